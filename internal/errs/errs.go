@@ -1,0 +1,56 @@
+// Package errs is the error vocabulary of the domain. Domain code returns
+// codes; the HTTP layer maps each code to a status in one place.
+package errs
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Codes a domain error can carry.
+const (
+	Invalid  = "invalid"   // bad input; nothing changed
+	NotFound = "not_found" // no such thing
+	Conflict = "conflict"  // the request clashes with the current state
+	Internal = "internal"  // our fault
+)
+
+// Error is a domain error. Field names the input at fault, Key is the
+// translation key shown to visitors, Message is for developers and logs.
+type Error struct {
+	Code    string
+	Field   string
+	Key     string
+	Message string
+}
+
+func (e *Error) Error() string {
+	if e.Field != "" {
+		return fmt.Sprintf("%s: %s", e.Field, e.Message)
+	}
+	return e.Message
+}
+
+// Code returns the code of err, Internal for errors that are not *Error.
+func Code(err error) string {
+	var e *Error
+	if errors.As(err, &e) {
+		return e.Code
+	}
+	if err == nil {
+		return ""
+	}
+	return Internal
+}
+
+// As returns err as *Error when it is one.
+func As(err error) (*Error, bool) {
+	var e *Error
+	ok := errors.As(err, &e)
+	return e, ok
+}
+
+// Errorf builds an *Error with a formatted message.
+func Errorf(code, format string, args ...any) *Error {
+	return &Error{Code: code, Message: fmt.Sprintf(format, args...)}
+}
