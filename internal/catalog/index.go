@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"cmp"
+	"math"
 	"slices"
 	"strings"
 
@@ -20,7 +21,7 @@ type Index struct {
 	properties []Property
 	rows       []row
 	byID       map[int64]int32
-	orders     map[string][]int32
+	orders     map[bucket]map[string][]row
 	types      []PropertyType
 	typeCounts [][2]int // per type: available for sale, for rent
 	typeByWeb  map[int]int
@@ -29,17 +30,27 @@ type Index struct {
 	projByID   map[int64]int
 	cities     map[string][]City
 	cityFold   []string // interned folded city names; row.city points here
+	zips       []string // interned zips; row.zip points here
 }
 
-// row is the part of a property a list filter reads.
+// bucket is the part of a query every list has: the state and the goal.
+// Each bucket has its own orders, so an unfiltered list is a slice of one.
+type bucket struct {
+	sold bool
+	goal int // GoalSale, GoalRent or AnyGoal
+}
+
+// row is the part of a property a list filter reads. Each order holds its
+// own copy of the rows, so a filtered list reads memory sequentially.
 type row struct {
+	price    float64
+	types    uint64 // bit per web id, see Index.webBits
+	city     int32  // into Index.cityFold
+	zip      int32  // into Index.zips
+	i        int32  // into Index.properties
+	bedrooms int16
 	goal     int8
 	sold     bool
-	bedrooms int16
-	city     int32 // into Index.cityFold
-	zip      string
-	types    uint64 // bit per web id, see Index.webBits
-	price    float64
 }
 
 // NewIndex builds the index of c at version.
@@ -58,31 +69,48 @@ func NewIndex(c *Catalog, version int64) *Index {
 	}
 	ix.properties = slices.Clone(c.Properties)
 	ix.rows = make([]row, len(ix.properties))
-	cityIDs := map[string]int32{}
+	cities, zips := interner{}, interner{}
+	typeRank := make([]int, len(ix.properties))
 	for i := range ix.properties {
 		p := &ix.properties[i]
 		ix.byID[p.ID] = int32(i)
-		folded := rules.Fold(p.City)
-		id, ok := cityIDs[folded]
-		if !ok {
-			id = int32(len(ix.cityFold))
-			cityIDs[folded] = id
-			ix.cityFold = append(ix.cityFold, folded)
-		}
 		goal := int8(GoalSale)
 		if !p.IsSale() {
 			goal = GoalRent
 		}
 		ix.rows[i] = row{
 			goal: goal, sold: p.Status != StatusAvailable, bedrooms: int16(p.Bedrooms()),
-			city: id, zip: p.Zip, types: ix.typeMask(p), price: p.Price,
+			city: cities.id(rules.Fold(p.City)), zip: zips.id(p.Zip), types: ix.typeMask(p), price: p.Price, i: int32(i),
 		}
+		typeRank[i] = ix.typeOrder(p.WebID)
 	}
-	ix.orders = map[string][]int32{
-		SortDate:  ix.order(func(a, b *Property) int { return a.DateCreated.Compare(b.DateCreated) }),
-		SortPrice: ix.order(func(a, b *Property) int { return cmp.Compare(a.Price, b.Price) }),
-		SortType:  ix.order(func(a, b *Property) int { return cmp.Compare(ix.typeOrder(a.WebID), ix.typeOrder(b.WebID)) }),
-		SortCity:  ix.order(func(a, b *Property) int { return strings.Compare(rules.Fold(a.City), rules.Fold(b.City)) }),
+	ix.cityFold, ix.zips = cities.list, zips.list
+	byKey := map[string]func(a, b int32) int{
+		SortDate:  func(a, b int32) int { return ix.properties[a].DateCreated.Compare(ix.properties[b].DateCreated) },
+		SortPrice: func(a, b int32) int { return cmp.Compare(ix.rows[a].price, ix.rows[b].price) },
+		SortType:  func(a, b int32) int { return cmp.Compare(typeRank[a], typeRank[b]) },
+		SortCity: func(a, b int32) int {
+			return strings.Compare(ix.cityFold[ix.rows[a].city], ix.cityFold[ix.rows[b].city])
+		},
+	}
+	ix.orders = map[bucket]map[string][]row{}
+	for key, compare := range byKey {
+		all := ix.order(compare)
+		for _, sold := range []bool{false, true} {
+			for _, goal := range []int{AnyGoal, GoalSale, GoalRent} {
+				b := bucket{sold, goal}
+				if ix.orders[b] == nil {
+					ix.orders[b] = map[string][]row{}
+				}
+				var rows []row
+				for _, i := range all {
+					if r := ix.rows[i]; r.sold == sold && (goal == AnyGoal || int(r.goal) == goal) {
+						rows = append(rows, r)
+					}
+				}
+				ix.orders[b][key] = rows
+			}
+		}
 	}
 	ix.projects = slices.Clone(c.Projects)
 	for i, p := range ix.projects {
@@ -139,20 +167,38 @@ func (ix *Index) typeOrder(webID int) int {
 	return len(ix.types)
 }
 
-// order sorts row numbers by less, ties by ID, so pages never shuffle.
-func (ix *Index) order(compare func(a, b *Property) int) []int32 {
+// order sorts row numbers by compare, ties by ID, so pages never shuffle.
+func (ix *Index) order(compare func(a, b int32) int) []int32 {
 	o := make([]int32, len(ix.properties))
 	for i := range o {
 		o[i] = int32(i)
 	}
 	slices.SortFunc(o, func(a, b int32) int {
-		pa, pb := &ix.properties[a], &ix.properties[b]
-		if c := compare(pa, pb); c != 0 {
+		if c := compare(a, b); c != 0 {
 			return c
 		}
-		return cmp.Compare(pa.ID, pb.ID)
+		return cmp.Compare(ix.properties[a].ID, ix.properties[b].ID)
 	})
 	return o
+}
+
+// interner numbers distinct strings, so rows compare int32s, not strings.
+type interner struct {
+	ids  map[string]int32
+	list []string
+}
+
+func (in *interner) id(s string) int32 {
+	if id, ok := in.ids[s]; ok {
+		return id
+	}
+	if in.ids == nil {
+		in.ids = map[string]int32{}
+	}
+	id := int32(len(in.list))
+	in.ids[s] = id
+	in.list = append(in.list, s)
+	return id
 }
 
 // Version is the catalog version the index was built from.
@@ -168,62 +214,76 @@ func (ix *Index) TypeName(webID int, lang string) string {
 
 // List answers a validated query.
 func (ix *Index) List(q Query) Page {
-	match := ix.matcher(q)
-	order := ix.orders[q.Sort]
+	order := ix.orders[bucket{q.State == StateSold, q.Goal}][q.Sort]
 	skip := (q.Page - 1) * q.PageSize
 	items := make([]Card, 0, q.PageSize)
-	total := 0
-	visit := func(i int32) {
-		if !match(&ix.rows[i], i) {
-			return
+	at := func(k int) *row {
+		if q.Desc {
+			return &order[len(order)-1-k]
 		}
-		if total >= skip && len(items) < q.PageSize {
-			items = append(items, ix.properties[i].Card(q.Lang, ix.TypeName))
-		}
-		total++
+		return &order[k]
 	}
-	if q.Desc {
-		for k := len(order) - 1; k >= 0; k-- {
-			visit(order[k])
+	total := 0
+	if f, ok := ix.filter(q); !ok {
+		total = len(order)
+		for k := skip; k < min(total, skip+q.PageSize); k++ {
+			items = append(items, ix.properties[at(k).i].Card(q.Lang, ix.TypeName))
 		}
 	} else {
-		for _, i := range order {
-			visit(i)
+		for k := range order {
+			r := at(k)
+			if !f.match(r) || q.TypeWebID != 0 && !ix.matchesType(r.i, q.TypeWebID) {
+				continue
+			}
+			if total >= skip && len(items) < q.PageSize {
+				items = append(items, ix.properties[r.i].Card(q.Lang, ix.TypeName))
+			}
+			total++
 		}
 	}
 	pages := (total + q.PageSize - 1) / q.PageSize
 	return Page{Items: items, Total: total, Page: q.Page, Pages: pages}
 }
 
-func (ix *Index) matcher(q Query) func(r *row, i int32) bool {
-	wantSold := q.State == StateSold
-	cityName, zip := CityFilter(q.City)
-	city := int32(-1)
-	if cityName != "" {
-		city = int32(slices.Index(ix.cityFold, rules.Fold(cityName)))
+// filter is a query's conditions beyond state and goal, in row terms.
+type filter struct {
+	byCity, byZip      bool
+	city, zip          int32
+	types              uint64
+	priceMin, priceMax float64
+	bedroomsMin        int16
+}
+
+func (f *filter) match(r *row) bool {
+	return (!f.byCity || r.city == f.city) && (!f.byZip || r.zip == f.zip) &&
+		(f.types == 0 || r.types&f.types != 0) &&
+		r.price >= f.priceMin && r.price <= f.priceMax && r.bedrooms >= f.bedroomsMin
+}
+
+// filter translates q; ok is false when q filters nothing beyond its bucket.
+func (ix *Index) filter(q Query) (f filter, ok bool) {
+	cityName, zipText := CityFilter(q.City)
+	if cityName == "" && zipText == "" && q.TypeWebID == 0 && q.PriceMin == 0 && q.PriceMax == 0 && q.BedroomsMin == 0 {
+		return f, false
 	}
-	var typeBit uint64
+	f = filter{byCity: cityName != "", byZip: zipText != "", city: -1, zip: -1,
+		priceMin: q.PriceMin, priceMax: q.PriceMax, bedroomsMin: int16(min(q.BedroomsMin, 1<<15-1))}
+	if f.byCity {
+		f.city = int32(slices.Index(ix.cityFold, rules.Fold(cityName)))
+	}
+	if f.byZip {
+		f.zip = int32(slices.Index(ix.zips, zipText))
+	}
+	if q.PriceMax == 0 {
+		f.priceMax = math.Inf(1)
+	}
 	if q.TypeWebID != 0 {
-		typeBit = ix.webBits[q.TypeWebID]
+		f.types = ix.webBits[q.TypeWebID]
+		if f.types == 0 { // no property has this type
+			f.byCity, f.city = true, -1
+		}
 	}
-	return func(r *row, i int32) bool {
-		if r.sold != wantSold || (q.Goal != AnyGoal && int(r.goal) != q.Goal) {
-			return false
-		}
-		if cityName != "" && r.city != city {
-			return false
-		}
-		if zip != "" && r.zip != zip {
-			return false
-		}
-		if q.TypeWebID != 0 && (r.types&typeBit == 0 || !ix.matchesType(i, q.TypeWebID)) {
-			return false
-		}
-		if q.PriceMin > 0 && r.price < q.PriceMin || q.PriceMax > 0 && r.price > q.PriceMax {
-			return false
-		}
-		return int(r.bedrooms) >= q.BedroomsMin
-	}
+	return f, true
 }
 
 // matchesType settles the rare case where the bit is shared by several ids.

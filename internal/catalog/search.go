@@ -19,10 +19,10 @@ type Suggestions struct {
 
 // TypeSuggestion is a property type matching the query.
 type TypeSuggestion struct {
-	WebID       int    `json:"WebID"`
-	Label       string `json:"Label"`
-	SaleCount   int    `json:"SaleCount"`
-	RentCount   int    `json:"RentCount"`
+	WebID     int    `json:"WebID"`
+	Label     string `json:"Label"`
+	SaleCount int    `json:"SaleCount"`
+	RentCount int    `json:"RentCount"`
 }
 
 // Search returns suggestions for q in lang. Matching is exact in the sense
@@ -52,12 +52,12 @@ func (ix *Index) Search(q, lang string) Suggestions {
 		}
 	}
 	if _, err := strconv.ParseUint(folded, 10, 64); err == nil {
-		for _, i := range ix.orders[SortDate] {
-			p := &ix.properties[i]
+		for _, r := range ix.orders[bucket{false, AnyGoal}][SortDate] {
+			p := &ix.properties[r.i]
 			if len(out.Properties) >= SuggestLimit {
 				break
 			}
-			if p.Status == StatusAvailable && strings.HasPrefix(strconv.FormatInt(p.ID, 10), folded) {
+			if strings.HasPrefix(strconv.FormatInt(p.ID, 10), folded) {
 				out.Properties = append(out.Properties, p.Card(lang, ix.TypeName))
 			}
 		}
