@@ -1,0 +1,38 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+
+	"immo/internal/demo"
+	"immo/internal/storage"
+)
+
+// openStore opens the configured database and applies its migrations.
+func openStore(ctx context.Context, s settings) (storage.Store, error) {
+	store, err := storage.Open(ctx, s.dataDir, s.databaseURL)
+	if err != nil {
+		return nil, fmt.Errorf("open database: %w", err)
+	}
+	return store, nil
+}
+
+// seedDemo loads the demo agency's catalog into an empty database, so a
+// fresh `make run` shows a living site.
+func seedDemo(ctx context.Context, store storage.Store, log *slog.Logger) error {
+	empty, err := store.Empty(ctx)
+	if err != nil || !empty {
+		return err
+	}
+	cat, err := demo.Catalog()
+	if err != nil {
+		return fmt.Errorf("demo catalog: %w", err)
+	}
+	res, err := store.Import(ctx, cat)
+	if err != nil {
+		return fmt.Errorf("seed demo catalog: %w", err)
+	}
+	log.Info("empty database: loaded the demo catalog", "properties", res.PropertiesAdded, "projects", res.ProjectsAdded)
+	return nil
+}

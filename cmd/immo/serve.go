@@ -1,0 +1,89 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"time"
+
+	"immo/internal/catalog"
+	"immo/internal/demo"
+	"immo/internal/server"
+	"immo/internal/site"
+)
+
+func runServe(ctx context.Context, args []string) error {
+	var s settings
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	s.register(fs)
+	fs.StringVar(&s.addr, "addr", envOr("IMMO_ADDR", ":8080"), "address to listen on (env IMMO_ADDR)")
+	fs.StringVar(&s.configFile, "config", os.Getenv("IMMO_CONFIG"), "site configuration file (env IMMO_CONFIG; default: the demo agency)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	log := slog.New(slog.NewTextHandler(os.Stderr, nil))
+
+	cfg, err := loadSite(s.configFile)
+	if err != nil {
+		return err
+	}
+	store, err := openStore(ctx, s)
+	if err != nil {
+		return err
+	}
+	defer store.Close()
+	if err := seedDemo(ctx, store, log); err != nil {
+		return err
+	}
+	cat, err := catalog.NewService(ctx, store, log)
+	if err != nil {
+		return fmt.Errorf("load catalog: %w", err)
+	}
+	go cat.Watch(ctx, 2*time.Second)
+
+	srv := server.New(s.addr, server.Handler(server.Deps{
+		Catalog: cat, Site: cfg, Pictures: demo.Pictures(), Log: log,
+	}))
+	ln, err := net.Listen("tcp", s.addr)
+	if err != nil {
+		return err
+	}
+	log.Info("immo is serving", "url", "http://"+displayAddr(ln.Addr()), "version", version)
+	fmt.Printf("immo is serving on http://%s\n", displayAddr(ln.Addr()))
+
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	shutdown, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(shutdown); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}
+
+// loadSite reads the configuration file, or the demo agency's when none is given.
+func loadSite(path string) (*site.Config, error) {
+	if path == "" {
+		return site.Parse("demo/site.json", demo.SiteJSON())
+	}
+	return site.Load(path)
+}
+
+// displayAddr turns ":8080" or "[::]:8080" into "localhost:8080".
+func displayAddr(a net.Addr) string {
+	host, port, err := net.SplitHostPort(a.String())
+	if err != nil || host == "" || host == "::" || host == "0.0.0.0" {
+		return "localhost:" + port
+	}
+	return net.JoinHostPort(host, port)
+}

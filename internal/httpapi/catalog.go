@@ -1,0 +1,110 @@
+// Package httpapi serves the catalog as JSON under /api. Every handler has
+// one shape: decode → validate → query → respond; errors go through Error.
+package httpapi
+
+import (
+	"log/slog"
+	"net/http"
+	"strconv"
+
+	"immo/internal/catalog"
+)
+
+// SimilarCount is how many similar properties a property answer carries.
+const SimilarCount = 4
+
+// CatalogAPI serves the catalog queries.
+type CatalogAPI struct {
+	Catalog *catalog.Service
+	Log     *slog.Logger
+}
+
+// Register adds the routes to mux.
+func (a *CatalogAPI) Register(mux *http.ServeMux) {
+	mux.HandleFunc("GET /api/properties", a.listProperties)
+	mux.HandleFunc("GET /api/properties/{id}", a.getProperty)
+	mux.HandleFunc("GET /api/projects", a.listProjects)
+	mux.HandleFunc("GET /api/projects/{id}", a.getProject)
+	mux.HandleFunc("GET /api/types", a.listTypes)
+	mux.HandleFunc("GET /api/cities", a.listCities)
+	mux.HandleFunc("GET /api/search", a.search)
+	mux.HandleFunc("/api/", a.notFound)
+}
+
+func (a *CatalogAPI) listProperties(w http.ResponseWriter, r *http.Request) {
+	q, err := ListQuery(r.URL.Query(), Lang(r))
+	if err != nil {
+		Error(w, r, a.Log, err)
+		return
+	}
+	JSON(w, http.StatusOK, a.Catalog.Index().List(q))
+}
+
+// PropertyAnswer is a property with the similar ones a detail page shows.
+type PropertyAnswer struct {
+	catalog.Property
+	Similar []catalog.Card `json:"Similar"`
+}
+
+func (a *CatalogAPI) getProperty(w http.ResponseWriter, r *http.Request) {
+	id, err := pathID(r)
+	if err != nil {
+		Error(w, r, a.Log, err)
+		return
+	}
+	lang, ix := Lang(r), a.Catalog.Index()
+	p, err := ix.Property(id, lang)
+	if err != nil {
+		Error(w, r, a.Log, err)
+		return
+	}
+	JSON(w, http.StatusOK, PropertyAnswer{Property: p, Similar: ix.Similar(id, SimilarCount, lang)})
+}
+
+func (a *CatalogAPI) listProjects(w http.ResponseWriter, r *http.Request) {
+	JSON(w, http.StatusOK, map[string]any{"items": a.Catalog.Index().Projects()})
+}
+
+func (a *CatalogAPI) getProject(w http.ResponseWriter, r *http.Request) {
+	id, err := pathID(r)
+	if err != nil {
+		Error(w, r, a.Log, err)
+		return
+	}
+	p, err := a.Catalog.Index().Project(id)
+	if err != nil {
+		Error(w, r, a.Log, err)
+		return
+	}
+	JSON(w, http.StatusOK, p)
+}
+
+func (a *CatalogAPI) listTypes(w http.ResponseWriter, r *http.Request) {
+	JSON(w, http.StatusOK, map[string]any{"items": a.Catalog.Index().Types(Lang(r))})
+}
+
+func (a *CatalogAPI) listCities(w http.ResponseWriter, r *http.Request) {
+	p := &params{v: r.URL.Query()}
+	list := p.oneOf("list", catalog.CitiesAll, catalog.CitiesAll, catalog.CitiesSale, catalog.CitiesRent)
+	if p.err != nil {
+		Error(w, r, a.Log, p.err)
+		return
+	}
+	JSON(w, http.StatusOK, map[string]any{"items": a.Catalog.Index().Cities(list)})
+}
+
+func (a *CatalogAPI) search(w http.ResponseWriter, r *http.Request) {
+	JSON(w, http.StatusOK, a.Catalog.Index().Search(r.URL.Query().Get("q"), Lang(r)))
+}
+
+func (a *CatalogAPI) notFound(w http.ResponseWriter, r *http.Request) {
+	Error(w, r, a.Log, &errsNotFound)
+}
+
+func pathID(r *http.Request) (int64, error) {
+	id, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
+	if err != nil || id <= 0 {
+		return 0, catalog.Invalid("id", "must be a positive whole number")
+	}
+	return id, nil
+}

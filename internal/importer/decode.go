@@ -1,0 +1,74 @@
+package importer
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+
+	"immo/internal/catalog"
+)
+
+// file is the catalog file: three lists of records kept raw, so one bad
+// record is reported with its place instead of failing the whole file.
+type file struct {
+	Types      []json.RawMessage `json:"types"`
+	Properties []json.RawMessage `json:"properties"`
+	Projects   []json.RawMessage `json:"projects"`
+}
+
+// Decode reads a catalog file. A file that is not a catalog at all is an
+// error; records that do not decode are problems, and are left out.
+func Decode(r io.Reader) (*catalog.Catalog, []Problem, error) {
+	var f file
+	dec := json.NewDecoder(r)
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&f); err != nil {
+		return nil, nil, fmt.Errorf("not a catalog file (want an object with types, properties and projects): %w", err)
+	}
+	cat := &catalog.Catalog{}
+	var problems []Problem
+	cat.Types, problems = decodeAll[catalog.PropertyType]("types", f.Types, problems)
+	cat.Properties, problems = decodeAll[catalog.Property]("properties", f.Properties, problems)
+	cat.Projects, problems = decodeAll[catalog.Project]("projects", f.Projects, problems)
+	return cat, problems, nil
+}
+
+func decodeAll[T any](section string, raws []json.RawMessage, problems []Problem) ([]T, []Problem) {
+	out := make([]T, 0, len(raws))
+	for i, raw := range raws {
+		var rec T
+		dec := json.NewDecoder(bytes.NewReader(raw))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&rec); err != nil {
+			problems = append(problems, Problem{Section: section, Index: i, ID: rawID(raw), Field: fieldOf(err), Message: messageOf(err)})
+			continue
+		}
+		out = append(out, rec)
+	}
+	return out, problems
+}
+
+// rawID digs the ID out of a record that failed to decode.
+func rawID(raw json.RawMessage) int64 {
+	var rec struct{ ID int64 }
+	_ = json.Unmarshal(raw, &rec)
+	return rec.ID
+}
+
+func fieldOf(err error) string {
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) {
+		return te.Field
+	}
+	return ""
+}
+
+func messageOf(err error) string {
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) {
+		return fmt.Sprintf("want a %s, got a %s", te.Type, te.Value)
+	}
+	return err.Error()
+}

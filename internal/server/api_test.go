@@ -1,0 +1,266 @@
+package server_test
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"immo/internal/catalog"
+	"immo/internal/demo"
+	"immo/internal/server"
+	"immo/internal/storage/sqlite"
+)
+
+// newSite serves the demo agency from a fresh SQLite database.
+func newSite(t *testing.T) *httptest.Server {
+	t.Helper()
+	ctx := context.Background()
+	store, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "immo.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { store.Close() })
+	cat, err := demo.Catalog()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := store.Import(ctx, cat); err != nil {
+		t.Fatal(err)
+	}
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	svc, err := catalog.NewService(ctx, store, log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(server.Handler(server.Deps{Catalog: svc, Pictures: demo.Pictures(), Log: log}))
+	t.Cleanup(ts.Close)
+	return ts
+}
+
+func get(t *testing.T, ts *httptest.Server, path string, into any) int {
+	t.Helper()
+	res, err := http.Get(ts.URL + path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	if into != nil {
+		if err := json.NewDecoder(res.Body).Decode(into); err != nil {
+			t.Fatalf("%s: decode: %v", path, err)
+		}
+	}
+	return res.StatusCode
+}
+
+type page struct {
+	Items []map[string]any `json:"items"`
+	Total int              `json:"total"`
+	Page  int              `json:"page"`
+	Pages int              `json:"pages"`
+}
+
+func TestPropertyLists(t *testing.T) {
+	ts := newSite(t)
+	tests := []struct {
+		query string
+		total int
+	}{
+		{"goal=sale", 43},
+		{"goal=rent", 15},
+		{"", 58},
+		{"state=sold", 7},
+		{"goal=sale&state=sold", 4},
+		{"goal=rent&state=sold", 3},
+		{"goal=sale&city=Arlon%7C6700&sort=price&order=asc", -1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.query, func(t *testing.T) {
+			var p page
+			if code := get(t, ts, "/api/properties?"+tt.query, &p); code != 200 {
+				t.Fatalf("status %d", code)
+			}
+			if tt.total >= 0 && p.Total != tt.total {
+				t.Fatalf("total %d, want %d", p.Total, tt.total)
+			}
+			if want := (p.Total + 11) / 12; p.Pages != want || p.Page != 1 {
+				t.Fatalf("page %d of %d, want 1 of %d", p.Page, p.Pages, want)
+			}
+			if len(p.Items) != min(12, p.Total) {
+				t.Fatalf("%d items", len(p.Items))
+			}
+		})
+	}
+}
+
+func TestPropertyListSortsAndFilters(t *testing.T) {
+	ts := newSite(t)
+	var p page
+	get(t, ts, "/api/properties?goal=sale&city=arlon&sort=price&order=asc&pageSize=100", &p)
+	if p.Total == 0 {
+		t.Fatal("no property for sale in Arlon")
+	}
+	last := -1.0
+	for _, it := range p.Items {
+		if !strings.EqualFold(it["City"].(string), "Arlon") || it["Goal"].(float64) != 0 {
+			t.Fatalf("filter leaked %v %v", it["City"], it["Goal"])
+		}
+		if price := it["Price"].(float64); price < last {
+			t.Fatalf("not sorted by price: %v after %v", price, last)
+		} else {
+			last = price
+		}
+	}
+	var byType page
+	get(t, ts, "/api/properties?type=2&pageSize=100&lang=en", &byType)
+	for _, it := range byType.Items {
+		if it["WebID"].(float64) != 2 && !strings.Contains(it["TypeDescription"].(string), "partment") {
+			t.Fatalf("type filter leaked %v", it["TypeDescription"])
+		}
+	}
+	var bounded page
+	get(t, ts, "/api/properties?goal=sale&priceMin=200000&priceMax=300000&bedroomsMin=2&pageSize=100", &bounded)
+	for _, it := range bounded.Items {
+		if price := it["Price"].(float64); price < 200000 || price > 300000 {
+			t.Fatalf("price %v out of range", price)
+		}
+		if beds, _ := it["Bedrooms"].(float64); beds < 2 {
+			t.Fatalf("bedrooms %v below 2", beds)
+		}
+	}
+}
+
+func TestBadQueriesNameTheParameter(t *testing.T) {
+	ts := newSite(t)
+	tests := []struct{ path, field string }{
+		{"/api/properties?goal=buy", "goal"},
+		{"/api/properties?state=gone", "state"},
+		{"/api/properties?sort=size", "sort"},
+		{"/api/properties?order=up", "order"},
+		{"/api/properties?page=abc", "page"},
+		{"/api/properties?page=0", "page"},
+		{"/api/properties?pageSize=1000", "pageSize"},
+		{"/api/properties?priceMin=-5", "priceMin"},
+		{"/api/properties?priceMin=9&priceMax=5", "priceMin"},
+		{"/api/properties?priceMax=NaN", "priceMax"},
+		{"/api/properties?bedroomsMin=two", "bedroomsMin"},
+		{"/api/properties?type=x", "type"},
+		{"/api/properties/abc", "id"},
+		{"/api/cities?list=north", "list"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.path, func(t *testing.T) {
+			var body struct {
+				Error struct{ Code, Field, Message string }
+			}
+			sep := "?"
+			if strings.Contains(tt.path, "?") {
+				sep = "&"
+			}
+			if code := get(t, ts, tt.path+sep+"lang=en", &body); code != http.StatusBadRequest {
+				t.Fatalf("status %d, want 400", code)
+			}
+			if body.Error.Field != tt.field || !strings.Contains(body.Error.Message, tt.field) {
+				t.Fatalf("error %+v does not name %s", body.Error, tt.field)
+			}
+		})
+	}
+	var body struct{ Error struct{ Message string } }
+	get(t, ts, "/api/properties?goal=buy&lang=nl", &body)
+	if !strings.Contains(body.Error.Message, "niet geldig") {
+		t.Fatalf("message not in Dutch: %q", body.Error.Message)
+	}
+}
+
+func TestPropertyDetail(t *testing.T) {
+	ts := newSite(t)
+	var p page
+	get(t, ts, "/api/properties?goal=sale&pageSize=1", &p)
+	id := int64(p.Items[0]["ID"].(float64))
+	var detail struct {
+		catalog.Property
+		Similar []catalog.Card
+	}
+	if code := get(t, ts, "/api/properties/"+itoa(id)+"?lang=nl", &detail); code != 200 {
+		t.Fatalf("status %d", code)
+	}
+	if detail.ID != id || len(detail.Pictures) < 3 || len(detail.Similar) == 0 {
+		t.Fatalf("detail %d: %d pictures, %d similar", detail.ID, len(detail.Pictures), len(detail.Similar))
+	}
+	for _, s := range detail.Similar {
+		if s.ID == id || s.Goal != detail.Goal {
+			t.Fatalf("similar %+v", s)
+		}
+	}
+	var missing struct{ Error struct{ Code, Message string } }
+	if code := get(t, ts, "/api/properties/999999999?lang=en", &missing); code != 404 || missing.Error.Message != "Property not found" {
+		t.Fatalf("missing property: %d %+v", code, missing)
+	}
+	// Every picture the catalog names is served by our own server.
+	res, err := http.Get(ts.URL + detail.Pictures[0].Url)
+	if err != nil || res.StatusCode != 200 || res.Header.Get("Content-Type") != "image/jpeg" {
+		t.Fatalf("picture %s: %v %v", detail.Pictures[0].Url, err, res)
+	}
+	res.Body.Close()
+}
+
+func TestCitiesTypesProjectsSearch(t *testing.T) {
+	ts := newSite(t)
+	var cities struct{ Items []catalog.City }
+	get(t, ts, "/api/cities?list=rent", &cities)
+	if len(cities.Items) != 3 {
+		t.Fatalf("rent cities: %+v", cities.Items)
+	}
+	rentTotal := 0
+	for _, c := range cities.Items {
+		rentTotal += c.PropertyCount
+	}
+	if rentTotal != 15 {
+		t.Fatalf("rent cities count %d properties, want 15", rentTotal)
+	}
+	var all struct{ Items []catalog.City }
+	get(t, ts, "/api/cities", &all)
+	for _, c := range all.Items {
+		if c.SaleCount+c.RentCount != c.PropertyCount {
+			t.Fatalf("derived counts do not add up for %+v", c)
+		}
+	}
+	var types struct{ Items []catalog.TypeCount }
+	get(t, ts, "/api/types?lang=en", &types)
+	if len(types.Items) != 7 || types.Items[0].Label == "" {
+		t.Fatalf("types: %+v", types.Items)
+	}
+	var projects struct{ Items []catalog.Project }
+	get(t, ts, "/api/projects", &projects)
+	if len(projects.Items) < 3 {
+		t.Fatalf("%d projects", len(projects.Items))
+	}
+	var one catalog.Project
+	if code := get(t, ts, "/api/projects/"+itoa(projects.Items[0].ID), &one); code != 200 || len(one.Units) == 0 {
+		t.Fatalf("project: %d %+v", code, one)
+	}
+	if code := get(t, ts, "/api/projects/424242", nil); code != 404 {
+		t.Fatalf("missing project: %d", code)
+	}
+	var empty catalog.Suggestions
+	get(t, ts, "/api/search?q=", &empty)
+	if len(empty.Types)+len(empty.Cities)+len(empty.Properties) != 0 {
+		t.Fatalf("empty search: %+v", empty)
+	}
+	var arl catalog.Suggestions
+	get(t, ts, "/api/search?q=ARL", &arl)
+	if len(arl.Cities) == 0 || arl.Cities[0].Name != "Arlon" {
+		t.Fatalf("search ARL: %+v", arl.Cities)
+	}
+	if code := get(t, ts, "/api/nothing-here", nil); code != 404 {
+		t.Fatalf("unknown API route: %d", code)
+	}
+}
+
+func itoa(n int64) string { return strconv.FormatInt(n, 10) }

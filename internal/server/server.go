@@ -1,0 +1,74 @@
+// Package server composes the site's HTTP handler from its parts: the
+// JSON API, the pictures and the pages. It holds no state of its own.
+package server
+
+import (
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"time"
+
+	"immo/internal/catalog"
+	"immo/internal/httpapi"
+	"immo/internal/site"
+)
+
+// Deps are what the handler needs; cmd/immo builds them.
+type Deps struct {
+	Catalog  *catalog.Service
+	Site     *site.Config
+	Pictures fs.FS // the demo agency's pictures, served under /pictures/demo/
+	Log      *slog.Logger
+	Pages    http.Handler // the server-rendered site; nil until it exists
+}
+
+// Handler returns the whole site.
+func Handler(d Deps) http.Handler {
+	mux := http.NewServeMux()
+	(&httpapi.CatalogAPI{Catalog: d.Catalog, Log: d.Log}).Register(mux)
+	if d.Pictures != nil {
+		mux.Handle("GET /pictures/demo/", longCache(http.StripPrefix("/pictures/demo/", http.FileServerFS(d.Pictures))))
+	}
+	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
+		httpapi.JSON(w, http.StatusOK, map[string]any{"ok": true, "catalogVersion": d.Catalog.Index().Version()})
+	})
+	if d.Pages != nil {
+		mux.Handle("/", d.Pages)
+	}
+	return recoverPanics(d.Log, mux)
+}
+
+// longCache marks responses as cacheable for a day: demo pictures never
+// change within a release.
+func longCache(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Cache-Control", "public, max-age=86400")
+		h.ServeHTTP(w, r)
+	})
+}
+
+// recoverPanics turns a handler panic into a logged 500, not a dropped connection.
+func recoverPanics(log *slog.Logger, h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		defer func() {
+			if v := recover(); v != nil && v != http.ErrAbortHandler {
+				log.Error("panic", "path", r.URL.Path, "panic", v)
+				http.Error(w, http.StatusText(http.StatusInternalServerError), http.StatusInternalServerError)
+			}
+		}()
+		h.ServeHTTP(w, r)
+	})
+}
+
+// New returns an http.Server with timeouts fit for the open internet.
+func New(addr string, h http.Handler) *http.Server {
+	return &http.Server{
+		Addr:              addr,
+		Handler:           h,
+		ReadHeaderTimeout: 5 * time.Second,
+		ReadTimeout:       30 * time.Second,
+		WriteTimeout:      60 * time.Second,
+		IdleTimeout:       120 * time.Second,
+		MaxHeaderBytes:    64 << 10,
+	}
+}
