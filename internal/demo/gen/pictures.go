@@ -1,0 +1,115 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"image/jpeg"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// picKind groups the pictures a listing can draw from.
+type picKind string
+
+const (
+	kHouse    picKind = "house"
+	kBlock    picKind = "apartment"
+	kModern   picKind = "residence"
+	kLand     picKind = "land"
+	kShop     picKind = "shop"
+	kGarage   picKind = "garage"
+	kLiving   picKind = "living"
+	kKitchen  picKind = "kitchen"
+	kBedroom  picKind = "bedroom"
+	kBathroom picKind = "bathroom"
+)
+
+// picture is one generated file of the pool.
+type picture struct {
+	File string
+	Kind picKind
+	Name string // French caption
+}
+
+// pictureSet says how many pictures of each kind to draw, with the caption
+// and the drawing function.
+var pictureSet = []struct {
+	kind picKind
+	n    int
+	name string
+	draw func(*canvas, *rand.Rand)
+}{
+	{kHouse, 10, "Façade", drawHouse},
+	{kBlock, 5, "Résidence", func(cv *canvas, r *rand.Rand) { drawApartment(cv, r, false) }},
+	{kModern, 3, "Vue extérieure", func(cv *canvas, r *rand.Rand) { drawApartment(cv, r, true) }},
+	{kLand, 3, "Terrain", drawLand},
+	{kShop, 3, "Vitrine", drawShop},
+	{kGarage, 3, "Garages", drawGarage},
+	{kLiving, 3, "Séjour", drawLiving},
+	{kKitchen, 3, "Cuisine", drawKitchen},
+	{kBedroom, 2, "Chambre", drawBedroom},
+	{kBathroom, 2, "Salle de bains", drawBathroom},
+}
+
+// pool lists every picture, in generation order.
+func pool() []picture {
+	var out []picture
+	for _, s := range pictureSet {
+		for i := 1; i <= s.n; i++ {
+			out = append(out, picture{File: fmt.Sprintf("%s-%02d.jpg", s.kind, i), Kind: s.kind, Name: s.name})
+		}
+	}
+	return out
+}
+
+// byKind indexes the pool.
+func byKind(pics []picture) map[picKind][]picture {
+	m := map[picKind][]picture{}
+	for _, p := range pics {
+		m[p.Kind] = append(m[p.Kind], p)
+	}
+	return m
+}
+
+// writePictures draws every picture of the pool into dir, removing stale
+// .jpg files, and returns the total size written.
+func writePictures(dir string) (int64, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return 0, err
+	}
+	want := map[string]bool{}
+	var total int64
+	seed := uint64(1)
+	for _, s := range pictureSet {
+		for i := 1; i <= s.n; i++ {
+			name := fmt.Sprintf("%s-%02d.jpg", s.kind, i)
+			want[name] = true
+			r := rand.New(rand.NewPCG(6700, seed))
+			seed++
+			cv := newCanvas(picW, picH)
+			s.draw(cv, r)
+			var buf bytes.Buffer
+			if err := jpeg.Encode(&buf, cv.image(), &jpeg.Options{Quality: 80}); err != nil {
+				return 0, err
+			}
+			if err := os.WriteFile(filepath.Join(dir, name), buf.Bytes(), 0o644); err != nil {
+				return 0, err
+			}
+			total += int64(buf.Len())
+		}
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return 0, err
+	}
+	for _, e := range entries {
+		if strings.HasSuffix(e.Name(), ".jpg") && !want[e.Name()] {
+			if err := os.Remove(filepath.Join(dir, e.Name())); err != nil {
+				return 0, err
+			}
+		}
+	}
+	return total, nil
+}

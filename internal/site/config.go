@@ -1,0 +1,206 @@
+// Package site is the configuration of the public website: the agency, the
+// languages, the menu pages and their modules, the header, top bar, footer,
+// home banner, search block, pop-up and legal pages (SPEC §2, §3). It is read
+// from one JSON file at start (Load, Parse) and checked whole (Validate). No
+// HTTP and no SQL here.
+package site
+
+// Config is the whole site configuration, as in the JSON file.
+type Config struct {
+	Agency      Agency      `json:"agency"`
+	Languages   Languages   `json:"languages"`
+	SiteInfo    SiteInfo    `json:"siteInfo"`
+	Header      Header      `json:"header"`
+	TopBar      TopBar      `json:"topBar"`
+	Pages       []Page      `json:"pages"`
+	Menu        []MenuItem  `json:"menu"`
+	Footer      Footer      `json:"footer"`
+	Banner      Banner      `json:"banner"`
+	SearchBlock SearchBlock `json:"searchBlock"`
+	Popup       Popup       `json:"popup"`
+	Legal       []LegalPage `json:"legal"`
+}
+
+// Agency is who runs the site: shown in the footer, contact page and
+// structured data.
+type Agency struct {
+	Name         string       `json:"name"`
+	Address      Address      `json:"address"`
+	Phone        string       `json:"phone"`
+	Email        string       `json:"email"`
+	VATNumber    string       `json:"vatNumber"`
+	OpeningHours []OpeningDay `json:"openingHours"`
+	Logo         string       `json:"logo"`
+	Geo          Geo          `json:"geo"`
+}
+
+// Address is a postal address; Country is the country's name per language.
+type Address struct {
+	Street  string `json:"street"`
+	Number  string `json:"number"`
+	Zip     string `json:"zip"`
+	City    string `json:"city"`
+	Country Text   `json:"country"`
+}
+
+// Weekdays in the order opening hours are shown.
+var Weekdays = []string{"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"}
+
+// OpeningDay is one weekday's opening: time ranges, or a text such as "on
+// appointment", or neither when closed.
+type OpeningDay struct {
+	Day   string      `json:"day"`
+	Hours []TimeRange `json:"hours"`
+	Text  Text        `json:"text,omitempty"`
+}
+
+// TimeRange is an opening range in 24-hour "HH:MM" form, From before To.
+type TimeRange struct {
+	From string `json:"from"`
+	To   string `json:"to"`
+}
+
+// Geo is a WGS84 position.
+type Geo struct {
+	Lat float64 `json:"lat"`
+	Lng float64 `json:"lng"`
+}
+
+// Languages is the SPEC language config: languageDefault and languageUse.
+type Languages struct {
+	Default string        `json:"default"`
+	Use     []LanguageUse `json:"use"`
+}
+
+// LanguageUse says whether one language is offered.
+type LanguageUse struct {
+	Code string `json:"code"`
+	Use  bool   `json:"use"`
+}
+
+// Enabled lists the offered languages in file order.
+func (l Languages) Enabled() []string {
+	var out []string
+	for _, u := range l.Use {
+		if u.Use {
+			out = append(out, u.Code)
+		}
+	}
+	return out
+}
+
+// IsEnabled tells whether code is offered.
+func (l Languages) IsEnabled(code string) bool {
+	for _, u := range l.Use {
+		if u.Use && u.Code == code {
+			return true
+		}
+	}
+	return false
+}
+
+// SiteInfo holds the tracking ids (loaded only with consent) and the site
+// settings for the page head.
+type SiteInfo struct {
+	GoogleAnalyticsID string       `json:"googleAnalyticsId"`
+	GoogleAdsID       string       `json:"googleAdsId"`
+	TagManagerID      string       `json:"tagManagerId"`
+	SocialPixelID     string       `json:"socialPixelId"`
+	Settings          SiteSettings `json:"settings"`
+}
+
+// SiteSettings are the head meta values: verification codes, the default
+// share image and the robots directive.
+type SiteSettings struct {
+	GoogleVerification   string `json:"googleVerification"`
+	FacebookVerification string `json:"facebookVerification"`
+	NortonSafeWeb        string `json:"nortonSafeWeb"`
+	Image                string `json:"image"`
+	Robots               string `json:"robots"`
+}
+
+// Positions of the header's menu and logo, and sides of the drawer button.
+const (
+	Left   = "left"
+	Center = "center"
+	Right  = "right"
+)
+
+// Header is the header layout (SPEC §2 Header).
+type Header struct {
+	MenuPosition        string `json:"menuPosition"`
+	LogoPosition        string `json:"logoPosition"`
+	ShowLogoAtStart     bool   `json:"showLogoAtStart"`
+	ChangeOnScroll      bool   `json:"changeOnScroll"`
+	DrawerButton        string `json:"drawerButton"`
+	FreeValuationButton bool   `json:"freeValuationButton"`
+}
+
+// TopBar is the link bar above the header, desktop and tablet only.
+type TopBar struct {
+	Left  []TopBarItem `json:"left"`
+	Right []TopBarItem `json:"right"`
+}
+
+// TopBarItem is one link of the top bar; Status false hides it.
+type TopBarItem struct {
+	Status bool   `json:"status"`
+	Label  Text   `json:"label"`
+	Link   string `json:"link"`
+	Icon   string `json:"icon"`
+	Color  string `json:"color"`
+}
+
+// Footer is the configurable footer columns and the copyright line, which
+// may hold the placeholder {{year}}.
+type Footer struct {
+	Columns   []FooterColumn `json:"columns"`
+	Copyright Text           `json:"copyright"`
+}
+
+// CopyrightIn is the copyright line in lang for the given year.
+func (f Footer) CopyrightIn(lang string, year int) string {
+	return fill(f.Copyright.In(lang), map[string]int{"year": year})
+}
+
+// FooterColumn is one footer column; each text shows only when public.
+type FooterColumn struct {
+	Title     PublicText `json:"title"`
+	IntroText PublicText `json:"introText"`
+	FullText  PublicText `json:"fullText"`
+	Images    []Image    `json:"images"`
+	Col       Col        `json:"col"`
+}
+
+// PublicText is a text with a flag saying whether it is shown.
+type PublicText struct {
+	Public bool `json:"public"`
+	Text   Text `json:"text"`
+}
+
+// Image is a picture path with its alternative text.
+type Image struct {
+	URL string `json:"url"`
+	Alt Text   `json:"alt,omitempty"`
+}
+
+// Col is a grid width per breakpoint, out of 12.
+type Col struct {
+	SM int `json:"sm"`
+	MD int `json:"md"`
+	LG int `json:"lg"`
+}
+
+// LegalPage is one of the legal pages (privacy, cookie policy, disclaimer).
+// Path is the original path (/Privacy/), Paths the path segment per
+// language, Aliases further segments served under /{lang}/ (privacy-statement,
+// cookie-policy). Content is trusted HTML from this file.
+type LegalPage struct {
+	ID      string   `json:"id"`
+	Name    string   `json:"name"`
+	Path    string   `json:"path"`
+	Paths   Text     `json:"paths"`
+	Aliases []string `json:"aliases"`
+	Title   Text     `json:"title"`
+	Content Text     `json:"content"`
+}

@@ -1,0 +1,99 @@
+package site
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"os"
+	"reflect"
+	"strings"
+)
+
+// Load reads and checks the configuration file at path; errors name path.
+func Load(path string) (*Config, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return Parse(path, data)
+}
+
+// Parse decodes and checks a configuration; name is the file name the
+// errors start with. Unknown fields are errors. Every problem is reported,
+// each as a *FieldError with line, column and JSON path, joined.
+func Parse(name string, data []byte) (*Config, error) {
+	pos, errs := checkShape(data, reflect.TypeFor[Config]())
+	if len(errs) > 0 {
+		return nil, report(name, data, errs)
+	}
+	var c Config
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&c); err != nil {
+		// The shape check should have caught it; say what encoding/json says.
+		return nil, report(name, data, []*FieldError{decodeError(err)})
+	}
+	c.normalize()
+	errs = c.check()
+	for _, e := range errs {
+		e.off = offsetOf(pos, e.Path)
+	}
+	if len(errs) > 0 {
+		return nil, report(name, data, errs)
+	}
+	return &c, nil
+}
+
+// Validate checks the rules of the configuration (see validate.go) and
+// returns every problem found, joined, or nil.
+func (c *Config) Validate() error {
+	return report("", nil, c.check())
+}
+
+// normalize lowers the language codes and sets the parent of the pages
+// nested in childMenus.
+func (c *Config) normalize() {
+	c.Languages.Default = strings.ToLower(c.Languages.Default)
+	for i := range c.Languages.Use {
+		c.Languages.Use[i].Code = strings.ToLower(c.Languages.Use[i].Code)
+	}
+	var adopt func(parent *Page)
+	adopt = func(parent *Page) {
+		for i := range parent.ChildMenus {
+			child := &parent.ChildMenus[i]
+			if child.ParentID == 0 {
+				child.ParentID = parent.ID
+			}
+			adopt(child)
+		}
+	}
+	for i := range c.Pages {
+		adopt(&c.Pages[i])
+	}
+}
+
+// offsetOf is the offset of the value at path, or of its nearest ancestor
+// present in the file.
+func offsetOf(pos map[string]int, path string) int {
+	for {
+		if off, ok := pos[path]; ok {
+			return off
+		}
+		if path == "" {
+			return -1
+		}
+		path = parentPath(path)
+	}
+}
+
+func decodeError(err error) *FieldError {
+	var syn *json.SyntaxError
+	var typ *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &syn):
+		return &FieldError{Msg: syn.Error(), off: int(syn.Offset)}
+	case errors.As(err, &typ):
+		return &FieldError{Path: typ.Field, Msg: "want " + typ.Type.String() + ", got " + typ.Value, off: int(typ.Offset)}
+	}
+	return &FieldError{Msg: strings.TrimPrefix(err.Error(), "json: "), off: -1}
+}

@@ -1,0 +1,175 @@
+package site
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// pageRef is a page with its JSON path in the file.
+type pageRef struct {
+	page   *Page
+	path   string
+	parent *Page // the page whose childMenus hold it, if any
+}
+
+// pageRefs lists every page, those nested in childMenus included, parents
+// first.
+func (c *Config) pageRefs() []pageRef {
+	var out []pageRef
+	var walk func(pages []Page, path string, parent *Page)
+	walk = func(pages []Page, path string, parent *Page) {
+		for i := range pages {
+			p := fmt.Sprintf("%s[%d]", path, i)
+			out = append(out, pageRef{&pages[i], p, parent})
+			walk(pages[i].ChildMenus, p+".childMenus", &pages[i])
+		}
+	}
+	walk(c.Pages, "pages", nil)
+	return out
+}
+
+// AllPages lists every page, those nested in childMenus included.
+func (c *Config) AllPages() []*Page {
+	var out []*Page
+	for _, r := range c.pageRefs() {
+		out = append(out, r.page)
+	}
+	return out
+}
+
+// PageByID returns the page with that id, or nil.
+func (c *Config) PageByID(id int) *Page {
+	for _, p := range c.AllPages() {
+		if p.ID == id {
+			return p
+		}
+	}
+	return nil
+}
+
+// Home is the top-level page at "/", or nil.
+func (c *Config) Home() *Page {
+	for _, p := range c.Children(0) {
+		if strings.Trim(p.Path, "/") == "" {
+			return p
+		}
+	}
+	return nil
+}
+
+// Children lists the pages under parentID (0: the top-level pages) by sort
+// order, published or not.
+func (c *Config) Children(parentID int) []*Page {
+	var out []*Page
+	for _, p := range c.AllPages() {
+		if p.ParentID == parentID {
+			out = append(out, p)
+		}
+	}
+	slices.SortStableFunc(out, func(a, b *Page) int {
+		return cmp.Or(cmp.Compare(a.Sort, b.Sort), cmp.Compare(a.ID, b.ID))
+	})
+	return out
+}
+
+// PagePath is the page's path in lang without the language prefix, with
+// slashes around: "/a-vendre/", "/" for home, "/parent/child/" below a
+// parent. A language with no path of its own, or lang "", gives the
+// original path.
+func (c *Config) PagePath(p *Page, lang string) string {
+	var segs []string
+	for n := 0; p != nil && n <= len(c.Pages)+64; n++ { // bound: parent loops are a validation error
+		if seg := p.segment(lang); seg != "" {
+			segs = append([]string{seg}, segs...)
+		}
+		if p.ParentID == 0 {
+			break
+		}
+		p = c.PageByID(p.ParentID)
+	}
+	if len(segs) == 0 {
+		return "/"
+	}
+	return "/" + strings.Join(segs, "/") + "/"
+}
+
+// segment is the page's own path part in lang, without slashes.
+func (p *Page) segment(lang string) string {
+	if s := p.Params.Path[strings.ToLower(lang)]; s != "" {
+		return strings.Trim(s, "/")
+	}
+	return strings.Trim(p.Path, "/")
+}
+
+// PageByPath finds the page whose path in lang, or original path, is path
+// (without the language prefix). The match ignores case and the slashes
+// around; nil when none.
+func (c *Config) PageByPath(lang, path string) *Page {
+	want := pathKey(path)
+	for _, p := range c.AllPages() {
+		if pathKey(c.PagePath(p, lang)) == want || pathKey(c.PagePath(p, "")) == want {
+			return p
+		}
+	}
+	return nil
+}
+
+// MenuPage is the page a menu item points to, by id or by original path;
+// nil for other links.
+func (c *Config) MenuPage(item *MenuItem) *Page {
+	if id, ok := item.PageID(); ok {
+		return c.PageByID(id)
+	}
+	if strings.HasPrefix(item.Path, "/") && !strings.HasPrefix(item.Path, "//") {
+		return c.PageByPath("", item.Path)
+	}
+	return nil
+}
+
+// LegalByID returns the legal page with that id ("privacy",
+// "cookie-policy", "disclaimer"), or nil.
+func (c *Config) LegalByID(id string) *LegalPage {
+	for i := range c.Legal {
+		if c.Legal[i].ID == id {
+			return &c.Legal[i]
+		}
+	}
+	return nil
+}
+
+// LegalByPath finds the legal page whose path in lang, original path or
+// alias is path (without the language prefix), ignoring case and slashes.
+func (c *Config) LegalByPath(lang, path string) *LegalPage {
+	want := pathKey(path)
+	for i := range c.Legal {
+		if slices.Contains(c.Legal[i].keys(lang), want) {
+			return &c.Legal[i]
+		}
+	}
+	return nil
+}
+
+// PathIn is the legal page's path in lang, slashes around, without the
+// language prefix.
+func (l *LegalPage) PathIn(lang string) string {
+	if s := strings.Trim(l.Paths[strings.ToLower(lang)], "/"); s != "" {
+		return "/" + s + "/"
+	}
+	return "/" + strings.Trim(l.Path, "/") + "/"
+}
+
+// keys are the path keys the legal page answers to in lang.
+func (l *LegalPage) keys(lang string) []string {
+	keys := []string{pathKey(l.PathIn(lang)), pathKey(l.Path)}
+	for _, a := range l.Aliases {
+		keys = append(keys, pathKey(a))
+	}
+	return keys
+}
+
+// pathKey is a path as compared: lower case, no slashes around.
+func pathKey(path string) string {
+	return strings.ToLower(strings.Trim(path, "/"))
+}
