@@ -1,0 +1,89 @@
+package route
+
+import (
+	"immo/internal/rules"
+	"immo/internal/site"
+)
+
+// Head is what Go puts in the document head; the client updates the title
+// from it on navigation.
+type Head struct {
+	Title       string      `json:"title"`
+	Description string      `json:"description,omitempty"`
+	Canonical   string      `json:"canonical,omitempty"`
+	Alternates  []Alternate `json:"alternates,omitempty"`
+	Image       string      `json:"image,omitempty"`
+	Type        string      `json:"type"`
+	Robots      string      `json:"robots,omitempty"`
+	SiteName    string      `json:"siteName"`
+	Locale      string      `json:"locale"`
+}
+
+// Alternate is one hreflang link; Lang "x-default" is the language-neutral one.
+type Alternate struct {
+	Lang string `json:"lang"`
+	Href string `json:"href"`
+}
+
+// DescriptionLimit is the length search engines show of a description.
+const DescriptionLimit = 160
+
+var locales = map[string]string{"nl": "nl_BE", "fr": "fr_BE", "en": "en_GB", "de": "de_BE"}
+
+// head builds the head of a page shown in c.lang whose address in each
+// language is urlIn(lang). Title and description come from the page's SEO
+// metadata when it is active in that language.
+func (c *resolution) head(title, description string, meta site.MetadataByLang, urlIn func(lang string) string) Head {
+	if m, ok := meta[c.lang]; ok && m.IsActiveSEO {
+		if m.Title != "" {
+			title = m.Title
+		}
+		if m.Description != "" {
+			description = m.Description
+		}
+	}
+	agency := c.r.Site.Agency.Name
+	if title == "" {
+		title = agency
+	} else if title != agency {
+		title += " | " + agency
+	}
+	h := Head{
+		Title:       title,
+		Description: rules.Truncate(stripTags(description), DescriptionLimit),
+		Type:        "website",
+		Robots:      c.r.Site.SiteInfo.Settings.Robots,
+		SiteName:    agency,
+		Locale:      locales[c.lang],
+	}
+	if img := c.r.Site.SiteInfo.Settings.Image; img != "" {
+		h.Image = c.r.absolute(img)
+	}
+	if urlIn == nil {
+		return h
+	}
+	h.Canonical = c.r.absolute(urlIn(c.lang))
+	for _, l := range c.r.Site.Languages.Enabled() {
+		h.Alternates = append(h.Alternates, Alternate{Lang: l, Href: c.r.absolute(urlIn(l))})
+	}
+	h.Alternates = append(h.Alternates, Alternate{Lang: "x-default", Href: c.r.absolute(urlIn(c.r.Site.Languages.Default))})
+	return h
+}
+
+// stripTags drops HTML tags from configured descriptions.
+func stripTags(s string) string {
+	out := make([]rune, 0, len(s))
+	in := false
+	for _, r := range s {
+		switch {
+		case r == '<':
+			in = true
+		case r == '>' && in:
+			in = false
+			out = append(out, ' ')
+		case !in:
+			out = append(out, r)
+		}
+	}
+	return string(out)
+}

@@ -1,0 +1,132 @@
+package route
+
+import (
+	"cmp"
+	"net/http"
+	"slices"
+
+	"immo/internal/catalog"
+	"immo/internal/site"
+)
+
+// ModuleView is a configured module in one language, with its listings.
+type ModuleView struct {
+	ID              int               `json:"id"`
+	View            string            `json:"view"`
+	Title           string            `json:"title,omitempty"`
+	TitleSize       string            `json:"titleSize,omitempty"`
+	Description     string            `json:"description,omitempty"`
+	NumberItemOfRow int               `json:"numberItemOfRow"`
+	MaxItems        int               `json:"maxItems"`
+	Class           string            `json:"class,omitempty"`
+	Items           []CardView        `json:"items,omitempty"`
+	Entries         []site.ModuleItem `json:"entries,omitempty"`
+	MoreHref        string            `json:"moreHref,omitempty"`
+}
+
+// BannerView is the home banner in one language.
+type BannerView struct {
+	Type        string     `json:"type"`
+	Image       string     `json:"image,omitempty"`
+	Images      []string   `json:"images,omitempty"`
+	Video       string     `json:"video,omitempty"`
+	Title       string     `json:"title,omitempty"`
+	Description string     `json:"description,omitempty"`
+	ShowLogo    bool       `json:"showLogo"`
+	Properties  []CardView `json:"properties,omitempty"`
+}
+
+// SearchBlockView is the home search block with its totals filled in.
+type SearchBlockView struct {
+	Title       string `json:"title,omitempty"`
+	Description string `json:"description,omitempty"`
+	Logo        string `json:"logo,omitempty"`
+	SaleHref    string `json:"saleHref,omitempty"`
+	RentHref    string `json:"rentHref,omitempty"`
+	SaleCount   int    `json:"saleCount"`
+	RentCount   int    `json:"rentCount"`
+	ShowCounts  bool   `json:"showCounts"`
+}
+
+func (c *resolution) home() Result {
+	p := c.r.Site.Home()
+	props := map[string]any{"banner": c.banner()}
+	sale, rent := c.ix.Totals()
+	if sb := c.r.Site.SearchBlock; sb.Enabled {
+		props["searchBlock"] = SearchBlockView{
+			Title: sb.TitleIn(c.lang, sale, rent), Description: sb.DescriptionIn(c.lang, sale, rent), Logo: sb.Logo,
+			SaleHref: c.r.ListURL(ListSale, c.lang, nil), RentHref: c.r.ListURL(ListRent, c.lang, nil),
+			SaleCount: sale, RentCount: rent, ShowCounts: sb.ShowCounts,
+		}
+	}
+	var modules []ModuleView
+	title, desc := c.r.Site.Agency.Name, ""
+	var meta site.MetadataByLang
+	if p != nil {
+		modules = c.modules(p.Params.Modules)
+		title, desc, meta = p.Params.Title.In(c.lang), p.Params.Description.In(c.lang), p.Params.Metadata
+	}
+	props["modules"] = modules
+	return c.result(http.StatusOK, ViewHome, props, c.head(title, desc, meta, c.r.HomeURL))
+}
+
+func (c *resolution) banner() BannerView {
+	b := c.r.Site.Banner
+	v := BannerView{Type: b.Type, Image: b.Image.URL, Title: b.Title.In(c.lang), Description: b.Description.In(c.lang), ShowLogo: b.ShowLogo}
+	switch b.Type {
+	case site.BannerGallery:
+		for _, img := range b.Gallery.Images {
+			v.Images = append(v.Images, img.URL)
+		}
+	case site.BannerVideo:
+		v.Video = b.Video.URL
+	case site.BannerProperties:
+		for _, id := range b.Properties {
+			if p, err := c.ix.Property(id, c.lang); err == nil && p.Status == catalog.StatusAvailable {
+				card := p.Card(c.lang, c.ix.TypeName)
+				v.Properties = append(v.Properties, CardView{Card: card, Href: c.r.CardURL(&card, c.lang)})
+			}
+		}
+		if len(v.Properties) == 0 { // §2: falls back to the image
+			v.Type = site.BannerImage
+		}
+	}
+	return v
+}
+
+// modules renders the published modules in sort order.
+func (c *resolution) modules(ms []site.Module) []ModuleView {
+	out := []ModuleView{}
+	ms = slices.Clone(ms)
+	slices.SortStableFunc(ms, func(a, b site.Module) int { return cmp.Compare(a.Sort, b.Sort) })
+	for _, m := range ms {
+		if !m.Published() {
+			continue
+		}
+		v := ModuleView{ID: m.ID, View: m.View, Title: m.Title.In(c.lang), TitleSize: m.TitleSize,
+			Description: m.Description.In(c.lang), NumberItemOfRow: m.NumberItemOfRow, MaxItems: m.MaxItems, Class: m.Class, Entries: m.Items}
+		if m.ListsProperties() && m.Query != nil {
+			q := catalog.NewQuery()
+			q.Lang, q.State, q.Sort, q.Desc = c.lang, m.Query.State, m.Query.Sort, m.Query.Order != site.OrderAsc
+			if q.Sort == "" {
+				q.Sort = catalog.SortDate
+			}
+			switch m.Query.Goal {
+			case site.GoalSale:
+				q.Goal = catalog.GoalSale
+			case site.GoalRent:
+				q.Goal = catalog.GoalRent
+			}
+			q.PageSize = max(1, min(m.MaxItems, catalog.MaxPageSize))
+			if m.MaxItems == 0 {
+				q.PageSize = catalog.DefaultPageSize
+			}
+			if q.Validate() == nil {
+				v.Items = c.cards(c.ix.List(q).Items)
+			}
+			v.MoreHref = c.r.ListURL(listName(m.Query), c.lang, nil)
+		}
+		out = append(out, v)
+	}
+	return out
+}

@@ -1,0 +1,124 @@
+package route
+
+import (
+	"net/http"
+	"net/url"
+	"strconv"
+
+	"immo/internal/catalog"
+	"immo/internal/httpapi"
+	"immo/internal/i18n"
+	"immo/internal/site"
+)
+
+// ListPageSize is how many cards a list page shows: 4 rows of 3 or 3 of 4.
+const ListPageSize = 12
+
+// Filters are the list filters as the URL carries them, for the form.
+type Filters struct {
+	City        string `json:"city"`
+	Type        string `json:"type"`
+	PriceMin    string `json:"priceMin"`
+	PriceMax    string `json:"priceMax"`
+	BedroomsMin string `json:"bedroomsMin"`
+	Sort        string `json:"sort"`
+	Order       string `json:"order"`
+}
+
+// filterKeys are the query parameters a list page takes.
+var filterKeys = []string{"city", "type", "priceMin", "priceMax", "bedroomsMin", "sort", "order", "page"}
+
+func (c *resolution) list(p *site.Page, q *site.Query) Result {
+	query := url.Values{}
+	for _, k := range filterKeys {
+		if v := c.query.Get(k); v != "" {
+			query.Set(k, v)
+		}
+	}
+	params := url.Values{}
+	for k, v := range query {
+		params[k] = v
+	}
+	params.Set("pageSize", strconv.Itoa(ListPageSize))
+	params.Set("state", q.State)
+	params.Del("goal")
+	if q.Goal != "" {
+		params.Set("goal", q.Goal)
+	}
+	if params.Get("sort") == "" && q.Sort != "" {
+		params.Set("sort", q.Sort)
+		if params.Get("order") == "" && q.Order != "" {
+			params.Set("order", q.Order)
+		}
+	}
+	status := http.StatusOK
+	props := map[string]any{}
+	cq, err := httpapi.ListQuery(params, c.lang)
+	if err != nil {
+		// A bad filter is named to the visitor and the list shown without filters.
+		status = http.StatusBadRequest
+		props["error"] = errorMessage(c.lang, err)
+		query = url.Values{}
+		cq = catalog.NewQuery()
+		cq.Lang, cq.PageSize, cq.State = c.lang, ListPageSize, q.State
+		cq.Goal = map[string]int{site.GoalSale: catalog.GoalSale, site.GoalRent: catalog.GoalRent}[q.Goal]
+		if q.Goal == "" {
+			cq.Goal = catalog.AnyGoal
+		}
+	}
+	result := c.ix.List(cq)
+	if result.Pages > 0 && cq.Page > result.Pages {
+		return c.r.notFound(c.lang)
+	}
+	title := p.Params.Title.In(c.lang)
+	titleSize := "h1"
+	for _, m := range p.Params.Modules {
+		if m.View == site.ViewPropertyList && m.Title.In(c.lang) != "" {
+			title = m.Title.In(c.lang)
+		}
+	}
+	props["title"] = title
+	props["titleSize"] = titleSize
+	props["list"] = listName(q)
+	props["filters"] = Filters{City: query.Get("city"), Type: query.Get("type"), PriceMin: query.Get("priceMin"),
+		PriceMax: query.Get("priceMax"), BedroomsMin: query.Get("bedroomsMin"), Sort: query.Get("sort"), Order: query.Get("order")}
+	props["page"] = result.Page
+	props["pages"] = result.Pages
+	props["total"] = result.Total
+	props["items"] = c.cards(result.Items)
+	props["types"] = c.ix.Types(c.lang)
+	props["cities"] = c.ix.Cities(citiesFor(q))
+	urlIn := func(l string) string {
+		u := c.r.PageURL(p, l)
+		if len(query) > 0 {
+			u += "?" + query.Encode()
+		}
+		return u
+	}
+	props["pageUrl"] = c.r.PageURL(p, c.lang)
+	head := c.head(title, p.Params.Description.In(c.lang), p.Params.Metadata, urlIn)
+	if result.Pages > 1 {
+		head.Title = i18n.Tf(c.lang, "list.pageOf", "page", strconv.Itoa(result.Page), "pages", strconv.Itoa(result.Pages)) + " – " + head.Title
+	}
+	return c.result(status, ViewList, props, head)
+}
+
+func listName(q *site.Query) string {
+	if q.State == site.StateSold {
+		return ListSold
+	}
+	if q.Goal == site.GoalRent {
+		return ListRent
+	}
+	return ListSale
+}
+
+func citiesFor(q *site.Query) string {
+	switch {
+	case q.State == site.StateSold || q.Goal == "":
+		return catalog.CitiesAll
+	case q.Goal == site.GoalRent:
+		return catalog.CitiesRent
+	}
+	return catalog.CitiesSale
+}

@@ -1,0 +1,28 @@
+package route
+
+import (
+	"net/http"
+	"strconv"
+)
+
+func (c *resolution) project(raw string) Result {
+	id, err := strconv.ParseInt(raw, 10, 64)
+	if err != nil || id <= 0 {
+		return c.r.notFound(c.lang)
+	}
+	p, err := c.ix.Project(id)
+	if err != nil {
+		return c.r.notFound(c.lang)
+	}
+	// Some projects live on their own site (§2): the address comes from the
+	// catalog, never from the request.
+	if p.ExternalWeb != "" {
+		return Result{Status: http.StatusFound, Redirect: p.ExternalWeb, Lang: c.lang}
+	}
+	h := c.head(p.Name.In(c.lang), p.Description.In(c.lang), nil, func(l string) string { return c.r.ProjectURL(id, l) })
+	if pic := p.XLargePictureItem.Url; pic != "" {
+		h.Image = c.r.absolute(pic)
+	}
+	return c.result(http.StatusOK, ViewProject, map[string]any{"project": p, "name": p.Name.In(c.lang),
+		"description": p.Description.In(c.lang), "delivery": p.Delivery.In(c.lang)}, h)
+}

@@ -1,0 +1,76 @@
+package route
+
+import (
+	"net/http"
+
+	"immo/internal/catalog"
+	"immo/internal/i18n"
+	"immo/internal/rules"
+)
+
+// SimilarCount is how many similar properties a property page shows.
+const SimilarCount = 4
+
+// EPCView is the energy label of a property, by the §9 scale of its region.
+type EPCView struct {
+	Label  string `json:"label"`
+	Image  string `json:"image,omitempty"`
+	Region string `json:"region,omitempty"`
+}
+
+func (c *resolution) property(id int64) Result {
+	p, err := c.ix.Property(id, c.lang)
+	if err != nil {
+		return c.r.notFound(c.lang)
+	}
+	props := map[string]any{"property": p, "similar": c.cards(c.ix.Similar(id, SimilarCount, c.lang))}
+	switch p.Status {
+	case catalog.StatusSold:
+		props["notice"] = c.t("property.sold")
+	case catalog.StatusRented:
+		props["notice"] = c.t("property.rented")
+	}
+	if p.EnergyPerformance != nil || p.EPCLabelText != "" {
+		ep := 0.0
+		if p.EnergyPerformance != nil {
+			ep = *p.EnergyPerformance
+		}
+		e := rules.EPCLabel(p.CountryID, p.Zip, ep, p.EPCLabelText)
+		if e.Label != "" {
+			props["epc"] = EPCView{Label: e.Label, Image: e.Image, Region: string(e.Region)}
+		}
+	}
+	list := ListRent
+	if p.IsSale() {
+		list = ListSale
+	}
+	props["listUrl"] = c.r.ListURL(list, c.lang, nil)
+	props["description"] = p.Description.In(c.lang)
+	props["title"] = propertyTitle(&p, c.lang)
+
+	urlIn := func(l string) string {
+		typeName := c.ix.TypeName(p.WebID, l)
+		if typeName == "" {
+			typeName = p.TypeDescription
+		}
+		return c.r.PropertyURL(p.ID, p.Goal, p.City, typeName, l)
+	}
+	h := c.head(props["title"].(string), p.Description.In(c.lang), nil, urlIn)
+	h.Type = "article"
+	if pic := p.XLargePictureItem.Url; pic != "" {
+		h.Image = c.r.absolute(pic)
+	}
+	return c.result(http.StatusOK, ViewProperty, props, h)
+}
+
+// propertyTitle is the property's own title, or "House for sale in Arlon".
+func propertyTitle(p *catalog.Property, lang string) string {
+	if t := p.Title.In(lang); t != "" {
+		return t
+	}
+	key := "property.titleRent"
+	if p.IsSale() {
+		key = "property.titleSale"
+	}
+	return i18n.Tf(lang, key, "type", p.TypeDescription, "city", p.City)
+}

@@ -1,0 +1,152 @@
+// Package route turns a URL into page data: which view to render, with
+// which props, in which language, with which head. It is the one place that
+// knows the site's URLs (language prefixes, per-language slugs, the French
+// pretty property URL, configured pages, thank-you pages); React only
+// renders what it is given.
+package route
+
+import (
+	"net/http"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+
+	"immo/internal/catalog"
+	"immo/internal/site"
+)
+
+// Views the React app knows.
+const (
+	ViewHome     = "Home"
+	ViewList     = "PropertyList"
+	ViewProperty = "Property"
+	ViewProject  = "Project"
+	ViewPage     = "Page"
+	ViewLegal    = "Legal"
+	ViewThankYou = "ThankYou"
+	ViewNotFound = "NotFound"
+)
+
+// Result is a resolved URL.
+type Result struct {
+	Status   int    // HTTP status of the page
+	Redirect string // when set, answer with a redirect there (Status 301/302)
+	Lang     string
+	View     string
+	Props    map[string]any
+	Head     Head
+}
+
+// Catalog gives the current catalog index (catalog.Service does).
+type Catalog interface {
+	Index() *catalog.Index
+}
+
+// Resolver resolves URLs against the site configuration and the catalog.
+type Resolver struct {
+	Site    *site.Config
+	Catalog Catalog
+	BaseURL string // absolute origin for canonical links, no trailing slash
+}
+
+// Resolve answers path (escaped form is fine) with its query.
+func (r *Resolver) Resolve(path string, query url.Values) Result {
+	lang, rest, ok := r.splitLang(path)
+	if !ok {
+		return r.notFound(r.Site.Languages.Default)
+	}
+	c := &resolution{r: r, lang: lang, query: query, ix: r.Catalog.Index()}
+	return c.resolve(rest)
+}
+
+// splitLang takes the language segment off the path. A path without one is
+// in the default language; a two-letter segment that is not an enabled
+// language is not a page.
+func (r *Resolver) splitLang(path string) (lang string, rest []string, ok bool) {
+	for _, s := range strings.Split(path, "/") {
+		if s != "" {
+			if u, err := url.PathUnescape(s); err == nil {
+				s = u
+			}
+			rest = append(rest, s)
+		}
+	}
+	if len(rest) > 0 && len(rest[0]) == 2 {
+		code := strings.ToLower(rest[0])
+		if r.Site.Languages.IsEnabled(code) {
+			return code, rest[1:], true
+		}
+		if slices.Contains(knownLanguages, code) {
+			return "", nil, false
+		}
+	}
+	return r.Site.Languages.Default, rest, true
+}
+
+var knownLanguages = []string{"nl", "fr", "en", "de"}
+
+// resolution is one Resolve call's state.
+type resolution struct {
+	r     *Resolver
+	lang  string
+	query url.Values
+	ix    *catalog.Index
+}
+
+func (c *resolution) resolve(rest []string) Result {
+	switch {
+	case len(rest) == 0:
+		return c.home()
+	case len(rest) == 2 && strings.EqualFold(rest[0], "property"):
+		return c.propertyByID(rest[1])
+	case len(rest) == 1 && strings.EqualFold(rest[0], "project"):
+		return c.project(c.query.Get("id"))
+	case len(rest) == 2 && (strings.EqualFold(rest[0], "feedback") || strings.EqualFold(rest[0], "merci")):
+		return c.thankYou(rest[1])
+	}
+	if page := c.r.Site.PageByPath(c.lang, "/"+strings.Join(rest, "/")+"/"); page != nil && page.Published() {
+		return c.page(page)
+	}
+	// The pretty property URL: /{list}/{city}/{type}/{id}/ under the sale
+	// or rent list page, in any language.
+	if len(rest) == 4 {
+		if page := c.r.Site.PageByPath(c.lang, "/"+rest[0]+"/"); page != nil && listQuery(page) != nil {
+			return c.propertyByID(rest[3])
+		}
+	}
+	if legal := c.r.Site.LegalByPath(c.lang, "/"+strings.Join(rest, "/")+"/"); legal != nil && len(rest) == 1 {
+		return c.legal(legal)
+	}
+	return c.r.notFound(c.lang)
+}
+
+func (c *resolution) page(p *site.Page) Result {
+	if p.Params.Redirect && p.Params.RedirectURL != "" {
+		return Result{Status: http.StatusFound, Redirect: p.Params.RedirectURL, Lang: c.lang}
+	}
+	if q := listQuery(p); q != nil {
+		return c.list(p, q)
+	}
+	return c.contentPage(p)
+}
+
+// listQuery is the query of the page's main property list module, nil when
+// the page is not a list page.
+func listQuery(p *site.Page) *site.Query {
+	for i := range p.Params.Modules {
+		m := &p.Params.Modules[i]
+		if m.Published() && m.View == site.ViewPropertyList && m.Query != nil {
+			return m.Query
+		}
+	}
+	return nil
+}
+
+func (c *resolution) propertyByID(raw string) Result {
+	id, err := strconv.ParseInt(raw, 10, 64)
+	if err != nil || id <= 0 {
+		return c.r.notFound(c.lang)
+	}
+	return c.property(id)
+}

@@ -1,0 +1,197 @@
+package route
+
+import (
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+
+	"immo/internal/catalog"
+	"immo/internal/demo"
+	"immo/internal/site"
+)
+
+type fixedIndex struct{ ix *catalog.Index }
+
+func (f fixedIndex) Index() *catalog.Index { return f.ix }
+
+func demoResolver(t *testing.T) *Resolver {
+	t.Helper()
+	cfg, err := site.Parse("site.json", demo.SiteJSON())
+	if err != nil {
+		t.Fatal(err)
+	}
+	cat, err := demo.Catalog()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &Resolver{Site: cfg, Catalog: fixedIndex{catalog.NewIndex(cat, 1)}, BaseURL: "https://example.test"}
+}
+
+func resolve(r *Resolver, raw string) Result {
+	u, err := url.Parse(raw)
+	if err != nil {
+		panic(err)
+	}
+	return r.Resolve(u.EscapedPath(), u.Query())
+}
+
+const (
+	saleID   = 4100001 // an available property for sale in Arlon
+	soldID   = 4100059
+	rentedID = 4100063
+)
+
+func TestResolveRoutes(t *testing.T) {
+	r := demoResolver(t)
+	tests := []struct {
+		url    string
+		status int
+		view   string
+		lang   string
+	}{
+		{"/", 200, ViewHome, "fr"},
+		{"/nl/", 200, ViewHome, "nl"},
+		{"/en", 200, ViewHome, "en"},
+		{"/DE/", 200, ViewHome, "de"},
+		// Lists, by per-language slug, by original path, any case, with or without the trailing slash.
+		{"/fr/a-vendre/", 200, ViewList, "fr"},
+		{"/nl/te-koop/", 200, ViewList, "nl"},
+		{"/en/for-sale/", 200, ViewList, "en"},
+		{"/de/zu-verkaufen/", 200, ViewList, "de"},
+		{"/fr/a-louer/", 200, ViewList, "fr"},
+		{"/nl/te-huur", 200, ViewList, "nl"},
+		{"/en/for-rent/", 200, ViewList, "en"},
+		{"/for-sale/", 200, ViewList, "fr"},
+		{"/For-Rent", 200, ViewList, "fr"},
+		{"/nl/for-sale/", 200, ViewList, "nl"},
+		{"/fr/A-VENDRE/", 200, ViewList, "fr"},
+		{"/Biens-vendus/", 200, ViewList, "fr"},
+		{"/biens-vendus", 200, ViewList, "fr"},
+		{"/fr/vendus-loues/", 200, ViewList, "fr"},
+		{"/en/sold-rented/", 200, ViewList, "en"},
+		{"/fr/a-vendre/?city=Arlon%7C6700&type=1", 200, ViewList, "fr"},
+		{"/fr/a-vendre/?page=99", 404, ViewNotFound, "fr"},
+		{"/fr/a-vendre/?sort=size", 400, ViewList, "fr"},
+		// Property detail: plain and pretty forms.
+		{"/property/4100001/", 200, ViewProperty, "fr"},
+		{"/en/property/4100001", 200, ViewProperty, "en"},
+		{"/fr/a-vendre/arlon/villa-maison-ferme/4100001/", 200, ViewProperty, "fr"},
+		{"/fr/a-vendre/anything/whatever/4100001/", 200, ViewProperty, "fr"},
+		{"/property/4100059/", 200, ViewProperty, "fr"},
+		{"/property/999/", 404, ViewNotFound, "fr"},
+		{"/property/abc/", 404, ViewNotFound, "fr"},
+		// Projects.
+		{"/project/?id=5200002", 200, ViewProject, "fr"},
+		{"/project/?id=5200001", 302, "", "fr"},
+		{"/project/?id=1", 404, ViewNotFound, "fr"},
+		{"/project/", 404, ViewNotFound, "fr"},
+		// Configured pages, legal pages, thank-you pages.
+		{"/contact/", 200, ViewPage, "fr"},
+		{"/de/kontakt/", 200, ViewPage, "de"},
+		{"/Privacy/", 200, ViewLegal, "fr"},
+		{"/Cookie-policy/", 200, ViewLegal, "fr"},
+		{"/Disclaimer/", 200, ViewLegal, "fr"},
+		{"/en/cookie-policy/", 200, ViewLegal, "en"},
+		{"/nl/privacy-statement/", 200, ViewLegal, "nl"},
+		{"/feedback/contact-me/", 200, ViewThankYou, "fr"},
+		{"/en/feedback/send-to-friend/", 200, ViewThankYou, "en"},
+		{"/fr/merci/estimation-gratuite/", 200, ViewThankYou, "fr"},
+		{"/fr/merci/newsletter/", 200, ViewThankYou, "fr"},
+		{"/feedback/unknown-form/", 404, ViewNotFound, "fr"},
+		// Unknown paths.
+		{"/nope/", 404, ViewNotFound, "fr"},
+		{"/en/for-sale/extra/", 404, ViewNotFound, "en"},
+		{"/es/", 404, ViewNotFound, "fr"},
+		{"/fr/a-vendre/x/y/z/w/", 404, ViewNotFound, "fr"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.url, func(t *testing.T) {
+			got := resolve(r, tt.url)
+			if got.Status != tt.status || got.View != tt.view || got.Lang != tt.lang {
+				t.Fatalf("got %d %q %q, want %d %q %q", got.Status, got.View, got.Lang, tt.status, tt.view, tt.lang)
+			}
+		})
+	}
+}
+
+func TestListPropsAndHead(t *testing.T) {
+	r := demoResolver(t)
+	got := resolve(r, "/nl/te-koop/?page=2")
+	if got.Props["total"] != 43 || got.Props["page"] != 2 || got.Props["pages"] != 4 {
+		t.Fatalf("sale list: total %v page %v of %v", got.Props["total"], got.Props["page"], got.Props["pages"])
+	}
+	items := got.Props["items"].([]CardView)
+	if len(items) != ListPageSize || !strings.HasPrefix(items[0].Href, "/nl/te-koop/") {
+		t.Fatalf("items: %d, first href %q", len(items), items[0].Href)
+	}
+	h := got.Head
+	if h.Canonical != "https://example.test/nl/te-koop/?page=2" {
+		t.Fatalf("canonical %q", h.Canonical)
+	}
+	want := map[string]string{
+		"nl": "https://example.test/nl/te-koop/?page=2", "fr": "https://example.test/fr/a-vendre/?page=2",
+		"en": "https://example.test/en/for-sale/?page=2", "de": "https://example.test/de/zu-verkaufen/?page=2",
+		"x-default": "https://example.test/fr/a-vendre/?page=2",
+	}
+	if len(h.Alternates) != len(want) {
+		t.Fatalf("alternates %+v", h.Alternates)
+	}
+	for _, a := range h.Alternates {
+		if want[a.Lang] != a.Href {
+			t.Errorf("hreflang %s = %s, want %s", a.Lang, a.Href, want[a.Lang])
+		}
+	}
+	shell := got.Props["site"].(Shell)
+	if len(shell.Languages) != 4 || shell.Languages[1].Href != "/fr/a-vendre/?page=2" {
+		t.Fatalf("language switcher %+v", shell.Languages)
+	}
+	if rent := resolve(r, "/fr/a-louer/"); rent.Props["total"] != 15 || len(rent.Props["cities"].([]catalog.City)) != 3 {
+		t.Fatalf("rent list %v, %d cities", rent.Props["total"], len(rent.Props["cities"].([]catalog.City)))
+	}
+	if sold := resolve(r, "/Biens-vendus/"); sold.Props["total"] != 7 {
+		t.Fatalf("sold list %v", sold.Props["total"])
+	}
+	bad := resolve(r, "/en/for-sale/?priceMin=abc")
+	if msg, _ := bad.Props["error"].(string); !strings.Contains(msg, "priceMin") || bad.Props["total"] != 43 {
+		t.Fatalf("bad filter: %q, total %v", msg, bad.Props["total"])
+	}
+}
+
+func TestPropertyPage(t *testing.T) {
+	r := demoResolver(t)
+	got := resolve(r, "/property/4100001/")
+	p := got.Props["property"].(catalog.Property)
+	if p.ID != saleID || got.Head.Canonical == "" || !strings.HasPrefix(got.Head.Canonical, "https://example.test/fr/a-vendre/") {
+		t.Fatalf("property %d canonical %q", p.ID, got.Head.Canonical)
+	}
+	if got.Head.Image == "" || got.Head.Type != "article" {
+		t.Fatalf("og image %q type %q", got.Head.Image, got.Head.Type)
+	}
+	// The canonical pretty URL resolves to the same property.
+	canon := strings.TrimPrefix(got.Head.Canonical, "https://example.test")
+	if again := resolve(r, canon); again.View != ViewProperty || again.Props["property"].(catalog.Property).ID != saleID {
+		t.Fatalf("canonical %s does not resolve back", canon)
+	}
+	for _, a := range got.Head.Alternates {
+		if back := resolve(r, strings.TrimPrefix(a.Href, "https://example.test")); back.View != ViewProperty {
+			t.Fatalf("alternate %s does not resolve", a.Href)
+		}
+	}
+	if sold := resolve(r, "/en/property/4100059/"); sold.Status != http.StatusOK || sold.Props["notice"] != "Property sold" {
+		t.Fatalf("sold notice %v", sold.Props["notice"])
+	}
+	if rented := resolve(r, "/en/property/4100063/"); rented.Props["notice"] != "The property you requested has been rented" {
+		t.Fatalf("rented notice %v", rented.Props["notice"])
+	}
+	if ext := resolve(r, "/project/?id=5200001"); !strings.HasPrefix(ext.Redirect, "https://") {
+		t.Fatalf("external project redirect %q", ext.Redirect)
+	}
+}
+
+func TestNotFoundHasNoCanonical(t *testing.T) {
+	got := resolve(demoResolver(t), "/nl/bestaat-niet/")
+	if got.Head.Canonical != "" || got.Head.Robots != "noindex" || got.Lang != "nl" {
+		t.Fatalf("404 head %+v", got.Head)
+	}
+}

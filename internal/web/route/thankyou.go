@@ -1,0 +1,45 @@
+package route
+
+import (
+	"net/http"
+	"slices"
+	"strings"
+)
+
+// Forms with a thank-you page (SPEC §2).
+var thankYouForms = []string{"contact-me", "contact-appointment", "contact-construction", "contact-demand",
+	"demand-register", "send-to-friend", "site-contact", "sign-newsletter", "testing-testing"}
+
+// French slugs that differ from the form name.
+var thankYouFR = map[string]string{
+	"contact-demand":  "estimation-gratuite",
+	"site-contact":    "service-personnalise",
+	"sign-newsletter": "newsletter",
+}
+
+func thankYouSlugFR(form string) string {
+	if s, ok := thankYouFR[form]; ok {
+		return s
+	}
+	return form
+}
+
+// thankYouForm finds the form a thank-you slug names, in French or not.
+func thankYouForm(slug string) (string, bool) {
+	slug = strings.ToLower(slug)
+	for form, fr := range thankYouFR {
+		if slug == fr {
+			return form, true
+		}
+	}
+	return slug, slices.Contains(thankYouForms, slug)
+}
+
+func (c *resolution) thankYou(slug string) Result {
+	form, ok := thankYouForm(slug)
+	if !ok {
+		return c.r.notFound(c.lang)
+	}
+	return c.result(http.StatusOK, ViewThankYou, map[string]any{"form": form},
+		c.head(c.t("thankYou.title"), "", nil, func(l string) string { return c.r.ThankYouURL(form, l) }))
+}
