@@ -1,0 +1,111 @@
+package assets
+
+import (
+	"errors"
+	"io/fs"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"testing/fstest"
+)
+
+func TestLoadManifest(t *testing.T) {
+	fsys := fstest.MapFS{"manifest.json": {Data: []byte(`{
+		"src/entry-client.tsx": {"file": "assets/app-1.js", "src": "src/entry-client.tsx", "isEntry": true,
+			"imports": ["_vendor-2.js"], "css": ["assets/app-3.css"]},
+		"_vendor-2.js": {"file": "assets/vendor-2.js", "imports": ["_shared-4.js"], "css": ["assets/vendor-5.css"]},
+		"_shared-4.js": {"file": "assets/shared-4.js", "imports": ["_vendor-2.js"]}
+	}`)}}
+	m, err := LoadManifest(fsys)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := Entry{
+		Script:  "assets/app-1.js",
+		Preload: []string{"assets/vendor-2.js", "assets/shared-4.js"},
+		CSS:     []string{"assets/app-3.css", "assets/vendor-5.css"},
+	}
+	if strings.Join(m.Client.Preload, ",") != strings.Join(want.Preload, ",") ||
+		strings.Join(m.Client.CSS, ",") != strings.Join(want.CSS, ",") || m.Client.Script != want.Script {
+		t.Fatalf("got %+v, want %+v", m.Client, want)
+	}
+	tags := string(m.HeadTags())
+	wantTags := `<link rel="stylesheet" href="/assets/app-3.css"><link rel="stylesheet" href="/assets/vendor-5.css">` +
+		`<link rel="modulepreload" href="/assets/vendor-2.js"><link rel="modulepreload" href="/assets/shared-4.js">` +
+		`<script type="module" src="/assets/app-1.js"></script>`
+	if tags != wantTags {
+		t.Fatalf("tags\n got %s\nwant %s", tags, wantTags)
+	}
+	if v := m.Version(); len(v) != 12 {
+		t.Fatalf("version %q", v)
+	}
+	var nilManifest *ViteManifest
+	if nilManifest.HeadTags() != "" || nilManifest.Version() != "" {
+		t.Fatal("a nil manifest has no tags and no version")
+	}
+}
+
+func TestLoadManifestErrors(t *testing.T) {
+	if _, err := LoadManifest(fstest.MapFS{}); !errors.Is(err, ErrNoManifest) {
+		t.Fatalf("err = %v, want ErrNoManifest", err)
+	}
+	if _, err := LoadManifest(fstest.MapFS{"manifest.json": {Data: []byte(`{`)}}); err == nil {
+		t.Fatal("malformed manifest must fail")
+	}
+	if _, err := LoadManifest(fstest.MapFS{"manifest.json": {Data: []byte(`{"other.ts":{"file":"x.js"}}`)}}); err == nil {
+		t.Fatal("a manifest without the client entry must fail")
+	}
+}
+
+// The embedded build is either absent (only the placeholder) or complete.
+func TestEmbedded(t *testing.T) {
+	if _, err := fs.Stat(Dist(), "placeholder.txt"); err != nil {
+		t.Fatal("dist/placeholder.txt must stay committed:", err)
+	}
+	m, ok := Manifest()
+	bundle, hasBundle := ServerBundle()
+	if !ok {
+		if !errors.Is(ManifestError(), ErrNoManifest) {
+			t.Fatalf("embedded manifest: %v", ManifestError())
+		}
+		if hasBundle {
+			t.Fatal("a server bundle without a client build")
+		}
+		t.Skip("web/ not built: only the placeholder is embedded")
+	}
+	if !hasBundle || !strings.Contains(string(bundle), "immoRender") {
+		t.Fatal("client build without server bundle")
+	}
+	for _, f := range append(append([]string{m.Client.Script}, m.Client.Preload...), m.Client.CSS...) {
+		name, found := strings.CutPrefix(f, "assets/")
+		if !found {
+			t.Fatalf("%s is not under assets/", f)
+		}
+		if _, err := fs.Stat(FS(), name); err != nil {
+			t.Fatalf("manifest names %s, FS lacks it: %v", f, err)
+		}
+	}
+
+	srv := httptest.NewServer(http.StripPrefix("/assets/", Handler()))
+	defer srv.Close()
+	res, err := http.Get(srv.URL + "/" + m.Client.Script)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != 200 || !strings.Contains(res.Header.Get("Cache-Control"), "immutable") ||
+		!strings.Contains(res.Header.Get("Content-Type"), "javascript") {
+		t.Fatalf("GET %s: %d %v", m.Client.Script, res.StatusCode, res.Header)
+	}
+	for _, p := range []string{"/assets/", "/assets/../manifest.json", "/assets/server/ssr.js"} {
+		res, err := http.Get(srv.URL + p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		if res.StatusCode == 200 {
+			t.Fatalf("GET %s must not be served", p)
+		}
+	}
+}

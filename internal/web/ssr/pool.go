@@ -1,0 +1,388 @@
+package ssr
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"modernc.org/quickjs"
+)
+
+// RenderFunc is the global function the server bundle defines.
+const RenderFunc = "immoRender"
+
+// logFunc is the Go function the bundle's console shim calls.
+const logFunc = "__immoLog"
+
+// loadTimeout bounds evaluating the bundle in a new engine.
+const loadTimeout = 30 * time.Second
+
+type options struct {
+	timeout     time.Duration
+	wait        time.Duration
+	memoryLimit uintptr
+	maxRenders  int
+	logger      *slog.Logger
+}
+
+// Option configures a Pool.
+type Option func(*options)
+
+// WithTimeout sets the deadline of one render (default 2 s). A render that
+// runs longer is interrupted, its engine discarded and replaced.
+func WithTimeout(d time.Duration) Option { return func(o *options) { o.timeout = d } }
+
+// WithWait sets how long Render waits for a free engine before it returns
+// ErrBusy (default 100 ms).
+func WithWait(d time.Duration) Option { return func(o *options) { o.wait = d } }
+
+// WithMemoryLimit caps the memory of each engine (default 256 MiB); a render
+// that needs more fails.
+func WithMemoryLimit(bytes uintptr) Option { return func(o *options) { o.memoryLimit = bytes } }
+
+// WithMaxRenders replaces an engine after that many renders (default
+// 10000), bounding whatever a long-lived JS heap might accumulate.
+func WithMaxRenders(n int) Option { return func(o *options) { o.maxRenders = n } }
+
+// WithLogger receives the bundle's console output and the pool's own
+// messages (default slog.Default()).
+func WithLogger(l *slog.Logger) Option { return func(o *options) { o.logger = l } }
+
+// Stats are counters of a Pool since it started.
+type Stats struct {
+	Size     int    // engines the pool keeps
+	Idle     int    // engines free right now
+	Renders  uint64 // successful renders
+	Errors   uint64 // renders that failed in the engine (JS error, timeout, cancel)
+	Timeouts uint64 // of those, renders interrupted at their deadline
+	Busy     uint64 // Render calls that found no free engine in time
+	Replaced uint64 // engines discarded and replaced
+}
+
+// Pool is a Renderer over a fixed number of QuickJS engines, each loaded
+// with the server bundle once. An engine serves one render at a time.
+type Pool struct {
+	bytecode []byte
+	opts     options
+	idle     chan *engine
+	size     int
+
+	mu     sync.Mutex
+	closed bool
+	done   chan struct{}
+	wg     sync.WaitGroup // replacements in progress
+
+	renders, errors, timeouts, busy, replaced atomic.Uint64
+}
+
+var _ Renderer = (*Pool)(nil)
+
+type engine struct {
+	vm      *quickjs.VM
+	renders int
+}
+
+// NewPool starts size engines (runtime.GOMAXPROCS(0) when size <= 0) and
+// loads bundle, the server bundle's source, into each. It fails when the
+// bundle does not load or does not define immoRender.
+func NewPool(bundle []byte, size int, opts ...Option) (*Pool, error) {
+	o := options{
+		timeout:     2 * time.Second,
+		wait:        100 * time.Millisecond,
+		memoryLimit: 256 << 20,
+		maxRenders:  10000,
+		logger:      slog.Default(),
+	}
+	for _, opt := range opts {
+		opt(&o)
+	}
+	if size <= 0 {
+		size = runtime.GOMAXPROCS(0)
+	}
+	p := &Pool{opts: o, idle: make(chan *engine, size), size: size, done: make(chan struct{})}
+
+	// Compile once; every engine then loads the bytecode.
+	vm, err := quickjs.NewVM()
+	if err != nil {
+		return nil, fmt.Errorf("ssr: %w", err)
+	}
+	vm.SetEvalTimeout(loadTimeout)
+	p.bytecode, err = vm.Compile(string(bundle), quickjs.EvalGlobal)
+	vm.Close()
+	if err != nil {
+		return nil, fmt.Errorf("ssr: compile bundle: %w", err)
+	}
+
+	engines := make([]*engine, size)
+	errs := make([]error, size)
+	var wg sync.WaitGroup
+	for i := range engines {
+		wg.Go(func() { engines[i], errs[i] = p.newEngine() })
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		for _, e := range engines {
+			if e != nil {
+				e.close()
+			}
+		}
+		return nil, err
+	}
+	for _, e := range engines {
+		p.idle <- e
+	}
+	return p, nil
+}
+
+func (p *Pool) newEngine() (_ *engine, err error) {
+	vm, err := quickjs.NewVM()
+	if err != nil {
+		return nil, fmt.Errorf("ssr: new engine: %w", err)
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("ssr: load bundle: panic: %v", r)
+		}
+		if err != nil {
+			vm.Close()
+		}
+	}()
+	vm.SetMemoryLimit(p.opts.memoryLimit)
+	vm.SetEvalTimeout(loadTimeout)
+	logger := p.opts.logger
+	if err := vm.RegisterFunc(logFunc, func(level, msg string) {
+		lvl := slog.LevelInfo
+		switch level {
+		case "error":
+			lvl = slog.LevelError
+		case "warn":
+			lvl = slog.LevelWarn
+		case "debug":
+			lvl = slog.LevelDebug
+		}
+		logger.Log(context.Background(), lvl, msg, "source", "ssr-bundle")
+	}, false); err != nil {
+		return nil, fmt.Errorf("ssr: register %s: %w", logFunc, err)
+	}
+	if _, err := vm.EvalBytecode(p.bytecode); err != nil {
+		return nil, fmt.Errorf("ssr: load bundle: %w", err)
+	}
+	if _, err := vm.ExecutePendingJobs(); err != nil {
+		return nil, fmt.Errorf("ssr: load bundle: %w", err)
+	}
+	kind, err := vm.Eval("typeof globalThis."+RenderFunc, quickjs.EvalGlobal)
+	if err != nil {
+		return nil, fmt.Errorf("ssr: load bundle: %w", err)
+	}
+	if kind != "function" {
+		return nil, fmt.Errorf("ssr: the bundle does not define globalThis.%s", RenderFunc)
+	}
+	return &engine{vm: vm}, nil
+}
+
+func (e *engine) close() {
+	defer func() { _ = recover() }() // an abandoned VM may panic; it is gone anyway
+	e.vm.Close()
+}
+
+// Render renders page, the JSON text of an Inertia page object. It waits at
+// most the pool's wait for a free engine (ErrBusy), and interrupts the render
+// at the pool's timeout (ErrTimeout) or when ctx ends. Any failure discards
+// the engine, which is replaced in the background.
+func (p *Pool) Render(ctx context.Context, page []byte) (Result, error) {
+	e, err := p.acquire(ctx)
+	if err != nil {
+		return Result{}, err
+	}
+	res, err := p.render(ctx, e, page)
+	p.release(e, err == nil)
+	if err != nil {
+		p.errors.Add(1)
+		if errors.Is(err, ErrTimeout) {
+			p.timeouts.Add(1)
+		}
+		return Result{}, err
+	}
+	p.renders.Add(1)
+	return res, nil
+}
+
+func (p *Pool) acquire(ctx context.Context) (*engine, error) {
+	select {
+	case <-p.done:
+		return nil, ErrClosed
+	case e := <-p.idle:
+		return e, nil
+	default:
+	}
+	t := time.NewTimer(p.opts.wait)
+	defer t.Stop()
+	select {
+	case e := <-p.idle:
+		return e, nil
+	case <-t.C:
+		p.busy.Add(1)
+		return nil, ErrBusy
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	case <-p.done:
+		return nil, ErrClosed
+	}
+}
+
+func (p *Pool) render(ctx context.Context, e *engine, page []byte) (res Result, err error) {
+	timeout := p.opts.timeout
+	ctxBound := false // the deadline is ctx's
+	if dl, ok := ctx.Deadline(); ok && time.Until(dl) < timeout {
+		timeout, ctxBound = time.Until(dl), true
+	}
+	if err := ctx.Err(); err != nil {
+		return res, err
+	}
+	if timeout <= 0 {
+		return res, ErrTimeout
+	}
+	deadline := time.Now().Add(timeout)
+
+	// Cancellation interrupts the engine. Interrupt must be over before the
+	// engine goes back to the pool: the next call into the engine clears it.
+	fired := make(chan struct{})
+	stop := context.AfterFunc(ctx, func() { e.vm.Interrupt(); close(fired) })
+	defer func() {
+		if !stop() {
+			<-fired
+		}
+	}()
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("ssr: engine panic: %v", r)
+		}
+		if err != nil {
+			switch {
+			case ctx.Err() == context.Canceled:
+				err = fmt.Errorf("%w: %w", context.Canceled, err)
+			case !time.Now().Before(deadline) && ctxBound:
+				err = fmt.Errorf("%w after %v (%w): %w", ErrTimeout, timeout.Round(time.Millisecond), context.DeadlineExceeded, err)
+			case !time.Now().Before(deadline):
+				err = fmt.Errorf("%w after %v: %w", ErrTimeout, timeout.Round(time.Millisecond), err)
+			}
+		}
+	}()
+
+	e.renders++
+	e.vm.SetEvalTimeout(timeout)
+	out, err := e.vm.Call(RenderFunc, string(page))
+	if err != nil {
+		return res, fmt.Errorf("ssr: render: %w", err)
+	}
+	// Drain promise jobs the render queued (none for React's synchronous
+	// renderToString, but a queued job must not run during the next render).
+	if left := time.Until(deadline); left > 0 {
+		e.vm.SetEvalTimeout(left)
+		if _, err := e.vm.ExecutePendingJobs(); err != nil {
+			return res, fmt.Errorf("ssr: pending jobs: %w", err)
+		}
+	} else {
+		return res, errors.New("no time left for pending jobs")
+	}
+	s, ok := out.(string)
+	if !ok {
+		return res, fmt.Errorf("ssr: %s returned %T, want a string", RenderFunc, out)
+	}
+	if err := json.Unmarshal([]byte(s), &res); err != nil {
+		return res, fmt.Errorf("ssr: %s result: %w", RenderFunc, err)
+	}
+	return res, nil
+}
+
+// release returns e to the pool, or discards it and starts a replacement.
+func (p *Pool) release(e *engine, ok bool) {
+	if !ok || e.renders >= p.opts.maxRenders {
+		e.close()
+		p.replace()
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.closed {
+		e.close()
+		return
+	}
+	p.idle <- e // never blocks: at most size engines exist
+}
+
+func (p *Pool) replace() {
+	p.mu.Lock()
+	if p.closed {
+		p.mu.Unlock()
+		return
+	}
+	p.wg.Add(1)
+	p.mu.Unlock()
+	p.replaced.Add(1)
+	go func() {
+		defer p.wg.Done()
+		backoff := 100 * time.Millisecond
+		for {
+			e, err := p.newEngine()
+			if err == nil {
+				p.mu.Lock()
+				if p.closed {
+					e.close()
+				} else {
+					p.idle <- e
+				}
+				p.mu.Unlock()
+				return
+			}
+			p.opts.logger.Error("ssr: replacing an engine failed", "err", err, "retry", backoff)
+			select {
+			case <-p.done:
+				return
+			case <-time.After(backoff):
+			}
+			backoff = min(2*backoff, 10*time.Second)
+		}
+	}()
+}
+
+// Stats returns the pool's counters.
+func (p *Pool) Stats() Stats {
+	return Stats{
+		Size:     p.size,
+		Idle:     len(p.idle),
+		Renders:  p.renders.Load(),
+		Errors:   p.errors.Load(),
+		Timeouts: p.timeouts.Load(),
+		Busy:     p.busy.Load(),
+		Replaced: p.replaced.Load(),
+	}
+}
+
+// Close stops the pool: later renders return ErrClosed, idle engines are
+// freed now, busy ones when their render ends.
+func (p *Pool) Close() error {
+	p.mu.Lock()
+	if p.closed {
+		p.mu.Unlock()
+		return nil
+	}
+	p.closed = true
+	close(p.done)
+	p.mu.Unlock()
+	p.wg.Wait()
+	for {
+		select {
+		case e := <-p.idle:
+			e.close()
+		default:
+			return nil
+		}
+	}
+}

@@ -1,0 +1,295 @@
+package ssr
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// testBundle stands in for the React bundle: it behaves by page.component.
+const testBundle = `
+globalThis.immoRender = function (json) {
+  var page = JSON.parse(json);
+  switch (page.component) {
+  case 'Loop':
+    for (;;) {}
+  case 'Throw':
+    throw new Error('boom');
+  case 'NotString':
+    return 42;
+  case 'Count':
+    globalThis.n = (globalThis.n || 0) + 1;
+    return JSON.stringify({head: [], body: String(globalThis.n)});
+  case 'Log':
+    __immoLog('warn', 'hello from js');
+    break;
+  case 'Job':
+    Promise.resolve().then(function () { globalThis.jobRan = true; });
+    break;
+  case 'JobRan':
+    return JSON.stringify({head: [], body: String(!!globalThis.jobRan)});
+  }
+  return JSON.stringify({head: ['<title>' + page.props.title + '</title>'], body: '<p>' + page.props.title + '</p>'});
+};
+`
+
+func newTestPool(t testing.TB, size int, opts ...Option) *Pool {
+	t.Helper()
+	p, err := NewPool([]byte(testBundle), size, opts...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { p.Close() })
+	return p
+}
+
+func page(component, title string) []byte {
+	return fmt.Appendf(nil, `{"component":%q,"props":{"title":%q},"url":"/","version":"v1"}`, component, title)
+}
+
+func TestRender(t *testing.T) {
+	p := newTestPool(t, 1)
+	res, err := p.Render(context.Background(), page("Home", "Hello é"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Body != "<p>Hello é</p>" || len(res.Head) != 1 || res.Head[0] != "<title>Hello é</title>" {
+		t.Fatalf("got %+v", res)
+	}
+	if s := p.Stats(); s.Renders != 1 || s.Errors != 0 || s.Size != 1 || s.Idle != 1 {
+		t.Fatalf("stats %+v", s)
+	}
+}
+
+func TestTimeoutReplacesEngine(t *testing.T) {
+	p := newTestPool(t, 1, WithTimeout(200*time.Millisecond), WithWait(5*time.Second))
+	start := time.Now()
+	_, err := p.Render(context.Background(), page("Loop", ""))
+	if !errors.Is(err, ErrTimeout) {
+		t.Fatalf("err = %v, want ErrTimeout", err)
+	}
+	if d := time.Since(start); d > time.Second {
+		t.Fatalf("interrupted after %v, deadline was 200ms", d)
+	}
+	res, err := p.Render(context.Background(), page("Home", "after"))
+	if err != nil || res.Body != "<p>after</p>" {
+		t.Fatalf("after timeout: %+v, %v", res, err)
+	}
+	if s := p.Stats(); s.Timeouts != 1 || s.Errors != 1 || s.Replaced != 1 || s.Renders != 1 {
+		t.Fatalf("stats %+v", s)
+	}
+}
+
+func TestContextCancelInterrupts(t *testing.T) {
+	p := newTestPool(t, 1, WithTimeout(10*time.Second), WithWait(5*time.Second))
+	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	_, err := p.Render(ctx, page("Loop", ""))
+	if !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("err = %v, want context.DeadlineExceeded", err)
+	}
+	if d := time.Since(start); d > 2*time.Second {
+		t.Fatalf("interrupted after %v", d)
+	}
+	if _, err := p.Render(context.Background(), page("Home", "x")); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestContextCanceled(t *testing.T) {
+	p := newTestPool(t, 1, WithTimeout(10*time.Second), WithWait(5*time.Second))
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(50*time.Millisecond, cancel)
+	_, err := p.Render(ctx, page("Loop", ""))
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("err = %v, want context.Canceled", err)
+	}
+	if _, err := p.Render(ctx, page("Home", "x")); !errors.Is(err, context.Canceled) {
+		t.Fatalf("err = %v, want context.Canceled for a canceled context", err)
+	}
+	if _, err := p.Render(context.Background(), page("Home", "x")); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestErrorReplacesEngine(t *testing.T) {
+	p := newTestPool(t, 1, WithWait(5*time.Second))
+	ctx := context.Background()
+	if res, _ := p.Render(ctx, page("Count", "")); res.Body != "1" {
+		t.Fatalf("first count %q", res.Body)
+	}
+	if res, _ := p.Render(ctx, page("Count", "")); res.Body != "2" {
+		t.Fatalf("second count %q", res.Body)
+	}
+	_, err := p.Render(ctx, page("Throw", ""))
+	if err == nil || !strings.Contains(err.Error(), "boom") {
+		t.Fatalf("err = %v, want the JS error", err)
+	}
+	// A fresh engine starts counting again.
+	if res, err := p.Render(ctx, page("Count", "")); err != nil || res.Body != "1" {
+		t.Fatalf("after error: %+v, %v", res, err)
+	}
+	if _, err := p.Render(ctx, page("NotString", "")); err == nil {
+		t.Fatal("a non-string result must be an error")
+	}
+	if _, err := p.Render(ctx, []byte("{not json")); err == nil {
+		t.Fatal("a bad page must be an error")
+	}
+}
+
+func TestMaxRenders(t *testing.T) {
+	p := newTestPool(t, 1, WithMaxRenders(2), WithWait(5*time.Second))
+	var got []string
+	for range 3 {
+		res, err := p.Render(context.Background(), page("Count", ""))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, res.Body)
+	}
+	if strings.Join(got, ",") != "1,2,1" {
+		t.Fatalf("got %v, want the engine recycled after 2 renders", got)
+	}
+}
+
+func TestBusy(t *testing.T) {
+	p := newTestPool(t, 1, WithTimeout(time.Second), WithWait(50*time.Millisecond))
+	started := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		close(started)
+		p.Render(context.Background(), page("Loop", ""))
+	})
+	<-started
+	time.Sleep(20 * time.Millisecond)
+	start := time.Now()
+	_, err := p.Render(context.Background(), page("Home", "x"))
+	if !errors.Is(err, ErrBusy) {
+		t.Fatalf("err = %v, want ErrBusy", err)
+	}
+	if d := time.Since(start); d > 500*time.Millisecond {
+		t.Fatalf("waited %v, want about 50ms", d)
+	}
+	wg.Wait()
+	if s := p.Stats(); s.Busy != 1 {
+		t.Fatalf("stats %+v", s)
+	}
+}
+
+func TestConcurrent(t *testing.T) {
+	p := newTestPool(t, 4, WithWait(10*time.Second))
+	var wg sync.WaitGroup
+	errs := make(chan error, 64*10)
+	for g := range 64 {
+		wg.Go(func() {
+			for i := range 10 {
+				title := fmt.Sprintf("g%d-%d", g, i)
+				res, err := p.Render(context.Background(), page("Home", title))
+				if err != nil {
+					errs <- err
+				} else if res.Body != "<p>"+title+"</p>" {
+					errs <- fmt.Errorf("got %q for %q", res.Body, title)
+				}
+			}
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+	if s := p.Stats(); s.Renders != 640 || s.Idle != 4 {
+		t.Fatalf("stats %+v", s)
+	}
+}
+
+func TestPendingJobsDrained(t *testing.T) {
+	p := newTestPool(t, 1)
+	if _, err := p.Render(context.Background(), page("Job", "")); err != nil {
+		t.Fatal(err)
+	}
+	res, err := p.Render(context.Background(), page("JobRan", ""))
+	if err != nil || res.Body != "true" {
+		t.Fatalf("%+v, %v", res, err)
+	}
+}
+
+func TestLog(t *testing.T) {
+	var buf bytes.Buffer
+	var mu sync.Mutex
+	logger := slog.New(slog.NewTextHandler(&lockedWriter{w: &buf, mu: &mu}, nil))
+	p := newTestPool(t, 1, WithLogger(logger))
+	if _, err := p.Render(context.Background(), page("Log", "")); err != nil {
+		t.Fatal(err)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if !strings.Contains(buf.String(), "level=WARN") || !strings.Contains(buf.String(), "hello from js") {
+		t.Fatalf("log: %s", buf.String())
+	}
+}
+
+type lockedWriter struct {
+	w  *bytes.Buffer
+	mu *sync.Mutex
+}
+
+func (l *lockedWriter) Write(b []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(b)
+}
+
+func TestClose(t *testing.T) {
+	p, err := NewPool([]byte(testBundle), 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.Render(context.Background(), page("Home", "x")); !errors.Is(err, ErrClosed) {
+		t.Fatalf("err = %v, want ErrClosed", err)
+	}
+	if err := p.Close(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestNewPoolBadBundle(t *testing.T) {
+	if _, err := NewPool([]byte("this is not javascript ("), 1); err == nil {
+		t.Fatal("a syntax error must fail NewPool")
+	}
+	if _, err := NewPool([]byte("globalThis.x = 1"), 1); err == nil || !strings.Contains(err.Error(), RenderFunc) {
+		t.Fatalf("err = %v, want a missing %s", err, RenderFunc)
+	}
+	if _, err := NewPool([]byte("throw new Error('at load')"), 1); err == nil {
+		t.Fatal("a throwing bundle must fail NewPool")
+	}
+}
+
+func TestAppHTML(t *testing.T) {
+	pg := []byte(`{"component":"Home","props":{"t":"</script><!-- & >"},"url":"/","version":"v"}`)
+	got := string(AppHTML(Result{Body: "<p>x</p>"}, pg))
+	want := `<div id="app"><p>x</p></div><script type="application/json" id="page">` +
+		`{"component":"Home","props":{"t":"\u003c/script\u003e\u003c!-- \u0026 \u003e"},"url":"/","version":"v"}</script>`
+	if got != want {
+		t.Fatalf("got  %s\nwant %s", got, want)
+	}
+	if shell := string(AppHTML(Result{}, []byte(`{}`))); !strings.HasPrefix(shell, `<div id="app"></div>`) {
+		t.Fatalf("shell %s", shell)
+	}
+	if h := (Result{Head: []string{"<title>a</title>", "<meta>"}}).HeadHTML(); h != "<title>a</title><meta>" {
+		t.Fatalf("head %s", h)
+	}
+	if _, err := (Disabled{}).Render(context.Background(), pg); !errors.Is(err, ErrDisabled) {
+		t.Fatal(err)
+	}
+}

@@ -1,0 +1,44 @@
+import { useRef, type AnchorHTMLAttributes, type MouseEvent } from 'react'
+import { useRouter } from './context'
+import type { VisitOptions } from './types'
+
+export type LinkProps = AnchorHTMLAttributes<HTMLAnchorElement> &
+  Pick<VisitOptions, 'replace' | 'preserveScroll' | 'preserveState'> & {
+    href: string
+    /** Prefetch on hover (after 75 ms) and on touch start. Default true. */
+    prefetch?: boolean
+  }
+
+/** A plain <a> whose left click becomes a router visit. */
+export function Link({ href, replace, preserveScroll, preserveState, prefetch = true, ...rest }: LinkProps) {
+  const router = useRouter()
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
+  const local = () => !!router && router.isLocal(href) && (!rest.target || rest.target === '_self') && rest.download === undefined
+
+  function onClick(e: MouseEvent<HTMLAnchorElement>) {
+    rest.onClick?.(e)
+    if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || !local()) return
+    e.preventDefault()
+    clearTimeout(timer.current)
+    void router!.visit(href, { replace, preserveScroll, preserveState })
+  }
+  function onMouseEnter(e: MouseEvent<HTMLAnchorElement>) {
+    rest.onMouseEnter?.(e)
+    if (prefetch && local()) timer.current = setTimeout(() => router!.prefetch(href), 75)
+  }
+  function onMouseLeave(e: MouseEvent<HTMLAnchorElement>) {
+    rest.onMouseLeave?.(e)
+    clearTimeout(timer.current)
+  }
+
+  return (
+    <a
+      {...rest}
+      href={href}
+      onClick={onClick}
+      onMouseEnter={onMouseEnter}
+      onMouseLeave={onMouseLeave}
+      onTouchStart={(e) => { rest.onTouchStart?.(e); if (prefetch && local()) router!.prefetch(href) }}
+    />
+  )
+}

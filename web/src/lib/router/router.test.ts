@@ -1,0 +1,192 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { fakeWindow, inertia, page, type FakeWindow } from './fake-window'
+import { createRouter, PREFETCH_TTL } from './router'
+import type { Page } from './types'
+
+function setup(initial = page('Home', '/', { title: 'Home' })) {
+  const win = fakeWindow('http://test.local' + initial.url)
+  const router = createRouter(initial, win as unknown as Window)
+  const swapped: Page[] = []
+  router.connect((p) => { swapped.push(p) })
+  return { win, router, swapped }
+}
+
+const headersOf = (win: FakeWindow, call = 0) => new Headers(win.fetch.mock.calls[call][1]!.headers)
+
+afterEach(() => vi.useRealTimers())
+
+describe('router', () => {
+  it('stores the initial page in history and takes over scroll restoration', () => {
+    const { win } = setup()
+    expect(win.history.state).toMatchObject({ page: { component: 'Home', url: '/' }, scroll: [0, 0] })
+    expect(win.history.scrollRestoration).toBe('manual')
+  })
+
+  it('visits with Inertia headers, pushes history, swaps, scrolls to top and notifies', async () => {
+    const { win, router, swapped } = setup()
+    const seen: string[] = []
+    router.subscribe((p) => seen.push(p.url))
+    win.scrollTo(0, 500)
+    win.fetch.mockResolvedValue(inertia(page('Listing', '/for-sale/?city=Namur', { n: 1 })))
+
+    await router.visit('/for-sale/?city=Namur')
+
+    const [url, init] = win.fetch.mock.calls[0]
+    expect(url).toBe('http://test.local/for-sale/?city=Namur')
+    expect(init!.method).toBe('GET')
+    const h = headersOf(win)
+    expect(h.get('X-Inertia')).toBe('true')
+    expect(h.get('X-Inertia-Version')).toBe('v1')
+    expect(h.get('X-Requested-With')).toBe('XMLHttpRequest')
+    expect(swapped.map((p) => p.component)).toEqual(['Listing'])
+    expect(router.page.component).toBe('Listing')
+    expect(win.location.pathname + win.location.search).toBe('/for-sale/?city=Namur')
+    expect(win.history.length).toBe(2)
+    expect(win.scrollY).toBe(0)
+    expect(seen).toEqual(['/for-sale/?city=Namur'])
+  })
+
+  it('goes back and forward from history state, restoring scroll positions', async () => {
+    const { win, router, swapped } = setup()
+    win.fetch.mockResolvedValue(inertia(page('Detail', '/property/1/')))
+    win.scrollTo(0, 420)
+    await router.visit('/property/1/')
+    win.scrollTo(0, 90)
+
+    win.history.back()
+    await Promise.resolve()
+    expect(swapped.at(-1)!.component).toBe('Home')
+    expect(router.page.url).toBe('/')
+    expect(win.scrollY).toBe(420)
+
+    win.history.forward()
+    await Promise.resolve()
+    expect(swapped.at(-1)!.component).toBe('Detail')
+    expect(win.fetch).toHaveBeenCalledTimes(1) // no refetch
+  })
+
+  it('reloads the whole page on 409 with X-Inertia-Location (asset version changed)', async () => {
+    const { win, router, swapped } = setup()
+    win.fetch.mockResolvedValue(new Response('', { status: 409, headers: { 'X-Inertia-Location': 'http://test.local/for-rent/' } }))
+    await router.visit('/for-rent/')
+    expect(win.location.assign).toHaveBeenCalledWith('http://test.local/for-rent/')
+    expect(swapped).toEqual([])
+    expect(win.history.length).toBe(1)
+  })
+
+  it('loads the page normally when the answer is not an Inertia response', async () => {
+    const { win, router, swapped } = setup()
+    win.fetch.mockResolvedValue(new Response('<html>', { status: 500 }))
+    await router.visit('/contact/')
+    expect(win.location.assign).toHaveBeenCalledWith('http://test.local/contact/')
+    expect(swapped).toEqual([])
+  })
+
+  it('falls back to a full page load on network errors', async () => {
+    const { win, router } = setup()
+    win.fetch.mockRejectedValue(new TypeError('network'))
+    await router.visit('/contact/')
+    expect(win.location.assign).toHaveBeenCalledWith('http://test.local/contact/')
+  })
+
+  it('follows redirects: the address bar shows the page url of the response', async () => {
+    const { win, router } = setup()
+    win.fetch.mockResolvedValue(inertia(page('Listing', '/fr/a-vendre/')))
+    await router.visit('/fr/for-sale/')
+    expect(win.location.pathname).toBe('/fr/a-vendre/')
+  })
+
+  it('keeps the hash and scrolls to its anchor', async () => {
+    const { win, router } = setup()
+    const anchor = document.createElement('div')
+    anchor.id = 'map'
+    anchor.scrollIntoView = vi.fn()
+    document.body.appendChild(anchor)
+    win.fetch.mockResolvedValue(inertia(page('Detail', '/property/2/')))
+    await router.visit('/property/2/#map')
+    expect(win.fetch.mock.calls[0][0]).toBe('http://test.local/property/2/')
+    expect(win.location.hash).toBe('#map')
+    expect(anchor.scrollIntoView).toHaveBeenCalled()
+    anchor.remove()
+  })
+
+  it('preserveScroll and replace', async () => {
+    const { win, router } = setup()
+    win.scrollTo(0, 300)
+    win.fetch.mockResolvedValue(inertia(page('Home', '/?sort=price')))
+    await router.visit('/?sort=price', { replace: true, preserveScroll: true })
+    expect(win.history.length).toBe(1)
+    expect(win.scrollY).toBe(300)
+  })
+
+  it('uses a hover prefetch once, within its time to live', async () => {
+    vi.useFakeTimers()
+    const { win, router, swapped } = setup()
+    win.fetch.mockImplementation(async () => inertia(page('Detail', '/property/3/')))
+    router.prefetch('/property/3/')
+    router.prefetch('/property/3/')
+    expect(win.fetch).toHaveBeenCalledTimes(1)
+    await router.visit('/property/3/')
+    expect(win.fetch).toHaveBeenCalledTimes(1)
+    expect(swapped.at(-1)!.component).toBe('Detail')
+
+    router.prefetch('/x/')
+    vi.advanceTimersByTime(PREFETCH_TTL + 1)
+    await router.visit('/x/')
+    expect(win.fetch).toHaveBeenCalledTimes(3) // stale prefetch ignored
+  })
+
+  it('lets the latest visit win', async () => {
+    const { win, router, swapped } = setup()
+    let releaseSlow!: (r: Response) => void
+    win.fetch
+      .mockImplementationOnce(() => new Promise((r) => { releaseSlow = r }))
+      .mockResolvedValueOnce(inertia(page('Fast', '/fast/')))
+    const slow = router.visit('/slow/')
+    await router.visit('/fast/')
+    expect((win.fetch.mock.calls[0][1]!.signal as AbortSignal).aborted).toBe(true)
+    releaseSlow(inertia(page('Slow', '/slow/')))
+    await slow
+    expect(swapped.map((p) => p.component)).toEqual(['Fast'])
+    expect(win.location.pathname).toBe('/fast/')
+  })
+
+  it('posts JSON and drops prefetched pages', async () => {
+    const { win, router } = setup()
+    win.fetch.mockImplementation(async () => inertia(page('Thanks', '/feedback/contact-me/')))
+    router.prefetch('/a/')
+    await router.visit('/contact/', { method: 'post', data: { name: 'Ann' } })
+    const init = win.fetch.mock.calls[1][1]!
+    expect(init.method).toBe('POST')
+    expect(init.body).toBe('{"name":"Ann"}')
+    expect(headersOf(win, 1).get('Content-Type')).toBe('application/json')
+    expect(win.location.pathname).toBe('/feedback/contact-me/')
+    await router.visit('/a/')
+    expect(win.fetch).toHaveBeenCalledTimes(3)
+  })
+
+  it('reloads partially with X-Inertia-Partial-* headers', async () => {
+    const { win, router } = setup()
+    win.fetch.mockResolvedValue(inertia(page('Home', '/', { items: [] })))
+    await router.reload({ only: ['items'] })
+    const h = headersOf(win)
+    expect(h.get('X-Inertia-Partial-Component')).toBe('Home')
+    expect(h.get('X-Inertia-Partial-Data')).toBe('items')
+    expect(win.history.length).toBe(1)
+  })
+
+  it('appends GET data to the query', async () => {
+    const { win, router } = setup()
+    win.fetch.mockResolvedValue(inertia(page('Listing', '/for-sale/?type=2&city=Namur')))
+    await router.visit('/for-sale/?type=1', { data: { type: 2, city: 'Namur', empty: null } })
+    expect(win.fetch.mock.calls[0][0]).toBe('http://test.local/for-sale/?type=2&city=Namur')
+  })
+
+  it('tells local links from others', () => {
+    const { router } = setup()
+    expect(router.isLocal('/for-sale/')).toBe(true)
+    expect(router.isLocal('http://test.local/x')).toBe(true)
+    expect(router.isLocal('https://elsewhere.example/')).toBe(false)
+    expect(router.isLocal('mailto:a@b.c')).toBe(false)
+  })
+})

@@ -1,0 +1,149 @@
+import type { Page, Router, Swap, VisitOptions } from './types'
+
+type Outcome = { page: Page } | { location: string }
+type HistoryState = { page: Page; scroll: [number, number] }
+
+/** How long a hover-prefetched response may be used for a visit. */
+export const PREFETCH_TTL = 30_000
+
+/**
+ * A small client for the Inertia protocol: visits fetch the next page object
+ * with X-Inertia headers, pushState/popstate drive history, scroll positions
+ * live in history.state, a 409 with X-Inertia-Location (asset version
+ * changed, or an external redirect) and any non-Inertia answer become a full
+ * page load.
+ */
+export function createRouter(initialPage: Page, win: Window = window): Router {
+  let page = initialPage
+  let swap: Swap = () => {}
+  let current: AbortController | null = null
+  const listeners = new Set<(page: Page) => void>()
+  const cache = new Map<string, { at: number; outcome: Promise<Outcome> }>()
+  const hist = win.history
+
+  const resolve = (url: string) => new URL(url, win.location.href)
+  const key = (url: string) => { const u = resolve(url); return u.pathname + u.search }
+  const scroll = (): [number, number] => [win.scrollX, win.scrollY]
+  const saveScroll = () => hist.replaceState({ ...hist.state, scroll: scroll() }, '')
+  const hard = (url: string) => win.location.assign(url)
+
+  async function load(url: string, opts: VisitOptions, signal?: AbortSignal): Promise<Outcome> {
+    const method = (opts.method ?? 'get').toUpperCase()
+    const target = resolve(url)
+    const headers: Record<string, string> = {
+      Accept: 'text/html, application/xhtml+xml',
+      'X-Requested-With': 'XMLHttpRequest',
+      'X-Inertia': 'true',
+      ...opts.headers,
+    }
+    if (page.version) headers['X-Inertia-Version'] = page.version
+    if (opts.only?.length) {
+      headers['X-Inertia-Partial-Component'] = page.component
+      headers['X-Inertia-Partial-Data'] = opts.only.join(',')
+    }
+    let body: string | undefined
+    if (method === 'GET') {
+      for (const [k, v] of Object.entries(opts.data ?? {})) if (v != null) target.searchParams.set(k, String(v))
+    } else if (opts.data) {
+      body = JSON.stringify(opts.data)
+      headers['Content-Type'] = 'application/json'
+    }
+    target.hash = ''
+    const res = await win.fetch(target.href, { method, headers, body, credentials: 'same-origin', signal })
+    const location = res.headers.get('X-Inertia-Location')
+    if (res.status === 409 && location) return { location }
+    if (!res.headers.get('X-Inertia')) return { location: res.url || target.href }
+    return { page: (await res.json()) as Page }
+  }
+
+  async function show(next: Page, opts: VisitOptions & { hash?: string }) {
+    const url = next.url + (opts.hash ?? '')
+    if (opts.replace || url === win.location.pathname + win.location.search + win.location.hash) {
+      hist.replaceState({ page: next, scroll: scroll() } satisfies HistoryState, '', url)
+    } else {
+      saveScroll()
+      hist.pushState({ page: next, scroll: [0, 0] } satisfies HistoryState, '', url)
+    }
+    page = next
+    await swap(next, { preserveState: !!opts.preserveState })
+    if (!opts.preserveScroll) {
+      const anchor = opts.hash ? win.document.getElementById(decodeURIComponent(opts.hash.slice(1))) : null
+      if (anchor) anchor.scrollIntoView()
+      else win.scrollTo(0, 0)
+    }
+    listeners.forEach((fn) => fn(next))
+  }
+
+  const router: Router = {
+    get page() { return page },
+
+    async visit(url, opts = {}) {
+      const get = (opts.method ?? 'get') === 'get'
+      if (!get) cache.clear()
+      current?.abort()
+      const ctl = (current = new AbortController())
+      const hit = get && !opts.only && !opts.data ? cache.get(key(url)) : undefined
+      if (hit) cache.delete(key(url))
+      try {
+        const outcome = await (hit && Date.now() - hit.at < PREFETCH_TTL ? hit.outcome : load(url, opts, ctl.signal))
+        if (ctl !== current) return // a later visit won
+        if ('location' in outcome) return hard(outcome.location)
+        const hash = resolve(url).hash
+        const samePath = resolve(outcome.page.url).pathname === resolve(url).pathname
+        await show(outcome.page, { ...opts, hash: hash && samePath ? hash : undefined })
+      } catch (err) {
+        if (ctl.signal.aborted) return
+        if (get) hard(resolve(url).href) // network trouble: let the browser try
+        else throw err
+      } finally {
+        if (current === ctl) current = null
+      }
+    },
+
+    reload(opts = {}) {
+      return router.visit(page.url, { preserveScroll: true, preserveState: true, replace: true, ...opts })
+    },
+
+    prefetch(url) {
+      const k = key(url)
+      const hit = cache.get(k)
+      if (hit && Date.now() - hit.at < PREFETCH_TTL) return
+      const outcome = load(url, {})
+      outcome.catch(() => cache.delete(k))
+      cache.set(k, { at: Date.now(), outcome })
+    },
+
+    isLocal(url) {
+      const u = resolve(url)
+      return u.origin === win.location.origin && (u.protocol === 'http:' || u.protocol === 'https:')
+    },
+
+    connect(fn) { swap = fn },
+
+    subscribe(fn) {
+      listeners.add(fn)
+      return () => void listeners.delete(fn)
+    },
+  }
+
+  if ('scrollRestoration' in hist) hist.scrollRestoration = 'manual'
+  const previous = (hist.state as HistoryState | null)?.scroll
+  hist.replaceState({ page, scroll: previous ?? scroll() } satisfies HistoryState, '')
+  if (previous) win.scrollTo(previous[0], previous[1])
+  win.addEventListener('pagehide', saveScroll)
+  win.addEventListener('popstate', async (event: PopStateEvent) => {
+    const state = event.state as HistoryState | null
+    if (!state?.page) {
+      // A plain #hash entry: the browser handles it, unless it belongs to another page.
+      if (key(win.location.href) !== key(page.url)) hard(win.location.href)
+      return
+    }
+    current?.abort()
+    page = state.page
+    await swap(page, { preserveState: false })
+    win.scrollTo(state.scroll[0], state.scroll[1])
+    listeners.forEach((fn) => fn(page))
+  })
+
+  return router
+}

@@ -1,0 +1,39 @@
+/** The Inertia page object: what the server sends on every response. */
+export interface Page<P = Record<string, unknown>> {
+  /** View name, a key of the page registry (src/app/pages.ts). */
+  component: string
+  props: P
+  /** Path and query of the page, as the address bar should show it. */
+  url: string
+  /** Asset version; a mismatch makes the server answer 409 + X-Inertia-Location. */
+  version: string | null
+}
+
+export interface VisitOptions {
+  method?: 'get' | 'post' | 'put' | 'patch' | 'delete'
+  /** Query parameters for GET, a JSON body otherwise. */
+  data?: Record<string, unknown>
+  /** Replace the current history entry instead of pushing a new one. */
+  replace?: boolean
+  preserveScroll?: boolean
+  /** Keep the page component mounted (its local state survives). */
+  preserveState?: boolean
+  /** Partial reload: only these props (X-Inertia-Partial-Data). */
+  only?: string[]
+  headers?: Record<string, string>
+}
+
+/** Renders a page and commits it synchronously (the app uses flushSync). */
+export type Swap = (page: Page, opts: { preserveState: boolean }) => void | Promise<void>
+
+export interface Router {
+  readonly page: Page
+  visit(url: string, opts?: VisitOptions): Promise<void>
+  reload(opts?: Omit<VisitOptions, 'method'>): Promise<void>
+  prefetch(url: string): void
+  /** Whether a click on this href should be handled by the router. */
+  isLocal(url: string): boolean
+  /** The app connects its renderer once mounted. */
+  connect(swap: Swap): void
+  subscribe(fn: (page: Page) => void): () => void
+}
