@@ -12,6 +12,7 @@ type settings struct {
 	dataDir     string
 	configFile  string
 	databaseURL string
+	publicURL   string
 }
 
 func envOr(name, def string) string {

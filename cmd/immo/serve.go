@@ -22,6 +22,7 @@ func runServe(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	s.register(fs)
 	fs.StringVar(&s.addr, "addr", envOr("IMMO_ADDR", ":8080"), "address to listen on (env IMMO_ADDR)")
+	fs.StringVar(&s.publicURL, "public-url", os.Getenv("IMMO_PUBLIC_URL"), "the site's public origin for canonical links (env IMMO_PUBLIC_URL; default http://localhost:PORT)")
 	fs.StringVar(&s.configFile, "config", os.Getenv("IMMO_CONFIG"), "site configuration file (env IMMO_CONFIG; default: the demo agency)")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -46,13 +47,21 @@ func runServe(ctx context.Context, args []string) error {
 	}
 	go cat.Watch(ctx, 2*time.Second)
 
-	srv := server.New(s.addr, server.Handler(server.Deps{
-		Catalog: cat, Site: cfg, Pictures: demo.Pictures(), Log: log,
-	}))
 	ln, err := net.Listen("tcp", s.addr)
 	if err != nil {
 		return err
 	}
+	if s.publicURL == "" {
+		s.publicURL = "http://" + displayAddr(ln.Addr())
+	}
+	pages, closePages, err := newPages(cfg, cat, s.publicURL, log)
+	if err != nil {
+		return err
+	}
+	defer closePages()
+	srv := server.New(s.addr, server.Handler(server.Deps{
+		Catalog: cat, Site: cfg, Pictures: demo.Pictures(), Log: log, Pages: pages,
+	}))
 	log.Info("immo is serving", "url", "http://"+displayAddr(ln.Addr()), "version", version)
 	fmt.Printf("immo is serving on http://%s\n", displayAddr(ln.Addr()))
 

@@ -11,6 +11,8 @@ import (
 	"immo/internal/catalog"
 	"immo/internal/httpapi"
 	"immo/internal/site"
+	"immo/internal/web"
+	"immo/internal/web/assets"
 )
 
 // Deps are what the handler needs; cmd/immo builds them.
@@ -19,7 +21,7 @@ type Deps struct {
 	Site     *site.Config
 	Pictures fs.FS // the demo agency's pictures, served under /pictures/demo/
 	Log      *slog.Logger
-	Pages    http.Handler // the server-rendered site; nil until it exists
+	Pages    *web.Handler // the server-rendered pages; nil serves the API alone
 }
 
 // Handler returns the whole site.
@@ -32,8 +34,9 @@ func Handler(d Deps) http.Handler {
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
 		httpapi.JSON(w, http.StatusOK, map[string]any{"ok": true, "catalogVersion": d.Catalog.Index().Version()})
 	})
+	mux.Handle("GET /assets/", http.StripPrefix("/assets/", assets.Handler()))
 	if d.Pages != nil {
-		mux.Handle("/", d.Pages)
+		d.Pages.Register(mux)
 	}
 	return recoverPanics(d.Log, mux)
 }

@@ -1,6 +1,8 @@
 package route
 
 import (
+	"strings"
+
 	"immo/internal/rules"
 	"immo/internal/site"
 )
@@ -45,7 +47,7 @@ func (c *resolution) head(title, description string, meta site.MetadataByLang, u
 	agency := c.r.Site.Agency.Name
 	if title == "" {
 		title = agency
-	} else if title != agency {
+	} else if !strings.Contains(title, agency) {
 		title += " | " + agency
 	}
 	h := Head{

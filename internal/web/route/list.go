@@ -97,7 +97,7 @@ func (c *resolution) list(p *site.Page, q *site.Query) Result {
 	}
 	props["pageUrl"] = c.r.PageURL(p, c.lang)
 	head := c.head(title, p.Params.Description.In(c.lang), p.Params.Metadata, urlIn)
-	if result.Pages > 1 {
+	if result.Page > 1 {
 		head.Title = i18n.Tf(c.lang, "list.pageOf", "page", strconv.Itoa(result.Page), "pages", strconv.Itoa(result.Pages)) + " – " + head.Title
 	}
 	return c.result(status, ViewList, props, head)

@@ -1,0 +1,41 @@
+package main
+
+import (
+	"fmt"
+	"log/slog"
+	"strings"
+
+	"immo/internal/catalog"
+	"immo/internal/httpapi"
+	"immo/internal/site"
+	"immo/internal/web"
+	"immo/internal/web/assets"
+	"immo/internal/web/route"
+	"immo/internal/web/ssr"
+)
+
+// newPages wires the page handler: the resolver, and React rendering in the
+// process when the web app was built (otherwise the client renders).
+func newPages(cfg *site.Config, cat *catalog.Service, publicURL string, log *slog.Logger) (*web.Handler, func(), error) {
+	httpapi.DefaultLang = cfg.Languages.Default
+	var renderer ssr.Renderer = ssr.Disabled{}
+	closeFn := func() {}
+	if bundle, ok := assets.ServerBundle(); ok {
+		pool, err := ssr.NewPool(bundle, 0, ssr.WithLogger(log))
+		if err != nil {
+			return nil, nil, fmt.Errorf("server renderer: %w", err)
+		}
+		renderer, closeFn = pool, func() { pool.Close() }
+	} else {
+		log.Warn("web app not built: pages are rendered in the browser only (run make build)")
+	}
+	m, _ := assets.Manifest()
+	h := web.NewHandler(web.Options{
+		Resolver:     &route.Resolver{Site: cfg, Catalog: cat, BaseURL: strings.TrimRight(publicURL, "/")},
+		Renderer:     renderer,
+		AssetTags:    m.HeadTags(),
+		AssetVersion: m.Version(),
+		Log:          log,
+	})
+	return h, closeFn, nil
+}

@@ -1,0 +1,176 @@
+// Package web serves the site's pages. The server owns URLs, React owns
+// views: route resolves a URL into page data, and this handler answers it
+// as an Inertia page object — JSON for the client's later visits, or a
+// whole HTML document rendered by React inside the process for the first.
+package web
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"encoding/json"
+	"errors"
+	"html/template"
+	"log/slog"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"immo/internal/web/route"
+	"immo/internal/web/ssr"
+)
+
+// Page is the Inertia page object.
+type Page struct {
+	Component string         `json:"component"`
+	Props     map[string]any `json:"props"`
+	URL       string         `json:"url"`
+	Version   string         `json:"version"`
+}
+
+// Handler serves every page the resolver knows.
+type Handler struct {
+	resolver *route.Resolver
+	renderer ssr.Renderer
+	assets   template.HTML // the client entry's head tags
+	version  string        // the client build, for the protocol's asset check
+	cache    *htmlCache
+	log      *slog.Logger
+	// RenderTimeout bounds one server render; past it the shell is served.
+	RenderTimeout time.Duration
+}
+
+// Options configure a Handler.
+type Options struct {
+	Resolver     *route.Resolver
+	Renderer     ssr.Renderer // ssr.Disabled{} serves the client-rendered shell
+	AssetTags    template.HTML
+	AssetVersion string
+	CacheBytes   int // 0: 64 MiB
+	Log          *slog.Logger
+}
+
+// NewHandler returns the page handler.
+func NewHandler(o Options) *Handler {
+	if o.CacheBytes == 0 {
+		o.CacheBytes = 64 << 20
+	}
+	if o.Renderer == nil {
+		o.Renderer = ssr.Disabled{}
+	}
+	return &Handler{resolver: o.Resolver, renderer: o.Renderer, assets: o.AssetTags, version: o.AssetVersion,
+		cache: newHTMLCache(o.CacheBytes), log: o.Log, RenderTimeout: 2 * time.Second}
+}
+
+func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		w.Header().Set("Allow", "GET, HEAD")
+		http.Error(w, http.StatusText(http.StatusMethodNotAllowed), http.StatusMethodNotAllowed)
+		return
+	}
+	w.Header().Set("Vary", "X-Inertia, Accept-Encoding")
+	inertia := r.Header.Get("X-Inertia") == "true"
+	if inertia && r.Header.Get("X-Inertia-Version") != h.version {
+		// The client runs an older build: make it load the page anew.
+		w.Header().Set("X-Inertia-Location", r.URL.RequestURI())
+		w.WriteHeader(http.StatusConflict)
+		return
+	}
+	res := h.resolver.Resolve(r.URL.EscapedPath(), r.URL.Query())
+	if res.Redirect != "" {
+		if inertia {
+			w.Header().Set("X-Inertia-Location", res.Redirect)
+			w.WriteHeader(http.StatusConflict)
+			return
+		}
+		http.Redirect(w, r, res.Redirect, res.Status)
+		return
+	}
+	page := Page{Component: res.View, Props: res.Props, URL: r.URL.RequestURI(), Version: h.version}
+	if inertia {
+		w.Header().Set("X-Inertia", "true")
+		w.Header().Set("Cache-Control", "no-cache")
+		writeCompressed(w, r, res.Status, "application/json", mustJSON(page), nil)
+		return
+	}
+	gen := h.version + "/" + strconv.FormatInt(h.resolver.Catalog.Index().Version(), 10)
+	key := r.URL.RequestURI()
+	doc, ok := h.cache.get(gen, key)
+	if !ok {
+		doc = h.render(r.Context(), res, page)
+		h.cache.put(gen, key, doc)
+	}
+	w.Header().Set("Cache-Control", "no-cache")
+	writeCompressed(w, r, doc.status, "text/html; charset=utf-8", doc.html, doc.gz)
+}
+
+// render builds the document for res. When React cannot render it in time,
+// the page is served as the client-rendered shell with the same head: a
+// visitor never sees an error because of rendering.
+func (h *Handler) render(ctx context.Context, res route.Result, page Page) cached {
+	pageJSON := mustJSON(page)
+	ctx, cancel := context.WithTimeout(ctx, h.RenderTimeout)
+	defer cancel()
+	out, err := h.renderer.Render(ctx, pageJSON)
+	if err != nil {
+		if !errors.Is(err, ssr.ErrDisabled) {
+			h.log.Warn("server render failed; serving the shell", "url", page.URL, "view", page.Component, "err", err)
+		}
+		out = ssr.Result{}
+	}
+	var b bytes.Buffer
+	err = document.Execute(&b, documentData{
+		Lang: res.Lang, Head: res.Head, Settings: h.resolver.Site.SiteInfo.Settings,
+		Assets: h.assets, App: ssr.AppHTML(out, pageJSON),
+	})
+	if err != nil {
+		panic(err) // the template and its data are ours: a failure is a bug
+	}
+	return cached{status: res.Status, html: b.Bytes(), gz: gzipped(b.Bytes())}
+}
+
+func mustJSON(v any) []byte {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
+
+func gzipped(b []byte) []byte {
+	var out bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&out, gzip.BestCompression)
+	zw.Write(b)
+	zw.Close()
+	return out.Bytes()
+}
+
+// writeCompressed writes body, gzipped when the client takes it. gz may be
+// given ready-made.
+func writeCompressed(w http.ResponseWriter, r *http.Request, status int, contentType string, body, gz []byte) {
+	w.Header().Set("Content-Type", contentType)
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	if acceptsGzip(r) && len(body) > 1024 {
+		if gz == nil {
+			gz = gzipped(body)
+		}
+		body = gz
+		w.Header().Set("Content-Encoding", "gzip")
+	}
+	w.Header().Set("Content-Length", strconv.Itoa(len(body)))
+	w.WriteHeader(status)
+	if r.Method != http.MethodHead {
+		w.Write(body)
+	}
+}
+
+func acceptsGzip(r *http.Request) bool {
+	for _, part := range strings.Split(r.Header.Get("Accept-Encoding"), ",") {
+		enc, q, _ := strings.Cut(strings.TrimSpace(part), ";")
+		if strings.TrimSpace(enc) == "gzip" && strings.TrimSpace(q) != "q=0" {
+			return true
+		}
+	}
+	return false
+}

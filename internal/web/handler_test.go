@@ -1,0 +1,209 @@
+package web
+
+import (
+	"compress/gzip"
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"immo/internal/catalog"
+	"immo/internal/demo"
+	"immo/internal/site"
+	"immo/internal/web/route"
+	"immo/internal/web/ssr"
+)
+
+// swappableIndex lets a test publish a new catalog version.
+type swappableIndex struct{ p atomic.Pointer[catalog.Index] }
+
+func (s *swappableIndex) Index() *catalog.Index { return s.p.Load() }
+
+// fakeRenderer renders a marker, or fails, and counts its calls.
+type fakeRenderer struct {
+	fail  bool
+	calls atomic.Int32
+}
+
+func (f *fakeRenderer) Render(_ context.Context, page []byte) (ssr.Result, error) {
+	f.calls.Add(1)
+	if f.fail {
+		return ssr.Result{}, errors.New("boom")
+	}
+	var p Page
+	if err := json.Unmarshal(page, &p); err != nil {
+		return ssr.Result{}, err
+	}
+	return ssr.Result{Body: "<main>rendered " + p.Component + "</main>"}, nil
+}
+
+func newTestHandler(t *testing.T, r ssr.Renderer) (*Handler, *swappableIndex, *catalog.Catalog) {
+	t.Helper()
+	cfg, err := site.Parse("site.json", demo.SiteJSON())
+	if err != nil {
+		t.Fatal(err)
+	}
+	cat, err := demo.Catalog()
+	if err != nil {
+		t.Fatal(err)
+	}
+	idx := &swappableIndex{}
+	idx.p.Store(catalog.NewIndex(cat, 1))
+	h := NewHandler(Options{
+		Resolver:     &route.Resolver{Site: cfg, Catalog: idx, BaseURL: "https://immo.test"},
+		Renderer:     r,
+		AssetTags:    `<script type="module" src="/assets/app.js"></script>`,
+		AssetVersion: "v1",
+		Log:          slog.New(slog.NewTextHandler(io.Discard, nil)),
+	})
+	return h, idx, cat
+}
+
+func do(h http.Handler, method, target string, header map[string]string) *httptest.ResponseRecorder {
+	req := httptest.NewRequest(method, target, nil)
+	for k, v := range header {
+		req.Header.Set(k, v)
+	}
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	return rec
+}
+
+func TestHTMLDocument(t *testing.T) {
+	h, _, _ := newTestHandler(t, &fakeRenderer{})
+	rec := do(h, "GET", "/nl/te-koop/", nil)
+	body := rec.Body.String()
+	if rec.Code != 200 || !strings.HasPrefix(rec.Header().Get("Content-Type"), "text/html") {
+		t.Fatalf("status %d %s", rec.Code, rec.Header().Get("Content-Type"))
+	}
+	for _, want := range []string{
+		`<html lang="nl">`,
+		`<link rel="canonical" href="https://immo.test/nl/te-koop/">`,
+		`<link rel="alternate" hreflang="fr" href="https://immo.test/fr/a-vendre/">`,
+		`<link rel="alternate" hreflang="x-default" href="https://immo.test/fr/a-vendre/">`,
+		`<div id="app"><main>rendered PropertyList</main></div>`,
+		`<script type="application/json" id="page">{"component":"PropertyList"`,
+		`"version":"v1"`,
+		`<script type="module" src="/assets/app.js"></script>`,
+	} {
+		if !strings.Contains(body, want) {
+			t.Errorf("document lacks %s", want)
+		}
+	}
+	if !strings.Contains(rec.Header().Get("Vary"), "X-Inertia") {
+		t.Error("HTML must vary on X-Inertia")
+	}
+}
+
+func TestInertiaProtocol(t *testing.T) {
+	h, _, _ := newTestHandler(t, &fakeRenderer{})
+	rec := do(h, "GET", "/en/for-rent/?page=2", map[string]string{"X-Inertia": "true", "X-Inertia-Version": "v1"})
+	if rec.Code != 200 || rec.Header().Get("X-Inertia") != "true" || rec.Header().Get("Content-Type") != "application/json" {
+		t.Fatalf("inertia visit: %d %v", rec.Code, rec.Header())
+	}
+	var p Page
+	if err := json.Unmarshal(rec.Body.Bytes(), &p); err != nil {
+		t.Fatal(err)
+	}
+	if p.Component != route.ViewList || p.URL != "/en/for-rent/?page=2" || p.Version != "v1" || p.Props["page"] != 2.0 {
+		t.Fatalf("page object %s %s %s %v", p.Component, p.URL, p.Version, p.Props["page"])
+	}
+	stale := do(h, "GET", "/en/for-rent/", map[string]string{"X-Inertia": "true", "X-Inertia-Version": "old"})
+	if stale.Code != http.StatusConflict || stale.Header().Get("X-Inertia-Location") != "/en/for-rent/" {
+		t.Fatalf("stale assets: %d %v", stale.Code, stale.Header())
+	}
+	ext := do(h, "GET", "/project/?id=5200001", map[string]string{"X-Inertia": "true", "X-Inertia-Version": "v1"})
+	if ext.Code != http.StatusConflict || !strings.HasPrefix(ext.Header().Get("X-Inertia-Location"), "https://") {
+		t.Fatalf("external redirect over inertia: %d %v", ext.Code, ext.Header())
+	}
+	plain := do(h, "GET", "/project/?id=5200001", nil)
+	if plain.Code != http.StatusFound || !strings.HasPrefix(plain.Header().Get("Location"), "https://") {
+		t.Fatalf("external redirect: %d %v", plain.Code, plain.Header())
+	}
+	missing := do(h, "GET", "/nope/", map[string]string{"X-Inertia": "true", "X-Inertia-Version": "v1"})
+	if missing.Code != 404 || !strings.Contains(missing.Body.String(), `"component":"NotFound"`) {
+		t.Fatalf("inertia 404: %d", missing.Code)
+	}
+	if post := do(h, "POST", "/fr/", nil); post.Code != http.StatusMethodNotAllowed {
+		t.Fatalf("POST: %d", post.Code)
+	}
+}
+
+func TestCacheAndInvalidation(t *testing.T) {
+	r := &fakeRenderer{}
+	h, idx, cat := newTestHandler(t, r)
+	first := do(h, "GET", "/fr/a-vendre/", nil)
+	second := do(h, "GET", "/fr/a-vendre/", nil)
+	if r.calls.Load() != 1 || first.Body.String() != second.Body.String() {
+		t.Fatalf("a repeated page must come from the cache: %d renders", r.calls.Load())
+	}
+	if do(h, "GET", "/fr/a-vendre/?page=2", nil); r.calls.Load() != 2 {
+		t.Fatal("another query is another page")
+	}
+	// A new catalog version (an import) empties the cache.
+	cat.Properties = cat.Properties[:10]
+	idx.p.Store(catalog.NewIndex(cat, 2))
+	third := do(h, "GET", "/fr/a-vendre/", nil)
+	if r.calls.Load() != 3 || third.Body.String() == first.Body.String() {
+		t.Fatal("the cache must not outlive the catalog version")
+	}
+	if h.cache.len() != 1 {
+		t.Fatalf("old generation kept: %d entries", h.cache.len())
+	}
+}
+
+func TestRenderFailureServesShell(t *testing.T) {
+	h, _, _ := newTestHandler(t, &fakeRenderer{fail: true})
+	rec := do(h, "GET", "/fr/", nil)
+	body := rec.Body.String()
+	if rec.Code != 200 || !strings.Contains(body, `<div id="app"></div><script type="application/json" id="page">{"component":"Home"`) {
+		t.Fatalf("shell: %d\n%s", rec.Code, body)
+	}
+	if !strings.Contains(body, "<title>") || !strings.Contains(body, `rel="canonical"`) {
+		t.Fatal("the shell keeps the head")
+	}
+}
+
+func TestNotFoundStatusAndGzip(t *testing.T) {
+	h, _, _ := newTestHandler(t, &fakeRenderer{})
+	rec := do(h, "GET", "/en/no-such-page/", map[string]string{"Accept-Encoding": "gzip, br"})
+	if rec.Code != 404 || rec.Header().Get("Content-Encoding") != "gzip" {
+		t.Fatalf("404: %d %q", rec.Code, rec.Header().Get("Content-Encoding"))
+	}
+	zr, err := gzip.NewReader(rec.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain, _ := io.ReadAll(zr)
+	if !strings.Contains(string(plain), `"component":"NotFound"`) || !strings.Contains(string(plain), `name="robots" content="noindex"`) {
+		t.Fatal("404 page content")
+	}
+}
+
+func TestEPCPictures(t *testing.T) {
+	h, _, _ := newTestHandler(t, &fakeRenderer{})
+	mux := http.NewServeMux()
+	h.Register(mux)
+	for path, code := range map[string]int{
+		"/images/epc/flanders/a_plus.svg":     200,
+		"/images/epc/brussels/c_min.svg":      200,
+		"/images/epc/wallonia/a_plusplus.svg": 200,
+		"/images/epc/wallonia/h.svg":          404,
+		"/images/epc/luxembourg/a.svg":        404,
+		"/images/epc/flanders/a.png":          404,
+	} {
+		rec := do(mux, "GET", path, nil)
+		if rec.Code != code {
+			t.Errorf("%s: %d, want %d", path, rec.Code, code)
+		}
+		if code == 200 && (rec.Header().Get("Content-Type") != "image/svg+xml" || !strings.Contains(rec.Body.String(), "<svg")) {
+			t.Errorf("%s: not an SVG", path)
+		}
+	}
+}
