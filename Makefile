@@ -35,11 +35,12 @@ test-web: web/node_modules/.installed
 	cd web && npm test
 
 test-e2e: build
-	cd web && npm run e2e
+	cd e2e && npm ci --no-audit --no-fund && IMMO_BIN=../bin/immo npm test
 
 ## bench: catalog and rendering benchmarks
 bench:
 	$(GO) test -run '^$$' -bench . -benchtime 3s ./internal/catalog/ ./internal/web/...
 
 clean:
-	rm -rf bin var internal/web/assets/dist/assets internal/web/assets/dist/server internal/web/assets/dist/.vite
+	rm -rf bin var
+	cd web && npm run clean
