@@ -77,6 +77,14 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(http.StatusConflict)
 		return
 	}
+	gen := h.version + "/" + strconv.FormatInt(h.resolver.Catalog.Index().Version(), 10)
+	key := r.URL.RequestURI()
+	if !inertia {
+		if doc, ok := h.cache.get(gen, key); ok {
+			h.writeDocument(w, r, doc)
+			return
+		}
+	}
 	res := h.resolver.Resolve(r.URL.EscapedPath(), r.URL.Query())
 	if res.Redirect != "" {
 		if inertia {
@@ -87,20 +95,19 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, res.Redirect, res.Status)
 		return
 	}
-	page := Page{Component: res.View, Props: res.Props, URL: r.URL.RequestURI(), Version: h.version}
+	page := Page{Component: res.View, Props: res.Props, URL: key, Version: h.version}
 	if inertia {
 		w.Header().Set("X-Inertia", "true")
 		w.Header().Set("Cache-Control", "no-cache")
 		writeCompressed(w, r, res.Status, "application/json", mustJSON(page), nil)
 		return
 	}
-	gen := h.version + "/" + strconv.FormatInt(h.resolver.Catalog.Index().Version(), 10)
-	key := r.URL.RequestURI()
-	doc, ok := h.cache.get(gen, key)
-	if !ok {
-		doc = h.render(r.Context(), res, page)
-		h.cache.put(gen, key, doc)
-	}
+	doc := h.render(r.Context(), res, page)
+	h.cache.put(gen, key, doc)
+	h.writeDocument(w, r, doc)
+}
+
+func (h *Handler) writeDocument(w http.ResponseWriter, r *http.Request, doc cached) {
 	w.Header().Set("Cache-Control", "no-cache")
 	writeCompressed(w, r, doc.status, "text/html; charset=utf-8", doc.html, doc.gz)
 }
