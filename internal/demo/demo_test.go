@@ -1,8 +1,11 @@
 package demo
 
 import (
+	"image"
 	"image/jpeg"
+	_ "image/png" // registers the PNG decoder for image.Decode
 	"io/fs"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -199,6 +202,7 @@ func TestPictures(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	files = slices.DeleteFunc(files, func(name string) bool { return name == "banner.jpg" })
 	if len(files) < 24 {
 		t.Errorf("%d pictures, want ≥ 24", len(files))
 	}
@@ -248,6 +252,56 @@ func TestPictures(t *testing.T) {
 	}
 	for _, p := range c.Projects {
 		check("project "+strconv.FormatInt(p.ID, 10), p.SmallPictureItem, p.XLargePictureItem, p.Pictures)
+	}
+}
+
+// TestSitePictures checks the pictures site.json refers to besides the
+// listings': the home page banner and the agency logo.
+func TestSitePictures(t *testing.T) {
+	pics := Pictures()
+	for _, want := range []struct {
+		name          string
+		format        string
+		width, height int
+		maxSize       int64
+	}{
+		{"banner.jpg", "jpeg", 1920, 800, 180 << 10},
+		{"logo.png", "png", 360, 96, 20 << 10},
+	} {
+		f, err := pics.Open(want.name)
+		if err != nil {
+			t.Errorf("%s: %v", want.name, err)
+			continue
+		}
+		img, format, err := image.Decode(f)
+		f.Close()
+		if err != nil {
+			t.Errorf("%s: %v", want.name, err)
+			continue
+		}
+		if b := img.Bounds(); format != want.format || b.Dx() != want.width || b.Dy() != want.height {
+			t.Errorf("%s: %s %dx%d, want %s %dx%d", want.name, format, b.Dx(), b.Dy(), want.format, want.width, want.height)
+		}
+		if st, err := fs.Stat(pics, want.name); err != nil || st.Size() > want.maxSize {
+			t.Errorf("%s: larger than %d KB or unreadable (%v)", want.name, want.maxSize>>10, err)
+		}
+		if want.format == "png" {
+			// The logo sits on any background: transparent corners, opaque ink.
+			_, _, _, corner := img.At(0, 0).RGBA()
+			opaque := false
+			b := img.Bounds()
+			for y := b.Min.Y; y < b.Max.Y && !opaque; y++ {
+				for x := b.Min.X; x < b.Max.X; x++ {
+					if _, _, _, a := img.At(x, y).RGBA(); a == 0xffff {
+						opaque = true
+						break
+					}
+				}
+			}
+			if corner != 0 || !opaque {
+				t.Errorf("%s: corner alpha %d, opaque pixels %v: want a transparent background", want.name, corner, opaque)
+			}
+		}
 	}
 }
 

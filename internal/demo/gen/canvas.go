@@ -66,13 +66,26 @@ func (cv *canvas) span(y, x0, x1 int, col rgb, a float64) {
 
 // poly fills a polygon (even-odd rule) with colour col at opacity a.
 func (cv *canvas) poly(pts []pt, col rgb, a float64) {
-	if len(pts) < 3 {
-		return
-	}
+	cv.polys([][]pt{pts}, col, a)
+}
+
+// polys fills several closed contours as one shape (even-odd rule), so an
+// inner contour cuts a hole in an outer one.
+func (cv *canvas) polys(contours [][]pt, col rgb, a float64) {
 	minY, maxY := math.Inf(1), math.Inf(-1)
-	for _, p := range pts {
-		minY = math.Min(minY, p.y)
-		maxY = math.Max(maxY, p.y)
+	n := 0
+	for _, pts := range contours {
+		if len(pts) < 3 {
+			continue
+		}
+		n++
+		for _, p := range pts {
+			minY = math.Min(minY, p.y)
+			maxY = math.Max(maxY, p.y)
+		}
+	}
+	if n == 0 {
+		return
 	}
 	y0 := max(int(math.Floor(minY*ss)), 0)
 	y1 := min(int(math.Ceil(maxY*ss)), cv.H-1)
@@ -80,10 +93,15 @@ func (cv *canvas) poly(pts []pt, col rgb, a float64) {
 	for y := y0; y <= y1; y++ {
 		fy := (float64(y) + 0.5) / ss
 		xs = xs[:0]
-		for i := range pts {
-			p, q := pts[i], pts[(i+1)%len(pts)]
-			if (p.y <= fy && q.y > fy) || (q.y <= fy && p.y > fy) {
-				xs = append(xs, p.x+(fy-p.y)*(q.x-p.x)/(q.y-p.y))
+		for _, pts := range contours {
+			if len(pts) < 3 {
+				continue
+			}
+			for i := range pts {
+				p, q := pts[i], pts[(i+1)%len(pts)]
+				if (p.y <= fy && q.y > fy) || (q.y <= fy && p.y > fy) {
+					xs = append(xs, p.x+(fy-p.y)*(q.x-p.x)/(q.y-p.y))
+				}
 			}
 		}
 		sort.Float64s(xs)

@@ -1,5 +1,6 @@
 // Command gen writes the demo agency's catalog (internal/demo/catalog.json)
-// and its procedurally drawn pictures (internal/demo/pictures/*.jpg).
+// and its procedurally drawn pictures (internal/demo/pictures/*.jpg), with
+// the site's banner.jpg and logo.png.
 // It is deterministic: every run produces byte-identical files.
 //
 //	go run ./internal/demo/gen
@@ -26,11 +27,11 @@ func main() {
 
 	pics := pool()
 	if !*noPics {
-		size, err := writePictures(filepath.Join(*out, "pictures"))
+		n, size, err := writePictures(filepath.Join(*out, "pictures"))
 		if err != nil {
 			log.Fatal(err)
 		}
-		fmt.Printf("pictures: %d files, %d bytes\n", len(pics), size)
+		fmt.Printf("pictures: %d files, %d bytes\n", n, size)
 	}
 
 	c := build(pics)

@@ -7,7 +7,6 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"strings"
 )
 
 // picKind groups the pictures a listing can draw from.
@@ -73,11 +72,22 @@ func byKind(pics []picture) map[picKind][]picture {
 	return m
 }
 
-// writePictures draws every picture of the pool into dir, removing stale
-// .jpg files, and returns the total size written.
-func writePictures(dir string) (int64, error) {
+// sitePictures are the pictures of the site itself (site.json), not of
+// listings: the home page banner and the agency logo.
+var sitePictures = []struct {
+	file string
+	draw func() ([]byte, error)
+}{
+	{"banner.jpg", bannerJPEG},
+	{"logo.png", logoPNG},
+}
+
+// writePictures draws every picture of the pool and the site pictures into
+// dir, removing stale .jpg and .png files, and returns the number of files
+// and the total size written.
+func writePictures(dir string) (int, int64, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return 0, err
+		return 0, 0, err
 	}
 	want := map[string]bool{}
 	var total int64
@@ -92,24 +102,36 @@ func writePictures(dir string) (int64, error) {
 			s.draw(cv, r)
 			var buf bytes.Buffer
 			if err := jpeg.Encode(&buf, cv.image(), &jpeg.Options{Quality: 80}); err != nil {
-				return 0, err
+				return 0, 0, err
 			}
 			if err := os.WriteFile(filepath.Join(dir, name), buf.Bytes(), 0o644); err != nil {
-				return 0, err
+				return 0, 0, err
 			}
 			total += int64(buf.Len())
 		}
 	}
+	for _, p := range sitePictures {
+		want[p.file] = true
+		data, err := p.draw()
+		if err != nil {
+			return 0, 0, fmt.Errorf("%s: %w", p.file, err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, p.file), data, 0o644); err != nil {
+			return 0, 0, err
+		}
+		total += int64(len(data))
+	}
 	entries, err := os.ReadDir(dir)
 	if err != nil {
-		return 0, err
+		return 0, 0, err
 	}
 	for _, e := range entries {
-		if strings.HasSuffix(e.Name(), ".jpg") && !want[e.Name()] {
+		ext := filepath.Ext(e.Name())
+		if (ext == ".jpg" || ext == ".png") && !want[e.Name()] {
 			if err := os.Remove(filepath.Join(dir, e.Name())); err != nil {
-				return 0, err
+				return 0, 0, err
 			}
 		}
 	}
-	return total, nil
+	return len(want), total, nil
 }
