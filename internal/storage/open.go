@@ -1,0 +1,58 @@
+// Package storage opens the catalog store the configuration asks for:
+// PostgreSQL when a database URL is given, else SQLite in the data folder.
+package storage
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"immo/internal/catalog"
+	"immo/internal/storage/postgres"
+	"immo/internal/storage/sqlite"
+)
+
+// Store is a catalog.Store the server owns: it can migrate and close it.
+type Store interface {
+	catalog.Store
+	// Migrate applies pending migrations; Open already did.
+	Migrate(ctx context.Context) error
+	Close() error
+}
+
+var (
+	_ Store = (*sqlite.DB)(nil)
+	_ Store = (*postgres.DB)(nil)
+)
+
+// Open opens PostgreSQL when databaseURL is a postgres:// or postgresql://
+// URL, else the SQLite file immo.db in dataDir (created if missing). Either
+// way the schema is migrated.
+func Open(ctx context.Context, dataDir, databaseURL string) (Store, error) {
+	// Each branch checks err itself: returning a nil *DB as Store would
+	// give a non-nil interface.
+	if isPostgres(databaseURL) {
+		db, err := postgres.Open(ctx, databaseURL)
+		if err != nil {
+			return nil, err
+		}
+		return db, nil
+	}
+	if dataDir != "" {
+		if err := os.MkdirAll(dataDir, 0o750); err != nil {
+			return nil, fmt.Errorf("storage: %w", err)
+		}
+	}
+	db, err := sqlite.Open(ctx, filepath.Join(dataDir, "immo.db"))
+	if err != nil {
+		return nil, err
+	}
+	return db, nil
+}
+
+func isPostgres(url string) bool {
+	u := strings.ToLower(url)
+	return strings.HasPrefix(u, "postgres://") || strings.HasPrefix(u, "postgresql://")
+}

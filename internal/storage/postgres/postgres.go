@@ -1,0 +1,97 @@
+// Package postgres is the catalog.Store on PostgreSQL, through pgx's
+// database/sql driver so that goose can run the migrations on the same pool.
+package postgres
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"fmt"
+	"hash/fnv"
+	"io/fs"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/stdlib"
+	"github.com/pressly/goose/v3"
+	"github.com/pressly/goose/v3/lock"
+)
+
+//go:embed migrations/*.sql
+var migrations embed.FS
+
+// DB is a catalog store on a PostgreSQL database (or schema: the URL may set
+// search_path, which pgx passes on as a runtime parameter).
+type DB struct {
+	db *sql.DB
+}
+
+// Open connects to url and applies the pending migrations.
+func Open(ctx context.Context, url string) (*DB, error) {
+	cfg, err := pgx.ParseConfig(url)
+	if err != nil {
+		return nil, fmt.Errorf("postgres: %w", err)
+	}
+	sqldb := stdlib.OpenDB(*cfg)
+	sqldb.SetMaxOpenConns(10)
+	sqldb.SetMaxIdleConns(5)
+	sqldb.SetConnMaxIdleTime(5 * time.Minute)
+
+	db := &DB{db: sqldb}
+	if err := sqldb.PingContext(ctx); err != nil {
+		sqldb.Close()
+		return nil, fmt.Errorf("postgres: %w", err)
+	}
+	if err := db.Migrate(ctx); err != nil {
+		sqldb.Close()
+		return nil, err
+	}
+	return db, nil
+}
+
+// Migrate applies the pending embedded migrations. Several servers may
+// start at once on one database, so migrations run under an advisory lock.
+func (db *DB) Migrate(ctx context.Context) error {
+	fsys, err := fs.Sub(migrations, "migrations")
+	if err != nil {
+		return err
+	}
+	lockID, err := db.lockID(ctx)
+	if err != nil {
+		return fmt.Errorf("postgres: migrate: %w", err)
+	}
+	// Retry every second rather than goose's default five: the lock is
+	// usually held for milliseconds.
+	locker, err := lock.NewPostgresSessionLocker(lock.WithLockID(lockID), lock.WithLockTimeout(1, 300))
+	if err != nil {
+		return fmt.Errorf("postgres: migrate: %w", err)
+	}
+	p, err := goose.NewProvider(goose.DialectPostgres, db.db, fsys,
+		goose.WithDisableGlobalRegistry(true),
+		goose.WithSessionLocker(locker))
+	if err != nil {
+		return fmt.Errorf("postgres: migrations: %w", err)
+	}
+	if _, err := p.Up(ctx); err != nil {
+		return fmt.Errorf("postgres: migrate: %w", err)
+	}
+	return nil
+}
+
+// lockID derives the advisory lock from the current schema: migrations of
+// different schemas (one per test, say) do not conflict, so they need not
+// wait for each other.
+func (db *DB) lockID(ctx context.Context) (int64, error) {
+	var schema sql.NullString
+	if err := db.db.QueryRowContext(ctx, `SELECT current_schema()`).Scan(&schema); err != nil {
+		return 0, err
+	}
+	h := fnv.New64a()
+	h.Write([]byte("immo migrations " + schema.String))
+	return int64(h.Sum64()), nil
+}
+
+// Close closes the pool.
+func (db *DB) Close() error {
+	return db.db.Close()
+}

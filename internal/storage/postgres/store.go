@@ -1,0 +1,211 @@
+package postgres
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+
+	"immo/internal/catalog"
+)
+
+var _ catalog.Store = (*DB)(nil)
+
+// Version implements catalog.Store.
+func (db *DB) Version(ctx context.Context) (int64, error) {
+	var v int64
+	if err := db.db.QueryRowContext(ctx, `SELECT version FROM catalog_meta`).Scan(&v); err != nil {
+		return 0, fmt.Errorf("postgres: version: %w", err)
+	}
+	return v, nil
+}
+
+// Empty implements catalog.Store.
+func (db *DB) Empty(ctx context.Context) (bool, error) {
+	var empty bool
+	err := db.db.QueryRowContext(ctx, `SELECT
+		(SELECT version FROM catalog_meta) = 0
+		AND NOT EXISTS (SELECT 1 FROM properties)
+		AND NOT EXISTS (SELECT 1 FROM projects)
+		AND NOT EXISTS (SELECT 1 FROM property_types)`).Scan(&empty)
+	if err != nil {
+		return false, fmt.Errorf("postgres: empty: %w", err)
+	}
+	return empty, nil
+}
+
+// Load implements catalog.Store. REPEATABLE READ gives the whole
+// transaction one snapshot, so the listings and the version always match
+// even while an import commits.
+func (db *DB) Load(ctx context.Context) (*catalog.Catalog, int64, error) {
+	tx, err := db.db.BeginTx(ctx, &sql.TxOptions{Isolation: sql.LevelRepeatableRead, ReadOnly: true})
+	if err != nil {
+		return nil, 0, fmt.Errorf("postgres: load: %w", err)
+	}
+	defer tx.Rollback()
+
+	var version int64
+	if err := tx.QueryRowContext(ctx, `SELECT version FROM catalog_meta`).Scan(&version); err != nil {
+		return nil, 0, fmt.Errorf("postgres: load version: %w", err)
+	}
+	c := &catalog.Catalog{}
+	if c.Types, err = loadJSON[catalog.PropertyType](ctx, tx,
+		`SELECT data FROM property_types ORDER BY id`); err != nil {
+		return nil, 0, fmt.Errorf("postgres: load types: %w", err)
+	}
+	if c.Properties, err = loadJSON[catalog.Property](ctx, tx,
+		`SELECT data FROM properties WHERE online ORDER BY id`); err != nil {
+		return nil, 0, fmt.Errorf("postgres: load properties: %w", err)
+	}
+	if c.Projects, err = loadJSON[catalog.Project](ctx, tx,
+		`SELECT data FROM projects WHERE online ORDER BY id`); err != nil {
+		return nil, 0, fmt.Errorf("postgres: load projects: %w", err)
+	}
+	return c, version, nil
+}
+
+// loadJSON decodes the single JSON column of every row of query. The slice
+// is never nil, so an empty catalog encodes as [] rather than null.
+func loadJSON[T any](ctx context.Context, tx *sql.Tx, query string) ([]T, error) {
+	rows, err := tx.QueryContext(ctx, query)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []T{}
+	for rows.Next() {
+		var data []byte
+		if err := rows.Scan(&data); err != nil {
+			return nil, err
+		}
+		var v T
+		if err := json.Unmarshal(data, &v); err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	return out, rows.Err()
+}
+
+// Import implements catalog.Store, in one transaction. Timestamps use now(),
+// the transaction's start time, so every row of an import shares one.
+func (db *DB) Import(ctx context.Context, c *catalog.Catalog) (catalog.ImportResult, error) {
+	res := catalog.ImportResult{Types: len(c.Types)}
+
+	tx, err := db.db.BeginTx(ctx, nil)
+	if err != nil {
+		return res, fmt.Errorf("postgres: import: %w", err)
+	}
+	defer tx.Rollback()
+
+	// Bumping the version first locks the meta row: a concurrent import from
+	// another server waits here until this one commits, and then (READ
+	// COMMITTED) reads the ids this one wrote, so the counts stay right.
+	if err := tx.QueryRowContext(ctx,
+		`UPDATE catalog_meta SET version = version + 1, updated_at = now() RETURNING version`,
+	).Scan(&res.Version); err != nil {
+		return res, fmt.Errorf("postgres: import version: %w", err)
+	}
+	if err := importTypes(ctx, tx, c.Types); err != nil {
+		return res, fmt.Errorf("postgres: import types: %w", err)
+	}
+	res.PropertiesAdded, res.PropertiesUpdated, res.PropertiesOffline, err = importProperties(ctx, tx, c.Properties)
+	if err != nil {
+		return res, fmt.Errorf("postgres: import properties: %w", err)
+	}
+	res.ProjectsAdded, res.ProjectsUpdated, res.ProjectsOffline, err = importProjects(ctx, tx, c.Projects)
+	if err != nil {
+		return res, fmt.Errorf("postgres: import projects: %w", err)
+	}
+	if err := tx.Commit(); err != nil {
+		return res, fmt.Errorf("postgres: import commit: %w", err)
+	}
+	return res, nil
+}
+
+func importTypes(ctx context.Context, tx *sql.Tx, types []catalog.PropertyType) error {
+	stmt, err := tx.PrepareContext(ctx, `INSERT INTO property_types (id, data) VALUES ($1, $2)
+		ON CONFLICT (id) DO UPDATE SET data = excluded.data`)
+	if err != nil {
+		return err
+	}
+	defer stmt.Close()
+	for _, t := range types {
+		data, err := json.Marshal(t)
+		if err != nil {
+			return fmt.Errorf("type %d: %w", t.ID, err)
+		}
+		if _, err := stmt.ExecContext(ctx, t.ID, string(data)); err != nil {
+			return fmt.Errorf("type %d: %w", t.ID, err)
+		}
+	}
+	return nil
+}
+
+func importProperties(ctx context.Context, tx *sql.Tx, ps []catalog.Property) (added, updated, offline int, err error) {
+	tl, err := newTally(ctx, tx, "properties")
+	if err != nil {
+		return 0, 0, 0, err
+	}
+	// Upserting brings back online a property an earlier import took offline.
+	stmt, err := tx.PrepareContext(ctx, `INSERT INTO properties
+		(id, online, status, goal, data, created_at, updated_at) VALUES ($1, true, $2, $3, $4, now(), now())
+		ON CONFLICT (id) DO UPDATE SET online = true, status = excluded.status,
+		goal = excluded.goal, data = excluded.data, updated_at = excluded.updated_at`)
+	if err != nil {
+		return 0, 0, 0, err
+	}
+	defer stmt.Close()
+	for _, p := range ps {
+		data, err := json.Marshal(p)
+		if err != nil {
+			return 0, 0, 0, fmt.Errorf("property %d: %w", p.ID, err)
+		}
+		if _, err := stmt.ExecContext(ctx, p.ID, p.Status, p.Goal, string(data)); err != nil {
+			return 0, 0, 0, fmt.Errorf("property %d: %w", p.ID, err)
+		}
+		tl.see(p.ID)
+	}
+	offline, err = takeOffline(ctx, tx, "properties", tl.gone())
+	return tl.added, tl.updated, offline, err
+}
+
+func importProjects(ctx context.Context, tx *sql.Tx, ps []catalog.Project) (added, updated, offline int, err error) {
+	tl, err := newTally(ctx, tx, "projects")
+	if err != nil {
+		return 0, 0, 0, err
+	}
+	stmt, err := tx.PrepareContext(ctx, `INSERT INTO projects (id, online, data, updated_at) VALUES ($1, true, $2, now())
+		ON CONFLICT (id) DO UPDATE SET online = true, data = excluded.data, updated_at = excluded.updated_at`)
+	if err != nil {
+		return 0, 0, 0, err
+	}
+	defer stmt.Close()
+	for _, p := range ps {
+		data, err := json.Marshal(p)
+		if err != nil {
+			return 0, 0, 0, fmt.Errorf("project %d: %w", p.ID, err)
+		}
+		if _, err := stmt.ExecContext(ctx, p.ID, string(data)); err != nil {
+			return 0, 0, 0, fmt.Errorf("project %d: %w", p.ID, err)
+		}
+		tl.see(p.ID)
+	}
+	offline, err = takeOffline(ctx, tx, "projects", tl.gone())
+	return tl.added, tl.updated, offline, err
+}
+
+// takeOffline marks ids of table offline, in one statement. table is one of
+// our constants.
+func takeOffline(ctx context.Context, tx *sql.Tx, table string, ids []int64) (int, error) {
+	if len(ids) == 0 {
+		return 0, nil
+	}
+	res, err := tx.ExecContext(ctx,
+		`UPDATE `+table+` SET online = false, updated_at = now() WHERE id = ANY($1)`, ids)
+	if err != nil {
+		return 0, err
+	}
+	n, err := res.RowsAffected()
+	return int(n), err
+}
