@@ -18,25 +18,31 @@ type file struct {
 	Projects   []json.RawMessage `json:"projects"`
 }
 
+// Positions maps each decoded record back to its place in the file, per
+// section, since records that do not decode are left out.
+type Positions map[string][]int
+
 // Decode reads a catalog file. A file that is not a catalog at all is an
 // error; records that do not decode are problems, and are left out.
-func Decode(r io.Reader) (*catalog.Catalog, []Problem, error) {
+func Decode(r io.Reader) (*catalog.Catalog, Positions, []Problem, error) {
 	var f file
 	dec := json.NewDecoder(r)
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&f); err != nil {
-		return nil, nil, fmt.Errorf("not a catalog file (want an object with types, properties and projects): %w", err)
+		return nil, nil, nil, fmt.Errorf("not a catalog file (want an object with types, properties and projects): %w", err)
 	}
 	cat := &catalog.Catalog{}
+	pos := Positions{}
 	var problems []Problem
-	cat.Types, problems = decodeAll[catalog.PropertyType]("types", f.Types, problems)
-	cat.Properties, problems = decodeAll[catalog.Property]("properties", f.Properties, problems)
-	cat.Projects, problems = decodeAll[catalog.Project]("projects", f.Projects, problems)
-	return cat, problems, nil
+	cat.Types, pos["types"], problems = decodeAll[catalog.PropertyType]("types", f.Types, problems)
+	cat.Properties, pos["properties"], problems = decodeAll[catalog.Property]("properties", f.Properties, problems)
+	cat.Projects, pos["projects"], problems = decodeAll[catalog.Project]("projects", f.Projects, problems)
+	return cat, pos, problems, nil
 }
 
-func decodeAll[T any](section string, raws []json.RawMessage, problems []Problem) ([]T, []Problem) {
+func decodeAll[T any](section string, raws []json.RawMessage, problems []Problem) ([]T, []int, []Problem) {
 	out := make([]T, 0, len(raws))
+	var positions []int
 	for i, raw := range raws {
 		var rec T
 		dec := json.NewDecoder(bytes.NewReader(raw))
@@ -46,8 +52,9 @@ func decodeAll[T any](section string, raws []json.RawMessage, problems []Problem
 			continue
 		}
 		out = append(out, rec)
+		positions = append(positions, i)
 	}
-	return out, problems
+	return out, positions, problems
 }
 
 // rawID digs the ID out of a record that failed to decode.

@@ -1,6 +1,7 @@
 package importer
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"io"
@@ -40,7 +41,7 @@ func Run(ctx context.Context, store catalog.Store, r io.Reader, opts Options) (R
 	if opts.Now == nil {
 		opts.Now = time.Now
 	}
-	cat, problems, err := Decode(r)
+	cat, pos, problems, err := Decode(r)
 	if err != nil {
 		return Report{}, err
 	}
@@ -52,7 +53,13 @@ func Run(ctx context.Context, store catalog.Store, r io.Reader, opts Options) (R
 	for _, t := range current.Types {
 		known = append(known, t.WebID)
 	}
-	problems = append(problems, Validate(cat, known)...)
+	for _, p := range Validate(cat, known) {
+		p.Index = pos[p.Section][p.Index]
+		problems = append(problems, p)
+	}
+	slices.SortStableFunc(problems, func(a, b Problem) int {
+		return cmp.Or(cmp.Compare(sectionOrder[a.Section], sectionOrder[b.Section]), cmp.Compare(a.Index, b.Index))
+	})
 	total := len(cat.Types) + len(cat.Properties) + len(cat.Projects)
 	progress := func(stage string, done int) {
 		if opts.Progress != nil {
@@ -77,6 +84,8 @@ func Run(ctx context.Context, store catalog.Store, r io.Reader, opts Options) (R
 	rep.Imported = true
 	return rep, nil
 }
+
+var sectionOrder = map[string]int{"types": 0, "properties": 1, "projects": 2}
 
 // withoutBad drops every record a problem names.
 func withoutBad(cat *catalog.Catalog, problems []Problem) *catalog.Catalog {
