@@ -6,7 +6,6 @@ package web
 
 import (
 	"bytes"
-	"compress/gzip"
 	"context"
 	"encoding/json"
 	"errors"
@@ -14,9 +13,9 @@ import (
 	"log/slog"
 	"net/http"
 	"strconv"
-	"strings"
 	"time"
 
+	"immo/internal/web/assets"
 	"immo/internal/web/route"
 	"immo/internal/web/ssr"
 )
@@ -134,7 +133,7 @@ func (h *Handler) render(ctx context.Context, res route.Result, page Page) cache
 	if err != nil {
 		panic(err) // the template and its data are ours: a failure is a bug
 	}
-	return cached{status: res.Status, html: b.Bytes(), gz: gzipped(b.Bytes())}
+	return cached{status: res.Status, html: b.Bytes(), gz: assets.Gzip(b.Bytes())}
 }
 
 func mustJSON(v any) []byte {
@@ -145,22 +144,14 @@ func mustJSON(v any) []byte {
 	return b
 }
 
-func gzipped(b []byte) []byte {
-	var out bytes.Buffer
-	zw, _ := gzip.NewWriterLevel(&out, gzip.BestCompression)
-	zw.Write(b)
-	zw.Close()
-	return out.Bytes()
-}
-
 // writeCompressed writes body, gzipped when the client takes it. gz may be
 // given ready-made.
 func writeCompressed(w http.ResponseWriter, r *http.Request, status int, contentType string, body, gz []byte) {
 	w.Header().Set("Content-Type", contentType)
 	w.Header().Set("X-Content-Type-Options", "nosniff")
-	if acceptsGzip(r) && len(body) > 1024 {
+	if assets.AcceptsGzip(r) && len(body) > 1024 {
 		if gz == nil {
-			gz = gzipped(body)
+			gz = assets.Gzip(body)
 		}
 		body = gz
 		w.Header().Set("Content-Encoding", "gzip")
@@ -170,14 +161,4 @@ func writeCompressed(w http.ResponseWriter, r *http.Request, status int, content
 	if r.Method != http.MethodHead {
 		w.Write(body)
 	}
-}
-
-func acceptsGzip(r *http.Request) bool {
-	for _, part := range strings.Split(r.Header.Get("Accept-Encoding"), ",") {
-		enc, q, _ := strings.Cut(strings.TrimSpace(part), ";")
-		if strings.TrimSpace(enc) == "gzip" && strings.TrimSpace(q) != "q=0" {
-			return true
-		}
-	}
-	return false
 }

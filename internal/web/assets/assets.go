@@ -70,6 +70,10 @@ func Handler() http.Handler {
 			return
 		}
 		w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+		w.Header().Add("Vary", "Accept-Encoding")
+		if serveGzipped(w, r) {
+			return
+		}
 		files.ServeHTTP(w, r)
 	})
 }

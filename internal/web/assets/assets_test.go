@@ -1,7 +1,9 @@
 package assets
 
 import (
+	"compress/gzip"
 	"errors"
+	"io"
 	"io/fs"
 	"net/http"
 	"net/http/httptest"
@@ -107,5 +109,26 @@ func TestEmbedded(t *testing.T) {
 		if res.StatusCode == 200 {
 			t.Fatalf("GET %s must not be served", p)
 		}
+	}
+}
+
+func TestHandlerGzipsText(t *testing.T) {
+	m, ok := Manifest()
+	if !ok {
+		t.Skip("web app not built")
+	}
+	req := httptest.NewRequest("GET", "/"+strings.TrimPrefix(m.Client.Script, "assets/"), nil)
+	req.Header.Set("Accept-Encoding", "gzip")
+	rec := httptest.NewRecorder()
+	Handler().ServeHTTP(rec, req)
+	if rec.Code != 200 || rec.Header().Get("Content-Encoding") != "gzip" || !strings.Contains(rec.Header().Get("Cache-Control"), "immutable") {
+		t.Fatalf("%d %v", rec.Code, rec.Header())
+	}
+	zr, err := gzip.NewReader(rec.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := io.ReadAll(zr); len(b) == 0 {
+		t.Fatal("empty script")
 	}
 }
