@@ -1,4 +1,22 @@
 import { defineConfig } from 'vitest/config'
+import type { Plugin } from 'vite'
+import { localesVitePlugin } from './scripts/locales.mjs'
+
+// With cssCodeSplit off, Vite emits one style.css but lists it under no
+// chunk; the Go side (internal/web/assets) links the CSS of the entry and its
+// static imports, so name it as the entry's CSS in the manifest.
+function entryCss(): Plugin {
+  return {
+    name: 'immo-entry-css',
+    enforce: 'post',
+    generateBundle(_, bundle) {
+      const css = Object.values(bundle).filter((o) => o.type === 'asset' && o.fileName.endsWith('.css'))
+      for (const o of Object.values(bundle)) {
+        if (o.type === 'chunk' && o.isEntry) for (const c of css) o.viteMetadata?.importedCss.add(c.fileName)
+      }
+    },
+  }
+}
 
 // Client build: hashed files and a manifest in internal/web/assets/dist, which
 // the Go binary embeds. The server (SSR) bundle is built separately by
@@ -6,12 +24,16 @@ import { defineConfig } from 'vitest/config'
 export default defineConfig({
   base: '/',
   publicDir: false,
+  plugins: [localesVitePlugin(), entryCss()],
   build: {
     outDir: '../internal/web/assets/dist',
     emptyOutDir: false, // scripts/clean.mjs keeps the committed placeholder
     manifest: 'manifest.json',
     target: 'es2022',
     assetsDir: 'assets',
+    // One stylesheet for every view, linked by the entry: the server renders
+    // any view, so its CSS must be in the <head> before a lazy view loads.
+    cssCodeSplit: false,
     rolldownOptions: {
       input: { app: 'src/entry-client.tsx' },
     },
@@ -25,5 +47,6 @@ export default defineConfig({
       },
     },
     include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['src/test/setup.ts'],
   },
 })

@@ -5,6 +5,7 @@ import { build } from 'esbuild'
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
+import { localesEsbuildPlugin } from './locales.mjs'
 
 const web = fileURLToPath(new URL('..', import.meta.url))
 const outfile = fileURLToPath(new URL('../../internal/web/assets/dist/server/ssr.js', import.meta.url))
@@ -39,7 +40,9 @@ await build({
     'import.meta.env.DEV': 'false',
     'import.meta.env.PROD': 'true',
   },
-  plugins: [legacyServer],
+  // Components import their CSS; the client build emits it, the server needs none.
+  loader: { '.css': 'empty' },
+  plugins: [legacyServer, localesEsbuildPlugin()],
   logLevel: 'warning',
 })
 

@@ -1,30 +1,46 @@
-// Prints the gzip size of the client entry's first-load JS (the entry and
-// every chunk it imports statically) and CSS, from the Vite manifest.
+// Prints the gzip size of the first-load JS and CSS, from the Vite manifest:
+// the client entry with every chunk it imports statically, and the home
+// page's first load, which adds the Home view's chunk (with its static
+// imports) and one language's translations (the largest), all of which the
+// entry loads before hydrating.
 import { readFileSync } from 'node:fs'
 import { gzipSync } from 'node:zlib'
 
 const dist = new URL('../../internal/web/assets/dist/', import.meta.url)
 const manifest = JSON.parse(readFileSync(new URL('manifest.json', dist), 'utf8'))
-const entry = manifest['src/entry-client.tsx']
-if (!entry) throw new Error('no src/entry-client.tsx in manifest')
+const ENTRY = 'src/entry-client.tsx'
+const HOME = 'src/features/home/components/HomePage.tsx'
+if (!manifest[ENTRY]) throw new Error(`no ${ENTRY} in manifest`)
 
-const seen = new Set()
-const css = new Set()
-;(function walk(chunk) {
-  if (seen.has(chunk.file)) return
-  seen.add(chunk.file)
-  chunk.css?.forEach((f) => css.add(f))
-  chunk.imports?.forEach((k) => walk(manifest[k]))
-})(entry)
-
-const size = (files) => {
-  let raw = 0, gz = 0
-  for (const f of files) {
-    const b = readFileSync(new URL(f, dist))
-    raw += b.length
-    gz += gzipSync(b, { level: 9 }).length
-  }
-  return `${(raw / 1024).toFixed(1)} KiB, ${(gz / 1024).toFixed(1)} KiB gzip`
+function closure(keys) {
+  const files = new Set()
+  const css = new Set()
+  ;(function walk(list) {
+    for (const k of list) {
+      const chunk = manifest[k]
+      if (!chunk || files.has(chunk.file)) continue
+      files.add(chunk.file)
+      chunk.css?.forEach((f) => css.add(f))
+      walk(chunk.imports ?? [])
+    }
+  })(keys)
+  return { files, css }
 }
-console.log(`first-load JS (${[...seen].join(', ')}): ${size(seen)}`)
-console.log(`first-load CSS (${[...css].join(', ')}): ${size(css)}`)
+
+const gz = (f) => gzipSync(readFileSync(new URL(f, dist)), { level: 9 }).length
+const raw = (f) => readFileSync(new URL(f, dist)).length
+const size = (files) => {
+  let r = 0, g = 0
+  for (const f of files) { r += raw(f); g += gz(f) }
+  return `${(r / 1024).toFixed(1)} KiB, ${(g / 1024).toFixed(1)} KiB gzip`
+}
+
+const entry = closure([ENTRY])
+console.log(`entry JS (${[...entry.files].join(', ')}): ${size(entry.files)}`)
+console.log(`CSS (${[...entry.css].join(', ')}): ${size(entry.css)}`)
+
+const locales = Object.keys(manifest).filter((k) => /immo-locales\/[a-z]{2}$/.test(k))
+const largest = locales.sort((a, b) => gz(manifest[b].file) - gz(manifest[a].file))[0]
+const home = closure([ENTRY, HOME, ...(largest ? [largest] : [])])
+if (!manifest[HOME]) console.log(`(no ${HOME} chunk: the home view is in the entry)`)
+console.log(`home page first-load JS (+ ${[...home.files].filter((f) => !entry.files.has(f)).join(', ')}): ${size(home.files)}`)

@@ -4,12 +4,14 @@
 //   globalThis.immoRender(pageJSON: string): string
 //
 // pageJSON is the Inertia page object {component, props, url, version}; the
-// result is the JSON text of RenderResult: the inner HTML of <div id="app">
-// and the head elements the page declared with <Head>.
+// result is the JSON text of RenderResult: the inner HTML of <div id="app">,
+// and head elements, always none now: Go writes the whole <head> from
+// props.head (route.Head).
 import './server/shims'
 import { renderToString } from 'react-dom/server' // aliased to React's legacy, synchronous renderer
 import { App } from './app/App'
-import { HeadCollector, renderHead, type HeadTag } from './lib/head/Head'
+import { allViews } from './app/pages'
+import './lib/i18n/all' // every language
 import type { Page } from './lib/router'
 
 export interface RenderResult {
@@ -19,13 +21,8 @@ export interface RenderResult {
 
 function immoRender(pageJSON: string): string {
   const page = JSON.parse(pageJSON) as Page
-  const tags: HeadTag[] = []
-  const body = renderToString(
-    <HeadCollector.Provider value={tags}>
-      <App initialPage={page} router={null} />
-    </HeadCollector.Provider>,
-  )
-  return JSON.stringify({ head: renderHead(tags), body } satisfies RenderResult)
+  const body = renderToString(<App initialPage={page} router={null} views={allViews} />)
+  return JSON.stringify({ head: [], body } satisfies RenderResult)
 }
 
 ;(globalThis as { immoRender?: typeof immoRender }).immoRender = immoRender

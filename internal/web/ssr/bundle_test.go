@@ -1,18 +1,28 @@
 package ssr_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
-	"fmt"
+	"log/slog"
+	"net/url"
+	"regexp"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
+	"immo/internal/catalog"
+	"immo/internal/demo"
+	"immo/internal/i18n"
+	"immo/internal/site"
 	"immo/internal/web/assets"
+	"immo/internal/web/route"
 	"immo/internal/web/ssr"
 )
 
-// These tests run the real server bundle, built by `npm run build` in web/.
+// These tests run the real server bundle, built by `npm run build` in web/,
+// on the props internal/web/route gives for the demo agency.
 func bundle(tb testing.TB) []byte {
 	tb.Helper()
 	b, ok := assets.ServerBundle()
@@ -22,28 +32,42 @@ func bundle(tb testing.TB) []byte {
 	return b
 }
 
-type item struct {
-	ID    int    `json:"id"`
-	Name  string `json:"name"`
-	Price int    `json:"price"`
-	URL   string `json:"url,omitempty"`
-}
+type fixedIndex struct{ ix *catalog.Index }
 
-func homePage(n int) []byte {
-	items := make([]item, n)
-	for i := range items {
-		items[i] = item{ID: i + 1, Name: fmt.Sprintf("Villa %d <b>", i+1), Price: 250000 + 1000*i, URL: fmt.Sprintf("/property/%d/", i+1)}
-	}
-	b, err := json.Marshal(map[string]any{
-		"component": "Home",
-		"props":     map[string]any{"title": "Latest offers", "items": items, "lang": "nl"},
-		"url":       "/",
-		"version":   "abc",
-	})
+func (f fixedIndex) Index() *catalog.Index { return f.ix }
+
+var demoResolver = sync.OnceValues(func() (*route.Resolver, error) {
+	cfg, err := site.Parse("site.json", demo.SiteJSON())
 	if err != nil {
-		panic(err)
+		return nil, err
 	}
-	return b
+	cat, err := demo.Catalog()
+	if err != nil {
+		return nil, err
+	}
+	return &route.Resolver{Site: cfg, Catalog: fixedIndex{catalog.NewIndex(cat, 1)}, BaseURL: "https://example.test"}, nil
+})
+
+// page is the Inertia page object of raw, as the handler sends it.
+func page(tb testing.TB, raw string) (route.Result, []byte) {
+	tb.Helper()
+	r, err := demoResolver()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	u, err := url.Parse(raw)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	res := r.Resolve(u.EscapedPath(), u.Query())
+	if res.Redirect != "" {
+		tb.Fatalf("%s redirects to %s", raw, res.Redirect)
+	}
+	b, err := json.Marshal(map[string]any{"component": res.View, "props": res.Props, "url": raw, "version": "abc"})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return res, b
 }
 
 func TestRenderHome(t *testing.T) {
@@ -52,64 +76,166 @@ func TestRenderHome(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer p.Close()
-	res, err := p.Render(context.Background(), homePage(3))
+	_, pg := page(t, "/fr/")
+	res, err := p.Render(context.Background(), pg)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, want := range []string{
-		`<h1>Latest offers</h1>`,
-		`Villa 1 &lt;b&gt;`,
-		`€ 250.000`,
-		`€ 252.000`,
-		`href="/property/3/"`,
-		`<a href="/for-sale/">For sale</a>`,
-		`aria-current="page"`,
+		`<h1 id="banner-title" class="banner-title">`,
+		`Les dernières offres</h2>`,
+		`class="card-price">€ `,
+		`href="/fr/a-vendre/"`,
+		`hrefLang="nl" lang="nl" href="/nl/"`,
+		`aria-current="true" href="/fr/"`,
+		`<main id="main" tabindex="-1">`,
+		`Aller au contenu`,
+		`href="tel:+3263224455" target="_blank" rel="noopener"`,
 	} {
 		if !strings.Contains(res.Body, want) {
 			t.Errorf("body lacks %q:\n%s", want, res.Body)
 		}
 	}
-	head := strings.Join(res.Head, "")
-	if !strings.Contains(head, `<title data-head="ssr">Latest offers</title>`) || !strings.Contains(head, `<meta name="description" content="Latest offers" data-head="ssr">`) {
-		t.Errorf("head: %s", head)
+	if len(res.Head) != 0 {
+		t.Errorf("head = %q, want none: Go writes the head", res.Head)
 	}
 }
 
-func TestRenderNotFoundAndUnknown(t *testing.T) {
+// Every view in every language renders inside QuickJS (no Intl there:
+// i18next must never need it), with no raw translation key in the HTML.
+func TestRenderEveryViewInEveryLanguage(t *testing.T) {
+	var logs bytes.Buffer
+	p, err := ssr.NewPool(bundle(t), 1, ssr.WithWait(5*time.Second), ssr.WithLogger(slog.New(slog.NewTextHandler(&logs, nil))))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	rawKey := rawKeyPattern()
+	paths := map[string][]string{
+		"nl": {"/nl/", "/nl/te-koop/", "/nl/te-koop/?page=2&sort=price&order=asc", "/nl/te-huur/", "/nl/property/4100001/", "/nl/property/4100059/",
+			"/nl/project/?id=5200003", "/nl/contact/", "/nl/privacy/", "/nl/feedback/contact-me/", "/nl/nope/"},
+		"fr": {"/fr/", "/fr/a-vendre/", "/fr/a-vendre/?sort=size", "/fr/vendus-loues/", "/fr/a-vendre/arlon/villa-maison-ferme/4100001/",
+			"/fr/property/4100063/", "/fr/project/?id=5200002", "/fr/contact/", "/fr/vie-privee/", "/fr/merci/newsletter/", "/fr/nope/"},
+		"en": {"/en/", "/en/for-rent/", "/en/for-sale/?city=Arlon&page=2", "/en/property/4100059/", "/en/project/?id=5200004", "/en/contact/",
+			"/en/privacy/", "/en/feedback/send-to-friend/", "/en/nope/"},
+		"de": {"/de/", "/de/zu-verkaufen/", "/de/property/4100063/", "/de/property/4100001/", "/de/project/?id=5200003", "/de/kontakt/",
+			"/de/datenschutz/", "/de/feedback/demand-register/", "/de/nope/"},
+	}
+	views := map[string]bool{}
+	for lang, list := range paths {
+		for _, raw := range list {
+			r, pg := page(t, raw)
+			views[r.View] = true
+			res, err := p.Render(context.Background(), pg)
+			if err != nil {
+				t.Errorf("%s: %v", raw, err)
+				continue
+			}
+			if r.Lang != lang {
+				t.Errorf("%s: lang %s", raw, r.Lang)
+			}
+			if m := rawKey.FindAllString(res.Body, -1); m != nil {
+				t.Errorf("%s: raw translation keys %q", raw, m)
+			}
+			if want := i18n.T(lang, "layout.skipToContent"); !strings.Contains(res.Body, want) {
+				t.Errorf("%s: no %q", raw, want)
+			}
+			if strings.Contains(res.Body, ">NaN<") || strings.Contains(res.Body, "undefined") {
+				t.Errorf("%s: NaN or undefined in the body", raw)
+			}
+		}
+	}
+	for _, v := range []string{route.ViewHome, route.ViewList, route.ViewProperty, route.ViewProject, route.ViewPage, route.ViewLegal, route.ViewThankYou, route.ViewNotFound} {
+		if !views[v] {
+			t.Errorf("view %s not rendered", v)
+		}
+	}
+	if strings.Contains(logs.String(), "Intl") || strings.Contains(logs.String(), "level=ERROR") {
+		t.Errorf("the bundle logged:\n%s", logs.String())
+	}
+}
+
+// rawKeyPattern matches "namespace.key" of the bundled translations.
+func rawKeyPattern() *regexp.Regexp {
+	ns := map[string]bool{}
+	for _, k := range i18n.Keys("fr") {
+		ns[k[:strings.IndexByte(k, '.')]] = true
+	}
+	var names []string
+	for n := range ns {
+		names = append(names, regexp.QuoteMeta(n))
+	}
+	return regexp.MustCompile(`(?:^|[\s>"'(])(?:` + strings.Join(names, "|") + `)\.[a-z][A-Za-z]*(?:\.[A-Za-z]+)*(?:$|[\s<"',)])`)
+}
+
+func TestRenderPages(t *testing.T) {
 	p, err := ssr.NewPool(bundle(t), 1, ssr.WithWait(5*time.Second))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer p.Close()
-	res, err := p.Render(context.Background(), []byte(`{"component":"NotFound","props":{},"url":"/nope/","version":"abc"}`))
+	for _, c := range []struct {
+		url  string
+		want []string
+	}{
+		{"/fr/a-vendre/", []string{"<h1>", "Page 1 sur 4 – 43 biens", `<nav class="pagination" aria-label="Pagination">`, `href="/fr/a-vendre/?page=2"`, `width="250" height="167"`, `loading="lazy"`}},
+		{"/de/zu-verkaufen/?page=2", []string{"Seite 2 von 4 – 43 Immobilien", `rel="prev"`, "Sortieren nach"}},
+		{"/fr/a-vendre/?sort=size", []string{`role="alert"`, "Le paramètre sort n"}},
+		{"/en/property/4100059/", []string{`role="status"`, "Property sold", `alt="EPC label C"`, `src="/images/epc/wallonia/c.svg"`, "Similar properties", "<dl"}},
+		{"/fr/project/?id=5200003", []string{"Clos du Moulin", "Épuisé", "Vendu", "Maisons</h3>", "Aucun document"}},
+		{"/nl/feedback/contact-me/", []string{"Bedankt</h1>", `aria-label="Kruimelpad"`}},
+		{"/fr/nope/", []string{"Page introuvable", `action="/fr/a-vendre/"`, `name="city"`, "<label", `href="/fr/"`}},
+	} {
+		_, pg := page(t, c.url)
+		res, err := p.Render(context.Background(), pg)
+		if err != nil {
+			t.Errorf("%s: %v", c.url, err)
+			continue
+		}
+		for _, w := range c.want {
+			if !strings.Contains(res.Body, w) {
+				t.Errorf("%s: body lacks %q", c.url, w)
+			}
+		}
+	}
+}
+
+func TestRenderUnknownView(t *testing.T) {
+	p, err := ssr.NewPool(bundle(t), 1, ssr.WithWait(5*time.Second))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(res.Body, "Page not found") || !strings.Contains(strings.Join(res.Head, ""), "noindex") {
-		t.Fatalf("%+v", res)
-	}
+	defer p.Close()
 	_, err = p.Render(context.Background(), []byte(`{"component":"Nope","props":{},"url":"/","version":"abc"}`))
 	if err == nil || !strings.Contains(err.Error(), `unknown view "Nope"`) {
 		t.Fatalf("err = %v, want unknown view", err)
 	}
-	// The engine that failed was replaced; the pool still renders.
-	if _, err := p.Render(context.Background(), homePage(1)); err != nil {
+	// The engine that failed was replaced; the pool still renders, even a page without a shell.
+	res, err := p.Render(context.Background(), []byte(`{"component":"NotFound","props":{},"url":"/nope/","version":"abc"}`))
+	if err != nil {
 		t.Fatal(err)
+	}
+	if !strings.Contains(res.Body, "Page introuvable") {
+		t.Fatalf("%+v", res)
 	}
 }
 
 func BenchmarkRender(b *testing.B) {
-	p, err := ssr.NewPool(bundle(b), 1)
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer p.Close()
-	pg := homePage(24)
-	b.ResetTimer()
-	for b.Loop() {
-		if _, err := p.Render(context.Background(), pg); err != nil {
-			b.Fatal(err)
-		}
+	for _, raw := range []string{"/fr/", "/fr/a-vendre/", "/fr/property/4100001/", "/fr/nope/", "/fr/merci/newsletter/"} {
+		b.Run(raw, func(b *testing.B) {
+			p, err := ssr.NewPool(bundle(b), 1)
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer p.Close()
+			_, pg := page(b, raw)
+			b.ResetTimer()
+			for b.Loop() {
+				if _, err := p.Render(context.Background(), pg); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }
 
@@ -119,7 +245,7 @@ func BenchmarkRenderParallel(b *testing.B) {
 		b.Fatal(err)
 	}
 	defer p.Close()
-	pg := homePage(24)
+	_, pg := page(b, "/fr/a-vendre/")
 	b.ResetTimer()
 	b.RunParallel(func(pb *testing.PB) {
 		for pb.Next() {

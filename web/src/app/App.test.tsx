@@ -1,70 +1,92 @@
 import { act } from 'react'
 import { hydrateRoot } from 'react-dom/client'
-import { renderToString } from 'react-dom/server'
 import { describe, expect, it, vi } from 'vitest'
-import { HeadCollector, renderHead, type HeadTag } from '../lib/head/Head'
 import { createRouter } from '../lib/router'
-import { fakeWindow, inertia, page } from '../lib/router/fake-window'
+import { fakeWindow, inertia } from '../lib/router/fake-window'
+import { pagesIn } from '../test/fixtures'
+import { renderPage } from '../test/render'
 import { App } from './App'
+import { pages } from './pages'
+import { loaders } from './pages.client'
+import { lazyViews, staticViews } from './views'
 
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
 
-const home = page('Home', '/', {
-  title: 'Latest offers',
-  items: [
-    { id: 1, name: 'Villa', price: 350000, url: '/property/1/' },
-    { id: 2, name: 'Studio', price: 95000 },
-  ],
-  lang: 'nl',
-})
-
 describe('App', () => {
-  it('renders on the server what the browser hydrates, then navigates', async () => {
-    // Server side, as entry-server.tsx does it.
-    const tags: HeadTag[] = []
-    const html = renderToString(
-      <HeadCollector.Provider value={tags}>
-        <App initialPage={home} router={null} />
-      </HeadCollector.Provider>,
-    )
-    expect(html).toContain('€ 350.000')
-    expect(renderHead(tags)).toEqual([
-      '<title data-head="ssr">Latest offers</title>',
-      '<meta name="description" content="Latest offers" data-head="ssr">',
-    ])
-    document.head.innerHTML = renderHead(tags).join('')
+  it('renders on the server what the browser hydrates, then navigates and goes back', async () => {
+    const [home, list] = pagesIn('fr')
+    const html = renderPage(home)
+    expect(html).toContain('€ 251.000')
 
-    // Browser side, as entry-client.tsx does it.
+    // Browser side, as entry-client.tsx does it: lazy views, the initial one loaded first.
+    const views = lazyViews({ Home: async () => pages.Home, PropertyList: async () => pages.PropertyList })
+    await views.load('Home')
     const container = document.createElement('div')
     container.innerHTML = html
+    const before = container.innerHTML
     document.body.appendChild(container)
-    const win = fakeWindow('http://test.local/')
+    document.head.innerHTML = '<title>x</title><meta name="description" content="old"><link rel="canonical" href="https://example.test/fr/">'
+    const win = fakeWindow('http://test.local/fr/')
     const router = createRouter(home, win as unknown as Window)
     const onRecoverableError = vi.fn()
     await act(async () => {
-      hydrateRoot(container, <App initialPage={home} router={router} />, { onRecoverableError })
+      hydrateRoot(container, <App initialPage={home} router={router} views={views} />, { onRecoverableError })
     })
     expect(onRecoverableError).not.toHaveBeenCalled()
-    expect(container.innerHTML).toBe(html)
-    expect(document.title).toBe('Latest offers')
-    expect(document.head.querySelectorAll('meta[name=description]')).toHaveLength(1)
+    expect(container.innerHTML).toBe(before) // hydration changed nothing
+    expect(document.title).toBe('Home | Immo Arlon')
 
-    // A click on a nav link fetches the next page and renders it.
-    win.fetch.mockResolvedValue(inertia(page('NotFound', '/for-sale/', { title: 'Nothing here' })))
-    const link = container.querySelector<HTMLAnchorElement>('a[href="/for-sale/"]')!
+    // A click on a link to the list loads its view and renders it.
+    win.fetch.mockResolvedValue(inertia(list))
+    const link = container.querySelector<HTMLAnchorElement>('.search-block a[href="/fr/a-vendre/"]')!
     await act(async () => {
       link.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 }))
     })
-    expect(container.querySelector('h1')!.textContent).toBe('Nothing here')
-    expect(container.querySelector('a[aria-current=page]')!.getAttribute('href')).toBe('/for-sale/')
-    expect(document.title).toBe('Nothing here')
-    expect(document.head.querySelector('meta[name=robots]')!.getAttribute('content')).toBe('noindex')
-    expect(document.head.querySelector('meta[name=description]')).toBeNull()
-    expect(win.location.pathname).toBe('/for-sale/')
+    expect(container.querySelector('h1')!.textContent).toBe('A vendre')
+    expect(container.querySelector('.list-summary')!.textContent).toBe('Page 2 sur 4 – 43 biens')
+    expect(document.title).toBe('List | Immo Arlon')
+    expect(document.head.querySelector('meta[name=description]')!.getAttribute('content')).toBe('List description')
+    expect(document.head.querySelectorAll('link[rel=alternate][hreflang]')).toHaveLength(4)
+    expect(win.location.pathname).toBe('/fr/a-vendre/')
 
     // Back restores the home page from history.
-    await act(async () => { win.history.back() })
-    expect(container.querySelector('h1')!.textContent).toBe('Latest offers')
+    await act(async () => {
+      win.history.back()
+    })
+    expect(container.querySelector('h1')!.textContent).toBe('Votre agence')
     container.remove()
+  })
+
+  it('switches language on navigation', async () => {
+    const fr = pagesIn('fr')[6]
+    const de = pagesIn('de')[6]
+    const container = document.createElement('div')
+    container.innerHTML = renderPage(fr)
+    document.body.appendChild(container)
+    const win = fakeWindow('http://test.local/fr/privacy/')
+    const router = createRouter(fr, win as unknown as Window)
+    const loadLocale = vi.fn(async () => {})
+    await act(async () => {
+      hydrateRoot(container, <App initialPage={fr} router={router} views={staticViews(pages)} loadLocale={loadLocale} />)
+    })
+    expect(container.querySelector('.skip-link')!.textContent).toBe('Aller au contenu')
+    win.fetch.mockResolvedValue(inertia(de))
+    await act(async () => {
+      await router.visit('/de/privacy/')
+    })
+    expect(loadLocale).toHaveBeenCalledWith('de')
+    expect(container.querySelector('.skip-link')!.textContent).toBe('Zum Inhalt springen')
+    expect(document.documentElement.lang).toBe('de')
+    container.remove()
+  })
+
+  it('the client registry names the same views as the server one', () => {
+    expect(Object.keys(loaders).sort()).toEqual(Object.keys(pages).sort())
+  })
+
+  it('fails on an unknown view', async () => {
+    expect(() => renderPage({ component: 'Nope', props: {}, url: '/', version: null })).toThrow('unknown view "Nope"')
+    await expect(staticViews(pages).load('Nope')).rejects.toThrow('unknown view')
+    await expect(lazyViews(loaders).load('Nope')).rejects.toThrow('unknown view')
   })
 })

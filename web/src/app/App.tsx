@@ -1,32 +1,57 @@
 import { useEffect, useState } from 'react'
 import { flushSync } from 'react-dom'
+import { I18nextProvider } from 'react-i18next'
+import { Layout } from '../features/layout/components/Layout'
+import { syncHead } from '../lib/head/sync'
+import '../lib/ui/icons.css'
+import { i18nFor, isLang, type Lang } from '../lib/i18n'
 import { PageContext, RouterContext, type Page, type Router } from '../lib/router'
-import { Layout } from './Layout'
-import { resolvePage } from './pages'
+import type { BaseProps } from '../lib/site/types'
+import { unknownView, type Views } from './views'
 
 export interface AppProps {
   initialPage: Page
   /** null on the server. */
   router: Router | null
+  /** The view registry; the initial page's view must be loaded already. */
+  views: Views
+  /** Loads a language's translations (browser); the initial page's must be loaded already. */
+  loadLocale?: (lang: Lang) => Promise<void>
 }
 
-/** The app shell: the persistent Layout around the current view. */
-export function App({ initialPage, router }: AppProps) {
+/** The page's language: props.site.lang, French when missing. */
+export function pageLang(page: Page): Lang {
+  const lang = (page.props as Partial<BaseProps>).site?.lang
+  return isLang(lang) ? lang : 'fr'
+}
+
+/** The app shell: translations of the page's language, the persistent Layout around the current view. */
+export function App({ initialPage, router, views, loadLocale }: AppProps) {
   const [state, setState] = useState({ page: initialPage, key: 0 })
 
   useEffect(() => {
-    router?.connect((page, { preserveState }) =>
-      flushSync(() => setState((s) => ({ page, key: preserveState ? s.key : s.key + 1 }))),
-    )
-  }, [router])
+    router?.connect(async (page, { preserveState }) => {
+      // The view's chunk and the language's translations, before the swap.
+      await Promise.all([views.load(page.component), loadLocale?.(pageLang(page))])
+      flushSync(() => setState((s) => ({ page, key: preserveState ? s.key : s.key + 1 })))
+    })
+  }, [router, views, loadLocale])
 
-  const View = resolvePage(state.page.component)
+  const { page } = state
+  const lang = pageLang(page)
+  const props = page.props as Partial<BaseProps>
+  useEffect(() => syncHead(props.head, lang), [props.head, lang])
+
+  const View = views.get(page.component)
+  if (!View) throw unknownView(page.component)
   return (
     <RouterContext.Provider value={router}>
-      <PageContext.Provider value={state.page}>
-        <Layout>
-          <View key={state.key} {...state.page.props} />
-        </Layout>
+      <PageContext.Provider value={page}>
+        <I18nextProvider i18n={i18nFor(lang)}>
+          <Layout>
+            <View key={state.key} {...page.props} />
+          </Layout>
+        </I18nextProvider>
       </PageContext.Provider>
     </RouterContext.Provider>
   )

@@ -1,19 +1,24 @@
-import type { ComponentType } from 'react'
+// Every view, imported statically: the server bundle (one IIFE, no dynamic
+// import) and the tests use this. The browser uses pages.client.ts.
+import { ProjectPage } from '../features/project/components/ProjectPage'
+import { ContentPage } from '../features/content/components/ContentPage'
+import { LegalPage } from '../features/content/components/LegalPage'
 import { NotFoundPage } from '../features/errors/components/NotFoundPage'
 import { HomePage } from '../features/home/components/HomePage'
+import { PropertyListPage } from '../features/list/components/PropertyListPage'
+import { PropertyPage } from '../features/property/components/PropertyPage'
+import { ThankYouPage } from '../features/thankyou/components/ThankYouPage'
+import { staticViews, type ViewComponent } from './views'
 
-/**
- * The page registry: Inertia view name (page.component, set by the Go
- * handler) → component. Both the client and the server bundle import it.
- */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const pages: Record<string, ComponentType<any>> = {
+export const pages: Record<string, ViewComponent> = {
   Home: HomePage,
+  PropertyList: PropertyListPage,
+  Property: PropertyPage,
+  Project: ProjectPage,
+  Page: ContentPage,
+  Legal: LegalPage,
+  ThankYou: ThankYouPage,
   NotFound: NotFoundPage,
 }
 
-export function resolvePage(name: string): ComponentType<Record<string, unknown>> {
-  const page = pages[name]
-  if (!page) throw new Error(`unknown view "${name}"`)
-  return page
-}
+export const allViews = staticViews(pages)

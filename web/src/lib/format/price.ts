@@ -1,25 +1,16 @@
-// Number formatting without Intl: QuickJS (the server renderer) has none,
-// so server and browser must use the same code to produce the same HTML.
+import { translate, type Lang } from '../i18n'
+import { formatAmount } from './amount'
 
-export type Lang = 'nl' | 'fr' | 'en' | 'de'
+/** The PriceUnit that shows a "starting from" prefix (rules.PriceUnitFrom). */
+export const PRICE_UNIT_FROM = 7
 
-const GROUP: Record<Lang, string> = { nl: '.', fr: '\u202f', en: ',', de: '.' }
-const DECIMAL: Record<Lang, string> = { nl: ',', fr: ',', en: '.', de: ',' }
-
-/** Formats an integer or fixed-decimal number with the language's separators. */
-export function formatNumber(value: number, lang: Lang, decimals = 0): string {
-  const negative = value < 0
-  const [int, frac] = Math.abs(value).toFixed(decimals).split('.')
-  const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, GROUP[lang])
-  return (negative ? '-' : '') + grouped + (frac ? DECIMAL[lang] + frac : '')
-}
-
-/** A euro price, whole euros: nl "€ 350.000", fr "350 000 €", en "€350,000", de "350.000 €". */
-export function formatPrice(value: number, lang: Lang): string {
-  const n = formatNumber(Math.round(value), lang)
-  switch (lang) {
-    case 'nl': return `€ ${n}`
-    case 'en': return `€${n}`
-    default: return `${n}\u00a0€`
-  }
+/**
+ * The price as a property shows it (rules.FormatPrice): a hidden price reads
+ * "price on request", PriceUnit 7 adds the "from" prefix (not to "NaN").
+ */
+export function formatPrice(price: number, publishPrice: boolean, priceUnit: number, lang: Lang): string {
+  if (!publishPrice) return translate(lang, 'rules.price.onRequest')
+  const amount = formatAmount(price)
+  if (priceUnit === PRICE_UNIT_FROM && amount !== 'NaN') return `${translate(lang, 'rules.price.from')} ${amount}`
+  return amount
 }

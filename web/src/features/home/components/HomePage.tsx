@@ -1,33 +1,18 @@
-import { formatPrice, type Lang } from '../../../lib/format/price'
-import { Head } from '../../../lib/head/Head'
-import { Link } from '../../../lib/router'
+import { useLang } from '../../../lib/i18n'
+import { Modules } from '../../modules/components/Modules'
+import type { HomeProps } from '../api/types'
+import { Banner } from './Banner'
+import { SearchBlock } from './SearchBlock'
+import './home.css'
 
-export interface HomeItem {
-  id: string | number
-  name: string
-  price: number
-  url?: string
-}
-
-export interface HomeProps {
-  title: string
-  items: HomeItem[]
-  lang?: Lang
-}
-
-export function HomePage({ title, items, lang = 'nl' }: HomeProps) {
+/** Home: banner (its title is the page's h1), optional quick search block, modules. */
+export function HomePage({ banner, searchBlock, modules, site }: HomeProps) {
+  const lang = useLang()
   return (
-    <section className="home">
-      <Head title={title} meta={[{ name: 'description', content: title }]} />
-      <h1>{title}</h1>
-      <ul className="offers">
-        {items.map((item) => (
-          <li key={item.id} className="offer">
-            {item.url ? <Link href={item.url}>{item.name}</Link> : <span>{item.name}</span>}{' '}
-            <span className="price">{formatPrice(item.price, lang)}</span>
-          </li>
-        ))}
-      </ul>
-    </section>
+    <div className="home">
+      <Banner banner={banner} agency={site.agency} lang={lang} />
+      {searchBlock && <SearchBlock block={searchBlock} />}
+      <Modules modules={modules} lang={lang} agency={site.agency} minLevel={2} />
+    </div>
   )
 }

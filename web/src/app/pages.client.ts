@@ -1,0 +1,17 @@
+// The browser's view registry: one chunk per view, loaded on first use, so
+// the home page's first load carries only the home view. Keep the names in
+// step with pages.ts (App.test checks it).
+import { lazyViews, type ViewComponent } from './views'
+
+export const loaders: Record<string, () => Promise<ViewComponent>> = {
+  Home: () => import('../features/home/components/HomePage').then((m) => m.HomePage),
+  PropertyList: () => import('../features/list/components/PropertyListPage').then((m) => m.PropertyListPage),
+  Property: () => import('../features/property/components/PropertyPage').then((m) => m.PropertyPage),
+  Project: () => import('../features/project/components/ProjectPage').then((m) => m.ProjectPage),
+  Page: () => import('../features/content/components/ContentPage').then((m) => m.ContentPage),
+  Legal: () => import('../features/content/components/LegalPage').then((m) => m.LegalPage),
+  ThankYou: () => import('../features/thankyou/components/ThankYouPage').then((m) => m.ThankYouPage),
+  NotFound: () => import('../features/errors/components/NotFoundPage').then((m) => m.NotFoundPage),
+}
+
+export const clientViews = lazyViews(loaders)

@@ -1,0 +1,35 @@
+import { useLang, useT } from '../../../lib/i18n'
+import { HtmlContent } from '../../../lib/ui/HtmlContent'
+import { SmartLink } from '../../../lib/ui/SmartLink'
+import { Modules } from '../../modules/components/Modules'
+import type { ContentPageProps } from '../api/types'
+import './content.css'
+
+/** A menu page: title, content, links to its sub-pages, modules (a contact module shows the agency's details). */
+export function ContentPage({ title, content, modules, children, site }: ContentPageProps) {
+  const t = useT()
+  const lang = useLang()
+  const subPages = children ?? []
+  return (
+    <div className="content-page">
+      <div className="page">
+        <div className="container">
+          <h1>{title}</h1>
+          {content && <HtmlContent className="prose" html={content} />}
+          {subPages.length > 0 && (
+            <nav className="sub-pages" aria-label={t('content.subPages')}>
+              <ul>
+                {subPages.map((c) => (
+                  <li key={c.href}>
+                    <SmartLink href={c.href}>{c.label}</SmartLink>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          )}
+        </div>
+      </div>
+      <Modules modules={modules} lang={lang} agency={site.agency} minLevel={2} pageTitle={title} />
+    </div>
+  )
+}

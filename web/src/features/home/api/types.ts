@@ -1,0 +1,33 @@
+import type { BaseProps } from '../../../lib/site/types'
+import type { ModuleView } from '../../modules/api/types'
+import type { Card } from '../../properties/api/types'
+
+/** The home banner in the page's language (route.BannerView). */
+export interface BannerView {
+  type: 'image' | 'gallery' | 'video' | 'properties' | 'projects' | string
+  image?: string
+  images?: string[] | null
+  video?: string
+  title?: string
+  description?: string
+  showLogo: boolean
+  properties?: Card[] | null
+}
+
+/** The quick search block with its totals (route.SearchBlockView). */
+export interface SearchBlockView {
+  title?: string
+  description?: string
+  logo?: string
+  saleHref?: string
+  rentHref?: string
+  saleCount: number
+  rentCount: number
+  showCounts: boolean
+}
+
+export interface HomeProps extends BaseProps {
+  banner: BannerView
+  searchBlock?: SearchBlockView
+  modules: ModuleView[] | null
+}

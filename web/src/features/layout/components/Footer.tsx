@@ -1,0 +1,80 @@
+import type { CSSProperties } from 'react'
+import { useT } from '../../../lib/i18n'
+import { formatPhone, telHref } from '../../../lib/format'
+import type { FooterColumn, Shell } from '../../../lib/site/types'
+import { textIn } from '../../../lib/site/text'
+import { HtmlContent } from '../../../lib/ui/HtmlContent'
+import { SmartLink } from '../../../lib/ui/SmartLink'
+
+/** Footer columns (trusted HTML texts), agency contact, legal links, copyright. */
+export function Footer({ site }: { site: Shell }) {
+  const t = useT()
+  const a = site.agency
+  const columns = site.footer?.columns ?? []
+  const legal = site.footer?.legal ?? []
+  return (
+    <footer className="site-footer">
+      {columns.length > 0 && (
+        <div className="container footer-columns">
+          {columns.map((c, i) => (
+            <Column key={i} column={c} lang={site.lang} />
+          ))}
+        </div>
+      )}
+      <div className="footer-bottom">
+        <div className="container footer-bottom-inner">
+          {a.name && (
+            <address className="footer-contact">
+              <strong>{a.name}</strong>
+              {(a.street || a.city) && (
+                <span>
+                  {a.street}
+                  {a.street && ', '}
+                  {a.zip} {a.city}
+                </span>
+              )}
+              {a.phone && (
+                <SmartLink href={telHref(a.phone)}>
+                  <span className="sr-only">{t('common.phone')} </span>
+                  {a.phoneText || formatPhone(a.phone)}
+                </SmartLink>
+              )}
+              {a.email && (
+                <SmartLink href={`mailto:${a.email}`}>
+                  <span className="sr-only">{t('common.email')} </span>
+                  {a.email}
+                </SmartLink>
+              )}
+            </address>
+          )}
+          {legal.length > 0 && (
+            <nav aria-label={t('layout.legal')} className="footer-legal">
+              <ul>
+                {legal.map((l) => (
+                  <li key={l.href}>
+                    <SmartLink href={l.href}>{l.label}</SmartLink>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          )}
+          {site.footer?.copyright && <p className="copyright">{site.footer.copyright}</p>}
+        </div>
+      </div>
+    </footer>
+  )
+}
+
+function Column({ column: c, lang }: { column: FooterColumn; lang: string }) {
+  const style = { '--sm': c.col?.sm || 12, '--md': c.col?.md || c.col?.sm || 12, '--lg': c.col?.lg || c.col?.md || 12 } as CSSProperties
+  return (
+    <div className="footer-column" style={style}>
+      {c.title && <h2 className="footer-title">{c.title}</h2>}
+      {c.intro && <HtmlContent className="footer-intro" html={c.intro} />}
+      {c.text && <HtmlContent className="footer-text" html={c.text} />}
+      {c.images?.map((img) => (
+        <img key={img.url} className="footer-image" src={img.url} alt={textIn(img.alt, lang)} loading="lazy" />
+      ))}
+    </div>
+  )
+}

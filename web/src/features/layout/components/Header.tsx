@@ -1,0 +1,96 @@
+import { useEffect, useId, useState } from 'react'
+import { useT } from '../../../lib/i18n'
+import { Link } from '../../../lib/router'
+import type { Shell, SiteLink } from '../../../lib/site/types'
+import { SmartLink } from '../../../lib/ui/SmartLink'
+import { LanguageSwitcher } from './LanguageSwitcher'
+
+export interface HeaderProps {
+  site: Shell
+  isHome: boolean
+  scrolled: boolean
+  /** Current path, to mark the menu entry and to close the drawer on navigation. */
+  path: string
+}
+
+/**
+ * Logo, main menu, free valuation button and language switcher; below the
+ * desktop width they live in a drawer opened by a button. On the home page
+ * the logo shows only once scrolled, unless header.showLogoAtStart (SPEC §2).
+ */
+export function Header({ site, isHome, scrolled, path }: HeaderProps) {
+  const t = useT()
+  const [open, setOpen] = useState(false)
+  const drawerId = useId()
+  const h = site.header
+  const valuation = h?.freeValuationButton && site.links?.valuation
+
+  useEffect(() => setOpen(false), [path])
+  useEffect(() => {
+    if (!open) return
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false)
+    document.addEventListener('keydown', onKey)
+    return () => document.removeEventListener('keydown', onKey)
+  }, [open])
+
+  const hideLogo = isHome && !h?.showLogoAtStart && !scrolled
+  return (
+    <header
+      className="site-header"
+      data-logo={h?.logoPosition || 'left'}
+      data-menu={h?.menuPosition || 'right'}
+      data-drawer={h?.drawerButton || 'right'}
+      data-scrolled={h?.changeOnScroll && scrolled ? 'true' : undefined}
+    >
+      <div className="container header-inner">
+        <Link href={site.links?.home || '/'} className="brand" data-hidden={hideLogo ? 'true' : undefined}>
+          {site.agency.logo ? (
+            <img src={site.agency.logo} alt={site.agency.name} width={180} height={48} />
+          ) : (
+            <span className="brand-name">{site.agency.name}</span>
+          )}
+        </Link>
+        <button
+          type="button"
+          className="drawer-toggle"
+          aria-expanded={open}
+          aria-controls={drawerId}
+          onClick={() => setOpen((o) => !o)}
+          data-icon={open ? 'close' : 'menu'}
+        >
+          <span className="sr-only">{open ? t('layout.closeMenu') : t('layout.openMenu')}</span>
+        </button>
+        <div className="drawer" id={drawerId} data-open={open ? 'true' : undefined}>
+          <nav className="main-nav" aria-label={t('layout.mainMenu')}>
+            <MenuList items={site.menu ?? []} path={path} />
+          </nav>
+          {valuation && (
+            <Link href={valuation} className="button button-accent valuation">
+              {t('layout.freeValuation')}
+            </Link>
+          )}
+          <LanguageSwitcher languages={site.languages} />
+        </div>
+      </div>
+    </header>
+  )
+}
+
+function MenuList({ items, path }: { items: SiteLink[]; path: string }) {
+  return (
+    <ul>
+      {items.map((item) => {
+        // The page itself, or a page under it (a property under its list).
+        const current = item.href === path ? 'page' : item.href.length > 4 && path.startsWith(item.href) ? 'true' : undefined
+        return (
+          <li key={item.href + item.label} className={item.children?.length ? 'has-children' : undefined}>
+            <SmartLink href={item.href} aria-current={current}>
+              {item.label}
+            </SmartLink>
+            {item.children && item.children.length > 0 && <MenuList items={item.children} path={path} />}
+          </li>
+        )
+      })}
+    </ul>
+  )
+}

@@ -1,0 +1,87 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { useT } from '../../../lib/i18n'
+import { usePage } from '../../../lib/router'
+import type { BaseProps, Shell } from '../../../lib/site/types'
+import { Footer } from './Footer'
+import { Header } from './Header'
+import { TopBar } from './TopBar'
+import './layout.css'
+
+const EMPTY_SHELL: Shell = {
+  lang: 'fr',
+  agency: { name: '', phone: '', phoneText: '', email: '', street: '', zip: '', city: '' },
+  header: { menuPosition: 'right', logoPosition: 'left', showLogoAtStart: true, changeOnScroll: false, drawerButton: 'right', freeValuationButton: false },
+  menu: [],
+  topBar: { left: [], right: [] },
+  footer: { columns: [], copyright: '', legal: [] },
+  languages: [],
+  links: { home: '/' },
+}
+
+/** How far the page must scroll for the header to change (SPEC §9: 30 px) and for back-to-top (10 px). */
+export const HEADER_SCROLL = 30
+export const BACK_TO_TOP_SCROLL = 10
+
+/**
+ * The page shell: skip link, top bar (desktop and tablet), header with menu,
+ * language switcher and mobile drawer, the view in <main>, footer.
+ */
+export function Layout({ children }: { children: ReactNode }) {
+  const page = usePage<Partial<BaseProps>>()
+  const site = page.props.site ?? EMPTY_SHELL
+  const t = useT()
+  const scrollY = useScrollY()
+  const main = useRef<HTMLElement>(null)
+  const path = page.url.split(/[?#]/)[0]
+  const lastPath = useRef(path)
+
+  // After a visit to another page, move the focus to the new content so
+  // keyboard and screen reader users start there (not on a new query only:
+  // the sort select keeps it).
+  useEffect(() => {
+    if (lastPath.current === path) return
+    lastPath.current = path
+    main.current?.focus({ preventScroll: true })
+  }, [path])
+
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        {t('layout.skipToContent')}
+      </a>
+      <TopBar site={site} />
+      <Header site={site} isHome={page.component === 'Home'} scrolled={scrollY > HEADER_SCROLL} path={path} />
+      <main id="main" ref={main} tabIndex={-1}>
+        {children}
+      </main>
+      <Footer site={site} />
+      {scrollY >= BACK_TO_TOP_SCROLL && (
+        <button type="button" className="back-to-top" data-icon="arrowUp" onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}>
+          <span className="sr-only">{t('layout.backToTop')}</span>
+        </button>
+      )}
+    </>
+  )
+}
+
+/** The window's vertical scroll, 0 on the server and until hydrated; updated at most once per frame. */
+function useScrollY(): number {
+  const [y, setY] = useState(0)
+  useEffect(() => {
+    let frame = 0
+    const read = () => {
+      frame = 0
+      setY(window.scrollY)
+    }
+    const onScroll = () => {
+      if (!frame) frame = requestAnimationFrame(read)
+    }
+    read()
+    window.addEventListener('scroll', onScroll, { passive: true })
+    return () => {
+      window.removeEventListener('scroll', onScroll)
+      cancelAnimationFrame(frame)
+    }
+  }, [])
+  return y
+}

@@ -1,0 +1,40 @@
+import type { Shell, SiteLink } from '../../../lib/site/types'
+import type { CSSProperties } from 'react'
+import { useT } from '../../../lib/i18n'
+import { knownIcon } from '../../../lib/ui/icons'
+import { SmartLink } from '../../../lib/ui/SmartLink'
+
+/** The link bar above the header: desktop and tablet only (CSS). */
+export function TopBar({ site }: { site: Shell }) {
+  const t = useT()
+  const left = site.topBar?.left ?? []
+  const right = site.topBar?.right ?? []
+  if (left.length + right.length === 0) return null
+  return (
+    <div className="topbar">
+      <div className="container topbar-inner">
+        <ul className="topbar-group" aria-label={t('layout.topBarContact')}>
+          {left.map((l) => (
+            <TopBarItem key={l.href + l.label} link={l} />
+          ))}
+        </ul>
+        <ul className="topbar-group" aria-label={t('layout.topBarLinks')}>
+          {right.map((l) => (
+            <TopBarItem key={l.href + l.label} link={l} />
+          ))}
+        </ul>
+      </div>
+    </div>
+  )
+}
+
+function TopBarItem({ link }: { link: SiteLink }) {
+  const icon = knownIcon(link.icon)
+  return (
+    <li>
+      <SmartLink href={link.href} data-icon={icon} style={icon && link.color ? ({ '--icon-color': link.color } as CSSProperties) : undefined}>
+        {link.label}
+      </SmartLink>
+    </li>
+  )
+}

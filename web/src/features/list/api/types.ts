@@ -1,0 +1,45 @@
+import type { BaseProps, Text } from '../../../lib/site/types'
+import type { Card } from '../../properties/api/types'
+
+/** The list filters as the URL carries them (route.Filters); "" when unset. */
+export interface Filters {
+  city: string
+  type: string
+  priceMin: string
+  priceMax: string
+  bedroomsMin: string
+  sort: string
+  order: string
+}
+
+export interface PropertyTypeOption {
+  ID: number
+  WebID: number
+  Name: Text
+  Label?: string
+  SaleCount?: number
+  RentCount?: number
+}
+
+export interface CityOption {
+  Name: string
+  Zip: string
+  PropertyCount: number
+}
+
+export interface PropertyListProps extends BaseProps {
+  title: string
+  titleSize: string
+  list: 'sale' | 'rent' | 'sold'
+  filters: Filters
+  page: number
+  pages: number
+  total: number
+  items: Card[] | null
+  types?: PropertyTypeOption[] | null
+  cities?: CityOption[] | null
+  /** The list page's address in this language, without query. */
+  pageUrl: string
+  /** A bad filter, named in the page's language (the list is then unfiltered). */
+  error?: string
+}

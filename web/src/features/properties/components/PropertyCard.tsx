@@ -1,0 +1,80 @@
+import { formatPrice, formatSurface } from '../../../lib/format'
+import { type Lang, useT } from '../../../lib/i18n'
+import { sized, srcSet } from '../../../lib/images'
+import { Link } from '../../../lib/router'
+import { Heading, type Level } from '../../../lib/ui/Heading'
+import type { Card } from '../api/types'
+import { marqueeLabel, pictureAlt } from '../api/rules'
+import './card.css'
+
+export interface PropertyCardProps {
+  item: Card
+  lang: Lang
+  /** Heading level of the card title (one below the section's). */
+  level: Level
+  /** Pictures above the fold load at once, the others lazily. */
+  eager?: boolean
+}
+
+/** A property in a grid: picture, price, title, type and city, facts; the whole card links to it. */
+export function PropertyCard({ item, lang, level, eager = false }: PropertyCardProps) {
+  const t = useT()
+  const marquee = marqueeLabel(item)
+  const status = item.Status === 'sold' ? t('common.sold') : item.Status === 'rented' ? t('common.rented') : ''
+  const pic = item.SmallPictureItem
+  const title = item.Title || t('common.pictureAlt', { type: item.TypeDescription, city: item.City })
+  const surface = item.SurfaceLiving || item.SurfaceGround
+  return (
+    <article className="card" data-status={item.Status}>
+      <div className="card-media">
+        {pic?.Url ? (
+          <img
+            src={sized(pic.Url, 400)}
+            srcSet={srcSet(pic.Url, [400, 600, 1360])}
+            sizes="(min-width: 1200px) 280px, (min-width: 560px) 45vw, 100vw"
+            alt={pictureAlt(t, item)}
+            width={pic.Width || 250}
+            height={pic.Height || 167}
+            loading={eager ? undefined : 'lazy'}
+            decoding="async"
+          />
+        ) : (
+          <div className="card-nophoto">{t('common.noPhoto')}</div>
+        )}
+        {status && <span className="badge badge-status">{status}</span>}
+        {!status && marquee && <span className="badge">{marquee}</span>}
+      </div>
+      <div className="card-body">
+        <p className="card-price">{formatPrice(item.Price, item.PublishPrice, item.PriceUnit, lang)}</p>
+        <Heading level={level} className="card-title">
+          <Link href={item.href} className="card-link">
+            {title}
+          </Link>
+        </Heading>
+        <p className="card-place" data-icon="pin">{`${item.TypeDescription} · ${item.Zip} ${item.City}`}</p>
+        {(item.Bedrooms || item.Bathrooms || surface) && (
+          <ul className="card-facts">
+            {!!item.Bedrooms && (
+              <li data-icon="bed">
+                <span className="sr-only">{`${t('property.field.bedrooms')}: `}</span>
+                {item.Bedrooms}
+              </li>
+            )}
+            {!!item.Bathrooms && (
+              <li data-icon="bath">
+                <span className="sr-only">{`${t('property.field.bathrooms')}: `}</span>
+                {item.Bathrooms}
+              </li>
+            )}
+            {!!surface && (
+              <li data-icon="area">
+                <span className="sr-only">{`${t(item.SurfaceLiving ? 'property.field.surfaceLiving' : 'property.field.surfaceGround')}: `}</span>
+                {formatSurface(surface)}
+              </li>
+            )}
+          </ul>
+        )}
+      </div>
+    </article>
+  )
+}

@@ -1,0 +1,39 @@
+import { Link } from '../../../lib/router'
+import { useT } from '../../../lib/i18n'
+import type { ThankYouProps } from '../api/types'
+import './thankyou.css'
+
+/** Messages of the forms that say more than the general one. */
+const MESSAGES: Record<string, string> = {
+  'sign-newsletter': 'thankYou.newsletter',
+  'demand-register': 'thankYou.demand',
+  'send-to-friend': 'thankYou.friend',
+}
+
+/** After a form: breadcrumb, "Thank you", what happens next, a way home. */
+export function ThankYouPage({ form, site }: ThankYouProps) {
+  const t = useT()
+  return (
+    <div className="page thank-you">
+      <div className="container">
+        <nav className="breadcrumb" aria-label={t('common.breadcrumb')}>
+          <ol>
+            <li>
+              <Link href={site.links.home}>{t('common.home')}</Link>
+            </li>
+            <li aria-current="page">{t('thankYou.title')}</li>
+          </ol>
+        </nav>
+        <div className="thank-you-card">
+          <h1>{t('thankYou.title')}</h1>
+          <p>{t(MESSAGES[form] ?? 'thankYou.message')}</p>
+          <p>
+            <Link href={site.links.home} className="button">
+              {t('common.backHome')}
+            </Link>
+          </p>
+        </div>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,2 @@
+// Vitest: every language registered, as in the server bundle.
+import '../lib/i18n/all'
