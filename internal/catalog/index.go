@@ -352,8 +352,14 @@ func (ix *Index) Similar(id int64, n int, lang string) []Card {
 	return out
 }
 
-// Projects returns the online projects.
-func (ix *Index) Projects() []Project { return ix.projects }
+// Projects returns the online projects, fit to show.
+func (ix *Index) Projects() []Project {
+	out := make([]Project, len(ix.projects))
+	for i := range ix.projects {
+		out[i] = ix.projects[i].Public()
+	}
+	return out
+}
 
 // Project returns one project.
 func (ix *Index) Project(id int64) (Project, error) {
@@ -361,5 +367,5 @@ func (ix *Index) Project(id int64) (Project, error) {
 	if !ok {
 		return Project{}, ErrProjectNotFound
 	}
-	return ix.projects[i], nil
+	return ix.projects[i].Public(), nil
 }

@@ -265,3 +265,17 @@ func TestTotals(t *testing.T) {
 		t.Fatalf("totals %d %d", sale, rent)
 	}
 }
+
+func TestProjectHidesPrivateAddress(t *testing.T) {
+	ix := NewIndex(&Catalog{Projects: []Project{
+		{ID: 1, Street: "Rue X", HouseNumber: "3", PublicAddress: false, Latitude: 49.68321},
+		{ID: 2, Street: "Rue Y", HouseNumber: "4", PublicAddress: true},
+	}}, 1)
+	p, err := ix.Project(1)
+	if err != nil || p.Street != "" || p.HouseNumber != "" || p.Latitude != 49.68 {
+		t.Fatalf("private project address leaked: %+v %v", p, err)
+	}
+	if all := ix.Projects(); all[0].Street != "" || all[1].Street != "Rue Y" {
+		t.Fatalf("projects list: %+v", all)
+	}
+}

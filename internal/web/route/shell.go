@@ -32,6 +32,9 @@ type Agency struct {
 	Zip       string `json:"zip"`
 	City      string `json:"city"`
 	Logo      string `json:"logo,omitempty"`
+	VATNumber string `json:"vatNumber,omitempty"`
+	// OpeningHours per weekday; Text is left multilingual for the view.
+	OpeningHours []site.OpeningDay `json:"openingHours,omitempty"`
 }
 
 // Link is a labelled address. External links open in a new tab.
@@ -85,7 +88,8 @@ func (c *resolution) shell(urlIn func(lang string) string) Shell {
 	s := Shell{
 		Lang: lang,
 		Agency: Agency{Name: a.Name, Phone: a.Phone, PhoneText: rules.FormatPhone(a.Phone), Email: a.Email,
-			Street: a.Address.Street + " " + a.Address.Number, Zip: a.Address.Zip, City: a.Address.City, Logo: a.Logo},
+			Street: a.Address.Street + " " + a.Address.Number, Zip: a.Address.Zip, City: a.Address.City, Logo: a.Logo,
+			VATNumber: a.VATNumber, OpeningHours: a.OpeningHours},
 		Header: cfg.Header,
 		Links: Links{Home: c.r.HomeURL(lang), Sale: c.r.ListURL(ListSale, lang, nil),
 			Rent: c.r.ListURL(ListRent, lang, nil), Sold: c.r.ListURL(ListSold, lang, nil)},
