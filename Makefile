@@ -10,9 +10,10 @@ ADDR    ?= :8080
 run: build
 	./bin/immo serve --addr $(ADDR)
 
-## build: the single binary bin/immo, with the web app embedded
+## build: the single binary bin/immo, with the web app embedded (nodynamic: the pure-Go WebP
+## encoder, so the binary is static)
 build: web
-	CGO_ENABLED=0 $(GO) build -trimpath -ldflags '$(LDFLAGS)' -o bin/immo ./cmd/immo
+	CGO_ENABLED=0 $(GO) build -tags nodynamic -trimpath -ldflags '$(LDFLAGS)' -o bin/immo ./cmd/immo
 
 ## test: every test — Go (SQLite and PostgreSQL), the web app, the browser
 test: vet test-go test-web test-e2e

@@ -3,8 +3,10 @@ module immo
 go 1.26.8
 
 require (
+	github.com/gen2brain/webp v0.6.0
 	github.com/jackc/pgx/v5 v5.12.0
 	github.com/pressly/goose/v3 v3.29.0
+	golang.org/x/image v0.47.0
 	golang.org/x/text v0.43.0
 	modernc.org/quickjs v0.27.0
 	modernc.org/sqlite v1.61.1
@@ -12,6 +14,7 @@ require (
 
 require (
 	github.com/dustin/go-humanize v1.1.0 // indirect
+	github.com/ebitengine/purego v0.10.1 // indirect
 	github.com/google/uuid v1.6.0 // indirect
 	github.com/jackc/pgpassfile v1.0.0 // indirect
 	github.com/jackc/pgservicefile v0.0.0-20240606120523-5a60cdf6a761 // indirect

@@ -46,6 +46,8 @@ func runServe(ctx context.Context, args []string) error {
 		return fmt.Errorf("load catalog: %w", err)
 	}
 	go cat.Watch(ctx, 2*time.Second)
+	variants, stopPictures := startPictures(ctx, store, cat, cfg, log)
+	defer stopPictures() // before the store closes
 
 	ln, err := net.Listen("tcp", s.addr)
 	if err != nil {
@@ -60,7 +62,7 @@ func runServe(ctx context.Context, args []string) error {
 	}
 	defer closePages()
 	srv := server.New(s.addr, server.Handler(server.Deps{
-		Catalog: cat, Site: cfg, Pictures: demo.Pictures(), Log: log, Pages: pages,
+		Catalog: cat, Site: cfg, Pictures: demo.Pictures(), Variants: variants, Log: log, Pages: pages,
 	}))
 	log.Info("immo is serving", "url", "http://"+displayAddr(ln.Addr()), "version", version)
 	fmt.Printf("immo is serving on http://%s\n", displayAddr(ln.Addr()))

@@ -230,6 +230,8 @@ func (ix *Index) List(q Query) Page {
 			items = append(items, ix.properties[at(k).i].Card(q.Lang, ix.TypeName))
 		}
 	} else {
+		// Collect the matching rows of the page while counting them all; a
+		// row beyond the page only costs the test.
 		for k := range order {
 			r := at(k)
 			if !f.match(r) || q.TypeWebID != 0 && !ix.matchesType(r.i, q.TypeWebID) {

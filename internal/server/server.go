@@ -10,6 +10,8 @@ import (
 
 	"immo/internal/catalog"
 	"immo/internal/httpapi"
+	"immo/internal/pictures"
+	"immo/internal/pictures/picturehttp"
 	"immo/internal/site"
 	"immo/internal/web"
 	"immo/internal/web/assets"
@@ -20,6 +22,9 @@ type Deps struct {
 	Catalog  *catalog.Service
 	Site     *site.Config
 	Pictures fs.FS // the demo agency's pictures, served under /pictures/demo/
+	// Variants holds the pictures' resized variants (SPEC §7 width/format
+	// parameters); nil serves the originals whatever is asked.
+	Variants pictures.Store
 	Log      *slog.Logger
 	Pages    *web.Handler // the server-rendered pages; nil serves the API alone
 }
@@ -29,7 +34,8 @@ func Handler(d Deps) http.Handler {
 	mux := http.NewServeMux()
 	(&httpapi.CatalogAPI{Catalog: d.Catalog, Log: d.Log}).Register(mux)
 	if d.Pictures != nil {
-		mux.Handle("GET /pictures/demo/", longCache(http.StripPrefix("/pictures/demo/", http.FileServerFS(d.Pictures))))
+		mux.Handle("GET /pictures/demo/", picturehttp.New("/pictures/demo/", d.Pictures, d.Variants, d.Log,
+			picturehttp.Options{CacheBytes: picturehttp.DefaultCacheBytes}))
 	}
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
 		httpapi.JSON(w, http.StatusOK, map[string]any{"ok": true, "catalogVersion": d.Catalog.Index().Version()})
@@ -39,15 +45,6 @@ func Handler(d Deps) http.Handler {
 		d.Pages.Register(mux)
 	}
 	return recoverPanics(d.Log, mux)
-}
-
-// longCache marks responses as cacheable for a day: demo pictures never
-// change within a release.
-func longCache(h http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Cache-Control", "public, max-age=86400")
-		h.ServeHTTP(w, r)
-	})
 }
 
 // recoverPanics turns a handler panic into a logged 500, not a dropped connection.

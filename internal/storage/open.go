@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"immo/internal/catalog"
+	"immo/internal/pictures"
 	"immo/internal/storage/postgres"
 	"immo/internal/storage/sqlite"
 )
@@ -17,6 +18,7 @@ import (
 // Store is a catalog.Store the server owns: it can migrate and close it.
 type Store interface {
 	catalog.Store
+	pictures.Store
 	// Migrate applies pending migrations; Open already did.
 	Migrate(ctx context.Context) error
 	Close() error

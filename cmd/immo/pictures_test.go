@@ -1,0 +1,102 @@
+package main
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"strings"
+	"testing"
+	"time"
+
+	"immo/internal/catalog"
+	"immo/internal/demo"
+	"immo/internal/storage"
+)
+
+func TestPictureSources(t *testing.T) {
+	cfg, err := loadSite("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := demo.Catalog()
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := pictureSources(cfg, c)
+	if len(got) == 0 || got[0] != "/pictures/demo/banner.jpg" {
+		t.Fatalf("the banner must come first: %v", got)
+	}
+	seen := map[string]bool{}
+	for _, s := range got {
+		if seen[s] {
+			t.Errorf("%s twice", s)
+		}
+		seen[s] = true
+	}
+	want := []string{"/pictures/demo/logo.png"}
+	for _, p := range c.Properties {
+		want = append(want, p.SmallPictureItem.Url, p.XLargePictureItem.Url)
+		for _, pic := range p.Pictures {
+			want = append(want, pic.Url)
+		}
+	}
+	for _, p := range c.Projects {
+		for _, pic := range p.Pictures {
+			want = append(want, pic.Url)
+		}
+	}
+	for _, s := range want {
+		if !seen[s] {
+			t.Errorf("%s is missing", s)
+		}
+	}
+	// Every demo picture the site shows is found, and nothing else.
+	for s := range seen {
+		if !strings.HasPrefix(s, demo.PictureURLPrefix) {
+			t.Errorf("%s is not a demo picture", s)
+		}
+	}
+}
+
+// The wiring: at start the worker makes the banner's variants first, and
+// stopping it returns promptly although pictures remain.
+func TestStartPictures(t *testing.T) {
+	ctx := context.Background()
+	store, err := storage.Open(ctx, t.TempDir(), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	if err := seedDemo(ctx, store, log); err != nil {
+		t.Fatal(err)
+	}
+	cat, err := catalog.NewService(ctx, store, log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg, _ := loadSite("")
+	variants, stop := startPictures(ctx, store, cat, cfg, log)
+	if variants == nil {
+		t.Fatal("SQLite must keep picture variants")
+	}
+	deadline := time.Now().Add(2 * time.Minute)
+	for {
+		vs, err := variants.ListVariants(ctx, "/pictures/demo/banner.jpg")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(vs) == 10 { // 100, 400, 600, 1360, 1920 × jpeg, webp
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("banner variants after 2 min: %d", len(vs))
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	start := time.Now()
+	stop()
+	if d := time.Since(start); d > 10*time.Second {
+		t.Errorf("stop took %v", d)
+	}
+}
