@@ -17,6 +17,7 @@ const SimilarCount = 4
 type CatalogAPI struct {
 	Catalog *catalog.Service
 	Log     *slog.Logger
+	Links   Linker // optional: addresses for search suggestions
 }
 
 // Register adds the routes to mux.
@@ -91,10 +92,6 @@ func (a *CatalogAPI) listCities(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	JSON(w, http.StatusOK, map[string]any{"items": a.Catalog.Index().Cities(list)})
-}
-
-func (a *CatalogAPI) search(w http.ResponseWriter, r *http.Request) {
-	JSON(w, http.StatusOK, a.Catalog.Index().Search(r.URL.Query().Get("q"), Lang(r)))
 }
 
 func (a *CatalogAPI) notFound(w http.ResponseWriter, r *http.Request) {

@@ -16,11 +16,20 @@ import (
 	"immo/internal/catalog"
 	"immo/internal/demo"
 	"immo/internal/server"
+	"immo/internal/site"
+	"immo/internal/web"
+	"immo/internal/web/route"
 	"immo/internal/storage/sqlite"
 )
 
 // newSite serves the demo agency from a fresh SQLite database.
 func newSite(t *testing.T) *httptest.Server {
+	t.Helper()
+	return newSiteWith(t, false)
+}
+
+// newSiteWith serves the demo agency, with its pages when pages is set.
+func newSiteWith(t *testing.T, pages bool) *httptest.Server {
 	t.Helper()
 	ctx := context.Background()
 	store, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "immo.db"))
@@ -40,7 +49,15 @@ func newSite(t *testing.T) *httptest.Server {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ts := httptest.NewServer(server.Handler(server.Deps{Catalog: svc, Pictures: demo.Pictures(), Log: log}))
+	deps := server.Deps{Catalog: svc, Pictures: demo.Pictures(), Log: log}
+	if pages {
+		cfg, err := site.Parse("site.json", demo.SiteJSON())
+		if err != nil {
+			t.Fatal(err)
+		}
+		deps.Pages = web.NewHandler(web.Options{Resolver: &route.Resolver{Site: cfg, Catalog: svc, BaseURL: "http://x"}, Log: log})
+	}
+	ts := httptest.NewServer(server.Handler(deps))
 	t.Cleanup(ts.Close)
 	return ts
 }
@@ -270,3 +287,24 @@ func TestCitiesTypesProjectsSearch(t *testing.T) {
 }
 
 func itoa(n int64) string { return strconv.FormatInt(n, 10) }
+
+func TestSearchSuggestionsLead(t *testing.T) {
+	ts := newSiteWith(t, true)
+	var got struct {
+		Types      []struct{ Href string }
+		Cities     []struct{ Name, Href string }
+		Properties []struct{ Href string }
+	}
+	get(t, ts, "/api/search?q=arl&lang=nl", &got)
+	if len(got.Cities) == 0 || got.Cities[0].Href != "/nl/te-koop/?city=Arlon%7C6700" {
+		t.Fatalf("city suggestion: %+v", got.Cities)
+	}
+	get(t, ts, "/api/search?q=appart&lang=fr", &got)
+	if len(got.Types) != 1 || got.Types[0].Href != "/fr/a-vendre/?type=2" {
+		t.Fatalf("type suggestion: %+v", got.Types)
+	}
+	get(t, ts, "/api/search?q=4100001&lang=en", &got)
+	if len(got.Properties) != 1 || !strings.HasPrefix(got.Properties[0].Href, "/en/for-sale/") {
+		t.Fatalf("property suggestion: %+v", got.Properties)
+	}
+}

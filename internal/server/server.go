@@ -32,7 +32,11 @@ type Deps struct {
 // Handler returns the whole site.
 func Handler(d Deps) http.Handler {
 	mux := http.NewServeMux()
-	(&httpapi.CatalogAPI{Catalog: d.Catalog, Log: d.Log}).Register(mux)
+	api := &httpapi.CatalogAPI{Catalog: d.Catalog, Log: d.Log}
+	if d.Pages != nil {
+		api.Links = d.Pages.Resolver()
+	}
+	api.Register(mux)
 	if d.Pictures != nil {
 		mux.Handle("GET /pictures/demo/", picturehttp.New("/pictures/demo/", d.Pictures, d.Variants, d.Log,
 			picturehttp.Options{CacheBytes: picturehttp.DefaultCacheBytes}))

@@ -161,7 +161,7 @@ func TestNestedPages(t *testing.T) {
 	pages := tree["pages"].([]any)
 	contact := pages[4].(map[string]any)
 	child := map[string]any{
-		"id": 6, "name": "Team", "path": "/team/", "status": "Published", "sort": 0,
+		"id": 60, "name": "Team", "path": "/team/", "status": "Published", "sort": 0,
 		"params": map[string]any{"title": map[string]any{"fr": "L'équipe"}, "path": map[string]any{"fr": "equipe"}},
 	}
 	contact["childMenus"] = []any{child}
@@ -169,7 +169,7 @@ func TestNestedPages(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	team := c.PageByID(6)
+	team := c.PageByID(60)
 	if team == nil || team.ParentID != 5 {
 		t.Fatalf("team = %+v", team)
 	}

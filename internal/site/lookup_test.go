@@ -53,7 +53,7 @@ func TestPageOrderAndMenu(t *testing.T) {
 	for _, p := range c.Children(0) {
 		order = append(order, p.Sort)
 	}
-	if want := []int{0, 1, 3, 4, 10}; !slices.Equal(order, want) {
+	if want := []int{0, 1, 3, 4, 5, 10}; !slices.Equal(order, want) {
 		t.Errorf("sorts = %v, want %v", order, want)
 	}
 	var menu []int
@@ -64,7 +64,7 @@ func TestPageOrderAndMenu(t *testing.T) {
 		}
 		menu = append(menu, p.ID)
 	}
-	if want := []int{2, 3, 4, 5}; !slices.Equal(menu, want) {
+	if want := []int{2, 3, 4, 6, 5}; !slices.Equal(menu, want) {
 		t.Errorf("menu pages = %v, want %v", menu, want)
 	}
 	if p := c.MenuPage(&MenuItem{Path: "/Biens-vendus/"}); p == nil || p.ID != 4 {

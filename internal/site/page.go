@@ -76,11 +76,12 @@ const (
 	ViewTestimonials  = "testimonials"
 	ViewContact       = "contact"
 	ViewText          = "text"
+	ViewProjectList   = "project-list"
 )
 
 // Views lists the known module views.
 var Views = []string{ViewPropertyList, ViewLatestOffers, ViewSpotlightSale, ViewSpotlightRent,
-	ViewServices, ViewTestimonials, ViewContact, ViewText}
+	ViewServices, ViewTestimonials, ViewContact, ViewText, ViewProjectList}
 
 // Relation types: what a module is bound to.
 const (

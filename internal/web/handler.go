@@ -62,6 +62,9 @@ func NewHandler(o Options) *Handler {
 		cache: newHTMLCache(o.CacheBytes), log: o.Log, RenderTimeout: 2 * time.Second}
 }
 
+// Resolver is the URL resolver the pages are answered from.
+func (h *Handler) Resolver() *route.Resolver { return h.resolver }
+
 func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		w.Header().Set("Allow", "GET, HEAD")

@@ -20,6 +20,7 @@ type ModuleView struct {
 	MaxItems        int               `json:"maxItems"`
 	Class           string            `json:"class,omitempty"`
 	Items           []CardView        `json:"items,omitempty"`
+	Projects        []ProjectCard     `json:"projects,omitempty"`
 	Entries         []site.ModuleItem `json:"entries,omitempty"`
 	MoreHref        string            `json:"moreHref,omitempty"`
 }
@@ -105,6 +106,9 @@ func (c *resolution) modules(ms []site.Module) []ModuleView {
 		}
 		v := ModuleView{ID: m.ID, View: m.View, Title: m.Title.In(c.lang), TitleSize: m.TitleSize,
 			Description: m.Description.In(c.lang), NumberItemOfRow: m.NumberItemOfRow, MaxItems: m.MaxItems, Class: m.Class, Entries: m.Items}
+		if m.View == site.ViewProjectList {
+			v.Projects = c.projectCards()
+		}
 		if m.ListsProperties() && m.Query != nil {
 			q := catalog.NewQuery()
 			q.Lang, q.State, q.Sort, q.Desc = c.lang, m.Query.State, m.Query.Sort, m.Query.Order != site.OrderAsc

@@ -26,7 +26,27 @@ type Filters struct {
 }
 
 // filterKeys are the query parameters a list page takes.
-var filterKeys = []string{"city", "type", "priceMin", "priceMax", "bedroomsMin", "sort", "order", "page"}
+var filterKeys = []string{"city", "type", "priceMin", "priceMax", "bedroomsMin", "sort", "order", "page", "view"}
+
+// MapLimit caps the markers of a map: enough for the whole demo catalog
+// and any city, small enough to stay a light page.
+const MapLimit = 1000
+
+// Marker is one property on the map.
+type Marker struct {
+	ID           int64   `json:"ID"`
+	Goal         int     `json:"Goal"`
+	Lat          float64 `json:"lat"`
+	Lng          float64 `json:"lng"`
+	Price        float64 `json:"Price"`
+	PublishPrice bool    `json:"PublishPrice"`
+	PriceUnit    int     `json:"PriceUnit"`
+	Marquee      int     `json:"Marquee"`
+	Title        string  `json:"title"`
+	City         string  `json:"City"`
+	Picture      string  `json:"picture,omitempty"`
+	Href         string  `json:"href"`
+}
 
 func (c *resolution) list(p *site.Page, q *site.Query) Result {
 	query := url.Values{}
@@ -40,6 +60,7 @@ func (c *resolution) list(p *site.Page, q *site.Query) Result {
 		params[k] = v
 	}
 	params.Set("pageSize", strconv.Itoa(ListPageSize))
+	params.Del("view")
 	params.Set("state", q.State)
 	params.Del("goal")
 	if q.Goal != "" {
@@ -96,6 +117,11 @@ func (c *resolution) list(p *site.Page, q *site.Query) Result {
 		return u
 	}
 	props["pageUrl"] = c.r.PageURL(p, c.lang)
+	props["mode"] = "list"
+	if query.Get("view") == "map" {
+		props["mode"] = "map"
+		props["markers"] = c.markers(cq)
+	}
 	head := c.head(title, p.Params.Description.In(c.lang), p.Params.Metadata, urlIn)
 	if result.Page > 1 {
 		head.Title = i18n.Tf(c.lang, "list.pageOf", "page", strconv.Itoa(result.Page), "pages", strconv.Itoa(result.Pages)) + " – " + head.Title
@@ -121,4 +147,20 @@ func citiesFor(q *site.Query) string {
 		return catalog.CitiesRent
 	}
 	return catalog.CitiesSale
+}
+
+// markers are every property the query matches that has a position.
+func (c *resolution) markers(q catalog.Query) []Marker {
+	q.Page, q.PageSize = 1, MapLimit
+	out := []Marker{}
+	for _, card := range c.ix.List(q).Items {
+		if card.Latitude == 0 && card.Longitude == 0 {
+			continue
+		}
+		out = append(out, Marker{ID: card.ID, Goal: card.Goal, Lat: card.Latitude, Lng: card.Longitude, Price: card.Price,
+			PublishPrice: card.PublishPrice, PriceUnit: card.PriceUnit, Marquee: card.Marquee,
+			Title: card.TypeDescription + " – " + card.City, City: card.City, Picture: card.SmallPictureItem.Url,
+			Href: c.r.CardURL(&card, c.lang)})
+	}
+	return out
 }

@@ -21,7 +21,7 @@ type EPCView struct {
 func (c *resolution) property(id int64) Result {
 	p, err := c.ix.Property(id, c.lang)
 	if err != nil {
-		return c.r.notFound(c.lang)
+		return c.missingProperty()
 	}
 	props := map[string]any{"property": p, "similar": c.cards(c.ix.Similar(id, SimilarCount, c.lang))}
 	switch p.Status {
@@ -73,4 +73,16 @@ func propertyTitle(p *catalog.Property, lang string) string {
 		key = "property.titleSale"
 	}
 	return i18n.Tf(lang, key, "type", p.TypeDescription, "city", p.City)
+}
+
+// missingProperty says "Property not found" with status 404 and offers the
+// newest available properties instead.
+func (c *resolution) missingProperty() Result {
+	q := catalog.NewQuery()
+	q.Lang, q.PageSize = c.lang, SimilarCount
+	props := map[string]any{"property": nil, "notice": c.t("errors.propertyNotFound"),
+		"similar": c.cards(c.ix.List(q).Items), "listUrl": c.r.ListURL(ListSale, c.lang, nil)}
+	h := c.head(c.t("errors.propertyNotFound"), "", nil, nil)
+	h.Robots = "noindex"
+	return c.result(http.StatusNotFound, ViewProperty, props, h)
 }

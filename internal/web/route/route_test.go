@@ -79,7 +79,7 @@ func TestResolveRoutes(t *testing.T) {
 		{"/fr/a-vendre/arlon/villa-maison-ferme/4100001/", 200, ViewProperty, "fr"},
 		{"/fr/a-vendre/anything/whatever/4100001/", 200, ViewProperty, "fr"},
 		{"/property/4100059/", 200, ViewProperty, "fr"},
-		{"/property/999/", 404, ViewNotFound, "fr"},
+		{"/property/999/", 404, ViewProperty, "fr"},
 		{"/property/abc/", 404, ViewNotFound, "fr"},
 		// Projects.
 		{"/project/?id=5200002", 200, ViewProject, "fr"},
@@ -186,6 +186,51 @@ func TestPropertyPage(t *testing.T) {
 	}
 	if ext := resolve(r, "/project/?id=5200001"); !strings.HasPrefix(ext.Redirect, "https://") {
 		t.Fatalf("external project redirect %q", ext.Redirect)
+	}
+}
+
+func TestMissingPropertyOffersOthers(t *testing.T) {
+	got := resolve(demoResolver(t), "/en/property/999/")
+	if got.Status != 404 || got.Props["notice"] != "Property not found" || len(got.Props["similar"].([]CardView)) != SimilarCount {
+		t.Fatalf("missing property: %d %v", got.Status, got.Props["notice"])
+	}
+}
+
+func TestMapMode(t *testing.T) {
+	got := resolve(demoResolver(t), "/fr/a-louer/?view=map")
+	markers := got.Props["markers"].([]Marker)
+	if got.Props["mode"] != "map" || len(markers) != 15 {
+		t.Fatalf("map: mode %v, %d markers", got.Props["mode"], len(markers))
+	}
+	for _, m := range markers {
+		if m.Lat == 0 || !strings.HasPrefix(m.Href, "/fr/a-louer/") {
+			t.Fatalf("marker %+v", m)
+		}
+	}
+	if !strings.Contains(got.Head.Canonical, "view=map") {
+		t.Fatalf("the map keeps its address: %s", got.Head.Canonical)
+	}
+}
+
+func TestProjectsPage(t *testing.T) {
+	got := resolve(demoResolver(t), "/nl/projecten/")
+	mods := got.Props["modules"].([]ModuleView)
+	if got.View != ViewPage || len(mods) != 1 || len(mods[0].Projects) < 3 {
+		t.Fatalf("projects page: %s %+v", got.View, mods)
+	}
+	external := 0
+	for _, p := range mods[0].Projects {
+		if p.External {
+			external++
+			if !strings.HasPrefix(p.Href, "https://") {
+				t.Fatalf("external project href %q", p.Href)
+			}
+		} else if !strings.HasPrefix(p.Href, "/nl/project/?id=") {
+			t.Fatalf("project href %q", p.Href)
+		}
+	}
+	if external != 1 {
+		t.Fatalf("%d external projects", external)
 	}
 }
 

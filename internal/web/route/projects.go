@@ -1,0 +1,41 @@
+package route
+
+import "immo/internal/catalog"
+
+// ProjectCard is a project as a list shows it, in one language.
+type ProjectCard struct {
+	ID                int64           `json:"ID"`
+	Name              string          `json:"Name"`
+	City              string          `json:"City"`
+	Zip               string          `json:"Zip"`
+	Delivery          string          `json:"Delivery,omitempty"`
+	PriceFrom         float64         `json:"PriceFrom,omitempty"`
+	PriceTo           float64         `json:"PriceTo,omitempty"`
+	SmallPictureItem  catalog.Picture `json:"SmallPictureItem"`
+	XLargePictureItem catalog.Picture `json:"XLargePictureItem"`
+	UnitsTotal        int             `json:"UnitsTotal"`
+	UnitsAvailable    int             `json:"UnitsAvailable"`
+	External          bool            `json:"External,omitempty"`
+	Href              string          `json:"href"`
+}
+
+// projectCards lists the online projects; a project with its own site
+// links there directly.
+func (c *resolution) projectCards() []ProjectCard {
+	out := []ProjectCard{}
+	for _, p := range c.ix.Projects() {
+		card := ProjectCard{ID: p.ID, Name: p.Name.In(c.lang), City: p.City, Zip: p.Zip, Delivery: p.Delivery.In(c.lang),
+			PriceFrom: p.PriceFrom, PriceTo: p.PriceTo, SmallPictureItem: p.SmallPictureItem, XLargePictureItem: p.XLargePictureItem,
+			UnitsTotal: len(p.Units), Href: c.r.ProjectURL(p.ID, c.lang)}
+		for _, u := range p.Units {
+			if u.Status == catalog.UnitAvailable {
+				card.UnitsAvailable++
+			}
+		}
+		if p.ExternalWeb != "" {
+			card.Href, card.External = p.ExternalWeb, true
+		}
+		out = append(out, card)
+	}
+	return out
+}
