@@ -18,7 +18,7 @@ func openStore(ctx context.Context, s settings) (storage.Store, error) {
 	return store, nil
 }
 
-// seedDemo loads the demo agency's catalog into an empty database, so a
+// seedDemo loads the demo agency's catalog and testimonials into an empty database, so a
 // fresh `make run` shows a living site.
 func seedDemo(ctx context.Context, store storage.Store, log *slog.Logger) error {
 	empty, err := store.Empty(ctx)
@@ -32,6 +32,11 @@ func seedDemo(ctx context.Context, store storage.Store, log *slog.Logger) error 
 	res, err := store.Import(ctx, cat)
 	if err != nil {
 		return fmt.Errorf("seed demo catalog: %w", err)
+	}
+	for _, t := range demo.Testimonials() {
+		if _, err := store.AddTestimonial(ctx, t); err != nil {
+			return fmt.Errorf("seed demo testimonials: %w", err)
+		}
 	}
 	log.Info("empty database: loaded the demo catalog", "properties", res.PropertiesAdded, "projects", res.ProjectsAdded)
 	return nil

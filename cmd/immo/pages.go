@@ -8,6 +8,7 @@ import (
 	"immo/internal/catalog"
 	"immo/internal/httpapi"
 	"immo/internal/site"
+	"immo/internal/testimonial"
 	"immo/internal/web"
 	"immo/internal/web/assets"
 	"immo/internal/web/route"
@@ -16,7 +17,7 @@ import (
 
 // newPages wires the page handler: the resolver, and React rendering in the
 // process when the web app was built (otherwise the client renders).
-func newPages(cfg *site.Config, cat *catalog.Service, publicURL string, log *slog.Logger) (*web.Handler, func(), error) {
+func newPages(cfg *site.Config, cat *catalog.Service, says *testimonial.Service, publicURL string, log *slog.Logger) (*web.Handler, func(), error) {
 	httpapi.DefaultLang = cfg.Languages.Default
 	var renderer ssr.Renderer = ssr.Disabled{}
 	closeFn := func() {}
@@ -31,7 +32,7 @@ func newPages(cfg *site.Config, cat *catalog.Service, publicURL string, log *slo
 	}
 	m, _ := assets.Manifest()
 	h := web.NewHandler(web.Options{
-		Resolver:     &route.Resolver{Site: cfg, Catalog: cat, BaseURL: strings.TrimRight(publicURL, "/")},
+		Resolver:     &route.Resolver{Site: cfg, Catalog: cat, Testimonials: says, BaseURL: strings.TrimRight(publicURL, "/")},
 		Renderer:     renderer,
 		AssetTags:    m.HeadTags(),
 		AssetVersion: m.Version(),

@@ -15,6 +15,7 @@ import (
 	"immo/internal/demo"
 	"immo/internal/server"
 	"immo/internal/site"
+	"immo/internal/testimonial"
 )
 
 func runServe(ctx context.Context, args []string) error {
@@ -46,6 +47,11 @@ func runServe(ctx context.Context, args []string) error {
 		return fmt.Errorf("load catalog: %w", err)
 	}
 	go cat.Watch(ctx, 2*time.Second)
+	says, err := testimonial.NewService(ctx, store, log)
+	if err != nil {
+		return fmt.Errorf("load testimonials: %w", err)
+	}
+	go says.Watch(ctx, 5*time.Second)
 	variants, stopPictures := startPictures(ctx, store, cat, cfg, log)
 	defer stopPictures() // before the store closes
 
@@ -56,7 +62,7 @@ func runServe(ctx context.Context, args []string) error {
 	if s.publicURL == "" {
 		s.publicURL = "http://" + displayAddr(ln.Addr())
 	}
-	pages, closePages, err := newPages(cfg, cat, s.publicURL, log)
+	pages, closePages, err := newPages(cfg, cat, says, s.publicURL, log)
 	if err != nil {
 		return err
 	}

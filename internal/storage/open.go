@@ -11,6 +11,7 @@ import (
 
 	"immo/internal/catalog"
 	"immo/internal/pictures"
+	"immo/internal/testimonial"
 	"immo/internal/storage/postgres"
 	"immo/internal/storage/sqlite"
 )
@@ -19,6 +20,7 @@ import (
 type Store interface {
 	catalog.Store
 	pictures.Store
+	testimonial.Store
 	// Migrate applies pending migrations; Open already did.
 	Migrate(ctx context.Context) error
 	Close() error

@@ -79,7 +79,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(http.StatusConflict)
 		return
 	}
-	gen := h.version + "/" + strconv.FormatInt(h.resolver.Catalog.Index().Version(), 10)
+	gen := h.version + "/" + h.resolver.Version()
 	key := r.URL.RequestURI()
 	if !inertia {
 		if doc, ok := h.cache.get(gen, key); ok {

@@ -7,6 +7,7 @@ import (
 
 	"immo/internal/catalog"
 	"immo/internal/site"
+	"immo/internal/testimonial"
 )
 
 // ModuleView is a configured module in one language, with its listings.
@@ -21,6 +22,7 @@ type ModuleView struct {
 	Class           string            `json:"class,omitempty"`
 	Items           []CardView        `json:"items,omitempty"`
 	Projects        []ProjectCard     `json:"projects,omitempty"`
+	Testimonials    []TestimonialView `json:"testimonials,omitempty"`
 	Entries         []site.ModuleItem `json:"entries,omitempty"`
 	MoreHref        string            `json:"moreHref,omitempty"`
 }
@@ -106,6 +108,9 @@ func (c *resolution) modules(ms []site.Module) []ModuleView {
 		}
 		v := ModuleView{ID: m.ID, View: m.View, Title: m.Title.In(c.lang), TitleSize: m.TitleSize,
 			Description: m.Description.In(c.lang), NumberItemOfRow: m.NumberItemOfRow, MaxItems: m.MaxItems, Class: m.Class, Entries: m.Items}
+		if m.View == site.ViewTestimonials && c.r.Testimonials != nil {
+			v.Testimonials = testimonialViews(c.r.Testimonials.Approved(m.MaxItems))
+		}
 		if m.View == site.ViewProjectList {
 			v.Projects = c.projectCards()
 		}
@@ -131,6 +136,23 @@ func (c *resolution) modules(ms []site.Module) []ModuleView {
 			v.MoreHref = c.r.ListURL(listName(m.Query), c.lang, nil)
 		}
 		out = append(out, v)
+	}
+	return out
+}
+
+// TestimonialView is an approved testimonial as the home page shows it.
+type TestimonialView struct {
+	Name    string `json:"name"`
+	Comment string `json:"comment"`
+	Picture string `json:"picture,omitempty"`
+	About   string `json:"about,omitempty"`
+	Lang    string `json:"lang,omitempty"`
+}
+
+func testimonialViews(list []testimonial.Testimonial) []TestimonialView {
+	out := make([]TestimonialView, len(list))
+	for i, t := range list {
+		out[i] = TestimonialView{Name: t.Name, Comment: t.Comment, Picture: t.Picture, About: t.About, Lang: t.Lang}
 	}
 	return out
 }

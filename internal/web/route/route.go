@@ -14,6 +14,7 @@ import (
 
 	"immo/internal/catalog"
 	"immo/internal/site"
+	"immo/internal/testimonial"
 )
 
 // Views the React app knows.
@@ -43,11 +44,28 @@ type Catalog interface {
 	Index() *catalog.Index
 }
 
+// Testimonials gives the approved testimonials (testimonial.Service does).
+type Testimonials interface {
+	Approved(n int) []testimonial.Testimonial
+	Version() int64
+}
+
 // Resolver resolves URLs against the site configuration and the catalog.
 type Resolver struct {
-	Site    *site.Config
-	Catalog Catalog
-	BaseURL string // absolute origin for canonical links, no trailing slash
+	Site         *site.Config
+	Catalog      Catalog
+	Testimonials Testimonials // optional
+	BaseURL      string       // absolute origin for canonical links, no trailing slash
+}
+
+// Version names the data pages are made from: a page resolved under one
+// version is the same until the version changes.
+func (r *Resolver) Version() string {
+	v := strconv.FormatInt(r.Catalog.Index().Version(), 10)
+	if r.Testimonials != nil {
+		v += "." + strconv.FormatInt(r.Testimonials.Version(), 10)
+	}
+	return v
 }
 
 // Resolve answers path (escaped form is fine) with its query.

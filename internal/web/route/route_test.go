@@ -9,9 +9,24 @@ import (
 	"immo/internal/catalog"
 	"immo/internal/demo"
 	"immo/internal/site"
+	"immo/internal/testimonial"
 )
 
 type fixedIndex struct{ ix *catalog.Index }
+
+type fixedTestimonials struct{}
+
+func (fixedTestimonials) Approved(n int) []testimonial.Testimonial {
+	var out []testimonial.Testimonial
+	for _, t := range demo.Testimonials() {
+		if t.Approved && (n <= 0 || len(out) < n) {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+func (fixedTestimonials) Version() int64 { return 7 }
 
 func (f fixedIndex) Index() *catalog.Index { return f.ix }
 
@@ -25,7 +40,8 @@ func demoResolver(t *testing.T) *Resolver {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &Resolver{Site: cfg, Catalog: fixedIndex{catalog.NewIndex(cat, 1)}, BaseURL: "https://example.test"}
+	return &Resolver{Site: cfg, Catalog: fixedIndex{catalog.NewIndex(cat, 1)}, Testimonials: fixedTestimonials{},
+		BaseURL: "https://example.test"}
 }
 
 func resolve(r *Resolver, raw string) Result {
@@ -238,5 +254,25 @@ func TestNotFoundHasNoCanonical(t *testing.T) {
 	got := resolve(demoResolver(t), "/nl/bestaat-niet/")
 	if got.Head.Canonical != "" || got.Head.Robots != "noindex" || got.Lang != "nl" {
 		t.Fatalf("404 head %+v", got.Head)
+	}
+}
+
+func TestHomeTestimonialsFromTheStore(t *testing.T) {
+	r := demoResolver(t)
+	got := resolve(r, "/en/")
+	found := false
+	for _, m := range got.Props["modules"].([]ModuleView) {
+		if m.View == site.ViewTestimonials {
+			found = true
+			if len(m.Testimonials) != 3 || m.Testimonials[0].Name == "" || m.Testimonials[0].Comment == "" {
+				t.Fatalf("testimonials: %+v", m.Testimonials)
+			}
+		}
+	}
+	if !found {
+		t.Fatal("no testimonials module on the home page")
+	}
+	if r.Version() != "1.7" {
+		t.Fatalf("version %q must name the catalog and the testimonials", r.Version())
 	}
 }

@@ -1,0 +1,104 @@
+// Package testimonial holds what visitors say about the agency. Only
+// approved testimonials are shown; the home page reads them from memory,
+// reloaded when the stored version changes.
+package testimonial
+
+import (
+	"immo/internal/errs"
+
+	"context"
+	"log/slog"
+	"sync/atomic"
+	"time"
+)
+
+// Testimonial is one visitor's word (SPEC §3 Testimonial).
+type Testimonial struct {
+	ID        int64     `json:"id"`
+	Name      string    `json:"name"`
+	Comment   string    `json:"comment"`
+	Website   string    `json:"website,omitempty"`
+	Picture   string    `json:"picture,omitempty"` // a path on this site
+	About     string    `json:"about,omitempty"`   // "about you": buyer, seller, tenant…
+	Lang      string    `json:"lang,omitempty"`
+	Approved  bool      `json:"approved"`
+	CreatedAt time.Time `json:"createdAt"`
+}
+
+// Store keeps testimonials. Version grows on every change.
+type Store interface {
+	AddTestimonial(ctx context.Context, t Testimonial) (int64, error)
+	SetTestimonialApproved(ctx context.Context, id int64, approved bool) error
+	// ApprovedTestimonials lists the approved ones, newest first.
+	ApprovedTestimonials(ctx context.Context) ([]Testimonial, error)
+	TestimonialsVersion(ctx context.Context) (int64, error)
+}
+
+// Service serves the approved testimonials from memory.
+type Service struct {
+	store   Store
+	log     *slog.Logger
+	current atomic.Pointer[snapshot]
+}
+
+type snapshot struct {
+	version int64
+	list    []Testimonial
+}
+
+// NewService loads the approved testimonials.
+func NewService(ctx context.Context, store Store, log *slog.Logger) (*Service, error) {
+	s := &Service{store: store, log: log}
+	if _, err := s.Refresh(ctx); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// Approved returns up to n approved testimonials, newest first (all for n ≤ 0).
+func (s *Service) Approved(n int) []Testimonial {
+	list := s.current.Load().list
+	if n > 0 && len(list) > n {
+		return list[:n]
+	}
+	return list
+}
+
+// Version is the version of what Approved returns.
+func (s *Service) Version() int64 { return s.current.Load().version }
+
+// Refresh reloads when the stored version changed.
+func (s *Service) Refresh(ctx context.Context) (bool, error) {
+	v, err := s.store.TestimonialsVersion(ctx)
+	if err != nil {
+		return false, err
+	}
+	if cur := s.current.Load(); cur != nil && cur.version == v {
+		return false, nil
+	}
+	list, err := s.store.ApprovedTestimonials(ctx)
+	if err != nil {
+		return false, err
+	}
+	s.current.Store(&snapshot{version: v, list: list})
+	return true, nil
+}
+
+// Watch refreshes every interval until ctx ends.
+func (s *Service) Watch(ctx context.Context, interval time.Duration) {
+	t := time.NewTicker(interval)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			if _, err := s.Refresh(ctx); err != nil {
+				s.log.Warn("testimonials refresh failed", "err", err)
+			}
+		}
+	}
+}
+
+// ErrNotFound is returned for an unknown testimonial id.
+var ErrNotFound = &errs.Error{Code: errs.NotFound, Key: "errors.notFound", Message: "testimonial not found"}

@@ -1,0 +1,41 @@
+package testimonial_test
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"immo/internal/storage/sqlite"
+	"immo/internal/testimonial"
+)
+
+func TestServiceReloadsOnNewVersion(t *testing.T) {
+	ctx := context.Background()
+	db, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "immo.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	s, err := testimonial.NewService(ctx, db, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Approved(0)) != 0 {
+		t.Fatal("nothing approved yet")
+	}
+	id, _ := db.AddTestimonial(ctx, testimonial.Testimonial{Name: "A", Comment: "B", CreatedAt: time.Now()})
+	if changed, err := s.Refresh(ctx); err != nil || !changed || len(s.Approved(0)) != 0 {
+		t.Fatalf("a pending testimonial changes the version but is not shown: %v %v", changed, err)
+	}
+	db.SetTestimonialApproved(ctx, id, true)
+	db.AddTestimonial(ctx, testimonial.Testimonial{Name: "C", Comment: "D", Approved: true, CreatedAt: time.Now().Add(time.Hour)})
+	if changed, _ := s.Refresh(ctx); !changed || len(s.Approved(0)) != 2 || len(s.Approved(1)) != 1 || s.Approved(1)[0].Name != "C" {
+		t.Fatalf("approved: %+v", s.Approved(0))
+	}
+	if changed, _ := s.Refresh(ctx); changed {
+		t.Fatal("no change, no reload")
+	}
+}
