@@ -16,7 +16,7 @@ var version = "dev"
 const usage = `immo — the agency website
 
 Usage:
-  immo serve   [--addr HOST:PORT] [--data-dir DIR] [--config FILE]
+  immo serve   [--addr HOST:PORT] [--data-dir DIR] [--config FILE] [--public-url URL]
   immo migrate [--data-dir DIR]
   immo import  [--data-dir DIR] [--partial] FILE
   immo version
@@ -26,6 +26,7 @@ Environment:
   IMMO_DATA_DIR   where the SQLite database and generated files live (default ./var)
   IMMO_CONFIG     the site configuration file (default: the demo agency, built in)
   DATABASE_URL    a postgres:// URL: use PostgreSQL instead of SQLite
+  IMMO_PUBLIC_URL the public origin for canonical links (default http://localhost:PORT)
 `
 
 func main() {
