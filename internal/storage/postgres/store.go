@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
+	"immo/internal/storage/tally"
 
 	"immo/internal/catalog"
 )
@@ -143,7 +144,7 @@ func importTypes(ctx context.Context, tx *sql.Tx, types []catalog.PropertyType) 
 }
 
 func importProperties(ctx context.Context, tx *sql.Tx, ps []catalog.Property) (added, updated, offline int, err error) {
-	tl, err := newTally(ctx, tx, "properties")
+	tl, err := tally.New(ctx, tx, "properties")
 	if err != nil {
 		return 0, 0, 0, err
 	}
@@ -164,14 +165,14 @@ func importProperties(ctx context.Context, tx *sql.Tx, ps []catalog.Property) (a
 		if _, err := stmt.ExecContext(ctx, p.ID, p.Status, p.Goal, string(data)); err != nil {
 			return 0, 0, 0, fmt.Errorf("property %d: %w", p.ID, err)
 		}
-		tl.see(p.ID)
+		tl.See(p.ID)
 	}
-	offline, err = takeOffline(ctx, tx, "properties", tl.gone())
-	return tl.added, tl.updated, offline, err
+	offline, err = takeOffline(ctx, tx, "properties", tl.Gone())
+	return tl.Added, tl.Updated, offline, err
 }
 
 func importProjects(ctx context.Context, tx *sql.Tx, ps []catalog.Project) (added, updated, offline int, err error) {
-	tl, err := newTally(ctx, tx, "projects")
+	tl, err := tally.New(ctx, tx, "projects")
 	if err != nil {
 		return 0, 0, 0, err
 	}
@@ -189,10 +190,10 @@ func importProjects(ctx context.Context, tx *sql.Tx, ps []catalog.Project) (adde
 		if _, err := stmt.ExecContext(ctx, p.ID, string(data)); err != nil {
 			return 0, 0, 0, fmt.Errorf("project %d: %w", p.ID, err)
 		}
-		tl.see(p.ID)
+		tl.See(p.ID)
 	}
-	offline, err = takeOffline(ctx, tx, "projects", tl.gone())
-	return tl.added, tl.updated, offline, err
+	offline, err = takeOffline(ctx, tx, "projects", tl.Gone())
+	return tl.Added, tl.Updated, offline, err
 }
 
 // takeOffline marks ids of table offline, in one statement. table is one of

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
+	"immo/internal/storage/tally"
 	"time"
 
 	"immo/internal/catalog"
@@ -146,7 +147,7 @@ func importTypes(ctx context.Context, tx *sql.Tx, types []catalog.PropertyType) 
 }
 
 func importProperties(ctx context.Context, tx *sql.Tx, ps []catalog.Property, now string) (added, updated, offline int, err error) {
-	tl, err := newTally(ctx, tx, "properties")
+	tl, err := tally.New(ctx, tx, "properties")
 	if err != nil {
 		return 0, 0, 0, err
 	}
@@ -167,14 +168,14 @@ func importProperties(ctx context.Context, tx *sql.Tx, ps []catalog.Property, no
 		if _, err := stmt.ExecContext(ctx, p.ID, p.Status, p.Goal, string(data), now, now); err != nil {
 			return 0, 0, 0, fmt.Errorf("property %d: %w", p.ID, err)
 		}
-		tl.see(p.ID)
+		tl.See(p.ID)
 	}
-	offline, err = takeOffline(ctx, tx, "properties", tl.gone(), now)
-	return tl.added, tl.updated, offline, err
+	offline, err = takeOffline(ctx, tx, "properties", tl.Gone(), now)
+	return tl.Added, tl.Updated, offline, err
 }
 
 func importProjects(ctx context.Context, tx *sql.Tx, ps []catalog.Project, now string) (added, updated, offline int, err error) {
-	tl, err := newTally(ctx, tx, "projects")
+	tl, err := tally.New(ctx, tx, "projects")
 	if err != nil {
 		return 0, 0, 0, err
 	}
@@ -192,10 +193,10 @@ func importProjects(ctx context.Context, tx *sql.Tx, ps []catalog.Project, now s
 		if _, err := stmt.ExecContext(ctx, p.ID, string(data), now); err != nil {
 			return 0, 0, 0, fmt.Errorf("project %d: %w", p.ID, err)
 		}
-		tl.see(p.ID)
+		tl.See(p.ID)
 	}
-	offline, err = takeOffline(ctx, tx, "projects", tl.gone(), now)
-	return tl.added, tl.updated, offline, err
+	offline, err = takeOffline(ctx, tx, "projects", tl.Gone(), now)
+	return tl.Added, tl.Updated, offline, err
 }
 
 // takeOffline marks ids of table offline. table is one of our constants.

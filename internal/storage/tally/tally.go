@@ -1,4 +1,5 @@
-package sqlite
+// Package tally counts an import's listings for both stores.
+package tally
 
 import (
 	"context"
@@ -6,24 +7,25 @@ import (
 	"slices"
 )
 
-// tally counts an import's listings as added or updated and finds the ones
+// Tally counts an import's listings as added or updated and finds the ones
 // to take offline. It works from the ids read at the start of the import
 // transaction rather than from the database's reply to each upsert, which
-// keeps the SQL plain (SQLite has no portable "was this an insert" flag).
-type tally struct {
+// keeps the SQL plain and the same on both databases (SQLite has no portable
+// "was this an insert" flag).
+type Tally struct {
 	before         map[int64]bool // id → online, before this import
 	seen           map[int64]bool
-	added, updated int
+	Added, Updated int
 }
 
-// newTally reads the ids of table (one of our constants).
-func newTally(ctx context.Context, tx *sql.Tx, table string) (*tally, error) {
+// New reads the ids of table (one of our constants).
+func New(ctx context.Context, tx *sql.Tx, table string) (*Tally, error) {
 	rows, err := tx.QueryContext(ctx, `SELECT id, online FROM `+table)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	t := &tally{before: map[int64]bool{}, seen: map[int64]bool{}}
+	t := &Tally{before: map[int64]bool{}, seen: map[int64]bool{}}
 	for rows.Next() {
 		var id int64
 		var online bool
@@ -35,19 +37,19 @@ func newTally(ctx context.Context, tx *sql.Tx, table string) (*tally, error) {
 	return t, rows.Err()
 }
 
-// see records an imported id. An id listed twice in one import is counted
+// See records an imported id. An id listed twice in one import is counted
 // as updated the second time, as the later copy overwrites the first.
-func (t *tally) see(id int64) {
+func (t *Tally) See(id int64) {
 	if _, ok := t.before[id]; ok || t.seen[id] {
-		t.updated++
+		t.Updated++
 	} else {
-		t.added++
+		t.Added++
 	}
 	t.seen[id] = true
 }
 
-// gone returns, sorted, the ids that were online and are not in the import.
-func (t *tally) gone() []int64 {
+// Gone returns, sorted, the ids that were online and are not in the import.
+func (t *Tally) Gone() []int64 {
 	var ids []int64
 	for id, online := range t.before {
 		if online && !t.seen[id] {
