@@ -11,9 +11,9 @@ import (
 
 	"immo/internal/catalog"
 	"immo/internal/pictures"
-	"immo/internal/testimonial"
 	"immo/internal/storage/postgres"
 	"immo/internal/storage/sqlite"
+	"immo/internal/testimonial"
 )
 
 // Store is a catalog.Store the server owns: it can migrate and close it.
