@@ -17,9 +17,9 @@ import (
 	"immo/internal/demo"
 	"immo/internal/server"
 	"immo/internal/site"
+	"immo/internal/storage/sqlite"
 	"immo/internal/web"
 	"immo/internal/web/route"
-	"immo/internal/storage/sqlite"
 )
 
 // newSite serves the demo agency from a fresh SQLite database.
@@ -221,7 +221,9 @@ func TestPropertyDetail(t *testing.T) {
 			t.Fatalf("similar %+v", s)
 		}
 	}
-	var missing struct{ Error struct{ Code, Message string } }
+	var missing struct {
+		Error struct{ Code, Message string }
+	}
 	if code := get(t, ts, "/api/properties/999999999?lang=en", &missing); code != 404 || missing.Error.Message != "Property not found" {
 		t.Fatalf("missing property: %d %+v", code, missing)
 	}
