@@ -232,15 +232,24 @@ func (ix *Index) List(q Query) Page {
 	} else {
 		// Collect the matching rows of the page while counting them all; a
 		// row beyond the page only costs the test.
-		for k := range order {
-			r := at(k)
-			if !f.match(r) || q.TypeWebID != 0 && !ix.matchesType(r.i, q.TypeWebID) {
-				continue
+		exactType := q.TypeWebID != 0 && len(ix.webBits) >= 64
+		visit := func(r *row) {
+			if !f.match(r) || exactType && !ix.matchesType(r.i, q.TypeWebID) {
+				return
 			}
 			if total >= skip && len(items) < q.PageSize {
 				items = append(items, ix.properties[r.i].Card(q.Lang, ix.TypeName))
 			}
 			total++
+		}
+		if q.Desc {
+			for k := len(order) - 1; k >= 0; k-- {
+				visit(&order[k])
+			}
+		} else {
+			for k := range order {
+				visit(&order[k])
+			}
 		}
 	}
 	pages := (total + q.PageSize - 1) / q.PageSize
@@ -288,11 +297,9 @@ func (ix *Index) filter(q Query) (f filter, ok bool) {
 	return f, true
 }
 
-// matchesType settles the rare case where the bit is shared by several ids.
+// matchesType settles the rare case where the bit is shared by several ids
+// (more than 64 distinct web ids).
 func (ix *Index) matchesType(i int32, webID int) bool {
-	if len(ix.webBits) < 64 {
-		return true
-	}
 	return slices.Contains(webIDs(&ix.properties[i]), webID)
 }
 
