@@ -29,14 +29,16 @@ type ModuleView struct {
 
 // BannerView is the home banner in one language.
 type BannerView struct {
-	Type        string     `json:"type"`
-	Image       string     `json:"image,omitempty"`
-	Images      []string   `json:"images,omitempty"`
-	Video       string     `json:"video,omitempty"`
-	Title       string     `json:"title,omitempty"`
-	Description string     `json:"description,omitempty"`
-	ShowLogo    bool       `json:"showLogo"`
-	Properties  []CardView `json:"properties,omitempty"`
+	Type        string        `json:"type"`
+	Image       string        `json:"image,omitempty"`
+	ImageAlt    string        `json:"imageAlt,omitempty"`
+	Images      []string      `json:"images,omitempty"`
+	Video       string        `json:"video,omitempty"`
+	Title       string        `json:"title,omitempty"`
+	Description string        `json:"description,omitempty"`
+	ShowLogo    bool          `json:"showLogo"`
+	Properties  []CardView    `json:"properties,omitempty"`
+	Projects    []ProjectCard `json:"projects,omitempty"`
 }
 
 // SearchBlockView is the home search block with its totals filled in.
@@ -56,11 +58,17 @@ func (c *resolution) home() Result {
 	props := map[string]any{"banner": c.banner()}
 	sale, rent := c.ix.Totals()
 	if sb := c.r.Site.SearchBlock; sb.Enabled {
-		props["searchBlock"] = SearchBlockView{
+		view := SearchBlockView{
 			Title: sb.TitleIn(c.lang, sale, rent), Description: sb.DescriptionIn(c.lang, sale, rent), Logo: sb.Logo,
-			SaleHref: c.r.ListURL(ListSale, c.lang, nil), RentHref: c.r.ListURL(ListRent, c.lang, nil),
 			SaleCount: sale, RentCount: rent, ShowCounts: sb.ShowCounts,
 		}
+		if sb.ShowSaleButton {
+			view.SaleHref = c.r.ListURL(ListSale, c.lang, nil)
+		}
+		if sb.ShowRentButton {
+			view.RentHref = c.r.ListURL(ListRent, c.lang, nil)
+		}
+		props["searchBlock"] = view
 	}
 	var modules []ModuleView
 	title, desc := c.r.Site.Agency.Name, ""
@@ -75,7 +83,7 @@ func (c *resolution) home() Result {
 
 func (c *resolution) banner() BannerView {
 	b := c.r.Site.Banner
-	v := BannerView{Type: b.Type, Image: b.Image.URL, Title: b.Title.In(c.lang), Description: b.Description.In(c.lang), ShowLogo: b.ShowLogo}
+	v := BannerView{Type: b.Type, Image: b.Image.URL, ImageAlt: b.Image.Alt.In(c.lang), Title: b.Title.In(c.lang), Description: b.Description.In(c.lang), ShowLogo: b.ShowLogo}
 	switch b.Type {
 	case site.BannerGallery:
 		for _, img := range b.Gallery.Images {
@@ -91,6 +99,15 @@ func (c *resolution) banner() BannerView {
 			}
 		}
 		if len(v.Properties) == 0 { // §2: falls back to the image
+			v.Type = site.BannerImage
+		}
+	case site.BannerProjects:
+		for _, id := range b.Projects {
+			if p, err := c.ix.Project(id); err == nil {
+				v.Projects = append(v.Projects, c.projectCard(&p))
+			}
+		}
+		if len(v.Projects) == 0 {
 			v.Type = site.BannerImage
 		}
 	}

@@ -23,6 +23,10 @@ func (c *resolution) project(raw string) Result {
 	if pic := p.XLargePictureItem.Url; pic != "" {
 		h.Image = c.r.absolute(pic)
 	}
-	return c.result(http.StatusOK, ViewProject, map[string]any{"project": p, "name": p.Name.In(c.lang),
-		"description": p.Description.In(c.lang), "delivery": p.Delivery.In(c.lang)}, h)
+	props := map[string]any{"project": p, "name": p.Name.In(c.lang),
+		"description": p.Description.In(c.lang), "delivery": p.Delivery.In(c.lang)}
+	if list := c.r.ProjectsPage(); list != nil {
+		props["listUrl"] = c.r.PageURL(list, c.lang)
+	}
+	return c.result(http.StatusOK, ViewProject, props, h)
 }

@@ -24,18 +24,23 @@ type ProjectCard struct {
 func (c *resolution) projectCards() []ProjectCard {
 	out := []ProjectCard{}
 	for _, p := range c.ix.Projects() {
-		card := ProjectCard{ID: p.ID, Name: p.Name.In(c.lang), City: p.City, Zip: p.Zip, Delivery: p.Delivery.In(c.lang),
-			PriceFrom: p.PriceFrom, PriceTo: p.PriceTo, SmallPictureItem: p.SmallPictureItem, XLargePictureItem: p.XLargePictureItem,
-			UnitsTotal: len(p.Units), Href: c.r.ProjectURL(p.ID, c.lang)}
-		for _, u := range p.Units {
-			if u.Status == catalog.UnitAvailable {
-				card.UnitsAvailable++
-			}
-		}
-		if p.ExternalWeb != "" {
-			card.Href, card.External = p.ExternalWeb, true
-		}
-		out = append(out, card)
+		out = append(out, c.projectCard(&p))
 	}
 	return out
+}
+
+// projectCard is one project's card.
+func (c *resolution) projectCard(p *catalog.Project) ProjectCard {
+	card := ProjectCard{ID: p.ID, Name: p.Name.In(c.lang), City: p.City, Zip: p.Zip, Delivery: p.Delivery.In(c.lang),
+		PriceFrom: p.PriceFrom, PriceTo: p.PriceTo, SmallPictureItem: p.SmallPictureItem, XLargePictureItem: p.XLargePictureItem,
+		UnitsTotal: len(p.Units), Href: c.r.ProjectURL(p.ID, c.lang)}
+	for _, u := range p.Units {
+		if u.Status == catalog.UnitAvailable {
+			card.UnitsAvailable++
+		}
+	}
+	if p.ExternalWeb != "" {
+		card.Href, card.External = p.ExternalWeb, true
+	}
+	return card
 }

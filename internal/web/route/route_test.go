@@ -276,3 +276,32 @@ func TestHomeTestimonialsFromTheStore(t *testing.T) {
 		t.Fatalf("version %q must name the catalog and the testimonials", r.Version())
 	}
 }
+
+func TestBannerKinds(t *testing.T) {
+	r := demoResolver(t)
+	banner := func() BannerView { return resolve(r, "/fr/").Props["banner"].(BannerView) }
+	r.Site.Banner.Type, r.Site.Banner.Projects = site.BannerProjects, []int64{5200002, 5200001, 99}
+	if b := banner(); b.Type != site.BannerProjects || len(b.Projects) != 2 || !b.Projects[1].External {
+		t.Fatalf("projects banner: %+v", b)
+	}
+	r.Site.Banner.Projects = nil
+	if b := banner(); b.Type != site.BannerImage {
+		t.Fatalf("an empty projects banner falls back to the image: %s", b.Type)
+	}
+	r.Site.Banner.Type, r.Site.Banner.Properties = site.BannerProperties, []int64{4100001, 4100059}
+	if b := banner(); b.Type != site.BannerProperties || len(b.Properties) != 1 {
+		t.Fatalf("properties banner shows available ones only: %+v", b)
+	}
+	r.Site.Banner.Properties = nil
+	if b := banner(); b.Type != site.BannerImage {
+		t.Fatalf("an empty properties banner falls back to the image: %s", b.Type)
+	}
+	r.Site.SearchBlock.ShowRentButton = false
+	sb := resolve(r, "/fr/").Props["searchBlock"].(SearchBlockView)
+	if sb.RentHref != "" || sb.SaleHref == "" {
+		t.Fatalf("search block buttons follow the configuration: %+v", sb)
+	}
+	if p := resolve(r, "/en/project/?id=5200002"); p.Props["listUrl"] != "/en/projects/" {
+		t.Fatalf("project list link %v", p.Props["listUrl"])
+	}
+}

@@ -89,6 +89,21 @@ func (r *Resolver) CardURL(c *catalog.Card, lang string) string {
 	return r.PropertyURL(c.ID, c.Goal, c.City, c.TypeDescription, lang)
 }
 
+// ProjectsPage is the published page listing the projects, nil when none.
+func (r *Resolver) ProjectsPage() *site.Page {
+	for _, p := range r.Site.AllPages() {
+		if !p.Published() {
+			continue
+		}
+		for _, m := range p.Params.Modules {
+			if m.View == site.ViewProjectList && m.Published() {
+				return p
+			}
+		}
+	}
+	return nil
+}
+
 // ProjectURL is a project's page in lang.
 func (r *Resolver) ProjectURL(id int64, lang string) string {
 	return "/" + lang + "/project/?id=" + strconv.FormatInt(id, 10)
