@@ -182,6 +182,13 @@ func TestRenderPages(t *testing.T) {
 		{"/de/zu-verkaufen/?page=2", []string{"Seite 2 von 4 – 43 Immobilien", `rel="prev"`, "Sortieren nach"}},
 		{"/fr/a-vendre/?sort=size", []string{`role="alert"`, "Le paramètre sort n"}},
 		{"/en/property/4100059/", []string{`role="status"`, "Property sold", `alt="EPC label C"`, `src="/images/epc/wallonia/c.svg"`, "Similar properties", "<dl"}},
+		{"/fr/property/4100063/", []string{`role="status"`, "Le bien que vous avez demandé a été loué", "Biens similaires"}},
+		// A missing property: props.property is null; the page says so, offers the newest properties and the list.
+		{"/fr/property/999/", []string{"<h1>Bien introuvable</h1>", "Nos dernières offres", `class="card"`, `href="/fr/a-vendre/"`}},
+		// The gallery: a first picture at the detail width (WebP where the browser takes it), lazily the others, thumbnails.
+		{"/fr/property/4100001/", []string{`class="swiper gallery-viewport"`, `type="image/webp"`, "house-01.jpg?width=1360&amp;height=auto", `fetchPriority="high"`, `loading="lazy"`, `class="gallery-thumbs"`, "1 / 4"}},
+		// Flanders, a studio for sale with label F: the renovation notice (SPEC §9).
+		{"/en/property/4100040/", []string{`src="/images/epc/flanders/f.svg"`, "must be renovated to label D or better within 5 years"}},
 		{"/fr/project/?id=5200003", []string{"Clos du Moulin", "Épuisé", "Vendu", "Maisons</h3>", "Aucun document"}},
 		{"/nl/feedback/contact-me/", []string{"Bedankt</h1>", `aria-label="Kruimelpad"`}},
 		{"/fr/nope/", []string{"Page introuvable", `action="/fr/a-vendre/"`, `name="city"`, "<label", `href="/fr/"`}},

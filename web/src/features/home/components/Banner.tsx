@@ -1,55 +1,249 @@
-import { type Lang, useT } from '../../../lib/i18n'
-import { sized, srcSet } from '../../../lib/images'
+import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react'
+import { useT } from '../../../lib/i18n'
+import { sized } from '../../../lib/images'
 import type { Agency } from '../../../lib/site/types'
-import { CardGrid } from '../../properties/components/CardGrid'
+import { SmartLink } from '../../../lib/ui/SmartLink'
+import type { Video } from '../../../lib/video'
+import { BANNER_WIDTH_DESKTOP, FADE_MS, resolveBanner, SLIDE_MS } from '../api/banner'
 import type { BannerView } from '../api/types'
-
-/** Banner picture size (the demo banner is 1920×800; CSS crops to the banner's height). */
-const BANNER_W = 1920
-const BANNER_H = 800
+import { BannerPicture } from './BannerPicture'
+import { useReducedMotion } from './useReducedMotion'
 
 /**
- * The home banner. Image, and for now the first picture of a gallery; a
- * video or projects banner shows its image. A properties banner adds its
- * cards below. The title is the page's h1 (the agency's name when none).
+ * The home banner (SPEC §2): an image, a gallery (a crossfading slideshow), a
+ * video (a file plays muted in a loop; YouTube, Vimeo and Facebook wait for a
+ * click before anything loads from their servers), or the image above the
+ * properties or projects of a properties or projects banner (their cards are
+ * the BannerCarousel, after the search block). The title is the page's h1
+ * (the agency's name when none).
  */
-export function Banner({ banner, agency, lang }: { banner: BannerView; agency: Agency; lang: Lang }) {
-  const t = useT()
-  const src = (banner.type === 'gallery' && banner.images?.[0]) || banner.image || banner.images?.[0] || ''
-  const properties = banner.type === 'properties' ? (banner.properties ?? []) : []
-  return (
-    <>
-      <section className="banner" data-type={banner.type} aria-labelledby="banner-title">
-        {src && (
-          <img
-            className="banner-image"
-            src={sized(src, 1920)}
-            srcSet={srcSet(src, [600, 1360, 1920])}
-            sizes="100vw"
-            alt=""
-            width={BANNER_W}
-            height={BANNER_H}
-            fetchPriority="high"
-            decoding="async"
-          />
-        )}
-        <div className="banner-overlay">
-          <div className="container banner-content">
-            {banner.showLogo && agency.logo && <img className="banner-logo" src={agency.logo} alt="" width={180} height={48} />}
-            <h1 id="banner-title" className="banner-title">
-              {banner.title || agency.name}
-            </h1>
-            {banner.description && <p className="banner-description">{banner.description}</p>}
-          </div>
-        </div>
-      </section>
-      {properties.length > 0 && (
-        <section className="banner-properties" aria-label={t('home.featured')}>
-          <div className="container">
-            <CardGrid items={properties} lang={lang} level={2} perRow={Math.min(4, properties.length)} eager={4} />
-          </div>
+export function Banner({ banner, agency }: { banner: BannerView; agency: Agency }) {
+  const b = resolveBanner(banner)
+  const alt = banner.imageAlt ?? ''
+  const overlay = (extra?: ReactNode) => <Overlay banner={banner} agency={agency} extra={extra} />
+  switch (b.kind) {
+    case 'gallery':
+      return <GalleryBanner images={b.images} alt={alt} overlay={overlay()} />
+    case 'video':
+      return b.video.kind === 'file' ? (
+        <FileVideoBanner video={b.video} poster={b.image} overlay={overlay} />
+      ) : (
+        <EmbedVideoBanner video={b.video} image={b.image} alt={alt} overlay={overlay} />
+      )
+    default:
+      return (
+        <section className="banner" data-type={b.kind} aria-labelledby="banner-title">
+          {b.image && <BannerPicture src={b.image} alt={alt} />}
+          {overlay()}
         </section>
+      )
+  }
+}
+
+function Overlay({ banner, agency, extra }: { banner: BannerView; agency: Agency; extra?: ReactNode }) {
+  return (
+    <div className="banner-overlay">
+      <div className="container banner-content">
+        {banner.showLogo && agency.logo && <img className="banner-logo" src={agency.logo} alt="" width={180} height={48} />}
+        <h1 id="banner-title" className="banner-title">
+          {banner.title || agency.name}
+        </h1>
+        {banner.description && <p className="banner-description">{banner.description}</p>}
+        {extra}
+      </div>
+    </div>
+  )
+}
+
+/**
+ * A slideshow of the gallery's pictures: a crossfade every SLIDE_MS, paused
+ * while the pointer or the focus is on the banner, with the pause button,
+ * and not at all when the visitor prefers reduced motion. Only the first
+ * picture is in the server's HTML; each next one loads just before it shows.
+ */
+export function GalleryBanner({ images, alt, overlay }: { images: string[]; alt: string; overlay: ReactNode }) {
+  const t = useT()
+  const n = images.length
+  const reduced = useReducedMotion()
+  const [index, setIndex] = useState(0)
+  const [reach, setReach] = useState(0)
+  const [userPaused, setUserPaused] = useState<boolean | null>(null)
+  const [hovered, setHovered] = useState(false)
+  const [focused, setFocused] = useState(false)
+  // Before hydration (reduced === null) nothing moves; reduced motion starts paused.
+  const paused = userPaused ?? reduced !== false
+  const running = !paused && !hovered && !focused && n > 1
+
+  useEffect(() => setReach((r) => Math.max(r, Math.min(n - 1, index + 1))), [index, n])
+  useEffect(() => {
+    if (!running) return
+    const timer = setTimeout(() => setIndex((i) => (i + 1) % n), SLIDE_MS)
+    return () => clearTimeout(timer)
+  }, [running, index, n])
+
+  const go = (d: number) => setIndex((i) => (i + d + n) % n)
+  return (
+    <section
+      className="banner"
+      data-type="gallery"
+      aria-labelledby="banner-title"
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(false)
+      }}
+    >
+      <div className="banner-slides" role="group" aria-roledescription="carousel" aria-label={t('home.gallery')} style={{ '--fade': `${FADE_MS}ms` } as CSSProperties}>
+        <div className="banner-slides-track" aria-live={running ? 'off' : 'polite'}>
+          {images.map((src, i) => (
+            <div
+              key={`${src}-${i}`}
+              className="banner-slide"
+              role="group"
+              aria-roledescription="slide"
+              aria-label={t('home.slide', { n: i + 1, total: n })}
+              aria-hidden={i !== index}
+              data-active={i === index || undefined}
+            >
+              {(i === 0 || i <= reach) && <BannerPicture src={src} alt={alt} priority={i === 0} />}
+            </div>
+          ))}
+        </div>
+      </div>
+      {overlay}
+      <div className="banner-controls">
+        <button type="button" className="banner-control" data-icon="chevronLeft" aria-label={t('home.previous')} onClick={() => go(-1)} />
+        <button
+          type="button"
+          className="banner-control"
+          data-icon={paused ? 'play' : 'pause'}
+          aria-label={t(paused ? 'home.playSlides' : 'home.pauseSlides')}
+          onClick={() => setUserPaused(!paused)}
+        />
+        <button type="button" className="banner-control" data-icon="chevronRight" aria-label={t('home.next')} onClick={() => go(1)} />
+      </div>
+    </section>
+  )
+}
+
+/** A video file: muted, looping, inline, with the banner picture as poster and a pause button; reduced motion stops it. */
+function FileVideoBanner({ video, poster, overlay }: { video: Video; poster: string; overlay: (extra?: ReactNode) => ReactNode }) {
+  const t = useT()
+  const ref = useRef<HTMLVideoElement>(null)
+  const reduced = useReducedMotion()
+  const [playing, setPlaying] = useState(true)
+
+  useEffect(() => {
+    const v = ref.current
+    if (!v) return
+    v.muted = true
+    if (reduced) v.pause()
+    else if (reduced === false && v.paused && v.autoplay) v.play().catch(() => setPlaying(false))
+    setPlaying(!v.paused)
+  }, [reduced])
+
+  function toggle() {
+    const v = ref.current
+    if (!v) return
+    if (v.paused) v.play().catch(() => setPlaying(false))
+    else v.pause()
+  }
+
+  return (
+    <section className="banner" data-type="video" aria-labelledby="banner-title">
+      <video
+        ref={ref}
+        className="banner-image banner-video"
+        muted
+        loop
+        playsInline
+        autoPlay
+        preload="metadata"
+        poster={poster ? sized(poster, BANNER_WIDTH_DESKTOP) : undefined}
+        aria-hidden="true"
+        tabIndex={-1}
+        onPlay={() => setPlaying(true)}
+        onPause={() => setPlaying(false)}
+      >
+        <source src={video.url} type={video.mimeType} />
+      </video>
+      {overlay()}
+      <div className="banner-controls">
+        <button
+          type="button"
+          className="banner-control"
+          data-icon={playing ? 'pause' : 'play'}
+          aria-label={t(playing ? 'home.pauseVideo' : 'home.playVideo')}
+          onClick={toggle}
+        />
+      </div>
+    </section>
+  )
+}
+
+const PROVIDERS: Record<string, string> = { youtube: 'YouTube', vimeo: 'Vimeo', facebook: 'Facebook' }
+
+/** The iframe address that starts playing at once (the visitor clicked play). */
+export function embedSrc(v: Video): string {
+  switch (v.kind) {
+    case 'youtube':
+      return `${v.embed}?autoplay=1&rel=0&playsinline=1`
+    case 'vimeo':
+      return `${v.embed}?autoplay=1`
+    case 'facebook':
+      return `${v.embed}&autoplay=true`
+    default:
+      return v.embed
+  }
+}
+
+/**
+ * YouTube, Vimeo or Facebook behind a facade: the banner picture and a play
+ * button; the player (youtube-nocookie for YouTube) loads only on click, so
+ * nothing is asked of another host before the visitor wants the video. A TV
+ * Lux link, which has no player to embed, opens in a new tab.
+ */
+function EmbedVideoBanner({ video, image, alt, overlay }: { video: Video; image: string; alt: string; overlay: (extra?: ReactNode) => ReactNode }) {
+  const t = useT()
+  const [on, setOn] = useState(false)
+  const frame = useRef<HTMLIFrameElement>(null)
+  useEffect(() => {
+    if (on) frame.current?.focus()
+  }, [on])
+  const provider = PROVIDERS[video.kind]
+  const action = !video.embed ? (
+    <p className="banner-actions">
+      <SmartLink href={video.url} className="button button-light" data-icon-end="external">
+        {t('home.watchVideo')}
+      </SmartLink>
+    </p>
+  ) : (
+    <p className="banner-actions">
+      <button type="button" className="button button-light banner-play" data-icon="play" onClick={() => setOn(true)} aria-describedby="banner-video-note">
+        {t('home.playVideo')}
+      </button>
+      <small id="banner-video-note" className="banner-video-note">
+        {t('home.videoProvider', { provider })}
+      </small>
+    </p>
+  )
+  return (
+    <section className="banner" data-type="video" data-playing={on || undefined} aria-labelledby="banner-title">
+      {on ? (
+        <iframe
+          ref={frame}
+          className="banner-frame"
+          src={embedSrc(video)}
+          title={t('home.videoTitle')}
+          allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
+          allowFullScreen
+          referrerPolicy="strict-origin-when-cross-origin"
+        />
+      ) : (
+        image && <BannerPicture src={image} alt={alt} />
       )}
-    </>
+      {overlay(on ? undefined : action)}
+    </section>
   )
 }

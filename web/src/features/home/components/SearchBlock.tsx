@@ -1,31 +1,41 @@
-import { Link } from '../../../lib/router'
 import { useT } from '../../../lib/i18n'
+import { Link } from '../../../lib/router'
+import { SearchBox } from '../../search/components/SearchBox'
+import { fillTotals } from '../api/banner'
 import type { SearchBlockView } from '../api/types'
 
-/** The quick search block: title, description, for-sale and for-rent buttons (with counts when configured). */
-export function SearchBlock({ block: b }: { block: SearchBlockView }) {
+/**
+ * The quick search block (SPEC §2): title, description (the for-sale and
+ * for-rent totals filled in), optional logo, a for-sale and a for-rent
+ * button (each with its count in brackets when configured) and the search
+ * box. Without JavaScript the box is a GET to the sale list by city.
+ */
+export function SearchBlock({ block: b, saleList }: { block: SearchBlockView; saleList?: string }) {
   const t = useT()
+  const action = b.saleHref || saleList
+  const description = fillTotals(b.description, b.saleCount, b.rentCount)
   return (
     <section className="search-block" aria-labelledby="search-block-title">
       <div className="container">
         <div className="search-block-card">
           {b.logo && <img className="search-block-logo" src={b.logo} alt="" height={48} width={180} />}
-          <h2 id="search-block-title">{b.title || t('home.searchTitle')}</h2>
-          {b.description && <p className="search-block-description">{b.description}</p>}
-          <p className="search-block-buttons">
-            {b.saleHref && (
-              <Link href={b.saleHref} className="button">
-                {t('common.forSale')}
-                {b.showCounts && ` (${b.saleCount})`}
-              </Link>
-            )}
-            {b.rentHref && (
-              <Link href={b.rentHref} className="button button-outline">
-                {t('common.forRent')}
-                {b.showCounts && ` (${b.rentCount})`}
-              </Link>
-            )}
-          </p>
+          <h2 id="search-block-title">{fillTotals(b.title, b.saleCount, b.rentCount) || t('home.searchTitle')}</h2>
+          {description && <p className="search-block-description">{description}</p>}
+          {action && <SearchBox action={action} name="city" className="search-block-box" />}
+          {(b.saleHref || b.rentHref) && (
+            <p className="search-block-buttons">
+              {b.saleHref && (
+                <Link href={b.saleHref} className="button">
+                  {b.showCounts ? `${t('common.forSale')} (${b.saleCount})` : t('common.forSale')}
+                </Link>
+              )}
+              {b.rentHref && (
+                <Link href={b.rentHref} className="button button-outline">
+                  {b.showCounts ? `${t('common.forRent')} (${b.rentCount})` : t('common.forRent')}
+                </Link>
+              )}
+            </p>
+          )}
         </div>
       </div>
     </section>

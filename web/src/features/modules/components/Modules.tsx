@@ -5,7 +5,10 @@ import type { Agency } from '../../../lib/site/types'
 import { textIn } from '../../../lib/site/text'
 import { below, Heading, levelOf, type Level } from '../../../lib/ui/Heading'
 import { SmartLink } from '../../../lib/ui/SmartLink'
+import { sized } from '../../../lib/images'
+import { knownIcon } from '../../../lib/ui/icons'
 import { CardGrid } from '../../properties/components/CardGrid'
+import { ProjectGrid } from '../../project/components/ProjectCard'
 import type { ModuleView } from '../api/types'
 import './modules.css'
 
@@ -53,7 +56,7 @@ function Module({ module: m, lang, agency, minLevel, pageTitle }: { module: Modu
     case 'latest-offers':
     case 'spotlight-sale':
     case 'spotlight-rent': {
-      const items = (m.items ?? []).slice(0, m.maxItems > 0 ? m.maxItems : undefined)
+      const items = limit(m.items ?? [], m.maxItems)
       body = (
         <>
           {items.length > 0 ? (
@@ -74,47 +77,13 @@ function Module({ module: m, lang, agency, minLevel, pageTitle }: { module: Modu
       break
     }
     case 'services':
-      body = (
-        <ul className="services" style={{ '--cols': Math.min(4, m.numberItemOfRow || 3) } as CSSProperties}>
-          {(m.entries ?? []).slice(0, m.maxItems > 0 ? m.maxItems : undefined).map((e, i) => {
-            const title = textIn(e.title, lang)
-            return (
-              <li key={i} className="service">
-                {title && (
-                  <Heading level={inner} className="service-title">
-                    {e.link ? <SmartLink href={e.link}>{title}</SmartLink> : title}
-                  </Heading>
-                )}
-                {textIn(e.description, lang) && <p>{textIn(e.description, lang)}</p>}
-              </li>
-            )
-          })}
-        </ul>
-      )
+      body = <Services module={m} lang={lang} level={inner} />
       break
     case 'testimonials':
-      body = (
-        <ul className="testimonials" style={{ '--cols': Math.min(4, m.numberItemOfRow || 3) } as CSSProperties}>
-          {(m.entries ?? []).slice(0, m.maxItems > 0 ? m.maxItems : undefined).map((e, i) => {
-            const title = textIn(e.title, lang)
-            return (
-              <li key={i}>
-                <figure className="testimonial">
-                  {title && (
-                    <Heading level={inner} className="testimonial-title">
-                      {title}
-                    </Heading>
-                  )}
-                  <blockquote>
-                    <p>{textIn(e.description, lang)}</p>
-                  </blockquote>
-                  {e.author && <figcaption>{e.author}</figcaption>}
-                </figure>
-              </li>
-            )
-          })}
-        </ul>
-      )
+      body = <Testimonials module={m} lang={lang} level={inner} />
+      break
+    case 'project-list':
+      body = <ProjectGrid projects={limit(m.projects ?? [], m.maxItems)} level={inner} perRow={m.numberItemOfRow || 3} eager={m.titleSize === 'h1' ? 3 : 0} />
       break
     case 'contact':
       body = <ContactDetails agency={agency} lang={lang} level={inner} />
@@ -127,6 +96,90 @@ function Module({ module: m, lang, agency, minLevel, pageTitle }: { module: Modu
         {body}
       </div>
     </section>
+  )
+}
+
+/** The first max items (max ≤ 0: all). */
+function limit<T>(items: T[], max: number): T[] {
+  return max > 0 ? items.slice(0, max) : items
+}
+
+/** Services: a picture or icon, a title (linked when configured) and a text each. */
+function Services({ module: m, lang, level }: { module: ModuleView; lang: Lang; level: Level }) {
+  return (
+    <ul className="services" style={{ '--cols': Math.min(4, m.numberItemOfRow || 3) } as CSSProperties}>
+      {limit(m.entries ?? [], m.maxItems).map((e, i) => {
+        const title = textIn(e.title, lang)
+        const text = textIn(e.description, lang)
+        const icon = knownIcon(e.icon)
+        return (
+          <li key={i} className="service" data-icon={!e.image ? icon : undefined}>
+            {e.image && <img className="service-image" src={sized(e.image, 400)} alt="" width={400} height={267} loading="lazy" decoding="async" />}
+            {title && (
+              <Heading level={level} className="service-title">
+                {e.link ? <SmartLink href={e.link}>{title}</SmartLink> : title}
+              </Heading>
+            )}
+            {text && <p>{text}</p>}
+          </li>
+        )
+      })}
+    </ul>
+  )
+}
+
+/**
+ * Testimonials: the approved ones from the database (name, comment, picture)
+ * when the module carries some, else the configured entries.
+ */
+function Testimonials({ module: m, lang, level }: { module: ModuleView; lang: Lang; level: Level }) {
+  const cols = { '--cols': Math.min(4, m.numberItemOfRow || 3) } as CSSProperties
+  const approved = (m.testimonials ?? []).filter((x) => x && (x.comment || x.name))
+  if (approved.length > 0) {
+    return (
+      <ul className="testimonials" style={cols}>
+        {limit(approved, m.maxItems).map((x, i) => (
+          <li key={i}>
+            <figure className="testimonial">
+              <blockquote>
+                <p>{x.comment}</p>
+              </blockquote>
+              <figcaption>
+                {x.picture && <img className="testimonial-picture" src={sized(x.picture, 100)} alt="" width={48} height={48} loading="lazy" decoding="async" />}
+                <span>{x.name}</span>
+              </figcaption>
+            </figure>
+          </li>
+        ))}
+      </ul>
+    )
+  }
+  return (
+    <ul className="testimonials" style={cols}>
+      {limit(m.entries ?? [], m.maxItems).map((e, i) => {
+        const title = textIn(e.title, lang)
+        return (
+          <li key={i}>
+            <figure className="testimonial">
+              {title && (
+                <Heading level={level} className="testimonial-title">
+                  {title}
+                </Heading>
+              )}
+              <blockquote>
+                <p>{textIn(e.description, lang)}</p>
+              </blockquote>
+              {(e.author || e.image) && (
+                <figcaption>
+                  {e.image && <img className="testimonial-picture" src={sized(e.image, 100)} alt="" width={48} height={48} loading="lazy" decoding="async" />}
+                  {e.author && <span>{e.author}</span>}
+                </figcaption>
+              )}
+            </figure>
+          </li>
+        )
+      })}
+    </ul>
   )
 }
 

@@ -1,4 +1,4 @@
-import type { BaseProps } from '../../../lib/site/types'
+import type { BaseProps, Picture } from '../../../lib/site/types'
 import type { Project } from '../../properties/api/types'
 
 export interface ProjectProps extends BaseProps {
@@ -7,4 +7,24 @@ export interface ProjectProps extends BaseProps {
   name: string
   description: string
   delivery: string
+  /** The projects list, when Go sends it (the breadcrumb links there). */
+  listUrl?: string
+}
+
+/** A project as a list shows it, in the page's language (route.ProjectCard). */
+export interface ProjectCard {
+  ID: number
+  Name: string
+  City: string
+  Zip: string
+  Delivery?: string
+  PriceFrom?: number
+  PriceTo?: number
+  SmallPictureItem?: Picture
+  XLargePictureItem?: Picture
+  UnitsTotal: number
+  UnitsAvailable: number
+  /** The project lives on its own site: href is that address (new tab). */
+  External?: boolean
+  href: string
 }

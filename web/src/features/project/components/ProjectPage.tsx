@@ -1,29 +1,33 @@
 import { formatAmount, formatSurface } from '../../../lib/format'
 import { useLang, useT } from '../../../lib/i18n'
+import { sized, srcSet } from '../../../lib/images'
 import { Link } from '../../../lib/router'
+import type { Picture } from '../../../lib/site/types'
 import { textIn } from '../../../lib/site/text'
+import { SmartLink } from '../../../lib/ui/SmartLink'
 import { streetLine } from '../../properties/api/rules'
-import { Description } from '../../property/components/Description'
-import { Gallery } from '../../property/components/Gallery'
+import type { Unit } from '../../properties/api/types'
+import { projectPrices, UNIT_STATUS } from '../api/prices'
 import type { ProjectProps } from '../api/types'
 import './project.css'
 
-const UNIT_STATUS: Record<string, string> = { available: 'project.status.available', sold: 'project.status.sold', soldout: 'project.status.soldOut' }
-
-/** A new-build project: name, address, prices, delivery, pictures, description, constructions, units, documents. */
-export function ProjectPage({ project: p, name, description, delivery, site }: ProjectProps) {
+/**
+ * A new-build project: name, address, prices, delivery, photos, description,
+ * the price list (units with their status: sold and sold out shown),
+ * constructions and documents (asked for by e-mail), each with its
+ * "none" message (SPEC §8).
+ */
+export function ProjectPage({ project: p, name, description, delivery, listUrl, site }: ProjectProps) {
   const t = useT()
   const lang = useLang()
   const street = streetLine(p, t('common.box'))
   const units = p.Units ?? []
   const constructions = p.Constructions ?? []
   const documents = p.Documents ?? []
-  const prices =
-    p.PriceFrom && p.PriceTo && p.PriceFrom !== p.PriceTo
-      ? t('project.priceRange', { from: formatAmount(p.PriceFrom), to: formatAmount(p.PriceTo) })
-      : p.PriceFrom || p.PriceTo
-        ? formatAmount((p.PriceFrom || p.PriceTo)!)
-        : ''
+  const photos = projectPhotos(p.Pictures, p.XLargePictureItem)
+  const available = units.filter((u) => u.Status === 'available').length
+  const prices = projectPrices(t, p.PriceFrom, p.PriceTo)
+  const email = site.agency.email
   return (
     <article className="page project-page">
       <div className="container">
@@ -32,6 +36,11 @@ export function ProjectPage({ project: p, name, description, delivery, site }: P
             <li>
               <Link href={site.links.home}>{t('common.home')}</Link>
             </li>
+            {listUrl && (
+              <li>
+                <Link href={listUrl}>{t('project.backToProjects')}</Link>
+              </li>
+            )}
             <li aria-current="page">{name}</li>
           </ol>
         </nav>
@@ -39,9 +48,9 @@ export function ProjectPage({ project: p, name, description, delivery, site }: P
           <div>
             <p className="project-kicker">{t('project.kicker')}</p>
             <h1>{name}</h1>
-            <p className="muted">
-              {street && `${street}, `}
-              {p.Zip} {p.City}
+            <p className="muted project-address" data-icon="pin">
+              <span className="sr-only">{`${t('project.address')}: `}</span>
+              {`${street ? `${street}, ` : ''}${p.Zip} ${p.City}`}
             </p>
           </div>
           <dl className="project-summary">
@@ -57,6 +66,12 @@ export function ProjectPage({ project: p, name, description, delivery, site }: P
                 <dd>{delivery}</dd>
               </div>
             )}
+            {units.length > 0 && (
+              <div>
+                <dt>{t('project.availabilityLabel')}</dt>
+                <dd>{t('project.availability', { available, total: units.length })}</dd>
+              </div>
+            )}
             {p.ProjectNumber && (
               <div>
                 <dt>{t('project.number')}</dt>
@@ -66,14 +81,48 @@ export function ProjectPage({ project: p, name, description, delivery, site }: P
           </dl>
         </header>
 
-        <Gallery property={{ XLargePictureItem: p.XLargePictureItem ?? { Url: '' }, Pictures: p.Pictures, TypeDescription: name, City: p.City }} />
+        <section className="project-section project-photos-section" aria-labelledby="project-photos">
+          <h2 id="project-photos" className="sr-only">
+            {t('project.photos')}
+          </h2>
+          {photos.length > 0 ? (
+            <ul className="project-photos" data-count={Math.min(photos.length, 5)}>
+              {photos.map((ph, i) => (
+                <li key={`${ph.Url}-${i}`}>
+                  <img
+                    src={sized(ph.Url, i === 0 ? 1360 : 600)}
+                    srcSet={srcSet(ph.Url, i === 0 ? [600, 1360, 1920] : [400, 600])}
+                    sizes={i === 0 ? '(min-width: 1024px) 60vw, 100vw' : '(min-width: 1024px) 20vw, 50vw'}
+                    alt={ph.Name ? `${name} – ${ph.Name}` : t('project.photoAlt', { project: name, n: i + 1, total: photos.length })}
+                    width={ph.Width || 1600}
+                    height={ph.Height || 1067}
+                    loading={i === 0 ? undefined : 'lazy'}
+                    fetchPriority={i === 0 ? 'high' : undefined}
+                    decoding="async"
+                  />
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="muted project-empty">{t('common.noPhoto')}</p>
+          )}
+        </section>
 
         {description && (
           <section className="project-section" aria-labelledby="project-description">
-            <h2 id="project-description">{t('property.description')}</h2>
-            <Description text={description} />
+            <h2 id="project-description">{t('project.description')}</h2>
+            <div className="project-description">
+              {description.split(/\n{2,}/).map((para, i) => (
+                <p key={i}>{para}</p>
+              ))}
+            </div>
           </section>
         )}
+
+        <section className="project-section" aria-labelledby="project-units">
+          <h2 id="project-units">{t('project.units')}</h2>
+          {units.length > 0 ? <UnitsTable units={units} /> : <p className="muted project-empty">{t('project.noUnits')}</p>}
+        </section>
 
         <section className="project-section" aria-labelledby="project-constructions">
           <h2 id="project-constructions">{t('project.constructions')}</h2>
@@ -87,67 +136,97 @@ export function ProjectPage({ project: p, name, description, delivery, site }: P
               ))}
             </ul>
           ) : (
-            <p className="muted">{t('project.noConstructions')}</p>
-          )}
-        </section>
-
-        <section className="project-section" aria-labelledby="project-units">
-          <h2 id="project-units">{t('project.units')}</h2>
-          {units.length > 0 ? (
-            <div className="table-scroll">
-              <table className="units">
-                <thead>
-                  <tr>
-                    <th scope="col">{t('project.unit')}</th>
-                    <th scope="col">{t('project.floor')}</th>
-                    <th scope="col" className="num">
-                      {t('property.field.bedrooms')}
-                    </th>
-                    <th scope="col" className="num">
-                      {t('project.surface')}
-                    </th>
-                    <th scope="col" className="num">
-                      {t('project.price')}
-                    </th>
-                    <th scope="col">{t('project.statusLabel')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {units.map((u) => (
-                    <tr key={u.Unit} data-status={u.Status}>
-                      <th scope="row">{u.Unit}</th>
-                      <td>{u.Floor}</td>
-                      <td className="num">{u.Bedrooms || '–'}</td>
-                      <td className="num">{u.Surface ? formatSurface(u.Surface) : '–'}</td>
-                      <td className="num">{u.Status === 'available' && u.Price ? formatAmount(u.Price) : '–'}</td>
-                      <td>
-                        <span className="unit-status" data-status={u.Status}>
-                          {UNIT_STATUS[u.Status] ? t(UNIT_STATUS[u.Status]) : u.Status}
-                        </span>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          ) : (
-            <p className="muted">{t('project.noUnits')}</p>
+            <p className="muted project-empty">{t('project.noConstructions')}</p>
           )}
         </section>
 
         <section className="project-section" aria-labelledby="project-documents">
           <h2 id="project-documents">{t('property.documents')}</h2>
           {documents.length > 0 ? (
-            <ul className="documents">
-              {documents.map((d) => (
-                <li key={d.ID}>{textIn(d.Name, lang)}</li>
-              ))}
-            </ul>
+            <>
+              <p className="muted">{t('project.documentsOnRequest')}</p>
+              <ul className="project-documents">
+                {documents.map((d) => {
+                  const doc = textIn(d.Name, lang)
+                  const subject = encodeURIComponent(t('project.documentSubject', { name: doc, project: name }))
+                  return (
+                    <li key={d.ID}>
+                      {email ? (
+                        <SmartLink href={`mailto:${email}?subject=${subject}`} data-icon="mail">
+                          {t('project.requestDocument', { name: doc })}
+                        </SmartLink>
+                      ) : (
+                        doc
+                      )}
+                    </li>
+                  )
+                })}
+              </ul>
+            </>
           ) : (
-            <p className="muted">{t('common.noDocuments')}</p>
+            <p className="muted project-empty">{t('common.noDocuments')}</p>
           )}
         </section>
       </div>
     </article>
   )
+}
+
+/** The price list: unit, floor, bedrooms, surface, price and status; a sold or sold-out unit shows its status instead of a price. */
+function UnitsTable({ units }: { units: Unit[] }) {
+  const t = useT()
+  const withBuilding = units.some((u) => u.Construction)
+  const withBedrooms = units.some((u) => u.Bedrooms)
+  return (
+    <div className="table-scroll" role="region" aria-labelledby="project-units" tabIndex={0}>
+      <table className="units">
+        <thead>
+          <tr>
+            <th scope="col">{t('project.unit')}</th>
+            {withBuilding && <th scope="col">{t('project.construction')}</th>}
+            <th scope="col">{t('project.floor')}</th>
+            {withBedrooms && (
+              <th scope="col" className="num">
+                {t('property.field.bedrooms')}
+              </th>
+            )}
+            <th scope="col" className="num">
+              {t('project.surface')}
+            </th>
+            <th scope="col" className="num">
+              {t('project.price')}
+            </th>
+            <th scope="col">{t('project.statusLabel')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {units.map((u, i) => {
+            const status = UNIT_STATUS[u.Status] ? t(UNIT_STATUS[u.Status]) : u.Status
+            return (
+              <tr key={`${u.Unit}-${i}`} data-status={u.Status}>
+                <th scope="row">{u.Unit}</th>
+                {withBuilding && <td>{u.Construction}</td>}
+                <td>{u.Floor}</td>
+                {withBedrooms && <td className="num">{u.Bedrooms || '–'}</td>}
+                <td className="num">{u.Surface ? formatSurface(u.Surface) : '–'}</td>
+                <td className="num">{u.Status === 'available' && u.Price ? formatAmount(u.Price) : '–'}</td>
+                <td>
+                  <span className="unit-status" data-status={u.Status}>
+                    {status}
+                  </span>
+                </td>
+              </tr>
+            )
+          })}
+        </tbody>
+      </table>
+    </div>
+  )
+}
+
+/** The project's photos: its gallery, else its main picture. */
+function projectPhotos(pictures: Picture[] | null | undefined, main: Picture | undefined): Picture[] {
+  const list = (pictures ?? []).filter((ph) => ph?.Url)
+  if (list.length > 0) return list
+  return main?.Url ? [main] : []
 }

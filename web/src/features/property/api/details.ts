@@ -18,7 +18,7 @@ export interface DetailGroup {
   rows: DetailRow[]
 }
 
-type Kind = 'count' | 'surface' | 'metres' | 'amount' | 'bool' | 'text' | 'plain' | 'date' | 'year' | 'percent' | 'orientation' | 'epcValue' | 'epcTotal' | 'co2' | 'list'
+type Kind = 'count' | 'surface' | 'metres' | 'amount' | 'bool' | 'text' | 'plain' | 'date' | 'year' | 'percent' | 'orientation' | 'epcValue' | 'epcTotal' | 'co2' | 'eLevel' | 'list'
 
 interface Field {
   key: string
@@ -73,7 +73,7 @@ export const GROUPS: { key: string; fields: Field[] }[] = [
       f('epcLabel', 'plain', (p) => p.EnergyCertificate?.EPCLabel || p.EPCLabelText),
       f('epcValue', 'epcValue', (p) => p.EnergyCertificate?.EPCValue ?? p.EnergyPerformance),
       f('epcTotal', 'epcTotal', (p) => p.EnergyCertificate?.EPCTotal),
-      f('eLevel', 'plain', (p) => p.EnergyCertificate?.ELevel),
+      f('eLevel', 'eLevel', (p) => p.EnergyCertificate?.ELevel),
       f('co2', 'co2', (p) => p.EnergyCertificate?.CO2Emission),
       f('epcEndDate', 'date', (p) => p.EnergyCertificate?.EPCEndDate),
       f('epcNumber', 'plain', (p) => p.EnergyCertificate?.EPCNumber),
@@ -208,19 +208,29 @@ function show(kind: Kind, v: unknown, t: TFn, lang: string): string {
       return `${formatNumber(v, 0)} kWh`
     case 'co2':
       return `${formatNumber(v, 0)} kg CO₂/m²`
+    case 'eLevel':
+      return `E${formatNumber(v, 0)}`
   }
   return ''
 }
 
-/** The groups of p that have something to show, labels translated. */
-export function detailGroups(p: Property, t: TFn, lang: string): DetailGroup[] {
+/** The rows of one group of p that have a value, labels translated. */
+export function groupRows(key: string, p: Property, t: TFn, lang: string): DetailRow[] {
+  const g = GROUPS.find((x) => x.key === key)
+  const rows: DetailRow[] = []
+  for (const fl of g?.fields ?? []) {
+    const value = show(fl.kind, fl.get(p), t, lang)
+    if (value) rows.push({ key: fl.key, label: t(`property.field.${fl.key}`), value })
+  }
+  return rows
+}
+
+/** The groups of p (all, or those named by keys, in GROUPS order) that have something to show. */
+export function detailGroups(p: Property, t: TFn, lang: string, keys?: readonly string[]): DetailGroup[] {
   const out: DetailGroup[] = []
   for (const g of GROUPS) {
-    const rows: DetailRow[] = []
-    for (const fl of g.fields) {
-      const value = show(fl.kind, fl.get(p), t, lang)
-      if (value) rows.push({ key: fl.key, label: t(`property.field.${fl.key}`), value })
-    }
+    if (keys && !keys.includes(g.key)) continue
+    const rows = groupRows(g.key, p, t, lang)
     if (rows.length) out.push({ key: g.key, title: t(`property.group.${g.key}`), rows })
   }
   return out

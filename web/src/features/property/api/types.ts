@@ -5,18 +5,35 @@ import type { Card, Property } from '../../properties/api/types'
 export interface EPCView {
   label: string
   image?: string
-  region?: string
+  region?: 'flanders' | 'wallonia' | 'brussels' | string
 }
 
+/** catalog.Property as the property page gets it: with its position (rounded when the address is private). */
+export interface PropertyDetail extends Property {
+  Latitude?: number
+  Longitude?: number
+}
+
+/**
+ * The Property view's props (route/property.go). A missing property has
+ * property null, status 404, the "Property not found" notice, the newest
+ * properties as similar, and listUrl.
+ */
 export interface PropertyProps extends BaseProps {
-  property: Property
+  property: PropertyDetail | null
   similar: Card[] | null
-  /** Sold or rented, in the page's language. */
+  /** Sold, rented or not found, in the page's language. */
   notice?: string
   epc?: EPCView
   /** The sale or rent list in this language. */
   listUrl: string
   /** The description in this language (with Go's fallbacks). */
-  description: string
-  title: string
+  description?: string
+  title?: string
+  /**
+   * Set when the site configures a Google Maps key: then a street view
+   * link is shown (for a public address). Go sends none yet, and the demo
+   * has no key.
+   */
+  streetViewKey?: string
 }

@@ -1,38 +1,62 @@
-import { formatPhone, telHref } from '../../../lib/format'
 import { useT } from '../../../lib/i18n'
-import type { Agency } from '../../../lib/site/types'
 import { SmartLink } from '../../../lib/ui/SmartLink'
-import type { Property } from '../../properties/api/types'
+import type { ContactView } from '../api/sections'
 
-/** Who to contact about the property: its manager, else the agency; phone and e-mail links, no form yet. */
-export function ContactBox({ property: p, title, agency }: { property: Property; title: string; agency: Agency }) {
+/**
+ * The agent in charge (else the agency): name, phone (SPEC §9 grouping, a
+ * tel: link), e-mail. "Request information" is an e-mail to that address
+ * until the forms issue brings the form: it does what it says.
+ */
+export function ContactBox({ contact: c, closed }: { contact: ContactView; closed: boolean }) {
   const t = useT()
-  const phone = p.Manager?.Phone || agency.phone
-  const email = p.Manager?.Email || agency.email
-  const subject = encodeURIComponent(p.Reference ? `${title} (${p.Reference})` : title)
   return (
     <section className="contact-box" aria-labelledby="contact-box-title">
-      <h2 id="contact-box-title">{t('property.contactTitle')}</h2>
+      <h2 id="contact-box-title">{t(closed ? 'property.contactTitleClosed' : 'property.contactTitle')}</h2>
       <p className="muted">{t('property.contactText')}</p>
-      {p.Manager?.Name && <p className="contact-name">{p.Manager.Name}</p>}
-      <p className="contact-agency">{agency.name}</p>
+      {c.name && (
+        <p className="contact-person">
+          <span className="contact-name">{c.name}</span>
+          <span className="contact-role">{`${t('property.agent')} · ${c.agency}`}</span>
+        </p>
+      )}
+      {!c.name && <p className="contact-person contact-name">{c.agency}</p>}
       <ul className="contact-actions">
-        {phone && (
+        {c.phone && (
           <li>
-            <SmartLink href={telHref(phone)} className="button" data-icon="phone">
-              <span className="sr-only">{t('common.phone')}: </span>
-              {formatPhone(phone)}
+            <SmartLink href={c.phone.href} className="button" data-icon="phone">
+              <span className="sr-only">{`${t('common.phone')}: `}</span>
+              {c.phone.text}
             </SmartLink>
           </li>
         )}
-        {email && (
+        {c.requestHref && (
           <li>
-            <SmartLink href={`mailto:${email}?subject=${subject}`} className="button button-outline" data-icon="mail">
-              {t('property.sendEmail')}
+            <SmartLink href={c.requestHref} className="button button-outline" data-icon="mail">
+              {t('property.requestInfo')}
             </SmartLink>
           </li>
         )}
       </ul>
+      {(c.email || c.agencyPhone) && (
+        <dl className="contact-lines">
+          {c.email && (
+            <div>
+              <dt>{t('common.email')}</dt>
+              <dd>
+                <SmartLink href={`mailto:${c.email}`}>{c.email}</SmartLink>
+              </dd>
+            </div>
+          )}
+          {c.agencyPhone && (
+            <div>
+              <dt>{c.agency}</dt>
+              <dd>
+                <SmartLink href={c.agencyPhone.href}>{c.agencyPhone.text}</SmartLink>
+              </dd>
+            </div>
+          )}
+        </dl>
+      )}
     </section>
   )
 }

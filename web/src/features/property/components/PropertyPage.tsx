@@ -1,37 +1,84 @@
-import { formatDistance, formatPrice, formatSurface } from '../../../lib/format'
-import { useLang, useT } from '../../../lib/i18n'
+import { formatPrice } from '../../../lib/format'
+import { useLang, useT, type Lang, type TFn } from '../../../lib/i18n'
 import { Link } from '../../../lib/router'
-import { textIn } from '../../../lib/site/text'
-import { SmartLink } from '../../../lib/ui/SmartLink'
-import { GOAL_SALE } from '../../properties/api/types'
-import { streetLine } from '../../properties/api/rules'
+import type { Picture } from '../../../lib/site/types'
+import { Gallery } from '../../gallery/components/Gallery'
+import { pictureAlt } from '../../properties/api/rules'
+import { GOAL_SALE, type Card } from '../../properties/api/types'
 import { CardGrid } from '../../properties/components/CardGrid'
-import { detailGroups, epcText } from '../api/details'
-import type { PropertyProps } from '../api/types'
+import { addressLine, propertyView } from '../api/sections'
+import type { PropertyDetail, PropertyProps } from '../api/types'
 import { ContactBox } from './ContactBox'
 import { Description } from './Description'
-import { Gallery } from './Gallery'
+import { Details, Documents, Energy, Facts, Financial, Location, PointsOfInterest } from './Sections'
+import { VirtualTour } from './VirtualTour'
 import './property.css'
 
-/** A property: notice, title, address, price, pictures, main facts, EPC, description, details, contact, similar ones. */
-export function PropertyPage({ property: p, similar, notice, epc, listUrl, description, title, site }: PropertyProps) {
+/**
+ * A property: notice (sold, rented), title, address, price, photos, key
+ * facts, description, energy certificate, financial information, details,
+ * location, virtual tour, documents, points of interest, the agent, similar
+ * properties. Every section shows only when its data exists. A missing
+ * property (props.property null, HTTP 404) says so and offers others.
+ */
+export function PropertyPage(props: PropertyProps) {
+  if (!props.property) return <MissingProperty {...props} />
+  return <FoundProperty {...props} property={props.property} />
+}
+
+function Similar({ items, lang, title }: { items: Card[] | null; lang: Lang; title: string }) {
+  if (!items?.length) return null
+  return (
+    <section aria-labelledby="similar-title" className="property-similar">
+      <h2 id="similar-title">{title}</h2>
+      <CardGrid items={items} lang={lang} level={3} perRow={4} />
+    </section>
+  )
+}
+
+function MissingProperty({ notice, similar, listUrl, site }: PropertyProps) {
   const t = useT()
   const lang = useLang()
-  const street = streetLine(p, t('common.box'))
-  const price = formatPrice(p.Price, p.PublishPrice, p.PriceUnit, lang)
-  const groups = detailGroups(p, t, lang)
-  const epcLabel = epc?.label ? epcText(epc.label) : ''
-  const facts = [
-    p.Rooms?.Bedrooms ? { icon: 'bed', label: t('property.field.bedrooms'), value: String(p.Rooms.Bedrooms) } : null,
-    p.Rooms?.Bathrooms ? { icon: 'bath', label: t('property.field.bathrooms'), value: String(p.Rooms.Bathrooms) } : null,
-    p.Surfaces?.SurfaceLiving ? { icon: 'area', label: t('property.field.surfaceLiving'), value: formatSurface(p.Surfaces.SurfaceLiving) } : null,
-    p.Surfaces?.SurfaceGround ? { icon: 'area', label: t('property.field.surfaceGround'), value: formatSurface(p.Surfaces.SurfaceGround) } : null,
-    p.ConstructionYear ? { icon: 'calendar', label: t('property.field.constructionYear'), value: String(p.ConstructionYear) } : null,
-    epcLabel ? { icon: 'energy', label: t('property.field.epcLabel'), value: epcLabel } : null,
-  ].filter((x) => x !== null)
-  const similarItems = similar ?? []
   return (
-    <article className="page property-page">
+    <div className="page property-page property-missing">
+      <div className="container">
+        <nav className="breadcrumb" aria-label={t('common.breadcrumb')}>
+          <ol>
+            <li>
+              <Link href={site.links.home}>{t('common.home')}</Link>
+            </li>
+            <li aria-current="page">{notice || t('errors.propertyNotFound')}</li>
+          </ol>
+        </nav>
+        <div className="missing-box" role="status">
+          <h1>{notice || t('errors.propertyNotFound')}</h1>
+          <p>{t('property.missingText')}</p>
+        </div>
+        <p className="missing-actions">
+          <Link href={listUrl || site.links.sale || site.links.home} className="button">
+            {t('property.toList')}
+          </Link>
+        </p>
+        <Similar items={similar} lang={lang} title={t('property.others')} />
+      </div>
+    </div>
+  )
+}
+
+function galleryLabel(t: TFn, p: PropertyDetail): string {
+  return t('gallery.label', { name: t('common.pictureAlt', { type: p.TypeDescription, city: p.City }) })
+}
+
+function FoundProperty(props: PropertyProps & { property: PropertyDetail }) {
+  const { property: p, similar, notice, listUrl, site } = props
+  const t = useT()
+  const lang = useLang()
+  const title = props.title || t(p.Goal === GOAL_SALE ? 'property.titleSale' : 'property.titleRent', { type: p.TypeDescription, city: p.City })
+  const v = propertyView({ ...props, title }, t, lang)
+  const closed = p.Status === 'sold' || p.Status === 'rented'
+  const alt = (pic: Picture) => pictureAlt(t, p, pic.Name)
+  return (
+    <article className="page property-page" data-status={p.Status}>
       <div className="container">
         <nav className="breadcrumb" aria-label={t('common.breadcrumb')}>
           <ol>
@@ -53,132 +100,40 @@ export function PropertyPage({ property: p, similar, notice, epc, listUrl, descr
           <div>
             <h1>{title}</h1>
             <p className="property-address" data-icon="pin">
-              {`${street ? `${street}, ` : ''}${p.Zip} ${p.City}${p.CountryID && p.CountryID !== 10 && p.CountryName ? ` (${p.CountryName})` : ''}`}
+              {addressLine(p, t('common.box'))}
             </p>
           </div>
           <div className="property-price-box">
-            <p className="property-price">{price}</p>
-            <p className="property-type">
-              {p.TypeDescription}
-              {p.Reference && (
-                <>
-                  {' · '}
-                  {t('property.field.reference')} {p.Reference}
-                </>
-              )}
-            </p>
+            <p className="property-price">{formatPrice(p.Price, p.PublishPrice, p.PriceUnit, lang)}</p>
+            <p className="property-type">{p.Reference ? `${p.TypeDescription} · ${t('property.field.reference')} ${p.Reference}` : p.TypeDescription}</p>
           </div>
         </header>
 
-        <Gallery property={p} />
+        {v.pictures.length > 0 && <Gallery key={p.ID} pictures={v.pictures} alt={alt} label={galleryLabel(t, p)} />}
 
         <div className="property-layout">
           <div className="property-main">
-            {facts.length > 0 && (
-              <section aria-labelledby="facts-title" className="property-section">
-                <h2 id="facts-title" className="sr-only">
-                  {t('property.mainFacts')}
-                </h2>
-                <dl className="facts">
-                  {facts.map((fact) => (
-                    <div key={fact.label} className="fact" data-icon={fact.icon}>
-                      <dt>{fact.label}</dt>
-                      <dd>{fact.value}</dd>
-                    </div>
-                  ))}
-                </dl>
-              </section>
-            )}
-
-            {description && (
+            {v.facts.length > 0 && <Facts facts={v.facts} />}
+            {v.description && (
               <section aria-labelledby="description-title" className="property-section">
                 <h2 id="description-title">{t('property.description')}</h2>
-                <Description text={description} />
+                <Description text={v.description} />
               </section>
             )}
-
-            {(epc?.image || epcLabel) && (
-              <section aria-labelledby="epc-title" className="property-section">
-                <h2 id="epc-title">{t('property.group.energy')}</h2>
-                {epc?.image ? (
-                  <img className="epc-image" src={epc.image} alt={t('property.epcAlt', { label: epcLabel })} />
-                ) : (
-                  <p className="epc-text">{t('property.epcAlt', { label: epcLabel })}</p>
-                )}
-              </section>
-            )}
-
-            {groups.length > 0 && (
-              <section aria-labelledby="details-title" className="property-section">
-                <h2 id="details-title">{t('property.details')}</h2>
-                <div className="detail-groups">
-                  {groups.map((g) => (
-                    <section key={g.key} className="detail-group" aria-labelledby={`group-${g.key}`}>
-                      <h3 id={`group-${g.key}`}>{g.title}</h3>
-                      <dl>
-                        {g.rows.map((r) => (
-                          <div key={r.key}>
-                            <dt>{r.label}</dt>
-                            <dd>{r.value}</dd>
-                          </div>
-                        ))}
-                      </dl>
-                    </section>
-                  ))}
-                </div>
-              </section>
-            )}
-
-            {(p.PointsOfInterest?.length ?? 0) > 0 && (
-              <section aria-labelledby="poi-title" className="property-section">
-                <h2 id="poi-title">{t('property.pointsOfInterest')}</h2>
-                <ul className="poi-list">
-                  {p.PointsOfInterest!.map((poi, i) => (
-                    <li key={i}>
-                      <span className="poi-kind">{t(`property.poi.${poi.Kind}`, { defaultValue: poi.Kind })}</span>
-                      <span>{poi.Name}</span>
-                      <span className="poi-distance">{formatDistance(poi.Distance)}</span>
-                    </li>
-                  ))}
-                </ul>
-              </section>
-            )}
-
-            <section aria-labelledby="documents-title" className="property-section">
-              <h2 id="documents-title">{t('property.documents')}</h2>
-              {(p.Documents?.length ?? 0) > 0 ? (
-                <>
-                  <ul className="documents">
-                    {p.Documents!.map((d) => (
-                      <li key={d.ID}>{textIn(d.Name, lang)}</li>
-                    ))}
-                  </ul>
-                  <p className="muted">{t('property.documentsOnRequest')}</p>
-                </>
-              ) : (
-                <p className="muted">{t('common.noDocuments')}</p>
-              )}
-            </section>
-
-            {p.VirtualTour && (
-              <p>
-                <SmartLink href={p.VirtualTour} className="button button-outline" data-icon-end="external">
-                  {t('property.virtualTour')}
-                </SmartLink>
-              </p>
-            )}
+            {v.energy && <Energy energy={v.energy} />}
+            {v.financial.length > 0 && <Financial rows={v.financial} />}
+            {v.details.length > 0 && <Details groups={v.details} />}
+            {v.location && <Location location={v.location} />}
+            {v.virtualTour && <VirtualTour url={v.virtualTour} title={title} />}
+            {v.documents.length > 0 && <Documents documents={v.documents} />}
+            {v.pointsOfInterest.length > 0 && <PointsOfInterest items={v.pointsOfInterest} />}
           </div>
-          <aside className="property-aside">
-            <ContactBox property={p} title={title} agency={site.agency} />
-          </aside>
+          <div className="property-aside">
+            <ContactBox contact={v.contact} closed={closed} />
+          </div>
         </div>
 
-        {similarItems.length > 0 && (
-          <section aria-labelledby="similar-title" className="property-similar">
-            <h2 id="similar-title">{t('property.similar')}</h2>
-            <CardGrid items={similarItems} lang={lang} level={3} perRow={4} />
-          </section>
-        )}
+        <Similar items={similar} lang={lang} title={t('property.similar')} />
         <p className="property-back">
           <Link href={listUrl}>{t('property.backToList')}</Link>
         </p>
@@ -186,4 +141,3 @@ export function PropertyPage({ property: p, similar, notice, epc, listUrl, descr
     </article>
   )
 }
-

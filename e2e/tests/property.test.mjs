@@ -1,0 +1,165 @@
+// The property page in Chromium: a property with its gallery (keyboard,
+// buttons, full screen), a sold, a rented and a missing one, each with the
+// right HTTP status, accessible (axe: no serious or critical violation),
+// with no console error, no failed request and no request leaving
+// 127.0.0.1 (the picture variants are served by the binary itself).
+import assert from 'node:assert/strict'
+import { after, describe, it } from 'node:test'
+import { assertAccessible } from '../lib/axe.mjs'
+import { needsChromium, openContext, useBrowser, waitForHydration, waitForText } from '../lib/browser.mjs'
+import { useServer } from '../lib/server.mjs'
+
+const TIMEOUT = 30_000
+const MISSING = '/fr/property/999/'
+
+describe('property page', () => {
+  const server = useServer()
+  const browser = useBrowser()
+  const skip = needsChromium()
+  let ctx
+
+  after(async () => {
+    await ctx?.close().catch(() => {})
+  })
+
+  /** A fresh page of the shared context, with the server's notes added to any failure. */
+  const test = (name, fn) =>
+    it(name, { timeout: TIMEOUT, skip }, async () => {
+      await server.start()
+      ctx ??= await openContext(await browser.get(), server.origin, {
+        expectedStatus: (url, status) => url.pathname === MISSING && status === 404,
+      })
+      const page = await ctx.context.newPage()
+      const requests = []
+      page.on('request', (req) => requests.push(new URL(req.url())))
+      try {
+        await fn(page, requests)
+        await ctx.settle()
+        ctx.assertClean(name)
+      } catch (err) {
+        const notes = [`at ${page.url()}`]
+        if (ctx.problems.length) notes.push(`browser problems:\n  ${ctx.problems.join('\n  ')}`)
+        const warnings = server.warnings()
+        if (warnings.length) notes.push(`server warnings:\n  ${warnings.slice(-3).join('\n  ')}`)
+        err.message += '\n' + notes.join('\n')
+        throw err
+      } finally {
+        ctx.problems.length = 0
+        await page.close()
+      }
+    })
+
+  const counter = (page) => page.locator('.gallery-counter')
+  const activeSlide = (page) => page.locator('.gallery .swiper-slide-active')
+
+  test('a property: sections, pictures by §7 widths, hydrated, accessible', async (page) => {
+    const res = await page.goto(server.url + '/fr/property/4100001/')
+    assert.equal(res.status(), 200)
+    assert.equal(await page.locator('main h1').count(), 1, 'one h1')
+    const h1 = await page.locator('main h1').innerText()
+    assert.match(h1, /villa 4 chambres à Arlon/i)
+    for (const id of ['energy-title', 'financial-title', 'details-title', 'location-title', 'tour-title', 'documents-title', 'contact-box-title', 'similar-title']) {
+      assert.equal(await page.locator(`#${id}`).count(), 1, `section #${id}`)
+    }
+    // The first picture is server-rendered at the detail width, with its size; the alt says what it shows.
+    const first = page.locator('.gallery .swiper-slide').first().locator('img')
+    assert.match(await first.getAttribute('src'), /house-01\.jpg\?width=1360&height=auto$/)
+    assert.equal(await first.getAttribute('width'), '1600')
+    assert.equal(await first.getAttribute('alt'), 'Villa/Maison/Ferme à Arlon – Façade')
+    // Chromium takes WebP: the picture it chose is a WebP variant.
+    await page.waitForFunction(() => document.querySelector('.gallery .swiper-slide img')?.currentSrc?.includes('format=webp'))
+    // No third-party frame before the visitor asks for the tour; the map is a link.
+    assert.equal(await page.locator('iframe').count(), 0, 'no frame before the click')
+    assert.match(await page.locator('a[href^="https://www.openstreetmap.org/"]').getAttribute('rel'), /noopener/)
+    assert.equal(await page.locator('a[href^="https://www.google.com/maps"]').count(), 0, 'no street view without a key')
+    await waitForHydration(page.locator('.gallery-full'))
+    await page.locator('.gallery-full:not([hidden])').waitFor()
+    await assertAccessible(page)
+  })
+
+  test('the gallery by keyboard: arrows, buttons, full screen, Escape', async (page, requests) => {
+    await page.goto(server.url + '/fr/property/4100001/')
+    // Swiper arrives in its own chunk, after hydration; then the buttons show.
+    await page.locator('.gallery-next:not([hidden])').waitFor()
+    assert.ok(requests.some((u) => /\/assets\/swiper-[\w-]+\.js$/.test(u.pathname)), 'the Swiper chunk was loaded')
+    await waitForText(counter(page), ['1 / 4'], 'the counter starts at 1')
+
+    await page.locator('.gallery-viewport').focus()
+    await page.keyboard.press('ArrowRight')
+    await waitForText(counter(page), ['2 / 4'], 'ArrowRight shows the second photo')
+    assert.equal(await activeSlide(page).getAttribute('aria-label'), '2 / 4')
+    await page.keyboard.press('ArrowRight')
+    await waitForText(counter(page), ['3 / 4'], 'ArrowRight again')
+    await page.keyboard.press('ArrowLeft')
+    await waitForText(counter(page), ['2 / 4'], 'ArrowLeft goes back')
+    // The visible slide is the active one, once Swiper's 300 ms transition has moved the strip.
+    await page.waitForFunction(() => {
+      const slide = document.querySelector('.gallery .swiper-slide-active')?.getBoundingClientRect()
+      const stage = document.querySelector('.gallery-viewport')?.getBoundingClientRect()
+      return slide && stage && Math.abs(slide.left - stage.left) < 2
+    }, null, { timeout: 2_000 }).catch(() => assert.fail('the active slide did not come into view'))
+    assert.equal(await page.locator('.gallery-thumbs a[aria-current="true"]').count(), 1)
+    assert.equal(await page.locator('.gallery-thumbs li:nth-child(2) a').getAttribute('aria-current'), 'true')
+
+    // Tab reaches the buttons; Enter on "next" and on a thumbnail.
+    await page.locator('.gallery-next').focus()
+    await page.keyboard.press('Enter')
+    await waitForText(counter(page), ['3 / 4'], 'the next button')
+    await page.locator('.gallery-thumbs li:nth-child(1) a').focus()
+    await page.keyboard.press('Enter')
+    await waitForText(counter(page), ['1 / 4'], 'a thumbnail shows its photo')
+    assert.equal(new URL(page.url()).pathname, '/fr/property/4100001/', 'the thumbnail did not navigate')
+
+    // Full screen: the button, then Escape.
+    const full = page.locator('.gallery-full')
+    await full.focus()
+    await page.keyboard.press('Enter')
+    await page.waitForFunction(() => document.querySelector('.gallery')?.dataset.full !== 'off')
+    const mode = await page.locator('.gallery').getAttribute('data-full')
+    if (mode === 'screen') {
+      assert.ok(await page.evaluate(() => document.fullscreenElement?.classList.contains('gallery')), 'the gallery is the full-screen element')
+    }
+    assert.equal(await full.innerText(), 'Quitter le plein écran')
+    await page.keyboard.press('ArrowRight')
+    await waitForText(counter(page), ['2 / 4'], 'arrows work in full screen')
+    await page.keyboard.press('Escape')
+    await page.waitForFunction(() => document.querySelector('.gallery')?.dataset.full === 'off' && !document.fullscreenElement)
+    assert.equal(await full.innerText(), 'Plein écran')
+  })
+
+  test('a sold property says "Bien vendu" (200) with similar properties', async (page) => {
+    const res = await page.goto(server.url + '/fr/property/4100059/')
+    assert.equal(res.status(), 200)
+    await waitForText(page.locator('main [role="status"]'), ['Bien vendu'], 'the sold notice')
+    assert.ok((await page.locator('.property-similar .card').count()) > 0, 'similar properties')
+    await assertAccessible(page)
+  })
+
+  test('a rented property says so (200) with similar properties', async (page) => {
+    const res = await page.goto(server.url + '/fr/property/4100063/')
+    assert.equal(res.status(), 200)
+    await waitForText(page.locator('main [role="status"]'), ['Le bien que vous avez demandé a été loué'], 'the rented notice')
+    assert.ok((await page.locator('.property-similar .card').count()) > 0, 'similar properties')
+    await assertAccessible(page)
+  })
+
+  test('a missing property: 404, "Bien introuvable", other properties, a link to the list', async (page) => {
+    const res = await page.goto(server.url + MISSING)
+    assert.equal(res.status(), 404)
+    // Chromium logs the document's own 404 on the console: expected here, any other error is not.
+    const own = `console error: Failed to load resource: the server responded with a status of 404 (Not Found) (${server.origin}${MISSING}:0)`
+    await ctx.settle()
+    for (let i = ctx.problems.length - 1; i >= 0; i--) if (ctx.problems[i] === own) ctx.problems.splice(i, 1)
+    assert.equal(await page.locator('main h1').innerText(), 'Bien introuvable')
+    assert.ok((await page.locator('.property-similar .card').count()) > 0, 'other properties')
+    assert.equal(await page.locator('main a.button[href="/fr/a-vendre/"]').count(), 1, 'a link to the list')
+    await waitForHydration(page.locator('main a.button[href="/fr/a-vendre/"]'))
+    await assertAccessible(page)
+  })
+
+  test('the home page does not load Swiper', async (page, requests) => {
+    await page.goto(server.url + '/fr/')
+    await ctx.settle()
+    assert.ok(!requests.some((u) => /swiper/i.test(u.pathname)), 'no Swiper chunk on the home page')
+  })
+})

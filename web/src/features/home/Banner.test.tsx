@@ -1,0 +1,188 @@
+import { act } from 'react'
+import { createRoot } from 'react-dom/client'
+import { renderToString } from 'react-dom/server'
+import { I18nextProvider } from 'react-i18next'
+import { describe, expect, it, vi } from 'vitest'
+import { i18nFor, type Lang } from '../../lib/i18n'
+import type { Agency } from '../../lib/site/types'
+import type { Card } from '../properties/api/types'
+import type { ProjectCard } from '../project/api/types'
+import { fillTotals, resolveBanner } from './api/banner'
+import type { BannerView } from './api/types'
+import { Banner, embedSrc } from './components/Banner'
+import { BannerCarousel } from './components/BannerCarousel'
+import { SearchBlock } from './components/SearchBlock'
+
+;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
+
+const agency: Agency = { name: 'Immo Arlon', phone: '', phoneText: '', email: '', street: '', zip: '', city: '', logo: '/pictures/demo/logo.png' }
+const base: BannerView = { type: 'image', image: '/pictures/demo/banner.jpg', title: 'Votre agence', description: 'Vente et location', showLogo: true }
+const card: Card = {
+  ID: 4100001, Goal: 0, TypeDescription: 'Villa', Price: 345000, PublishPrice: true, PriceUnit: 1, Marquee: 0, PublishAddress: true, Zip: '6700', City: 'Arlon',
+  SmallPictureItem: { Url: '/pictures/demo/house-01.jpg', Width: 250, Height: 167 }, Status: 'available', href: '/fr/a-vendre/arlon/villa/4100001/',
+}
+const project: ProjectCard = {
+  ID: 5200002, Name: 'Les Jardins de Schoppach', City: 'Arlon', Zip: '6700', Delivery: 'Printemps 2027', PriceFrom: 289000, PriceTo: 412000,
+  SmallPictureItem: { Url: '/pictures/demo/residence-01.jpg' }, UnitsTotal: 8, UnitsAvailable: 5, href: '/fr/project/?id=5200002',
+}
+
+const wrap = (el: React.ReactNode, lang: Lang = 'fr') => <I18nextProvider i18n={i18nFor(lang)}>{el}</I18nextProvider>
+const html = (banner: BannerView) => renderToString(wrap(<Banner banner={banner} agency={agency} />))
+
+describe('resolveBanner', () => {
+  it('falls back to the image when a kind has nothing to show', () => {
+    expect(resolveBanner({ ...base, type: 'properties', properties: [] }).kind).toBe('image')
+    expect(resolveBanner({ ...base, type: 'properties', properties: null }).kind).toBe('image')
+    expect(resolveBanner({ ...base, type: 'projects' }).kind).toBe('image')
+    expect(resolveBanner({ ...base, type: 'gallery', images: [] }).kind).toBe('image')
+    expect(resolveBanner({ ...base, type: 'video', video: 'https://example.com/page' }).kind).toBe('image')
+    expect(resolveBanner({ ...base, type: 'nonsense' }).kind).toBe('image')
+  })
+  it('keeps a kind that has something to show', () => {
+    expect(resolveBanner({ ...base, type: 'properties', properties: [card] }).kind).toBe('properties')
+    expect(resolveBanner({ ...base, type: 'projects', projects: [project] }).kind).toBe('projects')
+    expect(resolveBanner({ ...base, type: 'gallery', images: ['/a.jpg', '/b.jpg'] })).toEqual({ kind: 'gallery', image: '/a.jpg', images: ['/a.jpg', '/b.jpg'] })
+    expect(resolveBanner({ ...base, type: 'video', video: 'https://youtu.be/dQw4w9WgXcQ' }).kind).toBe('video')
+  })
+  it('shows a one-picture gallery as an image', () => {
+    expect(resolveBanner({ ...base, type: 'gallery', image: '', images: ['/a.jpg'] })).toEqual({ kind: 'image', image: '/a.jpg' })
+  })
+})
+
+describe('Banner', () => {
+  it('an image: 600 pixels on phones, 1920 elsewhere, high priority, sized, the title as h1', () => {
+    const out = html(base)
+    expect(out).toContain('<picture>')
+    expect(out).toContain('media="(max-width: 767px)" type="image/webp" srcSet="/pictures/demo/banner.jpg?width=600&amp;height=auto&amp;format=webp"')
+    expect(out).toContain('type="image/webp" srcSet="/pictures/demo/banner.jpg?width=1920&amp;height=auto&amp;format=webp"')
+    expect(out).toMatch(/<img class="banner-image" src="\/pictures\/demo\/banner.jpg\?width=1920&amp;height=auto" alt="" width="1920" height="800" fetchPriority="high"/)
+    expect(out).toMatch(/<h1 id="banner-title" class="banner-title">Votre agence<\/h1>/)
+  })
+
+  it('a properties banner without properties is the image banner', () => {
+    const out = html({ ...base, type: 'properties', properties: [] })
+    expect(out).toContain('data-type="image"')
+    const carousel = renderToString(wrap(<BannerCarousel banner={{ ...base, type: 'properties', properties: [] }} lang="fr" />))
+    expect(carousel).toBe('')
+  })
+
+  it('a properties or projects banner adds its cards', () => {
+    const props = renderToString(wrap(<BannerCarousel banner={{ ...base, type: 'properties', properties: [card] }} lang="fr" />))
+    expect(props).toContain('href="/fr/a-vendre/arlon/villa/4100001/"')
+    expect(props).toContain('À la une')
+    const projects = renderToString(wrap(<BannerCarousel banner={{ ...base, type: 'projects', projects: [project] }} lang="fr" />))
+    expect(projects).toContain('Les Jardins de Schoppach')
+    expect(projects).toContain('width=400&amp;height=auto')
+    expect(projects).toContain('5 sur 8')
+  })
+
+  it('a gallery sends only its first picture, with pause and slide controls', () => {
+    const out = html({ ...base, type: 'gallery', images: ['/pictures/demo/a.jpg', '/pictures/demo/b.jpg', '/pictures/demo/c.jpg'] })
+    expect(out).toContain('aria-roledescription="carousel"')
+    expect(out.match(/aria-roledescription="slide"/g)).toHaveLength(3)
+    expect(out).toContain('/pictures/demo/a.jpg?width=1920')
+    expect(out).not.toContain('/pictures/demo/b.jpg')
+    expect(out).toContain('aria-label="Relancer le diaporama"') // nothing moves before hydration
+  })
+
+  it('a video file plays muted, looping and inline, with the banner picture as poster', () => {
+    const out = html({ ...base, type: 'video', video: '/media/banner.mp4' })
+    expect(out).toMatch(/<video[^>]*muted=""[^>]*loop=""[^>]*playsInline=""[^>]*autoPlay=""/)
+    expect(out).toContain('poster="/pictures/demo/banner.jpg?width=1920&amp;height=auto&amp;format=webp"')
+    expect(out).toContain('<source src="/media/banner.mp4" type="video/mp4"/>')
+  })
+
+  it('YouTube waits for a click: no third-party address before it', async () => {
+    const banner = { ...base, type: 'video', video: 'https://www.youtube.com/shorts/dQw4w9WgXcQ' }
+    const out = html(banner)
+    expect(out).not.toMatch(/youtube|ytimg|<iframe/)
+    expect(out).toContain('Lire la vidéo')
+
+    const container = document.createElement('div')
+    document.body.appendChild(container)
+    const root = createRoot(container)
+    act(() => root.render(wrap(<Banner banner={banner} agency={agency} />)))
+    expect(container.querySelector('iframe')).toBeNull()
+    // happy-dom loads no frame and says so on the stderr of the console it was made with.
+    const write = process.stderr.write
+    const said: string[] = []
+    process.stderr.write = ((chunk: string | Uint8Array) => said.push(String(chunk)) > 0) as typeof process.stderr.write
+    try {
+      act(() => container.querySelector<HTMLButtonElement>('.banner-play')!.click())
+    } finally {
+      process.stderr.write = write
+    }
+    for (const line of said) expect(line).toMatch(/Iframe page loading is disabled|^\s+at /)
+    const frame = container.querySelector('iframe')!
+    expect(frame.getAttribute('src')).toBe('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1&rel=0&playsinline=1')
+    expect(frame.getAttribute('title')).toBe('Vidéo de présentation')
+    expect(container.querySelector('h1')!.textContent).toBe('Votre agence')
+    act(() => root.unmount())
+    container.remove()
+  })
+
+  it('embeds Vimeo and Facebook the same way; TV Lux opens in a new tab', () => {
+    expect(embedSrc(resolveVideo('https://vimeo.com/76979871'))).toBe('https://player.vimeo.com/video/76979871?autoplay=1')
+    expect(embedSrc(resolveVideo('https://fb.watch/abcDEF12/'))).toBe('https://www.facebook.com/plugins/video.php?href=https%3A%2F%2Ffb.watch%2FabcDEF12%2F&autoplay=true')
+    const out = html({ ...base, type: 'video', video: 'https://www.tvl.be/emission/immo' })
+    expect(out).toMatch(/<a[^>]*href="https:\/\/www.tvl.be\/emission\/immo"[^>]*target="_blank" rel="noopener"/)
+  })
+
+  it('a gallery pauses when asked, and does not move with reduced motion', async () => {
+    vi.useFakeTimers()
+    const matchMedia = vi.fn(() => ({ matches: false, addEventListener: () => {}, removeEventListener: () => {} }))
+    vi.stubGlobal('matchMedia', matchMedia)
+    const container = document.createElement('div')
+    document.body.appendChild(container)
+    const root = createRoot(container)
+    const banner = { ...base, type: 'gallery', images: ['/a.jpg', '/b.jpg'] }
+    act(() => root.render(wrap(<Banner banner={banner} agency={agency} />)))
+    const active = () => [...container.querySelectorAll('.banner-slide')].findIndex((s) => s.hasAttribute('data-active'))
+    expect(active()).toBe(0)
+    act(() => vi.advanceTimersByTime(5000))
+    expect(active()).toBe(1)
+    const pause = container.querySelector<HTMLButtonElement>('[aria-label="Mettre le diaporama en pause"]')!
+    act(() => pause.click())
+    act(() => vi.advanceTimersByTime(15000))
+    expect(active()).toBe(1)
+    act(() => root.unmount())
+
+    matchMedia.mockReturnValue({ matches: true, addEventListener: () => {}, removeEventListener: () => {} })
+    const root2 = createRoot(container)
+    act(() => root2.render(wrap(<Banner banner={banner} agency={agency} />)))
+    act(() => vi.advanceTimersByTime(15000))
+    expect(active()).toBe(0)
+    act(() => root2.unmount())
+    container.remove()
+    vi.unstubAllGlobals()
+    vi.useRealTimers()
+  })
+})
+
+describe('SearchBlock', () => {
+  it('title, filled description, counts in brackets and the search box', () => {
+    const out = renderToString(
+      wrap(
+        <SearchBlock
+          block={{ title: 'Trouvez', description: 'Nos {{forSale}} biens à vendre et {{ forRent }} à louer', saleHref: '/fr/a-vendre/', rentHref: '/fr/a-louer/', saleCount: 43, rentCount: 15, showCounts: true }}
+        />,
+      ),
+    )
+    expect(out).toContain('Nos 43 biens à vendre et 15 à louer')
+    expect(out).toContain('À vendre (43)')
+    expect(out).toContain('À louer (15)')
+    expect(out).toContain('role="combobox"')
+    const without = renderToString(wrap(<SearchBlock block={{ saleHref: '/fr/a-vendre/', saleCount: 43, rentCount: 15, showCounts: false }} />))
+    expect(without).not.toContain('(43)')
+    expect(without).not.toContain('À louer')
+  })
+  it('fills only the known placeholders', () => {
+    expect(fillTotals('{{forSale}}/{{forRent}}/{{other}}', 1, 2)).toBe('1/2/{{other}}')
+  })
+})
+
+function resolveVideo(url: string) {
+  const b = resolveBanner({ ...base, type: 'video', video: url })
+  if (b.kind !== 'video') throw new Error(`${url} is not a video`)
+  return b.video
+}

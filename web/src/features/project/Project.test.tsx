@@ -1,0 +1,135 @@
+import { renderToString } from 'react-dom/server'
+import { I18nextProvider } from 'react-i18next'
+import { describe, expect, it } from 'vitest'
+import { i18nFor, type Lang } from '../../lib/i18n'
+import { head, shell } from '../../test/fixtures'
+import { Modules } from '../modules/components/Modules'
+import type { ModuleView } from '../modules/api/types'
+import type { Project } from '../properties/api/types'
+import { projectPrices } from './api/prices'
+import type { ProjectCard } from './api/types'
+import { ProjectPage } from './components/ProjectPage'
+
+const wrap = (el: React.ReactNode, lang: Lang = 'fr') => <I18nextProvider i18n={i18nFor(lang)}>{el}</I18nextProvider>
+
+const full: Project = {
+  ID: 5200002, Name: { fr: 'Les Jardins de Schoppach' }, ProjectNumber: 'P-2025-02', PublicAddress: true, Street: 'Rue de Schoppach', HouseNumber: '20',
+  Zip: '6700', City: 'Arlon', XLargePictureItem: { Url: '/pictures/demo/residence-01.jpg', Width: 1600, Height: 1067 },
+  Pictures: [
+    { Url: '/pictures/demo/residence-01.jpg', Name: 'Façade', Width: 1600, Height: 1067 },
+    { Url: '/pictures/demo/residence-02.jpg', Width: 1600, Height: 1067 },
+  ],
+  PriceFrom: 289000, PriceTo: 412000,
+  Constructions: [{ Name: { fr: 'Bloc A', en: 'Block A' }, Description: { fr: 'Huit appartements' } }],
+  Documents: [{ ID: 7, Name: { fr: 'Cahier des charges', en: 'Specifications' } }],
+  Units: [
+    { Unit: 'A.01', Floor: '0', Price: 289000, Surface: 82, Bedrooms: 2, Status: 'available' },
+    { Unit: 'A.02', Floor: '0', Price: 305000, Surface: 91, Bedrooms: 2, Status: 'sold' },
+    { Unit: 'A.11', Floor: '1', Price: 412000, Surface: 118, Bedrooms: 3, Status: 'soldout' },
+  ],
+}
+
+function page(project: Project, lang: Lang = 'fr') {
+  return renderToString(
+    wrap(<ProjectPage project={project} name="Les Jardins de Schoppach" description={'Deux bâtiments.\n\nBasse énergie.'} delivery="Printemps 2027" site={shell(lang)} head={head('Projet', lang)} />, lang),
+  )
+}
+
+const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/&#x27;/g, "'").replace(/\s+/g, ' ')
+
+describe('ProjectPage', () => {
+  it('shows the price list with sold and sold-out units', () => {
+    const html = page(full)
+    const t = text(html)
+    expect(t).toContain('Liste de prix')
+    expect(t).toMatch(/A\.01 0 2 82 m² € 289\.000 Disponible/)
+    expect(t).toMatch(/A\.02 0 2 91 m² – Vendu/)
+    expect(t).toMatch(/A\.11 1 3 118 m² – Épuisé/)
+    expect(html).toContain('data-status="soldout"')
+    expect(t).toContain('De € 289.000 à € 412.000')
+    expect(t).toContain('Printemps 2027')
+    expect(t).toContain('1 sur 3')
+    expect(t).toContain('Rue de Schoppach 20, 6700 Arlon')
+  })
+
+  it('lists constructions, photos (sized) and documents to ask for by e-mail', () => {
+    const html = page(full)
+    expect(text(html)).toContain('Bloc A')
+    expect(html).toContain('/pictures/demo/residence-02.jpg?width=600&amp;height=auto&amp;format=webp')
+    expect(html).toContain('alt="Les Jardins de Schoppach – Façade"')
+    expect(html).toMatch(/<a[^>]*href="mailto:info@immo-arlon.be\?subject=Demande%20de%20document%20%3A%20Cahier%20des%20charges[^"]*"[^>]*target="_blank" rel="noopener"/)
+  })
+
+  it('says so where a list is empty', () => {
+    const t = text(page({ ...full, Pictures: [], XLargePictureItem: { Url: '' }, Constructions: null, Documents: [], Units: [] }, 'en'))
+    expect(t).toContain('No photo was found')
+    expect(t).toContain('No construction was found')
+    expect(t).toContain('No documents')
+    expect(t).toContain('No units are currently available')
+  })
+
+  it('prices: a range, a start, one price or none', () => {
+    const t = i18nFor('en').t.bind(i18nFor('en')) as unknown as (k: string, v?: Record<string, string | number>) => string
+    expect(projectPrices(t, 412000, 289000)).toBe('From € 289.000 to € 412.000')
+    expect(projectPrices(t, 289000)).toBe('From € 289.000')
+    expect(projectPrices(t, 289000, 289000)).toBe('€ 289.000')
+    expect(projectPrices(t)).toBe('')
+  })
+})
+
+describe('project-list module', () => {
+  const card = (over: Partial<ProjectCard>): ProjectCard => ({
+    ID: 5200002, Name: 'Les Jardins de Schoppach', City: 'Arlon', Zip: '6700', Delivery: 'Printemps 2027', PriceFrom: 289000, PriceTo: 412000,
+    SmallPictureItem: { Url: '/pictures/demo/residence-01.jpg', Width: 250, Height: 167 }, UnitsTotal: 8, UnitsAvailable: 5, href: '/fr/project/?id=5200002', ...over,
+  })
+  const module = (projects: ProjectCard[]): ModuleView => ({ id: 10, view: 'project-list', title: 'Projets neufs', titleSize: 'h1', numberItemOfRow: 0, maxItems: 0, projects })
+  const render = (projects: ProjectCard[], lang: Lang = 'fr') =>
+    renderToString(wrap(<Modules modules={[module(projects)]} lang={lang} agency={shell(lang).agency} minLevel={2} pageTitle="Projets" />, lang))
+
+  it('cards: picture, name, city, prices, delivery, units available of total', () => {
+    const html = render([card({})])
+    const t = text(html)
+    expect(html).toContain('<h2 class="module-title" id="module-10">Projets neufs</h2>')
+    expect(html).toContain('<h3 class="card-title"><a class="card-link" href="/fr/project/?id=5200002">Les Jardins de Schoppach</a></h3>')
+    expect(html).toContain('/pictures/demo/residence-01.jpg?width=400&amp;height=auto&amp;format=webp')
+    expect(t).toContain('6700 Arlon')
+    expect(t).toContain('De € 289.000 à € 412.000')
+    expect(t).toContain('Printemps 2027')
+    expect(t).toContain('5 sur 8')
+  })
+
+  it('an external project links to its own site in a new tab', () => {
+    const html = render([card({ ID: 5200001, External: true, href: 'https://www.residence-exemple.be/' })])
+    expect(html).toContain('<a href="https://www.residence-exemple.be/" class="card-link" target="_blank" rel="noopener">')
+    expect(text(html)).toContain("(s'ouvre dans un nouvel onglet)")
+  })
+
+  it('says when there is no project', () => {
+    expect(text(render([], 'en'))).toContain('No projects are currently available')
+    expect(text(render([], 'nl'))).toContain('Er zijn momenteel geen projecten beschikbaar')
+  })
+})
+
+describe('testimonials module', () => {
+  const base: ModuleView = {
+    id: 5, view: 'testimonials', title: 'Témoignages', titleSize: 'h2', numberItemOfRow: 3, maxItems: 6,
+    entries: [{ title: { fr: 'Vente rapide' }, description: { fr: 'Vendue en six semaines.' }, author: 'Marie D., Arlon' }],
+  }
+  const render = (m: ModuleView) => renderToString(wrap(<Modules modules={[m]} lang="fr" agency={shell('fr').agency} minLevel={2} />))
+
+  it('shows the approved testimonials when there are some', () => {
+    const html = render({ ...base, testimonials: [{ name: 'Paul V.', comment: 'Très professionnels.', picture: '/pictures/demo/person-01.jpg' }, { name: 'Ana', comment: 'Merci !' }] })
+    const t = text(html)
+    expect(t).toContain('Très professionnels.')
+    expect(t).toContain('Paul V.')
+    expect(t).toContain('Merci !')
+    expect(t).not.toContain('Vendue en six semaines.')
+    expect(html).toContain('src="/pictures/demo/person-01.jpg?width=100&amp;height=auto&amp;format=webp"')
+  })
+
+  it('else the configured entries', () => {
+    const t = text(render({ ...base, testimonials: [] }))
+    expect(t).toContain('Vendue en six semaines.')
+    expect(t).toContain('Marie D., Arlon')
+  })
+})

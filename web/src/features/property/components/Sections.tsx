@@ -1,0 +1,161 @@
+import { formatDistance } from '../../../lib/format'
+import { useT } from '../../../lib/i18n'
+import { SmartLink } from '../../../lib/ui/SmartLink'
+import type { PointOfInterest } from '../../properties/api/types'
+import type { DetailGroup, DetailRow } from '../api/details'
+import type { DocumentView, EnergyView, Fact, LocationView } from '../api/sections'
+
+/** Label/value rows. */
+function Rows({ rows, className }: { rows: DetailRow[]; className?: string }) {
+  return (
+    <dl className={className ?? 'rows'}>
+      {rows.map((r) => (
+        <div key={r.key}>
+          <dt>{r.label}</dt>
+          <dd>{r.value}</dd>
+        </div>
+      ))}
+    </dl>
+  )
+}
+
+export function Facts({ facts }: { facts: Fact[] }) {
+  const t = useT()
+  return (
+    <section aria-labelledby="facts-title" className="property-section">
+      <h2 id="facts-title" className="sr-only">
+        {t('property.mainFacts')}
+      </h2>
+      <dl className="facts">
+        {facts.map((fact) => (
+          <div key={fact.label} className="fact" data-icon={fact.icon}>
+            <dt>{fact.label}</dt>
+            <dd>{fact.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  )
+}
+
+/** The energy certificate: label picture by region (SPEC §9), figures, the renovation notice. */
+export function Energy({ energy: e }: { energy: EnergyView }) {
+  const t = useT()
+  return (
+    <section aria-labelledby="energy-title" className="property-section energy">
+      <h2 id="energy-title">{t('property.energyTitle')}</h2>
+      <div className="energy-body">
+        {e.image && e.label && <img className="epc-image" src={e.image} alt={t('property.epcAlt', { label: e.label })} width={96} height={40} />}
+        <Rows rows={e.rows} />
+      </div>
+      {e.renovation && (
+        <p className="epc-notice" role="note">
+          {t('property.renovationNotice')}
+        </p>
+      )}
+    </section>
+  )
+}
+
+export function Financial({ rows }: { rows: DetailRow[] }) {
+  const t = useT()
+  return (
+    <section aria-labelledby="financial-title" className="property-section">
+      <h2 id="financial-title">{t('property.financialTitle')}</h2>
+      <Rows rows={rows} />
+    </section>
+  )
+}
+
+export function Details({ groups }: { groups: DetailGroup[] }) {
+  const t = useT()
+  return (
+    <section aria-labelledby="details-title" className="property-section">
+      <h2 id="details-title">{t('property.details')}</h2>
+      <div className="detail-groups">
+        {groups.map((g) => (
+          <section key={g.key} className="detail-group" aria-labelledby={`group-${g.key}`}>
+            <h3 id={`group-${g.key}`}>{g.title}</h3>
+            <Rows rows={g.rows} />
+          </section>
+        ))}
+      </div>
+    </section>
+  )
+}
+
+/** Where it is: the address, a map link (OpenStreetMap, new tab), the coordinates, street view when configured. */
+export function Location({ location: l }: { location: LocationView }) {
+  const t = useT()
+  return (
+    <section aria-labelledby="location-title" className="property-section">
+      <h2 id="location-title">{t('property.location')}</h2>
+      <p className="location-address" data-icon="pin">
+        {l.address}
+      </p>
+      <p className="location-coords muted">
+        {`${t(l.approximate ? 'property.coordinatesApprox' : 'property.coordinates')} `}
+        <span translate="no">{l.coordinates}</span>
+      </p>
+      <ul className="location-links">
+        <li>
+          <SmartLink href={l.mapHref} className="button button-outline" data-icon-end="external">
+            {t('property.viewOnMap')}
+          </SmartLink>
+        </li>
+        {l.streetViewHref && (
+          <li>
+            <SmartLink href={l.streetViewHref} className="button button-outline" data-icon-end="external">
+              {t('property.streetView')}
+            </SmartLink>
+          </li>
+        )}
+      </ul>
+    </section>
+  )
+}
+
+/** The documents a visitor can ask for, each with its SPEC §4 state. */
+export function Documents({ documents }: { documents: DocumentView[] }) {
+  const t = useT()
+  return (
+    <section aria-labelledby="documents-title" className="property-section">
+      <h2 id="documents-title">{t('property.documents')}</h2>
+      <ul className="documents">
+        {documents.map((d) => (
+          <li key={d.id}>
+            <span className="document-name">{d.name}</span>
+            <span className="document-state" data-state={d.state}>
+              {t(`property.document.${d.state}`)}
+            </span>
+            {d.requestHref && d.state === 'notRequested' && (
+              <SmartLink href={d.requestHref} className="document-request" data-icon="mail">
+                {t('property.document.request')}
+                <span className="sr-only">{`: ${d.name}`}</span>
+              </SmartLink>
+            )}
+          </li>
+        ))}
+      </ul>
+      <p className="muted">{t('property.document.howTo')}</p>
+    </section>
+  )
+}
+
+export function PointsOfInterest({ items }: { items: PointOfInterest[] }) {
+  const t = useT()
+  return (
+    <section aria-labelledby="poi-title" className="property-section">
+      <h2 id="poi-title">{t('property.pointsOfInterest')}</h2>
+      <ul className="poi-list">
+        {items.map((poi, i) => (
+          <li key={i}>
+            <span className="poi-kind">{t(`property.poi.${poi.Kind}`, { defaultValue: poi.Kind })}</span>
+            <span>{poi.Name}</span>
+            <span className="poi-distance">{formatDistance(poi.Distance)}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}

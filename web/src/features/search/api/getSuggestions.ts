@@ -1,0 +1,19 @@
+import type { Lang } from '../../../lib/i18n'
+import { parseSearchAnswer } from './schema'
+import { EMPTY_ANSWER, type SearchAnswer } from './types'
+
+/** The address of the suggestions for q in lang. */
+export function searchUrl(q: string, lang: Lang): string {
+  return `/api/search?q=${encodeURIComponent(q)}&lang=${lang}`
+}
+
+/**
+ * Fetches the three groups of suggestions (SPEC §5: exact match; an empty
+ * query clears everything, without asking the server).
+ */
+export async function getSuggestions(q: string, lang: Lang, signal?: AbortSignal): Promise<SearchAnswer> {
+  if (q.trim() === '') return EMPTY_ANSWER
+  const res = await fetch(searchUrl(q.trim(), lang), { headers: { Accept: 'application/json' }, signal })
+  if (!res.ok) throw new Error(`search: HTTP ${res.status}`)
+  return parseSearchAnswer(await res.json())
+}

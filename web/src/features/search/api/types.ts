@@ -1,0 +1,34 @@
+import type { Card } from '../../properties/api/types'
+
+/** A property type matching the query, and the list it opens (httpapi.TypeHit). */
+export interface TypeHit {
+  WebID: number
+  Label: string
+  SaleCount: number
+  RentCount: number
+  href: string
+}
+
+/** A city matching the query, and the list it opens (httpapi.CityHit = catalog.City + href). */
+export interface CityHit {
+  Name: string
+  Zip: string
+  CountryID?: number
+  CountryName?: string
+  PropertyCount: number
+  SaleCount: number
+  RentCount: number
+  href: string
+}
+
+/** A property whose ID starts with the query, and its page (httpapi.PropertyHit = catalog.Card + href). */
+export type PropertyHit = Card
+
+/** GET /api/search?q=&lang= (httpapi.SearchAnswer): the three groups of the search box. */
+export interface SearchAnswer {
+  types: TypeHit[]
+  cities: CityHit[]
+  properties: PropertyHit[]
+}
+
+export const EMPTY_ANSWER: SearchAnswer = { types: [], cities: [], properties: [] }
