@@ -4,7 +4,8 @@ import { localesVitePlugin } from './scripts/locales.mjs'
 
 // With cssCodeSplit off, Vite emits one style.css but lists it under no
 // chunk; the Go side (internal/web/assets) links the CSS of the entry and its
-// static imports, so name it as the entry's CSS in the manifest.
+// static imports, so name it as the app entry's CSS in the manifest. (The map
+// frame's entry has no stylesheet file: it imports its CSS ?inline.)
 function entryCss(): Plugin {
   return {
     name: 'immo-entry-css',
@@ -12,15 +13,17 @@ function entryCss(): Plugin {
     generateBundle(_, bundle) {
       const css = Object.values(bundle).filter((o) => o.type === 'asset' && o.fileName.endsWith('.css'))
       for (const o of Object.values(bundle)) {
-        if (o.type === 'chunk' && o.isEntry) for (const c of css) o.viteMetadata?.importedCss.add(c.fileName)
+        if (o.type === 'chunk' && o.isEntry && o.name === 'app') for (const c of css) o.viteMetadata?.importedCss.add(c.fileName)
       }
     },
   }
 }
 
 // Client build: hashed files and a manifest in internal/web/assets/dist, which
-// the Go binary embeds. The server (SSR) bundle is built separately by
-// scripts/build-server.mjs (one IIFE for modernc.org/quickjs).
+// the Go binary embeds. Two entries: the React app, and the map frame
+// (src/map: plain TypeScript + Leaflet, served by Go at /map-frame/, so
+// Leaflet never reaches the app's pages). The server (SSR) bundle is built
+// separately by scripts/build-server.mjs (one IIFE for modernc.org/quickjs).
 export default defineConfig({
   base: '/',
   publicDir: false,
@@ -35,7 +38,7 @@ export default defineConfig({
     // any view, so its CSS must be in the <head> before a lazy view loads.
     cssCodeSplit: false,
     rolldownOptions: {
-      input: { app: 'src/entry-client.tsx' },
+      input: { app: 'src/entry-client.tsx', map: 'src/map/main.ts' },
     },
   },
   test: {

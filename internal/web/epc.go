@@ -54,5 +54,6 @@ func (h *Handler) Register(mux *http.ServeMux) {
 	mux.HandleFunc("GET /images/epc/{region}/{file}", serveEPC)
 	mux.HandleFunc("GET /favicon.svg", serveFavicon)
 	mux.HandleFunc("GET /favicon.ico", serveFavicon)
+	mux.Handle("GET /map-frame/", MapFrameFromEnv())
 	mux.Handle("/", h)
 }

@@ -1,4 +1,5 @@
 import type { BaseProps, Text } from '../../../lib/site/types'
+import type { Marker } from '../../map/api/types'
 import type { Card } from '../../properties/api/types'
 
 /** The list filters as the URL carries them (route.Filters); "" when unset. */
@@ -11,6 +12,9 @@ export interface Filters {
   sort: string
   order: string
 }
+
+/** How the list shows: cards, or the map above them (?view=map). */
+export type ListView = 'list' | 'map'
 
 export interface PropertyTypeOption {
   ID: number
@@ -25,6 +29,8 @@ export interface CityOption {
   Name: string
   Zip: string
   PropertyCount: number
+  SaleCount?: number
+  RentCount?: number
 }
 
 export interface PropertyListProps extends BaseProps {
@@ -42,4 +48,8 @@ export interface PropertyListProps extends BaseProps {
   pageUrl: string
   /** A bad filter, named in the page's language (the list is then unfiltered). */
   error?: string
+  /** "map" with ?view=map (absent in older page objects: the list). */
+  mode?: ListView
+  /** With the map: every matching property that has a position. */
+  markers?: Marker[] | null
 }

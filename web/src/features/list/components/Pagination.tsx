@@ -1,20 +1,22 @@
 import { Link } from '../../../lib/router'
 import { useT } from '../../../lib/i18n'
 import { listHref, pageWindow } from '../api/query'
-import type { Filters } from '../api/types'
+import type { Filters, ListView } from '../api/types'
 
 export interface PaginationProps {
   page: number
   pages: number
   pageUrl: string
   filters: Filters
+  /** The map keeps showing on the other pages. */
+  view?: ListView
 }
 
 /** Previous, page numbers and next, as links that keep the filters. */
-export function Pagination({ page, pages, pageUrl, filters }: PaginationProps) {
+export function Pagination({ page, pages, pageUrl, filters, view = 'list' }: PaginationProps) {
   const t = useT()
   if (pages <= 1) return null
-  const href = (p: number) => listHref(pageUrl, filters, { page: p })
+  const href = (p: number) => listHref(pageUrl, filters, { page: p, view: view === 'map' ? 'map' : '' })
   return (
     <nav className="pagination" aria-label={t('list.pagination')}>
       <ul>

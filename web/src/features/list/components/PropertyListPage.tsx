@@ -1,55 +1,59 @@
 import { plural, useLang, useT } from '../../../lib/i18n'
 import { Link } from '../../../lib/router'
+import { MapFrame } from '../../map/components/MapFrame'
 import { CardGrid } from '../../properties/components/CardGrid'
-import { listHref, sortValue } from '../api/query'
+import { isFiltered, listHref } from '../api/query'
 import type { PropertyListProps } from '../api/types'
+import { FilterForm } from './FilterForm'
 import { Pagination } from './Pagination'
-import { SortSelect } from './SortSelect'
+import { ViewSwitch } from './ViewSwitch'
 import './list.css'
 
 /** Cards per row on wide screens; the first row loads its pictures at once. */
 const PER_ROW = 4
 
-/** A property list: title, "page x of y – n properties", sort, cards, paging. */
+/**
+ * A property list: title, filters, "page x of y – n properties" (a live
+ * region: said again after each filter change), the list/map switch, the
+ * map (?view=map), cards, paging.
+ */
 export function PropertyListPage(props: PropertyListProps) {
-  const { title, filters, page, pages, total, pageUrl, error } = props
+  const { title, filters, page, pages, total, pageUrl, error, list } = props
   const t = useT()
   const lang = useLang()
   const items = props.items ?? []
-  const filtered = !!(filters.city || filters.type || filters.priceMin || filters.priceMax || filters.bedroomsMin)
+  const view = props.mode === 'map' ? 'map' : 'list'
   const count = t(plural(lang, total) === 'one' ? 'list.countOne' : 'list.countOther', { total })
+  const summary = total > 0 ? `${t('list.pageOf', { page, pages })} – ${count}` : t('list.empty')
   return (
-    <div className="page list-page">
+    <div className="page list-page" data-view={view}>
       <div className="container">
         <header className="list-header">
-          <div>
-            <h1>{title}</h1>
-            {total > 0 && (
-              <p className="list-summary">{`${t('list.pageOf', { page, pages })} – ${count}`}</p>
-            )}
-          </div>
-          {total > 1 && <SortSelect key={sortValue(filters)} pageUrl={pageUrl} filters={filters} />}
+          <h1>{title}</h1>
+          <ViewSwitch pageUrl={pageUrl} filters={filters} view={view} />
         </header>
+        <FilterForm pageUrl={pageUrl} filters={filters} view={view} list={list} cities={props.cities} types={props.types} lang={lang} />
         {error && (
           <p className="alert" role="alert">
             {error}
           </p>
         )}
+        <p className="list-summary" role="status" aria-live="polite" data-total={total}>
+          {summary}
+        </p>
+        {view === 'map' && <MapFrame markers={props.markers} lang={lang} />}
         {items.length > 0 ? (
-          <CardGrid items={items} lang={lang} level={2} perRow={PER_ROW} eager={PER_ROW} />
+          <CardGrid items={items} lang={lang} level={2} perRow={PER_ROW} eager={view === 'map' ? 0 : PER_ROW} />
         ) : (
-          <div className="list-empty">
-            <p>{t('list.empty')}</p>
-            {filtered && (
-              <p>
-                <Link href={listHref(pageUrl, {})} className="button button-outline">
-                  {t('list.clearFilters')}
-                </Link>
-              </p>
-            )}
-          </div>
+          isFiltered(filters) && (
+            <p className="list-empty">
+              <Link href={listHref(pageUrl, {}, { view })} className="button button-outline">
+                {t('list.clearFilters')}
+              </Link>
+            </p>
+          )
         )}
-        <Pagination page={page} pages={pages} pageUrl={pageUrl} filters={filters} />
+        <Pagination page={page} pages={pages} pageUrl={pageUrl} filters={filters} view={view} />
       </div>
     </div>
   )

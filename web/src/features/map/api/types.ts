@@ -1,0 +1,16 @@
+/** One property of a map (route.Marker): every property the list's filters match that has a position. */
+export interface Marker {
+  ID: number
+  Goal: number
+  lat: number
+  lng: number
+  Price: number
+  PublishPrice: boolean
+  PriceUnit: number
+  Marquee: number
+  /** "type – city". */
+  title: string
+  City: string
+  picture?: string
+  href: string
+}

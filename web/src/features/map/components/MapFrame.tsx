@@ -1,0 +1,55 @@
+import { useEffect, useMemo, useRef } from 'react'
+import { type Lang, useT } from '../../../lib/i18n'
+import { buildMapMessage, MAP_MESSAGE_DELAY, MAP_READY, mapFrameSrc, type MapOptions } from '../api/message'
+import type { Marker } from '../api/types'
+import './map.css'
+
+export interface MapFrameProps extends MapOptions {
+  markers: Marker[] | null | undefined
+  lang: Lang
+}
+
+/** Whether the frame shows its own page already (it may have loaded before hydration). */
+function loaded(frame: HTMLIFrameElement): boolean {
+  try {
+    const doc = frame.contentDocument
+    return !!doc && doc.readyState === 'complete' && doc.URL !== 'about:blank'
+  } catch {
+    return false
+  }
+}
+
+/**
+ * The map: our own page (/map-frame/, a separate light bundle with Leaflet)
+ * in a frame. 50 ms after the frame has loaded (or says it listens), and
+ * whenever the markers change, it is posted the message of SPEC §2 for this
+ * origin only.
+ */
+export function MapFrame({ markers, lang, mapType, customMarker }: MapFrameProps) {
+  const t = useT()
+  const ref = useRef<HTMLIFrameElement>(null)
+  const message = useMemo(() => buildMapMessage(markers, lang, t, { mapType, customMarker }), [markers, lang, t, mapType, customMarker])
+
+  useEffect(() => {
+    const frame = ref.current
+    if (!frame) return
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const send = () => {
+      clearTimeout(timer)
+      timer = setTimeout(() => frame.contentWindow?.postMessage(message, window.location.origin), MAP_MESSAGE_DELAY)
+    }
+    const onMessage = (e: MessageEvent) => {
+      if (e.origin === window.location.origin && e.source === frame.contentWindow && (e.data as { type?: unknown } | null)?.type === MAP_READY) send()
+    }
+    frame.addEventListener('load', send)
+    window.addEventListener('message', onMessage)
+    if (loaded(frame)) send()
+    return () => {
+      clearTimeout(timer)
+      frame.removeEventListener('load', send)
+      window.removeEventListener('message', onMessage)
+    }
+  }, [message])
+
+  return <iframe ref={ref} className="map-frame" src={mapFrameSrc(lang)} title={t('map.title')} />
+}
