@@ -38,6 +38,8 @@ export async function startServer() {
   delete env.IMMO_DATA_DIR
   delete env.IMMO_PUBLIC_URL
   delete env.IMMO_CONFIG
+  // No test may need the internet: the map frame adds no tile layer.
+  env.IMMO_MAP_TILES = 'none'
 
   const child = spawn(bin, ['serve', '--addr', '127.0.0.1:0', '--data-dir', dataDir], {
     env,

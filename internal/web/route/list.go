@@ -42,6 +42,7 @@ type Marker struct {
 	PublishPrice bool    `json:"PublishPrice"`
 	PriceUnit    int     `json:"PriceUnit"`
 	Marquee      int     `json:"Marquee"`
+	MarqueeName  string  `json:"MarqueeName,omitempty"`
 	Title        string  `json:"title"`
 	City         string  `json:"City"`
 	Picture      string  `json:"picture,omitempty"`
@@ -158,7 +159,7 @@ func (c *resolution) markers(q catalog.Query) []Marker {
 			continue
 		}
 		out = append(out, Marker{ID: card.ID, Goal: card.Goal, Lat: card.Latitude, Lng: card.Longitude, Price: card.Price,
-			PublishPrice: card.PublishPrice, PriceUnit: card.PriceUnit, Marquee: card.Marquee,
+			PublishPrice: card.PublishPrice, PriceUnit: card.PriceUnit, Marquee: card.Marquee, MarqueeName: card.MarqueeName,
 			Title: card.TypeDescription + " – " + card.City, City: card.City, Picture: card.SmallPictureItem.Url,
 			Href: c.r.CardURL(&card, c.lang)})
 	}
