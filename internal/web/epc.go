@@ -53,6 +53,8 @@ func serveFavicon(w http.ResponseWriter, r *http.Request) {
 func (h *Handler) Register(mux *http.ServeMux) {
 	mux.HandleFunc("GET /images/epc/{region}/{file}", serveEPC)
 	mux.HandleFunc("GET /favicon.svg", serveFavicon)
+	mux.HandleFunc("GET /robots.txt", h.robots)
+	mux.HandleFunc("GET /sitemap.xml", h.sitemap)
 	mux.HandleFunc("GET /favicon.ico", serveFavicon)
 	mux.Handle("GET /map-frame/", MapFrameFromEnv())
 	mux.Handle("/", h)

@@ -36,6 +36,8 @@ type Handler struct {
 	version  string        // the client build, for the protocol's asset check
 	cache    *htmlCache
 	log      *slog.Logger
+	// sitemapCache holds sitemap.xml for one data version.
+	sitemapCache sitemap
 	// RenderTimeout bounds one server render; past it the shell is served.
 	RenderTimeout time.Duration
 }

@@ -207,3 +207,44 @@ func TestEPCPictures(t *testing.T) {
 		}
 	}
 }
+
+func TestRobotsAndSitemap(t *testing.T) {
+	h, _, _ := newTestHandler(t, &fakeRenderer{})
+	mux := http.NewServeMux()
+	h.Register(mux)
+	robots := do(mux, "GET", "/robots.txt", nil).Body.String()
+	if !strings.Contains(robots, "Sitemap: https://immo.test/sitemap.xml") || !strings.Contains(robots, "Disallow: /api/") {
+		t.Fatalf("robots.txt:\n%s", robots)
+	}
+	rec := do(mux, "GET", "/sitemap.xml", nil)
+	body := rec.Body.String()
+	if rec.Code != 200 || !strings.HasPrefix(rec.Header().Get("Content-Type"), "application/xml") {
+		t.Fatalf("sitemap: %d %s", rec.Code, rec.Header().Get("Content-Type"))
+	}
+	for _, want := range []string{
+		"<loc>https://immo.test/fr/</loc>",
+		"<loc>https://immo.test/nl/te-koop/</loc>",
+		"<loc>https://immo.test/fr/a-vendre/arlon/villa-maison-ferme/4100001/</loc>",
+		`<xhtml:link rel="alternate" hreflang="nl" href="https://immo.test/nl/te-koop/arlon/`,
+		"<loc>https://immo.test/en/project/?id=5200002</loc>",
+		"<loc>https://immo.test/de/projekte/</loc>",
+	} {
+		if !strings.Contains(body, want) {
+			t.Errorf("sitemap lacks %s", want)
+		}
+	}
+	if strings.Contains(body, "id=5200001") {
+		t.Error("a project on its own site is not ours to list")
+	}
+	if strings.Contains(body, "4100059") {
+		t.Error("sold properties are not listed")
+	}
+	// Every listed address resolves to a page.
+	for _, loc := range strings.Split(body, "<loc>")[1:] {
+		u := strings.TrimPrefix(loc[:strings.Index(loc, "</loc>")], "https://immo.test")
+		u = strings.ReplaceAll(u, "&amp;", "&")
+		if rec := do(h, "GET", u, nil); rec.Code != 200 {
+			t.Fatalf("%s answers %d", u, rec.Code)
+		}
+	}
+}
