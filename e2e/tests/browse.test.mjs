@@ -3,10 +3,11 @@
 // visit must be client-side (the Inertia router), with no console error, no
 // failed request and no request to another host.
 import assert from 'node:assert/strict'
-import { after, describe, it } from 'node:test'
+import { after, describe } from 'node:test'
 import { markDocument, needsChromium, openContext, useBrowser, waitForHydration, waitForText } from '../lib/browser.mjs'
 import { fetchDocument, titleOf } from '../lib/html.mjs'
 import { SALE_LIST, cardHrefs, cardLink, content, detailPath, languageLink, menuLink, pagingLink } from '../lib/selectors.mjs'
+import { journey } from '../lib/journey.mjs'
 import { useServer } from '../lib/server.mjs'
 
 const STEP_TIMEOUT = 20_000
@@ -22,26 +23,7 @@ describe('browse', () => {
     await ctx?.close().catch(() => {})
   })
 
-  // The steps form one journey: once one fails, the later ones are skipped.
-  let failed = null
-  const step = (name, fn) =>
-    it(name, { timeout: STEP_TIMEOUT, skip }, async (t) => {
-      if (failed) return t.skip(`the step "${failed}" failed`)
-      try {
-        await fn()
-        await ctx.settle()
-        ctx.assertClean(name)
-      } catch (err) {
-        failed = name
-        // What the browser and the server said explains most failures.
-        const notes = page ? [`at ${page.url()}`] : []
-        if (ctx?.problems.length) notes.push(`browser problems:\n  ${ctx.problems.join('\n  ')}`)
-        const warnings = server.warnings?.() ?? []
-        if (warnings.length) notes.push(`server warnings:\n  ${warnings.slice(-3).join('\n  ')}`)
-        err.message += '\n' + notes.join('\n')
-        throw err
-      }
-    })
+  const step = journey({ server, skip, timeout: STEP_TIMEOUT, state: () => ({ ctx, page }) })
 
   const pathOf = (url) => new URL(url).pathname
   const waitForPath = (predicate) => page.waitForURL((u) => predicate(u), { waitUntil: 'commit' })

@@ -14,6 +14,7 @@ import { assertAccessible } from '../lib/axe.mjs'
 import { markDocument, needsChromium, openContext, useBrowser, waitForHydration, waitForText } from '../lib/browser.mjs'
 import { fetchDocument, hrefsIn, mainMarkup, textOf } from '../lib/html.mjs'
 import { SALE_LIST, content } from '../lib/selectors.mjs'
+import { journey } from '../lib/journey.mjs'
 import { useServer } from '../lib/server.mjs'
 
 const STEP_TIMEOUT = 30_000
@@ -37,28 +38,11 @@ describe('home, search box and projects', () => {
     await fn()
   })
 
-  // The browser steps form one journey: once one fails, the later ones are skipped.
-  let failed = null
-  const step = (name, fn) =>
-    it(name, { timeout: STEP_TIMEOUT, skip }, async (t) => {
-      if (failed) return t.skip(`the step "${failed}" failed`)
-      try {
-        await server.start()
-        ctx ??= await openContext(await browser.get(), server.origin)
-        page ??= await ctx.context.newPage()
-        await fn()
-        await ctx.settle()
-        ctx.assertClean(name)
-      } catch (err) {
-        failed = name
-        const notes = page ? [`at ${page.url()}`] : []
-        if (ctx?.problems.length) notes.push(`browser problems:\n  ${ctx.problems.join('\n  ')}`)
-        const warnings = server.warnings?.() ?? []
-        if (warnings.length) notes.push(`server warnings:\n  ${warnings.slice(-3).join('\n  ')}`)
-        err.message += '\n' + notes.join('\n')
-        throw err
-      }
-    })
+  const step = journey({ server, skip, timeout: STEP_TIMEOUT, state: () => ({ ctx, page }), before: async () => {
+      await server.start()
+      ctx ??= await openContext(await browser.get(), server.origin)
+      page ??= await ctx.context.newPage()
+    } })
 
   const box = () => page.getByRole('combobox', { name: /./ }).first()
   const listbox = () => page.locator('[role="listbox"]').first()

@@ -14,6 +14,7 @@ import { assertAccessible } from '../lib/axe.mjs'
 import { markDocument, needsChromium, openContext, useBrowser, waitForHydration } from '../lib/browser.mjs'
 import { fetchDocument } from '../lib/html.mjs'
 import { SALE_LIST, cardHrefs, detailPath } from '../lib/selectors.mjs'
+import { journey } from '../lib/journey.mjs'
 import { useServer } from '../lib/server.mjs'
 
 // The map frame must not fetch tiles from the internet: the server reads this at start.
@@ -33,25 +34,7 @@ describe('lists and map', () => {
     await ctx?.close().catch(() => {})
   })
 
-  // The steps form one journey: once one fails, the later ones are skipped.
-  let failed = null
-  const step = (name, fn) =>
-    it(name, { timeout: STEP_TIMEOUT, skip }, async (t) => {
-      if (failed) return t.skip(`the step "${failed}" failed`)
-      try {
-        await fn()
-        await ctx.settle()
-        ctx.assertClean(name)
-      } catch (err) {
-        failed = name
-        const notes = page ? [`at ${page.url()}`] : []
-        if (ctx?.problems.length) notes.push(`browser problems:\n  ${ctx.problems.join('\n  ')}`)
-        const warnings = server.warnings?.() ?? []
-        if (warnings.length) notes.push(`server warnings:\n  ${warnings.slice(-3).join('\n  ')}`)
-        err.message += '\n' + notes.join('\n')
-        throw err
-      }
-    })
+  const step = journey({ server, skip, timeout: STEP_TIMEOUT, state: () => ({ ctx, page }) })
 
   const api = async (query) => {
     const res = await fetch(`${server.url}/api/properties?${query}`)
