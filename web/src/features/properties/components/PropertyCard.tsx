@@ -1,6 +1,6 @@
 import { formatPrice, formatSurface } from '../../../lib/format'
 import { type Lang, useT } from '../../../lib/i18n'
-import { sized, srcSet } from '../../../lib/images'
+import { sized, srcSet, USES } from '../../../lib/images'
 import { Link } from '../../../lib/router'
 import { Heading, type Level } from '../../../lib/ui/Heading'
 import type { Card } from '../api/types'
@@ -30,7 +30,7 @@ export function PropertyCard({ item, lang, level, eager = false }: PropertyCardP
         {pic?.Url ? (
           <img
             src={sized(pic.Url, 400)}
-            srcSet={srcSet(pic.Url, [400, 600, 1360])}
+            srcSet={srcSet(pic.Url, USES.card.widths)}
             sizes="(min-width: 1200px) 280px, (min-width: 560px) 45vw, 100vw"
             alt={pictureAlt(t, item)}
             width={pic.Width || 250}
