@@ -12,17 +12,17 @@ func (c *resolution) contentPage(p *site.Page) Result {
 	var children []Link
 	for _, ch := range c.r.Site.Children(p.ID) {
 		if ch.Published() {
-			children = append(children, Link{Label: ch.Params.Title.In(c.lang), Href: c.r.PageURL(ch, c.lang)})
+			children = append(children, Link{Label: c.pageTitle(ch), Href: c.r.PageURL(ch, c.lang)})
 		}
 	}
 	props := map[string]any{
-		"title":    p.Params.Title.In(c.lang),
+		"title":    c.pageTitle(p),
 		"content":  p.Params.Content.In(c.lang),
-		"modules":  c.modules(p.Params.Modules),
+		"modules":  c.modules(p, p.Params.Modules),
 		"children": children,
 	}
 	urlIn := func(l string) string { return c.r.PageURL(p, l) }
-	return c.result(http.StatusOK, ViewPage, props, c.head(p.Params.Title.In(c.lang), p.Params.Description.In(c.lang), p.Params.Metadata, urlIn))
+	return c.result(http.StatusOK, ViewPage, props, c.head(c.pageTitle(p), p.Params.Description.In(c.lang), p.Params.Metadata, urlIn))
 }
 
 func (c *resolution) legal(l *site.LegalPage) Result {

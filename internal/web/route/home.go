@@ -74,8 +74,8 @@ func (c *resolution) home() Result {
 	title, desc := c.r.Site.Agency.Name, ""
 	var meta site.MetadataByLang
 	if p != nil {
-		modules = c.modules(p.Params.Modules)
-		title, desc, meta = p.Params.Title.In(c.lang), p.Params.Description.In(c.lang), p.Params.Metadata
+		modules = c.modules(p, p.Params.Modules)
+		title, desc, meta = c.pageTitle(p), p.Params.Description.In(c.lang), p.Params.Metadata
 	}
 	props["modules"] = modules
 	return c.result(http.StatusOK, ViewHome, props, c.head(title, desc, meta, c.r.HomeURL))
@@ -115,7 +115,7 @@ func (c *resolution) banner() BannerView {
 }
 
 // modules renders the published modules in sort order.
-func (c *resolution) modules(ms []site.Module) []ModuleView {
+func (c *resolution) modules(p *site.Page, ms []site.Module) []ModuleView {
 	out := []ModuleView{}
 	ms = slices.Clone(ms)
 	slices.SortStableFunc(ms, func(a, b site.Module) int { return cmp.Compare(a.Sort, b.Sort) })
@@ -123,7 +123,7 @@ func (c *resolution) modules(ms []site.Module) []ModuleView {
 		if !m.Published() {
 			continue
 		}
-		v := ModuleView{ID: m.ID, View: m.View, Title: m.Title.In(c.lang), TitleSize: m.TitleSize,
+		v := ModuleView{ID: m.ID, View: m.View, Title: c.moduleTitle(p, &m), TitleSize: m.TitleSize,
 			Description: m.Description.In(c.lang), NumberItemOfRow: m.NumberItemOfRow, MaxItems: m.MaxItems, Class: m.Class, Entries: m.Items}
 		if m.View == site.ViewTestimonials && c.r.Testimonials != nil {
 			v.Testimonials = testimonialViews(c.r.Testimonials.Approved(m.MaxItems))

@@ -92,11 +92,13 @@ func (c *resolution) list(p *site.Page, q *site.Query) Result {
 	if result.Pages > 0 && cq.Page > result.Pages {
 		return c.r.notFound(c.lang)
 	}
-	title := p.Params.Title.In(c.lang)
+	title := c.pageTitle(p)
 	titleSize := "h1"
-	for _, m := range p.Params.Modules {
-		if m.View == site.ViewPropertyList && m.Title.In(c.lang) != "" {
-			title = m.Title.In(c.lang)
+	for i := range p.Params.Modules {
+		if m := &p.Params.Modules[i]; m.View == site.ViewPropertyList && m.Published() {
+			if t := c.moduleTitle(p, m); t != "" {
+				title = t
+			}
 		}
 	}
 	props["title"] = title

@@ -305,3 +305,29 @@ func TestBannerKinds(t *testing.T) {
 		t.Fatalf("project list link %v", p.Props["listUrl"])
 	}
 }
+
+func TestGermanFallsBackToTranslatedNames(t *testing.T) {
+	r := demoResolver(t)
+	// The demo leaves German content empty: pages known by their role are
+	// named from the translations, not in French.
+	if got := resolve(r, "/de/zu-verkaufen/"); got.Props["title"] != "Zu verkaufen" {
+		t.Fatalf("German sale list title %q", got.Props["title"])
+	}
+	shell := resolve(r, "/de/").Props["site"].(Shell)
+	var labels []string
+	for _, l := range shell.Menu {
+		labels = append(labels, l.Label)
+	}
+	if strings.Join(labels, ",") != "Zu verkaufen,Zu vermieten,Verkauft / vermietet,Neubauprojekte,Kontakt" {
+		t.Fatalf("German menu %v", labels)
+	}
+	for _, m := range resolve(r, "/de/").Props["modules"].([]ModuleView) {
+		if m.View == site.ViewLatestOffers && m.Title != "Die neuesten Angebote" {
+			t.Fatalf("German module title %q", m.Title)
+		}
+	}
+	// French keeps the configured titles.
+	if got := resolve(r, "/fr/a-vendre/"); got.Props["title"] != "A vendre" {
+		t.Fatalf("French title %q", got.Props["title"])
+	}
+}

@@ -138,15 +138,18 @@ func (c *resolution) menu(items []site.MenuItem) []Link {
 		if !it.Published() {
 			continue
 		}
-		l := Link{Label: it.Params.Title.In(c.lang), Href: it.Path}
+		l := Link{Label: it.Params.Title[c.lang], Href: it.Path}
 		if p := c.r.Site.MenuPage(it); p != nil {
 			if !p.Published() {
 				continue
 			}
 			l.Href = c.r.PageURL(p, c.lang)
 			if l.Label == "" {
-				l.Label = p.Params.Title.In(c.lang)
+				l.Label = c.pageTitle(p)
 			}
+		}
+		if l.Label == "" {
+			l.Label = it.Params.Title.In(c.lang)
 		}
 		l.External = rules.OpensNewTab(l.Href)
 		l.Children = c.menu(it.ChildMenus)
