@@ -35,6 +35,7 @@ func newPages(cfg *site.Config, cat *catalog.Service, says *testimonial.Service,
 		Resolver:     &route.Resolver{Site: cfg, Catalog: cat, Testimonials: says, BaseURL: strings.TrimRight(publicURL, "/")},
 		Renderer:     renderer,
 		AssetTags:    m.HeadTags(),
+		PagePreloads: m.PagePreloads,
 		AssetVersion: m.Version(),
 		Log:          log,
 	})

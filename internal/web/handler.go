@@ -33,7 +33,8 @@ type Handler struct {
 	resolver *route.Resolver
 	renderer ssr.Renderer
 	assets   template.HTML // the client entry's head tags
-	version  string        // the client build, for the protocol's asset check
+	preloads func(view, lang string) template.HTML
+	version  string // the client build, for the protocol's asset check
 	cache    *htmlCache
 	log      *slog.Logger
 	// sitemapCache holds sitemap.xml for one data version.
@@ -44,9 +45,12 @@ type Handler struct {
 
 // Options configure a Handler.
 type Options struct {
-	Resolver     *route.Resolver
-	Renderer     ssr.Renderer // ssr.Disabled{} serves the client-rendered shell
-	AssetTags    template.HTML
+	Resolver  *route.Resolver
+	Renderer  ssr.Renderer // ssr.Disabled{} serves the client-rendered shell
+	AssetTags template.HTML
+	// PagePreloads, when set, gives the head tags that fetch a view's and a
+	// language's chunks early (assets.ViteManifest.PagePreloads).
+	PagePreloads func(view, lang string) template.HTML
 	AssetVersion string
 	CacheBytes   int // 0: 64 MiB
 	Log          *slog.Logger
@@ -60,7 +64,10 @@ func NewHandler(o Options) *Handler {
 	if o.Renderer == nil {
 		o.Renderer = ssr.Disabled{}
 	}
-	return &Handler{resolver: o.Resolver, renderer: o.Renderer, assets: o.AssetTags, version: o.AssetVersion,
+	if o.PagePreloads == nil {
+		o.PagePreloads = func(string, string) template.HTML { return "" }
+	}
+	return &Handler{resolver: o.Resolver, renderer: o.Renderer, assets: o.AssetTags, preloads: o.PagePreloads, version: o.AssetVersion,
 		cache: newHTMLCache(o.CacheBytes), log: o.Log, RenderTimeout: 2 * time.Second}
 }
 
@@ -133,7 +140,7 @@ func (h *Handler) render(ctx context.Context, res route.Result, page Page) cache
 	var b bytes.Buffer
 	err = document.Execute(&b, documentData{
 		Lang: res.Lang, Head: res.Head, Settings: h.resolver.Site.SiteInfo.Settings,
-		Assets: h.assets, App: ssr.AppHTML(out, pageJSON),
+		Assets: h.assets + h.preloads(page.Component, res.Lang), App: ssr.AppHTML(out, pageJSON),
 	})
 	if err != nil {
 		panic(err) // the template and its data are ours: a failure is a bug

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"html/template"
 	"io"
 	"log/slog"
 	"net/http"
@@ -56,9 +57,12 @@ func newTestHandler(t *testing.T, r ssr.Renderer) (*Handler, *swappableIndex, *c
 	idx := &swappableIndex{}
 	idx.p.Store(catalog.NewIndex(cat, 1))
 	h := NewHandler(Options{
-		Resolver:     &route.Resolver{Site: cfg, Catalog: idx, BaseURL: "https://immo.test"},
-		Renderer:     r,
-		AssetTags:    `<script type="module" src="/assets/app.js"></script>`,
+		Resolver:  &route.Resolver{Site: cfg, Catalog: idx, BaseURL: "https://immo.test"},
+		Renderer:  r,
+		AssetTags: `<script type="module" src="/assets/app.js"></script>`,
+		PagePreloads: func(view, lang string) template.HTML {
+			return template.HTML(`<link rel="modulepreload" href="/assets/` + view + `-` + lang + `.js">`)
+		},
 		AssetVersion: "v1",
 		Log:          slog.New(slog.NewTextHandler(io.Discard, nil)),
 	})
@@ -91,6 +95,7 @@ func TestHTMLDocument(t *testing.T) {
 		`<script type="application/json" id="page">{"component":"PropertyList"`,
 		`"version":"v1"`,
 		`<script type="module" src="/assets/app.js"></script>`,
+		`<link rel="modulepreload" href="/assets/PropertyList-nl.js">`,
 	} {
 		if !strings.Contains(body, want) {
 			t.Errorf("document lacks %s", want)

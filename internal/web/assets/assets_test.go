@@ -132,3 +132,34 @@ func TestHandlerGzipsText(t *testing.T) {
 		t.Fatal("empty script")
 	}
 }
+
+func TestPagePreloads(t *testing.T) {
+	fsys := fstest.MapFS{"manifest.json": {Data: []byte(`{
+		"src/entry-client.tsx": {"file": "assets/app-1.js", "isEntry": true, "imports": ["_router-2.js"]},
+		"_router-2.js": {"file": "assets/router-2.js"},
+		"_grid-3.js": {"file": "assets/grid-3.js", "imports": ["src/entry-client.tsx", "_router-2.js"]},
+		"src/features/home/components/HomePage.tsx": {"file": "assets/HomePage-4.js", "isDynamicEntry": true, "imports": ["_grid-3.js", "src/entry-client.tsx"]},
+		"src/features/content/components/ContentPage.tsx": {"file": "assets/ContentPage-5.js", "isDynamicEntry": true},
+		"virtual:immo-locales/nl": {"file": "assets/nl-6.js", "isDynamicEntry": true}
+	}`)}}
+	m, err := LoadManifest(fsys)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := string(m.PagePreloads("Home", "nl"))
+	want := `<link rel="modulepreload" href="/assets/HomePage-4.js"><link rel="modulepreload" href="/assets/grid-3.js"><link rel="modulepreload" href="/assets/nl-6.js">`
+	if got != want {
+		t.Fatalf("got  %s\nwant %s", got, want)
+	}
+	if got := string(m.PagePreloads("Page", "xx")); got != `<link rel="modulepreload" href="/assets/ContentPage-5.js">` {
+		t.Fatalf("content page: %s", got)
+	}
+	if m, ok := Manifest(); ok {
+		// The real build names a chunk for every view the resolver knows.
+		for _, view := range []string{"Home", "PropertyList", "Property", "Project", "Page", "Legal", "ThankYou", "NotFound"} {
+			if _, ok := m.viewChunk(view); !ok {
+				t.Errorf("no chunk for view %s", view)
+			}
+		}
+	}
+}
