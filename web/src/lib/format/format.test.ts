@@ -4,7 +4,7 @@
 // or React formatted it.
 import { describe, expect, it } from 'vitest'
 import { opensNewTab } from '../links'
-import { formatAmount, formatDate, formatDistance, formatNumber, formatPhone, formatPrice, formatSurface, telHref, truncate } from '.'
+import { formatAmount, formatListingPrice, formatDate, formatDistance, formatNumber, formatPhone, formatPrice, formatSurface, telHref, truncate } from '.'
 import vectors from './vectors.json'
 import type { Lang } from '../i18n'
 
@@ -58,5 +58,16 @@ describe('other formatters', () => {
     expect(telHref('+352 26 12 34')).toBe('tel:+352261234')
     expect(telHref('0032 63 22 44 55')).toBe('tel:+3263224455')
     expect(telHref('112')).toBe('tel:112')
+  })
+})
+
+describe('formatListingPrice', () => {
+  it('adds "per month" to a published rent only', () => {
+    const rent = { Price: 850, PublishPrice: true, PriceUnit: 1, Goal: 1 }
+    expect(formatListingPrice(rent, 'fr')).toBe('€ 850 / mois')
+    expect(formatListingPrice(rent, 'de')).toBe('€ 850 / Monat')
+    expect(formatListingPrice({ ...rent, Goal: 0, Price: 250000 }, 'nl')).toBe('€ 250.000')
+    expect(formatListingPrice({ ...rent, PublishPrice: false }, 'en')).toBe('Price on request')
+    expect(formatListingPrice({ ...rent, Price: NaN }, 'en')).toBe('NaN')
   })
 })

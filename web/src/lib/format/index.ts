@@ -1,4 +1,4 @@
 export { formatAmount, formatDate, formatDistance, formatMetres, formatNumber, formatSurface, groupThousands } from './amount'
 export { formatPhone, telHref } from './phone'
-export { formatPrice, PRICE_UNIT_FROM } from './price'
+export { formatListingPrice, formatPrice, PRICE_UNIT_FROM, type Priced } from './price'
 export { DESCRIPTION_LIMIT, truncate } from './truncate'

@@ -1,7 +1,7 @@
 // The message the list page posts to the map frame (SPEC §2, §7): the
 // property list with each price formatted as the cards show it, the
 // message text, the map type, a custom marker and the marquee ignore list.
-import { formatPrice } from '../../../lib/format'
+import { formatListingPrice } from '../../../lib/format'
 import type { Lang, TFn } from '../../../lib/i18n'
 import { sized } from '../../../lib/images'
 import type { MapMessage } from '../../../map/types'
@@ -30,7 +30,7 @@ export function buildMapMessage(markers: readonly Marker[] | null | undefined, l
     properties: (markers ?? []).map((m) => ({
       ...m,
       picture: m.picture ? sized(m.picture, CARD_PICTURE_WIDTH) : undefined,
-      priceText: formatPrice(m.Price, m.PublishPrice, m.PriceUnit, lang),
+      priceText: formatListingPrice(m, lang),
     })),
     message: t('map.viewProperty'),
     mapType: opts.mapType ?? 'roadmap',

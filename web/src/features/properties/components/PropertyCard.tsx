@@ -1,4 +1,4 @@
-import { formatPrice, formatSurface } from '../../../lib/format'
+import { formatListingPrice, formatSurface } from '../../../lib/format'
 import { type Lang, useT } from '../../../lib/i18n'
 import { sized, srcSet, USES } from '../../../lib/images'
 import { Link } from '../../../lib/router'
@@ -45,7 +45,7 @@ export function PropertyCard({ item, lang, level, eager = false }: PropertyCardP
         {!status && marquee && <span className="badge">{marquee}</span>}
       </div>
       <div className="card-body">
-        <p className="card-price">{formatPrice(item.Price, item.PublishPrice, item.PriceUnit, lang)}</p>
+        <p className="card-price">{formatListingPrice(item, lang)}</p>
         <Heading level={level} className="card-title">
           <Link href={item.href} className="card-link">
             {title}

@@ -1,4 +1,4 @@
-import { formatPrice } from '../../../lib/format'
+import { formatListingPrice } from '../../../lib/format'
 import { useLang, useT, type Lang, type TFn } from '../../../lib/i18n'
 import { Link } from '../../../lib/router'
 import type { Picture } from '../../../lib/site/types'
@@ -104,7 +104,7 @@ function FoundProperty(props: PropertyProps & { property: PropertyDetail }) {
             </p>
           </div>
           <div className="property-price-box">
-            <p className="property-price">{formatPrice(p.Price, p.PublishPrice, p.PriceUnit, lang)}</p>
+            <p className="property-price">{formatListingPrice(p, lang)}</p>
             <p className="property-type">{p.Reference ? `${p.TypeDescription} · ${t('property.field.reference')} ${p.Reference}` : p.TypeDescription}</p>
           </div>
         </header>

@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useState, type FormEvent, type KeyboardEvent } from 'react'
-import { formatPrice, truncate } from '../../../lib/format'
+import { formatListingPrice, truncate } from '../../../lib/format'
 import { plural, useLang, useT, type Lang, type TFn } from '../../../lib/i18n'
 import { useRouter } from '../../../lib/router'
 import type { CityHit, PropertyHit, SearchAnswer, TypeHit } from '../api/types'
@@ -53,7 +53,7 @@ export function entriesOf(answer: SearchAnswer | null, t: TFn, lang: Lang, base:
       'properties',
       x.href,
       `${x.ID} · ${truncate(x.Title || x.TypeDescription, TYPE_DESCRIPTION_LIMIT)}`,
-      `${x.Zip} ${x.City} · ${formatPrice(x.Price, x.PublishPrice, x.PriceUnit, lang)}`,
+      `${x.Zip} ${x.City} · ${formatListingPrice(x, lang)}`,
     ),
   )
   return out.filter((e) => e.href)
