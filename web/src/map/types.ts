@@ -3,23 +3,11 @@
 // marquee ignore list), shared as types only: the frame and the React app
 // are separate bundles.
 
+import type { Marker } from '../features/map/api/types'
+
 /** One property on the map: route.Marker (Go's JSON names) plus its price as the list shows it. */
-export interface MapProperty {
-  ID: number
-  Goal: number
-  lat: number
-  lng: number
-  Price: number
-  PublishPrice: boolean
-  PriceUnit: number
-  Marquee: number
-  /** "type – city". */
-  title: string
-  City: string
-  /** The picture at the size the card shows (lib/images: ?width=…). */
-  picture?: string
-  href: string
-  /** The price by the rules of SPEC §9 ("price on request", "from …"). */
+export interface MapProperty extends Marker {
+  /** The price by the rules of SPEC §9 ("price on request", "from …", "/ month"). */
   priceText: string
 }
 

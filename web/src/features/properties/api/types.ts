@@ -4,8 +4,8 @@ import type { Picture, Text } from '../../../lib/site/types'
 
 export const GOAL_SALE = 0
 
-/** A list card (route.CardView = catalog.Card + href), in the page's language. */
-export interface Card {
+/** The fields a list card and a full property share, in the seed's names. */
+export interface Listing {
   ID: number
   Goal: number
   TypeDescription: string
@@ -27,6 +27,10 @@ export interface Card {
   CountryName?: string
   EnergyPerformance?: number
   EPCLabelText?: string
+}
+
+/** A list card (route.CardView = catalog.Card + href), in the page's language. */
+export interface Card extends Listing {
   SmallPictureItem: Picture
   XLargePictureItem?: Picture
   Title?: string
@@ -175,28 +179,7 @@ export interface PointOfInterest {
 }
 
 /** A property in full (catalog.Property, made public: a private address has no street). */
-export interface Property {
-  ID: number
-  Goal: number
-  TypeDescription: string
-  MainTypeName?: string
-  WebID?: number
-  Price: number
-  PublishPrice: boolean
-  PriceUnit: number
-  PriceUnitText?: string
-  Marquee: number
-  MarqueeName?: string
-  PublishAddress: boolean
-  Street?: string
-  HouseNumber?: string
-  BoxNr?: string
-  Zip: string
-  City: string
-  CountryID?: number
-  CountryName?: string
-  EnergyPerformance?: number
-  EPCLabelText?: string
+export interface Property extends Listing {
   SmallPictureItem: Picture
   XLargePictureItem: Picture
   Pictures?: Picture[] | null
