@@ -71,7 +71,7 @@ func TestStartPictures(t *testing.T) {
 	if err := seedDemo(ctx, store, log); err != nil {
 		t.Fatal(err)
 	}
-	cat, err := catalog.NewService(ctx, store, log)
+	cat, err := catalog.NewService(ctx, store)
 	if err != nil {
 		t.Fatal(err)
 	}

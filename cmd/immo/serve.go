@@ -42,16 +42,16 @@ func runServe(ctx context.Context, args []string) error {
 	if err := seedDemo(ctx, store, log); err != nil {
 		return err
 	}
-	cat, err := catalog.NewService(ctx, store, log)
+	cat, err := catalog.NewService(ctx, store)
 	if err != nil {
 		return fmt.Errorf("load catalog: %w", err)
 	}
-	go cat.Watch(ctx, 2*time.Second)
-	says, err := testimonial.NewService(ctx, store, log)
+	go watch(ctx, 2*time.Second, "catalog", cat.Refresh, log)
+	says, err := testimonial.NewService(ctx, store)
 	if err != nil {
 		return fmt.Errorf("load testimonials: %w", err)
 	}
-	go says.Watch(ctx, 5*time.Second)
+	go watch(ctx, 5*time.Second, "testimonials", says.Refresh, log)
 	variants, stopPictures := startPictures(ctx, store, cat, cfg, log)
 	defer stopPictures() // before the store closes
 

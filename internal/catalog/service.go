@@ -2,23 +2,21 @@ package catalog
 
 import (
 	"context"
-	"log/slog"
 	"sync/atomic"
-	"time"
 )
 
 // Service serves queries from an in-memory Index of the stored catalog and
-// rebuilds it when the version in the store changes, so several servers on
-// one database show the same catalog shortly after an import.
+// rebuilds it when Refresh finds a new version in the store (cmd/immo calls
+// it every few seconds), so several servers on one database show the same
+// catalog shortly after an import.
 type Service struct {
 	store Store
 	index atomic.Pointer[Index]
-	log   *slog.Logger
 }
 
 // NewService loads the catalog from store.
-func NewService(ctx context.Context, store Store, log *slog.Logger) (*Service, error) {
-	s := &Service{store: store, log: log}
+func NewService(ctx context.Context, store Store) (*Service, error) {
+	s := &Service{store: store}
 	if err := s.Reload(ctx); err != nil {
 		return nil, err
 	}
@@ -45,22 +43,4 @@ func (s *Service) Refresh(ctx context.Context) (bool, error) {
 		return false, err
 	}
 	return true, s.Reload(ctx)
-}
-
-// Watch refreshes every interval until ctx ends.
-func (s *Service) Watch(ctx context.Context, interval time.Duration) {
-	t := time.NewTicker(interval)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-			if changed, err := s.Refresh(ctx); err != nil {
-				s.log.Warn("catalog refresh failed", "err", err)
-			} else if changed {
-				s.log.Info("catalog reloaded", "version", s.Index().Version())
-			}
-		}
-	}
 }

@@ -45,7 +45,7 @@ func newSiteWith(t *testing.T, pages bool) *httptest.Server {
 		t.Fatal(err)
 	}
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	svc, err := catalog.NewService(ctx, store, log)
+	svc, err := catalog.NewService(ctx, store)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -34,7 +34,7 @@ func TestPictureRoute(t *testing.T) {
 	}
 	defer store.Close()
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	svc, err := catalog.NewService(ctx, store, log)
+	svc, err := catalog.NewService(ctx, store)
 	if err != nil {
 		t.Fatal(err)
 	}

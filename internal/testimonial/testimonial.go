@@ -7,7 +7,6 @@ import (
 	"immo/internal/errs"
 
 	"context"
-	"log/slog"
 	"sync/atomic"
 	"time"
 )
@@ -37,7 +36,6 @@ type Store interface {
 // Service serves the approved testimonials from memory.
 type Service struct {
 	store   Store
-	log     *slog.Logger
 	current atomic.Pointer[snapshot]
 }
 
@@ -47,8 +45,8 @@ type snapshot struct {
 }
 
 // NewService loads the approved testimonials.
-func NewService(ctx context.Context, store Store, log *slog.Logger) (*Service, error) {
-	s := &Service{store: store, log: log}
+func NewService(ctx context.Context, store Store) (*Service, error) {
+	s := &Service{store: store}
 	if _, err := s.Refresh(ctx); err != nil {
 		return nil, err
 	}
@@ -82,22 +80,6 @@ func (s *Service) Refresh(ctx context.Context) (bool, error) {
 	}
 	s.current.Store(&snapshot{version: v, list: list})
 	return true, nil
-}
-
-// Watch refreshes every interval until ctx ends.
-func (s *Service) Watch(ctx context.Context, interval time.Duration) {
-	t := time.NewTicker(interval)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-			if _, err := s.Refresh(ctx); err != nil {
-				s.log.Warn("testimonials refresh failed", "err", err)
-			}
-		}
-	}
 }
 
 // ErrNotFound is returned for an unknown testimonial id.

@@ -2,8 +2,6 @@ package testimonial_test
 
 import (
 	"context"
-	"io"
-	"log/slog"
 	"path/filepath"
 	"testing"
 	"time"
@@ -19,7 +17,7 @@ func TestServiceReloadsOnNewVersion(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	s, err := testimonial.NewService(ctx, db, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	s, err := testimonial.NewService(ctx, db)
 	if err != nil {
 		t.Fatal(err)
 	}
