@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"immo/internal/catalog"
-	"immo/internal/httpapi"
 	"immo/internal/site"
 	"immo/internal/testimonial"
 	"immo/internal/web"
@@ -18,7 +17,6 @@ import (
 // newPages wires the page handler: the resolver, and React rendering in the
 // process when the web app was built (otherwise the client renders).
 func newPages(cfg *site.Config, cat *catalog.Service, says *testimonial.Service, publicURL string, log *slog.Logger) (*web.Handler, func(), error) {
-	httpapi.DefaultLang = cfg.Languages.Default
 	var renderer ssr.Renderer = ssr.Disabled{}
 	closeFn := func() {}
 	if bundle, ok := assets.ServerBundle(); ok {

@@ -18,6 +18,14 @@ type CatalogAPI struct {
 	Catalog *catalog.Service
 	Log     *slog.Logger
 	Links   Linker // optional: addresses for search suggestions
+	// DefaultLang answers requests that name no language we speak.
+	DefaultLang string
+}
+
+func (a *CatalogAPI) lang(r *http.Request) string { return Lang(r, a.DefaultLang) }
+
+func (a *CatalogAPI) fail(w http.ResponseWriter, r *http.Request, err error) {
+	Error(w, r, a.lang(r), a.Log, err)
 }
 
 // Register adds the routes to mux.
@@ -33,9 +41,9 @@ func (a *CatalogAPI) Register(mux *http.ServeMux) {
 }
 
 func (a *CatalogAPI) listProperties(w http.ResponseWriter, r *http.Request) {
-	q, err := ListQuery(r.URL.Query(), Lang(r))
+	q, err := ListQuery(r.URL.Query(), a.lang(r))
 	if err != nil {
-		Error(w, r, a.Log, err)
+		a.fail(w, r, err)
 		return
 	}
 	JSON(w, http.StatusOK, a.Catalog.Index().List(q))
@@ -50,13 +58,13 @@ type PropertyAnswer struct {
 func (a *CatalogAPI) getProperty(w http.ResponseWriter, r *http.Request) {
 	id, err := pathID(r)
 	if err != nil {
-		Error(w, r, a.Log, err)
+		a.fail(w, r, err)
 		return
 	}
-	lang, ix := Lang(r), a.Catalog.Index()
+	lang, ix := a.lang(r), a.Catalog.Index()
 	p, err := ix.Property(id, lang)
 	if err != nil {
-		Error(w, r, a.Log, err)
+		a.fail(w, r, err)
 		return
 	}
 	JSON(w, http.StatusOK, PropertyAnswer{Property: p, Similar: ix.Similar(id, SimilarCount, lang)})
@@ -69,33 +77,33 @@ func (a *CatalogAPI) listProjects(w http.ResponseWriter, r *http.Request) {
 func (a *CatalogAPI) getProject(w http.ResponseWriter, r *http.Request) {
 	id, err := pathID(r)
 	if err != nil {
-		Error(w, r, a.Log, err)
+		a.fail(w, r, err)
 		return
 	}
 	p, err := a.Catalog.Index().Project(id)
 	if err != nil {
-		Error(w, r, a.Log, err)
+		a.fail(w, r, err)
 		return
 	}
 	JSON(w, http.StatusOK, p)
 }
 
 func (a *CatalogAPI) listTypes(w http.ResponseWriter, r *http.Request) {
-	JSON(w, http.StatusOK, map[string]any{"items": a.Catalog.Index().Types(Lang(r))})
+	JSON(w, http.StatusOK, map[string]any{"items": a.Catalog.Index().Types(a.lang(r))})
 }
 
 func (a *CatalogAPI) listCities(w http.ResponseWriter, r *http.Request) {
 	p := &params{v: r.URL.Query()}
 	list := p.oneOf("list", catalog.CitiesAll, catalog.CitiesAll, catalog.CitiesSale, catalog.CitiesRent)
 	if p.err != nil {
-		Error(w, r, a.Log, p.err)
+		a.fail(w, r, p.err)
 		return
 	}
 	JSON(w, http.StatusOK, map[string]any{"items": a.Catalog.Index().Cities(list)})
 }
 
 func (a *CatalogAPI) notFound(w http.ResponseWriter, r *http.Request) {
-	Error(w, r, a.Log, &errsNotFound)
+	a.fail(w, r, &errsNotFound)
 }
 
 func pathID(r *http.Request) (int64, error) {

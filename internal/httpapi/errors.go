@@ -28,9 +28,8 @@ type ErrorBody struct {
 }
 
 // Error writes err as JSON with the status its code maps to. The message is
-// translated into the request's language; internal details are only logged.
-func Error(w http.ResponseWriter, r *http.Request, log *slog.Logger, err error) {
-	lang := Lang(r)
+// translated into lang; internal details are only logged.
+func Error(w http.ResponseWriter, r *http.Request, lang string, log *slog.Logger, err error) {
 	var body ErrorBody
 	e, ok := errs.As(err)
 	if !ok {

@@ -8,12 +8,9 @@ import (
 	"immo/internal/i18n"
 )
 
-// DefaultLang is used when a request names no language we speak.
-var DefaultLang = "fr"
-
 // Lang is the request's language: the lang query parameter, else the first
-// Accept-Language we speak, else DefaultLang.
-func Lang(r *http.Request) string {
+// Accept-Language we speak, else def (the site's default language).
+func Lang(r *http.Request, def string) string {
 	if l := strings.ToLower(r.URL.Query().Get("lang")); slices.Contains(i18n.Languages, l) {
 		return l
 	}
@@ -23,5 +20,5 @@ func Lang(r *http.Request) string {
 			return tag[:2]
 		}
 	}
-	return DefaultLang
+	return def
 }

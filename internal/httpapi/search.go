@@ -41,7 +41,7 @@ type PropertyHit struct {
 }
 
 func (a *CatalogAPI) search(w http.ResponseWriter, r *http.Request) {
-	lang := Lang(r)
+	lang := a.lang(r)
 	s := a.Catalog.Index().Search(r.URL.Query().Get("q"), lang)
 	out := SearchAnswer{Types: []TypeHit{}, Cities: []CityHit{}, Properties: []PropertyHit{}}
 	// A suggestion opens the sale list, or the rent list when only rentals match.

@@ -32,7 +32,10 @@ type Deps struct {
 // Handler returns the whole site.
 func Handler(d Deps) http.Handler {
 	mux := http.NewServeMux()
-	api := &httpapi.CatalogAPI{Catalog: d.Catalog, Log: d.Log}
+	api := &httpapi.CatalogAPI{Catalog: d.Catalog, Log: d.Log, DefaultLang: "fr"}
+	if d.Site != nil {
+		api.DefaultLang = d.Site.Languages.Default
+	}
 	if d.Pages != nil {
 		api.Links = d.Pages.Resolver()
 	}

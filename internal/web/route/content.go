@@ -22,11 +22,11 @@ func (c *resolution) contentPage(p *site.Page) Result {
 		"children": children,
 	}
 	urlIn := func(l string) string { return c.r.PageURL(p, l) }
-	return c.result(http.StatusOK, ViewPage, props, c.head(c.pageTitle(p), p.Params.Description.In(c.lang), p.Params.Metadata, urlIn))
+	return c.result(http.StatusOK, ViewPage, props, c.head(c.pageTitle(p), p.Params.Description.In(c.lang), p.Params.Metadata, urlIn), urlIn)
 }
 
 func (c *resolution) legal(l *site.LegalPage) Result {
 	props := map[string]any{"title": l.Title.In(c.lang), "content": l.Content.In(c.lang)}
 	urlIn := func(lang string) string { return c.r.LegalURL(l, lang) }
-	return c.result(http.StatusOK, ViewLegal, props, c.head(l.Title.In(c.lang), "", nil, urlIn))
+	return c.result(http.StatusOK, ViewLegal, props, c.head(l.Title.In(c.lang), "", nil, urlIn), urlIn)
 }

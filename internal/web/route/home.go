@@ -78,7 +78,7 @@ func (c *resolution) home() Result {
 		title, desc, meta = c.pageTitle(p), p.Params.Description.In(c.lang), p.Params.Metadata
 	}
 	props["modules"] = modules
-	return c.result(http.StatusOK, ViewHome, props, c.head(title, desc, meta, c.r.HomeURL))
+	return c.result(http.StatusOK, ViewHome, props, c.head(title, desc, meta, c.r.HomeURL), c.r.HomeURL)
 }
 
 func (c *resolution) banner() BannerView {

@@ -129,7 +129,7 @@ func (c *resolution) list(p *site.Page, q *site.Query) Result {
 	if result.Page > 1 {
 		head.Title = i18n.Tf(c.lang, "list.pageOf", "page", strconv.Itoa(result.Page), "pages", strconv.Itoa(result.Pages)) + " – " + head.Title
 	}
-	return c.result(status, ViewList, props, head)
+	return c.result(status, ViewList, props, head, urlIn)
 }
 
 func listName(q *site.Query) string {

@@ -19,7 +19,8 @@ func (c *resolution) project(raw string) Result {
 	if p.ExternalWeb != "" {
 		return Result{Status: http.StatusFound, Redirect: p.ExternalWeb, Lang: c.lang}
 	}
-	h := c.head(p.Name.In(c.lang), p.Description.In(c.lang), nil, func(l string) string { return c.r.ProjectURL(id, l) })
+	urlIn := func(l string) string { return c.r.ProjectURL(id, l) }
+	h := c.head(p.Name.In(c.lang), p.Description.In(c.lang), nil, urlIn)
 	if pic := p.XLargePictureItem.Url; pic != "" {
 		h.Image = c.r.absolute(pic)
 	}
@@ -28,5 +29,5 @@ func (c *resolution) project(raw string) Result {
 	if list := c.r.ProjectsPage(); list != nil {
 		props["listUrl"] = c.r.PageURL(list, c.lang)
 	}
-	return c.result(http.StatusOK, ViewProject, props, h)
+	return c.result(http.StatusOK, ViewProject, props, h, urlIn)
 }

@@ -60,7 +60,7 @@ func (c *resolution) property(id int64) Result {
 	if pic := p.XLargePictureItem.Url; pic != "" {
 		h.Image = c.r.absolute(pic)
 	}
-	return c.result(http.StatusOK, ViewProperty, props, h)
+	return c.result(http.StatusOK, ViewProperty, props, h, urlIn)
 }
 
 // propertyTitle is the property's own title, or "House for sale in Arlon".
@@ -84,5 +84,5 @@ func (c *resolution) missingProperty() Result {
 		"similar": c.cards(c.ix.List(q).Items), "listUrl": c.r.ListURL(ListSale, c.lang, nil)}
 	h := c.head(c.t("errors.propertyNotFound"), "", nil, nil)
 	h.Robots = "noindex"
-	return c.result(http.StatusNotFound, ViewProperty, props, h)
+	return c.result(http.StatusNotFound, ViewProperty, props, h, nil)
 }

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"immo/internal/catalog"
 	"immo/internal/site"
@@ -55,7 +56,16 @@ type Resolver struct {
 	Site         *site.Config
 	Catalog      Catalog
 	Testimonials Testimonials // optional
-	BaseURL      string       // absolute origin for canonical links, no trailing slash
+	// Now is the clock (the footer's copyright year); nil means time.Now.
+	Now     func() time.Time
+	BaseURL string // absolute origin for canonical links, no trailing slash
+}
+
+func (r *Resolver) now() time.Time {
+	if r.Now != nil {
+		return r.Now()
+	}
+	return time.Now()
 }
 
 // Version names the data pages are made from: a page resolved under one

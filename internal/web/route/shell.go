@@ -2,7 +2,6 @@ package route
 
 import (
 	"net/http"
-	"time"
 
 	"immo/internal/i18n"
 	"immo/internal/rules"
@@ -79,9 +78,6 @@ type Links struct {
 	Sold string `json:"sold,omitempty"`
 }
 
-// Now is the clock the copyright year reads; tests may replace it.
-var Now = time.Now
-
 func (c *resolution) shell(urlIn func(lang string) string) Shell {
 	cfg, lang := c.r.Site, c.lang
 	a := cfg.Agency
@@ -119,7 +115,7 @@ func (c *resolution) shell(urlIn func(lang string) string) Shell {
 		}
 		s.Footer.Columns = append(s.Footer.Columns, fc)
 	}
-	s.Footer.Copyright = cfg.Footer.CopyrightIn(lang, Now().Year())
+	s.Footer.Copyright = cfg.Footer.CopyrightIn(lang, c.r.now().Year())
 	for i := range cfg.Legal {
 		s.Footer.Legal = append(s.Footer.Legal, Link{Label: cfg.Legal[i].Title.In(lang), Href: c.r.LegalURL(&cfg.Legal[i], lang)})
 	}
@@ -164,16 +160,10 @@ func (c *resolution) menu(items []site.MenuItem) []Link {
 // t translates key in the page's language.
 func (c *resolution) t(key string) string { return i18n.T(c.lang, key) }
 
-// result assembles a page: the view's props plus the shell.
-func (c *resolution) result(status int, view string, props map[string]any, head Head) Result {
-	var urlIn func(string) string
-	if head.Canonical != "" {
-		byLang := map[string]string{}
-		for _, a := range head.Alternates {
-			byLang[a.Lang] = a.Href[len(c.r.BaseURL):]
-		}
-		urlIn = func(l string) string { return byLang[l] }
-	}
+// result assembles a page: the view's props plus the shell, whose language
+// switcher points at the page's address in each language (urlIn, nil for a
+// page with no address of its own such as a 404).
+func (c *resolution) result(status int, view string, props map[string]any, head Head, urlIn func(lang string) string) Result {
 	props["site"] = c.shell(urlIn)
 	props["head"] = head
 	return Result{Status: status, Lang: c.lang, View: view, Props: props, Head: head}
@@ -184,5 +174,5 @@ func (r *Resolver) notFound(lang string) Result {
 	c := &resolution{r: r, lang: lang, ix: r.Catalog.Index()}
 	h := c.head(c.t("notFound.title"), "", nil, nil)
 	h.Robots = "noindex"
-	return c.result(http.StatusNotFound, ViewNotFound, map[string]any{}, h)
+	return c.result(http.StatusNotFound, ViewNotFound, map[string]any{}, h, nil)
 }

@@ -40,6 +40,8 @@ func (c *resolution) thankYou(slug string) Result {
 	if !ok {
 		return c.r.notFound(c.lang)
 	}
-	return c.result(http.StatusOK, ViewThankYou, map[string]any{"form": form},
-		c.head(c.t("thankYou.title"), "", nil, func(l string) string { return c.r.ThankYouURL(form, l) }))
+	urlIn := func(l string) string { return c.r.ThankYouURL(form, l) }
+	h := c.head(c.t("thankYou.title"), "", nil, urlIn)
+	h.Robots = "noindex" // a thank-you page is for the visitor who just sent a form
+	return c.result(http.StatusOK, ViewThankYou, map[string]any{"form": form}, h, urlIn)
 }
