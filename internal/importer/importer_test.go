@@ -147,3 +147,27 @@ func TestStampsDates(t *testing.T) {
 		t.Fatalf("first-seen date kept and status defaulted: %v %q", p.DateCreated, p.Status)
 	}
 }
+
+func TestValidateIDsAndAddresses(t *testing.T) {
+	c, err := demo.Catalog()
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Properties[3].ID = c.Properties[1].ID
+	c.Properties[5].ID = 0
+	c.Properties[6].SmallPictureItem.Url = "javascript:alert(1)"
+	c.Projects[2].ExternalWeb = "//elsewhere.example"
+	var got []string
+	for _, p := range importer.Validate(c, nil) {
+		got = append(got, p.String())
+	}
+	want := []string{
+		"properties[3] (ID 4100002): ID: appears twice",
+		"properties[5] (ID ?): ID: must be a positive whole number",
+		"properties[6] (ID 4100007): SmallPictureItem.Url: must be a path on this site or an http(s) address",
+		"projects[2] (ID 5200003): ExternalWeb: must be an http(s) address",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Fatalf("problems:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}

@@ -38,7 +38,31 @@ type checker struct {
 	section  string
 	index    int
 	id       int64
+	seen     map[int64]bool // IDs of the current section
 	problems []Problem
+}
+
+// begin starts checking a section.
+func (c *checker) begin(section string) {
+	c.section, c.seen = section, map[int64]bool{}
+}
+
+// record starts checking one record: its ID must be positive and unique in
+// its section.
+func (c *checker) record(index int, id int64) {
+	c.index, c.id = index, id
+	if id <= 0 {
+		c.fail("ID", "must be a positive whole number")
+	} else if c.seen[id] {
+		c.fail("ID", "appears twice")
+	}
+	c.seen[id] = true
+}
+
+// isWebAddress tells whether s is an absolute http(s) address.
+func isWebAddress(s string) bool {
+	u, err := url.Parse(s)
+	return err == nil && (u.Scheme == "https" || u.Scheme == "http") && u.Host != ""
 }
 
 func (c *checker) fail(field, format string, args ...any) {
@@ -69,11 +93,9 @@ func (c *checker) picture(field string, p catalog.Picture) {
 	if p.Url == "" {
 		return
 	}
-	if !strings.HasPrefix(p.Url, "/") || strings.HasPrefix(p.Url, "//") {
-		u, err := url.Parse(p.Url)
-		if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
-			c.fail(field+".Url", "must be a path on this site or an http(s) address")
-		}
+	onSite := strings.HasPrefix(p.Url, "/") && !strings.HasPrefix(p.Url, "//")
+	if !onSite && !isWebAddress(p.Url) {
+		c.fail(field+".Url", "must be a path on this site or an http(s) address")
 	}
 	if p.Width < 0 || p.Height < 0 {
 		c.fail(field, "width and height must not be negative")
@@ -85,16 +107,9 @@ func (c *checker) picture(field string, p catalog.Picture) {
 func Validate(cat *catalog.Catalog, known []int) []Problem {
 	c := &checker{}
 	webIDs := slices.Clone(known)
-	c.section = "types"
-	seen := map[int64]bool{}
+	c.begin("types")
 	for i, t := range cat.Types {
-		c.index, c.id = i, int64(t.ID)
-		if t.ID <= 0 {
-			c.fail("ID", "must be a positive whole number")
-		} else if seen[c.id] {
-			c.fail("ID", "appears twice")
-		}
-		seen[c.id] = true
+		c.record(i, int64(t.ID))
 		if t.WebID <= 0 {
 			c.fail("WebID", "must be a positive whole number")
 		}
@@ -104,17 +119,10 @@ func Validate(cat *catalog.Catalog, known []int) []Problem {
 		c.text("Name", t.Name)
 		webIDs = append(webIDs, t.WebID)
 	}
-	c.section = "properties"
-	seen = map[int64]bool{}
+	c.begin("properties")
 	for i := range cat.Properties {
 		p := &cat.Properties[i]
-		c.index, c.id = i, p.ID
-		if p.ID <= 0 {
-			c.fail("ID", "must be a positive whole number")
-		} else if seen[p.ID] {
-			c.fail("ID", "appears twice")
-		}
-		seen[p.ID] = true
+		c.record(i, p.ID)
 		if p.Goal < 0 {
 			c.fail("Goal", "must be 0 (sale) or 1 (rent)")
 		}
@@ -149,21 +157,14 @@ func Validate(cat *catalog.Catalog, known []int) []Problem {
 			c.picture(fmt.Sprintf("Pictures[%d]", k), pic)
 		}
 	}
-	c.section = "projects"
-	seen = map[int64]bool{}
+	c.begin("projects")
 	for i := range cat.Projects {
 		p := &cat.Projects[i]
-		c.index, c.id = i, p.ID
-		if p.ID <= 0 {
-			c.fail("ID", "must be a positive whole number")
-		} else if seen[p.ID] {
-			c.fail("ID", "appears twice")
-		}
-		seen[p.ID] = true
+		c.record(i, p.ID)
 		c.required("City", p.City)
 		c.text("Name", p.Name)
 		if p.ExternalWeb != "" {
-			if u, err := url.Parse(p.ExternalWeb); err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
+			if !isWebAddress(p.ExternalWeb) {
 				c.fail("ExternalWeb", "must be an http(s) address")
 			}
 		}
