@@ -4,16 +4,18 @@ import (
 	"testing"
 
 	"immo/internal/catalog"
+	"immo/internal/pictures"
 	"immo/internal/storage/postgres"
 	"immo/internal/storage/postgres/pgtest"
 	"immo/internal/storage/storagetest"
+	"immo/internal/testimonial"
 )
 
-func TestStore(t *testing.T) {
-	// One schema per test; a second open in the same test reuses it, as a
-	// second server would.
+// opener opens the store the suites run on: one schema per test; a second
+// open in the same test reuses it, as a second server would.
+func opener() func(t *testing.T) *postgres.DB {
 	url := storagetest.PerTest(func(t *testing.T) string { return pgtest.URL(t) })
-	storagetest.Run(t, func(t *testing.T) catalog.Store {
+	return func(t *testing.T) *postgres.DB {
 		db, err := postgres.Open(t.Context(), url(t))
 		if err != nil {
 			t.Fatal(err)
@@ -24,7 +26,22 @@ func TestStore(t *testing.T) {
 			}
 		})
 		return db
-	})
+	}
+}
+
+func TestStore(t *testing.T) {
+	open := opener()
+	storagetest.Run(t, func(t *testing.T) catalog.Store { return open(t) })
+}
+
+func TestPictureStore(t *testing.T) {
+	open := opener()
+	storagetest.RunPictures(t, func(t *testing.T) pictures.Store { return open(t) })
+}
+
+func TestTestimonialStore(t *testing.T) {
+	open := opener()
+	storagetest.RunTestimonials(t, func(t *testing.T) testimonial.Store { return open(t) })
 }
 
 // Migrate must be idempotent: Open runs it on every start.

@@ -5,17 +5,20 @@ import (
 	"testing"
 
 	"immo/internal/catalog"
+	"immo/internal/pictures"
 	"immo/internal/storage/sqlite"
 	"immo/internal/storage/storagetest"
+	"immo/internal/testimonial"
 )
 
-func TestStore(t *testing.T) {
-	// One file per test; a second open in the same test reuses it, as a
-	// second server on the same machine would.
+// opener opens the store the suites run on: one file per test; a second
+// open in the same test reuses it, as a second server on the same machine
+// would.
+func opener() func(t *testing.T) *sqlite.DB {
 	path := storagetest.PerTest(func(t *testing.T) string {
 		return filepath.Join(t.TempDir(), "immo.db")
 	})
-	storagetest.Run(t, func(t *testing.T) catalog.Store {
+	return func(t *testing.T) *sqlite.DB {
 		db, err := sqlite.Open(t.Context(), path(t))
 		if err != nil {
 			t.Fatal(err)
@@ -26,7 +29,22 @@ func TestStore(t *testing.T) {
 			}
 		})
 		return db
-	})
+	}
+}
+
+func TestStore(t *testing.T) {
+	open := opener()
+	storagetest.Run(t, func(t *testing.T) catalog.Store { return open(t) })
+}
+
+func TestPictureStore(t *testing.T) {
+	open := opener()
+	storagetest.RunPictures(t, func(t *testing.T) pictures.Store { return open(t) })
+}
+
+func TestTestimonialStore(t *testing.T) {
+	open := opener()
+	storagetest.RunTestimonials(t, func(t *testing.T) testimonial.Store { return open(t) })
 }
 
 // Migrate must be idempotent: Open runs it on every start.
