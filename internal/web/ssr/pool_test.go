@@ -25,7 +25,7 @@ globalThis.immoRender = function (json) {
     return 42;
   case 'Count':
     globalThis.n = (globalThis.n || 0) + 1;
-    return JSON.stringify({head: [], body: String(globalThis.n)});
+    return JSON.stringify({body: String(globalThis.n)});
   case 'Log':
     __immoLog('warn', 'hello from js');
     break;
@@ -33,9 +33,9 @@ globalThis.immoRender = function (json) {
     Promise.resolve().then(function () { globalThis.jobRan = true; });
     break;
   case 'JobRan':
-    return JSON.stringify({head: [], body: String(!!globalThis.jobRan)});
+    return JSON.stringify({body: String(!!globalThis.jobRan)});
   }
-  return JSON.stringify({head: ['<title>' + page.props.title + '</title>'], body: '<p>' + page.props.title + '</p>'});
+  return JSON.stringify({body: '<p>' + page.props.title + '</p>'});
 };
 `
 
@@ -59,7 +59,7 @@ func TestRender(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Body != "<p>Hello é</p>" || len(res.Head) != 1 || res.Head[0] != "<title>Hello é</title>" {
+	if res.Body != "<p>Hello é</p>" {
 		t.Fatalf("got %+v", res)
 	}
 	if s := p.Stats(); s.Renders != 1 || s.Errors != 0 || s.Size != 1 || s.Idle != 1 {
@@ -285,9 +285,6 @@ func TestAppHTML(t *testing.T) {
 	}
 	if shell := string(AppHTML(Result{}, []byte(`{}`))); !strings.HasPrefix(shell, `<div id="app"></div>`) {
 		t.Fatalf("shell %s", shell)
-	}
-	if h := (Result{Head: []string{"<title>a</title>", "<meta>"}}).HeadHTML(); h != "<title>a</title><meta>" {
-		t.Fatalf("head %s", h)
 	}
 	if _, err := (Disabled{}).Render(context.Background(), pg); !errors.Is(err, ErrDisabled) {
 		t.Fatal(err)

@@ -15,14 +15,11 @@ import (
 	"encoding/json"
 	"errors"
 	"html/template"
-	"strings"
 )
 
-// Result is what the server bundle returns for one page.
+// Result is what the server bundle returns for one page. The head is not
+// React's: Go writes it (internal/web/document.go).
 type Result struct {
-	// Head holds the elements the page declared with <Head> (title, meta,
-	// link), as HTML, each marked data-head="ssr". Put them in <head>.
-	Head []string `json:"head"`
 	// Body is the inner HTML of <div id="app">.
 	Body string `json:"body"`
 }
@@ -50,11 +47,6 @@ type Disabled struct{}
 
 // Render returns ErrDisabled.
 func (Disabled) Render(context.Context, []byte) (Result, error) { return Result{}, ErrDisabled }
-
-// HeadHTML returns the head elements, for the document's <head>.
-func (r Result) HeadHTML() template.HTML {
-	return template.HTML(strings.Join(r.Head, ""))
-}
 
 // AppHTML returns the app container and the page object, for the document's
 // <body>:
