@@ -30,7 +30,8 @@ func serveEPC(w http.ResponseWriter, r *http.Request) {
 	}
 	text := strings.ToUpper(m[1]) + map[string]string{"_plusplus": "++", "_plus": "+", "_min": "−", "": ""}[m[2]]
 	fill, ink := epcColours[m[1][0]][0], epcColours[m[1][0]][1]
-	if m[2] == "_plus" || m[2] == "_plusplus" {
+	// A+ and A++ are a darker green; C+ keeps C's colour (a sub-grade, not a class).
+	if m[1] == "a" && (m[2] == "_plus" || m[2] == "_plusplus") {
 		fill = "#006b32"
 		ink = "#fff"
 	}

@@ -1,7 +1,9 @@
 package route
 
 import (
+	"math"
 	"net/http"
+	"strings"
 
 	"immo/internal/catalog"
 	"immo/internal/i18n"
@@ -30,15 +32,8 @@ func (c *resolution) property(id int64) Result {
 	case catalog.StatusRented:
 		props["notice"] = c.t("property.rented")
 	}
-	if p.EnergyPerformance != nil || p.EPCLabelText != "" {
-		ep := 0.0
-		if p.EnergyPerformance != nil {
-			ep = *p.EnergyPerformance
-		}
-		e := rules.EPCLabel(p.CountryID, p.Zip, ep, p.EPCLabelText)
-		if e.Label != "" {
-			props["epc"] = EPCView{Label: e.Label, Image: e.Image, Region: string(e.Region)}
-		}
+	if e := epcOf(&p); e.Label != "" {
+		props["epc"] = EPCView{Label: e.Label, Image: e.Image, Region: string(e.Region)}
 	}
 	list := ListRent
 	if p.IsSale() {
@@ -61,6 +56,21 @@ func (c *resolution) property(id int64) Result {
 		h.Image = c.r.absolute(pic)
 	}
 	return c.result(http.StatusOK, ViewProperty, props, h, urlIn)
+}
+
+// epcOf is the property's energy label: the certificate's own label (or the
+// listing's label text) when its region's scale has it, else the class of the
+// value (rules.EPCLabel). A missing value is NaN, never 0: 0 is a class.
+func epcOf(p *catalog.Property) rules.EPC {
+	ep := math.NaN()
+	if p.EnergyPerformance != nil {
+		ep = *p.EnergyPerformance
+	}
+	label := p.EPCLabelText
+	if c := p.EnergyCertificate; c != nil && strings.TrimSpace(c.Label) != "" {
+		label = c.Label
+	}
+	return rules.EPCLabel(p.CountryID, p.Zip, ep, label)
 }
 
 // propertyTitle is the property's own title, or "House for sale in Arlon".

@@ -331,3 +331,30 @@ func TestGermanFallsBackToTranslatedNames(t *testing.T) {
 		t.Fatalf("French title %q", got.Props["title"])
 	}
 }
+
+// The energy label follows the certificate when its region's scale has it
+// (4100043: Uccle, 118 kWh/m², certificate C), the value otherwise.
+func TestPropertyEPC(t *testing.T) {
+	r := demoResolver(t)
+	tests := []struct {
+		id    string
+		label string
+		image string
+	}{
+		{"4100043", "c", "/images/epc/brussels/c.svg"},
+		{"4100042", "g", "/images/epc/brussels/g.svg"},
+		{"4100041", "a_plus", "/images/epc/brussels/a_plus.svg"},
+		{"4100006", "c", "/images/epc/wallonia/c.svg"},
+		{"4100038", "a_plus", "/images/epc/flanders/a_plus.svg"},
+		{"4100034", "b", ""}, // Luxembourg: the label text, no picture
+	}
+	for _, tt := range tests {
+		got, _ := resolve(r, "/nl/property/"+tt.id+"/").Props["epc"].(EPCView)
+		if got.Label != tt.label || got.Image != tt.image {
+			t.Errorf("%s: got %+v, want %s %s", tt.id, got, tt.label, tt.image)
+		}
+	}
+	if _, ok := resolve(r, "/nl/property/4100010/").Props["epc"]; ok {
+		t.Errorf("land without a certificate has no label")
+	}
+}

@@ -98,7 +98,7 @@ export const RESIDENTIAL_TYPES: readonly number[] = [1, 2, 3]
  * Our choice: properties for sale, of a residential type, in FLANDERS only,
  * with label E or F on the Flemish scale. The duty is Flemish law (in force
  * since 1 January 2023); Wallonia and Brussels have other scales (Brussels
- * has e_plus, f_min…) and no such duty in force, so showing the notice
+ * has sub-grades: e_plus, e_min…) and no such duty in force, so showing the notice
  * there would tell a buyer something false. A sold property for sale keeps
  * it (the page describes the sale).
  */
@@ -113,7 +113,7 @@ export function renovationNotice(p: Pick<Property, 'Goal' | 'WebID'>, epc: EPCVi
 export function energyView(p: Property, epc: EPCView | undefined, t: TFn, lang: string): EnergyView | null {
   const rows = groupRows('energy', p, t, lang)
   const own = rows.find((r) => r.key === 'epcLabel')
-  // Go's label follows the region's scale (SPEC §9); it wins over the agency's label text.
+  // Go's label is the certificate's when the region's scale has it, else the value's class (SPEC §9).
   const label = epc?.label ? epcText(epc.label) : (own?.value ?? '')
   const others = rows.filter((r) => r.key !== 'epcLabel')
   if (!label && !others.length) return null
