@@ -29,7 +29,7 @@ type Index struct {
 	projects   []Project
 	projByID   map[int64]int
 	cities     map[string][]City
-	cityFold   []string // interned folded city names; row.city points here
+	places     []string // interned place keys (PlaceKey); row.city points here
 	zips       []string // interned zips; row.zip points here
 }
 
@@ -43,11 +43,11 @@ type bucket struct {
 // row is the part of a property a list filter reads. Each order holds its
 // own copy of the rows, so a filtered list reads memory sequentially.
 type row struct {
-	price    float64
-	types    uint64 // bit per web id, see Index.webBits
-	city     int32  // into Index.cityFold
-	zip      int32  // into Index.zips
-	i        int32  // into Index.properties
+	price    float64 // NaN when the price is not published: see hiddenPrice
+	types    uint64  // bit per web id, see Index.webBits
+	city     int32   // into Index.places
+	zip      int32   // into Index.zips
+	i        int32   // into Index.properties
 	bedrooms int16
 	goal     int8
 	sold     bool
@@ -71,6 +71,7 @@ func NewIndex(c *Catalog, version int64) *Index {
 	ix.rows = make([]row, len(ix.properties))
 	cities, zips := interner{}, interner{}
 	typeRank := make([]int, len(ix.properties))
+	cityName := make([]string, len(ix.properties))
 	for i := range ix.properties {
 		p := &ix.properties[i]
 		ix.byID[p.ID] = int32(i)
@@ -78,20 +79,28 @@ func NewIndex(c *Catalog, version int64) *Index {
 		if !p.IsSale() {
 			goal = GoalRent
 		}
+		price := p.Price
+		if !p.PublishPrice {
+			price = hiddenPrice
+		}
 		ix.rows[i] = row{
 			goal: goal, sold: p.Status != StatusAvailable, bedrooms: int16(p.Bedrooms()),
-			city: cities.id(rules.Fold(p.City)), zip: zips.id(p.Zip), types: ix.typeMask(p), price: p.Price, i: int32(i),
+			city: cities.id(PlaceKey(p.City)), zip: zips.id(p.Zip), types: ix.typeMask(p), price: price, i: int32(i),
 		}
 		typeRank[i] = ix.typeOrder(p.WebID)
+		cityName[i] = rules.Fold(p.City)
 	}
-	ix.cityFold, ix.zips = cities.list, zips.list
+	ix.places, ix.zips = cities.list, zips.list
 	byKey := map[string]func(a, b int32) int{
-		SortDate:  func(a, b int32) int { return ix.properties[a].DateCreated.Compare(ix.properties[b].DateCreated) },
-		SortPrice: func(a, b int32) int { return cmp.Compare(ix.rows[a].price, ix.rows[b].price) },
-		SortType:  func(a, b int32) int { return cmp.Compare(typeRank[a], typeRank[b]) },
-		SortCity: func(a, b int32) int {
-			return strings.Compare(ix.cityFold[ix.rows[a].city], ix.cityFold[ix.rows[b].city])
+		SortDate: func(a, b int32) int { return ix.properties[a].DateCreated.Compare(ix.properties[b].DateCreated) },
+		SortPrice: func(a, b int32) int {
+			return comparePrice(ix.rows[a].price, ix.rows[b].price, false)
 		},
+		sortPriceDesc: func(a, b int32) int {
+			return comparePrice(ix.rows[a].price, ix.rows[b].price, true)
+		},
+		SortType: func(a, b int32) int { return cmp.Compare(typeRank[a], typeRank[b]) },
+		SortCity: func(a, b int32) int { return strings.Compare(cityName[a], cityName[b]) },
 	}
 	ix.orders = map[bucket]map[string][]row{}
 	for key, compare := range byKey {
@@ -119,6 +128,35 @@ func NewIndex(c *Catalog, version int64) *Index {
 	ix.cities = buildCities(ix.properties)
 	ix.typeCounts = ix.countTypes()
 	return ix
+}
+
+// hiddenPrice stands for a price the agency does not publish ("price on
+// request"): it never matches a price range and sorts after every published
+// price in both directions, so neither a filter nor an order reveals it.
+var hiddenPrice = math.NaN()
+
+// sortPriceDesc is the order of a descending price sort. It is its own
+// order, walked forwards, because hidden prices go last both ways: the
+// ascending order walked backwards would put them first.
+const sortPriceDesc = "price-desc"
+
+// comparePrice orders published prices (cheapest first, or dearest first
+// when desc) before hidden ones, which tie (the ID then decides).
+func comparePrice(a, b float64, desc bool) int {
+	switch ha, hb := math.IsNaN(a), math.IsNaN(b); {
+	case ha || hb:
+		return cmp.Compare(btoi(ha), btoi(hb))
+	case desc:
+		return cmp.Compare(b, a)
+	}
+	return cmp.Compare(a, b)
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // typeMask gives each distinct web id a bit; ids beyond 64 share the last
@@ -215,6 +253,9 @@ func (ix *Index) TypeName(webID int, lang string) string {
 // List answers a validated query.
 func (ix *Index) List(q Query) Page {
 	order := ix.orders[bucket{q.State == StateSold, q.Goal}][q.Sort]
+	if q.Sort == SortPrice && q.Desc {
+		order, q.Desc = ix.orders[bucket{q.State == StateSold, q.Goal}][sortPriceDesc], false
+	}
 	skip := (q.Page - 1) * q.PageSize
 	items := make([]Card, 0, q.PageSize)
 	at := func(k int) *row {
@@ -259,6 +300,7 @@ func (ix *Index) List(q Query) Page {
 // filter is a query's conditions beyond state and goal, in row terms.
 type filter struct {
 	byCity, byZip      bool
+	byPrice            bool
 	city, zip          int32
 	types              uint64
 	priceMin, priceMax float64
@@ -268,7 +310,7 @@ type filter struct {
 func (f *filter) match(r *row) bool {
 	return (!f.byCity || r.city == f.city) && (!f.byZip || r.zip == f.zip) &&
 		(f.types == 0 || r.types&f.types != 0) &&
-		r.price >= f.priceMin && r.price <= f.priceMax && r.bedrooms >= f.bedroomsMin
+		(!f.byPrice || r.price >= f.priceMin && r.price <= f.priceMax) && r.bedrooms >= f.bedroomsMin
 }
 
 // filter translates q; ok is false when q filters nothing beyond its bucket.
@@ -277,10 +319,10 @@ func (ix *Index) filter(q Query) (f filter, ok bool) {
 	if cityName == "" && zipText == "" && q.TypeWebID == 0 && q.PriceMin == 0 && q.PriceMax == 0 && q.BedroomsMin == 0 {
 		return f, false
 	}
-	f = filter{byCity: cityName != "", byZip: zipText != "", city: -1, zip: -1,
+	f = filter{byCity: cityName != "", byZip: zipText != "", byPrice: q.PriceMin > 0 || q.PriceMax > 0, city: -1, zip: -1,
 		priceMin: q.PriceMin, priceMax: q.PriceMax, bedroomsMin: int16(min(q.BedroomsMin, 1<<15-1))}
 	if f.byCity {
-		f.city = int32(slices.Index(ix.cityFold, rules.Fold(cityName)))
+		f.city = int32(slices.Index(ix.places, PlaceKey(cityName)))
 	}
 	if f.byZip {
 		f.zip = int32(slices.Index(ix.zips, zipText))
@@ -342,7 +384,7 @@ func (ix *Index) Similar(id int64, n int, lang string) []Card {
 		if sameCity {
 			score++
 		}
-		if p.Price > 0 {
+		if p.Price > 0 && !math.IsNaN(r.price) && !math.IsNaN(self.price) {
 			diff := (r.price - p.Price) / p.Price
 			score -= min(diff*diff*4, 2)
 		}

@@ -29,7 +29,8 @@ type TypeSuggestion struct {
 // of §5: no typo tolerance. Text matches when the folded (lower-case,
 // accent-free) query starts a word of the folded name; a property matches
 // when its ID starts with the query; a city on its name, its accent-free
-// name or its zip. An empty query returns empty groups.
+// name, any of its language forms (Aarlen for Arlon) or its zip. An empty
+// query returns empty groups.
 func (ix *Index) Search(q, lang string) Suggestions {
 	out := Suggestions{Types: []TypeSuggestion{}, Cities: []City{}, Properties: []Card{}}
 	folded := rules.Fold(strings.TrimSpace(q))
@@ -43,11 +44,12 @@ func (ix *Index) Search(q, lang string) Suggestions {
 			})
 		}
 	}
+	key := nameKey(q)
 	for _, c := range ix.cities[CitiesAll] {
 		if len(out.Cities) >= SuggestLimit {
 			break
 		}
-		if startsWord(rules.Fold(c.Name), folded) || strings.HasPrefix(c.Zip, folded) {
+		if startsWord(rules.Fold(c.Name), folded) || strings.HasPrefix(c.Zip, folded) || ix.formStarts(c.Name, key) {
 			out.Cities = append(out.Cities, c)
 		}
 	}
@@ -78,4 +80,100 @@ func startsWord(s, q string) bool {
 		}
 		s = s[i+1:]
 	}
+}
+
+// formStarts tells whether key starts a word of one of the language forms of
+// the place named name (exonyms.txt).
+func (ix *Index) formStarts(name, key string) bool {
+	if key == "" {
+		return false
+	}
+	for _, f := range placeForms(PlaceKey(name)) {
+		if startsWord(f, key) {
+			return true
+		}
+	}
+	return false
+}
+
+// What a search text names exactly.
+const (
+	FoundNothing  = ""
+	FoundProperty = "property"
+	FoundType     = "type"
+	FoundCity     = "city"
+)
+
+// Found is what a search text names exactly (SPEC §5: exact match, no
+// fuzzy threshold), with what a list of it holds per goal.
+type Found struct {
+	Kind       string
+	PropertyID int64  // FoundProperty
+	TypeWebID  int    // FoundType
+	City       string // FoundCity: a list's city filter, "name|zip" or "zip"
+	SaleCount  int    // FoundType, FoundCity: available for sale
+	RentCount  int    // FoundType, FoundCity: available for rent
+}
+
+// Resolve says what q names, by the exact rules the suggestions follow:
+// a property by its ID; a type by its name, or a part of it ("Huis" of
+// "Villa/Huis/Hoeve"), in any language; a city by its name in any of its
+// language forms (exonyms.txt), accents and case aside, or by its zip.
+// FoundNothing when q names nothing that holds a listing.
+func (ix *Index) Resolve(q string) Found {
+	q = strings.TrimSpace(q)
+	key := nameKey(q)
+	if q == "" || key == "" {
+		return Found{}
+	}
+	if id, err := strconv.ParseInt(q, 10, 64); err == nil {
+		if _, ok := ix.byID[id]; ok {
+			return Found{Kind: FoundProperty, PropertyID: id}
+		}
+	}
+	for i, t := range ix.types {
+		if typeNamed(t, key) {
+			return Found{Kind: FoundType, TypeWebID: t.WebID, SaleCount: ix.typeCounts[i][0], RentCount: ix.typeCounts[i][1]}
+		}
+	}
+	place := PlaceKey(q)
+	var hits []City
+	for _, c := range ix.cities[CitiesAll] {
+		if PlaceKey(c.Name) == place || c.Zip == q {
+			hits = append(hits, c)
+		}
+	}
+	if len(hits) == 0 {
+		return Found{}
+	}
+	f := Found{Kind: FoundCity}
+	for _, c := range hits {
+		f.SaleCount += c.SaleCount
+		f.RentCount += c.RentCount
+	}
+	switch {
+	case len(hits) == 1:
+		f.City = hits[0].Name + "|" + hits[0].Zip
+	case hits[0].Zip == q:
+		f.City = q // one zip, several towns
+	default:
+		f.City = hits[0].Name // one town, several zips or spellings
+	}
+	return f
+}
+
+// typeNamed tells whether key is a type's name, or one of its
+// slash-separated parts, in any language.
+func typeNamed(t PropertyType, key string) bool {
+	for _, name := range t.Name {
+		if nameKey(name) == key {
+			return true
+		}
+		for _, part := range strings.Split(name, "/") {
+			if nameKey(part) == key {
+				return true
+			}
+		}
+	}
+	return false
 }
