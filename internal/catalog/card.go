@@ -42,12 +42,16 @@ type Card struct {
 	SurfaceGround     float64   `json:"SurfaceGround,omitempty"`
 }
 
-// Public returns a copy of p fit to show: the type named in lang and, when
-// the agency keeps the address private, no street and only a rough position.
+// Public returns a copy of p fit to show: the type named in lang, no price
+// when the agency does not publish it and, when the agency keeps the address
+// private, no street and only a rough position.
 func (p *Property) Public(lang string, typeName func(webID int, lang string) string) Property {
 	out := *p
 	if name := typeName(p.WebID, lang); name != "" {
 		out.TypeDescription = name
+	}
+	if !p.PublishPrice {
+		out.Price = 0 // "price on request": the visitor's browser never gets it
 	}
 	if !p.PublishAddress {
 		out.Street, out.HouseNumber, out.BoxNr = "", "", ""

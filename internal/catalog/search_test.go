@@ -136,6 +136,14 @@ func TestHiddenPriceRevealsNothing(t *testing.T) {
 		}
 		q.City = ""
 	}
+	for _, c := range ix.List(q).Items {
+		if !c.PublishPrice && c.Price != 0 {
+			t.Errorf("%d: a price on request is sent (%v)", c.ID, c.Price)
+		}
+	}
+	if p, _ := ix.Property(302, "fr"); p.Price != 0 {
+		t.Errorf("property page sends the hidden price %v", p.Price)
+	}
 	q.Desc, q.PriceMin, q.PriceMax = false, 1, 10_000_000
 	if got := ids(ix.List(q)); !equal(got, []int64{312, 311, 313}) {
 		t.Errorf("price range: %v", got)

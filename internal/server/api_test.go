@@ -124,10 +124,20 @@ func TestPropertyListSortsAndFilters(t *testing.T) {
 	if p.Total == 0 {
 		t.Fatal("no property for sale in Arlon")
 	}
-	last := -1.0
+	last, hidden := -1.0, false
 	for _, it := range p.Items {
 		if !strings.EqualFold(it["City"].(string), "Arlon") || it["Goal"].(float64) != 0 {
 			t.Fatalf("filter leaked %v %v", it["City"], it["Goal"])
+		}
+		// A price on request comes after every published price, and is not sent.
+		if !it["PublishPrice"].(bool) {
+			if hidden = true; it["Price"].(float64) != 0 {
+				t.Fatalf("hidden price sent: %v", it["Price"])
+			}
+			continue
+		}
+		if hidden {
+			t.Fatalf("published price %v after a hidden one", it["Price"])
 		}
 		if price := it["Price"].(float64); price < last {
 			t.Fatalf("not sorted by price: %v after %v", price, last)
