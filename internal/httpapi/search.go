@@ -22,16 +22,20 @@ type SearchAnswer struct {
 	Properties []PropertyHit `json:"properties"`
 }
 
-// TypeHit is a type suggestion and the list it opens.
+// TypeHit is a type suggestion and the lists it opens: the sale list when it
+// has some for sale, the rent list when it has some for rent, each showing
+// the count the suggestion names.
 type TypeHit struct {
 	catalog.TypeSuggestion
-	Href string `json:"href,omitempty"`
+	SaleHref string `json:"saleHref,omitempty"`
+	RentHref string `json:"rentHref,omitempty"`
 }
 
-// CityHit is a city suggestion and the list it opens.
+// CityHit is a city suggestion and its sale and rent lists, as TypeHit.
 type CityHit struct {
 	catalog.City
-	Href string `json:"href,omitempty"`
+	SaleHref string `json:"saleHref,omitempty"`
+	RentHref string `json:"rentHref,omitempty"`
 }
 
 // PropertyHit is a property suggestion and its page.
@@ -41,36 +45,51 @@ type PropertyHit struct {
 }
 
 func (a *CatalogAPI) search(w http.ResponseWriter, r *http.Request) {
-	lang := a.lang(r)
-	s := a.Catalog.Index().Search(r.URL.Query().Get("q"), lang)
+	JSON(w, http.StatusOK, Suggest(a.Catalog.Index(), a.Links, r.URL.Query().Get("q"), a.lang(r)))
+}
+
+// MaxSearchText bounds the text a search looks at: no name or ID is longer.
+const MaxSearchText = 100
+
+// Suggest is the search box's answer for q in lang (links may be nil: then
+// no entry has an address).
+func Suggest(ix *catalog.Index, links Linker, q, lang string) SearchAnswer {
+	if len(q) > MaxSearchText {
+		q = q[:MaxSearchText]
+	}
+	s := ix.Search(q, lang)
 	out := SearchAnswer{Types: []TypeHit{}, Cities: []CityHit{}, Properties: []PropertyHit{}}
-	// A suggestion opens the sale list, or the rent list when only rentals match.
-	list := func(sale int) string {
-		if sale > 0 {
-			return "sale"
+	// lists gives the sale and rent lists filtered by key=value, each only
+	// when it has something to show.
+	lists := func(key, value string, sale, rent int) (saleHref, rentHref string) {
+		if links == nil {
+			return "", ""
 		}
-		return "rent"
+		q := url.Values{key: {value}}
+		if sale > 0 {
+			saleHref = links.ListURL("sale", lang, q)
+		}
+		if rent > 0 {
+			rentHref = links.ListURL("rent", lang, q)
+		}
+		return saleHref, rentHref
 	}
 	for _, t := range s.Types {
 		h := TypeHit{TypeSuggestion: t}
-		if a.Links != nil {
-			h.Href = a.Links.ListURL(list(t.SaleCount), lang, url.Values{"type": {strconv.Itoa(t.WebID)}})
-		}
+		h.SaleHref, h.RentHref = lists("type", strconv.Itoa(t.WebID), t.SaleCount, t.RentCount)
 		out.Types = append(out.Types, h)
 	}
 	for _, c := range s.Cities {
 		h := CityHit{City: c}
-		if a.Links != nil {
-			h.Href = a.Links.ListURL(list(c.SaleCount), lang, url.Values{"city": {c.Name + "|" + c.Zip}})
-		}
+		h.SaleHref, h.RentHref = lists("city", c.Name+"|"+c.Zip, c.SaleCount, c.RentCount)
 		out.Cities = append(out.Cities, h)
 	}
 	for i := range s.Properties {
 		h := PropertyHit{Card: s.Properties[i]}
-		if a.Links != nil {
-			h.Href = a.Links.CardURL(&s.Properties[i], lang)
+		if links != nil {
+			h.Href = links.CardURL(&s.Properties[i], lang)
 		}
 		out.Properties = append(out.Properties, h)
 	}
-	JSON(w, http.StatusOK, out)
+	return out
 }

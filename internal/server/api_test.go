@@ -302,18 +302,31 @@ func itoa(n int64) string { return strconv.FormatInt(n, 10) }
 
 func TestSearchSuggestionsLead(t *testing.T) {
 	ts := newSiteWith(t, true)
-	var got struct {
-		Types      []struct{ Href string }
-		Cities     []struct{ Name, Href string }
-		Properties []struct{ Href string }
+	type hit struct {
+		Name                     string
+		SaleCount, RentCount     int
+		Href, SaleHref, RentHref string
 	}
+	var got struct{ Types, Cities, Properties []hit }
+	// A city leads to its sale list and its rent list, each with the count shown.
 	get(t, ts, "/api/search?q=arl&lang=nl", &got)
-	if len(got.Cities) == 0 || got.Cities[0].Href != "/nl/te-koop/?city=Arlon%7C6700" {
+	if len(got.Cities) == 0 || got.Cities[0].SaleHref != "/nl/te-koop/?city=Arlon%7C6700" ||
+		got.Cities[0].RentHref != "/nl/te-huur/?city=Arlon%7C6700" || got.Cities[0].RentCount == 0 {
 		t.Fatalf("city suggestion: %+v", got.Cities)
 	}
+	// Found by another language form of its name.
+	get(t, ts, "/api/search?q=aarlen&lang=nl", &got)
+	if len(got.Cities) != 1 || got.Cities[0].Name != "Arlon" {
+		t.Fatalf("Aarlen: %+v", got.Cities)
+	}
 	get(t, ts, "/api/search?q=appart&lang=fr", &got)
-	if len(got.Types) != 1 || got.Types[0].Href != "/fr/a-vendre/?type=2" {
+	if len(got.Types) != 1 || got.Types[0].SaleHref != "/fr/a-vendre/?type=2" || got.Types[0].RentHref != "/fr/a-louer/?type=2" {
 		t.Fatalf("type suggestion: %+v", got.Types)
+	}
+	// A list with nothing to show is not offered.
+	get(t, ts, "/api/search?q=strassen&lang=fr", &got)
+	if len(got.Cities) != 1 || got.Cities[0].SaleHref == "" || got.Cities[0].RentHref != "" {
+		t.Fatalf("Strassen (sale only): %+v", got.Cities)
 	}
 	get(t, ts, "/api/search?q=4100001&lang=en", &got)
 	if len(got.Properties) != 1 || !strings.HasPrefix(got.Properties[0].Href, "/en/for-sale/") {

@@ -13,6 +13,7 @@ import (
 	"log/slog"
 	"net/http"
 	"strconv"
+	"strings"
 	"time"
 
 	"immo/internal/web/assets"
@@ -98,7 +99,11 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	res := h.resolver.Resolve(r.URL.EscapedPath(), r.URL.Query())
 	if res.Redirect != "" {
-		if inertia {
+		// A client visit follows a redirect within the site itself (fetch
+		// keeps the X-Inertia headers) and shows the page it lands on without
+		// a reload; only another site needs the full-page 409.
+		internal := strings.HasPrefix(res.Redirect, "/") && !strings.HasPrefix(res.Redirect, "//")
+		if inertia && !internal {
 			w.Header().Set("X-Inertia-Location", res.Redirect)
 			w.WriteHeader(http.StatusConflict)
 			return

@@ -131,6 +131,18 @@ func TestInertiaProtocol(t *testing.T) {
 	if plain.Code != http.StatusFound || !strings.HasPrefix(plain.Header().Get("Location"), "https://") {
 		t.Fatalf("external redirect: %d %v", plain.Code, plain.Header())
 	}
+	// A redirect within the site is a plain redirect for the client too: its
+	// fetch follows it and shows the page without a reload (the search box).
+	for _, hdr := range []map[string]string{nil, {"X-Inertia": "true", "X-Inertia-Version": "v1"}} {
+		found := do(h, "GET", "/nl/te-koop/?q=Aarlen", hdr)
+		if found.Code != http.StatusFound || found.Header().Get("Location") != "/nl/te-koop/?city=Arlon%7C6700" {
+			t.Fatalf("search redirect (%v): %d %v", hdr, found.Code, found.Header())
+		}
+		moved := do(h, "GET", "/nl/te-huur/brussel/villa/4100001/?x=1", hdr)
+		if moved.Code != http.StatusMovedPermanently || moved.Header().Get("Location") != "/nl/te-koop/arlon/villa-huis-hoeve/4100001/" {
+			t.Fatalf("wrong pretty URL (%v): %d %v", hdr, moved.Code, moved.Header())
+		}
+	}
 	missing := do(h, "GET", "/nope/", map[string]string{"X-Inertia": "true", "X-Inertia-Version": "v1"})
 	if missing.Code != 404 || !strings.Contains(missing.Body.String(), `"component":"NotFound"`) {
 		t.Fatalf("inertia 404: %d", missing.Code)

@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
+	"strings"
 
 	"immo/internal/catalog"
 	"immo/internal/httpapi"
@@ -50,6 +51,14 @@ type Marker struct {
 }
 
 func (c *resolution) list(p *site.Page, q *site.Query) Result {
+	var searched *SearchView
+	if text := strings.TrimSpace(c.query.Get("q")); text != "" {
+		res, view, ok := c.search(q, text)
+		if ok {
+			return res
+		}
+		searched = view
+	}
 	query := url.Values{}
 	for _, k := range filterKeys {
 		if v := c.query.Get(k); v != "" {
@@ -89,6 +98,12 @@ func (c *resolution) list(p *site.Page, q *site.Query) Result {
 		}
 	}
 	result := c.ix.List(cq)
+	if searched != nil {
+		// The text names nothing: an empty list, the message and the suggestions.
+		result = catalog.Page{Items: []catalog.Card{}, Page: 1}
+		query.Set("q", searched.Query)
+		props["search"] = searched
+	}
 	if result.Pages > 0 && cq.Page > result.Pages {
 		return c.r.notFound(c.lang)
 	}
@@ -123,9 +138,15 @@ func (c *resolution) list(p *site.Page, q *site.Query) Result {
 	props["mode"] = "list"
 	if query.Get("view") == "map" {
 		props["mode"] = "map"
-		props["markers"] = c.markers(cq)
+		props["markers"] = []Marker{}
+		if searched == nil {
+			props["markers"] = c.markers(cq)
+		}
 	}
 	head := c.head(title, p.Params.Description.In(c.lang), p.Params.Metadata, urlIn)
+	if searched != nil {
+		head.Robots = "noindex"
+	}
 	if result.Page > 1 {
 		head.Title = i18n.Tf(c.lang, "list.pageOf", "page", strconv.Itoa(result.Page), "pages", strconv.Itoa(result.Pages)) + " – " + head.Title
 	}

@@ -3,11 +3,13 @@ package route
 import (
 	"math"
 	"net/http"
+	"strconv"
 	"strings"
 
 	"immo/internal/catalog"
 	"immo/internal/i18n"
 	"immo/internal/rules"
+	"immo/internal/site"
 )
 
 // SimilarCount is how many similar properties a property page shows.
@@ -56,6 +58,34 @@ func (c *resolution) property(id int64) Result {
 		h.Image = c.r.absolute(pic)
 	}
 	return c.result(http.StatusOK, ViewProperty, props, h, urlIn)
+}
+
+// prettyProperty answers /{list}/{city}/{type}/{id}/. The address says the
+// property's goal, city and type; when one of them is wrong (a sale property
+// under the rent list, an apartment in Arlon called a villa in Brussel) it
+// is another page's address, so it answers 301 to the property's own. The
+// query string is dropped: a property page reads none. Case, the language
+// prefix and the trailing slash are not corrected, as on every other page.
+func (c *resolution) prettyProperty(list *site.Page, rest []string) Result {
+	id, err := strconv.ParseInt(rest[3], 10, 64)
+	if err != nil || id <= 0 {
+		return c.r.notFound(c.lang)
+	}
+	p, err := c.ix.Property(id, c.lang)
+	if err != nil {
+		return c.missingProperty()
+	}
+	card := p.Card(c.lang, c.ix.TypeName)
+	canonical := c.r.CardURL(&card, c.lang)
+	want := strings.Split(strings.Trim(canonical, "/"), "/")
+	sameList := c.r.ListPage(ListRent) == list
+	if p.IsSale() {
+		sameList = c.r.ListPage(ListSale) == list
+	}
+	if len(want) < 3 || !sameList || !strings.EqualFold(rest[1], want[len(want)-3]) || !strings.EqualFold(rest[2], want[len(want)-2]) {
+		return c.redirect(http.StatusMovedPermanently, canonical)
+	}
+	return c.property(id)
 }
 
 // epcOf is the property's energy label: the certificate's own label (or the

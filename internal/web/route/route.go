@@ -140,7 +140,7 @@ func (c *resolution) resolve(rest []string) Result {
 	// or rent list page, in any language.
 	if len(rest) == 4 {
 		if page := c.r.Site.PageByPath(c.lang, "/"+rest[0]+"/"); page != nil && listQuery(page) != nil {
-			return c.propertyByID(rest[3])
+			return c.prettyProperty(page, rest)
 		}
 	}
 	if legal := c.r.Site.LegalByPath(c.lang, "/"+strings.Join(rest, "/")+"/"); legal != nil && len(rest) == 1 {

@@ -93,7 +93,7 @@ func TestResolveRoutes(t *testing.T) {
 		{"/property/4100001/", 200, ViewProperty, "fr"},
 		{"/en/property/4100001", 200, ViewProperty, "en"},
 		{"/fr/a-vendre/arlon/villa-maison-ferme/4100001/", 200, ViewProperty, "fr"},
-		{"/fr/a-vendre/anything/whatever/4100001/", 200, ViewProperty, "fr"},
+		{"/fr/a-vendre/anything/whatever/4100001/", 301, "", "fr"},
 		{"/property/4100059/", 200, ViewProperty, "fr"},
 		{"/property/999/", 404, ViewProperty, "fr"},
 		{"/property/abc/", 404, ViewNotFound, "fr"},

@@ -1,0 +1,84 @@
+package route
+
+import (
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"immo/internal/catalog"
+	"immo/internal/httpapi"
+	"immo/internal/site"
+)
+
+// The search box is a GET form to a list page with the text as ?q=. The list
+// page resolves it (catalog.Index.Resolve, SPEC §5 exact rules) and answers
+// with a redirect to what the text names: a property ID to the property's
+// page, a type or a city (in any language form, or by zip) to a list
+// filtered by it. The same request answers the browser without JavaScript
+// and the client's visit (which follows the redirect without a reload), so
+// both land on the same address. A text naming nothing shows this list
+// page, empty, with the message and the suggestions for it.
+
+// SearchView is a search whose text names nothing.
+type SearchView struct {
+	Query       string               `json:"query"`
+	Suggestions httpapi.SearchAnswer `json:"suggestions"`
+}
+
+// search answers ?q= on list page p (query pq): a redirect when the text
+// names something, else ok false and the view of the empty search.
+func (c *resolution) search(pq *site.Query, text string) (Result, *SearchView, bool) {
+	if len(text) > httpapi.MaxSearchText {
+		text = text[:httpapi.MaxSearchText]
+	}
+	found := c.ix.Resolve(text)
+	switch found.Kind {
+	case catalog.FoundProperty:
+		p, err := c.ix.Property(found.PropertyID, c.lang)
+		if err == nil {
+			card := p.Card(c.lang, c.ix.TypeName)
+			return c.redirect(http.StatusFound, c.r.CardURL(&card, c.lang)), nil, true
+		}
+	case catalog.FoundType, catalog.FoundCity:
+		key, value := "type", strconv.Itoa(found.TypeWebID)
+		if found.Kind == catalog.FoundCity {
+			key, value = "city", found.City
+		}
+		// The rest of the list's query stays (a sort, the map view); the
+		// page starts again.
+		query := url.Values{}
+		for _, k := range filterKeys {
+			if v := c.query.Get(k); v != "" && k != "page" {
+				query.Set(k, v)
+			}
+		}
+		query.Set(key, value)
+		if u := c.r.ListURL(searchList(pq, found), c.lang, query); u != "" {
+			return c.redirect(http.StatusFound, u), nil, true
+		}
+	}
+	return Result{}, &SearchView{Query: text, Suggestions: httpapi.Suggest(c.ix, c.r, text, c.lang)}, false
+}
+
+// searchList is the list a type or city opens: the list the form was sent
+// to when it holds some (the rent list's box finds rentals), else the other.
+func searchList(pq *site.Query, f catalog.Found) string {
+	prefer, other, n := ListSale, ListRent, f.SaleCount
+	if pq.State != site.StateSold && pq.Goal == site.GoalRent {
+		prefer, other, n = ListRent, ListSale, f.RentCount
+	}
+	if n == 0 && f.SaleCount+f.RentCount > 0 {
+		return other
+	}
+	return prefer
+}
+
+// redirect answers with a redirect to a site path (never another site: the
+// paths come from the resolver's own URL builders).
+func (c *resolution) redirect(status int, path string) Result {
+	if !strings.HasPrefix(path, "/") || strings.HasPrefix(path, "//") || strings.HasPrefix(path, "/\\") {
+		return c.r.notFound(c.lang)
+	}
+	return Result{Status: status, Redirect: path, Lang: c.lang}
+}
