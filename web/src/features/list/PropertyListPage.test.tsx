@@ -98,6 +98,35 @@ describe('list page', () => {
     }
   })
 
+  it('over the map (which shows them all) says only the count, in every language', () => {
+    const want = { nl: '43 panden', fr: '43 biens', en: '43 properties', de: '43 Immobilien' }
+    for (const lang of ['nl', 'fr', 'en', 'de'] as const) {
+      const base = pagesIn(lang)[1]
+      const map = parse(renderPage({ ...base, props: { ...base.props, mode: 'map', markers, total: 43, page: 1, pages: 4 } }))
+      expect(map.querySelector('[role="status"]')!.textContent).toBe(want[lang])
+      const list = parse(renderPage({ ...base, props: { ...base.props, mode: 'list', total: 43, page: 1, pages: 4 } }))
+      expect(list.querySelector('[role="status"]')!.textContent).toBe(`${translate(lang, 'list.pageOf', { page: 1, pages: 4 })} – ${want[lang]}`)
+    }
+  })
+
+  it('a search naming nothing says so and offers its suggestions, each to the list it counts', () => {
+    const suggestions = {
+      types: [],
+      cities: [{ Name: 'Arlon', Zip: '6700', PropertyCount: 22, SaleCount: 14, RentCount: 8, saleHref: '/nl/te-koop/?city=Arlon%7C6700', rentHref: '/nl/te-huur/?city=Arlon%7C6700' }],
+      properties: [],
+    }
+    const base = pagesIn('nl')[1]
+    const doc = parse(renderPage({ ...base, props: { ...base.props, total: 0, pages: 0, page: 1, items: [], search: { query: 'Arl', suggestions } } }))
+    expect(doc.querySelector('[role="status"]')!.textContent).toBe('Niets gevonden voor „Arl”.')
+    const links = [...doc.querySelectorAll('.search-not-found li')].map((li) => `${li.querySelector('a')!.getAttribute('href')} ${li.textContent}`)
+    expect(links).toEqual(['/nl/te-koop/?city=Arlon%7C6700 Arlon (6700) 14 te koop', '/nl/te-huur/?city=Arlon%7C6700 Arlon (6700) 8 te huur'])
+    expect(doc.querySelector('.list-empty a')!.textContent).toBe(translate('nl', 'list.clearFilters'))
+    // Without suggestions: the message alone.
+    const none = parse(renderPage({ ...base, props: { ...base.props, total: 0, pages: 0, page: 1, items: [], search: { query: 'kasteel', suggestions: { types: [], cities: [], properties: [] } } } }))
+    expect(none.querySelector('[role="status"]')!.textContent).toBe('Niets gevonden voor „kasteel”.')
+    expect(none.querySelector('.search-not-found')).toBeNull()
+  })
+
   it('keeps view=map on the filters, the switch and the pages of the map', () => {
     const doc = parse(renderPage(listPage({ mode: 'map', markers }, '/fr/a-vendre/?page=2&view=map')))
     expect(doc.querySelector('input[type="hidden"][name="view"]')!.getAttribute('value')).toBe('map')

@@ -16,6 +16,7 @@ const LONG_TYPE = 'Immeuble de rapport avec commerce au rez-de-chaussée et appa
 
 function answerFor(q: string, lang: Lang): SearchAnswer {
   const list = lang === 'nl' ? 'te-koop' : 'a-vendre'
+  const rentList = lang === 'nl' ? 'te-huur' : 'a-louer'
   if (/^41000/.test(q)) {
     return {
       types: [],
@@ -31,12 +32,13 @@ function answerFor(q: string, lang: Lang): SearchAnswer {
   if (q.toLowerCase() === 'arl') {
     return {
       types: [],
-      cities: [{ Name: lang === 'nl' ? 'Aarlen' : 'Arlon', Zip: '6700', CountryID: 10, CountryName: 'Belgique', PropertyCount: 40, SaleCount: 30, RentCount: 10, href: `/${lang}/${list}/?city=Arlon%7C6700` }],
+      cities: [{ Name: lang === 'nl' ? 'Aarlen' : 'Arlon', Zip: '6700', CountryID: 10, CountryName: 'Belgique', PropertyCount: 40, SaleCount: 30, RentCount: 10,
+        saleHref: `/${lang}/${list}/?city=Arlon%7C6700`, rentHref: `/${lang}/${rentList}/?city=Arlon%7C6700` }],
       properties: [],
     }
   }
   if (q.toLowerCase() === 'im') {
-    return { types: [{ WebID: 5, Label: LONG_TYPE, SaleCount: 3, RentCount: 1, href: `/${lang}/${list}/?type=5` }], cities: [], properties: [] }
+    return { types: [{ WebID: 5, Label: LONG_TYPE, SaleCount: 3, RentCount: 0, saleHref: `/${lang}/${list}/?type=5` }], cities: [], properties: [] }
   }
   if (q === 'bad') return { types: 'nope' } as unknown as SearchAnswer
   return { types: [], cities: [], properties: [] }
@@ -118,7 +120,7 @@ describe('SearchBox', () => {
     expect(form).toContain('role="search"')
     expect(form).toContain('method="get"')
     expect(form).toContain('action="/fr/a-vendre/"')
-    expect(html).toMatch(/<input[^>]*type="text"[^>]*name="city"/)
+    expect(html).toMatch(/<input[^>]*type="text"[^>]*name="q"/)
     expect(html).toContain('role="combobox"')
     expect(html).toContain('aria-expanded="false"')
     expect(html).toContain('Rechercher par type, commune ou référence')
@@ -152,17 +154,18 @@ describe('SearchBox', () => {
     expect(listbox().hidden).toBe(false)
     const group = listbox().querySelector('[role="group"]')!
     expect(document.getElementById(group.getAttribute('aria-labelledby')!)!.textContent).toBe('Communes')
-    expect(options().map((o) => o.textContent)).toEqual(['Arlon (6700)40 biens'])
+    // One entry per list, each with the count of the list it opens.
+    expect(options().map((o) => o.textContent)).toEqual(['Arlon (6700)30 à vendre', 'Arlon (6700)10 à louer'])
     expect(input.hasAttribute('aria-activedescendant')).toBe(false)
 
     expect(key(input, 'ArrowDown').defaultPrevented).toBe(true)
     expect(input.getAttribute('aria-activedescendant')).toBe(options()[0].id)
     expect(options()[0].getAttribute('aria-selected')).toBe('true')
-    key(input, 'ArrowUp') // one option: stays on it (wraps)
-    expect(input.getAttribute('aria-activedescendant')).toBe(options()[0].id)
+    key(input, 'ArrowUp') // wraps to the last
+    expect(input.getAttribute('aria-activedescendant')).toBe(options()[1].id)
 
     expect(key(input, 'Enter').defaultPrevented).toBe(true)
-    expect(router.visit).toHaveBeenCalledWith('/fr/a-vendre/?city=Arlon%7C6700')
+    expect(router.visit).toHaveBeenCalledWith('/fr/a-louer/?city=Arlon%7C6700')
     expect(input.getAttribute('aria-expanded')).toBe('false')
   })
 
@@ -205,7 +208,8 @@ describe('SearchBox', () => {
     const main = options()[0].querySelector('.search-box-option-main')!.textContent!
     expect(Array.from(main).length).toBeLessThanOrEqual(101)
     expect(main.endsWith('…')).toBe(true)
-    expect(options()[0].querySelector('.search-box-option-detail')!.textContent).toBe('3 à vendre · 1 à louer')
+    expect(options()[0].querySelector('.search-box-option-detail')!.textContent).toBe('3 à vendre')
+    expect(options()).toHaveLength(1) // nothing for rent: no entry for the rent list
   })
 
   it('a click on an option goes there', async () => {
@@ -217,7 +221,7 @@ describe('SearchBox', () => {
     expect(router.visit).toHaveBeenCalledWith('/fr/a-vendre/?city=Arlon%7C6700')
   })
 
-  it('says when nothing matches, and submits to the list by city', async () => {
+  it('says when nothing matches, and submits the text for the server to resolve', async () => {
     const input = mount('fr')
     await type(input, 'zzz')
     expect(input.getAttribute('aria-expanded')).toBe('false')
@@ -225,7 +229,19 @@ describe('SearchBox', () => {
     act(() => {
       container.querySelector('form')!.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }))
     })
-    expect(router.visit).toHaveBeenCalledWith('/fr/a-vendre/?city=zzz')
+    expect(router.visit).toHaveBeenCalledWith('/fr/a-vendre/?q=zzz')
+  })
+
+  it('submits the text, not the first suggestion: the server resolves it as without JavaScript', async () => {
+    const input = mount('nl', '/nl/te-koop/')
+    for (const text of ['arl', '4100012', 'Aarlen', 'appartement & co']) {
+      router.visit.mockClear()
+      await type(input, text)
+      act(() => {
+        container.querySelector('form')!.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }))
+      })
+      expect(router.visit).toHaveBeenCalledWith(`/nl/te-koop/?q=${encodeURIComponent(text)}`)
+    }
   })
 
   it('reports a malformed answer instead of showing it', async () => {

@@ -6,8 +6,8 @@ import './errors.css'
 
 /**
  * 404: the page does not exist; the search box (compact: types, cities and
- * properties as one types; without JavaScript a GET to the sale list with
- * `city`) and a link home.
+ * properties as one types; the text goes to the sale list, which resolves
+ * it) and a link home.
  */
 export function NotFoundPage({ site }: Partial<BaseProps>) {
   const t = useT()
@@ -21,7 +21,7 @@ export function NotFoundPage({ site }: Partial<BaseProps>) {
         </p>
         <h1>{t('notFound.title')}</h1>
         <p className="not-found-message">{t('errors.notFound')}</p>
-        {sale && <SearchBox action={sale} name="city" compact label={t('notFound.searchLabel')} placeholder={t('notFound.searchPlaceholder')} className="not-found-search" />}
+        {sale && <SearchBox action={sale} compact label={t('notFound.searchLabel')} placeholder={t('notFound.searchPlaceholder')} className="not-found-search" />}
         <p>
           <Link href={home}>{t('common.backHome')}</Link>
         </p>

@@ -8,7 +8,7 @@ import type { SearchBlockView } from '../api/types'
  * The quick search block (SPEC §2): title, description (the for-sale and
  * for-rent totals filled in), optional logo, a for-sale and a for-rent
  * button (each with its count in brackets when configured) and the search
- * box. Without JavaScript the box is a GET to the sale list by city.
+ * box (a GET of the text to the sale list, which resolves it).
  */
 export function SearchBlock({ block: b, saleList }: { block: SearchBlockView; saleList?: string }) {
   const t = useT()
@@ -21,7 +21,7 @@ export function SearchBlock({ block: b, saleList }: { block: SearchBlockView; sa
           {b.logo && <img className="search-block-logo" src={b.logo} alt="" height={48} width={180} />}
           <h2 id="search-block-title">{fillTotals(b.title, b.saleCount, b.rentCount) || t('home.searchTitle')}</h2>
           {description && <p className="search-block-description">{description}</p>}
-          {action && <SearchBox action={action} name="city" className="search-block-box" />}
+          {action && <SearchBox action={action} className="search-block-box" />}
           {(b.saleHref || b.rentHref) && (
             <p className="search-block-buttons">
               {b.saleHref && (

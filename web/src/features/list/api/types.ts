@@ -1,6 +1,7 @@
 import type { BaseProps, Text } from '../../../lib/site/types'
 import type { Marker } from '../../map/api/types'
 import type { Card } from '../../properties/api/types'
+import type { SearchAnswer } from '../../search/api/types'
 
 /** The list filters as the URL carries them (route.Filters); "" when unset. */
 export interface Filters {
@@ -52,4 +53,6 @@ export interface PropertyListProps extends BaseProps {
   mode?: ListView
   /** With the map: every matching property that has a position. */
   markers?: Marker[] | null
+  /** A search (?q=) whose text names nothing: the text and its suggestions (route.SearchView). */
+  search?: { query: string; suggestions: SearchAnswer } | null
 }

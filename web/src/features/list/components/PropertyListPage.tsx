@@ -6,6 +6,7 @@ import { isFiltered, listHref } from '../api/query'
 import type { PropertyListProps } from '../api/types'
 import { FilterForm } from './FilterForm'
 import { Pagination } from './Pagination'
+import { SearchNotFound } from './SearchNotFound'
 import { ViewSwitch } from './ViewSwitch'
 import './list.css'
 
@@ -14,8 +15,10 @@ const PER_ROW = 4
 
 /**
  * A property list: title, filters, "page x of y – n properties" (a live
- * region: said again after each filter change), the list/map switch, the
- * map (?view=map), cards, paging.
+ * region: said again after each filter change; the map shows them all, so
+ * there only "n properties"), the list/map switch, the map (?view=map),
+ * cards, paging. A search whose text names nothing says so and offers the
+ * suggestions for it.
  */
 export function PropertyListPage(props: PropertyListProps) {
   const { title, filters, page, pages, total, pageUrl, error, list } = props
@@ -24,7 +27,14 @@ export function PropertyListPage(props: PropertyListProps) {
   const items = props.items ?? []
   const view = props.mode === 'map' ? 'map' : 'list'
   const count = t(plural(lang, total) === 'one' ? 'list.countOne' : 'list.countOther', { total })
-  const summary = total > 0 ? `${t('list.pageOf', { page, pages })} – ${count}` : t('list.empty')
+  const search = props.search
+  const summary = search
+    ? t('search.nothingFor', { query: search.query })
+    : total === 0
+      ? t('list.empty')
+      : view === 'map'
+        ? count
+        : `${t('list.pageOf', { page, pages })} – ${count}`
   return (
     <div className="page list-page" data-view={view}>
       <div className="container">
@@ -41,11 +51,12 @@ export function PropertyListPage(props: PropertyListProps) {
         <p className="list-summary" role="status" aria-live="polite" data-total={total}>
           {summary}
         </p>
+        {search && <SearchNotFound suggestions={search.suggestions} />}
         {view === 'map' && <MapFrame markers={props.markers} lang={lang} />}
         {items.length > 0 ? (
           <CardGrid items={items} lang={lang} level={2} perRow={PER_ROW} eager={view === 'map' ? 0 : PER_ROW} />
         ) : (
-          isFiltered(filters) && (
+          (isFiltered(filters) || search) && (
             <p className="list-empty">
               <Link href={listHref(pageUrl, {}, { view })} className="button button-outline">
                 {t('list.clearFilters')}

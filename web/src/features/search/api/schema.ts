@@ -44,11 +44,11 @@ export function object<T>(shape: { [K in keyof T]-?: Check<T[K]> }): Check<T> {
   }
 }
 
-const typeHit = object<Pick<TypeHit, 'WebID' | 'Label' | 'SaleCount' | 'RentCount' | 'href'>>({
-  WebID: number, Label: string, SaleCount: number, RentCount: number, href: string,
+const typeHit = object<Pick<TypeHit, 'WebID' | 'Label' | 'SaleCount' | 'RentCount' | 'saleHref' | 'rentHref'>>({
+  WebID: number, Label: string, SaleCount: number, RentCount: number, saleHref: optional(string), rentHref: optional(string),
 })
-const cityHit = object<Pick<CityHit, 'Name' | 'Zip' | 'PropertyCount' | 'SaleCount' | 'RentCount' | 'href'>>({
-  Name: string, Zip: string, PropertyCount: number, SaleCount: number, RentCount: number, href: string,
+const cityHit = object<Pick<CityHit, 'Name' | 'Zip' | 'PropertyCount' | 'SaleCount' | 'RentCount' | 'saleHref' | 'rentHref'>>({
+  Name: string, Zip: string, PropertyCount: number, SaleCount: number, RentCount: number, saleHref: optional(string), rentHref: optional(string),
 })
 const propertyHit = object<Pick<PropertyHit, 'ID' | 'TypeDescription' | 'Price' | 'PublishPrice' | 'PriceUnit' | 'City' | 'Zip' | 'Title' | 'href'>>({
   ID: number, TypeDescription: string, Price: number, PublishPrice: boolean, PriceUnit: number, City: string, Zip: string,

@@ -1,15 +1,19 @@
 import type { Card } from '../../properties/api/types'
 
-/** A property type matching the query, and the list it opens (httpapi.TypeHit). */
+/**
+ * A property type matching the query and its lists (httpapi.TypeHit): the
+ * sale list when it has some for sale, the rent list when some for rent.
+ */
 export interface TypeHit {
   WebID: number
   Label: string
   SaleCount: number
   RentCount: number
-  href: string
+  saleHref?: string
+  rentHref?: string
 }
 
-/** A city matching the query, and the list it opens (httpapi.CityHit = catalog.City + href). */
+/** A city matching the query and its lists, as TypeHit (httpapi.CityHit = catalog.City + the lists). */
 export interface CityHit {
   Name: string
   Zip: string
@@ -18,7 +22,8 @@ export interface CityHit {
   PropertyCount: number
   SaleCount: number
   RentCount: number
-  href: string
+  saleHref?: string
+  rentHref?: string
 }
 
 /** A property whose ID starts with the query, and its page (httpapi.PropertyHit = catalog.Card + href). */

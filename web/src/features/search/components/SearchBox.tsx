@@ -11,11 +11,11 @@ export const TYPE_DESCRIPTION_LIMIT = 100
 
 export interface SearchBoxProps {
   /**
-   * Where the form goes without JavaScript (and on Enter with no suggestion):
-   * a GET with the text as `name`, the sale list by city (SPEC §2 404 page).
+   * The list the form is sent to (a GET with the text as `q`), with or
+   * without JavaScript: the server resolves the text there and redirects to
+   * the property, type or city it names (route/search.go).
    */
   action: string
-  name?: string
   /** A smaller box (404 page). */
   compact?: boolean
   /** The visible label; the default reads "search by type, city or reference". */
@@ -38,16 +38,23 @@ interface Entry {
 
 const GROUPS: Group[] = ['types', 'cities', 'properties']
 
-/** The entries of an answer, in display order: types, cities, properties. */
+/**
+ * The entries of an answer, in display order: types, cities, properties. A
+ * type or city is one entry per list it holds something in ("Arlon (6700) ·
+ * 14 for sale", "Arlon (6700) · 8 for rent"): each leads to the list whose
+ * count it shows.
+ */
 export function entriesOf(answer: SearchAnswer | null, t: TFn, lang: Lang, base: string): Entry[] {
   if (!answer) return []
   const out: Entry[] = []
-  const push = (group: Group, href: string, main: string, detail: string) =>
-    out.push({ id: `${base}-o${out.length}`, group, href, main, detail })
-  answer.types.forEach((x: TypeHit) => push('types', x.href, truncate(x.Label, TYPE_DESCRIPTION_LIMIT), t('search.typeCounts', { sale: x.SaleCount, rent: x.RentCount })))
-  answer.cities.forEach((x: CityHit) =>
-    push('cities', x.href, `${x.Name} (${x.Zip})`, t(plural(lang, x.PropertyCount) === 'one' ? 'search.countOne' : 'search.countOther', { total: x.PropertyCount })),
-  )
+  const push = (group: Group, href: string | undefined, main: string, detail: string) =>
+    href && out.push({ id: `${base}-o${out.length}`, group, href, main, detail })
+  const lists = (group: Group, x: TypeHit | CityHit, main: string) => {
+    push(group, x.saleHref, main, t('search.forSaleCount', { total: x.SaleCount }))
+    push(group, x.rentHref, main, t('search.forRentCount', { total: x.RentCount }))
+  }
+  answer.types.forEach((x) => lists('types', x, truncate(x.Label, TYPE_DESCRIPTION_LIMIT)))
+  answer.cities.forEach((x) => lists('cities', x, `${x.Name} (${x.Zip})`))
   answer.properties.forEach((x: PropertyHit) =>
     push(
       'properties',
@@ -56,7 +63,7 @@ export function entriesOf(answer: SearchAnswer | null, t: TFn, lang: Lang, base:
       `${x.Zip} ${x.City} · ${formatListingPrice(x, lang)}`,
     ),
   )
-  return out.filter((e) => e.href)
+  return out
 }
 
 /**
@@ -64,10 +71,12 @@ export function entriesOf(answer: SearchAnswer | null, t: TFn, lang: Lang, base:
  * autocomplete): while it has the focus and a query, it shows three groups of
  * suggestions — property types, cities, properties — from /api/search.
  * ArrowDown/ArrowUp move through them, Enter goes to the active one (a router
- * visit), Escape closes the list and clears the text. It is a GET form, so it
- * works without JavaScript too.
+ * visit), Escape closes the list and clears the text. Submitting the text
+ * sends it as `q` to the list page `action`, which resolves it on the server:
+ * a GET form without JavaScript, a router visit (no reload) with it — the
+ * same request, so the same landing.
  */
-export function SearchBox({ action, name = 'city', compact = false, label, placeholder, className }: SearchBoxProps) {
+export function SearchBox({ action, compact = false, label, placeholder, className }: SearchBoxProps) {
   const t = useT()
   const lang = useLang()
   const router = useRouter()
@@ -137,9 +146,8 @@ export function SearchBox({ action, name = 'city', compact = false, label, place
     e.preventDefault()
     const q = query.trim()
     if (!q) return
-    // The active suggestion, else the first one for this very text, else the list by city.
-    const target = activeEntry ?? (answered === q ? entries[0] : undefined)
-    go(target ? target.href : `${action}${action.includes('?') ? '&' : '?'}${name}=${encodeURIComponent(q)}`)
+    // The active suggestion, else the text as the server resolves it.
+    go(activeEntry ? activeEntry.href : `${action}${action.includes('?') ? '&' : '?'}q=${encodeURIComponent(q)}`)
   }
 
   const count = entries.length
@@ -174,7 +182,7 @@ export function SearchBox({ action, name = 'city', compact = false, label, place
         <input
           id={inputId}
           type="text"
-          name={name}
+          name="q"
           value={query}
           onChange={(e) => {
             setQuery(e.target.value)
