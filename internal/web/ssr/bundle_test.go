@@ -188,7 +188,7 @@ func TestRenderPages(t *testing.T) {
 		{"/en/property/4100040/", []string{`src="/images/epc/flanders/f.svg"`, "must be renovated to label D or better within 5 years"}},
 		{"/fr/project/?id=5200003", []string{"Clos du Moulin", "Épuisé", "Vendu", "Maisons</h3>", "Aucun document"}},
 		{"/nl/feedback/contact-me/", []string{"Bedankt</h1>", `aria-label="Kruimelpad"`}},
-		{"/fr/nope/", []string{"Page introuvable", `action="/fr/a-vendre/"`, `name="city"`, "<label", `href="/fr/"`}},
+		{"/fr/nope/", []string{"Page introuvable", `action="/fr/a-vendre/"`, `name="q"`, "<label", `href="/fr/"`}},
 	} {
 		_, pg := page(t, c.url)
 		res, err := p.Render(context.Background(), pg)
