@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -14,10 +13,10 @@ import (
 
 func runImport(ctx context.Context, args []string) error {
 	var s settings
-	fs := flag.NewFlagSet("import", flag.ContinueOnError)
+	fs := newFlagSet("import", importSynopsis)
 	s.register(fs)
 	partial := fs.Bool("partial", false, "import the valid records even when some are bad")
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() != 1 {
@@ -28,7 +27,7 @@ func runImport(ctx context.Context, args []string) error {
 		return err
 	}
 	defer f.Close()
-	store, err := openStore(ctx, s)
+	store, _, err := openStore(ctx, s)
 	if err != nil {
 		return err
 	}
