@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"log/slog"
 
+	"immo/internal/catalog"
 	"immo/internal/demo"
 	"immo/internal/storage"
 )
@@ -34,7 +35,7 @@ func seedDemo(ctx context.Context, store storage.Store, log *slog.Logger) error 
 	if err != nil {
 		return fmt.Errorf("demo catalog: %w", err)
 	}
-	res, err := store.Import(ctx, cat)
+	res, err := store.Import(ctx, cat, catalog.Keep{})
 	if err != nil {
 		return fmt.Errorf("seed demo catalog: %w", err)
 	}

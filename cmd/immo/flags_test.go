@@ -35,7 +35,7 @@ func TestHelp(t *testing.T) {
 		{[]string{"serve", "--help"}, []string{"immo serve", "-addr", "-public-url", "IMMO_MAP_TILES", "IMMO_MAP_ATTRIBUTION"}},
 		{[]string{"serve", "-h"}, []string{"immo serve"}},
 		{[]string{"migrate", "--help"}, []string{"immo migrate", "-data-dir"}},
-		{[]string{"import", "--help"}, []string{"immo import", "-partial"}},
+		{[]string{"import", "--help"}, []string{"immo import", "-partial", "-allow-empty"}},
 	} {
 		out := captureStdout(t)
 		if err := run(context.Background(), tc.args); err != nil {
