@@ -82,7 +82,13 @@ func TestHandler(t *testing.T) {
 		// The original, as it is.
 		{url: "house.jpg", status: 200, ctype: "image/jpeg", cache: day, width: 800, body: house},
 		{url: "house.jpg?width=", status: 200, ctype: "image/jpeg", cache: day, body: house},
-		{url: "house.jpg?height=auto&format=webp", status: 200, ctype: "image/jpeg", cache: day, body: house},
+		{url: "house.jpg?format=jpeg", status: 200, ctype: "image/jpeg", cache: day, body: house},
+		// WebP without a width: the largest variant, the original's own size
+		// when it is narrower than 1920 (a URL that says webp gets WebP).
+		{url: "house.jpg?height=auto&format=webp", status: 200, ctype: "image/webp", cache: day, width: 800},
+		{url: "house.jpg?format=webp", status: 200, ctype: "image/webp", cache: day, width: 800},
+		{url: "house.jpg?width=&format=webp", status: 200, ctype: "image/webp", cache: day, width: 800},
+		{url: "late.jpg?format=webp", status: 200, ctype: "image/jpeg", cache: minute, width: 300, body: fsys["late.jpg"].Data},
 		// Sizes: the nearest stored width at or above, capped at the original.
 		{url: "house.jpg?width=100&height=auto", status: 200, ctype: "image/jpeg", cache: day, width: 100},
 		{url: "house.jpg?width=1", status: 200, ctype: "image/jpeg", cache: day, width: 100},
