@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"net"
 	"net/http"
@@ -13,6 +14,7 @@ import (
 
 	"immo/internal/catalog"
 	"immo/internal/demo"
+	"immo/internal/logsum"
 	"immo/internal/server"
 	"immo/internal/site"
 	"immo/internal/testimonial"
@@ -28,7 +30,7 @@ func runServe(ctx context.Context, args []string) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	log := slog.New(slog.NewTextHandler(logOutput, nil))
+	log := newLogger(ctx, logOutput)
 
 	cfg, err := loadSite(s.configFile)
 	if err != nil {
@@ -88,6 +90,19 @@ func runServe(ctx context.Context, args []string) error {
 		return err
 	}
 	return nil
+}
+
+// logSummaryInterval is how often a repeated warning is reported with its
+// count (logsum): a failing render or a database outage under load would
+// otherwise write thousands of lines a minute.
+const logSummaryInterval = time.Minute
+
+// newLogger is the server's log: text on w, repeated warnings summarised
+// once per interval until ctx ends.
+func newLogger(ctx context.Context, w io.Writer) *slog.Logger {
+	sum := logsum.New(slog.NewTextHandler(w, nil), logSummaryInterval, time.Now)
+	go sum.Run(ctx)
+	return slog.New(sum)
 }
 
 // loadSite reads the configuration file, or the demo agency's when none is given.
