@@ -40,7 +40,11 @@ func runServe(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	log.Info("database", "driver", db.Driver, "host", db.Host, "database", db.Database)
+	if db.Host != "" {
+		log.Info("database", "driver", db.Driver, "host", db.Host, "database", db.Database)
+	} else {
+		log.Info("database", "driver", db.Driver, "database", db.Database)
+	}
 	log.Info("configuration", "file", configName(s.configFile))
 	defer store.Close()
 	if err := seedDemo(ctx, store, log); err != nil {
