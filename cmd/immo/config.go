@@ -1,7 +1,10 @@
 package main
 
 import (
+	"errors"
 	"flag"
+	"fmt"
+	"io"
 	"os"
 )
 
@@ -25,4 +28,43 @@ func envOr(name, def string) string {
 func (s *settings) register(fs *flag.FlagSet) {
 	fs.StringVar(&s.dataDir, "data-dir", envOr("IMMO_DATA_DIR", "./var"), "data directory (env IMMO_DATA_DIR)")
 	s.databaseURL = os.Getenv("DATABASE_URL")
+}
+
+// Where commands write (tests replace them): stdout what a command prints on
+// success, logOutput the server's log.
+var (
+	stdout    io.Writer = os.Stdout
+	logOutput io.Writer = os.Stderr
+)
+
+// errHelp ends a command that printed its help: not a failure.
+var errHelp = errors.New("help printed")
+
+// newFlagSet returns the flags of a command; synopsis is its usage line.
+func newFlagSet(name, synopsis string) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.Usage = func() {
+		w := fs.Output()
+		fmt.Fprintf(w, "Usage:\n  %s\n\nFlags:\n", synopsis)
+		fs.PrintDefaults()
+		fmt.Fprint(w, "\n"+environment)
+	}
+	return fs
+}
+
+// parseFlags parses args; --help (or -h) prints the command's usage on
+// stdout and returns errHelp, which run turns into success.
+func parseFlags(fs *flag.FlagSet, args []string) error {
+	fs.SetOutput(io.Discard) // flag's own message on --help is "flag: help requested"
+	err := fs.Parse(args)
+	if errors.Is(err, flag.ErrHelp) {
+		fs.SetOutput(stdout)
+		fs.Usage()
+		return errHelp
+	}
+	if err != nil {
+		fs.SetOutput(os.Stderr)
+		fs.Usage()
+	}
+	return err
 }

@@ -5,17 +5,23 @@ import (
 	"fmt"
 	"log/slog"
 
+	"immo/internal/catalog"
 	"immo/internal/demo"
 	"immo/internal/storage"
 )
 
-// openStore opens the configured database and applies its migrations.
-func openStore(ctx context.Context, s settings) (storage.Store, error) {
+// openStore opens the configured database and applies its migrations. A
+// DATABASE_URL that names no database immo speaks is an error naming it.
+func openStore(ctx context.Context, s settings) (storage.Store, storage.Target, error) {
+	target, err := storage.ParseTarget(s.dataDir, s.databaseURL)
+	if err != nil {
+		return nil, target, fmt.Errorf("DATABASE_URL: %w", err)
+	}
 	store, err := storage.Open(ctx, s.dataDir, s.databaseURL)
 	if err != nil {
-		return nil, fmt.Errorf("open database: %w", err)
+		return nil, target, fmt.Errorf("open database (%s): %w", target, err)
 	}
-	return store, nil
+	return store, target, nil
 }
 
 // seedDemo loads the demo agency's catalog and testimonials into an empty database, so a
@@ -29,7 +35,7 @@ func seedDemo(ctx context.Context, store storage.Store, log *slog.Logger) error 
 	if err != nil {
 		return fmt.Errorf("demo catalog: %w", err)
 	}
-	res, err := store.Import(ctx, cat)
+	res, err := store.Import(ctx, cat, catalog.Keep{})
 	if err != nil {
 		return fmt.Errorf("seed demo catalog: %w", err)
 	}

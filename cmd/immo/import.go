@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -14,27 +13,28 @@ import (
 
 func runImport(ctx context.Context, args []string) error {
 	var s settings
-	fs := flag.NewFlagSet("import", flag.ContinueOnError)
+	fs := newFlagSet("import", importSynopsis)
 	s.register(fs)
-	partial := fs.Bool("partial", false, "import the valid records even when some are bad")
-	if err := fs.Parse(args); err != nil {
+	partial := fs.Bool("partial", false, "import the valid records even when some are bad; a bad record's listing stays as it was")
+	allowEmpty := fs.Bool("allow-empty", false, "import a file that lists no property (it takes every property offline)")
+	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() != 1 {
-		return errors.New("usage: immo import [--partial] FILE")
+		return errors.New("usage: " + importSynopsis)
 	}
 	f, err := os.Open(fs.Arg(0))
 	if err != nil {
 		return err
 	}
 	defer f.Close()
-	store, err := openStore(ctx, s)
+	store, _, err := openStore(ctx, s)
 	if err != nil {
 		return err
 	}
 	defer store.Close()
 
-	opts := importer.Options{Partial: *partial}
+	opts := importer.Options{Partial: *partial, AllowEmpty: *allowEmpty}
 	if isTerminal(os.Stderr) {
 		opts.Progress = progressBar(os.Stderr)
 	}
@@ -45,14 +45,24 @@ func runImport(ctx context.Context, args []string) error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", fs.Arg(0), err)
 	}
-	r := rep.Result
-	fmt.Printf("imported %s: %d types; properties %d new, %d updated, %d taken offline; projects %d new, %d updated, %d taken offline; catalog version %d\n",
-		fs.Arg(0), r.Types, r.PropertiesAdded, r.PropertiesUpdated, r.PropertiesOffline,
-		r.ProjectsAdded, r.ProjectsUpdated, r.ProjectsOffline, r.Version)
-	if len(rep.Problems) > 0 {
-		fmt.Printf("%d bad record(s) left out (--partial)\n", len(rep.Problems))
-	}
+	fmt.Fprint(stdout, summary(fs.Arg(0), rep))
 	return nil
+}
+
+// summary says what an import did, section by section.
+func summary(file string, rep importer.Report) string {
+	r := rep.Result
+	var b strings.Builder
+	fmt.Fprintf(&b, "imported %s (catalog version %d)\n", file, r.Version)
+	fmt.Fprintf(&b, "  properties: %d added, %d updated, %d unchanged, %d rejected, %d taken offline\n",
+		r.PropertiesAdded, r.PropertiesUpdated, r.PropertiesUnchanged, rep.Rejected["properties"], r.PropertiesOffline)
+	fmt.Fprintf(&b, "  projects:   %d added, %d updated, %d unchanged, %d rejected, %d taken offline\n",
+		r.ProjectsAdded, r.ProjectsUpdated, r.ProjectsUnchanged, rep.Rejected["projects"], r.ProjectsOffline)
+	fmt.Fprintf(&b, "  types:      %d imported, %d rejected\n", r.Types, rep.Rejected["types"])
+	if len(rep.Problems) > 0 {
+		fmt.Fprintf(&b, "%d problem(s) above: the rejected records were left out and their listings left as they were (--partial)\n", len(rep.Problems))
+	}
+	return b.String()
 }
 
 func isTerminal(f *os.File) bool {

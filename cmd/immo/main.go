@@ -4,6 +4,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"os/signal"
@@ -13,20 +14,34 @@ import (
 // version is set at build time (make build) from git.
 var version = "dev"
 
+// Usage lines of the commands.
+const (
+	serveSynopsis   = "immo serve   [--addr HOST:PORT] [--data-dir DIR] [--config FILE] [--public-url URL]"
+	migrateSynopsis = "immo migrate [--data-dir DIR]"
+	importSynopsis  = "immo import  [--data-dir DIR] [--partial] [--allow-empty] FILE"
+)
+
 const usage = `immo — the agency website
 
 Usage:
-  immo serve   [--addr HOST:PORT] [--data-dir DIR] [--config FILE] [--public-url URL]
-  immo migrate [--data-dir DIR]
-  immo import  [--data-dir DIR] [--partial] FILE
+  ` + serveSynopsis + `
+  ` + migrateSynopsis + `
+  ` + importSynopsis + `
   immo version
+  immo COMMAND --help
 
-Environment:
-  IMMO_ADDR       address to listen on (default :8080)
-  IMMO_DATA_DIR   where the SQLite database and generated files live (default ./var)
-  IMMO_CONFIG     the site configuration file (default: the demo agency, built in)
-  DATABASE_URL    a postgres:// URL: use PostgreSQL instead of SQLite
-  IMMO_PUBLIC_URL the public origin for canonical links (default http://localhost:PORT)
+` + environment
+
+const environment = `Environment:
+  IMMO_ADDR            address to listen on (default :8080)
+  IMMO_DATA_DIR        where the SQLite database and generated files live (default ./var)
+  IMMO_CONFIG          the site configuration file (default: the demo agency, built in)
+  DATABASE_URL         PostgreSQL instead of SQLite: a postgres:// or postgresql:// URL,
+                       or libpq's "host=… dbname=…"; anything else is an error
+  IMMO_PUBLIC_URL      the public origin for canonical links (default http://localhost:PORT)
+  IMMO_MAP_TILES       the map's tile URL template; "none" draws the map without tiles
+                       (default OpenStreetMap's)
+  IMMO_MAP_ATTRIBUTION the tile provider's attribution (default OpenStreetMap's)
 `
 
 func main() {
@@ -38,7 +53,15 @@ func main() {
 	}
 }
 
+// run runs the command args name; a command's --help is a success.
 func run(ctx context.Context, args []string) error {
+	if err := dispatch(ctx, args); err != nil && !errors.Is(err, errHelp) {
+		return err
+	}
+	return nil
+}
+
+func dispatch(ctx context.Context, args []string) error {
 	if len(args) == 0 {
 		fmt.Fprint(os.Stderr, usage)
 		return fmt.Errorf("a command is required")
@@ -51,10 +74,10 @@ func run(ctx context.Context, args []string) error {
 	case "import":
 		return runImport(ctx, args[1:])
 	case "version", "--version", "-v":
-		fmt.Println("immo", version)
+		fmt.Fprintln(stdout, "immo", version)
 		return nil
 	case "help", "--help", "-h":
-		fmt.Print(usage)
+		fmt.Fprint(stdout, usage)
 		return nil
 	}
 	fmt.Fprint(os.Stderr, usage)

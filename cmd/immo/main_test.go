@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -52,5 +53,53 @@ func TestCommands(t *testing.T) {
 	}
 	if _, err := loadSite(filepath.Join(t.TempDir(), "nope.json")); err == nil {
 		t.Fatal("a missing configuration must fail")
+	}
+}
+
+// TestImportSummary: an import that would empty the site is refused (exit
+// non-zero) unless --allow-empty, and the summary says what was added,
+// updated, unchanged, rejected and taken offline.
+func TestImportSummary(t *testing.T) {
+	t.Setenv("DATABASE_URL", "")
+	ctx := context.Background()
+	dir := t.TempDir()
+	write := func(name, body string) string {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	types := `"types":[{"ID":1,"WebID":1,"Name":{"fr":"Maison"}}]`
+	prop := func(id, price int, zip string) string {
+		return fmt.Sprintf(`{"ID":%d,"Goal":0,"WebID":1,"Price":%d,"City":"Arlon","Zip":%q,"CountryID":10}`, id, price, zip)
+	}
+	first := write("first.json", `{`+types+`,"properties":[`+prop(1, 100000, "6700")+`,`+prop(2, 200000, "6700")+`,`+prop(3, 300000, "6700")+`],"projects":[]}`)
+	// 1 unchanged, 2 updated, 3 rejected (kept), 4 added; none offline.
+	second := write("second.json", `{`+types+`,"properties":[`+prop(1, 100000, "6700")+`,`+prop(2, 210000, "6700")+`,`+prop(3, 1, "ABC")+`,`+prop(4, 400000, "6700")+`],"projects":[]}`)
+	for _, tc := range []struct {
+		name string
+		args []string
+		want string // in the error, or in the summary when ok
+		ok   bool
+	}{
+		{"first import", []string{first}, "properties: 3 added, 0 updated, 0 unchanged, 0 rejected, 0 taken offline", true},
+		{"empty object", []string{write("e.json", `{}`)}, `no "properties" section`, false},
+		{"empty object, --allow-empty", []string{"--allow-empty", filepath.Join(dir, "e.json")}, `no "properties" section`, false},
+		{"no property", []string{write("none.json", `{"properties":[],"projects":[]}`)}, "--allow-empty", false},
+		{"a bad record", []string{second}, "nothing was imported", false},
+		{"--partial", []string{"--partial", second}, "properties: 1 added, 1 updated, 1 unchanged, 1 rejected, 0 taken offline", true},
+		{"no property, --allow-empty", []string{"--allow-empty", filepath.Join(dir, "none.json")}, "properties: 0 added, 0 updated, 0 unchanged, 0 rejected, 4 taken offline", true},
+	} {
+		out := captureStdout(t)
+		err := run(ctx, append([]string{"import", "--data-dir", dir}, tc.args...))
+		switch {
+		case tc.ok && err != nil:
+			t.Errorf("%s: %v", tc.name, err)
+		case tc.ok && !strings.Contains(out.String(), tc.want):
+			t.Errorf("%s: the summary lacks %q:\n%s", tc.name, tc.want, out)
+		case !tc.ok && (err == nil || !strings.Contains(err.Error(), tc.want)):
+			t.Errorf("%s: %v, want an error with %q", tc.name, err, tc.want)
+		}
 	}
 }

@@ -2,18 +2,17 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 )
 
 func runMigrate(ctx context.Context, args []string) error {
 	var s settings
-	fs := flag.NewFlagSet("migrate", flag.ContinueOnError)
+	fs := newFlagSet("migrate", migrateSynopsis)
 	s.register(fs)
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	store, err := openStore(ctx, s)
+	store, _, err := openStore(ctx, s)
 	if err != nil {
 		return err
 	}
@@ -21,6 +20,6 @@ func runMigrate(ctx context.Context, args []string) error {
 	if err := store.Migrate(ctx); err != nil {
 		return err
 	}
-	fmt.Println("database is up to date")
+	fmt.Fprintln(stdout, "database is up to date")
 	return nil
 }

@@ -3,16 +3,18 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
+	"io"
 	"log/slog"
 	"net"
 	"net/http"
 	"os"
+	"path/filepath"
 	"time"
 
 	"immo/internal/catalog"
 	"immo/internal/demo"
+	"immo/internal/logsum"
 	"immo/internal/server"
 	"immo/internal/site"
 	"immo/internal/testimonial"
@@ -20,24 +22,30 @@ import (
 
 func runServe(ctx context.Context, args []string) error {
 	var s settings
-	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs := newFlagSet("serve", serveSynopsis)
 	s.register(fs)
 	fs.StringVar(&s.addr, "addr", envOr("IMMO_ADDR", ":8080"), "address to listen on (env IMMO_ADDR)")
 	fs.StringVar(&s.publicURL, "public-url", os.Getenv("IMMO_PUBLIC_URL"), "the site's public origin for canonical links (env IMMO_PUBLIC_URL; default http://localhost:PORT)")
 	fs.StringVar(&s.configFile, "config", os.Getenv("IMMO_CONFIG"), "site configuration file (env IMMO_CONFIG; default: the demo agency)")
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	log := slog.New(slog.NewTextHandler(os.Stderr, nil))
+	log := newLogger(ctx, logOutput)
 
 	cfg, err := loadSite(s.configFile)
 	if err != nil {
 		return err
 	}
-	store, err := openStore(ctx, s)
+	store, db, err := openStore(ctx, s)
 	if err != nil {
 		return err
 	}
+	if db.Host != "" {
+		log.Info("database", "driver", db.Driver, "host", db.Host, "database", db.Database)
+	} else {
+		log.Info("database", "driver", db.Driver, "database", db.Database)
+	}
+	log.Info("configuration", "file", configName(s.configFile))
 	defer store.Close()
 	if err := seedDemo(ctx, store, log); err != nil {
 		return err
@@ -71,7 +79,7 @@ func runServe(ctx context.Context, args []string) error {
 		Catalog: cat, Site: cfg, Pictures: demo.Pictures(), Variants: variants, Log: log, Pages: pages,
 	}))
 	log.Info("immo is serving", "url", "http://"+displayAddr(ln.Addr()), "version", version)
-	fmt.Printf("immo is serving on http://%s\n", displayAddr(ln.Addr()))
+	fmt.Fprintf(stdout, "immo is serving on http://%s\n", displayAddr(ln.Addr()))
 
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
@@ -88,12 +96,36 @@ func runServe(ctx context.Context, args []string) error {
 	return nil
 }
 
+// logSummaryInterval is how often a repeated warning is reported with its
+// count (logsum): a failing render or a database outage under load would
+// otherwise write thousands of lines a minute.
+const logSummaryInterval = time.Minute
+
+// newLogger is the server's log: text on w, repeated warnings summarised
+// once per interval until ctx ends.
+func newLogger(ctx context.Context, w io.Writer) *slog.Logger {
+	sum := logsum.New(slog.NewTextHandler(w, nil), logSummaryInterval, time.Now)
+	go sum.Run(ctx)
+	return slog.New(sum)
+}
+
 // loadSite reads the configuration file, or the demo agency's when none is given.
 func loadSite(path string) (*site.Config, error) {
 	if path == "" {
 		return site.Parse("demo/site.json", demo.SiteJSON())
 	}
 	return site.Load(path)
+}
+
+// configName is the configuration file in use, for the start log.
+func configName(path string) string {
+	if path == "" {
+		return "built-in demo agency"
+	}
+	if abs, err := filepath.Abs(path); err == nil {
+		return abs
+	}
+	return path
 }
 
 // displayAddr turns ":8080" or "[::]:8080" into "localhost:8080".

@@ -36,6 +36,13 @@ func (s *Service) Reload(ctx context.Context) error {
 	return nil
 }
 
+// Ping tells whether the store answers (the server's readiness): it reads
+// the stored version, a query as light as a ping on both databases.
+func (s *Service) Ping(ctx context.Context) error {
+	_, err := s.store.Version(ctx)
+	return err
+}
+
 // Refresh reloads when the stored version differs from the index's.
 func (s *Service) Refresh(ctx context.Context) (bool, error) {
 	v, err := s.store.Version(ctx)

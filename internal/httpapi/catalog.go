@@ -28,15 +28,25 @@ func (a *CatalogAPI) fail(w http.ResponseWriter, r *http.Request, err error) {
 	Error(w, r, a.lang(r), a.Log, err)
 }
 
-// Register adds the routes to mux.
+// Register adds the routes to mux: every path answers GET (and HEAD);
+// another method on a known path is a 405, an unknown path a 404.
 func (a *CatalogAPI) Register(mux *http.ServeMux) {
-	mux.HandleFunc("GET /api/properties", a.listProperties)
-	mux.HandleFunc("GET /api/properties/{id}", a.getProperty)
-	mux.HandleFunc("GET /api/projects", a.listProjects)
-	mux.HandleFunc("GET /api/projects/{id}", a.getProject)
-	mux.HandleFunc("GET /api/types", a.listTypes)
-	mux.HandleFunc("GET /api/cities", a.listCities)
-	mux.HandleFunc("GET /api/search", a.search)
+	routes := []struct {
+		path string
+		get  http.HandlerFunc
+	}{
+		{"/api/properties", a.listProperties},
+		{"/api/properties/{id}", a.getProperty},
+		{"/api/projects", a.listProjects},
+		{"/api/projects/{id}", a.getProject},
+		{"/api/types", a.listTypes},
+		{"/api/cities", a.listCities},
+		{"/api/search", a.search},
+	}
+	for _, r := range routes {
+		mux.HandleFunc("GET "+r.path, r.get)
+		mux.HandleFunc(r.path, a.methodNotAllowed)
+	}
 	mux.HandleFunc("/api/", a.notFound)
 }
 

@@ -23,13 +23,22 @@ type file struct {
 type Positions map[string][]int
 
 // Decode reads a catalog file. A file that is not a catalog at all is an
-// error; records that do not decode are problems, and are left out.
+// error, and so is one without a properties or projects section: the
+// listings absent from a file go offline, so a missing section would take
+// them all offline (write "projects": [] to mean none). Records that do not
+// decode are problems, and are left out.
 func Decode(r io.Reader) (*catalog.Catalog, Positions, []Problem, error) {
 	var f file
 	dec := json.NewDecoder(r)
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&f); err != nil {
 		return nil, nil, nil, fmt.Errorf("not a catalog file (want an object with types, properties and projects): %w", err)
+	}
+	if f.Properties == nil {
+		return nil, nil, nil, errors.New(`no "properties" section: every property would go offline (to mean that, write "properties": [] and give --allow-empty)`)
+	}
+	if f.Projects == nil {
+		return nil, nil, nil, errors.New(`no "projects" section: every project would go offline (to mean that, write "projects": [])`)
 	}
 	cat := &catalog.Catalog{}
 	pos := Positions{}

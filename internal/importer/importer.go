@@ -3,6 +3,7 @@ package importer
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -14,8 +15,12 @@ import (
 // Options tune an import.
 type Options struct {
 	// Partial imports the valid records when some are bad, instead of
-	// nothing. Bad records count as absent from the file.
+	// nothing. The listing of a bad record stays as it was: neither updated
+	// nor taken offline.
 	Partial bool
+	// AllowEmpty imports a file with no (valid) property, which takes every
+	// property offline; without it such a file is refused.
+	AllowEmpty bool
 	// Progress, when set, is told how far each stage ("check", "write") is.
 	Progress func(stage string, done, total int)
 	// Now stamps DateCreated on new listings that carry none.
@@ -26,8 +31,15 @@ type Options struct {
 type Report struct {
 	Result   catalog.ImportResult
 	Problems []Problem
+	// Rejected counts, per section, the records left out for their
+	// problems (--partial).
+	Rejected map[string]int
 	Imported bool
 }
+
+// ErrEmpty is returned for a file that would take every property offline
+// without AllowEmpty.
+var ErrEmpty = errors.New("the file lists no property, so importing it would take every property offline (give --allow-empty to mean that)")
 
 // ErrProblems is returned when problems stopped the import.
 type ErrProblems struct{ Problems []Problem }
@@ -49,6 +61,10 @@ func Run(ctx context.Context, store catalog.Store, r io.Reader, opts Options) (R
 	if err != nil {
 		return Report{}, err
 	}
+	undecoded := map[string]int{} // records left out by Decode, one problem each
+	for _, p := range problems {
+		undecoded[p.Section]++
+	}
 	known := make([]int, 0, len(current.Types))
 	for _, t := range current.Types {
 		known = append(known, t.WebID)
@@ -68,15 +84,28 @@ func Run(ctx context.Context, store catalog.Store, r io.Reader, opts Options) (R
 	}
 	progress("check", total)
 	rep := Report{Problems: problems}
+	var keep catalog.Keep
 	if len(problems) > 0 {
 		if !opts.Partial {
 			return rep, &ErrProblems{problems}
 		}
-		cat = withoutBad(cat, problems)
+		if err := unidentified(problems); err != nil {
+			return rep, err
+		}
+		valid, kept := withoutBad(cat, problems)
+		rep.Rejected = map[string]int{
+			"types":      undecoded["types"] + len(cat.Types) - len(valid.Types),
+			"properties": undecoded["properties"] + len(cat.Properties) - len(valid.Properties),
+			"projects":   undecoded["projects"] + len(cat.Projects) - len(valid.Projects),
+		}
+		cat, keep = valid, kept
+	}
+	if len(cat.Properties) == 0 && !opts.AllowEmpty {
+		return rep, ErrEmpty
 	}
 	stampDates(cat, current, opts.Now())
 	progress("write", 0)
-	rep.Result, err = store.Import(ctx, cat)
+	rep.Result, err = store.Import(ctx, cat, keep)
 	if err != nil {
 		return rep, err
 	}
@@ -87,11 +116,25 @@ func Run(ctx context.Context, store catalog.Store, r io.Reader, opts Options) (R
 
 var sectionOrder = map[string]int{"types": 0, "properties": 1, "projects": 2}
 
-// withoutBad drops every record a problem names.
-func withoutBad(cat *catalog.Catalog, problems []Problem) *catalog.Catalog {
+// unidentified refuses a partial import with a rejected listing whose ID
+// cannot be read: its listing could not be left as it was.
+func unidentified(problems []Problem) error {
+	for _, p := range problems {
+		if p.ID <= 0 && p.Section != "types" {
+			return fmt.Errorf("%s[%d]: its ID cannot be read, so --partial cannot leave its listing as it was; nothing was imported (fix or remove the record)", p.Section, p.Index)
+		}
+	}
+	return nil
+}
+
+// withoutBad drops every record a problem names (both copies of an ID that
+// appears twice), and returns the listings to keep as they are.
+func withoutBad(cat *catalog.Catalog, problems []Problem) (*catalog.Catalog, catalog.Keep) {
 	bad := map[string][]int64{}
 	for _, p := range problems {
-		bad[p.Section] = append(bad[p.Section], p.ID)
+		if !slices.Contains(bad[p.Section], p.ID) {
+			bad[p.Section] = append(bad[p.Section], p.ID)
+		}
 	}
 	out := &catalog.Catalog{}
 	for _, t := range cat.Types {
@@ -109,7 +152,7 @@ func withoutBad(cat *catalog.Catalog, problems []Problem) *catalog.Catalog {
 			out.Projects = append(out.Projects, p)
 		}
 	}
-	return out
+	return out, catalog.Keep{Properties: bad["properties"], Projects: bad["projects"]}
 }
 
 // stampDates defaults the status to available, keeps the first-seen date of known listings and gives new ones

@@ -66,7 +66,7 @@ func TestImportDemo(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r := rep.Result; r.PropertiesAdded != 0 || r.PropertiesUpdated != 64 || r.PropertiesOffline != 1 || r.Version != 2 {
+	if r := rep.Result; r.PropertiesAdded != 0 || r.PropertiesUnchanged != 64 || r.PropertiesOffline != 1 || r.Version != 2 {
 		t.Fatalf("re-import %+v", r)
 	}
 	c, _, _ := store.Load(ctx)
@@ -94,7 +94,7 @@ func TestBadRecordsImportNothing(t *testing.T) {
 	}
 	want := []string{
 		"properties[0] (ID 4100001): Goal: want a int, got a string",
-		"properties[2] (ID 4100003): Price: must be a number, 0 or more",
+		"properties[2] (ID 4100003): Price: must be a number from 0 to below 1000000000",
 		"properties[7] (ID 4100008): WebID: 99 is not a known property type",
 		"properties[9] (ID 4100010): City: is required",
 		"properties[11] (ID 4100012): Status: must be available, sold or rented",
@@ -164,8 +164,8 @@ func TestValidateIDsAndAddresses(t *testing.T) {
 	want := []string{
 		"properties[3] (ID 4100002): ID: appears twice",
 		"properties[5] (ID ?): ID: must be a positive whole number",
-		"properties[6] (ID 4100007): SmallPictureItem.Url: must be a path on this site or an http(s) address",
-		"projects[2] (ID 5200003): ExternalWeb: must be an http(s) address",
+		"properties[6] (ID 4100007): SmallPictureItem.Url: must be a path on this site or an http(s) address on a public host",
+		"projects[2] (ID 5200003): ExternalWeb: must be an http(s) address on a public host",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Fatalf("problems:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))

@@ -6,7 +6,6 @@ package importer
 import (
 	"fmt"
 	"math"
-	"net/url"
 	"slices"
 	"strings"
 
@@ -59,13 +58,18 @@ func (c *checker) record(index int, id int64) {
 	c.seen[id] = true
 }
 
-// isWebAddress tells whether s is an absolute http(s) address.
-func isWebAddress(s string) bool {
-	u, err := url.Parse(s)
-	return err == nil && (u.Scheme == "https" || u.Scheme == "http") && u.Host != ""
-}
-
+// fail reports a problem, once per field of a record: the specific rules
+// run before the general bounds, and say more.
 func (c *checker) fail(field, format string, args ...any) {
+	for i := len(c.problems) - 1; i >= 0; i-- {
+		p := c.problems[i]
+		if p.Section != c.section || p.Index != c.index {
+			break
+		}
+		if p.Field == field {
+			return
+		}
+	}
 	c.problems = append(c.problems, Problem{c.section, c.index, c.id, field, fmt.Sprintf(format, args...)})
 }
 
@@ -75,9 +79,41 @@ func (c *checker) required(field, value string) {
 	}
 }
 
+// amount checks a price: a number from 0 to below MaxAmount euros.
 func (c *checker) amount(field string, v float64) {
-	if math.IsNaN(v) || math.IsInf(v, 0) || v < 0 {
-		c.fail(field, "must be a number, 0 or more")
+	if math.IsNaN(v) || math.IsInf(v, 0) || v < 0 || v >= MaxAmount {
+		c.fail(field, "must be a number from 0 to below %.0f", MaxAmount)
+	}
+}
+
+// count checks a whole number of things (rooms, floors…).
+func (c *checker) count(field string, n int) {
+	if n < 0 || n > 1000 {
+		c.fail(field, "must be a whole number from 0 to 1000")
+	}
+}
+
+// year checks a construction or renovation year; 0 is unknown.
+func (c *checker) year(field string, y int) {
+	if y != 0 && (y < 1000 || y > 2100) {
+		c.fail(field, "must be a year from 1000 to 2100, or 0 when unknown")
+	}
+}
+
+func (c *checker) zip(countryID int, zip string) {
+	if strings.TrimSpace(zip) == "" {
+		c.fail("Zip", "is required")
+	} else if msg := zipProblem(countryID, zip); msg != "" && len(zip) <= 16 {
+		c.fail("Zip", "%q: %s", zip, msg)
+	} else if msg != "" {
+		c.fail("Zip", "%s", msg)
+	}
+}
+
+// webAddress checks an optional link to another site.
+func (c *checker) webAddress(field, s string) {
+	if s != "" && !publicWebAddress(s) {
+		c.fail(field, "must be an http(s) address on a public host")
 	}
 }
 
@@ -93,12 +129,12 @@ func (c *checker) picture(field string, p catalog.Picture) {
 	if p.Url == "" {
 		return
 	}
-	onSite := strings.HasPrefix(p.Url, "/") && !strings.HasPrefix(p.Url, "//")
-	if !onSite && !isWebAddress(p.Url) {
-		c.fail(field+".Url", "must be a path on this site or an http(s) address")
+	onSite := strings.HasPrefix(p.Url, "/") && !strings.HasPrefix(p.Url, "//") && !strings.Contains(p.Url, "\\")
+	if !onSite && !publicWebAddress(p.Url) {
+		c.fail(field+".Url", "must be a path on this site or an http(s) address on a public host")
 	}
-	if p.Width < 0 || p.Height < 0 {
-		c.fail(field, "width and height must not be negative")
+	if p.Width < 0 || p.Height < 0 || p.Width > 100_000 || p.Height > 100_000 {
+		c.fail(field, "width and height must be from 0 to 100000 pixels")
 	}
 }
 
@@ -118,26 +154,42 @@ func Validate(cat *catalog.Catalog, known []int) []Problem {
 		}
 		c.text("Name", t.Name)
 		webIDs = append(webIDs, t.WebID)
+		c.bounded(t)
 	}
 	c.begin("properties")
 	for i := range cat.Properties {
 		p := &cat.Properties[i]
 		c.record(i, p.ID)
-		if p.Goal < 0 {
+		// The seed reads any Goal but 0 as rent; a file must say 0 or 1.
+		if p.Goal != catalog.GoalSale && p.Goal != catalog.GoalRent {
 			c.fail("Goal", "must be 0 (sale) or 1 (rent)")
 		}
 		if !slices.Contains(webIDs, p.WebID) {
 			c.fail("WebID", "%d is not a known property type", p.WebID)
 		}
 		c.amount("Price", p.Price)
-		if p.PriceUnit < 0 {
-			c.fail("PriceUnit", "must not be negative")
+		if p.PriceUnit < 0 || p.PriceUnit > 100 {
+			c.fail("PriceUnit", "must be a code from 0 to 100")
 		}
 		c.required("City", p.City)
-		c.required("Zip", p.Zip)
-		if p.CountryID <= 0 {
-			c.fail("CountryID", "must be a positive whole number")
+		if p.CountryID <= 0 || p.CountryID > 1000 {
+			c.fail("CountryID", "must be a whole number from 1 to 1000")
 		}
+		c.zip(p.CountryID, p.Zip)
+		c.year("ConstructionYear", p.ConstructionYear)
+		c.year("RenovationYear", p.RenovationYear)
+		if r := p.Rooms; r != nil {
+			for _, f := range []struct {
+				name string
+				n    int
+			}{{"Bedrooms", r.Bedrooms}, {"Bathrooms", r.Bathrooms}, {"ShowerRooms", r.ShowerRooms},
+				{"Toilets", r.Toilets}, {"Garages", r.Garages}, {"Parkings", r.Parkings},
+				{"ExternalParkings", r.ExternalParkings}, {"Floors", r.Floors}, {"Facades", r.Facades},
+				{"ExtraRooms", r.ExtraRooms}} {
+				c.count("Rooms."+f.name, f.n)
+			}
+		}
+		c.webAddress("VirtualTour", p.VirtualTour)
 		switch p.Status {
 		case "", catalog.StatusAvailable, catalog.StatusSold, catalog.StatusRented:
 		default:
@@ -156,17 +208,26 @@ func Validate(cat *catalog.Catalog, known []int) []Problem {
 		for k, pic := range p.Pictures {
 			c.picture(fmt.Sprintf("Pictures[%d]", k), pic)
 		}
+		c.bounded(p)
 	}
 	c.begin("projects")
 	for i := range cat.Projects {
 		p := &cat.Projects[i]
 		c.record(i, p.ID)
 		c.required("City", p.City)
+		if p.CountryID <= 0 || p.CountryID > 1000 {
+			c.fail("CountryID", "must be a whole number from 1 to 1000")
+		}
+		c.zip(p.CountryID, p.Zip)
 		c.text("Name", p.Name)
-		if p.ExternalWeb != "" {
-			if !isWebAddress(p.ExternalWeb) {
-				c.fail("ExternalWeb", "must be an http(s) address")
-			}
+		c.text("Description", p.Description)
+		c.webAddress("ExternalWeb", p.ExternalWeb)
+		c.amount("PriceFrom", p.PriceFrom)
+		c.amount("PriceTo", p.PriceTo)
+		c.picture("SmallPictureItem", p.SmallPictureItem)
+		c.picture("XLargePictureItem", p.XLargePictureItem)
+		for k, pic := range p.Pictures {
+			c.picture(fmt.Sprintf("Pictures[%d]", k), pic)
 		}
 		for k, u := range p.Units {
 			switch u.Status {
@@ -176,6 +237,7 @@ func Validate(cat *catalog.Catalog, known []int) []Problem {
 			}
 			c.amount(fmt.Sprintf("Units[%d].Price", k), u.Price)
 		}
+		c.bounded(p)
 	}
 	return c.problems
 }

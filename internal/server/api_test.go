@@ -41,7 +41,7 @@ func newSiteWith(t *testing.T, pages bool) *httptest.Server {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := store.Import(ctx, cat); err != nil {
+	if _, err := store.Import(ctx, cat, catalog.Keep{}); err != nil {
 		t.Fatal(err)
 	}
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))

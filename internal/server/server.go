@@ -27,6 +27,8 @@ type Deps struct {
 	Variants pictures.Store
 	Log      *slog.Logger
 	Pages    *web.Handler // the server-rendered pages; nil serves the API alone
+	// ReadyTimeout bounds the database ping of /readyz (default 1 s).
+	ReadyTimeout time.Duration
 }
 
 // Handler returns the whole site.
@@ -44,9 +46,8 @@ func Handler(d Deps) http.Handler {
 		mux.Handle("GET /pictures/demo/", picturehttp.New("/pictures/demo/", d.Pictures, d.Variants, d.Log,
 			picturehttp.Options{CacheBytes: picturehttp.DefaultCacheBytes}))
 	}
-	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
-		httpapi.JSON(w, http.StatusOK, map[string]any{"ok": true, "catalogVersion": d.Catalog.Index().Version()})
-	})
+	mux.HandleFunc("GET /healthz", live)
+	mux.Handle("GET /readyz", ready(d.Catalog, d.ReadyTimeout, d.Log))
 	mux.Handle("GET /assets/", http.StripPrefix("/assets/", assets.Handler()))
 	if d.Pages != nil {
 		d.Pages.Register(mux)

@@ -6,8 +6,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"path/filepath"
-	"strings"
 
 	"immo/internal/catalog"
 	"immo/internal/pictures"
@@ -31,14 +29,19 @@ var (
 	_ Store = (*postgres.DB)(nil)
 )
 
-// Open opens PostgreSQL when databaseURL is a postgres:// or postgresql://
-// URL, else the SQLite file immo.db in dataDir (created if missing). Either
-// way the schema is migrated.
+// Open opens the database ParseTarget names: PostgreSQL when databaseURL is
+// set (a postgres:// or postgresql:// URL, or libpq's host=… dbname=…),
+// else the SQLite file immo.db in dataDir (created if missing). Any other
+// databaseURL is an error. Either way the schema is migrated.
 func Open(ctx context.Context, dataDir, databaseURL string) (Store, error) {
+	target, err := ParseTarget(dataDir, databaseURL)
+	if err != nil {
+		return nil, fmt.Errorf("storage: database URL: %w", err)
+	}
 	// Each branch checks err itself: returning a nil *DB as Store would
 	// give a non-nil interface.
-	if isPostgres(databaseURL) {
-		db, err := postgres.Open(ctx, databaseURL)
+	if target.Driver == Postgres {
+		db, err := postgres.Open(ctx, target.url)
 		if err != nil {
 			return nil, err
 		}
@@ -49,14 +52,9 @@ func Open(ctx context.Context, dataDir, databaseURL string) (Store, error) {
 			return nil, fmt.Errorf("storage: %w", err)
 		}
 	}
-	db, err := sqlite.Open(ctx, filepath.Join(dataDir, "immo.db"))
+	db, err := sqlite.Open(ctx, target.Database)
 	if err != nil {
 		return nil, err
 	}
 	return db, nil
-}
-
-func isPostgres(url string) bool {
-	u := strings.ToLower(url)
-	return strings.HasPrefix(u, "postgres://") || strings.HasPrefix(u, "postgresql://")
 }

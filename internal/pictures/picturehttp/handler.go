@@ -15,6 +15,9 @@
 // "auto" (the height follows the width); format is "jpeg" (or "jpg") or
 // "webp", JPEG when absent. An empty value counts as absent; other
 // parameters are ignored. A bad value is a 400 naming the parameter.
+// Without a width, JPEG is the original (it is a JPEG) and WebP the largest
+// variant (the original's size up to 1920 pixels): a URL that asks WebP
+// gets WebP once it is made.
 //
 // The format is what the URL says, never guessed from the Accept header, so
 // one URL is one response and caches need no Vary.
@@ -144,11 +147,15 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.NotFound(w, r)
 		return
 	}
-	if q.width == 0 || !orig.variable || h.store == nil {
+	width := q.width
+	if width == 0 && q.format == pictures.WebP {
+		width = pictures.Widths[len(pictures.Widths)-1] // the largest variant
+	}
+	if width == 0 || !orig.variable || h.store == nil {
 		h.serveOriginal(w, r, name, orig, CacheControl)
 		return
 	}
-	v, err := h.variant(r.Context(), h.prefix+name, pictures.Pick(q.width), q.format, orig)
+	v, err := h.variant(r.Context(), h.prefix+name, pictures.Pick(width), q.format, orig)
 	if err != nil {
 		if !errors.Is(err, pictures.ErrNoVariant) && !errors.Is(err, context.Canceled) {
 			h.log.Warn("picture: cannot read a variant", "name", name, "err", err)

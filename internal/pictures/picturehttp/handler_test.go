@@ -15,9 +15,11 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+	"time"
 
 	"github.com/gen2brain/webp"
 
+	"immo/internal/logsum"
 	"immo/internal/pictures"
 	"immo/internal/pictures/picturehttp"
 	"immo/internal/pictures/picturestest"
@@ -82,7 +84,13 @@ func TestHandler(t *testing.T) {
 		// The original, as it is.
 		{url: "house.jpg", status: 200, ctype: "image/jpeg", cache: day, width: 800, body: house},
 		{url: "house.jpg?width=", status: 200, ctype: "image/jpeg", cache: day, body: house},
-		{url: "house.jpg?height=auto&format=webp", status: 200, ctype: "image/jpeg", cache: day, body: house},
+		{url: "house.jpg?format=jpeg", status: 200, ctype: "image/jpeg", cache: day, body: house},
+		// WebP without a width: the largest variant, the original's own size
+		// when it is narrower than 1920 (a URL that says webp gets WebP).
+		{url: "house.jpg?height=auto&format=webp", status: 200, ctype: "image/webp", cache: day, width: 800},
+		{url: "house.jpg?format=webp", status: 200, ctype: "image/webp", cache: day, width: 800},
+		{url: "house.jpg?width=&format=webp", status: 200, ctype: "image/webp", cache: day, width: 800},
+		{url: "late.jpg?format=webp", status: 200, ctype: "image/jpeg", cache: minute, width: 300, body: fsys["late.jpg"].Data},
 		// Sizes: the nearest stored width at or above, capped at the original.
 		{url: "house.jpg?width=100&height=auto", status: 200, ctype: "image/jpeg", cache: day, width: 100},
 		{url: "house.jpg?width=1", status: 200, ctype: "image/jpeg", cache: day, width: 100},
@@ -333,4 +341,30 @@ func BenchmarkServeVariant(b *testing.B) {
 		}
 		run(b, pg, 0)
 	})
+}
+
+// TestStoreDownDoesNotFlood: while the database is down every picture
+// request fails over to the original; through the server's summarising
+// log that is one line, then one count per interval, not one per request.
+func TestStoreDownDoesNotFlood(t *testing.T) {
+	store := picturestest.NewMemory()
+	fsys := fixture(t, store)
+	store.Fail = errors.New("connection refused")
+	var log bytes.Buffer
+	now := time.Date(2026, 1, 1, 10, 0, 0, 0, time.UTC)
+	sum := logsum.New(slog.NewTextHandler(&log, nil), time.Minute, func() time.Time { return now })
+	h := picturehttp.New(prefix, fsys, store, slog.New(sum), picturehttp.Options{})
+	for range 500 {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest("GET", prefix+"house.jpg?width=400&format=webp", nil))
+		if rec.Code != 200 {
+			t.Fatalf("store down: %d", rec.Code)
+		}
+	}
+	now = now.Add(time.Minute)
+	sum.Flush(t.Context())
+	got := strings.Split(strings.TrimSpace(log.String()), "\n")
+	if len(got) != 2 || !strings.Contains(got[0], "connection refused") || !strings.Contains(got[1], "repeated=499") {
+		t.Errorf("500 failed reads logged as %d lines, want the first and a count:\n%s", len(got), log.String())
+	}
 }

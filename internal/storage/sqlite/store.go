@@ -95,7 +95,7 @@ func loadJSON[T any](ctx context.Context, tx *sql.Tx, query string) ([]T, error)
 const timeLayout = "2006-01-02T15:04:05.000Z"
 
 // Import implements catalog.Store, in one transaction on the writer.
-func (db *DB) Import(ctx context.Context, c *catalog.Catalog) (catalog.ImportResult, error) {
+func (db *DB) Import(ctx context.Context, c *catalog.Catalog, keep catalog.Keep) (catalog.ImportResult, error) {
 	res := catalog.ImportResult{Types: len(c.Types)}
 	now := time.Now().UTC().Format(timeLayout)
 
@@ -113,17 +113,19 @@ func (db *DB) Import(ctx context.Context, c *catalog.Catalog) (catalog.ImportRes
 	if err := importTypes(ctx, tx, c.Types); err != nil {
 		return res, fmt.Errorf("sqlite: import types: %w", err)
 	}
-	res.PropertiesAdded, res.PropertiesUpdated, res.PropertiesOffline, err = importProperties(ctx, tx, c.Properties, now)
+	props, err := importProperties(ctx, tx, c.Properties, keep.Properties, now)
 	if err != nil {
 		return res, fmt.Errorf("sqlite: import properties: %w", err)
 	}
-	res.ProjectsAdded, res.ProjectsUpdated, res.ProjectsOffline, err = importProjects(ctx, tx, c.Projects, now)
+	projs, err := importProjects(ctx, tx, c.Projects, keep.Projects, now)
 	if err != nil {
 		return res, fmt.Errorf("sqlite: import projects: %w", err)
 	}
 	if err := tx.Commit(); err != nil {
 		return res, fmt.Errorf("sqlite: import commit: %w", err)
 	}
+	res.PropertiesAdded, res.PropertiesUpdated, res.PropertiesUnchanged, res.PropertiesOffline = props.Counts()
+	res.ProjectsAdded, res.ProjectsUpdated, res.ProjectsUnchanged, res.ProjectsOffline = projs.Counts()
 	return res, nil
 }
 
@@ -146,57 +148,71 @@ func importTypes(ctx context.Context, tx *sql.Tx, types []catalog.PropertyType) 
 	return nil
 }
 
-func importProperties(ctx context.Context, tx *sql.Tx, ps []catalog.Property, now string) (added, updated, offline int, err error) {
-	tl, err := tally.New(ctx, tx, "properties")
+func importProperties(ctx context.Context, tx *sql.Tx, ps []catalog.Property, keep []int64, now string) (*tally.Tally, error) {
+	tl, err := tally.New(ctx, tx, "properties", keep)
 	if err != nil {
-		return 0, 0, 0, err
+		return nil, err
 	}
 	// Upserting brings back online a property an earlier import took offline.
+	// A property already online with the same document is not written (no
+	// row affected): it counts as unchanged and keeps its updated_at.
 	stmt, err := tx.PrepareContext(ctx, `INSERT INTO properties
 		(id, online, status, goal, data, created_at, updated_at) VALUES (?, 1, ?, ?, ?, ?, ?)
 		ON CONFLICT (id) DO UPDATE SET online = 1, status = excluded.status,
-		goal = excluded.goal, data = excluded.data, updated_at = excluded.updated_at`)
+		goal = excluded.goal, data = excluded.data, updated_at = excluded.updated_at
+		WHERE NOT properties.online OR properties.data IS NOT excluded.data`)
 	if err != nil {
-		return 0, 0, 0, err
+		return nil, err
 	}
 	defer stmt.Close()
 	for _, p := range ps {
 		data, err := json.Marshal(p)
 		if err != nil {
-			return 0, 0, 0, fmt.Errorf("property %d: %w", p.ID, err)
+			return nil, fmt.Errorf("property %d: %w", p.ID, err)
 		}
-		if _, err := stmt.ExecContext(ctx, p.ID, p.Status, p.Goal, string(data), now, now); err != nil {
-			return 0, 0, 0, fmt.Errorf("property %d: %w", p.ID, err)
+		res, err := stmt.ExecContext(ctx, p.ID, p.Status, p.Goal, string(data), now, now)
+		if err != nil {
+			return nil, fmt.Errorf("property %d: %w", p.ID, err)
 		}
-		tl.See(p.ID)
+		n, err := res.RowsAffected()
+		if err != nil {
+			return nil, fmt.Errorf("property %d: %w", p.ID, err)
+		}
+		tl.See(p.ID, n > 0)
 	}
-	offline, err = takeOffline(ctx, tx, "properties", tl.Gone(), now)
-	return tl.Added, tl.Updated, offline, err
+	tl.Offline, err = takeOffline(ctx, tx, "properties", tl.Gone(), now)
+	return tl, err
 }
 
-func importProjects(ctx context.Context, tx *sql.Tx, ps []catalog.Project, now string) (added, updated, offline int, err error) {
-	tl, err := tally.New(ctx, tx, "projects")
+func importProjects(ctx context.Context, tx *sql.Tx, ps []catalog.Project, keep []int64, now string) (*tally.Tally, error) {
+	tl, err := tally.New(ctx, tx, "projects", keep)
 	if err != nil {
-		return 0, 0, 0, err
+		return nil, err
 	}
 	stmt, err := tx.PrepareContext(ctx, `INSERT INTO projects (id, online, data, updated_at) VALUES (?, 1, ?, ?)
-		ON CONFLICT (id) DO UPDATE SET online = 1, data = excluded.data, updated_at = excluded.updated_at`)
+		ON CONFLICT (id) DO UPDATE SET online = 1, data = excluded.data, updated_at = excluded.updated_at
+		WHERE NOT projects.online OR projects.data IS NOT excluded.data`)
 	if err != nil {
-		return 0, 0, 0, err
+		return nil, err
 	}
 	defer stmt.Close()
 	for _, p := range ps {
 		data, err := json.Marshal(p)
 		if err != nil {
-			return 0, 0, 0, fmt.Errorf("project %d: %w", p.ID, err)
+			return nil, fmt.Errorf("project %d: %w", p.ID, err)
 		}
-		if _, err := stmt.ExecContext(ctx, p.ID, string(data), now); err != nil {
-			return 0, 0, 0, fmt.Errorf("project %d: %w", p.ID, err)
+		res, err := stmt.ExecContext(ctx, p.ID, string(data), now)
+		if err != nil {
+			return nil, fmt.Errorf("project %d: %w", p.ID, err)
 		}
-		tl.See(p.ID)
+		n, err := res.RowsAffected()
+		if err != nil {
+			return nil, fmt.Errorf("project %d: %w", p.ID, err)
+		}
+		tl.See(p.ID, n > 0)
 	}
-	offline, err = takeOffline(ctx, tx, "projects", tl.Gone(), now)
-	return tl.Added, tl.Updated, offline, err
+	tl.Offline, err = takeOffline(ctx, tx, "projects", tl.Gone(), now)
+	return tl, err
 }
 
 // takeOffline marks ids of table offline. table is one of our constants.

@@ -27,6 +27,8 @@ func Run(t *testing.T, open func(t *testing.T) catalog.Store) {
 	t.Run("ImportRoundTrip", func(t *testing.T) { testImportRoundTrip(t, open(t)) })
 	t.Run("Reimport", func(t *testing.T) { testReimport(t, open(t)) })
 	t.Run("Offline", func(t *testing.T) { testOffline(t, open(t)) })
+	t.Run("Unchanged", func(t *testing.T) { testUnchanged(t, open(t)) })
+	t.Run("Keep", func(t *testing.T) { testKeep(t, open(t)) })
 	t.Run("Atomic", func(t *testing.T) { testAtomic(t, open(t)) })
 	t.Run("ConcurrentReaders", func(t *testing.T) { testConcurrentReaders(t, open(t)) })
 	t.Run("SharedVersion", func(t *testing.T) { testSharedVersion(t, open(t), open(t)) })
@@ -92,7 +94,7 @@ func testImportRoundTrip(t *testing.T, s catalog.Store) {
 	if v := mustVersion(t, s); v != 1 {
 		t.Errorf("Version = %d, want 1", v)
 	}
-	mustImport(t, s, c, catalog.ImportResult{Types: 3, PropertiesUpdated: 4, ProjectsUpdated: 2, Version: 2})
+	mustImport(t, s, c, catalog.ImportResult{Types: 3, PropertiesUnchanged: 4, ProjectsUnchanged: 2, Version: 2})
 	if v := mustVersion(t, s); v != 2 {
 		t.Errorf("Version = %d, want 2", v)
 	}
@@ -102,7 +104,7 @@ func testReimport(t *testing.T, s catalog.Store) {
 	mustImport(t, s, sample(3, 1, 10), catalog.ImportResult{Types: 3, PropertiesAdded: 4, ProjectsAdded: 1, Version: 1})
 	changed := sample(3, 2, 10)
 	changed.Types[0].Name = catalog.Text{"fr": "Villa"}
-	mustImport(t, s, changed, catalog.ImportResult{Types: 3, PropertiesUpdated: 4, ProjectsUpdated: 1, Version: 2})
+	mustImport(t, s, changed, catalog.ImportResult{Types: 3, PropertiesUpdated: 3, PropertiesUnchanged: 1, ProjectsUpdated: 1, Version: 2})
 	mustLoad(t, s, changed, 2)
 }
 
@@ -115,19 +117,67 @@ func testOffline(t *testing.T, s catalog.Store) {
 	partial.Properties = slices.DeleteFunc(partial.Properties, func(p catalog.Property) bool { return p.ID == 2 })
 	partial.Types = partial.Types[:2]
 	mustImport(t, s, partial, catalog.ImportResult{
-		Types: 2, PropertiesUpdated: 3, PropertiesOffline: 1, ProjectsUpdated: 1, ProjectsOffline: 1, Version: 2})
+		Types: 2, PropertiesUpdated: 2, PropertiesUnchanged: 1, PropertiesOffline: 1, ProjectsUpdated: 1, ProjectsOffline: 1, Version: 2})
 	want := *partial
 	want.Types = types()
 	mustLoad(t, s, &want, 2)
 
 	// Already offline: not counted again.
-	mustImport(t, s, partial, catalog.ImportResult{Types: 2, PropertiesUpdated: 3, ProjectsUpdated: 1, Version: 3})
+	mustImport(t, s, partial, catalog.ImportResult{Types: 2, PropertiesUnchanged: 3, ProjectsUnchanged: 1, Version: 3})
 
 	// Back online, counted as updated, next to a new property 4.
 	back := sample(4, 4, 10, 11)
 	mustImport(t, s, back, catalog.ImportResult{
-		Types: 3, PropertiesAdded: 1, PropertiesUpdated: 4, ProjectsUpdated: 2, Version: 4})
+		Types: 3, PropertiesAdded: 1, PropertiesUpdated: 3, PropertiesUnchanged: 1, ProjectsUpdated: 2, Version: 4})
 	mustLoad(t, s, back, 4)
+}
+
+// testUnchanged: a listing imported again as it is stored is counted as
+// unchanged; one that comes back online with the same document is updated.
+func testUnchanged(t *testing.T, s catalog.Store) {
+	base := sample(3, 1, 10, 11)
+	mustImport(t, s, base, catalog.ImportResult{Types: 3, PropertiesAdded: 4, ProjectsAdded: 2, Version: 1})
+
+	// One property changes, one goes away; the others are as stored.
+	next := sample(3, 1, 10, 11)
+	next.Properties[0].Price++
+	next.Properties = slices.DeleteFunc(next.Properties, func(p catalog.Property) bool { return p.ID == 2 })
+	mustImport(t, s, next, catalog.ImportResult{
+		Types: 3, PropertiesUpdated: 1, PropertiesUnchanged: 2, PropertiesOffline: 1, ProjectsUnchanged: 2, Version: 2})
+
+	// Property 2 comes back with the document it had: updated, since it was offline.
+	next.Properties = sample(3, 1).Properties
+	next.Properties[0].Price++
+	mustImport(t, s, next, catalog.ImportResult{
+		Types: 3, PropertiesUpdated: 1, PropertiesUnchanged: 3, ProjectsUnchanged: 2, Version: 3})
+	mustLoad(t, s, next, 3)
+}
+
+// testKeep: the listings Keep names stay as they are although the import
+// leaves them out, and the others absent still go offline.
+func testKeep(t *testing.T, s catalog.Store) {
+	mustImport(t, s, sample(3, 1, 10, 11), catalog.ImportResult{Types: 3, PropertiesAdded: 4, ProjectsAdded: 2, Version: 1})
+
+	next := sample(3, 2, 10)
+	next.Properties = slices.DeleteFunc(next.Properties, func(p catalog.Property) bool { return p.ID == 2 || p.ID == 3 })
+	got, err := s.Import(t.Context(), next, catalog.Keep{Properties: []int64{2, 99}, Projects: []int64{11}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := catalog.ImportResult{Types: 3, PropertiesUpdated: 1, PropertiesUnchanged: 1, PropertiesOffline: 1, ProjectsUpdated: 1, Version: 2}
+	if got != want {
+		t.Errorf("Import keeping property 2 and project 11 = %+v\n          want %+v", got, want)
+	}
+	// Property 2 and project 11 as the first import wrote them; 3 offline.
+	old := sample(3, 1, 10, 11)
+	expect := *next
+	for _, p := range old.Properties {
+		if p.ID == 2 {
+			expect.Properties = append(expect.Properties, p)
+		}
+	}
+	expect.Projects = append(expect.Projects, old.Projects[1])
+	mustLoad(t, s, &expect, 2)
 }
 
 func testAtomic(t *testing.T, s catalog.Store) {
@@ -138,14 +188,14 @@ func testAtomic(t *testing.T, s catalog.Store) {
 	// that writes as it goes fails after the types and properties.
 	bad := sample(5, 2, 10, 11)
 	bad.Projects[1].PriceFrom = math.NaN()
-	if _, err := s.Import(t.Context(), bad); err == nil {
+	if _, err := s.Import(t.Context(), bad, catalog.Keep{}); err == nil {
 		t.Fatal("Import of an unencodable catalog succeeded")
 	}
 	mustLoad(t, s, base, 1)
 
 	ctx, cancel := context.WithCancel(t.Context())
 	cancel()
-	if _, err := s.Import(ctx, sample(5, 2, 10, 11)); err == nil {
+	if _, err := s.Import(ctx, sample(5, 2, 10, 11), catalog.Keep{}); err == nil {
 		t.Fatal("Import with a cancelled context succeeded")
 	}
 	mustLoad(t, s, base, 1)
@@ -153,7 +203,7 @@ func testAtomic(t *testing.T, s catalog.Store) {
 	// The failures left nothing behind that blocks the next import.
 	good := sample(5, 2, 10, 11)
 	mustImport(t, s, good, catalog.ImportResult{
-		Types: 3, PropertiesAdded: 2, PropertiesUpdated: 4, ProjectsAdded: 1, ProjectsUpdated: 1, Version: 2})
+		Types: 3, PropertiesAdded: 2, PropertiesUpdated: 3, PropertiesUnchanged: 1, ProjectsAdded: 1, ProjectsUpdated: 1, Version: 2})
 	mustLoad(t, s, good, 2)
 }
 
@@ -197,7 +247,7 @@ func testConcurrentReaders(t *testing.T, s catalog.Store) {
 			}
 		})
 	}
-	_, err := s.Import(ctx, sample(after, 2))
+	_, err := s.Import(ctx, sample(after, 2), catalog.Keep{})
 	close(done)
 	wg.Wait()
 	if err != nil {
@@ -237,7 +287,7 @@ func testSharedVersion(t *testing.T, a, b catalog.Store) {
 	}
 	mustLoad(t, b, sample(2, 1, 10), 1)
 
-	mustImport(t, b, sample(3, 2, 10), catalog.ImportResult{Types: 3, PropertiesAdded: 1, PropertiesUpdated: 3, ProjectsUpdated: 1, Version: 2})
+	mustImport(t, b, sample(3, 2, 10), catalog.ImportResult{Types: 3, PropertiesAdded: 1, PropertiesUpdated: 2, PropertiesUnchanged: 1, ProjectsUpdated: 1, Version: 2})
 	if v := mustVersion(t, a); v != 2 {
 		t.Errorf("first store: Version = %d after an import through the second, want 2", v)
 	}
@@ -263,7 +313,7 @@ func mustVersion(t *testing.T, s catalog.Store) int64 {
 
 func mustImport(t *testing.T, s catalog.Store, c *catalog.Catalog, want catalog.ImportResult) {
 	t.Helper()
-	got, err := s.Import(t.Context(), c)
+	got, err := s.Import(t.Context(), c, catalog.Keep{})
 	if err != nil {
 		t.Fatal(err)
 	}
