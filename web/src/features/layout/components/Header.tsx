@@ -84,7 +84,7 @@ function MenuList({ items, path }: { items: SiteLink[]; path: string }) {
         const current = item.href === path ? 'page' : item.href.length > 4 && path.startsWith(item.href) ? 'true' : undefined
         return (
           <li key={item.href + item.label} className={item.children?.length ? 'has-children' : undefined}>
-            <SmartLink href={item.href} aria-current={current}>
+            <SmartLink href={item.href} aria-current={current} lang={item.lang}>
               {item.label}
             </SmartLink>
             {item.children && item.children.length > 0 && <MenuList items={item.children} path={path} />}
