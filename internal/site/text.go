@@ -15,12 +15,20 @@ type Text map[string]string
 
 // In returns the text in lang, falling back to French, then English.
 func (t Text) In(lang string) string {
+	s, _ := t.Pick(lang)
+	return s
+}
+
+// Pick is In that also says which language the text is in, so a view can
+// mark a fallback with its lang attribute (screen readers read it in that
+// language). Both are "" when no language has the text.
+func (t Text) Pick(lang string) (text, in string) {
 	for _, l := range []string{strings.ToLower(lang), "fr", "en"} {
 		if s := t[l]; s != "" {
-			return s
+			return s, l
 		}
 	}
-	return ""
+	return "", ""
 }
 
 // UnmarshalJSON lowers the language keys.

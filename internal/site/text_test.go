@@ -20,6 +20,26 @@ func TestTextIn(t *testing.T) {
 	}
 }
 
+func TestTextPickSaysTheLanguage(t *testing.T) {
+	txt := Text{"nl": "Te koop", "fr": "A vendre", "en": "For sale", "de": ""}
+	tests := []struct{ lang, text, in string }{
+		{"nl", "Te koop", "nl"},
+		{"DE", "A vendre", "fr"},
+		{"en", "For sale", "en"},
+	}
+	for _, tt := range tests {
+		if text, in := txt.Pick(tt.lang); text != tt.text || in != tt.in {
+			t.Errorf("Pick(%q) = %q, %q; want %q, %q", tt.lang, text, in, tt.text, tt.in)
+		}
+	}
+	if text, in := (Text{"nl": "Alleen", "en": "Only"}).Pick("de"); text != "Only" || in != "en" {
+		t.Errorf("without fr: %q, %q", text, in)
+	}
+	if text, in := (Text{"nl": "Alleen"}).Pick("de"); text != "" || in != "" {
+		t.Errorf("neither fr nor en: %q, %q", text, in)
+	}
+}
+
 func TestTextUnmarshalLowersKeys(t *testing.T) {
 	var txt Text
 	if err := json.Unmarshal([]byte(`{"FR": "Bonjour", "Nl": "Hallo"}`), &txt); err != nil {

@@ -12,21 +12,43 @@ func (c *resolution) contentPage(p *site.Page) Result {
 	var children []Link
 	for _, ch := range c.r.Site.Children(p.ID) {
 		if ch.Published() {
-			children = append(children, Link{Label: c.pageTitle(ch), Href: c.r.PageURL(ch, c.lang)})
+			l := Link{Href: c.r.PageURL(ch, c.lang)}
+			l.Label, l.Lang = c.pageTitleLang(ch)
+			children = append(children, l)
 		}
 	}
+	title, titleLang := c.pageTitleLang(p)
+	content, contentLang := c.text(p.Params.Content)
 	props := map[string]any{
-		"title":    c.pageTitle(p),
-		"content":  p.Params.Content.In(c.lang),
-		"modules":  c.modules(p, p.Params.Modules),
-		"children": children,
+		"title":       title,
+		"titleLang":   titleLang,
+		"content":     c.html(content),
+		"contentLang": contentLang,
+		"modules":     c.modules(p, p.Params.Modules),
+		"children":    children,
 	}
 	urlIn := func(l string) string { return c.r.PageURL(p, l) }
-	return c.result(http.StatusOK, ViewPage, props, c.head(c.pageTitle(p), p.Params.Description.In(c.lang), p.Params.Metadata, urlIn), urlIn)
+	return c.result(http.StatusOK, ViewPage, props, c.head(title, p.Params.Description.In(c.lang), p.Params.Metadata, urlIn), urlIn)
 }
 
 func (c *resolution) legal(l *site.LegalPage) Result {
-	props := map[string]any{"title": l.Title.In(c.lang), "content": l.Content.In(c.lang)}
+	title, titleLang := c.text(l.Title)
+	content, contentLang := c.text(l.Content)
+	props := map[string]any{"title": title, "titleLang": titleLang, "content": c.html(content), "contentLang": contentLang}
 	urlIn := func(lang string) string { return c.r.LegalURL(l, lang) }
-	return c.result(http.StatusOK, ViewLegal, props, c.head(l.Title.In(c.lang), "", nil, urlIn), urlIn)
+	return c.result(http.StatusOK, ViewLegal, props, c.head(title, "", nil, urlIn), urlIn)
+}
+
+// entries are a services or testimonials module's items, their links built
+// for the page's language; a link to a page the site does not have is
+// left out (the item shows without it).
+func (c *resolution) entries(items []site.ModuleItem) []site.ModuleItem {
+	out := make([]site.ModuleItem, len(items))
+	for i, it := range items {
+		if it.Link != "" {
+			it.Link, _ = c.link(it.Link)
+		}
+		out[i] = it
+	}
+	return out
 }

@@ -15,8 +15,10 @@ type ModuleView struct {
 	ID              int               `json:"id"`
 	View            string            `json:"view"`
 	Title           string            `json:"title,omitempty"`
+	TitleLang       string            `json:"titleLang,omitempty"` // set when the title fell back to another language
 	TitleSize       string            `json:"titleSize,omitempty"`
 	Description     string            `json:"description,omitempty"`
+	DescriptionLang string            `json:"descriptionLang,omitempty"`
 	NumberItemOfRow int               `json:"numberItemOfRow"`
 	MaxItems        int               `json:"maxItems"`
 	Class           string            `json:"class,omitempty"`
@@ -123,8 +125,10 @@ func (c *resolution) modules(p *site.Page, ms []site.Module) []ModuleView {
 		if !m.Published() {
 			continue
 		}
-		v := ModuleView{ID: m.ID, View: m.View, Title: c.moduleTitle(p, &m), TitleSize: m.TitleSize,
-			Description: m.Description.In(c.lang), NumberItemOfRow: m.NumberItemOfRow, MaxItems: m.MaxItems, Class: m.Class, Entries: m.Items}
+		v := ModuleView{ID: m.ID, View: m.View, TitleSize: m.TitleSize,
+			NumberItemOfRow: m.NumberItemOfRow, MaxItems: m.MaxItems, Class: m.Class, Entries: c.entries(m.Items)}
+		v.Title, v.TitleLang = c.moduleTitleLang(p, &m)
+		v.Description, v.DescriptionLang = c.text(m.Description)
 		if m.View == site.ViewTestimonials && c.r.Testimonials != nil {
 			v.Testimonials = testimonialViews(c.r.Testimonials.Approved(m.MaxItems))
 		}

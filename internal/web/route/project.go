@@ -1,15 +1,8 @@
 package route
 
-import (
-	"net/http"
-	"strconv"
-)
+import "net/http"
 
-func (c *resolution) project(raw string) Result {
-	id, err := strconv.ParseInt(raw, 10, 64)
-	if err != nil || id <= 0 {
-		return c.r.notFound(c.lang)
-	}
+func (c *resolution) project(id int64) Result {
 	p, err := c.ix.Project(id)
 	if err != nil {
 		return c.r.notFound(c.lang)

@@ -3,7 +3,6 @@ package route
 import (
 	"math"
 	"net/http"
-	"strconv"
 	"strings"
 
 	"immo/internal/catalog"
@@ -66,11 +65,7 @@ func (c *resolution) property(id int64) Result {
 // is another page's address, so it answers 301 to the property's own. The
 // query string is dropped: a property page reads none. Case, the language
 // prefix and the trailing slash are not corrected, as on every other page.
-func (c *resolution) prettyProperty(list *site.Page, rest []string) Result {
-	id, err := strconv.ParseInt(rest[3], 10, 64)
-	if err != nil || id <= 0 {
-		return c.r.notFound(c.lang)
-	}
+func (c *resolution) prettyProperty(list *site.Page, id int64, rest []string) Result {
 	p, err := c.ix.Property(id, c.lang)
 	if err != nil {
 		return c.missingProperty()

@@ -84,7 +84,7 @@ func (r *Resolver) Resolve(path string, query url.Values) Result {
 	if !ok {
 		return r.notFound(r.Site.Languages.Default)
 	}
-	c := &resolution{r: r, lang: lang, query: query, ix: r.Catalog.Index()}
+	c := &resolution{r: r, lang: lang, path: path, query: query, ix: r.Catalog.Index()}
 	return c.resolve(rest)
 }
 
@@ -118,33 +118,99 @@ var knownLanguages = []string{"nl", "fr", "en", "de"}
 type resolution struct {
 	r     *Resolver
 	lang  string
+	path  string // the request path, for links that only add a parameter
 	query url.Values
 	ix    *catalog.Index
 }
 
-func (c *resolution) resolve(rest []string) Result {
+// Kinds of address the site answers.
+const (
+	targetNone = iota
+	targetHome
+	targetPage
+	targetLegal
+	targetProperty
+	targetProject
+	targetThankYou
+)
+
+// target is what an address names, before anything is rendered: the one
+// matching of paths that both Resolve and LocalURL use.
+type target struct {
+	kind  int
+	page  *site.Page
+	legal *site.LegalPage
+	id    int64  // property or project
+	form  string // thank-you form
+	// pretty is a pretty property address (/{list}/{city}/{type}/{id}/, page
+	// its list), which must name the property's own list, city and type.
+	pretty []string
+}
+
+// locate finds what rest (the path after the language, in lang) names.
+func (r *Resolver) locate(lang string, rest []string, query url.Values) target {
 	switch {
 	case len(rest) == 0:
-		return c.home()
+		return target{kind: targetHome}
 	case len(rest) == 2 && strings.EqualFold(rest[0], "property"):
-		return c.propertyByID(rest[1])
+		return propertyTarget(rest[1])
 	case len(rest) == 1 && strings.EqualFold(rest[0], "project"):
-		return c.project(c.query.Get("id"))
+		if id, err := strconv.ParseInt(query.Get("id"), 10, 64); err == nil && id > 0 {
+			return target{kind: targetProject, id: id}
+		}
+		return target{}
 	case len(rest) == 2 && (strings.EqualFold(rest[0], "feedback") || strings.EqualFold(rest[0], "merci")):
-		return c.thankYou(rest[1])
+		if form, ok := thankYouForm(rest[1]); ok {
+			return target{kind: targetThankYou, form: form}
+		}
+		return target{}
 	}
-	if page := c.r.Site.PageByPath(c.lang, "/"+strings.Join(rest, "/")+"/"); page != nil && page.Published() {
-		return c.page(page)
+	if page := r.Site.PageByPath(lang, "/"+strings.Join(rest, "/")+"/"); page != nil && page.Published() {
+		return target{kind: targetPage, page: page}
 	}
 	// The pretty property URL: /{list}/{city}/{type}/{id}/ under the sale
 	// or rent list page, in any language.
 	if len(rest) == 4 {
-		if page := c.r.Site.PageByPath(c.lang, "/"+rest[0]+"/"); page != nil && listQuery(page) != nil {
-			return c.prettyProperty(page, rest)
+		if page := r.Site.PageByPath(lang, "/"+rest[0]+"/"); page != nil && listQuery(page) != nil {
+			t := propertyTarget(rest[3])
+			if t.kind == targetProperty {
+				t.page, t.pretty = page, rest
+			}
+			return t
 		}
 	}
-	if legal := c.r.Site.LegalByPath(c.lang, "/"+strings.Join(rest, "/")+"/"); legal != nil && len(rest) == 1 {
-		return c.legal(legal)
+	if legal := r.Site.LegalByPath(lang, "/"+strings.Join(rest, "/")+"/"); legal != nil && len(rest) == 1 {
+		return target{kind: targetLegal, legal: legal}
+	}
+	return target{}
+}
+
+func propertyTarget(raw string) target {
+	id, err := strconv.ParseInt(raw, 10, 64)
+	if err != nil || id <= 0 {
+		return target{}
+	}
+	return target{kind: targetProperty, id: id}
+}
+
+func (c *resolution) resolve(rest []string) Result {
+	t := c.r.locate(c.lang, rest, c.query)
+	switch t.kind {
+	case targetHome:
+		return c.home()
+	case targetPage:
+		return c.page(t.page)
+	case targetLegal:
+		return c.legal(t.legal)
+	case targetProperty:
+		if t.pretty != nil {
+			return c.prettyProperty(t.page, t.id, t.pretty)
+		}
+		return c.property(t.id)
+	case targetProject:
+		return c.project(t.id)
+	case targetThankYou:
+		return c.thankYou(t.form)
 	}
 	return c.r.notFound(c.lang)
 }
@@ -169,12 +235,4 @@ func listQuery(p *site.Page) *site.Query {
 		}
 	}
 	return nil
-}
-
-func (c *resolution) propertyByID(raw string) Result {
-	id, err := strconv.ParseInt(raw, 10, 64)
-	if err != nil || id <= 0 {
-		return c.r.notFound(c.lang)
-	}
-	return c.property(id)
 }

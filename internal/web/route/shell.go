@@ -23,20 +23,31 @@ type Shell struct {
 
 // Agency is the agency's contact card.
 type Agency struct {
-	Name      string `json:"name"`
-	Phone     string `json:"phone"`
-	PhoneText string `json:"phoneText"`
-	Email     string `json:"email"`
-	Street    string `json:"street"`
-	Zip       string `json:"zip"`
-	City      string `json:"city"`
-	Logo      string `json:"logo,omitempty"`
-	VATNumber string `json:"vatNumber,omitempty"`
-	// OpeningHours per weekday; Text is left multilingual for the view.
-	OpeningHours []site.OpeningDay `json:"openingHours,omitempty"`
+	Name         string       `json:"name"`
+	Phone        string       `json:"phone"`
+	PhoneText    string       `json:"phoneText"`
+	Email        string       `json:"email"`
+	Street       string       `json:"street"`
+	Zip          string       `json:"zip"`
+	City         string       `json:"city"`
+	Logo         string       `json:"logo,omitempty"`
+	VATNumber    string       `json:"vatNumber,omitempty"`
+	OpeningHours []OpeningDay `json:"openingHours,omitempty"`
 }
 
-// Link is a labelled address. External links open in a new tab.
+// OpeningDay is one weekday's hours, or the agency's note for it (content,
+// Lang set when it fell back); neither means closed, which the view says in
+// the page's language.
+type OpeningDay struct {
+	Day   string           `json:"day"`
+	Hours []site.TimeRange `json:"hours,omitempty"`
+	Text  string           `json:"text,omitempty"`
+	Lang  string           `json:"lang,omitempty"`
+}
+
+// Link is a labelled address. External links open in a new tab. Lang is
+// the language of a label that fell back to another language than the
+// page's; in the language switcher, the language of the label and target.
 type Link struct {
 	Label    string `json:"label"`
 	Href     string `json:"href"`
@@ -56,18 +67,24 @@ type TopBar struct {
 
 // Footer is the footer in one language, with only its public texts.
 type Footer struct {
-	Columns   []FooterColumn `json:"columns"`
-	Copyright string         `json:"copyright"`
-	Legal     []Link         `json:"legal"`
+	Columns       []FooterColumn `json:"columns"`
+	Copyright     string         `json:"copyright"`
+	CopyrightLang string         `json:"copyrightLang,omitempty"`
+	Legal         []Link         `json:"legal"`
 }
 
-// FooterColumn is one footer column; Intro and Text are trusted HTML.
+// FooterColumn is one footer column; Intro and Text are trusted HTML whose
+// links are built for the page's language. Each *Lang names the language of
+// a text that fell back to another one.
 type FooterColumn struct {
-	Title  string       `json:"title,omitempty"`
-	Intro  string       `json:"intro,omitempty"`
-	Text   string       `json:"text,omitempty"`
-	Images []site.Image `json:"images,omitempty"`
-	Col    site.Col     `json:"col"`
+	Title     string       `json:"title,omitempty"`
+	TitleLang string       `json:"titleLang,omitempty"`
+	Intro     string       `json:"intro,omitempty"`
+	IntroLang string       `json:"introLang,omitempty"`
+	Text      string       `json:"text,omitempty"`
+	TextLang  string       `json:"textLang,omitempty"`
+	Images    []site.Image `json:"images,omitempty"`
+	Col       site.Col     `json:"col"`
 }
 
 // Links are the addresses views need to link to.
@@ -76,6 +93,8 @@ type Links struct {
 	Sale string `json:"sale,omitempty"`
 	Rent string `json:"rent,omitempty"`
 	Sold string `json:"sold,omitempty"`
+	// Valuation is the free valuation page, only once the site has one.
+	Valuation string `json:"valuation,omitempty"`
 }
 
 func (c *resolution) shell(urlIn func(lang string) string) Shell {
@@ -85,39 +104,37 @@ func (c *resolution) shell(urlIn func(lang string) string) Shell {
 		Lang: lang,
 		Agency: Agency{Name: a.Name, Phone: a.Phone, PhoneText: rules.FormatPhone(a.Phone), Email: a.Email,
 			Street: a.Address.Street + " " + a.Address.Number, Zip: a.Address.Zip, City: a.Address.City, Logo: a.Logo,
-			VATNumber: a.VATNumber, OpeningHours: a.OpeningHours},
+			VATNumber: a.VATNumber, OpeningHours: c.openingHours(a.OpeningHours)},
 		Header: cfg.Header,
 		Links: Links{Home: c.r.HomeURL(lang), Sale: c.r.ListURL(ListSale, lang, nil),
 			Rent: c.r.ListURL(ListRent, lang, nil), Sold: c.r.ListURL(ListSold, lang, nil)},
 	}
+	s.Links.Valuation, _ = c.link(ValuationPath)
 	s.Menu = c.menu(cfg.Menu)
-	for _, side := range []struct {
-		from []site.TopBarItem
-		to   *[]Link
-	}{{cfg.TopBar.Left, &s.TopBar.Left}, {cfg.TopBar.Right, &s.TopBar.Right}} {
-		*side.to = []Link{}
-		for _, it := range side.from {
-			if it.Status {
-				*side.to = append(*side.to, Link{Label: it.Label.In(lang), Href: it.Link, Icon: it.Icon, Color: it.Color, External: rules.OpensNewTab(it.Link)})
-			}
-		}
-	}
+	s.TopBar.Left, s.TopBar.Right = c.topBar(cfg.TopBar.Left), c.topBar(cfg.TopBar.Right)
 	for _, col := range cfg.Footer.Columns {
 		fc := FooterColumn{Images: col.Images, Col: col.Col}
 		if col.Title.Public {
-			fc.Title = col.Title.Text.In(lang)
+			fc.Title, fc.TitleLang = c.text(col.Title.Text)
 		}
 		if col.IntroText.Public {
-			fc.Intro = col.IntroText.Text.In(lang)
+			fc.Intro, fc.IntroLang = c.text(col.IntroText.Text)
+			fc.Intro = c.html(fc.Intro)
 		}
 		if col.FullText.Public {
-			fc.Text = col.FullText.Text.In(lang)
+			fc.Text, fc.TextLang = c.text(col.FullText.Text)
+			fc.Text = c.html(fc.Text)
 		}
 		s.Footer.Columns = append(s.Footer.Columns, fc)
 	}
 	s.Footer.Copyright = cfg.Footer.CopyrightIn(lang, c.r.now().Year())
+	if _, in := cfg.Footer.Copyright.Pick(lang); in != lang {
+		s.Footer.CopyrightLang = in
+	}
 	for i := range cfg.Legal {
-		s.Footer.Legal = append(s.Footer.Legal, Link{Label: cfg.Legal[i].Title.In(lang), Href: c.r.LegalURL(&cfg.Legal[i], lang)})
+		l := Link{Href: c.r.LegalURL(&cfg.Legal[i], lang)}
+		l.Label, l.Lang = c.text(cfg.Legal[i].Title)
+		s.Footer.Legal = append(s.Footer.Legal, l)
 	}
 	if enabled := cfg.Languages.Enabled(); len(enabled) > 1 && urlIn != nil {
 		for _, l := range enabled {
@@ -127,6 +144,42 @@ func (c *resolution) shell(urlIn func(lang string) string) Shell {
 	return s
 }
 
+// text is a content field in the page's language, with the language it
+// fell back to ("" when it is the page's own).
+func (c *resolution) text(t site.Text) (text, lang string) {
+	text, lang = t.Pick(c.lang)
+	if lang == c.lang {
+		lang = ""
+	}
+	return text, lang
+}
+
+// topBar is one side of the top bar: its shown items whose link leads
+// somewhere the site has.
+func (c *resolution) topBar(items []site.TopBarItem) []Link {
+	out := []Link{}
+	for _, it := range items {
+		href, ok := c.link(it.Link)
+		if !it.Status || !ok {
+			continue
+		}
+		l := Link{Href: href, Icon: it.Icon, Color: it.Color, External: rules.OpensNewTab(href)}
+		l.Label, l.Lang = c.text(it.Label)
+		out = append(out, l)
+	}
+	return out
+}
+
+func (c *resolution) openingHours(days []site.OpeningDay) []OpeningDay {
+	out := make([]OpeningDay, 0, len(days))
+	for _, d := range days {
+		v := OpeningDay{Day: d.Day, Hours: d.Hours}
+		v.Text, v.Lang = c.text(d.Text)
+		out = append(out, v)
+	}
+	return out
+}
+
 func (c *resolution) menu(items []site.MenuItem) []Link {
 	out := []Link{}
 	for i := range items {
@@ -134,18 +187,24 @@ func (c *resolution) menu(items []site.MenuItem) []Link {
 		if !it.Published() {
 			continue
 		}
-		l := Link{Label: it.Params.Title[c.lang], Href: it.Path}
+		l := Link{Label: it.Params.Title[c.lang]}
 		if p := c.r.Site.MenuPage(it); p != nil {
 			if !p.Published() {
 				continue
 			}
 			l.Href = c.r.PageURL(p, c.lang)
 			if l.Label == "" {
-				l.Label = c.pageTitle(p)
+				l.Label, l.Lang = c.pageTitleLang(p)
 			}
+		} else {
+			href, ok := c.link(it.Path)
+			if !ok {
+				continue
+			}
+			l.Href = href
 		}
 		if l.Label == "" {
-			l.Label = it.Params.Title.In(c.lang)
+			l.Label, l.Lang = c.text(it.Params.Title)
 		}
 		l.External = rules.OpensNewTab(l.Href)
 		l.Children = c.menu(it.ChildMenus)
@@ -164,6 +223,9 @@ func (c *resolution) t(key string) string { return i18n.T(c.lang, key) }
 // switcher points at the page's address in each language (urlIn, nil for a
 // page with no address of its own such as a 404).
 func (c *resolution) result(status int, view string, props map[string]any, head Head, urlIn func(lang string) string) Result {
+	if status >= http.StatusBadRequest {
+		c.path = "" // an error page's links that add a parameter lead home (see link)
+	}
 	props["site"] = c.shell(urlIn)
 	props["head"] = head
 	return Result{Status: status, Lang: c.lang, View: view, Props: props, Head: head}

@@ -35,11 +35,7 @@ func thankYouForm(slug string) (string, bool) {
 	return slug, slices.Contains(thankYouForms, slug)
 }
 
-func (c *resolution) thankYou(slug string) Result {
-	form, ok := thankYouForm(slug)
-	if !ok {
-		return c.r.notFound(c.lang)
-	}
+func (c *resolution) thankYou(form string) Result {
 	urlIn := func(l string) string { return c.r.ThankYouURL(form, l) }
 	h := c.head(c.t("thankYou.title"), "", nil, urlIn)
 	h.Robots = "noindex" // a thank-you page is for the visitor who just sent a form

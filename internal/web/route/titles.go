@@ -7,13 +7,23 @@ import "immo/internal/site"
 // a page the site knows by its role is named from the translations, so a
 // German visitor reads "Zu verkaufen" rather than the French title.
 func (c *resolution) pageTitle(p *site.Page) string {
+	t, _ := c.pageTitleLang(p)
+	return t
+}
+
+// pageTitleLang is pageTitle with the language a content title fell back
+// to ("" when it is in the page's language).
+func (c *resolution) pageTitleLang(p *site.Page) (string, string) {
 	if t := p.Params.Title[c.lang]; t != "" {
-		return t
+		return t, ""
 	}
 	if key := roleTitleKey(p); key != "" {
-		return c.t(key)
+		return c.t(key), ""
 	}
-	return p.Params.Title.In(c.lang)
+	if p == c.r.Site.Home() {
+		return c.t("common.home"), ""
+	}
+	return c.text(p.Params.Title)
 }
 
 // roleTitleKey names the translation of a page by what it shows.
@@ -52,14 +62,21 @@ var viewTitleKeys = map[string]string{
 // in that language but set in another, the main module of a page known by
 // its role takes the page's title, and a known view its translated name.
 func (c *resolution) moduleTitle(p *site.Page, m *site.Module) string {
+	t, _ := c.moduleTitleLang(p, m)
+	return t
+}
+
+// moduleTitleLang is moduleTitle with the language a content title fell
+// back to ("" when it is in the page's language).
+func (c *resolution) moduleTitleLang(p *site.Page, m *site.Module) (string, string) {
 	if t := m.Title[c.lang]; t != "" || m.Title.In(c.lang) == "" {
-		return t
+		return t, ""
 	}
 	if p != nil && roleTitleKey(p) != "" {
-		return c.pageTitle(p)
+		return c.pageTitle(p), ""
 	}
 	if key, ok := viewTitleKeys[m.View]; ok {
-		return c.t(key)
+		return c.t(key), ""
 	}
-	return m.Title.In(c.lang)
+	return c.text(m.Title)
 }

@@ -129,3 +129,114 @@ func (r *Resolver) absolute(path string) string {
 	}
 	return r.BaseURL + path
 }
+
+// ValuationPath is the free valuation page's original path (SPEC §2). The
+// header button and configured links reach it through LocalURL, so they
+// appear only once the site has such a page.
+const ValuationPath = "/contact-demand/"
+
+// LocalURL is a configured link (menu, top bar, services, configured HTML)
+// as this site emits it in lang. A site path — with any language prefix, a
+// per-language slug or an original path — becomes the same page's address
+// in lang, keeping the link's query and fragment; a link elsewhere (https:,
+// mailto:, tel:, #fragment) passes through. ok is false for a site path
+// that names nothing the site has, or a relative path: such a link is not
+// emitted. A link of only a query needs the current address: see
+// resolution.link.
+func (r *Resolver) LocalURL(href, lang string) (string, bool) {
+	href = strings.TrimSpace(href)
+	if href == "" {
+		return "", false
+	}
+	u, err := url.Parse(href)
+	switch {
+	case err != nil:
+		return "", false
+	case u.Scheme != "" || u.Host != "" || strings.HasPrefix(href, "#"):
+		return href, true
+	case !strings.HasPrefix(u.Path, "/"):
+		return "", false
+	}
+	from, rest, ok := r.splitLang(u.EscapedPath())
+	if !ok {
+		return "", false
+	}
+	t := r.locate(from, rest, u.Query())
+	base := r.targetURL(t, lang)
+	if base == "" {
+		return "", false
+	}
+	q := u.Query()
+	if t.kind == targetProject {
+		q.Del("id") // in base already
+	}
+	if len(q) > 0 {
+		sep := "?"
+		if strings.Contains(base, "?") {
+			sep = "&"
+		}
+		base += sep + q.Encode()
+	}
+	if u.Fragment != "" {
+		base += "#" + u.EscapedFragment()
+	}
+	return base, true
+}
+
+// targetURL is the address of t in lang, "" when t names nothing the site
+// has.
+func (r *Resolver) targetURL(t target, lang string) string {
+	ix := r.Catalog.Index()
+	switch t.kind {
+	case targetHome:
+		return r.HomeURL(lang)
+	case targetPage:
+		return r.PageURL(t.page, lang)
+	case targetLegal:
+		return r.LegalURL(t.legal, lang)
+	case targetThankYou:
+		return r.ThankYouURL(t.form, lang)
+	case targetProject:
+		if p, err := ix.Project(t.id); err == nil {
+			if p.ExternalWeb != "" {
+				return p.ExternalWeb
+			}
+			return r.ProjectURL(t.id, lang)
+		}
+	case targetProperty:
+		if p, err := ix.Property(t.id, lang); err == nil {
+			typeName := ix.TypeName(p.WebID, lang)
+			if typeName == "" {
+				typeName = p.TypeDescription
+			}
+			return r.PropertyURL(p.ID, p.Goal, p.City, typeName, lang)
+		}
+	}
+	return ""
+}
+
+// link is LocalURL in the page's language; a link that only adds a query
+// parameter (?setcookies) keeps the current address and its query, so a
+// project page (?id=) stays itself. A page with no address of its own (a
+// 404) sends it home.
+func (c *resolution) link(href string) (string, bool) {
+	if rest, ok := strings.CutPrefix(strings.TrimSpace(href), "?"); ok {
+		add, err := url.ParseQuery(rest)
+		if err != nil {
+			return "", false
+		}
+		q := url.Values{}
+		for k, v := range c.query {
+			q[k] = v
+		}
+		for k, v := range add {
+			q[k] = v
+		}
+		path := c.path
+		if path == "" {
+			path, q = c.r.HomeURL(c.lang), add
+		}
+		return path + "?" + q.Encode(), true
+	}
+	return c.r.LocalURL(href, c.lang)
+}

@@ -24,7 +24,8 @@ export function shell(lang: Lang, opts: { languages?: Lang[]; path?: (l: Lang) =
       street: 'Grand-Rue 12', zip: '6700', city: 'Arlon', logo: '/pictures/demo/logo.png',
       openingHours: [
         { day: 'monday', hours: [{ from: '09:00', to: '12:30' }, { from: '13:30', to: '18:00' }] },
-        { day: 'saturday', hours: [], text: { fr: 'Sur rendez-vous', en: 'By appointment', nl: 'Op afspraak', de: '' } },
+        // A note Go sends in the page's language, or in French with its lang (no German in the demo note).
+        { day: 'saturday', hours: [], ...(lang === 'de' ? { text: 'Sur rendez-vous', lang: 'fr' } : { text: { nl: 'Op afspraak', fr: 'Sur rendez-vous', en: 'By appointment' }[lang] }) },
         { day: 'sunday', hours: [] },
       ],
     },
@@ -126,7 +127,7 @@ export function pagesIn(lang: Lang, languages?: Lang[]): Page[] {
         { id: 1, view: 'latest-offers', title: 'Les dernières offres', titleSize: 'h2', numberItemOfRow: 4, maxItems: 4, items: cards.slice(0, 6), moreHref: `/${lang}/${s.sale}/` },
         { id: 2, view: 'spotlight-rent', title: 'À louer', titleSize: 'h2', numberItemOfRow: 3, maxItems: 3, items: [], moreHref: `/${lang}/${s.rent}/` },
         { id: 4, view: 'services', title: 'Nos services', titleSize: 'h2', description: 'Une équipe locale', numberItemOfRow: 3, maxItems: 3,
-          entries: [{ title: { fr: 'Estimation gratuite', en: 'Free valuation', nl: 'Gratis schatting', de: '' }, description: { fr: 'Un expert…', en: 'An expert…' }, link: '/contact-demand/' }] },
+          entries: [{ title: { fr: 'Estimation gratuite', en: 'Free valuation', nl: 'Gratis schatting', de: '' }, description: { fr: 'Un expert…', en: 'An expert…' }, link: `/${lang}/contact/` }] },
         { id: 5, view: 'testimonials', title: 'Témoignages', titleSize: 'h2', numberItemOfRow: 3, maxItems: 6,
           entries: [{ title: { fr: 'Vente rapide' }, description: { fr: 'Vendue en six semaines.', en: 'Sold in six weeks.' }, author: 'Marie D., Arlon' }] },
       ],

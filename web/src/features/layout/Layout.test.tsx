@@ -5,6 +5,7 @@ import { pagesIn } from '../../test/fixtures'
 import { renderPage } from '../../test/render'
 import { App } from '../../app/App'
 import { allViews } from '../../app/pages'
+import type { Shell } from '../../lib/site/types'
 
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
 
@@ -52,6 +53,36 @@ describe('Layout', () => {
     expect(tel.textContent).toContain('063 22 44 55')
     expect(el.querySelector('a[href="/en/contact/"]')!.hasAttribute('target')).toBe(false)
     expect(el.querySelector('a.valuation')!.textContent).toBe('Free valuation')
+  })
+
+  it('marks content that fell back to another language, and keeps interface text in the page language', () => {
+    const page = pagesIn('de')[5] // the contact page
+    const site = page.props.site as Shell
+    site.menu = [{ label: 'Vendus', href: '/de/verkauft-vermietet/', lang: 'fr' }, { label: 'Kontakt', href: '/de/kontakt/' }]
+    site.topBar.right = [{ label: 'Suivez-nous sur Facebook', href: 'https://www.facebook.com/immoarlon', external: true, lang: 'fr' }]
+    site.footer = {
+      columns: [{ title: 'Liens utiles', titleLang: 'fr', text: '<ul><li><a href="/de/zu-verkaufen/">Biens à vendre</a></li></ul>', textLang: 'fr', intro: '<p>Seit 2009.</p>', col: { sm: 12, md: 4, lg: 4 } }],
+      copyright: '© 2026 Immo Arlon – Tous droits réservés', copyrightLang: 'fr',
+      legal: [{ label: 'Vie privée', href: '/de/datenschutz/', lang: 'fr' }],
+    }
+    page.props.titleLang = 'fr'
+    const el = dom(renderPage(page))
+    expect(el.querySelector('.main-nav a[href="/de/verkauft-vermietet/"]')!.getAttribute('lang')).toBe('fr')
+    expect(el.querySelector('.main-nav a[href="/de/kontakt/"]')!.hasAttribute('lang')).toBe(false)
+    expect(el.querySelector('.topbar a[href^="https://www.facebook"]')!.getAttribute('lang')).toBe('fr')
+    expect(el.querySelector('.footer-title')!.getAttribute('lang')).toBe('fr')
+    expect(el.querySelector('.footer-text')!.getAttribute('lang')).toBe('fr')
+    expect(el.querySelector('.footer-intro')!.hasAttribute('lang')).toBe(false)
+    expect(el.querySelector('.copyright')!.getAttribute('lang')).toBe('fr')
+    expect(el.querySelector('.footer-legal a')!.getAttribute('lang')).toBe('fr')
+    expect(el.querySelector('h1')!.getAttribute('lang')).toBe('fr')
+    // Opening hours: day names and "closed" are interface text; the agency's note keeps its language.
+    const days = [...el.querySelectorAll('.opening-hours div')].map((d) => [d.querySelector('dt')!.textContent, d.querySelector('dd')!.textContent, d.querySelector('dd')!.getAttribute('lang')])
+    expect(days).toEqual([
+      ['Montag', '09:00–12:30, 13:30–18:00', null],
+      ['Samstag', 'Sur rendez-vous', 'fr'],
+      ['Sonntag', 'Geschlossen', null],
+    ])
   })
 
   it('toggles the mobile drawer', async () => {

@@ -9,6 +9,7 @@ export type Text = Partial<Record<string, string>>
 export interface SiteLink {
   label: string
   href: string
+  /** The label's language when it fell back to another than the page's; in the language switcher, the target's too. */
   lang?: string
   current?: boolean
   external?: boolean
@@ -26,15 +27,16 @@ export interface Agency {
   zip: string
   city: string
   logo?: string
-  /** Not sent yet by Go: the contact module shows them when present. */
-  openingHours?: OpeningDay[]
+  openingHours?: OpeningDay[] | null
   vatNumber?: string
 }
 
+/** One weekday: hours, or the agency's note (lang set when it fell back); neither means closed. */
 export interface OpeningDay {
   day: string // monday … sunday
   hours?: { from: string; to: string }[] | null
-  text?: Text | string
+  text?: string
+  lang?: string
 }
 
 export interface HeaderOptions {
@@ -57,12 +59,16 @@ export interface Col {
   lg: number
 }
 
+/** A footer column; each *Lang names the language of a text that fell back to another than the page's. */
 export interface FooterColumn {
   title?: string
-  /** Trusted HTML from the configuration. */
+  titleLang?: string
+  /** Trusted HTML from the configuration, its links built for the page's language. */
   intro?: string
-  /** Trusted HTML from the configuration. */
+  introLang?: string
+  /** Trusted HTML from the configuration, its links built for the page's language. */
   text?: string
+  textLang?: string
   images?: Image[] | null
   col: Col
 }
@@ -70,6 +76,7 @@ export interface FooterColumn {
 export interface Footer {
   columns: FooterColumn[] | null
   copyright: string
+  copyrightLang?: string
   legal: SiteLink[] | null
 }
 
@@ -78,7 +85,7 @@ export interface Links {
   sale?: string
   rent?: string
   sold?: string
-  /** The free valuation page; the header button shows when this is set and header.freeValuationButton. */
+  /** The free valuation page, only once the site has one; the header button shows when this is set and header.freeValuationButton. */
   valuation?: string
 }
 

@@ -10,10 +10,10 @@ export function levelOf(titleSize: string | undefined, min: Level = 1, fallback:
 }
 
 /** A heading of a computed level, so headings stay in order wherever a block is placed. */
-export function Heading({ level, className, id, children }: { level: Level; className?: string; id?: string; children: ReactNode }) {
+export function Heading({ level, className, id, lang, children }: { level: Level; className?: string; id?: string; lang?: string; children: ReactNode }) {
   const Tag = `h${level}` as 'h1'
   return (
-    <Tag className={className} id={id}>
+    <Tag className={className} id={id} lang={lang}>
       {children}
     </Tag>
   )

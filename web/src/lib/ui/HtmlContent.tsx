@@ -8,7 +8,7 @@ import { useRouter } from '../router'
  * new tab (lib/links.ts); a click on a link to a page of this site is
  * turned into a router visit, as a Link would.
  */
-export function HtmlContent({ html, className, as = 'div' }: { html: string; className?: string; as?: 'div' | 'section' }) {
+export function HtmlContent({ html, className, lang, as = 'div' }: { html: string; className?: string; lang?: string; as?: 'div' | 'section' }) {
   const router = useRouter()
   const Tag = as
   function onClick(e: MouseEvent<HTMLElement>) {
@@ -20,5 +20,5 @@ export function HtmlContent({ html, className, as = 'div' }: { html: string; cla
     e.preventDefault()
     void router.visit(href)
   }
-  return <Tag className={className} onClick={onClick} dangerouslySetInnerHTML={{ __html: withNewTabLinks(html) }} />
+  return <Tag className={className} lang={lang} onClick={onClick} dangerouslySetInnerHTML={{ __html: withNewTabLinks(html) }} />
 }

@@ -6,7 +6,7 @@ import type { ContentPageProps } from '../api/types'
 import './content.css'
 
 /** A menu page: title, content, links to its sub-pages, modules (a contact module shows the agency's details). */
-export function ContentPage({ title, content, modules, children, site }: ContentPageProps) {
+export function ContentPage({ title, titleLang, content, contentLang, modules, children, site }: ContentPageProps) {
   const t = useT()
   const lang = useLang()
   const subPages = children ?? []
@@ -14,14 +14,16 @@ export function ContentPage({ title, content, modules, children, site }: Content
     <div className="content-page">
       <div className="page">
         <div className="container">
-          <h1>{title}</h1>
-          {content && <HtmlContent className="prose" html={content} />}
+          <h1 lang={titleLang}>{title}</h1>
+          {content && <HtmlContent className="prose" html={content} lang={contentLang} />}
           {subPages.length > 0 && (
             <nav className="sub-pages" aria-label={t('content.subPages')}>
               <ul>
                 {subPages.map((c) => (
                   <li key={c.href}>
-                    <SmartLink href={c.href}>{c.label}</SmartLink>
+                    <SmartLink href={c.href} lang={c.lang}>
+                      {c.label}
+                    </SmartLink>
                   </li>
                 ))}
               </ul>

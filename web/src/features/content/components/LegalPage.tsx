@@ -3,12 +3,12 @@ import type { LegalPageProps } from '../api/types'
 import './content.css'
 
 /** A legal page: title and content. */
-export function LegalPage({ title, content }: LegalPageProps) {
+export function LegalPage({ title, titleLang, content, contentLang }: LegalPageProps) {
   return (
     <div className="page legal-page">
       <div className="container">
-        <h1>{title}</h1>
-        <HtmlContent className="prose" html={content} />
+        <h1 lang={titleLang}>{title}</h1>
+        <HtmlContent className="prose" html={content} lang={contentLang} />
       </div>
     </div>
   )

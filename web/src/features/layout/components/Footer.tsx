@@ -52,13 +52,19 @@ export function Footer({ site }: { site: Shell }) {
               <ul>
                 {legal.map((l) => (
                   <li key={l.href}>
-                    <SmartLink href={l.href}>{l.label}</SmartLink>
+                    <SmartLink href={l.href} lang={l.lang}>
+                      {l.label}
+                    </SmartLink>
                   </li>
                 ))}
               </ul>
             </nav>
           )}
-          {site.footer?.copyright && <p className="copyright">{site.footer.copyright}</p>}
+          {site.footer?.copyright && (
+            <p className="copyright" lang={site.footer.copyrightLang}>
+              {site.footer.copyright}
+            </p>
+          )}
         </div>
       </div>
     </footer>
@@ -69,9 +75,13 @@ function Column({ column: c, lang }: { column: FooterColumn; lang: string }) {
   const style = { '--sm': c.col?.sm || 12, '--md': c.col?.md || c.col?.sm || 12, '--lg': c.col?.lg || c.col?.md || 12 } as CSSProperties
   return (
     <div className="footer-column" style={style}>
-      {c.title && <h2 className="footer-title">{c.title}</h2>}
-      {c.intro && <HtmlContent className="footer-intro" html={c.intro} />}
-      {c.text && <HtmlContent className="footer-text" html={c.text} />}
+      {c.title && (
+        <h2 className="footer-title" lang={c.titleLang}>
+          {c.title}
+        </h2>
+      )}
+      {c.intro && <HtmlContent className="footer-intro" html={c.intro} lang={c.introLang} />}
+      {c.text && <HtmlContent className="footer-text" html={c.text} lang={c.textLang} />}
       {c.images?.map((img) => (
         <img key={img.url} className="footer-image" src={img.url} alt={textIn(img.alt, lang)} loading="lazy" />
       ))}

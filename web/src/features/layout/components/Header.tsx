@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react'
+import { type RefObject, useEffect, useId, useRef, useState } from 'react'
 import { useT } from '../../../lib/i18n'
 import { Link } from '../../../lib/router'
 import type { Shell, SiteLink } from '../../../lib/site/types'
@@ -24,6 +24,8 @@ export function Header({ site, isHome, scrolled, path }: HeaderProps) {
   const drawerId = useId()
   const h = site.header
   const valuation = h?.freeValuationButton && site.links?.valuation
+  const header = useRef<HTMLElement>(null)
+  useCompactWhenCrowded(header, [site.menu, site.languages, valuation])
 
   useEffect(() => setOpen(false), [path])
   useEffect(() => {
@@ -36,6 +38,7 @@ export function Header({ site, isHome, scrolled, path }: HeaderProps) {
   const hideLogo = isHome && !h?.showLogoAtStart && !scrolled
   return (
     <header
+      ref={header}
       className="site-header"
       data-logo={h?.logoPosition || 'left'}
       data-menu={h?.menuPosition || 'right'}
@@ -76,6 +79,34 @@ export function Header({ site, isHome, scrolled, path }: HeaderProps) {
   )
 }
 
+/**
+ * The desktop header shows the menu in one line (layout.css, from 1280 px).
+ * Should a configured menu still not fit next to the logo, the header turns
+ * to the drawer (data-compact) rather than wrap labels or squeeze the logo;
+ * checked again whenever the header's width or the menu changes.
+ */
+function useCompactWhenCrowded(ref: RefObject<HTMLElement | null>, deps: unknown[]) {
+  useEffect(() => {
+    const el = ref.current
+    const inner = el?.querySelector<HTMLElement>('.header-inner')
+    if (!el || !inner || typeof ResizeObserver === 'undefined') return
+    let width = -1
+    const check = () => {
+      el.removeAttribute('data-compact') // measure the one-line layout
+      if (inner.scrollWidth > inner.clientWidth + 1) el.setAttribute('data-compact', 'true')
+    }
+    const observer = new ResizeObserver(() => {
+      if (el.clientWidth !== width) {
+        width = el.clientWidth
+        check()
+      }
+    })
+    observer.observe(el)
+    check()
+    return () => observer.disconnect()
+  }, deps)
+}
+
 function MenuList({ items, path }: { items: SiteLink[]; path: string }) {
   return (
     <ul>
@@ -84,7 +115,7 @@ function MenuList({ items, path }: { items: SiteLink[]; path: string }) {
         const current = item.href === path ? 'page' : item.href.length > 4 && path.startsWith(item.href) ? 'true' : undefined
         return (
           <li key={item.href + item.label} className={item.children?.length ? 'has-children' : undefined}>
-            <SmartLink href={item.href} aria-current={current}>
+            <SmartLink href={item.href} aria-current={current} lang={item.lang}>
               {item.label}
             </SmartLink>
             {item.children && item.children.length > 0 && <MenuList items={item.children} path={path} />}

@@ -32,7 +32,7 @@ function TopBarItem({ link }: { link: SiteLink }) {
   const icon = knownIcon(link.icon)
   return (
     <li>
-      <SmartLink href={link.href} data-icon={icon} style={icon && link.color ? ({ '--icon-color': link.color } as CSSProperties) : undefined}>
+      <SmartLink href={link.href} lang={link.lang} data-icon={icon} style={icon && link.color ? ({ '--icon-color': link.color } as CSSProperties) : undefined}>
         {link.label}
       </SmartLink>
     </li>

@@ -2,7 +2,7 @@ import type { Text } from '../../../lib/site/types'
 import type { Card } from '../../properties/api/types'
 import type { ProjectCard } from '../../project/api/types'
 
-/** One entry of a services or testimonials module (site.ModuleItem, not yet in one language). */
+/** One entry of a services or testimonials module (site.ModuleItem, not yet in one language; link built for the page's language, absent when it led nowhere). */
 export interface ModuleItem {
   title?: Text
   description?: Text
@@ -35,8 +35,11 @@ export interface ModuleView {
     | 'project-list'
     | string
   title?: string
+  /** The title's language when it fell back to another than the page's. */
+  titleLang?: string
   titleSize?: string
   description?: string
+  descriptionLang?: string
   numberItemOfRow: number
   maxItems: number
   class?: string

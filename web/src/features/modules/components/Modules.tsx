@@ -2,7 +2,7 @@ import type { CSSProperties } from 'react'
 import { formatPhone, telHref } from '../../../lib/format'
 import { type Lang, useT } from '../../../lib/i18n'
 import type { Agency } from '../../../lib/site/types'
-import { textIn } from '../../../lib/site/text'
+import { pick, textIn } from '../../../lib/site/text'
 import { below, Heading, levelOf, type Level } from '../../../lib/ui/Heading'
 import { SmartLink } from '../../../lib/ui/SmartLink'
 import { sized } from '../../../lib/images'
@@ -43,11 +43,15 @@ function Module({ module: m, lang, agency, minLevel, pageTitle }: { module: Modu
   const head = (
     <>
       {showTitle && (
-        <Heading level={level} id={headingId} className="module-title">
+        <Heading level={level} id={headingId} className="module-title" lang={m.titleLang}>
           {m.title}
         </Heading>
       )}
-      {m.description && <p className="module-description">{m.description}</p>}
+      {m.description && (
+        <p className="module-description" lang={m.descriptionLang}>
+          {m.description}
+        </p>
+      )}
     </>
   )
   let body = null
@@ -86,7 +90,7 @@ function Module({ module: m, lang, agency, minLevel, pageTitle }: { module: Modu
       body = <ProjectGrid projects={limit(m.projects ?? [], m.maxItems)} level={inner} perRow={m.numberItemOfRow || 3} eager={m.titleSize === 'h1' ? 3 : 0} />
       break
     case 'contact':
-      body = <ContactDetails agency={agency} lang={lang} level={inner} />
+      body = <ContactDetails agency={agency} level={inner} />
       break
   }
   return (
@@ -109,18 +113,18 @@ function Services({ module: m, lang, level }: { module: ModuleView; lang: Lang; 
   return (
     <ul className="services" style={{ '--cols': Math.min(4, m.numberItemOfRow || 3) } as CSSProperties}>
       {limit(m.entries ?? [], m.maxItems).map((e, i) => {
-        const title = textIn(e.title, lang)
-        const text = textIn(e.description, lang)
+        const title = pick(e.title, lang)
+        const text = pick(e.description, lang)
         const icon = knownIcon(e.icon)
         return (
           <li key={i} className="service" data-icon={!e.image ? icon : undefined}>
             {e.image && <img className="service-image" src={sized(e.image, 400)} alt="" width={400} height={267} loading="lazy" decoding="async" />}
-            {title && (
-              <Heading level={level} className="service-title">
-                {e.link ? <SmartLink href={e.link}>{title}</SmartLink> : title}
+            {title.text && (
+              <Heading level={level} className="service-title" lang={title.lang}>
+                {e.link ? <SmartLink href={e.link}>{title.text}</SmartLink> : title.text}
               </Heading>
             )}
-            {text && <p>{text}</p>}
+            {text.text && <p lang={text.lang}>{text.text}</p>}
           </li>
         )
       })}
@@ -184,7 +188,7 @@ function Testimonials({ module: m, lang, level }: { module: ModuleView; lang: La
 }
 
 /** The agency's address, phone, email and opening hours (no form yet). */
-export function ContactDetails({ agency: a, lang, level }: { agency: Agency; lang: Lang; level: Level }) {
+export function ContactDetails({ agency: a, level }: { agency: Agency; level: Level }) {
   const t = useT()
   const hours = a.openingHours ?? []
   return (
@@ -223,10 +227,8 @@ export function ContactDetails({ agency: a, lang, level }: { agency: Agency; lan
             {hours.map((d) => (
               <div key={d.day}>
                 <dt>{t(`contact.day.${d.day}`)}</dt>
-                <dd>
-                  {d.hours && d.hours.length > 0
-                    ? d.hours.map((h) => `${h.from}–${h.to}`).join(', ')
-                    : textIn(d.text, lang) || t('contact.closed')}
+                <dd lang={d.hours?.length ? undefined : d.text ? d.lang : undefined}>
+                  {d.hours && d.hours.length > 0 ? d.hours.map((h) => `${h.from}–${h.to}`).join(', ') : d.text || t('contact.closed')}
                 </dd>
               </div>
             ))}
