@@ -19,6 +19,16 @@ type Config struct {
 	SearchBlock SearchBlock `json:"searchBlock"`
 	Popup       Popup       `json:"popup"`
 	Legal       []LegalPage `json:"legal"`
+	StreetView  StreetView  `json:"streetView"`
+}
+
+// StreetView is Google Street View on property pages (SPEC §2). With an
+// APIKey (a Maps Embed API key, restricted to this site's addresses in the
+// Google console: it is visible in the page) a property with a published
+// address shows a street view frame; without one, a link that opens street
+// view at the position in a new tab.
+type StreetView struct {
+	APIKey string `json:"apiKey"`
 }
 
 // Agency is who runs the site: shown in the footer, contact page and

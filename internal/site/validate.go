@@ -24,6 +24,7 @@ func (c *Config) check() []*FieldError {
 	c.checkSearchBlock(&p)
 	c.checkPopup(&p)
 	c.checkLegal(&p)
+	c.checkStreetView(&p)
 	c.checkPaths(&p)
 	return p
 }
@@ -31,6 +32,9 @@ func (c *Config) check() []*FieldError {
 var (
 	phoneChars = regexp.MustCompile(`^[0-9 +./()-]+$`)
 	clock      = regexp.MustCompile(`^([01][0-9]|2[0-3]):[0-5][0-9]$`)
+	// apiKey is the form of a Google API key ("AIza…", 39 characters): it
+	// goes into a frame's address, so nothing else may.
+	apiKey = regexp.MustCompile(`^[A-Za-z0-9_-]{20,100}$`)
 )
 
 func (c *Config) checkAgency(p *problems) {
@@ -222,5 +226,11 @@ func (c *Config) checkLegal(p *problems) {
 		}
 		c.requireText(p, path+".title", l.Title)
 		c.requireText(p, path+".content", l.Content)
+	}
+}
+
+func (c *Config) checkStreetView(p *problems) {
+	if k := c.StreetView.APIKey; k != "" && !apiKey.MatchString(k) {
+		p.add("streetView.apiKey", "%q is not a Google Maps API key (20 to 100 letters, digits, - or _)", k)
 	}
 }

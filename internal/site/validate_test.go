@@ -164,6 +164,10 @@ func TestValidationRules(t *testing.T) {
 			"popup", "a published pop-up needs a title, a description or media"},
 		{"legal id repeated", []edit{{"legal[1].id", "privacy"}},
 			"legal[1].id", `"privacy" is also the id of legal[0]`},
+		{"street view key with a query in it", []edit{{"streetView", map[string]any{"apiKey": "AIzaSyA-key&callback=x"}}},
+			"streetView.apiKey", `"AIzaSyA-key&callback=x" is not a Google Maps API key`},
+		{"street view key too short", []edit{{"streetView", map[string]any{"apiKey": "KEY"}}},
+			"streetView.apiKey", "is not a Google Maps API key"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -229,5 +233,22 @@ func TestValidateWithoutFile(t *testing.T) {
 	want := `header.logoPosition: must be one of left, center, right (got "top")`
 	if err == nil || err.Error() != want {
 		t.Fatalf("Validate = %v, want %s", err, want)
+	}
+}
+
+// A Google API key is accepted as it is; no key is the default.
+func TestStreetViewKey(t *testing.T) {
+	if c := loadDemo(t); c.StreetView.APIKey != "" {
+		t.Fatalf("the demo configures a street view key: %q", c.StreetView.APIKey)
+	}
+	tree := demoTree(t)
+	const key = "AIzaSyD-9tSrke72PouQMnMX-a7eZSW0jkFMBWY"
+	set(t, tree, "streetView", map[string]any{"apiKey": key})
+	c, err := Parse("site.json", encode(t, tree))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.StreetView.APIKey != key {
+		t.Fatalf("key %q, want %q", c.StreetView.APIKey, key)
 	}
 }

@@ -43,6 +43,9 @@ func (c *resolution) property(id int64) Result {
 	props["listUrl"] = c.r.ListURL(list, c.lang, nil)
 	props["description"] = p.Description.In(c.lang)
 	props["title"] = propertyTitle(&p, c.lang)
+	if m := c.propertyMap(&p); m != nil {
+		props["map"] = m
+	}
 
 	urlIn := func(l string) string {
 		typeName := c.ix.TypeName(p.WebID, l)

@@ -1,8 +1,10 @@
 package route
 
 import (
+	"math"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -337,5 +339,66 @@ func TestPropertyEPC(t *testing.T) {
 	}
 	if _, ok := resolve(r, "/nl/property/4100010/").Props["epc"]; ok {
 		t.Errorf("land without a certificate has no label")
+	}
+}
+
+// A property page pins a published address on the map, with street view:
+// a frame with a configured key, else a link. A private address gets no map
+// (its rough position stays in the property's own fields).
+func TestPropertyMap(t *testing.T) {
+	r := demoResolver(t)
+	var public, private int64
+	for id := int64(saleID); id < saleID+100; id++ {
+		p, err := r.Catalog.Index().Property(id, "nl")
+		switch {
+		case err != nil:
+		case p.PublishAddress && p.Latitude != 0 && public == 0:
+			public = id
+		case !p.PublishAddress && p.Latitude != 0 && private == 0:
+			private = id
+		}
+	}
+	if public == 0 || private == 0 {
+		t.Fatalf("the demo needs a published (%d) and a private (%d) address", public, private)
+	}
+	path := func(id int64) string { return "/nl/property/" + strconv.FormatInt(id, 10) + "/" }
+
+	got := resolve(r, path(public))
+	p := got.Props["property"].(catalog.Property)
+	m, ok := got.Props["map"].(*PropertyMap)
+	if !ok {
+		t.Fatalf("published address %d: no map in %v", public, got.Props["map"])
+	}
+	if m.Marker.Lat != p.Latitude || m.Marker.Lng != p.Longitude || m.Marker.ID != p.ID || m.Marker.Href != "" || m.Marker.Title == "" {
+		t.Errorf("marker %+v for %d at %v,%v", m.Marker, p.ID, p.Latitude, p.Longitude)
+	}
+	at := strconv.FormatFloat(p.Latitude, 'f', 6, 64) + "," + strconv.FormatFloat(p.Longitude, 'f', 6, 64)
+	if want := "https://www.google.com/maps/@?api=1&map_action=pano&viewpoint=" + at; m.StreetView.Link != want || m.StreetView.Embed != "" {
+		t.Errorf("without a key: street view %+v, want the link %s and no frame", m.StreetView, want)
+	}
+
+	if priv := resolve(r, path(private)); priv.Props["map"] != nil {
+		t.Errorf("private address %d has a map: %+v", private, priv.Props["map"])
+	}
+
+	r.Site.StreetView.APIKey = "AIzaSyD-9tSrke72PouQMnMX-a7eZSW0jkFMBWY"
+	keyed := resolve(r, "/de"+strings.TrimPrefix(path(public), "/nl"))
+	sv := keyed.Props["map"].(*PropertyMap).StreetView
+	want := "https://www.google.com/maps/embed/v1/streetview?key=AIzaSyD-9tSrke72PouQMnMX-a7eZSW0jkFMBWY&location=" + at + "&language=de"
+	if sv.Embed != want || sv.Link == "" {
+		t.Errorf("with a key: street view %+v, want the frame %s", sv, want)
+	}
+}
+
+func TestValidPosition(t *testing.T) {
+	for _, tc := range []struct {
+		lat, lng float64
+		ok       bool
+	}{
+		{49.68, 5.81, true}, {-33.9, 18.4, true}, {0, 0, false}, {91, 5, false}, {50, -181, false}, {math.NaN(), 5, false},
+	} {
+		if got := validPosition(tc.lat, tc.lng); got != tc.ok {
+			t.Errorf("validPosition(%v, %v) = %v", tc.lat, tc.lng, got)
+		}
 	}
 }

@@ -62,11 +62,11 @@ const group = L.markerClusterGroup({
 })
 map.addLayer(group)
 
-function priceIcon(p: MapProperty, msg: MapMessage): L.DivIcon {
+function priceIcon(p: MapProperty, msg: MapMessage, opens: boolean): L.DivIcon {
   const highlight = !msg.marqueeIgnore.includes(p.Marquee)
   const picture = msg.customMarker ? `<img src="${escapeHtml(msg.customMarker)}" alt="" class="map-price-img">` : ''
   return L.divIcon({
-    className: 'map-marker',
+    className: opens ? 'map-marker' : 'map-marker map-marker-still',
     iconSize: undefined,
     html:
       // A marquee (new, price cut…) stands out by more than its colour: a star.
@@ -168,7 +168,9 @@ function show(msg: MapMessage) {
   map.closePopup()
   group.clearLayers()
   const markers = msg.properties.map((p) => {
-    const m = L.marker([p.lat, p.lng], { icon: priceIcon(p, msg), keyboard: true, riseOnHover: true })
+    // A marker without a link (the property page's own) opens nothing: no card, no focus stop, no pointer.
+    if (!p.href) return L.marker([p.lat, p.lng], { icon: priceIcon(p, msg, false), keyboard: false, interactive: false })
+    const m = L.marker([p.lat, p.lng], { icon: priceIcon(p, msg, true), keyboard: true, riseOnHover: true })
     m.bindPopup(() => card(p, msg), { minWidth: 220, maxWidth: 280, autoPanPadding: L.point(24, 24) })
     m.on('keydown', (e) => {
       const ev = (e as L.LeafletKeyboardEvent).originalEvent
@@ -180,7 +182,8 @@ function show(msg: MapMessage) {
     return m
   })
   group.addLayers(markers)
-  if (markers.length) map.fitBounds(group.getBounds(), { padding: [48, 48], maxZoom: 15, animate: false })
+  if (markers.length === 1) map.setView(markers[0].getLatLng(), 16, { animate: false })
+  else if (markers.length) map.fitBounds(group.getBounds(), { padding: [48, 48], maxZoom: 15, animate: false })
   else map.setView(START, 8, { animate: false })
   el.dataset.mapType = msg.mapType
   document.body.dataset.markers = String(markers.length)

@@ -28,6 +28,8 @@ describe('map frame message', () => {
       customMarker: 'data:image/svg+xml,x',
     })!
     expect(msg.properties.map((p) => [p.ID, p.picture])).toEqual([[2, undefined], [3, 'https://cdn.example/p.jpg']])
+    // No link at all is a marker without a card (the property page's own marker).
+    expect(readMessage({ properties: [{ ...property, href: '' }, { ...property, ID: 4, href: undefined }] })!.properties.map((p) => [p.ID, p.href])).toEqual([[1, ''], [4, '']])
     expect(msg.customMarker).toBeNull()
     expect(msg.marqueeIgnore).toEqual([0, 3, 4, 13])
     expect(msg.mapType).toBe('roadmap')

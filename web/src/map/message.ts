@@ -69,8 +69,9 @@ function readProperty(v: unknown): MapProperty | null {
   const p = v as Record<string, unknown>
   const lat = num(p.lat, NaN)
   const lng = num(p.lng, NaN)
-  const href = sitePath(p.href)
-  if (!(Math.abs(lat) <= 90 && Math.abs(lng) <= 180) || !href) return null
+  // "" (or none): a marker without a card, e.g. the property page's own one; anything else must be a path of this site.
+  const href = p.href === undefined || p.href === '' ? '' : sitePath(p.href)
+  if (!(Math.abs(lat) <= 90 && Math.abs(lng) <= 180) || (p.href && !href)) return null
   return {
     ID: num(p.ID), Goal: num(p.Goal), lat, lng, Price: num(p.Price), PublishPrice: p.PublishPrice === true, PriceUnit: num(p.PriceUnit),
     Marquee: num(p.Marquee), title: str(p.title), City: str(p.City), picture: pictureUrl(p.picture) || undefined, href,

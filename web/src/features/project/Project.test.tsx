@@ -35,7 +35,8 @@ function page(project: Project, lang: Lang = 'fr') {
   )
 }
 
-const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/&#x27;/g, "'").replace(/\s+/g, ' ')
+// What a screen reader reads: the phone layout's column names (aria-hidden) left out.
+const text = (html: string) => html.replace(/<span class="cell-label" aria-hidden="true">[^<]*<\/span>/g, '').replace(/<[^>]+>/g, ' ').replace(/&#x27;/g, "'").replace(/\s+/g, ' ')
 
 describe('ProjectPage', () => {
   it('shows the price list with sold and sold-out units', () => {
@@ -50,6 +51,18 @@ describe('ProjectPage', () => {
     expect(t).toContain('Printemps 2027')
     expect(t).toContain('1 sur 3')
     expect(t).toContain('Rue de Schoppach 20, 6700 Arlon')
+  })
+
+  it('names each cell of the price list for the phone layout, hidden from screen readers', () => {
+    const div = document.createElement('div')
+    div.innerHTML = page(full, 'en')
+    const headers = [...div.querySelectorAll('.units thead th')].map((th) => th.textContent)
+    for (const row of div.querySelectorAll('.units tbody tr')) {
+      const cells = [...row.querySelectorAll('td')]
+      expect(cells.map((td) => td.querySelector('.cell-label')!.textContent)).toEqual(headers.slice(1))
+      for (const td of cells) expect(td.querySelector('.cell-label')!.getAttribute('aria-hidden')).toBe('true')
+    }
+    expect(headers).toEqual(['Unit', 'Floor', 'Bedrooms', 'Area', 'Price', 'Status'])
   })
 
   it('lists constructions, photos (sized) and documents to ask for by e-mail', () => {

@@ -12,5 +12,6 @@ export interface Marker {
   title: string
   City: string
   picture?: string
+  /** The property's page; "" on the property page's own marker, which opens nothing. */
   href: string
 }

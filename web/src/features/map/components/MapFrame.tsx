@@ -7,6 +7,8 @@ import './map.css'
 export interface MapFrameProps extends MapOptions {
   markers: Marker[] | null | undefined
   lang: Lang
+  /** The frame's title; the list's map of the properties by default. */
+  title?: string
 }
 
 /** Whether the frame shows its own page already (it may have loaded before hydration). */
@@ -25,7 +27,7 @@ function loaded(frame: HTMLIFrameElement): boolean {
  * whenever the markers change, it is posted the message of SPEC §2 for this
  * origin only.
  */
-export function MapFrame({ markers, lang, mapType, customMarker }: MapFrameProps) {
+export function MapFrame({ markers, lang, mapType, customMarker, title }: MapFrameProps) {
   const t = useT()
   const ref = useRef<HTMLIFrameElement>(null)
   const message = useMemo(() => buildMapMessage(markers, lang, t, { mapType, customMarker }), [markers, lang, t, mapType, customMarker])
@@ -51,5 +53,5 @@ export function MapFrame({ markers, lang, mapType, customMarker }: MapFrameProps
     }
   }, [message])
 
-  return <iframe ref={ref} className="map-frame" src={mapFrameSrc(lang)} title={t('map.title')} />
+  return <iframe ref={ref} className="map-frame" src={mapFrameSrc(lang)} title={title ?? t('map.title')} />
 }

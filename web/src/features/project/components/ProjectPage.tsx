@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { formatAmount, formatSurface } from '../../../lib/format'
 import { useLang, useT } from '../../../lib/i18n'
 import { sized, srcSet } from '../../../lib/images'
@@ -172,31 +173,44 @@ export function ProjectPage({ project: p, name, description, delivery, listUrl, 
   )
 }
 
-/** The price list: unit, floor, bedrooms, surface, price and status; a sold or sold-out unit shows its status instead of a price. */
+/**
+ * The price list: unit, floor, bedrooms, surface, price and status; a sold
+ * or sold-out unit shows its status instead of a price. On a phone each row
+ * is a card (project.css): every cell then shows its column's name, hidden
+ * from screen readers, which have the column headers.
+ */
 function UnitsTable({ units }: { units: Unit[] }) {
   const t = useT()
   const withBuilding = units.some((u) => u.Construction)
   const withBedrooms = units.some((u) => u.Bedrooms)
+  const label = {
+    construction: t('project.construction'),
+    floor: t('project.floor'),
+    bedrooms: t('property.field.bedrooms'),
+    surface: t('project.surface'),
+    price: t('project.price'),
+    status: t('project.statusLabel'),
+  }
   return (
     <div className="table-scroll" role="region" aria-labelledby="project-units" tabIndex={0}>
       <table className="units">
         <thead>
           <tr>
             <th scope="col">{t('project.unit')}</th>
-            {withBuilding && <th scope="col">{t('project.construction')}</th>}
-            <th scope="col">{t('project.floor')}</th>
+            {withBuilding && <th scope="col">{label.construction}</th>}
+            <th scope="col">{label.floor}</th>
             {withBedrooms && (
               <th scope="col" className="num">
-                {t('property.field.bedrooms')}
+                {label.bedrooms}
               </th>
             )}
             <th scope="col" className="num">
-              {t('project.surface')}
+              {label.surface}
             </th>
             <th scope="col" className="num">
-              {t('project.price')}
+              {label.price}
             </th>
-            <th scope="col">{t('project.statusLabel')}</th>
+            <th scope="col">{label.status}</th>
           </tr>
         </thead>
         <tbody>
@@ -205,22 +219,42 @@ function UnitsTable({ units }: { units: Unit[] }) {
             return (
               <tr key={`${u.Unit}-${i}`} data-status={u.Status}>
                 <th scope="row">{u.Unit}</th>
-                {withBuilding && <td>{u.Construction}</td>}
-                <td>{u.Floor}</td>
-                {withBedrooms && <td className="num">{u.Bedrooms || '–'}</td>}
-                <td className="num">{u.Surface ? formatSurface(u.Surface) : '–'}</td>
-                <td className="num">{u.Status === 'available' && u.Price ? formatAmount(u.Price) : '–'}</td>
-                <td>
+                {withBuilding && <Cell label={label.construction}>{u.Construction}</Cell>}
+                <Cell label={label.floor}>{u.Floor}</Cell>
+                {withBedrooms && (
+                  <Cell label={label.bedrooms} num>
+                    {u.Bedrooms || '–'}
+                  </Cell>
+                )}
+                <Cell label={label.surface} num>
+                  {u.Surface ? formatSurface(u.Surface) : '–'}
+                </Cell>
+                <Cell label={label.price} num>
+                  {u.Status === 'available' && u.Price ? formatAmount(u.Price) : '–'}
+                </Cell>
+                <Cell label={label.status}>
                   <span className="unit-status" data-status={u.Status}>
                     {status}
                   </span>
-                </td>
+                </Cell>
               </tr>
             )
           })}
         </tbody>
       </table>
     </div>
+  )
+}
+
+/** A cell with its column's name for the phone's card layout (shown by CSS there only). */
+function Cell({ label, num, children }: { label: string; num?: boolean; children: ReactNode }) {
+  return (
+    <td className={num ? 'num' : undefined}>
+      <span className="cell-label" aria-hidden="true">
+        {label}
+      </span>
+      {children}
+    </td>
   )
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { tFor } from '../../../lib/i18n'
 import { pagesIn, property as fixture, shell } from '../../../test/fixtures'
-import type { PropertyDetail, PropertyProps } from './types'
+import type { PropertyDetail, PropertyMapView, PropertyProps } from './types'
 import { contactView, locationView, propertyView, renovationNotice, safeTourUrl, sectionsOf } from './sections'
 
 const t = tFor('en')
@@ -73,7 +73,7 @@ describe('property sections: each only when its data exists', () => {
     expect(l.mapHref).toBe('https://www.openstreetmap.org/?mlat=49.69178&mlon=5.80852#map=16/49.69178/5.80852')
     expect(l.coordinates).toBe('49.69178, 5.80852')
     expect(l.address).toBe('Grand-Rue 4, 6700 Arlon')
-    expect(l.streetViewHref).toBeUndefined()
+    expect(l.map).toBeUndefined()
     const priv = locationView(props({ PublishAddress: false, Latitude: 49.69, Longitude: 5.81 }).property, undefined, 'box')!
     expect(priv).toMatchObject({ approximate: true, coordinates: '49.69, 5.81', address: '6700 Arlon' })
     expect(priv.mapHref).toContain('#map=14/')
@@ -81,12 +81,17 @@ describe('property sections: each only when its data exists', () => {
     expect(locationView(props({ Latitude: 91, Longitude: 5 }).property, undefined, 'box')).toBeNull()
   })
 
-  it('street view only with a configured key and a public address', () => {
+  it('map and street view only when Go sends them, never for a private address', () => {
+    const map: PropertyMapView = {
+      marker: { ID: 1, Goal: 0, lat: 49.69178, lng: 5.80852, Price: 1, PublishPrice: true, PriceUnit: 1, Marquee: 0, title: 'Villa – Arlon', City: 'Arlon', href: '' },
+      streetView: { link: 'https://www.google.com/maps/@?api=1&map_action=pano&viewpoint=49.691780,5.808520' },
+    }
+    expect(sections(props())).not.toContain('map')
     expect(sections(props())).not.toContain('streetView')
-    const withKey = locationView(props().property, 'KEY', 'box')!
-    expect(withKey.streetViewHref).toBe('https://www.google.com/maps/@?api=1&map_action=pano&viewpoint=49.69178,5.80852')
-    expect(sections(props({}, { streetViewKey: 'KEY' }))).toContain('streetView')
-    expect(locationView(props({ PublishAddress: false }).property, 'KEY', 'box')!.streetViewHref).toBeUndefined()
+    expect(locationView(props().property, map, 'box')!.map).toBe(map)
+    expect(sections(props({}, { map }))).toEqual(expect.arrayContaining(['location', 'map', 'streetView']))
+    // Should a private address come with one, it is not shown.
+    expect(locationView(props({ PublishAddress: false }).property, map, 'box')!.map).toBeUndefined()
   })
 
   it('virtual tour: web addresses only', () => {

@@ -8,7 +8,7 @@ import type { Agency, Picture } from '../../../lib/site/types'
 import { streetLine } from '../../properties/api/rules'
 import { GOAL_SALE, type PointOfInterest, type Property } from '../../properties/api/types'
 import { detailGroups, epcText, groupRows, type DetailGroup, type DetailRow } from './details'
-import type { EPCView, PropertyDetail, PropertyProps } from './types'
+import type { EPCView, PropertyDetail, PropertyMapView, PropertyProps } from './types'
 
 /** The detail groups of SPEC §3 shown under "Details" (energy and money have sections of their own). */
 export const DETAIL_GROUPS = ['general', 'rooms', 'surfaces', 'lifeAnnuity', 'features', 'flags', 'certificates', 'legal', 'flood', 'asbestos'] as const
@@ -35,10 +35,10 @@ export interface LocationView {
   /** "49.69178, 5.80852" (two decimals when the address is private: the position is rough). */
   coordinates: string
   approximate: boolean
-  /** OpenStreetMap at the position, in a new tab: no map script, no third-party request on our page. */
+  /** OpenStreetMap at the position, in a new tab (and the map's fallback without JavaScript). */
   mapHref: string
-  /** Google Street View, only with a configured key and a public address. */
-  streetViewHref?: string
+  /** The site's map frame with the property's marker, and street view: a published address only (Go decides). */
+  map?: PropertyMapView
 }
 
 /** SPEC §4 document states. Every document is "not yet requested" until the forms issue records requests. */
@@ -132,8 +132,8 @@ export function addressLine(p: Property, boxLabel: string): string {
   return `${street ? `${street}, ` : ''}${p.Zip} ${p.City}${country}`
 }
 
-/** Map and street view links, when the property has a position. */
-export function locationView(p: PropertyDetail, streetViewKey: string | undefined, boxLabel: string): LocationView | null {
+/** Where the property is, when it has a position: address, coordinates, a map link; the map and street view for a published address. */
+export function locationView(p: PropertyDetail, map: PropertyMapView | undefined, boxLabel: string): LocationView | null {
   const { Latitude: lat, Longitude: lng } = p
   if (!validCoordinate(lat, lng)) return null
   // A private address comes rounded to two decimals (catalog.Property.Public): say so, zoom out.
@@ -147,8 +147,7 @@ export function locationView(p: PropertyDetail, streetViewKey: string | undefine
     coordinates: `${la}, ${lo}`,
     approximate,
     mapHref: `https://www.openstreetmap.org/?mlat=${la}&mlon=${lo}#map=${zoom}/${la}/${lo}`,
-    streetViewHref:
-      streetViewKey && !approximate ? `https://www.google.com/maps/@?api=1&map_action=pano&viewpoint=${la},${lo}` : undefined,
+    map: approximate ? undefined : map,
   }
 }
 
@@ -205,7 +204,7 @@ export function propertyView(props: PropertyProps & { property: PropertyDetail }
     energy,
     financial: groupRows('financial', p, t, lang),
     details: detailGroups(p, t, lang, DETAIL_GROUPS),
-    location: locationView(p, props.streetViewKey, box),
+    location: locationView(p, props.map, box),
     virtualTour: safeTourUrl(p.VirtualTour),
     documents: (p.Documents ?? [])
       .map((d) => ({ d, name: textIn(d.Name, lang).trim() }))
@@ -231,7 +230,8 @@ export function sectionsOf(v: PropertyView): string[] {
     ['financial', v.financial.length > 0],
     ['details', v.details.length > 0],
     ['location', !!v.location],
-    ['streetView', !!v.location?.streetViewHref],
+    ['map', !!v.location?.map],
+    ['streetView', !!v.location?.map],
     ['virtualTour', !!v.virtualTour],
     ['documents', v.documents.length > 0],
     ['pointsOfInterest', v.pointsOfInterest.length > 0],

@@ -1,4 +1,5 @@
 import type { BaseProps } from '../../../lib/site/types'
+import type { Marker } from '../../map/api/types'
 import type { Card, Property } from '../../properties/api/types'
 
 /** The energy label by the region's scale (route.EPCView); image is served by Go under /images/epc/. */
@@ -30,10 +31,17 @@ export interface PropertyProps extends BaseProps {
   /** The description in this language (with Go's fallbacks). */
   description?: string
   title?: string
-  /**
-   * Set when the site configures a Google Maps key: then a street view
-   * link is shown (for a public address). Go sends none yet, and the demo
-   * has no key.
-   */
-  streetViewKey?: string
+  /** The map and street view (route.PropertyMap): only for a published address with a position. */
+  map?: PropertyMapView
+}
+
+/** route.PropertyMap: the property's one marker (no link: it is on its own page) and Google Street View at its position. */
+export interface PropertyMapView {
+  marker: Marker
+  streetView: {
+    /** A Maps Embed API frame's address, when the site configures a key (streetView.apiKey). */
+    embed?: string
+    /** Street view in Google Maps, in a new tab. */
+    link: string
+  }
 }

@@ -6,7 +6,7 @@ import { allViews } from '../../../app/pages'
 import type { Page } from '../../../lib/router'
 import { pagesIn, property as fixture } from '../../../test/fixtures'
 import { renderPage } from '../../../test/render'
-import type { PropertyDetail, PropertyProps } from '../api/types'
+import type { PropertyDetail, PropertyMapView, PropertyProps } from '../api/types'
 
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
 
@@ -22,6 +22,27 @@ function page(lang: 'fr' | 'en', over: Partial<PropertyDetail> | null = {}, extr
   const base = pagesIn(lang)[3]
   const property = over === null ? null : { ...fixture(), Latitude: 49.691779, Longitude: 5.808516, ...over }
   return { ...base, props: { ...base.props, notice: undefined, property, ...extra } }
+}
+
+/** route.PropertyMap for the fixture's position, without a street view key. */
+function pin(): PropertyMapView {
+  return {
+    marker: { ID: 4100004, Goal: 0, lat: 49.69178, lng: 5.80852, Price: 1, PublishPrice: true, PriceUnit: 1, Marquee: 0, title: 'Villa – Arlon', City: 'Arlon', href: '' },
+    streetView: { link: 'https://www.google.com/maps/@?api=1&map_action=pano&viewpoint=49.691780,5.808520' },
+  }
+}
+
+/** The page as the server renders it, hydrated in the document. */
+async function hydrate(p: Page) {
+  const container = document.createElement('div')
+  container.innerHTML = renderPage(p)
+  document.body.appendChild(container)
+  const onRecoverableError = vi.fn()
+  await act(async () => {
+    hydrateRoot(container, <App initialPage={p} router={null} views={allViews} />, { onRecoverableError })
+  })
+  expect(onRecoverableError).not.toHaveBeenCalled()
+  return container
 }
 
 function dom(p: Page) {
@@ -93,19 +114,100 @@ describe('PropertyPage', () => {
     }
   })
 
-  it('location: a map link in a new tab and the coordinates, no street view without a key', () => {
-    const el = dom(page('en', { PublishAddress: true, Street: 'Grand-Rue' }))
-    const map = el.querySelector<HTMLAnchorElement>('a[href^="https://www.openstreetmap.org/"]')!
-    expect(map.getAttribute('target')).toBe('_blank')
-    expect(map.getAttribute('rel')).toBe('noopener')
+  it('location: a published address has the map section (no frame in the server HTML) and a street view link', () => {
+    const el = dom(page('en', { PublishAddress: true, Street: 'Grand-Rue' }, { map: pin() }))
+    const section = el.querySelector('#location-title')!.parentElement!
+    expect([...section.querySelectorAll('h3')].map((h) => h.textContent)).toEqual(['On the map', 'Street View (Google)'])
     expect(el.textContent).toContain('49.69178, 5.80852')
-    expect(el.querySelector('a[href^="https://www.google.com/maps"]')).toBeNull()
-    const keyed = dom(page('en', { PublishAddress: true, Street: 'Grand-Rue' }, { streetViewKey: 'KEY' }))
-    expect(keyed.querySelector('a[href^="https://www.google.com/maps/@?api=1&map_action=pano"]')).not.toBeNull()
-    // A private address: a rough position, said so, and never street view.
-    const rough = dom(page('en', { PublishAddress: false, Latitude: 49.69, Longitude: 5.81 }, { streetViewKey: 'KEY' }))
+    expect(el.querySelector('iframe')).toBeNull()
+    // Without JavaScript: the position on OpenStreetMap, in a new tab, where the frame will be.
+    const fallback = section.querySelector<HTMLAnchorElement>('.property-map-box a')!
+    expect(fallback.getAttribute('href')).toBe('https://www.openstreetmap.org/?mlat=49.69178&mlon=5.80852#map=16/49.69178/5.80852')
+    expect(fallback.getAttribute('target')).toBe('_blank')
+    expect(fallback.getAttribute('rel')).toBe('noopener')
+    // No key: street view is a link in a new tab, no frame and no button.
+    const sv = section.querySelector<HTMLAnchorElement>('.property-streetview a')!
+    expect(sv.getAttribute('href')).toBe('https://www.google.com/maps/@?api=1&map_action=pano&viewpoint=49.691780,5.808520')
+    expect(sv.getAttribute('target')).toBe('_blank')
+    expect(sv.textContent).toBe('Open Street View in Google Maps')
+    expect(section.querySelector('.property-streetview button')).toBeNull()
+  })
+
+  it('location: a private address has no map section and no street view, only its rough position', () => {
+    const rough = dom(page('en', { PublishAddress: false, Latitude: 49.69, Longitude: 5.81 }))
     expect(rough.textContent).toContain('Approximate GPS coordinates: 49.69, 5.81')
+    expect(rough.querySelector('.property-map')).toBeNull()
+    expect(rough.querySelector('.property-streetview')).toBeNull()
     expect(rough.querySelector('a[href^="https://www.google.com/maps"]')).toBeNull()
+    expect(rough.querySelector('a[href^="https://www.openstreetmap.org/?mlat=49.69&mlon=5.81#map=14/"]')).not.toBeNull()
+  })
+
+  it('the map frame loads with its one marker once the map comes near the viewport', async () => {
+    const observers: { cb: IntersectionObserverCallback; options?: IntersectionObserverInit; els: Element[] }[] = []
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        els: Element[] = []
+        constructor(public cb: IntersectionObserverCallback, public options?: IntersectionObserverInit) {
+          observers.push(this)
+        }
+        observe(el: Element) {
+          this.els.push(el)
+        }
+        disconnect() {
+          this.els = []
+        }
+      },
+    )
+    const p = page('en', { PublishAddress: true }, { map: pin() })
+    const container = await hydrate(p)
+    expect(container.querySelector('iframe')).toBeNull()
+    const watcher = observers.find((o) => o.els.some((e) => e.classList.contains('property-map-box')))!
+    expect(watcher.options?.rootMargin).toBe('200px')
+    const post = vi.fn()
+    await act(async () => {
+      watcher.cb([{ isIntersecting: false } as IntersectionObserverEntry], watcher as unknown as IntersectionObserver)
+    })
+    expect(container.querySelector('iframe')).toBeNull()
+    await act(async () => {
+      watcher.cb([{ isIntersecting: true } as IntersectionObserverEntry], watcher as unknown as IntersectionObserver)
+    })
+    const frame = container.querySelector<HTMLIFrameElement>('.property-map-box iframe')!
+    expect(frame.getAttribute('src')).toBe('/map-frame/?lang=en')
+    expect(frame.getAttribute('title')).toBe('Map: Villa 4 chambres à Arlon')
+    expect(container.querySelector('.property-map-box a')).toBeNull()
+    expect(watcher.els).toEqual([]) // seen once: no longer watched
+    // The frame is posted the one marker, without a link, with its price.
+    Object.defineProperty(frame, 'contentWindow', { value: { postMessage: post } })
+    await act(async () => {
+      frame.dispatchEvent(new Event('load'))
+      await new Promise((r) => setTimeout(r, 80))
+    })
+    expect(post).toHaveBeenCalledTimes(1)
+    const [msg, origin] = post.mock.calls[0]
+    expect(origin).toBe(window.location.origin)
+    expect(msg.properties).toHaveLength(1)
+    expect(msg.properties[0]).toMatchObject({ lat: 49.69178, lng: 5.80852, href: '', priceText: '€ 1' })
+    container.remove()
+    vi.unstubAllGlobals()
+  })
+
+  it('street view with a configured key: Google\'s frame only when the visitor asks, and the link', async () => {
+    const embed = 'https://www.google.com/maps/embed/v1/streetview?key=AIzaSyD-9tSrke72PouQMnMX-a7eZSW0jkFMBWY&location=49.691780,5.808520&language=en'
+    const map = pin()
+    map.streetView.embed = embed
+    const container = await hydrate(page('en', { PublishAddress: true }, { map }))
+    const sv = container.querySelector('.property-streetview')!
+    expect(sv.querySelector('iframe')).toBeNull()
+    expect(sv.querySelector('a')!.getAttribute('href')).toBe(map.streetView.link)
+    await act(async () => {
+      sv.querySelector('button')!.click()
+    })
+    const frame = sv.querySelector('iframe')!
+    expect(frame.getAttribute('src')).toBe(embed)
+    expect(frame.getAttribute('title')).toBe('Street View: Villa 4 chambres à Arlon')
+    expect(document.activeElement).toBe(frame)
+    container.remove()
   })
 
   it('documents: the §4 state and an e-mail request per document', () => {

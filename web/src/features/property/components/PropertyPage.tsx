@@ -123,7 +123,7 @@ function FoundProperty(props: PropertyProps & { property: PropertyDetail }) {
             {v.energy && <Energy energy={v.energy} />}
             {v.financial.length > 0 && <Financial rows={v.financial} />}
             {v.details.length > 0 && <Details groups={v.details} />}
-            {v.location && <Location location={v.location} />}
+            {v.location && <Location location={v.location} title={title} />}
             {v.virtualTour && <VirtualTour url={v.virtualTour} title={title} />}
             {v.documents.length > 0 && <Documents documents={v.documents} />}
             {v.pointsOfInterest.length > 0 && <PointsOfInterest items={v.pointsOfInterest} />}

@@ -4,6 +4,7 @@ import { SmartLink } from '../../../lib/ui/SmartLink'
 import type { PointOfInterest } from '../../properties/api/types'
 import type { DetailGroup, DetailRow } from '../api/details'
 import type { DocumentView, EnergyView, Fact, LocationView } from '../api/sections'
+import { PropertyMap } from './PropertyMap'
 
 /** Label/value rows. */
 function Rows({ rows, className }: { rows: DetailRow[]; className?: string }) {
@@ -84,11 +85,14 @@ export function Details({ groups }: { groups: DetailGroup[] }) {
   )
 }
 
-/** Where it is: the address, a map link (OpenStreetMap, new tab), the coordinates, street view when configured. */
-export function Location({ location: l }: { location: LocationView }) {
+/**
+ * Where it is: the address and the coordinates; for a published address the
+ * map and street view, else (a rough position) a link to OpenStreetMap.
+ */
+export function Location({ location: l, title }: { location: LocationView; title: string }) {
   const t = useT()
   return (
-    <section aria-labelledby="location-title" className="property-section">
+    <section aria-labelledby="location-title" className="property-section property-location">
       <h2 id="location-title">{t('property.location')}</h2>
       <p className="location-address" data-icon="pin">
         {l.address}
@@ -97,20 +101,15 @@ export function Location({ location: l }: { location: LocationView }) {
         {`${t(l.approximate ? 'property.coordinatesApprox' : 'property.coordinates')} `}
         <span translate="no">{l.coordinates}</span>
       </p>
-      <ul className="location-links">
-        <li>
+      {l.map ? (
+        <PropertyMap map={l.map} mapHref={l.mapHref} title={title} />
+      ) : (
+        <p>
           <SmartLink href={l.mapHref} className="button button-outline" data-icon-end="external">
             {t('property.viewOnMap')}
           </SmartLink>
-        </li>
-        {l.streetViewHref && (
-          <li>
-            <SmartLink href={l.streetViewHref} className="button button-outline" data-icon-end="external">
-              {t('property.streetView')}
-            </SmartLink>
-          </li>
-        )}
-      </ul>
+        </p>
+      )}
     </section>
   )
 }
