@@ -92,8 +92,11 @@ func (c *resolution) banner() BannerView {
 	case site.BannerVideo:
 		v.Video = b.Video.URL
 	case site.BannerProperties:
+		// In the configured order; an id listed twice, unknown, offline, sold or rented shows nothing.
+		seen := map[int64]bool{}
 		for _, id := range b.Properties {
-			if p, err := c.ix.Property(id, c.lang); err == nil && p.Status == catalog.StatusAvailable {
+			if p, err := c.ix.Property(id, c.lang); err == nil && p.Status == catalog.StatusAvailable && !seen[id] {
+				seen[id] = true
 				card := p.Card(c.lang, c.ix.TypeName)
 				v.Properties = append(v.Properties, CardView{Card: card, Href: c.r.CardURL(&card, c.lang)})
 			}
@@ -102,8 +105,10 @@ func (c *resolution) banner() BannerView {
 			v.Type = site.BannerImage
 		}
 	case site.BannerProjects:
+		seen := map[int64]bool{}
 		for _, id := range b.Projects {
-			if p, err := c.ix.Project(id); err == nil {
+			if p, err := c.ix.Project(id); err == nil && !seen[id] {
+				seen[id] = true
 				v.Projects = append(v.Projects, c.projectCard(&p))
 			}
 		}

@@ -3,6 +3,7 @@ package route
 import (
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"testing"
 
@@ -280,21 +281,49 @@ func TestHomeTestimonialsFromTheStore(t *testing.T) {
 func TestBannerKinds(t *testing.T) {
 	r := demoResolver(t)
 	banner := func() BannerView { return resolve(r, "/fr/").Props["banner"].(BannerView) }
-	r.Site.Banner.Type, r.Site.Banner.Projects = site.BannerProjects, []int64{5200002, 5200001, 99}
-	if b := banner(); b.Type != site.BannerProjects || len(b.Projects) != 2 || !b.Projects[1].External {
-		t.Fatalf("projects banner: %+v", b)
+	for _, tc := range []struct {
+		name  string
+		kind  string
+		ids   []int64
+		want  string
+		shown []int64
+	}{
+		{"properties in the listed order", site.BannerProperties, []int64{4100003, saleID, 4100002}, site.BannerProperties, []int64{4100003, saleID, 4100002}},
+		{"unknown, sold, rented and repeated ids skipped", site.BannerProperties, []int64{99, soldID, saleID, rentedID, saleID}, site.BannerProperties, []int64{saleID}},
+		{"nothing available: the image", site.BannerProperties, []int64{99, soldID, rentedID}, site.BannerImage, nil},
+		{"no ids: the image", site.BannerProperties, nil, site.BannerImage, nil},
+		{"projects in the listed order", site.BannerProjects, []int64{5200002, 99, 5200001, 5200002}, site.BannerProjects, []int64{5200002, 5200001}},
+		{"no known project: the image", site.BannerProjects, []int64{99}, site.BannerImage, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r.Site.Banner.Type, r.Site.Banner.Properties, r.Site.Banner.Projects = tc.kind, nil, nil
+			if tc.kind == site.BannerProperties {
+				r.Site.Banner.Properties = tc.ids
+			} else {
+				r.Site.Banner.Projects = tc.ids
+			}
+			b := banner()
+			var shown []int64
+			for _, p := range b.Properties {
+				shown = append(shown, p.ID)
+				if p.Href == "" || p.XLargePictureItem.Url == "" || p.TypeDescription == "" || p.City == "" {
+					t.Errorf("slide %d lacks its link, picture, type or city: %+v", p.ID, p)
+				}
+			}
+			for _, p := range b.Projects {
+				shown = append(shown, p.ID)
+				if p.Href == "" || p.XLargePictureItem.Url == "" || p.Name == "" || p.City == "" {
+					t.Errorf("slide %d lacks its link, picture, name or city: %+v", p.ID, p)
+				}
+			}
+			if b.Type != tc.want || !slices.Equal(shown, tc.shown) || b.Title == "" || b.Image == "" {
+				t.Fatalf("banner %s %v: got %s %v (title %q, image %q)", tc.kind, tc.ids, b.Type, shown, b.Title, b.Image)
+			}
+		})
 	}
-	r.Site.Banner.Projects = nil
-	if b := banner(); b.Type != site.BannerImage {
-		t.Fatalf("an empty projects banner falls back to the image: %s", b.Type)
-	}
-	r.Site.Banner.Type, r.Site.Banner.Properties = site.BannerProperties, []int64{4100001, 4100059}
-	if b := banner(); b.Type != site.BannerProperties || len(b.Properties) != 1 {
-		t.Fatalf("properties banner shows available ones only: %+v", b)
-	}
-	r.Site.Banner.Properties = nil
-	if b := banner(); b.Type != site.BannerImage {
-		t.Fatalf("an empty properties banner falls back to the image: %s", b.Type)
+	r.Site.Banner.Type, r.Site.Banner.Projects = site.BannerProjects, []int64{5200002, 5200001}
+	if b := banner(); !b.Projects[1].External || !strings.HasPrefix(b.Projects[1].Href, "http") || b.Projects[0].Href != "/fr/project/?id=5200002" {
+		t.Fatalf("a project links to its page, or to its own site: %+v", b.Projects)
 	}
 	r.Site.SearchBlock.ShowRentButton = false
 	sb := resolve(r, "/fr/").Props["searchBlock"].(SearchBlockView)
