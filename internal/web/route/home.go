@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"net/http"
 	"slices"
+	"strings"
 
 	"immo/internal/catalog"
 	"immo/internal/site"
@@ -129,9 +130,11 @@ func (c *resolution) modules(p *site.Page, ms []site.Module) []ModuleView {
 			continue
 		}
 		v := ModuleView{ID: m.ID, View: m.View, Title: c.moduleTitle(p, &m), TitleSize: m.TitleSize,
-			Description: m.Description.In(c.lang), NumberItemOfRow: m.NumberItemOfRow, MaxItems: m.MaxItems, Class: m.Class, Entries: m.Items}
-		if m.View == site.ViewTestimonials && c.r.Testimonials != nil {
-			v.Testimonials = testimonialViews(c.r.Testimonials.Approved(m.MaxItems))
+			Description: m.Description.In(c.lang), NumberItemOfRow: m.NumberItemOfRow, MaxItems: m.MaxItems, Class: m.Class}
+		if m.View == site.ViewTestimonials {
+			v.Testimonials = c.testimonials(&m)
+		} else {
+			v.Entries = m.Items
 		}
 		if m.View == site.ViewProjectList {
 			v.Projects = c.projectCards()
@@ -162,19 +165,50 @@ func (c *resolution) modules(p *site.Page, ms []site.Module) []ModuleView {
 	return out
 }
 
-// TestimonialView is an approved testimonial as the home page shows it.
+// TestimonialView is a testimonial as the home page shows it: an approved
+// one from the database or one of the module's configured entries.
 type TestimonialView struct {
 	Name    string `json:"name"`
+	Title   string `json:"title,omitempty"`
 	Comment string `json:"comment"`
 	Picture string `json:"picture,omitempty"`
 	About   string `json:"about,omitempty"`
-	Lang    string `json:"lang,omitempty"`
+	Lang    string `json:"lang,omitempty"` // the language it is written in, when known
 }
 
-func testimonialViews(list []testimonial.Testimonial) []TestimonialView {
-	out := make([]TestimonialView, len(list))
-	for i, t := range list {
-		out[i] = TestimonialView{Name: t.Name, Comment: t.Comment, Picture: t.Picture, About: t.About, Lang: t.Lang}
+// testimonials are the module's testimonials for this page: the approved
+// ones and the configured entries (each in the page's language, or in the
+// language it falls back to), those in the page's language first, at most
+// the module's maxItems.
+func (c *resolution) testimonials(m *site.Module) []TestimonialView {
+	var all []TestimonialView
+	if c.r.Testimonials != nil {
+		for _, t := range c.r.Testimonials.Approved(0) {
+			all = append(all, TestimonialView{Name: t.Name, Comment: t.Comment, Picture: t.Picture, About: t.About, Lang: t.Lang})
+		}
 	}
-	return out
+	for _, e := range m.Items {
+		comment, lang := textAndLang(e.Description, c.lang)
+		if comment == "" {
+			continue
+		}
+		// The title in the comment's language: one quote never mixes two.
+		all = append(all, TestimonialView{Name: e.Author, Title: e.Title[lang], Comment: comment, Picture: e.Image, Lang: lang})
+	}
+	all = testimonial.LanguageFirst(all, c.lang, func(t TestimonialView) string { return t.Lang })
+	if m.MaxItems > 0 && len(all) > m.MaxItems {
+		all = all[:m.MaxItems]
+	}
+	return all
+}
+
+// textAndLang is t in lang with site.Text.In's fallbacks, and the language
+// it is written in.
+func textAndLang(t site.Text, lang string) (string, string) {
+	for _, l := range []string{lang, "fr", "en"} {
+		if s := strings.TrimSpace(t[l]); s != "" {
+			return s, l
+		}
+	}
+	return "", ""
 }

@@ -17,12 +17,17 @@ type fixedIndex struct{ ix *catalog.Index }
 
 type fixedTestimonials struct{}
 
+// Approved follows testimonial.Store: approved ones, newest first.
 func (fixedTestimonials) Approved(n int) []testimonial.Testimonial {
 	var out []testimonial.Testimonial
 	for _, t := range demo.Testimonials() {
-		if t.Approved && (n <= 0 || len(out) < n) {
+		if t.Approved {
 			out = append(out, t)
 		}
+	}
+	slices.SortFunc(out, func(a, b testimonial.Testimonial) int { return b.CreatedAt.Compare(a.CreatedAt) })
+	if n > 0 && len(out) > n {
+		out = out[:n]
 	}
 	return out
 }
@@ -258,20 +263,61 @@ func TestNotFoundHasNoCanonical(t *testing.T) {
 	}
 }
 
-func TestHomeTestimonialsFromTheStore(t *testing.T) {
+func TestHomeTestimonials(t *testing.T) {
 	r := demoResolver(t)
-	got := resolve(r, "/en/")
-	found := false
-	for _, m := range got.Props["modules"].([]ModuleView) {
-		if m.View == site.ViewTestimonials {
-			found = true
-			if len(m.Testimonials) != 3 || m.Testimonials[0].Name == "" || m.Testimonials[0].Comment == "" {
-				t.Fatalf("testimonials: %+v", m.Testimonials)
+	module := func(lang string) ModuleView {
+		for _, m := range resolve(r, "/"+lang+"/").Props["modules"].([]ModuleView) {
+			if m.View == site.ViewTestimonials {
+				return m
 			}
 		}
-	}
-	if !found {
 		t.Fatal("no testimonials module on the home page")
+		return ModuleView{}
+	}
+	// The demo: approved fr, nl and en testimonials in the database, and
+	// configured entries in nl, fr and en (German left empty); maxItems 6.
+	described := func(v TestimonialView) string { return v.Lang + ":" + v.Name }
+	for _, tc := range []struct {
+		lang string
+		want []string
+	}{
+		{"nl", []string{"nl:Jan en Els V.", "nl:Marie D., Arlon", "nl:Thomas L., Messancy", "nl:Sophie et Marc K., Attert", "en:Mark T.", "fr:Sophie M."}},
+		{"en", []string{"en:Mark T.", "en:Marie D., Arlon", "en:Thomas L., Messancy", "en:Sophie et Marc K., Attert", "nl:Jan en Els V.", "fr:Sophie M."}},
+		{"fr", []string{"fr:Sophie M.", "fr:Marie D., Arlon", "fr:Thomas L., Messancy", "fr:Sophie et Marc K., Attert", "en:Mark T.", "nl:Jan en Els V."}},
+		// No German entry: stored ones in their languages, configured ones fall back to French.
+		{"de", []string{"en:Mark T.", "nl:Jan en Els V.", "fr:Sophie M.", "fr:Marie D., Arlon", "fr:Thomas L., Messancy", "fr:Sophie et Marc K., Attert"}},
+	} {
+		m := module(tc.lang)
+		var got []string
+		for _, v := range m.Testimonials {
+			got = append(got, described(v))
+			if v.Comment == "" {
+				t.Errorf("%s: %s has no comment", tc.lang, described(v))
+			}
+		}
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("%s: %v\nwant %v", tc.lang, got, tc.want)
+		}
+		if m.Entries != nil {
+			t.Errorf("%s: the configured entries travel once, as testimonials", tc.lang)
+		}
+	}
+	nl := module("nl").Testimonials
+	if nl[1].Title != "Snelle en vlotte verkoop" || !strings.HasPrefix(nl[1].Comment, "Ons huis") {
+		t.Errorf("a configured entry in the page's language: %+v", nl[1])
+	}
+	// The title goes with the comment's language.
+	if de := module("de").Testimonials[3]; de.Title != "Vente rapide et sereine" || de.Lang != "fr" {
+		t.Errorf("a configured entry falling back: %+v", de)
+	}
+	for _, m := range r.Site.Home().Params.Modules {
+		if m.View == site.ViewTestimonials {
+			m.MaxItems = 2
+			r.Site.Home().Params.Modules[slices.IndexFunc(r.Site.Home().Params.Modules, func(x site.Module) bool { return x.ID == m.ID })] = m
+		}
+	}
+	if got := module("nl").Testimonials; len(got) != 2 || got[0].Lang != "nl" || got[1].Lang != "nl" {
+		t.Errorf("maxItems 2 keeps the first two, in Dutch: %+v", got)
 	}
 	if r.Version() != "1.7" {
 		t.Fatalf("version %q must name the catalog and the testimonials", r.Version())
