@@ -145,8 +145,14 @@ describe('a properties banner shows its properties as slides', () => {
     await card.waitFor()
     const box = await card.boundingBox()
     assert.ok(box && box.x >= 0 && box.x + box.width <= 375, `the card at ${JSON.stringify(box)}`)
-    const h1 = await page.locator('#banner-title').boundingBox()
-    assert.ok(h1 && box.y + box.height <= h1.y, `the card (${JSON.stringify(box)}) stays above the title (${JSON.stringify(h1)})`)
+    const apart = (a, b) => a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y
+    for (const sel of ['.banner-content', '.banner-controls', '.search-block-card']) {
+      const other = await page.locator(sel).boundingBox()
+      assert.ok(other && apart(box, other), `the card (${JSON.stringify(box)}) covers ${sel} (${JSON.stringify(other)})`)
+    }
+    const controls = await page.locator('.banner-controls').boundingBox()
+    const search = await page.locator('.search-block-card').boundingBox()
+    assert.ok(apart(controls, search), `the controls (${JSON.stringify(controls)}) under the search block (${JSON.stringify(search)})`)
     assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no sideways scrolling')
   })
 
