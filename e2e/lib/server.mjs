@@ -23,10 +23,11 @@ export function binaryPath() {
 }
 
 /**
- * Starts `immo serve` and resolves once it listens.
+ * Starts `immo serve` (with extra arguments, e.g. ['--config', file]) and resolves once it listens.
+ * @param {string[]} [args]
  * @returns {Promise<{url: string, origin: string, log: () => string, warnings: () => string[], stop: () => Promise<void>}>}
  */
-export async function startServer() {
+export async function startServer(args = []) {
   const bin = binaryPath()
   if (!existsSync(bin)) {
     throw new Error(`immo binary not found at ${bin}: build it first (make build), or set IMMO_BIN`)
@@ -41,7 +42,7 @@ export async function startServer() {
   // No test may need the internet: the map frame adds no tile layer.
   env.IMMO_MAP_TILES = 'none'
 
-  const child = spawn(bin, ['serve', '--addr', '127.0.0.1:0', '--data-dir', dataDir], {
+  const child = spawn(bin, ['serve', '--addr', '127.0.0.1:0', '--data-dir', dataDir, ...args], {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -114,14 +115,15 @@ export async function startServer() {
  * A server for the current suite, started by the first test that awaits
  * start() (not in a `before` hook: a hook failure would not count as a failed
  * test in the runner's summary) and stopped in `after`. Once started, the
- * handle carries the server's fields (url, origin, log, warnings).
+ * handle carries the server's fields (url, origin, log, warnings). args go
+ * to `immo serve`.
  */
-export function useServer() {
+export function useServer(args = []) {
   let starting = null
   const handle = {
     /** Starts the server once; every caller gets the same server, or the same error. */
     start() {
-      starting ??= startServer().then((s) => Object.assign(handle, s))
+      starting ??= startServer(args).then((s) => Object.assign(handle, s))
       return starting
     },
     warnings: () => [],

@@ -18,7 +18,8 @@ type Card struct {
 	PriceUnit         int       `json:"PriceUnit"`
 	PriceUnitText     string    `json:"PriceUnitText,omitempty"`
 	Marquee           int       `json:"Marquee"`
-	MarqueeName       string    `json:"MarqueeName,omitempty"`
+	MarqueeName       string    `json:"MarqueeName,omitempty"` // in Language; shown only for a code the site does not translate
+	Language          string    `json:"Language,omitempty"`
 	PublishAddress    bool      `json:"PublishAddress"`
 	Street            string    `json:"Street,omitempty"`
 	HouseNumber       string    `json:"HouseNumber,omitempty"`
@@ -66,7 +67,7 @@ func (p *Property) Card(lang string, typeName func(webID int, lang string) strin
 	c := Card{
 		ID: pub.ID, Goal: pub.Goal, TypeDescription: pub.TypeDescription, MainTypeName: pub.MainTypeName,
 		WebID: pub.WebID, Price: pub.Price, PublishPrice: pub.PublishPrice, PriceUnit: pub.PriceUnit,
-		PriceUnitText: pub.PriceUnitText, Marquee: pub.Marquee, MarqueeName: pub.MarqueeName,
+		PriceUnitText: pub.PriceUnitText, Marquee: pub.Marquee, MarqueeName: pub.MarqueeName, Language: pub.Language,
 		PublishAddress: pub.PublishAddress, Street: pub.Street, HouseNumber: pub.HouseNumber, BoxNr: pub.BoxNr,
 		Zip: pub.Zip, City: pub.City, CountryID: pub.CountryID, CountryName: pub.CountryName,
 		Latitude: pub.Latitude, Longitude: pub.Longitude, EnergyPerformance: pub.EnergyPerformance,

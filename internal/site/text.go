@@ -21,10 +21,11 @@ func (t Text) In(lang string) string {
 
 // Pick is In that also says which language the text is in, so a view can
 // mark a fallback with its lang attribute (screen readers read it in that
-// language). Both are "" when no language has the text.
+// language). Both are "" when no language has the text; a blank text counts
+// as empty (SPEC §5).
 func (t Text) Pick(lang string) (text, in string) {
 	for _, l := range []string{strings.ToLower(lang), "fr", "en"} {
-		if s := t[l]; s != "" {
+		if s := t[l]; strings.TrimSpace(s) != "" {
 			return s, l
 		}
 	}

@@ -84,3 +84,22 @@ func (s *Service) Refresh(ctx context.Context) (bool, error) {
 
 // ErrNotFound is returned for an unknown testimonial id.
 var ErrNotFound = &errs.Error{Code: errs.NotFound, Key: "errors.notFound", Message: "testimonial not found"}
+
+// LanguageFirst orders what a page in lang shows: the testimonials written
+// in lang first, then the others, each group in its given order (newest
+// first for stored ones). langOf tells the language of one; the list is
+// not changed.
+func LanguageFirst[T any](list []T, lang string, langOf func(T) string) []T {
+	out := make([]T, 0, len(list))
+	for _, t := range list {
+		if langOf(t) == lang {
+			out = append(out, t)
+		}
+	}
+	for _, t := range list {
+		if langOf(t) != lang {
+			out = append(out, t)
+		}
+	}
+	return out
+}

@@ -37,3 +37,24 @@ func TestServiceReloadsOnNewVersion(t *testing.T) {
 		t.Fatal("no change, no reload")
 	}
 }
+
+func TestLanguageFirst(t *testing.T) {
+	list := []testimonial.Testimonial{{Name: "a", Lang: "fr"}, {Name: "b", Lang: "nl"}, {Name: "c", Lang: "en"}, {Name: "d", Lang: "nl"}, {Name: "e"}}
+	for _, tc := range []struct{ lang, want string }{
+		{"nl", "bdace"},
+		{"fr", "abcde"},
+		{"en", "cabde"},
+		{"de", "abcde"}, // none in German: the given order
+	} {
+		got := ""
+		for _, x := range testimonial.LanguageFirst(list, tc.lang, func(x testimonial.Testimonial) string { return x.Lang }) {
+			got += x.Name
+		}
+		if got != tc.want {
+			t.Errorf("%s: %s, want %s", tc.lang, got, tc.want)
+		}
+	}
+	if list[0].Name != "a" || list[1].Name != "b" {
+		t.Fatal("the given list is not changed")
+	}
+}

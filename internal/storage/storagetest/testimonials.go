@@ -29,7 +29,7 @@ func RunTestimonials(t *testing.T, open func(t *testing.T) testimonial.Store) {
 		t.Fatal(err)
 	}
 	list, _ := s.ApprovedTestimonials(ctx)
-	if len(list) != 1 || list[0].ID != first || list[0].Name != "Anne" || !list[0].CreatedAt.Equal(day) {
+	if len(list) != 1 || list[0].ID != first || list[0].Name != "Anne" || list[0].Lang != "fr" || !list[0].CreatedAt.Equal(day) {
 		t.Fatalf("only the approved one is listed: %+v", list)
 	}
 	if err := s.SetTestimonialApproved(ctx, pending, true); err != nil {

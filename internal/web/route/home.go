@@ -94,8 +94,11 @@ func (c *resolution) banner() BannerView {
 	case site.BannerVideo:
 		v.Video = b.Video.URL
 	case site.BannerProperties:
+		// In the configured order; an id listed twice, unknown, offline, sold or rented shows nothing.
+		seen := map[int64]bool{}
 		for _, id := range b.Properties {
-			if p, err := c.ix.Property(id, c.lang); err == nil && p.Status == catalog.StatusAvailable {
+			if p, err := c.ix.Property(id, c.lang); err == nil && p.Status == catalog.StatusAvailable && !seen[id] {
+				seen[id] = true
 				card := p.Card(c.lang, c.ix.TypeName)
 				v.Properties = append(v.Properties, CardView{Card: card, Href: c.r.CardURL(&card, c.lang)})
 			}
@@ -104,8 +107,10 @@ func (c *resolution) banner() BannerView {
 			v.Type = site.BannerImage
 		}
 	case site.BannerProjects:
+		seen := map[int64]bool{}
 		for _, id := range b.Projects {
-			if p, err := c.ix.Project(id); err == nil {
+			if p, err := c.ix.Project(id); err == nil && !seen[id] {
+				seen[id] = true
 				v.Projects = append(v.Projects, c.projectCard(&p))
 			}
 		}
@@ -126,11 +131,13 @@ func (c *resolution) modules(p *site.Page, ms []site.Module) []ModuleView {
 			continue
 		}
 		v := ModuleView{ID: m.ID, View: m.View, TitleSize: m.TitleSize,
-			NumberItemOfRow: m.NumberItemOfRow, MaxItems: m.MaxItems, Class: m.Class, Entries: c.entries(m.Items)}
+			NumberItemOfRow: m.NumberItemOfRow, MaxItems: m.MaxItems, Class: m.Class}
 		v.Title, v.TitleLang = c.moduleTitleLang(p, &m)
 		v.Description, v.DescriptionLang = c.text(m.Description)
-		if m.View == site.ViewTestimonials && c.r.Testimonials != nil {
-			v.Testimonials = testimonialViews(c.r.Testimonials.Approved(m.MaxItems))
+		if m.View == site.ViewTestimonials {
+			v.Testimonials = c.testimonials(&m)
+		} else {
+			v.Entries = c.entries(m.Items)
 		}
 		if m.View == site.ViewProjectList {
 			v.Projects = c.projectCards()
@@ -161,19 +168,39 @@ func (c *resolution) modules(p *site.Page, ms []site.Module) []ModuleView {
 	return out
 }
 
-// TestimonialView is an approved testimonial as the home page shows it.
+// TestimonialView is a testimonial as the home page shows it: an approved
+// one from the database or one of the module's configured entries.
 type TestimonialView struct {
 	Name    string `json:"name"`
+	Title   string `json:"title,omitempty"`
 	Comment string `json:"comment"`
 	Picture string `json:"picture,omitempty"`
 	About   string `json:"about,omitempty"`
-	Lang    string `json:"lang,omitempty"`
+	Lang    string `json:"lang,omitempty"` // the language it is written in, when known
 }
 
-func testimonialViews(list []testimonial.Testimonial) []TestimonialView {
-	out := make([]TestimonialView, len(list))
-	for i, t := range list {
-		out[i] = TestimonialView{Name: t.Name, Comment: t.Comment, Picture: t.Picture, About: t.About, Lang: t.Lang}
+// testimonials are the module's testimonials for this page: the approved
+// ones and the configured entries (each in the page's language, or in the
+// language it falls back to), those in the page's language first, at most
+// the module's maxItems.
+func (c *resolution) testimonials(m *site.Module) []TestimonialView {
+	var all []TestimonialView
+	if c.r.Testimonials != nil {
+		for _, t := range c.r.Testimonials.Approved(0) {
+			all = append(all, TestimonialView{Name: t.Name, Comment: t.Comment, Picture: t.Picture, About: t.About, Lang: t.Lang})
+		}
 	}
-	return out
+	for _, e := range m.Items {
+		comment, lang := e.Description.Pick(c.lang)
+		if comment == "" {
+			continue
+		}
+		// The title in the comment's language: one quote never mixes two.
+		all = append(all, TestimonialView{Name: e.Author, Title: e.Title[lang], Comment: comment, Picture: e.Image, Lang: lang})
+	}
+	all = testimonial.LanguageFirst(all, c.lang, func(t TestimonialView) string { return t.Lang })
+	if m.MaxItems > 0 && len(all) > m.MaxItems {
+		all = all[:m.MaxItems]
+	}
+	return all
 }

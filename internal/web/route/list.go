@@ -44,6 +44,7 @@ type Marker struct {
 	PriceUnit    int     `json:"PriceUnit"`
 	Marquee      int     `json:"Marquee"`
 	MarqueeName  string  `json:"MarqueeName,omitempty"`
+	Language     string  `json:"Language,omitempty"` // of MarqueeName
 	Title        string  `json:"title"`
 	City         string  `json:"City"`
 	Picture      string  `json:"picture,omitempty"`
@@ -182,7 +183,7 @@ func (c *resolution) markers(q catalog.Query) []Marker {
 			continue
 		}
 		out = append(out, Marker{ID: card.ID, Goal: card.Goal, Lat: card.Latitude, Lng: card.Longitude, Price: card.Price,
-			PublishPrice: card.PublishPrice, PriceUnit: card.PriceUnit, Marquee: card.Marquee, MarqueeName: card.MarqueeName,
+			PublishPrice: card.PublishPrice, PriceUnit: card.PriceUnit, Marquee: card.Marquee, MarqueeName: card.MarqueeName, Language: card.Language,
 			Title: card.TypeDescription + " – " + card.City, City: card.City, Picture: card.SmallPictureItem.Url,
 			Href: c.r.CardURL(&card, c.lang)})
 	}

@@ -4,6 +4,7 @@ import (
 	"math"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -18,12 +19,17 @@ type fixedIndex struct{ ix *catalog.Index }
 
 type fixedTestimonials struct{}
 
+// Approved follows testimonial.Store: approved ones, newest first.
 func (fixedTestimonials) Approved(n int) []testimonial.Testimonial {
 	var out []testimonial.Testimonial
 	for _, t := range demo.Testimonials() {
-		if t.Approved && (n <= 0 || len(out) < n) {
+		if t.Approved {
 			out = append(out, t)
 		}
+	}
+	slices.SortFunc(out, func(a, b testimonial.Testimonial) int { return b.CreatedAt.Compare(a.CreatedAt) })
+	if n > 0 && len(out) > n {
+		out = out[:n]
 	}
 	return out
 }
@@ -266,20 +272,68 @@ func TestNotFoundHasNoCanonical(t *testing.T) {
 	}
 }
 
-func TestHomeTestimonialsFromTheStore(t *testing.T) {
+func TestHomeTestimonials(t *testing.T) {
 	r := demoResolver(t)
-	got := resolve(r, "/en/")
-	found := false
-	for _, m := range got.Props["modules"].([]ModuleView) {
-		if m.View == site.ViewTestimonials {
-			found = true
-			if len(m.Testimonials) != 3 || m.Testimonials[0].Name == "" || m.Testimonials[0].Comment == "" {
-				t.Fatalf("testimonials: %+v", m.Testimonials)
+	module := func(lang string) ModuleView {
+		for _, m := range resolve(r, "/"+lang+"/").Props["modules"].([]ModuleView) {
+			if m.View == site.ViewTestimonials {
+				return m
 			}
 		}
-	}
-	if !found {
 		t.Fatal("no testimonials module on the home page")
+		return ModuleView{}
+	}
+	// The demo: approved fr, nl and en testimonials in the database, and
+	// configured entries in the four languages; maxItems 6.
+	described := func(v TestimonialView) string { return v.Lang + ":" + v.Name }
+	for _, tc := range []struct {
+		lang string
+		want []string
+	}{
+		{"nl", []string{"nl:Jan en Els V.", "nl:Marie D., Arlon", "nl:Thomas L., Messancy", "nl:Sophie et Marc K., Attert", "en:Mark T.", "fr:Sophie M."}},
+		{"en", []string{"en:Mark T.", "en:Marie D., Arlon", "en:Thomas L., Messancy", "en:Sophie et Marc K., Attert", "nl:Jan en Els V.", "fr:Sophie M."}},
+		{"fr", []string{"fr:Sophie M.", "fr:Marie D., Arlon", "fr:Thomas L., Messancy", "fr:Sophie et Marc K., Attert", "en:Mark T.", "nl:Jan en Els V."}},
+		// No stored German one: the configured German entries, then the stored ones in theirs.
+		{"de", []string{"de:Marie D., Arlon", "de:Thomas L., Messancy", "de:Sophie et Marc K., Attert", "en:Mark T.", "nl:Jan en Els V.", "fr:Sophie M."}},
+	} {
+		m := module(tc.lang)
+		var got []string
+		for _, v := range m.Testimonials {
+			got = append(got, described(v))
+			if v.Comment == "" {
+				t.Errorf("%s: %s has no comment", tc.lang, described(v))
+			}
+		}
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("%s: %v\nwant %v", tc.lang, got, tc.want)
+		}
+		if m.Entries != nil {
+			t.Errorf("%s: the configured entries travel once, as testimonials", tc.lang)
+		}
+	}
+	nl := module("nl").Testimonials
+	if nl[1].Title != "Snelle en vlotte verkoop" || !strings.HasPrefix(nl[1].Comment, "Ons huis") {
+		t.Errorf("a configured entry in the page's language: %+v", nl[1])
+	}
+	// An entry without German falls back to French, its title with it, and
+	// goes after those in the page's language.
+	for _, m := range r.Site.Home().Params.Modules {
+		if m.View == site.ViewTestimonials {
+			delete(m.Items[0].Description, "de")
+			delete(m.Items[0].Title, "de")
+		}
+	}
+	if de := module("de").Testimonials[5]; de.Title != "Vente rapide et sereine" || de.Lang != "fr" || de.Name != "Marie D., Arlon" {
+		t.Errorf("a configured entry falling back: %+v", de)
+	}
+	for _, m := range r.Site.Home().Params.Modules {
+		if m.View == site.ViewTestimonials {
+			m.MaxItems = 2
+			r.Site.Home().Params.Modules[slices.IndexFunc(r.Site.Home().Params.Modules, func(x site.Module) bool { return x.ID == m.ID })] = m
+		}
+	}
+	if got := module("nl").Testimonials; len(got) != 2 || got[0].Lang != "nl" || got[1].Lang != "nl" {
+		t.Errorf("maxItems 2 keeps the first two, in Dutch: %+v", got)
 	}
 	if r.Version() != "1.7" {
 		t.Fatalf("version %q must name the catalog and the testimonials", r.Version())
@@ -289,21 +343,49 @@ func TestHomeTestimonialsFromTheStore(t *testing.T) {
 func TestBannerKinds(t *testing.T) {
 	r := demoResolver(t)
 	banner := func() BannerView { return resolve(r, "/fr/").Props["banner"].(BannerView) }
-	r.Site.Banner.Type, r.Site.Banner.Projects = site.BannerProjects, []int64{5200002, 5200001, 99}
-	if b := banner(); b.Type != site.BannerProjects || len(b.Projects) != 2 || !b.Projects[1].External {
-		t.Fatalf("projects banner: %+v", b)
+	for _, tc := range []struct {
+		name  string
+		kind  string
+		ids   []int64
+		want  string
+		shown []int64
+	}{
+		{"properties in the listed order", site.BannerProperties, []int64{4100003, saleID, 4100002}, site.BannerProperties, []int64{4100003, saleID, 4100002}},
+		{"unknown, sold, rented and repeated ids skipped", site.BannerProperties, []int64{99, soldID, saleID, rentedID, saleID}, site.BannerProperties, []int64{saleID}},
+		{"nothing available: the image", site.BannerProperties, []int64{99, soldID, rentedID}, site.BannerImage, nil},
+		{"no ids: the image", site.BannerProperties, nil, site.BannerImage, nil},
+		{"projects in the listed order", site.BannerProjects, []int64{5200002, 99, 5200001, 5200002}, site.BannerProjects, []int64{5200002, 5200001}},
+		{"no known project: the image", site.BannerProjects, []int64{99}, site.BannerImage, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r.Site.Banner.Type, r.Site.Banner.Properties, r.Site.Banner.Projects = tc.kind, nil, nil
+			if tc.kind == site.BannerProperties {
+				r.Site.Banner.Properties = tc.ids
+			} else {
+				r.Site.Banner.Projects = tc.ids
+			}
+			b := banner()
+			var shown []int64
+			for _, p := range b.Properties {
+				shown = append(shown, p.ID)
+				if p.Href == "" || p.XLargePictureItem.Url == "" || p.TypeDescription == "" || p.City == "" {
+					t.Errorf("slide %d lacks its link, picture, type or city: %+v", p.ID, p)
+				}
+			}
+			for _, p := range b.Projects {
+				shown = append(shown, p.ID)
+				if p.Href == "" || p.XLargePictureItem.Url == "" || p.Name == "" || p.City == "" {
+					t.Errorf("slide %d lacks its link, picture, name or city: %+v", p.ID, p)
+				}
+			}
+			if b.Type != tc.want || !slices.Equal(shown, tc.shown) || b.Title == "" || b.Image == "" {
+				t.Fatalf("banner %s %v: got %s %v (title %q, image %q)", tc.kind, tc.ids, b.Type, shown, b.Title, b.Image)
+			}
+		})
 	}
-	r.Site.Banner.Projects = nil
-	if b := banner(); b.Type != site.BannerImage {
-		t.Fatalf("an empty projects banner falls back to the image: %s", b.Type)
-	}
-	r.Site.Banner.Type, r.Site.Banner.Properties = site.BannerProperties, []int64{4100001, 4100059}
-	if b := banner(); b.Type != site.BannerProperties || len(b.Properties) != 1 {
-		t.Fatalf("properties banner shows available ones only: %+v", b)
-	}
-	r.Site.Banner.Properties = nil
-	if b := banner(); b.Type != site.BannerImage {
-		t.Fatalf("an empty properties banner falls back to the image: %s", b.Type)
+	r.Site.Banner.Type, r.Site.Banner.Projects = site.BannerProjects, []int64{5200002, 5200001}
+	if b := banner(); !b.Projects[1].External || !strings.HasPrefix(b.Projects[1].Href, "http") || b.Projects[0].Href != "/fr/project/?id=5200002" {
+		t.Fatalf("a project links to its page, or to its own site: %+v", b.Projects)
 	}
 	r.Site.SearchBlock.ShowRentButton = false
 	sb := resolve(r, "/fr/").Props["searchBlock"].(SearchBlockView)

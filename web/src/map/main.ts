@@ -46,6 +46,8 @@ if (el.dataset.tiles) L.tileLayer(el.dataset.tiles, { maxZoom: 19, attribution: 
 newTabLinks(attribution.getContainer()!)
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+/** A lang attribute for text in another language than the page's (readMessage checked the code). */
+const langAttr = (l: string | undefined) => (l ? ` lang="${escapeHtml(l)}"` : '')
 
 const group = L.markerClusterGroup({
   showCoverageOnHover: false,
@@ -64,6 +66,7 @@ map.addLayer(group)
 
 function priceIcon(p: MapProperty, msg: MapMessage, opens: boolean): L.DivIcon {
   const highlight = !msg.marqueeIgnore.includes(p.Marquee)
+  const marquee = highlight && p.marquee ? `<span${langAttr(p.marqueeLang)}>${escapeHtml(p.marquee)}</span>, ` : ''
   const picture = msg.customMarker ? `<img src="${escapeHtml(msg.customMarker)}" alt="" class="map-price-img">` : ''
   return L.divIcon({
     className: opens ? 'map-marker' : 'map-marker map-marker-still',
@@ -71,7 +74,7 @@ function priceIcon(p: MapProperty, msg: MapMessage, opens: boolean): L.DivIcon {
     html:
       // A marquee (new, price cut…) stands out by more than its colour: a star.
       `<span class="map-price${highlight ? ' map-price-marquee' : ''}">${picture}${highlight ? '<span aria-hidden="true">★</span>' : ''}` +
-      `<span class="sr-only">${escapeHtml(p.title)}: </span>${escapeHtml(p.priceText)}</span>`,
+      `<span class="sr-only">${marquee}${escapeHtml(p.title)}: </span>${escapeHtml(p.priceText)}</span>`,
   })
 }
 
@@ -98,6 +101,13 @@ function card(p: MapProperty, msg: MapMessage): HTMLElement {
   title.className = 'map-card-title'
   title.textContent = p.title
   body.append(price, title)
+  if (p.marquee && !msg.marqueeIgnore.includes(p.Marquee)) {
+    const badge = document.createElement('span')
+    badge.className = 'map-card-marquee'
+    badge.textContent = p.marquee
+    if (p.marqueeLang) badge.lang = p.marqueeLang
+    price.append(' ', badge)
+  }
   if (msg.message) {
     const more = document.createElement('span')
     more.className = 'map-card-more'

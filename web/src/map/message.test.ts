@@ -35,6 +35,14 @@ describe('map frame message', () => {
     expect(msg.mapType).toBe('roadmap')
   })
 
+  it('keeps the status label and accepts only a language code for it', () => {
+    const msg = readMessage({ properties: [{ ...property, Marquee: 9, marquee: 'Coup de cœur', marqueeLang: 'fr' }, { ...property, ID: 2, Marquee: 1, marquee: 'New', marqueeLang: '"><img src=x>' }] })!
+    expect(msg.properties.map((p) => [p.marquee, p.marqueeLang])).toEqual([
+      ['Coup de cœur', 'fr'],
+      ['New', undefined],
+    ])
+  })
+
   it('trusts only its parent, from this origin', () => {
     const parent = {} as Window
     const win = { location: { origin: 'http://127.0.0.1:8080' } as Location, parent }

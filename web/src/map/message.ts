@@ -76,6 +76,8 @@ function readProperty(v: unknown): MapProperty | null {
     ID: num(p.ID), Goal: num(p.Goal), lat, lng, Price: num(p.Price), PublishPrice: p.PublishPrice === true, PriceUnit: num(p.PriceUnit),
     Marquee: num(p.Marquee), title: str(p.title), City: str(p.City), picture: pictureUrl(p.picture) || undefined, href,
     priceText: str(p.priceText),
+    marquee: str(p.marquee) || undefined,
+    marqueeLang: typeof p.marqueeLang === 'string' && /^[a-z]{2}$/.test(p.marqueeLang) ? p.marqueeLang : undefined,
   }
 }
 

@@ -9,6 +9,10 @@ import type { Marker } from '../features/map/api/types'
 export interface MapProperty extends Marker {
   /** The price by the rules of SPEC §9 ("price on request", "from …", "/ month"). */
   priceText: string
+  /** The status label (new, under option…) in the page's language, by properties/api/rules marqueeOf. */
+  marquee?: string
+  /** The label's language when it is not the page's (a feed's name for a code we do not translate). */
+  marqueeLang?: string
 }
 
 export interface MapMessage {

@@ -129,7 +129,7 @@ export function pagesIn(lang: Lang, languages?: Lang[]): Page[] {
         { id: 4, view: 'services', title: 'Nos services', titleSize: 'h2', description: 'Une équipe locale', numberItemOfRow: 3, maxItems: 3,
           entries: [{ title: { fr: 'Estimation gratuite', en: 'Free valuation', nl: 'Gratis schatting', de: '' }, description: { fr: 'Un expert…', en: 'An expert…' }, link: `/${lang}/contact/` }] },
         { id: 5, view: 'testimonials', title: 'Témoignages', titleSize: 'h2', numberItemOfRow: 3, maxItems: 6,
-          entries: [{ title: { fr: 'Vente rapide' }, description: { fr: 'Vendue en six semaines.', en: 'Sold in six weeks.' }, author: 'Marie D., Arlon' }] },
+          testimonials: [{ title: 'Vente rapide', comment: 'Vendue en six semaines.', name: 'Marie D., Arlon', lang: 'fr' }] },
       ],
     }),
     page('PropertyList', `/${lang}/${s.sale}/?page=2&sort=price&order=asc`, {

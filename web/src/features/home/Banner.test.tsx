@@ -10,7 +10,6 @@ import type { ProjectCard } from '../project/api/types'
 import { fillTotals, resolveBanner } from './api/banner'
 import type { BannerView } from './api/types'
 import { Banner, embedSrc } from './components/Banner'
-import { BannerCarousel } from './components/BannerCarousel'
 import { SearchBlock } from './components/SearchBlock'
 
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
@@ -62,18 +61,65 @@ describe('Banner', () => {
   it('a properties banner without properties is the image banner', () => {
     const out = html({ ...base, type: 'properties', properties: [] })
     expect(out).toContain('data-type="image"')
-    const carousel = renderToString(wrap(<BannerCarousel banner={{ ...base, type: 'properties', properties: [] }} lang="fr" />))
-    expect(carousel).toBe('')
+    expect(out).not.toContain('aria-roledescription')
   })
 
-  it('a properties or projects banner adds its cards', () => {
-    const props = renderToString(wrap(<BannerCarousel banner={{ ...base, type: 'properties', properties: [card] }} lang="fr" />))
-    expect(props).toContain('href="/fr/a-vendre/arlon/villa/4100001/"')
-    expect(props).toContain('À la une')
-    const projects = renderToString(wrap(<BannerCarousel banner={{ ...base, type: 'projects', projects: [project] }} lang="fr" />))
-    expect(projects).toContain('Les Jardins de Schoppach')
-    expect(projects).toContain('width=400&amp;height=auto')
-    expect(projects).toContain('5 sur 8')
+  it('a properties banner: one slide per property with its large picture, price, type, city and link; only the first picture is sent', () => {
+    const hidden: Card = { ...card, ID: 4100002, TypeDescription: 'Appartement', City: 'Messancy', Zip: '6780', PublishPrice: false, href: '/fr/a-vendre/messancy/appartement/4100002/',
+      XLargePictureItem: { Url: '/pictures/demo/flat-02.jpg' } }
+    const from: Card = { ...card, ID: 4100003, TypeDescription: 'Terrain', City: 'Attert', Zip: '6717', Price: 99000, PriceUnit: 7, href: '/fr/a-vendre/attert/terrain/4100003/' }
+    const rent: Card = { ...card, ID: 4100004, Goal: 1, TypeDescription: 'Studio', Price: 650, href: '/fr/a-louer/arlon/studio/4100004/' }
+    const out = html({ ...base, type: 'properties', properties: [{ ...card, XLargePictureItem: { Url: '/pictures/demo/house-01-xl.jpg' } }, hidden, from, rent] })
+    expect(out).toContain('data-type="properties"')
+    expect(out).toMatch(/<h1 id="banner-title" class="banner-title">Votre agence<\/h1>/)
+    expect(out.match(/aria-roledescription="slide"/g)).toHaveLength(4)
+    expect(out).toContain('/pictures/demo/house-01-xl.jpg?width=1920') // the large picture, not the thumbnail
+    expect(out).not.toContain('/pictures/demo/flat-02.jpg')
+    const text = out.replace(/<[^>]+>/g, '|')
+    for (const want of ['€ 345.000', 'Villa · 6700 Arlon', 'Prix sur demande', 'Appartement · 6780 Messancy', 'À partir de € 99.000', 'Terrain · 6717 Attert', '€ 650 / mois'])
+      expect(text).toContain(want)
+    for (const p of [card, hidden, from, rent]) expect(out).toContain(`href="${p.href}"`)
+    // Only the active slide can be reached: the others are inert.
+    expect(out.match(/inert=""/g)).toHaveLength(3)
+  })
+
+  it('a status label on a slide comes from our translations by code', () => {
+    const out = html({ ...base, type: 'properties', properties: [{ ...card, Marquee: 1, MarqueeName: 'Nouveau', Language: 'fr' }] })
+    const en = renderToString(wrap(<Banner banner={{ ...base, type: 'properties', properties: [{ ...card, Marquee: 1, MarqueeName: 'Nouveau', Language: 'fr' }] }} agency={agency} />, 'en'))
+    expect(out).toContain('>Nouveau<')
+    expect(en).toContain('>New<')
+    expect(en).not.toContain('Nouveau')
+  })
+
+  it('a projects banner: picture, name, city, price range, link to the project or its own site', () => {
+    const own: ProjectCard = { ...project, ID: 5200001, Name: 'Résidence Beau-Site', City: 'Messancy', Zip: '6780', PriceFrom: 0, PriceTo: 0, External: true, href: 'https://example.com/beau-site',
+      XLargePictureItem: { Url: '/pictures/demo/residence-02.jpg' } }
+    const out = html({ ...base, type: 'projects', projects: [project, own] })
+    expect(out).toContain('data-type="projects"')
+    expect(out).toContain('/pictures/demo/residence-01.jpg?width=1920')
+    const text = out.replace(/<[^>]+>/g, '|')
+    for (const want of ['De € 289.000 à € 412.000', 'Les Jardins de Schoppach', '6700 Arlon', 'Résidence Beau-Site', '6780 Messancy']) expect(text).toContain(want)
+    expect(out).toContain('href="/fr/project/?id=5200002"')
+    expect(out).toMatch(/<a href="https:\/\/example.com\/beau-site" class="banner-slide-link" target="_blank" rel="noopener">/)
+    expect(out).toMatch(/<h1 id="banner-title" class="banner-title">Votre agence<\/h1>/)
+  })
+
+  it('the slides move by the controls and the keyboard reaches the active slide only', () => {
+    vi.stubGlobal('matchMedia', vi.fn(() => ({ matches: true, addEventListener: () => {}, removeEventListener: () => {} })))
+    const container = document.createElement('div')
+    document.body.appendChild(container)
+    const root = createRoot(container)
+    const second: Card = { ...card, ID: 4100002, href: '/fr/a-vendre/arlon/villa/4100002/' }
+    act(() => root.render(wrap(<Banner banner={{ ...base, type: 'properties', properties: [card, second] }} agency={agency} />)))
+    const reachable = () => [...container.querySelectorAll('.banner-slide:not([inert]) a')].map((a) => a.getAttribute('href'))
+    expect(reachable()).toEqual([card.href])
+    act(() => container.querySelector<HTMLButtonElement>('[aria-label="Suivant"]')!.click())
+    expect(reachable()).toEqual([second.href])
+    // The next picture was loaded when it came up.
+    expect(container.querySelectorAll('.banner-slide img')).toHaveLength(2)
+    act(() => root.unmount())
+    container.remove()
+    vi.unstubAllGlobals()
   })
 
   it('a gallery sends only its first picture, with pause and slide controls', () => {

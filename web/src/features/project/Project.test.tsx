@@ -122,27 +122,3 @@ describe('project-list module', () => {
     expect(text(render([], 'nl'))).toContain('Er zijn momenteel geen projecten beschikbaar')
   })
 })
-
-describe('testimonials module', () => {
-  const base: ModuleView = {
-    id: 5, view: 'testimonials', title: 'Témoignages', titleSize: 'h2', numberItemOfRow: 3, maxItems: 6,
-    entries: [{ title: { fr: 'Vente rapide' }, description: { fr: 'Vendue en six semaines.' }, author: 'Marie D., Arlon' }],
-  }
-  const render = (m: ModuleView) => renderToString(wrap(<Modules modules={[m]} lang="fr" agency={shell('fr').agency} minLevel={2} />))
-
-  it('shows the approved testimonials when there are some', () => {
-    const html = render({ ...base, testimonials: [{ name: 'Paul V.', comment: 'Très professionnels.', picture: '/pictures/demo/person-01.jpg' }, { name: 'Ana', comment: 'Merci !' }] })
-    const t = text(html)
-    expect(t).toContain('Très professionnels.')
-    expect(t).toContain('Paul V.')
-    expect(t).toContain('Merci !')
-    expect(t).not.toContain('Vendue en six semaines.')
-    expect(html).toContain('src="/pictures/demo/person-01.jpg?width=100&amp;height=auto&amp;format=webp"')
-  })
-
-  it('else the configured entries', () => {
-    const t = text(render({ ...base, testimonials: [] }))
-    expect(t).toContain('Vendue en six semaines.')
-    expect(t).toContain('Marie D., Arlon')
-  })
-})

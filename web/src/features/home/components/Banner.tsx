@@ -1,29 +1,37 @@
-import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react'
-import { useT } from '../../../lib/i18n'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { useLang, useT } from '../../../lib/i18n'
 import { sized } from '../../../lib/images'
 import type { Agency } from '../../../lib/site/types'
 import { SmartLink } from '../../../lib/ui/SmartLink'
 import type { Video } from '../../../lib/video'
-import { BANNER_WIDTH_DESKTOP, FADE_MS, resolveBanner, SLIDE_MS } from '../api/banner'
+import { BANNER_WIDTH_DESKTOP, resolveBanner } from '../api/banner'
 import type { BannerView } from '../api/types'
 import { BannerPicture } from './BannerPicture'
+import { projectSlides, propertySlides } from './ListingSlides'
+import { Slideshow } from './Slideshow'
 import { useReducedMotion } from './useReducedMotion'
 
 /**
  * The home banner (SPEC §2): an image, a gallery (a crossfading slideshow), a
  * video (a file plays muted in a loop; YouTube, Vimeo and Facebook wait for a
- * click before anything loads from their servers), or the image above the
- * properties or projects of a properties or projects banner (their cards are
- * the BannerCarousel, after the search block). The title is the page's h1
- * (the agency's name when none).
+ * click before anything loads from their servers), or the slideshow of a
+ * properties or projects banner (each listing's picture with its price,
+ * type, city and link). The title is the page's h1 (the agency's name when
+ * none).
  */
 export function Banner({ banner, agency }: { banner: BannerView; agency: Agency }) {
+  const t = useT()
+  const lang = useLang()
   const b = resolveBanner(banner)
   const alt = banner.imageAlt ?? ''
   const overlay = (extra?: ReactNode) => <Overlay banner={banner} agency={agency} extra={extra} />
   switch (b.kind) {
     case 'gallery':
-      return <GalleryBanner images={b.images} alt={alt} overlay={overlay()} />
+      return <Slideshow kind="gallery" label={t('home.gallery')} slides={b.images.map((src, i) => ({ key: `${src}-${i}`, picture: src, alt }))} overlay={overlay()} />
+    case 'properties':
+      return <Slideshow kind="properties" label={t('home.featured')} slides={propertySlides(banner.properties ?? [], lang, t)} overlay={overlay()} />
+    case 'projects':
+      return <Slideshow kind="projects" label={t('home.featuredProjects')} slides={projectSlides(banner.projects ?? [], t)} overlay={overlay()} />
     case 'video':
       return b.video.kind === 'file' ? (
         <FileVideoBanner video={b.video} poster={b.image} overlay={overlay} />
@@ -52,78 +60,6 @@ function Overlay({ banner, agency, extra }: { banner: BannerView; agency: Agency
         {extra}
       </div>
     </div>
-  )
-}
-
-/**
- * A slideshow of the gallery's pictures: a crossfade every SLIDE_MS, paused
- * while the pointer or the focus is on the banner, with the pause button,
- * and not at all when the visitor prefers reduced motion. Only the first
- * picture is in the server's HTML; each next one loads just before it shows.
- */
-export function GalleryBanner({ images, alt, overlay }: { images: string[]; alt: string; overlay: ReactNode }) {
-  const t = useT()
-  const n = images.length
-  const reduced = useReducedMotion()
-  const [index, setIndex] = useState(0)
-  const [reach, setReach] = useState(0)
-  const [userPaused, setUserPaused] = useState<boolean | null>(null)
-  const [hovered, setHovered] = useState(false)
-  const [focused, setFocused] = useState(false)
-  // Before hydration (reduced === null) nothing moves; reduced motion starts paused.
-  const paused = userPaused ?? reduced !== false
-  const running = !paused && !hovered && !focused && n > 1
-
-  useEffect(() => setReach((r) => Math.max(r, Math.min(n - 1, index + 1))), [index, n])
-  useEffect(() => {
-    if (!running) return
-    const timer = setTimeout(() => setIndex((i) => (i + 1) % n), SLIDE_MS)
-    return () => clearTimeout(timer)
-  }, [running, index, n])
-
-  const go = (d: number) => setIndex((i) => (i + d + n) % n)
-  return (
-    <section
-      className="banner"
-      data-type="gallery"
-      aria-labelledby="banner-title"
-      onMouseEnter={() => setHovered(true)}
-      onMouseLeave={() => setHovered(false)}
-      onFocus={() => setFocused(true)}
-      onBlur={(e) => {
-        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(false)
-      }}
-    >
-      <div className="banner-slides" role="group" aria-roledescription="carousel" aria-label={t('home.gallery')} style={{ '--fade': `${FADE_MS}ms` } as CSSProperties}>
-        <div className="banner-slides-track" aria-live={running ? 'off' : 'polite'}>
-          {images.map((src, i) => (
-            <div
-              key={`${src}-${i}`}
-              className="banner-slide"
-              role="group"
-              aria-roledescription="slide"
-              aria-label={t('home.slide', { n: i + 1, total: n })}
-              aria-hidden={i !== index}
-              data-active={i === index || undefined}
-            >
-              {(i === 0 || i <= reach) && <BannerPicture src={src} alt={alt} priority={i === 0} />}
-            </div>
-          ))}
-        </div>
-      </div>
-      {overlay}
-      <div className="banner-controls">
-        <button type="button" className="banner-control" data-icon="chevronLeft" aria-label={t('home.previous')} onClick={() => go(-1)} />
-        <button
-          type="button"
-          className="banner-control"
-          data-icon={paused ? 'play' : 'pause'}
-          aria-label={t(paused ? 'home.playSlides' : 'home.pauseSlides')}
-          onClick={() => setUserPaused(!paused)}
-        />
-        <button type="button" className="banner-control" data-icon="chevronRight" aria-label={t('home.next')} onClick={() => go(1)} />
-      </div>
-    </section>
   )
 }
 

@@ -2,14 +2,13 @@ import { useLang } from '../../../lib/i18n'
 import { Modules } from '../../modules/components/Modules'
 import type { HomeProps } from '../api/types'
 import { Banner } from './Banner'
-import { BannerCarousel } from './BannerCarousel'
 import { SearchBlock } from './SearchBlock'
 import './home.css'
 
 /**
  * Home: the banner (its title is the page's h1), the optional quick search
- * block, the cards of a properties or projects banner, then the modules in
- * the configured order (latest offers, spotlights, services, testimonials…).
+ * block, then the modules in the configured order (latest offers,
+ * spotlights, services, testimonials…).
  */
 export function HomePage({ banner, searchBlock, modules, site }: HomeProps) {
   const lang = useLang()
@@ -17,7 +16,6 @@ export function HomePage({ banner, searchBlock, modules, site }: HomeProps) {
     <div className="home">
       <Banner banner={banner} agency={site.agency} />
       {searchBlock && <SearchBlock block={searchBlock} saleList={site.links.sale} />}
-      <BannerCarousel banner={banner} lang={lang} />
       <Modules modules={modules} lang={lang} agency={site.agency} minLevel={2} />
     </div>
   )

@@ -5,7 +5,7 @@ import { formatListingPrice } from '../../../lib/format'
 import type { Lang, TFn } from '../../../lib/i18n'
 import { sized } from '../../../lib/images'
 import type { MapMessage } from '../../../map/types'
-import { HIDDEN_MARQUEES } from '../../properties/api/rules'
+import { HIDDEN_MARQUEES, marqueeOf } from '../../properties/api/rules'
 import type { Marker } from './types'
 
 export type { MapMessage, MapProperty } from '../../../map/types'
@@ -27,11 +27,16 @@ export interface MapOptions {
 /** The message for markers in lang. */
 export function buildMapMessage(markers: readonly Marker[] | null | undefined, lang: Lang, t: TFn, opts: MapOptions = {}): MapMessage {
   return {
-    properties: (markers ?? []).map((m) => ({
-      ...m,
-      picture: m.picture ? sized(m.picture, CARD_PICTURE_WIDTH) : undefined,
-      priceText: formatListingPrice(m, lang),
-    })),
+    properties: (markers ?? []).map((m) => {
+      const marquee = marqueeOf(t, m, lang)
+      return {
+        ...m,
+        picture: m.picture ? sized(m.picture, CARD_PICTURE_WIDTH) : undefined,
+        priceText: formatListingPrice(m, lang),
+        marquee: marquee?.text,
+        marqueeLang: marquee?.lang,
+      }
+    }),
     message: t('map.viewProperty'),
     mapType: opts.mapType ?? 'roadmap',
     customMarker: opts.customMarker ?? null,

@@ -8,6 +8,9 @@ export interface Marker {
   PublishPrice: boolean
   PriceUnit: number
   Marquee: number
+  MarqueeName?: string
+  /** The language of MarqueeName. */
+  Language?: string
   /** "type – city". */
   title: string
   City: string

@@ -2,7 +2,7 @@ import type { CSSProperties } from 'react'
 import { formatPhone, telHref } from '../../../lib/format'
 import { type Lang, useT } from '../../../lib/i18n'
 import type { Agency } from '../../../lib/site/types'
-import { pick, textIn } from '../../../lib/site/text'
+import { pick } from '../../../lib/site/text'
 import { below, Heading, levelOf, type Level } from '../../../lib/ui/Heading'
 import { SmartLink } from '../../../lib/ui/SmartLink'
 import { sized } from '../../../lib/images'
@@ -133,56 +133,36 @@ function Services({ module: m, lang, level }: { module: ModuleView; lang: Lang; 
 }
 
 /**
- * Testimonials: the approved ones from the database (name, comment, picture)
- * when the module carries some, else the configured entries.
+ * Testimonials: the approved ones from the database and the configured
+ * entries, as Go sends them (those in the page's language first, at most
+ * maxItems). One written in another language says so (lang), for screen
+ * readers and hyphenation.
  */
 function Testimonials({ module: m, lang, level }: { module: ModuleView; lang: Lang; level: Level }) {
   const cols = { '--cols': Math.min(4, m.numberItemOfRow || 3) } as CSSProperties
-  const approved = (m.testimonials ?? []).filter((x) => x && (x.comment || x.name))
-  if (approved.length > 0) {
-    return (
-      <ul className="testimonials" style={cols}>
-        {limit(approved, m.maxItems).map((x, i) => (
-          <li key={i}>
-            <figure className="testimonial">
-              <blockquote>
-                <p>{x.comment}</p>
-              </blockquote>
-              <figcaption>
-                {x.picture && <img className="testimonial-picture" src={sized(x.picture, 100)} alt="" width={48} height={48} loading="lazy" decoding="async" />}
-                <span>{x.name}</span>
-              </figcaption>
-            </figure>
-          </li>
-        ))}
-      </ul>
-    )
-  }
+  const list = (m.testimonials ?? []).filter((x) => x && x.comment)
   return (
     <ul className="testimonials" style={cols}>
-      {limit(m.entries ?? [], m.maxItems).map((e, i) => {
-        const title = textIn(e.title, lang)
-        return (
-          <li key={i}>
-            <figure className="testimonial">
-              {title && (
-                <Heading level={level} className="testimonial-title">
-                  {title}
-                </Heading>
-              )}
-              <blockquote>
-                <p>{textIn(e.description, lang)}</p>
-              </blockquote>
-              {(e.author || e.image) && (
-                <figcaption>
-                  {e.image && <img className="testimonial-picture" src={sized(e.image, 100)} alt="" width={48} height={48} loading="lazy" decoding="async" />}
-                  {e.author && <span>{e.author}</span>}
-                </figcaption>
-              )}
-            </figure>
-          </li>
-        )
-      })}
+      {limit(list, m.maxItems).map((x, i) => (
+        <li key={i}>
+          <figure className="testimonial" lang={x.lang && x.lang !== lang ? x.lang : undefined}>
+            {x.title && (
+              <Heading level={level} className="testimonial-title">
+                {x.title}
+              </Heading>
+            )}
+            <blockquote>
+              <p>{x.comment}</p>
+            </blockquote>
+            {(x.name || x.picture) && (
+              <figcaption>
+                {x.picture && <img className="testimonial-picture" src={sized(x.picture, 100)} alt="" width={48} height={48} loading="lazy" decoding="async" />}
+                {x.name && <span>{x.name}</span>}
+              </figcaption>
+            )}
+          </figure>
+        </li>
+      ))}
     </ul>
   )
 }

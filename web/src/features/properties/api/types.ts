@@ -16,7 +16,10 @@ export interface Listing {
   PriceUnit: number
   PriceUnitText?: string
   Marquee: number
+  /** The feed's label text, in the listing's Language: shown only for a code we do not translate (marqueeOf). */
   MarqueeName?: string
+  /** The language the listing's feed texts are written in. */
+  Language?: string
   PublishAddress: boolean
   Street?: string
   HouseNumber?: string

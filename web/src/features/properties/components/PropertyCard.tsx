@@ -4,7 +4,7 @@ import { sized, srcSet, USES } from '../../../lib/images'
 import { Link } from '../../../lib/router'
 import { Heading, type Level } from '../../../lib/ui/Heading'
 import type { Card } from '../api/types'
-import { marqueeLabel, pictureAlt } from '../api/rules'
+import { marqueeOf, pictureAlt } from '../api/rules'
 import './card.css'
 
 export interface PropertyCardProps {
@@ -19,7 +19,7 @@ export interface PropertyCardProps {
 /** A property in a grid: picture, price, title, type and city, facts; the whole card links to it. */
 export function PropertyCard({ item, lang, level, eager = false }: PropertyCardProps) {
   const t = useT()
-  const marquee = marqueeLabel(item)
+  const marquee = marqueeOf(t, item, lang)
   const status = item.Status === 'sold' ? t('common.sold') : item.Status === 'rented' ? t('common.rented') : ''
   const pic = item.SmallPictureItem
   const title = item.Title || t('common.pictureAlt', { type: item.TypeDescription, city: item.City })
@@ -42,7 +42,11 @@ export function PropertyCard({ item, lang, level, eager = false }: PropertyCardP
           <div className="card-nophoto">{t('common.noPhoto')}</div>
         )}
         {status && <span className="badge badge-status">{status}</span>}
-        {!status && marquee && <span className="badge">{marquee}</span>}
+        {!status && marquee && (
+          <span className="badge" lang={marquee.lang}>
+            {marquee.text}
+          </span>
+        )}
       </div>
       <div className="card-body">
         <p className="card-price">{formatListingPrice(item, lang)}</p>
