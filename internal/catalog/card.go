@@ -35,6 +35,7 @@ type Card struct {
 	SmallPictureItem  Picture   `json:"SmallPictureItem"`
 	XLargePictureItem Picture   `json:"XLargePictureItem"`
 	Title             string    `json:"Title,omitempty"`
+	TitleLang         string    `json:"TitleLang,omitempty"` // the title's language when it is not the page's
 	Status            string    `json:"Status"`
 	DateCreated       time.Time `json:"DateCreated"`
 	Bedrooms          int       `json:"Bedrooms,omitempty"`
@@ -72,7 +73,11 @@ func (p *Property) Card(lang string, typeName func(webID int, lang string) strin
 		Zip: pub.Zip, City: pub.City, CountryID: pub.CountryID, CountryName: pub.CountryName,
 		Latitude: pub.Latitude, Longitude: pub.Longitude, EnergyPerformance: pub.EnergyPerformance,
 		EPCLabelText: pub.EPCLabelText, SmallPictureItem: pub.SmallPictureItem, XLargePictureItem: pub.XLargePictureItem,
-		Title: pub.Title.In(lang), Status: pub.Status, DateCreated: pub.DateCreated,
+		Status: pub.Status, DateCreated: pub.DateCreated,
+	}
+	c.Title, c.TitleLang = pub.Title.Pick(lang)
+	if c.TitleLang == lang {
+		c.TitleLang = ""
 	}
 	if r := pub.Rooms; r != nil {
 		c.Bedrooms, c.Bathrooms = r.Bedrooms, r.Bathrooms

@@ -3,7 +3,10 @@
 // SQL: storage fills it, HTTP serves it.
 package catalog
 
-import "time"
+import (
+	"strings"
+	"time"
+)
 
 // Goal values as the seed uses them: 0 is for sale, anything else for rent
 // (the embedded data uses 1).
@@ -32,15 +35,20 @@ type Text map[string]string
 
 // In returns the text in lang, falling back to fr, then en, then any.
 func (t Text) In(lang string) string {
-	if s := t[lang]; s != "" {
-		return s
-	}
-	for _, l := range []string{"fr", "en", "nl", "de"} {
-		if s := t[l]; s != "" {
-			return s
+	s, _ := t.Pick(lang)
+	return s
+}
+
+// Pick is In that also says which language the text is written in, so a
+// view can mark a fallback with its lang attribute. Both are "" when no
+// language has the text.
+func (t Text) Pick(lang string) (text, in string) {
+	for _, l := range []string{lang, "fr", "en", "nl", "de"} {
+		if s := t[l]; strings.TrimSpace(s) != "" {
+			return s, l
 		}
 	}
-	return ""
+	return "", ""
 }
 
 // Picture is one image of a listing. Url is a path on our own server (or a

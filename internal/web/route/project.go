@@ -1,6 +1,10 @@
 package route
 
-import "net/http"
+import (
+	"net/http"
+
+	"immo/internal/catalog"
+)
 
 func (c *resolution) project(id int64) Result {
 	p, err := c.ix.Project(id)
@@ -17,8 +21,18 @@ func (c *resolution) project(id int64) Result {
 	if pic := p.XLargePictureItem.Url; pic != "" {
 		h.Image = c.r.absolute(pic)
 	}
-	props := map[string]any{"project": p, "name": p.Name.In(c.lang),
-		"description": p.Description.In(c.lang), "delivery": p.Delivery.In(c.lang)}
+	props := map[string]any{"project": p}
+	// Each with the language it fell back to, for the view's lang attributes.
+	for _, f := range []struct {
+		key  string
+		text catalog.Text
+	}{{"name", p.Name}, {"description", p.Description}, {"delivery", p.Delivery}} {
+		text, lang := c.content(f.text)
+		props[f.key] = text
+		if lang != "" {
+			props[f.key+"Lang"] = lang
+		}
+	}
 	if list := c.r.ProjectsPage(); list != nil {
 		props["listUrl"] = c.r.PageURL(list, c.lang)
 	}

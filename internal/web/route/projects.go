@@ -6,6 +6,7 @@ import "immo/internal/catalog"
 type ProjectCard struct {
 	ID                int64           `json:"ID"`
 	Name              string          `json:"Name"`
+	NameLang          string          `json:"NameLang,omitempty"` // the name's language when it is not the page's
 	City              string          `json:"City"`
 	Zip               string          `json:"Zip"`
 	Delivery          string          `json:"Delivery,omitempty"`
@@ -31,9 +32,10 @@ func (c *resolution) projectCards() []ProjectCard {
 
 // projectCard is one project's card.
 func (c *resolution) projectCard(p *catalog.Project) ProjectCard {
-	card := ProjectCard{ID: p.ID, Name: p.Name.In(c.lang), City: p.City, Zip: p.Zip, Delivery: p.Delivery.In(c.lang),
+	card := ProjectCard{ID: p.ID, City: p.City, Zip: p.Zip, Delivery: p.Delivery.In(c.lang),
 		PriceFrom: p.PriceFrom, PriceTo: p.PriceTo, SmallPictureItem: p.SmallPictureItem, XLargePictureItem: p.XLargePictureItem,
 		UnitsTotal: len(p.Units), Href: c.r.ProjectURL(p.ID, c.lang)}
+	card.Name, card.NameLang = c.content(p.Name)
 	for _, u := range p.Units {
 		if u.Status == catalog.UnitAvailable {
 			card.UnitsAvailable++

@@ -41,8 +41,8 @@ func (c *resolution) property(id int64) Result {
 		list = ListSale
 	}
 	props["listUrl"] = c.r.ListURL(list, c.lang, nil)
-	props["description"] = p.Description.In(c.lang)
-	props["title"] = propertyTitle(&p, c.lang)
+	props["description"], props["descriptionLang"] = c.content(p.Description)
+	props["title"], props["titleLang"] = c.propertyTitle(&p)
 	if m := c.propertyMap(&p); m != nil {
 		props["map"] = m
 	}
@@ -101,16 +101,17 @@ func epcOf(p *catalog.Property) rules.EPC {
 	return rules.EPCLabel(p.CountryID, p.Zip, ep, label)
 }
 
-// propertyTitle is the property's own title, or "House for sale in Arlon".
-func propertyTitle(p *catalog.Property, lang string) string {
-	if t := p.Title.In(lang); t != "" {
-		return t
+// propertyTitle is the property's own title (with the language it fell
+// back to), or "House for sale in Arlon" in the page's language.
+func (c *resolution) propertyTitle(p *catalog.Property) (title, lang string) {
+	if t, l := c.content(p.Title); t != "" {
+		return t, l
 	}
 	key := "property.titleRent"
 	if p.IsSale() {
 		key = "property.titleSale"
 	}
-	return i18n.Tf(lang, key, "type", p.TypeDescription, "city", p.City)
+	return i18n.Tf(c.lang, key, "type", p.TypeDescription, "city", p.City), ""
 }
 
 // missingProperty says "Property not found" with status 404 and offers the

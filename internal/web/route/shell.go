@@ -3,6 +3,7 @@ package route
 import (
 	"net/http"
 
+	"immo/internal/catalog"
 	"immo/internal/i18n"
 	"immo/internal/rules"
 	"immo/internal/site"
@@ -147,11 +148,19 @@ func (c *resolution) shell(urlIn func(lang string) string) Shell {
 // text is a content field in the page's language, with the language it
 // fell back to ("" when it is the page's own).
 func (c *resolution) text(t site.Text) (text, lang string) {
-	text, lang = t.Pick(c.lang)
-	if lang == c.lang {
-		lang = ""
+	return c.fellBack(t.Pick(c.lang))
+}
+
+// content is text for a listing's multilingual field.
+func (c *resolution) content(t catalog.Text) (text, lang string) {
+	return c.fellBack(t.Pick(c.lang))
+}
+
+func (c *resolution) fellBack(text, in string) (string, string) {
+	if in == c.lang {
+		in = ""
 	}
-	return text, lang
+	return text, in
 }
 
 // topBar is one side of the top bar: its shown items whose link leads

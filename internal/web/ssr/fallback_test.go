@@ -82,6 +82,26 @@ func TestGermanFallbackRendersMarkedFrench(t *testing.T) {
 	if strings.Contains(contact, "Fermé") {
 		t.Error("contact page says Fermé on a German page")
 	}
+	// Listings have no German either: their titles, descriptions and
+	// project names are French, marked; on a French page nothing is marked.
+	for path, wants := range map[string][]string{
+		"/de/zu-verkaufen/":       {`class="card-link" lang="fr"`},
+		"/de/property/4100001/":   {`<h1 lang="fr">`, `<div class="description" lang="fr">`},
+		"/de/project/?id=5200002": {`<h1 lang="fr">`, `<div class="project-description" lang="fr">`},
+		"/de/projekte/":           {`<span lang="fr">`},
+	} {
+		body := render(path)
+		for _, want := range wants {
+			if !strings.Contains(body, want) {
+				t.Errorf("%s lacks %s", path, want)
+			}
+		}
+	}
+	for _, path := range []string{"/fr/a-vendre/", "/fr/property/4100001/", "/fr/project/?id=5200002"} {
+		if body := render(path); strings.Contains(body, `class="card-link" lang=`) || strings.Contains(body, `<h1 lang=`) || strings.Contains(body, `description" lang=`) {
+			t.Errorf("%s marks French content on a French page", path)
+		}
+	}
 	if legal := render("/de/datenschutz/"); !strings.Contains(legal, `<h1 lang="fr">Déclaration de confidentialité</h1>`) || !strings.Contains(legal, `<div class="prose" lang="fr">`) {
 		t.Error("the legal page's French fallback is not marked")
 	}

@@ -34,7 +34,7 @@ export function propertySlides(items: Card[], lang: Lang, t: TFn): Slide[] {
             )}
           </p>
           <p className="banner-slide-title">
-            <Link href={p.href} className="banner-slide-link">
+            <Link href={p.href} className="banner-slide-link" lang={p.Title ? p.TitleLang : undefined}>
               {p.Title || t('common.pictureAlt', { type: p.TypeDescription, city: p.City })}
             </Link>
           </p>
@@ -63,12 +63,12 @@ export function projectSlides(projects: ProjectCard[], t: TFn): Slide[] {
           <p className="banner-slide-title">
             {p.External ? (
               <a href={p.href} className="banner-slide-link" target="_blank" rel="noopener">
-                {p.Name}
+                <span lang={p.NameLang}>{p.Name}</span>
                 <span className="sr-only"> {t('project.newTab')}</span>
               </a>
             ) : (
               <Link href={p.href} className="banner-slide-link">
-                {p.Name}
+                <span lang={p.NameLang}>{p.Name}</span>
               </Link>
             )}
           </p>

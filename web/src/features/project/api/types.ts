@@ -7,6 +7,10 @@ export interface ProjectProps extends BaseProps {
   name: string
   description: string
   delivery: string
+  /** The language each fell back to, when not the page's (for lang attributes). */
+  nameLang?: string
+  descriptionLang?: string
+  deliveryLang?: string
   /** The projects list, when Go sends it (the breadcrumb links there). */
   listUrl?: string
 }
@@ -15,6 +19,8 @@ export interface ProjectProps extends BaseProps {
 export interface ProjectCard {
   ID: number
   Name: string
+  /** The name's language when it fell back from the page's. */
+  NameLang?: string
   City: string
   Zip: string
   Delivery?: string

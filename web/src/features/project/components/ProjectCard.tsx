@@ -43,12 +43,12 @@ export function ProjectCard({ project: p, level, eager = false }: { project: Car
         <Heading level={level} className="card-title">
           {p.External ? (
             <a href={p.href} className="card-link" target="_blank" rel="noopener">
-              {p.Name}
+              <span lang={p.NameLang}>{p.Name}</span>
               <span className="sr-only"> {t('project.newTab')}</span>
             </a>
           ) : (
             <Link href={p.href} className="card-link">
-              {p.Name}
+              <span lang={p.NameLang}>{p.Name}</span>
             </Link>
           )}
         </Heading>

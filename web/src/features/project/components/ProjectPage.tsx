@@ -18,7 +18,7 @@ import './project.css'
  * constructions and documents (asked for by e-mail), each with its
  * "none" message (SPEC §8).
  */
-export function ProjectPage({ project: p, name, description, delivery, listUrl, site }: ProjectProps) {
+export function ProjectPage({ project: p, name, description, delivery, nameLang, descriptionLang, deliveryLang, listUrl, site }: ProjectProps) {
   const t = useT()
   const lang = useLang()
   const street = streetLine(p, t('common.box'))
@@ -42,13 +42,13 @@ export function ProjectPage({ project: p, name, description, delivery, listUrl, 
                 <Link href={listUrl}>{t('project.backToProjects')}</Link>
               </li>
             )}
-            <li aria-current="page">{name}</li>
+            <li aria-current="page" lang={nameLang}>{name}</li>
           </ol>
         </nav>
         <header className="project-header">
           <div>
             <p className="project-kicker">{t('project.kicker')}</p>
-            <h1>{name}</h1>
+            <h1 lang={nameLang}>{name}</h1>
             <p className="muted project-address" data-icon="pin">
               <span className="sr-only">{`${t('project.address')}: `}</span>
               {`${street ? `${street}, ` : ''}${p.Zip} ${p.City}`}
@@ -64,7 +64,7 @@ export function ProjectPage({ project: p, name, description, delivery, listUrl, 
             {delivery && (
               <div>
                 <dt>{t('project.delivery')}</dt>
-                <dd>{delivery}</dd>
+                <dd lang={deliveryLang}>{delivery}</dd>
               </div>
             )}
             {units.length > 0 && (
@@ -112,7 +112,7 @@ export function ProjectPage({ project: p, name, description, delivery, listUrl, 
         {description && (
           <section className="project-section" aria-labelledby="project-description">
             <h2 id="project-description">{t('project.description')}</h2>
-            <div className="project-description">
+            <div className="project-description" lang={descriptionLang}>
               {description.split(/\n{2,}/).map((para, i) => (
                 <p key={i}>{para}</p>
               ))}

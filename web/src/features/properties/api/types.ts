@@ -37,6 +37,8 @@ export interface Card extends Listing {
   SmallPictureItem: Picture
   XLargePictureItem?: Picture
   Title?: string
+  /** The title's language when it fell back from the page's (for its lang attribute). */
+  TitleLang?: string
   Status: 'available' | 'sold' | 'rented' | string
   DateCreated?: string
   Bedrooms?: number

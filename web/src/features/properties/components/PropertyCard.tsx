@@ -51,7 +51,7 @@ export function PropertyCard({ item, lang, level, eager = false }: PropertyCardP
       <div className="card-body">
         <p className="card-price">{formatListingPrice(item, lang)}</p>
         <Heading level={level} className="card-title">
-          <Link href={item.href} className="card-link">
+          <Link href={item.href} className="card-link" lang={item.Title ? item.TitleLang : undefined}>
             {title}
           </Link>
         </Heading>

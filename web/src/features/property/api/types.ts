@@ -31,6 +31,9 @@ export interface PropertyProps extends BaseProps {
   /** The description in this language (with Go's fallbacks). */
   description?: string
   title?: string
+  /** The language the title and the description fell back to, when not the page's ("" or absent otherwise). */
+  titleLang?: string
+  descriptionLang?: string
   /** The map and street view (route.PropertyMap): only for a published address with a position. */
   map?: PropertyMapView
 }

@@ -73,6 +73,7 @@ function FoundProperty(props: PropertyProps & { property: PropertyDetail }) {
   const { property: p, similar, notice, listUrl, site } = props
   const t = useT()
   const lang = useLang()
+  const titleLang = (props.title && props.titleLang) || undefined
   const title = props.title || t(p.Goal === GOAL_SALE ? 'property.titleSale' : 'property.titleRent', { type: p.TypeDescription, city: p.City })
   const v = propertyView({ ...props, title }, t, lang)
   const closed = p.Status === 'sold' || p.Status === 'rented'
@@ -88,7 +89,7 @@ function FoundProperty(props: PropertyProps & { property: PropertyDetail }) {
             <li>
               <Link href={listUrl}>{t(p.Goal === GOAL_SALE ? 'common.forSale' : 'common.forRent')}</Link>
             </li>
-            <li aria-current="page">{title}</li>
+            <li aria-current="page" lang={titleLang}>{title}</li>
           </ol>
         </nav>
         {notice && (
@@ -98,7 +99,7 @@ function FoundProperty(props: PropertyProps & { property: PropertyDetail }) {
         )}
         <header className="property-header">
           <div>
-            <h1>{title}</h1>
+            <h1 lang={titleLang}>{title}</h1>
             <p className="property-address" data-icon="pin">
               {addressLine(p, t('common.box'))}
             </p>
@@ -117,7 +118,7 @@ function FoundProperty(props: PropertyProps & { property: PropertyDetail }) {
             {v.description && (
               <section aria-labelledby="description-title" className="property-section">
                 <h2 id="description-title">{t('property.description')}</h2>
-                <Description text={v.description} />
+                <Description text={v.description} lang={props.descriptionLang || undefined} />
               </section>
             )}
             {v.energy && <Energy energy={v.energy} />}
