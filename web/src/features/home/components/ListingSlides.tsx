@@ -5,6 +5,7 @@ import { marqueeOf } from '../../properties/api/rules'
 import type { Card } from '../../properties/api/types'
 import { projectPrices } from '../../project/api/prices'
 import type { ProjectCard } from '../../project/api/types'
+import { ProjectName } from '../../project/components/ProjectCard'
 import type { Slide } from './Slideshow'
 
 /** The large picture of a listing, the small one when it has none. */
@@ -63,12 +64,12 @@ export function projectSlides(projects: ProjectCard[], t: TFn): Slide[] {
           <p className="banner-slide-title">
             {p.External ? (
               <a href={p.href} className="banner-slide-link" target="_blank" rel="noopener">
-                <span lang={p.NameLang}>{p.Name}</span>
+                <ProjectName project={p} />
                 <span className="sr-only"> {t('project.newTab')}</span>
               </a>
             ) : (
               <Link href={p.href} className="banner-slide-link">
-                <span lang={p.NameLang}>{p.Name}</span>
+                <ProjectName project={p} />
               </Link>
             )}
           </p>

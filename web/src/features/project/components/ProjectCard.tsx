@@ -43,12 +43,12 @@ export function ProjectCard({ project: p, level, eager = false }: { project: Car
         <Heading level={level} className="card-title">
           {p.External ? (
             <a href={p.href} className="card-link" target="_blank" rel="noopener">
-              <span lang={p.NameLang}>{p.Name}</span>
+              <ProjectName project={p} />
               <span className="sr-only"> {t('project.newTab')}</span>
             </a>
           ) : (
             <Link href={p.href} className="card-link">
-              <span lang={p.NameLang}>{p.Name}</span>
+              <ProjectName project={p} />
             </Link>
           )}
         </Heading>
@@ -91,4 +91,9 @@ export function ProjectGrid({ projects, level, perRow = 3, eager = 0 }: { projec
       ))}
     </ul>
   )
+}
+
+/** A project's name, marked with its language when it fell back from the page's. */
+export function ProjectName({ project }: { project: Card }) {
+  return project.NameLang ? <span lang={project.NameLang}>{project.Name}</span> : <>{project.Name}</>
 }
