@@ -1,7 +1,8 @@
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useMemo, useRef } from 'react'
 import { useLang, useT } from '../../../lib/i18n'
 import { SmartLink } from '../../../lib/ui/SmartLink'
 import { useInView } from '../../../lib/ui/useInView'
+import { FrameOnRequest } from './FrameOnRequest'
 import { MapFrame } from '../../map/components/MapFrame'
 import type { PropertyMapView } from '../api/types'
 
@@ -44,35 +45,17 @@ export function PropertyMap({ map, mapHref, title }: { map: PropertyMapView; map
  */
 function StreetView({ embed, link, title }: { embed?: string; link: string; title: string }) {
   const t = useT()
-  const [shown, setShown] = useState(false)
-  const frame = useRef<HTMLIFrameElement>(null)
-  useEffect(() => {
-    if (shown) frame.current?.focus()
-  }, [shown])
   return (
     <div className="property-streetview">
       <h3>{t('property.streetView')}</h3>
       {embed && (
-        <div className="tour-box">
-          {shown ? (
-            <iframe
-              ref={frame}
-              className="tour-frame"
-              src={embed}
-              title={t('property.streetViewFrame', { title })}
-              loading="lazy"
-              allowFullScreen
-              referrerPolicy="no-referrer-when-downgrade"
-            />
-          ) : (
-            <div className="tour-placeholder">
-              <p>{t('property.streetViewNotice')}</p>
-              <button type="button" className="button" onClick={() => setShown(true)}>
-                {t('property.showStreetView')}
-              </button>
-            </div>
-          )}
-        </div>
+        <FrameOnRequest
+          src={embed}
+          title={t('property.streetViewFrame', { title })}
+          notice={t('property.streetViewNotice')}
+          button={t('property.showStreetView')}
+          referrerPolicy="no-referrer-when-downgrade"
+        />
       )}
       <p className={embed ? 'tour-link' : undefined}>
         <SmartLink href={link} className={embed ? undefined : 'button button-outline'} data-icon-end="external">
