@@ -126,3 +126,13 @@ func TestCacheAdmission(t *testing.T) {
 		})
 	}
 }
+
+// A search that names a city keeps the list's other filters, but only those
+// the site knows.
+func TestSearchRedirectKeepsOnlyKnownFilters(t *testing.T) {
+	r := demoResolver(t)
+	got := resolve(r, "/fr/a-vendre/?q=Aarlen&type=424242&view=map&order=zz&sort=size&priceMin=x&junk=1")
+	if got.Status != http.StatusFound || got.Redirect != "/fr/a-vendre/?city=Arlon%7C6700&view=map" {
+		t.Fatalf("got %d %q", got.Status, got.Redirect)
+	}
+}
