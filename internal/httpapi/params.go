@@ -20,17 +20,17 @@ func (p *params) fail(name, msg string) {
 	}
 }
 
-// int reads a whole number of at most max: plain decimal digits only, so a
+// int reads a whole number from min to max: plain decimal digits only, so a
 // sign, a space inside, "1_000", "0x10" or a number past max is refused
 // before it can overflow anything downstream.
-func (p *params) int(name string, def, max int) int {
+func (p *params) int(name string, def, min, max int) int {
 	s := strings.TrimSpace(p.v.Get(name))
 	if s == "" {
 		return def
 	}
 	n, ok := wholeNumber(s, max)
-	if !ok {
-		p.fail(name, "must be a whole number from 0 to "+strconv.Itoa(max))
+	if !ok || n < min {
+		p.fail(name, "must be a whole number from "+strconv.Itoa(min)+" to "+strconv.Itoa(max))
 		return def
 	}
 	return n
@@ -123,15 +123,15 @@ func ListQuery(v url.Values, lang string) (catalog.Query, error) {
 		p.fail("city", "must be at most "+strconv.Itoa(catalog.MaxCityFilter)+" characters")
 		q.City = ""
 	}
-	q.TypeWebID = p.int("type", 0, catalog.MaxTypeWebID)
+	q.TypeWebID = p.int("type", 0, 0, catalog.MaxTypeWebID)
 	q.PriceMin = p.float("priceMin", catalog.MaxPrice)
 	q.PriceMax = p.float("priceMax", catalog.MaxPrice)
-	q.BedroomsMin = p.int("bedroomsMin", 0, catalog.MaxBedrooms)
+	q.BedroomsMin = p.int("bedroomsMin", 0, 0, catalog.MaxBedrooms)
 	q.Sort = p.oneOf("sort", catalog.SortDate, catalog.SortPrice, catalog.SortType, catalog.SortCity, catalog.SortDate)
 	// Newest first by default; every other sort reads best cheapest/A first.
 	q.Desc = p.oneOf("order", map[bool]string{true: "desc", false: "asc"}[q.Sort == catalog.SortDate], "asc", "desc") == "desc"
-	q.Page = p.int("page", 1, catalog.MaxPage)
-	q.PageSize = p.int("pageSize", catalog.DefaultPageSize, catalog.MaxPageSize)
+	q.Page = p.int("page", 1, 1, catalog.MaxPage)
+	q.PageSize = p.int("pageSize", catalog.DefaultPageSize, 1, catalog.MaxPageSize)
 	if p.err != nil {
 		return q, p.err
 	}
