@@ -30,6 +30,7 @@ type Index struct {
 	projByID   map[int64]int
 	cities     map[string][]City
 	places     []string // interned place keys (PlaceKey); row.city points here
+	placeNames []string // each place as its first listing spells it
 	zips       []string // interned zips; row.zip points here
 }
 
@@ -86,6 +87,9 @@ func NewIndex(c *Catalog, version int64) *Index {
 		ix.rows[i] = row{
 			goal: goal, sold: p.Status != StatusAvailable, bedrooms: int16(p.Bedrooms()),
 			city: cities.id(PlaceKey(p.City)), zip: zips.id(p.Zip), types: ix.typeMask(p), price: price, i: int32(i),
+		}
+		if int(ix.rows[i].city) == len(ix.placeNames) {
+			ix.placeNames = append(ix.placeNames, strings.TrimSpace(p.City))
 		}
 		typeRank[i] = ix.typeOrder(p.WebID)
 		cityName[i] = rules.Fold(p.City)

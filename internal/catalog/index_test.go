@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"math"
 	"slices"
 	"testing"
 	"time"
@@ -134,6 +135,14 @@ func TestQueryValidateNamesParameter(t *testing.T) {
 		{"page", func(q *Query) { q.Page = 0 }},
 		{"pageSize", func(q *Query) { q.PageSize = MaxPageSize + 1 }},
 		{"pageSize", func(q *Query) { q.PageSize = 0 }},
+		// Bounds that keep (page-1)×pageSize and the filters overflow-free.
+		{"page", func(q *Query) { q.Page = MaxPage + 1 }},
+		{"page", func(q *Query) { q.Page = math.MaxInt }},
+		{"priceMin", func(q *Query) { q.PriceMin = math.NaN() }},
+		{"priceMin", func(q *Query) { q.PriceMin = math.Inf(1) }},
+		{"priceMax", func(q *Query) { q.PriceMax = MaxPrice * 2 }},
+		{"bedroomsMin", func(q *Query) { q.BedroomsMin = MaxBedrooms + 1 }},
+		{"type", func(q *Query) { q.TypeWebID = MaxTypeWebID + 1 }},
 	}
 	for _, tt := range tests {
 		q := NewQuery()

@@ -26,6 +26,17 @@ const (
 	MaxPageSize     = 100
 )
 
+// Bounds of the other list parameters: far beyond any real listing, small
+// enough that no arithmetic on them overflows (MaxPage×MaxPageSize fits
+// any int).
+const (
+	MaxPage       = 1_000_000
+	MaxPrice      = 1e9 // the importer refuses a price that reaches it
+	MaxBedrooms   = 99
+	MaxTypeWebID  = 1_000_000
+	MaxCityFilter = 100 // "name|zip": the longest Belgian place name is 40 letters
+)
+
 // AnyGoal lists sale and rent together.
 const AnyGoal = -1
 
@@ -59,19 +70,19 @@ func (q Query) Validate() error {
 		return Invalid("state", "must be available or sold")
 	case q.Sort != SortDate && q.Sort != SortPrice && q.Sort != SortType && q.Sort != SortCity:
 		return Invalid("sort", "must be price, type, city or date")
-	case q.PriceMin < 0:
-		return Invalid("priceMin", "must not be negative")
-	case q.PriceMax < 0:
-		return Invalid("priceMax", "must not be negative")
+	case !(q.PriceMin >= 0 && q.PriceMin <= MaxPrice): // NaN fails too
+		return Invalid("priceMin", "must be between 0 and 1000000000")
+	case !(q.PriceMax >= 0 && q.PriceMax <= MaxPrice):
+		return Invalid("priceMax", "must be between 0 and 1000000000")
 	case q.PriceMax > 0 && q.PriceMin > q.PriceMax:
 		return Invalid("priceMin", "must not exceed priceMax")
-	case q.BedroomsMin < 0:
-		return Invalid("bedroomsMin", "must not be negative")
-	case q.Page < 1:
-		return Invalid("page", "must be 1 or more")
+	case q.BedroomsMin < 0 || q.BedroomsMin > MaxBedrooms:
+		return Invalid("bedroomsMin", "must be between 0 and "+strconv.Itoa(MaxBedrooms))
+	case q.Page < 1 || q.Page > MaxPage:
+		return Invalid("page", "must be between 1 and "+strconv.Itoa(MaxPage))
 	case q.PageSize < 1 || q.PageSize > MaxPageSize:
 		return Invalid("pageSize", "must be between 1 and "+strconv.Itoa(MaxPageSize))
-	case q.TypeWebID < 0:
+	case q.TypeWebID < 0 || q.TypeWebID > MaxTypeWebID:
 		return Invalid("type", "must be a type's web id")
 	}
 	return nil

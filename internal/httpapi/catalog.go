@@ -5,7 +5,6 @@ package httpapi
 import (
 	"log/slog"
 	"net/http"
-	"strconv"
 
 	"immo/internal/catalog"
 )
@@ -44,7 +43,7 @@ func (a *CatalogAPI) Register(mux *http.ServeMux) {
 		{"/api/search", a.search},
 	}
 	for _, r := range routes {
-		mux.HandleFunc("GET "+r.path, r.get)
+		mux.HandleFunc("GET "+r.path, a.bounded(r.get))
 		mux.HandleFunc(r.path, a.methodNotAllowed)
 	}
 	mux.HandleFunc("/api/", a.notFound)
@@ -117,8 +116,8 @@ func (a *CatalogAPI) notFound(w http.ResponseWriter, r *http.Request) {
 }
 
 func pathID(r *http.Request) (int64, error) {
-	id, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
-	if err != nil || id <= 0 {
+	id, ok := PositiveID(r.PathValue("id"))
+	if !ok {
 		return 0, catalog.Invalid("id", "must be a positive whole number")
 	}
 	return id, nil

@@ -14,28 +14,81 @@ type params struct {
 	err error
 }
 
-func (p *params) int(name string, def int) int {
+func (p *params) fail(name, msg string) {
+	if p.err == nil {
+		p.err = catalog.Invalid(name, msg)
+	}
+}
+
+// int reads a whole number from min to max: plain decimal digits only, so a
+// sign, a space inside, "1_000", "0x10" or a number past max is refused
+// before it can overflow anything downstream.
+func (p *params) int(name string, def, min, max int) int {
 	s := strings.TrimSpace(p.v.Get(name))
 	if s == "" {
 		return def
 	}
-	n, err := strconv.Atoi(s)
-	if err != nil && p.err == nil {
-		p.err = catalog.Invalid(name, "must be a whole number")
+	n, ok := wholeNumber(s, max)
+	if !ok || n < min {
+		p.fail(name, "must be a whole number from "+strconv.Itoa(min)+" to "+strconv.Itoa(max))
+		return def
 	}
 	return n
 }
 
-func (p *params) float(name string) float64 {
+// float reads a plain decimal number (digits, at most one point) of at most
+// max: no sign, exponent, Inf, NaN, hex or underscores.
+func (p *params) float(name string, max float64) float64 {
 	s := strings.TrimSpace(p.v.Get(name))
 	if s == "" {
 		return 0
 	}
+	whole, frac, _ := strings.Cut(s, ".")
+	if whole == "" || !digits(whole) || strings.Contains(s, ".") && !digits(frac) || len(s) > 20 {
+		p.fail(name, "must be a number from 0 to "+strconv.FormatFloat(max, 'f', -1, 64))
+		return 0
+	}
 	f, err := strconv.ParseFloat(s, 64)
-	if (err != nil || f != f) && p.err == nil {
-		p.err = catalog.Invalid(name, "must be a number")
+	if err != nil || f > max {
+		p.fail(name, "must be a number from 0 to "+strconv.FormatFloat(max, 'f', -1, 64))
+		return 0
 	}
 	return f
+}
+
+// wholeNumber parses s as plain decimal digits not above max.
+func wholeNumber(s string, max int) (int, bool) {
+	if !digits(s) || len(s) > 18 {
+		return 0, false
+	}
+	n, err := strconv.ParseInt(s, 10, 64)
+	if err != nil || n > int64(max) {
+		return 0, false
+	}
+	return int(n), true
+}
+
+func digits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// PageBeyond reports whether v's page is a whole number too large to be a
+// page of any list: a list page answers it with its last page.
+func PageBeyond(v url.Values) bool {
+	s := strings.TrimSpace(v.Get("page"))
+	if !digits(s) {
+		return false
+	}
+	_, ok := wholeNumber(s, catalog.MaxPage)
+	return !ok
 }
 
 func (p *params) oneOf(name, def string, allowed ...string) string {
@@ -48,13 +101,12 @@ func (p *params) oneOf(name, def string, allowed ...string) string {
 			return s
 		}
 	}
-	if p.err == nil {
-		p.err = catalog.Invalid(name, "must be one of "+strings.Join(allowed, ", "))
-	}
+	p.fail(name, "must be one of "+strings.Join(allowed, ", "))
 	return def
 }
 
 // ListQuery decodes the list parameters shared by the API and the list pages.
+// Every value is bounded: a number out of range is an error naming it.
 func ListQuery(v url.Values, lang string) (catalog.Query, error) {
 	p := &params{v: v}
 	q := catalog.NewQuery()
@@ -67,17 +119,32 @@ func ListQuery(v url.Values, lang string) (catalog.Query, error) {
 	}
 	q.State = p.oneOf("state", catalog.StateAvailable, catalog.StateAvailable, catalog.StateSold)
 	q.City = strings.TrimSpace(v.Get("city"))
-	q.TypeWebID = p.int("type", 0)
-	q.PriceMin = p.float("priceMin")
-	q.PriceMax = p.float("priceMax")
-	q.BedroomsMin = p.int("bedroomsMin", 0)
+	if len(q.City) > catalog.MaxCityFilter {
+		p.fail("city", "must be at most "+strconv.Itoa(catalog.MaxCityFilter)+" characters")
+		q.City = ""
+	}
+	q.TypeWebID = p.int("type", 0, 0, catalog.MaxTypeWebID)
+	q.PriceMin = p.float("priceMin", catalog.MaxPrice)
+	q.PriceMax = p.float("priceMax", catalog.MaxPrice)
+	q.BedroomsMin = p.int("bedroomsMin", 0, 0, catalog.MaxBedrooms)
 	q.Sort = p.oneOf("sort", catalog.SortDate, catalog.SortPrice, catalog.SortType, catalog.SortCity, catalog.SortDate)
 	// Newest first by default; every other sort reads best cheapest/A first.
 	q.Desc = p.oneOf("order", map[bool]string{true: "desc", false: "asc"}[q.Sort == catalog.SortDate], "asc", "desc") == "desc"
-	q.Page = p.int("page", 1)
-	q.PageSize = p.int("pageSize", catalog.DefaultPageSize)
+	q.Page = p.int("page", 1, 1, catalog.MaxPage)
+	q.PageSize = p.int("pageSize", catalog.DefaultPageSize, 1, catalog.MaxPageSize)
 	if p.err != nil {
 		return q, p.err
 	}
 	return q, q.Validate()
+}
+
+// PositiveID reads an id as the site writes it: decimal digits without a
+// sign or a leading zero, fitting an int64. "+5" or "05" would be another
+// address of the same thing.
+func PositiveID(s string) (int64, bool) {
+	if !digits(s) || s[0] == '0' || len(s) > 19 {
+		return 0, false
+	}
+	id, err := strconv.ParseInt(s, 10, 64)
+	return id, err == nil
 }

@@ -81,6 +81,9 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, http.StatusText(http.StatusMethodNotAllowed), http.StatusMethodNotAllowed)
 		return
 	}
+	if refuseLongQuery(w, r) {
+		return
+	}
 	w.Header().Set("Vary", "X-Inertia, Accept-Encoding")
 	inertia := r.Header.Get("X-Inertia") == "true"
 	if inertia && r.Header.Get("X-Inertia-Version") != h.version {
@@ -119,7 +122,9 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	doc := h.render(r.Context(), res, page)
-	h.cache.put(gen, key, doc)
+	if res.Cacheable && r.URL.RawQuery == res.CacheQuery {
+		h.cache.put(gen, key, doc) // only canonical addresses: see route.Result
+	}
 	h.writeDocument(w, r, doc)
 }
 

@@ -60,15 +60,21 @@ func (c *resolution) list(p *site.Page, q *site.Query) Result {
 		}
 		searched = view
 	}
-	query := url.Values{}
+	given := url.Values{}
 	for _, k := range filterKeys {
-		if v := c.query.Get(k); v != "" {
-			query.Set(k, v)
+		if v := strings.TrimSpace(c.query.Get(k)); v != "" {
+			given.Set(k, v)
 		}
 	}
+	c.knownFilters(given)
+	// A page number past any list's end answers like a page past this one's.
+	beyond := httpapi.PageBeyond(given)
 	params := url.Values{}
-	for k, v := range query {
+	for k, v := range given {
 		params[k] = v
+	}
+	if beyond {
+		params.Set("page", strconv.Itoa(catalog.MaxPage))
 	}
 	params.Set("pageSize", strconv.Itoa(ListPageSize))
 	params.Del("view")
@@ -86,17 +92,19 @@ func (c *resolution) list(p *site.Page, q *site.Query) Result {
 	status := http.StatusOK
 	props := map[string]any{}
 	cq, err := httpapi.ListQuery(params, c.lang)
+	query := url.Values{} // what links, the form and the canonical carry
 	if err != nil {
 		// A bad filter is named to the visitor and the list shown without filters.
 		status = http.StatusBadRequest
 		props["error"] = errorMessage(c.lang, err)
-		query = url.Values{}
 		cq = catalog.NewQuery()
 		cq.Lang, cq.PageSize, cq.State = c.lang, ListPageSize, q.State
 		cq.Goal = map[string]int{site.GoalSale: catalog.GoalSale, site.GoalRent: catalog.GoalRent}[q.Goal]
 		if q.Goal == "" {
 			cq.Goal = catalog.AnyGoal
 		}
+	} else {
+		query = canonicalFilters(given, cq)
 	}
 	result := c.ix.List(cq)
 	if searched != nil {
@@ -104,9 +112,20 @@ func (c *resolution) list(p *site.Page, q *site.Query) Result {
 		result = catalog.Page{Items: []catalog.Card{}, Page: 1}
 		query.Set("q", searched.Query)
 		props["search"] = searched
-	}
-	if result.Pages > 0 && cq.Page > result.Pages {
-		return c.r.notFound(c.lang)
+	} else if last := max(result.Pages, 1); cq.Page > last {
+		// A page past the end (the list shrank since the link was made, or a
+		// number no list reaches) sends the visitor to the last page and a
+		// crawler to one address that exists, instead of a dead end or a
+		// duplicate; 302, as the list may grow again.
+		query.Del("page")
+		if last > 1 {
+			query.Set("page", strconv.Itoa(last))
+		}
+		u := c.r.PageURL(p, c.lang)
+		if len(query) > 0 {
+			u += "?" + query.Encode()
+		}
+		return c.redirect(http.StatusFound, u)
 	}
 	title := c.pageTitle(p)
 	titleSize := "h1"
@@ -151,7 +170,69 @@ func (c *resolution) list(p *site.Page, q *site.Query) Result {
 	if result.Page > 1 {
 		head.Title = i18n.Tf(c.lang, "list.pageOf", "page", strconv.Itoa(result.Page), "pages", strconv.Itoa(result.Pages)) + " – " + head.Title
 	}
-	return c.result(status, ViewList, props, head, urlIn)
+	res := c.result(status, ViewList, props, head, urlIn)
+	// Prices and bedrooms are free numbers and a search free text: such
+	// pages are rendered for whoever asks but never stored, so the cached
+	// list pages stay a set bounded by the catalog's cities and types.
+	for _, k := range []string{"priceMin", "priceMax", "bedroomsMin", "q"} {
+		if query.Has(k) {
+			res.Cacheable = false
+		}
+	}
+	return res
+}
+
+// knownFilters drops from given a city or a type the catalog does not know,
+// and writes a known city as the catalog spells it: the list applies what
+// the form shows, and nobody's text is echoed into links.
+func (c *resolution) knownFilters(given url.Values) {
+	if v := given.Get("city"); v != "" {
+		if city, ok := c.ix.CanonicalCity(v); ok && len(v) <= catalog.MaxCityFilter {
+			given.Set("city", city)
+		} else {
+			given.Del("city")
+		}
+	}
+	if v := given.Get("type"); v != "" {
+		if id, ok := httpapi.PositiveID(v); !ok || id > catalog.MaxTypeWebID || !c.ix.KnownType(int(id)) {
+			given.Del("type")
+		}
+	}
+	if !strings.EqualFold(given.Get("view"), "map") {
+		given.Del("view")
+	} else {
+		given.Set("view", "map")
+	}
+}
+
+// canonicalFilters are the parameters of a valid list query q as the site
+// writes them: only those the request gave, each in one spelling (numbers
+// as parsed, page 1 left out).
+func canonicalFilters(given url.Values, q catalog.Query) url.Values {
+	out := url.Values{}
+	for _, k := range []string{"city", "type", "view"} {
+		if v := given.Get(k); v != "" {
+			out.Set(k, v)
+		}
+	}
+	number := func(k string, v float64) {
+		if given.Has(k) && v > 0 {
+			out.Set(k, strconv.FormatFloat(v, 'f', -1, 64))
+		}
+	}
+	number("priceMin", q.PriceMin)
+	number("priceMax", q.PriceMax)
+	number("bedroomsMin", float64(q.BedroomsMin))
+	if given.Has("sort") {
+		out.Set("sort", q.Sort)
+	}
+	if given.Has("order") {
+		out.Set("order", map[bool]string{true: "desc", false: "asc"}[q.Desc])
+	}
+	if q.Page > 1 {
+		out.Set("page", strconv.Itoa(q.Page))
+	}
+	return out
 }
 
 func listName(q *site.Query) string {

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"immo/internal/catalog"
+	"immo/internal/httpapi"
 	"immo/internal/site"
 	"immo/internal/testimonial"
 )
@@ -38,6 +39,13 @@ type Result struct {
 	View     string
 	Props    map[string]any
 	Head     Head
+	// Cacheable says the HTML of this answer may be stored in the page
+	// cache, under the request's path with CacheQuery as its query and no
+	// other: the page's canonical address. Another query (an unknown key,
+	// another spelling or order) or an error page is rendered but not
+	// stored, so no stranger can fill the cache.
+	Cacheable  bool
+	CacheQuery string
 }
 
 // Catalog gives the current catalog index (catalog.Service does).
@@ -119,6 +127,7 @@ type resolution struct {
 	r     *Resolver
 	lang  string
 	path  string // the request path, for links that only add a parameter
+	here  string // the page's canonical address, once its result is built
 	query url.Values
 	ix    *catalog.Index
 }
@@ -155,7 +164,7 @@ func (r *Resolver) locate(lang string, rest []string, query url.Values) target {
 	case len(rest) == 2 && strings.EqualFold(rest[0], "property"):
 		return propertyTarget(rest[1])
 	case len(rest) == 1 && strings.EqualFold(rest[0], "project"):
-		if id, err := strconv.ParseInt(query.Get("id"), 10, 64); err == nil && id > 0 {
+		if id, ok := httpapi.PositiveID(query.Get("id")); ok {
 			return target{kind: targetProject, id: id}
 		}
 		return target{}
@@ -186,8 +195,8 @@ func (r *Resolver) locate(lang string, rest []string, query url.Values) target {
 }
 
 func propertyTarget(raw string) target {
-	id, err := strconv.ParseInt(raw, 10, 64)
-	if err != nil || id <= 0 {
+	id, ok := httpapi.PositiveID(raw)
+	if !ok {
 		return target{}
 	}
 	return target{kind: targetProperty, id: id}

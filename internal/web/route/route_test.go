@@ -102,7 +102,11 @@ func TestResolveRoutes(t *testing.T) {
 		{"/fr/vendus-loues/", 200, ViewList, "fr"},
 		{"/en/sold-rented/", 200, ViewList, "en"},
 		{"/fr/a-vendre/?city=Arlon%7C6700&type=1", 200, ViewList, "fr"},
-		{"/fr/a-vendre/?page=99", 404, ViewNotFound, "fr"},
+		{"/fr/a-vendre/?page=99", 302, "", "fr"}, // to the last page: see TestListPageBeyondTheEnd
+		{"/fr/a-vendre/?page=9223372036854775807", 302, "", "fr"},
+		{"/fr/a-vendre/?page=-1", 400, ViewList, "fr"},
+		{"/fr/a-vendre/?priceMin=Inf", 400, ViewList, "fr"},
+		{"/fr/a-vendre/?priceMin=1_000", 400, ViewList, "fr"},
 		{"/fr/a-vendre/?sort=size", 400, ViewList, "fr"},
 		// Property detail: plain and pretty forms.
 		{"/property/4100001/", 200, ViewProperty, "fr"},
@@ -116,6 +120,11 @@ func TestResolveRoutes(t *testing.T) {
 		{"/project/?id=5200002", 200, ViewProject, "fr"},
 		{"/project/?id=5200001", 302, "", "fr"},
 		{"/project/?id=1", 404, ViewNotFound, "fr"},
+		{"/project/?id=%2B5200002", 404, ViewNotFound, "fr"}, // one spelling per address
+		{"/project/?id=05200002", 404, ViewNotFound, "fr"},
+		{"/project/?id=99999999999999999999999", 404, ViewNotFound, "fr"},
+		{"/property/04100001/", 404, ViewNotFound, "fr"},
+		{"/property/99999999999999999999999/", 404, ViewNotFound, "fr"},
 		{"/project/", 404, ViewNotFound, "fr"},
 		// Configured pages, legal pages, thank-you pages.
 		{"/contact/", 200, ViewPage, "fr"},

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"immo/internal/catalog"
+	"immo/internal/errs"
 	"immo/internal/httpapi"
 	"immo/internal/site"
 )
@@ -49,11 +50,21 @@ func (c *resolution) search(pq *site.Query, text string) (Result, *SearchView, b
 		// page starts again.
 		query := url.Values{}
 		for _, k := range filterKeys {
-			if v := c.query.Get(k); v != "" && k != "page" {
+			if v := strings.TrimSpace(c.query.Get(k)); v != "" && k != "page" {
 				query.Set(k, v)
 			}
 		}
 		query.Set(key, value)
+		c.knownFilters(query)
+		// A filter the list would refuse is not carried along.
+		for range filterKeys {
+			_, err := httpapi.ListQuery(query, c.lang)
+			e, ok := errs.As(err)
+			if !ok || !query.Has(e.Field) {
+				break
+			}
+			query.Del(e.Field)
+		}
 		if u := c.r.ListURL(searchList(pq, found), c.lang, query); u != "" {
 			return c.redirect(http.StatusFound, u), nil, true
 		}

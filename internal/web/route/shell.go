@@ -2,6 +2,8 @@ package route
 
 import (
 	"net/http"
+	"net/url"
+	"strings"
 
 	"immo/internal/catalog"
 	"immo/internal/i18n"
@@ -234,10 +236,24 @@ func (c *resolution) t(key string) string { return i18n.T(c.lang, key) }
 func (c *resolution) result(status int, view string, props map[string]any, head Head, urlIn func(lang string) string) Result {
 	if status >= http.StatusBadRequest {
 		c.path = "" // an error page's links that add a parameter lead home (see link)
+	} else if urlIn != nil {
+		c.here = urlIn(c.lang)
 	}
 	props["site"] = c.shell(urlIn)
 	props["head"] = head
-	return Result{Status: status, Lang: c.lang, View: view, Props: props, Head: head}
+	res := Result{Status: status, Lang: c.lang, View: view, Props: props, Head: head}
+	if status == http.StatusOK && urlIn != nil {
+		path, query, _ := strings.Cut(urlIn(c.lang), "?")
+		res.Cacheable, res.CacheQuery = c.atPath(path), query
+	}
+	return res
+}
+
+// atPath reports whether the request's path is path (or the bare root for
+// the home page): any other spelling of an address is not cached.
+func (c *resolution) atPath(path string) bool {
+	got, err := url.PathUnescape(c.path)
+	return err == nil && (got == path || got == "/" && path == c.r.HomeURL(c.lang))
 }
 
 // notFound is the 404 page: a search form and a link home.

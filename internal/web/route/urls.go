@@ -216,25 +216,26 @@ func (r *Resolver) targetURL(t target, lang string) string {
 }
 
 // link is LocalURL in the page's language; a link that only adds a query
-// parameter (?setcookies) keeps the current address and its query, so a
-// project page (?id=) stays itself. A page with no address of its own (a
-// 404) sends it home.
+// parameter (?setcookies) keeps the page's canonical address with its
+// query, so a project page (?id=) stays itself and nothing else the request
+// carried is echoed. A page with no address of its own (a 404) sends it home.
 func (c *resolution) link(href string) (string, bool) {
 	if rest, ok := strings.CutPrefix(strings.TrimSpace(href), "?"); ok {
 		add, err := url.ParseQuery(rest)
 		if err != nil {
 			return "", false
 		}
-		q := url.Values{}
-		for k, v := range c.query {
-			q[k] = v
+		base := c.here
+		if base == "" {
+			base = c.path // a page that reads no query, before its result is built
 		}
+		if base == "" {
+			return c.r.HomeURL(c.lang) + "?" + add.Encode(), true
+		}
+		path, query, _ := strings.Cut(base, "?")
+		q, _ := url.ParseQuery(query)
 		for k, v := range add {
 			q[k] = v
-		}
-		path := c.path
-		if path == "" {
-			path, q = c.r.HomeURL(c.lang), add
 		}
 		return path + "?" + q.Encode(), true
 	}
