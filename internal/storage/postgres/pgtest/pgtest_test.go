@@ -46,6 +46,7 @@ func TestUnreachable(t *testing.T) {
 	l.Close() // nothing listens there now
 	t.Setenv("IMMO_TEST_POSTGRES_URL", "postgres://someone:secret@"+addr+"/test")
 	var tty bytes.Buffer
+	defer func(open func() (io.WriteCloser, error)) { terminal = open }(terminal)
 	terminal = func() (io.WriteCloser, error) { return closer{&tty}, nil }
 	explained.Store(false)
 	noticed.Store(false)
