@@ -28,7 +28,8 @@ func (a *CatalogAPI) fail(w http.ResponseWriter, r *http.Request, err error) {
 }
 
 // Register adds the routes to mux: every path answers GET (and HEAD);
-// another method on a known path is a 405, an unknown path a 404.
+// another method on a known path is a 405, an unknown path a 404. Answers
+// are gzipped for a client that takes it.
 func (a *CatalogAPI) Register(mux *http.ServeMux) {
 	routes := []struct {
 		path string
@@ -43,10 +44,10 @@ func (a *CatalogAPI) Register(mux *http.ServeMux) {
 		{"/api/search", a.search},
 	}
 	for _, r := range routes {
-		mux.HandleFunc("GET "+r.path, a.bounded(r.get))
-		mux.HandleFunc(r.path, a.methodNotAllowed)
+		mux.HandleFunc("GET "+r.path, gzipped(a.bounded(r.get)))
+		mux.HandleFunc(r.path, gzipped(a.methodNotAllowed))
 	}
-	mux.HandleFunc("/api/", a.notFound)
+	mux.HandleFunc("/api/", gzipped(a.notFound))
 }
 
 func (a *CatalogAPI) listProperties(w http.ResponseWriter, r *http.Request) {

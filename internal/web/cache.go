@@ -12,20 +12,24 @@ type cached struct {
 	gz     []byte
 }
 
-// htmlCache is a size-bounded LRU of rendered pages for one generation (the
-// asset and catalog versions). A new generation empties it, so a catalog
-// import or a deploy is never served stale.
+// htmlCache is a size-bounded LRU of rendered pages, each stored with its
+// generation (the asset and catalog versions). Only a page of the current
+// generation is a hit; a page of an earlier one stays reachable as stale, to
+// answer its URL while no engine is free to render it anew
+// (stale-while-revalidate), until it is rendered again or evicted. Only
+// rendered pages are stored: a client-rendered shell would stay unrendered
+// for every later visitor and crawler.
 type htmlCache struct {
 	mu       sync.Mutex
 	maxBytes int
 	bytes    int
-	gen      string
 	order    *list.List // front = most recent; values are *cacheEntry
 	byKey    map[string]*list.Element
 }
 
 type cacheEntry struct {
 	key  string
+	gen  string
 	page cached
 }
 
@@ -33,20 +37,21 @@ func newHTMLCache(maxBytes int) *htmlCache {
 	return &htmlCache{maxBytes: maxBytes, order: list.New(), byKey: map[string]*list.Element{}}
 }
 
-func (c *htmlCache) get(gen, key string) (cached, bool) {
+// get returns the page stored for key and whether it is of generation gen
+// (fresh) or of an earlier one (stale).
+func (c *htmlCache) get(gen, key string) (p cached, fresh, ok bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if gen != c.gen {
-		return cached{}, false
-	}
 	el, ok := c.byKey[key]
 	if !ok {
-		return cached{}, false
+		return cached{}, false, false
 	}
 	c.order.MoveToFront(el)
-	return el.Value.(*cacheEntry).page, true
+	e := el.Value.(*cacheEntry)
+	return e.page, e.gen == gen, true
 }
 
+// put stores p, rendered for generation gen, replacing what key held.
 func (c *htmlCache) put(gen, key string, p cached) {
 	size := len(p.html) + len(p.gz) + len(key)
 	if size > c.maxBytes/8 {
@@ -54,15 +59,10 @@ func (c *htmlCache) put(gen, key string, p cached) {
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if gen != c.gen {
-		c.gen, c.bytes = gen, 0
-		c.order.Init()
-		clear(c.byKey)
-	}
 	if el, ok := c.byKey[key]; ok {
 		c.remove(el)
 	}
-	c.byKey[key] = c.order.PushFront(&cacheEntry{key, p})
+	c.byKey[key] = c.order.PushFront(&cacheEntry{key, gen, p})
 	c.bytes += size
 	for c.bytes > c.maxBytes {
 		c.remove(c.order.Back())
@@ -75,8 +75,16 @@ func (c *htmlCache) remove(el *list.Element) {
 	c.bytes -= len(e.page.html) + len(e.page.gz) + len(e.key)
 }
 
-func (c *htmlCache) len() int {
+// counts returns how many pages are of generation gen and how many older.
+func (c *htmlCache) counts(gen string) (fresh, stale int) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return len(c.byKey)
+	for _, el := range c.byKey {
+		if el.Value.(*cacheEntry).gen == gen {
+			fresh++
+		} else {
+			stale++
+		}
+	}
+	return fresh, stale
 }

@@ -37,7 +37,9 @@ type Handler struct {
 	preloads func(view, lang string) template.HTML
 	version  string // the client build, for the protocol's asset check
 	cache    *htmlCache
-	log      *slog.Logger
+	// refresher re-renders the pages served stale while the engines were busy.
+	refresher *refresher
+	log       *slog.Logger
 	// sitemapCache holds sitemap.xml for one data version.
 	sitemapCache sitemap
 	// RenderTimeout bounds one server render; past it the shell is served.
@@ -68,9 +70,15 @@ func NewHandler(o Options) *Handler {
 	if o.PagePreloads == nil {
 		o.PagePreloads = func(string, string) template.HTML { return "" }
 	}
-	return &Handler{resolver: o.Resolver, renderer: o.Renderer, assets: o.AssetTags, preloads: o.PagePreloads, version: o.AssetVersion,
+	h := &Handler{resolver: o.Resolver, renderer: o.Renderer, assets: o.AssetTags, preloads: o.PagePreloads, version: o.AssetVersion,
 		cache: newHTMLCache(o.CacheBytes), log: o.Log, RenderTimeout: 2 * time.Second}
+	h.refresher = newRefresher(h)
+	return h
 }
+
+// generation names what a rendered page depends on: the client build and
+// the catalog version.
+func (h *Handler) generation() string { return h.version + "/" + h.resolver.Version() }
 
 // Resolver is the URL resolver the pages are answered from.
 func (h *Handler) Resolver() *route.Resolver { return h.resolver }
@@ -92,10 +100,10 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(http.StatusConflict)
 		return
 	}
-	gen := h.version + "/" + h.resolver.Version()
+	gen := h.generation()
 	key := r.URL.RequestURI()
 	if !inertia {
-		if doc, ok := h.cache.get(gen, key); ok {
+		if doc, fresh, _ := h.cache.get(gen, key); fresh {
 			h.writeDocument(w, r, doc)
 			return
 		}
@@ -121,8 +129,13 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		writeCompressed(w, r, res.Status, "application/json", mustJSON(page), nil)
 		return
 	}
-	doc := h.render(r.Context(), res, page)
-	if res.Cacheable && r.URL.RawQuery == res.CacheQuery {
+	done := h.refresher.visit()
+	doc, rendered := h.render(r.Context(), res, page)
+	done()
+	switch {
+	case !rendered:
+		doc = h.stale(gen, key, res.Status, doc)
+	case res.Cacheable && r.URL.RawQuery == res.CacheQuery:
 		h.cache.put(gen, key, doc) // only canonical addresses: see route.Result
 	}
 	h.writeDocument(w, r, doc)
@@ -134,17 +147,19 @@ func (h *Handler) writeDocument(w http.ResponseWriter, r *http.Request, doc cach
 }
 
 // render builds the document for res. When React cannot render it in time,
-// the page is served as the client-rendered shell with the same head: a
-// visitor never sees an error because of rendering.
-func (h *Handler) render(ctx context.Context, res route.Result, page Page) cached {
+// it is the client-rendered shell with the same head (a visitor never sees an
+// error because of rendering), and rendered is false unless server rendering
+// is disabled (then the shell is the page's final form).
+func (h *Handler) render(ctx context.Context, res route.Result, page Page) (doc cached, rendered bool) {
 	pageJSON := mustJSON(page)
 	ctx, cancel := context.WithTimeout(ctx, h.RenderTimeout)
 	defer cancel()
 	out, err := h.renderer.Render(ctx, pageJSON)
+	rendered = err == nil || errors.Is(err, ssr.ErrDisabled)
+	if !rendered {
+		h.log.Warn("server render failed; serving the previous or client-rendered page", "url", page.URL, "view", page.Component, "err", err)
+	}
 	if err != nil {
-		if !errors.Is(err, ssr.ErrDisabled) {
-			h.log.Warn("server render failed; serving the shell", "url", page.URL, "view", page.Component, "err", err)
-		}
 		out = ssr.Result{}
 	}
 	var b bytes.Buffer
@@ -155,7 +170,7 @@ func (h *Handler) render(ctx context.Context, res route.Result, page Page) cache
 	if err != nil {
 		panic(err) // the template and its data are ours: a failure is a bug
 	}
-	return cached{status: res.Status, html: b.Bytes(), gz: assets.Gzip(b.Bytes())}
+	return cached{status: res.Status, html: b.Bytes(), gz: assets.Gzip(b.Bytes())}, rendered
 }
 
 func mustJSON(v any) []byte {

@@ -164,14 +164,18 @@ func TestCacheAndInvalidation(t *testing.T) {
 		t.Fatal("another query is another page")
 	}
 	// A new catalog version (an import) empties the cache.
-	cat.Properties = cat.Properties[:10]
+	cat.Properties = cat.Properties[:40] // still two pages for sale
 	idx.p.Store(catalog.NewIndex(cat, 2))
 	third := do(h, "GET", "/fr/a-vendre/", nil)
 	if r.calls.Load() != 3 || third.Body.String() == first.Body.String() {
 		t.Fatal("the cache must not outlive the catalog version")
 	}
-	if h.cache.len() != 1 {
-		t.Fatalf("old generation kept: %d entries", h.cache.len())
+	// The earlier generation's other page is kept, only as stale.
+	if fresh, stale := h.cache.counts(h.generation()); fresh != 1 || stale != 1 {
+		t.Fatalf("after a new generation: %d fresh, %d stale pages; want 1, 1", fresh, stale)
+	}
+	if do(h, "GET", "/fr/a-vendre/?page=2", nil); r.calls.Load() != 4 {
+		t.Fatal("a stale page must not be served while the renderer is free")
 	}
 }
 

@@ -1,12 +1,28 @@
 // Package pgtest gives tests a fresh PostgreSQL schema of their own.
+//
+// The tests need a server on 127.0.0.1:5432 that trusts local connections
+// and has a database named test:
+//
+//	Debian/Ubuntu: apt-get install postgresql; set "trust" for 127.0.0.1/32 in pg_hba.conf; createdb -U postgres test
+//	a container:   docker run -d -p 5432:5432 -e POSTGRES_HOST_AUTH_METHOD=trust -e POSTGRES_DB=test postgres
+//
+// or IMMO_TEST_POSTGRES_URL naming another server. Without one the tests on
+// PostgreSQL are skipped, saying so once on the terminal; with CI=true they
+// fail.
 package pgtest
 
 import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"fmt"
+	"io"
 	"net/url"
 	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -36,12 +52,13 @@ func URL(t testing.TB) string {
 
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
+	if err, ok := unreachable.Load(base); ok {
+		skip(t, u, err.(error)) // tried already: no second wait
+	}
 	conn, err := pgx.Connect(ctx, base)
 	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("pgtest: PostgreSQL unreachable at %s (CI=true, so this fails instead of skipping): %v", u.Redacted(), err)
-		}
-		t.Skipf("pgtest: PostgreSQL unreachable at %s (set IMMO_TEST_POSTGRES_URL): %v", u.Redacted(), err)
+		unreachable.Store(base, err)
+		skip(t, u, err)
 	}
 	defer conn.Close(ctx)
 
@@ -71,4 +88,61 @@ func URL(t testing.TB) string {
 	q.Set("search_path", schema)
 	u.RawQuery = q.Encode()
 	return u.String()
+}
+
+// unreachable holds, per server URL, the error of a failed connection, so
+// that the tests after the first skip at once.
+var unreachable sync.Map // string → error
+
+// howTo says how to get PostgreSQL for the tests.
+const howTo = `To run the tests on PostgreSQL, give them a server on 127.0.0.1:5432 that trusts local connections and has a database named test:
+  Debian/Ubuntu: apt-get install postgresql; set "trust" for 127.0.0.1/32 in pg_hba.conf; createdb -U postgres test
+  a container:   docker run -d -p 5432:5432 -e POSTGRES_HOST_AUTH_METHOD=trust -e POSTGRES_DB=test postgres
+or set IMMO_TEST_POSTGRES_URL to another server's postgres:// URL (each test makes a schema of its own).
+With CI=true a missing PostgreSQL fails the tests instead of skipping them.`
+
+var (
+	explained atomic.Bool // the first skip says how to get PostgreSQL, the others refer to it
+	noticed   atomic.Bool
+	// terminal is where the one notice per test binary goes.
+	terminal = func() (io.WriteCloser, error) { return os.OpenFile("/dev/tty", os.O_WRONLY, 0) }
+)
+
+// skip skips t, or fails it in CI, where a missing database must not pass
+// as a green build. go test shows a passing package's skip messages only
+// with -v, so the reason is also written once to the terminal, if any.
+func skip(t testing.TB, u *url.URL, err error) {
+	t.Helper()
+	oneLine := strings.Join(strings.Fields(err.Error()), " ") // pgx's errors span lines
+	why := fmt.Sprintf("pgtest: PostgreSQL is not reachable at %s (%s)", u.Redacted(), oneLine)
+	if os.Getenv("CI") == "true" {
+		t.Fatal(why + ", and CI=true: failing rather than skipping.\n" + howTo)
+	}
+	if !noticed.Swap(true) {
+		if tty, err := terminal(); err == nil {
+			fmt.Fprintf(tty, "%s: the tests on PostgreSQL in %s are SKIPPED (how to get it: go doc immo/internal/storage/postgres/pgtest)\n", why, packageName())
+			tty.Close()
+		}
+	}
+	if explained.Swap(true) {
+		t.Skip(why + ": SKIPPED (how to get it: the first skipped test's message).")
+	}
+	t.Skip(why + ": SKIPPED.\n" + howTo)
+}
+
+// packageName names the test's package by its folder: go test runs a test
+// binary in its package's folder.
+func packageName() string {
+	wd, err := os.Getwd()
+	if err != nil {
+		return "this package"
+	}
+	for dir := wd; filepath.Dir(dir) != dir; dir = filepath.Dir(dir) {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			if rel, err := filepath.Rel(dir, wd); err == nil {
+				return "./" + filepath.ToSlash(rel)
+			}
+		}
+	}
+	return wd
 }

@@ -1,0 +1,62 @@
+package httpapi
+
+import (
+	"bytes"
+	"compress/gzip"
+	"net/http"
+	"strconv"
+	"sync"
+
+	"immo/internal/web/assets"
+)
+
+// gzipMin is the smallest answer worth compressing.
+const gzipMin = 1024
+
+var gzipWriters = sync.Pool{New: func() any {
+	zw, _ := gzip.NewWriterLevel(nil, gzip.DefaultCompression)
+	return zw
+}}
+
+// gzipped answers with h's response gzipped when the client takes gzip and
+// the body is large enough. API answers are small and whole (a page of a
+// list at most), so the body is buffered to decide and to send its length.
+func gzipped(h http.HandlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Add("Vary", "Accept-Encoding")
+		if !assets.AcceptsGzip(r) {
+			h(w, r)
+			return
+		}
+		b := &bufferedResponse{ResponseWriter: w, status: http.StatusOK}
+		h(b, r)
+		body := b.body.Bytes()
+		if len(body) >= gzipMin && w.Header().Get("Content-Encoding") == "" {
+			var z bytes.Buffer
+			zw := gzipWriters.Get().(*gzip.Writer)
+			zw.Reset(&z)
+			zw.Write(body)
+			zw.Close()
+			gzipWriters.Put(zw)
+			body = z.Bytes()
+			w.Header().Set("Content-Encoding", "gzip")
+		}
+		w.Header().Set("Content-Length", strconv.Itoa(len(body)))
+		w.WriteHeader(b.status)
+		if r.Method != http.MethodHead {
+			w.Write(body)
+		}
+	}
+}
+
+// bufferedResponse keeps the status and body a handler writes.
+type bufferedResponse struct {
+	http.ResponseWriter
+	status int
+	body   bytes.Buffer
+}
+
+func (b *bufferedResponse) WriteHeader(status int) { b.status = status }
+func (b *bufferedResponse) Write(p []byte) (int, error) {
+	return b.body.Write(p)
+}

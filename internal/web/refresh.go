@@ -1,0 +1,125 @@
+package web
+
+import (
+	"context"
+	"net/url"
+	"sync"
+)
+
+// refreshQueueMax bounds the pages waiting for a background render; past it
+// a page is not queued (its next visit tries to render it again).
+const refreshQueueMax = 128
+
+// refresher re-renders in the background the pages that were answered
+// stale, one at a time and only while no visitor's render is in progress:
+// the engines go first to the pages visitors are waiting for.
+type refresher struct {
+	h *Handler
+
+	mu       sync.Mutex
+	turn     *sync.Cond // signalled when visitors drops to 0
+	visitors int        // visitor renders in progress
+	queue    []string   // request URIs, oldest first
+	queued   map[string]bool
+	running  bool           // a worker drains the queue
+	idle     sync.WaitGroup // the worker, for tests
+}
+
+func newRefresher(h *Handler) *refresher {
+	r := &refresher{h: h, queued: map[string]bool{}}
+	r.turn = sync.NewCond(&r.mu)
+	return r
+}
+
+// visit marks a visitor's render in progress until the returned func is
+// called.
+func (r *refresher) visit() func() {
+	r.mu.Lock()
+	r.visitors++
+	r.mu.Unlock()
+	return func() {
+		r.mu.Lock()
+		r.visitors--
+		if r.visitors == 0 {
+			r.turn.Broadcast()
+		}
+		r.mu.Unlock()
+	}
+}
+
+// add queues key for a background render, unless it is queued already or
+// the queue is full. A worker is started when none runs.
+func (r *refresher) add(key string) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.queued[key] || len(r.queue) >= refreshQueueMax {
+		return false
+	}
+	r.queued[key] = true
+	r.queue = append(r.queue, key)
+	if !r.running {
+		r.running = true
+		r.idle.Add(1)
+		go r.work()
+	}
+	return true
+}
+
+// work renders the queued pages, each after the visitors' renders, and ends
+// when the queue is empty.
+func (r *refresher) work() {
+	defer r.idle.Done()
+	for {
+		r.mu.Lock()
+		for r.visitors > 0 {
+			r.turn.Wait()
+		}
+		if len(r.queue) == 0 {
+			r.running = false
+			r.mu.Unlock()
+			return
+		}
+		key := r.queue[0]
+		r.queue = r.queue[1:]
+		delete(r.queued, key)
+		r.mu.Unlock()
+		r.h.refresh(key)
+	}
+}
+
+// wait returns when no background render is queued or running.
+func (r *refresher) wait() { r.idle.Wait() }
+
+// stale answers a page that could not be rendered: with the page an earlier
+// generation rendered for key, when there is one with the same status (a
+// listing gone since then is not served from it), and then re-rendered in
+// the background; else with shell, the client-rendered page. Neither is
+// stored.
+func (h *Handler) stale(gen, key string, status int, shell cached) cached {
+	old, fresh, ok := h.cache.get(gen, key)
+	if !ok || fresh || old.status != status {
+		return shell
+	}
+	h.refresher.add(key)
+	return old
+}
+
+// refresh renders the page at key for the current generation and stores it.
+func (h *Handler) refresh(key string) {
+	gen := h.generation()
+	if _, fresh, _ := h.cache.get(gen, key); fresh {
+		return // a visitor's render came first
+	}
+	u, err := url.ParseRequestURI(key)
+	if err != nil {
+		return
+	}
+	res := h.resolver.Resolve(u.EscapedPath(), u.Query())
+	if res.Redirect != "" {
+		return
+	}
+	page := Page{Component: res.View, Props: res.Props, URL: key, Version: h.version}
+	if doc, rendered := h.render(context.Background(), res, page); rendered {
+		h.cache.put(gen, key, doc)
+	}
+}
