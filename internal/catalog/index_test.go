@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"math"
 	"slices"
 	"testing"
 	"time"
@@ -116,6 +117,18 @@ func TestListPaging(t *testing.T) {
 	q.Page = 3
 	if beyond := ix.List(q); len(beyond.Items) != 0 || beyond.Total != 6 {
 		t.Fatalf("page beyond the end %+v", beyond)
+	}
+	// Found by FuzzResolve: the page's offset overflowed and panicked.
+	for _, page := range []int{math.MaxInt, math.MaxInt/4 + 1} {
+		for _, filtered := range []bool{false, true} {
+			q.Page, q.BedroomsMin = page, 0
+			if filtered {
+				q.BedroomsMin = 1
+			}
+			if far := ix.List(q); len(far.Items) != 0 || far.Page != page {
+				t.Fatalf("page %d (filtered %v): %+v", page, filtered, far)
+			}
+		}
 	}
 }
 
