@@ -143,6 +143,10 @@ func TestQueryValidateNamesParameter(t *testing.T) {
 		{"priceMin", func(q *Query) { q.PriceMin = -1 }},
 		{"priceMin", func(q *Query) { q.PriceMin, q.PriceMax = 10, 5 }},
 		{"priceMax", func(q *Query) { q.PriceMax = -1 }},
+		// Found by FuzzListQuery: ?priceMin=Inf was accepted.
+		{"priceMin", func(q *Query) { q.PriceMin = math.Inf(1) }},
+		{"priceMax", func(q *Query) { q.PriceMax = math.Inf(1) }},
+		{"priceMax", func(q *Query) { q.PriceMax = math.NaN() }},
 		{"bedroomsMin", func(q *Query) { q.BedroomsMin = -2 }},
 		{"page", func(q *Query) { q.Page = 0 }},
 		{"pageSize", func(q *Query) { q.PageSize = MaxPageSize + 1 }},

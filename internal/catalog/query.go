@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"math"
 	"strconv"
 	"strings"
 )
@@ -59,6 +60,10 @@ func (q Query) Validate() error {
 		return Invalid("state", "must be available or sold")
 	case q.Sort != SortDate && q.Sort != SortPrice && q.Sort != SortType && q.Sort != SortCity:
 		return Invalid("sort", "must be price, type, city or date")
+	case math.IsInf(q.PriceMin, 0) || math.IsNaN(q.PriceMin):
+		return Invalid("priceMin", "must be a finite number")
+	case math.IsInf(q.PriceMax, 0) || math.IsNaN(q.PriceMax):
+		return Invalid("priceMax", "must be a finite number")
 	case q.PriceMin < 0:
 		return Invalid("priceMin", "must not be negative")
 	case q.PriceMax < 0:
