@@ -4,7 +4,10 @@ VERSION := $(shell git describe --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -s -w -X main.version=$(VERSION)
 ADDR    ?= :8080
 
-.PHONY: run build test test-go test-web test-e2e web vet bench clean
+.PHONY: run build test test-go test-web test-e2e web vet bench clean fuzz fuzz-short
+
+# Delete a target whose recipe failed, so a half-done build is redone next time.
+.DELETE_ON_ERROR:
 
 ## run: build everything and serve the demo agency on SQLite at http://localhost:8080
 run: build
@@ -15,8 +18,9 @@ run: build
 build: web
 	CGO_ENABLED=0 $(GO) build -tags nodynamic -trimpath -ldflags '$(LDFLAGS)' -o bin/immo ./cmd/immo
 
-## test: every test — Go (SQLite and PostgreSQL), the web app, the browser
-test: vet test-go test-web test-e2e
+## test: every test — Go (SQLite and PostgreSQL), the web app, a short run of every fuzz
+## target, the browser
+test: vet test-go test-web fuzz-short test-e2e
 
 vet: web
 	$(GO) vet ./...
@@ -28,15 +32,53 @@ web/node_modules/.installed: web/package.json web/package-lock.json
 	cd web && npm ci --no-audit --no-fund
 	touch $@
 
-## web: build the React app into internal/web/assets/dist
-web: web/node_modules/.installed
+# Everything the web build reads: the app, its build scripts and configuration,
+# and the translations it bundles. Folders are listed too: adding, removing or
+# renaming a file changes its folder's time.
+WEB_INPUTS := $(shell find web/src web/scripts internal/i18n/locales) \
+	web/package.json web/package-lock.json web/vite.config.ts web/tsconfig.json
+WEB_BUILT  := internal/web/assets/dist/manifest.json
+
+## web: build the React app into internal/web/assets/dist, when one of its inputs changed
+web: $(WEB_BUILT)
+
+$(WEB_BUILT): web/node_modules/.installed $(WEB_INPUTS)
 	cd web && npm run build
+	touch $@
 
 test-web: web/node_modules/.installed
 	cd web && npm test
 
-test-e2e: build
-	cd e2e && npm ci --no-audit --no-fund && IMMO_BIN=../bin/immo npm test
+e2e/node_modules/.installed: e2e/package.json e2e/package-lock.json
+	cd e2e && npm ci --no-audit --no-fund
+	touch $@
+
+test-e2e: build e2e/node_modules/.installed
+	cd e2e && IMMO_BIN=../bin/immo npm test
+
+# Fuzz targets as package:Target (go test -fuzz takes one target per run).
+FUZZ_TARGETS := \
+	internal/web/route:FuzzResolve \
+	internal/httpapi:FuzzListQuery \
+	internal/importer/importfuzz:FuzzDecodeValidate \
+	internal/site:FuzzParse \
+	internal/pictures/picturehttp/picturefuzz:FuzzParams
+FUZZTIME ?= 3s
+# Minimising a new input can take a minute on a large one, during which
+# nothing is fuzzed: the short runs skip it (a crash is saved all the same).
+FUZZMINIMIZE ?= 0
+
+## fuzz-short: every fuzz target for FUZZTIME (3s) each, part of `make test`
+fuzz-short:
+	@set -e; for t in $(FUZZ_TARGETS); do \
+	  echo "fuzz $${t#*:} ($${t%%:*}, $(FUZZTIME))"; \
+	  $(GO) test -run '^$$' -fuzz "^$${t#*:}\$$" -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMINIMIZE) ./$${t%%:*}; \
+	done
+
+## fuzz: every fuzz target for 2 minutes each (FUZZTIME=10m make fuzz for longer);
+## a crash is written under the package's testdata/fuzz: commit it with the fix
+fuzz:
+	$(MAKE) fuzz-short FUZZMINIMIZE=30s FUZZTIME=$(if $(filter command line environment,$(origin FUZZTIME)),$(FUZZTIME),2m)
 
 ## bench: catalog and rendering benchmarks
 bench:

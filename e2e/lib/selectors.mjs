@@ -1,7 +1,7 @@
 // Every assumption the tests make about the views' markup lives here, so a
 // change in the React views means a change in this file only. The rest of
 // the contract is the server's (URLs, the page object, the document shell)
-// and comes from route_test.go and SPEC.md §2.
+// and comes from route_test.go and SPEC §2 (the agency's specification).
 
 /** The sale list per language (SPEC §2: nl te-koop, fr a-vendre). */
 export const SALE_LIST = { fr: '/fr/a-vendre/', nl: '/nl/te-koop/', en: '/en/for-sale/' }

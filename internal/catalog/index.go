@@ -260,7 +260,12 @@ func (ix *Index) List(q Query) Page {
 	if q.Sort == SortPrice && q.Desc {
 		order, q.Desc = ix.orders[bucket{q.State == StateSold, q.Goal}][sortPriceDesc], false
 	}
-	skip := (q.Page - 1) * q.PageSize
+	// The rows before the page, computed so that no page number overflows:
+	// a page past the last row skips them all.
+	skip := len(order)
+	if q.Page-1 <= len(order)/q.PageSize {
+		skip = (q.Page - 1) * q.PageSize
+	}
 	items := make([]Card, 0, q.PageSize)
 	at := func(k int) *row {
 		if q.Desc {

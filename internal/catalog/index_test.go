@@ -118,6 +118,18 @@ func TestListPaging(t *testing.T) {
 	if beyond := ix.List(q); len(beyond.Items) != 0 || beyond.Total != 6 {
 		t.Fatalf("page beyond the end %+v", beyond)
 	}
+	// Found by FuzzResolve: the page's offset overflowed and panicked.
+	for _, page := range []int{math.MaxInt, math.MaxInt/4 + 1} {
+		for _, filtered := range []bool{false, true} {
+			q.Page, q.BedroomsMin = page, 0
+			if filtered {
+				q.BedroomsMin = 1
+			}
+			if far := ix.List(q); len(far.Items) != 0 || far.Page != page {
+				t.Fatalf("page %d (filtered %v): %+v", page, filtered, far)
+			}
+		}
+	}
 }
 
 func TestQueryValidateNamesParameter(t *testing.T) {
@@ -131,6 +143,10 @@ func TestQueryValidateNamesParameter(t *testing.T) {
 		{"priceMin", func(q *Query) { q.PriceMin = -1 }},
 		{"priceMin", func(q *Query) { q.PriceMin, q.PriceMax = 10, 5 }},
 		{"priceMax", func(q *Query) { q.PriceMax = -1 }},
+		// Found by FuzzListQuery: ?priceMin=Inf was accepted.
+		{"priceMin", func(q *Query) { q.PriceMin = math.Inf(1) }},
+		{"priceMax", func(q *Query) { q.PriceMax = math.Inf(1) }},
+		{"priceMax", func(q *Query) { q.PriceMax = math.NaN() }},
 		{"bedroomsMin", func(q *Query) { q.BedroomsMin = -2 }},
 		{"page", func(q *Query) { q.Page = 0 }},
 		{"pageSize", func(q *Query) { q.PageSize = MaxPageSize + 1 }},

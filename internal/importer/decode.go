@@ -34,6 +34,11 @@ func Decode(r io.Reader) (*catalog.Catalog, Positions, []Problem, error) {
 	if err := dec.Decode(&f); err != nil {
 		return nil, nil, nil, fmt.Errorf("not a catalog file (want an object with types, properties and projects): %w", err)
 	}
+	// A second catalog or a stray bracket after the object means the file is
+	// not what its author thinks: refuse it rather than import its start.
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, nil, nil, errors.New("not a catalog file: more data after the catalog object")
+	}
 	if f.Properties == nil {
 		return nil, nil, nil, errors.New(`no "properties" section: every property would go offline (to mean that, write "properties": [] and give --allow-empty)`)
 	}

@@ -119,8 +119,10 @@ func TestBadRecordsImportNothing(t *testing.T) {
 
 func TestNotACatalog(t *testing.T) {
 	store := newStore(t)
-	for _, in := range []string{`[1,2]`, `{"properties": 3}`, `not json`, `{"propertys": []}`} {
-		if _, err := importer.Run(context.Background(), store, strings.NewReader(in), importer.Options{}); err == nil {
+	for _, in := range []string{`[1,2]`, `{"properties": 3}`, `not json`, `{"propertys": []}`,
+		// Found by FuzzDecodeValidate: what followed the object was ignored.
+		`{"properties": [], "projects": []}]`, `{"properties": [], "projects": []} {"properties": []}`} {
+		if _, err := importer.Run(context.Background(), store, strings.NewReader(in), importer.Options{AllowEmpty: true}); err == nil {
 			t.Errorf("%s: want an error", in)
 		}
 	}

@@ -22,26 +22,70 @@ func Load(path string) (*Config, error) {
 // errors start with. Unknown fields are errors. Every problem is reported,
 // each as a *FieldError with line, column and JSON path, joined.
 func Parse(name string, data []byte) (*Config, error) {
-	pos, errs := checkShape(data, reflect.TypeFor[Config]())
-	if len(errs) > 0 {
-		return nil, report(name, data, errs)
+	pos, shapeErrs := checkShape(data, reflect.TypeFor[Config]())
+	if len(shapeErrs) > 0 && !json.Valid(data) {
+		return nil, report(name, data, shapeErrs) // no document to check the rules on
 	}
 	var c Config
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&c); err != nil {
-		// The shape check should have caught it; say what encoding/json says.
-		return nil, report(name, data, []*FieldError{decodeError(err)})
+		if len(shapeErrs) == 0 {
+			// The shape check should have caught it; say what encoding/json says.
+			return nil, report(name, data, []*FieldError{decodeError(err)})
+		}
+		if !walkedWhole(err) {
+			return nil, report(name, data, shapeErrs)
+		}
 	}
+	// The rules are checked even after a shape error, so that one run
+	// reports every problem of the file.
 	c.normalize()
-	errs = c.check()
+	errs := c.check()
 	for _, e := range errs {
 		e.off = offsetOf(pos, e.Path)
+	}
+	if len(shapeErrs) > 0 {
+		errs = append(shapeErrs, outside(errs, shapeErrs)...)
 	}
 	if len(errs) > 0 {
 		return nil, report(name, data, errs)
 	}
 	return &c, nil
+}
+
+// walkedWhole tells whether encoding/json decoded the whole document despite
+// err: it goes on after a wrong type or an unknown field (and returns the
+// first), but stops at an error of a custom decoder.
+func walkedWhole(err error) bool {
+	var typ *json.UnmarshalTypeError
+	return errors.As(err, &typ) || strings.HasPrefix(err.Error(), "json: unknown field ")
+}
+
+// outside drops the rule errors about a value whose shape was wrong (the
+// value, one inside it or one holding it): that value was not decoded, so
+// what the rules say of it only repeats the shape error.
+func outside(rules, shape []*FieldError) []*FieldError {
+	var out []*FieldError
+	for _, r := range rules {
+		related := false
+		for _, s := range shape {
+			if within(r.Path, s.Path) || within(s.Path, r.Path) && r.Path != "" {
+				related = true
+				break
+			}
+		}
+		if !related {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// within tells whether path is base or a value inside it.
+func within(path, base string) bool {
+	return path == base || base == "" ||
+		strings.HasPrefix(path, base) && (path[len(base)] == '.' || path[len(base)] == '[')
 }
 
 // Validate checks the rules of the configuration (see validate.go) and
