@@ -29,6 +29,7 @@ func BenchmarkCachedPage(b *testing.B) {
 	h, _, _ := newTestHandler(&testing.T{}, &fakeRenderer{})
 	req := httptest.NewRequest("GET", "/fr/a-vendre/", nil)
 	req.Header.Set("Accept-Encoding", "gzip")
+	req = req.WithContext(WithNonce(req.Context(), NewNonce()))
 	h.ServeHTTP(httptest.NewRecorder(), req)
 	b.ReportAllocs()
 	b.RunParallel(func(pb *testing.PB) {

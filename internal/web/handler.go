@@ -37,6 +37,7 @@ type Handler struct {
 	preloads func(view, lang string) template.HTML
 	version  string // the client build, for the protocol's asset check
 	cache    *htmlCache
+	slot     string // where the document's nonce goes (nonce.go)
 	log      *slog.Logger
 	// sitemapCache holds sitemap.xml for one data version.
 	sitemapCache sitemap
@@ -69,7 +70,7 @@ func NewHandler(o Options) *Handler {
 		o.PagePreloads = func(string, string) template.HTML { return "" }
 	}
 	return &Handler{resolver: o.Resolver, renderer: o.Renderer, assets: o.AssetTags, preloads: o.PagePreloads, version: o.AssetVersion,
-		cache: newHTMLCache(o.CacheBytes), log: o.Log, RenderTimeout: 2 * time.Second}
+		cache: newHTMLCache(o.CacheBytes), slot: newSlot(), log: o.Log, RenderTimeout: 2 * time.Second}
 }
 
 // Resolver is the URL resolver the pages are answered from.
@@ -125,7 +126,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 func (h *Handler) writeDocument(w http.ResponseWriter, r *http.Request, doc cached) {
 	w.Header().Set("Cache-Control", "no-cache")
-	writeCompressed(w, r, doc.status, "text/html; charset=utf-8", doc.html, doc.gz)
+	writeNonced(w, r, doc.status, doc.doc)
 }
 
 // render builds the document for res. When React cannot render it in time,
@@ -145,12 +146,12 @@ func (h *Handler) render(ctx context.Context, res route.Result, page Page) cache
 	var b bytes.Buffer
 	err = document.Execute(&b, documentData{
 		Lang: res.Lang, Head: res.Head, Settings: h.resolver.Site.SiteInfo.Settings,
-		Assets: h.assets + h.preloads(page.Component, res.Lang), App: ssr.AppHTML(out, pageJSON),
+		Assets: withNonceAttr(h.assets+h.preloads(page.Component, res.Lang), h.slot), App: ssr.AppHTML(out, pageJSON),
 	})
 	if err != nil {
 		panic(err) // the template and its data are ours: a failure is a bug
 	}
-	return cached{status: res.Status, html: b.Bytes(), gz: assets.Gzip(b.Bytes())}
+	return cached{status: res.Status, doc: newNonced(b.Bytes(), h.slot)}
 }
 
 func mustJSON(v any) []byte {
