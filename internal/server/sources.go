@@ -117,6 +117,13 @@ func configEmbeds(cfg *site.Config, img, media, frame map[string]bool) {
 	walk = func(v any) {
 		switch v := v.(type) {
 		case map[string]any:
+			// A banner video in the object form may name its type instead
+			// of ending in an extension.
+			if mime, _ := v["mimetype"].(string); strings.HasPrefix(mime, "video/") {
+				if u, ok := v["url"].(string); ok {
+					addOrigin(media, u)
+				}
+			}
 			for _, x := range v {
 				walk(x)
 			}
