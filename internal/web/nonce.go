@@ -38,7 +38,10 @@ func NonceOf(ctx context.Context) string {
 	return s
 }
 
-// NewNonce returns 128 random bits, base64.
+// nonceLen is the length of a nonce of NewNonce.
+const nonceLen = 24
+
+// NewNonce returns 128 random bits, base64 (nonceLen characters).
 func NewNonce() string {
 	var b [16]byte
 	rand.Read(b[:]) // never fails (crypto/rand)
@@ -74,8 +77,21 @@ type nonced struct {
 
 func newNonced(doc []byte, slot string) nonced {
 	d := nonced{parts: bytes.Split(doc, []byte(slot))}
+	// Each part is deflated with the text before it as its dictionary (as
+	// pigz does), so the page compresses about as well as in one piece. The
+	// decoder's history holds the nonces there; the dictionary holds as many
+	// 0xFF bytes, which valid UTF-8 never contains, so no match can reach into
+	// them. A document with a 0xFF byte is deflated part by part alone.
+	withDict := bytes.IndexByte(doc, 0xff) < 0
+	filler := bytes.Repeat([]byte{0xff}, nonceLen)
+	var before []byte
 	for i, p := range d.parts {
-		d.deflated = append(d.deflated, deflate(p, i == len(d.parts)-1))
+		var dict []byte
+		if withDict && i > 0 {
+			before = append(append(before, d.parts[i-1]...), filler...)
+			dict = before[max(0, len(before)-32<<10):]
+		}
+		d.deflated = append(d.deflated, deflate(p, dict, i == len(d.parts)-1))
 		d.crcs = append(d.crcs, crc32.ChecksumIEEE(p))
 		d.size += len(p) + len(d.deflated[i])
 	}
@@ -159,6 +175,10 @@ func writeNonced(w http.ResponseWriter, r *http.Request, status int, d nonced) {
 	size, write := d.htmlLen(nonce), d.writeHTML
 	if assets.AcceptsGzip(r) && size > 1024 {
 		size, write = d.gzipLen(nonce), d.writeGzip
+		if len(nonce) != nonceLen { // not NewNonce's: the parts' dictionaries do not fit it
+			gz := assets.Gzip(d.html(nonce))
+			size, write = len(gz), func(w io.Writer, _ string) { w.Write(gz) }
+		}
 		w.Header().Set("Content-Encoding", "gzip")
 	}
 	w.Header().Set("Content-Length", strconv.Itoa(size))
@@ -171,9 +191,9 @@ func writeNonced(w http.ResponseWriter, r *http.Request, status int, d nonced) {
 // deflate compresses p at the best level (a page is served many times). A
 // part that is not the last ends with a flush, on a byte boundary, so a
 // stored block or the next part can follow; the last ends the stream.
-func deflate(p []byte, last bool) []byte {
+func deflate(p, dict []byte, last bool) []byte {
 	var b bytes.Buffer
-	zw, _ := flate.NewWriter(&b, flate.BestCompression)
+	zw, _ := flate.NewWriterDict(&b, flate.BestCompression, dict)
 	zw.Write(p)
 	if last {
 		zw.Close()

@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"immo/internal/web/assets"
 )
 
 // A cached page carries each response's own nonce on every script and module
@@ -20,7 +22,9 @@ func TestNonceFreshOnCachedPage(t *testing.T) {
 	h, _, _ := newTestHandler(t, &fakeRenderer{})
 	scriptNonce := regexp.MustCompile(`<(?:script|link rel="modulepreload") nonce="([^"]*)"`)
 	seen := map[string]bool{}
-	for i, nonce := range []string{"Zmlyc3Q=", "c2Vjb25k", "dGhpcmQ+Lw=="} {
+	// Two nonces of NewNonce (the spliced gzip) and one of another length
+	// (gzipped whole).
+	for i, nonce := range []string{NewNonce(), NewNonce(), "dGhpcmQ+Lw=="} {
 		for _, enc := range []string{"", "gzip"} {
 			req := httptestRequest("/fr/a-vendre/", enc, nonce)
 			rec := serve(h, req)
@@ -89,22 +93,38 @@ func TestCRC32Combine(t *testing.T) {
 	}
 }
 
-// Parts around slots, including empty ones, gzip back to the whole.
+// Parts around slots, including empty ones, gzip back to the whole; a part
+// that repeats the text before it compresses against it, across the nonce.
 func TestNoncedGzip(t *testing.T) {
-	for _, doc := range []string{"", "SLOT", "aSLOTSLOTb", "<p>" + strings.Repeat("text ", 5000) + "SLOT" + strings.Repeat("more ", 9000) + "SLOT</p>"} {
+	var words strings.Builder
+	for i := range 3000 {
+		words.WriteString(strconv.Itoa(i*7919%10007) + " ")
+	}
+	x := words.String() // ~16 KB that deflate cannot shrink much on its own
+	for _, doc := range []string{"", "SLOT", "aSLOTSLOTb", "<p>" + x + "SLOT" + x + "SLOT</p>", "\xff" + x + "SLOT" + x} {
 		d := newNonced([]byte(doc), "SLOT")
-		for _, nonce := range []string{"", "n", strings.Repeat("N", 300)} {
+		for _, nonce := range []string{NewNonce(), strings.Repeat("\xff", nonceLen)} {
 			want := strings.ReplaceAll(doc, "SLOT", nonce)
 			if got := string(d.html(nonce)); got != want {
 				t.Fatalf("html %q", got)
 			}
-			zr, err := gzip.NewReader(bytes.NewReader(d.gzip(nonce)))
+			gz := d.gzip(nonce)
+			if len(gz) != d.gzipLen(nonce) {
+				t.Errorf("gzipLen %d, gzip %d bytes", d.gzipLen(nonce), len(gz))
+			}
+			zr, err := gzip.NewReader(bytes.NewReader(gz))
 			if err != nil {
 				t.Fatal(err)
 			}
 			got, err := io.ReadAll(zr)
 			if err != nil || string(got) != want {
 				t.Fatalf("gzip of %d bytes with nonce %q: %v, %d bytes", len(doc), nonce, err, len(got))
+			}
+		}
+		if strings.HasPrefix(doc, "<p>") {
+			whole := len(assets.Gzip([]byte(strings.ReplaceAll(doc, "SLOT", NewNonce()))))
+			if spliced := len(d.gzip(NewNonce())); spliced > whole+whole/20 {
+				t.Errorf("the spliced gzip is %d bytes, the whole document gzipped %d", spliced, whole)
 			}
 		}
 	}
