@@ -2,6 +2,7 @@ package web
 
 import (
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"testing"
@@ -56,4 +57,27 @@ func BenchmarkRenderUncached(b *testing.B) {
 			}
 		})
 	}
+}
+
+// BenchmarkNoncedWrite is the per-response work a cached page adds for its
+// nonce: the parts written around it, gzipped with the combined CRC.
+func BenchmarkNoncedWrite(b *testing.B) {
+	h, _, _ := newTestHandler(&testing.T{}, &fakeRenderer{})
+	req := httptest.NewRequest("GET", "/fr/a-vendre/", nil)
+	h.ServeHTTP(httptest.NewRecorder(), req)
+	doc, ok := h.cache.get(h.version+"/"+h.resolver.Version(), "/fr/a-vendre/")
+	if !ok {
+		b.Fatal("not cached")
+	}
+	nonce := NewNonce()
+	b.Run("gzip", func(b *testing.B) {
+		for b.Loop() {
+			doc.doc.writeGzip(io.Discard, nonce)
+		}
+	})
+	b.Run("raw", func(b *testing.B) {
+		for b.Loop() {
+			doc.doc.writeHTML(io.Discard, nonce)
+		}
+	})
 }

@@ -72,6 +72,7 @@ type nonced struct {
 	// boundary; only the last one ends the stream.
 	deflated [][]byte
 	crcs     []uint32 // each part's CRC-32
+	shifts   []uint32 // each part's x^(8·len) mod the CRC polynomial, for crc32Combine
 	size     int      // bytes held, for the cache's bound
 }
 
@@ -93,6 +94,7 @@ func newNonced(doc []byte, slot string) nonced {
 		}
 		d.deflated = append(d.deflated, deflate(p, dict, i == len(d.parts)-1))
 		d.crcs = append(d.crcs, crc32.ChecksumIEEE(p))
+		d.shifts = append(d.shifts, x2nModP(uint64(len(p)), 3))
 		d.size += len(p) + len(d.deflated[i])
 	}
 	return d
@@ -148,7 +150,10 @@ var gzipHeader = []byte{0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 255}
 // parts' (computed at render time) and the nonce's.
 func (d nonced) writeGzip(w io.Writer, nonce string) {
 	w.Write(gzipHeader)
-	crc, nonceCRC := uint32(0), crc32.ChecksumIEEE([]byte(nonce))
+	crc, nonceCRC, nonceShift := uint32(0), crc32.ChecksumIEEE([]byte(nonce)), nonceLenShift
+	if len(nonce) != nonceLen {
+		nonceShift = x2nModP(uint64(len(nonce)), 3)
+	}
 	var stored [5]byte // a stored block, not the last: BFINAL 0, BTYPE 00 (byte-aligned), LEN, ^LEN
 	binary.LittleEndian.PutUint16(stored[1:], uint16(len(nonce)))
 	binary.LittleEndian.PutUint16(stored[3:], ^uint16(len(nonce)))
@@ -156,10 +161,10 @@ func (d nonced) writeGzip(w io.Writer, nonce string) {
 		if i > 0 {
 			w.Write(stored[:])
 			io.WriteString(w, nonce)
-			crc = crc32Combine(crc, nonceCRC, len(nonce))
+			crc = multModP(nonceShift, crc) ^ nonceCRC // crc32Combine
 		}
 		w.Write(p)
-		crc = crc32Combine(crc, d.crcs[i], len(d.parts[i]))
+		crc = multModP(d.shifts[i], crc) ^ d.crcs[i]
 	}
 	var trailer [8]byte
 	binary.LittleEndian.PutUint32(trailer[:], crc)
@@ -239,6 +244,9 @@ var x2n = func() (t [32]uint32) {
 	}
 	return t
 }()
+
+// nonceLenShift is x^(8·nonceLen) mod the polynomial.
+var nonceLenShift = x2nModP(nonceLen, 3)
 
 // x2nModP is x^(n·2^k) modulo the polynomial.
 func x2nModP(n uint64, k uint) uint32 {
