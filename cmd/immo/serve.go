@@ -18,6 +18,7 @@ import (
 	"immo/internal/server"
 	"immo/internal/site"
 	"immo/internal/testimonial"
+	"immo/internal/web"
 )
 
 func runServe(ctx context.Context, args []string) error {
@@ -77,6 +78,7 @@ func runServe(ctx context.Context, args []string) error {
 	defer closePages()
 	srv := server.New(s.addr, server.Handler(server.Deps{
 		Catalog: cat, Site: cfg, Pictures: demo.Pictures(), Variants: variants, Log: log, Pages: pages,
+		PublicURL: s.publicURL, MapTiles: web.MapTilesFromEnv(),
 	}))
 	log.Info("immo is serving", "url", "http://"+displayAddr(ln.Addr()), "version", version)
 	fmt.Fprintf(stdout, "immo is serving on http://%s\n", displayAddr(ln.Addr()))

@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http"
+	"strings"
 	"time"
 
 	"immo/internal/catalog"
@@ -29,6 +30,11 @@ type Deps struct {
 	Pages    *web.Handler // the server-rendered pages; nil serves the API alone
 	// ReadyTimeout bounds the database ping of /readyz (default 1 s).
 	ReadyTimeout time.Duration
+	// PublicURL is the site's public origin: https sends HSTS.
+	PublicURL string
+	// MapTiles is the map frame's tile URL template (web.MapTilesFromEnv),
+	// for the pages' img-src; "" for none.
+	MapTiles string
 }
 
 // Handler returns the whole site.
@@ -52,7 +58,8 @@ func Handler(d Deps) http.Handler {
 	if d.Pages != nil {
 		d.Pages.Register(mux)
 	}
-	return recoverPanics(d.Log, mux)
+	hsts := strings.HasPrefix(strings.ToLower(d.PublicURL), "https://")
+	return securityHeaders(recoverPanics(d.Log, mux), web.MapFramePath, hsts, newSourceCache(d.Catalog, d.Site, d.MapTiles).get)
 }
 
 // recoverPanics turns a handler panic into a logged 500, not a dropped connection.

@@ -2,6 +2,7 @@ package web
 
 import (
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"testing"
@@ -29,6 +30,7 @@ func BenchmarkCachedPage(b *testing.B) {
 	h, _, _ := newTestHandler(&testing.T{}, &fakeRenderer{})
 	req := httptest.NewRequest("GET", "/fr/a-vendre/", nil)
 	req.Header.Set("Accept-Encoding", "gzip")
+	req = req.WithContext(WithNonce(req.Context(), NewNonce()))
 	h.ServeHTTP(httptest.NewRecorder(), req)
 	b.ReportAllocs()
 	b.RunParallel(func(pb *testing.PB) {
@@ -55,4 +57,27 @@ func BenchmarkRenderUncached(b *testing.B) {
 			}
 		})
 	}
+}
+
+// BenchmarkNoncedWrite is the per-response work a cached page adds for its
+// nonce: the parts written around it, gzipped with the combined CRC.
+func BenchmarkNoncedWrite(b *testing.B) {
+	h, _, _ := newTestHandler(&testing.T{}, &fakeRenderer{})
+	req := httptest.NewRequest("GET", "/fr/a-vendre/", nil)
+	h.ServeHTTP(httptest.NewRecorder(), req)
+	doc, fresh, ok := h.cache.get(h.generation(), "/fr/a-vendre/")
+	if !ok || !fresh {
+		b.Fatal("not cached")
+	}
+	nonce := NewNonce()
+	b.Run("gzip", func(b *testing.B) {
+		for b.Loop() {
+			doc.doc.writeGzip(io.Discard, nonce)
+		}
+	})
+	b.Run("raw", func(b *testing.B) {
+		for b.Loop() {
+			doc.doc.writeHTML(io.Discard, nonce)
+		}
+	})
 }

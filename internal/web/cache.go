@@ -5,11 +5,11 @@ import (
 	"sync"
 )
 
-// cached is one rendered page, kept raw and gzipped so a hit costs a copy.
+// cached is one rendered page, kept raw and deflated around its nonce slots
+// so a hit costs a copy (nonce.go).
 type cached struct {
 	status int
-	html   []byte
-	gz     []byte
+	doc    nonced
 }
 
 // htmlCache is a size-bounded LRU of rendered pages, each stored with its
@@ -53,7 +53,7 @@ func (c *htmlCache) get(gen, key string) (p cached, fresh, ok bool) {
 
 // put stores p, rendered for generation gen, replacing what key held.
 func (c *htmlCache) put(gen, key string, p cached) {
-	size := len(p.html) + len(p.gz) + len(key)
+	size := p.doc.size + len(key)
 	if size > c.maxBytes/8 {
 		return // one page must not evict most of the others
 	}
@@ -72,7 +72,7 @@ func (c *htmlCache) put(gen, key string, p cached) {
 func (c *htmlCache) remove(el *list.Element) {
 	e := c.order.Remove(el).(*cacheEntry)
 	delete(c.byKey, e.key)
-	c.bytes -= len(e.page.html) + len(e.page.gz) + len(e.key)
+	c.bytes -= e.page.doc.size + len(e.key)
 }
 
 // counts returns how many pages are of generation gen and how many older.

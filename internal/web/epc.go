@@ -57,6 +57,6 @@ func (h *Handler) Register(mux *http.ServeMux) {
 	mux.HandleFunc("GET /robots.txt", h.robots)
 	mux.HandleFunc("GET /sitemap.xml", h.sitemap)
 	mux.HandleFunc("GET /favicon.ico", serveFavicon)
-	mux.Handle("GET /map-frame/", MapFrameFromEnv())
+	mux.Handle("GET "+MapFramePath, MapFrameFromEnv())
 	mux.Handle("/", h)
 }

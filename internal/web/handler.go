@@ -39,6 +39,7 @@ type Handler struct {
 	cache    *htmlCache
 	// refresher re-renders the pages served stale while the engines were busy.
 	refresher *refresher
+	slot      string // where the document's nonce goes (nonce.go)
 	log       *slog.Logger
 	// sitemapCache holds sitemap.xml for one data version.
 	sitemapCache sitemap
@@ -71,7 +72,7 @@ func NewHandler(o Options) *Handler {
 		o.PagePreloads = func(string, string) template.HTML { return "" }
 	}
 	h := &Handler{resolver: o.Resolver, renderer: o.Renderer, assets: o.AssetTags, preloads: o.PagePreloads, version: o.AssetVersion,
-		cache: newHTMLCache(o.CacheBytes), log: o.Log, RenderTimeout: 2 * time.Second}
+		cache: newHTMLCache(o.CacheBytes), slot: newSlot(), log: o.Log, RenderTimeout: 2 * time.Second}
 	h.refresher = newRefresher(h)
 	return h
 }
@@ -143,7 +144,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 func (h *Handler) writeDocument(w http.ResponseWriter, r *http.Request, doc cached) {
 	w.Header().Set("Cache-Control", "no-cache")
-	writeCompressed(w, r, doc.status, "text/html; charset=utf-8", doc.html, doc.gz)
+	writeNonced(w, r, doc.status, doc.doc)
 }
 
 // render builds the document for res. When React cannot render it in time,
@@ -165,12 +166,12 @@ func (h *Handler) render(ctx context.Context, res route.Result, page Page) (doc 
 	var b bytes.Buffer
 	err = document.Execute(&b, documentData{
 		Lang: res.Lang, Head: res.Head, Settings: h.resolver.Site.SiteInfo.Settings,
-		Assets: h.assets + h.preloads(page.Component, res.Lang), App: ssr.AppHTML(out, pageJSON),
+		Assets: withNonceAttr(h.assets+h.preloads(page.Component, res.Lang), h.slot), App: ssr.AppHTML(out, pageJSON),
 	})
 	if err != nil {
 		panic(err) // the template and its data are ours: a failure is a bug
 	}
-	return cached{status: res.Status, html: b.Bytes(), gz: assets.Gzip(b.Bytes())}, rendered
+	return cached{status: res.Status, doc: newNonced(b.Bytes(), h.slot)}, rendered
 }
 
 func mustJSON(v any) []byte {

@@ -75,9 +75,12 @@ func do(h http.Handler, method, target string, header map[string]string) *httpte
 		req.Header.Set(k, v)
 	}
 	rec := httptest.NewRecorder()
-	h.ServeHTTP(rec, req)
+	h.ServeHTTP(rec, req.WithContext(WithNonce(req.Context(), testNonce)))
 	return rec
 }
+
+// testNonce is the CSP nonce of the requests of do (internal/server sets one per response).
+const testNonce = "dGVzdC1ub25jZQ=="
 
 func TestHTMLDocument(t *testing.T) {
 	h, _, _ := newTestHandler(t, &fakeRenderer{})
@@ -94,8 +97,8 @@ func TestHTMLDocument(t *testing.T) {
 		`<div id="app"><main>rendered PropertyList</main></div>`,
 		`<script type="application/json" id="page">{"component":"PropertyList"`,
 		`"version":"v1"`,
-		`<script type="module" src="/assets/app.js"></script>`,
-		`<link rel="modulepreload" href="/assets/PropertyList-nl.js">`,
+		`<script nonce="` + testNonce + `" type="module" src="/assets/app.js"></script>`,
+		`<link rel="modulepreload" nonce="` + testNonce + `" href="/assets/PropertyList-nl.js">`,
 	} {
 		if !strings.Contains(body, want) {
 			t.Errorf("document lacks %s", want)

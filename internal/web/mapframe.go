@@ -20,6 +20,10 @@ import (
 // the list page's message with the markers. Only pages of this site may
 // frame it.
 
+// MapFramePath is the frame's address: the one response other pages of this
+// site may frame (internal/server sets frame-ancestors).
+const MapFramePath = "/map-frame/"
+
 // OSMTiles is the default tile server, with its attribution.
 const (
 	OSMTiles       = "https://tile.openstreetmap.org/{z}/{x}/{y}.png"
@@ -49,16 +53,31 @@ func MapFrameFromEnv() http.Handler {
 	return NewMapFrame(MapFrameOptions{Tiles: os.Getenv("IMMO_MAP_TILES"), Attribution: os.Getenv("IMMO_MAP_ATTRIBUTION")})
 }
 
+// MapTilesFromEnv is the tile URL template the map frame of MapFrameFromEnv
+// loads ("" for none), for the pages' Content-Security-Policy.
+func MapTilesFromEnv() string {
+	return tilesOf(os.Getenv("IMMO_MAP_TILES"))
+}
+
+// tilesOf is the tile URL template that the option tiles means.
+func tilesOf(tiles string) string {
+	switch tiles {
+	case "":
+		return OSMTiles
+	case NoTiles:
+		return ""
+	}
+	return tiles
+}
+
 // NewMapFrame returns the handler of GET /map-frame/.
 func NewMapFrame(o MapFrameOptions) http.Handler {
-	if o.Tiles == "" {
-		o.Tiles = OSMTiles
-	}
+	o.Tiles = tilesOf(o.Tiles)
 	if o.Attribution == "" && o.Tiles == OSMTiles {
 		o.Attribution = OSMAttribution
 	}
-	if o.Tiles == NoTiles {
-		o.Tiles, o.Attribution = "", ""
+	if o.Tiles == "" {
+		o.Attribution = ""
 	}
 	if o.Entry == nil {
 		o.Entry = assets.MapFrameEntry
@@ -91,6 +110,7 @@ type mapFrameData struct {
 	Tiles       string
 	Attribution string
 	Entry       assets.Entry
+	Nonce       string // the response's CSP nonce
 }
 
 var mapFrameDoc = template.Must(template.New("map").Parse(`<!doctype html>
@@ -104,8 +124,8 @@ var mapFrameDoc = template.Must(template.New("map").Parse(`<!doctype html>
 {{- range .Entry.CSS}}
 <link rel="stylesheet" href="/{{.}}">{{end}}
 {{- range .Entry.Preload}}
-<link rel="modulepreload" href="/{{.}}">{{end}}
-<script type="module" src="/{{.Entry.Script}}"></script>
+<link rel="modulepreload" nonce="{{$.Nonce}}" href="/{{.}}">{{end}}
+<script type="module" nonce="{{.Nonce}}" src="/{{.Entry.Script}}"></script>
 </head>
 <body>
 <main class="map-page">
@@ -120,13 +140,10 @@ var mapFrameDoc = template.Must(template.New("map").Parse(`<!doctype html>
 `))
 
 func (m *mapFrame) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	if r.URL.Path != "/map-frame/" {
+	if r.URL.Path != MapFramePath {
 		http.NotFound(w, r)
 		return
 	}
-	// Only this site may show the map in a frame.
-	w.Header().Set("Content-Security-Policy", "frame-ancestors 'self'")
-	w.Header().Set("X-Frame-Options", "SAMEORIGIN")
 	entry, err := m.o.Entry()
 	if err != nil {
 		msg := "the map is not available: the web app has no map entry (run npm run build in web/)"
@@ -148,7 +165,7 @@ func (m *mapFrame) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		Lang: lang,
 		Labels: mapLabels{Title: t("title"), Region: t("region"), Help: t("help"), Cluster: t("cluster"), CountOne: t("countOne"),
 			CountOther: t("countOther"), Empty: t("empty"), ZoomIn: t("zoomIn"), ZoomOut: t("zoomOut"), Close: t("close")},
-		Tiles: m.o.Tiles, Attribution: m.o.Attribution, Entry: entry,
+		Tiles: m.o.Tiles, Attribution: m.o.Attribution, Entry: entry, Nonce: NonceOf(r.Context()),
 	}
 	var b bytes.Buffer
 	if err := mapFrameDoc.Execute(&b, data); err != nil {

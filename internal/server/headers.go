@@ -1,0 +1,104 @@
+package server
+
+import (
+	"net/http"
+	"slices"
+	"strings"
+
+	"immo/internal/web"
+)
+
+// Sources are the other origins the site's pages load from, by kind: each
+// one derived from what the pages embed (sources.go), never a wildcard.
+type Sources struct {
+	Img   []string // pictures on other hosts (a picture CDN), the map tiles
+	Media []string // video files of the home banner on other hosts
+	Frame []string // video players, virtual tours, Google's street view
+}
+
+// securityHeaders sets the security headers on every response: the
+// Content-Security-Policy with a fresh nonce (handed to the pages through
+// the request's context, for their script tags), framing (only framePath,
+// the map frame, by this site; nothing else by anyone), the referrer, MIME
+// sniffing and permissions policies, and HSTS when the site is public over
+// HTTPS. sources is called per response and must be cheap.
+func securityHeaders(next http.Handler, framePath string, hsts bool, sources func() Sources) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		nonce := web.NewNonce()
+		framable := r.URL.Path == framePath
+		h := w.Header()
+		h.Set("Content-Security-Policy", contentSecurityPolicy(nonce, framable, sources()))
+		if framable {
+			h.Set("X-Frame-Options", "SAMEORIGIN")
+		} else {
+			h.Set("X-Frame-Options", "DENY")
+		}
+		h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("Permissions-Policy", permissionsPolicy)
+		if hsts {
+			h.Set("Strict-Transport-Security", "max-age=31536000; includeSubDomains")
+		}
+		next.ServeHTTP(w, r.WithContext(web.WithNonce(r.Context(), nonce)))
+	})
+}
+
+// permissionsPolicy turns off the powerful features no page uses; the
+// frames (tours, players) may ask for fullscreen and the motion sensors a
+// 360° tour reads.
+const permissionsPolicy = "camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), " +
+	"hid=(), midi=(), magnetometer=(), display-capture=(), browsing-topics=(), interest-cohort=()"
+
+// contentSecurityPolicy is the policy of one response.
+//
+//   - script-src: the nonce with 'strict-dynamic' (CSP 3: the scripts our
+//     nonced entry loads are trusted, the consent issue's tag loader
+//     included; 'self' is then ignored), 'self' for browsers without
+//     'strict-dynamic'. The page object, <script type="application/json">,
+//     is data: CSP does not apply to it.
+//   - style-src 'self' 'unsafe-inline': React writes style attributes with
+//     values from the data (a grid's --cols, a slide's picture), which a
+//     nonce cannot cover and hashes could only list per value; CSS cannot
+//     run script, and every attribute value is escaped.
+//   - img-src data: for the CSS icons (SVG data URLs).
+func contentSecurityPolicy(nonce string, framable bool, s Sources) string {
+	ancestors := "'none'"
+	if framable {
+		ancestors = "'self'"
+	}
+	var b strings.Builder
+	b.Grow(512)
+	dir := func(name string, values ...string) {
+		if b.Len() > 0 {
+			b.WriteString("; ")
+		}
+		b.WriteString(name)
+		for _, v := range values {
+			b.WriteByte(' ')
+			b.WriteString(v)
+		}
+	}
+	dir("default-src", "'self'")
+	dir("script-src", "'nonce-"+nonce+"'", "'strict-dynamic'", "'self'")
+	dir("style-src", "'self'", "'unsafe-inline'")
+	dir("img-src", append([]string{"'self'", "data:"}, s.Img...)...)
+	dir("media-src", append([]string{"'self'"}, s.Media...)...)
+	dir("frame-src", append([]string{"'self'"}, s.Frame...)...)
+	dir("connect-src", "'self'")
+	dir("font-src", "'self'")
+	dir("object-src", "'none'")
+	dir("base-uri", "'none'")
+	dir("form-action", "'self'")
+	dir("frame-ancestors", ancestors)
+	return b.String()
+}
+
+// sortedHosts is set's members, sorted (a stable header).
+func sortedHosts(set map[string]bool) []string {
+	out := make([]string, 0, len(set))
+	for h := range set {
+		out = append(out, h)
+	}
+	slices.Sort(out)
+	return out
+}

@@ -1,0 +1,177 @@
+package server_test
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"immo/internal/catalog"
+	"immo/internal/demo"
+	"immo/internal/server"
+	"immo/internal/site"
+	"immo/internal/storage/sqlite"
+	"immo/internal/web"
+	"immo/internal/web/route"
+)
+
+// newHeaderSite serves the demo agency with pages whose head loads a script,
+// under the public URL given.
+func newHeaderSite(t *testing.T, publicURL string) *httptest.Server {
+	t.Helper()
+	ctx := context.Background()
+	store, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "immo.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { store.Close() })
+	cat, err := demo.Catalog()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := store.Import(ctx, cat, catalog.Keep{}); err != nil {
+		t.Fatal(err)
+	}
+	svc, err := catalog.NewService(ctx, store)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := site.Parse("site.json", demo.SiteJSON())
+	if err != nil {
+		t.Fatal(err)
+	}
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	pages := web.NewHandler(web.Options{Resolver: &route.Resolver{Site: cfg, Catalog: svc, BaseURL: "http://x"}, Log: log,
+		AssetTags: `<link rel="modulepreload" href="/assets/chunk.js"><script type="module" src="/assets/app.js"></script>`})
+	ts := httptest.NewServer(server.Handler(server.Deps{Catalog: svc, Site: cfg, Pictures: demo.Pictures(), Log: log,
+		Pages: pages, PublicURL: publicURL, MapTiles: web.OSMTiles}))
+	t.Cleanup(ts.Close)
+	return ts
+}
+
+func fetch(t *testing.T, ts *httptest.Server, path string) (*http.Response, string) {
+	t.Helper()
+	res, err := http.Get(ts.URL + path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	b, _ := io.ReadAll(res.Body)
+	return res, string(b)
+}
+
+// Every kind of response carries the security headers; only the map frame
+// may be framed, and only by the site.
+func TestSecurityHeadersOnEveryResponse(t *testing.T) {
+	ts := newHeaderSite(t, "")
+	for _, c := range []struct {
+		kind, path string
+		status     int // 0: any (the map frame is a 503 without a web build)
+	}{
+		{"page", "/fr/", 200},
+		{"list page", "/nl/te-koop/", 200},
+		{"inertia redirect target", "/for-sale/", 200},
+		{"404 page", "/fr/nope/", 404},
+		{"api", "/api/properties", 200},
+		{"api error", "/api/properties?page=x", 400},
+		{"asset", "/assets/missing.js", 404},
+		{"picture", "/pictures/demo/banner.jpg", 200},
+		{"epc picture", "/images/epc/wallonia/A.svg", 0},
+		{"favicon", "/favicon.svg", 200},
+		{"robots", "/robots.txt", 200},
+		{"sitemap", "/sitemap.xml", 200},
+		{"health", "/healthz", 200},
+		{"map frame", "/map-frame/?lang=fr", 0},
+	} {
+		t.Run(c.kind, func(t *testing.T) {
+			res, _ := fetch(t, ts, c.path)
+			if c.status != 0 && res.StatusCode != c.status {
+				t.Fatalf("%s: %d, want %d", c.path, res.StatusCode, c.status)
+			}
+			h := res.Header
+			csp := h.Get("Content-Security-Policy")
+			for _, want := range []string{"default-src 'self'", "script-src 'nonce-", "'strict-dynamic'", "object-src 'none'", "base-uri 'none'"} {
+				if !strings.Contains(csp, want) {
+					t.Errorf("%s: CSP lacks %q: %s", c.path, want, csp)
+				}
+			}
+			ancestors, xfo := "frame-ancestors 'none'", "DENY"
+			if c.kind == "map frame" {
+				ancestors, xfo = "frame-ancestors 'self'", "SAMEORIGIN"
+			}
+			if !strings.Contains(csp, ancestors) || h.Get("X-Frame-Options") != xfo {
+				t.Errorf("%s: framing %q / %q, want %s / %s", c.path, csp, h.Get("X-Frame-Options"), ancestors, xfo)
+			}
+			referrer := "strict-origin-when-cross-origin"
+			if c.kind == "map frame" {
+				referrer = "same-origin" // the frame's own, stricter
+			}
+			for k, want := range map[string]string{
+				"X-Content-Type-Options": "nosniff",
+				"Referrer-Policy":        referrer,
+			} {
+				if got := h.Get(k); got != want {
+					t.Errorf("%s: %s = %q, want %q", c.path, k, got, want)
+				}
+			}
+			for _, off := range []string{"camera=()", "microphone=()", "geolocation=()"} {
+				if !strings.Contains(h.Get("Permissions-Policy"), off) {
+					t.Errorf("%s: Permissions-Policy %q lacks %s", c.path, h.Get("Permissions-Policy"), off)
+				}
+			}
+			if h.Get("Strict-Transport-Security") != "" {
+				t.Errorf("%s: HSTS over plain http", c.path)
+			}
+		})
+	}
+}
+
+var (
+	cspNonce  = regexp.MustCompile(`script-src 'nonce-([A-Za-z0-9+/=]+)'`)
+	tagNonces = regexp.MustCompile(`<(?:script|link rel="modulepreload") nonce="([^"]*)"`)
+)
+
+// Each response has its own nonce, and the page's script and module preload
+// tags carry that one — a cached page too.
+func TestNoncePerResponse(t *testing.T) {
+	ts := newHeaderSite(t, "")
+	seen := map[string]bool{}
+	for range 3 {
+		res, body := fetch(t, ts, "/fr/a-vendre/")
+		m := cspNonce.FindStringSubmatch(res.Header.Get("Content-Security-Policy"))
+		if m == nil || len(m[1]) < 22 {
+			t.Fatalf("no nonce in %q", res.Header.Get("Content-Security-Policy"))
+		}
+		if seen[m[1]] {
+			t.Fatalf("nonce %s repeated", m[1])
+		}
+		seen[m[1]] = true
+		tags := tagNonces.FindAllStringSubmatch(body, -1)
+		if len(tags) != 2 {
+			t.Fatalf("%d nonced tags in the page", len(tags))
+		}
+		for _, tag := range tags {
+			if tag[1] != m[1] {
+				t.Errorf("tag nonce %q, header nonce %q", tag[1], m[1])
+			}
+		}
+		if strings.Count(body, "<script") != 2 || !strings.Contains(body, `<script type="application/json" id="page">`) {
+			t.Errorf("scripts other than the entry and the page object (data):\n%s", body)
+		}
+	}
+}
+
+// HSTS only when the public URL is https.
+func TestHSTSOnlyOverHTTPS(t *testing.T) {
+	for url, want := range map[string]bool{"https://immo.example": true, "HTTPS://immo.example/": true, "http://immo.example": false, "": false} {
+		res, _ := fetch(t, newHeaderSite(t, url), "/fr/")
+		if got := res.Header.Get("Strict-Transport-Security"); (got != "") != want || (want && !strings.HasPrefix(got, "max-age=31536000")) {
+			t.Errorf("public URL %q: HSTS %q", url, got)
+		}
+	}
+}

@@ -1,0 +1,152 @@
+package server
+
+import (
+	"encoding/json"
+	"net/url"
+	"path"
+	"strings"
+	"sync"
+
+	"immo/internal/catalog"
+	"immo/internal/rules"
+	"immo/internal/site"
+)
+
+// sourceCache derives the pages' other origins from what they embed, once
+// per catalog version: the catalog's pictures (a picture CDN) and virtual
+// tours, the configuration's pictures and banner video (its player's host,
+// or the file's), Google's street view frame when a key is configured, and
+// the map tiles.
+type sourceCache struct {
+	catalog *catalog.Service
+	fixed   Sources // from the configuration and the tiles: they do not change while serving
+
+	mu      sync.Mutex
+	version int64
+	sources Sources
+}
+
+func newSourceCache(cat *catalog.Service, cfg *site.Config, tiles string) *sourceCache {
+	img, media, frame := map[string]bool{}, map[string]bool{}, map[string]bool{}
+	if t := tileOrigin(tiles); t != "" {
+		img[t] = true
+	}
+	if cfg != nil {
+		if cfg.StreetView.APIKey != "" {
+			frame["https://www.google.com"] = true
+		}
+		configEmbeds(cfg, img, media, frame)
+	}
+	return &sourceCache{catalog: cat, version: -1,
+		fixed: Sources{Img: sortedHosts(img), Media: sortedHosts(media), Frame: sortedHosts(frame)}}
+}
+
+// get is the sources for the catalog version being served.
+func (c *sourceCache) get() Sources {
+	if c.catalog == nil {
+		return c.fixed
+	}
+	ix := c.catalog.Index()
+	if ix == nil {
+		return c.fixed
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if ix.Version() != c.version {
+		img, frame := set(c.fixed.Img), set(c.fixed.Frame)
+		e := ix.Embedded()
+		for _, p := range e.Pictures {
+			addOrigin(img, p)
+		}
+		for _, t := range e.Tours {
+			addOrigin(frame, t)
+		}
+		c.sources = Sources{Img: sortedHosts(img), Media: c.fixed.Media, Frame: sortedHosts(frame)}
+		c.version = ix.Version()
+	}
+	return c.sources
+}
+
+func set(hosts []string) map[string]bool {
+	m := make(map[string]bool, len(hosts))
+	for _, h := range hosts {
+		m[h] = true
+	}
+	return m
+}
+
+// addOrigin adds the origin of an absolute http(s) address to s; a path on
+// this site ('self') adds nothing.
+func addOrigin(s map[string]bool, raw string) {
+	if o := originOf(raw); o != "" {
+		s[o] = true
+	}
+}
+
+func originOf(raw string) string {
+	u, err := url.Parse(strings.TrimSpace(raw))
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return ""
+	}
+	return u.Scheme + "://" + strings.ToLower(u.Host)
+}
+
+// tileOrigin is the origin of a tile URL template; a {s} subdomain becomes *.
+func tileOrigin(tiles string) string {
+	t := strings.ReplaceAll(tiles, "{s}", "s-placeholder")
+	o := originOf(t)
+	return strings.Replace(o, "s-placeholder", "*", 1)
+}
+
+var imageExts = map[string]bool{".jpg": true, ".jpeg": true, ".png": true, ".webp": true, ".gif": true, ".svg": true, ".avif": true}
+
+// configEmbeds walks every text of the configuration: a picture address
+// adds its origin to img; a video link adds its player's origin to frame
+// (rules.VideoOf, the rules the banner follows), or for a file its origin
+// to media.
+func configEmbeds(cfg *site.Config, img, media, frame map[string]bool) {
+	b, err := json.Marshal(cfg)
+	if err != nil {
+		return
+	}
+	var v any
+	if json.Unmarshal(b, &v) != nil {
+		return
+	}
+	var walk func(v any)
+	walk = func(v any) {
+		switch v := v.(type) {
+		case map[string]any:
+			// A banner video in the object form may name its type instead
+			// of ending in an extension.
+			if mime, _ := v["mimetype"].(string); strings.HasPrefix(mime, "video/") {
+				if u, ok := v["url"].(string); ok {
+					addOrigin(media, u)
+				}
+			}
+			for _, x := range v {
+				walk(x)
+			}
+		case []any:
+			for _, x := range v {
+				walk(x)
+			}
+		case string:
+			if originOf(v) == "" {
+				return
+			}
+			if video, ok := rules.VideoOf(v); ok {
+				if video.Embed != "" {
+					addOrigin(frame, video.Embed)
+				} else if video.Kind == rules.VideoFile {
+					addOrigin(media, v)
+				}
+				return
+			}
+			if u, err := url.Parse(v); err == nil && imageExts[strings.ToLower(path.Ext(u.Path))] {
+				addOrigin(img, v)
+			}
+		}
+	}
+	walk(v)
+}

@@ -1,0 +1,78 @@
+package server
+
+import (
+	"context"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"immo/internal/catalog"
+	"immo/internal/demo"
+	"immo/internal/site"
+	"immo/internal/storage/sqlite"
+)
+
+// The policy's other origins are exactly what the pages embed: the tiles, a
+// picture CDN and a tour from the catalog, the banner's player, street view.
+func TestSourcesFromWhatPagesEmbed(t *testing.T) {
+	ctx := context.Background()
+	store, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "immo.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	cat, err := demo.Catalog()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cat.Properties[0].Pictures = append(cat.Properties[0].Pictures, catalog.Picture{Url: "https://cdn.example/p/1.jpg"})
+	cat.Properties[1].VirtualTour = "https://tours.example/show/?m=1"
+	if _, err := store.Import(ctx, cat, catalog.Keep{}); err != nil {
+		t.Fatal(err)
+	}
+	svc, err := catalog.NewService(ctx, store)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := site.Parse("site.json", demo.SiteJSON())
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	s := newSourceCache(svc, cfg, "").get()
+	if len(s.Img) != 1 || s.Img[0] != "https://cdn.example" || len(s.Media) != 0 {
+		t.Errorf("demo + a CDN picture: img %v media %v", s.Img, s.Media)
+	}
+	// The demo's two Matterport tours and ours; its footer's Facebook page
+	// is a link, not a frame.
+	if want := []string{"https://my.matterport.com", "https://tours.example"}; !slices.Equal(s.Frame, want) {
+		t.Errorf("frame %v, want %v", s.Frame, want)
+	}
+
+	cfg.StreetView.APIKey = "key"
+	cfg.Banner.Type = site.BannerVideo
+	cfg.Banner.Video = site.Video{URL: "https://youtu.be/dQw4w9WgXcQ"}
+	cfg.Banner.Image.URL = "https://img.example/banner.webp"
+	s = newSourceCache(svc, cfg, "https://{s}.tiles.example/{z}/{x}/{y}.png").get()
+	for kind, want := range map[string][]string{
+		"img":   {"https://*.tiles.example", "https://cdn.example", "https://img.example"},
+		"frame": {"https://my.matterport.com", "https://tours.example", "https://www.google.com", "https://www.youtube-nocookie.com"},
+	} {
+		got := s.Img
+		if kind == "frame" {
+			got = s.Frame
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("%s %v, want %v", kind, got, want)
+		}
+	}
+	cfg.Banner.Video = site.Video{URL: "https://media.example/v?id=3", MimeType: "video/mp4"}
+	if s = newSourceCache(svc, cfg, "").get(); !slices.Equal(s.Media, []string{"https://media.example"}) {
+		t.Errorf("a video file: media %v", s.Media)
+	}
+	policy := contentSecurityPolicy("n", false, s)
+	if !strings.Contains(policy, "media-src 'self' https://media.example;") || strings.Contains(policy, "*;") || strings.Contains(policy, " * ") {
+		t.Errorf("policy %s", policy)
+	}
+}
