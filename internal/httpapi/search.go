@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
+	"unicode/utf8"
 
 	"immo/internal/catalog"
 )
@@ -48,16 +49,27 @@ func (a *CatalogAPI) search(w http.ResponseWriter, r *http.Request) {
 	JSON(w, http.StatusOK, Suggest(a.Catalog.Index(), a.Links, r.URL.Query().Get("q"), a.lang(r)))
 }
 
-// MaxSearchText bounds the text a search looks at: no name or ID is longer.
+// MaxSearchText bounds the text a search looks at, in bytes: no name or ID
+// is longer.
 const MaxSearchText = 100
+
+// ClipSearchText cuts q to MaxSearchText bytes without splitting a
+// character.
+func ClipSearchText(q string) string {
+	if len(q) <= MaxSearchText {
+		return q
+	}
+	q = q[:MaxSearchText]
+	for len(q) > 0 && !utf8.ValidString(q) {
+		q = q[:len(q)-1]
+	}
+	return q
+}
 
 // Suggest is the search box's answer for q in lang (links may be nil: then
 // no entry has an address).
 func Suggest(ix *catalog.Index, links Linker, q, lang string) SearchAnswer {
-	if len(q) > MaxSearchText {
-		q = q[:MaxSearchText]
-	}
-	s := ix.Search(q, lang)
+	s := ix.Search(ClipSearchText(q), lang)
 	out := SearchAnswer{Types: []TypeHit{}, Cities: []CityHit{}, Properties: []PropertyHit{}}
 	// lists gives the sale and rent lists filtered by key=value, each only
 	// when it has something to show.

@@ -30,9 +30,7 @@ type SearchView struct {
 // search answers ?q= on list page p (query pq): a redirect when the text
 // names something, else ok false and the view of the empty search.
 func (c *resolution) search(pq *site.Query, text string) (Result, *SearchView, bool) {
-	if len(text) > httpapi.MaxSearchText {
-		text = text[:httpapi.MaxSearchText]
-	}
+	text = httpapi.ClipSearchText(text)
 	found := c.ix.Resolve(text)
 	switch found.Kind {
 	case catalog.FoundProperty:
