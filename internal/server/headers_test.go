@@ -107,10 +107,8 @@ func TestSecurityHeadersOnEveryResponse(t *testing.T) {
 			if !strings.Contains(csp, ancestors) || h.Get("X-Frame-Options") != xfo {
 				t.Errorf("%s: framing %q / %q, want %s / %s", c.path, csp, h.Get("X-Frame-Options"), ancestors, xfo)
 			}
+			// The map frame too: tile servers want the origin as Referer.
 			referrer := "strict-origin-when-cross-origin"
-			if c.kind == "map frame" {
-				referrer = "same-origin" // the frame's own, stricter
-			}
 			for k, want := range map[string]string{
 				"X-Content-Type-Options": "nosniff",
 				"Referrer-Policy":        referrer,

@@ -172,7 +172,8 @@ func (m *mapFrame) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		panic(err) // the template and its data are ours
 	}
 	w.Header().Set("Cache-Control", "no-cache")
-	w.Header().Set("Referrer-Policy", "same-origin")
+	// The site's Referrer-Policy (strict-origin-when-cross-origin) stands:
+	// tile servers such as OpenStreetMap's require the origin as Referer.
 	w.Header().Add("Vary", "Accept-Encoding")
 	writeCompressed(w, r, http.StatusOK, "text/html; charset=utf-8", b.Bytes(), nil)
 }
