@@ -1,0 +1,52 @@
+// Package demotest gives tests the demo agency — its site configuration,
+// catalog and index — parsed fresh for each caller, so one test's changes
+// never reach another. It is the one demo fixture of the Go tests.
+package demotest
+
+import (
+	"log/slog"
+	"testing"
+	"time"
+
+	"immo/internal/catalog"
+	"immo/internal/demo"
+	"immo/internal/site"
+)
+
+// Site parses the demo site configuration.
+func Site(tb testing.TB) *site.Config {
+	tb.Helper()
+	cfg, err := site.Parse("site.json", demo.SiteJSON())
+	if err != nil {
+		tb.Fatalf("demo site: %v", err)
+	}
+	return cfg
+}
+
+// Catalog parses the demo catalog; the caller may change it.
+func Catalog(tb testing.TB) *catalog.Catalog {
+	tb.Helper()
+	c, err := demo.Catalog()
+	if err != nil {
+		tb.Fatalf("demo catalog: %v", err)
+	}
+	return c
+}
+
+// Index is the demo catalog's index at version 1.
+func Index(tb testing.TB) *catalog.Index {
+	tb.Helper()
+	return catalog.NewIndex(Catalog(tb), 1)
+}
+
+// FixedIndex serves one index, as catalog.Service does between versions.
+type FixedIndex struct{ Ix *catalog.Index }
+
+// Index returns the index.
+func (f FixedIndex) Index() *catalog.Index { return f.Ix }
+
+// Log discards everything: tests assert behaviour, not log lines.
+func Log() *slog.Logger { return slog.New(slog.DiscardHandler) }
+
+// Now is the tests' fixed clock: a Monday in November, Belgian morning.
+func Now() time.Time { return time.Date(2026, time.November, 23, 9, 30, 0, 0, time.UTC) }
