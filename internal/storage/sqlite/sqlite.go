@@ -15,9 +15,9 @@ import (
 	"time"
 
 	"github.com/pressly/goose/v3"
+	_ "modernc.org/sqlite" // registers the "sqlite" driver
 
 	"immo/internal/storage/sqlstore"
-	_ "modernc.org/sqlite" // registers the "sqlite" driver
 )
 
 //go:embed migrations/*.sql
