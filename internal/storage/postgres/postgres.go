@@ -1,5 +1,6 @@
-// Package postgres is the catalog.Store on PostgreSQL, through pgx's
-// database/sql driver so that goose can run the migrations on the same pool.
+// Package postgres opens the store on PostgreSQL, through pgx's
+// database/sql driver so that goose can run the migrations on the same pool:
+// the pool, the migrations and the dialect; the queries are sqlstore's.
 package postgres
 
 import (
@@ -15,14 +16,30 @@ import (
 	"github.com/jackc/pgx/v5/stdlib"
 	"github.com/pressly/goose/v3"
 	"github.com/pressly/goose/v3/lock"
+
+	"immo/internal/storage/sqlstore"
 )
 
 //go:embed migrations/*.sql
 var migrations embed.FS
 
-// DB is a catalog store on a PostgreSQL database (or schema: the URL may set
-// search_path, which pgx passes on as a runtime parameter).
+// dialect is how PostgreSQL differs from SQLite for the shared queries.
+func dialect() sqlstore.Dialect {
+	return sqlstore.Dialect{
+		Name:     "postgres",
+		Numbered: true,
+		Now:      "now()", // the transaction's start: every row of an import shares it
+		// REPEATABLE READ gives the whole transaction one snapshot.
+		Snapshot:   sql.TxOptions{Isolation: sql.LevelRepeatableRead, ReadOnly: true},
+		SkipLocked: " FOR UPDATE SKIP LOCKED",
+		Time:       func(t time.Time) any { return t.UTC() },
+	}
+}
+
+// DB is the store (sqlstore.Store) on a PostgreSQL database (or schema: the
+// URL may set search_path, which pgx passes on as a runtime parameter).
 type DB struct {
+	*sqlstore.Store
 	db *sql.DB
 }
 
@@ -37,7 +54,7 @@ func Open(ctx context.Context, url string) (*DB, error) {
 	sqldb.SetMaxIdleConns(5)
 	sqldb.SetConnMaxIdleTime(5 * time.Minute)
 
-	db := &DB{db: sqldb}
+	db := &DB{Store: sqlstore.New(dialect(), sqldb, sqldb), db: sqldb}
 	if err := sqldb.PingContext(ctx); err != nil {
 		sqldb.Close()
 		return nil, fmt.Errorf("postgres: %w", err)

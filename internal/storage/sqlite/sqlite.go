@@ -1,5 +1,7 @@
-// Package sqlite is the catalog.Store on an SQLite file, through the pure-Go
-// modernc.org/sqlite driver so that the binary builds with CGO_ENABLED=0.
+// Package sqlite opens the store on an SQLite file, through the pure-Go
+// modernc.org/sqlite driver so that the binary builds with CGO_ENABLED=0:
+// the connections, their pragmas, the migrations and the dialect; the
+// queries are sqlstore's.
 package sqlite
 
 import (
@@ -10,9 +12,12 @@ import (
 	"fmt"
 	"io/fs"
 	"strings"
+	"time"
 
 	"github.com/pressly/goose/v3"
 	_ "modernc.org/sqlite" // registers the "sqlite" driver
+
+	"immo/internal/storage/sqlstore"
 )
 
 //go:embed migrations/*.sql
@@ -33,11 +38,26 @@ var pragmas = []string{
 	"synchronous(NORMAL)", // durable enough in WAL mode, much faster than FULL
 }
 
-// DB is a catalog store on one SQLite file. Following pocketbase, it keeps
-// two pools: SQLite allows one writer at a time, so funnelling every write
-// through a single connection turns lock contention into queueing in Go,
-// while reads run in parallel on their own pool.
+// dialect is how SQLite differs from PostgreSQL for the shared queries.
+func dialect() sqlstore.Dialect {
+	return sqlstore.Dialect{
+		Name: "sqlite",
+		Now:  `strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`, // the layout of the catalog's timestamps
+		// A read transaction in WAL mode is a snapshot.
+		Snapshot: sql.TxOptions{ReadOnly: true},
+		// The single writer connection holds the whole database for the
+		// transaction: nothing to skip.
+		SkipLocked: "",
+		Time:       func(t time.Time) any { return t.UTC().Format(sqlstore.TextTime) },
+	}
+}
+
+// DB is the store (sqlstore.Store) on one SQLite file. Following
+// pocketbase, it keeps two pools: SQLite allows one writer at a time, so
+// funnelling every write through a single connection turns lock contention
+// into queueing in Go, while reads run in parallel on their own pool.
 type DB struct {
+	*sqlstore.Store
 	write *sql.DB
 	read  *sql.DB
 }
@@ -71,7 +91,7 @@ func Open(ctx context.Context, path string) (*DB, error) {
 	read.SetMaxOpenConns(readers)
 	read.SetMaxIdleConns(readers)
 
-	db := &DB{write: write, read: read}
+	db := &DB{Store: sqlstore.New(dialect(), write, read), write: write, read: read}
 	// Migrating first also switches the file to WAL (a persistent setting)
 	// before any reader connects.
 	if err := db.Migrate(ctx); err != nil {

@@ -1,0 +1,58 @@
+// Package sqlstore holds the queries of every store on SQL, written once on
+// database/sql for SQLite and PostgreSQL alike; a Dialect carries what
+// differs. The database packages (storage/sqlite, storage/postgres) open the
+// connections, run their migrations and construct a Store with their
+// dialect.
+package sqlstore
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+
+	"immo/internal/catalog"
+	"immo/internal/pictures"
+	"immo/internal/testimonial"
+)
+
+var (
+	_ catalog.Store     = (*Store)(nil)
+	_ pictures.Store    = (*Store)(nil)
+	_ testimonial.Store = (*Store)(nil)
+)
+
+// Store is the catalog, picture and testimonial store on one database.
+// Writes go to write and reads to read: on SQLite these are the single
+// writer connection and the read-only pool (one writer at a time, so
+// writes queue in Go rather than contend for the lock); on PostgreSQL they
+// are the same pool.
+type Store struct {
+	d     Dialect
+	write *sql.DB
+	read  *sql.DB
+}
+
+// New returns the store on write and read, which the caller owns (and
+// closes).
+func New(d Dialect, write, read *sql.DB) *Store {
+	return &Store{d: d, write: write, read: read}
+}
+
+// errorf prefixes an error with the dialect's name.
+func (s *Store) errorf(format string, args ...any) error {
+	return fmt.Errorf(s.d.Name+": "+format, args...)
+}
+
+// writeTx runs fn in a transaction on the writer and commits when fn
+// returns nil.
+func (s *Store) writeTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
+	tx, err := s.write.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if err := fn(tx); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
