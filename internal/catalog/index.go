@@ -271,7 +271,7 @@ func (ix *Index) Markers(q Query, href func(*Card) string) []Marker {
 		if pub.Latitude == 0 && pub.Longitude == 0 {
 			return
 		}
-		card := p.Card(q.Lang, ix.TypeName)
+		card := pub.card(p.SmallPictureItem, q.Lang)
 		m := pub.Marker()
 		m.Picture, m.Href = p.SmallPictureItem.Url, href(&card)
 		out = append(out, m)

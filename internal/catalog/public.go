@@ -179,21 +179,27 @@ func (p *Property) Public(lang string, typeName func(webID int, lang string) str
 // Card returns the list form of the property in lang.
 func (p *Property) Card(lang string, typeName func(webID int, lang string) string) Card {
 	pub := p.Public(lang, typeName)
+	return pub.card(p.SmallPictureItem, lang)
+}
+
+// card is the list form of p in lang, with its small picture (which the
+// property page does not show, so p does not hold it).
+func (p *PublicProperty) card(small Picture, lang string) Card {
 	c := Card{
-		ID: pub.ID, Goal: pub.Goal, TypeDescription: pub.TypeDescription, WebID: pub.WebID,
-		Price: pub.Price, PublishPrice: pub.PublishPrice, PriceUnit: pub.PriceUnit,
-		Marquee: pub.Marquee, MarqueeName: pub.MarqueeName, Language: pub.Language,
-		Zip: pub.Zip, City: pub.City, SmallPictureItem: p.SmallPictureItem, XLargePictureItem: pub.XLargePictureItem,
-		Status: pub.Status,
+		ID: p.ID, Goal: p.Goal, TypeDescription: p.TypeDescription, WebID: p.WebID,
+		Price: p.Price, PublishPrice: p.PublishPrice, PriceUnit: p.PriceUnit,
+		Marquee: p.Marquee, MarqueeName: p.MarqueeName, Language: p.Language,
+		Zip: p.Zip, City: p.City, SmallPictureItem: small, XLargePictureItem: p.XLargePictureItem,
+		Status: p.Status,
 	}
-	c.Title, c.TitleLang = pub.Title.Pick(lang)
+	c.Title, c.TitleLang = p.Title.Pick(lang)
 	if c.TitleLang == lang {
 		c.TitleLang = ""
 	}
-	if r := pub.Rooms; r != nil {
+	if r := p.Rooms; r != nil {
 		c.Bedrooms, c.Bathrooms = r.Bedrooms, r.Bathrooms
 	}
-	if s := pub.Surfaces; s != nil {
+	if s := p.Surfaces; s != nil {
 		c.SurfaceLiving, c.SurfaceGround = s.Living, s.Ground
 	}
 	return c
