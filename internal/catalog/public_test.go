@@ -298,6 +298,12 @@ func TestPrivateAddressAndHiddenPrice(t *testing.T) {
 	if pub.TypeDescription != "Huis" || card.TypeDescription != "Huis" || marker.Title != "Huis – «Property.City»" {
 		t.Errorf("type not in the page's language: %q %q %q", pub.TypeDescription, card.TypeDescription, marker.Title)
 	}
+	q := NewQuery()
+	q.Lang = "nl"
+	ms := ix.Markers(q, func(c *Card) string { return "/nl/" + c.TypeDescription + "/" })
+	if len(ms) != 1 || ms[0].Lat != 49.68 || ms[0].Price != 0 || ms[0].Href != "/nl/Huis/" || ms[0].Picture != "«Picture.Url»" {
+		t.Errorf("list markers %+v", ms)
+	}
 	// The title falls back to French and says so.
 	if card.Title != "«Property.Title»" || card.TitleLang != "fr" {
 		t.Errorf("card title %q in %q", card.Title, card.TitleLang)
