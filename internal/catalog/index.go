@@ -256,6 +256,32 @@ func (ix *Index) TypeName(webID int, lang string) string {
 
 // List answers a validated query.
 func (ix *Index) List(q Query) Page {
+	items := make([]Card, 0, q.PageSize)
+	total := ix.walk(q, func(p *Property) { items = append(items, p.Card(q.Lang, ix.TypeName)) })
+	pages := (total + q.PageSize - 1) / q.PageSize
+	return Page{Items: items, Total: total, Page: q.Page, Pages: pages}
+}
+
+// Markers are the map markers of the properties on q's page that have a
+// position; href gives each its page.
+func (ix *Index) Markers(q Query, href func(*Card) string) []Marker {
+	out := []Marker{}
+	ix.walk(q, func(p *Property) {
+		pub := p.Public(q.Lang, ix.TypeName)
+		if pub.Latitude == 0 && pub.Longitude == 0 {
+			return
+		}
+		card := pub.card(p.SmallPictureItem, q.Lang)
+		m := pub.Marker()
+		m.Picture, m.Href = p.SmallPictureItem.Url, href(&card)
+		out = append(out, m)
+	})
+	return out
+}
+
+// walk calls visit with each property on q's page, in q's order, and
+// returns how many properties q matches in all.
+func (ix *Index) walk(q Query, visit func(*Property)) int {
 	order := ix.orders[bucket{q.State == StateSold, q.Goal}][q.Sort]
 	if q.Sort == SortPrice && q.Desc {
 		order, q.Desc = ix.orders[bucket{q.State == StateSold, q.Goal}][sortPriceDesc], false
@@ -266,44 +292,43 @@ func (ix *Index) List(q Query) Page {
 	if q.Page-1 <= len(order)/q.PageSize {
 		skip = (q.Page - 1) * q.PageSize
 	}
-	items := make([]Card, 0, q.PageSize)
 	at := func(k int) *row {
 		if q.Desc {
 			return &order[len(order)-1-k]
 		}
 		return &order[k]
 	}
-	total := 0
-	if f, ok := ix.filter(q); !ok {
-		total = len(order)
-		for k := skip; k < min(total, skip+q.PageSize); k++ {
-			items = append(items, ix.properties[at(k).i].Card(q.Lang, ix.TypeName))
+	f, ok := ix.filter(q)
+	if !ok {
+		for k := skip; k < min(len(order), skip+q.PageSize); k++ {
+			visit(&ix.properties[at(k).i])
+		}
+		return len(order)
+	}
+	// Collect the matching rows of the page while counting them all; a row
+	// beyond the page only costs the test.
+	total, shown := 0, 0
+	exactType := q.TypeWebID != 0 && len(ix.webBits) >= 64
+	test := func(r *row) {
+		if !f.match(r) || exactType && !ix.matchesType(r.i, q.TypeWebID) {
+			return
+		}
+		if total >= skip && shown < q.PageSize {
+			visit(&ix.properties[r.i])
+			shown++
+		}
+		total++
+	}
+	if q.Desc {
+		for k := len(order) - 1; k >= 0; k-- {
+			test(&order[k])
 		}
 	} else {
-		// Collect the matching rows of the page while counting them all; a
-		// row beyond the page only costs the test.
-		exactType := q.TypeWebID != 0 && len(ix.webBits) >= 64
-		visit := func(r *row) {
-			if !f.match(r) || exactType && !ix.matchesType(r.i, q.TypeWebID) {
-				return
-			}
-			if total >= skip && len(items) < q.PageSize {
-				items = append(items, ix.properties[r.i].Card(q.Lang, ix.TypeName))
-			}
-			total++
-		}
-		if q.Desc {
-			for k := len(order) - 1; k >= 0; k-- {
-				visit(&order[k])
-			}
-		} else {
-			for k := range order {
-				visit(&order[k])
-			}
+		for k := range order {
+			test(&order[k])
 		}
 	}
-	pages := (total + q.PageSize - 1) / q.PageSize
-	return Page{Items: items, Total: total, Page: q.Page, Pages: pages}
+	return total
 }
 
 // filter is a query's conditions beyond state and goal, in row terms.
@@ -356,12 +381,21 @@ func (ix *Index) matchesType(i int32, webID int) bool {
 
 // Property returns the property with id in lang, whatever its status: the
 // view decides what a sold or rented one shows.
-func (ix *Index) Property(id int64, lang string) (Property, error) {
+func (ix *Index) Property(id int64, lang string) (PublicProperty, error) {
 	i, ok := ix.byID[id]
 	if !ok {
-		return Property{}, ErrPropertyNotFound
+		return PublicProperty{}, ErrPropertyNotFound
 	}
 	return ix.properties[i].Public(lang, ix.TypeName), nil
+}
+
+// Card returns the card of the property with id in lang, whatever its status.
+func (ix *Index) Card(id int64, lang string) (Card, error) {
+	i, ok := ix.byID[id]
+	if !ok {
+		return Card{}, ErrPropertyNotFound
+	}
+	return ix.properties[i].Card(lang, ix.TypeName), nil
 }
 
 // Similar returns up to n available properties like p: same goal, the same
@@ -413,8 +447,8 @@ func (ix *Index) Similar(id int64, n int, lang string) []Card {
 }
 
 // Projects returns the online projects, fit to show.
-func (ix *Index) Projects() []Project {
-	out := make([]Project, len(ix.projects))
+func (ix *Index) Projects() []PublicProject {
+	out := make([]PublicProject, len(ix.projects))
 	for i := range ix.projects {
 		out[i] = ix.projects[i].Public()
 	}
@@ -422,10 +456,10 @@ func (ix *Index) Projects() []Project {
 }
 
 // Project returns one project.
-func (ix *Index) Project(id int64) (Project, error) {
+func (ix *Index) Project(id int64) (PublicProject, error) {
 	i, ok := ix.projByID[id]
 	if !ok {
-		return Project{}, ErrProjectNotFound
+		return PublicProject{}, ErrProjectNotFound
 	}
 	return ix.projects[i].Public(), nil
 }

@@ -298,7 +298,7 @@ func TestProjectHidesPrivateAddress(t *testing.T) {
 		{ID: 2, Street: "Rue Y", HouseNumber: "4", PublicAddress: true},
 	}}, 1)
 	p, err := ix.Project(1)
-	if err != nil || p.Street != "" || p.HouseNumber != "" || p.Latitude != 49.68 {
+	if err != nil || p.Street != "" || p.HouseNumber != "" {
 		t.Fatalf("private project address leaked: %+v %v", p, err)
 	}
 	if all := ix.Projects(); all[0].Street != "" || all[1].Street != "Rue Y" {

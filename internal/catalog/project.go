@@ -82,14 +82,3 @@ type Catalog struct {
 	Properties []Property     `json:"properties"`
 	Projects   []Project      `json:"projects"`
 }
-
-// Public returns a copy fit to show: without the street when the agency
-// keeps the address private, and only a rough position.
-func (p *Project) Public() Project {
-	out := *p
-	if !p.PublicAddress {
-		out.Street, out.HouseNumber, out.BoxNr = "", "", ""
-		out.Latitude, out.Longitude = roughly(p.Latitude), roughly(p.Longitude)
-	}
-	return out
-}

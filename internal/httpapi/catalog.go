@@ -61,7 +61,7 @@ func (a *CatalogAPI) listProperties(w http.ResponseWriter, r *http.Request) {
 
 // PropertyAnswer is a property with the similar ones a detail page shows.
 type PropertyAnswer struct {
-	catalog.Property
+	catalog.PublicProperty
 	Similar []catalog.Card `json:"Similar"`
 }
 
@@ -77,7 +77,7 @@ func (a *CatalogAPI) getProperty(w http.ResponseWriter, r *http.Request) {
 		a.fail(w, r, err)
 		return
 	}
-	JSON(w, http.StatusOK, PropertyAnswer{Property: p, Similar: ix.Similar(id, SimilarCount, lang)})
+	JSON(w, http.StatusOK, PropertyAnswer{PublicProperty: p, Similar: ix.Similar(id, SimilarCount, lang)})
 }
 
 func (a *CatalogAPI) listProjects(w http.ResponseWriter, r *http.Request) {

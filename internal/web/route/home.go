@@ -97,9 +97,8 @@ func (c *resolution) banner() BannerView {
 		// In the configured order; an id listed twice, unknown, offline, sold or rented shows nothing.
 		seen := map[int64]bool{}
 		for _, id := range b.Properties {
-			if p, err := c.ix.Property(id, c.lang); err == nil && p.Status == catalog.StatusAvailable && !seen[id] {
+			if card, err := c.ix.Card(id, c.lang); err == nil && card.Status == catalog.StatusAvailable && !seen[id] {
 				seen[id] = true
-				card := p.Card(c.lang, c.ix.TypeName)
 				v.Properties = append(v.Properties, CardView{Card: card, Href: c.r.CardURL(&card, c.lang)})
 			}
 		}

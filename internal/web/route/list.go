@@ -33,23 +33,8 @@ var filterKeys = []string{"city", "type", "priceMin", "priceMax", "bedroomsMin",
 // and any city, small enough to stay a light page.
 const MapLimit = 1000
 
-// Marker is one property on the map.
-type Marker struct {
-	ID           int64   `json:"ID"`
-	Goal         int     `json:"Goal"`
-	Lat          float64 `json:"lat"`
-	Lng          float64 `json:"lng"`
-	Price        float64 `json:"Price"`
-	PublishPrice bool    `json:"PublishPrice"`
-	PriceUnit    int     `json:"PriceUnit"`
-	Marquee      int     `json:"Marquee"`
-	MarqueeName  string  `json:"MarqueeName,omitempty"`
-	Language     string  `json:"Language,omitempty"` // of MarqueeName
-	Title        string  `json:"title"`
-	City         string  `json:"City"`
-	Picture      string  `json:"picture,omitempty"`
-	Href         string  `json:"href"`
-}
+// Marker is one property on the map (catalog.Marker: the public view).
+type Marker = catalog.Marker
 
 func (c *resolution) list(p *site.Page, q *site.Query) Result {
 	var searched *SearchView
@@ -258,15 +243,5 @@ func citiesFor(q *site.Query) string {
 // markers are every property the query matches that has a position.
 func (c *resolution) markers(q catalog.Query) []Marker {
 	q.Page, q.PageSize = 1, MapLimit
-	out := []Marker{}
-	for _, card := range c.ix.List(q).Items {
-		if card.Latitude == 0 && card.Longitude == 0 {
-			continue
-		}
-		out = append(out, Marker{ID: card.ID, Goal: card.Goal, Lat: card.Latitude, Lng: card.Longitude, Price: card.Price,
-			PublishPrice: card.PublishPrice, PriceUnit: card.PriceUnit, Marquee: card.Marquee, MarqueeName: card.MarqueeName, Language: card.Language,
-			Title: card.TypeDescription + " – " + card.City, City: card.City, Picture: card.SmallPictureItem.Url,
-			Href: c.r.CardURL(&card, c.lang)})
-	}
-	return out
+	return c.ix.Markers(q, func(card *catalog.Card) string { return c.r.CardURL(card, c.lang) })
 }

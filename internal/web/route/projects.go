@@ -31,7 +31,7 @@ func (c *resolution) projectCards() []ProjectCard {
 }
 
 // projectCard is one project's card.
-func (c *resolution) projectCard(p *catalog.Project) ProjectCard {
+func (c *resolution) projectCard(p *catalog.PublicProject) ProjectCard {
 	card := ProjectCard{ID: p.ID, City: p.City, Zip: p.Zip, Delivery: p.Delivery.In(c.lang),
 		PriceFrom: p.PriceFrom, PriceTo: p.PriceTo, SmallPictureItem: p.SmallPictureItem, XLargePictureItem: p.XLargePictureItem,
 		UnitsTotal: len(p.Units), Href: c.r.ProjectURL(p.ID, c.lang)}

@@ -69,15 +69,14 @@ func (c *resolution) property(id int64) Result {
 // query string is dropped: a property page reads none. Case, the language
 // prefix and the trailing slash are not corrected, as on every other page.
 func (c *resolution) prettyProperty(list *site.Page, id int64, rest []string) Result {
-	p, err := c.ix.Property(id, c.lang)
+	card, err := c.ix.Card(id, c.lang)
 	if err != nil {
 		return c.missingProperty()
 	}
-	card := p.Card(c.lang, c.ix.TypeName)
 	canonical := c.r.CardURL(&card, c.lang)
 	want := strings.Split(strings.Trim(canonical, "/"), "/")
 	sameList := c.r.ListPage(ListRent) == list
-	if p.IsSale() {
+	if card.Goal == catalog.GoalSale {
 		sameList = c.r.ListPage(ListSale) == list
 	}
 	if len(want) < 3 || !sameList || !strings.EqualFold(rest[1], want[len(want)-3]) || !strings.EqualFold(rest[2], want[len(want)-2]) {
@@ -89,7 +88,7 @@ func (c *resolution) prettyProperty(list *site.Page, id int64, rest []string) Re
 // epcOf is the property's energy label: the certificate's own label (or the
 // listing's label text) when its region's scale has it, else the class of the
 // value (rules.EPCLabel). A missing value is NaN, never 0: 0 is a class.
-func epcOf(p *catalog.Property) rules.EPC {
+func epcOf(p *catalog.PublicProperty) rules.EPC {
 	ep := math.NaN()
 	if p.EnergyPerformance != nil {
 		ep = *p.EnergyPerformance
@@ -103,7 +102,7 @@ func epcOf(p *catalog.Property) rules.EPC {
 
 // propertyTitle is the property's own title (with the language it fell
 // back to), or "House for sale in Arlon" in the page's language.
-func (c *resolution) propertyTitle(p *catalog.Property) (title, lang string) {
+func (c *resolution) propertyTitle(p *catalog.PublicProperty) (title, lang string) {
 	if t, l := c.content(p.Title); t != "" {
 		return t, l
 	}

@@ -28,16 +28,12 @@ type StreetView struct {
 
 // propertyMap is p's map, or nil when its address is private or it has no
 // position.
-func (c *resolution) propertyMap(p *catalog.Property) *PropertyMap {
+func (c *resolution) propertyMap(p *catalog.PublicProperty) *PropertyMap {
 	lat, lng := p.Latitude, p.Longitude
 	if !p.PublishAddress || !validPosition(lat, lng) {
 		return nil
 	}
-	m := &PropertyMap{
-		Marker: Marker{ID: p.ID, Goal: p.Goal, Lat: lat, Lng: lng, Price: p.Price, PublishPrice: p.PublishPrice,
-			PriceUnit: p.PriceUnit, Marquee: p.Marquee, MarqueeName: p.MarqueeName,
-			Title: p.TypeDescription + " – " + p.City, City: p.City},
-	}
+	m := &PropertyMap{Marker: p.Marker()}
 	// Digits, dot, minus and the comma: nothing to escape in at.
 	at := coordinate(lat) + "," + coordinate(lng)
 	m.StreetView.Link = "https://www.google.com/maps/@?api=1&map_action=pano&viewpoint=" + at

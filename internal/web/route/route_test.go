@@ -201,7 +201,7 @@ func TestListPropsAndHead(t *testing.T) {
 func TestPropertyPage(t *testing.T) {
 	r := demoResolver(t)
 	got := resolve(r, "/property/4100001/")
-	p := got.Props["property"].(catalog.Property)
+	p := got.Props["property"].(catalog.PublicProperty)
 	if p.ID != saleID || got.Head.Canonical == "" || !strings.HasPrefix(got.Head.Canonical, "https://example.test/fr/a-vendre/") {
 		t.Fatalf("property %d canonical %q", p.ID, got.Head.Canonical)
 	}
@@ -210,7 +210,7 @@ func TestPropertyPage(t *testing.T) {
 	}
 	// The canonical pretty URL resolves to the same property.
 	canon := strings.TrimPrefix(got.Head.Canonical, "https://example.test")
-	if again := resolve(r, canon); again.View != ViewProperty || again.Props["property"].(catalog.Property).ID != saleID {
+	if again := resolve(r, canon); again.View != ViewProperty || again.Props["property"].(catalog.PublicProperty).ID != saleID {
 		t.Fatalf("canonical %s does not resolve back", canon)
 	}
 	for _, a := range got.Head.Alternates {
@@ -455,7 +455,7 @@ func TestPropertyMap(t *testing.T) {
 	path := func(id int64) string { return "/nl/property/" + strconv.FormatInt(id, 10) + "/" }
 
 	got := resolve(r, path(public))
-	p := got.Props["property"].(catalog.Property)
+	p := got.Props["property"].(catalog.PublicProperty)
 	m, ok := got.Props["map"].(*PropertyMap)
 	if !ok {
 		t.Fatalf("published address %d: no map in %v", public, got.Props["map"])

@@ -34,9 +34,8 @@ func (c *resolution) search(pq *site.Query, text string) (Result, *SearchView, b
 	found := c.ix.Resolve(text)
 	switch found.Kind {
 	case catalog.FoundProperty:
-		p, err := c.ix.Property(found.PropertyID, c.lang)
+		card, err := c.ix.Card(found.PropertyID, c.lang)
 		if err == nil {
-			card := p.Card(c.lang, c.ix.TypeName)
 			return c.redirect(http.StatusFound, c.r.CardURL(&card, c.lang)), nil, true
 		}
 	case catalog.FoundType, catalog.FoundCity:
