@@ -59,7 +59,7 @@ test-e2e: build e2e/node_modules/.installed
 # Fuzz targets as package:Target (go test -fuzz takes one target per run).
 FUZZ_TARGETS := \
 	internal/web/route:FuzzResolve \
-	internal/httpapi:FuzzListQuery \
+	internal/catalog:FuzzParseQuery \
 	internal/importer/importfuzz:FuzzDecodeValidate \
 	internal/site:FuzzParse \
 	internal/pictures/picturehttp/picturefuzz:FuzzParams

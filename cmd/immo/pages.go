@@ -3,20 +3,17 @@ package main
 import (
 	"fmt"
 	"log/slog"
-	"strings"
 
-	"immo/internal/catalog"
-	"immo/internal/site"
-	"immo/internal/testimonial"
 	"immo/internal/web"
 	"immo/internal/web/assets"
 	"immo/internal/web/route"
 	"immo/internal/web/ssr"
 )
 
-// newPages wires the page handler: the resolver, and React rendering in the
-// process when the web app was built (otherwise the client renders).
-func newPages(cfg *site.Config, cat *catalog.Service, says *testimonial.Service, publicURL string, log *slog.Logger) (*web.Handler, func(), error) {
+// newPages wires the page handler: the resolver, the map frame, and React
+// rendering in the process when the web app was built (otherwise the client
+// renders).
+func newPages(resolver *route.Resolver, mapFrame web.MapFrameOptions, log *slog.Logger) (*web.Handler, func(), error) {
 	var renderer ssr.Renderer = ssr.Disabled{}
 	closeFn := func() {}
 	if bundle, ok := assets.ServerBundle(); ok {
@@ -30,12 +27,13 @@ func newPages(cfg *site.Config, cat *catalog.Service, says *testimonial.Service,
 	}
 	m, _ := assets.Manifest()
 	h := web.NewHandler(web.Options{
-		Resolver:     &route.Resolver{Site: cfg, Catalog: cat, Testimonials: says, BaseURL: strings.TrimRight(publicURL, "/")},
+		Resolver:     resolver,
 		Renderer:     renderer,
 		AssetTags:    m.HeadTags(),
 		PagePreloads: m.PagePreloads,
 		AssetVersion: m.Version(),
 		Log:          log,
+		MapFrame:     mapFrame,
 	})
 	return h, closeFn, nil
 }

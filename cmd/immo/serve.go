@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"immo/internal/catalog"
@@ -19,6 +20,7 @@ import (
 	"immo/internal/site"
 	"immo/internal/testimonial"
 	"immo/internal/web"
+	"immo/internal/web/route"
 )
 
 func runServe(ctx context.Context, args []string) error {
@@ -31,6 +33,7 @@ func runServe(ctx context.Context, args []string) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
+	mapFrame := web.MapFrameOptions{Tiles: os.Getenv("IMMO_MAP_TILES"), Attribution: os.Getenv("IMMO_MAP_ATTRIBUTION")}
 	log := newLogger(ctx, logOutput)
 
 	cfg, err := loadSite(s.configFile)
@@ -71,14 +74,17 @@ func runServe(ctx context.Context, args []string) error {
 	if s.publicURL == "" {
 		s.publicURL = "http://" + displayAddr(ln.Addr())
 	}
-	pages, closePages, err := newPages(cfg, cat, says, s.publicURL, log)
+	// One resolver builds every address: the pages' and the API's
+	// search suggestions'.
+	resolver := &route.Resolver{Site: cfg, Catalog: cat, Testimonials: says, BaseURL: strings.TrimRight(s.publicURL, "/")}
+	pages, closePages, err := newPages(resolver, mapFrame, log)
 	if err != nil {
 		return err
 	}
 	defer closePages()
 	srv := server.New(s.addr, server.Handler(server.Deps{
-		Catalog: cat, Site: cfg, Pictures: demo.Pictures(), Variants: variants, Log: log, Pages: pages,
-		PublicURL: s.publicURL, MapTiles: web.MapTilesFromEnv(),
+		Catalog: cat, Site: cfg, Pictures: demo.Pictures(), Variants: variants, Log: log, Pages: pages, Links: resolver,
+		PublicURL: s.publicURL, MapTiles: web.TileURL(mapFrame.Tiles),
 	}))
 	log.Info("immo is serving", "url", "http://"+displayAddr(ln.Addr()), "version", version)
 	fmt.Fprintf(stdout, "immo is serving on http://%s\n", displayAddr(ln.Addr()))

@@ -31,26 +31,9 @@ func (e *Error) Error() string {
 	return e.Message
 }
 
-// Code returns the code of err, Internal for errors that are not *Error.
-func Code(err error) string {
-	var e *Error
-	if errors.As(err, &e) {
-		return e.Code
-	}
-	if err == nil {
-		return ""
-	}
-	return Internal
-}
-
 // As returns err as *Error when it is one.
 func As(err error) (*Error, bool) {
 	var e *Error
 	ok := errors.As(err, &e)
 	return e, ok
-}
-
-// Errorf builds an *Error with a formatted message.
-func Errorf(code, format string, args ...any) *Error {
-	return &Error{Code: code, Message: fmt.Sprintf(format, args...)}
 }

@@ -16,7 +16,7 @@ const SimilarCount = 4
 type CatalogAPI struct {
 	Catalog *catalog.Service
 	Log     *slog.Logger
-	Links   Linker // optional: addresses for search suggestions
+	Links   catalog.Linker // optional: addresses for search suggestions
 	// DefaultLang answers requests that name no language we speak.
 	DefaultLang string
 }
@@ -27,31 +27,8 @@ func (a *CatalogAPI) fail(w http.ResponseWriter, r *http.Request, err error) {
 	Error(w, r, a.lang(r), a.Log, err)
 }
 
-// Register adds the routes to mux: every path answers GET (and HEAD);
-// another method on a known path is a 405, an unknown path a 404. Answers
-// are gzipped for a client that takes it.
-func (a *CatalogAPI) Register(mux *http.ServeMux) {
-	routes := []struct {
-		path string
-		get  http.HandlerFunc
-	}{
-		{"/api/properties", a.listProperties},
-		{"/api/properties/{id}", a.getProperty},
-		{"/api/projects", a.listProjects},
-		{"/api/projects/{id}", a.getProject},
-		{"/api/types", a.listTypes},
-		{"/api/cities", a.listCities},
-		{"/api/search", a.search},
-	}
-	for _, r := range routes {
-		mux.HandleFunc("GET "+r.path, gzipped(a.bounded(r.get)))
-		mux.HandleFunc(r.path, gzipped(a.methodNotAllowed))
-	}
-	mux.HandleFunc("/api/", gzipped(a.notFound))
-}
-
 func (a *CatalogAPI) listProperties(w http.ResponseWriter, r *http.Request) {
-	q, err := ListQuery(r.URL.Query(), a.lang(r))
+	q, err := catalog.ParseQuery(r.URL.Query(), a.lang(r))
 	if err != nil {
 		a.fail(w, r, err)
 		return
@@ -103,10 +80,9 @@ func (a *CatalogAPI) listTypes(w http.ResponseWriter, r *http.Request) {
 }
 
 func (a *CatalogAPI) listCities(w http.ResponseWriter, r *http.Request) {
-	p := &params{v: r.URL.Query()}
-	list := p.oneOf("list", catalog.CitiesAll, catalog.CitiesAll, catalog.CitiesSale, catalog.CitiesRent)
-	if p.err != nil {
-		a.fail(w, r, p.err)
+	list, err := catalog.ParseCitiesList(r.URL.Query())
+	if err != nil {
+		a.fail(w, r, err)
 		return
 	}
 	JSON(w, http.StatusOK, map[string]any{"items": a.Catalog.Index().Cities(list)})
@@ -117,7 +93,7 @@ func (a *CatalogAPI) notFound(w http.ResponseWriter, r *http.Request) {
 }
 
 func pathID(r *http.Request) (int64, error) {
-	id, ok := PositiveID(r.PathValue("id"))
+	id, ok := catalog.ParseID(r.PathValue("id"))
 	if !ok {
 		return 0, catalog.Invalid("id", "must be a positive whole number")
 	}

@@ -5,9 +5,8 @@ import (
 	"compress/gzip"
 	"net/http"
 	"strconv"
+	"strings"
 	"sync"
-
-	"immo/internal/web/assets"
 )
 
 // gzipMin is the smallest answer worth compressing.
@@ -24,7 +23,7 @@ var gzipWriters = sync.Pool{New: func() any {
 func gzipped(h http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Add("Vary", "Accept-Encoding")
-		if !assets.AcceptsGzip(r) {
+		if !acceptsGzip(r) {
 			h(w, r)
 			return
 		}
@@ -59,4 +58,17 @@ type bufferedResponse struct {
 func (b *bufferedResponse) WriteHeader(status int) { b.status = status }
 func (b *bufferedResponse) Write(p []byte) (int, error) {
 	return b.body.Write(p)
+}
+
+// acceptsGzip tells whether the client takes gzip: named in Accept-Encoding
+// and not refused with q=0. (The page handler has its own in web/assets: the
+// API depends on no part of the pages.)
+func acceptsGzip(r *http.Request) bool {
+	for _, part := range strings.Split(r.Header.Get("Accept-Encoding"), ",") {
+		enc, q, _ := strings.Cut(strings.TrimSpace(part), ";")
+		if strings.TrimSpace(enc) == "gzip" && strings.ReplaceAll(q, " ", "") != "q=0" {
+			return true
+		}
+	}
+	return false
 }

@@ -89,12 +89,6 @@ func T(lang, key string) string {
 	return key
 }
 
-// Has tells whether key exists in lang.
-func Has(lang, key string) bool {
-	_, ok := bundled[lang][key]
-	return ok
-}
-
 // Keys lists every key of lang, sorted.
 func Keys(lang string) []string {
 	keys := make([]string, 0, len(bundled[lang]))

@@ -148,21 +148,3 @@ func facebookIDOf(host string, segs []string, q url.Values) string {
 	}
 	return ""
 }
-
-// YouTubeThumbnail is the still image of a YouTube video. The three sizes
-// every video has are used: low → default (120×90), medium → mqdefault
-// (320×180), high → hqdefault (480×360); sddefault and maxresdefault are
-// missing for some videos. An unknown quality gives high.
-func YouTubeThumbnail(id, quality string) string {
-	if id == "" {
-		return ""
-	}
-	name := "hqdefault"
-	switch quality {
-	case "low":
-		name = "default"
-	case "medium":
-		name = "mqdefault"
-	}
-	return "https://i.ytimg.com/vi/" + url.PathEscape(id) + "/" + name + ".jpg"
-}

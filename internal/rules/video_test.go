@@ -91,19 +91,3 @@ func TestVideoOf(t *testing.T) {
 		}
 	}
 }
-
-func TestYouTubeThumbnail(t *testing.T) {
-	tests := []struct{ id, quality, want string }{
-		{"dQw4w9WgXcQ", "low", "https://i.ytimg.com/vi/dQw4w9WgXcQ/default.jpg"},
-		{"dQw4w9WgXcQ", "medium", "https://i.ytimg.com/vi/dQw4w9WgXcQ/mqdefault.jpg"},
-		{"dQw4w9WgXcQ", "high", "https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg"},
-		{"dQw4w9WgXcQ", "", "https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg"},
-		{"dQw4w9WgXcQ", "HIGH", "https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg"},
-		{"", "high", ""},
-	}
-	for _, tt := range tests {
-		if got := YouTubeThumbnail(tt.id, tt.quality); got != tt.want {
-			t.Errorf("YouTubeThumbnail(%q, %q) = %q, want %q", tt.id, tt.quality, got, tt.want)
-		}
-	}
-}

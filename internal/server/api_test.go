@@ -55,7 +55,10 @@ func newSiteWith(t *testing.T, pages bool) *httptest.Server {
 		if err != nil {
 			t.Fatal(err)
 		}
-		deps.Pages = web.NewHandler(web.Options{Resolver: &route.Resolver{Site: cfg, Catalog: svc, BaseURL: "http://x"}, Log: log})
+		// One resolver for the pages and the API's suggestion links, as cmd/immo wires it.
+		resolver := &route.Resolver{Site: cfg, Catalog: svc, BaseURL: "http://x"}
+		deps.Pages = web.NewHandler(web.Options{Resolver: resolver, Log: log})
+		deps.Links = resolver
 	}
 	ts := httptest.NewServer(server.Handler(deps))
 	t.Cleanup(ts.Close)

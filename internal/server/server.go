@@ -10,12 +10,9 @@ import (
 	"time"
 
 	"immo/internal/catalog"
-	"immo/internal/httpapi"
 	"immo/internal/pictures"
-	"immo/internal/pictures/picturehttp"
 	"immo/internal/site"
 	"immo/internal/web"
-	"immo/internal/web/assets"
 )
 
 // Deps are what the handler needs; cmd/immo builds them.
@@ -28,38 +25,23 @@ type Deps struct {
 	Variants pictures.Store
 	Log      *slog.Logger
 	Pages    *web.Handler // the server-rendered pages; nil serves the API alone
+	// Links builds the addresses of the API's search suggestions: the
+	// pages' resolver, which cmd/immo gives the page handler too; nil
+	// sends suggestions without addresses.
+	Links catalog.Linker
 	// ReadyTimeout bounds the database ping of /readyz (default 1 s).
 	ReadyTimeout time.Duration
 	// PublicURL is the site's public origin: https sends HSTS.
 	PublicURL string
-	// MapTiles is the map frame's tile URL template (web.MapTilesFromEnv),
-	// for the pages' img-src; "" for none.
+	// MapTiles is the map frame's tile URL template (web.TileURL of the
+	// setting), for the pages' img-src; "" for none.
 	MapTiles string
 }
 
 // Handler returns the whole site.
 func Handler(d Deps) http.Handler {
-	mux := http.NewServeMux()
-	api := &httpapi.CatalogAPI{Catalog: d.Catalog, Log: d.Log, DefaultLang: "fr"}
-	if d.Site != nil {
-		api.DefaultLang = d.Site.Languages.Default
-	}
-	if d.Pages != nil {
-		api.Links = d.Pages.Resolver()
-	}
-	api.Register(mux)
-	if d.Pictures != nil {
-		mux.Handle("GET /pictures/demo/", picturehttp.New("/pictures/demo/", d.Pictures, d.Variants, d.Log,
-			picturehttp.Options{CacheBytes: picturehttp.DefaultCacheBytes}))
-	}
-	mux.HandleFunc("GET /healthz", live)
-	mux.Handle("GET /readyz", ready(d.Catalog, d.ReadyTimeout, d.Log))
-	mux.Handle("GET /assets/", http.StripPrefix("/assets/", assets.Handler()))
-	if d.Pages != nil {
-		d.Pages.Register(mux)
-	}
 	hsts := strings.HasPrefix(strings.ToLower(d.PublicURL), "https://")
-	return securityHeaders(recoverPanics(d.Log, mux), web.MapFramePath, hsts, newSourceCache(d.Catalog, d.Site, d.MapTiles).get)
+	return securityHeaders(recoverPanics(d.Log, routes(d)), web.MapFramePath, hsts, newSourceCache(d.Catalog, d.Site, d.MapTiles).get)
 }
 
 // recoverPanics turns a handler panic into a logged 500, not a dropped connection.

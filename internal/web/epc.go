@@ -49,14 +49,3 @@ func serveFavicon(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Cache-Control", "public, max-age=86400")
 	fmt.Fprint(w, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#1d4e89"/><path d="M16 6 5 15h3v11h6v-7h4v7h6V15h3z" fill="#fff"/></svg>`)
 }
-
-// Register adds the page routes, the EPC pictures and the favicon to mux.
-func (h *Handler) Register(mux *http.ServeMux) {
-	mux.HandleFunc("GET /images/epc/{region}/{file}", serveEPC)
-	mux.HandleFunc("GET /favicon.svg", serveFavicon)
-	mux.HandleFunc("GET /robots.txt", h.robots)
-	mux.HandleFunc("GET /sitemap.xml", h.sitemap)
-	mux.HandleFunc("GET /favicon.ico", serveFavicon)
-	mux.Handle("GET "+MapFramePath, MapFrameFromEnv())
-	mux.Handle("/", h)
-}

@@ -41,6 +41,7 @@ type Handler struct {
 	refresher *refresher
 	slot      string // where the document's nonce goes (nonce.go)
 	log       *slog.Logger
+	mapFrame  http.Handler // MapFramePath
 	// sitemapCache holds sitemap.xml for one data version.
 	sitemapCache sitemap
 	// RenderTimeout bounds one server render; past it the shell is served.
@@ -58,6 +59,9 @@ type Options struct {
 	AssetVersion string
 	CacheBytes   int // 0: 64 MiB
 	Log          *slog.Logger
+	// MapFrame configures the map frame (its tiles: cmd/immo reads them
+	// from the environment).
+	MapFrame MapFrameOptions
 }
 
 // NewHandler returns the page handler.
@@ -73,6 +77,10 @@ func NewHandler(o Options) *Handler {
 	}
 	h := &Handler{resolver: o.Resolver, renderer: o.Renderer, assets: o.AssetTags, preloads: o.PagePreloads, version: o.AssetVersion,
 		cache: newHTMLCache(o.CacheBytes), slot: newSlot(), log: o.Log, RenderTimeout: 2 * time.Second}
+	if o.MapFrame.Log == nil {
+		o.MapFrame.Log = o.Log
+	}
+	h.mapFrame = NewMapFrame(o.MapFrame)
 	h.refresher = newRefresher(h)
 	return h
 }
@@ -80,9 +88,6 @@ func NewHandler(o Options) *Handler {
 // generation names what a rendered page depends on: the client build and
 // the catalog version.
 func (h *Handler) generation() string { return h.version + "/" + h.resolver.Version() }
-
-// Resolver is the URL resolver the pages are answered from.
-func (h *Handler) Resolver() *route.Resolver { return h.resolver }
 
 func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {

@@ -6,7 +6,6 @@ import (
 	"html/template"
 	"log/slog"
 	"net/http"
-	"os"
 	"slices"
 
 	"immo/internal/i18n"
@@ -46,21 +45,10 @@ type MapFrameOptions struct {
 	Log   *slog.Logger
 }
 
-// MapFrameFromEnv is the map frame of the embedded build with the tiles of
-// IMMO_MAP_TILES (default OpenStreetMap; "none": no tiles) and
-// IMMO_MAP_ATTRIBUTION.
-func MapFrameFromEnv() http.Handler {
-	return NewMapFrame(MapFrameOptions{Tiles: os.Getenv("IMMO_MAP_TILES"), Attribution: os.Getenv("IMMO_MAP_ATTRIBUTION")})
-}
-
-// MapTilesFromEnv is the tile URL template the map frame of MapFrameFromEnv
-// loads ("" for none), for the pages' Content-Security-Policy.
-func MapTilesFromEnv() string {
-	return tilesOf(os.Getenv("IMMO_MAP_TILES"))
-}
-
-// tilesOf is the tile URL template that the option tiles means.
-func tilesOf(tiles string) string {
+// TileURL is the tile URL template that the setting tiles (Tiles of
+// MapFrameOptions, IMMO_MAP_TILES) means: "" for none. The server derives
+// the pages' Content-Security-Policy from it.
+func TileURL(tiles string) string {
 	switch tiles {
 	case "":
 		return OSMTiles
@@ -72,7 +60,7 @@ func tilesOf(tiles string) string {
 
 // NewMapFrame returns the handler of GET /map-frame/.
 func NewMapFrame(o MapFrameOptions) http.Handler {
-	o.Tiles = tilesOf(o.Tiles)
+	o.Tiles = TileURL(o.Tiles)
 	if o.Attribution == "" && o.Tiles == OSMTiles {
 		o.Attribution = OSMAttribution
 	}

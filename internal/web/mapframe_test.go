@@ -74,10 +74,19 @@ func TestMapFrameTiles(t *testing.T) {
 	if !strings.Contains(body, `data-tiles="https://tiles.example/{z}/{x}/{y}.png"`) || !strings.Contains(body, `data-attribution="© Example"`) {
 		t.Errorf("custom tiles:\n%s", body)
 	}
-	t.Setenv("IMMO_MAP_TILES", "none")
-	h, ok := MapFrameFromEnv().(*mapFrame)
-	if !ok || h.o.Tiles != "" {
-		t.Errorf("IMMO_MAP_TILES=none: tiles %q", h.o.Tiles)
+}
+
+// TileURL reads the setting as the frame does, for the server's
+// Content-Security-Policy.
+func TestTileURL(t *testing.T) {
+	for setting, want := range map[string]string{
+		"":                                      OSMTiles,
+		NoTiles:                                 "",
+		"https://tiles.example/{z}/{x}/{y}.png": "https://tiles.example/{z}/{x}/{y}.png",
+	} {
+		if got := TileURL(setting); got != want {
+			t.Errorf("TileURL(%q) = %q, want %q", setting, got, want)
+		}
 	}
 }
 

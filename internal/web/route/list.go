@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"immo/internal/catalog"
-	"immo/internal/httpapi"
 	"immo/internal/i18n"
 	"immo/internal/site"
 )
@@ -53,7 +52,7 @@ func (c *resolution) list(p *site.Page, q *site.Query) Result {
 	}
 	c.knownFilters(given)
 	// A page number past any list's end answers like a page past this one's.
-	beyond := httpapi.PageBeyond(given)
+	beyond := catalog.PageBeyond(given)
 	params := url.Values{}
 	for k, v := range given {
 		params[k] = v
@@ -76,7 +75,7 @@ func (c *resolution) list(p *site.Page, q *site.Query) Result {
 	}
 	status := http.StatusOK
 	props := map[string]any{}
-	cq, err := httpapi.ListQuery(params, c.lang)
+	cq, err := catalog.ParseQuery(params, c.lang)
 	query := url.Values{} // what links, the form and the canonical carry
 	if err != nil {
 		// A bad filter is named to the visitor and the list shown without filters.
@@ -179,7 +178,7 @@ func (c *resolution) knownFilters(given url.Values) {
 		}
 	}
 	if v := given.Get("type"); v != "" {
-		if id, ok := httpapi.PositiveID(v); !ok || id > catalog.MaxTypeWebID || !c.ix.KnownType(int(id)) {
+		if id, ok := catalog.ParseID(v); !ok || id > catalog.MaxTypeWebID || !c.ix.KnownType(int(id)) {
 			given.Del("type")
 		}
 	}

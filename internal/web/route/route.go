@@ -14,7 +14,6 @@ import (
 	"time"
 
 	"immo/internal/catalog"
-	"immo/internal/httpapi"
 	"immo/internal/site"
 	"immo/internal/testimonial"
 )
@@ -164,7 +163,7 @@ func (r *Resolver) locate(lang string, rest []string, query url.Values) target {
 	case len(rest) == 2 && strings.EqualFold(rest[0], "property"):
 		return propertyTarget(rest[1])
 	case len(rest) == 1 && strings.EqualFold(rest[0], "project"):
-		if id, ok := httpapi.PositiveID(query.Get("id")); ok {
+		if id, ok := catalog.ParseID(query.Get("id")); ok {
 			return target{kind: targetProject, id: id}
 		}
 		return target{}
@@ -195,7 +194,7 @@ func (r *Resolver) locate(lang string, rest []string, query url.Values) target {
 }
 
 func propertyTarget(raw string) target {
-	id, ok := httpapi.PositiveID(raw)
+	id, ok := catalog.ParseID(raw)
 	if !ok {
 		return target{}
 	}

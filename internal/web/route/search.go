@@ -8,7 +8,6 @@ import (
 
 	"immo/internal/catalog"
 	"immo/internal/errs"
-	"immo/internal/httpapi"
 	"immo/internal/site"
 )
 
@@ -24,13 +23,13 @@ import (
 // SearchView is a search whose text names nothing.
 type SearchView struct {
 	Query       string               `json:"query"`
-	Suggestions httpapi.SearchAnswer `json:"suggestions"`
+	Suggestions catalog.SearchAnswer `json:"suggestions"`
 }
 
 // search answers ?q= on list page p (query pq): a redirect when the text
 // names something, else ok false and the view of the empty search.
 func (c *resolution) search(pq *site.Query, text string) (Result, *SearchView, bool) {
-	text = httpapi.ClipSearchText(text)
+	text = catalog.ClipSearchText(text)
 	found := c.ix.Resolve(text)
 	switch found.Kind {
 	case catalog.FoundProperty:
@@ -55,7 +54,7 @@ func (c *resolution) search(pq *site.Query, text string) (Result, *SearchView, b
 		c.knownFilters(query)
 		// A filter the list would refuse is not carried along.
 		for range filterKeys {
-			_, err := httpapi.ListQuery(query, c.lang)
+			_, err := catalog.ParseQuery(query, c.lang)
 			e, ok := errs.As(err)
 			if !ok || !query.Has(e.Field) {
 				break
@@ -66,7 +65,7 @@ func (c *resolution) search(pq *site.Query, text string) (Result, *SearchView, b
 			return c.redirect(http.StatusFound, u), nil, true
 		}
 	}
-	return Result{}, &SearchView{Query: text, Suggestions: httpapi.Suggest(c.ix, c.r, text, c.lang)}, false
+	return Result{}, &SearchView{Query: text, Suggestions: c.ix.Suggest(text, c.lang, c.r)}, false
 }
 
 // searchList is the list a type or city opens: the list the form was sent

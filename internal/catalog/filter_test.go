@@ -1,13 +1,14 @@
-package httpapi
+package catalog
 
 import (
 	"net/url"
+	"strings"
 	"testing"
 
 	"immo/internal/errs"
 )
 
-func TestListQueryBoundsNumbers(t *testing.T) {
+func TestParseQueryBoundsNumbers(t *testing.T) {
 	tests := []struct {
 		query, field string // field "" for a valid query
 	}{
@@ -52,7 +53,7 @@ func TestListQueryBoundsNumbers(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			_, err = ListQuery(v, "en")
+			_, err = ParseQuery(v, "en")
 			if tt.field == "" {
 				if err != nil {
 					t.Fatalf("refused: %v", err)
@@ -72,6 +73,73 @@ func TestPageBeyond(t *testing.T) {
 		"9223372036854775807": true, "99999999999999999999999": true, "-5": false, "abc": false} {
 		if got := PageBeyond(url.Values{"page": {s}}); got != want {
 			t.Errorf("PageBeyond(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
+
+func TestParseID(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		want int64
+		ok   bool
+	}{
+		{"1", 1, true},
+		{"4100001", 4100001, true},
+		{"9223372036854775807", 9223372036854775807, true},
+		{"9223372036854775808", 0, false},
+		{"0", 0, false},
+		{"05", 0, false},
+		{"+5", 0, false},
+		{"-5", 0, false},
+		{"5 ", 0, false},
+		{"", 0, false},
+		{"1e3", 0, false},
+	} {
+		if got, ok := ParseID(tt.in); got != tt.want || ok != tt.ok {
+			t.Errorf("ParseID(%q) = %d, %v; want %d, %v", tt.in, got, ok, tt.want, tt.ok)
+		}
+	}
+}
+
+func TestParseCitiesList(t *testing.T) {
+	for _, tt := range []struct {
+		query, want string
+		ok          bool
+	}{
+		{"", CitiesAll, true},
+		{"list=sale", CitiesSale, true},
+		{"list=%20RENT%20", CitiesRent, true},
+		{"list=sold", CitiesAll, false},
+	} {
+		v, _ := url.ParseQuery(tt.query)
+		got, err := ParseCitiesList(v)
+		if got != tt.want || (err == nil) != tt.ok {
+			t.Errorf("ParseCitiesList(%q) = %q, %v; want %q, ok %v", tt.query, got, err, tt.want, tt.ok)
+		}
+		if e, isErr := errs.As(err); err != nil && (!isErr || e.Field != "list") {
+			t.Errorf("ParseCitiesList(%q): error %v must name list", tt.query, err)
+		}
+	}
+}
+
+func TestCheckQuery(t *testing.T) {
+	many := strings.Repeat("a=1&", MaxQueryParams) + "a=1"
+	for _, tt := range []struct {
+		raw string
+		ok  bool
+	}{
+		{"goal=sale&page=2", true},
+		{strings.Repeat("a=1&", MaxQueryParams-1) + "a=1", true},
+		{many, false},
+		{"q=" + strings.Repeat("x", MaxQueryBytes), false},
+		{"q=%zz", false},
+	} {
+		err := CheckQuery(tt.raw)
+		if (err == nil) != tt.ok {
+			t.Errorf("CheckQuery(%.40q…) = %v, want ok %v", tt.raw, err, tt.ok)
+		}
+		if e, isErr := errs.As(err); err != nil && (!isErr || e.Field != "query") {
+			t.Errorf("CheckQuery: error %v must name query", err)
 		}
 	}
 }

@@ -1,4 +1,4 @@
-package httpapi
+package catalog_test
 
 import (
 	"errors"
@@ -11,11 +11,11 @@ import (
 	"immo/internal/errs"
 )
 
-// FuzzListQuery: any query string either is refused with an invalid-input
+// FuzzParseQuery: any query string either is refused with an invalid-input
 // error naming one of the list parameters, or decodes to a query the index
 // answers without panicking, with at most a page of items and no
 // non-finite or negative bound.
-func FuzzListQuery(f *testing.F) {
+func FuzzParseQuery(f *testing.F) {
 	for _, q := range []string{
 		"", "goal=sale", "goal=rent&state=sold", "city=Arlon%7C6700&type=1", "city=Aarlen",
 		"priceMin=100000&priceMax=300000&bedroomsMin=2", "sort=price&order=desc&page=2&pageSize=24",
@@ -36,22 +36,22 @@ func FuzzListQuery(f *testing.F) {
 
 	f.Fuzz(func(t *testing.T, raw string) {
 		v, _ := url.ParseQuery(raw)
-		q, err := ListQuery(v, "fr")
+		q, err := catalog.ParseQuery(v, "fr")
 		if err != nil {
 			var e *errs.Error
 			if !errors.As(err, &e) || e.Code != errs.Invalid || !params[e.Field] {
-				t.Fatalf("ListQuery(%q): %#v", raw, err)
+				t.Fatalf("ParseQuery(%q): %#v", raw, err)
 			}
 			return
 		}
 		for name, x := range map[string]float64{"priceMin": q.PriceMin, "priceMax": q.PriceMax} {
 			if math.IsNaN(x) || math.IsInf(x, 0) || x < 0 {
-				t.Fatalf("ListQuery(%q): %s = %v accepted", raw, name, x)
+				t.Fatalf("ParseQuery(%q): %s = %v accepted", raw, name, x)
 			}
 		}
 		page := ix.List(q)
 		if len(page.Items) > q.PageSize || page.Total < 0 || page.Pages < 0 {
-			t.Fatalf("ListQuery(%q): page %d of %d, %d items of %d", raw, page.Page, page.Pages, len(page.Items), page.Total)
+			t.Fatalf("ParseQuery(%q): page %d of %d, %d items of %d", raw, page.Page, page.Pages, len(page.Items), page.Total)
 		}
 	})
 }
