@@ -49,7 +49,7 @@ func TestValidPhone(t *testing.T) {
 		{"+32 63 22 33 44", true},
 		{"063/22.33.44", true},
 		{"(063) 22-33-44", true},
-		{"1234567", false},          // 7 digits
+		{"1234567", false},           // 7 digits
 		{"+1234567890123456", false}, // 16 digits
 		{"0471 23 45 6x", false},
 		{"٠٤٧١٢٣٤٥٦٧", false}, // other scripts' digits
