@@ -45,6 +45,7 @@ type Handler struct {
 	sitemapCache sitemap
 	// RenderTimeout bounds one server render; past it the shell is served.
 	RenderTimeout time.Duration
+	forms         Forms // the form handlers by kind (forms.go)
 }
 
 // Options configure a Handler.
@@ -58,6 +59,7 @@ type Options struct {
 	AssetVersion string
 	CacheBytes   int // 0: 64 MiB
 	Log          *slog.Logger
+	Forms        Forms // the visitor forms' handlers by kind (forms.go); none: POST is 405
 }
 
 // NewHandler returns the page handler.
@@ -72,7 +74,7 @@ func NewHandler(o Options) *Handler {
 		o.PagePreloads = func(string, string) template.HTML { return "" }
 	}
 	h := &Handler{resolver: o.Resolver, renderer: o.Renderer, assets: o.AssetTags, preloads: o.PagePreloads, version: o.AssetVersion,
-		cache: newHTMLCache(o.CacheBytes), slot: newSlot(), log: o.Log, RenderTimeout: 2 * time.Second}
+		cache: newHTMLCache(o.CacheBytes), slot: newSlot(), log: o.Log, RenderTimeout: 2 * time.Second, forms: o.Forms}
 	h.refresher = newRefresher(h)
 	return h
 }
@@ -85,6 +87,10 @@ func (h *Handler) generation() string { return h.version + "/" + h.resolver.Vers
 func (h *Handler) Resolver() *route.Resolver { return h.resolver }
 
 func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Method == http.MethodPost {
+		h.servePost(w, r)
+		return
+	}
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		w.Header().Set("Allow", "GET, HEAD")
 		http.Error(w, http.StatusText(http.StatusMethodNotAllowed), http.StatusMethodNotAllowed)
