@@ -90,12 +90,15 @@ const formField = "form"
 var crossOrigin = http.NewCrossOriginProtection()
 
 func (h *Handler) servePost(w http.ResponseWriter, r *http.Request) {
-	if refuseLongQuery(w, r) {
+	if len(h.forms) > 0 && refuseLongQuery(w, r) {
 		return
 	}
-	res := h.resolver.Resolve(r.URL.EscapedPath(), r.URL.Query())
+	var res route.Result
 	var held []string
-	if res.Redirect == "" && res.Status == http.StatusOK {
+	if len(h.forms) > 0 { // none registered: 405 at once, as before forms
+		res = h.resolver.Resolve(r.URL.EscapedPath(), r.URL.Query())
+	}
+	if len(h.forms) > 0 && res.Redirect == "" && res.Status == http.StatusOK {
 		for _, f := range h.resolver.Forms(r.URL.EscapedPath(), r.URL.Query()) {
 			if h.forms[f] != nil {
 				held = append(held, f)
