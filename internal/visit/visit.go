@@ -70,11 +70,11 @@ func (c *Counter) Count(property int64, visitor string, t time.Time) bool {
 	if _, ok := c.seen[k]; ok {
 		return false
 	}
-	max := c.MaxSeen
-	if max == 0 {
-		max = 100_000
+	limit := c.MaxSeen
+	if limit == 0 {
+		limit = 100_000
 	}
-	if len(c.seen) < max {
+	if len(c.seen) < limit {
 		c.seen[k] = struct{}{}
 	}
 	c.counts[Key{property, day}]++

@@ -230,3 +230,18 @@ func TestFormPageNotCached(t *testing.T) {
 		t.Fatal("a visitor's post reached the cached page")
 	}
 }
+
+// cmd passes the registry through Options.
+func TestFormsOption(t *testing.T) {
+	base, _, _ := newTestHandler(t, &fakeRenderer{})
+	fail := false
+	st := &leadStore{}
+	h := NewHandler(Options{Resolver: base.resolver, AssetVersion: "v1", Log: base.log, Forms: contactForms(st, &fail)})
+	rec := postForm(h, "/en/contact/", urlencoded, goodContact.Encode(), nil)
+	if rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != "/en/feedback/site-contact/" || len(st.rows) != 1 {
+		t.Fatalf("status %d, Location %q, %d stored", rec.Code, rec.Header().Get("Location"), len(st.rows))
+	}
+	if got := st.rows[0]; got.Lang != "en" || got.Page != "/en/contact/" || got.IPHash == "" || strings.Contains(got.IPHash, "192.0.2") {
+		t.Fatalf("stored %+v", got) // httptest's RemoteAddr is 192.0.2.1
+	}
+}

@@ -3,20 +3,11 @@ package route
 import (
 	"net/url"
 
+	"immo/internal/lead"
 	"immo/internal/site"
 )
 
-// Form kinds a page can hold (the names of lead.Kind; the kinds with a
-// thank-you page carry its form name).
-const (
-	FormInformation = "contact-me"
-	FormVisit       = "contact-appointment"
-	FormFriend      = "send-to-friend"
-	FormProject     = "contact-construction"
-	FormSiteContact = "site-contact"
-)
-
-// Forms lists the forms the page at path holds, which the page handler
+// Forms lists the forms (lead kinds) the page at path holds, which the page handler
 // accepts POST for (the form posts to its page's own address, so a visitor
 // without JavaScript gets the same page back with its errors). It matches
 // the address as Resolve does: a property page holds the information,
@@ -31,15 +22,23 @@ func (r *Resolver) Forms(path string, query url.Values) []string {
 	t := r.locate(lang, rest, query)
 	switch t.kind {
 	case targetProperty:
-		return []string{FormInformation, FormVisit, FormFriend}
+		return kinds(lead.KindInformation, lead.KindVisit, lead.KindFriend)
 	case targetProject:
-		return []string{FormProject}
+		return kinds(lead.KindProject)
 	case targetPage:
 		for _, m := range t.page.Params.Modules {
 			if m.Published() && m.View == site.ViewContact {
-				return []string{FormSiteContact}
+				return kinds(lead.KindSiteContact)
 			}
 		}
 	}
 	return nil
+}
+
+func kinds(ks ...lead.Kind) []string {
+	out := make([]string, len(ks))
+	for i, k := range ks {
+		out[i] = string(k)
+	}
+	return out
 }

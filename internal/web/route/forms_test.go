@@ -8,16 +8,19 @@ import (
 
 func TestForms(t *testing.T) {
 	r := demoResolver(t)
+	site := []string{"site-contact"}
+	property := []string{"contact-me", "contact-appointment", "send-to-friend"}
+	project := []string{"contact-construction"}
 	for _, tc := range []struct {
 		url  string
 		want []string
 	}{
-		{"/fr/contact/", []string{FormSiteContact}},
-		{"/contact/", []string{FormSiteContact}}, // the original path, default language
-		{"/nl/contact", []string{FormSiteContact}},
-		{"/fr/property/4100001/", []string{FormInformation, FormVisit, FormFriend}},
-		{"/fr/a-vendre/arlon/maison/4100001/", []string{FormInformation, FormVisit, FormFriend}},
-		{"/fr/project/?id=5200001", []string{FormProject}},
+		{"/fr/contact/", site},
+		{"/contact/", site}, // the original path, default language
+		{"/nl/contact", site},
+		{"/fr/property/4100001/", property},
+		{"/fr/a-vendre/arlon/maison/4100001/", property},
+		{"/fr/project/?id=5200001", project},
 		{"/fr/a-vendre/", nil},
 		{"/fr/", nil},
 		{"/fr/merci/service-personnalise/", nil},
