@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -243,5 +244,26 @@ func TestFormsOption(t *testing.T) {
 	}
 	if got := st.rows[0]; got.Lang != "en" || got.Page != "/en/contact/" || got.IPHash == "" || strings.Contains(got.IPHash, "192.0.2") {
 		t.Fatalf("stored %+v", got) // httptest's RemoteAddr is 192.0.2.1
+	}
+}
+
+// A multipart form (a form with enctype="multipart/form-data") posts alike.
+func TestFormPostMultipart(t *testing.T) {
+	h, _, _ := newTestHandler(t, &fakeRenderer{})
+	fail := false
+	st := &leadStore{}
+	h.forms = contactForms(st, &fail)
+	var body strings.Builder
+	mw := multipart.NewWriter(&body)
+	for k, v := range goodContact {
+		mw.WriteField(k, v[0])
+	}
+	mw.Close()
+	rec := postForm(h, "/de/contact/", mw.FormDataContentType(), body.String(), nil)
+	if rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != "/de/feedback/site-contact/" || len(st.rows) != 1 {
+		t.Fatalf("status %d, Location %q, %d stored", rec.Code, rec.Header().Get("Location"), len(st.rows))
+	}
+	if st.rows[0].Person.LastName != "Peeters" {
+		t.Fatalf("stored %+v", st.rows[0])
 	}
 }
