@@ -6,6 +6,7 @@ require (
 	github.com/gen2brain/webp v0.6.0
 	github.com/jackc/pgx/v5 v5.12.0
 	github.com/pressly/goose/v3 v3.29.0
+	golang.org/x/crypto v0.58.0
 	golang.org/x/image v0.47.0
 	golang.org/x/text v0.43.0
 	modernc.org/quickjs v0.27.0

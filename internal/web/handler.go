@@ -46,6 +46,7 @@ type Handler struct {
 	sitemapCache sitemap
 	// RenderTimeout bounds one server render; past it the shell is served.
 	RenderTimeout time.Duration
+	forms         Forms // the form handlers by kind (forms.go)
 }
 
 // Options configure a Handler.
@@ -62,6 +63,7 @@ type Options struct {
 	// MapFrame configures the map frame (its tiles: cmd/immo reads them
 	// from the environment).
 	MapFrame MapFrameOptions
+	Forms    Forms // the visitor forms' handlers by kind (forms.go); none: POST is 405
 }
 
 // NewHandler returns the page handler.
@@ -76,7 +78,7 @@ func NewHandler(o Options) *Handler {
 		o.PagePreloads = func(string, string) template.HTML { return "" }
 	}
 	h := &Handler{resolver: o.Resolver, renderer: o.Renderer, assets: o.AssetTags, preloads: o.PagePreloads, version: o.AssetVersion,
-		cache: newHTMLCache(o.CacheBytes), slot: newSlot(), log: o.Log, RenderTimeout: 2 * time.Second}
+		cache: newHTMLCache(o.CacheBytes), slot: newSlot(), log: o.Log, RenderTimeout: 2 * time.Second, forms: o.Forms}
 	if o.MapFrame.Log == nil {
 		o.MapFrame.Log = o.Log
 	}
@@ -90,6 +92,10 @@ func NewHandler(o Options) *Handler {
 func (h *Handler) generation() string { return h.version + "/" + h.resolver.Version() }
 
 func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Method == http.MethodPost {
+		h.servePost(w, r)
+		return
+	}
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		w.Header().Set("Allow", "GET, HEAD")
 		http.Error(w, http.StatusText(http.StatusMethodNotAllowed), http.StatusMethodNotAllowed)

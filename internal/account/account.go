@@ -1,0 +1,164 @@
+// Package account is who logs in: a demand registrant (kept informed of
+// matching properties), an owner (the portal's statistics) or the agency's
+// staff (the inbox). Passwords are argon2id hashes; a login answers the same
+// error, after the same work, whether the address is unknown or the
+// password wrong, so the form tells no one who has an account.
+package account
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base64"
+	"errors"
+	"strings"
+	"sync"
+	"time"
+
+	"immo/internal/field"
+)
+
+// Role is what an account may do.
+type Role string
+
+const (
+	Registrant Role = "registrant"
+	Owner      Role = "owner"
+	Staff      Role = "staff"
+)
+
+// Account is one login.
+type Account struct {
+	ID           int64
+	Role         Role
+	Email        string // lower-cased: one account per address and role
+	FirstName    string
+	LastName     string
+	Lang         string
+	PasswordHash string
+	Created      time.Time
+	Disabled     bool
+}
+
+// Registration is what the demand form's account part posts.
+type Registration struct {
+	Email, FirstName, LastName, Lang string
+	Password, PasswordConfirm        string
+}
+
+// Validate returns the registration's problems per form field.
+func (r Registration) Validate() field.Errors {
+	e := field.Errors{}
+	e.Email("email", strings.TrimSpace(r.Email), true)
+	e.Text("firstName", r.FirstName, true)
+	e.Text("lastName", r.LastName, true)
+	CheckPassword(e, r.Password, r.PasswordConfirm)
+	return e
+}
+
+// NormalEmail is the address as accounts are keyed: trimmed, lower-cased.
+func NormalEmail(s string) string { return strings.ToLower(strings.TrimSpace(s)) }
+
+// Errors of the store and the service.
+var (
+	ErrNotFound   = errors.New("account: not found")
+	ErrEmailTaken = errors.New("account: the address has an account")
+	// ErrLogin is every failed login (field.KeyLogin).
+	ErrLogin = errors.New("account: invalid email or password")
+)
+
+// Store keeps accounts and sessions. Sessions are stored by the SHA-256 of
+// their token: a copy of the table opens no session.
+type Store interface {
+	Create(ctx context.Context, a Account) (int64, error) // ErrEmailTaken
+	ByEmail(ctx context.Context, role Role, email string) (Account, error)
+	SetPasswordHash(ctx context.Context, id int64, hash string) error
+	CreateSession(ctx context.Context, tokenHash []byte, account int64, expires time.Time) error
+	// SessionAccount is the account of an unexpired session (ErrNotFound).
+	SessionAccount(ctx context.Context, tokenHash []byte, now time.Time) (Account, error)
+	DeleteSession(ctx context.Context, tokenHash []byte) error
+}
+
+// Service registers and logs in.
+type Service struct {
+	Store      Store
+	SessionTTL time.Duration    // 0: 30 days
+	Now        func() time.Time // nil: time.Now
+	// dummy is verified against when the address is unknown, so both
+	// failures cost one argon2id run.
+	dummyOnce sync.Once
+	dummy     string
+}
+
+func (s *Service) now() time.Time {
+	if s.Now != nil {
+		return s.Now()
+	}
+	return time.Now()
+}
+
+// Register creates an account of role from a valid registration.
+func (s *Service) Register(ctx context.Context, role Role, r Registration) (Account, field.Errors, error) {
+	if e := r.Validate(); len(e) > 0 {
+		return Account{}, e, nil
+	}
+	hash, err := HashPassword(r.Password)
+	if err != nil {
+		return Account{}, nil, err
+	}
+	a := Account{Role: role, Email: NormalEmail(r.Email), FirstName: strings.TrimSpace(r.FirstName),
+		LastName: strings.TrimSpace(r.LastName), Lang: r.Lang, PasswordHash: hash, Created: s.now().UTC()}
+	a.ID, err = s.Store.Create(ctx, a)
+	return a, nil, err
+}
+
+// Login checks email and password for role and opens a session: it returns
+// the session's token (for the cookie) or ErrLogin.
+func (s *Service) Login(ctx context.Context, role Role, email, password string) (Account, string, error) {
+	a, err := s.Store.ByEmail(ctx, role, NormalEmail(email))
+	switch {
+	case errors.Is(err, ErrNotFound):
+		s.dummyOnce.Do(func() { s.dummy, _ = HashPassword("not a password of anyone") })
+		VerifyPassword(s.dummy, password)
+		return Account{}, "", ErrLogin
+	case err != nil:
+		return Account{}, "", err
+	}
+	ok, stale, err := VerifyPassword(a.PasswordHash, password)
+	if err != nil || !ok || a.Disabled {
+		return Account{}, "", errors.Join(ErrLogin, err)
+	}
+	if stale {
+		if h, err := HashPassword(password); err == nil && s.Store.SetPasswordHash(ctx, a.ID, h) == nil {
+			a.PasswordHash = h
+		}
+	}
+	token, hash := NewToken()
+	ttl := s.SessionTTL
+	if ttl == 0 {
+		ttl = 30 * 24 * time.Hour
+	}
+	if err := s.Store.CreateSession(ctx, hash, a.ID, s.now().Add(ttl)); err != nil {
+		return Account{}, "", err
+	}
+	return a, token, nil
+}
+
+// Session is the account a session token opens (ErrNotFound when none).
+func (s *Service) Session(ctx context.Context, token string) (Account, error) {
+	return s.Store.SessionAccount(ctx, TokenHash(token), s.now())
+}
+
+// NewToken returns a random session token and the hash to store.
+func NewToken() (token string, hash []byte) {
+	b := make([]byte, 32)
+	rand.Read(b) // never fails (crypto/rand)
+	token = base64.RawURLEncoding.EncodeToString(b)
+	return token, TokenHash(token)
+}
+
+// TokenHash is what the store keeps of a token.
+func TokenHash(token string) []byte {
+	h := sha256.Sum256([]byte(token))
+	return h[:]
+}

@@ -1,0 +1,104 @@
+// Package demand is a registered search: a visitor who wants a kind of
+// property (sale or rent, types, zones, budget, rooms) and asks to be told
+// when one comes online (SPEC §1 "register a search demand"). Matches
+// decides, for one property, whether it is what the demand asks; the alert
+// job (with the mail queue) runs it over each new catalog version.
+package demand
+
+import (
+	"context"
+	"slices"
+	"strconv"
+	"time"
+
+	"immo/internal/catalog"
+	"immo/internal/field"
+)
+
+// Range is an optional bound pair: 0 is no bound.
+type Range struct {
+	Min, Max int64
+}
+
+// Demand is one registered search.
+type Demand struct {
+	ID                          int64
+	Account                     int64 // the registrant (package account)
+	Lang                        string
+	Goal                        int      // catalog.GoalSale or catalog.GoalRent
+	Types                       []int    // property type WebIDs (SPEC §3 type table)
+	Zips                        []string // the zones chosen on the map, as postal codes
+	Price                       Range    // euros
+	Bedrooms, Garages, Parkings Range
+	BathroomsMin                int64
+	Created                     time.Time
+}
+
+// Limits of a demand: a form offers a handful of types and zones.
+const (
+	MaxTypes = 20
+	MaxZips  = 200
+)
+
+// Validate returns the demand's problems per form field (SPEC §5: at least
+// one type, at least one zone; a minimum above its maximum).
+func (d Demand) Validate() field.Errors {
+	e := field.Errors{}
+	e.Check(d.Goal != catalog.GoalSale && d.Goal != catalog.GoalRent, "goal", field.KeyChoice)
+	e.Check(len(d.Types) == 0, "types", field.KeyTypes)
+	e.Check(len(d.Types) > MaxTypes, "types", field.KeyChoice)
+	e.Check(len(d.Zips) == 0, "zips", field.KeyZones)
+	e.Check(len(d.Zips) > MaxZips, "zips", field.KeyChoice)
+	for _, z := range d.Zips {
+		e.Check(!zip(z), "zips", field.KeyZones)
+	}
+	for name, r := range map[string]Range{"price": d.Price, "bedrooms": d.Bedrooms, "garages": d.Garages, "parkings": d.Parkings} {
+		e.Check(r.Min < 0 || r.Max < 0, name+"Max", field.KeyNumber)
+		e.Check(r.Max > 0 && r.Min > r.Max, name+"Max", field.KeyRange)
+	}
+	e.Check(d.BathroomsMin < 0, "bathroomsMin", field.KeyNumber)
+	return e
+}
+
+// zip tells whether z is a Belgian or Luxembourg postal code (4 digits).
+func zip(z string) bool {
+	_, err := strconv.Atoi(z)
+	return len(z) == 4 && err == nil && z[0] != '-' && z[0] != '+'
+}
+
+// Matches tells whether p is what d asks: available, the goal, one of the
+// types, in one of the zones, within every bound. A bound on something the
+// listing does not state (no bedroom count) fails, except a minimum of 0.
+// A price on request matches no price bound: an alert must not reveal
+// what the site hides (Property.Public sends no such price either).
+func (d Demand) Matches(p *catalog.Property) bool {
+	if p.Status != catalog.StatusAvailable || p.Goal != d.Goal ||
+		!slices.Contains(d.Types, p.WebID) || !slices.Contains(d.Zips, p.Zip) {
+		return false
+	}
+	if d.Price != (Range{}) && (!p.PublishPrice || !d.Price.holds(int64(p.Price))) {
+		return false
+	}
+	var rooms catalog.Rooms
+	if p.Rooms != nil {
+		rooms = *p.Rooms
+	}
+	return d.Bedrooms.holds(int64(rooms.Bedrooms)) && d.Garages.holds(int64(rooms.Garages)) &&
+		d.Parkings.holds(int64(rooms.Parkings)) && int64(rooms.Bathrooms) >= d.BathroomsMin
+}
+
+func (r Range) holds(n int64) bool {
+	return n >= r.Min && (r.Max == 0 || n <= r.Max)
+}
+
+// Store keeps demands and which properties each was told about.
+type Store interface {
+	Save(ctx context.Context, d Demand) (int64, error)
+	Delete(ctx context.Context, id, account int64) error
+	// Active lists every demand to match new listings against.
+	Active(ctx context.Context) ([]Demand, error)
+	// MarkAlerted records that demand was told about property; first is
+	// false when it already was, so a property is announced once however
+	// often it is updated or servers race.
+	MarkAlerted(ctx context.Context, demand, property int64) (first bool, err error)
+}

@@ -1,0 +1,151 @@
+// Package field is the vocabulary the visitor forms validate with: the
+// translation keys of SPEC §5's messages, the Errors a validator returns
+// (form field → key), and the checks every form shares (required, email,
+// phone, length). The domain packages (lead, account, demand, agenda) build
+// their validators from it, so one message has one key everywhere.
+package field
+
+import (
+	"net/mail"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Translation keys (internal/i18n/locales/<lang>/forms.json).
+const (
+	KeySummary       = "forms.error.summary" // the message above a form with errors
+	KeyRequired      = "forms.error.required"
+	KeyEmail         = "forms.error.email"
+	KeyFriendEmail   = "forms.error.friendEmail"
+	KeyPhone         = "forms.error.phone"
+	KeyTooLong       = "forms.error.tooLong"
+	KeyChoice        = "forms.error.choice" // a value outside the offered options
+	KeyNumber        = "forms.error.number"
+	KeyRange         = "forms.error.range" // a minimum above its maximum
+	KeyDate          = "forms.error.date"
+	KeyStartDate     = "forms.error.startDate"
+	KeyEndDate       = "forms.error.endDate"
+	KeyTypes         = "forms.error.types"
+	KeyZones         = "forms.error.zones"
+	KeyPasswordMatch = "forms.error.passwordMatch"
+	KeyPasswordShort = "forms.error.passwordShort"
+	KeyCaptcha       = "forms.error.captcha"
+	KeyLogin         = "forms.error.login"
+	KeySendFailed    = "forms.error.sendFailed"
+	KeySlotFull      = "forms.error.slotFull"
+)
+
+// Keys lists every key above: a test checks each exists in every language.
+var Keys = []string{KeySummary, KeyRequired, KeyEmail, KeyFriendEmail, KeyPhone, KeyTooLong, KeyChoice,
+	KeyNumber, KeyRange, KeyDate, KeyStartDate, KeyEndDate, KeyTypes, KeyZones, KeyPasswordMatch,
+	KeyPasswordShort, KeyCaptcha, KeyLogin, KeySendFailed, KeySlotFull}
+
+// Errors maps a form field's name to the translation key of its problem; an
+// empty Errors means the input is valid. Only the first problem of a field
+// is kept: the visitor fixes one thing at a time.
+type Errors map[string]string
+
+// Add records key for name unless name already has a problem.
+func (e Errors) Add(name, key string) {
+	if _, ok := e[name]; !ok {
+		e[name] = key
+	}
+}
+
+// Check records key for name when bad holds.
+func (e Errors) Check(bad bool, name, key string) {
+	if bad {
+		e.Add(name, key)
+	}
+}
+
+// Empty tells whether s is blank: SPEC §5 counts blank strings as empty.
+func Empty(s string) bool { return strings.TrimSpace(s) == "" }
+
+// MaxText bounds a one-line field (names, phone, street); MaxRemark a free text.
+const (
+	MaxText   = 200
+	MaxRemark = 5000
+)
+
+// Text checks a one-line text: required when req, at most MaxText characters.
+func (e Errors) Text(name, value string, req bool) {
+	e.Check(req && Empty(value), name, KeyRequired)
+	e.Check(utf8.RuneCountInString(value) > MaxText, name, KeyTooLong)
+}
+
+// Remark checks an optional free text of at most MaxRemark characters.
+func (e Errors) Remark(name, value string) {
+	e.Check(utf8.RuneCountInString(value) > MaxRemark, name, KeyTooLong)
+}
+
+// Email checks an address: required when req, else only checked when given.
+func (e Errors) Email(name, value string, req bool) {
+	switch {
+	case Empty(value):
+		e.Check(req, name, KeyRequired)
+	case !ValidEmail(value):
+		e.Add(name, KeyEmail)
+	}
+}
+
+// Phone checks a phone number: required when req; when given, digits with
+// the usual separators and an optional leading +, 8 to 15 digits (E.164).
+func (e Errors) Phone(name, value string, req bool) {
+	switch {
+	case Empty(value):
+		e.Check(req, name, KeyRequired)
+	case !ValidPhone(value):
+		e.Add(name, KeyPhone)
+	}
+}
+
+// ValidEmail tells whether s is one bare address (no display name, no
+// spaces) with a dotted domain: what a mail server will accept as a
+// recipient, and nothing that could carry a second header line.
+func ValidEmail(s string) bool {
+	if len(s) > 254 || strings.ContainsAny(s, " \t\r\n<>,;\"") {
+		return false
+	}
+	a, err := mail.ParseAddress(s)
+	if err != nil || a.Address != s {
+		return false
+	}
+	at := strings.LastIndexByte(s, '@')
+	domain := s[at+1:]
+	return at > 0 && strings.Contains(domain, ".") && !strings.HasSuffix(domain, ".") && !strings.HasPrefix(domain, ".")
+}
+
+// ValidPhone tells whether s is a phone number: an optional leading +, then
+// digits, spaces, dots, dashes, slashes and parentheses, 8 to 15 digits.
+func ValidPhone(s string) bool {
+	s = strings.TrimSpace(s)
+	s = strings.TrimPrefix(s, "+")
+	digits := 0
+	for _, r := range s {
+		switch {
+		case unicode.IsDigit(r) && r < utf8.RuneSelf:
+			digits++
+		case strings.ContainsRune(" ./-()", r):
+		default:
+			return false
+		}
+	}
+	return digits >= 8 && digits <= 15
+}
+
+// OneOf checks that value, when given, is one of options; required when req.
+func (e Errors) OneOf(name, value string, req bool, options ...string) {
+	switch {
+	case Empty(value):
+		e.Check(req, name, KeyRequired)
+	default:
+		for _, o := range options {
+			if value == o {
+				return
+			}
+		}
+		e.Add(name, KeyChoice)
+	}
+}

@@ -1,0 +1,80 @@
+package field
+
+import (
+	"testing"
+
+	"immo/internal/i18n"
+)
+
+// Every key a validator can return is translated in every language.
+func TestKeysTranslated(t *testing.T) {
+	for _, k := range Keys {
+		for _, lang := range i18n.Languages {
+			if s := i18n.Bundled()[lang][k]; s == "" {
+				t.Errorf("%s: %q missing", lang, k)
+			}
+		}
+	}
+}
+
+func TestValidEmail(t *testing.T) {
+	for _, tc := range []struct {
+		in string
+		ok bool
+	}{
+		{"ann@example.be", true},
+		{"ann.peeters+immo@mail.example.be", true},
+		{"", false},
+		{"ann", false},
+		{"ann@localhost", false},
+		{"ann@example.", false},
+		{"@example.be", false},
+		{"Ann <ann@example.be>", false},
+		{"ann@example.be\r\nBcc: x@y.be", false},
+		{"ann@example.be, bob@example.be", false},
+		{"ann @example.be", false},
+	} {
+		if got := ValidEmail(tc.in); got != tc.ok {
+			t.Errorf("ValidEmail(%q) = %v", tc.in, got)
+		}
+	}
+}
+
+func TestValidPhone(t *testing.T) {
+	for _, tc := range []struct {
+		in string
+		ok bool
+	}{
+		{"0471 23 45 67", true},
+		{"+32 63 22 33 44", true},
+		{"063/22.33.44", true},
+		{"(063) 22-33-44", true},
+		{"1234567", false},           // 7 digits
+		{"+1234567890123456", false}, // 16 digits
+		{"0471 23 45 6x", false},
+		{"٠٤٧١٢٣٤٥٦٧", false}, // other scripts' digits
+		{"", false},
+	} {
+		if got := ValidPhone(tc.in); got != tc.ok {
+			t.Errorf("ValidPhone(%q) = %v", tc.in, got)
+		}
+	}
+}
+
+func TestErrorsKeepFirstProblem(t *testing.T) {
+	e := Errors{}
+	e.Email("email", "  ", true)
+	e.Email("email", "x", true)
+	e.Text("name", string(make([]byte, MaxText+1)), true)
+	e.Phone("phone", "", false)
+	e.OneOf("title", "Dr", true, "mr", "ms", "miss")
+	want := Errors{"email": KeyRequired, "name": KeyTooLong, "title": KeyChoice}
+	if len(e) != len(want) {
+		t.Fatalf("errors %v, want %v", e, want)
+	}
+	for k, v := range want {
+		if e[k] != v {
+			t.Errorf("%s: %q, want %q", k, e[k], v)
+		}
+	}
+}

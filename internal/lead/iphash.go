@@ -1,0 +1,48 @@
+package lead
+
+import (
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"net/netip"
+)
+
+// IPHasher turns a sender's IP address into a keyed hash (HMAC-SHA256), so
+// requests from one sender can be counted without storing where they came
+// from. Without the secret, the hash of a guessed address cannot be made,
+// and the 2³² IPv4 addresses cannot be tried one by one.
+//
+// An IPv6 address is hashed by its /64 network: one home or phone gets a
+// /64 and picks new addresses in it at will, so the whole address would
+// brake nobody.
+type IPHasher struct{ key []byte }
+
+// ErrShortSecret refuses a secret too short to key HMAC-SHA256.
+var ErrShortSecret = errors.New("lead: the IP hash secret needs at least 32 bytes")
+
+// NewIPHasher keys a hasher with secret (at least 32 bytes, from the
+// configuration; the same on every server so they count alike).
+func NewIPHasher(secret []byte) (*IPHasher, error) {
+	if len(secret) < 32 {
+		return nil, ErrShortSecret
+	}
+	return &IPHasher{key: append([]byte(nil), secret...)}, nil
+}
+
+// Hash returns the hex hash of ip ("203.0.113.7", "2001:db8::1", an
+// IPv4-mapped IPv6 address counts as its IPv4 one); a value that is not an
+// address hashes as itself, so it still counts but is never stored.
+func (h *IPHasher) Hash(ip string) string {
+	in := ip
+	if a, err := netip.ParseAddr(ip); err == nil {
+		a = a.Unmap().WithZone("")
+		if a.Is6() {
+			a = netip.PrefixFrom(a, 64).Masked().Addr()
+		}
+		in = a.String()
+	}
+	m := hmac.New(sha256.New, h.key)
+	m.Write([]byte(in))
+	return hex.EncodeToString(m.Sum(nil))
+}

@@ -1,0 +1,129 @@
+// Package lead is a visitor's request sent through one of the site's forms:
+// an information request, a visit, a valuation, a purchase offer… Its kinds
+// share a person (title, names, email, phone) and a remark; what a kind adds
+// (a friend's address, an amount, a moving date) is a field map checked
+// against that kind's Spec, so a new form is a new Spec, not a new type.
+//
+// Validate returns translation keys per form field (package field); Service
+// stores a valid request and queues its mails in one transaction.
+package lead
+
+import (
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Kind is the form a request came from. The kinds with a thank-you page
+// (SPEC §2) carry that page's form name, so the thank-you address is the kind.
+type Kind string
+
+const (
+	KindInformation     Kind = "contact-me"           // about a property
+	KindVisit           Kind = "contact-appointment"  // a visit of a property, at a slot (package agenda)
+	KindProject         Kind = "contact-construction" // about a new-build project
+	KindValuation       Kind = "contact-demand"       // a free valuation of the visitor's property
+	KindSiteContact     Kind = "site-contact"         // the contact page
+	KindFriend          Kind = "send-to-friend"       // a property sent to a friend
+	KindNewsletter      Kind = "sign-newsletter"
+	KindDocument        Kind = "document-request" // a property's document, sent by mail
+	KindTestimonial     Kind = "testimonial"
+	KindJob             Kind = "job-application"
+	KindPurchaseOffer   Kind = "purchase-offer"
+	KindRentApplication Kind = "rent-application"
+)
+
+// Titles a person may give (SPEC §3: Mr, Ms, Miss).
+const (
+	TitleMr   = "mr"
+	TitleMs   = "ms"
+	TitleMiss = "miss"
+)
+
+// Person is who sends the request.
+type Person struct {
+	Title     string `json:"title"`
+	FirstName string `json:"firstName"`
+	LastName  string `json:"lastName"`
+	Email     string `json:"email"`
+	Phone     string `json:"phone"`
+}
+
+// Request is one sent form.
+type Request struct {
+	ID         int64     `json:"id"` // set by the store
+	Kind       Kind      `json:"kind"`
+	Lang       string    `json:"lang"`       // the page's language: the mails answer in it
+	Page       string    `json:"page"`       // the address of the page the form was on
+	PropertyID int64     `json:"propertyId"` // 0: none
+	ProjectID  int64     `json:"projectId"`  // 0: none
+	Time       time.Time `json:"time"`       // set by Service.Submit
+	Person     Person    `json:"person"`
+	Remark     string    `json:"remark"`
+	// Fields holds the kind's own fields as typed, by the names of its Spec;
+	// Validate checks them, Int and Date read them.
+	Fields map[string]string `json:"fields,omitempty"`
+	// IPHash is the keyed hash of the sender's address (IPHasher), never
+	// the address: enough to brake one sender, nothing to identify them by.
+	IPHash string `json:"ipHash"`
+}
+
+// Names of the shared form fields (the names the page's form posts).
+const (
+	FieldTitle     = "title"
+	FieldFirstName = "firstName"
+	FieldLastName  = "lastName"
+	FieldEmail     = "email"
+	FieldPhone     = "phone"
+	FieldRemark    = "remark"
+	FieldProperty  = "propertyId"
+	FieldProject   = "projectId"
+)
+
+// Decode builds the request of kind from posted values (one value per
+// name): the shared fields, and the kind's own fields by its Spec; other
+// names are dropped. Numbers that do not parse stay as typed in Fields, or
+// make the ID -1, so Validate reports them.
+func Decode(kind Kind, lang, page string, in map[string]string) Request {
+	r := Request{Kind: kind, Lang: lang, Page: page, Remark: in[FieldRemark],
+		Person: Person{Title: in[FieldTitle], FirstName: in[FieldFirstName], LastName: in[FieldLastName],
+			Email: strings.TrimSpace(in[FieldEmail]), Phone: in[FieldPhone]},
+		PropertyID: id(in[FieldProperty]), ProjectID: id(in[FieldProject])}
+	if spec, ok := Specs[kind]; ok {
+		for _, f := range spec.Fields {
+			if v, ok := in[f.Name]; ok {
+				if r.Fields == nil {
+					r.Fields = map[string]string{}
+				}
+				r.Fields[f.Name] = strings.TrimSpace(v)
+			}
+		}
+	}
+	return r
+}
+
+// id reads a listing's ID: empty is 0 (none), anything but a positive
+// whole number -1 (invalid).
+func id(s string) int64 {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return 0
+	}
+	n, err := strconv.ParseInt(s, 10, 64)
+	if err != nil || n <= 0 {
+		return -1
+	}
+	return n
+}
+
+// Int reads a number field; ok is false when it is absent or not a number.
+func (r Request) Int(name string) (n int64, ok bool) {
+	n, err := strconv.ParseInt(r.Fields[name], 10, 64)
+	return n, err == nil
+}
+
+// Date reads a date field (YYYY-MM-DD, as an HTML date input posts it).
+func (r Request) Date(name string) (time.Time, bool) {
+	d, err := time.Parse(time.DateOnly, r.Fields[name])
+	return d, err == nil
+}

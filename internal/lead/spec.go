@@ -1,0 +1,148 @@
+package lead
+
+import (
+	"strconv"
+	"time"
+
+	"immo/internal/field"
+)
+
+// Type is the type of a kind's own field.
+type Type int
+
+const (
+	Text   Type = iota // one line
+	Long               // a free text
+	Email              // one address
+	Number             // a whole number ≥ 0
+	Date               // YYYY-MM-DD
+	Choice             // one of Options
+	Slot               // an appointment's start, RFC 3339 (package agenda offers them)
+)
+
+// Field is one of a kind's own fields.
+type Field struct {
+	Name     string
+	Type     Type
+	Required bool
+	Options  []string // for Choice
+	// Key replaces the type's own key for this field's problems (a friend's
+	// email is "empty or invalid", whatever is wrong with it).
+	Key string
+}
+
+// Spec is what a kind asks.
+type Spec struct {
+	// Person says which of the person's fields are required: Full asks
+	// title, names, email and phone; NamesEmail names and email; EmailOnly
+	// an email.
+	Person   int
+	Property bool // about a property: its ID is required
+	Project  bool // about a project: its ID is required
+	Remark   bool // the remark is required
+	Fields   []Field
+}
+
+// Levels of Spec.Person.
+const (
+	Full = iota
+	NamesEmail
+	EmailOnly
+)
+
+// Contact time slots (SPEC §9: 10:00-13:00, 14:00-16:00, 16:00-19:00).
+var contactTimes = []string{"morning", "afternoon", "evening"}
+
+var contactTime = Field{Name: "contactTime", Type: Choice, Options: contactTimes}
+
+// Specs maps every kind to what it asks.
+var Specs = map[Kind]Spec{
+	KindInformation: {Property: true, Fields: []Field{contactTime}},
+	KindVisit:       {Property: true, Fields: []Field{{Name: "slot", Type: Slot, Required: true}}},
+	KindProject:     {Project: true, Fields: []Field{contactTime}},
+	KindValuation: {Fields: []Field{
+		{Name: "goal", Type: Choice, Required: true, Options: []string{"sale", "rent"}},
+		{Name: "street", Type: Text, Required: true}, {Name: "zip", Type: Text, Required: true},
+		{Name: "city", Type: Text, Required: true}, contactTime}},
+	KindSiteContact: {Remark: true, Fields: []Field{contactTime}},
+	KindFriend: {Person: NamesEmail, Property: true, Fields: []Field{
+		{Name: "friendFirstName", Type: Text}, {Name: "friendLastName", Type: Text},
+		{Name: "friendEmail", Type: Email, Required: true, Key: field.KeyFriendEmail}}},
+	KindNewsletter: {Person: EmailOnly},
+	KindDocument:   {Property: true, Fields: []Field{{Name: "document", Type: Text}}},
+	KindTestimonial: {Person: NamesEmail, Remark: true, Fields: []Field{
+		{Name: "website", Type: Text}, {Name: "aboutYou", Type: Long}}},
+	KindJob: {Fields: []Field{{Name: "position", Type: Text}}},
+	KindPurchaseOffer: {Property: true, Fields: []Field{
+		{Name: "amount", Type: Number, Required: true}, {Name: "conditions", Type: Long}}},
+	KindRentApplication: {Property: true, Fields: []Field{
+		{Name: "adults", Type: Number, Required: true}, {Name: "kids", Type: Number},
+		{Name: "pets", Type: Choice, Options: []string{"yes", "no"}},
+		{Name: "movingDate", Type: Date, Required: true}, {Name: "movingReason", Type: Long},
+		{Name: "income1", Type: Number, Required: true}, {Name: "income2", Type: Number}}},
+}
+
+// Validate checks r against its kind's Spec: per form field, the
+// translation key of its first problem. Empty means r may be stored. An
+// unknown kind is not a visitor's error: the page handler never passes one.
+func (r Request) Validate() field.Errors {
+	e := field.Errors{}
+	spec := Specs[r.Kind]
+	p := r.Person
+	if spec.Person == Full {
+		e.OneOf(FieldTitle, p.Title, true, TitleMr, TitleMs, TitleMiss)
+		e.Phone(FieldPhone, p.Phone, true)
+	} else {
+		e.OneOf(FieldTitle, p.Title, false, TitleMr, TitleMs, TitleMiss)
+		e.Phone(FieldPhone, p.Phone, false)
+	}
+	names := spec.Person != EmailOnly
+	e.Text(FieldFirstName, p.FirstName, names)
+	e.Text(FieldLastName, p.LastName, names)
+	e.Email(FieldEmail, p.Email, true)
+	e.Check(spec.Remark && field.Empty(r.Remark), FieldRemark, field.KeyRequired)
+	e.Remark(FieldRemark, r.Remark)
+	listing(e, FieldProperty, r.PropertyID, spec.Property)
+	listing(e, FieldProject, r.ProjectID, spec.Project)
+	for _, f := range spec.Fields {
+		f.check(e, r.Fields[f.Name])
+	}
+	return e
+}
+
+func listing(e field.Errors, name string, id int64, required bool) {
+	e.Check(id < 0, name, field.KeyNumber)
+	e.Check(required && id == 0, name, field.KeyRequired)
+}
+
+func (f Field) check(e field.Errors, v string) {
+	key := func(k string) string {
+		if f.Key != "" {
+			return f.Key
+		}
+		return k
+	}
+	if field.Empty(v) {
+		e.Check(f.Required, f.Name, key(field.KeyRequired))
+		return
+	}
+	switch f.Type {
+	case Text:
+		e.Text(f.Name, v, false)
+	case Long:
+		e.Remark(f.Name, v)
+	case Email:
+		e.Check(!field.ValidEmail(v), f.Name, key(field.KeyEmail))
+	case Number:
+		n, err := strconv.ParseInt(v, 10, 64)
+		e.Check(err != nil || n < 0 || n >= 1e9, f.Name, key(field.KeyNumber))
+	case Date:
+		_, err := time.Parse(time.DateOnly, v)
+		e.Check(err != nil, f.Name, key(field.KeyDate))
+	case Slot:
+		_, err := time.Parse(time.RFC3339, v)
+		e.Check(err != nil, f.Name, key(field.KeyDate))
+	case Choice:
+		e.OneOf(f.Name, v, false, f.Options...)
+	}
+}

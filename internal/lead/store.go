@@ -1,0 +1,81 @@
+package lead
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"immo/internal/field"
+	"immo/internal/mail"
+)
+
+// Store keeps requests.
+//
+// Save takes a callback rather than the mails themselves: the mails name
+// the request (its number in the subject, a link for the agency), so they
+// are composed once the ID exists, and they must be queued in the same
+// transaction as the row — a request is stored with its mails queued, or
+// neither. The adapter (the shared SQL package) opens the transaction,
+// inserts r, calls then with the transaction (as mail.Tx, which the River
+// queue adapter enqueues into) and the new ID, and commits only when then
+// returns nil.
+type Store interface {
+	Save(ctx context.Context, r Request, then func(ctx context.Context, tx mail.Tx, id int64) error) (int64, error)
+	// CountFrom counts the requests stored with ipHash since since.
+	CountFrom(ctx context.Context, ipHash string, since time.Time) (int, error)
+}
+
+// ErrTooMany says one sender sent more requests within the hour than
+// Service.MaxPerHour; the form shows field.KeySendFailed.
+var ErrTooMany = errors.New("lead: too many requests from one sender")
+
+// Service receives requests.
+type Service struct {
+	Store Store
+	Queue mail.Queue
+	// Compose writes the mails of a stored request (to the agency, a copy to
+	// the visitor…); nil queues none.
+	Compose func(Request) ([]mail.Message, error)
+	IP      *IPHasher
+	// MaxPerHour bounds the requests one address may send in an hour; 0 is
+	// no bound.
+	MaxPerHour int
+	Now        func() time.Time // nil: time.Now
+}
+
+// Submit validates r and, when valid, stores it with its mails queued. It
+// returns the field errors (nothing stored) or the stored request.
+func (s *Service) Submit(ctx context.Context, r Request, ip string) (Request, field.Errors, error) {
+	if errs := r.Validate(); len(errs) > 0 {
+		return r, errs, nil
+	}
+	now := time.Now
+	if s.Now != nil {
+		now = s.Now
+	}
+	r.Time = now().UTC()
+	r.IPHash = s.IP.Hash(ip)
+	if s.MaxPerHour > 0 {
+		n, err := s.Store.CountFrom(ctx, r.IPHash, r.Time.Add(-time.Hour))
+		if err != nil {
+			return r, nil, err
+		}
+		if n >= s.MaxPerHour {
+			return r, nil, ErrTooMany
+		}
+	}
+	id, err := s.Store.Save(ctx, r, func(ctx context.Context, tx mail.Tx, id int64) error {
+		if s.Compose == nil {
+			return nil
+		}
+		stored := r
+		stored.ID = id
+		msgs, err := s.Compose(stored)
+		if err != nil {
+			return err
+		}
+		return s.Queue.Enqueue(ctx, tx, msgs...)
+	})
+	r.ID = id
+	return r, nil, err
+}

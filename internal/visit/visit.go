@@ -1,0 +1,148 @@
+// Package visit counts the visits of each property page, per day in
+// Belgian time, for the owners' portal (SPEC §3: visit counts per day,
+// week, month and total; a chart of the last 30 days). A Counter gathers
+// the visits in memory, each visitor once per property and day, and writes
+// the sums in one batch: a page view costs no database write.
+package visit
+
+import (
+	"context"
+	"sync"
+	"time"
+
+	"immo/internal/agenda"
+)
+
+// Day is a civil date in Brussels, YYYY-MM-DD.
+type Day string
+
+// DayOf is the Brussels date of t.
+func DayOf(t time.Time) Day { return Day(t.In(agenda.Brussels).Format(time.DateOnly)) }
+
+// Key is one property on one day.
+type Key struct {
+	Property int64
+	Day      Day
+}
+
+// Store keeps the daily counts.
+type Store interface {
+	// Add adds each count to its property and day (an upsert per key, in
+	// one transaction).
+	Add(ctx context.Context, counts map[Key]int) error
+	// Daily returns property's counts from from to to (both included), and
+	// its total since the first visit.
+	Daily(ctx context.Context, property int64, from, to Day) (days map[Day]int, total int, err error)
+}
+
+// Counter gathers visits until Flush. It keeps each visitor (a keyed hash,
+// as lead.IPHasher makes) once per property and day, and forgets the
+// visitors of a day when the day is over.
+type Counter struct {
+	mu     sync.Mutex
+	counts map[Key]int
+	seen   map[seenKey]struct{}
+	day    Day
+	// MaxSeen bounds the visitors remembered in a day; past it a visit
+	// counts without the check (a flood of fresh addresses must not grow
+	// memory without bound). 0: 100 000.
+	MaxSeen int
+}
+
+type seenKey struct {
+	visitor  string
+	property int64
+}
+
+// Count records a visit of property by visitor at t; false when the
+// visitor was already counted for it that day.
+func (c *Counter) Count(property int64, visitor string, t time.Time) bool {
+	day := DayOf(t)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.counts == nil {
+		c.counts = map[Key]int{}
+	}
+	if day != c.day || c.seen == nil {
+		c.seen, c.day = map[seenKey]struct{}{}, day
+	}
+	k := seenKey{visitor, property}
+	if _, ok := c.seen[k]; ok {
+		return false
+	}
+	limit := c.MaxSeen
+	if limit == 0 {
+		limit = 100_000
+	}
+	if len(c.seen) < limit {
+		c.seen[k] = struct{}{}
+	}
+	c.counts[Key{property, day}]++
+	return true
+}
+
+// Flush writes the gathered counts; on failure they are kept for the next
+// Flush.
+func (c *Counter) Flush(ctx context.Context, s Store) error {
+	c.mu.Lock()
+	counts := c.counts
+	c.counts = nil
+	c.mu.Unlock()
+	if len(counts) == 0 {
+		return nil
+	}
+	if err := s.Add(ctx, counts); err != nil {
+		c.mu.Lock()
+		if c.counts == nil {
+			c.counts = map[Key]int{}
+		}
+		for k, n := range counts {
+			c.counts[k] += n
+		}
+		c.mu.Unlock()
+		return err
+	}
+	return nil
+}
+
+// Stats are one property's numbers for its owner.
+type Stats struct {
+	Today, Week, Month, Total int
+	// Last30 is the chart: the counts of the last 30 days, oldest first,
+	// days without visits included as 0.
+	Last30 []DayCount
+}
+
+// DayCount is one day of the chart.
+type DayCount struct {
+	Day   Day
+	Count int
+}
+
+// Summarize makes the stats as of today from the daily counts of the last
+// 30 days (Store.Daily) and the total. Week is the last 7 days and Month
+// the last 30, today included: an owner compares like with like on any
+// day, rather than a month that restarts at 0 on the 1st.
+func Summarize(days map[Day]int, total int, today time.Time) Stats {
+	s := Stats{Total: total}
+	t := today.In(agenda.Brussels)
+	for i := 29; i >= 0; i-- {
+		d := Day(time.Date(t.Year(), t.Month(), t.Day()-i, 12, 0, 0, 0, agenda.Brussels).Format(time.DateOnly))
+		n := days[d]
+		s.Last30 = append(s.Last30, DayCount{d, n})
+		s.Month += n
+		if i < 7 {
+			s.Week += n
+		}
+		if i == 0 {
+			s.Today = n
+		}
+	}
+	return s
+}
+
+// Range is the days Summarize reads for today: from 29 days before to today.
+func Range(today time.Time) (from, to Day) {
+	t := today.In(agenda.Brussels)
+	return Day(time.Date(t.Year(), t.Month(), t.Day()-29, 12, 0, 0, 0, agenda.Brussels).Format(time.DateOnly)), DayOf(today)
+}

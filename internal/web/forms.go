@@ -1,0 +1,184 @@
+package web
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/url"
+	"slices"
+	"strings"
+
+	"immo/internal/field"
+	"immo/internal/web/route"
+)
+
+// A visitor form posts to its page's own address. The page handler answers
+// the POST of a page that holds the form (route.Resolver.Forms) and whose
+// kind has a handler in Forms:
+//
+//   - valid: 303 See Other to the form's thank-you page (/{lang}/feedback/{form}/,
+//     /fr/merci/…). A browser without JavaScript follows it with a GET; the
+//     client's fetch follows it too, keeping its X-Inertia headers, and gets
+//     the thank-you page object.
+//   - invalid: 422 with the same page and two more props: `errors` (form
+//     field → translation key, as the domain's validators return them; the
+//     form-level one under "form") and `form` ({name, values}: what the
+//     visitor typed, passwords left out, so the page without JavaScript
+//     shows the form filled in). With X-Inertia the page object as JSON,
+//     else the rendered HTML page. We answer 422 to both rather than
+//     Inertia's 200: the status says what happened to any client, and our
+//     router shows any response carrying X-Inertia as a page.
+//   - the handler failed: 500, the page with errors.form =
+//     field.KeySendFailed ("Your mail was not sent, try again").
+//
+// Every other POST is 405 as before: no handler registered, a page without
+// that form, a redirect or an error page. A body over MaxFormBytes is 413,
+// a cross-origin post (another site's form) 403.
+
+// MaxFormBytes bounds a posted form. The longest form (a rent application
+// with a 5000-character remark) is under 16 KiB; file uploads (the job
+// application's CV) will get their own bound when they come.
+const MaxFormBytes = 64 << 10
+
+// Forms is the registry of form handlers by form kind, built in cmd.
+type Forms map[string]FormHandler
+
+// FormHandler handles one kind of form.
+type FormHandler interface {
+	// Submit validates and keeps the post. Field errors (keys of package
+	// field) send the page back with them; an error is a failure of ours.
+	Submit(ctx context.Context, p FormPost) (field.Errors, error)
+}
+
+// FormHandlerFunc adapts a function to FormHandler.
+type FormHandlerFunc func(ctx context.Context, p FormPost) (field.Errors, error)
+
+func (f FormHandlerFunc) Submit(ctx context.Context, p FormPost) (field.Errors, error) {
+	return f(ctx, p)
+}
+
+// FormPost is one posted form.
+type FormPost struct {
+	Form   string     // the kind
+	Lang   string     // the page's language
+	Page   string     // the page's address, as requested
+	Values url.Values // the posted fields (a checkbox group has several values)
+	IP     string     // the sender's address, to be hashed, never stored (lead.IPHasher)
+}
+
+// Value is the first value of name, as a one-value field posts it.
+func (p FormPost) Value(name string) string { return p.Values.Get(name) }
+
+// First is every field's first value, as lead.Decode takes them.
+func (p FormPost) First() map[string]string {
+	m := make(map[string]string, len(p.Values))
+	for k, v := range p.Values {
+		if len(v) > 0 {
+			m[k] = v[0]
+		}
+	}
+	return m
+}
+
+// formField is the hidden field naming the form, for a page holding several.
+const formField = "form"
+
+var crossOrigin = http.NewCrossOriginProtection()
+
+func (h *Handler) servePost(w http.ResponseWriter, r *http.Request) {
+	if len(h.forms) > 0 && refuseLongQuery(w, r) {
+		return
+	}
+	var res route.Result
+	var held []string
+	if len(h.forms) > 0 { // none registered: 405 at once, as before forms
+		res = h.resolver.Resolve(r.URL.EscapedPath(), r.URL.Query())
+	}
+	if len(h.forms) > 0 && res.Redirect == "" && res.Status == http.StatusOK {
+		for _, f := range h.resolver.Forms(r.URL.EscapedPath(), r.URL.Query()) {
+			if h.forms[f] != nil {
+				held = append(held, f)
+			}
+		}
+	}
+	if len(held) == 0 {
+		w.Header().Set("Allow", "GET, HEAD")
+		http.Error(w, http.StatusText(http.StatusMethodNotAllowed), http.StatusMethodNotAllowed)
+		return
+	}
+	if err := crossOrigin.Check(r); err != nil {
+		http.Error(w, http.StatusText(http.StatusForbidden), http.StatusForbidden)
+		return
+	}
+	inertia := r.Header.Get("X-Inertia") == "true"
+	if inertia && r.Header.Get("X-Inertia-Version") != h.version {
+		w.Header().Set("X-Inertia-Location", r.URL.RequestURI())
+		w.WriteHeader(http.StatusConflict)
+		return
+	}
+	values, status := readForm(w, r)
+	if status != 0 {
+		http.Error(w, http.StatusText(status), status)
+		return
+	}
+	form := values.Get(formField)
+	if form == "" && len(held) == 1 {
+		form = held[0]
+	}
+	if !slices.Contains(held, form) {
+		http.Error(w, "unknown form", http.StatusBadRequest)
+		return
+	}
+	values.Del(formField)
+	post := FormPost{Form: form, Lang: res.Lang, Page: r.URL.EscapedPath(), Values: values, IP: remoteIP(r)}
+	errs, err := h.forms[form].Submit(r.Context(), post)
+	switch {
+	case err != nil:
+		h.log.Error("form not kept", "form", form, "url", r.URL.RequestURI(), "err", err)
+		h.formPage(w, r, res, post, field.Errors{formField: field.KeySendFailed}, http.StatusInternalServerError, inertia)
+	case len(errs) > 0:
+		h.formPage(w, r, res, post, errs, http.StatusUnprocessableEntity, inertia)
+	default:
+		http.Redirect(w, r, h.resolver.ThankYouURL(form, res.Lang), http.StatusSeeOther)
+	}
+}
+
+// formPage answers the page again with the post's errors and values. It is
+// never cached: it holds what one visitor typed.
+func (h *Handler) formPage(w http.ResponseWriter, r *http.Request, res route.Result, post FormPost, errs field.Errors, status int, inertia bool) {
+	values := map[string]any{}
+	for k, v := range post.Values {
+		if strings.Contains(strings.ToLower(k), "password") {
+			continue // never sent back
+		}
+		if len(v) == 1 {
+			values[k] = v[0]
+		} else {
+			values[k] = v
+		}
+	}
+	props := withProps(res.Props, map[string]any{"errors": errs, "form": map[string]any{"name": post.Form, "values": values}})
+	page := Page{Component: res.View, Props: props, URL: r.URL.RequestURI(), Version: h.version}
+	w.Header().Set("Vary", "X-Inertia, Accept-Encoding")
+	w.Header().Set("Cache-Control", "no-store")
+	if inertia {
+		w.Header().Set("X-Inertia", "true")
+		writeCompressed(w, r, status, "application/json", mustJSON(page), nil)
+		return
+	}
+	res.Status = status
+	doc, _ := h.render(r.Context(), res, page)
+	writeNonced(w, r, status, doc.doc)
+}
+
+// withProps is props (any value encoding as a JSON object) with more keys.
+func withProps(props any, more map[string]any) map[string]any {
+	var m map[string]any
+	if err := json.Unmarshal(mustJSON(props), &m); err != nil || m == nil {
+		m = map[string]any{}
+	}
+	for k, v := range more {
+		m[k] = v
+	}
+	return m
+}
