@@ -1,25 +1,18 @@
 package server_test
 
 import (
-	"context"
 	"encoding/json"
-	"io"
-	"log/slog"
 	"net/http"
 	"net/http/httptest"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
+	"immo/internal/apitest"
 	"immo/internal/catalog"
-	"immo/internal/demo"
-	"immo/internal/server"
-	"immo/internal/site"
-	"immo/internal/storage/sqlite"
+	"immo/internal/httpapi"
 	"immo/internal/web"
-	"immo/internal/web/route"
 )
 
 // newSite serves the demo agency from a fresh SQLite database.
@@ -31,36 +24,11 @@ func newSite(t *testing.T) *httptest.Server {
 // newSiteWith serves the demo agency, with its pages when pages is set.
 func newSiteWith(t *testing.T, pages bool) *httptest.Server {
 	t.Helper()
-	ctx := context.Background()
-	store, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "immo.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { store.Close() })
-	cat, err := demo.Catalog()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := store.Import(ctx, cat, catalog.Keep{}); err != nil {
-		t.Fatal(err)
-	}
-	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	svc, err := catalog.NewService(ctx, store)
-	if err != nil {
-		t.Fatal(err)
-	}
-	deps := server.Deps{Catalog: svc, Pictures: demo.Pictures(), Log: log}
+	o := siteOptions{}
 	if pages {
-		cfg, err := site.Parse("site.json", demo.SiteJSON())
-		if err != nil {
-			t.Fatal(err)
-		}
-		// One resolver for the pages and the API's suggestion links, as cmd/immo wires it.
-		resolver := &route.Resolver{Site: cfg, Catalog: svc, BaseURL: "http://x"}
-		deps.Pages = web.NewHandler(web.Options{Resolver: resolver, Log: log})
-		deps.Links = resolver
+		o.pages = &web.Options{}
 	}
-	ts := httptest.NewServer(server.Handler(deps))
+	ts := httptest.NewServer(demoSite(t, o))
 	t.Cleanup(ts.Close)
 	return ts
 }
@@ -173,7 +141,7 @@ func TestPropertyListSortsAndFilters(t *testing.T) {
 }
 
 func TestBadQueriesNameTheParameter(t *testing.T) {
-	ts := newSite(t)
+	h := demoSite(t, siteOptions{})
 	tests := []struct{ path, field string }{
 		{"/api/properties?goal=buy", "goal"},
 		{"/api/properties?state=gone", "state"},
@@ -214,27 +182,35 @@ func TestBadQueriesNameTheParameter(t *testing.T) {
 		{"/api/properties/abc", "id"},
 		{"/api/cities?list=north", "list"},
 	}
+	var scenarios []apitest.Scenario
 	for _, tt := range tests {
-		t.Run(tt.path, func(t *testing.T) {
-			var body struct {
-				Error struct{ Code, Field, Message string }
-			}
-			sep := "?"
-			if strings.Contains(tt.path, "?") {
-				sep = "&"
-			}
-			if code := get(t, ts, tt.path+sep+"lang=en", &body); code != http.StatusBadRequest {
-				t.Fatalf("status %d, want 400", code)
-			}
-			if body.Error.Field != tt.field || !strings.Contains(body.Error.Message, tt.field) {
-				t.Fatalf("error %+v does not name %s", body.Error, tt.field)
-			}
+		sep := "?"
+		if strings.Contains(tt.path, "?") {
+			sep = "&"
+		}
+		scenarios = append(scenarios, apitest.Scenario{
+			Name: tt.path, URL: tt.path + sep + "lang=en", Status: http.StatusBadRequest,
+			After: namesField(tt.field),
 		})
 	}
-	var body struct{ Error struct{ Message string } }
-	get(t, ts, "/api/properties?goal=buy&lang=nl", &body)
-	if !strings.Contains(body.Error.Message, "niet geldig") {
-		t.Fatalf("message not in Dutch: %q", body.Error.Message)
+	scenarios = append(scenarios, apitest.Scenario{
+		Name: "in Dutch", URL: "/api/properties?goal=buy&lang=nl", Status: http.StatusBadRequest,
+		Contains: []string{"niet geldig"},
+	})
+	apitest.Run(t, h, scenarios)
+}
+
+// namesField checks an API error names the parameter, in its field and its message.
+func namesField(field string) func(testing.TB, *http.Response, string) {
+	return func(tb testing.TB, _ *http.Response, body string) {
+		tb.Helper()
+		var e httpapi.ErrorBody
+		if err := json.Unmarshal([]byte(body), &e); err != nil {
+			tb.Fatalf("decode %q: %v", body, err)
+		}
+		if e.Error.Field != field || !strings.Contains(e.Error.Message, field) {
+			tb.Errorf("error %+v does not name %s", e.Error, field)
+		}
 	}
 }
 

@@ -1,55 +1,22 @@
 package server_test
 
 import (
-	"context"
 	"io"
-	"log/slog"
 	"net/http"
 	"net/http/httptest"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 
-	"immo/internal/catalog"
-	"immo/internal/demo"
-	"immo/internal/server"
-	"immo/internal/site"
-	"immo/internal/storage/sqlite"
 	"immo/internal/web"
-	"immo/internal/web/route"
 )
 
 // newHeaderSite serves the demo agency with pages whose head loads a script,
 // under the public URL given.
 func newHeaderSite(t *testing.T, publicURL string) *httptest.Server {
 	t.Helper()
-	ctx := context.Background()
-	store, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "immo.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { store.Close() })
-	cat, err := demo.Catalog()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := store.Import(ctx, cat, catalog.Keep{}); err != nil {
-		t.Fatal(err)
-	}
-	svc, err := catalog.NewService(ctx, store)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg, err := site.Parse("site.json", demo.SiteJSON())
-	if err != nil {
-		t.Fatal(err)
-	}
-	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	pages := web.NewHandler(web.Options{Resolver: &route.Resolver{Site: cfg, Catalog: svc, BaseURL: "http://x"}, Log: log,
-		AssetTags: `<link rel="modulepreload" href="/assets/chunk.js"><script type="module" src="/assets/app.js"></script>`})
-	ts := httptest.NewServer(server.Handler(server.Deps{Catalog: svc, Site: cfg, Pictures: demo.Pictures(), Log: log,
-		Pages: pages, PublicURL: publicURL, MapTiles: web.OSMTiles}))
+	ts := httptest.NewServer(demoSite(t, siteOptions{publicURL: publicURL, mapTiles: web.OSMTiles,
+		pages: &web.Options{AssetTags: `<link rel="modulepreload" href="/assets/chunk.js"><script type="module" src="/assets/app.js"></script>`}}))
 	t.Cleanup(ts.Close)
 	return ts
 }

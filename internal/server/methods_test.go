@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"testing"
 
+	"immo/internal/apitest"
 	"immo/internal/httpapi"
 )
 
@@ -12,7 +13,20 @@ import (
 // HEAD with 405 and Allow, in the API's error shape and the request's
 // language; an unknown path stays a 404 whatever the method.
 func TestAPIMethods(t *testing.T) {
-	ts := newSite(t)
+	notAllowed := func(tb testing.TB, res *http.Response, body string) {
+		tb.Helper()
+		if got := res.Header.Get("Allow"); got != "GET, HEAD" {
+			tb.Errorf("Allow %q, want \"GET, HEAD\"", got)
+		}
+		var e httpapi.ErrorBody
+		if err := json.Unmarshal([]byte(body), &e); err != nil {
+			tb.Fatalf("decode %q: %v", body, err)
+		}
+		if e.Error.Code != "method_not_allowed" || e.Error.Message != "This method is not allowed here" {
+			tb.Errorf("%+v", e.Error)
+		}
+	}
+	var scenarios []apitest.Scenario
 	for _, tc := range []struct {
 		method, path string
 		want         int
@@ -30,28 +44,11 @@ func TestAPIMethods(t *testing.T) {
 		{"POST", "/api/nothing-here", 404},
 		{"GET", "/api/nothing-here", 404},
 	} {
-		req, _ := http.NewRequest(tc.method, ts.URL+tc.path+"?lang=en", nil)
-		res, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
+		s := apitest.Scenario{Name: tc.method + " " + tc.path, Method: tc.method, URL: tc.path + "?lang=en", Status: tc.want}
+		if tc.want == 405 {
+			s.After = notAllowed
 		}
-		defer res.Body.Close()
-		if res.StatusCode != tc.want {
-			t.Errorf("%s %s = %d, want %d", tc.method, tc.path, res.StatusCode, tc.want)
-			continue
-		}
-		if tc.want != 405 {
-			continue
-		}
-		if got := res.Header.Get("Allow"); got != "GET, HEAD" {
-			t.Errorf("%s %s: Allow %q, want \"GET, HEAD\"", tc.method, tc.path, got)
-		}
-		var body httpapi.ErrorBody
-		if err := json.NewDecoder(res.Body).Decode(&body); err != nil {
-			t.Fatalf("%s %s: %v", tc.method, tc.path, err)
-		}
-		if body.Error.Code != "method_not_allowed" || body.Error.Message != "This method is not allowed here" {
-			t.Errorf("%s %s: %+v", tc.method, tc.path, body.Error)
-		}
+		scenarios = append(scenarios, s)
 	}
+	apitest.Run(t, demoSite(t, siteOptions{}), scenarios)
 }

@@ -4,13 +4,16 @@
 package demotest
 
 import (
+	"context"
 	"log/slog"
+	"path/filepath"
 	"testing"
 	"time"
 
 	"immo/internal/catalog"
 	"immo/internal/demo"
 	"immo/internal/site"
+	"immo/internal/storage/sqlite"
 )
 
 // Site parses the demo site configuration.
@@ -50,3 +53,23 @@ func Log() *slog.Logger { return slog.New(slog.DiscardHandler) }
 
 // Now is the tests' fixed clock: a Monday in November, Belgian morning.
 func Now() time.Time { return time.Date(2026, time.November, 23, 9, 30, 0, 0, time.UTC) }
+
+// Service is a catalog.Service over a fresh SQLite database holding the
+// demo catalog, closed when the test ends.
+func Service(tb testing.TB) *catalog.Service {
+	tb.Helper()
+	ctx := context.Background()
+	store, err := sqlite.Open(ctx, filepath.Join(tb.TempDir(), "immo.db"))
+	if err != nil {
+		tb.Fatalf("demo store: %v", err)
+	}
+	tb.Cleanup(func() { store.Close() })
+	if _, err := store.Import(ctx, Catalog(tb), catalog.Keep{}); err != nil {
+		tb.Fatalf("demo import: %v", err)
+	}
+	svc, err := catalog.NewService(ctx, store)
+	if err != nil {
+		tb.Fatalf("demo catalog service: %v", err)
+	}
+	return svc
+}
