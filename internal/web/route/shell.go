@@ -14,7 +14,7 @@ import (
 // Shell is what every page shows around its view: header, menu, top bar,
 // footer and language switcher, already in the page's language.
 type Shell struct {
-	Lang      string      `json:"lang"`
+	Lang      string      `json:"lang" tstype:"'nl' | 'fr' | 'en' | 'de'"`
 	Agency    Agency      `json:"agency"`
 	Header    site.Header `json:"header"`
 	Menu      []Link      `json:"menu"`

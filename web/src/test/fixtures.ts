@@ -71,16 +71,21 @@ export function card(i: number, lang: Lang, over: Partial<Card> = {}): Card {
     MarqueeName: ['', 'Nouveau', 'Sous compromis', 'Coup de cœur', 'Prix en baisse'][i % 5], PublishAddress: true, Street: 'Grand-Rue',
     HouseNumber: String(i), Zip: '6700', City: i % 4 ? 'Arlon' : 'Virton', CountryID: 10, CountryName: 'Belgique',
     SmallPictureItem: { ID: i, Name: 'Façade', Url: `/pictures/demo/house-0${(i % 9) + 1}.jpg`, Width: 250, Height: 167 },
+    XLargePictureItem: { ID: i, Name: 'Façade', Url: `/pictures/demo/house-0${(i % 9) + 1}.jpg`, Width: 1600, Height: 1067 },
+    DateCreated: '2026-07-02T10:15:00Z',
     Title: i % 2 ? `Appartement ${i} à Arlon` : '', Status: i === 7 ? 'sold' : i === 8 ? 'rented' : 'available',
     Bedrooms: i % 4, Bathrooms: 1, SurfaceLiving: i % 3 ? 120 + i : 0, SurfaceGround: 1134,
     href: `/${lang}/${slugs[lang].sale}/arlon/villa/${4100000 + i}/`, ...over,
   }
 }
 
+/** The fields Go always sends of a card, empty: a test's card spells only what it is about. */
+export const cardZero = { MainTypeName: '', WebID: 0, CountryID: 0, CountryName: '', XLargePictureItem: { Url: '' }, DateCreated: '' } satisfies Partial<Card>
+
 export function property(): Property {
   const c = card(1, 'fr')
   return {
-    ...c, Goal: 0, PublishAddress: false, Street: '', HouseNumber: '',
+    ...c, Goal: 0, PublishAddress: false, Street: '', HouseNumber: '', WebIDs: '1', DateModified: '2026-07-15T16:19:00Z',
     XLargePictureItem: { ID: 1, Name: 'Façade', Url: '/pictures/demo/house-01.jpg', Width: 1600, Height: 1067 },
     Pictures: [
       { ID: 1, Name: 'Façade', Url: '/pictures/demo/house-01.jpg', Width: 1600, Height: 1067 },

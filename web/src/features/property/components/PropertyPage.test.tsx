@@ -68,7 +68,7 @@ describe('PropertyPage', () => {
   })
 
   it('a property without Financial, documents, tour or position shows none of those sections', () => {
-    const el = dom(page('en', { Financial: undefined, Documents: null, VirtualTour: undefined, Latitude: undefined, Longitude: undefined, PointsOfInterest: null }))
+    const el = dom(page('en', { Financial: undefined, Documents: undefined, VirtualTour: undefined, Latitude: undefined, Longitude: undefined, PointsOfInterest: undefined }))
     for (const id of ['financial-title', 'documents-title', 'tour-title', 'location-title', 'poi-title']) expect(el.querySelector(`#${id}`), id).toBeNull()
     expect(el.querySelector('#details-title')).not.toBeNull()
     expect(el.querySelector('#energy-title')).not.toBeNull()

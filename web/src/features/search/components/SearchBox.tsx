@@ -53,9 +53,10 @@ export function entriesOf(answer: SearchAnswer | null, t: TFn, lang: Lang, base:
     push(group, x.saleHref, main, t('search.forSaleCount', { total: x.SaleCount }))
     push(group, x.rentHref, main, t('search.forRentCount', { total: x.RentCount }))
   }
-  answer.types.forEach((x) => lists('types', x, truncate(x.Label, TYPE_DESCRIPTION_LIMIT)))
-  answer.cities.forEach((x) => lists('cities', x, `${x.Name} (${x.Zip})`))
-  answer.properties.forEach((x: PropertyHit) =>
+  // Go always sends the three lists; the generated type cannot know it.
+  ;(answer.types ?? []).forEach((x) => lists('types', x, truncate(x.Label, TYPE_DESCRIPTION_LIMIT)))
+  ;(answer.cities ?? []).forEach((x) => lists('cities', x, `${x.Name} (${x.Zip})`))
+  ;(answer.properties ?? []).forEach((x: PropertyHit) =>
     push(
       'properties',
       x.href,
