@@ -1,11 +1,11 @@
 import { renderToString } from 'react-dom/server'
 import { I18nextProvider } from 'react-i18next'
 import { describe, expect, it } from 'vitest'
-import { buildMapMessage } from '../map/api/message'
+import { buildMapMessage } from '../map/model/message'
 import { i18nFor, LANGUAGES, tFor, type Lang } from '../../lib/i18n'
-import { HIDDEN_MARQUEES, KNOWN_MARQUEES, marqueeOf } from './api/rules'
+import { HIDDEN_MARQUEES, KNOWN_MARQUEES, marqueeOf } from './model/rules'
 import { cardZero } from '../../test/fixtures'
-import type { Card } from './api/types'
+import type { Card } from './model/types'
 import { PropertyCard } from './components/PropertyCard'
 
 // The demo feed writes its labels in French (internal/demo/gen: marqueeNames).

@@ -7,7 +7,7 @@ import { i18nFor, type Lang } from '../../lib/i18n'
 import { RouterContext, type Router } from '../../lib/router'
 import { parseSearchAnswer, SchemaError } from './api/schema'
 import { cardZero } from '../../test/fixtures'
-import type { SearchAnswer } from './api/types'
+import type { SearchAnswer } from './model/types'
 import { clearSuggestionCache, SEARCH_DEBOUNCE_MS } from './api/useSuggestions'
 import { SearchBox } from './components/SearchBox'
 

@@ -6,7 +6,7 @@ import { allViews } from '../../../app/pages'
 import type { Page } from '../../../lib/router'
 import { pagesIn, property as fixture } from '../../../test/fixtures'
 import { renderPage } from '../../../test/render'
-import type { PropertyDetail, PropertyMapView, PropertyProps } from '../api/types'
+import type { PropertyDetail, PropertyMapView, PropertyProps } from '../model/types'
 
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
 

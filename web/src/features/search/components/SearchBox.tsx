@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useState, type FormEvent, type KeyboardEvent
 import { formatListingPrice, truncate } from '../../../lib/format'
 import { plural, useLang, useT, type Lang, type TFn } from '../../../lib/i18n'
 import { useRouter } from '../../../lib/router'
-import type { CityHit, PropertyHit, SearchAnswer, TypeHit } from '../api/types'
+import type { CityHit, PropertyHit, SearchAnswer, TypeHit } from '../model/types'
 import { useSuggestions } from '../api/useSuggestions'
 import './search.css'
 
