@@ -4,7 +4,7 @@ VERSION := $(shell git describe --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -s -w -X main.version=$(VERSION)
 ADDR    ?= :8080
 
-.PHONY: run build test test-go test-web test-e2e web vet bench clean fuzz fuzz-short
+.PHONY: run build test test-go test-web test-e2e web vet bench clean fuzz fuzz-short gen
 
 # Delete a target whose recipe failed, so a half-done build is redone next time.
 .DELETE_ON_ERROR:
@@ -46,8 +46,14 @@ $(WEB_BUILT): web/node_modules/.installed $(WEB_INPUTS)
 	cd web && npm run build
 	touch $@
 
+# The type check first: it is where a Go props struct and a view disagree.
 test-web: web/node_modules/.installed
-	cd web && npm test
+	cd web && npm run typecheck && npm test
+
+## gen: rewrite web/src/gen/pages.ts, the page props' TypeScript, from the Go structs
+## (a Go test fails while the committed file is stale)
+gen:
+	IMMO_UPDATE_GEN=1 $(GO) test -count=1 -run TestGeneratedTypes ./internal/web/route/
 
 e2e/node_modules/.installed: e2e/package.json e2e/package-lock.json
 	cd e2e && npm ci --no-audit --no-fund

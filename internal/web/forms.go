@@ -2,7 +2,6 @@ package web
 
 import (
 	"context"
-	"encoding/json"
 	"net/http"
 	"net/url"
 	"slices"
@@ -157,8 +156,8 @@ func (h *Handler) formPage(w http.ResponseWriter, r *http.Request, res route.Res
 			values[k] = v
 		}
 	}
-	props := withProps(res.Props, map[string]any{"errors": errs, "form": map[string]any{"name": post.Form, "values": values}})
-	page := Page{Component: res.View, Props: props, URL: r.URL.RequestURI(), Version: h.version}
+	route.WithPost(res.Props, route.PostedForm{Name: post.Form, Values: values}, errs)
+	page := Page{Component: res.View, Props: res.Props, URL: r.URL.RequestURI(), Version: h.version}
 	w.Header().Set("Vary", "X-Inertia, Accept-Encoding")
 	w.Header().Set("Cache-Control", "no-store")
 	if inertia {
@@ -169,16 +168,4 @@ func (h *Handler) formPage(w http.ResponseWriter, r *http.Request, res route.Res
 	res.Status = status
 	doc, _ := h.render(r.Context(), res, page)
 	writeNonced(w, r, status, doc.doc)
-}
-
-// withProps is props (any value encoding as a JSON object) with more keys.
-func withProps(props any, more map[string]any) map[string]any {
-	var m map[string]any
-	if err := json.Unmarshal(mustJSON(props), &m); err != nil || m == nil {
-		m = map[string]any{}
-	}
-	for k, v := range more {
-		m[k] = v
-	}
-	return m
 }

@@ -190,7 +190,13 @@ func equalMaps[V comparable](a, b map[string]V) bool {
 
 // formPageOf reads the page object of a form answer: the JSON body with
 // X-Inertia, else the one in the HTML document.
-func formPageOf(t *testing.T, rec *httptest.ResponseRecorder, inertia bool) Page {
+// postedPage is a page object as the browser reads it, props undecoded.
+type postedPage struct {
+	Component string                     `json:"component"`
+	Props     map[string]json.RawMessage `json:"props"`
+}
+
+func formPageOf(t *testing.T, rec *httptest.ResponseRecorder, inertia bool) postedPage {
 	t.Helper()
 	body := rec.Body.String()
 	if inertia {
@@ -209,7 +215,7 @@ func formPageOf(t *testing.T, rec *httptest.ResponseRecorder, inertia bool) Page
 		body = body[i+len(open):]
 		body = body[:strings.Index(body, "</script>")]
 	}
-	var p Page
+	var p postedPage
 	if err := json.Unmarshal([]byte(body), &p); err != nil {
 		t.Fatalf("%v: %s", err, body)
 	}

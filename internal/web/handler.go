@@ -23,10 +23,10 @@ import (
 
 // Page is the Inertia page object.
 type Page struct {
-	Component string         `json:"component"`
-	Props     map[string]any `json:"props"`
-	URL       string         `json:"url"`
-	Version   string         `json:"version"`
+	Component string      `json:"component"`
+	Props     route.Props `json:"props"`
+	URL       string      `json:"url"`
+	Version   string      `json:"version"`
 }
 
 // Handler serves every page the resolver knows.

@@ -19,6 +19,7 @@ import (
 	"immo/internal/site"
 	"immo/internal/web/route"
 	"immo/internal/web/ssr"
+	"immo/internal/web/views"
 )
 
 // swappableIndex lets a test publish a new catalog version.
@@ -37,7 +38,7 @@ func (f *fakeRenderer) Render(_ context.Context, page []byte) (ssr.Result, error
 	if f.fail {
 		return ssr.Result{}, errors.New("boom")
 	}
-	var p Page
+	var p struct{ Component string }
 	if err := json.Unmarshal(page, &p); err != nil {
 		return ssr.Result{}, err
 	}
@@ -115,11 +116,14 @@ func TestInertiaProtocol(t *testing.T) {
 	if rec.Code != 200 || rec.Header().Get("X-Inertia") != "true" || rec.Header().Get("Content-Type") != "application/json" {
 		t.Fatalf("inertia visit: %d %v", rec.Code, rec.Header())
 	}
-	var p Page
+	var p struct {
+		Component, URL, Version string
+		Props                   map[string]any
+	}
 	if err := json.Unmarshal(rec.Body.Bytes(), &p); err != nil {
 		t.Fatal(err)
 	}
-	if p.Component != route.ViewList || p.URL != "/en/for-rent/?page=2" || p.Version != "v1" || p.Props["page"] != 2.0 {
+	if p.Component != views.List || p.URL != "/en/for-rent/?page=2" || p.Version != "v1" || p.Props["page"] != 2.0 {
 		t.Fatalf("page object %s %s %s %v", p.Component, p.URL, p.Version, p.Props["page"])
 	}
 	stale := do(h, "GET", "/en/for-rent/", map[string]string{"X-Inertia": "true", "X-Inertia-Version": "old"})

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"immo/internal/web/views"
 )
 
 func TestLoadManifest(t *testing.T) {
@@ -156,9 +158,9 @@ func TestPagePreloads(t *testing.T) {
 	}
 	if m, ok := Manifest(); ok {
 		// The real build names a chunk for every view the resolver knows.
-		for _, view := range []string{"Home", "PropertyList", "Property", "Project", "Page", "Legal", "ThankYou", "NotFound"} {
-			if _, ok := m.viewChunk(view); !ok {
-				t.Errorf("no chunk for view %s", view)
+		for _, v := range views.All() {
+			if _, ok := m.viewChunk(v.Name); !ok {
+				t.Errorf("no chunk for view %s", v.Name)
 			}
 		}
 	}

@@ -5,27 +5,24 @@ import (
 	"html/template"
 	"strings"
 	"sync"
+
+	"immo/internal/web/views"
 )
 
 // The browser loads the page's view and language chunks before it
 // hydrates; announcing them in the head lets them download alongside the
 // entry instead of after it, one round trip sooner.
 
-// viewSources maps a view whose component file is not "<View>Page.tsx".
-var viewSources = map[string]string{"Page": "ContentPage"}
-
-// viewChunk finds the manifest key of view's component.
+// viewChunk finds the manifest key of view's component: its source file
+// under web/src, as the views registry names it.
 func (m *ViteManifest) viewChunk(view string) (string, bool) {
-	name := view + "Page"
-	if s, ok := viewSources[view]; ok {
-		name = s
+	v, ok := views.Lookup(view)
+	if !ok {
+		return "", false
 	}
-	for key := range m.Chunks {
-		if strings.HasSuffix(key, "/components/"+name+".tsx") {
-			return key, true
-		}
-	}
-	return "", false
+	key := "src/" + v.Source + ".tsx"
+	_, ok = m.Chunks[key]
+	return key, ok
 }
 
 var preloads sync.Map // view + "/" + lang → template.HTML

@@ -12,7 +12,7 @@ import (
 // last page's address, never a 500.
 func TestListPageBeyondTheEnd(t *testing.T) {
 	r := demoResolver(t)
-	last := resolve(r, "/fr/a-vendre/").Props["pages"].(int)
+	last := propsAs[*ListProps](resolve(r, "/fr/a-vendre/")).Pages
 	if last < 2 {
 		t.Fatalf("the demo sale list needs several pages: %d", last)
 	}
@@ -30,7 +30,7 @@ func TestListPageBeyondTheEnd(t *testing.T) {
 			want := tt.want
 			if strings.HasSuffix(want, "&page=1&sort=price") {
 				// Arlon may hold one page or several: ask the list.
-				n := resolve(r, "/fr/a-vendre/?city=Arlon&sort=price").Props["pages"].(int)
+				n := propsAs[*ListProps](resolve(r, "/fr/a-vendre/?city=Arlon&sort=price")).Pages
 				want = "/fr/a-vendre/?city=Arlon&sort=price"
 				if n > 1 {
 					want = "/fr/a-vendre/?city=Arlon&page=" + strconv.Itoa(n) + "&sort=price"
@@ -74,7 +74,7 @@ func TestListDoesNotEchoUnknownValues(t *testing.T) {
 			if len(body) > 2*len(plainJSON) {
 				t.Fatalf("page data grew to %d bytes (plain list: %d)", len(body), len(plainJSON))
 			}
-			if f := got.Props["filters"].(Filters); f.City != tt.city {
+			if f := propsAs[*ListProps](got).Filters; f.City != tt.city {
 				t.Fatalf("filter form city %q, want %q", f.City, tt.city)
 			}
 			if tt.canonical != "" && got.Head.Canonical != tt.canonical {

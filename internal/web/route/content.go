@@ -19,24 +19,18 @@ func (c *resolution) contentPage(p *site.Page) Result {
 	}
 	title, titleLang := c.pageTitleLang(p)
 	content, contentLang := c.text(p.Params.Content)
-	props := map[string]any{
-		"title":       title,
-		"titleLang":   titleLang,
-		"content":     c.html(content),
-		"contentLang": contentLang,
-		"modules":     c.modules(p, p.Params.Modules),
-		"children":    children,
-	}
+	props := &PageProps{Title: title, TitleLang: titleLang, Content: c.html(content), ContentLang: contentLang,
+		Modules: c.modules(p, p.Params.Modules), Children: children}
 	urlIn := func(l string) string { return c.r.PageURL(p, l) }
-	return c.result(http.StatusOK, ViewPage, props, c.head(title, p.Params.Description.In(c.lang), p.Params.Metadata, urlIn), urlIn)
+	return c.result(http.StatusOK, props, c.head(title, p.Params.Description.In(c.lang), p.Params.Metadata, urlIn), urlIn)
 }
 
 func (c *resolution) legal(l *site.LegalPage) Result {
 	title, titleLang := c.text(l.Title)
 	content, contentLang := c.text(l.Content)
-	props := map[string]any{"title": title, "titleLang": titleLang, "content": c.html(content), "contentLang": contentLang}
+	props := &LegalProps{Title: title, TitleLang: titleLang, Content: c.html(content), ContentLang: contentLang}
 	urlIn := func(lang string) string { return c.r.LegalURL(l, lang) }
-	return c.result(http.StatusOK, ViewLegal, props, c.head(title, "", nil, urlIn), urlIn)
+	return c.result(http.StatusOK, props, c.head(title, "", nil, urlIn), urlIn)
 }
 
 // entries are a services or testimonials module's items, their links built

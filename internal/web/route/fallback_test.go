@@ -37,7 +37,7 @@ func siteHrefs(html string) []string {
 func TestGermanFallbackIsMarkedAndLinksStayGerman(t *testing.T) {
 	r := germanlessResolver(t)
 	home := resolve(r, "/de/")
-	shell := home.Props["site"].(Shell)
+	shell := home.Props.base().Site
 
 	// Interface text: pages known by their role and modules known by their
 	// view are named from the translations.
@@ -51,7 +51,7 @@ func TestGermanFallbackIsMarkedAndLinksStayGerman(t *testing.T) {
 	if home.Head.Title != "Startseite | Immo Arlon" {
 		t.Errorf("home title %q", home.Head.Title)
 	}
-	for _, m := range home.Props["modules"].([]ModuleView) {
+	for _, m := range propsAs[*HomeProps](home).Modules {
 		if m.View == site.ViewLatestOffers && (m.Title != "Die neuesten Angebote" || m.TitleLang != "") {
 			t.Errorf("latest offers title %q (%s)", m.Title, m.TitleLang)
 		}
@@ -101,7 +101,7 @@ func TestGermanFallbackIsMarkedAndLinksStayGerman(t *testing.T) {
 	}
 
 	legal := resolve(r, "/de/datenschutz/")
-	if legal.Props["titleLang"] != "fr" || legal.Props["contentLang"] != "fr" || legal.Props["title"] != "Déclaration de confidentialité" {
-		t.Errorf("legal page %q (%v/%v)", legal.Props["title"], legal.Props["titleLang"], legal.Props["contentLang"])
+	if propsAs[*LegalProps](legal).TitleLang != "fr" || propsAs[*LegalProps](legal).ContentLang != "fr" || propsAs[*LegalProps](legal).Title != "Déclaration de confidentialité" {
+		t.Errorf("legal page %q (%v/%v)", propsAs[*LegalProps](legal).Title, propsAs[*LegalProps](legal).TitleLang, propsAs[*LegalProps](legal).ContentLang)
 	}
 }

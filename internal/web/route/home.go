@@ -57,7 +57,7 @@ type SearchBlockView struct {
 
 func (c *resolution) home() Result {
 	p := c.r.Site.Home()
-	props := map[string]any{"banner": c.banner()}
+	props := &HomeProps{Banner: c.banner()}
 	sale, rent := c.ix.Totals()
 	if sb := c.r.Site.SearchBlock; sb.Enabled {
 		view := SearchBlockView{
@@ -70,7 +70,7 @@ func (c *resolution) home() Result {
 		if sb.ShowRentButton {
 			view.RentHref = c.r.ListURL(ListRent, c.lang, nil)
 		}
-		props["searchBlock"] = view
+		props.SearchBlock = &view
 	}
 	var modules []ModuleView
 	title, desc := c.r.Site.Agency.Name, ""
@@ -79,8 +79,8 @@ func (c *resolution) home() Result {
 		modules = c.modules(p, p.Params.Modules)
 		title, desc, meta = c.pageTitle(p), p.Params.Description.In(c.lang), p.Params.Metadata
 	}
-	props["modules"] = modules
-	return c.result(http.StatusOK, ViewHome, props, c.head(title, desc, meta, c.r.HomeURL), c.r.HomeURL)
+	props.Modules = modules
+	return c.result(http.StatusOK, props, c.head(title, desc, meta, c.r.HomeURL), c.r.HomeURL)
 }
 
 func (c *resolution) banner() BannerView {

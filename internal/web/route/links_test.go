@@ -63,7 +63,7 @@ func TestQueryOnlyLinksKeepTheAddress(t *testing.T) {
 	}
 	for _, tt := range tests {
 		var hrefs []string
-		for _, col := range resolve(r, tt.page).Props["site"].(Shell).Footer.Columns {
+		for _, col := range resolve(r, tt.page).Props.base().Site.Footer.Columns {
 			for _, h := range siteHrefs(col.Text) {
 				if h = html.UnescapeString(h); strings.HasSuffix(h, "setcookies=") {
 					hrefs = append(hrefs, h)
@@ -101,7 +101,7 @@ func TestConfiguredHTMLLinks(t *testing.T) {
 // the site has that page; the card's other links follow the page's language.
 func TestServicesLinksFollowTheResolver(t *testing.T) {
 	r := demoResolver(t)
-	for _, m := range resolve(r, "/nl/").Props["modules"].([]ModuleView) {
+	for _, m := range propsAs[*HomeProps](resolve(r, "/nl/")).Modules {
 		if m.View != "services" {
 			continue
 		}
@@ -113,7 +113,7 @@ func TestServicesLinksFollowTheResolver(t *testing.T) {
 			t.Errorf("services links %q", links)
 		}
 	}
-	if v := resolve(r, "/nl/").Props["site"].(Shell).Links.Valuation; v != "" {
+	if v := resolve(r, "/nl/").Props.base().Site.Links.Valuation; v != "" {
 		t.Errorf("valuation button %q", v)
 	}
 }

@@ -74,13 +74,13 @@ func (c *resolution) list(p *site.Page, q *site.Query) Result {
 		}
 	}
 	status := http.StatusOK
-	props := map[string]any{}
+	props := &ListProps{}
 	cq, err := catalog.ParseQuery(params, c.lang)
 	query := url.Values{} // what links, the form and the canonical carry
 	if err != nil {
 		// A bad filter is named to the visitor and the list shown without filters.
 		status = http.StatusBadRequest
-		props["error"] = errorMessage(c.lang, err)
+		props.Error = errorMessage(c.lang, err)
 		cq = catalog.NewQuery()
 		cq.Lang, cq.PageSize, cq.State = c.lang, ListPageSize, q.State
 		cq.Goal = map[string]int{site.GoalSale: catalog.GoalSale, site.GoalRent: catalog.GoalRent}[q.Goal]
@@ -95,7 +95,7 @@ func (c *resolution) list(p *site.Page, q *site.Query) Result {
 		// The text names nothing: an empty list, the message and the suggestions.
 		result = catalog.Page{Items: []catalog.Card{}, Page: 1}
 		query.Set("q", searched.Query)
-		props["search"] = searched
+		props.Search = searched
 	} else if last := max(result.Pages, 1); cq.Page > last {
 		// A page past the end (the list shrank since the link was made, or a
 		// number no list reaches) sends the visitor to the last page and a
@@ -120,17 +120,17 @@ func (c *resolution) list(p *site.Page, q *site.Query) Result {
 			}
 		}
 	}
-	props["title"] = title
-	props["titleSize"] = titleSize
-	props["list"] = listName(q)
-	props["filters"] = Filters{City: query.Get("city"), Type: query.Get("type"), PriceMin: query.Get("priceMin"),
+	props.Title = title
+	props.TitleSize = titleSize
+	props.List = listName(q)
+	props.Filters = Filters{City: query.Get("city"), Type: query.Get("type"), PriceMin: query.Get("priceMin"),
 		PriceMax: query.Get("priceMax"), BedroomsMin: query.Get("bedroomsMin"), Sort: query.Get("sort"), Order: query.Get("order")}
-	props["page"] = result.Page
-	props["pages"] = result.Pages
-	props["total"] = result.Total
-	props["items"] = c.cards(result.Items)
-	props["types"] = c.ix.Types(c.lang)
-	props["cities"] = c.ix.Cities(citiesFor(q))
+	props.Page = result.Page
+	props.Pages = result.Pages
+	props.Total = result.Total
+	props.Items = c.cards(result.Items)
+	props.Types = c.ix.Types(c.lang)
+	props.Cities = c.ix.Cities(citiesFor(q))
 	urlIn := func(l string) string {
 		u := c.r.PageURL(p, l)
 		if len(query) > 0 {
@@ -138,13 +138,13 @@ func (c *resolution) list(p *site.Page, q *site.Query) Result {
 		}
 		return u
 	}
-	props["pageUrl"] = c.r.PageURL(p, c.lang)
-	props["mode"] = "list"
+	props.PageURL = c.r.PageURL(p, c.lang)
+	props.Mode = "list"
 	if query.Get("view") == "map" {
-		props["mode"] = "map"
-		props["markers"] = []Marker{}
+		props.Mode = "map"
+		props.Markers = []Marker{}
 		if searched == nil {
-			props["markers"] = c.markers(cq)
+			props.Markers = c.markers(cq)
 		}
 	}
 	head := c.head(title, p.Params.Description.In(c.lang), p.Params.Metadata, urlIn)
@@ -154,7 +154,7 @@ func (c *resolution) list(p *site.Page, q *site.Query) Result {
 	if result.Page > 1 {
 		head.Title = i18n.Tf(c.lang, "list.pageOf", "page", strconv.Itoa(result.Page), "pages", strconv.Itoa(result.Pages)) + " – " + head.Title
 	}
-	res := c.result(status, ViewList, props, head, urlIn)
+	res := c.result(status, props, head, urlIn)
 	// Prices and bedrooms are free numbers and a search free text: such
 	// pages are rendered for whoever asks but never stored, so the cached
 	// list pages stay a set bounded by the catalog's cities and types.

@@ -2,8 +2,6 @@ package route
 
 import (
 	"net/http"
-
-	"immo/internal/catalog"
 )
 
 func (c *resolution) project(id int64) Result {
@@ -21,20 +19,13 @@ func (c *resolution) project(id int64) Result {
 	if pic := p.XLargePictureItem.Url; pic != "" {
 		h.Image = c.r.absolute(pic)
 	}
-	props := map[string]any{"project": p}
+	props := &ProjectProps{Project: p}
 	// Each with the language it fell back to, for the view's lang attributes.
-	for _, f := range []struct {
-		key  string
-		text catalog.Text
-	}{{"name", p.Name}, {"description", p.Description}, {"delivery", p.Delivery}} {
-		text, lang := c.content(f.text)
-		props[f.key] = text
-		if lang != "" {
-			props[f.key+"Lang"] = lang
-		}
-	}
+	props.Name, props.NameLang = c.content(p.Name)
+	props.Description, props.DescriptionLang = c.content(p.Description)
+	props.Delivery, props.DeliveryLang = c.content(p.Delivery)
 	if list := c.r.ProjectsPage(); list != nil {
-		props["listUrl"] = c.r.PageURL(list, c.lang)
+		props.ListURL = c.r.PageURL(list, c.lang)
 	}
-	return c.result(http.StatusOK, ViewProject, props, h, urlIn)
+	return c.result(http.StatusOK, props, h, urlIn)
 }

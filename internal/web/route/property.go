@@ -26,26 +26,24 @@ func (c *resolution) property(id int64) Result {
 	if err != nil {
 		return c.missingProperty()
 	}
-	props := map[string]any{"property": p, "similar": c.cards(c.ix.Similar(id, SimilarCount, c.lang))}
+	props := &PropertyProps{Property: &p, Similar: c.cards(c.ix.Similar(id, SimilarCount, c.lang))}
 	switch p.Status {
 	case catalog.StatusSold:
-		props["notice"] = c.t("property.sold")
+		props.Notice = c.t("property.sold")
 	case catalog.StatusRented:
-		props["notice"] = c.t("property.rented")
+		props.Notice = c.t("property.rented")
 	}
 	if e := epcOf(&p); e.Label != "" {
-		props["epc"] = EPCView{Label: e.Label, Image: e.Image, Region: string(e.Region)}
+		props.EPC = &EPCView{Label: e.Label, Image: e.Image, Region: string(e.Region)}
 	}
 	list := ListRent
 	if p.IsSale() {
 		list = ListSale
 	}
-	props["listUrl"] = c.r.ListURL(list, c.lang, nil)
-	props["description"], props["descriptionLang"] = c.content(p.Description)
-	props["title"], props["titleLang"] = c.propertyTitle(&p)
-	if m := c.propertyMap(&p); m != nil {
-		props["map"] = m
-	}
+	props.ListURL = c.r.ListURL(list, c.lang, nil)
+	props.Description, props.DescriptionLang = c.content(p.Description)
+	props.Title, props.TitleLang = c.propertyTitle(&p)
+	props.Map = c.propertyMap(&p)
 
 	urlIn := func(l string) string {
 		typeName := c.ix.TypeName(p.WebID, l)
@@ -54,12 +52,12 @@ func (c *resolution) property(id int64) Result {
 		}
 		return c.r.PropertyURL(p.ID, p.Goal, p.City, typeName, l)
 	}
-	h := c.head(props["title"].(string), p.Description.In(c.lang), nil, urlIn)
+	h := c.head(props.Title, p.Description.In(c.lang), nil, urlIn)
 	h.Type = "article"
 	if pic := p.XLargePictureItem.Url; pic != "" {
 		h.Image = c.r.absolute(pic)
 	}
-	return c.result(http.StatusOK, ViewProperty, props, h, urlIn)
+	return c.result(http.StatusOK, props, h, urlIn)
 }
 
 // prettyProperty answers /{list}/{city}/{type}/{id}/. The address says the
@@ -118,9 +116,9 @@ func (c *resolution) propertyTitle(p *catalog.PublicProperty) (title, lang strin
 func (c *resolution) missingProperty() Result {
 	q := catalog.NewQuery()
 	q.Lang, q.PageSize = c.lang, SimilarCount
-	props := map[string]any{"property": nil, "notice": c.t("errors.propertyNotFound"),
-		"similar": c.cards(c.ix.List(q).Items), "listUrl": c.r.ListURL(ListSale, c.lang, nil)}
+	props := &PropertyProps{Notice: c.t("errors.propertyNotFound"),
+		Similar: c.cards(c.ix.List(q).Items), ListURL: c.r.ListURL(ListSale, c.lang, nil)}
 	h := c.head(c.t("errors.propertyNotFound"), "", nil, nil)
 	h.Robots = "noindex"
-	return c.result(http.StatusNotFound, ViewProperty, props, h, nil)
+	return c.result(http.StatusNotFound, props, h, nil)
 }

@@ -18,25 +18,13 @@ import (
 	"immo/internal/testimonial"
 )
 
-// Views the React app knows.
-const (
-	ViewHome     = "Home"
-	ViewList     = "PropertyList"
-	ViewProperty = "Property"
-	ViewProject  = "Project"
-	ViewPage     = "Page"
-	ViewLegal    = "Legal"
-	ViewThankYou = "ThankYou"
-	ViewNotFound = "NotFound"
-)
-
 // Result is a resolved URL.
 type Result struct {
 	Status   int    // HTTP status of the page
 	Redirect string // when set, answer with a redirect there (Status 301/302)
 	Lang     string
-	View     string
-	Props    map[string]any
+	View     string // a views name, Props.View()
+	Props    Props  // nil with a redirect
 	Head     Head
 	// Cacheable says the HTML of this answer may be stored in the page
 	// cache, under the request's path with CacheQuery as its query and no

@@ -1,6 +1,7 @@
 package route
 
 import (
+	"immo/internal/web/views"
 	"math"
 	"net/http"
 	"net/url"
@@ -81,69 +82,69 @@ func TestResolveRoutes(t *testing.T) {
 		view   string
 		lang   string
 	}{
-		{"/", 200, ViewHome, "fr"},
-		{"/nl/", 200, ViewHome, "nl"},
-		{"/en", 200, ViewHome, "en"},
-		{"/DE/", 200, ViewHome, "de"},
+		{"/", 200, views.Home, "fr"},
+		{"/nl/", 200, views.Home, "nl"},
+		{"/en", 200, views.Home, "en"},
+		{"/DE/", 200, views.Home, "de"},
 		// Lists, by per-language slug, by original path, any case, with or without the trailing slash.
-		{"/fr/a-vendre/", 200, ViewList, "fr"},
-		{"/nl/te-koop/", 200, ViewList, "nl"},
-		{"/en/for-sale/", 200, ViewList, "en"},
-		{"/de/zu-verkaufen/", 200, ViewList, "de"},
-		{"/fr/a-louer/", 200, ViewList, "fr"},
-		{"/nl/te-huur", 200, ViewList, "nl"},
-		{"/en/for-rent/", 200, ViewList, "en"},
-		{"/for-sale/", 200, ViewList, "fr"},
-		{"/For-Rent", 200, ViewList, "fr"},
-		{"/nl/for-sale/", 200, ViewList, "nl"},
-		{"/fr/A-VENDRE/", 200, ViewList, "fr"},
-		{"/Biens-vendus/", 200, ViewList, "fr"},
-		{"/biens-vendus", 200, ViewList, "fr"},
-		{"/fr/vendus-loues/", 200, ViewList, "fr"},
-		{"/en/sold-rented/", 200, ViewList, "en"},
-		{"/fr/a-vendre/?city=Arlon%7C6700&type=1", 200, ViewList, "fr"},
+		{"/fr/a-vendre/", 200, views.List, "fr"},
+		{"/nl/te-koop/", 200, views.List, "nl"},
+		{"/en/for-sale/", 200, views.List, "en"},
+		{"/de/zu-verkaufen/", 200, views.List, "de"},
+		{"/fr/a-louer/", 200, views.List, "fr"},
+		{"/nl/te-huur", 200, views.List, "nl"},
+		{"/en/for-rent/", 200, views.List, "en"},
+		{"/for-sale/", 200, views.List, "fr"},
+		{"/For-Rent", 200, views.List, "fr"},
+		{"/nl/for-sale/", 200, views.List, "nl"},
+		{"/fr/A-VENDRE/", 200, views.List, "fr"},
+		{"/Biens-vendus/", 200, views.List, "fr"},
+		{"/biens-vendus", 200, views.List, "fr"},
+		{"/fr/vendus-loues/", 200, views.List, "fr"},
+		{"/en/sold-rented/", 200, views.List, "en"},
+		{"/fr/a-vendre/?city=Arlon%7C6700&type=1", 200, views.List, "fr"},
 		{"/fr/a-vendre/?page=99", 302, "", "fr"}, // to the last page: see TestListPageBeyondTheEnd
 		{"/fr/a-vendre/?page=9223372036854775807", 302, "", "fr"},
-		{"/fr/a-vendre/?page=-1", 400, ViewList, "fr"},
-		{"/fr/a-vendre/?priceMin=Inf", 400, ViewList, "fr"},
-		{"/fr/a-vendre/?priceMin=1_000", 400, ViewList, "fr"},
-		{"/fr/a-vendre/?sort=size", 400, ViewList, "fr"},
+		{"/fr/a-vendre/?page=-1", 400, views.List, "fr"},
+		{"/fr/a-vendre/?priceMin=Inf", 400, views.List, "fr"},
+		{"/fr/a-vendre/?priceMin=1_000", 400, views.List, "fr"},
+		{"/fr/a-vendre/?sort=size", 400, views.List, "fr"},
 		// Property detail: plain and pretty forms.
-		{"/property/4100001/", 200, ViewProperty, "fr"},
-		{"/en/property/4100001", 200, ViewProperty, "en"},
-		{"/fr/a-vendre/arlon/villa-maison-ferme/4100001/", 200, ViewProperty, "fr"},
+		{"/property/4100001/", 200, views.Property, "fr"},
+		{"/en/property/4100001", 200, views.Property, "en"},
+		{"/fr/a-vendre/arlon/villa-maison-ferme/4100001/", 200, views.Property, "fr"},
 		{"/fr/a-vendre/anything/whatever/4100001/", 301, "", "fr"},
-		{"/property/4100059/", 200, ViewProperty, "fr"},
-		{"/property/999/", 404, ViewProperty, "fr"},
-		{"/property/abc/", 404, ViewNotFound, "fr"},
+		{"/property/4100059/", 200, views.Property, "fr"},
+		{"/property/999/", 404, views.Property, "fr"},
+		{"/property/abc/", 404, views.NotFound, "fr"},
 		// Projects.
-		{"/project/?id=5200002", 200, ViewProject, "fr"},
+		{"/project/?id=5200002", 200, views.Project, "fr"},
 		{"/project/?id=5200001", 302, "", "fr"},
-		{"/project/?id=1", 404, ViewNotFound, "fr"},
-		{"/project/?id=%2B5200002", 404, ViewNotFound, "fr"}, // one spelling per address
-		{"/project/?id=05200002", 404, ViewNotFound, "fr"},
-		{"/project/?id=99999999999999999999999", 404, ViewNotFound, "fr"},
-		{"/property/04100001/", 404, ViewNotFound, "fr"},
-		{"/property/99999999999999999999999/", 404, ViewNotFound, "fr"},
-		{"/project/", 404, ViewNotFound, "fr"},
+		{"/project/?id=1", 404, views.NotFound, "fr"},
+		{"/project/?id=%2B5200002", 404, views.NotFound, "fr"}, // one spelling per address
+		{"/project/?id=05200002", 404, views.NotFound, "fr"},
+		{"/project/?id=99999999999999999999999", 404, views.NotFound, "fr"},
+		{"/property/04100001/", 404, views.NotFound, "fr"},
+		{"/property/99999999999999999999999/", 404, views.NotFound, "fr"},
+		{"/project/", 404, views.NotFound, "fr"},
 		// Configured pages, legal pages, thank-you pages.
-		{"/contact/", 200, ViewPage, "fr"},
-		{"/de/kontakt/", 200, ViewPage, "de"},
-		{"/Privacy/", 200, ViewLegal, "fr"},
-		{"/Cookie-policy/", 200, ViewLegal, "fr"},
-		{"/Disclaimer/", 200, ViewLegal, "fr"},
-		{"/en/cookie-policy/", 200, ViewLegal, "en"},
-		{"/nl/privacy-statement/", 200, ViewLegal, "nl"},
-		{"/feedback/contact-me/", 200, ViewThankYou, "fr"},
-		{"/en/feedback/send-to-friend/", 200, ViewThankYou, "en"},
-		{"/fr/merci/estimation-gratuite/", 200, ViewThankYou, "fr"},
-		{"/fr/merci/newsletter/", 200, ViewThankYou, "fr"},
-		{"/feedback/unknown-form/", 404, ViewNotFound, "fr"},
+		{"/contact/", 200, views.Page, "fr"},
+		{"/de/kontakt/", 200, views.Page, "de"},
+		{"/Privacy/", 200, views.Legal, "fr"},
+		{"/Cookie-policy/", 200, views.Legal, "fr"},
+		{"/Disclaimer/", 200, views.Legal, "fr"},
+		{"/en/cookie-policy/", 200, views.Legal, "en"},
+		{"/nl/privacy-statement/", 200, views.Legal, "nl"},
+		{"/feedback/contact-me/", 200, views.ThankYou, "fr"},
+		{"/en/feedback/send-to-friend/", 200, views.ThankYou, "en"},
+		{"/fr/merci/estimation-gratuite/", 200, views.ThankYou, "fr"},
+		{"/fr/merci/newsletter/", 200, views.ThankYou, "fr"},
+		{"/feedback/unknown-form/", 404, views.NotFound, "fr"},
 		// Unknown paths.
-		{"/nope/", 404, ViewNotFound, "fr"},
-		{"/en/for-sale/extra/", 404, ViewNotFound, "en"},
-		{"/es/", 404, ViewNotFound, "fr"},
-		{"/fr/a-vendre/x/y/z/w/", 404, ViewNotFound, "fr"},
+		{"/nope/", 404, views.NotFound, "fr"},
+		{"/en/for-sale/extra/", 404, views.NotFound, "en"},
+		{"/es/", 404, views.NotFound, "fr"},
+		{"/fr/a-vendre/x/y/z/w/", 404, views.NotFound, "fr"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.url, func(t *testing.T) {
@@ -158,10 +159,10 @@ func TestResolveRoutes(t *testing.T) {
 func TestListPropsAndHead(t *testing.T) {
 	r := demoResolver(t)
 	got := resolve(r, "/nl/te-koop/?page=2")
-	if got.Props["total"] != 43 || got.Props["page"] != 2 || got.Props["pages"] != 4 {
-		t.Fatalf("sale list: total %v page %v of %v", got.Props["total"], got.Props["page"], got.Props["pages"])
+	if propsAs[*ListProps](got).Total != 43 || propsAs[*ListProps](got).Page != 2 || propsAs[*ListProps](got).Pages != 4 {
+		t.Fatalf("sale list: total %v page %v of %v", propsAs[*ListProps](got).Total, propsAs[*ListProps](got).Page, propsAs[*ListProps](got).Pages)
 	}
-	items := got.Props["items"].([]CardView)
+	items := propsAs[*ListProps](got).Items
 	if len(items) != ListPageSize || !strings.HasPrefix(items[0].Href, "/nl/te-koop/") {
 		t.Fatalf("items: %d, first href %q", len(items), items[0].Href)
 	}
@@ -182,26 +183,26 @@ func TestListPropsAndHead(t *testing.T) {
 			t.Errorf("hreflang %s = %s, want %s", a.Lang, a.Href, want[a.Lang])
 		}
 	}
-	shell := got.Props["site"].(Shell)
+	shell := got.Props.base().Site
 	if len(shell.Languages) != 4 || shell.Languages[1].Href != "/fr/a-vendre/?page=2" {
 		t.Fatalf("language switcher %+v", shell.Languages)
 	}
-	if rent := resolve(r, "/fr/a-louer/"); rent.Props["total"] != 15 || len(rent.Props["cities"].([]catalog.City)) != 3 {
-		t.Fatalf("rent list %v, %d cities", rent.Props["total"], len(rent.Props["cities"].([]catalog.City)))
+	if rent := resolve(r, "/fr/a-louer/"); propsAs[*ListProps](rent).Total != 15 || len(propsAs[*ListProps](rent).Cities) != 3 {
+		t.Fatalf("rent list %v, %d cities", propsAs[*ListProps](rent).Total, len(propsAs[*ListProps](rent).Cities))
 	}
-	if sold := resolve(r, "/Biens-vendus/"); sold.Props["total"] != 7 {
-		t.Fatalf("sold list %v", sold.Props["total"])
+	if sold := resolve(r, "/Biens-vendus/"); propsAs[*ListProps](sold).Total != 7 {
+		t.Fatalf("sold list %v", propsAs[*ListProps](sold).Total)
 	}
 	bad := resolve(r, "/en/for-sale/?priceMin=abc")
-	if msg, _ := bad.Props["error"].(string); !strings.Contains(msg, "priceMin") || bad.Props["total"] != 43 {
-		t.Fatalf("bad filter: %q, total %v", msg, bad.Props["total"])
+	if msg := propsAs[*ListProps](bad).Error; !strings.Contains(msg, "priceMin") || propsAs[*ListProps](bad).Total != 43 {
+		t.Fatalf("bad filter: %q, total %v", msg, propsAs[*ListProps](bad).Total)
 	}
 }
 
 func TestPropertyPage(t *testing.T) {
 	r := demoResolver(t)
 	got := resolve(r, "/property/4100001/")
-	p := got.Props["property"].(catalog.PublicProperty)
+	p := propsAs[*PropertyProps](got).Property
 	if p.ID != saleID || got.Head.Canonical == "" || !strings.HasPrefix(got.Head.Canonical, "https://example.test/fr/a-vendre/") {
 		t.Fatalf("property %d canonical %q", p.ID, got.Head.Canonical)
 	}
@@ -210,19 +211,19 @@ func TestPropertyPage(t *testing.T) {
 	}
 	// The canonical pretty URL resolves to the same property.
 	canon := strings.TrimPrefix(got.Head.Canonical, "https://example.test")
-	if again := resolve(r, canon); again.View != ViewProperty || again.Props["property"].(catalog.PublicProperty).ID != saleID {
+	if again := resolve(r, canon); again.View != views.Property || propsAs[*PropertyProps](again).Property.ID != saleID {
 		t.Fatalf("canonical %s does not resolve back", canon)
 	}
 	for _, a := range got.Head.Alternates {
-		if back := resolve(r, strings.TrimPrefix(a.Href, "https://example.test")); back.View != ViewProperty {
+		if back := resolve(r, strings.TrimPrefix(a.Href, "https://example.test")); back.View != views.Property {
 			t.Fatalf("alternate %s does not resolve", a.Href)
 		}
 	}
-	if sold := resolve(r, "/en/property/4100059/"); sold.Status != http.StatusOK || sold.Props["notice"] != "Property sold" {
-		t.Fatalf("sold notice %v", sold.Props["notice"])
+	if sold := resolve(r, "/en/property/4100059/"); sold.Status != http.StatusOK || propsAs[*PropertyProps](sold).Notice != "Property sold" {
+		t.Fatalf("sold notice %v", propsAs[*PropertyProps](sold).Notice)
 	}
-	if rented := resolve(r, "/en/property/4100063/"); rented.Props["notice"] != "The property you requested has been rented" {
-		t.Fatalf("rented notice %v", rented.Props["notice"])
+	if rented := resolve(r, "/en/property/4100063/"); propsAs[*PropertyProps](rented).Notice != "The property you requested has been rented" {
+		t.Fatalf("rented notice %v", propsAs[*PropertyProps](rented).Notice)
 	}
 	if ext := resolve(r, "/project/?id=5200001"); !strings.HasPrefix(ext.Redirect, "https://") {
 		t.Fatalf("external project redirect %q", ext.Redirect)
@@ -231,16 +232,16 @@ func TestPropertyPage(t *testing.T) {
 
 func TestMissingPropertyOffersOthers(t *testing.T) {
 	got := resolve(demoResolver(t), "/en/property/999/")
-	if got.Status != 404 || got.Props["notice"] != "Property not found" || len(got.Props["similar"].([]CardView)) != SimilarCount {
-		t.Fatalf("missing property: %d %v", got.Status, got.Props["notice"])
+	if got.Status != 404 || propsAs[*PropertyProps](got).Notice != "Property not found" || len(propsAs[*PropertyProps](got).Similar) != SimilarCount {
+		t.Fatalf("missing property: %d %v", got.Status, propsAs[*PropertyProps](got).Notice)
 	}
 }
 
 func TestMapMode(t *testing.T) {
 	got := resolve(demoResolver(t), "/fr/a-louer/?view=map")
-	markers := got.Props["markers"].([]Marker)
-	if got.Props["mode"] != "map" || len(markers) != 15 {
-		t.Fatalf("map: mode %v, %d markers", got.Props["mode"], len(markers))
+	markers := propsAs[*ListProps](got).Markers
+	if propsAs[*ListProps](got).Mode != "map" || len(markers) != 15 {
+		t.Fatalf("map: mode %v, %d markers", propsAs[*ListProps](got).Mode, len(markers))
 	}
 	for _, m := range markers {
 		if m.Lat == 0 || !strings.HasPrefix(m.Href, "/fr/a-louer/") {
@@ -254,8 +255,8 @@ func TestMapMode(t *testing.T) {
 
 func TestProjectsPage(t *testing.T) {
 	got := resolve(demoResolver(t), "/nl/projecten/")
-	mods := got.Props["modules"].([]ModuleView)
-	if got.View != ViewPage || len(mods) != 1 || len(mods[0].Projects) < 3 {
+	mods := propsAs[*PageProps](got).Modules
+	if got.View != views.Page || len(mods) != 1 || len(mods[0].Projects) < 3 {
 		t.Fatalf("projects page: %s %+v", got.View, mods)
 	}
 	external := 0
@@ -284,7 +285,7 @@ func TestNotFoundHasNoCanonical(t *testing.T) {
 func TestHomeTestimonials(t *testing.T) {
 	r := demoResolver(t)
 	module := func(lang string) ModuleView {
-		for _, m := range resolve(r, "/"+lang+"/").Props["modules"].([]ModuleView) {
+		for _, m := range propsAs[*HomeProps](resolve(r, "/"+lang+"/")).Modules {
 			if m.View == site.ViewTestimonials {
 				return m
 			}
@@ -351,7 +352,7 @@ func TestHomeTestimonials(t *testing.T) {
 
 func TestBannerKinds(t *testing.T) {
 	r := demoResolver(t)
-	banner := func() BannerView { return resolve(r, "/fr/").Props["banner"].(BannerView) }
+	banner := func() BannerView { return propsAs[*HomeProps](resolve(r, "/fr/")).Banner }
 	for _, tc := range []struct {
 		name  string
 		kind  string
@@ -397,12 +398,12 @@ func TestBannerKinds(t *testing.T) {
 		t.Fatalf("a project links to its page, or to its own site: %+v", b.Projects)
 	}
 	r.Site.SearchBlock.ShowRentButton = false
-	sb := resolve(r, "/fr/").Props["searchBlock"].(SearchBlockView)
+	sb := propsAs[*HomeProps](resolve(r, "/fr/")).SearchBlock
 	if sb.RentHref != "" || sb.SaleHref == "" {
 		t.Fatalf("search block buttons follow the configuration: %+v", sb)
 	}
-	if p := resolve(r, "/en/project/?id=5200002"); p.Props["listUrl"] != "/en/projects/" {
-		t.Fatalf("project list link %v", p.Props["listUrl"])
+	if p := resolve(r, "/en/project/?id=5200002"); propsAs[*ProjectProps](p).ListURL != "/en/projects/" {
+		t.Fatalf("project list link %v", propsAs[*ProjectProps](p).ListURL)
 	}
 }
 
@@ -423,12 +424,15 @@ func TestPropertyEPC(t *testing.T) {
 		{"4100034", "b", ""}, // Luxembourg: the label text, no picture
 	}
 	for _, tt := range tests {
-		got, _ := resolve(r, "/nl/property/"+tt.id+"/").Props["epc"].(EPCView)
+		got := EPCView{}
+		if e := propsAs[*PropertyProps](resolve(r, "/nl/property/"+tt.id+"/")).EPC; e != nil {
+			got = *e
+		}
 		if got.Label != tt.label || got.Image != tt.image {
 			t.Errorf("%s: got %+v, want %s %s", tt.id, got, tt.label, tt.image)
 		}
 	}
-	if _, ok := resolve(r, "/nl/property/4100010/").Props["epc"]; ok {
+	if propsAs[*PropertyProps](resolve(r, "/nl/property/4100010/")).EPC != nil {
 		t.Errorf("land without a certificate has no label")
 	}
 }
@@ -455,10 +459,10 @@ func TestPropertyMap(t *testing.T) {
 	path := func(id int64) string { return "/nl/property/" + strconv.FormatInt(id, 10) + "/" }
 
 	got := resolve(r, path(public))
-	p := got.Props["property"].(catalog.PublicProperty)
-	m, ok := got.Props["map"].(*PropertyMap)
-	if !ok {
-		t.Fatalf("published address %d: no map in %v", public, got.Props["map"])
+	p := propsAs[*PropertyProps](got).Property
+	m := propsAs[*PropertyProps](got).Map
+	if m == nil {
+		t.Fatalf("published address %d: no map in %v", public, propsAs[*PropertyProps](got).Map)
 	}
 	if m.Marker.Lat != p.Latitude || m.Marker.Lng != p.Longitude || m.Marker.ID != p.ID || m.Marker.Href != "" || m.Marker.Title == "" {
 		t.Errorf("marker %+v for %d at %v,%v", m.Marker, p.ID, p.Latitude, p.Longitude)
@@ -468,13 +472,13 @@ func TestPropertyMap(t *testing.T) {
 		t.Errorf("without a key: street view %+v, want the link %s and no frame", m.StreetView, want)
 	}
 
-	if priv := resolve(r, path(private)); priv.Props["map"] != nil {
-		t.Errorf("private address %d has a map: %+v", private, priv.Props["map"])
+	if priv := resolve(r, path(private)); propsAs[*PropertyProps](priv).Map != nil {
+		t.Errorf("private address %d has a map: %+v", private, propsAs[*PropertyProps](priv).Map)
 	}
 
 	r.Site.StreetView.APIKey = "AIzaSyD-9tSrke72PouQMnMX-a7eZSW0jkFMBWY"
 	keyed := resolve(r, "/de"+strings.TrimPrefix(path(public), "/nl"))
-	sv := keyed.Props["map"].(*PropertyMap).StreetView
+	sv := propsAs[*PropertyProps](keyed).Map.StreetView
 	want := "https://www.google.com/maps/embed/v1/streetview?key=AIzaSyD-9tSrke72PouQMnMX-a7eZSW0jkFMBWY&location=" + at + "&language=de"
 	if sv.Embed != want || sv.Link == "" {
 		t.Errorf("with a key: street view %+v, want the frame %s", sv, want)
@@ -492,4 +496,10 @@ func TestValidPosition(t *testing.T) {
 			t.Errorf("validPosition(%v, %v) = %v", tc.lat, tc.lng, got)
 		}
 	}
+}
+
+// propsAs is res's props as a P, or P's nil when they are another view's.
+func propsAs[P Props](res Result) P {
+	p, _ := res.Props.(P)
+	return p
 }

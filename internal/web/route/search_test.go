@@ -1,6 +1,7 @@
 package route
 
 import (
+	"immo/internal/web/views"
 	"net/http"
 	"strings"
 	"testing"
@@ -47,8 +48,8 @@ func TestSearchResolves(t *testing.T) {
 		}
 	}
 	if got := resolve(r, "/nl/te-koop/?q=Aarlen"); got.Redirect != "" {
-		if list := resolve(r, got.Redirect); list.Props["total"] != 14 {
-			t.Errorf("Aarlen lists %v properties for sale, want Arlon's 14", list.Props["total"])
+		if list := resolve(r, got.Redirect); propsAs[*ListProps](list).Total != 14 {
+			t.Errorf("Aarlen lists %v properties for sale, want Arlon's 14", propsAs[*ListProps](list).Total)
 		}
 	}
 }
@@ -56,12 +57,12 @@ func TestSearchResolves(t *testing.T) {
 func TestSearchNothingFound(t *testing.T) {
 	r := demoResolver(t)
 	got := resolve(r, "/nl/te-koop/?q=Arl&view=map")
-	s, ok := got.Props["search"].(*SearchView)
-	if got.Status != 200 || got.View != ViewList || !ok || s.Query != "Arl" {
-		t.Fatalf("no search view: %d %v %+v", got.Status, got.View, got.Props["search"])
+	s := propsAs[*ListProps](got).Search
+	if got.Status != 200 || got.View != views.List || s == nil || s.Query != "Arl" {
+		t.Fatalf("no search view: %d %v %+v", got.Status, got.View, propsAs[*ListProps](got).Search)
 	}
-	if got.Props["total"] != 0 || len(got.Props["items"].([]CardView)) != 0 || len(got.Props["markers"].([]Marker)) != 0 {
-		t.Fatalf("an unresolved search lists %v", got.Props["total"])
+	if propsAs[*ListProps](got).Total != 0 || len(propsAs[*ListProps](got).Items) != 0 || len(propsAs[*ListProps](got).Markers) != 0 {
+		t.Fatalf("an unresolved search lists %v", propsAs[*ListProps](got).Total)
 	}
 	// "Arl" names nothing exactly, and the suggestions offer Arlon's two lists.
 	if len(s.Suggestions.Cities) != 1 || s.Suggestions.Cities[0].SaleHref != "/nl/te-koop/?city=Arlon%7C6700" ||
@@ -72,11 +73,11 @@ func TestSearchNothingFound(t *testing.T) {
 		t.Fatalf("robots %q", got.Head.Robots)
 	}
 	// The language switcher keeps the text.
-	if sh := got.Props["site"].(Shell); !strings.Contains(sh.Languages[0].Href, "q=Arl") {
+	if sh := got.Props.base().Site; !strings.Contains(sh.Languages[0].Href, "q=Arl") {
 		t.Fatalf("switcher %+v", sh.Languages)
 	}
 	long := resolve(r, "/nl/te-koop/?q="+strings.Repeat("x", 5000))
-	if s := long.Props["search"].(*SearchView); len(s.Query) != 100 {
+	if s := propsAs[*ListProps](long).Search; len(s.Query) != 100 {
 		t.Fatalf("the text is not bounded: %d", len(s.Query))
 	}
 }

@@ -14,7 +14,7 @@ import (
 // Shell is what every page shows around its view: header, menu, top bar,
 // footer and language switcher, already in the page's language.
 type Shell struct {
-	Lang      string      `json:"lang"`
+	Lang      string      `json:"lang" tstype:"'nl' | 'fr' | 'en' | 'de'"`
 	Agency    Agency      `json:"agency"`
 	Header    site.Header `json:"header"`
 	Menu      []Link      `json:"menu"`
@@ -233,15 +233,15 @@ func (c *resolution) t(key string) string { return i18n.T(c.lang, key) }
 // result assembles a page: the view's props plus the shell, whose language
 // switcher points at the page's address in each language (urlIn, nil for a
 // page with no address of its own such as a 404).
-func (c *resolution) result(status int, view string, props map[string]any, head Head, urlIn func(lang string) string) Result {
+func (c *resolution) result(status int, props Props, head Head, urlIn func(lang string) string) Result {
 	if status >= http.StatusBadRequest {
 		c.path = "" // an error page's links that add a parameter lead home (see link)
 	} else if urlIn != nil {
 		c.here = urlIn(c.lang)
 	}
-	props["site"] = c.shell(urlIn)
-	props["head"] = head
-	res := Result{Status: status, Lang: c.lang, View: view, Props: props, Head: head}
+	b := props.base()
+	b.Site, b.Head = c.shell(urlIn), head
+	res := Result{Status: status, Lang: c.lang, View: props.View(), Props: props, Head: head}
 	if status == http.StatusOK && urlIn != nil {
 		path, query, _ := strings.Cut(urlIn(c.lang), "?")
 		res.Cacheable, res.CacheQuery = c.atPath(path), query
@@ -261,5 +261,5 @@ func (r *Resolver) notFound(lang string) Result {
 	c := &resolution{r: r, lang: lang, ix: r.Catalog.Index()}
 	h := c.head(c.t("notFound.title"), "", nil, nil)
 	h.Robots = "noindex"
-	return c.result(http.StatusNotFound, ViewNotFound, map[string]any{}, h, nil)
+	return c.result(http.StatusNotFound, &NotFoundProps{}, h, nil)
 }

@@ -39,5 +39,5 @@ func (c *resolution) thankYou(form string) Result {
 	urlIn := func(l string) string { return c.r.ThankYouURL(form, l) }
 	h := c.head(c.t("thankYou.title"), "", nil, urlIn)
 	h.Robots = "noindex" // a thank-you page is for the visitor who just sent a form
-	return c.result(http.StatusOK, ViewThankYou, map[string]any{"form": form}, h, urlIn)
+	return c.result(http.StatusOK, &ThankYouProps{Form: form}, h, urlIn)
 }

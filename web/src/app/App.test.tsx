@@ -19,7 +19,7 @@ describe('App', () => {
     expect(html).toContain('€ 251.000')
 
     // Browser side, as entry-client.tsx does it: lazy views, the initial one loaded first.
-    const views = lazyViews({ Home: async () => pages.Home, PropertyList: async () => pages.PropertyList })
+    const views = lazyViews({ ...loaders, Home: async () => pages.Home, PropertyList: async () => pages.PropertyList })
     await views.load('Home')
     const container = document.createElement('div')
     container.innerHTML = html

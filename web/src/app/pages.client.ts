@@ -1,9 +1,9 @@
 // The browser's view registry: one chunk per view, loaded on first use, so
-// the home page's first load carries only the home view. Keep the names in
-// step with pages.ts (App.test checks it).
-import { lazyViews, type ViewComponent } from './views'
+// the home page's first load carries only the home view. Keyed by the view
+// names generated from Go (src/gen/pages.ts): a view missing here fails tsc.
+import { lazyViews, type ViewLoaders } from './views'
 
-export const loaders: Record<string, () => Promise<ViewComponent>> = {
+export const loaders: ViewLoaders = {
   Home: () => import('../features/home/components/HomePage').then((m) => m.HomePage),
   PropertyList: () => import('../features/list/components/PropertyListPage').then((m) => m.PropertyListPage),
   Property: () => import('../features/property/components/PropertyPage').then((m) => m.PropertyPage),

@@ -8,9 +8,10 @@ import { HomePage } from '../features/home/components/HomePage'
 import { PropertyListPage } from '../features/list/components/PropertyListPage'
 import { PropertyPage } from '../features/property/components/PropertyPage'
 import { ThankYouPage } from '../features/thankyou/components/ThankYouPage'
-import { staticViews, type ViewComponent } from './views'
+import { staticViews, type ViewComponents } from './views'
 
-export const pages: Record<string, ViewComponent> = {
+/** Keyed by the view names generated from Go (src/gen/pages.ts): a view missing here fails tsc. */
+export const pages: ViewComponents = {
   Home: HomePage,
   PropertyList: PropertyListPage,
   Property: PropertyPage,

@@ -1,5 +1,21 @@
 import type { ComponentType } from 'react'
+import type { ViewName, ViewProps } from '../gen/pages'
 
+/**
+ * Every view's component, each taking its view's props as Go sends them
+ * (both generated from Go: internal/web/views, the route props structs): a
+ * view missing here, or a component expecting other props, fails tsc.
+ */
+export type ViewComponents = { [V in ViewName]: ComponentType<ViewProps[V]> }
+
+/** Every view's chunk loader, typed as ViewComponents. */
+export type ViewLoaders = { [V in ViewName]: () => Promise<ComponentType<ViewProps[V]>> }
+
+/**
+ * A loaded view as the app renders it: the page object pairs its component
+ * name with that view's props, which the registries above check, so here a
+ * view takes the page's props as they come.
+ */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type ViewComponent = ComponentType<any>
 
@@ -20,14 +36,16 @@ export function unknownView(name: string): Error {
   return new Error(`unknown view "${name}"`)
 }
 
-export function staticViews(map: Record<string, ViewComponent>): Views {
+export function staticViews(components: ViewComponents): Views {
+  const map: Record<string, ViewComponent> = components
   return {
     get: (name) => (Object.hasOwn(map, name) ? map[name] : undefined),
     load: (name) => (Object.hasOwn(map, name) ? Promise.resolve(map[name]) : Promise.reject(unknownView(name))),
   }
 }
 
-export function lazyViews(loaders: Record<string, () => Promise<ViewComponent>>): Views {
+export function lazyViews(viewLoaders: ViewLoaders): Views {
+  const loaders: Record<string, () => Promise<ViewComponent>> = viewLoaders
   const loaded = new Map<string, ViewComponent>()
   const pending = new Map<string, Promise<ViewComponent>>()
   return {

@@ -3,13 +3,13 @@
 // marquee ignore list), shared as types only: the frame and the React app
 // are separate bundles.
 
-import type { Marker } from '../features/map/api/types'
+import type { Marker } from '../features/map/model/types'
 
 /** One property on the map: route.Marker (Go's JSON names) plus its price as the list shows it. */
 export interface MapProperty extends Marker {
   /** The price by the rules of SPEC §9 ("price on request", "from …", "/ month"). */
   priceText: string
-  /** The status label (new, under option…) in the page's language, by properties/api/rules marqueeOf. */
+  /** The status label (new, under option…) in the page's language, by properties/model/rules marqueeOf. */
   marquee?: string
   /** The label's language when it is not the page's (a feed's name for a code we do not translate). */
   marqueeLang?: string

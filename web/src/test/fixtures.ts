@@ -3,7 +3,8 @@
 import type { Lang } from '../lib/i18n'
 import type { Page } from '../lib/router'
 import type { HeadProps, Shell } from '../lib/site/types'
-import type { Card, Property } from '../features/properties/api/types'
+import type { Card, Property } from '../features/properties/model/types'
+import type { ViewName, ViewProps } from '../gen/pages'
 
 const slugs: Record<Lang, { sale: string; rent: string; sold: string }> = {
   nl: { sale: 'te-koop', rent: 'te-huur', sold: 'verkocht-verhuurd' },
@@ -66,21 +67,26 @@ export function head(title: string, lang: Lang, canonical = `https://example.tes
 export function card(i: number, lang: Lang, over: Partial<Card> = {}): Card {
   const sale = i % 3 !== 2
   return {
-    ID: 4100000 + i, Goal: sale ? 0 : 1, TypeDescription: i % 2 ? 'Appartement' : 'Villa/Maison/Ferme', MainTypeName: 'Villa', WebID: 1,
+    ID: 4100000 + i, Goal: sale ? 0 : 1, TypeDescription: i % 2 ? 'Appartement' : 'Villa/Maison/Ferme', WebID: 1,
     Price: sale ? 250000 + 1000 * i : 950 + i, PublishPrice: i !== 4, PriceUnit: i === 5 ? 7 : 1, Marquee: [0, 1, 3, 13, 2][i % 5],
-    MarqueeName: ['', 'Nouveau', 'Sous compromis', 'Coup de cœur', 'Prix en baisse'][i % 5], PublishAddress: true, Street: 'Grand-Rue',
-    HouseNumber: String(i), Zip: '6700', City: i % 4 ? 'Arlon' : 'Virton', CountryID: 10, CountryName: 'Belgique',
+    MarqueeName: ['', 'Nouveau', 'Sous compromis', 'Coup de cœur', 'Prix en baisse'][i % 5],
+    Zip: '6700', City: i % 4 ? 'Arlon' : 'Virton',
     SmallPictureItem: { ID: i, Name: 'Façade', Url: `/pictures/demo/house-0${(i % 9) + 1}.jpg`, Width: 250, Height: 167 },
+    XLargePictureItem: { ID: i, Name: 'Façade', Url: `/pictures/demo/house-0${(i % 9) + 1}.jpg`, Width: 1600, Height: 1067 },
+
     Title: i % 2 ? `Appartement ${i} à Arlon` : '', Status: i === 7 ? 'sold' : i === 8 ? 'rented' : 'available',
     Bedrooms: i % 4, Bathrooms: 1, SurfaceLiving: i % 3 ? 120 + i : 0, SurfaceGround: 1134,
     href: `/${lang}/${slugs[lang].sale}/arlon/villa/${4100000 + i}/`, ...over,
   }
 }
 
+/** The fields Go always sends of a card, empty: a test's card spells only what it is about. */
+export const cardZero = { WebID: 0, XLargePictureItem: { Url: '' }, } satisfies Partial<Card>
+
 export function property(): Property {
   const c = card(1, 'fr')
   return {
-    ...c, Goal: 0, PublishAddress: false, Street: '', HouseNumber: '',
+    ...c, Goal: 0, PublishAddress: false, Street: '', HouseNumber: '', WebIDs: '1', CountryID: 10, CountryName: 'Belgique',
     XLargePictureItem: { ID: 1, Name: 'Façade', Url: '/pictures/demo/house-01.jpg', Width: 1600, Height: 1067 },
     Pictures: [
       { ID: 1, Name: 'Façade', Url: '/pictures/demo/house-01.jpg', Width: 1600, Height: 1067 },
@@ -110,8 +116,9 @@ export function property(): Property {
   }
 }
 
-type Props = Record<string, unknown>
-const page = (component: string, url: string, props: Props): Page => ({ component, url, props, version: 'test' })
+// Each view's props checked against the contract generated from Go.
+const page = <V extends ViewName>(component: V, url: string, props: ViewProps[V]): Page =>
+  ({ component, url, props: props as unknown as Record<string, unknown>, version: 'test' })
 
 /** One page of every view in lang. */
 export function pagesIn(lang: Lang, languages?: Lang[]): Page[] {
@@ -136,12 +143,12 @@ export function pagesIn(lang: Lang, languages?: Lang[]): Page[] {
       site: site((l) => `/${l}/${slugs[l].sale}/?order=asc&page=2&sort=price`), head: head('List', lang),
       title: 'A vendre', titleSize: 'h1', list: 'sale',
       filters: { city: 'Arlon|6700', type: '', priceMin: '', priceMax: '', bedroomsMin: '', sort: 'price', order: 'asc' },
-      page: 2, pages: 4, total: 43, items: cards, types: [], cities: [], pageUrl: `/${lang}/${s.sale}/`,
+      page: 2, pages: 4, total: 43, items: cards, types: [], cities: [], pageUrl: `/${lang}/${s.sale}/`, mode: 'list',
     }),
     page('PropertyList', `/${lang}/${s.sale}/?sort=size`, {
       site: site(), head: head('List', lang), title: 'A vendre', titleSize: 'h1', list: 'sale',
       filters: { city: 'Nowhere', type: '', priceMin: '', priceMax: '', bedroomsMin: '', sort: '', order: '' },
-      page: 1, pages: 0, total: 0, items: [], pageUrl: `/${lang}/${s.sale}/`, error: 'Le paramètre sort n’est pas valide',
+      page: 1, pages: 0, total: 0, items: [], types: [], cities: [], pageUrl: `/${lang}/${s.sale}/`, mode: 'list', error: 'Le paramètre sort n’est pas valide',
     }),
     page('Property', `/${lang}/${s.sale}/arlon/villa/4100001/`, {
       site: site(), head: head('Villa', lang), property: property(), similar: cards.slice(0, 4), notice: 'Bien vendu',
@@ -152,6 +159,7 @@ export function pagesIn(lang: Lang, languages?: Lang[]): Page[] {
       site: site(), head: head('Project', lang), name: 'Clos du Moulin', description: 'Six maisons.', delivery: 'Été 2027',
       project: {
         ID: 5200003, Name: { fr: 'Clos du Moulin' }, ProjectNumber: 'P-2026-03', PublicAddress: false, Street: 'Rue du Moulin', HouseNumber: '8', Zip: '6717', City: 'Attert',
+        SmallPictureItem: { Url: '/pictures/demo/house-04.jpg', Width: 250, Height: 167 },
         XLargePictureItem: { Url: '/pictures/demo/house-04.jpg', Width: 1600, Height: 1067 }, Pictures: [], PriceFrom: 338000, PriceTo: 373000,
         Constructions: [], Documents: [],
         Units: [
@@ -162,10 +170,10 @@ export function pagesIn(lang: Lang, languages?: Lang[]): Page[] {
       },
     }),
     page('Page', `/${lang}/contact/`, {
-      site: site(), head: head('Contact', lang), title: 'Contact', content: '<p>Écrivez-nous.</p>', children: [{ label: 'Team', href: `/${lang}/contact/team/` }],
+      site: site(), head: head('Contact', lang), title: 'Contact', titleLang: '', content: '<p>Écrivez-nous.</p>', contentLang: '', children: [{ label: 'Team', href: `/${lang}/contact/team/` }],
       modules: [{ id: 9, view: 'contact', title: 'Contact', titleSize: 'h1', description: 'Nous vous répondons.', numberItemOfRow: 0, maxItems: 0 }],
     }),
-    page('Legal', `/${lang}/privacy/`, { site: site(), head: head('Privacy', lang), title: 'Privacy', content: '<h2>Who</h2><p>Us.</p>' }),
+    page('Legal', `/${lang}/privacy/`, { site: site(), head: head('Privacy', lang), title: 'Privacy', titleLang: '', content: '<h2>Who</h2><p>Us.</p>', contentLang: '' }),
     page('ThankYou', `/${lang}/feedback/contact-me/`, { site: site(), head: head('Thanks', lang), form: 'contact-me' }),
     page('NotFound', `/${lang}/nope/`, { site: shell(lang, { languages }), head: { ...head('404', lang), canonical: undefined, alternates: undefined, robots: 'noindex' } }),
   ]

@@ -5,10 +5,11 @@ import { I18nextProvider } from 'react-i18next'
 import { describe, expect, it, vi } from 'vitest'
 import { i18nFor, type Lang } from '../../lib/i18n'
 import type { Agency } from '../../lib/site/types'
-import type { Card } from '../properties/api/types'
-import type { ProjectCard } from '../project/api/types'
-import { fillTotals, resolveBanner } from './api/banner'
-import type { BannerView } from './api/types'
+import { cardZero } from '../../test/fixtures'
+import type { Card } from '../properties/model/types'
+import type { ProjectCard } from '../project/model/types'
+import { fillTotals, resolveBanner } from './model/banner'
+import type { BannerView } from './model/types'
 import { Banner, embedSrc } from './components/Banner'
 import { SearchBlock } from './components/SearchBlock'
 
@@ -17,12 +18,12 @@ import { SearchBlock } from './components/SearchBlock'
 const agency: Agency = { name: 'Immo Arlon', phone: '', phoneText: '', email: '', street: '', zip: '', city: '', logo: '/pictures/demo/logo.png' }
 const base: BannerView = { type: 'image', image: '/pictures/demo/banner.jpg', title: 'Votre agence', description: 'Vente et location', showLogo: true }
 const card: Card = {
-  ID: 4100001, Goal: 0, TypeDescription: 'Villa', Price: 345000, PublishPrice: true, PriceUnit: 1, Marquee: 0, PublishAddress: true, Zip: '6700', City: 'Arlon',
+  ...cardZero, ID: 4100001, Goal: 0, TypeDescription: 'Villa', Price: 345000, PublishPrice: true, PriceUnit: 1, Marquee: 0, Zip: '6700', City: 'Arlon',
   SmallPictureItem: { Url: '/pictures/demo/house-01.jpg', Width: 250, Height: 167 }, Status: 'available', href: '/fr/a-vendre/arlon/villa/4100001/',
 }
 const project: ProjectCard = {
   ID: 5200002, Name: 'Les Jardins de Schoppach', City: 'Arlon', Zip: '6700', Delivery: 'Printemps 2027', PriceFrom: 289000, PriceTo: 412000,
-  SmallPictureItem: { Url: '/pictures/demo/residence-01.jpg' }, UnitsTotal: 8, UnitsAvailable: 5, href: '/fr/project/?id=5200002',
+  SmallPictureItem: { Url: '/pictures/demo/residence-01.jpg' }, XLargePictureItem: { Url: '' }, UnitsTotal: 8, UnitsAvailable: 5, href: '/fr/project/?id=5200002',
 }
 
 const wrap = (el: React.ReactNode, lang: Lang = 'fr') => <I18nextProvider i18n={i18nFor(lang)}>{el}</I18nextProvider>
@@ -31,7 +32,7 @@ const html = (banner: BannerView) => renderToString(wrap(<Banner banner={banner}
 describe('resolveBanner', () => {
   it('falls back to the image when a kind has nothing to show', () => {
     expect(resolveBanner({ ...base, type: 'properties', properties: [] }).kind).toBe('image')
-    expect(resolveBanner({ ...base, type: 'properties', properties: null }).kind).toBe('image')
+    expect(resolveBanner({ ...base, type: 'properties', properties: undefined }).kind).toBe('image')
     expect(resolveBanner({ ...base, type: 'projects' }).kind).toBe('image')
     expect(resolveBanner({ ...base, type: 'gallery', images: [] }).kind).toBe('image')
     expect(resolveBanner({ ...base, type: 'video', video: 'https://example.com/page' }).kind).toBe('image')

@@ -3,7 +3,7 @@ import { I18nextProvider } from 'react-i18next'
 import { describe, expect, it } from 'vitest'
 import { i18nFor, type Lang } from '../../lib/i18n'
 import type { Agency } from '../../lib/site/types'
-import type { ModuleView } from './api/types'
+import type { ModuleView } from './model/types'
 import { Modules } from './components/Modules'
 
 const agency: Agency = { name: 'Immo Arlon', phone: '', phoneText: '', email: '', street: '', zip: '', city: '' }

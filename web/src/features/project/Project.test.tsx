@@ -4,17 +4,19 @@ import { describe, expect, it } from 'vitest'
 import { i18nFor, type Lang } from '../../lib/i18n'
 import { head, shell } from '../../test/fixtures'
 import { Modules } from '../modules/components/Modules'
-import type { ModuleView } from '../modules/api/types'
-import type { Project } from '../properties/api/types'
-import { projectPrices } from './api/prices'
-import type { ProjectCard } from './api/types'
+import type { ModuleView } from '../modules/model/types'
+import type { Project } from '../properties/model/types'
+import { projectPrices } from './model/prices'
+import type { ProjectCard } from './model/types'
 import { ProjectPage } from './components/ProjectPage'
 
 const wrap = (el: React.ReactNode, lang: Lang = 'fr') => <I18nextProvider i18n={i18nFor(lang)}>{el}</I18nextProvider>
 
 const full: Project = {
   ID: 5200002, Name: { fr: 'Les Jardins de Schoppach' }, ProjectNumber: 'P-2025-02', PublicAddress: true, Street: 'Rue de Schoppach', HouseNumber: '20',
-  Zip: '6700', City: 'Arlon', XLargePictureItem: { Url: '/pictures/demo/residence-01.jpg', Width: 1600, Height: 1067 },
+  Zip: '6700', City: 'Arlon',
+  SmallPictureItem: { Url: '/pictures/demo/residence-01.jpg', Width: 250, Height: 167 },
+  XLargePictureItem: { Url: '/pictures/demo/residence-01.jpg', Width: 1600, Height: 1067 },
   Pictures: [
     { Url: '/pictures/demo/residence-01.jpg', Name: 'Façade', Width: 1600, Height: 1067 },
     { Url: '/pictures/demo/residence-02.jpg', Width: 1600, Height: 1067 },
@@ -74,7 +76,7 @@ describe('ProjectPage', () => {
   })
 
   it('says so where a list is empty', () => {
-    const t = text(page({ ...full, Pictures: [], XLargePictureItem: { Url: '' }, Constructions: null, Documents: [], Units: [] }, 'en'))
+    const t = text(page({ ...full, Pictures: [], XLargePictureItem: { Url: '' }, Constructions: undefined, Documents: [], Units: [] }, 'en'))
     expect(t).toContain('No photo was found')
     expect(t).toContain('No construction was found')
     expect(t).toContain('No documents')
@@ -93,7 +95,7 @@ describe('ProjectPage', () => {
 describe('project-list module', () => {
   const card = (over: Partial<ProjectCard>): ProjectCard => ({
     ID: 5200002, Name: 'Les Jardins de Schoppach', City: 'Arlon', Zip: '6700', Delivery: 'Printemps 2027', PriceFrom: 289000, PriceTo: 412000,
-    SmallPictureItem: { Url: '/pictures/demo/residence-01.jpg', Width: 250, Height: 167 }, UnitsTotal: 8, UnitsAvailable: 5, href: '/fr/project/?id=5200002', ...over,
+    SmallPictureItem: { Url: '/pictures/demo/residence-01.jpg', Width: 250, Height: 167 }, XLargePictureItem: { Url: '' }, UnitsTotal: 8, UnitsAvailable: 5, href: '/fr/project/?id=5200002', ...over,
   })
   const module = (projects: ProjectCard[]): ModuleView => ({ id: 10, view: 'project-list', title: 'Projets neufs', titleSize: 'h1', numberItemOfRow: 0, maxItems: 0, projects })
   const render = (projects: ProjectCard[], lang: Lang = 'fr') =>

@@ -1,10 +1,11 @@
 import { renderToString } from 'react-dom/server'
 import { I18nextProvider } from 'react-i18next'
 import { describe, expect, it } from 'vitest'
-import { buildMapMessage } from '../map/api/message'
+import { buildMapMessage } from '../map/model/message'
 import { i18nFor, LANGUAGES, tFor, type Lang } from '../../lib/i18n'
-import { HIDDEN_MARQUEES, KNOWN_MARQUEES, marqueeOf } from './api/rules'
-import type { Card } from './api/types'
+import { HIDDEN_MARQUEES, KNOWN_MARQUEES, marqueeOf } from './model/rules'
+import { cardZero } from '../../test/fixtures'
+import type { Card } from './model/types'
 import { PropertyCard } from './components/PropertyCard'
 
 // The demo feed writes its labels in French (internal/demo/gen: marqueeNames).
@@ -17,8 +18,8 @@ const WANT: Record<Lang, Record<number, string>> = {
 }
 
 const card: Card = {
-  ID: 4100002, Goal: 0, TypeDescription: 'Villa', Price: 345000, PublishPrice: true, PriceUnit: 1, Marquee: 1, MarqueeName: 'Nouveau', Language: 'fr',
-  PublishAddress: true, Zip: '6700', City: 'Arlon', SmallPictureItem: { Url: '/pictures/demo/house-01.jpg', Width: 250, Height: 167 }, Status: 'available',
+  ...cardZero, ID: 4100002, Goal: 0, TypeDescription: 'Villa', Price: 345000, PublishPrice: true, PriceUnit: 1, Marquee: 1, MarqueeName: 'Nouveau', Language: 'fr',
+  Zip: '6700', City: 'Arlon', SmallPictureItem: { Url: '/pictures/demo/house-01.jpg', Width: 250, Height: 167 }, Status: 'available',
   href: '/nl/te-koop/arlon/villa/4100002/',
 }
 

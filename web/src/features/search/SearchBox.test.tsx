@@ -6,7 +6,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { i18nFor, type Lang } from '../../lib/i18n'
 import { RouterContext, type Router } from '../../lib/router'
 import { parseSearchAnswer, SchemaError } from './api/schema'
-import type { SearchAnswer } from './api/types'
+import { cardZero } from '../../test/fixtures'
+import type { SearchAnswer } from './model/types'
 import { clearSuggestionCache, SEARCH_DEBOUNCE_MS } from './api/useSuggestions'
 import { SearchBox } from './components/SearchBox'
 
@@ -22,9 +23,9 @@ function answerFor(q: string, lang: Lang): SearchAnswer {
       types: [],
       cities: [],
       properties: [
-        { ID: 4100001, Goal: 0, TypeDescription: 'Villa', Price: 345000, PublishPrice: true, PriceUnit: 1, Marquee: 0, PublishAddress: true, Zip: '6700', City: 'Arlon',
+        { ...cardZero, ID: 4100001, Goal: 0, TypeDescription: 'Villa', Price: 345000, PublishPrice: true, PriceUnit: 1, Marquee: 0, Zip: '6700', City: 'Arlon',
           SmallPictureItem: { Url: '/pictures/demo/house-01.jpg' }, Title: 'Villa 4 chambres', Status: 'available', href: `/${lang}/${list}/arlon/villa/4100001/` },
-        { ID: 4100002, Goal: 0, TypeDescription: 'Appartement', Price: 0, PublishPrice: false, PriceUnit: 1, Marquee: 0, PublishAddress: true, Zip: '6700', City: 'Arlon',
+        { ...cardZero, ID: 4100002, Goal: 0, TypeDescription: 'Appartement', Price: 0, PublishPrice: false, PriceUnit: 1, Marquee: 0, Zip: '6700', City: 'Arlon',
           SmallPictureItem: { Url: '' }, Status: 'available', href: `/${lang}/${list}/arlon/appartement/4100002/` },
       ],
     }

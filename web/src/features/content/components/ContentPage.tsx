@@ -2,7 +2,7 @@ import { useLang, useT } from '../../../lib/i18n'
 import { HtmlContent } from '../../../lib/ui/HtmlContent'
 import { SmartLink } from '../../../lib/ui/SmartLink'
 import { Modules } from '../../modules/components/Modules'
-import type { ContentPageProps } from '../api/types'
+import type { ContentPageProps } from '../model/types'
 import './content.css'
 
 /** A menu page: title, content, links to its sub-pages, modules (a contact module shows the agency's details). */

@@ -1,5 +1,5 @@
 import { HtmlContent } from '../../../lib/ui/HtmlContent'
-import type { LegalPageProps } from '../api/types'
+import type { LegalPageProps } from '../model/types'
 import './content.css'
 
 /** A legal page: title and content. */

@@ -3,7 +3,7 @@ import { hydrateRoot, type Root } from 'react-dom/client'
 import { renderToString } from 'react-dom/server'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Picture } from '../../../lib/site/types'
-import { SLIDER_DEFAULTS, type MountOptions, type Slider, type SliderModule } from '../api/options'
+import { SLIDER_DEFAULTS, type MountOptions, type Slider, type SliderModule } from '../model/options'
 import { Gallery } from './Gallery'
 
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true

@@ -3,8 +3,8 @@ import 'swiper/css' // Swiper's core layout rules (1 KB): also what lays out the
 import { useT } from '../../../lib/i18n'
 import { sized } from '../../../lib/images'
 import type { Picture } from '../../../lib/site/types'
-import { enterFullscreen, exitFullscreen, FULLSCREEN_EVENTS, fullscreenElement, type FullMode } from '../api/fullscreen'
-import { loadSlider, type Slider, type SliderModule } from '../api/options'
+import { enterFullscreen, exitFullscreen, FULLSCREEN_EVENTS, fullscreenElement, type FullMode } from '../model/fullscreen'
+import { loadSlider, type Slider, type SliderModule } from '../model/options'
 import { ResponsivePicture } from './ResponsivePicture'
 import './gallery.css'
 

@@ -1,5 +1,5 @@
 import { sized, WEBP_TYPE } from '../../../lib/images'
-import { BANNER_WIDTH_DESKTOP, BANNER_WIDTH_MOBILE, MOBILE_MAX_WIDTH } from '../api/banner'
+import { BANNER_WIDTH_DESKTOP, BANNER_WIDTH_MOBILE, MOBILE_MAX_WIDTH } from '../model/banner'
 
 /** The banner picture's intrinsic size (the demo banner is 1920×800; CSS crops it to the banner's height). */
 export const BANNER_W = 1920

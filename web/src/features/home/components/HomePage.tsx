@@ -1,6 +1,6 @@
 import { useLang } from '../../../lib/i18n'
 import { Modules } from '../../modules/components/Modules'
-import type { HomeProps } from '../api/types'
+import type { HomeProps } from '../model/types'
 import { Banner } from './Banner'
 import { SearchBlock } from './SearchBlock'
 import './home.css'

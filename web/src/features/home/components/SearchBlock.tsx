@@ -1,8 +1,8 @@
 import { useT } from '../../../lib/i18n'
 import { Link } from '../../../lib/router'
 import { SearchBox } from '../../search/components/SearchBox'
-import { fillTotals } from '../api/banner'
-import type { SearchBlockView } from '../api/types'
+import { fillTotals } from '../model/banner'
+import type { SearchBlockView } from '../model/types'
 
 /**
  * The quick search block (SPEC §2): title, description (the for-sale and

@@ -1,6 +1,6 @@
 import { useEffect, useState, type CSSProperties, type ReactNode } from 'react'
 import { useT } from '../../../lib/i18n'
-import { FADE_MS, SLIDE_MS } from '../api/banner'
+import { FADE_MS, SLIDE_MS } from '../model/banner'
 import { BannerPicture } from './BannerPicture'
 import { useReducedMotion } from './useReducedMotion'
 

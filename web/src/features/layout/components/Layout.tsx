@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { useT } from '../../../lib/i18n'
 import { usePage } from '../../../lib/router'
+import type { ViewName } from '../../../gen/pages'
 import type { BaseProps, Shell } from '../../../lib/site/types'
 import { Footer } from './Footer'
 import { Header } from './Header'
@@ -50,7 +51,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {t('layout.skipToContent')}
       </a>
       <TopBar site={site} />
-      <Header site={site} isHome={page.component === 'Home'} scrolled={scrollY > HEADER_SCROLL} path={path} />
+      <Header site={site} isHome={page.component === ('Home' satisfies ViewName)} scrolled={scrollY > HEADER_SCROLL} path={path} />
       <main id="main" ref={main} tabIndex={-1}>
         {children}
       </main>

@@ -1,8 +1,8 @@
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react'
 import { type Lang, useT } from '../../../lib/i18n'
 import { Link, useRouter } from '../../../lib/router'
-import { EMPTY_FILTERS, filterHref, isFiltered, listHref, orderValue, ORDERS, SORTS } from '../api/query'
-import type { CityOption, Filters, ListView, PropertyListProps, PropertyTypeOption } from '../api/types'
+import { EMPTY_FILTERS, filterHref, isFiltered, listHref, orderValue, ORDERS, SORTS } from '../model/query'
+import type { CityOption, Filters, ListView, PropertyListProps, PropertyTypeOption } from '../model/types'
 
 export interface FilterFormProps {
   pageUrl: string

@@ -1,7 +1,7 @@
 import { Link } from '../../../lib/router'
 import { useT } from '../../../lib/i18n'
-import { listHref, pageWindow } from '../api/query'
-import type { Filters, ListView } from '../api/types'
+import { listHref, pageWindow } from '../model/query'
+import type { Filters, ListView } from '../model/types'
 
 export interface PaginationProps {
   page: number

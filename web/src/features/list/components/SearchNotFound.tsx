@@ -1,7 +1,7 @@
 import { useId } from 'react'
 import { useLang, useT } from '../../../lib/i18n'
 import { Link } from '../../../lib/router'
-import type { SearchAnswer } from '../../search/api/types'
+import type { SearchAnswer } from '../../search/model/types'
 import { entriesOf } from '../../search/components/SearchBox'
 
 /**

@@ -1,7 +1,7 @@
 import { useT } from '../../../lib/i18n'
 import { Link } from '../../../lib/router'
-import { listHref } from '../api/query'
-import type { Filters, ListView } from '../api/types'
+import { listHref } from '../model/query'
+import type { Filters, ListView } from '../model/types'
 
 /** List or map: two links that keep the filters and the sort (the map adds view=map), the current one marked. */
 export function ViewSwitch({ pageUrl, filters, view }: { pageUrl: string; filters: Filters; view: ListView }) {

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef } from 'react'
 import { type Lang, useT } from '../../../lib/i18n'
-import { buildMapMessage, MAP_MESSAGE_DELAY, MAP_READY, mapFrameSrc, type MapOptions } from '../api/message'
-import type { Marker } from '../api/types'
+import { buildMapMessage, MAP_MESSAGE_DELAY, MAP_READY, mapFrameSrc, type MapOptions } from '../model/message'
+import type { Marker } from '../model/types'
 import './map.css'
 
 export interface MapFrameProps extends MapOptions {

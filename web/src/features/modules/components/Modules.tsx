@@ -9,7 +9,7 @@ import { sized } from '../../../lib/images'
 import { knownIcon } from '../../../lib/ui/icons'
 import { CardGrid } from '../../properties/components/CardGrid'
 import { ProjectGrid } from '../../project/components/ProjectCard'
-import type { ModuleView } from '../api/types'
+import type { ModuleView } from '../model/types'
 import './modules.css'
 
 export interface ModulesProps {

@@ -1,7 +1,7 @@
 import type { CSSProperties } from 'react'
 import type { Lang } from '../../../lib/i18n'
 import type { Level } from '../../../lib/ui/Heading'
-import type { Card } from '../api/types'
+import type { Card } from '../model/types'
 import { PropertyCard } from './PropertyCard'
 
 export interface CardGridProps {

@@ -3,8 +3,8 @@ import { type Lang, useT } from '../../../lib/i18n'
 import { sized, srcSet, USES } from '../../../lib/images'
 import { Link } from '../../../lib/router'
 import { Heading, type Level } from '../../../lib/ui/Heading'
-import type { Card } from '../api/types'
-import { marqueeOf, pictureAlt } from '../api/rules'
+import type { Card } from '../model/types'
+import { marqueeOf, pictureAlt } from '../model/rules'
 import './card.css'
 
 export interface PropertyCardProps {

@@ -1,6 +1,6 @@
 import { useT } from '../../../lib/i18n'
 import { SmartLink } from '../../../lib/ui/SmartLink'
-import type { ContactView } from '../api/sections'
+import type { ContactView } from '../model/sections'
 
 /**
  * The agent in charge (else the agency): name, phone (SPEC §9 grouping, a

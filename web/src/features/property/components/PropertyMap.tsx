@@ -4,7 +4,7 @@ import { SmartLink } from '../../../lib/ui/SmartLink'
 import { useInView } from '../../../lib/ui/useInView'
 import { FrameOnRequest } from './FrameOnRequest'
 import { MapFrame } from '../../map/components/MapFrame'
-import type { PropertyMapView } from '../api/types'
+import type { PropertyMapView } from '../model/types'
 
 /**
  * A published address on the site's own map frame (/map-frame/, one marker

@@ -6,7 +6,7 @@ import { allViews } from '../../../app/pages'
 import type { Page } from '../../../lib/router'
 import { pagesIn, property as fixture } from '../../../test/fixtures'
 import { renderPage } from '../../../test/render'
-import type { PropertyDetail, PropertyMapView, PropertyProps } from '../api/types'
+import type { PropertyDetail, PropertyMapView, PropertyProps } from '../model/types'
 
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
 
@@ -68,7 +68,7 @@ describe('PropertyPage', () => {
   })
 
   it('a property without Financial, documents, tour or position shows none of those sections', () => {
-    const el = dom(page('en', { Financial: undefined, Documents: null, VirtualTour: undefined, Latitude: undefined, Longitude: undefined, PointsOfInterest: null }))
+    const el = dom(page('en', { Financial: undefined, Documents: undefined, VirtualTour: undefined, Latitude: undefined, Longitude: undefined, PointsOfInterest: undefined }))
     for (const id of ['financial-title', 'documents-title', 'tour-title', 'location-title', 'poi-title']) expect(el.querySelector(`#${id}`), id).toBeNull()
     expect(el.querySelector('#details-title')).not.toBeNull()
     expect(el.querySelector('#energy-title')).not.toBeNull()

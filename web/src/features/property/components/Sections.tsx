@@ -1,9 +1,9 @@
 import { formatDistance } from '../../../lib/format'
 import { useT } from '../../../lib/i18n'
 import { SmartLink } from '../../../lib/ui/SmartLink'
-import type { PointOfInterest } from '../../properties/api/types'
-import type { DetailGroup, DetailRow } from '../api/details'
-import type { DocumentView, EnergyView, Fact, LocationView } from '../api/sections'
+import type { PointOfInterest } from '../../properties/model/types'
+import type { DetailGroup, DetailRow } from '../model/details'
+import type { DocumentView, EnergyView, Fact, LocationView } from '../model/sections'
 import { PropertyMap } from './PropertyMap'
 
 /** Label/value rows. */

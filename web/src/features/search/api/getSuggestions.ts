@@ -1,6 +1,6 @@
 import type { Lang } from '../../../lib/i18n'
 import { parseSearchAnswer } from './schema'
-import { EMPTY_ANSWER, type SearchAnswer } from './types'
+import { EMPTY_ANSWER, type SearchAnswer } from '../model/types'
 
 /** The address of the suggestions for q in lang. */
 export function searchUrl(q: string, lang: Lang): string {

@@ -1,7 +1,7 @@
 // A small validator for the search answer (zod is not a dependency): checks
 // the fields the search box reads and keeps the rest as sent. A malformed
 // answer throws a SchemaError naming the path, e.g. "cities[2].Name: want a string".
-import type { CityHit, PropertyHit, SearchAnswer, TypeHit } from './types'
+import type { CityHit, PropertyHit, SearchAnswer, TypeHit } from '../model/types'
 
 export class SchemaError extends Error {}
 

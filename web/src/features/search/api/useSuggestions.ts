@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import type { Lang } from '../../../lib/i18n'
 import { getSuggestions } from './getSuggestions'
-import type { SearchAnswer } from './types'
+import type { SearchAnswer } from '../model/types'
 
 /** Time between the last key stroke and the request. */
 export const SEARCH_DEBOUNCE_MS = 150

@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useState, type FormEvent, type KeyboardEvent
 import { formatListingPrice, truncate } from '../../../lib/format'
 import { plural, useLang, useT, type Lang, type TFn } from '../../../lib/i18n'
 import { useRouter } from '../../../lib/router'
-import type { CityHit, PropertyHit, SearchAnswer, TypeHit } from '../api/types'
+import type { CityHit, PropertyHit, SearchAnswer, TypeHit } from '../model/types'
 import { useSuggestions } from '../api/useSuggestions'
 import './search.css'
 
@@ -53,9 +53,10 @@ export function entriesOf(answer: SearchAnswer | null, t: TFn, lang: Lang, base:
     push(group, x.saleHref, main, t('search.forSaleCount', { total: x.SaleCount }))
     push(group, x.rentHref, main, t('search.forRentCount', { total: x.RentCount }))
   }
-  answer.types.forEach((x) => lists('types', x, truncate(x.Label, TYPE_DESCRIPTION_LIMIT)))
-  answer.cities.forEach((x) => lists('cities', x, `${x.Name} (${x.Zip})`))
-  answer.properties.forEach((x: PropertyHit) =>
+  // Go always sends the three lists; the generated type cannot know it.
+  ;(answer.types ?? []).forEach((x) => lists('types', x, truncate(x.Label, TYPE_DESCRIPTION_LIMIT)))
+  ;(answer.cities ?? []).forEach((x) => lists('cities', x, `${x.Name} (${x.Zip})`))
+  ;(answer.properties ?? []).forEach((x: PropertyHit) =>
     push(
       'properties',
       x.href,

@@ -1,6 +1,6 @@
 import { Link } from '../../../lib/router'
 import { useT } from '../../../lib/i18n'
-import type { ThankYouProps } from '../api/types'
+import type { ThankYouProps } from '../model/types'
 import './thankyou.css'
 
 /** Messages of the forms that say more than the general one. */

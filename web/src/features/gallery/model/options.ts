@@ -1,5 +1,5 @@
 // The gallery's Swiper settings, kept free of Swiper itself so that the
-// server bundle and the property chunk never import it (api/swiper.ts does,
+// server bundle and the property chunk never import it (model/swiper.ts does,
 // in its own chunk).
 
 /** SPEC §9 slider defaults: speed 300 ms, long swipes at half the width or 300 ms, touch angle 45°, resistance 0.85. */
@@ -32,7 +32,7 @@ export interface MountOptions {
   onChange(index: number): void
 }
 
-/** The lazily loaded module (api/swiper.ts). */
+/** The lazily loaded module (model/swiper.ts). */
 export interface SliderModule {
   mountSlider(el: HTMLElement, options: MountOptions): Slider
 }

@@ -24,7 +24,7 @@ describe('property sections: each only when its data exists', () => {
   it('leaves out what a property lacks', () => {
     const bare = props(
       {
-        Pictures: [], XLargePictureItem: { Url: '' }, Financial: undefined, Documents: null, PointsOfInterest: [], VirtualTour: '',
+        Pictures: [], XLargePictureItem: { Url: '' }, Financial: undefined, Documents: undefined, PointsOfInterest: [], VirtualTour: '',
         Latitude: undefined, Longitude: undefined, EnergyCertificate: undefined, EnergyPerformance: undefined, EPCLabelText: '',
         Rooms: undefined, Surfaces: undefined, ConstructionYear: 0, RenovationYear: 0, Reference: '', Availability: undefined, Features: undefined,
         Flags: undefined, Legal: undefined, Flood: undefined, Asbestos: undefined, Certificates: undefined, LifeAnnuity: undefined,
@@ -47,7 +47,7 @@ describe('property sections: each only when its data exists', () => {
   })
 
   it('the gallery falls back to the large picture', () => {
-    const v = propertyView(props({ Pictures: null }), t, 'en')
+    const v = propertyView(props({ Pictures: undefined }), t, 'en')
     expect(v.pictures.map((p) => p.Url)).toEqual(['/pictures/demo/house-01.jpg'])
   })
 

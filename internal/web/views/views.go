@@ -1,0 +1,52 @@
+// Package views is the one registry of the views the React app renders:
+// the name Go sends as the Inertia component and the component's file. The
+// page resolver (web/route) names its views from it, the head's preloads
+// (web/assets) find each view's chunk by its file, and the TypeScript view
+// registries (web/src/app/pages*.ts) are keyed by the view names generated
+// from it (web/route's TestGeneratedTypes), so a view missing on either
+// side fails a test or the type check.
+package views
+
+// Names of the views.
+const (
+	Home     = "Home"
+	List     = "PropertyList"
+	Property = "Property"
+	Project  = "Project"
+	Page     = "Page"
+	Legal    = "Legal"
+	ThankYou = "ThankYou"
+	NotFound = "NotFound"
+)
+
+// View is one view of the React app.
+type View struct {
+	Name string
+	// Source is the component's file under web/src, without its extension;
+	// the component is the file's export of the same base name.
+	Source string
+}
+
+// All returns every view, in the order the generated TypeScript lists them.
+func All() []View {
+	return []View{
+		{Home, "features/home/components/HomePage"},
+		{List, "features/list/components/PropertyListPage"},
+		{Property, "features/property/components/PropertyPage"},
+		{Project, "features/project/components/ProjectPage"},
+		{Page, "features/content/components/ContentPage"},
+		{Legal, "features/content/components/LegalPage"},
+		{ThankYou, "features/thankyou/components/ThankYouPage"},
+		{NotFound, "features/errors/components/NotFoundPage"},
+	}
+}
+
+// Lookup finds the view called name.
+func Lookup(name string) (View, bool) {
+	for _, v := range All() {
+		if v.Name == name {
+			return v, true
+		}
+	}
+	return View{}, false
+}

@@ -1,0 +1,1 @@
+export type { LegalProps as LegalPageProps, PageProps as ContentPageProps } from '../../../gen/pages'

@@ -1,0 +1,3 @@
+export type { BannerView, HomeProps, SearchBlockView } from '../../../gen/pages'
+
+export type BannerType = 'image' | 'gallery' | 'video' | 'properties' | 'projects'

@@ -1,0 +1,1 @@
+export type { ModuleItem, ModuleView, TestimonialView as Testimonial } from '../../../gen/pages'

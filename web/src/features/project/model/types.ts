@@ -1,0 +1,1 @@
+export type { ProjectCard, ProjectProps } from '../../../gen/pages'

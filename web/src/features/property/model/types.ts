@@ -1,0 +1,1 @@
+export type { EPCView, PropertyMap as PropertyMapView, PropertyProps, PublicProperty as PropertyDetail } from '../../../gen/pages'

@@ -1,0 +1,1 @@
+export type { ThankYouProps } from '../../../gen/pages'
