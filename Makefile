@@ -47,7 +47,7 @@ $(WEB_BUILT): web/node_modules/.installed $(WEB_INPUTS)
 	touch $@
 
 test-web: web/node_modules/.installed
-	cd web && npm test
+	cd web && npm run lint && npm test
 
 e2e/node_modules/.installed: e2e/package.json e2e/package-lock.json
 	cd e2e && npm ci --no-audit --no-fund

@@ -9,21 +9,43 @@ import tseslint from 'typescript-eslint'
 
 // The parts of src/ an import can cross between. A feature is any folder of
 // src/features, so a new one (forms) is covered without touching this file;
-// an entry is a bundle of its own (the map frame; later the admin app).
+// a bundle is a folder of its own that one entry starts (src/map, the map
+// frame; later src/admin). src/entry-*.tsx, the app's two entries, are
+// the composition root: they may import anything.
 const elements = [
-  { type: 'app', pattern: 'src/app', mode: 'folder' },
-  { type: 'feature', pattern: 'src/features/*', mode: 'folder', capture: ['name'] },
-  { type: 'lib', pattern: 'src/lib', mode: 'folder' },
-  { type: 'gen', pattern: 'src/gen', mode: 'folder' },
-  { type: 'test', pattern: 'src/test', mode: 'folder' },
-  { type: 'entry', pattern: 'src/*', mode: 'folder', capture: ['name'] },
-  { type: 'entry', pattern: 'src/entry-*.tsx', mode: 'file' },
+  { type: 'app', pattern: 'src/app' },
+  { type: 'feature', pattern: 'src/features/*', capture: ['name'] },
+  { type: 'lib', pattern: 'src/lib' },
+  { type: 'gen', pattern: 'src/gen' },
+  { type: 'test', pattern: 'src/test' },
+  { type: 'bundle', pattern: 'src/*', capture: ['name'] },
 ]
 
-// A feature's public face: what its index.ts exports, and the props types
-// Go sends (api/types.ts, soon generated from Go), which any feature may name.
+const shared = { element: { type: ['lib', 'gen'] } }
+// A feature's public face: what its index.ts exports; and, as types only,
+// the props Go sends (api/types.ts, soon generated from Go; model/ once
+// nothing there fetches) and a bundle's types.ts (the map frame's message).
 const publicOf = { element: { type: 'feature', internalPath: 'index.ts' } }
-const propsTypesOf = { element: { type: 'feature', internalPath: '{api,model}/types.ts' } }
+const typesOf = [
+  { element: { type: 'feature', internalPath: '{api,model}/types.ts' } },
+  { element: { type: 'bundle', internalPath: 'types.ts' } },
+]
+const types = { kind: 'type' }
+
+// Who may import what (anything may import its own element's files).
+const policies = [
+  { from: { element: { type: 'feature' } }, allow: { to: [shared, publicOf] } },
+  { from: { element: { type: 'feature' } }, allow: { to: typesOf, dependency: types } },
+  { from: { element: { type: 'lib' } }, allow: { to: shared } },
+  // The app registers every view (one lazy chunk each in the browser, which an
+  // index would merge) and wraps them in the layout: it may reach any feature.
+  { from: { element: { type: 'app' } }, allow: { to: [shared, { element: { type: 'feature' } }] } },
+  { from: { element: { type: 'bundle' } }, allow: { to: shared } },
+  { from: { element: { type: 'bundle' } }, allow: { to: typesOf, dependency: types } },
+  // Tests and their fixtures may reach anything they test.
+  { from: { element: { type: 'test' } }, allow: { to: { element: { type: ['app', 'feature', 'lib', 'gen'] } } } },
+  { from: { file: { categories: 'test' } }, allow: { to: { element: { type: ['app', 'feature', 'lib', 'gen', 'test', 'bundle'] } } } },
+]
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'scripts/**/*.d.ts'] },
@@ -32,6 +54,19 @@ export default tseslint.config(
   reactHooks.configs.flat.recommended,
   {
     languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      // Off: the components set state in an effect on purpose, to change
+      // after hydration what the server could not know (reduced motion, the
+      // fullscreen API, a cached answer) or to reset state when a prop
+      // changes; the first client render must equal the server's.
+      'react-hooks/set-state-in-effect': 'off',
+    },
+  },
+  {
+    // The view comes from the registry (a Map of module-level components),
+    // which the rule cannot tell from a component made during render.
+    files: ['src/app/App.tsx'],
+    rules: { 'react-hooks/static-components': 'off' },
   },
   {
     files: ['scripts/**', 'vite.config.ts', 'eslint.config.js'],
@@ -42,6 +77,7 @@ export default tseslint.config(
     plugins: { boundaries },
     settings: {
       'boundaries/elements': elements,
+      'boundaries/files': [{ category: 'test', pattern: '**/*.test.{ts,tsx}' }],
       'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } },
     },
     rules: {
@@ -49,12 +85,7 @@ export default tseslint.config(
         'error',
         {
           default: 'disallow',
-          policies: [
-            { from: { element: { type: 'feature' } }, allow: { to: [{ element: { type: ['lib', 'gen'] } }, publicOf] } },
-            { from: { element: { type: 'feature' } }, allow: { to: propsTypesOf, dependency: { kind: 'type' } } },
-            { from: { element: { type: ['lib'] } }, allow: { to: { element: { type: ['gen'] } } } },
-            { from: { element: { type: ['app', 'entry', 'test'] } }, allow: { to: [{ element: { type: ['app', 'lib', 'gen', 'test'] } }, publicOf, propsTypesOf] } },
-          ],
+          policies,
         },
       ],
     },

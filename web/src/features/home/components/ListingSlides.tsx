@@ -1,11 +1,10 @@
 import { formatListingPrice } from '../../../lib/format'
 import type { Lang, TFn } from '../../../lib/i18n'
 import { Link } from '../../../lib/router'
-import { marqueeOf } from '../../properties/api/rules'
+import { marqueeOf } from '../../properties'
 import type { Card } from '../../properties/api/types'
-import { projectPrices } from '../../project/api/prices'
+import { projectPrices, ProjectName } from '../../project'
 import type { ProjectCard } from '../../project/api/types'
-import { ProjectName } from '../../project/components/ProjectCard'
 import type { Slide } from './Slideshow'
 
 /** The large picture of a listing, the small one when it has none. */
