@@ -40,7 +40,7 @@ const policies = [
   // The app registers every view (one lazy chunk each in the browser, which an
   // index would merge) and wraps them in the layout: it may reach any feature.
   { from: { element: { type: 'app' } }, allow: { to: [shared, { element: { type: 'feature' } }] } },
-  { from: { element: { type: 'bundle' } }, allow: { to: shared } },
+  { from: { element: { type: 'bundle' } }, allow: { to: [shared, publicOf] } },
   { from: { element: { type: 'bundle' } }, allow: { to: typesOf, dependency: types } },
   // Tests and their fixtures may reach anything they test.
   { from: { element: { type: 'test' } }, allow: { to: { element: { type: ['app', 'feature', 'lib', 'gen'] } } } },
