@@ -2,6 +2,7 @@
 // hooks rules, and the import boundaries between features (see README.md,
 // "Boundaries").
 import js from '@eslint/js'
+import { defineConfig } from 'eslint/config'
 import boundaries from 'eslint-plugin-boundaries'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
@@ -47,7 +48,7 @@ const policies = [
   { from: { file: { categories: 'test' } }, allow: { to: { element: { type: ['app', 'feature', 'lib', 'gen', 'test', 'bundle'] } } } },
 ]
 
-export default tseslint.config(
+export default defineConfig(
   { ignores: ['node_modules/', 'scripts/**/*.d.ts'] },
   js.configs.recommended,
   tseslint.configs.recommended,
@@ -81,13 +82,7 @@ export default tseslint.config(
       'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } },
     },
     rules: {
-      'boundaries/dependencies': [
-        'error',
-        {
-          default: 'disallow',
-          policies,
-        },
-      ],
+      'boundaries/dependencies': ['error', { default: 'disallow', policies }],
     },
   },
 )
