@@ -48,7 +48,7 @@ $(WEB_BUILT): web/node_modules/.installed $(WEB_INPUTS)
 
 # The type check first: it is where a Go props struct and a view disagree.
 test-web: web/node_modules/.installed
-	cd web && npm run typecheck && npm test
+	cd web && npm run typecheck && npm run lint && npm test
 
 ## gen: rewrite web/src/gen/pages.ts, the page props' TypeScript, from the Go structs
 ## (a Go test fails while the committed file is stale)

@@ -2,10 +2,21 @@ import { defineConfig } from 'vitest/config'
 import type { Plugin } from 'vite'
 import { localesVitePlugin } from './scripts/locales.mjs'
 
+// The browser's entries, by name. Each is a bundle of its own that the Go
+// side links by its source path in the manifest: the React app, and the map
+// frame (src/map: plain TypeScript + Leaflet, served by Go at /map-frame/, so
+// Leaflet never reaches the app's pages). A second app (the admin, say
+// src/admin/entry.tsx) is one more line here; see README.md.
+const entries: Record<string, string> = {
+  app: 'src/entry-client.tsx',
+  map: 'src/map/main.ts',
+}
+// The entries whose pages link the stylesheet (the map frame inlines its CSS).
+const styledEntries = new Set(['app'])
+
 // With cssCodeSplit off, Vite emits one style.css but lists it under no
 // chunk; the Go side (internal/web/assets) links the CSS of the entry and its
-// static imports, so name it as the app entry's CSS in the manifest. (The map
-// frame's entry has no stylesheet file: it imports its CSS ?inline.)
+// static imports, so name it as the CSS of each styled entry in the manifest.
 function entryCss(): Plugin {
   return {
     name: 'immo-entry-css',
@@ -13,17 +24,16 @@ function entryCss(): Plugin {
     generateBundle(_, bundle) {
       const css = Object.values(bundle).filter((o) => o.type === 'asset' && o.fileName.endsWith('.css'))
       for (const o of Object.values(bundle)) {
-        if (o.type === 'chunk' && o.isEntry && o.name === 'app') for (const c of css) o.viteMetadata?.importedCss.add(c.fileName)
+        if (o.type === 'chunk' && o.isEntry && styledEntries.has(o.name)) for (const c of css) o.viteMetadata?.importedCss.add(c.fileName)
       }
     },
   }
 }
 
 // Client build: hashed files and a manifest in internal/web/assets/dist, which
-// the Go binary embeds. Two entries: the React app, and the map frame
-// (src/map: plain TypeScript + Leaflet, served by Go at /map-frame/, so
-// Leaflet never reaches the app's pages). The server (SSR) bundle is built
-// separately by scripts/build-server.mjs (one IIFE for modernc.org/quickjs).
+// the Go binary embeds, one bundle per entry above. The server (SSR) bundle
+// is built separately by scripts/build-server.mjs (one IIFE for
+// modernc.org/quickjs).
 export default defineConfig({
   base: '/',
   publicDir: false,
@@ -38,7 +48,7 @@ export default defineConfig({
     // any view, so its CSS must be in the <head> before a lazy view loads.
     cssCodeSplit: false,
     rolldownOptions: {
-      input: { app: 'src/entry-client.tsx', map: 'src/map/main.ts' },
+      input: entries,
     },
   },
   test: {

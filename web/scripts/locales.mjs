@@ -30,7 +30,7 @@ export function readLocales(dir = LOCALES_DIR) {
       try {
         data[lang][name.slice(0, -'.json'.length)] = JSON.parse(readFileSync(file, 'utf8'))
       } catch (err) {
-        throw new Error(`${file}: ${err.message}`)
+        throw new Error(`${file}: ${err.message}`, { cause: err })
       }
     }
   }

@@ -104,7 +104,7 @@ function parseLink(raw: string): Link | undefined {
     }
     host = authority.replace(/^\[(.*)\]$/, '$1')
   }
-  let path = rest
+  let path: string
   try {
     path = decodeURIComponent(rest)
   } catch {

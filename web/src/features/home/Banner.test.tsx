@@ -1,5 +1,5 @@
-import { act } from 'react'
-import { createRoot } from 'react-dom/client'
+import { act, fireEvent, render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { renderToString } from 'react-dom/server'
 import { I18nextProvider } from 'react-i18next'
 import { describe, expect, it, vi } from 'vitest'
@@ -12,8 +12,6 @@ import { fillTotals, resolveBanner } from './model/banner'
 import type { BannerView } from './model/types'
 import { Banner, embedSrc } from './components/Banner'
 import { SearchBlock } from './components/SearchBlock'
-
-;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
 
 const agency: Agency = { name: 'Immo Arlon', phone: '', phoneText: '', email: '', street: '', zip: '', city: '', logo: '/pictures/demo/logo.png' }
 const base: BannerView = { type: 'image', image: '/pictures/demo/banner.jpg', title: 'Votre agence', description: 'Vente et location', showLogo: true }
@@ -105,21 +103,23 @@ describe('Banner', () => {
     expect(out).toMatch(/<h1 id="banner-title" class="banner-title">Votre agence<\/h1>/)
   })
 
-  it('the slides move by the controls and the keyboard reaches the active slide only', () => {
+  it('the slides move by the controls and the keyboard reaches the active slide only', async () => {
     vi.stubGlobal('matchMedia', vi.fn(() => ({ matches: true, addEventListener: () => {}, removeEventListener: () => {} })))
-    const container = document.createElement('div')
-    document.body.appendChild(container)
-    const root = createRoot(container)
+    const user = userEvent.setup()
     const second: Card = { ...card, ID: 4100002, href: '/fr/a-vendre/arlon/villa/4100002/' }
-    act(() => root.render(wrap(<Banner banner={{ ...base, type: 'properties', properties: [card, second] }} agency={agency} />)))
-    const reachable = () => [...container.querySelectorAll('.banner-slide:not([inert]) a')].map((a) => a.getAttribute('href'))
+    render(wrap(<Banner banner={{ ...base, type: 'properties', properties: [card, second] }} agency={agency} />))
+    // Inert (no focus) and hidden from assistive technology: only the active slide's link is there.
+    const reachable = () => [...document.querySelectorAll('.banner-slide:not([inert]) a')].map((a) => a.getAttribute('href'))
+    const links = () => screen.getAllByRole('link').map((a) => a.getAttribute('href')).filter((h) => h?.includes('/villa/'))
     expect(reachable()).toEqual([card.href])
-    act(() => container.querySelector<HTMLButtonElement>('[aria-label="Suivant"]')!.click())
+    expect(links()).toEqual([card.href])
+    await user.click(screen.getByRole('button', { name: 'Suivant' }))
     expect(reachable()).toEqual([second.href])
+    expect(links()).toEqual([second.href])
     // The next picture was loaded when it came up.
-    expect(container.querySelectorAll('.banner-slide img')).toHaveLength(2)
-    act(() => root.unmount())
-    container.remove()
+    expect(document.querySelectorAll('.banner-slide img')).toHaveLength(2)
+    await user.click(screen.getByRole('button', { name: 'Précédent' }))
+    expect(reachable()).toEqual([card.href])
     vi.unstubAllGlobals()
   })
 
@@ -145,27 +145,23 @@ describe('Banner', () => {
     expect(out).not.toMatch(/youtube|ytimg|<iframe/)
     expect(out).toContain('Lire la vidéo')
 
-    const container = document.createElement('div')
-    document.body.appendChild(container)
-    const root = createRoot(container)
-    act(() => root.render(wrap(<Banner banner={banner} agency={agency} />)))
-    expect(container.querySelector('iframe')).toBeNull()
+    const user = userEvent.setup()
+    render(wrap(<Banner banner={banner} agency={agency} />))
+    expect(document.querySelector('iframe')).toBeNull()
     // happy-dom loads no frame and says so on the stderr of the console it was made with.
     const write = process.stderr.write
     const said: string[] = []
     process.stderr.write = ((chunk: string | Uint8Array) => said.push(String(chunk)) > 0) as typeof process.stderr.write
     try {
-      act(() => container.querySelector<HTMLButtonElement>('.banner-play')!.click())
+      await user.click(screen.getByRole('button', { name: 'Lire la vidéo' }))
     } finally {
       process.stderr.write = write
     }
     for (const line of said) expect(line).toMatch(/Iframe page loading is disabled|^\s+at /)
-    const frame = container.querySelector('iframe')!
-    expect(frame.getAttribute('src')).toBe('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1&rel=0&playsinline=1')
-    expect(frame.getAttribute('title')).toBe('Vidéo de présentation')
-    expect(container.querySelector('h1')!.textContent).toBe('Votre agence')
-    act(() => root.unmount())
-    container.remove()
+    const frame = screen.getByTitle('Vidéo de présentation')
+    expect(frame.tagName).toBe('IFRAME')
+    expect(frame).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1&rel=0&playsinline=1')
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Votre agence')
   })
 
   it('embeds Vimeo and Facebook the same way; TV Lux opens in a new tab', () => {
@@ -175,32 +171,27 @@ describe('Banner', () => {
     expect(out).toMatch(/<a[^>]*href="https:\/\/www.tvl.be\/emission\/immo"[^>]*target="_blank" rel="noopener"/)
   })
 
-  it('a gallery pauses when asked, and does not move with reduced motion', async () => {
+  it('a gallery pauses when asked, and does not move with reduced motion', () => {
     vi.useFakeTimers()
     const matchMedia = vi.fn(() => ({ matches: false, addEventListener: () => {}, removeEventListener: () => {} }))
     vi.stubGlobal('matchMedia', matchMedia)
-    const container = document.createElement('div')
-    document.body.appendChild(container)
-    const root = createRoot(container)
     const banner = { ...base, type: 'gallery', images: ['/a.jpg', '/b.jpg'] }
-    act(() => root.render(wrap(<Banner banner={banner} agency={agency} />)))
-    const active = () => [...container.querySelectorAll('.banner-slide')].findIndex((s) => s.hasAttribute('data-active'))
+    const first = render(wrap(<Banner banner={banner} agency={agency} />))
+    const active = () => [...document.querySelectorAll('.banner-slide')].findIndex((s) => s.hasAttribute('data-active'))
     expect(active()).toBe(0)
     act(() => vi.advanceTimersByTime(5000))
     expect(active()).toBe(1)
-    const pause = container.querySelector<HTMLButtonElement>('[aria-label="Mettre le diaporama en pause"]')!
-    act(() => pause.click())
+    // fireEvent: user-event's own waits would never end under fake timers.
+    fireEvent.click(screen.getByRole('button', { name: 'Mettre le diaporama en pause' }))
+    expect(screen.getByRole('button', { name: 'Relancer le diaporama' })).toBeInTheDocument()
     act(() => vi.advanceTimersByTime(15000))
     expect(active()).toBe(1)
-    act(() => root.unmount())
+    first.unmount()
 
     matchMedia.mockReturnValue({ matches: true, addEventListener: () => {}, removeEventListener: () => {} })
-    const root2 = createRoot(container)
-    act(() => root2.render(wrap(<Banner banner={banner} agency={agency} />)))
+    render(wrap(<Banner banner={banner} agency={agency} />))
     act(() => vi.advanceTimersByTime(15000))
     expect(active()).toBe(0)
-    act(() => root2.unmount())
-    container.remove()
     vi.unstubAllGlobals()
     vi.useRealTimers()
   })

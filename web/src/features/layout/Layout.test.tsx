@@ -1,19 +1,22 @@
-import { act } from 'react'
-import { createRoot } from 'react-dom/client'
-import { describe, expect, it } from 'vitest'
+import { render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it } from 'vitest'
 import { pagesIn } from '../../test/fixtures'
 import { renderPage } from '../../test/render'
 import { App } from '../../app/App'
 import { allViews } from '../../app/pages'
+import type { Page } from '../../lib/router'
 import type { Shell } from '../../lib/site/types'
 
-;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
-
-function dom(html: string) {
-  const div = document.createElement('div')
-  div.innerHTML = html
-  return div
+/** The page as the server renders it, in the document (so labels resolve) and queried by role. */
+function serverRendered(page: Page) {
+  const el = document.body.appendChild(document.createElement('div'))
+  el.innerHTML = renderPage(page)
+  return within(el)
 }
+afterEach(() => {
+  document.body.innerHTML = ''
+})
 
 describe('Layout', () => {
   it('shows the language switcher with several languages: hreflang, lang, the same page', () => {
@@ -22,37 +25,38 @@ describe('Layout', () => {
       { label: 'Nederlands', href: '/nl/privacy/', lang: 'nl' },
       { label: 'Français', href: '/fr/vie-privee/', lang: 'fr', current: true },
     ] }
-    const el = dom(renderPage(page))
-    const links = el.querySelectorAll<HTMLAnchorElement>('nav.lang-switch a')
+    const view = serverRendered(page)
+    const links = within(view.getByRole('navigation', { name: 'Langue' })).getAllByRole('link')
     expect(links).toHaveLength(2)
-    expect(links[0].getAttribute('href')).toBe('/nl/privacy/')
-    expect(links[0].getAttribute('hreflang')).toBe('nl')
-    expect(links[0].getAttribute('lang')).toBe('nl')
+    expect(links[0]).toHaveAttribute('href', '/nl/privacy/')
+    expect(links[0]).toHaveAttribute('hreflang', 'nl')
+    expect(links[0]).toHaveAttribute('lang', 'nl')
     expect(links[0].textContent).toBe('NLNederlands')
-    expect(links[1].getAttribute('aria-current')).toBe('true')
+    expect(links[1]).toHaveAttribute('aria-current', 'true')
   })
 
   it('hides the language switcher with one language', () => {
-    const el = dom(renderPage(pagesIn('fr', ['fr'])[0]))
-    expect(el.querySelector('.lang-switch')).toBeNull()
-    expect(el.querySelector('[hreflang]')).toBeNull()
+    const view = serverRendered(pagesIn('fr', ['fr'])[0])
+    expect(view.queryByRole('navigation', { name: 'Langue' })).toBeNull()
+    expect(document.querySelector('[hreflang]')).toBeNull()
   })
 
   it('has the landmarks, a skip link and external links in a new tab', () => {
-    const el = dom(renderPage(pagesIn('en')[6]))
-    expect(el.querySelector('header.site-header')).not.toBeNull()
-    expect(el.querySelector('nav[aria-label="Main menu"]')).not.toBeNull()
-    expect(el.querySelector('main#main')).not.toBeNull()
-    expect(el.querySelector('footer.site-footer')).not.toBeNull()
-    expect(el.querySelector('a.skip-link')!.getAttribute('href')).toBe('#main')
-    const blog = el.querySelector('a[href="https://blog.example.be/"]')!
-    expect(blog.getAttribute('target')).toBe('_blank')
-    expect(blog.getAttribute('rel')).toBe('noopener')
-    const tel = el.querySelector('.footer-contact a[href^="tel:"]')!
-    expect(tel.getAttribute('href')).toBe('tel:+3263224455')
-    expect(tel.textContent).toContain('063 22 44 55')
-    expect(el.querySelector('a[href="/en/contact/"]')!.hasAttribute('target')).toBe(false)
-    expect(el.querySelector('a.valuation')!.textContent).toBe('Free valuation')
+    const view = serverRendered(pagesIn('en')[6])
+    expect(view.getByRole('banner')).toHaveClass('site-header')
+    expect(view.getByRole('navigation', { name: 'Main menu' })).toBeInTheDocument()
+    expect(view.getByRole('main')).toHaveAttribute('id', 'main')
+    expect(view.getByRole('contentinfo')).toHaveClass('site-footer')
+    expect(view.getByRole('link', { name: 'Skip to content' })).toHaveAttribute('href', '#main')
+    const blog = view.getByRole('link', { name: 'Blog' })
+    expect(blog).toHaveAttribute('href', 'https://blog.example.be/')
+    expect(blog).toHaveAttribute('target', '_blank')
+    expect(blog).toHaveAttribute('rel', 'noopener')
+    const tel = within(view.getByRole('contentinfo')).getAllByRole('link').find((a) => a.getAttribute('href')?.startsWith('tel:'))!
+    expect(tel).toHaveAttribute('href', 'tel:+3263224455')
+    expect(tel).toHaveTextContent('063 22 44 55')
+    expect(document.querySelector('a[href="/en/contact/"]')).not.toHaveAttribute('target')
+    expect(view.getByRole('link', { name: 'Free valuation' })).toHaveClass('valuation')
   })
 
   it('marks content that fell back to another language, and keeps interface text in the page language', () => {
@@ -66,18 +70,19 @@ describe('Layout', () => {
       legal: [{ label: 'Vie privée', href: '/de/datenschutz/', lang: 'fr' }],
     }
     page.props.titleLang = 'fr'
-    const el = dom(renderPage(page))
-    expect(el.querySelector('.main-nav a[href="/de/verkauft-vermietet/"]')!.getAttribute('lang')).toBe('fr')
-    expect(el.querySelector('.main-nav a[href="/de/kontakt/"]')!.hasAttribute('lang')).toBe(false)
-    expect(el.querySelector('.topbar a[href^="https://www.facebook"]')!.getAttribute('lang')).toBe('fr')
-    expect(el.querySelector('.footer-title')!.getAttribute('lang')).toBe('fr')
-    expect(el.querySelector('.footer-text')!.getAttribute('lang')).toBe('fr')
-    expect(el.querySelector('.footer-intro')!.hasAttribute('lang')).toBe(false)
-    expect(el.querySelector('.copyright')!.getAttribute('lang')).toBe('fr')
-    expect(el.querySelector('.footer-legal a')!.getAttribute('lang')).toBe('fr')
-    expect(el.querySelector('h1')!.getAttribute('lang')).toBe('fr')
+    const view = serverRendered(page)
+    const menu = within(view.getByRole('navigation', { name: 'Hauptmenü' }))
+    expect(menu.getByRole('link', { name: 'Vendus' })).toHaveAttribute('lang', 'fr')
+    expect(menu.getByRole('link', { name: 'Kontakt' })).not.toHaveAttribute('lang')
+    expect(view.getByRole('link', { name: 'Suivez-nous sur Facebook' })).toHaveAttribute('lang', 'fr')
+    expect(document.querySelector('.footer-title')).toHaveAttribute('lang', 'fr')
+    expect(document.querySelector('.footer-text')).toHaveAttribute('lang', 'fr')
+    expect(document.querySelector('.footer-intro')).not.toHaveAttribute('lang')
+    expect(document.querySelector('.copyright')).toHaveAttribute('lang', 'fr')
+    expect(within(view.getByRole('navigation', { name: 'Rechtliche Hinweise' })).getByRole('link', { name: 'Vie privée' })).toHaveAttribute('lang', 'fr')
+    expect(view.getByRole('heading', { level: 1 })).toHaveAttribute('lang', 'fr')
     // Opening hours: day names and "closed" are interface text; the agency's note keeps its language.
-    const days = [...el.querySelectorAll('.opening-hours div')].map((d) => [d.querySelector('dt')!.textContent, d.querySelector('dd')!.textContent, d.querySelector('dd')!.getAttribute('lang')])
+    const days = [...document.querySelectorAll('.opening-hours div')].map((d) => [d.querySelector('dt')!.textContent, d.querySelector('dd')!.textContent, d.querySelector('dd')!.getAttribute('lang')])
     expect(days).toEqual([
       ['Montag', '09:00–12:30, 13:30–18:00', null],
       ['Samstag', 'Sur rendez-vous', 'fr'],
@@ -85,23 +90,26 @@ describe('Layout', () => {
     ])
   })
 
-  it('toggles the mobile drawer', async () => {
-    const page = pagesIn('nl')[6]
-    const container = document.createElement('div')
-    document.body.appendChild(container)
-    await act(async () => {
-      createRoot(container).render(<App initialPage={page} router={null} views={allViews} />)
-    })
-    const button = container.querySelector<HTMLButtonElement>('button.drawer-toggle')!
+  it('toggles the mobile drawer by its button and closes it with Escape', async () => {
+    const user = userEvent.setup()
+    render(<App initialPage={pagesIn('nl')[6]} router={null} views={allViews} />)
+    const button = screen.getByRole('button', { name: 'Menu openen' })
     const drawer = document.getElementById(button.getAttribute('aria-controls')!)!
-    expect(button.getAttribute('aria-expanded')).toBe('false')
-    expect(drawer.hasAttribute('data-open')).toBe(false)
-    expect(button.textContent).toBe('Menu openen')
-    await act(async () => button.click())
-    expect(button.getAttribute('aria-expanded')).toBe('true')
-    expect(drawer.getAttribute('data-open')).toBe('true')
-    await act(async () => document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' })))
-    expect(button.getAttribute('aria-expanded')).toBe('false')
-    container.remove()
+    expect(button).toHaveAttribute('aria-expanded', 'false')
+    expect(drawer).not.toHaveAttribute('data-open')
+
+    await user.click(button)
+    expect(button).toHaveAttribute('aria-expanded', 'true')
+    expect(button).toHaveAccessibleName('Menu sluiten')
+    expect(drawer).toHaveAttribute('data-open', 'true')
+    await user.click(button)
+    expect(button).toHaveAttribute('aria-expanded', 'false')
+    expect(drawer).not.toHaveAttribute('data-open')
+
+    await user.click(button)
+    await user.keyboard('{Escape}')
+    expect(button).toHaveAttribute('aria-expanded', 'false')
+    expect(button).toHaveAccessibleName('Menu openen')
+    expect(drawer).not.toHaveAttribute('data-open')
   })
 })

@@ -1,7 +1,8 @@
 // The list page: its filter form (a GET form that also works without
 // JavaScript, router visits with it), the live result count, the list/map
 // switch and the map frame's message.
-import { act } from 'react'
+import { act, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { createRoot, type Root } from 'react-dom/client'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { App } from '../../app/App'
@@ -141,12 +142,8 @@ describe('list page', () => {
     const { win, container } = await mount(page)
     const next = listPage({ filters: { ...page.props.filters as PropertyListProps['filters'], type: '2', order: '' }, page: 1, pages: 1, total: 5 }, '/fr/a-vendre/?city=Arlon%7C6700&sort=price&type=2')
     win.fetch.mockResolvedValue(inertia(next))
-    const select = container.querySelector<HTMLSelectElement>('select[name="type"]')!
-    select.focus()
-    await act(async () => {
-      select.value = '2'
-      select.dispatchEvent(new Event('change', { bubbles: true }))
-    })
+    const select = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Type de bien' })
+    await userEvent.selectOptions(select, '2') // Appartement
     expect(win.fetch).toHaveBeenCalledTimes(1)
     const [url, init] = win.fetch.mock.calls[0]
     expect(String(url)).toBe('http://test.local/fr/a-vendre/?city=Arlon%7C6700&sort=price&type=2')
@@ -155,27 +152,19 @@ describe('list page', () => {
     expect(win.location.pathname + win.location.search).toBe('/fr/a-vendre/?city=Arlon%7C6700&sort=price&type=2')
     expect(container.querySelector('.list-summary')!.textContent).toBe('Page 1 sur 1 – 5 biens')
     // The same form (state kept): the focus stays on the select.
-    expect(container.querySelector('select[name="type"]')).toBe(select)
-    expect(document.activeElement).toBe(select)
-    expect(select.value).toBe('2')
+    expect(screen.getByRole('combobox', { name: 'Type de bien' })).toBe(select)
+    expect(select).toHaveFocus()
+    expect(select).toHaveValue('2')
   })
 
   it('submits the prices in order, normalized', async () => {
-    const { win, container } = await mount(listPage())
+    const { win } = await mount(listPage())
     win.fetch.mockResolvedValue(inertia(listPage()))
-    const set = (name: string, value: string) => {
-      const input = container.querySelector<HTMLInputElement>(`input[name="${name}"]`)!
-      const proto = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!
-      proto.set!.call(input, value)
-      input.dispatchEvent(new Event('input', { bubbles: true }))
-    }
-    await act(async () => {
-      set('priceMin', '400000')
-      set('priceMax', '200000')
-    })
-    await act(async () => {
-      container.querySelector('form')!.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }))
-    })
+    const user = userEvent.setup()
+    await user.type(screen.getByLabelText('Prix minimum (€)'), '400000')
+    await user.type(screen.getByLabelText('Prix maximum (€)'), '200000')
+    await user.click(screen.getByRole('button', { name: 'Rechercher' }))
+    expect(win.fetch).toHaveBeenCalledTimes(1)
     expect(String(win.fetch.mock.calls[0][0])).toBe('http://test.local/fr/a-vendre/?city=Arlon%7C6700&priceMax=400000&priceMin=200000&sort=price')
   })
 

@@ -1,7 +1,7 @@
 import { renderToString } from 'react-dom/server'
 import { I18nextProvider } from 'react-i18next'
 import { describe, expect, it } from 'vitest'
-import { buildMapMessage } from '../map/model/message'
+import { buildMapMessage } from '../map'
 import { i18nFor, LANGUAGES, tFor, type Lang } from '../../lib/i18n'
 import { HIDDEN_MARQUEES, KNOWN_MARQUEES, marqueeOf } from './model/rules'
 import { cardZero } from '../../test/fixtures'

@@ -1,5 +1,5 @@
-import { act } from 'react'
-import { createRoot, type Root } from 'react-dom/client'
+import { act, fireEvent, render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { renderToString } from 'react-dom/server'
 import { I18nextProvider } from 'react-i18next'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -10,8 +10,6 @@ import { cardZero } from '../../test/fixtures'
 import type { SearchAnswer } from './model/types'
 import { clearSuggestionCache, SEARCH_DEBOUNCE_MS } from './api/useSuggestions'
 import { SearchBox } from './components/SearchBox'
-
-;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
 
 const LONG_TYPE = 'Immeuble de rapport avec commerce au rez-de-chaussée et appartements aux étages, idéal pour investisseur averti'
 
@@ -45,8 +43,6 @@ function answerFor(q: string, lang: Lang): SearchAnswer {
   return { types: [], cities: [], properties: [] }
 }
 
-let container: HTMLDivElement
-let root: Root
 let fetchMock: ReturnType<typeof vi.fn>
 const router = {
   visit: vi.fn(async () => {}),
@@ -62,194 +58,203 @@ beforeEach(() => {
   })
   vi.stubGlobal('fetch', fetchMock)
   router.visit.mockClear()
-  container = document.createElement('div')
-  document.body.appendChild(container)
-  root = createRoot(container)
 })
 afterEach(() => {
-  act(() => root.unmount())
-  container.remove()
   vi.unstubAllGlobals()
 })
 
-function mount(lang: Lang = 'fr', action = `/${lang}/a-vendre/`) {
-  act(() =>
-    root.render(
-      <RouterContext.Provider value={router}>
-        <I18nextProvider i18n={i18nFor(lang)}>
-          <SearchBox action={action} />
-        </I18nextProvider>
-      </RouterContext.Provider>,
-    ),
+const LABEL = { fr: 'Rechercher par type, commune ou référence', nl: 'Zoeken op type, gemeente of referentie' }
+
+/** Renders the box in lang and returns its combobox and a user typing into it. */
+function mount(lang: 'fr' | 'nl' = 'fr', action = `/${lang}/a-vendre/`) {
+  const user = userEvent.setup()
+  render(
+    <RouterContext.Provider value={router}>
+      <I18nextProvider i18n={i18nFor(lang)}>
+        <SearchBox action={action} />
+        <button type="button">elsewhere</button>
+      </I18nextProvider>
+    </RouterContext.Provider>,
   )
-  return container.querySelector<HTMLInputElement>('input[role="combobox"]')!
+  return { user, input: screen.getByRole<HTMLInputElement>('combobox', { name: LABEL[lang] }) }
 }
 
-const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!
+/** Waits past the debounce, and for the answer it asked for. */
+const settle = () => act(() => new Promise((r) => setTimeout(r, SEARCH_DEBOUNCE_MS + 50)))
 
-/** Focuses the box, types text and waits past the debounce for the answer. */
-async function type(input: HTMLInputElement, text: string) {
-  act(() => input.focus())
-  act(() => {
-    setter.call(input, text)
-    input.dispatchEvent(new Event('input', { bubbles: true }))
-  })
-  await act(async () => {
-    await new Promise((r) => setTimeout(r, SEARCH_DEBOUNCE_MS + 50))
-  })
-}
-
-function key(input: HTMLInputElement, k: string) {
-  const e = new KeyboardEvent('keydown', { key: k, bubbles: true, cancelable: true })
-  act(() => {
-    input.dispatchEvent(e)
-  })
-  return e
-}
-
-const listbox = () => container.querySelector<HTMLElement>('[role="listbox"]')!
-const options = () => [...container.querySelectorAll<HTMLElement>('[role="option"]')]
+const listbox = () => screen.getByRole('listbox', { hidden: true })
+const options = () => screen.queryAllByRole('option')
+const groupLabel = () => within(listbox()).getByRole('group').getAttribute('aria-labelledby')!
+/** Presses key on input and tells whether the box kept the browser from acting on it. */
+const prevented = (input: HTMLElement, key: string) => !fireEvent.keyDown(input, { key })
 
 describe('SearchBox', () => {
   it('is a labelled combobox in a GET form (works without JavaScript)', () => {
-    const html = renderToString(
+    const server = document.body.appendChild(document.createElement('div'))
+    server.innerHTML = renderToString(
       <I18nextProvider i18n={i18nFor('fr')}>
         <SearchBox action="/fr/a-vendre/" />
       </I18nextProvider>,
     )
-    const form = /<form[^>]*>/.exec(html)![0]
-    expect(form).toContain('role="search"')
-    expect(form).toContain('method="get"')
-    expect(form).toContain('action="/fr/a-vendre/"')
-    expect(html).toMatch(/<input[^>]*type="text"[^>]*name="q"/)
-    expect(html).toContain('role="combobox"')
-    expect(html).toContain('aria-expanded="false"')
-    expect(html).toContain('Rechercher par type, commune ou référence')
+    const form = within(server).getByRole('search')
+    expect(form.tagName).toBe('FORM')
+    expect(form).toHaveAttribute('method', 'get')
+    expect(form).toHaveAttribute('action', '/fr/a-vendre/')
+    const input = within(form).getByRole('combobox', { name: LABEL.fr })
+    expect(input).toHaveAttribute('type', 'text')
+    expect(input).toHaveAttribute('name', 'q')
+    expect(input).toHaveAttribute('aria-expanded', 'false')
+    server.remove()
   })
 
   it('shows nothing for an empty query and asks nothing', async () => {
-    const input = mount()
-    await type(input, '   ')
+    const { user, input } = mount()
+    await user.type(input, '   ')
+    await settle()
     expect(fetchMock).not.toHaveBeenCalled()
-    expect(input.getAttribute('aria-expanded')).toBe('false')
-    expect(listbox().hidden).toBe(true)
+    expect(input).toHaveAttribute('aria-expanded', 'false')
+    expect(listbox()).not.toBeVisible()
   })
 
   it('debounces, then shows the city group; arrows, Enter and Escape work', async () => {
-    const input = mount('fr')
-    act(() => input.focus())
-    for (const text of ['a', 'ar', 'arl']) {
-      act(() => {
-        setter.call(input, text)
-        input.dispatchEvent(new Event('input', { bubbles: true }))
-      })
-    }
-    await act(async () => {
-      await new Promise((r) => setTimeout(r, SEARCH_DEBOUNCE_MS + 50))
-    })
+    const { user, input } = mount('fr')
+    await user.type(input, 'arl')
+    await settle()
     expect(fetchMock).toHaveBeenCalledTimes(1)
     expect(fetchMock.mock.calls[0][0]).toBe('/api/search?q=arl&lang=fr')
 
-    expect(input.getAttribute('aria-expanded')).toBe('true')
-    expect(input.getAttribute('aria-controls')).toBe(listbox().id)
-    expect(listbox().hidden).toBe(false)
-    const group = listbox().querySelector('[role="group"]')!
-    expect(document.getElementById(group.getAttribute('aria-labelledby')!)!.textContent).toBe('Communes')
+    expect(input).toHaveAttribute('aria-expanded', 'true')
+    expect(input).toHaveAttribute('aria-controls', listbox().id)
+    expect(listbox()).toBeVisible()
+    expect(document.getElementById(groupLabel())).toHaveTextContent('Communes')
     // One entry per list, each with the count of the list it opens.
     expect(options().map((o) => o.textContent)).toEqual(['Arlon (6700)30 à vendre', 'Arlon (6700)10 à louer'])
-    expect(input.hasAttribute('aria-activedescendant')).toBe(false)
+    expect(input).not.toHaveAttribute('aria-activedescendant')
+    expect(screen.getByRole('status')).toHaveTextContent('2 suggestions')
 
-    expect(key(input, 'ArrowDown').defaultPrevented).toBe(true)
-    expect(input.getAttribute('aria-activedescendant')).toBe(options()[0].id)
-    expect(options()[0].getAttribute('aria-selected')).toBe('true')
-    key(input, 'ArrowUp') // wraps to the last
-    expect(input.getAttribute('aria-activedescendant')).toBe(options()[1].id)
+    expect(prevented(input, 'ArrowDown')).toBe(true)
+    expect(input).toHaveAttribute('aria-activedescendant', options()[0].id)
+    expect(options()[0]).toHaveAttribute('aria-selected', 'true')
+    await user.keyboard('{ArrowUp}') // wraps to the last
+    expect(input).toHaveAttribute('aria-activedescendant', options()[1].id)
 
-    expect(key(input, 'Enter').defaultPrevented).toBe(true)
+    expect(prevented(input, 'Enter')).toBe(true)
     expect(router.visit).toHaveBeenCalledWith('/fr/a-louer/?city=Arlon%7C6700')
-    expect(input.getAttribute('aria-expanded')).toBe('false')
+    expect(input).toHaveAttribute('aria-expanded', 'false')
+  })
+
+  it('Enter on an option goes there once: the form is not submitted too', async () => {
+    const { user, input } = mount('fr')
+    await user.type(input, 'arl')
+    await settle()
+    await user.keyboard('{ArrowDown}{Enter}')
+    expect(router.visit).toHaveBeenCalledTimes(1)
+    expect(router.visit).toHaveBeenCalledWith('/fr/a-vendre/?city=Arlon%7C6700')
+  })
+
+  it('the arrows reopen a closed list, ArrowDown at the first option, ArrowUp at the last', async () => {
+    const { user, input } = mount('fr')
+    await user.type(input, 'arl')
+    await settle()
+    await user.keyboard('{ArrowDown}{Enter}')
+    expect(input).toHaveAttribute('aria-expanded', 'false')
+    await user.keyboard('{ArrowDown}')
+    expect(input).toHaveAttribute('aria-expanded', 'true')
+    expect(input).toHaveAttribute('aria-activedescendant', options()[0].id)
+    await user.keyboard('{ArrowDown}{Enter}{ArrowUp}')
+    expect(input).toHaveAttribute('aria-activedescendant', options()[1].id)
+  })
+
+  it('leaving the box closes the list; coming back shows it again', async () => {
+    const { user, input } = mount('fr')
+    await user.type(input, 'arl')
+    await settle()
+    expect(input).toHaveAttribute('aria-expanded', 'true')
+    await user.click(screen.getByRole('button', { name: 'elsewhere' }))
+    expect(input).toHaveAttribute('aria-expanded', 'false')
+    await user.click(input)
+    expect(input).toHaveAttribute('aria-expanded', 'true')
   })
 
   it('Escape closes the list and clears the text', async () => {
-    const input = mount('fr')
-    await type(input, 'arl')
-    expect(input.getAttribute('aria-expanded')).toBe('true')
-    key(input, 'ArrowDown')
-    key(input, 'Escape')
-    expect(input.value).toBe('')
-    expect(input.getAttribute('aria-expanded')).toBe('false')
-    expect(input.hasAttribute('aria-activedescendant')).toBe(false)
+    const { user, input } = mount('fr')
+    await user.type(input, 'arl')
+    await settle()
+    expect(input).toHaveAttribute('aria-expanded', 'true')
+    await user.keyboard('{ArrowDown}')
+    expect(prevented(input, 'Escape')).toBe(true)
+    expect(input).toHaveValue('')
+    expect(input).toHaveAttribute('aria-expanded', 'false')
+    expect(input).not.toHaveAttribute('aria-activedescendant')
     expect(options()).toHaveLength(0)
   })
 
   it('speaks Dutch and moves through property options by ID', async () => {
-    const input = mount('nl', '/nl/te-koop/')
-    expect(container.querySelector('label')!.textContent).toBe('Zoeken op type, gemeente of referentie')
-    await type(input, '41000')
+    const { user, input } = mount('nl', '/nl/te-koop/')
+    await user.type(input, '41000')
+    await settle()
     expect(fetchMock.mock.calls[0][0]).toBe('/api/search?q=41000&lang=nl')
-    const group = listbox().querySelector('[role="group"]')!
-    expect(document.getElementById(group.getAttribute('aria-labelledby')!)!.textContent).toBe('Panden')
+    expect(document.getElementById(groupLabel())).toHaveTextContent('Panden')
     const texts = options().map((o) => o.textContent)
     expect(texts[0]).toBe('4100001 · Villa 4 chambres6700 Arlon · € 345.000')
     expect(texts[1]).toBe('4100002 · Appartement6700 Arlon · Prijs op aanvraag')
-    key(input, 'ArrowDown')
-    key(input, 'ArrowDown')
-    expect(input.getAttribute('aria-activedescendant')).toBe(options()[1].id)
-    key(input, 'ArrowDown') // wraps to the first
-    expect(input.getAttribute('aria-activedescendant')).toBe(options()[0].id)
-    key(input, 'ArrowUp') // and back to the last
-    expect(input.getAttribute('aria-activedescendant')).toBe(options()[1].id)
-    key(input, 'Enter')
+    await user.keyboard('{ArrowDown}{ArrowDown}')
+    expect(input).toHaveAttribute('aria-activedescendant', options()[1].id)
+    await user.keyboard('{ArrowDown}') // wraps to the first
+    expect(input).toHaveAttribute('aria-activedescendant', options()[0].id)
+    await user.keyboard('{ArrowUp}') // and back to the last
+    expect(input).toHaveAttribute('aria-activedescendant', options()[1].id)
+    await user.keyboard('{Enter}')
     expect(router.visit).toHaveBeenCalledWith('/nl/te-koop/arlon/appartement/4100002/')
   })
 
   it('cuts a type description to 100 characters and shows its counts', async () => {
-    const input = mount('fr')
-    await type(input, 'im')
+    const { user, input } = mount('fr')
+    await user.type(input, 'im')
+    await settle()
+    expect(options()).toHaveLength(1) // nothing for rent: no entry for the rent list
     const main = options()[0].querySelector('.search-box-option-main')!.textContent!
     expect(Array.from(main).length).toBeLessThanOrEqual(101)
     expect(main.endsWith('…')).toBe(true)
-    expect(options()[0].querySelector('.search-box-option-detail')!.textContent).toBe('3 à vendre')
-    expect(options()).toHaveLength(1) // nothing for rent: no entry for the rent list
+    expect(options()[0].querySelector('.search-box-option-detail')).toHaveTextContent('3 à vendre')
   })
 
   it('a click on an option goes there', async () => {
-    const input = mount('fr')
-    await type(input, 'arl')
-    act(() => {
-      options()[0].dispatchEvent(new MouseEvent('click', { bubbles: true }))
-    })
+    const { user, input } = mount('fr')
+    await user.type(input, 'arl')
+    await settle()
+    await user.click(screen.getByRole('option', { name: 'Arlon (6700) 30 à vendre' }))
     expect(router.visit).toHaveBeenCalledWith('/fr/a-vendre/?city=Arlon%7C6700')
   })
 
   it('says when nothing matches, and submits the text for the server to resolve', async () => {
-    const input = mount('fr')
-    await type(input, 'zzz')
-    expect(input.getAttribute('aria-expanded')).toBe('false')
-    expect(container.querySelector('[role="status"]')!.textContent).toBe("Aucun résultat n'a été trouvé pour votre recherche")
-    act(() => {
-      container.querySelector('form')!.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }))
-    })
+    const { user, input } = mount('fr')
+    await user.type(input, 'zzz')
+    await settle()
+    expect(input).toHaveAttribute('aria-expanded', 'false')
+    expect(screen.getByRole('status')).toHaveTextContent("Aucun résultat n'a été trouvé pour votre recherche")
+    await user.keyboard('{Enter}')
     expect(router.visit).toHaveBeenCalledWith('/fr/a-vendre/?q=zzz')
   })
 
   it('submits the text, not the first suggestion: the server resolves it as without JavaScript', async () => {
-    const input = mount('nl', '/nl/te-koop/')
+    const { user, input } = mount('nl', '/nl/te-koop/')
     for (const text of ['arl', '4100012', 'Aarlen', 'appartement & co']) {
       router.visit.mockClear()
-      await type(input, text)
-      act(() => {
-        container.querySelector('form')!.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }))
-      })
+      await user.clear(input)
+      await user.type(input, text)
+      await settle()
+      await user.keyboard('{Enter}')
       expect(router.visit).toHaveBeenCalledWith(`/nl/te-koop/?q=${encodeURIComponent(text)}`)
     }
   })
 
   it('reports a malformed answer instead of showing it', async () => {
-    const input = mount('fr')
-    await type(input, 'bad')
-    expect(input.getAttribute('aria-expanded')).toBe('false')
-    expect(container.querySelector('[role="status"]')!.textContent).toBe("Il y a une erreur dans l'API")
+    const { user, input } = mount('fr')
+    await user.type(input, 'bad')
+    await settle()
+    expect(input).toHaveAttribute('aria-expanded', 'false')
+    expect(screen.getByRole('status')).toHaveTextContent("Il y a une erreur dans l'API")
   })
 })
 

@@ -1,7 +1,7 @@
 import { useLang, useT } from '../../../lib/i18n'
 import { HtmlContent } from '../../../lib/ui/HtmlContent'
 import { SmartLink } from '../../../lib/ui/SmartLink'
-import { Modules } from '../../modules/components/Modules'
+import { Modules } from '../../modules'
 import type { ContentPageProps } from '../model/types'
 import './content.css'
 

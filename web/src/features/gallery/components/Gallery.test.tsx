@@ -1,12 +1,11 @@
-import { act } from 'react'
+import { act, fireEvent, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { hydrateRoot, type Root } from 'react-dom/client'
 import { renderToString } from 'react-dom/server'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Picture } from '../../../lib/site/types'
 import { SLIDER_DEFAULTS, type MountOptions, type Slider, type SliderModule } from '../model/options'
 import { Gallery } from './Gallery'
-
-;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
 
 const pictures: Picture[] = ['house-01', 'living-01', 'kitchen-01'].map((n, i) => ({ ID: i + 1, Name: n, Url: `/pictures/demo/${n}.jpg`, Width: 1600, Height: 1067 }))
 const alt = (p: Picture) => `Maison à Arlon – ${p.Name}`
@@ -41,6 +40,10 @@ afterEach(() => {
   root = container = undefined
 })
 
+/**
+ * Server-renders the gallery, then hydrates it as the browser does (by hand:
+ * Testing Library's render cannot report a recoverable hydration error).
+ */
 async function mount(load: () => Promise<SliderModule>, list = pictures) {
   const ui = <Gallery pictures={list} alt={alt} label="Photos : Maison à Arlon" load={load} />
   const html = renderToString(ui)
@@ -58,6 +61,8 @@ async function mount(load: () => Promise<SliderModule>, list = pictures) {
 
 const q = <T extends Element = HTMLElement>(sel: string) => container!.querySelector<T & HTMLElement>(sel)!
 const counter = () => q('.gallery-counter').textContent
+const button = (name: string) => screen.getByRole('button', { name })
+const thumbnails = () => within(screen.getByRole('list', { name: 'Toutes les photos' })).getAllByRole('link')
 
 describe('Gallery', () => {
   it('uses the slider defaults of SPEC §9', () => {
@@ -86,44 +91,44 @@ describe('Gallery', () => {
   })
 
   it('mounts the slider on the rendered slides; buttons, thumbnails and counter follow it', async () => {
+    const user = userEvent.setup()
     const s = fakeSlider()
     await mount(async () => s.module)
     expect(s.el()).toBe(q('.swiper'))
     expect(s.options()).toMatchObject({ initialSlide: 0, slideRole: 'diapositive', wrapperId: q('.swiper-wrapper').id })
-    const prev = q<HTMLButtonElement>('.gallery-prev')
-    const next = q<HTMLButtonElement>('.gallery-next')
-    expect(next.hidden).toBe(false)
-    expect(prev.disabled).toBe(true)
-    await act(async () => next.click())
+    const prev = button('Photo précédente')
+    const next = button('Photo suivante')
+    expect(next).toBeVisible()
+    expect(prev).toBeDisabled()
+    await user.click(next)
     expect(s.calls).toEqual(['next'])
     await act(async () => s.change(1))
     expect(counter()).toBe('Photo 2 / 3')
-    expect(prev.disabled).toBe(false)
-    expect(container!.querySelectorAll('.gallery-thumbs a')[1].getAttribute('aria-current')).toBe('true')
+    expect(prev).toBeEnabled()
+    expect(thumbnails()[1]).toHaveAttribute('aria-current', 'true')
     // The neighbours of the current slide load now.
-    expect(container!.querySelectorAll('.swiper-slide img')[2].hasAttribute('loading')).toBe(false)
+    expect(container!.querySelectorAll('.swiper-slide img')[2]).not.toHaveAttribute('loading')
     await act(async () => s.change(2))
-    expect(next.disabled).toBe(true)
-    // A thumbnail shows its picture instead of opening it.
-    const thumb = container!.querySelectorAll<HTMLAnchorElement>('.gallery-thumbs a')[0]
-    const click = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 })
-    await act(async () => thumb.dispatchEvent(click))
-    expect(click.defaultPrevented).toBe(true)
+    expect(next).toBeDisabled()
+    await user.click(prev)
+    expect(s.calls).toEqual(['next', 'prev'])
+    // A thumbnail shows its picture instead of opening it (fireEvent tells whether the click was prevented).
+    expect(fireEvent.click(thumbnails()[0])).toBe(false)
     expect(s.calls).toContain('to 0')
   })
 
   it('without the slider (its chunk failed), the thumbnails stay links and no button shows', async () => {
     await mount(() => Promise.reject(new Error('offline')))
-    for (const b of container!.querySelectorAll('button')) expect(b.hidden).toBe(true)
-    const click = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 })
-    container!.querySelectorAll('.gallery-thumbs a')[1].dispatchEvent(click)
-    expect(click.defaultPrevented).toBe(false)
+    expect(screen.queryAllByRole('button')).toEqual([])
+    expect(container!.querySelectorAll('button').length).toBeGreaterThan(0) // there, but hidden
+    expect(fireEvent.click(thumbnails()[1])).toBe(true)
   })
 
   it('full screen by the Fullscreen API; Escape leaves it', async () => {
+    const user = userEvent.setup()
     const s = fakeSlider()
     await mount(async () => s.module)
-    const gallery = q('.gallery')
+    const gallery = screen.getByRole('region', { name: 'Photos : Maison à Arlon' })
     let fullscreen: Element | null = null
     const d = Object.getOwnPropertyDescriptor(Document.prototype, 'fullscreenElement')
     Object.defineProperty(document, 'fullscreenElement', { configurable: true, get: () => fullscreen })
@@ -137,18 +142,16 @@ describe('Gallery', () => {
     })
     document.exitFullscreen = exit
     try {
-      const button = q<HTMLButtonElement>('.gallery-full')
-      expect(button.textContent).toBe('Plein écran')
-      await act(async () => button.click())
+      await user.click(button('Plein écran'))
       expect(gallery.requestFullscreen).toHaveBeenCalled()
       expect(gallery.dataset.full).toBe('screen')
-      expect(button.textContent).toBe('Quitter le plein écran')
+      expect(button('Quitter le plein écran')).toHaveFocus()
       // Full screen shows the pictures at the screen's width.
-      expect(q('.swiper-slide img').getAttribute('sizes')).toBe('100vw')
-      await act(async () => document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' })))
+      expect(q('.swiper-slide img')).toHaveAttribute('sizes', '100vw')
+      await user.keyboard('{Escape}')
       expect(exit).toHaveBeenCalled()
       expect(gallery.dataset.full).toBe('off')
-      expect(button.textContent).toBe('Plein écran')
+      expect(button('Plein écran')).toBeVisible()
     } finally {
       delete (document as { fullscreenElement?: unknown }).fullscreenElement
       if (d) Object.defineProperty(Document.prototype, 'fullscreenElement', d)
@@ -156,17 +159,18 @@ describe('Gallery', () => {
   })
 
   it('fills the window where there is no Fullscreen API; Escape or the button closes', async () => {
+    const user = userEvent.setup()
     const s = fakeSlider()
     await mount(async () => s.module)
-    const gallery = q('.gallery')
+    const gallery = screen.getByRole('region', { name: 'Photos : Maison à Arlon' })
     ;(gallery as { requestFullscreen?: unknown }).requestFullscreen = undefined
-    const button = q<HTMLButtonElement>('.gallery-full')
-    await act(async () => button.click())
+    await user.click(button('Plein écran'))
     expect(gallery.dataset.full).toBe('window')
-    await act(async () => document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' })))
+    await user.keyboard('{Escape}')
     expect(gallery.dataset.full).toBe('off')
-    await act(async () => button.click())
-    await act(async () => button.click())
+    await user.click(button('Plein écran'))
+    expect(gallery.dataset.full).toBe('window')
+    await user.click(button('Quitter le plein écran'))
     expect(gallery.dataset.full).toBe('off')
   })
 
@@ -176,7 +180,7 @@ describe('Gallery', () => {
     expect(load).not.toHaveBeenCalled()
     expect(container!.querySelector('.gallery-counter')).toBeNull()
     expect(container!.querySelector('.gallery-thumbs')).toBeNull()
-    expect(q<HTMLButtonElement>('.gallery-full').hidden).toBe(false)
+    expect(button('Plein écran')).toBeVisible()
   })
 
   it('unmounting destroys the slider', async () => {

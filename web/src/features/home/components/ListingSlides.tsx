@@ -1,11 +1,10 @@
 import { formatListingPrice } from '../../../lib/format'
 import type { Lang, TFn } from '../../../lib/i18n'
 import { Link } from '../../../lib/router'
-import { marqueeOf } from '../../properties/model/rules'
+import { marqueeOf } from '../../properties'
 import type { Card } from '../../properties/model/types'
-import { projectPrices } from '../../project/model/prices'
+import { projectPrices, ProjectName } from '../../project'
 import type { ProjectCard } from '../../project/model/types'
-import { ProjectName } from '../../project/components/ProjectCard'
 import type { Slide } from './Slideshow'
 
 /** The large picture of a listing, the small one when it has none. */

@@ -104,6 +104,7 @@ function useCompactWhenCrowded(ref: RefObject<HTMLElement | null>, deps: unknown
     observer.observe(el)
     check()
     return () => observer.disconnect()
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the caller lists what the header's content depends on
   }, deps)
 }
 

@@ -2,7 +2,7 @@ import { useId } from 'react'
 import { useLang, useT } from '../../../lib/i18n'
 import { Link } from '../../../lib/router'
 import type { SearchAnswer } from '../../search/model/types'
-import { entriesOf } from '../../search/components/SearchBox'
+import { entriesOf } from '../../search'
 
 /**
  * The suggestions for a search text that names nothing exactly (SPEC §5),

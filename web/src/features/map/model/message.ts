@@ -5,7 +5,7 @@ import { formatListingPrice } from '../../../lib/format'
 import type { Lang, TFn } from '../../../lib/i18n'
 import { sized } from '../../../lib/images'
 import type { MapMessage } from '../../../map/types'
-import { HIDDEN_MARQUEES, marqueeOf } from '../../properties/model/rules'
+import { HIDDEN_MARQUEES, marqueeOf } from '../../properties'
 import type { Marker } from './types'
 
 export type { MapMessage, MapProperty } from '../../../map/types'

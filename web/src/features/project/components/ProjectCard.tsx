@@ -5,7 +5,7 @@ import { Link } from '../../../lib/router'
 import { Heading, type Level } from '../../../lib/ui/Heading'
 import { projectPrices } from '../model/prices'
 import type { ProjectCard as Card } from '../model/types'
-import '../../properties/components/card.css'
+import '../../../lib/ui/card.css'
 import './project.css'
 
 /** Banner thumbnails and list cards ask 400 pixels (SPEC §9), 600 on wide single columns. */

@@ -5,7 +5,7 @@ import { Link } from '../../../lib/router'
 import { Heading, type Level } from '../../../lib/ui/Heading'
 import type { Card } from '../model/types'
 import { marqueeOf, pictureAlt } from '../model/rules'
-import './card.css'
+import '../../../lib/ui/card.css'
 
 export interface PropertyCardProps {
   item: Card

@@ -1,4 +1,5 @@
-import { act } from 'react'
+import { act, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { hydrateRoot } from 'react-dom/client'
 import { describe, expect, it, vi } from 'vitest'
 import { App } from '../../../app/App'
@@ -197,16 +198,13 @@ describe('PropertyPage', () => {
     const map = pin()
     map.streetView.embed = embed
     const container = await hydrate(page('en', { PublishAddress: true }, { map }))
-    const sv = container.querySelector('.property-streetview')!
-    expect(sv.querySelector('iframe')).toBeNull()
-    expect(sv.querySelector('a')!.getAttribute('href')).toBe(map.streetView.link)
-    await act(async () => {
-      sv.querySelector('button')!.click()
-    })
-    const frame = sv.querySelector('iframe')!
-    expect(frame.getAttribute('src')).toBe(embed)
-    expect(frame.getAttribute('title')).toBe('Street View: Villa 4 chambres à Arlon')
-    expect(document.activeElement).toBe(frame)
+    const sv = within(container.querySelector<HTMLElement>('.property-streetview')!)
+    expect(container.querySelector('iframe')).toBeNull()
+    expect(sv.getByRole('link', { name: 'Open Street View in Google Maps' })).toHaveAttribute('href', map.streetView.link)
+    await userEvent.click(sv.getByRole('button', { name: 'Show Street View' }))
+    const frame = sv.getByTitle('Street View: Villa 4 chambres à Arlon')
+    expect(frame).toHaveAttribute('src', embed)
+    expect(frame).toHaveFocus()
     container.remove()
   })
 
@@ -262,15 +260,12 @@ describe('PropertyPage', () => {
     })
     expect(onRecoverableError).not.toHaveBeenCalled() // the gallery hydrates as rendered
     expect(container.querySelector('iframe')).toBeNull()
-    const button = [...container.querySelectorAll('button')].find((b) => b.textContent === 'Show the virtual tour')!
-    await act(async () => {
-      button.click()
-    })
-    const frame = container.querySelector('iframe')!
-    expect(frame.getAttribute('src')).toBe('https://my.matterport.com/show/?m=x')
-    expect(frame.getAttribute('title')).toBe('Virtual tour: Villa 4 chambres à Arlon')
-    expect(frame.getAttribute('loading')).toBe('lazy')
-    expect(container.querySelector('a[href="https://my.matterport.com/show/?m=x"]')!.getAttribute('target')).toBe('_blank')
+    await userEvent.click(screen.getByRole('button', { name: 'Show the virtual tour' }))
+    const frame = screen.getByTitle('Virtual tour: Villa 4 chambres à Arlon')
+    expect(frame).toHaveAttribute('src', 'https://my.matterport.com/show/?m=x')
+    expect(frame).toHaveAttribute('loading', 'lazy')
+    expect(container.querySelectorAll('iframe')).toHaveLength(1)
+    expect(container.querySelector('a[href="https://my.matterport.com/show/?m=x"]')).toHaveAttribute('target', '_blank')
     container.remove()
   })
 })

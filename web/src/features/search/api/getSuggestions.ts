@@ -1,3 +1,4 @@
+import { fetchJSON } from '../../../lib/fetchJSON'
 import type { Lang } from '../../../lib/i18n'
 import { parseSearchAnswer } from './schema'
 import { EMPTY_ANSWER, type SearchAnswer } from '../model/types'
@@ -9,11 +10,10 @@ export function searchUrl(q: string, lang: Lang): string {
 
 /**
  * Fetches the three groups of suggestions (SPEC §5: exact match; an empty
- * query clears everything, without asking the server).
+ * query clears everything, without asking the server). Rejects as
+ * fetchJSON does: HttpError, SchemaError (a malformed answer), AbortError.
  */
 export async function getSuggestions(q: string, lang: Lang, signal?: AbortSignal): Promise<SearchAnswer> {
   if (q.trim() === '') return EMPTY_ANSWER
-  const res = await fetch(searchUrl(q.trim(), lang), { headers: { Accept: 'application/json' }, signal })
-  if (!res.ok) throw new Error(`search: HTTP ${res.status}`)
-  return parseSearchAnswer(await res.json())
+  return fetchJSON(searchUrl(q.trim(), lang), parseSearchAnswer, signal)
 }

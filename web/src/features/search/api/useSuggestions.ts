@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react'
+import { isAbort } from '../../../lib/fetchJSON'
 import type { Lang } from '../../../lib/i18n'
 import { getSuggestions } from './getSuggestions'
 import type { SearchAnswer } from '../model/types'
@@ -50,7 +51,7 @@ export function useSuggestions(query: string, lang: Lang): Suggestions {
           setState({ query: q, answer, loading: false, error: false })
         },
         (err: unknown) => {
-          if (ctrl.signal.aborted || (err as Error)?.name === 'AbortError') return
+          if (isAbort(err, ctrl.signal)) return
           setState({ query: q, answer: null, loading: false, error: true })
         },
       )

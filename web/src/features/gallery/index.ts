@@ -1,0 +1,2 @@
+// The gallery feature's public face (README.md, "Boundaries").
+export { Gallery } from './components/Gallery'
