@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"immo/internal/catalog"
-	"immo/internal/demo"
+	"immo/internal/demo/demotest"
 	"immo/internal/site"
 	"immo/internal/storage/sqlite"
 )
@@ -22,10 +22,7 @@ func TestSourcesFromWhatPagesEmbed(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer store.Close()
-	cat, err := demo.Catalog()
-	if err != nil {
-		t.Fatal(err)
-	}
+	cat := demotest.Catalog(t)
 	cat.Properties[0].Pictures = append(cat.Properties[0].Pictures, catalog.Picture{Url: "https://cdn.example/p/1.jpg"})
 	cat.Properties[1].VirtualTour = "https://tours.example/show/?m=1"
 	if _, err := store.Import(ctx, cat, catalog.Keep{}); err != nil {
@@ -35,10 +32,7 @@ func TestSourcesFromWhatPagesEmbed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg, err := site.Parse("site.json", demo.SiteJSON())
-	if err != nil {
-		t.Fatal(err)
-	}
+	cfg := demotest.Site(t)
 
 	s := newSourceCache(svc, cfg, "").get()
 	if len(s.Img) != 1 || s.Img[0] != "https://cdn.example" || len(s.Media) != 0 {

@@ -15,8 +15,7 @@ import (
 	"testing"
 
 	"immo/internal/catalog"
-	"immo/internal/demo"
-	"immo/internal/site"
+	"immo/internal/demo/demotest"
 	"immo/internal/web/route"
 	"immo/internal/web/ssr"
 	"immo/internal/web/views"
@@ -47,14 +46,7 @@ func (f *fakeRenderer) Render(_ context.Context, page []byte) (ssr.Result, error
 
 func newTestHandler(t *testing.T, r ssr.Renderer) (*Handler, *swappableIndex, *catalog.Catalog) {
 	t.Helper()
-	cfg, err := site.Parse("site.json", demo.SiteJSON())
-	if err != nil {
-		t.Fatal(err)
-	}
-	cat, err := demo.Catalog()
-	if err != nil {
-		t.Fatal(err)
-	}
+	cfg, cat := demotest.Site(t), demotest.Catalog(t)
 	idx := &swappableIndex{}
 	idx.p.Store(catalog.NewIndex(cat, 1))
 	h := NewHandler(Options{

@@ -7,6 +7,7 @@ import (
 	"context"
 	"log/slog"
 	"path/filepath"
+	"slices"
 	"testing"
 	"time"
 
@@ -14,6 +15,7 @@ import (
 	"immo/internal/demo"
 	"immo/internal/site"
 	"immo/internal/storage/sqlite"
+	"immo/internal/testimonial"
 )
 
 // Site parses the demo site configuration.
@@ -73,3 +75,25 @@ func Service(tb testing.TB) *catalog.Service {
 	}
 	return svc
 }
+
+// Testimonials serves the demo's approved testimonials as
+// testimonial.Service does: newest first, at a fixed version.
+type Testimonials struct{}
+
+// Approved returns up to n approved testimonials (all with n ≤ 0).
+func (Testimonials) Approved(n int) []testimonial.Testimonial {
+	var out []testimonial.Testimonial
+	for _, t := range demo.Testimonials() {
+		if t.Approved {
+			out = append(out, t)
+		}
+	}
+	slices.SortFunc(out, func(a, b testimonial.Testimonial) int { return b.CreatedAt.Compare(a.CreatedAt) })
+	if n > 0 && len(out) > n {
+		out = out[:n]
+	}
+	return out
+}
+
+// Version is fixed: the demo's testimonials never change in a test.
+func (Testimonials) Version() int64 { return 7 }

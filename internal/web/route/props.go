@@ -81,7 +81,7 @@ type ListProps struct {
 type PropertyProps struct {
 	Base
 	Property *catalog.PublicProperty `json:"property"`
-	Similar  []CardView        `json:"similar"`
+	Similar  []CardView              `json:"similar"`
 	// Notice says sold, rented or not found, in the page's language.
 	Notice string   `json:"notice,omitempty"`
 	EPC    *EPCView `json:"epc,omitempty"`

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"immo/internal/catalog"
-	"immo/internal/demo"
+	"immo/internal/demo/demotest"
 	"immo/internal/site"
 )
 
@@ -34,16 +34,9 @@ func FuzzResolve(f *testing.F) {
 		}
 		f.Add(u.EscapedPath(), u.RawQuery)
 	}
-	cfg, err := site.Parse("site.json", demo.SiteJSON())
-	if err != nil {
-		f.Fatal(err)
-	}
-	cat, err := demo.Catalog()
-	if err != nil {
-		f.Fatal(err)
-	}
-	r := &Resolver{Site: cfg, Catalog: fixedIndex{catalog.NewIndex(cat, 1)}, Testimonials: fixedTestimonials{},
-		BaseURL: "https://example.test"}
+	cat := demotest.Catalog(f)
+	r := &Resolver{Site: demotest.Site(f), Catalog: demotest.FixedIndex{Ix: catalog.NewIndex(cat, 1)},
+		Testimonials: demotest.Testimonials{}, BaseURL: "https://example.test"}
 	configured := map[string]bool{}
 	for _, p := range cat.Projects {
 		configured[p.ExternalWeb] = true

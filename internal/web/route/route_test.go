@@ -10,34 +10,10 @@ import (
 	"strings"
 	"testing"
 
-	"immo/internal/catalog"
 	"immo/internal/demo"
+	"immo/internal/demo/demotest"
 	"immo/internal/site"
-	"immo/internal/testimonial"
 )
-
-type fixedIndex struct{ ix *catalog.Index }
-
-type fixedTestimonials struct{}
-
-// Approved follows testimonial.Store: approved ones, newest first.
-func (fixedTestimonials) Approved(n int) []testimonial.Testimonial {
-	var out []testimonial.Testimonial
-	for _, t := range demo.Testimonials() {
-		if t.Approved {
-			out = append(out, t)
-		}
-	}
-	slices.SortFunc(out, func(a, b testimonial.Testimonial) int { return b.CreatedAt.Compare(a.CreatedAt) })
-	if n > 0 && len(out) > n {
-		out = out[:n]
-	}
-	return out
-}
-
-func (fixedTestimonials) Version() int64 { return 7 }
-
-func (f fixedIndex) Index() *catalog.Index { return f.ix }
 
 func demoResolver(t *testing.T) *Resolver {
 	t.Helper()
@@ -52,11 +28,7 @@ func resolverFor(t *testing.T, name string, raw []byte) *Resolver {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cat, err := demo.Catalog()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return &Resolver{Site: cfg, Catalog: fixedIndex{catalog.NewIndex(cat, 1)}, Testimonials: fixedTestimonials{},
+	return &Resolver{Site: cfg, Catalog: demotest.FixedIndex{Ix: demotest.Index(t)}, Testimonials: demotest.Testimonials{},
 		BaseURL: "https://example.test"}
 }
 

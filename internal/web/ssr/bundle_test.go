@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"log/slog"
 	"net/url"
 	"os"
@@ -13,10 +14,8 @@ import (
 	"testing"
 	"time"
 
-	"immo/internal/catalog"
-	"immo/internal/demo"
+	"immo/internal/demo/demotest"
 	"immo/internal/i18n"
-	"immo/internal/site"
 	"immo/internal/web/assets"
 	"immo/internal/web/route"
 	"immo/internal/web/ssr"
@@ -38,29 +37,24 @@ func bundle(tb testing.TB) []byte {
 	return b
 }
 
-type fixedIndex struct{ ix *catalog.Index }
-
-func (f fixedIndex) Index() *catalog.Index { return f.ix }
-
-var demoResolver = sync.OnceValues(func() (*route.Resolver, error) {
-	cfg, err := site.Parse("site.json", demo.SiteJSON())
-	if err != nil {
-		return nil, err
-	}
-	cat, err := demo.Catalog()
-	if err != nil {
-		return nil, err
-	}
-	return &route.Resolver{Site: cfg, Catalog: fixedIndex{catalog.NewIndex(cat, 1)}, BaseURL: "https://example.test"}, nil
+// demoResolver resolves the demo agency's URLs; one for the whole run,
+// since the tests render hundreds of pages from it and none changes it.
+var demoResolver = sync.OnceValue(func() *route.Resolver {
+	return &route.Resolver{Site: demotest.Site(panicTB{}), Catalog: demotest.FixedIndex{Ix: demotest.Index(panicTB{})},
+		BaseURL: "https://example.test"}
 })
+
+// panicTB fails the parse of the embedded demo loudly outside a test's own
+// goroutine (sync.OnceValue): it can only fail if the demo itself is broken.
+type panicTB struct{ testing.TB }
+
+func (panicTB) Helper()                        {}
+func (panicTB) Fatalf(format string, a ...any) { panic(fmt.Sprintf(format, a...)) }
 
 // page is the Inertia page object of raw, as the handler sends it.
 func page(tb testing.TB, raw string) (route.Result, []byte) {
 	tb.Helper()
-	r, err := demoResolver()
-	if err != nil {
-		tb.Fatal(err)
-	}
+	r := demoResolver()
 	u, err := url.Parse(raw)
 	if err != nil {
 		tb.Fatal(err)

@@ -9,8 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"immo/internal/catalog"
-	"immo/internal/demo"
+	"immo/internal/demo/demotest"
 	"immo/internal/site"
 	"immo/internal/web/route"
 	"immo/internal/web/ssr"
@@ -29,11 +28,7 @@ func TestGermanFallbackRendersMarkedFrench(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cat, err := demo.Catalog()
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := &route.Resolver{Site: cfg, Catalog: fixedIndex{catalog.NewIndex(cat, 1)}, BaseURL: "https://example.test"}
+	r := &route.Resolver{Site: cfg, Catalog: demotest.FixedIndex{Ix: demotest.Index(t)}, BaseURL: "https://example.test"}
 	p, err := ssr.NewPool(bundle(t), 1)
 	if err != nil {
 		t.Fatal(err)

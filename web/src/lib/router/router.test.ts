@@ -165,14 +165,13 @@ describe('router', () => {
     expect(win.fetch).toHaveBeenCalledTimes(3)
   })
 
-  it('reloads partially with X-Inertia-Partial-* headers', async () => {
-    const { win, router } = setup()
-    win.fetch.mockResolvedValue(inertia(page('Home', '/', { items: [] })))
-    await router.reload({ only: ['items'] })
-    const h = headersOf(win)
-    expect(h.get('X-Inertia-Partial-Component')).toBe('Home')
-    expect(h.get('X-Inertia-Partial-Data')).toBe('items')
-    expect(win.history.length).toBe(1)
+  it('shows the page a refused post answers with, errors and values kept', async () => {
+    const { win, router, swapped } = setup(page('Page', '/contact/'))
+    const refused = page('Page', '/contact/', { errors: { email: 'forms.email' }, form: { name: 'site-contact', values: { email: 'x' } } })
+    win.fetch.mockResolvedValue(inertia(refused, { status: 422 }))
+    await router.visit('/contact/', { method: 'post', data: { email: 'x' }, preserveScroll: true })
+    expect(swapped.at(-1)?.props).toEqual(refused.props)
+    expect(win.location.pathname).toBe('/contact/')
   })
 
   it('appends GET data to the query', async () => {

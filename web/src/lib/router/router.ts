@@ -37,10 +37,6 @@ export function createRouter(initialPage: Page, win: Window = window): Router {
       ...opts.headers,
     }
     if (page.version) headers['X-Inertia-Version'] = page.version
-    if (opts.only?.length) {
-      headers['X-Inertia-Partial-Component'] = page.component
-      headers['X-Inertia-Partial-Data'] = opts.only.join(',')
-    }
     let body: string | undefined
     if (method === 'GET') {
       for (const [k, v] of Object.entries(opts.data ?? {})) if (v != null) target.searchParams.set(k, String(v))
@@ -82,7 +78,7 @@ export function createRouter(initialPage: Page, win: Window = window): Router {
       if (!get) cache.clear()
       current?.abort()
       const ctl = (current = new AbortController())
-      const hit = get && !opts.only && !opts.data ? cache.get(key(url)) : undefined
+      const hit = get && !opts.data ? cache.get(key(url)) : undefined
       if (hit) cache.delete(key(url))
       try {
         const outcome = await (hit && Date.now() - hit.at < PREFETCH_TTL ? hit.outcome : load(url, opts, ctl.signal))
@@ -98,10 +94,6 @@ export function createRouter(initialPage: Page, win: Window = window): Router {
       } finally {
         if (current === ctl) current = null
       }
-    },
-
-    reload(opts = {}) {
-      return router.visit(page.url, { preserveScroll: true, preserveState: true, replace: true, ...opts })
     },
 
     prefetch(url) {

@@ -18,8 +18,6 @@ export interface VisitOptions {
   preserveScroll?: boolean
   /** Keep the page component mounted (its local state survives). */
   preserveState?: boolean
-  /** Partial reload: only these props (X-Inertia-Partial-Data). */
-  only?: string[]
   headers?: Record<string, string>
 }
 
@@ -29,7 +27,6 @@ export type Swap = (page: Page, opts: { preserveState: boolean }) => void | Prom
 export interface Router {
   readonly page: Page
   visit(url: string, opts?: VisitOptions): Promise<void>
-  reload(opts?: Omit<VisitOptions, 'method'>): Promise<void>
   prefetch(url: string): void
   /** Whether a click on this href should be handled by the router. */
   isLocal(url: string): boolean
