@@ -56,13 +56,14 @@ func (b *Bookings) Take(ctx context.Context, bk agenda.Booking, capacity int, fn
 // place, or neither does).
 func (b *Bookings) TakeIn(ctx context.Context, tx mail.Tx, bk agenda.Booking, capacity int) (int64, error) {
 	t, err := sqlTx(tx)
-	if err == nil {
-		var id int64
-		if id, err = b.take(ctx, t, bk, capacity); err == nil {
-			return id, nil
-		}
+	if err != nil {
+		return 0, b.s.errorf("take: %w", err)
 	}
-	return 0, b.s.errorf("take %s: %w", bk.Start.UTC().Format(time.RFC3339), err)
+	id, err := b.take(ctx, t, bk, capacity)
+	if err != nil {
+		return 0, b.s.errorf("take %s: %w", bk.Start.UTC().Format(time.RFC3339), err)
+	}
+	return id, nil
 }
 
 // take raises the slot's count only while it is below capacity — one

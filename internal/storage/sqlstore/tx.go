@@ -33,12 +33,13 @@ func sqlTx(tx mail.Tx) (*sql.Tx, error) {
 	return t.SQLTx(), nil
 }
 
-// then is a callback run inside a store's transaction.
-type then = func(ctx context.Context, tx mail.Tx, id int64) error
+// callback is what a store runs inside its transaction once the new row
+// has its id (composing and queueing the mails about it).
+type callback = func(ctx context.Context, tx mail.Tx, id int64) error
 
 // insertThen runs insert and then the callback with its id in one
 // transaction on the writer, committing only when both succeed.
-func (s *Store) insertThen(ctx context.Context, insert func(tx *sql.Tx) (int64, error), fn then) (int64, error) {
+func (s *Store) insertThen(ctx context.Context, insert func(tx *sql.Tx) (int64, error), fn callback) (int64, error) {
 	var id int64
 	err := s.writeTx(ctx, func(tx *sql.Tx) error {
 		var err error
