@@ -155,6 +155,9 @@ type Booking struct {
 	Start     time.Time `json:"start"`
 	Property  int64     `json:"propertyId"` // the property visited; 0: a meeting at the agency
 	RequestID int64     `json:"requestId"`  // the visitor's request (lead.KindVisit)
+	// CancelHash is what the store keeps of the booking's cancel token
+	// (CancelHash); nil: the booking cannot be cancelled by a link.
+	CancelHash []byte `json:"-"`
 }
 
 // ErrFull says the slot has no place left: the form shows field.KeySlotFull.
@@ -174,6 +177,10 @@ type Store interface {
 	// last place at once get one booking and one ErrFull (PostgreSQL: a
 	// lock on the slot's row; SQLite: its single writer).
 	Take(ctx context.Context, b Booking, capacity int, then func(ctx context.Context, tx mail.Tx, id int64) error) (int64, error)
+	// Cancel frees the place of the booking whose CancelHash is hash and
+	// returns it; ErrNoBooking when there is none or it was cancelled
+	// already (a cancel link works once).
+	Cancel(ctx context.Context, hash []byte) (Booking, error)
 }
 
 // Agenda offers and books slots.

@@ -112,8 +112,9 @@ func TestValidate(t *testing.T) {
 
 // memStore books atomically under a mutex, as the SQL stores do in a transaction.
 type memStore struct {
-	mu    sync.Mutex
-	taken map[time.Time]int
+	mu     sync.Mutex
+	taken  map[time.Time]int
+	byHash map[string]Booking // bookings that can still be cancelled
 }
 
 type tx struct{}
@@ -142,7 +143,25 @@ func (m *memStore) Take(ctx context.Context, b Booking, capacity int, then func(
 		return 0, err
 	}
 	m.taken[b.Start]++
+	if b.CancelHash != nil {
+		if m.byHash == nil {
+			m.byHash = map[string]Booking{}
+		}
+		m.byHash[string(b.CancelHash)] = b
+	}
 	return int64(m.taken[b.Start]), nil
+}
+
+func (m *memStore) Cancel(_ context.Context, hash []byte) (Booking, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	b, ok := m.byHash[string(hash)]
+	if !ok {
+		return Booking{}, ErrNoBooking
+	}
+	delete(m.byHash, string(hash))
+	m.taken[b.Start]--
+	return b, nil
 }
 
 func TestBook(t *testing.T) {
@@ -181,5 +200,37 @@ func TestBook(t *testing.T) {
 	}
 	if got := utc(free); len(got) != 2 || got[0] != "11-23 09:00" {
 		t.Fatalf("free after booking 09:00 twice: %v", got)
+	}
+}
+
+func TestCancel(t *testing.T) {
+	st := &memStore{taken: map[time.Time]int{}}
+	a := &Agenda{Store: st, Now: func() time.Time { return at("2026-11-20 15:00") },
+		Rules: Rules{Weekdays: weekdays, Hours: []Hours{{540, 600}}, Length: time.Hour, Capacity: 1, MinDays: 1, MaxDays: 3}}
+	none := func(context.Context, mail.Tx, int64) error { return nil }
+	token, hash := NewCancelToken()
+	if len(token) < 20 || string(hash) == token || string(CancelHash(token)) != string(hash) {
+		t.Fatalf("token %q, hash %x", token, hash)
+	}
+	slot := at("2026-11-23 09:00")
+	if _, err := a.Book(t.Context(), Booking{Start: slot, CancelHash: hash}, none); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.Book(t.Context(), Booking{Start: slot}, none); !errors.Is(err, ErrFull) {
+		t.Fatalf("second visitor: %v", err)
+	}
+	for _, bad := range []string{"", "not-the-token"} {
+		if _, err := a.Cancel(t.Context(), bad); !errors.Is(err, ErrNoBooking) {
+			t.Fatalf("cancel with %q: %v", bad, err)
+		}
+	}
+	if b, err := a.Cancel(t.Context(), token); err != nil || !b.Start.Equal(slot) {
+		t.Fatalf("cancel: %+v %v", b, err)
+	}
+	if _, err := a.Cancel(t.Context(), token); !errors.Is(err, ErrNoBooking) {
+		t.Fatalf("second cancel: %v", err)
+	}
+	if _, err := a.Book(t.Context(), Booking{Start: slot}, none); err != nil {
+		t.Fatalf("the freed place: %v", err)
 	}
 }

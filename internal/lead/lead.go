@@ -66,6 +66,8 @@ type Request struct {
 	// IPHash is the keyed hash of the sender's address (IPHasher), never
 	// the address: enough to brake one sender, nothing to identify them by.
 	IPHash string `json:"ipHash"`
+	// Files are the uploads, stored in the request's transaction.
+	Files []File `json:"files,omitempty"`
 }
 
 // Names of the shared form fields (the names the page's form posts).

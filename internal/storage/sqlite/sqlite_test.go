@@ -7,6 +7,7 @@ import (
 	"immo/internal/catalog"
 	"immo/internal/pictures"
 	"immo/internal/storage/sqlite"
+	"immo/internal/storage/sqlstore"
 	"immo/internal/storage/storagetest"
 	"immo/internal/testimonial"
 )
@@ -45,6 +46,21 @@ func TestPictureStore(t *testing.T) {
 func TestTestimonialStore(t *testing.T) {
 	open := opener()
 	storagetest.RunTestimonials(t, func(t *testing.T) testimonial.Store { return open(t) })
+}
+
+func TestRequestStore(t *testing.T) {
+	open := opener()
+	storagetest.RunRequests(t, func(t *testing.T) *sqlstore.Store { return open(t).Store })
+}
+
+func TestBookingStore(t *testing.T) {
+	open := opener()
+	storagetest.RunBookings(t, func(t *testing.T) *sqlstore.Store { return open(t).Store })
+}
+
+func TestAntispamStore(t *testing.T) {
+	open := opener()
+	storagetest.RunAntispam(t, func(t *testing.T) *sqlstore.Store { return open(t).Store })
 }
 
 // Migrate must be idempotent: Open runs it on every start.

@@ -21,7 +21,9 @@ var (
 	_ testimonial.Store = (*Store)(nil)
 )
 
-// Store is the catalog, picture and testimonial store on one database.
+// Store is the catalog, picture and testimonial store on one database; its
+// Requests, Bookings and Antispam are the visitor forms' stores on the same
+// pools.
 // Writes go to write and reads to read: on SQLite these are the single
 // writer connection and the read-only pool (one writer at a time, so
 // writes queue in Go rather than contend for the lock); on PostgreSQL they

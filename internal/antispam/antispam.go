@@ -1,0 +1,60 @@
+// Package antispam is what the site keeps to brake robots, shared by every
+// server on the database: the proof-of-work challenges already spent (each
+// is usable once) and attempt counters per key (per sender, per receiver),
+// which count refused attempts too. It holds the contracts and the limiter's
+// rule; checking a challenge's proof is package altcha's, storing is the
+// shared SQL package's.
+package antispam
+
+import (
+	"context"
+	"time"
+)
+
+// Challenges remembers the challenges spent, until they expire.
+type Challenges interface {
+	// Spend marks key (a challenge's signature) spent until expires; fresh
+	// is true for the first call with key, on any server sharing the
+	// database, and false for every later one.
+	Spend(ctx context.Context, key string, expires time.Time) (fresh bool, err error)
+	// PurgeSpent forgets the challenges that expired before now: an expired
+	// challenge is refused by its expiry, so its key need not be kept.
+	PurgeSpent(ctx context.Context, now time.Time) (int64, error)
+}
+
+// Counter counts attempts per key in fixed time windows.
+type Counter interface {
+	// Hit counts one attempt of key in the window that starts at window and
+	// returns the attempts counted in that window, this one included. Two
+	// servers hitting the same key at once get two different counts.
+	Hit(ctx context.Context, key string, window time.Time) (int, error)
+	// PurgeHits forgets the windows that started before before.
+	PurgeHits(ctx context.Context, before time.Time) (int64, error)
+}
+
+// Limiter allows at most Max attempts per key in each Window (fixed
+// windows: a sender may spend a window's attempts at its end and the next
+// window's at once, so at most twice Max in any Window). Keys name what is
+// braked, e.g. "lead:" + a keyed IP hash; they are stored, so they must not
+// be personal data in clear (hash a receiver's address first).
+type Limiter struct {
+	Counter Counter
+	Max     int
+	Window  time.Duration
+	Now     func() time.Time // nil: time.Now
+}
+
+// Allow counts one attempt of key and says whether it is within the limit.
+// A refused attempt counts too, so a sender who keeps trying stays braked
+// until the window ends.
+func (l *Limiter) Allow(ctx context.Context, key string) (bool, error) {
+	now := time.Now
+	if l.Now != nil {
+		now = l.Now
+	}
+	n, err := l.Counter.Hit(ctx, key, now().UTC().Truncate(l.Window))
+	if err != nil {
+		return false, err
+	}
+	return n <= l.Max, nil
+}

@@ -1,0 +1,124 @@
+package sqlstore
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"time"
+
+	"immo/internal/agenda"
+	"immo/internal/mail"
+)
+
+// Bookings keeps the agenda's bookings (agenda.Store).
+type Bookings struct{ s *Store }
+
+// Bookings is the store's agenda.Store.
+func (s *Store) Bookings() *Bookings { return &Bookings{s} }
+
+var _ agenda.Store = (*Bookings)(nil)
+
+// Taken implements agenda.Store.
+func (b *Bookings) Taken(ctx context.Context, from, to time.Time) (map[time.Time]int, error) {
+	rows, err := b.s.read.QueryContext(ctx, b.s.d.query(`SELECT start_at, taken FROM agenda_slots
+		WHERE start_at >= ? AND start_at < ? AND taken > 0`), b.s.d.Time(from), b.s.d.Time(to))
+	if err != nil {
+		return nil, b.s.errorf("taken: %w", err)
+	}
+	defer rows.Close()
+	out := map[time.Time]int{}
+	for rows.Next() {
+		var start time.Time
+		var n int
+		if err := rows.Scan(scanTime{&start}, &n); err != nil {
+			return nil, b.s.errorf("taken: %w", err)
+		}
+		out[start] = n
+	}
+	if err := rows.Err(); err != nil {
+		return nil, b.s.errorf("taken: %w", err)
+	}
+	return out, nil
+}
+
+// Take implements agenda.Store: the place, the booking and fn in one
+// transaction; agenda.ErrFull (wrapped) when the slot has no place left.
+func (b *Bookings) Take(ctx context.Context, bk agenda.Booking, capacity int, fn func(ctx context.Context, tx mail.Tx, id int64) error) (int64, error) {
+	id, err := b.s.insertThen(ctx, func(tx *sql.Tx) (int64, error) { return b.take(ctx, tx, bk, capacity) }, fn)
+	if err != nil {
+		return 0, b.s.errorf("take %s: %w", bk.Start.UTC().Format(time.RFC3339), err)
+	}
+	return id, nil
+}
+
+// TakeIn books bk inside tx, a transaction another store of this package
+// handed to its callback (a visit request's: the request commits with its
+// place, or neither does).
+func (b *Bookings) TakeIn(ctx context.Context, tx mail.Tx, bk agenda.Booking, capacity int) (int64, error) {
+	t, err := sqlTx(tx)
+	if err != nil {
+		return 0, b.s.errorf("take: %w", err)
+	}
+	id, err := b.take(ctx, t, bk, capacity)
+	if err != nil {
+		return 0, b.s.errorf("take %s: %w", bk.Start.UTC().Format(time.RFC3339), err)
+	}
+	return id, nil
+}
+
+// take raises the slot's count only while it is below capacity — one
+// statement, atomic on both databases: on PostgreSQL the upsert locks the
+// slot's row, so a racing transaction waits, then sees the new count; on
+// SQLite the single writer runs one transaction at a time.
+func (b *Bookings) take(ctx context.Context, tx *sql.Tx, bk agenda.Booking, capacity int) (int64, error) {
+	if capacity < 1 {
+		return 0, agenda.ErrFull
+	}
+	start := b.s.d.Time(bk.Start)
+	var taken int
+	err := tx.QueryRowContext(ctx, b.s.d.query(`INSERT INTO agenda_slots (start_at, taken) VALUES (?, 1)
+		ON CONFLICT (start_at) DO UPDATE SET taken = agenda_slots.taken + 1
+		WHERE agenda_slots.taken < ? RETURNING taken`), start, capacity).Scan(&taken)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, agenda.ErrFull
+	}
+	if err != nil {
+		return 0, err
+	}
+	var hash any
+	if bk.CancelHash != nil {
+		hash = bk.CancelHash
+	}
+	var id int64
+	err = tx.QueryRowContext(ctx, b.s.d.query(`INSERT INTO bookings
+		(start_at, property_id, request_id, cancel_hash, created_at) VALUES (?, ?, ?, ?, `+b.s.d.Now+`)
+		RETURNING id`), start, nullID(bk.Property), nullID(bk.RequestID), hash).Scan(&id)
+	return id, err
+}
+
+// Cancel implements agenda.Store: marks the booking cancelled (it stays,
+// for the agency's record) and frees its place, once.
+func (b *Bookings) Cancel(ctx context.Context, hash []byte) (agenda.Booking, error) {
+	var bk agenda.Booking
+	err := b.s.writeTx(ctx, func(tx *sql.Tx) error {
+		var property, request sql.NullInt64
+		err := tx.QueryRowContext(ctx, b.s.d.query(`UPDATE bookings SET cancelled_at = `+b.s.d.Now+`
+			WHERE cancel_hash = ? AND cancelled_at IS NULL
+			RETURNING id, start_at, property_id, request_id`), hash).Scan(
+			&bk.ID, scanTime{&bk.Start}, &property, &request)
+		if errors.Is(err, sql.ErrNoRows) {
+			return agenda.ErrNoBooking
+		}
+		if err != nil {
+			return err
+		}
+		bk.Property, bk.RequestID, bk.CancelHash = property.Int64, request.Int64, hash
+		_, err = tx.ExecContext(ctx, b.s.d.query(`UPDATE agenda_slots SET taken = taken - 1
+			WHERE start_at = (SELECT start_at FROM bookings WHERE id = ?)`), bk.ID)
+		return err
+	})
+	if err != nil {
+		return agenda.Booking{}, b.s.errorf("cancel booking: %w", err)
+	}
+	return bk, nil
+}
