@@ -17,6 +17,7 @@ import (
 	"strings"
 	"time"
 
+	"immo/internal/agenda"
 	"immo/internal/field"
 	"immo/internal/lead"
 	"immo/internal/mail"
@@ -46,8 +47,8 @@ type Config struct {
 	// NewsletterConfirm is the address that confirms a newsletter
 	// subscription by its token, in lang.
 	NewsletterConfirm func(token, lang string) string
-	// Zone is the agency's time zone, in which times are written
-	// (Europe/Brussels; nil: UTC).
+	// Zone is the time zone times are written in; nil is Belgium's
+	// (agenda.Brussels).
 	Zone *time.Location
 }
 
@@ -78,7 +79,7 @@ func New(cfg Config) (*Composer, error) {
 		return nil, fmt.Errorf("%w: no default language", ErrConfig)
 	}
 	if cfg.Zone == nil {
-		cfg.Zone = time.UTC
+		cfg.Zone = agenda.Brussels
 	}
 	return &Composer{cfg: cfg, base: base}, nil
 }

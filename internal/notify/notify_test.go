@@ -7,7 +7,6 @@ import (
 	"testing"
 	"time"
 
-	"immo/internal/agenda"
 	"immo/internal/demo/demotest"
 	"immo/internal/i18n"
 	"immo/internal/lead"
@@ -33,7 +32,7 @@ func composer(t *testing.T) *Composer {
 		return l, ok
 	}
 	c, err := New(Config{Agency: cfg.Agency, Lang: cfg.Languages.Default, BaseURL: "https://www.immo-arlon.be/",
-		Property: lookup, Project: lookup, Zone: agenda.Brussels,
+		Property: lookup, Project: lookup,
 		NewsletterConfirm: func(token, lang string) string { return "/" + lang + "/newsletter/confirm/?token=" + token }})
 	if err != nil {
 		t.Fatal(err)
