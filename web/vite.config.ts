@@ -59,7 +59,7 @@ export default defineConfig({
         settings: { navigation: { disableMainFrameNavigation: true }, disableJavaScriptFileLoading: true },
       },
     },
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
     setupFiles: ['src/test/setup.ts'],
   },
 })

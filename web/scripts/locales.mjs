@@ -15,8 +15,11 @@ import { fileURLToPath } from 'node:url'
 
 export const LOCALES_ID = 'virtual:immo-locales'
 export const LOCALES_DIR = fileURLToPath(new URL('../../internal/i18n/locales/', import.meta.url))
+// Namespaces only Go reads (the mails' texts): no page shows them, so they
+// stay out of both bundles.
+export const GO_ONLY_NAMESPACES = ['mail']
 
-/** Reads every locales/<lang>/<ns>.json; returns the data and the files read. */
+/** Reads every locales/<lang>/<ns>.json but the Go-only ones; returns the data and the files read. */
 export function readLocales(dir = LOCALES_DIR) {
   const data = {}
   const files = []
@@ -24,7 +27,7 @@ export function readLocales(dir = LOCALES_DIR) {
     if (!statSync(join(dir, lang)).isDirectory()) continue
     data[lang] = {}
     for (const name of readdirSync(join(dir, lang)).sort()) {
-      if (!name.endsWith('.json')) continue
+      if (!name.endsWith('.json') || GO_ONLY_NAMESPACES.includes(name.slice(0, -'.json'.length))) continue
       const file = join(dir, lang, name)
       files.push(file)
       try {

@@ -1,0 +1,103 @@
+package notify
+
+import (
+	"strconv"
+	"strings"
+	"time"
+
+	"immo/internal/i18n"
+	"immo/internal/lead"
+	"immo/internal/rules"
+)
+
+// money names the number fields that are amounts in euro.
+var money = map[string]bool{"amount": true, "income1": true, "income2": true}
+
+// sent lists what the visitor sent, labelled in lang: the person, the
+// kind's own fields in its Spec's order, the remark. Empty fields are left
+// out.
+func (c *Composer) sent(r lead.Request, lang string) []row {
+	var rows []row
+	add := func(name, value string) {
+		if strings.TrimSpace(value) != "" {
+			rows = append(rows, row{Label: label(lang, name), Value: value})
+		}
+	}
+	p := r.Person
+	add(lead.FieldTitle, option(lang, lead.FieldTitle, p.Title))
+	add(lead.FieldFirstName, p.FirstName)
+	add(lead.FieldLastName, p.LastName)
+	add(lead.FieldEmail, p.Email)
+	add(lead.FieldPhone, rules.FormatPhone(p.Phone))
+	for _, f := range lead.Specs[r.Kind].Fields {
+		add(f.Name, c.value(f, r.Fields[f.Name], lang))
+	}
+	add(lead.FieldRemark, r.Remark)
+	return rows
+}
+
+// value is one of a kind's own fields as a reader expects it in lang.
+func (c *Composer) value(f lead.Field, v, lang string) string {
+	v = strings.TrimSpace(v)
+	if v == "" {
+		return ""
+	}
+	switch f.Type {
+	case lead.Choice:
+		return option(lang, f.Name, v)
+	case lead.Slot:
+		if t, err := time.Parse(time.RFC3339, v); err == nil {
+			return c.dateTime(t, lang)
+		}
+	case lead.Date:
+		if d, err := time.Parse(time.DateOnly, v); err == nil {
+			return d.Format("02/01/2006")
+		}
+	case lead.Number:
+		if n, err := strconv.ParseInt(v, 10, 64); err == nil && money[f.Name] {
+			return euros(n)
+		}
+	}
+	return v
+}
+
+func label(lang, name string) string { return i18n.T(lang, "mail.field."+name) }
+
+// option is the label of a choice's value, or the value itself when it
+// has none (an option the form does not offer, stored as typed).
+func option(lang, name, value string) string {
+	if value == "" {
+		return ""
+	}
+	key := "mail.option." + name + "." + value
+	if s, ok := i18n.Bundled()[lang][key]; ok {
+		return s
+	}
+	return value
+}
+
+// dateTime writes t in the agency's zone: "Maandag 23/11/2026 om 10:30".
+func (c *Composer) dateTime(t time.Time, lang string) string {
+	t = t.In(c.cfg.Zone)
+	return i18n.Tf(lang, "mail.format.dateTime",
+		"weekday", i18n.T(lang, "contact.day."+strings.ToLower(t.Weekday().String())),
+		"date", t.Format("02/01/2006"), "time", t.Format("15:04"))
+}
+
+// euros writes a whole amount the Belgian way: "€ 250.000".
+func euros(n int64) string {
+	s := strconv.FormatInt(n, 10)
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	var b strings.Builder
+	for i, d := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte('.')
+		}
+		b.WriteRune(d)
+	}
+	if neg {
+		return "€ -" + b.String()
+	}
+	return "€ " + b.String()
+}
