@@ -44,15 +44,16 @@ type Sender interface {
 // mails wait in the database until a queue with a Sender runs.
 type Config struct {
 	Sender Sender
-	// Workers is how many mails are sent at once; 0 is 20.
+	// Workers is how many mails are sent at once; 0 is 20 (a send mostly
+	// waits for the SMTP server; a provider may refuse many connections).
 	Workers int
 	// MaxAttempts is how often a mail is tried before it is failed; 0 is
-	// 12 (with River's backoff, attempt⁴ seconds, about 17 hours in all).
+	// 12 (with River's backoff, attempt⁴ seconds, about 11 hours in all).
 	MaxAttempts int
 	// Retry overrides River's backoff (tests use a short one).
 	Retry river.ClientRetryPolicy
 	// PollInterval is how often the database is polled for new mails; 0 is
-	// one second. At least 100 ms (River's fetch cooldown).
+	// one second; at least 20 ms (the fetch cooldown).
 	PollInterval time.Duration
 	// RescueAfter is when a mail left "sending" by a killed process is
 	// tried again; 0 is 5 minutes (a send times out after one).
@@ -86,10 +87,14 @@ func New(db *sql.DB, dialect string, cfg Config) (*Queue, error) {
 	workers := river.NewWorkers()
 	river.AddWorker(workers, &worker{send: cfg.Sender})
 	rc := &river.Config{
-		Logger:                      logger,
-		Workers:                     workers,
-		MaxAttempts:                 orDefault(cfg.MaxAttempts, 12),
-		RetryPolicy:                 cfg.Retry,
+		Logger:      logger,
+		Workers:     workers,
+		MaxAttempts: orDefault(cfg.MaxAttempts, 12),
+		RetryPolicy: cfg.Retry,
+		// A busy queue fetches again as soon as workers are free, at most
+		// every 20 ms (River's default, 100 ms, caps 20 workers at 200/s);
+		// an idle one polls every PollInterval.
+		FetchCooldown:               20 * time.Millisecond,
 		FetchPollInterval:           orDefault(cfg.PollInterval, time.Second),
 		RescueStuckJobsAfter:        orDefault(cfg.RescueAfter, 5*time.Minute),
 		JobTimeout:                  sendTimeout,

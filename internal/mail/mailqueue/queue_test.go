@@ -291,6 +291,32 @@ func TestSentOnceAfterRestart(t *testing.T) {
 	})
 }
 
+// A mail left "sending" by a process killed during the send (River's row
+// still running, attempted an hour ago) is rescued and sent by the next
+// process.
+func TestRescuedAfterKillDuringSend(t *testing.T) {
+	eachBackend(t, func(t *testing.T, dir, url string) {
+		srv := smtptest.Start(t)
+		store := openStore(t, dir, url)
+		enqueue(t, store, newQueue(t, store, nil, 0), true, message("interrupted"))
+		db, dialect := store.QueueDB()
+		query := `UPDATE river_job SET state = 'running', attempt = 1, attempted_at = $1`
+		var anHourAgo any = time.Now().Add(-time.Hour).UTC()
+		if dialect == mailqueue.SQLite {
+			query = strings.Replace(query, "$1", "?", 1)
+			anHourAgo = anHourAgo.(time.Time).Format("2006-01-02 15:04:05.000") // riversqlite's layout
+		}
+		if _, err := db.ExecContext(t.Context(), query, anHourAgo); err != nil {
+			t.Fatal(err)
+		}
+		q := newQueue(t, store, srv, 0)
+		srv.Wait(t, 1, 20*time.Second)
+		if e := waitState(t, q, mailqueue.Sent); e.Attempts != 2 {
+			t.Errorf("attempts %d, want 2", e.Attempts)
+		}
+	})
+}
+
 // Enqueue refuses what it cannot queue safely, before the transaction
 // commits; a queue without a sender keeps its mails waiting.
 func TestEnqueueRefuses(t *testing.T) {

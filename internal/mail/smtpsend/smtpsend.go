@@ -45,7 +45,7 @@ func New(cfg Config) (*Sender, error) {
 	if !field.ValidEmail(cfg.From.Email) {
 		return nil, fmt.Errorf("smtpsend: the sender %q is not an email address", cfg.From.Email)
 	}
-	host, options, err := parseURL(cfg.URL)
+	e, err := parseURL(cfg.URL)
 	if err != nil {
 		return nil, err
 	}
@@ -53,52 +53,82 @@ func New(cfg Config) (*Sender, error) {
 	if timeout == 0 {
 		timeout = 30 * time.Second
 	}
-	options = append(options, gomail.WithTimeout(timeout))
-	return &Sender{from: cfg.From, host: host, options: options}, nil
+	return &Sender{from: cfg.From, host: e.host, options: append(e.options(), gomail.WithTimeout(timeout))}, nil
 }
 
-// parseURL turns IMMO_SMTP_URL into go-mail's options. The error never
-// repeats the URL: it may hold a password.
-func parseURL(raw string) (string, []gomail.Option, error) {
+// security is how a connection is protected.
+type security int
+
+const (
+	startTLS    security = iota // plain connection upgraded by STARTTLS, which is required
+	implicitTLS                 // TLS from the first byte (smtps)
+	noTLS                       // never TLS: a local relay or a test server
+)
+
+// endpoint is what IMMO_SMTP_URL says.
+type endpoint struct {
+	host, user, password string
+	port                 int
+	security             security
+	auth                 bool
+}
+
+// parseURL reads IMMO_SMTP_URL. The error never repeats the URL: it may
+// hold a password.
+func parseURL(raw string) (endpoint, error) {
+	var e endpoint
 	u, err := url.Parse(raw)
 	if err != nil {
-		return "", nil, errors.New("smtpsend: the SMTP URL does not parse")
+		return e, errors.New("smtpsend: the SMTP URL does not parse")
 	}
-	host := u.Hostname()
-	if host == "" {
-		return "", nil, errors.New("smtpsend: the SMTP URL has no host")
+	if e.host = u.Hostname(); e.host == "" {
+		return e, errors.New("smtpsend: the SMTP URL has no host")
 	}
-	var opts []gomail.Option
-	port := 0
 	switch u.Scheme {
 	case "smtp":
-		port = 587
+		e.port = 587
 		switch tls := u.Query().Get("tls"); tls {
 		case "", "starttls":
-			opts = append(opts, gomail.WithTLSPolicy(gomail.TLSMandatory))
+			e.security = startTLS
 		case "none":
-			opts = append(opts, gomail.WithTLSPolicy(gomail.NoTLS))
+			e.security = noTLS
 		default:
-			return "", nil, fmt.Errorf("smtpsend: tls=%q: want starttls or none", tls)
+			return e, fmt.Errorf("smtpsend: tls=%q: want starttls or none", tls)
 		}
 	case "smtps":
-		port = 465
-		opts = append(opts, gomail.WithSSL())
+		e.port, e.security = 465, implicitTLS
 	default:
-		return "", nil, fmt.Errorf("smtpsend: the SMTP URL's scheme is %q: want smtp or smtps", u.Scheme)
+		return e, fmt.Errorf("smtpsend: the SMTP URL's scheme is %q: want smtp or smtps", u.Scheme)
 	}
 	if p := u.Port(); p != "" {
-		if port, err = strconv.Atoi(p); err != nil || port < 1 || port > 65535 {
-			return "", nil, fmt.Errorf("smtpsend: port %q", p)
+		if e.port, err = strconv.Atoi(p); err != nil || e.port < 1 || e.port > 65535 {
+			return e, fmt.Errorf("smtpsend: port %q", p)
 		}
 	}
-	opts = append(opts, gomail.WithPort(port))
 	if u.User != nil {
-		pass, _ := u.User.Password()
-		opts = append(opts, gomail.WithSMTPAuth(gomail.SMTPAuthAutoDiscover),
-			gomail.WithUsername(u.User.Username()), gomail.WithPassword(pass))
+		e.auth = true
+		e.user = u.User.Username()
+		e.password, _ = u.User.Password()
 	}
-	return host, opts, nil
+	return e, nil
+}
+
+// options are go-mail's for e.
+func (e endpoint) options() []gomail.Option {
+	opts := []gomail.Option{gomail.WithPort(e.port)}
+	switch e.security {
+	case startTLS:
+		opts = append(opts, gomail.WithTLSPolicy(gomail.TLSMandatory))
+	case implicitTLS:
+		opts = append(opts, gomail.WithSSL())
+	case noTLS:
+		opts = append(opts, gomail.WithTLSPolicy(gomail.NoTLS))
+	}
+	if e.auth {
+		opts = append(opts, gomail.WithSMTPAuth(gomail.SMTPAuthAutoDiscover),
+			gomail.WithUsername(e.user), gomail.WithPassword(e.password))
+	}
+	return opts
 }
 
 // Send sends m with messageID as its Message-ID (stable across retries, so
