@@ -30,12 +30,13 @@ func TestHelp(t *testing.T) {
 		args []string
 		want []string
 	}{
-		{[]string{"help"}, []string{"immo serve", "immo import", "IMMO_MAP_TILES", "IMMO_MAP_ATTRIBUTION", "DATABASE_URL"}},
+		{[]string{"help"}, []string{"immo serve", "immo import", "IMMO_MAP_TILES", "IMMO_MAP_ATTRIBUTION", "DATABASE_URL", "immo mail", "IMMO_SMTP_URL"}},
 		{[]string{"--help"}, []string{"immo migrate"}},
 		{[]string{"serve", "--help"}, []string{"immo serve", "-addr", "-public-url", "IMMO_MAP_TILES", "IMMO_MAP_ATTRIBUTION"}},
 		{[]string{"serve", "-h"}, []string{"immo serve"}},
 		{[]string{"migrate", "--help"}, []string{"immo migrate", "-data-dir"}},
 		{[]string{"import", "--help"}, []string{"immo import", "-partial", "-allow-empty"}},
+		{[]string{"mail", "--help"}, []string{"immo mail", "-limit", "IMMO_SMTP_URL"}},
 	} {
 		out := captureStdout(t)
 		if err := run(context.Background(), tc.args); err != nil {

@@ -1,5 +1,6 @@
 // Command immo is the agency website: one binary that serves the site
-// (serve), prepares the database (migrate) and loads a catalog (import).
+// (serve), prepares the database (migrate), loads a catalog (import) and
+// lists the mail queue (mail).
 package main
 
 import (
@@ -19,6 +20,7 @@ const (
 	serveSynopsis   = "immo serve   [--addr HOST:PORT] [--data-dir DIR] [--config FILE] [--public-url URL]"
 	migrateSynopsis = "immo migrate [--data-dir DIR]"
 	importSynopsis  = "immo import  [--data-dir DIR] [--partial] [--allow-empty] FILE"
+	mailSynopsis    = "immo mail    [--data-dir DIR] [--limit N]"
 )
 
 const usage = `immo — the agency website
@@ -27,6 +29,7 @@ Usage:
   ` + serveSynopsis + `
   ` + migrateSynopsis + `
   ` + importSynopsis + `
+  ` + mailSynopsis + `
   immo version
   immo COMMAND --help
 
@@ -42,6 +45,9 @@ const environment = `Environment:
   IMMO_MAP_TILES       the map's tile URL template; "none" draws the map without tiles
                        (default OpenStreetMap's)
   IMMO_MAP_ATTRIBUTION the tile provider's attribution (default OpenStreetMap's)
+  IMMO_SMTP_URL        where mails go: smtp://user:pass@host:587 (STARTTLS),
+                       smtps://user:pass@host:465 (implicit TLS), smtp://host:port?tls=none
+                       (no TLS: a local relay or test server); unset, mails wait in the queue
 `
 
 func main() {
@@ -73,6 +79,8 @@ func dispatch(ctx context.Context, args []string) error {
 		return runMigrate(ctx, args[1:])
 	case "import":
 		return runImport(ctx, args[1:])
+	case "mail":
+		return runMail(ctx, args[1:])
 	case "version", "--version", "-v":
 		fmt.Fprintln(stdout, "immo", version)
 		return nil

@@ -33,6 +33,7 @@ func runServe(ctx context.Context, args []string) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
+	smtpURL := os.Getenv("IMMO_SMTP_URL")
 	mapFrame := web.MapFrameOptions{Tiles: os.Getenv("IMMO_MAP_TILES"), Attribution: os.Getenv("IMMO_MAP_ATTRIBUTION")}
 	log := newLogger(ctx, logOutput)
 
@@ -66,6 +67,12 @@ func runServe(ctx context.Context, args []string) error {
 	go watch(ctx, 5*time.Second, "testimonials", says.Refresh, log)
 	variants, stopPictures := startPictures(ctx, store, cat, cfg, log)
 	defer stopPictures() // before the store closes
+	// The forms will enqueue into it; until then it sends what is queued.
+	_, stopMail, err := startMail(ctx, store, cfg.Agency, smtpURL, log)
+	if err != nil {
+		return err
+	}
+	defer stopMail() // before the store closes
 
 	ln, err := net.Listen("tcp", s.addr)
 	if err != nil {

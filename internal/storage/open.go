@@ -4,6 +4,7 @@ package storage
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"os"
 
@@ -21,6 +22,8 @@ type Store interface {
 	testimonial.Store
 	// Migrate applies pending migrations; Open already did.
 	Migrate(ctx context.Context) error
+	// QueueDB is the pool and dialect the mail queue (mailqueue) runs on.
+	QueueDB() (*sql.DB, string)
 	Close() error
 }
 

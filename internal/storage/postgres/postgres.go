@@ -17,6 +17,7 @@ import (
 	"github.com/pressly/goose/v3"
 	"github.com/pressly/goose/v3/lock"
 
+	"immo/internal/mail/mailqueue"
 	"immo/internal/storage/sqlstore"
 )
 
@@ -66,7 +67,8 @@ func Open(ctx context.Context, url string) (*DB, error) {
 	return db, nil
 }
 
-// Migrate applies the pending embedded migrations. Several servers may
+// Migrate applies the pending embedded migrations, then River's (the mail
+// queue's tables). Several servers may
 // start at once on one database, so migrations run under an advisory lock.
 func (db *DB) Migrate(ctx context.Context) error {
 	fsys, err := fs.Sub(migrations, "migrations")
@@ -92,8 +94,11 @@ func (db *DB) Migrate(ctx context.Context) error {
 	if _, err := p.Up(ctx); err != nil {
 		return fmt.Errorf("postgres: migrate: %w", err)
 	}
-	return nil
+	return mailqueue.Migrate(ctx, db.db, mailqueue.Postgres)
 }
+
+// QueueDB is the pool the mail queue runs on and its dialect.
+func (db *DB) QueueDB() (*sql.DB, string) { return db.db, mailqueue.Postgres }
 
 // lockID derives the advisory lock from the current schema: migrations of
 // different schemas (one per test, say) do not conflict, so they need not

@@ -17,6 +17,7 @@ import (
 	"github.com/pressly/goose/v3"
 	_ "modernc.org/sqlite" // registers the "sqlite" driver
 
+	"immo/internal/mail/mailqueue"
 	"immo/internal/storage/sqlstore"
 )
 
@@ -110,7 +111,8 @@ func dsn(path string, extra ...string) string {
 	return path + "?" + strings.Join(params, "&")
 }
 
-// Migrate applies the pending embedded migrations.
+// Migrate applies the pending embedded migrations, then River's (the mail
+// queue's tables).
 func (db *DB) Migrate(ctx context.Context) error {
 	fsys, err := fs.Sub(migrations, "migrations")
 	if err != nil {
@@ -124,8 +126,12 @@ func (db *DB) Migrate(ctx context.Context) error {
 	if _, err := p.Up(ctx); err != nil {
 		return fmt.Errorf("sqlite: migrate: %w", err)
 	}
-	return nil
+	return mailqueue.Migrate(ctx, db.write, mailqueue.SQLite)
 }
+
+// QueueDB is the pool the mail queue runs on, the writer (River writes as
+// it polls), and its dialect.
+func (db *DB) QueueDB() (*sql.DB, string) { return db.write, mailqueue.SQLite }
 
 // Close closes both pools.
 func (db *DB) Close() error {

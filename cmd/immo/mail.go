@@ -1,0 +1,121 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"net/url"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"immo/internal/mail"
+	"immo/internal/mail/mailqueue"
+	"immo/internal/mail/smtpsend"
+	"immo/internal/site"
+	"immo/internal/storage"
+)
+
+// startMail builds the mail queue on the store's database and, when
+// smtpURL is set, starts sending as the agency; without it mails wait in
+// the queue, which the log says once. stop lets the mails being sent finish.
+func startMail(ctx context.Context, store storage.Store, agency site.Agency, smtpURL string, log *slog.Logger) (*mailqueue.Queue, func(), error) {
+	db, dialect := store.QueueDB()
+	cfg := mailqueue.Config{Logger: log.With("component", "mail")}
+	if smtpURL != "" {
+		sender, err := smtpsend.New(smtpsend.Config{URL: smtpURL, From: mail.Address{Name: agency.Name, Email: agency.Email}})
+		if err != nil {
+			return nil, nil, fmt.Errorf("IMMO_SMTP_URL: %w", err)
+		}
+		cfg.Sender = sender
+	}
+	q, err := mailqueue.New(db, dialect, cfg)
+	if err != nil {
+		return nil, nil, err
+	}
+	if !q.Sending() {
+		log.Warn("mail: IMMO_SMTP_URL is not set: mails wait in the queue (immo mail lists them)")
+		return q, func() {}, nil
+	}
+	if err := q.Start(ctx); err != nil {
+		return nil, nil, err
+	}
+	log.Info("mail: sending", "smtp", redactedURL(smtpURL), "from", agency.Email)
+	return q, func() {
+		stop, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		if err := q.Stop(stop); err != nil {
+			log.Warn("mail: stop", "err", err)
+		}
+	}, nil
+}
+
+// redactedURL is the SMTP URL without its password, for the log.
+func redactedURL(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return "(unparsable)"
+	}
+	return u.Redacted()
+}
+
+// runMail lists the newest mails of the queue with their state.
+func runMail(ctx context.Context, args []string) error {
+	var s settings
+	fs := newFlagSet("mail", mailSynopsis)
+	s.register(fs)
+	limit := fs.Int("limit", 50, "how many mails to list, newest first (at most 1000)")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	store, _, err := openStore(ctx, s)
+	if err != nil {
+		return err
+	}
+	defer store.Close()
+	db, dialect := store.QueueDB()
+	q, err := mailqueue.New(db, dialect, mailqueue.Config{})
+	if err != nil {
+		return err
+	}
+	entries, err := q.List(ctx, *limit)
+	if err != nil {
+		return err
+	}
+	if len(entries) == 0 {
+		fmt.Fprintln(stdout, "no mails")
+		return nil
+	}
+	w := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(w, "ID\tSTATE\tTRIES\tCREATED\tWHEN\tTO\tSUBJECT\tLAST ERROR")
+	for _, e := range entries {
+		fmt.Fprintf(w, "%d\t%s\t%d/%d\t%s\t%s\t%s\t%s\t%s\n", e.ID, e.State, e.Attempts, e.MaxAttempts,
+			stamp(e.Created), when(e), clip(strings.Join(e.To, ", "), 40), clip(e.Subject, 50), clip(e.LastError, 60))
+	}
+	return w.Flush()
+}
+
+// when is a queued mail's next try, or when a mail was sent or failed.
+func when(e mailqueue.Entry) string {
+	switch {
+	case !e.Finalized.IsZero():
+		return stamp(e.Finalized)
+	case !e.Next.IsZero():
+		return "next " + stamp(e.Next)
+	}
+	return "-"
+}
+
+func stamp(t time.Time) string { return t.UTC().Format("2006-01-02 15:04:05Z") }
+
+// clip keeps a column on one line and bounded.
+func clip(s string, n int) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if r := []rune(s); len(r) > n {
+		return string(r[:n-1]) + "…"
+	}
+	if s == "" {
+		return "-"
+	}
+	return s
+}

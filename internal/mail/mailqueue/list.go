@@ -1,0 +1,90 @@
+package mailqueue
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/rivertype"
+)
+
+// State is where a mail is, as `immo mail` shows it.
+type State string
+
+const (
+	Queued  State = "queued"  // waiting for its first or next attempt
+	Sending State = "sending" // an attempt is running
+	Sent    State = "sent"
+	Failed  State = "failed" // refused for good, or out of attempts
+)
+
+// stateOf maps River's job states onto a mail's.
+func stateOf(s rivertype.JobState) State {
+	switch s {
+	case rivertype.JobStateRunning:
+		return Sending
+	case rivertype.JobStateCompleted:
+		return Sent
+	case rivertype.JobStateCancelled, rivertype.JobStateDiscarded:
+		return Failed
+	}
+	return Queued // available, scheduled, retryable, pending
+}
+
+// Entry is one mail of the queue.
+type Entry struct {
+	ID          int64
+	State       State
+	To          []string
+	Subject     string
+	Attempts    int
+	MaxAttempts int
+	Created     time.Time
+	// Next is when a queued mail is tried; Finalized when it was sent or
+	// failed.
+	Next      time.Time
+	Finalized time.Time
+	LastError string
+}
+
+// List returns the newest n mails (at most 1000), newest first.
+func (q *Queue) List(ctx context.Context, n int) ([]Entry, error) {
+	n = min(max(n, 1), 1000)
+	res, err := q.client.JobList(ctx, river.NewJobListParams().
+		Kinds(kind).
+		OrderBy(river.JobListOrderByID, river.SortOrderDesc).
+		First(n))
+	if err != nil {
+		return nil, fmt.Errorf("mailqueue: list: %w", err)
+	}
+	entries := make([]Entry, 0, len(res.Jobs))
+	for _, j := range res.Jobs {
+		e := Entry{
+			ID:          j.ID,
+			State:       stateOf(j.State),
+			Attempts:    j.Attempt,
+			MaxAttempts: j.MaxAttempts,
+			Created:     j.CreatedAt,
+		}
+		var args sendArgs
+		if err := json.Unmarshal(j.EncodedArgs, &args); err == nil {
+			e.Subject = args.Message.Subject
+			for _, a := range args.Message.To {
+				e.To = append(e.To, a.Email)
+			}
+		}
+		if e.State == Queued {
+			e.Next = j.ScheduledAt
+		}
+		if j.FinalizedAt != nil {
+			e.Finalized = *j.FinalizedAt
+		}
+		if len(j.Errors) > 0 {
+			e.LastError = j.Errors[len(j.Errors)-1].Error
+		}
+		entries = append(entries, e)
+	}
+	return entries, nil
+}

@@ -1,0 +1,219 @@
+// Package mailqueue is mail.Queue on River: each message is a job inserted
+// in the caller's storage transaction (so it exists if and only if what it
+// tells about was committed), worked in the background by a Sender, retried
+// with River's backoff and kept as failed after its last attempt. The jobs
+// live in the store's own database, SQLite or PostgreSQL.
+package mailqueue
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/riverdriver"
+	"github.com/riverqueue/river/riverdriver/riverdatabasesql"
+	"github.com/riverqueue/river/riverdriver/riversqlite"
+
+	"immo/internal/mail"
+)
+
+// The databases a queue runs on: the storage's dialect names.
+const (
+	SQLite   = "sqlite"
+	Postgres = "postgres"
+)
+
+// queueName is River's queue for mails; kind is the mail job's kind.
+const (
+	queueName = "mail"
+	kind      = "mail"
+)
+
+// Sender sends one message. messageID is stable for a job across its
+// attempts. An error with a Permanent() method returning true (a server's
+// 5xx refusal) fails the mail at once; any other error is retried.
+type Sender interface {
+	Send(ctx context.Context, m mail.Message, messageID string) error
+}
+
+// Config tunes a Queue; the zero value is an insert-only queue (no Sender):
+// mails wait in the database until a queue with a Sender runs.
+type Config struct {
+	Sender Sender
+	// Workers is how many mails are sent at once; 0 is 20 (a send mostly
+	// waits for the SMTP server; a provider may refuse many connections).
+	Workers int
+	// MaxAttempts is how often a mail is tried before it is failed; 0 is
+	// 12 (with River's backoff, attempt⁴ seconds, about 11 hours in all).
+	MaxAttempts int
+	// Retry overrides River's backoff (tests use a short one).
+	Retry river.ClientRetryPolicy
+	// PollInterval is how often the database is polled for new mails; 0 is
+	// one second; at least 20 ms (the fetch cooldown).
+	PollInterval time.Duration
+	// RescueAfter is when a mail left "sending" by a killed process is
+	// tried again; 0 is 5 minutes (a send times out after one).
+	RescueAfter time.Duration
+	Logger      *slog.Logger // nil: River's own log is discarded
+}
+
+// sendTimeout bounds one attempt: connection, commands and data.
+const sendTimeout = time.Minute
+
+// Queue is the mail queue on one database. Enqueue is safe for concurrent
+// use; Start and Stop bracket the sending.
+type Queue struct {
+	client  *river.Client[*sql.Tx]
+	sending bool
+}
+
+var _ mail.Queue = (*Queue)(nil)
+
+// New builds the queue on db (the store's writing pool) for the database
+// dialect names (SQLite or Postgres). River's tables must exist: Migrate.
+func New(db *sql.DB, dialect string, cfg Config) (*Queue, error) {
+	driver, err := driverFor(db, dialect)
+	if err != nil {
+		return nil, err
+	}
+	logger := cfg.Logger
+	if logger == nil {
+		logger = slog.New(slog.DiscardHandler)
+	}
+	workers := river.NewWorkers()
+	river.AddWorker(workers, &worker{send: cfg.Sender})
+	rc := &river.Config{
+		Logger:      logger,
+		Workers:     workers,
+		MaxAttempts: orDefault(cfg.MaxAttempts, 12),
+		RetryPolicy: cfg.Retry,
+		// A busy queue fetches again as soon as workers are free, at most
+		// every 20 ms (River's default, 100 ms, caps 20 workers at 200/s);
+		// an idle one polls every PollInterval.
+		FetchCooldown:               20 * time.Millisecond,
+		FetchPollInterval:           orDefault(cfg.PollInterval, time.Second),
+		RescueStuckJobsAfter:        orDefault(cfg.RescueAfter, 5*time.Minute),
+		JobTimeout:                  sendTimeout,
+		CompletedJobRetentionPeriod: 30 * 24 * time.Hour, // `immo mail` shows what was sent
+		CancelledJobRetentionPeriod: 90 * 24 * time.Hour,
+		DiscardedJobRetentionPeriod: 90 * 24 * time.Hour,
+	}
+	if cfg.Sender != nil {
+		rc.Queues = map[string]river.QueueConfig{queueName: {MaxWorkers: orDefault(cfg.Workers, 20)}}
+	}
+	client, err := river.NewClient(driver, rc)
+	if err != nil {
+		return nil, fmt.Errorf("mailqueue: %w", err)
+	}
+	return &Queue{client: client, sending: cfg.Sender != nil}, nil
+}
+
+func driverFor(db *sql.DB, dialect string) (riverdriver.Driver[*sql.Tx], error) {
+	switch dialect {
+	case SQLite:
+		return riversqlite.New(db), nil
+	case Postgres:
+		// database/sql over pgx's stdlib, the store's own pool: River inserts
+		// into the store's *sql.Tx and works jobs on the same pool by
+		// polling (docs/ARCHITECTURE.md, "The mail queue").
+		return riverdatabasesql.New(db), nil
+	}
+	return nil, fmt.Errorf("mailqueue: unknown database %q", dialect)
+}
+
+func orDefault[T comparable](v, def T) T {
+	var zero T
+	if v == zero {
+		return def
+	}
+	return v
+}
+
+// sqlTx is what the storage layer's transaction gives the queue.
+type sqlTx interface {
+	SQLTx() *sql.Tx
+}
+
+// ErrForeignTx says the transaction given to Enqueue is not a database/sql
+// one: a wiring bug.
+var ErrForeignTx = errors.New("mailqueue: the transaction has no *sql.Tx")
+
+// Enqueue validates msgs and inserts one job per message in tx. Nothing is
+// sent before tx commits; nothing is kept if it rolls back.
+func (q *Queue) Enqueue(ctx context.Context, tx mail.Tx, msgs ...mail.Message) error {
+	st, ok := tx.(sqlTx)
+	if !ok || st.SQLTx() == nil {
+		return ErrForeignTx
+	}
+	if len(msgs) == 0 {
+		return nil
+	}
+	params := make([]river.InsertManyParams, len(msgs))
+	for i, m := range msgs {
+		if err := m.Validate(); err != nil {
+			return err
+		}
+		params[i] = river.InsertManyParams{Args: sendArgs{Message: m}}
+	}
+	if _, err := q.client.InsertManyTx(ctx, st.SQLTx(), params); err != nil {
+		return fmt.Errorf("mailqueue: enqueue: %w", err)
+	}
+	return nil
+}
+
+// Sending says whether the queue sends (it has a Sender).
+func (q *Queue) Sending() bool { return q.sending }
+
+// Start starts sending in the background until Stop; without a Sender it
+// does nothing.
+func (q *Queue) Start(ctx context.Context) error {
+	if !q.sending {
+		return nil
+	}
+	if err := q.client.Start(ctx); err != nil {
+		return fmt.Errorf("mailqueue: start: %w", err)
+	}
+	return nil
+}
+
+// Stop lets the mails being sent finish (until ctx ends) and stops.
+func (q *Queue) Stop(ctx context.Context) error {
+	if !q.sending {
+		return nil
+	}
+	return q.client.Stop(ctx)
+}
+
+// sendArgs is a mail job: the whole message, attachments included.
+type sendArgs struct {
+	Message mail.Message `json:"message"`
+}
+
+func (sendArgs) Kind() string { return kind }
+
+func (sendArgs) InsertOpts() river.InsertOpts { return river.InsertOpts{Queue: queueName} }
+
+// worker sends a mail job.
+type worker struct {
+	river.WorkerDefaults[sendArgs]
+	send Sender
+}
+
+func (w *worker) Timeout(*river.Job[sendArgs]) time.Duration { return sendTimeout }
+
+func (w *worker) Work(ctx context.Context, job *river.Job[sendArgs]) error {
+	if w.send == nil {
+		return errors.New("mailqueue: no sender") // unreachable: no queue works without one
+	}
+	id := fmt.Sprintf("immo.mail.%d.%d", job.ID, job.CreatedAt.Unix())
+	err := w.send.Send(ctx, job.Args.Message, id)
+	var p interface{ Permanent() bool }
+	if errors.As(err, &p) && p.Permanent() {
+		return river.JobCancel(err)
+	}
+	return err
+}
