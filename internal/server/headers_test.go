@@ -62,7 +62,7 @@ func TestSecurityHeadersOnEveryResponse(t *testing.T) {
 			}
 			h := res.Header
 			csp := h.Get("Content-Security-Policy")
-			for _, want := range []string{"default-src 'self'", "script-src 'nonce-", "'strict-dynamic'", "object-src 'none'", "base-uri 'none'"} {
+			for _, want := range []string{"default-src 'self'", "script-src 'nonce-", "'strict-dynamic'", "object-src 'none'", "base-uri 'none'", "worker-src 'self'"} {
 				if !strings.Contains(csp, want) {
 					t.Errorf("%s: CSP lacks %q: %s", c.path, want, csp)
 				}
