@@ -208,7 +208,10 @@ func (s *Service) Verify(ctx context.Context, posted string) error {
 
 // Check is Verify for a form validator: the field's error key
 // (field.KeyCaptcha) when the visitor's payload is refused, an error when
-// the store failed.
+// the store failed. A missing payload is refused too: a form that accepts
+// posts without JavaScript tests values.Get(FieldName) == "" first and
+// applies the honeypot and the stricter per-IP limit instead
+// (docs/ARCHITECTURE.md, "Spam").
 func (s *Service) Check(ctx context.Context, values url.Values) (field.Errors, error) {
 	err := s.Verify(ctx, values.Get(FieldName))
 	switch {
