@@ -34,11 +34,11 @@ import (
 // Algorithm is the only hash we issue and accept.
 const Algorithm = "SHA-256"
 
-// Defaults. The widget (altcha 3) tries ~8 000 numbers a second with two
-// workers in headless Chromium on our shared two-core machine (one
-// crypto.subtle digest per try): up to 20 000 is ~1.2 s on average, 2.5 s
-// at worst, mostly hidden as it starts when the visitor focuses the form;
-// 100 000 took up to 12 s. The proof only slows a spammer down: the
+// Defaults. The widget (altcha 3) tries 8 000–30 000 numbers a second
+// with two workers in headless Chromium on our shared two-core machine
+// (one crypto.subtle digest per try; the low figure under load): up to
+// 20 000 is 0.3–1.2 s on average, 2.5 s at worst, mostly hidden as it
+// starts when the visitor focuses the form; 100 000 took up to 12 s. The proof only slows a spammer down: the
 // per-IP limits do the rest. A challenge lives 10 minutes, long enough to
 // fill in a form after the widget solved it (the widget fetches a new one
 // when it expires).
