@@ -41,6 +41,9 @@ const environment = `Environment:
   IMMO_CONFIG          the site configuration file (default: the demo agency, built in)
   DATABASE_URL         PostgreSQL instead of SQLite: a postgres:// or postgresql:// URL,
                        or libpq's "host=… dbname=…"; anything else is an error
+  IMMO_SECRET          the key material (at least 32 bytes) signing the forms' challenges and
+                       hashing senders' addresses; the same on every server of one database
+                       (default: IMMO_DATA_DIR/secret, made on first start, mode 0600)
   IMMO_PUBLIC_URL      the public origin for canonical links (default http://localhost:PORT)
   IMMO_MAP_TILES       the map's tile URL template; "none" draws the map without tiles
                        (default OpenStreetMap's)

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"immo/internal/altcha"
 	"immo/internal/catalog"
 	"immo/internal/demo"
 	"immo/internal/logsum"
@@ -36,6 +37,16 @@ func runServe(ctx context.Context, args []string) error {
 	smtpURL := os.Getenv("IMMO_SMTP_URL")
 	mapFrame := web.MapFrameOptions{Tiles: os.Getenv("IMMO_MAP_TILES"), Attribution: os.Getenv("IMMO_MAP_ATTRIBUTION")}
 	log := newLogger(ctx, logOutput)
+	keys, err := loadKeys(os.Getenv("IMMO_SECRET"), s.dataDir)
+	if err != nil {
+		return err
+	}
+	// Only challenges for now: the forms verify them, with a Spender from
+	// storage, when they are wired.
+	challenges, err := altcha.New(keys.altcha, nil, altcha.Options{})
+	if err != nil {
+		return err
+	}
 
 	cfg, err := loadSite(s.configFile)
 	if err != nil {
@@ -91,7 +102,7 @@ func runServe(ctx context.Context, args []string) error {
 	defer closePages()
 	srv := server.New(s.addr, server.Handler(server.Deps{
 		Catalog: cat, Site: cfg, Pictures: demo.Pictures(), Variants: variants, Log: log, Pages: pages, Links: resolver,
-		PublicURL: s.publicURL, MapTiles: web.TileURL(mapFrame.Tiles),
+		PublicURL: s.publicURL, MapTiles: web.TileURL(mapFrame.Tiles), Challenges: challenges,
 	}))
 	log.Info("immo is serving", "url", "http://"+displayAddr(ln.Addr()), "version", version)
 	fmt.Fprintf(stdout, "immo is serving on http://%s\n", displayAddr(ln.Addr()))

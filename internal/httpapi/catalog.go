@@ -19,6 +19,9 @@ type CatalogAPI struct {
 	Links   catalog.Linker // optional: addresses for search suggestions
 	// DefaultLang answers requests that name no language we speak.
 	DefaultLang string
+	// Challenges makes the forms' spam challenges (GET /api/altcha);
+	// nil serves no such path.
+	Challenges Challenger
 }
 
 func (a *CatalogAPI) lang(r *http.Request) string { return Lang(r, a.DefaultLang) }

@@ -6,10 +6,11 @@ import "net/http"
 // another method on a known path is a 405, an unknown path a 404. Answers
 // are gzipped for a client that takes it.
 func (a *CatalogAPI) Register(mux *http.ServeMux) {
-	routes := []struct {
+	type route struct {
 		path string
 		get  http.HandlerFunc
-	}{
+	}
+	routes := []route{
 		{"/api/properties", a.listProperties},
 		{"/api/properties/{id}", a.getProperty},
 		{"/api/projects", a.listProjects},
@@ -17,6 +18,9 @@ func (a *CatalogAPI) Register(mux *http.ServeMux) {
 		{"/api/types", a.listTypes},
 		{"/api/cities", a.listCities},
 		{"/api/search", a.search},
+	}
+	if a.Challenges != nil {
+		routes = append(routes, route{"/api/altcha", a.altchaChallenge}) // the forms' spam challenge
 	}
 	for _, r := range routes {
 		mux.HandleFunc("GET "+r.path, gzipped(a.bounded(r.get)))

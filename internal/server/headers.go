@@ -61,6 +61,10 @@ const permissionsPolicy = "camera=(), microphone=(), geolocation=(), payment=(),
 //     nonce cannot cover and hashes could only list per value; CSS cannot
 //     run script, and every attribute value is escaped.
 //   - img-src data: for the CSS icons (SVG data URLs).
+//   - worker-src 'self': the forms' ALTCHA widget solves in a worker
+//     loaded from our /assets/ (without it, workers fall back to
+//     script-src, whose 'strict-dynamic' ignores 'self'); not blob:, which
+//     the widget's default build would need.
 func contentSecurityPolicy(nonce string, framable bool, s Sources) string {
 	ancestors := "'none'"
 	if framable {
@@ -85,6 +89,7 @@ func contentSecurityPolicy(nonce string, framable bool, s Sources) string {
 	dir("media-src", append([]string{"'self'"}, s.Media...)...)
 	dir("frame-src", append([]string{"'self'"}, s.Frame...)...)
 	dir("connect-src", "'self'")
+	dir("worker-src", "'self'")
 	dir("font-src", "'self'")
 	dir("object-src", "'none'")
 	dir("base-uri", "'none'")

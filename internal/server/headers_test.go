@@ -46,6 +46,7 @@ func TestSecurityHeadersOnEveryResponse(t *testing.T) {
 		{"404 page", "/fr/nope/", 404},
 		{"api", "/api/properties", 200},
 		{"api error", "/api/properties?page=x", 400},
+		{"forms' challenge", "/api/altcha", 200},
 		{"asset", "/assets/missing.js", 404},
 		{"picture", "/pictures/demo/banner.jpg", 200},
 		{"epc picture", "/images/epc/wallonia/A.svg", 0},
@@ -62,7 +63,7 @@ func TestSecurityHeadersOnEveryResponse(t *testing.T) {
 			}
 			h := res.Header
 			csp := h.Get("Content-Security-Policy")
-			for _, want := range []string{"default-src 'self'", "script-src 'nonce-", "'strict-dynamic'", "object-src 'none'", "base-uri 'none'"} {
+			for _, want := range []string{"default-src 'self'", "script-src 'nonce-", "'strict-dynamic'", "object-src 'none'", "base-uri 'none'", "worker-src 'self'"} {
 				if !strings.Contains(csp, want) {
 					t.Errorf("%s: CSP lacks %q: %s", c.path, want, csp)
 				}

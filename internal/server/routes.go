@@ -14,7 +14,7 @@ import (
 // the sitemap and the map frame) for the rest.
 func routes(d Deps) *http.ServeMux {
 	mux := http.NewServeMux()
-	api := &httpapi.CatalogAPI{Catalog: d.Catalog, Log: d.Log, Links: d.Links, DefaultLang: "fr"}
+	api := &httpapi.CatalogAPI{Catalog: d.Catalog, Log: d.Log, Links: d.Links, DefaultLang: "fr", Challenges: d.Challenges}
 	if d.Site != nil {
 		api.DefaultLang = d.Site.Languages.Default
 	}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"immo/internal/catalog"
+	"immo/internal/httpapi"
 	"immo/internal/pictures"
 	"immo/internal/site"
 	"immo/internal/web"
@@ -36,6 +37,9 @@ type Deps struct {
 	// MapTiles is the map frame's tile URL template (web.TileURL of the
 	// setting), for the pages' img-src; "" for none.
 	MapTiles string
+	// Challenges makes the forms' spam challenges (GET /api/altcha); nil
+	// serves none.
+	Challenges httpapi.Challenger
 }
 
 // Handler returns the whole site.

@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"testing"
 
+	"immo/internal/altcha"
 	"immo/internal/demo"
 	"immo/internal/demo/demotest"
 	"immo/internal/server"
@@ -25,8 +26,12 @@ func demoSite(t *testing.T, o siteOptions) http.Handler {
 	t.Helper()
 	svc := demotest.Service(t)
 	cfg := demotest.Site(t)
+	challenges, err := altcha.New([]byte("a test key of thirty-two bytes!!"), nil, altcha.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
 	deps := server.Deps{Catalog: svc, Pictures: demo.Pictures(), Log: demotest.Log(),
-		PublicURL: o.publicURL, MapTiles: o.mapTiles}
+		PublicURL: o.publicURL, MapTiles: o.mapTiles, Challenges: challenges}
 	if o.pages != nil {
 		resolver := &route.Resolver{Site: cfg, Catalog: svc, BaseURL: "http://x"}
 		opts := *o.pages

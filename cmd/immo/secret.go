@@ -1,0 +1,101 @@
+package main
+
+import (
+	"crypto/hkdf"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// minSecret is the shortest IMMO_SECRET accepted, in bytes.
+const minSecret = 32
+
+// secretFile is the data folder's secret, made on first start.
+const secretFile = "secret"
+
+// keys are the server's keys, each derived from the one secret for one
+// purpose (HKDF-SHA256, the purpose as info): knowing one key tells
+// nothing of another, and one secret is all an operator keeps.
+type keys struct {
+	altcha []byte // signs the forms' spam challenges (internal/altcha)
+	ipHash []byte // keys the hash of a sender's IP (lead.NewIPHasher), with the forms
+}
+
+// loadKeys derives the keys from IMMO_SECRET (env, at least 32 bytes)
+// or, without it, from <dataDir>/secret, which the first start writes:
+// 32 random bytes, hex, mode 0600. Servers sharing one database (several
+// servers on PostgreSQL) must share the secret: set the same IMMO_SECRET
+// on each, or copy one file.
+func loadKeys(env, dataDir string) (keys, error) {
+	secret := []byte(env)
+	if env == "" {
+		var err error
+		if secret, err = dataSecret(dataDir); err != nil {
+			return keys{}, err
+		}
+	}
+	if len(secret) < minSecret {
+		return keys{}, fmt.Errorf("IMMO_SECRET: at least %d bytes are needed", minSecret)
+	}
+	derive := func(purpose string) ([]byte, error) { return hkdf.Key(sha256.New, secret, nil, "immo "+purpose, 32) }
+	var k keys
+	var err1, err2 error
+	k.altcha, err1 = derive("altcha")
+	k.ipHash, err2 = derive("ip-hash")
+	return k, errors.Join(err1, err2)
+}
+
+// dataSecret reads <dataDir>/secret, writing it first if it is missing.
+// It is written whole under another name and then linked into place, so
+// two servers starting at once on one folder read the same secret, never
+// a half-written one.
+func dataSecret(dataDir string) ([]byte, error) {
+	path := filepath.Join(dataDir, secretFile)
+	if b, err := readSecret(path); !errors.Is(err, fs.ErrNotExist) {
+		return b, err
+	}
+	if err := os.MkdirAll(dataDir, 0o755); err != nil {
+		return nil, err
+	}
+	var random [32]byte
+	rand.Read(random[:])
+	tmp, err := os.CreateTemp(dataDir, ".secret-*")
+	if err != nil {
+		return nil, err
+	}
+	defer os.Remove(tmp.Name())
+	_, err = tmp.WriteString(hex.EncodeToString(random[:]) + "\n")
+	if err = errors.Join(err, tmp.Chmod(0o600), tmp.Sync(), tmp.Close()); err != nil {
+		return nil, fmt.Errorf("write %s: %w", path, err)
+	}
+	if err := os.Link(tmp.Name(), path); err != nil && !errors.Is(err, fs.ErrExist) {
+		return nil, fmt.Errorf("write %s: %w", path, err)
+	}
+	return readSecret(path)
+}
+
+// readSecret reads a secret file, refusing one others may read.
+func readSecret(path string) ([]byte, error) {
+	info, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if info.Mode().Perm()&0o077 != 0 {
+		return nil, fmt.Errorf("%s: readable by others (mode %v): chmod 600 it", path, info.Mode().Perm())
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	s := strings.TrimSpace(string(b))
+	if len(s) < minSecret {
+		return nil, fmt.Errorf("%s: at least %d bytes are needed", path, minSecret)
+	}
+	return []byte(s), nil
+}

@@ -1,0 +1,37 @@
+// The real widget module (altcha's external build), mounted in a form:
+// it registers <altcha-widget>, whose hidden input is the form's `altcha`
+// field, and reports the payload of a verified state. Solving needs a
+// worker and a server: that is the browser check's part.
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { mountAltcha } from './model/altchaWidget'
+import { altchaStrings } from './model/altcha'
+import { tFor } from '../../lib/i18n'
+
+afterEach(() => {
+  document.body.innerHTML = ''
+})
+
+describe('mountAltcha', () => {
+  it('puts the widget in the form with its field, our texts and a way out', async () => {
+    const form = document.createElement('form')
+    const host = document.createElement('div')
+    form.append(host)
+    document.body.append(form)
+    const onChange = vi.fn()
+    const mounted = mountAltcha(host, { challengeUrl: '/api/altcha', name: 'altcha', lang: 'fr', strings: altchaStrings(tFor('fr')), onChange })
+    const widget = host.querySelector('altcha-widget')
+    expect(widget).not.toBeNull()
+    expect(widget?.getAttribute('challenge')).toBe('/api/altcha')
+    expect(customElements.get('altcha-widget')).toBeDefined()
+    await vi.waitFor(() => expect(new FormData(form).has('altcha')).toBe(true))
+    expect($altcha.i18n.get('fr')?.label).toBe('Je ne suis pas un robot')
+    expect(document.getElementById('altcha-css')).not.toBeNull()
+
+    widget?.dispatchEvent(new CustomEvent('statechange', { detail: { state: 'verified', payload: 'cA==' } }))
+    widget?.dispatchEvent(new CustomEvent('statechange', { detail: { state: 'expired', payload: 'cA==' } }))
+    expect(onChange.mock.calls).toEqual([['cA=='], [null]])
+
+    mounted.destroy()
+    expect(host.querySelector('altcha-widget')).toBeNull()
+  })
+})

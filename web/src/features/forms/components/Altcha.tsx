@@ -1,0 +1,67 @@
+import { useEffect, useRef } from 'react'
+import { useLang, useT } from '../../../lib/i18n'
+import { ALTCHA_CHALLENGE_URL, ALTCHA_FIELD, altchaStrings, HONEYPOT_FIELD, loadAltcha } from '../model/altcha'
+import './altcha.css'
+
+export interface AltchaProps {
+  /** The verified payload, or null (reset, expired, failed): for a form
+   * that keeps its values in state. The payload is also the form's field
+   * `altcha` (the widget's hidden input), for a form posted as it is. */
+  onChange?(payload: string | null): void
+}
+
+/**
+ * A form's spam guards, to put inside the <form>: the honeypot field (in
+ * the server's HTML too, so posts without JavaScript carry it) and ALTCHA's
+ * proof of work against our own /api/altcha. The server renders an empty
+ * box; the browser loads the widget (its own chunk) and mounts it there.
+ * Without JavaScript no widget shows and the post goes without a payload:
+ * the honeypot and the per-IP limit guard it (docs/ARCHITECTURE.md).
+ */
+export function Altcha({ onChange }: AltchaProps) {
+  const box = useRef<HTMLDivElement>(null)
+  const lang = useLang()
+  const t = useT()
+  const change = useRef(onChange)
+  useEffect(() => {
+    change.current = onChange
+  })
+
+  useEffect(() => {
+    let mounted: { destroy(): void } | null = null
+    let cancelled = false
+    loadAltcha()
+      .then((m) => {
+        if (cancelled || !box.current) return
+        mounted = m.mountAltcha(box.current, {
+          challengeUrl: ALTCHA_CHALLENGE_URL,
+          name: ALTCHA_FIELD,
+          lang,
+          strings: altchaStrings(t),
+          onChange: (p) => change.current?.(p),
+        })
+      })
+      .catch(() => {
+        // No widget (offline, a blocked chunk): the post goes without a
+        // payload and the server answers as for a browser without JavaScript.
+      })
+    return () => {
+      cancelled = true
+      mounted?.destroy()
+    }
+  }, [lang, t])
+
+  return (
+    <>
+      {/* Off screen, out of the tab order and of the accessibility tree:
+          people never fill it, form-filling bots do. */}
+      <div className="altcha-trap" aria-hidden="true">
+        <label>
+          {t('forms.altcha.trap')}
+          <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+        </label>
+      </div>
+      <div className="altcha-box" ref={box} />
+    </>
+  )
+}

@@ -1,0 +1,51 @@
+// The forms' spam challenge (ALTCHA, self-hosted): what the component
+// needs without loading the widget. The widget itself (model/altchaWidget.ts)
+// is its own chunk, loaded by loadAltcha on pages that hold a form.
+import type { TFn } from '../../../lib/i18n'
+
+/** Where the widget fetches a challenge: Go's internal/httpapi. */
+export const ALTCHA_CHALLENGE_URL = '/api/altcha'
+
+/** The form field the widget posts its payload in (Go's altcha.FieldName). */
+export const ALTCHA_FIELD = 'altcha'
+
+/** The honeypot field (Go's altcha.HoneypotField): people leave it empty. */
+export const HONEYPOT_FIELD = 'website2'
+
+/** The widget's texts we show, from forms.json (forms.altcha.*). */
+export const ALTCHA_STRING_KEYS = ['error', 'expired', 'label', 'loading', 'reload', 'verificationRequired', 'verified', 'verify', 'verifying', 'waitAlert'] as const
+
+export type AltchaStrings = Record<(typeof ALTCHA_STRING_KEYS)[number], string>
+
+export function altchaStrings(t: TFn): AltchaStrings {
+  return Object.fromEntries(ALTCHA_STRING_KEYS.map((k) => [k, t(`forms.altcha.${k}`)])) as AltchaStrings
+}
+
+export interface MountOptions {
+  challengeUrl: string
+  name: string
+  lang: string
+  strings: AltchaStrings
+  /** The payload once verified; null when reset, expired or failed. */
+  onChange(payload: string | null): void
+}
+
+/** A mounted widget. */
+export interface MountedAltcha {
+  destroy(): void
+}
+
+/** The lazily loaded module (model/altchaWidget.ts). */
+export interface AltchaModule {
+  mountAltcha(host: HTMLElement, options: MountOptions): MountedAltcha
+}
+
+/**
+ * Loads the widget in its own chunk, in the browser only: the server bundle
+ * is built with import.meta.env.SSR = true, so esbuild drops the import
+ * (no custom elements nor workers in QuickJS). Keep it a conditional
+ * expression, as features/gallery's loadSlider.
+ */
+export const loadAltcha: () => Promise<AltchaModule> = import.meta.env.SSR
+  ? () => Promise.reject(new Error('no ALTCHA widget on the server'))
+  : () => import('./altchaWidget')
