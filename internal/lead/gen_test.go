@@ -135,7 +135,7 @@ var typeSamples = map[string][]string{
 		"ann@@example.be", "a b@example.be", "ann@exa mple.be", "Ann <ann@example.be>", "ann@example.be,bob@example.be",
 		"ann.peeters+immo@example.co.uk", "ann..p@example.be", ".ann@example.be", "ann.@example.be", "ann@example..be",
 		"ann@-example.be", "o'brien@example.ie", "élise@exemple.be", "ann@exemple-é.be", "ann\r\n@example.be",
-		"ann(x)@example.be", "ann@[1.2.3.4]", strings.Repeat("a", 64) + "@" + strings.Repeat("b", 185) + ".be",
+		"ann(x)@example.be", "ann@[1.2.3.4]", "ann@[foo.bar]", "ann@[1.2.3]", "ann@[256.1.1.1]", "ann@[01.2.3.4]", strings.Repeat("a", 64) + "@" + strings.Repeat("b", 185) + ".be",
 		strings.Repeat("a", 64) + "@" + strings.Repeat("b", 186) + ".be"},
 	"phone": {"0471 23 45 67", "+32 471 23 45 67", "+32 (0)63 22 33 44", "063/22.33.44", "063-22-33-44", "1234567",
 		"12345678", "123456789012345", "1234567890123456", "++32471234567", "0471 23 45 6x", " 0471234567 ", "٠٤٧١٢٣٤٥٦٧",
