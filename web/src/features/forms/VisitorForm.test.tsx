@@ -138,6 +138,22 @@ describe('VisitorForm', () => {
     expect(labelled(k('fr', 'label.lastName'))).not.toHaveAttribute('aria-invalid')
   })
 
+  it("takes the server's answer to a post sent with JavaScript over the browser's checks", async () => {
+    const user = userEvent.setup()
+    const { rerender } = render(wrap(contactForm))
+    const phone = labelled(k('en', 'label.phone'))
+    await user.type(phone, '12')
+    await user.tab()
+    expect(describedBy(phone)).toBe(k('en', 'error.phone'))
+    // The router swaps in the page the server answered (preserveState: the form stays mounted).
+    const props: PostProps = { errors: { email: 'forms.error.slotFull' }, form: { name: 'site-contact', values: { phone: '12' } } }
+    rerender(wrap(contactForm, { props }))
+    expect(phone).not.toHaveAttribute('aria-invalid')
+    expect(describedBy(labelled(k('en', 'label.email')))).toBe(k('en', 'error.slotFull'))
+    expect(document.activeElement).toBe(screen.getByRole('alert'))
+    expect(phone).toHaveValue('12')
+  })
+
   it("drops the server's word on a field once the visitor changes it", async () => {
     const user = userEvent.setup()
     const props: PostProps = { errors: { email: 'forms.error.slotFull' }, form: { name: 'site-contact', values: { email: 'ann@example.be' } } }
