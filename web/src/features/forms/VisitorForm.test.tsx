@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { ReactNode } from 'react'
+import { hydrateRoot, type Root } from 'react-dom/client'
 import { renderToString } from 'react-dom/server'
 import { I18nextProvider } from 'react-i18next'
 import { describe, expect, it, vi } from 'vitest'
@@ -257,6 +258,29 @@ describe('VisitorForm', () => {
     expect(within(doc.body).getByRole('alert')).toHaveTextContent(k('fr', 'error.summary'))
     expect(form.querySelector('button[type="submit"]')).not.toBeNull()
     for (const name of ['title', 'lastName', 'phone', 'newsletter', 'website2']) expect(field(name), name).not.toBeNull()
+  })
+
+  it('hydrates the HTML the server rendered, then checks and sends with JavaScript', async () => {
+    const props: PostProps = { errors: { email: 'forms.error.email' }, form: { name: 'site-contact', values: { firstName: 'Ann', email: 'ann@' } } }
+    const container = document.body.appendChild(document.createElement('div'))
+    container.innerHTML = renderToString(wrap(contactForm, { props, router: null }))
+    const mismatches: unknown[] = []
+    const router = fakeRouter()
+    let root!: Root
+    await act(async () => {
+      root = hydrateRoot(container, wrap(contactForm, { props, router }), { onRecoverableError: (e) => mismatches.push(e) })
+    })
+    expect(mismatches).toEqual([])
+    expect(document.activeElement).toBe(screen.getByRole('alert'))
+    const user = userEvent.setup()
+    const phone = labelled(k('en', 'label.phone'))
+    await user.type(phone, '12')
+    await user.tab()
+    expect(describedBy(phone)).toBe(k('en', 'error.phone'))
+    await user.click(screen.getByRole('button', { name: 'Send' }))
+    expect(router.visit).not.toHaveBeenCalled()
+    act(() => root.unmount())
+    container.remove()
   })
 
   it('validates the other field types as the server does', async () => {

@@ -80,17 +80,17 @@ export function VisitorForm({ kind, action, hidden, multipart = false, antiSpam,
   }
   const serverError = (name: string) => (edited.names.has(name) ? undefined : server[name])
 
+  const changed = (name: string) => {
+    if (server[name] && !edited.names.has(name)) setEdited((e) => ({ ...e, names: new Set(e.names).add(name) }))
+  }
   const kit: FormKit = {
     kind,
     multipart,
-    register,
+    bind: (name) => (router ? register(name, { onChange: () => changed(name) }) : { name }),
     id: (name) => `${uid}-${name}`,
     error: (name) => clientError(name) ?? serverError(name),
     initial: (name) => values?.[name],
     spec: (name) => specs.get(name),
-    edited: (name) => {
-      if (server[name] && !edited.names.has(name)) setEdited((e) => ({ ...e, names: new Set(e.names).add(name) }))
-    },
   }
 
   // A new answer from the server: its errors replace the browser's, and the

@@ -19,7 +19,7 @@ export function useField(name: string) {
     message: key ? t(key) : undefined,
     required,
     initial: kit.initial(name),
-    register: () => kit.register(name, { onChange: () => kit.edited(name) }),
+    register: () => kit.bind(name),
     aria: {
       'aria-invalid': key ? true : undefined,
       'aria-describedby': key ? errorId : undefined,
