@@ -51,10 +51,12 @@ $(WEB_BUILT): web/node_modules/.installed $(WEB_INPUTS)
 test-web: web/node_modules/.installed
 	cd web && npm run typecheck && npm run lint && npm test
 
-## gen: rewrite web/src/gen/pages.ts, the page props' TypeScript, from the Go structs
-## (a Go test fails while the committed file is stale)
+## gen: rewrite web/src/gen/pages.ts (the page props' TypeScript, from the Go structs) and
+## forms.ts + forms.vectors.json (the visitor forms' rules, from internal/lead's specs)
+## (Go tests fail while a committed file is stale)
 gen:
 	IMMO_UPDATE_GEN=1 $(GO) test -count=1 -run TestGeneratedTypes ./internal/web/route/
+	IMMO_UPDATE_GEN=1 $(GO) test -count=1 -run TestGeneratedForms ./internal/lead/
 
 e2e/node_modules/.installed: e2e/package.json e2e/package-lock.json
 	cd e2e && npm ci --no-audit --no-fund

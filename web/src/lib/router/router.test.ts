@@ -165,6 +165,22 @@ describe('router', () => {
     expect(win.fetch).toHaveBeenCalledTimes(3)
   })
 
+  it('posts FormData as multipart, letting fetch set the boundary', async () => {
+    const { win, router } = setup(page('Page', '/jobs/'))
+    win.fetch.mockResolvedValue(inertia(page('Thanks', '/feedback/job-application/')))
+    const data = new FormData()
+    data.append('form', 'job-application')
+    data.append('cv', new File(['%PDF-1.7'], 'cv.pdf', { type: 'application/pdf' }))
+    await router.visit('/jobs/', { method: 'post', data })
+    const init = win.fetch.mock.calls[0][1]!
+    expect(init.method).toBe('POST')
+    expect(init.body).toBe(data)
+    expect(headersOf(win).get('Content-Type')).toBeNull()
+    expect(headersOf(win).get('X-Inertia')).toBe('true')
+    expect(win.location.pathname).toBe('/feedback/job-application/')
+    await expect(router.visit('/jobs/', { data })).rejects.toThrow(/FormData/)
+  })
+
   it('shows the page a refused post answers with, errors and values kept', async () => {
     const { win, router, swapped } = setup(page('Page', '/contact/'))
     const refused = page('Page', '/contact/', { errors: { email: 'forms.email' }, form: { name: 'site-contact', values: { email: 'x' } } })

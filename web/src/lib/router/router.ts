@@ -37,8 +37,10 @@ export function createRouter(initialPage: Page, win: Window = window): Router {
       ...opts.headers,
     }
     if (page.version) headers['X-Inertia-Version'] = page.version
-    let body: string | undefined
-    if (method === 'GET') {
+    let body: string | FormData | undefined
+    if (opts.data instanceof FormData) {
+      body = opts.data // fetch writes the multipart Content-Type with its boundary
+    } else if (method === 'GET') {
       for (const [k, v] of Object.entries(opts.data ?? {})) if (v != null) target.searchParams.set(k, String(v))
     } else if (opts.data) {
       body = JSON.stringify(opts.data)
@@ -75,6 +77,7 @@ export function createRouter(initialPage: Page, win: Window = window): Router {
 
     async visit(url, opts = {}) {
       const get = (opts.method ?? 'get') === 'get'
+      if (get && opts.data instanceof FormData) throw new Error('router: FormData is a post\'s body, not a query')
       if (!get) cache.clear()
       current?.abort()
       const ctl = (current = new AbortController())

@@ -11,8 +11,11 @@ export interface Page<P = Record<string, unknown>> {
 
 export interface VisitOptions {
   method?: 'get' | 'post' | 'put' | 'patch' | 'delete'
-  /** Query parameters for GET, a JSON body otherwise. */
-  data?: Record<string, unknown>
+  /**
+   * Query parameters for GET, a JSON body otherwise; a FormData is sent as
+   * multipart/form-data (a form with a file), and only with another method.
+   */
+  data?: Record<string, unknown> | FormData
   /** Replace the current history entry instead of pushing a new one. */
   replace?: boolean
   preserveScroll?: boolean

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { useLang, useT } from '../../../lib/i18n'
-import { ALTCHA_CHALLENGE_URL, ALTCHA_FIELD, altchaStrings, HONEYPOT_FIELD, loadAltcha } from '../model/altcha'
+import { ALTCHA_CHALLENGE_URL, ALTCHA_FIELD, altchaStrings, loadAltcha } from '../model/altcha'
 import './altcha.css'
 
 export interface AltchaProps {
@@ -11,9 +11,8 @@ export interface AltchaProps {
 }
 
 /**
- * A form's spam guards, to put inside the <form>: the honeypot field (in
- * the server's HTML too, so posts without JavaScript carry it) and ALTCHA's
- * proof of work against our own /api/altcha. The server renders an empty
+ * ALTCHA's proof of work against our own /api/altcha, to put inside a
+ * VisitorForm (which renders the honeypot). The server renders an empty
  * box; the browser loads the widget (its own chunk) and mounts it there.
  * Without JavaScript no widget shows and the post goes without a payload:
  * the honeypot and the per-IP limit guard it (docs/ARCHITECTURE.md).
@@ -52,16 +51,6 @@ export function Altcha({ onChange }: AltchaProps) {
   }, [lang, t])
 
   return (
-    <>
-      {/* Off screen, out of the tab order and of the accessibility tree:
-          people never fill it, form-filling bots do. */}
-      <div className="altcha-trap" aria-hidden="true">
-        <label>
-          {t('forms.altcha.trap')}
-          <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
-        </label>
-      </div>
-      <div className="altcha-box" ref={box} />
-    </>
+    <div className="altcha-box" ref={box} />
   )
 }

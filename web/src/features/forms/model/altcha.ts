@@ -9,8 +9,6 @@ export const ALTCHA_CHALLENGE_URL = '/api/altcha'
 /** The form field the widget posts its payload in (Go's altcha.FieldName). */
 export const ALTCHA_FIELD = 'altcha'
 
-/** The honeypot field (Go's altcha.HoneypotField): people leave it empty. */
-export const HONEYPOT_FIELD = 'website2'
 
 /** The widget's texts we show, from forms.json (forms.altcha.*). */
 export const ALTCHA_STRING_KEYS = ['error', 'expired', 'label', 'loading', 'reload', 'verificationRequired', 'verified', 'verify', 'verifying', 'waitAlert'] as const

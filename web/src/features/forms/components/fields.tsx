@@ -1,0 +1,149 @@
+// The kit's fields. Each has a visible label, says it is required, shows its
+// problem in words under it (red, and prefixed, so not by colour alone),
+// tied to it by aria-invalid and aria-describedby, and is filled with what
+// the server gave back after a refused post: also in the HTML a browser
+// without JavaScript shows.
+import type { ReactNode } from 'react'
+import { useFormKit } from './context'
+import { useField } from './useField'
+import { firstValue } from '../model/post'
+
+export interface FieldProps {
+  name: string
+  label: ReactNode
+  /** A hint under the label. */
+  autoComplete?: string
+}
+
+export interface Option {
+  value: string
+  label: ReactNode
+}
+
+function Label({ htmlFor, required, children }: { htmlFor: string; required: boolean; children: ReactNode }) {
+  return (
+    <label className="vf-label" htmlFor={htmlFor}>
+      {children}
+      {required && <span className="vf-required" aria-hidden="true"> *</span>}
+    </label>
+  )
+}
+
+/** The problem, in words, with the id the field's aria-describedby names. */
+export function FieldError({ id, message }: { id: string; message?: string }) {
+  if (!message) return null
+  return (
+    <p className="vf-error" id={id}>
+      {message}
+    </p>
+  )
+}
+
+const inputTypes = { email: 'email', phone: 'tel', number: 'number', date: 'date' } as const
+
+/** A one-line input; its type follows the field's spec (email, tel, number, date) unless given. */
+export function TextField({ name, label, autoComplete, type }: FieldProps & { type?: 'text' | 'email' | 'tel' | 'number' | 'date' }) {
+  const f = useField(name)
+  const specType = useFormKit().spec(name)?.type
+  const t = type ?? (specType && specType in inputTypes ? inputTypes[specType as keyof typeof inputTypes] : 'text')
+  return (
+    <div className="vf-field">
+      <Label htmlFor={f.id} required={f.required}>{label}</Label>
+      <input
+        id={f.id}
+        type={t}
+        autoComplete={autoComplete}
+        inputMode={t === 'number' ? 'numeric' : undefined}
+        min={t === 'number' ? 0 : undefined}
+        defaultValue={firstValue(f.initial) ?? ''}
+        {...f.aria}
+        {...f.register()}
+      />
+      <FieldError id={f.errorId} message={f.message} />
+    </div>
+  )
+}
+
+export function TextArea({ name, label, rows = 5 }: FieldProps & { rows?: number }) {
+  const f = useField(name)
+  return (
+    <div className="vf-field">
+      <Label htmlFor={f.id} required={f.required}>{label}</Label>
+      <textarea id={f.id} rows={rows} defaultValue={firstValue(f.initial) ?? ''} {...f.aria} {...f.register()} />
+      <FieldError id={f.errorId} message={f.message} />
+    </div>
+  )
+}
+
+/** A drop-down list; `placeholder` is its first, empty, choice. */
+export function SelectField({ name, label, options, placeholder = '' }: FieldProps & { options: Option[]; placeholder?: string }) {
+  const f = useField(name)
+  return (
+    <div className="vf-field">
+      <Label htmlFor={f.id} required={f.required}>{label}</Label>
+      <select id={f.id} defaultValue={firstValue(f.initial) ?? ''} {...f.aria} {...f.register()}>
+        <option value="">{placeholder}</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>{o.label}</option>
+        ))}
+      </select>
+      <FieldError id={f.errorId} message={f.message} />
+    </div>
+  )
+}
+
+/** One choice among a few, as radio buttons in a fieldset whose legend is the label. */
+export function RadioGroup({ name, label, options }: FieldProps & { options: Option[] }) {
+  const f = useField(name)
+  const checked = firstValue(f.initial)
+  return (
+    <fieldset className="vf-field vf-group" role="radiogroup" {...f.aria}>
+      <legend className="vf-label">
+        {label}
+        {f.required && <span className="vf-required" aria-hidden="true"> *</span>}
+      </legend>
+      {options.map((o) => (
+        <label key={o.value} className="vf-choice">
+          <input
+            type="radio"
+            value={o.value}
+            defaultChecked={checked === o.value}
+            aria-invalid={f.aria['aria-invalid']}
+            aria-describedby={f.aria['aria-describedby']}
+            {...f.register()}
+          />{' '}
+          {o.label}
+        </label>
+      ))}
+      <FieldError id={f.errorId} message={f.message} />
+    </fieldset>
+  )
+}
+
+/** A box to tick; it posts `value` when ticked, nothing otherwise. */
+export function CheckboxField({ name, label, value = 'yes' }: FieldProps & { value?: string }) {
+  const f = useField(name)
+  const initial = f.initial
+  const checked = Array.isArray(initial) ? initial.includes(value) : initial === value
+  return (
+    <div className="vf-field vf-check">
+      <input id={f.id} type="checkbox" value={value} defaultChecked={checked} {...f.aria} {...f.register()} />
+      <Label htmlFor={f.id} required={f.required}>{label}</Label>
+      <FieldError id={f.errorId} message={f.message} />
+    </div>
+  )
+}
+
+/** A file to send: the form must be `multipart` (the browser cannot give a file back after a refused post). */
+export function FileField({ name, label, accept }: FieldProps & { accept?: string }) {
+  const kit = useFormKit()
+  if (!kit.multipart) throw new Error(`FileField ${name}: its <VisitorForm> must be multipart`)
+  const f = useField(name)
+  return (
+    <div className="vf-field">
+      <Label htmlFor={f.id} required={f.required}>{label}</Label>
+      <input id={f.id} type="file" accept={accept} {...f.aria} {...f.register()} />
+      <FieldError id={f.errorId} message={f.message} />
+    </div>
+  )
+}

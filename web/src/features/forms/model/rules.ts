@@ -1,0 +1,69 @@
+// The checks of Go's package field and lead.Validate, one by one, so the
+// browser refuses what the server would refuse, with the same key. The
+// generated vectors (src/gen/forms.vectors.json: Go's answers on sample
+// values) keep the two equal: see rules.test.ts.
+
+/** SPEC §5 counts a blank value as empty (field.Empty). */
+export const isEmpty = (s: string) => s.trim() === ''
+
+/** Characters as Go counts them (code points, utf8.RuneCountInString). */
+export const runeCount = (s: string) => [...s].length
+
+const utf8Length = (s: string) => new TextEncoder().encode(s).length
+
+// RFC 5322 atext as Go's net/mail reads it: visible ASCII but the specials,
+// and any non-ASCII character.
+const atom = String.raw`[A-Za-z0-9!#$%&'*+\-/=?^_\x60{|}~\u0080-\uFFFF]+`
+const dotAtom = `${atom}(?:\\.${atom})*`
+// A domain may be an IPv4 literal, [192.0.2.1] (no leading zeros, as net.ParseIP).
+const octet = '(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])'
+const ipv4 = `\\[${octet}(?:\\.${octet}){3}\\]`
+const addrSpec = new RegExp(`^${dotAtom}@(?:${dotAtom}|${ipv4})$`, 'u')
+
+/** field.ValidEmail: one bare address with a dotted domain. */
+export function validEmail(s: string): boolean {
+  if (utf8Length(s) > 254 || /[ \t\r\n<>,;"]/.test(s) || !addrSpec.test(s)) return false
+  const domain = s.slice(s.lastIndexOf('@') + 1)
+  return domain.includes('.') && !domain.startsWith('.') && !domain.endsWith('.')
+}
+
+/** field.ValidPhone: an optional +, digits and " ./-()", 8 to 15 digits. */
+export function validPhone(s: string): boolean {
+  s = s.trim()
+  if (s.startsWith('+')) s = s.slice(1)
+  let digits = 0
+  for (const c of s) {
+    if (c >= '0' && c <= '9') digits++
+    else if (!' ./-()'.includes(c)) return false
+  }
+  return digits >= 8 && digits <= 15
+}
+
+/** A whole number from 0 to 999 999 999, as lead's Number fields accept. */
+export function validNumber(s: string): boolean {
+  if (!/^[+-]?[0-9]+$/.test(s)) return false
+  const n = Number(s)
+  return n >= 0 && n < 1e9
+}
+
+const daysIn = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate()
+
+function validDay(y: string, m: string, d: string): boolean {
+  const month = Number(m)
+  const day = Number(d)
+  return month >= 1 && month <= 12 && day >= 1 && day <= daysIn(Number(y), month)
+}
+
+/** YYYY-MM-DD, a real day (Go's time.DateOnly). */
+export function validDate(s: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s)
+  return !!m && validDay(m[1], m[2], m[3])
+}
+
+/** An RFC 3339 time (Go's time.RFC3339, fractions of seconds allowed). */
+export function validTime(s: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.\d+)?(?:Z|[+-](\d{2}):(\d{2}))$/.exec(s)
+  if (!m || !validDay(m[1], m[2], m[3])) return false
+  const [h, min, sec, zh, zm] = [m[4], m[5], m[6], m[7] ?? '0', m[8] ?? '0'].map(Number)
+  return h < 24 && min < 60 && sec < 60 && zh < 24 && zm < 60
+}

@@ -1,0 +1,65 @@
+// The zod schemas of the visitor forms, built from the specs Go generates
+// (src/gen/forms.ts): each field's checks in lead.Validate's order, the
+// first failing one giving its translation key as the message.
+import * as z from 'zod/mini'
+import { ERROR_KEYS, FORMS, type FieldSpec, type FormKind } from '../../../gen/forms'
+import { isEmpty, runeCount, validDate, validEmail, validNumber, validPhone, validTime } from './rules'
+
+type Check = [ok: (v: string) => boolean, key: string]
+
+/** The checks of a given (non-empty) value, by type. */
+function typeChecks(f: FieldSpec): Check[] {
+  const own = (key: string) => f.key ?? key
+  switch (f.type) {
+    case 'text':
+    case 'long':
+      return [[(v) => runeCount(v) <= (f.max ?? Infinity), ERROR_KEYS.tooLong]]
+    case 'email':
+      return [[validEmail, own(ERROR_KEYS.email)]]
+    case 'phone':
+      return [[validPhone, ERROR_KEYS.phone]]
+    case 'number':
+      return [[validNumber, own(ERROR_KEYS.number)]]
+    case 'date':
+      return [[validDate, own(ERROR_KEYS.date)]]
+    case 'slot':
+      return [[validTime, own(ERROR_KEYS.date)]]
+    case 'choice':
+      return [[(v) => (f.options ?? []).includes(v), ERROR_KEYS.choice]]
+    case 'id':
+      return []
+  }
+}
+
+/** A form value as a string: an unchecked box or an unselected radio group is empty. */
+function text(f: FieldSpec) {
+  return (v: unknown): string => {
+    const s = v == null || v === false ? '' : String(v)
+    return f.trim ? s.trim() : s
+  }
+}
+
+/** One field's schema: absent (not in the form) passes, the server checks what it gets. */
+export function fieldSchema(f: FieldSpec) {
+  const checks = typeChecks(f).map(([ok, key]) => z.refine<string>((v) => isEmpty(v) || ok(v), { message: key, abort: true }))
+  const required = z.refine<string>((v) => !(f.required && isEmpty(v)), { message: f.key ?? ERROR_KEYS.required, abort: true })
+  return z.optional(z.pipe(z.transform(text(f)), z.string().check(required, ...checks)))
+}
+
+const cache = new Map<FormKind, z.ZodMiniObject>()
+
+/**
+ * The schema of a form kind: the fields the visitor fills in (the page's
+ * hidden IDs are the server's to check). Made on first use, so a page
+ * rendered on the server never builds one.
+ */
+export function formSchema(kind: FormKind): z.ZodMiniObject {
+  let s = cache.get(kind)
+  if (!s) {
+    const shape: Record<string, ReturnType<typeof fieldSchema>> = {}
+    for (const f of FORMS[kind] as readonly FieldSpec[]) if (f.type !== 'id') shape[f.name] = fieldSchema(f)
+    s = z.looseObject(shape)
+    cache.set(kind, s)
+  }
+  return s
+}
