@@ -13,7 +13,7 @@ import (
 // newPages wires the page handler: the resolver, the map frame, and React
 // rendering in the process when the web app was built (otherwise the client
 // renders).
-func newPages(resolver *route.Resolver, mapFrame web.MapFrameOptions, log *slog.Logger) (*web.Handler, func(), error) {
+func newPages(resolver *route.Resolver, mapFrame web.MapFrameOptions, forms web.Forms, log *slog.Logger) (*web.Handler, func(), error) {
 	var renderer ssr.Renderer = ssr.Disabled{}
 	closeFn := func() {}
 	if bundle, ok := assets.ServerBundle(); ok {
@@ -34,6 +34,7 @@ func newPages(resolver *route.Resolver, mapFrame web.MapFrameOptions, log *slog.
 		AssetVersion: m.Version(),
 		Log:          log,
 		MapFrame:     mapFrame,
+		Forms:        forms,
 	})
 	return h, closeFn, nil
 }

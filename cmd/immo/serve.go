@@ -13,7 +13,6 @@ import (
 	"strings"
 	"time"
 
-	"immo/internal/altcha"
 	"immo/internal/catalog"
 	"immo/internal/demo"
 	"immo/internal/logsum"
@@ -41,13 +40,6 @@ func runServe(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	// Only challenges for now: the forms verify them, with a Spender from
-	// storage, when they are wired.
-	challenges, err := altcha.New(keys.altcha, nil, altcha.Options{})
-	if err != nil {
-		return err
-	}
-
 	cfg, err := loadSite(s.configFile)
 	if err != nil {
 		return err
@@ -78,8 +70,8 @@ func runServe(ctx context.Context, args []string) error {
 	go watch(ctx, 5*time.Second, "testimonials", says.Refresh, log)
 	variants, stopPictures := startPictures(ctx, store, cat, cfg, log)
 	defer stopPictures() // before the store closes
-	// The forms will enqueue into it; until then it sends what is queued.
-	_, stopMail, err := startMail(ctx, store, cfg.Agency, smtpURL, log)
+	// The forms enqueue into it, in the transaction of their request.
+	queue, stopMail, err := startMail(ctx, store, cfg.Agency, smtpURL, log)
 	if err != nil {
 		return err
 	}
@@ -95,7 +87,17 @@ func runServe(ctx context.Context, args []string) error {
 	// One resolver builds every address: the pages' and the API's
 	// search suggestions'.
 	resolver := &route.Resolver{Site: cfg, Catalog: cat, Testimonials: says, BaseURL: strings.TrimRight(s.publicURL, "/")}
-	pages, closePages, err := newPages(resolver, mapFrame, log)
+	requests, spam, err := requestTables(store)
+	if err != nil {
+		return err
+	}
+	forms, challenges, err := newForms(formDeps{Requests: requests, Spam: spam, Queue: queue, Resolver: resolver,
+		Catalog: cat, IPKey: keys.ipHash, AltchaKey: keys.altcha, Log: log.With("component", "forms")})
+	if err != nil {
+		return err
+	}
+	go runSpamPurge(ctx, spam, spamPurgeInterval, log)
+	pages, closePages, err := newPages(resolver, mapFrame, forms, log)
 	if err != nil {
 		return err
 	}

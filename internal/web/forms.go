@@ -63,6 +63,9 @@ type FormPost struct {
 	Page   string     // the page's address, as requested
 	Values url.Values // the posted fields (a checkbox group has several values)
 	IP     string     // the sender's address, to be hashed, never stored (lead.IPHasher)
+	// The property or project of the page (0: none), from the resolved
+	// page, never from a posted field.
+	PropertyID, ProjectID int64
 }
 
 // Value is the first value of name, as a one-value field posts it.
@@ -90,11 +93,13 @@ func (h *Handler) servePost(w http.ResponseWriter, r *http.Request) {
 	}
 	var res route.Result
 	var held []string
+	var page route.PageForms
 	if len(h.forms) > 0 { // none registered: 405 at once, as before forms
 		res = h.resolver.Resolve(r.URL.EscapedPath(), r.URL.Query())
 	}
 	if len(h.forms) > 0 && res.Redirect == "" && res.Status == http.StatusOK {
-		for _, f := range h.resolver.Forms(r.URL.EscapedPath(), r.URL.Query()) {
+		page = h.resolver.PageForms(r.URL.EscapedPath(), r.URL.Query())
+		for _, f := range page.Forms {
 			if h.forms[f] != nil {
 				held = append(held, f)
 			}
@@ -129,7 +134,8 @@ func (h *Handler) servePost(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	values.Del(formField)
-	post := FormPost{Form: form, Lang: res.Lang, Page: r.URL.EscapedPath(), Values: values, IP: remoteIP(r)}
+	post := FormPost{Form: form, Lang: res.Lang, Page: r.URL.EscapedPath(), Values: values, IP: remoteIP(r),
+		PropertyID: page.PropertyID, ProjectID: page.ProjectID}
 	errs, err := h.forms[form].Submit(r.Context(), post)
 	switch {
 	case err != nil:

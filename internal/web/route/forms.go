@@ -15,24 +15,38 @@ import (
 // configured page with a contact module the site contact form. The
 // visitor-requests issue extends it (valuation, newsletter…).
 func (r *Resolver) Forms(path string, query url.Values) []string {
+	return r.PageForms(path, query).Forms
+}
+
+// PageForms is what a page offers its forms: their kinds, and the property
+// or project the page shows. A request takes its listing from here, never
+// from a posted field: the page is the server's authority.
+type PageForms struct {
+	Forms      []string
+	PropertyID int64 // 0: not a property page
+	ProjectID  int64 // 0: not a project page
+}
+
+// PageForms is Forms with the page's property or project.
+func (r *Resolver) PageForms(path string, query url.Values) PageForms {
 	lang, rest, ok := r.splitLang(path)
 	if !ok {
-		return nil
+		return PageForms{}
 	}
 	t := r.locate(lang, rest, query)
 	switch t.kind {
 	case targetProperty:
-		return kinds(lead.KindInformation, lead.KindVisit, lead.KindFriend)
+		return PageForms{Forms: kinds(lead.KindInformation, lead.KindVisit, lead.KindFriend), PropertyID: t.id}
 	case targetProject:
-		return kinds(lead.KindProject)
+		return PageForms{Forms: kinds(lead.KindProject), ProjectID: t.id}
 	case targetPage:
 		for _, m := range t.page.Params.Modules {
 			if m.Published() && m.View == site.ViewContact {
-				return kinds(lead.KindSiteContact)
+				return PageForms{Forms: kinds(lead.KindSiteContact)}
 			}
 		}
 	}
-	return nil
+	return PageForms{}
 }
 
 func kinds(ks ...lead.Kind) []string {

@@ -1,0 +1,175 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"strings"
+	"time"
+
+	"immo/internal/altcha"
+	"immo/internal/antispam"
+	"immo/internal/catalog"
+	"immo/internal/i18n"
+	"immo/internal/lead"
+	"immo/internal/mail"
+	"immo/internal/notify"
+	"immo/internal/storage"
+	"immo/internal/storage/sqlstore"
+	"immo/internal/web"
+	"immo/internal/web/route"
+)
+
+// formKinds are the lead kinds whose forms the server answers; the others
+// come with their pages.
+var formKinds = []lead.Kind{lead.KindSiteContact, lead.KindInformation}
+
+// sqlStore is what both databases' stores share (sqlstore.Store): the
+// requests and the anti-spam tables.
+type sqlStore interface {
+	Requests() *sqlstore.Requests
+	Antispam() *sqlstore.Antispam
+}
+
+// requestTables are store's requests and anti-spam tables.
+func requestTables(store storage.Store) (lead.Store, antispamStore, error) {
+	s, ok := store.(sqlStore)
+	if !ok {
+		return nil, nil, fmt.Errorf("the store %T keeps no requests", store)
+	}
+	return s.Requests(), s.Antispam(), nil
+}
+
+type antispamStore interface {
+	antispam.Challenges
+	antispam.Counter
+}
+
+// formDeps is what newForms builds the visitor forms from.
+type formDeps struct {
+	Requests  lead.Store
+	Spam      antispamStore
+	Queue     mail.Queue
+	Resolver  *route.Resolver
+	Catalog   *catalog.Service
+	IPKey     []byte
+	AltchaKey []byte
+	Now       func() time.Time // nil: time.Now
+	Log       *slog.Logger
+}
+
+// newForms wires the visitor forms: the lead service storing a request and
+// queueing its mails (notify) in one transaction, the ALTCHA check with the
+// store spending challenges, and the per-IP limits of docs/ARCHITECTURE.md
+// ("Spam"). It returns the challenge service too: GET /api/altcha must sign
+// with the same key.
+func newForms(d formDeps) (web.Forms, *altcha.Service, error) {
+	ip, err := lead.NewIPHasher(d.IPKey)
+	if err != nil {
+		return nil, nil, err
+	}
+	challenges, err := altcha.New(d.AltchaKey, d.Spam, altcha.Options{Now: d.Now})
+	if err != nil {
+		return nil, nil, err
+	}
+	site := d.Resolver.Site
+	composer, err := notify.New(notify.Config{
+		Agency:   site.Agency,
+		Lang:     site.Languages.Default,
+		BaseURL:  d.Resolver.BaseURL,
+		Property: propertyListing(d.Catalog, d.Resolver),
+		Project:  projectListing(d.Catalog, d.Resolver),
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	limit := func(name string, max int, window time.Duration, site bool) web.Limit {
+		return web.Limit{Limiter: &antispam.Limiter{Counter: d.Spam, Max: max, Window: window, Now: d.Now}, Name: name, Site: site}
+	}
+	h := &web.LeadForms{
+		Requests:   &lead.Service{Store: d.Requests, Queue: d.Queue, Compose: composer.Compose, IP: ip, Now: d.Now},
+		Challenges: challenges,
+		IP:         ip,
+		WithProof:  []web.Limit{limit("proof-hour", 10, time.Hour, false)},
+		WithoutProof: []web.Limit{
+			limit("noproof-hour", 3, time.Hour, false),
+			limit("noproof-day", 10, 24*time.Hour, false),
+			limit("noproof-site", 100, time.Hour, true),
+		},
+		Log: d.Log,
+	}
+	forms := web.Forms{}
+	for _, k := range formKinds {
+		forms[string(k)] = h
+	}
+	return forms, challenges, nil
+}
+
+// propertyListing is a property's title, city, picture and page for the
+// mails, from the catalog's current index.
+func propertyListing(cat *catalog.Service, r *route.Resolver) func(id int64, lang string) (notify.Listing, bool) {
+	return func(id int64, lang string) (notify.Listing, bool) {
+		ix := cat.Index()
+		p, err := ix.Property(id, lang)
+		if err != nil {
+			return notify.Listing{}, false
+		}
+		typeName := ix.TypeName(p.WebID, lang)
+		if typeName == "" {
+			typeName = p.TypeDescription
+		}
+		title := p.Title.In(lang)
+		if strings.TrimSpace(title) == "" {
+			key := "property.titleRent"
+			if p.IsSale() {
+				key = "property.titleSale"
+			}
+			title = i18n.Tf(lang, key, "type", typeName, "city", p.City)
+		}
+		return notify.Listing{Title: title, City: p.City, Picture: p.XLargePictureItem.Url,
+			URL: r.PropertyURL(p.ID, p.Goal, p.City, typeName, lang)}, true
+	}
+}
+
+// projectListing is projectListing's twin for projects.
+func projectListing(cat *catalog.Service, r *route.Resolver) func(id int64, lang string) (notify.Listing, bool) {
+	return func(id int64, lang string) (notify.Listing, bool) {
+		p, err := cat.Index().Project(id)
+		if err != nil {
+			return notify.Listing{}, false
+		}
+		return notify.Listing{Title: p.Name.In(lang), City: p.City, Picture: p.XLargePictureItem.Url,
+			URL: r.ProjectURL(p.ID, lang)}, true
+	}
+}
+
+// purgeSpam deletes the spent challenges that expired and the rate counters
+// of windows over a day old (the longest limit's), as of now.
+func purgeSpam(ctx context.Context, spam antispamStore, now time.Time) error {
+	if _, err := spam.PurgeSpent(ctx, now); err != nil {
+		return fmt.Errorf("purge spent challenges: %w", err)
+	}
+	if _, err := spam.PurgeHits(ctx, now.Add(-48*time.Hour)); err != nil {
+		return fmt.Errorf("purge rate counters: %w", err)
+	}
+	return nil
+}
+
+// spamPurgeInterval is how often serve purges the anti-spam tables.
+const spamPurgeInterval = time.Hour
+
+// runSpamPurge purges every interval until ctx ends.
+func runSpamPurge(ctx context.Context, spam antispamStore, interval time.Duration, log *slog.Logger) {
+	t := time.NewTicker(interval)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case now := <-t.C:
+			if err := purgeSpam(ctx, spam, now); err != nil {
+				log.Warn("anti-spam purge", "err", err)
+			}
+		}
+	}
+}

@@ -1,0 +1,99 @@
+package web
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"net/url"
+
+	"immo/internal/altcha"
+	"immo/internal/antispam"
+	"immo/internal/field"
+	"immo/internal/lead"
+)
+
+// LeadForms is the FormHandler of the visitor requests (package lead),
+// every kind alike: honeypot → validate → spam check → store with its
+// mails queued.
+//
+// Validation comes before the proof of work so that a typo does not spend
+// the visitor's challenge, and before the rate limits so that a visitor
+// correcting a form is not counted once per attempt: only a post that would
+// be stored counts.
+type LeadForms struct {
+	Requests *lead.Service
+	// Challenges checks the ALTCHA payload of a post that carries one.
+	Challenges interface {
+		Check(ctx context.Context, values url.Values) (field.Errors, error)
+	}
+	// IP hashes the sender's address for the rate limits' keys (the same
+	// hasher as Requests.IP).
+	IP *lead.IPHasher
+	// WithProof are the limits on posts with a valid payload, WithoutProof
+	// on posts without one (no JavaScript): every limit must allow.
+	WithProof, WithoutProof []Limit
+	Log                     *slog.Logger
+}
+
+// Submit implements FormHandler.
+func (l *LeadForms) Submit(ctx context.Context, p FormPost) (field.Errors, error) {
+	if altcha.Honeypot(p.Values) {
+		// Answered like a success: a bot learns nothing to adapt to.
+		l.log().Info("form: honeypot filled, dropped", "form", p.Form, "page", p.Page)
+		return nil, nil
+	}
+	r := lead.Decode(lead.Kind(p.Form), p.Lang, p.Page, p.First())
+	r.PropertyID, r.ProjectID = p.PropertyID, p.ProjectID // the page's, whatever was posted
+	if errs := r.Validate(); len(errs) > 0 {
+		return errs, nil
+	}
+	sender := l.IP.Hash(p.IP)
+	limits := l.WithoutProof
+	if p.Value(altcha.FieldName) != "" {
+		errs, err := l.Challenges.Check(ctx, p.Values)
+		if err != nil || len(errs) > 0 {
+			return errs, err
+		}
+		limits = l.WithProof
+	}
+	for _, lim := range limits {
+		ok, err := lim.Allow(ctx, lim.key(sender))
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			l.log().Warn("form: over a rate limit", "form", p.Form, "page", p.Page, "limit", lim.Name)
+			return field.Errors{formField: field.KeySendFailed}, nil
+		}
+	}
+	_, errs, err := l.Requests.Submit(ctx, r, p.IP)
+	if errors.Is(err, lead.ErrTooMany) {
+		return field.Errors{formField: field.KeySendFailed}, nil
+	}
+	return errs, err
+}
+
+// Limit is one rate limit on the requests, counted in storage so that it
+// holds across servers.
+type Limit struct {
+	*antispam.Limiter
+	// Name tells the limit's counters apart ("noproof-hour"): two limits
+	// whose windows start at the same time must not share a row.
+	Name string
+	// Site counts every sender together, else each sender (by IP hash).
+	Site bool
+}
+
+func (l Limit) key(sender string) string {
+	if l.Site {
+		return "lead:" + l.Name + ":site"
+	}
+	return "lead:" + l.Name + ":" + sender
+}
+
+func (l *LeadForms) log() *slog.Logger {
+	if l.Log == nil {
+		return slog.New(slog.DiscardHandler)
+	}
+	return l.Log
+}
