@@ -1,0 +1,386 @@
+package main
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
+	"encoding/json"
+	"log/slog"
+	"net/http"
+	"net/mail"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"immo/internal/altcha"
+	"immo/internal/apitest"
+	"immo/internal/catalog"
+	"immo/internal/field"
+	"immo/internal/lead"
+	"immo/internal/mail/smtptest"
+	"immo/internal/storage"
+	"immo/internal/storage/sqlstore"
+	"immo/internal/testimonial"
+	"immo/internal/web"
+	"immo/internal/web/route"
+	"immo/internal/web/ssr"
+)
+
+// testClock is the forms' clock, moved by the scenarios.
+type testClock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func (c *testClock) Now() time.Time  { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
+func (c *testClock) Set(t time.Time) { c.mu.Lock(); defer c.mu.Unlock(); c.t = t }
+
+// formSite is the demo site serving its forms on a temporary SQLite
+// database, with the River queue sending to an SMTP server of the test.
+type formSite struct {
+	h          http.Handler
+	store      storage.Store
+	requests   *sqlstore.Requests
+	spam       antispamStore
+	smtp       *smtptest.Server
+	challenges *altcha.Service
+	clock      *testClock
+	ip         *lead.IPHasher
+}
+
+const testPublicURL = "https://immo.example"
+
+func newFormSite(t *testing.T) *formSite {
+	t.Helper()
+	t.Setenv("DATABASE_URL", "")
+	ctx := t.Context()
+	log := slog.New(slog.DiscardHandler)
+	store, err := storage.Open(ctx, t.TempDir(), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { store.Close() })
+	if err := seedDemo(ctx, store, log); err != nil {
+		t.Fatal(err)
+	}
+	cat, err := catalog.NewService(ctx, store)
+	if err != nil {
+		t.Fatal(err)
+	}
+	says, err := testimonial.NewService(ctx, store)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := loadSite("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	smtp := smtptest.Start(t)
+	queue, stopMail, err := startMail(context.Background(), store, cfg.Agency, smtp.URL(), log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(stopMail) // before the store closes (cleanups run last first)
+	requests, spam, err := requestTables(store)
+	if err != nil {
+		t.Fatal(err)
+	}
+	clock := &testClock{t: time.Date(2026, 3, 2, 10, 0, 0, 0, time.UTC)}
+	resolver := &route.Resolver{Site: cfg, Catalog: cat, Testimonials: says, BaseURL: testPublicURL}
+	keys := keys{altcha: []byte(strings.Repeat("a", 32)), ipHash: []byte(strings.Repeat("i", 32))}
+	forms, challenges, err := newForms(formDeps{Requests: requests, Spam: spam, Queue: queue, Resolver: resolver,
+		Catalog: cat, IPKey: keys.ipHash, AltchaKey: keys.altcha, Now: clock.Now, Log: log})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ip, _ := lead.NewIPHasher(keys.ipHash)
+	h := web.NewHandler(web.Options{Resolver: resolver, Renderer: ssr.Disabled{}, AssetVersion: "v1", Log: log, Forms: forms})
+	return &formSite{h: h, store: store, requests: requests.(*sqlstore.Requests), spam: spam, smtp: smtp,
+		challenges: challenges, clock: clock, ip: ip}
+}
+
+// count counts the rows of a table.
+func (s *formSite) count(tb testing.TB, table string) int {
+	tb.Helper()
+	db, _ := s.store.QueueDB()
+	var n int
+	if err := db.QueryRow("SELECT count(*) FROM " + table).Scan(&n); err != nil {
+		tb.Fatal(err)
+	}
+	return n
+}
+
+// solve answers a fresh challenge as the widget does: it tries numbers
+// until the hash matches.
+func (s *formSite) solve(tb testing.TB) string {
+	tb.Helper()
+	c, err := s.challenges.Challenge()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	for n := int64(0); n <= c.MaxNumber; n++ {
+		sum := sha256.Sum256([]byte(c.Salt + strconv.FormatInt(n, 10)))
+		if hex.EncodeToString(sum[:]) == c.Challenge {
+			raw, _ := json.Marshal(map[string]any{"algorithm": c.Algorithm, "challenge": c.Challenge, "number": n,
+				"salt": c.Salt, "signature": c.Signature, "took": 10})
+			return base64.StdEncoding.EncodeToString(raw)
+		}
+	}
+	tb.Fatal("challenge not solved")
+	return ""
+}
+
+// delivered waits for the mails after the first `before` ones and returns
+// them parsed.
+func (s *formSite) delivered(tb testing.TB, before, n int) []*mail.Message {
+	tb.Helper()
+	all := s.smtp.Wait(tb, before+n, 20*time.Second)
+	var out []*mail.Message
+	for _, m := range all[before:] {
+		msg, err := mail.ReadMessage(strings.NewReader(string(m.Data)))
+		if err != nil {
+			tb.Fatal(err)
+		}
+		out = append(out, msg)
+	}
+	return out
+}
+
+func contactPost(extra url.Values) url.Values {
+	v := url.Values{"title": {"ms"}, "firstName": {"Anne"}, "lastName": {"Lambert"}, "email": {"anne@example.be"},
+		"phone": {"0471 23 45 67"}, "remark": {"Pouvez-vous me rappeler ?"}, altcha.HoneypotField: {""}}
+	for k, x := range extra {
+		v[k] = x
+	}
+	return v
+}
+
+// state is what a scenario compares before and after: rows and jobs.
+type state struct{ requests, jobs, mails int }
+
+// state waits for the mails of every stored request (two each here), so a
+// late one is not taken for the next scenario's.
+func (s *formSite) state(tb testing.TB) state {
+	tb.Helper()
+	s.smtp.Wait(tb, 2*s.count(tb, "requests"), 20*time.Second)
+	return state{s.count(tb, "requests"), s.count(tb, "river_job"), len(s.smtp.Messages())}
+}
+
+func TestForms(t *testing.T) {
+	s := newFormSite(t)
+	const property = 4100002
+	propertyPage := "/nl/property/" + strconv.Itoa(property) + "/"
+	var before state
+	day := 0
+	// Each scenario starts on a day of its own, so the per-IP limits of one
+	// do not weigh on the next.
+	freshDay := func(tb testing.TB) {
+		day++
+		s.clock.Set(time.Date(2026, 3, 2+2*day, 10, 0, 0, 0, time.UTC))
+		before = s.state(tb)
+	}
+	thankYou := map[string]string{"Location": "/fr/merci/service-personnalise/"}
+	nothingKept := func(tb testing.TB, _ *http.Response, _ string) {
+		tb.Helper()
+		if after := s.state(tb); after.requests != before.requests || after.jobs != before.jobs {
+			tb.Errorf("stored or queued: %+v → %+v", before, after)
+		}
+	}
+	// storedOne checks the newest request and its two mails: the agency's
+	// notice in the site's language (fr) with Reply-To the visitor, the
+	// visitor's confirmation in the page's language.
+	storedOne := func(kind lead.Kind, lang string, propertyID int64) func(testing.TB, *http.Response, string) {
+		return func(tb testing.TB, _ *http.Response, _ string) {
+			tb.Helper()
+			if after := s.state(tb); after.requests != before.requests+1 {
+				tb.Fatalf("requests %d → %d", before.requests, after.requests)
+			}
+			r, _, err := s.requests.Get(tb.Context(), int64(s.count(tb, "requests")))
+			if err != nil {
+				tb.Fatal(err)
+			}
+			if r.Kind != kind || r.Lang != lang || r.PropertyID != propertyID {
+				tb.Errorf("stored %s %s property %d, want %s %s %d", r.Kind, r.Lang, r.PropertyID, kind, lang, propertyID)
+			}
+			if want := s.ip.Hash("192.0.2.1"); r.IPHash != want || strings.Contains(r.IPHash, "192.0.2.1") {
+				tb.Errorf("ip hash %q, want %q", r.IPHash, want)
+			}
+			msgs := s.delivered(tb, before.mails, 2)
+			var notice, confirmation *mail.Message
+			for _, m := range msgs {
+				to, err := mail.ParseAddress(m.Header.Get("To"))
+				switch {
+				case err != nil:
+					tb.Errorf("To %q: %v", m.Header.Get("To"), err)
+				case to.Address == "info@immo-arlon.be":
+					notice = m
+				case to.Address == "anne@example.be":
+					confirmation = m
+				}
+			}
+			if notice == nil || confirmation == nil {
+				tb.Fatalf("want a notice and a confirmation, got To %q and %q", msgs[0].Header.Get("To"), msgs[1].Header.Get("To"))
+			}
+			if got := notice.Header.Get("Content-Language"); got != "fr" {
+				tb.Errorf("notice in %q, want the site's fr", got)
+			}
+			if got := notice.Header.Get("Reply-To"); !strings.Contains(got, "anne@example.be") {
+				tb.Errorf("notice Reply-To %q", got)
+			}
+			if got := confirmation.Header.Get("Content-Language"); got != lang {
+				tb.Errorf("confirmation in %q, want %q", got, lang)
+			}
+			from, err := mail.ParseAddress(confirmation.Header.Get("From"))
+			if err != nil || from.Address != "info@immo-arlon.be" {
+				tb.Errorf("From %q (%v), want the agency", confirmation.Header.Get("From"), err)
+			}
+		}
+	}
+	errorKey := func(name, key string) []string {
+		return []string{`"` + name + `":"` + key + `"`}
+	}
+	inertia := map[string]string{"X-Inertia": "true", "X-Inertia-Version": "v1"}
+	// A challenge is solved on a day no other scenario uses, and posted
+	// within its ten minutes.
+	solvedAt := time.Date(2026, 6, 1, 10, 0, 0, 0, time.UTC)
+	s.clock.Set(solvedAt)
+	solved := s.solve(t)
+	atSolving := func(later time.Duration) func(testing.TB) {
+		return func(tb testing.TB) {
+			s.clock.Set(solvedAt.Add(later))
+			before = s.state(tb)
+		}
+	}
+
+	apitest.Run(t, s.h, []apitest.Scenario{
+		{
+			Name: "site contact without JavaScript", Method: http.MethodPost, URL: "/fr/contact/", Before: freshDay,
+			Form: contactPost(nil), Status: http.StatusSeeOther, Header: thankYou,
+			After: storedOne(lead.KindSiteContact, "fr", 0),
+		},
+		{
+			Name: "bad fields", Method: http.MethodPost, URL: "/fr/contact/", Before: freshDay, Headers: inertia,
+			Form:     contactPost(url.Values{"email": {"anne@"}, "lastName": {" "}}),
+			Status:   http.StatusUnprocessableEntity,
+			Contains: append(errorKey("email", field.KeyEmail), errorKey("lastName", field.KeyRequired)...),
+			After:    nothingKept,
+		},
+		{
+			Name: "honeypot filled", Method: http.MethodPost, URL: "/fr/contact/", Before: freshDay,
+			Form: contactPost(url.Values{altcha.HoneypotField: {"http://spam.example"}}), Status: http.StatusSeeOther,
+			Header: thankYou, After: nothingKept,
+		},
+		{
+			Name: "a solved challenge", Method: http.MethodPost, URL: "/fr/contact/",
+			Before: atSolving(time.Minute),
+			Form:   contactPost(url.Values{altcha.FieldName: {solved}}), Status: http.StatusSeeOther, Header: thankYou,
+			After: storedOne(lead.KindSiteContact, "fr", 0),
+		},
+		{
+			Name: "a replayed challenge", Method: http.MethodPost, URL: "/fr/contact/", Before: atSolving(2 * time.Minute), Headers: inertia,
+			Form: contactPost(url.Values{altcha.FieldName: {solved}}), Status: http.StatusUnprocessableEntity,
+			Contains: errorKey(altcha.FieldName, field.KeyCaptcha), After: nothingKept,
+		},
+		{
+			Name: "a forged challenge", Method: http.MethodPost, URL: "/fr/contact/", Before: freshDay, Headers: inertia,
+			Form:   contactPost(url.Values{altcha.FieldName: {base64.StdEncoding.EncodeToString([]byte(`{"algorithm":"SHA-256","challenge":"ab","number":1,"salt":"x?expires=9999999999&","signature":"cd"}`))}}),
+			Status: http.StatusUnprocessableEntity, Contains: errorKey(altcha.FieldName, field.KeyCaptcha), After: nothingKept,
+		},
+		{
+			Name: "information request: the page's property, not the posted one", Method: http.MethodPost,
+			URL: propertyPage, Before: freshDay,
+			Form:   contactPost(url.Values{"form": {"contact-me"}, "propertyId": {"4100001"}}),
+			Status: http.StatusSeeOther, Header: map[string]string{"Location": "/nl/feedback/contact-me/"},
+			After: storedOne(lead.KindInformation, "nl", property),
+		},
+		{
+			Name: "the fourth post without a challenge in an hour", Method: http.MethodPost, URL: "/fr/contact/", Headers: inertia,
+			Before: func(tb testing.TB) {
+				freshDay(tb)
+				for i := range 3 {
+					res, body := apitest.Scenario{Method: http.MethodPost, URL: "/fr/contact/", Form: contactPost(nil)}.Do(s.h)
+					if res.StatusCode != http.StatusSeeOther {
+						tb.Fatalf("post %d: %d %s", i+1, res.StatusCode, body)
+					}
+				}
+				s.clock.Set(s.clock.Now().Add(50 * time.Minute))
+				before = s.state(tb)
+			},
+			Form: contactPost(nil), Status: http.StatusUnprocessableEntity,
+			Contains: errorKey("form", field.KeySendFailed), After: nothingKept,
+		},
+		{
+			Name: "CR/LF in the names reach no header", Method: http.MethodPost, URL: "/fr/contact/", Before: freshDay,
+			Form:   contactPost(url.Values{"firstName": {"Anne\r\nBcc: victim@example.com"}, "lastName": {"Lambert\nX-Evil: 1"}}),
+			Status: http.StatusSeeOther, Header: thankYou,
+			After: func(tb testing.TB, res *http.Response, body string) {
+				storedOne(lead.KindSiteContact, "fr", 0)(tb, res, body)
+				for _, m := range s.smtp.Messages()[before.mails:] {
+					if slices.Contains(m.To, "victim@example.com") {
+						tb.Errorf("mail sent to the injected address: %v", m.To)
+					}
+					head, _, _ := strings.Cut(string(m.Data), "\r\n\r\n")
+					for _, line := range strings.Split(head, "\r\n") {
+						if strings.HasPrefix(line, "Bcc:") || strings.HasPrefix(line, "X-Evil:") {
+							tb.Errorf("injected header %q in\n%s", line, head)
+						}
+					}
+				}
+			},
+		},
+	})
+}
+
+// The hourly purge drops the expired challenges and the counters of past
+// windows, and keeps the rest.
+func TestPurgeSpam(t *testing.T) {
+	s := newFormSite(t)
+	ctx := t.Context()
+	now := time.Date(2026, 3, 2, 10, 0, 0, 0, time.UTC)
+	for _, key := range []string{"expired", "live"} {
+		expires := now.Add(-time.Minute)
+		if key == "live" {
+			expires = now.Add(time.Minute)
+		}
+		if _, err := s.spam.Spend(ctx, key, expires); err != nil {
+			t.Fatal(err)
+		}
+	}
+	old, recent := now.Add(-72*time.Hour), now.Truncate(24*time.Hour)
+	for _, w := range []time.Time{old, recent} {
+		if _, err := s.spam.Hit(ctx, "k", w); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := purgeSpam(ctx, s.spam, now); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		kept bool
+		try  func() (bool, error) // true when the row was there before
+	}{
+		{"expired challenge", false, func() (bool, error) {
+			fresh, err := s.spam.Spend(ctx, "expired", now.Add(time.Hour))
+			return !fresh, err
+		}},
+		{"live challenge", true, func() (bool, error) { fresh, err := s.spam.Spend(ctx, "live", now.Add(time.Hour)); return !fresh, err }},
+		{"old counter", false, func() (bool, error) { n, err := s.spam.Hit(ctx, "k", old); return n > 1, err }},
+		{"today's counter", true, func() (bool, error) { n, err := s.spam.Hit(ctx, "k", recent); return n > 1, err }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			kept, err := tc.try()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if kept != tc.kept {
+				t.Errorf("kept %v, want %v", kept, tc.kept)
+			}
+		})
+	}
+}
