@@ -24,6 +24,7 @@ import (
 	"immo/internal/lead"
 	"immo/internal/mail/smtptest"
 	"immo/internal/storage"
+	"immo/internal/storage/postgres/pgtest"
 	"immo/internal/storage/sqlstore"
 	"immo/internal/testimonial"
 	"immo/internal/web"
@@ -55,12 +56,22 @@ type formSite struct {
 
 const testPublicURL = "https://immo.example"
 
-func newFormSite(t *testing.T) *formSite {
+// databases are the stores the forms are tested on: a temporary SQLite
+// file, and a PostgreSQL schema of the test's own (pgtest skips it
+// without a server).
+var databases = []struct {
+	name string
+	url  func(t *testing.T) string
+}{
+	{"sqlite", func(*testing.T) string { return "" }},
+	{"postgres", func(t *testing.T) string { return pgtest.URL(t) }},
+}
+
+func newFormSite(t *testing.T, databaseURL string) *formSite {
 	t.Helper()
-	t.Setenv("DATABASE_URL", "")
 	ctx := t.Context()
 	log := slog.New(slog.DiscardHandler)
-	store, err := storage.Open(ctx, t.TempDir(), "")
+	store, err := storage.Open(ctx, t.TempDir(), databaseURL)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -172,7 +183,12 @@ func (s *formSite) state(tb testing.TB) state {
 }
 
 func TestForms(t *testing.T) {
-	s := newFormSite(t)
+	for _, db := range databases {
+		t.Run(db.name, func(t *testing.T) { testForms(t, newFormSite(t, db.url(t))) })
+	}
+}
+
+func testForms(t *testing.T, s *formSite) {
 	const property = 4100002
 	propertyPage := "/nl/property/" + strconv.Itoa(property) + "/"
 	var before state
@@ -339,7 +355,7 @@ func TestForms(t *testing.T) {
 // The hourly purge drops the expired challenges and the counters of past
 // windows, and keeps the rest.
 func TestPurgeSpam(t *testing.T) {
-	s := newFormSite(t)
+	s := newFormSite(t, "")
 	ctx := t.Context()
 	now := time.Date(2026, 3, 2, 10, 0, 0, 0, time.UTC)
 	for _, key := range []string{"expired", "live"} {
