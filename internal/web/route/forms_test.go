@@ -12,24 +12,30 @@ func TestForms(t *testing.T) {
 	property := []string{"contact-me", "contact-appointment", "send-to-friend"}
 	project := []string{"contact-construction"}
 	for _, tc := range []struct {
-		url  string
-		want []string
+		url               string
+		want              []string
+		property, project int64 // the page's listing, which its forms' requests are about
 	}{
-		{"/fr/contact/", site},
-		{"/contact/", site}, // the original path, default language
-		{"/nl/contact", site},
-		{"/fr/property/4100001/", property},
-		{"/fr/a-vendre/arlon/maison/4100001/", property},
-		{"/fr/project/?id=5200001", project},
-		{"/fr/a-vendre/", nil},
-		{"/fr/", nil},
-		{"/fr/merci/service-personnalise/", nil},
-		{"/xx/contact/", nil},
-		{"/fr/nowhere/", nil},
+		{"/fr/contact/", site, 0, 0},
+		{"/contact/", site, 0, 0}, // the original path, default language
+		{"/nl/contact", site, 0, 0},
+		{"/fr/property/4100001/", property, 4100001, 0},
+		{"/fr/property/4100001/?propertyId=4100002", property, 4100001, 0},
+		{"/fr/a-vendre/arlon/maison/4100001/", property, 4100001, 0},
+		{"/fr/project/?id=5200001", project, 0, 5200001},
+		{"/fr/a-vendre/", nil, 0, 0},
+		{"/fr/", nil, 0, 0},
+		{"/fr/merci/service-personnalise/", nil, 0, 0},
+		{"/xx/contact/", nil, 0, 0},
+		{"/fr/nowhere/", nil, 0, 0},
 	} {
 		u, _ := url.Parse(tc.url)
 		if got := r.Forms(u.EscapedPath(), u.Query()); !slices.Equal(got, tc.want) {
 			t.Errorf("Forms(%s) = %v, want %v", tc.url, got, tc.want)
+		}
+		got := r.PageForms(u.EscapedPath(), u.Query())
+		if !slices.Equal(got.Forms, tc.want) || got.PropertyID != tc.property || got.ProjectID != tc.project {
+			t.Errorf("PageForms(%s) = %+v, want %v property %d project %d", tc.url, got, tc.want, tc.property, tc.project)
 		}
 	}
 }

@@ -1,0 +1,110 @@
+package web
+
+import (
+	"context"
+	"maps"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"immo/internal/altcha"
+	"immo/internal/antispam"
+	"immo/internal/field"
+	"immo/internal/lead"
+)
+
+// counter is an antispam.Counter in memory.
+type counter map[string]int
+
+func (c counter) Hit(_ context.Context, key string, w time.Time) (int, error) {
+	k := key + "@" + w.Format(time.RFC3339)
+	c[k]++
+	return c[k], nil
+}
+
+func (c counter) PurgeHits(context.Context, time.Time) (int64, error) { return 0, nil }
+
+// checker accepts the payload "good" and counts the payloads it checked.
+type checker struct{ checked int }
+
+func (c *checker) Check(_ context.Context, v url.Values) (field.Errors, error) {
+	c.checked++
+	if v.Get(altcha.FieldName) != "good" {
+		return field.Errors{altcha.FieldName: field.KeyCaptcha}, nil
+	}
+	return nil, nil
+}
+
+// LeadForms stores a request only past the honeypot, its fields, the
+// challenge and the limits, in that order: a post with bad fields neither
+// spends its challenge nor counts against the sender.
+func TestLeadForms(t *testing.T) {
+	now := time.Date(2026, 3, 2, 0, 0, 0, 0, time.UTC) // an hour's and a day's window start together
+	for _, tc := range []struct {
+		name    string
+		posts   []url.Values // sent before the last, each must be kept
+		last    url.Values
+		want    field.Errors
+		stored  int // requests stored by the last post
+		checked int // challenges checked by the last post
+	}{
+		{name: "good, without a challenge", last: goodContact, stored: 1},
+		{name: "good, with a challenge", last: with(goodContact, altcha.FieldName, "good"), stored: 1, checked: 1},
+		{name: "a refused challenge", last: with(goodContact, altcha.FieldName, "bad"),
+			want: field.Errors{altcha.FieldName: field.KeyCaptcha}, checked: 1},
+		{name: "honeypot", last: with(goodContact, altcha.HoneypotField, "x")},
+		{name: "bad fields spend no challenge", last: with(with(goodContact, "email", "ann@"), altcha.FieldName, "bad"),
+			want: field.Errors{"email": field.KeyEmail}},
+		{name: "bad fields do not count", posts: []url.Values{goodContact},
+			last: goodContact, stored: 1}, // three bad posts before it are below
+		{name: "over the hour's limit", posts: []url.Values{goodContact, goodContact},
+			last: goodContact, want: field.Errors{formField: field.KeySendFailed}},
+		{name: "the proof's limit is its own", posts: []url.Values{goodContact, goodContact},
+			last: with(goodContact, altcha.FieldName, "good"), stored: 1, checked: 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			st := &leadStore{}
+			hits := counter{}
+			ip, _ := lead.NewIPHasher([]byte(strings.Repeat("s", 32)))
+			limit := func(name string, max int, window time.Duration) Limit {
+				return Limit{Limiter: &antispam.Limiter{Counter: hits, Max: max, Window: window, Now: func() time.Time { return now }}, Name: name}
+			}
+			ch := &checker{}
+			h := &LeadForms{Requests: &lead.Service{Store: st, IP: ip}, Challenges: ch, IP: ip,
+				WithProof:    []Limit{limit("proof-hour", 10, time.Hour)},
+				WithoutProof: []Limit{limit("noproof-hour", 2, time.Hour), limit("noproof-day", 10, 24*time.Hour)}}
+			post := func(v url.Values) (field.Errors, error) {
+				return h.Submit(t.Context(), FormPost{Form: "site-contact", Lang: "fr", Page: "/fr/contact/", Values: v, IP: "203.0.113.7"})
+			}
+			for range 3 {
+				post(with(goodContact, "email", "")) // bad fields: never counted
+			}
+			for i, v := range tc.posts {
+				if errs, err := post(v); err != nil || len(errs) > 0 {
+					t.Fatalf("post %d: %v %v", i+1, errs, err)
+				}
+			}
+			stored, checked := len(st.rows), ch.checked
+			errs, err := post(tc.last)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !maps.Equal(errs, tc.want) {
+				t.Errorf("errors %v, want %v", errs, tc.want)
+			}
+			if n := len(st.rows) - stored; n != tc.stored {
+				t.Errorf("stored %d, want %d", n, tc.stored)
+			}
+			if n := ch.checked - checked; n != tc.checked {
+				t.Errorf("checked %d challenges, want %d", n, tc.checked)
+			}
+		})
+	}
+}
+
+func with(v url.Values, name, value string) url.Values {
+	out := without(v)
+	out.Set(name, value)
+	return out
+}
