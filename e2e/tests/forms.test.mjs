@@ -12,7 +12,7 @@ import path from 'node:path'
 import { after, describe, it } from 'node:test'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
-import { needsChromium, openContext, useBrowser, waitForHydration } from '../lib/browser.mjs'
+import { needsChromium, openContext, useBrowser, waitForHydration, waitForText } from '../lib/browser.mjs'
 import { binaryPath, useServer } from '../lib/server.mjs'
 
 const TIMEOUT = 60_000
@@ -62,6 +62,9 @@ describe('visitor forms', () => {
       try {
         await fn(page)
         await ctx.settle()
+        // Chromium logs every 4xx document as a console error: the 422 is the answer we asked for.
+        const refused = (p) => /console error: Failed to load resource: .* status of 422\b/.test(p)
+        ctx.problems.splice(0, ctx.problems.length, ...ctx.problems.filter((p) => !refused(p)))
         ctx.assertClean(name)
       } catch (err) {
         const notes = [`at ${page.url()}`]
@@ -75,6 +78,15 @@ describe('visitor forms', () => {
         await page.close()
       }
     })
+
+  /**
+   * Sends the form and waits for the thank-you page at path. Without
+   * JavaScript the browser keeps the action's #contact across the 303 (a
+   * Location without a fragment inherits it): only the path counts.
+   */
+  async function sendTo(page, form, path) {
+    await Promise.all([page.waitForURL((u) => u.pathname === path, { timeout: 15_000 }), form.locator('button[type="submit"]').click()])
+  }
 
   /** Fills every field a person gives (the remark too), ticking what can be ticked. */
   async function fill(form, { remark = 'Pourriez-vous me rappeler ?', time = false } = {}) {
@@ -127,9 +139,9 @@ describe('visitor forms', () => {
 
       await fill(form)
       await solved(page, CONTACT_FORM)
-      await Promise.all([page.waitForURL(server.url + CONTACT_THANKS[lang], { timeout: 15_000 }), form.locator('button[type="submit"]').click()])
+      await sendTo(page, form, CONTACT_THANKS[lang])
       accepted++
-      assert.match(await page.locator('main h1').innerText(), new RegExp(text(lang, 'thankYou', 'title'), 'i'))
+      await waitForText(page.locator('main h1'), [text(lang, 'thankYou', 'title')], 'the thank-you page')
     })
   }
 
@@ -149,8 +161,9 @@ describe('visitor forms', () => {
 
       await fill(form, { remark: 'Is there a garden?', time: true })
       await solved(page, INFO_FORM)
-      await Promise.all([page.waitForURL(server.url + INFO_THANKS[lang], { timeout: 15_000 }), form.locator('button[type="submit"]').click()])
+      await sendTo(page, form, INFO_THANKS[lang])
       accepted++
+      await waitForText(page.locator('main h1'), [text(lang, 'thankYou', 'title')], 'the thank-you page')
     })
   }
 
@@ -172,8 +185,9 @@ describe('visitor forms', () => {
     await assertRefused(page, page.locator(INFO_FORM), 'fr')
 
     await fill(page.locator(INFO_FORM), { time: true })
-    await Promise.all([page.waitForURL(server.url + INFO_THANKS.fr, { timeout: 15_000 }), page.locator(INFO_FORM).locator('button[type="submit"]').click()])
+    await sendTo(page, page.locator(INFO_FORM), INFO_THANKS.fr)
     accepted++
+    await waitForText(page.locator('main h1'), [text('fr', 'thankYou', 'title')], 'the thank-you page')
   })
 
   it('the binary queued the mails of every request sent (immo mail)', { timeout: TIMEOUT, skip }, async () => {
