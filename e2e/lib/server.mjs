@@ -25,7 +25,7 @@ export function binaryPath() {
 /**
  * Starts `immo serve` (with extra arguments, e.g. ['--config', file]) and resolves once it listens.
  * @param {string[]} [args]
- * @returns {Promise<{url: string, origin: string, log: () => string, warnings: () => string[], stop: () => Promise<void>}>}
+ * @returns {Promise<{url: string, origin: string, dataDir: string, log: () => string, warnings: () => string[], stop: () => Promise<void>}>}
  */
 export async function startServer(args = []) {
   const bin = binaryPath()
@@ -92,6 +92,8 @@ export async function startServer(args = []) {
   return {
     url,
     origin: new URL(url).origin,
+    /** The server's data directory (its SQLite database), e.g. for `immo mail --data-dir`. */
+    dataDir,
     /** The binary's recent output (stdout and stderr). */
     log: () => lines.join('\n'),
     /** Logged warnings and errors, e.g. "server render failed; serving the shell". */

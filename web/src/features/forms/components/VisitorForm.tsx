@@ -159,7 +159,7 @@ export function VisitorForm({ kind, action, hidden, multipart = false, antiSpam,
           <input id={`${uid}-${HONEYPOT_FIELD}`} type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
         </div>
         {antiSpam}
-        <button className="vf-send" type="submit" disabled={sending} aria-busy={sending || undefined}>
+        <button className="button vf-send" type="submit" disabled={sending} aria-busy={sending || undefined}>
           {submitLabel ?? t('forms.send')}
         </button>
       </form>

@@ -1,4 +1,4 @@
-import type { CSSProperties } from 'react'
+import type { CSSProperties, ReactNode } from 'react'
 import { formatPhone, telHref } from '../../../lib/format'
 import { type Lang, useT } from '../../../lib/i18n'
 import type { Agency } from '../../../lib/site/types'
@@ -20,20 +20,26 @@ export interface ModulesProps {
   minLevel?: Level
   /** A module title equal to this (the page's h1) is not repeated. */
   pageTitle?: string
+  /**
+   * The form a contact module holds, at a heading level: given by the pages
+   * that accept its post (route.Resolver.Forms), so the form kit stays out
+   * of the home page's chunk.
+   */
+  contactForm?: (level: Level) => ReactNode
 }
 
 /** The modules of a page, in the order Go sends them (sorted, published only). */
-export function Modules({ modules, lang, agency, minLevel = 2, pageTitle }: ModulesProps) {
+export function Modules({ modules, lang, agency, minLevel = 2, pageTitle, contactForm }: ModulesProps) {
   return (
     <>
       {(modules ?? []).map((m) => (
-        <Module key={m.id} module={m} lang={lang} agency={agency} minLevel={minLevel} pageTitle={pageTitle} />
+        <Module key={m.id} module={m} lang={lang} agency={agency} minLevel={minLevel} pageTitle={pageTitle} contactForm={contactForm} />
       ))}
     </>
   )
 }
 
-function Module({ module: m, lang, agency, minLevel, pageTitle }: { module: ModuleView; lang: Lang; agency: Agency; minLevel: Level; pageTitle?: string }) {
+function Module({ module: m, lang, agency, minLevel, pageTitle, contactForm }: { module: ModuleView; lang: Lang; agency: Agency; minLevel: Level; pageTitle?: string; contactForm?: ModulesProps['contactForm'] }) {
   const t = useT()
   const level = levelOf(m.titleSize, minLevel, 2)
   const showTitle = !!m.title && m.title !== pageTitle
@@ -90,7 +96,12 @@ function Module({ module: m, lang, agency, minLevel, pageTitle }: { module: Modu
       body = <ProjectGrid projects={limit(m.projects ?? [], m.maxItems)} level={inner} perRow={m.numberItemOfRow || 3} eager={m.titleSize === 'h1' ? 3 : 0} />
       break
     case 'contact':
-      body = <ContactDetails agency={agency} level={inner} />
+      body = (
+        <>
+          <ContactDetails agency={agency} level={inner} />
+          {contactForm?.(inner)}
+        </>
+      )
       break
   }
   return (
@@ -167,7 +178,7 @@ function Testimonials({ module: m, lang, level }: { module: ModuleView; lang: La
   )
 }
 
-/** The agency's address, phone, email and opening hours (no form yet). */
+/** The agency's address, phone, email and opening hours. */
 export function ContactDetails({ agency: a, level }: { agency: Agency; level: Level }) {
   const t = useT()
   const hours = a.openingHours ?? []

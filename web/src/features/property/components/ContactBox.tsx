@@ -1,6 +1,7 @@
 import { useT } from '../../../lib/i18n'
 import { SmartLink } from '../../../lib/ui/SmartLink'
 import type { ContactView } from '../model/sections'
+import { CONTACT_ANCHOR } from './InformationForm'
 
 /**
  * The agent in charge (else the agency): name, phone (SPEC §9 grouping, a
@@ -29,13 +30,11 @@ export function ContactBox({ contact: c, closed }: { contact: ContactView; close
             </SmartLink>
           </li>
         )}
-        {c.requestHref && (
-          <li>
-            <SmartLink href={c.requestHref} className="button button-outline" data-icon="mail">
-              {t('property.requestInfo')}
-            </SmartLink>
-          </li>
-        )}
+        <li>
+          <a href={`#${CONTACT_ANCHOR}`} className="button button-outline" data-icon="mail">
+            {t('property.requestInfo')}
+          </a>
+        </li>
       </ul>
       {(c.email || c.agencyPhone) && (
         <dl className="contact-lines">

@@ -60,7 +60,7 @@ describe('PropertyPage', () => {
     const titles = [...el.querySelectorAll('main h2')].map((h) => h.textContent)
     expect(titles).toEqual([
       'Key facts', 'Description', 'Energy performance certificate (EPC)', 'Financial information', 'Details', 'Location', 'Virtual tour', 'Documents',
-      'Nearby', 'Interested in this property?', 'Similar properties',
+      'Nearby', 'Request information', 'Interested in this property?', 'Similar properties',
     ])
     const levels = headings(el)
     expect(levels[0]).toBe(1)

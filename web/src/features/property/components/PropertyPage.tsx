@@ -9,6 +9,7 @@ import { addressLine, propertyView } from '../model/sections'
 import type { PropertyDetail, PropertyProps } from '../model/types'
 import { ContactBox } from './ContactBox'
 import { Description } from './Description'
+import { InformationForm } from './InformationForm'
 import { Details, Documents, Energy, Facts, Financial, Location, PointsOfInterest } from './Sections'
 import { VirtualTour } from './VirtualTour'
 import './property.css'
@@ -127,6 +128,7 @@ function FoundProperty(props: PropertyProps & { property: PropertyDetail }) {
             {v.virtualTour && <VirtualTour url={v.virtualTour} title={title} />}
             {v.documents.length > 0 && <Documents documents={v.documents} />}
             {v.pointsOfInterest.length > 0 && <PointsOfInterest items={v.pointsOfInterest} />}
+            <InformationForm />
           </div>
           <div className="property-aside">
             <ContactBox contact={v.contact} closed={closed} />

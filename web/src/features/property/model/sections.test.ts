@@ -118,22 +118,21 @@ describe('property sections: each only when its data exists', () => {
 describe('the contact box', () => {
   const agency = shell('en').agency
   it('the manager: name, phone grouped (SPEC §9) with its tel: address, e-mail; the agency line too', () => {
-    const c = contactView(props().property, agency, 'Villa', t)
+    const c = contactView(props().property, agency)
     expect(c.name).toBe('Marc Schmit')
     expect(c.phone).toEqual({ text: '0496 23 45 17', href: 'tel:+32496234517' })
     expect(c.agencyPhone).toEqual({ text: '063 22 44 55', href: 'tel:+3263224455' })
     expect(c.email).toBe('marc.schmit@immo-arlon.be')
-    expect(decodeURIComponent(c.requestHref!)).toBe('mailto:marc.schmit@immo-arlon.be?subject=Information request: Villa (ARL-1060)')
   })
   it('without a manager, the agency', () => {
-    const c = contactView(props({ Manager: undefined }).property, agency, 'Villa', t)
+    const c = contactView(props({ Manager: undefined }).property, agency)
     expect(c.name).toBeUndefined()
     expect(c.phone).toEqual({ text: '063 22 44 55', href: 'tel:+3263224455' })
     expect(c.agencyPhone).toBeUndefined()
     expect(c.email).toBe('info@immo-arlon.be')
   })
   it('a manager without phone or e-mail falls back per field', () => {
-    const c = contactView(props({ Manager: { Name: 'Ann' } }).property, agency, 'Villa', t)
+    const c = contactView(props({ Manager: { Name: 'Ann' } }).property, agency)
     expect(c).toMatchObject({ name: 'Ann', email: 'info@immo-arlon.be', phone: { text: '063 22 44 55' } })
   })
 })

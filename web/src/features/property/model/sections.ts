@@ -61,8 +61,6 @@ export interface ContactView {
   /** The agency's own line when the manager's differs. */
   agencyPhone?: { text: string; href: string }
   email?: string
-  /** An e-mail asking about this property (the information form comes with the forms issue). */
-  requestHref?: string
 }
 
 export interface PropertyView {
@@ -163,19 +161,17 @@ export function mailto(email: string, subject: string): string {
 }
 
 /** Who to contact: the manager (name, phone, e-mail), else the agency's. */
-export function contactView(p: Property, agency: Agency, title: string, t: TFn): ContactView {
+export function contactView(p: Property, agency: Agency): ContactView {
   const m = p.Manager
   const phone = m?.Phone?.trim() || agency.phone
   const email = m?.Email?.trim() || agency.email
   const line = (n: string) => ({ text: formatPhone(n), href: telHref(n) })
-  const about = p.Reference ? `${title} (${p.Reference})` : title
   return {
     name: m?.Name?.trim() || undefined,
     agency: agency.name,
     phone: phone ? line(phone) : undefined,
     agencyPhone: agency.phone && m?.Phone?.trim() && telHref(m.Phone) !== telHref(agency.phone) ? line(agency.phone) : undefined,
     email: email || undefined,
-    requestHref: email ? mailto(email, t('property.infoSubject', { title: about })) : undefined,
   }
 }
 
@@ -184,7 +180,7 @@ export function propertyView(props: PropertyProps & { property: PropertyDetail }
   const { property: p, epc, site } = props
   const title = props.title || ''
   const box = t('common.box')
-  const contact = contactView(p, site.agency, title, t)
+  const contact = contactView(p, site.agency)
   const energy = energyView(p, epc, t, lang)
   const facts: Fact[] = []
   const fact = (icon: string, key: string, value: string | false | undefined | 0) => {

@@ -1,0 +1,203 @@
+// The first visitor forms in Chromium, against the real binary: the site
+// contact form of the contact page (fr, nl) and the information request of
+// the property page (en, de; and fr without JavaScript). A failed submit
+// shows the fields in red and the summary and keeps what was typed; a good
+// one (the ALTCHA widget solved in the browser, against the binary's own
+// challenges) lands on the form's thank-you page, and `immo mail` then lists
+// the mails the request queued (no SMTP server: they wait in the queue).
+import assert from 'node:assert/strict'
+import { execFile } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { after, describe, it } from 'node:test'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+import { needsChromium, openContext, useBrowser, waitForHydration, waitForText } from '../lib/browser.mjs'
+import { binaryPath, useServer } from '../lib/server.mjs'
+
+const TIMEOUT = 60_000
+const LOCALES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../internal/i18n/locales')
+
+/** A text of the site in lang, from the same files the binary embeds. */
+function text(lang, file, key) {
+  let v = JSON.parse(readFileSync(path.join(LOCALES, lang, `${file}.json`), 'utf8'))
+  for (const k of key.split('.')) v = v[k]
+  assert.equal(typeof v, 'string', `${lang}/${file}.json: ${key}`)
+  return v
+}
+
+const CONTACT = { fr: '/fr/contact/', nl: '/nl/contact/' }
+const CONTACT_THANKS = { fr: '/fr/merci/service-personnalise/', nl: '/nl/feedback/site-contact/' }
+const PROPERTY = (lang) => `/${lang}/property/4100001/`
+const INFO_THANKS = { fr: '/fr/merci/contact-me/', en: '/en/feedback/contact-me/', de: '/de/feedback/contact-me/' }
+
+// Where each form is on its page (the views' markup: web/src/features/content, property).
+const CONTACT_FORM = '.module-contact form'
+const INFO_FORM = '#contact form'
+
+const run = promisify(execFile)
+
+describe('visitor forms', () => {
+  const server = useServer()
+  const browser = useBrowser()
+  const skip = needsChromium()
+  const contexts = {}
+  let accepted = 0 // good submits, each queueing mails
+
+  after(async () => {
+    for (const c of Object.values(contexts)) await c.close().catch(() => {})
+  })
+
+  /** A fresh page, with JavaScript or not; a refused post (422) is expected, not a problem. */
+  const test = (name, { js = true } = {}, fn) =>
+    it(name, { timeout: TIMEOUT, skip }, async () => {
+      await server.start()
+      const key = js ? 'js' : 'nojs'
+      contexts[key] ??= await openContext(await browser.get(), server.origin, {
+        javaScriptEnabled: js,
+        expectedStatus: (_url, status) => status === 422,
+      })
+      const ctx = contexts[key]
+      const page = await ctx.context.newPage()
+      try {
+        await fn(page)
+        await ctx.settle()
+        // Chromium logs every 4xx document as a console error: the 422 is the answer we asked for.
+        const refused = (p) => /console error: Failed to load resource: .* status of 422\b/.test(p)
+        ctx.problems.splice(0, ctx.problems.length, ...ctx.problems.filter((p) => !refused(p)))
+        ctx.assertClean(name)
+      } catch (err) {
+        const notes = [`at ${page.url()}`]
+        if (ctx.problems.length) notes.push(`browser problems:\n  ${ctx.problems.join('\n  ')}`)
+        const warnings = server.warnings()
+        if (warnings.length) notes.push(`server warnings:\n  ${warnings.slice(-3).join('\n  ')}`)
+        err.message += '\n' + notes.join('\n')
+        throw err
+      } finally {
+        ctx.problems.length = 0
+        await page.close()
+      }
+    })
+
+  /**
+   * Sends the form and waits for the thank-you page at path. Without
+   * JavaScript the browser keeps the action's #contact across the 303 (a
+   * Location without a fragment inherits it): only the path counts.
+   */
+  async function sendTo(page, form, path) {
+    await Promise.all([page.waitForURL((u) => u.pathname === path, { timeout: 15_000 }), form.locator('button[type="submit"]').click()])
+  }
+
+  /** Fills every field a person gives (the remark too), ticking what can be ticked. */
+  async function fill(form, { remark = 'Pourriez-vous me rappeler ?', time = false } = {}) {
+    await form.locator('input[name="title"][value="ms"]').check()
+    await form.locator('input[name="firstName"]').fill('Anne')
+    await form.locator('input[name="lastName"]').fill('Dupont')
+    await form.locator('input[name="email"]').fill('anne.dupont@example.be')
+    await form.locator('input[name="phone"]').fill('0471 23 45 67')
+    await form.locator('textarea[name="remark"]').fill(remark)
+    if (time) {
+      await form.locator('select[name="contactTime"]').selectOption('evening')
+      await form.locator('input[name="newsletter"]').check()
+    }
+  }
+
+  /** Waits until the ALTCHA widget of the form at selector has solved its challenge (it starts when a field takes the focus). */
+  async function solved(page, selector) {
+    const form = page.locator(selector)
+    await form.locator('altcha-widget').waitFor({ state: 'attached', timeout: 10_000 })
+    await form.locator('input[name="firstName"]').focus()
+    await page.waitForFunction((sel) => !!document.querySelector(sel)?.querySelector('input[name="altcha"]')?.value, selector, { timeout: 20_000 })
+  }
+
+  /** A failed submit: the summary (focused), the empty required fields in red, the typed value kept. */
+  async function assertRefused(page, form, lang) {
+    const summary = form.locator('.vf-summary')
+    await summary.waitFor({ state: 'visible', timeout: 10_000 })
+    assert.match(await summary.innerText(), new RegExp(text(lang, 'forms', 'error.summary').replace(/[.?]/g, '\\$&')))
+    assert.equal(await form.locator('input[name="lastName"]').getAttribute('aria-invalid'), 'true', 'last name in red')
+    assert.equal(await form.locator('input[name="email"]').getAttribute('aria-invalid'), 'true', 'email in red')
+    const describedBy = await form.locator('input[name="lastName"]').getAttribute('aria-describedby')
+    assert.ok(describedBy, 'the error is tied to its field')
+    assert.equal((await page.locator(`[id="${describedBy}"]`).innerText()).trim(), text(lang, 'forms', 'error.required'))
+    assert.equal(await form.locator('input[name="firstName"]').inputValue(), 'Anne', 'what was typed is kept')
+    assert.notEqual(await form.locator('input[name="firstName"]').getAttribute('aria-invalid'), 'true')
+  }
+
+  for (const lang of ['fr', 'nl']) {
+    test(`${lang}: the site contact form, refused then sent`, {}, async (page) => {
+      const res = await page.goto(server.url + CONTACT[lang])
+      assert.equal(res.status(), 200)
+      const form = page.locator(CONTACT_FORM)
+      await waitForHydration(form)
+      assert.equal(await form.getAttribute('action'), `${CONTACT[lang]}#contact`)
+      await form.locator('input[name="firstName"]').fill('Anne')
+      await form.locator('button[type="submit"]').click()
+      await assertRefused(page, form, lang)
+      // The browser's own check: the focus goes to the first field in red (the title).
+      assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('name')), 'title', 'the focus is on the first error')
+
+      await fill(form)
+      await solved(page, CONTACT_FORM)
+      await sendTo(page, form, CONTACT_THANKS[lang])
+      accepted++
+      await waitForText(page.locator('main h1'), [text(lang, 'thankYou', 'title')], 'the thank-you page')
+    })
+  }
+
+  for (const lang of ['en', 'de']) {
+    test(`${lang}: the information request, reached from "Request information", refused then sent`, {}, async (page) => {
+      const res = await page.goto(server.url + PROPERTY(lang))
+      assert.equal(res.status(), 200)
+      const form = page.locator(INFO_FORM)
+      await waitForHydration(form)
+      await page.locator('.contact-box a[href="#contact"]').click()
+      await page.waitForFunction(() => location.hash === '#contact')
+      assert.ok(await form.isVisible())
+      assert.equal(await form.locator('[name="propertyId"]').count(), 0, 'the server takes the property from the page')
+      await form.locator('input[name="firstName"]').fill('Anne')
+      await form.locator('button[type="submit"]').click()
+      await assertRefused(page, form, lang)
+
+      await fill(form, { remark: 'Is there a garden?', time: true })
+      await solved(page, INFO_FORM)
+      await sendTo(page, form, INFO_THANKS[lang])
+      accepted++
+      await waitForText(page.locator('main h1'), [text(lang, 'thankYou', 'title')], 'the thank-you page')
+    })
+  }
+
+  test('fr without JavaScript: the information request, refused by the server then sent', { js: false }, async (page) => {
+    const res = await page.goto(server.url + PROPERTY('fr'))
+    assert.equal(res.status(), 200)
+    const url = new URL(page.url())
+    const form = page.locator(INFO_FORM)
+    assert.equal(await form.getAttribute('action'), `${url.pathname}${url.search}#contact`)
+    assert.equal(await form.locator('altcha-widget').count(), 0, 'no widget without JavaScript')
+    await form.locator('input[name="firstName"]').fill('Anne')
+    const [refused] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === 'POST', { timeout: 10_000 }),
+      form.locator('button[type="submit"]').click(),
+    ])
+    assert.equal(refused.status(), 422)
+    await page.waitForLoadState('domcontentloaded')
+    assert.equal(new URL(page.url()).hash, '#contact', 'the page comes back at the form')
+    await assertRefused(page, page.locator(INFO_FORM), 'fr')
+
+    await fill(page.locator(INFO_FORM), { time: true })
+    await sendTo(page, page.locator(INFO_FORM), INFO_THANKS.fr)
+    accepted++
+    await waitForText(page.locator('main h1'), [text('fr', 'thankYou', 'title')], 'the thank-you page')
+  })
+
+  it('the binary queued the mails of every request sent (immo mail)', { timeout: TIMEOUT, skip }, async () => {
+    await server.start()
+    assert.ok(accepted > 0, 'no request was sent by the tests above')
+    const { stdout } = await run(binaryPath(), ['mail', '--data-dir', server.dataDir, '--limit', '1000'], { timeout: 20_000 })
+    assert.doesNotMatch(stdout, /^no mails/m)
+    const rows = stdout.trim().split('\n').slice(1)
+    // Each request mails the agency and confirms to the visitor.
+    assert.ok(rows.length >= accepted, `expected at least ${accepted} mails, immo mail lists:\n${stdout}`)
+    assert.ok(rows.some((r) => r.includes('anne.dupont@example.be')), `a confirmation to the visitor:\n${stdout}`)
+  })
+})

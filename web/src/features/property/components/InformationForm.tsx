@@ -1,0 +1,31 @@
+import { Altcha, CheckboxField, ContactTimeField, PersonFields, TextArea, VisitorForm } from '../../forms'
+import { useT } from '../../../lib/i18n'
+import { usePage } from '../../../lib/router'
+
+/** The anchor of the information form: the contact box's "Request information" goes there. */
+export const CONTACT_ANCHOR = 'contact'
+
+/**
+ * The information request (SPEC §3, `contact-me`): the visitor's details,
+ * a remark, a time to be called back, the newsletter. It posts to the
+ * page's own address: the server knows the property from it, so no
+ * property ID is posted. The action carries #contact so a browser without
+ * JavaScript lands on the form (and its summary) in the long page the
+ * server answers after a refused post; a fragment never reaches the server.
+ */
+export function InformationForm() {
+  const t = useT()
+  const { url } = usePage()
+  return (
+    <section id={CONTACT_ANCHOR} className="property-section property-form" aria-labelledby="information-form-title">
+      <h2 id="information-form-title">{t('property.requestInfo')}</h2>
+      <p className="muted">{t('property.formIntro')}</p>
+      <VisitorForm kind="contact-me" action={`${url.split('#')[0]}#${CONTACT_ANCHOR}`} antiSpam={<Altcha />}>
+        <PersonFields />
+        <TextArea name="remark" label={t('forms.label.remark')} />
+        <ContactTimeField />
+        <CheckboxField name="newsletter" label={t('forms.label.newsletter')} />
+      </VisitorForm>
+    </section>
+  )
+}
