@@ -55,9 +55,13 @@ var contactTimes = []string{"morning", "afternoon", "evening"}
 
 var contactTime = Field{Name: "contactTime", Type: Choice, Options: contactTimes}
 
+// newsletterOptIn is the information request's checkbox: "yes" when the
+// visitor asks for the newsletter too, recorded with the request.
+var newsletterOptIn = Field{Name: "newsletter", Type: Choice, Options: []string{"yes"}}
+
 // Specs maps every kind to what it asks.
 var Specs = map[Kind]Spec{
-	KindInformation: {Property: true, Fields: []Field{contactTime}},
+	KindInformation: {Property: true, Fields: []Field{contactTime, newsletterOptIn}},
 	KindVisit:       {Property: true, Fields: []Field{{Name: "slot", Type: Slot, Required: true}}},
 	KindProject:     {Project: true, Fields: []Field{contactTime}},
 	KindValuation: {Fields: []Field{

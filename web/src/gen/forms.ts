@@ -63,6 +63,7 @@ export const FORMS = {
     {"name":"remark","type":"long","required":false,"trim":false,"max":5000},
     {"name":"propertyId","type":"id","required":true,"trim":true},
     {"name":"contactTime","type":"choice","required":false,"trim":true,"options":["morning","afternoon","evening"]},
+    {"name":"newsletter","type":"choice","required":false,"trim":true,"options":["yes"]},
   ],
   'document-request': [
     {"name":"title","type":"choice","required":true,"trim":false,"options":["mr","ms","miss"]},
