@@ -22,7 +22,7 @@ import (
 
 // formKinds are the lead kinds whose forms the server answers; the others
 // come with their pages.
-var formKinds = []lead.Kind{lead.KindSiteContact, lead.KindInformation}
+var formKinds = []lead.Kind{lead.KindSiteContact, lead.KindInformation, lead.KindProject}
 
 // sqlStore is what both databases' stores share (sqlstore.Store): the
 // requests and the anti-spam tables.

@@ -191,6 +191,8 @@ func TestForms(t *testing.T) {
 func testForms(t *testing.T, s *formSite) {
 	const property = 4100002
 	propertyPage := "/nl/property/" + strconv.Itoa(property) + "/"
+	const project = 5200002
+	projectPage := "/fr/project/?id=" + strconv.Itoa(project)
 	var before state
 	day := 0
 	// Each scenario starts on a day of its own, so the per-IP limits of one
@@ -201,6 +203,7 @@ func testForms(t *testing.T, s *formSite) {
 		before = s.state(tb)
 	}
 	thankYou := map[string]string{"Location": "/fr/merci/service-personnalise/"}
+	var storedListing func(kind lead.Kind, lang string, propertyID, projectID int64, fields map[string]string) func(testing.TB, *http.Response, string)
 	nothingKept := func(tb testing.TB, _ *http.Response, _ string) {
 		tb.Helper()
 		if after := s.state(tb); after.requests != before.requests || after.jobs != before.jobs {
@@ -211,6 +214,9 @@ func testForms(t *testing.T, s *formSite) {
 	// notice in the site's language (fr) with Reply-To the visitor, the
 	// visitor's confirmation in the page's language.
 	storedOne := func(kind lead.Kind, lang string, propertyID int64) func(testing.TB, *http.Response, string) {
+		return storedListing(kind, lang, propertyID, 0, nil)
+	}
+	storedListing = func(kind lead.Kind, lang string, propertyID, projectID int64, fields map[string]string) func(testing.TB, *http.Response, string) {
 		return func(tb testing.TB, _ *http.Response, _ string) {
 			tb.Helper()
 			if after := s.state(tb); after.requests != before.requests+1 {
@@ -220,8 +226,13 @@ func testForms(t *testing.T, s *formSite) {
 			if err != nil {
 				tb.Fatal(err)
 			}
-			if r.Kind != kind || r.Lang != lang || r.PropertyID != propertyID {
-				tb.Errorf("stored %s %s property %d, want %s %s %d", r.Kind, r.Lang, r.PropertyID, kind, lang, propertyID)
+			if r.Kind != kind || r.Lang != lang || r.PropertyID != propertyID || r.ProjectID != projectID {
+				tb.Errorf("stored %s %s property %d project %d, want %s %s %d %d", r.Kind, r.Lang, r.PropertyID, r.ProjectID, kind, lang, propertyID, projectID)
+			}
+			for name, want := range fields {
+				if got := r.Fields[name]; got != want {
+					tb.Errorf("field %s %q, want %q", name, got, want)
+				}
 			}
 			if want := s.ip.Hash("192.0.2.1"); r.IPHash != want || strings.Contains(r.IPHash, "192.0.2.1") {
 				tb.Errorf("ip hash %q, want %q", r.IPHash, want)
@@ -313,6 +324,19 @@ func testForms(t *testing.T, s *formSite) {
 			Form:   contactPost(url.Values{"form": {"contact-me"}, "propertyId": {"4100001"}}),
 			Status: http.StatusSeeOther, Header: map[string]string{"Location": "/nl/feedback/contact-me/"},
 			After: storedOne(lead.KindInformation, "nl", property),
+		},
+		{
+			Name: "project request: the page's project, the chosen unit", Method: http.MethodPost,
+			URL: projectPage, Before: freshDay,
+			Form:   contactPost(url.Values{"form": {"contact-construction"}, "projectId": {"5200001"}, "unit": {"A1.2"}}),
+			Status: http.StatusSeeOther, Header: map[string]string{"Location": "/fr/merci/contact-construction/"},
+			After: storedListing(lead.KindProject, "fr", 0, project, map[string]string{"unit": "A1.2"}),
+		},
+		{
+			Name: "project request: bad fields", Method: http.MethodPost, URL: projectPage, Before: freshDay, Headers: inertia,
+			Form:     contactPost(url.Values{"form": {"contact-construction"}, "email": {"anne@"}, "unit": {strings.Repeat("x", 500)}}),
+			Status:   http.StatusUnprocessableEntity,
+			Contains: append(errorKey("email", field.KeyEmail), errorKey("unit", field.KeyTooLong)...), After: nothingKept,
 		},
 		{
 			Name: "the fourth post without a challenge in an hour", Method: http.MethodPost, URL: "/fr/contact/", Headers: inertia,

@@ -63,7 +63,9 @@ var newsletterOptIn = Field{Name: "newsletter", Type: Choice, Options: []string{
 var Specs = map[Kind]Spec{
 	KindInformation: {Property: true, Fields: []Field{contactTime, newsletterOptIn}},
 	KindVisit:       {Property: true, Fields: []Field{{Name: "slot", Type: Slot, Required: true}}},
-	KindProject:     {Project: true, Fields: []Field{contactTime}},
+	// unit: the price list's unit the visitor asks about, if any (a bounded
+	// text: the agency reads it in the notice; the list changes anyway).
+	KindProject: {Project: true, Fields: []Field{contactTime, {Name: "unit", Type: Text}}},
 	KindValuation: {Fields: []Field{
 		{Name: "goal", Type: Choice, Required: true, Options: []string{"sale", "rent"}},
 		{Name: "street", Type: Text, Required: true}, {Name: "zip", Type: Text, Required: true},

@@ -40,6 +40,7 @@ export const FORMS = {
     {"name":"remark","type":"long","required":false,"trim":false,"max":5000},
     {"name":"projectId","type":"id","required":true,"trim":true},
     {"name":"contactTime","type":"choice","required":false,"trim":true,"options":["morning","afternoon","evening"]},
+    {"name":"unit","type":"text","required":false,"trim":true,"max":200},
   ],
   'contact-demand': [
     {"name":"title","type":"choice","required":true,"trim":false,"options":["mr","ms","miss"]},
