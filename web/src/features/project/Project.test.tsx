@@ -2,6 +2,7 @@ import { renderToString } from 'react-dom/server'
 import { I18nextProvider } from 'react-i18next'
 import { describe, expect, it } from 'vitest'
 import { i18nFor, type Lang } from '../../lib/i18n'
+import { PageContext } from '../../lib/router'
 import { head, shell } from '../../test/fixtures'
 import { Modules } from '../modules'
 import type { ModuleView } from '../modules/model/types'
@@ -10,7 +11,13 @@ import { projectPrices } from './model/prices'
 import type { ProjectCard } from './model/types'
 import { ProjectPage } from './components/ProjectPage'
 
-const wrap = (el: React.ReactNode, lang: Lang = 'fr') => <I18nextProvider i18n={i18nFor(lang)}>{el}</I18nextProvider>
+const projectUrl = '/fr/project/?id=5200002'
+// The page context: the project request posts to the page's own address.
+const wrap = (el: React.ReactNode, lang: Lang = 'fr') => (
+  <I18nextProvider i18n={i18nFor(lang)}>
+    <PageContext.Provider value={{ component: 'Project', props: {}, url: projectUrl, version: null }}>{el}</PageContext.Provider>
+  </I18nextProvider>
+)
 
 const full: Project = {
   ID: 5200002, Name: { fr: 'Les Jardins de Schoppach' }, ProjectNumber: 'P-2025-02', PublicAddress: true, Street: 'Rue de Schoppach', HouseNumber: '20',

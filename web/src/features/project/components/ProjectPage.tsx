@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { useState, type ReactNode } from 'react'
 import { formatAmount, formatSurface } from '../../../lib/format'
 import { useLang, useT } from '../../../lib/i18n'
 import { sized, srcSet } from '../../../lib/images'
@@ -10,6 +10,7 @@ import { streetLine } from '../../properties'
 import type { Unit } from '../../properties/model/types'
 import { projectPrices, UNIT_STATUS } from '../model/prices'
 import type { ProjectProps } from '../model/types'
+import { PROJECT_CONTACT_ANCHOR, ProjectRequestForm, type ChosenUnit } from './ProjectRequestForm'
 import './project.css'
 
 /**
@@ -29,6 +30,9 @@ export function ProjectPage({ project: p, name, description, delivery, nameLang,
   const available = units.filter((u) => u.Status === 'available').length
   const prices = projectPrices(t, p.PriceFrom, p.PriceTo)
   const email = site.agency.email
+  const availableUnits = [...new Set(units.filter((u) => u.Status === 'available' && u.Unit).map((u) => u.Unit))]
+  const [chosen, setChosen] = useState<ChosenUnit>()
+  const choose = (unit: string) => setChosen((c) => ({ unit, n: (c?.n ?? 0) + 1 }))
   return (
     <article className="page project-page">
       <div className="container">
@@ -122,8 +126,10 @@ export function ProjectPage({ project: p, name, description, delivery, nameLang,
 
         <section className="project-section" aria-labelledby="project-units">
           <h2 id="project-units">{t('project.units')}</h2>
-          {units.length > 0 ? <UnitsTable units={units} /> : <p className="muted project-empty">{t('project.noUnits')}</p>}
+          {units.length > 0 ? <UnitsTable units={units} onRequest={choose} /> : <p className="muted project-empty">{t('project.noUnits')}</p>}
         </section>
+
+        <ProjectRequestForm units={availableUnits} chosen={chosen} />
 
         <section className="project-section" aria-labelledby="project-constructions">
           <h2 id="project-constructions">{t('project.constructions')}</h2>
@@ -177,9 +183,10 @@ export function ProjectPage({ project: p, name, description, delivery, nameLang,
  * The price list: unit, floor, bedrooms, surface, price and status; a sold
  * or sold-out unit shows its status instead of a price. On a phone each row
  * is a card (project.css): every cell then shows its column's name, hidden
- * from screen readers, which have the column headers.
+ * from screen readers, which have the column headers. An available unit
+ * links to the project request below, which it chooses there.
  */
-function UnitsTable({ units }: { units: Unit[] }) {
+function UnitsTable({ units, onRequest }: { units: Unit[]; onRequest: (unit: string) => void }) {
   const t = useT()
   const withBuilding = units.some((u) => u.Construction)
   const withBedrooms = units.some((u) => u.Bedrooms)
@@ -236,6 +243,16 @@ function UnitsTable({ units }: { units: Unit[] }) {
                   <span className="unit-status" data-status={u.Status}>
                     {status}
                   </span>
+                  {u.Status === 'available' && u.Unit && (
+                    <a
+                      className="unit-request"
+                      href={`#${PROJECT_CONTACT_ANCHOR}`}
+                      aria-label={t('project.requestUnitLabel', { unit: u.Unit })}
+                      onClick={() => onRequest(u.Unit)}
+                    >
+                      {t('project.requestUnit')}
+                    </a>
+                  )}
                 </Cell>
               </tr>
             )

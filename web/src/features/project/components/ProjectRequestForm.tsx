@@ -1,0 +1,58 @@
+import { useEffect, useRef } from 'react'
+import { Altcha, ContactTimeField, PersonFields, SelectField, TextArea, VisitorForm } from '../../forms'
+import { useT } from '../../../lib/i18n'
+import { usePage } from '../../../lib/router'
+
+/** The anchor of the project request: the price list's "Request info" links go there. */
+export const PROJECT_CONTACT_ANCHOR = 'contact'
+
+/** A unit the price list's link chose; `n` counts the clicks, so choosing the same unit again still applies. */
+export interface ChosenUnit {
+  unit: string
+  n: number
+}
+
+/**
+ * The project request (SPEC §3, `contact-construction`): the visitor's
+ * details, the unit of the price list they ask about (optional), a remark
+ * and a time to be called back. It posts to the page's own address: the
+ * server knows the project from it, so no project ID is posted; #contact
+ * brings a browser without JavaScript back to the form after a refused post.
+ */
+export function ProjectRequestForm({ units, chosen }: { units: string[]; chosen?: ChosenUnit }) {
+  const t = useT()
+  const { url } = usePage()
+  return (
+    <section id={PROJECT_CONTACT_ANCHOR} className="project-section project-form" aria-labelledby="project-request-title">
+      <h2 id="project-request-title">{t('project.requestTitle')}</h2>
+      <p className="muted">{t('project.requestIntro')}</p>
+      <VisitorForm kind="contact-construction" action={`${url.split('#')[0]}#${PROJECT_CONTACT_ANCHOR}`} antiSpam={<Altcha />}>
+        <PersonFields />
+        {units.length > 0 && <UnitSelect units={units} chosen={chosen} />}
+        <TextArea name="remark" label={t('forms.label.remark')} />
+        <ContactTimeField />
+      </VisitorForm>
+    </section>
+  )
+}
+
+/**
+ * The unit asked about: "no particular unit" first, then the available
+ * units. A unit chosen in the price list is set here as if the visitor had
+ * picked it (a change event, which the form's check listens to).
+ */
+function UnitSelect({ units, chosen }: { units: string[]; chosen?: ChosenUnit }) {
+  const t = useT()
+  const box = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    const select = box.current?.querySelector('select')
+    if (!chosen || !select || select.value === chosen.unit) return
+    select.value = chosen.unit
+    select.dispatchEvent(new Event('change', { bubbles: true }))
+  }, [chosen])
+  return (
+    <div ref={box}>
+      <SelectField name="unit" label={t('project.unitChoice')} placeholder={t('project.noUnit')} options={units.map((u) => ({ value: u, label: u }))} />
+    </div>
+  )
+}
