@@ -330,7 +330,14 @@ func testForms(t *testing.T, s *formSite) {
 			URL: projectPage, Before: freshDay,
 			Form:   contactPost(url.Values{"form": {"contact-construction"}, "projectId": {"5200001"}, "unit": {"A1.2"}}),
 			Status: http.StatusSeeOther, Header: map[string]string{"Location": "/fr/merci/contact-construction/"},
-			After: storedListing(lead.KindProject, "fr", 0, project, map[string]string{"unit": "A1.2"}),
+			After: func(tb testing.TB, res *http.Response, body string) {
+				storedListing(lead.KindProject, "fr", 0, project, map[string]string{"unit": "A1.2"})(tb, res, body)
+				for _, m := range s.smtp.Messages()[before.mails:] {
+					if !strings.Contains(string(m.Data), "A1.2") {
+						tb.Errorf("the mail to %v does not name the unit", m.To)
+					}
+				}
+			},
 		},
 		{
 			Name: "project request: bad fields", Method: http.MethodPost, URL: projectPage, Before: freshDay, Headers: inertia,
