@@ -22,7 +22,7 @@ import (
 
 // formKinds are the lead kinds whose forms the server answers; the others
 // come with their pages.
-var formKinds = []lead.Kind{lead.KindSiteContact, lead.KindInformation, lead.KindProject}
+var formKinds = []lead.Kind{lead.KindSiteContact, lead.KindInformation, lead.KindProject, lead.KindFriend}
 
 // sqlStore is what both databases' stores share (sqlstore.Store): the
 // requests and the anti-spam tables.
@@ -95,6 +95,10 @@ func newForms(d formDeps) (web.Forms, *altcha.Service, error) {
 			limit("noproof-hour", 3, time.Hour, false),
 			limit("noproof-day", 10, 24*time.Hour, false),
 			limit("noproof-site", 100, time.Hour, true),
+		},
+		// A friend's address is the one a visitor chooses: 3 mails a day to it.
+		Receivers: map[lead.Kind]web.ReceiverLimit{
+			lead.KindFriend: {Limit: limit("friend-day", 3, 24*time.Hour, false), Field: "friendEmail"},
 		},
 		Log: d.Log,
 	}

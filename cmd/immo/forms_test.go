@@ -162,6 +162,17 @@ func (s *formSite) delivered(tb testing.TB, before, n int) []*mail.Message {
 	return out
 }
 
+// friendPost sends property 4100002 to Bob from Anne, with a message.
+func friendPost(extra url.Values) url.Values {
+	v := url.Values{"form": {"send-to-friend"}, "firstName": {"Anne"}, "lastName": {"Lambert"}, "email": {"anne@example.be"},
+		"friendFirstName": {"Bob"}, "friendLastName": {"Martin"}, "friendEmail": {"bob@example.org"},
+		"remark": {"Regarde celle-ci !"}, altcha.HoneypotField: {""}}
+	for k, x := range extra {
+		v[k] = x
+	}
+	return v
+}
+
 func contactPost(extra url.Values) url.Values {
 	v := url.Values{"title": {"ms"}, "firstName": {"Anne"}, "lastName": {"Lambert"}, "email": {"anne@example.be"},
 		"phone": {"0471 23 45 67"}, "remark": {"Pouvez-vous me rappeler ?"}, altcha.HoneypotField: {""}}
@@ -193,6 +204,7 @@ func testForms(t *testing.T, s *formSite) {
 	propertyPage := "/nl/property/" + strconv.Itoa(property) + "/"
 	const project = 5200002
 	projectPage := "/fr/project/?id=" + strconv.Itoa(project)
+	friendPage := "/fr/property/" + strconv.Itoa(property) + "/"
 	var before state
 	day := 0
 	// Each scenario starts on a day of its own, so the per-IP limits of one
@@ -268,6 +280,58 @@ func testForms(t *testing.T, s *formSite) {
 			}
 		}
 	}
+	// friendSent checks the newest request is a friend's, and its two mails:
+	// the fixed template to the friend's address only, Reply-To the agency,
+	// no visitor text in its headers nor the sender's address anywhere; and
+	// the agency's notice.
+	friendSent := func(friend string) func(testing.TB, *http.Response, string) {
+		return func(tb testing.TB, _ *http.Response, _ string) {
+			tb.Helper()
+			if after := s.state(tb); after.requests != before.requests+1 {
+				tb.Fatalf("requests %d → %d", before.requests, after.requests)
+			}
+			r, _, err := s.requests.Get(tb.Context(), int64(s.count(tb, "requests")))
+			if err != nil {
+				tb.Fatal(err)
+			}
+			if r.Kind != lead.KindFriend || r.PropertyID != property {
+				tb.Errorf("stored %s property %d", r.Kind, r.PropertyID)
+			}
+			var toFriend, notice int
+			for _, m := range s.smtp.Messages()[before.mails:] {
+				msg, err := mail.ReadMessage(strings.NewReader(string(m.Data)))
+				if err != nil {
+					tb.Fatal(err)
+				}
+				switch {
+				case slices.Equal(m.To, []string{friend}):
+					toFriend++
+					head, body, _ := strings.Cut(string(m.Data), "\r\n\r\n")
+					for _, visitorText := range []string{"Anne", "Lambert", "Regarde", "anne@example.be"} {
+						if strings.Contains(head, visitorText) {
+							tb.Errorf("the friend's headers carry %q:\n%s", visitorText, head)
+						}
+					}
+					if strings.Contains(body, "anne@example.be") {
+						tb.Error("the friend's mail shows the sender's address")
+					}
+					if got := msg.Header.Get("Reply-To"); !strings.Contains(got, "info@immo-arlon.be") {
+						tb.Errorf("friend's Reply-To %q, want the agency", got)
+					}
+					if !strings.Contains(body, "/property/4100002") && !strings.Contains(body, "4100002") {
+						tb.Error("the friend's mail has no link to the property")
+					}
+				case slices.Equal(m.To, []string{"info@immo-arlon.be"}):
+					notice++
+				default:
+					tb.Errorf("a mail to %v", m.To)
+				}
+			}
+			if toFriend != 1 || notice != 1 {
+				tb.Errorf("%d mails to the friend and %d notices, want 1 and 1", toFriend, notice)
+			}
+		}
+	}
 	errorKey := func(name, key string) []string {
 		return []string{`"` + name + `":"` + key + `"`}
 	}
@@ -335,6 +399,67 @@ func testForms(t *testing.T, s *formSite) {
 				for _, m := range s.smtp.Messages()[before.mails:] {
 					if !strings.Contains(string(m.Data), "A1.2") {
 						tb.Errorf("the mail to %v does not name the unit", m.To)
+					}
+				}
+			},
+		},
+		{
+			Name: "send to a friend", Method: http.MethodPost, URL: friendPage, Before: freshDay,
+			Form: friendPost(nil), Status: http.StatusSeeOther, Header: map[string]string{"Location": "/fr/merci/send-to-friend/"},
+			After: friendSent("bob@example.org"),
+		},
+		{
+			Name: "send to a friend: the friend's email missing", Method: http.MethodPost, URL: friendPage, Before: freshDay, Headers: inertia,
+			Form: friendPost(url.Values{"friendEmail": {""}}), Status: http.StatusUnprocessableEntity,
+			Contains: errorKey("friendEmail", field.KeyFriendEmail), After: nothingKept,
+		},
+		{
+			Name: "send to a friend: the friend's email invalid", Method: http.MethodPost, URL: friendPage, Before: freshDay, Headers: inertia,
+			Form: friendPost(url.Values{"friendEmail": {"bob@example.org\r\nBcc: victim@example.com"}}), Status: http.StatusUnprocessableEntity,
+			Contains: errorKey("friendEmail", field.KeyFriendEmail), After: nothingKept,
+		},
+		{
+			// One post an hour, within the sender's limits: the address is braked,
+			// and another address is not.
+			Name: "the fourth mail to one friend in a day", Method: http.MethodPost, URL: friendPage, Headers: inertia,
+			Before: func(tb testing.TB) {
+				freshDay(tb)
+				for i := range 3 {
+					res, body := apitest.Scenario{Method: http.MethodPost, URL: friendPage,
+						Form: friendPost(url.Values{"friendEmail": {"Carol@Example.org"}})}.Do(s.h)
+					if res.StatusCode != http.StatusSeeOther {
+						tb.Fatalf("post %d: %d %s", i+1, res.StatusCode, body)
+					}
+					s.clock.Set(s.clock.Now().Add(time.Hour))
+				}
+				before = s.state(tb)
+			},
+			Form: friendPost(url.Values{"friendEmail": {"carol@example.org"}}), Status: http.StatusUnprocessableEntity,
+			Contains: errorKey("form", field.KeySendFailed),
+			After: func(tb testing.TB, res *http.Response, body string) {
+				nothingKept(tb, res, body)
+				res, body = apitest.Scenario{Method: http.MethodPost, URL: friendPage, Form: friendPost(nil)}.Do(s.h)
+				if res.StatusCode != http.StatusSeeOther {
+					tb.Errorf("another friend: %d %s", res.StatusCode, body)
+				}
+			},
+		},
+		{
+			Name: "send to a friend: CR/LF in the names reach no header", Method: http.MethodPost, URL: friendPage, Before: freshDay,
+			Form: friendPost(url.Values{"firstName": {"Anne\r\nBcc: victim@example.com"}, "friendFirstName": {"Bob\r\nX-Evil: 1"},
+				"friendLastName": {"Martin\nBcc: victim@example.com"}}),
+			Status: http.StatusSeeOther, Header: map[string]string{"Location": "/fr/merci/send-to-friend/"},
+			After: func(tb testing.TB, res *http.Response, body string) {
+				s.state(tb)
+				for _, m := range s.smtp.Messages()[before.mails:] {
+					if slices.Contains(m.To, "victim@example.com") {
+						tb.Errorf("mail sent to the injected address: %v", m.To)
+					}
+					head, _, _ := strings.Cut(string(m.Data), "\r\n\r\n")
+					for _, line := range strings.Split(head, "\r\n") {
+						if strings.HasPrefix(line, "Bcc:") || strings.HasPrefix(line, "X-Evil:") {
+							tb.Errorf("injected header %q in\n%s", line, head)
+						}
 					}
 				}
 			},

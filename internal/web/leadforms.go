@@ -5,6 +5,7 @@ import (
 	"errors"
 	"log/slog"
 	"net/url"
+	"strings"
 
 	"immo/internal/altcha"
 	"immo/internal/antispam"
@@ -32,7 +33,18 @@ type LeadForms struct {
 	// WithProof are the limits on posts with a valid payload, WithoutProof
 	// on posts without one (no JavaScript): every limit must allow.
 	WithProof, WithoutProof []Limit
-	Log                     *slog.Logger
+	// Receivers brake, per kind, the address a visitor chooses (the
+	// friend's): counted per receiver on top of the sender's limits.
+	Receivers map[lead.Kind]ReceiverLimit
+	Log       *slog.Logger
+}
+
+// ReceiverLimit is a Limit per receiver: Field is the form field holding
+// the address, counted by a keyed hash of it lower-cased (the stored key is
+// never the address).
+type ReceiverLimit struct {
+	Limit
+	Field string
 }
 
 // Submit implements FormHandler.
@@ -63,6 +75,17 @@ func (l *LeadForms) Submit(ctx context.Context, p FormPost) (field.Errors, error
 		}
 		if !ok {
 			l.log().Warn("form: over a rate limit", "form", p.Form, "page", p.Page, "limit", lim.Name)
+			return field.Errors{formField: field.KeySendFailed}, nil
+		}
+	}
+	if rl, ok := l.Receivers[r.Kind]; ok {
+		receiver := l.IP.Hash("to:" + strings.ToLower(strings.TrimSpace(r.Fields[rl.Field])))
+		ok, err := rl.Allow(ctx, rl.key(receiver))
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			l.log().Warn("form: over a receiver's limit", "form", p.Form, "page", p.Page, "limit", rl.Name)
 			return field.Errors{formField: field.KeySendFailed}, nil
 		}
 	}

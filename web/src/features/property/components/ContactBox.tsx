@@ -1,6 +1,7 @@
 import { useT } from '../../../lib/i18n'
 import { SmartLink } from '../../../lib/ui/SmartLink'
 import type { ContactView } from '../model/sections'
+import { FRIEND_ANCHOR } from './FriendForm'
 import { CONTACT_ANCHOR } from './InformationForm'
 
 /**
@@ -35,6 +36,11 @@ export function ContactBox({ contact: c, closed }: { contact: ContactView; close
             {t('property.requestInfo')}
           </a>
         </li>
+        <li>
+          <a href={`#${FRIEND_ANCHOR}`} className="button button-outline" data-icon="mail" onClick={openFriendForm}>
+            {t('property.friend.open')}
+          </a>
+        </li>
       </ul>
       {(c.email || c.agencyPhone) && (
         <dl className="contact-lines">
@@ -58,4 +64,10 @@ export function ContactBox({ contact: c, closed }: { contact: ContactView; close
       )}
     </section>
   )
+}
+
+/** Opens the friend form's disclosure before the browser scrolls to it (without JavaScript the link lands on its summary). */
+function openFriendForm() {
+  const d = document.getElementById(FRIEND_ANCHOR)
+  if (d instanceof HTMLDetailsElement) d.open = true
 }

@@ -9,6 +9,7 @@ import { addressLine, propertyView } from '../model/sections'
 import type { PropertyDetail, PropertyProps } from '../model/types'
 import { ContactBox } from './ContactBox'
 import { Description } from './Description'
+import { FriendForm } from './FriendForm'
 import { InformationForm } from './InformationForm'
 import { Details, Documents, Energy, Facts, Financial, Location, PointsOfInterest } from './Sections'
 import { VirtualTour } from './VirtualTour'
@@ -129,6 +130,7 @@ function FoundProperty(props: PropertyProps & { property: PropertyDetail }) {
             {v.documents.length > 0 && <Documents documents={v.documents} />}
             {v.pointsOfInterest.length > 0 && <PointsOfInterest items={v.pointsOfInterest} />}
             <InformationForm />
+            <FriendForm />
           </div>
           <div className="property-aside">
             <ContactBox contact={v.contact} closed={closed} />

@@ -1,0 +1,99 @@
+// Send to a friend on the property page, in Chromium against the real
+// binary (en, with JavaScript): the contact box's "Send to a friend" opens
+// the disclosure; a friend's address that is not one is refused with its
+// own message, what was typed kept; a good submit (the ALTCHA widget solved
+// in the browser) lands on the thank-you page, and `immo mail` lists the
+// mail queued for the friend (no SMTP server: it waits in the queue).
+import assert from 'node:assert/strict'
+import { execFile } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { after, describe, it } from 'node:test'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+import { needsChromium, openContext, useBrowser, waitForHydration, waitForText } from '../lib/browser.mjs'
+import { binaryPath, useServer } from '../lib/server.mjs'
+
+const TIMEOUT = 60_000
+const LOCALES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../internal/i18n/locales')
+
+/** A text of the site in lang, from the same files the binary embeds. */
+function text(lang, file, key) {
+  let v = JSON.parse(readFileSync(path.join(LOCALES, lang, `${file}.json`), 'utf8'))
+  for (const k of key.split('.')) v = v[k]
+  assert.equal(typeof v, 'string', `${lang}/${file}.json: ${key}`)
+  return v
+}
+
+const PROPERTY = '/en/property/4100001/'
+const THANKS = '/en/feedback/send-to-friend/'
+const FRIEND_FORM = '#friend form'
+
+const run = promisify(execFile)
+
+describe('send to a friend', () => {
+  const server = useServer()
+  const browser = useBrowser()
+  const skip = needsChromium()
+  let ctx
+
+  after(async () => {
+    await ctx?.close().catch(() => {})
+  })
+
+  it('en: opened from the contact box, refused then sent, the friend\'s mail queued', { timeout: TIMEOUT, skip }, async () => {
+    await server.start()
+    // A refused post (422) is the answer asked for, not a problem.
+    ctx = await openContext(await browser.get(), server.origin, { expectedStatus: (_url, status) => status === 422 })
+    const page = await ctx.context.newPage()
+    try {
+      const res = await page.goto(server.url + PROPERTY)
+      assert.equal(res.status(), 200)
+      const form = page.locator(FRIEND_FORM)
+      await waitForHydration(page.locator('#contact form'))
+      assert.equal(await form.isVisible(), false, 'closed until asked for')
+      await page.locator('.contact-box a[href="#friend"]').click()
+      await form.waitFor({ state: 'visible', timeout: 5_000 })
+      assert.equal(await form.getAttribute('action'), `${PROPERTY}#friend`)
+      assert.equal(await form.locator('[name="propertyId"]').count(), 0, 'the server takes the property from the page')
+
+      // The bad address first: its error shows when it loses the focus, not under the click on the button.
+      await form.locator('input[name="friendEmail"]').fill('bob@')
+      await form.locator('input[name="friendFirstName"]').fill('Bob')
+      await form.locator('input[name="firstName"]').fill('Anne')
+      await form.locator('input[name="lastName"]').fill('Dupont')
+      await form.locator('input[name="email"]').fill('anne.dupont@example.be')
+      await form.locator('button[type="submit"]').click()
+      const summary = form.locator('.vf-summary')
+      await summary.waitFor({ state: 'visible', timeout: 10_000 })
+      const friendEmail = form.locator('input[name="friendEmail"]')
+      assert.equal(await friendEmail.getAttribute('aria-invalid'), 'true', "the friend's email in red")
+      const describedBy = await friendEmail.getAttribute('aria-describedby')
+      assert.equal((await page.locator(`[id="${describedBy}"]`).innerText()).trim(), text('en', 'forms', 'error.friendEmail'))
+      assert.equal(await form.locator('input[name="lastName"]').inputValue(), 'Dupont', 'what was typed is kept')
+
+      await friendEmail.fill('bob.martin@example.org')
+      await form.locator('textarea[name="remark"]').fill('Have a look at this one!')
+      await form.locator('altcha-widget').waitFor({ state: 'attached', timeout: 10_000 })
+      await form.locator('input[name="firstName"]').focus()
+      await page.waitForFunction((sel) => !!document.querySelector(sel)?.querySelector('input[name="altcha"]')?.value, FRIEND_FORM, { timeout: 20_000 })
+      await Promise.all([page.waitForURL((u) => u.pathname === THANKS, { timeout: 15_000 }), form.locator('button[type="submit"]').click()])
+      await waitForText(page.locator('main h1'), [text('en', 'thankYou', 'title')], 'the thank-you page')
+      await ctx.settle()
+      const refused = (p) => /console error: Failed to load resource: .* status of 422\b/.test(p)
+      ctx.problems.splice(0, ctx.problems.length, ...ctx.problems.filter((p) => !refused(p)))
+      ctx.assertClean('send to a friend')
+    } catch (err) {
+      err.message += `\nat ${page.url()}` + (ctx.problems.length ? `\nbrowser problems:\n  ${ctx.problems.join('\n  ')}` : '')
+      const warnings = server.warnings()
+      if (warnings.length) err.message += `\nserver warnings:\n  ${warnings.slice(-3).join('\n  ')}`
+      throw err
+    } finally {
+      await page.close()
+    }
+
+    const { stdout } = await run(binaryPath(), ['mail', '--data-dir', server.dataDir, '--limit', '1000'], { timeout: 20_000 })
+    assert.ok(stdout.includes('bob.martin@example.org'), `the friend's mail is queued:\n${stdout}`)
+    assert.ok(!stdout.split('\n').some((r) => r.includes('anne.dupont@example.be') && !r.includes('bob')), `no confirmation to the sender:\n${stdout}`)
+  })
+})
