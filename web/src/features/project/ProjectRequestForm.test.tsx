@@ -54,7 +54,10 @@ describe('the project request on the project page', () => {
   it('the price list links each available unit, and it only, to the form', () => {
     const el = dom(projectPage('nl'))
     const links = [...el.querySelectorAll('table.units a.unit-request')]
-    expect(links.map((a) => [a.getAttribute('href'), a.getAttribute('aria-label')])).toEqual([['#contact', translate('nl', 'project.requestUnitLabel', { unit: 'M2' })]])
+    expect(links.map((a) => [a.getAttribute('href'), a.textContent])).toEqual([
+      ['#contact', translate('nl', 'project.requestUnit') + translate('nl', 'project.requestUnitSuffix', { unit: 'M2' })],
+    ])
+    expect(links[0].hasAttribute('aria-label')).toBe(false)
     expect(links[0].closest('tr')!.getAttribute('data-status')).toBe('available')
   })
 

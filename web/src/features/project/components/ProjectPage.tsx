@@ -247,10 +247,11 @@ function UnitsTable({ units, onRequest }: { units: Unit[]; onRequest: (unit: str
                     <a
                       className="unit-request"
                       href={`#${PROJECT_CONTACT_ANCHOR}`}
-                      aria-label={t('project.requestUnitLabel', { unit: u.Unit })}
                       onClick={() => onRequest(u.Unit)}
                     >
                       {t('project.requestUnit')}
+                      {/* The accessible name starts with the visible text (WCAG 2.5.3) and names the unit. */}
+                      <span className="sr-only">{t('project.requestUnitSuffix', { unit: u.Unit })}</span>
                     </a>
                   )}
                 </Cell>
