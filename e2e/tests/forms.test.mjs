@@ -7,24 +7,14 @@
 // the mails the request queued (no SMTP server: they wait in the queue).
 import assert from 'node:assert/strict'
 import { execFile } from 'node:child_process'
-import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { after, describe, it } from 'node:test'
-import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { needsChromium, openContext, useBrowser, waitForHydration, waitForText } from '../lib/browser.mjs'
+import { text } from '../lib/texts.mjs'
 import { binaryPath, useServer } from '../lib/server.mjs'
 
 const TIMEOUT = 60_000
-const LOCALES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../internal/i18n/locales')
-
-/** A text of the site in lang, from the same files the binary embeds. */
-function text(lang, file, key) {
-  let v = JSON.parse(readFileSync(path.join(LOCALES, lang, `${file}.json`), 'utf8'))
-  for (const k of key.split('.')) v = v[k]
-  assert.equal(typeof v, 'string', `${lang}/${file}.json: ${key}`)
-  return v
-}
 
 const CONTACT = { fr: '/fr/contact/', nl: '/nl/contact/' }
 const CONTACT_THANKS = { fr: '/fr/merci/service-personnalise/', nl: '/nl/feedback/site-contact/' }

@@ -4,23 +4,12 @@
 // submit shows the fields in red and keeps the unit; a good one (the ALTCHA
 // widget solved in the browser) posts the unit and lands on the thank-you page.
 import assert from 'node:assert/strict'
-import { readFileSync } from 'node:fs'
-import path from 'node:path'
 import { after, describe, it } from 'node:test'
-import { fileURLToPath } from 'node:url'
 import { needsChromium, openContext, useBrowser, waitForHydration, waitForText } from '../lib/browser.mjs'
 import { useServer } from '../lib/server.mjs'
+import { text } from '../lib/texts.mjs'
 
 const TIMEOUT = 60_000
-const LOCALES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../internal/i18n/locales')
-
-/** A text of the site in lang, from the same files the binary embeds. */
-function text(lang, file, key) {
-  let v = JSON.parse(readFileSync(path.join(LOCALES, lang, `${file}.json`), 'utf8'))
-  for (const k of key.split('.')) v = v[k]
-  assert.equal(typeof v, 'string', `${lang}/${file}.json: ${key}`)
-  return v
-}
 
 const PROJECT = '/nl/project/?id=5200002'
 const THANKS = '/nl/feedback/contact-construction/'
