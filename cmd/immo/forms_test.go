@@ -67,7 +67,7 @@ var databases = []struct {
 	{"postgres", func(t *testing.T) string { return pgtest.URL(t) }},
 }
 
-func newFormSite(t *testing.T, databaseURL string) *formSite {
+func newFormSite(t testing.TB, databaseURL string) *formSite {
 	t.Helper()
 	ctx := t.Context()
 	log := slog.New(slog.DiscardHandler)
