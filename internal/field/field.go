@@ -32,14 +32,15 @@ const (
 	KeyPasswordShort = "forms.error.passwordShort"
 	KeyCaptcha       = "forms.error.captcha"
 	KeyLogin         = "forms.error.login"
-	KeySendFailed    = "forms.error.sendFailed"
+	KeySendFailed    = "forms.error.sendFailed" // storing failed: trying again may work
+	KeyAPIError      = "forms.error.api"        // an unexpected error of ours (SPEC §8 "API ERROR")
 	KeySlotFull      = "forms.error.slotFull"
 )
 
 // Keys lists every key above: a test checks each exists in every language.
 var Keys = []string{KeySummary, KeyRequired, KeyEmail, KeyFriendEmail, KeyPhone, KeyTooLong, KeyChoice,
 	KeyNumber, KeyRange, KeyDate, KeyStartDate, KeyEndDate, KeyTypes, KeyZones, KeyPasswordMatch,
-	KeyPasswordShort, KeyCaptcha, KeyLogin, KeySendFailed, KeySlotFull}
+	KeyPasswordShort, KeyCaptcha, KeyLogin, KeySendFailed, KeyAPIError, KeySlotFull}
 
 // Errors maps a form field's name to the translation key of its problem; an
 // empty Errors means the input is valid. Only the first problem of a field

@@ -2,8 +2,11 @@ package web
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"net/http"
 	"net/url"
+	"runtime/debug"
 	"slices"
 	"strings"
 
@@ -28,7 +31,8 @@ import (
 //     Inertia's 200: the status says what happened to any client, and our
 //     router shows any response carrying X-Inertia as a page.
 //   - the handler failed: 500, the page with errors.form =
-//     field.KeySendFailed ("Your mail was not sent, try again").
+//     field.KeySendFailed ("Your mail was not sent, try again"); it
+//     panicked: 500, field.KeyAPIError ("API ERROR"). Both keep the values.
 //
 // Every other POST is 405 as before: no handler registered, a page without
 // that form, a redirect or an error page. A body over MaxFormBytes is 413,
@@ -136,8 +140,11 @@ func (h *Handler) servePost(w http.ResponseWriter, r *http.Request) {
 	values.Del(formField)
 	post := FormPost{Form: form, Lang: res.Lang, Page: r.URL.EscapedPath(), Values: values, IP: remoteIP(r),
 		PropertyID: page.PropertyID, ProjectID: page.ProjectID}
-	errs, err := h.forms[form].Submit(r.Context(), post)
+	errs, err := submit(r.Context(), h.forms[form], post)
 	switch {
+	case errors.Is(err, errUnexpected):
+		h.log.Error("form failed", "form", form, "url", r.URL.RequestURI(), "err", err)
+		h.formPage(w, r, res, post, field.Errors{formField: field.KeyAPIError}, http.StatusInternalServerError, inertia)
 	case err != nil:
 		h.log.Error("form not kept", "form", form, "url", r.URL.RequestURI(), "err", err)
 		h.formPage(w, r, res, post, field.Errors{formField: field.KeySendFailed}, http.StatusInternalServerError, inertia)
@@ -146,6 +153,22 @@ func (h *Handler) servePost(w http.ResponseWriter, r *http.Request) {
 	default:
 		http.Redirect(w, r, h.resolver.ThankYouURL(form, res.Lang), http.StatusSeeOther)
 	}
+}
+
+// errUnexpected marks a handler's panic: a fault of ours that trying again
+// will not cure ("API ERROR"), unlike a store that failed ("Your mail was
+// not sent, try again").
+var errUnexpected = errors.New("unexpected failure")
+
+// submit runs the handler, turning its panic into errUnexpected so that the
+// visitor gets the page back with what they typed.
+func submit(ctx context.Context, fh FormHandler, p FormPost) (errs field.Errors, err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			errs, err = nil, fmt.Errorf("%w: %v\n%s", errUnexpected, v, debug.Stack())
+		}
+	}()
+	return fh.Submit(ctx, p)
 }
 
 // formPage answers the page again with the post's errors and values. It is

@@ -85,6 +85,7 @@ func TestFormPost(t *testing.T) {
 		name        string
 		noForms     bool
 		fail        bool
+		panics      bool // the handler panics: a bug of ours
 		target      string
 		contentType string
 		body        string
@@ -111,6 +112,9 @@ func TestFormPost(t *testing.T) {
 			values: map[string]any{"title": "ms", "firstName": "Ann", "email": "ann@", "phone": "471234567"}},
 		{name: "the handler fails: 500 and the page asks to try again", fail: true, target: "/fr/contact/", contentType: urlencoded,
 			body: goodContact.Encode(), header: inertia, status: 500, errors: map[string]string{"form": field.KeySendFailed}},
+		{name: "the handler panics: 500, API ERROR, the values kept", panics: true, target: "/de/contact/", contentType: urlencoded,
+			body: goodContact.Encode(), status: 500, errors: map[string]string{"form": field.KeyAPIError},
+			values: map[string]any{"title": "ms", "firstName": "Ann", "lastName": "Peeters", "email": "ann@example.be", "phone": "0471 23 45 67", "remark": "Bonjour"}},
 		{name: "oversized body", target: "/fr/contact/", contentType: urlencoded, body: "remark=" + strings.Repeat("x", MaxFormBytes), status: 413},
 		{name: "oversized JSON", target: "/fr/contact/", contentType: "application/json", body: `{"remark":"` + strings.Repeat("x", MaxFormBytes) + `"}`, header: inertia, status: 413},
 		{name: "no form on the page", target: "/fr/a-vendre/", contentType: urlencoded, body: goodContact.Encode(), status: 405},
@@ -130,6 +134,9 @@ func TestFormPost(t *testing.T) {
 			st := &leadStore{}
 			if !tc.noForms {
 				h.forms = contactForms(st, &tc.fail)
+			}
+			if tc.panics {
+				h.forms = Forms{"site-contact": FormHandlerFunc(func(context.Context, FormPost) (field.Errors, error) { panic("a bug") })}
 			}
 			rec := postForm(h, tc.target, tc.contentType, tc.body, tc.header)
 			if rec.Code != tc.status {

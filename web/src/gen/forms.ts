@@ -176,5 +176,6 @@ export const ERROR_KEYS = {
   captcha: 'forms.error.captcha',
   login: 'forms.error.login',
   sendFailed: 'forms.error.sendFailed',
+  api: 'forms.error.api',
   slotFull: 'forms.error.slotFull',
 } as const

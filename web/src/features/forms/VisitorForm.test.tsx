@@ -6,7 +6,7 @@ import { renderToString } from 'react-dom/server'
 import { I18nextProvider } from 'react-i18next'
 import { describe, expect, it, vi } from 'vitest'
 import { i18nFor, translate, type Lang } from '../../lib/i18n'
-import { PageContext, RouterContext, type Page, type Router } from '../../lib/router'
+import { PageContext, RouterContext, ServerError, type Page, type Router } from '../../lib/router'
 import { CheckboxField, ContactTimeField, FileField, PersonFields, TextArea, TextField, VisitorForm } from './index'
 import type { PostProps } from './model/post'
 
@@ -190,6 +190,18 @@ describe('VisitorForm', () => {
     expect(alert).toHaveTextContent(k('en', 'error.sendFailed'))
     expect(document.activeElement).toBe(alert)
     expect(labelled(k('en', 'label.firstName'))).toHaveValue('Ann')
+  })
+
+  it('says API ERROR when the server answers with no page, and keeps what was typed', async () => {
+    const user = userEvent.setup()
+    const router = fakeRouter(vi.fn(async () => { throw new ServerError(502) }))
+    render(wrap(contactForm, { router }))
+    await fillValid(user)
+    await user.click(screen.getByRole('button', { name: 'Send' }))
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent(k('en', 'error.api'))
+    expect(alert).not.toHaveTextContent(k('en', 'error.sendFailed'))
+    expect(labelled(k('en', 'label.lastName'))).toHaveValue('Peeters')
   })
 
   it('posts a form with a file as FormData (multipart)', async () => {

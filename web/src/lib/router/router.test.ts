@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { fakeWindow, inertia, page, type FakeWindow } from './fake-window'
 import { createRouter, PREFETCH_TTL } from './router'
-import type { Page } from './types'
+import { ServerError, type Page } from './types'
 
 function setup(initial = page('Home', '/', { title: 'Home' })) {
   const win = fakeWindow('http://test.local' + initial.url)
@@ -163,6 +163,14 @@ describe('router', () => {
     expect(win.location.pathname).toBe('/feedback/contact-me/')
     await router.visit('/a/')
     expect(win.fetch).toHaveBeenCalledTimes(3)
+  })
+
+  it('rejects a post answered by no page, so the form keeps what was typed', async () => {
+    const { win, router, swapped } = setup(page('Page', '/contact/'))
+    win.fetch.mockResolvedValue(new Response('<html>Bad Gateway', { status: 502 }))
+    await expect(router.visit('/contact/', { method: 'post', data: { name: 'Ann' } })).rejects.toEqual(new ServerError(502))
+    expect(win.location.assign).not.toHaveBeenCalled()
+    expect(swapped).toEqual([])
   })
 
   it('posts FormData as multipart, letting fetch set the boundary', async () => {

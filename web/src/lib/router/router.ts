@@ -1,4 +1,4 @@
-import type { Page, Router, Swap, VisitOptions } from './types'
+import { ServerError, type Page, type Router, type Swap, type VisitOptions } from './types'
 
 type Outcome = { page: Page } | { location: string }
 type HistoryState = { page: Page; scroll: [number, number] }
@@ -50,7 +50,12 @@ export function createRouter(initialPage: Page, win: Window = window): Router {
     const res = await win.fetch(target.href, { method, headers, body, credentials: 'same-origin', signal })
     const location = res.headers.get('X-Inertia-Location')
     if (res.status === 409 && location) return { location }
-    if (!res.headers.get('X-Inertia')) return { location: res.url || target.href }
+    if (!res.headers.get('X-Inertia')) {
+      // A post answered by something other than a page (a proxy's 502, a
+      // crash): reloading would lose what the visitor typed.
+      if (method !== 'GET') throw new ServerError(res.status)
+      return { location: res.url || target.href }
+    }
     return { page: (await res.json()) as Page }
   }
 

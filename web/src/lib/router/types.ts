@@ -37,3 +37,14 @@ export interface Router {
   connect(swap: Swap): void
   subscribe(fn: (page: Page) => void): () => void
 }
+
+/**
+ * The server answered a post with something other than a page object: a
+ * fault on our side, unlike a network failure (a TypeError from fetch).
+ */
+export class ServerError extends Error {
+  constructor(readonly status: number) {
+    super(`server answered ${status}`)
+    this.name = 'ServerError'
+  }
+}

@@ -3,7 +3,7 @@ import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type React
 import { useForm, type Resolver } from 'react-hook-form'
 import { FORMS, ERROR_KEYS, type FieldSpec, type FormKind } from '../../../gen/forms'
 import { useT } from '../../../lib/i18n'
-import { usePage, useRouter } from '../../../lib/router'
+import { ServerError, usePage, useRouter } from '../../../lib/router'
 import { FORM_FIELD, HONEYPOT_FIELD, formRecord, type FormErrors, type PostProps } from '../model/post'
 import { formSchema } from '../model/schema'
 import { FormKitContext, type FormKit, type Values } from './context'
@@ -70,7 +70,7 @@ export function VisitorForm({ kind, action, hidden, multipart = false, antiSpam,
   const [edited, setEdited] = useState({ of: server, names: new Set<string>() })
   if (edited.of !== server) setEdited({ of: server, names: new Set() })
   const [sending, setSending] = useState(false)
-  const [failed, setFailed] = useState(false)
+  const [failed, setFailed] = useState<string | undefined>()
   const summary = useRef<HTMLDivElement>(null)
 
   const specs = useMemo(() => new Map((FORMS[kind] as readonly FieldSpec[]).map((f) => [f.name, f])), [kind])
@@ -105,7 +105,7 @@ export function VisitorForm({ kind, action, hidden, multipart = false, antiSpam,
   }, [failed])
 
   // The errors no field of the form shows: the form's own, and those of the values the page sets.
-  const formKey = failed ? ERROR_KEYS.sendFailed : serverError(FORM_FIELD)
+  const formKey = failed ?? serverError(FORM_FIELD)
   const unplaced = Object.keys(server).filter((n) => n !== FORM_FIELD && (hidden?.[n] !== undefined || specs.get(n)?.type === 'id'))
   const shown =
     formKey !== undefined ||
@@ -117,12 +117,14 @@ export function VisitorForm({ kind, action, hidden, multipart = false, antiSpam,
     const form = e.currentTarget
     void handleSubmit(async () => {
       const data = new FormData(form)
-      setFailed(false)
+      setFailed(undefined)
       setSending(true)
       try {
         await router.visit(target, { method: 'post', data: multipart ? data : formRecord(data), preserveScroll: true, preserveState: true })
-      } catch {
-        setFailed(true) // the network, most likely: what was typed stays
+      } catch (err) {
+        // What was typed stays either way: a fault of ours ("API ERROR"), or
+        // the network ("try again").
+        setFailed(err instanceof ServerError ? ERROR_KEYS.api : ERROR_KEYS.sendFailed)
       } finally {
         setSending(false)
       }
