@@ -34,12 +34,13 @@ const (
 	KeyLogin         = "forms.error.login"
 	KeySendFailed    = "forms.error.sendFailed"
 	KeySlotFull      = "forms.error.slotFull"
+	KeyURL           = "forms.error.url" // not an http(s) web address
 )
 
 // Keys lists every key above: a test checks each exists in every language.
 var Keys = []string{KeySummary, KeyRequired, KeyEmail, KeyFriendEmail, KeyPhone, KeyTooLong, KeyChoice,
 	KeyNumber, KeyRange, KeyDate, KeyStartDate, KeyEndDate, KeyTypes, KeyZones, KeyPasswordMatch,
-	KeyPasswordShort, KeyCaptcha, KeyLogin, KeySendFailed, KeySlotFull}
+	KeyPasswordShort, KeyCaptcha, KeyLogin, KeySendFailed, KeySlotFull, KeyURL}
 
 // Errors maps a form field's name to the translation key of its problem; an
 // empty Errors means the input is valid. Only the first problem of a field

@@ -34,7 +34,7 @@ type tsField struct {
 }
 
 var typeNames = map[Type]string{Text: "text", Long: "long", Email: "email", Number: "number", Date: "date",
-	Choice: "choice", Slot: "slot"}
+	Choice: "choice", Slot: "slot", URL: "url"}
 
 // kinds are every kind, in a stable order.
 func kinds() []Kind {
@@ -67,7 +67,7 @@ func formFields(spec Spec) []tsField {
 	for _, f := range spec.Fields {
 		t := tsField{Name: f.Name, Type: typeNames[f.Type], Required: f.Required, Trim: true, Options: f.Options, Key: f.Key}
 		switch f.Type {
-		case Text:
+		case Text, URL:
 			t.Max = field.MaxText
 		case Long:
 			t.Max = field.MaxRemark
@@ -83,7 +83,7 @@ func formsTS() (string, error) {
 // form specs of package lead; DO NOT EDIT. Regenerate with ` + "`make gen`" + `.
 
 /** How a field is checked: lead.Type, and the person's fields. */
-export type FieldType = 'text' | 'long' | 'email' | 'phone' | 'number' | 'date' | 'slot' | 'choice' | 'id'
+export type FieldType = 'text' | 'long' | 'email' | 'phone' | 'number' | 'date' | 'slot' | 'choice' | 'url' | 'id'
 
 /** One field a form posts, with the rules lead.Validate applies to it. */
 export interface FieldSpec {
@@ -144,6 +144,12 @@ var typeSamples = map[string][]string{
 	"date":   {"2027-02-28", "2028-02-29", "2027-02-29", "2027-02-30", "2027-13-01", "2027-00-10", "2027-1-05", "27-01-05", "2027-01-05T00:00:00", "0000-01-01"},
 	"slot": {"2026-11-24T10:00:00+01:00", "2026-11-24T10:00:00Z", "2026-11-24T10:00:00.5Z", "2026-11-24 10:00", "2026-11-24T10:00Z",
 		"2026-11-24T24:00:00Z", "2026-11-24t10:00:00z", "tomorrow"},
+	"url": {"https://www.example.be", "http://example.be/", "HTTPS://Example.BE/a?b=c#d", "https://a.example.co.uk:8443/é",
+		"www.example.be", "ftp://example.be", "javascript:alert(1)", "https://", "https://localhost/", "https://1.2.3.4/",
+		"https://user:pw@example.be/", "https://example.be:/", "https://example.be:123456/", "https://-example.be",
+		"https://example-.be", "https://example..be", "https://example.be.", "https://exemple-é.be", "https://example.be/a b",
+		"https://example.be/\"><x>", "https://example.be/\r\nX: y", "https://example.b", "https://example.be/\u0080",
+		" https://example.be ", "https://example.be/" + strings.Repeat("a", 200)},
 	"choice": {"mr", "ms", "miss", "Mr", " mr", "dr", "sale", "rent", "morning", "evening", "night", "yes", "no"},
 }
 

@@ -18,6 +18,7 @@ const (
 	Date               // YYYY-MM-DD
 	Choice             // one of Options
 	Slot               // an appointment's start, RFC 3339 (package agenda offers them)
+	URL                // an http(s) web address (field.ValidURL), at most field.MaxText long
 )
 
 // Field is one of a kind's own fields.
@@ -77,7 +78,7 @@ var Specs = map[Kind]Spec{
 	KindNewsletter: {Person: EmailOnly},
 	KindDocument:   {Property: true, Fields: []Field{{Name: "document", Type: Text}}},
 	KindTestimonial: {Person: NamesEmail, Remark: true, Fields: []Field{
-		{Name: "website", Type: Text}, {Name: "aboutYou", Type: Long}}},
+		{Name: "website", Type: URL}, {Name: "aboutYou", Type: Choice, Options: []string{"buyer", "seller", "tenant", "landlord"}}}},
 	KindJob: {Fields: []Field{{Name: "position", Type: Text}}},
 	KindPurchaseOffer: {Property: true, Fields: []Field{
 		{Name: "amount", Type: Number, Required: true}, {Name: "conditions", Type: Long}}},
@@ -137,6 +138,9 @@ func (f Field) check(e field.Errors, v string) {
 		e.Text(f.Name, v, false)
 	case Long:
 		e.Remark(f.Name, v)
+	case URL:
+		e.Text(f.Name, v, false)
+		e.Check(!field.ValidURL(v), f.Name, key(field.KeyURL))
 	case Email:
 		e.Check(!field.ValidEmail(v), f.Name, key(field.KeyEmail))
 	case Number:

@@ -2,7 +2,7 @@
 // form specs of package lead; DO NOT EDIT. Regenerate with `make gen`.
 
 /** How a field is checked: lead.Type, and the person's fields. */
-export type FieldType = 'text' | 'long' | 'email' | 'phone' | 'number' | 'date' | 'slot' | 'choice' | 'id'
+export type FieldType = 'text' | 'long' | 'email' | 'phone' | 'number' | 'date' | 'slot' | 'choice' | 'url' | 'id'
 
 /** One field a form posts, with the rules lead.Validate applies to it. */
 export interface FieldSpec {
@@ -148,8 +148,8 @@ export const FORMS = {
     {"name":"email","type":"email","required":true,"trim":true},
     {"name":"phone","type":"phone","required":false,"trim":false},
     {"name":"remark","type":"long","required":true,"trim":false,"max":5000},
-    {"name":"website","type":"text","required":false,"trim":true,"max":200},
-    {"name":"aboutYou","type":"long","required":false,"trim":true,"max":5000},
+    {"name":"website","type":"url","required":false,"trim":true,"max":200},
+    {"name":"aboutYou","type":"choice","required":false,"trim":true,"options":["buyer","seller","tenant","landlord"]},
   ],
 } as const satisfies Record<string, readonly FieldSpec[]>
 
@@ -177,4 +177,5 @@ export const ERROR_KEYS = {
   login: 'forms.error.login',
   sendFailed: 'forms.error.sendFailed',
   slotFull: 'forms.error.slotFull',
+  url: 'forms.error.url',
 } as const

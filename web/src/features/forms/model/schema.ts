@@ -3,7 +3,7 @@
 // first failing one giving its translation key as the message.
 import * as z from 'zod/mini'
 import { ERROR_KEYS, FORMS, type FieldSpec, type FormKind } from '../../../gen/forms'
-import { isEmpty, runeCount, validDate, validEmail, validNumber, validPhone, validTime } from './rules'
+import { isEmpty, runeCount, validDate, validEmail, validNumber, validPhone, validTime, validURL } from './rules'
 
 type Check = [ok: (v: string) => boolean, key: string]
 
@@ -26,6 +26,11 @@ function typeChecks(f: FieldSpec): Check[] {
       return [[validTime, own(ERROR_KEYS.date)]]
     case 'choice':
       return [[(v) => (f.options ?? []).includes(v), ERROR_KEYS.choice]]
+    case 'url':
+      return [
+        [(v) => runeCount(v) <= (f.max ?? Infinity), ERROR_KEYS.tooLong],
+        [validURL, own(ERROR_KEYS.url)],
+      ]
     case 'id':
       return []
   }
