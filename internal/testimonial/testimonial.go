@@ -22,6 +22,9 @@ type Testimonial struct {
 	Lang      string    `json:"lang,omitempty"`
 	Approved  bool      `json:"approved"`
 	CreatedAt time.Time `json:"createdAt"`
+	// RequestID is the request it came with (0: none, a seeded one): its
+	// sender's address and its picture are the request's.
+	RequestID int64 `json:"requestId,omitempty"`
 }
 
 // Store keeps testimonials. Version grows on every change.
@@ -31,6 +34,11 @@ type Store interface {
 	// ApprovedTestimonials lists the approved ones, newest first.
 	ApprovedTestimonials(ctx context.Context) ([]Testimonial, error)
 	TestimonialsVersion(ctx context.Context) (int64, error)
+	// Testimonials lists them all, or the pending ones only, newest first:
+	// what the agency reviews.
+	Testimonials(ctx context.Context, pendingOnly bool) ([]Testimonial, error)
+	// DeleteTestimonial removes one (a rejected one); ErrNotFound when none has id.
+	DeleteTestimonial(ctx context.Context, id int64) error
 }
 
 // Service serves the approved testimonials from memory.

@@ -58,3 +58,17 @@ func TestLanguageFirst(t *testing.T) {
 		t.Fatal("the given list is not changed")
 	}
 }
+
+func TestShownName(t *testing.T) {
+	for _, tc := range []struct{ first, last, want string }{
+		{"Anne", "Peeters", "Anne P."},
+		{"  Jan   en Els ", "van Damme", "Jan en Els V."},
+		{"Zoë", "élan", "Zoë É."},
+		{"Marc", "", "Marc"},
+		{"Marc", " 'tJolie", "Marc T."},
+	} {
+		if got := testimonial.ShownName(tc.first, tc.last); got != tc.want {
+			t.Errorf("ShownName(%q, %q) = %q, want %q", tc.first, tc.last, got, tc.want)
+		}
+	}
+}
