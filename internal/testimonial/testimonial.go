@@ -5,6 +5,7 @@ package testimonial
 
 import (
 	"immo/internal/errs"
+	"immo/internal/field"
 
 	"context"
 	"sync/atomic"
@@ -110,4 +111,14 @@ func LanguageFirst[T any](list []T, lang string, langOf func(T) string) []T {
 		}
 	}
 	return out
+}
+
+// Link is the author's website when it is a web address a page may link
+// (field.ValidURL: http or https), else "": the form checks it, and this
+// keeps a testimonial stored otherwise from linking anything else.
+func (t Testimonial) Link() string {
+	if !field.ValidURL(t.Website) {
+		return ""
+	}
+	return t.Website
 }
