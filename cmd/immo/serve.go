@@ -91,7 +91,7 @@ func runServe(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	forms, challenges, err := newForms(formDeps{Requests: requests, Spam: spam, Queue: queue, Resolver: resolver,
+	forms, challenges, err := newForms(formDeps{Requests: requests, Pending: store, Spam: spam, Queue: queue, Resolver: resolver,
 		Catalog: cat, IPKey: keys.ipHash, AltchaKey: keys.altcha, Log: log.With("component", "forms")})
 	if err != nil {
 		return err
