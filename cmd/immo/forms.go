@@ -50,6 +50,7 @@ type antispamStore interface {
 type formDeps struct {
 	Requests  lead.Store
 	Pending   testimonial.Pending // keeps a testimonial request's testimonial
+	Pictures  *testimonial.PictureSigner
 	Spam      antispamStore
 	Queue     mail.Queue
 	Resolver  *route.Resolver
@@ -66,8 +67,8 @@ type formDeps struct {
 // ("Spam"). It returns the challenge service too: GET /api/altcha must sign
 // with the same key.
 func newForms(d formDeps) (web.Forms, *altcha.Service, error) {
-	if d.Pending == nil {
-		return nil, nil, fmt.Errorf("forms: no store for the testimonials")
+	if d.Pending == nil || d.Pictures == nil {
+		return nil, nil, fmt.Errorf("forms: no store or picture signer for the testimonials")
 	}
 	ip, err := lead.NewIPHasher(d.IPKey)
 	if err != nil {
@@ -92,7 +93,7 @@ func newForms(d formDeps) (web.Forms, *altcha.Service, error) {
 		return web.Limit{Limiter: &antispam.Limiter{Counter: d.Spam, Max: max, Window: window, Now: d.Now}, Name: name, Site: site}
 	}
 	h := &web.LeadForms{
-		Requests:   &lead.Service{Store: testimonial.Recording(d.Requests, d.Pending), Queue: d.Queue, Compose: composer.Compose, IP: ip, Now: d.Now},
+		Requests:   &lead.Service{Store: testimonial.Recording(d.Requests, d.Pending, d.Pictures), Queue: d.Queue, Compose: composer.Compose, IP: ip, Now: d.Now},
 		Challenges: challenges,
 		IP:         ip,
 		WithProof:  []web.Limit{limit("proof-hour", 10, time.Hour, false)},

@@ -1,9 +1,17 @@
 package main
 
 import (
+	"bytes"
 	"context"
+	"image"
+	"image/color"
+	"image/jpeg"
+	"image/png"
+	"mime/multipart"
 	"net/http"
+	"net/http/httptest"
 	"net/mail"
+	"net/textproto"
 	"net/url"
 	"strconv"
 	"strings"
@@ -16,7 +24,45 @@ import (
 	"immo/internal/lead"
 	"immo/internal/storage"
 	"immo/internal/testimonial"
+	"immo/internal/web"
 )
+
+// multipartTestimonial is testimonialPost as a browser sends it with a
+// picture: multipart, the file under "picture" named name.
+func multipartTestimonial(t testing.TB, extra url.Values, name string, data []byte) (string, map[string]string) {
+	t.Helper()
+	var b bytes.Buffer
+	mw := multipart.NewWriter(&b)
+	for k, vs := range testimonialPost(extra) {
+		for _, v := range vs {
+			mw.WriteField(k, v)
+		}
+	}
+	h := textproto.MIMEHeader{}
+	h.Set("Content-Disposition", `form-data; name="picture"; filename="`+name+`"`)
+	h.Set("Content-Type", "application/octet-stream")
+	w, err := mw.CreatePart(h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Write(data)
+	mw.Close()
+	return b.String(), map[string]string{"Content-Type": mw.FormDataContentType()}
+}
+
+// pngOf is a w×h PNG.
+func pngOf(t testing.TB, w, h int) []byte {
+	t.Helper()
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	for x := range w {
+		img.Set(x, x%h, color.RGBA{200, 30, 30, 255})
+	}
+	var b bytes.Buffer
+	if err := png.Encode(&b, img); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
 
 func testimonialPost(extra url.Values) url.Values {
 	v := url.Values{"form": {"testimonial"}, "firstName": {"Anne"}, "lastName": {"Lambert"}, "email": {"anne@example.be"},
@@ -68,6 +114,7 @@ func testTestimonialForm(t *testing.T, s *formSite) {
 		_, body := apitest.Scenario{URL: "/fr/", Headers: inertia}.Do(s.h)
 		return body
 	}
+	picBody, picHeaders := multipartTestimonial(t, url.Values{"remark": {"Avec photo"}}, "Moi.PNG", pngOf(t, 1200, 900))
 	apitest.Run(t, s.h, []apitest.Scenario{
 		bad("no first name", url.Values{"firstName": {" "}}, "firstName", field.KeyRequired),
 		bad("no last name", url.Values{"lastName": {""}}, "lastName", field.KeyRequired),
@@ -79,6 +126,70 @@ func testTestimonialForm(t *testing.T, s *formSite) {
 		bad("a javascript: website", url.Values{"website": {"javascript:alert(1)"}}, "website", field.KeyURL),
 		bad("a website too long", url.Values{"website": {"https://example.be/" + strings.Repeat("a", 200)}}, "website", field.KeyTooLong),
 		bad("about you not offered", url.Values{"aboutYou": {"owner"}}, "aboutYou", field.KeyChoice),
+		func() apitest.Scenario {
+			body, headers := multipartTestimonial(t, nil, "me.jpg", []byte("%PDF-1.7 not a picture"))
+			headers["X-Inertia"], headers["X-Inertia-Version"] = "true", "v1"
+			return apitest.Scenario{Name: "a picture that is not one", Method: http.MethodPost, URL: page, Before: freshDay,
+				Body: body, Headers: headers, Status: http.StatusUnprocessableEntity,
+				Contains: []string{`"picture":"` + field.KeyFileType + `"`}, After: nothingKept}
+		}(),
+		{
+			Name: "a picture, shrunk, served once approved at its signed address only", Method: http.MethodPost, URL: page, Before: freshDay,
+			Status: http.StatusSeeOther, Header: map[string]string{"Location": "/fr/merci/temoignage/"},
+			Body: picBody, Headers: picHeaders,
+			After: func(tb testing.TB, _ *http.Response, _ string) {
+				ctx := tb.Context()
+				s.state(tb)
+				var got testimonial.Testimonial
+				pend, _ := s.store.Testimonials(ctx, true)
+				for _, x := range pend {
+					if x.Comment == "Avec photo" {
+						got = x
+					}
+				}
+				if got.ID == 0 || got.Picture != s.pictures.URL(got.ID) {
+					tb.Fatalf("pending %+v, want the picture at %s", pend, s.pictures.URL(got.ID))
+				}
+				r, _, err := s.requests.Get(ctx, got.RequestID)
+				if err != nil || len(r.Files) != 1 || r.Files[0].Type != "image/jpeg" || r.Files[0].Name != "Moi.jpg" {
+					tb.Fatalf("the request's files %+v %v", r.Files, err)
+				}
+				cfg, err := jpeg.DecodeConfig(bytes.NewReader(r.Files[0].Data))
+				if err != nil || cfg.Width != testimonial.PictureSide || cfg.Height != 300 {
+					tb.Fatalf("stored picture %dx%d %v, want %dx300", cfg.Width, cfg.Height, err, testimonial.PictureSide)
+				}
+				h := &web.TestimonialPictures{Signer: s.pictures, Store: s.store}
+				mux := http.NewServeMux()
+				mux.Handle(h.Pattern(), h)
+				get := func(path string) (int, string) {
+					rec := httptest.NewRecorder()
+					mux.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, path, nil))
+					return rec.Code, rec.Header().Get("Content-Type")
+				}
+				if code, _ := get(got.Picture); code != http.StatusNotFound {
+					tb.Errorf("a pending testimonial's picture: %d", code)
+				}
+				if err := s.store.SetTestimonialApproved(ctx, got.ID, true); err != nil {
+					tb.Fatal(err)
+				}
+				if code, ct := get(got.Picture); code != http.StatusOK || ct != "image/jpeg" {
+					tb.Errorf("the approved picture: %d %s", code, ct)
+				}
+				other := strconv.FormatInt(got.ID, 10) + "-" + strings.Repeat("0", 32) + ".jpg"
+				for _, bad := range []string{testimonial.PicturePath + other, testimonial.PicturePath + strconv.FormatInt(got.ID, 10) + ".jpg",
+					s.pictures.URL(got.ID + 1), strings.TrimSuffix(got.Picture, ".jpg") + ".png"} {
+					if code, _ := get(bad); code != http.StatusNotFound {
+						tb.Errorf("%s: %d", bad, code)
+					}
+				}
+				if err := s.store.DeleteTestimonial(ctx, got.ID); err != nil {
+					tb.Fatal(err)
+				}
+				if code, _ := get(got.Picture); code != http.StatusNotFound {
+					tb.Errorf("a rejected testimonial's picture: %d", code)
+				}
+			},
+		},
 		{
 			Name: "a good testimonial, without JavaScript", Method: http.MethodPost, URL: page, Before: freshDay,
 			Form: testimonialPost(url.Values{"lastName": {"lambert\r\nBcc: victim@example.com"}}), Status: http.StatusSeeOther,

@@ -40,6 +40,9 @@ type Store interface {
 	Testimonials(ctx context.Context, pendingOnly bool) ([]Testimonial, error)
 	// DeleteTestimonial removes one (a rejected one); ErrNotFound when none has id.
 	DeleteTestimonial(ctx context.Context, id int64) error
+	// ApprovedPicture is the picture sent with testimonial id (a JPEG,
+	// shrunk), only while it is approved; ErrNotFound otherwise.
+	ApprovedPicture(ctx context.Context, id int64) ([]byte, error)
 }
 
 // Service serves the approved testimonials from memory.

@@ -3,6 +3,7 @@ package sqlstore
 import (
 	"context"
 	"database/sql"
+	"errors"
 
 	"immo/internal/mail"
 	"immo/internal/testimonial"
@@ -51,6 +52,35 @@ func (s *Store) addTestimonial(ctx context.Context, tx *sql.Tx, t testimonial.Te
 	}
 	_, err := tx.ExecContext(ctx, bumpTestimonials)
 	return id, err
+}
+
+// SetTestimonialPictureIn implements testimonial.Pending: the picture
+// address of testimonial id, inside tx (its request's transaction).
+func (s *Store) SetTestimonialPictureIn(ctx context.Context, tx mail.Tx, id int64, picture string) error {
+	sqltx, err := sqlTx(tx)
+	if err == nil {
+		_, err = sqltx.ExecContext(ctx, s.d.query(`UPDATE testimonials SET picture = ? WHERE id = ?`), picture, id)
+	}
+	if err != nil {
+		return s.errorf("testimonial %d picture: %w", id, err)
+	}
+	return nil
+}
+
+// ApprovedPicture implements testimonial.Store: the picture file of the
+// testimonial's request, while the testimonial is approved.
+func (s *Store) ApprovedPicture(ctx context.Context, id int64) ([]byte, error) {
+	var data []byte
+	err := s.read.QueryRowContext(ctx, s.d.query(`SELECT f.data FROM testimonials t
+		JOIN request_files f ON f.request_id = t.request_id AND f.field = 'picture'
+		WHERE t.id = ? AND t.approved`), id).Scan(&data)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, testimonial.ErrNotFound
+	}
+	if err != nil {
+		return nil, s.errorf("testimonial %d picture: %w", id, err)
+	}
+	return data, nil
 }
 
 // SetTestimonialApproved implements testimonial.Store.

@@ -92,7 +92,7 @@ type requestStore interface {
 // pending, with its request, in the request's transaction, or not at all.
 func testTestimonialRequest(t *testing.T, s requestStore) {
 	ctx := t.Context()
-	store := testimonial.Recording(s.Requests(), s)
+	store := testimonial.Recording(s.Requests(), s, nil)
 	r := lead.Request{Kind: lead.KindTestimonial, Lang: "nl", Page: "/nl/getuigenis/", Time: day, IPHash: "h",
 		Person: lead.Person{FirstName: "Els", LastName: "van Damme", Email: "els@example.be"}, Remark: "Heel tevreden",
 		Fields: map[string]string{"website": "https://els.example.be", "aboutYou": "seller"}}
