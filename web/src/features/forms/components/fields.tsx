@@ -40,7 +40,7 @@ export function FieldError({ id, message }: { id: string; message?: string }) {
   )
 }
 
-const inputTypes = { email: 'email', phone: 'tel', number: 'number', date: 'date' } as const
+const inputTypes = { email: 'email', phone: 'tel', number: 'number', date: 'date', url: 'url' } as const
 
 /** A one-line input; its type follows the field's spec (email, tel, number, date) unless given. */
 export function TextField({ name, label, autoComplete, type }: FieldProps & { type?: 'text' | 'email' | 'tel' | 'number' | 'date' }) {
