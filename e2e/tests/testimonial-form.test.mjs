@@ -6,11 +6,13 @@
 // testimonial waits, shown nowhere, until `immo testimonials approve ID`:
 // then the running server shows it on the home page within seconds (it
 // reloads on the version change), its picture served at its signed address
-// and its website linked rel="nofollow ugc noopener".
+// and its website linked rel="nofollow ugc noopener". axe finds no serious
+// problem on the refused form nor on the home page.
 import assert from 'node:assert/strict'
 import { execFile } from 'node:child_process'
 import { after, describe, it } from 'node:test'
 import { promisify } from 'node:util'
+import { assertAccessible } from '../lib/axe.mjs'
 import { needsChromium, openContext, useBrowser, waitForHydration, waitForText } from '../lib/browser.mjs'
 import { text } from '../lib/texts.mjs'
 import { binaryPath, useServer } from '../lib/server.mjs'
@@ -68,6 +70,7 @@ describe('testimonial form', () => {
         assert.equal((await page.locator(`[id="${describedBy}"]`).innerText()).trim(), text(lang, 'forms', 'error.url'))
         assert.equal(await form.locator('input[name="firstName"]').inputValue(), 'Anne', 'what was typed is kept')
         assert.equal(await form.locator('textarea[name="remark"]').inputValue(), comment, 'what was typed is kept')
+        await assertAccessible(page, `${lang} testimonial page, refused`)
 
         // Sent.
         await form.locator('input[name="lastName"]').fill('Lambert')
@@ -108,6 +111,7 @@ describe('testimonial form', () => {
         await waitForText(figure, [text(lang, 'testimonial', 'about.seller')], 'what the author was')
         const src = await figure.locator('img.testimonial-picture').getAttribute('src')
         assert.match(src, /^\/testimonial-picture\/\d+-[0-9a-f]{32}\.jpg/)
+        await assertAccessible(page, `${lang} home page with the approved testimonial`)
         const picture = await page.request.get(server.url + src)
         assert.equal(picture.status(), 200)
         assert.equal(picture.headers()['content-type'], 'image/jpeg')
