@@ -16,13 +16,14 @@ import (
 	"immo/internal/notify"
 	"immo/internal/storage"
 	"immo/internal/storage/sqlstore"
+	"immo/internal/testimonial"
 	"immo/internal/web"
 	"immo/internal/web/route"
 )
 
 // formKinds are the lead kinds whose forms the server answers; the others
 // come with their pages.
-var formKinds = []lead.Kind{lead.KindSiteContact, lead.KindInformation, lead.KindProject, lead.KindFriend}
+var formKinds = []lead.Kind{lead.KindSiteContact, lead.KindInformation, lead.KindProject, lead.KindFriend, lead.KindTestimonial}
 
 // sqlStore is what both databases' stores share (sqlstore.Store): the
 // requests and the anti-spam tables.
@@ -48,6 +49,8 @@ type antispamStore interface {
 // formDeps is what newForms builds the visitor forms from.
 type formDeps struct {
 	Requests  lead.Store
+	Pending   testimonial.Pending // keeps a testimonial request's testimonial
+	Pictures  *testimonial.PictureSigner
 	Spam      antispamStore
 	Queue     mail.Queue
 	Resolver  *route.Resolver
@@ -64,6 +67,9 @@ type formDeps struct {
 // ("Spam"). It returns the challenge service too: GET /api/altcha must sign
 // with the same key.
 func newForms(d formDeps) (web.Forms, *altcha.Service, error) {
+	if d.Pending == nil || d.Pictures == nil {
+		return nil, nil, fmt.Errorf("forms: no store or picture signer for the testimonials")
+	}
 	ip, err := lead.NewIPHasher(d.IPKey)
 	if err != nil {
 		return nil, nil, err
@@ -87,7 +93,7 @@ func newForms(d formDeps) (web.Forms, *altcha.Service, error) {
 		return web.Limit{Limiter: &antispam.Limiter{Counter: d.Spam, Max: max, Window: window, Now: d.Now}, Name: name, Site: site}
 	}
 	h := &web.LeadForms{
-		Requests:   &lead.Service{Store: d.Requests, Queue: d.Queue, Compose: composer.Compose, IP: ip, Now: d.Now},
+		Requests:   &lead.Service{Store: testimonial.Recording(d.Requests, d.Pending, d.Pictures), Queue: d.Queue, Compose: composer.Compose, IP: ip, Now: d.Now},
 		Challenges: challenges,
 		IP:         ip,
 		WithProof:  []web.Limit{limit("proof-hour", 10, time.Hour, false)},

@@ -52,6 +52,8 @@ type formSite struct {
 	challenges *altcha.Service
 	clock      *testClock
 	ip         *lead.IPHasher
+	says       *testimonial.Service
+	pictures   *testimonial.PictureSigner
 }
 
 const testPublicURL = "https://immo.example"
@@ -104,7 +106,8 @@ func newFormSite(t testing.TB, databaseURL string) *formSite {
 	clock := &testClock{t: time.Date(2026, 3, 2, 10, 0, 0, 0, time.UTC)}
 	resolver := &route.Resolver{Site: cfg, Catalog: cat, Testimonials: says, BaseURL: testPublicURL}
 	keys := keys{altcha: []byte(strings.Repeat("a", 32)), ipHash: []byte(strings.Repeat("i", 32))}
-	forms, challenges, err := newForms(formDeps{Requests: requests, Spam: spam, Queue: queue, Resolver: resolver,
+	pictures, _ := testimonial.NewPictureSigner([]byte(strings.Repeat("p", 32)))
+	forms, challenges, err := newForms(formDeps{Requests: requests, Pending: store, Pictures: pictures, Spam: spam, Queue: queue, Resolver: resolver,
 		Catalog: cat, IPKey: keys.ipHash, AltchaKey: keys.altcha, Now: clock.Now, Log: log})
 	if err != nil {
 		t.Fatal(err)
@@ -112,7 +115,7 @@ func newFormSite(t testing.TB, databaseURL string) *formSite {
 	ip, _ := lead.NewIPHasher(keys.ipHash)
 	h := web.NewHandler(web.Options{Resolver: resolver, Renderer: ssr.Disabled{}, AssetVersion: "v1", Log: log, Forms: forms})
 	return &formSite{h: h, store: store, requests: requests.(*sqlstore.Requests), spam: spam, smtp: smtp,
-		challenges: challenges, clock: clock, ip: ip}
+		challenges: challenges, clock: clock, ip: ip, says: says, pictures: pictures}
 }
 
 // count counts the rows of a table.

@@ -30,6 +30,7 @@ Usage:
   ` + migrateSynopsis + `
   ` + importSynopsis + `
   ` + mailSynopsis + `
+  ` + testimonialsSynopsis + `
   immo version
   immo COMMAND --help
 
@@ -84,6 +85,8 @@ func dispatch(ctx context.Context, args []string) error {
 		return runImport(ctx, args[1:])
 	case "mail":
 		return runMail(ctx, args[1:])
+	case "testimonials":
+		return runTestimonials(ctx, args[1:])
 	case "version", "--version", "-v":
 		fmt.Fprintln(stdout, "immo", version)
 		return nil

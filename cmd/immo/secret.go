@@ -23,8 +23,9 @@ const secretFile = "secret"
 // purpose (HKDF-SHA256, the purpose as info): knowing one key tells
 // nothing of another, and one secret is all an operator keeps.
 type keys struct {
-	altcha []byte // signs the forms' spam challenges (internal/altcha)
-	ipHash []byte // keys the hash of a sender's IP (lead.NewIPHasher), with the forms
+	altcha  []byte // signs the forms' spam challenges (internal/altcha)
+	ipHash  []byte // keys the hash of a sender's IP (lead.NewIPHasher), with the forms
+	picture []byte // signs the approved testimonials' picture addresses (testimonial.PictureSigner)
 }
 
 // loadKeys derives the keys from IMMO_SECRET (env, at least 32 bytes)
@@ -45,10 +46,11 @@ func loadKeys(env, dataDir string) (keys, error) {
 	}
 	derive := func(purpose string) ([]byte, error) { return hkdf.Key(sha256.New, secret, nil, "immo "+purpose, 32) }
 	var k keys
-	var err1, err2 error
+	var err1, err2, err3 error
 	k.altcha, err1 = derive("altcha")
 	k.ipHash, err2 = derive("ip-hash")
-	return k, errors.Join(err1, err2)
+	k.picture, err3 = derive("testimonial-picture")
+	return k, errors.Join(err1, err2, err3)
 }
 
 // dataSecret reads <dataDir>/secret, writing it first if it is missing.

@@ -91,7 +91,11 @@ func runServe(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	forms, challenges, err := newForms(formDeps{Requests: requests, Spam: spam, Queue: queue, Resolver: resolver,
+	pictureSigner, err := testimonial.NewPictureSigner(keys.picture)
+	if err != nil {
+		return err
+	}
+	forms, challenges, err := newForms(formDeps{Requests: requests, Pending: store, Pictures: pictureSigner, Spam: spam, Queue: queue, Resolver: resolver,
 		Catalog: cat, IPKey: keys.ipHash, AltchaKey: keys.altcha, Log: log.With("component", "forms")})
 	if err != nil {
 		return err
@@ -105,6 +109,7 @@ func runServe(ctx context.Context, args []string) error {
 	srv := server.New(s.addr, server.Handler(server.Deps{
 		Catalog: cat, Site: cfg, Pictures: demo.Pictures(), Variants: variants, Log: log, Pages: pages, Links: resolver,
 		PublicURL: s.publicURL, MapTiles: web.TileURL(mapFrame.Tiles), Challenges: challenges,
+		TestimonialPictures: &web.TestimonialPictures{Signer: pictureSigner, Store: store, Log: log},
 	}))
 	log.Info("immo is serving", "url", "http://"+displayAddr(ln.Addr()), "version", version)
 	fmt.Fprintf(stdout, "immo is serving on http://%s\n", displayAddr(ln.Addr()))

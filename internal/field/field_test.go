@@ -78,3 +78,38 @@ func TestErrorsKeepFirstProblem(t *testing.T) {
 		}
 	}
 }
+
+func TestValidURL(t *testing.T) {
+	for _, tc := range []struct {
+		in string
+		ok bool
+	}{
+		{"https://www.example.be", true},
+		{"http://example.be/", true},
+		{"HTTPS://Example.BE/a/b?c=d&e=f#g", true},
+		{"https://my-shop.example.co.uk:8443/é", true},
+		{"https://xn--exemple-9ua.be", true},
+		{"www.example.be", false},
+		{"ftp://example.be", false},
+		{"javascript:alert(1)", false},
+		{"https://", false},
+		{"https://localhost/", false},
+		{"https://1.2.3.4/", false},
+		{"https://user:pw@example.be/", false},
+		{"https://example.be:/", false},
+		{"https://example.be:123456/", false},
+		{"https://-example.be", false},
+		{"https://example-.be", false},
+		{"https://example..be", false},
+		{"https://example.be.", false},
+		{"https://exemple-é.be", false},
+		{"https://example.be/a b", false},
+		{"https://example.be/\"><script>", false},
+		{"https://example.be/\r\nX: y", false},
+		{"https://example.b", false},
+	} {
+		if got := ValidURL(tc.in); got != tc.ok {
+			t.Errorf("ValidURL(%q) = %v", tc.in, got)
+		}
+	}
+}

@@ -26,6 +26,9 @@ func routes(d Deps) *http.ServeMux {
 	mux.HandleFunc("GET /healthz", live)
 	mux.Handle("GET /readyz", ready(d.Catalog, d.ReadyTimeout, d.Log))
 	mux.Handle("GET /assets/", http.StripPrefix("/assets/", assets.Handler()))
+	if d.TestimonialPictures != nil {
+		mux.Handle(d.TestimonialPictures.Pattern(), d.TestimonialPictures)
+	}
 	if d.Pages != nil {
 		d.Pages.Register(mux)
 	}

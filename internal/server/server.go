@@ -40,6 +40,9 @@ type Deps struct {
 	// Challenges makes the forms' spam challenges (GET /api/altcha); nil
 	// serves none.
 	Challenges httpapi.Challenger
+	// TestimonialPictures serves the approved testimonials' pictures; nil
+	// serves none.
+	TestimonialPictures *web.TestimonialPictures
 }
 
 // Handler returns the whole site.

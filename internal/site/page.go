@@ -77,11 +77,14 @@ const (
 	ViewContact       = "contact"
 	ViewText          = "text"
 	ViewProjectList   = "project-list"
+	// ViewTestimonialForm holds the form a visitor leaves a testimonial
+	// with; the home testimonials module links to the first page holding one.
+	ViewTestimonialForm = "testimonial-form"
 )
 
 // Views lists the known module views.
 var Views = []string{ViewPropertyList, ViewLatestOffers, ViewSpotlightSale, ViewSpotlightRent,
-	ViewServices, ViewTestimonials, ViewContact, ViewText, ViewProjectList}
+	ViewServices, ViewTestimonials, ViewContact, ViewText, ViewProjectList, ViewTestimonialForm}
 
 // Relation types: what a module is bound to.
 const (

@@ -20,6 +20,7 @@ type Store interface {
 	catalog.Store
 	pictures.Store
 	testimonial.Store
+	testimonial.Pending // a form's testimonial, in its request's transaction
 	// Migrate applies pending migrations; Open already did.
 	Migrate(ctx context.Context) error
 	// QueueDB is the pool and dialect the mail queue (mailqueue) runs on.

@@ -5,6 +5,7 @@ package testimonial
 
 import (
 	"immo/internal/errs"
+	"immo/internal/field"
 
 	"context"
 	"sync/atomic"
@@ -22,6 +23,9 @@ type Testimonial struct {
 	Lang      string    `json:"lang,omitempty"`
 	Approved  bool      `json:"approved"`
 	CreatedAt time.Time `json:"createdAt"`
+	// RequestID is the request it came with (0: none, a seeded one): its
+	// sender's address and its picture are the request's.
+	RequestID int64 `json:"requestId,omitempty"`
 }
 
 // Store keeps testimonials. Version grows on every change.
@@ -31,6 +35,14 @@ type Store interface {
 	// ApprovedTestimonials lists the approved ones, newest first.
 	ApprovedTestimonials(ctx context.Context) ([]Testimonial, error)
 	TestimonialsVersion(ctx context.Context) (int64, error)
+	// Testimonials lists them all, or the pending ones only, newest first:
+	// what the agency reviews.
+	Testimonials(ctx context.Context, pendingOnly bool) ([]Testimonial, error)
+	// DeleteTestimonial removes one (a rejected one); ErrNotFound when none has id.
+	DeleteTestimonial(ctx context.Context, id int64) error
+	// ApprovedPicture is the picture sent with testimonial id (a JPEG,
+	// shrunk), only while it is approved; ErrNotFound otherwise.
+	ApprovedPicture(ctx context.Context, id int64) ([]byte, error)
 }
 
 // Service serves the approved testimonials from memory.
@@ -102,4 +114,14 @@ func LanguageFirst[T any](list []T, lang string, langOf func(T) string) []T {
 		}
 	}
 	return out
+}
+
+// Link is the author's website when it is a web address a page may link
+// (field.ValidURL: http or https), else "": the form checks it, and this
+// keeps a testimonial stored otherwise from linking anything else.
+func (t Testimonial) Link() string {
+	if !field.ValidURL(t.Website) {
+		return ""
+	}
+	return t.Website
 }

@@ -58,3 +58,36 @@ func TestLanguageFirst(t *testing.T) {
 		t.Fatal("the given list is not changed")
 	}
 }
+
+func TestShownName(t *testing.T) {
+	for _, tc := range []struct{ first, last, want string }{
+		{"Anne", "Peeters", "Anne P."},
+		{"  Jan   en Els ", "van Damme", "Jan en Els V."},
+		{"Zoë", "élan", "Zoë É."},
+		{"Marc", "", "Marc"},
+		{"Marc", " 'tJolie", "Marc T."},
+	} {
+		if got := testimonial.ShownName(tc.first, tc.last); got != tc.want {
+			t.Errorf("ShownName(%q, %q) = %q, want %q", tc.first, tc.last, got, tc.want)
+		}
+	}
+}
+
+func TestPictureSigner(t *testing.T) {
+	if _, err := testimonial.NewPictureSigner([]byte("short")); err == nil {
+		t.Fatal("a short key is refused")
+	}
+	s, _ := testimonial.NewPictureSigner([]byte("0123456789abcdef0123456789abcdef"))
+	other, _ := testimonial.NewPictureSigner([]byte("0123456789abcdef0123456789abcdeX"))
+	u := s.URL(12)
+	file := u[len(testimonial.PicturePath):]
+	if id, ok := s.Parse(file); !ok || id != 12 {
+		t.Fatalf("Parse(%q) = %d %v", file, id, ok)
+	}
+	for _, bad := range []string{other.URL(12)[len(testimonial.PicturePath):], s.URL(13)[len(testimonial.PicturePath):13+len(testimonial.PicturePath)] + file[2:],
+		"12.jpg", "12-.jpg", "012" + file[2:], "-12" + file[2:], file[:len(file)-4] + ".png", file + "x"} {
+		if _, ok := s.Parse(bad); ok {
+			t.Errorf("Parse(%q) accepted", bad)
+		}
+	}
+}

@@ -1,10 +1,14 @@
 package storagetest
 
 import (
+	"context"
 	"errors"
 	"testing"
 	"time"
 
+	"immo/internal/lead"
+	"immo/internal/mail"
+	"immo/internal/storage/sqlstore"
 	"immo/internal/testimonial"
 )
 
@@ -49,4 +53,84 @@ func RunTestimonials(t *testing.T, open func(t *testing.T) testimonial.Store) {
 	if v, _ := open(t).TestimonialsVersion(ctx); v != v0+3 {
 		t.Fatalf("second handle sees version %d", v)
 	}
+	third, _ := s.AddTestimonial(ctx, testimonial.Testimonial{Name: "Carla", Comment: "Top", About: "tenant", CreatedAt: day.Add(2 * time.Hour)})
+	if err := s.SetTestimonialApproved(ctx, first, false); err != nil {
+		t.Fatal(err)
+	}
+	all, err := s.Testimonials(ctx, false)
+	if err != nil || len(all) != 3 || all[0].ID != third || all[0].Approved || !all[1].Approved || all[2].Approved || all[0].About != "tenant" {
+		t.Fatalf("all, newest first, with their state: %+v %v", all, err)
+	}
+	if pend, _ := s.Testimonials(ctx, true); len(pend) != 2 || pend[0].ID != third || pend[1].ID != first {
+		t.Fatalf("pending only: %+v", pend)
+	}
+	if err := s.DeleteTestimonial(ctx, third); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.DeleteTestimonial(ctx, third); !errors.Is(err, testimonial.ErrNotFound) {
+		t.Fatalf("deleted twice: %v", err)
+	}
+	if all, _ := s.Testimonials(ctx, false); len(all) != 2 {
+		t.Fatalf("after the delete: %+v", all)
+	}
+	if v, _ := s.TestimonialsVersion(ctx); v != v0+6 {
+		t.Fatalf("version %d after six changes from %d", v, v0)
+	}
+	if rs, ok := s.(requestStore); ok {
+		t.Run("WithRequest", func(t *testing.T) { testTestimonialRequest(t, rs) })
+	}
+}
+
+// requestStore is a store keeping requests too (the SQL stores).
+type requestStore interface {
+	testimonial.Store
+	testimonial.Pending
+	Requests() *sqlstore.Requests
+}
+
+// testTestimonialRequest: a testimonial sent through the form is stored,
+// pending, with its request, in the request's transaction, or not at all.
+func testTestimonialRequest(t *testing.T, s requestStore) {
+	ctx := t.Context()
+	store := testimonial.Recording(s.Requests(), s, nil)
+	r := lead.Request{Kind: lead.KindTestimonial, Lang: "nl", Page: "/nl/getuigenis/", Time: day, IPHash: "h",
+		Person: lead.Person{FirstName: "Els", LastName: "van Damme", Email: "els@example.be"}, Remark: "Heel tevreden",
+		Fields: map[string]string{"website": "https://els.example.be", "aboutYou": "seller"}}
+	before, _ := s.Testimonials(ctx, true)
+	boom := errors.New("boom")
+	if _, err := store.Save(ctx, r, func(context.Context, mail.Tx, int64) error { return boom }); !errors.Is(err, boom) {
+		t.Fatalf("failing callback: %v", err)
+	}
+	if after, _ := s.Testimonials(ctx, true); len(after) != len(before) {
+		t.Fatalf("a failed request leaves no testimonial: %+v", after)
+	}
+	id, err := store.Save(ctx, r, func(context.Context, mail.Tx, int64) error { return nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	pend, _ := s.Testimonials(ctx, true)
+	if len(pend) != len(before)+1 {
+		t.Fatalf("pending: %+v", pend)
+	}
+	got := pend[0]
+	if got.RequestID != id || got.Name != "Els V." || got.Comment != "Heel tevreden" || got.Website != "https://els.example.be" ||
+		got.About != "seller" || got.Lang != "nl" || got.Approved || !got.CreatedAt.Equal(day) {
+		t.Fatalf("stored %+v (request %d)", got, id)
+	}
+	if req, _, err := s.Requests().Get(ctx, id); err != nil || req.Kind != lead.KindTestimonial || req.Person.Email != "els@example.be" {
+		t.Fatalf("the request: %+v %v", req, err)
+	}
+	for _, a := range mustApproved(t, s) {
+		if a.ID == got.ID {
+			t.Fatal("a pending testimonial is not approved")
+		}
+	}
+}
+
+func mustApproved(t *testing.T, s testimonial.Store) []testimonial.Testimonial {
+	list, err := s.ApprovedTestimonials(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return list
 }

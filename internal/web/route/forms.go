@@ -44,6 +44,9 @@ func (r *Resolver) PageForms(path string, query url.Values) PageForms {
 			if m.Published() && m.View == site.ViewContact {
 				return PageForms{Forms: kinds(lead.KindSiteContact)}
 			}
+			if m.Published() && m.View == site.ViewTestimonialForm {
+				return PageForms{Forms: kinds(lead.KindTestimonial)}
+			}
 		}
 	}
 	return PageForms{}

@@ -135,6 +135,7 @@ func (c *resolution) modules(p *site.Page, ms []site.Module) []ModuleView {
 		v.Description, v.DescriptionLang = c.text(m.Description)
 		if m.View == site.ViewTestimonials {
 			v.Testimonials = c.testimonials(&m)
+			v.MoreHref = c.testimonialFormHref(p)
 		} else {
 			v.Entries = c.entries(m.Items)
 		}
@@ -176,6 +177,9 @@ type TestimonialView struct {
 	Picture string `json:"picture,omitempty"`
 	About   string `json:"about,omitempty"`
 	Lang    string `json:"lang,omitempty"` // the language it is written in, when known
+	// Website is the author's own site (an http(s) address), linked
+	// rel="nofollow ugc noopener".
+	Website string `json:"website,omitempty"`
 }
 
 // testimonials are the module's testimonials for this page: the approved
@@ -186,7 +190,7 @@ func (c *resolution) testimonials(m *site.Module) []TestimonialView {
 	var all []TestimonialView
 	if c.r.Testimonials != nil {
 		for _, t := range c.r.Testimonials.Approved(0) {
-			all = append(all, TestimonialView{Name: t.Name, Comment: t.Comment, Picture: t.Picture, About: t.About, Lang: t.Lang})
+			all = append(all, TestimonialView{Name: t.Name, Comment: t.Comment, Picture: t.Picture, About: t.About, Lang: t.Lang, Website: t.Link()})
 		}
 	}
 	for _, e := range m.Items {

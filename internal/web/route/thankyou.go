@@ -8,13 +8,14 @@ import (
 
 // Forms with a thank-you page (SPEC §2).
 var thankYouForms = []string{"contact-me", "contact-appointment", "contact-construction", "contact-demand",
-	"demand-register", "send-to-friend", "site-contact", "sign-newsletter", "testing-testing"}
+	"demand-register", "send-to-friend", "site-contact", "sign-newsletter", "testing-testing", "testimonial"}
 
 // French slugs that differ from the form name.
 var thankYouFR = map[string]string{
 	"contact-demand":  "estimation-gratuite",
 	"site-contact":    "service-personnalise",
 	"sign-newsletter": "newsletter",
+	"testimonial":     "temoignage",
 }
 
 func thankYouSlugFR(form string) string {

@@ -254,6 +254,7 @@ export interface TestimonialView {
   picture?: string
   about?: string
   lang?: string
+  website?: string
 }
 
 /** site.ModuleItem */

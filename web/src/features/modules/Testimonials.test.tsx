@@ -50,3 +50,28 @@ describe('testimonials module', () => {
     expect(testimonials({ ...nl, maxItems: 2 }, 'nl')).toHaveLength(2)
   })
 })
+
+describe('testimonials module: what a visitor sent', () => {
+  it("links the author's website, nofollow ugc, and names what they were to the agency", () => {
+    const figures = testimonials(
+      module({
+        testimonials: [
+          { name: 'Anne L.', comment: 'Top', lang: 'fr', website: 'https://anne.example.be/', about: 'seller' },
+          { name: 'Bart', comment: 'Goed', lang: 'nl', website: 'javascript:alert(1)', about: 'owner' },
+        ],
+      }),
+      'fr',
+    )
+    const link = screen.getByRole('link', { name: 'Anne L.' })
+    expect(link).toHaveAttribute('href', 'https://anne.example.be/')
+    expect(link).toHaveAttribute('rel', 'nofollow ugc noopener')
+    expect(figures[0]).toHaveTextContent('Vendeur')
+    expect(figures[1].querySelector('a')).toBeNull()
+    expect(figures[1].querySelector('.testimonial-about')).toBeNull()
+  })
+
+  it('invites to write one where the site has a testimonial page', () => {
+    testimonials(module({ testimonials: [{ name: 'A', comment: 'B' }], moreHref: '/de/erfahrungsberichte/' }), 'de')
+    expect(screen.getByRole('link', { name: 'Teilen Sie Ihre Erfahrung' })).toHaveAttribute('href', '/de/erfahrungsberichte/')
+  })
+})

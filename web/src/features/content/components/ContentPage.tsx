@@ -5,9 +5,11 @@ import { SmartLink } from '../../../lib/ui/SmartLink'
 import { Modules } from '../../modules'
 import type { ContentPageProps } from '../model/types'
 import { SiteContactForm } from './SiteContactForm'
+import { TestimonialForm } from '../../testimonial'
 import './content.css'
 
 const siteContactForm = (level: Level) => <SiteContactForm level={level} />
+const testimonialForm = () => <TestimonialForm />
 
 /** A menu page: title, content, links to its sub-pages, modules (a contact module shows the agency's details and the site contact form). */
 export function ContentPage({ title, titleLang, content, contentLang, modules, children, site }: ContentPageProps) {
@@ -35,7 +37,7 @@ export function ContentPage({ title, titleLang, content, contentLang, modules, c
           )}
         </div>
       </div>
-      <Modules modules={modules} lang={lang} agency={site.agency} minLevel={2} pageTitle={title} contactForm={siteContactForm} />
+      <Modules modules={modules} lang={lang} agency={site.agency} minLevel={2} pageTitle={title} contactForm={siteContactForm} testimonialForm={testimonialForm} />
     </div>
   )
 }

@@ -67,3 +67,25 @@ export function validTime(s: string): boolean {
   const [h, min, sec, zh, zm] = [m[4], m[5], m[6], m[7] ?? '0', m[8] ?? '0'].map(Number)
   return h < 24 && min < 60 && sec < 60 && zh < 24 && zm < 60
 }
+
+/** field.ValidURL: an http(s) address with a dotted ASCII host name, no user@, no spaces or <>"`\{}|^. */
+export function validURL(s: string): boolean {
+  const m = /^https?:\/\//i.exec(s)
+  if (!m) return false
+  for (const c of s) {
+    const n = c.codePointAt(0)!
+    if (n <= 0x20 || (n >= 0x7f && n <= 0x9f) || '<>"`\\{}|^'.includes(c)) return false
+  }
+  const rest = s.slice(m[0].length)
+  let host = rest.split(/[/?#]/, 1)[0]
+  const colon = host.indexOf(':')
+  if (colon >= 0) {
+    const port = host.slice(colon + 1)
+    if (!/^[0-9]{1,5}$/.test(port)) return false
+    host = host.slice(0, colon)
+  }
+  const labels = host.split('.')
+  if (host.length > 253 || labels.length < 2) return false
+  if (!labels.every((l) => /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/.test(l))) return false
+  return /^[A-Za-z]{2,}$/.test(labels[labels.length - 1])
+}

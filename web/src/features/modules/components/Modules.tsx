@@ -26,20 +26,22 @@ export interface ModulesProps {
    * of the home page's chunk.
    */
   contactForm?: (level: Level) => ReactNode
+  /** The form a testimonial-form module holds, given like contactForm. */
+  testimonialForm?: () => ReactNode
 }
 
 /** The modules of a page, in the order Go sends them (sorted, published only). */
-export function Modules({ modules, lang, agency, minLevel = 2, pageTitle, contactForm }: ModulesProps) {
+export function Modules({ modules, lang, agency, minLevel = 2, pageTitle, contactForm, testimonialForm }: ModulesProps) {
   return (
     <>
       {(modules ?? []).map((m) => (
-        <Module key={m.id} module={m} lang={lang} agency={agency} minLevel={minLevel} pageTitle={pageTitle} contactForm={contactForm} />
+        <Module key={m.id} module={m} lang={lang} agency={agency} minLevel={minLevel} pageTitle={pageTitle} contactForm={contactForm} testimonialForm={testimonialForm} />
       ))}
     </>
   )
 }
 
-function Module({ module: m, lang, agency, minLevel, pageTitle, contactForm }: { module: ModuleView; lang: Lang; agency: Agency; minLevel: Level; pageTitle?: string; contactForm?: ModulesProps['contactForm'] }) {
+function Module({ module: m, lang, agency, minLevel, pageTitle, contactForm, testimonialForm }: { module: ModuleView; lang: Lang; agency: Agency; minLevel: Level; pageTitle?: string; contactForm?: ModulesProps['contactForm']; testimonialForm?: ModulesProps['testimonialForm'] }) {
   const t = useT()
   const level = levelOf(m.titleSize, minLevel, 2)
   const showTitle = !!m.title && m.title !== pageTitle
@@ -90,7 +92,21 @@ function Module({ module: m, lang, agency, minLevel, pageTitle, contactForm }: {
       body = <Services module={m} lang={lang} level={inner} />
       break
     case 'testimonials':
-      body = <Testimonials module={m} lang={lang} level={inner} />
+      body = (
+        <>
+          <Testimonials module={m} lang={lang} level={inner} />
+          {m.moreHref && (
+            <p className="module-more">
+              <SmartLink href={m.moreHref} className="button button-outline" data-icon-end="arrowRight">
+                {t('testimonial.write')}
+              </SmartLink>
+            </p>
+          )}
+        </>
+      )
+      break
+    case 'testimonial-form':
+      body = testimonialForm?.() ?? null
       break
     case 'project-list':
       body = <ProjectGrid projects={limit(m.projects ?? [], m.maxItems)} level={inner} perRow={m.numberItemOfRow || 3} eager={m.titleSize === 'h1' ? 3 : 0} />
@@ -150,6 +166,7 @@ function Services({ module: m, lang, level }: { module: ModuleView; lang: Lang; 
  * readers and hyphenation.
  */
 function Testimonials({ module: m, lang, level }: { module: ModuleView; lang: Lang; level: Level }) {
+  const t = useT()
   const cols = { '--cols': Math.min(4, m.numberItemOfRow || 3) } as CSSProperties
   const list = (m.testimonials ?? []).filter((x) => x && x.comment)
   return (
@@ -168,7 +185,19 @@ function Testimonials({ module: m, lang, level }: { module: ModuleView; lang: La
             {(x.name || x.picture) && (
               <figcaption>
                 {x.picture && <img className="testimonial-picture" src={sized(x.picture, 100)} alt="" width={48} height={48} loading="lazy" decoding="async" />}
-                {x.name && <span>{x.name}</span>}
+                {x.name && (
+                  <span>
+                    {x.website && /^https?:\/\//i.test(x.website) ? (
+                      // A visitor's link: no endorsement, no access to this page.
+                      <a href={x.website} rel="nofollow ugc noopener" target="_blank">
+                        {x.name}
+                      </a>
+                    ) : (
+                      x.name
+                    )}
+                    {ABOUT.has(x.about ?? '') && <span className="testimonial-about" lang={x.lang && x.lang !== lang ? lang : undefined}>{t(`testimonial.about.${x.about}`)}</span>}
+                  </span>
+                )}
               </figcaption>
             )}
           </figure>
@@ -177,6 +206,9 @@ function Testimonials({ module: m, lang, level }: { module: ModuleView; lang: La
     </ul>
   )
 }
+
+/** The "about you" values the testimonial form offers. */
+const ABOUT = new Set(['buyer', 'seller', 'tenant', 'landlord'])
 
 /** The agency's address, phone, email and opening hours. */
 export function ContactDetails({ agency: a, level }: { agency: Agency; level: Level }) {

@@ -1,0 +1,317 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"image"
+	"image/color"
+	"image/jpeg"
+	"image/png"
+	"mime/multipart"
+	"net/http"
+	"net/http/httptest"
+	"net/mail"
+	"net/textproto"
+	"net/url"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"immo/internal/altcha"
+	"immo/internal/apitest"
+	"immo/internal/field"
+	"immo/internal/lead"
+	"immo/internal/storage"
+	"immo/internal/testimonial"
+	"immo/internal/web"
+)
+
+// multipartTestimonial is testimonialPost as a browser sends it with a
+// picture: multipart, the file under "picture" named name.
+func multipartTestimonial(t testing.TB, extra url.Values, name string, data []byte) (string, map[string]string) {
+	t.Helper()
+	var b bytes.Buffer
+	mw := multipart.NewWriter(&b)
+	for k, vs := range testimonialPost(extra) {
+		for _, v := range vs {
+			mw.WriteField(k, v)
+		}
+	}
+	h := textproto.MIMEHeader{}
+	h.Set("Content-Disposition", `form-data; name="picture"; filename="`+name+`"`)
+	h.Set("Content-Type", "application/octet-stream")
+	w, err := mw.CreatePart(h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Write(data)
+	mw.Close()
+	return b.String(), map[string]string{"Content-Type": mw.FormDataContentType()}
+}
+
+// pngOf is a w×h PNG.
+func pngOf(t testing.TB, w, h int) []byte {
+	t.Helper()
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	for x := range w {
+		img.Set(x, x%h, color.RGBA{200, 30, 30, 255})
+	}
+	var b bytes.Buffer
+	if err := png.Encode(&b, img); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+func testimonialPost(extra url.Values) url.Values {
+	v := url.Values{"form": {"testimonial"}, "firstName": {"Anne"}, "lastName": {"Lambert"}, "email": {"anne@example.be"},
+		"remark": {"Une équipe à l'écoute, une vente en un mois."}, "website": {"https://anne.example.be/"},
+		"aboutYou": {"seller"}, altcha.HoneypotField: {""}}
+	for k, x := range extra {
+		v[k] = x
+	}
+	return v
+}
+
+// The testimonial form on the testimonial page, on both databases: a good
+// post is a request (the agency's notice, the visitor's confirmation) and
+// a pending testimonial, which no page shows until it is approved; each bad
+// field is refused with its key and keeps nothing.
+func TestTestimonialForm(t *testing.T) {
+	for _, db := range databases {
+		t.Run(db.name, func(t *testing.T) { testTestimonialForm(t, newFormSite(t, db.url(t))) })
+	}
+}
+
+func testTestimonialForm(t *testing.T, s *formSite) {
+	const page = "/fr/temoignages/"
+	var before state
+	day := 0
+	freshDay := func(tb testing.TB) {
+		day++
+		s.clock.Set(time.Date(2026, 4, 2+2*day, 10, 0, 0, 0, time.UTC))
+		before = s.state(tb)
+	}
+	nothingKept := func(tb testing.TB, _ *http.Response, _ string) {
+		tb.Helper()
+		if after := s.state(tb); after.requests != before.requests || after.jobs != before.jobs {
+			tb.Errorf("stored or queued: %+v → %+v", before, after)
+		}
+		if pend, _ := s.store.Testimonials(tb.Context(), true); len(pend) != 1 { // the demo's own pending one
+			tb.Errorf("pending testimonials: %+v", pend)
+		}
+	}
+	inertia := map[string]string{"X-Inertia": "true", "X-Inertia-Version": "v1"}
+	bad := func(name string, values url.Values, field, key string) apitest.Scenario {
+		return apitest.Scenario{Name: name, Method: http.MethodPost, URL: page, Before: freshDay, Headers: inertia,
+			Form: testimonialPost(values), Status: http.StatusUnprocessableEntity,
+			Contains: []string{`"` + field + `":"` + key + `"`, `"name":"testimonial"`}, After: nothingKept}
+	}
+	comment := "Une équipe à l'écoute, une vente en un mois."
+	home := func(tb testing.TB) string {
+		tb.Helper()
+		_, body := apitest.Scenario{URL: "/fr/", Headers: inertia}.Do(s.h)
+		return body
+	}
+	picBody, picHeaders := multipartTestimonial(t, url.Values{"remark": {"Avec photo"}}, "Moi.PNG", pngOf(t, 1200, 900))
+	apitest.Run(t, s.h, []apitest.Scenario{
+		bad("no first name", url.Values{"firstName": {" "}}, "firstName", field.KeyRequired),
+		bad("no last name", url.Values{"lastName": {""}}, "lastName", field.KeyRequired),
+		bad("no email", url.Values{"email": {""}}, "email", field.KeyRequired),
+		bad("a bad email", url.Values{"email": {"anne@"}}, "email", field.KeyEmail),
+		bad("no comment", url.Values{"remark": {"  "}}, "remark", field.KeyRequired),
+		bad("a comment too long", url.Values{"remark": {strings.Repeat("é", field.MaxRemark+1)}}, "remark", field.KeyTooLong),
+		bad("a website without http", url.Values{"website": {"www.example.be"}}, "website", field.KeyURL),
+		bad("a javascript: website", url.Values{"website": {"javascript:alert(1)"}}, "website", field.KeyURL),
+		bad("a website too long", url.Values{"website": {"https://example.be/" + strings.Repeat("a", 200)}}, "website", field.KeyTooLong),
+		bad("about you not offered", url.Values{"aboutYou": {"owner"}}, "aboutYou", field.KeyChoice),
+		func() apitest.Scenario {
+			body, headers := multipartTestimonial(t, nil, "me.jpg", []byte("%PDF-1.7 not a picture"))
+			headers["X-Inertia"], headers["X-Inertia-Version"] = "true", "v1"
+			return apitest.Scenario{Name: "a picture that is not one", Method: http.MethodPost, URL: page, Before: freshDay,
+				Body: body, Headers: headers, Status: http.StatusUnprocessableEntity,
+				Contains: []string{`"picture":"` + field.KeyFileType + `"`}, After: nothingKept}
+		}(),
+		{
+			Name: "a picture, shrunk, served once approved at its signed address only", Method: http.MethodPost, URL: page, Before: freshDay,
+			Status: http.StatusSeeOther, Header: map[string]string{"Location": "/fr/merci/temoignage/"},
+			Body: picBody, Headers: picHeaders,
+			After: func(tb testing.TB, _ *http.Response, _ string) {
+				ctx := tb.Context()
+				s.state(tb)
+				var got testimonial.Testimonial
+				pend, _ := s.store.Testimonials(ctx, true)
+				for _, x := range pend {
+					if x.Comment == "Avec photo" {
+						got = x
+					}
+				}
+				if got.ID == 0 || got.Picture != s.pictures.URL(got.ID) {
+					tb.Fatalf("pending %+v, want the picture at %s", pend, s.pictures.URL(got.ID))
+				}
+				r, _, err := s.requests.Get(ctx, got.RequestID)
+				if err != nil || len(r.Files) != 1 || r.Files[0].Type != "image/jpeg" || r.Files[0].Name != "Moi.jpg" {
+					tb.Fatalf("the request's files %+v %v", r.Files, err)
+				}
+				cfg, err := jpeg.DecodeConfig(bytes.NewReader(r.Files[0].Data))
+				if err != nil || cfg.Width != testimonial.PictureSide || cfg.Height != 300 {
+					tb.Fatalf("stored picture %dx%d %v, want %dx300", cfg.Width, cfg.Height, err, testimonial.PictureSide)
+				}
+				h := &web.TestimonialPictures{Signer: s.pictures, Store: s.store}
+				mux := http.NewServeMux()
+				mux.Handle(h.Pattern(), h)
+				get := func(path string) (int, string) {
+					rec := httptest.NewRecorder()
+					mux.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, path, nil))
+					return rec.Code, rec.Header().Get("Content-Type")
+				}
+				if code, _ := get(got.Picture); code != http.StatusNotFound {
+					tb.Errorf("a pending testimonial's picture: %d", code)
+				}
+				if err := s.store.SetTestimonialApproved(ctx, got.ID, true); err != nil {
+					tb.Fatal(err)
+				}
+				if code, ct := get(got.Picture); code != http.StatusOK || ct != "image/jpeg" {
+					tb.Errorf("the approved picture: %d %s", code, ct)
+				}
+				other := strconv.FormatInt(got.ID, 10) + "-" + strings.Repeat("0", 32) + ".jpg"
+				for _, bad := range []string{testimonial.PicturePath + other, testimonial.PicturePath + strconv.FormatInt(got.ID, 10) + ".jpg",
+					s.pictures.URL(got.ID + 1), strings.TrimSuffix(got.Picture, ".jpg") + ".png"} {
+					if code, _ := get(bad); code != http.StatusNotFound {
+						tb.Errorf("%s: %d", bad, code)
+					}
+				}
+				if err := s.store.DeleteTestimonial(ctx, got.ID); err != nil {
+					tb.Fatal(err)
+				}
+				if code, _ := get(got.Picture); code != http.StatusNotFound {
+					tb.Errorf("a rejected testimonial's picture: %d", code)
+				}
+			},
+		},
+		{
+			Name: "a good testimonial, without JavaScript", Method: http.MethodPost, URL: page, Before: freshDay,
+			Form: testimonialPost(url.Values{"lastName": {"lambert\r\nBcc: victim@example.com"}}), Status: http.StatusSeeOther,
+			Header: map[string]string{"Location": "/fr/merci/temoignage/"},
+			After: func(tb testing.TB, _ *http.Response, _ string) {
+				ctx := tb.Context()
+				after := s.state(tb)
+				if after.requests != before.requests+1 {
+					tb.Fatalf("requests %d → %d", before.requests, after.requests)
+				}
+				id := int64(after.requests)
+				r, _, err := s.requests.Get(ctx, id)
+				if err != nil || r.Kind != lead.KindTestimonial || r.Lang != "fr" || r.Fields["website"] != "https://anne.example.be/" || r.Fields["aboutYou"] != "seller" {
+					tb.Fatalf("request %+v %v", r, err)
+				}
+				pend, _ := s.store.Testimonials(ctx, true)
+				var got testimonial.Testimonial
+				for _, x := range pend {
+					if x.RequestID == id {
+						got = x
+					}
+				}
+				if len(pend) != 2 || got.Name != "Anne L." || got.Comment != comment || got.Website != "https://anne.example.be/" ||
+					got.About != "seller" || got.Lang != "fr" || got.Approved {
+					tb.Fatalf("pending %+v", pend)
+				}
+				for _, m := range s.delivered(tb, before.mails, 2) {
+					to, _ := mail.ParseAddress(m.Header.Get("To"))
+					if to == nil || (to.Address != "info@immo-arlon.be" && to.Address != "anne@example.be") {
+						tb.Errorf("a mail to %q", m.Header.Get("To"))
+					}
+					if strings.Contains(m.Header.Get("Bcc"), "victim") {
+						tb.Error("a visitor's text made a header")
+					}
+				}
+				// Pending: on no page.
+				if _, err := s.says.Refresh(ctx); err != nil {
+					tb.Fatal(err)
+				}
+				_, body := apitest.Scenario{URL: page, Headers: inertia}.Do(s.h)
+				if strings.Contains(home(tb), "une vente en un mois") || strings.Contains(body, "une vente en un mois") {
+					tb.Fatal("a pending testimonial is shown")
+				}
+				// Approved (what `immo testimonials approve` does): shown once the
+				// servers reload on the version change, with its website.
+				if err := s.store.SetTestimonialApproved(ctx, got.ID, true); err != nil {
+					tb.Fatal(err)
+				}
+				if changed, err := s.says.Refresh(ctx); err != nil || !changed {
+					tb.Fatalf("refresh: %v %v", changed, err)
+				}
+				_, body = apitest.Scenario{URL: page, Headers: inertia}.Do(s.h)
+				for _, b := range []string{home(tb), body} {
+					if !strings.Contains(b, "une vente en un mois") || !strings.Contains(b, `"website":"https://anne.example.be/"`) {
+						tb.Errorf("the approved testimonial is not shown:\n%.2000s", b)
+					}
+				}
+			},
+		},
+	})
+}
+
+// immo testimonials: list (all or pending), approve, reject.
+func TestTestimonialsCommand(t *testing.T) {
+	t.Setenv("DATABASE_URL", "")
+	ctx := context.Background()
+	dir := t.TempDir()
+	store, err := storage.Open(ctx, dir, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	day := time.Date(2026, 5, 1, 9, 0, 0, 0, time.UTC)
+	shown, _ := store.AddTestimonial(ctx, testimonial.Testimonial{Name: "Jan V.", Comment: "Heel goed", Lang: "nl", Approved: true, CreatedAt: day})
+	waiting, _ := store.AddTestimonial(ctx, testimonial.Testimonial{Name: "Anne L.", Comment: "Très bien", About: "buyer", Lang: "fr", CreatedAt: day.Add(time.Hour)})
+	spam, _ := store.AddTestimonial(ctx, testimonial.Testimonial{Name: "Spam", Comment: "Buy now", CreatedAt: day.Add(2 * time.Hour)})
+	store.Close()
+
+	cli := func(args ...string) (string, error) {
+		out := captureStdout(t)
+		err := run(ctx, append([]string{"testimonials", "--data-dir", dir}, args...))
+		return out.String(), err
+	}
+	out, err := cli("list")
+	if err != nil || !inOrder(out, "STATE", "Spam", "pending", "Anne L.", "approved", "Jan V.") {
+		t.Fatalf("list: %v\n%s", err, out)
+	}
+	out, _ = cli("list", "--pending")
+	if strings.Contains(out, "Jan V.") || !strings.Contains(out, "Anne L.") || !strings.Contains(out, "Spam") {
+		t.Fatalf("list --pending:\n%s", out)
+	}
+	if out, err = cli("approve", strconv.FormatInt(waiting, 10)); err != nil || !strings.Contains(out, "approved") {
+		t.Fatalf("approve: %v %s", err, out)
+	}
+	if out, err = cli("reject", strconv.FormatInt(spam, 10)); err != nil || !strings.Contains(out, "deleted") {
+		t.Fatalf("reject: %v %s", err, out)
+	}
+	out, _ = cli("list", "--pending")
+	if !strings.Contains(out, "no testimonial waiting") {
+		t.Fatalf("none pending after approve and reject:\n%s", out)
+	}
+	out, _ = cli("list")
+	if strings.Contains(out, "Spam") || strings.Count(out, "approved") != 2 {
+		t.Fatalf("list after:\n%s", out)
+	}
+	for _, args := range [][]string{{}, {"approve"}, {"approve", "x"}, {"approve", "0"}, {"reject", "424242"}, {"frob"}, {"list", "x"}} {
+		if _, err := cli(args...); err == nil {
+			t.Errorf("testimonials %v: no error", args)
+		}
+	}
+	if _, err := cli("approve", strconv.FormatInt(shown, 10)); err != nil {
+		t.Errorf("approving an approved one is fine: %v", err)
+	}
+}
+
+// inOrder tells whether s holds every want, in that order.
+func inOrder(s string, want ...string) bool {
+	for _, w := range want {
+		i := strings.Index(s, w)
+		if i < 0 {
+			return false
+		}
+		s = s[i+len(w):]
+	}
+	return true
+}
