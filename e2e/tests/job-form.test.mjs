@@ -4,12 +4,13 @@
 // the real PDF then goes through the router as multipart, the ALTCHA widget
 // solved) and nl without JavaScript (a plain multipart post: refused for a
 // missing motivation, the typed values kept, then sent). Both land on the
-// thank-you page; `immo mail` then lists the agency's notices (no SMTP
+// thank-you page (the refused form passes axe); `immo mail` then lists the agency's notices (no SMTP
 // server: they wait in the queue, the CV attached).
 import assert from 'node:assert/strict'
 import { execFile } from 'node:child_process'
 import { after, describe, it } from 'node:test'
 import { promisify } from 'node:util'
+import { assertAccessible } from '../lib/axe.mjs'
 import { needsChromium, openContext, useBrowser, waitForHydration, waitForText } from '../lib/browser.mjs'
 import { text } from '../lib/texts.mjs'
 import { binaryPath, useServer } from '../lib/server.mjs'
@@ -110,6 +111,7 @@ describe('job application', () => {
     assert.equal(await problemOf(page, cv), text('fr', 'forms', 'error.fileType'))
     assert.equal(await form.locator('input[name="lastName"]').inputValue(), 'Dupont', 'what was typed is kept')
     assert.equal(await form.locator('textarea[name="motivation"]').inputValue(), "Cinq ans d'expérience en agence à Arlon.")
+    await assertAccessible(page, 'the refused job application')
 
     await cv.setInputFiles({ name: 'Anne Dupont CV.pdf', mimeType: 'application/pdf', buffer: PDF })
     assert.notEqual(await cv.getAttribute('aria-invalid'), 'true', 'a new file: the server no longer speaks of the old one')
