@@ -204,8 +204,28 @@ func testJobApplication(t *testing.T, s *formSite) {
 		return sc
 	}
 	big := append(cvPDF(), make([]byte, upload.MaxSize)...)
+	// The largest CV accepted goes through the queue and SMTP whole.
+	largest := big[:upload.MaxSize]
+	for i := len(cvPDF()); i < len(largest); i++ {
+		largest[i] = byte(i % 251)
+	}
+	largestSent := scenario("the largest CV accepted (5 MB) reaches the agency whole", "/fr/emplois/", "cv.pdf", largest, nil, nil)
+	largestSent.Status = http.StatusSeeOther
+	largestSent.After = func(tb testing.TB, _ *http.Response, _ string) {
+		s.state(tb)
+		for _, m := range s.delivered(tb, before.mails, 2) {
+			if strings.Contains(m.Header.Get("To"), "info@immo-arlon.be") {
+				if got := attachments(tb, m)["cv.pdf"]; !bytes.Equal(got, largest) {
+					tb.Errorf("the notice carries %d bytes of the CV, want %d", len(got), len(largest))
+				}
+				return
+			}
+		}
+		tb.Error("no notice")
+	}
 	apitest.Run(t, s.h, []apitest.Scenario{
 		good,
+		largestSent,
 		refused("a text file calling itself a PDF", "/fr/emplois/", "cv.pdf", []byte("Ceci n'est pas un PDF.\n"), nil,
 			map[string]string{"cv": field.KeyFileType}),
 		refused("a PDF calling itself a Word file", "/fr/emplois/", "cv.docx", cv, nil, map[string]string{"cv": field.KeyFileType}),
