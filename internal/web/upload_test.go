@@ -28,7 +28,8 @@ func (f *fileForm) FileFields(string) []string { return []string{"cv"} }
 type part struct {
 	name, file string // file "": a plain field
 	data       []byte
-	noFileName bool // a file input left empty: filename="" and no bytes
+	noFileName bool   // a file input left empty: filename="" and no bytes
+	typed      string // a field's part with this Content-Type (some clients send one)
 }
 
 func multipartBody(t *testing.T, parts []part) (string, string) {
@@ -36,6 +37,14 @@ func multipartBody(t *testing.T, parts []part) (string, string) {
 	var b bytes.Buffer
 	mw := multipart.NewWriter(&b)
 	for _, p := range parts {
+		if p.typed != "" {
+			h := textproto.MIMEHeader{}
+			h.Set("Content-Disposition", `form-data; name="`+p.name+`"`)
+			h.Set("Content-Type", p.typed)
+			w, _ := mw.CreatePart(h)
+			w.Write(p.data)
+			continue
+		}
 		if p.file == "" && !p.noFileName {
 			mw.WriteField(p.name, string(p.data))
 			continue
@@ -76,6 +85,8 @@ func TestFormPostFiles(t *testing.T) {
 		{name: "a file in a field that takes none is skipped", files: true, status: 303,
 			parts: append(fields, part{name: "photo", file: "me.png", data: []byte("\x89PNG")}, part{name: "cv", file: "cv.pdf", data: pdf}),
 			want:  []lead.File{{Field: "cv", Name: "cv.pdf", Data: pdf}}},
+		{name: "a field with a Content-Type is a field", files: true, status: 303,
+			parts: []part{{name: "firstName", data: []byte("Ann")}, {name: "lastName", data: []byte("Peeters"), typed: "text/plain; charset=utf-8"}}},
 		{name: "an empty file input sends nothing", files: true, status: 303,
 			parts: append(fields, part{name: "cv", noFileName: true})},
 		{name: "a file somewhat too large is cut one byte past the limit", files: true, status: 303,
