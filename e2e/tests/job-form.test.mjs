@@ -140,8 +140,9 @@ describe('job application', () => {
     assert.equal(await problemOf(page, again.locator('textarea[name="motivation"]')), text('nl', 'forms', 'error.required'))
     assert.equal(await again.locator('input[name="lastName"]').inputValue(), 'Dupont', 'what was typed is kept')
 
+    // A browser cannot give a file back: the server asks for the CV again.
+    assert.equal(await problemOf(page, again.locator('input[name="cv"]')), text('nl', 'forms', 'error.fileAgain'))
     await again.locator('textarea[name="motivation"]').fill('Ik werk graag met mensen.')
-    // A browser cannot give a file back: the visitor picks it again.
     await again.locator('input[name="cv"]').setInputFiles({ name: 'cv.pdf', mimeType: 'application/pdf', buffer: PDF })
     await sendTo(page, again, THANKS.nl)
     accepted++
