@@ -23,7 +23,7 @@ import (
 
 // formKinds are the lead kinds whose forms the server answers; the others
 // come with their pages.
-var formKinds = []lead.Kind{lead.KindSiteContact, lead.KindInformation, lead.KindProject, lead.KindFriend, lead.KindTestimonial}
+var formKinds = []lead.Kind{lead.KindSiteContact, lead.KindInformation, lead.KindProject, lead.KindFriend, lead.KindTestimonial, lead.KindJob}
 
 // sqlStore is what both databases' stores share (sqlstore.Store): the
 // requests and the anti-spam tables.

@@ -35,15 +35,16 @@ const (
 	KeySendFailed    = "forms.error.sendFailed" // storing failed: trying again may work
 	KeyAPIError      = "forms.error.api"        // an unexpected error of ours (SPEC §8 "API ERROR")
 	KeySlotFull      = "forms.error.slotFull"
-	KeyFileType      = "forms.error.fileType" // an upload whose content is not of the accepted types, or whose name lies about it
-	KeyFileSize      = "forms.error.fileSize" // an upload over its size limit
-	KeyURL           = "forms.error.url"      // not an http(s) web address
+	KeyFileType      = "forms.error.fileType"  // an upload whose content is not of the accepted types, or whose name lies about it
+	KeyFileSize      = "forms.error.fileSize"  // an upload over its size limit
+	KeyFileAgain     = "forms.error.fileAgain" // a good upload of a refused post without JavaScript: the browser cannot show it again
+	KeyURL           = "forms.error.url"       // not an http(s) web address
 )
 
 // Keys lists every key above: a test checks each exists in every language.
 var Keys = []string{KeySummary, KeyRequired, KeyEmail, KeyFriendEmail, KeyPhone, KeyTooLong, KeyChoice,
 	KeyNumber, KeyRange, KeyDate, KeyStartDate, KeyEndDate, KeyTypes, KeyZones, KeyPasswordMatch,
-	KeyPasswordShort, KeyCaptcha, KeyLogin, KeySendFailed, KeyAPIError, KeySlotFull, KeyFileType, KeyFileSize, KeyURL}
+	KeyPasswordShort, KeyCaptcha, KeyLogin, KeySendFailed, KeyAPIError, KeySlotFull, KeyFileType, KeyFileSize, KeyFileAgain, KeyURL}
 
 // Errors maps a form field's name to the translation key of its problem; an
 // empty Errors means the input is valid. Only the first problem of a field

@@ -80,11 +80,12 @@ const (
 	// ViewTestimonialForm holds the form a visitor leaves a testimonial
 	// with; the home testimonials module links to the first page holding one.
 	ViewTestimonialForm = "testimonial-form"
+	ViewJobs            = "job-application" // the job application form (lead.KindJob)
 )
 
 // Views lists the known module views.
 var Views = []string{ViewPropertyList, ViewLatestOffers, ViewSpotlightSale, ViewSpotlightRent,
-	ViewServices, ViewTestimonials, ViewContact, ViewText, ViewProjectList, ViewTestimonialForm}
+	ViewServices, ViewTestimonials, ViewContact, ViewText, ViewProjectList, ViewTestimonialForm, ViewJobs}
 
 // Relation types: what a module is bound to.
 const (

@@ -8,7 +8,7 @@ import (
 
 // Forms with a thank-you page (SPEC §2).
 var thankYouForms = []string{"contact-me", "contact-appointment", "contact-construction", "contact-demand",
-	"demand-register", "send-to-friend", "site-contact", "sign-newsletter", "testing-testing", "testimonial"}
+	"demand-register", "send-to-friend", "site-contact", "sign-newsletter", "testing-testing", "testimonial", "job-application"}
 
 // French slugs that differ from the form name.
 var thankYouFR = map[string]string{

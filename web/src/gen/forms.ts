@@ -189,5 +189,6 @@ export const ERROR_KEYS = {
   slotFull: 'forms.error.slotFull',
   fileType: 'forms.error.fileType',
   fileSize: 'forms.error.fileSize',
+  fileAgain: 'forms.error.fileAgain',
   url: 'forms.error.url',
 } as const

@@ -28,20 +28,22 @@ export interface ModulesProps {
   contactForm?: (level: Level) => ReactNode
   /** The form a testimonial-form module holds, given like contactForm. */
   testimonialForm?: () => ReactNode
+  /** The form a job-application module holds (features/jobs), given alike. */
+  jobForm?: (level: Level) => ReactNode
 }
 
 /** The modules of a page, in the order Go sends them (sorted, published only). */
-export function Modules({ modules, lang, agency, minLevel = 2, pageTitle, contactForm, testimonialForm }: ModulesProps) {
+export function Modules({ modules, lang, agency, minLevel = 2, pageTitle, contactForm, testimonialForm, jobForm }: ModulesProps) {
   return (
     <>
       {(modules ?? []).map((m) => (
-        <Module key={m.id} module={m} lang={lang} agency={agency} minLevel={minLevel} pageTitle={pageTitle} contactForm={contactForm} testimonialForm={testimonialForm} />
+        <Module key={m.id} module={m} lang={lang} agency={agency} minLevel={minLevel} pageTitle={pageTitle} contactForm={contactForm} testimonialForm={testimonialForm} jobForm={jobForm} />
       ))}
     </>
   )
 }
 
-function Module({ module: m, lang, agency, minLevel, pageTitle, contactForm, testimonialForm }: { module: ModuleView; lang: Lang; agency: Agency; minLevel: Level; pageTitle?: string; contactForm?: ModulesProps['contactForm']; testimonialForm?: ModulesProps['testimonialForm'] }) {
+function Module({ module: m, lang, agency, minLevel, pageTitle, contactForm, testimonialForm, jobForm }: { module: ModuleView; lang: Lang; agency: Agency; minLevel: Level; pageTitle?: string; contactForm?: ModulesProps['contactForm']; testimonialForm?: ModulesProps['testimonialForm']; jobForm?: ModulesProps['jobForm'] }) {
   const t = useT()
   const level = levelOf(m.titleSize, minLevel, 2)
   const showTitle = !!m.title && m.title !== pageTitle
@@ -118,6 +120,9 @@ function Module({ module: m, lang, agency, minLevel, pageTitle, contactForm, tes
           {contactForm?.(inner)}
         </>
       )
+      break
+    case 'job-application':
+      body = jobForm?.(inner)
       break
   }
   return (

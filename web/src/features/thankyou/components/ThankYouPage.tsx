@@ -9,6 +9,7 @@ const MESSAGES: Record<string, string> = {
   'demand-register': 'thankYou.demand',
   'send-to-friend': 'thankYou.friend',
   testimonial: 'testimonial.thanks',
+  'job-application': 'jobs.thankYou',
 }
 
 /** After a form: breadcrumb, "Thank you", what happens next, a way home. */
