@@ -95,6 +95,12 @@ func NewHandler(o Options) *Handler {
 func (h *Handler) generation() string { return h.version + "/" + h.resolver.Version() }
 
 func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if h.visits != nil {
+		if _, ok := h.resolver.VisitCancelLang(r.URL.EscapedPath()); ok {
+			h.serveVisitCancel(w, r)
+			return
+		}
+	}
 	if r.Method == http.MethodPost {
 		h.servePost(w, r)
 		return

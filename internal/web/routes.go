@@ -13,8 +13,5 @@ func (h *Handler) Register(mux *http.ServeMux) {
 	mux.HandleFunc("GET /robots.txt", h.robots)
 	mux.HandleFunc("GET /sitemap.xml", h.sitemap)
 	mux.Handle("GET "+MapFramePath, h.mapFrame)
-	if h.visits != nil {
-		mux.HandleFunc("/{lang}/cancel-visit/", h.serveVisitCancel)
-	}
 	mux.Handle("/", h)
 }

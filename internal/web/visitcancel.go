@@ -24,11 +24,7 @@ type VisitCancels interface {
 // 404 with a page saying so; our failure is a page offering to try again
 // (500). These pages hold a token: never cached, never indexed.
 func (h *Handler) serveVisitCancel(w http.ResponseWriter, r *http.Request) {
-	lang, ok := h.resolver.VisitCancelLang(r.URL.EscapedPath())
-	if !ok {
-		h.ServeHTTP(w, r)
-		return
-	}
+	lang, _ := h.resolver.VisitCancelLang(r.URL.EscapedPath())
 	var token string
 	var b agenda.Booking
 	var err error
