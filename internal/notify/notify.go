@@ -126,7 +126,7 @@ func (c *Composer) ComposeWith(r lead.Request, x Extra) ([]mail.Message, error) 
 	case lead.KindFriend:
 		err = errors.Join(add(c.friend(r)), add(c.notice(r)))
 	case lead.KindVisit:
-		err = errors.Join(add(c.notice(r)), add(c.visitConfirmation(r)))
+		err = errors.Join(add(c.notice(r)), add(c.visitConfirmation(r, x.Attachments)))
 	default:
 		err = errors.Join(add(c.notice(r)), add(c.confirmation(r, x.Attachments)))
 	}

@@ -26,7 +26,7 @@ func visitSlot(r lead.Request) (time.Time, bool) {
 
 // visitConfirmation is the visitor's mail of a booked visit: the slot, the
 // property, a cancel link (r.Secret, the token) and the .ics invitation.
-func (c *Composer) visitConfirmation(r lead.Request) (mail.Message, error) {
+func (c *Composer) visitConfirmation(r lead.Request, more []mail.Attachment) (mail.Message, error) {
 	start, ok := visitSlot(r)
 	if !ok || strings.TrimSpace(r.Secret) == "" || c.cfg.VisitCancel == nil {
 		return mail.Message{}, ErrNoSlot
@@ -55,7 +55,7 @@ func (c *Composer) visitConfirmation(r lead.Request) (mail.Message, error) {
 		return mail.Message{}, err
 	}
 	att := mail.Attachment{Name: "visit.ics", ContentType: "text/calendar; charset=utf-8; method=PUBLISH", Data: cal}
-	return message(p, []mail.Address{visitor(r)}, c.agencyAddress(), []mail.Attachment{att})
+	return message(p, []mail.Address{visitor(r)}, c.agencyAddress(), append([]mail.Attachment{att}, more...))
 }
 
 // invitation is the visit as an iCalendar event (RFC 5545, METHOD:PUBLISH:
