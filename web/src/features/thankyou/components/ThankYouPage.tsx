@@ -8,6 +8,7 @@ const MESSAGES: Record<string, string> = {
   'sign-newsletter': 'thankYou.newsletter',
   'demand-register': 'thankYou.demand',
   'send-to-friend': 'thankYou.friend',
+  'contact-appointment': 'visit.thankYou',
 }
 
 /** After a form: breadcrumb, "Thank you", what happens next, a way home. */
