@@ -36,7 +36,7 @@ func (r *Resolver) PageForms(path string, query url.Values) PageForms {
 	t := r.locate(lang, rest, query)
 	switch t.kind {
 	case targetProperty:
-		if r.Agenda == nil {
+		if p, err := r.Catalog.Index().Property(t.id, lang); r.Agenda == nil || err != nil || !visitable(&p) {
 			return PageForms{Forms: kinds(lead.KindInformation, lead.KindFriend), PropertyID: t.id}
 		}
 		return PageForms{Forms: kinds(lead.KindInformation, lead.KindVisit, lead.KindFriend), PropertyID: t.id}

@@ -44,7 +44,7 @@ type VisitSlot struct {
 // visit is the property's visit form, when the site has an agenda and the
 // property is still on offer.
 func (c *resolution) visit(p *catalog.PublicProperty) *VisitView {
-	if c.r.Agenda == nil || p.Status == catalog.StatusSold || p.Status == catalog.StatusRented {
+	if c.r.Agenda == nil || !visitable(p) {
 		return nil
 	}
 	v := &VisitView{Days: []VisitDay{}}
@@ -60,6 +60,11 @@ func (c *resolution) visit(p *catalog.PublicProperty) *VisitView {
 			Label: i18n.Tf(c.lang, "visit.slotAt", "day", d.Label, "time", clock)})
 	}
 	return v
+}
+
+// visitable says a property can still be visited: not sold nor rented.
+func visitable(p *catalog.PublicProperty) bool {
+	return p.Status != catalog.StatusSold && p.Status != catalog.StatusRented
 }
 
 // dayLabel is a day as the visit form heads it: "Dinsdag 24 november".

@@ -3,6 +3,7 @@ package route
 import (
 	"net/http"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -54,6 +55,14 @@ func TestVisitSlots(t *testing.T) {
 	got := r.PageForms("/fr/property/4100001/", nil).Forms
 	if !slices.Equal(got, []string{"contact-me", "contact-appointment", "send-to-friend"}) {
 		t.Fatalf("PageForms with an agenda: %v", got)
+	}
+	// A sold property is not visited: no form, no post accepted.
+	sold := "/fr/property/" + strconv.Itoa(soldID) + "/"
+	if p := resolve(r, sold).Props.(*PropertyProps); p.Visit != nil {
+		t.Error("a visit form on a sold property")
+	}
+	if got := r.PageForms(sold, nil).Forms; slices.Contains(got, "contact-appointment") {
+		t.Errorf("PageForms of a sold property: %v", got)
 	}
 }
 
