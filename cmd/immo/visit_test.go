@@ -306,7 +306,7 @@ func testVisitForm(t *testing.T, s *formSite) {
 	}
 	parts := mailParts(t, confirmation)
 	text := string(parts["text/plain"])
-	if !strings.Contains(text, "Uw bezoek is geboekt op Dinsdag 03/03/2026 om 10:00.") {
+	if !strings.Contains(text, "Uw bezoek is geboekt op dinsdag 03/03/2026 om 10:00.") {
 		t.Errorf("confirmation text:\n%s", text)
 	}
 	link := cancelLink.FindString(text)

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 
 	ics "github.com/arran4/golang-ical"
 
@@ -37,7 +38,7 @@ func (c *Composer) visitConfirmation(r lead.Request, more []mail.Attachment) (ma
 	}
 	lang := r.Lang
 	a := c.agency(lang)
-	when := c.dateTime(start, lang)
+	when := c.inSentence(start, lang)
 	p := page{Lang: lang, Subject: i18n.Tf(lang, "visit.mail.subject", "agency", a.Name, "when", when), Agency: a,
 		Greeting:   i18n.Tf(lang, "mail.confirm.greeting", "name", fullName(r.Person.FirstName, r.Person.LastName)),
 		Paragraphs: []string{i18n.Tf(lang, "visit.mail.booked", "when", when), i18n.T(lang, "visit.mail.calendar")},
@@ -88,7 +89,7 @@ func (c *Composer) invitation(r lead.Request, start time.Time, l Listing, cancel
 	} else if l.City != "" {
 		ev.SetLocation(oneLine(l.City, 200))
 	}
-	desc := []string{i18n.Tf(lang, "visit.mail.booked", "when", c.dateTime(start, lang))}
+	desc := []string{i18n.Tf(lang, "visit.mail.booked", "when", c.inSentence(start, lang))}
 	if l.URL != "" {
 		ev.SetURL(l.URL)
 		desc = append(desc, l.URL)
@@ -98,6 +99,20 @@ func (c *Composer) invitation(r lead.Request, start time.Time, l Listing, cancel
 	ev.SetOrganizer("mailto:"+c.cfg.Agency.Email, ics.WithCN(oneLine(c.cfg.Agency.Name, maxName)))
 	ev.SetStatus(ics.ObjectStatusConfirmed)
 	return []byte(cal.Serialize()), nil
+}
+
+// inSentence is dateTime within a sentence: Dutch and French write the
+// weekday in lower case there ("op dinsdag", "le mardi").
+func (c *Composer) inSentence(t time.Time, lang string) string {
+	s := c.dateTime(t, lang)
+	if lang != "nl" && lang != "fr" {
+		return s
+	}
+	r := []rune(s)
+	if len(r) > 0 {
+		r[0] = unicode.ToLower(r[0])
+	}
+	return string(r)
 }
 
 // VisitCancelled is the agency's notice that a visitor cancelled their

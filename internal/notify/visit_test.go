@@ -18,8 +18,8 @@ import (
 func TestVisitConfirmation(t *testing.T) {
 	c := composer(t)
 	for _, tc := range []struct{ lang, booked string }{
-		{"nl", "Uw bezoek is geboekt op Woensdag 25/11/2026 om 14:00."},
-		{"fr", "Votre visite est réservée le Mercredi 25/11/2026 à 14:00."},
+		{"nl", "Uw bezoek is geboekt op woensdag 25/11/2026 om 14:00."},
+		{"fr", "Votre visite est réservée le mercredi 25/11/2026 à 14:00."},
 		{"en", "Your visit is booked for Wednesday 25/11/2026 at 14:00."},
 		{"de", "Ihre Besichtigung ist gebucht: Mittwoch 25/11/2026 um 14:00."},
 	} {
