@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"slices"
 	"strings"
 	"time"
 
@@ -30,6 +31,7 @@ var formKinds = []lead.Kind{lead.KindSiteContact, lead.KindInformation, lead.Kin
 type sqlStore interface {
 	Requests() *sqlstore.Requests
 	Antispam() *sqlstore.Antispam
+	Bookings() *sqlstore.Bookings
 }
 
 // requestTables are store's requests and anti-spam tables.
@@ -59,6 +61,8 @@ type formDeps struct {
 	AltchaKey []byte
 	Now       func() time.Time // nil: time.Now
 	Log       *slog.Logger
+	// Agenda books the visits (newVisitAgenda); nil: the site offers none.
+	Agenda *visitAgenda
 }
 
 // newForms wires the visitor forms: the lead service storing a request and
@@ -78,22 +82,21 @@ func newForms(d formDeps) (web.Forms, *altcha.Service, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	site := d.Resolver.Site
-	composer, err := notify.New(notify.Config{
-		Agency:   site.Agency,
-		Lang:     site.Languages.Default,
-		BaseURL:  d.Resolver.BaseURL,
-		Property: propertyListing(d.Catalog, d.Resolver),
-		Project:  projectListing(d.Catalog, d.Resolver),
-	})
+	composer, err := newComposer(d)
 	if err != nil {
 		return nil, nil, err
 	}
 	limit := func(name string, max int, window time.Duration, site bool) web.Limit {
 		return web.Limit{Limiter: &antispam.Limiter{Counter: d.Spam, Max: max, Window: window, Now: d.Now}, Name: name, Site: site}
 	}
+	service := &lead.Service{Store: testimonial.Recording(d.Requests, d.Pending, d.Pictures), Queue: d.Queue, Compose: composer.Compose, IP: ip, Now: d.Now}
+	kinds := formKinds
+	if d.Agenda != nil {
+		service.Steps = map[lead.Kind]lead.Step{lead.KindVisit: d.Agenda.step()}
+		kinds = append(slices.Clone(kinds), lead.KindVisit)
+	}
 	h := &web.LeadForms{
-		Requests:   &lead.Service{Store: testimonial.Recording(d.Requests, d.Pending, d.Pictures), Queue: d.Queue, Compose: composer.Compose, IP: ip, Now: d.Now},
+		Requests:   service,
 		Challenges: challenges,
 		IP:         ip,
 		WithProof:  []web.Limit{limit("proof-hour", 10, time.Hour, false)},
@@ -109,10 +112,27 @@ func newForms(d formDeps) (web.Forms, *altcha.Service, error) {
 		Log: d.Log,
 	}
 	forms := web.Forms{}
-	for _, k := range formKinds {
+	for _, k := range kinds {
 		forms[string(k)] = h
 	}
 	return forms, challenges, nil
+}
+
+// newComposer writes the mails of the site's requests.
+func newComposer(d formDeps) (*notify.Composer, error) {
+	site := d.Resolver.Site
+	cfg := notify.Config{
+		Agency:      site.Agency,
+		Lang:        site.Languages.Default,
+		BaseURL:     d.Resolver.BaseURL,
+		Property:    propertyListing(d.Catalog, d.Resolver),
+		Project:     projectListing(d.Catalog, d.Resolver),
+		VisitCancel: d.Resolver.VisitCancelURL,
+	}
+	if d.Agenda != nil {
+		cfg.VisitLength = d.Agenda.Rules.Length
+	}
+	return notify.New(cfg)
 }
 
 // propertyListing is a property's title, city, picture and page for the
@@ -136,7 +156,11 @@ func propertyListing(cat *catalog.Service, r *route.Resolver) func(id int64, lan
 			}
 			title = i18n.Tf(lang, key, "type", typeName, "city", p.City)
 		}
-		return notify.Listing{Title: title, City: p.City, Picture: p.XLargePictureItem.Url,
+		address := strings.TrimSpace(p.Zip + " " + p.City)
+		if street := strings.TrimSpace(p.Street + " " + p.HouseNumber); p.PublishAddress && street != "" {
+			address = street + ", " + address
+		}
+		return notify.Listing{Title: title, City: p.City, Picture: p.XLargePictureItem.Url, Address: address,
 			URL: r.PropertyURL(p.ID, p.Goal, p.City, typeName, lang)}, true
 	}
 }

@@ -95,13 +95,26 @@ func runServe(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	forms, challenges, err := newForms(formDeps{Requests: requests, Pending: store, Pictures: pictureSigner, Spam: spam, Queue: queue, Resolver: resolver,
-		Catalog: cat, IPKey: keys.ipHash, AltchaKey: keys.altcha, Log: log.With("component", "forms")})
+	visits, err := newVisitAgenda(ctx, cfg, store, nil, log.With("component", "agenda"))
+	if err != nil {
+		return err
+	}
+	var cancels web.VisitCancels
+	deps := formDeps{Requests: requests, Pending: store, Pictures: pictureSigner, Spam: spam, Queue: queue, Resolver: resolver,
+		Catalog: cat, IPKey: keys.ipHash, AltchaKey: keys.altcha, Log: log.With("component", "forms"), Agenda: visits}
+	if visits != nil {
+		resolver.Agenda = visits.Board
+		go watch(ctx, 5*time.Second, "agenda", visits.Board.Refresh, log)
+		if cancels, err = newVisitCancels(deps); err != nil {
+			return err
+		}
+	}
+	forms, challenges, err := newForms(deps)
 	if err != nil {
 		return err
 	}
 	go runSpamPurge(ctx, spam, spamPurgeInterval, log)
-	pages, closePages, err := newPages(resolver, mapFrame, forms, log)
+	pages, closePages, err := newPages(resolver, mapFrame, forms, cancels, log)
 	if err != nil {
 		return err
 	}

@@ -177,10 +177,17 @@ type Store interface {
 	// last place at once get one booking and one ErrFull (PostgreSQL: a
 	// lock on the slot's row; SQLite: its single writer).
 	Take(ctx context.Context, b Booking, capacity int, then func(ctx context.Context, tx mail.Tx, id int64) error) (int64, error)
-	// Cancel frees the place of the booking whose CancelHash is hash and
-	// returns it; ErrNoBooking when there is none or it was cancelled
-	// already (a cancel link works once).
-	Cancel(ctx context.Context, hash []byte) (Booking, error)
+	// TakeIn is Take inside tx, a transaction of the same store another
+	// record opened (a visit request: stored with its place, or neither).
+	TakeIn(ctx context.Context, tx mail.Tx, b Booking, capacity int) (int64, error)
+	// Find returns the booking whose CancelHash is hash while it can be
+	// cancelled; ErrNoBooking when there is none or it was cancelled.
+	Find(ctx context.Context, hash []byte) (Booking, error)
+	// Cancel frees the place of the booking whose CancelHash is hash, calls
+	// then with it in the same transaction (to queue the agency's notice)
+	// and returns it; ErrNoBooking when there is none or it was cancelled
+	// already (a cancel link works once). then may be nil.
+	Cancel(ctx context.Context, hash []byte, then func(ctx context.Context, tx mail.Tx, b Booking) error) (Booking, error)
 }
 
 // Agenda offers and books slots.
@@ -216,4 +223,14 @@ func (a *Agenda) Book(ctx context.Context, b Booking, then func(ctx context.Cont
 	}
 	b.Start = b.Start.UTC()
 	return a.Store.Take(ctx, b, a.Rules.Capacity, then)
+}
+
+// BookIn takes a place in b's slot inside tx (Store.TakeIn); the slot must
+// be one the rules offer now: ErrNotOffered, else ErrFull when it is full.
+func (a *Agenda) BookIn(ctx context.Context, tx mail.Tx, b Booking) (int64, error) {
+	if !a.Rules.Offers(a.now(), b.Start) {
+		return 0, ErrNotOffered
+	}
+	b.Start = b.Start.UTC()
+	return a.Store.TakeIn(ctx, tx, b, a.Rules.Capacity)
 }

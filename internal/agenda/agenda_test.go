@@ -152,12 +152,31 @@ func (m *memStore) Take(ctx context.Context, b Booking, capacity int, then func(
 	return int64(m.taken[b.Start]), nil
 }
 
-func (m *memStore) Cancel(_ context.Context, hash []byte) (Booking, error) {
+func (m *memStore) TakeIn(ctx context.Context, _ mail.Tx, b Booking, capacity int) (int64, error) {
+	return m.Take(ctx, b, capacity, func(context.Context, mail.Tx, int64) error { return nil })
+}
+
+func (m *memStore) Find(_ context.Context, hash []byte) (Booking, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	b, ok := m.byHash[string(hash)]
 	if !ok {
 		return Booking{}, ErrNoBooking
+	}
+	return b, nil
+}
+
+func (m *memStore) Cancel(ctx context.Context, hash []byte, then func(context.Context, mail.Tx, Booking) error) (Booking, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	b, ok := m.byHash[string(hash)]
+	if !ok {
+		return Booking{}, ErrNoBooking
+	}
+	if then != nil {
+		if err := then(ctx, tx{}, b); err != nil {
+			return Booking{}, err
+		}
 	}
 	delete(m.byHash, string(hash))
 	m.taken[b.Start]--
@@ -220,17 +239,95 @@ func TestCancel(t *testing.T) {
 		t.Fatalf("second visitor: %v", err)
 	}
 	for _, bad := range []string{"", "not-the-token"} {
-		if _, err := a.Cancel(t.Context(), bad); !errors.Is(err, ErrNoBooking) {
+		if _, err := a.Cancel(t.Context(), bad, nil); !errors.Is(err, ErrNoBooking) {
 			t.Fatalf("cancel with %q: %v", bad, err)
 		}
 	}
-	if b, err := a.Cancel(t.Context(), token); err != nil || !b.Start.Equal(slot) {
+	if b, err := a.Cancel(t.Context(), token, nil); err != nil || !b.Start.Equal(slot) {
 		t.Fatalf("cancel: %+v %v", b, err)
 	}
-	if _, err := a.Cancel(t.Context(), token); !errors.Is(err, ErrNoBooking) {
+	if _, err := a.Cancel(t.Context(), token, nil); !errors.Is(err, ErrNoBooking) {
 		t.Fatalf("second cancel: %v", err)
 	}
 	if _, err := a.Book(t.Context(), Booking{Start: slot}, none); err != nil {
 		t.Fatalf("the freed place: %v", err)
+	}
+}
+
+func TestBookIn(t *testing.T) {
+	st := &memStore{taken: map[time.Time]int{}}
+	a := &Agenda{Store: st, Now: func() time.Time { return at("2026-11-20 15:00") },
+		Rules: Rules{Weekdays: weekdays, Hours: []Hours{{540, 600}}, Length: time.Hour, Capacity: 1, MinDays: 1, MaxDays: 4}}
+	if _, err := a.BookIn(t.Context(), tx{}, Booking{Start: at("2026-11-21 09:00")}); !errors.Is(err, ErrNotOffered) {
+		t.Fatalf("a Saturday: %v", err)
+	}
+	if _, err := a.BookIn(t.Context(), tx{}, Booking{Start: at("2026-11-23 09:00")}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.BookIn(t.Context(), tx{}, Booking{Start: at("2026-11-23 09:00").UTC()}); !errors.Is(err, ErrFull) {
+		t.Fatalf("the same slot in UTC: %v", err)
+	}
+	token, hash := NewCancelToken()
+	if _, err := a.BookIn(t.Context(), tx{}, Booking{Start: at("2026-11-24 09:00"), CancelHash: hash}); err != nil {
+		t.Fatal(err)
+	}
+	if b, err := a.Find(t.Context(), token); err != nil || !b.Start.Equal(at("2026-11-24 09:00")) {
+		t.Fatalf("Find: %+v %v", b, err)
+	}
+	var seen Booking
+	if _, err := a.Cancel(t.Context(), token, func(_ context.Context, _ mail.Tx, b Booking) error { seen = b; return nil }); err != nil || seen.CancelHash == nil {
+		t.Fatalf("Cancel: %v, callback saw %+v", err, seen)
+	}
+	if _, err := a.Find(t.Context(), token); !errors.Is(err, ErrNoBooking) {
+		t.Fatalf("Find after the cancel: %v", err)
+	}
+}
+
+func TestBoard(t *testing.T) {
+	now := at("2026-11-20 15:00")
+	st := &memStore{taken: map[time.Time]int{}}
+	a := &Agenda{Store: st, Now: func() time.Time { return now },
+		Rules: Rules{Weekdays: weekdays, Hours: []Hours{{540, 660}}, Length: time.Hour, Capacity: 1, MinDays: 0, MaxDays: 3}}
+	b := &Board{Agenda: a}
+	if b.Free() != nil {
+		t.Fatal("slots before the first read")
+	}
+	if changed, err := b.Refresh(t.Context()); !changed || err != nil {
+		t.Fatalf("first Refresh: %v %v", changed, err)
+	}
+	v0 := b.Version()
+	if got := utc(b.Free()); len(got) != 2 || got[0] != "11-23 08:00" {
+		t.Fatalf("free: %v", got)
+	}
+	if changed, _ := b.Refresh(t.Context()); changed || b.Version() != v0 {
+		t.Fatal("nothing booked, yet changed")
+	}
+	if _, err := a.BookIn(t.Context(), tx{}, Booking{Start: at("2026-11-23 09:00")}); err != nil {
+		t.Fatal(err)
+	}
+	if got := utc(b.Free()); len(got) != 2 {
+		t.Fatalf("the board changed before its Refresh: %v", got)
+	}
+	if changed, _ := b.Refresh(t.Context()); !changed || b.Version() == v0 {
+		t.Fatal("a booking did not change the board")
+	}
+	if got := utc(b.Free()); len(got) != 1 || got[0] != "11-23 09:00" {
+		t.Fatalf("free after the booking: %v", got)
+	}
+	// The clock: the weekend changes nothing until Monday's first slot
+	// begins… and midnight does, since today's slots are offered.
+	v1 := b.Version()
+	now = at("2026-11-21 10:00")
+	if v := b.Version(); v == v1 {
+		t.Fatal("a new day kept the version")
+	}
+	v2 := b.Version()
+	now = at("2026-11-21 23:00")
+	if b.Version() != v2 {
+		t.Fatal("the version changed within the weekend")
+	}
+	now = at("2026-11-23 09:00") // 09:00 begins
+	if b.Version() == v2 {
+		t.Fatal("a slot begun kept the version")
 	}
 }

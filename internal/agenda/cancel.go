@@ -5,6 +5,8 @@ import (
 	"crypto/rand"
 	"crypto/sha256"
 	"errors"
+
+	"immo/internal/mail"
 )
 
 // ErrNoBooking says a cancel token names no booking, or one cancelled already.
@@ -23,10 +25,19 @@ func CancelHash(token string) []byte {
 	return h[:]
 }
 
-// Cancel frees the place of the booking the token was given for, once.
-func (a *Agenda) Cancel(ctx context.Context, token string) (Booking, error) {
+// Cancel frees the place of the booking the token was given for, once;
+// then (may be nil) runs in the same transaction.
+func (a *Agenda) Cancel(ctx context.Context, token string, then func(ctx context.Context, tx mail.Tx, b Booking) error) (Booking, error) {
 	if token == "" {
 		return Booking{}, ErrNoBooking
 	}
-	return a.Store.Cancel(ctx, CancelHash(token))
+	return a.Store.Cancel(ctx, CancelHash(token), then)
+}
+
+// Find is the booking the token was given for, while it can be cancelled.
+func (a *Agenda) Find(ctx context.Context, token string) (Booking, error) {
+	if token == "" {
+		return Booking{}, ErrNoBooking
+	}
+	return a.Store.Find(ctx, CancelHash(token))
 }

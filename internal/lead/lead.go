@@ -68,6 +68,9 @@ type Request struct {
 	IPHash string `json:"ipHash"`
 	// Files are the uploads, stored in the request's transaction.
 	Files []File `json:"files,omitempty"`
+	// Secret is what a Step made for the mails and keeps only hashed (a
+	// visit's cancel token): never stored, never sent back.
+	Secret string `json:"-"`
 }
 
 // Names of the shared form fields (the names the page's form posts).

@@ -225,3 +225,43 @@ func TestSubmit(t *testing.T) {
 		t.Fatalf("an hour later: %v", err)
 	}
 }
+
+// A kind's Step runs in the request's transaction: its Secret reaches the
+// mails, its refusal is the visitor's field errors and stores nothing, and
+// Done runs after the commit only.
+func TestSubmitStep(t *testing.T) {
+	ip, _ := NewIPHasher([]byte(strings.Repeat("k", 32)))
+	st := &fakeStore{}
+	refuse, done := false, 0
+	s := &Service{Store: st, Queue: fakeQueue{}, IP: ip,
+		Compose: func(r Request) ([]mail.Message, error) {
+			return []mail.Message{{To: []mail.Address{{Email: "a@b.be"}}, Subject: "secret " + r.Secret, Text: "x", Lang: r.Lang}}, nil
+		},
+		Steps: map[Kind]Step{KindSiteContact: {
+			In: func(_ context.Context, _ mail.Tx, r *Request) error {
+				if refuse {
+					return &Refused{Errors: field.Errors{"slot": field.KeySlotFull}}
+				}
+				r.Secret = "s3cret-" + strconv.FormatInt(r.ID, 10)
+				return nil
+			},
+			Done: func(context.Context, Request) { done++ },
+		}}}
+	good := post(KindSiteContact, map[string]string{"remark": "Bonjour"})
+	r, errs, err := s.Submit(t.Context(), good, "203.0.113.7")
+	if err != nil || len(errs) > 0 || r.Secret != "" || done != 1 {
+		t.Fatalf("Submit: %+v %v %v (done %d)", r, errs, err, done)
+	}
+	if q := st.tx.queued; len(q) != 1 || q[0].Subject != "secret s3cret-1" {
+		t.Fatalf("the step's secret did not reach the mail: %+v", q)
+	}
+	refuse = true
+	_, errs, err = s.Submit(t.Context(), good, "203.0.113.7")
+	if err != nil || errs["slot"] != field.KeySlotFull || len(st.rows) != 1 || done != 1 {
+		t.Fatalf("refused: %v %v, %d stored, done %d", errs, err, len(st.rows), done)
+	}
+	// Another kind has no step.
+	if _, _, err := s.Submit(t.Context(), post(KindSiteContact, map[string]string{"remark": "x"}), "198.51.100.1"); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -3,6 +3,7 @@ package lead
 import (
 	"context"
 	"errors"
+	"fmt"
 	"time"
 
 	"immo/internal/field"
@@ -40,7 +41,29 @@ type Service struct {
 	// MaxPerHour bounds the requests one address may send in an hour; 0 is
 	// no bound.
 	MaxPerHour int
-	Now        func() time.Time // nil: time.Now
+	// Steps are kinds' own work with the request (a visit takes its place
+	// in the agenda), in the request's transaction.
+	Steps map[Kind]Step
+	Now   func() time.Time // nil: time.Now
+}
+
+// Step is a kind's own work with a request it stores.
+type Step struct {
+	// In runs in the request's transaction once the request is stored (its
+	// ID set), before its mails are composed; it may set r.Secret for them.
+	// Its error rolls the request back; a *Refused one is the visitor's
+	// (Submit returns its field errors).
+	In func(ctx context.Context, tx mail.Tx, r *Request) error
+	// Done runs after the commit (nil: nothing).
+	Done func(ctx context.Context, r Request)
+}
+
+// Refused is a Step's refusal of a request as sent: per form field, the
+// translation key of the problem (a slot full meanwhile).
+type Refused struct{ Errors field.Errors }
+
+func (e *Refused) Error() string {
+	return fmt.Sprintf("lead: refused: %v", map[string]string(e.Errors))
 }
 
 // Submit validates r and, when valid, stores it with its mails queued. It
@@ -64,18 +87,30 @@ func (s *Service) Submit(ctx context.Context, r Request, ip string) (Request, fi
 			return r, nil, ErrTooMany
 		}
 	}
+	step := s.Steps[r.Kind]
 	id, err := s.Store.Save(ctx, r, func(ctx context.Context, tx mail.Tx, id int64) error {
+		stored := r
+		stored.ID = id
+		if step.In != nil {
+			if err := step.In(ctx, tx, &stored); err != nil {
+				return err
+			}
+		}
 		if s.Compose == nil {
 			return nil
 		}
-		stored := r
-		stored.ID = id
 		msgs, err := s.Compose(stored)
 		if err != nil {
 			return err
 		}
 		return s.Queue.Enqueue(ctx, tx, msgs...)
 	})
+	if refused := (*Refused)(nil); errors.As(err, &refused) {
+		return r, refused.Errors, nil
+	}
 	r.ID = id
+	if err == nil && step.Done != nil {
+		step.Done(ctx, r)
+	}
 	return r, nil, err
 }

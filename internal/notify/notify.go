@@ -30,6 +30,9 @@ type Listing struct {
 	City    string
 	Picture string // address of its main picture, absolute or on the site
 	URL     string // its page, absolute or on the site ("/fr/a-vendre/…")
+	// Address is where it is, when published ("Rue de Diekirch 12, 6700
+	// Arlon"): a visit's calendar event says it.
+	Address string
 }
 
 // Config is what the composer needs from the site and the caller.
@@ -47,6 +50,11 @@ type Config struct {
 	// NewsletterConfirm is the address that confirms a newsletter
 	// subscription by its token, in lang.
 	NewsletterConfirm func(token, lang string) string
+	// VisitCancel is the address that cancels a visit by its token, in
+	// lang (KindVisit needs it).
+	VisitCancel func(token, lang string) string
+	// VisitLength is a visit's length, for its calendar event (0: 30 min).
+	VisitLength time.Duration
 	// Zone is the time zone times are written in; nil is Belgium's
 	// (agenda.Brussels).
 	Zone *time.Location
@@ -117,6 +125,8 @@ func (c *Composer) ComposeWith(r lead.Request, x Extra) ([]mail.Message, error) 
 		err = add(c.newsletter(r, x.Token))
 	case lead.KindFriend:
 		err = errors.Join(add(c.friend(r)), add(c.notice(r)))
+	case lead.KindVisit:
+		err = errors.Join(add(c.notice(r)), add(c.visitConfirmation(r, x.Attachments)))
 	default:
 		err = errors.Join(add(c.notice(r)), add(c.confirmation(r, x.Attachments)))
 	}

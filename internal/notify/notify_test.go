@@ -35,7 +35,8 @@ func composer(t *testing.T) *Composer {
 	}
 	c, err := New(Config{Agency: cfg.Agency, Lang: cfg.Languages.Default, BaseURL: "https://www.immo-arlon.be/",
 		Property: lookup, Project: lookup,
-		NewsletterConfirm: func(token, lang string) string { return "/" + lang + "/newsletter/confirm/?token=" + token }})
+		NewsletterConfirm: func(token, lang string) string { return "/" + lang + "/newsletter/confirm/?token=" + token },
+		VisitCancel:       func(token, lang string) string { return "/" + lang + "/cancel-visit/?token=" + token }})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,6 +64,9 @@ func request(kind lead.Kind, lang string) lead.Request {
 			continue
 		}
 		r.Fields[f.Name] = sample(f)
+	}
+	if kind == lead.KindVisit {
+		r.Secret = "cancel-token" // the visit step's (cmd/immo)
 	}
 	return r
 }
@@ -152,6 +156,14 @@ func TestEveryKindComposesItsMailsInItsLanguages(t *testing.T) {
 					t.Errorf("friend %s: lang %s, reply-to %v", lang, m.Lang, m.ReplyTo)
 				}
 				checkNotice(t, c, r, byRecipient(t, msgs, agencyEmail))
+			case lead.KindVisit: // its own confirmation: visit_test.go
+				if len(msgs) != 2 {
+					t.Fatalf("visit: %d mails, want notice and confirmation", len(msgs))
+				}
+				checkNotice(t, c, r, byRecipient(t, msgs, agencyEmail))
+				if m := byRecipient(t, msgs, r.Person.Email); m.Lang != lang || !strings.Contains(m.Text, r.Remark) {
+					t.Errorf("visit confirmation %s:\n%s", lang, m.Text)
+				}
 			default:
 				if len(msgs) != 2 {
 					t.Fatalf("%s: %d mails, want notice and confirmation", kind, len(msgs))
@@ -345,7 +357,7 @@ func TestFriendMailIsOurTemplateOnly(t *testing.T) {
 
 func TestAttachmentsGoWithTheConfirmation(t *testing.T) {
 	c := composer(t)
-	r := request(lead.KindVisit, "fr")
+	r := request(lead.KindInformation, "fr") // a visit's own .ics: visit_test.go
 	ics := mail.Attachment{Name: "visite.ics", ContentType: "text/calendar; method=REQUEST", Data: []byte("BEGIN:VCALENDAR")}
 	msgs := compose(t, c, r, Extra{Attachments: []mail.Attachment{ics}})
 	if n := len(byRecipient(t, msgs, r.Person.Email).Attachments); n != 1 {

@@ -36,6 +36,7 @@ type page struct {
 	RowsTitle  string
 	Rows       []row
 	Button     *link
+	Secondary  *link    // a second, plainer link after the button (a visit's cancel link)
 	After      []string // paragraphs after the rows
 	Contact    bool     // the agency's contact details after the paragraphs
 	Closing    string   // signed with the agency's name

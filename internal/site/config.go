@@ -20,6 +20,8 @@ type Config struct {
 	Popup       Popup       `json:"popup"`
 	Legal       []LegalPage `json:"legal"`
 	StreetView  StreetView  `json:"streetView"`
+	// Appointments are the visit agenda's rules; nil: no visit form.
+	Appointments *Appointments `json:"appointments,omitempty"`
 }
 
 // StreetView is Google Street View on property pages (SPEC §2). With an

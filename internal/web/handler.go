@@ -46,7 +46,8 @@ type Handler struct {
 	sitemapCache sitemap
 	// RenderTimeout bounds one server render; past it the shell is served.
 	RenderTimeout time.Duration
-	forms         Forms // the form handlers by kind (forms.go)
+	forms         Forms        // the form handlers by kind (forms.go)
+	visits        VisitCancels // the cancel links of booked visits (visitcancel.go); nil: none
 }
 
 // Options configure a Handler.
@@ -64,6 +65,8 @@ type Options struct {
 	// from the environment).
 	MapFrame MapFrameOptions
 	Forms    Forms // the visitor forms' handlers by kind (forms.go); none: POST is 405
+	// Visits answers the cancel links of booked visits; nil: none.
+	Visits VisitCancels
 }
 
 // NewHandler returns the page handler.
@@ -78,7 +81,7 @@ func NewHandler(o Options) *Handler {
 		o.PagePreloads = func(string, string) template.HTML { return "" }
 	}
 	h := &Handler{resolver: o.Resolver, renderer: o.Renderer, assets: o.AssetTags, preloads: o.PagePreloads, version: o.AssetVersion,
-		cache: newHTMLCache(o.CacheBytes), slot: newSlot(), log: o.Log, RenderTimeout: 2 * time.Second, forms: o.Forms}
+		cache: newHTMLCache(o.CacheBytes), slot: newSlot(), log: o.Log, RenderTimeout: 2 * time.Second, forms: o.Forms, visits: o.Visits}
 	if o.MapFrame.Log == nil {
 		o.MapFrame.Log = o.Log
 	}
@@ -92,6 +95,12 @@ func NewHandler(o Options) *Handler {
 func (h *Handler) generation() string { return h.version + "/" + h.resolver.Version() }
 
 func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if h.visits != nil {
+		if _, ok := h.resolver.VisitCancelLang(r.URL.EscapedPath()); ok {
+			h.serveVisitCancel(w, r)
+			return
+		}
+	}
 	if r.Method == http.MethodPost {
 		h.servePost(w, r)
 		return

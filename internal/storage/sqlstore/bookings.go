@@ -96,11 +96,46 @@ func (b *Bookings) take(ctx context.Context, tx *sql.Tx, bk agenda.Booking, capa
 	return id, err
 }
 
+// Find implements agenda.Store.
+func (b *Bookings) Find(ctx context.Context, hash []byte) (agenda.Booking, error) {
+	bk, err := b.find(ctx, b.s.read, hash)
+	if err != nil {
+		return agenda.Booking{}, b.s.errorf("find booking: %w", err)
+	}
+	return bk, nil
+}
+
+type queryRower interface {
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+func (b *Bookings) find(ctx context.Context, q queryRower, hash []byte) (agenda.Booking, error) {
+	if len(hash) == 0 {
+		return agenda.Booking{}, agenda.ErrNoBooking
+	}
+	var bk agenda.Booking
+	var property, request sql.NullInt64
+	err := q.QueryRowContext(ctx, b.s.d.query(`SELECT id, start_at, property_id, request_id FROM bookings
+		WHERE cancel_hash = ? AND cancelled_at IS NULL`), hash).Scan(&bk.ID, scanTime{&bk.Start}, &property, &request)
+	if errors.Is(err, sql.ErrNoRows) {
+		return agenda.Booking{}, agenda.ErrNoBooking
+	}
+	if err != nil {
+		return agenda.Booking{}, err
+	}
+	bk.Property, bk.RequestID, bk.CancelHash = property.Int64, request.Int64, hash
+	return bk, nil
+}
+
 // Cancel implements agenda.Store: marks the booking cancelled (it stays,
-// for the agency's record) and frees its place, once.
-func (b *Bookings) Cancel(ctx context.Context, hash []byte) (agenda.Booking, error) {
+// for the agency's record), frees its place and runs then, once, in one
+// transaction.
+func (b *Bookings) Cancel(ctx context.Context, hash []byte, then func(ctx context.Context, tx mail.Tx, b agenda.Booking) error) (agenda.Booking, error) {
 	var bk agenda.Booking
 	err := b.s.writeTx(ctx, func(tx *sql.Tx) error {
+		if len(hash) == 0 {
+			return agenda.ErrNoBooking
+		}
 		var property, request sql.NullInt64
 		err := tx.QueryRowContext(ctx, b.s.d.query(`UPDATE bookings SET cancelled_at = `+b.s.d.Now+`
 			WHERE cancel_hash = ? AND cancelled_at IS NULL
@@ -113,9 +148,14 @@ func (b *Bookings) Cancel(ctx context.Context, hash []byte) (agenda.Booking, err
 			return err
 		}
 		bk.Property, bk.RequestID, bk.CancelHash = property.Int64, request.Int64, hash
-		_, err = tx.ExecContext(ctx, b.s.d.query(`UPDATE agenda_slots SET taken = taken - 1
-			WHERE start_at = (SELECT start_at FROM bookings WHERE id = ?)`), bk.ID)
-		return err
+		if _, err = tx.ExecContext(ctx, b.s.d.query(`UPDATE agenda_slots SET taken = taken - 1
+			WHERE start_at = (SELECT start_at FROM bookings WHERE id = ?)`), bk.ID); err != nil {
+			return err
+		}
+		if then != nil {
+			return then(ctx, Tx{tx}, bk)
+		}
+		return nil
 	})
 	if err != nil {
 		return agenda.Booking{}, b.s.errorf("cancel booking: %w", err)

@@ -108,24 +108,38 @@ func testCancel(t *testing.T, s *sqlstore.Bookings) {
 	if _, err := s.Take(ctx, agenda.Booking{Start: slot}, 1, none); !errors.Is(err, agenda.ErrFull) {
 		t.Fatalf("the second visitor: %v", err)
 	}
-	if _, err := s.Cancel(ctx, agenda.CancelHash("another token")); !errors.Is(err, agenda.ErrNoBooking) {
+	if _, err := s.Cancel(ctx, agenda.CancelHash("another token"), nil); !errors.Is(err, agenda.ErrNoBooking) {
 		t.Fatalf("an unknown token: %v", err)
 	}
-	b, err := s.Cancel(ctx, agenda.CancelHash(token))
+	if f, err := s.Find(ctx, agenda.CancelHash(token)); err != nil || f.ID != id || !f.Start.Equal(slot) || f.Property != 42 {
+		t.Fatalf("Find = %+v, %v", f, err)
+	}
+	boom := errors.New("the queue refused")
+	if _, err := s.Cancel(ctx, agenda.CancelHash(token), func(context.Context, mail.Tx, agenda.Booking) error { return boom }); !errors.Is(err, boom) {
+		t.Fatalf("Cancel with a failing callback: %v", err)
+	}
+	var seen agenda.Booking
+	b, err := s.Cancel(ctx, agenda.CancelHash(token), func(_ context.Context, _ mail.Tx, b agenda.Booking) error { seen = b; return nil })
+	if seen.ID != id {
+		t.Fatalf("the callback saw %+v", seen)
+	}
 	if err != nil || b.ID != id || !b.Start.Equal(slot) || b.Property != 42 || b.RequestID != 0 {
 		t.Fatalf("Cancel = %+v, %v", b, err)
 	}
 	if n := taken(t, s, slot); n != 0 {
 		t.Fatalf("Taken after the cancel = %d", n)
 	}
-	if _, err := s.Cancel(ctx, agenda.CancelHash(token)); !errors.Is(err, agenda.ErrNoBooking) {
+	if _, err := s.Cancel(ctx, agenda.CancelHash(token), nil); !errors.Is(err, agenda.ErrNoBooking) {
 		t.Fatalf("the token used twice: %v", err)
+	}
+	if _, err := s.Find(ctx, agenda.CancelHash(token)); !errors.Is(err, agenda.ErrNoBooking) {
+		t.Fatalf("Find of a cancelled booking: %v", err)
 	}
 	if _, err := s.Take(ctx, agenda.Booking{Start: slot}, 1, none); err != nil {
 		t.Fatalf("the freed place: %v", err)
 	}
 	// A booking without a token cannot be cancelled by a link.
-	if _, err := s.Cancel(ctx, nil); !errors.Is(err, agenda.ErrNoBooking) {
+	if _, err := s.Cancel(ctx, nil, nil); !errors.Is(err, agenda.ErrNoBooking) {
 		t.Fatalf("a nil hash: %v", err)
 	}
 }

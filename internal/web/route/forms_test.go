@@ -9,7 +9,7 @@ import (
 func TestForms(t *testing.T) {
 	r := demoResolver(t)
 	site := []string{"site-contact"}
-	property := []string{"contact-me", "contact-appointment", "send-to-friend"}
+	property := []string{"contact-me", "send-to-friend"} // no agenda: no visit form (visit_test.go)
 	project := []string{"contact-construction"}
 	for _, tc := range []struct {
 		url               string

@@ -94,6 +94,9 @@ type PropertyProps struct {
 	Title           string       `json:"title,omitempty"`
 	TitleLang       string       `json:"titleLang,omitempty"`
 	Map             *PropertyMap `json:"map,omitempty"`
+	// Visit is the visit form's free slots; absent when the site offers no
+	// visits or the property is sold or rented.
+	Visit *VisitView `json:"visit,omitempty"`
 }
 
 // ProjectProps are a project page's.
@@ -159,5 +162,5 @@ func (*NotFoundProps) View() string { return views.NotFound }
 // viewProps are every view's props, for the TypeScript generator.
 func viewProps() []Props {
 	return []Props{&HomeProps{}, &ListProps{}, &PropertyProps{}, &ProjectProps{}, &PageProps{},
-		&LegalProps{}, &ThankYouProps{}, &NotFoundProps{}}
+		&LegalProps{}, &ThankYouProps{}, &NotFoundProps{}, &VisitCancelProps{}}
 }

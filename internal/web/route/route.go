@@ -51,6 +51,7 @@ type Resolver struct {
 	Site         *site.Config
 	Catalog      Catalog
 	Testimonials Testimonials // optional
+	Agenda       Agenda       // optional: the visit form's slots; nil offers no visit form
 	// Now is the clock (the footer's copyright year); nil means time.Now.
 	Now     func() time.Time
 	BaseURL string // absolute origin for canonical links, no trailing slash
@@ -69,6 +70,9 @@ func (r *Resolver) Version() string {
 	v := strconv.FormatInt(r.Catalog.Index().Version(), 10)
 	if r.Testimonials != nil {
 		v += "." + strconv.FormatInt(r.Testimonials.Version(), 10)
+	}
+	if r.Agenda != nil {
+		v += ".a" + r.Agenda.Version()
 	}
 	return v
 }

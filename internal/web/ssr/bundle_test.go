@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"immo/internal/agenda"
 	"immo/internal/demo/demotest"
 	"immo/internal/i18n"
 	"immo/internal/web/assets"
@@ -119,27 +120,46 @@ func TestRenderEveryViewInEveryLanguage(t *testing.T) {
 			"/de/datenschutz/", "/de/feedback/demand-register/", "/de/nope/"},
 	}
 	rendered := map[string]bool{}
+	type rendering struct {
+		raw string
+		res route.Result
+		pg  []byte
+	}
+	var all []rendering
 	for lang, list := range paths {
 		for _, raw := range list {
 			r, pg := page(t, raw)
-			rendered[r.View] = true
-			res, err := p.Render(context.Background(), pg)
-			if err != nil {
-				t.Errorf("%s: %v", raw, err)
-				continue
-			}
-			if r.Lang != lang {
-				t.Errorf("%s: lang %s", raw, r.Lang)
-			}
-			if m := rawKey.FindAllString(res.Body, -1); m != nil {
-				t.Errorf("%s: raw translation keys %q", raw, m)
-			}
-			if want := i18n.T(lang, "layout.skipToContent"); !strings.Contains(res.Body, want) {
-				t.Errorf("%s: no %q", raw, want)
-			}
-			if strings.Contains(res.Body, ">NaN<") || strings.Contains(res.Body, "undefined") {
-				t.Errorf("%s: NaN or undefined in the body", raw)
-			}
+			all = append(all, rendering{raw, r, pg})
+		}
+		// The visit's cancel page is answered by the web handler, not resolved from an address.
+		raw := "/" + lang + "/cancel-visit/?token=t"
+		b := &agenda.Booking{ID: 1, Start: time.Date(2026, 11, 24, 9, 0, 0, 0, time.UTC), Property: 4100001, RequestID: 1}
+		r := demoResolver().VisitCancel(lang, "confirm", "t", b)
+		pg, err := json.Marshal(map[string]any{"component": r.View, "props": r.Props, "url": raw, "version": "abc"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		all = append(all, rendering{raw, r, pg})
+	}
+	for _, x := range all {
+		raw, r, pg, lang := x.raw, x.res, x.pg, strings.Split(x.raw, "/")[1]
+		rendered[r.View] = true
+		res, err := p.Render(context.Background(), pg)
+		if err != nil {
+			t.Errorf("%s: %v", raw, err)
+			continue
+		}
+		if r.Lang != lang {
+			t.Errorf("%s: lang %s", raw, r.Lang)
+		}
+		if m := rawKey.FindAllString(res.Body, -1); m != nil {
+			t.Errorf("%s: raw translation keys %q", raw, m)
+		}
+		if want := i18n.T(lang, "layout.skipToContent"); !strings.Contains(res.Body, want) {
+			t.Errorf("%s: no %q", raw, want)
+		}
+		if strings.Contains(res.Body, ">NaN<") || strings.Contains(res.Body, "undefined") {
+			t.Errorf("%s: NaN or undefined in the body", raw)
 		}
 	}
 	for _, v := range views.All() {

@@ -17,6 +17,8 @@ const (
 	Legal    = "Legal"
 	ThankYou = "ThankYou"
 	NotFound = "NotFound"
+	// VisitCancel is the page a visit's cancel link opens.
+	VisitCancel = "VisitCancel"
 )
 
 // View is one view of the React app.
@@ -38,6 +40,7 @@ func All() []View {
 		{Legal, "features/content/components/LegalPage"},
 		{ThankYou, "features/thankyou/components/ThankYouPage"},
 		{NotFound, "features/errors/components/NotFoundPage"},
+		{VisitCancel, "features/visit/components/VisitCancelPage"},
 	}
 }
 

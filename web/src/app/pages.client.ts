@@ -12,6 +12,7 @@ export const loaders: ViewLoaders = {
   Legal: () => import('../features/content/components/LegalPage').then((m) => m.LegalPage),
   ThankYou: () => import('../features/thankyou/components/ThankYouPage').then((m) => m.ThankYouPage),
   NotFound: () => import('../features/errors/components/NotFoundPage').then((m) => m.NotFoundPage),
+  VisitCancel: () => import('../features/visit/components/VisitCancelPage').then((m) => m.VisitCancelPage),
 }
 
 export const clientViews = lazyViews(loaders)

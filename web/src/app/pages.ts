@@ -8,6 +8,7 @@ import { HomePage } from '../features/home/components/HomePage'
 import { PropertyListPage } from '../features/list/components/PropertyListPage'
 import { PropertyPage } from '../features/property/components/PropertyPage'
 import { ThankYouPage } from '../features/thankyou/components/ThankYouPage'
+import { VisitCancelPage } from '../features/visit/components/VisitCancelPage'
 import { staticViews, type ViewComponents } from './views'
 
 /** Keyed by the view names generated from Go (src/gen/pages.ts): a view missing here fails tsc. */
@@ -20,6 +21,7 @@ export const pages: ViewComponents = {
   Legal: LegalPage,
   ThankYou: ThankYouPage,
   NotFound: NotFoundPage,
+  VisitCancel: VisitCancelPage,
 }
 
 export const allViews = staticViews(pages)

@@ -421,6 +421,7 @@ export interface PropertyProps {
   title?: string
   titleLang?: string
   map?: PropertyMap
+  visit?: VisitView
 }
 
 /** catalog.PublicProperty */
@@ -641,6 +642,25 @@ export interface StreetView {
   link: string
 }
 
+/** route.VisitView */
+export interface VisitView {
+  days: VisitDay[] | null
+}
+
+/** route.VisitDay */
+export interface VisitDay {
+  date: string
+  label: string
+  slots: VisitSlot[] | null
+}
+
+/** route.VisitSlot */
+export interface VisitSlot {
+  value: string
+  time: string
+  label: string
+}
+
 /** route.ProjectProps */
 export interface ProjectProps {
   site: Shell
@@ -740,8 +760,21 @@ export interface NotFoundProps {
   form?: PostedForm
 }
 
+/** route.VisitCancelProps */
+export interface VisitCancelProps {
+  site: Shell
+  head: Head
+  errors?: Partial<Record<string, string>>
+  form?: PostedForm
+  state: 'confirm' | 'done' | 'unknown' | 'failed'
+  token?: string
+  when?: string
+  propertyTitle?: string
+  propertyUrl?: string
+}
+
 /** The views the React app renders (internal/web/views). */
-export type ViewName = 'Home' | 'PropertyList' | 'Property' | 'Project' | 'Page' | 'Legal' | 'ThankYou' | 'NotFound'
+export type ViewName = 'Home' | 'PropertyList' | 'Property' | 'Project' | 'Page' | 'Legal' | 'ThankYou' | 'NotFound' | 'VisitCancel'
 
 /** Each view's props. */
 export interface ViewProps {
@@ -753,4 +786,5 @@ export interface ViewProps {
   Legal: LegalProps
   ThankYou: ThankYouProps
   NotFound: NotFoundProps
+  VisitCancel: VisitCancelProps
 }

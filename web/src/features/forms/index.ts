@@ -2,6 +2,6 @@
 export { VisitorForm, type VisitorFormProps } from './components/VisitorForm'
 export { CheckboxField, FieldError, FileField, RadioGroup, SelectField, TextArea, TextField, type FieldProps, type Option } from './components/fields'
 export { ContactTimeField, PersonFields } from './components/PersonFields'
-export { useFieldError } from './components/useField'
+export { useField, useFieldError } from './components/useField'
 export { HONEYPOT_FIELD } from './model/post'
 export { Altcha, type AltchaProps } from './components/Altcha'

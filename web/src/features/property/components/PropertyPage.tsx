@@ -11,6 +11,7 @@ import { ContactBox } from './ContactBox'
 import { Description } from './Description'
 import { FriendForm } from './FriendForm'
 import { InformationForm } from './InformationForm'
+import { VisitForm } from '../../visit'
 import { Details, Documents, Energy, Facts, Financial, Location, PointsOfInterest } from './Sections'
 import { VirtualTour } from './VirtualTour'
 import './property.css'
@@ -130,6 +131,7 @@ function FoundProperty(props: PropertyProps & { property: PropertyDetail }) {
             {v.documents.length > 0 && <Documents documents={v.documents} />}
             {v.pointsOfInterest.length > 0 && <PointsOfInterest items={v.pointsOfInterest} />}
             <InformationForm />
+            <VisitForm />
             <FriendForm />
           </div>
           <div className="property-aside">

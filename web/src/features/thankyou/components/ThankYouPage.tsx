@@ -10,6 +10,7 @@ const MESSAGES: Record<string, string> = {
   'send-to-friend': 'thankYou.friend',
   testimonial: 'testimonial.thanks',
   'job-application': 'jobs.thankYou',
+  'contact-appointment': 'visit.thankYou',
 }
 
 /** After a form: breadcrumb, "Thank you", what happens next, a way home. */

@@ -1,0 +1,451 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"mime"
+	"mime/multipart"
+	"mime/quotedprintable"
+	"net/http"
+	"net/http/httptest"
+	"net/mail"
+	"net/url"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	ics "github.com/arran4/golang-ical"
+
+	"immo/internal/altcha"
+	"immo/internal/catalog"
+	"immo/internal/lead"
+	"immo/internal/mail/smtptest"
+	"immo/internal/storage"
+	"immo/internal/storage/sqlstore"
+	"immo/internal/testimonial"
+	"immo/internal/web"
+	"immo/internal/web/route"
+	"immo/internal/web/ssr"
+)
+
+// newVisitSite is newFormSite with the demo's appointments wired: the
+// visit form on property pages and the cancel links. The clock is Monday
+// 2 March 2026, 11:00 in Brussels: the demo offers Tuesday to Saturday.
+func newVisitSite(t *testing.T, databaseURL string) *formSite {
+	t.Helper()
+	ctx := t.Context()
+	log := slog.New(slog.DiscardHandler)
+	store, err := storage.Open(ctx, t.TempDir(), databaseURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { store.Close() })
+	if err := seedDemo(ctx, store, log); err != nil {
+		t.Fatal(err)
+	}
+	cat, err := catalog.NewService(ctx, store)
+	if err != nil {
+		t.Fatal(err)
+	}
+	says, err := testimonial.NewService(ctx, store)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := loadSite("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	smtp := smtptest.Start(t)
+	queue, stopMail, err := startMail(context.Background(), store, cfg.Agency, smtp.URL(), log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(stopMail)
+	requests, spam, err := requestTables(store)
+	if err != nil {
+		t.Fatal(err)
+	}
+	clock := &testClock{t: time.Date(2026, 3, 2, 10, 0, 0, 0, time.UTC)}
+	resolver := &route.Resolver{Site: cfg, Catalog: cat, Testimonials: says, BaseURL: testPublicURL}
+	visits, err := newVisitAgenda(ctx, cfg, store, clock.Now, log)
+	if err != nil || visits == nil {
+		t.Fatalf("agenda %v: %v", visits, err)
+	}
+	resolver.Agenda = visits.Board
+	keys := keys{altcha: []byte(strings.Repeat("a", 32)), ipHash: []byte(strings.Repeat("i", 32))}
+	deps := formDeps{Requests: requests, Spam: spam, Queue: queue, Resolver: resolver, Catalog: cat,
+		IPKey: keys.ipHash, AltchaKey: keys.altcha, Now: clock.Now, Log: log, Agenda: visits}
+	forms, challenges, err := newForms(deps)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cancels, err := newVisitCancels(deps)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ip, _ := lead.NewIPHasher(keys.ipHash)
+	h := web.NewHandler(web.Options{Resolver: resolver, Renderer: ssr.Disabled{}, AssetVersion: "v1", Log: log,
+		Forms: forms, Visits: cancels})
+	return &formSite{h: h, store: store, requests: requests.(*sqlstore.Requests), spam: spam, smtp: smtp,
+		challenges: challenges, clock: clock, ip: ip}
+}
+
+const visitPage = "/nl/property/4100002/"
+
+// Tuesday 3 March 2026 in Brussels (UTC+1).
+const (
+	slot10   = "2026-03-03T10:00:00+01:00"
+	slot1030 = "2026-03-03T10:30:00+01:00"
+)
+
+func visitPost(s *formSite, tb testing.TB, extra url.Values) url.Values {
+	v := url.Values{"form": {"contact-appointment"}, "title": {"ms"}, "firstName": {"Anne"}, "lastName": {"Lambert"},
+		"email": {"anne@example.be"}, "phone": {"0471 23 45 67"}, "slot": {slot10}, "remark": {"Avec mon mari."},
+		altcha.HoneypotField: {""}, altcha.FieldName: {s.solve(tb)}}
+	for k, x := range extra {
+		v[k] = x
+	}
+	return v
+}
+
+// postFrom posts form to path from the address ip, as the page protocol
+// does (X-Inertia) unless plain.
+func (s *formSite) postFrom(ip, path string, form url.Values, plain bool) (*http.Response, map[string]any) {
+	req := httptest.NewRequest(http.MethodPost, path, strings.NewReader(form.Encode()))
+	req.RemoteAddr = ip + ":4321"
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	if !plain {
+		req.Header.Set("X-Inertia", "true")
+		req.Header.Set("X-Inertia-Version", "v1")
+	}
+	rec := httptest.NewRecorder()
+	s.h.ServeHTTP(rec, req)
+	var page struct {
+		Props map[string]any `json:"props"`
+	}
+	if !plain && rec.Code != http.StatusSeeOther {
+		json.Unmarshal(rec.Body.Bytes(), &page)
+	}
+	return rec.Result(), page.Props
+}
+
+// pageProps GETs path through the page protocol.
+func (s *formSite) pageProps(tb testing.TB, path string) (int, map[string]any) {
+	tb.Helper()
+	req := httptest.NewRequest(http.MethodGet, path, nil)
+	req.Header.Set("X-Inertia", "true")
+	req.Header.Set("X-Inertia-Version", "v1")
+	rec := httptest.NewRecorder()
+	s.h.ServeHTTP(rec, req)
+	var page struct {
+		Props map[string]any `json:"props"`
+	}
+	if err := json.Unmarshal(rec.Body.Bytes(), &page); err != nil {
+		tb.Fatalf("GET %s: %d %v", path, rec.Code, err)
+	}
+	return rec.Code, page.Props
+}
+
+// offered lists the slot values the property page offers.
+func (s *formSite) offered(tb testing.TB) []string {
+	tb.Helper()
+	_, props := s.pageProps(tb, visitPage)
+	visit, _ := props["visit"].(map[string]any)
+	if visit == nil {
+		tb.Fatalf("no visit form on %s", visitPage)
+	}
+	var out []string
+	for _, d := range visit["days"].([]any) {
+		for _, sl := range d.(map[string]any)["slots"].([]any) {
+			out = append(out, sl.(map[string]any)["value"].(string))
+		}
+	}
+	return out
+}
+
+func contains(list []string, v string) bool {
+	for _, x := range list {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}
+
+// mailParts walks a message's MIME tree: each leaf's decoded body by its
+// media type.
+func mailParts(tb testing.TB, m *mail.Message) map[string][]byte {
+	tb.Helper()
+	out := map[string][]byte{}
+	var walk func(header func(string) string, body io.Reader)
+	walk = func(header func(string) string, body io.Reader) {
+		mt, params, err := mime.ParseMediaType(header("Content-Type"))
+		if err != nil {
+			tb.Fatalf("Content-Type %q: %v", header("Content-Type"), err)
+		}
+		if strings.HasPrefix(mt, "multipart/") {
+			mr := multipart.NewReader(body, params["boundary"])
+			for {
+				p, err := mr.NextRawPart()
+				if err == io.EOF {
+					return
+				}
+				if err != nil {
+					tb.Fatal(err)
+				}
+				walk(p.Header.Get, p)
+			}
+		}
+		switch strings.ToLower(header("Content-Transfer-Encoding")) {
+		case "base64":
+			body = base64.NewDecoder(base64.StdEncoding, body)
+		case "quoted-printable":
+			body = quotedprintable.NewReader(body)
+		}
+		data, err := io.ReadAll(body)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		out[mt] = data
+	}
+	walk(m.Header.Get, m.Body)
+	return out
+}
+
+var cancelLink = regexp.MustCompile(`https://immo\.example/nl/cancel-visit/\?token=[A-Za-z0-9%]+`)
+
+func TestVisitForm(t *testing.T) {
+	for _, db := range databases {
+		t.Run(db.name, func(t *testing.T) { testVisitForm(t, newVisitSite(t, db.url(t))) })
+	}
+}
+
+func testVisitForm(t *testing.T, s *formSite) {
+	if got := s.offered(t); len(got) == 0 || got[0] != slot10 || !contains(got, slot1030) {
+		t.Fatalf("offered %v, want Tuesday 10:00 first", got)
+	}
+
+	// Each bad field is refused with its key, nothing stored.
+	for _, tc := range []struct {
+		name  string
+		extra url.Values
+		field string
+		key   string
+	}{
+		{"no slot", url.Values{"slot": {""}}, "slot", "forms.error.required"},
+		{"a slot not a time", url.Values{"slot": {"tomorrow"}}, "slot", "forms.error.date"},
+		{"between two slots", url.Values{"slot": {"2026-03-03T10:15:00+01:00"}}, "slot", keySlotGone},
+		{"a Sunday", url.Values{"slot": {"2026-03-08T10:00:00+01:00"}}, "slot", keySlotGone},
+		{"today (from tomorrow only)", url.Values{"slot": {"2026-03-02T16:00:00+01:00"}}, "slot", keySlotGone},
+		{"past the last day", url.Values{"slot": {"2026-03-12T10:00:00+01:00"}}, "slot", keySlotGone},
+		{"no phone", url.Values{"phone": {""}}, "phone", "forms.error.required"},
+		{"no title", url.Values{"title": {""}}, "title", "forms.error.required"},
+		{"a bad email", url.Values{"email": {"anne@"}}, "email", "forms.error.email"},
+		{"no last name", url.Values{"lastName": {" "}}, "lastName", "forms.error.required"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			before := s.count(t, "requests")
+			res, props := s.postFrom("198.51.100.7", visitPage, visitPost(s, t, tc.extra), false)
+			errs, _ := props["errors"].(map[string]any)
+			if res.StatusCode != http.StatusUnprocessableEntity || errs[tc.field] != tc.key {
+				t.Fatalf("status %d, errors %v; want %s: %s", res.StatusCode, errs, tc.field, tc.key)
+			}
+			form, _ := props["form"].(map[string]any)
+			if values, _ := form["values"].(map[string]any); values["remark"] != "Avec mon mari." {
+				t.Errorf("the values typed are lost: %v", form)
+			}
+			if n := s.count(t, "requests"); n != before || s.count(t, "bookings") != 0 {
+				t.Errorf("stored %d → %d", before, n)
+			}
+		})
+	}
+
+	// A good booking without JavaScript: 303 to the thank-you page, the
+	// request and its place stored, the two mails sent.
+	mailsBefore := len(s.smtp.Messages())
+	res, _ := s.postFrom("192.0.2.1", visitPage, visitPost(s, t, nil), true)
+	if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/nl/feedback/contact-appointment/" {
+		t.Fatalf("booking: %d %s", res.StatusCode, res.Header.Get("Location"))
+	}
+	db, _ := s.store.QueueDB()
+	var id int64 // not the count: PostgreSQL spends an ID on each refused request
+	if err := db.QueryRow("SELECT max(id) FROM requests").Scan(&id); err != nil {
+		t.Fatal(err)
+	}
+	r, _, err := s.requests.Get(t.Context(), id)
+	if err != nil || r.Kind != lead.KindVisit || r.PropertyID != 4100002 || r.Fields["slot"] != slot10 {
+		t.Fatalf("stored %+v %v", r, err)
+	}
+	if n := s.count(t, "bookings"); n != 1 {
+		t.Fatalf("%d bookings", n)
+	}
+	if got := s.offered(t); contains(got, slot10) || !contains(got, slot1030) {
+		t.Fatalf("after the booking the page offers %v", got)
+	}
+	var notice, confirmation *mail.Message
+	for _, m := range s.delivered(t, mailsBefore, 2) {
+		if strings.Contains(m.Header.Get("To"), "anne@example.be") {
+			confirmation = m
+		} else {
+			notice = m
+		}
+	}
+	if notice == nil || confirmation == nil {
+		t.Fatal("want a notice and a confirmation")
+	}
+	noticeText := string(mailParts(t, notice)["text/plain"])
+	if !strings.Contains(noticeText, "Mardi 03/03/2026 à 10:00") || !strings.Contains(notice.Header.Get("Reply-To"), "anne@example.be") {
+		t.Errorf("the agency's notice lacks the slot or Reply-To:\n%s", noticeText)
+	}
+	parts := mailParts(t, confirmation)
+	text := string(parts["text/plain"])
+	if !strings.Contains(text, "Uw bezoek is geboekt op dinsdag 03/03/2026 om 10:00.") {
+		t.Errorf("confirmation text:\n%s", text)
+	}
+	link := cancelLink.FindString(text)
+	if link == "" || !strings.Contains(string(parts["text/html"]), strings.ReplaceAll(link, "&", "&amp;")) {
+		t.Fatalf("no cancel link in the confirmation:\n%s", text)
+	}
+	cal, err := ics.ParseCalendar(bytes.NewReader(parts["text/calendar"]))
+	if err != nil {
+		t.Fatalf("the .ics: %v\n%s", err, parts["text/calendar"])
+	}
+	if m := cal.CalendarProperties; len(m) == 0 || !strings.Contains(string(parts["text/calendar"]), "METHOD:PUBLISH") {
+		t.Errorf("no METHOD:PUBLISH:\n%s", parts["text/calendar"])
+	}
+	events := cal.Events()
+	if len(events) != 1 {
+		t.Fatalf("%d events", len(events))
+	}
+	ev := events[0]
+	start, err1 := ev.GetStartAt()
+	end, err2 := ev.GetEndAt()
+	if err1 != nil || err2 != nil || !start.Equal(time.Date(2026, 3, 3, 9, 0, 0, 0, time.UTC)) || end.Sub(start) != 30*time.Minute {
+		t.Errorf("event %v–%v (%v %v)", start, end, err1, err2)
+	}
+	prop := func(p ics.ComponentProperty) string {
+		if x := ev.GetProperty(p); x != nil {
+			return x.Value
+		}
+		return ""
+	}
+	if uid := prop(ics.ComponentPropertyUniqueId); uid != "visit-"+itoa(r.ID)+"@immo.example" {
+		t.Errorf("UID %q", uid)
+	}
+	if loc := prop(ics.ComponentPropertyLocation); !strings.Contains(loc, "Arlon") && loc == "" {
+		t.Errorf("LOCATION %q", loc)
+	}
+	if u := prop(ics.ComponentPropertyUrl); !strings.HasPrefix(u, "https://immo.example/nl/") {
+		t.Errorf("URL %q", u)
+	}
+	if d := prop(ics.ComponentPropertyDescription); !strings.Contains(d, "cancel-visit") {
+		t.Errorf("DESCRIPTION %q", d)
+	}
+
+	// The same slot again: full, the form and values kept, nothing stored.
+	before := s.count(t, "requests")
+	res, props := s.postFrom("198.51.100.8", visitPage, visitPost(s, t, url.Values{"firstName": {"Bert"}}), false)
+	errs, _ := props["errors"].(map[string]any)
+	if res.StatusCode != http.StatusUnprocessableEntity || errs["slot"] != "forms.error.slotFull" {
+		t.Fatalf("the full slot: %d %v", res.StatusCode, errs)
+	}
+	if form, _ := props["form"].(map[string]any); form["values"].(map[string]any)["firstName"] != "Bert" {
+		t.Errorf("values lost: %v", form)
+	}
+	if s.count(t, "requests") != before {
+		t.Error("a request stored for a full slot")
+	}
+
+	// The cancel link: the visit and a button; the POST frees the place and
+	// tells the agency; the link then says it is used.
+	u, _ := url.Parse(link)
+	code, props := s.pageProps(t, u.RequestURI())
+	if code != http.StatusOK || props["state"] != "confirm" || props["when"] != "Dinsdag 3 maart om 10:00" || props["token"] == "" {
+		t.Fatalf("cancel page: %d %v", code, props)
+	}
+	if head, _ := props["head"].(map[string]any); head["robots"] != "noindex" {
+		t.Errorf("cancel page head %v", head)
+	}
+	mailsBefore = len(s.smtp.Messages())
+	res, props = s.postFrom("192.0.2.1", "/nl/cancel-visit/", url.Values{"token": {props["token"].(string)}}, false)
+	if res.StatusCode != http.StatusOK || props["state"] != "done" || res.Header.Get("Cache-Control") != "no-store" {
+		t.Fatalf("cancel: %d %v", res.StatusCode, props)
+	}
+	cancelled := s.delivered(t, mailsBefore, 1)[0]
+	if to := cancelled.Header.Get("To"); !strings.Contains(to, "info@immo-arlon.be") {
+		t.Errorf("cancel notice to %q", to)
+	}
+	if body := string(mailParts(t, cancelled)["text/plain"]); !strings.Contains(body, "Mardi 03/03/2026 à 10:00") || !strings.Contains(body, "Lambert") {
+		t.Errorf("cancel notice:\n%s", body)
+	}
+	if got := s.offered(t); !contains(got, slot10) {
+		t.Fatalf("the cancelled slot is not offered again: %v", got)
+	}
+	for _, path := range []string{u.RequestURI(), "/de/cancel-visit/?token=nothing", "/fr/cancel-visit/"} {
+		if code, props := s.pageProps(t, path); code != http.StatusNotFound || props["state"] != "unknown" {
+			t.Errorf("GET %s after the cancel: %d %v", path, code, props["state"])
+		}
+	}
+	res, props = s.postFrom("192.0.2.1", "/nl/cancel-visit/", url.Values{"token": {u.Query().Get("token")}}, false)
+	if res.StatusCode != http.StatusNotFound || props["state"] != "unknown" {
+		t.Errorf("the link used twice: %d %v", res.StatusCode, props["state"])
+	}
+}
+
+func itoa(n int64) string { return strconv.FormatInt(n, 10) }
+
+// Visitors racing for the last place of a slot through the HTTP handler:
+// one is booked, the others are told the slot is full; one request stored.
+func TestVisitRace(t *testing.T) {
+	for _, db := range databases {
+		t.Run(db.name, func(t *testing.T) {
+			s := newVisitSite(t, db.url(t))
+			const racers = 6
+			forms := make([]url.Values, racers)
+			for i := range forms {
+				forms[i] = visitPost(s, t, url.Values{"slot": {slot1030}})
+			}
+			var wg sync.WaitGroup
+			codes := make(chan int, racers)
+			fulls := make(chan bool, racers)
+			startGun := make(chan struct{})
+			for i := range racers {
+				wg.Go(func() {
+					<-startGun
+					res, props := s.postFrom("203.0.113."+itoa(int64(10+i)), visitPage, forms[i], false)
+					codes <- res.StatusCode
+					errs, _ := props["errors"].(map[string]any)
+					fulls <- errs["slot"] == "forms.error.slotFull"
+				})
+			}
+			close(startGun)
+			wg.Wait()
+			close(codes)
+			close(fulls)
+			booked, full := 0, 0
+			for c := range codes {
+				if c == http.StatusSeeOther {
+					booked++
+				}
+			}
+			for f := range fulls {
+				if f {
+					full++
+				}
+			}
+			if booked != 1 || full != racers-1 {
+				t.Fatalf("%d racers for one place: %d booked, %d full", racers, booked, full)
+			}
+			if n := s.count(t, "requests"); n != 1 {
+				t.Fatalf("%d requests stored", n)
+			}
+		})
+	}
+}

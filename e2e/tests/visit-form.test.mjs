@@ -1,0 +1,159 @@
+// The visit form on the property page, in Chromium against the real binary
+// (the demo agenda: one visit a slot, from tomorrow). de: a refused submit
+// shows the summary and the fields in red and keeps what was typed, the
+// chosen slot too. nl: two visitors race for the same slot in two
+// browsers: the first is booked (thank-you page, the confirmation queued),
+// the second is told "De afspraken zijn volzet" with the form kept, and
+// the slot is no longer offered.
+import assert from 'node:assert/strict'
+import { execFile } from 'node:child_process'
+import { after, describe, it } from 'node:test'
+import { promisify } from 'node:util'
+import { needsChromium, openContext, useBrowser, waitForHydration, waitForText } from '../lib/browser.mjs'
+import { text } from '../lib/texts.mjs'
+import { binaryPath, useServer } from '../lib/server.mjs'
+
+const TIMEOUT = 90_000
+const FORM = '#visit form'
+const run = promisify(execFile)
+const refused = (p) => /console error: Failed to load resource: .* status of 422\b/.test(p)
+
+/** Fills the person's fields of the visit form. */
+async function fillPerson(form, { first, last, email }) {
+  await form.locator('input[name="title"][value="ms"]').check()
+  await form.locator('input[name="firstName"]').fill(first)
+  await form.locator('input[name="lastName"]').fill(last)
+  await form.locator('input[name="email"]').fill(email)
+  await form.locator('input[name="phone"]').fill('0471 23 45 67')
+}
+
+/** Waits until the ALTCHA widget has solved its challenge. */
+async function solved(page, form) {
+  await form.locator('altcha-widget').waitFor({ state: 'attached', timeout: 10_000 })
+  await form.locator('input[name="firstName"]').focus()
+  await page.waitForFunction((sel) => !!document.querySelector(sel)?.querySelector('input[name="altcha"]')?.value, FORM, { timeout: 30_000 })
+}
+
+/** The slot values the page offers. */
+const offered = (page) => page.locator(`${FORM} input[name="slot"]`).evaluateAll((els) => els.map((e) => e.value))
+
+describe('the visit form', () => {
+  const server = useServer()
+  const browser = useBrowser()
+  const skip = needsChromium()
+  const contexts = []
+
+  after(async () => {
+    for (const c of contexts) await c.close().catch(() => {})
+  })
+
+  async function newPage() {
+    const ctx = await openContext(await browser.get(), server.origin, { expectedStatus: (_url, status) => status === 422 })
+    contexts.push(ctx)
+    return { ctx, page: await ctx.context.newPage() }
+  }
+
+  it('de: a refused submit shows the fields in red and keeps the values and the slot', { timeout: TIMEOUT, skip }, async () => {
+    await server.start()
+    const { ctx, page } = await newPage()
+    try {
+      const res = await page.goto(server.url + '/de/property/4100003/')
+      assert.equal(res.status(), 200)
+      const form = page.locator(FORM)
+      await waitForHydration(form)
+      assert.equal((await page.locator('#visit h2').innerText()).trim(), text('de', 'visit', 'title'))
+      const slots = await offered(page)
+      assert.ok(slots.length > 0, 'free slots offered')
+      const radio = form.locator('input[name="slot"]').nth(1)
+      await radio.check({ force: true })
+      await form.locator('input[name="lastName"]').fill('Müller')
+      await form.locator('input[name="email"]').fill('max@')
+      await form.locator('textarea[name="remark"]').fill('Mit Hund')
+      await form.locator('button[type="submit"]').click()
+      const summary = form.locator('.vf-summary')
+      await summary.waitFor({ state: 'visible', timeout: 10_000 })
+      assert.ok((await summary.innerText()).includes(text('de', 'forms', 'error.summary')))
+      for (const name of ['email', 'firstName', 'phone']) {
+        const input = form.locator(`input[name="${name}"]`)
+        assert.equal(await input.getAttribute('aria-invalid'), 'true', `${name} in red`)
+      }
+      const email = form.locator('input[name="email"]')
+      assert.equal((await page.locator(`[id="${await email.getAttribute('aria-describedby')}"]`).innerText()).trim(), text('de', 'forms', 'error.email'))
+      assert.equal(await form.locator('input[name="lastName"]').inputValue(), 'Müller')
+      assert.equal(await form.locator('textarea[name="remark"]').inputValue(), 'Mit Hund')
+      assert.equal(await radio.isChecked(), true, 'the slot chosen stays chosen')
+      await ctx.settle()
+      ctx.problems.splice(0, ctx.problems.length, ...ctx.problems.filter((p) => !refused(p)))
+      ctx.assertClean('visit form de')
+    } catch (err) {
+      err.message += `\nat ${page.url()}` + (ctx.problems.length ? `\nbrowser problems:\n  ${ctx.problems.join('\n  ')}` : '')
+      throw err
+    } finally {
+      await page.close()
+    }
+  })
+
+  it('nl: two visitors race for one slot: one booked, the other told it is full, the slot gone', { timeout: TIMEOUT, skip }, async () => {
+    await server.start()
+    const path = '/nl/property/4100002/'
+    const a = await newPage()
+    const b = await newPage()
+    try {
+      for (const v of [a, b]) {
+        assert.equal((await v.page.goto(server.url + path)).status(), 200)
+        await waitForHydration(v.page.locator(FORM))
+      }
+      const slot = (await offered(a.page))[0]
+      assert.ok(slot, 'a free slot')
+      assert.ok((await offered(b.page)).includes(slot), 'both see it free')
+      const forms = [a, b].map((v) => v.page.locator(FORM))
+      await fillPerson(forms[0], { first: 'Anne', last: 'Peeters', email: 'anne.peeters@example.be' })
+      await fillPerson(forms[1], { first: 'Bart', last: 'Claes', email: 'bart.claes@example.be' })
+      for (const f of forms) {
+        await f.locator(`input[name="slot"][value="${slot}"]`).check({ force: true })
+        await f.locator('textarea[name="remark"]').fill('Graag met de makelaar.')
+      }
+      await solved(a.page, forms[0])
+      await solved(b.page, forms[1])
+
+      // Anne first: booked.
+      await Promise.all([
+        a.page.waitForURL((u) => u.pathname === '/nl/feedback/contact-appointment/', { timeout: 15_000 }),
+        forms[0].locator('button[type="submit"]').click(),
+      ])
+      await waitForText(a.page.locator('main h1'), [text('nl', 'thankYou', 'title')], 'the thank-you page')
+      assert.ok((await a.page.locator('main').innerText()).includes(text('nl', 'visit', 'thankYou')))
+
+      // Bart, on the page that still shows the slot free: full, his form kept.
+      await forms[1].locator('button[type="submit"]').click()
+      const summary = forms[1].locator('.vf-summary')
+      await summary.waitFor({ state: 'visible', timeout: 10_000 })
+      const full = text('nl', 'forms', 'error.slotFull')
+      await waitForText(b.page.locator('#visit .visit-slots .vf-error'), [full], 'the slot field says full')
+      assert.equal(b.page.url(), server.url + path + '#visit')
+      assert.equal(await forms[1].locator('input[name="lastName"]').inputValue(), 'Claes', 'what was typed is kept')
+      assert.equal(await forms[1].locator('textarea[name="remark"]').inputValue(), 'Graag met de makelaar.')
+      assert.equal((await offered(b.page)).includes(slot), false, 'the full slot is no longer offered')
+
+      // A fresh visit of the page does not offer it either.
+      await b.page.goto(server.url + path)
+      await waitForHydration(b.page.locator(FORM))
+      assert.equal((await offered(b.page)).includes(slot), false, 'the full slot is gone after a reload')
+      for (const v of [a, b]) {
+        await v.ctx.settle()
+        v.ctx.problems.splice(0, v.ctx.problems.length, ...v.ctx.problems.filter((p) => !refused(p)))
+        v.ctx.assertClean('visit race')
+      }
+    } catch (err) {
+      const problems = [...a.ctx.problems, ...b.ctx.problems]
+      err.message += `\nat ${b.page.url()}` + (problems.length ? `\nbrowser problems:\n  ${problems.join('\n  ')}` : '')
+      const warnings = server.warnings()
+      if (warnings.length) err.message += `\nserver warnings:\n  ${warnings.slice(-3).join('\n  ')}`
+      throw err
+    }
+
+    const { stdout } = await run(binaryPath(), ['mail', '--data-dir', server.dataDir, '--limit', '1000'], { timeout: 20_000 })
+    assert.ok(stdout.includes('anne.peeters@example.be'), `Anne's confirmation is queued:\n${stdout}`)
+    assert.ok(!stdout.includes('bart.claes@example.be'), `nothing for Bart:\n${stdout}`)
+  })
+})

@@ -1,0 +1,85 @@
+package agenda
+
+import (
+	"context"
+	"maps"
+	"strconv"
+	"sync"
+	"time"
+)
+
+// Board keeps the places taken in the bookable days in memory, so that a
+// page lists the free slots without a database read, and says by Version
+// when that list changed: the page cache keeps a property page until a
+// booking, a cancellation or the clock (a slot begun, a new day) changes
+// its slots. Refresh reads the store again: after this server's own
+// bookings and cancellations at once, and every few seconds for those of
+// other servers (a slot booked elsewhere meanwhile is refused as full when
+// posted: the store decides).
+type Board struct {
+	Agenda *Agenda
+
+	mu      sync.Mutex
+	taken   map[time.Time]int
+	version int64
+	// epoch is when the slots offered last changed by the clock alone;
+	// until is when they change next.
+	epoch, until time.Time
+}
+
+// Refresh reads the places taken from the store; changed says whether they
+// differ from what the board held.
+func (b *Board) Refresh(ctx context.Context) (changed bool, err error) {
+	now := b.Agenda.now().In(Brussels)
+	r := b.Agenda.Rules
+	from := time.Date(now.Year(), now.Month(), now.Day()+r.MinDays, 0, 0, 0, 0, Brussels)
+	to := time.Date(now.Year(), now.Month(), now.Day()+r.MaxDays+1, 0, 0, 0, 0, Brussels)
+	taken, err := b.Agenda.Store.Taken(ctx, from, to)
+	if err != nil {
+		return false, err
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.taken != nil && maps.Equal(b.taken, taken) {
+		return false, nil
+	}
+	b.taken = taken
+	b.version++
+	return true, nil
+}
+
+// Free lists the free slots as the board last read them (Refresh): none
+// before the first read.
+func (b *Board) Free() []Slot {
+	now := b.Agenda.now()
+	b.mu.Lock()
+	taken := b.taken
+	b.mu.Unlock()
+	if taken == nil {
+		return nil
+	}
+	return b.Agenda.Rules.Slots(now, taken)
+}
+
+// Version names the free slots Free returns now: it changes with the
+// places read and with the clock's moves that change the offer.
+func (b *Board) Version() string {
+	now := b.Agenda.now()
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.until.IsZero() || !now.Before(b.until) {
+		b.epoch, b.until = now, b.Agenda.Rules.nextChange(now)
+	}
+	return strconv.FormatInt(b.version, 10) + "." + strconv.FormatInt(b.epoch.Unix(), 10)
+}
+
+// nextChange is when the slots offered at now change by the clock alone:
+// when the first of them begins, or at midnight, whichever comes first.
+func (r Rules) nextChange(now time.Time) time.Time {
+	now = now.In(Brussels)
+	next := time.Date(now.Year(), now.Month(), now.Day()+1, 0, 0, 0, 0, Brussels)
+	if s := r.Slots(now, nil); len(s) > 0 && s[0].Start.Before(next) {
+		next = s[0].Start
+	}
+	return next
+}

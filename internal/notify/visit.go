@@ -1,0 +1,150 @@
+package notify
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+	"unicode"
+
+	ics "github.com/arran4/golang-ical"
+
+	"immo/internal/agenda"
+	"immo/internal/i18n"
+	"immo/internal/lead"
+	"immo/internal/mail"
+)
+
+// ErrNoSlot says a visit request has no slot or no cancel token to write.
+var ErrNoSlot = errors.New("notify: a visit needs its slot and cancel token")
+
+// visitSlot is the booked slot of a visit request (lead.KindVisit's "slot").
+func visitSlot(r lead.Request) (time.Time, bool) {
+	t, err := time.Parse(time.RFC3339, strings.TrimSpace(r.Fields["slot"]))
+	return t, err == nil
+}
+
+// visitConfirmation is the visitor's mail of a booked visit: the slot, the
+// property, a cancel link (r.Secret, the token) and the .ics invitation.
+func (c *Composer) visitConfirmation(r lead.Request, more []mail.Attachment) (mail.Message, error) {
+	start, ok := visitSlot(r)
+	if !ok || strings.TrimSpace(r.Secret) == "" || c.cfg.VisitCancel == nil {
+		return mail.Message{}, ErrNoSlot
+	}
+	cancel := c.abs(c.cfg.VisitCancel(r.Secret, r.Lang))
+	if cancel == "" {
+		return mail.Message{}, ErrNoSlot
+	}
+	lang := r.Lang
+	a := c.agency(lang)
+	when := c.inSentence(start, lang)
+	p := page{Lang: lang, Subject: i18n.Tf(lang, "visit.mail.subject", "agency", a.Name, "when", when), Agency: a,
+		Greeting:   i18n.Tf(lang, "mail.confirm.greeting", "name", fullName(r.Person.FirstName, r.Person.LastName)),
+		Paragraphs: []string{i18n.Tf(lang, "visit.mail.booked", "when", when), i18n.T(lang, "visit.mail.calendar")},
+		RowsTitle:  i18n.T(lang, "mail.confirm.sent"), Rows: c.sent(r, lang),
+		Secondary: &link{Text: i18n.T(lang, "visit.mail.cancel"), URL: cancel},
+		After:     []string{i18n.T(lang, "mail.confirm.contact")}, Contact: true,
+		Closing: i18n.T(lang, "mail.confirm.closing")}
+	l, hasListing := c.listing(r, lang)
+	if hasListing {
+		p.Listing = &l
+		p.Button = &link{Text: i18n.T(lang, "mail.notice.view"), URL: l.URL}
+	}
+	cal, err := c.invitation(r, start, l, cancel)
+	if err != nil {
+		return mail.Message{}, err
+	}
+	att := mail.Attachment{Name: "visit.ics", ContentType: "text/calendar; charset=utf-8; method=PUBLISH", Data: cal}
+	return message(p, []mail.Address{visitor(r)}, c.agencyAddress(), append([]mail.Attachment{att}, more...))
+}
+
+// invitation is the visit as an iCalendar event (RFC 5545, METHOD:PUBLISH:
+// the visitor's calendar adds it; the agency is its organizer). Its UID is
+// the request's, so a second copy replaces the first; times are UTC.
+func (c *Composer) invitation(r lead.Request, start time.Time, l Listing, cancel string) ([]byte, error) {
+	length := c.cfg.VisitLength
+	if length <= 0 {
+		length = 30 * time.Minute
+	}
+	lang := r.Lang
+	cal := ics.NewCalendarFor(oneLine(c.cfg.Agency.Name, maxName))
+	cal.SetMethod(ics.MethodPublish)
+	ev := cal.AddEvent("visit-" + strconv.FormatInt(r.ID, 10) + "@" + c.base.Host)
+	stamp := r.Time
+	if stamp.IsZero() {
+		stamp = time.Now()
+	}
+	ev.SetDtStampTime(stamp.UTC())
+	ev.SetStartAt(start.UTC())
+	ev.SetEndAt(start.Add(length).UTC())
+	title := strings.TrimSpace(oneLine(l.Title, 150))
+	summary := i18n.Tf(lang, "visit.mail.eventTitle", "agency", oneLine(c.cfg.Agency.Name, maxName))
+	if title != "" {
+		summary += " – " + title
+	}
+	ev.SetSummary(summary)
+	if loc := strings.TrimSpace(l.Address); loc != "" {
+		ev.SetLocation(oneLine(loc, 200))
+	} else if l.City != "" {
+		ev.SetLocation(oneLine(l.City, 200))
+	}
+	desc := []string{i18n.Tf(lang, "visit.mail.booked", "when", c.inSentence(start, lang))}
+	if l.URL != "" {
+		ev.SetURL(l.URL)
+		desc = append(desc, l.URL)
+	}
+	desc = append(desc, i18n.T(lang, "visit.mail.cancel")+": "+cancel)
+	ev.SetDescription(strings.Join(desc, "\n"))
+	ev.SetOrganizer("mailto:"+c.cfg.Agency.Email, ics.WithCN(oneLine(c.cfg.Agency.Name, maxName)))
+	ev.SetStatus(ics.ObjectStatusConfirmed)
+	return []byte(cal.Serialize()), nil
+}
+
+// inSentence is dateTime within a sentence: Dutch and French write the
+// weekday in lower case there ("op dinsdag", "le mardi").
+func (c *Composer) inSentence(t time.Time, lang string) string {
+	s := c.dateTime(t, lang)
+	if lang != "nl" && lang != "fr" {
+		return s
+	}
+	r := []rune(s)
+	if len(r) > 0 {
+		r[0] = unicode.ToLower(r[0])
+	}
+	return string(r)
+}
+
+// VisitCancelled is the agency's notice that a visitor cancelled their
+// visit by its link: the slot now free, the property and who it was (the
+// visit request r, as stored).
+func (c *Composer) VisitCancelled(b agenda.Booking, r lead.Request) ([]mail.Message, error) {
+	lang := c.cfg.Lang
+	when := c.dateTime(b.Start, lang)
+	r.PropertyID = b.Property
+	rows := []row{{Label: label(lang, "slot"), Value: when}}
+	if r.ID > 0 {
+		rows = append(rows, row{Label: label(lang, "reference"), Value: "#" + strconv.FormatInt(r.ID, 10)})
+	}
+	if l, ok := c.listing(r, lang); ok {
+		rows = append(rows, row{Label: label(lang, "property"), Value: listingText(r, l), Link: l.URL})
+	} else if b.Property > 0 {
+		rows = append(rows, row{Label: label(lang, "property"), Value: listingText(r, Listing{})})
+	}
+	p := page{Lang: lang, Subject: i18n.Tf(lang, "visit.mail.cancelledSubject", "when", when), Agency: c.agency(lang),
+		Heading: i18n.T(lang, "visit.mail.cancelledHeading"), Paragraphs: []string{i18n.T(lang, "visit.mail.cancelledIntro")},
+		Rows: append(rows, c.sent(r, lang)...)}
+	var replyTo *mail.Address
+	if r.Person.Email != "" {
+		v := visitor(r)
+		replyTo = &v
+	}
+	m, err := message(p, []mail.Address{*c.agencyAddress()}, replyTo, nil)
+	if err != nil {
+		return nil, err
+	}
+	if err := m.Validate(); err != nil {
+		return nil, fmt.Errorf("notify: cancelled visit %d: %w", b.ID, err)
+	}
+	return []mail.Message{m}, nil
+}

@@ -1,0 +1,79 @@
+package notify
+
+import (
+	"bytes"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	ics "github.com/arran4/golang-ical"
+
+	"immo/internal/agenda"
+	"immo/internal/lead"
+)
+
+// A booked visit's confirmation: the slot in the visitor's language, the
+// cancel link, and a .ics event golang-ical reads back.
+func TestVisitConfirmation(t *testing.T) {
+	c := composer(t)
+	for _, tc := range []struct{ lang, booked string }{
+		{"nl", "Uw bezoek is geboekt op woensdag 25/11/2026 om 14:00."},
+		{"fr", "Votre visite est réservée le mercredi 25/11/2026 à 14:00."},
+		{"en", "Your visit is booked for Wednesday 25/11/2026 at 14:00."},
+		{"de", "Ihre Besichtigung ist gebucht: Mittwoch 25/11/2026 um 14:00."},
+	} {
+		r := request(lead.KindVisit, tc.lang)
+		m := byRecipient(t, compose(t, c, r, Extra{}), r.Person.Email)
+		link := "https://www.immo-arlon.be/" + tc.lang + "/cancel-visit/?token=cancel-token"
+		if !strings.Contains(m.Text, tc.booked) || !strings.Contains(m.Text, link) || !strings.Contains(m.HTML, link) {
+			t.Errorf("%s:\n%s", tc.lang, m.Text)
+		}
+		if len(m.Attachments) != 1 || m.Attachments[0].Name != "visit.ics" || !strings.HasPrefix(m.Attachments[0].ContentType, "text/calendar") {
+			t.Fatalf("%s: attachments %+v", tc.lang, m.Attachments)
+		}
+		cal, err := ics.ParseCalendar(bytes.NewReader(m.Attachments[0].Data))
+		if err != nil {
+			t.Fatal(err)
+		}
+		ev := cal.Events()[0]
+		start, _ := ev.GetStartAt()
+		end, _ := ev.GetEndAt()
+		if !start.Equal(time.Date(2026, 11, 25, 13, 0, 0, 0, time.UTC)) || end.Sub(start) != 30*time.Minute {
+			t.Errorf("%s: %v–%v", tc.lang, start, end)
+		}
+		if uid := ev.Id(); uid != "visit-42@www.immo-arlon.be" {
+			t.Errorf("UID %q", uid)
+		}
+		if u := ev.GetProperty(ics.ComponentPropertyUrl); u == nil || u.Value != "https://www.immo-arlon.be/nl/te-koop/arlon/villa/1234/" {
+			t.Errorf("URL %+v", u)
+		}
+		if notice := byRecipient(t, compose(t, c, r, Extra{}), agencyEmail); len(notice.Attachments) != 0 {
+			t.Error("the agency's notice carries the .ics")
+		}
+	}
+	r := request(lead.KindVisit, "nl")
+	r.Secret = ""
+	if _, err := c.Compose(r); !errors.Is(err, ErrNoSlot) {
+		t.Errorf("without a cancel token: %v", err)
+	}
+}
+
+func TestVisitCancelled(t *testing.T) {
+	c := composer(t)
+	r := request(lead.KindVisit, "nl")
+	b := agenda.Booking{ID: 7, Start: time.Date(2026, 11, 25, 13, 0, 0, 0, time.UTC), Property: propertyID, RequestID: r.ID}
+	msgs, err := c.VisitCancelled(b, r)
+	if err != nil || len(msgs) != 1 {
+		t.Fatal(msgs, err)
+	}
+	m := msgs[0]
+	if m.To[0].Email != agencyEmail || m.ReplyTo == nil || m.ReplyTo.Email != r.Person.Email || m.Lang != "fr" {
+		t.Errorf("to %v reply-to %v lang %s", m.To, m.ReplyTo, m.Lang)
+	}
+	for _, want := range []string{"Mercredi 25/11/2026 à 14:00", "Villa met tuin", "#42", "Peeters"} {
+		if !strings.Contains(m.Text, want) {
+			t.Errorf("lacks %q:\n%s", want, m.Text)
+		}
+	}
+}

@@ -1,0 +1,1 @@
+export type { VisitCancelProps, VisitDay, VisitSlot, VisitView } from '../../../gen/pages'
