@@ -75,12 +75,14 @@ var Specs = map[Kind]Spec{
 		{Name: "friendFirstName", Type: Text}, {Name: "friendLastName", Type: Text},
 		{Name: "friendEmail", Type: Email, Required: true, Key: field.KeyFriendEmail}}},
 	KindNewsletter: {Person: EmailOnly},
-	KindDocument:   {Property: true, Fields: []Field{{Name: "document", Type: Text}}},
+	KindDocument:   {Property: true, Fields: []Field{{Name: "document", Type: Text, Required: true}}},
 	KindTestimonial: {Person: NamesEmail, Remark: true, Fields: []Field{
 		{Name: "website", Type: Text}, {Name: "aboutYou", Type: Long}}},
 	KindJob: {Fields: []Field{{Name: "position", Type: Text}}},
 	KindPurchaseOffer: {Property: true, Fields: []Field{
-		{Name: "amount", Type: Number, Required: true}, {Name: "conditions", Type: Long}}},
+		{Name: "street", Type: Text, Required: true}, {Name: "zip", Type: Text, Required: true},
+		{Name: "city", Type: Text, Required: true}, {Name: "amount", Type: Number, Required: true},
+		{Name: "conditions", Type: Long}, {Name: "validUntil", Type: Date, Required: true}}},
 	KindRentApplication: {Property: true, Fields: []Field{
 		{Name: "adults", Type: Number, Required: true}, {Name: "kids", Type: Number},
 		{Name: "pets", Type: Choice, Options: []string{"yes", "no"}},

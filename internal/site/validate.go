@@ -25,6 +25,7 @@ func (c *Config) check() []*FieldError {
 	c.checkPopup(&p)
 	c.checkLegal(&p)
 	c.checkStreetView(&p)
+	c.checkRentApplication(&p)
 	c.checkPaths(&p)
 	return p
 }
