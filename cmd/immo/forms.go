@@ -22,7 +22,8 @@ import (
 
 // formKinds are the lead kinds whose forms the server answers; the others
 // come with their pages.
-var formKinds = []lead.Kind{lead.KindSiteContact, lead.KindInformation, lead.KindProject, lead.KindFriend}
+var formKinds = []lead.Kind{lead.KindSiteContact, lead.KindInformation, lead.KindProject, lead.KindFriend,
+	lead.KindDocument, lead.KindPurchaseOffer, lead.KindRentApplication}
 
 // sqlStore is what both databases' stores share (sqlstore.Store): the
 // requests and the anti-spam tables.
@@ -79,6 +80,7 @@ func newForms(d formDeps) (web.Forms, *altcha.Service, error) {
 		BaseURL:  d.Resolver.BaseURL,
 		Property: propertyListing(d.Catalog, d.Resolver),
 		Project:  projectListing(d.Catalog, d.Resolver),
+		Document: documentName(d.Catalog),
 	})
 	if err != nil {
 		return nil, nil, err
@@ -87,7 +89,8 @@ func newForms(d formDeps) (web.Forms, *altcha.Service, error) {
 		return web.Limit{Limiter: &antispam.Limiter{Counter: d.Spam, Max: max, Window: window, Now: d.Now}, Name: name, Site: site}
 	}
 	h := &web.LeadForms{
-		Requests:   &lead.Service{Store: d.Requests, Queue: d.Queue, Compose: composer.Compose, IP: ip, Now: d.Now},
+		Requests: &lead.Service{Store: d.Requests, Queue: d.Queue, Compose: composer.Compose, IP: ip, Now: d.Now,
+			Rules: offerRules(d.Catalog, site).Check, Repeat: offerRepeat(d.Requests)},
 		Challenges: challenges,
 		IP:         ip,
 		WithProof:  []web.Limit{limit("proof-hour", 10, time.Hour, false)},

@@ -30,7 +30,13 @@ func (c *Composer) sent(r lead.Request, lang string) []row {
 	add(lead.FieldEmail, p.Email)
 	add(lead.FieldPhone, rules.FormatPhone(p.Phone))
 	for _, f := range lead.Specs[r.Kind].Fields {
-		add(f.Name, c.value(f, r.Fields[f.Name], lang))
+		v := c.value(f, r.Fields[f.Name], lang)
+		if f.Name == "document" && c.cfg.Document != nil {
+			if name, ok := c.cfg.Document(r.PropertyID, strings.TrimSpace(v), lang); ok {
+				v = name
+			}
+		}
+		add(f.Name, v)
 	}
 	add(lead.FieldRemark, r.Remark)
 	return rows

@@ -44,6 +44,7 @@ func (c *resolution) property(id int64) Result {
 	props.Description, props.DescriptionLang = c.content(p.Description)
 	props.Title, props.TitleLang = c.propertyTitle(&p)
 	props.Map = c.propertyMap(&p)
+	props.Offer = c.offerTerms(&p)
 
 	urlIn := func(l string) string {
 		typeName := c.ix.TypeName(p.WebID, l)

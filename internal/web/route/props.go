@@ -94,6 +94,9 @@ type PropertyProps struct {
 	Title           string       `json:"title,omitempty"`
 	TitleLang       string       `json:"titleLang,omitempty"`
 	Map             *PropertyMap `json:"map,omitempty"`
+	// Offer are the purchase offer's or rent application's terms; absent
+	// when the property takes neither (sold, rented).
+	Offer *OfferTerms `json:"offer,omitempty"`
 }
 
 // ProjectProps are a project page's.

@@ -74,7 +74,7 @@ export const FORMS = {
     {"name":"phone","type":"phone","required":true,"trim":false},
     {"name":"remark","type":"long","required":false,"trim":false,"max":5000},
     {"name":"propertyId","type":"id","required":true,"trim":true},
-    {"name":"document","type":"text","required":false,"trim":true,"max":200},
+    {"name":"document","type":"text","required":true,"trim":true,"max":200},
   ],
   'job-application': [
     {"name":"title","type":"choice","required":true,"trim":false,"options":["mr","ms","miss"]},
@@ -93,8 +93,12 @@ export const FORMS = {
     {"name":"phone","type":"phone","required":true,"trim":false},
     {"name":"remark","type":"long","required":false,"trim":false,"max":5000},
     {"name":"propertyId","type":"id","required":true,"trim":true},
+    {"name":"street","type":"text","required":true,"trim":true,"max":200},
+    {"name":"zip","type":"text","required":true,"trim":true,"max":200},
+    {"name":"city","type":"text","required":true,"trim":true,"max":200},
     {"name":"amount","type":"number","required":true,"trim":true},
     {"name":"conditions","type":"long","required":false,"trim":true,"max":5000},
+    {"name":"validUntil","type":"date","required":true,"trim":true},
   ],
   'rent-application': [
     {"name":"title","type":"choice","required":true,"trim":false,"options":["mr","ms","miss"]},

@@ -420,6 +420,7 @@ export interface PropertyProps {
   title?: string
   titleLang?: string
   map?: PropertyMap
+  offer?: OfferTerms
 }
 
 /** catalog.PublicProperty */
@@ -638,6 +639,14 @@ export interface PropertyMap {
 export interface StreetView {
   embed?: string
   link: string
+}
+
+/** route.OfferTerms */
+export interface OfferTerms {
+  advance: number
+  deposit: number
+  minIncome: number
+  maxPersons: number
 }
 
 /** route.ProjectProps */
