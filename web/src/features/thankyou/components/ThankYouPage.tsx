@@ -8,6 +8,9 @@ const MESSAGES: Record<string, string> = {
   'sign-newsletter': 'thankYou.newsletter',
   'demand-register': 'thankYou.demand',
   'send-to-friend': 'thankYou.friend',
+  'document-request': 'offer.thankYou.document-request',
+  'purchase-offer': 'offer.thankYou.purchase-offer',
+  'rent-application': 'offer.thankYou.rent-application',
 }
 
 /** After a form: breadcrumb, "Thank you", what happens next, a way home. */
