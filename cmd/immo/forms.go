@@ -22,7 +22,7 @@ import (
 
 // formKinds are the lead kinds whose forms the server answers; the others
 // come with their pages.
-var formKinds = []lead.Kind{lead.KindSiteContact, lead.KindInformation, lead.KindProject, lead.KindFriend,
+var formKinds = []lead.Kind{lead.KindSiteContact, lead.KindInformation, lead.KindProject, lead.KindFriend, lead.KindJob,
 	lead.KindDocument, lead.KindPurchaseOffer, lead.KindRentApplication}
 
 // sqlStore is what both databases' stores share (sqlstore.Store): the

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"immo/internal/field"
+	"immo/internal/upload"
 )
 
 // The web app's form kit builds its zod schemas from the specs below, so a
@@ -31,10 +32,15 @@ type tsField struct {
 	Options  []string `json:"options,omitempty"`
 	// Key replaces the required, email, number and date keys (Field.Key).
 	Key string `json:"key,omitempty"`
+	// Accept and MaxBytes are a file's (Upload): the extensions and types
+	// of its <input accept>, and its size limit (upload.MaxSize).
+	Accept   []string `json:"accept,omitempty"`
+	Formats  []string `json:"formats,omitempty"` // the types' names for the visitor: "PDF", "DOCX"
+	MaxBytes int      `json:"maxBytes,omitempty"`
 }
 
 var typeNames = map[Type]string{Text: "text", Long: "long", Email: "email", Number: "number", Date: "date",
-	Choice: "choice", Slot: "slot"}
+	Choice: "choice", Slot: "slot", Upload: "file"}
 
 // kinds are every kind, in a stable order.
 func kinds() []Kind {
@@ -71,6 +77,8 @@ func formFields(spec Spec) []tsField {
 			t.Max = field.MaxText
 		case Long:
 			t.Max = field.MaxRemark
+		case Upload:
+			t.Trim, t.Accept, t.Formats, t.MaxBytes = false, f.Accept.Accept(), f.Accept.Formats(), upload.MaxSize
 		}
 		fs = append(fs, t)
 	}
@@ -83,7 +91,7 @@ func formsTS() (string, error) {
 // form specs of package lead; DO NOT EDIT. Regenerate with ` + "`make gen`" + `.
 
 /** How a field is checked: lead.Type, and the person's fields. */
-export type FieldType = 'text' | 'long' | 'email' | 'phone' | 'number' | 'date' | 'slot' | 'choice' | 'id'
+export type FieldType = 'text' | 'long' | 'email' | 'phone' | 'number' | 'date' | 'slot' | 'choice' | 'id' | 'file'
 
 /** One field a form posts, with the rules lead.Validate applies to it. */
 export interface FieldSpec {
@@ -98,6 +106,12 @@ export interface FieldSpec {
   readonly options?: readonly string[]
   /** Replaces the required, email, number and date keys for this field. */
   readonly key?: string
+  /** A file's accepted extensions and MIME types (its input's accept); the server checks the content. */
+  readonly accept?: readonly string[]
+  /** A file's types as the visitor knows them (PDF, DOCX), for the hint under its label. */
+  readonly formats?: readonly string[]
+  /** A file's size limit in bytes. */
+  readonly maxBytes?: number
 }
 
 /** Every visitor form (lead.Kind, its thank-you page's name) and its fields. */
@@ -163,8 +177,8 @@ func vectors() []vector {
 	for _, k := range kinds() {
 		for _, f := range formFields(Specs[k]) {
 			sig, _ := json.Marshal(f)
-			if f.Type == "id" || seen[string(sig)] {
-				continue // the IDs are the page's, not the visitor's
+			if f.Type == "id" || f.Type == "file" || seen[string(sig)] {
+				continue // the IDs are the page's, not the visitor's; a file is no text
 			}
 			seen[string(sig)] = true
 			v := vector{Kind: k, Field: f}

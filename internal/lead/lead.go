@@ -83,16 +83,26 @@ const (
 )
 
 // Decode builds the request of kind from posted values (one value per
-// name): the shared fields, and the kind's own fields by its Spec; other
-// names are dropped. Numbers that do not parse stay as typed in Fields, or
-// make the ID -1, so Validate reports them.
-func Decode(kind Kind, lang, page string, in map[string]string) Request {
+// name) and files: the shared fields, and the kind's own fields by its
+// Spec; other names are dropped. Numbers that do not parse stay as typed in
+// Fields, or make the ID -1, so Validate reports them. An Upload field keeps
+// its first non-empty file, typed by its content and its name cleaned
+// (upload.Set.Check, FileName); files in no Upload field are dropped.
+func Decode(kind Kind, lang, page string, in map[string]string, files ...File) Request {
 	r := Request{Kind: kind, Lang: lang, Page: page, Remark: in[FieldRemark],
 		Person: Person{Title: in[FieldTitle], FirstName: in[FieldFirstName], LastName: in[FieldLastName],
 			Email: strings.TrimSpace(in[FieldEmail]), Phone: in[FieldPhone]},
 		PropertyID: id(in[FieldProperty]), ProjectID: id(in[FieldProject])}
 	if spec, ok := Specs[kind]; ok {
 		for _, f := range spec.Fields {
+			if f.Type == Upload {
+				if file, ok := firstFile(files, f.Name); ok {
+					file.Type, _ = f.Accept.Check(file.Name, file.Data)
+					file.Name = f.Accept.FileName(file.Name, file.Type)
+					r.Files = append(r.Files, file)
+				}
+				continue
+			}
 			if v, ok := in[f.Name]; ok {
 				if r.Fields == nil {
 					r.Fields = map[string]string{}
@@ -102,6 +112,25 @@ func Decode(kind Kind, lang, page string, in map[string]string) Request {
 		}
 	}
 	return r
+}
+
+func firstFile(files []File, name string) (File, bool) {
+	for _, f := range files {
+		if f.Field == name && len(f.Data) > 0 {
+			return f, true
+		}
+	}
+	return File{}, false
+}
+
+// File is the upload of field name, nil when none was sent.
+func (r Request) File(name string) *File {
+	for i := range r.Files {
+		if r.Files[i].Field == name {
+			return &r.Files[i]
+		}
+	}
+	return nil
 }
 
 // id reads a listing's ID: empty is 0 (none), anything but a positive

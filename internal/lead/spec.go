@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"immo/internal/field"
+	"immo/internal/upload"
 )
 
 // Type is the type of a kind's own field.
@@ -18,6 +19,7 @@ const (
 	Date               // YYYY-MM-DD
 	Choice             // one of Options
 	Slot               // an appointment's start, RFC 3339 (package agenda offers them)
+	Upload             // an upload of one of Accept's types (Request.Files), checked by its content
 )
 
 // Field is one of a kind's own fields.
@@ -26,6 +28,8 @@ type Field struct {
 	Type     Type
 	Required bool
 	Options  []string // for Choice
+	// Accept is what an Upload field takes (upload.CV, upload.Picture).
+	Accept upload.Set
 	// Key replaces the type's own key for this field's problems (a friend's
 	// email is "empty or invalid", whatever is wrong with it).
 	Key string
@@ -78,7 +82,9 @@ var Specs = map[Kind]Spec{
 	KindDocument:   {Property: true, Fields: []Field{{Name: "document", Type: Text, Required: true}}},
 	KindTestimonial: {Person: NamesEmail, Remark: true, Fields: []Field{
 		{Name: "website", Type: Text}, {Name: "aboutYou", Type: Long}}},
-	KindJob: {Fields: []Field{{Name: "position", Type: Text}}},
+	// position: the job applied for, if the visitor names one.
+	KindJob: {Fields: []Field{{Name: "position", Type: Text}, {Name: "motivation", Type: Long, Required: true},
+		{Name: "cv", Type: Upload, Required: true, Accept: upload.CV}}},
 	KindPurchaseOffer: {Property: true, Fields: []Field{
 		{Name: "street", Type: Text, Required: true}, {Name: "zip", Type: Text, Required: true},
 		{Name: "city", Type: Text, Required: true}, {Name: "amount", Type: Number, Required: true},
@@ -113,9 +119,24 @@ func (r Request) Validate() field.Errors {
 	listing(e, FieldProperty, r.PropertyID, spec.Property)
 	listing(e, FieldProject, r.ProjectID, spec.Project)
 	for _, f := range spec.Fields {
+		if f.Type == Upload {
+			f.checkFile(e, r.File(f.Name))
+			continue
+		}
 		f.check(e, r.Fields[f.Name])
 	}
 	return e
+}
+
+// checkFile checks an Upload field's upload (nil: none sent) by its content
+// (upload.Set.Check): its type, its name, its size.
+func (f Field) checkFile(e field.Errors, file *File) {
+	if file == nil || len(file.Data) == 0 {
+		e.Check(f.Required, f.Name, field.KeyRequired)
+		return
+	}
+	_, key := f.Accept.Check(file.Name, file.Data)
+	e.Check(key != "", f.Name, key)
 }
 
 func listing(e field.Errors, name string, id int64, required bool) {

@@ -7,6 +7,7 @@ import (
 
 	"immo/internal/i18n"
 	"immo/internal/lead"
+	"immo/internal/mail"
 	"immo/internal/rules"
 )
 
@@ -30,6 +31,12 @@ func (c *Composer) sent(r lead.Request, lang string) []row {
 	add(lead.FieldEmail, p.Email)
 	add(lead.FieldPhone, rules.FormatPhone(p.Phone))
 	for _, f := range lead.Specs[r.Kind].Fields {
+		if f.Type == lead.Upload {
+			if file := r.File(f.Name); file != nil {
+				add(f.Name, file.Name+" ("+fileSize(len(file.Data), lang)+")")
+			}
+			continue
+		}
 		v := c.value(f, r.Fields[f.Name], lang)
 		if f.Name == "document" && c.cfg.Document != nil {
 			if name, ok := c.cfg.Document(r.PropertyID, strings.TrimSpace(v), lang); ok {
@@ -88,6 +95,29 @@ func (c *Composer) dateTime(t time.Time, lang string) string {
 	return i18n.Tf(lang, "mail.format.dateTime",
 		"weekday", i18n.T(lang, "contact.day."+strings.ToLower(t.Weekday().String())),
 		"date", t.Format("02/01/2006"), "time", t.Format("15:04"))
+}
+
+// fileSize writes a size in kB or MB, the decimal comma but in English:
+// "120 kB", "1,4 MB".
+func fileSize(n int, lang string) string {
+	if n < 1000*1000 {
+		return strconv.Itoa(max(1, (n+500)/1000)) + " kB"
+	}
+	s := strconv.FormatFloat(float64(n)/1e6, 'f', 1, 64)
+	if lang != "en" {
+		s = strings.Replace(s, ".", ",", 1)
+	}
+	return s + " MB"
+}
+
+// files are the request's uploads as attachments: the agency's notice
+// carries them (they are served from nowhere else).
+func files(r lead.Request) []mail.Attachment {
+	var out []mail.Attachment
+	for _, f := range r.Files {
+		out = append(out, mail.Attachment{Name: f.Name, ContentType: f.Type, Data: f.Data})
+	}
+	return out
 }
 
 // euros writes a whole amount the Belgian way: "€ 250.000".

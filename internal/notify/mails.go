@@ -39,7 +39,7 @@ func (c *Composer) notice(r lead.Request) (mail.Message, error) {
 		Paragraphs: []string{i18n.T(lang, "mail.notice.intro")}, Rows: rows}
 	to := c.agencyAddress()
 	from := visitor(r)
-	return message(p, []mail.Address{*to}, &from, nil)
+	return message(p, []mail.Address{*to}, &from, files(r))
 }
 
 // confirmation is the visitor's mail: what they sent, in their language,

@@ -1,8 +1,10 @@
 package notify
 
 import (
+	"bytes"
 	"errors"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -55,6 +57,11 @@ func request(kind lead.Kind, lang string) lead.Request {
 		r.ProjectID = projectID
 	}
 	for _, f := range spec.Fields {
+		if f.Type == lead.Upload {
+			r.Files = append(r.Files, lead.File{Field: f.Name, Name: f.Name + "-An Peeters.pdf", Type: "application/pdf",
+				Data: []byte("%PDF-1.7\n" + strings.Repeat("x", 120_000))})
+			continue
+		}
 		r.Fields[f.Name] = sample(f)
 	}
 	return r
@@ -183,6 +190,16 @@ func checkNotice(t *testing.T, c *Composer, r lead.Request, m mail.Message) {
 	want := []string{"Lundi 23/11/2026 à 10:30", "An", "Peeters", "0472 12 34 56", r.Person.Email, "Mme",
 		"https://www.immo-arlon.be/" + r.Lang + "/some-page/", i18n.T("fr", "mail.language."+r.Lang)}
 	for _, f := range lead.Specs[r.Kind].Fields {
+		if f.Type == lead.Upload { // named in the text, attached whole
+			want = append(want, label("fr", f.Name), f.Name+"-An Peeters.pdf (120 kB)")
+			file := r.File(f.Name)
+			if !slices.ContainsFunc(m.Attachments, func(a mail.Attachment) bool {
+				return a.Name == file.Name && a.ContentType == file.Type && bytes.Equal(a.Data, file.Data)
+			}) {
+				t.Errorf("%s notice: %s not attached (%d attachments)", r.Kind, f.Name, len(m.Attachments))
+			}
+			continue
+		}
 		want = append(want, label("fr", f.Name), c.value(f, r.Fields[f.Name], "fr"))
 	}
 	if r.PropertyID > 0 {

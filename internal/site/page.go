@@ -77,11 +77,12 @@ const (
 	ViewContact       = "contact"
 	ViewText          = "text"
 	ViewProjectList   = "project-list"
+	ViewJobs          = "job-application" // the job application form (lead.KindJob)
 )
 
 // Views lists the known module views.
 var Views = []string{ViewPropertyList, ViewLatestOffers, ViewSpotlightSale, ViewSpotlightRent,
-	ViewServices, ViewTestimonials, ViewContact, ViewText, ViewProjectList}
+	ViewServices, ViewTestimonials, ViewContact, ViewText, ViewProjectList, ViewJobs}
 
 // Relation types: what a module is bound to.
 const (

@@ -3,38 +3,55 @@ package web
 import (
 	"encoding/json"
 	"errors"
+	"io"
 	"mime"
+	"mime/multipart"
 	"net"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
+
+	"immo/internal/lead"
+	"immo/internal/upload"
 )
 
 // readForm reads the body: a URL-encoded or multipart form (a browser
 // without JavaScript) or a JSON object (the client's router) of strings,
-// numbers, booleans or lists of them. status is 413 past MaxFormBytes, 415
-// for another type, 400 for a body that does not parse.
-func readForm(w http.ResponseWriter, r *http.Request) (url.Values, int) {
-	r.Body = http.MaxBytesReader(w, r.Body, MaxFormBytes)
-	fail := func(err error) (url.Values, int) {
-		if _, ok := errors.AsType[*http.MaxBytesError](err); ok {
-			return nil, http.StatusRequestEntityTooLarge
-		}
-		return nil, http.StatusBadRequest
-	}
+// numbers, booleans or lists of them. status is 413 past the body's bound,
+// 415 for another type, 400 for a body that does not parse.
+//
+// uploads are the file fields the page's forms take (FileFields): a
+// multipart post's files in them are read, each up to upload.MaxSize+1
+// bytes (more is cut there and the rest skipped, so validation says "too
+// large" in the visitor's language rather than the post failing), and its
+// bound is raised by uploadAllowance per field; any other file is skipped.
+// The bound of everything but files stays MaxFormBytes.
+func readForm(w http.ResponseWriter, r *http.Request, uploads []string) (url.Values, []lead.File, int) {
 	ct, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	bound := int64(MaxFormBytes)
+	if ct == "multipart/form-data" {
+		bound += int64(len(uploads)) * uploadAllowance
+	}
+	r.Body = http.MaxBytesReader(w, r.Body, bound)
+	fail := func(err error) (url.Values, []lead.File, int) {
+		if _, ok := errors.AsType[*http.MaxBytesError](err); ok {
+			return nil, nil, http.StatusRequestEntityTooLarge
+		}
+		return nil, nil, http.StatusBadRequest
+	}
 	switch ct {
 	case "application/x-www-form-urlencoded":
 		if err := r.ParseForm(); err != nil {
 			return fail(err)
 		}
-		return r.PostForm, 0
+		return r.PostForm, nil, 0
 	case "multipart/form-data":
-		if err := r.ParseMultipartForm(MaxFormBytes); err != nil {
+		values, files, err := readMultipart(r, uploads)
+		if err != nil {
 			return fail(err)
 		}
-		defer r.MultipartForm.RemoveAll()
-		return url.Values(r.MultipartForm.Value), 0
+		return values, files, 0
 	case "application/json":
 		var raw map[string]any
 		dec := json.NewDecoder(r.Body)
@@ -51,14 +68,91 @@ func readForm(w http.ResponseWriter, r *http.Request) (url.Values, int) {
 			for _, e := range list {
 				s, ok := scalar(e)
 				if !ok {
-					return nil, http.StatusBadRequest
+					return nil, nil, http.StatusBadRequest
 				}
 				v.Add(k, s)
 			}
 		}
-		return v, 0
+		return v, nil, 0
 	}
-	return nil, http.StatusUnsupportedMediaType
+	return nil, nil, http.StatusUnsupportedMediaType
+}
+
+// uploadAllowance is what one file field adds to a multipart post's bound:
+// twice the largest file accepted, so a file somewhat too large is read
+// (up to upload.MaxSize+1 bytes) and refused with a message in the
+// visitor's language; a far larger body is 413.
+const uploadAllowance = 2 * upload.MaxSize
+
+// errFormTooLarge is a multipart post whose fields (not files) exceed
+// MaxFormBytes: answered 413 like any oversized form.
+var errFormTooLarge = &http.MaxBytesError{Limit: MaxFormBytes}
+
+// readMultipart reads a multipart body part by part: the fields as values
+// (at most MaxFormBytes together), the first file of each upload field
+// (up to upload.MaxSize+1 bytes, the rest skipped), nothing else kept.
+func readMultipart(r *http.Request, uploads []string) (url.Values, []lead.File, error) {
+	mr, err := r.MultipartReader()
+	if err != nil {
+		return nil, nil, err
+	}
+	values := url.Values{}
+	var files []lead.File
+	left := int64(MaxFormBytes)
+	for {
+		part, err := mr.NextPart()
+		if errors.Is(err, io.EOF) {
+			return values, files, nil
+		}
+		if err != nil {
+			return nil, nil, err
+		}
+		name := part.FormName()
+		if name == "" {
+			part.Close()
+			continue
+		}
+		if _, isFile := part.Header["Content-Type"]; isFile || part.FileName() != "" {
+			f, err := readFile(part, name, uploads, files)
+			if err != nil {
+				return nil, nil, err
+			}
+			if f != nil {
+				files = append(files, *f)
+			}
+			continue
+		}
+		b, err := io.ReadAll(io.LimitReader(part, left+1))
+		if err != nil {
+			return nil, nil, err
+		}
+		if left -= int64(len(b)); left < 0 {
+			return nil, nil, errFormTooLarge
+		}
+		values.Add(name, string(b))
+	}
+}
+
+// readFile reads one file part: nil when its field takes no file, already
+// has one, or nothing was chosen (a file input left empty posts an empty
+// part without a name).
+func readFile(part *multipart.Part, name string, uploads []string, have []lead.File) (*lead.File, error) {
+	defer part.Close()
+	if !slices.Contains(uploads, name) || slices.ContainsFunc(have, func(f lead.File) bool { return f.Field == name }) {
+		_, err := io.Copy(io.Discard, part)
+		return nil, err
+	}
+	data, err := io.ReadAll(io.LimitReader(part, upload.MaxSize+1))
+	if err != nil {
+		return nil, err
+	}
+	if _, err := io.Copy(io.Discard, part); err != nil { // past the limit: read to the end, kept nowhere
+		return nil, err
+	}
+	if len(data) == 0 && part.FileName() == "" {
+		return nil, nil
+	}
+	return &lead.File{Field: name, Name: part.FileName(), Data: data}, nil
 }
 
 func scalar(x any) (string, bool) {

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"immo/internal/field"
+	"immo/internal/lead"
 	"immo/internal/web/route"
 )
 
@@ -33,10 +34,16 @@ import (
 // Every other POST is 405 as before: no handler registered, a page without
 // that form, a redirect or an error page. A body over MaxFormBytes is 413,
 // a cross-origin post (another site's form) 403.
+//
+// A form with a file (a CV, a picture) posts multipart/form-data, with
+// JavaScript too: its handler names its file fields (FileFields), and only
+// on a page holding such a form does a multipart post read files, its bound
+// raised per file field (readForm). The files reach the handler in
+// FormPost.Files, never a public address.
 
-// MaxFormBytes bounds a posted form. The longest form (a rent application
-// with a 5000-character remark) is under 16 KiB; file uploads (the job
-// application's CV) will get their own bound when they come.
+// MaxFormBytes bounds a posted form's fields. The longest form (a rent
+// application with a 5000-character remark) is under 16 KiB; files get
+// their own bound on top (readForm).
 const MaxFormBytes = 64 << 10
 
 // Forms is the registry of form handlers by form kind, built in cmd.
@@ -47,6 +54,12 @@ type FormHandler interface {
 	// Submit validates and keeps the post. Field errors (keys of package
 	// field) send the page back with them; an error is a failure of ours.
 	Submit(ctx context.Context, p FormPost) (field.Errors, error)
+}
+
+// FileFields is a FormHandler whose forms take files: the names of the file
+// fields of form (none: a post's files are skipped).
+type FileFields interface {
+	FileFields(form string) []string
 }
 
 // FormHandlerFunc adapts a function to FormHandler.
@@ -63,6 +76,10 @@ type FormPost struct {
 	Page   string     // the page's address, as requested
 	Values url.Values // the posted fields (a checkbox group has several values)
 	IP     string     // the sender's address, to be hashed, never stored (lead.IPHasher)
+	// Files are the posted files of the form's file fields (FileFields),
+	// the first of each, as the browser named them, unchecked: Field, Name
+	// and Data set (at most upload.MaxSize+1 bytes: one more says too large).
+	Files []lead.File
 	// The property or project of the page (0: none), from the resolved
 	// page, never from a posted field.
 	PropertyID, ProjectID int64
@@ -120,7 +137,14 @@ func (h *Handler) servePost(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(http.StatusConflict)
 		return
 	}
-	values, status := readForm(w, r)
+	var uploads []string
+	for _, f := range held {
+		if ff, ok := h.forms[f].(FileFields); ok {
+			uploads = append(uploads, ff.FileFields(f)...)
+		}
+	}
+	slices.Sort(uploads)
+	values, files, status := readForm(w, r, slices.Compact(uploads))
 	if status != 0 {
 		http.Error(w, http.StatusText(status), status)
 		return
@@ -135,7 +159,7 @@ func (h *Handler) servePost(w http.ResponseWriter, r *http.Request) {
 	}
 	values.Del(formField)
 	post := FormPost{Form: form, Lang: res.Lang, Page: r.URL.EscapedPath(), Values: values, IP: remoteIP(r),
-		PropertyID: page.PropertyID, ProjectID: page.ProjectID}
+		PropertyID: page.PropertyID, ProjectID: page.ProjectID, Files: files}
 	errs, err := h.forms[form].Submit(r.Context(), post)
 	switch {
 	case err != nil:

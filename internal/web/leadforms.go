@@ -54,7 +54,7 @@ func (l *LeadForms) Submit(ctx context.Context, p FormPost) (field.Errors, error
 		l.log().Info("form: honeypot filled, dropped", "form", p.Form, "page", p.Page)
 		return nil, nil
 	}
-	r := lead.Decode(lead.Kind(p.Form), p.Lang, p.Page, p.First())
+	r := lead.Decode(lead.Kind(p.Form), p.Lang, p.Page, p.First(), p.Files...)
 	r.PropertyID, r.ProjectID = p.PropertyID, p.ProjectID // the page's, whatever was posted
 	if errs := l.Requests.Check(r); len(errs) > 0 {
 		return errs, nil
@@ -94,6 +94,17 @@ func (l *LeadForms) Submit(ctx context.Context, p FormPost) (field.Errors, error
 		return field.Errors{formField: field.KeySendFailed}, nil
 	}
 	return errs, err
+}
+
+// FileFields implements web.FileFields: a kind's Upload fields.
+func (l *LeadForms) FileFields(form string) []string {
+	var names []string
+	for _, f := range lead.Specs[lead.Kind(form)].Fields {
+		if f.Type == lead.Upload {
+			names = append(names, f.Name)
+		}
+	}
+	return names
 }
 
 // Limit is one rate limit on the requests, counted in storage so that it

@@ -14,6 +14,7 @@ import (
 	"immo/internal/lead"
 	"immo/internal/mail"
 	"immo/internal/storage/sqlstore"
+	"immo/internal/upload"
 )
 
 // RunRequests is the request store suite (lead.Store and its reads), run on
@@ -24,6 +25,32 @@ func RunRequests(t *testing.T, open func(t *testing.T) *sqlstore.Store) {
 	t.Run("CountFrom", func(t *testing.T) { testCountFrom(t, open(t).Requests()) })
 	t.Run("Status", func(t *testing.T) { testRequestStatus(t, open(t).Requests()) })
 	t.Run("DocumentRequested", func(t *testing.T) { testDocumentRequested(t, open(t).Requests()) })
+	t.Run("LargestFile", func(t *testing.T) { testLargestFile(t, open(t).Requests()) })
+}
+
+// testLargestFile: a CV of the largest size accepted (upload.MaxSize), every
+// byte value in it, is read back whole.
+func testLargestFile(t *testing.T, s *sqlstore.Requests) {
+	ctx := t.Context()
+	data := make([]byte, upload.MaxSize)
+	for i := range data {
+		data[i] = byte(i * 7)
+	}
+	copy(data, "%PDF-1.7\n")
+	in := sampleRequest("hash-large", day)
+	in.Kind, in.Fields = lead.KindJob, map[string]string{"motivation": "Graag!"}
+	in.Files = []lead.File{{Field: "cv", Name: "Zoë Dupont CV.pdf", Type: "application/pdf", Data: data}}
+	id, err := s.Save(ctx, in, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _, err := s.Get(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got.Files) != 1 || got.Files[0].Name != "Zoë Dupont CV.pdf" || !bytes.Equal(got.Files[0].Data, data) {
+		t.Fatalf("read back %d files", len(got.Files))
+	}
 }
 
 // day is a time both databases keep exactly (microseconds).

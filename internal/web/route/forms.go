@@ -2,6 +2,7 @@ package route
 
 import (
 	"net/url"
+	"slices"
 
 	"immo/internal/lead"
 	"immo/internal/site"
@@ -40,14 +41,21 @@ func (r *Resolver) PageForms(path string, query url.Values) PageForms {
 	case targetProject:
 		return PageForms{Forms: kinds(lead.KindProject), ProjectID: t.id}
 	case targetPage:
+		var ks []lead.Kind
 		for _, m := range t.page.Params.Modules {
-			if m.Published() && m.View == site.ViewContact {
-				return PageForms{Forms: kinds(lead.KindSiteContact)}
+			if k, ok := moduleForms[m.View]; ok && m.Published() && !slices.Contains(ks, k) {
+				ks = append(ks, k)
 			}
+		}
+		if len(ks) > 0 {
+			return PageForms{Forms: kinds(ks...)}
 		}
 	}
 	return PageForms{}
 }
+
+// moduleForms are the forms a configured page's modules hold, by view.
+var moduleForms = map[string]lead.Kind{site.ViewContact: lead.KindSiteContact, site.ViewJobs: lead.KindJob}
 
 func kinds(ks ...lead.Kind) []string {
 	out := make([]string, len(ks))

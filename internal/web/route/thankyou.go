@@ -8,7 +8,7 @@ import (
 
 // Forms with a thank-you page (SPEC §2).
 var thankYouForms = []string{"contact-me", "contact-appointment", "contact-construction", "contact-demand",
-	"demand-register", "send-to-friend", "site-contact", "sign-newsletter", "testing-testing",
+	"demand-register", "send-to-friend", "site-contact", "sign-newsletter", "testing-testing", "job-application",
 	"document-request", "purchase-offer", "rent-application"}
 
 // French slugs that differ from the form name.

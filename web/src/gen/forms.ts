@@ -2,7 +2,7 @@
 // form specs of package lead; DO NOT EDIT. Regenerate with `make gen`.
 
 /** How a field is checked: lead.Type, and the person's fields. */
-export type FieldType = 'text' | 'long' | 'email' | 'phone' | 'number' | 'date' | 'slot' | 'choice' | 'id'
+export type FieldType = 'text' | 'long' | 'email' | 'phone' | 'number' | 'date' | 'slot' | 'choice' | 'id' | 'file'
 
 /** One field a form posts, with the rules lead.Validate applies to it. */
 export interface FieldSpec {
@@ -17,6 +17,12 @@ export interface FieldSpec {
   readonly options?: readonly string[]
   /** Replaces the required, email, number and date keys for this field. */
   readonly key?: string
+  /** A file's accepted extensions and MIME types (its input's accept); the server checks the content. */
+  readonly accept?: readonly string[]
+  /** A file's types as the visitor knows them (PDF, DOCX), for the hint under its label. */
+  readonly formats?: readonly string[]
+  /** A file's size limit in bytes. */
+  readonly maxBytes?: number
 }
 
 /** Every visitor form (lead.Kind, its thank-you page's name) and its fields. */
@@ -84,6 +90,8 @@ export const FORMS = {
     {"name":"phone","type":"phone","required":true,"trim":false},
     {"name":"remark","type":"long","required":false,"trim":false,"max":5000},
     {"name":"position","type":"text","required":false,"trim":true,"max":200},
+    {"name":"motivation","type":"long","required":true,"trim":true,"max":5000},
+    {"name":"cv","type":"file","required":true,"trim":false,"accept":[".pdf",".doc",".docx","application/pdf","application/msword","application/vnd.openxmlformats-officedocument.wordprocessingml.document"],"formats":["PDF","DOC","DOCX"],"maxBytes":5242880},
   ],
   'purchase-offer': [
     {"name":"title","type":"choice","required":true,"trim":false,"options":["mr","ms","miss"]},
@@ -181,4 +189,6 @@ export const ERROR_KEYS = {
   login: 'forms.error.login',
   sendFailed: 'forms.error.sendFailed',
   slotFull: 'forms.error.slotFull',
+  fileType: 'forms.error.fileType',
+  fileSize: 'forms.error.fileSize',
 } as const

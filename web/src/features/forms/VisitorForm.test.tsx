@@ -42,8 +42,8 @@ const k = (lang: Lang, key: string) => translate(lang, `forms.${key}`)
 
 /** The text of the element an input's aria-describedby names. */
 function describedBy(el: HTMLElement) {
-  const id = el.getAttribute('aria-describedby')
-  return id ? document.getElementById(id)?.textContent : undefined
+  const ids = el.getAttribute('aria-describedby')
+  return ids ? ids.split(' ').map((id) => document.getElementById(id)?.textContent).join(' ') : undefined
 }
 
 /** The field labelled text (a required one's label ends with " *"). */
@@ -196,27 +196,39 @@ describe('VisitorForm', () => {
     const user = userEvent.setup()
     const router = fakeRouter()
     render(wrap(
-      <VisitorForm kind="job-application" multipart>
+      <VisitorForm kind="job-application">
         <PersonFields />
+        <TextArea name="motivation" label="Motivation" />
         <FileField name="cv" label="CV" accept=".pdf" />
       </VisitorForm>,
       { router },
     ))
     expect(document.querySelector('form')).toHaveAttribute('enctype', 'multipart/form-data')
     await fillValid(user, 'en', false)
+    await user.type(labelled('Motivation'), 'I like houses')
     const cv = new File(['%PDF-1.7'], 'cv.pdf', { type: 'application/pdf' })
     // user.upload sets the files where happy-dom's FormData does not read them: give them as a browser does.
-    const input = screen.getByLabelText<HTMLInputElement>('CV')
-    const picked = new DataTransfer()
-    picked.items.add(cv)
-    input.files = picked.files
-    fireEvent.change(input)
-    await user.click(screen.getByRole('button', { name: 'Send' }))
+    const input = labelled('CV') as HTMLInputElement
+    const pick = async (file: File) => {
+      const picked = new DataTransfer()
+      picked.items.add(file)
+      input.files = picked.files
+      fireEvent.change(input)
+      await user.click(screen.getByRole('button', { name: 'Send' }))
+    }
+    expect(describedBy(input)).toBe(translate('en', 'forms.fileHint', { types: 'PDF, DOC, DOCX' }))
+    // The browser checks what a name and a size say; the content is the server's.
+    await pick(new File(['x'], 'cv.txt', { type: 'text/plain' }))
+    expect(describedBy(input)).toContain(k('en', 'error.fileType'))
+    await pick(new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'cv.pdf', { type: 'application/pdf' }))
+    expect(describedBy(input)).toContain(k('en', 'error.fileSize'))
+    expect(router.visit).not.toHaveBeenCalled()
+    await pick(cv)
     const data = vi.mocked(router.visit).mock.calls[0][1]!.data as FormData
     expect(data).toBeInstanceOf(FormData)
     expect(data.get('form')).toBe('job-application')
     expect((data.get('cv') as File).name).toBe('cv.pdf')
-    expect(() => render(wrap(<VisitorForm kind="job-application"><FileField name="cv" label="CV" /></VisitorForm>))).toThrow(/multipart/)
+    expect(() => render(wrap(<VisitorForm kind="site-contact"><FileField name="cv" label="CV" /></VisitorForm>))).toThrow(/multipart/)
   })
 
   it('keeps the honeypot out of reach: hidden from assistive technology, never focused', async () => {

@@ -2,14 +2,16 @@ import { useLang, useT } from '../../../lib/i18n'
 import { HtmlContent } from '../../../lib/ui/HtmlContent'
 import type { Level } from '../../../lib/ui/Heading'
 import { SmartLink } from '../../../lib/ui/SmartLink'
+import { JobApplicationForm } from '../../jobs'
 import { Modules } from '../../modules'
 import type { ContentPageProps } from '../model/types'
 import { SiteContactForm } from './SiteContactForm'
 import './content.css'
 
 const siteContactForm = (level: Level) => <SiteContactForm level={level} />
+const jobForm = (level: Level) => <JobApplicationForm level={level} />
 
-/** A menu page: title, content, links to its sub-pages, modules (a contact module shows the agency's details and the site contact form). */
+/** A menu page: title, content, links to its sub-pages, modules (a contact module shows the agency's details and the site contact form, a job-application module the job application form). */
 export function ContentPage({ title, titleLang, content, contentLang, modules, children, site }: ContentPageProps) {
   const t = useT()
   const lang = useLang()
@@ -35,7 +37,7 @@ export function ContentPage({ title, titleLang, content, contentLang, modules, c
           )}
         </div>
       </div>
-      <Modules modules={modules} lang={lang} agency={site.agency} minLevel={2} pageTitle={title} contactForm={siteContactForm} />
+      <Modules modules={modules} lang={lang} agency={site.agency} minLevel={2} pageTitle={title} contactForm={siteContactForm} jobForm={jobForm} />
     </div>
   )
 }

@@ -15,7 +15,11 @@ export interface VisitorFormProps {
   action?: string
   /** Values the page sets, not the visitor: the property's or project's ID. */
   hidden?: Record<string, string | number>
-  /** The form holds a file (FileField): it posts multipart/form-data. */
+  /**
+   * The form posts multipart/form-data, as a form holding a file (FileField)
+   * must; by default, when its kind has a file field (a CV, a picture). With
+   * JavaScript it posts the same FormData through the router.
+   */
   multipart?: boolean
   /** The anti-spam widget, above the send button. */
   antiSpam?: ReactNode
@@ -50,7 +54,7 @@ const noErrors: FormErrors = {}
  * keeping the scroll position; the server's answer wins over the browser's
  * checks. Its fields (TextField, RadioGroup…, PersonFields) go inside.
  */
-export function VisitorForm({ kind, action, hidden, multipart = false, antiSpam, submitLabel, className, children }: VisitorFormProps) {
+export function VisitorForm({ kind, action, hidden, multipart: multipartProp, antiSpam, submitLabel, className, children }: VisitorFormProps) {
   const t = useT()
   const page = usePage<PostProps>()
   const router = useRouter()
@@ -74,6 +78,7 @@ export function VisitorForm({ kind, action, hidden, multipart = false, antiSpam,
   const summary = useRef<HTMLDivElement>(null)
 
   const specs = useMemo(() => new Map((FORMS[kind] as readonly FieldSpec[]).map((f) => [f.name, f])), [kind])
+  const multipart = multipartProp ?? [...specs.values()].some((f) => f.type === 'file')
   const clientError = (name: string) => {
     const m = formState.errors[name]?.message
     return typeof m === 'string' ? m : undefined

@@ -4,6 +4,7 @@
 // the server gave back after a refused post: also in the HTML a browser
 // without JavaScript shows.
 import type { ReactNode } from 'react'
+import { useT } from '../../../lib/i18n'
 import { useFormKit } from './context'
 import { useField } from './useField'
 import { firstValue } from '../model/post'
@@ -134,15 +135,32 @@ export function CheckboxField({ name, label, value = 'yes' }: FieldProps & { val
   )
 }
 
-/** A file to send: the form must be `multipart` (the browser cannot give a file back after a refused post). */
+/**
+ * A file to send (a CV, a picture): the form posts multipart/form-data.
+ * It offers the types its spec accepts (the server checks the content) and
+ * says them under the label with the size limit. A browser cannot give a
+ * file back after a refused post: the visitor picks it again.
+ */
 export function FileField({ name, label, accept }: FieldProps & { accept?: string }) {
   const kit = useFormKit()
   if (!kit.multipart) throw new Error(`FileField ${name}: its <VisitorForm> must be multipart`)
+  const t = useT()
   const f = useField(name)
+  const spec = kit.spec(name)
+  const hintId = `${f.id}-hint`
+  const describedBy = [hintId, f.aria['aria-describedby']].filter(Boolean).join(' ')
   return (
     <div className="vf-field">
       <Label htmlFor={f.id} required={f.required}>{label}</Label>
-      <input id={f.id} type="file" accept={accept} {...f.aria} {...f.register()} />
+      <p className="vf-hint" id={hintId}>{t('forms.fileHint', { types: (spec?.formats ?? []).join(', ') })}</p>
+      <input
+        id={f.id}
+        type="file"
+        accept={accept ?? (spec?.accept ?? []).join(',')}
+        {...f.aria}
+        aria-describedby={describedBy}
+        {...f.register()}
+      />
       <FieldError id={f.errorId} message={f.message} />
     </div>
   )

@@ -27,8 +27,46 @@ function typeChecks(f: FieldSpec): Check[] {
     case 'choice':
       return [[(v) => (f.options ?? []).includes(v), ERROR_KEYS.choice]]
     case 'id':
+    case 'file':
       return []
   }
+}
+
+/** The files of a file input's value: react-hook-form gives its FileList. */
+function filesOf(v: unknown): File[] {
+  if (typeof FileList !== 'undefined' && v instanceof FileList) return Array.from(v)
+  if (Array.isArray(v)) return v.filter((f): f is File => typeof File !== 'undefined' && f instanceof File)
+  if (typeof File !== 'undefined' && v instanceof File) return [v]
+  return []
+}
+
+/** The extension of a file's name, lower-cased with its dot (upload.Ext), or ''. */
+export function extensionOf(name: string): string {
+  const m = /\.([a-z0-9]{1,5})$/i.exec(name)
+  return m ? `.${m[1].toLowerCase()}` : ''
+}
+
+/**
+ * A file field's schema: the file chosen (the first), its size, the
+ * extension its name claims. Its content is the server's to check
+ * (upload.Set.Check): a text file called cv.pdf passes here and is refused
+ * there, with the same key.
+ */
+function fileSchema(f: FieldSpec) {
+  const accepted = new Set((f.accept ?? []).filter((a) => a.startsWith('.')))
+  return z.optional(
+    z.pipe(
+      z.transform((v: unknown): File | null => filesOf(v)[0] ?? null),
+      z.custom<File | null>().check(
+        z.refine<File | null>((file) => !(f.required && (!file || file.size === 0)), { message: f.key ?? ERROR_KEYS.required, abort: true }),
+        z.refine<File | null>((file) => !file || file.size <= (f.maxBytes ?? Infinity), { message: ERROR_KEYS.fileSize, abort: true }),
+        z.refine<File | null>((file) => !file || accepted.size === 0 || extensionOf(file.name) === '' || accepted.has(extensionOf(file.name)), {
+          message: ERROR_KEYS.fileType,
+          abort: true,
+        }),
+      ),
+    ),
+  )
 }
 
 /** A form value as a string: an unchecked box or an unselected radio group is empty. */
@@ -41,6 +79,7 @@ function text(f: FieldSpec) {
 
 /** One field's schema: absent (not in the form) passes, the server checks what it gets. */
 export function fieldSchema(f: FieldSpec) {
+  if (f.type === 'file') return fileSchema(f)
   const checks = typeChecks(f).map(([ok, key]) => z.refine<string>((v) => isEmpty(v) || ok(v), { message: key, abort: true }))
   const required = z.refine<string>((v) => !(f.required && isEmpty(v)), { message: f.key ?? ERROR_KEYS.required, abort: true })
   return z.optional(z.pipe(z.transform(text(f)), z.string().check(required, ...checks)))

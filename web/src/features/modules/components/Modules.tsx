@@ -26,20 +26,22 @@ export interface ModulesProps {
    * of the home page's chunk.
    */
   contactForm?: (level: Level) => ReactNode
+  /** The form a job-application module holds (features/jobs), given alike. */
+  jobForm?: (level: Level) => ReactNode
 }
 
 /** The modules of a page, in the order Go sends them (sorted, published only). */
-export function Modules({ modules, lang, agency, minLevel = 2, pageTitle, contactForm }: ModulesProps) {
+export function Modules({ modules, lang, agency, minLevel = 2, pageTitle, contactForm, jobForm }: ModulesProps) {
   return (
     <>
       {(modules ?? []).map((m) => (
-        <Module key={m.id} module={m} lang={lang} agency={agency} minLevel={minLevel} pageTitle={pageTitle} contactForm={contactForm} />
+        <Module key={m.id} module={m} lang={lang} agency={agency} minLevel={minLevel} pageTitle={pageTitle} contactForm={contactForm} jobForm={jobForm} />
       ))}
     </>
   )
 }
 
-function Module({ module: m, lang, agency, minLevel, pageTitle, contactForm }: { module: ModuleView; lang: Lang; agency: Agency; minLevel: Level; pageTitle?: string; contactForm?: ModulesProps['contactForm'] }) {
+function Module({ module: m, lang, agency, minLevel, pageTitle, contactForm, jobForm }: { module: ModuleView; lang: Lang; agency: Agency; minLevel: Level; pageTitle?: string; contactForm?: ModulesProps['contactForm']; jobForm?: ModulesProps['jobForm'] }) {
   const t = useT()
   const level = levelOf(m.titleSize, minLevel, 2)
   const showTitle = !!m.title && m.title !== pageTitle
@@ -102,6 +104,9 @@ function Module({ module: m, lang, agency, minLevel, pageTitle, contactForm }: {
           {contactForm?.(inner)}
         </>
       )
+      break
+    case 'job-application':
+      body = jobForm?.(inner)
       break
   }
   return (

@@ -8,6 +8,7 @@ const MESSAGES: Record<string, string> = {
   'sign-newsletter': 'thankYou.newsletter',
   'demand-register': 'thankYou.demand',
   'send-to-friend': 'thankYou.friend',
+  'job-application': 'jobs.thankYou',
   'document-request': 'offer.thankYou.document-request',
   'purchase-offer': 'offer.thankYou.purchase-offer',
   'rent-application': 'offer.thankYou.rent-application',
