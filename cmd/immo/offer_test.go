@@ -123,6 +123,9 @@ func testOfferForms(t *testing.T, s *formSite) {
 		return sc
 	}
 
+	cvBody, cvType := multipartPost(t, rentPost(nil), "cv", "Zoë CV.pdf", []byte("%PDF-1.7\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n"))
+	fakeBody, fakeType := multipartPost(t, rentPost(nil), "cv", "cv.pdf", []byte("MZ\x90\x00 not a PDF at all"))
+
 	apitest.Run(t, s.h, []apitest.Scenario{
 		thanks(post("document: not yet requested, will be sent by email", salePage, documentPost(nil), http.StatusSeeOther,
 			stored(lead.KindDocument, 4100001, map[string]string{"document": "7100002"}, "Plans du bien")),
@@ -164,6 +167,38 @@ func testOfferForms(t *testing.T, s *formSite) {
 		refused("rent application: no income", rentPage, rentPost(url.Values{"income1": {""}}), "income1", field.KeyRequired),
 		refused("rent application: pets neither yes nor no", rentPage, rentPost(url.Values{"pets": {"a cat"}}), "pets", field.KeyChoice),
 		post("rent application: not on a sale page", salePage, rentPost(nil), http.StatusBadRequest, nothingKept),
+		{
+			Name: "rent application with a CV", Method: http.MethodPost, URL: rentPage, Before: freshDay,
+			Body: cvBody, Headers: map[string]string{"Content-Type": cvType}, Status: http.StatusSeeOther,
+			Header: map[string]string{"Location": "/nl/feedback/rent-application/"},
+			After: func(tb testing.TB, res *http.Response, body string) {
+				stored(lead.KindRentApplication, 4100044, map[string]string{"adults": "2"}, "Zoë CV.pdf")(tb, res, body)
+				r, _, err := s.requests.Get(tb.Context(), int64(s.count(tb, "requests")))
+				if err != nil {
+					tb.Fatal(err)
+				}
+				if len(r.Files) != 1 || r.Files[0].Field != "cv" || r.Files[0].Type != "application/pdf" || !strings.HasPrefix(string(r.Files[0].Data), "%PDF-") {
+					tb.Fatalf("stored files %+v", r.Files)
+				}
+				var attached int
+				for _, m := range s.smtp.Messages()[before.mails:] {
+					if strings.Contains(string(m.Data), "attachment") && strings.Contains(string(m.Data), "application/pdf") {
+						attached++
+						if !strings.Contains(strings.Join(m.To, " "), "info@immo-arlon.be") {
+							tb.Errorf("the CV goes to %v", m.To)
+						}
+					}
+				}
+				if attached != 1 {
+					tb.Errorf("%d mails carry the CV, want the agency's notice only", attached)
+				}
+			},
+		},
+		{
+			Name: "rent application: a CV that is no PDF, DOC or DOCX", Method: http.MethodPost, URL: rentPage, Before: freshDay,
+			Body: fakeBody, Headers: map[string]string{"Content-Type": fakeType, "X-Inertia": "true", "X-Inertia-Version": "v1"},
+			Status: http.StatusUnprocessableEntity, Contains: errorKey("cv", field.KeyFileType), After: nothingKept,
+		},
 		{
 			Name: "rent application: the honeypot", Method: http.MethodPost, URL: rentPage, Before: freshDay,
 			Form: rentPost(url.Values{altcha.HoneypotField: {"x"}}), Status: http.StatusSeeOther, After: nothingKept,
@@ -207,4 +242,27 @@ func decodedBody(tb testing.TB, m *mail.Message) string {
 	}
 	walk(textproto.MIMEHeader(m.Header), m.Body)
 	return out.String()
+}
+
+// multipartPost is values and one file as a browser posts them.
+func multipartPost(tb testing.TB, values url.Values, field, name string, data []byte) (body, contentType string) {
+	tb.Helper()
+	var b strings.Builder
+	w := multipart.NewWriter(&b)
+	for k, vs := range values {
+		for _, v := range vs {
+			if err := w.WriteField(k, v); err != nil {
+				tb.Fatal(err)
+			}
+		}
+	}
+	part, err := w.CreateFormFile(field, name)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	part.Write(data)
+	if err := w.Close(); err != nil {
+		tb.Fatal(err)
+	}
+	return b.String(), w.FormDataContentType()
 }

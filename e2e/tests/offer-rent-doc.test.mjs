@@ -30,6 +30,10 @@ function inDays(n) {
   return new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10)
 }
 
+/** A small real PDF, and a file that only says it is one. */
+const PDF = { name: 'cv-anne.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n') }
+const FAKE_PDF = { name: 'cv.pdf', mimeType: 'application/pdf', buffer: Buffer.from('MZ\x90\x00 this is no PDF') }
+
 const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 describe('document request, purchase offer, rent application', () => {
@@ -107,7 +111,8 @@ describe('document request, purchase offer, rent application', () => {
     assert.match(await summary.innerText(), new RegExp(escape(text(lang, 'forms', 'error.summary'))))
     const field = form.locator(`[name="${name}"]`).first()
     assert.equal(await field.getAttribute('aria-invalid'), 'true', `${name} in red`)
-    const describedBy = await field.getAttribute('aria-describedby')
+    // The error's id among those that describe the field (a file field's hint comes first).
+    const describedBy = (await field.getAttribute('aria-describedby'))?.split(' ').find((id) => id.endsWith('-error'))
     assert.ok(describedBy, 'the error is tied to its field')
     assert.equal((await page.locator(`[id="${describedBy}"]`).innerText()).trim(), text(lang, file, key))
     for (const [n, v] of Object.entries(kept)) assert.equal(await form.locator(`[name="${n}"]`).first().inputValue(), v, `${n} kept`)
@@ -222,7 +227,7 @@ describe('document request, purchase offer, rent application', () => {
     await thanked(page, 'de', 'purchase-offer')
   })
 
-  test('nl: a rent application under the minimum income refused, then sent', {}, async (page) => {
+  test('nl: a rent application with a CV under the minimum income refused, then sent', {}, async (page) => {
     assert.equal((await page.goto(server.url + RENT('nl'))).status(), 200)
     await waitForHydration(page.locator('#contact form'))
     assert.equal(await page.locator(OFFER_FORM).count(), 0, 'no purchase offer on a rent page')
@@ -240,6 +245,7 @@ describe('document request, purchase offer, rent application', () => {
     await form.locator('textarea[name="movingReason"]').fill('Nieuwe job in Aarlen')
     await form.locator('input[name="income1"]').fill('1200')
     await form.locator('input[name="income2"]').fill('300')
+    await form.locator('input[name="cv"]').setInputFiles(PDF)
     await solved(page, RENT_FORM)
     assert.equal((await submit(page, form)).status(), 422)
     await assertRefused(page, form, 'nl', 'income1', 'offer', 'error.minIncome', { movingReason: 'Nieuwe job in Aarlen', adults: '2' })
@@ -251,7 +257,7 @@ describe('document request, purchase offer, rent application', () => {
     await thanked(page, 'nl', 'rent-application')
   })
 
-  test('fr without JavaScript: a rent application with too many persons refused, then sent', { js: false }, async (page) => {
+  test('fr without JavaScript: a rent application with too many persons and a fake PDF refused, then sent with a CV', { js: false }, async (page) => {
     assert.equal((await page.goto(server.url + RENT('fr'))).status(), 200)
     await page.locator('#rent-application > summary').click()
     const form = page.locator(RENT_FORM)
@@ -260,11 +266,14 @@ describe('document request, purchase offer, rent application', () => {
     await form.locator('input[name="kids"]').fill('4')
     await form.locator('input[name="movingDate"]').fill(inDays(30))
     await form.locator('input[name="income1"]').fill('2500')
+    await form.locator('input[name="cv"]').setInputFiles(FAKE_PDF)
     assert.equal((await submit(page, form)).status(), 422)
     await page.waitForLoadState('domcontentloaded')
     const again = page.locator(RENT_FORM)
     await assertRefused(page, again, 'fr', 'kids', 'offer', 'error.maxPersons', { adults: '2', income1: '2500' })
+    await assertRefused(page, again, 'fr', 'cv', 'forms', 'error.fileType', {})
     await again.locator('input[name="kids"]').fill('2')
+    await again.locator('input[name="cv"]').setInputFiles(PDF)
     await sendTo(page, again, THANKS('fr', 'rent-application'))
     accepted++
     await thanked(page, 'fr', 'rent-application')

@@ -93,7 +93,8 @@ var Specs = map[Kind]Spec{
 		{Name: "adults", Type: Number, Required: true}, {Name: "kids", Type: Number},
 		{Name: "pets", Type: Choice, Options: []string{"yes", "no"}},
 		{Name: "movingDate", Type: Date, Required: true}, {Name: "movingReason", Type: Long},
-		{Name: "income1", Type: Number, Required: true}, {Name: "income2", Type: Number}}},
+		{Name: "income1", Type: Number, Required: true}, {Name: "income2", Type: Number},
+		{Name: "cv", Type: Upload, Accept: upload.CV}}},
 }
 
 // Validate checks r against its kind's Spec: per form field, the

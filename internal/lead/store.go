@@ -60,12 +60,15 @@ func (s *Service) now() time.Time {
 	return time.Now()
 }
 
-// Check is what Submit refuses before storing anything: Validate, then
-// Rules on a request Validate accepts.
+// Check is what Submit refuses before storing anything: Validate's
+// problems, and those Rules find on the fields Validate let pass, so the
+// visitor sees them all at once.
 func (s *Service) Check(r Request) field.Errors {
 	errs := r.Validate()
-	if len(errs) == 0 && s.Rules != nil {
-		errs = s.Rules(r, s.now())
+	if s.Rules != nil {
+		for name, key := range s.Rules(r, s.now()) {
+			errs.Add(name, key)
+		}
 	}
 	return errs
 }

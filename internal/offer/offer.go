@@ -93,9 +93,12 @@ func (ru Rules) Check(r lead.Request, now time.Time) field.Errors {
 			e.Add(persons(adults, n), KeyMaxPersons)
 		}
 		ru.notPast(e, r, "movingDate", now)
-		income1, _ := r.Int("income1")
-		income2, _ := r.Int("income2")
-		e.Check(ru.Limits.MinIncome > 0 && income1+income2 < ru.Limits.MinIncome, "income1", KeyMinIncome)
+		// The household's income, once both incomes read as numbers (a typo
+		// in one is its own problem, not a low income).
+		income1, ok1 := r.Int("income1")
+		income2, ok2 := r.Int("income2")
+		ok2 = ok2 || strings.TrimSpace(r.Fields["income2"]) == ""
+		e.Check(ok1 && ok2 && ru.Limits.MinIncome > 0 && income1+income2 < ru.Limits.MinIncome, "income1", KeyMinIncome)
 	case lead.KindDocument:
 		e.Check(!ok || !p.Available, "form", KeyClosed)
 		id, err := strconv.ParseInt(strings.TrimSpace(r.Fields["document"]), 10, 64)

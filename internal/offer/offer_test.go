@@ -193,3 +193,13 @@ func TestKeysTranslated(t *testing.T) {
 		}
 	}
 }
+
+// TestAllAtOnce: a rent application with a bad field and too many persons
+// hears of both in one answer.
+func TestAllAtOnce(t *testing.T) {
+	r := request(lead.KindRentApplication, 2, rent(map[string]string{"kids": "4", "pets": "maybe"}))
+	want := field.Errors{"kids": KeyMaxPersons, "pets": field.KeyChoice}
+	if got := check(r); !reflect.DeepEqual(got, want) {
+		t.Fatalf("got %v, want %v", got, want)
+	}
+}

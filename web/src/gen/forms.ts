@@ -123,6 +123,7 @@ export const FORMS = {
     {"name":"movingReason","type":"long","required":false,"trim":true,"max":5000},
     {"name":"income1","type":"number","required":true,"trim":true},
     {"name":"income2","type":"number","required":false,"trim":true},
+    {"name":"cv","type":"file","required":false,"trim":false,"accept":[".pdf",".doc",".docx","application/pdf","application/msword","application/vnd.openxmlformats-officedocument.wordprocessingml.document"],"formats":["PDF","DOC","DOCX"],"maxBytes":5242880},
   ],
   'send-to-friend': [
     {"name":"title","type":"choice","required":false,"trim":false,"options":["mr","ms","miss"]},

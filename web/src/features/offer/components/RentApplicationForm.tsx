@@ -1,4 +1,4 @@
-import { Altcha, PersonFields, RadioGroup, TextArea, TextField, VisitorForm } from '../../forms'
+import { Altcha, FileField, PersonFields, RadioGroup, TextArea, TextField, VisitorForm } from '../../forms'
 import type { OfferTerms } from '../../../gen/pages'
 import { formatAmount } from '../../../lib/format'
 import { useT } from '../../../lib/i18n'
@@ -11,7 +11,8 @@ import './offer.css'
  * The rent application (`rent-application`) of a property for rent: the
  * candidate, their household, their move and their income, under SPEC
  * §9's notice (a deposit of 3 months of rent) and the agency's bounds
- * (minimum income, maximum persons), which the server enforces too.
+ * (minimum income, maximum persons), which the server enforces too; a CV
+ * (PDF, DOC, DOCX) if they wish, checked by its content and mailed to the agency.
  */
 export function RentApplicationForm({ terms }: { terms: OfferTerms }) {
   const t = useT()
@@ -26,7 +27,7 @@ export function RentApplicationForm({ terms }: { terms: OfferTerms }) {
       <ul className="offer-notice" role="note">
         <li>{terms.deposit > 0 ? t('offer.rent.depositAmount', { amount: formatAmount(terms.deposit) }) : t('offer.rent.deposit')}</li>
         {terms.minIncome > 0 && <li>{t('offer.rent.minIncome', { amount: formatAmount(terms.minIncome) })}</li>}
-        {terms.maxPersons > 0 && <li>{t('offer.rent.maxPersons', { count: terms.maxPersons })}</li>}
+        {terms.maxPersons > 0 && <li>{t('offer.rent.maxPersons', { max: terms.maxPersons })}</li>}
       </ul>
       <VisitorForm
         kind="rent-application"
@@ -62,6 +63,7 @@ export function RentApplicationForm({ terms }: { terms: OfferTerms }) {
             <TextField name="income2" label={t('offer.rent.income2')} autoComplete="off" />
           </div>
         </fieldset>
+        <FileField name="cv" label={t('offer.rent.cv')} />
         <TextArea name="remark" label={t('forms.label.remark')} rows={3} />
       </VisitorForm>
     </details>
