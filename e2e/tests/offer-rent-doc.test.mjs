@@ -9,6 +9,7 @@ import assert from 'node:assert/strict'
 import { execFile } from 'node:child_process'
 import { after, describe, it } from 'node:test'
 import { promisify } from 'node:util'
+import { assertAccessible } from '../lib/axe.mjs'
 import { needsChromium, openContext, useBrowser, waitForHydration, waitForText } from '../lib/browser.mjs'
 import { text } from '../lib/texts.mjs'
 import { binaryPath, useServer } from '../lib/server.mjs'
@@ -158,6 +159,8 @@ describe('document request, purchase offer, rent application', () => {
     const states = page.locator('.documents .document-state')
     await waitForText(states.nth(1), [text('en', 'property', 'document.requested')], 'the list says already requested')
     assert.equal((await states.nth(0).innerText()).trim(), text('en', 'property', 'document.notRequested'))
+    await page.evaluate(() => document.querySelectorAll('details.offer-form').forEach((d) => (d.open = true)))
+    await assertAccessible(page, 'the sale page, its forms open, one refused')
   })
 
   test('nl without JavaScript: a document request refused by the server, then sent', { js: false }, async (page) => {
@@ -249,6 +252,7 @@ describe('document request, purchase offer, rent application', () => {
     await solved(page, RENT_FORM)
     assert.equal((await submit(page, form)).status(), 422)
     await assertRefused(page, form, 'nl', 'income1', 'offer', 'error.minIncome', { movingReason: 'Nieuwe job in Aarlen', adults: '2' })
+    await assertAccessible(page, 'the rent page, the application refused')
 
     await form.locator('input[name="income2"]').fill('1300')
     await solved(page, RENT_FORM)

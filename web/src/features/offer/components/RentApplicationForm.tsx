@@ -24,7 +24,7 @@ export function RentApplicationForm({ terms }: { terms: OfferTerms }) {
         {t('offer.rent.open')}
       </summary>
       <p className="muted">{t('offer.rent.intro')}</p>
-      <ul className="offer-notice" role="note">
+      <ul className="offer-notice">
         <li>{terms.deposit > 0 ? t('offer.rent.depositAmount', { amount: formatAmount(terms.deposit) }) : t('offer.rent.deposit')}</li>
         {terms.minIncome > 0 && <li>{t('offer.rent.minIncome', { amount: formatAmount(terms.minIncome) })}</li>}
         {terms.maxPersons > 0 && <li>{t('offer.rent.maxPersons', { max: terms.maxPersons })}</li>}
