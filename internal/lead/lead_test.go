@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"maps"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -224,5 +225,40 @@ func TestSubmit(t *testing.T) {
 	now = now.Add(time.Hour + time.Second)
 	if _, _, err := s.Submit(context.Background(), good, "203.0.113.7"); err != nil {
 		t.Fatalf("an hour later: %v", err)
+	}
+}
+
+// TestSubmitRulesAndRepeat: the Rules' problems join Validate's, and a
+// Repeat refuses a request after everything else: nothing stored either way.
+func TestSubmitRulesAndRepeat(t *testing.T) {
+	ip, _ := NewIPHasher([]byte(strings.Repeat("k", 32)))
+	now := time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC)
+	st := &fakeStore{}
+	var ruledAt time.Time
+	s := &Service{Store: st, Queue: fakeQueue{}, IP: ip, Now: func() time.Time { return now },
+		Rules: func(r Request, at time.Time) field.Errors {
+			ruledAt = at
+			e := field.Errors{}
+			e.Check(r.Remark == "too late", FieldRemark, "rule.late")
+			e.Check(true, FieldEmail, "rule.never-shown") // email already has Validate's problem below
+			return e
+		},
+		Repeat: func(_ context.Context, r Request) (field.Errors, error) {
+			if r.Remark == "again" {
+				return field.Errors{FieldRemark: "rule.again"}, nil
+			}
+			return nil, nil
+		}}
+	bad := post(KindSiteContact, map[string]string{"remark": "too late", "email": "anne@"})
+	if got := s.Check(bad); !reflect.DeepEqual(got, field.Errors{FieldRemark: "rule.late", FieldEmail: field.KeyEmail}) || !ruledAt.Equal(now) {
+		t.Fatalf("Check = %v (ruled at %v)", got, ruledAt)
+	}
+	s.Rules = nil
+	if _, errs, err := s.Submit(context.Background(), post(KindSiteContact, map[string]string{"remark": "again"}), "203.0.113.7"); err != nil ||
+		!reflect.DeepEqual(errs, field.Errors{FieldRemark: "rule.again"}) || len(st.rows) != 0 {
+		t.Fatalf("a repeat: errs %v, err %v, %d stored", errs, err, len(st.rows))
+	}
+	if _, errs, err := s.Submit(context.Background(), post(KindSiteContact, map[string]string{"remark": "first"}), "203.0.113.7"); err != nil || len(errs) > 0 || len(st.rows) != 1 {
+		t.Fatalf("not a repeat: errs %v, err %v, %d stored", errs, err, len(st.rows))
 	}
 }
