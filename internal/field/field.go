@@ -34,14 +34,15 @@ const (
 	KeyLogin         = "forms.error.login"
 	KeySendFailed    = "forms.error.sendFailed"
 	KeySlotFull      = "forms.error.slotFull"
-	KeyFileType      = "forms.error.fileType" // an upload whose content is not of the accepted types, or whose name lies about it
-	KeyFileSize      = "forms.error.fileSize" // an upload over its size limit
+	KeyFileType      = "forms.error.fileType"  // an upload whose content is not of the accepted types, or whose name lies about it
+	KeyFileSize      = "forms.error.fileSize"  // an upload over its size limit
+	KeyFileAgain     = "forms.error.fileAgain" // a good upload of a refused post without JavaScript: the browser cannot show it again
 )
 
 // Keys lists every key above: a test checks each exists in every language.
 var Keys = []string{KeySummary, KeyRequired, KeyEmail, KeyFriendEmail, KeyPhone, KeyTooLong, KeyChoice,
 	KeyNumber, KeyRange, KeyDate, KeyStartDate, KeyEndDate, KeyTypes, KeyZones, KeyPasswordMatch,
-	KeyPasswordShort, KeyCaptcha, KeyLogin, KeySendFailed, KeySlotFull, KeyFileType, KeyFileSize}
+	KeyPasswordShort, KeyCaptcha, KeyLogin, KeySendFailed, KeySlotFull, KeyFileType, KeyFileSize, KeyFileAgain}
 
 // Errors maps a form field's name to the translation key of its problem; an
 // empty Errors means the input is valid. Only the first problem of a field

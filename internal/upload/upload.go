@@ -21,6 +21,12 @@ import (
 	"immo/internal/field"
 )
 
+// The whole file is sniffed, not its first 4 KiB (mimetype's default): a
+// DOCX names its word/ part after whatever the writer put first (a
+// thumbnail of any size), a DOC its streams in a directory anywhere in the
+// file. A file is at most MaxSize bytes, already in memory.
+func init() { mimetype.SetLimit(0) }
+
 // MaxSize bounds one file (SPEC: at most 5 MB).
 const MaxSize = 5 << 20
 

@@ -22,6 +22,14 @@ func samplePDF() []byte {
 func sampleDOCX(t testing.TB) []byte {
 	var b bytes.Buffer
 	z := zip.NewWriter(&b)
+	// A writer may put a large thumbnail first: word/ comes far past the first 4 KiB.
+	thumb, err := z.CreateHeader(&zip.FileHeader{Name: "docProps/thumbnail.jpeg", Method: zip.Store})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 20_000 {
+		thumb.Write([]byte{byte(i * 31)})
+	}
 	for _, name := range []string{"[Content_Types].xml", "_rels/.rels", "word/document.xml"} {
 		w, err := z.Create(name)
 		if err != nil {

@@ -112,7 +112,7 @@ func readMultipart(r *http.Request, uploads []string) (url.Values, []lead.File, 
 			part.Close()
 			continue
 		}
-		if _, isFile := part.Header["Content-Type"]; isFile || part.FileName() != "" {
+		if isFilePart(part) {
 			f, err := readFile(part, name, uploads, files)
 			if err != nil {
 				return nil, nil, err
@@ -131,6 +131,14 @@ func readMultipart(r *http.Request, uploads []string) (url.Values, []lead.File, 
 		}
 		values.Add(name, string(b))
 	}
+}
+
+// isFilePart tells a file input's part (a filename parameter, empty when
+// no file was chosen) from a field's.
+func isFilePart(part *multipart.Part) bool {
+	_, params, err := mime.ParseMediaType(part.Header.Get("Content-Disposition"))
+	_, named := params["filename"]
+	return err == nil && named || part.FileName() != ""
 }
 
 // readFile reads one file part: nil when its field takes no file, already

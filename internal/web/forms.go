@@ -166,6 +166,15 @@ func (h *Handler) servePost(w http.ResponseWriter, r *http.Request) {
 		h.log.Error("form not kept", "form", form, "url", r.URL.RequestURI(), "err", err)
 		h.formPage(w, r, res, post, field.Errors{formField: field.KeySendFailed}, http.StatusInternalServerError, inertia)
 	case len(errs) > 0:
+		if !inertia {
+			// The page comes back with its file inputs empty (a browser cannot
+			// fill one): ask again for the files that were fine.
+			for _, f := range post.Files {
+				if _, bad := errs[f.Field]; !bad && len(f.Data) > 0 {
+					errs[f.Field] = field.KeyFileAgain
+				}
+			}
+		}
 		h.formPage(w, r, res, post, errs, http.StatusUnprocessableEntity, inertia)
 	default:
 		http.Redirect(w, r, h.resolver.ThankYouURL(form, res.Lang), http.StatusSeeOther)

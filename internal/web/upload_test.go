@@ -3,6 +3,7 @@ package web
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"mime/multipart"
 	"net/http"
 	"net/textproto"
@@ -28,7 +29,8 @@ func (f *fileForm) FileFields(string) []string { return []string{"cv"} }
 type part struct {
 	name, file string // file "": a plain field
 	data       []byte
-	noFileName bool // a file input left empty: filename="" and no bytes
+	noFileName bool   // a file input left empty: filename="" and no bytes
+	typed      string // a field's part with this Content-Type (some clients send one)
 }
 
 func multipartBody(t *testing.T, parts []part) (string, string) {
@@ -36,6 +38,14 @@ func multipartBody(t *testing.T, parts []part) (string, string) {
 	var b bytes.Buffer
 	mw := multipart.NewWriter(&b)
 	for _, p := range parts {
+		if p.typed != "" {
+			h := textproto.MIMEHeader{}
+			h.Set("Content-Disposition", `form-data; name="`+p.name+`"`)
+			h.Set("Content-Type", p.typed)
+			w, _ := mw.CreatePart(h)
+			w.Write(p.data)
+			continue
+		}
 		if p.file == "" && !p.noFileName {
 			mw.WriteField(p.name, string(p.data))
 			continue
@@ -76,6 +86,8 @@ func TestFormPostFiles(t *testing.T) {
 		{name: "a file in a field that takes none is skipped", files: true, status: 303,
 			parts: append(fields, part{name: "photo", file: "me.png", data: []byte("\x89PNG")}, part{name: "cv", file: "cv.pdf", data: pdf}),
 			want:  []lead.File{{Field: "cv", Name: "cv.pdf", Data: pdf}}},
+		{name: "a field with a Content-Type is a field", files: true, status: 303,
+			parts: []part{{name: "firstName", data: []byte("Ann")}, {name: "lastName", data: []byte("Peeters"), typed: "text/plain; charset=utf-8"}}},
 		{name: "an empty file input sends nothing", files: true, status: 303,
 			parts: append(fields, part{name: "cv", noFileName: true})},
 		{name: "a file somewhat too large is cut one byte past the limit", files: true, status: 303,
@@ -186,6 +198,48 @@ func TestLeadFormsFiles(t *testing.T) {
 			f := st.rows[0].Files[0]
 			if f.Field != "cv" || f.Name != "Mijn CV.pdf" || f.Type != "application/pdf" || !bytes.Equal(f.Data, pdf) {
 				t.Fatalf("stored file %s %q %s %d bytes", f.Field, f.Name, f.Type, len(f.Data))
+			}
+		})
+	}
+}
+
+// refusing is a file form that refuses every post for its last name.
+type refusing struct{ fileForm }
+
+func (f *refusing) Submit(context.Context, FormPost) (field.Errors, error) {
+	return field.Errors{"lastName": field.KeyRequired}, nil
+}
+
+// A refused post without JavaScript comes back with its file inputs empty:
+// a file that was fine is asked for again; the client's router keeps the
+// file in its input, so its answer does not.
+func TestFormPostFileAgain(t *testing.T) {
+	pdf := []byte("%PDF-1.7\n")
+	for _, tc := range []struct {
+		name   string
+		header map[string]string
+		parts  []part
+		want   map[string]string
+	}{
+		{name: "without JavaScript", parts: []part{{name: "cv", file: "cv.pdf", data: pdf}},
+			want: map[string]string{"lastName": field.KeyRequired, "cv": field.KeyFileAgain}},
+		{name: "without JavaScript, no file sent", parts: []part{{name: "cv", noFileName: true}},
+			want: map[string]string{"lastName": field.KeyRequired}},
+		{name: "with the router", header: map[string]string{"X-Inertia": "true", "X-Inertia-Version": "v1"},
+			parts: []part{{name: "cv", file: "cv.pdf", data: pdf}}, want: map[string]string{"lastName": field.KeyRequired}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h, _, _ := newTestHandler(t, &fakeRenderer{})
+			h.forms = Forms{"site-contact": &refusing{}}
+			body, ct := multipartBody(t, append([]part{{name: "firstName", data: []byte("Ann")}}, tc.parts...))
+			rec := postForm(h, "/fr/contact/", ct, body, tc.header)
+			if rec.Code != http.StatusUnprocessableEntity {
+				t.Fatalf("status %d", rec.Code)
+			}
+			var got map[string]string
+			json.Unmarshal(formPageOf(t, rec, tc.header != nil).Props["errors"], &got)
+			if !equalMaps(got, tc.want) {
+				t.Errorf("errors %v, want %v", got, tc.want)
 			}
 		})
 	}

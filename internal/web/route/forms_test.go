@@ -33,6 +33,10 @@ func TestForms(t *testing.T) {
 		{"/fr/merci/service-personnalise/", nil, 0, 0},
 		{"/xx/contact/", nil, 0, 0},
 		{"/fr/nowhere/", nil, 0, 0},
+		{"/nl/jobs/", []string{"job-application"}, 0, 0}, // a job-application module
+		{"/fr/emplois/", []string{"job-application"}, 0, 0},
+		{"/de/stellenangebote/", []string{"job-application"}, 0, 0},
+		{"/nl/feedback/job-application/", nil, 0, 0},
 	} {
 		u, _ := url.Parse(tc.url)
 		if got := r.Forms(u.EscapedPath(), u.Query()); !slices.Equal(got, tc.want) {
@@ -41,6 +45,14 @@ func TestForms(t *testing.T) {
 		got := r.PageForms(u.EscapedPath(), u.Query())
 		if !slices.Equal(got.Forms, tc.want) || got.PropertyID != tc.property || got.ProjectID != tc.project {
 			t.Errorf("PageForms(%s) = %+v, want %v property %d project %d", tc.url, got, tc.want, tc.property, tc.project)
+		}
+	}
+	for lang, want := range map[string]string{"nl": "/nl/feedback/job-application/", "fr": "/fr/merci/job-application/"} {
+		if got := r.ThankYouURL("job-application", lang); got != want {
+			t.Errorf("ThankYouURL(job-application, %s) = %q, want %q", lang, got, want)
+		}
+		if res := r.Resolve(want, nil); res.Status != 200 {
+			t.Errorf("%s: status %d", want, res.Status)
 		}
 	}
 }

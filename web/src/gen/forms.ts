@@ -192,4 +192,5 @@ export const ERROR_KEYS = {
   slotFull: 'forms.error.slotFull',
   fileType: 'forms.error.fileType',
   fileSize: 'forms.error.fileSize',
+  fileAgain: 'forms.error.fileAgain',
 } as const
