@@ -24,7 +24,8 @@ import (
 
 // formKinds are the lead kinds whose forms the server answers; the others
 // come with their pages.
-var formKinds = []lead.Kind{lead.KindSiteContact, lead.KindInformation, lead.KindProject, lead.KindFriend, lead.KindTestimonial, lead.KindJob}
+var formKinds = []lead.Kind{lead.KindSiteContact, lead.KindInformation, lead.KindProject, lead.KindFriend, lead.KindTestimonial,
+	lead.KindJob, lead.KindDocument, lead.KindPurchaseOffer, lead.KindRentApplication}
 
 // sqlStore is what both databases' stores share (sqlstore.Store): the
 // requests and the anti-spam tables.
@@ -89,7 +90,8 @@ func newForms(d formDeps) (web.Forms, *altcha.Service, error) {
 	limit := func(name string, max int, window time.Duration, site bool) web.Limit {
 		return web.Limit{Limiter: &antispam.Limiter{Counter: d.Spam, Max: max, Window: window, Now: d.Now}, Name: name, Site: site}
 	}
-	service := &lead.Service{Store: testimonial.Recording(d.Requests, d.Pending, d.Pictures), Queue: d.Queue, Compose: composer.Compose, IP: ip, Now: d.Now}
+	service := &lead.Service{Store: testimonial.Recording(d.Requests, d.Pending, d.Pictures), Queue: d.Queue, Compose: composer.Compose, IP: ip, Now: d.Now,
+		Rules: offerRules(d.Catalog, d.Resolver.Site).Check, Repeat: offerRepeat(d.Requests)}
 	kinds := formKinds
 	if d.Agenda != nil {
 		service.Steps = map[lead.Kind]lead.Step{lead.KindVisit: d.Agenda.step()}
@@ -128,6 +130,7 @@ func newComposer(d formDeps) (*notify.Composer, error) {
 		Property:    propertyListing(d.Catalog, d.Resolver),
 		Project:     projectListing(d.Catalog, d.Resolver),
 		VisitCancel: d.Resolver.VisitCancelURL,
+		Document:    documentName(d.Catalog),
 	}
 	if d.Agenda != nil {
 		cfg.VisitLength = d.Agenda.Rules.Length

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"maps"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -53,7 +54,8 @@ func TestValidate(t *testing.T) {
 		{"visit needs a slot", post(KindVisit, map[string]string{"propertyId": "1", "slot": "tomorrow"}), field.Errors{"slot": field.KeyDate}},
 		{"visit", post(KindVisit, map[string]string{"propertyId": "1", "slot": "2026-11-24T10:00:00+01:00"}), field.Errors{}},
 		{"project", post(KindProject, map[string]string{"projectId": "12"}), field.Errors{}},
-		{"offer amount", post(KindPurchaseOffer, map[string]string{"propertyId": "1", "amount": "2e5"}), field.Errors{"amount": field.KeyNumber}},
+		{"offer amount", post(KindPurchaseOffer, map[string]string{"propertyId": "1", "amount": "2e5",
+			"street": "Grand-Rue 1", "zip": "6700", "city": "Arlon", "validUntil": "2026-12-01"}), field.Errors{"amount": field.KeyNumber}},
 		{"rent application", post(KindRentApplication, map[string]string{"propertyId": "1", "adults": "2", "movingDate": "2027-02-30", "income1": "-1", "pets": "maybe"}),
 			field.Errors{"movingDate": field.KeyDate, "income1": field.KeyNumber, "pets": field.KeyChoice}},
 		{"remark too long", post(KindSiteContact, map[string]string{"remark": strings.Repeat("é", field.MaxRemark+1)}), field.Errors{"remark": field.KeyTooLong}},
@@ -263,5 +265,40 @@ func TestSubmitStep(t *testing.T) {
 	// Another kind has no step.
 	if _, _, err := s.Submit(t.Context(), post(KindSiteContact, map[string]string{"remark": "x"}), "198.51.100.1"); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestSubmitRulesAndRepeat: the Rules' problems join Validate's, and a
+// Repeat refuses a request after everything else: nothing stored either way.
+func TestSubmitRulesAndRepeat(t *testing.T) {
+	ip, _ := NewIPHasher([]byte(strings.Repeat("k", 32)))
+	now := time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC)
+	st := &fakeStore{}
+	var ruledAt time.Time
+	s := &Service{Store: st, Queue: fakeQueue{}, IP: ip, Now: func() time.Time { return now },
+		Rules: func(r Request, at time.Time) field.Errors {
+			ruledAt = at
+			e := field.Errors{}
+			e.Check(r.Remark == "too late", FieldRemark, "rule.late")
+			e.Check(true, FieldEmail, "rule.never-shown") // email already has Validate's problem below
+			return e
+		},
+		Repeat: func(_ context.Context, r Request) (field.Errors, error) {
+			if r.Remark == "again" {
+				return field.Errors{FieldRemark: "rule.again"}, nil
+			}
+			return nil, nil
+		}}
+	bad := post(KindSiteContact, map[string]string{"remark": "too late", "email": "anne@"})
+	if got := s.Check(bad); !reflect.DeepEqual(got, field.Errors{FieldRemark: "rule.late", FieldEmail: field.KeyEmail}) || !ruledAt.Equal(now) {
+		t.Fatalf("Check = %v (ruled at %v)", got, ruledAt)
+	}
+	s.Rules = nil
+	if _, errs, err := s.Submit(context.Background(), post(KindSiteContact, map[string]string{"remark": "again"}), "203.0.113.7"); err != nil ||
+		!reflect.DeepEqual(errs, field.Errors{FieldRemark: "rule.again"}) || len(st.rows) != 0 {
+		t.Fatalf("a repeat: errs %v, err %v, %d stored", errs, err, len(st.rows))
+	}
+	if _, errs, err := s.Submit(context.Background(), post(KindSiteContact, map[string]string{"remark": "first"}), "203.0.113.7"); err != nil || len(errs) > 0 || len(st.rows) != 1 {
+		t.Fatalf("not a repeat: errs %v, err %v, %d stored", errs, err, len(st.rows))
 	}
 }

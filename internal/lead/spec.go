@@ -80,7 +80,7 @@ var Specs = map[Kind]Spec{
 		{Name: "friendFirstName", Type: Text}, {Name: "friendLastName", Type: Text},
 		{Name: "friendEmail", Type: Email, Required: true, Key: field.KeyFriendEmail}}},
 	KindNewsletter: {Person: EmailOnly},
-	KindDocument:   {Property: true, Fields: []Field{{Name: "document", Type: Text}}},
+	KindDocument:   {Property: true, Fields: []Field{{Name: "document", Type: Text, Required: true}}},
 	KindTestimonial: {Person: NamesEmail, Remark: true, Fields: []Field{
 		{Name: "website", Type: URL}, {Name: "aboutYou", Type: Choice, Options: []string{"buyer", "seller", "tenant", "landlord"}},
 		{Name: "picture", Type: Upload, Accept: upload.Picture}}},
@@ -88,12 +88,15 @@ var Specs = map[Kind]Spec{
 	KindJob: {Fields: []Field{{Name: "position", Type: Text}, {Name: "motivation", Type: Long, Required: true},
 		{Name: "cv", Type: Upload, Required: true, Accept: upload.CV}}},
 	KindPurchaseOffer: {Property: true, Fields: []Field{
-		{Name: "amount", Type: Number, Required: true}, {Name: "conditions", Type: Long}}},
+		{Name: "street", Type: Text, Required: true}, {Name: "zip", Type: Text, Required: true},
+		{Name: "city", Type: Text, Required: true}, {Name: "amount", Type: Number, Required: true},
+		{Name: "conditions", Type: Long}, {Name: "validUntil", Type: Date, Required: true}}},
 	KindRentApplication: {Property: true, Fields: []Field{
 		{Name: "adults", Type: Number, Required: true}, {Name: "kids", Type: Number},
 		{Name: "pets", Type: Choice, Options: []string{"yes", "no"}},
 		{Name: "movingDate", Type: Date, Required: true}, {Name: "movingReason", Type: Long},
-		{Name: "income1", Type: Number, Required: true}, {Name: "income2", Type: Number}}},
+		{Name: "income1", Type: Number, Required: true}, {Name: "income2", Type: Number},
+		{Name: "cv", Type: Upload, Accept: upload.CV}}},
 }
 
 // Validate checks r against its kind's Spec: per form field, the

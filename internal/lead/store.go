@@ -45,6 +45,36 @@ type Service struct {
 	// in the agenda), in the request's transaction.
 	Steps map[Kind]Step
 	Now   func() time.Time // nil: time.Now
+	// Rules are the checks beyond the kinds' Specs that need the site's
+	// configuration, the catalog or the clock (a purchase offer's validity
+	// date, a rent application's minimum income): per field a translation
+	// key, as Validate. Nil: none.
+	Rules func(r Request, now time.Time) field.Errors
+	// Repeat refuses a request that repeats a stored one (a document the
+	// same address asked for already), with its key per field. Submit asks
+	// it last, after the caller's spam checks, so nobody learns who asked
+	// what without paying them. Nil: none.
+	Repeat func(ctx context.Context, r Request) (field.Errors, error)
+}
+
+func (s *Service) now() time.Time {
+	if s.Now != nil {
+		return s.Now()
+	}
+	return time.Now()
+}
+
+// Check is what Submit refuses before storing anything: Validate's
+// problems, and those Rules find on the fields Validate let pass, so the
+// visitor sees them all at once.
+func (s *Service) Check(r Request) field.Errors {
+	errs := r.Validate()
+	if s.Rules != nil {
+		for name, key := range s.Rules(r, s.now()) {
+			errs.Add(name, key)
+		}
+	}
+	return errs
 }
 
 // Step is a kind's own work with a request it stores.
@@ -69,14 +99,10 @@ func (e *Refused) Error() string {
 // Submit validates r and, when valid, stores it with its mails queued. It
 // returns the field errors (nothing stored) or the stored request.
 func (s *Service) Submit(ctx context.Context, r Request, ip string) (Request, field.Errors, error) {
-	if errs := r.Validate(); len(errs) > 0 {
+	if errs := s.Check(r); len(errs) > 0 {
 		return r, errs, nil
 	}
-	now := time.Now
-	if s.Now != nil {
-		now = s.Now
-	}
-	r.Time = now().UTC()
+	r.Time = s.now().UTC()
 	r.IPHash = s.IP.Hash(ip)
 	if s.MaxPerHour > 0 {
 		n, err := s.Store.CountFrom(ctx, r.IPHash, r.Time.Add(-time.Hour))
@@ -85,6 +111,12 @@ func (s *Service) Submit(ctx context.Context, r Request, ip string) (Request, fi
 		}
 		if n >= s.MaxPerHour {
 			return r, nil, ErrTooMany
+		}
+	}
+	if s.Repeat != nil {
+		errs, err := s.Repeat(ctx, r)
+		if err != nil || len(errs) > 0 {
+			return r, errs, err
 		}
 	}
 	step := s.Steps[r.Kind]

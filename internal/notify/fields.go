@@ -37,7 +37,13 @@ func (c *Composer) sent(r lead.Request, lang string) []row {
 			}
 			continue
 		}
-		add(f.Name, c.value(f, r.Fields[f.Name], lang))
+		v := c.value(f, r.Fields[f.Name], lang)
+		if f.Name == "document" && c.cfg.Document != nil {
+			if name, ok := c.cfg.Document(r.PropertyID, strings.TrimSpace(v), lang); ok {
+				v = name
+			}
+		}
+		add(f.Name, v)
 	}
 	add(lead.FieldRemark, r.Remark)
 	return rows

@@ -47,6 +47,9 @@ type Config struct {
 	// is not (or no longer) online. Nil: no listing is known.
 	Property func(id int64, lang string) (Listing, bool)
 	Project  func(id int64, lang string) (Listing, bool)
+	// Document names a property's document (a document request's field
+	// holds its ID) in lang; nil or not found: the ID is shown.
+	Document func(property int64, document, lang string) (string, bool)
 	// NewsletterConfirm is the address that confirms a newsletter
 	// subscription by its token, in lang.
 	NewsletterConfirm func(token, lang string) string

@@ -7,19 +7,20 @@ package site
 
 // Config is the whole site configuration, as in the JSON file.
 type Config struct {
-	Agency      Agency      `json:"agency"`
-	Languages   Languages   `json:"languages"`
-	SiteInfo    SiteInfo    `json:"siteInfo"`
-	Header      Header      `json:"header"`
-	TopBar      TopBar      `json:"topBar"`
-	Pages       []Page      `json:"pages"`
-	Menu        []MenuItem  `json:"menu"`
-	Footer      Footer      `json:"footer"`
-	Banner      Banner      `json:"banner"`
-	SearchBlock SearchBlock `json:"searchBlock"`
-	Popup       Popup       `json:"popup"`
-	Legal       []LegalPage `json:"legal"`
-	StreetView  StreetView  `json:"streetView"`
+	Agency          Agency          `json:"agency"`
+	Languages       Languages       `json:"languages"`
+	SiteInfo        SiteInfo        `json:"siteInfo"`
+	Header          Header          `json:"header"`
+	TopBar          TopBar          `json:"topBar"`
+	Pages           []Page          `json:"pages"`
+	Menu            []MenuItem      `json:"menu"`
+	Footer          Footer          `json:"footer"`
+	Banner          Banner          `json:"banner"`
+	SearchBlock     SearchBlock     `json:"searchBlock"`
+	Popup           Popup           `json:"popup"`
+	Legal           []LegalPage     `json:"legal"`
+	StreetView      StreetView      `json:"streetView"`
+	RentApplication RentApplication `json:"rentApplication"`
 	// Appointments are the visit agenda's rules; nil: no visit form.
 	Appointments *Appointments `json:"appointments,omitempty"`
 }

@@ -26,6 +26,7 @@ func (c *Config) check() []*FieldError {
 	c.checkLegal(&p)
 	c.checkStreetView(&p)
 	c.checkAppointments(&p)
+	c.checkRentApplication(&p)
 	c.checkPaths(&p)
 	return p
 }

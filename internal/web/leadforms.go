@@ -56,7 +56,7 @@ func (l *LeadForms) Submit(ctx context.Context, p FormPost) (field.Errors, error
 	}
 	r := lead.Decode(lead.Kind(p.Form), p.Lang, p.Page, p.First(), p.Files...)
 	r.PropertyID, r.ProjectID = p.PropertyID, p.ProjectID // the page's, whatever was posted
-	if errs := r.Validate(); len(errs) > 0 {
+	if errs := l.Requests.Check(r); len(errs) > 0 {
 		return errs, nil
 	}
 	sender := l.IP.Hash(p.IP)

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"errors"
+	"strings"
 	"time"
 
 	"immo/internal/lead"
@@ -168,4 +169,35 @@ func (q *Requests) SetStatus(ctx context.Context, id int64, status string) error
 		return q.s.errorf("request %d status: %w", id, err)
 	}
 	return nil
+}
+
+// DocumentRequested says whether a document request for document of
+// property was stored with email, compared without case (offer.Requested).
+// A property's document requests are few: they are read and compared here
+// rather than through each database's JSON functions.
+func (q *Requests) DocumentRequested(ctx context.Context, property int64, email, document string) (bool, error) {
+	rows, err := q.s.read.QueryContext(ctx, q.s.d.query(
+		`SELECT data FROM requests WHERE kind = ? AND property_id = ?`), string(lead.KindDocument), property)
+	if err != nil {
+		return false, q.s.errorf("document requests: %w", err)
+	}
+	defer rows.Close()
+	email = strings.TrimSpace(email)
+	for rows.Next() {
+		var data []byte
+		if err := rows.Scan(&data); err != nil {
+			return false, q.s.errorf("document requests: %w", err)
+		}
+		var doc requestDoc
+		if err := json.Unmarshal(data, &doc); err != nil {
+			return false, q.s.errorf("document requests: %w", err)
+		}
+		if strings.EqualFold(strings.TrimSpace(doc.Person.Email), email) && doc.Fields["document"] == document {
+			return true, nil
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return false, q.s.errorf("document requests: %w", err)
+	}
+	return false, nil
 }

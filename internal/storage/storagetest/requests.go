@@ -24,6 +24,7 @@ func RunRequests(t *testing.T, open func(t *testing.T) *sqlstore.Store) {
 	t.Run("FailingCallback", func(t *testing.T) { testRequestRollback(t, open(t).Requests()) })
 	t.Run("CountFrom", func(t *testing.T) { testCountFrom(t, open(t).Requests()) })
 	t.Run("Status", func(t *testing.T) { testRequestStatus(t, open(t).Requests()) })
+	t.Run("DocumentRequested", func(t *testing.T) { testDocumentRequested(t, open(t).Requests()) })
 	t.Run("LargestFile", func(t *testing.T) { testLargestFile(t, open(t).Requests()) })
 }
 

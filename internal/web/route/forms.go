@@ -37,10 +37,7 @@ func (r *Resolver) PageForms(path string, query url.Values) PageForms {
 	t := r.locate(lang, rest, query)
 	switch t.kind {
 	case targetProperty:
-		if p, err := r.Catalog.Index().Property(t.id, lang); r.Agenda == nil || err != nil || !visitable(&p) {
-			return PageForms{Forms: kinds(lead.KindInformation, lead.KindFriend), PropertyID: t.id}
-		}
-		return PageForms{Forms: kinds(lead.KindInformation, lead.KindVisit, lead.KindFriend), PropertyID: t.id}
+		return PageForms{Forms: r.propertyForms(t.id, lang), PropertyID: t.id}
 	case targetProject:
 		return PageForms{Forms: kinds(lead.KindProject), ProjectID: t.id}
 	case targetPage:

@@ -10,6 +10,8 @@ func TestForms(t *testing.T) {
 	r := demoResolver(t)
 	site := []string{"site-contact"}
 	property := []string{"contact-me", "send-to-friend"} // no agenda: no visit form (visit_test.go)
+	sale := append(slices.Clone(property), "document-request", "purchase-offer")
+	rent := append(slices.Clone(property), "document-request", "rent-application")
 	project := []string{"contact-construction"}
 	for _, tc := range []struct {
 		url               string
@@ -19,9 +21,12 @@ func TestForms(t *testing.T) {
 		{"/fr/contact/", site, 0, 0},
 		{"/contact/", site, 0, 0}, // the original path, default language
 		{"/nl/contact", site, 0, 0},
-		{"/fr/property/4100001/", property, 4100001, 0},
-		{"/fr/property/4100001/?propertyId=4100002", property, 4100001, 0},
-		{"/fr/a-vendre/arlon/maison/4100001/", property, 4100001, 0},
+		{"/fr/property/4100001/", sale, 4100001, 0},
+		{"/fr/property/4100001/?propertyId=4100002", sale, 4100001, 0},
+		{"/fr/a-vendre/arlon/maison/4100001/", sale, 4100001, 0},
+		{"/fr/property/4100002/", append(slices.Clone(property), "purchase-offer"), 4100002, 0}, // no documents
+		{"/nl/property/4100044/", rent, 4100044, 0},
+		{"/nl/property/4100061/", property, 4100061, 0}, // sold: neither offer nor documents
 		{"/fr/project/?id=5200001", project, 0, 5200001},
 		{"/fr/a-vendre/", nil, 0, 0},
 		{"/fr/", nil, 0, 0},

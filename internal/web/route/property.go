@@ -45,6 +45,7 @@ func (c *resolution) property(id int64) Result {
 	props.Title, props.TitleLang = c.propertyTitle(&p)
 	props.Map = c.propertyMap(&p)
 	props.Visit = c.visit(&p)
+	props.Offer = c.offerTerms(&p)
 
 	urlIn := func(l string) string {
 		typeName := c.ix.TypeName(p.WebID, l)

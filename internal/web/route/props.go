@@ -97,6 +97,9 @@ type PropertyProps struct {
 	// Visit is the visit form's free slots; absent when the site offers no
 	// visits or the property is sold or rented.
 	Visit *VisitView `json:"visit,omitempty"`
+	// Offer are the purchase offer's or rent application's terms; absent
+	// when the property takes neither (sold, rented).
+	Offer *OfferTerms `json:"offer,omitempty"`
 }
 
 // ProjectProps are a project page's.

@@ -8,7 +8,8 @@ import (
 
 // Forms with a thank-you page (SPEC §2).
 var thankYouForms = []string{"contact-me", "contact-appointment", "contact-construction", "contact-demand",
-	"demand-register", "send-to-friend", "site-contact", "sign-newsletter", "testing-testing", "testimonial", "job-application"}
+	"demand-register", "send-to-friend", "site-contact", "sign-newsletter", "testing-testing", "testimonial", "job-application",
+	"document-request", "purchase-offer", "rent-application"}
 
 // French slugs that differ from the form name.
 var thankYouFR = map[string]string{

@@ -80,7 +80,7 @@ export const FORMS = {
     {"name":"phone","type":"phone","required":true,"trim":false},
     {"name":"remark","type":"long","required":false,"trim":false,"max":5000},
     {"name":"propertyId","type":"id","required":true,"trim":true},
-    {"name":"document","type":"text","required":false,"trim":true,"max":200},
+    {"name":"document","type":"text","required":true,"trim":true,"max":200},
   ],
   'job-application': [
     {"name":"title","type":"choice","required":true,"trim":false,"options":["mr","ms","miss"]},
@@ -101,8 +101,12 @@ export const FORMS = {
     {"name":"phone","type":"phone","required":true,"trim":false},
     {"name":"remark","type":"long","required":false,"trim":false,"max":5000},
     {"name":"propertyId","type":"id","required":true,"trim":true},
+    {"name":"street","type":"text","required":true,"trim":true,"max":200},
+    {"name":"zip","type":"text","required":true,"trim":true,"max":200},
+    {"name":"city","type":"text","required":true,"trim":true,"max":200},
     {"name":"amount","type":"number","required":true,"trim":true},
     {"name":"conditions","type":"long","required":false,"trim":true,"max":5000},
+    {"name":"validUntil","type":"date","required":true,"trim":true},
   ],
   'rent-application': [
     {"name":"title","type":"choice","required":true,"trim":false,"options":["mr","ms","miss"]},
@@ -119,6 +123,7 @@ export const FORMS = {
     {"name":"movingReason","type":"long","required":false,"trim":true,"max":5000},
     {"name":"income1","type":"number","required":true,"trim":true},
     {"name":"income2","type":"number","required":false,"trim":true},
+    {"name":"cv","type":"file","required":false,"trim":false,"accept":[".pdf",".doc",".docx","application/pdf","application/msword","application/vnd.openxmlformats-officedocument.wordprocessingml.document"],"formats":["PDF","DOC","DOCX"],"maxBytes":5242880},
   ],
   'send-to-friend': [
     {"name":"title","type":"choice","required":false,"trim":false,"options":["mr","ms","miss"]},

@@ -422,6 +422,7 @@ export interface PropertyProps {
   titleLang?: string
   map?: PropertyMap
   visit?: VisitView
+  offer?: OfferTerms
 }
 
 /** catalog.PublicProperty */
@@ -659,6 +660,14 @@ export interface VisitSlot {
   value: string
   time: string
   label: string
+}
+
+/** route.OfferTerms */
+export interface OfferTerms {
+  advance: number
+  deposit: number
+  minIncome: number
+  maxPersons: number
 }
 
 /** route.ProjectProps */

@@ -3,6 +3,7 @@ import { useLang, useT, type Lang, type TFn } from '../../../lib/i18n'
 import { Link } from '../../../lib/router'
 import type { Picture } from '../../../lib/site/types'
 import { Gallery } from '../../gallery'
+import { DocumentRequestForm, OfferForms, documentChoices } from '../../offer'
 import type { Card } from '../../properties/model/types'
 import { CardGrid, GOAL_SALE, pictureAlt } from '../../properties'
 import { addressLine, propertyView } from '../model/sections'
@@ -128,11 +129,16 @@ function FoundProperty(props: PropertyProps & { property: PropertyDetail }) {
             {v.details.length > 0 && <Details groups={v.details} />}
             {v.location && <Location location={v.location} title={title} />}
             {v.virtualTour && <VirtualTour url={v.virtualTour} title={title} />}
-            {v.documents.length > 0 && <Documents documents={v.documents} />}
+            {v.documents.length > 0 && (
+              <Documents documents={v.documents}>
+                {props.offer && <DocumentRequestForm documents={documentChoices(p, lang)} />}
+              </Documents>
+            )}
             {v.pointsOfInterest.length > 0 && <PointsOfInterest items={v.pointsOfInterest} />}
             <InformationForm />
             <VisitForm />
             <FriendForm />
+            <OfferForms property={p} terms={props.offer} />
           </div>
           <div className="property-aside">
             <ContactBox contact={v.contact} closed={closed} />

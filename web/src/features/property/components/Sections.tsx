@@ -1,6 +1,8 @@
+import type { MouseEvent, ReactNode } from 'react'
 import { formatDistance } from '../../../lib/format'
 import { useT } from '../../../lib/i18n'
 import { SmartLink } from '../../../lib/ui/SmartLink'
+import { DOCUMENT_ANCHOR } from '../../offer'
 import type { PointOfInterest } from '../../properties/model/types'
 import type { DetailGroup, DetailRow } from '../model/details'
 import type { DocumentView, EnergyView, Fact, LocationView } from '../model/sections'
@@ -115,8 +117,14 @@ export function Location({ location: l, title }: { location: LocationView; title
 }
 
 /** The documents a visitor can ask for, each with its SPEC §4 state. */
-export function Documents({ documents }: { documents: DocumentView[] }) {
+/**
+ * The documents and their SPEC §4 state. With the request form (children)
+ * each "Request" link goes to it and, with JavaScript, chooses that
+ * document in it; without the form, a mail to the agency.
+ */
+export function Documents({ documents, children }: { documents: DocumentView[]; children?: ReactNode }) {
   const t = useT()
+  const withForm = !!children
   return (
     <section aria-labelledby="documents-title" className="property-section">
       <h2 id="documents-title">{t('property.documents')}</h2>
@@ -127,7 +135,13 @@ export function Documents({ documents }: { documents: DocumentView[] }) {
             <span className="document-state" data-state={d.state}>
               {t(`property.document.${d.state}`)}
             </span>
-            {d.requestHref && d.state === 'notRequested' && (
+            {withForm && d.state === 'notRequested' && (
+              <a href={`#${DOCUMENT_ANCHOR}`} className="document-request" data-icon="mail" onClick={(e) => chooseDocument(e, d.id)}>
+                {t('property.document.request')}
+                <span className="sr-only">{`: ${d.name}`}</span>
+              </a>
+            )}
+            {!withForm && d.requestHref && d.state === 'notRequested' && (
               <SmartLink href={d.requestHref} className="document-request" data-icon="mail">
                 {t('property.document.request')}
                 <span className="sr-only">{`: ${d.name}`}</span>
@@ -137,8 +151,21 @@ export function Documents({ documents }: { documents: DocumentView[] }) {
         ))}
       </ul>
       <p className="muted">{t('property.document.howTo')}</p>
+      {children}
     </section>
   )
+}
+
+/** Opens the request form with document id chosen, and puts the focus on the choice. */
+function chooseDocument(e: MouseEvent<HTMLAnchorElement>, id: number) {
+  const form = document.getElementById(DOCUMENT_ANCHOR)
+  const select = form?.querySelector<HTMLSelectElement>('select[name="document"]')
+  if (!(form instanceof HTMLDetailsElement) || !select) return // the browser follows the link
+  e.preventDefault()
+  form.open = true
+  select.value = String(id)
+  select.dispatchEvent(new Event('change', { bubbles: true }))
+  select.focus()
 }
 
 export function PointsOfInterest({ items }: { items: PointOfInterest[] }) {

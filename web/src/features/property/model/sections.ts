@@ -5,6 +5,7 @@ import { formatPhone, formatSurface, telHref } from '../../../lib/format'
 import type { Lang, TFn } from '../../../lib/i18n'
 import { textIn } from '../../../lib/site/text'
 import type { Agency, Picture } from '../../../lib/site/types'
+import { ALREADY_REQUESTED } from '../../offer'
 import { GOAL_SALE, streetLine } from '../../properties'
 import type { PointOfInterest, Property } from '../../properties/model/types'
 import { detailGroups, epcText, groupRows, type DetailGroup, type DetailRow } from './details'
@@ -41,7 +42,7 @@ export interface LocationView {
   map?: PropertyMapView
 }
 
-/** SPEC §4 document states. Every document is "not yet requested" until the forms issue records requests. */
+/** SPEC §4 document states: "already requested" after a repeated request (the server knows it by the address), "will be sent by email" on the request's thank-you page. */
 export type DocumentState = 'notRequested' | 'requested' | 'byEmail'
 
 export interface DocumentView {
@@ -193,6 +194,8 @@ export function propertyView(props: PropertyProps & { property: PropertyDetail }
   fact('calendar', 'constructionYear', !!p.ConstructionYear && String(p.ConstructionYear))
   fact('energy', 'epcLabel', energy?.label)
   const reference = p.Reference ? ` (${p.Reference})` : ''
+  // A document request the server refused as a repeat: that document is "already requested" (SPEC §4).
+  const repeated = props.form?.name === 'document-request' && props.errors?.document === ALREADY_REQUESTED ? String(props.form.values?.document ?? '') : ''
   return {
     pictures: picturesOf(p),
     facts,
@@ -208,7 +211,7 @@ export function propertyView(props: PropertyProps & { property: PropertyDetail }
       .map(({ d, name }) => ({
         id: d.ID,
         name,
-        state: 'notRequested' as const,
+        state: String(d.ID) === repeated ? ('requested' as const) : ('notRequested' as const),
         requestHref: contact.email ? mailto(contact.email, t('property.document.subject', { document: name, property: `${title}${reference}` })) : undefined,
       })),
     pointsOfInterest: (p.PointsOfInterest ?? []).filter((x) => x?.Name),

@@ -11,6 +11,9 @@ const MESSAGES: Record<string, string> = {
   testimonial: 'testimonial.thanks',
   'job-application': 'jobs.thankYou',
   'contact-appointment': 'visit.thankYou',
+  'document-request': 'offer.thankYou.document-request',
+  'purchase-offer': 'offer.thankYou.purchase-offer',
+  'rent-application': 'offer.thankYou.rent-application',
 }
 
 /** After a form: breadcrumb, "Thank you", what happens next, a way home. */

@@ -1,0 +1,31 @@
+package route
+
+import (
+	"net/url"
+	"reflect"
+	"testing"
+)
+
+// TestOfferTerms: a property page's offer terms, by goal, state and the
+// price's publication, with the site's rent application bounds.
+func TestOfferTerms(t *testing.T) {
+	r := demoResolver(t)
+	for _, tc := range []struct {
+		path string
+		want *OfferTerms
+	}{
+		{"/fr/property/4100001/", &OfferTerms{Advance: 31500}},                                // 315 000 €
+		{"/fr/property/4100007/", &OfferTerms{}},                                              // price on request: no amount
+		{"/nl/property/4100044/", &OfferTerms{Deposit: 2100, MinIncome: 2000, MaxPersons: 5}}, // 700 € a month
+		{"/fr/property/4100061/", nil},                                                        // sold
+	} {
+		res := r.Resolve(tc.path, url.Values{})
+		props, ok := res.Props.(*PropertyProps)
+		if !ok || props.Property == nil {
+			t.Fatalf("%s: %T", tc.path, res.Props)
+		}
+		if !reflect.DeepEqual(props.Offer, tc.want) {
+			t.Errorf("%s: offer %+v, want %+v", tc.path, props.Offer, tc.want)
+		}
+	}
+}

@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest'
+import { translate, type Lang } from '../../lib/i18n'
+import type { Page } from '../../lib/router'
+import { pagesIn } from '../../test/fixtures'
+import { renderPage } from '../../test/render'
+import { documentChoices, offerKind, typedAmount } from './model/offer'
+
+const SALE_TERMS = { advance: 31500, deposit: 0, minIncome: 0, maxPersons: 0 }
+const RENT_TERMS = { advance: 0, deposit: 2100, minIncome: 2000, maxPersons: 5 }
+
+/** The fixture's property page, for sale (Goal 0) or for rent, with its terms and what else is given. */
+function propertyPage(lang: Lang, goal: number, extra: Record<string, unknown> = {}): Page {
+  const p = pagesIn(lang).find((x) => x.component === 'Property')!
+  const props = p.props as { property: Record<string, unknown> }
+  return {
+    ...p,
+    props: {
+      ...p.props,
+      notice: undefined,
+      property: { ...props.property, Goal: goal, Status: 'available' },
+      offer: goal === 0 ? SALE_TERMS : RENT_TERMS,
+      ...extra,
+    },
+  }
+}
+
+function dom(p: Page) {
+  const div = document.createElement('div')
+  div.innerHTML = renderPage(p)
+  return div
+}
+
+describe('the offer forms on the property page', () => {
+  it.each(['fr', 'de'] as const)('%s, for sale: a document request under the documents and a purchase offer with its advance', (lang) => {
+    const el = dom(propertyPage(lang, 0))
+    const doc = el.querySelector('section:has(#documents-title) details#document-request')!
+    expect(doc).not.toBeNull()
+    expect(doc.hasAttribute('open')).toBe(false)
+    expect(el.querySelector('.documents a.document-request')!.getAttribute('href')).toBe('#document-request')
+    const select = doc.querySelector('select[name="document"]')!
+    expect([...select.querySelectorAll('option')].map((o) => o.getAttribute('value'))).toEqual(['', '1'])
+    expect(doc.querySelector('input[name="form"]')!.getAttribute('value')).toBe('document-request')
+
+    const offer = el.querySelector('details#purchase-offer')!
+    expect(offer.querySelector('.offer-notice')!.textContent).toBe(translate(lang, 'offer.purchase.advanceAmount', { amount: '€ 31.500' }))
+    for (const name of ['title', 'firstName', 'lastName', 'email', 'phone', 'street', 'zip', 'city', 'amount', 'conditions', 'validUntil', 'remark']) {
+      expect(offer.querySelector(`[name="${name}"]`), name).not.toBeNull()
+    }
+    expect(offer.querySelector('input[name="amount"]')!.getAttribute('type')).toBe('number')
+    expect(offer.querySelector('input[name="validUntil"]')!.getAttribute('type')).toBe('date')
+    expect(el.querySelector('details#rent-application')).toBeNull()
+  })
+
+  it('for rent: the rent application with the deposit, the bounds and a CV, posted multipart', () => {
+    const el = dom(propertyPage('nl', 1))
+    expect(el.querySelector('details#purchase-offer')).toBeNull()
+    const rent = el.querySelector('details#rent-application')!
+    const notes = [...rent.querySelectorAll('.offer-notice li')].map((li) => li.textContent)
+    expect(notes).toEqual([
+      translate('nl', 'offer.rent.depositAmount', { amount: '€ 2.100' }),
+      translate('nl', 'offer.rent.minIncome', { amount: '€ 2.000' }),
+      translate('nl', 'offer.rent.maxPersons', { max: 5 }),
+    ])
+    expect(rent.querySelector('form')!.getAttribute('enctype')).toBe('multipart/form-data')
+    for (const name of ['adults', 'kids', 'pets', 'movingDate', 'movingReason', 'income1', 'income2', 'cv']) {
+      expect(rent.querySelector(`[name="${name}"]`), name).not.toBeNull()
+    }
+  })
+
+  it('sold: neither form, and the documents keep their mail link', () => {
+    const p = propertyPage('fr', 0, { offer: undefined })
+    const el = dom({ ...p, props: { ...p.props, property: { ...(p.props as { property: object }).property, Status: 'sold' } } })
+    expect(el.querySelector('details#purchase-offer')).toBeNull()
+    expect(el.querySelector('details#document-request')).toBeNull()
+    expect(el.querySelector('.documents a.document-request')?.getAttribute('href')).toMatch(/^mailto:/)
+  })
+
+  it('a repeated document request: open, the document "already requested" in the list, the message on the choice', () => {
+    const el = dom(
+      propertyPage('en', 0, {
+        errors: { document: 'offer.error.alreadyRequested' },
+        form: { name: 'document-request', values: { document: '1', title: 'ms', firstName: 'Anne', lastName: 'Dupont', email: 'anne@example.be', phone: '0471 23 45 67' } },
+      }),
+    )
+    const doc = el.querySelector('details#document-request')!
+    expect(doc.hasAttribute('open')).toBe(true)
+    expect(el.querySelector('.documents .document-state')!.textContent).toBe(translate('en', 'property.document.requested'))
+    expect(el.querySelector('.documents a.document-request')).toBeNull()
+    const select = doc.querySelector('select[name="document"]')!
+    expect(select.getAttribute('aria-invalid')).toBe('true')
+    expect(el.querySelector(`#${select.getAttribute('aria-describedby')}`)!.textContent).toBe(translate('en', 'offer.error.alreadyRequested'))
+    expect((doc.querySelector('input[name="lastName"]') as HTMLInputElement).value).toBe('Dupont')
+  })
+})
+
+describe('offer model', () => {
+  it('typedAmount reads whole euros only', () => {
+    expect(typedAmount(' 305000 ')).toBe(305000)
+    for (const s of ['', '3e5', '-1', '305.000', '1234567890']) expect(typedAmount(s), s).toBeNull()
+  })
+  it('offerKind follows the goal, and nothing without terms or once closed', () => {
+    expect(offerKind({ Goal: 0, Status: 'available' }, SALE_TERMS)).toBe('purchase-offer')
+    expect(offerKind({ Goal: 1, Status: 'available' }, RENT_TERMS)).toBe('rent-application')
+    expect(offerKind({ Goal: 1, Status: 'rented' }, RENT_TERMS)).toBeNull()
+    expect(offerKind({ Goal: 0, Status: 'available' }, undefined)).toBeNull()
+  })
+  it('documentChoices names documents in the language, leaving the unnamed out', () => {
+    const docs = { Documents: [{ ID: 1, Name: { fr: 'Plans', de: '' } }, { ID: 2, Name: { fr: ' ' } }] }
+    expect(documentChoices(docs, 'de')).toEqual([{ id: 1, name: 'Plans' }])
+  })
+})

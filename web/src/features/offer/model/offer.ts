@@ -1,0 +1,37 @@
+// What the property page's offer forms need to know, from the page's props.
+import type { OfferTerms, PublicProperty } from '../../../gen/pages'
+import { textIn } from '../../../lib/site/text'
+
+/** Goal 0 is for sale (SPEC §4). */
+const GOAL_SALE = 0
+
+/** The anchors the page's links go to. */
+export const DOCUMENT_ANCHOR = 'document-request'
+export const OFFER_ANCHOR = 'purchase-offer'
+export const RENT_ANCHOR = 'rent-application'
+
+/** The key the server answers a repeated document request with (offer.KeyAlreadyRequested). */
+export const ALREADY_REQUESTED = 'offer.error.alreadyRequested'
+
+export interface DocumentChoice {
+  id: number
+  name: string
+}
+
+/** The documents a visitor may ask for, named in lang (those without a name are left out). */
+export function documentChoices(p: Pick<PublicProperty, 'Documents'>, lang: string): DocumentChoice[] {
+  return (p.Documents ?? []).map((d) => ({ id: d.ID, name: textIn(d.Name, lang).trim() })).filter((d) => d.name)
+}
+
+/** Which of the offer forms the property takes: the server offers the same (route.propertyForms). */
+export function offerKind(p: Pick<PublicProperty, 'Goal' | 'Status'>, terms: OfferTerms | undefined): 'purchase-offer' | 'rent-application' | null {
+  if (!terms || p.Status !== 'available') return null
+  return p.Goal === GOAL_SALE ? 'purchase-offer' : 'rent-application'
+}
+
+/** A typed whole amount of euros, or null: "305000" → 305000; "", "3e5", "-1" → null. */
+export function typedAmount(s: string): number | null {
+  const v = s.trim()
+  if (!/^[0-9]{1,9}$/.test(v)) return null
+  return Number(v)
+}
