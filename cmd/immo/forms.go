@@ -14,6 +14,7 @@ import (
 	"immo/internal/i18n"
 	"immo/internal/lead"
 	"immo/internal/mail"
+	"immo/internal/newsletter"
 	"immo/internal/notify"
 	"immo/internal/storage"
 	"immo/internal/storage/sqlstore"
@@ -24,8 +25,8 @@ import (
 
 // formKinds are the lead kinds whose forms the server answers; the others
 // come with their pages.
-var formKinds = []lead.Kind{lead.KindSiteContact, lead.KindInformation, lead.KindProject, lead.KindFriend, lead.KindTestimonial,
-	lead.KindJob, lead.KindDocument, lead.KindPurchaseOffer, lead.KindRentApplication}
+var formKinds = []lead.Kind{lead.KindSiteContact, lead.KindInformation, lead.KindProject, lead.KindFriend, lead.KindValuation,
+	lead.KindTestimonial, lead.KindJob, lead.KindDocument, lead.KindPurchaseOffer, lead.KindRentApplication}
 
 // sqlStore is what both databases' stores share (sqlstore.Store): the
 // requests and the anti-spam tables.
@@ -64,6 +65,9 @@ type formDeps struct {
 	Log       *slog.Logger
 	// Agenda books the visits (newVisitAgenda); nil: the site offers none.
 	Agenda *visitAgenda
+	// Newsletter, when set, serves the footer's sign-up and the information
+	// request's opt-in (newForms gives it its mails and clock).
+	Newsletter *newsletter.Service
 }
 
 // newForms wires the visitor forms: the lead service storing a request and
@@ -97,6 +101,11 @@ func newForms(d formDeps) (web.Forms, *altcha.Service, error) {
 		service.Steps = map[lead.Kind]lead.Step{lead.KindVisit: d.Agenda.step()}
 		kinds = append(slices.Clone(kinds), lead.KindVisit)
 	}
+	if news := d.Newsletter; news != nil {
+		news.Mails, news.Queue, news.Now = newsletterMails{composer}, d.Queue, d.Now
+		service.ComposeIn = withNewsletter(composer, news)
+		kinds = append(slices.Clone(kinds), lead.KindNewsletter)
+	}
 	h := &web.LeadForms{
 		Requests:   service,
 		Challenges: challenges,
@@ -110,6 +119,8 @@ func newForms(d formDeps) (web.Forms, *altcha.Service, error) {
 		// A friend's address is the one a visitor chooses: 3 mails a day to it.
 		Receivers: map[lead.Kind]web.ReceiverLimit{
 			lead.KindFriend: {Limit: limit("friend-day", 3, 24*time.Hour, false), Field: "friendEmail"},
+			// Signing one address up again and again sends no flood: 3 a day.
+			lead.KindNewsletter: {Limit: limit("newsletter-day", 3, 24*time.Hour, false), Field: lead.FieldEmail},
 		},
 		Log: d.Log,
 	}
@@ -124,13 +135,15 @@ func newForms(d formDeps) (web.Forms, *altcha.Service, error) {
 func newComposer(d formDeps) (*notify.Composer, error) {
 	site := d.Resolver.Site
 	cfg := notify.Config{
-		Agency:      site.Agency,
-		Lang:        site.Languages.Default,
-		BaseURL:     d.Resolver.BaseURL,
-		Property:    propertyListing(d.Catalog, d.Resolver),
-		Project:     projectListing(d.Catalog, d.Resolver),
-		VisitCancel: d.Resolver.VisitCancelURL,
-		Document:    documentName(d.Catalog),
+		Agency:                site.Agency,
+		Lang:                  site.Languages.Default,
+		BaseURL:               d.Resolver.BaseURL,
+		Property:              propertyListing(d.Catalog, d.Resolver),
+		Project:               projectListing(d.Catalog, d.Resolver),
+		VisitCancel:           d.Resolver.VisitCancelURL,
+		Document:              documentName(d.Catalog),
+		NewsletterConfirm:     d.Resolver.NewsletterConfirmURL,
+		NewsletterUnsubscribe: d.Resolver.UnsubscribeURL,
 	}
 	if d.Agenda != nil {
 		cfg.VisitLength = d.Agenda.Rules.Length

@@ -23,6 +23,7 @@ import (
 	"immo/internal/field"
 	"immo/internal/lead"
 	"immo/internal/mail/smtptest"
+	"immo/internal/newsletter"
 	"immo/internal/storage"
 	"immo/internal/storage/postgres/pgtest"
 	"immo/internal/storage/sqlstore"
@@ -107,13 +108,23 @@ func newFormSite(t testing.TB, databaseURL string) *formSite {
 	resolver := &route.Resolver{Site: cfg, Catalog: cat, Testimonials: says, BaseURL: testPublicURL}
 	keys := keys{altcha: []byte(strings.Repeat("a", 32)), ipHash: []byte(strings.Repeat("i", 32))}
 	pictures, _ := testimonial.NewPictureSigner([]byte(strings.Repeat("p", 32)))
-	forms, challenges, err := newForms(formDeps{Requests: requests, Pending: store, Pictures: pictures, Spam: spam, Queue: queue, Resolver: resolver,
-		Catalog: cat, IPKey: keys.ipHash, AltchaKey: keys.altcha, Now: clock.Now, Log: log})
+	subscribers, err := newsletterTable(store)
+	if err != nil {
+		t.Fatal(err)
+	}
+	deps := formDeps{Requests: requests, Pending: store, Pictures: pictures, Spam: spam, Queue: queue, Resolver: resolver,
+		Catalog: cat, IPKey: keys.ipHash, AltchaKey: keys.altcha, Now: clock.Now, Log: log,
+		Newsletter: &newsletter.Service{Store: subscribers}}
+	forms, challenges, err := newForms(deps)
+	if err != nil {
+		t.Fatal(err)
+	}
+	news, err := newsletterPages(deps)
 	if err != nil {
 		t.Fatal(err)
 	}
 	ip, _ := lead.NewIPHasher(keys.ipHash)
-	h := web.NewHandler(web.Options{Resolver: resolver, Renderer: ssr.Disabled{}, AssetVersion: "v1", Log: log, Forms: forms})
+	h := web.NewHandler(web.Options{Resolver: resolver, Renderer: ssr.Disabled{}, AssetVersion: "v1", Log: log, Forms: forms, Newsletter: news})
 	return &formSite{h: h, store: store, requests: requests.(*sqlstore.Requests), spam: spam, smtp: smtp,
 		challenges: challenges, clock: clock, ip: ip, says: says, pictures: pictures}
 }

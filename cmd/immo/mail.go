@@ -65,6 +65,7 @@ func runMail(ctx context.Context, args []string) error {
 	fs := newFlagSet("mail", mailSynopsis)
 	s.register(fs)
 	limit := fs.Int("limit", 50, "how many mails to list, newest first (at most 1000)")
+	text := fs.Int64("text", 0, "print the plain-text part of the mail with this ID (among the listed ones) instead of the list")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -81,6 +82,15 @@ func runMail(ctx context.Context, args []string) error {
 	entries, err := q.List(ctx, *limit)
 	if err != nil {
 		return err
+	}
+	if *text != 0 {
+		for _, e := range entries {
+			if e.ID == *text {
+				_, err := fmt.Fprintln(stdout, e.Text)
+				return err
+			}
+		}
+		return fmt.Errorf("no mail %d among the newest %d", *text, *limit)
 	}
 	if len(entries) == 0 {
 		fmt.Fprintln(stdout, "no mails")

@@ -13,7 +13,7 @@ import (
 // newPages wires the page handler: the resolver, the map frame, and React
 // rendering in the process when the web app was built (otherwise the client
 // renders).
-func newPages(resolver *route.Resolver, mapFrame web.MapFrameOptions, forms web.Forms, visits web.VisitCancels, log *slog.Logger) (*web.Handler, func(), error) {
+func newPages(resolver *route.Resolver, mapFrame web.MapFrameOptions, forms web.Forms, visits web.VisitCancels, news web.NewsletterPages, log *slog.Logger) (*web.Handler, func(), error) {
 	var renderer ssr.Renderer = ssr.Disabled{}
 	closeFn := func() {}
 	if bundle, ok := assets.ServerBundle(); ok {
@@ -36,6 +36,7 @@ func newPages(resolver *route.Resolver, mapFrame web.MapFrameOptions, forms web.
 		MapFrame:     mapFrame,
 		Forms:        forms,
 		Visits:       visits,
+		Newsletter:   news,
 	})
 	return h, closeFn, nil
 }

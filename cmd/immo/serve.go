@@ -16,6 +16,7 @@ import (
 	"immo/internal/catalog"
 	"immo/internal/demo"
 	"immo/internal/logsum"
+	"immo/internal/newsletter"
 	"immo/internal/server"
 	"immo/internal/site"
 	"immo/internal/testimonial"
@@ -99,9 +100,14 @@ func runServe(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
+	subscribers, err := newsletterTable(store)
+	if err != nil {
+		return err
+	}
 	var cancels web.VisitCancels
 	deps := formDeps{Requests: requests, Pending: store, Pictures: pictureSigner, Spam: spam, Queue: queue, Resolver: resolver,
-		Catalog: cat, IPKey: keys.ipHash, AltchaKey: keys.altcha, Log: log.With("component", "forms"), Agenda: visits}
+		Catalog: cat, IPKey: keys.ipHash, AltchaKey: keys.altcha, Log: log.With("component", "forms"), Agenda: visits,
+		Newsletter: &newsletter.Service{Store: subscribers}}
 	if visits != nil {
 		resolver.Agenda = visits.Board
 		go watch(ctx, 5*time.Second, "agenda", visits.Board.Refresh, log)
@@ -113,8 +119,12 @@ func runServe(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
+	news, err := newsletterPages(deps)
+	if err != nil {
+		return err
+	}
 	go runSpamPurge(ctx, spam, spamPurgeInterval, log)
-	pages, closePages, err := newPages(resolver, mapFrame, forms, cancels, log)
+	pages, closePages, err := newPages(resolver, mapFrame, forms, cancels, news, log)
 	if err != nil {
 		return err
 	}

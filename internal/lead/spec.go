@@ -74,7 +74,7 @@ var Specs = map[Kind]Spec{
 	KindValuation: {Fields: []Field{
 		{Name: "goal", Type: Choice, Required: true, Options: []string{"sale", "rent"}},
 		{Name: "street", Type: Text, Required: true}, {Name: "zip", Type: Text, Required: true},
-		{Name: "city", Type: Text, Required: true}, contactTime}},
+		{Name: "city", Type: Text, Required: true}, {Name: "propertyType", Type: Text}, contactTime}},
 	KindSiteContact: {Remark: true, Fields: []Field{contactTime}},
 	KindFriend: {Person: NamesEmail, Property: true, Fields: []Field{
 		{Name: "friendFirstName", Type: Text}, {Name: "friendLastName", Type: Text},

@@ -37,7 +37,11 @@ type Service struct {
 	// Compose writes the mails of a stored request (to the agency, a copy to
 	// the visitor…); nil queues none.
 	Compose func(Request) ([]mail.Message, error)
-	IP      *IPHasher
+	// ComposeIn, when set, is used instead of Compose: it writes the mails
+	// inside the request's transaction, for a request that keeps more than
+	// itself (a newsletter sign-up's subscriber and link tokens).
+	ComposeIn func(ctx context.Context, tx mail.Tx, r Request) ([]mail.Message, error)
+	IP        *IPHasher
 	// MaxPerHour bounds the requests one address may send in an hour; 0 is
 	// no bound.
 	MaxPerHour int
@@ -128,10 +132,16 @@ func (s *Service) Submit(ctx context.Context, r Request, ip string) (Request, fi
 				return err
 			}
 		}
-		if s.Compose == nil {
+		var msgs []mail.Message
+		var err error
+		switch {
+		case s.ComposeIn != nil:
+			msgs, err = s.ComposeIn(ctx, tx, stored)
+		case s.Compose != nil:
+			msgs, err = s.Compose(stored)
+		default:
 			return nil
 		}
-		msgs, err := s.Compose(stored)
 		if err != nil {
 			return err
 		}

@@ -16,6 +16,7 @@ import (
 	"errors"
 	"mime"
 	"net/mail"
+	"net/url"
 	"strings"
 
 	"immo/internal/field"
@@ -44,6 +45,9 @@ type Message struct {
 	Text        string       `json:"text"`
 	Attachments []Attachment `json:"attachments,omitempty"`
 	Lang        string       `json:"lang"` // the language it is written in
+	// ListUnsubscribe is the one-click unsubscribe address of a newsletter
+	// mail (RFC 8058: List-Unsubscribe and List-Unsubscribe-Post headers).
+	ListUnsubscribe string `json:"listUnsubscribe,omitempty"`
 }
 
 // Limits on a message: a queue row stays small and a mail server accepts it.
@@ -62,6 +66,7 @@ var (
 	ErrTooLarge      = errors.New("mail: attachments too large")
 	ErrNoSubject     = errors.New("mail: no subject")
 	ErrBadAttachment = errors.New("mail: attachment without a name or type")
+	ErrBadLink       = errors.New("mail: List-Unsubscribe is not one absolute https address")
 )
 
 // Validate checks what would make the message undeliverable or unsafe. A
@@ -85,6 +90,13 @@ func (m Message) Validate() error {
 	}
 	if m.ReplyTo != nil && !field.ValidEmail(m.ReplyTo.Email) {
 		return ErrBadAddress
+	}
+	if m.ListUnsubscribe != "" {
+		u, err := url.Parse(m.ListUnsubscribe)
+		if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" ||
+			strings.ContainsFunc(m.ListUnsubscribe, func(r rune) bool { return r <= ' ' || r == '<' || r == '>' || r == 0x7f }) {
+			return ErrBadLink
+		}
 	}
 	size := 0
 	for _, a := range m.Attachments {

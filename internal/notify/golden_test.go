@@ -33,7 +33,7 @@ func TestGoldenMails(t *testing.T) {
 		golden{"friend-nl", request(lead.KindFriend, "nl"), "friend@example.org"},
 		golden{"newsletter-en", request(lead.KindNewsletter, "en"), "an.peeters@example.com"})
 	for _, g := range cases {
-		m := byRecipient(t, compose(t, c, g.r, Extra{Token: "tok123"}), g.to)
+		m := byRecipient(t, compose(t, c, g.r, Extra{Token: "tok123", Unsubscribe: "uns456"}), g.to)
 		for ext, got := range map[string]string{".html": m.HTML, ".txt": "Subject: " + m.Subject + "\n\n" + m.Text} {
 			path := filepath.Join("testdata", g.name+ext)
 			if *update {

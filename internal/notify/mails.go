@@ -89,8 +89,9 @@ func (c *Composer) friend(r lead.Request) (mail.Message, error) {
 	return message(p, []mail.Address{to}, c.agencyAddress(), nil)
 }
 
-// newsletter asks the subscriber to confirm their address (double opt-in).
-func (c *Composer) newsletter(r lead.Request, token string) (mail.Message, error) {
+// newsletter asks the subscriber to confirm their address (double opt-in)
+// and, like every newsletter mail, offers to unsubscribe.
+func (c *Composer) newsletter(r lead.Request, token, unsubscribe string) (mail.Message, error) {
 	if strings.TrimSpace(token) == "" || c.cfg.NewsletterConfirm == nil {
 		return mail.Message{}, ErrNoToken
 	}
@@ -104,7 +105,37 @@ func (c *Composer) newsletter(r lead.Request, token string) (mail.Message, error
 		Paragraphs: []string{i18n.T(lang, "mail.newsletter.intro")},
 		Button:     &link{Text: i18n.T(lang, "mail.newsletter.confirm"), URL: confirm},
 		Footnote:   i18n.T(lang, "mail.newsletter.ignore")}
-	return message(p, []mail.Address{visitor(r)}, c.agencyAddress(), nil)
+	return c.withUnsubscribe(p, visitor(r), unsubscribe)
+}
+
+// NewsletterUnsubscribe is the mail the unsubscribe page sends: the link
+// that ends the subscription of email, in lang.
+func (c *Composer) NewsletterUnsubscribe(email, lang, unsubscribe string) (mail.Message, error) {
+	a := c.agency(lang)
+	p := page{Lang: lang, Subject: i18n.Tf(lang, "mail.newsletter.unsubscribeSubject", "agency", a.Name), Agency: a,
+		Paragraphs: []string{i18n.T(lang, "mail.newsletter.unsubscribeIntro")},
+		Footnote:   i18n.T(lang, "mail.newsletter.unsubscribeIgnore")}
+	m, err := c.withUnsubscribe(p, mail.Address{Email: strings.TrimSpace(email)}, unsubscribe)
+	if err != nil {
+		return m, err
+	}
+	return m, m.Validate()
+}
+
+// withUnsubscribe renders a newsletter mail to to with its unsubscribe
+// link, in the body and as the List-Unsubscribe header.
+func (c *Composer) withUnsubscribe(p page, to mail.Address, token string) (mail.Message, error) {
+	if strings.TrimSpace(token) == "" || c.cfg.NewsletterUnsubscribe == nil {
+		return mail.Message{}, ErrNoToken
+	}
+	u := c.abs(c.cfg.NewsletterUnsubscribe(token, p.Lang))
+	if u == "" {
+		return mail.Message{}, ErrNoToken
+	}
+	p.Unsubscribe = &link{Text: i18n.T(p.Lang, "mail.newsletter.unsubscribe"), URL: u}
+	m, err := message(p, []mail.Address{to}, c.agencyAddress(), nil)
+	m.ListUnsubscribe = u
+	return m, err
 }
 
 // message renders p into a message to to.

@@ -58,6 +58,9 @@ type Config struct {
 	VisitCancel func(token, lang string) string
 	// VisitLength is a visit's length, for its calendar event (0: 30 min).
 	VisitLength time.Duration
+	// NewsletterUnsubscribe is the address that unsubscribes by its token,
+	// in lang: every newsletter mail carries it.
+	NewsletterUnsubscribe func(token, lang string) string
 	// Zone is the time zone times are written in; nil is Belgium's
 	// (agenda.Brussels).
 	Zone *time.Location
@@ -99,6 +102,9 @@ func New(cfg Config) (*Composer, error) {
 type Extra struct {
 	// Token confirms a newsletter subscription (KindNewsletter needs one).
 	Token string
+	// Unsubscribe is the newsletter's unsubscribe token (KindNewsletter
+	// needs one too).
+	Unsubscribe string
 	// Attachments go with the visitor's confirmation (a visit's .ics).
 	Attachments []mail.Attachment
 }
@@ -125,7 +131,7 @@ func (c *Composer) ComposeWith(r lead.Request, x Extra) ([]mail.Message, error) 
 	var err error
 	switch r.Kind {
 	case lead.KindNewsletter:
-		err = add(c.newsletter(r, x.Token))
+		err = add(c.newsletter(r, x.Token, x.Unsubscribe))
 	case lead.KindFriend:
 		err = errors.Join(add(c.friend(r)), add(c.notice(r)))
 	case lead.KindVisit:

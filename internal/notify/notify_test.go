@@ -35,8 +35,9 @@ func composer(t *testing.T) *Composer {
 	}
 	c, err := New(Config{Agency: cfg.Agency, Lang: cfg.Languages.Default, BaseURL: "https://www.immo-arlon.be/",
 		Property: lookup, Project: lookup,
-		NewsletterConfirm: func(token, lang string) string { return "/" + lang + "/newsletter/confirm/?token=" + token },
-		VisitCancel:       func(token, lang string) string { return "/" + lang + "/cancel-visit/?token=" + token }})
+		NewsletterConfirm:     func(token, lang string) string { return "/" + lang + "/newsletter/confirm/?token=" + token },
+		NewsletterUnsubscribe: func(token, lang string) string { return "/" + lang + "/unsubscribe/?token=" + token },
+		VisitCancel:           func(token, lang string) string { return "/" + lang + "/cancel-visit/?token=" + token }})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -129,7 +130,7 @@ func TestEveryKindComposesItsMailsInItsLanguages(t *testing.T) {
 	for _, kind := range kinds() {
 		for _, lang := range i18n.Languages {
 			r := request(kind, lang)
-			msgs := compose(t, c, r, Extra{Token: "tok123"})
+			msgs := compose(t, c, r, Extra{Token: "tok123", Unsubscribe: "uns456"})
 			for _, m := range msgs {
 				for _, part := range []string{m.Subject, m.HTML, m.Text} {
 					if k := rawKey.FindString(part); k != "" {
@@ -146,6 +147,15 @@ func TestEveryKindComposesItsMailsInItsLanguages(t *testing.T) {
 				want := "https://www.immo-arlon.be/" + lang + "/newsletter/confirm/?token=tok123"
 				if m.Lang != lang || !strings.Contains(m.Text, want) || !strings.Contains(m.HTML, `href="`+want+`"`) {
 					t.Errorf("newsletter %s: lang %s, want link %s in\n%s", lang, m.Lang, want, m.Text)
+				}
+				unsub := "https://www.immo-arlon.be/" + lang + "/unsubscribe/?token=uns456"
+				if m.ListUnsubscribe != unsub || !strings.Contains(m.Text, unsub) || !strings.Contains(m.HTML, `href="`+unsub+`"`) {
+					t.Errorf("newsletter %s: want the unsubscribe link %s in the header and body, got %q", lang, unsub, m.ListUnsubscribe)
+				}
+				u, err := c.NewsletterUnsubscribe("an@example.com", lang, "uns789")
+				if want := strings.Replace(unsub, "uns456", "uns789", 1); err != nil || u.ListUnsubscribe != want ||
+					!strings.Contains(u.Text, want) || u.To[0].Email != "an@example.com" || u.Lang != lang || rawKey.MatchString(u.Text+u.Subject) {
+					t.Errorf("unsubscribe link mail %s: %v %+v", lang, err, u)
 				}
 			case lead.KindFriend:
 				if len(msgs) != 2 {
@@ -286,7 +296,7 @@ func TestHostileValuesStayInTheBody(t *testing.T) {
 			if kind == lead.KindFriend {
 				r.Fields["friendFirstName"] = "Bob\r\nCc: other@example.net"
 			}
-			for _, m := range compose(t, c, r, Extra{Token: "t"}) {
+			for _, m := range compose(t, c, r, Extra{Token: "t", Unsubscribe: "u"}) {
 				headers := []string{m.Subject}
 				for _, a := range m.To {
 					headers = append(headers, a.Header())

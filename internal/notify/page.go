@@ -41,6 +41,8 @@ type page struct {
 	Contact    bool     // the agency's contact details after the paragraphs
 	Closing    string   // signed with the agency's name
 	Footnote   string
+	// Unsubscribe ends a newsletter mail: the link that unsubscribes.
+	Unsubscribe *link
 }
 
 type agencyView struct {

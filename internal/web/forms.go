@@ -154,8 +154,8 @@ func (h *Handler) servePost(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	form := values.Get(formField)
-	if form == "" && len(held) == 1 {
-		form = held[0]
+	if own := slices.DeleteFunc(slices.Clone(held), func(f string) bool { return f == string(lead.KindNewsletter) }); form == "" && len(own) == 1 {
+		form = own[0] // the page's only form of its own (the footer's sign-up always names itself)
 	}
 	if !slices.Contains(held, form) {
 		http.Error(w, "unknown form", http.StatusBadRequest)

@@ -48,6 +48,7 @@ type Handler struct {
 	RenderTimeout time.Duration
 	forms         Forms        // the form handlers by kind (forms.go)
 	visits        VisitCancels // the cancel links of booked visits (visitcancel.go); nil: none
+	newsletter    NewsletterPages
 }
 
 // Options configure a Handler.
@@ -67,6 +68,9 @@ type Options struct {
 	Forms    Forms // the visitor forms' handlers by kind (forms.go); none: POST is 405
 	// Visits answers the cancel links of booked visits; nil: none.
 	Visits VisitCancels
+	// Newsletter serves the newsletter's confirm and unsubscribe pages
+	// (newsletter.go); without a Service they are not found.
+	Newsletter NewsletterPages
 }
 
 // NewHandler returns the page handler.
@@ -81,7 +85,8 @@ func NewHandler(o Options) *Handler {
 		o.PagePreloads = func(string, string) template.HTML { return "" }
 	}
 	h := &Handler{resolver: o.Resolver, renderer: o.Renderer, assets: o.AssetTags, preloads: o.PagePreloads, version: o.AssetVersion,
-		cache: newHTMLCache(o.CacheBytes), slot: newSlot(), log: o.Log, RenderTimeout: 2 * time.Second, forms: o.Forms, visits: o.Visits}
+		cache: newHTMLCache(o.CacheBytes), slot: newSlot(), log: o.Log, RenderTimeout: 2 * time.Second, forms: o.Forms, visits: o.Visits,
+		newsletter: o.Newsletter}
 	if o.MapFrame.Log == nil {
 		o.MapFrame.Log = o.Log
 	}
@@ -98,6 +103,12 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if h.visits != nil {
 		if _, ok := h.resolver.VisitCancelLang(r.URL.EscapedPath()); ok {
 			h.serveVisitCancel(w, r)
+			return
+		}
+	}
+	if h.newsletter.Service != nil {
+		if lang, confirm, ok := h.resolver.NewsletterPage(r.URL.EscapedPath()); ok {
+			h.serveNewsletter(w, r, lang, confirm)
 			return
 		}
 	}

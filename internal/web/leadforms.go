@@ -79,7 +79,11 @@ func (l *LeadForms) Submit(ctx context.Context, p FormPost) (field.Errors, error
 		}
 	}
 	if rl, ok := l.Receivers[r.Kind]; ok {
-		receiver := l.IP.Hash("to:" + strings.ToLower(strings.TrimSpace(r.Fields[rl.Field])))
+		to := r.Fields[rl.Field]
+		if rl.Field == lead.FieldEmail { // the visitor's own address (a newsletter sign-up's)
+			to = r.Person.Email
+		}
+		receiver := l.IP.Hash("to:" + strings.ToLower(strings.TrimSpace(to)))
 		ok, err := rl.Allow(ctx, rl.key(receiver))
 		if err != nil {
 			return nil, err

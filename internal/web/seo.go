@@ -84,6 +84,7 @@ func buildSitemap(res *route.Resolver) []byte {
 			add(func(l string) string { return res.PageURL(p, l) })
 		}
 	}
+	add(res.ValuationURL)
 	for i := range res.Site.Legal {
 		add(func(l string) string { return res.LegalURL(&res.Site.Legal[i], l) })
 	}

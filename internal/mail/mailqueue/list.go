@@ -47,6 +47,8 @@ type Entry struct {
 	Next      time.Time
 	Finalized time.Time
 	LastError string
+	// Text is the mail's plain-text part (`immo mail --text ID` prints it).
+	Text string
 }
 
 // List returns the newest n mails (at most 1000), newest first.
@@ -71,6 +73,7 @@ func (q *Queue) List(ctx context.Context, n int) ([]Entry, error) {
 		var args sendArgs
 		if err := json.Unmarshal(j.EncodedArgs, &args); err == nil {
 			e.Subject = args.Message.Subject
+			e.Text = args.Message.Text
 			for _, a := range args.Message.To {
 				e.To = append(e.To, a.Email)
 			}

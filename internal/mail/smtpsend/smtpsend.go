@@ -201,6 +201,10 @@ func (s *Sender) Build(m mail.Message, messageID string) (*gomail.Msg, error) {
 	if m.Lang != "" {
 		msg.SetGenHeader(gomail.HeaderContentLang, mail.HeaderText(m.Lang))
 	}
+	if m.ListUnsubscribe != "" { // checked by Validate: one absolute address, no spaces nor brackets
+		msg.SetGenHeader(gomail.Header("List-Unsubscribe"), "<"+m.ListUnsubscribe+">")
+		msg.SetGenHeader(gomail.Header("List-Unsubscribe-Post"), "List-Unsubscribe=One-Click")
+	}
 	msg.SetBodyString(gomail.TypeTextPlain, m.Text)
 	if m.HTML != "" {
 		msg.AddAlternativeString(gomail.TypeTextHTML, m.HTML)

@@ -63,6 +63,11 @@ func TestAntispamStore(t *testing.T) {
 	storagetest.RunAntispam(t, func(t *testing.T) *sqlstore.Store { return open(t).Store })
 }
 
+func TestNewsletterStore(t *testing.T) {
+	open := opener()
+	storagetest.RunNewsletter(t, func(t *testing.T) *sqlstore.Store { return open(t).Store })
+}
+
 // Migrate must be idempotent: Open runs it on every start.
 func TestMigrateTwice(t *testing.T) {
 	db, err := sqlite.Open(t.Context(), filepath.Join(t.TempDir(), "immo.db"))

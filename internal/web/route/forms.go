@@ -28,8 +28,15 @@ type PageForms struct {
 	ProjectID  int64 // 0: not a project page
 }
 
-// PageForms is Forms with the page's property or project.
+// PageForms is Forms with the page's property or project. Every page
+// holds the footer's newsletter sign-up too, after its own forms.
 func (r *Resolver) PageForms(path string, query url.Values) PageForms {
+	p := r.ownForms(path, query)
+	p.Forms = append(p.Forms, string(lead.KindNewsletter))
+	return p
+}
+
+func (r *Resolver) ownForms(path string, query url.Values) PageForms {
 	lang, rest, ok := r.splitLang(path)
 	if !ok {
 		return PageForms{}
@@ -40,14 +47,13 @@ func (r *Resolver) PageForms(path string, query url.Values) PageForms {
 		return PageForms{Forms: r.propertyForms(t.id, lang), PropertyID: t.id}
 	case targetProject:
 		return PageForms{Forms: kinds(lead.KindProject), ProjectID: t.id}
+	case targetValuation:
+		return PageForms{Forms: kinds(lead.KindValuation)}
 	case targetPage:
 		var ks []lead.Kind
 		for _, m := range t.page.Params.Modules {
 			if k, ok := moduleForms[m.View]; ok && m.Published() && !slices.Contains(ks, k) {
 				ks = append(ks, k)
-			}
-			if m.Published() && m.View == site.ViewTestimonialForm {
-				return PageForms{Forms: kinds(lead.KindTestimonial)}
 			}
 		}
 		if len(ks) > 0 {
@@ -58,7 +64,8 @@ func (r *Resolver) PageForms(path string, query url.Values) PageForms {
 }
 
 // moduleForms are the forms a configured page's modules hold, by view.
-var moduleForms = map[string]lead.Kind{site.ViewContact: lead.KindSiteContact, site.ViewJobs: lead.KindJob}
+var moduleForms = map[string]lead.Kind{site.ViewContact: lead.KindSiteContact, site.ViewJobs: lead.KindJob,
+	site.ViewTestimonialForm: lead.KindTestimonial}
 
 func kinds(ks ...lead.Kind) []string {
 	out := make([]string, len(ks))

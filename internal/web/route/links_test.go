@@ -28,9 +28,12 @@ func TestLocalURL(t *testing.T) {
 		{"mailto:info@immo-arlon.be", "de", "mailto:info@immo-arlon.be", true},
 		{"tel:+3263224455", "de", "tel:+3263224455", true},
 		{"#main", "de", "#main", true},
+		// The free valuation page, by its original path or its French slug.
+		{"/contact-demand/", "nl", "/nl/contact-demand/", true},
+		{"/fr/estimation-gratuite/", "de", "/de/contact-demand/", true},
+		{"/nl/contact-demand/", "fr", "/fr/estimation-gratuite/", true},
 		// Pages the site does not have: not emitted.
-		{"/contact-demand/", "nl", "", false},
-		{"/fr/estimation-gratuite/", "fr", "", false},
+		{"/demand-register/", "nl", "", false},
 		{"/nl/nowhere/", "nl", "", false},
 		{"/property/999/", "fr", "", false},
 		{"/project/?id=1", "fr", "", false},
@@ -82,8 +85,9 @@ func TestConfiguredHTMLLinks(t *testing.T) {
 	tests := []struct{ in, want string }{
 		{`<a href="/fr/a-vendre/">Biens</a>`, `<a href="/de/zu-verkaufen/">Biens</a>`},
 		{`<a class="x" href='/for-rent/' title="t">Rent</a>`, `<a class="x" href="/de/zu-vermieten/" title="t">Rent</a>`},
-		{`<p>See <a href="/contact-demand/">our valuation</a> page.</p>`, `<p>See our valuation page.</p>`},
-		{`<ul><li><a href="/fr/a-vendre/">A</a></li><li> <a href="/nl/contact-demand/">Gratis schatting</a> </li></ul>`,
+		{`<p>See <a href="/contact-demand/">our valuation</a> page.</p>`, `<p>See <a href="/de/contact-demand/">our valuation</a> page.</p>`},
+		{`<p>See <a href="/nowhere/">our missing</a> page.</p>`, `<p>See our missing page.</p>`},
+		{`<ul><li><a href="/fr/a-vendre/">A</a></li><li> <a href="/nl/nergens/">Nergens</a> </li></ul>`,
 			`<ul><li><a href="/de/zu-verkaufen/">A</a></li></ul>`},
 		{`<a href="?setcookies">Cookies</a>`, `<a href="/de/kontakt/?setcookies=">Cookies</a>`},
 		{`<a href="https://www.ipi.be">IPI</a> <a name="x">x</a>`, `<a href="https://www.ipi.be">IPI</a> <a name="x">x</a>`},
@@ -97,8 +101,8 @@ func TestConfiguredHTMLLinks(t *testing.T) {
 	}
 }
 
-// The services card and the header button link the free valuation only when
-// the site has that page; the card's other links follow the page's language.
+// The services card and the header button link the free valuation page;
+// the card's other links follow the page's language.
 func TestServicesLinksFollowTheResolver(t *testing.T) {
 	r := demoResolver(t)
 	for _, m := range propsAs[*HomeProps](resolve(r, "/nl/")).Modules {
@@ -109,11 +113,11 @@ func TestServicesLinksFollowTheResolver(t *testing.T) {
 		for _, e := range m.Entries {
 			links = append(links, e.Link)
 		}
-		if len(links) != 3 || links[0] != "" || links[1] != "/nl/contact/" || links[2] != "/nl/contact/" {
+		if len(links) != 3 || links[0] != "/nl/contact-demand/" || links[1] != "/nl/contact/" || links[2] != "/nl/contact/" {
 			t.Errorf("services links %q", links)
 		}
 	}
-	if v := resolve(r, "/nl/").Props.base().Site.Links.Valuation; v != "" {
+	if v := resolve(r, "/fr/").Props.base().Site.Links.Valuation; v != "/fr/estimation-gratuite/" {
 		t.Errorf("valuation button %q", v)
 	}
 }

@@ -153,17 +153,19 @@ type NotFoundProps struct {
 	Base
 }
 
-func (*HomeProps) View() string     { return views.Home }
-func (*ListProps) View() string     { return views.List }
-func (*PropertyProps) View() string { return views.Property }
-func (*ProjectProps) View() string  { return views.Project }
-func (*PageProps) View() string     { return views.Page }
-func (*LegalProps) View() string    { return views.Legal }
-func (*ThankYouProps) View() string { return views.ThankYou }
-func (*NotFoundProps) View() string { return views.NotFound }
+func (*HomeProps) View() string       { return views.Home }
+func (*ListProps) View() string       { return views.List }
+func (*PropertyProps) View() string   { return views.Property }
+func (*ProjectProps) View() string    { return views.Project }
+func (*PageProps) View() string       { return views.Page }
+func (*LegalProps) View() string      { return views.Legal }
+func (*ThankYouProps) View() string   { return views.ThankYou }
+func (*NotFoundProps) View() string   { return views.NotFound }
+func (*ValuationProps) View() string  { return views.Valuation }
+func (*NewsletterProps) View() string { return views.Newsletter }
 
 // viewProps are every view's props, for the TypeScript generator.
 func viewProps() []Props {
 	return []Props{&HomeProps{}, &ListProps{}, &PropertyProps{}, &ProjectProps{}, &PageProps{},
-		&LegalProps{}, &ThankYouProps{}, &NotFoundProps{}, &VisitCancelProps{}}
+		&LegalProps{}, &ThankYouProps{}, &NotFoundProps{}, &VisitCancelProps{}, &ValuationProps{}, &NewsletterProps{}}
 }

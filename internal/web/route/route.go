@@ -132,6 +132,7 @@ const (
 	targetProperty
 	targetProject
 	targetThankYou
+	targetValuation
 )
 
 // target is what an address names, before anything is rendered: the one
@@ -164,6 +165,8 @@ func (r *Resolver) locate(lang string, rest []string, query url.Values) target {
 			return target{kind: targetThankYou, form: form}
 		}
 		return target{}
+	case len(rest) == 1 && isValuationSlug(rest[0]):
+		return target{kind: targetValuation}
 	}
 	if page := r.Site.PageByPath(lang, "/"+strings.Join(rest, "/")+"/"); page != nil && page.Published() {
 		return target{kind: targetPage, page: page}
@@ -211,6 +214,8 @@ func (c *resolution) resolve(rest []string) Result {
 		return c.project(t.id)
 	case targetThankYou:
 		return c.thankYou(t.form)
+	case targetValuation:
+		return c.valuation()
 	}
 	return c.r.notFound(c.lang)
 }

@@ -23,7 +23,7 @@ func TestTestimonialPage(t *testing.T) {
 			t.Fatalf("%s: %d %s", tc.path, res.Status, res.View)
 		}
 		u, _ := url.Parse(tc.path)
-		if got := r.PageForms(u.EscapedPath(), nil); !slices.Equal(got.Forms, []string{"testimonial"}) || got.PropertyID != 0 {
+		if got := r.PageForms(u.EscapedPath(), nil); !slices.Equal(got.Forms, []string{"testimonial", "sign-newsletter"}) || got.PropertyID != 0 {
 			t.Errorf("%s: forms %+v", tc.path, got)
 		}
 		var views []string

@@ -196,6 +196,8 @@ func (r *Resolver) targetURL(t target, lang string) string {
 		return r.LegalURL(t.legal, lang)
 	case targetThankYou:
 		return r.ThankYouURL(t.form, lang)
+	case targetValuation:
+		return r.ValuationURL(lang)
 	case targetProject:
 		if p, err := ix.Project(t.id); err == nil {
 			if p.ExternalWeb != "" {

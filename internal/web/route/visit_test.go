@@ -53,7 +53,7 @@ func TestVisitSlots(t *testing.T) {
 		}
 	}
 	got := r.PageForms("/fr/property/4100001/", nil).Forms
-	if !slices.Equal(got, []string{"contact-me", "send-to-friend", "contact-appointment", "document-request", "purchase-offer"}) {
+	if !slices.Equal(got, []string{"contact-me", "send-to-friend", "contact-appointment", "document-request", "purchase-offer", "sign-newsletter"}) {
 		t.Fatalf("PageForms with an agenda: %v", got)
 	}
 	// A sold property is not visited: no form, no post accepted.

@@ -61,6 +61,16 @@ func page(tb testing.TB, raw string) (route.Result, []byte) {
 		tb.Fatal(err)
 	}
 	res := r.Resolve(u.EscapedPath(), u.Query())
+	if lang, confirm, ok := r.NewsletterPage(u.EscapedPath()); ok { // the page handler's, after following the token
+		step := route.NewsletterAsk
+		switch {
+		case confirm:
+			step = route.NewsletterConfirmed
+		case u.Query().Has("token"):
+			step = route.NewsletterConfirm
+		}
+		res = r.Newsletter(lang, confirm, step, u.Query().Get("token"))
+	}
 	if res.Redirect != "" {
 		tb.Fatalf("%s redirects to %s", raw, res.Redirect)
 	}
@@ -111,13 +121,15 @@ func TestRenderEveryViewInEveryLanguage(t *testing.T) {
 	rawKey := rawKeyPattern()
 	paths := map[string][]string{
 		"nl": {"/nl/", "/nl/te-koop/", "/nl/te-koop/?page=2&sort=price&order=asc", "/nl/te-huur/", "/nl/property/4100001/", "/nl/property/4100059/",
-			"/nl/project/?id=5200003", "/nl/contact/", "/nl/privacy/", "/nl/feedback/contact-me/", "/nl/nope/"},
+			"/nl/project/?id=5200003", "/nl/contact/", "/nl/privacy/", "/nl/feedback/contact-me/", "/nl/nope/",
+			"/nl/contact-demand/", "/nl/newsletter/confirm/?token=x"},
 		"fr": {"/fr/", "/fr/a-vendre/", "/fr/a-vendre/?sort=size", "/fr/vendus-loues/", "/fr/a-vendre/arlon/villa-maison-ferme/4100001/",
-			"/fr/property/4100063/", "/fr/project/?id=5200002", "/fr/contact/", "/fr/vie-privee/", "/fr/merci/newsletter/", "/fr/nope/"},
+			"/fr/property/4100063/", "/fr/project/?id=5200002", "/fr/contact/", "/fr/vie-privee/", "/fr/merci/newsletter/", "/fr/nope/",
+			"/fr/estimation-gratuite/", "/fr/unsubscribe/"},
 		"en": {"/en/", "/en/for-rent/", "/en/for-sale/?city=Arlon&page=2", "/en/property/4100059/", "/en/project/?id=5200004", "/en/contact/",
-			"/en/privacy/", "/en/feedback/send-to-friend/", "/en/nope/"},
+			"/en/privacy/", "/en/feedback/send-to-friend/", "/en/nope/", "/en/contact-demand/", "/en/unsubscribe/?token=abc"},
 		"de": {"/de/", "/de/zu-verkaufen/", "/de/property/4100063/", "/de/property/4100001/", "/de/project/?id=5200003", "/de/kontakt/",
-			"/de/datenschutz/", "/de/feedback/demand-register/", "/de/nope/"},
+			"/de/datenschutz/", "/de/feedback/demand-register/", "/de/nope/", "/de/contact-demand/", "/de/unsubscribe/"},
 	}
 	rendered := map[string]bool{}
 	type rendering struct {

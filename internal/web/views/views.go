@@ -9,14 +9,16 @@ package views
 
 // Names of the views.
 const (
-	Home     = "Home"
-	List     = "PropertyList"
-	Property = "Property"
-	Project  = "Project"
-	Page     = "Page"
-	Legal    = "Legal"
-	ThankYou = "ThankYou"
-	NotFound = "NotFound"
+	Home       = "Home"
+	List       = "PropertyList"
+	Property   = "Property"
+	Project    = "Project"
+	Page       = "Page"
+	Legal      = "Legal"
+	ThankYou   = "ThankYou"
+	NotFound   = "NotFound"
+	Valuation  = "Valuation"
+	Newsletter = "Newsletter"
 	// VisitCancel is the page a visit's cancel link opens.
 	VisitCancel = "VisitCancel"
 )
@@ -41,6 +43,8 @@ func All() []View {
 		{ThankYou, "features/thankyou/components/ThankYouPage"},
 		{NotFound, "features/errors/components/NotFoundPage"},
 		{VisitCancel, "features/visit/components/VisitCancelPage"},
+		{Valuation, "features/valuation/components/ValuationPage"},
+		{Newsletter, "features/newsletter/components/NewsletterPage"},
 	}
 }
 

@@ -13,6 +13,8 @@ export const loaders: ViewLoaders = {
   ThankYou: () => import('../features/thankyou/components/ThankYouPage').then((m) => m.ThankYouPage),
   NotFound: () => import('../features/errors/components/NotFoundPage').then((m) => m.NotFoundPage),
   VisitCancel: () => import('../features/visit/components/VisitCancelPage').then((m) => m.VisitCancelPage),
+  Valuation: () => import('../features/valuation/components/ValuationPage').then((m) => m.ValuationPage),
+  Newsletter: () => import('../features/newsletter/components/NewsletterPage').then((m) => m.NewsletterPage),
 }
 
 export const clientViews = lazyViews(loaders)

@@ -9,6 +9,8 @@ import { PropertyListPage } from '../features/list/components/PropertyListPage'
 import { PropertyPage } from '../features/property/components/PropertyPage'
 import { ThankYouPage } from '../features/thankyou/components/ThankYouPage'
 import { VisitCancelPage } from '../features/visit/components/VisitCancelPage'
+import { ValuationPage } from '../features/valuation/components/ValuationPage'
+import { NewsletterPage } from '../features/newsletter/components/NewsletterPage'
 import { staticViews, type ViewComponents } from './views'
 
 /** Keyed by the view names generated from Go (src/gen/pages.ts): a view missing here fails tsc. */
@@ -22,6 +24,8 @@ export const pages: ViewComponents = {
   ThankYou: ThankYouPage,
   NotFound: NotFoundPage,
   VisitCancel: VisitCancelPage,
+  Valuation: ValuationPage,
+  Newsletter: NewsletterPage,
 }
 
 export const allViews = staticViews(pages)

@@ -59,6 +59,7 @@ export const FORMS = {
     {"name":"street","type":"text","required":true,"trim":true,"max":200},
     {"name":"zip","type":"text","required":true,"trim":true,"max":200},
     {"name":"city","type":"text","required":true,"trim":true,"max":200},
+    {"name":"propertyType","type":"text","required":false,"trim":true,"max":200},
     {"name":"contactTime","type":"choice","required":false,"trim":true,"options":["morning","afternoon","evening"]},
   ],
   'contact-me': [

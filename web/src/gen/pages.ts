@@ -782,8 +782,30 @@ export interface VisitCancelProps {
   propertyUrl?: string
 }
 
+/** route.ValuationProps */
+export interface ValuationProps {
+  site: Shell
+  head: Head
+  errors?: Partial<Record<string, string>>
+  form?: PostedForm
+  title: string
+  types: string[] | null
+}
+
+/** route.NewsletterProps */
+export interface NewsletterProps {
+  site: Shell
+  head: Head
+  errors?: Partial<Record<string, string>>
+  form?: PostedForm
+  title: string
+  step: 'confirmed' | 'unknown' | 'ask' | 'sent' | 'confirm' | 'unsubscribed'
+  token?: string
+  action: string
+}
+
 /** The views the React app renders (internal/web/views). */
-export type ViewName = 'Home' | 'PropertyList' | 'Property' | 'Project' | 'Page' | 'Legal' | 'ThankYou' | 'NotFound' | 'VisitCancel'
+export type ViewName = 'Home' | 'PropertyList' | 'Property' | 'Project' | 'Page' | 'Legal' | 'ThankYou' | 'NotFound' | 'VisitCancel' | 'Valuation' | 'Newsletter'
 
 /** Each view's props. */
 export interface ViewProps {
@@ -796,4 +818,6 @@ export interface ViewProps {
   ThankYou: ThankYouProps
   NotFound: NotFoundProps
   VisitCancel: VisitCancelProps
+  Valuation: ValuationProps
+  Newsletter: NewsletterProps
 }

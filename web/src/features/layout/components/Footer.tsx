@@ -5,6 +5,7 @@ import type { FooterColumn, Shell } from '../../../lib/site/types'
 import { textIn } from '../../../lib/site/text'
 import { HtmlContent } from '../../../lib/ui/HtmlContent'
 import { SmartLink } from '../../../lib/ui/SmartLink'
+import { NewsletterSignup } from '../../newsletter'
 
 /** Footer columns (trusted HTML texts), agency contact, legal links, copyright. */
 export function Footer({ site }: { site: Shell }) {
@@ -14,6 +15,7 @@ export function Footer({ site }: { site: Shell }) {
   const legal = site.footer?.legal ?? []
   return (
     <footer className="site-footer">
+      <NewsletterSignup home={site.links.home} />
       {columns.length > 0 && (
         <div className="container footer-columns">
           {columns.map((c, i) => (

@@ -1,0 +1,165 @@
+package web
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"strings"
+
+	"immo/internal/field"
+	"immo/internal/lead"
+	"immo/internal/newsletter"
+	"immo/internal/web/route"
+)
+
+// NewsletterPages are what the newsletter's pages need: the service that
+// follows their links, and the brakes on the unsubscribe form (it mails a
+// link to an address anyone may type).
+type NewsletterPages struct {
+	Service interface {
+		Confirm(ctx context.Context, token string) (newsletter.Subscriber, error)
+		Unsubscribe(ctx context.Context, token string) (newsletter.Subscriber, error)
+		RequestUnsubscribe(ctx context.Context, email string) error
+	}
+	IP *lead.IPHasher
+	// PerSender limits the unsubscribe form's posts per IP; PerReceiver the
+	// mails to one address.
+	PerSender, PerReceiver Limit
+}
+
+// The unsubscribe form's fields.
+const (
+	unsubscribeForm = "unsubscribe"
+	tokenField      = "token"
+)
+
+// serveNewsletter answers the newsletter's pages (route.Resolver.NewsletterPage):
+//
+//   - GET /{lang}/newsletter/confirm/?token=…: confirms, and says so (or that
+//     the link is unknown or used: 404).
+//   - GET /{lang}/unsubscribe/?token=…: a button that unsubscribes; a mail
+//     scanner following the link changes nothing.
+//   - POST /{lang}/unsubscribe/ with a token (in the query, as a mail
+//     client's one-click List-Unsubscribe posts, or the button's field):
+//     unsubscribes.
+//   - GET /{lang}/unsubscribe/: a form asking for an address; its POST mails
+//     an unsubscribe link when the address subscribes, and answers the same
+//     (303 to ?sent) whether or not it does.
+func (h *Handler) serveNewsletter(w http.ResponseWriter, r *http.Request, lang string, confirm bool) {
+	w.Header().Set("Cache-Control", "no-store")
+	w.Header().Set("Vary", "X-Inertia, Accept-Encoding")
+	inertia := r.Header.Get("X-Inertia") == "true"
+	if refuseLongQuery(w, r) {
+		return
+	}
+	if inertia && r.Header.Get("X-Inertia-Version") != h.version {
+		w.Header().Set("X-Inertia-Location", r.URL.RequestURI())
+		w.WriteHeader(http.StatusConflict)
+		return
+	}
+	token := r.URL.Query().Get(tokenField)
+	page := func(step string, errs field.Errors, posted map[string]any) {
+		res := h.resolver.Newsletter(lang, confirm, step, token)
+		if errs != nil {
+			route.WithPost(res.Props, route.PostedForm{Name: unsubscribeForm, Values: posted}, errs)
+			res.Status = http.StatusUnprocessableEntity
+		}
+		p := Page{Component: res.View, Props: res.Props, URL: r.URL.RequestURI(), Version: h.version}
+		if inertia {
+			w.Header().Set("X-Inertia", "true")
+			writeCompressed(w, r, res.Status, "application/json", mustJSON(p), nil)
+			return
+		}
+		doc, _ := h.render(r.Context(), res, p)
+		writeNonced(w, r, res.Status, doc.doc)
+	}
+	follow := func(use func(context.Context, string) (newsletter.Subscriber, error), done string) {
+		_, err := use(r.Context(), token)
+		switch {
+		case errors.Is(err, newsletter.ErrUnknownToken):
+			page(route.NewsletterUnknown, nil, nil)
+		case err != nil:
+			h.log.Error("newsletter link", "err", err)
+			http.Error(w, "API ERROR", http.StatusInternalServerError)
+		default:
+			page(done, nil, nil)
+		}
+	}
+	switch {
+	case r.Method == http.MethodHead && confirm:
+		w.WriteHeader(http.StatusOK) // a link checker's HEAD confirms nothing
+	case r.Method == http.MethodGet || r.Method == http.MethodHead:
+		switch {
+		case confirm:
+			follow(h.newsletter.Service.Confirm, route.NewsletterConfirmed)
+		case token != "":
+			page(route.NewsletterConfirm, nil, nil)
+		case r.URL.Query().Has("sent"):
+			page(route.NewsletterSent, nil, nil)
+		default:
+			page(route.NewsletterAsk, nil, nil)
+		}
+	case r.Method == http.MethodPost && !confirm:
+		values, _, status := readForm(w, r, nil)
+		if status != 0 {
+			http.Error(w, http.StatusText(status), status)
+			return
+		}
+		if t := values.Get(tokenField); token == "" && t != "" {
+			token = t
+		}
+		if token != "" {
+			follow(h.newsletter.Service.Unsubscribe, route.NewsletterUnsubscribed)
+			return
+		}
+		if err := crossOrigin.Check(r); err != nil {
+			http.Error(w, http.StatusText(http.StatusForbidden), http.StatusForbidden)
+			return
+		}
+		email := strings.TrimSpace(values.Get(lead.FieldEmail))
+		errs := field.Errors{}
+		errs.Email(lead.FieldEmail, email, true)
+		if len(errs) == 0 {
+			errs = h.unsubscribeLimits(r, email)
+		}
+		if len(errs) > 0 {
+			page(route.NewsletterAsk, errs, map[string]any{lead.FieldEmail: values.Get(lead.FieldEmail)})
+			return
+		}
+		if err := h.newsletter.Service.RequestUnsubscribe(r.Context(), email); err != nil {
+			h.log.Error("newsletter unsubscribe request", "err", err)
+			page(route.NewsletterAsk, field.Errors{formField: field.KeySendFailed}, map[string]any{lead.FieldEmail: email})
+			return
+		}
+		http.Redirect(w, r, h.resolver.UnsubscribeURL("", lang)+"?sent", http.StatusSeeOther)
+	default:
+		w.Header().Set("Allow", "GET, HEAD, POST")
+		http.Error(w, http.StatusText(http.StatusMethodNotAllowed), http.StatusMethodNotAllowed)
+	}
+}
+
+// unsubscribeLimits brakes the unsubscribe form per sender and per address.
+func (h *Handler) unsubscribeLimits(r *http.Request, email string) field.Errors {
+	n := h.newsletter
+	if n.IP == nil {
+		return nil
+	}
+	keys := []struct {
+		lim Limit
+		key string
+	}{
+		{n.PerSender, n.IP.Hash(remoteIP(r))},
+		{n.PerReceiver, n.IP.Hash("to:" + strings.ToLower(email))},
+	}
+	for _, k := range keys {
+		if k.lim.Limiter == nil {
+			continue
+		}
+		ok, err := k.lim.Allow(r.Context(), k.lim.key(k.key))
+		if err != nil || !ok {
+			h.log.Warn("newsletter: unsubscribe form over a limit", "limit", k.lim.Name, "err", err)
+			return field.Errors{formField: field.KeySendFailed}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,95 @@
+import { useId } from 'react'
+import { useT } from '../../../lib/i18n'
+import { Link } from '../../../lib/router'
+import type { NewsletterProps } from '../model/types'
+import './newsletter.css'
+
+/**
+ * The newsletter's pages: what a confirmation link did, and the unsubscribe
+ * page — a button for an unsubscribe link (a mail scanner following the
+ * link changes nothing), or a form mailing such a link to an address. The
+ * forms are plain HTML posts to the unsubscribe page.
+ */
+export function NewsletterPage({ title, step, token, action, site, errors, form }: NewsletterProps) {
+  const t = useT()
+  const uid = useId()
+  const key = errors?.email ?? errors?.form
+  const typed = form?.values?.email
+  const home = (
+    <p>
+      <Link href={site.links.home} className="button">
+        {t('common.backHome')}
+      </Link>
+    </p>
+  )
+  return (
+    <div className="page newsletter-page">
+      <div className="container">
+        <nav className="breadcrumb" aria-label={t('common.breadcrumb')}>
+          <ol>
+            <li>
+              <Link href={site.links.home}>{t('common.home')}</Link>
+            </li>
+            <li aria-current="page">{title}</li>
+          </ol>
+        </nav>
+        <h1>{title}</h1>
+        <div className="newsletter-card">
+          {step === 'confirmed' && (
+            <>
+              <p role="status">{t('newsletter.confirmed')}</p>
+              {home}
+            </>
+          )}
+          {step === 'unsubscribed' && (
+            <>
+              <p role="status">{t('newsletter.unsubscribed')}</p>
+              {home}
+            </>
+          )}
+          {step === 'unknown' && (
+            <>
+              <p role="alert">{t('newsletter.unknown')}</p>
+              <p>{t('newsletter.unknownHint')}</p>
+              {home}
+            </>
+          )}
+          {step === 'sent' && <p role="status">{t('newsletter.sent')}</p>}
+          {step === 'confirm' && (
+            <form method="post" action={action}>
+              <p>{t('newsletter.confirm')}</p>
+              <input type="hidden" name="token" value={token ?? ''} />
+              <button className="button" type="submit">
+                {t('newsletter.confirmButton')}
+              </button>
+            </form>
+          )}
+          {step === 'ask' && (
+            <form method="post" action={action} noValidate>
+              <p>{t('newsletter.ask')}</p>
+              <label htmlFor={`${uid}-email`}>{t('newsletter.email')}</label>
+              <input
+                id={`${uid}-email`}
+                type="email"
+                name="email"
+                autoComplete="email"
+                defaultValue={typeof typed === 'string' ? typed : undefined}
+                aria-invalid={key ? true : undefined}
+                aria-describedby={key ? `${uid}-error` : undefined}
+                required
+              />
+              {key && (
+                <p id={`${uid}-error`} className="field-error" role="alert">
+                  {t(key)}
+                </p>
+              )}
+              <button className="button" type="submit">
+                {t('newsletter.askButton')}
+              </button>
+            </form>
+          )}
+        </div>
+      </div>
+    </div>
+  )
+}

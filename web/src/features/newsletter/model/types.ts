@@ -1,0 +1,1 @@
+export type { NewsletterProps } from '../../../gen/pages'

@@ -1,0 +1,76 @@
+import { Altcha, ContactTimeField, PersonFields, RadioGroup, SelectField, TextArea, TextField, VisitorForm } from '../../forms'
+import { useT } from '../../../lib/i18n'
+import { Link, usePage } from '../../../lib/router'
+import type { ValuationProps } from '../model/types'
+import './valuation.css'
+
+/** The anchor of the form: a refused post without JavaScript comes back to it. */
+const ANCHOR = 'valuation'
+
+/**
+ * The free valuation page (SPEC §2, `contact-demand`): the visitor's
+ * details, the property's address, whether they wish to sell or rent it
+ * out, its type (the catalog's, in the page's language), a remark and a
+ * time to be called back. It posts to its own address; the server answers
+ * with the thank-you page or this page again with the errors.
+ */
+export function ValuationPage({ title, types, site }: ValuationProps) {
+  const t = useT()
+  const { url } = usePage()
+  const choices = types ?? []
+  return (
+    <div className="page valuation-page">
+      <div className="container">
+        <nav className="breadcrumb" aria-label={t('common.breadcrumb')}>
+          <ol>
+            <li>
+              <Link href={site.links.home}>{t('common.home')}</Link>
+            </li>
+            <li aria-current="page">{title}</li>
+          </ol>
+        </nav>
+        <h1>{title}</h1>
+        <p className="valuation-intro">{t('valuation.intro')}</p>
+        <div id={ANCHOR} className="valuation-card">
+          <VisitorForm
+            kind="contact-demand"
+            action={`${url.split('#')[0]}#${ANCHOR}`}
+            antiSpam={<Altcha />}
+            submitLabel={t('valuation.send')}
+          >
+            <fieldset className="valuation-group">
+              <legend>{t('valuation.you')}</legend>
+              <PersonFields />
+            </fieldset>
+            <fieldset className="valuation-group">
+              <legend>{t('valuation.property')}</legend>
+              <TextField name="street" label={t('valuation.street')} autoComplete="street-address" />
+              <div className="valuation-row">
+                <TextField name="zip" label={t('valuation.zip')} autoComplete="postal-code" />
+                <TextField name="city" label={t('valuation.city')} autoComplete="address-level2" />
+              </div>
+              <RadioGroup
+                name="goal"
+                label={t('valuation.goal')}
+                options={[
+                  { value: 'sale', label: t('valuation.goalSale') },
+                  { value: 'rent', label: t('valuation.goalRent') },
+                ]}
+              />
+              {choices.length > 0 && (
+                <SelectField
+                  name="propertyType"
+                  label={t('valuation.propertyType')}
+                  placeholder={t('valuation.anyType')}
+                  options={choices.map((name) => ({ value: name, label: name }))}
+                />
+              )}
+              <TextArea name="remark" label={t('valuation.remark')} />
+              <ContactTimeField />
+            </fieldset>
+          </VisitorForm>
+        </div>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,1 @@
+export type { ValuationProps } from '../../../gen/pages'
