@@ -106,6 +106,7 @@ func newForms(d formDeps) (web.Forms, *altcha.Service, error) {
 		service.ComposeIn = withNewsletter(composer, news)
 		kinds = append(slices.Clone(kinds), lead.KindNewsletter)
 	}
+	confirmations := limit("confirm-day", 5, 24*time.Hour, false)
 	h := &web.LeadForms{
 		Requests:   service,
 		Challenges: challenges,
@@ -122,7 +123,10 @@ func newForms(d formDeps) (web.Forms, *altcha.Service, error) {
 			// Signing one address up again and again sends no flood: 3 a day.
 			lead.KindNewsletter: {Limit: limit("newsletter-day", 3, 24*time.Hour, false), Field: lead.FieldEmail},
 		},
-		Log: d.Log,
+		// The visitor's own address gets 5 confirmations a day; past that
+		// the requests are kept and the agency notified, silently for it.
+		Confirmations: &confirmations,
+		Log:           d.Log,
 	}
 	forms := web.Forms{}
 	for _, k := range kinds {

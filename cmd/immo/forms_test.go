@@ -72,6 +72,13 @@ var databases = []struct {
 
 func newFormSite(t testing.TB, databaseURL string) *formSite {
 	t.Helper()
+	return newSite(t, databaseURL, false)
+}
+
+// newSite builds the form site; withVisits wires the demo's appointments
+// (the visit form and its cancel links) on the site's clock.
+func newSite(t testing.TB, databaseURL string, withVisits bool) *formSite {
+	t.Helper()
 	ctx := t.Context()
 	log := slog.New(slog.DiscardHandler)
 	store, err := storage.Open(ctx, t.TempDir(), databaseURL)
@@ -115,6 +122,17 @@ func newFormSite(t testing.TB, databaseURL string) *formSite {
 	deps := formDeps{Requests: requests, Pending: store, Pictures: pictures, Spam: spam, Queue: queue, Resolver: resolver,
 		Catalog: cat, IPKey: keys.ipHash, AltchaKey: keys.altcha, Now: clock.Now, Log: log,
 		Newsletter: &newsletter.Service{Store: subscribers}}
+	var cancels web.VisitCancels
+	if withVisits {
+		visits, err := newVisitAgenda(ctx, cfg, store, clock.Now, log)
+		if err != nil || visits == nil {
+			t.Fatalf("agenda %v: %v", visits, err)
+		}
+		resolver.Agenda, deps.Agenda = visits.Board, visits
+		if cancels, err = newVisitCancels(deps); err != nil {
+			t.Fatal(err)
+		}
+	}
 	forms, challenges, err := newForms(deps)
 	if err != nil {
 		t.Fatal(err)
@@ -124,7 +142,8 @@ func newFormSite(t testing.TB, databaseURL string) *formSite {
 		t.Fatal(err)
 	}
 	ip, _ := lead.NewIPHasher(keys.ipHash)
-	h := web.NewHandler(web.Options{Resolver: resolver, Renderer: ssr.Disabled{}, AssetVersion: "v1", Log: log, Forms: forms, Newsletter: news})
+	h := web.NewHandler(web.Options{Resolver: resolver, Renderer: ssr.Disabled{}, AssetVersion: "v1", Log: log,
+		Forms: forms, Newsletter: news, Visits: cancels})
 	return &formSite{h: h, store: store, requests: requests.(*sqlstore.Requests), spam: spam, smtp: smtp,
 		challenges: challenges, clock: clock, ip: ip, says: says, pictures: pictures}
 }

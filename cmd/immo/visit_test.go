@@ -2,11 +2,9 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"encoding/base64"
 	"encoding/json"
 	"io"
-	"log/slog"
 	"mime"
 	"mime/multipart"
 	"mime/quotedprintable"
@@ -24,15 +22,7 @@ import (
 	ics "github.com/arran4/golang-ical"
 
 	"immo/internal/altcha"
-	"immo/internal/catalog"
 	"immo/internal/lead"
-	"immo/internal/mail/smtptest"
-	"immo/internal/storage"
-	"immo/internal/storage/sqlstore"
-	"immo/internal/testimonial"
-	"immo/internal/web"
-	"immo/internal/web/route"
-	"immo/internal/web/ssr"
 )
 
 // newVisitSite is newFormSite with the demo's appointments wired: the
@@ -40,61 +30,7 @@ import (
 // 2 March 2026, 11:00 in Brussels: the demo offers Tuesday to Saturday.
 func newVisitSite(t *testing.T, databaseURL string) *formSite {
 	t.Helper()
-	ctx := t.Context()
-	log := slog.New(slog.DiscardHandler)
-	store, err := storage.Open(ctx, t.TempDir(), databaseURL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { store.Close() })
-	if err := seedDemo(ctx, store, log); err != nil {
-		t.Fatal(err)
-	}
-	cat, err := catalog.NewService(ctx, store)
-	if err != nil {
-		t.Fatal(err)
-	}
-	says, err := testimonial.NewService(ctx, store)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg, err := loadSite("")
-	if err != nil {
-		t.Fatal(err)
-	}
-	smtp := smtptest.Start(t)
-	queue, stopMail, err := startMail(context.Background(), store, cfg.Agency, smtp.URL(), log)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(stopMail)
-	requests, spam, err := requestTables(store)
-	if err != nil {
-		t.Fatal(err)
-	}
-	clock := &testClock{t: time.Date(2026, 3, 2, 10, 0, 0, 0, time.UTC)}
-	resolver := &route.Resolver{Site: cfg, Catalog: cat, Testimonials: says, BaseURL: testPublicURL}
-	visits, err := newVisitAgenda(ctx, cfg, store, clock.Now, log)
-	if err != nil || visits == nil {
-		t.Fatalf("agenda %v: %v", visits, err)
-	}
-	resolver.Agenda = visits.Board
-	keys := keys{altcha: []byte(strings.Repeat("a", 32)), ipHash: []byte(strings.Repeat("i", 32))}
-	deps := formDeps{Requests: requests, Spam: spam, Queue: queue, Resolver: resolver, Catalog: cat,
-		IPKey: keys.ipHash, AltchaKey: keys.altcha, Now: clock.Now, Log: log, Agenda: visits}
-	forms, challenges, err := newForms(deps)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cancels, err := newVisitCancels(deps)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ip, _ := lead.NewIPHasher(keys.ipHash)
-	h := web.NewHandler(web.Options{Resolver: resolver, Renderer: ssr.Disabled{}, AssetVersion: "v1", Log: log,
-		Forms: forms, Visits: cancels})
-	return &formSite{h: h, store: store, requests: requests.(*sqlstore.Requests), spam: spam, smtp: smtp,
-		challenges: challenges, clock: clock, ip: ip}
+	return newSite(t, databaseURL, true)
 }
 
 const visitPage = "/nl/property/4100002/"

@@ -62,7 +62,7 @@ func formFields(spec Spec) []tsField {
 		{Name: FieldLastName, Type: "text", Required: names, Max: field.MaxText},
 		{Name: FieldEmail, Type: "email", Required: true, Trim: true},
 		{Name: FieldPhone, Type: "phone", Required: full},
-		{Name: FieldRemark, Type: "long", Required: spec.Remark, Max: field.MaxRemark},
+		{Name: FieldRemark, Type: "long", Required: spec.Remark, Max: spec.remarkMax()},
 	}
 	if spec.Property {
 		fs = append(fs, tsField{Name: FieldProperty, Type: "id", Required: true, Trim: true})

@@ -68,6 +68,10 @@ type Request struct {
 	IPHash string `json:"ipHash"`
 	// Files are the uploads, stored in the request's transaction.
 	Files []File `json:"files,omitempty"`
+	// NoConfirmation leaves the visitor's confirmation out: the typed
+	// address got too many today (someone using the form to mail another
+	// person). The request and the agency's notice are kept.
+	NoConfirmation bool `json:"-"`
 	// Secret is what a Step made for the mails and keeps only hashed (a
 	// visit's cancel token): never stored, never sent back.
 	Secret string `json:"-"`

@@ -59,6 +59,10 @@ func TestValidate(t *testing.T) {
 		{"rent application", post(KindRentApplication, map[string]string{"propertyId": "1", "adults": "2", "movingDate": "2027-02-30", "income1": "-1", "pets": "maybe"}),
 			field.Errors{"movingDate": field.KeyDate, "income1": field.KeyNumber, "pets": field.KeyChoice}},
 		{"remark too long", post(KindSiteContact, map[string]string{"remark": strings.Repeat("é", field.MaxRemark+1)}), field.Errors{"remark": field.KeyTooLong}},
+		{"a friend's message is a short note", post(KindFriend, map[string]string{"propertyId": "1", "friendEmail": "bob@example.org",
+			"remark": strings.Repeat("é", MaxFriendMessage+1)}), field.Errors{"remark": field.KeyTooLong}},
+		{"a friend's message of 500 characters", post(KindFriend, map[string]string{"propertyId": "1", "friendEmail": "bob@example.org",
+			"remark": strings.Repeat("é", MaxFriendMessage)}), field.Errors{}},
 		{"testimonial", post(KindTestimonial, map[string]string{"remark": "Très bon service", "phone": "<del>"}), field.Errors{}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -3,6 +3,7 @@ package lead
 import (
 	"strconv"
 	"time"
+	"unicode/utf8"
 
 	"immo/internal/field"
 	"immo/internal/upload"
@@ -45,7 +46,9 @@ type Spec struct {
 	Property bool // about a property: its ID is required
 	Project  bool // about a project: its ID is required
 	Remark   bool // the remark is required
-	Fields   []Field
+	// RemarkMax bounds the remark in characters; 0 is field.MaxRemark.
+	RemarkMax int
+	Fields    []Field
 }
 
 // Levels of Spec.Person.
@@ -76,7 +79,7 @@ var Specs = map[Kind]Spec{
 		{Name: "street", Type: Text, Required: true}, {Name: "zip", Type: Text, Required: true},
 		{Name: "city", Type: Text, Required: true}, {Name: "propertyType", Type: Text}, contactTime}},
 	KindSiteContact: {Remark: true, Fields: []Field{contactTime}},
-	KindFriend: {Person: NamesEmail, Property: true, Fields: []Field{
+	KindFriend: {Person: NamesEmail, Property: true, RemarkMax: MaxFriendMessage, Fields: []Field{
 		{Name: "friendFirstName", Type: Text}, {Name: "friendLastName", Type: Text},
 		{Name: "friendEmail", Type: Email, Required: true, Key: field.KeyFriendEmail}}},
 	KindNewsletter: {Person: EmailOnly},
@@ -99,6 +102,17 @@ var Specs = map[Kind]Spec{
 		{Name: "cv", Type: Upload, Accept: upload.CV}}},
 }
 
+// MaxFriendMessage bounds the message sent to a friend: a short note in our
+// template, not a letter.
+const MaxFriendMessage = 500
+
+func (s Spec) remarkMax() int {
+	if s.RemarkMax > 0 {
+		return s.RemarkMax
+	}
+	return field.MaxRemark
+}
+
 // Validate checks r against its kind's Spec: per form field, the
 // translation key of its first problem. Empty means r may be stored. An
 // unknown kind is not a visitor's error: the page handler never passes one.
@@ -118,7 +132,7 @@ func (r Request) Validate() field.Errors {
 	e.Text(FieldLastName, p.LastName, names)
 	e.Email(FieldEmail, p.Email, true)
 	e.Check(spec.Remark && field.Empty(r.Remark), FieldRemark, field.KeyRequired)
-	e.Remark(FieldRemark, r.Remark)
+	e.Check(utf8.RuneCountInString(r.Remark) > spec.remarkMax(), FieldRemark, field.KeyTooLong)
 	listing(e, FieldProperty, r.PropertyID, spec.Property)
 	listing(e, FieldProject, r.ProjectID, spec.Project)
 	for _, f := range spec.Fields {

@@ -10,9 +10,9 @@ import (
 	"immo/internal/rules"
 )
 
-// maxFriendMessage bounds the sender's message in a friend's mail: a short
-// note, not a letter.
-const maxFriendMessage = 500
+// maxFriendMessage bounds the sender's message in a friend's mail, as the
+// form does (cut again here: a mail never carries more).
+const maxFriendMessage = lead.MaxFriendMessage
 
 // notice is the agency's mail: every field, in the site's language, with
 // Reply-To the visitor.

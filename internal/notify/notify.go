@@ -118,7 +118,7 @@ func (c *Composer) Compose(r lead.Request) ([]mail.Message, error) {
 // most kinds the agency's notice and the visitor's confirmation; for a
 // friend, the friend's mail and the agency's notice; for the newsletter,
 // the opt-in confirmation only (the agency hears of a subscriber once it
-// is confirmed).
+// is confirmed). A request marked NoConfirmation gets the notice only.
 func (c *Composer) ComposeWith(r lead.Request, x Extra) ([]mail.Message, error) {
 	if _, ok := lead.Specs[r.Kind]; !ok {
 		return nil, fmt.Errorf("%w: %q", ErrUnknownKind, r.Kind)
@@ -129,12 +129,14 @@ func (c *Composer) ComposeWith(r lead.Request, x Extra) ([]mail.Message, error) 
 		return err
 	}
 	var err error
-	switch r.Kind {
-	case lead.KindNewsletter:
+	switch {
+	case r.Kind == lead.KindNewsletter:
 		err = add(c.newsletter(r, x.Token, x.Unsubscribe))
-	case lead.KindFriend:
+	case r.Kind == lead.KindFriend:
 		err = errors.Join(add(c.friend(r)), add(c.notice(r)))
-	case lead.KindVisit:
+	case r.NoConfirmation:
+		err = add(c.notice(r))
+	case r.Kind == lead.KindVisit:
 		err = errors.Join(add(c.notice(r)), add(c.visitConfirmation(r, x.Attachments)))
 	default:
 		err = errors.Join(add(c.notice(r)), add(c.confirmation(r, x.Attachments)))

@@ -458,3 +458,17 @@ func TestEveryFormWordIsTranslated(t *testing.T) {
 		}
 	}
 }
+
+// A request kept without a confirmation (its address got too many) mails
+// the agency only.
+func TestNoConfirmation(t *testing.T) {
+	c := composer(t)
+	for _, kind := range []lead.Kind{lead.KindInformation, lead.KindSiteContact} {
+		r := request(kind, "fr")
+		r.NoConfirmation = true
+		msgs := compose(t, c, r, Extra{})
+		if len(msgs) != 1 || msgs[0].To[0].Email != agencyEmail {
+			t.Errorf("%s: %d mails, want the agency's notice only", kind, len(msgs))
+		}
+	}
+}

@@ -36,7 +36,13 @@ type LeadForms struct {
 	// Receivers brake, per kind, the address a visitor chooses (the
 	// friend's): counted per receiver on top of the sender's limits.
 	Receivers map[lead.Kind]ReceiverLimit
-	Log       *slog.Logger
+	// Confirmations, when set, brakes the confirmations sent to one typed
+	// address (counted by its keyed hash): past it a request is still kept
+	// and the agency notified, but the address gets no mail, so the form
+	// cannot be used to flood someone. Friends and newsletter sign-ups have
+	// their Receivers limit instead.
+	Confirmations *Limit
+	Log           *slog.Logger
 }
 
 // ReceiverLimit is a Limit per receiver: Field is the form field holding
@@ -91,6 +97,16 @@ func (l *LeadForms) Submit(ctx context.Context, p FormPost) (field.Errors, error
 		if !ok {
 			l.log().Warn("form: over a receiver's limit", "form", p.Form, "page", p.Page, "limit", rl.Name)
 			return field.Errors{formField: field.KeySendFailed}, nil
+		}
+	}
+	if c := l.Confirmations; c != nil && r.Kind != lead.KindFriend && r.Kind != lead.KindNewsletter {
+		ok, err := c.Allow(ctx, c.key(l.IP.Hash("confirm:"+strings.ToLower(r.Person.Email))))
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			l.log().Warn("form: over the confirmations' limit, kept without one", "form", p.Form, "page", p.Page, "limit", c.Name)
+			r.NoConfirmation = true
 		}
 	}
 	_, errs, err := l.Requests.Submit(ctx, r, p.IP)

@@ -108,3 +108,37 @@ func with(v url.Values, name, value string) url.Values {
 	out.Set(name, value)
 	return out
 }
+
+// Past the confirmations' limit of one typed address, a request is still
+// kept (the agency hears of it) but marked to get no confirmation; another
+// address is not affected, nor is a friend's mail (its own limit).
+func TestLeadFormsConfirmations(t *testing.T) {
+	now := time.Date(2026, 3, 2, 0, 0, 0, 0, time.UTC)
+	st := &leadStore{}
+	hits := counter{}
+	ip, _ := lead.NewIPHasher([]byte(strings.Repeat("s", 32)))
+	limit := func(name string, max int) Limit {
+		return Limit{Limiter: &antispam.Limiter{Counter: hits, Max: max, Window: 24 * time.Hour, Now: func() time.Time { return now }}, Name: name}
+	}
+	confirmations := limit("confirm-day", 2)
+	h := &LeadForms{Requests: &lead.Service{Store: st, IP: ip}, Challenges: &checker{}, IP: ip,
+		WithoutProof: []Limit{limit("noproof-day", 100)}, Confirmations: &confirmations}
+	for i, tc := range []struct {
+		email string
+		quiet bool
+	}{
+		{"ann@example.be", false}, {"ANN@example.be", false}, {"ann@example.be", true}, {"bob@example.be", false}, {"ann@example.be", true},
+	} {
+		v := with(goodContact, "email", tc.email)
+		errs, err := h.Submit(t.Context(), FormPost{Form: "site-contact", Lang: "fr", Page: "/fr/contact/", Values: v, IP: "203.0.113.7"})
+		if err != nil || len(errs) > 0 {
+			t.Fatalf("post %d: %v %v", i+1, errs, err)
+		}
+		if got := st.rows[len(st.rows)-1]; got.NoConfirmation != tc.quiet {
+			t.Errorf("post %d (%s): NoConfirmation %v, want %v", i+1, tc.email, got.NoConfirmation, tc.quiet)
+		}
+	}
+	if len(st.rows) != 5 {
+		t.Errorf("%d kept, want every one", len(st.rows))
+	}
+}

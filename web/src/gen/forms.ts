@@ -132,7 +132,7 @@ export const FORMS = {
     {"name":"lastName","type":"text","required":true,"trim":false,"max":200},
     {"name":"email","type":"email","required":true,"trim":true},
     {"name":"phone","type":"phone","required":false,"trim":false},
-    {"name":"remark","type":"long","required":false,"trim":false,"max":5000},
+    {"name":"remark","type":"long","required":false,"trim":false,"max":500},
     {"name":"propertyId","type":"id","required":true,"trim":true},
     {"name":"friendFirstName","type":"text","required":false,"trim":true,"max":200},
     {"name":"friendLastName","type":"text","required":false,"trim":true,"max":200},
