@@ -288,6 +288,16 @@ func TestHostileValuesStayInTheBody(t *testing.T) {
 			r.Person.FirstName, r.Person.LastName = "Zoë", "Ñúñez 王"
 		}},
 		{"hostile page", func(r *lead.Request) { r.Page = "javascript:alert(1)//" }},
+		{"CR/LF in every field", func(r *lead.Request) {
+			inject := "x\r\nBcc: victim@example.net\nSubject: spam"
+			r.Person.Title, r.Person.FirstName, r.Person.LastName, r.Person.Phone = inject, inject, inject, inject
+			r.Remark = inject
+			for _, f := range lead.Specs[r.Kind].Fields {
+				if f.Type != lead.Upload && f.Name != "friendEmail" && f.Name != "slot" {
+					r.Fields[f.Name] = inject
+				}
+			}
+		}},
 	}
 	for _, h := range hostile {
 		for _, kind := range kinds() {
