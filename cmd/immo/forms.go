@@ -106,7 +106,7 @@ func newForms(d formDeps) (web.Forms, *altcha.Service, error) {
 		service.ComposeIn = withNewsletter(composer, news)
 		kinds = append(slices.Clone(kinds), lead.KindNewsletter)
 	}
-	confirmations := limit("confirm-day", 5, 24*time.Hour, false)
+	confirmations := limit("confirm-day", 10, 24*time.Hour, false)
 	h := &web.LeadForms{
 		Requests:   service,
 		Challenges: challenges,
@@ -123,7 +123,7 @@ func newForms(d formDeps) (web.Forms, *altcha.Service, error) {
 			// Signing one address up again and again sends no flood: 3 a day.
 			lead.KindNewsletter: {Limit: limit("newsletter-day", 3, 24*time.Hour, false), Field: lead.FieldEmail},
 		},
-		// The visitor's own address gets 5 confirmations a day; past that
+		// The visitor's own address gets 10 confirmations a day; past that
 		// the requests are kept and the agency notified, silently for it.
 		Confirmations: &confirmations,
 		Log:           d.Log,
