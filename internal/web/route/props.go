@@ -123,10 +123,10 @@ type ProjectProps struct {
 type PageProps struct {
 	Base
 	Title     string `json:"title"`
-	TitleLang string `json:"titleLang"`
+	TitleLang string `json:"titleLang,omitempty"`
 	// Content is trusted HTML from the configuration.
 	Content     string       `json:"content"`
-	ContentLang string       `json:"contentLang"`
+	ContentLang string       `json:"contentLang,omitempty"`
 	Modules     []ModuleView `json:"modules"`
 	Children    []Link       `json:"children"`
 }
@@ -135,10 +135,10 @@ type PageProps struct {
 type LegalProps struct {
 	Base
 	Title     string `json:"title"`
-	TitleLang string `json:"titleLang"`
+	TitleLang string `json:"titleLang,omitempty"`
 	// Content is trusted HTML from the configuration.
 	Content     string `json:"content"`
-	ContentLang string `json:"contentLang"`
+	ContentLang string `json:"contentLang,omitempty"`
 }
 
 // ThankYouProps are a thank-you page's, after a form.

@@ -170,6 +170,9 @@ func TestRenderEveryViewInEveryLanguage(t *testing.T) {
 		if want := i18n.T(lang, "layout.skipToContent"); !strings.Contains(res.Body, want) {
 			t.Errorf("%s: no %q", raw, want)
 		}
+		if strings.Contains(res.Body, ` lang=""`) {
+			t.Errorf("%s: an empty lang attribute (content in an unknown language)", raw)
+		}
 		if strings.Contains(res.Body, ">NaN<") || strings.Contains(res.Body, "undefined") {
 			t.Errorf("%s: NaN or undefined in the body", raw)
 		}

@@ -734,9 +734,9 @@ export interface PageProps {
   errors?: Partial<Record<string, string>>
   form?: PostedForm
   title: string
-  titleLang: string
+  titleLang?: string
   content: string
-  contentLang: string
+  contentLang?: string
   modules: ModuleView[] | null
   children: Link[] | null
 }
@@ -748,9 +748,9 @@ export interface LegalProps {
   errors?: Partial<Record<string, string>>
   form?: PostedForm
   title: string
-  titleLang: string
+  titleLang?: string
   content: string
-  contentLang: string
+  contentLang?: string
 }
 
 /** route.ThankYouProps */
