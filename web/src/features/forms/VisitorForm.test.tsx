@@ -116,7 +116,7 @@ describe('VisitorForm', () => {
     expect(screen.queryByRole('alert')).toBeNull()
   })
 
-  it("shows the server's answer: errors linked to their fields, values kept, focus on the summary", () => {
+  it("shows the server's answer: errors linked to their fields, values kept, focus on the first in red", () => {
     const props: PostProps = {
       errors: { email: 'forms.error.email', phone: 'forms.error.phone', form: 'forms.error.captcha' },
       form: { name: 'site-contact', values: { title: 'ms', firstName: 'Ann', lastName: 'Peeters', email: 'ann@', phone: '12', remark: 'Call me', contactTime: 'evening', newsletter: 'yes' } },
@@ -125,8 +125,8 @@ describe('VisitorForm', () => {
     const alert = screen.getByRole('alert')
     expect(alert).toHaveTextContent(k('fr', 'error.summary'))
     expect(alert).toHaveTextContent(k('fr', 'error.captcha'))
-    expect(document.activeElement).toBe(alert)
     const email = labelled(k('fr', 'label.email'))
+    expect(document.activeElement).toBe(email)
     expect(email).toHaveAttribute('aria-invalid', 'true')
     expect(describedBy(email)).toBe(k('fr', 'error.email'))
     expect(describedBy(labelled(k('fr', 'label.phone')))).toBe(k('fr', 'error.phone'))
@@ -151,7 +151,7 @@ describe('VisitorForm', () => {
     rerender(wrap(contactForm, { props }))
     expect(phone).not.toHaveAttribute('aria-invalid')
     expect(describedBy(labelled(k('en', 'label.email')))).toBe(k('en', 'error.slotFull'))
-    expect(document.activeElement).toBe(screen.getByRole('alert'))
+    expect(document.activeElement).toBe(labelled(k('en', 'label.email')))
     expect(phone).toHaveValue('12')
   })
 
@@ -178,6 +178,7 @@ describe('VisitorForm', () => {
     render(wrap(<VisitorForm kind="contact-me" hidden={{ propertyId: 4100001 }}><PersonFields /></VisitorForm>, { props }))
     expect(screen.getByRole('alert')).toHaveTextContent(k('en', 'error.required'))
     expect(document.querySelector('input[name="propertyId"]')).toHaveValue('4100001')
+    expect(document.activeElement).toBe(screen.getByRole('alert')) // no field shown to focus
   })
 
   it('says the mail was not sent when the post fails, and keeps what was typed', async () => {
@@ -295,7 +296,7 @@ describe('VisitorForm', () => {
       root = hydrateRoot(container, wrap(contactForm, { props, router }), { onRecoverableError: (e) => mismatches.push(e) })
     })
     expect(mismatches).toEqual([])
-    expect(document.activeElement).toBe(screen.getByRole('alert'))
+    expect(document.activeElement).toBe(labelled(k('en', 'label.email')))
     const user = userEvent.setup()
     const phone = labelled(k('en', 'label.phone'))
     await user.type(phone, '12')

@@ -99,11 +99,16 @@ export function VisitorForm({ kind, action, hidden, multipart: multipartProp, an
   }
 
   // A new answer from the server: its errors replace the browser's, and the
-  // focus goes to the summary, which says what to do.
+  // focus goes to the first field in error (the summary, a live alert, is
+  // announced too).
   const answered = Object.keys(server).length > 0
   useEffect(() => {
     clearErrors()
-    if (answered) summary.current?.focus()
+    if (!answered) return
+    // The first field in red, which reads its error out (aria-describedby);
+    // the summary when the answer concerns no field shown (the form's own).
+    const first = summary.current?.closest('form')?.querySelector<HTMLElement>('[aria-invalid="true"]')
+    ;(first ?? summary.current)?.focus()
   }, [server, answered, clearErrors])
   useEffect(() => {
     if (failed) summary.current?.focus()
