@@ -8,11 +8,12 @@
 import assert from 'node:assert/strict'
 import { execFile } from 'node:child_process'
 import path from 'node:path'
-import { after, describe, it } from 'node:test'
+import { describe, it } from 'node:test'
 import { promisify } from 'node:util'
-import { needsChromium, openContext, useBrowser, waitForHydration, waitForText } from '../lib/browser.mjs'
+import { needsChromium, useBrowser, waitForHydration, waitForText } from '../lib/browser.mjs'
 import { text } from '../lib/texts.mjs'
 import { binaryPath, useServer } from '../lib/server.mjs'
+import { formTests } from '../lib/formtest.mjs'
 
 const TIMEOUT = 60_000
 
@@ -31,43 +32,10 @@ describe('visitor forms', () => {
   const server = useServer()
   const browser = useBrowser()
   const skip = needsChromium()
-  const contexts = {}
   let accepted = 0 // good submits, each queueing mails
 
-  after(async () => {
-    for (const c of Object.values(contexts)) await c.close().catch(() => {})
-  })
-
   /** A fresh page, with JavaScript or not; a refused post (422) is expected, not a problem. */
-  const test = (name, { js = true } = {}, fn) =>
-    it(name, { timeout: TIMEOUT, skip }, async () => {
-      await server.start()
-      const key = js ? 'js' : 'nojs'
-      contexts[key] ??= await openContext(await browser.get(), server.origin, {
-        javaScriptEnabled: js,
-        expectedStatus: (_url, status) => status === 422,
-      })
-      const ctx = contexts[key]
-      const page = await ctx.context.newPage()
-      try {
-        await fn(page)
-        await ctx.settle()
-        // Chromium logs every 4xx document as a console error: the 422 is the answer we asked for.
-        const refused = (p) => /console error: Failed to load resource: .* status of 422\b/.test(p)
-        ctx.problems.splice(0, ctx.problems.length, ...ctx.problems.filter((p) => !refused(p)))
-        ctx.assertClean(name)
-      } catch (err) {
-        const notes = [`at ${page.url()}`]
-        if (ctx.problems.length) notes.push(`browser problems:\n  ${ctx.problems.join('\n  ')}`)
-        const warnings = server.warnings()
-        if (warnings.length) notes.push(`server warnings:\n  ${warnings.slice(-3).join('\n  ')}`)
-        err.message += '\n' + notes.join('\n')
-        throw err
-      } finally {
-        ctx.problems.length = 0
-        await page.close()
-      }
-    })
+  const test = formTests({ server, browser, skip, timeout: TIMEOUT })
 
   /**
    * Sends the form and waits for the thank-you page at path. Without

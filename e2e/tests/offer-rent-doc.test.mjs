@@ -7,12 +7,13 @@
 // is "already requested" (SPEC §4), and nothing is sent again.
 import assert from 'node:assert/strict'
 import { execFile } from 'node:child_process'
-import { after, describe, it } from 'node:test'
+import { describe, it } from 'node:test'
 import { promisify } from 'node:util'
 import { assertAccessible } from '../lib/axe.mjs'
-import { needsChromium, openContext, useBrowser, waitForHydration, waitForText } from '../lib/browser.mjs'
+import { needsChromium, useBrowser, waitForHydration, waitForText } from '../lib/browser.mjs'
 import { text } from '../lib/texts.mjs'
 import { binaryPath, useServer } from '../lib/server.mjs'
+import { formTests } from '../lib/formtest.mjs'
 
 const TIMEOUT = 90_000
 
@@ -41,41 +42,9 @@ describe('document request, purchase offer, rent application', () => {
   const server = useServer()
   const browser = useBrowser()
   const skip = needsChromium()
-  const contexts = {}
   let accepted = 0
 
-  after(async () => {
-    for (const c of Object.values(contexts)) await c.close().catch(() => {})
-  })
-
-  const test = (name, { js = true } = {}, fn) =>
-    it(name, { timeout: TIMEOUT, skip }, async () => {
-      await server.start()
-      const key = js ? 'js' : 'nojs'
-      contexts[key] ??= await openContext(await browser.get(), server.origin, {
-        javaScriptEnabled: js,
-        expectedStatus: (_url, status) => status === 422,
-      })
-      const ctx = contexts[key]
-      const page = await ctx.context.newPage()
-      try {
-        await fn(page)
-        await ctx.settle()
-        const refused = (p) => /console error: Failed to load resource: .* status of 422\b/.test(p)
-        ctx.problems.splice(0, ctx.problems.length, ...ctx.problems.filter((p) => !refused(p)))
-        ctx.assertClean(name)
-      } catch (err) {
-        const notes = [`at ${page.url()}`]
-        if (ctx.problems.length) notes.push(`browser problems:\n  ${ctx.problems.join('\n  ')}`)
-        const warnings = server.warnings()
-        if (warnings.length) notes.push(`server warnings:\n  ${warnings.slice(-3).join('\n  ')}`)
-        err.message += '\n' + notes.join('\n')
-        throw err
-      } finally {
-        ctx.problems.length = 0
-        await page.close()
-      }
-    })
+  const test = formTests({ server, browser, skip, timeout: TIMEOUT })
 
   async function person(form, { lastName = 'Dupont', email = 'anne.dupont@example.be' } = {}) {
     await form.locator('input[name="title"][value="ms"]').check()
