@@ -19,7 +19,7 @@ import { formTests } from '../lib/formtest.mjs'
 const TIMEOUT = 60_000
 
 const JOBS = { fr: '/fr/emplois/', nl: '/nl/jobs/' }
-const THANKS = { fr: '/fr/merci/job-application/', nl: '/nl/feedback/job-application/' }
+const THANKS = { fr: '/fr/merci/candidature-spontanee/', nl: '/nl/feedback/job-application/' }
 const FORM = '.module-job-application form'
 
 const PDF = Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n', 'latin1')

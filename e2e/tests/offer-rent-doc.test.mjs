@@ -19,7 +19,9 @@ const TIMEOUT = 90_000
 
 const SALE = (lang) => `/${lang}/property/4100001/` // for sale, three documents, 315 000 €
 const RENT = (lang) => `/${lang}/property/4100044/` // for rent, two documents, 700 € a month
-const THANKS = (lang, form) => (lang === 'fr' ? `/fr/merci/${form}/` : `/${lang}/feedback/${form}/`)
+// French thank-you slugs (internal/web/route/thankyou.go).
+const FR = { 'document-request': 'demande-de-document', 'purchase-offer': 'offre-d-achat', 'rent-application': 'candidature-locataire' }
+const THANKS = (lang, form) => (lang === 'fr' ? `/fr/merci/${FR[form]}/` : `/${lang}/feedback/${form}/`)
 
 const DOCUMENT_FORM = '#document-request form'
 const OFFER_FORM = '#purchase-offer form'

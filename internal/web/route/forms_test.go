@@ -53,7 +53,7 @@ func TestForms(t *testing.T) {
 			t.Errorf("PageForms(%s) = %+v, want %v property %d project %d", tc.url, got, tc.want, tc.property, tc.project)
 		}
 	}
-	for lang, want := range map[string]string{"nl": "/nl/feedback/job-application/", "fr": "/fr/merci/job-application/"} {
+	for lang, want := range map[string]string{"nl": "/nl/feedback/job-application/", "fr": "/fr/merci/candidature-spontanee/"} {
 		if got := r.ThankYouURL("job-application", lang); got != want {
 			t.Errorf("ThankYouURL(job-application, %s) = %q, want %q", lang, got, want)
 		}

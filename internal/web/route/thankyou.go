@@ -11,12 +11,17 @@ var thankYouForms = []string{"contact-me", "contact-appointment", "contact-const
 	"demand-register", "send-to-friend", "site-contact", "sign-newsletter", "testing-testing", "testimonial", "job-application",
 	"document-request", "purchase-offer", "rent-application"}
 
-// French slugs that differ from the form name.
+// French slugs that differ from the form name: SPEC §2's, and French words
+// for the forms SPEC §2 does not list.
 var thankYouFR = map[string]string{
-	"contact-demand":  "estimation-gratuite",
-	"site-contact":    "service-personnalise",
-	"sign-newsletter": "newsletter",
-	"testimonial":     "temoignage",
+	"contact-demand":   "estimation-gratuite",
+	"site-contact":     "service-personnalise",
+	"sign-newsletter":  "newsletter",
+	"testimonial":      "temoignage",
+	"job-application":  "candidature-spontanee",
+	"document-request": "demande-de-document",
+	"purchase-offer":   "offre-d-achat",
+	"rent-application": "candidature-locataire",
 }
 
 func thankYouSlugFR(form string) string {
