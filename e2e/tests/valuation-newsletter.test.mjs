@@ -6,14 +6,11 @@
 // sent), its confirmation link taken from the queued mail (`immo mail
 // --text`) confirms once; the unsubscribe page in en.
 import assert from 'node:assert/strict'
-import { execFile } from 'node:child_process'
 import { after, describe, it } from 'node:test'
-import { promisify } from 'node:util'
 import { needsChromium, openContext, useBrowser, waitForHydration, waitForText } from '../lib/browser.mjs'
-import { binaryPath, useServer } from '../lib/server.mjs'
+import { mailTo } from '../lib/mail.mjs'
+import { useServer } from '../lib/server.mjs'
 import { text } from '../lib/texts.mjs'
-
-const run = promisify(execFile)
 
 const TIMEOUT = 60_000
 const FORM = '#valuation form'
@@ -105,16 +102,6 @@ describe('the newsletter', () => {
     await ctx?.close().catch(() => {})
   })
 
-  /** The text part of the newest queued mail to `to`. */
-  async function mailTo(to) {
-    const bin = binaryPath()
-    const { stdout } = await run(bin, ['mail', '--data-dir', server.dataDir, '--limit', '1000'], { timeout: 20_000 })
-    const row = stdout.split('\n').find((r) => r.includes(to))
-    assert.ok(row, `no mail to ${to}:\n${stdout}`)
-    const id = row.trim().split(/\s+/)[0]
-    return (await run(bin, ['mail', '--data-dir', server.dataDir, '--text', id, '--limit', '1000'], { timeout: 20_000 })).stdout
-  }
-
   it('fr: the footer sign-up, refused then sent, confirmed by the mailed link once; en: the unsubscribe page', { timeout: 90_000, skip }, async () => {
     await server.start()
     ctx = await openContext(await browser.get(), server.origin, { expectedStatus: (_url, status) => status === 422 || status === 404 })
@@ -136,7 +123,7 @@ describe('the newsletter', () => {
       await Promise.all([page.waitForURL((u) => u.pathname === '/fr/merci/newsletter/', { timeout: 15_000 }), form.locator('button[type="submit"]').click()])
       await waitForText(page.locator('main'), [text('fr', 'thankYou', 'newsletter')], 'the thank-you page asks to confirm')
 
-      const mail = await mailTo('claire.martin@example.be')
+      const mail = await mailTo(server, 'claire.martin@example.be')
       const confirm = /https?:\/\/\S+\/fr\/newsletter\/confirm\/\?token=[\w-]{43}/.exec(mail)?.[0]
       assert.ok(confirm, `no confirmation link in the mail:\n${mail}`)
       assert.match(mail, /\/fr\/unsubscribe\/\?token=[\w-]{43}/, 'the mail carries the unsubscribe link')
@@ -157,7 +144,7 @@ describe('the newsletter', () => {
       await page.locator('main input[name="email"]').fill('claire.martin@example.be')
       await Promise.all([page.waitForURL((u) => u.search === '?sent', { timeout: 15_000 }), page.locator('main form button[type="submit"]').click()])
       await waitForText(page.locator('main'), [text('en', 'newsletter', 'sent')], 'the link was sent')
-      const unsub = /https?:\/\/\S+\/fr\/unsubscribe\/\?token=[\w-]{43}/.exec(await mailTo('claire.martin@example.be'))?.[0]
+      const unsub = /https?:\/\/\S+\/fr\/unsubscribe\/\?token=[\w-]{43}/.exec(await mailTo(server, 'claire.martin@example.be'))?.[0]
       assert.ok(unsub, 'the unsubscribe link mailed (in the subscriber\'s language)')
       const u = new URL(unsub)
       await page.goto(server.url + u.pathname + u.search)

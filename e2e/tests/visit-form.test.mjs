@@ -4,13 +4,15 @@
 // chosen slot too. nl: two visitors race for the same slot in two
 // browsers: the first is booked (thank-you page, the confirmation queued),
 // the second is told "De afspraken zijn volzet" with the form kept, and
-// the slot is no longer offered.
+// the slot is no longer offered; then the cancel link of the first's
+// confirmation (read from the queued mail) frees it, once.
 import assert from 'node:assert/strict'
 import { execFile } from 'node:child_process'
 import { after, describe, it } from 'node:test'
 import { promisify } from 'node:util'
 import { needsChromium, openContext, useBrowser, waitForHydration, waitForText } from '../lib/browser.mjs'
 import { text } from '../lib/texts.mjs'
+import { mailTo } from '../lib/mail.mjs'
 import { binaryPath, useServer } from '../lib/server.mjs'
 
 const TIMEOUT = 90_000
@@ -47,8 +49,9 @@ describe('the visit form', () => {
     for (const c of contexts) await c.close().catch(() => {})
   })
 
-  async function newPage() {
-    const ctx = await openContext(await browser.get(), server.origin, { expectedStatus: (_url, status) => status === 422 })
+  /** A page in a context of its own; statuses are the answers expected besides 2xx and 3xx. */
+  async function newPage(statuses = [422]) {
+    const ctx = await openContext(await browser.get(), server.origin, { expectedStatus: (_url, status) => statuses.includes(status) })
     contexts.push(ctx)
     return { ctx, page: await ctx.context.newPage() }
   }
@@ -155,5 +158,43 @@ describe('the visit form', () => {
     const { stdout } = await run(binaryPath(), ['mail', '--data-dir', server.dataDir, '--limit', '1000'], { timeout: 20_000 })
     assert.ok(stdout.includes('anne.peeters@example.be'), `Anne's confirmation is queued:\n${stdout}`)
     assert.ok(!stdout.includes('bart.claes@example.be'), `nothing for Bart:\n${stdout}`)
+  })
+
+  it('nl: the cancel link of the confirmation frees the slot, once', { timeout: TIMEOUT, skip }, async () => {
+    await server.start()
+    const path = '/nl/property/4100002/'
+    const { ctx, page } = await newPage([404]) // a used link is not found
+    try {
+      await page.goto(server.url + path)
+      await waitForHydration(page.locator(FORM))
+      const before = await offered(page)
+      const mail = await mailTo(server, 'anne.peeters@example.be')
+      const link = /https?:\/\/\S+\/nl\/cancel-visit\/\?token=\S+/.exec(mail)?.[0]
+      assert.ok(link, `no cancel link in Anne's confirmation:\n${mail}`)
+      const cancel = new URL(link)
+      assert.equal((await page.goto(server.url + cancel.pathname + cancel.search)).status(), 200)
+      await waitForText(page.locator('main h1'), [text('nl', 'visit', 'cancel.title')], 'the cancel page')
+      await Promise.all([
+        page.waitForLoadState('load'),
+        page.getByRole('button', { name: text('nl', 'visit', 'cancel.button') }).click(),
+      ])
+      await waitForText(page.locator('main'), [text('nl', 'visit', 'cancel.done')], 'the visit is cancelled')
+
+      await page.goto(server.url + path)
+      await waitForHydration(page.locator(FORM))
+      const after = await offered(page)
+      assert.equal(after.length, before.length + 1, 'the slot is offered again')
+
+      // The link is single-use: a second visit says there is nothing to cancel.
+      assert.equal((await page.goto(server.url + cancel.pathname + cancel.search)).status(), 404)
+      await waitForText(page.locator('main'), [text('nl', 'visit', 'cancel.unknown')], 'a used link')
+      await ctx.settle()
+      const expected = (p) => refused(p) || /status of 404\b/.test(p)
+      ctx.problems.splice(0, ctx.problems.length, ...ctx.problems.filter((p) => !expected(p)))
+      ctx.assertClean('visit cancel')
+    } catch (err) {
+      err.message += `\nat ${page.url()}` + (ctx.problems.length ? `\nbrowser problems:\n  ${ctx.problems.join('\n  ')}` : '')
+      throw err
+    }
   })
 })
