@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"immo/internal/field"
+	"immo/internal/site"
 )
 
 // siteverify is a provider's endpoint: it records what it was posted and
@@ -149,5 +150,12 @@ func TestNew(t *testing.T) {
 		if !strings.Contains(p.Script, "render=explicit") || p.TokenField == "" || p.Class == "" {
 			t.Errorf("%s: incomplete provider %+v", name, p)
 		}
+	}
+}
+
+// The configuration accepts exactly the providers this package knows.
+func TestSiteProviders(t *testing.T) {
+	if got, want := strings.Join(site.CaptchaProviders, ","), strings.Join(Names(), ","); got != want {
+		t.Fatalf("site.CaptchaProviders = %s, captcha.Providers = %s", got, want)
 	}
 }
