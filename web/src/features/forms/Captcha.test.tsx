@@ -69,6 +69,7 @@ describe('Captcha', () => {
     const cls = { turnstile: 'cf-turnstile', hcaptcha: 'h-captcha', recaptcha: 'g-recaptcha' }[config.provider]
     expect(html).toContain(`<div class="captcha-box ${cls}" data-sitekey="${config.siteKey}"></div>`)
     expect(html).not.toContain('altcha-box')
+    expect(html).toContain('<noscript><p class="captcha-noscript">Ce formulaire nécessite JavaScript')
     expect(html).not.toContain('<script')
   })
 

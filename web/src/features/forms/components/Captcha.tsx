@@ -1,6 +1,6 @@
 import { useContext, useEffect, useRef } from 'react'
 import type { Shell } from '../../../gen/pages'
-import { useLang } from '../../../lib/i18n'
+import { useLang, useT } from '../../../lib/i18n'
 import { PageContext } from '../../../lib/router'
 import { CAPTCHA_PROVIDERS, loadCaptcha, type CaptchaConfig } from '../model/captcha'
 import './captcha.css'
@@ -31,6 +31,7 @@ export function Captcha({ config, onChange }: CaptchaProps) {
   const box = useRef<HTMLDivElement>(null)
   const widget = useRef<{ reset(): void } | null>(null)
   const lang = useLang()
+  const t = useT()
   const change = useRef(onChange)
   useEffect(() => {
     change.current = onChange
@@ -80,5 +81,12 @@ export function Captcha({ config, onChange }: CaptchaProps) {
     }
   }, [errors])
 
-  return <div className={`captcha-box ${CAPTCHA_PROVIDERS[provider].className}`} data-sitekey={siteKey} ref={box} />
+  return (
+    <>
+      <noscript>
+        <p className="captcha-noscript">{t('captcha.noscript')}</p>
+      </noscript>
+      <div className={`captcha-box ${CAPTCHA_PROVIDERS[provider].className}`} data-sitekey={siteKey} ref={box} />
+    </>
+  )
 }
