@@ -35,9 +35,9 @@ type Provider struct {
 	VerifyURL string
 	// Class is the widget element's class (the providers' convention).
 	Class string
-	// ScriptHosts, FrameHosts and ConnectHosts are the CSP sources the
-	// widget needs (the providers' documented lists).
-	ScriptHosts, FrameHosts, ConnectHosts []string
+	// ScriptHosts, FrameHosts, ConnectHosts and StyleHosts are the CSP
+	// sources the widget needs (the providers' documented lists).
+	ScriptHosts, FrameHosts, ConnectHosts, StyleHosts []string
 }
 
 // Providers are the supported services, by their configuration name.
@@ -61,6 +61,7 @@ var Providers = map[string]Provider{
 		ScriptHosts:  []string{"https://hcaptcha.com", "https://*.hcaptcha.com"},
 		FrameHosts:   []string{"https://hcaptcha.com", "https://*.hcaptcha.com"},
 		ConnectHosts: []string{"https://hcaptcha.com", "https://*.hcaptcha.com"},
+		StyleHosts:   []string{"https://hcaptcha.com", "https://*.hcaptcha.com"},
 	},
 	"recaptcha": { // v2, the checkbox
 		Name:         "recaptcha",

@@ -81,7 +81,7 @@ func TestSourcesCaptcha(t *testing.T) {
 			t.Errorf("no captcha configured, yet %s in %s", host, without)
 		}
 	}
-	if !strings.Contains(without, "connect-src 'self';") || !strings.Contains(without, "script-src 'nonce-n' 'strict-dynamic' 'self';") {
+	if !strings.Contains(without, "connect-src 'self';") || !strings.Contains(without, "style-src 'self' 'unsafe-inline';") || !strings.Contains(without, "script-src 'nonce-n' 'strict-dynamic' 'self';") {
 		t.Errorf("without a captcha: %s", without)
 	}
 	for provider, want := range map[string][]string{
@@ -90,7 +90,8 @@ func TestSourcesCaptcha(t *testing.T) {
 			"connect-src 'self' https://challenges.cloudflare.com;"},
 		"hcaptcha": {"script-src 'nonce-n' 'strict-dynamic' 'self' https://hcaptcha.com https://*.hcaptcha.com;",
 			"frame-src 'self' https://*.hcaptcha.com https://hcaptcha.com;",
-			"connect-src 'self' https://hcaptcha.com https://*.hcaptcha.com;"},
+			"connect-src 'self' https://hcaptcha.com https://*.hcaptcha.com;",
+			"style-src 'self' 'unsafe-inline' https://hcaptcha.com https://*.hcaptcha.com;"},
 		"recaptcha": {"script-src 'nonce-n' 'strict-dynamic' 'self' https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/;",
 			"frame-src 'self' https://recaptcha.google.com/recaptcha/ https://www.google.com/recaptcha/;",
 			"connect-src 'self' https://www.google.com/recaptcha/;"},
