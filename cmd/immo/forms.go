@@ -10,12 +10,14 @@ import (
 
 	"immo/internal/altcha"
 	"immo/internal/antispam"
+	"immo/internal/captcha"
 	"immo/internal/catalog"
 	"immo/internal/i18n"
 	"immo/internal/lead"
 	"immo/internal/mail"
 	"immo/internal/newsletter"
 	"immo/internal/notify"
+	"immo/internal/site"
 	"immo/internal/storage"
 	"immo/internal/storage/sqlstore"
 	"immo/internal/testimonial"
@@ -68,6 +70,27 @@ type formDeps struct {
 	// Newsletter, when set, serves the footer's sign-up and the information
 	// request's opt-in (newForms gives it its mails and clock).
 	Newsletter *newsletter.Service
+	// Captcha, when set (a provider configured), checks every post in place
+	// of ALTCHA (newCaptcha).
+	Captcha *captcha.Checker
+}
+
+// newCaptcha is the configured third-party captcha's checker with secret
+// (IMMO_CAPTCHA_SECRET); nil without one in the configuration (ALTCHA). A
+// provider without its secret is an error: the forms would refuse every post.
+func newCaptcha(cfg *site.Config, secret string, log *slog.Logger) (*captcha.Checker, error) {
+	if cfg.Captcha == nil {
+		if secret != "" {
+			log.Warn("IMMO_CAPTCHA_SECRET is set but the configuration has no captcha: the forms use ALTCHA")
+		}
+		return nil, nil
+	}
+	c, err := captcha.New(cfg.Captcha.Provider, secret)
+	if err != nil {
+		return nil, err
+	}
+	log.Info("forms: a third-party captcha instead of ALTCHA", "provider", cfg.Captcha.Provider)
+	return c, nil
 }
 
 // newForms wires the visitor forms: the lead service storing a request and
@@ -127,6 +150,10 @@ func newForms(d formDeps) (web.Forms, *altcha.Service, error) {
 		// the requests are kept and the agency notified, silently for it.
 		Confirmations: &confirmations,
 		Log:           d.Log,
+	}
+	if d.Captcha != nil {
+		// The third party is the proof: a post without its token is refused.
+		h.Challenges, h.ProofRequired = d.Captcha, true
 	}
 	forms := web.Forms{}
 	for _, k := range kinds {

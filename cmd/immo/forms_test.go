@@ -79,6 +79,12 @@ func newFormSite(t testing.TB, databaseURL string) *formSite {
 // (the visit form and its cancel links) on the site's clock.
 func newSite(t testing.TB, databaseURL string, withVisits bool) *formSite {
 	t.Helper()
+	return newSiteWith(t, databaseURL, withVisits, nil)
+}
+
+// newSiteWith is newSite with tweak changing the forms' dependencies.
+func newSiteWith(t testing.TB, databaseURL string, withVisits bool, tweak func(*formDeps)) *formSite {
+	t.Helper()
 	ctx := t.Context()
 	log := slog.New(slog.DiscardHandler)
 	store, err := storage.Open(ctx, t.TempDir(), databaseURL)
@@ -132,6 +138,9 @@ func newSite(t testing.TB, databaseURL string, withVisits bool) *formSite {
 		if cancels, err = newVisitCancels(deps); err != nil {
 			t.Fatal(err)
 		}
+	}
+	if tweak != nil {
+		tweak(&deps)
 	}
 	forms, challenges, err := newForms(deps)
 	if err != nil {

@@ -45,6 +45,8 @@ const environment = `Environment:
   IMMO_SECRET          the key material (at least 32 bytes) signing the forms' challenges and
                        hashing senders' addresses; the same on every server of one database
                        (default: IMMO_DATA_DIR/secret, made on first start, mode 0600)
+  IMMO_CAPTCHA_SECRET  the secret of the third-party captcha the configuration names (its
+                       "captcha" section); required with one, unused without (ALTCHA)
   IMMO_PUBLIC_URL      the public origin for canonical links (default http://localhost:PORT)
   IMMO_MAP_TILES       the map's tile URL template; "none" draws the map without tiles
                        (default OpenStreetMap's)

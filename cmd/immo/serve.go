@@ -45,6 +45,10 @@ func runServe(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
+	checker, err := newCaptcha(cfg, os.Getenv("IMMO_CAPTCHA_SECRET"), log)
+	if err != nil {
+		return err
+	}
 	store, db, err := openStore(ctx, s)
 	if err != nil {
 		return err
@@ -107,7 +111,7 @@ func runServe(ctx context.Context, args []string) error {
 	var cancels web.VisitCancels
 	deps := formDeps{Requests: requests, Pending: store, Pictures: pictureSigner, Spam: spam, Queue: queue, Resolver: resolver,
 		Catalog: cat, IPKey: keys.ipHash, AltchaKey: keys.altcha, Log: log.With("component", "forms"), Agenda: visits,
-		Newsletter: &newsletter.Service{Store: subscribers}}
+		Newsletter: &newsletter.Service{Store: subscribers}, Captcha: checker}
 	if visits != nil {
 		resolver.Agenda = visits.Board
 		go watch(ctx, 5*time.Second, "agenda", visits.Board.Refresh, log)

@@ -13,7 +13,10 @@ import (
 type Sources struct {
 	Img   []string // pictures on other hosts (a picture CDN), the map tiles
 	Media []string // video files of the home banner on other hosts
-	Frame []string // video players, virtual tours, Google's street view
+	Frame []string // video players, virtual tours, Google's street view, a captcha's widget
+	// Script, Connect and Style are a third-party captcha's hosts (package
+	// captcha), only when the configuration has one.
+	Script, Connect, Style []string
 }
 
 // securityHeaders sets the security headers on every response: the
@@ -56,6 +59,10 @@ const permissionsPolicy = "camera=(), microphone=(), geolocation=(), payment=(),
 //     included; 'self' is then ignored), 'self' for browsers without
 //     'strict-dynamic'. The page object, <script type="application/json">,
 //     is data: CSP does not apply to it.
+//   - a third-party captcha (configured): its script hosts in script-src
+//     (the forms kit creates its script, trusted by 'strict-dynamic'; the
+//     hosts serve browsers without it), its widget's frame and the hosts
+//     it calls in frame-src and connect-src (hCaptcha's in style-src too).
 //   - style-src 'self' 'unsafe-inline': React writes style attributes with
 //     values from the data (a grid's --cols, a slide's picture), which a
 //     nonce cannot cover and hashes could only list per value; CSS cannot
@@ -83,12 +90,12 @@ func contentSecurityPolicy(nonce string, framable bool, s Sources) string {
 		}
 	}
 	dir("default-src", "'self'")
-	dir("script-src", "'nonce-"+nonce+"'", "'strict-dynamic'", "'self'")
-	dir("style-src", "'self'", "'unsafe-inline'")
+	dir("script-src", append([]string{"'nonce-" + nonce + "'", "'strict-dynamic'", "'self'"}, s.Script...)...)
+	dir("style-src", append([]string{"'self'", "'unsafe-inline'"}, s.Style...)...)
 	dir("img-src", append([]string{"'self'", "data:"}, s.Img...)...)
 	dir("media-src", append([]string{"'self'"}, s.Media...)...)
 	dir("frame-src", append([]string{"'self'"}, s.Frame...)...)
-	dir("connect-src", "'self'")
+	dir("connect-src", append([]string{"'self'"}, s.Connect...)...)
 	dir("worker-src", "'self'")
 	dir("font-src", "'self'")
 	dir("object-src", "'none'")

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 
+	"immo/internal/captcha"
 	"immo/internal/catalog"
 	"immo/internal/rules"
 	"immo/internal/site"
@@ -37,8 +38,16 @@ func newSourceCache(cat *catalog.Service, cfg *site.Config, tiles string) *sourc
 		}
 		configEmbeds(cfg, img, media, frame)
 	}
+	var script, connect, style []string
+	if cfg != nil && cfg.Captcha != nil {
+		p := captcha.Providers[cfg.Captcha.Provider]
+		script, connect, style = p.ScriptHosts, p.ConnectHosts, p.StyleHosts
+		for _, h := range p.FrameHosts {
+			frame[h] = true
+		}
+	}
 	return &sourceCache{catalog: cat, version: -1,
-		fixed: Sources{Img: sortedHosts(img), Media: sortedHosts(media), Frame: sortedHosts(frame)}}
+		fixed: Sources{Img: sortedHosts(img), Media: sortedHosts(media), Frame: sortedHosts(frame), Script: script, Connect: connect, Style: style}}
 }
 
 // get is the sources for the catalog version being served.
@@ -61,7 +70,7 @@ func (c *sourceCache) get() Sources {
 		for _, t := range e.Tours {
 			addOrigin(frame, t)
 		}
-		c.sources = Sources{Img: sortedHosts(img), Media: c.fixed.Media, Frame: sortedHosts(frame)}
+		c.sources = Sources{Img: sortedHosts(img), Media: c.fixed.Media, Frame: sortedHosts(frame), Script: c.fixed.Script, Connect: c.fixed.Connect, Style: c.fixed.Style}
 		c.version = ix.Version()
 	}
 	return c.sources

@@ -70,3 +70,38 @@ func TestSourcesFromWhatPagesEmbed(t *testing.T) {
 		t.Errorf("policy %s", policy)
 	}
 }
+
+// A third-party captcha's hosts are in the policy only when configured, each
+// in its directive; without one (ALTCHA) the policy is as before.
+func TestSourcesCaptcha(t *testing.T) {
+	cfg := demotest.Site(t)
+	without := contentSecurityPolicy("n", false, newSourceCache(nil, cfg, "").get())
+	for _, host := range []string{"challenges.cloudflare.com", "hcaptcha.com", "recaptcha"} {
+		if strings.Contains(without, host) {
+			t.Errorf("no captcha configured, yet %s in %s", host, without)
+		}
+	}
+	if !strings.Contains(without, "connect-src 'self';") || !strings.Contains(without, "style-src 'self' 'unsafe-inline';") || !strings.Contains(without, "script-src 'nonce-n' 'strict-dynamic' 'self';") {
+		t.Errorf("without a captcha: %s", without)
+	}
+	for provider, want := range map[string][]string{
+		"turnstile": {"script-src 'nonce-n' 'strict-dynamic' 'self' https://challenges.cloudflare.com;",
+			"frame-src 'self' https://challenges.cloudflare.com;",
+			"connect-src 'self' https://challenges.cloudflare.com;"},
+		"hcaptcha": {"script-src 'nonce-n' 'strict-dynamic' 'self' https://hcaptcha.com https://*.hcaptcha.com;",
+			"frame-src 'self' https://*.hcaptcha.com https://hcaptcha.com;",
+			"connect-src 'self' https://hcaptcha.com https://*.hcaptcha.com;",
+			"style-src 'self' 'unsafe-inline' https://hcaptcha.com https://*.hcaptcha.com;"},
+		"recaptcha": {"script-src 'nonce-n' 'strict-dynamic' 'self' https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/;",
+			"frame-src 'self' https://recaptcha.google.com/recaptcha/ https://www.google.com/recaptcha/;",
+			"connect-src 'self' https://www.google.com/recaptcha/;"},
+	} {
+		cfg.Captcha = &site.Captcha{Provider: provider, SiteKey: "0x4AAAAAAABkMYinukE8nzY"}
+		policy := contentSecurityPolicy("n", false, newSourceCache(nil, cfg, "").get())
+		for _, w := range want {
+			if !strings.Contains(policy, w) {
+				t.Errorf("%s: %q not in %s", provider, w, policy)
+			}
+		}
+	}
+}

@@ -23,7 +23,23 @@ type Config struct {
 	RentApplication RentApplication `json:"rentApplication"`
 	// Appointments are the visit agenda's rules; nil: no visit form.
 	Appointments *Appointments `json:"appointments,omitempty"`
+	// Captcha, when set, is a third-party captcha in place of ALTCHA.
+	Captcha *Captcha `json:"captcha,omitempty"`
 }
+
+// Captcha is a third-party captcha on the visitor forms instead of our
+// self-hosted ALTCHA (the default): the provider (CaptchaProviders) and
+// its public site key. Its secret is no configuration: it comes from the
+// environment (IMMO_CAPTCHA_SECRET). Without JavaScript the provider's
+// widget cannot run, so a form posted without it is refused.
+type Captcha struct {
+	Provider string `json:"provider"`
+	SiteKey  string `json:"siteKey"`
+}
+
+// CaptchaProviders are the captcha services one can configure (package
+// captcha has their details).
+var CaptchaProviders = []string{"hcaptcha", "recaptcha", "turnstile"}
 
 // StreetView is Google Street View on property pages (SPEC §2). With an
 // APIKey (a Maps Embed API key, restricted to this site's addresses in the

@@ -26,6 +26,7 @@ func (c *Config) check() []*FieldError {
 	c.checkLegal(&p)
 	c.checkStreetView(&p)
 	c.checkAppointments(&p)
+	c.checkCaptcha(&p)
 	c.checkRentApplication(&p)
 	c.checkPaths(&p)
 	return p
@@ -37,6 +38,9 @@ var (
 	// apiKey is the form of a Google API key ("AIza…", 39 characters): it
 	// goes into a frame's address, so nothing else may.
 	apiKey = regexp.MustCompile(`^[A-Za-z0-9_-]{20,100}$`)
+	// siteKey is the form of a captcha's public site key (Turnstile's
+	// "0x4AAA…", hCaptcha's UUID, reCAPTCHA's "6Le…"): it goes into the page.
+	siteKey = regexp.MustCompile(`^[A-Za-z0-9_-]{10,100}$`)
 )
 
 func (c *Config) checkAgency(p *problems) {
@@ -234,5 +238,18 @@ func (c *Config) checkLegal(p *problems) {
 func (c *Config) checkStreetView(p *problems) {
 	if k := c.StreetView.APIKey; k != "" && !apiKey.MatchString(k) {
 		p.add("streetView.apiKey", "%q is not a Google Maps API key (20 to 100 letters, digits, - or _)", k)
+	}
+}
+
+func (c *Config) checkCaptcha(p *problems) {
+	cp := c.Captcha
+	if cp == nil {
+		return
+	}
+	if required(p, "captcha.provider", cp.Provider) {
+		oneOf(p, "captcha.provider", cp.Provider, CaptchaProviders)
+	}
+	if required(p, "captcha.siteKey", cp.SiteKey) && !siteKey.MatchString(cp.SiteKey) {
+		p.add("captcha.siteKey", "%q is not a site key (10 to 100 letters, digits, - or _)", cp.SiteKey)
 	}
 }

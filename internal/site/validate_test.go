@@ -166,6 +166,14 @@ func TestValidationRules(t *testing.T) {
 			"legal[1].id", `"privacy" is also the id of legal[0]`},
 		{"street view key with a query in it", []edit{{"streetView", map[string]any{"apiKey": "AIzaSyA-key&callback=x"}}},
 			"streetView.apiKey", `"AIzaSyA-key&callback=x" is not a Google Maps API key`},
+		{"captcha provider unknown", []edit{{"captcha", map[string]any{"provider": "recaptcha-v3", "siteKey": "6LeIxAcTAAAAAJcZVRqyHh71UMIEGNQ_MXjiZKhI"}}},
+			"captcha.provider", `must be one of hcaptcha, recaptcha, turnstile (got "recaptcha-v3")`},
+		{"captcha provider missing", []edit{{"captcha", map[string]any{"siteKey": "0x4AAAAAAABkMYinukE8nzY"}}},
+			"captcha.provider", "required"},
+		{"captcha site key missing", []edit{{"captcha", map[string]any{"provider": "turnstile"}}},
+			"captcha.siteKey", "required"},
+		{"captcha site key with markup", []edit{{"captcha", map[string]any{"provider": "hcaptcha", "siteKey": `10000000-ffff"><script>`}}},
+			"captcha.siteKey", "is not a site key"},
 		{"street view key too short", []edit{{"streetView", map[string]any{"apiKey": "KEY"}}},
 			"streetView.apiKey", "is not a Google Maps API key"},
 	}
@@ -250,5 +258,26 @@ func TestStreetViewKey(t *testing.T) {
 	}
 	if c.StreetView.APIKey != key {
 		t.Fatalf("key %q, want %q", c.StreetView.APIKey, key)
+	}
+}
+
+// A captcha section is read as it is; none (ALTCHA) is the default and the
+// demo's; its secret is no configuration.
+func TestCaptchaSection(t *testing.T) {
+	if c := loadDemo(t); c.Captcha != nil {
+		t.Fatalf("the demo configures a third-party captcha: %+v", c.Captcha)
+	}
+	tree := demoTree(t)
+	set(t, tree, "captcha", map[string]any{"provider": "hcaptcha", "siteKey": "10000000-ffff-ffff-ffff-000000000001"})
+	c, err := Parse("site.json", encode(t, tree))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Captcha == nil || *c.Captcha != (Captcha{Provider: "hcaptcha", SiteKey: "10000000-ffff-ffff-ffff-000000000001"}) {
+		t.Fatalf("captcha %+v", c.Captcha)
+	}
+	set(t, tree, "captcha", map[string]any{"provider": "hcaptcha", "siteKey": "10000000-ffff-ffff-ffff-000000000001", "secret": "0x0000"})
+	if _, err := Parse("site.json", encode(t, tree)); err == nil || !strings.Contains(err.Error(), `captcha.secret`) {
+		t.Fatalf("a secret in the file: %v, want it refused", err)
 	}
 }

@@ -9,6 +9,7 @@ import (
 
 	"immo/internal/altcha"
 	"immo/internal/antispam"
+	"immo/internal/captcha"
 	"immo/internal/field"
 	"immo/internal/lead"
 )
@@ -23,10 +24,16 @@ import (
 // be stored counts.
 type LeadForms struct {
 	Requests *lead.Service
-	// Challenges checks the ALTCHA payload of a post that carries one.
+	// Challenges checks the ALTCHA payload of a post that carries one, or
+	// with ProofRequired every post's proof (a third-party captcha's token,
+	// package captcha; the sender's address goes to it in the context).
 	Challenges interface {
 		Check(ctx context.Context, values url.Values) (field.Errors, error)
 	}
+	// ProofRequired refuses the posts without a proof (Challenges answers
+	// them) instead of applying WithoutProof: a third-party captcha is the
+	// proof, and a browser without JavaScript cannot give it.
+	ProofRequired bool
 	// IP hashes the sender's address for the rate limits' keys (the same
 	// hasher as Requests.IP).
 	IP *lead.IPHasher
@@ -67,8 +74,8 @@ func (l *LeadForms) Submit(ctx context.Context, p FormPost) (field.Errors, error
 	}
 	sender := l.IP.Hash(p.IP)
 	limits := l.WithoutProof
-	if p.Value(altcha.FieldName) != "" {
-		errs, err := l.Challenges.Check(ctx, p.Values)
+	if l.ProofRequired || p.Value(altcha.FieldName) != "" {
+		errs, err := l.Challenges.Check(captcha.WithRemoteIP(ctx, p.IP), p.Values)
 		if err != nil || len(errs) > 0 {
 			return errs, err
 		}

@@ -48,6 +48,8 @@ func TestLeadForms(t *testing.T) {
 		want    field.Errors
 		stored  int // requests stored by the last post
 		checked int // challenges checked by the last post
+		// required: a third-party captcha, every post checked (ProofRequired)
+		required bool
 	}{
 		{name: "good, without a challenge", last: goodContact, stored: 1},
 		{name: "good, with a challenge", last: with(goodContact, altcha.FieldName, "good"), stored: 1, checked: 1},
@@ -62,6 +64,14 @@ func TestLeadForms(t *testing.T) {
 			last: goodContact, want: field.Errors{formField: field.KeySendFailed}},
 		{name: "the proof's limit is its own", posts: []url.Values{goodContact, goodContact},
 			last: with(goodContact, altcha.FieldName, "good"), stored: 1, checked: 1},
+		{name: "a required proof: missing", required: true, last: goodContact,
+			want: field.Errors{altcha.FieldName: field.KeyCaptcha}, checked: 1},
+		{name: "a required proof: given", required: true, last: with(goodContact, altcha.FieldName, "good"), stored: 1, checked: 1},
+		{name: "a required proof: bad fields spend none", required: true, last: with(goodContact, "email", "ann@"),
+			want: field.Errors{"email": field.KeyEmail}},
+		{name: "a required proof: its limit, not the one without", required: true,
+			posts: []url.Values{with(goodContact, altcha.FieldName, "good"), with(goodContact, altcha.FieldName, "good")},
+			last:  with(goodContact, altcha.FieldName, "good"), stored: 1, checked: 1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			st := &leadStore{}
@@ -71,7 +81,7 @@ func TestLeadForms(t *testing.T) {
 				return Limit{Limiter: &antispam.Limiter{Counter: hits, Max: max, Window: window, Now: func() time.Time { return now }}, Name: name}
 			}
 			ch := &checker{}
-			h := &LeadForms{Requests: &lead.Service{Store: st, IP: ip}, Challenges: ch, IP: ip,
+			h := &LeadForms{Requests: &lead.Service{Store: st, IP: ip}, Challenges: ch, IP: ip, ProofRequired: tc.required,
 				WithProof:    []Limit{limit("proof-hour", 10, time.Hour)},
 				WithoutProof: []Limit{limit("noproof-hour", 2, time.Hour), limit("noproof-day", 10, 24*time.Hour)}}
 			post := func(v url.Values) (field.Errors, error) {

@@ -5,6 +5,7 @@ import (
 	"net/url"
 	"strings"
 
+	"immo/internal/captcha"
 	"immo/internal/catalog"
 	"immo/internal/i18n"
 	"immo/internal/rules"
@@ -22,6 +23,17 @@ type Shell struct {
 	Footer    Footer      `json:"footer"`
 	Languages []Link      `json:"languages"` // the same page in each enabled language
 	Links     Links       `json:"links"`
+	// Captcha is the third-party captcha the forms show instead of ALTCHA,
+	// only when the configuration names one.
+	Captcha *Captcha `json:"captcha,omitempty"`
+}
+
+// Captcha is what the browser needs of a third-party captcha: the
+// provider, its public site key and its script (never the secret).
+type Captcha struct {
+	Provider string `json:"provider" tstype:"'turnstile' | 'hcaptcha' | 'recaptcha'"`
+	SiteKey  string `json:"siteKey"`
+	Script   string `json:"script"`
 }
 
 // Agency is the agency's contact card.
@@ -113,6 +125,9 @@ func (c *resolution) shell(urlIn func(lang string) string) Shell {
 			Rent: c.r.ListURL(ListRent, lang, nil), Sold: c.r.ListURL(ListSold, lang, nil)},
 	}
 	s.Links.Valuation, _ = c.link(ValuationPath)
+	if cp := cfg.Captcha; cp != nil {
+		s.Captcha = &Captcha{Provider: cp.Provider, SiteKey: cp.SiteKey, Script: captcha.Providers[cp.Provider].Script}
+	}
 	s.Menu = c.menu(cfg.Menu)
 	s.TopBar.Left, s.TopBar.Right = c.topBar(cfg.TopBar.Left), c.topBar(cfg.TopBar.Right)
 	for _, col := range cfg.Footer.Columns {

@@ -23,6 +23,7 @@ export interface Shell {
   footer: Footer
   languages: Link[] | null
   links: Links
+  captcha?: Captcha
 }
 
 /** route.Agency */
@@ -121,6 +122,13 @@ export interface Links {
   rent?: string
   sold?: string
   valuation?: string
+}
+
+/** route.Captcha */
+export interface Captcha {
+  provider: 'turnstile' | 'hcaptcha' | 'recaptcha'
+  siteKey: string
+  script: string
 }
 
 /** route.Head */

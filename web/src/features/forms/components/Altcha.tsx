@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { useLang, useT } from '../../../lib/i18n'
 import { ALTCHA_CHALLENGE_URL, ALTCHA_FIELD, altchaStrings, loadAltcha } from '../model/altcha'
+import { Captcha, useCaptchaConfig } from './Captcha'
 import './altcha.css'
 
 export interface AltchaProps {
@@ -11,13 +12,22 @@ export interface AltchaProps {
 }
 
 /**
+ * The forms' anti-spam widget: ALTCHA (below), or the third-party captcha
+ * the site's configuration names instead (Captcha).
+ */
+export function Altcha({ onChange }: AltchaProps) {
+  const captcha = useCaptchaConfig()
+  return captcha ? <Captcha config={captcha} onChange={onChange} /> : <AltchaWidget onChange={onChange} />
+}
+
+/**
  * ALTCHA's proof of work against our own /api/altcha, to put inside a
  * VisitorForm (which renders the honeypot). The server renders an empty
  * box; the browser loads the widget (its own chunk) and mounts it there.
  * Without JavaScript no widget shows and the post goes without a payload:
  * the honeypot and the per-IP limit guard it (docs/ARCHITECTURE.md).
  */
-export function Altcha({ onChange }: AltchaProps) {
+function AltchaWidget({ onChange }: AltchaProps) {
   const box = useRef<HTMLDivElement>(null)
   const lang = useLang()
   const t = useT()
