@@ -1,5 +1,5 @@
 // Send to a friend on the property page, in Chromium against the real
-// binary (en, with JavaScript): the contact box's "Send to a friend" opens
+// binary (en and de, with JavaScript): the contact box's "Send to a friend" opens
 // the disclosure; a friend's address that is not one is refused with its
 // own message, what was typed kept; a good submit (the ALTCHA widget solved
 // in the browser) lands on the thank-you page, and `immo mail` lists the
@@ -14,8 +14,9 @@ import { binaryPath, useServer } from '../lib/server.mjs'
 
 const TIMEOUT = 60_000
 
-const PROPERTY = '/en/property/4100001/'
-const THANKS = '/en/feedback/send-to-friend/'
+const PROPERTY = (lang) => `/${lang}/property/4100001/`
+const THANKS = (lang) => `/${lang}/feedback/send-to-friend/`
+const FRIEND = { en: 'bob.martin@example.org', de: 'jonas.weber@example.org' }
 const FRIEND_FORM = '#friend form'
 
 const run = promisify(execFile)
@@ -24,26 +25,27 @@ describe('send to a friend', () => {
   const server = useServer()
   const browser = useBrowser()
   const skip = needsChromium()
-  let ctx
+  const contexts = []
 
   after(async () => {
-    await ctx?.close().catch(() => {})
+    for (const c of contexts) await c.close().catch(() => {})
   })
 
-  it('en: opened from the contact box, refused then sent, the friend\'s mail queued', { timeout: TIMEOUT, skip }, async () => {
+  for (const lang of ['en', 'de']) it(`${lang}: opened from the contact box, refused then sent, the friend's mail queued`, { timeout: TIMEOUT, skip }, async () => {
     await server.start()
     // A refused post (422) is the answer asked for, not a problem.
-    ctx = await openContext(await browser.get(), server.origin, { expectedStatus: (_url, status) => status === 422 })
+    const ctx = await openContext(await browser.get(), server.origin, { expectedStatus: (_url, status) => status === 422 })
+    contexts.push(ctx)
     const page = await ctx.context.newPage()
     try {
-      const res = await page.goto(server.url + PROPERTY)
+      const res = await page.goto(server.url + PROPERTY(lang))
       assert.equal(res.status(), 200)
       const form = page.locator(FRIEND_FORM)
       await waitForHydration(page.locator('#contact form'))
       assert.equal(await form.isVisible(), false, 'closed until asked for')
       await page.locator('.contact-box a[href="#friend"]').click()
       await form.waitFor({ state: 'visible', timeout: 5_000 })
-      assert.equal(await form.getAttribute('action'), `${PROPERTY}#friend`)
+      assert.equal(await form.getAttribute('action'), `${PROPERTY(lang)}#friend`)
       assert.equal(await form.locator('[name="propertyId"]').count(), 0, 'the server takes the property from the page')
 
       // The bad address first: its error shows when it loses the focus, not under the click on the button.
@@ -58,16 +60,16 @@ describe('send to a friend', () => {
       const friendEmail = form.locator('input[name="friendEmail"]')
       assert.equal(await friendEmail.getAttribute('aria-invalid'), 'true', "the friend's email in red")
       const describedBy = await friendEmail.getAttribute('aria-describedby')
-      assert.equal((await page.locator(`[id="${describedBy}"]`).innerText()).trim(), text('en', 'forms', 'error.friendEmail'))
+      assert.equal((await page.locator(`[id="${describedBy}"]`).innerText()).trim(), text(lang, 'forms', 'error.friendEmail'))
       assert.equal(await form.locator('input[name="lastName"]').inputValue(), 'Dupont', 'what was typed is kept')
 
-      await friendEmail.fill('bob.martin@example.org')
+      await friendEmail.fill(FRIEND[lang])
       await form.locator('textarea[name="remark"]').fill('Have a look at this one!')
       await form.locator('altcha-widget').waitFor({ state: 'attached', timeout: 10_000 })
       await form.locator('input[name="firstName"]').focus()
       await page.waitForFunction((sel) => !!document.querySelector(sel)?.querySelector('input[name="altcha"]')?.value, FRIEND_FORM, { timeout: 20_000 })
-      await Promise.all([page.waitForURL((u) => u.pathname === THANKS, { timeout: 15_000 }), form.locator('button[type="submit"]').click()])
-      await waitForText(page.locator('main h1'), [text('en', 'thankYou', 'title')], 'the thank-you page')
+      await Promise.all([page.waitForURL((u) => u.pathname === THANKS(lang), { timeout: 15_000 }), form.locator('button[type="submit"]').click()])
+      await waitForText(page.locator('main h1'), [text(lang, 'thankYou', 'title')], 'the thank-you page')
       await ctx.settle()
       const refused = (p) => /console error: Failed to load resource: .* status of 422\b/.test(p)
       ctx.problems.splice(0, ctx.problems.length, ...ctx.problems.filter((p) => !refused(p)))
@@ -82,7 +84,7 @@ describe('send to a friend', () => {
     }
 
     const { stdout } = await run(binaryPath(), ['mail', '--data-dir', server.dataDir, '--limit', '1000'], { timeout: 20_000 })
-    assert.ok(stdout.includes('bob.martin@example.org'), `the friend's mail is queued:\n${stdout}`)
+    assert.ok(stdout.includes(FRIEND[lang]), `the friend's mail is queued:\n${stdout}`)
     assert.ok(!stdout.split('\n').some((r) => r.includes('anne.dupont@example.be') && !r.includes('bob')), `no confirmation to the sender:\n${stdout}`)
   })
 })

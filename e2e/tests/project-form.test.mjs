@@ -1,5 +1,5 @@
 // The project request (`contact-construction`) in Chromium, against the real
-// binary: on a project page in nl with JavaScript, a unit's "Info aanvragen"
+// binary: on a project page in nl and fr with JavaScript, a unit's request link
 // in the price list scrolls to the form with that unit chosen; a failed
 // submit shows the fields in red and keeps the unit; a good one (the ALTCHA
 // widget solved in the browser) posts the unit and lands on the thank-you page.
@@ -11,8 +11,9 @@ import { text } from '../lib/texts.mjs'
 
 const TIMEOUT = 60_000
 
-const PROJECT = '/nl/project/?id=5200002'
-const THANKS = '/nl/feedback/contact-construction/'
+const PROJECT = (lang) => `/${lang}/project/?id=5200002`
+const THANKS = { nl: '/nl/feedback/contact-construction/', fr: '/fr/merci/contact-construction/' }
+const REMARK = { nl: 'Is er een terras?', fr: 'Y a-t-il une terrasse ?' }
 const FORM = '#contact form'
 const UNIT = 'A.2.1' // an available unit of the demo project
 
@@ -20,22 +21,23 @@ describe('the project request', () => {
   const server = useServer()
   const browser = useBrowser()
   const skip = needsChromium()
-  let ctx
+  const contexts = []
 
   after(async () => {
-    await ctx?.close().catch(() => {})
+    for (const c of contexts) await c.close().catch(() => {})
   })
 
-  it('nl: a unit of the price list, refused then sent', { timeout: TIMEOUT, skip }, async () => {
+  for (const lang of ['nl', 'fr']) it(`${lang}: a unit of the price list, refused then sent`, { timeout: TIMEOUT, skip }, async () => {
     await server.start()
-    ctx = await openContext(await browser.get(), server.origin, { expectedStatus: (_url, status) => status === 422 })
+    const ctx = await openContext(await browser.get(), server.origin, { expectedStatus: (_url, status) => status === 422 })
+    contexts.push(ctx)
     const page = await ctx.context.newPage()
     try {
-      const res = await page.goto(server.url + PROJECT)
+      const res = await page.goto(server.url + PROJECT(lang))
       assert.equal(res.status(), 200)
       const form = page.locator(FORM)
       await waitForHydration(form)
-      assert.equal(await form.getAttribute('action'), `${PROJECT}#contact`)
+      assert.equal(await form.getAttribute('action'), `${PROJECT(lang)}#contact`)
       assert.equal(await form.locator('[name="projectId"]').count(), 0, 'the server takes the project from the page')
 
       const row = page.locator('table.units tbody tr', { has: page.locator('th', { hasText: UNIT }) })
@@ -48,7 +50,7 @@ describe('the project request', () => {
       await form.locator('button[type="submit"]').click()
       const summary = form.locator('.vf-summary')
       await summary.waitFor({ state: 'visible', timeout: 10_000 })
-      assert.match(await summary.innerText(), new RegExp(text('nl', 'forms', 'error.summary').replace(/[.?]/g, '\\$&')))
+      assert.match(await summary.innerText(), new RegExp(text(lang, 'forms', 'error.summary').replace(/[.?]/g, '\\$&')))
       assert.equal(await form.locator('input[name="lastName"]').getAttribute('aria-invalid'), 'true', 'last name in red')
       assert.equal(await form.locator('input[name="firstName"]').inputValue(), 'Anne', 'what was typed is kept')
       assert.equal(await form.locator('select[name="unit"]').inputValue(), UNIT, 'the unit is kept')
@@ -57,18 +59,18 @@ describe('the project request', () => {
       await form.locator('input[name="lastName"]').fill('Dupont')
       await form.locator('input[name="email"]').fill('anne.dupont@example.be')
       await form.locator('input[name="phone"]').fill('0471 23 45 67')
-      await form.locator('textarea[name="remark"]').fill('Is er een terras?')
+      await form.locator('textarea[name="remark"]').fill(REMARK[lang])
       await form.locator('altcha-widget').waitFor({ state: 'attached', timeout: 10_000 })
       await form.locator('input[name="firstName"]').focus()
       await page.waitForFunction((sel) => !!document.querySelector(sel)?.querySelector('input[name="altcha"]')?.value, FORM, { timeout: 20_000 })
 
       const [post] = await Promise.all([
         page.waitForRequest((r) => r.method() === 'POST', { timeout: 15_000 }),
-        page.waitForURL((u) => u.pathname === THANKS, { timeout: 15_000 }),
+        page.waitForURL((u) => u.pathname === THANKS[lang], { timeout: 15_000 }),
         form.locator('button[type="submit"]').click(),
       ])
       assert.ok((post.postData() ?? '').includes(UNIT), `the unit is posted: ${post.postData()}`)
-      await waitForText(page.locator('main h1'), [text('nl', 'thankYou', 'title')], 'the thank-you page')
+      await waitForText(page.locator('main h1'), [text(lang, 'thankYou', 'title')], 'the thank-you page')
 
       await ctx.settle()
       const refused = (p) => /console error: Failed to load resource: .* status of 422\b/.test(p)
