@@ -230,9 +230,15 @@ describe('VisitorForm', () => {
       await user.click(screen.getByRole('button', { name: 'Send' }))
     }
     expect(describedBy(input)).toBe(translate('en', 'forms.fileHint', { types: 'PDF, DOC, DOCX' }))
+    // Hydrated, the input wears a face in the page's language, naming the file picked.
+    const face = document.querySelector('.vf-file-face')!
+    expect(face).toHaveAttribute('aria-hidden', 'true')
+    expect(face).toHaveTextContent(k('en', 'file.choose'))
+    expect(face).toHaveTextContent(k('en', 'file.none'))
     // The browser checks what a name and a size say; the content is the server's.
     await pick(new File(['x'], 'cv.txt', { type: 'text/plain' }))
     expect(describedBy(input)).toContain(k('en', 'error.fileType'))
+    expect(face).toHaveTextContent('cv.txt')
     await pick(new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'cv.pdf', { type: 'application/pdf' }))
     expect(describedBy(input)).toContain(k('en', 'error.fileSize'))
     expect(router.visit).not.toHaveBeenCalled()

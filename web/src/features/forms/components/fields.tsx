@@ -3,7 +3,7 @@
 // tied to it by aria-invalid and aria-describedby, and is filled with what
 // the server gave back after a refused post: also in the HTML a browser
 // without JavaScript shows.
-import type { ReactNode } from 'react'
+import { useEffect, useState, type ChangeEvent, type ReactNode } from 'react'
 import { useT } from '../../../lib/i18n'
 import { useFormKit } from './context'
 import { useField } from './useField'
@@ -149,18 +149,40 @@ export function FileField({ name, label, accept }: FieldProps & { accept?: strin
   const spec = kit.spec(name)
   const hintId = `${f.id}-hint`
   const describedBy = [hintId, f.aria['aria-describedby']].filter(Boolean).join(' ')
+  // The browser words its file input in its own language ("Choose File"),
+  // not the page's: once hydrated, a face in the page's language covers it,
+  // the native input kept on top, transparent, for the click, the keyboard
+  // and assistive technology. Without JavaScript the native input shows.
+  const [hydrated, setHydrated] = useState(false)
+  useEffect(() => setHydrated(true), [])
+  const [chosen, setChosen] = useState('')
+  const bound = f.register() as { onChange?: (e: ChangeEvent<HTMLInputElement>) => unknown }
+  const onChange = (e: ChangeEvent<HTMLInputElement>) => {
+    setChosen(e.currentTarget.files?.[0]?.name ?? '')
+    return bound.onChange?.(e)
+  }
   return (
     <div className="vf-field">
       <Label htmlFor={f.id} required={f.required}>{label}</Label>
       <p className="vf-hint" id={hintId}>{t('forms.fileHint', { types: (spec?.formats ?? []).join(', ') })}</p>
-      <input
-        id={f.id}
-        type="file"
-        accept={accept ?? (spec?.accept ?? []).join(',')}
-        {...f.aria}
-        aria-describedby={describedBy}
-        {...f.register()}
-      />
+      <div className={hydrated ? 'vf-file vf-file-faced' : 'vf-file'}>
+        <input
+          id={f.id}
+          type="file"
+          className="vf-file-input"
+          accept={accept ?? (spec?.accept ?? []).join(',')}
+          {...f.aria}
+          aria-describedby={describedBy}
+          {...bound}
+          onChange={onChange}
+        />
+        {hydrated && (
+          <span className="vf-file-face" aria-hidden="true">
+            <span className="button button-outline vf-file-button">{t('forms.file.choose')}</span>
+            <span className="vf-file-name">{chosen || t('forms.file.none')}</span>
+          </span>
+        )}
+      </div>
       <FieldError id={f.errorId} message={f.message} />
     </div>
   )
