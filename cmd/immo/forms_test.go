@@ -206,22 +206,43 @@ func (s *formSite) delivered(tb testing.TB, before, n int) []*mail.Message {
 
 // friendPost sends property 4100002 to Bob from Anne, with a message.
 func friendPost(extra url.Values) url.Values {
-	v := url.Values{"form": {"send-to-friend"}, "firstName": {"Anne"}, "lastName": {"Lambert"}, "email": {"anne@example.be"},
+	return withValues(url.Values{"form": {"send-to-friend"}, "firstName": {"Anne"}, "lastName": {"Lambert"}, "email": {"anne@example.be"},
 		"friendFirstName": {"Bob"}, "friendLastName": {"Martin"}, "friendEmail": {"bob@example.org"},
-		"remark": {"Regarde celle-ci !"}, altcha.HoneypotField: {""}}
+		"remark": {"Regarde celle-ci !"}, altcha.HoneypotField: {""}}, extra)
+}
+
+func contactPost(extra url.Values) url.Values {
+	return withValues(url.Values{"title": {"ms"}, "firstName": {"Anne"}, "lastName": {"Lambert"}, "email": {"anne@example.be"},
+		"phone": {"0471 23 45 67"}, "remark": {"Pouvez-vous me rappeler ?"}, altcha.HoneypotField: {""}}, extra)
+}
+
+// withValues is v with the fields of extra set over its own.
+func withValues(v url.Values, extra url.Values) url.Values {
 	for k, x := range extra {
 		v[k] = x
 	}
 	return v
 }
 
-func contactPost(extra url.Values) url.Values {
-	v := url.Values{"title": {"ms"}, "firstName": {"Anne"}, "lastName": {"Lambert"}, "email": {"anne@example.be"},
-		"phone": {"0471 23 45 67"}, "remark": {"Pouvez-vous me rappeler ?"}, altcha.HoneypotField: {""}}
-	for k, x := range extra {
-		v[k] = x
+// scenarioDays gives a table of scenarios its clock: freshDay moves the
+// site's clock to a day of its own (first, then every step days), so the
+// per-IP and per-address limits of one scenario do not weigh on the next,
+// and records the rows, jobs and mails then in *before; nothingKept checks
+// that a refused post added no row and no job since.
+func (s *formSite) scenarioDays(first time.Time, step int, before *state) (freshDay func(testing.TB), nothingKept func(testing.TB, *http.Response, string)) {
+	day := 0
+	freshDay = func(tb testing.TB) {
+		day++
+		s.clock.Set(first.AddDate(0, 0, step*day))
+		*before = s.state(tb)
 	}
-	return v
+	nothingKept = func(tb testing.TB, _ *http.Response, _ string) {
+		tb.Helper()
+		if after := s.state(tb); after.requests != before.requests || after.jobs != before.jobs {
+			tb.Errorf("stored or queued: %+v → %+v", *before, after)
+		}
+	}
+	return freshDay, nothingKept
 }
 
 // state is what a scenario compares before and after: rows and jobs.
@@ -248,22 +269,11 @@ func testForms(t *testing.T, s *formSite) {
 	projectPage := "/fr/project/?id=" + strconv.Itoa(project)
 	friendPage := "/fr/property/" + strconv.Itoa(property) + "/"
 	var before state
-	day := 0
 	// Each scenario starts on a day of its own, so the per-IP limits of one
 	// do not weigh on the next.
-	freshDay := func(tb testing.TB) {
-		day++
-		s.clock.Set(time.Date(2026, 3, 2+2*day, 10, 0, 0, 0, time.UTC))
-		before = s.state(tb)
-	}
+	freshDay, nothingKept := s.scenarioDays(time.Date(2026, 3, 2, 10, 0, 0, 0, time.UTC), 2, &before)
 	thankYou := map[string]string{"Location": "/fr/merci/service-personnalise/"}
 	var storedListing func(kind lead.Kind, lang string, propertyID, projectID int64, fields map[string]string) func(testing.TB, *http.Response, string)
-	nothingKept := func(tb testing.TB, _ *http.Response, _ string) {
-		tb.Helper()
-		if after := s.state(tb); after.requests != before.requests || after.jobs != before.jobs {
-			tb.Errorf("stored or queued: %+v → %+v", before, after)
-		}
-	}
 	// storedOne checks the newest request and its two mails: the agency's
 	// notice in the site's language (fr) with Reply-To the visitor, the
 	// visitor's confirmation in the page's language.

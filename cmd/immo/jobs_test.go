@@ -121,18 +121,7 @@ func TestJobApplication(t *testing.T) {
 func testJobApplication(t *testing.T, s *formSite) {
 	cv := cvPDF()
 	var before state
-	day := 0
-	freshDay := func(tb testing.TB) {
-		day++
-		s.clock.Set(time.Date(2026, 4, 1+2*day, 10, 0, 0, 0, time.UTC))
-		before = s.state(tb)
-	}
-	nothingKept := func(tb testing.TB, _ *http.Response, _ string) {
-		tb.Helper()
-		if after := s.state(tb); after.requests != before.requests || after.jobs != before.jobs {
-			tb.Errorf("stored or queued: %+v → %+v", before, after)
-		}
-	}
+	freshDay, nothingKept := s.scenarioDays(time.Date(2026, 4, 1, 10, 0, 0, 0, time.UTC), 2, &before)
 	inertia := map[string]string{"X-Inertia": "true", "X-Inertia-Version": "v1"}
 	scenario := func(name, url, cvName string, data []byte, extra map[string]string, headers map[string]string) apitest.Scenario {
 		body, ct := jobPost(t, cvName, data, extra)

@@ -30,13 +30,6 @@ func TestOfferForms(t *testing.T) {
 	}
 }
 
-func withValues(v url.Values, extra url.Values) url.Values {
-	for k, x := range extra {
-		v[k] = x
-	}
-	return v
-}
-
 func documentPost(extra url.Values) url.Values {
 	return withValues(contactPost(url.Values{"form": {"document-request"}, "document": {"7100002"}}), extra)
 }
@@ -55,21 +48,10 @@ func testOfferForms(t *testing.T, s *formSite) {
 	const salePage = "/fr/property/4100001/" // for sale, documents 7100001-3, 315 000 €
 	const rentPage = "/nl/property/4100044/" // for rent, documents 7100026-7, 700 € a month
 	const soldPage = "/fr/property/4100061/"
-	day := 0
 	var before state
-	freshDay := func(tb testing.TB) {
-		day++
-		s.clock.Set(time.Date(2026, 11, 2+day, 10, 0, 0, 0, time.UTC))
-		before = s.state(tb)
-	}
+	freshDay, nothingKept := s.scenarioDays(time.Date(2026, 11, 2, 10, 0, 0, 0, time.UTC), 1, &before)
 	inertia := map[string]string{"X-Inertia": "true", "X-Inertia-Version": "v1"}
 	errorKey := func(name, key string) []string { return []string{`"` + name + `":"` + key + `"`} }
-	nothingKept := func(tb testing.TB, _ *http.Response, _ string) {
-		tb.Helper()
-		if after := s.state(tb); after.requests != before.requests || after.jobs != before.jobs {
-			tb.Errorf("stored or queued: %+v → %+v", before, after)
-		}
-	}
 	// stored checks the newest request, its fields, and that both mails
 	// (the notice to the agency, the confirmation to the visitor) hold want.
 	stored := func(kind lead.Kind, property int64, fields map[string]string, want ...string) func(testing.TB, *http.Response, string) {

@@ -17,14 +17,10 @@ import (
 )
 
 func valuationPost(extra url.Values) url.Values {
-	v := url.Values{"title": {"mr"}, "firstName": {"Luc"}, "lastName": {"Dupont"}, "email": {"luc@example.be"},
+	return withValues(url.Values{"title": {"mr"}, "firstName": {"Luc"}, "lastName": {"Dupont"}, "email": {"luc@example.be"},
 		"phone": {"0471 23 45 67"}, "street": {"Rue de Diekirch 12"}, "zip": {"6700"}, "city": {"Arlon"},
 		"goal": {"sale"}, "propertyType": {"Appartement"}, "contactTime": {"evening"},
-		"remark": {"Trois chambres, jardin."}, altcha.HoneypotField: {""}}
-	for k, x := range extra {
-		v[k] = x
-	}
-	return v
+		"remark": {"Trois chambres, jardin."}, altcha.HoneypotField: {""}}, extra)
 }
 
 // The free valuation, on both databases: a good post is stored with its
@@ -38,18 +34,7 @@ func TestValuationForm(t *testing.T) {
 
 func testValuationForm(t *testing.T, s *formSite) {
 	var before state
-	day := 0
-	freshDay := func(tb testing.TB) {
-		day++
-		s.clock.Set(time.Date(2026, 4, 1+2*day, 10, 0, 0, 0, time.UTC))
-		before = s.state(tb)
-	}
-	nothingKept := func(tb testing.TB, _ *http.Response, _ string) {
-		tb.Helper()
-		if after := s.state(tb); after.requests != before.requests || after.jobs != before.jobs {
-			tb.Errorf("stored or queued: %+v → %+v", before, after)
-		}
-	}
+	freshDay, nothingKept := s.scenarioDays(time.Date(2026, 4, 1, 10, 0, 0, 0, time.UTC), 2, &before)
 	stored := func(lang string) func(testing.TB, *http.Response, string) {
 		return func(tb testing.TB, _ *http.Response, _ string) {
 			tb.Helper()

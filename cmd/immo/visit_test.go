@@ -42,13 +42,9 @@ const (
 )
 
 func visitPost(s *formSite, tb testing.TB, extra url.Values) url.Values {
-	v := url.Values{"form": {"contact-appointment"}, "title": {"ms"}, "firstName": {"Anne"}, "lastName": {"Lambert"},
+	return withValues(url.Values{"form": {"contact-appointment"}, "title": {"ms"}, "firstName": {"Anne"}, "lastName": {"Lambert"},
 		"email": {"anne@example.be"}, "phone": {"0471 23 45 67"}, "slot": {slot10}, "remark": {"Avec mon mari."},
-		altcha.HoneypotField: {""}, altcha.FieldName: {s.solve(tb)}}
-	for k, x := range extra {
-		v[k] = x
-	}
-	return v
+		altcha.HoneypotField: {""}, altcha.FieldName: {s.solve(tb)}}, extra)
 }
 
 // postFrom posts form to path from the address ip, as the page protocol
