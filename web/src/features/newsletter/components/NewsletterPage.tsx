@@ -1,6 +1,7 @@
 import { useId } from 'react'
 import { useT } from '../../../lib/i18n'
 import { Link } from '../../../lib/router'
+import { Breadcrumb } from '../../../lib/ui/Breadcrumb'
 import type { NewsletterProps } from '../model/types'
 import './newsletter.css'
 
@@ -25,14 +26,7 @@ export function NewsletterPage({ title, step, token, action, site, errors, form 
   return (
     <div className="page newsletter-page">
       <div className="container">
-        <nav className="breadcrumb" aria-label={t('common.breadcrumb')}>
-          <ol>
-            <li>
-              <Link href={site.links.home}>{t('common.home')}</Link>
-            </li>
-            <li aria-current="page">{title}</li>
-          </ol>
-        </nav>
+        <Breadcrumb home={site.links.home} current={title} />
         <h1>{title}</h1>
         <div className="newsletter-card">
           {step === 'confirmed' && (

@@ -1,5 +1,6 @@
 import { Link } from '../../../lib/router'
 import { useT } from '../../../lib/i18n'
+import { Breadcrumb } from '../../../lib/ui/Breadcrumb'
 import type { ThankYouProps } from '../model/types'
 import './thankyou.css'
 
@@ -22,14 +23,7 @@ export function ThankYouPage({ form, site }: ThankYouProps) {
   return (
     <div className="page thank-you">
       <div className="container">
-        <nav className="breadcrumb" aria-label={t('common.breadcrumb')}>
-          <ol>
-            <li>
-              <Link href={site.links.home}>{t('common.home')}</Link>
-            </li>
-            <li aria-current="page">{t('thankYou.title')}</li>
-          </ol>
-        </nav>
+        <Breadcrumb home={site.links.home} current={t('thankYou.title')} />
         <div className="thank-you-card">
           <h1>{t('thankYou.title')}</h1>
           <p>{t(MESSAGES[form] ?? 'thankYou.message')}</p>

@@ -1,6 +1,7 @@
 import { Altcha, ContactTimeField, PersonFields, RadioGroup, SelectField, TextArea, TextField, VisitorForm } from '../../forms'
 import { useT } from '../../../lib/i18n'
-import { Link, usePage } from '../../../lib/router'
+import { usePage } from '../../../lib/router'
+import { Breadcrumb } from '../../../lib/ui/Breadcrumb'
 import type { ValuationProps } from '../model/types'
 import './valuation.css'
 
@@ -21,14 +22,7 @@ export function ValuationPage({ title, types, site }: ValuationProps) {
   return (
     <div className="page valuation-page">
       <div className="container">
-        <nav className="breadcrumb" aria-label={t('common.breadcrumb')}>
-          <ol>
-            <li>
-              <Link href={site.links.home}>{t('common.home')}</Link>
-            </li>
-            <li aria-current="page">{title}</li>
-          </ol>
-        </nav>
+        <Breadcrumb home={site.links.home} current={title} />
         <h1>{title}</h1>
         <p className="valuation-intro">{t('valuation.intro')}</p>
         <div id={ANCHOR} className="valuation-card">
