@@ -1,0 +1,67 @@
+import { useSyncExternalStore } from 'react'
+
+/**
+ * The visitor's cookie consent as the page knows it (SPEC §4): whether it
+ * has been decided and which categories are accepted. features/consent
+ * (vanilla-cookieconsent) writes it; whatever waits for consent — the
+ * pop-up, the tag loader, click-to-load embeds — reads it here, so none of
+ * them imports the consent library.
+ */
+export type ConsentCategory = 'necessary' | 'analytics' | 'marketing' | 'social' | 'unclassified'
+
+export const CONSENT_CATEGORIES: readonly ConsentCategory[] = ['necessary', 'analytics', 'marketing', 'social', 'unclassified']
+
+/** vanilla-cookieconsent's cookie: read at start, before its library loads. */
+export const CONSENT_COOKIE = 'cc_cookie'
+
+export interface ConsentState {
+  decided: boolean
+  accepted: readonly ConsentCategory[]
+}
+
+const UNDECIDED: ConsentState = { decided: false, accepted: ['necessary'] }
+
+let state: ConsentState | null = null
+const listeners = new Set<() => void>()
+
+/** The consent stored in the cookie, or undecided (also on the server). */
+function fromCookie(): ConsentState {
+  if (typeof document === 'undefined') return UNDECIDED
+  const raw = document.cookie
+    .split('; ')
+    .find((c) => c.startsWith(CONSENT_COOKIE + '='))
+    ?.slice(CONSENT_COOKIE.length + 1)
+  if (!raw) return UNDECIDED
+  try {
+    const value = JSON.parse(decodeURIComponent(raw)) as { categories?: unknown }
+    if (!Array.isArray(value.categories)) return UNDECIDED
+    const accepted = CONSENT_CATEGORIES.filter((c) => c === 'necessary' || (value.categories as unknown[]).includes(c))
+    return { decided: true, accepted }
+  } catch {
+    return UNDECIDED
+  }
+}
+
+export function getConsent(): ConsentState {
+  return (state ??= fromCookie())
+}
+
+/** Records a decision (or, after ?setcookies, its reset) and tells every reader. */
+export function setConsent(next: ConsentState) {
+  state = next
+  listeners.forEach((l) => l())
+}
+
+export function subscribeConsent(listener: () => void): () => void {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+
+export function isAccepted(category: ConsentCategory, s: ConsentState = getConsent()): boolean {
+  return s.accepted.includes(category)
+}
+
+/** The consent for a component: undecided on the server and in the first render, so hydration matches. */
+export function useConsent(): ConsentState {
+  return useSyncExternalStore(subscribeConsent, getConsent, () => UNDECIDED)
+}
