@@ -40,6 +40,8 @@ var document = template.Must(template.New("doc").Parse(`<!doctype html>
 <meta name="facebook-domain-verification" content="{{.}}">{{end}}
 {{- with .Settings.NortonSafeWeb}}
 <meta name="norton-safeweb-site-verification" content="{{.}}">{{end}}
+{{- with .Breadcrumbs}}
+<script type="application/ld+json">{{.}}</script>{{end}}
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
 {{.Assets}}
 </head>
@@ -53,6 +55,8 @@ type documentData struct {
 	Lang     string
 	Head     route.Head
 	Settings site.SiteSettings
+	// Breadcrumbs is the BreadcrumbList JSON-LD (structured.go).
+	Breadcrumbs template.JS
 	Assets   template.HTML
 	App      template.HTML
 }

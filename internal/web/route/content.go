@@ -22,7 +22,9 @@ func (c *resolution) contentPage(p *site.Page) Result {
 	props := &PageProps{Title: title, TitleLang: titleLang, Content: c.html(content), ContentLang: contentLang,
 		Modules: c.modules(p, p.Params.Modules), Children: children}
 	urlIn := func(l string) string { return c.r.PageURL(p, l) }
-	return c.result(http.StatusOK, props, c.head(title, p.Params.Description.In(c.lang), p.Params.Metadata, urlIn), urlIn)
+	h := c.head(title, p.Params.Description.In(c.lang), p.Params.Metadata, urlIn)
+	h.Breadcrumb = c.pageBreadcrumb(p)
+	return c.result(http.StatusOK, props, h, urlIn)
 }
 
 func (c *resolution) legal(l *site.LegalPage) Result {
@@ -30,7 +32,9 @@ func (c *resolution) legal(l *site.LegalPage) Result {
 	content, contentLang := c.text(l.Content)
 	props := &LegalProps{Title: title, TitleLang: titleLang, Content: c.html(content), ContentLang: contentLang}
 	urlIn := func(lang string) string { return c.r.LegalURL(l, lang) }
-	return c.result(http.StatusOK, props, c.head(title, "", nil, urlIn), urlIn)
+	h := c.head(title, "", nil, urlIn)
+	h.Breadcrumb = c.breadcrumb("", title, titleLang)
+	return c.result(http.StatusOK, props, h, urlIn)
 }
 
 // entries are a services or testimonials module's items, their links built

@@ -19,6 +19,18 @@ type Head struct {
 	Robots      string      `json:"robots,omitempty"`
 	SiteName    string      `json:"siteName"`
 	Locale      string      `json:"locale"`
+	// Breadcrumb is home, the pages above this one and the page itself
+	// (without Href when it has no address of its own); none on the home
+	// page. The layout shows it and the document adds its BreadcrumbList.
+	Breadcrumb []Crumb `json:"breadcrumb,omitempty"`
+}
+
+// Crumb is one step of a breadcrumb; Lang names the language of a label
+// that fell back to another one.
+type Crumb struct {
+	Label string `json:"label"`
+	Href  string `json:"href,omitempty"`
+	Lang  string `json:"lang,omitempty"`
 }
 
 // Alternate is one hreflang link; Lang "x-default" is the language-neutral one.

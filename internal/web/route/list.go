@@ -148,6 +148,7 @@ func (c *resolution) list(p *site.Page, q *site.Query) Result {
 		}
 	}
 	head := c.head(title, p.Params.Description.In(c.lang), p.Params.Metadata, urlIn)
+	head.Breadcrumb = c.pageBreadcrumb(p)
 	if searched != nil {
 		head.Robots = "noindex"
 	}

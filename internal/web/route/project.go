@@ -24,8 +24,10 @@ func (c *resolution) project(id int64) Result {
 	props.Name, props.NameLang = c.content(p.Name)
 	props.Description, props.DescriptionLang = c.content(p.Description)
 	props.Delivery, props.DeliveryLang = c.content(p.Delivery)
+	parent := ""
 	if list := c.r.ProjectsPage(); list != nil {
-		props.ListURL = c.r.PageURL(list, c.lang)
+		parent = c.r.Site.PagePath(list, "")
 	}
+	h.Breadcrumb = c.breadcrumb(parent, props.Name, props.NameLang)
 	return c.result(http.StatusOK, props, h, urlIn)
 }

@@ -114,8 +114,6 @@ type ProjectProps struct {
 	DescriptionLang string `json:"descriptionLang,omitempty"`
 	Delivery        string `json:"delivery"`
 	DeliveryLang    string `json:"deliveryLang,omitempty"`
-	// ListURL is the projects page, when the site has one.
-	ListURL string `json:"listUrl,omitempty"`
 }
 
 // PageProps are a configured content page's: its modules and content,

@@ -374,8 +374,8 @@ func TestBannerKinds(t *testing.T) {
 	if sb.RentHref != "" || sb.SaleHref == "" {
 		t.Fatalf("search block buttons follow the configuration: %+v", sb)
 	}
-	if p := resolve(r, "/en/project/?id=5200002"); propsAs[*ProjectProps](p).ListURL != "/en/projects/" {
-		t.Fatalf("project list link %v", propsAs[*ProjectProps](p).ListURL)
+	if b := resolve(r, "/en/project/?id=5200002").Head.Breadcrumb; len(b) != 3 || b[1].Href != "/en/projects/" {
+		t.Fatalf("a project hangs under the projects page: %+v", b)
 	}
 }
 

@@ -254,6 +254,9 @@ func (c *resolution) result(status int, props Props, head Head, urlIn func(lang 
 	} else if urlIn != nil {
 		c.here = urlIn(c.lang)
 	}
+	if n := len(head.Breadcrumb); n > 0 && status == http.StatusOK {
+		head.Breadcrumb[n-1].Href = c.here // the page itself, for its BreadcrumbList
+	}
 	b := props.base()
 	b.Site, b.Head = c.shell(urlIn), head
 	res := Result{Status: status, Lang: c.lang, View: props.View(), Props: props, Head: head}
@@ -276,5 +279,6 @@ func (r *Resolver) notFound(lang string) Result {
 	c := &resolution{r: r, lang: lang, ix: r.Catalog.Index()}
 	h := c.head(c.t("notFound.title"), "", nil, nil)
 	h.Robots = "noindex"
+	h.Breadcrumb = c.breadcrumb("", c.t("notFound.title"), "")
 	return c.result(http.StatusNotFound, &NotFoundProps{}, h, nil)
 }

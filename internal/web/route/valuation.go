@@ -43,5 +43,7 @@ func (c *resolution) valuation() Result {
 	}
 	props := &ValuationProps{Title: title, Types: types}
 	urlIn := c.r.ValuationURL
-	return c.result(http.StatusOK, props, c.head(title, c.t("valuation.description"), nil, urlIn), urlIn)
+	h := c.head(title, c.t("valuation.description"), nil, urlIn)
+	h.Breadcrumb = c.breadcrumb("", title, "")
+	return c.result(http.StatusOK, props, h, urlIn)
 }

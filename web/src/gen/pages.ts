@@ -142,12 +142,20 @@ export interface Head {
   robots?: string
   siteName: string
   locale: string
+  breadcrumb?: Crumb[]
 }
 
 /** route.Alternate */
 export interface Alternate {
   lang: string
   href: string
+}
+
+/** route.Crumb */
+export interface Crumb {
+  label: string
+  href?: string
+  lang?: string
 }
 
 /** route.PostedForm */
@@ -691,7 +699,6 @@ export interface ProjectProps {
   descriptionLang?: string
   delivery: string
   deliveryLang?: string
-  listUrl?: string
 }
 
 /** catalog.PublicProject */

@@ -1,31 +1,25 @@
 import { useT } from '../i18n'
 import { Link } from '../router'
-
-export interface Crumb {
-  href: string
-  label: string
-}
+import type { Crumb } from '../../gen/pages'
 
 /**
- * The breadcrumb of a view: home, the trail's links, then the current page
- * (aria-current), its text in lang when it fell back to another language.
+ * A page's breadcrumb as Go gives it in head.breadcrumb (home first, the
+ * page itself last, marked aria-current); each label in its own language
+ * when it fell back to another. The document's head carries the same trail
+ * as BreadcrumbList structured data.
  */
-export function Breadcrumb({ home, trail = [], current, lang }: { home: string; trail?: Crumb[]; current: string; lang?: string }) {
+export function Breadcrumb({ crumbs }: { crumbs: Crumb[] }) {
   const t = useT()
+  if (crumbs.length < 2) return null
+  const last = crumbs.length - 1
   return (
     <nav className="breadcrumb" aria-label={t('common.breadcrumb')}>
       <ol>
-        <li>
-          <Link href={home}>{t('common.home')}</Link>
-        </li>
-        {trail.map((c) => (
-          <li key={c.href}>
-            <Link href={c.href}>{c.label}</Link>
+        {crumbs.map((c, i) => (
+          <li key={i} aria-current={i === last ? 'page' : undefined} lang={c.lang || undefined}>
+            {i === last || !c.href ? c.label : <Link href={c.href}>{c.label}</Link>}
           </li>
         ))}
-        <li aria-current="page" lang={lang || undefined}>
-          {current}
-        </li>
       </ol>
     </nav>
   )

@@ -3,6 +3,7 @@ import { useT } from '../../../lib/i18n'
 import { usePage } from '../../../lib/router'
 import type { ViewName } from '../../../gen/pages'
 import type { BaseProps, Shell } from '../../../lib/site/types'
+import { Breadcrumb } from '../../../lib/ui/Breadcrumb'
 import { Footer } from './Footer'
 import { Header } from './Header'
 import { TopBar } from './TopBar'
@@ -30,6 +31,7 @@ export const BACK_TO_TOP_SCROLL = 10
 export function Layout({ children }: { children: ReactNode }) {
   const page = usePage<Partial<BaseProps>>()
   const site = page.props.site ?? EMPTY_SHELL
+  const crumbs = page.props.head?.breadcrumb ?? []
   const t = useT()
   const scrollY = useScrollY()
   const main = useRef<HTMLElement>(null)
@@ -53,6 +55,11 @@ export function Layout({ children }: { children: ReactNode }) {
       <TopBar site={site} />
       <Header site={site} isHome={page.component === ('Home' satisfies ViewName)} scrolled={scrollY > HEADER_SCROLL} path={path} />
       <main id="main" ref={main} tabIndex={-1}>
+        {crumbs.length > 1 && (
+          <div className="container breadcrumb-bar">
+            <Breadcrumb crumbs={crumbs} />
+          </div>
+        )}
         {children}
       </main>
       <Footer site={site} />

@@ -1,7 +1,6 @@
 import { useId } from 'react'
 import { useT } from '../../../lib/i18n'
 import { Link } from '../../../lib/router'
-import { Breadcrumb } from '../../../lib/ui/Breadcrumb'
 import type { NewsletterProps } from '../model/types'
 import './newsletter.css'
 
@@ -26,7 +25,6 @@ export function NewsletterPage({ title, step, token, action, site, errors, form 
   return (
     <div className="page newsletter-page">
       <div className="container">
-        <Breadcrumb home={site.links.home} current={title} />
         <h1>{title}</h1>
         <div className="newsletter-card">
           {step === 'confirmed' && (

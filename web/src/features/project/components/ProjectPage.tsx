@@ -2,7 +2,6 @@ import { useState, type ReactNode } from 'react'
 import { formatAmount, formatSurface } from '../../../lib/format'
 import { useLang, useT } from '../../../lib/i18n'
 import { sized, srcSet } from '../../../lib/images'
-import { Link } from '../../../lib/router'
 import type { Picture } from '../../../lib/site/types'
 import { textIn } from '../../../lib/site/text'
 import { SmartLink } from '../../../lib/ui/SmartLink'
@@ -19,7 +18,7 @@ import './project.css'
  * constructions and documents (asked for by e-mail), each with its
  * "none" message (SPEC §8).
  */
-export function ProjectPage({ project: p, name, description, delivery, nameLang, descriptionLang, deliveryLang, listUrl, site }: ProjectProps) {
+export function ProjectPage({ project: p, name, description, delivery, nameLang, descriptionLang, deliveryLang, site }: ProjectProps) {
   const t = useT()
   const lang = useLang()
   const street = streetLine(p, t('common.box'))
@@ -36,19 +35,6 @@ export function ProjectPage({ project: p, name, description, delivery, nameLang,
   return (
     <article className="page project-page">
       <div className="container">
-        <nav className="breadcrumb" aria-label={t('common.breadcrumb')}>
-          <ol>
-            <li>
-              <Link href={site.links.home}>{t('common.home')}</Link>
-            </li>
-            {listUrl && (
-              <li>
-                <Link href={listUrl}>{t('project.backToProjects')}</Link>
-              </li>
-            )}
-            <li aria-current="page" lang={nameLang}>{name}</li>
-          </ol>
-        </nav>
         <header className="project-header">
           <div>
             <p className="project-kicker">{t('project.kicker')}</p>

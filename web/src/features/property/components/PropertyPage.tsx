@@ -45,14 +45,6 @@ function MissingProperty({ notice, similar, listUrl, site }: PropertyProps) {
   return (
     <div className="page property-page property-missing">
       <div className="container">
-        <nav className="breadcrumb" aria-label={t('common.breadcrumb')}>
-          <ol>
-            <li>
-              <Link href={site.links.home}>{t('common.home')}</Link>
-            </li>
-            <li aria-current="page">{notice || t('errors.propertyNotFound')}</li>
-          </ol>
-        </nav>
         <div className="missing-box" role="status">
           <h1>{notice || t('errors.propertyNotFound')}</h1>
           <p>{t('property.missingText')}</p>
@@ -73,7 +65,7 @@ function galleryLabel(t: TFn, p: PropertyDetail): string {
 }
 
 function FoundProperty(props: PropertyProps & { property: PropertyDetail }) {
-  const { property: p, similar, notice, listUrl, site } = props
+  const { property: p, similar, notice, listUrl } = props
   const t = useT()
   const lang = useLang()
   const titleLang = (props.title && props.titleLang) || undefined
@@ -84,17 +76,6 @@ function FoundProperty(props: PropertyProps & { property: PropertyDetail }) {
   return (
     <article className="page property-page" data-status={p.Status}>
       <div className="container">
-        <nav className="breadcrumb" aria-label={t('common.breadcrumb')}>
-          <ol>
-            <li>
-              <Link href={site.links.home}>{t('common.home')}</Link>
-            </li>
-            <li>
-              <Link href={listUrl}>{t(p.Goal === GOAL_SALE ? 'common.forSale' : 'common.forRent')}</Link>
-            </li>
-            <li aria-current="page" lang={titleLang}>{title}</li>
-          </ol>
-        </nav>
         {notice && (
           <p className="notice property-notice" role="status">
             {notice}

@@ -1,6 +1,5 @@
 import { Link } from '../../../lib/router'
 import { useT } from '../../../lib/i18n'
-import { Breadcrumb } from '../../../lib/ui/Breadcrumb'
 import type { ThankYouProps } from '../model/types'
 import './thankyou.css'
 
@@ -23,7 +22,6 @@ export function ThankYouPage({ form, site }: ThankYouProps) {
   return (
     <div className="page thank-you">
       <div className="container">
-        <Breadcrumb home={site.links.home} current={t('thankYou.title')} />
         <div className="thank-you-card">
           <h1>{t('thankYou.title')}</h1>
           <p>{t(MESSAGES[form] ?? 'thankYou.message')}</p>

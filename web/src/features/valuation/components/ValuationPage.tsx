@@ -1,7 +1,6 @@
 import { Altcha, ContactTimeField, PersonFields, RadioGroup, SelectField, TextArea, TextField, VisitorForm } from '../../forms'
 import { useT } from '../../../lib/i18n'
 import { usePage } from '../../../lib/router'
-import { Breadcrumb } from '../../../lib/ui/Breadcrumb'
 import type { ValuationProps } from '../model/types'
 import './valuation.css'
 
@@ -15,14 +14,13 @@ const ANCHOR = 'valuation'
  * time to be called back. It posts to its own address; the server answers
  * with the thank-you page or this page again with the errors.
  */
-export function ValuationPage({ title, types, site }: ValuationProps) {
+export function ValuationPage({ title, types }: ValuationProps) {
   const t = useT()
   const { url } = usePage()
   const choices = types ?? []
   return (
     <div className="page valuation-page">
       <div className="container">
-        <Breadcrumb home={site.links.home} current={title} />
         <h1>{title}</h1>
         <p className="valuation-intro">{t('valuation.intro')}</p>
         <div id={ANCHOR} className="valuation-card">
