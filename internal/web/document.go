@@ -57,6 +57,6 @@ type documentData struct {
 	Settings site.SiteSettings
 	// Breadcrumbs is the BreadcrumbList JSON-LD (structured.go).
 	Breadcrumbs template.JS
-	Assets   template.HTML
-	App      template.HTML
+	Assets      template.HTML
+	App         template.HTML
 }

@@ -198,7 +198,7 @@ func (h *Handler) render(ctx context.Context, res route.Result, page Page) (doc 
 	err = document.Execute(&b, documentData{
 		Lang: res.Lang, Head: res.Head, Settings: h.resolver.Site.SiteInfo.Settings,
 		Breadcrumbs: breadcrumbList(res.Head.Breadcrumb, h.resolver.BaseURL),
-		Assets: withNonceAttr(h.assets+h.preloads(page.Component, res.Lang), h.slot), App: ssr.AppHTML(out, pageJSON),
+		Assets:      withNonceAttr(h.assets+h.preloads(page.Component, res.Lang), h.slot), App: ssr.AppHTML(out, pageJSON),
 	})
 	if err != nil {
 		panic(err) // the template and its data are ours: a failure is a bug
