@@ -16,6 +16,8 @@ type Consent struct {
 	Revision   int              `json:"revision"`
 	Categories []string         `json:"categories"`
 	Services   []ConsentService `json:"services"`
+	// PolicyURL is the cookie policy in the page's language, if the site has one.
+	PolicyURL string `json:"policyUrl,omitempty"`
 }
 
 // ConsentService is a service as the dialog and the loader see it.
@@ -75,6 +77,11 @@ func (r *Resolver) ConsentServices() []site.Service {
 func (c *resolution) consentShell() Consent {
 	cfg := c.r.Site.Consent
 	out := Consent{CookieDays: cfg.Days(), Revision: cfg.Revision, Categories: site.ConsentCategories}
+	for i := range c.r.Site.Legal {
+		if l := &c.r.Site.Legal[i]; l.ID == CookiePolicyID {
+			out.PolicyURL = c.r.LegalURL(l, c.lang)
+		}
+	}
 	for _, s := range c.r.ConsentServices() {
 		out.Services = append(out.Services, ConsentService{ID: s.ID, Category: s.Category, Provider: s.Provider, TagID: s.TagID})
 	}

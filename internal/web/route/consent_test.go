@@ -55,7 +55,7 @@ func TestCookiePolicyListsTheServices(t *testing.T) {
 func TestShellCarriesTheConsent(t *testing.T) {
 	r := demoResolver(t)
 	c := resolve(r, "/nl/").Props.base().Site.Consent
-	if c.CookieDays != 182 || c.Revision != 1 || !slices.Equal(c.Categories, site.ConsentCategories) {
+	if c.CookieDays != 182 || c.Revision != 1 || !slices.Equal(c.Categories, site.ConsentCategories) || c.PolicyURL != "/nl/cookiebeleid/" {
 		t.Errorf("consent = %+v", c)
 	}
 	tags := map[string]string{}

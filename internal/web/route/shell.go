@@ -27,7 +27,7 @@ type Shell struct {
 	// only when the configuration names one.
 	Captcha *Captcha `json:"captcha,omitempty"`
 	// Consent is the cookie dialog's and the tag loader's configuration.
-	Consent Consent `json:"consent"`
+	Consent Consent `json:"consent,omitzero"`
 }
 
 // Captcha is what the browser needs of a third-party captcha: the

@@ -24,7 +24,7 @@ export interface Shell {
   languages: Link[] | null
   links: Links
   captcha?: Captcha
-  consent: Consent
+  consent?: Consent
 }
 
 /** route.Agency */
@@ -138,6 +138,7 @@ export interface Consent {
   revision: number
   categories: string[] | null
   services: ConsentService[] | null
+  policyUrl?: string
 }
 
 /** route.ConsentService */

@@ -3,6 +3,7 @@ import { useT } from '../../../lib/i18n'
 import { usePage } from '../../../lib/router'
 import type { ViewName } from '../../../gen/pages'
 import type { BaseProps, Shell } from '../../../lib/site/types'
+import { ConsentManager } from '../../consent'
 import { Footer } from './Footer'
 import { Header } from './Header'
 import { TopBar } from './TopBar'
@@ -56,6 +57,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {children}
       </main>
       <Footer site={site} />
+      <ConsentManager />
       {scrollY >= BACK_TO_TOP_SCROLL && (
         <button type="button" className="back-to-top" data-icon="arrowUp" onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}>
           <span className="sr-only">{t('layout.backToTop')}</span>
