@@ -2,7 +2,7 @@
 // browser), plus the watchers every browser test uses: console errors, page
 // errors, failed same-origin requests and any request to another host.
 import assert from 'node:assert/strict'
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { after } from 'node:test'
 import { chromium } from 'playwright-core'
 
@@ -56,9 +56,13 @@ export function useBrowser() {
  * console errors, uncaught page errors, same-origin responses >= 400 or
  * failed, and requests to other hosts (aborted: the site must work offline).
  * `expectedStatus(url, status)` may allow a status on purpose (a 404 page).
+ * `consent`: 'necessary' (default: a decided consent cookie, strictly
+ * necessary only, so no cookie dialog covers the page) or 'undecided' (no
+ * cookie: the dialog shows).
  */
-export async function openContext(browser, origin, { javaScriptEnabled = true, expectedStatus = () => false } = {}) {
+export async function openContext(browser, origin, { javaScriptEnabled = true, expectedStatus = () => false, consent = 'necessary' } = {}) {
   const context = await browser.newContext({ javaScriptEnabled, locale: 'fr-BE', viewport: { width: 1280, height: 800 } })
+  if (consent !== 'undecided') await context.addCookies([consentCookie(origin, ['necessary'])])
   context.setDefaultTimeout(5_000)
   context.setDefaultNavigationTimeout(10_000)
   const problems = []
@@ -124,6 +128,21 @@ export async function openContext(browser, origin, { javaScriptEnabled = true, e
       await context.close()
     },
   }
+}
+
+const DEMO_SITE = new URL('../../internal/demo/site.json', import.meta.url)
+
+/**
+ * The consent cookie vanilla-cookieconsent v3 writes after a choice (the
+ * fields it checks: categories, the configured revision, a UUID and both
+ * timestamps), for the demo site's revision.
+ */
+export function consentCookie(origin, categories) {
+  const revision = JSON.parse(readFileSync(DEMO_SITE, 'utf8')).consent?.revision ?? 0
+  const now = new Date().toISOString()
+  const services = Object.fromEntries(['necessary', 'analytics', 'marketing', 'social', 'unclassified'].map((c) => [c, []]))
+  const value = { categories, revision, data: null, consentTimestamp: now, consentId: '6f1c2a4e-8b3d-4e5f-9a7b-0c1d2e3f4a5b', services, languageCode: 'fr', lastConsentTimestamp: now, expirationTime: Date.now() + 182 * 864e5 }
+  return { name: 'cc_cookie', value: encodeURIComponent(JSON.stringify(value)), url: origin, sameSite: 'Lax', expires: Math.floor(Date.now() / 1000) + 182 * 86400 }
 }
 
 /**

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"net/url"
 	"path"
+	"slices"
 	"strings"
 	"sync"
 
@@ -45,6 +46,20 @@ func newSourceCache(cat *catalog.Service, cfg *site.Config, tiles string) *sourc
 		for _, h := range p.FrameHosts {
 			frame[h] = true
 		}
+	}
+	// The consented tags (configured ids only): their script hosts serve
+	// browsers without 'strict-dynamic'; they send beacons (img, connect)
+	// and the ads' conversion frame.
+	if cfg != nil {
+		tagHosts := map[string]bool{}
+		for _, t := range cfg.SiteInfo.Tags() {
+			for _, h := range t.Hosts {
+				tagHosts[h], img[h], frame[h] = true, true, true
+			}
+		}
+		hosts := sortedHosts(tagHosts)
+		script = append(slices.Clone(script), hosts...)
+		connect = append(slices.Clone(connect), hosts...)
 	}
 	return &sourceCache{catalog: cat, version: -1,
 		fixed: Sources{Img: sortedHosts(img), Media: sortedHosts(media), Frame: sortedHosts(frame), Script: script, Connect: connect, Style: style}}

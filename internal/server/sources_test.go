@@ -33,6 +33,7 @@ func TestSourcesFromWhatPagesEmbed(t *testing.T) {
 		t.Fatal(err)
 	}
 	cfg := demotest.Site(t)
+	cfg.SiteInfo = site.SiteInfo{} // the tags' hosts: TestSourcesTags
 
 	s := newSourceCache(svc, cfg, "").get()
 	if len(s.Img) != 1 || s.Img[0] != "https://cdn.example" || len(s.Media) != 0 {
@@ -75,6 +76,7 @@ func TestSourcesFromWhatPagesEmbed(t *testing.T) {
 // in its directive; without one (ALTCHA) the policy is as before.
 func TestSourcesCaptcha(t *testing.T) {
 	cfg := demotest.Site(t)
+	cfg.SiteInfo = site.SiteInfo{} // no tags
 	without := contentSecurityPolicy("n", false, newSourceCache(nil, cfg, "").get())
 	for _, host := range []string{"challenges.cloudflare.com", "hcaptcha.com", "recaptcha"} {
 		if strings.Contains(without, host) {
@@ -102,6 +104,36 @@ func TestSourcesCaptcha(t *testing.T) {
 			if !strings.Contains(policy, w) {
 				t.Errorf("%s: %q not in %s", provider, w, policy)
 			}
+		}
+	}
+}
+
+// The tags' hosts are in the policy only for the configured ids: none
+// without ids, Google's with an analytics id only, Meta's with the pixel.
+func TestSourcesTags(t *testing.T) {
+	cfg := demotest.Site(t)
+	all := contentSecurityPolicy("n", false, newSourceCache(nil, cfg, "").get())
+	for _, want := range []string{
+		"script-src 'nonce-n' 'strict-dynamic' 'self' https://*.analytics.google.com https://*.google-analytics.com https://connect.facebook.net",
+		"img-src 'self' data: https://*.analytics.google.com", "https://connect.facebook.net https://googleads.g.doubleclick.net",
+		"frame-src 'self' https://*.analytics.google.com", "https://td.doubleclick.net",
+		"connect-src 'self' https://*.analytics.google.com", "https://www.googletagmanager.com;",
+	} {
+		if !strings.Contains(all, want) {
+			t.Errorf("every tag: %q not in %s", want, all)
+		}
+	}
+	cfg.SiteInfo = site.SiteInfo{GoogleAnalyticsID: "G-ABCDEF1234"}
+	ga := contentSecurityPolicy("n", false, newSourceCache(nil, cfg, "").get())
+	if !strings.Contains(ga, "connect-src 'self' https://*.analytics.google.com https://*.google-analytics.com https://www.googletagmanager.com;") ||
+		strings.Contains(ga, "facebook") || strings.Contains(ga, "doubleclick") {
+		t.Errorf("analytics only: %s", ga)
+	}
+	cfg.SiteInfo = site.SiteInfo{}
+	none := contentSecurityPolicy("n", false, newSourceCache(nil, cfg, "").get())
+	for _, host := range []string{"google", "facebook", "doubleclick"} {
+		if strings.Contains(none, host) {
+			t.Errorf("no tag configured, yet %s in %s", host, none)
 		}
 	}
 }

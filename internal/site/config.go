@@ -10,6 +10,7 @@ type Config struct {
 	Agency          Agency          `json:"agency"`
 	Languages       Languages       `json:"languages"`
 	SiteInfo        SiteInfo        `json:"siteInfo"`
+	Consent         Consent         `json:"consent"`
 	Header          Header          `json:"header"`
 	TopBar          TopBar          `json:"topBar"`
 	Pages           []Page          `json:"pages"`

@@ -97,8 +97,11 @@ func TestDemoSite(t *testing.T) {
 	if c.Languages.Default != "fr" || !slices.Equal(c.Languages.Enabled(), []string{"nl", "fr", "en", "de"}) {
 		t.Errorf("languages = %+v", c.Languages)
 	}
-	if s := c.SiteInfo; s.GoogleAnalyticsID+s.GoogleAdsID+s.TagManagerID+s.SocialPixelID != "" {
-		t.Errorf("site info ids = %+v", s)
+	if s := c.SiteInfo; s.GoogleAnalyticsID == "" || s.GoogleAdsID == "" || s.TagManagerID == "" || s.SocialPixelID == "" {
+		t.Errorf("site info ids: the demo has every tag, got %+v", s)
+	}
+	if c.Consent.CookieDays != 182 || c.Consent.Revision != 1 {
+		t.Errorf("consent = %+v", c.Consent)
 	}
 	if b := c.Banner; b.Type != BannerImage || b.Image.URL != "/pictures/demo/banner.jpg" {
 		t.Errorf("banner = %+v", b)

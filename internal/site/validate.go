@@ -27,6 +27,7 @@ func (c *Config) check() []*FieldError {
 	c.checkStreetView(&p)
 	c.checkAppointments(&p)
 	c.checkCaptcha(&p)
+	c.checkConsent(&p)
 	c.checkRentApplication(&p)
 	c.checkPaths(&p)
 	return p

@@ -176,6 +176,20 @@ func TestValidationRules(t *testing.T) {
 			"captcha.siteKey", "is not a site key"},
 		{"street view key too short", []edit{{"streetView", map[string]any{"apiKey": "KEY"}}},
 			"streetView.apiKey", "is not a Google Maps API key"},
+		{"consent cookie days negative", []edit{{"consent.cookieDays", -1}},
+			"consent.cookieDays", "must be between 1 and 395 days, or absent for 182 (got -1)"},
+		{"consent cookie days too many", []edit{{"consent.cookieDays", 400}},
+			"consent.cookieDays", "must be between 1 and 395 days, or absent for 182 (got 400)"},
+		{"consent revision negative", []edit{{"consent.revision", -1}},
+			"consent.revision", "must be 0 or more (got -1)"},
+		{"tag manager id with a query", []edit{{"siteInfo.tagManagerId", "GTM-ABC123&l=x"}},
+			"siteInfo.tagManagerId", `"GTM-ABC123&l=x" is not such an id (e.g. GTM-ABC1234)`},
+		{"analytics id of the old kind", []edit{{"siteInfo.googleAnalyticsId", "UA-12345-1"}},
+			"siteInfo.googleAnalyticsId", "is not such an id (e.g. G-ABC123DEF4)"},
+		{"ads id without AW-", []edit{{"siteInfo.googleAdsId", "842196573"}},
+			"siteInfo.googleAdsId", "is not such an id (e.g. AW-123456789)"},
+		{"pixel id with letters", []edit{{"siteInfo.socialPixelId", "pixel-42"}},
+			"siteInfo.socialPixelId", "is not such an id"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

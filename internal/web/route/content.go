@@ -31,6 +31,9 @@ func (c *resolution) legal(l *site.LegalPage) Result {
 	title, titleLang := c.text(l.Title)
 	content, contentLang := c.text(l.Content)
 	props := &LegalProps{Title: title, TitleLang: titleLang, Content: c.html(content), ContentLang: contentLang}
+	if l.ID == CookiePolicyID {
+		props.Cookies = c.cookiePolicy()
+	}
 	urlIn := func(lang string) string { return c.r.LegalURL(l, lang) }
 	h := c.head(title, "", nil, urlIn)
 	h.Breadcrumb = c.breadcrumb("", title, titleLang)

@@ -137,6 +137,8 @@ type LegalProps struct {
 	// Content is trusted HTML from the configuration.
 	Content     string `json:"content"`
 	ContentLang string `json:"contentLang,omitempty"`
+	// Cookies is the table of cookies and tags, on the cookie policy only.
+	Cookies *CookiePolicy `json:"cookies,omitempty"`
 }
 
 // ThankYouProps are a thank-you page's, after a form.

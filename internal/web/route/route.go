@@ -55,6 +55,11 @@ type Resolver struct {
 	// Now is the clock (the footer's copyright year); nil means time.Now.
 	Now     func() time.Time
 	BaseURL string // absolute origin for canonical links, no trailing slash
+	// MapTiles is the map frame's tile URL template (web.TileURL): a
+	// third-party host there is a service waiting for consent.
+	MapTiles string
+
+	consent consentCache
 }
 
 func (r *Resolver) now() time.Time {

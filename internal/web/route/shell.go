@@ -26,6 +26,8 @@ type Shell struct {
 	// Captcha is the third-party captcha the forms show instead of ALTCHA,
 	// only when the configuration names one.
 	Captcha *Captcha `json:"captcha,omitempty"`
+	// Consent is the cookie dialog's and the tag loader's configuration.
+	Consent Consent `json:"consent,omitzero"`
 }
 
 // Captcha is what the browser needs of a third-party captcha: the
@@ -128,6 +130,7 @@ func (c *resolution) shell(urlIn func(lang string) string) Shell {
 	if cp := cfg.Captcha; cp != nil {
 		s.Captcha = &Captcha{Provider: cp.Provider, SiteKey: cp.SiteKey, Script: captcha.Providers[cp.Provider].Script}
 	}
+	s.Consent = c.consentShell()
 	s.Menu = c.menu(cfg.Menu)
 	s.TopBar.Left, s.TopBar.Right = c.topBar(cfg.TopBar.Left), c.topBar(cfg.TopBar.Right)
 	for _, col := range cfg.Footer.Columns {

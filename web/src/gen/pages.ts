@@ -24,6 +24,7 @@ export interface Shell {
   languages: Link[] | null
   links: Links
   captcha?: Captcha
+  consent?: Consent
 }
 
 /** route.Agency */
@@ -129,6 +130,23 @@ export interface Captcha {
   provider: 'turnstile' | 'hcaptcha' | 'recaptcha'
   siteKey: string
   script: string
+}
+
+/** route.Consent */
+export interface Consent {
+  cookieDays: number
+  revision: number
+  categories: string[] | null
+  services: ConsentService[] | null
+  policyUrl?: string
+}
+
+/** route.ConsentService */
+export interface ConsentService {
+  id: string
+  category: string
+  provider: string
+  tagId?: string
 }
 
 /** route.Head */
@@ -766,6 +784,34 @@ export interface LegalProps {
   titleLang?: string
   content: string
   contentLang?: string
+  cookies?: CookiePolicy
+}
+
+/** route.CookiePolicy */
+export interface CookiePolicy {
+  categories: CookieCategory[] | null
+}
+
+/** route.CookieCategory */
+export interface CookieCategory {
+  category: string
+  services: Service[] | null
+}
+
+/** site.Service */
+export interface Service {
+  id: string
+  category: string
+  provider: string
+  hosts: string[] | null
+  cookies: Cookie[] | null
+  tagId?: string
+}
+
+/** site.Cookie */
+export interface Cookie {
+  name: string
+  days: number
 }
 
 /** route.ThankYouProps */

@@ -65,3 +65,31 @@ export function isAccepted(category: ConsentCategory, s: ConsentState = getConse
 export function useConsent(): ConsentState {
   return useSyncExternalStore(subscribeConsent, getConsent, () => UNDECIDED)
 }
+
+/** The consent cookie's revision (vanilla-cookieconsent asks again when the configured one differs); -1 without cookie. */
+export function consentRevision(): number {
+  if (typeof document === 'undefined') return -1
+  const raw = document.cookie
+    .split('; ')
+    .find((c) => c.startsWith(CONSENT_COOKIE + '='))
+    ?.slice(CONSENT_COOKIE.length + 1)
+  try {
+    const r = raw ? (JSON.parse(decodeURIComponent(raw)) as { revision?: unknown }).revision : undefined
+    return typeof r === 'number' ? r : raw ? 0 : -1
+  } catch {
+    return -1
+  }
+}
+
+const SETTINGS_EVENT = 'immo:cookie-settings'
+
+/** Asks the consent helper to open the cookie settings (the footer's button, an embed's placeholder). */
+export function openConsentSettings() {
+  window.dispatchEvent(new Event(SETTINGS_EVENT))
+}
+
+/** The consent helper's side of openConsentSettings. */
+export function onConsentSettings(open: () => void): () => void {
+  window.addEventListener(SETTINGS_EVENT, open)
+  return () => window.removeEventListener(SETTINGS_EVENT, open)
+}

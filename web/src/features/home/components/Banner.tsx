@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { isAccepted, useConsent } from '../../../lib/consent'
 import { useLang, useT } from '../../../lib/i18n'
 import { sized } from '../../../lib/images'
 import type { Agency } from '../../../lib/site/types'
@@ -142,11 +143,14 @@ export function embedSrc(v: Video): string {
  */
 function EmbedVideoBanner({ video, image, alt, overlay }: { video: Video; image: string; alt: string; overlay: (extra?: ReactNode) => ReactNode }) {
   const t = useT()
-  const [on, setOn] = useState(false)
+  const [clicked, setOn] = useState(false)
+  // Social media accepted (SPEC §4): the player loads at once, without playing.
+  const consented = isAccepted('social', useConsent()) && !!video.embed
+  const on = clicked || consented
   const frame = useRef<HTMLIFrameElement>(null)
   useEffect(() => {
-    if (on) frame.current?.focus()
-  }, [on])
+    if (clicked) frame.current?.focus()
+  }, [clicked])
   const provider = PROVIDERS[video.kind]
   const action = !video.embed ? (
     <p className="banner-actions">
@@ -170,7 +174,7 @@ function EmbedVideoBanner({ video, image, alt, overlay }: { video: Video; image:
         <iframe
           ref={frame}
           className="banner-frame"
-          src={embedSrc(video)}
+          src={clicked ? embedSrc(video) : video.embed}
           title={t('home.videoTitle')}
           allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
           allowFullScreen

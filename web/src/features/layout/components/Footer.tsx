@@ -6,6 +6,7 @@ import { textIn } from '../../../lib/site/text'
 import { HtmlContent } from '../../../lib/ui/HtmlContent'
 import { SmartLink } from '../../../lib/ui/SmartLink'
 import { NewsletterSignup } from '../../newsletter'
+import { CookieSettingsButton } from '../../consent'
 
 /** Footer columns (trusted HTML texts), agency contact, legal links, copyright. */
 export function Footer({ site }: { site: Shell }) {
@@ -59,6 +60,7 @@ export function Footer({ site }: { site: Shell }) {
                     </SmartLink>
                   </li>
                 ))}
+                <li><CookieSettingsButton /></li>
               </ul>
             </nav>
           )}

@@ -4,6 +4,7 @@ import { usePage } from '../../../lib/router'
 import type { ViewName } from '../../../gen/pages'
 import type { BaseProps, Shell } from '../../../lib/site/types'
 import { Breadcrumb } from '../../../lib/ui/Breadcrumb'
+import { ConsentManager } from '../../consent'
 import { Footer } from './Footer'
 import { Header } from './Header'
 import { TopBar } from './TopBar'
@@ -63,6 +64,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {children}
       </main>
       <Footer site={site} />
+      <ConsentManager />
       {scrollY >= BACK_TO_TOP_SCROLL && (
         <button type="button" className="back-to-top" data-icon="arrowUp" onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}>
           <span className="sr-only">{t('layout.backToTop')}</span>

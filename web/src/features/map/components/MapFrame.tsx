@@ -1,5 +1,8 @@
 import { useEffect, useMemo, useRef } from 'react'
 import { type Lang, useT } from '../../../lib/i18n'
+import { usePage } from '../../../lib/router'
+import type { BaseProps } from '../../../lib/site/types'
+import { ConsentGate } from '../../../lib/ui/ConsentGate'
 import { buildMapMessage, MAP_MESSAGE_DELAY, MAP_READY, mapFrameSrc, type MapOptions } from '../model/message'
 import type { Marker } from '../model/types'
 import './map.css'
@@ -27,7 +30,18 @@ function loaded(frame: HTMLIFrameElement): boolean {
  * whenever the markers change, it is posted the message of SPEC §2 for this
  * origin only.
  */
-export function MapFrame({ markers, lang, mapType, customMarker, title }: MapFrameProps) {
+export function MapFrame(props: MapFrameProps) {
+  // Tiles of a third-party host (IMMO_MAP_TILES) wait for consent (SPEC §4).
+  const tiles = usePage<Partial<BaseProps>>().props.site?.consent?.services?.find((s) => s.id === 'mapTiles')
+  if (!tiles) return <LoadedMapFrame {...props} />
+  return (
+    <ConsentGate category="unclassified" provider={tiles.provider} className="map-frame">
+      {() => <LoadedMapFrame {...props} />}
+    </ConsentGate>
+  )
+}
+
+function LoadedMapFrame({ markers, lang, mapType, customMarker, title }: MapFrameProps) {
   const t = useT()
   const ref = useRef<HTMLIFrameElement>(null)
   const message = useMemo(() => buildMapMessage(markers, lang, t, { mapType, customMarker }), [markers, lang, t, mapType, customMarker])

@@ -1,0 +1,80 @@
+import { useEffect, useRef } from 'react'
+import { CONSENT_CATEGORIES, CONSENT_COOKIE, consentRevision, getConsent, onConsentSettings, setConsent, type ConsentCategory } from '../../../lib/consent'
+import { useLang } from '../../../lib/i18n'
+import { usePage } from '../../../lib/router'
+import type { BaseProps } from '../../../lib/site/types'
+import { isPreview, mustAsk, wantsReset } from '../model/rules'
+import { tagLoader, type TagLoader } from '../model/tags'
+
+const UNDECIDED = { decided: false, accepted: ['necessary'] as ConsentCategory[] }
+
+/** Forgets the stored consent (?setcookies): the library sets its cookie for the host name as domain. */
+function eraseConsentCookie() {
+  for (const domain of ['', `; Domain=${window.location.hostname}`]) {
+    document.cookie = `${CONSENT_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax${domain}`
+  }
+  setConsent(UNDECIDED)
+}
+
+/**
+ * The cookie consent (SPEC §4): pushes the consent default before any tag,
+ * applies a decided consent from the cookie without loading the dialog's
+ * library, and loads that library only when the visitor must choose (not on
+ * a preview path; again after ?setcookies) or opens the settings. Every
+ * decision goes to lib/consent (embeds, pop-up) and to the tag loader; a
+ * client-side visit sends a page view.
+ */
+export function ConsentManager() {
+  const page = usePage<Partial<BaseProps>>()
+  const consent = page.props.site?.consent
+  const lang = useLang()
+  const live = useRef({ consent, lang })
+  useEffect(() => {
+    live.current = { consent, lang }
+  }, [consent, lang])
+  const tags = useRef<TagLoader | null>(null)
+  const open = useRef<(which: 'consent' | 'preferences') => void>(() => {})
+  const firstURL = useRef<string | null>(page.url)
+
+  useEffect(() => {
+    if (!consent) return
+    const loader = (tags.current = tagLoader(consent.services))
+    loader.init()
+    const decide = (categories: string[]) => {
+      const accepted = CONSENT_CATEGORIES.filter((c) => c === 'necessary' || categories.includes(c))
+      setConsent({ decided: true, accepted })
+      loader.decide(accepted)
+    }
+    open.current = (which) => {
+      const { consent: c, lang: l } = live.current
+      if (c) void import('../model/dialog').then((m) => m.openDialog(which, c, l, decide))
+    }
+    if (wantsReset(window.location.search)) eraseConsentCookie()
+    const state = getConsent()
+    if (mustAsk(state.decided, consentRevision(), consent.revision)) {
+      if (state.decided) setConsent(UNDECIDED)
+      if (!isPreview(window.location.pathname)) open.current('consent')
+    } else {
+      loader.decide(state.accepted)
+    }
+    return onConsentSettings(() => open.current('preferences'))
+    // Once per page load: the site's consent configuration is the same on every page.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
+
+  // A later visit: a page view without reloading anything; ?setcookies in
+  // its address, or a page that is no preview while undecided, shows the dialog.
+  useEffect(() => {
+    if (firstURL.current === page.url) return
+    firstURL.current = null
+    const [path, query = ''] = page.url.split('#')[0].split('?')
+    if (wantsReset('?' + query)) eraseConsentCookie()
+    if (!getConsent().decided) {
+      if (!isPreview(path)) open.current('consent')
+      return
+    }
+    tags.current?.pageView()
+  }, [page.url])
+
+  return null
+}

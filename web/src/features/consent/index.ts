@@ -1,0 +1,3 @@
+export { ConsentManager } from './components/ConsentManager'
+export { CookieSettingsButton } from './components/CookieSettingsButton'
+export { CookieTable } from './components/CookieTable'
