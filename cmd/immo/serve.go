@@ -91,7 +91,8 @@ func runServe(ctx context.Context, args []string) error {
 	}
 	// One resolver builds every address: the pages' and the API's
 	// search suggestions'.
-	resolver := &route.Resolver{Site: cfg, Catalog: cat, Testimonials: says, BaseURL: strings.TrimRight(s.publicURL, "/")}
+	resolver := &route.Resolver{Site: cfg, Catalog: cat, Testimonials: says, BaseURL: strings.TrimRight(s.publicURL, "/"),
+		ConditionErrors: route.LogOnce(log)}
 	requests, spam, err := requestTables(store)
 	if err != nil {
 		return err
