@@ -3,8 +3,8 @@ package site
 import (
 	"net/url"
 	"regexp"
-	"strconv"
 	"slices"
+	"strconv"
 	"strings"
 )
 

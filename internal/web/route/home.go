@@ -27,8 +27,8 @@ type ModuleView struct {
 	NumberItemOfRow  int    `json:"numberItemOfRow"`
 	MaxItems         int    `json:"maxItems"`
 	Class            string `json:"class,omitempty"`
-	// Col is the module's width out of 12 per breakpoint (0: the whole row).
-	Col site.Col `json:"col"`
+	// Col is the module's width out of 12 per breakpoint (absent or 0: the whole row).
+	Col site.Col `json:"col,omitzero"`
 	// Background is the module's background, absent for none.
 	Background   *ModuleBackground `json:"background,omitempty"`
 	Items        []CardView        `json:"items,omitempty"`

@@ -249,7 +249,7 @@ export interface ModuleView {
   numberItemOfRow: number
   maxItems: number
   class?: string
-  col: Col
+  col?: Col
   background?: ModuleBackground
   items?: CardView[]
   projects?: ProjectCard[]
