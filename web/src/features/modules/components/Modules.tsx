@@ -75,7 +75,7 @@ function background(m: ModuleView): { className?: string; style?: CSSProperties;
   if (!b) return {}
   switch (b.type) {
     case 'image':
-      return b.image ? { className: 'module-bg module-bg-image', style: { backgroundImage: `url("${sized(b.image, 1920)}")` } } : {}
+      return b.image ? { className: 'module-bg module-bg-image', style: { backgroundImage: `url("${sized(b.image, 1920)}")`, backgroundSize: 'cover', backgroundPosition: 'center' } } : {}
     case 'color':
       return { className: 'module-bg module-bg-color', style: { backgroundColor: b.color } }
     case 'gallery':
