@@ -192,7 +192,7 @@ func TestLogOnce(t *testing.T) {
 func TestSEOMetadataOnlyWhenActive(t *testing.T) {
 	r := demoResolver(t)
 	about := resolve(r, "/fr/a-propos/")
-	if !strings.HasPrefix(about.Head.Title, "À propos d’Immo Arlon – agence immobilière à Arlon depuis 1998") {
+	if !strings.HasPrefix(about.Head.Title, "À propos d’Immo Arlon – agence immobilière à Arlon depuis 2009") {
 		t.Errorf("active SEO title = %q", about.Head.Title)
 	}
 	if !strings.Contains(about.Head.Description, "L’équipe, les valeurs") {
@@ -213,8 +213,8 @@ func TestSEOMetadataOnlyWhenActive(t *testing.T) {
 // A configuration with hostile HTML, parsed as the server does, sends none
 // of it to the page.
 func TestPageHTMLSanitized(t *testing.T) {
-	raw := strings.Replace(string(demo.SiteJSON()), `<p>Since 1998 Immo Arlon`,
-		`<p onclick=\"steal()\"><script>alert(1)</script><a href=\"javascript:alert(2)\">x</a><iframe src=\"https://evil.example/\"></iframe>Since 1998 Immo Arlon`, 1)
+	raw := strings.Replace(string(demo.SiteJSON()), `<p>Since 2009 Immo Arlon`,
+		`<p onclick=\"steal()\"><script>alert(1)</script><a href=\"javascript:alert(2)\">x</a><iframe src=\"https://evil.example/\"></iframe>Since 2009 Immo Arlon`, 1)
 	r := resolverFor(t, "site.json", []byte(raw))
 	p := propsAs[*PageProps](resolve(r, "/en/about-us/"))
 	for _, bad := range []string{"<script", "alert(", "onclick", "javascript:", "<iframe"} {
@@ -222,7 +222,7 @@ func TestPageHTMLSanitized(t *testing.T) {
 			t.Errorf("content keeps %q: %s", bad, p.Content)
 		}
 	}
-	if !strings.Contains(p.Content, "Since 1998 Immo Arlon") || !strings.Contains(p.Content, `<a href="/en/contact/">`) {
+	if !strings.Contains(p.Content, "Since 2009 Immo Arlon") || !strings.Contains(p.Content, `<a href="/en/contact/">`) {
 		t.Errorf("content lost the agency's text or link: %s", p.Content)
 	}
 }
