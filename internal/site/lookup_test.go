@@ -65,7 +65,7 @@ func TestPageOrderAndMenu(t *testing.T) {
 		}
 		menu = append(menu, p.ID)
 	}
-	if want := []int{2, 3, 4, 6, 20, 5}; !slices.Equal(menu, want) {
+	if want := []int{2, 3, 4, 6, 5}; !slices.Equal(menu, want) {
 		t.Errorf("menu pages = %v, want %v", menu, want)
 	}
 	if p := c.MenuPage(&MenuItem{Path: "/Biens-vendus/"}); p == nil || p.ID != 4 {

@@ -37,7 +37,7 @@ func TestPageModuleConditionValidation(t *testing.T) {
 		{"module condition expression", about + ".params.modules[4].displayCondition.advancedCondition", "count.sale greater", about + ".params.modules[4].displayCondition.advancedCondition", "greater needs an operand"},
 		{"child page SEO title", about + ".childMenus[0].params.metadata.en", map[string]any{"title": "", "description": "", "keywords": "", "isActiveSEO": true}, about + ".childMenus[0].params.metadata.en.title", "required when isActiveSEO is true"},
 		{"child page status", about + ".childMenus[1].status", "Gone", about + ".childMenus[1].status", "must be one of Published"},
-		{"menu condition", "menu[4].displayCondition", map[string]any{"field": "language", "logic": "equals", "advancedCondition": "language in", "compareWithField": "", "compareWithValue": "fr"}, "menu[4].displayCondition.advancedCondition", "in needs an operand"},
+		{"menu condition", "menu[4].childMenus[0].displayCondition", map[string]any{"field": "language", "logic": "equals", "advancedCondition": "language in", "compareWithField": "", "compareWithValue": "fr"}, "menu[4].childMenus[0].displayCondition.advancedCondition", "in needs an operand"},
 		{"sub menu page", about + ".params.subMenu[0].path", "99", about + ".params.subMenu[0].path", "no page has id 99"},
 		{"top bar condition", "topBar.left[0].displayCondition", map[string]any{"field": "count.rent", "logic": "less", "compareWithValue": "few"}, "topBar.left[0].displayCondition.compareWithValue", `less needs a number (got "few")`},
 		{"top bar link", "topBar.left[0].link", "javascript:alert(1)", "topBar.left[0].link", "must be a path starting with /"},
