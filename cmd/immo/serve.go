@@ -92,7 +92,7 @@ func runServe(ctx context.Context, args []string) error {
 	// One resolver builds every address: the pages' and the API's
 	// search suggestions'.
 	resolver := &route.Resolver{Site: cfg, Catalog: cat, Testimonials: says, BaseURL: strings.TrimRight(s.publicURL, "/"),
-		MapTiles: web.TileURL(mapFrame.Tiles)}
+		MapTiles: web.TileURL(mapFrame.Tiles), ConditionErrors: route.LogOnce(log)}
 	requests, spam, err := requestTables(store)
 	if err != nil {
 		return err

@@ -1,9 +1,17 @@
 package site
 
-// DisplayCondition decides whether an item shows: Field compared by Logic
-// with another field (CompareWithField) or a value (CompareWithValue).
-// AdvancedCondition holds an expression for cases the rest cannot say. A
-// failed or erroring condition hides the item (SPEC §5).
+// DisplayCondition decides whether an item (a module, a menu item, a top
+// bar item, a footer column) shows (SPEC §3, §5). The simple form compares
+// Field by Logic with another field (CompareWithField) or a value
+// (CompareWithValue); AdvancedCondition is an expression over the same
+// comparisons joined by and, or, not and parentheses, e.g.
+//
+//	language in "fr,nl" and not (count.sale less 3 or page.path startsWith "/jobs")
+//
+// When both are set, both must hold. A condition that fails, or errs when
+// evaluated, hides its item. Conditions are checked at load (Check): an
+// unknown field or operator, or an expression that does not parse, is a
+// configuration error.
 type DisplayCondition struct {
 	Field             string `json:"field"`
 	Logic             string `json:"logic"`

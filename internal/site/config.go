@@ -179,6 +179,8 @@ type TopBarItem struct {
 	Link   string `json:"link"`
 	Icon   string `json:"icon"`
 	Color  string `json:"color"`
+	// DisplayCondition, when set, must hold for the item to show.
+	DisplayCondition *DisplayCondition `json:"displayCondition,omitempty"`
 }
 
 // Footer is the configurable footer columns and the copyright line, which
@@ -200,6 +202,8 @@ type FooterColumn struct {
 	FullText  PublicText `json:"fullText"`
 	Images    []Image    `json:"images"`
 	Col       Col        `json:"col"`
+	// DisplayCondition, when set, must hold for the column to show.
+	DisplayCondition *DisplayCondition `json:"displayCondition,omitempty"`
 }
 
 // PublicText is a text with a flag saying whether it is shown.

@@ -51,6 +51,7 @@ func Parse(name string, data []byte) (*Config, error) {
 	if len(errs) > 0 {
 		return nil, report(name, data, errs)
 	}
+	c.sanitize()
 	return &c, nil
 }
 

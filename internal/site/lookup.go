@@ -173,3 +173,30 @@ func (l *LegalPage) keys(lang string) []string {
 func pathKey(path string) string {
 	return strings.ToLower(strings.Trim(path, "/"))
 }
+
+// Shown tells whether the page is served and linked: it and every page
+// above it are published. A published child of an unpublished page is not
+// shown either.
+func (c *Config) Shown(p *Page) bool {
+	for n := 0; p != nil && n <= len(c.Pages)+64; n++ { // bound: parent loops are a validation error
+		if !p.Published() {
+			return false
+		}
+		if p.ParentID == 0 {
+			return true
+		}
+		p = c.PageByID(p.ParentID)
+	}
+	return false
+}
+
+// PageJSONPath is the page's JSON path in the file ("pages[3].childMenus[0]"),
+// for log lines about it.
+func (c *Config) PageJSONPath(p *Page) string {
+	for _, r := range c.pageRefs() {
+		if r.page == p {
+			return r.path
+		}
+	}
+	return ""
+}

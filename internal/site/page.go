@@ -121,6 +121,8 @@ type Module struct {
 	IsHasSubcategories bool         `json:"isHasSubcategories"`
 	Query              *Query       `json:"query,omitempty"`
 	Items              []ModuleItem `json:"items,omitempty"`
+	// DisplayCondition, when set, must hold for the module to render.
+	DisplayCondition *DisplayCondition `json:"displayCondition,omitempty"`
 }
 
 // PositionContentRow is the only module position the pages use.
@@ -199,6 +201,8 @@ type MenuItem struct {
 	Status     string     `json:"status"`
 	Params     MenuParams `json:"params"`
 	ChildMenus []MenuItem `json:"childMenus,omitempty"`
+	// DisplayCondition, when set, must hold for the item to show.
+	DisplayCondition *DisplayCondition `json:"displayCondition,omitempty"`
 }
 
 // MenuParams holds the menu item's title.

@@ -25,15 +25,14 @@ func (e PathEntry) Parent() string {
 func (c *Config) PathTable() []PathEntry {
 	var out []PathEntry
 	for _, p := range c.AllPages() {
-		trail, ok := c.trail(p)
-		if !ok || c.PagePath(p, "") == "/" {
+		if !c.Shown(p) || c.PagePath(p, "") == "/" {
 			continue
 		}
 		e := PathEntry{Original: c.PagePath(p, ""), Paths: map[string]string{}}
 		for _, l := range c.Languages.Enabled() {
 			e.Paths[l] = c.PagePath(p, l)
 		}
-		for _, q := range trail {
+		for _, q := range c.trail(p) {
 			e.Breadcrumb = append(e.Breadcrumb, c.PagePath(q, ""))
 		}
 		out = append(out, e)
@@ -50,21 +49,17 @@ func (c *Config) PathTable() []PathEntry {
 	return out
 }
 
-// trail is the page and its ancestors, top first; false when one of them
-// is not published (then the page is not shown at all).
-func (c *Config) trail(p *Page) ([]*Page, bool) {
+// trail is the page and its ancestors, top first.
+func (c *Config) trail(p *Page) []*Page {
 	var out []*Page
 	for n := 0; p != nil && n <= len(c.Pages)+64; n++ { // bound: parent loops are a validation error
-		if !p.Published() {
-			return nil, false
-		}
 		out = append([]*Page{p}, out...)
 		if p.ParentID == 0 {
 			break
 		}
 		p = c.PageByID(p.ParentID)
 	}
-	return out, len(out) > 0
+	return out
 }
 
 // LookupPath finds the entry of path: its original path or its path in any

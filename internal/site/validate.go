@@ -131,6 +131,7 @@ func (c *Config) checkTopBar(p *problems) {
 		for i, it := range items {
 			path := fmt.Sprintf("topBar.%s[%d]", []string{"left", "right"}[side], i)
 			checkLink(p, path+".link", it.Link)
+			it.DisplayCondition.Check(p, path+".displayCondition")
 			if it.Status && isEmpty(it.Label) && it.Icon == "" {
 				p.add(path, "a shown item needs a label or an icon")
 			}
@@ -143,6 +144,7 @@ func (c *Config) checkFooter(p *problems) {
 		path := fmt.Sprintf("footer.columns[%d]", i)
 		checkCol(p, path+".col", col.Col)
 		checkImages(p, path+".images", col.Images)
+		col.DisplayCondition.Check(p, path+".displayCondition")
 	}
 	checkPlaceholders(p, "footer.copyright", c.Footer.Copyright, "year")
 }

@@ -66,7 +66,8 @@ func (c *Config) checkPage(p *problems, r pageRef, ids map[int]string) {
 	if pp.Redirect && pp.RedirectURL == "" {
 		p.add(pa+".redirectUrl", "required when redirect is true")
 	}
-	checkLink(p, pa+".redirectUrl", pp.RedirectURL)
+	checkRedirect(p, pa+".redirectUrl", pp.RedirectURL)
+	checkPageCSS(p, pa+".css", pp.CSS)
 	for _, lang := range sortedKeys(pp.Path) {
 		checkSegment(p, pa+".path."+lang, pp.Path[lang])
 	}
@@ -129,13 +130,12 @@ func checkModule(p *problems, path string, m *Module) {
 	}
 	checkAsset(p, path+".image", m.Image)
 	checkImages(p, path+".images", m.Images)
+	checkColor(p, path+".colorBackground", m.ColorBackground)
+	checkClass(p, path+".class", m.Class)
 	for i, r := range m.Relations {
-		rp := fmt.Sprintf("%s.relations[%d]", path, i)
-		oneOf(p, rp+".type", r.Type, RelationTypes)
-		if r.ID <= 0 {
-			p.add(rp+".id", "must be a positive number (got %d)", r.ID)
-		}
+		checkRelation(p, fmt.Sprintf("%s.relations[%d]", path, i), r, m)
 	}
+	m.DisplayCondition.Check(p, path+".displayCondition")
 	oneOf(p, path+".status", m.Status, statuses)
 	lists := m.ListsProperties() || m.View == ViewServices || m.View == ViewTestimonials
 	if n := m.NumberItemOfRow; n < 0 || n > 6 || n == 0 && lists {
@@ -176,6 +176,7 @@ func (c *Config) checkMenu(p *problems, path string, items []MenuItem) {
 			}
 		}
 		oneOf(p, ip+".status", it.Status, statuses)
+		it.DisplayCondition.Check(p, ip+".displayCondition")
 		c.checkMenu(p, ip+".childMenus", it.ChildMenus)
 	}
 }

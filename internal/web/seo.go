@@ -80,7 +80,7 @@ func buildSitemap(res *route.Resolver) []byte {
 	}
 	add(res.HomeURL)
 	for _, p := range res.Site.AllPages() {
-		if p.Published() && res.Site.PagePath(p, "") != "/" && !p.Params.Redirect {
+		if res.Site.Shown(p) && res.Site.PagePath(p, "") != "/" && !p.Params.Redirect {
 			add(func(l string) string { return res.PageURL(p, l) })
 		}
 	}

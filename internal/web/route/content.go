@@ -2,6 +2,7 @@ package route
 
 import (
 	"net/http"
+	"strings"
 
 	"immo/internal/site"
 )
@@ -11,7 +12,7 @@ import (
 func (c *resolution) contentPage(p *site.Page) Result {
 	var children []Link
 	for _, ch := range c.r.Site.Children(p.ID) {
-		if ch.Published() {
+		if c.r.Site.Shown(ch) {
 			l := Link{Href: c.r.PageURL(ch, c.lang)}
 			l.Label, l.Lang = c.pageTitleLang(ch)
 			children = append(children, l)
@@ -20,11 +21,20 @@ func (c *resolution) contentPage(p *site.Page) Result {
 	title, titleLang := c.pageTitleLang(p)
 	content, contentLang := c.text(p.Params.Content)
 	props := &PageProps{Title: title, TitleLang: titleLang, Content: c.html(content), ContentLang: contentLang,
-		Modules: c.modules(p, p.Params.Modules), Children: children}
+		Modules: c.modules(p, p.Params.Modules), Children: children, Scope: p.PageScope(), Image: p.Params.Image}
+	if css := strings.TrimSpace(p.Params.CSS); css != "" {
+		props.CSS = "." + props.Scope + "{" + css + "}"
+	}
+	if p.Params.IsHaveSubMenu {
+		props.SubMenu = c.menu(p.Params.SubMenu, c.r.Site.PageJSONPath(p)+".params.subMenu")
+	}
 	urlIn := func(l string) string { return c.r.PageURL(p, l) }
-	h := c.head(title, p.Params.Description.In(c.lang), p.Params.Metadata, urlIn)
-	h.Breadcrumb = c.pageBreadcrumb(p)
-	return c.result(http.StatusOK, props, h, urlIn)
+	head := c.head(title, p.Params.Description.In(c.lang), p.Params.Metadata, urlIn)
+	if p.Params.Image != "" {
+		head.Image = c.r.absolute(p.Params.Image)
+	}
+	head.Breadcrumb = c.pageBreadcrumb(p)
+	return c.result(http.StatusOK, props, head, urlIn)
 }
 
 func (c *resolution) legal(l *site.LegalPage) Result {

@@ -2,6 +2,7 @@ package route
 
 import (
 	"cmp"
+	"fmt"
 	"net/http"
 	"slices"
 
@@ -12,21 +13,54 @@ import (
 
 // ModuleView is a configured module in one language, with its listings.
 type ModuleView struct {
-	ID              int               `json:"id"`
-	View            string            `json:"view"`
-	Title           string            `json:"title,omitempty"`
-	TitleLang       string            `json:"titleLang,omitempty"` // set when the title fell back to another language
-	TitleSize       string            `json:"titleSize,omitempty"`
-	Description     string            `json:"description,omitempty"`
-	DescriptionLang string            `json:"descriptionLang,omitempty"`
-	NumberItemOfRow int               `json:"numberItemOfRow"`
-	MaxItems        int               `json:"maxItems"`
-	Class           string            `json:"class,omitempty"`
-	Items           []CardView        `json:"items,omitempty"`
-	Projects        []ProjectCard     `json:"projects,omitempty"`
-	Testimonials    []TestimonialView `json:"testimonials,omitempty"`
-	Entries         []site.ModuleItem `json:"entries,omitempty"`
-	MoreHref        string            `json:"moreHref,omitempty"`
+	ID        int    `json:"id"`
+	View      string `json:"view"`
+	Title     string `json:"title,omitempty"`
+	TitleLang string `json:"titleLang,omitempty"` // set when the title fell back to another language
+	TitleSize string `json:"titleSize,omitempty"`
+	// Description and Description2 are the configuration's HTML, sanitized
+	// at load, links built for the page (above and below the module's body).
+	Description      string `json:"description,omitempty"`
+	DescriptionLang  string `json:"descriptionLang,omitempty"`
+	Description2     string `json:"description2,omitempty"`
+	Description2Lang string `json:"description2Lang,omitempty"`
+	NumberItemOfRow  int    `json:"numberItemOfRow"`
+	MaxItems         int    `json:"maxItems"`
+	Class            string `json:"class,omitempty"`
+	// Col is the module's width out of 12 per breakpoint (absent or 0: the whole row).
+	Col site.Col `json:"col,omitzero"`
+	// Background is the module's background, absent for none.
+	Background   *ModuleBackground `json:"background,omitempty"`
+	Items        []CardView        `json:"items,omitempty"`
+	Projects     []ProjectCard     `json:"projects,omitempty"`
+	Testimonials []TestimonialView `json:"testimonials,omitempty"`
+	Entries      []site.ModuleItem `json:"entries,omitempty"`
+	MoreHref     string            `json:"moreHref,omitempty"`
+}
+
+// ModuleBackground is a module's background: a picture, a colour or a
+// gallery of pictures (SPEC §3 media types).
+type ModuleBackground struct {
+	Type   string   `json:"type" tstype:"'image' | 'color' | 'gallery'"`
+	Image  string   `json:"image,omitempty"`
+	Images []string `json:"images,omitempty"`
+	Color  string   `json:"color,omitempty"`
+}
+
+func moduleBackground(m *site.Module) *ModuleBackground {
+	switch m.BackgroundType {
+	case site.MediaImage:
+		return &ModuleBackground{Type: m.BackgroundType, Image: m.Image}
+	case site.MediaColor:
+		return &ModuleBackground{Type: m.BackgroundType, Color: m.ColorBackground}
+	case site.MediaGallery:
+		b := &ModuleBackground{Type: m.BackgroundType}
+		for _, img := range m.Images {
+			b.Images = append(b.Images, img.URL)
+		}
+		return b
+	}
+	return nil
 }
 
 // BannerView is the home banner in one language.
@@ -120,19 +154,32 @@ func (c *resolution) banner() BannerView {
 	return v
 }
 
-// modules renders the published modules in sort order.
+// modules renders the published modules whose display condition holds, in
+// sort order; the others are not sent at all.
 func (c *resolution) modules(p *site.Page, ms []site.Module) []ModuleView {
 	out := []ModuleView{}
-	ms = slices.Clone(ms)
-	slices.SortStableFunc(ms, func(a, b site.Module) int { return cmp.Compare(a.Sort, b.Sort) })
-	for _, m := range ms {
-		if !m.Published() {
+	type indexed struct {
+		m site.Module
+		i int // index in the file, for the condition's path
+	}
+	sorted := make([]indexed, len(ms))
+	for i, m := range ms {
+		sorted[i] = indexed{m, i}
+	}
+	slices.SortStableFunc(sorted, func(a, b indexed) int { return cmp.Compare(a.m.Sort, b.m.Sort) })
+	pagePath := c.r.Site.PageJSONPath(p)
+	for _, s := range sorted {
+		m := s.m
+		if !m.Published() || !c.shows(m.DisplayCondition, fmt.Sprintf("%s.params.modules[%d].displayCondition", pagePath, s.i)) {
 			continue
 		}
 		v := ModuleView{ID: m.ID, View: m.View, TitleSize: m.TitleSize,
-			NumberItemOfRow: m.NumberItemOfRow, MaxItems: m.MaxItems, Class: m.Class}
+			NumberItemOfRow: m.NumberItemOfRow, MaxItems: m.MaxItems, Class: m.Class, Col: m.Col, Background: moduleBackground(&m)}
 		v.Title, v.TitleLang = c.moduleTitleLang(p, &m)
 		v.Description, v.DescriptionLang = c.text(m.Description)
+		v.Description = c.html(v.Description)
+		v.Description2, v.Description2Lang = c.text(m.Description2)
+		v.Description2 = c.html(v.Description2)
 		if m.View == site.ViewTestimonials {
 			v.Testimonials = c.testimonials(&m)
 			v.MoreHref = c.testimonialFormHref(p)

@@ -122,11 +122,20 @@ type PageProps struct {
 	Base
 	Title     string `json:"title"`
 	TitleLang string `json:"titleLang,omitempty"`
-	// Content is trusted HTML from the configuration.
+	// Content is the configuration's HTML, sanitized at load.
 	Content     string       `json:"content"`
 	ContentLang string       `json:"contentLang,omitempty"`
 	Modules     []ModuleView `json:"modules"`
 	Children    []Link       `json:"children"`
+	// Scope is the class of the page's wrapper, CSS the page's own
+	// stylesheet nested under it (checked at load: it cannot close that
+	// rule nor its <style> element).
+	Scope string `json:"scope"`
+	CSS   string `json:"css,omitempty"`
+	// SubMenu is the page's own menu, when it has one (isHaveSubMenu).
+	SubMenu []Link `json:"subMenu,omitempty"`
+	// Image is the page's picture, shown under its title.
+	Image string `json:"image,omitempty"`
 }
 
 // LegalProps are a legal page's (privacy, cookies, disclaimer).
@@ -134,7 +143,7 @@ type LegalProps struct {
 	Base
 	Title     string `json:"title"`
 	TitleLang string `json:"titleLang,omitempty"`
-	// Content is trusted HTML from the configuration.
+	// Content is the configuration's HTML, sanitized at load.
 	Content     string `json:"content"`
 	ContentLang string `json:"contentLang,omitempty"`
 	// Cookies is the table of cookies and tags, on the cookie policy only.

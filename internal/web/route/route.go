@@ -59,6 +59,10 @@ type Resolver struct {
 	// third-party host there is a service waiting for consent.
 	MapTiles string
 
+	// ConditionErrors hears of display conditions that erred (LogOnce);
+	// nil: the items are hidden silently.
+	ConditionErrors ConditionErrors
+
 	consent consentCache
 }
 
@@ -126,6 +130,12 @@ type resolution struct {
 	here  string // the page's canonical address, once its result is built
 	query url.Values
 	ix    *catalog.Index
+	// shown is the configured page shown (the home page's for home), nil
+	// for another; restPath the address without language. Display
+	// conditions read them (conditionEnv, computed once into env).
+	shown    *site.Page
+	restPath string
+	env      site.ConditionEnv
 }
 
 // Kinds of address the site answers.
@@ -173,7 +183,7 @@ func (r *Resolver) locate(lang string, rest []string, query url.Values) target {
 	case len(rest) == 1 && isValuationSlug(rest[0]):
 		return target{kind: targetValuation}
 	}
-	if page := r.Site.PageByPath(lang, "/"+strings.Join(rest, "/")+"/"); page != nil && page.Published() {
+	if page := r.Site.PageByPath(lang, "/"+strings.Join(rest, "/")+"/"); page != nil && r.Site.Shown(page) {
 		return target{kind: targetPage, page: page}
 	}
 	// The pretty property URL: /{list}/{city}/{type}/{id}/ under the sale
@@ -203,6 +213,16 @@ func propertyTarget(raw string) target {
 
 func (c *resolution) resolve(rest []string) Result {
 	t := c.r.locate(c.lang, rest, c.query)
+	c.restPath = "/" + strings.Join(rest, "/") + "/"
+	if len(rest) == 0 {
+		c.restPath = "/"
+	}
+	switch t.kind {
+	case targetPage:
+		c.shown = t.page
+	case targetHome:
+		c.shown = c.r.Site.Home()
+	}
 	switch t.kind {
 	case targetHome:
 		return c.home()
@@ -227,12 +247,24 @@ func (c *resolution) resolve(rest []string) Result {
 
 func (c *resolution) page(p *site.Page) Result {
 	if p.Params.Redirect && p.Params.RedirectURL != "" {
-		return Result{Status: http.StatusFound, Redirect: p.Params.RedirectURL, Lang: c.lang}
+		return Result{Status: http.StatusMovedPermanently, Redirect: c.redirectTarget(p.Params.RedirectURL), Lang: c.lang}
 	}
 	if q := listQuery(p); q != nil {
 		return c.list(p, q)
 	}
 	return c.contentPage(p)
+}
+
+// redirectTarget is a redirect page's configured address (checked at
+// load: a site path or an http(s) URL), a site path in the page's
+// language when the site has it; nothing of the request goes into it.
+func (c *resolution) redirectTarget(to string) string {
+	if strings.HasPrefix(to, "/") {
+		if href, ok := c.r.LocalURL(to, c.lang); ok {
+			return href
+		}
+	}
+	return to
 }
 
 // listQuery is the query of the page's main property list module, nil when

@@ -1,6 +1,7 @@
 package route
 
 import (
+	"fmt"
 	"net/http"
 	"net/url"
 	"strings"
@@ -131,9 +132,12 @@ func (c *resolution) shell(urlIn func(lang string) string) Shell {
 		s.Captcha = &Captcha{Provider: cp.Provider, SiteKey: cp.SiteKey, Script: captcha.Providers[cp.Provider].Script}
 	}
 	s.Consent = c.consentShell()
-	s.Menu = c.menu(cfg.Menu)
-	s.TopBar.Left, s.TopBar.Right = c.topBar(cfg.TopBar.Left), c.topBar(cfg.TopBar.Right)
-	for _, col := range cfg.Footer.Columns {
+	s.Menu = c.menu(cfg.Menu, "menu")
+	s.TopBar.Left, s.TopBar.Right = c.topBar(cfg.TopBar.Left, "topBar.left"), c.topBar(cfg.TopBar.Right, "topBar.right")
+	for i, col := range cfg.Footer.Columns {
+		if !c.shows(col.DisplayCondition, fmt.Sprintf("footer.columns[%d].displayCondition", i)) {
+			continue
+		}
 		fc := FooterColumn{Images: col.Images, Col: col.Col}
 		if col.Title.Public {
 			fc.Title, fc.TitleLang = c.text(col.Title.Text)
@@ -185,11 +189,11 @@ func (c *resolution) fellBack(text, in string) (string, string) {
 
 // topBar is one side of the top bar: its shown items whose link leads
 // somewhere the site has.
-func (c *resolution) topBar(items []site.TopBarItem) []Link {
+func (c *resolution) topBar(items []site.TopBarItem, path string) []Link {
 	out := []Link{}
-	for _, it := range items {
+	for i, it := range items {
 		href, ok := c.link(it.Link)
-		if !it.Status || !ok {
+		if !it.Status || !ok || !c.shows(it.DisplayCondition, fmt.Sprintf("%s[%d].displayCondition", path, i)) {
 			continue
 		}
 		l := Link{Href: href, Icon: it.Icon, Color: it.Color, External: rules.OpensNewTab(href)}
@@ -209,16 +213,19 @@ func (c *resolution) openingHours(days []site.OpeningDay) []OpeningDay {
 	return out
 }
 
-func (c *resolution) menu(items []site.MenuItem) []Link {
+// menu is a menu's shown items (published, their condition holding, their
+// page shown), path their JSON path in the configuration.
+func (c *resolution) menu(items []site.MenuItem, path string) []Link {
 	out := []Link{}
 	for i := range items {
 		it := &items[i]
-		if !it.Published() {
+		ip := fmt.Sprintf("%s[%d]", path, i)
+		if !it.Published() || !c.shows(it.DisplayCondition, ip+".displayCondition") {
 			continue
 		}
 		l := Link{Label: it.Params.Title[c.lang]}
 		if p := c.r.Site.MenuPage(it); p != nil {
-			if !p.Published() {
+			if !c.r.Site.Shown(p) {
 				continue
 			}
 			l.Href = c.r.PageURL(p, c.lang)
@@ -236,7 +243,7 @@ func (c *resolution) menu(items []site.MenuItem) []Link {
 			l.Label, l.Lang = c.text(it.Params.Title)
 		}
 		l.External = rules.OpensNewTab(l.Href)
-		l.Children = c.menu(it.ChildMenus)
+		l.Children = c.menu(it.ChildMenus, ip+".childMenus")
 		if len(l.Children) == 0 {
 			l.Children = nil
 		}

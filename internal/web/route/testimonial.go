@@ -6,7 +6,7 @@ import "immo/internal/site"
 // testimonial form module, or nil when the site has none.
 func (r *Resolver) TestimonialPage() *site.Page {
 	for _, p := range r.Site.AllPages() {
-		if !p.Published() {
+		if !r.Site.Shown(p) {
 			continue
 		}
 		for _, m := range p.Params.Modules {

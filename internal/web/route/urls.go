@@ -36,7 +36,7 @@ const (
 func (r *Resolver) ListPage(list string) *site.Page {
 	for _, p := range r.Site.AllPages() {
 		q := listQuery(p)
-		if q == nil || !p.Published() {
+		if q == nil || !r.Site.Shown(p) {
 			continue
 		}
 		switch {
@@ -92,7 +92,7 @@ func (r *Resolver) CardURL(c *catalog.Card, lang string) string {
 // ProjectsPage is the published page listing the projects, nil when none.
 func (r *Resolver) ProjectsPage() *site.Page {
 	for _, p := range r.Site.AllPages() {
-		if !p.Published() {
+		if !r.Site.Shown(p) {
 			continue
 		}
 		for _, m := range p.Params.Modules {

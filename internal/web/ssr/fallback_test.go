@@ -69,7 +69,7 @@ func TestGermanFallbackRendersMarkedFrench(t *testing.T) {
 		}
 	}
 	contact := render("/de/kontakt/")
-	for _, want := range []string{"<dt>Sonntag</dt><dd>Geschlossen</dd>", "Öffnungszeiten", `<p class="module-description" lang="fr">Remplissez le formulaire`} {
+	for _, want := range []string{"<dt>Sonntag</dt><dd>Geschlossen</dd>", "Öffnungszeiten", `<div class="module-description" lang="fr">Remplissez le formulaire`} {
 		if !strings.Contains(contact, want) {
 			t.Errorf("contact page lacks %s", want)
 		}

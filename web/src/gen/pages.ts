@@ -270,14 +270,26 @@ export interface ModuleView {
   titleSize?: string
   description?: string
   descriptionLang?: string
+  description2?: string
+  description2Lang?: string
   numberItemOfRow: number
   maxItems: number
   class?: string
+  col?: Col
+  background?: ModuleBackground
   items?: CardView[]
   projects?: ProjectCard[]
   testimonials?: TestimonialView[]
   entries?: ModuleItem[]
   moreHref?: string
+}
+
+/** route.ModuleBackground */
+export interface ModuleBackground {
+  type: 'image' | 'color' | 'gallery'
+  image?: string
+  images?: string[]
+  color?: string
 }
 
 /** route.TestimonialView */
@@ -772,6 +784,10 @@ export interface PageProps {
   contentLang?: string
   modules: ModuleView[] | null
   children: Link[] | null
+  scope: string
+  css?: string
+  subMenu?: Link[]
+  image?: string
 }
 
 /** route.LegalProps */

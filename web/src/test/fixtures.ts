@@ -170,7 +170,7 @@ export function pagesIn(lang: Lang, languages?: Lang[]): Page[] {
       },
     }),
     page('Page', `/${lang}/contact/`, {
-      site: site(), head: head('Contact', lang), title: 'Contact', titleLang: '', content: '<p>Écrivez-nous.</p>', contentLang: '', children: [{ label: 'Team', href: `/${lang}/contact/team/` }],
+      site: site(), head: head('Contact', lang), title: 'Contact', titleLang: '', content: '<p>Écrivez-nous.</p>', contentLang: '', children: [{ label: 'Team', href: `/${lang}/contact/team/` }], scope: 'page-css-5',
       modules: [{ id: 9, view: 'contact', title: 'Contact', titleSize: 'h1', description: 'Nous vous répondons.', numberItemOfRow: 0, maxItems: 0 }],
     }),
     page('Legal', `/${lang}/privacy/`, { site: site(), head: head('Privacy', lang), title: 'Privacy', titleLang: '', content: '<h2>Who</h2><p>Us.</p>', contentLang: '' }),

@@ -2,6 +2,7 @@ import { useLang, useT } from '../../../lib/i18n'
 import { HtmlContent } from '../../../lib/ui/HtmlContent'
 import type { Level } from '../../../lib/ui/Heading'
 import { SmartLink } from '../../../lib/ui/SmartLink'
+import { sized } from '../../../lib/images'
 import { JobApplicationForm } from '../../jobs'
 import { Modules } from '../../modules'
 import type { ContentPageProps } from '../model/types'
@@ -14,15 +15,42 @@ const testimonialForm = () => <TestimonialForm />
 const jobForm = (level: Level) => <JobApplicationForm level={level} />
 
 /** A menu page: title, content, links to its sub-pages, modules (a contact module shows the agency's details and the site contact form, a job-application module the job application form). */
-export function ContentPage({ title, titleLang, content, contentLang, modules, children, site }: ContentPageProps) {
+export function ContentPage({ title, titleLang, content, contentLang, modules, children, site, scope, css, subMenu, image }: ContentPageProps) {
   const t = useT()
   const lang = useLang()
   const subPages = children ?? []
   return (
-    <div className="content-page">
+    <div className={`content-page ${scope}`}>
+      {/* The page's own CSS, nested under its scope class; checked at load (no <, balanced braces). */}
+      {css && <style dangerouslySetInnerHTML={{ __html: css }} />}
       <div className="page">
         <div className="container">
           <h1 lang={titleLang}>{title}</h1>
+          {subMenu && subMenu.length > 0 && (
+            <nav className="sub-menu" aria-label={t('content.subMenu')}>
+              <ul>
+                {subMenu.map((l) => (
+                  <li key={l.href}>
+                    <SmartLink href={l.href} lang={l.lang} aria-current={l.current ? 'page' : undefined}>
+                      {l.label}
+                    </SmartLink>
+                    {l.children && l.children.length > 0 && (
+                      <ul>
+                        {l.children.map((c) => (
+                          <li key={c.href}>
+                            <SmartLink href={c.href} lang={c.lang}>
+                              {c.label}
+                            </SmartLink>
+                          </li>
+                        ))}
+                      </ul>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          )}
+          {image && <img className="content-image" src={sized(image, 1360)} alt="" width={1360} height={680} decoding="async" />}
           {content && <HtmlContent className="prose" html={content} lang={contentLang} />}
           {subPages.length > 0 && (
             <nav className="sub-pages" aria-label={t('content.subPages')}>

@@ -5,6 +5,7 @@ import type { Agency } from '../../../lib/site/types'
 import { pick } from '../../../lib/site/text'
 import { below, Heading, levelOf, type Level } from '../../../lib/ui/Heading'
 import { SmartLink } from '../../../lib/ui/SmartLink'
+import { HtmlContent } from '../../../lib/ui/HtmlContent'
 import { sized } from '../../../lib/images'
 import { knownIcon } from '../../../lib/ui/icons'
 import { CardGrid } from '../../properties'
@@ -32,15 +33,64 @@ export interface ModulesProps {
   jobForm?: (level: Level) => ReactNode
 }
 
-/** The modules of a page, in the order Go sends them (sorted, published only). */
+/**
+ * The modules of a page, in the order Go sends them (sorted; unpublished ones
+ * and those whose display condition fails are not sent). A module spans its
+ * `col` of the 12-column grid: full-width ones are bands of their own,
+ * consecutive narrower ones share a row inside the page's container.
+ */
 export function Modules({ modules, lang, agency, minLevel = 2, pageTitle, contactForm, testimonialForm, jobForm }: ModulesProps) {
-  return (
-    <>
-      {(modules ?? []).map((m) => (
-        <Module key={m.id} module={m} lang={lang} agency={agency} minLevel={minLevel} pageTitle={pageTitle} contactForm={contactForm} testimonialForm={testimonialForm} jobForm={jobForm} />
-      ))}
-    </>
-  )
+  const one = (m: ModuleView) => <Module key={m.id} module={m} lang={lang} agency={agency} minLevel={minLevel} pageTitle={pageTitle} contactForm={contactForm} testimonialForm={testimonialForm} jobForm={jobForm} />
+  return <>{rows(modules ?? []).map((row) => (row.length === 1 && isFull(row[0]) ? one(row[0]) : <div key={`row-${row[0].id}`} className="module-row container">{row.map(one)}</div>))}</>
+}
+
+/** A module as wide as the page at every size (col 0 means 12). */
+function isFull(m: ModuleView): boolean {
+  const c = m.col
+  return !c || [c.sm, c.md, c.lg].every((n) => !n || n >= 12)
+}
+
+/** Full-width modules alone, runs of narrower ones together. */
+function rows(ms: ModuleView[]): ModuleView[][] {
+  const out: ModuleView[][] = []
+  for (const m of ms) {
+    const last = out[out.length - 1]
+    if (!isFull(m) && last && !isFull(last[0])) last.push(m)
+    else out.push([m])
+  }
+  return out
+}
+
+/** The grid spans of a module, as CSS variables the stylesheet reads per breakpoint. */
+function spans(m: ModuleView): CSSProperties {
+  const c = m.col
+  if (!c) return {}
+  const n = (v: number) => (v > 0 && v <= 12 ? v : 12)
+  return { '--col-sm': n(c.sm), '--col-md': n(c.md || c.sm), '--col-lg': n(c.lg || c.md || c.sm) } as CSSProperties
+}
+
+/** The module's background: a picture, a colour or a gallery of pictures behind its content. */
+function background(m: ModuleView): { className?: string; style?: CSSProperties; layer?: ReactNode } {
+  const b = m.background
+  if (!b) return {}
+  switch (b.type) {
+    case 'image':
+      return b.image ? { className: 'module-bg module-bg-image', style: { backgroundImage: `url("${sized(b.image, 1920)}")`, backgroundSize: 'cover', backgroundPosition: 'center' } } : {}
+    case 'color':
+      return { className: 'module-bg module-bg-color', style: { backgroundColor: b.color } }
+    case 'gallery':
+      return {
+        className: 'module-bg module-bg-gallery',
+        layer: (
+          <div className="module-gallery" aria-hidden="true">
+            {(b.images ?? []).slice(0, 4).map((src) => (
+              <img key={src} src={sized(src, 600)} alt="" loading="lazy" decoding="async" />
+            ))}
+          </div>
+        ),
+      }
+  }
+  return {}
 }
 
 function Module({ module: m, lang, agency, minLevel, pageTitle, contactForm, testimonialForm, jobForm }: { module: ModuleView; lang: Lang; agency: Agency; minLevel: Level; pageTitle?: string; contactForm?: ModulesProps['contactForm']; testimonialForm?: ModulesProps['testimonialForm']; jobForm?: ModulesProps['jobForm'] }) {
@@ -49,7 +99,8 @@ function Module({ module: m, lang, agency, minLevel, pageTitle, contactForm, tes
   const showTitle = !!m.title && m.title !== pageTitle
   const headingId = `module-${m.id}`
   const inner = below(showTitle ? level : (Math.max(minLevel - 1, 1) as Level))
-  const className = ['module', `module-${m.view || 'text'}`, m.class].filter(Boolean).join(' ')
+  const bg = background(m)
+  const className = ['module', `module-${m.view || 'text'}`, bg.className, m.class].filter(Boolean).join(' ')
   const head = (
     <>
       {showTitle && (
@@ -57,11 +108,7 @@ function Module({ module: m, lang, agency, minLevel, pageTitle, contactForm, tes
           {m.title}
         </Heading>
       )}
-      {m.description && (
-        <p className="module-description" lang={m.descriptionLang}>
-          {m.description}
-        </p>
-      )}
+      {m.description && <HtmlContent className="module-description" html={m.description} lang={m.descriptionLang} />}
     </>
   )
   let body = null
@@ -126,10 +173,12 @@ function Module({ module: m, lang, agency, minLevel, pageTitle, contactForm, tes
       break
   }
   return (
-    <section className={className} aria-labelledby={showTitle ? headingId : undefined}>
+    <section className={className} style={{ ...spans(m), ...bg.style }} aria-labelledby={showTitle ? headingId : undefined}>
+      {bg.layer}
       <div className="container">
         {head}
         {body}
+        {m.description2 && <HtmlContent className="module-description2" html={m.description2} lang={m.description2Lang} />}
       </div>
     </section>
   )
