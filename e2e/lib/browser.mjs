@@ -57,8 +57,12 @@ export function useBrowser() {
  * failed, and requests to other hosts (aborted: the site must work offline).
  * `expectedStatus(url, status)` may allow a status on purpose (a 404 page).
  */
-export async function openContext(browser, origin, { javaScriptEnabled = true, expectedStatus = () => false } = {}) {
+export async function openContext(browser, origin, { javaScriptEnabled = true, expectedStatus = () => false, popup = false } = {}) {
   const context = await browser.newContext({ javaScriptEnabled, locale: 'fr-BE', viewport: { width: 1280, height: 800 } })
+  // The site's pop-up is a modal <dialog> that makes the page inert after its
+  // delay; tests other than the pop-up's own start with it closed for the
+  // session (the key the Popup component reads), as a visitor who closed it.
+  if (!popup) await context.addInitScript(() => sessionStorage.setItem('immo.popup.closed', '1'))
   context.setDefaultTimeout(5_000)
   context.setDefaultNavigationTimeout(10_000)
   const problems = []

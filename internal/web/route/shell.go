@@ -26,6 +26,8 @@ type Shell struct {
 	// Captcha is the third-party captcha the forms show instead of ALTCHA,
 	// only when the configuration names one.
 	Captcha *Captcha `json:"captcha,omitempty"`
+	// Popup is the configured pop-up, only when it is published.
+	Popup *Popup `json:"popup,omitempty"`
 }
 
 // Captcha is what the browser needs of a third-party captcha: the
@@ -128,6 +130,7 @@ func (c *resolution) shell(urlIn func(lang string) string) Shell {
 	if cp := cfg.Captcha; cp != nil {
 		s.Captcha = &Captcha{Provider: cp.Provider, SiteKey: cp.SiteKey, Script: captcha.Providers[cp.Provider].Script}
 	}
+	s.Popup = c.popup(cfg.Popup)
 	s.Menu = c.menu(cfg.Menu)
 	s.TopBar.Left, s.TopBar.Right = c.topBar(cfg.TopBar.Left), c.topBar(cfg.TopBar.Right)
 	for _, col := range cfg.Footer.Columns {

@@ -24,6 +24,7 @@ export interface Shell {
   languages: Link[] | null
   links: Links
   captcha?: Captcha
+  popup?: Popup
 }
 
 /** route.Agency */
@@ -129,6 +130,26 @@ export interface Captcha {
   provider: 'turnstile' | 'hcaptcha' | 'recaptcha'
   siteKey: string
   script: string
+}
+
+/** route.Popup */
+export interface Popup {
+  title?: string
+  titleLang?: string
+  description?: string
+  descriptionLang?: string
+  link?: string
+  linkExternal?: boolean
+  media?: PopupMedia
+  delay: number
+}
+
+/** route.PopupMedia */
+export interface PopupMedia {
+  kind: 'picture' | 'video'
+  url: string
+  alt?: string
+  altLang?: string
 }
 
 /** route.Head */

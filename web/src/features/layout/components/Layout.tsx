@@ -3,8 +3,10 @@ import { useT } from '../../../lib/i18n'
 import { usePage } from '../../../lib/router'
 import type { ViewName } from '../../../gen/pages'
 import type { BaseProps, Shell } from '../../../lib/site/types'
+import { BackToTop } from './BackToTop'
 import { Footer } from './Footer'
 import { Header } from './Header'
+import { Popup } from './Popup'
 import { TopBar } from './TopBar'
 import './layout.css'
 
@@ -19,13 +21,13 @@ const EMPTY_SHELL: Shell = {
   links: { home: '/' },
 }
 
-/** How far the page must scroll for the header to change (SPEC §9: 30 px) and for back-to-top (10 px). */
+/** How far the page must scroll for the header to change (SPEC §9: 30 px); read once per frame. */
 export const HEADER_SCROLL = 30
-export const BACK_TO_TOP_SCROLL = 10
 
 /**
  * The page shell: skip link, top bar (desktop and tablet), header with menu,
- * language switcher and mobile drawer, the view in <main>, footer.
+ * language switcher and mobile drawer, the view in <main>, footer,
+ * back-to-top and the configured pop-up.
  */
 export function Layout({ children }: { children: ReactNode }) {
   const page = usePage<Partial<BaseProps>>()
@@ -56,11 +58,8 @@ export function Layout({ children }: { children: ReactNode }) {
         {children}
       </main>
       <Footer site={site} />
-      {scrollY >= BACK_TO_TOP_SCROLL && (
-        <button type="button" className="back-to-top" data-icon="arrowUp" onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}>
-          <span className="sr-only">{t('layout.backToTop')}</span>
-        </button>
-      )}
+      <BackToTop />
+      {site.popup && <Popup popup={site.popup} url={page.url} />}
     </>
   )
 }
