@@ -92,6 +92,11 @@ export function Header({ site, isHome, scrolled, path }: HeaderProps) {
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])'
 
+/** Whether el can take the focus: not hidden by CSS (the drawer's sub menu buttons are, on phones). */
+function shown(el: HTMLElement): boolean {
+  return typeof el.checkVisibility === 'function' ? el.checkVisibility() : getComputedStyle(el).display !== 'none'
+}
+
 /**
  * While the mobile drawer is open: focus moves to its first link, Tab and
  * Shift+Tab cycle through the toggle (now "close menu") and the drawer's
@@ -101,12 +106,14 @@ function useDrawerFocus(open: boolean, drawer: RefObject<HTMLElement | null>, to
   const wasOpen = useRef(false)
   useEffect(() => {
     if (!open) {
-      if (wasOpen.current && drawer.current?.contains(document.activeElement) !== false) toggle.current?.focus()
+      const a = document.activeElement
+      // Back to the button, unless the visitor has moved the focus elsewhere (a link's new page focuses its content).
+      if (wasOpen.current && (!a || a === document.body || drawer.current?.contains(a))) toggle.current?.focus()
       wasOpen.current = false
       return
     }
     wasOpen.current = true
-    const items = () => [toggle.current, ...(drawer.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? [])].filter((el): el is HTMLElement => !!el && el.offsetParent !== null || el === toggle.current)
+    const items = () => [toggle.current, ...(drawer.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? [])].filter((el): el is HTMLElement => !!el && shown(el))
     items()[1]?.focus()
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') {
