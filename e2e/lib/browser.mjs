@@ -62,7 +62,15 @@ export async function openContext(browser, origin, { javaScriptEnabled = true, e
   // The site's pop-up is a modal <dialog> that makes the page inert after its
   // delay; tests other than the pop-up's own start with it closed for the
   // session (the key the Popup component reads), as a visitor who closed it.
-  if (!popup) await context.addInitScript(() => sessionStorage.setItem('immo.popup.closed', '1'))
+  if (!popup) {
+    await context.addInitScript(() => {
+      try {
+        sessionStorage.setItem('immo.popup.closed', '1')
+      } catch {
+        // about:blank and other opaque origins have no sessionStorage
+      }
+    })
+  }
   context.setDefaultTimeout(5_000)
   context.setDefaultNavigationTimeout(10_000)
   const problems = []

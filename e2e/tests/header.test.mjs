@@ -179,7 +179,7 @@ describe('header behaviour', { skip: needsChromium() }, () => {
       }
       await page.keyboard.press('Shift+Tab')
       assert.equal(await inDrawer(), true, 'Shift+Tab left the drawer')
-      assert.ok(await page.getByRole('link', { name: 'Kostenlose Bewertung' }).isVisible(), 'the free valuation button is in the drawer')
+      assert.ok(await page.locator('.drawer').getByRole('link', { name: 'Kostenlose Bewertung' }).isVisible(), 'the free valuation button is in the drawer')
       await page.keyboard.press('Escape')
       assert.equal(await toggle.getAttribute('aria-expanded'), 'false', 'Escape closes it')
       assert.equal(await page.evaluate(() => document.activeElement?.classList.contains('drawer-toggle')), true, 'the focus is back on the button')
