@@ -60,9 +60,21 @@ export function useBrowser() {
  * necessary only, so no cookie dialog covers the page) or 'undecided' (no
  * cookie: the dialog shows).
  */
-export async function openContext(browser, origin, { javaScriptEnabled = true, expectedStatus = () => false, consent = 'necessary' } = {}) {
+export async function openContext(browser, origin, { javaScriptEnabled = true, expectedStatus = () => false, popup = false, consent = 'necessary' } = {}) {
   const context = await browser.newContext({ javaScriptEnabled, locale: 'fr-BE', viewport: { width: 1280, height: 800 } })
   if (consent !== 'undecided') await context.addCookies([consentCookie(origin, ['necessary'])])
+  // The site's pop-up is a modal <dialog> that makes the page inert after its
+  // delay; tests other than the pop-up's own start with it closed for the
+  // session (the key the Popup component reads), as a visitor who closed it.
+  if (!popup) {
+    await context.addInitScript(() => {
+      try {
+        sessionStorage.setItem('immo.popup.closed', '1')
+      } catch {
+        // about:blank and other opaque origins have no sessionStorage
+      }
+    })
+  }
   context.setDefaultTimeout(5_000)
   context.setDefaultNavigationTimeout(10_000)
   const problems = []

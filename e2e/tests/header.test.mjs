@@ -102,3 +102,147 @@ describe('header layout', { skip: needsChromium() }, () => {
     }
   })
 })
+
+/** Sums the layout shifts the page has had (PerformanceObserver), from the first paint on. */
+function watchLayoutShifts() {
+  window.__shift = 0
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) if (!e.hadRecentInput) window.__shift += e.value
+  }).observe({ type: 'layout-shift', buffered: true })
+}
+
+const scrollTo = (page, y) => page.evaluate((y) => new Promise((r) => {
+  window.scrollTo(0, y)
+  requestAnimationFrame(() => requestAnimationFrame(r))
+}), y)
+
+describe('header behaviour', { skip: needsChromium() }, () => {
+  const server = useServer()
+  const browser = useBrowser()
+
+  it('home: the logo shows only past 30 px; the header turns fixed there without moving the page', { timeout: 30_000 }, async () => {
+    await server.start()
+    const ctx = await openContext(await browser.get(), server.origin)
+    try {
+      await ctx.context.addInitScript(watchLayoutShifts)
+      const page = await ctx.context.newPage()
+      await page.setViewportSize({ width: 1366, height: 900 })
+      await page.goto(server.url + '/nl/')
+      await waitForHydration(page.locator('.drawer-toggle'))
+      await page.waitForFunction(() => document.querySelector('.brand img')?.complete)
+      const brand = page.locator('.site-header .brand')
+      assert.equal(await brand.evaluate((el) => getComputedStyle(el).visibility), 'hidden', 'no logo at scroll 0')
+      assert.equal(await page.locator('.site-header').evaluate((el) => getComputedStyle(el).position), 'relative')
+      const mainTop = () => page.evaluate(() => document.getElementById('main').getBoundingClientRect().top + window.scrollY)
+      const before = await mainTop()
+      const shiftBefore = await page.evaluate(() => window.__shift)
+
+      await scrollTo(page, 30)
+      assert.equal(await brand.evaluate((el) => getComputedStyle(el).visibility), 'hidden', 'still hidden at exactly 30 px')
+      for (const y of [31, 60, 200, 600]) await scrollTo(page, y)
+      await page.waitForFunction(() => getComputedStyle(document.querySelector('.site-header .brand')).visibility === 'visible', null, { timeout: 2_000 })
+      const header = await page.locator('.site-header').evaluate((el) => ({ position: getComputedStyle(el).position, top: el.getBoundingClientRect().top }))
+      assert.deepEqual(header, { position: 'fixed', top: 0 }, 'past 30 px the header is fixed at the top')
+      assert.equal(await mainTop(), before, 'the content keeps its place in the page')
+      await scrollTo(page, 0)
+      assert.equal(await page.locator('.site-header').evaluate((el) => getComputedStyle(el).position), 'relative', 'back in place at the top')
+      assert.equal(await mainTop(), before)
+      const shift = await page.evaluate(() => window.__shift)
+      assert.equal(shift - shiftBefore, 0, `layout shift while scrolling: ${shift - shiftBefore}`)
+      ctx.assertClean('logo and fixed header')
+    } finally {
+      await ctx.close()
+    }
+  })
+
+  it('375 px: the drawer by keyboard — focus inside, Tab stays, Escape closes, focus back; the backdrop closes it', { timeout: 30_000 }, async () => {
+    await server.start()
+    const ctx = await openContext(await browser.get(), server.origin)
+    try {
+      const page = await ctx.context.newPage()
+      await page.setViewportSize({ width: 375, height: 800 })
+      await page.goto(server.url + '/de/')
+      const toggle = page.locator('.drawer-toggle')
+      await waitForHydration(toggle)
+      await toggle.focus()
+      await page.keyboard.press('Enter')
+      assert.equal(await toggle.getAttribute('aria-expanded'), 'true')
+      const inDrawer = () => page.evaluate(() => {
+        const a = document.activeElement
+        return document.querySelector('.drawer').contains(a) || a === document.querySelector('.drawer-toggle')
+      })
+      assert.equal(await page.evaluate(() => document.querySelector('.drawer').contains(document.activeElement)), true, 'the focus moved into the drawer')
+      const count = await page.locator('.drawer a, .drawer button').count()
+      for (let i = 0; i < count + 3; i++) {
+        await page.keyboard.press('Tab')
+        assert.equal(await inDrawer(), true, `Tab ${i + 1} left the drawer`)
+      }
+      await page.keyboard.press('Shift+Tab')
+      assert.equal(await inDrawer(), true, 'Shift+Tab left the drawer')
+      assert.ok(await page.locator('.drawer').getByRole('link', { name: 'Kostenlose Bewertung' }).isVisible(), 'the free valuation button is in the drawer')
+      await page.keyboard.press('Escape')
+      assert.equal(await toggle.getAttribute('aria-expanded'), 'false', 'Escape closes it')
+      assert.equal(await page.evaluate(() => document.activeElement?.classList.contains('drawer-toggle')), true, 'the focus is back on the button')
+
+      await toggle.click()
+      await page.locator('.drawer-backdrop').waitFor()
+      await page.mouse.click(187, 780) // below the drawer: the backdrop
+      assert.equal(await toggle.getAttribute('aria-expanded'), 'false', 'a click on the backdrop closes it')
+      ctx.assertClean('drawer')
+    } finally {
+      await ctx.close()
+    }
+  })
+
+  it('the top bar: absent from the page at 375 px, present at 1024 px', { timeout: 30_000 }, async () => {
+    await server.start()
+    const ctx = await openContext(await browser.get(), server.origin)
+    try {
+      const page = await ctx.context.newPage()
+      await page.setViewportSize({ width: 375, height: 800 })
+      await page.goto(server.url + '/fr/')
+      await waitForHydration(page.locator('.drawer-toggle'))
+      assert.equal(await page.locator('.topbar').count(), 0, 'no top bar in the phone page')
+      await page.setViewportSize({ width: 1024, height: 800 })
+      await page.locator('.topbar').waitFor({ timeout: 2_000 })
+      assert.ok(await page.getByRole('link', { name: 'Suivez-nous sur Facebook' }).isVisible(), 'right group')
+      assert.ok(await page.locator('.topbar a[href^="tel:"]').isVisible(), 'left group')
+
+      const wide = await ctx.context.newPage()
+      await wide.setViewportSize({ width: 1024, height: 800 })
+      await wide.goto(server.url + '/fr/')
+      await waitForHydration(wide.locator('.drawer-toggle'))
+      assert.equal(await wide.locator('.topbar').isVisible(), true, 'present at 1024 px')
+      ctx.assertClean('top bar')
+    } finally {
+      await ctx.close()
+    }
+  })
+
+  it('back to top: appears past 10 px, brings the page to the top', { timeout: 30_000 }, async () => {
+    await server.start()
+    const ctx = await openContext(await browser.get(), server.origin)
+    try {
+      const page = await ctx.context.newPage()
+      await page.goto(server.url + '/en/for-sale/')
+      await waitForHydration(page.locator('.drawer-toggle'))
+      const button = page.getByRole('button', { name: 'Back to top' })
+      assert.equal(await button.count(), 0, 'not at the top')
+      await scrollTo(page, 9)
+      await page.waitForTimeout(250)
+      assert.equal(await button.count(), 0, 'not at 9 px')
+      await scrollTo(page, 800)
+      await button.waitFor({ timeout: 2_000 })
+      const started = Date.now()
+      await button.click()
+      await page.waitForFunction(() => window.scrollY === 0, null, { timeout: 2_000 })
+      const took = Date.now() - started
+      assert.ok(took >= 300 && took < 1500, `scrolled to the top in ${took} ms, want about 500`)
+      await button.waitFor({ state: 'detached', timeout: 2_000 })
+      assert.equal(await page.evaluate(() => document.activeElement?.id), 'main', 'the focus goes to the content')
+      ctx.assertClean('back to top')
+    } finally {
+      await ctx.close()
+    }
+  })
+})

@@ -109,10 +109,10 @@ func TestDemoSite(t *testing.T) {
 	if got := c.SearchBlock.DescriptionIn("fr", 43, 15); !c.SearchBlock.Enabled || got != "Découvrez nos 43 biens à vendre et 15 à louer" {
 		t.Errorf("search block = %q", got)
 	}
-	if c.Popup.Published() {
-		t.Error("demo pop-up is published")
+	if p := c.Popup; !p.Published() || p.Delay < 1 || p.Media.URL == "" {
+		t.Errorf("the demo pop-up is published with a delay and a picture: %+v", p)
 	}
-	if len(c.Footer.Columns) != 3 || c.Footer.CopyrightIn("fr", 2025) == "" {
+	if len(c.Footer.Columns) != 3 || len(c.Footer.Columns[0].Images) == 0 || c.Footer.CopyrightIn("fr", 2025) == "" {
 		t.Errorf("footer = %+v", c.Footer)
 	}
 	if len(c.TopBar.Left) != 2 || len(c.TopBar.Right) == 0 {

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"immo/internal/i18n"
+	"immo/internal/rules"
 )
 
 // check applies every rule and returns the problems, each with its JSON
@@ -204,12 +205,51 @@ func (c *Config) checkPopup(p *problems) {
 	if pop.Delay < 0 {
 		p.add("popup.delay", "must not be negative (got %d)", pop.Delay)
 	}
+	if pop.Delay > PopupMaxDelay {
+		p.add("popup.delay", "at most %d seconds (got %d): nobody waits that long on one page", PopupMaxDelay, pop.Delay)
+	}
 	checkLink(p, "popup.link", pop.Link)
-	checkAsset(p, "popup.media.url", pop.Media.URL)
+	checkPopupMedia(p, pop.Media.URL)
 	if pop.Published() && isEmpty(pop.Title) && isEmpty(pop.Description) && pop.Media.URL == "" {
 		p.add("popup", "a published pop-up needs a title, a description or media")
 	}
+	if pop.Published() && !isEmpty(pop.Description) {
+		for _, lang := range sortedKeys(pop.Description) {
+			if s := pop.Description[lang]; unsafeHTML.MatchString(s) {
+				p.add("popup.description."+lang, "no scripts, frames or event handlers in a pop-up's text")
+			}
+		}
+	}
 }
+
+// PopupMaxDelay is the longest pop-up delay the configuration may give, in seconds.
+const PopupMaxDelay = 600
+
+// unsafeHTML finds what a pop-up's text must not carry: it is shown as HTML.
+var unsafeHTML = regexp.MustCompile(`(?i)<\s*(script|iframe|object|embed)\b|\son[a-z]+\s*=|javascript:`)
+
+// checkPopupMedia: the pop-up shows media.url as a video when it is a video
+// link by SPEC §5's rules, else as a picture. A picture must be the site's
+// own: one from another host would be requested before the visitor's
+// consent; a link to a video site that is no video the rules recognise (a
+// channel page, a playlist) would show as a broken picture.
+func checkPopupMedia(p *problems, u string) {
+	const path = "popup.media.url"
+	checkAsset(p, path, u)
+	if u == "" || !strings.HasPrefix(u, "http") {
+		return
+	}
+	if _, ok := rules.VideoOf(u); ok {
+		return
+	}
+	if videoHost.MatchString(u) {
+		p.add(path, "%q is not a video link the site recognises (a YouTube or Vimeo video, a Facebook video, a file)", u)
+		return
+	}
+	p.add(path, "%q: a picture must be on the site (a path starting with /): another host would be contacted before the visitor's consent", u)
+}
+
+var videoHost = regexp.MustCompile(`(?i)^https?://([a-z0-9-]+\.)*(youtube\.com|youtu\.be|youtube-nocookie\.com|vimeo\.com|facebook\.com|fb\.watch)(/|$)`)
 
 func (c *Config) checkLegal(p *problems) {
 	ids := map[string]string{}

@@ -29,6 +29,8 @@ type Shell struct {
 	Captcha *Captcha `json:"captcha,omitempty"`
 	// Consent is the cookie dialog's and the tag loader's configuration.
 	Consent Consent `json:"consent,omitzero"`
+	// Popup is the configured pop-up, only when it is published.
+	Popup *Popup `json:"popup,omitempty"`
 }
 
 // Captcha is what the browser needs of a third-party captcha: the
@@ -132,6 +134,7 @@ func (c *resolution) shell(urlIn func(lang string) string) Shell {
 		s.Captcha = &Captcha{Provider: cp.Provider, SiteKey: cp.SiteKey, Script: captcha.Providers[cp.Provider].Script}
 	}
 	s.Consent = c.consentShell()
+	s.Popup = c.popup(cfg.Popup)
 	s.Menu = c.menu(cfg.Menu, "menu")
 	s.TopBar.Left, s.TopBar.Right = c.topBar(cfg.TopBar.Left, "topBar.left"), c.topBar(cfg.TopBar.Right, "topBar.right")
 	for i, col := range cfg.Footer.Columns {

@@ -25,6 +25,7 @@ export interface Shell {
   links: Links
   captcha?: Captcha
   consent?: Consent
+  popup?: Popup
 }
 
 /** route.Agency */
@@ -147,6 +148,26 @@ export interface ConsentService {
   category: string
   provider: string
   tagId?: string
+}
+
+/** route.Popup */
+export interface Popup {
+  title?: string
+  titleLang?: string
+  description?: string
+  descriptionLang?: string
+  link?: string
+  linkExternal?: boolean
+  media?: PopupMedia
+  delay: number
+}
+
+/** route.PopupMedia */
+export interface PopupMedia {
+  kind: 'picture' | 'video'
+  url: string
+  alt?: string
+  altLang?: string
 }
 
 /** route.Head */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { imageAttrs, responsive, sized, srcSet, USES, WIDTHS } from './images'
+import { PICTURE, SHELL } from '../gen/breakpoints'
 
 const URL_ = '/pictures/demo/house-01.jpg'
 
@@ -55,5 +56,14 @@ describe('picture addresses (SPEC §7)', () => {
       srcSet: '/pictures/demo/house-01.jpg?width=400&height=auto&format=webp 400w, /pictures/demo/house-01.jpg?width=600&height=auto&format=webp 600w',
       sizes: USES.card.sizes,
     })
+  })
+})
+
+describe('sizes use the breakpoints of gen/breakpoints.ts only', () => {
+  it('names no other width in a media condition', () => {
+    const allowed = [`(min-width: ${SHELL.tablet}px)`, `(min-width: ${SHELL.desktop}px)`, `(max-width: ${PICTURE.mobileMax}px)`]
+    for (const spec of Object.values(USES)) {
+      for (const cond of spec.sizes.match(/\([^)]*\)/g) ?? []) expect(allowed).toContain(cond)
+    }
   })
 })

@@ -14,6 +14,8 @@
 // srcset for <source type="image/webp"> and a JPEG src/srcset for the <img>
 // inside the same <picture>, so a browser without WebP gets JPEG.
 
+import { PICTURE, SHELL } from '../gen/breakpoints'
+
 /** The variant widths, narrowest first. */
 export const WIDTHS = [100, 400, 600, 1360, 1920] as const
 export type Width = (typeof WIDTHS)[number]
@@ -35,11 +37,17 @@ export interface UseSpec {
   sizes: string
 }
 
+/**
+ * The sizes follow the layout, so they name the page shell's breakpoints
+ * (gen/breakpoints.ts, as the CSS does); the one choice of a picture width by
+ * device class, the banner's 600 px on phones (SPEC §9), uses the helper's
+ * reading (mobile up to 767 px), as the seed did.
+ */
 export const USES: Readonly<Record<ImageUse, UseSpec>> = {
   thumb: { src: 100, widths: [100, 400], sizes: '100px' },
-  card: { src: 400, widths: [400, 600], sizes: '(min-width: 1200px) 280px, (min-width: 560px) 45vw, 100vw' },
-  detail: { src: 1360, widths: [600, 1360, 1920], sizes: '(min-width: 1200px) 1152px, 100vw' },
-  banner: { src: 1920, widths: [600, 1360, 1920], sizes: '100vw' },
+  card: { src: 400, widths: [400, 600], sizes: `(min-width: ${SHELL.desktop}px) 280px, (min-width: ${SHELL.tablet}px) 45vw, 100vw` },
+  detail: { src: 1360, widths: [600, 1360, 1920], sizes: `(min-width: ${SHELL.desktop}px) 1152px, 100vw` },
+  banner: { src: 1920, widths: [600, 1360, 1920], sizes: `(max-width: ${PICTURE.mobileMax}px) 600px, 100vw` },
 }
 
 /** Addresses the picture server cannot resize: none, inline data. */

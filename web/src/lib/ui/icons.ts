@@ -1,7 +1,7 @@
 import './icons.css'
 
 /** The icons of icons.css: data-icon="name" (before the content) or data-icon-end="name" (after). */
-export const ICONS = ['phone', 'mail', 'facebook', 'instagram', 'linkedin', 'menu', 'close', 'bed', 'bath', 'area', 'pin', 'arrowUp', 'arrowRight', 'chevronLeft', 'chevronRight', 'calendar', 'energy', 'clock', 'external'] as const
+export const ICONS = ['phone', 'mail', 'facebook', 'instagram', 'linkedin', 'menu', 'close', 'bed', 'bath', 'area', 'pin', 'arrowUp', 'arrowRight', 'chevronLeft', 'chevronRight', 'chevronDown', 'calendar', 'energy', 'clock', 'external'] as const
 
 export type IconName = (typeof ICONS)[number]
 

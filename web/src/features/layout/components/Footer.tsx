@@ -7,6 +7,7 @@ import { HtmlContent } from '../../../lib/ui/HtmlContent'
 import { SmartLink } from '../../../lib/ui/SmartLink'
 import { NewsletterSignup } from '../../newsletter'
 import { CookieSettingsButton } from '../../consent'
+import { FooterImage } from './FooterImage'
 
 /** Footer columns (trusted HTML texts), agency contact, legal links, copyright. */
 export function Footer({ site }: { site: Shell }) {
@@ -87,7 +88,7 @@ function Column({ column: c, lang }: { column: FooterColumn; lang: string }) {
       {c.intro && <HtmlContent className="footer-intro" html={c.intro} lang={c.introLang} />}
       {c.text && <HtmlContent className="footer-text" html={c.text} lang={c.textLang} />}
       {c.images?.map((img) => (
-        <img key={img.url} className="footer-image" src={img.url} alt={textIn(img.alt, lang)} loading="lazy" />
+        <FooterImage key={img.url} url={img.url} alt={textIn(img.alt, lang)} />
       ))}
     </div>
   )

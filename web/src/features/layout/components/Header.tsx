@@ -1,4 +1,4 @@
-import { type RefObject, useEffect, useId, useRef, useState } from 'react'
+import { type RefObject, useEffect, useId, useLayoutEffect, useRef, useState } from 'react'
 import { useT } from '../../../lib/i18n'
 import { Link } from '../../../lib/router'
 import type { Shell, SiteLink } from '../../../lib/site/types'
@@ -25,58 +25,113 @@ export function Header({ site, isHome, scrolled, path }: HeaderProps) {
   const h = site.header
   const valuation = h?.freeValuationButton && site.links?.valuation
   const header = useRef<HTMLElement>(null)
+  const slot = useRef<HTMLDivElement>(null)
+  const toggle = useRef<HTMLButtonElement>(null)
+  const drawer = useRef<HTMLDivElement>(null)
   useCompactWhenCrowded(header, [site.menu, site.languages, valuation])
+  const fixed = Boolean(h?.changeOnScroll && scrolled)
+  // With changeOnScroll the header leaves the flow when it turns fixed; its
+  // slot keeps the header's height, set before the browser paints, so the
+  // page below does not move (no layout shift).
+  useLayoutEffect(() => {
+    const s = slot.current
+    if (s) s.style.height = fixed && header.current ? `${header.current.offsetHeight}px` : ''
+  }, [fixed])
 
   useEffect(() => setOpen(false), [path])
-  useEffect(() => {
-    if (!open) return
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false)
-    document.addEventListener('keydown', onKey)
-    return () => document.removeEventListener('keydown', onKey)
-  }, [open])
+  useDrawerFocus(open, drawer, toggle, () => setOpen(false))
 
   const hideLogo = isHome && !h?.showLogoAtStart && !scrolled
   return (
-    <header
-      ref={header}
-      className="site-header"
-      data-logo={h?.logoPosition || 'left'}
-      data-menu={h?.menuPosition || 'right'}
-      data-drawer={h?.drawerButton || 'right'}
-      data-scrolled={h?.changeOnScroll && scrolled ? 'true' : undefined}
-    >
-      <div className="container header-inner">
-        <Link href={site.links?.home || '/'} className="brand" data-hidden={hideLogo ? 'true' : undefined}>
-          {site.agency.logo ? (
-            <img src={site.agency.logo} alt={site.agency.name} width={180} height={48} />
-          ) : (
-            <span className="brand-name">{site.agency.name}</span>
-          )}
-        </Link>
-        <button
-          type="button"
-          className="drawer-toggle"
-          aria-expanded={open}
-          aria-controls={drawerId}
-          onClick={() => setOpen((o) => !o)}
-          data-icon={open ? 'close' : 'menu'}
-        >
-          <span className="sr-only">{open ? t('layout.closeMenu') : t('layout.openMenu')}</span>
-        </button>
-        <div className="drawer" id={drawerId} data-open={open ? 'true' : undefined}>
-          <nav className="main-nav" aria-label={t('layout.mainMenu')}>
-            <MenuList items={site.menu ?? []} path={path} />
-          </nav>
-          {valuation && (
-            <Link href={valuation} className="button button-accent valuation">
-              {t('layout.freeValuation')}
-            </Link>
-          )}
-          <LanguageSwitcher languages={site.languages} />
+    <div className="header-slot" ref={slot} data-change-on-scroll={h?.changeOnScroll ? 'true' : undefined}>
+      <header
+        ref={header}
+        className="site-header"
+        data-logo={h?.logoPosition || 'left'}
+        data-menu={h?.menuPosition || 'right'}
+        data-drawer={h?.drawerButton || 'right'}
+        data-scrolled={fixed ? 'true' : undefined}
+        data-open={open ? 'true' : undefined}
+      >
+        <div className="container header-inner">
+          <Link href={site.links?.home || '/'} className="brand" data-hidden={hideLogo ? 'true' : undefined}>
+            {site.agency.logo ? (
+              <img src={site.agency.logo} alt={site.agency.name} width={180} height={48} />
+            ) : (
+              <span className="brand-name">{site.agency.name}</span>
+            )}
+          </Link>
+          <button
+            ref={toggle}
+            type="button"
+            className="drawer-toggle"
+            aria-expanded={open}
+            aria-controls={drawerId}
+            onClick={() => setOpen((o) => !o)}
+            data-icon={open ? 'close' : 'menu'}
+          >
+            <span className="sr-only">{open ? t('layout.closeMenu') : t('layout.openMenu')}</span>
+          </button>
+          <div className="drawer" id={drawerId} ref={drawer} data-open={open ? 'true' : undefined}>
+            <nav className="main-nav" aria-label={t('layout.mainMenu')}>
+              <MenuList items={site.menu ?? []} path={path} />
+            </nav>
+            {valuation && (
+              <Link href={valuation} className="button button-accent valuation">
+                {t('layout.freeValuation')}
+              </Link>
+            )}
+            <LanguageSwitcher languages={site.languages} />
+          </div>
         </div>
-      </div>
-    </header>
+      </header>
+      {open && <div className="drawer-backdrop" data-testid="drawer-backdrop" onClick={() => setOpen(false)} />}
+    </div>
   )
+}
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])'
+
+/** Whether el can take the focus: not hidden by CSS (the drawer's sub menu buttons are, on phones). */
+function shown(el: HTMLElement): boolean {
+  return typeof el.checkVisibility === 'function' ? el.checkVisibility() : getComputedStyle(el).display !== 'none'
+}
+
+/**
+ * While the mobile drawer is open: focus moves to its first link, Tab and
+ * Shift+Tab cycle through the toggle (now "close menu") and the drawer's
+ * controls, Escape closes it; on closing, the focus returns to the toggle.
+ */
+function useDrawerFocus(open: boolean, drawer: RefObject<HTMLElement | null>, toggle: RefObject<HTMLElement | null>, close: () => void) {
+  const wasOpen = useRef(false)
+  useEffect(() => {
+    if (!open) {
+      const a = document.activeElement
+      // Back to the button, unless the visitor has moved the focus elsewhere (a link's new page focuses its content).
+      if (wasOpen.current && (!a || a === document.body || drawer.current?.contains(a))) toggle.current?.focus()
+      wasOpen.current = false
+      return
+    }
+    wasOpen.current = true
+    const items = () => [toggle.current, ...(drawer.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? [])].filter((el): el is HTMLElement => !!el && shown(el))
+    items()[1]?.focus()
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        e.preventDefault()
+        close()
+        return
+      }
+      if (e.key !== 'Tab') return
+      const list = items()
+      const i = list.indexOf(document.activeElement as HTMLElement)
+      const next = e.shiftKey ? (i <= 0 ? list.length - 1 : i - 1) : i < 0 || i === list.length - 1 ? 0 : i + 1
+      e.preventDefault()
+      list[next]?.focus()
+    }
+    document.addEventListener('keydown', onKey)
+    return () => document.removeEventListener('keydown', onKey)
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- close is a new function each render; only open matters
+  }, [open])
 }
 
 /**
@@ -111,18 +166,54 @@ function useCompactWhenCrowded(ref: RefObject<HTMLElement | null>, deps: unknown
 function MenuList({ items, path }: { items: SiteLink[]; path: string }) {
   return (
     <ul>
-      {items.map((item) => {
-        // The page itself, or a page under it (a property under its list).
-        const current = item.href === path ? 'page' : item.href.length > 4 && path.startsWith(item.href) ? 'true' : undefined
-        return (
-          <li key={item.href + item.label} className={item.children?.length ? 'has-children' : undefined}>
-            <SmartLink href={item.href} aria-current={current} lang={item.lang}>
-              {item.label}
-            </SmartLink>
-            {item.children && item.children.length > 0 && <MenuList items={item.children} path={path} />}
-          </li>
-        )
-      })}
+      {items.map((item) => (
+        <MenuItem key={item.href + item.label} item={item} path={path} />
+      ))}
     </ul>
+  )
+}
+
+/**
+ * One menu entry. A parent's sub menu opens on hover and whenever the focus
+ * is inside it (CSS), and with its own button (aria-expanded) for touch,
+ * where there is no hover, and for keyboard users who want it open.
+ */
+function MenuItem({ item, path }: { item: SiteLink; path: string }) {
+  const t = useT()
+  const [open, setOpen] = useState(false)
+  const subId = useId()
+  const li = useRef<HTMLLIElement>(null)
+  const hasChildren = Boolean(item.children && item.children.length > 0)
+  useEffect(() => setOpen(false), [path])
+  useEffect(() => {
+    if (!open) return
+    const onDown = (e: Event) => li.current?.contains(e.target as Node) || setOpen(false)
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false)
+    document.addEventListener('pointerdown', onDown)
+    li.current?.addEventListener('keydown', onKey)
+    const el = li.current
+    return () => {
+      document.removeEventListener('pointerdown', onDown)
+      el?.removeEventListener('keydown', onKey)
+    }
+  }, [open])
+  // The page itself, or a page under it (a property under its list).
+  const current = item.href === path ? 'page' : item.href.length > 4 && path.startsWith(item.href) ? 'true' : undefined
+  return (
+    <li ref={li} className={hasChildren ? 'has-children' : undefined} data-open={open ? 'true' : undefined}>
+      <SmartLink href={item.href} aria-current={current} lang={item.lang}>
+        {item.label}
+      </SmartLink>
+      {hasChildren && (
+        <>
+          <button type="button" className="submenu-toggle" aria-expanded={open} aria-controls={subId} data-icon="chevronDown" onClick={() => setOpen((o) => !o)}>
+            <span className="sr-only">{t('layout.subMenu', { label: item.label })}</span>
+          </button>
+          <div id={subId} className="submenu">
+            <MenuList items={item.children!} path={path} />
+          </div>
+        </>
+      )}
+    </li>
   )
 }

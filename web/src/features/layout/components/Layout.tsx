@@ -5,8 +5,10 @@ import type { ViewName } from '../../../gen/pages'
 import type { BaseProps, Shell } from '../../../lib/site/types'
 import { Breadcrumb } from '../../../lib/ui/Breadcrumb'
 import { ConsentManager } from '../../consent'
+import { BackToTop } from './BackToTop'
 import { Footer } from './Footer'
 import { Header } from './Header'
+import { Popup } from './Popup'
 import { TopBar } from './TopBar'
 import './layout.css'
 
@@ -21,13 +23,13 @@ const EMPTY_SHELL: Shell = {
   links: { home: '/' },
 }
 
-/** How far the page must scroll for the header to change (SPEC §9: 30 px) and for back-to-top (10 px). */
+/** How far the page must scroll for the header to change (SPEC §9: 30 px); read once per frame. */
 export const HEADER_SCROLL = 30
-export const BACK_TO_TOP_SCROLL = 10
 
 /**
  * The page shell: skip link, top bar (desktop and tablet), header with menu,
- * language switcher and mobile drawer, the view in <main>, footer.
+ * language switcher and mobile drawer, the view in <main>, footer,
+ * back-to-top and the configured pop-up.
  */
 export function Layout({ children }: { children: ReactNode }) {
   const page = usePage<Partial<BaseProps>>()
@@ -65,11 +67,8 @@ export function Layout({ children }: { children: ReactNode }) {
       </main>
       <Footer site={site} />
       <ConsentManager />
-      {scrollY >= BACK_TO_TOP_SCROLL && (
-        <button type="button" className="back-to-top" data-icon="arrowUp" onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}>
-          <span className="sr-only">{t('layout.backToTop')}</span>
-        </button>
-      )}
+      <BackToTop />
+      {site.popup && <Popup popup={site.popup} url={page.url} />}
     </>
   )
 }

@@ -1,6 +1,7 @@
 import type { CSSProperties } from 'react'
 import { useT } from '../../../lib/i18n'
 import { sized, srcSet } from '../../../lib/images'
+import { SHELL } from '../../../gen/breakpoints'
 import { Link } from '../../../lib/router'
 import { Heading, type Level } from '../../../lib/ui/Heading'
 import { projectPrices } from '../model/prices'
@@ -27,7 +28,7 @@ export function ProjectCard({ project: p, level, eager = false }: { project: Car
           <img
             src={sized(pic.Url, 400)}
             srcSet={srcSet(pic.Url, CARD_WIDTHS)}
-            sizes="(min-width: 1200px) 380px, (min-width: 560px) 45vw, 100vw"
+            sizes={`(min-width: ${SHELL.desktop}px) 380px, (min-width: ${SHELL.tablet}px) 45vw, 100vw`}
             alt=""
             width={400}
             height={267}

@@ -31,7 +31,7 @@ export function PropertyCard({ item, lang, level, eager = false }: PropertyCardP
           <img
             src={sized(pic.Url, 400)}
             srcSet={srcSet(pic.Url, USES.card.widths)}
-            sizes="(min-width: 1200px) 280px, (min-width: 560px) 45vw, 100vw"
+            sizes={USES.card.sizes}
             alt={pictureAlt(t, item)}
             width={pic.Width || 250}
             height={pic.Height || 167}

@@ -1,0 +1,148 @@
+import { useEffect, useRef, useState } from 'react'
+import type { Popup as PopupProps } from '../../../gen/pages'
+import { useConsent } from '../../../lib/consent'
+import { useT } from '../../../lib/i18n'
+import { sized, srcSet } from '../../../lib/images'
+import { HtmlContent } from '../../../lib/ui/HtmlContent'
+import { SmartLink } from '../../../lib/ui/SmartLink'
+import { videoOf } from '../../../lib/video'
+
+/** sessionStorage key: set once the visitor closed the pop-up (SPEC §4: for the rest of the session). */
+export const POPUP_CLOSED_KEY = 'immo.popup.closed'
+
+/** The text in an address that closes the pop-up by itself (SPEC §4). */
+export const MODAL_CLICKED = 'modal-clicked'
+
+/**
+ * The configured pop-up (SPEC §3, §4) in a native modal <dialog>: focus moves
+ * in, Escape closes, the page behind is inert. It waits until the cookie
+ * choice is made (useConsent), then shows at once or after `delay` seconds,
+ * never while the cookie dialog is open and never on a preview address. Once
+ * closed it stays closed for the browser session; it also closes for good
+ * when the address holds its target (first form action, else its link) or
+ * `modal-clicked`.
+ */
+export function Popup({ popup, url }: { popup: PopupProps; url: string }) {
+  const t = useT()
+  const dialog = useRef<HTMLDialogElement>(null)
+  const opener = useRef<Element | null>(null)
+  const consent = useConsent()
+  const [closed, setClosed] = useState<boolean | null>(null) // unknown until mounted: the server has no session
+  const [due, setDue] = useState(false)
+  const cookieDialogOpen = useCookieDialogOpen()
+
+  const target = popupTarget(popup)
+  const dismissedByAddress = url.includes(MODAL_CLICKED) || (target !== '' && url.includes(target))
+  const preview = url.split(/[?#]/)[0].toLowerCase().includes('preview')
+
+  useEffect(() => setClosed(readClosed()), [])
+  useEffect(() => {
+    if (closed === false && dismissedByAddress) remember(setClosed)
+  }, [closed, dismissedByAddress])
+
+  useEffect(() => {
+    if (closed !== false || !consent.decided || preview || due) return
+    const timer = setTimeout(() => setDue(true), Math.max(0, popup.delay) * 1000)
+    return () => clearTimeout(timer)
+  }, [closed, consent.decided, preview, due, popup.delay])
+
+  const show = due && closed === false && consent.decided && !cookieDialogOpen && !preview
+  useEffect(() => {
+    const d = dialog.current
+    if (!d) return
+    if (show && !d.open) {
+      opener.current = document.activeElement
+      d.showModal()
+    } else if (!show && d.open) {
+      d.dataset.quiet = 'true' // closed for the cookie dialog or the address: not the visitor's choice
+      d.close()
+    }
+  }, [show])
+
+  function onClose() {
+    const d = dialog.current
+    const quiet = d?.dataset.quiet === 'true'
+    if (d) delete d.dataset.quiet
+    if (!quiet) remember(setClosed)
+    // Browsers without the dialog's own focus return: back to where the visitor was.
+    const back = opener.current
+    if (back instanceof HTMLElement && (document.activeElement === document.body || !document.activeElement)) back.focus()
+  }
+
+  const media = popup.media
+  const video = media?.kind === 'video' ? videoOf(media.url) : undefined
+  return (
+    <dialog
+      ref={dialog}
+      className="popup"
+      aria-labelledby={popup.title ? 'popup-title' : undefined}
+      onClose={onClose}
+      onClick={(e) => e.target === e.currentTarget && e.currentTarget.close()} // a click on the backdrop
+    >
+      <div className="popup-body">
+        <button type="button" className="popup-close" data-icon="close" onClick={() => dialog.current?.close()}>
+          <span className="sr-only">{t('layout.popupClose')}</span>
+        </button>
+        {media?.kind === 'picture' && (
+          <img className="popup-media" src={sized(media.url, 600)} srcSet={srcSet(media.url, [600, 1360])} sizes="(min-width: 767px) 560px, 100vw" alt={media.alt ?? ''} lang={media.altLang} width={560} height={315} />
+        )}
+        {/* A file plays here (nothing is fetched before "play"); a YouTube, Vimeo or Facebook player would set its
+            cookies, so it opens on its own site instead of being embedded. */}
+        {video?.kind === 'file' && <video className="popup-media" src={video.url} controls preload="none" width={560} height={315} />}
+        {media?.kind === 'video' && video?.kind !== 'file' && (
+          <SmartLink className="popup-video-link" href={media.url} data-icon="external">
+            {t('layout.popupVideo')}
+          </SmartLink>
+        )}
+        {popup.title && (
+          <h2 id="popup-title" className="popup-title" lang={popup.titleLang}>
+            {popup.title}
+          </h2>
+        )}
+        {popup.description && <HtmlContent className="popup-text" html={popup.description} lang={popup.descriptionLang} />}
+        {popup.link && (
+          <SmartLink className="button button-accent popup-link" href={popup.link} onClick={() => dialog.current?.close()}>
+            {t('layout.popupMore')}
+          </SmartLink>
+        )}
+      </div>
+    </dialog>
+  )
+}
+
+/** What the pop-up leads to: its text's first form action, else its link ('' for none). */
+export function popupTarget(popup: Pick<PopupProps, 'description' | 'link'>): string {
+  const action = /<form\b[^>]*\saction\s*=\s*["']([^"']+)["']/i.exec(popup.description ?? '')
+  return action?.[1] ?? popup.link ?? ''
+}
+
+function readClosed(): boolean {
+  try {
+    return sessionStorage.getItem(POPUP_CLOSED_KEY) === '1'
+  } catch {
+    return false // storage refused (privacy mode): it shows once per page view
+  }
+}
+
+function remember(setClosed: (v: boolean) => void) {
+  try {
+    sessionStorage.setItem(POPUP_CLOSED_KEY, '1')
+  } catch {
+    // storage refused: closed for this page only
+  }
+  setClosed(true)
+}
+
+/** Whether vanilla-cookieconsent's dialog or settings are open (it marks <html> with show--consent / show--preferences). */
+function useCookieDialogOpen(): boolean {
+  const [open, setOpen] = useState(false)
+  useEffect(() => {
+    const html = document.documentElement
+    const read = () => setOpen(html.classList.contains('show--consent') || html.classList.contains('show--preferences'))
+    read()
+    const observer = new MutationObserver(read)
+    observer.observe(html, { attributes: true, attributeFilter: ['class'] })
+    return () => observer.disconnect()
+  }, [])
+  return open
+}
