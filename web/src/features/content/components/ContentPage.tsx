@@ -6,6 +6,7 @@ import { sized } from '../../../lib/images'
 import { JobApplicationForm } from '../../jobs'
 import { Modules } from '../../modules'
 import type { ContentPageProps } from '../model/types'
+import type { SiteLink } from '../../../lib/site/types'
 import { SiteContactForm } from './SiteContactForm'
 import { TestimonialForm } from '../../testimonial'
 import './content.css'
@@ -28,46 +29,35 @@ export function ContentPage({ title, titleLang, content, contentLang, modules, c
           <h1 lang={titleLang}>{title}</h1>
           {subMenu && subMenu.length > 0 && (
             <nav className="sub-menu" aria-label={t('content.subMenu')}>
-              <ul>
-                {subMenu.map((l) => (
-                  <li key={l.href}>
-                    <SmartLink href={l.href} lang={l.lang} aria-current={l.current ? 'page' : undefined}>
-                      {l.label}
-                    </SmartLink>
-                    {l.children && l.children.length > 0 && (
-                      <ul>
-                        {l.children.map((c) => (
-                          <li key={c.href}>
-                            <SmartLink href={c.href} lang={c.lang}>
-                              {c.label}
-                            </SmartLink>
-                          </li>
-                        ))}
-                      </ul>
-                    )}
-                  </li>
-                ))}
-              </ul>
+              <LinkList links={subMenu} />
             </nav>
           )}
           {image && <img className="content-image" src={sized(image, 1360)} alt="" width={1360} height={680} decoding="async" />}
           {content && <HtmlContent className="prose" html={content} lang={contentLang} />}
           {subPages.length > 0 && (
             <nav className="sub-pages" aria-label={t('content.subPages')}>
-              <ul>
-                {subPages.map((c) => (
-                  <li key={c.href}>
-                    <SmartLink href={c.href} lang={c.lang}>
-                      {c.label}
-                    </SmartLink>
-                  </li>
-                ))}
-              </ul>
+              <LinkList links={subPages} />
             </nav>
           )}
         </div>
       </div>
       <Modules modules={modules} lang={lang} agency={site.agency} minLevel={2} pageTitle={title} contactForm={siteContactForm} testimonialForm={testimonialForm} jobForm={jobForm} />
     </div>
+  )
+}
+
+/** A list of page links, each in its label's language; a link's children nested below it. */
+function LinkList({ links }: { links: SiteLink[] }) {
+  return (
+    <ul>
+      {links.map((l) => (
+        <li key={l.href}>
+          <SmartLink href={l.href} lang={l.lang} aria-current={l.current ? 'page' : undefined}>
+            {l.label}
+          </SmartLink>
+          {l.children && l.children.length > 0 && <LinkList links={l.children} />}
+        </li>
+      ))}
+    </ul>
   )
 }
