@@ -75,10 +75,18 @@ describe('Popup', () => {
     expect(sessionStorage.getItem(POPUP_CLOSED_KEY)).toBeNull()
   })
 
-  it('shows a third-party video as a link, never as an embedded player', () => {
+  it('keeps a third-party video behind the consent gate until social media is accepted', () => {
     render(<App initialPage={withPopup(undefined, { ...POPUP, media: { kind: 'video', url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' } })} router={null} views={allViews} />)
     expect(document.querySelector('dialog iframe')).toBeNull()
-    expect(screen.getByRole('link', { name: 'Video bekijken', hidden: true })).toHaveAttribute('href', 'https://www.youtube.com/watch?v=dQw4w9WgXcQ')
+    expect(document.querySelector('dialog [data-consent-gate="social"]')?.textContent).toContain('YouTube')
+    act(() => setConsent({ decided: true, accepted: ['necessary', 'social'] }))
+    expect(document.querySelector('dialog iframe')?.getAttribute('src')).toBe('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ')
+  })
+
+  it('links a video without a player (TV Lux) to its own site', () => {
+    render(<App initialPage={withPopup(undefined, { ...POPUP, media: { kind: 'video', url: 'https://www.tvl.be/video/123' } })} router={null} views={allViews} />)
+    expect(document.querySelector('dialog iframe')).toBeNull()
+    expect(screen.getByRole('link', { name: 'Video bekijken', hidden: true })).toHaveAttribute('href', 'https://www.tvl.be/video/123')
   })
 
   it('takes its first form action as its target, else its link', () => {

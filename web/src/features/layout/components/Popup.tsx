@@ -6,6 +6,9 @@ import { sized, srcSet } from '../../../lib/images'
 import { HtmlContent } from '../../../lib/ui/HtmlContent'
 import { SmartLink } from '../../../lib/ui/SmartLink'
 import { videoOf } from '../../../lib/video'
+import { ConsentGate } from '../../../lib/ui/ConsentGate'
+
+const VIDEO_PROVIDERS: Record<string, string> = { youtube: 'YouTube', vimeo: 'Vimeo', facebook: 'Facebook' }
 
 /** sessionStorage key: set once the visitor closed the pop-up (SPEC §4: for the rest of the session). */
 export const POPUP_CLOSED_KEY = 'immo.popup.closed'
@@ -86,10 +89,16 @@ export function Popup({ popup, url }: { popup: PopupProps; url: string }) {
         {media?.kind === 'picture' && (
           <img className="popup-media" src={sized(media.url, 600)} srcSet={srcSet(media.url, [600, 1360])} sizes="(min-width: 767px) 560px, 100vw" alt={media.alt ?? ''} lang={media.altLang} width={560} height={315} />
         )}
-        {/* A file plays here (nothing is fetched before "play"); a YouTube, Vimeo or Facebook player would set its
-            cookies, so it opens on its own site instead of being embedded. */}
+        {/* A file plays here (nothing is fetched before "play"); a YouTube, Vimeo or Facebook player sets its
+            cookies, so it waits behind the consent gate (social media), and TV Lux, which has no player, opens
+            on its own site. */}
         {video?.kind === 'file' && <video className="popup-media" src={video.url} controls preload="none" width={560} height={315} />}
-        {media?.kind === 'video' && video?.kind !== 'file' && (
+        {video && video.embed && (
+          <ConsentGate category="social" provider={VIDEO_PROVIDERS[video.kind] ?? video.kind} className="popup-media">
+            {() => <iframe className="popup-media" src={video.embed} title={popup.title || t('layout.popupVideo')} width={560} height={315} allow="fullscreen; picture-in-picture" />}
+          </ConsentGate>
+        )}
+        {media?.kind === 'video' && video?.kind !== 'file' && !video?.embed && (
           <SmartLink className="popup-video-link" href={media.url} data-icon="external">
             {t('layout.popupVideo')}
           </SmartLink>
