@@ -19,6 +19,8 @@ func TestPageModuleConditionValidation(t *testing.T) {
 		{"redirect to javascript:", about + ".params.redirectUrl", "javascript:alert(1)", about + ".params.redirectUrl", "must be a path of this site"},
 		{"redirect protocol-relative", about + ".params.redirectUrl", "//evil.example/", about + ".params.redirectUrl", "must be a path of this site"},
 		{"redirect tel:", about + ".params.redirectUrl", "tel:+3263224455", about + ".params.redirectUrl", "must be a path of this site"},
+		{"redirect to a redirect", "pages[10].params.redirectUrl", "/nl/kantoor/", "pages[10].params.redirectUrl", "leads to a page that redirects too"},
+		{"redirect chain", about + ".params", map[string]any{"title": map[string]any{"nl": "x", "fr": "x", "en": "x", "de": "x"}, "redirect": true, "redirectUrl": "/agency/"}, "pages[10].params.redirectUrl", "leads to a page that redirects too"},
 		{"css closing its scope", about + ".params.css", "} body { display: none } .x {", about + ".params.css", "closes more than it opened"},
 		{"css leaving its style element", about + ".params.css", "p::after { content: '</style><script>x</script>' }", about + ".params.css", "must not contain <"},
 		{"css open brace", about + ".params.css", "p { color: red", about + ".params.css", "1 { not closed"},

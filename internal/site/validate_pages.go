@@ -67,6 +67,9 @@ func (c *Config) checkPage(p *problems, r pageRef, ids map[int]string) {
 		p.add(pa+".redirectUrl", "required when redirect is true")
 	}
 	checkRedirect(p, pa+".redirectUrl", pp.RedirectURL)
+	if t := c.redirectTarget(pp.RedirectURL); pp.Redirect && t != nil && t.Params.Redirect {
+		p.add(pa+".redirectUrl", "%q leads to a page that redirects too (%q): a loop or a chain of redirects", pp.RedirectURL, t.Name)
+	}
 	checkPageCSS(p, pa+".css", pp.CSS)
 	for _, lang := range sortedKeys(pp.Path) {
 		checkSegment(p, pa+".path."+lang, pp.Path[lang])
@@ -244,4 +247,22 @@ func checkDate(p *problems, path, v string) {
 		return
 	}
 	p.add(path, "%q is not a date (2006-01-02 or RFC 3339)", v)
+}
+
+// redirectTarget is the configured page a redirect's site path names (with
+// or without a language prefix), or nil.
+func (c *Config) redirectTarget(target string) *Page {
+	if !strings.HasPrefix(target, "/") || strings.HasPrefix(target, "//") {
+		return nil
+	}
+	path, _, _ := strings.Cut(target, "?")
+	segs := strings.SplitN(strings.Trim(path, "/"), "/", 2)
+	if len(segs[0]) == 2 && c.Languages.IsEnabled(strings.ToLower(segs[0])) {
+		rest := ""
+		if len(segs) == 2 {
+			rest = segs[1]
+		}
+		return c.PageByPath(strings.ToLower(segs[0]), "/"+rest+"/")
+	}
+	return c.PageByPath("", path)
 }
