@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { after, describe, it } from 'node:test'
 import { fileURLToPath } from 'node:url'
-import { needsChromium, openContext, useBrowser, waitForHydration } from '../lib/browser.mjs'
+import { consentCookie, needsChromium, openContext, useBrowser, waitForHydration } from '../lib/browser.mjs'
 import { useServer } from '../lib/server.mjs'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..')
@@ -25,8 +25,7 @@ const TITLES = { nl: 'Gratis schatting', fr: 'Estimation gratuite', en: 'Free va
 
 /** A visitor who has made the cookie choice (necessary only), as vanilla-cookieconsent stores it. */
 async function decideConsent(context, origin) {
-  const value = encodeURIComponent(JSON.stringify({ categories: ['necessary'], revision: 0 }))
-  await context.addCookies([{ name: 'cc_cookie', value, url: origin }])
+  await context.addCookies([consentCookie(origin, ['necessary'])])
 }
 
 /** Init script: notes when the pop-up opens (performance.now(), from the navigation's start). */
@@ -103,7 +102,7 @@ describe('pop-up', { skip: needsChromium() }, () => {
 
   it('waits for the cookie choice, and never shows on a modal-clicked address', { timeout: 30_000 }, async () => {
     await server.start()
-    const ctx = await openContext(await browser.get(), server.origin, { popup: true })
+    const ctx = await openContext(await browser.get(), server.origin, { popup: true, consent: 'undecided' })
     try {
       const page = await ctx.context.newPage()
       await page.goto(`${server.url}/fr/`)
