@@ -11,7 +11,7 @@ import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { after, describe, it } from 'node:test'
 import { assertAccessible } from '../lib/axe.mjs'
-import { needsChromium, openContext, useBrowser, waitForHydration } from '../lib/browser.mjs'
+import { consentCookie, needsChromium, openContext, useBrowser, waitForHydration } from '../lib/browser.mjs'
 import { useServer } from '../lib/server.mjs'
 
 const TIMEOUT = 60_000
@@ -193,6 +193,35 @@ describe('cookie consent and tags', () => {
     const notFound = ctx.problems.filter((p) => /status of 404/.test(p) && p.includes('/fr/preview/'))
     ctx.problems.splice(0, ctx.problems.length, ...ctx.problems.filter((p) => !notFound.includes(p)))
     clean(ctx, 'preview')
+  })
+
+  it('an embed (a virtual tour) waits for its category: a click loads it once, the accepted category at once', { timeout: TIMEOUT, skip }, async () => {
+    const property = JSON.parse(readFileSync(new URL('../../internal/demo/catalog.json', import.meta.url), 'utf8')).properties.find((p) => p.VirtualTour)
+    const tourHost = new URL(property.VirtualTour).host
+    const frames = (ctx) => ctx.thirdParty.filter((u) => new URL(u).host === tourHost)
+    const declined = await open() // decided: necessary only
+    const propertyPage = `${server.origin}/fr/property/${property.ID}/`
+    await declined.page.goto(propertyPage)
+    const show = declined.page.getByRole('button', { name: 'Afficher la visite virtuelle' })
+    await waitForHydration(show)
+    await declined.settle()
+    assert.deepEqual(frames(declined), [], 'no request to the tour before the visitor asks')
+    assert.ok((await declined.page.locator('#tour-title').locator('..').textContent()).includes(tourHost), 'the placeholder names the provider')
+    await show.click()
+    await declined.page.locator(`iframe[src^="https://${tourHost}/"]`).waitFor()
+    await declined.settle()
+    assert.ok(frames(declined).length > 0, 'the click loads the tour')
+    clean(declined, 'tour on a click')
+
+    const accepted = await open()
+    await accepted.context.addCookies([consentCookie(server.origin, ['necessary', 'unclassified'])])
+    await accepted.page.goto(propertyPage)
+    const frame = accepted.page.locator(`iframe[src^="https://${tourHost}/"]`)
+    await frame.waitFor()
+    await frame.scrollIntoViewIfNeeded() // the frame loads lazily, as it comes into view
+    await accepted.settle()
+    assert.ok(frames(accepted).length > 0, 'with its category accepted the tour loads at once')
+    clean(accepted, 'tour with unclassified accepted')
   })
 
   it('the cookie policy lists the cookies and tags per category in the page language', { timeout: TIMEOUT, skip }, async () => {
