@@ -31,12 +31,24 @@ export function Header({ site, isHome, scrolled, path }: HeaderProps) {
   useCompactWhenCrowded(header, [site.menu, site.languages, valuation])
   const fixed = Boolean(h?.changeOnScroll && scrolled)
   // With changeOnScroll the header leaves the flow when it turns fixed; its
-  // slot keeps the header's height, set before the browser paints, so the
-  // page below does not move (no layout shift).
+  // slot always carries the header's height (kept by a ResizeObserver), so
+  // the page below does not move. Measuring only at the switch would read
+  // the layout with the header gone, and the browser's scroll anchoring
+  // then scrolls the page by the header's height (a click in flight lands
+  // elsewhere).
   useLayoutEffect(() => {
     const s = slot.current
-    if (s) s.style.height = fixed && header.current ? `${header.current.offsetHeight}px` : ''
-  }, [fixed])
+    const hd = header.current
+    if (!s || !hd || !h?.changeOnScroll) return
+    const keep = () => {
+      s.style.height = `${hd.offsetHeight}px`
+    }
+    keep()
+    if (typeof ResizeObserver === 'undefined') return
+    const observer = new ResizeObserver(keep)
+    observer.observe(hd)
+    return () => observer.disconnect()
+  }, [h?.changeOnScroll])
 
   useEffect(() => setOpen(false), [path])
   useDrawerFocus(open, drawer, toggle, () => setOpen(false))
