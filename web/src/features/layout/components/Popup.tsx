@@ -62,6 +62,13 @@ export function Popup({ popup, url }: { popup: PopupProps; url: string }) {
     }
   }, [show])
 
+  // The visitor's own closing is remembered at once, before the dialog's
+  // close event (a task later): a reload right after still finds it closed.
+  function closeByVisitor() {
+    remember(setClosed)
+    dialog.current?.close()
+  }
+
   function onClose() {
     const d = dialog.current
     const quiet = d?.dataset.quiet === 'true'
@@ -80,10 +87,11 @@ export function Popup({ popup, url }: { popup: PopupProps; url: string }) {
       className="popup"
       aria-labelledby={popup.title ? 'popup-title' : undefined}
       onClose={onClose}
-      onClick={(e) => e.target === e.currentTarget && e.currentTarget.close()} // a click on the backdrop
+      onCancel={() => remember(setClosed)} // Escape
+      onClick={(e) => e.target === e.currentTarget && closeByVisitor()} // a click on the backdrop
     >
       <div className="popup-body">
-        <button type="button" className="popup-close" data-icon="close" onClick={() => dialog.current?.close()}>
+        <button type="button" className="popup-close" data-icon="close" onClick={closeByVisitor}>
           <span className="sr-only">{t('layout.popupClose')}</span>
         </button>
         {media?.kind === 'picture' && (
@@ -110,7 +118,7 @@ export function Popup({ popup, url }: { popup: PopupProps; url: string }) {
         )}
         {popup.description && <HtmlContent className="popup-text" html={popup.description} lang={popup.descriptionLang} />}
         {popup.link && (
-          <SmartLink className="button button-accent popup-link" href={popup.link} onClick={() => dialog.current?.close()}>
+          <SmartLink className="button button-accent popup-link" href={popup.link} onClick={closeByVisitor}>
             {t('layout.popupMore')}
           </SmartLink>
         )}
