@@ -41,7 +41,7 @@ export function Header({ site, isHome, scrolled, path }: HeaderProps) {
     const hd = header.current
     if (!s || !hd || !h?.changeOnScroll) return
     const keep = () => {
-      s.style.height = `${hd.offsetHeight}px`
+      if (hd.offsetHeight > 0) s.style.height = `${hd.offsetHeight}px` // 0: not laid out (hidden, or no layout engine)
     }
     keep()
     if (typeof ResizeObserver === 'undefined') return
