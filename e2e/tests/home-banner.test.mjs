@@ -126,6 +126,8 @@ describe('a properties banner shows its properties as slides', () => {
       }
       await page.getByRole('button', { name: home.next }).click() // it loops
       await waitForText(active, [PRICE[props[0].ID](lang)], `${lang}: back to the first slide`)
+      // The fade (500 ms) over: mid-fade the text is half transparent, and its contrast with it.
+      await page.waitForFunction(() => document.querySelector('.banner').getAnimations({ subtree: true }).length === 0)
       await assertAccessible(page, `/${lang}/ with a properties banner`)
 
       await page.getByRole('button', { name: home.next }).click()
@@ -210,6 +212,7 @@ describe('a projects banner shows its projects as slides', () => {
     await page.goto(`${server.url}/fr/`)
     await waitForHydration(page.getByRole('button', { name: locale('fr', 'home').next }))
     await page.getByRole('button', { name: locale('fr', 'home').pauseSlides }).click()
+    await page.waitForFunction(() => document.querySelector('.banner').getAnimations({ subtree: true }).length === 0)
     await assertAccessible(page, '/fr/ with a projects banner')
     await page.locator('.banner-slide[data-active] a.banner-slide-link').click()
     await page.waitForURL((u) => u.pathname === '/fr/project/' && u.searchParams.get('id') === '5200002')
