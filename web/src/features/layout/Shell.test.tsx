@@ -8,7 +8,7 @@ import type { Page } from '../../lib/router'
 import type { Shell } from '../../lib/site/types'
 import { pagesIn } from '../../test/fixtures'
 import { BACK_TO_TOP_MS, scrollToTop } from './components/BackToTop'
-import { POPUP_CLOSED_KEY, popupTarget } from './components/Popup'
+import { POPUP_CLOSED_KEY } from './components/Popup'
 
 const POPUP = { title: 'Gratis schatting', description: '<p>Vraag ze aan.</p>', link: '/nl/contact-demand/', delay: 3, media: { kind: 'picture' as const, url: '/pictures/demo/living-01.jpg', alt: 'Woonkamer' } }
 
@@ -89,11 +89,6 @@ describe('Popup', () => {
     expect(screen.getByRole('link', { name: 'Video bekijken', hidden: true })).toHaveAttribute('href', 'https://www.tvl.be/video/123')
   })
 
-  it('takes its first form action as its target, else its link', () => {
-    expect(popupTarget({ description: '<form method="post" action="/nl/newsletter/"><input name="x"></form>', link: '/nl/contact/' })).toBe('/nl/newsletter/')
-    expect(popupTarget({ description: '<p>Hallo</p>', link: '/nl/contact/' })).toBe('/nl/contact/')
-    expect(popupTarget({})).toBe('')
-  })
 })
 
 describe('back to top', () => {

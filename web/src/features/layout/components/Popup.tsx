@@ -34,7 +34,9 @@ export function Popup({ popup, url }: { popup: PopupProps; url: string }) {
   const [due, setDue] = useState(false)
   const cookieDialogOpen = useCookieDialogOpen()
 
-  const target = popupTarget(popup)
+  // What the pop-up leads to (SPEC §4's "first form's action": configured HTML holds no form — the
+  // sanitizer drops it, a form there would bypass the site's checks — so its link).
+  const target = popup.link ?? ''
   const dismissedByAddress = url.includes(MODAL_CLICKED) || (target !== '' && url.includes(target))
   const preview = url.split(/[?#]/)[0].toLowerCase().includes('preview')
 
@@ -125,12 +127,6 @@ export function Popup({ popup, url }: { popup: PopupProps; url: string }) {
       </div>
     </dialog>
   )
-}
-
-/** What the pop-up leads to: its text's first form action, else its link ('' for none). */
-export function popupTarget(popup: Pick<PopupProps, 'description' | 'link'>): string {
-  const action = /<form\b[^>]*\saction\s*=\s*["']([^"']+)["']/i.exec(popup.description ?? '')
-  return action?.[1] ?? popup.link ?? ''
 }
 
 function readClosed(): boolean {
