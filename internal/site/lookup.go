@@ -31,22 +31,36 @@ func (c *Config) pageRefs() []pageRef {
 }
 
 // AllPages lists every page, those nested in childMenus included.
+// Pages are walked on every request (links, menus, breadcrumbs): without
+// the JSON paths pageRefs builds for validation.
 func (c *Config) AllPages() []*Page {
 	var out []*Page
-	for _, r := range c.pageRefs() {
-		out = append(out, r.page)
+	var walk func(pages []Page)
+	walk = func(pages []Page) {
+		for i := range pages {
+			out = append(out, &pages[i])
+			walk(pages[i].ChildMenus)
+		}
 	}
+	walk(c.Pages)
 	return out
 }
 
 // PageByID returns the page with that id, or nil.
 func (c *Config) PageByID(id int) *Page {
-	for _, p := range c.AllPages() {
-		if p.ID == id {
-			return p
+	var find func(pages []Page) *Page
+	find = func(pages []Page) *Page {
+		for i := range pages {
+			if pages[i].ID == id {
+				return &pages[i]
+			}
+			if p := find(pages[i].ChildMenus); p != nil {
+				return p
+			}
 		}
+		return nil
 	}
-	return nil
+	return find(c.Pages)
 }
 
 // Home is the top-level page at "/", or nil.
@@ -80,14 +94,10 @@ func (c *Config) Children(parentID int) []*Page {
 // original path.
 func (c *Config) PagePath(p *Page, lang string) string {
 	var segs []string
-	for n := 0; p != nil && n <= len(c.Pages)+64; n++ { // bound: parent loops are a validation error
-		if seg := p.segment(lang); seg != "" {
-			segs = append([]string{seg}, segs...)
+	for _, q := range c.Trail(p) {
+		if seg := q.segment(lang); seg != "" {
+			segs = append(segs, seg)
 		}
-		if p.ParentID == 0 {
-			break
-		}
-		p = c.PageByID(p.ParentID)
 	}
 	if len(segs) == 0 {
 		return "/"
@@ -178,16 +188,32 @@ func pathKey(path string) string {
 // above it are published. A published child of an unpublished page is not
 // shown either.
 func (c *Config) Shown(p *Page) bool {
-	for n := 0; p != nil && n <= len(c.Pages)+64; n++ { // bound: parent loops are a validation error
-		if !p.Published() {
+	trail := c.Trail(p)
+	if len(trail) == 0 || trail[0].ParentID != 0 {
+		return false // a parent missing: a validation error
+	}
+	for _, q := range trail {
+		if !q.Published() {
 			return false
 		}
+	}
+	return true
+}
+
+// Trail is the page and the pages above it, top first: its breadcrumb
+// (SPEC §2's listing path lookup gives a page's breadcrumb as the original
+// paths of this trail).
+func (c *Config) Trail(p *Page) []*Page {
+	var out []*Page
+	for n := 0; p != nil && n <= len(c.Pages)+64; n++ { // bound: parent loops are a validation error
+		out = append(out, p)
 		if p.ParentID == 0 {
-			return true
+			break
 		}
 		p = c.PageByID(p.ParentID)
 	}
-	return false
+	slices.Reverse(out)
+	return out
 }
 
 // PageJSONPath is the page's JSON path in the file ("pages[3].childMenus[0]"),

@@ -101,3 +101,35 @@ func TestLegalLookup(t *testing.T) {
 		t.Errorf("PathIn = %q", got)
 	}
 }
+
+// A page's trail is its breadcrumb (SPEC §2): the pages above it, top
+// first; a page is shown only when its whole trail is published.
+func TestTrailAndShown(t *testing.T) {
+	c := loadDemo(t)
+	c.Pages = append(c.Pages,
+		Page{ID: 901, ParentID: 5, Path: "/team/", Status: StatusPublished, Params: PageParams{Path: Text{"fr": "equipe"}}},
+		Page{ID: 902, ParentID: 901, Path: "/lead/", Status: StatusPublished},
+		Page{ID: 903, ParentID: 5, Path: "/draft/", Status: StatusDraft},
+		Page{ID: 904, ParentID: 903, Path: "/under-draft/", Status: StatusPublished},
+		Page{ID: 905, ParentID: 999, Path: "/orphan/", Status: StatusPublished})
+	ids := func(ps []*Page) (out []int) {
+		for _, p := range ps {
+			out = append(out, p.ID)
+		}
+		return out
+	}
+	if got := ids(c.Trail(c.PageByID(902))); !slices.Equal(got, []int{5, 901, 902}) {
+		t.Errorf("trail of a grandchild: %v", got)
+	}
+	if got := c.PagePath(c.PageByID(902), "fr"); got != "/contact/equipe/lead/" {
+		t.Errorf("path along the trail: %q", got)
+	}
+	for id, want := range map[int]bool{902: true, 903: false, 904: false, 905: false, 2: true} {
+		if got := c.Shown(c.PageByID(id)); got != want {
+			t.Errorf("Shown(page %d) = %v, want %v", id, got, want)
+		}
+	}
+	if c.PageByPath("fr", "/CONTACT/equipe") != c.PageByID(901) {
+		t.Error("a path matches whatever its case and slashes")
+	}
+}

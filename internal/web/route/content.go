@@ -46,7 +46,7 @@ func (c *resolution) legal(l *site.LegalPage) Result {
 	}
 	urlIn := func(lang string) string { return c.r.LegalURL(l, lang) }
 	h := c.head(title, "", nil, urlIn)
-	h.Breadcrumb = c.breadcrumb("", title, titleLang)
+	h.Breadcrumb = c.breadcrumb(nil, title, titleLang)
 	return c.result(http.StatusOK, props, h, urlIn)
 }
 

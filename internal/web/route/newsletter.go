@@ -81,7 +81,7 @@ func (r *Resolver) Newsletter(lang string, confirm bool, step, token string) Res
 	}
 	h := c.head(title, "", nil, urlIn)
 	h.Robots = "noindex"
-	h.Breadcrumb = c.breadcrumb("", title, "")
+	h.Breadcrumb = c.breadcrumb(nil, title, "")
 	props := &NewsletterProps{Title: title, Step: step, Token: token, Action: r.UnsubscribeURL("", lang)}
 	res := c.result(status, props, h, urlIn)
 	res.Cacheable = false

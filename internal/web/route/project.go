@@ -24,10 +24,6 @@ func (c *resolution) project(id int64) Result {
 	props.Name, props.NameLang = c.content(p.Name)
 	props.Description, props.DescriptionLang = c.content(p.Description)
 	props.Delivery, props.DeliveryLang = c.content(p.Delivery)
-	parent := ""
-	if list := c.r.ProjectsPage(); list != nil {
-		parent = c.r.Site.PagePath(list, "")
-	}
-	h.Breadcrumb = c.breadcrumb(parent, props.Name, props.NameLang)
+	h.Breadcrumb = c.breadcrumb(c.under(c.r.ProjectsPage()), props.Name, props.NameLang)
 	return c.result(http.StatusOK, props, h, urlIn)
 }

@@ -56,11 +56,7 @@ func (c *resolution) property(id int64) Result {
 	}
 	h := c.head(props.Title, p.Description.In(c.lang), nil, urlIn)
 	h.Type = "article"
-	parent := ""
-	if lp := c.r.ListPage(list); lp != nil {
-		parent = c.r.Site.PagePath(lp, "") // SPEC §2: a property hangs under its list
-	}
-	h.Breadcrumb = c.breadcrumb(parent, props.Title, props.TitleLang)
+	h.Breadcrumb = c.breadcrumb(c.under(c.r.ListPage(list)), props.Title, props.TitleLang) // SPEC §2: under its list
 	if pic := p.XLargePictureItem.Url; pic != "" {
 		h.Image = c.r.absolute(pic)
 	}
@@ -127,6 +123,6 @@ func (c *resolution) missingProperty() Result {
 		Similar: c.cards(c.ix.List(q).Items), ListURL: c.r.ListURL(ListSale, c.lang, nil)}
 	h := c.head(c.t("errors.propertyNotFound"), "", nil, nil)
 	h.Robots = "noindex"
-	h.Breadcrumb = c.breadcrumb("", c.t("errors.propertyNotFound"), "")
+	h.Breadcrumb = c.breadcrumb(nil, c.t("errors.propertyNotFound"), "")
 	return c.result(http.StatusNotFound, props, h, nil)
 }

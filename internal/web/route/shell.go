@@ -292,6 +292,6 @@ func (r *Resolver) notFound(lang string) Result {
 	c := &resolution{r: r, lang: lang, ix: r.Catalog.Index()}
 	h := c.head(c.t("notFound.title"), "", nil, nil)
 	h.Robots = "noindex"
-	h.Breadcrumb = c.breadcrumb("", c.t("notFound.title"), "")
+	h.Breadcrumb = c.breadcrumb(nil, c.t("notFound.title"), "")
 	return c.result(http.StatusNotFound, &NotFoundProps{}, h, nil)
 }

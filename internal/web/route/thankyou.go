@@ -46,6 +46,6 @@ func (c *resolution) thankYou(form string) Result {
 	urlIn := func(l string) string { return c.r.ThankYouURL(form, l) }
 	h := c.head(c.t("thankYou.title"), "", nil, urlIn)
 	h.Robots = "noindex" // a thank-you page is for the visitor who just sent a form
-	h.Breadcrumb = c.breadcrumb("", c.t("thankYou.title"), "")
+	h.Breadcrumb = c.breadcrumb(nil, c.t("thankYou.title"), "")
 	return c.result(http.StatusOK, &ThankYouProps{Form: form}, h, urlIn)
 }

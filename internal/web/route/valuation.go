@@ -44,6 +44,6 @@ func (c *resolution) valuation() Result {
 	props := &ValuationProps{Title: title, Types: types}
 	urlIn := c.r.ValuationURL
 	h := c.head(title, c.t("valuation.description"), nil, urlIn)
-	h.Breadcrumb = c.breadcrumb("", title, "")
+	h.Breadcrumb = c.breadcrumb(nil, title, "")
 	return c.result(http.StatusOK, props, h, urlIn)
 }

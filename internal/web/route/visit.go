@@ -145,7 +145,7 @@ func (r *Resolver) VisitCancel(lang, state, token string, b *agenda.Booking) Res
 	}
 	h := c.head(c.t("visit.cancel.title"), "", nil, nil)
 	h.Robots = "noindex"
-	h.Breadcrumb = c.breadcrumb("", c.t("visit.cancel.title"), "")
+	h.Breadcrumb = c.breadcrumb(nil, c.t("visit.cancel.title"), "")
 	res := c.result(status, props, h, nil)
 	res.Cacheable = false
 	return res
