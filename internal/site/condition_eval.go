@@ -64,7 +64,8 @@ const MaxConditionLength = 500
 
 // Empty tells whether the condition says nothing (the item always shows).
 func (d *DisplayCondition) Empty() bool {
-	return d == nil || d.Field == "" && d.Logic == "" && strings.TrimSpace(d.AdvancedCondition) == ""
+	return d == nil || d.Field == "" && d.Logic == "" && d.CompareWithField == "" && d.CompareWithValue == "" &&
+		strings.TrimSpace(d.AdvancedCondition) == ""
 }
 
 // Holds evaluates the condition on env. A nil or empty condition holds.
@@ -74,7 +75,7 @@ func (d *DisplayCondition) Holds(env ConditionEnv) (bool, error) {
 	if d.Empty() {
 		return true, nil
 	}
-	if d.Field != "" || d.Logic != "" {
+	if d.Field != "" || d.Logic != "" || d.CompareWithField != "" || d.CompareWithValue != "" {
 		c, err := d.simple()
 		if err != nil {
 			return false, err
@@ -175,9 +176,17 @@ func (c *comparison) check() error {
 			return fmt.Errorf("unknown field %q to compare with", c.other)
 		}
 	}
-	if numericOps[c.op] && c.other == "" {
-		if _, err := strconv.ParseFloat(strings.TrimSpace(c.value), 64); err != nil {
-			return fmt.Errorf("%s needs a number (got %q)", c.op, c.value)
+	if numericOps[c.op] {
+		if !ConditionFields[c.field] {
+			return fmt.Errorf("%s compares numbers, and %s is not one", c.op, c.field)
+		}
+		if c.other != "" && !ConditionFields[c.other] {
+			return fmt.Errorf("%s compares numbers, and %s is not one", c.op, c.other)
+		}
+		if c.other == "" {
+			if _, err := strconv.ParseFloat(strings.TrimSpace(c.value), 64); err != nil {
+				return fmt.Errorf("%s needs a number (got %q)", c.op, c.value)
+			}
 		}
 	}
 	return nil

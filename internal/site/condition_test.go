@@ -104,27 +104,49 @@ func TestAdvancedConditions(t *testing.T) {
 	}
 }
 
-// A condition that checks at load but cannot be answered on a page errs:
-// the item is hidden and the caller told.
+// A condition that cannot be answered on a page errs: the item is hidden
+// and the caller told. Numbers compared with text are refused at load
+// already; a field without a value here passes the load check.
 func TestConditionRuntimeErrors(t *testing.T) {
-	for _, d := range []*DisplayCondition{
-		{Field: "page.name", Logic: "greater", CompareWithValue: "3"},             // a name is no number
-		{AdvancedCondition: `language equals "fr" and page.path less count.sale`}, // nor a path
-		{Field: "count.sale", Logic: "equals", CompareWithValue: "1"},             // count.sale missing below
-		{AdvancedCondition: `not (count.rent greaterOrEqual page.name or language equals "fr")`},
+	for _, tc := range []struct {
+		d        *DisplayCondition
+		loadsOK  bool
+		envNoCnt bool
+	}{
+		{&DisplayCondition{Field: "page.name", Logic: "greater", CompareWithValue: "3"}, false, false},             // a name is no number
+		{&DisplayCondition{AdvancedCondition: `language equals "fr" and page.path less count.sale`}, false, false}, // nor a path
+		{&DisplayCondition{Field: "count.sale", Logic: "equals", CompareWithValue: "1"}, true, true},               // count.sale missing below
+		{&DisplayCondition{AdvancedCondition: `not (count.rent greaterOrEqual page.name or language equals "fr")`}, false, false},
 	} {
 		env := condEnv
-		if d.Field == "count.sale" {
+		if tc.envNoCnt {
 			env = ConditionEnv{FieldLanguage: "fr"}
 		}
 		var p problems
-		d.Check(&p, "c")
-		if len(p) > 0 {
-			t.Errorf("%+v: should pass the load check: %v", d, p[0])
+		tc.d.Check(&p, "c")
+		if (len(p) == 0) != tc.loadsOK {
+			t.Errorf("%+v: load check %v, want it to pass: %v", tc.d, p, tc.loadsOK)
 		}
-		if ok, err := d.Holds(env); ok || err == nil {
-			t.Errorf("%+v = %v, %v; want false and an error", d, ok, err)
+		if ok, err := tc.d.Holds(env); ok || err == nil {
+			t.Errorf("%+v = %v, %v; want false and an error", tc.d, ok, err)
 		}
+	}
+}
+
+// A condition naming only what to compare with is no empty condition: it
+// is checked (and its missing field reported), never shown unchecked.
+func TestConditionHalfFilledIsChecked(t *testing.T) {
+	d := &DisplayCondition{CompareWithValue: "fr"}
+	if d.Empty() {
+		t.Fatal("a condition with a value is not empty")
+	}
+	var p problems
+	d.Check(&p, "c")
+	if len(p) == 0 {
+		t.Error("a condition without field and operator passes the load check")
+	}
+	if ok, _ := d.Holds(condEnv); ok {
+		t.Error("a half-filled condition holds")
 	}
 }
 

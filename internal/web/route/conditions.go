@@ -49,7 +49,7 @@ func (c *resolution) conditionEnv() site.ConditionEnv {
 	if p := c.shown; p != nil {
 		env[site.FieldPageID] = strconv.Itoa(p.ID)
 		env[site.FieldPageName] = p.Name
-		env[site.FieldPagePath] = p.Path
+		env[site.FieldPagePath] = c.r.Site.PagePath(p, "")
 	}
 	c.env = env
 	return env
@@ -58,14 +58,14 @@ func (c *resolution) conditionEnv() site.ConditionEnv {
 // shows tells whether an item whose condition is d, at path in the
 // configuration, is shown on this page. An erring condition hides it and
 // is reported.
-func (c *resolution) shows(d *site.DisplayCondition, path string) bool {
+func (c *resolution) shows(d *site.DisplayCondition, path func() string) bool {
 	if d.Empty() {
 		return true
 	}
 	ok, err := d.Holds(c.conditionEnv())
 	if err != nil {
 		if c.r.ConditionErrors != nil {
-			c.r.ConditionErrors(path, err)
+			c.r.ConditionErrors(path(), err)
 		}
 		return false
 	}

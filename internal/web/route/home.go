@@ -167,10 +167,12 @@ func (c *resolution) modules(p *site.Page, ms []site.Module) []ModuleView {
 		sorted[i] = indexed{m, i}
 	}
 	slices.SortStableFunc(sorted, func(a, b indexed) int { return cmp.Compare(a.m.Sort, b.m.Sort) })
-	pagePath := c.r.Site.PageJSONPath(p)
 	for _, s := range sorted {
 		m := s.m
-		if !m.Published() || !c.shows(m.DisplayCondition, fmt.Sprintf("%s.params.modules[%d].displayCondition", pagePath, s.i)) {
+		path := func() string {
+			return fmt.Sprintf("%s.params.modules[%d].displayCondition", c.r.Site.PageJSONPath(p), s.i)
+		}
+		if !m.Published() || !c.shows(m.DisplayCondition, path) {
 			continue
 		}
 		v := ModuleView{ID: m.ID, View: m.View, TitleSize: m.TitleSize,

@@ -230,3 +230,15 @@ func TestPageHTMLSanitized(t *testing.T) {
 type siteCondition = site.DisplayCondition
 
 func newTextLogger(w *strings.Builder) *slog.Logger { return slog.New(slog.NewTextHandler(w, nil)) }
+
+// page.path is the page's original path from the top, a child's included.
+func TestConditionPagePathOfChild(t *testing.T) {
+	r := demoResolver(t)
+	r.Site.Footer.Columns[0].DisplayCondition = &siteCondition{Field: "page.path", Logic: "equals", CompareWithValue: "/about-us/team/"}
+	if n := len(propsAs[*PageProps](resolve(r, "/fr/a-propos/equipe/")).Site.Footer.Columns); n != len(r.Site.Footer.Columns) {
+		t.Errorf("on the team page the column for /about-us/team/ is hidden (%d columns)", n)
+	}
+	if n := len(propsAs[*PageProps](resolve(r, "/fr/a-propos/")).Site.Footer.Columns); n != len(r.Site.Footer.Columns)-1 {
+		t.Errorf("on its parent the column for /about-us/team/ shows (%d columns)", n)
+	}
+}

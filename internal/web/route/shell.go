@@ -138,7 +138,7 @@ func (c *resolution) shell(urlIn func(lang string) string) Shell {
 	s.Menu = c.menu(cfg.Menu, "menu")
 	s.TopBar.Left, s.TopBar.Right = c.topBar(cfg.TopBar.Left, "topBar.left"), c.topBar(cfg.TopBar.Right, "topBar.right")
 	for i, col := range cfg.Footer.Columns {
-		if !c.shows(col.DisplayCondition, fmt.Sprintf("footer.columns[%d].displayCondition", i)) {
+		if !c.shows(col.DisplayCondition, func() string { return fmt.Sprintf("footer.columns[%d].displayCondition", i) }) {
 			continue
 		}
 		fc := FooterColumn{Images: col.Images, Col: col.Col}
@@ -196,7 +196,7 @@ func (c *resolution) topBar(items []site.TopBarItem, path string) []Link {
 	out := []Link{}
 	for i, it := range items {
 		href, ok := c.link(it.Link)
-		if !it.Status || !ok || !c.shows(it.DisplayCondition, fmt.Sprintf("%s[%d].displayCondition", path, i)) {
+		if !it.Status || !ok || !c.shows(it.DisplayCondition, func() string { return fmt.Sprintf("%s[%d].displayCondition", path, i) }) {
 			continue
 		}
 		l := Link{Href: href, Icon: it.Icon, Color: it.Color, External: rules.OpensNewTab(href)}
@@ -222,8 +222,8 @@ func (c *resolution) menu(items []site.MenuItem, path string) []Link {
 	out := []Link{}
 	for i := range items {
 		it := &items[i]
-		ip := fmt.Sprintf("%s[%d]", path, i)
-		if !it.Published() || !c.shows(it.DisplayCondition, ip+".displayCondition") {
+		ip := func() string { return fmt.Sprintf("%s[%d]", path, i) }
+		if !it.Published() || !c.shows(it.DisplayCondition, func() string { return ip() + ".displayCondition" }) {
 			continue
 		}
 		l := Link{Label: it.Params.Title[c.lang]}
@@ -246,7 +246,9 @@ func (c *resolution) menu(items []site.MenuItem, path string) []Link {
 			l.Label, l.Lang = c.text(it.Params.Title)
 		}
 		l.External = rules.OpensNewTab(l.Href)
-		l.Children = c.menu(it.ChildMenus, ip+".childMenus")
+		if len(it.ChildMenus) > 0 {
+			l.Children = c.menu(it.ChildMenus, ip()+".childMenus")
+		}
 		if len(l.Children) == 0 {
 			l.Children = nil
 		}
