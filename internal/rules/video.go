@@ -58,10 +58,10 @@ func VideoOf(raw string) (Video, bool) {
 		v.Kind, v.MimeType = VideoFile, mime
 		return v, true
 	}
-	host := strings.TrimPrefix(strings.ToLower(u.Hostname()), "www.")
+	host := videoHostOf(u)
 	segs := strings.FieldsFunc(u.Path, func(r rune) bool { return r == '/' })
 	switch {
-	case host == "youtu.be" || underHost(host, "youtube.com") || underHost(host, "youtube-nocookie.com"):
+	case isYouTube(host):
 		if id := youTubeIDOf(host, segs, u.Query()); youTubeID.MatchString(id) {
 			v.Kind, v.ID = VideoYouTube, id
 			v.Embed = "https://www.youtube-nocookie.com/embed/" + id
@@ -75,7 +75,7 @@ func VideoOf(raw string) (Video, bool) {
 				return v, true
 			}
 		}
-	case underHost(host, "facebook.com") || host == "fb.watch":
+	case isFacebook(host):
 		if id := facebookIDOf(host, segs, u.Query()); id != "" {
 			v.Kind, v.ID = VideoFacebook, id
 			v.Embed = "https://www.facebook.com/plugins/video.php?href=" + url.QueryEscape(raw)
@@ -87,6 +87,26 @@ func VideoOf(raw string) (Video, bool) {
 	}
 	return Video{}, false
 }
+
+// IsVideoHost tells whether raw is on a video site VideoOf knows (YouTube,
+// Vimeo, Facebook, TV Lux), whether or not it names a video there (a
+// channel page, a playlist).
+func IsVideoHost(raw string) bool {
+	u, ok := parseLink(raw)
+	if !ok || u.Host == "" {
+		return false
+	}
+	host := videoHostOf(u)
+	return isYouTube(host) || underHost(host, "vimeo.com") || isFacebook(host) || underHost(host, "tvl.be")
+}
+
+func videoHostOf(u *url.URL) string { return strings.TrimPrefix(strings.ToLower(u.Hostname()), "www.") }
+
+func isYouTube(host string) bool {
+	return host == "youtu.be" || underHost(host, "youtube.com") || underHost(host, "youtube-nocookie.com")
+}
+
+func isFacebook(host string) bool { return underHost(host, "facebook.com") || host == "fb.watch" }
 
 // parseLink accepts http(s) links, scheme-less links and site paths.
 func parseLink(raw string) (*url.URL, bool) {

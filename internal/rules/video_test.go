@@ -91,3 +91,22 @@ func TestVideoOf(t *testing.T) {
 		}
 	}
 }
+
+func TestIsVideoHost(t *testing.T) {
+	for raw, want := range map[string]bool{
+		"https://www.youtube.com/@immoarlon":    true, // a channel: a video site, no video
+		"https://youtu.be/dQw4w9WgXcQ":          true,
+		"https://vimeo.com/channels/staffpicks": true,
+		"https://m.facebook.com/immoarlon":      true,
+		"https://fb.watch/abc/":                 true,
+		"https://www.tvl.be/":                   true,
+		"https://notyoutube.com/watch?v=x":      false,
+		"https://cdn.example.com/promo.jpg":     false,
+		"/pictures/demo/banner.jpg":             false,
+		"javascript:alert(1)":                   false,
+	} {
+		if got := IsVideoHost(raw); got != want {
+			t.Errorf("IsVideoHost(%q) = %v, want %v", raw, got, want)
+		}
+	}
+}

