@@ -1,5 +1,7 @@
 package rules
 
+import "fmt"
+
 // Device classes by window width (SPEC §4, §9). The specification gives two
 // readings that disagree by a pixel and on where desktop starts; the site
 // uses each in one place only (docs/ARCHITECTURE.md, "Device classes"):
@@ -25,38 +27,12 @@ const (
 	HelperTabletMax = 960
 )
 
-// Device is the device class of a window width.
-type Device string
-
-const (
-	Mobile  Device = "mobile"
-	Tablet  Device = "tablet"
-	Desktop Device = "desktop"
-)
-
-// ShellDevice is the page shell's class of a window width.
-func ShellDevice(width int) Device {
-	switch {
-	case width >= ShellDesktop:
-		return Desktop
-	case width >= ShellTablet:
-		return Tablet
-	}
-	return Mobile
-}
-
-// PictureDevice is the helper's class of a window width, for picture widths only.
-func PictureDevice(width int) Device {
-	switch {
-	case width > HelperTabletMax:
-		return Desktop
-	case width > HelperMobileMax:
-		return Tablet
-	}
-	return Mobile
-}
-
 // ShellMediaWidths are the only widths a CSS @media query may name: each
 // shell breakpoint as a min-width, and the width just below it as a
 // max-width (766.98px: the .02 keeps fractional zoom widths out of both).
-var ShellMediaWidths = []string{"min-width: 767px", "max-width: 766.98px", "min-width: 1280px", "max-width: 1279.98px"}
+var ShellMediaWidths = func() (out []string) {
+	for _, w := range []int{ShellTablet, ShellDesktop} {
+		out = append(out, fmt.Sprintf("min-width: %dpx", w), fmt.Sprintf("max-width: %.2fpx", float64(w)-0.02))
+	}
+	return out
+}()

@@ -11,20 +11,10 @@ import (
 	"testing"
 )
 
-func TestDeviceClasses(t *testing.T) {
-	for _, c := range []struct {
-		width         int
-		shell, helper Device
-	}{
-		{320, Mobile, Mobile}, {766, Mobile, Mobile}, {767, Tablet, Mobile}, {768, Tablet, Tablet},
-		{960, Tablet, Tablet}, {961, Tablet, Desktop}, {1279, Tablet, Desktop}, {1280, Desktop, Desktop}, {1920, Desktop, Desktop},
-	} {
-		if got := ShellDevice(c.width); got != c.shell {
-			t.Errorf("ShellDevice(%d) = %s, want %s", c.width, got, c.shell)
-		}
-		if got := PictureDevice(c.width); got != c.helper {
-			t.Errorf("PictureDevice(%d) = %s, want %s", c.width, got, c.helper)
-		}
+func TestShellMediaWidths(t *testing.T) {
+	want := []string{"min-width: 767px", "max-width: 766.98px", "min-width: 1280px", "max-width: 1279.98px"}
+	if !slices.Equal(ShellMediaWidths, want) {
+		t.Errorf("ShellMediaWidths = %q, want %q", ShellMediaWidths, want)
 	}
 }
 
