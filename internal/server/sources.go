@@ -30,7 +30,7 @@ type sourceCache struct {
 
 func newSourceCache(cat *catalog.Service, cfg *site.Config, tiles string) *sourceCache {
 	img, media, frame := map[string]bool{}, map[string]bool{}, map[string]bool{}
-	if t := tileOrigin(tiles); t != "" {
+	if t := site.TileOrigin(tiles); t != "" {
 		img[t] = true
 	}
 	if cfg != nil {
@@ -113,13 +113,6 @@ func originOf(raw string) string {
 		return ""
 	}
 	return u.Scheme + "://" + strings.ToLower(u.Host)
-}
-
-// tileOrigin is the origin of a tile URL template; a {s} subdomain becomes *.
-func tileOrigin(tiles string) string {
-	t := strings.ReplaceAll(tiles, "{s}", "s-placeholder")
-	o := originOf(t)
-	return strings.Replace(o, "s-placeholder", "*", 1)
 }
 
 var imageExts = map[string]bool{".jpg": true, ".jpeg": true, ".png": true, ".webp": true, ".gif": true, ".svg": true, ".avif": true}

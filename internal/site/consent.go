@@ -115,15 +115,13 @@ var (
 // service without an id is absent (nothing of it is listed or loaded).
 func (s SiteInfo) Tags() []Service {
 	var out []Service
-	for _, t := range []struct{ id, tag string }{
-		{ServiceTagManager, s.TagManagerID}, {ServiceAnalytics, s.GoogleAnalyticsID},
-		{ServiceAds, s.GoogleAdsID}, {ServicePixel, s.SocialPixelID},
-	} {
-		if strings.TrimSpace(t.tag) == "" {
+	for _, t := range tagIDs {
+		id := strings.TrimSpace(t.get(s))
+		if id == "" {
 			continue
 		}
-		svc := tagServices[t.id]
-		svc.ID, svc.TagID = t.id, strings.TrimSpace(t.tag)
+		svc := tagServices[t.service]
+		svc.ID, svc.TagID = t.service, id
 		out = append(out, svc)
 	}
 	return out
@@ -151,7 +149,7 @@ func (c *Config) ConsentServices(e Embeds) []Service {
 		hosts = slices.Compact(hosts)
 		out = append(out, Service{ID: ServiceTours, Category: Unclassified, Provider: strings.Join(hostNames(hosts), ", "), Hosts: hosts})
 	}
-	if o := tileOrigin(e.Tiles); o != "" {
+	if o := TileOrigin(e.Tiles); o != "" {
 		out = append(out, Service{ID: ServiceMapTiles, Category: Unclassified, Provider: strings.TrimPrefix(o, "https://"), Hosts: []string{o}})
 	}
 	slices.SortStableFunc(out, func(a, b Service) int {
@@ -215,9 +213,10 @@ func hostNames(origins []string) []string {
 	return out
 }
 
-// tileOrigin is the origin of a tile URL template ({s} subdomains as *), or
-// "" for none or a path on this site.
-func tileOrigin(tiles string) string {
+// TileOrigin is the origin of a tile URL template ({s} subdomains as *), or
+// "" for none or a path on this site: the consent source's service and the
+// CSP's img-src name the same host.
+func TileOrigin(tiles string) string {
 	u, err := url.Parse(strings.ReplaceAll(strings.TrimSpace(tiles), "{s}", "s-sub"))
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		return ""

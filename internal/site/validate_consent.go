@@ -3,15 +3,17 @@ package site
 import "regexp"
 
 // The tracking ids' forms: each goes into a script address, so nothing else may.
+// The tags' ids, also the order the consent source lists them in (Tags).
 var tagIDs = []struct {
+	service       string
 	path, example string
 	pattern       *regexp.Regexp
 	get           func(SiteInfo) string
 }{
-	{"siteInfo.tagManagerId", "GTM-ABC1234", regexp.MustCompile(`^GTM-[A-Z0-9]{4,12}$`), func(s SiteInfo) string { return s.TagManagerID }},
-	{"siteInfo.googleAnalyticsId", "G-ABC123DEF4", regexp.MustCompile(`^G-[A-Z0-9]{4,16}$`), func(s SiteInfo) string { return s.GoogleAnalyticsID }},
-	{"siteInfo.googleAdsId", "AW-123456789", regexp.MustCompile(`^AW-[0-9]{6,15}$`), func(s SiteInfo) string { return s.GoogleAdsID }},
-	{"siteInfo.socialPixelId", "123456789012345", regexp.MustCompile(`^[0-9]{8,20}$`), func(s SiteInfo) string { return s.SocialPixelID }},
+	{ServiceTagManager, "siteInfo.tagManagerId", "GTM-ABC1234", regexp.MustCompile(`^GTM-[A-Z0-9]{4,12}$`), func(s SiteInfo) string { return s.TagManagerID }},
+	{ServiceAnalytics, "siteInfo.googleAnalyticsId", "G-ABC123DEF4", regexp.MustCompile(`^G-[A-Z0-9]{4,16}$`), func(s SiteInfo) string { return s.GoogleAnalyticsID }},
+	{ServiceAds, "siteInfo.googleAdsId", "AW-123456789", regexp.MustCompile(`^AW-[0-9]{6,15}$`), func(s SiteInfo) string { return s.GoogleAdsID }},
+	{ServicePixel, "siteInfo.socialPixelId", "123456789012345", regexp.MustCompile(`^[0-9]{8,20}$`), func(s SiteInfo) string { return s.SocialPixelID }},
 }
 
 // checkConsent checks the consent cookie's lifetime (at most 13 months, the

@@ -197,7 +197,7 @@ func (h *Handler) render(ctx context.Context, res route.Result, page Page) (doc 
 	var b bytes.Buffer
 	err = document.Execute(&b, documentData{
 		Lang: res.Lang, Head: res.Head, Settings: h.resolver.Site.SiteInfo.Settings,
-		Breadcrumbs: breadcrumbList(res.Head.Breadcrumb, h.resolver.BaseURL),
+		Breadcrumbs: breadcrumbList(res.Head.Breadcrumb, h.resolver.Absolute),
 		Assets:      withNonceAttr(h.assets+h.preloads(page.Component, res.Lang), h.slot), App: ssr.AppHTML(out, pageJSON),
 	})
 	if err != nil {

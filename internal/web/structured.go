@@ -3,7 +3,6 @@ package web
 import (
 	"encoding/json"
 	"html/template"
-	"strings"
 
 	"immo/internal/web/route"
 )
@@ -11,7 +10,7 @@ import (
 // breadcrumbList is the page's breadcrumb as schema.org BreadcrumbList
 // JSON-LD, with absolute addresses; "" without a breadcrumb (the home
 // page). encoding/json escapes <, > and &, so no text can end the script.
-func breadcrumbList(crumbs []route.Crumb, baseURL string) template.JS {
+func breadcrumbList(crumbs []route.Crumb, absolute func(string) string) template.JS {
 	if len(crumbs) < 2 {
 		return ""
 	}
@@ -25,7 +24,7 @@ func breadcrumbList(crumbs []route.Crumb, baseURL string) template.JS {
 	for i, c := range crumbs {
 		items[i] = item{Type: "ListItem", Position: i + 1, Name: c.Label}
 		if c.Href != "" {
-			items[i].Item = absoluteURL(baseURL, c.Href)
+			items[i].Item = absolute(c.Href)
 		}
 	}
 	b, err := json.Marshal(map[string]any{
@@ -35,13 +34,4 @@ func breadcrumbList(crumbs []route.Crumb, baseURL string) template.JS {
 		panic(err) // strings and ints only
 	}
 	return template.JS(b)
-}
-
-// absoluteURL joins the site's origin and a site path; an absolute address
-// is kept.
-func absoluteURL(baseURL, href string) string {
-	if strings.HasPrefix(href, "http://") || strings.HasPrefix(href, "https://") {
-		return href
-	}
-	return strings.TrimRight(baseURL, "/") + href
 }

@@ -77,10 +77,8 @@ func (r *Resolver) ConsentServices() []site.Service {
 func (c *resolution) consentShell() Consent {
 	cfg := c.r.Site.Consent
 	out := Consent{CookieDays: cfg.Days(), Revision: cfg.Revision, Categories: site.ConsentCategories}
-	for i := range c.r.Site.Legal {
-		if l := &c.r.Site.Legal[i]; l.ID == CookiePolicyID {
-			out.PolicyURL = c.r.LegalURL(l, c.lang)
-		}
+	if l := c.r.Site.LegalByID(CookiePolicyID); l != nil {
+		out.PolicyURL = c.r.LegalURL(l, c.lang)
 	}
 	for _, s := range c.r.ConsentServices() {
 		out.Services = append(out.Services, ConsentService{ID: s.ID, Category: s.Category, Provider: s.Provider, TagID: s.TagID})

@@ -31,7 +31,7 @@ func (c *resolution) contentPage(p *site.Page) Result {
 	urlIn := func(l string) string { return c.r.PageURL(p, l) }
 	head := c.head(title, p.Params.Description.In(c.lang), p.Params.Metadata, urlIn)
 	if p.Params.Image != "" {
-		head.Image = c.r.absolute(p.Params.Image)
+		head.Image = c.r.Absolute(p.Params.Image)
 	}
 	head.Breadcrumb = c.pageBreadcrumb(p)
 	return c.result(http.StatusOK, props, head, urlIn)

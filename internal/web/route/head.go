@@ -71,16 +71,16 @@ func (c *resolution) head(title, description string, meta site.MetadataByLang, u
 		Locale:      locales[c.lang],
 	}
 	if img := c.r.Site.SiteInfo.Settings.Image; img != "" {
-		h.Image = c.r.absolute(img)
+		h.Image = c.r.Absolute(img)
 	}
 	if urlIn == nil {
 		return h
 	}
-	h.Canonical = c.r.absolute(urlIn(c.lang))
+	h.Canonical = c.r.Absolute(urlIn(c.lang))
 	for _, l := range c.r.Site.Languages.Enabled() {
-		h.Alternates = append(h.Alternates, Alternate{Lang: l, Href: c.r.absolute(urlIn(l))})
+		h.Alternates = append(h.Alternates, Alternate{Lang: l, Href: c.r.Absolute(urlIn(l))})
 	}
-	h.Alternates = append(h.Alternates, Alternate{Lang: "x-default", Href: c.r.absolute(urlIn(c.r.Site.Languages.Default))})
+	h.Alternates = append(h.Alternates, Alternate{Lang: "x-default", Href: c.r.Absolute(urlIn(c.r.Site.Languages.Default))})
 	return h
 }
 

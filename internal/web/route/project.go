@@ -17,7 +17,7 @@ func (c *resolution) project(id int64) Result {
 	urlIn := func(l string) string { return c.r.ProjectURL(id, l) }
 	h := c.head(p.Name.In(c.lang), p.Description.In(c.lang), nil, urlIn)
 	if pic := p.XLargePictureItem.Url; pic != "" {
-		h.Image = c.r.absolute(pic)
+		h.Image = c.r.Absolute(pic)
 	}
 	props := &ProjectProps{Project: p}
 	// Each with the language it fell back to, for the view's lang attributes.

@@ -58,7 +58,7 @@ func (c *resolution) property(id int64) Result {
 	h.Type = "article"
 	h.Breadcrumb = c.breadcrumb(c.under(c.r.ListPage(list)), props.Title, props.TitleLang) // SPEC §2: under its list
 	if pic := p.XLargePictureItem.Url; pic != "" {
-		h.Image = c.r.absolute(pic)
+		h.Image = c.r.Absolute(pic)
 	}
 	return c.result(http.StatusOK, props, h, urlIn)
 }

@@ -122,8 +122,8 @@ func (r *Resolver) ThankYouURL(form, lang string) string {
 	return "/" + lang + "/feedback/" + form + "/"
 }
 
-// absolute joins the base URL and a site path.
-func (r *Resolver) absolute(path string) string {
+// Absolute joins the base URL and a site path (an absolute address is kept).
+func (r *Resolver) Absolute(path string) string {
 	if strings.HasPrefix(path, "http://") || strings.HasPrefix(path, "https://") {
 		return path
 	}
