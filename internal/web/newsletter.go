@@ -80,7 +80,7 @@ func (h *Handler) serveNewsletter(w http.ResponseWriter, r *http.Request, lang s
 			page(route.NewsletterUnknown, nil, nil)
 		case err != nil:
 			h.log.Error("newsletter link", "err", err)
-			http.Error(w, "API ERROR", http.StatusInternalServerError)
+			page(route.NewsletterFailed, nil, nil)
 		default:
 			page(done, nil, nil)
 		}

@@ -18,13 +18,14 @@ const (
 	NewsletterSent         = "sent"         // the link was mailed, if the address subscribes
 	NewsletterConfirm      = "confirm"      // an unsubscribe link: a button confirms (mail scanners follow GETs)
 	NewsletterUnsubscribed = "unsubscribed" // done
+	NewsletterFailed       = "failed"       // our fault (the database): nothing changed, try again
 )
 
 // NewsletterProps are the newsletter pages'.
 type NewsletterProps struct {
 	Base
 	Title string `json:"title"`
-	Step  string `json:"step" tstype:"'confirmed' | 'unknown' | 'ask' | 'sent' | 'confirm' | 'unsubscribed'"`
+	Step  string `json:"step" tstype:"'confirmed' | 'unknown' | 'ask' | 'sent' | 'confirm' | 'unsubscribed' | 'failed'"`
 	// Token is an unsubscribe link's, posted back by the confirm button.
 	Token string `json:"token,omitempty"`
 	// Action is the unsubscribe page's address, which its forms post to.
@@ -73,8 +74,11 @@ func (r *Resolver) Newsletter(lang string, confirm bool, step, token string) Res
 		title = c.t("newsletter.confirmTitle")
 	}
 	status := http.StatusOK
-	if step == NewsletterUnknown {
+	switch step {
+	case NewsletterUnknown:
 		status = http.StatusNotFound
+	case NewsletterFailed:
+		status = http.StatusInternalServerError
 	}
 	if urlIn != nil {
 		c.path = urlIn(lang)

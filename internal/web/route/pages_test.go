@@ -242,3 +242,13 @@ func TestConditionPagePathOfChild(t *testing.T) {
 		t.Errorf("on its parent the column for /about-us/team/ shows (%d columns)", n)
 	}
 }
+
+// A newsletter link our side failed to follow is a 500 page saying so in
+// the visitor's language, not a bare text.
+func TestNewsletterFailedPage(t *testing.T) {
+	r := demoResolver(t)
+	res := r.Newsletter("de", true, NewsletterFailed, "tok")
+	if res.Status != 500 || propsAs[*NewsletterProps](res).Step != NewsletterFailed || res.Lang != "de" {
+		t.Errorf("failed newsletter page: %d %+v", res.Status, res.Props)
+	}
+}

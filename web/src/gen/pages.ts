@@ -897,7 +897,7 @@ export interface NewsletterProps {
   errors?: Partial<Record<string, string>>
   form?: PostedForm
   title: string
-  step: 'confirmed' | 'unknown' | 'ask' | 'sent' | 'confirm' | 'unsubscribed'
+  step: 'confirmed' | 'unknown' | 'ask' | 'sent' | 'confirm' | 'unsubscribed' | 'failed'
   token?: string
   action: string
 }

@@ -62,6 +62,7 @@ describe('the newsletter pages', () => {
     ['unsubscribed', 'newsletter.unsubscribed'],
     ['unknown', 'newsletter.unknown'],
     ['sent', 'newsletter.sent'],
+    ['failed', 'newsletter.failed'],
   ])('%s says so', (step, key) => {
     expect(dom(page(step)).querySelector('main')!.textContent).toContain(translate('fr', key))
   })

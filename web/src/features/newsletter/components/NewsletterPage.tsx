@@ -47,6 +47,7 @@ export function NewsletterPage({ title, step, token, action, site, errors, form 
             </>
           )}
           {step === 'sent' && <p role="status">{t('newsletter.sent')}</p>}
+          {step === 'failed' && <p role="alert">{t('newsletter.failed')}</p>}
           {step === 'confirm' && (
             <form method="post" action={action}>
               <p>{t('newsletter.confirm')}</p>
