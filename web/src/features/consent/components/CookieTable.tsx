@@ -55,9 +55,9 @@ function Row({ service: s, t, lang }: { service: Service; t: TFn; lang: Lang }) 
   return (
     <tr data-service={s.id}>
       <th scope="row">{s.provider}</th>
-      <td>{t(`consent.purpose.${s.id}`)}</td>
-      <td>{hosts.length ? hosts.map((h) => h.replace(/^https?:\/\//, '')).join(', ') : t('consent.policy.ownSite')}</td>
-      <td>
+      <td data-label={t('consent.policy.purpose')}>{t(`consent.purpose.${s.id}`)}</td>
+      <td data-label={t('consent.policy.hosts')}>{hosts.length ? hosts.map((h) => h.replace(/^https?:\/\//, '')).join(', ') : t('consent.policy.ownSite')}</td>
+      <td data-label={t('consent.policy.cookies')}>
         {cookies.length === 0
           ? t('consent.policy.noCookies')
           : cookies.map((k) => (
