@@ -19,27 +19,36 @@ export interface ConsentState {
   accepted: readonly ConsentCategory[]
 }
 
-const UNDECIDED: ConsentState = { decided: false, accepted: ['necessary'] }
+export const UNDECIDED: ConsentState = { decided: false, accepted: ['necessary'] }
+
+/** The accepted categories of a choice: the known ones, necessary always. */
+export function acceptedFrom(categories: readonly unknown[]): ConsentCategory[] {
+  return CONSENT_CATEGORIES.filter((c) => c === 'necessary' || categories.includes(c))
+}
 
 let state: ConsentState | null = null
 const listeners = new Set<() => void>()
 
-/** The consent stored in the cookie, or undecided (also on the server). */
-function fromCookie(): ConsentState {
-  if (typeof document === 'undefined') return UNDECIDED
+/** The consent cookie's value: null without one (also on the server), {} when it does not parse. */
+function readConsentCookie(): { categories?: unknown; revision?: unknown } | null {
+  if (typeof document === 'undefined') return null
   const raw = document.cookie
     .split('; ')
     .find((c) => c.startsWith(CONSENT_COOKIE + '='))
     ?.slice(CONSENT_COOKIE.length + 1)
-  if (!raw) return UNDECIDED
+  if (!raw) return null
   try {
-    const value = JSON.parse(decodeURIComponent(raw)) as { categories?: unknown }
-    if (!Array.isArray(value.categories)) return UNDECIDED
-    const accepted = CONSENT_CATEGORIES.filter((c) => c === 'necessary' || (value.categories as unknown[]).includes(c))
-    return { decided: true, accepted }
+    const value: unknown = JSON.parse(decodeURIComponent(raw))
+    return value && typeof value === 'object' ? value : {}
   } catch {
-    return UNDECIDED
+    return {}
   }
+}
+
+/** The consent stored in the cookie, or undecided. */
+function fromCookie(): ConsentState {
+  const categories = readConsentCookie()?.categories
+  return Array.isArray(categories) ? { decided: true, accepted: acceptedFrom(categories) } : UNDECIDED
 }
 
 export function getConsent(): ConsentState {
@@ -68,17 +77,9 @@ export function useConsent(): ConsentState {
 
 /** The consent cookie's revision (vanilla-cookieconsent asks again when the configured one differs); -1 without cookie. */
 export function consentRevision(): number {
-  if (typeof document === 'undefined') return -1
-  const raw = document.cookie
-    .split('; ')
-    .find((c) => c.startsWith(CONSENT_COOKIE + '='))
-    ?.slice(CONSENT_COOKIE.length + 1)
-  try {
-    const r = raw ? (JSON.parse(decodeURIComponent(raw)) as { revision?: unknown }).revision : undefined
-    return typeof r === 'number' ? r : raw ? 0 : -1
-  } catch {
-    return -1
-  }
+  const value = readConsentCookie()
+  if (!value) return -1
+  return typeof value.revision === 'number' ? value.revision : 0
 }
 
 const SETTINGS_EVENT = 'immo:cookie-settings'
@@ -92,4 +93,9 @@ export function openConsentSettings() {
 export function onConsentSettings(open: () => void): () => void {
   window.addEventListener(SETTINGS_EVENT, open)
   return () => window.removeEventListener(SETTINGS_EVENT, open)
+}
+
+/** SPEC §2, §4: a path containing `preview` shows no cookie dialog (and no pop-up, which waits for it). */
+export function isPreview(path: string): boolean {
+  return path.split(/[?#]/)[0].toLowerCase().includes('preview')
 }

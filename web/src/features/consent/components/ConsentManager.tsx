@@ -1,12 +1,11 @@
 import { useEffect, useRef } from 'react'
-import { CONSENT_CATEGORIES, CONSENT_COOKIE, consentRevision, getConsent, onConsentSettings, setConsent, type ConsentCategory } from '../../../lib/consent'
+import { acceptedFrom, CONSENT_COOKIE, consentRevision, getConsent, isPreview, onConsentSettings, setConsent, UNDECIDED } from '../../../lib/consent'
 import { useLang } from '../../../lib/i18n'
 import { usePage } from '../../../lib/router'
 import type { BaseProps } from '../../../lib/site/types'
-import { isPreview, mustAsk, wantsReset } from '../model/rules'
+import { mustAsk, wantsReset } from '../model/rules'
 import { tagLoader, type TagLoader } from '../model/tags'
 
-const UNDECIDED = { decided: false, accepted: ['necessary'] as ConsentCategory[] }
 
 /** Forgets the stored consent (?setcookies): the library sets its cookie for the host name as domain. */
 function eraseConsentCookie() {
@@ -41,7 +40,7 @@ export function ConsentManager() {
     const loader = (tags.current = tagLoader(consent.services))
     loader.init()
     const decide = (categories: string[]) => {
-      const accepted = CONSENT_CATEGORIES.filter((c) => c === 'necessary' || categories.includes(c))
+      const accepted = acceptedFrom(categories)
       setConsent({ decided: true, accepted })
       loader.decide(accepted)
     }

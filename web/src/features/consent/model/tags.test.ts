@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import type { ConsentService } from '../../../gen/pages'
 import { consentFlags, consentedTags, tagLoader, tagScript, type TagWindow } from './tags'
-import { isPreview, mustAsk, wantsReset } from './rules'
+import { isPreview } from '../../../lib/consent'
+import { mustAsk, wantsReset } from './rules'
 import { dialogConfig, escapeHTML, translation } from './dialogConfig'
 
 const services: ConsentService[] = [
@@ -71,6 +72,10 @@ describe('tag loader', () => {
     l.decide(['necessary', 'analytics', 'social'])
     expect(scripts()).toHaveLength(3)
     expect(scripts()[2]).toContain('fbevents.js')
+    // One page view for this page, however often the settings change.
+    expect(commands(win).filter((c) => (c as unknown[])[1] === 'page_view')).toHaveLength(1)
+    l.decide(['necessary', 'analytics'])
+    expect(commands(win).filter((c) => (c as unknown[])[1] === 'page_view')).toHaveLength(1)
   })
 
   it('a client-side visit sends a page view to the loaded tags only', () => {

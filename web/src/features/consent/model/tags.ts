@@ -30,8 +30,6 @@ export interface TagWindow {
 /** SPEC §9: how long tags wait for the visitor's choice. */
 export const WAIT_FOR_UPDATE = 500
 
-export const TAG_CATEGORY: Record<string, ConsentCategory> = { tagManager: 'analytics', analytics: 'analytics', ads: 'marketing', pixel: 'social' }
-
 const DENIED: ConsentFlags = { ad_user_data: 'denied', ad_storage: 'denied', analytics_storage: 'denied', ad_personalization: 'denied' }
 
 /** The four flags from the accepted categories: the ads' from marketing, analytics' from analytics. */
@@ -55,9 +53,9 @@ export function tagScript(s: ConsentService): string {
   return ''
 }
 
-/** The tags (services with an id) the accepted categories allow. */
+/** The tags (services with an id) the accepted categories allow, each in the category Go gives it. */
 export function consentedTags(services: readonly ConsentService[] | null | undefined, accepted: readonly ConsentCategory[]): ConsentService[] {
-  return (services ?? []).filter((s) => s.tagId && TAG_CATEGORY[s.id] && accepted.includes(TAG_CATEGORY[s.id]))
+  return (services ?? []).filter((s) => s.tagId && tagScript(s) && accepted.includes(s.category as ConsentCategory))
 }
 
 export interface TagLoader {
@@ -73,6 +71,7 @@ export function tagLoader(services: readonly ConsentService[] | null | undefined
   const loaded = new Set<string>()
   let initialised = false
   let decided = false
+  let counted = false // this page's view sent to the tags
   const layer = () => (win.dataLayer ??= [])
   // gtag.js reads Arguments objects from the data layer, not arrays.
   const gtag = (win.gtag ??= function gtag() {
@@ -115,7 +114,9 @@ export function tagLoader(services: readonly ConsentService[] | null | undefined
       decided = true
       const fresh = consentedTags(services, accepted).filter((t) => !loaded.has(t.id))
       if (fresh.length === 0 && loaded.size === 0) return
-      gtag('event', 'page_view', { page_location: win.location.href, page_title: doc.title })
+      // Once per page: a later change of settings is no new view.
+      if (!counted) gtag('event', 'page_view', { page_location: win.location.href, page_title: doc.title })
+      counted = true
       for (const t of fresh) {
         loaded.add(t.id)
         switch (t.id) {
@@ -136,7 +137,8 @@ export function tagLoader(services: readonly ConsentService[] | null | undefined
       }
     },
     pageView() {
-      if (decided && loaded.size > 0) pageView()
+      counted = decided && loaded.size > 0
+      if (counted) pageView()
     },
   }
 }

@@ -51,20 +51,21 @@ export function Footer({ site }: { site: Shell }) {
               )}
             </address>
           )}
-          {legal.length > 0 && (
-            <nav aria-label={t('layout.legal')} className="footer-legal">
-              <ul>
-                {legal.map((l) => (
-                  <li key={l.href}>
-                    <SmartLink href={l.href} lang={l.lang}>
-                      {l.label}
-                    </SmartLink>
-                  </li>
-                ))}
-                <li><CookieSettingsButton /></li>
-              </ul>
-            </nav>
-          )}
+          {/* The cookie settings stay reachable on every page, legal links or not. */}
+          <nav aria-label={t('layout.legal')} className="footer-legal">
+            <ul>
+              {legal.map((l) => (
+                <li key={l.href}>
+                  <SmartLink href={l.href} lang={l.lang}>
+                    {l.label}
+                  </SmartLink>
+                </li>
+              ))}
+              <li>
+                <CookieSettingsButton />
+              </li>
+            </ul>
+          </nav>
           {site.footer?.copyright && (
             <p className="copyright" lang={site.footer.copyrightLang}>
               {site.footer.copyright}

@@ -63,7 +63,6 @@ export function Header({ site, isHome, scrolled, path }: HeaderProps) {
         data-menu={h?.menuPosition || 'right'}
         data-drawer={h?.drawerButton || 'right'}
         data-scrolled={fixed ? 'true' : undefined}
-        data-open={open ? 'true' : undefined}
       >
         <div className="container header-inner">
           <Link href={site.links?.home || '/'} className="brand" data-hidden={hideLogo ? 'true' : undefined}>

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import type { Popup as PopupProps } from '../../../gen/pages'
-import { useConsent } from '../../../lib/consent'
+import { isPreview, useConsent } from '../../../lib/consent'
 import { useT } from '../../../lib/i18n'
 import { sized, srcSet } from '../../../lib/images'
 import { HtmlContent } from '../../../lib/ui/HtmlContent'
@@ -38,7 +38,7 @@ export function Popup({ popup, url }: { popup: PopupProps; url: string }) {
   // sanitizer drops it, a form there would bypass the site's checks — so its link).
   const target = popup.link ?? ''
   const dismissedByAddress = url.includes(MODAL_CLICKED) || (target !== '' && url.includes(target))
-  const preview = url.split(/[?#]/)[0].toLowerCase().includes('preview')
+  const preview = isPreview(url)
 
   useEffect(() => setClosed(readClosed()), [])
   useEffect(() => {
