@@ -17,9 +17,14 @@ export const CONSENT_COOKIE = 'cc_cookie'
 export interface ConsentState {
   decided: boolean
   accepted: readonly ConsentCategory[]
+  /** Whether the consent dialog or its settings are open (the pop-up waits for them to close). */
+  dialogOpen: boolean
 }
 
-export const UNDECIDED: ConsentState = { decided: false, accepted: ['necessary'] }
+/** A decision or its absence: what setConsent records; the dialog's state is its own. */
+export type ConsentDecision = Pick<ConsentState, 'decided' | 'accepted'>
+
+export const UNDECIDED: ConsentState = { decided: false, accepted: ['necessary'], dialogOpen: false }
 
 /** The accepted categories of a choice: the known ones, necessary always. */
 export function acceptedFrom(categories: readonly unknown[]): ConsentCategory[] {
@@ -48,17 +53,27 @@ function readConsentCookie(): { categories?: unknown; revision?: unknown } | nul
 /** The consent stored in the cookie, or undecided. */
 function fromCookie(): ConsentState {
   const categories = readConsentCookie()?.categories
-  return Array.isArray(categories) ? { decided: true, accepted: acceptedFrom(categories) } : UNDECIDED
+  return Array.isArray(categories) ? { decided: true, accepted: acceptedFrom(categories), dialogOpen: false } : UNDECIDED
 }
 
 export function getConsent(): ConsentState {
   return (state ??= fromCookie())
 }
 
-/** Records a decision (or, after ?setcookies, its reset) and tells every reader. */
-export function setConsent(next: ConsentState) {
+function publish(next: ConsentState) {
   state = next
   listeners.forEach((l) => l())
+}
+
+/** Records a decision (or, after ?setcookies, its reset) and tells every reader. */
+export function setConsent(next: ConsentDecision) {
+  publish({ decided: next.decided, accepted: next.accepted, dialogOpen: getConsent().dialogOpen })
+}
+
+/** Records whether the consent dialog or its settings are open (features/consent, from the library's callbacks). */
+export function setConsentDialogOpen(open: boolean) {
+  const s = getConsent()
+  if (s.dialogOpen !== open) publish({ ...s, dialogOpen: open })
 }
 
 export function subscribeConsent(listener: () => void): () => void {

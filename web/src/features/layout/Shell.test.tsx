@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { App } from '../../app/App'
 import { allViews } from '../../app/pages'
-import { setConsent } from '../../lib/consent'
+import { setConsent, setConsentDialogOpen } from '../../lib/consent'
 import type { Page } from '../../lib/router'
 import type { Shell } from '../../lib/site/types'
 import { pagesIn } from '../../test/fixtures'
@@ -26,6 +26,7 @@ describe('Popup', () => {
     vi.useFakeTimers()
     sessionStorage.clear()
     setConsent({ decided: true, accepted: ['necessary'] })
+    setConsentDialogOpen(false)
   })
   afterEach(() => {
     vi.useRealTimers()
@@ -55,6 +56,20 @@ describe('Popup', () => {
     expect(dialog().open).toBe(false)
     act(() => setConsent({ decided: true, accepted: ['necessary'] }))
     act(() => vi.advanceTimersByTime(0))
+    expect(dialog().open).toBe(true)
+  })
+
+  it('waits while the cookie dialog or its settings are open, and steps aside when they open', () => {
+    setConsentDialogOpen(true)
+    render(<App initialPage={withPopup(undefined, { ...POPUP, delay: 0 })} router={null} views={allViews} />)
+    act(() => vi.advanceTimersByTime(10_000))
+    expect(dialog().open).toBe(false)
+    act(() => setConsentDialogOpen(false))
+    expect(dialog().open).toBe(true)
+    act(() => setConsentDialogOpen(true))
+    expect(dialog().open).toBe(false)
+    expect(sessionStorage.getItem(POPUP_CLOSED_KEY)).toBeNull() // not the visitor's choice
+    act(() => setConsentDialogOpen(false))
     expect(dialog().open).toBe(true)
   })
 

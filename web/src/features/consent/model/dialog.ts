@@ -1,6 +1,7 @@
 import * as CookieConsent from 'vanilla-cookieconsent'
 import 'vanilla-cookieconsent/dist/cookieconsent.css'
 import type { Consent } from '../../../gen/pages'
+import { setConsentDialogOpen } from '../../../lib/consent'
 import { LANGUAGES, tFor, type Lang } from '../../../lib/i18n'
 import { dialogConfig, translation } from './dialogConfig'
 import './dialog.css'
@@ -15,7 +16,20 @@ let running: Promise<void> | undefined
 export async function openDialog(which: 'consent' | 'preferences', consent: Consent, lang: Lang, onDecision: (categories: string[]) => void) {
   if (!running) {
     const translations = Object.fromEntries(LANGUAGES.map((l) => [l, () => translation(tFor(l), consent)]))
-    running = CookieConsent.run(dialogConfig(consent, lang, translations, onDecision, window.location.protocol === 'https:'))
+    // Which of the library's two modals (the dialog, its settings) are open: the pop-up reads it in lib/consent.
+    const open = new Set<string>()
+    const tell = () => setConsentDialogOpen(open.size > 0)
+    running = CookieConsent.run({
+      ...dialogConfig(consent, lang, translations, onDecision, window.location.protocol === 'https:'),
+      onModalShow: ({ modalName }) => {
+        open.add(modalName)
+        tell()
+      },
+      onModalHide: ({ modalName }) => {
+        open.delete(modalName)
+        tell()
+      },
+    })
   }
   await running
   await CookieConsent.setLanguage(lang)

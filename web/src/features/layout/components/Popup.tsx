@@ -32,7 +32,6 @@ export function Popup({ popup, url }: { popup: PopupProps; url: string }) {
   const consent = useConsent()
   const [closed, setClosed] = useState<boolean | null>(null) // unknown until mounted: the server has no session
   const [due, setDue] = useState(false)
-  const cookieDialogOpen = useCookieDialogOpen()
 
   // What the pop-up leads to (SPEC §4's "first form's action": configured HTML holds no form — the
   // sanitizer drops it, a form there would bypass the site's checks — so its link).
@@ -51,7 +50,7 @@ export function Popup({ popup, url }: { popup: PopupProps; url: string }) {
     return () => clearTimeout(timer)
   }, [closed, consent.decided, preview, due, popup.delay])
 
-  const show = due && closed === false && consent.decided && !cookieDialogOpen && !preview
+  const show = due && closed === false && consent.decided && !consent.dialogOpen && !preview
   useEffect(() => {
     const d = dialog.current
     if (!d) return
@@ -144,18 +143,4 @@ function remember(setClosed: (v: boolean) => void) {
     // storage refused: closed for this page only
   }
   setClosed(true)
-}
-
-/** Whether vanilla-cookieconsent's dialog or settings are open (it marks <html> with show--consent / show--preferences). */
-function useCookieDialogOpen(): boolean {
-  const [open, setOpen] = useState(false)
-  useEffect(() => {
-    const html = document.documentElement
-    const read = () => setOpen(html.classList.contains('show--consent') || html.classList.contains('show--preferences'))
-    read()
-    const observer = new MutationObserver(read)
-    observer.observe(html, { attributes: true, attributeFilter: ['class'] })
-    return () => observer.disconnect()
-  }, [])
-  return open
 }
