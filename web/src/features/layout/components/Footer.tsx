@@ -1,8 +1,8 @@
-import type { CSSProperties } from 'react'
 import { useT } from '../../../lib/i18n'
 import { formatPhone, telHref } from '../../../lib/format'
 import type { FooterColumn, Shell } from '../../../lib/site/types'
 import { textIn } from '../../../lib/site/text'
+import { colVars } from '../../../lib/site/col'
 import { HtmlContent } from '../../../lib/ui/HtmlContent'
 import { SmartLink } from '../../../lib/ui/SmartLink'
 import { NewsletterSignup } from '../../newsletter'
@@ -78,9 +78,8 @@ export function Footer({ site }: { site: Shell }) {
 }
 
 function Column({ column: c, lang }: { column: FooterColumn; lang: string }) {
-  const style = { '--sm': c.col?.sm || 12, '--md': c.col?.md || c.col?.sm || 12, '--lg': c.col?.lg || c.col?.md || 12 } as CSSProperties
   return (
-    <div className="footer-column" style={style}>
+    <div className="footer-column" style={colVars(c.col)}>
       {c.title && (
         <h2 className="footer-title" lang={c.titleLang}>
           {c.title}

@@ -3,6 +3,7 @@ import { formatPhone, telHref } from '../../../lib/format'
 import { type Lang, useT } from '../../../lib/i18n'
 import type { Agency } from '../../../lib/site/types'
 import { pick } from '../../../lib/site/text'
+import { colVars } from '../../../lib/site/col'
 import { below, Heading, levelOf, type Level } from '../../../lib/ui/Heading'
 import { SmartLink } from '../../../lib/ui/SmartLink'
 import { HtmlContent } from '../../../lib/ui/HtmlContent'
@@ -59,14 +60,6 @@ function rows(ms: ModuleView[]): ModuleView[][] {
     else out.push([m])
   }
   return out
-}
-
-/** The grid spans of a module, as CSS variables the stylesheet reads per breakpoint. */
-function spans(m: ModuleView): CSSProperties {
-  const c = m.col
-  if (!c) return {}
-  const n = (v: number) => (v > 0 && v <= 12 ? v : 12)
-  return { '--col-sm': n(c.sm), '--col-md': n(c.md || c.sm), '--col-lg': n(c.lg || c.md || c.sm) } as CSSProperties
 }
 
 /** The module's background: a picture, a colour or a gallery of pictures behind its content. */
@@ -173,7 +166,7 @@ function Module({ module: m, lang, agency, minLevel, pageTitle, contactForm, tes
       break
   }
   return (
-    <section className={className} style={{ ...spans(m), ...bg.style }} aria-labelledby={showTitle ? headingId : undefined}>
+    <section className={className} style={{ ...colVars(m.col), ...bg.style }} aria-labelledby={showTitle ? headingId : undefined}>
       {bg.layer}
       <div className="container">
         {head}
