@@ -76,7 +76,7 @@ export function setConsentDialogOpen(open: boolean) {
   if (s.dialogOpen !== open) publish({ ...s, dialogOpen: open })
 }
 
-export function subscribeConsent(listener: () => void): () => void {
+function subscribeConsent(listener: () => void): () => void {
   listeners.add(listener)
   return () => listeners.delete(listener)
 }

@@ -28,7 +28,7 @@ export interface TagWindow {
 }
 
 /** SPEC §9: how long tags wait for the visitor's choice. */
-export const WAIT_FOR_UPDATE = 500
+const WAIT_FOR_UPDATE = 500
 
 const DENIED: ConsentFlags = { ad_user_data: 'denied', ad_storage: 'denied', analytics_storage: 'denied', ad_personalization: 'denied' }
 

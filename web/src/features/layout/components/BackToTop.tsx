@@ -4,7 +4,7 @@ import { useT } from '../../../lib/i18n'
 /** SPEC §9: shown from 10 px of scroll, 500 ms to the top, the scroll handler debounced 100 ms. */
 export const BACK_TO_TOP_SCROLL = 10
 export const BACK_TO_TOP_MS = 500
-export const SCROLL_DEBOUNCE_MS = 100
+const SCROLL_DEBOUNCE_MS = 100
 
 /**
  * The back-to-top button. It scrolls with an animation of its own (a fixed
@@ -24,7 +24,7 @@ export function BackToTop() {
 }
 
 /** Whether the window has scrolled at least px, read 100 ms after the last scroll event. */
-export function useScrolledPast(px: number): boolean {
+function useScrolledPast(px: number): boolean {
   const [past, setPast] = useState(false)
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined

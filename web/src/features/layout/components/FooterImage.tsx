@@ -3,8 +3,8 @@ import { sized, srcSet } from '../../../lib/images'
 import { useInView } from '../../../lib/ui/useInView'
 
 /** SPEC §9: footer pictures are 500 px high and load when 100 px from the viewport. */
-export const FOOTER_IMAGE_HEIGHT = 500
-export const FOOTER_LAZY_MARGIN = '100px'
+const FOOTER_IMAGE_HEIGHT = 500
+const FOOTER_LAZY_MARGIN = '100px'
 
 /**
  * A footer picture, loaded once it comes within 100 px of the viewport

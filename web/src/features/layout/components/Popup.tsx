@@ -14,7 +14,7 @@ const VIDEO_PROVIDERS: Record<string, string> = { youtube: 'YouTube', vimeo: 'Vi
 export const POPUP_CLOSED_KEY = 'immo.popup.closed'
 
 /** The text in an address that closes the pop-up by itself (SPEC §4). */
-export const MODAL_CLICKED = 'modal-clicked'
+const MODAL_CLICKED = 'modal-clicked'
 
 /**
  * The configured pop-up (SPEC §3, §4) in a native modal <dialog>: focus moves
@@ -58,23 +58,30 @@ export function Popup({ popup, url }: { popup: PopupProps; url: string }) {
       opener.current = document.activeElement
       d.showModal()
     } else if (!show && d.open) {
-      d.dataset.quiet = 'true' // closed for the cookie dialog or the address: not the visitor's choice
+      d.dataset.closedBy = 'quiet' // closed for the cookie dialog or the address: not the visitor's choice
       d.close()
     }
   }, [show])
 
-  // The visitor's own closing is remembered at once, before the dialog's
-  // close event (a task later): a reload right after still finds it closed.
-  function closeByVisitor() {
+  // The visitor's own closing (button, backdrop, link, Escape) is remembered
+  // at once, before the dialog's close event (a task later): a reload right
+  // after still finds it closed. The close event then knows it is done.
+  function rememberVisitor() {
     remember(setClosed)
+    const d = dialog.current
+    if (d?.open) d.dataset.closedBy = 'visitor'
+  }
+
+  function closeByVisitor() {
+    rememberVisitor()
     dialog.current?.close()
   }
 
   function onClose() {
     const d = dialog.current
-    const quiet = d?.dataset.quiet === 'true'
-    if (d) delete d.dataset.quiet
-    if (!quiet) remember(setClosed)
+    const by = d?.dataset.closedBy
+    if (d) delete d.dataset.closedBy
+    if (!by) remember(setClosed) // closed some other way (the browser's own close request)
     // Browsers without the dialog's own focus return: back to where the visitor was.
     const back = opener.current
     if (back instanceof HTMLElement && (document.activeElement === document.body || !document.activeElement)) back.focus()
@@ -88,7 +95,7 @@ export function Popup({ popup, url }: { popup: PopupProps; url: string }) {
       className="popup"
       aria-labelledby={popup.title ? 'popup-title' : undefined}
       onClose={onClose}
-      onCancel={() => remember(setClosed)} // Escape
+      onCancel={rememberVisitor} // Escape
       onClick={(e) => e.target === e.currentTarget && closeByVisitor()} // a click on the backdrop
     >
       <div className="popup-body">

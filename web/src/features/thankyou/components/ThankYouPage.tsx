@@ -16,7 +16,7 @@ const MESSAGES: Record<string, string> = {
   'rent-application': 'offer.thankYou.rent-application',
 }
 
-/** After a form: breadcrumb, "Thank you", what happens next, a way home. */
+/** After a form: "Thank you", what happens next, a way home. */
 export function ThankYouPage({ form, site }: ThankYouProps) {
   const t = useT()
   return (
