@@ -66,16 +66,35 @@ describe('tag loader', () => {
   it('analytics only: analytics tags, not the ads nor the pixel; a later choice adds only what is new', () => {
     const { win, doc, scripts } = fakeWin()
     const l = tagLoader(services, win, doc)
+    const views = () => commands(win).filter((c) => (c as unknown[])[1] === 'page_view')
     l.decide(['necessary', 'analytics'])
     expect(scripts().map((s) => s.split('?')[1])).toEqual(['id=GTM-N4RB8QX', 'id=G-7KX3QZP1LM'])
     expect(commands(win)[1]).toEqual(['consent', 'update', { ad_user_data: 'denied', ad_storage: 'denied', analytics_storage: 'granted', ad_personalization: 'denied' }])
+    expect(views()).toHaveLength(1) // the first decision: this page's view
     l.decide(['necessary', 'analytics', 'social'])
     expect(scripts()).toHaveLength(3)
     expect(scripts()[2]).toContain('fbevents.js')
     // One page view for this page, however often the settings change.
-    expect(commands(win).filter((c) => (c as unknown[])[1] === 'page_view')).toHaveLength(1)
+    expect(views()).toHaveLength(1)
     l.decide(['necessary', 'analytics'])
-    expect(commands(win).filter((c) => (c as unknown[])[1] === 'page_view')).toHaveLength(1)
+    expect(views()).toHaveLength(1)
+    // The next page sends its own view, and a change of settings there none again.
+    l.pageView()
+    expect(views()).toHaveLength(2)
+    l.decide(['necessary', 'analytics', 'marketing'])
+    expect(views()).toHaveLength(2)
+  })
+
+  it('a page declined first and accepted later sends its view with the first tags', () => {
+    const { win, doc } = fakeWin()
+    const l = tagLoader(services, win, doc)
+    const views = () => commands(win).filter((c) => (c as unknown[])[1] === 'page_view')
+    l.decide(['necessary'])
+    expect(views()).toHaveLength(0)
+    l.decide(['necessary', 'analytics'])
+    expect(views()).toHaveLength(1)
+    l.decide(['necessary', 'analytics', 'marketing'])
+    expect(views()).toHaveLength(1)
   })
 
   it('a client-side visit sends a page view to the loaded tags only', () => {
