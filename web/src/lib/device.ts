@@ -22,7 +22,7 @@ type DeviceClass = Pick<DeviceSetting, 'isMobile' | 'isTablet' | 'isDesktop' | '
  * and what depends on one is rendered and left to CSS (the top bar shows,
  * the stylesheet hides it on phones), so hydration matches and nothing jumps.
  */
-export const UNKNOWN_DEVICE: DeviceClass = { isMobile: false, isTablet: false, isDesktop: false, topBarShow: true }
+const UNKNOWN_DEVICE: DeviceClass = { isMobile: false, isTablet: false, isDesktop: false, topBarShow: true }
 
 const CLASSES: Record<'mobile' | 'tablet' | 'desktop', DeviceClass> = {
   mobile: { isMobile: true, isTablet: false, isDesktop: false, topBarShow: false },
@@ -44,11 +44,11 @@ function subscribe(onChange: () => void): () => void {
 }
 
 /** The device class alone (no page needed): updated when the window crosses a breakpoint. */
-export function useDeviceClass(): DeviceClass {
+function useDeviceClass(): DeviceClass {
   return useSyncExternalStore(subscribe, current, () => UNKNOWN_DEVICE)
 }
 
-/** The device setting of the page being shown. */
+/** The device setting of the page being shown (SPEC §4: the shared state the top bar reads). */
 export function useDevice(): DeviceSetting {
   const cls = useDeviceClass()
   const lang = usePage<{ site?: { lang?: string } }>().props.site?.lang ?? ''

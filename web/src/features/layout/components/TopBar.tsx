@@ -1,18 +1,18 @@
 import type { Shell, SiteLink } from '../../../lib/site/types'
 import type { CSSProperties } from 'react'
-import { useDeviceClass } from '../../../lib/device'
+import { useDevice } from '../../../lib/device'
 import { useT } from '../../../lib/i18n'
 import { knownIcon } from '../../../lib/ui/icons'
 import { SmartLink } from '../../../lib/ui/SmartLink'
 
 /**
  * The link bar above the header: desktop and tablet only. Phones do not get
- * it at all once the device is known (useDeviceClass); before hydration the
+ * it at all once the device setting knows the device (useDevice().topBarShow); before hydration the
  * stylesheet hides it there, so it never flashes nor moves the page.
  */
 export function TopBar({ site }: { site: Shell }) {
   const t = useT()
-  const { topBarShow } = useDeviceClass()
+  const { topBarShow } = useDevice()
   const left = site.topBar?.left ?? []
   const right = site.topBar?.right ?? []
   if (!topBarShow || left.length + right.length === 0) return null
