@@ -54,6 +54,9 @@ const environment = `Environment:
   IMMO_SMTP_URL        where mails go: smtp://user:pass@host:587 (STARTTLS),
                        smtps://user:pass@host:465 (implicit TLS), smtp://host:port?tls=none
                        (no TLS: a local relay or test server); unset, mails wait in the queue
+  IMMO_TRUSTED_PROXIES the reverse proxies in front (CIDR prefixes or addresses, comma-separated):
+                       behind one the visitor is the right-most X-Forwarded-For address that is
+                       not a proxy; unset, the connection's address (X-Forwarded-For ignored)
 `
 
 func main() {

@@ -35,6 +35,10 @@ func runServe(ctx context.Context, args []string) error {
 		return err
 	}
 	smtpURL := os.Getenv("IMMO_SMTP_URL")
+	proxies, err := server.ParseTrustedProxies(os.Getenv("IMMO_TRUSTED_PROXIES"))
+	if err != nil {
+		return err
+	}
 	mapFrame := web.MapFrameOptions{Tiles: os.Getenv("IMMO_MAP_TILES"), Attribution: os.Getenv("IMMO_MAP_ATTRIBUTION")}
 	log := newLogger(ctx, logOutput)
 	keys, err := loadKeys(os.Getenv("IMMO_SECRET"), s.dataDir)
@@ -138,6 +142,7 @@ func runServe(ctx context.Context, args []string) error {
 		Catalog: cat, Site: cfg, Pictures: demo.Pictures(), Variants: variants, Log: log, Pages: pages, Links: resolver,
 		PublicURL: s.publicURL, MapTiles: web.TileURL(mapFrame.Tiles), Challenges: challenges,
 		TestimonialPictures: &web.TestimonialPictures{Signer: pictureSigner, Store: store, Log: log},
+		TrustedProxies:      proxies,
 	}))
 	log.Info("immo is serving", "url", "http://"+displayAddr(ln.Addr()), "version", version)
 	fmt.Fprintf(stdout, "immo is serving on http://%s\n", displayAddr(ln.Addr()))

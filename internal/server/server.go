@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http"
+	"net/netip"
 	"strings"
 	"time"
 
@@ -43,12 +44,16 @@ type Deps struct {
 	// TestimonialPictures serves the approved testimonials' pictures; nil
 	// serves none.
 	TestimonialPictures *web.TestimonialPictures
+	// TrustedProxies are the proxies whose X-Forwarded-For names the
+	// visitor (IMMO_TRUSTED_PROXIES); none: the connection's address is
+	// the visitor's.
+	TrustedProxies []netip.Prefix
 }
 
 // Handler returns the whole site.
 func Handler(d Deps) http.Handler {
 	hsts := strings.HasPrefix(strings.ToLower(d.PublicURL), "https://")
-	return securityHeaders(recoverPanics(d.Log, routes(d)), web.MapFramePath, hsts, newSourceCache(d.Catalog, d.Site, d.MapTiles).get)
+	return clientAddress(d.TrustedProxies, securityHeaders(recoverPanics(d.Log, routes(d)), web.MapFramePath, hsts, newSourceCache(d.Catalog, d.Site, d.MapTiles).get))
 }
 
 // recoverPanics turns a handler panic into a logged 500, not a dropped connection.
