@@ -2,7 +2,10 @@ package main
 
 import (
 	"bytes"
+	"compress/zlib"
 	"context"
+	"encoding/binary"
+	"hash/crc32"
 	"image"
 	"image/color"
 	"image/jpeg"
@@ -64,6 +67,75 @@ func pngOf(t testing.TB, w, h int) []byte {
 	return b.Bytes()
 }
 
+// badPicture posts a testimonial with picture data: refused on the
+// picture field with key, nothing kept.
+func badPicture(t testing.TB, name, page string, data []byte, key string, before func(testing.TB), nothingKept func(testing.TB, *http.Response, string)) apitest.Scenario {
+	body, headers := multipartTestimonial(t, nil, "me.png", data)
+	headers["X-Inertia"], headers["X-Inertia-Version"] = "true", "v1"
+	return apitest.Scenario{Name: name, Method: http.MethodPost, URL: page, Before: before,
+		Body: body, Headers: headers, Status: http.StatusUnprocessableEntity,
+		Contains: []string{`"picture":"` + key + `"`}, After: nothingKept}
+}
+
+// pngBomb is a real PNG of 20000×20000 grey pixels (under 0.5 MB; 400 MB
+// once decoded, 1.6 GB as RGBA), written row by row.
+func pngBomb(t testing.TB) []byte {
+	t.Helper()
+	const side = 20000
+	var out bytes.Buffer
+	out.WriteString("\x89PNG\r\n\x1a\n")
+	chunk := func(kind string, data []byte) {
+		var n [4]byte
+		binary.BigEndian.PutUint32(n[:], uint32(len(data)))
+		out.Write(n[:])
+		crc := crc32.NewIEEE()
+		crc.Write([]byte(kind))
+		crc.Write(data)
+		out.WriteString(kind)
+		out.Write(data)
+		binary.BigEndian.PutUint32(n[:], crc.Sum32())
+		out.Write(n[:])
+	}
+	ihdr := make([]byte, 13)
+	binary.BigEndian.PutUint32(ihdr[0:], side)
+	binary.BigEndian.PutUint32(ihdr[4:], side)
+	ihdr[8] = 8 // 8 bits, grey (colour type 0)
+	chunk("IHDR", ihdr)
+	var idat bytes.Buffer
+	z, _ := zlib.NewWriterLevel(&idat, zlib.BestSpeed)
+	row := make([]byte, 1+side) // filter 0, then the pixels
+	for range side {
+		z.Write(row)
+	}
+	z.Close()
+	chunk("IDAT", idat.Bytes())
+	chunk("IEND", nil)
+	return out.Bytes()
+}
+
+// jpegWithGPS is a w×h JPEG carrying an EXIF block with a GPS tag, as a
+// phone writes it.
+func jpegWithGPS(t testing.TB, w, h int) []byte {
+	t.Helper()
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	for y := range h {
+		for x := range w {
+			img.Set(x, y, color.RGBA{uint8(x), uint8(y), 90, 255})
+		}
+	}
+	var stored bytes.Buffer
+	if err := jpeg.Encode(&stored, img, nil); err != nil {
+		t.Fatal(err)
+	}
+	tiff := []byte{'M', 'M', 0, 42, 0, 0, 0, 8, 0, 1, // big-endian, IFD at 8, one entry
+		0x88, 0x25, 0, 4, 0, 0, 0, 1, 0, 0, 0, 26, // the GPS IFD pointer
+		0, 0, 0, 0}
+	seg := append([]byte("Exif\x00\x00"), append(tiff, "GPS-50.6833N-5.8167E"...)...)
+	n := len(seg) + 2
+	out := append([]byte{0xFF, 0xD8, 0xFF, 0xE1, byte(n >> 8), byte(n)}, seg...)
+	return append(out, stored.Bytes()[2:]...)
+}
+
 func testimonialPost(extra url.Values) url.Values {
 	return withValues(url.Values{"form": {"testimonial"}, "firstName": {"Anne"}, "lastName": {"Lambert"}, "email": {"anne@example.be"},
 		"remark": {"Une équipe à l'écoute, une vente en un mois."}, "website": {"https://anne.example.be/"},
@@ -105,6 +177,7 @@ func testTestimonialForm(t *testing.T, s *formSite) {
 		return body
 	}
 	picBody, picHeaders := multipartTestimonial(t, url.Values{"remark": {"Avec photo"}}, "Moi.PNG", pngOf(t, 1200, 900))
+	exifBody, exifHeaders := multipartTestimonial(t, url.Values{"remark": {"Photo de téléphone"}}, "IMG_0001.jpg", jpegWithGPS(t, 2400, 1200))
 	apitest.Run(t, s.h, []apitest.Scenario{
 		bad("no first name", url.Values{"firstName": {" "}}, "firstName", field.KeyRequired),
 		bad("no last name", url.Values{"lastName": {""}}, "lastName", field.KeyRequired),
@@ -123,6 +196,37 @@ func testTestimonialForm(t *testing.T, s *formSite) {
 				Body: body, Headers: headers, Status: http.StatusUnprocessableEntity,
 				Contains: []string{`"picture":"` + field.KeyFileType + `"`}, After: nothingKept}
 		}(),
+		badPicture(t, "a 20000×20000 PNG (a decompression bomb)", page, pngBomb(t), field.KeyPictureSize, freshDay, nothingKept),
+		badPicture(t, "a truncated PNG", page, pngOf(t, 300, 200)[:400], field.KeyPictureBroken, freshDay, nothingKept),
+		{
+			Name: "a phone's photo: the agency's notice attaches it re-encoded, without its EXIF and GPS position", Method: http.MethodPost,
+			URL: page, Before: freshDay, Status: http.StatusSeeOther, Body: exifBody, Headers: exifHeaders,
+			After: func(tb testing.TB, _ *http.Response, _ string) {
+				s.state(tb)
+				var attached [][]byte
+				for _, m := range s.delivered(tb, before.mails, 2) {
+					for _, data := range attachments(tb, m) {
+						attached = append(attached, data)
+					}
+				}
+				if len(attached) != 1 {
+					tb.Fatalf("%d attachments, want the notice's one", len(attached))
+				}
+				cfg, format, err := image.DecodeConfig(bytes.NewReader(attached[0]))
+				if err != nil || format != "jpeg" || cfg.Width != 1600 || cfg.Height != 800 {
+					tb.Fatalf("attached %s %dx%d %v, want a 1600x800 JPEG", format, cfg.Width, cfg.Height, err)
+				}
+				if bytes.Contains(attached[0], []byte("Exif")) || bytes.Contains(attached[0], []byte("GPS-50.6833N")) {
+					tb.Fatal("the attachment keeps the original's metadata")
+				}
+				pend, _ := s.store.Testimonials(tb.Context(), true)
+				for _, x := range pend {
+					if x.Comment == "Photo de téléphone" {
+						s.store.DeleteTestimonial(tb.Context(), x.ID) // the next scenarios count the pending ones
+					}
+				}
+			},
+		},
 		{
 			Name: "a picture, shrunk, served once approved at its signed address only", Method: http.MethodPost, URL: page, Before: freshDay,
 			Status: http.StatusSeeOther, Header: map[string]string{"Location": "/fr/merci/temoignage/"},

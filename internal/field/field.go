@@ -35,16 +35,23 @@ const (
 	KeySendFailed    = "forms.error.sendFailed" // storing failed: trying again may work
 	KeyAPIError      = "forms.error.api"        // an unexpected error of ours (SPEC §8 "API ERROR")
 	KeySlotFull      = "forms.error.slotFull"
-	KeyFileType      = "forms.error.fileType"  // an upload whose content is not of the accepted types, or whose name lies about it
-	KeyFileSize      = "forms.error.fileSize"  // an upload over its size limit
-	KeyFileAgain     = "forms.error.fileAgain" // a good upload of a refused post without JavaScript: the browser cannot show it again
-	KeyURL           = "forms.error.url"       // not an http(s) web address
+	KeyFileType      = "forms.error.fileType"      // an upload whose content is not of the accepted types, or whose name lies about it
+	KeyFileSize      = "forms.error.fileSize"      // an upload over its size limit
+	KeyFileAgain     = "forms.error.fileAgain"     // a good upload of a refused post without JavaScript: the browser cannot show it again
+	KeyURL           = "forms.error.url"           // not an http(s) web address
+	KeyPictureSize   = "forms.error.pictureSize"   // a picture with more pixels than upload.MaxPixels or upload.MaxSide a side
+	KeyPictureBroken = "forms.error.pictureBroken" // a picture that does not decode (damaged, truncated)
+	KeyControl       = "forms.error.control"       // a control character (NUL…) or bytes that are no text
+	KeyTooManyHour   = "forms.error.tooManyHour"   // over a sender's limit of the hour: try again in an hour
+	KeyTooManyDay    = "forms.error.tooManyDay"    // over a sender's limit of the day: try again tomorrow
+	KeyReceiverDay   = "forms.error.receiverDay"   // the address got as many mails from the site as it may today
 )
 
 // Keys lists every key above: a test checks each exists in every language.
 var Keys = []string{KeySummary, KeyRequired, KeyEmail, KeyFriendEmail, KeyPhone, KeyTooLong, KeyChoice,
 	KeyNumber, KeyRange, KeyDate, KeyStartDate, KeyEndDate, KeyTypes, KeyZones, KeyPasswordMatch,
-	KeyPasswordShort, KeyCaptcha, KeyLogin, KeySendFailed, KeyAPIError, KeySlotFull, KeyFileType, KeyFileSize, KeyFileAgain, KeyURL}
+	KeyPasswordShort, KeyCaptcha, KeyLogin, KeySendFailed, KeyAPIError, KeySlotFull, KeyFileType, KeyFileSize, KeyFileAgain, KeyURL,
+	KeyPictureSize, KeyPictureBroken, KeyControl, KeyTooManyHour, KeyTooManyDay, KeyReceiverDay}
 
 // Errors maps a form field's name to the translation key of its problem; an
 // empty Errors means the input is valid. Only the first problem of a field

@@ -7,4 +7,8 @@ type File struct {
 	Name  string `json:"name"`  // the name the visitor's system gave it
 	Type  string `json:"type"`  // the MIME type detected from its content, not its name
 	Data  []byte `json:"-"`
+	// problem is the translation key Decode found preparing the file
+	// (upload.Set.Prepare: a picture that does not decode); Validate
+	// reports it.
+	problem string
 }

@@ -94,7 +94,8 @@ const (
 // Spec; other names are dropped. Numbers that do not parse stay as typed in
 // Fields, or make the ID -1, so Validate reports them. An Upload field keeps
 // its first non-empty file, typed by its content and its name cleaned
-// (upload.Set.Check, FileName); files in no Upload field are dropped.
+// (upload.Set.Prepare: a picture is re-encoded, without its metadata, or
+// its problem kept for Validate); files in no Upload field are dropped.
 func Decode(kind Kind, lang, page string, in map[string]string, files ...File) Request {
 	r := Request{Kind: kind, Lang: lang, Page: page, Remark: in[FieldRemark],
 		Person: Person{Title: in[FieldTitle], FirstName: in[FieldFirstName], LastName: in[FieldLastName],
@@ -104,8 +105,7 @@ func Decode(kind Kind, lang, page string, in map[string]string, files ...File) R
 		for _, f := range spec.Fields {
 			if f.Type == Upload {
 				if file, ok := firstFile(files, f.Name); ok {
-					file.Type, _ = f.Accept.Check(file.Name, file.Data)
-					file.Name = f.Accept.FileName(file.Name, file.Type)
+					file.Name, file.Type, file.Data, file.problem = f.Accept.Prepare(file.Name, file.Data)
 					r.Files = append(r.Files, file)
 				}
 				continue

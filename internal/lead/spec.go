@@ -152,7 +152,10 @@ func (f Field) checkFile(e field.Errors, file *File) {
 		e.Check(f.Required, f.Name, field.KeyRequired)
 		return
 	}
-	_, key := f.Accept.Check(file.Name, file.Data)
+	key := file.problem
+	if key == "" {
+		_, key = f.Accept.Check(file.Name, file.Data)
+	}
 	e.Check(key != "", f.Name, key)
 }
 

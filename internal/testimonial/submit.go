@@ -27,9 +27,10 @@ type Pending interface {
 //
 // A picture sent with it is shrunk (PictureSide, JPEG, no metadata) before
 // the request is stored: the request keeps that copy, which the
-// testimonial's address (signer) serves once approved. A picture that
-// cannot be shrunk is not kept (the agency's notice still attaches what
-// was sent).
+// testimonial's address (signer) serves once approved. The picture was
+// checked and re-encoded when the post was decoded (lead.Decode,
+// upload.Set.Prepare): one too large or broken never gets here, and the
+// agency's notice attaches that re-encoded copy, not the visitor's file.
 func Recording(requests lead.Store, pending Pending, signer *PictureSigner) lead.Store {
 	return recording{requests, pending, signer}
 }

@@ -8,22 +8,126 @@ import (
 	"image/color"
 	"image/jpeg"
 	_ "image/png" // a visitor's PNG
+	"runtime/debug"
+	"sync"
 
 	"golang.org/x/image/draw"
 	_ "golang.org/x/image/webp" // a visitor's WebP (lossy or lossless)
+
+	"immo/internal/field"
 )
 
 // PictureSide is the longest side, in pixels, of a visitor's picture once
 // shrunk (Shrink): a testimonial shows it far smaller.
 const PictureSide = 800
 
-// maxPixels bounds the pictures Shrink decodes: 40 megapixels take 160 MB
-// once decoded; a 5 MB file claiming more is a decompression bomb.
-const maxPixels = 40_000_000
+// The bounds of a visitor's picture, read from its header before anything
+// is decoded: at most MaxPixels pixels and MaxSide pixels a side, and at
+// most maxDecoded bytes once decoded (a 16-bit PNG takes 8 bytes a pixel).
+// A phone's photo is 12 to 48 megapixels; a 5 MB file claiming more is a
+// decompression bomb (a 20000×20000 PNG of one colour is 1 MB).
+const (
+	MaxPixels  = 50_000_000
+	MaxSide    = 12_000
+	maxDecoded = 200 << 20
+)
 
-// ErrPicture says data is not a picture Shrink reads (JPEG, PNG, WebP) or
-// is too large once decoded.
-var ErrPicture = errors.New("upload: not a picture that can be shrunk")
+// decodeBudget bounds the bytes all decodes hold at once: a decode waits
+// until its cost fits (decodeCost). One 50-megapixel JPEG (150 MB) or
+// 40-megapixel PNG (160 MB) at a time, several small ones together, so 16
+// visitors posting large pictures at once cost one picture's memory, not 16.
+const decodeBudget = 256 << 20
+
+// freeAfter is the decoded size past which the memory is handed back to
+// the system once the picture is shrunk (debug.FreeOSMemory): else the
+// heap keeps the peak of the largest decodes for minutes.
+const freeAfter = 32 << 20
+
+var (
+	// ErrPicture says data is not a picture Shrink reads (JPEG, PNG, WebP).
+	ErrPicture = errors.New("upload: not a picture that can be shrunk")
+	// ErrPictureBroken says the picture does not decode (damaged, truncated).
+	ErrPictureBroken = fmt.Errorf("%w: it does not decode", ErrPicture)
+	// ErrPictureSize says the picture is over MaxPixels, MaxSide or
+	// maxDecoded once decoded.
+	ErrPictureSize = fmt.Errorf("%w: too many pixels", ErrPicture)
+)
+
+// PictureKey is the translation key of a picture's problem (Shrink's
+// error): field.KeyPictureSize, field.KeyPictureBroken.
+func PictureKey(err error) string {
+	if errors.Is(err, ErrPictureSize) {
+		return field.KeyPictureSize
+	}
+	return field.KeyPictureBroken
+}
+
+// Measure reads a picture's header only (image.DecodeConfig) and returns
+// the bytes it takes once decoded, or ErrPictureBroken (no header of a
+// picture) or ErrPictureSize (over the bounds).
+func Measure(data []byte) (int64, error) {
+	cfg, _, err := image.DecodeConfig(bytes.NewReader(data))
+	if err != nil {
+		return 0, fmt.Errorf("%w: %v", ErrPictureBroken, err)
+	}
+	w, h := int64(cfg.Width), int64(cfg.Height)
+	if w <= 0 || h <= 0 {
+		return 0, fmt.Errorf("%w: %d×%d pixels", ErrPictureBroken, w, h)
+	}
+	cost := w * h * bytesPerPixel(cfg.ColorModel)
+	if w > MaxSide || h > MaxSide || w*h > MaxPixels || cost > maxDecoded {
+		return 0, fmt.Errorf("%w: %d×%d pixels", ErrPictureSize, w, h)
+	}
+	return cost, nil
+}
+
+// bytesPerPixel is what the decoders of image/jpeg, image/png and
+// x/image/webp allocate per pixel for a picture of model m (a JPEG's
+// YCbCr counted unsubsampled, its worst).
+func bytesPerPixel(m color.Model) int64 {
+	switch m {
+	case color.GrayModel, color.AlphaModel:
+		return 1
+	case color.Gray16Model, color.Alpha16Model:
+		return 2
+	case color.YCbCrModel:
+		return 3
+	case color.RGBAModel, color.NRGBAModel, color.CMYKModel, color.NYCbCrAModel:
+		return 4
+	}
+	if _, ok := m.(color.Palette); ok {
+		return 1
+	}
+	return 8 // RGBA64, NRGBA64 and anything unknown: the largest
+}
+
+// decodes is the budget of decodeBudget bytes the running decodes share.
+var decodes = budget{free: decodeBudget}
+
+type budget struct {
+	mu   sync.Mutex
+	cond *sync.Cond
+	free int64
+}
+
+func (b *budget) acquire(n int64) {
+	b.mu.Lock()
+	if b.cond == nil {
+		b.cond = sync.NewCond(&b.mu)
+	}
+	for b.free < n {
+		b.cond.Wait()
+	}
+	b.free -= n
+	b.mu.Unlock()
+}
+
+func (b *budget) release(n int64) {
+	b.mu.Lock()
+	b.free += n
+	b.cond.Broadcast()
+	b.mu.Unlock()
+}
 
 // Shrink re-encodes a visitor's JPEG, PNG or WebP picture as a JPEG whose
 // longest side is at most maxSide pixels (PictureSide for a testimonial),
@@ -31,20 +135,32 @@ var ErrPicture = errors.New("upload: not a picture that can be shrunk")
 // (EXIF, GPS position, comments); the EXIF orientation of a phone's photo
 // is applied first, so the picture stands as it was taken. Transparent
 // parts become white.
+//
+// The picture's size is read from its header first (Measure): one over
+// the bounds is refused (ErrPictureSize) without being decoded; one that
+// fails to decode, a truncated file, is ErrPictureBroken. Decodes share
+// decodeBudget: past it, Shrink waits its turn.
 func Shrink(data []byte, maxSide int) ([]byte, error) {
 	if maxSide <= 0 {
 		return nil, fmt.Errorf("upload: Shrink to %d pixels", maxSide)
 	}
-	cfg, _, err := image.DecodeConfig(bytes.NewReader(data))
+	cost, err := Measure(data)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrPicture, err)
+		return nil, err
 	}
-	if cfg.Width <= 0 || cfg.Height <= 0 || int64(cfg.Width)*int64(cfg.Height) > maxPixels {
-		return nil, fmt.Errorf("%w: %d×%d pixels", ErrPicture, cfg.Width, cfg.Height)
+	decodes.acquire(cost)
+	defer decodes.release(cost)
+	out, err := shrink(data, maxSide)
+	if cost >= freeAfter {
+		debug.FreeOSMemory() // the decoded picture is garbage now
 	}
+	return out, err
+}
+
+func shrink(data []byte, maxSide int) ([]byte, error) {
 	src, format, err := image.Decode(bytes.NewReader(data))
 	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrPicture, err)
+		return nil, fmt.Errorf("%w: %v", ErrPictureBroken, err)
 	}
 	orient := 1
 	if format == "jpeg" {

@@ -42,6 +42,10 @@ type Type struct {
 type Set struct {
 	Name  string // "cv", "picture"
 	Types []Type
+	// Side, when not 0, makes the set's files pictures: Check reads their
+	// size from the header (Measure) and Prepare re-encodes them as a JPEG
+	// of at most Side pixels a side, without metadata (Shrink).
+	Side int
 }
 
 // The sets of the site's upload fields.
@@ -52,12 +56,13 @@ var (
 		{MIME: "application/msword", Exts: []string{".doc"}},
 		{MIME: "application/vnd.openxmlformats-officedocument.wordprocessingml.document", Exts: []string{".docx"}},
 	}}
-	// Picture: JPEG, PNG or WebP.
+	// Picture: JPEG, PNG or WebP, re-encoded (Prepare) at most AgencySide
+	// pixels a side: what the agency's notice attaches.
 	Picture = Set{Name: "picture", Types: []Type{
 		{MIME: "image/jpeg", Exts: []string{".jpg", ".jpeg", ".jfif"}},
 		{MIME: "image/png", Exts: []string{".png"}},
 		{MIME: "image/webp", Exts: []string{".webp"}},
-	}}
+	}, Side: AgencySide}
 )
 
 // Accept is the set as an <input type="file"> accept list: extensions,
@@ -94,12 +99,46 @@ func Detect(data []byte) string {
 	return s
 }
 
+// AgencySide is the longest side of a visitor's picture as the agency gets
+// it (Set.Prepare): large enough to look at, without the original's bytes.
+const AgencySide = 1600
+
 // Check judges a file named name holding data for the set: the type of its
 // content, and the translation key of its problem ("" when accepted):
 // field.KeyFileSize over MaxSize, field.KeyFileType when the content is not
 // one of the set's types or the name's extension says another type. An
-// empty file is field.KeyRequired: nothing was sent.
+// empty file is field.KeyRequired: nothing was sent. A picture set's file
+// is measured from its header too (Measure): field.KeyPictureSize over the
+// bounds, field.KeyPictureBroken without a header that reads; whether the
+// rest decodes only Prepare knows.
 func (s Set) Check(name string, data []byte) (mimeType, key string) {
+	mimeType, key = s.check(name, data)
+	if key == "" && s.Side > 0 {
+		if _, err := Measure(data); err != nil {
+			return mimeType, PictureKey(err)
+		}
+	}
+	return mimeType, key
+}
+
+// Prepare is Check, then, for a picture set, the re-encoded picture
+// (Shrink to Side): its name ending in .jpg, its type image/jpeg, its data
+// the new JPEG; a picture that does not decode is field.KeyPictureBroken.
+// Other sets' files come back as sent, with FileName's name.
+func (s Set) Prepare(name string, data []byte) (newName, mimeType string, out []byte, key string) {
+	mimeType, key = s.Check(name, data)
+	name = s.FileName(name, mimeType)
+	if key != "" || s.Side <= 0 {
+		return name, mimeType, data, key
+	}
+	small, err := Shrink(data, s.Side)
+	if err != nil {
+		return name, mimeType, data, PictureKey(err)
+	}
+	return strings.TrimSuffix(name, path.Ext(name)) + ".jpg", "image/jpeg", small, ""
+}
+
+func (s Set) check(name string, data []byte) (mimeType, key string) {
 	if len(data) == 0 {
 		return "", field.KeyRequired
 	}

@@ -3,6 +3,9 @@ package upload
 import (
 	"archive/zip"
 	"bytes"
+	"encoding/binary"
+	"errors"
+	"hash/crc32"
 	"image"
 	"image/color"
 	"image/jpeg"
@@ -197,15 +200,104 @@ func TestShrink(t *testing.T) {
 		"nothing":         nil,
 		"a truncated PNG": samplePNG(t, 50, 50)[:60],
 		// A PNG header claiming 20000×20000 pixels: refused before decoding.
-		"a bomb": func() []byte {
-			b := samplePNG(t, 1, 1)
-			copy(b[16:24], []byte{0, 0, 0x4e, 0x20, 0, 0, 0x4e, 0x20})
-			return b
-		}(),
+		"a bomb": pngClaiming(t, 20000, 20000),
 	} {
 		if _, err := Shrink(data, 800); err == nil {
 			t.Errorf("%s: shrunk", name)
 		}
+	}
+}
+
+// pngClaiming is a 1×1 PNG whose header (its CRC right) claims w×h pixels.
+func pngClaiming(t testing.TB, w, h uint32) []byte {
+	b := samplePNG(t, 1, 1)
+	binary.BigEndian.PutUint32(b[16:], w)
+	binary.BigEndian.PutUint32(b[20:], h)
+	binary.BigEndian.PutUint32(b[29:], crc32.ChecksumIEEE(b[12:29]))
+	return b
+}
+
+// A picture set's files are measured from their header (Check) and
+// decoded only by Prepare: one over the bounds or one that does not
+// decode is refused with its own key; a good one comes back as a JPEG of
+// at most Side pixels, named .jpg.
+func TestPicturePrepare(t *testing.T) {
+	gray16 := func(w, h int) []byte {
+		var b bytes.Buffer
+		if err := png.Encode(&b, image.NewRGBA64(image.Rect(0, 0, w, h))); err != nil {
+			t.Fatal(err)
+		}
+		return b.Bytes()
+	}
+	for _, tc := range []struct {
+		name      string
+		data      []byte
+		checkKey  string
+		key       string
+		w, h      int
+		wantBytes bool
+	}{
+		{"20000×20000", pngClaiming(t, 20000, 20000), field.KeyPictureSize, field.KeyPictureSize, 0, 0, false},
+		{"a side over MaxSide", pngClaiming(t, MaxSide+1, 10), field.KeyPictureSize, field.KeyPictureSize, 0, 0, false},
+		{"over MaxPixels within the sides", pngClaiming(t, 10000, 5001), field.KeyPictureSize, field.KeyPictureSize, 0, 0, false},
+		{"a header of zero pixels", pngClaiming(t, 0, 10), field.KeyPictureBroken, field.KeyPictureBroken, 0, 0, false},
+		{"a truncated PNG", samplePNG(t, 300, 200)[:300], "", field.KeyPictureBroken, 0, 0, false},
+		{"a truncated JPEG", sampleJPEG(t, 300, 200)[:700], "", field.KeyPictureBroken, 0, 0, false},
+		{"a PNG header and nothing else", samplePNG(t, 300, 200)[:33], "", field.KeyPictureBroken, 0, 0, false},
+		{"a 16-bit PNG is measured at 8 bytes a pixel", gray16(1, 1), "", "", 1, 1, true},
+		{"a large JPEG", sampleJPEG(t, 2000, 1000), "", "", AgencySide, 800, true},
+		{"a small PNG, kept its size", samplePNG(t, 30, 20), "", "", 30, 20, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if _, key := Picture.Check("IMG 1", tc.data); key != tc.checkKey {
+				t.Errorf("Check: %q, want %q", key, tc.checkKey)
+			}
+			name, mimeType, out, key := Picture.Prepare("IMG 1", tc.data)
+			if key != tc.key {
+				t.Fatalf("Prepare: %q, want %q", key, tc.key)
+			}
+			if !tc.wantBytes || key != "" {
+				return
+			}
+			cfg, format, err := image.DecodeConfig(bytes.NewReader(out))
+			if err != nil || format != "jpeg" || mimeType != "image/jpeg" || name != "IMG 1.jpg" || cfg.Width != tc.w || cfg.Height != tc.h {
+				t.Fatalf("%s %s %s %dx%d %v", name, mimeType, format, cfg.Width, cfg.Height, err)
+			}
+		})
+	}
+	// 16 bits a pixel: 30 megapixels are 240 MB once decoded, over maxDecoded.
+	if _, err := Measure(func() []byte {
+		b := gray16(1, 1)
+		binary.BigEndian.PutUint32(b[16:], 6000)
+		binary.BigEndian.PutUint32(b[20:], 5000)
+		binary.BigEndian.PutUint32(b[29:], crc32.ChecksumIEEE(b[12:29]))
+		return b
+	}()); !errors.Is(err, ErrPictureSize) {
+		t.Errorf("a 30-megapixel 16-bit PNG: %v", err)
+	}
+	// A CV is no picture set: kept as sent.
+	pdf := samplePDF()
+	if name, _, out, key := CV.Prepare("cv.pdf", pdf); key != "" || name != "cv.pdf" || !bytes.Equal(out, pdf) {
+		t.Errorf("a CV: %q %q", name, key)
+	}
+}
+
+// The decodes share one budget: a decode waits while others hold it.
+func TestDecodeBudget(t *testing.T) {
+	b := budget{free: 100}
+	b.acquire(60)
+	got := make(chan bool)
+	go func() { b.acquire(60); got <- true }()
+	select {
+	case <-got:
+		t.Fatal("two decodes over the budget at once")
+	default:
+	}
+	b.release(60)
+	<-got
+	b.release(60)
+	if b.free != 100 {
+		t.Fatalf("free %d", b.free)
 	}
 }
 

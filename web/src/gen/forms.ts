@@ -197,4 +197,6 @@ export const ERROR_KEYS = {
   fileSize: 'forms.error.fileSize',
   fileAgain: 'forms.error.fileAgain',
   url: 'forms.error.url',
+  pictureSize: 'forms.error.pictureSize',
+  pictureBroken: 'forms.error.pictureBroken',
 } as const
