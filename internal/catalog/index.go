@@ -386,7 +386,7 @@ func (ix *Index) Property(id int64, lang string) (PublicProperty, error) {
 	if !ok {
 		return PublicProperty{}, ErrPropertyNotFound
 	}
-	return ix.properties[i].Public(lang, ix.TypeName), nil
+	return ix.properties[i].Public(lang, ix.TypeName).In(lang), nil
 }
 
 // Card returns the card of the property with id in lang, whatever its status.

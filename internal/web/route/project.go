@@ -9,6 +9,7 @@ func (c *resolution) project(id int64) Result {
 	if err != nil {
 		return c.r.notFound(c.lang)
 	}
+	p = p.In(c.lang) // the feed's fixed values in the page's language
 	// Some projects live on their own site (§2): the address comes from the
 	// catalog, never from the request.
 	if p.ExternalWeb != "" {

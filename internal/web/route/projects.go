@@ -10,6 +10,7 @@ type ProjectCard struct {
 	City              string          `json:"City"`
 	Zip               string          `json:"Zip"`
 	Delivery          string          `json:"Delivery,omitempty"`
+	DeliveryLang      string          `json:"DeliveryLang,omitempty"` // the delivery's language when it is not the page's
 	PriceFrom         float64         `json:"PriceFrom,omitempty"`
 	PriceTo           float64         `json:"PriceTo,omitempty"`
 	SmallPictureItem  catalog.Picture `json:"SmallPictureItem"`
@@ -32,10 +33,11 @@ func (c *resolution) projectCards() []ProjectCard {
 
 // projectCard is one project's card.
 func (c *resolution) projectCard(p *catalog.PublicProject) ProjectCard {
-	card := ProjectCard{ID: p.ID, City: p.City, Zip: p.Zip, Delivery: p.Delivery.In(c.lang),
+	card := ProjectCard{ID: p.ID, City: p.City, Zip: p.Zip,
 		PriceFrom: p.PriceFrom, PriceTo: p.PriceTo, SmallPictureItem: p.SmallPictureItem, XLargePictureItem: p.XLargePictureItem,
 		UnitsTotal: len(p.Units), Href: c.r.ProjectURL(p.ID, c.lang)}
 	card.Name, card.NameLang = c.content(p.Name)
+	card.Delivery, card.DeliveryLang = c.content(p.Delivery.Translated(c.lang))
 	for _, u := range p.Units {
 		if u.Status == catalog.UnitAvailable {
 			card.UnitsAvailable++

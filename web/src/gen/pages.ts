@@ -260,6 +260,7 @@ export interface ProjectCard {
   City: string
   Zip: string
   Delivery?: string
+  DeliveryLang?: string
   PriceFrom?: number
   PriceTo?: number
   SmallPictureItem: Picture

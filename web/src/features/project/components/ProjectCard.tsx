@@ -58,7 +58,7 @@ export function ProjectCard({ project: p, level, eager = false }: { project: Car
           {p.Delivery && (
             <div>
               <dt>{t('project.delivery')}</dt>
-              <dd>{p.Delivery}</dd>
+              <dd lang={p.DeliveryLang}>{p.Delivery}</dd>
             </div>
           )}
           {p.UnitsTotal > 0 && (

@@ -1,9 +1,9 @@
 import { useState, type ReactNode } from 'react'
 import { formatAmount, formatSurface } from '../../../lib/format'
-import { useLang, useT } from '../../../lib/i18n'
+import { PART, useLang, useT, withPart } from '../../../lib/i18n'
 import { sized, srcSet } from '../../../lib/images'
 import type { Picture } from '../../../lib/site/types'
-import { textIn } from '../../../lib/site/text'
+import { pick } from '../../../lib/site/text'
 import { SmartLink } from '../../../lib/ui/SmartLink'
 import { streetLine } from '../../properties'
 import type { Unit } from '../../properties/model/types'
@@ -32,6 +32,12 @@ export function ProjectPage({ project: p, name, description, delivery, nameLang,
   const availableUnits = [...new Set(units.filter((u) => u.Status === 'available' && u.Unit).map((u) => u.Unit))]
   const [chosen, setChosen] = useState<ChosenUnit>()
   const choose = (unit: string) => setChosen((c) => ({ unit, n: (c?.n ?? 0) + 1 }))
+  // One language an alt text: a name that fell back to another language
+  // stays out of it (the picture's name, or its number, in the page's).
+  const photoAlt = (ph: Picture, i: number) => {
+    if (nameLang) return ph.Name || `${t('gallery.photo')} ${i + 1}/${photos.length}`
+    return ph.Name ? `${name} – ${ph.Name}` : t('project.photoAlt', { project: name, n: i + 1, total: photos.length })
+  }
   return (
     <article className="page project-page">
       <div className="container">
@@ -84,7 +90,7 @@ export function ProjectPage({ project: p, name, description, delivery, nameLang,
                     src={sized(ph.Url, i === 0 ? 1360 : 600)}
                     srcSet={srcSet(ph.Url, i === 0 ? [600, 1360, 1920] : [400, 600])}
                     sizes={i === 0 ? '(min-width: 1024px) 60vw, 100vw' : '(min-width: 1024px) 20vw, 50vw'}
-                    alt={ph.Name ? `${name} – ${ph.Name}` : t('project.photoAlt', { project: name, n: i + 1, total: photos.length })}
+                    alt={photoAlt(ph, i)}
                     width={ph.Width || 1600}
                     height={ph.Height || 1067}
                     loading={i === 0 ? undefined : 'lazy'}
@@ -121,12 +127,16 @@ export function ProjectPage({ project: p, name, description, delivery, nameLang,
           <h2 id="project-constructions">{t('project.constructions')}</h2>
           {constructions.length > 0 ? (
             <ul className="constructions">
-              {constructions.map((c, i) => (
-                <li key={i}>
-                  <h3>{textIn(c.Name, lang)}</h3>
-                  {textIn(c.Description, lang) && <p>{textIn(c.Description, lang)}</p>}
-                </li>
-              ))}
+              {constructions.map((c, i) => {
+                const cName = pick(c.Name, lang)
+                const cDescription = pick(c.Description, lang)
+                return (
+                  <li key={i}>
+                    <h3 lang={cName.lang}>{cName.text}</h3>
+                    {cDescription.text && <p lang={cDescription.lang}>{cDescription.text}</p>}
+                  </li>
+                )
+              })}
             </ul>
           ) : (
             <p className="muted project-empty">{t('project.noConstructions')}</p>
@@ -140,16 +150,18 @@ export function ProjectPage({ project: p, name, description, delivery, nameLang,
               <p className="muted">{t('project.documentsOnRequest')}</p>
               <ul className="project-documents">
                 {documents.map((d) => {
-                  const doc = textIn(d.Name, lang)
+                  const picked = pick(d.Name, lang)
+                  const doc = picked.text
                   const subject = encodeURIComponent(t('project.documentSubject', { name: doc, project: name }))
+                  const docName = picked.lang ? <span lang={picked.lang}>{doc}</span> : doc
                   return (
                     <li key={d.ID}>
                       {email ? (
                         <SmartLink href={`mailto:${email}?subject=${subject}`} data-icon="mail">
-                          {t('project.requestDocument', { name: doc })}
+                          {withPart(t('project.requestDocument', { name: PART }), docName)}
                         </SmartLink>
                       ) : (
-                        doc
+                        docName
                       )}
                     </li>
                   )

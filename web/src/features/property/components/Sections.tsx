@@ -15,7 +15,7 @@ function Rows({ rows, className }: { rows: DetailRow[]; className?: string }) {
       {rows.map((r) => (
         <div key={r.key}>
           <dt>{r.label}</dt>
-          <dd>{r.value}</dd>
+          <dd lang={r.lang}>{r.value}</dd>
         </div>
       ))}
     </dl>
@@ -131,20 +131,28 @@ export function Documents({ documents, children }: { documents: DocumentView[]; 
       <ul className="documents">
         {documents.map((d) => (
           <li key={d.id}>
-            <span className="document-name">{d.name}</span>
+            <span className="document-name" lang={d.lang}>
+              {d.name}
+            </span>
             <span className="document-state" data-state={d.state}>
               {t(`property.document.${d.state}`)}
             </span>
             {withForm && d.state === 'notRequested' && (
               <a href={`#${DOCUMENT_ANCHOR}`} className="document-request" data-icon="mail" onClick={(e) => chooseDocument(e, d.id)}>
                 {t('property.document.request')}
-                <span className="sr-only">{`: ${d.name}`}</span>
+                <span className="sr-only">
+                  {': '}
+                  <span lang={d.lang}>{d.name}</span>
+                </span>
               </a>
             )}
             {!withForm && d.requestHref && d.state === 'notRequested' && (
               <SmartLink href={d.requestHref} className="document-request" data-icon="mail">
                 {t('property.document.request')}
-                <span className="sr-only">{`: ${d.name}`}</span>
+                <span className="sr-only">
+                  {': '}
+                  <span lang={d.lang}>{d.name}</span>
+                </span>
               </SmartLink>
             )}
           </li>

@@ -2,7 +2,7 @@
 // each value reads. A group shows only when one of its fields has a value.
 import { formatAmount, formatDate, formatMetres, formatNumber, formatSurface } from '../../../lib/format'
 import { type TFn } from '../../../lib/i18n'
-import { textIn } from '../../../lib/site/text'
+import { pick } from '../../../lib/site/text'
 import type { Text } from '../../../lib/site/types'
 import type { Property } from '../../properties/model/types'
 
@@ -10,6 +10,8 @@ export interface DetailRow {
   key: string
   label: string
   value: string
+  /** The value's language when it fell back to another than the page's. */
+  lang?: string
 }
 
 export interface DetailGroup {
@@ -171,13 +173,17 @@ export const GROUPS: { key: string; fields: Field[] }[] = [
 /** Compass points of the orientations (property.orientation.<point>). */
 export const ORIENTATIONS = ['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW'] as const
 
-function show(kind: Kind, v: unknown, t: TFn, lang: string): string {
+function show(kind: Kind, v: unknown, t: TFn, lang: string): { value: string; lang?: string } {
+  if (kind !== 'text') return { value: plain(kind, v, t) }
+  const picked = pick(v as Text | undefined, lang)
+  return { value: picked.text.trim(), lang: picked.lang }
+}
+
+function plain(kind: Kind, v: unknown, t: TFn): string {
   if (v === undefined || v === null || v === '') return ''
   switch (kind) {
     case 'bool':
       return typeof v === 'boolean' ? t(v ? 'common.yes' : 'common.no') : ''
-    case 'text':
-      return textIn(v as Text, lang)
     case 'list':
       return Array.isArray(v) && v.length ? v.join(', ') : ''
     case 'orientation': {
@@ -219,8 +225,8 @@ export function groupRows(key: string, p: Property, t: TFn, lang: string): Detai
   const g = GROUPS.find((x) => x.key === key)
   const rows: DetailRow[] = []
   for (const fl of g?.fields ?? []) {
-    const value = show(fl.kind, fl.get(p), t, lang)
-    if (value) rows.push({ key: fl.key, label: t(`property.field.${fl.key}`), value })
+    const { value, lang: in_ } = show(fl.kind, fl.get(p), t, lang)
+    if (value) rows.push({ key: fl.key, label: t(`property.field.${fl.key}`), value, ...(in_ ? { lang: in_ } : {}) })
   }
   return rows
 }

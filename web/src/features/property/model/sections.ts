@@ -3,7 +3,7 @@
 // leaves it out (the issue: "each shown only when its data exists").
 import { formatPhone, formatSurface, telHref } from '../../../lib/format'
 import type { Lang, TFn } from '../../../lib/i18n'
-import { textIn } from '../../../lib/site/text'
+import { pick } from '../../../lib/site/text'
 import type { Agency, Picture } from '../../../lib/site/types'
 import { ALREADY_REQUESTED } from '../../offer'
 import { GOAL_SALE, streetLine } from '../../properties'
@@ -48,6 +48,8 @@ export type DocumentState = 'notRequested' | 'requested' | 'byEmail'
 export interface DocumentView {
   id: number
   name: string
+  /** The name's language when it fell back to another than the page's. */
+  lang?: string
   state: DocumentState
   /** An e-mail to the agency asking for it (mailto:), when there is an address. */
   requestHref?: string
@@ -206,13 +208,14 @@ export function propertyView(props: PropertyProps & { property: PropertyDetail }
     location: locationView(p, props.map, box),
     virtualTour: safeTourUrl(p.VirtualTour),
     documents: (p.Documents ?? [])
-      .map((d) => ({ d, name: textIn(d.Name, lang).trim() }))
-      .filter(({ name }) => name)
-      .map(({ d, name }) => ({
+      .map((d) => ({ d, picked: pick(d.Name, lang) }))
+      .filter(({ picked }) => picked.text.trim())
+      .map(({ d, picked }) => ({
         id: d.ID,
-        name,
+        name: picked.text.trim(),
+        ...(picked.lang ? { lang: picked.lang } : {}),
         state: String(d.ID) === repeated ? ('requested' as const) : ('notRequested' as const),
-        requestHref: contact.email ? mailto(contact.email, t('property.document.subject', { document: name, property: `${title}${reference}` })) : undefined,
+        requestHref: contact.email ? mailto(contact.email, t('property.document.subject', { document: picked.text.trim(), property: `${title}${reference}` })) : undefined,
       })),
     pointsOfInterest: (p.PointsOfInterest ?? []).filter((x) => x?.Name),
     contact,
