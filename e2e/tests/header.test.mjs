@@ -246,3 +246,39 @@ describe('header behaviour', { skip: needsChromium() }, () => {
     }
   })
 })
+
+// The seed's own case: no German content, so German menu labels are the
+// longer generic ones ("Verkauft / vermietet", "Neubauprojekte"). From
+// 1280 px the menu still shows in the header, as in nl, fr and en.
+describe('header layout without German content', { skip: needsChromium() }, () => {
+  const server = useServer(['--config', new URL('../../internal/web/route/testdata/site-without-german.json', import.meta.url).pathname])
+  const browser = useBrowser()
+
+  it('the menu shows in the header from 1280 to 1600 px in every language', { timeout: 60_000 }, async () => {
+    await server.start()
+    const ctx = await openContext(await browser.get(), server.origin)
+    try {
+      const page = await ctx.context.newPage()
+      const problems = []
+      for (const path of ['/de/', '/nl/', '/fr/', '/en/']) {
+        await page.setViewportSize({ width: 1280, height: 900 })
+        await page.goto(server.url + path)
+        await waitForHydration(page.locator('.drawer-toggle'))
+        for (const width of [1280, 1366, 1440, 1600]) {
+          await page.setViewportSize({ width, height: 900 })
+          await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))))
+          const m = await page.evaluate(measure)
+          const at = `${path} at ${width} px`
+          if (m.drawerMode) problems.push(`${at}: the menu is in the drawer`)
+          for (const l of m.labels) if (l.lines !== 1) problems.push(`${at}: "${l.label}" wraps onto ${l.lines} lines`)
+          if (m.headerOverflow > 0) problems.push(`${at}: the header's content is ${m.headerOverflow} px wider than the header`)
+          if (m.pageOverflow > 0) problems.push(`${at}: the page scrolls sideways by ${m.pageOverflow} px`)
+        }
+      }
+      assert.deepEqual(problems, [], problems.join('\n'))
+      ctx.assertClean('header without German content')
+    } finally {
+      await ctx.close()
+    }
+  })
+})
