@@ -129,27 +129,30 @@ func newForms(d formDeps) (web.Forms, *altcha.Service, error) {
 		service.ComposeIn = withNewsletter(composer, news)
 		kinds = append(slices.Clone(kinds), lead.KindNewsletter)
 	}
-	confirmations := limit("confirm-day", 10, 24*time.Hour, false)
+	flood := limit("noproof-site", 100, time.Hour, true)
+	addresses := mailsPerAddress(d)
 	h := &web.LeadForms{
 		Requests:   service,
 		Challenges: challenges,
 		IP:         ip,
-		WithProof:  []web.Limit{limit("proof-hour", 10, time.Hour, false)},
+		// Per sender (keyed IP hash): 10 posts an hour with a proof; without
+		// one (no JavaScript) 3 an hour and 10 a day.
+		WithProof: []web.Limit{limit("proof-hour", 10, time.Hour, false)},
 		WithoutProof: []web.Limit{
 			limit("noproof-hour", 3, time.Hour, false),
 			limit("noproof-day", 10, 24*time.Hour, false),
-			limit("noproof-site", 100, time.Hour, true),
 		},
-		// A friend's address is the one a visitor chooses: 3 mails a day to it.
+		// Past 100 posts without a proof in an hour on the whole site, the
+		// mails to typed addresses go out at 100 an hour: nobody is refused.
+		Flood: &flood,
+		// A friend's address and a sign-up's: 3 a day each.
 		Receivers: map[lead.Kind]web.ReceiverLimit{
-			lead.KindFriend: {Limit: limit("friend-day", 3, 24*time.Hour, false), Field: "friendEmail"},
-			// Signing one address up again and again sends no flood: 3 a day.
+			lead.KindFriend:     {Limit: limit("friend-day", 3, 24*time.Hour, false), Field: "friendEmail"},
 			lead.KindNewsletter: {Limit: limit("newsletter-day", 3, 24*time.Hour, false), Field: lead.FieldEmail},
 		},
-		// The visitor's own address gets 10 confirmations a day; past that
-		// the requests are kept and the agency notified, silently for it.
-		Confirmations: &confirmations,
-		Log:           d.Log,
+		// Any address typed in a form gets at most 10 mails a day from the site.
+		Addresses: &addresses,
+		Log:       d.Log,
 	}
 	if d.Captcha != nil {
 		// The third party is the proof: a post without its token is refused.
@@ -160,6 +163,13 @@ func newForms(d formDeps) (web.Forms, *altcha.Service, error) {
 		forms[string(k)] = h
 	}
 	return forms, challenges, nil
+}
+
+// mailsPerAddress is the one brake on the mails the site sends to an
+// address typed in a form, whatever the form (web.LeadForms.Addresses, the
+// unsubscribe form): 10 a day per lead.AddressKey.
+func mailsPerAddress(d formDeps) web.Limit {
+	return web.Limit{Limiter: &antispam.Limiter{Counter: d.Spam, Max: 10, Window: 24 * time.Hour, Now: d.Now}, Name: "mailto-day"}
 }
 
 // newComposer writes the mails of the site's requests.

@@ -57,7 +57,8 @@ func newsletterPages(d formDeps) (web.NewsletterPages, error) {
 		return web.Limit{Limiter: &antispam.Limiter{Counter: d.Spam, Max: max, Window: window, Now: d.Now}, Name: name}
 	}
 	return web.NewsletterPages{Service: d.Newsletter, IP: ip,
-		PerSender: limit("unsubscribe-hour", 10, time.Hour), PerReceiver: limit("unsubscribe-to-day", 3, 24*time.Hour)}, nil
+		PerSender: limit("unsubscribe-hour", 10, time.Hour), PerReceiver: limit("unsubscribe-to-day", 3, 24*time.Hour),
+		Addresses: mailsPerAddress(d)}, nil
 }
 
 // withNewsletter is lead.Service.ComposeIn: a newsletter sign-up records
@@ -66,14 +67,21 @@ func newsletterPages(d formDeps) (web.NewsletterPages, error) {
 // double opt-in next to its own mails.
 func withNewsletter(c *notify.Composer, news *newsletter.Service) func(ctx context.Context, tx mail.Tx, r lead.Request) ([]mail.Message, error) {
 	return func(ctx context.Context, tx mail.Tx, r lead.Request) ([]mail.Message, error) {
-		if r.Kind == lead.KindNewsletter {
-			return news.SignUpIn(ctx, tx, r.Person.Email, r.Lang)
-		}
-		msgs, err := c.Compose(r)
-		if err != nil || r.Kind != lead.KindInformation || r.Fields["newsletter"] != "yes" {
+		signUp := func() ([]mail.Message, error) {
+			msgs, err := news.SignUpIn(ctx, tx, r.Person.Email, r.Lang)
+			for i := range msgs {
+				msgs[i].NotBefore = r.MailLater
+			}
 			return msgs, err
 		}
-		optIn, err := news.SignUpIn(ctx, tx, r.Person.Email, r.Lang)
+		if r.Kind == lead.KindNewsletter {
+			return signUp()
+		}
+		msgs, err := c.Compose(r)
+		if err != nil || r.Kind != lead.KindInformation || r.Fields["newsletter"] != "yes" || r.NoNewsletter {
+			return msgs, err
+		}
+		optIn, err := signUp()
 		return append(msgs, optIn...), err
 	}
 }

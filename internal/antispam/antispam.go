@@ -48,13 +48,33 @@ type Limiter struct {
 // A refused attempt counts too, so a sender who keeps trying stays braked
 // until the window ends.
 func (l *Limiter) Allow(ctx context.Context, key string) (bool, error) {
-	now := time.Now
-	if l.Now != nil {
-		now = l.Now
-	}
-	n, err := l.Counter.Hit(ctx, key, now().UTC().Truncate(l.Window))
+	n, _, err := l.Hit(ctx, key)
 	if err != nil {
 		return false, err
 	}
 	return n <= l.Max, nil
+}
+
+// Hit counts one attempt of key and returns the attempts of the current
+// window, this one included, and when that window started: a caller that
+// paces rather than refuses (the k-th Max past the limit waits k windows)
+// needs both.
+func (l *Limiter) Hit(ctx context.Context, key string) (n int, window time.Time, err error) {
+	now := time.Now
+	if l.Now != nil {
+		now = l.Now
+	}
+	window = now().UTC().Truncate(l.Window)
+	n, err = l.Counter.Hit(ctx, key, window)
+	return n, window, err
+}
+
+// Later is when the n-th attempt of the window that started at window may
+// go ahead at a pace of Max a Window: now (the zero time) within the limit,
+// else the start of the window its turn falls in.
+func (l *Limiter) Later(n int, window time.Time) time.Time {
+	if n <= l.Max || l.Max <= 0 {
+		return time.Time{}
+	}
+	return window.Add(time.Duration((n-1)/l.Max) * l.Window)
 }

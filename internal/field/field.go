@@ -81,6 +81,29 @@ const (
 	MaxRemark = 5000
 )
 
+// Plain checks that value is text a person typed: valid UTF-8 without
+// control characters — NUL and the like, which one database refuses and
+// another keeps, and which no keyboard types; a free text (multiline) may
+// hold tabs and line breaks. It comes first, so it is the field's problem.
+func (e Errors) Plain(name, value string, multiline bool) {
+	e.Check(!IsPlain(value, multiline), name, KeyControl)
+}
+
+// IsPlain is Plain's rule.
+func IsPlain(s string, multiline bool) bool {
+	if !utf8.ValidString(s) {
+		return false
+	}
+	for _, r := range s {
+		switch {
+		case r == '\t' || (multiline && (r == '\n' || r == '\r')):
+		case r < 0x20, r == 0x7f, r >= 0x80 && r < 0xa0:
+			return false
+		}
+	}
+	return true
+}
+
 // Text checks a one-line text: required when req, at most MaxText characters.
 func (e Errors) Text(name, value string, req bool) {
 	e.Check(req && Empty(value), name, KeyRequired)

@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"net/netip"
+	"strings"
 )
 
 // IPHasher turns a sender's IP address into a keyed hash (HMAC-SHA256), so
@@ -45,4 +46,20 @@ func (h *IPHasher) Hash(ip string) string {
 	m := hmac.New(sha256.New, h.key)
 	m.Write([]byte(in))
 	return hex.EncodeToString(m.Sum(nil))
+}
+
+// AddressKey is the form of an email address under which the site counts
+// the mails it sends there: lower-cased, its "+tag" dropped (victim+1@… and
+// Victim+2@… are one inbox). It only counts; mails go to the address typed.
+func AddressKey(email string) string {
+	a := strings.ToLower(strings.TrimSpace(email))
+	at := strings.LastIndexByte(a, '@')
+	if at < 0 {
+		return a
+	}
+	local, domain := a[:at], a[at+1:]
+	if plus := strings.IndexByte(local, '+'); plus > 0 {
+		local = local[:plus]
+	}
+	return local + "@" + domain
 }

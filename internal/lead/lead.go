@@ -72,6 +72,13 @@ type Request struct {
 	// address got too many today (someone using the form to mail another
 	// person). The request and the agency's notice are kept.
 	NoConfirmation bool `json:"-"`
+	// NoNewsletter leaves out the newsletter opt-in an information request
+	// asked for in passing: the address got as many mails as it may today.
+	NoNewsletter bool `json:"-"`
+	// MailLater holds the mails to the addresses typed in the form until
+	// then (zero: at once): many posts without a proof on the whole site
+	// are kept, and their mails paced.
+	MailLater time.Time `json:"-"`
 	// Secret is what a Step made for the mails and keeps only hashed (a
 	// visit's cancel token): never stored, never sent back.
 	Secret string `json:"-"`

@@ -120,6 +120,15 @@ func (r Request) Validate() field.Errors {
 	e := field.Errors{}
 	spec := Specs[r.Kind]
 	p := r.Person
+	// Characters no keyboard types, first: they are the field's problem.
+	for name, v := range map[string]string{FieldTitle: p.Title, FieldFirstName: p.FirstName, FieldLastName: p.LastName,
+		FieldEmail: p.Email, FieldPhone: p.Phone} {
+		e.Plain(name, v, false)
+	}
+	e.Plain(FieldRemark, r.Remark, true)
+	for _, f := range spec.Fields {
+		e.Plain(f.Name, r.Fields[f.Name], f.Type == Long)
+	}
 	if spec.Person == Full {
 		e.OneOf(FieldTitle, p.Title, true, TitleMr, TitleMs, TitleMiss)
 		e.Phone(FieldPhone, p.Phone, true)

@@ -18,6 +18,7 @@ import (
 	"net/mail"
 	"net/url"
 	"strings"
+	"time"
 
 	"immo/internal/field"
 )
@@ -48,6 +49,8 @@ type Message struct {
 	// ListUnsubscribe is the one-click unsubscribe address of a newsletter
 	// mail (RFC 8058: List-Unsubscribe and List-Unsubscribe-Post headers).
 	ListUnsubscribe string `json:"listUnsubscribe,omitempty"`
+	// NotBefore holds the mail in the queue until then (zero: at once).
+	NotBefore time.Time `json:"-"`
 }
 
 // Limits on a message: a queue row stays small and a mail server accepts it.

@@ -128,18 +128,24 @@ func (c *Composer) ComposeWith(r lead.Request, x Extra) ([]mail.Message, error) 
 		msgs = append(msgs, m)
 		return err
 	}
+	// A mail to an address typed in the form waits for r.MailLater; the
+	// agency's notice goes at once.
+	typed := func(m mail.Message, err error) error {
+		m.NotBefore = r.MailLater
+		return add(m, err)
+	}
 	var err error
 	switch {
 	case r.Kind == lead.KindNewsletter:
-		err = add(c.newsletter(r, x.Token, x.Unsubscribe))
+		err = typed(c.newsletter(r, x.Token, x.Unsubscribe))
 	case r.Kind == lead.KindFriend:
-		err = errors.Join(add(c.friend(r)), add(c.notice(r)))
+		err = errors.Join(typed(c.friend(r)), add(c.notice(r)))
 	case r.NoConfirmation:
 		err = add(c.notice(r))
 	case r.Kind == lead.KindVisit:
-		err = errors.Join(add(c.notice(r)), add(c.visitConfirmation(r, x.Attachments)))
+		err = errors.Join(add(c.notice(r)), typed(c.visitConfirmation(r, x.Attachments)))
 	default:
-		err = errors.Join(add(c.notice(r)), add(c.confirmation(r, x.Attachments)))
+		err = errors.Join(add(c.notice(r)), typed(c.confirmation(r, x.Attachments)))
 	}
 	if err != nil {
 		return nil, err

@@ -60,6 +60,18 @@ type FormHandler interface {
 	Submit(ctx context.Context, p FormPost) (field.Errors, error)
 }
 
+// FormChecker is a FormHandler that can check a post without keeping it:
+// what Submit would refuse before any spam check. A post with the header
+// CheckHeader (the browser found problems) gets only that: the page with
+// every problem, its own rules' too, so the visitor sees them in one round;
+// nothing is kept, no proof spent, no limit counted.
+type FormChecker interface {
+	Check(ctx context.Context, p FormPost) field.Errors
+}
+
+// CheckHeader marks a post to check only (web/src/features/forms VisitorForm).
+const CheckHeader = "X-Form-Check"
+
 // FileFields is a FormHandler whose forms take files: the names of the file
 // fields of form (none: a post's files are skipped).
 type FileFields interface {
@@ -164,6 +176,18 @@ func (h *Handler) servePost(w http.ResponseWriter, r *http.Request) {
 	values.Del(formField)
 	post := FormPost{Form: form, Lang: res.Lang, Page: r.URL.EscapedPath(), Values: values, IP: remoteIP(r),
 		PropertyID: page.PropertyID, ProjectID: page.ProjectID, Files: files}
+	if r.Header.Get(CheckHeader) == "true" {
+		var errs field.Errors
+		if c, ok := h.forms[form].(FormChecker); ok {
+			errs = c.Check(r.Context(), post)
+		}
+		status := http.StatusUnprocessableEntity
+		if len(errs) == 0 {
+			status = http.StatusOK // nothing the server refuses: the browser's word stands
+		}
+		h.formPage(w, r, res, post, errs, status, inertia)
+		return
+	}
 	errs, err := submit(r.Context(), h.forms[form], post)
 	switch {
 	case errors.Is(err, errUnexpected):

@@ -5,7 +5,7 @@ import (
 	"errors"
 	"log/slog"
 	"net/url"
-	"strings"
+	"time"
 
 	"immo/internal/altcha"
 	"immo/internal/antispam"
@@ -38,26 +38,52 @@ type LeadForms struct {
 	// hasher as Requests.IP).
 	IP *lead.IPHasher
 	// WithProof are the limits on posts with a valid payload, WithoutProof
-	// on posts without one (no JavaScript): every limit must allow.
+	// on posts without one (no JavaScript): every limit must allow. They
+	// count per sender: a limit of the whole site would let a few strangers
+	// shut the form for everybody.
 	WithProof, WithoutProof []Limit
+	// Flood paces the posts without a proof of the whole site instead of
+	// refusing them: past its Max a post is still kept and the agency told
+	// at once, but the mails to the addresses it typed (a confirmation, a
+	// friend's mail, an opt-in) wait their turn, Max a Window. A crowd
+	// without JavaScript slows those mails down; it shuts nothing.
+	Flood *Limit
 	// Receivers brake, per kind, the address a visitor chooses (the
-	// friend's): counted per receiver on top of the sender's limits.
+	// friend's, a newsletter sign-up's), counted per lead.AddressKey on top
+	// of the sender's limits: over it the post is refused.
 	Receivers map[lead.Kind]ReceiverLimit
-	// Confirmations, when set, brakes the confirmations sent to one typed
-	// address (counted by its keyed hash): past it a request is still kept
-	// and the agency notified, but the address gets no mail, so the form
-	// cannot be used to flood someone. Friends and newsletter sign-ups have
-	// their Receivers limit instead.
-	Confirmations *Limit
-	Log           *slog.Logger
+	// Addresses brakes every mail the site sends to an address typed in a
+	// form — a confirmation, a friend's mail, a newsletter opt-in — counted
+	// per lead.AddressKey (case and +tag aside), the same counter whatever
+	// the form: a mail the visitor asked for in passing (a confirmation, the
+	// information form's newsletter box) is left out past it, the request
+	// kept and the agency told; a mail that is the request (a friend's, a
+	// sign-up's) is refused.
+	Addresses *Limit
+	Log       *slog.Logger
 }
 
 // ReceiverLimit is a Limit per receiver: Field is the form field holding
-// the address, counted by a keyed hash of it lower-cased (the stored key is
-// never the address).
+// the address, counted by a keyed hash of lead.AddressKey (the stored key
+// is never the address).
 type ReceiverLimit struct {
 	Limit
 	Field string
+}
+
+// Check implements FormChecker: what Submit would refuse before any spam
+// check, for a post the browser found problems in (one round of messages).
+func (l *LeadForms) Check(_ context.Context, p FormPost) field.Errors {
+	if altcha.Honeypot(p.Values) {
+		return nil
+	}
+	return l.Requests.Check(l.decode(p))
+}
+
+func (l *LeadForms) decode(p FormPost) lead.Request {
+	r := lead.Decode(lead.Kind(p.Form), p.Lang, p.Page, p.First(), p.Files...)
+	r.PropertyID, r.ProjectID = p.PropertyID, p.ProjectID // the page's, whatever was posted
+	return r
 }
 
 // Submit implements FormHandler.
@@ -67,14 +93,14 @@ func (l *LeadForms) Submit(ctx context.Context, p FormPost) (field.Errors, error
 		l.log().Info("form: honeypot filled, dropped", "form", p.Form, "page", p.Page)
 		return nil, nil
 	}
-	r := lead.Decode(lead.Kind(p.Form), p.Lang, p.Page, p.First(), p.Files...)
-	r.PropertyID, r.ProjectID = p.PropertyID, p.ProjectID // the page's, whatever was posted
+	r := l.decode(p)
 	if errs := l.Requests.Check(r); len(errs) > 0 {
 		return errs, nil
 	}
 	sender := l.IP.Hash(p.IP)
 	limits := l.WithoutProof
-	if l.ProofRequired || p.Value(altcha.FieldName) != "" {
+	proof := l.ProofRequired || p.Value(altcha.FieldName) != ""
+	if proof {
 		errs, err := l.Challenges.Check(captcha.WithRemoteIP(ctx, p.IP), p.Values)
 		if err != nil || len(errs) > 0 {
 			return errs, err
@@ -88,39 +114,75 @@ func (l *LeadForms) Submit(ctx context.Context, p FormPost) (field.Errors, error
 		}
 		if !ok {
 			l.log().Warn("form: over a rate limit", "form", p.Form, "page", p.Page, "limit", lim.Name)
-			return field.Errors{formField: field.KeySendFailed}, nil
+			return field.Errors{formField: lim.tooMany()}, nil
 		}
 	}
-	if rl, ok := l.Receivers[r.Kind]; ok {
-		to := r.Fields[rl.Field]
-		if rl.Field == lead.FieldEmail { // the visitor's own address (a newsletter sign-up's)
-			to = r.Person.Email
-		}
-		receiver := l.IP.Hash("to:" + strings.ToLower(strings.TrimSpace(to)))
-		ok, err := rl.Allow(ctx, rl.key(receiver))
+	if f := l.Flood; f != nil && !proof {
+		n, window, err := f.Hit(ctx, f.key(""))
 		if err != nil {
 			return nil, err
 		}
-		if !ok {
-			l.log().Warn("form: over a receiver's limit", "form", p.Form, "page", p.Page, "limit", rl.Name)
-			return field.Errors{formField: field.KeySendFailed}, nil
+		if r.MailLater = f.Later(n, window); !r.MailLater.IsZero() {
+			l.log().Warn("form: many posts without a proof, the visitor's mails paced", "form", p.Form, "until", r.MailLater)
 		}
 	}
-	if c := l.Confirmations; c != nil && r.Kind != lead.KindFriend && r.Kind != lead.KindNewsletter {
-		ok, err := c.Allow(ctx, c.key(l.IP.Hash("confirm:"+strings.ToLower(r.Person.Email))))
-		if err != nil {
-			return nil, err
-		}
-		if !ok {
-			l.log().Warn("form: over the confirmations' limit, kept without one", "form", p.Form, "page", p.Page, "limit", c.Name)
-			r.NoConfirmation = true
-		}
+	if errs, err := l.brakeAddresses(ctx, p, &r); err != nil || len(errs) > 0 {
+		return errs, err
 	}
 	_, errs, err := l.Requests.Submit(ctx, r, p.IP)
 	if errors.Is(err, lead.ErrTooMany) {
-		return field.Errors{formField: field.KeySendFailed}, nil
+		return field.Errors{formField: field.KeyTooManyHour}, nil
 	}
 	return errs, err
+}
+
+// brakeAddresses counts the mails r will send to addresses typed in the
+// form (Receivers, Addresses): it refuses r when a mail that is the
+// request would go over, and leaves out the mails asked for in passing.
+func (l *LeadForms) brakeAddresses(ctx context.Context, p FormPost, r *lead.Request) (field.Errors, error) {
+	allow := func(lim *Limit, email string) (bool, error) {
+		if lim == nil || lim.Limiter == nil {
+			return true, nil
+		}
+		ok, err := lim.Allow(ctx, lim.key(l.IP.Hash("to:"+lead.AddressKey(email))))
+		if err == nil && !ok {
+			l.log().Warn("form: over an address's limit", "form", p.Form, "page", p.Page, "limit", lim.Name)
+		}
+		return ok, err
+	}
+	both := func(kind lead.Kind, email string) (bool, error) {
+		if rl, ok := l.Receivers[kind]; ok {
+			if ok, err := allow(&rl.Limit, email); err != nil || !ok {
+				return false, err
+			}
+		}
+		return allow(l.Addresses, email)
+	}
+	switch r.Kind {
+	case lead.KindFriend, lead.KindNewsletter: // the mail is the request
+		to := r.Person.Email
+		if rl, ok := l.Receivers[r.Kind]; ok && rl.Field != lead.FieldEmail {
+			to = r.Fields[rl.Field]
+		}
+		ok, err := both(r.Kind, to)
+		if err != nil || ok {
+			return nil, err
+		}
+		return field.Errors{formField: field.KeyReceiverDay}, nil
+	}
+	ok, err := allow(l.Addresses, r.Person.Email)
+	if err != nil {
+		return nil, err
+	}
+	r.NoConfirmation = !ok
+	if r.Kind == lead.KindInformation && r.Fields["newsletter"] == "yes" {
+		ok, err := both(lead.KindNewsletter, r.Person.Email)
+		if err != nil {
+			return nil, err
+		}
+		r.NoNewsletter = !ok
+	}
+	return nil, nil
 }
 
 // FileFields implements web.FileFields: a kind's Upload fields.
@@ -150,6 +212,14 @@ func (l Limit) key(sender string) string {
 		return "lead:" + l.Name + ":site"
 	}
 	return "lead:" + l.Name + ":" + sender
+}
+
+// tooMany is what a sender over l reads: when to try again.
+func (l Limit) tooMany() string {
+	if l.Window >= 24*time.Hour {
+		return field.KeyTooManyDay
+	}
+	return field.KeyTooManyHour
 }
 
 func (l *LeadForms) log() *slog.Logger {

@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"fmt"
 	"maps"
 	"net/url"
 	"strings"
@@ -60,8 +61,10 @@ func TestLeadForms(t *testing.T) {
 			want: field.Errors{"email": field.KeyEmail}},
 		{name: "bad fields do not count", posts: []url.Values{goodContact},
 			last: goodContact, stored: 1}, // three bad posts before it are below
-		{name: "over the hour's limit", posts: []url.Values{goodContact, goodContact},
-			last: goodContact, want: field.Errors{formField: field.KeySendFailed}},
+		{name: "over the hour's limit: try again in an hour", posts: []url.Values{goodContact, goodContact},
+			last: goodContact, want: field.Errors{formField: field.KeyTooManyHour}},
+		{name: "a NUL in a field: its message, nothing spent", last: with(with(goodContact, "lastName", "Pee\x00ters"), altcha.FieldName, "good"),
+			want: field.Errors{"lastName": field.KeyControl}},
 		{name: "the proof's limit is its own", posts: []url.Values{goodContact, goodContact},
 			last: with(goodContact, altcha.FieldName, "good"), stored: 1, checked: 1},
 		{name: "a required proof: missing", required: true, last: goodContact,
@@ -119,10 +122,12 @@ func with(v url.Values, name, value string) url.Values {
 	return out
 }
 
-// Past the confirmations' limit of one typed address, a request is still
-// kept (the agency hears of it) but marked to get no confirmation; another
-// address is not affected, nor is a friend's mail (its own limit).
-func TestLeadFormsConfirmations(t *testing.T) {
+// Past the limit of mails to one typed address (case and +tag aside), a
+// request is still kept (the agency hears of it) but marked to get no
+// confirmation; another address is not affected. A friend's mail and a
+// newsletter sign-up, which are the request, are refused instead, and the
+// information form's newsletter box counts like a sign-up.
+func TestLeadFormsAddresses(t *testing.T) {
 	now := time.Date(2026, 3, 2, 0, 0, 0, 0, time.UTC)
 	st := &leadStore{}
 	hits := counter{}
@@ -130,14 +135,15 @@ func TestLeadFormsConfirmations(t *testing.T) {
 	limit := func(name string, max int) Limit {
 		return Limit{Limiter: &antispam.Limiter{Counter: hits, Max: max, Window: 24 * time.Hour, Now: func() time.Time { return now }}, Name: name}
 	}
-	confirmations := limit("confirm-day", 2)
+	addresses := limit("mailto-day", 2)
 	h := &LeadForms{Requests: &lead.Service{Store: st, IP: ip}, Challenges: &checker{}, IP: ip,
-		WithoutProof: []Limit{limit("noproof-day", 100)}, Confirmations: &confirmations}
+		WithoutProof: []Limit{limit("noproof-day", 100)}, Addresses: &addresses,
+		Receivers: map[lead.Kind]ReceiverLimit{lead.KindNewsletter: {Limit: limit("newsletter-day", 1), Field: lead.FieldEmail}}}
 	for i, tc := range []struct {
 		email string
 		quiet bool
 	}{
-		{"ann@example.be", false}, {"ANN@example.be", false}, {"ann@example.be", true}, {"bob@example.be", false}, {"ann@example.be", true},
+		{"ann@example.be", false}, {"ANN+1@example.be", false}, {"ann+2@Example.be", true}, {"bob@example.be", false}, {"ann@example.be", true},
 	} {
 		v := with(goodContact, "email", tc.email)
 		errs, err := h.Submit(t.Context(), FormPost{Form: "site-contact", Lang: "fr", Page: "/fr/contact/", Values: v, IP: "203.0.113.7"})
@@ -150,5 +156,55 @@ func TestLeadFormsConfirmations(t *testing.T) {
 	}
 	if len(st.rows) != 5 {
 		t.Errorf("%d kept, want every one", len(st.rows))
+	}
+	// A sign-up to an address over the limit is refused, and says why.
+	errs, err := h.Submit(t.Context(), FormPost{Form: string(lead.KindNewsletter), Lang: "fr", Page: "/fr/",
+		Values: url.Values{"email": {"Ann+news@example.be"}}, IP: "203.0.113.8"})
+	if err != nil || errs[formField] != field.KeyReceiverDay {
+		t.Errorf("sign-up over the address's limit: %v %v, want %s", errs, err, field.KeyReceiverDay)
+	}
+	// The information form's box: one opt-in for cleo a day; the second
+	// request is kept with its confirmation, without the opt-in.
+	info := with(with(goodContact, "email", "cleo@example.be"), "newsletter", "yes")
+	for i, want := range []bool{false, true} {
+		errs, err := h.Submit(t.Context(), FormPost{Form: string(lead.KindInformation), Lang: "fr", Page: "/fr/property/1/",
+			Values: info, IP: "203.0.113.9", PropertyID: 1})
+		if err != nil || len(errs) > 0 {
+			t.Fatalf("information %d: %v %v", i+1, errs, err)
+		}
+		if got := st.rows[len(st.rows)-1]; got.NoNewsletter != want {
+			t.Errorf("information %d: NoNewsletter %v, want %v", i+1, got.NoNewsletter, want)
+		}
+	}
+}
+
+// Posts without a proof past the site's flood mark are kept, not refused:
+// their mails to typed addresses wait their turn, Max a window.
+func TestLeadFormsFlood(t *testing.T) {
+	now := time.Date(2026, 3, 2, 10, 20, 0, 0, time.UTC)
+	st := &leadStore{}
+	hits := counter{}
+	ip, _ := lead.NewIPHasher([]byte(strings.Repeat("s", 32)))
+	flood := Limit{Limiter: &antispam.Limiter{Counter: hits, Max: 2, Window: time.Hour, Now: func() time.Time { return now }}, Name: "noproof-site", Site: true}
+	h := &LeadForms{Requests: &lead.Service{Store: st, IP: ip}, Challenges: &checker{}, IP: ip, Flood: &flood}
+	hour := now.Truncate(time.Hour)
+	want := []time.Time{{}, {}, hour.Add(time.Hour), hour.Add(time.Hour), hour.Add(2 * time.Hour)}
+	for i, w := range want {
+		errs, err := h.Submit(t.Context(), FormPost{Form: "site-contact", Lang: "fr", Page: "/fr/contact/", Values: goodContact,
+			IP: fmt.Sprintf("203.0.113.%d", i)})
+		if err != nil || len(errs) > 0 {
+			t.Fatalf("post %d refused: %v %v", i+1, errs, err)
+		}
+		if got := st.rows[len(st.rows)-1].MailLater; !got.Equal(w) {
+			t.Errorf("post %d: mails later %v, want %v", i+1, got, w)
+		}
+	}
+	// A post with a proof is not paced.
+	if _, err := h.Submit(t.Context(), FormPost{Form: "site-contact", Lang: "fr", Page: "/fr/contact/",
+		Values: with(goodContact, altcha.FieldName, "good"), IP: "198.51.100.1"}); err != nil {
+		t.Fatal(err)
+	}
+	if got := st.rows[len(st.rows)-1].MailLater; !got.IsZero() {
+		t.Errorf("with a proof: mails later %v", got)
 	}
 }

@@ -23,8 +23,9 @@ type NewsletterPages struct {
 	}
 	IP *lead.IPHasher
 	// PerSender limits the unsubscribe form's posts per IP; PerReceiver the
-	// mails to one address.
-	PerSender, PerReceiver Limit
+	// unsubscribe links to one address; Addresses is the site's one brake
+	// on the mails to any typed address (LeadForms.Addresses).
+	PerSender, PerReceiver, Addresses Limit
 }
 
 // The unsubscribe form's fields.
@@ -149,16 +150,24 @@ func (h *Handler) unsubscribeLimits(r *http.Request, email string) field.Errors 
 		key string
 	}{
 		{n.PerSender, n.IP.Hash(remoteIP(r))},
-		{n.PerReceiver, n.IP.Hash("to:" + strings.ToLower(email))},
+		{n.PerReceiver, n.IP.Hash("to:" + lead.AddressKey(email))},
+		{n.Addresses, n.IP.Hash("to:" + lead.AddressKey(email))},
 	}
 	for _, k := range keys {
 		if k.lim.Limiter == nil {
 			continue
 		}
 		ok, err := k.lim.Allow(r.Context(), k.lim.key(k.key))
-		if err != nil || !ok {
-			h.log.Warn("newsletter: unsubscribe form over a limit", "limit", k.lim.Name, "err", err)
+		if err != nil {
+			h.log.Error("newsletter: unsubscribe form's limits", "err", err)
 			return field.Errors{formField: field.KeySendFailed}
+		}
+		if !ok {
+			h.log.Warn("newsletter: unsubscribe form over a limit", "limit", k.lim.Name)
+			if k.lim.Name == n.PerSender.Name {
+				return field.Errors{formField: k.lim.tooMany()}
+			}
+			return field.Errors{formField: field.KeyReceiverDay}
 		}
 	}
 	return nil

@@ -158,6 +158,9 @@ func (q *Queue) Enqueue(ctx context.Context, tx mail.Tx, msgs ...mail.Message) e
 			return err
 		}
 		params[i] = river.InsertManyParams{Args: sendArgs{Message: m}}
+		if !m.NotBefore.IsZero() {
+			params[i].InsertOpts = &river.InsertOpts{ScheduledAt: m.NotBefore}
+		}
 	}
 	if _, err := q.client.InsertManyTx(ctx, st.SQLTx(), params); err != nil {
 		return fmt.Errorf("mailqueue: enqueue: %w", err)

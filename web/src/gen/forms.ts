@@ -199,4 +199,8 @@ export const ERROR_KEYS = {
   url: 'forms.error.url',
   pictureSize: 'forms.error.pictureSize',
   pictureBroken: 'forms.error.pictureBroken',
+  control: 'forms.error.control',
+  tooManyHour: 'forms.error.tooManyHour',
+  tooManyDay: 'forms.error.tooManyDay',
+  receiverDay: 'forms.error.receiverDay',
 } as const

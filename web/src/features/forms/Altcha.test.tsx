@@ -35,7 +35,7 @@ function fakeWidget() {
     mountAltcha(host, options) {
       const destroy = vi.fn()
       mounts.push({ host, options, destroy })
-      return { destroy }
+      return { destroy, reset: vi.fn(), verify: vi.fn(async () => null) }
     },
   }
   return { module, mounts }

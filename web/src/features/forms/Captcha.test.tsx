@@ -7,6 +7,7 @@ import type { Captcha as CaptchaConfig } from '../../gen/pages'
 import { i18nFor, type Lang } from '../../lib/i18n'
 import { PageContext, type Page } from '../../lib/router'
 import { Altcha } from './components/Altcha'
+import { VisitorForm } from './components/VisitorForm'
 import { CAPTCHA_ONLOAD, resetCaptchaLoader } from './model/captcha'
 
 // ALTCHA's widget must not load in these tests: the captcha replaces it.
@@ -26,7 +27,8 @@ const configs: Record<CaptchaConfig['provider'], CaptchaConfig> = {
 }
 
 function page(captcha?: CaptchaConfig, errors?: Record<string, string>): Page {
-  return { component: 'Page', url: '/fr/contact/', version: 'v1', props: { site: { lang: 'fr', captcha }, errors } }
+  const form = errors && { name: 'site-contact', values: {} }
+  return { component: 'Page', url: '/fr/contact/', version: 'v1', props: { site: { lang: 'fr', captcha }, errors, form } }
 }
 
 function onPage(ui: ReactNode, p: Page, lang: Lang = 'fr') {
@@ -42,6 +44,9 @@ const form = (
     <Altcha />
   </form>
 )
+
+// In a visitor form, which renews the token after each answer of the server.
+const inVisitorForm = <VisitorForm kind="site-contact" antiSpam={<Altcha />}>{null}</VisitorForm>
 
 // The scripts the page appended (kept out of the document: the test DOM
 // loads no script files and would report an error).
@@ -108,7 +113,7 @@ describe('Captcha', () => {
 
   it('asks reCAPTCHA for the page language in its script, and resets the widget after a server answer', async () => {
     const config = configs.recaptcha
-    const { rerender } = render(onPage(form, page(config), 'de'))
+    const { rerender } = render(onPage(inVisitorForm, page(config), 'de'))
     await act(async () => {})
     expect(scripts()).toEqual([`https://www.google.com/recaptcha/api.js?render=explicit&onload=${CAPTCHA_ONLOAD}&hl=de`])
     const api = { render: vi.fn(() => 0), reset: vi.fn() }
@@ -117,7 +122,7 @@ describe('Captcha', () => {
     await act(async () => (w[CAPTCHA_ONLOAD] as () => void)())
     expect(api.render).toHaveBeenCalledTimes(1)
 
-    rerender(onPage(form, page(config, { form: 'forms.error.captcha' }), 'de'))
+    rerender(onPage(inVisitorForm, page(config, { form: 'forms.error.captcha' }), 'de'))
     await act(async () => {})
     expect(api.reset).toHaveBeenCalledWith(0)
     expect(api.render).toHaveBeenCalledTimes(1) // the same widget, reset

@@ -9,6 +9,13 @@ import { i18nFor, translate, type Lang } from '../../lib/i18n'
 import { PageContext, RouterContext, ServerError, type Page, type Router } from '../../lib/router'
 import { CheckboxField, ContactTimeField, FileField, PersonFields, TextArea, TextField, VisitorForm } from './index'
 import type { PostProps } from './model/post'
+import { CHECK_HEADER } from './components/VisitorForm'
+import { FormKitContext, type ProofHandle } from './components/context'
+import { useContext, useEffect } from 'react'
+
+/** The router's posts that would keep the form, and those the server only checks. */
+const sends = (router: Router) => vi.mocked(router.visit).mock.calls.filter(([, o]) => !o?.headers?.[CHECK_HEADER])
+const checks = (router: Router) => vi.mocked(router.visit).mock.calls.filter(([, o]) => o?.headers?.[CHECK_HEADER])
 
 function fakeRouter(visit: Router['visit'] = vi.fn(async () => {})) {
   return { visit, page: null, prefetch: vi.fn(), isLocal: () => true, connect: vi.fn(), subscribe: vi.fn() } as unknown as Router
@@ -86,13 +93,52 @@ describe('VisitorForm', () => {
     const router = fakeRouter()
     render(wrap(contactForm, { router }))
     await user.click(screen.getByRole('button', { name: 'Send' }))
-    expect(router.visit).not.toHaveBeenCalled()
+    expect(sends(router)).toHaveLength(0)
+    // The server is asked to check only, for its own rules' messages in the same round.
+    expect(checks(router)).toHaveLength(1)
+    expect(checks(router)[0][1]).toMatchObject({ method: 'post', preserveState: true, headers: { [CHECK_HEADER]: 'true' } })
     expect(screen.getByRole('alert')).toHaveTextContent(k('en', 'error.summary'))
     const title = screen.getByRole('radiogroup', { name: k('en', 'label.title') })
     expect(title).toHaveAttribute('aria-invalid', 'true')
     expect(describedBy(title)).toBe(k('en', 'error.required'))
     expect(document.activeElement).toBe(screen.getByRole('radio', { name: 'Mr' }))
     expect(describedBy(labelled('Remark'))).toBe(k('en', 'error.required'))
+  })
+
+  it('waits for the proof before posting, and asks a new one after any answer, saying a refused one on it', async () => {
+    const user = userEvent.setup()
+    const renew = vi.fn<ProofHandle['renew']>()
+    let solve: (fields: Record<string, string>) => void = () => {}
+    const ready = vi.fn(() => new Promise<Record<string, string>>((resolve) => (solve = resolve)))
+    function FakeProof() {
+      const { registerProof } = useContext(FormKitContext)!
+      useEffect(() => registerProof({ ready, renew }), [registerProof])
+      return null
+    }
+    const form = (
+      <VisitorForm kind="site-contact" antiSpam={<FakeProof />}>
+        <PersonFields />
+        <TextArea name="remark" label="Remark" />
+      </VisitorForm>
+    )
+    const router = fakeRouter()
+    const { rerender } = render(wrap(form, { router }))
+    await fillValid(user)
+    await user.click(screen.getByRole('button', { name: 'Send' }))
+    expect(ready).toHaveBeenCalledTimes(1)
+    expect(router.visit).not.toHaveBeenCalled() // the proof is being solved
+    await act(async () => solve({ altcha: 'proof-1' }))
+    expect((sends(router)[0][1]!.data as Record<string, string>).altcha).toBe('proof-1')
+    expect(renew).not.toHaveBeenCalled()
+
+    // The server answers that the slot is full (the proof spent): a new proof.
+    rerender(wrap(form, { router, props: { errors: { form: 'forms.error.slotFull' }, form: { name: 'site-contact', values: {} } } }))
+    expect(renew).toHaveBeenCalledTimes(1)
+    expect(renew).toHaveBeenLastCalledWith(undefined)
+    // It refused the proof itself: the widget says so, and the summary too.
+    rerender(wrap(form, { router, props: { errors: { altcha: 'forms.error.captcha' }, form: { name: 'site-contact', values: {} } } }))
+    expect(renew).toHaveBeenLastCalledWith('forms.error.captcha')
+    expect(screen.getByRole('alert')).toHaveTextContent(k('en', 'error.captcha'))
   })
 
   it('sends a good form through the router: what the browser would post, scroll kept', async () => {
@@ -241,9 +287,9 @@ describe('VisitorForm', () => {
     expect(face).toHaveTextContent('cv.txt')
     await pick(new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'cv.pdf', { type: 'application/pdf' }))
     expect(describedBy(input)).toContain(k('en', 'error.fileSize'))
-    expect(router.visit).not.toHaveBeenCalled()
+    expect(sends(router)).toHaveLength(0)
     await pick(cv)
-    const data = vi.mocked(router.visit).mock.calls[0][1]!.data as FormData
+    const data = sends(router)[0][1]!.data as FormData
     expect(data).toBeInstanceOf(FormData)
     expect(data.get('form')).toBe('job-application')
     expect((data.get('cv') as File).name).toBe('cv.pdf')
@@ -309,7 +355,7 @@ describe('VisitorForm', () => {
     await user.tab()
     expect(describedBy(phone)).toBe(k('en', 'error.phone'))
     await user.click(screen.getByRole('button', { name: 'Send' }))
-    expect(router.visit).not.toHaveBeenCalled()
+    expect(sends(router)).toHaveLength(0)
     act(() => root.unmount())
     container.remove()
   })

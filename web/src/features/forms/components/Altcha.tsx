@@ -1,7 +1,8 @@
-import { useEffect, useRef } from 'react'
+import { useContext, useEffect, useRef } from 'react'
 import { useLang, useT } from '../../../lib/i18n'
-import { ALTCHA_CHALLENGE_URL, ALTCHA_FIELD, altchaStrings, loadAltcha } from '../model/altcha'
+import { ALTCHA_CHALLENGE_URL, ALTCHA_FIELD, altchaStrings, loadAltcha, type MountedAltcha } from '../model/altcha'
 import { Captcha, useCaptchaConfig } from './Captcha'
+import { FormKitContext } from './context'
 import './altcha.css'
 
 export interface AltchaProps {
@@ -35,10 +36,18 @@ function AltchaWidget({ onChange }: AltchaProps) {
   useEffect(() => {
     change.current = onChange
   })
+  const registerProof = useContext(FormKitContext)?.registerProof
 
   useEffect(() => {
-    let mounted: { destroy(): void } | null = null
+    let mounted: MountedAltcha | null = null
     let cancelled = false
+    const unregister = registerProof?.({
+      ready: async (): Promise<Record<string, string>> => {
+        const payload = await mounted?.verify()
+        return payload ? { [ALTCHA_FIELD]: payload } : {}
+      },
+      renew: (errorKey) => mounted?.reset(errorKey ? t(errorKey) : undefined),
+    })
     loadAltcha()
       .then((m) => {
         if (cancelled || !box.current) return
@@ -57,8 +66,9 @@ function AltchaWidget({ onChange }: AltchaProps) {
     return () => {
       cancelled = true
       mounted?.destroy()
+      unregister?.()
     }
-  }, [lang, t])
+  }, [lang, t, registerProof])
 
   return (
     <div className="altcha-box" ref={box} />

@@ -2,6 +2,7 @@ import { useContext, useEffect, useRef } from 'react'
 import type { Shell } from '../../../gen/pages'
 import { useLang, useT } from '../../../lib/i18n'
 import { PageContext } from '../../../lib/router'
+import { FormKitContext } from './context'
 import { CAPTCHA_PROVIDERS, loadCaptcha, type CaptchaConfig } from '../model/captcha'
 import './captcha.css'
 
@@ -71,15 +72,19 @@ export function Captcha({ config, onChange }: CaptchaProps) {
     }
   }, [provider, siteKey, script, lang])
 
-  // A new answer of the server (errors): the token was spent, get another.
-  const page = useContext(PageContext)
-  const errors = (page?.props as { errors?: unknown } | undefined)?.errors
-  useEffect(() => {
-    if (errors) {
-      widget.current?.reset()
-      change.current?.(null)
-    }
-  }, [errors])
+  // The form renews the token after each answer of the server: a token serves once.
+  const registerProof = useContext(FormKitContext)?.registerProof
+  useEffect(
+    () =>
+      registerProof?.({
+        ready: () => Promise.resolve({}), // the provider's field is in the form already
+        renew: () => {
+          widget.current?.reset()
+          change.current?.(null)
+        },
+      }),
+    [registerProof],
+  )
 
   return (
     <>

@@ -1,12 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react'
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { useForm, type Resolver } from 'react-hook-form'
 import { FORMS, ERROR_KEYS, type FieldSpec, type FormKind } from '../../../gen/forms'
 import { useT } from '../../../lib/i18n'
 import { ServerError, usePage, useRouter } from '../../../lib/router'
 import { FORM_FIELD, HONEYPOT_FIELD, formRecord, type FormErrors, type PostProps } from '../model/post'
 import { formSchema } from '../model/schema'
-import { FormKitContext, type FormKit, type Values } from './context'
+import { ALTCHA_FIELD } from '../model/altcha'
+import { FormKitContext, type FormKit, type ProofHandle, type Values } from './context'
 import './forms.css'
 
 export interface VisitorFormProps {
@@ -45,6 +46,9 @@ function resolverOf(kind: FormKind): Resolver<Values> {
 
 const noErrors: FormErrors = {}
 
+/** The header of a post the server only checks (internal/web/forms.go). */
+export const CHECK_HEADER = 'X-Form-Check'
+
 /**
  * A visitor form: a real HTML form posting to its page, so it works without
  * JavaScript (the server answers 303 to the thank-you page, or the page
@@ -76,6 +80,14 @@ export function VisitorForm({ kind, action, hidden, multipart: multipartProp, an
   const [sending, setSending] = useState(false)
   const [failed, setFailed] = useState<string | undefined>()
   const summary = useRef<HTMLDivElement>(null)
+  const proof = useRef<ProofHandle | null>(null)
+  // Stable: the widget registers from an effect that must not re-run with every render.
+  const registerProof = useCallback((handle: ProofHandle) => {
+    proof.current = handle
+    return () => {
+      if (proof.current === handle) proof.current = null
+    }
+  }, [])
 
   const specs = useMemo(() => new Map((FORMS[kind] as readonly FieldSpec[]).map((f) => [f.name, f])), [kind])
   const multipart = multipartProp ?? [...specs.values()].some((f) => f.type === 'file')
@@ -96,6 +108,7 @@ export function VisitorForm({ kind, action, hidden, multipart: multipartProp, an
     error: (name) => clientError(name) ?? serverError(name),
     initial: (name) => values?.[name],
     spec: (name) => specs.get(name),
+    registerProof,
   }
 
   // A new answer from the server: its errors replace the browser's, and the
@@ -105,18 +118,25 @@ export function VisitorForm({ kind, action, hidden, multipart: multipartProp, an
   useEffect(() => {
     clearErrors()
     if (!answered) return
+    // Whatever the answer, the proof posted may be spent (a slot full, a
+    // document already asked for, a limit): the next press needs a new one.
+    proof.current?.renew(server[ALTCHA_FIELD])
     // The first field in red, which reads its error out (aria-describedby);
     // the summary when the answer concerns no field shown (the form's own).
     const first = summary.current?.closest('form')?.querySelector<HTMLElement>('[aria-invalid="true"]')
     ;(first ?? summary.current)?.focus()
   }, [server, answered, clearErrors])
   useEffect(() => {
-    if (failed) summary.current?.focus()
+    if (!failed) return
+    proof.current?.renew()
+    summary.current?.focus()
   }, [failed])
 
   // The errors no field of the form shows: the form's own, and those of the values the page sets.
   const formKey = failed ?? serverError(FORM_FIELD)
-  const unplaced = Object.keys(server).filter((n) => n !== FORM_FIELD && (hidden?.[n] !== undefined || specs.get(n)?.type === 'id'))
+  const unplaced = Object.keys(server).filter(
+    (n) => n !== FORM_FIELD && (n === ALTCHA_FIELD || hidden?.[n] !== undefined || specs.get(n)?.type === 'id'),
+  )
   const shown =
     formKey !== undefined ||
     Object.keys(server).some((n) => serverError(n)) ||
@@ -125,12 +145,22 @@ export function VisitorForm({ kind, action, hidden, multipart: multipartProp, an
   function onSubmit(e: FormEvent<HTMLFormElement>) {
     if (!router) return // not hydrated: the browser posts the form itself
     const form = e.currentTarget
-    void handleSubmit(async () => {
+    const post = async (check: boolean) => {
       const data = new FormData(form)
       setFailed(undefined)
       setSending(true)
       try {
-        await router.visit(target, { method: 'post', data: multipart ? data : formRecord(data), preserveScroll: true, preserveState: true })
+        if (!check) for (const [name, value] of Object.entries((await proof.current?.ready()) ?? {})) data.set(name, value)
+        await router.visit(target, {
+          method: 'post',
+          data: multipart ? data : formRecord(data),
+          preserveScroll: true,
+          preserveState: true,
+          // The browser found problems: the server only checks (nothing is
+          // kept, no proof spent) and answers with every problem, its own
+          // rules' too (a date past, an income too low), in one round.
+          headers: check ? { [CHECK_HEADER]: 'true' } : undefined,
+        })
       } catch (err) {
         // What was typed stays either way: a fault of ours ("API ERROR"), or
         // the network ("try again").
@@ -138,7 +168,11 @@ export function VisitorForm({ kind, action, hidden, multipart: multipartProp, an
       } finally {
         setSending(false)
       }
-    })(e)
+    }
+    void handleSubmit(
+      () => post(false),
+      () => post(true),
+    )(e)
   }
 
   return (

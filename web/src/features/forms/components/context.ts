@@ -4,6 +4,20 @@ import type { FieldSpec, FormKind } from '../../../gen/forms'
 
 export type Values = Record<string, unknown>
 
+/**
+ * The anti-spam widget of a form (ALTCHA, or a third-party captcha), as the
+ * form drives it: a proof is spent by any post the server gets past its
+ * checks, so after each answer the form asks for a fresh one (renew, with
+ * the server's key when it refused the proof itself), and before posting it
+ * waits for the widget's proof.
+ */
+export interface ProofHandle {
+  /** The proof's fields to post (the widget's payload), once it has one; {} when it cannot give one. */
+  ready(): Promise<Record<string, string>>
+  /** Throw the spent proof away and get another; errorKey: the server's translation key, shown on the widget. */
+  renew(errorKey?: string): void
+}
+
 /** What a VisitorForm gives the fields inside it. */
 export interface FormKit {
   kind: FormKind
@@ -21,6 +35,8 @@ export interface FormKit {
   /** The value the server gave back after a refused post. */
   initial(name: string): string | string[] | undefined
   spec(name: string): FieldSpec | undefined
+  /** The form's anti-spam widget registers itself (from an effect); the returned function unregisters it. */
+  registerProof(handle: ProofHandle): () => void
 }
 
 export const FormKitContext = createContext<FormKit | null>(null)

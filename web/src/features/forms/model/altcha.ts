@@ -31,6 +31,10 @@ export interface MountOptions {
 /** A mounted widget. */
 export interface MountedAltcha {
   destroy(): void
+  /** Back to unverified (a fresh challenge on the next focus or verify); with error, that text shown on the widget. */
+  reset(error?: string): void
+  /** The payload: the current one when verified, else a new proof solved now; null when solving failed. */
+  verify(): Promise<string | null>
 }
 
 /** The lazily loaded module (model/altchaWidget.ts). */

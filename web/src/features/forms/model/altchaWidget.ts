@@ -6,6 +6,7 @@
 import 'altcha/external'
 import ShaWorker from 'altcha/workers/sha?worker'
 import css from 'altcha/altcha.css?inline'
+import type { State, WidgetMethods } from 'altcha/types'
 import type { AltchaModule, MountOptions } from './altcha'
 
 $altcha.algorithms.set('SHA-256', () => new ShaWorker())
@@ -34,16 +35,45 @@ export const mountAltcha: AltchaModule['mountAltcha'] = (host: HTMLElement, o: M
   // An attribute, not configure(): the element's methods exist only once
   // it is connected and set up.
   widget.setAttribute('configuration', JSON.stringify({ hideFooter: true, hideLogo: true }))
+  let payload: string | null = null
   const onState = (e: Event) => {
-    const { payload, state } = (e as CustomEvent<{ payload?: string; state: string }>).detail
-    o.onChange(state === 'verified' && payload ? payload : null)
+    const d = (e as CustomEvent<{ payload?: string; state: string }>).detail
+    payload = d.state === 'verified' && d.payload ? d.payload : null
+    o.onChange(payload)
   }
   widget.addEventListener('statechange', onState)
   host.append(widget)
+  // The element's methods (WidgetMethods) exist once it is connected.
+  const el = widget as HTMLElement & Partial<WidgetMethods>
   return {
     destroy() {
       widget.removeEventListener('statechange', onState)
       widget.remove()
     },
+    reset(error) {
+      payload = null
+      // 'error' shows the text in the widget; its checkbox verifies again.
+      if (error) el.reset?.('error' as State, error)
+      else el.reset?.()
+    },
+    async verify() {
+      if (payload) return payload
+      if (el.getState?.() === ('verifying' as State)) await settled(widget)
+      if (payload) return payload
+      const result = await el.verify?.().catch(() => null)
+      return result?.payload ?? payload
+    },
   }
+}
+
+/** Resolves at the widget's next state other than verifying. */
+function settled(widget: HTMLElement): Promise<void> {
+  return new Promise((resolve) => {
+    const on = (e: Event) => {
+      if ((e as CustomEvent<{ state: string }>).detail.state === 'verifying') return
+      widget.removeEventListener('statechange', on)
+      resolve()
+    }
+    widget.addEventListener('statechange', on)
+  })
 }

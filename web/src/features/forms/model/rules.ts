@@ -89,3 +89,16 @@ export function validURL(s: string): boolean {
   if (!labels.every((l) => /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/.test(l))) return false
   return /^[A-Za-z]{2,}$/.test(labels[labels.length - 1])
 }
+
+/**
+ * Text a person typed (Go's field.IsPlain): no control characters (C0, DEL,
+ * C1) but tabs, and line breaks in a free text (multiline).
+ */
+export function isPlain(s: string, multiline: boolean): boolean {
+  for (const ch of s) {
+    const c = ch.codePointAt(0)!
+    if (c === 0x09 || (multiline && (c === 0x0a || c === 0x0d))) continue
+    if (c < 0x20 || c === 0x7f || (c >= 0x80 && c < 0xa0)) return false
+  }
+  return true
+}

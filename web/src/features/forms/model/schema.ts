@@ -3,7 +3,7 @@
 // first failing one giving its translation key as the message.
 import * as z from 'zod/mini'
 import { ERROR_KEYS, FORMS, type FieldSpec, type FormKind } from '../../../gen/forms'
-import { isEmpty, runeCount, validDate, validEmail, validNumber, validPhone, validTime, validURL } from './rules'
+import { isEmpty, isPlain, runeCount, validDate, validEmail, validNumber, validPhone, validTime, validURL } from './rules'
 
 type Check = [ok: (v: string) => boolean, key: string]
 
@@ -87,7 +87,8 @@ export function fieldSchema(f: FieldSpec) {
   if (f.type === 'file') return fileSchema(f)
   const checks = typeChecks(f).map(([ok, key]) => z.refine<string>((v) => isEmpty(v) || ok(v), { message: key, abort: true }))
   const required = z.refine<string>((v) => !(f.required && isEmpty(v)), { message: f.key ?? ERROR_KEYS.required, abort: true })
-  return z.optional(z.pipe(z.transform(text(f)), z.string().check(required, ...checks)))
+  const plain = z.refine<string>((v) => isPlain(v, f.type === 'long'), { message: ERROR_KEYS.control, abort: true })
+  return z.optional(z.pipe(z.transform(text(f)), z.string().check(plain, required, ...checks)))
 }
 
 const cache = new Map<FormKind, z.ZodMiniObject>()
