@@ -132,6 +132,13 @@ describe('document request, purchase offer, rent application', () => {
     assert.equal((await states.nth(0).innerText()).trim(), text('en', 'property', 'document.notRequested'))
     await page.evaluate(() => document.querySelectorAll('details.offer-form').forEach((d) => (d.open = true)))
     await assertAccessible(page, 'the sale page, its forms open, one refused')
+
+    // The refusal spent the proof: another document, sent again with no
+    // reload, gets a fresh one and goes through.
+    await form.locator('select[name="document"]').selectOption('7100001')
+    await sendTo(page, form, THANKS('en', 'document-request'))
+    accepted++
+    await thanked(page, 'en', 'document-request')
   })
 
   test('nl without JavaScript: a document request refused by the server, then sent', { js: false }, async (page) => {
