@@ -126,6 +126,47 @@ describe('pop-up', { skip: needsChromium() }, () => {
     }
   })
 
+  for (const lang of Object.keys(TITLES)) {
+    it(`${lang}: #modal-clicked in the address closes it, and so does its target, the page it links to`, { timeout: 40_000 }, async () => {
+      await server.start()
+      const ctx = await openContext(await browser.get(), server.origin, { popup: true })
+      try {
+        await decideConsent(ctx.context, server.origin)
+        const page = await ctx.context.newPage()
+        await page.goto(`${server.url}/${lang}/#modal-clicked`)
+        await waitForHydration(page.locator('.drawer-toggle'))
+        await page.waitForTimeout(DELAY_S * 1000 + 700)
+        assert.equal(await isOpen(page), false, `/${lang}/#modal-clicked: the hash counts (the address contains the text)`)
+        assert.equal(await page.evaluate(() => sessionStorage.getItem('immo.popup.closed')), '1', 'and for the session')
+
+        // A new session: the target, read from the pop-up on the home page.
+        await page.evaluate(() => sessionStorage.clear())
+        await page.goto(`${server.url}/${lang}/`)
+        await page.locator('dialog.popup[open]').waitFor({ timeout: 5_000 })
+        const target = await page.locator('dialog.popup .popup-link').getAttribute('href')
+        await page.evaluate(() => sessionStorage.clear())
+        for (const address of [target, `${target}?from=popup`]) {
+          await page.evaluate(() => sessionStorage.clear())
+          await page.goto(server.url + address)
+          await waitForHydration(page.locator('.drawer-toggle'))
+          await page.waitForTimeout(DELAY_S * 1000 + 700)
+          assert.equal(await isOpen(page), false, `${address}: the pop-up does not open on the page it links to`)
+        }
+
+        // A hash set on the page itself (an in-page link) closes an open pop-up.
+        await page.evaluate(() => sessionStorage.clear())
+        await page.goto(`${server.url}/${lang}/`)
+        await page.locator('dialog.popup[open]').waitFor({ timeout: 5_000 })
+        await page.evaluate(() => { location.hash = 'modal-clicked' })
+        await page.waitForFunction(() => !document.querySelector('dialog.popup').open, null, { timeout: 2_000 })
+          .catch(() => assert.fail('#modal-clicked set on the page leaves the pop-up open'))
+        ctx.assertClean(`${lang} modal-clicked`)
+      } finally {
+        await ctx.close()
+      }
+    })
+  }
+
   it('the other tests never see it (openContext closes it by default)', { timeout: 30_000 }, async () => {
     await server.start()
     const ctx = await openContext(await browser.get(), server.origin)

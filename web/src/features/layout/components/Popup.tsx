@@ -36,7 +36,16 @@ export function Popup({ popup, url }: { popup: PopupProps; url: string }) {
   // What the pop-up leads to (SPEC §4's "first form's action": configured HTML holds no form — the
   // sanitizer drops it, a form there would bypass the site's checks — so its link).
   const target = popup.link ?? ''
-  const dismissedByAddress = url.includes(MODAL_CLICKED) || (target !== '' && url.includes(target))
+  // The address as the browser has it: with its hash (#modal-clicked), which the server never sees; read
+  // again on every visit and whenever the hash changes.
+  const [here, setHere] = useState(url)
+  useEffect(() => {
+    const read = () => setHere(window.location.pathname + window.location.search + window.location.hash)
+    read()
+    window.addEventListener('hashchange', read)
+    return () => window.removeEventListener('hashchange', read)
+  }, [url])
+  const dismissedByAddress = isDismissedAt(here, target)
   const preview = isPreview(url)
 
   useEffect(() => setClosed(readClosed()), [])
@@ -133,6 +142,19 @@ export function Popup({ popup, url }: { popup: PopupProps; url: string }) {
       </div>
     </dialog>
   )
+}
+
+/**
+ * Whether the pop-up closes by itself at this address (SPEC §4): the address
+ * (hash included) contains modal-clicked, or its target — the target's page
+ * itself also when the target carries a query or hash.
+ */
+export function isDismissedAt(address: string, target: string): boolean {
+  if (address.includes(MODAL_CLICKED)) return true
+  if (target === '') return false
+  if (address.includes(target)) return true
+  const path = (s: string) => s.split(/[?#]/, 1)[0]
+  return target.startsWith('/') && !target.startsWith('//') && path(address) === path(target)
 }
 
 function readClosed(): boolean {
