@@ -36,16 +36,16 @@ export function Popup({ popup, url }: { popup: PopupProps; url: string }) {
   // What the pop-up leads to (SPEC §4's "first form's action": configured HTML holds no form — the
   // sanitizer drops it, a form there would bypass the site's checks — so its link).
   const target = popup.link ?? ''
-  // The address as the browser has it: with its hash (#modal-clicked), which the server never sees; read
-  // again on every visit and whenever the hash changes.
-  const [here, setHere] = useState(url)
+  // The address with the browser's hash (#modal-clicked), which the server never sees: read again on
+  // every visit and whenever the hash changes.
+  const [hash, setHash] = useState('')
   useEffect(() => {
-    const read = () => setHere(window.location.pathname + window.location.search + window.location.hash)
+    const read = () => setHash(window.location.hash)
     read()
     window.addEventListener('hashchange', read)
     return () => window.removeEventListener('hashchange', read)
   }, [url])
-  const dismissedByAddress = isDismissedAt(here, target)
+  const dismissedByAddress = isDismissedAt(url.split('#', 1)[0] + hash, target)
   const preview = isPreview(url)
 
   useEffect(() => setClosed(readClosed()), [])
