@@ -181,6 +181,23 @@ describe('cookie consent and tags', () => {
     await assertAccessible(page, 'cookie dialog')
   })
 
+  it('after a new choice ?setcookies leaves the address, so a reload keeps the choice', { timeout: TIMEOUT, skip }, async () => {
+    const ctx = await open()
+    const { page } = ctx
+    await page.goto(server.origin + '/fr/a-vendre/?page=1&setcookies#list')
+    await dialog(page).waitFor({ state: 'visible' })
+    await button(page, fr.declineAll).click()
+    await dialog(page).waitFor({ state: 'hidden' })
+    const address = await page.evaluate(() => location.pathname + location.search + location.hash)
+    assert.equal(address, '/fr/a-vendre/?page=1#list', 'the address without setcookies, the rest kept')
+    await page.reload()
+    await waitForHydration(page.locator('footer button').last())
+    await page.waitForTimeout(500)
+    assert.equal(await dialog(page).isVisible(), false, 'the reload keeps the choice: no dialog')
+    assert.equal((await ctx.context.cookies()).some((c) => c.name === 'cc_cookie'), true, 'the choice is stored')
+    clean(ctx, 'setcookies removed')
+  })
+
   it('a preview path shows no dialog to an undecided visitor', { timeout: TIMEOUT, skip }, async () => {
     const ctx = await open({ consent: 'undecided', expectedStatus: (url, status) => status === 404 && url.pathname.includes('preview') })
     const { page } = ctx

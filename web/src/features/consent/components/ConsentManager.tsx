@@ -3,9 +3,21 @@ import { acceptedFrom, CONSENT_COOKIE, consentRevision, getConsent, isPreview, o
 import { useLang } from '../../../lib/i18n'
 import { usePage } from '../../../lib/router'
 import type { BaseProps } from '../../../lib/site/types'
-import { mustAsk, wantsReset } from '../model/rules'
+import { mustAsk, wantsReset, withoutReset } from '../model/rules'
 import { tagLoader, type TagLoader } from '../model/tags'
 
+/**
+ * Once a choice is made, ?setcookies leaves the address (the history entry
+ * is replaced, its page object with it): a reload would erase the new
+ * choice again.
+ */
+function forgetResetRequest() {
+  const clean = withoutReset(window.location.href)
+  if (clean === null) return
+  const state = window.history.state as { page?: { url?: string } } | null
+  const page = state?.page ? { ...state.page, url: clean } : undefined
+  window.history.replaceState(page ? { ...state, page } : state, '', clean)
+}
 
 /** Forgets the stored consent (?setcookies): the library sets its cookie for the host name as domain. */
 function eraseConsentCookie() {
@@ -43,6 +55,7 @@ export function ConsentManager() {
       const accepted = acceptedFrom(categories)
       setConsent({ decided: true, accepted })
       loader.decide(accepted)
+      forgetResetRequest()
     }
     open.current = (which) => {
       const { consent: c, lang: l } = live.current

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { ConsentService } from '../../../gen/pages'
 import { consentFlags, consentedTags, tagLoader, tagScript, type TagWindow } from './tags'
 import { isPreview } from '../../../lib/consent'
-import { mustAsk, wantsReset } from './rules'
+import { mustAsk, wantsReset, withoutReset } from './rules'
 import { dialogConfig, escapeHTML, translation } from './dialogConfig'
 
 const services: ConsentService[] = [
@@ -148,5 +148,15 @@ describe('dialog configuration', () => {
     expect(tr.preferencesModal.sections.map((s) => s.linkedCategory).filter(Boolean)).toEqual(['necessary', 'analytics', 'marketing', 'social', 'unclassified'])
     expect(tr.preferencesModal.sections[1].description).toContain('A&#60;b&#62;')
     expect(escapeHTML('"x"')).toBe('&#34;x&#34;')
+  })
+})
+
+describe('withoutReset', () => {
+  it('drops every parameter holding setcookies and keeps the rest of the address', () => {
+    expect(withoutReset('http://x.test/fr/a-vendre/?page=2&setcookies&sort=price#top')).toBe('/fr/a-vendre/?page=2&sort=price#top')
+    expect(withoutReset('http://x.test/fr/?setcookies=1')).toBe('/fr/')
+    expect(withoutReset('http://x.test/fr/?SetCookies')).toBe('/fr/')
+    expect(withoutReset('http://x.test/fr/?a=setcookies&b=2')).toBe('/fr/?b=2')
+    expect(withoutReset('http://x.test/fr/?page=2')).toBeNull()
   })
 })
