@@ -133,6 +133,9 @@ describe('cookie consent and tags', () => {
     await page.waitForURL('**/fr/a-vendre/')
     await page.waitForFunction((n) => window.dataLayer.filter((e) => e && e[1] === 'page_view').length > n, before)
     assert.equal(await views(), before + 1)
+    // The view is the new page's: its address and its title, not the previous page's.
+    const last = await page.evaluate(() => window.dataLayer.filter((e) => e && e[1] === 'page_view').at(-1)[2])
+    assert.deepEqual(last, { page_location: server.origin + '/fr/a-vendre/', page_title: await page.title() }, 'the page view after a client visit carries the new page')
     await ctx.settle()
     assert.equal(ctx.thirdParty.length, requested, 'nothing reloaded on a client visit')
     clean(ctx, 'agree all')

@@ -85,7 +85,8 @@ export function ConsentManager() {
       if (!isPreview(path)) open.current('consent')
       return
     }
-    tags.current?.pageView()
+    // The new page's title: this effect runs before the app's, which sets document.title.
+    tags.current?.pageView(page.props.head?.title)
   }, [page.url])
 
   return null

@@ -63,8 +63,8 @@ export interface TagLoader {
   init(): void
   /** A decision: consent update, page view, then the newly consented tags' scripts. */
   decide(accepted: readonly ConsentCategory[]): void
-  /** A client-side visit: a page view to the tags loaded, nothing reloaded. */
-  pageView(): void
+  /** A client-side visit: a page view to the tags loaded (with the new page's title, when document.title is not set yet), nothing reloaded. */
+  pageView(title?: string): void
 }
 
 export function tagLoader(services: readonly ConsentService[] | null | undefined, win: Window & TagWindow = window, doc: Document = document): TagLoader {
@@ -98,8 +98,8 @@ export function tagLoader(services: readonly ConsentService[] | null | undefined
     win.fbq = win._fbq = f
     return f
   }
-  const pageView = () => {
-    gtag('event', 'page_view', { page_location: win.location.href, page_title: doc.title })
+  const pageView = (title?: string) => {
+    gtag('event', 'page_view', { page_location: win.location.href, page_title: title ?? doc.title })
     if (loaded.has('pixel')) fbq()('track', 'PageView')
   }
   return {
@@ -136,9 +136,9 @@ export function tagLoader(services: readonly ConsentService[] | null | undefined
         addScript(tagScript(t))
       }
     },
-    pageView() {
+    pageView(title) {
       counted = decided && loaded.size > 0
-      if (counted) pageView()
+      if (counted) pageView(title)
     },
   }
 }
