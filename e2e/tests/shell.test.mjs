@@ -1,7 +1,10 @@
 // The page shell as a visitor meets it: footer, back-to-top button,
 // pop-up, menus, the 404 page, in the four languages.
 import assert from 'node:assert/strict'
-import { describe, it } from 'node:test'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { after, describe, it } from 'node:test'
 import { needsChromium, openContext, useBrowser, waitForHydration } from '../lib/browser.mjs'
 import { useServer } from '../lib/server.mjs'
 
@@ -51,3 +54,52 @@ describe('shell', { skip: needsChromium() }, () => {
     }
   })
 })
+
+const dir = mkdtempSync(path.join(tmpdir(), 'immo-shell-'))
+after(() => rmSync(dir, { recursive: true, force: true }))
+
+/** The demo site with header settings changed, written to a file for --config. */
+function siteWith(name, header) {
+  const site = JSON.parse(readFileSync(new URL('../../internal/demo/site.json', import.meta.url), 'utf8'))
+  site.header = { ...site.header, ...header }
+  const file = path.join(dir, `${name}.json`)
+  writeFileSync(file, JSON.stringify(site))
+  return file
+}
+
+for (const [logo, drawer] of [['right', 'right'], ['center', 'right'], ['center', 'left']]) {
+  describe(`logo ${logo}, drawer button ${drawer}`, { skip: needsChromium() }, () => {
+    const server = useServer(['--config', siteWith(`logo-${logo}-${drawer}`, { logoPosition: logo, drawerButton: drawer, showLogoAtStart: true })])
+    const browser = useBrowser()
+
+    it(`the logo keeps its configured place below 1280 px (375, 768, 1024 px)`, { timeout: 60_000 }, async () => {
+      await server.start()
+      const ctx = await openContext(await browser.get(), server.origin)
+      try {
+        const page = await ctx.context.newPage()
+        const problems = []
+        for (const width of [375, 768, 1024]) {
+          await page.setViewportSize({ width, height: 800 })
+          await page.goto(server.url + '/fr/a-vendre/')
+          await waitForHydration(page.locator('.drawer-toggle'))
+          const m = await page.evaluate(() => {
+            const box = (s) => document.querySelector(s).getBoundingClientRect()
+            const b = box('.site-header .brand')
+            const t = box('.site-header .drawer-toggle')
+            return { brand: { left: b.left, right: b.right, center: (b.left + b.right) / 2 }, toggle: { left: t.left, right: t.right }, width: document.documentElement.clientWidth }
+          })
+          const at = `${width} px`
+          if (logo === 'right' && !(m.brand.left > m.toggle.right && m.brand.right > m.width - 40)) problems.push(`${at}: the logo is not on the right (${JSON.stringify(m)})`)
+          if (logo === 'center' && Math.abs(m.brand.center - m.width / 2) > 2) problems.push(`${at}: the logo is not centred (${m.brand.center} of ${m.width})`)
+          if (logo === 'center' && drawer === 'right' && m.toggle.right < m.width - 40) problems.push(`${at}: the drawer button left its right side`)
+          if (logo === 'center' && drawer === 'left' && m.toggle.left > 40) problems.push(`${at}: the drawer button left its left side`)
+          if (m.brand.left < m.toggle.right && m.brand.right > m.toggle.left) problems.push(`${at}: logo and drawer button overlap`)
+        }
+        assert.deepEqual(problems, [], problems.join('\n'))
+        ctx.assertClean(`logo ${logo}`)
+      } finally {
+        await ctx.close()
+      }
+    })
+  })
+}
