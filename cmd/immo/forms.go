@@ -121,6 +121,7 @@ func newForms(d formDeps) (web.Forms, *altcha.Service, error) {
 		Rules: offerRules(d.Catalog, d.Resolver.Site).Check, Repeat: offerRepeat(d.Requests)}
 	kinds := formKinds
 	if d.Agenda != nil {
+		d.Agenda.Visitor = func(email string) string { return ip.Hash("to:" + lead.AddressKey(email)) }
 		service.Steps = map[lead.Kind]lead.Step{lead.KindVisit: d.Agenda.step()}
 		kinds = append(slices.Clone(kinds), lead.KindVisit)
 	}

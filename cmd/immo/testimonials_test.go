@@ -286,7 +286,7 @@ func testTestimonialForm(t *testing.T, s *formSite) {
 		},
 		{
 			Name: "a good testimonial, without JavaScript", Method: http.MethodPost, URL: page, Before: freshDay,
-			Form: testimonialPost(url.Values{"lastName": {"lambert\r\nBcc: victim@example.com"}}), Status: http.StatusSeeOther,
+			Form: testimonialPost(url.Values{"lastName": {"lambert"}}), Status: http.StatusSeeOther,
 			Header: map[string]string{"Location": "/fr/merci/temoignage/"},
 			After: func(tb testing.TB, _ *http.Response, _ string) {
 				ctx := tb.Context()

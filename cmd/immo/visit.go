@@ -24,11 +24,18 @@ type visitAgenda struct {
 	*agenda.Agenda
 	Board *agenda.Board
 	Log   *slog.Logger
+	// Visitor hashes the address a visitor typed (lead.AddressKey) for the
+	// bound on visits per visitor; set by newForms.
+	Visitor func(email string) string
 }
 
 // keySlotGone is the visit form's error for a slot the rules do not offer
-// (begun meanwhile, or never offered).
-const keySlotGone = "visit.error.slot"
+// (begun meanwhile, or never offered); keyTooMany for a visitor or sender
+// holding as many visits as the rules allow.
+const (
+	keySlotGone = "visit.error.slot"
+	keyTooMany  = "visit.error.tooMany"
+)
 
 // newVisitAgenda is the agenda of cfg's appointments, its board read once;
 // nil when the site configures none.
@@ -65,8 +72,14 @@ func (v *visitAgenda) step() lead.Step {
 				return &lead.Refused{Errors: field.Errors{"slot": field.KeyDate}}
 			}
 			token, hash := agenda.NewCancelToken()
-			_, err = v.BookIn(ctx, tx, agenda.Booking{Start: start, Property: r.PropertyID, RequestID: r.ID, CancelHash: hash})
+			b := agenda.Booking{Start: start, Property: r.PropertyID, RequestID: r.ID, CancelHash: hash, Sender: r.IPHash}
+			if v.Visitor != nil {
+				b.Visitor = v.Visitor(r.Person.Email)
+			}
+			_, err = v.BookIn(ctx, tx, b)
 			switch {
+			case errors.Is(err, agenda.ErrTooMany):
+				return &lead.Refused{Errors: field.Errors{"slot": keyTooMany}}
 			case errors.Is(err, agenda.ErrFull):
 				v.refresh(ctx) // this page showed it free: the board is behind
 				return &lead.Refused{Errors: field.Errors{"slot": field.KeySlotFull}}

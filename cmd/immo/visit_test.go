@@ -381,3 +381,42 @@ func TestVisitRace(t *testing.T) {
 		})
 	}
 }
+
+// An attacker with 8 addresses tries to book every free slot of the week:
+// from one IP, the sender's bound stops them; with an IP per address, each
+// address's. Either way most of the agenda stays free for others.
+func TestVisitAgendaFlood(t *testing.T) {
+	s := newVisitSite(t, "")
+	slots := s.offered(t)
+	places := len(slots) * 3 // the demo's capacity across the agency
+	properties := []string{"/nl/property/4100002/", "/nl/property/4100003/", "/nl/property/4100005/", "/nl/property/4100006/"}
+	next := 0 // the next (slot, property) the attacker tries: never the same twice
+	attack := func(ipOf func(i int) string) int {
+		booked := 0
+		for i := range 8 {
+			email := "victim+" + strconv.Itoa(i) + "@example.be"
+			if i%2 == 1 {
+				email = "Attacker" + strconv.Itoa(i) + "@example.be"
+			}
+			for range 10 { // what the per-IP limit with a proof lets through in an hour
+				slot, page := slots[next/len(properties)%len(slots)], properties[next%len(properties)]
+				next++
+				res, _ := s.postFrom(ipOf(i), page, visitPost(s, t, url.Values{"email": {email}, "slot": {slot}}), false)
+				if res.StatusCode == http.StatusSeeOther {
+					booked++
+				}
+			}
+		}
+		return booked
+	}
+	one := attack(func(int) string { return "203.0.113.66" })
+	if one > 4 {
+		t.Errorf("one IP with 8 addresses booked %d visits, want at most 4 (perSender)", one)
+	}
+	many := attack(func(i int) string { return "198.51.100." + strconv.Itoa(10+i) })
+	// victim+0, +2, +4, +6 are one address: 2 visits; the 4 others 2 each.
+	if many > 5*2 {
+		t.Errorf("8 IPs and 8 addresses booked %d visits, want at most 10 (perVisitor, +tags counted as one)", many)
+	}
+	t.Logf("the agenda's %d places this week: one IP with 8 addresses took %d, eight IPs %d", places, one, many)
+}

@@ -38,7 +38,16 @@ type Rules struct {
 	Weekdays []time.Weekday
 	Hours    []Hours // e.g. {9*60, 12*60}, {14*60, 18*60}: slots start and end within one range
 	Length   time.Duration
-	Capacity int // visitors one slot takes
+	Capacity int // visits one slot takes across the agency (the agents free then)
+	// PropertyCapacity is how many visits of one property a slot takes
+	// (0: Capacity): one visitor booking a slot for a property leaves the
+	// slot to the other properties' visitors.
+	PropertyCapacity int
+	// PerVisitor and PerSender bound the visits one visitor (a keyed hash
+	// of the address typed, lead.AddressKey) and one sender (a keyed IP
+	// hash) may hold booked and not begun (0: no bound), so that nobody
+	// empties the agenda with a few addresses.
+	PerVisitor, PerSender int
 	// The first bookable day is today plus MinDays (1: from tomorrow), the
 	// last today plus MaxDays.
 	MinDays, MaxDays int
@@ -62,6 +71,10 @@ func (r Rules) Validate() error {
 		return bad("the length must be whole minutes, at least 5")
 	case r.Capacity < 1:
 		return bad("the capacity must be at least 1")
+	case r.PropertyCapacity < 0 || r.PropertyCapacity > r.Capacity:
+		return bad("want 0 ≤ propertyCapacity ≤ capacity")
+	case r.PerVisitor < 0 || r.PerSender < 0:
+		return bad("the bounds per visitor and per sender cannot be negative")
 	case r.MinDays < 0 || r.MaxDays < r.MinDays || r.MaxDays > 366:
 		return bad("want 0 ≤ minDays ≤ maxDays ≤ 366")
 	}
@@ -96,6 +109,27 @@ type Slot struct {
 // exist (the hour skipped in March) offers no slot; one that exists twice
 // (October) is offered once, at its first occurrence.
 func (r Rules) Slots(now time.Time, taken map[time.Time]int) []Slot {
+	return r.SlotsOf(now, taken, nil, 0)
+}
+
+// PropertySlot names the places one property's visits take in a slot.
+type PropertySlot struct {
+	Property int64
+	Start    time.Time // UTC
+}
+
+// propertyCapacity is how many visits of one property a slot takes.
+func (r Rules) propertyCapacity() int {
+	if r.PropertyCapacity > 0 {
+		return r.PropertyCapacity
+	}
+	return r.Capacity
+}
+
+// SlotsOf is Slots for a visit of property (0: the agency's slots alone):
+// a slot is free while it has a place across the agency and one for the
+// property (byProperty: places taken per property and slot).
+func (r Rules) SlotsOf(now time.Time, taken map[time.Time]int, byProperty map[PropertySlot]int, property int64) []Slot {
 	now = now.In(Brussels)
 	var out []Slot
 	for d := r.MinDays; d <= r.MaxDays; d++ {
@@ -111,6 +145,9 @@ func (r Rules) Slots(now time.Time, taken map[time.Time]int) []Slot {
 					continue
 				}
 				free := r.Capacity - taken[start.UTC()]
+				if property != 0 {
+					free = min(free, r.propertyCapacity()-byProperty[PropertySlot{property, start.UTC()}])
+				}
 				if free > 0 {
 					out = append(out, Slot{Start: start, End: start.Add(r.Length), Free: free})
 				}
@@ -158,10 +195,33 @@ type Booking struct {
 	// CancelHash is what the store keeps of the booking's cancel token
 	// (CancelHash); nil: the booking cannot be cancelled by a link.
 	CancelHash []byte `json:"-"`
+	// Visitor and Sender are keyed hashes of who booked (the address typed,
+	// the IP), counted against Rules.PerVisitor and PerSender; "": not
+	// counted.
+	Visitor string `json:"-"`
+	Sender  string `json:"-"`
+}
+
+// Limits are what a booking must fit in (Rules'): places per slot across
+// the agency and per property, open bookings per visitor and per sender.
+type Limits struct {
+	Slot, Property, Visitor, Sender int
+	// Now is the agenda's clock: the visits starting after it count
+	// against Visitor and Sender.
+	Now time.Time
+}
+
+// Limits are the store's bounds of r at now.
+func (r Rules) Limits(now time.Time) Limits {
+	return Limits{Slot: r.Capacity, Property: r.propertyCapacity(), Visitor: r.PerVisitor, Sender: r.PerSender, Now: now.UTC()}
 }
 
 // ErrFull says the slot has no place left: the form shows field.KeySlotFull.
 var ErrFull = errors.New("agenda: the slot is full")
+
+// ErrTooMany says the visitor, or the sender, holds as many booked visits
+// as Rules allow: one must begin or be cancelled first.
+var ErrTooMany = errors.New("agenda: too many visits booked")
 
 // ErrNotOffered says the time is not a slot the rules offer now.
 var ErrNotOffered = errors.New("agenda: not a bookable slot")
@@ -170,16 +230,21 @@ var ErrNotOffered = errors.New("agenda: not a bookable slot")
 type Store interface {
 	// Taken counts the places booked per slot start (UTC) in [from, to).
 	Taken(ctx context.Context, from, to time.Time) (map[time.Time]int, error)
-	// Take books b when its slot has fewer than capacity places taken, and
-	// calls then in the same transaction (to store the request and queue
-	// the confirmation with its .ics); ErrFull when the slot is full. The
+	// TakenBy counts them per property and slot start.
+	TakenBy(ctx context.Context, from, to time.Time) (map[PropertySlot]int, error)
+	// Take books b when its slot has fewer than lim.Slot places taken and,
+	// for a property, fewer than lim.Property for it, and b's visitor and
+	// sender hold fewer than lim.Visitor and lim.Sender bookings not begun
+	// (0: no bound), and calls then in the same transaction (to store the
+	// request and queue the confirmation with its .ics); ErrFull when the
+	// slot is full, ErrTooMany past a visitor's or sender's bound. The
 	// count and the insert are one atomic step: two visitors taking the
 	// last place at once get one booking and one ErrFull (PostgreSQL: a
 	// lock on the slot's row; SQLite: its single writer).
-	Take(ctx context.Context, b Booking, capacity int, then func(ctx context.Context, tx mail.Tx, id int64) error) (int64, error)
+	Take(ctx context.Context, b Booking, lim Limits, then func(ctx context.Context, tx mail.Tx, id int64) error) (int64, error)
 	// TakeIn is Take inside tx, a transaction of the same store another
 	// record opened (a visit request: stored with its place, or neither).
-	TakeIn(ctx context.Context, tx mail.Tx, b Booking, capacity int) (int64, error)
+	TakeIn(ctx context.Context, tx mail.Tx, b Booking, lim Limits) (int64, error)
 	// Find returns the booking whose CancelHash is hash while it can be
 	// cancelled; ErrNoBooking when there is none or it was cancelled.
 	Find(ctx context.Context, hash []byte) (Booking, error)
@@ -222,7 +287,7 @@ func (a *Agenda) Book(ctx context.Context, b Booking, then func(ctx context.Cont
 		return 0, ErrNotOffered
 	}
 	b.Start = b.Start.UTC()
-	return a.Store.Take(ctx, b, a.Rules.Capacity, then)
+	return a.Store.Take(ctx, b, a.Rules.Limits(a.now()), then)
 }
 
 // BookIn takes a place in b's slot inside tx (Store.TakeIn); the slot must
@@ -232,5 +297,5 @@ func (a *Agenda) BookIn(ctx context.Context, tx mail.Tx, b Booking) (int64, erro
 		return 0, ErrNotOffered
 	}
 	b.Start = b.Start.UTC()
-	return a.Store.TakeIn(ctx, tx, b, a.Rules.Capacity)
+	return a.Store.TakeIn(ctx, tx, b, a.Rules.Limits(a.now()))
 }

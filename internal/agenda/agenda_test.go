@@ -133,10 +133,33 @@ func (m *memStore) Taken(_ context.Context, from, to time.Time) (map[time.Time]i
 	return out, nil
 }
 
-func (m *memStore) Take(ctx context.Context, b Booking, capacity int, then func(context.Context, mail.Tx, int64) error) (int64, error) {
+// A slot free across the agency is full for a property whose own places
+// in it are taken; other properties still see it.
+func TestSlotsOfProperty(t *testing.T) {
+	r := Rules{Weekdays: everyDay, Hours: []Hours{{60, 2 * 60}}, Length: time.Hour, Capacity: 3, PropertyCapacity: 1, MinDays: 1, MaxDays: 1}
+	now := time.Date(2026, 11, 24, 12, 0, 0, 0, Brussels)
+	start := time.Date(2026, 11, 25, 1, 0, 0, 0, Brussels).UTC()
+	taken := map[time.Time]int{start: 1}
+	by := map[PropertySlot]int{{7, start}: 1}
+	if got := r.SlotsOf(now, taken, by, 7); len(got) != 0 {
+		t.Errorf("property 7: %v, want its slot full", got)
+	}
+	if got := r.SlotsOf(now, taken, by, 8); len(got) != 1 || got[0].Free != 1 {
+		t.Errorf("property 8: %v, want the slot free with 1 place (its own)", got)
+	}
+	if got := r.Slots(now, taken); len(got) != 1 || got[0].Free != 2 {
+		t.Errorf("the agency: %v, want 2 places left", got)
+	}
+}
+
+func (m *memStore) TakenBy(context.Context, time.Time, time.Time) (map[PropertySlot]int, error) {
+	return map[PropertySlot]int{}, nil
+}
+
+func (m *memStore) Take(ctx context.Context, b Booking, lim Limits, then func(context.Context, mail.Tx, int64) error) (int64, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	if m.taken[b.Start] >= capacity {
+	if m.taken[b.Start] >= lim.Slot {
 		return 0, ErrFull
 	}
 	if err := then(ctx, tx{}, 1); err != nil {
@@ -152,8 +175,8 @@ func (m *memStore) Take(ctx context.Context, b Booking, capacity int, then func(
 	return int64(m.taken[b.Start]), nil
 }
 
-func (m *memStore) TakeIn(ctx context.Context, _ mail.Tx, b Booking, capacity int) (int64, error) {
-	return m.Take(ctx, b, capacity, func(context.Context, mail.Tx, int64) error { return nil })
+func (m *memStore) TakeIn(ctx context.Context, _ mail.Tx, b Booking, lim Limits) (int64, error) {
+	return m.Take(ctx, b, lim, func(context.Context, mail.Tx, int64) error { return nil })
 }
 
 func (m *memStore) Find(_ context.Context, hash []byte) (Booking, error) {

@@ -19,9 +19,10 @@ import (
 type Board struct {
 	Agenda *Agenda
 
-	mu      sync.Mutex
-	taken   map[time.Time]int
-	version int64
+	mu         sync.Mutex
+	taken      map[time.Time]int
+	byProperty map[PropertySlot]int
+	version    int64
 	// epoch is when the slots offered last changed by the clock alone;
 	// until is when they change next.
 	epoch, until time.Time
@@ -38,27 +39,35 @@ func (b *Board) Refresh(ctx context.Context) (changed bool, err error) {
 	if err != nil {
 		return false, err
 	}
+	byProperty, err := b.Agenda.Store.TakenBy(ctx, from, to)
+	if err != nil {
+		return false, err
+	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	if b.taken != nil && maps.Equal(b.taken, taken) {
+	if b.taken != nil && maps.Equal(b.taken, taken) && maps.Equal(b.byProperty, byProperty) {
 		return false, nil
 	}
-	b.taken = taken
+	b.taken, b.byProperty = taken, byProperty
 	b.version++
 	return true, nil
 }
 
 // Free lists the free slots as the board last read them (Refresh): none
 // before the first read.
-func (b *Board) Free() []Slot {
+func (b *Board) Free() []Slot { return b.FreeFor(0) }
+
+// FreeFor lists the slots free for a visit of property (0: the agency's
+// free slots) as the board last read them.
+func (b *Board) FreeFor(property int64) []Slot {
 	now := b.Agenda.now()
 	b.mu.Lock()
-	taken := b.taken
+	taken, byProperty := b.taken, b.byProperty
 	b.mu.Unlock()
 	if taken == nil {
 		return nil
 	}
-	return b.Agenda.Rules.Slots(now, taken)
+	return b.Agenda.Rules.SlotsOf(now, taken, byProperty, property)
 }
 
 // Version names the free slots Free returns now: it changes with the

@@ -1,6 +1,7 @@
 package site
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"time"
@@ -18,8 +19,16 @@ type Appointments struct {
 	// SlotMinutes is a slot's length; slots follow each other from a
 	// range's start.
 	SlotMinutes int `json:"slotMinutes"`
-	// Capacity is how many visits one slot takes (the agents free then).
-	Capacity int `json:"capacity"`
+	// Capacity is how many visits one slot takes across the agency (the
+	// agents free then); PropertyCapacity how many of one property (0:
+	// Capacity).
+	Capacity         int `json:"capacity"`
+	PropertyCapacity int `json:"propertyCapacity,omitempty"`
+	// PerVisitor and PerSender bound the visits booked and not begun that
+	// one address (case and +tag aside) and one IP may hold (0: 2 and 4):
+	// a few strangers cannot empty the agenda.
+	PerVisitor int `json:"perVisitor,omitempty"`
+	PerSender  int `json:"perSender,omitempty"`
 	// MinDays and MaxDays bound the bookable days: today plus MinDays (1:
 	// from tomorrow) to today plus MaxDays.
 	MinDays int `json:"minDays"`
@@ -28,9 +37,16 @@ type Appointments struct {
 	Closed []string `json:"closed,omitempty"`
 }
 
+// The bounds on visits booked and not begun when the configuration sets none.
+const (
+	DefaultPerVisitor = 2
+	DefaultPerSender  = 4
+)
+
 // Rules converts a checked section to the agenda's rules.
 func (a *Appointments) Rules() agenda.Rules {
 	r := agenda.Rules{Length: time.Duration(a.SlotMinutes) * time.Minute, Capacity: a.Capacity,
+		PropertyCapacity: a.PropertyCapacity, PerVisitor: cmp.Or(a.PerVisitor, DefaultPerVisitor), PerSender: cmp.Or(a.PerSender, DefaultPerSender),
 		MinDays: a.MinDays, MaxDays: a.MaxDays, Closed: slices.Clone(a.Closed)}
 	for _, d := range a.Weekdays {
 		if i := slices.Index(Weekdays, d); i >= 0 {
@@ -96,6 +112,15 @@ func (c *Config) checkAppointments(p *problems) {
 	}
 	if a.Capacity < 1 || a.Capacity > 1000 {
 		p.add(path+".capacity", "must be between 1 and 1000")
+	}
+	if a.PropertyCapacity < 0 || a.PropertyCapacity > max(a.Capacity, 1) {
+		p.add(path+".propertyCapacity", "must be between 1 and capacity (0 or absent: capacity)")
+	}
+	if a.PerVisitor < 0 || a.PerVisitor > 100 {
+		p.add(path+".perVisitor", "must be between 1 and 100 (0 or absent: %d)", DefaultPerVisitor)
+	}
+	if a.PerSender < 0 || a.PerSender > 1000 {
+		p.add(path+".perSender", "must be between 1 and 1000 (0 or absent: %d)", DefaultPerSender)
 	}
 	if a.MinDays < 0 {
 		p.add(path+".minDays", "must be 0 or more")

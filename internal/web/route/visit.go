@@ -14,9 +14,9 @@ import (
 )
 
 // Agenda is the visit agenda the pages show (agenda.Board): the free slots
-// now, and a version that changes with them.
+// for a property's visit now, and a version that changes with them.
 type Agenda interface {
-	Free() []agenda.Slot
+	FreeFor(property int64) []agenda.Slot
 	Version() string
 }
 
@@ -48,7 +48,7 @@ func (c *resolution) visit(p *catalog.PublicProperty) *VisitView {
 		return nil
 	}
 	v := &VisitView{Days: []VisitDay{}}
-	for _, s := range c.r.Agenda.Free() {
+	for _, s := range c.r.Agenda.FreeFor(p.ID) {
 		start := s.Start.In(agenda.Brussels)
 		date := start.Format(time.DateOnly)
 		if n := len(v.Days); n == 0 || v.Days[n-1].Date != date {

@@ -13,8 +13,8 @@ import (
 
 type fakeAgenda []agenda.Slot
 
-func (a fakeAgenda) Free() []agenda.Slot { return a }
-func (a fakeAgenda) Version() string     { return "7.1" }
+func (a fakeAgenda) FreeFor(int64) []agenda.Slot { return a }
+func (a fakeAgenda) Version() string             { return "7.1" }
 
 func slotAt(s string) agenda.Slot {
 	t, err := time.ParseInLocation("2006-01-02 15:04", s, agenda.Brussels)
