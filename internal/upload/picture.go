@@ -9,6 +9,7 @@ import (
 	"image/jpeg"
 	_ "image/png" // a visitor's PNG
 	"runtime/debug"
+	"slices"
 	"sync"
 
 	"golang.org/x/image/draw"
@@ -185,13 +186,54 @@ func shrink(data []byte, maxSide int) ([]byte, error) {
 	}
 	scaled := image.NewRGBA(image.Rect(0, 0, sw, sh))
 	draw.Draw(scaled, scaled.Bounds(), image.NewUniform(color.White), image.Point{}, draw.Src)
-	draw.BiLinear.Scale(scaled, scaled.Bounds(), src, b, draw.Over, nil)
+	// A box filter first brings a large picture within twice the size
+	// (reduce), then a bilinear step to the size. draw.BiLinear alone
+	// would hold a float64 copy of the scaled width times the source's
+	// height: 260 MB for a 40-megapixel photo.
+	var from image.Image = src
+	if k := min(b.Dx()/sw, b.Dy()/sh); k >= 2 {
+		from = reduce(src, k)
+	}
+	draw.ApproxBiLinear.Scale(scaled, scaled.Bounds(), from, from.Bounds(), draw.Over, nil)
 	out := orientImage(scaled, orient)
 	var buf bytes.Buffer
 	if err := jpeg.Encode(&buf, out, &jpeg.Options{Quality: 85}); err != nil {
 		return nil, err
 	}
 	return buf.Bytes(), nil
+}
+
+// reduce shrinks m by the whole factor k, each k×k block of pixels
+// averaged (a box filter), reading m one row at a time: it holds the
+// result, one row and one row of sums.
+func reduce(m image.Image, k int) *image.RGBA {
+	k = min(k, 4096) // k²·255 stays within a uint32
+	b := m.Bounds()
+	w, h := b.Dx()/k, b.Dy()/k
+	out := image.NewRGBA(image.Rect(0, 0, w, h))
+	row := image.NewRGBA(image.Rect(0, 0, b.Dx(), 1))
+	sums := make([]uint32, 4*w)
+	n := uint32(k * k)
+	for oy := range h {
+		clear(sums)
+		for dy := range k {
+			draw.Draw(row, row.Bounds(), m, image.Point{X: b.Min.X, Y: b.Min.Y + oy*k + dy}, draw.Src)
+			for ox := range w {
+				s := sums[4*ox : 4*ox+4]
+				for p := range slices.Chunk(row.Pix[4*ox*k:4*(ox+1)*k], 4) {
+					s[0] += uint32(p[0])
+					s[1] += uint32(p[1])
+					s[2] += uint32(p[2])
+					s[3] += uint32(p[3])
+				}
+			}
+		}
+		line := out.Pix[oy*out.Stride : oy*out.Stride+4*w]
+		for i, v := range sums {
+			line[i] = uint8(v / n)
+		}
+	}
+	return out
 }
 
 // orientImage turns m as EXIF orientation o asks (1: as stored).

@@ -338,3 +338,21 @@ func TestShrinkExif(t *testing.T) {
 		}
 	}
 }
+
+// reduce averages each k×k block.
+func TestReduce(t *testing.T) {
+	m := image.NewRGBA(image.Rect(0, 0, 4, 3)) // the last row and column beyond a whole block are left out
+	for i, v := range []uint8{10, 30, 100, 200, 0, 20, 40, 60, 255, 255, 255, 255} {
+		x, y := i%4, i/4
+		m.SetRGBA(x, y, color.RGBA{v, v, v, 255})
+	}
+	got := reduce(m, 2)
+	if b := got.Bounds(); b.Dx() != 2 || b.Dy() != 1 {
+		t.Fatalf("%v", b)
+	}
+	for x, want := range []uint8{(10 + 30 + 0 + 20) / 4, (100 + 200 + 40 + 60) / 4} {
+		if c := got.RGBAAt(x, 0); c.R != want || c.A != 255 {
+			t.Errorf("(%d, 0) = %v, want %d", x, c, want)
+		}
+	}
+}
