@@ -39,7 +39,7 @@ type sqlStore interface {
 }
 
 // requestTables are store's requests and anti-spam tables.
-func requestTables(store storage.Store) (lead.Store, antispamStore, error) {
+func requestTables(store storage.Store) (*sqlstore.Requests, antispamStore, error) {
 	s, ok := store.(sqlStore)
 	if !ok {
 		return nil, nil, fmt.Errorf("the store %T keeps no requests", store)
@@ -236,22 +236,31 @@ func projectListing(cat *catalog.Service, r *route.Resolver) func(id int64, lang
 }
 
 // purgeSpam deletes the spent challenges that expired and the rate counters
-// of windows over a day old (the longest limit's), as of now.
-func purgeSpam(ctx context.Context, spam antispamStore, now time.Time) error {
+// of windows over a day old (the longest limit's), and forgets the
+// fingerprints of the requests of over a day ago, as of now.
+func purgeSpam(ctx context.Context, spam antispamStore, requests fingerprints, now time.Time) error {
 	if _, err := spam.PurgeSpent(ctx, now); err != nil {
 		return fmt.Errorf("purge spent challenges: %w", err)
 	}
 	if _, err := spam.PurgeHits(ctx, now.Add(-48*time.Hour)); err != nil {
 		return fmt.Errorf("purge rate counters: %w", err)
 	}
+	if _, err := requests.ForgetFingerprints(ctx, now.Add(-24*time.Hour)); err != nil {
+		return fmt.Errorf("forget the requests' fingerprints: %w", err)
+	}
 	return nil
+}
+
+// fingerprints are the requests' (sqlstore.Requests).
+type fingerprints interface {
+	ForgetFingerprints(ctx context.Context, before time.Time) (int64, error)
 }
 
 // spamPurgeInterval is how often serve purges the anti-spam tables.
 const spamPurgeInterval = time.Hour
 
 // runSpamPurge purges every interval until ctx ends.
-func runSpamPurge(ctx context.Context, spam antispamStore, interval time.Duration, log *slog.Logger) {
+func runSpamPurge(ctx context.Context, spam antispamStore, requests fingerprints, interval time.Duration, log *slog.Logger) {
 	t := time.NewTicker(interval)
 	defer t.Stop()
 	for {
@@ -259,7 +268,7 @@ func runSpamPurge(ctx context.Context, spam antispamStore, interval time.Duratio
 		case <-ctx.Done():
 			return
 		case now := <-t.C:
-			if err := purgeSpam(ctx, spam, now); err != nil {
+			if err := purgeSpam(ctx, spam, requests, now); err != nil {
 				log.Warn("anti-spam purge", "err", err)
 			}
 		}

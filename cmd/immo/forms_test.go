@@ -153,7 +153,7 @@ func newSiteWith(t testing.TB, databaseURL string, withVisits bool, tweak func(*
 	ip, _ := lead.NewIPHasher(keys.ipHash)
 	h := web.NewHandler(web.Options{Resolver: resolver, Renderer: ssr.Disabled{}, AssetVersion: "v1", Log: log,
 		Forms: forms, Newsletter: news, Visits: cancels})
-	return &formSite{h: h, store: store, requests: requests.(*sqlstore.Requests), spam: spam, smtp: smtp,
+	return &formSite{h: h, store: store, requests: requests, spam: spam, smtp: smtp,
 		challenges: challenges, clock: clock, ip: ip, says: says, pictures: pictures}
 }
 
@@ -588,7 +588,7 @@ func TestPurgeSpam(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if err := purgeSpam(ctx, s.spam, now); err != nil {
+	if err := purgeSpam(ctx, s.spam, s.requests, now); err != nil {
 		t.Fatal(err)
 	}
 	for _, tc := range []struct {
@@ -611,6 +611,49 @@ func TestPurgeSpam(t *testing.T) {
 			}
 			if kept != tc.kept {
 				t.Errorf("kept %v, want %v", kept, tc.kept)
+			}
+		})
+	}
+}
+
+// The same form sent twice — two tabs, a second press without JavaScript,
+// both at once — is stored and mailed once; each send gets the first's
+// answer (the thank-you page). Another request of the same person is kept.
+func TestSamePostTwice(t *testing.T) {
+	for _, db := range databases {
+		t.Run(db.name, func(t *testing.T) {
+			s := newFormSite(t, db.url(t))
+			before := s.state(t)
+			post := contactPost(url.Values{"remark": {"Deux onglets, un seul envoi."}})
+			var wg sync.WaitGroup
+			codes := make([]int, 3)
+			for i := range codes {
+				wg.Go(func() {
+					res, _ := s.postFrom("198.51.100."+strconv.Itoa(20+i), "/fr/contact/", post, true)
+					codes[i] = res.StatusCode
+				})
+			}
+			wg.Wait()
+			for i, c := range codes {
+				if c != http.StatusSeeOther {
+					t.Errorf("send %d: %d, want 303 to the thank-you page", i+1, c)
+				}
+			}
+			if res, _ := s.postFrom("198.51.100.30", "/fr/contact/", post, true); res.StatusCode != http.StatusSeeOther ||
+				res.Header.Get("Location") != "/fr/merci/service-personnalise/" {
+				t.Errorf("a later send: %d %s", res.StatusCode, res.Header.Get("Location"))
+			}
+			after := s.state(t)
+			if after.requests != before.requests+1 {
+				t.Errorf("requests %d → %d, want one stored", before.requests, after.requests)
+			}
+			time.Sleep(300 * time.Millisecond)
+			if n := len(s.smtp.Messages()) - before.mails; n != 2 {
+				t.Errorf("%d mails, want 2 (the notice and the confirmation, once)", n)
+			}
+			res, _ := s.postFrom("198.51.100.31", "/fr/contact/", withValues(post, url.Values{"remark": {"Une autre question."}}), true)
+			if res.StatusCode != http.StatusSeeOther || s.count(t, "requests") != after.requests+1 {
+				t.Errorf("another request of the same person: %d, %d requests", res.StatusCode, s.count(t, "requests"))
 			}
 		})
 	}

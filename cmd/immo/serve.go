@@ -132,7 +132,7 @@ func runServe(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	go runSpamPurge(ctx, spam, spamPurgeInterval, log)
+	go runSpamPurge(ctx, spam, requests, spamPurgeInterval, log)
 	pages, closePages, err := newPages(resolver, mapFrame, forms, cancels, news, log)
 	if err != nil {
 		return err

@@ -9,6 +9,10 @@
 package lead
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -75,6 +79,11 @@ type Request struct {
 	// NoNewsletter leaves out the newsletter opt-in an information request
 	// asked for in passing: the address got as many mails as it may today.
 	NoNewsletter bool `json:"-"`
+	// Fingerprint is a keyed hash of what the form posted (the edge makes
+	// it): the store keeps one request per fingerprint a day, so the same
+	// post sent twice (two tabs, a second press) is stored once
+	// (ErrRepeated). "": none.
+	Fingerprint string `json:"-"`
 	// MailLater holds the mails to the addresses typed in the form until
 	// then (zero: at once): many posts without a proof on the whole site
 	// are kept, and their mails paced.
@@ -171,4 +180,29 @@ func (r Request) Int(name string) (n int64, ok bool) {
 func (r Request) Date(name string) (time.Time, bool) {
 	d, err := time.Parse(time.DateOnly, r.Fields[name])
 	return d, err == nil
+}
+
+// Content is what r says, for its Fingerprint: kind, page, listing, the
+// person, the remark, the fields in order and the files' SHA-256 — not the
+// proof of work nor anything else that differs between two sends of one
+// form.
+func (r Request) Content() string {
+	var b strings.Builder
+	line := func(parts ...string) {
+		for _, p := range parts {
+			b.WriteString(strconv.Quote(p))
+			b.WriteByte(' ')
+		}
+		b.WriteByte('\n')
+	}
+	line(string(r.Kind), r.Lang, r.Page, strconv.FormatInt(r.PropertyID, 10), strconv.FormatInt(r.ProjectID, 10))
+	line(r.Person.Title, r.Person.FirstName, r.Person.LastName, strings.ToLower(r.Person.Email), r.Person.Phone, r.Remark)
+	for _, k := range slices.Sorted(maps.Keys(r.Fields)) {
+		line(k, r.Fields[k])
+	}
+	for _, f := range r.Files {
+		sum := sha256.Sum256(f.Data)
+		line(f.Field, f.Name, hex.EncodeToString(sum[:]))
+	}
+	return b.String()
 }

@@ -26,6 +26,11 @@ type Store interface {
 	CountFrom(ctx context.Context, ipHash string, since time.Time) (int, error)
 }
 
+// ErrRepeated says a request with the same Fingerprint is stored already:
+// the same post sent twice. Submit answers it like the first (nil errors),
+// storing and mailing nothing again.
+var ErrRepeated = errors.New("lead: the same request again")
+
 // ErrTooMany says one sender sent more requests within the hour than
 // Service.MaxPerHour; the form shows field.KeySendFailed.
 var ErrTooMany = errors.New("lead: too many requests from one sender")
@@ -149,6 +154,9 @@ func (s *Service) Submit(ctx context.Context, r Request, ip string) (Request, fi
 	})
 	if refused := (*Refused)(nil); errors.As(err, &refused) {
 		return r, refused.Errors, nil
+	}
+	if errors.Is(err, ErrRepeated) {
+		return r, nil, err
 	}
 	r.ID = id
 	if err == nil && step.Done != nil {

@@ -129,9 +129,16 @@ func (l *LeadForms) Submit(ctx context.Context, p FormPost) (field.Errors, error
 	if errs, err := l.brakeAddresses(ctx, p, &r); err != nil || len(errs) > 0 {
 		return errs, err
 	}
+	r.Fingerprint = l.IP.Hash("post:" + r.Content())
 	_, errs, err := l.Requests.Submit(ctx, r, p.IP)
-	if errors.Is(err, lead.ErrTooMany) {
+	switch {
+	case errors.Is(err, lead.ErrTooMany):
 		return field.Errors{formField: field.KeyTooManyHour}, nil
+	case errors.Is(err, lead.ErrRepeated):
+		// The same post again (two tabs, a second press): answered as the
+		// first was, nothing stored or mailed twice.
+		l.log().Info("form: the same post again, kept once", "form", p.Form, "page", p.Page)
+		return nil, nil
 	}
 	return errs, err
 }

@@ -70,12 +70,19 @@ func (q *Requests) insert(ctx context.Context, tx *sql.Tx, r lead.Request) (int6
 		created = time.Now()
 	}
 	var id int64
-	if err := tx.QueryRowContext(ctx, q.s.d.query(`INSERT INTO requests
-		(kind, lang, page, property_id, project_id, created_at, ip_hash, data)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`),
+	// A fingerprint seen already: the same post again, stored once (on
+	// PostgreSQL a racing twin waits for the first's commit, then inserts
+	// nothing).
+	err = tx.QueryRowContext(ctx, q.s.d.query(`INSERT INTO requests
+		(kind, lang, page, property_id, project_id, created_at, ip_hash, data, fingerprint)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (fingerprint) DO NOTHING RETURNING id`),
 		string(r.Kind), r.Lang, r.Page, nullID(r.PropertyID), nullID(r.ProjectID),
-		q.s.d.Time(created), r.IPHash, string(data),
-	).Scan(&id); err != nil {
+		q.s.d.Time(created), r.IPHash, string(data), nullText(r.Fingerprint),
+	).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, lead.ErrRepeated
+	}
+	if err != nil {
 		return 0, err
 	}
 	for _, f := range r.Files {
@@ -94,6 +101,17 @@ func nonNil(b []byte) []byte {
 		return []byte{}
 	}
 	return b
+}
+
+// ForgetFingerprints forgets the fingerprints of the requests stored
+// before before: the same request may be sent again.
+func (q *Requests) ForgetFingerprints(ctx context.Context, before time.Time) (int64, error) {
+	res, err := q.s.write.ExecContext(ctx, q.s.d.query(`UPDATE requests SET fingerprint = NULL
+		WHERE fingerprint IS NOT NULL AND created_at < ?`), q.s.d.Time(before))
+	if err != nil {
+		return 0, q.s.errorf("forget fingerprints: %w", err)
+	}
+	return res.RowsAffected()
 }
 
 // CountFrom implements lead.Store.
