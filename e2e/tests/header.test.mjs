@@ -155,6 +155,45 @@ describe('header behaviour', { skip: needsChromium() }, () => {
     }
   })
 
+  it('1366 px: Escape closes an open sub menu — opened by its button, by the focus inside, or by hover', { timeout: 30_000 }, async () => {
+    await server.start()
+    const ctx = await openContext(await browser.get(), server.origin)
+    try {
+      const page = await ctx.context.newPage()
+      await page.setViewportSize({ width: 1366, height: 900 })
+      await page.goto(server.url + '/fr/')
+      const entry = page.locator('.site-header .main-nav li.has-children').first()
+      const toggle = entry.locator('.submenu-toggle')
+      const sub = entry.locator('.submenu')
+      await waitForHydration(toggle)
+      // By its button: Escape closes it, the focus stays on the button.
+      await toggle.click()
+      await sub.waitFor({ state: 'visible' })
+      await page.keyboard.press('Escape')
+      await sub.waitFor({ state: 'hidden', timeout: 1_000 }).catch(() => assert.fail('Escape left the sub menu opened by its button open'))
+      assert.equal(await toggle.getAttribute('aria-expanded'), 'false')
+      // By the keyboard inside it: Escape closes it and the focus goes back to its button.
+      await page.mouse.move(0, 800)
+      await toggle.click()
+      await sub.locator('a').first().focus()
+      await page.keyboard.press('Escape')
+      await sub.waitFor({ state: 'hidden', timeout: 1_000 }).catch(() => assert.fail('Escape left the sub menu open with the focus inside'))
+      assert.equal(await toggle.evaluate((el) => el === document.activeElement), true, 'the focus is back on the sub menu button')
+      // By hover: Escape closes it while the pointer stays; leaving and coming back opens it again.
+      await page.mouse.move(0, 800)
+      await entry.locator('> a').hover()
+      await sub.waitFor({ state: 'visible' })
+      await page.keyboard.press('Escape')
+      await sub.waitFor({ state: 'hidden', timeout: 1_000 }).catch(() => assert.fail('Escape left the hovered sub menu open'))
+      await page.mouse.move(0, 800)
+      await entry.locator('> a').hover()
+      await sub.waitFor({ state: 'visible', timeout: 1_000 })
+      ctx.assertClean('sub menu Escape')
+    } finally {
+      await ctx.close()
+    }
+  })
+
   it('375 px: the drawer by keyboard — focus inside, Tab stays, Escape closes, focus back; the backdrop closes it', { timeout: 30_000 }, async () => {
     await server.start()
     const ctx = await openContext(await browser.get(), server.origin)

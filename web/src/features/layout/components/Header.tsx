@@ -1,4 +1,4 @@
-import { type RefObject, useEffect, useId, useLayoutEffect, useRef, useState } from 'react'
+import { type KeyboardEvent as ReactKeyboardEvent, type RefObject, useEffect, useId, useLayoutEffect, useRef, useState } from 'react'
 import { useT } from '../../../lib/i18n'
 import { Link } from '../../../lib/router'
 import type { Shell, SiteLink } from '../../../lib/site/types'
@@ -192,32 +192,58 @@ function MenuList({ items, path }: { items: SiteLink[]; path: string }) {
 function MenuItem({ item, path }: { item: SiteLink; path: string }) {
   const t = useT()
   const [open, setOpen] = useState(false)
+  // Escape closed the sub menu: it stays closed, hover and focus inside too, until the pointer leaves the
+  // entry or the focus moves out of it.
+  const [dismissed, setDismissed] = useState(false)
   const subId = useId()
   const li = useRef<HTMLLIElement>(null)
+  const toggleRef = useRef<HTMLButtonElement>(null)
   const hasChildren = Boolean(item.children && item.children.length > 0)
   useEffect(() => setOpen(false), [path])
   useEffect(() => {
     if (!open) return
     const onDown = (e: Event) => li.current?.contains(e.target as Node) || setOpen(false)
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false)
     document.addEventListener('pointerdown', onDown)
-    li.current?.addEventListener('keydown', onKey)
-    const el = li.current
-    return () => {
-      document.removeEventListener('pointerdown', onDown)
-      el?.removeEventListener('keydown', onKey)
-    }
+    return () => document.removeEventListener('pointerdown', onDown)
   }, [open])
+  const onKeyDown = (e: ReactKeyboardEvent<HTMLLIElement>) => {
+    if (e.key !== 'Escape' || !hasChildren || dismissed) return
+    const sub = li.current?.querySelector<HTMLElement>('.submenu')
+    // Only the header's drop-down (absolute, shown); in the drawer Escape closes the drawer.
+    if (!sub || !shown(sub) || getComputedStyle(sub).position !== 'absolute') return
+    setOpen(false)
+    setDismissed(true)
+    if (sub.contains(document.activeElement)) toggleRef.current?.focus()
+  }
   // The page itself, or a page under it (a property under its list).
   const current = item.href === path ? 'page' : item.href.length > 4 && path.startsWith(item.href) ? 'true' : undefined
   return (
-    <li ref={li} className={hasChildren ? 'has-children' : undefined} data-open={open ? 'true' : undefined}>
+    <li
+      ref={li}
+      className={hasChildren ? 'has-children' : undefined}
+      data-open={open ? 'true' : undefined}
+      data-dismissed={dismissed ? 'true' : undefined}
+      onKeyDown={hasChildren ? onKeyDown : undefined}
+      onPointerLeave={dismissed ? () => setDismissed(false) : undefined}
+      onBlur={dismissed ? (e) => li.current?.contains(e.relatedTarget as Node | null) || setDismissed(false) : undefined}
+    >
       <SmartLink href={item.href} aria-current={current} lang={item.lang}>
         {item.label}
       </SmartLink>
       {hasChildren && (
         <>
-          <button type="button" className="submenu-toggle" aria-expanded={open} aria-controls={subId} data-icon="chevronDown" onClick={() => setOpen((o) => !o)}>
+          <button
+            ref={toggleRef}
+            type="button"
+            className="submenu-toggle"
+            aria-expanded={open}
+            aria-controls={subId}
+            data-icon="chevronDown"
+            onClick={() => {
+              setDismissed(false)
+              setOpen((o) => !o)
+            }}
+          >
             <span className="sr-only">{t('layout.subMenu', { label: item.label })}</span>
           </button>
           <div id={subId} className="submenu">
