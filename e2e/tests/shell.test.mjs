@@ -55,6 +55,38 @@ describe('shell', { skip: needsChromium() }, () => {
   })
 })
 
+describe('404 page', { skip: needsChromium() }, () => {
+  const server = useServer()
+  const browser = useBrowser()
+
+  it('has the language switcher, each language leading to its home page', { timeout: 30_000 }, async () => {
+    await server.start()
+    const ctx = await openContext(await browser.get(), server.origin, { expectedStatus: (url, status) => status === 404 && url.pathname.includes('gibt-es-nicht') })
+    try {
+      const page = await ctx.context.newPage()
+      for (const width of [375, 1366]) {
+        await page.setViewportSize({ width, height: 800 })
+        const res = await page.goto(server.url + '/de/gibt-es-nicht/')
+        assert.equal(res.status(), 404)
+        await waitForHydration(page.locator('.drawer-toggle'))
+        if (width < 1280) await page.locator('.drawer-toggle').click()
+        const fr = page.locator('.site-header .lang-switch a[hreflang="fr"]')
+        assert.equal(await fr.isVisible(), true, `${width} px: the switcher shows`)
+        assert.equal(await fr.getAttribute('href'), '/fr/')
+        assert.equal(await page.locator('.site-header .lang-switch a[aria-current]').getAttribute('hreflang'), 'de')
+      }
+      await page.locator('.site-header .lang-switch a[hreflang="fr"]').click()
+      await page.waitForURL('**/fr/')
+      // Chromium logs the document's own 404 on the console: expected here, any other error is not.
+      const own = /console error: Failed to load resource: .* status of 404 .*\/de\/gibt-es-nicht\//
+      ctx.problems.splice(0, Infinity, ...ctx.problems.filter((p) => !own.test(p)))
+      ctx.assertClean('404 language switcher')
+    } finally {
+      await ctx.close()
+    }
+  })
+})
+
 const dir = mkdtempSync(path.join(tmpdir(), 'immo-shell-'))
 after(() => rmSync(dir, { recursive: true, force: true }))
 

@@ -5,6 +5,7 @@ import (
 	"math"
 	"net/http"
 	"net/url"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -251,6 +252,26 @@ func TestNotFoundHasNoCanonical(t *testing.T) {
 	got := resolve(demoResolver(t), "/nl/bestaat-niet/")
 	if got.Head.Canonical != "" || got.Head.Robots != "noindex" || got.Lang != "nl" {
 		t.Fatalf("404 head %+v", got.Head)
+	}
+}
+
+// The 404 page has the language switcher too: the address names nothing in
+// any language, so each language leads to its home page.
+func TestNotFoundHasLanguageSwitcher(t *testing.T) {
+	r := demoResolver(t)
+	res := resolve(r, "/de/gibt-es-nicht/")
+	if res.Status != http.StatusNotFound {
+		t.Fatalf("status %d", res.Status)
+	}
+	got := propsAs[*NotFoundProps](res).Site.Languages
+	want := []Link{
+		{Label: "Nederlands", Lang: "nl", Href: "/nl/"},
+		{Label: "Français", Lang: "fr", Href: "/fr/"},
+		{Label: "English", Lang: "en", Href: "/en/"},
+		{Label: "Deutsch", Lang: "de", Href: "/de/", Current: true},
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("languages on the 404 page:\n got %+v\nwant %+v", got, want)
 	}
 }
 

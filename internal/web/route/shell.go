@@ -164,12 +164,22 @@ func (c *resolution) shell(urlIn func(lang string) string) Shell {
 		l.Label, l.Lang = c.text(cfg.Legal[i].Title)
 		s.Footer.Legal = append(s.Footer.Legal, l)
 	}
-	if enabled := cfg.Languages.Enabled(); len(enabled) > 1 && urlIn != nil {
-		for _, l := range enabled {
-			s.Languages = append(s.Languages, Link{Label: i18n.T(l, "common.languageName"), Lang: l, Href: urlIn(l), Current: l == lang})
-		}
+	if urlIn != nil {
+		s.Languages = c.languages(urlIn)
 	}
 	return s
+}
+
+// languages is the language switcher: urlIn's address in each enabled
+// language (none when only one is).
+func (c *resolution) languages(urlIn func(lang string) string) []Link {
+	var out []Link
+	if enabled := c.r.Site.Languages.Enabled(); len(enabled) > 1 {
+		for _, l := range enabled {
+			out = append(out, Link{Label: i18n.T(l, "common.languageName"), Lang: l, Href: urlIn(l), Current: l == c.lang})
+		}
+	}
+	return out
 }
 
 // text is a content field in the page's language, with the language it
@@ -295,5 +305,9 @@ func (r *Resolver) notFound(lang string) Result {
 	h := c.head(c.t("notFound.title"), "", nil, nil)
 	h.Robots = "noindex"
 	h.Breadcrumb = c.breadcrumb(nil, c.t("notFound.title"), "")
-	return c.result(http.StatusNotFound, &NotFoundProps{}, h, nil)
+	props := &NotFoundProps{}
+	res := c.result(http.StatusNotFound, props, h, nil)
+	// The address names nothing in any language: the switcher leads to each language's home page.
+	props.Site.Languages = c.languages(r.HomeURL)
+	return res
 }
