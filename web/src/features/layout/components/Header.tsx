@@ -209,11 +209,12 @@ function MenuItem({ item, path }: { item: SiteLink; path: string }) {
   const onKeyDown = (e: ReactKeyboardEvent<HTMLLIElement>) => {
     if (e.key !== 'Escape' || !hasChildren || dismissed) return
     const sub = li.current?.querySelector<HTMLElement>('.submenu')
-    // Only the header's drop-down (absolute, shown); in the drawer Escape closes the drawer.
-    if (!sub || !shown(sub) || getComputedStyle(sub).position !== 'absolute') return
+    // Opened by its button, or the header's drop-down shown by hover or focus (absolute); in the drawer,
+    // where sub menus are simply listed, Escape closes the drawer.
+    if (!open && (!sub || !shown(sub) || getComputedStyle(sub).position !== 'absolute')) return
     setOpen(false)
     setDismissed(true)
-    if (sub.contains(document.activeElement)) toggleRef.current?.focus()
+    if (sub?.contains(document.activeElement)) toggleRef.current?.focus()
   }
   // The page itself, or a page under it (a property under its list).
   const current = item.href === path ? 'page' : item.href.length > 4 && path.startsWith(item.href) ? 'true' : undefined
