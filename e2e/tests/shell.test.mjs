@@ -55,6 +55,46 @@ describe('shell', { skip: needsChromium() }, () => {
   })
 })
 
+/** The list filters whose shown text does not fit in them (canvas-measured in the control's font). */
+function cutFilters() {
+  const ctx = document.createElement('canvas').getContext('2d')
+  const out = []
+  for (const el of document.querySelectorAll('.list-filters select')) {
+    const cs = getComputedStyle(el)
+    ctx.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`
+    const text = el.selectedOptions[0]?.textContent ?? ''
+    const room = el.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 20 // the arrow
+    if (ctx.measureText(text).width > room) out.push(`${el.name}: "${text}" needs ${Math.ceil(ctx.measureText(text).width)} px, has ${Math.floor(room)}`)
+  }
+  return out
+}
+
+describe('list filters', { skip: needsChromium() }, () => {
+  const server = useServer()
+  const browser = useBrowser()
+
+  it('show their whole text at every width, in every language', { timeout: 60_000 }, async () => {
+    await server.start()
+    const ctx = await openContext(await browser.get(), server.origin)
+    try {
+      const page = await ctx.context.newPage()
+      const problems = []
+      for (const path of ['/fr/a-vendre/', '/fr/a-louer/', '/nl/te-koop/', '/en/for-sale/', '/de/zu-verkaufen/']) {
+        await page.goto(server.url + path)
+        await page.locator('.list-filters select').first().waitFor()
+        for (const width of [320, 375, 768, 1024, 1280, 1366, 1920]) {
+          await page.setViewportSize({ width, height: 900 })
+          for (const p of await page.evaluate(cutFilters)) problems.push(`${path} at ${width} px: ${p}`)
+        }
+      }
+      assert.deepEqual(problems, [], problems.join('\n'))
+      ctx.assertClean('list filters')
+    } finally {
+      await ctx.close()
+    }
+  })
+})
+
 describe('404 page', { skip: needsChromium() }, () => {
   const server = useServer()
   const browser = useBrowser()

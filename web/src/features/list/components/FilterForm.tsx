@@ -77,7 +77,7 @@ export function FilterForm({ pageUrl, filters, view, list, cities, types, lang }
   return (
     <form className="list-filters" role="search" aria-label={t('list.filters.label')} method="get" action={pageUrl} onSubmit={onSubmit}>
       {view === 'map' && <input type="hidden" name="view" value="map" />}
-      <div className="field">
+      <div className="field field-wide">
         <label htmlFor={field('city')}>{t('list.filters.city')}</label>
         <select id={field('city')} name="city" value={values.city} onChange={onSelect}>
           <option value="">{t('list.filters.anyCity')}</option>
@@ -88,7 +88,7 @@ export function FilterForm({ pageUrl, filters, view, list, cities, types, lang }
           ))}
         </select>
       </div>
-      <div className="field">
+      <div className="field field-wide">
         <label htmlFor={field('type')}>{t('list.filters.type')}</label>
         <select id={field('type')} name="type" value={values.type} onChange={onSelect}>
           <option value="">{t('list.filters.anyType')}</option>
