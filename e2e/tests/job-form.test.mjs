@@ -9,6 +9,9 @@
 import assert from 'node:assert/strict'
 import { execFile } from 'node:child_process'
 import { describe, it } from 'node:test'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { assertAccessible } from '../lib/axe.mjs'
 import { needsChromium, useBrowser, waitForHydration, waitForText } from '../lib/browser.mjs'
@@ -116,6 +119,26 @@ describe('job application', () => {
     await sendTo(page, again, THANKS.nl)
     accepted++
     await waitForText(page.locator('main h1'), [text('nl', 'thankYou', 'title')], 'the thank-you page')
+  })
+
+  test('fr without JavaScript: a 25 MB CV is refused in French, what was typed kept', { js: false }, async (page) => {
+    assert.equal((await page.goto(server.url + JOBS.fr)).status(), 200)
+    const form = page.locator(FORM)
+    await fillPerson(form, 'Je travaille volontiers avec les gens.')
+    // From a file on disk: a 25 MB buffer sent through the browser protocol is slow.
+    const big = join(mkdtempSync(join(tmpdir(), 'immo-cv-')), 'cv-enorme.pdf')
+    writeFileSync(big, Buffer.concat([PDF, Buffer.alloc(25 << 20, 0x20)]))
+    await form.locator('input[name="cv"]').setInputFiles(big)
+    const [refused] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === 'POST', { timeout: 30_000 }),
+      form.locator('button[type="submit"]').click(),
+    ])
+    assert.equal(refused.status(), 422, 'the form again, not a bare "Request Entity Too Large"')
+    await page.waitForLoadState('domcontentloaded')
+    const again = page.locator(FORM)
+    assert.equal(await problemOf(page, again.locator('input[name="cv"]')), text('fr', 'forms', 'error.fileSize'))
+    assert.equal(await again.locator('input[name="lastName"]').inputValue(), 'Dupont', 'what was typed is kept')
+    assert.equal(await again.locator('textarea[name="motivation"]').inputValue(), 'Je travaille volontiers avec les gens.')
   })
 
   it('the binary queued the notices with the applications (immo mail)', { timeout: TIMEOUT, skip }, async () => {

@@ -79,10 +79,12 @@ func readForm(w http.ResponseWriter, r *http.Request, uploads []string) (url.Val
 }
 
 // uploadAllowance is what one file field adds to a multipart post's bound:
-// twice the largest file accepted, so a file somewhat too large is read
-// (up to upload.MaxSize+1 bytes) and refused with a message in the
-// visitor's language; a far larger body is 413.
-const uploadAllowance = 2 * upload.MaxSize
+// a file too large is read through (its first upload.MaxSize+1 bytes kept,
+// the rest discarded, so memory stays bounded) and refused with a message
+// in the visitor's language, the values typed kept. A body past even this
+// bound stops being read there: the file counts as too large all the same,
+// and the fields after it in the form are missing.
+const uploadAllowance = 64 << 20
 
 // errFormTooLarge is a multipart post whose fields (not files) exceed
 // MaxFormBytes: answered 413 like any oversized form.
@@ -114,6 +116,11 @@ func readMultipart(r *http.Request, uploads []string) (url.Values, []lead.File, 
 		}
 		if isFilePart(part) {
 			f, err := readFile(part, name, uploads, files)
+			if _, over := errors.AsType[*http.MaxBytesError](err); over && f != nil && len(f.Data) > upload.MaxSize {
+				// The body's bound reached inside a file far too large: what
+				// was read answers (the file refused as too large).
+				return values, append(files, *f), nil
+			}
 			if err != nil {
 				return nil, nil, err
 			}
@@ -155,7 +162,7 @@ func readFile(part *multipart.Part, name string, uploads []string, have []lead.F
 		return nil, err
 	}
 	if _, err := io.Copy(io.Discard, part); err != nil { // past the limit: read to the end, kept nowhere
-		return nil, err
+		return &lead.File{Field: name, Name: part.FileName(), Data: data}, err
 	}
 	if len(data) == 0 && part.FileName() == "" {
 		return nil, nil
