@@ -69,6 +69,29 @@ function cutFilters() {
   return out
 }
 
+describe('headers', { skip: needsChromium() }, () => {
+  const server = useServer()
+  const browser = useBrowser()
+
+  it('the browser does not warn about the Permissions-Policy', { timeout: 30_000 }, async () => {
+    await server.start()
+    const ctx = await openContext(await browser.get(), server.origin)
+    try {
+      const page = await ctx.context.newPage()
+      const warnings = []
+      page.on('console', (m) => /Permissions-Policy/i.test(m.text()) && warnings.push(`${m.type()}: ${m.text()}`))
+      for (const path of HOMES) {
+        await page.goto(server.url + path)
+        await waitForHydration(page.locator('.drawer-toggle'))
+      }
+      assert.deepEqual(warnings, [])
+      ctx.assertClean('permissions policy')
+    } finally {
+      await ctx.close()
+    }
+  })
+})
+
 describe('list filters', { skip: needsChromium() }, () => {
   const server = useServer()
   const browser = useBrowser()

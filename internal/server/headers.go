@@ -48,8 +48,9 @@ func securityHeaders(next http.Handler, framePath string, hsts bool, sources fun
 
 // permissionsPolicy turns off the powerful features no page uses; the
 // frames (tours, players) may ask for fullscreen and the motion sensors a
-// 360° tour reads.
-const permissionsPolicy = "camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), " +
+// 360° tour reads. Only features Chromium recognises: an unknown one
+// (bluetooth) makes it warn on every page.
+const permissionsPolicy = "camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), " +
 	"hid=(), midi=(), magnetometer=(), display-capture=(), browsing-topics=(), interest-cohort=()"
 
 // contentSecurityPolicy is the policy of one response.

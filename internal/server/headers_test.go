@@ -85,6 +85,12 @@ func TestSecurityHeadersOnEveryResponse(t *testing.T) {
 					t.Errorf("%s: %s = %q, want %q", c.path, k, got, want)
 				}
 			}
+			for _, f := range strings.Split(h.Get("Permissions-Policy"), ",") {
+				name, _, _ := strings.Cut(strings.TrimSpace(f), "=")
+				if !chromiumFeatures[name] {
+					t.Errorf("%s: Permissions-Policy names %q, which Chromium does not recognise (it warns on every page)", c.path, name)
+				}
+			}
 			for _, off := range []string{"camera=()", "microphone=()", "geolocation=()"} {
 				if !strings.Contains(h.Get("Permissions-Policy"), off) {
 					t.Errorf("%s: Permissions-Policy %q lacks %s", c.path, h.Get("Permissions-Policy"), off)
@@ -139,5 +145,22 @@ func TestHSTSOnlyOverHTTPS(t *testing.T) {
 		if got := res.Header.Get("Strict-Transport-Security"); (got != "") != want || (want && !strings.HasPrefix(got, "max-age=31536000")) {
 			t.Errorf("public URL %q: HSTS %q", url, got)
 		}
+	}
+}
+
+// chromiumFeatures are the policy-controlled features Chromium 156 knows
+// (document.featurePolicy.features()), the ones the policy may name.
+var chromiumFeatures = map[string]bool{}
+
+func init() {
+	for _, f := range strings.Fields(`accelerometer aria-notify autoplay browsing-topics camera captured-surface-control
+		clipboard-read clipboard-write compute-pressure cross-origin-isolated deferred-fetch deferred-fetch-minimal
+		digital-credentials-create digital-credentials-get display-capture encrypted-media fullscreen gamepad geolocation
+		gyroscope hid identity-credentials-get idle-detection interest-cohort keyboard-map language-detector language-model
+		local-fonts local-network local-network-access loopback-network magnetometer media-playback-while-not-visible
+		microphone midi on-device-speech-recognition otp-credentials payment picture-in-picture private-state-token-issuance
+		private-state-token-redemption publickey-credentials-create publickey-credentials-get screen-wake-lock serial
+		speaker-selection storage-access summarizer sync-xhr translator unload usb window-management xr-spatial-tracking`) {
+		chromiumFeatures[f] = true
 	}
 }
