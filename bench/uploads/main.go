@@ -24,6 +24,7 @@ import (
 	"net/textproto"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -108,7 +109,9 @@ func main() {
 	for _, c := range codes {
 		count[c]++
 	}
-	fmt.Printf("%d posts in %s: statuses %v\n", *n, took.Round(time.Millisecond), count)
+	var why []string
+	reasons.Range(func(k, _ any) bool { why = append(why, k.(string)); return true })
+	fmt.Printf("%d posts in %s: statuses %v (refused: %v)\n", *n, took.Round(time.Millisecond), count, why)
 	fmt.Printf("RSS before %s, peak %s, 5 s after %s\n", run.MB(before), run.MB(peak.Load()), run.MB(after))
 }
 
@@ -136,6 +139,11 @@ func makePicture(mp float64, format string) ([]byte, int, int) {
 	return b.Bytes(), w, h
 }
 
+var (
+	errorKey = regexp.MustCompile(`forms\.error\.[a-zA-Z]+`)
+	reasons  sync.Map
+)
+
 // post sends one testimonial with the picture, as a browser without
 // JavaScript does, and returns the status.
 func post(ctx context.Context, base string, i int, picture []byte, format string) int {
@@ -159,7 +167,13 @@ func post(ctx context.Context, base string, i int, picture []byte, format string
 		log.Printf("post %d: %v", i, err)
 		return 0
 	}
-	io.Copy(io.Discard, res.Body)
+	body, _ := io.ReadAll(res.Body)
 	res.Body.Close()
+	if res.StatusCode != http.StatusSeeOther {
+		// A refusal: its first error key (a visitor's limit of the hour).
+		if m := errorKey.Find(body); m != nil {
+			reasons.Store(string(m), true)
+		}
+	}
 	return res.StatusCode
 }

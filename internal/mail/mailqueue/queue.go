@@ -69,6 +69,10 @@ const sendTimeout = time.Minute
 type Queue struct {
 	client  *river.Client[*sql.Tx]
 	sending bool
+	files   attachments
+	log     *slog.Logger
+	stop    chan struct{} // closes the attachments' purge (Start)
+	done    chan struct{}
 }
 
 var _ mail.Queue = (*Queue)(nil)
@@ -84,8 +88,9 @@ func New(db *sql.DB, dialect string, cfg Config) (*Queue, error) {
 	if logger == nil {
 		logger = slog.New(slog.DiscardHandler)
 	}
+	files := attachments{db: db, dialect: dialect}
 	workers := river.NewWorkers()
-	river.AddWorker(workers, &worker{send: cfg.Sender})
+	river.AddWorker(workers, &worker{send: cfg.Sender, files: files})
 	rc := &river.Config{
 		Logger:      logger,
 		Workers:     workers,
@@ -109,7 +114,7 @@ func New(db *sql.DB, dialect string, cfg Config) (*Queue, error) {
 	if err != nil {
 		return nil, fmt.Errorf("mailqueue: %w", err)
 	}
-	return &Queue{client: client, sending: cfg.Sender != nil}, nil
+	return &Queue{client: client, sending: cfg.Sender != nil, files: files, log: logger}, nil
 }
 
 func driverFor(db *sql.DB, dialect string) (riverdriver.Driver[*sql.Tx], error) {
@@ -157,13 +162,23 @@ func (q *Queue) Enqueue(ctx context.Context, tx mail.Tx, msgs ...mail.Message) e
 		if err := m.Validate(); err != nil {
 			return err
 		}
-		params[i] = river.InsertManyParams{Args: sendArgs{Message: m}}
+		args, err := q.files.put(ctx, st.SQLTx(), m)
+		if err != nil {
+			return err
+		}
+		params[i] = river.InsertManyParams{Args: args}
 		if !m.NotBefore.IsZero() {
 			params[i].InsertOpts = &river.InsertOpts{ScheduledAt: m.NotBefore}
 		}
 	}
-	if _, err := q.client.InsertManyTx(ctx, st.SQLTx(), params); err != nil {
+	jobs, err := q.client.InsertManyTx(ctx, st.SQLTx(), params)
+	if err != nil {
 		return fmt.Errorf("mailqueue: enqueue: %w", err)
+	}
+	for i, j := range jobs {
+		if err := q.files.own(ctx, st.SQLTx(), j.Job.ID, params[i].Args.(sendArgs).Attachments); err != nil {
+			return err
+		}
 	}
 	return nil
 }
@@ -180,7 +195,31 @@ func (q *Queue) Start(ctx context.Context) error {
 	if err := q.client.Start(ctx); err != nil {
 		return fmt.Errorf("mailqueue: start: %w", err)
 	}
+	q.stop, q.done = make(chan struct{}), make(chan struct{})
+	go q.purgeAttachments(ctx)
 	return nil
+}
+
+// purgeInterval is how often the attachments of mails no longer waiting
+// (sent, failed, or deleted with their job) are deleted: a sent mail's
+// go at once (worker.Work); this catches those whose job River finalized
+// itself (a mail failed for good) or deleted.
+const purgeInterval = 10 * time.Minute
+
+func (q *Queue) purgeAttachments(ctx context.Context) {
+	defer close(q.done)
+	for {
+		if err := q.files.purge(ctx); err != nil && ctx.Err() == nil {
+			q.log.Warn("mailqueue: purging attachments", "err", err)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-q.stop:
+			return
+		case <-time.After(purgeInterval):
+		}
+	}
 }
 
 // Stop lets the mails being sent finish (until ctx ends) and stops.
@@ -188,12 +227,20 @@ func (q *Queue) Stop(ctx context.Context) error {
 	if !q.sending {
 		return nil
 	}
+	if q.stop != nil {
+		close(q.stop)
+		<-q.done
+		q.stop = nil
+	}
 	return q.client.Stop(ctx)
 }
 
-// sendArgs is a mail job: the whole message, attachments included.
+// sendArgs is a mail job: the message, its attachments' bytes not in it
+// but in the attachments table, by ID (Attachments). A job queued before
+// that table existed carries them in Message.
 type sendArgs struct {
-	Message mail.Message `json:"message"`
+	Message     mail.Message    `json:"message"`
+	Attachments []attachmentRef `json:"attachmentRefs,omitempty"`
 }
 
 func (sendArgs) Kind() string { return kind }
@@ -203,7 +250,8 @@ func (sendArgs) InsertOpts() river.InsertOpts { return river.InsertOpts{Queue: q
 // worker sends a mail job.
 type worker struct {
 	river.WorkerDefaults[sendArgs]
-	send Sender
+	send  Sender
+	files attachments
 }
 
 func (w *worker) Timeout(*river.Job[sendArgs]) time.Duration { return sendTimeout }
@@ -213,10 +261,44 @@ func (w *worker) Work(ctx context.Context, job *river.Job[sendArgs]) error {
 		return errors.New("mailqueue: no sender") // unreachable: no queue works without one
 	}
 	id := fmt.Sprintf("immo.mail.%d.%d", job.ID, job.CreatedAt.Unix())
-	err := w.send.Send(ctx, job.Args.Message, id)
+	m := job.Args.Message
+	if len(job.Args.Attachments) > 0 {
+		var err error
+		if m.Attachments, err = w.files.get(ctx, job.Args.Attachments); err != nil {
+			return err
+		}
+	}
+	err := w.send.Send(ctx, m, id)
 	var p interface{ Permanent() bool }
 	if errors.As(err, &p) && p.Permanent() {
 		return river.JobCancel(err)
 	}
-	return err
+	if err != nil {
+		return err
+	}
+	w.complete(ctx, job)
+	return nil
+}
+
+// complete marks a sent mail's job completed at once, in its own
+// transaction that deletes its attachments, rather than leaving it to
+// River's completer, which batches completions for up to a quarter of a
+// second: a process killed in that time would send the mails of the batch
+// again after its restart. Its failure (the database gone) is no error of
+// the send: River's completer still completes the job.
+func (w *worker) complete(ctx context.Context, job *river.Job[sendArgs]) {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+	defer cancel()
+	tx, err := w.files.db.BeginTx(ctx, nil)
+	if err != nil {
+		return
+	}
+	defer tx.Rollback() //nolint:errcheck // a no-op after Commit
+	if err := w.files.drop(ctx, tx, job.ID); err != nil {
+		return
+	}
+	if _, err := river.JobCompleteTx[riverdriver.Driver[*sql.Tx]](ctx, tx, job); err != nil {
+		return
+	}
+	tx.Commit() //nolint:errcheck // River's completer completes it otherwise
 }

@@ -1,0 +1,104 @@
+package mailqueue_test
+
+import (
+	"bytes"
+	"encoding/base64"
+	"testing"
+	"time"
+
+	"immo/internal/mail"
+	"immo/internal/mail/mailqueue"
+	"immo/internal/mail/smtptest"
+	"immo/internal/storage"
+)
+
+// An attachment (a visitor's CV, picture) is kept in a table of its own,
+// not in River's job arguments, which keep a sent mail 30 days: the job
+// names it by ID, the mail carries it whole, and it is deleted once the
+// mail is sent, or failed for good (the purge).
+func TestAttachmentsOutOfTheJob(t *testing.T) {
+	eachBackend(t, func(t *testing.T, dir, url string) {
+		store := openStore(t, dir, url)
+		srv := smtptest.Start(t)
+		data := bytes.Repeat([]byte("%PDF-1.7 the visitor's CV "), 2000)
+		withCV := func(subject string) mail.Message {
+			m := message(subject)
+			m.Attachments = []mail.Attachment{{Name: "cv.pdf", ContentType: "application/pdf", Data: data},
+				{Name: "note.txt", ContentType: "text/plain", Data: []byte("second")}}
+			return m
+		}
+		// Queued without sending: the job's arguments hold no byte of it.
+		idle := newQueue(t, store, nil, 0)
+		enqueue(t, store, idle, true, withCV("Candidature"))
+		if n := count(t, store, "mail_attachments"); n != 2 {
+			t.Fatalf("%d attachment rows, want 2", n)
+		}
+		args := jobArgs(t, store)
+		for _, enc := range [][]byte{data[:40], []byte(base64.StdEncoding.EncodeToString(data[:300]))[:40]} {
+			if bytes.Contains(args, enc) {
+				t.Fatalf("the job's arguments carry the attachment: %.300s", args)
+			}
+		}
+		// Sent: whole, then its rows deleted with the job's completion.
+		q := newQueue(t, store, srv, 0)
+		got := srv.Wait(t, 1, 10*time.Second)[0]
+		if !bytes.Contains(got.Data, []byte(base64.StdEncoding.EncodeToString(data[:57]))) || !bytes.Contains(got.Data, []byte("note.txt")) {
+			t.Fatalf("the mail lacks its attachments:\n%.2000s", got.Data)
+		}
+		waitState(t, q, mailqueue.Sent)
+		if n := count(t, store, "mail_attachments"); n != 0 {
+			t.Errorf("%d attachment rows after the send, want 0", n)
+		}
+		// Refused for good: failed, its rows gone at the next purge.
+		srv.Refuse(550)
+		enqueue(t, store, q, true, withCV("Refusée"))
+		for deadline := time.Now().Add(15 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+			list, err := q.List(t.Context(), 10)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(list) == 2 && list[0].Subject == "Refusée" && list[0].State == mailqueue.Failed {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("not failed: %+v", list)
+			}
+		}
+		if err := q.PurgeAttachments(t.Context()); err != nil {
+			t.Fatal(err)
+		}
+		if n := count(t, store, "mail_attachments"); n != 0 {
+			t.Errorf("%d attachment rows after a failure and the purge, want 0", n)
+		}
+	})
+}
+
+func count(t *testing.T, store storage.Store, table string) int {
+	t.Helper()
+	db, _ := store.QueueDB()
+	var n int
+	if err := db.QueryRow("SELECT count(*) FROM " + table).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+// jobArgs are the encoded arguments of every job, one after the other.
+func jobArgs(t *testing.T, store storage.Store) []byte {
+	t.Helper()
+	db, _ := store.QueueDB()
+	rows, err := db.Query("SELECT args FROM river_job")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var all []byte
+	for rows.Next() {
+		var b []byte
+		if err := rows.Scan(&b); err != nil {
+			t.Fatal(err)
+		}
+		all = append(all, b...)
+	}
+	return all
+}
