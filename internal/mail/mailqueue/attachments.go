@@ -102,3 +102,14 @@ func (a attachments) purge(ctx context.Context) error {
 		SELECT 1 FROM river_job j WHERE j.id = mail_attachments.job_id AND j.state NOT IN ('completed', 'cancelled', 'discarded'))`)
 	return err
 }
+
+// releaseOrphans makes the mails left "sending" by a killed process
+// available again, at once rather than after River's rescuer's delay
+// (RescueAfter). Only on SQLite, and only before this queue works any
+// job: one server process owns the file, so a running job then is no
+// one's. (On PostgreSQL another server may be sending it: the rescuer
+// waits.)
+func (a attachments) releaseOrphans(ctx context.Context) error {
+	_, err := a.db.ExecContext(ctx, `UPDATE river_job SET state = 'available' WHERE state = 'running' AND kind = ?`, kind)
+	return err
+}

@@ -2,12 +2,14 @@ package mailqueue_test
 
 import (
 	"bytes"
+	"context"
 	"encoding/base64"
 	"testing"
 	"time"
 
 	"immo/internal/mail"
 	"immo/internal/mail/mailqueue"
+	"immo/internal/mail/smtpsend"
 	"immo/internal/mail/smtptest"
 	"immo/internal/storage"
 )
@@ -101,4 +103,39 @@ func jobArgs(t *testing.T, store storage.Store) []byte {
 		all = append(all, b...)
 	}
 	return all
+}
+
+// On SQLite one server owns the file: a mail a killed process left
+// "sending" goes out as soon as the server starts again, not after River's
+// rescuer's 5 minutes.
+func TestSQLiteRestartSendsOrphans(t *testing.T) {
+	store := openStore(t, t.TempDir(), "")
+	idle := newQueue(t, store, nil, 0)
+	enqueue(t, store, idle, true, message("Orpheline"))
+	db, _ := store.QueueDB()
+	// What a process killed in the middle of the send leaves.
+	if _, err := db.Exec(`UPDATE river_job SET state = 'running', attempt = 1, attempted_at = datetime('now') WHERE kind = 'mail'`); err != nil {
+		t.Fatal(err)
+	}
+	srv := smtptest.Start(t)
+	sender, err := smtpsend.New(smtpsend.Config{URL: srv.URL(), From: agency, Timeout: 5 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, err := mailqueue.New(db, mailqueue.SQLite, mailqueue.Config{Sender: sender, PollInterval: 100 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := q.Start(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		q.Stop(ctx)
+	})
+	if got := srv.Wait(t, 1, 10*time.Second); len(got) != 1 {
+		t.Fatalf("%d mails", len(got))
+	}
+	waitState(t, q, mailqueue.Sent)
 }

@@ -192,6 +192,11 @@ func (q *Queue) Start(ctx context.Context) error {
 	if !q.sending {
 		return nil
 	}
+	if q.files.dialect == SQLite {
+		if err := q.files.releaseOrphans(ctx); err != nil {
+			return fmt.Errorf("mailqueue: start: %w", err)
+		}
+	}
 	if err := q.client.Start(ctx); err != nil {
 		return fmt.Errorf("mailqueue: start: %w", err)
 	}
