@@ -54,18 +54,79 @@ func publicWebAddress(s string) bool {
 	if !hostname.MatchString(host) || numericLastTLD.MatchString(host) {
 		return false
 	}
-	return host != "localhost" && !strings.HasSuffix(host, ".localhost") &&
-		!strings.HasSuffix(host, ".local") && !strings.HasSuffix(host, ".internal")
+	if !strings.Contains(host, ".") || embedsIPv4(host) {
+		return false // a single label is a name of the local network
+	}
+	for _, d := range localDomains {
+		if host == d || strings.HasSuffix(host, "."+d) {
+			return false
+		}
+	}
+	return true
+}
+
+// localDomains are names (and their subdomains) that never name a public
+// host: this machine, the local network, and the wildcard DNS services
+// that answer any address written in the name (127.0.0.1.nip.io,
+// 10-0-0-1.sslip.io, 7f000001.nip.io are 127.0.0.1 and 10.0.0.1).
+var localDomains = []string{"localhost", "local", "internal", "home.arpa", "lan", "intranet",
+	"nip.io", "sslip.io", "xip.io", "traefik.me", "localtest.me", "lvh.me", "vcap.me", "lacolhost.com", "localhost.run"}
+
+// Four labels of one to three digits in a row ("127.0.0.1.example.com",
+// "app.10.0.0.5.example.org"), or four numbers joined by hyphens in a
+// label ("127-0-0-1.example.com"): a name spelling an IPv4 address, which
+// a wildcard DNS resolves to it.
+var (
+	dottedIPv4 = regexp.MustCompile(`(^|\.)[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}(\.|$)`)
+	dashedIPv4 = regexp.MustCompile(`(^|[.-])[0-9]{1,3}-[0-9]{1,3}-[0-9]{1,3}-[0-9]{1,3}([.-]|$)`)
+)
+
+func embedsIPv4(host string) bool {
+	return dottedIPv4.MatchString(host) || dashedIPv4.MatchString(host)
+}
+
+// sitePath tells whether s is a path on this site: it starts with one
+// slash, has no backslash, and no "." or ".." segment, written plainly or
+// percent-encoded (/pictures/../secret).
+func sitePath(s string) bool {
+	if !strings.HasPrefix(s, "/") || strings.HasPrefix(s, "//") || strings.Contains(s, "\\") {
+		return false
+	}
+	p, _, _ := strings.Cut(s, "?")
+	p, _, _ = strings.Cut(p, "#")
+	un, err := url.PathUnescape(p)
+	if err != nil || strings.Contains(un, "\\") {
+		return false
+	}
+	for _, seg := range strings.Split(un, "/") {
+		if seg == "." || seg == ".." {
+			return false
+		}
+	}
+	return true
 }
 
 // publicIP is false for loopback, private (10/8, 172.16/12, 192.168/16,
-// fc00::/7), link-local (169.254/16, fe80::/10), unspecified, multicast
-// and the IPv4 addresses mapped into IPv6.
+// fc00::/7), link-local (169.254/16, fe80::/10), unspecified, multicast,
+// the ranges of nonPublic, and the IPv4 addresses mapped into IPv6.
 func publicIP(ip netip.Addr) bool {
 	ip = ip.Unmap()
-	return ip.IsGlobalUnicast() && !ip.IsPrivate() && !ip.IsLoopback() && !ip.IsLinkLocalUnicast() &&
-		!cgnat.Contains(ip) && ip.Zone() == ""
+	if !ip.IsGlobalUnicast() || ip.IsPrivate() || ip.IsLoopback() || ip.IsLinkLocalUnicast() || ip.Zone() != "" {
+		return false
+	}
+	for _, p := range nonPublic {
+		if p.Contains(ip) {
+			return false
+		}
+	}
+	return true
 }
 
-// cgnat is the carrier-grade NAT range (100.64/10), private in practice.
-var cgnat = netip.MustParsePrefix("100.64.0.0/10")
+// nonPublic are ranges no public host is in, beyond what netip names.
+var nonPublic = []netip.Prefix{
+	netip.MustParsePrefix("100.64.0.0/10"), // carrier-grade NAT, private in practice
+	netip.MustParsePrefix("192.0.0.0/24"),  // IETF protocol assignments
+	netip.MustParsePrefix("198.18.0.0/15"), // network benchmarks, used inside networks
+	netip.MustParsePrefix("240.0.0.0/4"),   // reserved
+	netip.MustParsePrefix("fec0::/10"),     // the former site-local addresses
+}

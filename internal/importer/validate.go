@@ -129,8 +129,7 @@ func (c *checker) picture(field string, p catalog.Picture) {
 	if p.Url == "" {
 		return
 	}
-	onSite := strings.HasPrefix(p.Url, "/") && !strings.HasPrefix(p.Url, "//") && !strings.Contains(p.Url, "\\")
-	if !onSite && !publicWebAddress(p.Url) {
+	if !sitePath(p.Url) && (strings.HasPrefix(p.Url, "/") || !publicWebAddress(p.Url)) {
 		c.fail(field+".Url", "must be a path on this site or an http(s) address on a public host")
 	}
 	if p.Width < 0 || p.Height < 0 || p.Width > 100_000 || p.Height > 100_000 {
