@@ -20,6 +20,8 @@ const CASES = [
   { text: 'appartement', url: '/nl/te-koop/?type=2', shows: 'Appartement' },
   { text: '4100012', url: '/nl/te-koop/arlon/opbrengsteigendom/4100012/', shows: 'Opbrengsteigendom met 6 wooneenheden' },
   { text: 'Aarlen', url: '/nl/te-koop/?city=Arlon%7C6700', shows: 'Arlon' },
+  // A type and a city together: the list filtered by both (the demo's apartments for sale in Arlon).
+  { text: 'appartement Arlon', url: '/nl/te-koop/?city=Arlon%7C6700&type=2', shows: '5 panden' },
   { text: 'kasteel', url: '/nl/te-koop/?q=kasteel', shows: 'Niets gevonden voor „kasteel”.' },
 ]
 
@@ -86,6 +88,20 @@ describe('the search box resolves the text (nl)', () => {
     await landed(page, '/nl/te-huur/?city=Arlon%7C6700')
     const summary = page.locator('.list-summary')
     await waitForText(summary, [`${count} panden`], 'the rent list of Arlon')
+  })
+
+  withJS('with JavaScript: a type typed in another language is suggested, in the page\'s language', async () => {
+    const { page } = state
+    for (const [lang, typed, label, listRe] of [['de', 'appartement', 'Wohnung', /zu verkaufen/i], ['en', 'appartement', 'Apartment', /for sale/i], ['nl', 'Wohnung', 'Appartement', /te koop/i]]) {
+      await page.goto(`${server.url}/${lang}/`)
+      const input = page.getByRole('combobox').first()
+      await waitForHydration(input)
+      await input.click()
+      await input.pressSequentially(typed, { delay: 20 })
+      const option = page.locator('[role="option"]').filter({ hasText: label }).filter({ hasText: listRe }).first()
+      await option.waitFor({ state: 'visible' }).catch(async () =>
+        assert.fail(`/${lang}/: "${typed}" suggests no ${label}; the list shows ${JSON.stringify(await page.locator('[role="listbox"]').innerText().catch(() => ''))}`))
+    }
   })
 
   const noJS = stepWith(false)

@@ -27,7 +27,8 @@ type TypeSuggestion struct {
 
 // Search returns suggestions for q in lang. Matching is exact in the sense
 // of §5: no typo tolerance. Text matches when the folded (lower-case,
-// accent-free) query starts a word of the folded name; a property matches
+// accent-free) query starts a word of the folded name (a type's in any
+// language, labelled in lang); a property matches
 // when its ID starts with the query; a city on its name, its accent-free
 // name, any of its language forms (Aarlen for Arlon) or its zip. An empty
 // query returns empty groups.
@@ -38,7 +39,7 @@ func (ix *Index) Search(q, lang string) Suggestions {
 		return out
 	}
 	for _, t := range ix.Types(lang) {
-		if len(out.Types) < SuggestLimit && startsWord(rules.Fold(t.Label), folded) {
+		if len(out.Types) < SuggestLimit && (startsWord(rules.Fold(t.Label), folded) || nameStarts(t.Name, folded)) {
 			out.Types = append(out.Types, TypeSuggestion{
 				WebID: t.WebID, Label: t.Label, SaleCount: t.SaleCount, RentCount: t.RentCount,
 			})
@@ -65,6 +66,18 @@ func (ix *Index) Search(q, lang string) Suggestions {
 		}
 	}
 	return out
+}
+
+// nameStarts tells whether q starts a word of the name in any language (a
+// type typed in another language than the page's is suggested in the
+// page's).
+func nameStarts(name Text, q string) bool {
+	for _, n := range name {
+		if startsWord(rules.Fold(n), q) {
+			return true
+		}
+	}
+	return false
 }
 
 // startsWord tells whether q starts s or one of its words (split on space,
@@ -102,6 +115,7 @@ const (
 	FoundProperty = "property"
 	FoundType     = "type"
 	FoundCity     = "city"
+	FoundTypeCity = "type+city" // a type and a city together: "appartement Arlon"
 )
 
 // Found is what a search text names exactly (SPEC §5: exact match, no
@@ -109,17 +123,20 @@ const (
 type Found struct {
 	Kind       string
 	PropertyID int64  // FoundProperty
-	TypeWebID  int    // FoundType
-	City       string // FoundCity: a list's city filter, "name|zip" or "zip"
-	SaleCount  int    // FoundType, FoundCity: available for sale
-	RentCount  int    // FoundType, FoundCity: available for rent
+	TypeWebID  int    // FoundType, FoundTypeCity
+	City       string // FoundCity, FoundTypeCity: a list's city filter, "name|zip" or "zip"
+	SaleCount  int    // FoundType, FoundCity, FoundTypeCity: available for sale
+	RentCount  int    // FoundType, FoundCity, FoundTypeCity: available for rent
 }
 
 // Resolve says what q names, by the exact rules the suggestions follow:
 // a property by its ID; a type by its name, or a part of it ("Huis" of
 // "Villa/Huis/Hoeve"), in any language; a city by its name in any of its
 // language forms (exonyms.txt), accents and case aside, or by its zip.
-// FoundNothing when q names nothing that holds a listing.
+// A type and a city together, in either order ("appartement Arlon", "Aarlen
+// appartement"), name the list filtered by both (FoundTypeCity, counted for
+// that type in that city, even when none is there). FoundNothing when q
+// names nothing that holds a listing.
 func (ix *Index) Resolve(q string) Found {
 	q = strings.TrimSpace(q)
 	key := nameKey(q)
@@ -131,11 +148,49 @@ func (ix *Index) Resolve(q string) Found {
 			return Found{Kind: FoundProperty, PropertyID: id}
 		}
 	}
-	for i, t := range ix.types {
-		if typeNamed(t, key) {
-			return Found{Kind: FoundType, TypeWebID: t.WebID, SaleCount: ix.typeCounts[i][0], RentCount: ix.typeCounts[i][1]}
+	if f, ok := ix.resolveType(key); ok {
+		return f
+	}
+	if f, ok := ix.resolveCity(q); ok {
+		return f
+	}
+	words := strings.Fields(q)
+	for i := 1; i < len(words); i++ {
+		head, tail := strings.Join(words[:i], " "), strings.Join(words[i:], " ")
+		for _, pair := range [2][2]string{{head, tail}, {tail, head}} {
+			t, ok := ix.resolveType(nameKey(pair[0]))
+			if !ok {
+				continue
+			}
+			if c, ok := ix.resolveCity(pair[1]); ok {
+				f := Found{Kind: FoundTypeCity, TypeWebID: t.TypeWebID, City: c.City}
+				f.SaleCount = ix.count(Query{Goal: GoalSale, State: StateAvailable, City: c.City, TypeWebID: t.TypeWebID})
+				f.RentCount = ix.count(Query{Goal: GoalRent, State: StateAvailable, City: c.City, TypeWebID: t.TypeWebID})
+				return f
+			}
 		}
 	}
+	return Found{}
+}
+
+// count is how many listings q matches.
+func (ix *Index) count(q Query) int {
+	q.Sort, q.Page, q.PageSize = SortDate, 1, 1
+	return ix.walk(q, func(*Property) {})
+}
+
+// resolveType is the type key names (Resolve's rule for a type).
+func (ix *Index) resolveType(key string) (Found, bool) {
+	for i, t := range ix.types {
+		if typeNamed(t, key) {
+			return Found{Kind: FoundType, TypeWebID: t.WebID, SaleCount: ix.typeCounts[i][0], RentCount: ix.typeCounts[i][1]}, true
+		}
+	}
+	return Found{}, false
+}
+
+// resolveCity is the city q names (Resolve's rule for a city).
+func (ix *Index) resolveCity(q string) (Found, bool) {
 	place := PlaceKey(q)
 	var hits []City
 	for _, c := range ix.cities[CitiesAll] {
@@ -144,7 +199,7 @@ func (ix *Index) Resolve(q string) Found {
 		}
 	}
 	if len(hits) == 0 {
-		return Found{}
+		return Found{}, false
 	}
 	f := Found{Kind: FoundCity}
 	for _, c := range hits {
@@ -159,7 +214,7 @@ func (ix *Index) Resolve(q string) Found {
 	default:
 		f.City = hits[0].Name // one town, several zips or spellings
 	}
-	return f
+	return f, true
 }
 
 // typeNamed tells whether key is a type's name, or one of its

@@ -166,3 +166,47 @@ func equal(a, b []int64) bool {
 	}
 	return true
 }
+
+// A type and a city together name the list filtered by both, in either
+// order and any language form; counted for that type in that city.
+func TestResolveTypeAndCity(t *testing.T) {
+	ix := fixture()
+	count := func(goal int) int {
+		q := NewQuery()
+		q.Goal, q.City, q.TypeWebID = goal, "Arlon|6700", 2
+		return ix.List(q).Total
+	}
+	want := Found{Kind: FoundTypeCity, TypeWebID: 2, City: "Arlon|6700", SaleCount: count(GoalSale), RentCount: count(GoalRent)}
+	if want.SaleCount == 0 {
+		t.Fatal("the fixture has no apartment for sale in Arlon")
+	}
+	for _, q := range []string{"appartement Arlon", "Arlon appartement", "apartment aarlen", "APARTMENT  Arel", "appartement 6700"} {
+		if got := ix.Resolve(q); got != want {
+			t.Errorf("Resolve(%q) = %+v, want %+v", q, got, want)
+		}
+	}
+	for _, q := range []string{"appartement Namur", "château Arlon", "appartement maison"} {
+		if got := ix.Resolve(q); got.Kind != FoundNothing {
+			t.Errorf("Resolve(%q) = %+v, want nothing", q, got)
+		}
+	}
+}
+
+// A type typed in any of the four languages is suggested, named in the
+// page's language (the fixture has no German name: French, Text.In's
+// fallback).
+func TestSuggestTypeInAnyLanguage(t *testing.T) {
+	ix := fixture()
+	for _, lang := range []string{"nl", "fr", "en", "de"} {
+		for _, typed := range []string{"appartement", "apart", "Apartment"} {
+			s := ix.Search(typed, lang)
+			if len(s.Types) != 1 || s.Types[0].WebID != 2 {
+				t.Errorf("%s: %q suggests %+v, want the apartment type", lang, typed, s.Types)
+				continue
+			}
+			if wantLabel := map[string]string{"nl": "Appartement", "fr": "Appartement", "en": "Apartment", "de": "Appartement"}[lang]; s.Types[0].Label != wantLabel {
+				t.Errorf("%s: labelled %q, want %q", lang, s.Types[0].Label, wantLabel)
+			}
+		}
+	}
+}

@@ -14,8 +14,8 @@ import (
 // The search box is a GET form to a list page with the text as ?q=. The list
 // page resolves it (catalog.Index.Resolve, SPEC §5 exact rules) and answers
 // with a redirect to what the text names: a property ID to the property's
-// page, a type or a city (in any language form, or by zip) to a list
-// filtered by it. The same request answers the browser without JavaScript
+// page, a type or a city (in any language form, or by zip), or a type and a
+// city together ("appartement Arlon"), to a list filtered by them. The same request answers the browser without JavaScript
 // and the client's visit (which follows the redirect without a reload), so
 // both land on the same address. A text naming nothing shows this list
 // page, empty, with the message and the suggestions for it.
@@ -37,10 +37,13 @@ func (c *resolution) search(pq *site.Query, text string) (Result, *SearchView, b
 		if err == nil {
 			return c.redirect(http.StatusFound, c.r.CardURL(&card, c.lang)), nil, true
 		}
-	case catalog.FoundType, catalog.FoundCity:
-		key, value := "type", strconv.Itoa(found.TypeWebID)
-		if found.Kind == catalog.FoundCity {
-			key, value = "city", found.City
+	case catalog.FoundType, catalog.FoundCity, catalog.FoundTypeCity:
+		set := url.Values{}
+		if found.Kind != catalog.FoundCity {
+			set.Set("type", strconv.Itoa(found.TypeWebID))
+		}
+		if found.Kind != catalog.FoundType {
+			set.Set("city", found.City)
 		}
 		// The rest of the list's query stays (a sort, the map view); the
 		// page starts again.
@@ -50,7 +53,9 @@ func (c *resolution) search(pq *site.Query, text string) (Result, *SearchView, b
 				query.Set(k, v)
 			}
 		}
-		query.Set(key, value)
+		for k, v := range set {
+			query[k] = v
+		}
 		c.knownFilters(query)
 		// A filter the list would refuse is not carried along.
 		for range filterKeys {
