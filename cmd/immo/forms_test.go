@@ -448,9 +448,16 @@ func testForms(t *testing.T, s *formSite) {
 			Status: http.StatusSeeOther, Header: map[string]string{"Location": "/fr/merci/contact-construction/"},
 			After: func(tb testing.TB, res *http.Response, body string) {
 				storedListing(lead.KindProject, "fr", 0, project, map[string]string{"unit": "A1.2"})(tb, res, body)
+				r, _, err := s.requests.Get(tb.Context(), int64(s.count(tb, "requests")))
+				if err != nil || r.Page != projectPage {
+					tb.Errorf("the page stored is %q (%v), want the project's own address %q", r.Page, err, projectPage)
+				}
 				for _, m := range s.smtp.Messages()[before.mails:] {
 					if !strings.Contains(string(m.Data), "A1.2") {
 						tb.Errorf("the mail to %v does not name the unit", m.To)
+					}
+					if strings.Contains(string(m.To[0]), "info@") && !strings.Contains(quotedPrintable(m.Data), "Envoyé depuis: https://immo.example"+projectPage) {
+						tb.Errorf("the agency's notice does not link to the project's page:\n%s", quotedPrintable(m.Data))
 					}
 				}
 			},

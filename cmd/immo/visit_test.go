@@ -342,7 +342,7 @@ func TestVisitRace(t *testing.T) {
 			const racers = 6
 			forms := make([]url.Values, racers)
 			for i := range forms {
-				forms[i] = visitPost(s, t, url.Values{"slot": {slot1030}})
+				forms[i] = visitPost(s, t, url.Values{"slot": {slot1030}, "email": {"racer" + itoa(int64(i)) + "@example.be"}})
 			}
 			var wg sync.WaitGroup
 			codes := make(chan int, racers)

@@ -11,6 +11,7 @@ import (
 	"path"
 	"sort"
 	"strings"
+	"unicode/utf8"
 )
 
 // Languages the product speaks, in menu order.
@@ -106,7 +107,19 @@ func Bundled() Catalog { return bundled }
 func Tf(lang, key string, pairs ...string) string {
 	s := T(lang, key)
 	for i := 0; i+1 < len(pairs); i += 2 {
-		s = strings.ReplaceAll(s, "{{"+pairs[i]+"}}", pairs[i+1])
+		name, value := "{{"+pairs[i]+"}}", pairs[i+1]
+		if lang == "fr" && startsWithVowel(value) {
+			// French elision before an inserted name: "la newsletter
+			// d'Immo Arlon", never "de Immo Arlon" (web/src/lib/i18n elideDe).
+			s = strings.ReplaceAll(s, "de "+name, "d'"+value)
+			s = strings.ReplaceAll(s, "De "+name, "D'"+value)
+		}
+		s = strings.ReplaceAll(s, name, value)
 	}
 	return s
+}
+
+func startsWithVowel(s string) bool {
+	r, _ := utf8.DecodeRuneInString(s)
+	return r != utf8.RuneError && strings.ContainsRune("aeiouyàâäéèêëîïôöùûüAEIOUYÀÂÄÉÈÊËÎÏÔÖÙÛÜ", r)
 }

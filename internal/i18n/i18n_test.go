@@ -28,3 +28,19 @@ func TestFallbackToKey(t *testing.T) {
 		t.Fatalf("T = %q", got)
 	}
 }
+
+// French elides "de" before an inserted name that starts with a vowel.
+func TestFrenchElision(t *testing.T) {
+	for _, tc := range []struct{ agency, want string }{
+		{"Immo Arlon", "Confirmez votre inscription à la newsletter d'Immo Arlon"},
+		{"Élite Immo", "Confirmez votre inscription à la newsletter d'Élite Immo"},
+		{"Century 21", "Confirmez votre inscription à la newsletter de Century 21"},
+	} {
+		if got := Tf("fr", "mail.newsletter.subject", "agency", tc.agency); got != tc.want {
+			t.Errorf("%q, want %q", got, tc.want)
+		}
+	}
+	if got := Tf("en", "mail.newsletter.subject", "agency", "Immo Arlon"); got != "Confirm your subscription to the Immo Arlon newsletter" {
+		t.Errorf("en: %q", got)
+	}
+}

@@ -79,10 +79,10 @@ type Request struct {
 	// NoNewsletter leaves out the newsletter opt-in an information request
 	// asked for in passing: the address got as many mails as it may today.
 	NoNewsletter bool `json:"-"`
-	// Fingerprint is a keyed hash of what the form posted (the edge makes
-	// it): the store keeps one request per fingerprint a day, so the same
-	// post sent twice (two tabs, a second press) is stored once
-	// (ErrRepeated). "": none.
+	// Fingerprint is a keyed hash of what the form posted and when, to
+	// RepeatWindow (Service.Submit makes it): the store keeps one request
+	// per fingerprint, so the same post sent twice (two tabs, a second
+	// press) is stored once (ErrRepeated). "": none.
 	Fingerprint string `json:"-"`
 	// MailLater holds the mails to the addresses typed in the form until
 	// then (zero: at once): many posts without a proof on the whole site

@@ -35,6 +35,10 @@ type Field struct {
 	// Key replaces the type's own key for this field's problems (a friend's
 	// email is "empty or invalid", whatever is wrong with it).
 	Key string
+	// Transient fields serve the request's mails and are kept nowhere: not
+	// stored, not in the agency's notice (a friend's address: the friend's
+	// mail says we do not keep it).
+	Transient bool
 }
 
 // Spec is what a kind asks.
@@ -81,7 +85,7 @@ var Specs = map[Kind]Spec{
 	KindSiteContact: {Remark: true, Fields: []Field{contactTime}},
 	KindFriend: {Person: NamesEmail, Property: true, RemarkMax: MaxFriendMessage, Fields: []Field{
 		{Name: "friendFirstName", Type: Text}, {Name: "friendLastName", Type: Text},
-		{Name: "friendEmail", Type: Email, Required: true, Key: field.KeyFriendEmail}}},
+		{Name: "friendEmail", Type: Email, Required: true, Key: field.KeyFriendEmail, Transient: true}}},
 	KindNewsletter: {Person: EmailOnly},
 	KindDocument:   {Property: true, Fields: []Field{{Name: "document", Type: Text, Required: true}}},
 	KindTestimonial: {Person: NamesEmail, Remark: true, Fields: []Field{
@@ -100,6 +104,20 @@ var Specs = map[Kind]Spec{
 		{Name: "movingDate", Type: Date, Required: true}, {Name: "movingReason", Type: Long},
 		{Name: "income1", Type: Number, Required: true}, {Name: "income2", Type: Number},
 		{Name: "cv", Type: Upload, Accept: upload.CV}}},
+}
+
+// Kept is r's fields without its kind's Transient ones: what is stored.
+func (r Request) Kept() map[string]string {
+	out := make(map[string]string, len(r.Fields))
+	for k, v := range r.Fields {
+		out[k] = v
+	}
+	for _, f := range Specs[r.Kind].Fields {
+		if f.Transient {
+			delete(out, f.Name)
+		}
+	}
+	return out
 }
 
 // MaxFriendMessage bounds the message sent to a friend: a short note in our

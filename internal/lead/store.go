@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
 	"time"
 
 	"immo/internal/field"
@@ -25,6 +26,10 @@ type Store interface {
 	// CountFrom counts the requests stored with ipHash since since.
 	CountFrom(ctx context.Context, ipHash string, since time.Time) (int, error)
 }
+
+// RepeatWindow is the time within which the same post again is the same
+// request (a double submit straddling two windows is kept twice: rare).
+const RepeatWindow = 10 * time.Minute
 
 // ErrRepeated says a request with the same Fingerprint is stored already:
 // the same post sent twice. Submit answers it like the first (nil errors),
@@ -113,6 +118,9 @@ func (s *Service) Submit(ctx context.Context, r Request, ip string) (Request, fi
 	}
 	r.Time = s.now().UTC()
 	r.IPHash = s.IP.Hash(ip)
+	// The same post within the same ten minutes (two tabs, a second press)
+	// has the same fingerprint, which the store keeps once.
+	r.Fingerprint = s.IP.Hash("post:" + strconv.FormatInt(r.Time.Unix()/int64(RepeatWindow/time.Second), 10) + "\n" + r.Content())
 	if s.MaxPerHour > 0 {
 		n, err := s.Store.CountFrom(ctx, r.IPHash, r.Time.Add(-time.Hour))
 		if err != nil {

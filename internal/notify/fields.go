@@ -31,6 +31,9 @@ func (c *Composer) sent(r lead.Request, lang string) []row {
 	add(lead.FieldEmail, p.Email)
 	add(lead.FieldPhone, rules.FormatPhone(p.Phone))
 	for _, f := range lead.Specs[r.Kind].Fields {
+		if f.Transient {
+			continue // for the request's own mails only
+		}
 		if f.Type == lead.Upload {
 			if file := r.File(f.Name); file != nil {
 				add(f.Name, file.Name+" ("+fileSize(len(file.Data), lang)+")")
@@ -38,6 +41,11 @@ func (c *Composer) sent(r lead.Request, lang string) []row {
 			continue
 		}
 		v := c.value(f, r.Fields[f.Name], lang)
+		if f.Name == "contactTime" {
+			// The hours as the visitor chose them: the Dutch page offers the
+			// afternoon from 13:00 (SPEC §9), the others from 14:00.
+			v = c.value(f, r.Fields[f.Name], r.Lang)
+		}
 		if f.Name == "document" && c.cfg.Document != nil {
 			if name, ok := c.cfg.Document(r.PropertyID, strings.TrimSpace(v), lang); ok {
 				v = name
@@ -64,7 +72,7 @@ func (c *Composer) value(f lead.Field, v, lang string) string {
 		}
 	case lead.Date:
 		if d, err := time.Parse(time.DateOnly, v); err == nil {
-			return d.Format("02/01/2006")
+			return d.Format(dateLayout(lang))
 		}
 	case lead.Number:
 		if n, err := strconv.ParseInt(v, 10, 64); err == nil && money[f.Name] {
@@ -89,12 +97,21 @@ func option(lang, name, value string) string {
 	return value
 }
 
-// dateTime writes t in the agency's zone: "Maandag 23/11/2026 om 10:30".
+// dateTime writes t in the agency's zone: "Maandag 23/11/2026 om 10:30",
+// "Montag, 23.11.2026 um 10:30".
 func (c *Composer) dateTime(t time.Time, lang string) string {
 	t = t.In(c.cfg.Zone)
 	return i18n.Tf(lang, "mail.format.dateTime",
 		"weekday", i18n.T(lang, "contact.day."+strings.ToLower(t.Weekday().String())),
-		"date", t.Format("02/01/2006"), "time", t.Format("15:04"))
+		"date", t.Format(dateLayout(lang)), "time", t.Format("15:04"))
+}
+
+// dateLayout is how lang writes a date: 27/11/2026, German 27.11.2026.
+func dateLayout(lang string) string {
+	if lang == "de" {
+		return "02.01.2006"
+	}
+	return "02/01/2006"
 }
 
 // fileSize writes a size in kB or MB, the decimal comma but in English:

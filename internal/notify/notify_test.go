@@ -222,7 +222,17 @@ func checkNotice(t *testing.T, c *Composer, r lead.Request, m mail.Message) {
 			}
 			continue
 		}
-		want = append(want, label("fr", f.Name), c.value(f, r.Fields[f.Name], "fr"))
+		if f.Transient { // the friend's address: for the friend's mail only
+			if strings.Contains(m.Text, r.Fields[f.Name]) || strings.Contains(m.HTML, r.Fields[f.Name]) {
+				t.Errorf("%s notice holds %s, which is kept nowhere", r.Kind, f.Name)
+			}
+			continue
+		}
+		shown := "fr"
+		if f.Name == "contactTime" { // the hours the visitor chose
+			shown = r.Lang
+		}
+		want = append(want, label("fr", f.Name), c.value(f, r.Fields[f.Name], shown))
 	}
 	if r.PropertyID > 0 {
 		want = append(want, "Villa met tuin", "https://www.immo-arlon.be/nl/te-koop/arlon/villa/1234/")
@@ -246,7 +256,7 @@ func TestValuesAreWrittenForTheReader(t *testing.T) {
 		want  string
 	}{
 		{lead.Field{Name: "slot", Type: lead.Slot}, "2026-11-25T13:00:00Z", "nl", "Woensdag 25/11/2026 om 14:00"},
-		{lead.Field{Name: "slot", Type: lead.Slot}, "2026-07-01T08:00:00Z", "de", "Mittwoch 01/07/2026 um 10:00"}, // summer time
+		{lead.Field{Name: "slot", Type: lead.Slot}, "2026-07-01T08:00:00Z", "de", "Mittwoch, 01.07.2026 um 10:00"}, // summer time; German dates: 01.07.2026
 		{lead.Field{Name: "contactTime", Type: lead.Choice}, "afternoon", "nl", "13:00–16:00"},
 		{lead.Field{Name: "contactTime", Type: lead.Choice}, "afternoon", "fr", "14:00–16:00"},
 		{lead.Field{Name: "goal", Type: lead.Choice}, "rent", "en", "Rent out"},
@@ -479,6 +489,40 @@ func TestNoConfirmation(t *testing.T) {
 		msgs := compose(t, c, r, Extra{})
 		if len(msgs) != 1 || msgs[0].To[0].Email != agencyEmail {
 			t.Errorf("%s: %d mails, want the agency's notice only", kind, len(msgs))
+		}
+	}
+}
+
+// The agency reads the hours the visitor chose: on a Dutch page the
+// afternoon is 13:00–16:00 (SPEC §9), whatever the notice's language.
+func TestNoticeShowsTheContactHoursChosen(t *testing.T) {
+	c := composer(t)
+	for lang, want := range map[string]string{"nl": "13:00–16:00", "fr": "14:00–16:00", "de": "14:00–16:00"} {
+		r := request(lead.KindSiteContact, lang)
+		r.Fields["contactTime"] = "afternoon"
+		notice := byRecipient(t, compose(t, c, r, Extra{}), agencyEmail)
+		if notice.Lang != "fr" || !strings.Contains(notice.Text, want) {
+			t.Errorf("%s: the notice (%s) lacks %s:\n%s", lang, notice.Lang, want, notice.Text)
+		}
+	}
+}
+
+// A phone's mail viewer is narrow: long values and links (a page's
+// address) wrap inside the notice's table instead of widening it.
+func TestNoticeWrapsLongValues(t *testing.T) {
+	c := composer(t)
+	r := request(lead.KindSiteContact, "fr")
+	r.Page = "/fr/a-vendre/?city=" + strings.Repeat("Arlon", 40)
+	r.Remark = strings.Repeat("x", 300)
+	notice := byRecipient(t, compose(t, c, r, Extra{}), agencyEmail)
+	cells := regexp.MustCompile(`<td valign="top" style="([^"]*)">`).FindAllStringSubmatch(notice.HTML, -1)
+	links := regexp.MustCompile(`<td valign="top"[^>]*><a href="[^"]*" style="([^"]*)">`).FindAllStringSubmatch(notice.HTML, -1)
+	if len(cells) == 0 || len(links) == 0 || !strings.Contains(notice.HTML, "table-layout:fixed") {
+		t.Fatalf("no fixed table of values with links:\n%s", notice.HTML)
+	}
+	for _, c := range append(cells, links...) {
+		if !strings.Contains(c[1], "overflow-wrap:anywhere") {
+			t.Errorf("a value that does not wrap: style %q", c[1])
 		}
 	}
 }

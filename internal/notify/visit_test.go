@@ -21,7 +21,7 @@ func TestVisitConfirmation(t *testing.T) {
 		{"nl", "Uw bezoek is geboekt op woensdag 25/11/2026 om 14:00."},
 		{"fr", "Votre visite est réservée le mercredi 25/11/2026 à 14:00."},
 		{"en", "Your visit is booked for Wednesday 25/11/2026 at 14:00."},
-		{"de", "Ihre Besichtigung ist gebucht: Mittwoch 25/11/2026 um 14:00."},
+		{"de", "Ihre Besichtigung ist gebucht: Mittwoch, 25.11.2026 um 14:00."},
 	} {
 		r := request(lead.KindVisit, tc.lang)
 		m := byRecipient(t, compose(t, c, r, Extra{}), r.Person.Email)

@@ -89,7 +89,7 @@ func (f FormHandlerFunc) Submit(ctx context.Context, p FormPost) (field.Errors, 
 type FormPost struct {
 	Form   string     // the kind
 	Lang   string     // the page's language
-	Page   string     // the page's address, as requested
+	Page   string     // the page's address: its path as requested, its canonical query (a project's ?id=)
 	Values url.Values // the posted fields (a checkbox group has several values)
 	IP     string     // the sender's address, to be hashed, never stored (lead.IPHasher)
 	// Files are the posted files of the form's file fields (FileFields),
@@ -174,7 +174,11 @@ func (h *Handler) servePost(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	values.Del(formField)
-	post := FormPost{Form: form, Lang: res.Lang, Page: r.URL.EscapedPath(), Values: values, IP: remoteIP(r),
+	address := r.URL.EscapedPath()
+	if res.CacheQuery != "" { // the page's own query (a project's ?id=), in its canonical form
+		address += "?" + res.CacheQuery
+	}
+	post := FormPost{Form: form, Lang: res.Lang, Page: address, Values: values, IP: remoteIP(r),
 		PropertyID: page.PropertyID, ProjectID: page.ProjectID, Files: files}
 	if r.Header.Get(CheckHeader) == "true" {
 		var errs field.Errors

@@ -129,7 +129,6 @@ func (l *LeadForms) Submit(ctx context.Context, p FormPost) (field.Errors, error
 	if errs, err := l.brakeAddresses(ctx, p, &r); err != nil || len(errs) > 0 {
 		return errs, err
 	}
-	r.Fingerprint = l.IP.Hash("post:" + r.Content())
 	_, errs, err := l.Requests.Submit(ctx, r, p.IP)
 	switch {
 	case errors.Is(err, lead.ErrTooMany):

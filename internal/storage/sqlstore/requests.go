@@ -61,7 +61,7 @@ func (q *Requests) SaveIn(ctx context.Context, tx mail.Tx, r lead.Request) (int6
 }
 
 func (q *Requests) insert(ctx context.Context, tx *sql.Tx, r lead.Request) (int64, error) {
-	data, err := json.Marshal(requestDoc{Person: r.Person, Remark: r.Remark, Fields: r.Fields})
+	data, err := json.Marshal(requestDoc{Person: r.Person, Remark: r.Remark, Fields: r.Kept()})
 	if err != nil {
 		return 0, err
 	}

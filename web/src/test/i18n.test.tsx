@@ -55,3 +55,11 @@ describe('translations', () => {
     expect('info@immo-arlon.be /pictures/demo/house.jpg'.match(rawKey)).toBeNull()
   })
 })
+
+describe('French elision', () => {
+  it("writes d' before an inserted name starting with a vowel, de before others", () => {
+    expect(translate('fr', 'testimonial.visitWebsite', { name: 'Anne L.' })).toBe("Site web d'Anne L.")
+    expect(translate('fr', 'testimonial.visitWebsite', { name: 'Bernard D.' })).toBe('Site web de Bernard D.')
+    expect(translate('en', 'testimonial.visitWebsite', { name: 'Anne L.' })).not.toContain("d'")
+  })
+})

@@ -102,6 +102,7 @@ export function tFor(lang: Lang): TFn {
       let s = memo.get(k)
       if (s === undefined) {
         s = String(inst.t(key, values))
+        if (lang === 'fr' && values) s = elideDe(s, values)
         if (memo.size >= MEMO_LIMIT) memo.clear()
         memo.set(k, s)
       }
@@ -110,6 +111,22 @@ export function tFor(lang: Lang): TFn {
     ts.set(lang, fn)
   }
   return fn
+}
+
+const VOWEL = /^[aeiouyàâäéèêëîïôöùûü]/i
+
+/**
+ * French elision before an inserted name: "la newsletter de Immo Arlon" is
+ * "la newsletter d'Immo Arlon", "Site web de Anne" "Site web d'Anne". Only
+ * where a value was inserted (Go's i18n.Tf does the same).
+ */
+export function elideDe(s: string, values: Record<string, string | number>): string {
+  for (const v of Object.values(values)) {
+    const value = String(v)
+    if (!VOWEL.test(value)) continue
+    s = s.split(`de ${value}`).join(`d'${value}`).split(`De ${value}`).join(`D'${value}`)
+  }
+  return s
 }
 
 /** t outside React (formatters). */

@@ -26,6 +26,7 @@ export function ContactTimeField() {
     <SelectField
       name="contactTime"
       label={t('forms.label.contactTime')}
+      placeholder={t('forms.contactTime.any')}
       options={(['morning', 'afternoon', 'evening'] as const).map((v) => ({ value: v, label: t(`forms.contactTime.${v}`) }))}
     />
   )
