@@ -30,6 +30,8 @@ Usage:
   ` + migrateSynopsis + `
   ` + importSynopsis + `
   ` + mailSynopsis + `
+  ` + backupSynopsis + `
+  ` + restoreSynopsis + `
   ` + testimonialsSynopsis + `
   immo version
   immo COMMAND --help
@@ -90,6 +92,10 @@ func dispatch(ctx context.Context, args []string) error {
 		return runImport(ctx, args[1:])
 	case "mail":
 		return runMail(ctx, args[1:])
+	case "backup":
+		return runBackup(ctx, args[1:])
+	case "restore":
+		return runRestore(ctx, args[1:])
 	case "testimonials":
 		return runTestimonials(ctx, args[1:])
 	case "version", "--version", "-v":
