@@ -310,12 +310,24 @@ func testVisitForm(t *testing.T, s *formSite) {
 	if res.StatusCode != http.StatusOK || props["state"] != "done" || res.Header.Get("Cache-Control") != "no-store" {
 		t.Fatalf("cancel: %d %v", res.StatusCode, props)
 	}
-	cancelled := s.delivered(t, mailsBefore, 1)[0]
-	if to := cancelled.Header.Get("To"); !strings.Contains(to, "info@immo-arlon.be") {
-		t.Errorf("cancel notice to %q", to)
+	var cancelled, toVisitor *mail.Message
+	for _, m := range s.delivered(t, mailsBefore, 2) {
+		if strings.Contains(m.Header.Get("To"), "info@immo-arlon.be") {
+			cancelled = m
+		} else if strings.Contains(m.Header.Get("To"), "anne@example.be") {
+			toVisitor = m
+		}
+	}
+	if cancelled == nil || toVisitor == nil {
+		t.Fatal("want the agency's notice and the visitor's confirmation of the cancellation")
 	}
 	if body := string(mailParts(t, cancelled)["text/plain"]); !strings.Contains(body, "Mardi 03/03/2026 à 10:00") || !strings.Contains(body, "Lambert") {
 		t.Errorf("cancel notice:\n%s", body)
+	}
+	parts = mailParts(t, toVisitor)
+	if ics := string(parts["text/calendar"]); !strings.Contains(ics, "METHOD:CANCEL") || !strings.Contains(ics, "SEQUENCE:1") ||
+		!strings.Contains(string(parts["text/plain"]), "geannuleerd") {
+		t.Errorf("the visitor's cancellation: %s\n%s", parts["text/plain"], ics)
 	}
 	if got := s.offered(t); !contains(got, slot10) {
 		t.Fatalf("the cancelled slot is not offered again: %v", got)

@@ -51,7 +51,7 @@ func (c *Composer) visitConfirmation(r lead.Request, more []mail.Attachment) (ma
 		p.Listing = &l
 		p.Button = &link{Text: i18n.T(lang, "mail.notice.view"), URL: l.URL}
 	}
-	cal, err := c.invitation(r, start, l, cancel)
+	cal, err := c.invitation(r, start, l, cancel, false)
 	if err != nil {
 		return mail.Message{}, err
 	}
@@ -62,7 +62,9 @@ func (c *Composer) visitConfirmation(r lead.Request, more []mail.Attachment) (ma
 // invitation is the visit as an iCalendar event (RFC 5545, METHOD:PUBLISH:
 // the visitor's calendar adds it; the agency is its organizer). Its UID is
 // the request's, so a second copy replaces the first; times are UTC.
-func (c *Composer) invitation(r lead.Request, start time.Time, l Listing, cancel string) ([]byte, error) {
+// cancelled writes its cancellation instead (RFC 5546: METHOD:CANCEL, the
+// same UID, a higher SEQUENCE, STATUS:CANCELLED): the calendar removes it.
+func (c *Composer) invitation(r lead.Request, start time.Time, l Listing, cancel string, cancelled bool) ([]byte, error) {
 	length := c.cfg.VisitLength
 	if length <= 0 {
 		length = 30 * time.Minute
@@ -90,14 +92,26 @@ func (c *Composer) invitation(r lead.Request, start time.Time, l Listing, cancel
 		ev.SetLocation(oneLine(l.City, 200))
 	}
 	desc := []string{i18n.Tf(lang, "visit.mail.booked", "when", c.inSentence(start, lang))}
+	if cancelled {
+		desc[0] = i18n.Tf(lang, "visit.mail.youCancelled", "when", c.inSentence(start, lang))
+	}
 	if l.URL != "" {
 		ev.SetURL(l.URL)
 		desc = append(desc, l.URL)
 	}
-	desc = append(desc, i18n.T(lang, "visit.mail.cancel")+": "+cancel)
+	if cancel != "" {
+		desc = append(desc, i18n.T(lang, "visit.mail.cancel")+": "+cancel)
+	}
 	ev.SetDescription(strings.Join(desc, "\n"))
 	ev.SetOrganizer("mailto:"+c.cfg.Agency.Email, ics.WithCN(oneLine(c.cfg.Agency.Name, maxName)))
-	ev.SetStatus(ics.ObjectStatusConfirmed)
+	if cancelled {
+		cal.SetMethod(ics.MethodCancel)
+		ev.SetSequence(1)
+		ev.SetStatus(ics.ObjectStatusCancelled)
+	} else {
+		ev.SetSequence(0)
+		ev.SetStatus(ics.ObjectStatusConfirmed)
+	}
 	return []byte(cal.Serialize()), nil
 }
 
@@ -143,8 +157,42 @@ func (c *Composer) VisitCancelled(b agenda.Booking, r lead.Request) ([]mail.Mess
 	if err != nil {
 		return nil, err
 	}
-	if err := m.Validate(); err != nil {
-		return nil, fmt.Errorf("notify: cancelled visit %d: %w", b.ID, err)
+	msgs := []mail.Message{m}
+	if r.Person.Email != "" && r.Lang != "" {
+		v, err := c.visitCancelledToVisitor(b, r)
+		if err != nil {
+			return nil, err
+		}
+		msgs = append(msgs, v)
 	}
-	return []mail.Message{m}, nil
+	for _, m := range msgs {
+		if err := m.Validate(); err != nil {
+			return nil, fmt.Errorf("notify: cancelled visit %d: %w", b.ID, err)
+		}
+	}
+	return msgs, nil
+}
+
+// visitCancelledToVisitor confirms a cancellation to the visitor, in their
+// language, with the .ics that takes the visit off their calendar.
+func (c *Composer) visitCancelledToVisitor(b agenda.Booking, r lead.Request) (mail.Message, error) {
+	lang := r.Lang
+	a := c.agency(lang)
+	when := c.inSentence(b.Start, lang)
+	p := page{Lang: lang, Subject: i18n.Tf(lang, "visit.mail.youCancelledSubject", "agency", a.Name, "when", when), Agency: a,
+		Greeting:   i18n.Tf(lang, "mail.confirm.greeting", "name", fullName(r.Person.FirstName, r.Person.LastName)),
+		Paragraphs: []string{i18n.Tf(lang, "visit.mail.youCancelled", "when", when), i18n.T(lang, "visit.mail.calendarCancel")},
+		After:      []string{i18n.T(lang, "mail.confirm.contact")}, Contact: true,
+		Closing: i18n.T(lang, "mail.confirm.closing")}
+	l, ok := c.listing(r, lang)
+	if ok {
+		p.Listing = &l
+		p.Button = &link{Text: i18n.T(lang, "mail.notice.view"), URL: l.URL}
+	}
+	cal, err := c.invitation(r, b.Start, l, "", true)
+	if err != nil {
+		return mail.Message{}, err
+	}
+	att := mail.Attachment{Name: "visit.ics", ContentType: "text/calendar; charset=utf-8; method=CANCEL", Data: cal}
+	return message(p, []mail.Address{visitor(r)}, c.agencyAddress(), []mail.Attachment{att})
 }

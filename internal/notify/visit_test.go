@@ -64,10 +64,10 @@ func TestVisitCancelled(t *testing.T) {
 	r := request(lead.KindVisit, "nl")
 	b := agenda.Booking{ID: 7, Start: time.Date(2026, 11, 25, 13, 0, 0, 0, time.UTC), Property: propertyID, RequestID: r.ID}
 	msgs, err := c.VisitCancelled(b, r)
-	if err != nil || len(msgs) != 1 {
-		t.Fatal(msgs, err)
+	if err != nil || len(msgs) != 2 {
+		t.Fatalf("%d mails, %v; want the agency's notice and the visitor's confirmation", len(msgs), err)
 	}
-	m := msgs[0]
+	m := byRecipient(t, msgs, agencyEmail)
 	if m.To[0].Email != agencyEmail || m.ReplyTo == nil || m.ReplyTo.Email != r.Person.Email || m.Lang != "fr" {
 		t.Errorf("to %v reply-to %v lang %s", m.To, m.ReplyTo, m.Lang)
 	}
@@ -75,5 +75,35 @@ func TestVisitCancelled(t *testing.T) {
 		if !strings.Contains(m.Text, want) {
 			t.Errorf("lacks %q:\n%s", want, m.Text)
 		}
+	}
+
+	// The visitor: a confirmation in Dutch, whose .ics cancels the event
+	// the booking's invitation added (same UID, higher SEQUENCE).
+	v := byRecipient(t, msgs, r.Person.Email)
+	if v.Lang != "nl" || !strings.Contains(v.Text, "Uw bezoek op woensdag 25/11/2026 om 14:00 is geannuleerd") {
+		t.Errorf("the visitor's confirmation (%s):\n%s", v.Lang, v.Text)
+	}
+	if len(v.Attachments) != 1 || !strings.Contains(v.Attachments[0].ContentType, "method=CANCEL") {
+		t.Fatalf("attachments %+v", v.Attachments)
+	}
+	booked := byRecipient(t, compose(t, c, r, Extra{}), r.Person.Email).Attachments[0].Data
+	orig, err1 := ics.ParseCalendar(bytes.NewReader(booked))
+	cancel, err2 := ics.ParseCalendar(bytes.NewReader(v.Attachments[0].Data))
+	if err1 != nil || err2 != nil {
+		t.Fatal(err1, err2)
+	}
+	prop := func(cal *ics.Calendar, p ics.ComponentProperty) string {
+		if x := cal.Events()[0].GetProperty(p); x != nil {
+			return x.Value
+		}
+		return ""
+	}
+	if !strings.Contains(string(v.Attachments[0].Data), "METHOD:CANCEL") || prop(cancel, ics.ComponentPropertyStatus) != "CANCELLED" {
+		t.Errorf("not a cancellation:\n%s", v.Attachments[0].Data)
+	}
+	if prop(orig, ics.ComponentPropertyUniqueId) != prop(cancel, ics.ComponentPropertyUniqueId) ||
+		prop(orig, ics.ComponentPropertySequence) != "0" || prop(cancel, ics.ComponentPropertySequence) != "1" {
+		t.Errorf("UID %s/%s, SEQUENCE %s/%s: want the same UID, a higher SEQUENCE", prop(orig, ics.ComponentPropertyUniqueId),
+			prop(cancel, ics.ComponentPropertyUniqueId), prop(orig, ics.ComponentPropertySequence), prop(cancel, ics.ComponentPropertySequence))
 	}
 }
