@@ -90,6 +90,9 @@ func runServe(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
+	// One address holds at most MaxConnsPerAddress connections (slow
+	// clients trickling bodies); the trusted proxies carry everyone's.
+	ln = server.LimitPerAddress(ln, server.MaxConnsPerAddress, proxies)
 	if s.publicURL == "" {
 		s.publicURL = "http://" + displayAddr(ln.Addr())
 	}
