@@ -69,6 +69,42 @@ function cutFilters() {
   return out
 }
 
+describe('drawer without JavaScript', { skip: needsChromium() }, () => {
+  const server = useServer()
+  const browser = useBrowser()
+
+  it('at 375 px the menu button opens the drawer: its menu and the free valuation button are reachable, by mouse and keyboard', { timeout: 60_000 }, async () => {
+    await server.start()
+    const ctx = await openContext(await browser.get(), server.origin, { javaScriptEnabled: false })
+    try {
+      const page = await ctx.context.newPage()
+      await page.setViewportSize({ width: 375, height: 740 })
+      for (const path of HOMES) {
+        await page.goto(server.url + path)
+        const toggle = page.locator('.site-header .drawer-toggle')
+        const valuation = page.locator('.site-header .drawer .valuation')
+        const firstLink = page.locator('.site-header .drawer .main-nav a').first()
+        assert.equal(await valuation.isVisible(), false, `${path}: the drawer starts closed`)
+        await toggle.click()
+        assert.equal(await valuation.isVisible(), true, `${path}: the free valuation button shows in the opened drawer`)
+        assert.equal(await firstLink.isVisible(), true, `${path}: the menu shows`)
+        await toggle.click()
+        assert.equal(await valuation.isVisible(), false, `${path}: the button closes it again`)
+        // By keyboard: the button takes the focus and Enter opens the drawer.
+        await toggle.focus()
+        await page.keyboard.press('Enter')
+        assert.equal(await valuation.isVisible(), true, `${path}: Enter opens it`)
+        const href = await valuation.getAttribute('href')
+        await valuation.click()
+        await page.waitForURL((u) => u.pathname === href)
+      }
+      ctx.assertClean('drawer without JavaScript')
+    } finally {
+      await ctx.close()
+    }
+  })
+})
+
 describe('headers', { skip: needsChromium() }, () => {
   const server = useServer()
   const browser = useBrowser()

@@ -26,7 +26,7 @@ export function Header({ site, isHome, scrolled, path }: HeaderProps) {
   const valuation = h?.freeValuationButton && site.links?.valuation
   const header = useRef<HTMLElement>(null)
   const slot = useRef<HTMLDivElement>(null)
-  const toggle = useRef<HTMLButtonElement>(null)
+  const toggle = useRef<HTMLElement>(null)
   const drawer = useRef<HTMLDivElement>(null)
   useCompactWhenCrowded(header, [site.menu, site.languages, valuation])
   const fixed = Boolean(h?.changeOnScroll && scrolled)
@@ -51,6 +51,10 @@ export function Header({ site, isHome, scrolled, path }: HeaderProps) {
   }, [h?.changeOnScroll])
 
   useEffect(() => setOpen(false), [path])
+  // Opened before hydration (the <details> on its own): the state takes it over.
+  useEffect(() => {
+    if (toggle.current?.parentElement instanceof HTMLDetailsElement && toggle.current.parentElement.open) setOpen(true)
+  }, [])
   useDrawerFocus(open, drawer, toggle, () => setOpen(false))
 
   const hideLogo = isHome && !h?.showLogoAtStart && !scrolled
@@ -72,17 +76,24 @@ export function Header({ site, isHome, scrolled, path }: HeaderProps) {
               <span className="brand-name">{site.agency.name}</span>
             )}
           </Link>
-          <button
-            ref={toggle}
-            type="button"
-            className="drawer-toggle"
-            aria-expanded={open}
-            aria-controls={drawerId}
-            onClick={() => setOpen((o) => !o)}
-            data-icon={open ? 'close' : 'menu'}
-          >
-            <span className="sr-only">{open ? t('layout.closeMenu') : t('layout.openMenu')}</span>
-          </button>
+          {/* A disclosure that works before (or without) JavaScript: the drawer follows the open <details>
+              (layout.css); once hydrated, React owns the state and keeps the attribute in step. */}
+          <details className="drawer-details" open={open}>
+            <summary
+              ref={toggle}
+              className="drawer-toggle"
+              role="button"
+              aria-expanded={open}
+              aria-controls={drawerId}
+              onClick={(e) => {
+                e.preventDefault()
+                setOpen((o) => !o)
+              }}
+              data-icon={open ? 'close' : 'menu'}
+            >
+              <span className="sr-only">{open ? t('layout.closeMenu') : t('layout.openMenu')}</span>
+            </summary>
+          </details>
           <div className="drawer" id={drawerId} ref={drawer} data-open={open ? 'true' : undefined}>
             <nav className="main-nav" aria-label={t('layout.mainMenu')}>
               <MenuList items={site.menu ?? []} path={path} />
