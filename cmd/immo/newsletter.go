@@ -38,6 +38,10 @@ func (m newsletterMails) OptIn(s newsletter.Subscriber, confirm, unsubscribe str
 	return msgs[0], nil
 }
 
+func (m newsletterMails) Already(s newsletter.Subscriber, unsubscribe string) (mail.Message, error) {
+	return m.c.NewsletterAlready(s.Email, s.Lang, unsubscribe)
+}
+
 func (m newsletterMails) UnsubscribeLink(s newsletter.Subscriber, unsubscribe string) (mail.Message, error) {
 	return m.c.NewsletterUnsubscribe(s.Email, s.Lang, unsubscribe)
 }

@@ -73,6 +73,9 @@ type Mails interface {
 	OptIn(s Subscriber, confirm, unsubscribe string) (mail.Message, error)
 	// UnsubscribeLink sends the link asked for on the unsubscribe page.
 	UnsubscribeLink(s Subscriber, unsubscribe string) (mail.Message, error)
+	// Already tells s, who signed up again, that they are subscribed
+	// already, and offers to unsubscribe.
+	Already(s Subscriber, unsubscribe string) (mail.Message, error)
 }
 
 // Service runs the double opt-in.
@@ -90,9 +93,10 @@ func (s *Service) now() time.Time {
 	return time.Now().UTC()
 }
 
-// SignUpIn records a sign-up inside tx and returns the opt-in mail to queue
-// in the same transaction: none for an address already confirmed (it needs
-// no confirming; the visitor is told the same either way).
+// SignUpIn records a sign-up inside tx and returns the mail to queue in the
+// same transaction: the opt-in, or for an address confirmed already a mail
+// saying so — the page answers the same either way (it tells nobody who
+// subscribes), and "check your mailbox" stays true.
 func (s *Service) SignUpIn(ctx context.Context, tx mail.Tx, email, lang string) ([]mail.Message, error) {
 	now := s.now()
 	sub, err := s.Store.SubscribeIn(ctx, tx, Normalize(email), lang, now)
@@ -100,7 +104,15 @@ func (s *Service) SignUpIn(ctx context.Context, tx mail.Tx, email, lang string) 
 		return nil, err
 	}
 	if sub.State == Confirmed {
-		return nil, nil
+		unsubscribe, err := s.token(ctx, tx, sub, PurposeUnsubscribe, now)
+		if err != nil {
+			return nil, err
+		}
+		m, err := s.Mails.Already(sub, unsubscribe)
+		if err != nil {
+			return nil, err
+		}
+		return []mail.Message{m}, nil
 	}
 	confirm, err := s.token(ctx, tx, sub, PurposeConfirm, now)
 	if err != nil {

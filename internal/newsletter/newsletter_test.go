@@ -36,13 +36,36 @@ func TestImplausibleTokensAreUnknown(t *testing.T) {
 	}
 }
 
-// A confirmed subscriber signing up again gets no mail and no token.
+// A confirmed subscriber signing up again stays confirmed and gets one
+// mail saying so (with an unsubscribe token), no confirmation link: the
+// page's "check your mailbox" stays true without telling who subscribes.
 func TestSignUpOfAConfirmedSubscriber(t *testing.T) {
-	s := &Service{Store: confirmedStore{refusing{t}}, Mails: nil}
+	m := &recordingMails{}
+	s := &Service{Store: confirmedStore{refusing: refusing{t}}, Mails: m}
 	msgs, err := s.SignUpIn(t.Context(), nil, "Anne@example.be", "fr")
-	if err != nil || len(msgs) != 0 {
-		t.Errorf("SignUpIn = %v, %v", msgs, err)
+	if err != nil || len(msgs) != 1 || msgs[0].Subject != "already" {
+		t.Fatalf("SignUpIn = %v, %v", msgs, err)
 	}
+	if m.optIns != 0 || m.already != 1 {
+		t.Errorf("opt-ins %d, already %d: want the 'already subscribed' mail only", m.optIns, m.already)
+	}
+}
+
+type recordingMails struct{ optIns, already int }
+
+func (m *recordingMails) OptIn(Subscriber, string, string) (mail.Message, error) {
+	m.optIns++
+	return mail.Message{Subject: "opt-in"}, nil
+}
+func (m *recordingMails) UnsubscribeLink(Subscriber, string) (mail.Message, error) {
+	return mail.Message{Subject: "unsubscribe"}, nil
+}
+func (m *recordingMails) Already(s Subscriber, unsubscribe string) (mail.Message, error) {
+	if unsubscribe == "" || s.State != Confirmed {
+		return mail.Message{}, errors.New("no unsubscribe token, or not confirmed")
+	}
+	m.already++
+	return mail.Message{Subject: "already"}, nil
 }
 
 type refusing struct{ t *testing.T }
@@ -72,4 +95,12 @@ type confirmedStore struct{ refusing }
 
 func (confirmedStore) SubscribeIn(_ context.Context, _ mail.Tx, email, lang string, _ time.Time) (Subscriber, error) {
 	return Subscriber{ID: 1, Email: email, Lang: "nl", State: Confirmed}, nil
+}
+
+// AddTokenIn takes the unsubscribe token of the 'already subscribed' mail.
+func (confirmedStore) AddTokenIn(_ context.Context, _ mail.Tx, id int64, purpose, _ string, _ time.Time) error {
+	if id != 1 || purpose != PurposeUnsubscribe {
+		return errors.New("a token other than the subscriber's unsubscribe one")
+	}
+	return nil
 }

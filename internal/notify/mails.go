@@ -122,6 +122,20 @@ func (c *Composer) NewsletterUnsubscribe(email, lang, unsubscribe string) (mail.
 	return m, m.Validate()
 }
 
+// NewsletterAlready tells a confirmed subscriber who signed up again that
+// nothing is needed, in lang, with the unsubscribe link.
+func (c *Composer) NewsletterAlready(email, lang, unsubscribe string) (mail.Message, error) {
+	a := c.agency(lang)
+	p := page{Lang: lang, Subject: i18n.Tf(lang, "mail.newsletter.alreadySubject", "agency", a.Name), Agency: a,
+		Paragraphs: []string{i18n.T(lang, "mail.newsletter.alreadyIntro")},
+		Footnote:   i18n.T(lang, "mail.newsletter.alreadyIgnore")}
+	m, err := c.withUnsubscribe(p, mail.Address{Email: strings.TrimSpace(email)}, unsubscribe)
+	if err != nil {
+		return m, err
+	}
+	return m, m.Validate()
+}
+
 // withUnsubscribe renders a newsletter mail to to with its unsubscribe
 // link, in the body and as the List-Unsubscribe header.
 func (c *Composer) withUnsubscribe(p page, to mail.Address, token string) (mail.Message, error) {

@@ -3,7 +3,7 @@
 // field, and reports the payload of a verified state. Solving needs a
 // worker and a server: that is the browser check's part.
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { mountAltcha } from './model/altchaWidget'
+import { mountAltcha } from '../../lib/altcha/widget'
 import { altchaStrings } from './model/altcha'
 import { tFor } from '../../lib/i18n'
 

@@ -32,13 +32,15 @@ describe('the footer’s newsletter sign-up', () => {
     expect(dom(p).querySelector('footer #newsletter form')!.getAttribute('action')).toBe('/en/#newsletter')
   })
 
-  it('after a refused post: the error linked to the field, the address kept', () => {
+  it('after a refused post: the summary and the error linked to the field, the address kept', () => {
     const home = pagesIn('en').find((x) => x.component === 'Home')!
     const el = dom(withPost(home, { errors: { email: 'forms.error.email' }, form: { name: 'sign-newsletter', values: { email: 'anne@' } } }))
     const input = el.querySelector('footer input[name="email"]') as HTMLInputElement
     expect(input.getAttribute('aria-invalid')).toBe('true')
     expect(input.getAttribute('value')).toBe('anne@')
-    expect(el.querySelector(`#${CSS.escape(input.getAttribute('aria-describedby')!)}`)!.textContent).toBe(translate('en', 'forms.error.email'))
+    const described = el.querySelector(`#${CSS.escape(input.getAttribute('aria-describedby')!)}`)!
+    expect(described.getAttribute('role')).toBe('alert')
+    expect(described.textContent).toBe(translate('en', 'forms.error.summary') + translate('en', 'forms.error.email'))
   })
 })
 

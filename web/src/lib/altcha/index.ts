@@ -1,7 +1,7 @@
 // The forms' spam challenge (ALTCHA, self-hosted): what the component
-// needs without loading the widget. The widget itself (model/altchaWidget.ts)
+// needs without loading the widget. The widget itself (lib/altcha/widget.ts)
 // is its own chunk, loaded by loadAltcha on pages that hold a form.
-import type { TFn } from '../../../lib/i18n'
+import type { TFn } from '../i18n'
 
 /** Where the widget fetches a challenge: Go's internal/httpapi. */
 export const ALTCHA_CHALLENGE_URL = '/api/altcha'
@@ -37,7 +37,7 @@ export interface MountedAltcha {
   verify(): Promise<string | null>
 }
 
-/** The lazily loaded module (model/altchaWidget.ts). */
+/** The lazily loaded module (lib/altcha/widget.ts). */
 export interface AltchaModule {
   mountAltcha(host: HTMLElement, options: MountOptions): MountedAltcha
 }
@@ -50,4 +50,4 @@ export interface AltchaModule {
  */
 export const loadAltcha: () => Promise<AltchaModule> = import.meta.env.SSR
   ? () => Promise.reject(new Error('no ALTCHA widget on the server'))
-  : () => import('./altchaWidget')
+  : () => import('./widget')

@@ -7,7 +7,7 @@ import 'altcha/external'
 import ShaWorker from 'altcha/workers/sha?worker'
 import css from 'altcha/altcha.css?inline'
 import type { State, WidgetMethods } from 'altcha/types'
-import type { AltchaModule, MountOptions } from './altcha'
+import type { AltchaModule, MountOptions } from '.'
 
 $altcha.algorithms.set('SHA-256', () => new ShaWorker())
 

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
-import { useT } from '../../../lib/i18n'
+import { ALTCHA_CHALLENGE_URL, ALTCHA_FIELD, altchaStrings, loadAltcha, type MountedAltcha } from '../../../lib/altcha'
+import { useLang, useT } from '../../../lib/i18n'
 import { usePage, useRouter } from '../../../lib/router'
 import './newsletter.css'
 
@@ -24,7 +25,10 @@ interface Posted {
  * 404, posts to the home page). The server answers with the thank-you page,
  * which asks to confirm by the mailed link (double opt-in), or this page
  * again with the error. Kept light on purpose (no form library): it is on
- * every page's first load.
+ * every page's first load. Its proof of work (ALTCHA, lib/altcha) is loaded
+ * only when the visitor first focuses the form, so a page that is only read
+ * loads nothing more; without JavaScript the post goes without one (the
+ * server's limits for posts without a proof apply).
  */
 export function NewsletterSignup({ home }: { home: string }) {
   const t = useT()
@@ -40,9 +44,31 @@ export function NewsletterSignup({ home }: { home: string }) {
   const [failed, setFailed] = useState(false)
   const input = useRef<HTMLInputElement>(null)
   const key = failed ? 'forms.error.sendFailed' : (errors.email ?? errors.form ?? errors.altcha)
+  const lang = useLang()
+  const box = useRef<HTMLDivElement>(null)
+  const widget = useRef<Promise<MountedAltcha | null> | null>(null)
+
+  /** Loads and mounts the proof of work, once, and starts solving it. */
+  function arm() {
+    if (widget.current || !router) return
+    widget.current = loadAltcha()
+      .then((m) => {
+        if (!box.current) return null
+        const w = m.mountAltcha(box.current, { challengeUrl: ALTCHA_CHALLENGE_URL, name: ALTCHA_FIELD, lang, strings: altchaStrings(t), onChange: () => {} })
+        void w.verify().catch(() => null)
+        return w
+      })
+      .catch(() => null) // no widget: the post goes without a proof
+  }
+  useEffect(() => () => void widget.current?.then((w) => w?.destroy()), [])
+
   useEffect(() => {
-    if (mine && page.props.errors) input.current?.focus()
-  }, [mine, page.props.errors])
+    if (!mine || !page.props.errors) return
+    input.current?.focus()
+    // Any answer may have spent the proof: the next press needs a new one.
+    const refused = page.props.errors.altcha
+    void widget.current?.then((w) => w?.reset(refused ? t(refused) : undefined))
+  }, [mine, page.props.errors, t])
 
   function onSubmit(e: FormEvent<HTMLFormElement>) {
     if (!router) return // not hydrated: the browser posts the form itself
@@ -53,8 +79,14 @@ export function NewsletterSignup({ home }: { home: string }) {
     })
     setFailed(false)
     setSending(true)
-    router
-      .visit(action, { method: 'post', data, preserveScroll: true, preserveState: true })
+    arm()
+    widget.current!
+      .then((w) => w?.verify() ?? null)
+      .catch(() => null)
+      .then((payload) => {
+        if (payload) data[ALTCHA_FIELD] = payload
+        return router.visit(action, { method: 'post', data, preserveScroll: true, preserveState: true })
+      })
       .catch(() => setFailed(true))
       .finally(() => setSending(false))
   }
@@ -69,7 +101,7 @@ export function NewsletterSignup({ home }: { home: string }) {
           </h2>
           <p className="newsletter-intro">{t('newsletter.footerIntro')}</p>
         </div>
-        <form className="newsletter-form" method="post" action={action} noValidate onSubmit={onSubmit}>
+        <form className="newsletter-form" method="post" action={action} noValidate onSubmit={onSubmit} onFocus={arm}>
           <input type="hidden" name="form" value={KIND} />
           <label htmlFor={`${uid}-email`} className="sr-only">
             {t('newsletter.email')}
@@ -93,10 +125,12 @@ export function NewsletterSignup({ home }: { home: string }) {
           <button className="button button-accent" type="submit" disabled={sending} aria-busy={sending || undefined}>
             {t('newsletter.footerButton')}
           </button>
+          <div className="newsletter-proof" ref={box} />
           {key && (
-            <p id={errorId} className="newsletter-error" role="alert">
-              {t(key)}
-            </p>
+            <div id={errorId} className="newsletter-error" role="alert">
+              <p>{t('forms.error.summary')}</p>
+              <p>{t(key)}</p>
+            </div>
           )}
         </form>
       </div>
