@@ -105,6 +105,54 @@ describe('drawer without JavaScript', { skip: needsChromium() }, () => {
   })
 })
 
+describe('a form error under the sticky header', { skip: needsChromium() }, () => {
+  const server = useServer()
+  const browser = useBrowser()
+
+  for (const width of [375, 1366]) {
+    it(`${width} px: after a refused send, each field the keyboard goes back to and the error summary show below the header`, { timeout: 60_000 }, async () => {
+      await server.start()
+      const ctx = await openContext(await browser.get(), server.origin)
+      try {
+        const page = await ctx.context.newPage()
+        await page.setViewportSize({ width, height: 740 })
+        await page.goto(server.url + '/fr/contact/')
+        const form = page.locator('.module-contact form')
+        const send = form.locator('button[type="submit"]').first()
+        await waitForHydration(send)
+        await send.scrollIntoViewIfNeeded()
+        await send.click()
+        await form.locator('.vf-summary').waitFor()
+        const problems = []
+        const where = () => page.evaluate(() => {
+          const header = document.querySelector('.site-header').getBoundingClientRect().bottom
+          const a = document.activeElement
+          const r = a.getBoundingClientRect()
+          return { header, top: r.top, bottom: r.bottom, height: innerHeight, name: a.getAttribute('name') || a.className, first: a.getAttribute('name') === 'firstName' }
+        })
+        // Back up the form with Shift+Tab, as a keyboard user fixing the fields in red does.
+        await send.focus()
+        for (let i = 0; i < 30; i++) {
+          await page.keyboard.press('Shift+Tab')
+          const m = await where()
+          if (m.top < m.header - 1 || m.bottom > m.height + 1) problems.push(`${m.name}: at ${Math.round(m.top)}–${Math.round(m.bottom)} px, the header ends at ${m.header}`)
+          if (m.first) break
+        }
+        // The summary, where the form sends the focus for an error of its own.
+        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+        await form.locator('.vf-summary').focus()
+        const m = await where()
+        if (m.top < m.header - 1 || m.bottom > m.height + 1) problems.push(`the error summary at ${Math.round(m.top)} px, the header ends at ${m.header}`)
+        assert.deepEqual(problems, [], problems.join('\n'))
+        ctx.problems.splice(0, Infinity, ...ctx.problems.filter((p) => !/status of 422\b|HTTP error: 422 POST/.test(p)))
+        ctx.assertClean('form error in view')
+      } finally {
+        await ctx.close()
+      }
+    })
+  }
+})
+
 describe('headers', { skip: needsChromium() }, () => {
   const server = useServer()
   const browser = useBrowser()

@@ -50,6 +50,23 @@ export function Header({ site, isHome, scrolled, path }: HeaderProps) {
     return () => observer.disconnect()
   }, [h?.changeOnScroll])
 
+  // The header's height for the document's scroll padding (app.css): what the browser scrolls into view
+  // stops below the header.
+  useEffect(() => {
+    const hd = header.current
+    if (!hd || typeof ResizeObserver === 'undefined') return
+    const root = document.documentElement
+    const keep = () => {
+      if (hd.offsetHeight > 0) root.style.setProperty('--header-height', `${hd.offsetHeight}px`)
+    }
+    keep()
+    const observer = new ResizeObserver(keep)
+    observer.observe(hd)
+    return () => {
+      observer.disconnect()
+      root.style.removeProperty('--header-height')
+    }
+  }, [])
   useEffect(() => setOpen(false), [path])
   // Opened before hydration (the <details> on its own): the state takes it over.
   useEffect(() => {
