@@ -29,3 +29,29 @@ func TestOfferTerms(t *testing.T) {
 		}
 	}
 }
+
+// A documents list's "Request" link without JavaScript (?document=ID): the
+// page comes with the request form chosen, that document in it, and is not
+// the cached page; anything else in the parameter is ignored.
+func TestDocumentChosenWithoutJavaScript(t *testing.T) {
+	r := demoResolver(t)
+	for _, tc := range []struct {
+		path, document string
+		want           bool
+	}{
+		{"/en/property/4100001/", "7100002", true},
+		{"/en/property/4100001/", "7100044", false}, // another property's
+		{"/en/property/4100001/", "x", false},       // not an ID
+		{"/fr/property/4100061/", "7100061", false}, // sold: no form
+	} {
+		res := r.Resolve(tc.path, url.Values{"document": {tc.document}})
+		props, _ := res.Props.(*PropertyProps)
+		if props == nil {
+			t.Fatalf("%s: %T", tc.path, res.Props)
+		}
+		got := props.Form != nil && props.Form.Name == "document-request" && props.Form.Values["document"] == tc.document
+		if got != tc.want || props.Errors != nil {
+			t.Errorf("%s ?document=%s: form %+v errors %v, want chosen %v", tc.path, tc.document, props.Form, props.Errors, tc.want)
+		}
+	}
+}

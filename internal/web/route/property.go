@@ -3,10 +3,12 @@ package route
 import (
 	"math"
 	"net/http"
+	"strconv"
 	"strings"
 
 	"immo/internal/catalog"
 	"immo/internal/i18n"
+	"immo/internal/lead"
 	"immo/internal/rules"
 	"immo/internal/site"
 )
@@ -46,6 +48,7 @@ func (c *resolution) property(id int64) Result {
 	props.Map = c.propertyMap(&p)
 	props.Visit = c.visit(&p)
 	props.Offer = c.offerTerms(&p)
+	c.documentChosen(props, &p)
 
 	urlIn := func(l string) string {
 		typeName := c.ix.TypeName(p.WebID, l)
@@ -125,4 +128,21 @@ func (c *resolution) missingProperty() Result {
 	h.Robots = "noindex"
 	h.Breadcrumb = c.breadcrumb(nil, c.t("errors.propertyNotFound"), "")
 	return c.result(http.StatusNotFound, props, h, nil)
+}
+
+// documentChosen answers a documents list's "Request" link followed without
+// JavaScript (?document=ID, one of p's documents while it is available):
+// the page with the request form open and that document chosen, as the
+// link does with JavaScript. Anything else in the parameter is ignored.
+func (c *resolution) documentChosen(props *PropertyProps, p *catalog.PublicProperty) {
+	id, ok := catalog.ParseID(c.query.Get("document"))
+	if !ok || p.Status != catalog.StatusAvailable {
+		return
+	}
+	for _, d := range p.Documents {
+		if d.ID == id {
+			WithPost(props, PostedForm{Name: string(lead.KindDocument), Values: map[string]any{"document": strconv.FormatInt(id, 10)}}, nil)
+			return
+		}
+	}
 }

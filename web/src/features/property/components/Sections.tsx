@@ -116,7 +116,6 @@ export function Location({ location: l, title }: { location: LocationView; title
   )
 }
 
-/** The documents a visitor can ask for, each with its SPEC §4 state. */
 /**
  * The documents and their SPEC §4 state. With the request form (children)
  * each "Request" link goes to it and, with JavaScript, chooses that
@@ -138,7 +137,8 @@ export function Documents({ documents, children }: { documents: DocumentView[]; 
               {t(`property.document.${d.state}`)}
             </span>
             {withForm && d.state === 'notRequested' && (
-              <a href={`#${DOCUMENT_ANCHOR}`} className="document-request" data-icon="mail" onClick={(e) => chooseDocument(e, d.id)}>
+              // Without JavaScript the server answers ?document= with the form open and the document chosen.
+              <a href={`?document=${d.id}#${DOCUMENT_ANCHOR}`} className="document-request" data-icon="mail" onClick={(e) => chooseDocument(e, d.id)}>
                 {t('property.document.request')}
                 <span className="sr-only">
                   {': '}
