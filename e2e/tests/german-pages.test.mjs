@@ -68,6 +68,10 @@ describe('German pages', { skip: needsChromium() }, () => {
       }
       assert.ok(rows > 20, 'the pages show their details')
       assert.deepEqual(problems, [], problems.join('\n'))
+      // German dates: 17.04.2031, never 17/04/2031.
+      const propertyText = properties.map((p) => shown[p]).join('\n')
+      assert.doesNotMatch(propertyText, /\b\d{2}\/\d{2}\/\d{4}\b/, 'a date written the French way on a German page')
+      assert.match(propertyText, /\b\d{2}\.\d{2}\.\d{4}\b/, 'the EPC end dates read 17.04.2031')
       // The translations themselves.
       assert.match(properties.map((p) => shown[p]).join('\n'), /verglasung/i, 'the glazing reads in German')
       for (const p of projects) assert.match(shown[p], /Frühjahr|Sommer|Herbst|Winter|Anfang|Ende/, `${p}: the delivery reads in German`)

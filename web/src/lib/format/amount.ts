@@ -64,8 +64,12 @@ export function formatDistance(metres: number): string {
   return metres < 1000 ? `${formatNumber(Math.round(metres), 0)} m` : `${formatNumber(metres / 1000, 1)} km`
 }
 
-/** An ISO date (YYYY-MM-DD…) as DD/MM/YYYY; other text unchanged. */
-export function formatDate(iso: string): string {
+/**
+ * An ISO date (YYYY-MM-DD…) as lang writes it: DD/MM/YYYY, German
+ * DD.MM.YYYY (as the mails do, notify's dateLayout); other text unchanged.
+ */
+export function formatDate(iso: string, lang?: string): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso)
-  return m ? `${m[3]}/${m[2]}/${m[1]}` : iso
+  if (!m) return iso
+  return lang === 'de' ? `${m[3]}.${m[2]}.${m[1]}` : `${m[3]}/${m[2]}/${m[1]}`
 }

@@ -50,6 +50,8 @@ describe('other formatters', () => {
     expect(formatDistance(460)).toBe('460 m')
     expect(formatDistance(4200)).toBe('4,2 km')
     expect(formatDate('2031-04-17')).toBe('17/04/2031')
+    for (const lang of ['nl', 'fr', 'en']) expect(formatDate('2031-04-17', lang)).toBe('17/04/2031')
+    expect(formatDate('2031-04-17', 'de')).toBe('17.04.2031')
     expect(formatDate('soon')).toBe('soon')
   })
   it('tel: addresses', () => {

@@ -174,12 +174,12 @@ export const GROUPS: { key: string; fields: Field[] }[] = [
 export const ORIENTATIONS = ['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW'] as const
 
 function show(kind: Kind, v: unknown, t: TFn, lang: string): { value: string; lang?: string } {
-  if (kind !== 'text') return { value: plain(kind, v, t) }
+  if (kind !== 'text') return { value: plain(kind, v, t, lang) }
   const picked = pick(v as Text | undefined, lang)
   return { value: picked.text.trim(), lang: picked.lang }
 }
 
-function plain(kind: Kind, v: unknown, t: TFn): string {
+function plain(kind: Kind, v: unknown, t: TFn, lang: string): string {
   if (v === undefined || v === null || v === '') return ''
   switch (kind) {
     case 'bool':
@@ -193,7 +193,7 @@ function plain(kind: Kind, v: unknown, t: TFn): string {
     case 'plain':
       return typeof v === 'number' ? formatNumber(v) : String(v).trim()
     case 'date':
-      return formatDate(String(v))
+      return formatDate(String(v), lang)
   }
   if (typeof v !== 'number' || !Number.isFinite(v)) return ''
   switch (kind) {
