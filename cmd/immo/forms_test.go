@@ -272,7 +272,7 @@ func testForms(t *testing.T, s *formSite) {
 	// Each scenario starts on a day of its own, so the per-IP limits of one
 	// do not weigh on the next.
 	freshDay, nothingKept := s.scenarioDays(time.Date(2026, 3, 2, 10, 0, 0, 0, time.UTC), 2, &before)
-	thankYou := map[string]string{"Location": "/fr/merci/service-personnalise/"}
+	thankYou := map[string]string{"Location": "/fr/merci/service-personnalise/#main"}
 	var storedListing func(kind lead.Kind, lang string, propertyID, projectID int64, fields map[string]string) func(testing.TB, *http.Response, string)
 	// storedOne checks the newest request and its two mails: the agency's
 	// notice in the site's language (fr) with Reply-To the visitor, the
@@ -438,14 +438,14 @@ func testForms(t *testing.T, s *formSite) {
 			Name: "information request: the page's property, not the posted one", Method: http.MethodPost,
 			URL: propertyPage, Before: freshDay,
 			Form:   contactPost(url.Values{"form": {"contact-me"}, "propertyId": {"4100001"}}),
-			Status: http.StatusSeeOther, Header: map[string]string{"Location": "/nl/feedback/contact-me/"},
+			Status: http.StatusSeeOther, Header: map[string]string{"Location": "/nl/feedback/contact-me/#main"},
 			After: storedOne(lead.KindInformation, "nl", property),
 		},
 		{
 			Name: "project request: the page's project, the chosen unit", Method: http.MethodPost,
 			URL: projectPage, Before: freshDay,
 			Form:   contactPost(url.Values{"form": {"contact-construction"}, "projectId": {"5200001"}, "unit": {"A1.2"}}),
-			Status: http.StatusSeeOther, Header: map[string]string{"Location": "/fr/merci/contact-construction/"},
+			Status: http.StatusSeeOther, Header: map[string]string{"Location": "/fr/merci/contact-construction/#main"},
 			After: func(tb testing.TB, res *http.Response, body string) {
 				storedListing(lead.KindProject, "fr", 0, project, map[string]string{"unit": "A1.2"})(tb, res, body)
 				r, _, err := s.requests.Get(tb.Context(), int64(s.count(tb, "requests")))
@@ -464,7 +464,7 @@ func testForms(t *testing.T, s *formSite) {
 		},
 		{
 			Name: "send to a friend", Method: http.MethodPost, URL: friendPage, Before: freshDay,
-			Form: friendPost(nil), Status: http.StatusSeeOther, Header: map[string]string{"Location": "/fr/merci/send-to-friend/"},
+			Form: friendPost(nil), Status: http.StatusSeeOther, Header: map[string]string{"Location": "/fr/merci/send-to-friend/#main"},
 			After: friendSent("bob@example.org"),
 		},
 		{
@@ -647,7 +647,7 @@ func TestSamePostTwice(t *testing.T) {
 				}
 			}
 			if res, _ := s.postFrom("198.51.100.30", "/fr/contact/", post, true); res.StatusCode != http.StatusSeeOther ||
-				res.Header.Get("Location") != "/fr/merci/service-personnalise/" {
+				res.Header.Get("Location") != "/fr/merci/service-personnalise/#main" {
 				t.Errorf("a later send: %d %s", res.StatusCode, res.Header.Get("Location"))
 			}
 			after := s.state(t)

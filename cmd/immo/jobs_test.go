@@ -143,7 +143,7 @@ func testJobApplication(t *testing.T, s *formSite) {
 
 	good := scenario("a good application without JavaScript, in Dutch", "/nl/jobs/", `C:\Users\anne\Mijn CV (2026).pdf`, cv, nil, nil)
 	good.Status = http.StatusSeeOther
-	good.Header = map[string]string{"Location": "/nl/feedback/job-application/"}
+	good.Header = map[string]string{"Location": "/nl/feedback/job-application/#main"}
 	good.After = func(tb testing.TB, _ *http.Response, _ string) {
 		if after := s.state(tb); after.requests != before.requests+1 {
 			tb.Fatalf("requests %d → %d", before.requests, after.requests)

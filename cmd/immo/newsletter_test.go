@@ -77,7 +77,7 @@ func testNewsletter(t *testing.T, s *formSite) {
 		return url.Values{"form": {"sign-newsletter"}, "email": {email}, altcha.HoneypotField: {""}}
 	}
 	inertia := map[string]string{"X-Inertia": "true", "X-Inertia-Version": "v1"}
-	thanks := map[string]string{"Location": "/fr/merci/newsletter/"}
+	thanks := map[string]string{"Location": "/fr/merci/newsletter/#main"}
 
 	apitest.Run(t, s.h, []apitest.Scenario{
 		{
@@ -204,7 +204,7 @@ func testNewsletter(t *testing.T, s *formSite) {
 			Name: "an information request with the newsletter box: its mails and the opt-in", Method: http.MethodPost,
 			URL: "/nl/property/4100002/", Before: freshDay,
 			Form:   contactPost(url.Values{"form": {"contact-me"}, "email": {"bob@example.be"}, "newsletter": {"yes"}}),
-			Status: http.StatusSeeOther, Header: map[string]string{"Location": "/nl/feedback/contact-me/"},
+			Status: http.StatusSeeOther, Header: map[string]string{"Location": "/nl/feedback/contact-me/#main"},
 			After: func(tb testing.TB, _ *http.Response, _ string) {
 				optIns := 0
 				for _, body := range newMails(tb, 3) {

@@ -101,7 +101,7 @@ func testOfferForms(t *testing.T, s *formSite) {
 		return sc
 	}
 	thanks := func(sc apitest.Scenario, location string) apitest.Scenario {
-		sc.Header = map[string]string{"Location": location}
+		sc.Header = map[string]string{"Location": location + "#main"}
 		return sc
 	}
 
@@ -152,7 +152,7 @@ func testOfferForms(t *testing.T, s *formSite) {
 		{
 			Name: "rent application with a CV", Method: http.MethodPost, URL: rentPage, Before: freshDay,
 			Body: cvBody, Headers: map[string]string{"Content-Type": cvType}, Status: http.StatusSeeOther,
-			Header: map[string]string{"Location": "/nl/feedback/rent-application/"},
+			Header: map[string]string{"Location": "/nl/feedback/rent-application/#main"},
 			After: func(tb testing.TB, res *http.Response, body string) {
 				stored(lead.KindRentApplication, 4100044, map[string]string{"adults": "2"}, "Zoë CV.pdf")(tb, res, body)
 				r, _, err := s.requests.Get(tb.Context(), int64(s.count(tb, "requests")))

@@ -229,7 +229,7 @@ func testTestimonialForm(t *testing.T, s *formSite) {
 		},
 		{
 			Name: "a picture, shrunk, served once approved at its signed address only", Method: http.MethodPost, URL: page, Before: freshDay,
-			Status: http.StatusSeeOther, Header: map[string]string{"Location": "/fr/merci/temoignage/"},
+			Status: http.StatusSeeOther, Header: map[string]string{"Location": "/fr/merci/temoignage/#main"},
 			Body: picBody, Headers: picHeaders,
 			After: func(tb testing.TB, _ *http.Response, _ string) {
 				ctx := tb.Context()
@@ -287,7 +287,7 @@ func testTestimonialForm(t *testing.T, s *formSite) {
 		{
 			Name: "a good testimonial, without JavaScript", Method: http.MethodPost, URL: page, Before: freshDay,
 			Form: testimonialPost(url.Values{"lastName": {"lambert"}}), Status: http.StatusSeeOther,
-			Header: map[string]string{"Location": "/fr/merci/temoignage/"},
+			Header: map[string]string{"Location": "/fr/merci/temoignage/#main"},
 			After: func(tb testing.TB, _ *http.Response, _ string) {
 				ctx := tb.Context()
 				after := s.state(tb)

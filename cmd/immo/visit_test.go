@@ -203,7 +203,7 @@ func testVisitForm(t *testing.T, s *formSite) {
 	// request and its place stored, the two mails sent.
 	mailsBefore := len(s.smtp.Messages())
 	res, _ := s.postFrom("192.0.2.1", visitPage, visitPost(s, t, nil), true)
-	if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/nl/feedback/contact-appointment/" {
+	if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/nl/feedback/contact-appointment/#main" {
 		t.Fatalf("booking: %d %s", res.StatusCode, res.Header.Get("Location"))
 	}
 	db, _ := s.store.QueueDB()

@@ -212,9 +212,16 @@ func (h *Handler) servePost(w http.ResponseWriter, r *http.Request) {
 		}
 		h.formPage(w, r, res, post, errs, http.StatusUnprocessableEntity, inertia)
 	default:
-		http.Redirect(w, r, h.resolver.ThankYouURL(form, res.Lang), http.StatusSeeOther)
+		http.Redirect(w, r, h.resolver.ThankYouURL(form, res.Lang)+thankYouFragment, http.StatusSeeOther)
 	}
 }
+
+// thankYouFragment ends the address a kept post is sent to. A browser
+// following a redirect keeps the fragment of the address it posted to
+// (/fr/contact/#contact) unless the new address has one of its own: the
+// thank-you page's main content, not the form's anchor. (The client's router
+// drops a fragment that leaves its page.)
+const thankYouFragment = "#main"
 
 // errUnexpected marks a handler's panic: a fault of ours that trying again
 // will not cure ("API ERROR"), unlike a store that failed ("Your mail was

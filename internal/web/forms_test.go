@@ -98,11 +98,11 @@ func TestFormPost(t *testing.T) {
 	}{
 		{name: "no form registered: 405 as before", noForms: true, target: "/fr/contact/", contentType: urlencoded, body: goodContact.Encode(), status: 405},
 		{name: "good post: 303 to the French thank-you page", target: "/fr/contact/", contentType: urlencoded, body: goodContact.Encode(),
-			status: 303, location: "/fr/merci/service-personnalise/", stored: 1},
+			status: 303, location: "/fr/merci/service-personnalise/#main", stored: 1},
 		{name: "good post in Dutch", target: "/nl/contact/", contentType: urlencoded, body: goodContact.Encode(),
-			status: 303, location: "/nl/feedback/site-contact/", stored: 1},
+			status: 303, location: "/nl/feedback/site-contact/#main", stored: 1},
 		{name: "good post from the client router", target: "/fr/contact/", contentType: "application/json", body: string(goodJSON), header: inertia,
-			status: 303, location: "/fr/merci/service-personnalise/", stored: 1},
+			status: 303, location: "/fr/merci/service-personnalise/#main", stored: 1},
 		{name: "bad post without JavaScript: the HTML page with the keys", target: "/fr/contact/", contentType: urlencoded,
 			body: without(goodContact, "lastName", "remark").Encode(), status: 422,
 			errors: map[string]string{"lastName": field.KeyRequired, "remark": field.KeyRequired},
@@ -252,7 +252,7 @@ func TestFormsOption(t *testing.T) {
 	st := &leadStore{}
 	h := NewHandler(Options{Resolver: base.resolver, AssetVersion: "v1", Log: base.log, Forms: contactForms(st, &fail)})
 	rec := postForm(h, "/en/contact/", urlencoded, goodContact.Encode(), nil)
-	if rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != "/en/feedback/site-contact/" || len(st.rows) != 1 {
+	if rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != "/en/feedback/site-contact/#main" || len(st.rows) != 1 {
 		t.Fatalf("status %d, Location %q, %d stored", rec.Code, rec.Header().Get("Location"), len(st.rows))
 	}
 	if got := st.rows[0]; got.Lang != "en" || got.Page != "/en/contact/" || got.IPHash == "" || strings.Contains(got.IPHash, "192.0.2") {
@@ -273,7 +273,7 @@ func TestFormPostMultipart(t *testing.T) {
 	}
 	mw.Close()
 	rec := postForm(h, "/de/contact/", mw.FormDataContentType(), body.String(), nil)
-	if rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != "/de/feedback/site-contact/" || len(st.rows) != 1 {
+	if rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != "/de/feedback/site-contact/#main" || len(st.rows) != 1 {
 		t.Fatalf("status %d, Location %q, %d stored", rec.Code, rec.Header().Get("Location"), len(st.rows))
 	}
 	if st.rows[0].Person.LastName != "Peeters" {
