@@ -119,6 +119,7 @@ describe('job application', () => {
     await sendTo(page, again, THANKS.nl)
     accepted++
     await waitForText(page.locator('main h1'), [text('nl', 'thankYou', 'title')], 'the thank-you page')
+    assert.notEqual(new URL(page.url()).hash, '#apply', "the form's anchor is not carried over to the thank-you page")
   })
 
   test('fr without JavaScript: a 25 MB CV is refused in French, what was typed kept', { js: false }, async (page) => {
