@@ -87,6 +87,8 @@ export function ConsentManager() {
     }
     // The new page's title: this effect runs before the app's, which sets document.title.
     tags.current?.pageView(page.props.head?.title)
+    // One view per address: the title is read with it, not a reason for another.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [page.url])
 
   return null
