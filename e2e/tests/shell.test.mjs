@@ -121,9 +121,23 @@ describe('a form error under the sticky header', { skip: needsChromium() }, () =
         const send = form.locator('button[type="submit"]').first()
         await waitForHydration(send)
         await send.scrollIntoViewIfNeeded()
-        await send.click()
+        await Promise.all([
+          page.waitForResponse((r) => r.request().method() === 'POST' && r.status() === 422, { timeout: 10_000 }),
+          send.click(),
+        ])
         await form.locator('.vf-summary').waitFor()
         const problems = []
+        // The server's answer (every problem at once): the first field in red
+        // has the focus, and it and the summary show below the header.
+        await page.waitForFunction(() => document.activeElement?.closest('.module-contact form'), null, { timeout: 5_000 })
+        const shown = await page.evaluate(() => {
+          const header = document.querySelector('.site-header').getBoundingClientRect().bottom
+          const s = document.querySelector('.module-contact .vf-summary').getBoundingClientRect()
+          const a = document.activeElement.getBoundingClientRect()
+          return { header, summary: s.top, field: a.top, fieldBottom: a.bottom, height: innerHeight, focused: document.activeElement.getAttribute('name') }
+        })
+        if (shown.summary < shown.header - 1 || shown.summary > shown.height) problems.push(`after the answer the summary is at ${Math.round(shown.summary)} px, the header ends at ${shown.header}`)
+        if (shown.field < shown.header - 1 || shown.fieldBottom > shown.height + 1) problems.push(`after the answer the focused ${shown.focused} is at ${Math.round(shown.field)} px`)
         const where = () => page.evaluate(() => {
           const header = document.querySelector('.site-header').getBoundingClientRect().bottom
           const a = document.activeElement

@@ -121,10 +121,18 @@ export function VisitorForm({ kind, action, hidden, multipart: multipartProp, an
     // Whatever the answer, the proof posted may be spent (a slot full, a
     // document already asked for, a limit): the next press needs a new one.
     proof.current?.renew(server[ALTCHA_FIELD])
-    // The first field in red, which reads its error out (aria-describedby);
-    // the summary when the answer concerns no field shown (the form's own).
-    const first = summary.current?.closest('form')?.querySelector<HTMLElement>('[aria-invalid="true"]')
-    ;(first ?? summary.current)?.focus()
+    // The first field in red, which reads its error out (aria-describedby) —
+    // a radio group's first button, as a fieldset takes no focus —; the
+    // summary when the answer concerns no field shown (the form's own). The
+    // summary is scrolled into view first (clear of the sticky header: the
+    // document's scroll-padding), and the field keeps it there when both fit.
+    const invalid = summary.current?.closest('form')?.querySelector<HTMLElement>('[aria-invalid="true"]')
+    const first = invalid?.matches('input, select, textarea, button') ? invalid : invalid?.querySelector<HTMLElement>('input, select, textarea')
+    summary.current?.scrollIntoView?.({ block: 'start' })
+    if (first) {
+      const box = first.getBoundingClientRect()
+      first.focus({ preventScroll: box.top >= 0 && box.bottom <= window.innerHeight })
+    } else summary.current?.focus()
   }, [server, answered, clearErrors])
   useEffect(() => {
     if (!failed) return

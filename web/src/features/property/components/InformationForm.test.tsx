@@ -33,7 +33,7 @@ describe('the information request on the property page', () => {
     expect(form.querySelector('[name="propertyId"]')).toBeNull()
     expect(form.querySelector('.altcha-box')).not.toBeNull()
     const slots = [...form.querySelectorAll('select[name="contactTime"] option')].map((o) => o.textContent)
-    expect(slots).toEqual(['', '10:00–13:00', '14:00–16:00', '16:00–19:00'])
+    expect(slots).toEqual([translate(lang, 'forms.contactTime.any'), '10:00–13:00', '14:00–16:00', '16:00–19:00'])
   })
 
   it('nl offers 13:00–16:00 for the afternoon (SPEC §9)', () => {
