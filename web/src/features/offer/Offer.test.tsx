@@ -105,8 +105,11 @@ describe('offer model', () => {
     expect(offerKind({ Goal: 1, Status: 'rented' }, RENT_TERMS)).toBeNull()
     expect(offerKind({ Goal: 0, Status: 'available' }, undefined)).toBeNull()
   })
-  it('documentChoices names documents in the language, leaving the unnamed out', () => {
-    const docs = { Documents: [{ ID: 1, Name: { fr: 'Plans', de: '' } }, { ID: 2, Name: { fr: ' ' } }] }
-    expect(documentChoices(docs, 'de')).toEqual([{ id: 1, name: 'Plans' }])
+  it('documentChoices names documents in the language, marking a fallback, leaving the unnamed out', () => {
+    const docs = { Documents: [{ ID: 1, Name: { fr: 'Plans', de: '' } }, { ID: 2, Name: { fr: ' ' } }, { ID: 3, Name: { de: 'Grundriss' } }] }
+    expect(documentChoices(docs, 'de')).toEqual([
+      { id: 1, name: 'Plans', lang: 'fr' },
+      { id: 3, name: 'Grundriss', lang: undefined },
+    ])
   })
 })

@@ -19,6 +19,8 @@ export interface FieldProps {
 export interface Option {
   value: string
   label: ReactNode
+  /** The label's language when it is not the page's (a name fallen back to French). */
+  lang?: string
 }
 
 function Label({ htmlFor, required, children }: { htmlFor: string; required: boolean; children: ReactNode }) {
@@ -85,7 +87,7 @@ export function SelectField({ name, label, options, placeholder = '' }: FieldPro
       <select id={f.id} defaultValue={firstValue(f.initial) ?? ''} {...f.aria} {...f.register()}>
         <option value="">{placeholder}</option>
         {options.map((o) => (
-          <option key={o.value} value={o.value}>{o.label}</option>
+          <option key={o.value} value={o.value} lang={o.lang}>{o.label}</option>
         ))}
       </select>
       <FieldError id={f.errorId} message={f.message} />

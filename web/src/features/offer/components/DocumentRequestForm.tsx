@@ -27,7 +27,7 @@ export function DocumentRequestForm({ documents }: { documents: DocumentChoice[]
           name="document"
           label={t('offer.document.choose')}
           placeholder={t('offer.document.placeholder')}
-          options={documents.map((d) => ({ value: String(d.id), label: d.name }))}
+          options={documents.map((d) => ({ value: String(d.id), label: d.name, lang: d.lang }))}
         />
         <PersonFields />
       </VisitorForm>

@@ -1,6 +1,6 @@
 // What the property page's offer forms need to know, from the page's props.
 import type { OfferTerms, PublicProperty } from '../../../gen/pages'
-import { textIn } from '../../../lib/site/text'
+import { pick } from '../../../lib/site/text'
 
 /** Goal 0 is for sale (SPEC §4). */
 const GOAL_SALE = 0
@@ -16,11 +16,18 @@ export const ALREADY_REQUESTED = 'offer.error.alreadyRequested'
 export interface DocumentChoice {
   id: number
   name: string
+  /** The language the name fell back to, when not the page's. */
+  lang?: string
 }
 
 /** The documents a visitor may ask for, named in lang (those without a name are left out). */
 export function documentChoices(p: Pick<PublicProperty, 'Documents'>, lang: string): DocumentChoice[] {
-  return (p.Documents ?? []).map((d) => ({ id: d.ID, name: textIn(d.Name, lang).trim() })).filter((d) => d.name)
+  return (p.Documents ?? [])
+    .map((d) => {
+      const name = pick(d.Name, lang)
+      return { id: d.ID, name: name.text.trim(), lang: name.lang }
+    })
+    .filter((d) => d.name)
 }
 
 /** Which of the offer forms the property takes: the server offers the same (route.propertyForms). */
