@@ -17,9 +17,6 @@ package main
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/base64"
-	"encoding/hex"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -36,6 +33,7 @@ import (
 	"time"
 
 	"immo/bench/internal/run"
+	"immo/internal/altcha"
 )
 
 func main() {
@@ -127,30 +125,22 @@ func flood(c client) {
 	fmt.Printf("flood: then a new visitor's form without JavaScript: %d, the footer's newsletter sign-up: %d (303: kept; their mails paced past 100 an hour)\n", visitor, news)
 }
 
-// challenge solves a proof of work from /api/altcha.
+// proof solves a proof of work from /api/altcha, as the widget does.
 func (c client) proof() string {
 	res, err := c.http.Get(c.base + "/api/altcha")
 	if err != nil {
 		log.Fatal(err)
 	}
 	defer res.Body.Close()
-	var ch struct {
-		Algorithm, Challenge, Salt, Signature string
-		MaxNumber                             int64 `json:"maxnumber"`
-	}
+	var ch altcha.Challenge
 	if err := json.NewDecoder(res.Body).Decode(&ch); err != nil {
 		log.Fatal(err)
 	}
-	for n := int64(0); n <= ch.MaxNumber; n++ {
-		sum := sha256.Sum256([]byte(ch.Salt + strconv.FormatInt(n, 10)))
-		if hex.EncodeToString(sum[:]) == ch.Challenge {
-			raw, _ := json.Marshal(map[string]any{"algorithm": ch.Algorithm, "challenge": ch.Challenge, "number": n,
-				"salt": ch.Salt, "signature": ch.Signature, "took": 10})
-			return base64.StdEncoding.EncodeToString(raw)
-		}
+	p, err := altcha.Solve(ch)
+	if err != nil {
+		log.Fatal(err)
 	}
-	log.Fatal("challenge not solved")
-	return ""
+	return p
 }
 
 // slots are the visit slots a property page offers.

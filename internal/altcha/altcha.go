@@ -247,6 +247,18 @@ func (s *Service) sign(challenge string) string {
 	return hex.EncodeToString(m.Sum(nil))
 }
 
+// Solve does what the widget does: it finds c's number and returns the
+// payload to post (the tests and bench/ commands post like a browser).
+func Solve(c Challenge) (string, error) {
+	for n := int64(0); n <= c.MaxNumber; n++ {
+		if hashHex(c.Salt, n) == c.Challenge {
+			raw, err := json.Marshal(payload{Algorithm: c.Algorithm, Challenge: c.Challenge, Number: &n, Salt: c.Salt, Signature: c.Signature})
+			return base64.StdEncoding.EncodeToString(raw), err
+		}
+	}
+	return "", errors.New("altcha: no number solves the challenge")
+}
+
 func hashHex(salt string, n int64) string {
 	sum := sha256.Sum256([]byte(salt + strconv.FormatInt(n, 10)))
 	return hex.EncodeToString(sum[:])

@@ -260,3 +260,26 @@ func TestHoneypot(t *testing.T) {
 		}
 	}
 }
+
+// Solve posts what the widget would: the payload verifies, once.
+func TestSolve(t *testing.T) {
+	s, err := New([]byte(strings.Repeat("k", 32)), &memSpender{}, Options{MaxNumber: 500})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := s.Challenge()
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := Solve(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Verify(t.Context(), p); err != nil {
+		t.Errorf("the solved payload does not verify: %v", err)
+	}
+	c.Challenge = strings.Repeat("0", 64)
+	if _, err := Solve(c); err == nil {
+		t.Error("an unsolvable challenge solved")
+	}
+}
