@@ -1,15 +1,17 @@
 // Command slowbody measures what slow clients cost the server: it starts
 // bin/immo on loopback, opens -conns connections that each send a POST's
 // headers and then trickle its body a byte a second, and meanwhile asks
-// /healthz from another loopback address every 200 ms. It prints the
-// server's resident memory (before, peak), how many slow connections the
-// server kept open, and how the other visitor was served. It stops after
-// -duration, closing everything.
+// /healthz from another loopback address every 200 ms and posts a form
+// every second. It prints the server's resident memory (before, peak), how
+// many slow connections the server kept open (at most at once, and at the
+// end), how it answered the others, and how the other visitor was served.
+// It stops after -duration, closing everything.
 //
-//	flock /tmp/immo-build.lock make build && go run ./bench/slowbody [-conns 10000] [-duration 20s] [-addresses 1]
+//	flock /tmp/immo-build.lock make build && go run ./bench/slowbody [-conns 10000] [-duration 20s] [-addresses 1] [-length 100000]
 package main
 
 import (
+	"bufio"
 	"context"
 	"flag"
 	"fmt"
@@ -18,6 +20,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"sort"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -29,6 +32,7 @@ func main() {
 	bin := flag.String("bin", "bin/immo", "the immo binary")
 	conns := flag.Int("conns", 10000, "slow connections (at most 15000: file descriptors)")
 	addresses := flag.Int("addresses", 1, "loopback addresses the slow connections come from (127.0.1.x)")
+	length := flag.Int("length", 100000, "the Content-Length the slow clients announce (a form's is at most 65536)")
 	duration := flag.Duration("duration", 20*time.Second, "how long the slow clients trickle")
 	flag.Parse()
 	*conns = min(*conns, 15000)
@@ -52,12 +56,14 @@ func main() {
 	host := srv.URL[len("http://"):]
 
 	var peak atomic.Int64
-	var open, refused atomic.Int64
+	var open, refused, mostOpen atomic.Int64
+	var answers sync.Map // status → *atomic.Int64: how the server ended slow connections
 	done := make(chan struct{})
 	var wg sync.WaitGroup
 	// The other visitor.
 	var asked, served atomic.Int64
 	var worst atomic.Int64
+	var posted, received atomic.Int64
 	wg.Go(func() {
 		d := &net.Dialer{LocalAddr: &net.TCPAddr{IP: net.IPv4(127, 0, 0, 2)}, Timeout: 5 * time.Second}
 		client := &http.Client{Transport: &http.Transport{DialContext: d.DialContext, DisableKeepAlives: true}, Timeout: 5 * time.Second}
@@ -81,6 +87,19 @@ func main() {
 			if r := run.RSS(pid); r > peak.Load() {
 				peak.Store(r)
 			}
+			if o := open.Load(); o > mostOpen.Load() {
+				mostOpen.Store(o)
+			}
+			if asked.Load()%5 == 0 {
+				// A form post (invalid: only whether its body is received).
+				posted.Add(1)
+				if res, err := client.PostForm(srv.URL+"/en/contact/", map[string][]string{"form": {"site-contact"}}); err == nil {
+					res.Body.Close()
+					if res.StatusCode != http.StatusServiceUnavailable {
+						received.Add(1)
+					}
+				}
+			}
 		}
 	})
 	// The slow clients.
@@ -93,16 +112,28 @@ func main() {
 				return
 			}
 			defer c.Close()
-			_, err = fmt.Fprintf(c, "POST /en/contact/ HTTP/1.1\r\nHost: %s\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 100000\r\n\r\n", host)
+			_, err = fmt.Fprintf(c, "POST /en/contact/ HTTP/1.1\r\nHost: %s\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: %d\r\n\r\n", host, *length)
 			if err != nil {
 				refused.Add(1)
 				return
 			}
 			open.Add(1)
 			defer open.Add(-1)
+			// The server's answer, when it ends the connection.
+			ended := make(chan struct{})
+			go func() {
+				defer close(ended)
+				if res, err := http.ReadResponse(bufio.NewReader(c), nil); err == nil {
+					res.Body.Close()
+					n, _ := answers.LoadOrStore(res.Status, new(atomic.Int64))
+					n.(*atomic.Int64).Add(1)
+				}
+			}()
 			for {
 				select {
 				case <-done:
+					return
+				case <-ended:
 					return
 				case <-time.After(time.Second):
 				}
@@ -120,8 +151,16 @@ func main() {
 	stillOpen := open.Load()
 	close(done)
 	wg.Wait()
-	fmt.Printf("%d slow connections from %d address(es): %d still trickling after %s, %d refused at once\n",
-		*conns, *addresses, stillOpen, *duration, refused.Load())
-	fmt.Printf("the other visitor: %d of %d /healthz answered, the slowest in %s\n", served.Load(), asked.Load(), time.Duration(worst.Load()).Round(time.Millisecond))
+	fmt.Printf("%d slow connections from %d address(es): at most %d trickling at once, %d still after %s, %d refused at once\n",
+		*conns, *addresses, mostOpen.Load(), stillOpen, *duration, refused.Load())
+	var ends []string
+	answers.Range(func(k, v any) bool {
+		ends = append(ends, fmt.Sprintf("%d × %s", v.(*atomic.Int64).Load(), k))
+		return true
+	})
+	sort.Strings(ends)
+	fmt.Printf("the server's answers to them: %v (the rest closed without one)\n", ends)
+	fmt.Printf("the other visitor: %d of %d /healthz answered, the slowest in %s; %d of %d form posts received (not 503)\n",
+		served.Load(), asked.Load(), time.Duration(worst.Load()).Round(time.Millisecond), received.Load(), posted.Load())
 	fmt.Printf("RSS before %s, peak %s\n", run.MB(before), run.MB(peak.Load()))
 }

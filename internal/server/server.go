@@ -48,12 +48,19 @@ type Deps struct {
 	// visitor (IMMO_TRUSTED_PROXIES); none: the connection's address is
 	// the visitor's.
 	TrustedProxies []netip.Prefix
+	// BodyLimits bound the request bodies being received: how long each
+	// may take, how many at once (zero: DefaultBodyLimits).
+	BodyLimits BodyLimits
 }
 
 // Handler returns the whole site.
 func Handler(d Deps) http.Handler {
 	hsts := strings.HasPrefix(strings.ToLower(d.PublicURL), "https://")
-	return clientAddress(d.TrustedProxies, securityHeaders(recoverPanics(d.Log, routes(d)), web.MapFramePath, hsts, newSourceCache(d.Catalog, d.Site, d.MapTiles).get))
+	bl := d.BodyLimits
+	if bl == (BodyLimits{}) {
+		bl = DefaultBodyLimits
+	}
+	return LimitBodies(bl, clientAddress(d.TrustedProxies, securityHeaders(recoverPanics(d.Log, routes(d)), web.MapFramePath, hsts, newSourceCache(d.Catalog, d.Site, d.MapTiles).get)))
 }
 
 // recoverPanics turns a handler panic into a logged 500, not a dropped connection.
