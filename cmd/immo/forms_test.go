@@ -486,7 +486,7 @@ func testForms(t *testing.T, s *formSite) {
 				before = s.state(tb)
 			},
 			Form: friendPost(url.Values{"friendEmail": {"carol+again@example.org"}}), Status: http.StatusUnprocessableEntity,
-			Contains: errorKey("form", field.KeyReceiverDay),
+			Contains: errorKey("friendEmail", field.KeyReceiverDay),
 			After: func(tb testing.TB, res *http.Response, body string) {
 				nothingKept(tb, res, body)
 				res, body = apitest.Scenario{Method: http.MethodPost, URL: friendPage, Form: friendPost(nil)}.Do(s.h)

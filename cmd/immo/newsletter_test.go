@@ -166,7 +166,7 @@ func testNewsletter(t *testing.T, s *formSite) {
 			Name: "then braked: no flood to one address", Method: http.MethodPost, URL: "/fr/", Headers: inertia,
 			Before: func(testing.TB) { s.clock.Set(s.clock.Now().Add(time.Hour)) },
 			Form:   signUp("ANNE+again@example.be"), Status: http.StatusUnprocessableEntity,
-			Contains: []string{`"form":"` + field.KeyReceiverDay + `"`},
+			Contains: []string{`"email":"` + field.KeyReceiverDay + `"`},
 		},
 		{
 			Name: "the unsubscribe link shows a button, and changes nothing", URL: "/fr/unsubscribe/?token=" + unsubscribe,

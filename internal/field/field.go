@@ -14,7 +14,8 @@ import (
 
 // Translation keys (internal/i18n/locales/<lang>/forms.json).
 const (
-	KeySummary       = "forms.error.summary" // the message above a form with errors
+	KeySummary       = "forms.error.summary" // the message above a form with fields in red
+	KeyNotSent       = "forms.error.notSent" // the message above a form refused for no field of its (a limit, the proof)
 	KeyRequired      = "forms.error.required"
 	KeyEmail         = "forms.error.email"
 	KeyFriendEmail   = "forms.error.friendEmail"
@@ -48,7 +49,7 @@ const (
 )
 
 // Keys lists every key above: a test checks each exists in every language.
-var Keys = []string{KeySummary, KeyRequired, KeyEmail, KeyFriendEmail, KeyPhone, KeyTooLong, KeyChoice,
+var Keys = []string{KeySummary, KeyNotSent, KeyRequired, KeyEmail, KeyFriendEmail, KeyPhone, KeyTooLong, KeyChoice,
 	KeyNumber, KeyRange, KeyDate, KeyStartDate, KeyEndDate, KeyTypes, KeyZones, KeyPasswordMatch,
 	KeyPasswordShort, KeyCaptcha, KeyLogin, KeySendFailed, KeyAPIError, KeySlotFull, KeyFileType, KeyFileSize, KeyFileAgain, KeyURL,
 	KeyPictureSize, KeyPictureBroken, KeyControl, KeyTooManyHour, KeyTooManyDay, KeyReceiverDay}
@@ -89,19 +90,43 @@ func (e Errors) Plain(name, value string, multiline bool) {
 	e.Check(!IsPlain(value, multiline), name, KeyControl)
 }
 
-// IsPlain is Plain's rule.
+// IsPlain is Plain's rule. Besides control characters, the marks that
+// reverse or isolate the text's direction (U+202A–202E, U+2066–2069: they
+// make a name read otherwise in a mail) and the line and paragraph
+// separators U+2028/2029 are refused.
 func IsPlain(s string, multiline bool) bool {
 	if !utf8.ValidString(s) {
 		return false
 	}
 	for _, r := range s {
-		switch {
-		case r == '\t' || (multiline && (r == '\n' || r == '\r')):
-		case r < 0x20, r == 0x7f, r >= 0x80 && r < 0xa0:
+		if !plainRune(r, multiline) {
 			return false
 		}
 	}
 	return true
+}
+
+func plainRune(r rune, multiline bool) bool {
+	switch {
+	case r == '\t' || (multiline && (r == '\n' || r == '\r')):
+		return true
+	case r < 0x20, r == 0x7f, r >= 0x80 && r < 0xa0, r == 0x2028, r == 0x2029,
+		r >= 0x202a && r <= 0x202e, r >= 0x2066 && r <= 0x2069:
+		return false
+	}
+	return true
+}
+
+// Printable is s without what IsPlain refuses (line breaks kept) and with
+// bytes that are no UTF-8 replaced: a value sent back to the form that
+// refused it.
+func Printable(s string) string {
+	return strings.Map(func(r rune) rune {
+		if plainRune(r, true) {
+			return r
+		}
+		return -1
+	}, strings.ToValidUTF8(s, "\uFFFD"))
 }
 
 // Text checks a one-line text: required when req, at most MaxText characters.

@@ -113,3 +113,34 @@ func TestValidURL(t *testing.T) {
 		}
 	}
 }
+
+// Text a person typed: no control characters (tabs aside, line breaks in a
+// free text), no direction overrides, no line separators; Printable is what
+// a refused form gets back.
+func TestPlain(t *testing.T) {
+	for _, tc := range []struct {
+		s         string
+		multiline bool
+		want      bool
+	}{
+		{"Anne-Sophie Müller", false, true},
+		{"a\tb", false, true},
+		{"a\nb", true, true},
+		{"a\nb", false, false},
+		{"a\x00b", true, false},
+		{"a\x1bb", true, false},
+		{"a\u0085b", true, false},
+		{"admin\u202egnp.exe", false, false},
+		{"a\u2066b\u2069", false, false},
+		{"a\u2028b", true, false},
+		{"a\xffb", false, false},
+		{"😀 emoji", false, true},
+	} {
+		if got := IsPlain(tc.s, tc.multiline); got != tc.want {
+			t.Errorf("IsPlain(%q, %v) = %v, want %v", tc.s, tc.multiline, got, tc.want)
+		}
+	}
+	if got := Printable("a\x00b\u202e\nc\xff"); got != "ab\nc\uFFFD" {
+		t.Errorf("Printable = %q", got)
+	}
+}

@@ -74,8 +74,8 @@ func (c *Composer) invitation(r lead.Request, start time.Time, l Listing, cancel
 	cal.SetMethod(ics.MethodPublish)
 	ev := cal.AddEvent("visit-" + strconv.FormatInt(r.ID, 10) + "@" + c.base.Host)
 	stamp := r.Time
-	if stamp.IsZero() {
-		stamp = time.Now()
+	if stamp.IsZero() || cancelled {
+		stamp = time.Now() // DTSTAMP: when this message was made
 	}
 	ev.SetDtStampTime(stamp.UTC())
 	ev.SetStartAt(start.UTC())
@@ -112,7 +112,7 @@ func (c *Composer) invitation(r lead.Request, start time.Time, l Listing, cancel
 		ev.SetSequence(0)
 		ev.SetStatus(ics.ObjectStatusConfirmed)
 	}
-	return []byte(cal.Serialize()), nil
+	return []byte(cal.Serialize(ics.WithNewLineWindows)), nil // RFC 5545: lines end in CRLF
 }
 
 // inSentence is dateTime within a sentence: Dutch and French write the

@@ -98,6 +98,14 @@ func TestVisitCancelled(t *testing.T) {
 		}
 		return ""
 	}
+	for _, data := range [][]byte{booked, v.Attachments[0].Data} {
+		if lines := strings.Split(string(data), "\n"); len(lines) < 5 || !strings.HasSuffix(lines[0], "\r") || strings.Count(string(data), "\n") != strings.Count(string(data), "\r\n") {
+			t.Errorf("an .ics whose lines do not all end in CRLF (RFC 5545):\n%q", data)
+		}
+	}
+	if prop(orig, ics.ComponentPropertyDtstamp) == prop(cancel, ics.ComponentPropertyDtstamp) {
+		t.Errorf("the cancellation's DTSTAMP is the invitation's")
+	}
 	if !strings.Contains(string(v.Attachments[0].Data), "METHOD:CANCEL") || prop(cancel, ics.ComponentPropertyStatus) != "CANCELLED" {
 		t.Errorf("not a cancellation:\n%s", v.Attachments[0].Data)
 	}

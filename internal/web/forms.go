@@ -247,6 +247,10 @@ func (h *Handler) formPage(w http.ResponseWriter, r *http.Request, res route.Res
 		if strings.Contains(strings.ToLower(k), "password") {
 			continue // never sent back
 		}
+		v = slices.Clone(v)
+		for i := range v {
+			v[i] = field.Printable(v[i]) // a NUL typed is refused, not sent back
+		}
 		if len(v) == 1 {
 			values[k] = v[0]
 		} else {

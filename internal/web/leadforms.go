@@ -166,15 +166,15 @@ func (l *LeadForms) brakeAddresses(ctx context.Context, p FormPost, r *lead.Requ
 	}
 	switch r.Kind {
 	case lead.KindFriend, lead.KindNewsletter: // the mail is the request
-		to := r.Person.Email
+		name, to := lead.FieldEmail, r.Person.Email
 		if rl, ok := l.Receivers[r.Kind]; ok && rl.Field != lead.FieldEmail {
-			to = r.Fields[rl.Field]
+			name, to = rl.Field, r.Fields[rl.Field]
 		}
 		ok, err := both(r.Kind, to)
 		if err != nil || ok {
 			return nil, err
 		}
-		return field.Errors{formField: field.KeyReceiverDay}, nil
+		return field.Errors{name: field.KeyReceiverDay}, nil // on the address meant
 	}
 	ok, err := allow(l.Addresses, r.Person.Email)
 	if err != nil {

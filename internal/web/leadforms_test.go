@@ -160,7 +160,7 @@ func TestLeadFormsAddresses(t *testing.T) {
 	// A sign-up to an address over the limit is refused, and says why.
 	errs, err := h.Submit(t.Context(), FormPost{Form: string(lead.KindNewsletter), Lang: "fr", Page: "/fr/",
 		Values: url.Values{"email": {"Ann+news@example.be"}}, IP: "203.0.113.8"})
-	if err != nil || errs[formField] != field.KeyReceiverDay {
+	if err != nil || errs["email"] != field.KeyReceiverDay {
 		t.Errorf("sign-up over the address's limit: %v %v, want %s", errs, err, field.KeyReceiverDay)
 	}
 	// The information form's box: one opt-in for cleo a day; the second

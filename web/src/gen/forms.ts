@@ -173,6 +173,7 @@ export type FormKind = keyof typeof FORMS
 /** The translation keys of the forms' messages (package field). */
 export const ERROR_KEYS = {
   summary: 'forms.error.summary',
+  notSent: 'forms.error.notSent',
   required: 'forms.error.required',
   email: 'forms.error.email',
   friendEmail: 'forms.error.friendEmail',

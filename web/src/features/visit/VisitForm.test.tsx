@@ -72,8 +72,13 @@ describe('the visit form on the property page', () => {
     )
     const form = el.querySelector('#visit form')!
     expect(form.querySelector('.vf-summary')!.textContent).toContain(translate('de', 'forms.error.summary'))
-    expect(form.querySelector('.visit-slots .vf-error')!.textContent).toBe(translate('de', 'forms.error.slotFull'))
-    expect(form.querySelector('input[value="2026-03-03T10:30:00+01:00"]')!.getAttribute('aria-invalid')).toBe('true')
+    // The group in red, its message above the slots (not after seventy of them).
+    const group = form.querySelector('fieldset.visit-slots')!
+    expect(group.getAttribute('aria-invalid')).toBe('true')
+    const error = group.querySelector('.vf-error')!
+    expect(error.textContent).toBe(translate('de', 'forms.error.slotFull'))
+    expect(error.compareDocumentPosition(group.querySelector('.visit-days')!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+    expect(form.querySelector('input[value="2026-03-03T10:30:00+01:00"]')!.hasAttribute('aria-invalid')).toBe(false)
     expect(form.querySelector('input[value="2026-03-03T10:30:00+01:00"]')!.hasAttribute('checked')).toBe(true)
     expect(form.querySelector('input[name="lastName"]')!.getAttribute('value')).toBe('Müller')
     expect(form.querySelector('textarea[name="remark"]')!.textContent).toBe('Mit Hund')

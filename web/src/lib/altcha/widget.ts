@@ -52,9 +52,11 @@ export const mountAltcha: AltchaModule['mountAltcha'] = (host: HTMLElement, o: M
     },
     reset(error) {
       payload = null
-      // 'error' shows the text in the widget; its checkbox verifies again.
-      if (error) el.reset?.('error' as State, error)
-      else el.reset?.()
+      el.reset?.()
+      // The error state shows the text in the widget (reset's own error
+      // argument is cleared by the state change it makes); its checkbox
+      // verifies again, and so does the form's next send.
+      if (error) el.setState?.('error' as State, error)
     },
     async verify() {
       if (payload) return payload

@@ -145,10 +145,11 @@ export function VisitorForm({ kind, action, hidden, multipart: multipartProp, an
   const unplaced = Object.keys(server).filter(
     (n) => n !== FORM_FIELD && (n === ALTCHA_FIELD || hidden?.[n] !== undefined || specs.get(n)?.type === 'id'),
   )
-  const shown =
-    formKey !== undefined ||
-    Object.keys(server).some((n) => serverError(n)) ||
+  // A field in red: the summary says to check them; else it only says nothing was sent (a limit, the proof).
+  const fieldsRed =
+    Object.keys(server).some((n) => n !== FORM_FIELD && !unplaced.includes(n) && serverError(n)) ||
     (formState.isSubmitted && Object.keys(formState.errors).length > 0)
+  const shown = formKey !== undefined || unplaced.some((n) => serverError(n)) || fieldsRed
 
   function onSubmit(e: FormEvent<HTMLFormElement>) {
     if (!router) return // not hydrated: the browser posts the form itself
@@ -199,7 +200,7 @@ export function VisitorForm({ kind, action, hidden, multipart: multipartProp, an
         ))}
         {shown && (
           <div className="vf-summary" role="alert" tabIndex={-1} ref={summary}>
-            <p>{t(ERROR_KEYS.summary)}</p>
+            <p>{t(fieldsRed ? ERROR_KEYS.summary : ERROR_KEYS.notSent)}</p>
             {formKey && <p>{t(formKey)}</p>}
             {unplaced.map((n) => (
               <p key={n}>{t(server[n]!)}</p>

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import vectors from '../../../gen/forms.vectors.json'
 import type { FieldSpec } from '../../../gen/forms'
 import { fieldSchema } from './schema'
+import { isPlain } from './rules'
 
 type Vector = { kind: string; field: FieldSpec; cases: [string, string][]; lengths: [number, string][] }
 
@@ -22,5 +23,16 @@ describe('the form rules answer as Go does', () => {
 
   it('leaves a field the form does not hold to the server', () => {
     expect(fieldSchema({ name: 'email', type: 'email', required: true, trim: true }).safeParse(undefined).success).toBe(true)
+  })
+})
+
+describe('isPlain', () => {
+  it('refuses what Go refuses: control characters, direction overrides, line separators', () => {
+    expect(isPlain('Anne-Sophie Müller', false)).toBe(true)
+    expect(isPlain('a\nb', true)).toBe(true)
+    expect(isPlain('a\nb', false)).toBe(false)
+    expect(isPlain('a\u0000b', true)).toBe(false)
+    expect(isPlain('admin\u202egnp.exe', false)).toBe(false)
+    expect(isPlain('a\u2028b', true)).toBe(false)
   })
 })

@@ -92,13 +92,15 @@ export function validURL(s: string): boolean {
 
 /**
  * Text a person typed (Go's field.IsPlain): no control characters (C0, DEL,
- * C1) but tabs, and line breaks in a free text (multiline).
+ * C1) but tabs, and line breaks in a free text (multiline); no direction
+ * overrides, no line or paragraph separators.
  */
 export function isPlain(s: string, multiline: boolean): boolean {
   for (const ch of s) {
     const c = ch.codePointAt(0)!
     if (c === 0x09 || (multiline && (c === 0x0a || c === 0x0d))) continue
-    if (c < 0x20 || c === 0x7f || (c >= 0x80 && c < 0xa0)) return false
+    if (c < 0x20 || c === 0x7f || (c >= 0x80 && c < 0xa0) || c === 0x2028 || c === 0x2029) return false
+    if ((c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069)) return false // direction overrides
   }
   return true
 }

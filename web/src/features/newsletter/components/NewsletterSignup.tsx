@@ -128,7 +128,7 @@ export function NewsletterSignup({ home }: { home: string }) {
           <div className="newsletter-proof" ref={box} />
           {key && (
             <div id={errorId} className="newsletter-error" role="alert">
-              <p>{t('forms.error.summary')}</p>
+              <p>{t(errors.email ? 'forms.error.summary' : 'forms.error.notSent')}</p>
               <p>{t(key)}</p>
             </div>
           )}

@@ -7,7 +7,8 @@ import type { VisitDay } from '../model/types'
  * (`slot`, the start as RFC 3339) that works without JavaScript. Each
  * button is named by its day and time ("Dinsdag 3 maart om 10:00"); it
  * shows the time under the day's heading. After a refused post the slot
- * chosen stays chosen while it is still offered.
+ * chosen stays chosen while it is still offered. The group, not each of
+ * its many buttons, is marked invalid, its message above the slots.
  */
 export function SlotPicker({ days }: { days: VisitDay[] }) {
   const t = useT()
@@ -16,7 +17,7 @@ export function SlotPicker({ days }: { days: VisitDay[] }) {
   const helpId = `${f.id}-help`
   const describedBy = [helpId, f.aria['aria-describedby']].filter(Boolean).join(' ')
   return (
-    <fieldset className="vf-field visit-slots" aria-describedby={describedBy}>
+    <fieldset className="vf-field visit-slots" aria-describedby={describedBy} aria-invalid={f.aria['aria-invalid']}>
       <legend className="vf-label">
         {t('visit.slot')}
         {f.required && <span className="vf-required" aria-hidden="true"> *</span>}
@@ -24,6 +25,8 @@ export function SlotPicker({ days }: { days: VisitDay[] }) {
       <p className="muted visit-help" id={helpId}>
         {t('visit.slotHelp')}
       </p>
+      {/* Above the slots, where the focus lands: after it, seventy times may follow. */}
+      <FieldError id={f.errorId} message={f.message} />
       <div className="visit-days">
         {days.map((d) => (
           <fieldset key={d.date} className="visit-day">
@@ -36,7 +39,6 @@ export function SlotPicker({ days }: { days: VisitDay[] }) {
                     value={s.value}
                     defaultChecked={chosen === s.value}
                     aria-label={s.label}
-                    aria-invalid={f.aria['aria-invalid']}
                     aria-describedby={f.aria['aria-describedby']}
                     {...f.register()}
                   />
@@ -47,7 +49,6 @@ export function SlotPicker({ days }: { days: VisitDay[] }) {
           </fieldset>
         ))}
       </div>
-      <FieldError id={f.errorId} message={f.message} />
     </fieldset>
   )
 }
