@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"net"
 	"net/http"
+	"net/netip"
 	"os"
 	"sync"
 	"time"
@@ -19,6 +21,10 @@ import (
 type BodyLimits struct {
 	Base, PerMB, Max time.Duration
 	Slots            int
+	// PerAddress bounds the slots one visitor's address (an IPv6 one by its
+	// /64) holds at once: a few strangers cannot take every slot and leave
+	// the others' forms answered 503.
+	PerAddress int
 }
 
 // DefaultBodyLimits: a form (at most web.MaxFormBytes) within 10 s; an
@@ -28,7 +34,7 @@ type BodyLimits struct {
 // heap (net/http's buffers, the request, the goroutine), twice that in
 // resident memory with the garbage collector's headroom: 6 400 of them
 // from 100 addresses held 374 MB (docs/ARCHITECTURE.md, "Slow clients").
-var DefaultBodyLimits = BodyLimits{Base: 10 * time.Second, PerMB: 4 * time.Second, Max: 30 * time.Second, Slots: 1024}
+var DefaultBodyLimits = BodyLimits{Base: 10 * time.Second, PerMB: 4 * time.Second, Max: 30 * time.Second, Slots: 1024, PerAddress: 8}
 
 // limit is the time a body of n bytes (-1: unknown) may take.
 func (b BodyLimits) limit(n int64) time.Duration {
@@ -42,7 +48,8 @@ func (b BodyLimits) limit(n int64) time.Duration {
 // LimitBodies bounds the bodies of the requests to h by bl: the time each
 // may take (the connection's read deadline, http.ResponseController) and
 // how many are received at once (a slot, taken before the first byte is
-// read, given back once the body is in or the request ends).
+// read, given back once the body is in or the request ends), in all and
+// from one address.
 //
 // A body of at most web.MaxFormBytes — every form but one with files — is
 // read here, before h runs, so that a slow client waits in this shallow
@@ -54,14 +61,22 @@ func (b BodyLimits) limit(n int64) time.Duration {
 // longer is not cut off (the server's WriteTimeout bounds it).
 func LimitBodies(bl BodyLimits, h http.Handler) http.Handler {
 	slots := make(chan struct{}, max(bl.Slots, 1))
+	held := perAddress{max: bl.PerAddress, n: map[netip.Addr]int{}}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Body == nil || r.Body == http.NoBody || r.ContentLength == 0 {
 			h.ServeHTTP(w, r)
 			return
 		}
-		select {
-		case slots <- struct{}{}:
-		default:
+		who, mine := held.take(r.RemoteAddr)
+		if mine {
+			select {
+			case slots <- struct{}{}:
+			default:
+				held.give(who)
+				mine = false
+			}
+		}
+		if !mine {
 			// No wait for the body: net/http would read up to 256 KB of it
 			// before closing, as long as the ReadTimeout lets it.
 			http.NewResponseController(w).SetReadDeadline(time.Now()) //nolint:errcheck // not net/http's connection (tests): nothing to cut
@@ -71,7 +86,12 @@ func LimitBodies(bl BodyLimits, h http.Handler) http.Handler {
 			return
 		}
 		var once sync.Once
-		release := func() { once.Do(func() { <-slots }) }
+		release := func() {
+			once.Do(func() {
+				<-slots
+				held.give(who)
+			})
+		}
 		defer release()
 		rc := http.NewResponseController(w)
 		if err := rc.SetReadDeadline(time.Now().Add(bl.limit(r.ContentLength))); err != nil {
@@ -100,6 +120,46 @@ func LimitBodies(bl BodyLimits, h http.Handler) http.Handler {
 		r.Body = io.NopCloser(bytes.NewReader(buf.Bytes()))
 		h.ServeHTTP(w, r)
 	})
+}
+
+// perAddress counts the body slots each address holds.
+type perAddress struct {
+	max int // 0: no bound
+	mu  sync.Mutex
+	n   map[netip.Addr]int
+}
+
+// take counts a slot for remote's address: false past the bound.
+func (p *perAddress) take(remote string) (netip.Addr, bool) {
+	host, _, err := net.SplitHostPort(remote)
+	if err != nil {
+		host = remote
+	}
+	a, err := netip.ParseAddr(host)
+	if err != nil || p.max <= 0 {
+		return netip.Addr{}, p.max <= 0 || err != nil
+	}
+	if a = a.Unmap(); a.Is6() {
+		a = netip.PrefixFrom(a, 64).Masked().Addr()
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.n[a] >= p.max {
+		return a, false
+	}
+	p.n[a]++
+	return a, true
+}
+
+func (p *perAddress) give(a netip.Addr) {
+	if !a.IsValid() {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.n[a]--; p.n[a] <= 0 {
+		delete(p.n, a)
+	}
 }
 
 // releaseAtEnd gives the body's slot back once it has been read through

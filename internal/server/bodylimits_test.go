@@ -7,6 +7,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"net/netip"
 	"net/url"
 	"strings"
 	"sync/atomic"
@@ -187,5 +188,45 @@ func TestBodyLimitsLimit(t *testing.T) {
 		if got := bt.limit(tc.n); got != tc.want {
 			t.Errorf("limit(%d) = %v, want %v", tc.n, got, tc.want)
 		}
+	}
+}
+
+// One address holds at most PerAddress of the slots: a few strangers
+// cannot take them all and leave the others' posts answered 503.
+func TestBodySlotsPerAddress(t *testing.T) {
+	h := LimitBodies(BodyLimits{Base: time.Minute, Max: time.Minute, Slots: 100, PerAddress: 1}, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		io.Copy(io.Discard, r.Body)
+		io.WriteString(w, "ok")
+	}))
+	srv := httptest.NewServer(h)
+	t.Cleanup(srv.Close)
+	post := func() int {
+		res, err := http.PostForm(srv.URL, url.Values{"name": {"Ana"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		return res.StatusCode
+	}
+	stalled(t, srv.Listener.Addr().String(), 100, "name=A")
+	deadline := time.Now().Add(20 * time.Second)
+	for post() != http.StatusServiceUnavailable {
+		if time.Now().After(deadline) {
+			t.Fatal("an address holding its one slot still had a post received, with 99 slots free")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+
+	p := perAddress{max: 2, n: map[netip.Addr]int{}}
+	a1, ok1 := p.take("[2001:db8::1]:1000")
+	_, ok2 := p.take("[2001:db8::2]:1000") // the same /64
+	_, ok3 := p.take("[2001:db8::3]:1000")
+	_, ok4 := p.take("203.0.113.5:80")
+	if !ok1 || !ok2 || ok3 || !ok4 {
+		t.Errorf("takes %v %v %v %v, want the /64 bounded at 2 and another address free", ok1, ok2, ok3, ok4)
+	}
+	p.give(a1)
+	if _, ok := p.take("[2001:db8::9]:1000"); !ok {
+		t.Error("a slot given back is not taken again")
 	}
 }

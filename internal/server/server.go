@@ -60,7 +60,8 @@ func Handler(d Deps) http.Handler {
 	if bl == (BodyLimits{}) {
 		bl = DefaultBodyLimits
 	}
-	return LimitBodies(bl, clientAddress(d.TrustedProxies, securityHeaders(recoverPanics(d.Log, routes(d)), web.MapFramePath, hsts, newSourceCache(d.Catalog, d.Site, d.MapTiles).get)))
+	// The visitor's address first: the bodies' bound per address counts visitors, not the proxy.
+	return clientAddress(d.TrustedProxies, LimitBodies(bl, securityHeaders(recoverPanics(d.Log, routes(d)), web.MapFramePath, hsts, newSourceCache(d.Catalog, d.Site, d.MapTiles).get)))
 }
 
 // recoverPanics turns a handler panic into a logged 500, not a dropped connection.
