@@ -17,8 +17,8 @@ import (
 	"immo/internal/mail"
 	"immo/internal/newsletter"
 	"immo/internal/notify"
+	"immo/internal/offer"
 	"immo/internal/site"
-	"immo/internal/storage"
 	"immo/internal/storage/sqlstore"
 	"immo/internal/testimonial"
 	"immo/internal/web"
@@ -30,23 +30,6 @@ import (
 var formKinds = []lead.Kind{lead.KindSiteContact, lead.KindInformation, lead.KindProject, lead.KindFriend, lead.KindValuation,
 	lead.KindTestimonial, lead.KindJob, lead.KindDocument, lead.KindPurchaseOffer, lead.KindRentApplication}
 
-// sqlStore is what both databases' stores share (sqlstore.Store): the
-// requests and the anti-spam tables.
-type sqlStore interface {
-	Requests() *sqlstore.Requests
-	Antispam() *sqlstore.Antispam
-	Bookings() *sqlstore.Bookings
-}
-
-// requestTables are store's requests and anti-spam tables.
-func requestTables(store storage.Store) (*sqlstore.Requests, antispamStore, error) {
-	s, ok := store.(sqlStore)
-	if !ok {
-		return nil, nil, fmt.Errorf("the store %T keeps no requests", store)
-	}
-	return s.Requests(), s.Antispam(), nil
-}
-
 type antispamStore interface {
 	antispam.Challenges
 	antispam.Counter
@@ -54,7 +37,7 @@ type antispamStore interface {
 
 // formDeps is what newForms builds the visitor forms from.
 type formDeps struct {
-	Requests  lead.Store
+	Requests  *sqlstore.Requests
 	Pending   testimonial.Pending // keeps a testimonial request's testimonial
 	Pictures  *testimonial.PictureSigner
 	Spam      antispamStore
@@ -118,7 +101,7 @@ func newForms(d formDeps) (web.Forms, *altcha.Service, error) {
 		return web.Limit{Limiter: &antispam.Limiter{Counter: d.Spam, Max: max, Window: window, Now: d.Now}, Name: name, Site: site}
 	}
 	service := &lead.Service{Store: testimonial.Recording(d.Requests, d.Pending, d.Pictures), Queue: d.Queue, Compose: composer.Compose, IP: ip, Now: d.Now,
-		Rules: offerRules(d.Catalog, d.Resolver.Site).Check, Repeat: offerRepeat(d.Requests)}
+		Rules: offerRules(d.Catalog, d.Resolver.Site).Check, Repeat: offer.Repeat(d.Requests)}
 	kinds := formKinds
 	if d.Agenda != nil {
 		d.Agenda.Visitor = func(email string) string { return ip.Hash("to:" + lead.AddressKey(email)) }

@@ -110,18 +110,12 @@ func newSiteWith(t testing.TB, databaseURL string, withVisits bool, tweak func(*
 		t.Fatal(err)
 	}
 	t.Cleanup(stopMail) // before the store closes (cleanups run last first)
-	requests, spam, err := requestTables(store)
-	if err != nil {
-		t.Fatal(err)
-	}
+	requests, spam := store.Requests(), store.Antispam()
 	clock := &testClock{t: time.Date(2026, 3, 2, 10, 0, 0, 0, time.UTC)}
 	resolver := &route.Resolver{Site: cfg, Catalog: cat, Testimonials: says, BaseURL: testPublicURL}
 	keys := keys{altcha: []byte(strings.Repeat("a", 32)), ipHash: []byte(strings.Repeat("i", 32))}
 	pictures, _ := testimonial.NewPictureSigner([]byte(strings.Repeat("p", 32)))
-	subscribers, err := newsletterTable(store)
-	if err != nil {
-		t.Fatal(err)
-	}
+	subscribers := store.Newsletter()
 	deps := formDeps{Requests: requests, Pending: store, Pictures: pictures, Spam: spam, Queue: queue, Resolver: resolver,
 		Catalog: cat, IPKey: keys.ipHash, AltchaKey: keys.altcha, Now: clock.Now, Log: log,
 		Newsletter: &newsletter.Service{Store: subscribers}}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"time"
 
 	"immo/internal/antispam"
@@ -10,21 +9,8 @@ import (
 	"immo/internal/mail"
 	"immo/internal/newsletter"
 	"immo/internal/notify"
-	"immo/internal/storage"
-	"immo/internal/storage/sqlstore"
 	"immo/internal/web"
 )
-
-// newsletterTable is store's newsletter subscribers.
-func newsletterTable(store storage.Store) (newsletter.Store, error) {
-	s, ok := store.(interface {
-		Newsletter() *sqlstore.Newsletter
-	})
-	if !ok {
-		return nil, fmt.Errorf("the store %T keeps no newsletter subscribers", store)
-	}
-	return s.Newsletter(), nil
-}
 
 // newsletterMails writes the newsletter's mails with the request composer.
 type newsletterMails struct{ c *notify.Composer }

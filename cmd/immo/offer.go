@@ -1,14 +1,10 @@
 package main
 
 import (
-	"context"
-
-	"immo/internal/field"
 	"strconv"
 
 	"immo/internal/agenda"
 	"immo/internal/catalog"
-	"immo/internal/lead"
 	"immo/internal/offer"
 	"immo/internal/site"
 )
@@ -31,15 +27,6 @@ func offerRules(cat *catalog.Service, cfg *site.Config) offer.Rules {
 			return out, true
 		},
 	}
-}
-
-// offerRepeat is lead.Service.Repeat on the stored requests, when the store
-// finds document requests (the SQL store does; nil otherwise).
-func offerRepeat(store lead.Store) func(ctx context.Context, r lead.Request) (field.Errors, error) {
-	if s, ok := store.(offer.Requested); ok {
-		return offer.Repeat(s)
-	}
-	return nil
 }
 
 // documentName is a property's document's name in lang, for the mails.

@@ -100,10 +100,7 @@ func runServe(ctx context.Context, args []string) error {
 	// search suggestions'.
 	resolver := &route.Resolver{Site: cfg, Catalog: cat, Testimonials: says, BaseURL: strings.TrimRight(s.publicURL, "/"),
 		MapTiles: web.TileURL(mapFrame.Tiles), ConditionErrors: route.LogOnce(log)}
-	requests, spam, err := requestTables(store)
-	if err != nil {
-		return err
-	}
+	requests, spam := store.Requests(), store.Antispam()
 	pictureSigner, err := testimonial.NewPictureSigner(keys.picture)
 	if err != nil {
 		return err
@@ -112,10 +109,7 @@ func runServe(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	subscribers, err := newsletterTable(store)
-	if err != nil {
-		return err
-	}
+	subscribers := store.Newsletter()
 	var cancels web.VisitCancels
 	deps := formDeps{Requests: requests, Pending: store, Pictures: pictureSigner, Spam: spam, Queue: queue, Resolver: resolver,
 		Catalog: cat, IPKey: keys.ipHash, AltchaKey: keys.altcha, Log: log.With("component", "forms"), Agenda: visits,

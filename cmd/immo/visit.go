@@ -43,11 +43,7 @@ func newVisitAgenda(ctx context.Context, cfg *site.Config, store storage.Store, 
 	if cfg.Appointments == nil {
 		return nil, nil
 	}
-	s, ok := store.(sqlStore)
-	if !ok {
-		return nil, fmt.Errorf("the store %T keeps no bookings", store)
-	}
-	a := &agenda.Agenda{Rules: cfg.Appointments.Rules(), Store: s.Bookings(), Now: now}
+	a := &agenda.Agenda{Rules: cfg.Appointments.Rules(), Store: store.Bookings(), Now: now}
 	if err := a.Rules.Validate(); err != nil {
 		return nil, err
 	}
@@ -116,11 +112,7 @@ func newVisitCancels(d formDeps) (*visitCancels, error) {
 	if err != nil {
 		return nil, err
 	}
-	requests, ok := d.Requests.(*sqlstore.Requests)
-	if !ok {
-		return nil, fmt.Errorf("the requests %T are not the SQL store's", d.Requests)
-	}
-	return &visitCancels{agenda: d.Agenda, requests: requests, compose: composer, queue: d.Queue}, nil
+	return &visitCancels{agenda: d.Agenda, requests: d.Requests, compose: composer, queue: d.Queue}, nil
 }
 
 func (c *visitCancels) Find(ctx context.Context, token string) (agenda.Booking, error) {

@@ -12,6 +12,7 @@ import (
 	"immo/internal/pictures"
 	"immo/internal/storage/postgres"
 	"immo/internal/storage/sqlite"
+	"immo/internal/storage/sqlstore"
 	"immo/internal/testimonial"
 )
 
@@ -25,6 +26,11 @@ type Store interface {
 	Migrate(ctx context.Context) error
 	// QueueDB is the pool and dialect the mail queue (mailqueue) runs on.
 	QueueDB() (*sql.DB, string)
+	// The tables of the visitor forms, typed: no caller asserts a type.
+	Requests() *sqlstore.Requests
+	Antispam() *sqlstore.Antispam
+	Bookings() *sqlstore.Bookings
+	Newsletter() *sqlstore.Newsletter
 	Close() error
 }
 
