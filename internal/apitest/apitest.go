@@ -30,7 +30,7 @@ type Scenario struct {
 	Form    url.Values
 	Headers map[string]string
 
-	Status int // expected status; 0 accepts any
+	Status int // the status expected: every scenario states one
 	// Header values that must be answered exactly ("" must be absent).
 	Header map[string]string
 	// Contains are texts the body must hold; Lacks, texts it must not.
@@ -57,8 +57,12 @@ func (s Scenario) Test(tb testing.TB, h http.Handler) {
 	if s.Before != nil {
 		s.Before(tb)
 	}
+	if s.Status == 0 {
+		tb.Errorf("%s %s: the scenario states no status", s.method(), s.URL)
+		return
+	}
 	res, body := s.Do(h)
-	if s.Status != 0 && res.StatusCode != s.Status {
+	if res.StatusCode != s.Status {
 		tb.Errorf("%s %s: status %d, want %d\n%s", s.method(), s.URL, res.StatusCode, s.Status, clip(body))
 	}
 	for k, want := range s.Header {

@@ -52,10 +52,11 @@ func TestScenarioPasses(t *testing.T) {
 func TestScenarioFailsOnEachMismatch(t *testing.T) {
 	for _, s := range []Scenario{
 		{Name: "status", URL: "/", Status: 200},
-		{Name: "header", URL: "/", Header: map[string]string{"X-Method": "PUT"}},
-		{Name: "absent header", URL: "/", Header: map[string]string{"X-Method": ""}},
-		{Name: "contains", URL: "/", Contains: []string{"nowhere"}},
-		{Name: "lacks", URL: "/", Lacks: []string{"GET"}},
+		{Name: "no status stated", URL: "/"},
+		{Name: "header", URL: "/", Status: http.StatusTeapot, Header: map[string]string{"X-Method": "PUT"}},
+		{Name: "absent header", URL: "/", Status: http.StatusTeapot, Header: map[string]string{"X-Method": ""}},
+		{Name: "contains", URL: "/", Status: http.StatusTeapot, Contains: []string{"nowhere"}},
+		{Name: "lacks", URL: "/", Status: http.StatusTeapot, Lacks: []string{"GET"}},
 	} {
 		rec := &recordingTB{TB: t}
 		s.Test(rec, echo())
