@@ -37,6 +37,17 @@ const (
 	KindRentApplication Kind = "rent-application"
 )
 
+// Status is where the agency is with a request.
+type Status string
+
+const (
+	StatusNew     Status = "new"     // as received
+	StatusHandled Status = "handled" // answered or dealt with
+)
+
+// Valid tells a known status.
+func (s Status) Valid() bool { return s == StatusNew || s == StatusHandled }
+
 // Titles a person may give (SPEC §3: Mr, Ms, Miss).
 const (
 	TitleMr   = "mr"

@@ -31,6 +31,12 @@ type Store interface {
 // request (a double submit straddling two windows is kept twice: rare).
 const RepeatWindow = 10 * time.Minute
 
+// ErrNoRequest says no request has the ID asked for.
+var ErrNoRequest = errors.New("lead: no such request")
+
+// ErrBadStatus says a status is none of lead's.
+var ErrBadStatus = errors.New("lead: no such status")
+
 // ErrRepeated says a request with the same Fingerprint is stored already:
 // the same post sent twice. Submit answers it like the first (nil errors),
 // storing and mailing nothing again.

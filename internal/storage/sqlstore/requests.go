@@ -20,14 +20,6 @@ func (s *Store) Requests() *Requests { return &Requests{s} }
 
 var _ lead.Store = (*Requests)(nil)
 
-// A request's status for the agency.
-const (
-	RequestNew     = "new"
-	RequestHandled = "handled"
-)
-
-// ErrNoRequest says no request has the ID asked for.
-var ErrNoRequest = errors.New("no such request")
 
 // requestDoc is the JSON document of a request: what is not a column.
 type requestDoc struct {
@@ -125,9 +117,9 @@ func (q *Requests) CountFrom(ctx context.Context, ipHash string, since time.Time
 	return n, nil
 }
 
-// Get reads request id back with its files and its status (RequestNew,
-// RequestHandled); ErrNoRequest when there is none.
-func (q *Requests) Get(ctx context.Context, id int64) (lead.Request, string, error) {
+// Get reads request id back with its files and its status;
+// lead.ErrNoRequest when there is none.
+func (q *Requests) Get(ctx context.Context, id int64) (lead.Request, lead.Status, error) {
 	r := lead.Request{ID: id}
 	var kind, status string
 	var data []byte
@@ -136,7 +128,7 @@ func (q *Requests) Get(ctx context.Context, id int64) (lead.Request, string, err
 		created_at, ip_hash, status, data FROM requests WHERE id = ?`), id).Scan(
 		&kind, &r.Lang, &r.Page, &property, &project, scanTime{&r.Time}, &r.IPHash, &status, &data)
 	if errors.Is(err, sql.ErrNoRows) {
-		return r, "", q.s.errorf("request %d: %w", id, ErrNoRequest)
+		return r, "", q.s.errorf("request %d: %w", id, lead.ErrNoRequest)
 	}
 	if err != nil {
 		return r, "", q.s.errorf("request %d: %w", id, err)
@@ -150,7 +142,7 @@ func (q *Requests) Get(ctx context.Context, id int64) (lead.Request, string, err
 	if r.Files, err = q.files(ctx, id); err != nil {
 		return r, "", q.s.errorf("request %d files: %w", id, err)
 	}
-	return r, status, nil
+	return r, lead.Status(status), nil
 }
 
 func (q *Requests) files(ctx context.Context, id int64) ([]lead.File, error) {
@@ -171,15 +163,19 @@ func (q *Requests) files(ctx context.Context, id int64) ([]lead.File, error) {
 	return out, rows.Err()
 }
 
-// SetStatus marks request id new or handled; ErrNoRequest when there is none.
-func (q *Requests) SetStatus(ctx context.Context, id int64, status string) error {
+// SetStatus marks request id with status; lead.ErrNoRequest when there is
+// none, lead.ErrBadStatus for a status lead does not know.
+func (q *Requests) SetStatus(ctx context.Context, id int64, status lead.Status) error {
+	if !status.Valid() {
+		return q.s.errorf("request %d status %q: %w", id, status, lead.ErrBadStatus)
+	}
 	err := q.s.writeTx(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, q.s.d.query(`UPDATE requests SET status = ? WHERE id = ?`), status, id)
+		res, err := tx.ExecContext(ctx, q.s.d.query(`UPDATE requests SET status = ? WHERE id = ?`), string(status), id)
 		if err != nil {
 			return err
 		}
 		if n, err := res.RowsAffected(); err == nil && n == 0 {
-			return ErrNoRequest
+			return lead.ErrNoRequest
 		}
 		return err
 	})

@@ -105,7 +105,7 @@ func testRequestRoundTrip(t *testing.T, s, other *sqlstore.Requests) {
 	}
 	want := in
 	want.ID = id
-	if !reflect.DeepEqual(got, want) || status != sqlstore.RequestNew {
+	if !reflect.DeepEqual(got, want) || status != lead.StatusNew {
 		t.Fatalf("read back (%s)\n got %+v\nwant %+v", status, got, want)
 	}
 
@@ -156,7 +156,7 @@ func testRequestRollback(t *testing.T, s *sqlstore.Requests) {
 		t.Fatal(err)
 	}
 	for earlier := id - 1; earlier > 0; earlier-- {
-		if _, _, err := s.Get(ctx, earlier); !errors.Is(err, sqlstore.ErrNoRequest) {
+		if _, _, err := s.Get(ctx, earlier); !errors.Is(err, lead.ErrNoRequest) {
 			t.Fatalf("request %d of a rolled back save: %v", earlier, err)
 		}
 	}
@@ -196,19 +196,19 @@ func testRequestStatus(t *testing.T, s *sqlstore.Requests) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := s.SetStatus(ctx, id, sqlstore.RequestHandled); err != nil {
+	if err := s.SetStatus(ctx, id, lead.StatusHandled); err != nil {
 		t.Fatal(err)
 	}
-	if _, status, err := s.Get(ctx, id); err != nil || status != sqlstore.RequestHandled {
+	if _, status, err := s.Get(ctx, id); err != nil || status != lead.StatusHandled {
 		t.Fatalf("status %q, %v", status, err)
 	}
-	if err := s.SetStatus(ctx, id, "lost"); err == nil {
+	if err := s.SetStatus(ctx, id, "lost"); !errors.Is(err, lead.ErrBadStatus) {
 		t.Fatal("an unknown status is stored")
 	}
-	if err := s.SetStatus(ctx, id+1, sqlstore.RequestHandled); !errors.Is(err, sqlstore.ErrNoRequest) {
+	if err := s.SetStatus(ctx, id+1, lead.StatusHandled); !errors.Is(err, lead.ErrNoRequest) {
 		t.Fatalf("unknown request: %v", err)
 	}
-	if _, _, err := s.Get(ctx, id+1); !errors.Is(err, sqlstore.ErrNoRequest) {
+	if _, _, err := s.Get(ctx, id+1); !errors.Is(err, lead.ErrNoRequest) {
 		t.Fatalf("unknown request: %v", err)
 	}
 }
