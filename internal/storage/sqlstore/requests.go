@@ -20,7 +20,6 @@ func (s *Store) Requests() *Requests { return &Requests{s} }
 
 var _ lead.Store = (*Requests)(nil)
 
-
 // requestDoc is the JSON document of a request: what is not a column.
 type requestDoc struct {
 	Person lead.Person       `json:"person"`
