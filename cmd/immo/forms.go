@@ -160,15 +160,13 @@ func mailsPerAddress(d formDeps) web.Limit {
 func newComposer(d formDeps) (*notify.Composer, error) {
 	site := d.Resolver.Site
 	cfg := notify.Config{
-		Agency:                site.Agency,
-		Lang:                  site.Languages.Default,
-		BaseURL:               d.Resolver.BaseURL,
-		Property:              propertyListing(d.Catalog, d.Resolver),
-		Project:               projectListing(d.Catalog, d.Resolver),
-		VisitCancel:           d.Resolver.VisitCancelURL,
-		Document:              documentName(d.Catalog),
-		NewsletterConfirm:     d.Resolver.NewsletterConfirmURL,
-		NewsletterUnsubscribe: d.Resolver.UnsubscribeURL,
+		Agency:   site.Agency,
+		Lang:     site.Languages.Default,
+		BaseURL:  d.Resolver.BaseURL,
+		Property: propertyListing(d.Catalog, d.Resolver),
+		Project:  projectListing(d.Catalog, d.Resolver),
+		Document: documentName(d.Catalog),
+		Links:    d.Resolver,
 	}
 	if d.Agenda != nil {
 		cfg.VisitLength = d.Agenda.Rules.Length

@@ -92,10 +92,10 @@ func (c *Composer) friend(r lead.Request) (mail.Message, error) {
 // newsletter asks the subscriber to confirm their address (double opt-in)
 // and, like every newsletter mail, offers to unsubscribe.
 func (c *Composer) newsletter(r lead.Request, token, unsubscribe string) (mail.Message, error) {
-	if strings.TrimSpace(token) == "" || c.cfg.NewsletterConfirm == nil {
+	if strings.TrimSpace(token) == "" || c.cfg.Links == nil {
 		return mail.Message{}, ErrNoToken
 	}
-	confirm := c.abs(c.cfg.NewsletterConfirm(token, r.Lang))
+	confirm := c.abs(c.cfg.Links.NewsletterConfirmURL(token, r.Lang))
 	if confirm == "" {
 		return mail.Message{}, ErrNoToken
 	}
@@ -139,10 +139,10 @@ func (c *Composer) NewsletterAlready(email, lang, unsubscribe string) (mail.Mess
 // withUnsubscribe renders a newsletter mail to to with its unsubscribe
 // link, in the body and as the List-Unsubscribe header.
 func (c *Composer) withUnsubscribe(p page, to mail.Address, token string) (mail.Message, error) {
-	if strings.TrimSpace(token) == "" || c.cfg.NewsletterUnsubscribe == nil {
+	if strings.TrimSpace(token) == "" || c.cfg.Links == nil {
 		return mail.Message{}, ErrNoToken
 	}
-	u := c.abs(c.cfg.NewsletterUnsubscribe(token, p.Lang))
+	u := c.abs(c.cfg.Links.UnsubscribeURL(token, p.Lang))
 	if u == "" {
 		return mail.Message{}, ErrNoToken
 	}

@@ -50,20 +50,25 @@ type Config struct {
 	// Document names a property's document (a document request's field
 	// holds its ID) in lang; nil or not found: the ID is shown.
 	Document func(property int64, document, lang string) (string, bool)
-	// NewsletterConfirm is the address that confirms a newsletter
-	// subscription by its token, in lang.
-	NewsletterConfirm func(token, lang string) string
-	// VisitCancel is the address that cancels a visit by its token, in
-	// lang (KindVisit needs it).
-	VisitCancel func(token, lang string) string
+	// Links builds the site's addresses the mails carry (route.Resolver);
+	// nil: no visit, no newsletter mail can be written.
+	Links Links
 	// VisitLength is a visit's length, for its calendar event (0: 30 min).
 	VisitLength time.Duration
-	// NewsletterUnsubscribe is the address that unsubscribes by its token,
-	// in lang: every newsletter mail carries it.
-	NewsletterUnsubscribe func(token, lang string) string
 	// Zone is the time zone times are written in; nil is Belgium's
 	// (agenda.Brussels).
 	Zone *time.Location
+}
+
+// Links are the site's addresses by a link's token, in lang: the server's
+// router owns URLs, the composer asks it.
+type Links interface {
+	// NewsletterConfirmURL confirms a newsletter subscription.
+	NewsletterConfirmURL(token, lang string) string
+	// UnsubscribeURL unsubscribes: every newsletter mail carries it.
+	UnsubscribeURL(token, lang string) string
+	// VisitCancelURL cancels a visit (KindVisit needs it).
+	VisitCancelURL(token, lang string) string
 }
 
 // Composer writes the mails of requests.

@@ -35,13 +35,24 @@ func composer(t *testing.T) *Composer {
 	}
 	c, err := New(Config{Agency: cfg.Agency, Lang: cfg.Languages.Default, BaseURL: "https://www.immo-arlon.be/",
 		Property: lookup, Project: lookup,
-		NewsletterConfirm:     func(token, lang string) string { return "/" + lang + "/newsletter/confirm/?token=" + token },
-		NewsletterUnsubscribe: func(token, lang string) string { return "/" + lang + "/unsubscribe/?token=" + token },
-		VisitCancel:           func(token, lang string) string { return "/" + lang + "/cancel-visit/?token=" + token }})
+		Links: testLinks{}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	return c
+}
+
+// testLinks are the router's addresses, as the tests expect them.
+type testLinks struct{}
+
+func (testLinks) NewsletterConfirmURL(token, lang string) string {
+	return "/" + lang + "/newsletter/confirm/?token=" + token
+}
+func (testLinks) UnsubscribeURL(token, lang string) string {
+	return "/" + lang + "/unsubscribe/?token=" + token
+}
+func (testLinks) VisitCancelURL(token, lang string) string {
+	return "/" + lang + "/cancel-visit/?token=" + token
 }
 
 // request is a valid request of kind in lang, every field of its Spec filled.
