@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"immo/internal/altcha"
 	"immo/internal/field"
 	"immo/internal/upload"
 )
@@ -134,7 +135,9 @@ export const FORMS = {
 	for _, key := range field.Keys {
 		fmt.Fprintf(&b, "  %s: '%s',\n", strings.TrimPrefix(key, "forms.error."), key)
 	}
-	b.WriteString("} as const\n")
+	b.WriteString("} as const\n\n")
+	b.WriteString("/** The honeypot: a field no person sees, so a value in it is a robot's (altcha.HoneypotField). */\n")
+	fmt.Fprintf(&b, "export const HONEYPOT_FIELD = '%s'\n", altcha.HoneypotField)
 	return b.String(), nil
 }
 

@@ -205,3 +205,6 @@ export const ERROR_KEYS = {
   tooManyDay: 'forms.error.tooManyDay',
   receiverDay: 'forms.error.receiverDay',
 } as const
+
+/** The honeypot: a field no person sees, so a value in it is a robot's (altcha.HoneypotField). */
+export const HONEYPOT_FIELD = 'website2'

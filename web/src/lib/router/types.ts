@@ -48,3 +48,10 @@ export class ServerError extends Error {
     this.name = 'ServerError'
   }
 }
+
+/**
+ * What a page carries after a post of one of its forms (route.Base's
+ * errors and form, as generated): the form posted and what was typed, and
+ * per field the translation key of its problem ("form": the form's own).
+ */
+export type PostProps = Pick<import('../../gen/pages').HomeProps, 'errors' | 'form'>

@@ -1,19 +1,14 @@
-import type { PostedForm } from '../../../gen/pages'
+import type { PostProps } from '../../../lib/router'
+
+export type { PostProps }
 
 /** The translation key of each field's problem; the form's own under "form". */
-export type FormErrors = Partial<Record<string, string>>
-
-/** What a page carries after a post of one of its forms (route.Base). */
-export interface PostProps {
-  errors?: FormErrors
-  form?: PostedForm
-}
+export type FormErrors = NonNullable<PostProps['errors']>
 
 /** The name of the hidden field naming the form (internal/web/forms.go). */
 export const FORM_FIELD = 'form'
 
-/** The honeypot: a field no person sees, so a value in it is a robot's. */
-export const HONEYPOT_FIELD = 'website2'
+export { HONEYPOT_FIELD } from '../../../gen/forms'
 
 /** A JSON body for the router: a field's value, or its values when it has several. */
 export function formRecord(data: FormData): Record<string, string | string[]> {

@@ -1,23 +1,14 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { ALTCHA_CHALLENGE_URL, ALTCHA_FIELD, altchaStrings, loadAltcha, type MountedAltcha } from '../../../lib/altcha'
 import { useLang, useT } from '../../../lib/i18n'
-import { usePage, useRouter } from '../../../lib/router'
+import { HONEYPOT_FIELD } from '../../../gen/forms'
+import { usePage, useRouter, type PostProps } from '../../../lib/router'
 import './newsletter.css'
 
 const KIND = 'sign-newsletter'
-/**
- * The honeypot field (forms' HONEYPOT_FIELD, altcha.HoneypotField in Go),
- * written here: importing the forms kit would put its form library on
- * every page's first load. NewsletterSignup.test.tsx keeps the two equal.
- */
-const HONEYPOT_FIELD = 'website2'
 /** The anchor a refused post without JavaScript comes back to. */
 const ANCHOR = 'newsletter'
 
-interface Posted {
-  errors?: Partial<Record<string, string>>
-  form?: { name: string; values: Record<string, string | string[]> }
-}
 
 /**
  * The footer's newsletter sign-up (SPEC §2, `sign-newsletter`): one email
@@ -32,7 +23,7 @@ interface Posted {
  */
 export function NewsletterSignup({ home }: { home: string }) {
   const t = useT()
-  const page = usePage<Posted>()
+  const page = usePage<PostProps>()
   const router = useRouter()
   const uid = useId()
   const mine = page.props.form?.name === KIND

@@ -1,6 +1,6 @@
 import { Altcha, PersonFields, SelectField, VisitorForm } from '../../forms'
 import { useT } from '../../../lib/i18n'
-import { usePage } from '../../../lib/router'
+import { usePage, type PostProps } from '../../../lib/router'
 import { DOCUMENT_ANCHOR, type DocumentChoice } from '../model/offer'
 import './offer.css'
 
@@ -13,7 +13,7 @@ import './offer.css'
  */
 export function DocumentRequestForm({ documents }: { documents: DocumentChoice[] }) {
   const t = useT()
-  const { url, props } = usePage<{ form?: { name?: string } }>()
+  const { url, props } = usePage<PostProps>()
   if (!documents.length) return null
   const mine = props.form?.name === 'document-request'
   return (

@@ -2,10 +2,10 @@ import { Altcha, PersonFields, TextArea, TextField, VisitorForm } from '../../fo
 import type { OfferTerms } from '../../../gen/pages'
 import { formatAmount } from '../../../lib/format'
 import { useT } from '../../../lib/i18n'
-import { usePage } from '../../../lib/router'
+import { usePage, type PostProps } from '../../../lib/router'
 import { OFFER_ANCHOR } from '../model/offer'
 import { AmountHint } from './AmountHint'
-import { posted, type PostedProps } from './posted'
+import { posted } from './posted'
 import './offer.css'
 
 /**
@@ -16,7 +16,7 @@ import './offer.css'
  */
 export function PurchaseOfferForm({ terms }: { terms: OfferTerms }) {
   const t = useT()
-  const { url, props } = usePage<PostedProps>()
+  const { url, props } = usePage<PostProps>()
   const mine = props.form?.name === 'purchase-offer'
   return (
     <details id={OFFER_ANCHOR} className="property-section offer-form" open={mine || undefined}>

@@ -2,9 +2,8 @@ import { Altcha, FileField, PersonFields, RadioGroup, TextArea, TextField, Visit
 import type { OfferTerms } from '../../../gen/pages'
 import { formatAmount } from '../../../lib/format'
 import { useT } from '../../../lib/i18n'
-import { usePage } from '../../../lib/router'
+import { usePage, type PostProps } from '../../../lib/router'
 import { RENT_ANCHOR } from '../model/offer'
-import type { PostedProps } from './posted'
 import './offer.css'
 
 /**
@@ -16,7 +15,7 @@ import './offer.css'
  */
 export function RentApplicationForm({ terms }: { terms: OfferTerms }) {
   const t = useT()
-  const { url, props } = usePage<PostedProps>()
+  const { url, props } = usePage<PostProps>()
   const mine = props.form?.name === 'rent-application'
   return (
     <details id={RENT_ANCHOR} className="property-section offer-form" open={mine || undefined}>

@@ -1,6 +1,6 @@
 import { Altcha, TextArea, TextField, VisitorForm } from '../../forms'
 import { useT } from '../../../lib/i18n'
-import { usePage } from '../../../lib/router'
+import { usePage, type PostProps } from '../../../lib/router'
 
 /** The anchor of the send-to-a-friend form: the contact box's "Send to a friend" goes there. */
 export const FRIEND_ANCHOR = 'friend'
@@ -16,7 +16,7 @@ export const FRIEND_ANCHOR = 'friend'
  */
 export function FriendForm() {
   const t = useT()
-  const { url, props } = usePage<{ form?: { name?: string } }>()
+  const { url, props } = usePage<PostProps>()
   const mine = props.form?.name === 'send-to-friend'
   return (
     <details id={FRIEND_ANCHOR} className="property-section property-form friend-form" open={mine || undefined}>
