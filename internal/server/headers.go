@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"immo/internal/web"
+	"immo/internal/web/respond"
 )
 
 // Sources are the other origins the site's pages load from, by kind: each
@@ -27,7 +27,7 @@ type Sources struct {
 // HTTPS. sources is called per response and must be cheap.
 func securityHeaders(next http.Handler, framePath string, hsts bool, sources func() Sources) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		nonce := web.NewNonce()
+		nonce := respond.NewNonce()
 		framable := r.URL.Path == framePath
 		h := w.Header()
 		h.Set("Content-Security-Policy", contentSecurityPolicy(nonce, framable, sources()))
@@ -42,7 +42,7 @@ func securityHeaders(next http.Handler, framePath string, hsts bool, sources fun
 		if hsts {
 			h.Set("Strict-Transport-Security", "max-age=31536000; includeSubDomains")
 		}
-		next.ServeHTTP(w, r.WithContext(web.WithNonce(r.Context(), nonce)))
+		next.ServeHTTP(w, r.WithContext(respond.WithNonce(r.Context(), nonce)))
 	})
 }
 

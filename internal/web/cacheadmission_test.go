@@ -67,6 +67,6 @@ func TestHugePageNumberIsNotAnError(t *testing.T) {
 
 // cachedPages counts every page the cache holds, of any generation.
 func cachedPages(h *Handler) int {
-	fresh, stale := h.cache.counts("")
+	fresh, stale := h.rs.CacheCounts()
 	return fresh + stale
 }

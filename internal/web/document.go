@@ -1,20 +1,18 @@
 package web
 
 import (
+	"bytes"
 	"html/template"
 
 	"immo/internal/site"
 	"immo/internal/web/route"
 )
 
-// document is the HTML around the app. The head is Go's: title,
-// description, canonical, hreflang and Open Graph come from the resolver.
-var document = template.Must(template.New("doc").Parse(`<!doctype html>
-<html lang="{{.Lang}}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{{.Head.Title}}</title>
+// siteHead is the public site's head: title, description, canonical,
+// hreflang and Open Graph come from the resolver, the verification tags
+// from the configuration, the breadcrumb's JSON-LD from structured.go. The
+// Responder puts it after the charset and viewport, before the assets.
+var siteHead = template.Must(template.New("head").Parse(`<title>{{.Head.Title}}</title>
 {{- with .Head.Description}}
 <meta name="description" content="{{.}}">{{end}}
 {{- with .Head.Robots}}
@@ -42,21 +40,24 @@ var document = template.Must(template.New("doc").Parse(`<!doctype html>
 <meta name="norton-safeweb-site-verification" content="{{.}}">{{end}}
 {{- with .Breadcrumbs}}
 <script type="application/ld+json">{{.}}</script>{{end}}
-<link rel="icon" href="/favicon.svg" type="image/svg+xml">
-{{.Assets}}
-</head>
-<body>
-{{.App}}
-</body>
-</html>
-`))
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">`))
 
-type documentData struct {
-	Lang     string
+type headData struct {
 	Head     route.Head
 	Settings site.SiteSettings
 	// Breadcrumbs is the BreadcrumbList JSON-LD (structured.go).
 	Breadcrumbs template.JS
-	Assets      template.HTML
-	App         template.HTML
+}
+
+// head writes res's head tags, when a document is rendered.
+func (h *Handler) head(res route.Result) func() template.HTML {
+	return func() template.HTML {
+		var b bytes.Buffer
+		err := siteHead.Execute(&b, headData{Head: res.Head, Settings: h.resolver.Site.SiteInfo.Settings,
+			Breadcrumbs: breadcrumbList(res.Head.Breadcrumb, h.resolver.Absolute)})
+		if err != nil {
+			panic(err) // the template and its data are ours: a failure is a bug
+		}
+		return template.HTML(b.String())
+	}
 }

@@ -12,6 +12,7 @@ import (
 
 	"immo/internal/field"
 	"immo/internal/lead"
+	"immo/internal/web/respond"
 	"immo/internal/web/route"
 )
 
@@ -147,12 +148,7 @@ func (h *Handler) servePost(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, http.StatusText(http.StatusForbidden), http.StatusForbidden)
 		return
 	}
-	inertia := r.Header.Get("X-Inertia") == "true"
-	if inertia && r.Header.Get("X-Inertia-Version") != h.version {
-		w.Header().Set("X-Inertia-Location", r.URL.RequestURI())
-		w.WriteHeader(http.StatusConflict)
-		return
-	}
+	inertia := respond.IsClient(r)
 	var uploads []string
 	for _, f := range held {
 		if ff, ok := h.forms[f].(FileFields); ok {
@@ -189,17 +185,17 @@ func (h *Handler) servePost(w http.ResponseWriter, r *http.Request) {
 		if len(errs) == 0 {
 			status = http.StatusOK // nothing the server refuses: the browser's word stands
 		}
-		h.formPage(w, r, res, post, errs, status, inertia)
+		h.formPage(w, r, res, post, errs, status)
 		return
 	}
 	errs, err := submit(r.Context(), h.forms[form], post)
 	switch {
 	case errors.Is(err, errUnexpected):
 		h.log.Error("form failed", "form", form, "url", r.URL.RequestURI(), "err", err)
-		h.formPage(w, r, res, post, field.Errors{formField: field.KeyAPIError}, http.StatusInternalServerError, inertia)
+		h.formPage(w, r, res, post, field.Errors{formField: field.KeyAPIError}, http.StatusInternalServerError)
 	case err != nil:
 		h.log.Error("form not kept", "form", form, "url", r.URL.RequestURI(), "err", err)
-		h.formPage(w, r, res, post, field.Errors{formField: field.KeySendFailed}, http.StatusInternalServerError, inertia)
+		h.formPage(w, r, res, post, field.Errors{formField: field.KeySendFailed}, http.StatusInternalServerError)
 	case len(errs) > 0:
 		if !inertia {
 			// The page comes back with its file inputs empty (a browser cannot
@@ -210,9 +206,9 @@ func (h *Handler) servePost(w http.ResponseWriter, r *http.Request) {
 				}
 			}
 		}
-		h.formPage(w, r, res, post, errs, http.StatusUnprocessableEntity, inertia)
+		h.formPage(w, r, res, post, errs, http.StatusUnprocessableEntity)
 	default:
-		http.Redirect(w, r, h.resolver.ThankYouURL(form, res.Lang)+thankYouFragment, http.StatusSeeOther)
+		h.rs.Redirect(w, r, h.resolver.ThankYouURL(form, res.Lang)+thankYouFragment, http.StatusSeeOther)
 	}
 }
 
@@ -241,9 +237,19 @@ func submit(ctx context.Context, fh FormHandler, p FormPost) (errs field.Errors,
 
 // formPage answers the page again with the post's errors and values. It is
 // never cached: it holds what one visitor typed.
-func (h *Handler) formPage(w http.ResponseWriter, r *http.Request, res route.Result, post FormPost, errs field.Errors, status int, inertia bool) {
+func (h *Handler) formPage(w http.ResponseWriter, r *http.Request, res route.Result, post FormPost, errs field.Errors, status int) {
+	route.WithPost(res.Props, route.PostedForm{Name: post.Form, Values: postedValues(post.Values)}, errs)
+	res.Status = status
+	p := h.page(res)
+	p.NoStore = true
+	h.rs.Render(w, r, p)
+}
+
+// postedValues are the values a form page shows again: passwords left out,
+// the characters refused not sent back.
+func postedValues(posted url.Values) map[string]any {
 	values := map[string]any{}
-	for k, v := range post.Values {
+	for k, v := range posted {
 		if strings.Contains(strings.ToLower(k), "password") {
 			continue // never sent back
 		}
@@ -257,16 +263,5 @@ func (h *Handler) formPage(w http.ResponseWriter, r *http.Request, res route.Res
 			values[k] = v
 		}
 	}
-	route.WithPost(res.Props, route.PostedForm{Name: post.Form, Values: values}, errs)
-	page := Page{Component: res.View, Props: res.Props, URL: r.URL.RequestURI(), Version: h.version}
-	w.Header().Set("Vary", "X-Inertia, Accept-Encoding")
-	w.Header().Set("Cache-Control", "no-store")
-	if inertia {
-		w.Header().Set("X-Inertia", "true")
-		writeCompressed(w, r, status, "application/json", mustJSON(page), nil)
-		return
-	}
-	res.Status = status
-	doc, _ := h.render(r.Context(), res, page)
-	writeNonced(w, r, status, doc.doc)
+	return values
 }

@@ -15,6 +15,7 @@ import (
 	"immo/internal/field"
 	"immo/internal/lead"
 	"immo/internal/mail"
+	"immo/internal/web/respond"
 )
 
 // leadStore is a lead.Store in memory: a failing callback stores nothing.
@@ -59,7 +60,7 @@ func postForm(h http.Handler, target, contentType, body string, header map[strin
 		req.Header.Set(k, v)
 	}
 	rec := httptest.NewRecorder()
-	h.ServeHTTP(rec, req.WithContext(WithNonce(req.Context(), testNonce)))
+	h.ServeHTTP(rec, req.WithContext(respond.WithNonce(req.Context(), testNonce)))
 	return rec
 }
 

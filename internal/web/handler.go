@@ -5,50 +5,32 @@
 package web
 
 import (
-	"bytes"
-	"context"
-	"encoding/json"
-	"errors"
 	"html/template"
 	"log/slog"
 	"net/http"
-	"strconv"
-	"strings"
+	"net/url"
 	"time"
 
-	"immo/internal/web/assets"
+	"immo/internal/web/respond"
 	"immo/internal/web/route"
 	"immo/internal/web/ssr"
 )
 
-// Page is the Inertia page object.
-type Page struct {
-	Component string      `json:"component"`
-	Props     route.Props `json:"props"`
-	URL       string      `json:"url"`
-	Version   string      `json:"version"`
-}
-
-// Handler serves every page the resolver knows.
+// Handler serves the public site: every page the resolver knows, the
+// forms posted to them, and the pages of the links the site mails (a
+// visit's cancel link, the newsletter's). Each is an ordinary route of its
+// mux; the page protocol is the Responder's (package respond).
 type Handler struct {
 	resolver *route.Resolver
-	renderer ssr.Renderer
-	assets   template.HTML // the client entry's head tags
-	preloads func(view, lang string) template.HTML
-	version  string // the client build, for the protocol's asset check
-	cache    *htmlCache
-	// refresher re-renders the pages served stale while the engines were busy.
-	refresher *refresher
-	slot      string // where the document's nonce goes (nonce.go)
-	log       *slog.Logger
-	mapFrame  http.Handler // MapFramePath
+	rs       *respond.Responder
+	mux      *http.ServeMux
+	log      *slog.Logger
+	mapFrame http.Handler // MapFramePath
 	// sitemapCache holds sitemap.xml for one data version.
 	sitemapCache sitemap
-	// RenderTimeout bounds one server render; past it the shell is served.
-	RenderTimeout time.Duration
-	forms         Forms        // the form handlers by kind (forms.go)
-	visits        VisitCancels // the cancel links of booked visits (visitcancel.go); nil: none
-	newsletter    NewsletterPages
+	forms        Forms        // the form handlers by kind (forms.go)
+	visits       VisitCancels // the cancel links of booked visits (visitcancel.go); nil: none
+	newsletter   NewsletterPages
 }
 
 // Options configure a Handler.
@@ -58,10 +40,11 @@ type Options struct {
 	AssetTags template.HTML
 	// PagePreloads, when set, gives the head tags that fetch a view's and a
 	// language's chunks early (assets.ViteManifest.PagePreloads).
-	PagePreloads func(view, lang string) template.HTML
-	AssetVersion string
-	CacheBytes   int // 0: 64 MiB
-	Log          *slog.Logger
+	PagePreloads  func(view, lang string) template.HTML
+	AssetVersion  string
+	CacheBytes    int           // 0: 64 MiB
+	RenderTimeout time.Duration // 0: 2 s; past it the shell is served
+	Log           *slog.Logger
 	// MapFrame configures the map frame (its tiles: cmd/immo reads them
 	// from the environment).
 	MapFrame MapFrameOptions
@@ -75,43 +58,50 @@ type Options struct {
 
 // NewHandler returns the page handler.
 func NewHandler(o Options) *Handler {
-	if o.CacheBytes == 0 {
-		o.CacheBytes = 64 << 20
+	if o.Log == nil {
+		o.Log = slog.New(slog.DiscardHandler)
 	}
-	if o.Renderer == nil {
-		o.Renderer = ssr.Disabled{}
+	preloads := o.PagePreloads
+	if preloads == nil {
+		preloads = func(string, string) template.HTML { return "" }
 	}
-	if o.PagePreloads == nil {
-		o.PagePreloads = func(string, string) template.HTML { return "" }
-	}
-	h := &Handler{resolver: o.Resolver, renderer: o.Renderer, assets: o.AssetTags, preloads: o.PagePreloads, version: o.AssetVersion,
-		cache: newHTMLCache(o.CacheBytes), slot: newSlot(), log: o.Log, RenderTimeout: 2 * time.Second, forms: o.Forms, visits: o.Visits,
-		newsletter: o.Newsletter}
+	h := &Handler{resolver: o.Resolver, log: o.Log, forms: o.Forms,
+		visits: o.Visits, newsletter: o.Newsletter}
+	h.rs = respond.New(respond.Options{
+		Renderer:      o.Renderer,
+		Assets:        func(view, lang string) template.HTML { return o.AssetTags + preloads(view, lang) },
+		Version:       o.AssetVersion,
+		Generation:    o.Resolver.Version,
+		Refresh:       h.refresh,
+		CacheBytes:    o.CacheBytes,
+		RenderTimeout: o.RenderTimeout,
+		Log:           o.Log,
+	})
 	if o.MapFrame.Log == nil {
 		o.MapFrame.Log = o.Log
 	}
 	h.mapFrame = NewMapFrame(o.MapFrame)
-	h.refresher = newRefresher(h)
+	h.mux = http.NewServeMux()
+	page := func(f http.HandlerFunc) http.Handler { return h.rs.Protocol(f) }
+	if h.visits != nil {
+		h.mux.Handle("/{lang}/"+route.VisitCancelSlug+"/{$}", page(h.serveVisitCancel))
+	}
+	if h.newsletter.Service != nil {
+		h.mux.Handle("/{lang}/newsletter/confirm/{$}", page(h.serveNewsletter))
+		h.mux.Handle("/{lang}/unsubscribe/{$}", page(h.serveNewsletter))
+	}
+	h.mux.Handle("/", page(h.servePage))
 	return h
 }
 
-// generation names what a rendered page depends on: the client build and
-// the catalog version.
-func (h *Handler) generation() string { return h.version + "/" + h.resolver.Version() }
+// Responder is the handler's page protocol, for the tests that look at its
+// cache.
+func (h *Handler) Responder() *respond.Responder { return h.rs }
 
-func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	if h.visits != nil {
-		if _, ok := h.resolver.VisitCancelLang(r.URL.EscapedPath()); ok {
-			h.serveVisitCancel(w, r)
-			return
-		}
-	}
-	if h.newsletter.Service != nil {
-		if lang, confirm, ok := h.resolver.NewsletterPage(r.URL.EscapedPath()); ok {
-			h.serveNewsletter(w, r, lang, confirm)
-			return
-		}
-	}
+func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) { h.mux.ServeHTTP(w, r) }
+
+// servePage answers a page of the resolver, and the forms posted to it.
+func (h *Handler) servePage(w http.ResponseWriter, r *http.Request) {
 	if r.Method == http.MethodPost {
 		h.servePost(w, r)
 		return
@@ -124,111 +114,26 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if refuseLongQuery(w, r) {
 		return
 	}
-	w.Header().Set("Vary", "X-Inertia, Accept-Encoding")
-	inertia := r.Header.Get("X-Inertia") == "true"
-	if inertia && r.Header.Get("X-Inertia-Version") != h.version {
-		// The client runs an older build: make it load the page anew.
-		w.Header().Set("X-Inertia-Location", r.URL.RequestURI())
-		w.WriteHeader(http.StatusConflict)
-		return
-	}
-	gen := h.generation()
-	key := r.URL.RequestURI()
-	if !inertia {
-		if doc, fresh, _ := h.cache.get(gen, key); fresh {
-			h.writeDocument(w, r, doc)
-			return
-		}
-	}
 	res := h.resolver.Resolve(r.URL.EscapedPath(), r.URL.Query())
 	if res.Redirect != "" {
-		// A client visit follows a redirect within the site itself (fetch
-		// keeps the X-Inertia headers) and shows the page it lands on without
-		// a reload; only another site needs the full-page 409.
-		internal := strings.HasPrefix(res.Redirect, "/") && !strings.HasPrefix(res.Redirect, "//")
-		if inertia && !internal {
-			w.Header().Set("X-Inertia-Location", res.Redirect)
-			w.WriteHeader(http.StatusConflict)
-			return
-		}
-		http.Redirect(w, r, res.Redirect, res.Status)
+		h.rs.Redirect(w, r, res.Redirect, res.Status)
 		return
 	}
-	page := Page{Component: res.View, Props: res.Props, URL: key, Version: h.version}
-	if inertia {
-		w.Header().Set("X-Inertia", "true")
-		w.Header().Set("Cache-Control", "no-cache")
-		writeCompressed(w, r, res.Status, "application/json", mustJSON(page), nil)
-		return
-	}
-	done := h.refresher.visit()
-	doc, rendered := h.render(r.Context(), res, page)
-	done()
-	switch {
-	case !rendered:
-		doc = h.stale(gen, key, res.Status, doc)
-	case res.Cacheable && r.URL.RawQuery == res.CacheQuery:
-		h.cache.put(gen, key, doc) // only canonical addresses: see route.Result
-	}
-	h.writeDocument(w, r, doc)
+	h.rs.Render(w, r, h.page(res))
 }
 
-func (h *Handler) writeDocument(w http.ResponseWriter, r *http.Request, doc cached) {
-	w.Header().Set("Cache-Control", "no-cache")
-	writeNonced(w, r, doc.status, doc.doc)
+// page is the Responder's page of a resolved one.
+func (h *Handler) page(res route.Result) respond.Page {
+	return respond.Page{View: res.View, Props: res.Props, Status: res.Status, Lang: res.Lang,
+		Head: h.head(res), Cacheable: res.Cacheable, CacheQuery: res.CacheQuery}
 }
 
-// render builds the document for res. When React cannot render it in time,
-// it is the client-rendered shell with the same head (a visitor never sees an
-// error because of rendering), and rendered is false unless server rendering
-// is disabled (then the shell is the page's final form).
-func (h *Handler) render(ctx context.Context, res route.Result, page Page) (doc cached, rendered bool) {
-	pageJSON := mustJSON(page)
-	ctx, cancel := context.WithTimeout(ctx, h.RenderTimeout)
-	defer cancel()
-	out, err := h.renderer.Render(ctx, pageJSON)
-	rendered = err == nil || errors.Is(err, ssr.ErrDisabled)
-	if !rendered {
-		h.log.Warn("server render failed; serving the previous or client-rendered page", "url", page.URL, "view", page.Component, "err", err)
-	}
+// refresh resolves a page served stale again, for its background render.
+func (h *Handler) refresh(uri string) (respond.Page, bool) {
+	u, err := url.ParseRequestURI(uri)
 	if err != nil {
-		out = ssr.Result{}
+		return respond.Page{}, false
 	}
-	var b bytes.Buffer
-	err = document.Execute(&b, documentData{
-		Lang: res.Lang, Head: res.Head, Settings: h.resolver.Site.SiteInfo.Settings,
-		Breadcrumbs: breadcrumbList(res.Head.Breadcrumb, h.resolver.Absolute),
-		Assets:      withNonceAttr(h.assets+h.preloads(page.Component, res.Lang), h.slot), App: ssr.AppHTML(out, pageJSON),
-	})
-	if err != nil {
-		panic(err) // the template and its data are ours: a failure is a bug
-	}
-	return cached{status: res.Status, doc: newNonced(b.Bytes(), h.slot)}, rendered
-}
-
-func mustJSON(v any) []byte {
-	b, err := json.Marshal(v)
-	if err != nil {
-		panic(err)
-	}
-	return b
-}
-
-// writeCompressed writes body, gzipped when the client takes it. gz may be
-// given ready-made.
-func writeCompressed(w http.ResponseWriter, r *http.Request, status int, contentType string, body, gz []byte) {
-	w.Header().Set("Content-Type", contentType)
-	w.Header().Set("X-Content-Type-Options", "nosniff")
-	if assets.AcceptsGzip(r) && len(body) > 1024 {
-		if gz == nil {
-			gz = assets.Gzip(body)
-		}
-		body = gz
-		w.Header().Set("Content-Encoding", "gzip")
-	}
-	w.Header().Set("Content-Length", strconv.Itoa(len(body)))
-	w.WriteHeader(status)
-	if r.Method != http.MethodHead {
-		w.Write(body)
-	}
+	res := h.resolver.Resolve(u.EscapedPath(), u.Query())
+	return h.page(res), res.Redirect == ""
 }

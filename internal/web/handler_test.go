@@ -16,6 +16,7 @@ import (
 
 	"immo/internal/catalog"
 	"immo/internal/demo/demotest"
+	"immo/internal/web/respond"
 	"immo/internal/web/route"
 	"immo/internal/web/ssr"
 	"immo/internal/web/views"
@@ -44,12 +45,12 @@ func (f *fakeRenderer) Render(_ context.Context, page []byte) (ssr.Result, error
 	return ssr.Result{Body: "<main>rendered " + p.Component + "</main>"}, nil
 }
 
-func newTestHandler(t *testing.T, r ssr.Renderer) (*Handler, *swappableIndex, *catalog.Catalog) {
+func newTestHandler(t *testing.T, r ssr.Renderer, with ...func(*Options)) (*Handler, *swappableIndex, *catalog.Catalog) {
 	t.Helper()
 	cfg, cat := demotest.Site(t), demotest.Catalog(t)
 	idx := &swappableIndex{}
 	idx.p.Store(catalog.NewIndex(cat, 1))
-	h := NewHandler(Options{
+	o := Options{
 		Resolver:  &route.Resolver{Site: cfg, Catalog: idx, BaseURL: "https://immo.test"},
 		Renderer:  r,
 		AssetTags: `<script type="module" src="/assets/app.js"></script>`,
@@ -58,8 +59,11 @@ func newTestHandler(t *testing.T, r ssr.Renderer) (*Handler, *swappableIndex, *c
 		},
 		AssetVersion: "v1",
 		Log:          slog.New(slog.NewTextHandler(io.Discard, nil)),
-	})
-	return h, idx, cat
+	}
+	for _, f := range with {
+		f(&o)
+	}
+	return NewHandler(o), idx, cat
 }
 
 func do(h http.Handler, method, target string, header map[string]string) *httptest.ResponseRecorder {
@@ -68,7 +72,7 @@ func do(h http.Handler, method, target string, header map[string]string) *httpte
 		req.Header.Set(k, v)
 	}
 	rec := httptest.NewRecorder()
-	h.ServeHTTP(rec, req.WithContext(WithNonce(req.Context(), testNonce)))
+	h.ServeHTTP(rec, req.WithContext(respond.WithNonce(req.Context(), testNonce)))
 	return rec
 }
 
@@ -170,7 +174,7 @@ func TestCacheAndInvalidation(t *testing.T) {
 		t.Fatal("the cache must not outlive the catalog version")
 	}
 	// The earlier generation's other page is kept, only as stale.
-	if fresh, stale := h.cache.counts(h.generation()); fresh != 1 || stale != 1 {
+	if fresh, stale := h.rs.CacheCounts(); fresh != 1 || stale != 1 {
 		t.Fatalf("after a new generation: %d fresh, %d stale pages; want 1, 1", fresh, stale)
 	}
 	if do(h, "GET", "/fr/a-vendre/?page=2", nil); r.calls.Load() != 4 {

@@ -14,11 +14,10 @@ import (
 // TestFailedRendersDoNotFlood: every failed render warns, but through the
 // server's summarising log a burst is one line and then one count.
 func TestFailedRendersDoNotFlood(t *testing.T) {
-	h, _, _ := newTestHandler(t, &fakeRenderer{fail: true})
 	var log bytes.Buffer
 	now := time.Date(2026, 1, 1, 10, 0, 0, 0, time.UTC)
 	sum := logsum.New(slog.NewTextHandler(&log, nil), time.Minute, func() time.Time { return now })
-	h.log = slog.New(sum)
+	h, _, _ := newTestHandler(t, &fakeRenderer{fail: true}, func(o *Options) { o.Log = slog.New(sum) })
 	for i := range 200 {
 		if rec := do(h, "GET", fmt.Sprintf("/fr/?visit=%d", i), nil); rec.Code != 200 {
 			t.Fatalf("render failure: %d", rec.Code)

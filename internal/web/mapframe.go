@@ -10,6 +10,7 @@ import (
 
 	"immo/internal/i18n"
 	"immo/internal/web/assets"
+	"immo/internal/web/respond"
 )
 
 // The map of the list pages (SPEC §2: "a map is shown in an embedded frame
@@ -153,7 +154,7 @@ func (m *mapFrame) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		Lang: lang,
 		Labels: mapLabels{Title: t("title"), Region: t("region"), Help: t("help"), Cluster: t("cluster"), CountOne: t("countOne"),
 			CountOther: t("countOther"), Empty: t("empty"), ZoomIn: t("zoomIn"), ZoomOut: t("zoomOut"), Close: t("close")},
-		Tiles: m.o.Tiles, Attribution: m.o.Attribution, Entry: entry, Nonce: NonceOf(r.Context()),
+		Tiles: m.o.Tiles, Attribution: m.o.Attribution, Entry: entry, Nonce: respond.NonceOf(r.Context()),
 	}
 	var b bytes.Buffer
 	if err := mapFrameDoc.Execute(&b, data); err != nil {
@@ -163,5 +164,5 @@ func (m *mapFrame) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	// The site's Referrer-Policy (strict-origin-when-cross-origin) stands:
 	// tile servers such as OpenStreetMap's require the origin as Referer.
 	w.Header().Add("Vary", "Accept-Encoding")
-	writeCompressed(w, r, http.StatusOK, "text/html; charset=utf-8", b.Bytes(), nil)
+	respond.WriteCompressed(w, r, http.StatusOK, "text/html; charset=utf-8", b.Bytes(), nil)
 }

@@ -12,6 +12,7 @@ import (
 
 	"immo/internal/i18n"
 	"immo/internal/web/assets"
+	"immo/internal/web/respond"
 )
 
 func fakeMapEntry() (assets.Entry, error) {
@@ -21,7 +22,7 @@ func fakeMapEntry() (assets.Entry, error) {
 func getMapFrame(h http.Handler, target string) *httptest.ResponseRecorder {
 	rec := httptest.NewRecorder()
 	r := httptest.NewRequest("GET", target, nil)
-	h.ServeHTTP(rec, r.WithContext(WithNonce(r.Context(), "N0nce")))
+	h.ServeHTTP(rec, r.WithContext(respond.WithNonce(r.Context(), "N0nce")))
 	return rec
 }
 

@@ -9,6 +9,7 @@ import (
 	"immo/internal/field"
 	"immo/internal/lead"
 	"immo/internal/newsletter"
+	"immo/internal/spam"
 	"immo/internal/web/route"
 )
 
@@ -24,8 +25,8 @@ type NewsletterPages struct {
 	IP *lead.IPHasher
 	// PerSender limits the unsubscribe form's posts per IP; PerReceiver the
 	// unsubscribe links to one address; Addresses is the site's one brake
-	// on the mails to any typed address (LeadForms.Addresses).
-	PerSender, PerReceiver, Addresses Limit
+	// on the mails to any typed address (spam.Gate.Addresses).
+	PerSender, PerReceiver, Addresses spam.Limit
 }
 
 // The unsubscribe form's fields.
@@ -46,16 +47,13 @@ const (
 //   - GET /{lang}/unsubscribe/: a form asking for an address; its POST mails
 //     an unsubscribe link when the address subscribes, and answers the same
 //     (303 to ?sent) whether or not it does.
-func (h *Handler) serveNewsletter(w http.ResponseWriter, r *http.Request, lang string, confirm bool) {
-	w.Header().Set("Cache-Control", "no-store")
-	w.Header().Set("Vary", "X-Inertia, Accept-Encoding")
-	inertia := r.Header.Get("X-Inertia") == "true"
-	if refuseLongQuery(w, r) {
+func (h *Handler) serveNewsletter(w http.ResponseWriter, r *http.Request) {
+	lang, confirm, ok := h.resolver.NewsletterPage(r.URL.EscapedPath())
+	if !ok { // not a language of the site
+		h.servePage(w, r)
 		return
 	}
-	if inertia && r.Header.Get("X-Inertia-Version") != h.version {
-		w.Header().Set("X-Inertia-Location", r.URL.RequestURI())
-		w.WriteHeader(http.StatusConflict)
+	if refuseLongQuery(w, r) {
 		return
 	}
 	token := r.URL.Query().Get(tokenField)
@@ -65,14 +63,9 @@ func (h *Handler) serveNewsletter(w http.ResponseWriter, r *http.Request, lang s
 			route.WithPost(res.Props, route.PostedForm{Name: unsubscribeForm, Values: posted}, errs)
 			res.Status = http.StatusUnprocessableEntity
 		}
-		p := Page{Component: res.View, Props: res.Props, URL: r.URL.RequestURI(), Version: h.version}
-		if inertia {
-			w.Header().Set("X-Inertia", "true")
-			writeCompressed(w, r, res.Status, "application/json", mustJSON(p), nil)
-			return
-		}
-		doc, _ := h.render(r.Context(), res, p)
-		writeNonced(w, r, res.Status, doc.doc)
+		p := h.page(res)
+		p.NoStore, p.Cacheable = true, false // a token in its address or its form
+		h.rs.Render(w, r, p)
 	}
 	follow := func(use func(context.Context, string) (newsletter.Subscriber, error), done string) {
 		_, err := use(r.Context(), token)
@@ -88,6 +81,7 @@ func (h *Handler) serveNewsletter(w http.ResponseWriter, r *http.Request, lang s
 	}
 	switch {
 	case r.Method == http.MethodHead && confirm:
+		w.Header().Set("Cache-Control", "no-store")
 		w.WriteHeader(http.StatusOK) // a link checker's HEAD confirms nothing
 	case r.Method == http.MethodGet || r.Method == http.MethodHead:
 		switch {
@@ -132,7 +126,7 @@ func (h *Handler) serveNewsletter(w http.ResponseWriter, r *http.Request, lang s
 			page(route.NewsletterAsk, field.Errors{formField: field.KeySendFailed}, map[string]any{lead.FieldEmail: email})
 			return
 		}
-		http.Redirect(w, r, h.resolver.UnsubscribeURL("", lang)+"?sent", http.StatusSeeOther)
+		h.rs.Redirect(w, r, h.resolver.UnsubscribeURL("", lang)+"?sent", http.StatusSeeOther)
 	default:
 		w.Header().Set("Allow", "GET, HEAD, POST")
 		http.Error(w, http.StatusText(http.StatusMethodNotAllowed), http.StatusMethodNotAllowed)
@@ -146,7 +140,7 @@ func (h *Handler) unsubscribeLimits(r *http.Request, email string) field.Errors 
 		return nil
 	}
 	keys := []struct {
-		lim Limit
+		lim spam.Limit
 		key string
 	}{
 		{n.PerSender, n.IP.Hash(remoteIP(r))},
@@ -157,7 +151,7 @@ func (h *Handler) unsubscribeLimits(r *http.Request, email string) field.Errors 
 		if k.lim.Limiter == nil {
 			continue
 		}
-		ok, err := k.lim.Allow(r.Context(), k.lim.key(k.key))
+		ok, err := k.lim.Allow(r.Context(), k.lim.Key(k.key))
 		if err != nil {
 			h.log.Error("newsletter: unsubscribe form's limits", "err", err)
 			return field.Errors{formField: field.KeySendFailed}
@@ -165,7 +159,7 @@ func (h *Handler) unsubscribeLimits(r *http.Request, email string) field.Errors 
 		if !ok {
 			h.log.Warn("newsletter: unsubscribe form over a limit", "limit", k.lim.Name)
 			if k.lim.Name == n.PerSender.Name {
-				return field.Errors{formField: k.lim.tooMany()}
+				return field.Errors{formField: k.lim.TooMany()}
 			}
 			return field.Errors{formField: field.KeyReceiverDay}
 		}

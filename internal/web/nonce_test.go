@@ -3,7 +3,6 @@ package web
 import (
 	"bytes"
 	"compress/gzip"
-	"hash/crc32"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -12,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"immo/internal/web/assets"
+	"immo/internal/web/respond"
 )
 
 // A cached page carries each response's own nonce on every script and module
@@ -24,7 +23,7 @@ func TestNonceFreshOnCachedPage(t *testing.T) {
 	seen := map[string]bool{}
 	// Two nonces of NewNonce (the spliced gzip) and one of another length
 	// (gzipped whole).
-	for i, nonce := range []string{NewNonce(), NewNonce(), "dGhpcmQ+Lw=="} {
+	for i, nonce := range []string{respond.NewNonce(), respond.NewNonce(), "dGhpcmQ+Lw=="} {
 		for _, enc := range []string{"", "gzip"} {
 			req := httptestRequest("/fr/a-vendre/", enc, nonce)
 			rec := serve(h, req)
@@ -71,71 +70,12 @@ func TestNonceFreshOnCachedPage(t *testing.T) {
 	}
 }
 
-// The slot is unguessable: a query value cannot place a nonce.
-func TestNonceSlotIsPerHandler(t *testing.T) {
-	a, _, _ := newTestHandler(t, &fakeRenderer{})
-	b, _, _ := newTestHandler(t, &fakeRenderer{})
-	if a.slot == b.slot || len(a.slot) < 20 {
-		t.Fatalf("slots %q %q", a.slot, b.slot)
-	}
-	if NewNonce() == NewNonce() {
-		t.Fatal("nonces repeat")
-	}
-}
-
-func TestCRC32Combine(t *testing.T) {
-	for _, c := range [][2]string{{"", ""}, {"a", ""}, {"", "b"}, {"hello ", "world"}, {strings.Repeat("x", 70000), "tail"}, {"head", strings.Repeat("yz", 40000)}} {
-		a, b := []byte(c[0]), []byte(c[1])
-		want := crc32.ChecksumIEEE(append(append([]byte{}, a...), b...))
-		if got := crc32Combine(crc32.ChecksumIEEE(a), crc32.ChecksumIEEE(b), len(b)); got != want {
-			t.Errorf("combine(%d, %d bytes) = %08x, want %08x", len(a), len(b), got, want)
-		}
-	}
-}
-
-// Parts around slots, including empty ones, gzip back to the whole; a part
-// that repeats the text before it compresses against it, across the nonce.
-func TestNoncedGzip(t *testing.T) {
-	var words strings.Builder
-	for i := range 3000 {
-		words.WriteString(strconv.Itoa(i*7919%10007) + " ")
-	}
-	x := words.String() // ~16 KB that deflate cannot shrink much on its own
-	for _, doc := range []string{"", "SLOT", "aSLOTSLOTb", "<p>" + x + "SLOT" + x + "SLOT</p>", "\xff" + x + "SLOT" + x} {
-		d := newNonced([]byte(doc), "SLOT")
-		for _, nonce := range []string{NewNonce(), strings.Repeat("\xff", nonceLen)} {
-			want := strings.ReplaceAll(doc, "SLOT", nonce)
-			if got := string(d.html(nonce)); got != want {
-				t.Fatalf("html %q", got)
-			}
-			gz := d.gzip(nonce)
-			if len(gz) != d.gzipLen(nonce) {
-				t.Errorf("gzipLen %d, gzip %d bytes", d.gzipLen(nonce), len(gz))
-			}
-			zr, err := gzip.NewReader(bytes.NewReader(gz))
-			if err != nil {
-				t.Fatal(err)
-			}
-			got, err := io.ReadAll(zr)
-			if err != nil || string(got) != want {
-				t.Fatalf("gzip of %d bytes with nonce %q: %v, %d bytes", len(doc), nonce, err, len(got))
-			}
-		}
-		if strings.HasPrefix(doc, "<p>") {
-			whole := len(assets.Gzip([]byte(strings.ReplaceAll(doc, "SLOT", NewNonce()))))
-			if spliced := len(d.gzip(NewNonce())); spliced > whole+whole/20 {
-				t.Errorf("the spliced gzip is %d bytes, the whole document gzipped %d", spliced, whole)
-			}
-		}
-	}
-}
-
 func httptestRequest(target, encoding, nonce string) *http.Request {
 	req := httptest.NewRequest("GET", target, nil)
 	if encoding != "" {
 		req.Header.Set("Accept-Encoding", encoding)
 	}
-	return req.WithContext(WithNonce(req.Context(), nonce))
+	return req.WithContext(respond.WithNonce(req.Context(), nonce))
 }
 
 func serve(h http.Handler, req *http.Request) *httptest.ResponseRecorder {

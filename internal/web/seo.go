@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"immo/internal/catalog"
+	"immo/internal/web/respond"
 	"immo/internal/web/route"
 )
 
@@ -62,7 +63,7 @@ func (h *Handler) sitemap(w http.ResponseWriter, r *http.Request) {
 	body := h.sitemapCache.body
 	h.sitemapCache.mu.Unlock()
 	w.Header().Set("Cache-Control", "public, max-age=3600")
-	writeCompressed(w, r, http.StatusOK, "application/xml; charset=utf-8", body, nil)
+	respond.WriteCompressed(w, r, http.StatusOK, "application/xml; charset=utf-8", body, nil)
 }
 
 func buildSitemap(res *route.Resolver) []byte {

@@ -2,7 +2,6 @@ package web
 
 import (
 	"context"
-	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -37,8 +36,8 @@ func TestShellIsNeverCached(t *testing.T) {
 	if body := do(h, "GET", "/fr/a-vendre/", nil).Body.String(); !strings.Contains(body, shellApp) {
 		t.Fatal("a saturated renderer serves the shell")
 	}
-	h.refresher.wait()
-	if fresh, stale := h.cache.counts(h.generation()); fresh+stale != 0 {
+	h.rs.WaitRefresh()
+	if fresh, stale := h.rs.CacheCounts(); fresh+stale != 0 {
 		t.Fatalf("the shell was stored: %d fresh, %d stale pages", fresh, stale)
 	}
 	if body := do(h, "GET", "/fr/a-vendre/", nil).Body.String(); !strings.Contains(body, "rendered PropertyList") {
@@ -67,7 +66,7 @@ func TestStalePageWhileSaturated(t *testing.T) {
 	if during.Code != 200 || during.Body.String() != before {
 		t.Fatalf("saturated: want the earlier page, got %d\n%.300s", during.Code, during.Body.String())
 	}
-	h.refresher.wait()
+	h.rs.WaitRefresh()
 	calls := r.calls.Load()
 	after := do(h, "GET", "/fr/a-vendre/", nil).Body.String()
 	if after == before || !strings.Contains(after, "rendered PropertyList") {
@@ -108,36 +107,20 @@ func TestStalePageKeepsStatus(t *testing.T) {
 func TestRefreshYieldsToVisitors(t *testing.T) {
 	r := &saturatedRenderer{}
 	h, _, _ := newTestHandler(t, r)
-	done := h.refresher.visit()
-	h.refresher.add("/fr/")
-	if !h.refresher.add("/fr/a-louer/") || h.refresher.add("/fr/") {
+	done := h.rs.Busy()
+	h.rs.Refresh("/fr/")
+	if !h.rs.Refresh("/fr/a-louer/") || h.rs.Refresh("/fr/") {
 		t.Fatal("a queued page is queued once")
 	}
 	if n := r.calls.Load(); n != 0 {
 		t.Fatalf("%d background renders while a visitor's render runs", n)
 	}
 	done()
-	h.refresher.wait()
+	h.rs.WaitRefresh()
 	if n := r.calls.Load(); n != 2 {
 		t.Fatalf("%d background renders after the visitor's, want 2", n)
 	}
-	if fresh, _ := h.cache.counts(h.generation()); fresh != 2 {
+	if fresh, _ := h.rs.CacheCounts(); fresh != 2 {
 		t.Fatalf("%d pages stored by the background renders, want 2", fresh)
 	}
-}
-
-// The queue is bounded.
-func TestRefreshQueueBounded(t *testing.T) {
-	h, _, _ := newTestHandler(t, &saturatedRenderer{})
-	done := h.refresher.visit()
-	for i := range refreshQueueMax {
-		if !h.refresher.add("/fr/?n=" + strconv.Itoa(i)) {
-			t.Fatalf("page %d refused", i)
-		}
-	}
-	if h.refresher.add("/fr/?one-more") {
-		t.Fatal("a full queue takes no more")
-	}
-	done()
-	h.refresher.wait()
 }

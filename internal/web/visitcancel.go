@@ -24,7 +24,11 @@ type VisitCancels interface {
 // 404 with a page saying so; our failure is a page offering to try again
 // (500). These pages hold a token: never cached, never indexed.
 func (h *Handler) serveVisitCancel(w http.ResponseWriter, r *http.Request) {
-	lang, _ := h.resolver.VisitCancelLang(r.URL.EscapedPath())
+	lang, ok := h.resolver.VisitCancelLang(r.URL.EscapedPath())
+	if !ok { // not a language of the site
+		h.servePage(w, r)
+		return
+	}
 	var token string
 	var b agenda.Booking
 	var err error
@@ -66,20 +70,8 @@ func (h *Handler) serveVisitCancel(w http.ResponseWriter, r *http.Request) {
 	if state == "failed" {
 		res.Status = http.StatusInternalServerError
 	}
-	page := Page{Component: res.View, Props: res.Props, URL: r.URL.RequestURI(), Version: h.version}
-	w.Header().Set("Vary", "X-Inertia, Accept-Encoding")
-	w.Header().Set("Cache-Control", "no-store")
 	w.Header().Set("Referrer-Policy", "no-referrer") // the token is in the address
-	if r.Header.Get("X-Inertia") == "true" {
-		if r.Header.Get("X-Inertia-Version") != h.version {
-			w.Header().Set("X-Inertia-Location", r.URL.RequestURI())
-			w.WriteHeader(http.StatusConflict)
-			return
-		}
-		w.Header().Set("X-Inertia", "true")
-		writeCompressed(w, r, res.Status, "application/json", mustJSON(page), nil)
-		return
-	}
-	doc, _ := h.render(r.Context(), res, page)
-	writeNonced(w, r, res.Status, doc.doc)
+	p := h.page(res)
+	p.NoStore, p.Cacheable = true, false
+	h.rs.Render(w, r, p)
 }

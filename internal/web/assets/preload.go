@@ -16,7 +16,7 @@ import (
 // viewChunk finds the manifest key of view's component: its source file
 // under web/src, as the views registry names it.
 func (m *ViteManifest) viewChunk(view string) (string, bool) {
-	v, ok := views.Lookup(view)
+	v, ok := views.Site.Lookup(view)
 	if !ok {
 		return "", false
 	}

@@ -96,7 +96,7 @@ func (*VisitCancelProps) View() string { return views.VisitCancel }
 // VisitCancelPath is the address of the cancel page in lang; the link adds
 // ?token=….
 func (r *Resolver) VisitCancelPath(lang string) string {
-	return "/" + lang + "/" + visitCancelSlug + "/"
+	return "/" + lang + "/" + VisitCancelSlug + "/"
 }
 
 // VisitCancelURL is the cancel link of a booking's token, on the site.
@@ -104,15 +104,15 @@ func (r *Resolver) VisitCancelURL(token, lang string) string {
 	return r.VisitCancelPath(lang) + "?token=" + url.QueryEscape(token)
 }
 
-// visitCancelSlug is the cancel page's path segment, in every language
+// VisitCancelSlug is the cancel page's path segment, in every language
 // (the link is in a mail, never in a menu).
-const visitCancelSlug = "cancel-visit"
+const VisitCancelSlug = "cancel-visit"
 
 // VisitCancelLang reads the language of a cancel page's path ("/nl/cancel-visit/");
 // ok is false for any other path.
 func (r *Resolver) VisitCancelLang(path string) (lang string, ok bool) {
 	lang, rest, ok := r.splitLang(path)
-	if !ok || len(rest) != 1 || rest[0] != visitCancelSlug || !strings.HasSuffix(path, "/") {
+	if !ok || len(rest) != 1 || rest[0] != VisitCancelSlug || !strings.HasSuffix(path, "/") {
 		return "", false
 	}
 	return lang, true

@@ -31,26 +31,29 @@ type View struct {
 	Source string
 }
 
-// All returns every view, in the order the generated TypeScript lists them.
-func All() []View {
-	return []View{
-		{Home, "features/home/components/HomePage"},
-		{List, "features/list/components/PropertyListPage"},
-		{Property, "features/property/components/PropertyPage"},
-		{Project, "features/project/components/ProjectPage"},
-		{Page, "features/content/components/ContentPage"},
-		{Legal, "features/content/components/LegalPage"},
-		{ThankYou, "features/thankyou/components/ThankYouPage"},
-		{NotFound, "features/errors/components/NotFoundPage"},
-		{VisitCancel, "features/visit/components/VisitCancelPage"},
-		{Valuation, "features/valuation/components/ValuationPage"},
-		{Newsletter, "features/newsletter/components/NewsletterPage"},
-	}
+// Registry is the views one entry of the app renders (the public site's:
+// Site; the agency's inbox will have its own), in the order its generated
+// TypeScript lists them.
+type Registry []View
+
+// Site is the public site's views.
+var Site = Registry{
+	{Home, "features/home/components/HomePage"},
+	{List, "features/list/components/PropertyListPage"},
+	{Property, "features/property/components/PropertyPage"},
+	{Project, "features/project/components/ProjectPage"},
+	{Page, "features/content/components/ContentPage"},
+	{Legal, "features/content/components/LegalPage"},
+	{ThankYou, "features/thankyou/components/ThankYouPage"},
+	{NotFound, "features/errors/components/NotFoundPage"},
+	{VisitCancel, "features/visit/components/VisitCancelPage"},
+	{Valuation, "features/valuation/components/ValuationPage"},
+	{Newsletter, "features/newsletter/components/NewsletterPage"},
 }
 
 // Lookup finds the view called name.
-func Lookup(name string) (View, bool) {
-	for _, v := range All() {
+func (r Registry) Lookup(name string) (View, bool) {
+	for _, v := range r {
 		if v.Name == name {
 			return v, true
 		}

@@ -9,7 +9,7 @@ import (
 
 func TestRegistry(t *testing.T) {
 	seen := map[string]bool{}
-	for _, v := range All() {
+	for _, v := range Site {
 		if seen[v.Name] {
 			t.Errorf("view %s twice", v.Name)
 		}
@@ -23,11 +23,11 @@ func TestRegistry(t *testing.T) {
 		if want := "export function " + path.Base(v.Source) + "("; !strings.Contains(string(src), want) {
 			t.Errorf("%s: %s.tsx lacks %q", v.Name, v.Source, want)
 		}
-		if got, ok := Lookup(v.Name); !ok || got != v {
+		if got, ok := Site.Lookup(v.Name); !ok || got != v {
 			t.Errorf("Lookup(%s) = %v %v", v.Name, got, ok)
 		}
 	}
-	if _, ok := Lookup("Nope"); ok {
+	if _, ok := Site.Lookup("Nope"); ok {
 		t.Error("Lookup found an unknown view")
 	}
 }

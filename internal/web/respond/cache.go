@@ -1,4 +1,4 @@
-package web
+package respond
 
 import (
 	"container/list"

@@ -1,4 +1,4 @@
-package web
+package respond
 
 import (
 	"context"
@@ -14,7 +14,7 @@ const refreshQueueMax = 128
 // stale, one at a time and only while no visitor's render is in progress:
 // the engines go first to the pages visitors are waiting for.
 type refresher struct {
-	h *Handler
+	rs *Responder
 
 	mu       sync.Mutex
 	turn     *sync.Cond // signalled when visitors drops to 0
@@ -25,8 +25,8 @@ type refresher struct {
 	idle     sync.WaitGroup // the worker, for tests
 }
 
-func newRefresher(h *Handler) *refresher {
-	r := &refresher{h: h, queued: map[string]bool{}}
+func newRefresher(rs *Responder) *refresher {
+	r := &refresher{rs: rs, queued: map[string]bool{}}
 	r.turn = sync.NewCond(&r.mu)
 	return r
 }
@@ -83,7 +83,7 @@ func (r *refresher) work() {
 		r.queue = r.queue[1:]
 		delete(r.queued, key)
 		r.mu.Unlock()
-		r.h.refresh(key)
+		r.rs.refresh(key)
 	}
 }
 
@@ -95,31 +95,44 @@ func (r *refresher) wait() { r.idle.Wait() }
 // listing gone since then is not served from it), and then re-rendered in
 // the background; else with shell, the client-rendered page. Neither is
 // stored.
-func (h *Handler) stale(gen, key string, status int, shell cached) cached {
-	old, fresh, ok := h.cache.get(gen, key)
+func (rs *Responder) stale(gen, key string, status int, shell cached) cached {
+	old, fresh, ok := rs.cache.get(gen, key)
 	if !ok || fresh || old.status != status {
 		return shell
 	}
-	h.refresher.add(key)
+	if rs.o.Refresh != nil {
+		rs.refresher.add(key)
+	}
 	return old
 }
 
 // refresh renders the page at key for the current generation and stores it.
-func (h *Handler) refresh(key string) {
-	gen := h.generation()
-	if _, fresh, _ := h.cache.get(gen, key); fresh {
+func (rs *Responder) refresh(key string) {
+	gen := rs.generation()
+	if _, fresh, _ := rs.cache.get(gen, key); fresh {
 		return // a visitor's render came first
 	}
+	p, ok := rs.o.Refresh(key)
+	if !ok || !p.Cacheable {
+		return
+	}
 	u, err := url.ParseRequestURI(key)
-	if err != nil {
+	if err != nil || u.RawQuery != p.CacheQuery {
 		return
 	}
-	res := h.resolver.Resolve(u.EscapedPath(), u.Query())
-	if res.Redirect != "" {
-		return
-	}
-	page := Page{Component: res.View, Props: res.Props, URL: key, Version: h.version}
-	if doc, rendered := h.render(context.Background(), res, page); rendered {
-		h.cache.put(gen, key, doc)
+	obj := pageObject{Component: p.View, Props: p.Props, URL: key, Version: rs.o.Version}
+	if doc, rendered := rs.render(context.Background(), p, obj); rendered {
+		rs.cache.put(gen, key, doc)
 	}
 }
+
+// WaitRefresh returns when no background render is queued or running.
+func (rs *Responder) WaitRefresh() { rs.refresher.wait() }
+
+// Busy marks a render in progress until the returned func is called: the
+// background renders wait for it (tests use it to hold them).
+func (rs *Responder) Busy() func() { return rs.refresher.visit() }
+
+// Refresh queues uri for a background render, as a page served stale is;
+// false when it is queued already or the queue is full.
+func (rs *Responder) Refresh(uri string) bool { return rs.refresher.add(uri) }
