@@ -1,24 +1,23 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"log/slog"
 	"slices"
-	"strings"
 	"time"
 
 	"immo/internal/altcha"
 	"immo/internal/antispam"
+	"immo/internal/booking"
 	"immo/internal/captcha"
 	"immo/internal/catalog"
-	"immo/internal/i18n"
 	"immo/internal/lead"
 	"immo/internal/mail"
 	"immo/internal/newsletter"
 	"immo/internal/notify"
 	"immo/internal/offer"
 	"immo/internal/site"
+	"immo/internal/spam"
 	"immo/internal/storage/sqlstore"
 	"immo/internal/testimonial"
 	"immo/internal/web"
@@ -30,17 +29,12 @@ import (
 var formKinds = []lead.Kind{lead.KindSiteContact, lead.KindInformation, lead.KindProject, lead.KindFriend, lead.KindValuation,
 	lead.KindTestimonial, lead.KindJob, lead.KindDocument, lead.KindPurchaseOffer, lead.KindRentApplication}
 
-type antispamStore interface {
-	antispam.Challenges
-	antispam.Counter
-}
-
 // formDeps is what newForms builds the visitor forms from.
 type formDeps struct {
 	Requests  *sqlstore.Requests
 	Pending   testimonial.Pending // keeps a testimonial request's testimonial
 	Pictures  *testimonial.PictureSigner
-	Spam      antispamStore
+	Spam      antispam.Store
 	Queue     mail.Queue
 	Resolver  *route.Resolver
 	Catalog   *catalog.Service
@@ -49,7 +43,7 @@ type formDeps struct {
 	Now       func() time.Time // nil: time.Now
 	Log       *slog.Logger
 	// Agenda books the visits (newVisitAgenda); nil: the site offers none.
-	Agenda *visitAgenda
+	Agenda *booking.Visits
 	// Newsletter, when set, serves the footer's sign-up and the information
 	// request's opt-in (newForms gives it its mails and clock).
 	Newsletter *newsletter.Service
@@ -97,32 +91,34 @@ func newForms(d formDeps) (web.Forms, *altcha.Service, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	limit := func(name string, max int, window time.Duration, site bool) web.Limit {
-		return web.Limit{Limiter: &antispam.Limiter{Counter: d.Spam, Max: max, Window: window, Now: d.Now}, Name: name, Site: site}
+	limit := func(name string, max int, window time.Duration, site bool) spam.Limit {
+		return spam.Limit{Limiter: &antispam.Limiter{Counter: d.Spam, Max: max, Window: window, Now: d.Now}, Name: name, Site: site}
 	}
-	service := &lead.Service{Store: testimonial.Recording(d.Requests, d.Pending, d.Pictures), Queue: d.Queue, Compose: composer.Compose, IP: ip, Now: d.Now,
-		Rules: offerRules(d.Catalog, d.Resolver.Site).Check, Repeat: offer.Repeat(d.Requests)}
+	cfg := d.Resolver.Site
+	service := &lead.Service{Store: testimonial.Recording(d.Requests, d.Pending, d.Pictures), Queue: d.Queue, Mails: composer, IP: ip, Now: d.Now,
+		Rules:  offer.CatalogRules(d.Catalog, offer.Limits{MinIncome: cfg.RentApplication.MinIncome, MaxPersons: cfg.RentApplication.MaxPersons}, cfg.Languages.Default),
+		Repeat: offer.Repeats{Requested: d.Requests}}
 	kinds := formKinds
 	if d.Agenda != nil {
-		d.Agenda.Visitor = func(email string) string { return ip.Hash("to:" + lead.AddressKey(email)) }
-		service.Steps = map[lead.Kind]lead.Step{lead.KindVisit: d.Agenda.step()}
+		d.Agenda.IP = ip
+		service.Steps = map[lead.Kind]lead.Step{lead.KindVisit: d.Agenda}
 		kinds = append(slices.Clone(kinds), lead.KindVisit)
 	}
 	if news := d.Newsletter; news != nil {
-		news.Mails, news.Queue, news.Now = newsletterMails{composer}, d.Queue, d.Now
-		service.ComposeIn = withNewsletter(composer, news)
+		news.Mails, news.Queue, news.Now = notify.NewsletterMails{Composer: composer}, d.Queue, d.Now
+		service.Mails = newsletter.SignUps{Mails: composer, News: news}
 		kinds = append(slices.Clone(kinds), lead.KindNewsletter)
 	}
 	flood := limit("noproof-site", 100, time.Hour, true)
 	addresses := mailsPerAddress(d)
-	h := &web.LeadForms{
+	gate := &spam.Gate{
 		Requests:   service,
 		Challenges: challenges,
 		IP:         ip,
 		// Per sender (keyed IP hash): 10 posts an hour with a proof; without
 		// one (no JavaScript) 3 an hour and 10 a day.
-		WithProof: []web.Limit{limit("proof-hour", 10, time.Hour, false)},
-		WithoutProof: []web.Limit{
+		WithProof: []spam.Limit{limit("proof-hour", 10, time.Hour, false)},
+		WithoutProof: []spam.Limit{
 			limit("noproof-hour", 3, time.Hour, false),
 			limit("noproof-day", 10, 24*time.Hour, false),
 		},
@@ -130,7 +126,7 @@ func newForms(d formDeps) (web.Forms, *altcha.Service, error) {
 		// mails to typed addresses go out at 100 an hour: nobody is refused.
 		Flood: &flood,
 		// A friend's address and a sign-up's: 3 a day each.
-		Receivers: map[lead.Kind]web.ReceiverLimit{
+		Receivers: map[lead.Kind]spam.ReceiverLimit{
 			lead.KindFriend:     {Limit: limit("friend-day", 3, 24*time.Hour, false), Field: "friendEmail"},
 			lead.KindNewsletter: {Limit: limit("newsletter-day", 3, 24*time.Hour, false), Field: lead.FieldEmail},
 		},
@@ -140,8 +136,9 @@ func newForms(d formDeps) (web.Forms, *altcha.Service, error) {
 	}
 	if d.Captcha != nil {
 		// The third party is the proof: a post without its token is refused.
-		h.Challenges, h.ProofRequired = d.Captcha, true
+		gate.Challenges, gate.ProofRequired = d.Captcha, true
 	}
+	h := &web.LeadForms{Gate: gate}
 	forms := web.Forms{}
 	for _, k := range kinds {
 		forms[string(k)] = h
@@ -150,10 +147,10 @@ func newForms(d formDeps) (web.Forms, *altcha.Service, error) {
 }
 
 // mailsPerAddress is the one brake on the mails the site sends to an
-// address typed in a form, whatever the form (web.LeadForms.Addresses, the
+// address typed in a form, whatever the form (spam.Gate.Addresses, the
 // unsubscribe form): 10 a day per lead.AddressKey.
-func mailsPerAddress(d formDeps) web.Limit {
-	return web.Limit{Limiter: &antispam.Limiter{Counter: d.Spam, Max: 10, Window: 24 * time.Hour, Now: d.Now}, Name: "mailto-day"}
+func mailsPerAddress(d formDeps) spam.Limit {
+	return spam.Limit{Limiter: &antispam.Limiter{Counter: d.Spam, Max: 10, Window: 24 * time.Hour, Now: d.Now}, Name: "mailto-day"}
 }
 
 // newComposer writes the mails of the site's requests.
@@ -163,95 +160,13 @@ func newComposer(d formDeps) (*notify.Composer, error) {
 		Agency:   site.Agency,
 		Lang:     site.Languages.Default,
 		BaseURL:  d.Resolver.BaseURL,
-		Property: propertyListing(d.Catalog, d.Resolver),
-		Project:  projectListing(d.Catalog, d.Resolver),
-		Document: documentName(d.Catalog),
+		Property: d.Resolver.PropertyListing,
+		Project:  d.Resolver.ProjectListing,
+		Document: d.Resolver.DocumentName,
 		Links:    d.Resolver,
 	}
 	if d.Agenda != nil {
 		cfg.VisitLength = d.Agenda.Rules.Length
 	}
 	return notify.New(cfg)
-}
-
-// propertyListing is a property's title, city, picture and page for the
-// mails, from the catalog's current index.
-func propertyListing(cat *catalog.Service, r *route.Resolver) func(id int64, lang string) (notify.Listing, bool) {
-	return func(id int64, lang string) (notify.Listing, bool) {
-		ix := cat.Index()
-		p, err := ix.Property(id, lang)
-		if err != nil {
-			return notify.Listing{}, false
-		}
-		typeName := ix.TypeName(p.WebID, lang)
-		if typeName == "" {
-			typeName = p.TypeDescription
-		}
-		title := p.Title.In(lang)
-		if strings.TrimSpace(title) == "" {
-			key := "property.titleRent"
-			if p.IsSale() {
-				key = "property.titleSale"
-			}
-			title = i18n.Tf(lang, key, "type", typeName, "city", p.City)
-		}
-		address := strings.TrimSpace(p.Zip + " " + p.City)
-		if street := strings.TrimSpace(p.Street + " " + p.HouseNumber); p.PublishAddress && street != "" {
-			address = street + ", " + address
-		}
-		return notify.Listing{Title: title, City: p.City, Picture: p.XLargePictureItem.Url, Address: address,
-			URL: r.PropertyURL(p.ID, p.Goal, p.City, typeName, lang)}, true
-	}
-}
-
-// projectListing is projectListing's twin for projects.
-func projectListing(cat *catalog.Service, r *route.Resolver) func(id int64, lang string) (notify.Listing, bool) {
-	return func(id int64, lang string) (notify.Listing, bool) {
-		p, err := cat.Index().Project(id)
-		if err != nil {
-			return notify.Listing{}, false
-		}
-		return notify.Listing{Title: p.Name.In(lang), City: p.City, Picture: p.XLargePictureItem.Url,
-			URL: r.ProjectURL(p.ID, lang)}, true
-	}
-}
-
-// purgeSpam deletes the spent challenges that expired and the rate counters
-// of windows over a day old (the longest limit's), and forgets the
-// fingerprints of the requests of over a day ago, as of now.
-func purgeSpam(ctx context.Context, spam antispamStore, requests fingerprints, now time.Time) error {
-	if _, err := spam.PurgeSpent(ctx, now); err != nil {
-		return fmt.Errorf("purge spent challenges: %w", err)
-	}
-	if _, err := spam.PurgeHits(ctx, now.Add(-48*time.Hour)); err != nil {
-		return fmt.Errorf("purge rate counters: %w", err)
-	}
-	if _, err := requests.ForgetFingerprints(ctx, now.Add(-24*time.Hour)); err != nil {
-		return fmt.Errorf("forget the requests' fingerprints: %w", err)
-	}
-	return nil
-}
-
-// fingerprints are the requests' (sqlstore.Requests).
-type fingerprints interface {
-	ForgetFingerprints(ctx context.Context, before time.Time) (int64, error)
-}
-
-// spamPurgeInterval is how often serve purges the anti-spam tables.
-const spamPurgeInterval = time.Hour
-
-// runSpamPurge purges every interval until ctx ends.
-func runSpamPurge(ctx context.Context, spam antispamStore, requests fingerprints, interval time.Duration, log *slog.Logger) {
-	t := time.NewTicker(interval)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case now := <-t.C:
-			if err := purgeSpam(ctx, spam, requests, now); err != nil {
-				log.Warn("anti-spam purge", "err", err)
-			}
-		}
-	}
 }

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"immo/internal/altcha"
+	"immo/internal/antispam"
 	"immo/internal/apitest"
 	"immo/internal/catalog"
 	"immo/internal/field"
@@ -45,7 +46,7 @@ type formSite struct {
 	h          http.Handler
 	store      storage.Store
 	requests   *sqlstore.Requests
-	spam       antispamStore
+	spam       antispam.Store
 	smtp       *smtptest.Server
 	challenges *altcha.Service
 	clock      *testClock
@@ -581,7 +582,7 @@ func TestPurgeSpam(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if err := purgeSpam(ctx, s.spam, s.requests, now); err != nil {
+	if err := antispam.Purge(ctx, s.spam, s.requests, now); err != nil {
 		t.Fatal(err)
 	}
 	for _, tc := range []struct {

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"immo/internal/antispam"
 	"immo/internal/catalog"
 	"immo/internal/demo"
 	"immo/internal/logsum"
@@ -129,7 +130,7 @@ func runServe(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	go runSpamPurge(ctx, spam, requests, spamPurgeInterval, log)
+	go antispam.RunPurge(ctx, spam, requests, antispam.PurgeInterval, log)
 	pages, closePages, err := newPages(resolver, mapFrame, forms, cancels, news, log)
 	if err != nil {
 		return err

@@ -22,6 +22,7 @@ import (
 	ics "github.com/arran4/golang-ical"
 
 	"immo/internal/altcha"
+	"immo/internal/booking"
 	"immo/internal/lead"
 )
 
@@ -173,10 +174,10 @@ func testVisitForm(t *testing.T, s *formSite) {
 	}{
 		{"no slot", url.Values{"slot": {""}}, "slot", "forms.error.required"},
 		{"a slot not a time", url.Values{"slot": {"tomorrow"}}, "slot", "forms.error.date"},
-		{"between two slots", url.Values{"slot": {"2026-03-03T10:15:00+01:00"}}, "slot", keySlotGone},
-		{"a Sunday", url.Values{"slot": {"2026-03-08T10:00:00+01:00"}}, "slot", keySlotGone},
-		{"today (from tomorrow only)", url.Values{"slot": {"2026-03-02T16:00:00+01:00"}}, "slot", keySlotGone},
-		{"past the last day", url.Values{"slot": {"2026-03-12T10:00:00+01:00"}}, "slot", keySlotGone},
+		{"between two slots", url.Values{"slot": {"2026-03-03T10:15:00+01:00"}}, "slot", booking.KeySlotGone},
+		{"a Sunday", url.Values{"slot": {"2026-03-08T10:00:00+01:00"}}, "slot", booking.KeySlotGone},
+		{"today (from tomorrow only)", url.Values{"slot": {"2026-03-02T16:00:00+01:00"}}, "slot", booking.KeySlotGone},
+		{"past the last day", url.Values{"slot": {"2026-03-12T10:00:00+01:00"}}, "slot", booking.KeySlotGone},
 		{"no phone", url.Values{"phone": {""}}, "phone", "forms.error.required"},
 		{"no title", url.Values{"title": {""}}, "title", "forms.error.required"},
 		{"a bad email", url.Values{"email": {"anne@"}}, "email", "forms.error.email"},

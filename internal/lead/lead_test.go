@@ -195,9 +195,9 @@ func TestSubmit(t *testing.T) {
 	to := ""
 	st := &fakeStore{}
 	s := &Service{Store: st, Queue: fakeQueue{}, IP: ip, MaxPerHour: 2, Now: func() time.Time { return now },
-		Compose: func(r Request) ([]mail.Message, error) {
+		Mails: ComposeFunc(func(r Request) ([]mail.Message, error) {
 			return []mail.Message{{To: []mail.Address{{Email: to}}, Subject: "Request " + strconv.FormatInt(r.ID, 10), Text: r.Remark, Lang: r.Lang}}, nil
-		}}
+		})}
 	good := post(KindSiteContact, map[string]string{"remark": "Bonjour"})
 
 	if _, errs, err := s.Submit(context.Background(), post(KindSiteContact, nil), "203.0.113.7"); len(errs) == 0 || err != nil || len(st.rows) != 0 {
@@ -240,18 +240,18 @@ func TestSubmitStep(t *testing.T) {
 	st := &fakeStore{}
 	refuse, done := false, 0
 	s := &Service{Store: st, Queue: fakeQueue{}, IP: ip,
-		Compose: func(r Request) ([]mail.Message, error) {
+		Mails: ComposeFunc(func(r Request) ([]mail.Message, error) {
 			return []mail.Message{{To: []mail.Address{{Email: "a@b.be"}}, Subject: "secret " + r.Secret, Text: "x", Lang: r.Lang}}, nil
-		},
-		Steps: map[Kind]Step{KindSiteContact: {
-			In: func(_ context.Context, _ mail.Tx, r *Request) error {
+		}),
+		Steps: map[Kind]Step{KindSiteContact: StepFuncs{
+			InFunc: func(_ context.Context, _ mail.Tx, r *Request) error {
 				if refuse {
 					return &Refused{Errors: field.Errors{"slot": field.KeySlotFull}}
 				}
 				r.Secret = "s3cret-" + strconv.FormatInt(r.ID, 10)
 				return nil
 			},
-			Done: func(context.Context, Request) { done++ },
+			DoneFunc: func(context.Context, Request) { done++ },
 		}}}
 	good := post(KindSiteContact, map[string]string{"remark": "Bonjour"})
 	r, errs, err := s.Submit(t.Context(), good, "203.0.113.7")
@@ -280,19 +280,19 @@ func TestSubmitRulesAndRepeat(t *testing.T) {
 	st := &fakeStore{}
 	var ruledAt time.Time
 	s := &Service{Store: st, Queue: fakeQueue{}, IP: ip, Now: func() time.Time { return now },
-		Rules: func(r Request, at time.Time) field.Errors {
+		Rules: RulesFunc(func(r Request, at time.Time) field.Errors {
 			ruledAt = at
 			e := field.Errors{}
 			e.Check(r.Remark == "too late", FieldRemark, "rule.late")
 			e.Check(true, FieldEmail, "rule.never-shown") // email already has Validate's problem below
 			return e
-		},
-		Repeat: func(_ context.Context, r Request) (field.Errors, error) {
+		}),
+		Repeat: RepeatsFunc(func(_ context.Context, r Request) (field.Errors, error) {
 			if r.Remark == "again" {
 				return field.Errors{FieldRemark: "rule.again"}, nil
 			}
 			return nil, nil
-		}}
+		})}
 	bad := post(KindSiteContact, map[string]string{"remark": "too late", "email": "anne@"})
 	if got := s.Check(bad); !reflect.DeepEqual(got, field.Errors{FieldRemark: "rule.late", FieldEmail: field.KeyEmail}) || !ruledAt.Equal(now) {
 		t.Fatalf("Check = %v (ruled at %v)", got, ruledAt)

@@ -46,18 +46,58 @@ var ErrRepeated = errors.New("lead: the same request again")
 // Service.MaxPerHour; the form shows field.KeySendFailed.
 var ErrTooMany = errors.New("lead: too many requests from one sender")
 
+// Composer writes the mails of a stored request (to the agency, a copy to
+// the visitor…): notify.Composer.
+type Composer interface {
+	Compose(r Request) ([]mail.Message, error)
+}
+
+// TxComposer is a Composer that writes the mails inside the request's
+// transaction, for a request that keeps more than itself (a newsletter
+// sign-up's subscriber and link tokens): Service uses ComposeIn when its
+// Composer has it.
+type TxComposer interface {
+	Composer
+	ComposeIn(ctx context.Context, tx mail.Tx, r Request) ([]mail.Message, error)
+}
+
+// Rules are the checks beyond the kinds' Specs that need the site's
+// configuration, the catalog or the clock (a purchase offer's validity
+// date, a rent application's minimum income): per field a translation key,
+// as Validate (offer.Rules).
+type Rules interface {
+	Check(r Request, now time.Time) field.Errors
+}
+
+// Repeats refuses a request that repeats a stored one (a document the same
+// address asked for already), with its key per field (offer.Repeats).
+type Repeats interface {
+	Repeat(ctx context.Context, r Request) (field.Errors, error)
+}
+
+// ComposeFunc adapts a function to Composer.
+type ComposeFunc func(r Request) ([]mail.Message, error)
+
+func (f ComposeFunc) Compose(r Request) ([]mail.Message, error) { return f(r) }
+
+// RulesFunc adapts a function to Rules.
+type RulesFunc func(r Request, now time.Time) field.Errors
+
+func (f RulesFunc) Check(r Request, now time.Time) field.Errors { return f(r, now) }
+
+// RepeatsFunc adapts a function to Repeats.
+type RepeatsFunc func(ctx context.Context, r Request) (field.Errors, error)
+
+func (f RepeatsFunc) Repeat(ctx context.Context, r Request) (field.Errors, error) { return f(ctx, r) }
+
 // Service receives requests.
 type Service struct {
 	Store Store
 	Queue mail.Queue
-	// Compose writes the mails of a stored request (to the agency, a copy to
-	// the visitor…); nil queues none.
-	Compose func(Request) ([]mail.Message, error)
-	// ComposeIn, when set, is used instead of Compose: it writes the mails
-	// inside the request's transaction, for a request that keeps more than
-	// itself (a newsletter sign-up's subscriber and link tokens).
-	ComposeIn func(ctx context.Context, tx mail.Tx, r Request) ([]mail.Message, error)
-	IP        *IPHasher
+	// Mails writes the mails of a stored request; a TxComposer writes them
+	// in the request's transaction. Nil queues none.
+	Mails Composer
+	IP    *IPHasher
 	// MaxPerHour bounds the requests one address may send in an hour; 0 is
 	// no bound.
 	MaxPerHour int
@@ -65,16 +105,12 @@ type Service struct {
 	// in the agenda), in the request's transaction.
 	Steps map[Kind]Step
 	Now   func() time.Time // nil: time.Now
-	// Rules are the checks beyond the kinds' Specs that need the site's
-	// configuration, the catalog or the clock (a purchase offer's validity
-	// date, a rent application's minimum income): per field a translation
-	// key, as Validate. Nil: none.
-	Rules func(r Request, now time.Time) field.Errors
-	// Repeat refuses a request that repeats a stored one (a document the
-	// same address asked for already), with its key per field. Submit asks
-	// it last, after the caller's spam checks, so nobody learns who asked
+	// Rules are the checks beyond the kinds' Specs. Nil: none.
+	Rules Rules
+	// Repeat refuses a request that repeats a stored one. Accept asks it
+	// last, after the caller's spam checks, so nobody learns who asked
 	// what without paying them. Nil: none.
-	Repeat func(ctx context.Context, r Request) (field.Errors, error)
+	Repeat Repeats
 }
 
 func (s *Service) now() time.Time {
@@ -90,22 +126,42 @@ func (s *Service) now() time.Time {
 func (s *Service) Check(r Request) field.Errors {
 	errs := r.Validate()
 	if s.Rules != nil {
-		for name, key := range s.Rules(r, s.now()) {
+		for name, key := range s.Rules.Check(r, s.now()) {
 			errs.Add(name, key)
 		}
 	}
 	return errs
 }
 
-// Step is a kind's own work with a request it stores.
-type Step struct {
+// Step is a kind's own work with a request it stores (agenda's booking of
+// a visit).
+type Step interface {
 	// In runs in the request's transaction once the request is stored (its
 	// ID set), before its mails are composed; it may set r.Secret for them.
 	// Its error rolls the request back; a *Refused one is the visitor's
 	// (Submit returns its field errors).
-	In func(ctx context.Context, tx mail.Tx, r *Request) error
-	// Done runs after the commit (nil: nothing).
-	Done func(ctx context.Context, r Request)
+	In(ctx context.Context, tx mail.Tx, r *Request) error
+	// Done runs after the commit.
+	Done(ctx context.Context, r Request)
+}
+
+// StepFuncs adapts two functions to Step; either may be nil (nothing).
+type StepFuncs struct {
+	InFunc   func(ctx context.Context, tx mail.Tx, r *Request) error
+	DoneFunc func(ctx context.Context, r Request)
+}
+
+func (f StepFuncs) In(ctx context.Context, tx mail.Tx, r *Request) error {
+	if f.InFunc == nil {
+		return nil
+	}
+	return f.InFunc(ctx, tx, r)
+}
+
+func (f StepFuncs) Done(ctx context.Context, r Request) {
+	if f.DoneFunc != nil {
+		f.DoneFunc(ctx, r)
+	}
 }
 
 // Refused is a Step's refusal of a request as sent: per form field, the
@@ -122,6 +178,13 @@ func (s *Service) Submit(ctx context.Context, r Request, ip string) (Request, fi
 	if errs := s.Check(r); len(errs) > 0 {
 		return r, errs, nil
 	}
+	return s.Accept(ctx, r, ip)
+}
+
+// Accept stores r, which Check accepted already (the caller checked it
+// before its spam checks), with its mails queued: Submit without Check,
+// so that one post is checked once.
+func (s *Service) Accept(ctx context.Context, r Request, ip string) (Request, field.Errors, error) {
 	r.Time = s.now().UTC()
 	r.IPHash = s.IP.Hash(ip)
 	// The same post within the same ten minutes (two tabs, a second press)
@@ -137,7 +200,7 @@ func (s *Service) Submit(ctx context.Context, r Request, ip string) (Request, fi
 		}
 	}
 	if s.Repeat != nil {
-		errs, err := s.Repeat(ctx, r)
+		errs, err := s.Repeat.Repeat(ctx, r)
 		if err != nil || len(errs) > 0 {
 			return r, errs, err
 		}
@@ -146,20 +209,20 @@ func (s *Service) Submit(ctx context.Context, r Request, ip string) (Request, fi
 	id, err := s.Store.Save(ctx, r, func(ctx context.Context, tx mail.Tx, id int64) error {
 		stored := r
 		stored.ID = id
-		if step.In != nil {
+		if step != nil {
 			if err := step.In(ctx, tx, &stored); err != nil {
 				return err
 			}
 		}
+		if s.Mails == nil {
+			return nil
+		}
 		var msgs []mail.Message
 		var err error
-		switch {
-		case s.ComposeIn != nil:
-			msgs, err = s.ComposeIn(ctx, tx, stored)
-		case s.Compose != nil:
-			msgs, err = s.Compose(stored)
-		default:
-			return nil
+		if in, ok := s.Mails.(TxComposer); ok {
+			msgs, err = in.ComposeIn(ctx, tx, stored)
+		} else {
+			msgs, err = s.Mails.Compose(stored)
 		}
 		if err != nil {
 			return err
@@ -173,7 +236,7 @@ func (s *Service) Submit(ctx context.Context, r Request, ip string) (Request, fi
 		return r, nil, err
 	}
 	r.ID = id
-	if err == nil && step.Done != nil {
+	if err == nil && step != nil {
 		step.Done(ctx, r)
 	}
 	return r, nil, err

@@ -13,6 +13,8 @@ import (
 	"strings"
 	"time"
 
+	"immo/internal/agenda"
+	"immo/internal/catalog"
 	"immo/internal/field"
 	"immo/internal/lead"
 )
@@ -67,6 +69,8 @@ type Rules struct {
 	// Zone is where "today" is (the agency's: agenda.Brussels).
 	Zone *time.Location
 }
+
+var _ lead.Rules = Rules{}
 
 // Check is lead.Service.Rules: it checks r, a request Validate accepted, as
 // of now. Other kinds pass.
@@ -146,19 +150,54 @@ type Requested interface {
 	DocumentRequested(ctx context.Context, property int64, email, document string) (bool, error)
 }
 
-// Repeat is lead.Service.Repeat: a document request repeats one stored for
-// the same property, document and address (SPEC §4: "already requested");
-// it is refused with KeyAlreadyRequested on the document, nothing stored
-// and no mail sent again. Other kinds never repeat.
-func Repeat(s Requested) func(ctx context.Context, r lead.Request) (field.Errors, error) {
-	return func(ctx context.Context, r lead.Request) (field.Errors, error) {
-		if r.Kind != lead.KindDocument {
-			return nil, nil
-		}
-		done, err := s.DocumentRequested(ctx, r.PropertyID, r.Person.Email, strings.TrimSpace(r.Fields["document"]))
-		if err != nil || !done {
-			return nil, err
-		}
-		return field.Errors{"document": KeyAlreadyRequested}, nil
+// Repeats is lead.Service.Repeat: a document request repeats one stored
+// for the same property, document and address (SPEC §4: "already
+// requested"); it is refused with KeyAlreadyRequested on the document,
+// nothing stored and no mail sent again. Other kinds never repeat.
+type Repeats struct{ Requested Requested }
+
+var _ lead.Repeats = Repeats{}
+
+// Repeat implements lead.Repeats.
+func (s Repeats) Repeat(ctx context.Context, r lead.Request) (field.Errors, error) {
+	if r.Kind != lead.KindDocument {
+		return nil, nil
 	}
+	done, err := s.Requested.DocumentRequested(ctx, r.PropertyID, r.Person.Email, strings.TrimSpace(r.Fields["document"]))
+	if err != nil || !done {
+		return nil, err
+	}
+	return field.Errors{"document": KeyAlreadyRequested}, nil
+}
+
+// Index is where CatalogRules read the properties (catalog.Service: its
+// current index).
+type Index interface {
+	Index() *catalog.Index
+}
+
+// CatalogRules are the rules on the properties of cat's current index,
+// read in lang (the site's default language), with the agency's limits
+// and Belgium's today.
+func CatalogRules(cat Index, limits Limits, lang string) Rules {
+	return Rules{
+		Limits: limits,
+		Zone:   agenda.Brussels,
+		Property: func(id int64) (Property, bool) {
+			p, err := cat.Index().Property(id, lang)
+			if err != nil {
+				return Property{}, false
+			}
+			return Of(&p), true
+		},
+	}
+}
+
+// Of is what the rules read of p.
+func Of(p *catalog.PublicProperty) Property {
+	out := Property{Sale: p.IsSale(), Available: p.Status == catalog.StatusAvailable}
+	for _, d := range p.Documents {
+		out.Documents = append(out.Documents, d.ID)
+	}
+	return out
 }

@@ -59,7 +59,7 @@ func rent(edit map[string]string) map[string]string {
 
 // check is what lead.Service refuses: the Spec, then the rules.
 func check(r lead.Request) field.Errors {
-	s := lead.Service{Rules: rules.Check, Now: func() time.Time { return now }}
+	s := lead.Service{Rules: rules, Now: func() time.Time { return now }}
 	return s.Check(r)
 }
 
@@ -155,7 +155,7 @@ func (s stored) DocumentRequested(_ context.Context, property int64, email, docu
 // TestDocumentStates: SPEC §4's states as Repeat sees them: not yet
 // requested (stored), already requested (refused with its key).
 func TestDocumentStates(t *testing.T) {
-	repeat := Repeat(stored{"zoe@example.be/71": true})
+	repeat := Repeats{stored{"zoe@example.be/71": true}}.Repeat
 	for _, tc := range []struct {
 		name string
 		r    lead.Request

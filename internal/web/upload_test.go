@@ -12,6 +12,7 @@ import (
 
 	"immo/internal/field"
 	"immo/internal/lead"
+	"immo/internal/spam"
 	"immo/internal/upload"
 )
 
@@ -174,7 +175,7 @@ func TestLeadFormsFiles(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			st := &leadStore{}
 			ip, _ := lead.NewIPHasher([]byte(strings.Repeat("s", 32)))
-			lf := &LeadForms{Requests: &lead.Service{Store: st, IP: ip}, Challenges: &checker{}, IP: ip}
+			lf := &LeadForms{Gate: &spam.Gate{Requests: &lead.Service{Store: st, IP: ip}, IP: ip}}
 			if got := lf.FileFields(string(lead.KindJob)); len(got) != 1 || got[0] != "cv" {
 				t.Fatalf("FileFields = %v", got)
 			}

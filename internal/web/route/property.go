@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"immo/internal/catalog"
-	"immo/internal/i18n"
 	"immo/internal/lead"
 	"immo/internal/rules"
 	"immo/internal/site"
@@ -105,16 +104,10 @@ func epcOf(p *catalog.PublicProperty) rules.EPC {
 }
 
 // propertyTitle is the property's own title (with the language it fell
-// back to), or "House for sale in Arlon" in the page's language.
+// back to), or "House for sale in Arlon" in the page's language
+// (PropertyTitle, which the mails share).
 func (c *resolution) propertyTitle(p *catalog.PublicProperty) (title, lang string) {
-	if t, l := c.content(p.Title); t != "" {
-		return t, l
-	}
-	key := "property.titleRent"
-	if p.IsSale() {
-		key = "property.titleSale"
-	}
-	return i18n.Tf(c.lang, key, "type", p.TypeDescription, "city", p.City), ""
+	return PropertyTitle(p, c.lang)
 }
 
 // missingProperty says "Property not found" with status 404 and offers the

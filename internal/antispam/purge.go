@@ -1,0 +1,56 @@
+package antispam
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"time"
+)
+
+// Store is what the site keeps against robots: the spent challenges and
+// the attempt counters (sqlstore.Antispam).
+type Store interface {
+	Challenges
+	Counter
+}
+
+// Fingerprints are the requests' fingerprints of the same post sent twice
+// (sqlstore.Requests).
+type Fingerprints interface {
+	ForgetFingerprints(ctx context.Context, before time.Time) (int64, error)
+}
+
+// PurgeInterval is how often the server purges (RunPurge).
+const PurgeInterval = time.Hour
+
+// Purge deletes the spent challenges that expired and the counters of
+// windows over a day old (the longest limit's), and forgets the
+// fingerprints of the requests of over a day ago, as of now.
+func Purge(ctx context.Context, spam Store, requests Fingerprints, now time.Time) error {
+	if _, err := spam.PurgeSpent(ctx, now); err != nil {
+		return fmt.Errorf("purge spent challenges: %w", err)
+	}
+	if _, err := spam.PurgeHits(ctx, now.Add(-48*time.Hour)); err != nil {
+		return fmt.Errorf("purge rate counters: %w", err)
+	}
+	if _, err := requests.ForgetFingerprints(ctx, now.Add(-24*time.Hour)); err != nil {
+		return fmt.Errorf("forget the requests' fingerprints: %w", err)
+	}
+	return nil
+}
+
+// RunPurge purges every interval until ctx ends.
+func RunPurge(ctx context.Context, spam Store, requests Fingerprints, interval time.Duration, log *slog.Logger) {
+	t := time.NewTicker(interval)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case now := <-t.C:
+			if err := Purge(ctx, spam, requests, now); err != nil {
+				log.Warn("anti-spam purge", "err", err)
+			}
+		}
+	}
+}
