@@ -7,9 +7,6 @@ package account
 
 import (
 	"context"
-	"crypto/rand"
-	"crypto/sha256"
-	"encoding/base64"
 	"errors"
 	"strings"
 	"sync"
@@ -67,23 +64,19 @@ var (
 	ErrLogin = errors.New("account: invalid email or password")
 )
 
-// Store keeps accounts and sessions. Sessions are stored by the SHA-256 of
-// their token: a copy of the table opens no session.
+// Store keeps accounts. Sessions are kept by the session manager of the
+// HTTP edge (scs, in the same database), which names the account by ID.
 type Store interface {
 	Create(ctx context.Context, a Account) (int64, error) // ErrEmailTaken
 	ByEmail(ctx context.Context, role Role, email string) (Account, error)
+	ByID(ctx context.Context, id int64) (Account, error) // ErrNotFound
 	SetPasswordHash(ctx context.Context, id int64, hash string) error
-	CreateSession(ctx context.Context, tokenHash []byte, account int64, expires time.Time) error
-	// SessionAccount is the account of an unexpired session (ErrNotFound).
-	SessionAccount(ctx context.Context, tokenHash []byte, now time.Time) (Account, error)
-	DeleteSession(ctx context.Context, tokenHash []byte) error
 }
 
 // Service registers and logs in.
 type Service struct {
-	Store      Store
-	SessionTTL time.Duration    // 0: 30 days
-	Now        func() time.Time // nil: time.Now
+	Store Store
+	Now   func() time.Time // nil: time.Now
 	// dummy is verified against when the address is unknown, so both
 	// failures cost one argon2id run.
 	dummyOnce sync.Once
@@ -112,53 +105,26 @@ func (s *Service) Register(ctx context.Context, role Role, r Registration) (Acco
 	return a, nil, err
 }
 
-// Login checks email and password for role and opens a session: it returns
-// the session's token (for the cookie) or ErrLogin.
-func (s *Service) Login(ctx context.Context, role Role, email, password string) (Account, string, error) {
+// Login checks email and password for role: the account, or ErrLogin. The
+// caller's form outcome starts the session.
+func (s *Service) Login(ctx context.Context, role Role, email, password string) (Account, error) {
 	a, err := s.Store.ByEmail(ctx, role, NormalEmail(email))
 	switch {
 	case errors.Is(err, ErrNotFound):
 		s.dummyOnce.Do(func() { s.dummy, _ = HashPassword("not a password of anyone") })
 		VerifyPassword(s.dummy, password)
-		return Account{}, "", ErrLogin
+		return Account{}, ErrLogin
 	case err != nil:
-		return Account{}, "", err
+		return Account{}, err
 	}
 	ok, stale, err := VerifyPassword(a.PasswordHash, password)
 	if err != nil || !ok || a.Disabled {
-		return Account{}, "", errors.Join(ErrLogin, err)
+		return Account{}, errors.Join(ErrLogin, err)
 	}
 	if stale {
 		if h, err := HashPassword(password); err == nil && s.Store.SetPasswordHash(ctx, a.ID, h) == nil {
 			a.PasswordHash = h
 		}
 	}
-	token, hash := NewToken()
-	ttl := s.SessionTTL
-	if ttl == 0 {
-		ttl = 30 * 24 * time.Hour
-	}
-	if err := s.Store.CreateSession(ctx, hash, a.ID, s.now().Add(ttl)); err != nil {
-		return Account{}, "", err
-	}
-	return a, token, nil
-}
-
-// Session is the account a session token opens (ErrNotFound when none).
-func (s *Service) Session(ctx context.Context, token string) (Account, error) {
-	return s.Store.SessionAccount(ctx, TokenHash(token), s.now())
-}
-
-// NewToken returns a random session token and the hash to store.
-func NewToken() (token string, hash []byte) {
-	b := make([]byte, 32)
-	rand.Read(b) // never fails (crypto/rand)
-	token = base64.RawURLEncoding.EncodeToString(b)
-	return token, TokenHash(token)
-}
-
-// TokenHash is what the store keeps of a token.
-func TokenHash(token string) []byte {
-	h := sha256.Sum256([]byte(token))
-	return h[:]
+	return a, nil
 }

@@ -31,6 +31,8 @@ type Store interface {
 	Antispam() *sqlstore.Antispam
 	Bookings() *sqlstore.Bookings
 	Newsletter() *sqlstore.Newsletter
+	Accounts() *sqlstore.Accounts // who logs in
+	Sessions() *sqlstore.Sessions // their sessions (the session manager's store)
 	Close() error
 }
 

@@ -65,6 +65,11 @@ func TestNewsletterStore(t *testing.T) {
 	storagetest.RunNewsletter(t, func(t *testing.T) *sqlstore.Store { return open(t).Store })
 }
 
+func TestAccountStore(t *testing.T) {
+	open := opener()
+	storagetest.RunAccounts(t, func(t *testing.T) *sqlstore.Store { return open(t).Store })
+}
+
 // Migrate must be idempotent: Open runs it on every start.
 func TestMigrateTwice(t *testing.T) {
 	db, err := postgres.Open(t.Context(), pgtest.URL(t))

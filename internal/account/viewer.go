@@ -1,0 +1,31 @@
+package account
+
+import "context"
+
+// Viewer is who asks for a page that needs to know: an account logged in,
+// or nobody (the zero Viewer). Only the routes that read it (the account
+// pages, the owner portal, the inbox) get one; the public pages are the
+// same for everyone and never ask.
+type Viewer struct {
+	Account Account
+}
+
+// LoggedIn tells whether an account is logged in.
+func (v Viewer) LoggedIn() bool { return v.Account.ID != 0 }
+
+// Is tells whether the viewer is logged in with role.
+func (v Viewer) Is(role Role) bool { return v.LoggedIn() && v.Account.Role == role }
+
+type viewerKey struct{}
+
+// NewContext returns ctx carrying v (the session middleware puts it there).
+func NewContext(ctx context.Context, v Viewer) context.Context {
+	return context.WithValue(ctx, viewerKey{}, v)
+}
+
+// FromContext is the viewer of a request: nobody when no session
+// middleware ran or no account is logged in.
+func FromContext(ctx context.Context) Viewer {
+	v, _ := ctx.Value(viewerKey{}).(Viewer)
+	return v
+}

@@ -1,0 +1,73 @@
+package sqlstore
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+
+	"immo/internal/account"
+)
+
+// Accounts keeps who logs in (account.Store).
+type Accounts struct{ s *Store }
+
+// Accounts is the store's account.Store.
+func (s *Store) Accounts() *Accounts { return &Accounts{s} }
+
+var _ account.Store = (*Accounts)(nil)
+
+// Create implements account.Store: one account per address and role.
+func (a *Accounts) Create(ctx context.Context, acc account.Account) (int64, error) {
+	var id int64
+	err := a.s.write.QueryRowContext(ctx, a.s.d.query(`INSERT INTO accounts
+		(role, email, first_name, last_name, lang, password_hash, created_at, disabled)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (role, email) DO NOTHING RETURNING id`),
+		string(acc.Role), acc.Email, acc.FirstName, acc.LastName, acc.Lang, acc.PasswordHash, a.s.d.Time(acc.Created), acc.Disabled,
+	).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, account.ErrEmailTaken
+	}
+	if err != nil {
+		return 0, a.s.errorf("create account: %w", err)
+	}
+	return id, nil
+}
+
+const accountColumns = `id, role, email, first_name, last_name, lang, password_hash, created_at, disabled`
+
+func (a *Accounts) one(ctx context.Context, where string, args ...any) (account.Account, error) {
+	var acc account.Account
+	var role string
+	err := a.s.read.QueryRowContext(ctx, a.s.d.query(`SELECT `+accountColumns+` FROM accounts WHERE `+where), args...).
+		Scan(&acc.ID, &role, &acc.Email, &acc.FirstName, &acc.LastName, &acc.Lang, &acc.PasswordHash, scanTime{&acc.Created}, &acc.Disabled)
+	if errors.Is(err, sql.ErrNoRows) {
+		return account.Account{}, account.ErrNotFound
+	}
+	if err != nil {
+		return account.Account{}, a.s.errorf("account: %w", err)
+	}
+	acc.Role = account.Role(role)
+	return acc, nil
+}
+
+// ByEmail implements account.Store; email is account.NormalEmail's.
+func (a *Accounts) ByEmail(ctx context.Context, role account.Role, email string) (account.Account, error) {
+	return a.one(ctx, `role = ? AND email = ?`, string(role), email)
+}
+
+// ByID implements account.Store.
+func (a *Accounts) ByID(ctx context.Context, id int64) (account.Account, error) {
+	return a.one(ctx, `id = ?`, id)
+}
+
+// SetPasswordHash implements account.Store.
+func (a *Accounts) SetPasswordHash(ctx context.Context, id int64, hash string) error {
+	res, err := a.s.write.ExecContext(ctx, a.s.d.query(`UPDATE accounts SET password_hash = ? WHERE id = ?`), hash, id)
+	if err != nil {
+		return a.s.errorf("set password: %w", err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return account.ErrNotFound
+	}
+	return nil
+}

@@ -1,0 +1,121 @@
+// Package session keeps who is logged in, at the HTTP edge: a cookie
+// carrying a session token (alexedwards/scs), the session in the database
+// (its token's SHA-256), the account by ID. Its middleware runs only on the
+// routes that read the viewer — the account pages, the owner portal, the
+// inbox — and puts the viewer in the request's context
+// (account.FromContext). The public pages never run it: they stay the same
+// for everyone, cached and cookie-free. No cookie is set until a form
+// outcome starts a session (a login, a registration).
+package session
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"net/http"
+	"time"
+
+	"github.com/alexedwards/scs/v2"
+
+	"immo/internal/account"
+)
+
+// CookieName is the session cookie's name.
+const CookieName = "immo_session"
+
+// Lifetime bounds a session from its login; IdleTimeout ends one unused
+// that long.
+const (
+	Lifetime    = 30 * 24 * time.Hour
+	IdleTimeout = 7 * 24 * time.Hour
+)
+
+// accountKey holds the logged-in account's ID in the session's data.
+const accountKey = "account"
+
+// Accounts finds a session's account.
+type Accounts interface {
+	ByID(ctx context.Context, id int64) (account.Account, error)
+}
+
+// Manager loads and changes sessions.
+type Manager struct {
+	sm       *scs.SessionManager
+	accounts Accounts
+	log      *slog.Logger
+}
+
+// Options configure a Manager.
+type Options struct {
+	Store    scs.CtxStore // the sessions' table (sqlstore.Sessions)
+	Accounts Accounts
+	// Secure marks the cookie for HTTPS only: set when the site's public
+	// address is https.
+	Secure bool
+	Log    *slog.Logger
+}
+
+// New returns a Manager.
+func New(o Options) *Manager {
+	if o.Log == nil {
+		o.Log = slog.New(slog.DiscardHandler)
+	}
+	sm := scs.New()
+	sm.Store = o.Store
+	sm.HashTokenInStore = true
+	sm.Lifetime, sm.IdleTimeout = Lifetime, IdleTimeout
+	sm.Cookie.Name = CookieName
+	sm.Cookie.HttpOnly = true
+	sm.Cookie.SameSite = http.SameSiteLaxMode
+	sm.Cookie.Secure = o.Secure
+	sm.Cookie.Persist = true
+	m := &Manager{sm: sm, accounts: o.Accounts, log: o.Log}
+	sm.ErrorFunc = func(w http.ResponseWriter, r *http.Request, err error) {
+		m.log.Error("session", "url", r.URL.RequestURI(), "err", err)
+		http.Error(w, http.StatusText(http.StatusInternalServerError), http.StatusInternalServerError)
+	}
+	return m
+}
+
+// Viewer is the middleware of the routes that read the viewer: it loads
+// the request's session and puts its account, when one is logged in and
+// not disabled, in the context as the account.Viewer.
+func (m *Manager) Viewer(next http.Handler) http.Handler {
+	return m.sm.LoadAndSave(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		ctx := r.Context()
+		var v account.Viewer
+		if id := m.sm.GetInt64(ctx, accountKey); id != 0 {
+			a, err := m.accounts.ByID(ctx, id)
+			switch {
+			case errors.Is(err, account.ErrNotFound) || err == nil && a.Disabled:
+				// The account is gone or shut: so is its session.
+				if err := m.sm.Destroy(ctx); err != nil {
+					m.log.Error("session: end a gone account's", "err", err)
+				}
+			case err != nil:
+				m.sm.ErrorFunc(w, r, err)
+				return
+			default:
+				v.Account = a
+			}
+		}
+		next.ServeHTTP(w, r.WithContext(account.NewContext(ctx, v)))
+	}))
+}
+
+// Start logs account in: a new token (never one the browser had before a
+// login, so a planted cookie opens nothing) carrying the account.
+func (m *Manager) Start(ctx context.Context, accountID int64) error {
+	if err := m.sm.RenewToken(ctx); err != nil {
+		return err
+	}
+	m.sm.Put(ctx, accountKey, accountID)
+	return nil
+}
+
+// Renew gives the session a new token, its account kept (after a password
+// change).
+func (m *Manager) Renew(ctx context.Context) error { return m.sm.RenewToken(ctx) }
+
+// End logs out: the session is deleted and the cookie expired.
+func (m *Manager) End(ctx context.Context) error { return m.sm.Destroy(ctx) }
