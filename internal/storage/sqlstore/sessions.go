@@ -58,7 +58,9 @@ func (ss *Sessions) DeleteExpired(ctx context.Context, now time.Time) (int64, er
 }
 
 // Find, Commit and Delete are scs.Store's, for a manager without contexts.
-func (ss *Sessions) Find(token string) ([]byte, bool, error) { return ss.FindCtx(context.Background(), token) }
+func (ss *Sessions) Find(token string) ([]byte, bool, error) {
+	return ss.FindCtx(context.Background(), token)
+}
 func (ss *Sessions) Commit(token string, data []byte, expiry time.Time) error {
 	return ss.CommitCtx(context.Background(), token, data, expiry)
 }
