@@ -8,44 +8,49 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
-// The parts of src/ an import can cross between. A feature is any folder of
-// src/features, so a new one (forms) is covered without touching this file;
-// a bundle is a folder of its own that one entry starts (src/map, the map
-// frame; later src/admin). src/entry-*.tsx, the app's two entries, are
-// the composition root: they may import anything.
+// The parts of src/ an import can cross between, in layers: gen (generated
+// from Go) and lib (no React feature, no page) at the bottom; shared, the kits
+// more than one feature builds with (src/shared/*: forms, cards, ...); the
+// features (src/features/*, each a view or the layout and what only it uses);
+// the app, the composition root that registers the views and wraps them in
+// the layout. A new folder of src/shared or src/features is covered without
+// touching this file; a bundle is a folder of its own that one entry starts
+// (src/map, the map frame; later src/admin). src/entry-*.tsx, the app's two
+// entries, wire the rest: they may import anything.
 const elements = [
   { type: 'app', pattern: 'src/app' },
   { type: 'feature', pattern: 'src/features/*', capture: ['name'] },
+  { type: 'shared', pattern: 'src/shared/*', capture: ['name'] },
   { type: 'lib', pattern: 'src/lib' },
   { type: 'gen', pattern: 'src/gen' },
   { type: 'test', pattern: 'src/test' },
   { type: 'bundle', pattern: 'src/*', capture: ['name'] },
 ]
 
-const shared = { element: { type: ['lib', 'gen'] } }
-// A feature's public face: what its index.ts exports; and, as types only,
-// the props Go sends (api/types.ts, soon generated from Go; model/ once
-// nothing there fetches) and a bundle's types.ts (the map frame's message).
-const publicOf = { element: { type: 'feature', internalPath: 'index.ts' } }
-const typesOf = [
-  { element: { type: 'feature', internalPath: '{api,model}/types.ts' } },
-  { element: { type: 'bundle', internalPath: 'types.ts' } },
-]
+// What every layer above lib may build on.
+const base = { element: { type: ['lib', 'gen'] } }
+const shared = { element: { type: 'shared' } }
+// A bundle's types.ts (the map frame's message), as types only.
+const bundleTypes = { element: { type: 'bundle', internalPath: 'types.ts' } }
 const types = { kind: 'type' }
 
-// Who may import what (anything may import its own element's files).
+// Who may import what (anything may import its own element's files). No
+// feature imports another: what two features use is a shared kit, and what a
+// feature shows of another (the footer's newsletter sign-up) the app passes in.
 const policies = [
-  { from: { element: { type: 'feature' } }, allow: { to: [shared, publicOf] } },
-  { from: { element: { type: 'feature' } }, allow: { to: typesOf, dependency: types } },
-  { from: { element: { type: 'lib' } }, allow: { to: shared } },
+  { from: { element: { type: 'feature' } }, allow: { to: [base, shared] } },
+  { from: { element: { type: 'feature' } }, allow: { to: bundleTypes, dependency: types } },
+  { from: { element: { type: 'shared' } }, allow: { to: [base, shared] } },
+  { from: { element: { type: 'shared' } }, allow: { to: bundleTypes, dependency: types } },
+  { from: { element: { type: 'lib' } }, allow: { to: base } },
   // The app registers every view (one lazy chunk each in the browser, which an
   // index would merge) and wraps them in the layout: it may reach any feature.
-  { from: { element: { type: 'app' } }, allow: { to: [shared, { element: { type: 'feature' } }] } },
-  { from: { element: { type: 'bundle' } }, allow: { to: [shared, publicOf] } },
-  { from: { element: { type: 'bundle' } }, allow: { to: typesOf, dependency: types } },
+  { from: { element: { type: 'app' } }, allow: { to: [base, shared, { element: { type: 'feature' } }] } },
+  { from: { element: { type: 'bundle' } }, allow: { to: [base, shared] } },
+  { from: { element: { type: 'bundle' } }, allow: { to: bundleTypes, dependency: types } },
   // Tests and their fixtures may reach anything they test.
-  { from: { element: { type: 'test' } }, allow: { to: { element: { type: ['app', 'feature', 'lib', 'gen'] } } } },
-  { from: { file: { categories: 'test' } }, allow: { to: { element: { type: ['app', 'feature', 'lib', 'gen', 'test', 'bundle'] } } } },
+  { from: { element: { type: 'test' } }, allow: { to: { element: { type: ['app', 'feature', 'shared', 'lib', 'gen'] } } } },
+  { from: { file: { categories: 'test' } }, allow: { to: { element: { type: ['app', 'feature', 'shared', 'lib', 'gen', 'test', 'bundle'] } } } },
 ]
 
 export default defineConfig(

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react'
 import { flushSync } from 'react-dom'
 import { I18nextProvider } from 'react-i18next'
 import { Layout } from '../features/layout/components/Layout'
+import { NewsletterSignup } from '../features/newsletter/components/NewsletterSignup'
 import { syncHead } from '../lib/head/sync'
 import '../lib/ui/icons.css'
 import { i18nFor, isLang, type Lang } from '../lib/i18n'
@@ -48,7 +49,7 @@ export function App({ initialPage, router, views, loadLocale }: AppProps) {
     <RouterContext.Provider value={router}>
       <PageContext.Provider value={page}>
         <I18nextProvider i18n={i18nFor(lang)}>
-          <Layout>
+          <Layout newsletter={NewsletterSignup}>
             <View key={state.key} {...page.props} />
           </Layout>
         </I18nextProvider>

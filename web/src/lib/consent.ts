@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react'
 
 /**
  * The visitor's cookie consent as the page knows it (SPEC §4): whether it
- * has been decided and which categories are accepted. features/consent
+ * has been decided and which categories are accepted. shared/consent
  * (vanilla-cookieconsent) writes it; whatever waits for consent — the
  * pop-up, the tag loader, click-to-load embeds — reads it here, so none of
  * them imports the consent library.
@@ -70,7 +70,7 @@ export function setConsent(next: ConsentDecision) {
   publish({ decided: next.decided, accepted: next.accepted, dialogOpen: getConsent().dialogOpen })
 }
 
-/** Records whether the consent dialog or its settings are open (features/consent, from the library's callbacks). */
+/** Records whether the consent dialog or its settings are open (shared/consent, from the library's callbacks). */
 export function setConsentDialogOpen(open: boolean) {
   const s = getConsent()
   if (s.dialogOpen !== open) publish({ ...s, dialogOpen: open })

@@ -3,7 +3,7 @@
 // marquee ignore list), shared as types only: the frame and the React app
 // are separate bundles.
 
-import type { Marker } from '../features/map/model/types'
+import type { Marker } from '../shared/map/model/types'
 
 /** One property on the map: route.Marker (Go's JSON names) plus its price as the list shows it. */
 export interface MapProperty extends Marker {

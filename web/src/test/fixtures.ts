@@ -3,7 +3,7 @@
 import type { Lang } from '../lib/i18n'
 import type { Page } from '../lib/router'
 import type { HeadProps, Shell } from '../lib/site/types'
-import type { Card, Property } from '../features/properties/model/types'
+import type { Card, Property } from '../shared/cards/model/types'
 import type { ViewName, ViewProps } from '../gen/pages'
 
 const slugs: Record<Lang, { sale: string; rent: string; sold: string }> = {

@@ -3,6 +3,7 @@ import { translate, type Lang } from '../../lib/i18n'
 import type { Page } from '../../lib/router'
 import { pagesIn } from '../../test/fixtures'
 import { renderPage } from '../../test/render'
+import { HONEYPOT_FIELD } from '../../gen/forms'
 
 /** The contact page of the fixtures (a content page with a contact module), with the props of a post. */
 function contactPage(lang: Lang, post: Record<string, unknown> = {}): Page {
@@ -26,7 +27,7 @@ describe('the site contact form in the contact module', () => {
     expect(form.getAttribute('action')).toBe(`/${lang}/contact/#contact`)
     expect(form.closest('#contact')).not.toBeNull()
     expect((form.querySelector('input[name="form"]') as HTMLInputElement).value).toBe('site-contact')
-    for (const name of ['title', 'firstName', 'lastName', 'email', 'phone', 'remark', 'website2']) {
+    for (const name of ['title', 'firstName', 'lastName', 'email', 'phone', 'remark', HONEYPOT_FIELD]) {
       expect(form.querySelector(`[name="${name}"]`), name).not.toBeNull()
     }
     expect(form.querySelector('.altcha-box')).not.toBeNull()

@@ -12,7 +12,7 @@ import { createRouter, type Page } from '../../lib/router'
 import { fakeWindow, inertia } from '../../lib/router/fake-window'
 import { pagesIn } from '../../test/fixtures'
 import { renderPage } from '../../test/render'
-import type { Marker } from '../map/model/types'
+import type { Marker } from '../../shared/map/model/types'
 import type { PropertyListProps } from './model/types'
 
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true

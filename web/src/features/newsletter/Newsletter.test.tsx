@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { HONEYPOT_FIELD } from '../forms'
+import { HONEYPOT_FIELD } from '../../gen/forms'
 import { translate, type Lang } from '../../lib/i18n'
-import type { Page } from '../../lib/router'
+import type { Page, PostProps } from '../../lib/router'
 import { head, pagesIn, shell } from '../../test/fixtures'
 import { renderPage } from '../../test/render'
 
@@ -11,7 +11,7 @@ function dom(p: Page) {
   return div
 }
 
-function withPost(p: Page, post: Record<string, unknown>): Page {
+function withPost(p: Page, post: PostProps): Page {
   return { ...p, props: { ...p.props, ...post } }
 }
 

@@ -6,9 +6,10 @@ import { i18nFor, translate, type Lang } from '../../lib/i18n'
 import { PageContext, type Page } from '../../lib/router'
 import { pagesIn } from '../../test/fixtures'
 import { renderPage } from '../../test/render'
-import type { Project } from '../properties/model/types'
+import type { Project } from '../../shared/cards/model/types'
 import { ProjectPage } from './components/ProjectPage'
 import type { ProjectProps } from './model/types'
+import { HONEYPOT_FIELD } from '../../gen/forms'
 
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
 
@@ -35,7 +36,7 @@ describe('the project request on the project page', () => {
     expect(form.getAttribute('method')).toBe('post')
     expect(form.getAttribute('action')).toBe(`${p.url}#contact`)
     expect((form.querySelector('input[name="form"]') as HTMLInputElement).value).toBe('contact-construction')
-    for (const name of ['title', 'firstName', 'lastName', 'email', 'phone', 'unit', 'remark', 'contactTime', 'website2']) {
+    for (const name of ['title', 'firstName', 'lastName', 'email', 'phone', 'unit', 'remark', 'contactTime', HONEYPOT_FIELD]) {
       expect(form.querySelector(`[name="${name}"]`), name).not.toBeNull()
     }
     expect(form.querySelector('[name="projectId"]')).toBeNull()

@@ -3,6 +3,7 @@ import { translate, type Lang } from '../../lib/i18n'
 import type { Page } from '../../lib/router'
 import { head, shell } from '../../test/fixtures'
 import { renderPage } from '../../test/render'
+import { HONEYPOT_FIELD } from '../../gen/forms'
 
 function valuationPage(lang: Lang, url: string, post: Record<string, unknown> = {}): Page {
   return {
@@ -30,7 +31,7 @@ describe('the free valuation page', () => {
     expect(form.getAttribute('method')).toBe('post')
     expect(form.getAttribute('action')).toBe(`${url}#valuation`)
     expect((form.querySelector('input[name="form"]') as HTMLInputElement).value).toBe('contact-demand')
-    for (const name of ['title', 'firstName', 'lastName', 'email', 'phone', 'street', 'zip', 'city', 'goal', 'propertyType', 'remark', 'contactTime', 'website2']) {
+    for (const name of ['title', 'firstName', 'lastName', 'email', 'phone', 'street', 'zip', 'city', 'goal', 'propertyType', 'remark', 'contactTime', HONEYPOT_FIELD]) {
       expect(form.querySelector(`[name="${name}"]`), name).not.toBeNull()
     }
     const types = [...form.querySelectorAll('select[name="propertyType"] option')].map((o) => o.getAttribute('value'))

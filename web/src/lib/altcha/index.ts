@@ -46,7 +46,7 @@ export interface AltchaModule {
  * Loads the widget in its own chunk, in the browser only: the server bundle
  * is built with import.meta.env.SSR = true, so esbuild drops the import
  * (no custom elements nor workers in QuickJS). Keep it a conditional
- * expression, as features/gallery's loadSlider.
+ * expression, as shared/gallery's loadSlider.
  */
 export const loadAltcha: () => Promise<AltchaModule> = import.meta.env.SSR
   ? () => Promise.reject(new Error('no ALTCHA widget on the server'))

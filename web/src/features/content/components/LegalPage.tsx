@@ -1,6 +1,6 @@
 import { HtmlContent } from '../../../lib/ui/HtmlContent'
 import type { LegalPageProps } from '../model/types'
-import { CookieTable } from '../../consent'
+import { CookieTable } from '../../../shared/consent'
 import './content.css'
 
 /** A legal page: title and content; the cookie policy adds the cookies and services in use. */

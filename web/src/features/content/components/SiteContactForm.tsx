@@ -1,4 +1,4 @@
-import { Altcha, PersonFields, TextArea, VisitorForm } from '../../forms'
+import { Altcha, PersonFields, TextArea, VisitorForm } from '../../../shared/forms'
 import { useT } from '../../../lib/i18n'
 import { Heading, type Level } from '../../../lib/ui/Heading'
 import { usePage } from '../../../lib/router'

@@ -1,7 +1,7 @@
 import { useT } from '../../../lib/i18n'
 import { Link } from '../../../lib/router'
 import type { BaseProps } from '../../../lib/site/types'
-import { SearchBox } from '../../search'
+import { SearchBox } from '../../../shared/search'
 import './errors.css'
 
 /**

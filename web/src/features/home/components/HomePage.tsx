@@ -1,5 +1,5 @@
 import { useLang } from '../../../lib/i18n'
-import { Modules } from '../../modules'
+import { Modules } from '../../../shared/modules'
 import type { HomeProps } from '../model/types'
 import { Banner } from './Banner'
 import { SearchBlock } from './SearchBlock'

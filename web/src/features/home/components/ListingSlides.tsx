@@ -1,10 +1,11 @@
 import { formatListingPrice } from '../../../lib/format'
 import type { Lang, TFn } from '../../../lib/i18n'
 import { Link } from '../../../lib/router'
-import { marqueeOf } from '../../properties'
-import type { Card } from '../../properties/model/types'
-import { projectPrices, ProjectName } from '../../project'
-import type { ProjectCard } from '../../project/model/types'
+import { marqueeOf } from '../../../shared/cards'
+import type { Card } from '../../../shared/cards/model/types'
+import { ProjectName } from '../../../shared/cards/components/ProjectCard'
+import { projectPrices } from '../../../shared/cards/model/prices'
+import type { ProjectCard } from '../../../shared/cards/model/types'
 import type { Slide } from './Slideshow'
 
 /** The large picture of a listing, the small one when it has none. */

@@ -1,6 +1,6 @@
 import { useT } from '../../../lib/i18n'
 import { Link } from '../../../lib/router'
-import { SearchBox } from '../../search'
+import { SearchBox } from '../../../shared/search'
 import { fillTotals } from '../model/banner'
 import type { SearchBlockView } from '../model/types'
 

@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react'
 import { useT } from '../../../lib/i18n'
 import { formatPhone, telHref } from '../../../lib/format'
 import type { FooterColumn, Shell } from '../../../lib/site/types'
@@ -5,19 +6,21 @@ import { textIn } from '../../../lib/site/text'
 import { colVars } from '../../../lib/site/col'
 import { HtmlContent } from '../../../lib/ui/HtmlContent'
 import { SmartLink } from '../../../lib/ui/SmartLink'
-import { NewsletterSignup } from '../../newsletter'
-import { CookieSettingsButton } from '../../consent'
+import { CookieSettingsButton } from '../../../shared/consent'
 import { FooterImage } from './FooterImage'
 
-/** Footer columns (trusted HTML texts), agency contact, legal links, copyright. */
-export function Footer({ site }: { site: Shell }) {
+/** The newsletter's sign-up form, shown at the top of the footer; home is where a page without an address of its own posts it. */
+export type NewsletterSignup = ComponentType<{ home: string }>
+
+/** The newsletter sign-up, footer columns (trusted HTML texts), agency contact, legal links, copyright. */
+export function Footer({ site, newsletter: Newsletter }: { site: Shell; newsletter: NewsletterSignup }) {
   const t = useT()
   const a = site.agency
   const columns = site.footer?.columns ?? []
   const legal = site.footer?.legal ?? []
   return (
     <footer className="site-footer">
-      <NewsletterSignup home={site.links.home} />
+      <Newsletter home={site.links.home} />
       {columns.length > 0 && (
         <div className="container footer-columns">
           {columns.map((c, i) => (

@@ -4,9 +4,9 @@ import { usePage } from '../../../lib/router'
 import type { ViewName } from '../../../gen/pages'
 import type { BaseProps, Shell } from '../../../lib/site/types'
 import { Breadcrumb } from '../../../lib/ui/Breadcrumb'
-import { ConsentManager } from '../../consent'
+import { ConsentManager } from '../../../shared/consent'
 import { BackToTop } from './BackToTop'
-import { Footer } from './Footer'
+import { Footer, type NewsletterSignup } from './Footer'
 import { Header } from './Header'
 import { Popup } from './Popup'
 import { TopBar } from './TopBar'
@@ -29,9 +29,11 @@ export const HEADER_SCROLL = 30
 /**
  * The page shell: skip link, top bar (desktop and tablet), header with menu,
  * language switcher and mobile drawer, the view in <main>, footer,
- * back-to-top and the configured pop-up.
+ * back-to-top and the configured pop-up. The footer's newsletter sign-up is
+ * the newsletter feature's, passed in by the app (a feature imports no other
+ * feature: README.md, "Boundaries").
  */
-export function Layout({ children }: { children: ReactNode }) {
+export function Layout({ children, newsletter }: { children: ReactNode; newsletter: NewsletterSignup }) {
   const page = usePage<Partial<BaseProps>>()
   const site = page.props.site ?? EMPTY_SHELL
   const crumbs = page.props.head?.breadcrumb ?? []
@@ -65,7 +67,7 @@ export function Layout({ children }: { children: ReactNode }) {
         )}
         {children}
       </main>
-      <Footer site={site} />
+      <Footer site={site} newsletter={newsletter} />
       <ConsentManager />
       <BackToTop />
       {site.popup && <Popup popup={site.popup} url={page.url} />}

@@ -1,8 +1,8 @@
 import { useId } from 'react'
 import { useLang, useT } from '../../../lib/i18n'
 import { Link } from '../../../lib/router'
-import type { SearchAnswer } from '../../search/model/types'
-import { entriesOf } from '../../search'
+import type { SearchAnswer } from '../../../shared/search/model/types'
+import { entriesOf } from '../../../shared/search'
 
 /**
  * The suggestions for a search text that names nothing exactly (SPEC §5),

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react'
-import { Altcha, ContactTimeField, PersonFields, SelectField, TextArea, VisitorForm } from '../../forms'
+import { Altcha, ContactTimeField, PersonFields, SelectField, TextArea, VisitorForm } from '../../../shared/forms'
 import { useT } from '../../../lib/i18n'
 import { usePage } from '../../../lib/router'
 

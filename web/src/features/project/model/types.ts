@@ -1,1 +1,1 @@
-export type { ProjectCard, ProjectProps } from '../../../gen/pages'
+export type { ProjectProps } from '../../../gen/pages'

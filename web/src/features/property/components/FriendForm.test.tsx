@@ -3,6 +3,7 @@ import { translate, type Lang } from '../../../lib/i18n'
 import type { Page } from '../../../lib/router'
 import { pagesIn } from '../../../test/fixtures'
 import { renderPage } from '../../../test/render'
+import { HONEYPOT_FIELD } from '../../../gen/forms'
 
 function propertyPage(lang: Lang, post: Record<string, unknown> = {}): Page {
   const p = pagesIn(lang).find((x) => x.component === 'Property')!
@@ -26,7 +27,7 @@ describe('send to a friend on the property page', () => {
     expect(form.getAttribute('method')).toBe('post')
     expect(form.getAttribute('action')).toBe(`${p.url}#friend`)
     expect((form.querySelector('input[name="form"]') as HTMLInputElement).value).toBe('send-to-friend')
-    for (const name of ['firstName', 'lastName', 'email', 'friendFirstName', 'friendLastName', 'friendEmail', 'remark', 'website2']) {
+    for (const name of ['firstName', 'lastName', 'email', 'friendFirstName', 'friendLastName', 'friendEmail', 'remark', HONEYPOT_FIELD]) {
       expect(form.querySelector(`[name="${name}"]`), name).not.toBeNull()
     }
     for (const name of ['title', 'phone', 'propertyId', 'contactTime']) {

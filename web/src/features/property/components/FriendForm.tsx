@@ -1,4 +1,4 @@
-import { Altcha, TextArea, TextField, VisitorForm } from '../../forms'
+import { Altcha, TextArea, TextField, VisitorForm } from '../../../shared/forms'
 import { useT } from '../../../lib/i18n'
 import { usePage, type PostProps } from '../../../lib/router'
 

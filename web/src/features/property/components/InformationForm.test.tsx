@@ -4,6 +4,7 @@ import type { Page } from '../../../lib/router'
 import { pagesIn } from '../../../test/fixtures'
 import { renderPage } from '../../../test/render'
 import type { PropertyDetail } from '../model/types'
+import { HONEYPOT_FIELD } from '../../../gen/forms'
 
 function propertyPage(lang: Lang, post: Record<string, unknown> = {}, over: Partial<PropertyDetail> = {}): Page {
   const p = pagesIn(lang).find((x) => x.component === 'Property')!
@@ -27,7 +28,7 @@ describe('the information request on the property page', () => {
     expect(form.getAttribute('method')).toBe('post')
     expect(form.getAttribute('action')).toBe(`${p.url}#contact`)
     expect((form.querySelector('input[name="form"]') as HTMLInputElement).value).toBe('contact-me')
-    for (const name of ['title', 'firstName', 'lastName', 'email', 'phone', 'remark', 'contactTime', 'newsletter', 'website2']) {
+    for (const name of ['title', 'firstName', 'lastName', 'email', 'phone', 'remark', 'contactTime', 'newsletter', HONEYPOT_FIELD]) {
       expect(form.querySelector(`[name="${name}"]`), name).not.toBeNull()
     }
     expect(form.querySelector('[name="propertyId"]')).toBeNull()

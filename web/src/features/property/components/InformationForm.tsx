@@ -1,4 +1,4 @@
-import { Altcha, CheckboxField, ContactTimeField, PersonFields, TextArea, VisitorForm } from '../../forms'
+import { Altcha, CheckboxField, ContactTimeField, PersonFields, TextArea, VisitorForm } from '../../../shared/forms'
 import { useT } from '../../../lib/i18n'
 import { usePage } from '../../../lib/router'
 

@@ -3,7 +3,7 @@ import { useLang, useT } from '../../../lib/i18n'
 import { SmartLink } from '../../../lib/ui/SmartLink'
 import { useInView } from '../../../lib/ui/useInView'
 import { FrameOnRequest } from './FrameOnRequest'
-import { MapFrame } from '../../map'
+import { MapFrame } from '../../../shared/map'
 import type { PropertyMapView } from '../model/types'
 
 /**

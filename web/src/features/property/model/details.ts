@@ -4,7 +4,7 @@ import { formatAmount, formatDate, formatMetres, formatNumber, formatSurface } f
 import { type TFn } from '../../../lib/i18n'
 import { pick } from '../../../lib/site/text'
 import type { Text } from '../../../lib/site/types'
-import type { Property } from '../../properties/model/types'
+import type { Property } from '../../../shared/cards/model/types'
 
 export interface DetailRow {
   key: string

@@ -1,7 +1,0 @@
-// The visitor forms' kit: other features build their forms from these.
-export { VisitorForm, type VisitorFormProps } from './components/VisitorForm'
-export { CheckboxField, FieldError, FileField, RadioGroup, SelectField, TextArea, TextField, type FieldProps, type Option } from './components/fields'
-export { ContactTimeField, PersonFields } from './components/PersonFields'
-export { useField, useFieldError } from './components/useField'
-export { HONEYPOT_FIELD } from './model/post'
-export { Altcha, type AltchaProps } from './components/Altcha'

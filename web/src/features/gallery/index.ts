@@ -1,2 +1,0 @@
-// The gallery feature's public face (README.md, "Boundaries").
-export { Gallery } from './components/Gallery'

@@ -1,3 +1,0 @@
-// The map feature's public face (README.md, "Boundaries").
-export { buildMapMessage } from './model/message'
-export { MapFrame } from './components/MapFrame'

@@ -1,2 +1,0 @@
-// The modules feature's public face (README.md, "Boundaries").
-export { Modules } from './components/Modules'

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest'
+import { translate, type Lang } from '../../lib/i18n'
+import type { Page } from '../../lib/router'
+import { pagesIn } from '../../test/fixtures'
+import { renderPage } from '../../test/render'
+import type { VisitView } from '../../gen/pages'
+import { HONEYPOT_FIELD } from '../../gen/forms'
+
+const visit: VisitView = {
+  days: [
+    {
+      date: '2026-03-03',
+      label: 'Dinsdag 3 maart',
+      slots: [
+        { value: '2026-03-03T10:00:00+01:00', time: '10:00', label: 'Dinsdag 3 maart om 10:00' },
+        { value: '2026-03-03T10:30:00+01:00', time: '10:30', label: 'Dinsdag 3 maart om 10:30' },
+      ],
+    },
+    { date: '2026-03-04', label: 'Woensdag 4 maart', slots: [{ value: '2026-03-04T14:00:00+01:00', time: '14:00', label: 'Woensdag 4 maart om 14:00' }] },
+  ],
+}
+
+function propertyPage(lang: Lang, extra: Record<string, unknown>): Page {
+  const p = pagesIn(lang).find((x) => x.component === 'Property')!
+  return { ...p, props: { ...p.props, ...extra } }
+}
+
+function dom(p: Page) {
+  const div = document.createElement('div')
+  div.innerHTML = renderPage(p)
+  return div
+}
+
+describe('the visit form on the property page', () => {
+  it('is absent when the site offers no visits', () => {
+    expect(dom(propertyPage('nl', { visit: undefined })).querySelector('section#visit')).toBeNull()
+  })
+
+  it.each(['nl', 'de'] as const)('%s: slots grouped by day as radio buttons, posting contact-appointment to the page', (lang) => {
+    const p = propertyPage(lang, { visit })
+    const section = dom(p).querySelector('section#visit')!
+    expect(section.querySelector('h2')!.textContent).toBe(translate(lang, 'visit.title'))
+    const form = section.querySelector('form')!
+    expect(form.getAttribute('method')).toBe('post')
+    expect(form.getAttribute('action')).toBe(`${p.url}#visit`)
+    expect((form.querySelector('input[name="form"]') as HTMLInputElement).value).toBe('contact-appointment')
+    const days = [...form.querySelectorAll('fieldset.visit-day')]
+    expect(days.map((d) => d.querySelector('legend')!.textContent)).toEqual(['Dinsdag 3 maart', 'Woensdag 4 maart'])
+    const radios = [...form.querySelectorAll('input[type="radio"][name="slot"]')]
+    expect(radios.map((r) => [r.getAttribute('value'), r.getAttribute('aria-label')])).toEqual(
+      visit.days!.flatMap((d) => d.slots!.map((s) => [s.value, s.label])),
+    )
+    for (const name of ['title', 'firstName', 'lastName', 'email', 'phone', 'remark', HONEYPOT_FIELD]) {
+      expect(form.querySelector(`[name="${name}"]`), name).not.toBeNull()
+    }
+    expect(form.querySelector('.altcha-box')).not.toBeNull()
+    expect(form.querySelector('button[type="submit"]')!.textContent).toBe(translate(lang, 'visit.submit'))
+  })
+
+  it('says so when no slot is free, without a form', () => {
+    const section = dom(propertyPage('fr', { visit: { days: [] } })).querySelector('section#visit')!
+    expect(section.textContent).toContain(translate('fr', 'visit.noSlots'))
+    expect(section.querySelector('form')).toBeNull()
+  })
+
+  it('after "full": the summary, the slot field in red, what was typed kept', () => {
+    const el = dom(
+      propertyPage('de', {
+        visit,
+        errors: { slot: 'forms.error.slotFull' },
+        form: { name: 'contact-appointment', values: { lastName: 'Müller', slot: '2026-03-03T10:30:00+01:00', remark: 'Mit Hund' } },
+      }),
+    )
+    const form = el.querySelector('#visit form')!
+    expect(form.querySelector('.vf-summary')!.textContent).toContain(translate('de', 'forms.error.summary'))
+    // The group in red, its message above the slots (not after seventy of them).
+    const group = form.querySelector('fieldset.visit-slots')!
+    expect(group.getAttribute('aria-invalid')).toBe('true')
+    const error = group.querySelector('.vf-error')!
+    expect(error.textContent).toBe(translate('de', 'forms.error.slotFull'))
+    expect(error.compareDocumentPosition(group.querySelector('.visit-days')!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+    expect(form.querySelector('input[value="2026-03-03T10:30:00+01:00"]')!.hasAttribute('aria-invalid')).toBe(false)
+    expect(form.querySelector('input[value="2026-03-03T10:30:00+01:00"]')!.hasAttribute('checked')).toBe(true)
+    expect(form.querySelector('input[name="lastName"]')!.getAttribute('value')).toBe('Müller')
+    expect(form.querySelector('textarea[name="remark"]')!.textContent).toBe('Mit Hund')
+  })
+})

@@ -1,0 +1,36 @@
+import { Altcha, PersonFields, SelectField, VisitorForm } from '../../../shared/forms'
+import { useT } from '../../../lib/i18n'
+import { usePage, type PostProps } from '../../../lib/router'
+import { DOCUMENT_ANCHOR, type DocumentChoice } from '../model/offer'
+import './offer.css'
+
+/**
+ * The document request (SPEC §4, `document-request`) under the documents
+ * list: which document, and who to send it to. A disclosure, open after a
+ * refused post (a repeated request among them: the list then says "already
+ * requested"). A kept request lands on its thank-you page, which says the
+ * document will be sent by email.
+ */
+export function DocumentRequestForm({ documents }: { documents: DocumentChoice[] }) {
+  const t = useT()
+  const { url, props } = usePage<PostProps>()
+  if (!documents.length) return null
+  const mine = props.form?.name === 'document-request'
+  return (
+    <details id={DOCUMENT_ANCHOR} className="offer-form" open={mine || undefined}>
+      <summary className="button button-outline" data-icon="mail">
+        {t('offer.document.open')}
+      </summary>
+      <p className="muted">{t('offer.document.intro')}</p>
+      <VisitorForm kind="document-request" action={`${url.split('#')[0]}#${DOCUMENT_ANCHOR}`} antiSpam={<Altcha />}>
+        <SelectField
+          name="document"
+          label={t('offer.document.choose')}
+          placeholder={t('offer.document.placeholder')}
+          options={documents.map((d) => ({ value: String(d.id), label: d.name, lang: d.lang }))}
+        />
+        <PersonFields />
+      </VisitorForm>
+    </details>
+  )
+}

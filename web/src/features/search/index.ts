@@ -1,2 +1,0 @@
-// The search feature's public face (README.md, "Boundaries").
-export { entriesOf, SearchBox } from './components/SearchBox'

@@ -1,0 +1,2 @@
+// The search kit's public face (README.md, "Boundaries").
+export { entriesOf, SearchBox } from './components/SearchBox'
