@@ -56,10 +56,50 @@ type Forms map[string]FormHandler
 
 // FormHandler handles one kind of form.
 type FormHandler interface {
-	// Submit validates and keeps the post. Field errors (keys of package
-	// field) send the page back with them; an error is a failure of ours.
-	Submit(ctx context.Context, p FormPost) (field.Errors, error)
+	// Submit validates and keeps the post, and says what comes next: field
+	// errors (keys of package field) send the page back with them; else the
+	// visitor goes on, their session started, renewed or ended. An error is
+	// a failure of ours.
+	Submit(ctx context.Context, p FormPost) (Outcome, error)
 }
+
+// Outcome is what a form handler decided of a post.
+type Outcome struct {
+	// Errors, when any, send the page back with them: nothing was kept.
+	Errors field.Errors
+	// Next is where a kept post leads: a path of the site; "" is the
+	// form's thank-you page.
+	Next string
+	// Session is what becomes of the poster's session; Account is the
+	// account SessionStart logs in.
+	Session SessionChange
+	Account int64
+}
+
+// Refused is the outcome of a post sent back with errs (none: kept).
+func Refused(errs field.Errors) Outcome { return Outcome{Errors: errs} }
+
+// SessionChange is what a form does to the poster's session.
+type SessionChange int
+
+const (
+	SessionKept  SessionChange = iota // left as it is (a visitor's request)
+	SessionStart                      // a login, a registration: a new token for Outcome.Account
+	SessionRenew                      // a new token, the same account (a password changed)
+	SessionEnd                        // a logout
+)
+
+// Sessions change the poster's session (session.Manager). A form whose
+// outcome changes it posts on a route that runs Viewer (viewerPage).
+type Sessions interface {
+	Viewer(next http.Handler) http.Handler
+	Start(ctx context.Context, account int64) error
+	Renew(ctx context.Context) error
+	End(ctx context.Context) error
+}
+
+// errNoSessions says a form changed a session on a route without them.
+var errNoSessions = errors.New("web: a form outcome changes the session on a route without one")
 
 // FormChecker is a FormHandler that can check a post without keeping it:
 // what Submit would refuse before any spam check. A post with the header
@@ -80,9 +120,9 @@ type FileFields interface {
 }
 
 // FormHandlerFunc adapts a function to FormHandler.
-type FormHandlerFunc func(ctx context.Context, p FormPost) (field.Errors, error)
+type FormHandlerFunc func(ctx context.Context, p FormPost) (Outcome, error)
 
-func (f FormHandlerFunc) Submit(ctx context.Context, p FormPost) (field.Errors, error) {
+func (f FormHandlerFunc) Submit(ctx context.Context, p FormPost) (Outcome, error) {
 	return f(ctx, p)
 }
 
@@ -148,7 +188,6 @@ func (h *Handler) servePost(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, http.StatusText(http.StatusForbidden), http.StatusForbidden)
 		return
 	}
-	inertia := respond.IsClient(r)
 	var uploads []string
 	for _, f := range held {
 		if ff, ok := h.forms[f].(FileFields); ok {
@@ -188,28 +227,73 @@ func (h *Handler) servePost(w http.ResponseWriter, r *http.Request) {
 		h.formPage(w, r, res, post, errs, status)
 		return
 	}
-	errs, err := submit(r.Context(), h.forms[form], post)
+	h.answer(w, r, h.forms[form], post, h.resolver.ThankYouURL(form, res.Lang)+thankYouFragment,
+		func(errs field.Errors, status int) { h.formPage(w, r, res, post, errs, status) })
+}
+
+// answer submits post to fh and answers the outcome: the page again with
+// errors (refuse), or the session changed and on to where the outcome
+// leads (thanks when it names nowhere). Every form of every route answers
+// through here.
+func (h *Handler) answer(w http.ResponseWriter, r *http.Request, fh FormHandler, post FormPost, thanks string,
+	refuse func(errs field.Errors, status int)) {
+	out, err := submit(r.Context(), fh, post)
+	if err == nil && len(out.Errors) == 0 {
+		err = h.changeSession(r, out)
+	}
 	switch {
 	case errors.Is(err, errUnexpected):
-		h.log.Error("form failed", "form", form, "url", r.URL.RequestURI(), "err", err)
-		h.formPage(w, r, res, post, field.Errors{formField: field.KeyAPIError}, http.StatusInternalServerError)
+		h.log.Error("form failed", "form", post.Form, "url", r.URL.RequestURI(), "err", err)
+		refuse(field.Errors{formField: field.KeyAPIError}, http.StatusInternalServerError)
 	case err != nil:
-		h.log.Error("form not kept", "form", form, "url", r.URL.RequestURI(), "err", err)
-		h.formPage(w, r, res, post, field.Errors{formField: field.KeySendFailed}, http.StatusInternalServerError)
-	case len(errs) > 0:
-		if !inertia {
+		h.log.Error("form not kept", "form", post.Form, "url", r.URL.RequestURI(), "err", err)
+		refuse(field.Errors{formField: field.KeySendFailed}, http.StatusInternalServerError)
+	case len(out.Errors) > 0:
+		if !respond.IsClient(r) {
 			// The page comes back with its file inputs empty (a browser cannot
 			// fill one): ask again for the files that were fine.
 			for _, f := range post.Files {
-				if _, bad := errs[f.Field]; !bad && len(f.Data) > 0 {
-					errs[f.Field] = field.KeyFileAgain
+				if _, bad := out.Errors[f.Field]; !bad && len(f.Data) > 0 {
+					out.Errors[f.Field] = field.KeyFileAgain
 				}
 			}
 		}
-		h.formPage(w, r, res, post, errs, http.StatusUnprocessableEntity)
+		refuse(out.Errors, http.StatusUnprocessableEntity)
 	default:
-		h.rs.Redirect(w, r, h.resolver.ThankYouURL(form, res.Lang)+thankYouFragment, http.StatusSeeOther)
+		next := thanks
+		if out.Next != "" {
+			next = out.Next
+		}
+		h.rs.Redirect(w, r, next, http.StatusSeeOther)
 	}
+}
+
+// changeSession does what out says to the poster's session. The session
+// manager panics on a route that runs no Viewer: a bug of ours, "API ERROR".
+func (h *Handler) changeSession(r *http.Request, out Outcome) (err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			err = fmt.Errorf("%w: %w: %v", errUnexpected, errNoSessions, v)
+		}
+	}()
+	if out.Next != "" && (!strings.HasPrefix(out.Next, "/") || strings.HasPrefix(out.Next, "//")) {
+		return fmt.Errorf("%w: a form leads out of the site (%q)", errUnexpected, out.Next)
+	}
+	if out.Session == SessionKept {
+		return nil
+	}
+	if h.sessions == nil {
+		return fmt.Errorf("%w: %w", errUnexpected, errNoSessions)
+	}
+	switch out.Session {
+	case SessionStart:
+		err = h.sessions.Start(r.Context(), out.Account)
+	case SessionRenew:
+		err = h.sessions.Renew(r.Context())
+	case SessionEnd:
+		err = h.sessions.End(r.Context())
+	}
+	return err
 }
 
 // thankYouFragment ends the address a kept post is sent to. A browser
@@ -226,10 +310,10 @@ var errUnexpected = errors.New("unexpected failure")
 
 // submit runs the handler, turning its panic into errUnexpected so that the
 // visitor gets the page back with what they typed.
-func submit(ctx context.Context, fh FormHandler, p FormPost) (errs field.Errors, err error) {
+func submit(ctx context.Context, fh FormHandler, p FormPost) (out Outcome, err error) {
 	defer func() {
 		if v := recover(); v != nil {
-			errs, err = nil, fmt.Errorf("%w: %v\n%s", errUnexpected, v, debug.Stack())
+			out, err = Outcome{}, fmt.Errorf("%w: %v\n%s", errUnexpected, v, debug.Stack())
 		}
 	}()
 	return fh.Submit(ctx, p)

@@ -40,13 +40,13 @@ func (s *leadStore) CountFrom(context.Context, string, time.Time) (int, error) {
 func contactForms(st *leadStore, fail *bool) Forms {
 	ip, _ := lead.NewIPHasher([]byte(strings.Repeat("s", 32)))
 	svc := &lead.Service{Store: st, IP: ip}
-	return Forms{"site-contact": FormHandlerFunc(func(ctx context.Context, p FormPost) (field.Errors, error) {
+	return Forms{"site-contact": FormHandlerFunc(func(ctx context.Context, p FormPost) (Outcome, error) {
 		if *fail {
-			return nil, errors.New("database down")
+			return Outcome{}, errors.New("database down")
 		}
 		r := lead.Decode(lead.Kind(p.Form), p.Lang, p.Page, p.First())
 		_, errs, err := svc.Submit(ctx, r, p.IP)
-		return errs, err
+		return Refused(errs), err
 	})}
 }
 
@@ -141,7 +141,7 @@ func TestFormPost(t *testing.T) {
 				h.forms = contactForms(st, &tc.fail)
 			}
 			if tc.panics {
-				h.forms = Forms{"site-contact": FormHandlerFunc(func(context.Context, FormPost) (field.Errors, error) { panic("a bug") })}
+				h.forms = Forms{"site-contact": FormHandlerFunc(func(context.Context, FormPost) (Outcome, error) { panic("a bug") })}
 			}
 			rec := postForm(h, tc.target, tc.contentType, tc.body, tc.header)
 			if rec.Code != tc.status {

@@ -31,6 +31,7 @@ type Handler struct {
 	forms        Forms        // the form handlers by kind (forms.go)
 	visits       VisitCancels // the cancel links of booked visits (visitcancel.go); nil: none
 	newsletter   NewsletterPages
+	sessions     Sessions // the viewer routes' sessions; nil: none
 }
 
 // Options configure a Handler.
@@ -54,6 +55,9 @@ type Options struct {
 	// Newsletter serves the newsletter's confirm and unsubscribe pages
 	// (newsletter.go); without a Service they are not found.
 	Newsletter NewsletterPages
+	// Sessions keep who is logged in, for the routes that read the viewer
+	// (viewerPage); nil: no such route.
+	Sessions Sessions
 }
 
 // NewHandler returns the page handler.
@@ -66,7 +70,7 @@ func NewHandler(o Options) *Handler {
 		preloads = func(string, string) template.HTML { return "" }
 	}
 	h := &Handler{resolver: o.Resolver, log: o.Log, forms: o.Forms,
-		visits: o.Visits, newsletter: o.Newsletter}
+		visits: o.Visits, newsletter: o.Newsletter, sessions: o.Sessions}
 	h.rs = respond.New(respond.Options{
 		Renderer:      o.Renderer,
 		Assets:        func(view, lang string) template.HTML { return o.AssetTags + preloads(view, lang) },
@@ -92,6 +96,14 @@ func NewHandler(o Options) *Handler {
 	}
 	h.mux.Handle("/", page(h.servePage))
 	return h
+}
+
+// viewerPage is the route of a page that reads the viewer (an account
+// page, the owner portal): the session middleware puts the viewer in its
+// context (account.FromContext), and its answers are private
+// (respond.Page.Private). The public pages never run it.
+func (h *Handler) viewerPage(f http.HandlerFunc) http.Handler {
+	return h.rs.Protocol(h.sessions.Viewer(f))
 }
 
 // Responder is the handler's page protocol, for the tests that look at its

@@ -30,8 +30,9 @@ func (l *LeadForms) Check(_ context.Context, p FormPost) field.Errors {
 
 // Submit implements FormHandler. A third-party captcha's check hears of
 // the sender's address through the context.
-func (l *LeadForms) Submit(ctx context.Context, p FormPost) (field.Errors, error) {
-	return l.Gate.Submit(captcha.WithRemoteIP(ctx, p.IP), spamPost(p))
+func (l *LeadForms) Submit(ctx context.Context, p FormPost) (Outcome, error) {
+	errs, err := l.Gate.Submit(captcha.WithRemoteIP(ctx, p.IP), spamPost(p))
+	return Refused(errs), err
 }
 
 // FileFields implements web.FileFields: a kind's Upload fields.

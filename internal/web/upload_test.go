@@ -20,9 +20,9 @@ import (
 // posts it gets.
 type fileForm struct{ got []FormPost }
 
-func (f *fileForm) Submit(_ context.Context, p FormPost) (field.Errors, error) {
+func (f *fileForm) Submit(_ context.Context, p FormPost) (Outcome, error) {
 	f.got = append(f.got, p)
-	return nil, nil
+	return Outcome{}, nil
 }
 
 func (f *fileForm) FileFields(string) []string { return []string{"cv"} }
@@ -113,7 +113,7 @@ func TestFormPostFiles(t *testing.T) {
 			if tc.files {
 				h.forms = Forms{"site-contact": ff}
 			} else {
-				h.forms = Forms{"site-contact": FormHandlerFunc(func(ctx context.Context, p FormPost) (field.Errors, error) {
+				h.forms = Forms{"site-contact": FormHandlerFunc(func(ctx context.Context, p FormPost) (Outcome, error) {
 					return ff.Submit(ctx, p)
 				})}
 			}
@@ -183,12 +183,12 @@ func TestLeadFormsFiles(t *testing.T) {
 			for k, v := range good {
 				values[k] = []string{v}
 			}
-			errs, err := lf.Submit(t.Context(), FormPost{Form: string(lead.KindJob), Lang: "fr", Page: "/fr/emplois/",
+			out, err := lf.Submit(t.Context(), FormPost{Form: string(lead.KindJob), Lang: "fr", Page: "/fr/emplois/",
 				Values: values, IP: "192.0.2.1", Files: tc.files})
 			if err != nil {
 				t.Fatal(err)
 			}
-			if len(errs) != len(tc.want) || errs["cv"] != tc.want["cv"] {
+			if errs := out.Errors; len(errs) != len(tc.want) || errs["cv"] != tc.want["cv"] {
 				t.Fatalf("errors %v, want %v", errs, tc.want)
 			}
 			if len(tc.want) > 0 {
@@ -211,8 +211,8 @@ func TestLeadFormsFiles(t *testing.T) {
 // refusing is a file form that refuses every post for its last name.
 type refusing struct{ fileForm }
 
-func (f *refusing) Submit(context.Context, FormPost) (field.Errors, error) {
-	return field.Errors{"lastName": field.KeyRequired}, nil
+func (f *refusing) Submit(context.Context, FormPost) (Outcome, error) {
+	return Refused(field.Errors{"lastName": field.KeyRequired}), nil
 }
 
 // A refused post without JavaScript comes back with its file inputs empty:
