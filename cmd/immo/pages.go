@@ -13,7 +13,7 @@ import (
 // newPages wires the page handler: the resolver, the map frame, and React
 // rendering in the process when the web app was built (otherwise the client
 // renders).
-func newPages(resolver *route.Resolver, mapFrame web.MapFrameOptions, forms web.Forms, visits web.VisitCancels, news web.NewsletterPages, log *slog.Logger) (*web.Handler, func(), error) {
+func newPages(resolver *route.Resolver, mapFrame web.MapFrameOptions, forms web.Forms, visits web.VisitCancels, news web.NewsletterPages, sessions web.Sessions, log *slog.Logger) (*web.Handler, func(), error) {
 	var renderer ssr.Renderer = ssr.Disabled{}
 	closeFn := func() {}
 	if bundle, ok := assets.ServerBundle(); ok {
@@ -37,6 +37,7 @@ func newPages(resolver *route.Resolver, mapFrame web.MapFrameOptions, forms web.
 		Forms:        forms,
 		Visits:       visits,
 		Newsletter:   news,
+		Sessions:     sessions,
 	})
 	return h, closeFn, nil
 }

@@ -23,6 +23,7 @@ import (
 	"immo/internal/testimonial"
 	"immo/internal/web"
 	"immo/internal/web/route"
+	"immo/internal/web/session"
 )
 
 func runServe(ctx context.Context, args []string) error {
@@ -131,7 +132,15 @@ func runServe(ctx context.Context, args []string) error {
 		return err
 	}
 	go antispam.RunPurge(ctx, spam, requests, antispam.PurgeInterval, log)
-	pages, closePages, err := newPages(resolver, mapFrame, forms, cancels, news, log)
+	// Who is logged in, for the routes that read the viewer: the cookie is
+	// Secure when the site is served over HTTPS.
+	sessions := session.New(session.Options{Store: store.Sessions(), Accounts: store.Accounts(),
+		Secure: strings.HasPrefix(s.publicURL, "https://"), Log: log.With("component", "session")})
+	go watch(ctx, time.Hour, "expired sessions", func(ctx context.Context) (bool, error) {
+		_, err := store.Sessions().DeleteExpired(ctx, time.Now())
+		return false, err
+	}, log)
+	pages, closePages, err := newPages(resolver, mapFrame, forms, cancels, news, sessions, log)
 	if err != nil {
 		return err
 	}
