@@ -132,7 +132,9 @@ func newForms(d formDeps) (web.Forms, *altcha.Service, error) {
 		},
 		// Any address typed in a form gets at most 10 mails a day from the site.
 		Addresses: &addresses,
-		Log:       d.Log,
+		// A post is one write transaction: proof spent, counters, request, mails.
+		Tx:  d.Requests,
+		Log: d.Log,
 	}
 	if d.Captcha != nil {
 		// The third party is the proof: a post without its token is refused.

@@ -237,7 +237,34 @@ func (s *Service) Accept(ctx context.Context, r Request, ip string) (Request, fi
 	}
 	r.ID = id
 	if err == nil && step != nil {
-		step.Done(ctx, r)
+		afterCommit(ctx, func(ctx context.Context) { step.Done(ctx, r) })
 	}
 	return r, nil, err
+}
+
+// afterKey is the context key of Deferred's work.
+type afterKey struct{}
+
+// Deferred is ctx for a caller that holds a transaction open across
+// Accept (spam.Gate's, which counts the post in it): the Steps' Done, which
+// must see the request committed, wait for run, which the caller calls
+// once the transaction committed (and not when it rolled back).
+func Deferred(ctx context.Context) (_ context.Context, run func(ctx context.Context)) {
+	var work []func(context.Context)
+	ctx = context.WithValue(ctx, afterKey{}, &work)
+	return ctx, func(ctx context.Context) {
+		for _, w := range work {
+			w(ctx)
+		}
+		work = nil
+	}
+}
+
+// afterCommit runs w now, or with Deferred's run when ctx defers.
+func afterCommit(ctx context.Context, w func(context.Context)) {
+	if work, ok := ctx.Value(afterKey{}).(*[]func(context.Context)); ok {
+		*work = append(*work, w)
+		return
+	}
+	w(ctx)
 }

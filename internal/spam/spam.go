@@ -51,6 +51,12 @@ type Challenges interface {
 	Check(ctx context.Context, values url.Values) (field.Errors, error)
 }
 
+// Transactor runs a post's writes in one transaction
+// (sqlstore.Requests.InTx): every write made with fn's context joins it.
+type Transactor interface {
+	InTx(ctx context.Context, fn func(ctx context.Context) error) error
+}
+
 // Gate is the pipeline of the visitor requests, every kind alike.
 //
 // Validation comes before the proof of work so that a typo does not spend
@@ -93,7 +99,15 @@ type Gate struct {
 	// kept and the agency told; a mail that is the request (a friend's, a
 	// sign-up's) is refused.
 	Addresses *Limit
-	Log       *slog.Logger
+	// Tx, when set, makes a post one write transaction: its ALTCHA
+	// challenge spent, its counters, the request and its mails commit
+	// together (on SQLite's single writer, one write per post instead of
+	// four). A refusal commits what it counted (refused attempts count); a
+	// failure of ours rolls all back. A third-party captcha is asked before
+	// it (a network round trip must not hold the writer). Nil: each write
+	// its own transaction.
+	Tx  Transactor
+	Log *slog.Logger
 }
 
 // Decode is the request p posts: its fields by its kind's Spec, the page's
@@ -137,13 +151,41 @@ func (g *Gate) Submit(ctx context.Context, p Post) (field.Errors, error) {
 	if errs := g.Requests.Check(r); len(errs) > 0 {
 		return errs, nil
 	}
+	proof := g.ProofRequired || p.Values.Get(altcha.FieldName) != ""
+	if g.ProofRequired {
+		// A third party's answer, over the network: before the transaction.
+		if errs, err := g.Challenges.Check(ctx, p.Values); err != nil || len(errs) > 0 {
+			return errs, err
+		}
+	}
+	if g.Tx == nil {
+		return g.pass(ctx, p, r, proof)
+	}
+	var errs field.Errors
+	ctx, done := lead.Deferred(ctx)
+	err := g.Tx.InTx(ctx, func(ctx context.Context) error {
+		var err error
+		errs, err = g.pass(ctx, p, r, proof)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	done(context.WithoutCancel(ctx))
+	return errs, nil
+}
+
+// pass is Submit past the validation: the proof (ALTCHA's), the limits,
+// the brakes, and the request stored.
+func (g *Gate) pass(ctx context.Context, p Post, r lead.Request, proof bool) (field.Errors, error) {
 	sender := g.IP.Hash(p.IP)
 	limits := g.WithoutProof
-	proof := g.ProofRequired || p.Values.Get(altcha.FieldName) != ""
 	if proof {
-		errs, err := g.Challenges.Check(ctx, p.Values)
-		if err != nil || len(errs) > 0 {
-			return errs, err
+		if !g.ProofRequired {
+			errs, err := g.Challenges.Check(ctx, p.Values)
+			if err != nil || len(errs) > 0 {
+				return errs, err
+			}
 		}
 		limits = g.WithProof
 	}

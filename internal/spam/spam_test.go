@@ -240,3 +240,33 @@ func TestGateFlood(t *testing.T) {
 		t.Errorf("with a proof: mails later %v", got)
 	}
 }
+
+// tx is a Transactor that says whether a post is inside it.
+type tx struct{ in, calls int }
+
+func (t *tx) InTx(ctx context.Context, fn func(context.Context) error) error {
+	t.calls++
+	t.in++
+	defer func() { t.in-- }()
+	return fn(ctx)
+}
+
+// With a Transactor, the post runs in one InTx, and a Step's Done waits
+// for its end (the request committed).
+func TestGateTx(t *testing.T) {
+	st := &leadStore{}
+	ip, _ := lead.NewIPHasher([]byte(strings.Repeat("s", 32)))
+	x := &tx{}
+	doneIn := -1
+	step := lead.StepFuncs{DoneFunc: func(context.Context, lead.Request) { doneIn = x.in }}
+	g := &Gate{Requests: &lead.Service{Store: st, IP: ip, Steps: map[lead.Kind]lead.Step{lead.KindSiteContact: step}},
+		Challenges: &checker{}, IP: ip, Tx: x}
+	errs, err := g.Submit(t.Context(), Post{Kind: lead.KindSiteContact, Lang: "fr", Page: "/fr/contact/",
+		Values: with(goodContact, altcha.FieldName, "good"), IP: "203.0.113.7"})
+	if err != nil || len(errs) > 0 || len(st.rows) != 1 {
+		t.Fatalf("Submit: %v %v, %d stored", errs, err, len(st.rows))
+	}
+	if x.calls != 1 || doneIn != 0 {
+		t.Fatalf("%d transactions, Done ran %d deep; want 1 and after it", x.calls, doneIn)
+	}
+}

@@ -36,6 +36,12 @@ func (q *Requests) Save(ctx context.Context, r lead.Request, fn func(ctx context
 	return id, nil
 }
 
+// InTx runs fn in one write transaction that the writes of this store's
+// tables join (Store.InTx): spam.Gate's post, from its proof to its mails.
+func (q *Requests) InTx(ctx context.Context, fn func(ctx context.Context) error) error {
+	return q.s.InTx(ctx, fn)
+}
+
 // SaveIn stores r and its files inside tx, a transaction another store of
 // this package handed to its callback (a booking's: the visit request
 // commits with its place, or neither does).

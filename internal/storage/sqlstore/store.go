@@ -46,8 +46,12 @@ func (s *Store) errorf(format string, args ...any) error {
 }
 
 // writeTx runs fn in a transaction on the writer and commits when fn
-// returns nil.
+// returns nil. Inside InTx (ctx holds its transaction) fn runs in that
+// transaction, which InTx commits.
 func (s *Store) writeTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
+	if tx := s.heldTx(ctx); tx != nil {
+		return fn(tx)
+	}
 	tx, err := s.write.BeginTx(ctx, nil)
 	if err != nil {
 		return err
@@ -57,4 +61,36 @@ func (s *Store) writeTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
 		return err
 	}
 	return tx.Commit()
+}
+
+// heldKey is the context key of the transaction InTx holds.
+type heldKey struct{}
+
+type held struct {
+	s  *Store
+	tx *sql.Tx
+}
+
+// heldTx is the transaction InTx holds in ctx on s, nil outside one.
+func (s *Store) heldTx(ctx context.Context) *sql.Tx {
+	if h, ok := ctx.Value(heldKey{}).(held); ok && h.s == s {
+		return h.tx
+	}
+	return nil
+}
+
+// InTx runs fn in one write transaction, committed when fn returns nil:
+// every write this store's tables (requests, antispam, bookings…) make
+// with fn's context joins it, so a form post — its challenge spent, its
+// counters, the request and its mails — is one transaction on SQLite's
+// single writer. A Save inside it is a savepoint: its refusal or repeat
+// undoes the request, not the counters. fn must not keep the context past
+// its return.
+func (s *Store) InTx(ctx context.Context, fn func(ctx context.Context) error) error {
+	if s.heldTx(ctx) != nil {
+		return fn(ctx)
+	}
+	return s.writeTx(ctx, func(tx *sql.Tx) error {
+		return fn(context.WithValue(ctx, heldKey{}, held{s, tx}))
+	})
 }

@@ -38,9 +38,30 @@ func sqlTx(tx mail.Tx) (*sql.Tx, error) {
 type callback = func(ctx context.Context, tx mail.Tx, id int64) error
 
 // insertThen runs insert and then the callback with its id in one
-// transaction on the writer, committing only when both succeed.
+// transaction on the writer, committing only when both succeed. Inside
+// InTx it is a savepoint of InTx's transaction: undone when either fails,
+// the rest of the transaction kept.
 func (s *Store) insertThen(ctx context.Context, insert func(tx *sql.Tx) (int64, error), fn callback) (int64, error) {
 	var id int64
+	if tx := s.heldTx(ctx); tx != nil {
+		if _, err := tx.ExecContext(ctx, "SAVEPOINT insert_then"); err != nil {
+			return 0, err
+		}
+		var err error
+		if id, err = insert(tx); err == nil && fn != nil {
+			err = fn(ctx, Tx{tx}, id)
+		}
+		if err != nil {
+			if _, rerr := tx.ExecContext(ctx, "ROLLBACK TO SAVEPOINT insert_then"); rerr != nil {
+				return 0, errors.Join(err, rerr)
+			}
+			return 0, err
+		}
+		if _, err := tx.ExecContext(ctx, "RELEASE SAVEPOINT insert_then"); err != nil {
+			return 0, err
+		}
+		return id, nil
+	}
 	err := s.writeTx(ctx, func(tx *sql.Tx) error {
 		var err error
 		if id, err = insert(tx); err != nil {

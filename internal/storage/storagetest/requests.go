@@ -26,6 +26,7 @@ func RunRequests(t *testing.T, open func(t *testing.T) *sqlstore.Store) {
 	t.Run("Status", func(t *testing.T) { testRequestStatus(t, open(t).Requests()) })
 	t.Run("DocumentRequested", func(t *testing.T) { testDocumentRequested(t, open(t).Requests()) })
 	t.Run("LargestFile", func(t *testing.T) { testLargestFile(t, open(t).Requests()) })
+	t.Run("InTx", func(t *testing.T) { testInTx(t, open(t)) })
 }
 
 // testLargestFile: a CV of the largest size accepted (upload.MaxSize), every
@@ -210,5 +211,53 @@ func testRequestStatus(t *testing.T, s *sqlstore.Requests) {
 	}
 	if _, _, err := s.Get(ctx, id+1); !errors.Is(err, lead.ErrNoRequest) {
 		t.Fatalf("unknown request: %v", err)
+	}
+}
+
+// testInTx: a post's writes in one transaction (spam.Gate): a counter hit
+// and a request commit together; a Save refused inside it undoes its
+// request only; an error of fn undoes everything.
+func testInTx(t *testing.T, st *sqlstore.Store) {
+	ctx := t.Context()
+	s, spam := st.Requests(), st.Antispam()
+	window := day.Truncate(time.Hour)
+	boom := errors.New("refused")
+	err := s.InTx(ctx, func(ctx context.Context) error {
+		if n, err := spam.Hit(ctx, "post", window); err != nil || n != 1 {
+			return fmt.Errorf("hit %d, %v", n, err)
+		}
+		if _, err := s.Save(ctx, sampleRequest("hash-refused", day), func(context.Context, mail.Tx, int64) error { return boom }); !errors.Is(err, boom) {
+			return fmt.Errorf("a refused save: %v", err)
+		}
+		_, err := s.Save(ctx, sampleRequest("hash-kept", day), seesRequest)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	count := func(hash string) int {
+		n, err := s.CountFrom(ctx, hash, day.Add(-time.Hour))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	if count("hash-refused") != 0 || count("hash-kept") != 1 {
+		t.Fatalf("refused %d, kept %d; want 0 and 1", count("hash-refused"), count("hash-kept"))
+	}
+	err = s.InTx(ctx, func(ctx context.Context) error {
+		if n, err := spam.Hit(ctx, "post", window); err != nil || n != 2 {
+			return fmt.Errorf("hit %d, %v; want the first committed", n, err)
+		}
+		if _, err := s.Save(ctx, sampleRequest("hash-undone", day), nil); err != nil {
+			return err
+		}
+		return boom
+	})
+	if !errors.Is(err, boom) {
+		t.Fatalf("InTx = %v, want fn's error", err)
+	}
+	if n, err := spam.Hit(ctx, "post", window); err != nil || n != 2 || count("hash-undone") != 0 {
+		t.Fatalf("after a failed InTx: hit %d (%v), %d requests; want 2 and none", n, err, count("hash-undone"))
 	}
 }
