@@ -162,17 +162,12 @@ const formField = "form"
 var crossOrigin = http.NewCrossOriginProtection()
 
 func (h *Handler) servePost(w http.ResponseWriter, r *http.Request) {
-	if len(h.forms) > 0 && refuseLongQuery(w, r) {
-		return
-	}
-	var res route.Result
 	var held []string
-	var page route.PageForms
+	var page route.PostPage
 	if len(h.forms) > 0 { // none registered: 405 at once, as before forms
-		res = h.resolver.Resolve(r.URL.EscapedPath(), r.URL.Query())
-	}
-	if len(h.forms) > 0 && res.Redirect == "" && res.Status == http.StatusOK {
-		page = h.resolver.PageForms(r.URL.EscapedPath(), r.URL.Query())
+		// What the post needs of its page, the page itself resolved only to
+		// send it back with errors.
+		page = h.resolver.PostPage(r.URL.EscapedPath(), r.URL.Query())
 		for _, f := range page.Forms {
 			if h.forms[f] != nil {
 				held = append(held, f)
@@ -210,10 +205,10 @@ func (h *Handler) servePost(w http.ResponseWriter, r *http.Request) {
 	}
 	values.Del(formField)
 	address := r.URL.EscapedPath()
-	if res.CacheQuery != "" { // the page's own query (a project's ?id=), in its canonical form
-		address += "?" + res.CacheQuery
+	if page.Query != "" { // the page's own query (a project's ?id=), in its canonical form
+		address += "?" + page.Query
 	}
-	post := FormPost{Form: form, Lang: res.Lang, Page: address, Values: values, IP: remoteIP(r),
+	post := FormPost{Form: form, Lang: page.Lang, Page: address, Values: values, IP: remoteIP(r),
 		PropertyID: page.PropertyID, ProjectID: page.ProjectID, Files: files}
 	if r.Header.Get(CheckHeader) == "true" {
 		var errs field.Errors
@@ -224,11 +219,11 @@ func (h *Handler) servePost(w http.ResponseWriter, r *http.Request) {
 		if len(errs) == 0 {
 			status = http.StatusOK // nothing the server refuses: the browser's word stands
 		}
-		h.formPage(w, r, res, post, errs, status)
+		h.formPage(w, r, post, errs, status)
 		return
 	}
-	h.answer(w, r, h.forms[form], post, h.resolver.ThankYouURL(form, res.Lang)+thankYouFragment,
-		func(errs field.Errors, status int) { h.formPage(w, r, res, post, errs, status) })
+	h.answer(w, r, h.forms[form], post, h.resolver.ThankYouURL(form, page.Lang)+thankYouFragment,
+		func(errs field.Errors, status int) { h.formPage(w, r, post, errs, status) })
 }
 
 // answer submits post to fh and answers the outcome: the page again with
@@ -321,7 +316,8 @@ func submit(ctx context.Context, fh FormHandler, p FormPost) (out Outcome, err e
 
 // formPage answers the page again with the post's errors and values. It is
 // never cached: it holds what one visitor typed.
-func (h *Handler) formPage(w http.ResponseWriter, r *http.Request, res route.Result, post FormPost, errs field.Errors, status int) {
+func (h *Handler) formPage(w http.ResponseWriter, r *http.Request, post FormPost, errs field.Errors, status int) {
+	res := h.resolver.Resolve(r.URL.EscapedPath(), r.URL.Query())
 	route.WithPost(res.Props, route.PostedForm{Name: post.Form, Values: postedValues(post.Values)}, errs)
 	res.Status = status
 	p := h.page(res)

@@ -123,9 +123,6 @@ func (h *Handler) servePage(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, http.StatusText(http.StatusMethodNotAllowed), http.StatusMethodNotAllowed)
 		return
 	}
-	if refuseLongQuery(w, r) {
-		return
-	}
 	res := h.resolver.Resolve(r.URL.EscapedPath(), r.URL.Query())
 	if res.Redirect != "" {
 		h.rs.Redirect(w, r, res.Redirect, res.Status)

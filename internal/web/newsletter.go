@@ -53,9 +53,6 @@ func (h *Handler) serveNewsletter(w http.ResponseWriter, r *http.Request) {
 		h.servePage(w, r)
 		return
 	}
-	if refuseLongQuery(w, r) {
-		return
-	}
 	token := r.URL.Query().Get(tokenField)
 	page := func(step string, errs field.Errors, posted map[string]any) {
 		res := h.resolver.Newsletter(lang, confirm, step, token)

@@ -35,9 +35,6 @@ func (h *Handler) serveVisitCancel(w http.ResponseWriter, r *http.Request) {
 	state := "confirm"
 	switch r.Method {
 	case http.MethodGet, http.MethodHead:
-		if refuseLongQuery(w, r) {
-			return
-		}
 		token = r.URL.Query().Get("token")
 		b, err = h.visits.Find(r.Context(), token)
 	case http.MethodPost:

@@ -136,12 +136,22 @@ func (rs *Responder) generation() string {
 // JSON) from a browser's (a document).
 func IsClient(r *http.Request) bool { return r.Header.Get("X-Inertia") == "true" }
 
-// Protocol is the front of every page route: the answers vary by the
-// protocol's header; a client running another build is told to load the
-// page anew (409); and a browser's GET of a page in the HTML cache is
-// answered from it without reaching next.
+// MaxQueryBytes bounds a page's query string. The longest the site writes
+// (every list filter and a city) is under 200 bytes; campaign parameters
+// fit the rest. A longer one is refused (414) before anything reads it, so
+// no request can make a page carry a visitor's kilobytes.
+const MaxQueryBytes = 2048
+
+// Protocol is the front of every page route: a query past MaxQueryBytes is
+// refused; the answers vary by the protocol's header; a client running
+// another build is told to load the page anew (409); and a browser's GET
+// of a page in the HTML cache is answered from it without reaching next.
 func (rs *Responder) Protocol(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if len(r.URL.RawQuery) > MaxQueryBytes {
+			http.Error(w, http.StatusText(http.StatusRequestURITooLong), http.StatusRequestURITooLong)
+			return
+		}
 		w.Header().Set("Vary", "X-Inertia, Accept-Encoding")
 		if IsClient(r) && r.Header.Get("X-Inertia-Version") != rs.o.Version {
 			w.Header().Set("X-Inertia-Location", r.URL.RequestURI())

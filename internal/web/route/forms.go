@@ -1,8 +1,10 @@
 package route
 
 import (
+	"net/http"
 	"net/url"
 	"slices"
+	"strconv"
 
 	"immo/internal/lead"
 	"immo/internal/site"
@@ -36,12 +38,72 @@ func (r *Resolver) PageForms(path string, query url.Values) PageForms {
 	return p
 }
 
+// PostPage is what a post to a page needs of it, found without resolving
+// the page: the forms it holds (none when the page would not answer 200 —
+// a redirect, a 404), its property or project, its language and its
+// address's canonical query (a project's id=). The page itself is resolved
+// only when the post is sent back with errors.
+type PostPage struct {
+	PageForms
+	Lang  string
+	Query string
+}
+
+// PostPage is the post's view of the page at path. A page holding forms of
+// its own (a property, a project, a configured page with a form module, the
+// valuation page) is told by locate and a look in the index; any other
+// page holds only the footer's sign-up, and is resolved to learn whether
+// it answers 200.
+func (r *Resolver) PostPage(path string, query url.Values) PostPage {
+	lang, rest, ok := r.splitLang(path)
+	if !ok {
+		return PostPage{}
+	}
+	t := r.locate(lang, rest, query)
+	out := PostPage{Lang: lang, PageForms: r.formsOf(t, lang)}
+	switch {
+	case len(out.Forms) == 0:
+		// The footer's sign-up alone (a list, the home page…): whether the
+		// page answers 200, and its canonical query, are the resolver's.
+		res := r.Resolve(path, query)
+		if res.Redirect != "" || res.Status != http.StatusOK {
+			return PostPage{}
+		}
+		out.Query = res.CacheQuery
+	case t.kind == targetProperty:
+		if _, err := r.Catalog.Index().Card(t.id, lang); err != nil {
+			return PostPage{}
+		}
+		if t.pretty != nil {
+			if _, same := r.prettyCanonical(t.page, t.id, t.pretty, lang); !same {
+				return PostPage{} // redirected to the canonical address
+			}
+		}
+	case t.kind == targetProject:
+		p, err := r.Catalog.Index().Project(t.id)
+		if err != nil || p.ExternalWeb != "" {
+			return PostPage{}
+		}
+		out.Query = "id=" + strconv.FormatInt(t.id, 10)
+	case t.kind == targetPage:
+		if t.page.Params.Redirect && t.page.Params.RedirectURL != "" {
+			return PostPage{}
+		}
+	}
+	out.Forms = append(out.Forms, string(lead.KindNewsletter))
+	return out
+}
+
 func (r *Resolver) ownForms(path string, query url.Values) PageForms {
 	lang, rest, ok := r.splitLang(path)
 	if !ok {
 		return PageForms{}
 	}
-	t := r.locate(lang, rest, query)
+	return r.formsOf(r.locate(lang, rest, query), lang)
+}
+
+// formsOf is the forms of the page t names.
+func (r *Resolver) formsOf(t target, lang string) PageForms {
 	switch t.kind {
 	case targetProperty:
 		return PageForms{Forms: r.propertyForms(t.id, lang), PropertyID: t.id}

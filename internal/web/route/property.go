@@ -72,20 +72,30 @@ func (c *resolution) property(id int64) Result {
 // query string is dropped: a property page reads none. Case, the language
 // prefix and the trailing slash are not corrected, as on every other page.
 func (c *resolution) prettyProperty(list *site.Page, id int64, rest []string) Result {
-	card, err := c.ix.Card(id, c.lang)
-	if err != nil {
+	if _, err := c.ix.Card(id, c.lang); err != nil {
 		return c.missingProperty()
 	}
-	canonical := c.r.CardURL(&card, c.lang)
-	want := strings.Split(strings.Trim(canonical, "/"), "/")
-	sameList := c.r.ListPage(ListRent) == list
-	if card.Goal == catalog.GoalSale {
-		sameList = c.r.ListPage(ListSale) == list
-	}
-	if len(want) < 3 || !sameList || !strings.EqualFold(rest[1], want[len(want)-3]) || !strings.EqualFold(rest[2], want[len(want)-2]) {
+	if canonical, same := c.r.prettyCanonical(list, id, rest, c.lang); !same {
 		return c.redirect(http.StatusMovedPermanently, canonical)
 	}
 	return c.property(id)
+}
+
+// prettyCanonical is the canonical address of the property a pretty
+// address names (/{list}/{city}/{type}/{id}/ under list), and whether rest
+// is it: its own list, city and type.
+func (r *Resolver) prettyCanonical(list *site.Page, id int64, rest []string, lang string) (string, bool) {
+	card, err := r.Catalog.Index().Card(id, lang)
+	if err != nil {
+		return "", false
+	}
+	canonical := r.CardURL(&card, lang)
+	want := strings.Split(strings.Trim(canonical, "/"), "/")
+	sameList := r.ListPage(ListRent) == list
+	if card.Goal == catalog.GoalSale {
+		sameList = r.ListPage(ListSale) == list
+	}
+	return canonical, len(want) >= 3 && sameList && strings.EqualFold(rest[1], want[len(want)-3]) && strings.EqualFold(rest[2], want[len(want)-2])
 }
 
 // epcOf is the property's energy label: the certificate's own label (or the
