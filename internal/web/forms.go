@@ -110,7 +110,7 @@ type FormChecker interface {
 	Check(ctx context.Context, p FormPost) field.Errors
 }
 
-// CheckHeader marks a post to check only (web/src/features/forms VisitorForm).
+// CheckHeader marks a post to check only (web/src/shared/forms VisitorForm).
 const CheckHeader = "X-Form-Check"
 
 // FileFields is a FormHandler whose forms take files: the names of the file
