@@ -13,25 +13,8 @@ import (
 	"immo/internal/antispam"
 	"immo/internal/field"
 	"immo/internal/lead"
-	"immo/internal/mail"
+	"immo/internal/lead/leadtest"
 )
-
-// leadStore is a lead.Store in memory: a failing callback stores nothing.
-type leadStore struct{ rows []lead.Request }
-
-type noTx struct{}
-
-func (noTx) StorageTx() {}
-
-func (s *leadStore) Save(ctx context.Context, r lead.Request, then func(context.Context, mail.Tx, int64) error) (int64, error) {
-	if err := then(ctx, noTx{}, int64(len(s.rows)+1)); err != nil {
-		return 0, err
-	}
-	s.rows = append(s.rows, r)
-	return int64(len(s.rows)), nil
-}
-
-func (s *leadStore) CountFrom(context.Context, string, time.Time) (int, error) { return 0, nil }
 
 var goodContact = url.Values{"title": {"ms"}, "firstName": {"Ann"}, "lastName": {"Peeters"}, "email": {"ann@example.be"},
 	"phone": {"0471 23 45 67"}, "remark": {"Bonjour"}}
@@ -109,7 +92,7 @@ func TestGate(t *testing.T) {
 			last:  with(goodContact, altcha.FieldName, "good"), stored: 1, checked: 1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			st := &leadStore{}
+			st := &leadtest.Store{}
 			hits := counter{}
 			ip, _ := lead.NewIPHasher([]byte(strings.Repeat("s", 32)))
 			limit := func(name string, max int, window time.Duration) Limit {
@@ -130,7 +113,7 @@ func TestGate(t *testing.T) {
 					t.Fatalf("post %d: %v %v", i+1, errs, err)
 				}
 			}
-			stored, checked := len(st.rows), ch.checked
+			stored, checked := len(st.Rows), ch.checked
 			errs, err := post(tc.last)
 			if err != nil {
 				t.Fatal(err)
@@ -138,7 +121,7 @@ func TestGate(t *testing.T) {
 			if !maps.Equal(errs, tc.want) {
 				t.Errorf("errors %v, want %v", errs, tc.want)
 			}
-			if n := len(st.rows) - stored; n != tc.stored {
+			if n := len(st.Rows) - stored; n != tc.stored {
 				t.Errorf("stored %d, want %d", n, tc.stored)
 			}
 			if n := ch.checked - checked; n != tc.checked {
@@ -161,7 +144,7 @@ func with(v url.Values, name, value string) url.Values {
 // information form's newsletter box counts like a sign-up.
 func TestGateAddresses(t *testing.T) {
 	now := time.Date(2026, 3, 2, 0, 0, 0, 0, time.UTC)
-	st := &leadStore{}
+	st := &leadtest.Store{}
 	hits := counter{}
 	ip, _ := lead.NewIPHasher([]byte(strings.Repeat("s", 32)))
 	limit := func(name string, max int) Limit {
@@ -182,12 +165,12 @@ func TestGateAddresses(t *testing.T) {
 		if err != nil || len(errs) > 0 {
 			t.Fatalf("post %d: %v %v", i+1, errs, err)
 		}
-		if got := st.rows[len(st.rows)-1]; got.NoConfirmation != tc.quiet {
+		if got := st.Rows[len(st.Rows)-1]; got.NoConfirmation != tc.quiet {
 			t.Errorf("post %d (%s): NoConfirmation %v, want %v", i+1, tc.email, got.NoConfirmation, tc.quiet)
 		}
 	}
-	if len(st.rows) != 5 {
-		t.Errorf("%d kept, want every one", len(st.rows))
+	if len(st.Rows) != 5 {
+		t.Errorf("%d kept, want every one", len(st.Rows))
 	}
 	// A sign-up to an address over the limit is refused, and says why.
 	errs, err := h.Submit(t.Context(), Post{Kind: lead.KindNewsletter, Lang: "fr", Page: "/fr/",
@@ -204,7 +187,7 @@ func TestGateAddresses(t *testing.T) {
 		if err != nil || len(errs) > 0 {
 			t.Fatalf("information %d: %v %v", i+1, errs, err)
 		}
-		if got := st.rows[len(st.rows)-1]; got.NoNewsletter != want {
+		if got := st.Rows[len(st.Rows)-1]; got.NoNewsletter != want {
 			t.Errorf("information %d: NoNewsletter %v, want %v", i+1, got.NoNewsletter, want)
 		}
 	}
@@ -214,7 +197,7 @@ func TestGateAddresses(t *testing.T) {
 // their mails to typed addresses wait their turn, Max a window.
 func TestGateFlood(t *testing.T) {
 	now := time.Date(2026, 3, 2, 10, 20, 0, 0, time.UTC)
-	st := &leadStore{}
+	st := &leadtest.Store{}
 	hits := counter{}
 	ip, _ := lead.NewIPHasher([]byte(strings.Repeat("s", 32)))
 	flood := Limit{Limiter: &antispam.Limiter{Counter: hits, Max: 2, Window: time.Hour, Now: func() time.Time { return now }}, Name: "noproof-site", Site: true}
@@ -227,7 +210,7 @@ func TestGateFlood(t *testing.T) {
 		if err != nil || len(errs) > 0 {
 			t.Fatalf("post %d refused: %v %v", i+1, errs, err)
 		}
-		if got := st.rows[len(st.rows)-1].MailLater; !got.Equal(w) {
+		if got := st.Rows[len(st.Rows)-1].MailLater; !got.Equal(w) {
 			t.Errorf("post %d: mails later %v, want %v", i+1, got, w)
 		}
 	}
@@ -236,7 +219,7 @@ func TestGateFlood(t *testing.T) {
 		Values: with(goodContact, altcha.FieldName, "good"), IP: "198.51.100.1"}); err != nil {
 		t.Fatal(err)
 	}
-	if got := st.rows[len(st.rows)-1].MailLater; !got.IsZero() {
+	if got := st.Rows[len(st.Rows)-1].MailLater; !got.IsZero() {
 		t.Errorf("with a proof: mails later %v", got)
 	}
 }
@@ -254,7 +237,7 @@ func (t *tx) InTx(ctx context.Context, fn func(context.Context) error) error {
 // With a Transactor, the post runs in one InTx, and a Step's Done waits
 // for its end (the request committed).
 func TestGateTx(t *testing.T) {
-	st := &leadStore{}
+	st := &leadtest.Store{}
 	ip, _ := lead.NewIPHasher([]byte(strings.Repeat("s", 32)))
 	x := &tx{}
 	doneIn := -1
@@ -263,8 +246,8 @@ func TestGateTx(t *testing.T) {
 		Challenges: &checker{}, IP: ip, Tx: x}
 	errs, err := g.Submit(t.Context(), Post{Kind: lead.KindSiteContact, Lang: "fr", Page: "/fr/contact/",
 		Values: with(goodContact, altcha.FieldName, "good"), IP: "203.0.113.7"})
-	if err != nil || len(errs) > 0 || len(st.rows) != 1 {
-		t.Fatalf("Submit: %v %v, %d stored", errs, err, len(st.rows))
+	if err != nil || len(errs) > 0 || len(st.Rows) != 1 {
+		t.Fatalf("Submit: %v %v, %d stored", errs, err, len(st.Rows))
 	}
 	if x.calls != 1 || doneIn != 0 {
 		t.Fatalf("%d transactions, Done ran %d deep; want 1 and after it", x.calls, doneIn)

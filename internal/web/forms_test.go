@@ -10,34 +10,16 @@ import (
 	"net/url"
 	"strings"
 	"testing"
-	"time"
 
 	"immo/internal/field"
 	"immo/internal/lead"
-	"immo/internal/mail"
+	"immo/internal/lead/leadtest"
 	"immo/internal/web/respond"
 )
 
-// leadStore is a lead.Store in memory: a failing callback stores nothing.
-type leadStore struct{ rows []lead.Request }
-
-type noTx struct{}
-
-func (noTx) StorageTx() {}
-
-func (s *leadStore) Save(ctx context.Context, r lead.Request, then func(context.Context, mail.Tx, int64) error) (int64, error) {
-	if err := then(ctx, noTx{}, int64(len(s.rows)+1)); err != nil {
-		return 0, err
-	}
-	s.rows = append(s.rows, r)
-	return int64(len(s.rows)), nil
-}
-
-func (s *leadStore) CountFrom(context.Context, string, time.Time) (int, error) { return 0, nil }
-
 // contactForms registers the site contact form, kept by lead.Service in st;
 // fail makes the handler fail.
-func contactForms(st *leadStore, fail *bool) Forms {
+func contactForms(st *leadtest.Store, fail *bool) Forms {
 	ip, _ := lead.NewIPHasher([]byte(strings.Repeat("s", 32)))
 	svc := &lead.Service{Store: st, IP: ip}
 	return Forms{"site-contact": FormHandlerFunc(func(ctx context.Context, p FormPost) (Outcome, error) {
@@ -136,7 +118,7 @@ func TestFormPost(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			h, _, _ := newTestHandler(t, &fakeRenderer{})
-			st := &leadStore{}
+			st := &leadtest.Store{}
 			if !tc.noForms {
 				h.forms = contactForms(st, &tc.fail)
 			}
@@ -150,8 +132,8 @@ func TestFormPost(t *testing.T) {
 			if loc := rec.Header().Get("Location"); loc != tc.location {
 				t.Errorf("Location %q, want %q", loc, tc.location)
 			}
-			if len(st.rows) != tc.stored {
-				t.Errorf("%d stored, want %d", len(st.rows), tc.stored)
+			if len(st.Rows) != tc.stored {
+				t.Errorf("%d stored, want %d", len(st.Rows), tc.stored)
 			}
 			if tc.status == 405 && rec.Header().Get("Allow") != "GET, HEAD" {
 				t.Errorf("Allow %q", rec.Header().Get("Allow"))
@@ -239,7 +221,7 @@ func formPageOf(t *testing.T, rec *httptest.ResponseRecorder, inertia bool) post
 func TestFormPageNotCached(t *testing.T) {
 	h, _, _ := newTestHandler(t, &fakeRenderer{})
 	fail := false
-	h.forms = contactForms(&leadStore{}, &fail)
+	h.forms = contactForms(&leadtest.Store{}, &fail)
 	do(h, http.MethodGet, "/fr/contact/", nil)
 	if rec := postForm(h, "/fr/contact/", urlencoded, "firstName=Secret+Name", nil); rec.Code != 422 {
 		t.Fatalf("status %d", rec.Code)
@@ -254,13 +236,13 @@ func TestFormPageNotCached(t *testing.T) {
 func TestFormsOption(t *testing.T) {
 	base, _, _ := newTestHandler(t, &fakeRenderer{})
 	fail := false
-	st := &leadStore{}
+	st := &leadtest.Store{}
 	h := NewHandler(Options{Resolver: base.resolver, AssetVersion: "v1", Log: base.log, Forms: contactForms(st, &fail)})
 	rec := postForm(h, "/en/contact/", urlencoded, goodContact.Encode(), nil)
-	if rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != "/en/feedback/site-contact/#main" || len(st.rows) != 1 {
-		t.Fatalf("status %d, Location %q, %d stored", rec.Code, rec.Header().Get("Location"), len(st.rows))
+	if rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != "/en/feedback/site-contact/#main" || len(st.Rows) != 1 {
+		t.Fatalf("status %d, Location %q, %d stored", rec.Code, rec.Header().Get("Location"), len(st.Rows))
 	}
-	if got := st.rows[0]; got.Lang != "en" || got.Page != "/en/contact/" || got.IPHash == "" || strings.Contains(got.IPHash, "192.0.2") {
+	if got := st.Rows[0]; got.Lang != "en" || got.Page != "/en/contact/" || got.IPHash == "" || strings.Contains(got.IPHash, "192.0.2") {
 		t.Fatalf("stored %+v", got) // httptest's RemoteAddr is 192.0.2.1
 	}
 }
@@ -269,7 +251,7 @@ func TestFormsOption(t *testing.T) {
 func TestFormPostMultipart(t *testing.T) {
 	h, _, _ := newTestHandler(t, &fakeRenderer{})
 	fail := false
-	st := &leadStore{}
+	st := &leadtest.Store{}
 	h.forms = contactForms(st, &fail)
 	var body strings.Builder
 	mw := multipart.NewWriter(&body)
@@ -278,10 +260,10 @@ func TestFormPostMultipart(t *testing.T) {
 	}
 	mw.Close()
 	rec := postForm(h, "/de/contact/", mw.FormDataContentType(), body.String(), nil)
-	if rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != "/de/feedback/site-contact/#main" || len(st.rows) != 1 {
-		t.Fatalf("status %d, Location %q, %d stored", rec.Code, rec.Header().Get("Location"), len(st.rows))
+	if rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != "/de/feedback/site-contact/#main" || len(st.Rows) != 1 {
+		t.Fatalf("status %d, Location %q, %d stored", rec.Code, rec.Header().Get("Location"), len(st.Rows))
 	}
-	if st.rows[0].Person.LastName != "Peeters" {
-		t.Fatalf("stored %+v", st.rows[0])
+	if st.Rows[0].Person.LastName != "Peeters" {
+		t.Fatalf("stored %+v", st.Rows[0])
 	}
 }

@@ -12,6 +12,7 @@ import (
 
 	"immo/internal/field"
 	"immo/internal/lead"
+	"immo/internal/lead/leadtest"
 	"immo/internal/spam"
 	"immo/internal/upload"
 )
@@ -173,7 +174,7 @@ func TestLeadFormsFiles(t *testing.T) {
 			want: field.Errors{"cv": field.KeyRequired}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			st := &leadStore{}
+			st := &leadtest.Store{}
 			ip, _ := lead.NewIPHasher([]byte(strings.Repeat("s", 32)))
 			lf := &LeadForms{Gate: &spam.Gate{Requests: &lead.Service{Store: st, IP: ip}, IP: ip}}
 			if got := lf.FileFields(string(lead.KindJob)); len(got) != 1 || got[0] != "cv" {
@@ -192,15 +193,15 @@ func TestLeadFormsFiles(t *testing.T) {
 				t.Fatalf("errors %v, want %v", errs, tc.want)
 			}
 			if len(tc.want) > 0 {
-				if len(st.rows) != 0 {
+				if len(st.Rows) != 0 {
 					t.Fatal("a refused application is stored")
 				}
 				return
 			}
-			if len(st.rows) != 1 || len(st.rows[0].Files) != 1 {
-				t.Fatalf("stored %+v", st.rows)
+			if len(st.Rows) != 1 || len(st.Rows[0].Files) != 1 {
+				t.Fatalf("stored %+v", st.Rows)
 			}
-			f := st.rows[0].Files[0]
+			f := st.Rows[0].Files[0]
 			if f.Field != "cv" || f.Name != "Mijn CV.pdf" || f.Type != "application/pdf" || !bytes.Equal(f.Data, pdf) {
 				t.Fatalf("stored file %s %q %s %d bytes", f.Field, f.Name, f.Type, len(f.Data))
 			}
