@@ -10,31 +10,24 @@ import (
 	"time"
 
 	"immo/internal/altcha"
-	"immo/internal/storage/postgres/pgtest"
 )
 
 // BenchmarkAcceptRequest measures what a visitor waits for when sending a
 // form: the POST of the site contact form with a solved challenge, through
-// the page handler (decode, validate, spend the challenge, count the rate
+// the site's handler (decode, validate, spend the challenge, count the rate
 // limits, store the request, queue its two mails, answer 303), while the
 // queue delivers to a local SMTP server. It reports p50 and p99.
 //
 //	go test ./cmd/immo -run '^$' -bench AcceptRequest -benchtime 500x
 func BenchmarkAcceptRequest(b *testing.B) {
-	for _, db := range []struct {
-		name string
-		url  func(testing.TB) string
-	}{
-		{"sqlite", func(testing.TB) string { return "" }},
-		{"postgres", pgtest.URL},
-	} {
-		b.Run(db.name, func(b *testing.B) {
-			s := newFormSite(b, db.url(b))
+	for _, db := range databases {
+		b.Run(db.Name, func(b *testing.B) {
+			s := newFormSite(b, db.URL(b))
 			durations := make([]time.Duration, 0, b.N)
 			b.ResetTimer()
 			for i := 0; b.Loop(); i++ {
 				b.StopTimer()
-				body := contactPost(map[string][]string{altcha.FieldName: {s.solve(b)}}).Encode()
+				body := contactPost(map[string][]string{altcha.FieldName: {s.Solve(b)}}).Encode()
 				req := httptest.NewRequest(http.MethodPost, "/en/contact/", strings.NewReader(body))
 				req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 				// One sender per request: the benchmark measures the work, not the limits.
@@ -42,7 +35,7 @@ func BenchmarkAcceptRequest(b *testing.B) {
 				rec := httptest.NewRecorder()
 				b.StartTimer()
 				start := time.Now()
-				s.h.ServeHTTP(rec, req)
+				s.Handler.ServeHTTP(rec, req)
 				durations = append(durations, time.Since(start))
 				if rec.Code != http.StatusSeeOther {
 					b.Fatalf("status %d: %s", rec.Code, rec.Body)

@@ -6,11 +6,12 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
-	"strings"
 	"sync"
 	"testing"
 
 	"immo/internal/altcha"
+	"immo/internal/app"
+	"immo/internal/app/apptest"
 	"immo/internal/captcha"
 	"immo/internal/field"
 	"immo/internal/site"
@@ -50,17 +51,17 @@ func TestFormsWithCaptcha(t *testing.T) {
 	}))
 	defer srv.Close()
 	cfg := &site.Config{Captcha: &site.Captcha{Provider: "turnstile", SiteKey: "0x4AAAAAAABkMYinukE8nzY"}}
-	checker, err := newCaptcha(cfg, "the-secret", slog.New(slog.DiscardHandler))
+	checker, err := app.NewCaptcha(cfg, "the-secret", slog.New(slog.DiscardHandler))
 	if err != nil {
 		t.Fatal(err)
 	}
 	checker.Client = &http.Client{Transport: toServer{srv}}
-	s := newSiteWith(t, "", false, func(d *formDeps) { d.Captcha = checker })
+	s := newSite(t, apptest.Options{Captcha: checker})
 
-	before := s.count(t, "requests")
+	before := s.Count(t, "requests")
 	for name, extra := range map[string]url.Values{
 		"no token":          nil,
-		"an ALTCHA payload": {altcha.FieldName: {s.solve(t)}},
+		"an ALTCHA payload": {altcha.FieldName: {s.Solve(t)}},
 		"a refused token":   {"cf-turnstile-response": {"bad-token"}},
 		"another's field":   {"h-captcha-response": {"good-token"}},
 	} {
@@ -76,13 +77,13 @@ func TestFormsWithCaptcha(t *testing.T) {
 			}
 		}
 	}
-	if n := s.count(t, "requests"); n != before {
+	if n := s.Count(t, "requests"); n != before {
 		t.Fatalf("refused posts stored: %d → %d", before, n)
 	}
 
 	resp, _ := s.postFrom("192.0.2.9", "/fr/contact/", contactPost(url.Values{"cf-turnstile-response": {"good-token"}}), true)
-	if resp.StatusCode != http.StatusSeeOther || s.count(t, "requests") != before+1 {
-		t.Fatalf("an accepted token: %d, requests %d → %d", resp.StatusCode, before, s.count(t, "requests"))
+	if resp.StatusCode != http.StatusSeeOther || s.Count(t, "requests") != before+1 {
+		t.Fatalf("an accepted token: %d, requests %d → %d", resp.StatusCode, before, s.Count(t, "requests"))
 	}
 	mu.Lock()
 	last := asked[len(asked)-1]
@@ -94,17 +95,5 @@ func TestFormsWithCaptcha(t *testing.T) {
 	resp, _ = s.postFrom("192.0.2.9", "/fr/contact/", contactPost(url.Values{"cf-turnstile-response": {"good-token"}}), false)
 	if resp.StatusCode != http.StatusInternalServerError && resp.StatusCode < 500 {
 		t.Errorf("the provider down: %d, want our failure", resp.StatusCode)
-	}
-}
-
-// A provider without its secret stops the start; none configured is ALTCHA.
-func TestNewCaptcha(t *testing.T) {
-	log := slog.New(slog.DiscardHandler)
-	cfg := &site.Config{Captcha: &site.Captcha{Provider: "hcaptcha", SiteKey: "10000000-ffff-ffff-ffff-000000000001"}}
-	if _, err := newCaptcha(cfg, "", log); err == nil || !strings.Contains(err.Error(), "IMMO_CAPTCHA_SECRET") {
-		t.Errorf("no secret: %v", err)
-	}
-	if c, err := newCaptcha(&site.Config{}, "ignored", log); c != nil || err != nil {
-		t.Errorf("no provider: %v %v", c, err)
 	}
 }

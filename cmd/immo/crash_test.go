@@ -43,9 +43,9 @@ func TestKilledAfterCommit(t *testing.T) {
 		t.Skip("starts server processes")
 	}
 	for _, db := range databases {
-		t.Run(db.name, func(t *testing.T) {
+		t.Run(db.Name, func(t *testing.T) {
 			dir := t.TempDir()
-			dbURL := db.url(t)
+			dbURL := db.URL(t)
 			first := startChild(t, dir, dbURL, "")
 			form := url.Values{"form": {"site-contact"}, "title": {"ms"}, "firstName": {"Ana"}, "lastName": {"Kill"},
 				"email": {"ana@example.org"}, "phone": {"+32 470 12 34 56"}, "remark": {"Crash test"}}

@@ -1,9 +1,7 @@
 package main
 
 import (
-	"context"
 	"encoding/base64"
-	"log/slog"
 	"net/http"
 	"net/mail"
 	"net/url"
@@ -17,178 +15,35 @@ import (
 	"immo/internal/altcha"
 	"immo/internal/antispam"
 	"immo/internal/apitest"
-	"immo/internal/catalog"
+	"immo/internal/app/apptest"
 	"immo/internal/field"
 	"immo/internal/lead"
-	"immo/internal/mail/smtptest"
-	"immo/internal/newsletter"
-	"immo/internal/storage"
-	"immo/internal/storage/postgres/pgtest"
-	"immo/internal/storage/sqlstore"
-	"immo/internal/testimonial"
-	"immo/internal/web"
-	"immo/internal/web/route"
-	"immo/internal/web/ssr"
 )
 
-// testClock is the forms' clock, moved by the scenarios.
-type testClock struct {
-	mu sync.Mutex
-	t  time.Time
-}
+// formSite is the demo site of the site-level tests (apptest: built by
+// app.New on a fresh database, its mails sent to an SMTP server of the
+// test, on a clock the scenarios move), with the forms' tests' helpers.
+type formSite struct{ *apptest.Site }
 
-func (c *testClock) Now() time.Time  { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
-func (c *testClock) Set(t time.Time) { c.mu.Lock(); defer c.mu.Unlock(); c.t = t }
-
-// formSite is the demo site serving its forms on a temporary SQLite
-// database, with the River queue sending to an SMTP server of the test.
-type formSite struct {
-	h          http.Handler
-	store      storage.Store
-	requests   *sqlstore.Requests
-	spam       antispam.Store
-	smtp       *smtptest.Server
-	challenges *altcha.Service
-	clock      *testClock
-	ip         *lead.IPHasher
-	says       *testimonial.Service
-	pictures   *testimonial.PictureSigner
-}
-
-const testPublicURL = "https://immo.example"
+const testPublicURL = apptest.PublicURL
 
 // databases are the stores the forms are tested on: a temporary SQLite
 // file, and a PostgreSQL schema of the test's own (pgtest skips it
 // without a server).
-var databases = []struct {
-	name string
-	url  func(t *testing.T) string
-}{
-	{"sqlite", func(*testing.T) string { return "" }},
-	{"postgres", func(t *testing.T) string { return pgtest.URL(t) }},
-}
+var databases = apptest.Databases
 
 func newFormSite(t testing.TB, databaseURL string) *formSite {
 	t.Helper()
-	return newSite(t, databaseURL, false)
+	return newSite(t, apptest.Options{DatabaseURL: databaseURL})
 }
 
-// newSite builds the form site; withVisits wires the demo's appointments
-// (the visit form and its cancel links) on the site's clock.
-func newSite(t testing.TB, databaseURL string, withVisits bool) *formSite {
+// newSite builds the form site with o, at the forms' public URL; o.Visits
+// wires the demo's appointments (the visit form and its cancel links) on
+// the site's clock.
+func newSite(t testing.TB, o apptest.Options) *formSite {
 	t.Helper()
-	return newSiteWith(t, databaseURL, withVisits, nil)
-}
-
-// newSiteWith is newSite with tweak changing the forms' dependencies.
-func newSiteWith(t testing.TB, databaseURL string, withVisits bool, tweak func(*formDeps)) *formSite {
-	t.Helper()
-	ctx := t.Context()
-	log := slog.New(slog.DiscardHandler)
-	store, err := storage.Open(ctx, t.TempDir(), databaseURL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { store.Close() })
-	if err := seedDemo(ctx, store, log); err != nil {
-		t.Fatal(err)
-	}
-	cat, err := catalog.NewService(ctx, store)
-	if err != nil {
-		t.Fatal(err)
-	}
-	says, err := testimonial.NewService(ctx, store)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg, err := loadSite("")
-	if err != nil {
-		t.Fatal(err)
-	}
-	smtp := smtptest.Start(t)
-	queue, stopMail, err := startMail(context.Background(), store, cfg.Agency, smtp.URL(), log)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(stopMail) // before the store closes (cleanups run last first)
-	requests, spam := store.Requests(), store.Antispam()
-	clock := &testClock{t: time.Date(2026, 3, 2, 10, 0, 0, 0, time.UTC)}
-	resolver := &route.Resolver{Site: cfg, Catalog: cat, Testimonials: says, BaseURL: testPublicURL}
-	keys := keys{altcha: []byte(strings.Repeat("a", 32)), ipHash: []byte(strings.Repeat("i", 32))}
-	pictures, _ := testimonial.NewPictureSigner([]byte(strings.Repeat("p", 32)))
-	subscribers := store.Newsletter()
-	deps := formDeps{Requests: requests, Pending: store, Pictures: pictures, Spam: spam, Queue: queue, Resolver: resolver,
-		Catalog: cat, IPKey: keys.ipHash, AltchaKey: keys.altcha, Now: clock.Now, Log: log,
-		Newsletter: &newsletter.Service{Store: subscribers}}
-	var cancels web.VisitCancels
-	if withVisits {
-		visits, err := newVisitAgenda(ctx, cfg, store, clock.Now, log)
-		if err != nil || visits == nil {
-			t.Fatalf("agenda %v: %v", visits, err)
-		}
-		resolver.Agenda, deps.Agenda = visits.Board, visits
-		if cancels, err = newVisitCancels(deps); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if tweak != nil {
-		tweak(&deps)
-	}
-	forms, challenges, err := newForms(deps)
-	if err != nil {
-		t.Fatal(err)
-	}
-	news, err := newsletterPages(deps)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ip, _ := lead.NewIPHasher(keys.ipHash)
-	h := web.NewHandler(web.Options{Resolver: resolver, Renderer: ssr.Disabled{}, AssetVersion: "v1", Log: log,
-		Forms: forms, Newsletter: news, Visits: cancels})
-	return &formSite{h: h, store: store, requests: requests, spam: spam, smtp: smtp,
-		challenges: challenges, clock: clock, ip: ip, says: says, pictures: pictures}
-}
-
-// count counts the rows of a table.
-func (s *formSite) count(tb testing.TB, table string) int {
-	tb.Helper()
-	db, _ := s.store.QueueDB()
-	var n int
-	if err := db.QueryRow("SELECT count(*) FROM " + table).Scan(&n); err != nil {
-		tb.Fatal(err)
-	}
-	return n
-}
-
-// solve answers a fresh challenge as the widget does: it tries numbers
-// until the hash matches.
-func (s *formSite) solve(tb testing.TB) string {
-	tb.Helper()
-	c, err := s.challenges.Challenge()
-	if err != nil {
-		tb.Fatal(err)
-	}
-	p, err := altcha.Solve(c)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return p
-}
-
-// delivered waits for the mails after the first `before` ones and returns
-// them parsed.
-func (s *formSite) delivered(tb testing.TB, before, n int) []*mail.Message {
-	tb.Helper()
-	all := s.smtp.Wait(tb, before+n, 20*time.Second)
-	var out []*mail.Message
-	for _, m := range all[before:] {
-		msg, err := mail.ReadMessage(strings.NewReader(string(m.Data)))
-		if err != nil {
-			tb.Fatal(err)
-		}
-		out = append(out, msg)
-	}
-	return out
+	o.PublicURL = testPublicURL
+	return &formSite{apptest.New(t, o)}
 }
 
 // friendPost sends property 4100002 to Bob from Anne, with a message.
@@ -220,7 +75,7 @@ func (s *formSite) scenarioDays(first time.Time, step int, before *state) (fresh
 	day := 0
 	freshDay = func(tb testing.TB) {
 		day++
-		s.clock.Set(first.AddDate(0, 0, step*day))
+		s.Clock.Set(first.AddDate(0, 0, step*day))
 		*before = s.state(tb)
 	}
 	nothingKept = func(tb testing.TB, _ *http.Response, _ string) {
@@ -239,13 +94,13 @@ type state struct{ requests, jobs, mails int }
 // late one is not taken for the next scenario's.
 func (s *formSite) state(tb testing.TB) state {
 	tb.Helper()
-	s.smtp.Wait(tb, 2*s.count(tb, "requests"), 20*time.Second)
-	return state{s.count(tb, "requests"), s.count(tb, "river_job"), len(s.smtp.Messages())}
+	s.SMTP.Wait(tb, 2*s.Count(tb, "requests"), 20*time.Second)
+	return state{s.Count(tb, "requests"), s.Count(tb, "river_job"), len(s.SMTP.Messages())}
 }
 
 func TestForms(t *testing.T) {
 	for _, db := range databases {
-		t.Run(db.name, func(t *testing.T) { testForms(t, newFormSite(t, db.url(t))) })
+		t.Run(db.Name, func(t *testing.T) { testForms(t, newFormSite(t, db.URL(t))) })
 	}
 }
 
@@ -273,7 +128,7 @@ func testForms(t *testing.T, s *formSite) {
 			if after := s.state(tb); after.requests != before.requests+1 {
 				tb.Fatalf("requests %d → %d", before.requests, after.requests)
 			}
-			r, _, err := s.requests.Get(tb.Context(), int64(s.count(tb, "requests")))
+			r, _, err := s.Requests.Get(tb.Context(), int64(s.Count(tb, "requests")))
 			if err != nil {
 				tb.Fatal(err)
 			}
@@ -285,10 +140,10 @@ func testForms(t *testing.T, s *formSite) {
 					tb.Errorf("field %s %q, want %q", name, got, want)
 				}
 			}
-			if want := s.ip.Hash("192.0.2.1"); r.IPHash != want || strings.Contains(r.IPHash, "192.0.2.1") {
+			if want := s.IP.Hash("192.0.2.1"); r.IPHash != want || strings.Contains(r.IPHash, "192.0.2.1") {
 				tb.Errorf("ip hash %q, want %q", r.IPHash, want)
 			}
-			msgs := s.delivered(tb, before.mails, 2)
+			msgs := s.Delivered(tb, before.mails, 2)
 			var notice, confirmation *mail.Message
 			for _, m := range msgs {
 				to, err := mail.ParseAddress(m.Header.Get("To"))
@@ -329,7 +184,7 @@ func testForms(t *testing.T, s *formSite) {
 			if after := s.state(tb); after.requests != before.requests+1 {
 				tb.Fatalf("requests %d → %d", before.requests, after.requests)
 			}
-			r, _, err := s.requests.Get(tb.Context(), int64(s.count(tb, "requests")))
+			r, _, err := s.Requests.Get(tb.Context(), int64(s.Count(tb, "requests")))
 			if err != nil {
 				tb.Fatal(err)
 			}
@@ -337,7 +192,7 @@ func testForms(t *testing.T, s *formSite) {
 				tb.Errorf("stored %s property %d", r.Kind, r.PropertyID)
 			}
 			var toFriend, notice int
-			for _, m := range s.smtp.Messages()[before.mails:] {
+			for _, m := range s.SMTP.Messages()[before.mails:] {
 				msg, err := mail.ReadMessage(strings.NewReader(string(m.Data)))
 				if err != nil {
 					tb.Fatal(err)
@@ -378,16 +233,16 @@ func testForms(t *testing.T, s *formSite) {
 	// A challenge is solved on a day no other scenario uses, and posted
 	// within its ten minutes.
 	solvedAt := time.Date(2026, 6, 1, 10, 0, 0, 0, time.UTC)
-	s.clock.Set(solvedAt)
-	solved := s.solve(t)
+	s.Clock.Set(solvedAt)
+	solved := s.Solve(t)
 	atSolving := func(later time.Duration) func(testing.TB) {
 		return func(tb testing.TB) {
-			s.clock.Set(solvedAt.Add(later))
+			s.Clock.Set(solvedAt.Add(later))
 			before = s.state(tb)
 		}
 	}
 
-	apitest.Run(t, s.h, []apitest.Scenario{
+	s.Run(t, []apitest.Scenario{
 		{
 			Name: "site contact without JavaScript", Method: http.MethodPost, URL: "/fr/contact/", Before: freshDay,
 			Form: contactPost(nil), Status: http.StatusSeeOther, Header: thankYou,
@@ -435,11 +290,11 @@ func testForms(t *testing.T, s *formSite) {
 			Status: http.StatusSeeOther, Header: map[string]string{"Location": "/fr/merci/contact-construction/#main"},
 			After: func(tb testing.TB, res *http.Response, body string) {
 				storedListing(lead.KindProject, "fr", 0, project, map[string]string{"unit": "A1.2"})(tb, res, body)
-				r, _, err := s.requests.Get(tb.Context(), int64(s.count(tb, "requests")))
+				r, _, err := s.Requests.Get(tb.Context(), int64(s.Count(tb, "requests")))
 				if err != nil || r.Page != projectPage {
 					tb.Errorf("the page stored is %q (%v), want the project's own address %q", r.Page, err, projectPage)
 				}
-				for _, m := range s.smtp.Messages()[before.mails:] {
+				for _, m := range s.SMTP.Messages()[before.mails:] {
 					if !strings.Contains(string(m.Data), "A1.2") {
 						tb.Errorf("the mail to %v does not name the unit", m.To)
 					}
@@ -472,11 +327,11 @@ func testForms(t *testing.T, s *formSite) {
 				freshDay(tb)
 				for i := range 3 {
 					res, body := apitest.Scenario{Method: http.MethodPost, URL: friendPage,
-						Form: friendPost(url.Values{"friendEmail": {"Carol@Example.org"}})}.Do(s.h)
+						Form: friendPost(url.Values{"friendEmail": {"Carol@Example.org"}})}.Do(s.Handler)
 					if res.StatusCode != http.StatusSeeOther {
 						tb.Fatalf("post %d: %d %s", i+1, res.StatusCode, body)
 					}
-					s.clock.Set(s.clock.Now().Add(time.Hour))
+					s.Clock.Set(s.Clock.Now().Add(time.Hour))
 				}
 				before = s.state(tb)
 			},
@@ -484,7 +339,7 @@ func testForms(t *testing.T, s *formSite) {
 			Contains: errorKey("friendEmail", field.KeyReceiverDay),
 			After: func(tb testing.TB, res *http.Response, body string) {
 				nothingKept(tb, res, body)
-				res, body = apitest.Scenario{Method: http.MethodPost, URL: friendPage, Form: friendPost(nil)}.Do(s.h)
+				res, body = apitest.Scenario{Method: http.MethodPost, URL: friendPage, Form: friendPost(nil)}.Do(s.Handler)
 				if res.StatusCode != http.StatusSeeOther {
 					tb.Errorf("another friend: %d %s", res.StatusCode, body)
 				}
@@ -503,7 +358,7 @@ func testForms(t *testing.T, s *formSite) {
 			After: func(tb testing.TB, res *http.Response, body string) {
 				nothingKept(tb, res, body)
 				s.state(tb)
-				for _, m := range s.smtp.Messages()[before.mails:] {
+				for _, m := range s.SMTP.Messages()[before.mails:] {
 					if slices.Contains(m.To, "victim@example.com") {
 						tb.Errorf("mail sent to the injected address: %v", m.To)
 					}
@@ -527,12 +382,12 @@ func testForms(t *testing.T, s *formSite) {
 			Before: func(tb testing.TB) {
 				freshDay(tb)
 				for i := range 3 {
-					res, body := apitest.Scenario{Method: http.MethodPost, URL: "/fr/contact/", Form: contactPost(nil)}.Do(s.h)
+					res, body := apitest.Scenario{Method: http.MethodPost, URL: "/fr/contact/", Form: contactPost(nil)}.Do(s.Handler)
 					if res.StatusCode != http.StatusSeeOther {
 						tb.Fatalf("post %d: %d %s", i+1, res.StatusCode, body)
 					}
 				}
-				s.clock.Set(s.clock.Now().Add(50 * time.Minute))
+				s.Clock.Set(s.Clock.Now().Add(50 * time.Minute))
 				before = s.state(tb)
 			},
 			Form: contactPost(nil), Status: http.StatusUnprocessableEntity,
@@ -545,7 +400,7 @@ func testForms(t *testing.T, s *formSite) {
 			Contains: append(errorKey("firstName", field.KeyControl), errorKey("lastName", field.KeyControl)...),
 			After: func(tb testing.TB, res *http.Response, body string) {
 				nothingKept(tb, res, body)
-				for _, m := range s.smtp.Messages()[before.mails:] {
+				for _, m := range s.SMTP.Messages()[before.mails:] {
 					if slices.Contains(m.To, "victim@example.com") {
 						tb.Errorf("mail sent to the injected address: %v", m.To)
 					}
@@ -572,17 +427,17 @@ func TestPurgeSpam(t *testing.T) {
 		if key == "live" {
 			expires = now.Add(time.Minute)
 		}
-		if _, err := s.spam.Spend(ctx, key, expires); err != nil {
+		if _, err := s.Spam.Spend(ctx, key, expires); err != nil {
 			t.Fatal(err)
 		}
 	}
 	old, recent := now.Add(-72*time.Hour), now.Truncate(24*time.Hour)
 	for _, w := range []time.Time{old, recent} {
-		if _, err := s.spam.Hit(ctx, "k", w); err != nil {
+		if _, err := s.Spam.Hit(ctx, "k", w); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if err := antispam.Purge(ctx, s.spam, s.requests, now); err != nil {
+	if err := antispam.Purge(ctx, s.Spam, s.Requests, now); err != nil {
 		t.Fatal(err)
 	}
 	for _, tc := range []struct {
@@ -591,12 +446,12 @@ func TestPurgeSpam(t *testing.T) {
 		try  func() (bool, error) // true when the row was there before
 	}{
 		{"expired challenge", false, func() (bool, error) {
-			fresh, err := s.spam.Spend(ctx, "expired", now.Add(time.Hour))
+			fresh, err := s.Spam.Spend(ctx, "expired", now.Add(time.Hour))
 			return !fresh, err
 		}},
-		{"live challenge", true, func() (bool, error) { fresh, err := s.spam.Spend(ctx, "live", now.Add(time.Hour)); return !fresh, err }},
-		{"old counter", false, func() (bool, error) { n, err := s.spam.Hit(ctx, "k", old); return n > 1, err }},
-		{"today's counter", true, func() (bool, error) { n, err := s.spam.Hit(ctx, "k", recent); return n > 1, err }},
+		{"live challenge", true, func() (bool, error) { fresh, err := s.Spam.Spend(ctx, "live", now.Add(time.Hour)); return !fresh, err }},
+		{"old counter", false, func() (bool, error) { n, err := s.Spam.Hit(ctx, "k", old); return n > 1, err }},
+		{"today's counter", true, func() (bool, error) { n, err := s.Spam.Hit(ctx, "k", recent); return n > 1, err }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			kept, err := tc.try()
@@ -615,8 +470,8 @@ func TestPurgeSpam(t *testing.T) {
 // answer (the thank-you page). Another request of the same person is kept.
 func TestSamePostTwice(t *testing.T) {
 	for _, db := range databases {
-		t.Run(db.name, func(t *testing.T) {
-			s := newFormSite(t, db.url(t))
+		t.Run(db.Name, func(t *testing.T) {
+			s := newFormSite(t, db.URL(t))
 			before := s.state(t)
 			post := contactPost(url.Values{"remark": {"Deux onglets, un seul envoi."}})
 			var wg sync.WaitGroup
@@ -642,12 +497,12 @@ func TestSamePostTwice(t *testing.T) {
 				t.Errorf("requests %d → %d, want one stored", before.requests, after.requests)
 			}
 			time.Sleep(300 * time.Millisecond)
-			if n := len(s.smtp.Messages()) - before.mails; n != 2 {
+			if n := len(s.SMTP.Messages()) - before.mails; n != 2 {
 				t.Errorf("%d mails, want 2 (the notice and the confirmation, once)", n)
 			}
 			res, _ := s.postFrom("198.51.100.31", "/fr/contact/", withValues(post, url.Values{"remark": {"Une autre question."}}), true)
-			if res.StatusCode != http.StatusSeeOther || s.count(t, "requests") != after.requests+1 {
-				t.Errorf("another request of the same person: %d, %d requests", res.StatusCode, s.count(t, "requests"))
+			if res.StatusCode != http.StatusSeeOther || s.Count(t, "requests") != after.requests+1 {
+				t.Errorf("another request of the same person: %d, %d requests", res.StatusCode, s.Count(t, "requests"))
 			}
 		})
 	}

@@ -114,7 +114,7 @@ func attachments(tb testing.TB, m *mail.Message) map[string][]byte {
 // without it. Every refused post keeps nothing.
 func TestJobApplication(t *testing.T) {
 	for _, db := range databases {
-		t.Run(db.name, func(t *testing.T) { testJobApplication(t, newFormSite(t, db.url(t))) })
+		t.Run(db.Name, func(t *testing.T) { testJobApplication(t, newFormSite(t, db.URL(t))) })
 	}
 }
 
@@ -148,7 +148,7 @@ func testJobApplication(t *testing.T, s *formSite) {
 		if after := s.state(tb); after.requests != before.requests+1 {
 			tb.Fatalf("requests %d → %d", before.requests, after.requests)
 		}
-		r, _, err := s.requests.Get(tb.Context(), int64(s.count(tb, "requests")))
+		r, _, err := s.Requests.Get(tb.Context(), int64(s.Count(tb, "requests")))
 		if err != nil {
 			tb.Fatal(err)
 		}
@@ -160,7 +160,7 @@ func testJobApplication(t *testing.T, s *formSite) {
 		if f == nil || f.Name != name || f.Type != "application/pdf" || !bytes.Equal(f.Data, cv) {
 			tb.Fatalf("stored CV %+v", f)
 		}
-		msgs := s.delivered(tb, before.mails, 2)
+		msgs := s.Delivered(tb, before.mails, 2)
 		var notice, confirmation *mail.Message
 		for _, m := range msgs {
 			switch to := m.Header.Get("To"); {
@@ -202,7 +202,7 @@ func testJobApplication(t *testing.T, s *formSite) {
 	largestSent.Status = http.StatusSeeOther
 	largestSent.After = func(tb testing.TB, _ *http.Response, _ string) {
 		s.state(tb)
-		for _, m := range s.delivered(tb, before.mails, 2) {
+		for _, m := range s.Delivered(tb, before.mails, 2) {
 			if strings.Contains(m.Header.Get("To"), "info@immo-arlon.be") {
 				if got := attachments(tb, m)["cv.pdf"]; !bytes.Equal(got, largest) {
 					tb.Errorf("the notice carries %d bytes of the CV, want %d", len(got), len(largest))
@@ -212,7 +212,7 @@ func testJobApplication(t *testing.T, s *formSite) {
 		}
 		tb.Error("no notice")
 	}
-	apitest.Run(t, s.h, []apitest.Scenario{
+	s.Run(t, []apitest.Scenario{
 		good,
 		largestSent,
 		refused("a text file calling itself a PDF", "/fr/emplois/", "cv.pdf", []byte("Ceci n'est pas un PDF.\n"), nil,

@@ -3,61 +3,12 @@ package main
 import (
 	"context"
 	"fmt"
-	"log/slog"
-	"net/url"
 	"strings"
 	"text/tabwriter"
 	"time"
 
-	"immo/internal/mail"
 	"immo/internal/mail/mailqueue"
-	"immo/internal/mail/smtpsend"
-	"immo/internal/site"
-	"immo/internal/storage"
 )
-
-// startMail builds the mail queue on the store's database and, when
-// smtpURL is set, starts sending as the agency; without it mails wait in
-// the queue, which the log says once. stop lets the mails being sent finish.
-func startMail(ctx context.Context, store storage.Store, agency site.Agency, smtpURL string, log *slog.Logger) (*mailqueue.Queue, func(), error) {
-	db, dialect := store.QueueDB()
-	cfg := mailqueue.Config{Logger: log.With("component", "mail")}
-	if smtpURL != "" {
-		sender, err := smtpsend.New(smtpsend.Config{URL: smtpURL, From: mail.Address{Name: agency.Name, Email: agency.Email}})
-		if err != nil {
-			return nil, nil, fmt.Errorf("IMMO_SMTP_URL: %w", err)
-		}
-		cfg.Sender = sender
-	}
-	q, err := mailqueue.New(db, dialect, cfg)
-	if err != nil {
-		return nil, nil, err
-	}
-	if !q.Sending() {
-		log.Warn("mail: IMMO_SMTP_URL is not set: mails wait in the queue (immo mail lists them)")
-		return q, func() {}, nil
-	}
-	if err := q.Start(ctx); err != nil {
-		return nil, nil, err
-	}
-	log.Info("mail: sending", "smtp", redactedURL(smtpURL), "from", agency.Email)
-	return q, func() {
-		stop, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		defer cancel()
-		if err := q.Stop(stop); err != nil {
-			log.Warn("mail: stop", "err", err)
-		}
-	}, nil
-}
-
-// redactedURL is the SMTP URL without its password, for the log.
-func redactedURL(raw string) string {
-	u, err := url.Parse(raw)
-	if err != nil {
-		return "(unparsable)"
-	}
-	return u.Redacted()
-}
 
 // runMail lists the newest mails of the queue with their state.
 func runMail(ctx context.Context, args []string) error {

@@ -30,25 +30,25 @@ var (
 // request's opt-in starts the same double opt-in.
 func TestNewsletter(t *testing.T) {
 	for _, db := range databases {
-		t.Run(db.name, func(t *testing.T) { testNewsletter(t, newFormSite(t, db.url(t))) })
+		t.Run(db.Name, func(t *testing.T) { testNewsletter(t, newFormSite(t, db.URL(t))) })
 	}
 }
 
 func testNewsletter(t *testing.T, s *formSite) {
-	subscribers := s.store.(interface{ Newsletter() *sqlstore.Newsletter }).Newsletter()
+	subscribers := s.Store.(interface{ Newsletter() *sqlstore.Newsletter }).Newsletter()
 	mails := 0
 	day := 0
 	freshDay := func(tb testing.TB) {
 		day++
-		s.clock.Set(time.Date(2026, 7, 1+2*day, 10, 0, 0, 0, time.UTC))
-		mails = len(s.smtp.Messages())
+		s.Clock.Set(time.Date(2026, 7, 1+2*day, 10, 0, 0, 0, time.UTC))
+		mails = len(s.SMTP.Messages())
 	}
 	// newMails waits for n more mails and returns them, decoded.
 	newMails := func(tb testing.TB, n int) []string {
 		tb.Helper()
-		all := s.smtp.Wait(tb, mails+n, 20*time.Second)
+		all := s.SMTP.Wait(tb, mails+n, 20*time.Second)
 		time.Sleep(300 * time.Millisecond) // no more than n
-		if got := len(s.smtp.Messages()); got != mails+n {
+		if got := len(s.SMTP.Messages()); got != mails+n {
 			tb.Fatalf("%d new mails, want %d", got-mails, n)
 		}
 		var out []string
@@ -61,7 +61,7 @@ func testNewsletter(t *testing.T, s *formSite) {
 	noMail := func(tb testing.TB, _ *http.Response, _ string) {
 		tb.Helper()
 		time.Sleep(1500 * time.Millisecond)
-		if got := len(s.smtp.Messages()); got != mails {
+		if got := len(s.SMTP.Messages()); got != mails {
 			tb.Errorf("%d mails sent, want none", got-mails)
 		}
 	}
@@ -79,7 +79,7 @@ func testNewsletter(t *testing.T, s *formSite) {
 	inertia := map[string]string{"X-Inertia": "true", "X-Inertia-Version": "v1"}
 	thanks := map[string]string{"Location": "/fr/merci/newsletter/#main"}
 
-	apitest.Run(t, s.h, []apitest.Scenario{
+	s.Run(t, []apitest.Scenario{
 		{
 			Name: "a bad address", Method: http.MethodPost, URL: "/fr/a-vendre/", Before: freshDay, Headers: inertia,
 			Form: signUp("anne@"), Status: http.StatusUnprocessableEntity,
@@ -95,7 +95,7 @@ func testNewsletter(t *testing.T, s *formSite) {
 			Before: freshDay, Form: signUp(" Anne@Example.be "), Status: http.StatusSeeOther, Header: thanks,
 			After: func(tb testing.TB, _ *http.Response, _ string) {
 				state(tb, "anne@example.be", newsletter.Pending)
-				raw := s.smtp.Wait(tb, mails+1, 20*time.Second)[mails]
+				raw := s.SMTP.Wait(tb, mails+1, 20*time.Second)[mails]
 				msg, err := mail.ReadMessage(strings.NewReader(string(raw.Data)))
 				if err != nil {
 					tb.Fatal(err)
@@ -123,7 +123,7 @@ func testNewsletter(t *testing.T, s *formSite) {
 			Status: http.StatusNotFound, Contains: []string{`"step":"unknown"`}, Header: map[string]string{"Cache-Control": "no-store"},
 		},
 	})
-	apitest.Run(t, s.h, []apitest.Scenario{
+	s.Run(t, []apitest.Scenario{
 		{
 			Name: "a link checker's HEAD confirms nothing", Method: http.MethodHead, URL: "/fr/newsletter/confirm/?token=" + confirm,
 			Status: http.StatusOK,
@@ -164,7 +164,7 @@ func testNewsletter(t *testing.T, s *formSite) {
 			// An hour later (past the sender's hourly limit), the same inbox
 			// spelled otherwise: the address's limit of the day.
 			Name: "then braked: no flood to one address", Method: http.MethodPost, URL: "/fr/", Headers: inertia,
-			Before: func(testing.TB) { s.clock.Set(s.clock.Now().Add(time.Hour)) },
+			Before: func(testing.TB) { s.Clock.Set(s.Clock.Now().Add(time.Hour)) },
 			Form:   signUp("ANNE+again@example.be"), Status: http.StatusUnprocessableEntity,
 			Contains: []string{`"email":"` + field.KeyReceiverDay + `"`},
 		},
@@ -199,7 +199,7 @@ func testNewsletter(t *testing.T, s *formSite) {
 
 	// A second subscriber, confirmed, asks for the link by the form.
 	var bobLink string
-	apitest.Run(t, s.h, []apitest.Scenario{
+	s.Run(t, []apitest.Scenario{
 		{
 			Name: "an information request with the newsletter box: its mails and the opt-in", Method: http.MethodPost,
 			URL: "/nl/property/4100002/", Before: freshDay,
@@ -235,7 +235,7 @@ func testNewsletter(t *testing.T, s *formSite) {
 			},
 		},
 	})
-	apitest.Run(t, s.h, []apitest.Scenario{{
+	s.Run(t, []apitest.Scenario{{
 		Name: "its link unsubscribes", Method: http.MethodPost, URL: "/nl/unsubscribe/?token=" + bobLink,
 		Form: url.Values{"List-Unsubscribe": {"One-Click"}}, Status: http.StatusOK, Contains: []string{`"step":"unsubscribed"`},
 		After: func(tb testing.TB, _ *http.Response, _ string) { state(tb, "bob@example.be", newsletter.Unsubscribed) },

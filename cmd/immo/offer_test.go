@@ -22,11 +22,11 @@ import (
 )
 
 // TestOfferForms: the document request, purchase offer and rent application
-// through the page handler on both databases: stored with their two mails,
+// through the site's handler on both databases: stored with their two mails,
 // refused with their keys, offered only on the pages that take them.
 func TestOfferForms(t *testing.T) {
 	for _, db := range databases {
-		t.Run(db.name, func(t *testing.T) { testOfferForms(t, newFormSite(t, db.url(t))) })
+		t.Run(db.Name, func(t *testing.T) { testOfferForms(t, newFormSite(t, db.URL(t))) })
 	}
 }
 
@@ -60,7 +60,7 @@ func testOfferForms(t *testing.T, s *formSite) {
 			if after := s.state(tb); after.requests != before.requests+1 {
 				tb.Fatalf("requests %d → %d", before.requests, after.requests)
 			}
-			r, _, err := s.requests.Get(tb.Context(), int64(s.count(tb, "requests")))
+			r, _, err := s.Requests.Get(tb.Context(), int64(s.Count(tb, "requests")))
 			if err != nil {
 				tb.Fatal(err)
 			}
@@ -72,7 +72,7 @@ func testOfferForms(t *testing.T, s *formSite) {
 					tb.Errorf("field %s %q, want %q", name, r.Fields[name], v)
 				}
 			}
-			msgs := s.delivered(tb, before.mails, 2)
+			msgs := s.Delivered(tb, before.mails, 2)
 			var to []string
 			for _, m := range msgs {
 				to = append(to, m.Header.Get("To"))
@@ -108,7 +108,7 @@ func testOfferForms(t *testing.T, s *formSite) {
 	cvBody, cvType := multipartPost(t, rentPost(nil), "cv", "Zoë CV.pdf", []byte("%PDF-1.7\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n"))
 	fakeBody, fakeType := multipartPost(t, rentPost(nil), "cv", "cv.pdf", []byte("MZ\x90\x00 not a PDF at all"))
 
-	apitest.Run(t, s.h, []apitest.Scenario{
+	s.Run(t, []apitest.Scenario{
 		thanks(post("document: not yet requested, will be sent by email", salePage, documentPost(nil), http.StatusSeeOther,
 			stored(lead.KindDocument, 4100001, map[string]string{"document": "7100002"}, "Plans du bien")),
 			"/fr/merci/demande-de-document/"),
@@ -155,7 +155,7 @@ func testOfferForms(t *testing.T, s *formSite) {
 			Header: map[string]string{"Location": "/nl/feedback/rent-application/#main"},
 			After: func(tb testing.TB, res *http.Response, body string) {
 				stored(lead.KindRentApplication, 4100044, map[string]string{"adults": "2"}, "Zoë CV.pdf")(tb, res, body)
-				r, _, err := s.requests.Get(tb.Context(), int64(s.count(tb, "requests")))
+				r, _, err := s.Requests.Get(tb.Context(), int64(s.Count(tb, "requests")))
 				if err != nil {
 					tb.Fatal(err)
 				}
@@ -163,7 +163,7 @@ func testOfferForms(t *testing.T, s *formSite) {
 					tb.Fatalf("stored files %+v", r.Files)
 				}
 				var attached int
-				for _, m := range s.smtp.Messages()[before.mails:] {
+				for _, m := range s.SMTP.Messages()[before.mails:] {
 					if strings.Contains(string(m.Data), "attachment") && strings.Contains(string(m.Data), "application/pdf") {
 						attached++
 						if !strings.Contains(strings.Join(m.To, " "), "info@immo-arlon.be") {

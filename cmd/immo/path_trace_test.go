@@ -24,7 +24,7 @@ func TestRequestPath(t *testing.T) {
 	serve := func(req *http.Request) int {
 		req = req.WithContext(respond.WithNonce(req.Context(), respond.NewNonce()))
 		rec := httptest.NewRecorder()
-		s.h.ServeHTTP(rec, req)
+		s.Handler.ServeHTTP(rec, req)
 		return rec.Code
 	}
 	// Warm: every lazy initialisation done, the property page resolved once.

@@ -10,20 +10,14 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
-	"strings"
 	"time"
 
-	"immo/internal/antispam"
-	"immo/internal/catalog"
+	"immo/internal/app"
 	"immo/internal/demo"
 	"immo/internal/logsum"
-	"immo/internal/newsletter"
 	"immo/internal/server"
 	"immo/internal/site"
-	"immo/internal/testimonial"
 	"immo/internal/web"
-	"immo/internal/web/route"
-	"immo/internal/web/session"
 )
 
 func runServe(ctx context.Context, args []string) error {
@@ -51,7 +45,7 @@ func runServe(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	checker, err := newCaptcha(cfg, os.Getenv("IMMO_CAPTCHA_SECRET"), log)
+	checker, err := app.NewCaptcha(cfg, os.Getenv("IMMO_CAPTCHA_SECRET"), log)
 	if err != nil {
 		return err
 	}
@@ -66,27 +60,6 @@ func runServe(ctx context.Context, args []string) error {
 	}
 	log.Info("configuration", "file", configName(s.configFile))
 	defer store.Close()
-	if err := seedDemo(ctx, store, log); err != nil {
-		return err
-	}
-	cat, err := catalog.NewService(ctx, store)
-	if err != nil {
-		return fmt.Errorf("load catalog: %w", err)
-	}
-	go watch(ctx, 2*time.Second, "catalog", cat.Refresh, log)
-	says, err := testimonial.NewService(ctx, store)
-	if err != nil {
-		return fmt.Errorf("load testimonials: %w", err)
-	}
-	go watch(ctx, 5*time.Second, "testimonials", says.Refresh, log)
-	variants, stopPictures := startPictures(ctx, store, cat, cfg, log)
-	defer stopPictures() // before the store closes
-	// The forms enqueue into it, in the transaction of their request.
-	queue, stopMail, err := startMail(ctx, store, cfg.Agency, smtpURL, log)
-	if err != nil {
-		return err
-	}
-	defer stopMail() // before the store closes
 
 	ln, err := net.Listen("tcp", s.addr)
 	if err != nil {
@@ -98,59 +71,19 @@ func runServe(ctx context.Context, args []string) error {
 	if s.publicURL == "" {
 		s.publicURL = "http://" + displayAddr(ln.Addr())
 	}
-	// One resolver builds every address: the pages' and the API's
-	// search suggestions'.
-	resolver := &route.Resolver{Site: cfg, Catalog: cat, Testimonials: says, BaseURL: strings.TrimRight(s.publicURL, "/"),
-		MapTiles: web.TileURL(mapFrame.Tiles), ConditionErrors: route.LogOnce(log)}
-	requests, spam := store.Requests(), store.Antispam()
-	pictureSigner, err := testimonial.NewPictureSigner(keys.picture)
+	a, err := app.New(ctx, app.Config{Store: store, Site: cfg, PublicURL: s.publicURL, SMTPURL: smtpURL,
+		Keys: app.Keys{Altcha: keys.altcha, IPHash: keys.ipHash, Picture: keys.picture}, Log: log, MapFrame: mapFrame,
+		Captcha: checker, TrustedProxies: proxies})
 	if err != nil {
+		ln.Close()
 		return err
 	}
-	visits, err := newVisitAgenda(ctx, cfg, store, nil, log.With("component", "agenda"))
-	if err != nil {
+	defer a.Close() // before the store closes
+	if err := a.Run(ctx); err != nil {
+		ln.Close()
 		return err
 	}
-	subscribers := store.Newsletter()
-	var cancels web.VisitCancels
-	deps := formDeps{Requests: requests, Pending: store, Pictures: pictureSigner, Spam: spam, Queue: queue, Resolver: resolver,
-		Catalog: cat, IPKey: keys.ipHash, AltchaKey: keys.altcha, Log: log.With("component", "forms"), Agenda: visits,
-		Newsletter: &newsletter.Service{Store: subscribers}, Captcha: checker}
-	if visits != nil {
-		resolver.Agenda = visits.Board
-		go watch(ctx, 5*time.Second, "agenda", visits.Board.Refresh, log)
-		if cancels, err = newVisitCancels(deps); err != nil {
-			return err
-		}
-	}
-	forms, challenges, err := newForms(deps)
-	if err != nil {
-		return err
-	}
-	news, err := newsletterPages(deps)
-	if err != nil {
-		return err
-	}
-	go antispam.RunPurge(ctx, spam, requests, antispam.PurgeInterval, log)
-	// Who is logged in, for the routes that read the viewer: the cookie is
-	// Secure when the site is served over HTTPS.
-	sessions := session.New(session.Options{Store: store.Sessions(), Accounts: store.Accounts(),
-		Secure: strings.HasPrefix(s.publicURL, "https://"), Log: log.With("component", "session")})
-	go watch(ctx, time.Hour, "expired sessions", func(ctx context.Context) (bool, error) {
-		_, err := store.Sessions().DeleteExpired(ctx, time.Now())
-		return false, err
-	}, log)
-	pages, closePages, err := newPages(resolver, mapFrame, forms, cancels, news, sessions, log)
-	if err != nil {
-		return err
-	}
-	defer closePages()
-	srv := server.New(s.addr, server.Handler(server.Deps{
-		Catalog: cat, Site: cfg, Pictures: demo.Pictures(), Variants: variants, Log: log, Pages: pages, Links: resolver,
-		PublicURL: s.publicURL, MapTiles: web.TileURL(mapFrame.Tiles), Challenges: challenges,
-		TestimonialPictures: &web.TestimonialPictures{Signer: pictureSigner, Store: store, Log: log},
-		TrustedProxies:      proxies,
-	}))
+	srv := server.New(s.addr, a.Handler)
 	log.Info("immo is serving", "url", "http://"+displayAddr(ln.Addr()), "version", version)
 	fmt.Fprintf(stdout, "immo is serving on http://%s\n", displayAddr(ln.Addr()))
 

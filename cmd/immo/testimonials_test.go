@@ -148,7 +148,7 @@ func testimonialPost(extra url.Values) url.Values {
 // field is refused with its key and keeps nothing.
 func TestTestimonialForm(t *testing.T) {
 	for _, db := range databases {
-		t.Run(db.name, func(t *testing.T) { testTestimonialForm(t, newFormSite(t, db.url(t))) })
+		t.Run(db.Name, func(t *testing.T) { testTestimonialForm(t, newFormSite(t, db.URL(t))) })
 	}
 }
 
@@ -160,7 +160,7 @@ func testTestimonialForm(t *testing.T, s *formSite) {
 	nothingKept = func(tb testing.TB, res *http.Response, body string) {
 		tb.Helper()
 		noRow(tb, res, body)
-		if pend, _ := s.store.Testimonials(tb.Context(), true); len(pend) != 1 { // the demo's own pending one
+		if pend, _ := s.Store.Testimonials(tb.Context(), true); len(pend) != 1 { // the demo's own pending one
 			tb.Errorf("pending testimonials: %+v", pend)
 		}
 	}
@@ -173,12 +173,12 @@ func testTestimonialForm(t *testing.T, s *formSite) {
 	comment := "Une équipe à l'écoute, une vente en un mois."
 	home := func(tb testing.TB) string {
 		tb.Helper()
-		_, body := apitest.Scenario{URL: "/fr/", Headers: inertia}.Do(s.h)
+		_, body := apitest.Scenario{URL: "/fr/", Headers: inertia}.Do(s.Handler)
 		return body
 	}
 	picBody, picHeaders := multipartTestimonial(t, url.Values{"remark": {"Avec photo"}}, "Moi.PNG", pngOf(t, 1200, 900))
 	exifBody, exifHeaders := multipartTestimonial(t, url.Values{"remark": {"Photo de téléphone"}}, "IMG_0001.jpg", jpegWithGPS(t, 2400, 1200))
-	apitest.Run(t, s.h, []apitest.Scenario{
+	s.Run(t, []apitest.Scenario{
 		bad("no first name", url.Values{"firstName": {" "}}, "firstName", field.KeyRequired),
 		bad("no last name", url.Values{"lastName": {""}}, "lastName", field.KeyRequired),
 		bad("no email", url.Values{"email": {""}}, "email", field.KeyRequired),
@@ -204,7 +204,7 @@ func testTestimonialForm(t *testing.T, s *formSite) {
 			After: func(tb testing.TB, _ *http.Response, _ string) {
 				s.state(tb)
 				var attached [][]byte
-				for _, m := range s.delivered(tb, before.mails, 2) {
+				for _, m := range s.Delivered(tb, before.mails, 2) {
 					for _, data := range attachments(tb, m) {
 						attached = append(attached, data)
 					}
@@ -219,10 +219,10 @@ func testTestimonialForm(t *testing.T, s *formSite) {
 				if bytes.Contains(attached[0], []byte("Exif")) || bytes.Contains(attached[0], []byte("GPS-50.6833N")) {
 					tb.Fatal("the attachment keeps the original's metadata")
 				}
-				pend, _ := s.store.Testimonials(tb.Context(), true)
+				pend, _ := s.Store.Testimonials(tb.Context(), true)
 				for _, x := range pend {
 					if x.Comment == "Photo de téléphone" {
-						s.store.DeleteTestimonial(tb.Context(), x.ID) // the next scenarios count the pending ones
+						s.Store.DeleteTestimonial(tb.Context(), x.ID) // the next scenarios count the pending ones
 					}
 				}
 			},
@@ -235,16 +235,16 @@ func testTestimonialForm(t *testing.T, s *formSite) {
 				ctx := tb.Context()
 				s.state(tb)
 				var got testimonial.Testimonial
-				pend, _ := s.store.Testimonials(ctx, true)
+				pend, _ := s.Store.Testimonials(ctx, true)
 				for _, x := range pend {
 					if x.Comment == "Avec photo" {
 						got = x
 					}
 				}
-				if got.ID == 0 || got.Picture != s.pictures.URL(got.ID) {
-					tb.Fatalf("pending %+v, want the picture at %s", pend, s.pictures.URL(got.ID))
+				if got.ID == 0 || got.Picture != s.Pictures.URL(got.ID) {
+					tb.Fatalf("pending %+v, want the picture at %s", pend, s.Pictures.URL(got.ID))
 				}
-				r, _, err := s.requests.Get(ctx, got.RequestID)
+				r, _, err := s.Requests.Get(ctx, got.RequestID)
 				if err != nil || len(r.Files) != 1 || r.Files[0].Type != "image/jpeg" || r.Files[0].Name != "Moi.jpg" {
 					tb.Fatalf("the request's files %+v %v", r.Files, err)
 				}
@@ -252,7 +252,7 @@ func testTestimonialForm(t *testing.T, s *formSite) {
 				if err != nil || cfg.Width != testimonial.PictureSide || cfg.Height != 300 {
 					tb.Fatalf("stored picture %dx%d %v, want %dx300", cfg.Width, cfg.Height, err, testimonial.PictureSide)
 				}
-				h := &web.TestimonialPictures{Signer: s.pictures, Store: s.store}
+				h := &web.TestimonialPictures{Signer: s.Pictures, Store: s.Store}
 				mux := http.NewServeMux()
 				mux.Handle(h.Pattern(), h)
 				get := func(path string) (int, string) {
@@ -263,7 +263,7 @@ func testTestimonialForm(t *testing.T, s *formSite) {
 				if code, _ := get(got.Picture); code != http.StatusNotFound {
 					tb.Errorf("a pending testimonial's picture: %d", code)
 				}
-				if err := s.store.SetTestimonialApproved(ctx, got.ID, true); err != nil {
+				if err := s.Store.SetTestimonialApproved(ctx, got.ID, true); err != nil {
 					tb.Fatal(err)
 				}
 				if code, ct := get(got.Picture); code != http.StatusOK || ct != "image/jpeg" {
@@ -271,12 +271,12 @@ func testTestimonialForm(t *testing.T, s *formSite) {
 				}
 				other := strconv.FormatInt(got.ID, 10) + "-" + strings.Repeat("0", 32) + ".jpg"
 				for _, bad := range []string{testimonial.PicturePath + other, testimonial.PicturePath + strconv.FormatInt(got.ID, 10) + ".jpg",
-					s.pictures.URL(got.ID + 1), strings.TrimSuffix(got.Picture, ".jpg") + ".png"} {
+					s.Pictures.URL(got.ID + 1), strings.TrimSuffix(got.Picture, ".jpg") + ".png"} {
 					if code, _ := get(bad); code != http.StatusNotFound {
 						tb.Errorf("%s: %d", bad, code)
 					}
 				}
-				if err := s.store.DeleteTestimonial(ctx, got.ID); err != nil {
+				if err := s.Store.DeleteTestimonial(ctx, got.ID); err != nil {
 					tb.Fatal(err)
 				}
 				if code, _ := get(got.Picture); code != http.StatusNotFound {
@@ -295,11 +295,11 @@ func testTestimonialForm(t *testing.T, s *formSite) {
 					tb.Fatalf("requests %d → %d", before.requests, after.requests)
 				}
 				id := int64(after.requests)
-				r, _, err := s.requests.Get(ctx, id)
+				r, _, err := s.Requests.Get(ctx, id)
 				if err != nil || r.Kind != lead.KindTestimonial || r.Lang != "fr" || r.Fields["website"] != "https://anne.example.be/" || r.Fields["aboutYou"] != "seller" {
 					tb.Fatalf("request %+v %v", r, err)
 				}
-				pend, _ := s.store.Testimonials(ctx, true)
+				pend, _ := s.Store.Testimonials(ctx, true)
 				var got testimonial.Testimonial
 				for _, x := range pend {
 					if x.RequestID == id {
@@ -310,7 +310,7 @@ func testTestimonialForm(t *testing.T, s *formSite) {
 					got.About != "seller" || got.Lang != "fr" || got.Approved {
 					tb.Fatalf("pending %+v", pend)
 				}
-				for _, m := range s.delivered(tb, before.mails, 2) {
+				for _, m := range s.Delivered(tb, before.mails, 2) {
 					to, _ := mail.ParseAddress(m.Header.Get("To"))
 					if to == nil || (to.Address != "info@immo-arlon.be" && to.Address != "anne@example.be") {
 						tb.Errorf("a mail to %q", m.Header.Get("To"))
@@ -320,22 +320,22 @@ func testTestimonialForm(t *testing.T, s *formSite) {
 					}
 				}
 				// Pending: on no page.
-				if _, err := s.says.Refresh(ctx); err != nil {
+				if _, err := s.Testimonials.Refresh(ctx); err != nil {
 					tb.Fatal(err)
 				}
-				_, body := apitest.Scenario{URL: page, Headers: inertia}.Do(s.h)
+				_, body := apitest.Scenario{URL: page, Headers: inertia}.Do(s.Handler)
 				if strings.Contains(home(tb), "une vente en un mois") || strings.Contains(body, "une vente en un mois") {
 					tb.Fatal("a pending testimonial is shown")
 				}
 				// Approved (what `immo testimonials approve` does): shown once the
 				// servers reload on the version change, with its website.
-				if err := s.store.SetTestimonialApproved(ctx, got.ID, true); err != nil {
+				if err := s.Store.SetTestimonialApproved(ctx, got.ID, true); err != nil {
 					tb.Fatal(err)
 				}
-				if changed, err := s.says.Refresh(ctx); err != nil || !changed {
+				if changed, err := s.Testimonials.Refresh(ctx); err != nil || !changed {
 					tb.Fatalf("refresh: %v %v", changed, err)
 				}
-				_, body = apitest.Scenario{URL: page, Headers: inertia}.Do(s.h)
+				_, body = apitest.Scenario{URL: page, Headers: inertia}.Do(s.Handler)
 				for _, b := range []string{home(tb), body} {
 					if !strings.Contains(b, "une vente en un mois") || !strings.Contains(b, `"website":"https://anne.example.be/"`) {
 						tb.Errorf("the approved testimonial is not shown:\n%.2000s", b)

@@ -28,7 +28,7 @@ func valuationPost(extra url.Values) url.Values {
 // its key, nothing stored.
 func TestValuationForm(t *testing.T) {
 	for _, db := range databases {
-		t.Run(db.name, func(t *testing.T) { testValuationForm(t, newFormSite(t, db.url(t))) })
+		t.Run(db.Name, func(t *testing.T) { testValuationForm(t, newFormSite(t, db.URL(t))) })
 	}
 }
 
@@ -41,7 +41,7 @@ func testValuationForm(t *testing.T, s *formSite) {
 			if after := s.state(tb); after.requests != before.requests+1 {
 				tb.Fatalf("requests %d → %d", before.requests, after.requests)
 			}
-			r, _, err := s.requests.Get(tb.Context(), int64(s.count(tb, "requests")))
+			r, _, err := s.Requests.Get(tb.Context(), int64(s.Count(tb, "requests")))
 			if err != nil {
 				tb.Fatal(err)
 			}
@@ -56,7 +56,7 @@ func testValuationForm(t *testing.T, s *formSite) {
 				}
 			}
 			var notice, confirmation string
-			for _, m := range s.delivered(tb, before.mails, 2) {
+			for _, m := range s.Delivered(tb, before.mails, 2) {
 				to, _ := mail.ParseAddress(m.Header.Get("To"))
 				raw, _ := io.ReadAll(m.Body)
 				body := quotedPrintable(raw)
@@ -115,7 +115,7 @@ func testValuationForm(t *testing.T, s *formSite) {
 		refused("a contact time not offered", url.Values{"contactTime": {"night"}}, "contactTime", field.KeyChoice),
 		refused("a type too long", url.Values{"propertyType": {strings.Repeat("x", 201)}}, "propertyType", field.KeyTooLong),
 	}
-	apitest.Run(t, s.h, scenarios)
+	s.Run(t, scenarios)
 }
 
 // quotedPrintable is a MIME body with its quoted-printable parts decoded (the

@@ -22,6 +22,7 @@ import (
 	ics "github.com/arran4/golang-ical"
 
 	"immo/internal/altcha"
+	"immo/internal/app/apptest"
 	"immo/internal/booking"
 	"immo/internal/lead"
 )
@@ -31,7 +32,7 @@ import (
 // 2 March 2026, 11:00 in Brussels: the demo offers Tuesday to Saturday.
 func newVisitSite(t *testing.T, databaseURL string) *formSite {
 	t.Helper()
-	return newSite(t, databaseURL, true)
+	return newSite(t, apptest.Options{DatabaseURL: databaseURL, Visits: true})
 }
 
 const visitPage = "/nl/property/4100002/"
@@ -45,7 +46,7 @@ const (
 func visitPost(s *formSite, tb testing.TB, extra url.Values) url.Values {
 	return withValues(url.Values{"form": {"contact-appointment"}, "title": {"ms"}, "firstName": {"Anne"}, "lastName": {"Lambert"},
 		"email": {"anne@example.be"}, "phone": {"0471 23 45 67"}, "slot": {slot10}, "remark": {"Avec mon mari."},
-		altcha.HoneypotField: {""}, altcha.FieldName: {s.solve(tb)}}, extra)
+		altcha.HoneypotField: {""}, altcha.FieldName: {s.Solve(tb)}}, extra)
 }
 
 // postFrom posts form to path from the address ip, as the page protocol
@@ -56,10 +57,10 @@ func (s *formSite) postFrom(ip, path string, form url.Values, plain bool) (*http
 	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 	if !plain {
 		req.Header.Set("X-Inertia", "true")
-		req.Header.Set("X-Inertia-Version", "v1")
+		req.Header.Set("X-Inertia-Version", apptest.AssetVersion)
 	}
 	rec := httptest.NewRecorder()
-	s.h.ServeHTTP(rec, req)
+	s.Handler.ServeHTTP(rec, req)
 	var page struct {
 		Props map[string]any `json:"props"`
 	}
@@ -74,9 +75,9 @@ func (s *formSite) pageProps(tb testing.TB, path string) (int, map[string]any) {
 	tb.Helper()
 	req := httptest.NewRequest(http.MethodGet, path, nil)
 	req.Header.Set("X-Inertia", "true")
-	req.Header.Set("X-Inertia-Version", "v1")
+	req.Header.Set("X-Inertia-Version", apptest.AssetVersion)
 	rec := httptest.NewRecorder()
-	s.h.ServeHTTP(rec, req)
+	s.Handler.ServeHTTP(rec, req)
 	var page struct {
 		Props map[string]any `json:"props"`
 	}
@@ -156,7 +157,7 @@ var cancelLink = regexp.MustCompile(`https://immo\.example/nl/cancel-visit/\?tok
 
 func TestVisitForm(t *testing.T) {
 	for _, db := range databases {
-		t.Run(db.name, func(t *testing.T) { testVisitForm(t, newVisitSite(t, db.url(t))) })
+		t.Run(db.Name, func(t *testing.T) { testVisitForm(t, newVisitSite(t, db.URL(t))) })
 	}
 }
 
@@ -184,7 +185,7 @@ func testVisitForm(t *testing.T, s *formSite) {
 		{"no last name", url.Values{"lastName": {" "}}, "lastName", "forms.error.required"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			before := s.count(t, "requests")
+			before := s.Count(t, "requests")
 			res, props := s.postFrom("198.51.100.7", visitPage, visitPost(s, t, tc.extra), false)
 			errs, _ := props["errors"].(map[string]any)
 			if res.StatusCode != http.StatusUnprocessableEntity || errs[tc.field] != tc.key {
@@ -194,7 +195,7 @@ func testVisitForm(t *testing.T, s *formSite) {
 			if values, _ := form["values"].(map[string]any); values["remark"] != "Avec mon mari." {
 				t.Errorf("the values typed are lost: %v", form)
 			}
-			if n := s.count(t, "requests"); n != before || s.count(t, "bookings") != 0 {
+			if n := s.Count(t, "requests"); n != before || s.Count(t, "bookings") != 0 {
 				t.Errorf("stored %d → %d", before, n)
 			}
 		})
@@ -202,28 +203,28 @@ func testVisitForm(t *testing.T, s *formSite) {
 
 	// A good booking without JavaScript: 303 to the thank-you page, the
 	// request and its place stored, the two mails sent.
-	mailsBefore := len(s.smtp.Messages())
+	mailsBefore := len(s.SMTP.Messages())
 	res, _ := s.postFrom("192.0.2.1", visitPage, visitPost(s, t, nil), true)
 	if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/nl/feedback/contact-appointment/#main" {
 		t.Fatalf("booking: %d %s", res.StatusCode, res.Header.Get("Location"))
 	}
-	db, _ := s.store.QueueDB()
+	db, _ := s.Store.QueueDB()
 	var id int64 // not the count: PostgreSQL spends an ID on each refused request
 	if err := db.QueryRow("SELECT max(id) FROM requests").Scan(&id); err != nil {
 		t.Fatal(err)
 	}
-	r, _, err := s.requests.Get(t.Context(), id)
+	r, _, err := s.Requests.Get(t.Context(), id)
 	if err != nil || r.Kind != lead.KindVisit || r.PropertyID != 4100002 || r.Fields["slot"] != slot10 {
 		t.Fatalf("stored %+v %v", r, err)
 	}
-	if n := s.count(t, "bookings"); n != 1 {
+	if n := s.Count(t, "bookings"); n != 1 {
 		t.Fatalf("%d bookings", n)
 	}
 	if got := s.offered(t); contains(got, slot10) || !contains(got, slot1030) {
 		t.Fatalf("after the booking the page offers %v", got)
 	}
 	var notice, confirmation *mail.Message
-	for _, m := range s.delivered(t, mailsBefore, 2) {
+	for _, m := range s.Delivered(t, mailsBefore, 2) {
 		if strings.Contains(m.Header.Get("To"), "anne@example.be") {
 			confirmation = m
 		} else {
@@ -283,7 +284,7 @@ func testVisitForm(t *testing.T, s *formSite) {
 	}
 
 	// The same slot again: full, the form and values kept, nothing stored.
-	before := s.count(t, "requests")
+	before := s.Count(t, "requests")
 	res, props := s.postFrom("198.51.100.8", visitPage, visitPost(s, t, url.Values{"firstName": {"Bert"}}), false)
 	errs, _ := props["errors"].(map[string]any)
 	if res.StatusCode != http.StatusUnprocessableEntity || errs["slot"] != "forms.error.slotFull" {
@@ -292,7 +293,7 @@ func testVisitForm(t *testing.T, s *formSite) {
 	if form, _ := props["form"].(map[string]any); form["values"].(map[string]any)["firstName"] != "Bert" {
 		t.Errorf("values lost: %v", form)
 	}
-	if s.count(t, "requests") != before {
+	if s.Count(t, "requests") != before {
 		t.Error("a request stored for a full slot")
 	}
 
@@ -306,13 +307,13 @@ func testVisitForm(t *testing.T, s *formSite) {
 	if head, _ := props["head"].(map[string]any); head["robots"] != "noindex" {
 		t.Errorf("cancel page head %v", head)
 	}
-	mailsBefore = len(s.smtp.Messages())
+	mailsBefore = len(s.SMTP.Messages())
 	res, props = s.postFrom("192.0.2.1", "/nl/cancel-visit/", url.Values{"token": {props["token"].(string)}}, false)
 	if res.StatusCode != http.StatusOK || props["state"] != "done" || res.Header.Get("Cache-Control") != "no-store" {
 		t.Fatalf("cancel: %d %v", res.StatusCode, props)
 	}
 	var cancelled, toVisitor *mail.Message
-	for _, m := range s.delivered(t, mailsBefore, 2) {
+	for _, m := range s.Delivered(t, mailsBefore, 2) {
 		if strings.Contains(m.Header.Get("To"), "info@immo-arlon.be") {
 			cancelled = m
 		} else if strings.Contains(m.Header.Get("To"), "anne@example.be") {
@@ -350,8 +351,8 @@ func itoa(n int64) string { return strconv.FormatInt(n, 10) }
 // one is booked, the others are told the slot is full; one request stored.
 func TestVisitRace(t *testing.T) {
 	for _, db := range databases {
-		t.Run(db.name, func(t *testing.T) {
-			s := newVisitSite(t, db.url(t))
+		t.Run(db.Name, func(t *testing.T) {
+			s := newVisitSite(t, db.URL(t))
 			const racers = 6
 			forms := make([]url.Values, racers)
 			for i := range forms {
@@ -388,7 +389,7 @@ func TestVisitRace(t *testing.T) {
 			if booked != 1 || full != racers-1 {
 				t.Fatalf("%d racers for one place: %d booked, %d full", racers, booked, full)
 			}
-			if n := s.count(t, "requests"); n != 1 {
+			if n := s.Count(t, "requests"); n != 1 {
 				t.Fatalf("%d requests stored", n)
 			}
 		})

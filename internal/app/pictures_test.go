@@ -1,4 +1,4 @@
-package main
+package app
 
 import (
 	"context"
@@ -10,16 +10,14 @@ import (
 
 	"immo/internal/catalog"
 	"immo/internal/demo"
+	"immo/internal/demo/demotest"
 	"immo/internal/storage"
 )
 
 // The feeder's lists: the banner first, every demo picture the site and the
 // catalog show, and nothing else.
 func TestPictureSources(t *testing.T) {
-	cfg, err := loadSite("")
-	if err != nil {
-		t.Fatal(err)
-	}
+	cfg := demotest.Site(t)
 	c, err := demo.Catalog()
 	if err != nil {
 		t.Fatal(err)
@@ -73,7 +71,7 @@ func TestStartPictures(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg, _ := loadSite("")
+	cfg := demotest.Site(t)
 	variants, stop := startPictures(ctx, store, cat, cfg, log)
 	if variants == nil {
 		t.Fatal("SQLite must keep picture variants")

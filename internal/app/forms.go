@@ -1,4 +1,4 @@
-package main
+package app
 
 import (
 	"fmt"
@@ -48,14 +48,14 @@ type formDeps struct {
 	// request's opt-in (newForms gives it its mails and clock).
 	Newsletter *newsletter.Service
 	// Captcha, when set (a provider configured), checks every post in place
-	// of ALTCHA (newCaptcha).
+	// of ALTCHA (NewCaptcha).
 	Captcha *captcha.Checker
 }
 
-// newCaptcha is the configured third-party captcha's checker with secret
+// NewCaptcha is the configured third-party captcha's checker with secret
 // (IMMO_CAPTCHA_SECRET); nil without one in the configuration (ALTCHA). A
 // provider without its secret is an error: the forms would refuse every post.
-func newCaptcha(cfg *site.Config, secret string, log *slog.Logger) (*captcha.Checker, error) {
+func NewCaptcha(cfg *site.Config, secret string, log *slog.Logger) (*captcha.Checker, error) {
 	if cfg.Captcha == nil {
 		if secret != "" {
 			log.Warn("IMMO_CAPTCHA_SECRET is set but the configuration has no captcha: the forms use ALTCHA")

@@ -1,0 +1,241 @@
+// Package app assembles the running site from an open store and its
+// configuration: the catalog and testimonial services, the mail queue, the
+// visitor forms with their spam brakes, the visit agenda, the newsletter,
+// the sessions, the pages, and server.Handler composing them with the API
+// and the pictures. cmd/immo's serve reads its flags and environment, opens
+// the store, listens, and builds the site with New; the site-level HTTP
+// tests build it with the same New (internal/app/apptest).
+package app
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"net/netip"
+	"strings"
+	"sync"
+	"time"
+
+	"immo/internal/altcha"
+	"immo/internal/antispam"
+	"immo/internal/booking"
+	"immo/internal/captcha"
+	"immo/internal/catalog"
+	"immo/internal/demo"
+	"immo/internal/mail/mailqueue"
+	"immo/internal/newsletter"
+	"immo/internal/pictures"
+	"immo/internal/server"
+	"immo/internal/site"
+	"immo/internal/storage"
+	"immo/internal/testimonial"
+	"immo/internal/web"
+	"immo/internal/web/route"
+	"immo/internal/web/session"
+)
+
+// Keys are the site's keys, each for one purpose (cmd/immo derives them
+// from the one secret).
+type Keys struct {
+	Altcha  []byte // signs the forms' spam challenges (internal/altcha)
+	IPHash  []byte // keys the hash of a sender's IP (lead.NewIPHasher), with the forms
+	Picture []byte // signs the approved testimonials' picture addresses (testimonial.PictureSigner)
+}
+
+// Config is what the site is built from.
+type Config struct {
+	// Store is the open database; New loads the demo agency into it when
+	// it is empty. The caller closes it, after Close.
+	Store storage.Store
+	Site  *site.Config
+	// PublicURL is the site's public origin: canonical links and the mails'
+	// links; https sends HSTS and marks the session cookie Secure.
+	PublicURL string
+	// SMTPURL is where the mails go (IMMO_SMTP_URL); "": they wait in the queue.
+	SMTPURL string
+	Keys    Keys
+	// Now is the forms', the challenges' and the agenda's clock; nil: time.Now.
+	Now func() time.Time
+	Log *slog.Logger // nil: discarded
+	// MapFrame configures the map frame (IMMO_MAP_TILES, IMMO_MAP_ATTRIBUTION).
+	MapFrame web.MapFrameOptions
+	// Captcha, when set (a provider configured: NewCaptcha), checks every
+	// post in place of ALTCHA.
+	Captcha *captcha.Checker
+	// TrustedProxies are the proxies whose X-Forwarded-For names the visitor.
+	TrustedProxies []netip.Prefix
+	// Web, when set, replaces the built web app (server rendering, head
+	// tags, version): tests serve the client-rendered shell at a version of
+	// their own.
+	Web *Web
+}
+
+// App is the site built: its handler, the services behind it, and the
+// background loops Run starts.
+type App struct {
+	Handler      http.Handler // what server.Handler composes: the whole site
+	Catalog      *catalog.Service
+	Testimonials *testimonial.Service
+	// Agenda books the visits; nil when the site configures no appointments.
+	Agenda     *booking.Visits
+	Challenges *altcha.Service // the forms' ALTCHA challenges (GET /api/altcha)
+	Pictures   *testimonial.PictureSigner
+	Queue      *mailqueue.Queue // the forms enqueue into it, in their request's transaction
+
+	store      storage.Store
+	site       *site.Config
+	smtpURL    string
+	now        func() time.Time
+	log        *slog.Logger
+	closePages func()
+
+	mu        sync.Mutex
+	stopMail  func()
+	stopLoops func()
+}
+
+// New builds the site on c.Store. Nothing runs in the background until Run
+// (or StartMail); Close ends what runs, before the store closes.
+func New(ctx context.Context, c Config) (*App, error) {
+	log := c.Log
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	now := c.Now
+	if now == nil {
+		now = time.Now
+	}
+	store, cfg := c.Store, c.Site
+	if err := seedDemo(ctx, store, log); err != nil {
+		return nil, err
+	}
+	cat, err := catalog.NewService(ctx, store)
+	if err != nil {
+		return nil, fmt.Errorf("load catalog: %w", err)
+	}
+	says, err := testimonial.NewService(ctx, store)
+	if err != nil {
+		return nil, fmt.Errorf("load testimonials: %w", err)
+	}
+	// The forms enqueue into it, in the transaction of their request.
+	queue, err := newMail(store, cfg.Agency, c.SMTPURL, log)
+	if err != nil {
+		return nil, err
+	}
+	// One resolver builds every address: the pages' and the API's
+	// search suggestions'.
+	resolver := &route.Resolver{Site: cfg, Catalog: cat, Testimonials: says, BaseURL: strings.TrimRight(c.PublicURL, "/"),
+		MapTiles: web.TileURL(c.MapFrame.Tiles), ConditionErrors: route.LogOnce(log)}
+	requests, spam := store.Requests(), store.Antispam()
+	pictureSigner, err := testimonial.NewPictureSigner(c.Keys.Picture)
+	if err != nil {
+		return nil, err
+	}
+	visits, err := newVisitAgenda(ctx, cfg, store, c.Now, log.With("component", "agenda"))
+	if err != nil {
+		return nil, err
+	}
+	subscribers := store.Newsletter()
+	var cancels web.VisitCancels
+	deps := formDeps{Requests: requests, Pending: store, Pictures: pictureSigner, Spam: spam, Queue: queue, Resolver: resolver,
+		Catalog: cat, IPKey: c.Keys.IPHash, AltchaKey: c.Keys.Altcha, Now: c.Now, Log: log.With("component", "forms"), Agenda: visits,
+		Newsletter: &newsletter.Service{Store: subscribers}, Captcha: c.Captcha}
+	if visits != nil {
+		resolver.Agenda = visits.Board
+		if cancels, err = newVisitCancels(deps); err != nil {
+			return nil, err
+		}
+	}
+	forms, challenges, err := newForms(deps)
+	if err != nil {
+		return nil, err
+	}
+	news, err := newsletterPages(deps)
+	if err != nil {
+		return nil, err
+	}
+	// Who is logged in, for the routes that read the viewer: the cookie is
+	// Secure when the site is served over HTTPS.
+	sessions := session.New(session.Options{Store: store.Sessions(), Accounts: store.Accounts(),
+		Secure: strings.HasPrefix(c.PublicURL, "https://"), Log: log.With("component", "session")})
+	pages, closePages, err := newPages(resolver, c.MapFrame, forms, cancels, news, sessions, log, c.Web)
+	if err != nil {
+		return nil, err
+	}
+	var variants pictures.Store = store // the pictures' resized variants, which Run's worker makes
+	h := server.Handler(server.Deps{
+		Catalog: cat, Site: cfg, Pictures: demo.Pictures(), Variants: variants, Log: log, Pages: pages, Links: resolver,
+		PublicURL: c.PublicURL, MapTiles: web.TileURL(c.MapFrame.Tiles), Challenges: challenges,
+		TestimonialPictures: &web.TestimonialPictures{Signer: pictureSigner, Store: store, Log: log},
+		TrustedProxies:      c.TrustedProxies,
+	})
+	return &App{Handler: h, Catalog: cat, Testimonials: says, Agenda: visits, Challenges: challenges, Pictures: pictureSigner,
+		Queue: queue, store: store, site: cfg, smtpURL: c.SMTPURL, now: now, log: log, closePages: closePages}, nil
+}
+
+// Run starts what runs beside the handler until ctx ends or Close: the mail
+// queue sending (StartMail), the watchers picking up what another process
+// stored (the catalog every 2 s, the testimonials and the agenda every 5 s),
+// the hourly anti-spam purge, the hourly forgetting of expired sessions,
+// and the picture worker with its feeder. It returns at once.
+func (a *App) Run(ctx context.Context) error {
+	if err := a.StartMail(ctx); err != nil {
+		return err
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	var wg sync.WaitGroup
+	log, store := a.log, a.store
+	wg.Go(func() { watch(ctx, 2*time.Second, "catalog", a.Catalog.Refresh, log) })
+	wg.Go(func() { watch(ctx, 5*time.Second, "testimonials", a.Testimonials.Refresh, log) })
+	if a.Agenda != nil {
+		wg.Go(func() { watch(ctx, 5*time.Second, "agenda", a.Agenda.Board.Refresh, log) })
+	}
+	wg.Go(func() { antispam.RunPurge(ctx, store.Antispam(), store.Requests(), antispam.PurgeInterval, log) })
+	wg.Go(func() {
+		watch(ctx, time.Hour, "expired sessions", func(ctx context.Context) (bool, error) {
+			_, err := store.Sessions().DeleteExpired(ctx, a.now())
+			return false, err
+		}, log)
+	})
+	_, stopPictures := startPictures(ctx, store, a.Catalog, a.site, log)
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.stopLoops = func() {
+		cancel()
+		stopPictures()
+		wg.Wait()
+	}
+	return nil
+}
+
+// StartMail starts the mail queue sending, when the site has an SMTP URL;
+// Run does it too. The tests start the mail alone: the other loops keep
+// real time and would work beside their clock.
+func (a *App) StartMail(ctx context.Context) error {
+	stop, err := startMail(ctx, a.Queue, a.site.Agency, a.smtpURL, a.log)
+	if err != nil {
+		return err
+	}
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.stopMail = stop
+	return nil
+}
+
+// Close ends the loops (a picture in progress is dropped, made again at the
+// next start), lets the mails being sent finish, and closes the server
+// renderer. It returns once nothing uses the store: close that after.
+func (a *App) Close() {
+	a.mu.Lock()
+	stopLoops, stopMail := a.stopLoops, a.stopMail
+	a.stopLoops, a.stopMail = nil, nil
+	a.mu.Unlock()
+	if stopLoops != nil {
+		stopLoops()
+	}
+	if stopMail != nil {
+		stopMail()
+	}
+	a.closePages()
+}

@@ -1,0 +1,66 @@
+package app
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"net/url"
+	"time"
+
+	"immo/internal/mail"
+	"immo/internal/mail/mailqueue"
+	"immo/internal/mail/smtpsend"
+	"immo/internal/site"
+	"immo/internal/storage"
+)
+
+// newMail builds the mail queue on the store's database, sending as the
+// agency when smtpURL is set; without it mails wait in the queue, which
+// the log says once.
+func newMail(store storage.Store, agency site.Agency, smtpURL string, log *slog.Logger) (*mailqueue.Queue, error) {
+	db, dialect := store.QueueDB()
+	cfg := mailqueue.Config{Logger: log.With("component", "mail")}
+	if smtpURL != "" {
+		sender, err := smtpsend.New(smtpsend.Config{URL: smtpURL, From: mail.Address{Name: agency.Name, Email: agency.Email}})
+		if err != nil {
+			return nil, fmt.Errorf("IMMO_SMTP_URL: %w", err)
+		}
+		cfg.Sender = sender
+	}
+	q, err := mailqueue.New(db, dialect, cfg)
+	if err != nil {
+		return nil, err
+	}
+	if !q.Sending() {
+		log.Warn("mail: IMMO_SMTP_URL is not set: mails wait in the queue (immo mail lists them)")
+	}
+	return q, nil
+}
+
+// startMail starts q sending, when it has a sender; stop lets the mails
+// being sent finish.
+func startMail(ctx context.Context, q *mailqueue.Queue, agency site.Agency, smtpURL string, log *slog.Logger) (stop func(), err error) {
+	if !q.Sending() {
+		return func() {}, nil
+	}
+	if err := q.Start(ctx); err != nil {
+		return nil, err
+	}
+	log.Info("mail: sending", "smtp", redactedURL(smtpURL), "from", agency.Email)
+	return func() {
+		stop, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		if err := q.Stop(stop); err != nil {
+			log.Warn("mail: stop", "err", err)
+		}
+	}, nil
+}
+
+// redactedURL is the SMTP URL without its password, for the log.
+func redactedURL(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return "(unparsable)"
+	}
+	return u.Redacted()
+}

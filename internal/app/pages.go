@@ -1,0 +1,60 @@
+package app
+
+import (
+	"fmt"
+	"html/template"
+	"log/slog"
+
+	"immo/internal/web"
+	"immo/internal/web/assets"
+	"immo/internal/web/route"
+	"immo/internal/web/ssr"
+)
+
+// Web replaces the built web app the pages are served with (tests): its
+// renderer, head tags, per-page preloads and version.
+type Web struct {
+	Renderer     ssr.Renderer // nil: ssr.Disabled{}, the client-rendered shell
+	AssetTags    template.HTML
+	PagePreloads func(view, lang string) template.HTML
+	AssetVersion string
+}
+
+// newPages wires the page handler: the resolver, the map frame, and React
+// rendering in the process when the web app was built (otherwise the client
+// renders); with w, w's renderer and assets instead.
+func newPages(resolver *route.Resolver, mapFrame web.MapFrameOptions, forms web.Forms, visits web.VisitCancels, news web.NewsletterPages, sessions web.Sessions, log *slog.Logger, w *Web) (*web.Handler, func(), error) {
+	closeFn := func() {}
+	if w == nil {
+		var renderer ssr.Renderer = ssr.Disabled{}
+		if bundle, ok := assets.ServerBundle(); ok {
+			pool, err := ssr.NewPool(bundle, 0, ssr.WithLogger(log))
+			if err != nil {
+				return nil, nil, fmt.Errorf("server renderer: %w", err)
+			}
+			renderer, closeFn = pool, func() { pool.Close() }
+		} else {
+			log.Warn("web app not built: pages are rendered in the browser only (run make build)")
+		}
+		m, _ := assets.Manifest()
+		w = &Web{Renderer: renderer, AssetTags: m.HeadTags(), PagePreloads: m.PagePreloads, AssetVersion: m.Version()}
+	}
+	renderer := w.Renderer
+	if renderer == nil {
+		renderer = ssr.Disabled{}
+	}
+	h := web.NewHandler(web.Options{
+		Resolver:     resolver,
+		Renderer:     renderer,
+		AssetTags:    w.AssetTags,
+		PagePreloads: w.PagePreloads,
+		AssetVersion: w.AssetVersion,
+		Log:          log,
+		MapFrame:     mapFrame,
+		Forms:        forms,
+		Visits:       visits,
+		Newsletter:   news,
+		Sessions:     sessions,
+	})
+	return h, closeFn, nil
+}
