@@ -7,6 +7,7 @@ package demand
 
 import (
 	"context"
+	"errors"
 	"slices"
 	"strconv"
 	"time"
@@ -91,14 +92,24 @@ func (r Range) holds(n int64) bool {
 	return n >= r.Min && (r.Max == 0 || n <= r.Max)
 }
 
+// ErrNotFound is a demand that does not exist, or is not the account's.
+var ErrNotFound = errors.New("demand: not found")
+
 // Store keeps demands and which properties each was told about.
 type Store interface {
+	// Save stores d as a new demand of d.Account (d.ID is ignored) and
+	// returns its id. Changing a search is a new demand: the properties
+	// the old one was told about may be news to the new one.
 	Save(ctx context.Context, d Demand) (int64, error)
+	// Delete removes the demand id of account, and what it was told;
+	// ErrNotFound when account has no such demand (another's included).
 	Delete(ctx context.Context, id, account int64) error
-	// Active lists every demand to match new listings against.
+	// Active lists every demand to match new listings against, by id: the
+	// demands of disabled accounts are left out.
 	Active(ctx context.Context) ([]Demand, error)
 	// MarkAlerted records that demand was told about property; first is
 	// false when it already was, so a property is announced once however
-	// often it is updated or servers race.
+	// often it is updated or servers race. ErrNotFound when the demand is
+	// gone (deleted since Active listed it).
 	MarkAlerted(ctx context.Context, demand, property int64) (first bool, err error)
 }

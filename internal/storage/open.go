@@ -33,6 +33,8 @@ type Store interface {
 	Newsletter() *sqlstore.Newsletter
 	Accounts() *sqlstore.Accounts // who logs in
 	Sessions() *sqlstore.Sessions // their sessions (the session manager's store)
+	Demands() *sqlstore.Demands   // registered searches and what each was told (demand.Store)
+	Visits() *sqlstore.Visits     // property page visits per day (visit.Store)
 	Close() error
 }
 

@@ -16,6 +16,13 @@ import (
 // Day is a civil date in Brussels, YYYY-MM-DD.
 type Day string
 
+// Valid tells whether d is a date written YYYY-MM-DD, as stores compare
+// days as text.
+func (d Day) Valid() bool {
+	t, err := time.Parse(time.DateOnly, string(d))
+	return err == nil && t.Format(time.DateOnly) == string(d)
+}
+
 // DayOf is the Brussels date of t.
 func DayOf(t time.Time) Day { return Day(t.In(agenda.Brussels).Format(time.DateOnly)) }
 
@@ -28,10 +35,12 @@ type Key struct {
 // Store keeps the daily counts.
 type Store interface {
 	// Add adds each count to its property and day (an upsert per key, in
-	// one transaction).
+	// one transaction). A day that is not Valid or a negative count is an
+	// error, and nothing is added.
 	Add(ctx context.Context, counts map[Key]int) error
-	// Daily returns property's counts from from to to (both included), and
-	// its total since the first visit.
+	// Daily returns property's counts from from to to (both included; days
+	// without visits absent), and its total since the first visit, days
+	// outside the range included.
 	Daily(ctx context.Context, property int64, from, to Day) (days map[Day]int, total int, err error)
 }
 

@@ -35,6 +35,17 @@ func TestDayOfIsBrusselsDate(t *testing.T) {
 	}
 }
 
+func TestDayValid(t *testing.T) {
+	for d, want := range map[Day]bool{
+		"2026-11-23": true, "2024-02-29": true, DayOf(time.Now()): true,
+		"2026-02-29": false, "2026-13-01": false, "2026-1-05": false, "2026-11-23T00:00": false, "": false,
+	} {
+		if got := d.Valid(); got != want {
+			t.Errorf("Day(%q).Valid() = %v, want %v", d, got, want)
+		}
+	}
+}
+
 type memStore struct {
 	counts map[Key]int
 	fail   bool

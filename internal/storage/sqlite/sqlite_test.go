@@ -73,6 +73,16 @@ func TestAccountStore(t *testing.T) {
 	storagetest.RunAccounts(t, func(t *testing.T) *sqlstore.Store { return open(t).Store })
 }
 
+func TestDemandStore(t *testing.T) {
+	open := opener()
+	storagetest.RunDemands(t, func(t *testing.T) *sqlstore.Store { return open(t).Store })
+}
+
+func TestVisitStore(t *testing.T) {
+	open := opener()
+	storagetest.RunVisits(t, func(t *testing.T) *sqlstore.Store { return open(t).Store })
+}
+
 // Migrate must be idempotent: Open runs it on every start.
 func TestMigrateTwice(t *testing.T) {
 	db, err := sqlite.Open(t.Context(), filepath.Join(t.TempDir(), "immo.db"))

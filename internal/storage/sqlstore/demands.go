@@ -1,0 +1,135 @@
+package sqlstore
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"time"
+
+	"immo/internal/demand"
+)
+
+// Demands keeps the registered searches and what each was told
+// (demand.Store). The types and zones are JSON arrays in their row (the
+// migration says why).
+type Demands struct{ s *Store }
+
+// Demands is the store's demand.Store.
+func (s *Store) Demands() *Demands { return &Demands{s} }
+
+var _ demand.Store = (*Demands)(nil)
+
+// jsonList is a list as its column holds it: [] for none, never null.
+func jsonList[T any](xs []T) (string, error) {
+	if xs == nil {
+		xs = []T{}
+	}
+	b, err := json.Marshal(xs)
+	return string(b), err
+}
+
+// Save implements demand.Store: d as a new demand of d.Account.
+func (ds *Demands) Save(ctx context.Context, d demand.Demand) (int64, error) {
+	types, err := jsonList(d.Types)
+	if err != nil {
+		return 0, ds.s.errorf("save demand: %w", err)
+	}
+	zips, err := jsonList(d.Zips)
+	if err != nil {
+		return 0, ds.s.errorf("save demand: %w", err)
+	}
+	var id int64
+	err = ds.s.write.QueryRowContext(ctx, ds.s.d.query(`INSERT INTO demands
+		(account_id, lang, goal, types, zips, price_min, price_max, bedrooms_min, bedrooms_max,
+		 garages_min, garages_max, parkings_min, parkings_max, bathrooms_min, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`),
+		d.Account, d.Lang, d.Goal, types, zips, d.Price.Min, d.Price.Max, d.Bedrooms.Min, d.Bedrooms.Max,
+		d.Garages.Min, d.Garages.Max, d.Parkings.Min, d.Parkings.Max, d.BathroomsMin, ds.s.d.Time(d.Created),
+	).Scan(&id)
+	if err != nil {
+		return 0, ds.s.errorf("save demand: %w", err)
+	}
+	return id, nil
+}
+
+// Delete implements demand.Store: only account's own demand; its alerts go
+// with it (ON DELETE CASCADE).
+func (ds *Demands) Delete(ctx context.Context, id, account int64) error {
+	res, err := ds.s.write.ExecContext(ctx, ds.s.d.query(`DELETE FROM demands WHERE id = ? AND account_id = ?`), id, account)
+	if err != nil {
+		return ds.s.errorf("delete demand: %w", err)
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return ds.s.errorf("delete demand: %w", err)
+	}
+	if n == 0 {
+		return demand.ErrNotFound
+	}
+	return nil
+}
+
+// Active implements demand.Store: every demand of an account not
+// disabled, by id.
+func (ds *Demands) Active(ctx context.Context) ([]demand.Demand, error) {
+	rows, err := ds.s.read.QueryContext(ctx, `SELECT d.id, d.account_id, d.lang, d.goal, d.types, d.zips,
+		d.price_min, d.price_max, d.bedrooms_min, d.bedrooms_max, d.garages_min, d.garages_max,
+		d.parkings_min, d.parkings_max, d.bathrooms_min, d.created_at
+		FROM demands d JOIN accounts a ON a.id = d.account_id
+		WHERE NOT a.disabled ORDER BY d.id`)
+	if err != nil {
+		return nil, ds.s.errorf("active demands: %w", err)
+	}
+	defer rows.Close()
+	var out []demand.Demand
+	for rows.Next() {
+		var d demand.Demand
+		var types, zips []byte
+		if err := rows.Scan(&d.ID, &d.Account, &d.Lang, &d.Goal, &types, &zips,
+			&d.Price.Min, &d.Price.Max, &d.Bedrooms.Min, &d.Bedrooms.Max, &d.Garages.Min, &d.Garages.Max,
+			&d.Parkings.Min, &d.Parkings.Max, &d.BathroomsMin, scanTime{&d.Created}); err != nil {
+			return nil, ds.s.errorf("active demands: %w", err)
+		}
+		if err := json.Unmarshal(types, &d.Types); err != nil {
+			return nil, ds.s.errorf("demand %d: types: %w", d.ID, err)
+		}
+		if err := json.Unmarshal(zips, &d.Zips); err != nil {
+			return nil, ds.s.errorf("demand %d: zips: %w", d.ID, err)
+		}
+		out = append(out, d)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, ds.s.errorf("active demands: %w", err)
+	}
+	return out, nil
+}
+
+// MarkAlerted implements demand.Store. The insert does nothing when the
+// pair is marked already (the primary key decides between racing
+// servers) or the demand is gone, which a second look tells apart.
+func (ds *Demands) MarkAlerted(ctx context.Context, demandID, property int64) (bool, error) {
+	res, err := ds.s.write.ExecContext(ctx, ds.s.d.query(`INSERT INTO demand_alerts (demand_id, property_id, alerted_at)
+		SELECT ?, ?, ? WHERE EXISTS (SELECT 1 FROM demands WHERE id = ?)
+		ON CONFLICT (demand_id, property_id) DO NOTHING`),
+		demandID, property, ds.s.d.Time(time.Now()), demandID)
+	if err != nil {
+		return false, ds.s.errorf("mark alerted: %w", err)
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return false, ds.s.errorf("mark alerted: %w", err)
+	}
+	if n == 1 {
+		return true, nil
+	}
+	var one int
+	err = ds.s.read.QueryRowContext(ctx, ds.s.d.query(`SELECT 1 FROM demands WHERE id = ?`), demandID).Scan(&one)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, demand.ErrNotFound
+	}
+	if err != nil {
+		return false, ds.s.errorf("mark alerted: %w", err)
+	}
+	return false, nil
+}
