@@ -10,25 +10,16 @@ import (
 	"testing"
 
 	"immo/internal/apitest"
+	"immo/internal/app/apptest"
 	"immo/internal/catalog"
 	"immo/internal/httpapi"
-	"immo/internal/web"
 )
 
-// newSite serves the demo agency from a fresh SQLite database.
+// newSite serves the demo agency from a fresh SQLite database: the whole
+// site, built as immo serve builds it (apptest).
 func newSite(t *testing.T) *httptest.Server {
 	t.Helper()
-	return newSiteWith(t, false)
-}
-
-// newSiteWith serves the demo agency, with its pages when pages is set.
-func newSiteWith(t *testing.T, pages bool) *httptest.Server {
-	t.Helper()
-	o := siteOptions{}
-	if pages {
-		o.pages = &web.Options{}
-	}
-	ts := httptest.NewServer(demoSite(t, o))
+	ts := httptest.NewServer(apptest.New(t, apptest.Options{}).Handler)
 	t.Cleanup(ts.Close)
 	return ts
 }
@@ -141,7 +132,7 @@ func TestPropertyListSortsAndFilters(t *testing.T) {
 }
 
 func TestBadQueriesNameTheParameter(t *testing.T) {
-	h := demoSite(t, siteOptions{})
+	h := apptest.New(t, apptest.Options{}).Handler
 	tests := []struct{ path, field string }{
 		{"/api/properties?goal=buy", "goal"},
 		{"/api/properties?state=gone", "state"},
@@ -304,7 +295,7 @@ func TestCitiesTypesProjectsSearch(t *testing.T) {
 func itoa(n int64) string { return strconv.FormatInt(n, 10) }
 
 func TestSearchSuggestionsLead(t *testing.T) {
-	ts := newSiteWith(t, true)
+	ts := newSite(t)
 	type hit struct {
 		Name                     string
 		SaleCount, RentCount     int

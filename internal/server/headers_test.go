@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"immo/internal/app/apptest"
 	"immo/internal/web"
 )
 
@@ -15,8 +16,8 @@ import (
 // under the public URL given.
 func newHeaderSite(t *testing.T, publicURL string) *httptest.Server {
 	t.Helper()
-	ts := httptest.NewServer(demoSite(t, siteOptions{publicURL: publicURL, mapTiles: web.OSMTiles,
-		pages: &web.Options{AssetTags: `<link rel="modulepreload" href="/assets/chunk.js"><script type="module" src="/assets/app.js"></script>`}}))
+	ts := httptest.NewServer(apptest.New(t, apptest.Options{PublicURL: publicURL, MapFrame: web.MapFrameOptions{Tiles: web.OSMTiles},
+		AssetTags: `<link rel="modulepreload" href="/assets/chunk.js"><script type="module" src="/assets/app.js"></script>`}).Handler)
 	t.Cleanup(ts.Close)
 	return ts
 }

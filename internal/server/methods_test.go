@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"immo/internal/apitest"
+	"immo/internal/app/apptest"
 	"immo/internal/httpapi"
 )
 
@@ -50,5 +51,5 @@ func TestAPIMethods(t *testing.T) {
 		}
 		scenarios = append(scenarios, s)
 	}
-	apitest.Run(t, demoSite(t, siteOptions{}), scenarios)
+	apptest.New(t, apptest.Options{}).Run(t, scenarios)
 }

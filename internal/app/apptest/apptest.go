@@ -43,6 +43,9 @@ import (
 // PublicURL is the public origin of the forms' tests (Options.PublicURL).
 const PublicURL = "https://immo.example"
 
+// LocalURL is the public origin of a site given none (Options.PublicURL).
+const LocalURL = "http://localhost:8080"
+
 // AssetVersion is the pages' asset version: a page request through the
 // page protocol sends it (X-Inertia-Version).
 const AssetVersion = "v1"
@@ -70,8 +73,9 @@ type Options struct {
 	// Visits wires the demo's appointments: the visit form on the property
 	// pages and the cancel links; without it the site offers none.
 	Visits bool
-	// PublicURL is the site's public origin ("" none: relative links, no
-	// HSTS); the forms' tests use PublicURL.
+	// PublicURL is the site's public origin; "": LocalURL, as immo serve
+	// without one serves on its plain-http address. The forms' tests use
+	// PublicURL.
 	PublicURL string
 	// MapFrame configures the map frame (its tiles; default OpenStreetMap).
 	MapFrame web.MapFrameOptions
@@ -125,6 +129,9 @@ func New(tb testing.TB, o Options) *Site {
 		start = Start
 	}
 	clock := &Clock{t: start}
+	if o.PublicURL == "" {
+		o.PublicURL = LocalURL
+	}
 	a, err := app.New(ctx, app.Config{Store: store, Site: cfg, PublicURL: o.PublicURL, SMTPURL: smtp.URL(), Keys: keys,
 		Now: clock.Now, Log: o.Log, MapFrame: o.MapFrame, Captcha: o.Captcha,
 		Web: &app.Web{AssetTags: o.AssetTags, AssetVersion: AssetVersion}})
