@@ -60,7 +60,17 @@ func (r *Resolver) PostPage(path string, query url.Values) PostPage {
 		return PostPage{}
 	}
 	t := r.locate(lang, rest, query)
-	out := PostPage{Lang: lang, PageForms: r.formsOf(t, lang)}
+	out := PostPage{Lang: lang}
+	if t.kind == targetProperty {
+		// The listing, looked up once: whether the page exists, and its forms.
+		p, err := r.Catalog.Index().Property(t.id, lang)
+		if err != nil {
+			return PostPage{}
+		}
+		out.Forms, out.PropertyID = r.propertyForms(&p), t.id
+	} else {
+		out.PageForms = r.formsOf(t, lang)
+	}
 	switch {
 	case len(out.Forms) == 0:
 		// The footer's sign-up alone (a list, the home page…): whether the
@@ -71,9 +81,6 @@ func (r *Resolver) PostPage(path string, query url.Values) PostPage {
 		}
 		out.Query = res.CacheQuery
 	case t.kind == targetProperty:
-		if _, err := r.Catalog.Index().Card(t.id, lang); err != nil {
-			return PostPage{}
-		}
 		if t.pretty != nil {
 			if _, same := r.prettyCanonical(t.page, t.id, t.pretty, lang); !same {
 				return PostPage{} // redirected to the canonical address
@@ -106,7 +113,11 @@ func (r *Resolver) ownForms(path string, query url.Values) PageForms {
 func (r *Resolver) formsOf(t target, lang string) PageForms {
 	switch t.kind {
 	case targetProperty:
-		return PageForms{Forms: r.propertyForms(t.id, lang), PropertyID: t.id}
+		p, err := r.Catalog.Index().Property(t.id, lang)
+		if err != nil {
+			return PageForms{Forms: kinds(lead.KindInformation, lead.KindFriend), PropertyID: t.id}
+		}
+		return PageForms{Forms: r.propertyForms(&p), PropertyID: t.id}
 	case targetProject:
 		return PageForms{Forms: kinds(lead.KindProject), ProjectID: t.id}
 	case targetValuation:

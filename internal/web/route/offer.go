@@ -40,17 +40,13 @@ func (c *resolution) offerTerms(p *catalog.PublicProperty) *OfferTerms {
 	return &OfferTerms{Deposit: offer.Deposit(price), MinIncome: r.MinIncome, MaxPersons: r.MaxPersons}
 }
 
-// propertyForms are the forms of property id's page: the information
+// propertyForms are the forms of property p's page: the information
 // request, the visit and send to a friend always; a document request when
 // it has documents, a purchase offer when it is for sale, a rent
 // application when it is for rent, while it is available.
-func (r *Resolver) propertyForms(id int64, lang string) []string {
+func (r *Resolver) propertyForms(p *catalog.PublicProperty) []string {
 	forms := kinds(lead.KindInformation, lead.KindFriend)
-	p, err := r.Catalog.Index().Property(id, lang)
-	if err != nil {
-		return forms
-	}
-	if r.Agenda != nil && visitable(&p) {
+	if r.Agenda != nil && visitable(p) {
 		forms = append(forms, string(lead.KindVisit))
 	}
 	if p.Status != catalog.StatusAvailable {
