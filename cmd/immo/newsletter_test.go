@@ -13,7 +13,6 @@ import (
 	"immo/internal/apitest"
 	"immo/internal/field"
 	"immo/internal/newsletter"
-	"immo/internal/storage/sqlstore"
 )
 
 var (
@@ -35,7 +34,7 @@ func TestNewsletter(t *testing.T) {
 }
 
 func testNewsletter(t *testing.T, s *formSite) {
-	subscribers := s.Store.(interface{ Newsletter() *sqlstore.Newsletter }).Newsletter()
+	subscribers := s.Store.Newsletter()
 	mails := 0
 	day := 0
 	freshDay := func(tb testing.TB) {
@@ -121,6 +120,21 @@ func testNewsletter(t *testing.T, s *formSite) {
 		{
 			Name: "an unknown confirmation link", URL: "/fr/newsletter/confirm/?token=" + strings.Repeat("x", 43),
 			Status: http.StatusNotFound, Contains: []string{`"step":"unknown"`}, Header: map[string]string{"Cache-Control": "no-store"},
+		},
+		// Every answer of a page whose address holds a token is kept by no
+		// cache and sent on as no referrer: its refusals too.
+		{
+			Name: "an older client on a link with a token", URL: "/fr/unsubscribe/?token=abc",
+			Headers: map[string]string{"X-Inertia": "true", "X-Inertia-Version": "old"}, Status: http.StatusConflict,
+			Header: map[string]string{"Cache-Control": "no-store", "Referrer-Policy": "no-referrer", "X-Inertia-Location": "/fr/unsubscribe/?token=abc"},
+		},
+		{
+			Name: "a link with a query too long", URL: "/fr/newsletter/confirm/?token=" + strings.Repeat("x", 2100),
+			Status: http.StatusRequestURITooLong, Header: map[string]string{"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"},
+		},
+		{
+			Name: "a method the link does not take", Method: http.MethodPut, URL: "/fr/unsubscribe/?token=abc",
+			Status: http.StatusMethodNotAllowed, Header: map[string]string{"Cache-Control": "no-store"},
 		},
 	})
 	s.Run(t, []apitest.Scenario{

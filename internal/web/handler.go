@@ -88,14 +88,26 @@ func NewHandler(o Options) *Handler {
 	h.mux = http.NewServeMux()
 	page := func(f http.HandlerFunc) http.Handler { return h.rs.Protocol(f) }
 	if h.visits != nil {
-		h.mux.Handle("/{lang}/"+route.VisitCancelSlug+"/{$}", page(h.serveVisitCancel))
+		h.mux.Handle("/{lang}/"+route.VisitCancelSlug+"/{$}", tokenPage(page(h.serveVisitCancel)))
 	}
 	if h.newsletter.Service != nil {
-		h.mux.Handle("/{lang}/newsletter/confirm/{$}", page(h.serveNewsletter))
-		h.mux.Handle("/{lang}/unsubscribe/{$}", page(h.serveNewsletter))
+		h.mux.Handle("/{lang}/newsletter/confirm/{$}", tokenPage(page(h.serveNewsletter)))
+		h.mux.Handle("/{lang}/unsubscribe/{$}", tokenPage(page(h.serveNewsletter)))
 	}
 	h.mux.Handle("/", page(h.servePage))
 	return h
+}
+
+// tokenPage fronts the pages a mailed link opens, whose address may hold
+// its token: no answer of theirs is kept by a cache or sent on as a
+// referrer — their redirects and refusals (409, 414, 405, 403) included,
+// not only their pages.
+func tokenPage(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Cache-Control", "no-store")
+		w.Header().Set("Referrer-Policy", "no-referrer")
+		next.ServeHTTP(w, r)
+	})
 }
 
 // viewerPage is the route of a page that reads the viewer (an account

@@ -67,7 +67,6 @@ func (h *Handler) serveVisitCancel(w http.ResponseWriter, r *http.Request) {
 	if state == "failed" {
 		res.Status = http.StatusInternalServerError
 	}
-	w.Header().Set("Referrer-Policy", "no-referrer") // the token is in the address
 	p := h.page(res)
 	p.NoStore, p.Cacheable = true, false
 	h.rs.Render(w, r, p)
