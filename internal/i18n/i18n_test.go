@@ -1,6 +1,9 @@
 package i18n
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // Every key must exist, non-empty, in every language: a missing German text
 // is a defect, not a fallback.
@@ -42,5 +45,20 @@ func TestFrenchElision(t *testing.T) {
 	}
 	if got := Tf("en", "mail.newsletter.subject", "agency", "Immo Arlon"); got != "Confirm your subscription to the Immo Arlon newsletter" {
 		t.Errorf("en: %q", got)
+	}
+}
+
+// No text takes its number as {{count}}: i18next then asks Intl.PluralRules
+// for the count's form, which the server's renderer (QuickJS) lacks — it
+// logs an error on every such render and takes English's rule for French.
+// The web app picks singular or plural keys itself (web/src/lib/i18n plural)
+// and names the number otherwise ({{days}}, {{total}}).
+func TestNoCountInterpolation(t *testing.T) {
+	for _, lang := range Languages {
+		for _, k := range Keys(lang) {
+			if s := bundled[lang][k]; strings.Contains(s, "{{count") {
+				t.Errorf("%s: %s interpolates {{count}}: %q", lang, k, s)
+			}
+		}
 	}
 }

@@ -119,6 +119,18 @@ describe('router', () => {
     expect(win.scrollY).toBe(300)
   })
 
+  it('keeps the scroll of a form sent back, not of the page a post lands on', async () => {
+    const { win, router } = setup(page('Contact', '/contact/'))
+    win.scrollTo(0, 800)
+    win.fetch.mockResolvedValueOnce(inertia(page('Contact', '/contact/', { errors: { email: 'required' } }), { status: 422 }))
+    await router.visit('/contact/', { method: 'post', data: {}, preserveScroll: true })
+    expect(win.scrollY).toBe(800)
+    win.fetch.mockResolvedValueOnce(inertia(page('ThankYou', '/feedback/contact/')))
+    await router.visit('/contact/', { method: 'post', data: {}, preserveScroll: true })
+    expect(router.page.component).toBe('ThankYou')
+    expect(win.scrollY).toBe(0)
+  })
+
   it('uses a hover prefetch once, within its time to live', async () => {
     vi.useFakeTimers()
     const { win, router, swapped } = setup()

@@ -94,7 +94,10 @@ export function createRouter(initialPage: Page, win: Window = window): Router {
         if ('location' in outcome) return hard(outcome.location)
         const hash = resolve(url).hash
         const samePath = resolve(outcome.page.url).pathname === resolve(url).pathname
-        await show(outcome.page, { ...opts, hash: hash && samePath ? hash : undefined })
+        // A scroll kept is the same page's (a filter, a form sent back with
+        // its errors); a post that lands on another page (its thank-you
+        // page) opens it at the top.
+        await show(outcome.page, { ...opts, preserveScroll: opts.preserveScroll && samePath, hash: hash && samePath ? hash : undefined })
       } catch (err) {
         if (ctl.signal.aborted) return
         if (get) hard(resolve(url).href) // network trouble: let the browser try

@@ -4,7 +4,7 @@ import './consent.css'
 
 function duration(t: TFn, lang: Lang, days: number): string {
   if (days === 0) return t('consent.policy.session')
-  return t(plural(lang, days) === 'one' ? 'consent.policy.dayOne' : 'consent.policy.dayOther', { count: days })
+  return t(plural(lang, days) === 'one' ? 'consent.policy.dayOne' : 'consent.policy.dayOther', { days })
 }
 
 /**
