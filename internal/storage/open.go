@@ -32,6 +32,7 @@ type Store interface {
 	Bookings() *sqlstore.Bookings
 	Newsletter() *sqlstore.Newsletter
 	Accounts() *sqlstore.Accounts // who logs in
+	Owners() *sqlstore.Owners     // which owner owns which property; the password links
 	Sessions() *sqlstore.Sessions // their sessions (the session manager's store)
 	Demands() *sqlstore.Demands   // registered searches and what each was told (demand.Store)
 	Visits() *sqlstore.Visits     // property page visits per day (visit.Store)

@@ -70,6 +70,11 @@ func TestAccountStore(t *testing.T) {
 	storagetest.RunAccounts(t, func(t *testing.T) *sqlstore.Store { return open(t).Store })
 }
 
+func TestOwnerStore(t *testing.T) {
+	open := opener()
+	storagetest.RunOwners(t, func(t *testing.T) *sqlstore.Store { return open(t).Store })
+}
+
 func TestDemandStore(t *testing.T) {
 	open := opener()
 	storagetest.RunDemands(t, func(t *testing.T) *sqlstore.Store { return open(t).Store })

@@ -1,0 +1,179 @@
+package account
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"immo/internal/field"
+	"immo/internal/mail"
+)
+
+// Owners are provisioned by the agency (`immo owners invite`): an account
+// of role Owner with a password nobody knows, the properties it owns, and a
+// single-use link mailed to it that sets its password. The link's token is
+// random, mailed once and stored only as its SHA-256.
+
+// Purposes of a password link.
+const (
+	PurposeSetPassword = "set-password" // an invitation: the first password
+	PurposeReset       = "reset"        // a forgotten password
+)
+
+// InviteValidity is how long an invitation's link sets a password.
+const InviteValidity = 7 * 24 * time.Hour
+
+// ErrUnknownToken says a password link is unknown, used or expired (or its
+// account disabled).
+var ErrUnknownToken = errors.New("account: unknown, used or expired link")
+
+// Token is a password link's stored part.
+type Token struct {
+	Hash    string // HashToken of the link's token
+	Purpose string
+	Expires time.Time
+}
+
+// OwnerStore keeps which owner owns which property and the accounts'
+// single-use password links.
+type OwnerStore interface {
+	// Invite, in one write transaction: the owner account of a.Email
+	// (created from a when there is none; created says so), its properties
+	// linked (those linked already kept), the token stored, then fn (which
+	// queues the mail) — all or nothing.
+	Invite(ctx context.Context, a Account, properties []int64, t Token,
+		fn func(ctx context.Context, tx mail.Tx, a Account) error) (acc Account, created bool, err error)
+	// TokenAccount is the account a token of purpose names while it is
+	// unused, unexpired at now and its account enabled; else ErrUnknownToken.
+	TokenAccount(ctx context.Context, purpose, hash string, now time.Time) (Account, error)
+	// UseToken spends such a token and sets its account's password hash, in
+	// one transaction: of two uses racing one wins, the other gets
+	// ErrUnknownToken.
+	UseToken(ctx context.Context, purpose, hash string, now time.Time, passwordHash string) (Account, error)
+	// Properties are the IDs of the properties accountID owns, ascending.
+	Properties(ctx context.Context, accountID int64) ([]int64, error)
+}
+
+// Invitation is what the agency says of an owner it invites.
+type Invitation struct {
+	Email, FirstName, LastName, Lang string
+	Properties                       []int64
+}
+
+// InviteMail writes an invitation's mail to a; the link carries token.
+type InviteMail func(a Account, token string) (mail.Message, error)
+
+// Owners provisions owners and follows their password links.
+type Owners struct {
+	Store OwnerStore
+	Queue mail.Queue
+	Mail  InviteMail
+	Now   func() time.Time // nil: time.Now
+}
+
+func (o *Owners) now() time.Time {
+	if o.Now != nil {
+		return o.Now().UTC()
+	}
+	return time.Now().UTC()
+}
+
+// ErrInvitation says an invitation is incomplete.
+var ErrInvitation = errors.New("account: invalid invitation")
+
+// Invite creates the owner account of inv.Email when there is none (its
+// password random and forgotten: only the link sets one), links the
+// properties, and queues the mail with a link valid InviteValidity, all in
+// one transaction. An owner invited again gets the new properties and a
+// new link; the old link stays valid until it expires.
+func (o *Owners) Invite(ctx context.Context, inv Invitation) (Account, bool, error) {
+	e := field.Errors{}
+	e.Email("email", strings.TrimSpace(inv.Email), true)
+	if len(e) > 0 {
+		return Account{}, false, fmt.Errorf("%w: %q is not an email address", ErrInvitation, inv.Email)
+	}
+	if len(inv.Properties) == 0 {
+		return Account{}, false, fmt.Errorf("%w: no property", ErrInvitation)
+	}
+	for _, id := range inv.Properties {
+		if id <= 0 {
+			return Account{}, false, fmt.Errorf("%w: property %d", ErrInvitation, id)
+		}
+	}
+	unknown, err := HashPassword(NewToken()) // nobody knows it: only the link sets a password
+	if err != nil {
+		return Account{}, false, err
+	}
+	now := o.now()
+	a := Account{Role: Owner, Email: NormalEmail(inv.Email), FirstName: strings.TrimSpace(inv.FirstName),
+		LastName: strings.TrimSpace(inv.LastName), Lang: inv.Lang, PasswordHash: unknown, Created: now}
+	token := NewToken()
+	props := slices.Clone(inv.Properties)
+	slices.Sort(props)
+	return o.Store.Invite(ctx, a, slices.Compact(props), Token{Hash: HashToken(token), Purpose: PurposeSetPassword,
+		Expires: now.Add(InviteValidity)}, func(ctx context.Context, tx mail.Tx, a Account) error {
+		m, err := o.Mail(a, token)
+		if err != nil {
+			return err
+		}
+		return o.Queue.Enqueue(ctx, tx, m)
+	})
+}
+
+// Link is the account a password link opens: ErrUnknownToken when it is
+// unknown, used or expired.
+func (o *Owners) Link(ctx context.Context, token string) (Account, error) {
+	if !plausibleToken(token) {
+		return Account{}, ErrUnknownToken
+	}
+	return o.Store.TokenAccount(ctx, PurposeSetPassword, HashToken(token), o.now())
+}
+
+// SetPassword sets the password of the link's account, spending the link:
+// the password's problems (CheckPassword's fields), or the account.
+// ErrUnknownToken when the link is unknown, used or expired.
+func (o *Owners) SetPassword(ctx context.Context, token, password, confirm string) (Account, field.Errors, error) {
+	if _, err := o.Link(ctx, token); err != nil {
+		return Account{}, nil, err
+	}
+	e := field.Errors{}
+	CheckPassword(e, password, confirm)
+	if len(e) > 0 {
+		return Account{}, e, nil
+	}
+	hash, err := HashPassword(password) // before the transaction: it holds no lock while hashing
+	if err != nil {
+		return Account{}, nil, err
+	}
+	a, err := o.Store.UseToken(ctx, PurposeSetPassword, HashToken(token), o.now(), hash)
+	return a, nil, err
+}
+
+// NewToken is a random token for a link (256 bits, URL-safe).
+func NewToken() string {
+	b := make([]byte, 32)
+	_, _ = rand.Read(b) // never fails (crypto/rand)
+	return base64.RawURLEncoding.EncodeToString(b)
+}
+
+// HashToken is what is stored of a token.
+func HashToken(token string) string {
+	sum := sha256.Sum256([]byte(token))
+	return hex.EncodeToString(sum[:])
+}
+
+// plausibleToken rejects what no NewToken makes before the database is asked.
+func plausibleToken(token string) bool {
+	if len(token) != 43 {
+		return false
+	}
+	_, err := base64.RawURLEncoding.DecodeString(token)
+	return err == nil
+}
