@@ -6,6 +6,8 @@ package catalog
 import (
 	"strings"
 	"time"
+
+	"immo/internal/rules"
 )
 
 // Goal values as the seed uses them: 0 is for sale, anything else for rent
@@ -277,6 +279,19 @@ type PointOfInterest struct {
 
 // IsSale tells whether the property is for sale (Goal 0).
 func (p *Property) IsSale() bool { return p.Goal == GoalSale }
+
+// Postcode is the listing's postal code qualified by its country
+// (rules.Postcode), as the agency's zones and the demands hold them; "" in
+// another country. A feed that states no country is the Belgian agency's.
+func (p *Property) Postcode() string {
+	switch p.CountryID {
+	case CountryBelgium, 0:
+		return rules.Postcode("BE", p.Zip)
+	case CountryLuxembourg:
+		return rules.Postcode("LU", p.Zip)
+	}
+	return ""
+}
 
 // Bedrooms is the bedroom count, 0 when unknown.
 func (p *Property) Bedrooms() int {

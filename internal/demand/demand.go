@@ -9,11 +9,11 @@ import (
 	"context"
 	"errors"
 	"slices"
-	"strconv"
 	"time"
 
 	"immo/internal/catalog"
 	"immo/internal/field"
+	"immo/internal/rules"
 )
 
 // Range is an optional bound pair: 0 is no bound.
@@ -28,7 +28,7 @@ type Demand struct {
 	Lang                        string
 	Goal                        int      // catalog.GoalSale or catalog.GoalRent
 	Types                       []int    // property type WebIDs (SPEC §3 type table)
-	Zips                        []string // the zones chosen on the map, as postal codes
+	Zips                        []string // the zones chosen on the map, as their postcodes ("BE-6700": rules.Postcode)
 	Price                       Range    // euros
 	Bedrooms, Garages, Parkings Range
 	BathroomsMin                int64
@@ -51,7 +51,7 @@ func (d Demand) Validate() field.Errors {
 	e.Check(len(d.Zips) == 0, "zips", field.KeyZones)
 	e.Check(len(d.Zips) > MaxZips, "zips", field.KeyChoice)
 	for _, z := range d.Zips {
-		e.Check(!zip(z), "zips", field.KeyZones)
+		e.Check(!rules.IsPostcode(z), "zips", field.KeyZones)
 	}
 	for name, r := range map[string]Range{"price": d.Price, "bedrooms": d.Bedrooms, "garages": d.Garages, "parkings": d.Parkings} {
 		e.Check(r.Min < 0 || r.Max < 0, name+"Max", field.KeyNumber)
@@ -61,12 +61,6 @@ func (d Demand) Validate() field.Errors {
 	return e
 }
 
-// zip tells whether z is a Belgian or Luxembourg postal code (4 digits).
-func zip(z string) bool {
-	_, err := strconv.Atoi(z)
-	return len(z) == 4 && err == nil && z[0] != '-' && z[0] != '+'
-}
-
 // Matches tells whether p is what d asks: available, the goal, one of the
 // types, in one of the zones, within every bound. A bound on something the
 // listing does not state (no bedroom count) fails, except a minimum of 0.
@@ -74,7 +68,7 @@ func zip(z string) bool {
 // what the site hides (Property.Public sends no such price either).
 func (d Demand) Matches(p *catalog.Property) bool {
 	if p.Status != catalog.StatusAvailable || p.Goal != d.Goal ||
-		!slices.Contains(d.Types, p.WebID) || !slices.Contains(d.Zips, p.Zip) {
+		!slices.Contains(d.Types, p.WebID) || !slices.Contains(d.Zips, p.Postcode()) {
 		return false
 	}
 	if d.Price != (Range{}) && (!p.PublishPrice || !d.Price.holds(int64(p.Price))) {

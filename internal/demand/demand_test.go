@@ -10,12 +10,12 @@ import (
 )
 
 func house() *catalog.Property {
-	return &catalog.Property{ID: 1, Goal: catalog.GoalSale, WebID: 1, Zip: "6700", City: "Arlon", Price: 300000,
+	return &catalog.Property{ID: 1, Goal: catalog.GoalSale, WebID: 1, Zip: "6700", City: "Arlon", CountryID: catalog.CountryBelgium, Price: 300000,
 		PublishPrice: true, Status: catalog.StatusAvailable, Rooms: &catalog.Rooms{Bedrooms: 3, Bathrooms: 1, Garages: 1}}
 }
 
 func TestMatches(t *testing.T) {
-	base := Demand{Goal: catalog.GoalSale, Types: []int{1, 2}, Zips: []string{"6700", "6720"}}
+	base := Demand{Goal: catalog.GoalSale, Types: []int{1, 2}, Zips: []string{"BE-6700", "BE-6720", "LU-1930"}}
 	for _, tc := range []struct {
 		name  string
 		d     func(Demand) Demand
@@ -27,6 +27,10 @@ func TestMatches(t *testing.T) {
 		{"sold", nil, func(p *catalog.Property) { p.Status = catalog.StatusSold }, false},
 		{"other type", nil, func(p *catalog.Property) { p.WebID = 4 }, false},
 		{"other zone", nil, func(p *catalog.Property) { p.Zip = "6600" }, false},
+		{"in Luxembourg", nil, func(p *catalog.Property) { p.Zip, p.CountryID = "1930", catalog.CountryLuxembourg }, true},
+		{"the same code in Belgium (Zaventem) is not Luxembourg City", nil, func(p *catalog.Property) { p.Zip = "1930" }, false},
+		{"a feed without a country is Belgian", nil, func(p *catalog.Property) { p.CountryID = 0 }, true},
+		{"another country", nil, func(p *catalog.Property) { p.CountryID = 99 }, false},
 		{"within budget", func(d Demand) Demand { d.Price = Range{250000, 300000}; return d }, nil, true},
 		{"above budget", func(d Demand) Demand { d.Price = Range{0, 299999}; return d }, nil, false},
 		{"below minimum", func(d Demand) Demand { d.Price = Range{Min: 300001}; return d }, nil, false},
@@ -55,7 +59,7 @@ func TestMatches(t *testing.T) {
 }
 
 func TestValidate(t *testing.T) {
-	good := Demand{Goal: catalog.GoalRent, Types: []int{2}, Zips: []string{"6700"}, Price: Range{500, 900}}
+	good := Demand{Goal: catalog.GoalRent, Types: []int{2}, Zips: []string{"BE-6700"}, Price: Range{500, 900}}
 	for _, tc := range []struct {
 		name   string
 		change func(*Demand)
@@ -64,7 +68,8 @@ func TestValidate(t *testing.T) {
 		{"valid", func(*Demand) {}, field.Errors{}},
 		{"no type", func(d *Demand) { d.Types = nil }, field.Errors{"types": field.KeyTypes}},
 		{"no zone", func(d *Demand) { d.Zips = nil }, field.Errors{"zips": field.KeyZones}},
-		{"bad zone", func(d *Demand) { d.Zips = []string{"67000"} }, field.Errors{"zips": field.KeyZones}},
+		{"bad zone", func(d *Demand) { d.Zips = []string{"BE-67000"} }, field.Errors{"zips": field.KeyZones}},
+		{"a code without its country", func(d *Demand) { d.Zips = []string{"6700"} }, field.Errors{"zips": field.KeyZones}},
 		{"goal", func(d *Demand) { d.Goal = 7 }, field.Errors{"goal": field.KeyChoice}},
 		{"min above max", func(d *Demand) { d.Price = Range{900, 500}; d.Bedrooms = Range{3, 2} },
 			field.Errors{"priceMax": field.KeyRange, "bedroomsMax": field.KeyRange}},

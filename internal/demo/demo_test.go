@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"immo/internal/catalog"
+	"immo/internal/site"
 )
 
 func load(t *testing.T) *catalog.Catalog {
@@ -479,5 +480,30 @@ func TestCatalogReturnsCopies(t *testing.T) {
 	a.Properties[0].Title["fr"] = "changed"
 	if b.Properties[0].Title["fr"] == "changed" {
 		t.Error("Catalog shares data between calls")
+	}
+}
+
+// The demo agency's zones cover its own area: every listing in the Belgian
+// province of Luxembourg and in the Grand Duchy is in a zone a registrant
+// can choose, so a demand on the map finds the demo's listings.
+func TestZonesCoverTheAgencysArea(t *testing.T) {
+	cfg, err := site.Parse("demo/site.json", SiteJSON())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	for _, z := range cfg.Zones {
+		ids = append(ids, z.ID)
+	}
+	covered, ok := cfg.Postcodes(ids)
+	if !ok || len(cfg.Zones) < 5 {
+		t.Fatalf("%d zones, postcodes %v", len(cfg.Zones), covered)
+	}
+	for _, p := range load(t).Properties {
+		n := zipNum(p)
+		inArea := p.CountryID == catalog.CountryLuxembourg || p.CountryID == catalog.CountryBelgium && n >= 6600 && n <= 6999
+		if inArea && !slices.Contains(covered, p.Postcode()) {
+			t.Errorf("listing %d (%s %s) is in no zone", p.ID, p.Zip, p.City)
+		}
 	}
 }

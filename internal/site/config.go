@@ -26,6 +26,8 @@ type Config struct {
 	Appointments *Appointments `json:"appointments,omitempty"`
 	// Captcha, when set, is a third-party captcha in place of ALTCHA.
 	Captcha *Captcha `json:"captcha,omitempty"`
+	// Zones are the areas a demand registrant chooses (zones.go).
+	Zones []Zone `json:"zones,omitempty"`
 }
 
 // Captcha is a third-party captcha on the visitor forms instead of our

@@ -30,6 +30,7 @@ func (c *Config) check() []*FieldError {
 	c.checkCaptcha(&p)
 	c.checkConsent(&p)
 	c.checkRentApplication(&p)
+	c.checkZones(&p)
 	c.checkPaths(&p)
 	return p
 }

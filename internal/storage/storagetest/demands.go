@@ -41,7 +41,7 @@ func registrant(t *testing.T, s *sqlstore.Store, email string, disabled bool) in
 func fullDemand(acc int64) demand.Demand {
 	return demand.Demand{
 		Account: acc, Lang: "nl", Goal: catalog.GoalSale,
-		Types: []int{12, 1, 5}, Zips: []string{"6700", "1000", "0400"},
+		Types: []int{12, 1, 5}, Zips: []string{"BE-6700", "BE-1000", "LU-1930"},
 		Price:    demand.Range{Min: 150_000, Max: 3_500_000_000}, // past 32 bits
 		Bedrooms: demand.Range{Min: 2, Max: 4}, Garages: demand.Range{Min: 1, Max: 3},
 		Parkings: demand.Range{Min: 5, Max: 6}, BathroomsMin: 7,
@@ -50,7 +50,7 @@ func fullDemand(acc int64) demand.Demand {
 }
 
 func plainDemand(acc int64) demand.Demand {
-	return demand.Demand{Account: acc, Lang: "fr", Goal: catalog.GoalRent, Types: []int{3}, Zips: []string{"6720"},
+	return demand.Demand{Account: acc, Lang: "fr", Goal: catalog.GoalRent, Types: []int{3}, Zips: []string{"BE-6720"},
 		Created: accNow}
 }
 
@@ -84,7 +84,7 @@ func testDemandRoundTrip(t *testing.T, s *sqlstore.Store) {
 	d1 := mustSaveDemand(t, s, fullDemand(ann))
 	d2 := mustSaveDemand(t, s, plainDemand(bob))
 	d3 := fullDemand(ann)
-	d3.Goal, d3.Types, d3.Zips = catalog.GoalRent, []int{2}, []string{"9000"}
+	d3.Goal, d3.Types, d3.Zips = catalog.GoalRent, []int{2}, []string{"BE-9000"}
 	d3 = mustSaveDemand(t, s, d3)
 	if d1.ID == d2.ID || d2.ID == d3.ID || d1.ID == d3.ID {
 		t.Fatalf("ids %d %d %d", d1.ID, d2.ID, d3.ID)
