@@ -33,6 +33,7 @@ Usage:
   ` + backupSynopsis + `
   ` + restoreSynopsis + `
   ` + testimonialsSynopsis + `
+  ` + ownersSynopsis + `
   immo version
   immo COMMAND --help
 
@@ -98,6 +99,8 @@ func dispatch(ctx context.Context, args []string) error {
 		return runRestore(ctx, args[1:])
 	case "testimonials":
 		return runTestimonials(ctx, args[1:])
+	case "owners":
+		return runOwners(ctx, args[1:])
 	case "version", "--version", "-v":
 		fmt.Fprintln(stdout, "immo", version)
 		return nil

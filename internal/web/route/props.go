@@ -176,5 +176,6 @@ func (*NewsletterProps) View() string { return views.Newsletter }
 // viewProps are every view's props, for the TypeScript generator.
 func viewProps() []Props {
 	return []Props{&HomeProps{}, &ListProps{}, &PropertyProps{}, &ProjectProps{}, &PageProps{},
-		&LegalProps{}, &ThankYouProps{}, &NotFoundProps{}, &VisitCancelProps{}, &ValuationProps{}, &NewsletterProps{}}
+		&LegalProps{}, &ThankYouProps{}, &NotFoundProps{}, &VisitCancelProps{}, &ValuationProps{}, &NewsletterProps{},
+		&LoginProps{}, &PasswordProps{}, &OwnerProps{}}
 }

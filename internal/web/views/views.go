@@ -21,6 +21,11 @@ const (
 	Newsletter = "Newsletter"
 	// VisitCancel is the page a visit's cancel link opens.
 	VisitCancel = "VisitCancel"
+	// The owners' pages: their login, the page a password link opens, the
+	// portal's overview.
+	OwnerLogin    = "OwnerLogin"
+	OwnerPassword = "OwnerPassword"
+	OwnerPortal   = "OwnerPortal"
 )
 
 // View is one view of the React app.
@@ -49,6 +54,9 @@ var Site = Registry{
 	{VisitCancel, "features/visit/components/VisitCancelPage"},
 	{Valuation, "features/valuation/components/ValuationPage"},
 	{Newsletter, "features/newsletter/components/NewsletterPage"},
+	{OwnerLogin, "features/account/components/LoginPage"},
+	{OwnerPassword, "features/account/components/PasswordPage"},
+	{OwnerPortal, "features/account/components/OwnerPage"},
 }
 
 // Lookup finds the view called name.

@@ -11,6 +11,9 @@ import { ThankYouPage } from '../features/thankyou/components/ThankYouPage'
 import { VisitCancelPage } from '../features/visit/components/VisitCancelPage'
 import { ValuationPage } from '../features/valuation/components/ValuationPage'
 import { NewsletterPage } from '../features/newsletter/components/NewsletterPage'
+import { LoginPage } from '../features/account/components/LoginPage'
+import { PasswordPage } from '../features/account/components/PasswordPage'
+import { OwnerPage } from '../features/account/components/OwnerPage'
 import { staticViews, type ViewComponents } from './views'
 
 /** Keyed by the view names generated from Go (src/gen/pages.ts): a view missing here fails tsc. */
@@ -26,6 +29,9 @@ export const pages: ViewComponents = {
   VisitCancel: VisitCancelPage,
   Valuation: ValuationPage,
   Newsletter: NewsletterPage,
+  OwnerLogin: LoginPage,
+  OwnerPassword: PasswordPage,
+  OwnerPortal: OwnerPage,
 }
 
 export const allViews = staticViews(pages)

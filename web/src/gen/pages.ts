@@ -903,8 +903,58 @@ export interface NewsletterProps {
   action: string
 }
 
+/** route.LoginProps */
+export interface LoginProps {
+  site: Shell
+  head: Head
+  errors?: Partial<Record<string, string>>
+  form?: PostedForm
+  title: string
+  action: string
+}
+
+/** route.PasswordProps */
+export interface PasswordProps {
+  site: Shell
+  head: Head
+  errors?: Partial<Record<string, string>>
+  form?: PostedForm
+  title: string
+  state: 'form' | 'unknown' | 'failed'
+  token?: string
+  email?: string
+  action: string
+  login: string
+}
+
+/** route.OwnerProps */
+export interface OwnerProps {
+  site: Shell
+  head: Head
+  errors?: Partial<Record<string, string>>
+  form?: PostedForm
+  title: string
+  name: string
+  properties: OwnedProperty[] | null
+  logout: string
+}
+
+/** route.OwnedProperty */
+export interface OwnedProperty {
+  id: number
+  title?: string
+  city?: string
+  url?: string
+  picture?: string
+  online: boolean
+  today: number
+  week: number
+  month: number
+  total: number
+}
+
 /** The views the React app renders (internal/web/views). */
-export type ViewName = 'Home' | 'PropertyList' | 'Property' | 'Project' | 'Page' | 'Legal' | 'ThankYou' | 'NotFound' | 'VisitCancel' | 'Valuation' | 'Newsletter'
+export type ViewName = 'Home' | 'PropertyList' | 'Property' | 'Project' | 'Page' | 'Legal' | 'ThankYou' | 'NotFound' | 'VisitCancel' | 'Valuation' | 'Newsletter' | 'OwnerLogin' | 'OwnerPassword' | 'OwnerPortal'
 
 /** Each view's props. */
 export interface ViewProps {
@@ -919,4 +969,7 @@ export interface ViewProps {
   VisitCancel: VisitCancelProps
   Valuation: ValuationProps
   Newsletter: NewsletterProps
+  OwnerLogin: LoginProps
+  OwnerPassword: PasswordProps
+  OwnerPortal: OwnerProps
 }

@@ -1,0 +1,128 @@
+package app
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"slices"
+	"strings"
+	"time"
+
+	"immo/internal/account"
+	"immo/internal/antispam"
+	"immo/internal/catalog"
+	"immo/internal/lead"
+	"immo/internal/mail"
+	"immo/internal/notify"
+	"immo/internal/storage"
+	"immo/internal/web"
+	"immo/internal/web/route"
+)
+
+// The owner login's brakes, counted in the anti-spam counters (rate_hits)
+// per fixed window of LoginWindow, every attempt counted (a refused one
+// too):
+//
+//   - LoginPerAccountAddress attempts of one address (the account's, known
+//     or not) from one client address: the owner's usual lockout, which a
+//     stranger can cause only for themselves;
+//   - LoginPerAddress attempts from one client address, whatever the
+//     account: one machine guessing many owners;
+//   - LoginPerAccount attempts of one account from anywhere: many machines
+//     guessing one owner.
+//
+// A lock ends with its window (at most LoginWindow). To lock an owner out
+// from their own address a stranger must make LoginPerAccount attempts in a
+// window, from at least LoginPerAccount/LoginPerAddress addresses, and keep
+// it up: the owner is free again at most LoginWindow after they stop.
+const (
+	LoginWindow            = 15 * time.Minute
+	LoginPerAccountAddress = 5
+	LoginPerAddress        = 20
+	LoginPerAccount        = 100
+)
+
+// ownerPages are the owners' pages' services on the store.
+func ownerPages(store storage.Store, ipKey []byte, now func() time.Time) (web.OwnerPages, error) {
+	ip, err := lead.NewIPHasher(ipKey)
+	if err != nil {
+		return web.OwnerPages{}, err
+	}
+	limiter := func(max int) *antispam.Limiter {
+		return &antispam.Limiter{Counter: store.Antispam(), Max: max, Window: LoginWindow, Now: now}
+	}
+	owners := store.Owners()
+	return web.OwnerPages{
+		Login:             &account.Service{Store: store.Accounts(), Now: now},
+		Links:             &account.Owners{Store: owners, Now: now},
+		Properties:        owners.Properties,
+		Visits:            store.Visits().Daily,
+		Now:               now,
+		IP:                ip,
+		PerAccountAddress: limiter(LoginPerAccountAddress),
+		PerAddress:        limiter(LoginPerAddress),
+		PerAccount:        limiter(LoginPerAccount),
+	}, nil
+}
+
+// InviteResult says what an invitation did.
+type InviteResult struct {
+	Account account.Account
+	Created bool   // the account is new
+	Link    string // the password link's address on the site (its token in it)
+}
+
+// InviteOwner provisions the owner inv names on c.Store: the account
+// (created when none, role owner, its password unknown to anyone), the
+// properties linked (each must be in the catalog), and the mail with the
+// link that sets the password, queued in the same transaction (sent by a
+// running `immo serve` with IMMO_SMTP_URL; `immo mail` lists it). The
+// language defaults to the site's.
+func InviteOwner(ctx context.Context, c Config, inv account.Invitation) (InviteResult, error) {
+	now := c.Now
+	if now == nil {
+		now = time.Now
+	}
+	log := c.Log
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	cfg := c.Site
+	if inv.Lang == "" {
+		inv.Lang = cfg.Languages.Default
+	}
+	if !slices.Contains(cfg.Languages.Enabled(), inv.Lang) {
+		return InviteResult{}, fmt.Errorf("%q is not a language of the site (%s)", inv.Lang, strings.Join(cfg.Languages.Enabled(), ", "))
+	}
+	cat, err := catalog.NewService(ctx, c.Store)
+	if err != nil {
+		return InviteResult{}, fmt.Errorf("load catalog: %w", err)
+	}
+	resolver := &route.Resolver{Site: cfg, Catalog: cat, BaseURL: strings.TrimRight(c.PublicURL, "/")}
+	for _, id := range inv.Properties {
+		if _, err := cat.Index().Property(id, inv.Lang); err != nil {
+			return InviteResult{}, fmt.Errorf("property %d is not in the catalog", id)
+		}
+	}
+	queue, err := newMail(c.Store, cfg.Agency, "", slog.New(slog.DiscardHandler))
+	if err != nil {
+		return InviteResult{}, err
+	}
+	composer, err := notify.New(notify.Config{Agency: cfg.Agency, Lang: cfg.Languages.Default, BaseURL: resolver.BaseURL,
+		Property: resolver.PropertyListing, Project: resolver.ProjectListing, Links: resolver})
+	if err != nil {
+		return InviteResult{}, err
+	}
+	var link string
+	owners := &account.Owners{Store: c.Store.Owners(), Queue: queue, Now: now,
+		Mail: func(a account.Account, token string) (mail.Message, error) {
+			link = resolver.PasswordURL(token, a.Lang)
+			return composer.OwnerInvite(a, link, inv.Properties)
+		}}
+	a, created, err := owners.Invite(ctx, inv)
+	if err != nil {
+		return InviteResult{}, err
+	}
+	log.Info("owner invited", "account", a.ID, "created", created, "properties", inv.Properties)
+	return InviteResult{Account: a, Created: created, Link: link}, nil
+}

@@ -1,0 +1,277 @@
+package web
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"strings"
+	"time"
+
+	"immo/internal/account"
+	"immo/internal/antispam"
+	"immo/internal/field"
+	"immo/internal/lead"
+	"immo/internal/visit"
+	"immo/internal/web/route"
+)
+
+// OwnerPages are what the owners' pages need (owner.go): the login, the
+// page a password link opens, the portal's overview. Without Login they
+// are not served.
+type OwnerPages struct {
+	// Login checks an address and a password (account.Service).
+	Login interface {
+		Login(ctx context.Context, role account.Role, email, password string) (account.Account, error)
+	}
+	// Links follows the password links (account.Owners).
+	Links interface {
+		Link(ctx context.Context, token string) (account.Account, error)
+		SetPassword(ctx context.Context, token, password, confirm string) (account.Account, field.Errors, error)
+	}
+	// Properties are the IDs of the properties an owner owns.
+	Properties func(ctx context.Context, accountID int64) ([]int64, error)
+	// Visits are a property page's visits per day in a range and ever
+	// (sqlstore.Visits.Daily).
+	Visits func(ctx context.Context, property int64, from, to visit.Day) (map[visit.Day]int, int, error)
+	Now    func() time.Time // nil: time.Now
+	// The login's brakes (LoginLimits); IP keys their counters. Without IP
+	// there are none.
+	IP                            *lead.IPHasher
+	PerAccountAddress, PerAddress *antispam.Limiter
+	PerAccount                    *antispam.Limiter
+}
+
+// The owners' forms' fields.
+const (
+	fieldEmail           = "email"
+	fieldPassword        = "password"
+	fieldPasswordConfirm = "passwordConfirm"
+)
+
+// The owners' forms, as FormPost.Form names them.
+const (
+	formLogin    = "owner-login"
+	formPassword = "owner-password"
+	formLogout   = "owner-logout"
+)
+
+// ServeOwners adds the owners' pages (serveOwner) to the handler, each on a
+// route that reads the viewer; their answers are kept by no cache and sent
+// on as no referrer (a password link's token is in its address). It needs
+// the handler's Sessions; call it before serving.
+func (h *Handler) ServeOwners(o OwnerPages) {
+	if o.Login == nil || o.Links == nil || h.sessions == nil {
+		return
+	}
+	h.owners = o
+	for _, slug := range []string{route.LoginSlug, route.PasswordSlug, route.OwnerSlug} {
+		h.mux.Handle("/{lang}/"+slug+"/{$}", tokenPage(h.viewerPage(h.serveOwner)))
+	}
+}
+
+// serveOwner answers the owners' pages, each on a route that reads the
+// viewer (viewerPage), every answer private:
+//
+//   - /{lang}/login/: the login form; a good address and password start a
+//     session (a new token) and lead to the portal; anything else says
+//     field.KeyOwnerLogin, the same for an unknown address after the same
+//     work; past the brakes (LoginLimits) field.KeyLoginLocked.
+//   - /{lang}/password/?token=…: the form choosing a password; the link
+//     unknown, used or expired is a 404 page saying so. A good post sets
+//     the password, spends the link, starts a session and leads to the
+//     portal.
+//   - /{lang}/owner/: the portal's overview, the viewer's properties and
+//     their visits; anyone but a logged-in owner is sent to the login. Its
+//     logout button posts here: the session ends, on to the home page.
+func (h *Handler) serveOwner(w http.ResponseWriter, r *http.Request) {
+	lang, which, ok := h.resolver.OwnerPage(r.URL.EscapedPath())
+	if !ok { // not a language of the site
+		h.servePage(w, r)
+		return
+	}
+	switch r.Method {
+	case http.MethodGet, http.MethodHead, http.MethodPost:
+	default:
+		w.Header().Set("Allow", "GET, HEAD, POST")
+		http.Error(w, http.StatusText(http.StatusMethodNotAllowed), http.StatusMethodNotAllowed)
+		return
+	}
+	var post FormPost
+	if r.Method == http.MethodPost {
+		if err := crossOrigin.Check(r); err != nil {
+			http.Error(w, http.StatusText(http.StatusForbidden), http.StatusForbidden)
+			return
+		}
+		values, _, status := readForm(w, r, nil)
+		if status != 0 {
+			http.Error(w, http.StatusText(status), status)
+			return
+		}
+		post = FormPost{Lang: lang, Page: r.URL.EscapedPath(), Values: values, IP: remoteIP(r)}
+	}
+	render := func(res route.Result, errs field.Errors, status int) {
+		if errs != nil {
+			values := postedValues(post.Values)
+			delete(values, "token")
+			route.WithPost(res.Props, route.PostedForm{Name: post.Form, Values: values}, errs)
+			res.Status = status
+		}
+		p := h.page(res)
+		p.Private, p.Cacheable = true, false
+		h.rs.Render(w, r, p)
+	}
+	viewer := account.FromContext(r.Context())
+	portal := h.resolver.OwnerURL(lang)
+	switch which {
+	case route.LoginSlug:
+		if r.Method != http.MethodPost {
+			if viewer.Is(account.Owner) {
+				h.rs.Redirect(w, r, portal, http.StatusFound)
+				return
+			}
+			render(h.resolver.Login(lang), nil, 0)
+			return
+		}
+		post.Form = formLogin
+		h.answer(w, r, FormHandlerFunc(h.login), post, portal, func(errs field.Errors, status int) {
+			render(h.resolver.Login(lang), errs, status)
+		})
+	case route.PasswordSlug:
+		token := r.URL.Query().Get("token")
+		if r.Method == http.MethodPost {
+			token = post.Value("token")
+		}
+		a, err := h.owners.Links.Link(r.Context(), token)
+		switch {
+		case errors.Is(err, account.ErrUnknownToken):
+			render(h.resolver.Password(lang, "unknown", "", ""), nil, 0)
+			return
+		case err != nil:
+			h.log.Error("password link", "err", err)
+			render(h.resolver.Password(lang, "failed", token, ""), nil, 0)
+			return
+		}
+		if r.Method != http.MethodPost {
+			render(h.resolver.Password(lang, "form", token, a.Email), nil, 0)
+			return
+		}
+		post.Form = formPassword
+		h.answer(w, r, FormHandlerFunc(h.setPassword), post, portal, func(errs field.Errors, status int) {
+			render(h.resolver.Password(lang, "form", token, a.Email), errs, status)
+		})
+	default: // the portal
+		if !viewer.Is(account.Owner) {
+			h.rs.Redirect(w, r, h.resolver.LoginURL(lang), http.StatusSeeOther)
+			return
+		}
+		res, err := h.portal(r.Context(), lang, viewer.Account)
+		if err != nil {
+			h.log.Error("owner portal", "err", err)
+			http.Error(w, http.StatusText(http.StatusInternalServerError), http.StatusInternalServerError)
+			return
+		}
+		if r.Method != http.MethodPost {
+			render(res, nil, 0)
+			return
+		}
+		post.Form = formLogout
+		h.answer(w, r, FormHandlerFunc(func(context.Context, FormPost) (Outcome, error) {
+			return Outcome{Session: SessionEnd, Next: "/" + lang + "/"}, nil
+		}), post, "/"+lang+"/", func(errs field.Errors, status int) { render(res, errs, status) })
+	}
+}
+
+// login is the login form's handler: the brakes, then the address and
+// password.
+func (h *Handler) login(ctx context.Context, p FormPost) (Outcome, error) {
+	email := account.NormalEmail(p.Value(fieldEmail))
+	if errs, err := h.loginLimits(ctx, email, p.IP); errs != nil || err != nil {
+		return Refused(errs), err
+	}
+	a, err := h.owners.Login.Login(ctx, account.Owner, email, p.Value(fieldPassword))
+	if errors.Is(err, account.ErrLogin) {
+		return Refused(field.Errors{formField: field.KeyOwnerLogin}), nil
+	}
+	if err != nil {
+		return Outcome{}, err
+	}
+	return Outcome{Session: SessionStart, Account: a.ID, Next: h.resolver.OwnerURL(p.Lang)}, nil
+}
+
+// loginLimits count one login attempt against the brakes (LoginLimits):
+// field.KeyLoginLocked past one.
+func (h *Handler) loginLimits(ctx context.Context, email, ip string) (field.Errors, error) {
+	o := h.owners
+	if o.IP == nil {
+		return nil, nil
+	}
+	ipKey := o.IP.Hash(ip)
+	accountKey := o.IP.Hash("owner-login:" + email)
+	for _, k := range []struct {
+		lim *antispam.Limiter
+		key string
+	}{
+		{o.PerAccountAddress, "login-account-ip:" + o.IP.Hash(accountKey+"|"+ipKey)},
+		{o.PerAddress, "login-ip:" + ipKey},
+		{o.PerAccount, "login-account:" + accountKey},
+	} {
+		if k.lim == nil {
+			continue
+		}
+		ok, err := k.lim.Allow(ctx, k.key)
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			h.log.Warn("owner login over a limit", "limit", strings.SplitN(k.key, ":", 2)[0])
+			return field.Errors{formField: field.KeyLoginLocked}, nil
+		}
+	}
+	return nil, nil
+}
+
+// setPassword is the password form's handler.
+func (h *Handler) setPassword(ctx context.Context, p FormPost) (Outcome, error) {
+	a, errs, err := h.owners.Links.SetPassword(ctx, p.Value("token"), p.Value(fieldPassword), p.Value(fieldPasswordConfirm))
+	switch {
+	case errors.Is(err, account.ErrUnknownToken): // used meanwhile (another tab)
+		return Refused(field.Errors{formField: "account.password.unknown"}), nil
+	case err != nil:
+		return Outcome{}, err
+	case len(errs) > 0:
+		return Refused(errs), nil
+	}
+	return Outcome{Session: SessionStart, Account: a.ID, Next: h.resolver.OwnerURL(p.Lang)}, nil
+}
+
+// portal is the overview of owner a: their properties, each with its
+// page's visits.
+func (h *Handler) portal(ctx context.Context, lang string, a account.Account) (route.Result, error) {
+	ids, err := h.owners.Properties(ctx, a.ID)
+	if err != nil {
+		return route.Result{}, err
+	}
+	now := time.Now()
+	if h.owners.Now != nil {
+		now = h.owners.Now()
+	}
+	from, to := visit.DayOf(now.AddDate(0, 0, -29)), visit.DayOf(now)
+	owned := make([]route.OwnedProperty, 0, len(ids))
+	for _, id := range ids {
+		o := route.OwnedProperty{ID: id}
+		if h.owners.Visits != nil {
+			days, total, err := h.owners.Visits(ctx, id, from, to)
+			if err != nil {
+				return route.Result{}, err
+			}
+			s := visit.Summarize(days, total, now)
+			o.Today, o.Week, o.Month, o.Total = s.Today, s.Week, s.Month, s.Total
+		}
+		owned = append(owned, o)
+	}
+	name := strings.TrimSpace(a.FirstName + " " + a.LastName)
+	if name == "" {
+		name = a.Email
+	}
+	return h.resolver.OwnerPortal(lang, name, owned), nil
+}

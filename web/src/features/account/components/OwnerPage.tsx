@@ -1,0 +1,68 @@
+import { useT } from '../../../lib/i18n'
+import { Link } from '../../../lib/router'
+import type { OwnedProperty, OwnerProps } from '../model/types'
+import './account.css'
+
+/**
+ * The owner portal's overview: the owner's properties, each with its page's
+ * visits today, in the last 7 and 30 days and in all; the logout button
+ * posts to the page.
+ */
+export function OwnerPage({ title, name, properties, logout }: OwnerProps) {
+  const t = useT()
+  const list = properties ?? []
+  return (
+    <div className="page account-page owner-page">
+      <div className="container">
+        <div className="owner-top">
+          <h1>{title}</h1>
+          <form method="post" action={logout}>
+            <button className="button button-secondary" type="submit">
+              {t('account.portal.logout')}
+            </button>
+          </form>
+        </div>
+        <p className="owner-hello">{t('account.portal.hello', { name })}</p>
+        <p>{t('account.portal.intro')}</p>
+        {list.length === 0 && <p>{t('account.portal.none')}</p>}
+        <ul className="owner-properties">
+          {list.map((p) => (
+            <Owned key={p.id} p={p} />
+          ))}
+        </ul>
+      </div>
+    </div>
+  )
+}
+
+function Owned({ p }: { p: OwnedProperty }) {
+  const t = useT()
+  const counts: [string, number][] = [
+    ['account.portal.today', p.today],
+    ['account.portal.week', p.week],
+    ['account.portal.month', p.month],
+    ['account.portal.total', p.total],
+  ]
+  return (
+    <li className="owner-property" data-property={p.id}>
+      {p.picture && <img src={p.picture} alt="" width={160} height={107} loading="lazy" />}
+      <div>
+        <h2>{p.title || `#${p.id}`}</h2>
+        {p.city && <p className="owner-city">{p.city}</p>}
+        {p.online && p.url ? (
+          <Link href={p.url}>{t('account.portal.view')}</Link>
+        ) : (
+          <p>{t('account.portal.offline')}</p>
+        )}
+        <dl className="owner-visits" aria-label={t('account.portal.visits')}>
+          {counts.map(([key, n]) => (
+            <div key={key}>
+              <dt>{t(key)}</dt>
+              <dd>{n}</dd>
+            </div>
+          ))}
+        </dl>
+      </div>
+    </li>
+  )
+}

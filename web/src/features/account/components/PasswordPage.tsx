@@ -1,0 +1,66 @@
+import { useId } from 'react'
+import { useT } from '../../../lib/i18n'
+import { Link } from '../../../lib/router'
+import type { PasswordProps } from '../model/types'
+import { Field, FormError } from './Field'
+import './account.css'
+
+/**
+ * The page a password link opens (an owner's invitation): the password and
+ * its confirmation, posted with the link's token as a plain HTML form; the
+ * link unknown, used or expired, a page saying so.
+ */
+export function PasswordPage({ title, state, token, email, action, login, errors }: PasswordProps) {
+  const t = useT()
+  const uid = useId()
+  return (
+    <div className="page account-page">
+      <div className="container">
+        <h1>{title}</h1>
+        <div className="account-card">
+          {state === 'unknown' && (
+            <>
+              <p role="alert">{t('account.password.unknown')}</p>
+              <p>{t('account.password.unknownHint')}</p>
+              <p>
+                <Link href={login} className="button">
+                  {t('account.password.toLogin')}
+                </Link>
+              </p>
+            </>
+          )}
+          {state === 'failed' && <p role="alert">{t('account.password.failed')}</p>}
+          {state !== 'unknown' && (
+            <form method="post" action={action} noValidate>
+              <p>{t('account.password.intro')}</p>
+              <FormError error={errors?.form} />
+              <input type="hidden" name="token" value={token ?? ''} />
+              {/* The username, for the browser's password manager. */}
+              <input type="email" name="email" autoComplete="username" value={email ?? ''} readOnly hidden />
+              <Field
+                id={`${uid}-password`}
+                name="password"
+                type="password"
+                autoComplete="new-password"
+                label={t('account.password.password')}
+                hint={t('account.password.rule')}
+                error={errors?.password}
+              />
+              <Field
+                id={`${uid}-confirm`}
+                name="passwordConfirm"
+                type="password"
+                autoComplete="new-password"
+                label={t('account.password.confirm')}
+                error={errors?.passwordConfirm}
+              />
+              <button className="button" type="submit">
+                {t('account.password.submit')}
+              </button>
+            </form>
+          )}
+        </div>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,1 @@
+export type { LoginProps, OwnedProperty, OwnerProps, PasswordProps } from '../../../gen/pages'
