@@ -30,6 +30,7 @@ import (
 	"immo/internal/site"
 	"immo/internal/storage"
 	"immo/internal/testimonial"
+	"immo/internal/visit"
 	"immo/internal/web"
 	"immo/internal/web/route"
 	"immo/internal/web/session"
@@ -82,6 +83,9 @@ type App struct {
 	Challenges *altcha.Service // the forms' ALTCHA challenges (GET /api/altcha)
 	Pictures   *testimonial.PictureSigner
 	Queue      *mailqueue.Queue // the forms enqueue into it, in their request's transaction
+	// visits are the property pages' visits counted since the last flush
+	// (FlushVisits).
+	visits *visit.Counter
 
 	store      storage.Store
 	site       *site.Config
@@ -159,16 +163,14 @@ func New(ctx context.Context, c Config) (*App, error) {
 	// Secure when the site is served over HTTPS.
 	sessions := session.New(session.Options{Store: store.Sessions(), Accounts: store.Accounts(),
 		Secure: strings.HasPrefix(c.PublicURL, "https://"), Log: log.With("component", "session")})
-	pages, closePages, err := newPages(resolver, c.MapFrame, forms, cancels, news, sessions, log, c.Web)
+	counted, pageVisits, err := newPageVisits(c.Keys.IPHash, now)
 	if err != nil {
 		return nil, err
 	}
-	// The owners' login, password links and portal.
-	owners, err := ownerPages(store, c.Keys.IPHash, now)
+	pages, closePages, err := newPages(resolver, c.MapFrame, forms, cancels, news, sessions, pageVisits, log, c.Web)
 	if err != nil {
 		return nil, err
 	}
-	pages.ServeOwners(owners)
 	var variants pictures.Store = store // the pictures' resized variants, which Run's worker makes
 	h := server.Handler(server.Deps{
 		Catalog: cat, Site: cfg, Pictures: demo.Pictures(), Variants: variants, Log: log, Pages: pages, Links: resolver,
@@ -177,14 +179,15 @@ func New(ctx context.Context, c Config) (*App, error) {
 		TrustedProxies:      c.TrustedProxies,
 	})
 	return &App{Handler: h, Catalog: cat, Testimonials: says, Agenda: visits, Challenges: challenges, Pictures: pictureSigner,
-		Queue: queue, store: store, site: cfg, smtpURL: c.SMTPURL, now: now, log: log, closePages: closePages}, nil
+		Queue: queue, visits: counted, store: store, site: cfg, smtpURL: c.SMTPURL, now: now, log: log, closePages: closePages}, nil
 }
 
 // Run starts what runs beside the handler until ctx ends or Close: the mail
 // queue sending (StartMail), the watchers picking up what another process
 // stored (the catalog every 2 s, the testimonials and the agenda every 5 s),
 // the hourly anti-spam purge, the hourly forgetting of expired sessions,
-// and the picture worker with its feeder. It returns at once.
+// the writing of the pages' visits every VisitFlushInterval, and the
+// picture worker with its feeder. It returns at once.
 func (a *App) Run(ctx context.Context) error {
 	if err := a.StartMail(ctx); err != nil {
 		return err
@@ -202,6 +205,11 @@ func (a *App) Run(ctx context.Context) error {
 		watch(ctx, time.Hour, "expired sessions", func(ctx context.Context) (bool, error) {
 			_, err := store.Sessions().DeleteExpired(ctx, a.now())
 			return false, err
+		}, log)
+	})
+	wg.Go(func() {
+		watch(ctx, VisitFlushInterval, "page visits", func(ctx context.Context) (bool, error) {
+			return false, a.FlushVisits(ctx)
 		}, log)
 	})
 	_, stopPictures := startPictures(ctx, store, a.Catalog, a.site, log)
@@ -230,8 +238,9 @@ func (a *App) StartMail(ctx context.Context) error {
 }
 
 // Close ends the loops (a picture in progress is dropped, made again at the
-// next start), lets the mails being sent finish, and closes the server
-// renderer. It returns once nothing uses the store: close that after.
+// next start), lets the mails being sent finish, writes the pages' visits
+// counted since the last flush, and closes the server renderer. It returns
+// once nothing uses the store: close that after.
 func (a *App) Close() {
 	a.mu.Lock()
 	stopLoops, stopMail := a.stopLoops, a.stopMail
@@ -243,5 +252,6 @@ func (a *App) Close() {
 	if stopMail != nil {
 		stopMail()
 	}
+	a.flushVisitsOnClose()
 	a.closePages()
 }

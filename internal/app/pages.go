@@ -23,7 +23,7 @@ type Web struct {
 // newPages wires the page handler: the resolver, the map frame, and React
 // rendering in the process when the web app was built (otherwise the client
 // renders); with w, w's renderer and assets instead.
-func newPages(resolver *route.Resolver, mapFrame web.MapFrameOptions, forms web.Forms, visits web.VisitCancels, news web.NewsletterPages, sessions web.Sessions, log *slog.Logger, w *Web) (*web.Handler, func(), error) {
+func newPages(resolver *route.Resolver, mapFrame web.MapFrameOptions, forms web.Forms, visits web.VisitCancels, news web.NewsletterPages, sessions web.Sessions, pageVisits web.PageVisits, log *slog.Logger, w *Web) (*web.Handler, func(), error) {
 	closeFn := func() {}
 	if w == nil {
 		var renderer ssr.Renderer = ssr.Disabled{}
@@ -55,6 +55,7 @@ func newPages(resolver *route.Resolver, mapFrame web.MapFrameOptions, forms web.
 		Visits:       visits,
 		Newsletter:   news,
 		Sessions:     sessions,
+		PageVisits:   pageVisits,
 	})
 	return h, closeFn, nil
 }

@@ -6,6 +6,7 @@ import (
 	"net/http/httptest"
 	"testing"
 
+	"immo/internal/visit"
 	"immo/internal/web/assets"
 	"immo/internal/web/respond"
 	"immo/internal/web/ssr"
@@ -89,3 +90,38 @@ type discard struct{}
 func (discard) Header() http.Header         { return http.Header{} }
 func (discard) Write(p []byte) (int, error) { return len(p), nil }
 func (discard) WriteHeader(int)             {}
+
+// BenchmarkCachedPropertyPage is a repeated property page, an HTML cache
+// hit, with its visits counted and without: what counting adds to it.
+func BenchmarkCachedPropertyPage(b *testing.B) {
+	const pretty = "/fr/a-vendre/arlon/villa-maison-ferme/4100001/"
+	visitors, err := visit.NewVisitors(make([]byte, 32))
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, counted := range []bool{false, true} {
+		name := "uncounted"
+		if counted {
+			name = "counted"
+		}
+		b.Run(name, func(b *testing.B) {
+			h, _, _ := newTestHandler(&testing.T{}, &fakeRenderer{}, func(o *Options) {
+				if counted {
+					o.PageVisits = PageVisits{Counter: &visit.Counter{}, Visitor: visitors.Name}
+				}
+			})
+			req := httptest.NewRequest("GET", pretty, nil)
+			req.Header.Set("Accept-Encoding", "gzip")
+			req.Header.Set("User-Agent", "Mozilla/5.0 (X11; Linux x86_64; rv:130.0) Gecko/20100101 Firefox/130.0")
+			req = req.WithContext(respond.WithNonce(req.Context(), respond.NewNonce()))
+			h.ServeHTTP(httptest.NewRecorder(), req)
+			if _, ok := h.rs.Cached(pretty, ""); !ok {
+				b.Fatal("not cached")
+			}
+			b.ReportAllocs()
+			for b.Loop() {
+				h.ServeHTTP(discard{}, req)
+			}
+		})
+	}
+}

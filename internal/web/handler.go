@@ -26,13 +26,13 @@ type Handler struct {
 	mux      *http.ServeMux
 	log      *slog.Logger
 	mapFrame http.Handler // MapFramePath
-	owners   OwnerPages   // the owners' login, password and portal pages (ServeOwners)
 	// sitemapCache holds sitemap.xml for one data version.
 	sitemapCache sitemap
 	forms        Forms        // the form handlers by kind (forms.go)
 	visits       VisitCancels // the cancel links of booked visits (visitcancel.go); nil: none
 	newsletter   NewsletterPages
-	sessions     Sessions // the viewer routes' sessions; nil: none
+	sessions     Sessions   // the viewer routes' sessions; nil: none
+	pageVisits   PageVisits // counts the property pages' visits (pagevisits.go)
 }
 
 // Options configure a Handler.
@@ -59,6 +59,9 @@ type Options struct {
 	// Sessions keep who is logged in, for the routes that read the viewer
 	// (viewerPage); nil: no such route.
 	Sessions Sessions
+	// PageVisits count the visits of the property pages (pagevisits.go);
+	// without a Counter, none.
+	PageVisits PageVisits
 }
 
 // NewHandler returns the page handler.
@@ -71,7 +74,7 @@ func NewHandler(o Options) *Handler {
 		preloads = func(string, string) template.HTML { return "" }
 	}
 	h := &Handler{resolver: o.Resolver, log: o.Log, forms: o.Forms,
-		visits: o.Visits, newsletter: o.Newsletter, sessions: o.Sessions}
+		visits: o.Visits, newsletter: o.Newsletter, sessions: o.Sessions, pageVisits: o.PageVisits}
 	h.rs = respond.New(respond.Options{
 		Renderer:      o.Renderer,
 		Assets:        func(view, lang string) template.HTML { return o.AssetTags + preloads(view, lang) },
@@ -95,7 +98,9 @@ func NewHandler(o Options) *Handler {
 		h.mux.Handle("/{lang}/newsletter/confirm/{$}", tokenPage(page(h.serveNewsletter)))
 		h.mux.Handle("/{lang}/unsubscribe/{$}", tokenPage(page(h.serveNewsletter)))
 	}
-	h.mux.Handle("/", page(h.servePage))
+	// The visits are counted in front of the protocol, so a page the HTML
+	// cache answers counts too.
+	h.mux.Handle("/", h.countVisits(page(h.servePage)))
 	return h
 }
 

@@ -63,7 +63,8 @@ type Resolver struct {
 	// nil: the items are hidden silently.
 	ConditionErrors ConditionErrors
 
-	consent consentCache
+	consent       consentCache
+	propertyPaths propertyPaths // PropertyAt's answers
 }
 
 func (r *Resolver) now() time.Time {

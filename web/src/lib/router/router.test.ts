@@ -139,13 +139,48 @@ describe('router', () => {
     router.prefetch('/property/3/')
     expect(win.fetch).toHaveBeenCalledTimes(1)
     await router.visit('/property/3/')
-    expect(win.fetch).toHaveBeenCalledTimes(1)
     expect(swapped.at(-1)!.component).toBe('Detail')
+    expect(win.fetch).toHaveBeenCalledTimes(2) // the page's word that it is shown, not the page again
+    expect(headersOf(win, 1).get('X-Prefetched-Visit')).toBe('1')
 
     router.prefetch('/x/')
     vi.advanceTimersByTime(PREFETCH_TTL + 1)
     await router.visit('/x/')
-    expect(win.fetch).toHaveBeenCalledTimes(3) // stale prefetch ignored
+    expect(win.fetch).toHaveBeenCalledTimes(4) // stale prefetch ignored
+    expect(headersOf(win, 3).get('X-Prefetched-Visit')).toBeNull()
+  })
+
+  it('marks a hover prefetch, which the server does not count as a visit, and says when its page is shown', async () => {
+    const { win, router } = setup()
+    win.fetch.mockImplementation(async () => inertia(page('Detail', '/fr/property/3/')))
+    router.prefetch('/fr/property/3/')
+    const [url, init] = win.fetch.mock.calls[0]
+    expect(url).toBe('http://test.local/fr/property/3/')
+    expect(init!.method).toBe('GET')
+    expect(headersOf(win).get('Purpose')).toBe('prefetch')
+    expect(headersOf(win).get('X-Inertia')).toBe('true')
+
+    await router.visit('/fr/property/3/#contact')
+    const [shownURL, shown] = win.fetch.mock.calls[1]
+    expect(shownURL).toBe('http://test.local/fr/property/3/')
+    expect(shown!.method).toBe('GET')
+    expect(shown!.keepalive).toBe(true)
+    expect(headersOf(win, 1).get('X-Prefetched-Visit')).toBe('1')
+    expect(headersOf(win, 1).get('Purpose')).toBeNull()
+
+    await router.visit('/fr/property/4/') // no prefetch: the visit itself counts
+    expect(headersOf(win, 2).get('Purpose')).toBeNull()
+    expect(headersOf(win, 2).get('X-Prefetched-Visit')).toBeNull()
+    expect(win.fetch).toHaveBeenCalledTimes(3)
+  })
+
+  it('sends no word of a prefetch that leads to a full load', async () => {
+    const { win, router } = setup()
+    win.fetch.mockResolvedValueOnce(new Response('<html>', { status: 200 })) // not a page: a full load
+    router.prefetch('/elsewhere/')
+    await router.visit('/elsewhere/')
+    expect(win.location.assign).toHaveBeenCalled()
+    expect(win.fetch).toHaveBeenCalledTimes(1)
   })
 
   it('lets the latest visit win', async () => {

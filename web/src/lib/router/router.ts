@@ -26,6 +26,20 @@ export function createRouter(initialPage: Page, win: Window = window): Router {
   const scroll = (): [number, number] => [win.scrollX, win.scrollY]
   const saveScroll = () => hist.replaceState({ ...hist.state, scroll: scroll() }, '')
   const hard = (url: string) => win.location.assign(url)
+  /**
+   * Tells the server a prefetched page is shown: its prefetch (sent with
+   * Purpose: prefetch) did not count as a visit of the page, this does
+   * (answered 204, nothing else; internal/web/pagevisits.go).
+   */
+  const shown = (url: string) => {
+    try {
+      void Promise.resolve(win.fetch(resolve(url).href, {
+        method: 'GET', headers: { 'X-Prefetched-Visit': '1' }, credentials: 'same-origin', keepalive: true,
+      })).catch(() => {})
+    } catch {
+      // only a count is lost
+    }
+  }
 
   async function load(url: string, opts: VisitOptions, signal?: AbortSignal): Promise<Outcome> {
     const method = (opts.method ?? 'get').toUpperCase()
@@ -89,9 +103,11 @@ export function createRouter(initialPage: Page, win: Window = window): Router {
       const hit = get && !opts.data ? cache.get(key(url)) : undefined
       if (hit) cache.delete(key(url))
       try {
-        const outcome = await (hit && Date.now() - hit.at < PREFETCH_TTL ? hit.outcome : load(url, opts, ctl.signal))
+        const prefetched = !!hit && Date.now() - hit.at < PREFETCH_TTL
+        const outcome = await (prefetched ? hit!.outcome : load(url, opts, ctl.signal))
         if (ctl !== current) return // a later visit won
         if ('location' in outcome) return hard(outcome.location)
+        if (prefetched) shown(outcome.page.url)
         const hash = resolve(url).hash
         const samePath = resolve(outcome.page.url).pathname === resolve(url).pathname
         // A scroll kept is the same page's (a filter, a form sent back with
@@ -111,7 +127,8 @@ export function createRouter(initialPage: Page, win: Window = window): Router {
       const k = key(url)
       const hit = cache.get(k)
       if (hit && Date.now() - hit.at < PREFETCH_TTL) return
-      const outcome = load(url, {})
+      // Marked, so the server does not count a page the visitor may never see.
+      const outcome = load(url, { headers: { Purpose: 'prefetch' } })
       outcome.catch(() => cache.delete(k))
       cache.set(k, { at: Date.now(), outcome })
     },
