@@ -25,7 +25,9 @@ func TestPostPageAgreesWithResolve(t *testing.T) {
 	var cards []catalog.Card
 	for _, goal := range []int{catalog.GoalSale, catalog.GoalRent} {
 		for _, state := range []string{catalog.StateAvailable, catalog.StateSold} {
-			cards = append(cards, ix.List(catalog.Query{Goal: goal, State: state, Page: 1, PageSize: 500, Lang: "fr"}).Items...)
+			q := catalog.NewQuery()
+			q.Goal, q.State, q.PageSize = goal, state, catalog.MaxPageSize
+			cards = append(cards, ix.List(q).Items...)
 		}
 	}
 	for _, c := range cards {
@@ -48,6 +50,9 @@ func TestPostPageAgreesWithResolve(t *testing.T) {
 				urls = append(urls, u)
 			}
 		}
+	}
+	if len(cards) < 50 {
+		t.Fatalf("%d cards of the demo listed: the test would check no property", len(cards))
 	}
 	for _, raw := range urls {
 		u, err := url.Parse(raw)
