@@ -13,6 +13,7 @@ import (
 	"immo/internal/app/apptest"
 	"immo/internal/field"
 	"immo/internal/visit"
+	"immo/internal/web"
 	"immo/internal/web/session"
 )
 
@@ -135,8 +136,8 @@ func TestOwnerPortal(t *testing.T) {
 
 			c := &client{h: s.Handler, ip: "192.0.2.1"}
 			expect(t, "portal, anonymous", c.do(t, "GET", "/fr/owner/", nil), http.StatusSeeOther, "/fr/login/")
-			expect(t, "login page", c.do(t, "GET", "/fr/login/", nil), http.StatusOK, "", "OwnerLogin")
-			expect(t, "password page", c.do(t, "GET", ann.Link, nil), http.StatusOK, "", "OwnerPassword", "ann@example.be")
+			expect(t, "login page", c.do(t, "GET", "/fr/login/", nil), http.StatusOK, "", "Account")
+			expect(t, "password page", c.do(t, "GET", ann.Link, nil), http.StatusOK, "", "Account", `"page":"password"`, "ann@example.be")
 			expect(t, "unknown link", c.do(t, "GET", "/fr/password/?token=nope", nil), http.StatusNotFound, "", `"state":"unknown"`)
 			if c.cookie != nil {
 				t.Fatal("a cookie set before a login")
@@ -152,7 +153,7 @@ func TestOwnerPortal(t *testing.T) {
 				http.StatusNotFound, "", `"state":"unknown"`)
 
 			rec = c.do(t, "GET", "/fr/owner/", nil)
-			expect(t, "ann's portal", rec, http.StatusOK, "", "OwnerPortal", `"id":4100001`, `"id":4100002`,
+			expect(t, "ann's portal", rec, http.StatusOK, "", `"page":"portal"`, `"id":4100001`, `"id":4100002`,
 				`"today":2,"week":7,"month":14,"total":25`)
 			if strings.Contains(rec.Body.String(), `"id":4100003`) {
 				t.Fatal("ann sees bob's property")
@@ -170,9 +171,9 @@ func TestOwnerPortal(t *testing.T) {
 
 			// Wrong, unknown, then right.
 			wrong := c.do(t, "POST", "/fr/login/", url.Values{"email": {"ann@example.be"}, "password": {"not the password"}})
-			expect(t, "wrong password", wrong, http.StatusUnprocessableEntity, "", field.KeyOwnerLogin, "ann@example.be")
+			expect(t, "wrong password", wrong, http.StatusUnprocessableEntity, "", web.KeyOwnerLogin, "ann@example.be")
 			unknown := c.do(t, "POST", "/fr/login/", url.Values{"email": {"nobody@example.be"}, "password": {"not the password"}})
-			expect(t, "unknown address", unknown, http.StatusUnprocessableEntity, "", field.KeyOwnerLogin)
+			expect(t, "unknown address", unknown, http.StatusUnprocessableEntity, "", web.KeyOwnerLogin)
 			if c.cookie != nil {
 				t.Fatal("a refused login set a cookie")
 			}
@@ -195,7 +196,7 @@ func TestOwnerPortal(t *testing.T) {
 			}
 			r := &client{h: s.Handler, ip: "192.0.2.3"}
 			expect(t, "a registrant's login", r.do(t, "POST", "/fr/login/", url.Values{"email": {"bob@example.be"}, "password": {"registrant password"}}),
-				http.StatusUnprocessableEntity, "", field.KeyOwnerLogin)
+				http.StatusUnprocessableEntity, "", web.KeyOwnerLogin)
 		})
 	}
 }
@@ -244,15 +245,15 @@ func TestOwnerLoginLockout(t *testing.T) {
 				return c.do(t, "POST", "/nl/login/", url.Values{"email": {"ann@example.be"}, "password": {pw}})
 			}
 			for i := range app.LoginPerAccountAddress {
-				expect(t, "wrong "+string(rune('1'+i)), login(stranger, "guess"), http.StatusUnprocessableEntity, "", field.KeyOwnerLogin)
+				expect(t, "wrong "+string(rune('1'+i)), login(stranger, "guess"), http.StatusUnprocessableEntity, "", web.KeyOwnerLogin)
 			}
-			expect(t, "locked", login(stranger, "ann's good password"), http.StatusUnprocessableEntity, "", field.KeyLoginLocked)
+			expect(t, "locked", login(stranger, "ann's good password"), http.StatusUnprocessableEntity, "", web.KeyLoginLocked)
 			if stranger.cookie != nil {
 				t.Fatal("a locked login started a session")
 			}
 			expect(t, "the owner elsewhere", login(&client{h: s.Handler, ip: "192.0.2.1"}, "ann's good password"), http.StatusSeeOther, "/nl/owner/")
 			s.Clock.Add(app.LoginWindow - time.Second)
-			expect(t, "still locked", login(stranger, "ann's good password"), http.StatusUnprocessableEntity, "", field.KeyLoginLocked)
+			expect(t, "still locked", login(stranger, "ann's good password"), http.StatusUnprocessableEntity, "", web.KeyLoginLocked)
 			s.Clock.Add(time.Second)
 			expect(t, "unlocked", login(stranger, "ann's good password"), http.StatusSeeOther, "/nl/owner/")
 			// One address guessing many accounts: 20 attempts a quarter.
@@ -261,10 +262,10 @@ func TestOwnerLoginLockout(t *testing.T) {
 			for i := range app.LoginPerAddress {
 				email := "owner" + string(rune('a'+i)) + "@example.be"
 				expect(t, "spray", sprayer.do(t, "POST", "/nl/login/", url.Values{"email": {email}, "password": {"x"}}),
-					http.StatusUnprocessableEntity, "", field.KeyOwnerLogin)
+					http.StatusUnprocessableEntity, "", web.KeyOwnerLogin)
 			}
 			expect(t, "spray locked", sprayer.do(t, "POST", "/nl/login/", url.Values{"email": {"other@example.be"}, "password": {"x"}}),
-				http.StatusUnprocessableEntity, "", field.KeyLoginLocked)
+				http.StatusUnprocessableEntity, "", web.KeyLoginLocked)
 		})
 	}
 }

@@ -33,10 +33,8 @@ const (
 	KeyPasswordShort = "forms.error.passwordShort"
 	KeyCaptcha       = "forms.error.captcha"
 	KeyLogin         = "forms.error.login"
-	KeyOwnerLogin    = "forms.error.ownerLogin"  // an owner's login refused (SPEC §8: its own words)
-	KeyLoginLocked   = "forms.error.loginLocked" // too many failed logins: locked for a while
-	KeySendFailed    = "forms.error.sendFailed"  // storing failed: trying again may work
-	KeyAPIError      = "forms.error.api"         // an unexpected error of ours (SPEC §8 "API ERROR")
+	KeySendFailed    = "forms.error.sendFailed" // storing failed: trying again may work
+	KeyAPIError      = "forms.error.api"        // an unexpected error of ours (SPEC §8 "API ERROR")
 	KeySlotFull      = "forms.error.slotFull"
 	KeyFileType      = "forms.error.fileType"      // an upload whose content is not of the accepted types, or whose name lies about it
 	KeyFileSize      = "forms.error.fileSize"      // an upload over its size limit
@@ -54,8 +52,7 @@ const (
 var Keys = []string{KeySummary, KeyNotSent, KeyRequired, KeyEmail, KeyFriendEmail, KeyPhone, KeyTooLong, KeyChoice,
 	KeyNumber, KeyRange, KeyDate, KeyStartDate, KeyEndDate, KeyTypes, KeyZones, KeyPasswordMatch,
 	KeyPasswordShort, KeyCaptcha, KeyLogin, KeySendFailed, KeyAPIError, KeySlotFull, KeyFileType, KeyFileSize, KeyFileAgain, KeyURL,
-	KeyPictureSize, KeyPictureBroken, KeyControl, KeyTooManyHour, KeyTooManyDay, KeyReceiverDay,
-	KeyOwnerLogin, KeyLoginLocked}
+	KeyPictureSize, KeyPictureBroken, KeyControl, KeyTooManyHour, KeyTooManyDay, KeyReceiverDay}
 
 // Errors maps a form field's name to the translation key of its problem; an
 // empty Errors means the input is valid. Only the first problem of a field

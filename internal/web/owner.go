@@ -48,6 +48,14 @@ const (
 	fieldPasswordConfirm = "passwordConfirm"
 )
 
+// The owners' forms' own messages (account.json, sent in the pages' props
+// with their other words): SPEC §8's owner login message, and the lock.
+const (
+	KeyOwnerLogin  = "account.error.login"
+	KeyLoginLocked = "account.error.locked"
+	keyLinkUsed    = "account.password.unknown"
+)
+
 // The owners' forms, as FormPost.Form names them.
 const (
 	formLogin    = "owner-login"
@@ -74,8 +82,8 @@ func (h *Handler) ServeOwners(o OwnerPages) {
 //
 //   - /{lang}/login/: the login form; a good address and password start a
 //     session (a new token) and lead to the portal; anything else says
-//     field.KeyOwnerLogin, the same for an unknown address after the same
-//     work; past the brakes (LoginLimits) field.KeyLoginLocked.
+//     KeyOwnerLogin, the same for an unknown address after the same
+//     work; past the brakes (LoginLimits) KeyLoginLocked.
 //   - /{lang}/password/?token=…: the form choosing a password; the link
 //     unknown, used or expired is a 404 page saying so. A good post sets
 //     the password, spends the link, starts a session and leads to the
@@ -190,7 +198,7 @@ func (h *Handler) login(ctx context.Context, p FormPost) (Outcome, error) {
 	}
 	a, err := h.owners.Login.Login(ctx, account.Owner, email, p.Value(fieldPassword))
 	if errors.Is(err, account.ErrLogin) {
-		return Refused(field.Errors{formField: field.KeyOwnerLogin}), nil
+		return Refused(field.Errors{formField: KeyOwnerLogin}), nil
 	}
 	if err != nil {
 		return Outcome{}, err
@@ -199,7 +207,7 @@ func (h *Handler) login(ctx context.Context, p FormPost) (Outcome, error) {
 }
 
 // loginLimits count one login attempt against the brakes (LoginLimits):
-// field.KeyLoginLocked past one.
+// KeyLoginLocked past one.
 func (h *Handler) loginLimits(ctx context.Context, email, ip string) (field.Errors, error) {
 	o := h.owners
 	if o.IP == nil {
@@ -224,7 +232,7 @@ func (h *Handler) loginLimits(ctx context.Context, email, ip string) (field.Erro
 		}
 		if !ok {
 			h.log.Warn("owner login over a limit", "limit", strings.SplitN(k.key, ":", 2)[0])
-			return field.Errors{formField: field.KeyLoginLocked}, nil
+			return field.Errors{formField: KeyLoginLocked}, nil
 		}
 	}
 	return nil, nil
@@ -235,7 +243,7 @@ func (h *Handler) setPassword(ctx context.Context, p FormPost) (Outcome, error) 
 	a, errs, err := h.owners.Links.SetPassword(ctx, p.Value("token"), p.Value(fieldPassword), p.Value(fieldPasswordConfirm))
 	switch {
 	case errors.Is(err, account.ErrUnknownToken): // used meanwhile (another tab)
-		return Refused(field.Errors{formField: "account.password.unknown"}), nil
+		return Refused(field.Errors{formField: keyLinkUsed}), nil
 	case err != nil:
 		return Outcome{}, err
 	case len(errs) > 0:

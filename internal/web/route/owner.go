@@ -53,38 +53,45 @@ func (r *Resolver) OwnerPage(path string) (lang, which string, ok bool) {
 	return "", "", false
 }
 
-// LoginProps are the owner login page's.
-type LoginProps struct {
-	Base
-	Title string `json:"title"`
-	// Action is where the form posts (the page itself).
-	Action string `json:"action"`
+// AccountTexts are the words of the owners' pages in one language, by
+// their key (account.login.title…): they come in the pages' props rather
+// than in the web app's translations, so that no other page's first load
+// carries them (the account namespace is Go-only, as the mails').
+type AccountTexts map[string]string
+
+// accountTexts are lang's account.* texts; pairs fill their placeholders.
+func accountTexts(lang string, pairs ...string) AccountTexts {
+	t := AccountTexts{}
+	for _, k := range i18n.Keys(lang) {
+		if strings.HasPrefix(k, "account.") {
+			t[k] = i18n.Tf(lang, k, pairs...)
+		}
+	}
+	return t
 }
 
-// PasswordProps are the page a password link opens.
-type PasswordProps struct {
+// AccountProps are the owners' pages' (one view, so that the web app's
+// first load carries one lazy view for them, not three): Page says which.
+type AccountProps struct {
 	Base
-	Title string `json:"title"`
-	// State: "form" (the link is good: choose a password), "unknown" (the
-	// link is unknown, used or expired: 404), "failed" (our failure).
-	State string `json:"state" tstype:"'form' | 'unknown' | 'failed'"`
-	// Token is the link's, posted back by the form.
+	Texts AccountTexts `json:"texts" tstype:"Record<string, string>"`
+	Page  string       `json:"page" tstype:"'login' | 'password' | 'portal'"`
+	Title string       `json:"title"`
+	// Action is where the page's form posts (the page itself, without a
+	// password link's token; the portal's is its logout button's).
+	Action string `json:"action"`
+	// The password page's: State is "form" (the link is good: choose a
+	// password), "unknown" (the link is unknown, used or expired: 404) or
+	// "failed" (our failure); Token the link's, posted back by the form;
+	// Email the account's address (the username for password managers);
+	// Login the login page, for a link used already.
+	State string `json:"state,omitempty" tstype:"'form' | 'unknown' | 'failed'"`
 	Token string `json:"token,omitempty"`
-	// Email is the account's address (the form's username field).
-	Email  string `json:"email,omitempty"`
-	Action string `json:"action"`
-	// Login is the login page, for a link used already.
-	Login string `json:"login"`
-}
-
-// OwnerProps are the owner portal's overview.
-type OwnerProps struct {
-	Base
-	Title      string          `json:"title"`
-	Name       string          `json:"name"`
-	Properties []OwnedProperty `json:"properties"`
-	// Logout is where the logout button posts (the page itself).
-	Logout string `json:"logout"`
+	Email string `json:"email,omitempty"`
+	Login string `json:"login,omitempty"`
+	// The portal's: the owner's name and properties.
+	Name       string          `json:"name,omitempty"`
+	Properties []OwnedProperty `json:"properties,omitempty"`
 }
 
 // OwnedProperty is one of the owner's properties and its page's visits.
@@ -104,9 +111,7 @@ type OwnedProperty struct {
 	Total int `json:"total"`
 }
 
-func (*LoginProps) View() string    { return views.OwnerLogin }
-func (*PasswordProps) View() string { return views.OwnerPassword }
-func (*OwnerProps) View() string    { return views.OwnerPortal }
+func (*AccountProps) View() string { return views.Account }
 
 // ownerResult is one of the owners' pages: noindex, never cached; the
 // language switcher leads to the same page in each language, but for a
@@ -127,14 +132,15 @@ func (r *Resolver) ownerResult(lang, title string, status int, props Props, urlI
 // Login is the owner login page in lang.
 func (r *Resolver) Login(lang string) Result {
 	title := i18n.T(lang, "account.login.title")
-	return r.ownerResult(lang, title, http.StatusOK, &LoginProps{Title: title, Action: r.LoginURL(lang)}, r.LoginURL)
+	return r.ownerResult(lang, title, http.StatusOK, &AccountProps{Texts: accountTexts(lang), Page: "login", Title: title, Action: r.LoginURL(lang)}, r.LoginURL)
 }
 
 // Password is the page a password link opens, in state (PasswordProps).
 func (r *Resolver) Password(lang, state, token, email string) Result {
 	title := i18n.T(lang, "account.password.title")
 	status := http.StatusOK
-	props := &PasswordProps{Title: title, State: state, Action: r.PasswordURL("", lang), Login: r.LoginURL(lang)}
+	props := &AccountProps{Texts: accountTexts(lang), Page: "password", Title: title, State: state, Action: r.PasswordURL("", lang),
+		Login: r.LoginURL(lang)}
 	switch state {
 	case "unknown":
 		status = http.StatusNotFound
@@ -168,9 +174,7 @@ func (r *Resolver) OwnerPortal(lang, name string, properties []OwnedProperty) Re
 		}
 		o.URL = r.PropertyURL(p.ID, p.Goal, p.City, typeName, lang)
 	}
-	if properties == nil {
-		properties = []OwnedProperty{}
-	}
 	return r.ownerResult(lang, title, http.StatusOK,
-		&OwnerProps{Title: title, Name: name, Properties: properties, Logout: r.OwnerURL(lang)}, r.OwnerURL)
+		&AccountProps{Texts: accountTexts(lang, "name", name), Page: "portal", Title: title, Name: name, Properties: properties,
+			Action: r.OwnerURL(lang)}, r.OwnerURL)
 }

@@ -152,6 +152,24 @@ func TestRenderEveryViewInEveryLanguage(t *testing.T) {
 			t.Fatal(err)
 		}
 		all = append(all, rendering{raw, r, pg})
+		// The owners' pages too, answered by the web handler: the login, a
+		// password link's page, the portal with a property and one unknown.
+		for _, o := range []struct {
+			raw string
+			res route.Result
+		}{
+			{"/" + lang + "/login/", demoResolver().Login(lang)},
+			{"/" + lang + "/password/?token=t", demoResolver().Password(lang, "form", "t", "ann@example.be")},
+			{"/" + lang + "/password/?token=u", demoResolver().Password(lang, "unknown", "", "")},
+			{"/" + lang + "/owner/", demoResolver().OwnerPortal(lang, "Ann Peeters",
+				[]route.OwnedProperty{{ID: 4100001, Today: 1, Week: 2, Month: 3, Total: 4}, {ID: 99}})},
+		} {
+			pg, err := json.Marshal(map[string]any{"component": o.res.View, "props": o.res.Props, "url": o.raw, "version": "abc"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			all = append(all, rendering{o.raw, o.res, pg})
+		}
 	}
 	for _, x := range all {
 		raw, r, pg, lang := x.raw, x.res, x.pg, strings.Split(x.raw, "/")[1]

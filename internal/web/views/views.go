@@ -21,11 +21,9 @@ const (
 	Newsletter = "Newsletter"
 	// VisitCancel is the page a visit's cancel link opens.
 	VisitCancel = "VisitCancel"
-	// The owners' pages: their login, the page a password link opens, the
-	// portal's overview.
-	OwnerLogin    = "OwnerLogin"
-	OwnerPassword = "OwnerPassword"
-	OwnerPortal   = "OwnerPortal"
+	// Account is the owners' pages: their login, the page a password link
+	// opens, the portal's overview.
+	Account = "Account"
 )
 
 // View is one view of the React app.
@@ -54,9 +52,7 @@ var Site = Registry{
 	{VisitCancel, "features/visit/components/VisitCancelPage"},
 	{Valuation, "features/valuation/components/ValuationPage"},
 	{Newsletter, "features/newsletter/components/NewsletterPage"},
-	{OwnerLogin, "features/account/components/LoginPage"},
-	{OwnerPassword, "features/account/components/PasswordPage"},
-	{OwnerPortal, "features/account/components/OwnerPage"},
+	{Account, "features/account/components/AccountPage"},
 }
 
 // Lookup finds the view called name.

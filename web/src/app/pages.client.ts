@@ -15,9 +15,7 @@ export const loaders: ViewLoaders = {
   VisitCancel: () => import('../features/visit/components/VisitCancelPage').then((m) => m.VisitCancelPage),
   Valuation: () => import('../features/valuation/components/ValuationPage').then((m) => m.ValuationPage),
   Newsletter: () => import('../features/newsletter/components/NewsletterPage').then((m) => m.NewsletterPage),
-  OwnerLogin: () => import('../features/account/components/LoginPage').then((m) => m.LoginPage),
-  OwnerPassword: () => import('../features/account/components/PasswordPage').then((m) => m.PasswordPage),
-  OwnerPortal: () => import('../features/account/components/OwnerPage').then((m) => m.OwnerPage),
+  Account: () => import('../features/account/components/AccountPage').then((m) => m.AccountPage),
 }
 
 export const clientViews = lazyViews(loaders)

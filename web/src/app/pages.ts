@@ -11,9 +11,7 @@ import { ThankYouPage } from '../features/thankyou/components/ThankYouPage'
 import { VisitCancelPage } from '../features/visit/components/VisitCancelPage'
 import { ValuationPage } from '../features/valuation/components/ValuationPage'
 import { NewsletterPage } from '../features/newsletter/components/NewsletterPage'
-import { LoginPage } from '../features/account/components/LoginPage'
-import { PasswordPage } from '../features/account/components/PasswordPage'
-import { OwnerPage } from '../features/account/components/OwnerPage'
+import { AccountPage } from '../features/account/components/AccountPage'
 import { staticViews, type ViewComponents } from './views'
 
 /** Keyed by the view names generated from Go (src/gen/pages.ts): a view missing here fails tsc. */
@@ -29,9 +27,7 @@ export const pages: ViewComponents = {
   VisitCancel: VisitCancelPage,
   Valuation: ValuationPage,
   Newsletter: NewsletterPage,
-  OwnerLogin: LoginPage,
-  OwnerPassword: PasswordPage,
-  OwnerPortal: OwnerPage,
+  Account: AccountPage,
 }
 
 export const allViews = staticViews(pages)

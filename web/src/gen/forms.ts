@@ -204,8 +204,6 @@ export const ERROR_KEYS = {
   tooManyHour: 'forms.error.tooManyHour',
   tooManyDay: 'forms.error.tooManyDay',
   receiverDay: 'forms.error.receiverDay',
-  ownerLogin: 'forms.error.ownerLogin',
-  loginLocked: 'forms.error.loginLocked',
 } as const
 
 /** The honeypot: a field no person sees, so a value in it is a robot's (altcha.HoneypotField). */

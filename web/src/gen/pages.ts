@@ -903,40 +903,22 @@ export interface NewsletterProps {
   action: string
 }
 
-/** route.LoginProps */
-export interface LoginProps {
+/** route.AccountProps */
+export interface AccountProps {
   site: Shell
   head: Head
   errors?: Partial<Record<string, string>>
   form?: PostedForm
+  texts: Record<string, string> | null
+  page: 'login' | 'password' | 'portal'
   title: string
   action: string
-}
-
-/** route.PasswordProps */
-export interface PasswordProps {
-  site: Shell
-  head: Head
-  errors?: Partial<Record<string, string>>
-  form?: PostedForm
-  title: string
-  state: 'form' | 'unknown' | 'failed'
+  state?: 'form' | 'unknown' | 'failed'
   token?: string
   email?: string
-  action: string
-  login: string
-}
-
-/** route.OwnerProps */
-export interface OwnerProps {
-  site: Shell
-  head: Head
-  errors?: Partial<Record<string, string>>
-  form?: PostedForm
-  title: string
-  name: string
-  properties: OwnedProperty[] | null
-  logout: string
+  login?: string
+  name?: string
+  properties?: OwnedProperty[]
 }
 
 /** route.OwnedProperty */
@@ -954,7 +936,7 @@ export interface OwnedProperty {
 }
 
 /** The views the React app renders (internal/web/views). */
-export type ViewName = 'Home' | 'PropertyList' | 'Property' | 'Project' | 'Page' | 'Legal' | 'ThankYou' | 'NotFound' | 'VisitCancel' | 'Valuation' | 'Newsletter' | 'OwnerLogin' | 'OwnerPassword' | 'OwnerPortal'
+export type ViewName = 'Home' | 'PropertyList' | 'Property' | 'Project' | 'Page' | 'Legal' | 'ThankYou' | 'NotFound' | 'VisitCancel' | 'Valuation' | 'Newsletter' | 'Account'
 
 /** Each view's props. */
 export interface ViewProps {
@@ -969,7 +951,5 @@ export interface ViewProps {
   VisitCancel: VisitCancelProps
   Valuation: ValuationProps
   Newsletter: NewsletterProps
-  OwnerLogin: LoginProps
-  OwnerPassword: PasswordProps
-  OwnerPortal: OwnerProps
+  Account: AccountProps
 }

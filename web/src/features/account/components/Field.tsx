@@ -1,5 +1,3 @@
-import { useT } from '../../../lib/i18n'
-
 export interface FieldProps {
   id: string
   name: string
@@ -10,11 +8,12 @@ export interface FieldProps {
   error?: string
   defaultValue?: string
   hint?: string
+  /** Translates the error's key (useSay). */
+  say: (key: string) => string
 }
 
 /** One labelled input of the owners' forms, its problem read out with it. */
-export function Field({ id, name, label, type, autoComplete, error, defaultValue, hint }: FieldProps) {
-  const t = useT()
+export function Field({ id, name, label, type, autoComplete, error, defaultValue, hint, say }: FieldProps) {
   const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ')
   return (
     <div className="account-field">
@@ -36,7 +35,7 @@ export function Field({ id, name, label, type, autoComplete, error, defaultValue
       )}
       {error && (
         <p id={`${id}-error`} className="field-error" role="alert">
-          {t(error)}
+          {say(error)}
         </p>
       )}
     </div>
@@ -44,12 +43,11 @@ export function Field({ id, name, label, type, autoComplete, error, defaultValue
 }
 
 /** The form's own problem (a refused login, a lock), above its fields. */
-export function FormError({ error }: { error?: string }) {
-  const t = useT()
+export function FormError({ error, say }: { error?: string; say: (key: string) => string }) {
   if (!error) return null
   return (
     <p className="account-error" role="alert">
-      {t(error)}
+      {say(error)}
     </p>
   )
 }

@@ -1,17 +1,16 @@
 import { useId } from 'react'
-import { useT } from '../../../lib/i18n'
-import type { LoginProps } from '../model/types'
+import { useSay } from '../model/texts'
+import type { AccountProps } from '../model/types'
 import { Field, FormError } from './Field'
-import './account.css'
 
 /**
  * The owner login: an address and a password, posted to the page as a plain
  * HTML form; refused, the page comes back with the form's error
- * (forms.error.ownerLogin, or forms.error.loginLocked past the brakes) and
+ * (account.error.login, SPEC §8's owner message, or account.error.locked past the brakes) and
  * the address typed.
  */
-export function LoginPage({ title, action, errors, form }: LoginProps) {
-  const t = useT()
+export function LoginPage({ texts, title, action, errors, form }: AccountProps) {
+  const t = useSay(texts)
   const uid = useId()
   const typed = form?.values?.email
   return (
@@ -21,8 +20,8 @@ export function LoginPage({ title, action, errors, form }: LoginProps) {
         <div className="account-card">
           <p>{t('account.login.intro')}</p>
           <form method="post" action={action} noValidate>
-            <FormError error={errors?.form} />
-            <Field
+            <FormError error={errors?.form} say={t} />
+            <Field say={t}
               id={`${uid}-email`}
               name="email"
               type="email"
@@ -31,7 +30,7 @@ export function LoginPage({ title, action, errors, form }: LoginProps) {
               error={errors?.email}
               defaultValue={typeof typed === 'string' ? typed : undefined}
             />
-            <Field id={`${uid}-password`} name="password" type="password" autoComplete="current-password" label={t('account.login.password')} />
+            <Field say={t} id={`${uid}-password`} name="password" type="password" autoComplete="current-password" label={t('account.login.password')} />
             <button className="button" type="submit">
               {t('account.login.submit')}
             </button>

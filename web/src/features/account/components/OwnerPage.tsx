@@ -1,33 +1,32 @@
-import { useT } from '../../../lib/i18n'
+import { useSay } from '../model/texts'
 import { Link } from '../../../lib/router'
-import type { OwnedProperty, OwnerProps } from '../model/types'
-import './account.css'
+import type { AccountProps, OwnedProperty } from '../model/types'
 
 /**
  * The owner portal's overview: the owner's properties, each with its page's
  * visits today, in the last 7 and 30 days and in all; the logout button
  * posts to the page.
  */
-export function OwnerPage({ title, name, properties, logout }: OwnerProps) {
-  const t = useT()
+export function OwnerPage({ texts, title, properties, action }: AccountProps) {
+  const t = useSay(texts)
   const list = properties ?? []
   return (
     <div className="page account-page owner-page">
       <div className="container">
         <div className="owner-top">
           <h1>{title}</h1>
-          <form method="post" action={logout}>
+          <form method="post" action={action}>
             <button className="button button-secondary" type="submit">
               {t('account.portal.logout')}
             </button>
           </form>
         </div>
-        <p className="owner-hello">{t('account.portal.hello', { name })}</p>
+        <p className="owner-hello">{t('account.portal.hello')}</p>
         <p>{t('account.portal.intro')}</p>
         {list.length === 0 && <p>{t('account.portal.none')}</p>}
         <ul className="owner-properties">
           {list.map((p) => (
-            <Owned key={p.id} p={p} />
+            <Owned key={p.id} p={p} t={t} />
           ))}
         </ul>
       </div>
@@ -35,8 +34,7 @@ export function OwnerPage({ title, name, properties, logout }: OwnerProps) {
   )
 }
 
-function Owned({ p }: { p: OwnedProperty }) {
-  const t = useT()
+function Owned({ p, t }: { p: OwnedProperty; t: (key: string) => string }) {
   const counts: [string, number][] = [
     ['account.portal.today', p.today],
     ['account.portal.week', p.week],

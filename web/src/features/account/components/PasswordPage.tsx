@@ -1,17 +1,16 @@
 import { useId } from 'react'
-import { useT } from '../../../lib/i18n'
+import { useSay } from '../model/texts'
 import { Link } from '../../../lib/router'
-import type { PasswordProps } from '../model/types'
+import type { AccountProps } from '../model/types'
 import { Field, FormError } from './Field'
-import './account.css'
 
 /**
  * The page a password link opens (an owner's invitation): the password and
  * its confirmation, posted with the link's token as a plain HTML form; the
  * link unknown, used or expired, a page saying so.
  */
-export function PasswordPage({ title, state, token, email, action, login, errors }: PasswordProps) {
-  const t = useT()
+export function PasswordPage({ texts, title, state, token, email, action, login, errors }: AccountProps) {
+  const t = useSay(texts)
   const uid = useId()
   return (
     <div className="page account-page">
@@ -23,7 +22,7 @@ export function PasswordPage({ title, state, token, email, action, login, errors
               <p role="alert">{t('account.password.unknown')}</p>
               <p>{t('account.password.unknownHint')}</p>
               <p>
-                <Link href={login} className="button">
+                <Link href={login ?? action} className="button">
                   {t('account.password.toLogin')}
                 </Link>
               </p>
@@ -33,11 +32,11 @@ export function PasswordPage({ title, state, token, email, action, login, errors
           {state !== 'unknown' && (
             <form method="post" action={action} noValidate>
               <p>{t('account.password.intro')}</p>
-              <FormError error={errors?.form} />
+              <FormError error={errors?.form} say={t} />
               <input type="hidden" name="token" value={token ?? ''} />
               {/* The username, for the browser's password manager. */}
               <input type="email" name="email" autoComplete="username" value={email ?? ''} readOnly hidden />
-              <Field
+              <Field say={t}
                 id={`${uid}-password`}
                 name="password"
                 type="password"
@@ -46,7 +45,7 @@ export function PasswordPage({ title, state, token, email, action, login, errors
                 hint={t('account.password.rule')}
                 error={errors?.password}
               />
-              <Field
+              <Field say={t}
                 id={`${uid}-confirm`}
                 name="passwordConfirm"
                 type="password"

@@ -1,1 +1,1 @@
-export type { LoginProps, OwnedProperty, OwnerProps, PasswordProps } from '../../../gen/pages'
+export type { AccountProps, OwnedProperty } from '../../../gen/pages'
