@@ -171,6 +171,12 @@ func New(ctx context.Context, c Config) (*App, error) {
 	if err != nil {
 		return nil, err
 	}
+	// The owners' login, password links and portal.
+	owners, err := ownerPages(store, c.Keys.IPHash, now)
+	if err != nil {
+		return nil, err
+	}
+	pages.ServeOwners(owners)
 	var variants pictures.Store = store // the pictures' resized variants, which Run's worker makes
 	h := server.Handler(server.Deps{
 		Catalog: cat, Site: cfg, Pictures: demo.Pictures(), Variants: variants, Log: log, Pages: pages, Links: resolver,

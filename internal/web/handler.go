@@ -26,6 +26,7 @@ type Handler struct {
 	mux      *http.ServeMux
 	log      *slog.Logger
 	mapFrame http.Handler // MapFramePath
+	owners   OwnerPages   // the owners' login, password and portal pages (ServeOwners)
 	// sitemapCache holds sitemap.xml for one data version.
 	sitemapCache sitemap
 	forms        Forms        // the form handlers by kind (forms.go)
