@@ -12,6 +12,7 @@ import (
 	"immo/internal/altcha"
 	"immo/internal/apitest"
 	"immo/internal/field"
+	"immo/internal/linktoken"
 	"immo/internal/newsletter"
 )
 
@@ -224,7 +225,7 @@ func testNewsletter(t *testing.T, s *formSite) {
 				for _, body := range newMails(tb, 3) {
 					if m := confirmIn.FindStringSubmatch(body); m != nil && strings.Contains(body, "/nl/newsletter/confirm/") {
 						optIns++
-						if _, err := subscribers.Use(tb.Context(), newsletter.PurposeConfirm, newsletter.Hash(m[1]), newsletter.Confirmed, time.Now()); err != nil {
+						if _, err := subscribers.Use(tb.Context(), newsletter.PurposeConfirm, linktoken.Hash(m[1]), newsletter.Confirmed, time.Now()); err != nil {
 							tb.Error(err)
 						}
 					}

@@ -2,10 +2,6 @@ package account
 
 import (
 	"context"
-	"crypto/rand"
-	"crypto/sha256"
-	"encoding/base64"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"slices"
@@ -13,6 +9,7 @@ import (
 	"time"
 
 	"immo/internal/field"
+	"immo/internal/linktoken"
 	"immo/internal/mail"
 )
 
@@ -36,7 +33,7 @@ var ErrUnknownToken = errors.New("account: unknown, used or expired link")
 
 // Token is a password link's stored part.
 type Token struct {
-	Hash    string // HashToken of the link's token
+	Hash    string // linktoken.Hash of the link's token
 	Purpose string
 	Expires time.Time
 }
@@ -107,17 +104,17 @@ func (o *Owners) Invite(ctx context.Context, inv Invitation) (Account, bool, err
 			return Account{}, false, fmt.Errorf("%w: property %d", ErrInvitation, id)
 		}
 	}
-	unknown, err := HashPassword(NewToken()) // nobody knows it: only the link sets a password
+	unknown, err := HashPassword(linktoken.New()) // nobody knows it: only the link sets a password
 	if err != nil {
 		return Account{}, false, err
 	}
 	now := o.now()
 	a := Account{Role: Owner, Email: NormalEmail(inv.Email), FirstName: strings.TrimSpace(inv.FirstName),
 		LastName: strings.TrimSpace(inv.LastName), Lang: inv.Lang, PasswordHash: unknown, Created: now}
-	token := NewToken()
+	token := linktoken.New()
 	props := slices.Clone(inv.Properties)
 	slices.Sort(props)
-	return o.Store.Invite(ctx, a, slices.Compact(props), Token{Hash: HashToken(token), Purpose: PurposeSetPassword,
+	return o.Store.Invite(ctx, a, slices.Compact(props), Token{Hash: linktoken.Hash(token), Purpose: PurposeSetPassword,
 		Expires: now.Add(InviteValidity)}, func(ctx context.Context, tx mail.Tx, a Account) error {
 		m, err := o.Mail(a, token)
 		if err != nil {
@@ -130,10 +127,10 @@ func (o *Owners) Invite(ctx context.Context, inv Invitation) (Account, bool, err
 // Link is the account a password link opens: ErrUnknownToken when it is
 // unknown, used or expired.
 func (o *Owners) Link(ctx context.Context, token string) (Account, error) {
-	if !plausibleToken(token) {
+	if !linktoken.Plausible(token) {
 		return Account{}, ErrUnknownToken
 	}
-	return o.Store.TokenAccount(ctx, PurposeSetPassword, HashToken(token), o.now())
+	return o.Store.TokenAccount(ctx, PurposeSetPassword, linktoken.Hash(token), o.now())
 }
 
 // SetPassword sets the password of the link's account, spending the link:
@@ -152,28 +149,6 @@ func (o *Owners) SetPassword(ctx context.Context, token, password, confirm strin
 	if err != nil {
 		return Account{}, nil, err
 	}
-	a, err := o.Store.UseToken(ctx, PurposeSetPassword, HashToken(token), o.now(), hash)
+	a, err := o.Store.UseToken(ctx, PurposeSetPassword, linktoken.Hash(token), o.now(), hash)
 	return a, nil, err
-}
-
-// NewToken is a random token for a link (256 bits, URL-safe).
-func NewToken() string {
-	b := make([]byte, 32)
-	_, _ = rand.Read(b) // never fails (crypto/rand)
-	return base64.RawURLEncoding.EncodeToString(b)
-}
-
-// HashToken is what is stored of a token.
-func HashToken(token string) string {
-	sum := sha256.Sum256([]byte(token))
-	return hex.EncodeToString(sum[:])
-}
-
-// plausibleToken rejects what no NewToken makes before the database is asked.
-func plausibleToken(token string) bool {
-	if len(token) != 43 {
-		return false
-	}
-	_, err := base64.RawURLEncoding.DecodeString(token)
-	return err == nil
 }

@@ -8,14 +8,11 @@ package newsletter
 
 import (
 	"context"
-	"crypto/rand"
-	"crypto/sha256"
-	"encoding/base64"
-	"encoding/hex"
 	"errors"
 	"strings"
 	"time"
 
+	"immo/internal/linktoken"
 	"immo/internal/mail"
 )
 
@@ -130,24 +127,24 @@ func (s *Service) SignUpIn(ctx context.Context, tx mail.Tx, email, lang string) 
 }
 
 func (s *Service) token(ctx context.Context, tx mail.Tx, sub Subscriber, purpose string, now time.Time) (string, error) {
-	t := NewToken()
-	return t, s.Store.AddTokenIn(ctx, tx, sub.ID, purpose, Hash(t), now)
+	t := linktoken.New()
+	return t, s.Store.AddTokenIn(ctx, tx, sub.ID, purpose, linktoken.Hash(t), now)
 }
 
 // Confirm confirms the subscription a confirmation link names.
 func (s *Service) Confirm(ctx context.Context, token string) (Subscriber, error) {
-	if !plausible(token) {
+	if !linktoken.Plausible(token) {
 		return Subscriber{}, ErrUnknownToken
 	}
-	return s.Store.Use(ctx, PurposeConfirm, Hash(token), Confirmed, s.now())
+	return s.Store.Use(ctx, PurposeConfirm, linktoken.Hash(token), Confirmed, s.now())
 }
 
 // Unsubscribe ends the subscription an unsubscribe link names.
 func (s *Service) Unsubscribe(ctx context.Context, token string) (Subscriber, error) {
-	if !plausible(token) {
+	if !linktoken.Plausible(token) {
 		return Subscriber{}, ErrUnknownToken
 	}
-	return s.Store.Use(ctx, PurposeUnsubscribe, Hash(token), Unsubscribed, s.now())
+	return s.Store.Use(ctx, PurposeUnsubscribe, linktoken.Hash(token), Unsubscribed, s.now())
 }
 
 // RequestUnsubscribe mails an unsubscribe link to email when it is a
@@ -170,25 +167,3 @@ func (s *Service) RequestUnsubscribe(ctx context.Context, email string) error {
 
 // Normalize is the form an address is kept in: trimmed, lower-cased.
 func Normalize(email string) string { return strings.ToLower(strings.TrimSpace(email)) }
-
-// NewToken is a random token for a link (256 bits, URL-safe).
-func NewToken() string {
-	b := make([]byte, 32)
-	_, _ = rand.Read(b) // never fails (crypto/rand)
-	return base64.RawURLEncoding.EncodeToString(b)
-}
-
-// Hash is what is stored of a token.
-func Hash(token string) string {
-	sum := sha256.Sum256([]byte(token))
-	return hex.EncodeToString(sum[:])
-}
-
-// plausible rejects what no NewToken makes before the database is asked.
-func plausible(token string) bool {
-	if len(token) != 43 {
-		return false
-	}
-	_, err := base64.RawURLEncoding.DecodeString(token)
-	return err == nil
-}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"immo/internal/lead"
+	"immo/internal/linktoken"
 	"immo/internal/mail"
 	"immo/internal/newsletter"
 	"immo/internal/storage/sqlstore"
@@ -37,7 +38,7 @@ func signUp(t *testing.T, s *sqlstore.Store, email, lang, confirm, unsubscribe s
 		}
 		for purpose, token := range map[string]string{newsletter.PurposeConfirm: confirm, newsletter.PurposeUnsubscribe: unsubscribe} {
 			if token != "" {
-				if err := s.Newsletter().AddTokenIn(ctx, tx, sub.ID, purpose, newsletter.Hash(token), nlNow); err != nil {
+				if err := s.Newsletter().AddTokenIn(ctx, tx, sub.ID, purpose, linktoken.Hash(token), nlNow); err != nil {
 					return err
 				}
 			}
@@ -69,7 +70,7 @@ func testOptIn(t *testing.T, s *sqlstore.Store) {
 	state(newsletter.Pending, "nl")
 
 	use := func(purpose, token string, to newsletter.State) (newsletter.Subscriber, error) {
-		return n.Use(ctx, purpose, newsletter.Hash(token), to, nlNow.Add(time.Minute))
+		return n.Use(ctx, purpose, linktoken.Hash(token), to, nlNow.Add(time.Minute))
 	}
 	if _, err := use(newsletter.PurposeConfirm, "nope", newsletter.Confirmed); !errors.Is(err, newsletter.ErrUnknownToken) {
 		t.Errorf("unknown token: %v", err)
@@ -124,7 +125,7 @@ func testOptIn(t *testing.T, s *sqlstore.Store) {
 func testTokenRace(t *testing.T, a, b *sqlstore.Store) {
 	signUp(t, a, "bob@example.be", "en", "race", "")
 	results := race(10, a, b, func(s *sqlstore.Store) error {
-		_, err := s.Newsletter().Use(context.Background(), newsletter.PurposeConfirm, newsletter.Hash("race"), newsletter.Confirmed, nlNow)
+		_, err := s.Newsletter().Use(context.Background(), newsletter.PurposeConfirm, linktoken.Hash("race"), newsletter.Confirmed, nlNow)
 		return err
 	})
 	ok := 0
