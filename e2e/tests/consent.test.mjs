@@ -12,6 +12,7 @@ import { readFileSync } from 'node:fs'
 import { after, describe, it } from 'node:test'
 import { assertAccessible } from '../lib/axe.mjs'
 import { consentCookie, needsChromium, openContext, useBrowser, waitForHydration } from '../lib/browser.mjs'
+import { fetchDocument } from '../lib/html.mjs'
 import { useServer } from '../lib/server.mjs'
 
 const TIMEOUT = 60_000
@@ -251,8 +252,23 @@ describe('cookie consent and tags', () => {
     const table = page.locator('.cookie-table')
     for (const c of Object.values(fr.category)) assert.ok(await table.getByRole('heading', { name: c }).isVisible(), c)
     for (const id of ['site', 'tagManager', 'analytics', 'ads', 'pixel']) assert.equal(await table.locator(`tr[data-service="${id}"]`).count(), 1, id)
-    assert.match(await table.locator('tr[data-service="site"]').innerText(), /cc_cookie \(182 jours\)/)
+    const own = await table.locator('tr[data-service="site"]').innerText()
+    assert.match(own, /cc_cookie \(182 jours\)/)
+    assert.match(own, /immo_session \(30 jours\)/, "the owners' session cookie, strictly necessary")
     clean(ctx, 'cookie policy')
+  })
+
+  it("the cookie policy lists the owners' session cookie in every language (server-rendered)", { timeout: TIMEOUT }, async () => {
+    await server.start()
+    const pages = { nl: ['/nl/cookiebeleid/', 'dagen'], fr: ['/fr/politique-cookies/', 'jours'], en: ['/en/cookie-policy/', 'days'], de: ['/de/cookie-richtlinie/', 'Tage'] }
+    for (const [lang, [path, days]] of Object.entries(pages)) {
+      const doc = await fetchDocument(server.origin + path)
+      assert.equal(doc.status, 200, `${lang}: ${path}`)
+      const row = doc.app.match(/<tr data-service="site">[\s\S]*?<\/tr>/)?.[0]
+      assert.ok(row, `${lang}: the row of our own cookies`)
+      const text = row.replace(/<[^>]+>/g, '').replace(/\s+/g, ' ')
+      assert.ok(text.includes(`cc_cookie (182 ${days})`) && text.includes(`immo_session (30 ${days})`), `${lang}: ${text}`)
+    }
   })
 })
 

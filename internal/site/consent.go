@@ -127,14 +127,23 @@ func (s SiteInfo) Tags() []Service {
 	return out
 }
 
+// SessionCookie and SessionDays are the owners' session cookie, strictly
+// necessary, as the cookie policy lists it: internal/web/session's
+// CookieName and Lifetime (in days), which this package does not import
+// (internal/web/session's tests check that the two agree).
+const (
+	SessionCookie = "immo_session"
+	SessionDays   = 30
+)
+
 // ConsentServices are every service the site uses, in the categories'
-// order: our own consent cookie, the configured tags, the video players of
+// order: our own cookies (the consent's, the owners' session), the configured tags, the video players of
 // the configuration's videos, Google's street view when a key is set, the
 // catalog's virtual tours and third-party map tiles. The cookie dialog,
 // the cookie policy and the tag loader all read this one list.
 func (c *Config) ConsentServices(e Embeds) []Service {
 	out := []Service{{ID: ServiceSite, Category: Necessary, Provider: c.Agency.Name,
-		Cookies: []Cookie{{"cc_cookie", c.Consent.Days()}}}}
+		Cookies: []Cookie{{"cc_cookie", c.Consent.Days()}, {SessionCookie, SessionDays}}}}
 	out = append(out, c.SiteInfo.Tags()...)
 	for _, kind := range c.videoKinds() {
 		out = append(out, videoServices[kind])
