@@ -72,7 +72,7 @@ describe('owner portal', () => {
     )
   }
 
-  async function assertPortal(page, step) {
+  async function assertPortal(page, step, { js = true } = {}) {
     assert.equal(new URL(page.url()).pathname, '/nl/owner/', `${step}: not on the portal`)
     await page.locator('.owner-property').first().waitFor({ timeout: 10_000 })
     const shown = await portal(page)
@@ -81,6 +81,15 @@ describe('owner portal', () => {
     for (const [id, p] of props) assert.equal(`${shown[id].title} – ${shown[id].city}`, p.title, `${step}: the title of ${id}`)
     for (const label of ['today', 'week', 'month', 'total']) {
       assert.equal(await page.locator('.owner-property').first().locator('dt', { hasText: say(`portal.${label}`) }).count(), 1, `${step}: the ${label} count`)
+    }
+    // The last 30 days: a table of 30 rows under its caption, and uPlot's chart (drawn after hydration, hidden from screen
+    // readers; none without JavaScript).
+    for (const id of PROPERTIES) {
+      const li = page.locator(`.owner-property[data-property="${id}"]`)
+      assert.equal(await li.locator('.owner-figures table caption').textContent(), say('portal.chart'), `${step}: the table's caption of ${id}`)
+      assert.equal(await li.locator('.owner-figures table tbody tr').count(), 30, `${step}: the table's days of ${id}`)
+      if (js) await li.locator('.owner-chart-plot[aria-hidden="true"] canvas').waitFor({ state: 'attached', timeout: 10_000 })
+      else assert.equal(await li.locator('.owner-chart-plot canvas').count(), 0, `${step}: a chart without JavaScript`)
     }
     return shown
   }
@@ -236,7 +245,7 @@ describe('owner portal', () => {
       await page.goto(server.url + '/nl/owner/')
       assert.equal(new URL(page.url()).pathname, '/nl/login/')
       await login(page, PASSWORD)
-      await assertPortal(page, 'login without JavaScript')
+      await assertPortal(page, 'login without JavaScript', { js: false })
       assert.ok(await sessionCookie(ctx), 'the login starts a session')
       assertClean(ctx, page, 'login without JavaScript')
     } finally {

@@ -1,9 +1,12 @@
 package app_test
 
 import (
+	"encoding/json"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -14,6 +17,7 @@ import (
 	"immo/internal/field"
 	"immo/internal/visit"
 	"immo/internal/web"
+	"immo/internal/web/route"
 	"immo/internal/web/session"
 )
 
@@ -158,6 +162,17 @@ func TestOwnerPortal(t *testing.T) {
 			if strings.Contains(rec.Body.String(), `"id":4100003`) {
 				t.Fatal("ann sees bob's property")
 			}
+			// The chart's days: the last 30, today last, with the visits stored.
+			want := map[visit.Day]int{visit.DayOf(now): 2, visit.DayOf(now.AddDate(0, 0, -3)): 5, visit.DayOf(now.AddDate(0, 0, -20)): 7}
+			last30 := portalLast30(t, rec.Body.String(), annProperty1)
+			if len(last30) != 30 || last30[29].Day != string(visit.DayOf(now)) || last30[0].Day != string(visit.DayOf(now.AddDate(0, 0, -29))) {
+				t.Fatalf("ann's last 30 days: %+v", last30)
+			}
+			for _, d := range last30 {
+				if d.Count != want[visit.Day(d.Day)] {
+					t.Errorf("ann's visits on %s: %d, want %d", d.Day, d.Count, want[visit.Day(d.Day)])
+				}
+			}
 			expect(t, "login page, logged in", c.do(t, "GET", "/fr/login/", nil), http.StatusFound, "/fr/owner/")
 			// Logged out: on to the home page, the session gone.
 			old := c.cookie
@@ -268,4 +283,18 @@ func TestOwnerLoginLockout(t *testing.T) {
 				http.StatusUnprocessableEntity, "", web.KeyLoginLocked)
 		})
 	}
+}
+
+// portalLast30 are the last30 days of property id in a portal page's props.
+func portalLast30(t *testing.T, body string, id int64) []route.DayVisits {
+	t.Helper()
+	m := regexp.MustCompile(`"id":` + strconv.FormatInt(id, 10) + `,.*?"last30":(\[.*?\])`).FindStringSubmatch(body)
+	if m == nil {
+		t.Fatalf("no last30 of %d in the portal", id)
+	}
+	var days []route.DayVisits
+	if err := json.Unmarshal([]byte(m[1]), &days); err != nil {
+		t.Fatalf("last30 of %d: %v", id, err)
+	}
+	return days
 }

@@ -274,6 +274,10 @@ func (h *Handler) portal(ctx context.Context, lang string, a account.Account) (r
 			}
 			s := visit.Summarize(days, total, now)
 			o.Today, o.Week, o.Month, o.Total = s.Today, s.Week, s.Month, s.Total
+			o.Last30 = make([]route.DayVisits, len(s.Last30))
+			for i, d := range s.Last30 {
+				o.Last30[i] = route.DayVisits{Day: string(d.Day), Count: d.Count}
+			}
 		}
 		owned = append(owned, o)
 	}

@@ -109,6 +109,17 @@ type OwnedProperty struct {
 	Week  int `json:"week"`
 	Month int `json:"month"`
 	Total int `json:"total"`
+	// Last30 are the page's visits of each of the last 30 days, oldest
+	// first, today last, days without visits as 0: the portal's chart and
+	// its table.
+	Last30 []DayVisits `json:"last30"`
+}
+
+// DayVisits are a page's visits on one day (Day as "YYYY-MM-DD", in
+// Brussels).
+type DayVisits struct {
+	Day   string `json:"day"`
+	Count int    `json:"count"`
 }
 
 func (*AccountProps) View() string { return views.Account }

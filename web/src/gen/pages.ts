@@ -933,6 +933,13 @@ export interface OwnedProperty {
   week: number
   month: number
   total: number
+  last30: DayVisits[] | null
+}
+
+/** route.DayVisits */
+export interface DayVisits {
+  day: string
+  count: number
 }
 
 /** The views the React app renders (internal/web/views). */

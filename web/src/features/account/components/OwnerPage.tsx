@@ -1,6 +1,8 @@
 import { useSay } from '../model/texts'
+import { useLang } from '../../../lib/i18n'
 import { Link } from '../../../lib/router'
 import type { AccountProps, OwnedProperty } from '../model/types'
+import { VisitsChart } from './VisitsChart'
 
 /**
  * The owner portal's overview: the owner's properties, each with its page's
@@ -9,6 +11,7 @@ import type { AccountProps, OwnedProperty } from '../model/types'
  */
 export function OwnerPage({ texts, title, properties, action }: AccountProps) {
   const t = useSay(texts)
+  const lang = useLang()
   const list = properties ?? []
   return (
     <div className="page account-page owner-page">
@@ -26,7 +29,7 @@ export function OwnerPage({ texts, title, properties, action }: AccountProps) {
         {list.length === 0 && <p>{t('account.portal.none')}</p>}
         <ul className="owner-properties">
           {list.map((p) => (
-            <Owned key={p.id} p={p} t={t} />
+            <Owned key={p.id} p={p} t={t} lang={lang} />
           ))}
         </ul>
       </div>
@@ -34,7 +37,7 @@ export function OwnerPage({ texts, title, properties, action }: AccountProps) {
   )
 }
 
-function Owned({ p, t }: { p: OwnedProperty; t: (key: string) => string }) {
+function Owned({ p, t, lang }: { p: OwnedProperty; t: (key: string) => string; lang: string }) {
   const counts: [string, number][] = [
     ['account.portal.today', p.today],
     ['account.portal.week', p.week],
@@ -60,6 +63,14 @@ function Owned({ p, t }: { p: OwnedProperty; t: (key: string) => string }) {
             </div>
           ))}
         </dl>
+        <VisitsChart
+          days={p.last30 ?? []}
+          lang={lang}
+          title={t('account.portal.chart')}
+          show={t('account.portal.figures')}
+          day={t('account.portal.day')}
+          visits={t('account.portal.visits')}
+        />
       </div>
     </li>
   )

@@ -1,1 +1,1 @@
-export type { AccountProps, OwnedProperty } from '../../../gen/pages'
+export type { AccountProps, DayVisits, OwnedProperty } from '../../../gen/pages'
