@@ -1,12 +1,25 @@
 // uPlot, loaded on demand (chart.ts loadChart): a chunk of its own, with
-// its CSS, that only the owner portal fetches, after hydration.
+// its CSS, that only the owner portal fetches, after hydration. The CSS is
+// put in the page by the chunk (the CSP allows inline styles), not bundled
+// into the one stylesheet every public page loads.
 import uPlot from 'uplot'
-import 'uplot/dist/uPlot.min.css'
+import uPlotCss from 'uplot/dist/uPlot.min.css?inline'
 import type { ChartData } from './chart'
 
 const HEIGHT = 180
 
+let styled = false
+
+function addStyle() {
+  if (styled) return
+  styled = true
+  const style = document.createElement('style')
+  style.textContent = uPlotCss
+  document.head.append(style)
+}
+
 export function drawChart(el: HTMLElement, d: ChartData): () => void {
+  addStyle()
   const color = getComputedStyle(el).getPropertyValue('--accent').trim() || '#1f5fa8'
   const width = () => Math.max(240, Math.floor(el.clientWidth))
   const xs = d.counts.map((_, i) => i)
