@@ -116,7 +116,7 @@ func TestFormOutcomeStartsAndEndsTheSession(t *testing.T) {
 	if out := sessionCookie(rec); rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != "/nl/" || out == nil || out.MaxAge >= 0 {
 		t.Fatalf("logout: %d %v", rec.Code, rec.Header())
 	}
-	if body := do(h, "GET", "/nl/test-account/", withCookie(renewed)).Body.String(); !strings.Contains(body, `0:`) {
+	if body := do(h, "GET", "/nl/test-account/", withCookie(renewed)).Body.String(); !strings.Contains(body, `"viewer":"0:"`) {
 		t.Fatalf("after logout: %s", body)
 	}
 	// An outcome leading out of the site is a bug of ours, not a redirect.
