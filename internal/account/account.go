@@ -35,6 +35,29 @@ type Account struct {
 	PasswordHash string
 	Created      time.Time
 	Disabled     bool
+	// AlertFrequency is how a registrant hears of matching listings.
+	AlertFrequency Frequency
+	// WeeklyReport: an owner gets the Monday report (they may turn it off).
+	WeeklyReport bool
+	// PasswordChanged is the last password change (zero: never): sessions
+	// started before it are over.
+	PasswordChanged time.Time
+}
+
+// Frequency is how often a registrant is mailed matches.
+type Frequency string
+
+const (
+	Instant Frequency = "instant" // a mail per new match
+	Daily   Frequency = "daily"   // one digest a day
+)
+
+// OrInstant is f, Instant when unset.
+func (f Frequency) OrInstant() Frequency {
+	if f == Daily {
+		return Daily
+	}
+	return Instant
 }
 
 // Registration is what the demand form's account part posts.
@@ -100,7 +123,8 @@ func (s *Service) Register(ctx context.Context, role Role, r Registration) (Acco
 		return Account{}, nil, err
 	}
 	a := Account{Role: role, Email: NormalEmail(r.Email), FirstName: strings.TrimSpace(r.FirstName),
-		LastName: strings.TrimSpace(r.LastName), Lang: r.Lang, PasswordHash: hash, Created: s.now().UTC()}
+		LastName: strings.TrimSpace(r.LastName), Lang: r.Lang, PasswordHash: hash, Created: s.now().UTC(),
+		AlertFrequency: Instant}
 	a.ID, err = s.Store.Create(ctx, a)
 	return a, nil, err
 }

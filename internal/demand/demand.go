@@ -33,6 +33,10 @@ type Demand struct {
 	Bedrooms, Garages, Parkings Range
 	BathroomsMin                int64
 	Created                     time.Time
+	// Confirmed is when the registrant followed the demand's mailed link;
+	// zero: not yet, and no alert goes out. Paused: no alert either.
+	Confirmed time.Time
+	Paused    bool
 }
 
 // Limits of a demand: a form offers a handful of types and zones.
@@ -98,8 +102,8 @@ type Store interface {
 	// Delete removes the demand id of account, and what it was told;
 	// ErrNotFound when account has no such demand (another's included).
 	Delete(ctx context.Context, id, account int64) error
-	// Active lists every demand to match new listings against, by id: the
-	// demands of disabled accounts are left out.
+	// Active lists every demand to match new listings against, by id:
+	// confirmed, not paused, of an account not disabled.
 	Active(ctx context.Context) ([]Demand, error)
 	// MarkAlerted records that demand was told about property; first is
 	// false when it already was, so a property is announced once however

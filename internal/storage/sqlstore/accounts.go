@@ -20,9 +20,10 @@ var _ account.Store = (*Accounts)(nil)
 func (a *Accounts) Create(ctx context.Context, acc account.Account) (int64, error) {
 	var id int64
 	err := a.s.write.QueryRowContext(ctx, a.s.d.query(`INSERT INTO accounts
-		(role, email, first_name, last_name, lang, password_hash, created_at, disabled)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (role, email) DO NOTHING RETURNING id`),
+		(role, email, first_name, last_name, lang, password_hash, created_at, disabled, alert_frequency, weekly_report)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (role, email) DO NOTHING RETURNING id`),
 		string(acc.Role), acc.Email, acc.FirstName, acc.LastName, acc.Lang, acc.PasswordHash, a.s.d.Time(acc.Created), acc.Disabled,
+		string(acc.AlertFrequency.OrInstant()), acc.WeeklyReport,
 	).Scan(&id)
 	if errors.Is(err, sql.ErrNoRows) {
 		return 0, account.ErrEmailTaken
@@ -33,13 +34,21 @@ func (a *Accounts) Create(ctx context.Context, acc account.Account) (int64, erro
 	return id, nil
 }
 
-const accountColumns = `id, role, email, first_name, last_name, lang, password_hash, created_at, disabled`
+const accountColumns = `id, role, email, first_name, last_name, lang, password_hash, created_at, disabled,
+	alert_frequency, weekly_report, password_changed_at`
+
+// accountFields are where a row of accountColumns scans into acc (its role
+// into role).
+func accountFields(acc *account.Account, role *string) []any {
+	return []any{&acc.ID, role, &acc.Email, &acc.FirstName, &acc.LastName, &acc.Lang, &acc.PasswordHash,
+		scanTime{&acc.Created}, &acc.Disabled, (*string)(&acc.AlertFrequency), &acc.WeeklyReport, scanTime{&acc.PasswordChanged}}
+}
 
 func (a *Accounts) one(ctx context.Context, where string, args ...any) (account.Account, error) {
 	var acc account.Account
 	var role string
 	err := a.s.read.QueryRowContext(ctx, a.s.d.query(`SELECT `+accountColumns+` FROM accounts WHERE `+where), args...).
-		Scan(&acc.ID, &role, &acc.Email, &acc.FirstName, &acc.LastName, &acc.Lang, &acc.PasswordHash, scanTime{&acc.Created}, &acc.Disabled)
+		Scan(accountFields(&acc, &role)...)
 	if errors.Is(err, sql.ErrNoRows) {
 		return account.Account{}, account.ErrNotFound
 	}

@@ -42,10 +42,11 @@ func (ds *Demands) Save(ctx context.Context, d demand.Demand) (int64, error) {
 	var id int64
 	err = ds.s.write.QueryRowContext(ctx, ds.s.d.query(`INSERT INTO demands
 		(account_id, lang, goal, types, zips, price_min, price_max, bedrooms_min, bedrooms_max,
-		 garages_min, garages_max, parkings_min, parkings_max, bathrooms_min, created_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`),
+		 garages_min, garages_max, parkings_min, parkings_max, bathrooms_min, created_at, confirmed_at, paused)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`),
 		d.Account, d.Lang, d.Goal, types, zips, d.Price.Min, d.Price.Max, d.Bedrooms.Min, d.Bedrooms.Max,
 		d.Garages.Min, d.Garages.Max, d.Parkings.Min, d.Parkings.Max, d.BathroomsMin, ds.s.d.Time(d.Created),
+		nullTime(ds.s.d.Time, d.Confirmed), d.Paused,
 	).Scan(&id)
 	if err != nil {
 		return 0, ds.s.errorf("save demand: %w", err)
@@ -75,9 +76,9 @@ func (ds *Demands) Delete(ctx context.Context, id, account int64) error {
 func (ds *Demands) Active(ctx context.Context) ([]demand.Demand, error) {
 	rows, err := ds.s.read.QueryContext(ctx, `SELECT d.id, d.account_id, d.lang, d.goal, d.types, d.zips,
 		d.price_min, d.price_max, d.bedrooms_min, d.bedrooms_max, d.garages_min, d.garages_max,
-		d.parkings_min, d.parkings_max, d.bathrooms_min, d.created_at
+		d.parkings_min, d.parkings_max, d.bathrooms_min, d.created_at, d.confirmed_at, d.paused
 		FROM demands d JOIN accounts a ON a.id = d.account_id
-		WHERE NOT a.disabled ORDER BY d.id`)
+		WHERE NOT a.disabled AND d.confirmed_at IS NOT NULL AND NOT d.paused ORDER BY d.id`)
 	if err != nil {
 		return nil, ds.s.errorf("active demands: %w", err)
 	}
@@ -88,7 +89,7 @@ func (ds *Demands) Active(ctx context.Context) ([]demand.Demand, error) {
 		var types, zips []byte
 		if err := rows.Scan(&d.ID, &d.Account, &d.Lang, &d.Goal, &types, &zips,
 			&d.Price.Min, &d.Price.Max, &d.Bedrooms.Min, &d.Bedrooms.Max, &d.Garages.Min, &d.Garages.Max,
-			&d.Parkings.Min, &d.Parkings.Max, &d.BathroomsMin, scanTime{&d.Created}); err != nil {
+			&d.Parkings.Min, &d.Parkings.Max, &d.BathroomsMin, scanTime{&d.Created}, scanTime{&d.Confirmed}, &d.Paused); err != nil {
 			return nil, ds.s.errorf("active demands: %w", err)
 		}
 		if err := json.Unmarshal(types, &d.Types); err != nil {

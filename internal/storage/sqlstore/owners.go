@@ -27,8 +27,8 @@ func (o *Owners) Invite(ctx context.Context, a account.Account, properties []int
 	err := o.s.writeTx(ctx, func(tx *sql.Tx) error {
 		var id int64
 		err := tx.QueryRowContext(ctx, o.s.d.query(`INSERT INTO accounts
-			(role, email, first_name, last_name, lang, password_hash, created_at, disabled)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (role, email) DO NOTHING RETURNING id`),
+			(role, email, first_name, last_name, lang, password_hash, created_at, disabled, weekly_report)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, TRUE) ON CONFLICT (role, email) DO NOTHING RETURNING id`),
 			string(account.Owner), a.Email, a.FirstName, a.LastName, a.Lang, a.PasswordHash, o.s.d.Time(a.Created), false,
 		).Scan(&id)
 		created = err == nil
@@ -37,8 +37,7 @@ func (o *Owners) Invite(ctx context.Context, a account.Account, properties []int
 		}
 		var role string
 		err = tx.QueryRowContext(ctx, o.s.d.query(`SELECT `+accountColumns+` FROM accounts WHERE role = ? AND email = ?`),
-			string(account.Owner), a.Email).Scan(&got.ID, &role, &got.Email, &got.FirstName, &got.LastName, &got.Lang,
-			&got.PasswordHash, scanTime{&got.Created}, &got.Disabled)
+			string(account.Owner), a.Email).Scan(accountFields(&got, &role)...)
 		if err != nil {
 			return err
 		}
@@ -95,7 +94,9 @@ func (o *Owners) UseToken(ctx context.Context, purpose, hash string, now time.Ti
 		if err != nil {
 			return err
 		}
-		_, err = tx.ExecContext(ctx, o.s.d.query(`UPDATE accounts SET password_hash = ? WHERE id = ?`), passwordHash, id)
+		// The other sessions end (session.Manager reads password_changed_at).
+		_, err = tx.ExecContext(ctx, o.s.d.query(`UPDATE accounts SET password_hash = ?, password_changed_at = ? WHERE id = ?`),
+			passwordHash, o.s.d.Time(now), id)
 		return err
 	})
 	if errors.Is(err, account.ErrUnknownToken) {

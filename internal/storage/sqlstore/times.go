@@ -11,12 +11,16 @@ const TextTime = "2006-01-02T15:04:05.000000Z"
 
 // scanTime reads a time column of either database into t, in UTC: a
 // time.Time from TIMESTAMPTZ, or text in RFC 3339 (any number of fraction
-// digits, so rows written with an earlier layout still read).
+// digits, so rows written with an earlier layout still read); NULL is the
+// zero time.
 type scanTime struct{ t *time.Time }
 
 func (s scanTime) Scan(v any) error {
 	var err error
 	switch v := v.(type) {
+	case nil:
+		*s.t = time.Time{}
+		return nil
 	case time.Time:
 		*s.t = v.UTC()
 	case string:
@@ -31,4 +35,12 @@ func (s scanTime) Scan(v any) error {
 	}
 	*s.t = s.t.UTC()
 	return nil
+}
+
+// nullTime binds t through bind, the zero time as NULL.
+func nullTime(bind func(time.Time) any, t time.Time) any {
+	if t.IsZero() {
+		return nil
+	}
+	return bind(t)
 }

@@ -26,7 +26,7 @@ func testAccounts(t *testing.T, s *sqlstore.Store) {
 	ctx := t.Context()
 	a := s.Accounts()
 	ann := account.Account{Role: account.Registrant, Email: "ann@example.be", FirstName: "Ann", LastName: "Peeters",
-		Lang: "nl", PasswordHash: "$argon2id$x", Created: accNow}
+		Lang: "nl", PasswordHash: "$argon2id$x", Created: accNow, AlertFrequency: account.Daily, WeeklyReport: true}
 	id, err := a.Create(ctx, ann)
 	if err != nil || id <= 0 {
 		t.Fatalf("Create: %d %v", id, err)

@@ -45,13 +45,14 @@ func fullDemand(acc int64) demand.Demand {
 		Price:    demand.Range{Min: 150_000, Max: 3_500_000_000}, // past 32 bits
 		Bedrooms: demand.Range{Min: 2, Max: 4}, Garages: demand.Range{Min: 1, Max: 3},
 		Parkings: demand.Range{Min: 5, Max: 6}, BathroomsMin: 7,
-		Created: time.Date(2026, 11, 26, 9, 30, 15, 123456000, time.UTC),
+		Created:   time.Date(2026, 11, 26, 9, 30, 15, 123456000, time.UTC),
+		Confirmed: time.Date(2026, 11, 26, 9, 45, 0, 654321000, time.UTC),
 	}
 }
 
 func plainDemand(acc int64) demand.Demand {
 	return demand.Demand{Account: acc, Lang: "fr", Goal: catalog.GoalRent, Types: []int{3}, Zips: []string{"BE-6720"},
-		Created: accNow}
+		Created: accNow, Confirmed: accNow}
 }
 
 func mustSaveDemand(t *testing.T, s *sqlstore.Store, d demand.Demand) demand.Demand {
@@ -95,6 +96,15 @@ func testDemandRoundTrip(t *testing.T, s *sqlstore.Store) {
 	if _, err := s.Demands().Save(t.Context(), plainDemand(9999)); err == nil {
 		t.Error("Save for an unknown account succeeded")
 	}
+	mustActive(t, s, d1, d2, d3)
+
+	// A demand not yet confirmed, or paused, is told nothing.
+	pending := plainDemand(bob)
+	pending.Confirmed = time.Time{}
+	mustSaveDemand(t, s, pending)
+	paused := plainDemand(bob)
+	paused.Paused = true
+	mustSaveDemand(t, s, paused)
 	mustActive(t, s, d1, d2, d3)
 }
 
