@@ -1,6 +1,7 @@
 package app_test
 
 import (
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"testing"
@@ -28,10 +29,17 @@ func TestPageVisitsStored(t *testing.T) {
 			s := apptest.New(t, apptest.Options{DatabaseURL: db.URL(t), Start: start})
 			get := func(method, ip, ua string, header map[string]string, want int) {
 				t.Helper()
-				req := httptest.NewRequest(method, page, nil)
+				target := page
+				if q := header["?"]; q != "" {
+					target += "?" + q
+				}
+				req := httptest.NewRequest(method, target, nil)
 				req.RemoteAddr = ip + ":50000"
 				req.Header.Set("User-Agent", ua)
 				for k, v := range header {
+					if k == "?" {
+						continue
+					}
 					req.Header.Set(k, v)
 				}
 				rec := httptest.NewRecorder()
@@ -41,9 +49,11 @@ func TestPageVisitsStored(t *testing.T) {
 				}
 			}
 			client := map[string]string{"X-Inertia": "true", "X-Inertia-Version": apptest.AssetVersion}
-			get("GET", "203.0.113.1", firefox, nil, 200)
-			get("GET", "203.0.113.1", firefox, nil, 200) // a cache hit, the same visitor
-			get("GET", "203.0.113.2", firefox, nil, 200) // a cache hit, another
+			own := "https://www.example.com/fr/a-vendre/" // a page of the site (httptest's Host: example.com)
+			get("GET", "203.0.113.1", firefox, map[string]string{"Referer": "https://www.google.be/"}, 200)
+			get("GET", "203.0.113.1", firefox, map[string]string{"Referer": "https://www.immoweb.be/"}, 200) // a cache hit, the same visitor
+			get("GET", "203.0.113.2", firefox, map[string]string{"Referer": "https://www.immoweb.be/"}, 200) // a cache hit, another
+			client["Referer"] = own
 			get("GET", "203.0.113.1", safari, client, 200)
 			get("HEAD", "203.0.113.3", firefox, nil, 200)
 			get("GET", "203.0.113.4", "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)", nil, 200)
@@ -54,7 +64,7 @@ func TestPageVisitsStored(t *testing.T) {
 				t.Fatal(err)
 			}
 			s.Clock.Add(time.Hour) // past midnight in Brussels: every visitor new
-			get("GET", "203.0.113.1", firefox, nil, 200)
+			get("GET", "203.0.113.1", firefox, map[string]string{"?": "utm_source=newsletter&utm_medium=email"}, 200)
 			get("GET", "203.0.113.6", firefox, map[string]string{"X-Inertia": "true", "X-Inertia-Version": apptest.AssetVersion,
 				"X-Prefetched-Visit": "1"}, http.StatusNoContent) // the prefetched page shown
 			s.Close() // writes what is left, as immo serve stopping
@@ -70,6 +80,22 @@ func TestPageVisitsStored(t *testing.T) {
 			}
 			if st := visit.Summarize(days, total, now); st.Today != 2 || st.Week != 5 || st.Month != 5 || st.Total != 5 {
 				t.Fatalf("stats %+v", st)
+			}
+			// Each counted visit's source, from its first view of the day: the sources add up to the visits.
+			for _, c := range []struct {
+				from, to visit.Day
+				want     map[visit.Source]int
+			}{
+				{first, first, map[visit.Source]int{visit.SourceSearch: 1, visit.SourcePortal: 1, visit.SourceSite: 1}},
+				{second, second, map[visit.Source]int{visit.SourceMail: 1, visit.SourceDirect: 1}},
+			} {
+				got, err := s.Store.Visits().Sources(t.Context(), property, c.from, c.to)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !maps.Equal(got, c.want) {
+					t.Errorf("sources on %s: %v, want %v", c.from, got, c.want)
+				}
 			}
 		})
 	}

@@ -7,6 +7,7 @@ package visit
 
 import (
 	"context"
+	"errors"
 	"sync"
 	"time"
 
@@ -48,10 +49,11 @@ type Store interface {
 // as lead.IPHasher makes) once per property and day, and forgets the
 // visitors of a day when the day is over.
 type Counter struct {
-	mu     sync.Mutex
-	counts map[Key]int
-	seen   map[seenKey]struct{}
-	day    Day
+	mu      sync.Mutex
+	counts  map[Key]int
+	sources map[SourceKey]int
+	seen    map[seenKey]struct{}
+	day     Day
 	// MaxSeen bounds the visitors remembered in a day; past it a visit
 	// counts without the check (a flood of fresh addresses must not grow
 	// memory without bound). 0: 100 000.
@@ -66,6 +68,14 @@ type seenKey struct {
 // Count records a visit of property by visitor at t; false when the
 // visitor was already counted for it that day.
 func (c *Counter) Count(property int64, visitor string, t time.Time) bool {
+	return c.CountFrom(property, visitor, t, nil)
+}
+
+// CountFrom is Count that also counts where the visit came from: source is
+// asked only for a visit that counts (a visitor's first of the property
+// that day), so the day's visits by source add up to its visits. A nil
+// source counts no source.
+func (c *Counter) CountFrom(property int64, visitor string, t time.Time, source func() Source) bool {
 	day := DayOf(t)
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -87,31 +97,52 @@ func (c *Counter) Count(property int64, visitor string, t time.Time) bool {
 		c.seen[k] = struct{}{}
 	}
 	c.counts[Key{property, day}]++
+	if source != nil {
+		if c.sources == nil {
+			c.sources = map[SourceKey]int{}
+		}
+		c.sources[SourceKey{property, day, source()}]++
+	}
 	return true
 }
 
-// Flush writes the gathered counts; on failure they are kept for the next
-// Flush.
+// Flush writes the gathered counts, and their sources when s is a
+// SourceStore too; on failure they are kept for the next Flush (the
+// counts and the sources each on their own: neither is written twice).
 func (c *Counter) Flush(ctx context.Context, s Store) error {
 	c.mu.Lock()
-	counts := c.counts
-	c.counts = nil
+	counts, sources := c.counts, c.sources
+	c.counts, c.sources = nil, nil
 	c.mu.Unlock()
-	if len(counts) == 0 {
-		return nil
-	}
-	if err := s.Add(ctx, counts); err != nil {
-		c.mu.Lock()
-		if c.counts == nil {
-			c.counts = map[Key]int{}
+	var err error
+	if len(counts) > 0 {
+		if err = s.Add(ctx, counts); err != nil {
+			c.mu.Lock()
+			c.counts = keepFailed(c.counts, counts)
+			c.mu.Unlock()
 		}
-		for k, n := range counts {
-			c.counts[k] += n
-		}
-		c.mu.Unlock()
-		return err
 	}
-	return nil
+	if ss, ok := s.(SourceStore); ok && len(sources) > 0 {
+		if serr := ss.AddSources(ctx, sources); serr != nil {
+			c.mu.Lock()
+			c.sources = keepFailed(c.sources, sources)
+			c.mu.Unlock()
+			err = errors.Join(err, serr)
+		}
+	}
+	return err
+}
+
+// keepFailed adds the counts a Flush failed to write to those gathered
+// since.
+func keepFailed[K comparable](into, failed map[K]int) map[K]int {
+	if into == nil {
+		into = make(map[K]int, len(failed))
+	}
+	for k, n := range failed {
+		into[k] += n
+	}
+	return into
 }
 
 // Stats are one property's numbers for its owner.

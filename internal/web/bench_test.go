@@ -112,6 +112,7 @@ func BenchmarkCachedPropertyPage(b *testing.B) {
 			})
 			req := httptest.NewRequest("GET", pretty, nil)
 			req.Header.Set("Accept-Encoding", "gzip")
+			req.Header.Set("Referer", "https://www.google.be/")
 			req.Header.Set("User-Agent", "Mozilla/5.0 (X11; Linux x86_64; rv:130.0) Gecko/20100101 Firefox/130.0")
 			req = req.WithContext(respond.WithNonce(req.Context(), respond.NewNonce()))
 			h.ServeHTTP(httptest.NewRecorder(), req)

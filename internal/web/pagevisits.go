@@ -10,7 +10,9 @@ import (
 
 // PageVisits count the visits of the property pages for their owners
 // (visit.Counter), at the edge of the page route: in front of the HTML
-// cache, so a cached page counts, and a client navigation (X-Inertia) too.
+// cache, so a cached page counts, and a client navigation (X-Inertia) too;
+// each counted visit with its source (visitSource), classified only when
+// it counts.
 // A visit is a GET answered 200 with the page of a property of the index
 // (route.Resolver.PropertyAt), from a browser (not a robot: isBot) that
 // shows the page (not a prefetch: isPrefetch). No cookie is read or set:
@@ -43,7 +45,9 @@ func (h *Handler) countVisits(next http.Handler) http.Handler {
 	}
 	count := func(r *http.Request, property int64) {
 		t := now()
-		v.Counter.Count(property, v.Visitor(remoteIP(r), r.UserAgent(), t), t)
+		v.Counter.CountFrom(property, v.Visitor(remoteIP(r), r.UserAgent(), t), t, func() visit.Source {
+			return visitSource(r)
+		})
 	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet {
@@ -71,6 +75,18 @@ func (h *Handler) countVisits(next http.Handler) http.Handler {
 			count(r, property)
 		}
 	})
+}
+
+// visitSource is where a counted visit came from (visit.SourceOf): its
+// Referer against the site's host, and the page address's utm_medium. A
+// visit the client router tells of after a prefetch (PrefetchedVisitHeader)
+// is a navigation on the site, its Referer the page it left.
+func visitSource(r *http.Request) visit.Source {
+	var referer string
+	if vs := r.Header["Referer"]; len(vs) > 0 {
+		referer = vs[0]
+	}
+	return visit.SourceOf(referer, r.Host, r.URL.RawQuery)
 }
 
 // isPrefetch tells a request that fetches a page the visitor may never

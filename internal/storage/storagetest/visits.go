@@ -4,6 +4,7 @@ import (
 	"maps"
 	"sync"
 	"testing"
+	"time"
 
 	"immo/internal/storage/sqlstore"
 	"immo/internal/visit"
@@ -11,13 +12,14 @@ import (
 
 // RunVisits is the visit counts' suite, run on every database: counts
 // accumulating across Adds, Daily's bounds included and its total counting
-// every day, a malformed Add refused whole, and two servers adding at once
-// losing nothing.
+// every day, a malformed Add refused whole, two servers adding at once
+// losing nothing, and the counts by source (AddSources, Sources) likewise.
 func RunVisits(t *testing.T, open func(t *testing.T) *sqlstore.Store) {
 	t.Run("Accumulate", func(t *testing.T) { testVisitsAccumulate(t, open(t)) })
 	t.Run("Range", func(t *testing.T) { testVisitsRange(t, open(t)) })
 	t.Run("Refused", func(t *testing.T) { testVisitsRefused(t, open(t)) })
 	t.Run("ConcurrentAdd", func(t *testing.T) { testVisitsConcurrent(t, open(t), open(t)) })
+	t.Run("Sources", func(t *testing.T) { testVisitSources(t, open(t)) })
 }
 
 // vk is a visit.Key, short for the tables of counts.
@@ -126,4 +128,65 @@ func testVisitsConcurrent(t *testing.T, s1, s2 *sqlstore.Store) {
 	mustDaily(t, s1, 1, "2026-11-01", "2026-11-30", map[visit.Day]int{"2026-11-01": n, "2026-11-02": 2 * n}, 3*n)
 	mustDaily(t, s2, 2, "2026-11-01", "2026-11-30", map[visit.Day]int{"2026-11-01": 3 * n}, 3*n)
 	mustDaily(t, s2, 3, "2026-11-01", "2026-11-30", map[visit.Day]int{"2026-11-03": n}, n)
+}
+
+// The counts by source accumulate per property, day and source; Sources
+// sums a range's days per source; a malformed key refuses the whole batch.
+func testVisitSources(t *testing.T, s *sqlstore.Store) {
+	ctx := t.Context()
+	v := s.Visits()
+	sk := func(p int64, d visit.Day, src visit.Source) visit.SourceKey {
+		return visit.SourceKey{Property: p, Day: d, Source: src}
+	}
+	add := func(c map[visit.SourceKey]int) {
+		t.Helper()
+		if err := v.AddSources(ctx, c); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got := func(p int64, from, to visit.Day, want map[visit.Source]int) {
+		t.Helper()
+		m, err := v.Sources(ctx, p, from, to)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !maps.Equal(m, want) {
+			t.Errorf("Sources(%d, %s, %s) = %v, want %v", p, from, to, m, want)
+		}
+	}
+	got(1, "2026-01-01", "2026-12-31", map[visit.Source]int{})
+	add(map[visit.SourceKey]int{
+		sk(1, "2026-10-31", visit.SourceSearch): 1, sk(1, "2026-11-01", visit.SourceSearch): 2,
+		sk(1, "2026-11-01", visit.SourcePortal): 3, sk(1, "2026-11-02", visit.SourceSite): 4, sk(2, "2026-11-01", visit.SourceMail): 5,
+		sk(1, "2026-11-03", visit.SourceOther): 0,
+	})
+	add(map[visit.SourceKey]int{sk(1, "2026-11-01", visit.SourceSearch): 10})
+	got(1, "2026-11-01", "2026-11-30", map[visit.Source]int{visit.SourceSearch: 12, visit.SourcePortal: 3, visit.SourceSite: 4})
+	got(1, "2026-10-01", "2026-11-01", map[visit.Source]int{visit.SourceSearch: 13, visit.SourcePortal: 3})
+	got(2, "2026-11-01", "2026-11-01", map[visit.Source]int{visit.SourceMail: 5})
+	got(3, "2026-01-01", "2026-12-31", map[visit.Source]int{})
+	for _, bad := range []map[visit.SourceKey]int{
+		{sk(1, "2026-11-01", visit.SourceSearch): 1, sk(1, "2026-11-01", "carrier-pigeon"): 1},
+		{sk(1, "2026-11-01", visit.SourceSearch): 1, sk(1, "2026-11-32", visit.SourceSearch): 1},
+		{sk(1, "2026-11-01", visit.SourceSearch): 1, sk(1, "2026-11-02", visit.SourceSearch): -1},
+	} {
+		if err := v.AddSources(ctx, bad); err == nil {
+			t.Errorf("AddSources(%v) succeeded", bad)
+		}
+	}
+	got(1, "2026-11-01", "2026-11-01", map[visit.Source]int{visit.SourceSearch: 12, visit.SourcePortal: 3})
+	if _, err := v.Sources(ctx, 1, "2026-11", "2026-11-30"); err == nil {
+		t.Error("Sources from a malformed day succeeded")
+	}
+	// The Counter's flush writes the visits and their sources, which add up.
+	var c visit.Counter
+	now := time.Date(2026, 11, 26, 10, 0, 0, 0, time.UTC)
+	for i, src := range []visit.Source{visit.SourceSearch, visit.SourceSearch, visit.SourceDirect} {
+		c.CountFrom(7, string(rune('a'+i)), now, func() visit.Source { return src })
+	}
+	if err := c.Flush(ctx, v); err != nil {
+		t.Fatal(err)
+	}
+	mustDaily(t, s, 7, "2026-11-26", "2026-11-26", map[visit.Day]int{"2026-11-26": 3}, 3)
+	got(7, "2026-11-26", "2026-11-26", map[visit.Source]int{visit.SourceSearch: 2, visit.SourceDirect: 1})
 }
