@@ -161,7 +161,7 @@ func New(ctx context.Context, c Config) (*App, error) {
 	}
 	// Who is logged in, for the routes that read the viewer: the cookie is
 	// Secure when the site is served over HTTPS.
-	sessions := session.New(session.Options{Store: store.Sessions(), Accounts: store.Accounts(),
+	sessions := session.New(session.Options{Store: store.Sessions(), Accounts: store.Accounts(), Now: now,
 		Secure: strings.HasPrefix(c.PublicURL, "https://"), Log: log.With("component", "session")})
 	counted, pageVisits, err := newPageVisits(c.Keys.IPHash, now)
 	if err != nil {

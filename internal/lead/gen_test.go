@@ -41,7 +41,7 @@ type tsField struct {
 }
 
 var typeNames = map[Type]string{Text: "text", Long: "long", Email: "email", Number: "number", Date: "date",
-	Choice: "choice", Slot: "slot", Upload: "file", URL: "url"}
+	Choice: "choice", Slot: "slot", Upload: "file", URL: "url", List: "list", Password: "password"}
 
 // kinds are every kind, in a stable order.
 func kinds() []Kind {
@@ -80,6 +80,10 @@ func formFields(spec Spec) []tsField {
 			t.Max = field.MaxRemark
 		case Upload:
 			t.Trim, t.Accept, t.Formats, t.MaxBytes = false, f.Accept.Accept(), f.Accept.Formats(), upload.MaxSize
+		case List:
+			t.Max = MaxList
+		case Password:
+			t.Trim, t.Max = false, maxPasswordBytes
 		}
 		fs = append(fs, t)
 	}
@@ -92,7 +96,7 @@ func formsTS() (string, error) {
 // form specs of package lead; DO NOT EDIT. Regenerate with ` + "`make gen`" + `.
 
 /** How a field is checked: lead.Type, and the person's fields. */
-export type FieldType = 'text' | 'long' | 'email' | 'phone' | 'number' | 'date' | 'slot' | 'choice' | 'id' | 'file' | 'url'
+export type FieldType = 'text' | 'long' | 'email' | 'phone' | 'number' | 'date' | 'slot' | 'choice' | 'id' | 'file' | 'url' | 'list' | 'password'
 
 /** One field a form posts, with the rules lead.Validate applies to it. */
 export interface FieldSpec {
@@ -167,7 +171,9 @@ var typeSamples = map[string][]string{
 		"https://example-.be", "https://example..be", "https://example.be.", "https://exemple-é.be", "https://example.be/a b",
 		"https://example.be/\"><x>", "https://example.be/\r\nX: y", "https://example.b", "https://example.be/\u0080",
 		" https://example.be ", "https://example.be/" + strings.Repeat("a", 200)},
-	"choice": {"mr", "ms", "miss", "Mr", " mr", "dr", "sale", "rent", "morning", "evening", "night", "yes", "no"},
+	"list":     {"1", "1,5", "1,,5", "arlon,luxembourg-ville", "morning,evening", "morning,night", "a b", "a;b", strings.Repeat("x", 40), strings.Repeat("x", 41), strings.Repeat("1,", 200) + "1"},
+	"password": {"correct horse battery", " spaced ", strings.Repeat("é", 400), strings.Repeat("é", 401)},
+	"choice":   {"mr", "ms", "miss", "Mr", " mr", "dr", "sale", "rent", "morning", "evening", "night", "yes", "no"},
 }
 
 // vector is what Decode + Validate answer for values of one field spec

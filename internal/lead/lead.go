@@ -12,6 +12,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"maps"
+	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -35,6 +36,10 @@ const (
 	KindJob             Kind = "job-application"
 	KindPurchaseOffer   Kind = "purchase-offer"
 	KindRentApplication Kind = "rent-application"
+	// KindDemandRegister registers a search (package demand) and the
+	// account that follows it (package account): the request is what the
+	// agency reads; the registration's step keeps the rest.
+	KindDemandRegister Kind = "demand-register"
 )
 
 // Status is where the agency is with a request.
@@ -102,6 +107,9 @@ type Request struct {
 	// Secret is what a Step made for the mails and keeps only hashed (a
 	// visit's cancel token): never stored, never sent back.
 	Secret string `json:"-"`
+	// AccountExisted is set by the demand registration's step: the address
+	// had an account already, which its mail says (the screen does not).
+	AccountExisted bool `json:"-"`
 }
 
 // Names of the shared form fields (the names the page's form posts).
@@ -141,11 +149,44 @@ func Decode(kind Kind, lang, page string, in map[string]string, files ...File) R
 				if r.Fields == nil {
 					r.Fields = map[string]string{}
 				}
-				r.Fields[f.Name] = strings.TrimSpace(v)
+				if f.Type != Password { // a password is as typed
+					v = strings.TrimSpace(v)
+				}
+				r.Fields[f.Name] = v
 			}
 		}
 	}
 	return r
+}
+
+// DecodeValues is Decode of a form's values as posted: a List field's
+// values (a group of checkboxes) joined by ListSeparator, each once, the
+// first value of any other.
+func DecodeValues(kind Kind, lang, page string, values url.Values, files ...File) Request {
+	in := make(map[string]string, len(values))
+	for k, v := range values {
+		if len(v) > 0 {
+			in[k] = v[0]
+		}
+	}
+	for _, f := range Specs[kind].Fields {
+		if f.Type != List {
+			continue
+		}
+		var items []string
+		for _, v := range values[f.Name] {
+			for _, it := range strings.Split(v, ListSeparator) {
+				if it = strings.TrimSpace(it); it != "" && !slices.Contains(items, it) {
+					items = append(items, it)
+				}
+				if len(items) > MaxList {
+					break
+				}
+			}
+		}
+		in[f.Name] = strings.Join(items, ListSeparator)
+	}
+	return Decode(kind, lang, page, in, files...)
 }
 
 func firstFile(files []File, name string) (File, bool) {
@@ -208,8 +249,14 @@ func (r Request) Content() string {
 	}
 	line(string(r.Kind), r.Lang, r.Page, strconv.FormatInt(r.PropertyID, 10), strconv.FormatInt(r.ProjectID, 10))
 	line(r.Person.Title, r.Person.FirstName, r.Person.LastName, strings.ToLower(r.Person.Email), r.Person.Phone, r.Remark)
+	secret := map[string]bool{}
+	for _, f := range Specs[r.Kind].Fields {
+		secret[f.Name] = f.Type == Password
+	}
 	for _, k := range slices.Sorted(maps.Keys(r.Fields)) {
-		line(k, r.Fields[k])
+		if !secret[k] {
+			line(k, r.Fields[k])
+		}
 	}
 	for _, f := range r.Files {
 		sum := sha256.Sum256(f.Data)

@@ -82,7 +82,7 @@ func TestValidate(t *testing.T) {
 // Every kind has a Spec, and every Spec's own keys are known.
 func TestSpecs(t *testing.T) {
 	kinds := []Kind{KindInformation, KindVisit, KindProject, KindValuation, KindSiteContact, KindFriend, KindNewsletter,
-		KindDocument, KindTestimonial, KindJob, KindPurchaseOffer, KindRentApplication}
+		KindDocument, KindTestimonial, KindJob, KindPurchaseOffer, KindRentApplication, KindDemandRegister}
 	for _, k := range kinds {
 		spec, ok := Specs[k]
 		if !ok {
@@ -92,7 +92,7 @@ func TestSpecs(t *testing.T) {
 			if f.Key != "" && !slices.Contains(field.Keys, f.Key) {
 				t.Errorf("%s.%s: key %q unknown", k, f.Name, f.Key)
 			}
-			if (f.Type == Choice) != (len(f.Options) > 0) {
+			if f.Type != List && (f.Type == Choice) != (len(f.Options) > 0) {
 				t.Errorf("%s.%s: options only and always for a choice", k, f.Name)
 			}
 		}

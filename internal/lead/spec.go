@@ -1,7 +1,10 @@
 package lead
 
 import (
+	"regexp"
+	"slices"
 	"strconv"
+	"strings"
 	"time"
 	"unicode/utf8"
 
@@ -22,7 +25,33 @@ const (
 	Slot               // an appointment's start, RFC 3339 (package agenda offers them)
 	Upload             // an upload of one of Accept's types (Request.Files), checked by its content
 	URL                // an http(s) web address (field.ValidURL), at most field.MaxText long
+	// List is several values (a group of checkboxes), kept joined by
+	// ListSeparator: each one of Options, or without Options a short token
+	// (a number, an id), at most MaxList of them.
+	List
+	// Password is a password: never stored, never in a mail, never in the
+	// request's fingerprint (it is always Transient); the kind's Rules
+	// check it.
+	Password
 )
+
+// maxPasswordBytes bounds a password as posted (the registration's rules
+// bound it tighter: account.MaxPassword).
+const maxPasswordBytes = 800
+
+// ListSeparator joins a List field's values; MaxList bounds their number.
+const (
+	ListSeparator = ","
+	MaxList       = 200
+)
+
+// Items are the values of a List field as kept.
+func Items(v string) []string {
+	if strings.TrimSpace(v) == "" {
+		return nil
+	}
+	return strings.Split(v, ListSeparator)
+}
 
 // Field is one of a kind's own fields.
 type Field struct {
@@ -104,6 +133,29 @@ var Specs = map[Kind]Spec{
 		{Name: "movingDate", Type: Date, Required: true}, {Name: "movingReason", Type: Long},
 		{Name: "income1", Type: Number, Required: true}, {Name: "income2", Type: Number},
 		{Name: "cv", Type: Upload, Accept: upload.CV}}},
+	// The demand register (SPEC §3): what the visitor looks for, their
+	// account's password; types are the catalog's type ids, zones the
+	// configuration's zone ids (the registration's Rules check both).
+	KindDemandRegister: {Fields: demandRegisterFields()},
+}
+
+// Fields of the demand register: its ranges, in the form's order.
+var DemandRanges = []string{"priceMin", "priceMax", "bedroomsMin", "bedroomsMax", "garagesMin", "garagesMax",
+	"parkingsMin", "parkingsMax", "bathroomsMin"}
+
+func demandRegisterFields() []Field {
+	fs := []Field{
+		{Name: "purpose", Type: Choice, Required: true, Options: []string{"buy", "rent"}},
+		{Name: "types", Type: List, Required: true, Key: field.KeyTypes},
+		{Name: "zones", Type: List, Required: true, Key: field.KeyZones},
+	}
+	for _, name := range DemandRanges {
+		fs = append(fs, Field{Name: name, Type: Number})
+	}
+	return append(fs, newsletterOptIn,
+		Field{Name: "contactTime", Type: List, Options: contactTimes},
+		Field{Name: "password", Type: Password, Required: true, Transient: true},
+		Field{Name: "passwordConfirm", Type: Password, Required: true, Transient: true})
 }
 
 // Kept is r's fields without its kind's Transient ones: what is stored.
@@ -113,7 +165,7 @@ func (r Request) Kept() map[string]string {
 		out[k] = v
 	}
 	for _, f := range Specs[r.Kind].Fields {
-		if f.Transient {
+		if f.Transient || f.Type == Password {
 			delete(out, f.Name)
 		}
 	}
@@ -191,6 +243,10 @@ func listing(e field.Errors, name string, id int64, required bool) {
 	e.Check(required && id == 0, name, field.KeyRequired)
 }
 
+// Check adds v's problem as a value of f to e (Validate does it for every
+// field of a kind; a form reusing some of a kind's fields calls it).
+func (f Field) Check(e field.Errors, v string) { f.check(e, v) }
+
 func (f Field) check(e field.Errors, v string) {
 	key := func(k string) string {
 		if f.Key != "" {
@@ -223,5 +279,23 @@ func (f Field) check(e field.Errors, v string) {
 		e.Check(err != nil, f.Name, key(field.KeyDate))
 	case Choice:
 		e.OneOf(f.Name, v, false, f.Options...)
+	case List:
+		items := Items(v)
+		e.Check(len(items) > MaxList, f.Name, field.KeyChoice)
+		for _, it := range items {
+			ok := listToken.MatchString(it)
+			if len(f.Options) > 0 {
+				ok = slices.Contains(f.Options, it)
+			}
+			if !ok {
+				e.Add(f.Name, field.KeyChoice)
+				break
+			}
+		}
+	case Password:
+		e.Check(len(v) > maxPasswordBytes, f.Name, field.KeyTooLong)
 	}
 }
+
+// listToken is a List value without Options: a number or an id.
+var listToken = regexp.MustCompile(`^[A-Za-z0-9_-]{1,40}$`)

@@ -12,7 +12,7 @@ import (
 )
 
 // money names the number fields that are amounts in euro.
-var money = map[string]bool{"amount": true, "income1": true, "income2": true}
+var money = map[string]bool{"amount": true, "income1": true, "income2": true, "priceMin": true, "priceMax": true}
 
 // sent lists what the visitor sent, labelled in lang: the person, the
 // kind's own fields in its Spec's order, the remark. Empty fields are left
@@ -66,6 +66,17 @@ func (c *Composer) value(f lead.Field, v, lang string) string {
 	switch f.Type {
 	case lead.Choice:
 		return option(lang, f.Name, v)
+	case lead.List:
+		items := lead.Items(v)
+		for i, it := range items {
+			items[i] = option(lang, f.Name, it)
+			if c.cfg.ListLabel != nil && len(f.Options) == 0 {
+				if s, ok := c.cfg.ListLabel(f.Name, it, lang); ok {
+					items[i] = s
+				}
+			}
+		}
+		return strings.Join(items, ", ")
 	case lead.Slot:
 		if t, err := time.Parse(time.RFC3339, v); err == nil {
 			return c.dateTime(t, lang)

@@ -58,6 +58,10 @@ type Config struct {
 	// Zone is the time zone times are written in; nil is Belgium's
 	// (agenda.Brussels).
 	Zone *time.Location
+	// ListLabel names a value of a list field without options in lang (a
+	// demand's property type by its id, a zone by its id); nil or false:
+	// the value as posted.
+	ListLabel func(field, value, lang string) (string, bool)
 }
 
 // Links are the site's addresses by a link's token, in lang: the server's
@@ -149,6 +153,8 @@ func (c *Composer) ComposeWith(r lead.Request, x Extra) ([]mail.Message, error) 
 		err = add(c.notice(r))
 	case r.Kind == lead.KindVisit:
 		err = errors.Join(add(c.notice(r)), typed(c.visitConfirmation(r, x.Attachments)))
+	case r.Kind == lead.KindDemandRegister:
+		err = errors.Join(add(c.notice(r)), typed(c.registration(r)))
 	default:
 		err = errors.Join(add(c.notice(r)), typed(c.confirmation(r, x.Attachments)))
 	}

@@ -80,6 +80,9 @@ func request(kind lead.Kind, lang string) lead.Request {
 	if kind == lead.KindVisit {
 		r.Secret = "cancel-token" // the visit step's (cmd/immo)
 	}
+	if kind == lead.KindDemandRegister {
+		r.Secret = "confirm-token" // the registration's step (registrant.Service)
+	}
 	return r
 }
 
@@ -191,7 +194,11 @@ func TestEveryKindComposesItsMailsInItsLanguages(t *testing.T) {
 				}
 				checkNotice(t, c, r, byRecipient(t, msgs, agencyEmail))
 				m := byRecipient(t, msgs, r.Person.Email)
-				if m.Lang != lang || m.Subject != i18n.Tf(lang, "mail.confirm.subject", "agency", "Immo Arlon") {
+				subject := i18n.Tf(lang, "mail.confirm.subject", "agency", "Immo Arlon")
+				if kind == lead.KindDemandRegister { // asks to confirm: registrant_test.go
+					subject = i18n.Tf(lang, "mail.registrant.subject", "agency", "Immo Arlon")
+				}
+				if m.Lang != lang || m.Subject != subject {
 					t.Errorf("%s confirmation: lang %s, subject %q", kind, m.Lang, m.Subject)
 				}
 				if m.ReplyTo == nil || m.ReplyTo.Email != agencyEmail {

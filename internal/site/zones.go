@@ -157,3 +157,23 @@ func checkArea(g Geometry) error {
 	}
 	return nil
 }
+
+// ZoneIDs are the ids of the zones whose postal codes are all among
+// postcodes (a demand's, as Postcodes made them), in the configuration's
+// order: the zones a registrant chose.
+func (c *Config) ZoneIDs(postcodes []string) []string {
+	var out []string
+	for _, z := range c.Zones {
+		all := len(z.Zips) > 0
+		for _, zip := range z.Zips {
+			if !slices.Contains(postcodes, rules.Postcode(z.Country, zip)) {
+				all = false
+				break
+			}
+		}
+		if all {
+			out = append(out, z.ID)
+		}
+	}
+	return out
+}

@@ -113,20 +113,9 @@ type Gate struct {
 // Decode is the request p posts: its fields by its kind's Spec, the page's
 // listing whatever was posted.
 func Decode(p Post) lead.Request {
-	r := lead.Decode(p.Kind, p.Lang, p.Page, first(p.Values), p.Files...)
+	r := lead.DecodeValues(p.Kind, p.Lang, p.Page, p.Values, p.Files...)
 	r.PropertyID, r.ProjectID = p.PropertyID, p.ProjectID // the page's, whatever was posted
 	return r
-}
-
-// first is every field's first value, as lead.Decode takes them.
-func first(v url.Values) map[string]string {
-	m := make(map[string]string, len(v))
-	for k, x := range v {
-		if len(x) > 0 {
-			m[k] = x[0]
-		}
-	}
-	return m
 }
 
 // Check is what Submit would refuse before any spam check, for a post the

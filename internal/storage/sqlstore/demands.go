@@ -74,34 +74,41 @@ func (ds *Demands) Delete(ctx context.Context, id, account int64) error {
 // Active implements demand.Store: every demand of an account not
 // disabled, by id.
 func (ds *Demands) Active(ctx context.Context) ([]demand.Demand, error) {
-	rows, err := ds.s.read.QueryContext(ctx, `SELECT d.id, d.account_id, d.lang, d.goal, d.types, d.zips,
-		d.price_min, d.price_max, d.bedrooms_min, d.bedrooms_max, d.garages_min, d.garages_max,
-		d.parkings_min, d.parkings_max, d.bathrooms_min, d.created_at, d.confirmed_at, d.paused
-		FROM demands d JOIN accounts a ON a.id = d.account_id
+	return ds.s.demands(ctx, `JOIN accounts a ON a.id = d.account_id
 		WHERE NOT a.disabled AND d.confirmed_at IS NOT NULL AND NOT d.paused ORDER BY d.id`)
+}
+
+// demandColumns are a demand row's, as Store.demands scans them.
+const demandColumns = `d.id, d.account_id, d.lang, d.goal, d.types, d.zips,
+	d.price_min, d.price_max, d.bedrooms_min, d.bedrooms_max, d.garages_min, d.garages_max,
+	d.parkings_min, d.parkings_max, d.bathrooms_min, d.created_at, d.confirmed_at, d.paused`
+
+// demands are the demands d of the query's rest (joins, conditions, order).
+func (s *Store) demands(ctx context.Context, rest string, args ...any) ([]demand.Demand, error) {
+	rows, err := s.read.QueryContext(ctx, s.d.query(`SELECT `+demandColumns+` FROM demands d `+rest), args...)
 	if err != nil {
-		return nil, ds.s.errorf("active demands: %w", err)
+		return nil, s.errorf("demands: %w", err)
 	}
 	defer rows.Close()
-	var out []demand.Demand
+	out := []demand.Demand{}
 	for rows.Next() {
 		var d demand.Demand
 		var types, zips []byte
 		if err := rows.Scan(&d.ID, &d.Account, &d.Lang, &d.Goal, &types, &zips,
 			&d.Price.Min, &d.Price.Max, &d.Bedrooms.Min, &d.Bedrooms.Max, &d.Garages.Min, &d.Garages.Max,
 			&d.Parkings.Min, &d.Parkings.Max, &d.BathroomsMin, scanTime{&d.Created}, scanTime{&d.Confirmed}, &d.Paused); err != nil {
-			return nil, ds.s.errorf("active demands: %w", err)
+			return nil, s.errorf("demands: %w", err)
 		}
 		if err := json.Unmarshal(types, &d.Types); err != nil {
-			return nil, ds.s.errorf("demand %d: types: %w", d.ID, err)
+			return nil, s.errorf("demand %d: types: %w", d.ID, err)
 		}
 		if err := json.Unmarshal(zips, &d.Zips); err != nil {
-			return nil, ds.s.errorf("demand %d: zips: %w", d.ID, err)
+			return nil, s.errorf("demand %d: zips: %w", d.ID, err)
 		}
 		out = append(out, d)
 	}
 	if err := rows.Err(); err != nil {
-		return nil, ds.s.errorf("active demands: %w", err)
+		return nil, s.errorf("demands: %w", err)
 	}
 	return out, nil
 }

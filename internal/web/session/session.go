@@ -30,8 +30,14 @@ const (
 	IdleTimeout = 7 * 24 * time.Hour
 )
 
-// accountKey holds the logged-in account's ID in the session's data.
-const accountKey = "account"
+// accountKey holds the logged-in account's ID in the session's data;
+// sinceKey when it logged in or last changed its password (Unix
+// nanoseconds): a session from before the account's last password change
+// is over (account.Account.PasswordChanged).
+const (
+	accountKey = "account"
+	sinceKey   = "since"
+)
 
 // Accounts finds a session's account.
 type Accounts interface {
@@ -43,6 +49,7 @@ type Manager struct {
 	sm       *scs.SessionManager
 	accounts Accounts
 	log      *slog.Logger
+	now      func() time.Time
 }
 
 // Options configure a Manager.
@@ -53,6 +60,7 @@ type Options struct {
 	// address is https.
 	Secure bool
 	Log    *slog.Logger
+	Now    func() time.Time // nil: time.Now
 }
 
 // New returns a Manager.
@@ -69,7 +77,10 @@ func New(o Options) *Manager {
 	sm.Cookie.SameSite = http.SameSiteLaxMode
 	sm.Cookie.Secure = o.Secure
 	sm.Cookie.Persist = true
-	m := &Manager{sm: sm, accounts: o.Accounts, log: o.Log}
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	m := &Manager{sm: sm, accounts: o.Accounts, log: o.Log, now: o.Now}
 	sm.ErrorFunc = func(w http.ResponseWriter, r *http.Request, err error) {
 		m.log.Error("session", "url", r.URL.RequestURI(), "err", err)
 		http.Error(w, http.StatusText(http.StatusInternalServerError), http.StatusInternalServerError)
@@ -87,8 +98,10 @@ func (m *Manager) Viewer(next http.Handler) http.Handler {
 		if id := m.sm.GetInt64(ctx, accountKey); id != 0 {
 			a, err := m.accounts.ByID(ctx, id)
 			switch {
-			case errors.Is(err, account.ErrNotFound) || err == nil && a.Disabled:
-				// The account is gone or shut: so is its session.
+			case errors.Is(err, account.ErrNotFound) || err == nil && a.Disabled ||
+				err == nil && time.Unix(0, m.sm.GetInt64(ctx, sinceKey)).Before(a.PasswordChanged):
+				// The account is gone or shut, or its password changed since
+				// this session logged in: so is its session.
 				if err := m.sm.Destroy(ctx); err != nil {
 					m.log.Error("session: end a gone account's", "err", err)
 				}
@@ -110,12 +123,19 @@ func (m *Manager) Start(ctx context.Context, accountID int64) error {
 		return err
 	}
 	m.sm.Put(ctx, accountKey, accountID)
+	m.sm.Put(ctx, sinceKey, m.now().UnixNano())
 	return nil
 }
 
-// Renew gives the session a new token, its account kept (after a password
-// change).
-func (m *Manager) Renew(ctx context.Context) error { return m.sm.RenewToken(ctx) }
+// Renew gives the session a new token, its account kept, dated now: after
+// a password change, this session goes on and the others are over.
+func (m *Manager) Renew(ctx context.Context) error {
+	if err := m.sm.RenewToken(ctx); err != nil {
+		return err
+	}
+	m.sm.Put(ctx, sinceKey, m.now().UnixNano())
+	return nil
+}
 
 // End logs out: the session is deleted and the cookie expired.
 func (m *Manager) End(ctx context.Context) error { return m.sm.Destroy(ctx) }

@@ -2,7 +2,7 @@
 // form specs of package lead; DO NOT EDIT. Regenerate with `make gen`.
 
 /** How a field is checked: lead.Type, and the person's fields. */
-export type FieldType = 'text' | 'long' | 'email' | 'phone' | 'number' | 'date' | 'slot' | 'choice' | 'id' | 'file' | 'url'
+export type FieldType = 'text' | 'long' | 'email' | 'phone' | 'number' | 'date' | 'slot' | 'choice' | 'id' | 'file' | 'url' | 'list' | 'password'
 
 /** One field a form posts, with the rules lead.Validate applies to it. */
 export interface FieldSpec {
@@ -72,6 +72,30 @@ export const FORMS = {
     {"name":"propertyId","type":"id","required":true,"trim":true},
     {"name":"contactTime","type":"choice","required":false,"trim":true,"options":["morning","afternoon","evening"]},
     {"name":"newsletter","type":"choice","required":false,"trim":true,"options":["yes"]},
+  ],
+  'demand-register': [
+    {"name":"title","type":"choice","required":true,"trim":false,"options":["mr","ms","miss"]},
+    {"name":"firstName","type":"text","required":true,"trim":false,"max":200},
+    {"name":"lastName","type":"text","required":true,"trim":false,"max":200},
+    {"name":"email","type":"email","required":true,"trim":true},
+    {"name":"phone","type":"phone","required":true,"trim":false},
+    {"name":"remark","type":"long","required":false,"trim":false,"max":5000},
+    {"name":"goal","type":"choice","required":true,"trim":true,"options":["sale","rent"]},
+    {"name":"types","type":"list","required":true,"trim":true,"max":200,"key":"forms.error.types"},
+    {"name":"zones","type":"list","required":true,"trim":true,"max":200,"key":"forms.error.zones"},
+    {"name":"priceMin","type":"number","required":false,"trim":true},
+    {"name":"priceMax","type":"number","required":false,"trim":true},
+    {"name":"bedroomsMin","type":"number","required":false,"trim":true},
+    {"name":"bedroomsMax","type":"number","required":false,"trim":true},
+    {"name":"garagesMin","type":"number","required":false,"trim":true},
+    {"name":"garagesMax","type":"number","required":false,"trim":true},
+    {"name":"parkingsMin","type":"number","required":false,"trim":true},
+    {"name":"parkingsMax","type":"number","required":false,"trim":true},
+    {"name":"bathroomsMin","type":"number","required":false,"trim":true},
+    {"name":"newsletter","type":"choice","required":false,"trim":true,"options":["yes"]},
+    {"name":"contactTime","type":"list","required":false,"trim":true,"max":200,"options":["morning","afternoon","evening"]},
+    {"name":"password","type":"password","required":true,"trim":false,"max":800},
+    {"name":"passwordConfirm","type":"password","required":true,"trim":false,"max":800},
   ],
   'document-request': [
     {"name":"title","type":"choice","required":true,"trim":false,"options":["mr","ms","miss"]},

@@ -9,7 +9,7 @@ export const isEmpty = (s: string) => s.trim() === ''
 /** Characters as Go counts them (code points, utf8.RuneCountInString). */
 export const runeCount = (s: string) => [...s].length
 
-const utf8Length = (s: string) => new TextEncoder().encode(s).length
+export const utf8Length = (s: string) => new TextEncoder().encode(s).length
 
 // RFC 5322 atext as Go's net/mail reads it: visible ASCII but the specials,
 // and any non-ASCII character.
@@ -103,4 +103,11 @@ export function isPlain(s: string, multiline: boolean): boolean {
     if ((c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069)) return false // direction overrides
   }
   return true
+}
+
+/** A list field's values joined by commas (lead.List): each one of options, or without options a short token; at most max. */
+export function validList(s: string, options: readonly string[] | undefined, max: number): boolean {
+  const items = s.split(',')
+  if (items.length > max) return false
+  return items.every((it) => (options && options.length > 0 ? options.includes(it) : /^[A-Za-z0-9_-]{1,40}$/.test(it)))
 }

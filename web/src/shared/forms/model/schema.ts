@@ -3,7 +3,7 @@
 // first failing one giving its translation key as the message.
 import * as z from 'zod/mini'
 import { ERROR_KEYS, FORMS, type FieldSpec, type FormKind } from '../../../gen/forms'
-import { isEmpty, isPlain, runeCount, validDate, validEmail, validNumber, validPhone, validTime, validURL } from './rules'
+import { isEmpty, isPlain, runeCount, utf8Length, validDate, validEmail, validList, validNumber, validPhone, validTime, validURL } from './rules'
 
 type Check = [ok: (v: string) => boolean, key: string]
 
@@ -31,6 +31,10 @@ function typeChecks(f: FieldSpec): Check[] {
         [(v) => runeCount(v) <= (f.max ?? Infinity), ERROR_KEYS.tooLong],
         [validURL, own(ERROR_KEYS.url)],
       ]
+    case 'list':
+      return [[(v) => validList(v, f.options, f.max ?? Infinity), ERROR_KEYS.choice]]
+    case 'password':
+      return [[(v) => utf8Length(v) <= (f.max ?? Infinity), ERROR_KEYS.tooLong]]
     case 'id':
     case 'file':
       return []
@@ -77,7 +81,8 @@ function fileSchema(f: FieldSpec) {
 /** A form value as a string: an unchecked box or an unselected radio group is empty. */
 function text(f: FieldSpec) {
   return (v: unknown): string => {
-    const s = v == null || v === false ? '' : String(v)
+    // A group of checkboxes gives an array: its values joined as lead.DecodeValues does.
+    const s = v == null || v === false ? '' : Array.isArray(v) ? v.join(',') : String(v)
     return f.trim ? s.trim() : s
   }
 }

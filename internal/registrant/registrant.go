@@ -1,0 +1,102 @@
+// Package registrant is a visitor who registers a demand (package demand)
+// and the account that follows it (package account): the demand register
+// form's rules and its step in the request's transaction, the mailed link
+// that confirms a demand, the forgotten password, and what a registrant
+// does in their area (their demands, alerts, details, data, account).
+//
+// The form is open to anyone, who may type anyone's address: a demand
+// alerts nobody until its address confirmed it by the mailed single-use
+// link, and an address that has an account already gets the same answer
+// on screen and a mail saying so — nobody learns who is registered.
+// No HTTP, no SQL: the store is the caller's.
+package registrant
+
+import (
+	"context"
+
+	"time"
+
+	"immo/internal/account"
+	"immo/internal/demand"
+	"immo/internal/mail"
+)
+
+// Validity of the mailed links.
+const (
+	ConfirmValidity = 7 * 24 * time.Hour // a demand's confirmation
+	ResetValidity   = time.Hour          // a forgotten password's
+)
+
+// ErrUnknownToken says a mailed link is unknown, used or expired.
+var ErrUnknownToken = account.ErrUnknownToken
+
+// Link is a mailed link's stored part: its token's hash (linktoken.Hash)
+// and when it expires.
+type Link struct {
+	Hash    string
+	Expires time.Time
+}
+
+// Registered is what the registration's step stored.
+type Registered struct {
+	Account account.Account // the registrant, new or existing
+	Existed bool            // the address had an account: its password was left as it was
+	Demand  int64
+}
+
+// Store keeps registrants and their demands.
+type Store interface {
+	// Register, in tx (the request's transaction): the registrant account
+	// of a.Email, created from a when there is none (an existing one is
+	// left as it is), the demand d for it, unconfirmed, and the link
+	// confirming it.
+	Register(ctx context.Context, tx mail.Tx, a account.Account, d demand.Demand, l Link) (Registered, error)
+	// Confirmation is the account and demand a confirmation link names while
+	// unused and unexpired at now; else ErrUnknownToken.
+	Confirmation(ctx context.Context, hash string, now time.Time) (account.Account, demand.Demand, error)
+	// Confirm spends such a link and confirms its demand (at now), in one
+	// transaction: of two uses racing one wins, the other gets
+	// ErrUnknownToken.
+	Confirm(ctx context.Context, hash string, now time.Time) (account.Account, demand.Demand, error)
+
+	// Demands are the account's demands, oldest first.
+	Demands(ctx context.Context, accountID int64) ([]demand.Demand, error)
+	// UpdateDemand changes the search of the account's demand d.ID (not its
+	// confirmation, nor what it was told); demand.ErrNotFound when the
+	// account has no such demand.
+	UpdateDemand(ctx context.Context, accountID int64, d demand.Demand) error
+	// Pause pauses or resumes the account's demand; demand.ErrNotFound as
+	// UpdateDemand.
+	Pause(ctx context.Context, accountID, demandID int64, paused bool) error
+	// Alerted are the properties each of the account's demands was told
+	// about, by demand id.
+	Alerted(ctx context.Context, accountID int64) (map[int64][]Alert, error)
+	// SetDetails changes the account's names, language and alert frequency.
+	SetDetails(ctx context.Context, accountID int64, d Details) error
+	// ChangePassword sets the account's password hash, changed at now
+	// (the other sessions end).
+	ChangePassword(ctx context.Context, accountID int64, hash string, now time.Time) error
+	// ResetLink, when a registrant account of email exists and is enabled,
+	// stores a reset link for it and runs fn (which queues the mail) in the
+	// same transaction; found is false (and nothing done) when none does.
+	ResetLink(ctx context.Context, email string, l Link,
+		fn func(ctx context.Context, tx mail.Tx, a account.Account) error) (found bool, err error)
+	// DeleteAccount deletes the account and everything about it (its
+	// demands, their alerts and links, its sessions are the caller's).
+	DeleteAccount(ctx context.Context, accountID int64) error
+}
+
+// Alert is a property a demand was told about, and when.
+type Alert struct {
+	Property int64     `json:"property"`
+	At       time.Time `json:"at"`
+}
+
+// Details are what a registrant changes of their account.
+type Details struct {
+	FirstName, LastName, Lang string
+	AlertFrequency            account.Frequency
+}
+
+// Errors of the area's forms.
+var ErrNotFound = demand.ErrNotFound

@@ -1,0 +1,352 @@
+package registrant
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"immo/internal/account"
+	"immo/internal/catalog"
+	"immo/internal/demand"
+	"immo/internal/field"
+	"immo/internal/lead"
+	"immo/internal/linktoken"
+	"immo/internal/mail"
+)
+
+// Zones are the agency's zones (site.Config): a registrant chooses zones,
+// a demand matches by their postal codes.
+type Zones interface {
+	// Postcodes are the postal codes of the zones ids names; false when
+	// one is unknown.
+	Postcodes(ids []string) ([]string, bool)
+	// ZoneIDs are the zones all of whose postal codes are among postcodes.
+	ZoneIDs(postcodes []string) []string
+}
+
+// Tokens are the accounts' single-use password links (sqlstore.Owners):
+// a registrant's reset link is one of purpose account.PurposeReset.
+type Tokens interface {
+	TokenAccount(ctx context.Context, purpose, hash string, now time.Time) (account.Account, error)
+	UseToken(ctx context.Context, purpose, hash string, now time.Time, passwordHash string) (account.Account, error)
+}
+
+// ResetMail writes the forgotten password's mail to a; its link carries
+// token.
+type ResetMail func(a account.Account, token string) (mail.Message, error)
+
+// Service registers demands and serves the registrants.
+type Service struct {
+	Store  Store
+	Tokens Tokens
+	Zones  Zones
+	// Types are the catalog's property type ids (WebID) a demand may ask.
+	Types func() []int
+	Queue mail.Queue
+	Reset ResetMail
+	Now   func() time.Time // nil: time.Now
+}
+
+func (s *Service) now() time.Time {
+	if s.Now != nil {
+		return s.Now().UTC()
+	}
+	return time.Now().UTC()
+}
+
+var (
+	_ lead.Rules = (*Service)(nil)
+	_ lead.Step  = (*Service)(nil)
+)
+
+// The demand register's fields (lead.Specs[lead.KindDemandRegister]).
+const (
+	FieldGoal            = "purpose"
+	FieldTypes           = "types"
+	FieldZones           = "zones"
+	FieldPassword        = "password"
+	FieldPasswordConfirm = "passwordConfirm"
+	GoalBuy              = "buy"
+	GoalRent             = "rent"
+)
+
+// demandFields are the fields of a demand's search, as the area's form
+// posts them too.
+var demandFields = append([]string{FieldGoal, FieldTypes, FieldZones}, lead.DemandRanges...)
+
+// Check implements lead.Rules for the demand register: known types and
+// zones, ranges in order, the password's rule. Other kinds: nothing.
+func (s *Service) Check(r lead.Request, _ time.Time) field.Errors {
+	e := field.Errors{}
+	if r.Kind != lead.KindDemandRegister {
+		return e
+	}
+	if _, errs := s.demand(r.Fields); len(errs) > 0 {
+		return errs
+	}
+	account.CheckPassword(e, r.Fields[FieldPassword], r.Fields[FieldPasswordConfirm])
+	return e
+}
+
+// CheckSearch checks a demand's search as a form posts it (fields as
+// lead.DecodeValues joins them): the fields' own rules, then the
+// demand's; the demand, or the problems per field.
+func (s *Service) CheckSearch(fields map[string]string) (demand.Demand, field.Errors) {
+	e := field.Errors{}
+	for _, f := range lead.Specs[lead.KindDemandRegister].Fields {
+		if slices.Contains(demandFields, f.Name) {
+			e.Plain(f.Name, fields[f.Name], false)
+			f.Check(e, fields[f.Name])
+		}
+	}
+	if len(e) > 0 {
+		return demand.Demand{}, e
+	}
+	return s.demand(fields)
+}
+
+// demand is the search fields' demand (fields valid by their types).
+func (s *Service) demand(fields map[string]string) (demand.Demand, field.Errors) {
+	e := field.Errors{}
+	var d demand.Demand
+	switch fields[FieldGoal] {
+	case GoalBuy:
+		d.Goal = catalog.GoalSale
+	case GoalRent:
+		d.Goal = catalog.GoalRent
+	default:
+		d.Goal = -1
+	}
+	known := []int{}
+	if s.Types != nil {
+		known = s.Types()
+	}
+	for _, it := range lead.Items(fields[FieldTypes]) {
+		id, err := strconv.Atoi(it)
+		if err != nil || !slices.Contains(known, id) {
+			e.Add(FieldTypes, field.KeyChoice)
+			break
+		}
+		d.Types = append(d.Types, id)
+	}
+	zips, ok := s.Zones.Postcodes(lead.Items(fields[FieldZones]))
+	if !ok {
+		e.Add(FieldZones, field.KeyChoice)
+	}
+	d.Zips = zips
+	n := func(name string) int64 {
+		v, _ := strconv.ParseInt(strings.TrimSpace(fields[name]), 10, 64)
+		return v
+	}
+	d.Price = demand.Range{Min: n("priceMin"), Max: n("priceMax")}
+	d.Bedrooms = demand.Range{Min: n("bedroomsMin"), Max: n("bedroomsMax")}
+	d.Garages = demand.Range{Min: n("garagesMin"), Max: n("garagesMax")}
+	d.Parkings = demand.Range{Min: n("parkingsMin"), Max: n("parkingsMax")}
+	d.BathroomsMin = n("bathroomsMin")
+	for name, key := range d.Validate() {
+		switch name {
+		case "zips":
+			name = FieldZones
+		case "goal":
+			name = FieldGoal
+		}
+		e.Add(name, key)
+	}
+	return d, e
+}
+
+// SearchFields are a demand's search as its form's fields (the area's
+// edit form shows them).
+func (s *Service) SearchFields(d demand.Demand) map[string]any {
+	goal := GoalBuy
+	if d.Goal == catalog.GoalRent {
+		goal = GoalRent
+	}
+	types := make([]string, len(d.Types))
+	for i, t := range d.Types {
+		types[i] = strconv.Itoa(t)
+	}
+	out := map[string]any{FieldGoal: goal, FieldTypes: types, FieldZones: s.Zones.ZoneIDs(d.Zips)}
+	for name, v := range map[string]int64{"priceMin": d.Price.Min, "priceMax": d.Price.Max,
+		"bedroomsMin": d.Bedrooms.Min, "bedroomsMax": d.Bedrooms.Max, "garagesMin": d.Garages.Min,
+		"garagesMax": d.Garages.Max, "parkingsMin": d.Parkings.Min, "parkingsMax": d.Parkings.Max,
+		"bathroomsMin": d.BathroomsMin} {
+		if v > 0 {
+			out[name] = strconv.FormatInt(v, 10)
+		}
+	}
+	return out
+}
+
+// In implements lead.Step: the account (created when the address has
+// none), the demand unconfirmed, its confirmation link in r.Secret for the
+// mails, r.AccountExisted when the address had an account.
+func (s *Service) In(ctx context.Context, tx mail.Tx, r *lead.Request) error {
+	if r.Kind != lead.KindDemandRegister {
+		return nil
+	}
+	d, errs := s.demand(r.Fields)
+	if len(errs) > 0 { // Check accepted it: the configuration changed meanwhile
+		return &lead.Refused{Errors: errs}
+	}
+	hash, err := account.HashPassword(r.Fields[FieldPassword])
+	if err != nil {
+		return err
+	}
+	now := s.now()
+	a := account.Account{Role: account.Registrant, Email: account.NormalEmail(r.Person.Email),
+		FirstName: strings.TrimSpace(r.Person.FirstName), LastName: strings.TrimSpace(r.Person.LastName),
+		Lang: r.Lang, PasswordHash: hash, Created: now, AlertFrequency: account.Instant}
+	d.Lang, d.Created = r.Lang, now
+	token := linktoken.New()
+	reg, err := s.Store.Register(ctx, tx, a, d, Link{Hash: linktoken.Hash(token), Expires: now.Add(ConfirmValidity)})
+	if err != nil {
+		return err
+	}
+	r.Secret, r.AccountExisted = token, reg.Existed
+	return nil
+}
+
+// Done implements lead.Step: nothing after the commit.
+func (s *Service) Done(context.Context, lead.Request) {}
+
+// Confirmation is the account and demand a confirmation link names, for
+// the page that asks to confirm; ErrUnknownToken when it is unknown, used
+// or expired.
+func (s *Service) Confirmation(ctx context.Context, token string) (account.Account, demand.Demand, error) {
+	if !linktoken.Plausible(token) {
+		return account.Account{}, demand.Demand{}, ErrUnknownToken
+	}
+	return s.Store.Confirmation(ctx, linktoken.Hash(token), s.now())
+}
+
+// Confirm confirms the link's demand (its alerts start) and spends the
+// link: the account, for the session the confirmation starts.
+func (s *Service) Confirm(ctx context.Context, token string) (account.Account, demand.Demand, error) {
+	if !linktoken.Plausible(token) {
+		return account.Account{}, demand.Demand{}, ErrUnknownToken
+	}
+	return s.Store.Confirm(ctx, linktoken.Hash(token), s.now())
+}
+
+// Forgot mails a reset link valid ResetValidity to email's registrant
+// account when there is one, and nothing otherwise: the caller answers the
+// same either way.
+func (s *Service) Forgot(ctx context.Context, email string) error {
+	e := field.Errors{}
+	if e.Email("email", strings.TrimSpace(email), true); len(e) > 0 {
+		return nil
+	}
+	token := linktoken.New()
+	_, err := s.Store.ResetLink(ctx, account.NormalEmail(email), Link{Hash: linktoken.Hash(token), Expires: s.now().Add(ResetValidity)},
+		func(ctx context.Context, tx mail.Tx, a account.Account) error {
+			m, err := s.Reset(a, token)
+			if err != nil {
+				return err
+			}
+			return s.Queue.Enqueue(ctx, tx, m)
+		})
+	return err
+}
+
+// ResetAccount is the account a reset link names while it is valid.
+func (s *Service) ResetAccount(ctx context.Context, token string) (account.Account, error) {
+	if !linktoken.Plausible(token) {
+		return account.Account{}, ErrUnknownToken
+	}
+	a, err := s.Tokens.TokenAccount(ctx, account.PurposeReset, linktoken.Hash(token), s.now())
+	if err == nil && a.Role != account.Registrant {
+		return account.Account{}, ErrUnknownToken
+	}
+	return a, err
+}
+
+// ResetPassword sets a new password by a reset link, spending it (the
+// account's other sessions end): the password's problems, or the account.
+func (s *Service) ResetPassword(ctx context.Context, token, password, confirm string) (account.Account, field.Errors, error) {
+	if _, err := s.ResetAccount(ctx, token); err != nil {
+		return account.Account{}, nil, err
+	}
+	e := field.Errors{}
+	if account.CheckPassword(e, password, confirm); len(e) > 0 {
+		return account.Account{}, e, nil
+	}
+	hash, err := account.HashPassword(password)
+	if err != nil {
+		return account.Account{}, nil, err
+	}
+	a, err := s.Tokens.UseToken(ctx, account.PurposeReset, linktoken.Hash(token), s.now(), hash)
+	return a, nil, err
+}
+
+// KeyWrongPassword is the area's refusal of a password change whose
+// current password is wrong.
+const KeyWrongPassword = "account.error.currentPassword"
+
+// ChangePassword changes a's password when current is its password: the
+// problems per field (FieldPassword, FieldPasswordConfirm, "current").
+func (s *Service) ChangePassword(ctx context.Context, a account.Account, current, password, confirm string) (field.Errors, error) {
+	e := field.Errors{}
+	if account.CheckPassword(e, password, confirm); len(e) > 0 {
+		return e, nil
+	}
+	ok, _, err := account.VerifyPassword(a.PasswordHash, current)
+	if err != nil && !errors.Is(err, account.ErrBadHash) {
+		return nil, err
+	}
+	if !ok {
+		return field.Errors{"current": KeyWrongPassword}, nil
+	}
+	hash, err := account.HashPassword(password)
+	if err != nil {
+		return nil, err
+	}
+	return nil, s.Store.ChangePassword(ctx, a.ID, hash, s.now())
+}
+
+// Export is everything the site keeps about a registrant, as they
+// download it.
+type Export struct {
+	Account struct {
+		Email          string            `json:"email"`
+		FirstName      string            `json:"firstName"`
+		LastName       string            `json:"lastName"`
+		Lang           string            `json:"language"`
+		Created        time.Time         `json:"created"`
+		AlertFrequency account.Frequency `json:"alertFrequency"`
+	} `json:"account"`
+	Demands []ExportDemand `json:"demands"`
+}
+
+// ExportDemand is one demand in an Export.
+type ExportDemand struct {
+	demand.Demand
+	Alerts []Alert `json:"alerts"`
+}
+
+// Export gathers a's data.
+func (s *Service) Export(ctx context.Context, a account.Account) (Export, error) {
+	var x Export
+	x.Account.Email, x.Account.FirstName, x.Account.LastName = a.Email, a.FirstName, a.LastName
+	x.Account.Lang, x.Account.Created, x.Account.AlertFrequency = a.Lang, a.Created, a.AlertFrequency
+	ds, err := s.Store.Demands(ctx, a.ID)
+	if err != nil {
+		return x, err
+	}
+	alerted, err := s.Store.Alerted(ctx, a.ID)
+	if err != nil {
+		return x, err
+	}
+	x.Demands = []ExportDemand{}
+	for _, d := range ds {
+		al := alerted[d.ID]
+		if al == nil {
+			al = []Alert{}
+		}
+		x.Demands = append(x.Demands, ExportDemand{Demand: d, Alerts: al})
+	}
+	return x, nil
+}

@@ -1,0 +1,238 @@
+package sqlstore
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"time"
+
+	"immo/internal/account"
+	"immo/internal/demand"
+	"immo/internal/mail"
+	"immo/internal/registrant"
+)
+
+// Registrants keeps the demand registrants: their accounts, demands and
+// the links confirming them (registrant.Store).
+type Registrants struct{ s *Store }
+
+// Registrants is the store's registrant.Store.
+func (s *Store) Registrants() *Registrants { return &Registrants{s} }
+
+var _ registrant.Store = (*Registrants)(nil)
+
+// Register implements registrant.Store, in the request's transaction.
+func (rs *Registrants) Register(ctx context.Context, mtx mail.Tx, a account.Account, d demand.Demand, l registrant.Link) (registrant.Registered, error) {
+	tx, err := sqlTx(mtx)
+	if err != nil {
+		return registrant.Registered{}, err
+	}
+	var reg registrant.Registered
+	var id int64
+	err = tx.QueryRowContext(ctx, rs.s.d.query(`INSERT INTO accounts
+		(role, email, first_name, last_name, lang, password_hash, created_at, disabled, alert_frequency, weekly_report)
+		VALUES (?, ?, ?, ?, ?, ?, ?, FALSE, ?, FALSE) ON CONFLICT (role, email) DO NOTHING RETURNING id`),
+		string(account.Registrant), a.Email, a.FirstName, a.LastName, a.Lang, a.PasswordHash, rs.s.d.Time(a.Created),
+		string(a.AlertFrequency.OrInstant())).Scan(&id)
+	reg.Existed = errors.Is(err, sql.ErrNoRows)
+	if err != nil && !reg.Existed {
+		return reg, rs.s.errorf("register: %w", err)
+	}
+	var role string
+	if err := tx.QueryRowContext(ctx, rs.s.d.query(`SELECT `+accountColumns+` FROM accounts WHERE role = ? AND email = ?`),
+		string(account.Registrant), a.Email).Scan(accountFields(&reg.Account, &role)...); err != nil {
+		return reg, rs.s.errorf("register: %w", err)
+	}
+	reg.Account.Role = account.Role(role)
+	d.Account, d.Confirmed, d.Paused = reg.Account.ID, time.Time{}, false
+	types, err := jsonList(d.Types)
+	if err != nil {
+		return reg, err
+	}
+	zips, err := jsonList(d.Zips)
+	if err != nil {
+		return reg, err
+	}
+	if err := tx.QueryRowContext(ctx, rs.s.d.query(`INSERT INTO demands
+		(account_id, lang, goal, types, zips, price_min, price_max, bedrooms_min, bedrooms_max,
+		 garages_min, garages_max, parkings_min, parkings_max, bathrooms_min, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`),
+		d.Account, d.Lang, d.Goal, types, zips, d.Price.Min, d.Price.Max, d.Bedrooms.Min, d.Bedrooms.Max,
+		d.Garages.Min, d.Garages.Max, d.Parkings.Min, d.Parkings.Max, d.BathroomsMin, rs.s.d.Time(d.Created),
+	).Scan(&reg.Demand); err != nil {
+		return reg, rs.s.errorf("register demand: %w", err)
+	}
+	if _, err := tx.ExecContext(ctx, rs.s.d.query(`INSERT INTO demand_confirmations (hash, demand_id, expires_at)
+		VALUES (?, ?, ?)`), l.Hash, reg.Demand, rs.s.d.Time(l.Expires)); err != nil {
+		return reg, rs.s.errorf("register demand link: %w", err)
+	}
+	return reg, nil
+}
+
+// Confirmation implements registrant.Store.
+func (rs *Registrants) Confirmation(ctx context.Context, hash string, now time.Time) (account.Account, demand.Demand, error) {
+	var id int64
+	err := rs.s.read.QueryRowContext(ctx, rs.s.d.query(`SELECT c.demand_id FROM demand_confirmations c
+		JOIN demands d ON d.id = c.demand_id JOIN accounts a ON a.id = d.account_id
+		WHERE c.hash = ? AND c.used_at IS NULL AND c.expires_at > ? AND NOT a.disabled`), hash, rs.s.d.Time(now)).Scan(&id)
+	return rs.accountDemand(ctx, id, err)
+}
+
+// Confirm implements registrant.Store: one guarded UPDATE spends the link.
+func (rs *Registrants) Confirm(ctx context.Context, hash string, now time.Time) (account.Account, demand.Demand, error) {
+	var id int64
+	err := rs.s.writeTx(ctx, func(tx *sql.Tx) error {
+		err := tx.QueryRowContext(ctx, rs.s.d.query(`UPDATE demand_confirmations SET used_at = ?
+			WHERE hash = ? AND used_at IS NULL AND expires_at > ?
+			AND demand_id IN (SELECT d.id FROM demands d JOIN accounts a ON a.id = d.account_id WHERE NOT a.disabled)
+			RETURNING demand_id`), rs.s.d.Time(now), hash, rs.s.d.Time(now)).Scan(&id)
+		if err != nil {
+			return err
+		}
+		_, err = tx.ExecContext(ctx, rs.s.d.query(`UPDATE demands SET confirmed_at = ? WHERE id = ? AND confirmed_at IS NULL`),
+			rs.s.d.Time(now), id)
+		return err
+	})
+	return rs.accountDemand(ctx, id, err)
+}
+
+// accountDemand is demand id and its account, after err of the query that
+// found id.
+func (rs *Registrants) accountDemand(ctx context.Context, id int64, err error) (account.Account, demand.Demand, error) {
+	if errors.Is(err, sql.ErrNoRows) {
+		return account.Account{}, demand.Demand{}, registrant.ErrUnknownToken
+	}
+	if err != nil {
+		return account.Account{}, demand.Demand{}, rs.s.errorf("demand link: %w", err)
+	}
+	ds, err := rs.s.demands(ctx, `WHERE d.id = ?`, id)
+	if err != nil || len(ds) == 0 {
+		return account.Account{}, demand.Demand{}, errors.Join(registrant.ErrUnknownToken, err)
+	}
+	a, err := rs.s.Accounts().ByID(ctx, ds[0].Account)
+	return a, ds[0], err
+}
+
+// Demands implements registrant.Store.
+func (rs *Registrants) Demands(ctx context.Context, accountID int64) ([]demand.Demand, error) {
+	return rs.s.demands(ctx, `WHERE d.account_id = ? ORDER BY d.id`, accountID)
+}
+
+// one runs an UPDATE of one of the account's demands: demand.ErrNotFound
+// when it changed none.
+func (rs *Registrants) one(ctx context.Context, what, query string, args ...any) error {
+	res, err := rs.s.write.ExecContext(ctx, rs.s.d.query(query), args...)
+	if err != nil {
+		return rs.s.errorf("%s: %w", what, err)
+	}
+	if n, err := res.RowsAffected(); err != nil || n == 0 {
+		return errors.Join(demand.ErrNotFound, err)
+	}
+	return nil
+}
+
+// UpdateDemand implements registrant.Store.
+func (rs *Registrants) UpdateDemand(ctx context.Context, accountID int64, d demand.Demand) error {
+	types, err := jsonList(d.Types)
+	if err != nil {
+		return err
+	}
+	zips, err := jsonList(d.Zips)
+	if err != nil {
+		return err
+	}
+	return rs.one(ctx, "update demand", `UPDATE demands SET goal = ?, types = ?, zips = ?, price_min = ?, price_max = ?,
+		bedrooms_min = ?, bedrooms_max = ?, garages_min = ?, garages_max = ?, parkings_min = ?, parkings_max = ?,
+		bathrooms_min = ? WHERE id = ? AND account_id = ?`,
+		d.Goal, types, zips, d.Price.Min, d.Price.Max, d.Bedrooms.Min, d.Bedrooms.Max, d.Garages.Min, d.Garages.Max,
+		d.Parkings.Min, d.Parkings.Max, d.BathroomsMin, d.ID, accountID)
+}
+
+// Pause implements registrant.Store.
+func (rs *Registrants) Pause(ctx context.Context, accountID, demandID int64, paused bool) error {
+	return rs.one(ctx, "pause demand", `UPDATE demands SET paused = ? WHERE id = ? AND account_id = ?`, paused, demandID, accountID)
+}
+
+// Alerted implements registrant.Store.
+func (rs *Registrants) Alerted(ctx context.Context, accountID int64) (map[int64][]registrant.Alert, error) {
+	rows, err := rs.s.read.QueryContext(ctx, rs.s.d.query(`SELECT x.demand_id, x.property_id, x.alerted_at
+		FROM demand_alerts x JOIN demands d ON d.id = x.demand_id
+		WHERE d.account_id = ? ORDER BY x.demand_id, x.alerted_at, x.property_id`), accountID)
+	if err != nil {
+		return nil, rs.s.errorf("alerted: %w", err)
+	}
+	defer rows.Close()
+	out := map[int64][]registrant.Alert{}
+	for rows.Next() {
+		var id int64
+		var a registrant.Alert
+		if err := rows.Scan(&id, &a.Property, scanTime{&a.At}); err != nil {
+			return nil, rs.s.errorf("alerted: %w", err)
+		}
+		out[id] = append(out[id], a)
+	}
+	return out, rows.Err()
+}
+
+// SetDetails implements registrant.Store.
+func (rs *Registrants) SetDetails(ctx context.Context, accountID int64, d registrant.Details) error {
+	res, err := rs.s.write.ExecContext(ctx, rs.s.d.query(`UPDATE accounts SET first_name = ?, last_name = ?, lang = ?,
+		alert_frequency = ? WHERE id = ?`), d.FirstName, d.LastName, d.Lang, string(d.AlertFrequency.OrInstant()), accountID)
+	if err != nil {
+		return rs.s.errorf("set details: %w", err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return account.ErrNotFound
+	}
+	return nil
+}
+
+// ChangePassword implements registrant.Store.
+func (rs *Registrants) ChangePassword(ctx context.Context, accountID int64, hash string, now time.Time) error {
+	res, err := rs.s.write.ExecContext(ctx, rs.s.d.query(`UPDATE accounts SET password_hash = ?, password_changed_at = ?
+		WHERE id = ?`), hash, rs.s.d.Time(now), accountID)
+	if err != nil {
+		return rs.s.errorf("change password: %w", err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return account.ErrNotFound
+	}
+	return nil
+}
+
+// ResetLink implements registrant.Store.
+func (rs *Registrants) ResetLink(ctx context.Context, email string, l registrant.Link,
+	fn func(ctx context.Context, tx mail.Tx, a account.Account) error) (bool, error) {
+	a, err := rs.s.Accounts().ByEmail(ctx, account.Registrant, email)
+	if errors.Is(err, account.ErrNotFound) || err == nil && a.Disabled {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	err = rs.s.writeTx(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, rs.s.d.query(`INSERT INTO account_tokens (hash, account_id, purpose, expires_at)
+			VALUES (?, ?, ?, ?)`), l.Hash, a.ID, account.PurposeReset, rs.s.d.Time(l.Expires)); err != nil {
+			return err
+		}
+		return fn(ctx, Tx{tx}, a)
+	})
+	if err != nil {
+		return false, rs.s.errorf("reset link: %w", err)
+	}
+	return true, nil
+}
+
+// DeleteAccount implements registrant.Store: the account's rows go with
+// it (ON DELETE CASCADE: demands, their alerts and links, its tokens).
+func (rs *Registrants) DeleteAccount(ctx context.Context, accountID int64) error {
+	res, err := rs.s.write.ExecContext(ctx, rs.s.d.query(`DELETE FROM accounts WHERE id = ? AND role = ?`),
+		accountID, string(account.Registrant))
+	if err != nil {
+		return rs.s.errorf("delete account: %w", err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return account.ErrNotFound
+	}
+	return nil
+}
