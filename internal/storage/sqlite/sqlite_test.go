@@ -88,6 +88,12 @@ func TestVisitStore(t *testing.T) {
 	storagetest.RunVisits(t, func(t *testing.T) *sqlstore.Store { return open(t).Store })
 }
 
+// The owner portal's reads, scoped by the owner.
+func TestPortalStore(t *testing.T) {
+	open := opener()
+	storagetest.RunPortal(t, func(t *testing.T) *sqlstore.Store { return open(t).Store })
+}
+
 // Migrate must be idempotent: Open runs it on every start.
 func TestMigrateTwice(t *testing.T) {
 	db, err := sqlite.Open(t.Context(), filepath.Join(t.TempDir(), "immo.db"))
