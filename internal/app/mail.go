@@ -18,8 +18,14 @@ import (
 // agency when smtpURL is set; without it mails wait in the queue, which
 // the log says once.
 func newMail(store storage.Store, agency site.Agency, smtpURL string, log *slog.Logger) (*mailqueue.Queue, error) {
+	return newMailJobs(store, agency, smtpURL, log, nil)
+}
+
+// newMailJobs is newMail whose River client also works jobs (the site's
+// alerts and reports: siteJobs).
+func newMailJobs(store storage.Store, agency site.Agency, smtpURL string, log *slog.Logger, jobs mailqueue.Jobs) (*mailqueue.Queue, error) {
 	db, dialect := store.QueueDB()
-	cfg := mailqueue.Config{Logger: log.With("component", "mail")}
+	cfg := mailqueue.Config{Logger: log.With("component", "mail"), Jobs: jobs}
 	if smtpURL != "" {
 		sender, err := smtpsend.New(smtpsend.Config{URL: smtpURL, From: mail.Address{Name: agency.Name, Email: agency.Email}})
 		if err != nil {
@@ -37,16 +43,18 @@ func newMail(store storage.Store, agency site.Agency, smtpURL string, log *slog.
 	return q, nil
 }
 
-// startMail starts q sending, when it has a sender; stop lets the mails
-// being sent finish.
+// startMail starts q sending, when it has a sender, and working its other
+// jobs; stop lets the mails being sent finish.
 func startMail(ctx context.Context, q *mailqueue.Queue, agency site.Agency, smtpURL string, log *slog.Logger) (stop func(), err error) {
-	if !q.Sending() {
+	if !q.Working() {
 		return func() {}, nil
 	}
 	if err := q.Start(ctx); err != nil {
 		return nil, err
 	}
-	log.Info("mail: sending", "smtp", redactedURL(smtpURL), "from", agency.Email)
+	if q.Sending() {
+		log.Info("mail: sending", "smtp", redactedURL(smtpURL), "from", agency.Email)
+	}
 	return func() {
 		stop, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()

@@ -36,6 +36,10 @@ type Store interface {
 	Sessions() *sqlstore.Sessions // their sessions (the session manager's store)
 	Demands() *sqlstore.Demands   // registered searches and what each was told (demand.Store)
 	Visits() *sqlstore.Visits     // property page visits per day (visit.Store)
+	Portal() *sqlstore.Portal     // the owners' portal's reads, scoped by the owner (portal.Store)
+	Alerts() *sqlstore.Alerts     // the demand alerts' scans, listings seen and pending alerts (demand.AlertStore)
+	Reports() *sqlstore.Reports   // the owners' weekly figures and reports sent (report.Store)
+	OptOuts() *sqlstore.OptOuts   // the alert and report mails' unsubscribe links (optout.Store)
 	Close() error
 }
 

@@ -59,7 +59,27 @@ type Config struct {
 	// tried again; 0 is 5 minutes (a send times out after one).
 	RescueAfter time.Duration
 	Logger      *slog.Logger // nil: River's own log is discarded
+	// Jobs are the site's other background jobs (demand alerts, the
+	// owners' report), worked by the same River client on JobsQueue: River
+	// elects one leader per database among the clients, which alone runs
+	// the periodic jobs, so a second client could hold the leadership
+	// without them. nil: mails only.
+	Jobs Jobs
 }
+
+// Jobs registers workers and periodic jobs on the queue's River client.
+// Their jobs go to JobsQueue (their args' InsertOpts), worked by
+// JobWorkers workers, and run with or without a Sender.
+type Jobs interface {
+	Register(w *river.Workers)
+	Periodic() []*river.PeriodicJob
+}
+
+// JobsQueue is River's queue of the other jobs; JobWorkers work it.
+const (
+	JobsQueue  = "jobs"
+	JobWorkers = 2
+)
 
 // sendTimeout bounds one attempt: connection, commands and data.
 const sendTimeout = time.Minute
@@ -69,6 +89,7 @@ const sendTimeout = time.Minute
 type Queue struct {
 	client  *river.Client[*sql.Tx]
 	sending bool
+	working bool // the client works a queue: mails (sending) or other jobs
 	files   attachments
 	log     *slog.Logger
 	stop    chan struct{} // closes the attachments' purge (Start)
@@ -91,6 +112,9 @@ func New(db *sql.DB, dialect string, cfg Config) (*Queue, error) {
 	files := attachments{db: db, dialect: dialect}
 	workers := river.NewWorkers()
 	river.AddWorker(workers, &worker{send: cfg.Sender, files: files})
+	if cfg.Jobs != nil {
+		cfg.Jobs.Register(workers)
+	}
 	rc := &river.Config{
 		Logger:      logger,
 		Workers:     workers,
@@ -107,14 +131,35 @@ func New(db *sql.DB, dialect string, cfg Config) (*Queue, error) {
 		CancelledJobRetentionPeriod: 90 * 24 * time.Hour,
 		DiscardedJobRetentionPeriod: 90 * 24 * time.Hour,
 	}
+	if cfg.Sender != nil || cfg.Jobs != nil {
+		rc.Queues = map[string]river.QueueConfig{}
+	}
 	if cfg.Sender != nil {
-		rc.Queues = map[string]river.QueueConfig{queueName: {MaxWorkers: orDefault(cfg.Workers, 20)}}
+		rc.Queues[queueName] = river.QueueConfig{MaxWorkers: orDefault(cfg.Workers, 20)}
+	}
+	if cfg.Jobs != nil {
+		rc.Queues[JobsQueue] = river.QueueConfig{MaxWorkers: JobWorkers}
+		rc.PeriodicJobs = cfg.Jobs.Periodic()
 	}
 	client, err := river.NewClient(driver, rc)
 	if err != nil {
 		return nil, fmt.Errorf("mailqueue: %w", err)
 	}
-	return &Queue{client: client, sending: cfg.Sender != nil, files: files, log: logger}, nil
+	return &Queue{client: client, sending: cfg.Sender != nil, working: cfg.Sender != nil || cfg.Jobs != nil,
+		files: files, log: logger}, nil
+}
+
+// InsertTx inserts a job of the other jobs (Config.Jobs) in tx, the
+// storage transaction whose commit it follows.
+func (q *Queue) InsertTx(ctx context.Context, tx mail.Tx, args river.JobArgs, opts *river.InsertOpts) error {
+	st, ok := tx.(sqlTx)
+	if !ok || st.SQLTx() == nil {
+		return ErrForeignTx
+	}
+	if _, err := q.client.InsertTx(ctx, st.SQLTx(), args, opts); err != nil {
+		return fmt.Errorf("mailqueue: insert %s job: %w", args.Kind(), err)
+	}
+	return nil
 }
 
 func driverFor(db *sql.DB, dialect string) (riverdriver.Driver[*sql.Tx], error) {
@@ -186,13 +231,16 @@ func (q *Queue) Enqueue(ctx context.Context, tx mail.Tx, msgs ...mail.Message) e
 // Sending says whether the queue sends (it has a Sender).
 func (q *Queue) Sending() bool { return q.sending }
 
-// Start starts sending in the background until Stop; without a Sender it
-// does nothing.
+// Working says whether Start starts anything: a Sender, or Jobs.
+func (q *Queue) Working() bool { return q.working }
+
+// Start starts sending, and working the other jobs, in the background until
+// Stop; without a Sender nor Jobs it does nothing.
 func (q *Queue) Start(ctx context.Context) error {
-	if !q.sending {
+	if !q.working {
 		return nil
 	}
-	if q.files.dialect == SQLite {
+	if q.files.dialect == SQLite && q.sending {
 		if err := q.files.releaseOrphans(ctx); err != nil {
 			return fmt.Errorf("mailqueue: start: %w", err)
 		}
@@ -229,7 +277,7 @@ func (q *Queue) purgeAttachments(ctx context.Context) {
 
 // Stop lets the mails being sent finish (until ctx ends) and stops.
 func (q *Queue) Stop(ctx context.Context) error {
-	if !q.sending {
+	if !q.working {
 		return nil
 	}
 	if q.stop != nil {
