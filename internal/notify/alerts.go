@@ -1,0 +1,172 @@
+package notify
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"immo/internal/demand"
+	"immo/internal/i18n"
+	"immo/internal/lead"
+	"immo/internal/mail"
+	"immo/internal/report"
+)
+
+// Alert is the mail of a demand's alerts to its registrant, in the
+// demand's language: each listing (title, city, price — or that it went
+// down — and an absolute link), a mail at once or the day's digest
+// (daily), with the link that stops this search's alerts in its body and
+// as List-Unsubscribe (RFC 8058 one-click).
+func (c *Composer) Alert(r demand.Recipient, items []demand.Item, unsubscribe string, daily bool) (mail.Message, error) {
+	lang := r.Lang
+	a := c.agency(lang)
+	subject, intro := "mail.alert.subject", "mail.alert.intro"
+	if daily {
+		subject, intro = "mail.alert.subjectDaily", "mail.alert.introDaily"
+	}
+	greeting := i18n.T(lang, "mail.friend.greetingNoName")
+	if name := fullName(r.FirstName, r.LastName); name != "" {
+		greeting = i18n.Tf(lang, "mail.confirm.greeting", "name", name)
+	}
+	p := page{Lang: lang, Subject: i18n.Tf(lang, subject, "agency", a.Name), Agency: a, Greeting: greeting,
+		Paragraphs: []string{i18n.T(lang, intro)}, Closing: i18n.T(lang, "mail.confirm.closing"),
+		Footnote: i18n.Tf(lang, "mail.alert.why", "agency", a.Name)}
+	for _, it := range items {
+		l, ok := Listing{}, false
+		if c.cfg.Property != nil {
+			l, ok = c.cfg.Property(it.Property.ID, lang)
+		}
+		if !ok || c.abs(l.URL) == "" {
+			continue // gone from the catalog since: nothing to link
+		}
+		price := i18n.T(lang, "mail.alert.onRequest")
+		if n := demand.PublishedPrice(it.Property); n > 0 {
+			price = euros(n)
+		}
+		if it.Reason == demand.ReasonCheaper {
+			price = i18n.Tf(lang, "mail.alert.cheaper", "price", price, "was", euros(it.Was))
+		}
+		title := strings.TrimSuffix(oneLine(l.Title, 150)+" – "+strings.TrimSpace(l.City), " – ")
+		p.Rows = append(p.Rows, row{Label: title, Value: price, Link: c.abs(l.URL)})
+	}
+	if len(p.Rows) == 0 {
+		return mail.Message{}, ErrNoListing
+	}
+	if len(p.Rows) == 1 {
+		p.Button = &link{Text: i18n.T(lang, "mail.alert.view"), URL: p.Rows[0].Link}
+	}
+	return c.optOutMail(p, mail.Address{Name: fullName(r.FirstName, r.LastName), Email: r.Email}, unsubscribe, "mail.alert.unsubscribe")
+}
+
+// OwnerReport is an owner's weekly report of w, in their language: for
+// each property its visits and their change from the week before, the
+// requests by kind, the visits booked and the matching demands, with the
+// link that turns the report off in its body and as List-Unsubscribe.
+func (c *Composer) OwnerReport(o report.Owner, w report.Week, figures []report.Figures, unsubscribe string) (mail.Message, error) {
+	lang := o.Lang
+	a := c.agency(lang)
+	from, to := w.Span()
+	to = to.Add(-12 * time.Hour) // the Sunday
+	dates := []string{"from", from.In(c.cfg.Zone).Format(dateLayout(lang)), "to", to.In(c.cfg.Zone).Format(dateLayout(lang))}
+	greeting := i18n.T(lang, "mail.friend.greetingNoName")
+	if name := fullName(o.FirstName, o.LastName); name != "" {
+		greeting = i18n.Tf(lang, "mail.confirm.greeting", "name", name)
+	}
+	p := page{Lang: lang, Subject: i18n.Tf(lang, "mail.report.subject", append(dates, "agency", a.Name)...), Agency: a,
+		Greeting: greeting, Paragraphs: []string{i18n.Tf(lang, "mail.report.intro", dates...)},
+		Closing: i18n.T(lang, "mail.confirm.closing"), Footnote: i18n.Tf(lang, "mail.report.why", "agency", a.Name)}
+	for _, f := range figures {
+		name := strconv.FormatInt(f.Property, 10)
+		var url string
+		if c.cfg.Property != nil {
+			if l, ok := c.cfg.Property(f.Property, lang); ok {
+				name = strings.TrimSuffix(oneLine(l.Title, 150)+" – "+strings.TrimSpace(l.City), " – ") + " (" + name + ")"
+				url = c.abs(l.URL)
+			}
+		}
+		visits := strconv.Itoa(f.Visits)
+		if pct, ok := f.Change(); ok {
+			sign := ""
+			if pct > 0 {
+				sign = "+"
+			}
+			visits = i18n.Tf(lang, "mail.report.change", "visits", visits, "change", sign+strconv.Itoa(pct)+" %",
+				"before", strconv.Itoa(f.VisitsBefore))
+		} else {
+			visits = i18n.Tf(lang, "mail.report.noBefore", "visits", visits, "before", strconv.Itoa(f.VisitsBefore))
+		}
+		p.Rows = append(p.Rows, row{Label: i18n.T(lang, "mail.report.property"), Value: name, Link: url},
+			row{Label: i18n.T(lang, "mail.report.visits"), Value: visits},
+			row{Label: i18n.T(lang, "mail.report.requests"), Value: requestsText(f.Requests, lang)},
+			row{Label: i18n.T(lang, "mail.report.booked"), Value: strconv.Itoa(f.Booked)},
+			row{Label: i18n.T(lang, "mail.report.demands"), Value: strconv.Itoa(f.Demands)})
+	}
+	if len(p.Rows) == 0 {
+		return mail.Message{}, ErrNoListing
+	}
+	return c.optOutMail(p, mail.Address{Name: fullName(o.FirstName, o.LastName), Email: o.Email}, unsubscribe, "mail.report.unsubscribe")
+}
+
+// requestsText is "Information request: 1, Visit request: 2", the kinds
+// in reportKinds' order, or "none".
+func requestsText(byKind map[string]int, lang string) string {
+	var parts []string
+	kinds := make([]string, 0, len(byKind))
+	for k, n := range byKind {
+		if n > 0 {
+			kinds = append(kinds, k)
+		}
+	}
+	slices.SortFunc(kinds, kindOrder)
+	for _, k := range kinds {
+		name := k
+		if _, ok := lead.Specs[lead.Kind(k)]; ok {
+			name = i18n.T(lang, "mail.kind."+k)
+		}
+		parts = append(parts, name+": "+strconv.Itoa(byKind[k]))
+	}
+	if len(parts) == 0 {
+		return i18n.T(lang, "mail.report.none")
+	}
+	return strings.Join(parts, ", ")
+}
+
+// reportKinds are the order of a report's requests: a property's own
+// kinds first; any other after them, by name.
+var reportKinds = []lead.Kind{lead.KindInformation, lead.KindVisit, lead.KindDocument, lead.KindPurchaseOffer,
+	lead.KindRentApplication, lead.KindFriend}
+
+func kindOrder(a, b string) int {
+	ia, ib := slices.Index(reportKinds, lead.Kind(a)), slices.Index(reportKinds, lead.Kind(b))
+	if ia < 0 {
+		ia = len(reportKinds)
+	}
+	if ib < 0 {
+		ib = len(reportKinds)
+	}
+	if ia != ib {
+		return ia - ib
+	}
+	return strings.Compare(a, b)
+}
+
+// optOutMail renders p to to with the one-click link of an alert or a
+// report (unsubscribe's token), in its body (text: key) and as
+// List-Unsubscribe.
+func (c *Composer) optOutMail(p page, to mail.Address, token, key string) (mail.Message, error) {
+	if strings.TrimSpace(token) == "" || c.cfg.Links == nil {
+		return mail.Message{}, ErrNoToken
+	}
+	u := c.abs(c.cfg.Links.UnsubscribeURL(token, p.Lang))
+	if u == "" {
+		return mail.Message{}, ErrNoToken
+	}
+	p.Unsubscribe = &link{Text: i18n.T(p.Lang, key), URL: u}
+	m, err := message(p, []mail.Address{to}, c.agencyAddress(), nil)
+	if err != nil {
+		return m, err
+	}
+	m.ListUnsubscribe = u
+	return m, m.Validate()
+}
