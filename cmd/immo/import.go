@@ -5,10 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"os"
 	"strings"
 
+	"immo/internal/app"
 	"immo/internal/importer"
+	"immo/internal/storage"
 )
 
 func runImport(ctx context.Context, args []string) error {
@@ -17,6 +20,8 @@ func runImport(ctx context.Context, args []string) error {
 	s.register(fs)
 	partial := fs.Bool("partial", false, "import the valid records even when some are bad; a bad record's listing stays as it was")
 	allowEmpty := fs.Bool("allow-empty", false, "import a file that lists no property (it takes every property offline)")
+	fs.StringVar(&s.publicURL, "public-url", os.Getenv("IMMO_PUBLIC_URL"), "the site's public origin, which the owners' mailed links start with (env IMMO_PUBLIC_URL; default http://localhost:8080)")
+	fs.StringVar(&s.configFile, "config", os.Getenv("IMMO_CONFIG"), "site configuration file, for the owners' mails (env IMMO_CONFIG; default: the demo agency)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -46,6 +51,30 @@ func runImport(ctx context.Context, args []string) error {
 		return fmt.Errorf("%s: %w", fs.Arg(0), err)
 	}
 	fmt.Fprint(stdout, summary(fs.Arg(0), rep))
+	return inviteFeedOwners(ctx, s, store, rep.Owners)
+}
+
+// inviteFeedOwners links the owners the file names to their properties and
+// mails each newly linked owner a link to choose a password (the mails are
+// queued: a running `immo serve` sends them). An owner linked already gets
+// nothing, so the same file imported again mails nobody.
+func inviteFeedOwners(ctx context.Context, s settings, store storage.Store, owners []importer.FeedOwner) error {
+	if len(owners) == 0 {
+		return nil
+	}
+	if s.publicURL == "" {
+		s.publicURL = "http://localhost:8080"
+	}
+	cfg, err := loadSite(s.configFile)
+	if err != nil {
+		return err
+	}
+	res, err := app.InviteFeedOwners(ctx, app.Config{Store: store, Site: cfg, PublicURL: s.publicURL, Log: slog.New(slog.DiscardHandler)}, owners)
+	fmt.Fprintf(stdout, "  owners:     %d invited (%d new accounts; a mail with a password link each, queued), %d linked already\n",
+		res.Invited, res.Created, res.Unchanged)
+	if err != nil {
+		return fmt.Errorf("the catalog is imported, but inviting its owners failed: %w", err)
+	}
 	return nil
 }
 

@@ -19,7 +19,7 @@ var version = "dev"
 const (
 	serveSynopsis   = "immo serve   [--addr HOST:PORT] [--data-dir DIR] [--config FILE] [--public-url URL]"
 	migrateSynopsis = "immo migrate [--data-dir DIR]"
-	importSynopsis  = "immo import  [--data-dir DIR] [--partial] [--allow-empty] FILE"
+	importSynopsis  = "immo import  [--data-dir DIR] [--partial] [--allow-empty] [--config FILE] [--public-url URL] FILE"
 	mailSynopsis    = "immo mail    [--data-dir DIR] [--limit N] [--text ID]"
 )
 

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 
 	"immo/internal/catalog"
 )
@@ -28,30 +29,46 @@ type Positions map[string][]int
 // them all offline (write "projects": [] to mean none). Records that do not
 // decode are problems, and are left out.
 func Decode(r io.Reader) (*catalog.Catalog, Positions, []Problem, error) {
+	cat, _, pos, problems, err := DecodeFeed(r)
+	return cat, pos, problems, err
+}
+
+// DecodeFeed is Decode that also returns the owners a property record
+// names (its optional Owners list: FeedOwners), by property ID.
+func DecodeFeed(r io.Reader) (*catalog.Catalog, FeedOwners, Positions, []Problem, error) {
 	var f file
 	dec := json.NewDecoder(r)
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&f); err != nil {
-		return nil, nil, nil, fmt.Errorf("not a catalog file (want an object with types, properties and projects): %w", err)
+		return nil, nil, nil, nil, fmt.Errorf("not a catalog file (want an object with types, properties and projects): %w", err)
 	}
 	// A second catalog or a stray bracket after the object means the file is
 	// not what its author thinks: refuse it rather than import its start.
 	if _, err := dec.Token(); err != io.EOF {
-		return nil, nil, nil, errors.New("not a catalog file: more data after the catalog object")
+		return nil, nil, nil, nil, errors.New("not a catalog file: more data after the catalog object")
 	}
 	if f.Properties == nil {
-		return nil, nil, nil, errors.New(`no "properties" section: every property would go offline (to mean that, write "properties": [] and give --allow-empty)`)
+		return nil, nil, nil, nil, errors.New(`no "properties" section: every property would go offline (to mean that, write "properties": [] and give --allow-empty)`)
 	}
 	if f.Projects == nil {
-		return nil, nil, nil, errors.New(`no "projects" section: every project would go offline (to mean that, write "projects": [])`)
+		return nil, nil, nil, nil, errors.New(`no "projects" section: every project would go offline (to mean that, write "projects": [])`)
 	}
 	cat := &catalog.Catalog{}
 	pos := Positions{}
 	var problems []Problem
 	cat.Types, pos["types"], problems = decodeAll[catalog.PropertyType]("types", f.Types, problems)
-	cat.Properties, pos["properties"], problems = decodeAll[catalog.Property]("properties", f.Properties, problems)
+	var records []feedProperty
+	records, pos["properties"], problems = decodeAll[feedProperty]("properties", f.Properties, problems)
+	cat.Properties = make([]catalog.Property, len(records))
+	owners := FeedOwners{}
+	for i, rec := range records {
+		cat.Properties[i] = rec.Property
+		if len(rec.Owners) > 0 {
+			owners[rec.ID] = rec.Owners
+		}
+	}
 	cat.Projects, pos["projects"], problems = decodeAll[catalog.Project]("projects", f.Projects, problems)
-	return cat, pos, problems, nil
+	return cat, owners, pos, problems, nil
 }
 
 func decodeAll[T any](section string, raws []json.RawMessage, problems []Problem) ([]T, []int, []Problem) {
@@ -81,7 +98,7 @@ func rawID(raw json.RawMessage) int64 {
 func fieldOf(err error) string {
 	var te *json.UnmarshalTypeError
 	if errors.As(err, &te) {
-		return te.Field
+		return strings.TrimPrefix(te.Field, "Property.") // a property record's listing is embedded (feedProperty)
 	}
 	return ""
 }

@@ -35,6 +35,10 @@ type Report struct {
 	// problems (--partial).
 	Rejected map[string]int
 	Imported bool
+	// Owners are the owners the file names for the properties imported
+	// (a property record's Owners), for the caller to invite
+	// (account.Owners.InviteNew); none when nothing was imported.
+	Owners []FeedOwner
 }
 
 // ErrEmpty is returned for a file that would take every property offline
@@ -53,7 +57,7 @@ func Run(ctx context.Context, store catalog.Store, r io.Reader, opts Options) (R
 	if opts.Now == nil {
 		opts.Now = time.Now
 	}
-	cat, pos, problems, err := Decode(r)
+	cat, owners, pos, problems, err := DecodeFeed(r)
 	if err != nil {
 		return Report{}, err
 	}
@@ -73,6 +77,7 @@ func Run(ctx context.Context, store catalog.Store, r io.Reader, opts Options) (R
 		p.Index = pos[p.Section][p.Index]
 		problems = append(problems, p)
 	}
+	problems = append(problems, validateOwners(cat, owners, pos["properties"])...)
 	slices.SortStableFunc(problems, func(a, b Problem) int {
 		return cmp.Or(cmp.Compare(sectionOrder[a.Section], sectionOrder[b.Section]), cmp.Compare(a.Index, b.Index))
 	})
@@ -111,6 +116,7 @@ func Run(ctx context.Context, store catalog.Store, r io.Reader, opts Options) (R
 	}
 	progress("write", total)
 	rep.Imported = true
+	rep.Owners = ownersOf(cat, owners)
 	return rep, nil
 }
 

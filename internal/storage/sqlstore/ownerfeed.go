@@ -1,0 +1,75 @@
+package sqlstore
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+
+	"immo/internal/account"
+	"immo/internal/mail"
+)
+
+var _ account.FeedOwnerStore = (*Owners)(nil)
+
+// errNothingNew rolls back an InviteNew that links nothing new.
+var errNothingNew = errors.New("no new link")
+
+// InviteNew implements account.FeedOwnerStore: each link an INSERT … ON
+// CONFLICT DO NOTHING whose rows affected say whether it is new, so two
+// imports racing make and mail a link once.
+func (o *Owners) InviteNew(ctx context.Context, a account.Account, properties []int64, t account.Token,
+	fn func(ctx context.Context, tx mail.Tx, a account.Account) error) (account.Account, bool, []int64, error) {
+	var created bool
+	var got account.Account
+	var linked []int64
+	err := o.s.writeTx(ctx, func(tx *sql.Tx) error {
+		created, linked = false, nil
+		var id int64
+		err := tx.QueryRowContext(ctx, o.s.d.query(`INSERT INTO accounts
+			(role, email, first_name, last_name, lang, password_hash, created_at, disabled, weekly_report)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, TRUE) ON CONFLICT (role, email) DO NOTHING RETURNING id`),
+			string(account.Owner), a.Email, a.FirstName, a.LastName, a.Lang, a.PasswordHash, o.s.d.Time(a.Created), false,
+		).Scan(&id)
+		created = err == nil
+		if err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return err
+		}
+		var role string
+		err = tx.QueryRowContext(ctx, o.s.d.query(`SELECT `+accountColumns+` FROM accounts WHERE role = ? AND email = ?`),
+			string(account.Owner), a.Email).Scan(accountFields(&got, &role)...)
+		if err != nil {
+			return err
+		}
+		got.Role = account.Role(role)
+		for _, p := range properties {
+			res, err := tx.ExecContext(ctx, o.s.d.query(`INSERT INTO owner_properties (account_id, property_id) VALUES (?, ?)
+				ON CONFLICT (account_id, property_id) DO NOTHING`), got.ID, p)
+			if err != nil {
+				return err
+			}
+			if n, err := res.RowsAffected(); err != nil {
+				return err
+			} else if n > 0 {
+				linked = append(linked, p)
+			}
+		}
+		if len(linked) == 0 {
+			return errNothingNew
+		}
+		if _, err := tx.ExecContext(ctx, o.s.d.query(`INSERT INTO account_tokens (hash, account_id, purpose, expires_at)
+			VALUES (?, ?, ?, ?)`), t.Hash, got.ID, t.Purpose, o.s.d.Time(t.Expires)); err != nil {
+			return err
+		}
+		if fn != nil {
+			return fn(ctx, Tx{tx}, got)
+		}
+		return nil
+	})
+	if errors.Is(err, errNothingNew) {
+		return got, false, nil, nil
+	}
+	if err != nil {
+		return account.Account{}, false, nil, o.s.errorf("invite owner from the feed: %w", err)
+	}
+	return got, created, linked, nil
+}
