@@ -172,7 +172,7 @@ func New(ctx context.Context, c Config) (*App, error) {
 		return nil, err
 	}
 	// The owners' login, password links and portal.
-	owners, err := ownerPages(store, c.Keys.IPHash, now)
+	owners, err := ownerPages(store, cat, c.Keys.IPHash, now)
 	if err != nil {
 		return nil, err
 	}

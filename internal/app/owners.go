@@ -14,6 +14,7 @@ import (
 	"immo/internal/lead"
 	"immo/internal/mail"
 	"immo/internal/notify"
+	"immo/internal/portal"
 	"immo/internal/storage"
 	"immo/internal/web"
 	"immo/internal/web/route"
@@ -42,8 +43,9 @@ const (
 	LoginPerAccount        = 100
 )
 
-// ownerPages are the owners' pages' services on the store.
-func ownerPages(store storage.Store, ipKey []byte, now func() time.Time) (web.OwnerPages, error) {
+// ownerPages are the owners' pages' services on the store; the portal
+// counts the active demands against cat's listings.
+func ownerPages(store storage.Store, cat *catalog.Service, ipKey []byte, now func() time.Time) (web.OwnerPages, error) {
 	ip, err := lead.NewIPHasher(ipKey)
 	if err != nil {
 		return web.OwnerPages{}, err
@@ -53,10 +55,10 @@ func ownerPages(store storage.Store, ipKey []byte, now func() time.Time) (web.Ow
 	}
 	owners := store.Owners()
 	return web.OwnerPages{
-		Login:             &account.Service{Store: store.Accounts(), Now: now},
-		Links:             &account.Owners{Store: owners, Now: now},
-		Properties:        owners.Properties,
-		Visits:            store.Visits().Daily,
+		Login: &account.Service{Store: store.Accounts(), Now: now},
+		Links: &account.Owners{Store: owners, Now: now},
+		Portal: &portal.Service{Store: store.Portal(), Demands: store.Demands().Active, Now: now,
+			Listing: func(id int64) (*catalog.Property, bool) { return cat.Index().Listing(id) }},
 		Now:               now,
 		IP:                ip,
 		PerAccountAddress: limiter(LoginPerAccountAddress),

@@ -156,6 +156,7 @@ type Property struct {
 	// says the listing is in the catalog, without which there are none.
 	Demands demand.Tally
 	Listed  bool
+	Goal    int // the listing's (catalog.GoalSale, GoalRent), when Listed
 	// History are the newest requests about it (at most the Service's
 	// HistoryLimit), Requests how many there are in all.
 	History  []Row
@@ -223,7 +224,7 @@ func (s *Service) Overview(ctx context.Context, owner int64) ([]Property, error)
 		}
 		if s.Listing != nil {
 			if l, ok := s.Listing(id); ok {
-				p.Listed, p.Demands = true, demand.TallyOf(demands, l)
+				p.Listed, p.Goal, p.Demands = true, l.Goal, demand.TallyOf(demands, l)
 			}
 		}
 		out = append(out, p)

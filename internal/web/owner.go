@@ -9,9 +9,10 @@ import (
 
 	"immo/internal/account"
 	"immo/internal/antispam"
+	"immo/internal/catalog"
 	"immo/internal/field"
 	"immo/internal/lead"
-	"immo/internal/visit"
+	"immo/internal/portal"
 	"immo/internal/web/route"
 )
 
@@ -28,12 +29,13 @@ type OwnerPages struct {
 		Link(ctx context.Context, token string) (account.Account, error)
 		SetPassword(ctx context.Context, token, password, confirm string) (account.Account, field.Errors, error)
 	}
-	// Properties are the IDs of the properties an owner owns.
-	Properties func(ctx context.Context, accountID int64) ([]int64, error)
-	// Visits are a property page's visits per day in a range and ever
-	// (sqlstore.Visits.Daily).
-	Visits func(ctx context.Context, property int64, from, to visit.Day) (map[visit.Day]int, int, error)
-	Now    func() time.Time // nil: time.Now
+	// Portal is the portal's figures of an owner's properties, every read
+	// scoped by the owner (portal.Service on sqlstore.Portal); nil: the
+	// portal lists no property.
+	Portal interface {
+		Overview(ctx context.Context, owner int64) ([]portal.Property, error)
+	}
+	Now func() time.Time // nil: time.Now
 	// The login's brakes (LoginLimits); IP keys their counters. Without IP
 	// there are none.
 	IP                            *lead.IPHasher
@@ -252,32 +254,48 @@ func (h *Handler) setPassword(ctx context.Context, p FormPost) (Outcome, error) 
 	return Outcome{Session: SessionStart, Account: a.ID, Next: h.resolver.OwnerURL(p.Lang)}, nil
 }
 
-// portal is the overview of owner a: their properties, each with its
-// page's visits.
+// portal is the overview of owner a: their properties (only theirs: the
+// session's account scopes every read), each with its page's visits and
+// their sources, the matching demands and the requests about it. The page
+// holds no property ID that a post or an address could change: it is the
+// viewer's, whole.
 func (h *Handler) portal(ctx context.Context, lang string, a account.Account) (route.Result, error) {
-	ids, err := h.owners.Properties(ctx, a.ID)
-	if err != nil {
-		return route.Result{}, err
+	var props []portal.Property
+	if h.owners.Portal != nil {
+		var err error
+		if props, err = h.owners.Portal.Overview(ctx, a.ID); err != nil {
+			return route.Result{}, err
+		}
 	}
-	now := time.Now()
-	if h.owners.Now != nil {
-		now = h.owners.Now()
-	}
-	from, to := visit.DayOf(now.AddDate(0, 0, -29)), visit.DayOf(now)
-	owned := make([]route.OwnedProperty, 0, len(ids))
-	for _, id := range ids {
-		o := route.OwnedProperty{ID: id}
-		if h.owners.Visits != nil {
-			days, total, err := h.owners.Visits(ctx, id, from, to)
-			if err != nil {
-				return route.Result{}, err
+	owned := make([]route.OwnedProperty, 0, len(props))
+	for _, p := range props {
+		o := route.OwnedProperty{ID: p.ID, Today: p.Stats.Today, Week: p.Stats.Week, Month: p.Stats.Month, Total: p.Stats.Total,
+			Requests: p.Requests}
+		o.Last30 = make([]route.DayVisits, len(p.Stats.Last30))
+		for i, d := range p.Stats.Last30 {
+			o.Last30[i] = route.DayVisits{Day: string(d.Day), Count: d.Count}
+		}
+		o.Sources = make([]route.SourceVisits, len(p.Sources))
+		for i, sc := range p.Sources {
+			o.Sources[i] = route.SourceVisits{Source: string(sc.Source), Count: sc.Count}
+		}
+		if p.Listed {
+			goal := "sale"
+			if p.Goal != catalog.GoalSale {
+				goal = "rent"
 			}
-			s := visit.Summarize(days, total, now)
-			o.Today, o.Week, o.Month, o.Total = s.Today, s.Week, s.Month, s.Total
-			o.Last30 = make([]route.DayVisits, len(s.Last30))
-			for i, d := range s.Last30 {
-				o.Last30[i] = route.DayVisits{Day: string(d.Day), Count: d.Count}
+			d := p.Demands
+			o.Demands = &route.DemandTally{Goal: goal, Searching: d.Searching, Matching: d.Matching, Budget: d.Budget, Zone: d.Zone,
+				Type: d.Type, Rooms: d.Rooms}
+		}
+		o.History = make([]route.HistoryRow, len(p.History))
+		for i, r := range p.History {
+			row := route.HistoryRow{Time: r.Time.UTC().Format(time.RFC3339), Date: route.DateTime(r.Time, lang), Kind: string(r.Kind),
+				Contact: r.Contact, Comment: r.Comment, Status: string(r.Status)}
+			if !r.Visit.IsZero() {
+				row.Visit, row.VisitDate = r.Visit.UTC().Format(time.RFC3339), route.DateTime(r.Visit, lang)
 			}
+			o.History[i] = row
 		}
 		owned = append(owned, o)
 	}

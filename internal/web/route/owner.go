@@ -2,8 +2,12 @@ package route
 
 import (
 	"net/http"
+	"time"
+
 	"net/url"
 	"strings"
+
+	"immo/internal/agenda"
 
 	"immo/internal/i18n"
 	"immo/internal/web/views"
@@ -22,6 +26,16 @@ const (
 	PasswordSlug = "password"
 	OwnerSlug    = "owner"
 )
+
+// DateTime writes t as the owners' pages show a time: the Brussels date
+// and hour, day first ("27/11/2026 14:00"; German "27.11.2026 14:00").
+func DateTime(t time.Time, lang string) string {
+	layout := "02/01/2006 15:04"
+	if lang == "de" {
+		layout = "02.01.2006 15:04"
+	}
+	return t.In(agenda.Brussels).Format(layout)
+}
 
 // LoginURL is the owner login page in lang.
 func (r *Resolver) LoginURL(lang string) string { return "/" + lang + "/" + LoginSlug + "/" }
@@ -113,6 +127,49 @@ type OwnedProperty struct {
 	// first, today last, days without visits as 0: the portal's chart and
 	// its table.
 	Last30 []DayVisits `json:"last30"`
+	// Sources are the last 30 days' visits by source (visit.Sources, every
+	// one, in order).
+	Sources []SourceVisits `json:"sources"`
+	// Demands are the active demands' counts; nil when the listing is not
+	// in the catalog.
+	Demands *DemandTally `json:"demands"`
+	// History are the newest requests about it, Requests how many there
+	// are in all.
+	History  []HistoryRow `json:"history"`
+	Requests int          `json:"requests"`
+}
+
+// SourceVisits are the visits from one source (visit.Source).
+type SourceVisits struct {
+	Source string `json:"source" tstype:"'direct' | 'search' | 'portal' | 'social' | 'mail' | 'site' | 'other'"`
+	Count  int    `json:"count"`
+}
+
+// DemandTally is demand.Tally: how many active demands of the listing's
+// goal there are (Searching), how many it matches, and how many each
+// criterion holds for. Goal says which (sale: to buy, rent: to rent).
+type DemandTally struct {
+	Goal      string `json:"goal" tstype:"'sale' | 'rent'"`
+	Searching int    `json:"searching"`
+	Matching  int    `json:"matching"`
+	Budget    int    `json:"budget"`
+	Zone      int    `json:"zone"`
+	Type      int    `json:"type"`
+	Rooms     int    `json:"rooms"`
+}
+
+// HistoryRow is one request about the property (portal.Row): its date
+// and a booked visit's slot as ISO 8601 (Time, Visit) and written in the
+// page's language in Brussels time (Date, VisitDate).
+type HistoryRow struct {
+	Time      string `json:"time"`
+	Date      string `json:"date"`
+	Kind      string `json:"kind"`
+	Contact   string `json:"contact"`
+	Comment   string `json:"comment"`
+	Status    string `json:"status" tstype:"'received' | 'handled' | 'booked' | 'cancelled'"`
+	Visit     string `json:"visit,omitempty"`
+	VisitDate string `json:"visitDate,omitempty"`
 }
 
 // DayVisits are a page's visits on one day (Day as "YYYY-MM-DD", in

@@ -934,12 +934,45 @@ export interface OwnedProperty {
   month: number
   total: number
   last30: DayVisits[] | null
+  sources: SourceVisits[] | null
+  demands: DemandTally | null
+  history: HistoryRow[] | null
+  requests: number
 }
 
 /** route.DayVisits */
 export interface DayVisits {
   day: string
   count: number
+}
+
+/** route.SourceVisits */
+export interface SourceVisits {
+  source: 'direct' | 'search' | 'portal' | 'social' | 'mail' | 'site' | 'other'
+  count: number
+}
+
+/** route.DemandTally */
+export interface DemandTally {
+  goal: 'sale' | 'rent'
+  searching: number
+  matching: number
+  budget: number
+  zone: number
+  type: number
+  rooms: number
+}
+
+/** route.HistoryRow */
+export interface HistoryRow {
+  time: string
+  date: string
+  kind: string
+  contact: string
+  comment: string
+  status: 'received' | 'handled' | 'booked' | 'cancelled'
+  visit?: string
+  visitDate?: string
 }
 
 /** The views the React app renders (internal/web/views). */

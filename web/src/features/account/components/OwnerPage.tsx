@@ -2,12 +2,14 @@ import { useSay } from '../model/texts'
 import { useLang } from '../../../lib/i18n'
 import { Link } from '../../../lib/router'
 import type { AccountProps, OwnedProperty } from '../model/types'
+import { History, MatchingDemands, VisitSources } from './PortalDetails'
 import { VisitsChart } from './VisitsChart'
 
 /**
  * The owner portal's overview: the owner's properties, each with its page's
- * visits today, in the last 7 and 30 days and in all; the logout button
- * posts to the page.
+ * visits today, in the last 7 and 30 days and in all, the last 30 days'
+ * chart and sources, the matching demands and the requests about it; the
+ * logout button posts to the page.
  */
 export function OwnerPage({ texts, title, properties, action }: AccountProps) {
   const t = useSay(texts)
@@ -71,6 +73,11 @@ function Owned({ p, t, lang }: { p: OwnedProperty; t: (key: string) => string; l
           day={t('account.portal.day')}
           visits={t('account.portal.visits')}
         />
+      </div>
+      <div className="owner-details">
+        <VisitSources sources={p.sources ?? []} t={t} id={p.id} />
+        <MatchingDemands demands={p.demands ?? null} t={t} id={p.id} />
+        <History rows={p.history ?? []} total={p.requests} t={t} id={p.id} />
       </div>
     </li>
   )

@@ -1,1 +1,1 @@
-export type { AccountProps, DayVisits, OwnedProperty } from '../../../gen/pages'
+export type { AccountProps, DayVisits, DemandTally, HistoryRow, OwnedProperty, SourceVisits } from '../../../gen/pages'
