@@ -86,6 +86,7 @@ type App struct {
 	// visits are the property pages' visits counted since the last flush
 	// (FlushVisits).
 	visits *visit.Counter
+	jobs   *siteJobs
 
 	store      storage.Store
 	site       *site.Config
@@ -123,14 +124,15 @@ func New(ctx context.Context, c Config) (*App, error) {
 		return nil, fmt.Errorf("load testimonials: %w", err)
 	}
 	// The forms enqueue into it, in the transaction of their request.
-	queue, err := newMail(store, cfg.Agency, c.SMTPURL, log)
+	jobs := &siteJobs{} // the alerts' and reports' jobs, worked by the queue's client (alerts.go)
+	queue, err := newMailJobs(store, cfg.Agency, c.SMTPURL, log, jobs)
 	if err != nil {
 		return nil, err
 	}
 	// One resolver builds every address: the pages' and the API's
 	// search suggestions'.
 	resolver := &route.Resolver{Site: cfg, Catalog: cat, Testimonials: says, BaseURL: strings.TrimRight(c.PublicURL, "/"),
-		MapTiles: web.TileURL(c.MapFrame.Tiles), ConditionErrors: route.LogOnce(log)}
+		MapTiles: web.TileURL(c.MapFrame.Tiles), MapAttribution: web.TileAttribution(c.MapFrame), ConditionErrors: route.LogOnce(log)}
 	requests, spam := store.Requests(), store.Antispam()
 	pictureSigner, err := testimonial.NewPictureSigner(c.Keys.Picture)
 	if err != nil {
@@ -144,7 +146,8 @@ func New(ctx context.Context, c Config) (*App, error) {
 	var cancels web.VisitCancels
 	deps := formDeps{Requests: requests, Pending: store, Pictures: pictureSigner, Spam: spam, Queue: queue, Resolver: resolver,
 		Catalog: cat, IPKey: c.Keys.IPHash, AltchaKey: c.Keys.Altcha, Now: c.Now, Log: log.With("component", "forms"), Agenda: visits,
-		Newsletter: &newsletter.Service{Store: subscribers}, Captcha: c.Captcha}
+		Newsletter: &newsletter.Service{Store: subscribers}, Captcha: c.Captcha,
+		Registrants: newRegistrants(store, cfg, cat)}
 	if visits != nil {
 		resolver.Agenda = visits.Board
 		if cancels, err = newVisitCancels(deps); err != nil {
@@ -157,6 +160,9 @@ func New(ctx context.Context, c Config) (*App, error) {
 	}
 	news, err := newsletterPages(deps)
 	if err != nil {
+		return nil, err
+	}
+	if news.OptOuts, err = jobs.wire(store, cat, resolver, cfg, queue, now, log); err != nil {
 		return nil, err
 	}
 	// Who is logged in, for the routes that read the viewer: the cookie is
@@ -177,6 +183,12 @@ func New(ctx context.Context, c Config) (*App, error) {
 		return nil, err
 	}
 	pages.ServeOwners(owners)
+	// The demand registrants' login, links and area.
+	registrants, err := registrantPages(deps, store, deps.Registrants, now)
+	if err != nil {
+		return nil, err
+	}
+	pages.ServeRegistrants(registrants)
 	var variants pictures.Store = store // the pictures' resized variants, which Run's worker makes
 	h := server.Handler(server.Deps{
 		Catalog: cat, Site: cfg, Pictures: demo.Pictures(), Variants: variants, Log: log, Pages: pages, Links: resolver,
@@ -185,15 +197,16 @@ func New(ctx context.Context, c Config) (*App, error) {
 		TrustedProxies:      c.TrustedProxies,
 	})
 	return &App{Handler: h, Catalog: cat, Testimonials: says, Agenda: visits, Challenges: challenges, Pictures: pictureSigner,
-		Queue: queue, visits: counted, store: store, site: cfg, smtpURL: c.SMTPURL, now: now, log: log, closePages: closePages}, nil
+		Queue: queue, visits: counted, store: store, site: cfg, smtpURL: c.SMTPURL, now: now, log: log, closePages: closePages, jobs: jobs}, nil
 }
 
 // Run starts what runs beside the handler until ctx ends or Close: the mail
 // queue sending (StartMail), the watchers picking up what another process
 // stored (the catalog every 2 s, the testimonials and the agenda every 5 s),
 // the hourly anti-spam purge, the hourly forgetting of expired sessions,
-// the writing of the pages' visits every VisitFlushInterval, and the
-// picture worker with its feeder. It returns at once.
+// the writing of the pages' visits every VisitFlushInterval, the alert
+// scan of each catalog version, and the picture worker with its feeder. It
+// returns at once.
 func (a *App) Run(ctx context.Context) error {
 	if err := a.StartMail(ctx); err != nil {
 		return err
@@ -218,6 +231,7 @@ func (a *App) Run(ctx context.Context) error {
 			return false, a.FlushVisits(ctx)
 		}, log)
 	})
+	wg.Go(func() { a.jobs.watch(ctx) })
 	_, stopPictures := startPictures(ctx, store, a.Catalog, a.site, log)
 	a.mu.Lock()
 	defer a.mu.Unlock()

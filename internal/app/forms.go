@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"log/slog"
 	"slices"
+	"strconv"
 	"time"
 
 	"immo/internal/altcha"
@@ -11,11 +12,13 @@ import (
 	"immo/internal/booking"
 	"immo/internal/captcha"
 	"immo/internal/catalog"
+	"immo/internal/field"
 	"immo/internal/lead"
 	"immo/internal/mail"
 	"immo/internal/newsletter"
 	"immo/internal/notify"
 	"immo/internal/offer"
+	"immo/internal/registrant"
 	"immo/internal/site"
 	"immo/internal/spam"
 	"immo/internal/storage/sqlstore"
@@ -50,6 +53,9 @@ type formDeps struct {
 	// Captcha, when set (a provider configured), checks every post in place
 	// of ALTCHA (NewCaptcha).
 	Captcha *captcha.Checker
+	// Registrants, when set and the site has zones, serve the demand
+	// register (newForms gives it its mails, queue and clock).
+	Registrants *registrant.Service
 }
 
 // NewCaptcha is the configured third-party captcha's checker with secret
@@ -99,10 +105,23 @@ func newForms(d formDeps) (web.Forms, *altcha.Service, error) {
 		Rules:  offer.CatalogRules(d.Catalog, offer.Limits{MinIncome: cfg.RentApplication.MinIncome, MaxPersons: cfg.RentApplication.MaxPersons}, cfg.Languages.Default),
 		Repeat: offer.Repeats{Requested: d.Requests}}
 	kinds := formKinds
+	service.Steps = map[lead.Kind]lead.Step{}
 	if d.Agenda != nil {
 		d.Agenda.IP = ip
-		service.Steps = map[lead.Kind]lead.Step{lead.KindVisit: d.Agenda}
+		service.Steps[lead.KindVisit] = d.Agenda
 		kinds = append(slices.Clone(kinds), lead.KindVisit)
+	}
+	if reg := d.Registrants; reg != nil && len(cfg.Zones) > 0 {
+		reg.Queue, reg.Reset, reg.Now = d.Queue, composer.PasswordReset, d.Now
+		service.Steps[lead.KindDemandRegister] = reg
+		offerRules := service.Rules
+		service.Rules = lead.RulesFunc(func(r lead.Request, now time.Time) field.Errors {
+			if r.Kind == lead.KindDemandRegister {
+				return reg.Check(r, now)
+			}
+			return offerRules.Check(r, now)
+		})
+		kinds = append(slices.Clone(kinds), lead.KindDemandRegister)
 	}
 	if news := d.Newsletter; news != nil {
 		news.Mails, news.Queue, news.Now = notify.NewsletterMails{Composer: composer}, d.Queue, d.Now
@@ -166,6 +185,18 @@ func newComposer(d formDeps) (*notify.Composer, error) {
 		Project:  d.Resolver.ProjectListing,
 		Document: d.Resolver.DocumentName,
 		Links:    d.Resolver,
+		ListLabel: func(name, value, lang string) (string, bool) {
+			switch name {
+			case "types":
+				id, err := strconv.Atoi(value)
+				n := d.Resolver.TypeName(id, lang)
+				return n, err == nil && n != ""
+			case "zones":
+				n := d.Resolver.ZoneName(value, lang)
+				return n, n != ""
+			}
+			return "", false
+		},
 	}
 	if d.Agenda != nil {
 		cfg.VisitLength = d.Agenda.Rules.Length

@@ -96,6 +96,12 @@ var contactTimes = []string{"morning", "afternoon", "evening"}
 
 var contactTime = Field{Name: "contactTime", Type: Choice, Options: contactTimes}
 
+// OptsIn tells whether r asks for the newsletter in passing (the
+// information request's and the demand register's box).
+func OptsIn(r Request) bool {
+	return (r.Kind == KindInformation || r.Kind == KindDemandRegister) && r.Fields["newsletter"] == "yes"
+}
+
 // newsletterOptIn is the information request's checkbox: "yes" when the
 // visitor asks for the newsletter too, recorded with the request.
 var newsletterOptIn = Field{Name: "newsletter", Type: Choice, Options: []string{"yes"}}

@@ -37,7 +37,7 @@ func (s SignUps) ComposeIn(ctx context.Context, tx mail.Tx, r lead.Request) ([]m
 		return signUp()
 	}
 	msgs, err := s.Mails.Compose(r)
-	if err != nil || r.Kind != lead.KindInformation || r.Fields["newsletter"] != "yes" || r.NoNewsletter {
+	if err != nil || !lead.OptsIn(r) || r.NoNewsletter {
 		return msgs, err
 	}
 	optIn, err := signUp()

@@ -149,19 +149,4 @@ func files(r lead.Request) []mail.Attachment {
 }
 
 // euros writes a whole amount the Belgian way: "€ 250.000".
-func euros(n int64) string {
-	s := strconv.FormatInt(n, 10)
-	neg := strings.HasPrefix(s, "-")
-	s = strings.TrimPrefix(s, "-")
-	var b strings.Builder
-	for i, d := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte('.')
-		}
-		b.WriteRune(d)
-	}
-	if neg {
-		return "€ -" + b.String()
-	}
-	return "€ " + b.String()
-}
+func euros(n int64) string { return rules.Euros(n) }

@@ -65,6 +65,9 @@ type Store interface {
 	// confirmation, nor what it was told); demand.ErrNotFound when the
 	// account has no such demand.
 	UpdateDemand(ctx context.Context, accountID int64, d demand.Demand) error
+	// DeleteDemand deletes the account's demand and what it was told;
+	// demand.ErrNotFound as UpdateDemand.
+	DeleteDemand(ctx context.Context, accountID, demandID int64) error
 	// Pause pauses or resumes the account's demand; demand.ErrNotFound as
 	// UpdateDemand.
 	Pause(ctx context.Context, accountID, demandID int64, paused bool) error

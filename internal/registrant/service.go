@@ -284,7 +284,7 @@ func (s *Service) ResetPassword(ctx context.Context, token, password, confirm st
 
 // KeyWrongPassword is the area's refusal of a password change whose
 // current password is wrong.
-const KeyWrongPassword = "account.error.currentPassword"
+const KeyWrongPassword = "registrant.error.currentPassword"
 
 // ChangePassword changes a's password when current is its password: the
 // problems per field (FieldPassword, FieldPasswordConfirm, "current").

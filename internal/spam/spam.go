@@ -252,7 +252,7 @@ func (g *Gate) brakeAddresses(ctx context.Context, p Post, r *lead.Request) (fie
 		return nil, err
 	}
 	r.NoConfirmation = !ok
-	if r.Kind == lead.KindInformation && r.Fields["newsletter"] == "yes" {
+	if lead.OptsIn(*r) {
 		ok, err := both(lead.KindNewsletter, r.Person.Email)
 		if err != nil {
 			return nil, err

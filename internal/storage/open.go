@@ -31,15 +31,16 @@ type Store interface {
 	Antispam() *sqlstore.Antispam
 	Bookings() *sqlstore.Bookings
 	Newsletter() *sqlstore.Newsletter
-	Accounts() *sqlstore.Accounts // who logs in
-	Owners() *sqlstore.Owners     // which owner owns which property; the password links
-	Sessions() *sqlstore.Sessions // their sessions (the session manager's store)
-	Demands() *sqlstore.Demands   // registered searches and what each was told (demand.Store)
-	Visits() *sqlstore.Visits     // property page visits per day (visit.Store)
-	Portal() *sqlstore.Portal     // the owners' portal's reads, scoped by the owner (portal.Store)
-	Alerts() *sqlstore.Alerts     // the demand alerts' scans, listings seen and pending alerts (demand.AlertStore)
-	Reports() *sqlstore.Reports   // the owners' weekly figures and reports sent (report.Store)
-	OptOuts() *sqlstore.OptOuts   // the alert and report mails' unsubscribe links (optout.Store)
+	Accounts() *sqlstore.Accounts       // who logs in
+	Owners() *sqlstore.Owners           // which owner owns which property; the password links
+	Registrants() *sqlstore.Registrants // the demand registrants: their demands and links
+	Sessions() *sqlstore.Sessions       // their sessions (the session manager's store)
+	Demands() *sqlstore.Demands         // registered searches and what each was told (demand.Store)
+	Visits() *sqlstore.Visits           // property page visits per day (visit.Store)
+	Portal() *sqlstore.Portal           // the owners' portal's reads, scoped by the owner (portal.Store)
+	Alerts() *sqlstore.Alerts           // the demand alerts' scans, listings seen and pending alerts (demand.AlertStore)
+	Reports() *sqlstore.Reports         // the owners' weekly figures and reports sent (report.Store)
+	OptOuts() *sqlstore.OptOuts         // the alert and report mails' unsubscribe links (optout.Store)
 	Close() error
 }
 

@@ -27,6 +27,8 @@ type Handler struct {
 	log      *slog.Logger
 	mapFrame http.Handler // MapFramePath
 	owners   OwnerPages   // the owners' login, password and portal pages (ServeOwners)
+	// registrants are the registrants' login, links and area (ServeRegistrants).
+	registrants RegistrantPages
 	// sitemapCache holds sitemap.xml for one data version.
 	sitemapCache sitemap
 	forms        Forms        // the form handlers by kind (forms.go)

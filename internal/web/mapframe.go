@@ -59,6 +59,20 @@ func TileURL(tiles string) string {
 	return tiles
 }
 
+// TileAttribution is the credit of the tiles o sets (trusted HTML): the
+// configured one, OpenStreetMap's for its tiles, none without tiles.
+func TileAttribution(o MapFrameOptions) string {
+	switch tiles := TileURL(o.Tiles); {
+	case tiles == "":
+		return ""
+	case o.Attribution != "":
+		return o.Attribution
+	case tiles == OSMTiles:
+		return OSMAttribution
+	}
+	return ""
+}
+
 // NewMapFrame returns the handler of GET /map-frame/.
 func NewMapFrame(o MapFrameOptions) http.Handler {
 	o.Tiles = TileURL(o.Tiles)

@@ -16,10 +16,10 @@ import { fileURLToPath } from 'node:url'
 export const LOCALES_ID = 'virtual:immo-locales'
 export const LOCALES_DIR = fileURLToPath(new URL('../../internal/i18n/locales/', import.meta.url))
 // Namespaces only Go reads: the mails' texts, which no page shows, and the
-// owners' pages' (account), which Go sends in those pages' props (route's
-// AccountTexts) so that no other page's first load carries them. Both stay
-// out of both bundles.
-export const GO_ONLY_NAMESPACES = ['mail', 'account']
+// owners' and the registrants' pages' (account, registrant), which Go sends in
+// those pages' props (route's AccountTexts) so that no other page's first
+// load carries them. They stay out of both bundles.
+export const GO_ONLY_NAMESPACES = ['mail', 'account', 'registrant']
 
 /** Reads every locales/<lang>/<ns>.json but the Go-only ones; returns the data and the files read. */
 export function readLocales(dir = LOCALES_DIR) {

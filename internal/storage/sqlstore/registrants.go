@@ -148,6 +148,11 @@ func (rs *Registrants) UpdateDemand(ctx context.Context, accountID int64, d dema
 		d.Parkings.Min, d.Parkings.Max, d.BathroomsMin, d.ID, accountID)
 }
 
+// DeleteDemand implements registrant.Store (demand.Store's Delete).
+func (rs *Registrants) DeleteDemand(ctx context.Context, accountID, demandID int64) error {
+	return rs.s.Demands().Delete(ctx, demandID, accountID)
+}
+
 // Pause implements registrant.Store.
 func (rs *Registrants) Pause(ctx context.Context, accountID, demandID int64, paused bool) error {
 	return rs.one(ctx, "pause demand", `UPDATE demands SET paused = ? WHERE id = ? AND account_id = ?`, paused, demandID, accountID)

@@ -122,6 +122,10 @@ func (r *Resolver) formsOf(t target, lang string) PageForms {
 		return PageForms{Forms: kinds(lead.KindProject), ProjectID: t.id}
 	case targetValuation:
 		return PageForms{Forms: kinds(lead.KindValuation)}
+	case targetDemandRegister:
+		if len(r.Site.Zones) > 0 {
+			return PageForms{Forms: kinds(lead.KindDemandRegister)}
+		}
 	case targetPage:
 		var ks []lead.Kind
 		for _, m := range t.page.Params.Modules {

@@ -32,8 +32,11 @@ func TestLocalURL(t *testing.T) {
 		{"/contact-demand/", "nl", "/nl/contact-demand/", true},
 		{"/fr/estimation-gratuite/", "de", "/de/contact-demand/", true},
 		{"/nl/contact-demand/", "fr", "/fr/estimation-gratuite/", true},
+		// The demand register (the demo has zones), by its original path or its French slug.
+		{"/demand-register/", "nl", "/nl/demand-register/", true},
+		{"/nl/demand-register/", "fr", "/fr/recherche/", true},
+		{"/fr/recherche/", "de", "/de/demand-register/", true},
 		// Pages the site does not have: not emitted.
-		{"/demand-register/", "nl", "", false},
 		{"/nl/nowhere/", "nl", "", false},
 		{"/property/999/", "fr", "", false},
 		{"/project/?id=1", "fr", "", false},

@@ -177,5 +177,5 @@ func (*NewsletterProps) View() string { return views.Newsletter }
 func viewProps() []Props {
 	return []Props{&HomeProps{}, &ListProps{}, &PropertyProps{}, &ProjectProps{}, &PageProps{},
 		&LegalProps{}, &ThankYouProps{}, &NotFoundProps{}, &VisitCancelProps{}, &ValuationProps{}, &NewsletterProps{},
-		&AccountProps{}}
+		&AccountProps{}, &DemandRegisterProps{}, &RegistrantProps{}}
 }

@@ -58,6 +58,8 @@ type Resolver struct {
 	// MapTiles is the map frame's tile URL template (web.TileURL): a
 	// third-party host there is a service waiting for consent.
 	MapTiles string
+	// MapAttribution is the tiles' credit (trusted HTML; web.MapAttribution).
+	MapAttribution string
 
 	// ConditionErrors hears of display conditions that erred (LogOnce);
 	// nil: the items are hidden silently.
@@ -149,6 +151,7 @@ const (
 	targetProject
 	targetThankYou
 	targetValuation
+	targetDemandRegister
 )
 
 // target is what an address names, before anything is rendered: the one
@@ -183,6 +186,8 @@ func (r *Resolver) locate(lang string, rest []string, query url.Values) target {
 		return target{}
 	case len(rest) == 1 && isValuationSlug(rest[0]):
 		return target{kind: targetValuation}
+	case len(rest) == 1 && isDemandRegisterSlug(rest[0]):
+		return target{kind: targetDemandRegister}
 	}
 	if page := r.Site.PageByPath(lang, "/"+strings.Join(rest, "/")+"/"); page != nil && r.Site.Shown(page) {
 		return target{kind: targetPage, page: page}
@@ -242,6 +247,8 @@ func (c *resolution) resolve(rest []string) Result {
 		return c.thankYou(t.form)
 	case targetValuation:
 		return c.valuation()
+	case targetDemandRegister:
+		return c.demandRegister()
 	}
 	return c.r.notFound(c.lang)
 }

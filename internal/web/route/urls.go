@@ -198,6 +198,8 @@ func (r *Resolver) targetURL(t target, lang string) string {
 		return r.ThankYouURL(t.form, lang)
 	case targetValuation:
 		return r.ValuationURL(lang)
+	case targetDemandRegister:
+		return r.DemandRegisterURL(lang)
 	case targetProject:
 		if p, err := ix.Project(t.id); err == nil {
 			if p.ExternalWeb != "" {

@@ -24,6 +24,10 @@ const (
 	// Account is the owners' pages: their login, the page a password link
 	// opens, the portal's overview.
 	Account = "Account"
+	// DemandRegister is the demand register's page; Registrant the
+	// registrants' pages (login, links, their area).
+	DemandRegister = "DemandRegister"
+	Registrant     = "Registrant"
 )
 
 // View is one view of the React app.
@@ -53,6 +57,8 @@ var Site = Registry{
 	{Valuation, "features/valuation/components/ValuationPage"},
 	{Newsletter, "features/newsletter/components/NewsletterPage"},
 	{Account, "features/account/components/AccountPage"},
+	{DemandRegister, "features/demand/components/DemandRegisterPage"},
+	{Registrant, "features/demand/components/RegistrantPage"},
 }
 
 // Lookup finds the view called name.

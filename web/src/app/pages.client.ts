@@ -16,6 +16,8 @@ export const loaders: ViewLoaders = {
   Valuation: () => import('../features/valuation/components/ValuationPage').then((m) => m.ValuationPage),
   Newsletter: () => import('../features/newsletter/components/NewsletterPage').then((m) => m.NewsletterPage),
   Account: () => import('../features/account/components/AccountPage').then((m) => m.AccountPage),
+  DemandRegister: () => import('../features/demand/components/DemandRegisterPage').then((m) => m.DemandRegisterPage),
+  Registrant: () => import('../features/demand/components/RegistrantPage').then((m) => m.RegistrantPage),
 }
 
 export const clientViews = lazyViews(loaders)

@@ -12,6 +12,8 @@ import { VisitCancelPage } from '../features/visit/components/VisitCancelPage'
 import { ValuationPage } from '../features/valuation/components/ValuationPage'
 import { NewsletterPage } from '../features/newsletter/components/NewsletterPage'
 import { AccountPage } from '../features/account/components/AccountPage'
+import { DemandRegisterPage } from '../features/demand/components/DemandRegisterPage'
+import { RegistrantPage } from '../features/demand/components/RegistrantPage'
 import { staticViews, type ViewComponents } from './views'
 
 /** Keyed by the view names generated from Go (src/gen/pages.ts): a view missing here fails tsc. */
@@ -28,6 +30,8 @@ export const pages: ViewComponents = {
   Valuation: ValuationPage,
   Newsletter: NewsletterPage,
   Account: AccountPage,
+  DemandRegister: DemandRegisterPage,
+  Registrant: RegistrantPage,
 }
 
 export const allViews = staticViews(pages)

@@ -899,6 +899,7 @@ export interface NewsletterProps {
   form?: PostedForm
   title: string
   step: 'confirmed' | 'unknown' | 'ask' | 'sent' | 'confirm' | 'unsubscribed' | 'failed'
+  what: 'newsletter' | 'alert' | 'report'
   token?: string
   action: string
 }
@@ -975,8 +976,84 @@ export interface HistoryRow {
   visitDate?: string
 }
 
+/** route.DemandRegisterProps */
+export interface DemandRegisterProps {
+  site: Shell
+  head: Head
+  errors?: Partial<Record<string, string>>
+  form?: PostedForm
+  texts: Record<string, string> | null
+  title: string
+  search: SearchForm
+  login: string
+}
+
+/** route.SearchForm */
+export interface SearchForm {
+  types: Choice[] | null
+  zones: ZoneChoice[] | null
+  tiles: string
+  attribution: string
+}
+
+/** route.Choice */
+export interface Choice {
+  value: string
+  label: string
+}
+
+/** route.ZoneChoice */
+export interface ZoneChoice {
+  id: string
+  name: string
+  area: { type: string; coordinates: unknown }
+}
+
+/** route.RegistrantProps */
+export interface RegistrantProps {
+  site: Shell
+  head: Head
+  errors?: Partial<Record<string, string>>
+  form?: PostedForm
+  texts: Record<string, string> | null
+  page: 'login' | 'forgot' | 'reset' | 'confirm' | 'area'
+  title: string
+  action: string
+  login: string
+  forgot: string
+  register?: string
+  state?: 'form' | 'unknown' | 'sent' | 'failed'
+  token?: string
+  email?: string
+  account?: RegistrantAccount
+  demands?: RegistrantDemand[]
+  search?: SearchForm
+  export?: string
+  notice?: string
+}
+
+/** route.RegistrantAccount */
+export interface RegistrantAccount {
+  email: string
+  firstName: string
+  lastName: string
+  lang: string
+  alertFrequency: 'instant' | 'daily'
+}
+
+/** route.RegistrantDemand */
+export interface RegistrantDemand {
+  id: number
+  values: Record<string, string | string[]> | null
+  summary: string
+  confirmed: boolean
+  paused: boolean
+  alerts: number
+  created: string
+}
+
 /** The views the React app renders (internal/web/views). */
-export type ViewName = 'Home' | 'PropertyList' | 'Property' | 'Project' | 'Page' | 'Legal' | 'ThankYou' | 'NotFound' | 'VisitCancel' | 'Valuation' | 'Newsletter' | 'Account'
+export type ViewName = 'Home' | 'PropertyList' | 'Property' | 'Project' | 'Page' | 'Legal' | 'ThankYou' | 'NotFound' | 'VisitCancel' | 'Valuation' | 'Newsletter' | 'Account' | 'DemandRegister' | 'Registrant'
 
 /** Each view's props. */
 export interface ViewProps {
@@ -992,4 +1069,6 @@ export interface ViewProps {
   Valuation: ValuationProps
   Newsletter: NewsletterProps
   Account: AccountProps
+  DemandRegister: DemandRegisterProps
+  Registrant: RegistrantProps
 }

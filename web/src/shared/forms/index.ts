@@ -4,3 +4,4 @@ export { CheckboxField, FieldError, FileField, RadioGroup, SelectField, TextArea
 export { ContactTimeField, PersonFields } from './components/PersonFields'
 export { useField, useFieldError } from './components/useField'
 export { Altcha, type AltchaProps } from './components/Altcha'
+export { CheckboxGroup } from './components/CheckboxGroup'

@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { useForm, type Resolver } from 'react-hook-form'
-import { FORMS, ERROR_KEYS, type FieldSpec, type FormKind } from '../../../gen/forms'
+import { ERROR_KEYS, type FieldSpec, type FormKind } from '../../../gen/forms'
 import { useT } from '../../../lib/i18n'
 import { ServerError, usePage, useRouter } from '../../../lib/router'
 import { HONEYPOT_FIELD } from '../../../gen/forms'
 import { FORM_FIELD, formRecord, type FormErrors, type PostProps } from '../model/post'
-import { formSchema } from '../model/schema'
+import { fieldsOf, formSchema } from '../model/schema'
 import { ALTCHA_FIELD } from '../model/altcha'
 import { FormKitContext, type FormKit, type ProofHandle, type Values } from './context'
 import './forms.css'
@@ -28,17 +28,19 @@ export interface VisitorFormProps {
   /** The send button's text (forms.send unless given). */
   submitLabel?: ReactNode
   className?: string
+  /** The fields of a kind FORMS leaves to its page (forms.lazy.ts's LAZY_FORMS). */
+  fields?: readonly FieldSpec[]
   children: ReactNode
 }
 
 const resolvers = new Map<FormKind, Resolver<Values>>()
 
 /** The zod resolver of a kind, made on the first check (never while the server renders). */
-function resolverOf(kind: FormKind): Resolver<Values> {
+function resolverOf(kind: FormKind, fields: readonly FieldSpec[]): Resolver<Values> {
   return (values, context, options) => {
     let r = resolvers.get(kind)
     if (!r) {
-      r = zodResolver(formSchema(kind)) as unknown as Resolver<Values>
+      r = zodResolver(formSchema(kind, fields)) as unknown as Resolver<Values>
       resolvers.set(kind, r)
     }
     return r(values, context, options)
@@ -59,7 +61,8 @@ export const CHECK_HEADER = 'X-Form-Check'
  * keeping the scroll position; the server's answer wins over the browser's
  * checks. Its fields (TextField, RadioGroup…, PersonFields) go inside.
  */
-export function VisitorForm({ kind, action, hidden, multipart: multipartProp, antiSpam, submitLabel, className, children }: VisitorFormProps) {
+export function VisitorForm({ kind, action, hidden, multipart: multipartProp, antiSpam, submitLabel, className, fields: given, children }: VisitorFormProps) {
+  const fields = given ?? fieldsOf(kind)
   const t = useT()
   const page = usePage<PostProps>()
   const router = useRouter()
@@ -72,7 +75,7 @@ export function VisitorForm({ kind, action, hidden, multipart: multipartProp, an
   const { register, handleSubmit, clearErrors, formState } = useForm<Values>({
     mode: 'onTouched',
     defaultValues: values ?? undefined,
-    resolver: resolverOf(kind),
+    resolver: resolverOf(kind, fields),
   })
 
   // Fields the visitor changed since the server's answer: its word on them no longer holds.
@@ -90,7 +93,7 @@ export function VisitorForm({ kind, action, hidden, multipart: multipartProp, an
     }
   }, [])
 
-  const specs = useMemo(() => new Map((FORMS[kind] as readonly FieldSpec[]).map((f) => [f.name, f])), [kind])
+  const specs = useMemo(() => new Map(fields.map((f) => [f.name, f])), [fields])
   const multipart = multipartProp ?? [...specs.values()].some((f) => f.type === 'file')
   const clientError = (name: string) => {
     const m = formState.errors[name]?.message

@@ -23,7 +23,7 @@ export interface Option {
   lang?: string
 }
 
-function Label({ htmlFor, required, children }: { htmlFor: string; required: boolean; children: ReactNode }) {
+export function Label({ htmlFor, required, children }: { htmlFor: string; required: boolean; children: ReactNode }) {
   return (
     <label className="vf-label" htmlFor={htmlFor}>
       {children}
@@ -42,10 +42,10 @@ export function FieldError({ id, message }: { id: string; message?: string }) {
   )
 }
 
-const inputTypes = { email: 'email', phone: 'tel', number: 'number', date: 'date', url: 'url' } as const
+const inputTypes = { email: 'email', phone: 'tel', number: 'number', date: 'date', url: 'url', password: 'password' } as const
 
 /** A one-line input; its type follows the field's spec (email, tel, number, date) unless given. */
-export function TextField({ name, label, autoComplete, type }: FieldProps & { type?: 'text' | 'email' | 'tel' | 'number' | 'date' }) {
+export function TextField({ name, label, autoComplete, type, hint }: FieldProps & { type?: 'text' | 'email' | 'tel' | 'number' | 'date' | 'password'; hint?: ReactNode }) {
   const f = useField(name)
   const specType = useFormKit().spec(name)?.type
   const t = type ?? (specType && specType in inputTypes ? inputTypes[specType as keyof typeof inputTypes] : 'text')
@@ -58,10 +58,16 @@ export function TextField({ name, label, autoComplete, type }: FieldProps & { ty
         autoComplete={autoComplete}
         inputMode={t === 'number' ? 'numeric' : undefined}
         min={t === 'number' ? 0 : undefined}
-        defaultValue={firstValue(f.initial) ?? ''}
+        defaultValue={t === 'password' ? undefined : (firstValue(f.initial) ?? '')}
         {...f.aria}
+        aria-describedby={[hint ? `${f.id}-hint` : '', f.aria['aria-describedby'] ?? ''].filter(Boolean).join(' ') || undefined}
         {...f.register()}
       />
+      {hint && (
+        <p className="vf-hint" id={`${f.id}-hint`}>
+          {hint}
+        </p>
+      )}
       <FieldError id={f.errorId} message={f.message} />
     </div>
   )

@@ -98,16 +98,21 @@ export function fieldSchema(f: FieldSpec) {
 
 const cache = new Map<FormKind, z.ZodMiniObject>()
 
+/** A kind's fields in FORMS; a lazy kind's (forms.lazy.ts) its page gives. */
+export function fieldsOf(kind: FormKind): readonly FieldSpec[] {
+  return (FORMS as Partial<Record<FormKind, readonly FieldSpec[]>>)[kind] ?? []
+}
+
 /**
  * The schema of a form kind: the fields the visitor fills in (the page's
  * hidden IDs are the server's to check). Made on first use, so a page
  * rendered on the server never builds one.
  */
-export function formSchema(kind: FormKind): z.ZodMiniObject {
+export function formSchema(kind: FormKind, fields: readonly FieldSpec[] = fieldsOf(kind)): z.ZodMiniObject {
   let s = cache.get(kind)
   if (!s) {
     const shape: Record<string, ReturnType<typeof fieldSchema>> = {}
-    for (const f of FORMS[kind] as readonly FieldSpec[]) if (f.type !== 'id') shape[f.name] = fieldSchema(f)
+    for (const f of fields) if (f.type !== 'id') shape[f.name] = fieldSchema(f)
     s = z.looseObject(shape)
     cache.set(kind, s)
   }

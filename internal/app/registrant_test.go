@@ -1,0 +1,232 @@
+package app_test
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"net/mail"
+	"net/url"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"immo/internal/altcha"
+	"immo/internal/app/apptest"
+	"immo/internal/field"
+	"immo/internal/registrant"
+)
+
+// registration is a demand register's post without JavaScript (no proof).
+func registration(email, password string, zones ...string) url.Values {
+	v := url.Values{"title": {"ms"}, "firstName": {"Ann"}, "lastName": {"Peeters"}, "email": {email}, "phone": {"0471 23 45 67"},
+		"purpose": {"buy"}, "types": {"1", "2"}, "zones": zones, "priceMax": {"400000"}, "bedroomsMin": {"2"},
+		"contactTime": {"morning", "evening"}, "password": {password}, "passwordConfirm": {password}, altcha.HoneypotField: {""}}
+	return v
+}
+
+var confirmLink = regexp.MustCompile(`https?://[^\s"]+/account/confirm/\?token=[A-Za-z0-9_-]+`)
+var resetLink = regexp.MustCompile(`https?://[^\s"]+/account/reset-password/\?token=[A-Za-z0-9_-]+`)
+
+// mailTo is the first of msgs to address, as text.
+func mailTo(t *testing.T, msgs []*mail.Message, address string) string {
+	t.Helper()
+	for _, m := range msgs {
+		if strings.Contains(m.Header.Get("To"), address) {
+			return mailText(t, m)
+		}
+	}
+	t.Fatalf("no mail to %s", address)
+	return ""
+}
+
+// refused checks a public form's refusal: 422, the key in the page.
+func refused(t *testing.T, what string, rec *httptest.ResponseRecorder, key string) {
+	t.Helper()
+	if rec.Code != http.StatusUnprocessableEntity || !strings.Contains(rec.Body.String(), key) {
+		t.Fatalf("%s: %d, want 422 with %q\n%.300s", what, rec.Code, key, rec.Body)
+	}
+}
+
+func path(t *testing.T, link string) string {
+	t.Helper()
+	u, err := url.Parse(link)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return u.RequestURI()
+}
+
+// A visitor registers a demand on the register (the page cached, no
+// cookie), gets the mail with the confirmation link; the same address
+// again gets the same answer and a mail saying it has an account. The
+// registrant logs in (not with the second post's password), confirms by
+// the link, pauses, edits and deletes a search, changes their details and
+// password (the other session ends), downloads their data, forgets their
+// password (a single-use link valid one hour) and deletes their account.
+func TestRegistrant(t *testing.T) {
+	for _, db := range apptest.Databases {
+		t.Run(db.Name, func(t *testing.T) {
+			s := apptest.New(t, apptest.Options{DatabaseURL: db.URL(t)})
+			c := &client{h: s.Handler, ip: "192.0.2.1"}
+			page := c.do(t, "GET", "/fr/recherche/", nil)
+			if page.Code != http.StatusOK || !strings.Contains(page.Body.String(), `"component":"DemandRegister"`) ||
+				!strings.Contains(page.Body.String(), `"id":"arlon"`) || c.cookie != nil {
+				t.Fatalf("the register: %d cookie %v\n%.400s", page.Code, c.cookie, page.Body)
+			}
+			if cc := page.Header().Get("Cache-Control"); strings.Contains(cc, "private") || strings.Contains(cc, "no-store") {
+				t.Errorf("the register is not cached: %q", cc)
+			}
+
+			// Refusals: nothing stored.
+			bad := registration("ann@example.be", "ann's secret words")
+			refused(t, "no zone", c.do(t, "POST", "/fr/recherche/", bad), field.KeyZones)
+			bad = registration("ann@example.be", "ann's secret words", "arlon")
+			bad.Set("passwordConfirm", "other words here")
+			refused(t, "passwords differ", c.do(t, "POST", "/fr/recherche/", bad), field.KeyPasswordMatch)
+			bad = registration("ann@example.be", "ann's secret words", "atlantis")
+			refused(t, "unknown zone", c.do(t, "POST", "/fr/recherche/", bad), field.KeyChoice)
+			bad = registration("ann@example.be", "ann's secret words", "arlon")
+			bad.Del("types")
+			refused(t, "no type", c.do(t, "POST", "/fr/recherche/", bad), field.KeyTypes)
+			if n := s.Count(t, "accounts"); n != 0 {
+				t.Fatalf("%d accounts after refusals", n)
+			}
+
+			thanks := "/fr/merci/demand-register/#main"
+			expect(t, "registered", c.do(t, "POST", "/fr/recherche/", registration("Ann@Example.be", "ann's secret words", "arlon", "luxembourg-ville")),
+				http.StatusSeeOther, thanks)
+			first := s.Delivered(t, 0, 2)
+			text := mailTo(t, first, "Ann@Example.be")
+			if strings.Contains(text, "ann's secret words") || strings.Contains(mailTo(t, first, "info@"), "secret") {
+				t.Fatal("a mail carries the password")
+			}
+			link := confirmLink.FindString(text)
+			if link == "" || strings.Contains(text, "forgot-password") {
+				t.Fatalf("the first registration's mail:\n%s", text)
+			}
+			// The same address again, another password: the same answer.
+			other := &client{h: s.Handler, ip: "192.0.2.2"}
+			expect(t, "registered again", other.do(t, "POST", "/fr/recherche/", registration("ann@example.be", "someone else's words", "arlon")),
+				http.StatusSeeOther, thanks)
+			again := mailTo(t, s.Delivered(t, 2, 2), "ann@example.be")
+			if confirmLink.FindString(again) == "" || !strings.Contains(again, "/fr/account/forgot-password/") {
+				t.Fatalf("the second registration's mail:\n%s", again)
+			}
+			if n := s.Count(t, "accounts"); n != 1 {
+				t.Fatalf("%d accounts", n)
+			}
+			if active, _ := s.Store.Demands().Active(t.Context()); len(active) != 0 {
+				t.Fatalf("unconfirmed demands are active: %+v", active)
+			}
+
+			// The login: not with the second post's password.
+			wrong := c.do(t, "POST", "/fr/account/login/", url.Values{"email": {"ann@example.be"}, "password": {"someone else's words"}})
+			expect(t, "wrong password", wrong, http.StatusUnprocessableEntity, "", field.KeyLogin)
+			expect(t, "area, anonymous", c.do(t, "GET", "/fr/account/", nil), http.StatusSeeOther, "/fr/account/login/")
+
+			// The link confirms: a button first (a mail scanner confirms nothing).
+			expect(t, "confirm page", c.do(t, "GET", path(t, link), nil), http.StatusOK, "", `"page":"confirm"`, "ann@example.be")
+			if active, _ := s.Store.Demands().Active(t.Context()); len(active) != 0 {
+				t.Fatal("a GET confirmed")
+			}
+			token := strings.SplitN(link, "token=", 2)[1]
+			expect(t, "confirmed", c.do(t, "POST", "/fr/account/confirm/", url.Values{"token": {token}}), http.StatusSeeOther, "/fr/account/?done=confirmed")
+			if c.cookie == nil {
+				t.Fatal("no session after confirming")
+			}
+			expect(t, "link again", c.do(t, "GET", path(t, link), nil), http.StatusNotFound, "", `"state":"unknown"`)
+			active, err := s.Store.Demands().Active(t.Context())
+			if err != nil || len(active) != 1 || active[0].Price.Max != 400000 || len(active[0].Zips) < 2 {
+				t.Fatalf("active after confirming: %+v %v", active, err)
+			}
+			id := active[0].ID
+			area := c.do(t, "GET", "/fr/account/?done=confirmed", nil)
+			expect(t, "area", area, http.StatusOK, "", `"page":"area"`, "registrant.notice.confirmed", `"confirmed":true`, `"confirmed":false`)
+
+			// Pause, edit (refused, then kept), another's demand refused.
+			post := func(values url.Values) string {
+				rec := c.do(t, "POST", "/fr/account/", values)
+				if rec.Code != http.StatusSeeOther {
+					return rec.Body.String()
+				}
+				return rec.Header().Get("Location")
+			}
+			idS := func(n int64) string { return strconv.FormatInt(n, 10) }
+			if got := post(url.Values{"action": {"pause"}, "demand": {idS(id)}}); got != "/fr/account/?done=saved" {
+				t.Fatalf("pause: %s", got)
+			}
+			if active, _ := s.Store.Demands().Active(t.Context()); len(active) != 0 {
+				t.Fatal("a paused demand is active")
+			}
+			post(url.Values{"action": {"resume"}, "demand": {idS(id)}})
+			edit := url.Values{"action": {"edit"}, "demand": {idS(id)}, "purpose": {"rent"}, "types": {"1"}, "zones": {"arlon"},
+				"priceMin": {"900"}, "priceMax": {"500"}}
+			if got := post(edit); !strings.Contains(got, field.KeyRange) {
+				t.Fatalf("a minimum above its maximum: %.300s", got)
+			}
+			edit.Set("priceMax", "1200")
+			if got := post(edit); got != "/fr/account/?done=saved" {
+				t.Fatalf("edit: %.300s", got)
+			}
+			active, _ = s.Store.Demands().Active(t.Context())
+			if len(active) != 1 || active[0].Price.Max != 1200 || active[0].Goal != 1 {
+				t.Fatalf("edited: %+v", active)
+			}
+			if got := post(url.Values{"action": {"delete"}, "demand": {"999999"}}); !strings.Contains(got, field.KeyChoice) {
+				t.Fatalf("another's demand deleted: %.300s", got)
+			}
+
+			// The password changed: this session goes on, the other ends.
+			second := &client{h: s.Handler, ip: "192.0.2.3"}
+			expect(t, "second login", second.do(t, "POST", "/fr/account/login/", url.Values{"email": {"ann@example.be"}, "password": {"ann's secret words"}}),
+				http.StatusSeeOther, "/fr/account/")
+			s.Clock.Add(time.Second)
+			if got := post(url.Values{"action": {"password"}, "current": {"not it at all"}, "password": {"ann's new words!"}, "passwordConfirm": {"ann's new words!"}}); !strings.Contains(got, registrant.KeyWrongPassword) {
+				t.Fatalf("a wrong current password: %.300s", got)
+			}
+			if got := post(url.Values{"action": {"password"}, "current": {"ann's secret words"}, "password": {"ann's new words!"}, "passwordConfirm": {"ann's new words!"}}); got != "/fr/account/?done=password" {
+				t.Fatalf("password: %.300s", got)
+			}
+			expect(t, "this session", c.do(t, "GET", "/fr/account/", nil), http.StatusOK, "", `"page":"area"`)
+			expect(t, "the other session", second.do(t, "GET", "/fr/account/", nil), http.StatusSeeOther, "/fr/account/login/")
+
+			// The data, as JSON.
+			x := c.do(t, "GET", "/fr/account/export/", nil)
+			if x.Code != http.StatusOK || !strings.Contains(x.Body.String(), `"email": "ann@example.be"`) || !strings.Contains(x.Header().Get("Content-Disposition"), "attachment") {
+				t.Fatalf("export: %d %s", x.Code, x.Body)
+			}
+
+			// Forgotten: the same answer for anyone; a link valid one hour, once.
+			before := len(s.SMTP.Messages())
+			expect(t, "forgot, unknown", other.do(t, "POST", "/fr/account/forgot-password/", url.Values{"email": {"nobody@example.be"}}),
+				http.StatusSeeOther, "/fr/account/forgot-password/?sent")
+			expect(t, "forgot", other.do(t, "POST", "/fr/account/forgot-password/", url.Values{"email": {"ann@example.be"}}),
+				http.StatusSeeOther, "/fr/account/forgot-password/?sent")
+			reset := resetLink.FindString(mailTo(t, s.Delivered(t, before, 1), "ann@example.be"))
+			if reset == "" {
+				t.Fatal("no reset link")
+			}
+			expect(t, "reset page", other.do(t, "GET", path(t, reset), nil), http.StatusOK, "", `"page":"reset"`)
+			rtoken := strings.SplitN(reset, "token=", 2)[1]
+			s.Clock.Add(time.Second)
+			expect(t, "reset", other.do(t, "POST", "/fr/account/reset-password/", url.Values{"token": {rtoken}, "password": {"ann's third words"}, "passwordConfirm": {"ann's third words"}}),
+				http.StatusSeeOther, "/fr/account/?done=password")
+			expect(t, "reset again", other.do(t, "GET", path(t, reset), nil), http.StatusNotFound, "", `"state":"unknown"`)
+			expect(t, "old session after the reset", c.do(t, "GET", "/fr/account/", nil), http.StatusSeeOther, "/fr/account/login/")
+			before = len(s.SMTP.Messages())
+			other.do(t, "POST", "/fr/account/forgot-password/", url.Values{"email": {"ann@example.be"}})
+			late := resetLink.FindString(mailTo(t, s.Delivered(t, before, 1), "ann@example.be"))
+			s.Clock.Add(registrant.ResetValidity + time.Minute)
+			expect(t, "expired link", other.do(t, "GET", path(t, late), nil), http.StatusNotFound, "", `"state":"unknown"`)
+
+			// Deleted: everything about them.
+			expect(t, "delete account", other.do(t, "POST", "/fr/account/", url.Values{"action": {"delete-account"}}), http.StatusSeeOther, "/fr/")
+			if n := s.Count(t, "accounts") + s.Count(t, "demands"); n != 0 {
+				t.Fatalf("%d rows left", n)
+			}
+			expect(t, "login after deletion", c.do(t, "POST", "/fr/account/login/", url.Values{"email": {"ann@example.be"}, "password": {"ann's third words"}}),
+				http.StatusUnprocessableEntity, "", field.KeyLogin)
+		})
+	}
+}

@@ -1,0 +1,56 @@
+package app
+
+import (
+	"time"
+
+	"immo/internal/account"
+	"immo/internal/antispam"
+	"immo/internal/catalog"
+	"immo/internal/lead"
+	"immo/internal/registrant"
+	"immo/internal/site"
+	"immo/internal/spam"
+	"immo/internal/storage"
+	"immo/internal/web"
+)
+
+// ForgotPerHour bounds the forgotten-password posts of one sender: each
+// may mail an address, which the site's one brake on typed addresses
+// (mailsPerAddress) bounds too.
+const ForgotPerHour = 5
+
+// newRegistrants is the demand registrants' service on the store: the
+// zones of cfg, the property types of cat. newForms gives it its mails,
+// queue and clock.
+func newRegistrants(store storage.Store, cfg *site.Config, cat *catalog.Service) *registrant.Service {
+	return &registrant.Service{Store: store.Registrants(), Tokens: store.Owners(), Zones: cfg,
+		Types: func() []int {
+			var ids []int
+			for _, t := range cat.Index().Types(cfg.Languages.Default) {
+				ids = append(ids, t.WebID)
+			}
+			return ids
+		}}
+}
+
+// registrantPages are the registrants' pages' services: the login with
+// the owners' brakes (LoginWindow…), the forgotten password's.
+func registrantPages(d formDeps, store storage.Store, reg *registrant.Service, now func() time.Time) (web.RegistrantPages, error) {
+	ip, err := lead.NewIPHasher(d.IPKey)
+	if err != nil {
+		return web.RegistrantPages{}, err
+	}
+	limiter := func(max int, window time.Duration) *antispam.Limiter {
+		return &antispam.Limiter{Counter: store.Antispam(), Max: max, Window: window, Now: now}
+	}
+	return web.RegistrantPages{
+		Service:           reg,
+		Login:             &account.Service{Store: store.Accounts(), Now: now},
+		IP:                ip,
+		PerAccountAddress: limiter(LoginPerAccountAddress, LoginWindow),
+		PerAddress:        limiter(LoginPerAddress, LoginWindow),
+		PerAccount:        limiter(LoginPerAccount, LoginWindow),
+		ForgotPerSender:   spam.Limit{Limiter: limiter(ForgotPerHour, time.Hour), Name: "forgot-hour"},
+		Addresses:         mailsPerAddress(d),
+	}, nil
+}

@@ -1,0 +1,207 @@
+import { useId } from 'react'
+import type { RegistrantDemand, RegistrantProps, SearchForm } from '../model/types'
+import { FormError } from './RegistrantPage'
+import { Input } from './Input'
+import { SearchRanges } from './SearchFields'
+
+type Say = (key: string, vars?: Record<string, string>) => string
+
+/** A form of the area: posts its action (and a demand's id) to the area. */
+function Action({ action, name, demand, label, className }: { action: string; name: string; demand?: number; label: string; className?: string }) {
+  return (
+    <form method="post" action={action}>
+      <input type="hidden" name="action" value={name} />
+      {demand != null && <input type="hidden" name="demand" value={demand} />}
+      <button type="submit" className={className ?? 'button button-secondary'}>
+        {label}
+      </button>
+    </form>
+  )
+}
+
+/**
+ * The registrant's area: their searches (each one's words, state and the
+ * properties sent; change, pause or resume, delete), how often they hear of
+ * matches, their details, their password, their data (download, delete the
+ * account), and the logout. Every change is a plain form posting here; the
+ * page comes back with a notice or with the form's errors.
+ */
+export function RegistrantArea({ title, action, account, demands, search, export: exportURL, register, notice, errors, form, say }: RegistrantProps & { say: Say }) {
+  const uid = useId()
+  const posted = form?.name === 'registrant-area' ? (form.values ?? {}) : {}
+  const postedAction = typeof posted.action === 'string' ? posted.action : ''
+  const postedDemand = typeof posted.demand === 'string' ? Number(posted.demand) : 0
+  const errorsOf = (a: string, d = 0) => (postedAction === a && postedDemand === d ? (errors ?? {}) : {})
+  return (
+    <div className="page registrant-page">
+      <div className="container">
+        <div className="registrant-top">
+          <h1>{title}</h1>
+          <Action action={action} name="logout" label={say('registrant.area.logout')} />
+        </div>
+        {notice && (
+          <p className="registrant-notice" role="status">
+            {say(notice)}
+          </p>
+        )}
+        <section className="registrant-section" aria-labelledby={`${uid}-demands`}>
+          <h2 id={`${uid}-demands`}>{say('registrant.area.demands')}</h2>
+          {(demands ?? []).length === 0 && <p>{say('registrant.area.none')}</p>}
+          {(demands ?? []).map((d) => (
+            <Demand key={d.id} d={d} action={action} search={search} say={say} errors={errorsOf('edit', d.id)} posted={postedAction === 'edit' && postedDemand === d.id ? posted : null} />
+          ))}
+          {register && (
+            <p>
+              <a href={register}>{say('registrant.area.add')}</a>
+            </p>
+          )}
+        </section>
+        {account && (
+          <>
+            <section className="registrant-section" aria-labelledby={`${uid}-details`}>
+              <h2 id={`${uid}-details`}>{say('registrant.area.details')}</h2>
+              <p>{account.email}</p>
+              <form method="post" action={action} noValidate>
+                <input type="hidden" name="action" value="details" />
+                <FormError error={errorsOf('details').form} say={say} />
+                <Input id={`${uid}-first`} name="firstName" autoComplete="given-name" label={say('registrant.area.firstName')} defaultValue={account.firstName} error={errorsOf('details').firstName} say={say} required />
+                <Input id={`${uid}-last`} name="lastName" autoComplete="family-name" label={say('registrant.area.lastName')} defaultValue={account.lastName} error={errorsOf('details').lastName} say={say} required />
+                <Languages id={`${uid}-lang`} value={account.lang} label={say('registrant.area.lang')} />
+                <fieldset className="registrant-checks">
+                  <legend>{say('registrant.area.frequency')}</legend>
+                  {(['instant', 'daily'] as const).map((f) => (
+                    <label key={f}>
+                      <input type="radio" name="alertFrequency" value={f} defaultChecked={account.alertFrequency === f} /> {say(`registrant.area.${f}`)}
+                    </label>
+                  ))}
+                </fieldset>
+                <button className="button" type="submit">{say('registrant.area.saveDetails')}</button>
+              </form>
+            </section>
+            <section className="registrant-section" aria-labelledby={`${uid}-password`}>
+              <h2 id={`${uid}-password`}>{say('registrant.area.password')}</h2>
+              <form method="post" action={action} noValidate>
+                <input type="hidden" name="action" value="password" />
+                <input type="email" name="email" autoComplete="username" value={account.email} readOnly hidden />
+                <Input id={`${uid}-current`} name="current" type="password" autoComplete="current-password" label={say('registrant.area.current')} error={errorsOf('password').current} say={say} required />
+                <Input id={`${uid}-new`} name="password" type="password" autoComplete="new-password" label={say('registrant.area.newPassword')} hint={say('registrant.register.passwordHint')} error={errorsOf('password').password} say={say} required />
+                <Input id={`${uid}-confirm`} name="passwordConfirm" type="password" autoComplete="new-password" label={say('registrant.area.confirmPassword')} error={errorsOf('password').passwordConfirm} say={say} required />
+                <button className="button" type="submit">{say('registrant.area.changePassword')}</button>
+              </form>
+            </section>
+          </>
+        )}
+        <section className="registrant-section" aria-labelledby={`${uid}-data`}>
+          <h2 id={`${uid}-data`}>{say('registrant.area.data')}</h2>
+          {exportURL && (
+            <p>
+              <a href={exportURL} download>
+                {say('registrant.area.export')}
+              </a>
+            </p>
+          )}
+          <details>
+            <summary className="registrant-danger">{say('registrant.area.deleteAccount')}</summary>
+            <p>{say('registrant.area.deleteAccountHint')}</p>
+            <Action action={action} name="delete-account" label={say('registrant.area.deleteAccountConfirm')} className="button" />
+          </details>
+        </section>
+      </div>
+    </div>
+  )
+}
+
+/** Each language by its own name (an autonym reads the same on every page). */
+const AUTONYMS = { nl: 'Nederlands', fr: 'Français', en: 'English', de: 'Deutsch' } as const
+
+function Languages({ id, value, label }: { id: string; value: string; label: string }) {
+  return (
+    <div className="registrant-field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} name="lang" defaultValue={value}>
+        {(Object.keys(AUTONYMS) as (keyof typeof AUTONYMS)[]).map((l) => (
+          <option key={l} value={l} lang={l}>
+            {AUTONYMS[l]}
+          </option>
+        ))}
+      </select>
+    </div>
+  )
+}
+
+function Demand({ d, action, search, say, errors, posted }: { d: RegistrantDemand; action: string; search?: SearchForm; say: Say; errors: Partial<Record<string, string>>; posted: Record<string, string | string[]> | null }) {
+  const uid = useId()
+  const values = posted ?? d.values ?? {}
+  const has = (name: string, v: string) => {
+    const x = values[name]
+    return Array.isArray(x) ? x.includes(v) : x === v
+  }
+  const failed = Object.keys(errors).length > 0
+  return (
+    <article className="registrant-demand" aria-labelledby={`${uid}-title`}>
+      <h3 id={`${uid}-title`}>{d.summary}</h3>
+      <p className="registrant-state">
+        {!d.confirmed ? say('registrant.area.pending') : d.paused ? say('registrant.area.paused') : `${say('registrant.area.alerts')}: ${d.alerts}`}
+      </p>
+      <p>
+        {say('registrant.area.since')} {d.created}
+      </p>
+      <div className="registrant-actions">
+        {d.confirmed && <Action action={action} name={d.paused ? 'resume' : 'pause'} demand={d.id} label={say(d.paused ? 'registrant.area.resume' : 'registrant.area.pause')} />}
+        <Action action={action} name="delete" demand={d.id} label={say('registrant.area.delete')} />
+      </div>
+      <details open={failed}>
+        <summary>{say('registrant.area.edit')}</summary>
+        <form method="post" action={action} noValidate>
+          <input type="hidden" name="action" value="edit" />
+          <input type="hidden" name="demand" value={d.id} />
+          <FormError error={errors.form} say={say} />
+          <fieldset className="registrant-checks">
+            <legend>{say('registrant.register.purpose')}</legend>
+            {(['buy', 'rent'] as const).map((p) => (
+              <label key={p}>
+                <input type="radio" name="purpose" value={p} defaultChecked={has('purpose', p)} /> {say(`registrant.register.${p}`)}
+              </label>
+            ))}
+            <Err error={errors.purpose} say={say} />
+          </fieldset>
+          <fieldset className="registrant-checks">
+            <legend>{say('registrant.register.types')}</legend>
+            {(search?.types ?? []).map((c) => (
+              <label key={c.value}>
+                <input type="checkbox" name="types" value={c.value} defaultChecked={has('types', c.value)} /> {c.label}
+              </label>
+            ))}
+            <Err error={errors.types} say={say} />
+          </fieldset>
+          <fieldset className="registrant-checks">
+            <legend>{say('registrant.register.zones')}</legend>
+            {(search?.zones ?? []).map((z) => (
+              <label key={z.id}>
+                <input type="checkbox" name="zones" value={z.id} defaultChecked={has('zones', z.id)} /> {z.name}
+              </label>
+            ))}
+            <Err error={errors.zones} say={say} />
+          </fieldset>
+          <SearchRanges
+            say={say}
+            values={values}
+            Field={({ name, label, defaultValue }) => (
+              <Input id={`${uid}-${name}`} name={name} type="number" label={label} defaultValue={defaultValue} error={errors[name]} say={say} />
+            )}
+          />
+          <button className="button" type="submit">{say('registrant.area.save')}</button>
+        </form>
+      </details>
+    </article>
+  )
+}
+
+function Err({ error, say }: { error?: string; say: Say }) {
+  if (!error) return null
+  return (
+    <p className="field-error" role="alert">
+      {say(error)}
+    </p>
+  )
+}

@@ -1,0 +1,122 @@
+import { useId, type ReactNode } from 'react'
+import { useSay } from '../model/texts'
+import type { RegistrantProps } from '../model/types'
+import { RegistrantArea } from './RegistrantArea'
+import { Input } from './Input'
+import './demand.css'
+
+type Say = ReturnType<typeof useSay>
+
+/**
+ * The registrants' pages, one view: the login, the forgotten password, the
+ * pages a reset link and a confirmation link open, and the area. Plain
+ * HTML forms posting to the page: they work without JavaScript, and the
+ * router posts them the same way with it.
+ */
+export function RegistrantPage(props: RegistrantProps) {
+  const say = useSay(props.texts)
+  switch (props.page) {
+    case 'area':
+      return <RegistrantArea {...props} say={say} />
+    case 'forgot':
+      return <Forgot {...props} say={say} />
+    case 'reset':
+    case 'confirm':
+      return <LinkPage {...props} say={say} />
+    default:
+      return <Login {...props} say={say} />
+  }
+}
+
+function Card({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="page registrant-page">
+      <div className="container">
+        <h1>{title}</h1>
+        <div className="registrant-card">{children}</div>
+      </div>
+    </div>
+  )
+}
+
+export function FormError({ error, say }: { error?: string; say: Say }) {
+  if (!error) return null
+  return (
+    <p className="registrant-error" role="alert">
+      {say(error)}
+    </p>
+  )
+}
+
+function Login({ title, action, errors, form, forgot, register, say }: RegistrantProps & { say: Say }) {
+  const uid = useId()
+  const typed = form?.values?.email
+  return (
+    <Card title={title}>
+      <p>{say('registrant.login.intro')}</p>
+      <form method="post" action={action} noValidate>
+        <FormError error={errors?.form} say={say} />
+        <Input id={`${uid}-email`} name="email" type="email" autoComplete="username" label={say('registrant.login.email')} error={errors?.email} say={say}
+          defaultValue={typeof typed === 'string' ? typed : undefined} required />
+        <Input id={`${uid}-password`} name="password" type="password" autoComplete="current-password" label={say('registrant.login.password')} say={say} required />
+        <button className="button" type="submit">{say('registrant.login.submit')}</button>
+      </form>
+      <p><a href={forgot}>{say('registrant.login.forgot')}</a></p>
+      {register && <p><a href={register}>{say('registrant.login.register')}</a></p>}
+    </Card>
+  )
+}
+
+function Forgot({ title, action, errors, form, state, login, say }: RegistrantProps & { say: Say }) {
+  const uid = useId()
+  const typed = form?.values?.email
+  return (
+    <Card title={title}>
+      {state === 'sent' ? (
+        <p className="registrant-notice" role="status">{say('registrant.forgot.sent')}</p>
+      ) : (
+        <>
+          <p>{say('registrant.forgot.intro')}</p>
+          <form method="post" action={action} noValidate>
+            <FormError error={errors?.form} say={say} />
+            <Input id={`${uid}-email`} name="email" type="email" autoComplete="email" label={say('registrant.forgot.email')} error={errors?.email} say={say}
+              defaultValue={typeof typed === 'string' ? typed : undefined} required />
+            <button className="button" type="submit">{say('registrant.forgot.submit')}</button>
+          </form>
+        </>
+      )}
+      <p><a href={login}>{say('registrant.link.login')}</a></p>
+    </Card>
+  )
+}
+
+function LinkPage({ page, title, action, errors, state, token, email, login, say }: RegistrantProps & { say: Say }) {
+  const uid = useId()
+  if (state === 'unknown' || state === 'failed') {
+    return (
+      <Card title={title}>
+        <p role={state === 'failed' ? 'alert' : undefined}>{say(state === 'failed' ? 'registrant.link.failed' : 'registrant.link.unknown')}</p>
+        <p><a href={login}>{say('registrant.link.login')}</a></p>
+      </Card>
+    )
+  }
+  return (
+    <Card title={title}>
+      <p>{say(`registrant.${page}.intro`, { email: email ?? '' })}</p>
+      <form method="post" action={action} noValidate>
+        <FormError error={errors?.form} say={say} />
+        <input type="hidden" name="token" value={token ?? ''} />
+        {page === 'reset' && (
+          <>
+            <input type="email" name="email" autoComplete="username" value={email ?? ''} readOnly hidden />
+            <Input id={`${uid}-password`} name="password" type="password" autoComplete="new-password" label={say('registrant.reset.password')}
+              hint={say('registrant.register.passwordHint')} error={errors?.password} say={say} required />
+            <Input id={`${uid}-confirm`} name="passwordConfirm" type="password" autoComplete="new-password" label={say('registrant.reset.passwordConfirm')}
+              error={errors?.passwordConfirm} say={say} required />
+          </>
+        )}
+        <button className="button" type="submit">{say(`registrant.${page}.submit`)}</button>
+      </form>
+    </Card>
+  )
+}

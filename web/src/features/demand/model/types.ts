@@ -1,0 +1,1 @@
+export type { DemandRegisterProps, RegistrantProps, SearchForm, ZoneChoice, RegistrantDemand } from '../../../gen/pages'

@@ -1,0 +1,44 @@
+// The zones' map, loaded on demand (map.ts loadZoneMap): Leaflet in a chunk
+// of its own, with its CSS, that only the demand register fetches after
+// hydration. It draws each zone's polygon; a click ticks or unticks the
+// zone's checkbox in the form (the list is the form's truth, the map a way
+// to tick it), and the polygons follow the boxes.
+import L from 'leaflet'
+import leafletCss from 'leaflet/dist/leaflet.css?inline'
+import type { ZoneMapOptions } from './map'
+
+let styled = false
+
+function addStyle() {
+  if (styled) return
+  styled = true
+  const style = document.createElement('style')
+  style.textContent = leafletCss
+  document.head.append(style)
+}
+
+export function drawZoneMap(el: HTMLElement, o: ZoneMapOptions): () => void {
+  addStyle()
+  const accent = getComputedStyle(el).getPropertyValue('--accent').trim() || '#1f5fa8'
+  const map = L.map(el, { scrollWheelZoom: false, attributionControl: !!o.tiles, zoomSnap: 0.5 })
+  if (o.tiles) L.tileLayer(o.tiles, { attribution: o.attribution, maxZoom: 18 }).addTo(map)
+  const layers = new Map<string, L.GeoJSON>()
+  const style = (on: boolean): L.PathOptions => ({ color: accent, weight: on ? 3 : 1.5, fillColor: accent, fillOpacity: on ? 0.45 : 0.08 })
+  for (const z of o.zones) {
+    const layer = L.geoJSON(z.area as GeoJSON.Geometry, { style: () => style(o.isChosen(z.id)) })
+    layer.bindTooltip(z.name, { sticky: true })
+    layer.on('click', () => o.toggle(z.id))
+    layer.addTo(map)
+    layers.set(z.id, layer)
+  }
+  const all = L.featureGroup([...layers.values()])
+  if (all.getLayers().length) map.fitBounds(all.getBounds(), { padding: [12, 12] })
+  const refresh = () => {
+    for (const [id, layer] of layers) layer.setStyle(style(o.isChosen(id)))
+  }
+  const off = o.onChange(refresh)
+  return () => {
+    off()
+    map.remove()
+  }
+}
