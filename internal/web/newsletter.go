@@ -9,6 +9,7 @@ import (
 	"immo/internal/field"
 	"immo/internal/lead"
 	"immo/internal/newsletter"
+	"immo/internal/optout"
 	"immo/internal/spam"
 	"immo/internal/web/route"
 )
@@ -27,6 +28,12 @@ type NewsletterPages struct {
 	// unsubscribe links to one address; Addresses is the site's one brake
 	// on the mails to any typed address (spam.Gate.Addresses).
 	PerSender, PerReceiver, Addresses spam.Limit
+	// OptOuts follows the unsubscribe links of the alert and report mails
+	// (package optout), which the same page serves; nil: none.
+	OptOuts interface {
+		Find(ctx context.Context, token string) (optout.Link, error)
+		Use(ctx context.Context, token string) (optout.Link, error)
+	}
 }
 
 // The unsubscribe form's fields.
@@ -40,10 +47,13 @@ const (
 //   - GET /{lang}/newsletter/confirm/?token=…: confirms, and says so (or that
 //     the link is unknown or used: 404).
 //   - GET /{lang}/unsubscribe/?token=…: a button that unsubscribes; a mail
-//     scanner following the link changes nothing.
+//     scanner following the link changes nothing. A token of an alert or a
+//     report mail (OptOuts) says what it stops: that demand's alerts, the
+//     weekly report.
 //   - POST /{lang}/unsubscribe/ with a token (in the query, as a mail
 //     client's one-click List-Unsubscribe posts, or the button's field):
-//     unsubscribes.
+//     unsubscribes (an alert's: pauses the demand; a report's: turns the
+//     report off).
 //   - GET /{lang}/unsubscribe/: a form asking for an address; its POST mails
 //     an unsubscribe link when the address subscribes, and answers the same
 //     (303 to ?sent) whether or not it does.
@@ -54,8 +64,12 @@ func (h *Handler) serveNewsletter(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	token := r.URL.Query().Get(tokenField)
+	what := route.UnsubscribeNewsletter
 	page := func(step string, errs field.Errors, posted map[string]any) {
 		res := h.resolver.Newsletter(lang, confirm, step, token)
+		if what != route.UnsubscribeNewsletter {
+			res = h.resolver.Unsubscribe(lang, step, token, what)
+		}
 		if errs != nil {
 			route.WithPost(res.Props, route.PostedForm{Name: unsubscribeForm, Values: posted}, errs)
 			res.Status = http.StatusUnprocessableEntity
@@ -85,6 +99,10 @@ func (h *Handler) serveNewsletter(w http.ResponseWriter, r *http.Request) {
 		case confirm:
 			follow(h.newsletter.Service.Confirm, route.NewsletterConfirmed)
 		case token != "":
+			if h.optOut(r.Context(), false, token, &what) != nil {
+				page(route.NewsletterFailed, nil, nil)
+				return
+			}
 			page(route.NewsletterConfirm, nil, nil)
 		case r.URL.Query().Has("sent"):
 			page(route.NewsletterSent, nil, nil)
@@ -101,6 +119,14 @@ func (h *Handler) serveNewsletter(w http.ResponseWriter, r *http.Request) {
 			token = t
 		}
 		if token != "" {
+			if err := h.optOut(r.Context(), true, token, &what); err != nil {
+				page(route.NewsletterFailed, nil, nil)
+				return
+			}
+			if what != route.UnsubscribeNewsletter {
+				page(route.NewsletterUnsubscribed, nil, nil)
+				return
+			}
 			follow(h.newsletter.Service.Unsubscribe, route.NewsletterUnsubscribed)
 			return
 		}
@@ -128,6 +154,34 @@ func (h *Handler) serveNewsletter(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Allow", "GET, HEAD, POST")
 		http.Error(w, http.StatusText(http.StatusMethodNotAllowed), http.StatusMethodNotAllowed)
 	}
+}
+
+// optOut looks token up among the alert and report mails' links (use:
+// and stops what it names) and sets what to what it stops; a token unknown
+// there is left to the newsletter (what unchanged). The error is ours (the
+// database), logged.
+func (h *Handler) optOut(ctx context.Context, use bool, token string, what *string) error {
+	o := h.newsletter.OptOuts
+	if o == nil {
+		return nil
+	}
+	lookup := o.Find
+	if use {
+		lookup = o.Use
+	}
+	l, err := lookup(ctx, token)
+	switch {
+	case errors.Is(err, optout.ErrUnknown):
+		return nil
+	case err != nil:
+		h.log.Error("unsubscribe link", "err", err)
+		return err
+	case l.Kind == optout.Report:
+		*what = route.UnsubscribeReport
+	default:
+		*what = route.UnsubscribeAlert
+	}
+	return nil
 }
 
 // unsubscribeLimits brakes the unsubscribe form per sender and per address.

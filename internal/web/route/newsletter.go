@@ -21,11 +21,21 @@ const (
 	NewsletterFailed       = "failed"       // our fault (the database): nothing changed, try again
 )
 
+// What an unsubscribe link stops: the newsletter (its own links), a
+// demand's alerts or an owner's weekly report (package optout's links).
+const (
+	UnsubscribeNewsletter = "newsletter"
+	UnsubscribeAlert      = "alert"
+	UnsubscribeReport     = "report"
+)
+
 // NewsletterProps are the newsletter pages'.
 type NewsletterProps struct {
 	Base
 	Title string `json:"title"`
 	Step  string `json:"step" tstype:"'confirmed' | 'unknown' | 'ask' | 'sent' | 'confirm' | 'unsubscribed' | 'failed'"`
+	// What the unsubscribe link stops (the confirm and unsubscribed steps).
+	What string `json:"what" tstype:"'newsletter' | 'alert' | 'report'"`
 	// Token is an unsubscribe link's, posted back by the confirm button.
 	Token string `json:"token,omitempty"`
 	// Action is the unsubscribe page's address, which its forms post to.
@@ -64,9 +74,23 @@ func (r *Resolver) NewsletterPage(path string) (lang string, confirm, ok bool) {
 
 // Newsletter is a newsletter page in lang at step.
 func (r *Resolver) Newsletter(lang string, confirm bool, step, token string) Result {
+	return r.newsletter(lang, confirm, step, token, UnsubscribeNewsletter)
+}
+
+// Unsubscribe is the unsubscribe page in lang at step for a link that
+// stops what (UnsubscribeAlert, UnsubscribeReport): its title and texts
+// say what it stops.
+func (r *Resolver) Unsubscribe(lang, step, token, what string) Result {
+	return r.newsletter(lang, false, step, token, what)
+}
+
+func (r *Resolver) newsletter(lang string, confirm bool, step, token, what string) Result {
 	c := &resolution{r: r, lang: lang, ix: r.Catalog.Index()}
 	urlIn := func(l string) string { return r.UnsubscribeURL("", l) }
 	title := c.t("newsletter.unsubscribeTitle")
+	if what != UnsubscribeNewsletter {
+		title = c.t("newsletter.optout." + what + "Title")
+	}
 	if confirm {
 		// A confirmation link has no address without its token: no canonical
 		// nor alternates, and the language switcher leads home.
@@ -86,7 +110,7 @@ func (r *Resolver) Newsletter(lang string, confirm bool, step, token string) Res
 	h := c.head(title, "", nil, urlIn)
 	h.Robots = "noindex"
 	h.Breadcrumb = c.breadcrumb(nil, title, "")
-	props := &NewsletterProps{Title: title, Step: step, Token: token, Action: r.UnsubscribeURL("", lang)}
+	props := &NewsletterProps{Title: title, Step: step, What: what, Token: token, Action: r.UnsubscribeURL("", lang)}
 	res := c.result(status, props, h, urlIn)
 	res.Cacheable = false
 	return res

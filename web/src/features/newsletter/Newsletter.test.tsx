@@ -68,6 +68,16 @@ describe('the newsletter pages', () => {
   ])('%s says so', (step, key) => {
     expect(dom(page(step)).querySelector('main')!.textContent).toContain(translate('fr', key))
   })
+  it.each([
+    ['alert', 'confirm', 'newsletter.optout.alertConfirm'],
+    ['alert', 'unsubscribed', 'newsletter.optout.alertDone'],
+    ['report', 'confirm', 'newsletter.optout.reportConfirm'],
+    ['report', 'unsubscribed', 'newsletter.optout.reportDone'],
+  ])('the link of an %s mail, %s: says what it stops', (what, step, key) => {
+    const text = dom(page(step, { what, token: 'tok' })).querySelector('main')!.textContent
+    expect(text).toContain(translate('fr', key))
+    expect(text).not.toContain(translate('fr', 'newsletter.unsubscribed'))
+  })
   it('the form asking for an address, refused: the error and the address kept', () => {
     const el = dom(page('ask', { errors: { email: 'forms.error.required' }, form: { name: 'unsubscribe', values: { email: '' } } }))
     const input = el.querySelector('main input[name="email"]')!

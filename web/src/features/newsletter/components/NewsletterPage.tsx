@@ -8,9 +8,10 @@ import './newsletter.css'
  * The newsletter's pages: what a confirmation link did, and the unsubscribe
  * page — a button for an unsubscribe link (a mail scanner following the
  * link changes nothing), or a form mailing such a link to an address. The
- * forms are plain HTML posts to the unsubscribe page.
+ * forms are plain HTML posts to the unsubscribe page. The same page serves
+ * the links of the alert and report mails (`what`): it says what they stop.
  */
-export function NewsletterPage({ title, step, token, action, site, errors, form }: NewsletterProps) {
+export function NewsletterPage({ title, step, what, token, action, site, errors, form }: NewsletterProps) {
   const t = useT()
   const uid = useId()
   const key = errors?.email ?? errors?.form
@@ -35,7 +36,9 @@ export function NewsletterPage({ title, step, token, action, site, errors, form 
           )}
           {step === 'unsubscribed' && (
             <>
-              <p role="status">{t('newsletter.unsubscribed')}</p>
+              <p role="status">
+                {what === 'alert' || what === 'report' ? t(`newsletter.optout.${what}Done`) : t('newsletter.unsubscribed')}
+              </p>
               {home}
             </>
           )}
@@ -50,7 +53,9 @@ export function NewsletterPage({ title, step, token, action, site, errors, form 
           {step === 'failed' && <p role="alert">{t('newsletter.failed')}</p>}
           {step === 'confirm' && (
             <form method="post" action={action}>
-              <p>{t('newsletter.confirm')}</p>
+              <p>
+                {what === 'alert' || what === 'report' ? t(`newsletter.optout.${what}Confirm`) : t('newsletter.confirm')}
+              </p>
               <input type="hidden" name="token" value={token ?? ''} />
               <button className="button" type="submit">
                 {t('newsletter.confirmButton')}
