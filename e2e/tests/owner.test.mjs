@@ -206,6 +206,67 @@ describe('owner portal', () => {
     }
   })
 
+  it('the portal shows where the visits came from, the matching demands and a request about the property', { timeout: TIMEOUT, skip }, async () => {
+    const ctx = await ownerContext()
+    const [id, prop] = [...props][0]
+    // Two more visitors (another browser each: one visitor is counted once a day), from a search engine and a portal.
+    for (const [n, referer] of [
+      ['129', 'https://www.google.be/'],
+      ['130', 'https://www.immoweb.be/'],
+    ]) {
+      const visitor = await browser.get().then((b) => b.newContext({ userAgent: VISITOR_UA.replace('128.0', `${n}.0`), locale: 'nl-BE' }))
+      try {
+        const res = await (await visitor.newPage()).goto(server.url + prop.path, { referer })
+        assert.equal(res.status(), 200, `the page of ${id} from ${referer}`)
+      } finally {
+        await visitor.close()
+      }
+    }
+    // An information request about the property, posted as a browser without JavaScript would.
+    const body = new URLSearchParams({ form: 'contact-me', title: 'ms', firstName: 'Marie', lastName: 'Dubois', email: 'marie@example.be', phone: '0471 23 45 67', remark: 'Is the garden south-facing? Call 0471 23 45 67' })
+    const posted = await fetch(server.url + prop.path, { method: 'POST', redirect: 'manual', headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'User-Agent': VISITOR_UA }, body })
+    assert.equal(posted.status, 303, 'the request is taken')
+
+    const page = await ctx.context.newPage()
+    try {
+      const li = page.locator(`.owner-property[data-property="${id}"]`)
+      const sources = async () =>
+        Object.fromEntries(await li.locator('.owner-sources tbody tr').evaluateAll((trs) => trs.map((tr) => [tr.dataset.source, tr.querySelector('td')?.textContent])))
+      const deadline = Date.now() + VISIT_WAIT
+      await page.goto(server.url + '/nl/owner/')
+      let shown = await sources()
+      while ((shown.search !== '1' || shown.portal !== '1') && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 1_000))
+        await page.reload()
+        shown = await sources()
+      }
+      assert.deepEqual(shown, { direct: '1', search: '1', portal: '1' }, 'the visits by source: the first visit direct, then Google and Immoweb')
+      assert.equal(await li.locator('.owner-sources caption').textContent(), say('portal.sourcesCaption'))
+      assert.equal(await li.locator('.owner-sources th[scope="row"]').first().textContent(), say('portal.sourceNames.direct'))
+      // The matching demands: counts under their names (none registered in this test).
+      assert.equal(await li.locator('.owner-demands h3').textContent(), say('portal.demands'))
+      assert.equal(await li.locator('.owner-demands dd').count(), 6, 'the matching count and its reasons')
+      // The history: one row, the visitor named by first name and initial, the phone number masked.
+      const table = li.locator('.owner-history table')
+      assert.equal(await table.locator('caption').textContent(), say('portal.historyCaption'))
+      assert.deepEqual(await table.locator('thead th').allTextContents(), ['date', 'type', 'contact', 'subject', 'comment', 'status'].map((c) => say(`portal.${c}`)))
+      const cells = await table.locator('tbody tr').first().locator('td').allTextContents()
+      assert.deepEqual(cells.slice(1), [say('portal.kinds.contact-me'), 'Marie D.', say('portal.subjects.contact-me'), 'Is the garden south-facing? Call …', say('portal.statuses.received')])
+      assert.match(cells[0], /^\d\d\/\d\d\/\d{4} \d\d:\d\d$/)
+      const html = await page.content()
+      assert.ok(!html.includes('marie@example.be') && !html.includes('Dubois') && !html.includes('0471'), 'the requester is private')
+      // No ID to change: the page posts only its logout, and an address naming another property shows the same own ones.
+      assert.equal(await page.locator('.owner-page form').count(), 1, 'one form: the logout')
+      assert.equal(await page.locator('.owner-page form :is(input, select, textarea)').count(), 0, 'the portal posts no property')
+      await page.goto(server.url + '/nl/owner/?property=4100003&id=4100003')
+      const other = await portal(page)
+      assert.deepEqual(Object.keys(other).sort(), PROPERTIES.map(String), 'another property by address: only the own ones')
+      assertClean(ctx, page, 'portal details')
+    } finally {
+      await page.close()
+    }
+  })
+
   it('logout leads home and closes the portal; a wrong password gets the owner message, the right one the portal', { timeout: TIMEOUT, skip }, async () => {
     const ctx = await ownerContext()
     const page = await ctx.context.newPage()
