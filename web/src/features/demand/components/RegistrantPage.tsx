@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react'
+import { usePage } from '../../../lib/router'
 import { useSay } from '../model/texts'
 import type { RegistrantProps } from '../model/types'
 import { RegistrantArea } from './RegistrantArea'
@@ -15,6 +16,9 @@ type Say = ReturnType<typeof useSay>
  */
 export function RegistrantPage(props: RegistrantProps) {
   const say = useSay(props.texts)
+  // The forms post to the page itself when the server names no action.
+  const here = usePage().url.split(/[?#]/)[0]
+  if (!props.action) props = { ...props, action: here }
   switch (props.page) {
     case 'area':
       return <RegistrantArea {...props} say={say} />
