@@ -209,5 +209,4 @@ export const ERROR_KEYS = {
   receiverDay: 'forms.error.receiverDay',
 } as const
 
-/** The honeypot: a field no person sees, so a value in it is a robot's (altcha.HoneypotField). */
-export const HONEYPOT_FIELD = 'website2'
+export { HONEYPOT_FIELD } from './honeypot'

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { ALTCHA_CHALLENGE_URL, ALTCHA_FIELD, altchaStrings, loadAltcha, type MountedAltcha } from '../../../lib/altcha'
 import { useLang, useT } from '../../../lib/i18n'
-import { HONEYPOT_FIELD } from '../../../gen/forms'
+import { HONEYPOT_FIELD } from '../../../gen/honeypot'
 import { usePage, useRouter, type PostProps } from '../../../lib/router'
 import './newsletter.css'
 
