@@ -85,8 +85,9 @@ type RegistrantProps struct {
 	// link's token).
 	Action string `json:"action"`
 	// Links of the pages: the login, the forgotten password, the register.
-	Login    string `json:"login"`
-	Forgot   string `json:"forgot"`
+	Login      string `json:"login"`
+	OwnerLogin string `json:"ownerLogin"`
+	Forgot     string `json:"forgot"`
 	Register string `json:"register,omitempty"`
 	// State of a page a link opens or a form led to: "form", "unknown"
 	// (the link is unknown, used or expired: 404), "sent" (a reset link
@@ -134,6 +135,7 @@ func (r *Resolver) registrantResult(lang string, status int, props *RegistrantPr
 	c := &resolution{r: r, lang: lang, ix: r.Catalog.Index()}
 	props.Texts = registrantTexts(lang)
 	props.Login, props.Forgot, props.Register = r.RegistrantURL(RegistrantLogin, lang), r.ForgotPasswordURL(lang), r.DemandRegisterURL(lang)
+	props.OwnerLogin = r.LoginURL(lang)
 	if props.Action == "" {
 		props.Action = r.RegistrantURL(which, lang)
 	}

@@ -115,6 +115,10 @@ type Links struct {
 	Sold string `json:"sold,omitempty"`
 	// Valuation is the free valuation page, only once the site has one.
 	Valuation string `json:"valuation,omitempty"`
+	// Login is the header's link to log in (the registrants' login, which
+	// leads owners to theirs): the same for everyone, so the shell stays
+	// cacheable.
+	Login string `json:"login"`
 }
 
 func (c *resolution) shell(urlIn func(lang string) string) Shell {
@@ -127,7 +131,8 @@ func (c *resolution) shell(urlIn func(lang string) string) Shell {
 			VATNumber: a.VATNumber, OpeningHours: c.openingHours(a.OpeningHours)},
 		Header: cfg.Header,
 		Links: Links{Home: c.r.HomeURL(lang), Sale: c.r.ListURL(ListSale, lang, nil),
-			Rent: c.r.ListURL(ListRent, lang, nil), Sold: c.r.ListURL(ListSold, lang, nil)},
+			Rent: c.r.ListURL(ListRent, lang, nil), Sold: c.r.ListURL(ListSold, lang, nil),
+			Login: c.r.RegistrantURL(RegistrantLogin, lang)},
 	}
 	s.Links.Valuation, _ = c.link(ValuationPath)
 	if cp := cfg.Captcha; cp != nil {

@@ -124,6 +124,7 @@ export interface Links {
   rent?: string
   sold?: string
   valuation?: string
+  login: string
 }
 
 /** route.Captcha */
@@ -1020,6 +1021,7 @@ export interface RegistrantProps {
   title: string
   action: string
   login: string
+  ownerLogin: string
   forgot: string
   register?: string
   state?: 'form' | 'unknown' | 'sent' | 'failed'

@@ -52,7 +52,7 @@ export function FormError({ error, say }: { error?: string; say: Say }) {
   )
 }
 
-function Login({ title, action, errors, form, forgot, register, say }: RegistrantProps & { say: Say }) {
+function Login({ title, action, errors, form, forgot, register, ownerLogin, say }: RegistrantProps & { say: Say }) {
   const uid = useId()
   const typed = form?.values?.email
   return (
@@ -67,6 +67,7 @@ function Login({ title, action, errors, form, forgot, register, say }: Registran
       </form>
       <p><a href={forgot}>{say('registrant.login.forgot')}</a></p>
       {register && <p><a href={register}>{say('registrant.login.register')}</a></p>}
+      {ownerLogin && <p><a href={ownerLogin}>{say('registrant.login.owner')}</a></p>}
     </Card>
   )
 }

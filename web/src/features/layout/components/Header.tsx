@@ -120,6 +120,11 @@ export function Header({ site, isHome, scrolled, path }: HeaderProps) {
                 {t('layout.freeValuation')}
               </Link>
             )}
+            {site.links?.login && (
+              <Link href={site.links.login} className="header-login">
+                {t('layout.login')}
+              </Link>
+            )}
             <LanguageSwitcher languages={site.languages} />
           </div>
         </div>
