@@ -117,10 +117,13 @@ func (s *Store) demands(ctx context.Context, rest string, args ...any) ([]demand
 // pair is marked already (the primary key decides between racing
 // servers) or the demand is gone, which a second look tells apart.
 func (ds *Demands) MarkAlerted(ctx context.Context, demandID, property int64) (bool, error) {
-	res, err := ds.s.write.ExecContext(ctx, ds.s.d.query(`INSERT INTO demand_alerts (demand_id, property_id, alerted_at)
-		SELECT ?, ?, ? WHERE EXISTS (SELECT 1 FROM demands WHERE id = ?)
+	// Marked as told already (mailed_at set): the daily digest sends only
+	// the rows the alert scan left pending.
+	now := ds.s.d.Time(time.Now())
+	res, err := ds.s.write.ExecContext(ctx, ds.s.d.query(`INSERT INTO demand_alerts (demand_id, property_id, alerted_at, mailed_at)
+		SELECT ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM demands WHERE id = ?)
 		ON CONFLICT (demand_id, property_id) DO NOTHING`),
-		demandID, property, ds.s.d.Time(time.Now()), demandID)
+		demandID, property, now, now, demandID)
 	if err != nil {
 		return false, ds.s.errorf("mark alerted: %w", err)
 	}
