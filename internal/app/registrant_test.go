@@ -11,7 +11,9 @@ import (
 	"testing"
 	"time"
 
+	"immo/internal/account"
 	"immo/internal/altcha"
+	"immo/internal/app"
 	"immo/internal/app/apptest"
 	"immo/internal/field"
 	"immo/internal/registrant"
@@ -225,8 +227,44 @@ func TestRegistrant(t *testing.T) {
 			if n := s.Count(t, "accounts") + s.Count(t, "demands"); n != 0 {
 				t.Fatalf("%d rows left", n)
 			}
+			if n := s.Count(t, "requests WHERE kind = 'demand-register'"); n != 0 {
+				t.Fatalf("%d registrations of the deleted account left", n)
+			}
 			expect(t, "login after deletion", c.do(t, "POST", "/fr/account/login/", url.Values{"email": {"ann@example.be"}, "password": {"ann's third words"}}),
 				http.StatusUnprocessableEntity, "", field.KeyLogin)
+		})
+	}
+}
+
+// A registrant's login locks after app.LoginPerAccountAddress failures
+// from one address, for that address only: the registrant logs in from
+// another, and the lock ends with its window.
+func TestRegistrantLoginLockout(t *testing.T) {
+	for _, db := range apptest.Databases {
+		t.Run(db.Name, func(t *testing.T) {
+			s := apptest.New(t, apptest.Options{DatabaseURL: db.URL(t)})
+			hash, err := account.HashPassword("cid's real password")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := s.Store.Accounts().Create(t.Context(), account.Account{Role: account.Registrant, Email: "cid@example.be",
+				FirstName: "Cid", LastName: "Martin", Lang: "nl", PasswordHash: hash, Created: s.Clock.Now()}); err != nil {
+				t.Fatal(err)
+			}
+			login := func(c *client, password string) *httptest.ResponseRecorder {
+				return c.do(t, "POST", "/nl/account/login/", url.Values{"email": {"cid@example.be"}, "password": {password}})
+			}
+			stranger := &client{h: s.Handler, ip: "198.51.100.7"}
+			for range app.LoginPerAccountAddress {
+				expect(t, "a guess", login(stranger, "a wrong guess"), http.StatusUnprocessableEntity, "", field.KeyLogin)
+			}
+			expect(t, "locked", login(stranger, "cid's real password"), http.StatusUnprocessableEntity, "", "registrant.error.locked")
+			if stranger.cookie != nil {
+				t.Fatal("a locked login set a cookie")
+			}
+			expect(t, "cid from his own address", login(&client{h: s.Handler, ip: "192.0.2.10"}, "cid's real password"), http.StatusSeeOther, "/nl/account/")
+			s.Clock.Add(app.LoginWindow)
+			expect(t, "the window over", login(stranger, "cid's real password"), http.StatusSeeOther, "/nl/account/")
 		})
 	}
 }

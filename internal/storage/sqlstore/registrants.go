@@ -8,6 +8,7 @@ import (
 
 	"immo/internal/account"
 	"immo/internal/demand"
+	"immo/internal/lead"
 	"immo/internal/mail"
 	"immo/internal/registrant"
 )
@@ -229,15 +230,27 @@ func (rs *Registrants) ResetLink(ctx context.Context, email string, l registrant
 }
 
 // DeleteAccount implements registrant.Store: the account's rows go with
-// it (ON DELETE CASCADE: demands, their alerts and links, its tokens).
+// it (ON DELETE CASCADE: demands, their alerts and links, its tokens), and
+// the demand registrations its address sent (the agency's copy of what
+// they typed), in one transaction.
 func (rs *Registrants) DeleteAccount(ctx context.Context, accountID int64) error {
-	res, err := rs.s.write.ExecContext(ctx, rs.s.d.query(`DELETE FROM accounts WHERE id = ? AND role = ?`),
-		accountID, string(account.Registrant))
+	err := rs.s.writeTx(ctx, func(tx *sql.Tx) error {
+		var email string
+		err := tx.QueryRowContext(ctx, rs.s.d.query(`DELETE FROM accounts WHERE id = ? AND role = ? RETURNING email`),
+			accountID, string(account.Registrant)).Scan(&email)
+		if err != nil {
+			return err
+		}
+		// ->> reads the JSON on both databases (SQLite since 3.38).
+		_, err = tx.ExecContext(ctx, rs.s.d.query(`DELETE FROM requests WHERE kind = ?
+			AND lower(trim(data->'person'->>'email')) = ?`), string(lead.KindDemandRegister), email)
+		return err
+	})
+	if errors.Is(err, sql.ErrNoRows) {
+		return account.ErrNotFound
+	}
 	if err != nil {
 		return rs.s.errorf("delete account: %w", err)
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return account.ErrNotFound
 	}
 	return nil
 }
