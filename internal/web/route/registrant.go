@@ -88,7 +88,7 @@ type RegistrantProps struct {
 	Login      string `json:"login"`
 	OwnerLogin string `json:"ownerLogin"`
 	Forgot     string `json:"forgot"`
-	Register string `json:"register,omitempty"`
+	Register   string `json:"register,omitempty"`
 	// State of a page a link opens or a form led to: "form", "unknown"
 	// (the link is unknown, used or expired: 404), "sent" (a reset link
 	// was asked for), "failed" (our failure).
