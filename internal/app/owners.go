@@ -50,20 +50,14 @@ func ownerPages(store storage.Store, cat *catalog.Service, ipKey []byte, now fun
 	if err != nil {
 		return web.OwnerPages{}, err
 	}
-	limiter := func(max int) *antispam.Limiter {
-		return &antispam.Limiter{Counter: store.Antispam(), Max: max, Window: LoginWindow, Now: now}
-	}
 	owners := store.Owners()
 	return web.OwnerPages{
 		Login: &account.Service{Store: store.Accounts(), Now: now},
 		Links: &account.Owners{Store: owners, Now: now},
 		Portal: &portal.Service{Store: store.Portal(), Demands: store.Demands().Active, Now: now,
 			Listing: func(id int64) (*catalog.Property, bool) { return cat.Index().Listing(id) }},
-		Now:               now,
-		IP:                ip,
-		PerAccountAddress: limiter(LoginPerAccountAddress),
-		PerAddress:        limiter(LoginPerAddress),
-		PerAccount:        limiter(LoginPerAccount),
+		Now:         now,
+		LoginBrakes: loginBrakes(ip, store, now),
 	}, nil
 }
 
@@ -127,4 +121,14 @@ func InviteOwner(ctx context.Context, c Config, inv account.Invitation) (InviteR
 	}
 	log.Info("owner invited", "account", a.ID, "created", created, "properties", inv.Properties)
 	return InviteResult{Account: a, Created: created, Link: link}, nil
+}
+
+// loginBrakes are the owners' and the registrants' login brakes, counted
+// in the anti-spam counters per LoginWindow.
+func loginBrakes(ip *lead.IPHasher, store storage.Store, now func() time.Time) web.LoginBrakes {
+	limiter := func(max int) *antispam.Limiter {
+		return &antispam.Limiter{Counter: store.Antispam(), Max: max, Window: LoginWindow, Now: now}
+	}
+	return web.LoginBrakes{IP: ip, PerAccountAddress: limiter(LoginPerAccountAddress), PerAddress: limiter(LoginPerAddress),
+		PerAccount: limiter(LoginPerAccount)}
 }

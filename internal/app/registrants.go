@@ -40,17 +40,14 @@ func registrantPages(d formDeps, store storage.Store, reg *registrant.Service, n
 	if err != nil {
 		return web.RegistrantPages{}, err
 	}
-	limiter := func(max int, window time.Duration) *antispam.Limiter {
-		return &antispam.Limiter{Counter: store.Antispam(), Max: max, Window: window, Now: now}
+	limiter := func(max int) *antispam.Limiter {
+		return &antispam.Limiter{Counter: store.Antispam(), Max: max, Window: time.Hour, Now: now}
 	}
 	return web.RegistrantPages{
-		Service:           reg,
-		Login:             &account.Service{Store: store.Accounts(), Now: now},
-		IP:                ip,
-		PerAccountAddress: limiter(LoginPerAccountAddress, LoginWindow),
-		PerAddress:        limiter(LoginPerAddress, LoginWindow),
-		PerAccount:        limiter(LoginPerAccount, LoginWindow),
-		ForgotPerSender:   spam.Limit{Limiter: limiter(ForgotPerHour, time.Hour), Name: "forgot-hour"},
-		Addresses:         mailsPerAddress(d),
+		Service:         reg,
+		Login:           &account.Service{Store: store.Accounts(), Now: now},
+		LoginBrakes:     loginBrakes(ip, store, now),
+		ForgotPerSender: spam.Limit{Limiter: limiter(ForgotPerHour), Name: "forgot-hour"},
+		Addresses:       mailsPerAddress(d),
 	}, nil
 }

@@ -8,10 +8,8 @@ import (
 	"time"
 
 	"immo/internal/account"
-	"immo/internal/antispam"
 	"immo/internal/catalog"
 	"immo/internal/field"
-	"immo/internal/lead"
 	"immo/internal/portal"
 	"immo/internal/web/route"
 )
@@ -36,11 +34,8 @@ type OwnerPages struct {
 		Overview(ctx context.Context, owner int64) ([]portal.Property, error)
 	}
 	Now func() time.Time // nil: time.Now
-	// The login's brakes (LoginLimits); IP keys their counters. Without IP
-	// there are none.
-	IP                            *lead.IPHasher
-	PerAccountAddress, PerAddress *antispam.Limiter
-	PerAccount                    *antispam.Limiter
+	// The login's brakes.
+	LoginBrakes
 }
 
 // The owners' forms' fields.
@@ -208,36 +203,15 @@ func (h *Handler) login(ctx context.Context, p FormPost) (Outcome, error) {
 	return Outcome{Session: SessionStart, Account: a.ID, Next: h.resolver.OwnerURL(p.Lang)}, nil
 }
 
-// loginLimits count one login attempt against the brakes (LoginLimits):
-// KeyLoginLocked past one.
+// loginLimits count one login attempt against the brakes: KeyLoginLocked
+// past one.
 func (h *Handler) loginLimits(ctx context.Context, email, ip string) (field.Errors, error) {
-	o := h.owners
-	if o.IP == nil {
-		return nil, nil
+	over, err := h.owners.LoginBrakes.over(ctx, account.Owner, email, ip)
+	if err != nil || over == "" {
+		return nil, err
 	}
-	ipKey := o.IP.Hash(ip)
-	accountKey := o.IP.Hash("owner-login:" + email)
-	for _, k := range []struct {
-		lim *antispam.Limiter
-		key string
-	}{
-		{o.PerAccountAddress, "login-account-ip:" + o.IP.Hash(accountKey+"|"+ipKey)},
-		{o.PerAddress, "login-ip:" + ipKey},
-		{o.PerAccount, "login-account:" + accountKey},
-	} {
-		if k.lim == nil {
-			continue
-		}
-		ok, err := k.lim.Allow(ctx, k.key)
-		if err != nil {
-			return nil, err
-		}
-		if !ok {
-			h.log.Warn("owner login over a limit", "limit", strings.SplitN(k.key, ":", 2)[0])
-			return field.Errors{formField: KeyLoginLocked}, nil
-		}
-	}
-	return nil, nil
+	h.log.Warn("owner login over a limit", "limit", over)
+	return field.Errors{formField: KeyLoginLocked}, nil
 }
 
 // setPassword is the password form's handler.

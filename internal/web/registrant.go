@@ -10,7 +10,6 @@ import (
 	"strings"
 
 	"immo/internal/account"
-	"immo/internal/antispam"
 	"immo/internal/catalog"
 	"immo/internal/demand"
 	"immo/internal/field"
@@ -30,14 +29,11 @@ type RegistrantPages struct {
 	Login   interface {
 		Login(ctx context.Context, role account.Role, email, password string) (account.Account, error)
 	}
-	// The login's brakes (per account and address, per address, per
-	// account) and the forgotten password's (per sender; Addresses is the
-	// site's one brake on the mails to any typed address). IP keys their
-	// counters; without it there are none.
-	IP                            *lead.IPHasher
-	PerAccountAddress, PerAddress *antispam.Limiter
-	PerAccount                    *antispam.Limiter
-	ForgotPerSender, Addresses    spam.Limit
+	// The login's brakes, and the forgotten password's (per sender;
+	// Addresses is the site's one brake on the mails to any typed
+	// address), whose counters LoginBrakes.IP keys too (none without it).
+	LoginBrakes
+	ForgotPerSender, Addresses spam.Limit
 }
 
 // The registrants' forms, as FormPost.Form names them.
@@ -251,17 +247,13 @@ func (h *Handler) serveRegistrant(w http.ResponseWriter, r *http.Request) {
 // address and password.
 func (h *Handler) registrantLogin(ctx context.Context, p FormPost) (Outcome, error) {
 	email := account.NormalEmail(p.Value(fieldEmail))
-	if rp := h.registrants; rp.IP != nil {
-		ipKey, accountKey := rp.IP.Hash(p.IP), rp.IP.Hash("registrant-login:"+email)
-		over, err := overBrake(ctx, brake{rp.PerAccountAddress, "registrant-login-account-ip:" + rp.IP.Hash(accountKey+"|"+ipKey)},
-			brake{rp.PerAddress, "login-ip:" + ipKey}, brake{rp.PerAccount, "registrant-login-account:" + accountKey})
-		if err != nil {
-			return Outcome{}, err
-		}
-		if over != "" {
-			h.log.Warn("registrant login over a limit", "limit", strings.SplitN(over, ":", 2)[0])
-			return Refused(field.Errors{formField: keyLoginLocked}), nil
-		}
+	over, err := h.registrants.LoginBrakes.over(ctx, account.Registrant, email, p.IP)
+	if err != nil {
+		return Outcome{}, err
+	}
+	if over != "" {
+		h.log.Warn("registrant login over a limit", "limit", over)
+		return Refused(field.Errors{formField: keyLoginLocked}), nil
 	}
 	a, err := h.registrants.Login.Login(ctx, account.Registrant, email, p.Value(fieldPassword))
 	if errors.Is(err, account.ErrLogin) {
