@@ -96,37 +96,11 @@ func (h *Handler) serveRegistrant(w http.ResponseWriter, r *http.Request) {
 		h.servePage(w, r)
 		return
 	}
-	switch r.Method {
-	case http.MethodGet, http.MethodHead, http.MethodPost:
-	default:
-		w.Header().Set("Allow", "GET, HEAD, POST")
-		http.Error(w, http.StatusText(http.StatusMethodNotAllowed), http.StatusMethodNotAllowed)
+	post, ok := h.accountRequest(w, r, lang)
+	if !ok {
 		return
 	}
-	var post FormPost
-	if r.Method == http.MethodPost {
-		if err := crossOrigin.Check(r); err != nil {
-			http.Error(w, http.StatusText(http.StatusForbidden), http.StatusForbidden)
-			return
-		}
-		values, _, status := readForm(w, r, nil)
-		if status != 0 {
-			http.Error(w, http.StatusText(status), status)
-			return
-		}
-		post = FormPost{Lang: lang, Page: r.URL.EscapedPath(), Values: values, IP: remoteIP(r)}
-	}
-	render := func(res route.Result, errs field.Errors, status int) {
-		if errs != nil {
-			values := postedValues(post.Values)
-			delete(values, tokenField)
-			route.WithPost(res.Props, route.PostedForm{Name: post.Form, Values: values}, errs)
-			res.Status = status
-		}
-		p := h.page(res)
-		p.Private, p.Cacheable = true, false
-		h.rs.Render(w, r, p)
-	}
+	render := func(res route.Result, errs field.Errors, status int) { h.renderAccount(w, r, post, res, errs, status) }
 	viewer := account.FromContext(r.Context())
 	area := h.resolver.RegistrantURL(route.RegistrantArea, lang)
 	reg := h.registrants.Service
