@@ -80,3 +80,26 @@ func (a *Accounts) SetPasswordHash(ctx context.Context, id int64, hash string) e
 	}
 	return nil
 }
+
+// ensureAccount, in tx, is the account of a.Role and a.Email: created from
+// a when there is none (created says so; an owner gets the weekly report),
+// else the existing one, left as it is.
+func (s *Store) ensureAccount(ctx context.Context, tx *sql.Tx, a account.Account) (got account.Account, created bool, err error) {
+	var id int64
+	err = tx.QueryRowContext(ctx, s.d.query(`INSERT INTO accounts
+		(role, email, first_name, last_name, lang, password_hash, created_at, disabled, alert_frequency, weekly_report)
+		VALUES (?, ?, ?, ?, ?, ?, ?, FALSE, ?, ?) ON CONFLICT (role, email) DO NOTHING RETURNING id`),
+		string(a.Role), a.Email, a.FirstName, a.LastName, a.Lang, a.PasswordHash, s.d.Time(a.Created),
+		string(a.AlertFrequency.OrInstant()), a.Role == account.Owner).Scan(&id)
+	created = err == nil
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return got, false, err
+	}
+	var role string
+	if err := tx.QueryRowContext(ctx, s.d.query(`SELECT `+accountColumns+` FROM accounts WHERE role = ? AND email = ?`),
+		string(a.Role), a.Email).Scan(accountFields(&got, &role)...); err != nil {
+		return got, false, err
+	}
+	got.Role = account.Role(role)
+	return got, created, nil
+}

@@ -24,23 +24,11 @@ func (o *Owners) InviteNew(ctx context.Context, a account.Account, properties []
 	var linked []int64
 	err := o.s.writeTx(ctx, func(tx *sql.Tx) error {
 		created, linked = false, nil
-		var id int64
-		err := tx.QueryRowContext(ctx, o.s.d.query(`INSERT INTO accounts
-			(role, email, first_name, last_name, lang, password_hash, created_at, disabled, weekly_report)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, TRUE) ON CONFLICT (role, email) DO NOTHING RETURNING id`),
-			string(account.Owner), a.Email, a.FirstName, a.LastName, a.Lang, a.PasswordHash, o.s.d.Time(a.Created), false,
-		).Scan(&id)
-		created = err == nil
-		if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		a.Role = account.Owner
+		var err error
+		if got, created, err = o.s.ensureAccount(ctx, tx, a); err != nil {
 			return err
 		}
-		var role string
-		err = tx.QueryRowContext(ctx, o.s.d.query(`SELECT `+accountColumns+` FROM accounts WHERE role = ? AND email = ?`),
-			string(account.Owner), a.Email).Scan(accountFields(&got, &role)...)
-		if err != nil {
-			return err
-		}
-		got.Role = account.Role(role)
 		for _, p := range properties {
 			res, err := tx.ExecContext(ctx, o.s.d.query(`INSERT INTO owner_properties (account_id, property_id) VALUES (?, ?)
 				ON CONFLICT (account_id, property_id) DO NOTHING`), got.ID, p)

@@ -29,22 +29,12 @@ func (rs *Registrants) Register(ctx context.Context, mtx mail.Tx, a account.Acco
 		return registrant.Registered{}, err
 	}
 	var reg registrant.Registered
-	var id int64
-	err = tx.QueryRowContext(ctx, rs.s.d.query(`INSERT INTO accounts
-		(role, email, first_name, last_name, lang, password_hash, created_at, disabled, alert_frequency, weekly_report)
-		VALUES (?, ?, ?, ?, ?, ?, ?, FALSE, ?, FALSE) ON CONFLICT (role, email) DO NOTHING RETURNING id`),
-		string(account.Registrant), a.Email, a.FirstName, a.LastName, a.Lang, a.PasswordHash, rs.s.d.Time(a.Created),
-		string(a.AlertFrequency.OrInstant())).Scan(&id)
-	reg.Existed = errors.Is(err, sql.ErrNoRows)
-	if err != nil && !reg.Existed {
+	a.Role = account.Registrant
+	var created bool
+	if reg.Account, created, err = rs.s.ensureAccount(ctx, tx, a); err != nil {
 		return reg, rs.s.errorf("register: %w", err)
 	}
-	var role string
-	if err := tx.QueryRowContext(ctx, rs.s.d.query(`SELECT `+accountColumns+` FROM accounts WHERE role = ? AND email = ?`),
-		string(account.Registrant), a.Email).Scan(accountFields(&reg.Account, &role)...); err != nil {
-		return reg, rs.s.errorf("register: %w", err)
-	}
-	reg.Account.Role = account.Role(role)
+	reg.Existed = !created
 	d.Account, d.Confirmed, d.Paused = reg.Account.ID, time.Time{}, false
 	types, err := jsonList(d.Types)
 	if err != nil {
