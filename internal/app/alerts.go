@@ -69,7 +69,7 @@ func (j *siteJobs) wire(store storage.Store, cat *catalog.Service, resolver *rou
 	j.optouts = &optout.Service{Store: store.OptOuts(), Now: now}
 	j.alerter = &demand.Alerter{
 		Store: store.Alerts(), Queue: queue, Now: now,
-		Listing: func(id int64) (*catalog.Property, bool) { return cat.Index().Listing(id) },
+		Listing: func(id int64) (*catalog.Property, bool) { return catalog.Listing(cat.Index(), id) },
 		Instant: func(ctx context.Context, tx mail.Tx, d int64) error {
 			return queue.InsertTx(ctx, tx, alertArgs{Demand: d}, nil)
 		},
@@ -87,7 +87,7 @@ func (j *siteJobs) wire(store storage.Store, cat *catalog.Service, resolver *rou
 			}
 			ix := cat.Index()
 			return func(id int64) int {
-				p, ok := ix.Listing(id)
+				p, ok := catalog.Listing(ix, id)
 				if !ok {
 					return 0
 				}
@@ -194,7 +194,7 @@ func (j *siteJobs) digest(ctx context.Context) (int, error) {
 // scan scans the catalog's current version for alerts.
 func (j *siteJobs) scan(ctx context.Context) (demand.Scanned, error) {
 	ix := j.catalog.Index()
-	res, err := j.alerter.Scan(ctx, ix.Version(), ix.Listings())
+	res, err := j.alerter.Scan(ctx, ix.Version(), catalog.Listings(ix))
 	if err == nil {
 		j.scanned.Store(ix.Version())
 		if res.Ran {

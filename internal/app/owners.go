@@ -55,7 +55,7 @@ func ownerPages(store storage.Store, cat *catalog.Service, ipKey []byte, now fun
 		Login: &account.Service{Store: store.Accounts(), Now: now},
 		Links: &account.Owners{Store: owners, Now: now},
 		Portal: &portal.Service{Store: store.Portal(), Demands: store.Demands().Active, Now: now,
-			Listing: func(id int64) (*catalog.Property, bool) { return cat.Index().Listing(id) }},
+			Listing: func(id int64) (*catalog.Property, bool) { return catalog.Listing(cat.Index(), id) }},
 		Now:         now,
 		LoginBrakes: loginBrakes(ip, store, now),
 	}, nil

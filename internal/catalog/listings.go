@@ -2,11 +2,16 @@ package catalog
 
 import "iter"
 
-// Listings are the index's properties as stored, whatever their status, in
-// the order of the catalog, for the rules that read a whole property (the
-// demand alerts' matching, demand.Matches); pages and the API get the
-// views only (PublicProperty, Card, Marker). Read-only: the index is shared.
-func (ix *Index) Listings() iter.Seq[*Property] {
+// The stored properties, for the domain rules that read a whole property
+// (the demand alerts' and the owner portal's matching, demand.Matches).
+// They are functions rather than Index methods on purpose: what the
+// index's methods answer reaches pages and the API, which get the views
+// only (PublicProperty, Card, Marker; TestIndexHandsOutOnlyPublicViews);
+// these answers reach no page. Read-only: the index is shared.
+
+// Listings are ix's properties as stored, whatever their status, in the
+// order of the catalog.
+func Listings(ix *Index) iter.Seq[*Property] {
 	return func(yield func(*Property) bool) {
 		for i := range ix.properties {
 			if !yield(&ix.properties[i]) {
@@ -16,8 +21,8 @@ func (ix *Index) Listings() iter.Seq[*Property] {
 	}
 }
 
-// Listing is the stored property with id (read-only), for the same rules.
-func (ix *Index) Listing(id int64) (*Property, bool) {
+// Listing is ix's stored property with id.
+func Listing(ix *Index, id int64) (*Property, bool) {
 	i, ok := ix.byID[id]
 	if !ok {
 		return nil, false

@@ -122,14 +122,14 @@ func TestRenderEveryViewInEveryLanguage(t *testing.T) {
 	paths := map[string][]string{
 		"nl": {"/nl/", "/nl/te-koop/", "/nl/te-koop/?page=2&sort=price&order=asc", "/nl/te-huur/", "/nl/property/4100001/", "/nl/property/4100059/",
 			"/nl/project/?id=5200003", "/nl/contact/", "/nl/privacy/", "/nl/feedback/contact-me/", "/nl/nope/",
-			"/nl/contact-demand/", "/nl/newsletter/confirm/?token=x"},
+			"/nl/contact-demand/", "/nl/newsletter/confirm/?token=x", "/nl/demand-register/"},
 		"fr": {"/fr/", "/fr/a-vendre/", "/fr/a-vendre/?sort=size", "/fr/vendus-loues/", "/fr/a-vendre/arlon/villa-maison-ferme/4100001/",
 			"/fr/property/4100063/", "/fr/project/?id=5200002", "/fr/contact/", "/fr/vie-privee/", "/fr/merci/newsletter/", "/fr/nope/",
-			"/fr/estimation-gratuite/", "/fr/unsubscribe/"},
+			"/fr/estimation-gratuite/", "/fr/unsubscribe/", "/fr/recherche/"},
 		"en": {"/en/", "/en/for-rent/", "/en/for-sale/?city=Arlon&page=2", "/en/property/4100059/", "/en/project/?id=5200004", "/en/contact/",
-			"/en/privacy/", "/en/feedback/send-to-friend/", "/en/nope/", "/en/contact-demand/", "/en/unsubscribe/?token=abc"},
+			"/en/privacy/", "/en/feedback/send-to-friend/", "/en/nope/", "/en/contact-demand/", "/en/unsubscribe/?token=abc", "/en/demand-register/"},
 		"de": {"/de/", "/de/zu-verkaufen/", "/de/property/4100063/", "/de/property/4100001/", "/de/project/?id=5200003", "/de/kontakt/",
-			"/de/datenschutz/", "/de/feedback/demand-register/", "/de/nope/", "/de/contact-demand/", "/de/unsubscribe/"},
+			"/de/datenschutz/", "/de/feedback/demand-register/", "/de/nope/", "/de/contact-demand/", "/de/unsubscribe/", "/de/demand-register/"},
 	}
 	rendered := map[string]bool{}
 	type rendering struct {
@@ -163,6 +163,18 @@ func TestRenderEveryViewInEveryLanguage(t *testing.T) {
 			{"/" + lang + "/password/?token=u", demoResolver().Password(lang, "unknown", "", "")},
 			{"/" + lang + "/owner/", demoResolver().OwnerPortal(lang, "Ann Peeters",
 				[]route.OwnedProperty{{ID: 4100001, Today: 1, Week: 2, Month: 3, Total: 4}, {ID: 99}})},
+			// The registrants' pages: the login, the forgotten password (asked and
+			// sent), a reset and a confirmation link's pages, the area.
+			{"/" + lang + "/account/login/", demoResolver().RegistrantLoginPage(lang)},
+			{"/" + lang + "/account/forgot-password/", demoResolver().ForgotPage(lang, "")},
+			{"/" + lang + "/account/forgot-password/?sent", demoResolver().ForgotPage(lang, "sent")},
+			{"/" + lang + "/account/reset-password/?token=t", demoResolver().LinkPage(lang, "reset", "form", "t", "ann@example.be")},
+			{"/" + lang + "/account/confirm/?token=u", demoResolver().LinkPage(lang, "confirm", "unknown", "", "")},
+			{"/" + lang + "/account/", demoResolver().RegistrantAreaPage(lang,
+				route.RegistrantAccount{Email: "ann@example.be", FirstName: "Ann", LastName: "Peeters", Lang: lang, AlertFrequency: "daily"},
+				[]route.RegistrantDemand{{ID: 1, Summary: "À acheter · Arlon", Confirmed: true, Alerts: 2, Created: "2026-11-26",
+					Values: map[string]any{"purpose": "buy", "types": []string{"1"}, "zones": []string{"arlon"}, "priceMax": "400000"}},
+					{ID: 2, Summary: "À louer · Gaume", Created: "2026-11-26"}}, "registrant.notice.saved")},
 		} {
 			pg, err := json.Marshal(map[string]any{"component": o.res.View, "props": o.res.Props, "url": o.raw, "version": "abc"})
 			if err != nil {
