@@ -34,7 +34,7 @@ const (
 
 // CheckPassword is the password rule of a registration or a change: given,
 // at least MinPassword characters, at most MaxPassword bytes, and the
-// confirmation equal.
+// confirmation equal (each said on its field).
 func CheckPassword(e field.Errors, password, confirm string) {
 	const name, confirmName = "password", "passwordConfirm"
 	switch {
@@ -44,7 +44,10 @@ func CheckPassword(e field.Errors, password, confirm string) {
 		e.Add(name, field.KeyPasswordShort)
 	case len(password) > MaxPassword:
 		e.Add(name, field.KeyTooLong)
-	case password != confirm:
+	}
+	// The confirmation on its own: a short password typed differently
+	// twice gets both messages in one round.
+	if password != "" && password != confirm {
 		e.Add(confirmName, field.KeyPasswordMatch)
 	}
 }

@@ -91,6 +91,14 @@ func TestRegistrant(t *testing.T) {
 			bad = registration("ann@example.be", "ann's secret words", "arlon")
 			bad.Del("types")
 			refused(t, "no type", c.do(t, "POST", "/fr/recherche/", bad), field.KeyTypes)
+			// Every problem in one round: the range, the short password, the mismatch.
+			bad = registration("ann@example.be", "abc", "arlon")
+			bad.Set("passwordConfirm", "abd")
+			bad.Set("priceMin", "900000")
+			all := c.do(t, "POST", "/fr/recherche/", bad)
+			for _, key := range []string{field.KeyRange, field.KeyPasswordShort, field.KeyPasswordMatch} {
+				refused(t, "several problems", all, key)
+			}
 			if n := s.Count(t, "accounts"); n != 0 {
 				t.Fatalf("%d accounts after refusals", n)
 			}
@@ -175,7 +183,7 @@ func TestRegistrant(t *testing.T) {
 			if len(active) != 1 || active[0].Price.Max != 1200 || active[0].Goal != 1 {
 				t.Fatalf("edited: %+v", active)
 			}
-			if got := post(url.Values{"action": {"delete"}, "demand": {"999999"}}); !strings.Contains(got, field.KeyChoice) {
+			if got := post(url.Values{"action": {"delete"}, "demand": {"999999"}}); !strings.Contains(got, `"form":"registrant.error.gone"`) {
 				t.Fatalf("another's demand deleted: %.300s", got)
 			}
 
@@ -266,5 +274,26 @@ func TestRegistrantLoginLockout(t *testing.T) {
 			s.Clock.Add(app.LoginWindow)
 			expect(t, "the window over", login(stranger, "cid's real password"), http.StatusSeeOther, "/nl/account/")
 		})
+	}
+}
+
+// The footer's newsletter sign-up posted on an account page goes on to the
+// home page (307: the same post), never to the page's own forms: it logs
+// nobody out, counts no login, mails no reset link.
+func TestFooterSignUpOnAccountPages(t *testing.T) {
+	s := apptest.New(t, apptest.Options{})
+	c := &client{h: s.Handler, ip: "192.0.2.20"}
+	for _, p := range []string{"/nl/account/", "/nl/account/login/", "/nl/account/forgot-password/", "/nl/owner/", "/nl/login/", "/nl/password/?token=x"} {
+		rec := c.do(t, "POST", p, url.Values{"form": {"sign-newsletter"}, "email": {"x@example.be"}, altcha.HoneypotField: {""}})
+		if rec.Code != http.StatusTemporaryRedirect || rec.Header().Get("Location") != "/nl/" {
+			t.Errorf("%s: %d %q, want 307 to /nl/", p, rec.Code, rec.Header().Get("Location"))
+		}
+	}
+	rec := c.do(t, "POST", "/nl/", url.Values{"form": {"sign-newsletter"}, "email": {"x@example.be"}, altcha.HoneypotField: {""}})
+	if rec.Code != http.StatusSeeOther || !strings.HasPrefix(rec.Header().Get("Location"), "/nl/feedback/sign-newsletter/") {
+		t.Errorf("the home page's sign-up: %d %q", rec.Code, rec.Header().Get("Location"))
+	}
+	if n := len(s.SMTP.Messages()) + s.Count(t, "account_tokens"); n > 1 {
+		t.Errorf("%d mails or links", n)
 	}
 }

@@ -51,8 +51,9 @@ func (c *Composer) registration(r lead.Request) (mail.Message, error) {
 		Footnote: i18n.T(lang, "mail.registrant.ignore")}
 	if r.AccountExisted {
 		p.Subject = i18n.Tf(lang, "mail.registrant.existingSubject", "agency", a.Name)
-		p.Paragraphs = []string{i18n.T(lang, "mail.registrant.existing")}
-		p.After = []string{i18n.T(lang, "mail.registrant.validity"), i18n.T(lang, "mail.registrant.forgot")}
+		// The confirmation's validity said before its button, the way to a
+		// new password after it: each sentence next to its own link.
+		p.Paragraphs = []string{i18n.T(lang, "mail.registrant.existing"), i18n.T(lang, "mail.registrant.validity")}
 		p.Secondary = &link{Text: i18n.T(lang, "mail.registrant.forgotLink"), URL: c.abs(links.ForgotPasswordURL(lang))}
 	} else {
 		p.Subject = i18n.Tf(lang, "mail.registrant.subject", "agency", a.Name)

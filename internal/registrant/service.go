@@ -80,13 +80,11 @@ var demandFields = append([]string{FieldGoal, FieldTypes, FieldZones}, lead.Dema
 // Check implements lead.Rules for the demand register: known types and
 // zones, ranges in order, the password's rule. Other kinds: nothing.
 func (s *Service) Check(r lead.Request, _ time.Time) field.Errors {
-	e := field.Errors{}
 	if r.Kind != lead.KindDemandRegister {
-		return e
+		return field.Errors{}
 	}
-	if _, errs := s.demand(r.Fields); len(errs) > 0 {
-		return errs
-	}
+	// Every problem at once: the search's and the password's.
+	_, e := s.demand(r.Fields)
 	account.CheckPassword(e, r.Fields[FieldPassword], r.Fields[FieldPasswordConfirm])
 	return e
 }

@@ -408,11 +408,14 @@ func (h *Handler) demandSummary(d demand.Demand, lang string) string {
 	return strings.Join(slices.DeleteFunc(parts, func(s string) bool { return s == "" }), " · ")
 }
 
+// keyDemandGone refuses a change of a demand the viewer does not have.
+const keyDemandGone = "registrant.error.gone"
+
 // notFoundIsRefused: a demand that is not the viewer's (gone meanwhile,
-// or another's id typed in) is refused like an unknown choice.
+// or another's id typed in) is refused as gone.
 func notFoundIsRefused(err error) (Outcome, error) {
 	if errors.Is(err, demand.ErrNotFound) {
-		return Refused(field.Errors{formField: field.KeyChoice}), nil
+		return Refused(field.Errors{formField: keyDemandGone}), nil
 	}
 	return Outcome{}, err
 }

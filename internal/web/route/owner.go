@@ -112,11 +112,14 @@ type AccountProps struct {
 type OwnedProperty struct {
 	ID int64 `json:"id"`
 	// Title, City, URL and Picture are empty when it is not online.
-	Title   string `json:"title,omitempty"`
-	City    string `json:"city,omitempty"`
-	URL     string `json:"url,omitempty"`
-	Picture string `json:"picture,omitempty"`
-	Online  bool   `json:"online"`
+	Title string `json:"title,omitempty"`
+	// TitleLang is the title's language when it is not the page's (a
+	// title fallen back to French).
+	TitleLang string `json:"titleLang,omitempty"`
+	City      string `json:"city,omitempty"`
+	URL       string `json:"url,omitempty"`
+	Picture   string `json:"picture,omitempty"`
+	Online    bool   `json:"online"`
 	// The page's visits today, in the last 7 and 30 days (today
 	// included), and ever.
 	Today int `json:"today"`
@@ -192,7 +195,7 @@ func (r *Resolver) ownerResult(lang, title string, status int, props Props, urlI
 	h := c.head(title, "", nil, urlIn)
 	h.Robots = "noindex"
 	h.Breadcrumb = c.breadcrumb(nil, title, "")
-	res := c.result(status, props, h, urlIn)
+	res := withoutPopup(c.result(status, props, h, urlIn))
 	res.Cacheable = false
 	return res
 }
@@ -234,7 +237,7 @@ func (r *Resolver) OwnerPortal(lang, name string, properties []OwnedProperty) Re
 		}
 		o := &properties[i]
 		o.Online = true
-		o.Title, _ = PropertyTitle(&p, lang)
+		o.Title, o.TitleLang = PropertyTitle(&p, lang)
 		o.City, o.Picture = p.City, p.XLargePictureItem.Url
 		typeName := ix.TypeName(p.WebID, lang)
 		if typeName == "" {

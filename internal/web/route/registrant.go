@@ -149,7 +149,7 @@ func (r *Resolver) registrantResult(lang string, status int, props *RegistrantPr
 	h := c.head(props.Title, "", nil, urlIn)
 	h.Robots = "noindex"
 	h.Breadcrumb = c.breadcrumb(nil, props.Title, "")
-	res := c.result(status, props, h, urlIn)
+	res := withoutPopup(c.result(status, props, h, urlIn))
 	res.Cacheable = false
 	return res
 }

@@ -927,6 +927,7 @@ export interface AccountProps {
 export interface OwnedProperty {
   id: number
   title?: string
+  titleLang?: string
   city?: string
   url?: string
   picture?: string

@@ -50,7 +50,7 @@ function Owned({ p, t, lang }: { p: OwnedProperty; t: (key: string) => string; l
     <li className="owner-property" data-property={p.id}>
       {p.picture && <img src={p.picture} alt="" width={160} height={107} loading="lazy" />}
       <div>
-        <h2>{p.title || `#${p.id}`}</h2>
+        <h2 lang={p.titleLang || undefined}>{p.title || `#${p.id}`}</h2>
         {p.city && <p className="owner-city">{p.city}</p>}
         {p.online && p.url ? (
           <Link href={p.url}>{t('account.portal.view')}</Link>

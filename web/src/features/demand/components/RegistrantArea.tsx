@@ -32,6 +32,9 @@ export function RegistrantArea({ title, action, account, demands, search, export
   const postedAction = typeof posted.action === 'string' ? posted.action : ''
   const postedDemand = typeof posted.demand === 'string' ? Number(posted.demand) : 0
   const errorsOf = (a: string, d = 0) => (postedAction === a && postedDemand === d ? (errors ?? {}) : {})
+  // A refusal no form below shows (a search gone meanwhile, from another tab): said at the top.
+  const shown = ['details', 'password'].includes(postedAction) || (demands ?? []).some((d) => d.id === postedDemand && postedAction === 'edit')
+  const orphan = errors?.form && !shown ? errors.form : undefined
   return (
     <div className="page registrant-page">
       <div className="container">
@@ -44,6 +47,7 @@ export function RegistrantArea({ title, action, account, demands, search, export
             {say(notice)}
           </p>
         )}
+        <FormError error={orphan} say={say} />
         <section className="registrant-section" aria-labelledby={`${uid}-demands`}>
           <h2 id={`${uid}-demands`}>{say('registrant.area.demands')}</h2>
           {(demands ?? []).length === 0 && <p>{say('registrant.area.none')}</p>}

@@ -48,5 +48,13 @@ export function ZoneMap({ search, group }: { search: SearchForm; group: () => HT
       stop?.()
     }
   }, [search, tiles, group])
-  return <div ref={ref} className="zone-map" aria-hidden="true" data-zone-map="" />
+  return (
+    <>
+      {/* Without JavaScript there is no map: its box and the words about it go (the list stays). */}
+      <noscript>
+        <style>{'.zone-map,.demand-zones .vf-hint{display:none}'}</style>
+      </noscript>
+      <div ref={ref} className="zone-map" aria-hidden="true" data-zone-map="" />
+    </>
+  )
 }
