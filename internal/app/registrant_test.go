@@ -231,7 +231,8 @@ func TestRegistrant(t *testing.T) {
 			expect(t, "expired link", other.do(t, "GET", path(t, late), nil), http.StatusNotFound, "", `"state":"unknown"`)
 
 			// Deleted: everything about them.
-			expect(t, "delete account", other.do(t, "POST", "/fr/account/", url.Values{"action": {"delete-account"}}), http.StatusSeeOther, "/fr/")
+			expect(t, "delete account", other.do(t, "POST", "/fr/account/", url.Values{"action": {"delete-account"}}), http.StatusSeeOther, "/fr/account/login/?done=account-deleted")
+			expect(t, "deleted, said", other.do(t, "GET", "/fr/account/login/?done=account-deleted", nil), http.StatusOK, "", "registrant.notice.accountDeleted")
 			if n := s.Count(t, "accounts") + s.Count(t, "demands"); n != 0 {
 				t.Fatalf("%d rows left", n)
 			}

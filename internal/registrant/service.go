@@ -319,10 +319,27 @@ type Export struct {
 	Demands []ExportDemand `json:"demands"`
 }
 
-// ExportDemand is one demand in an Export.
+// ExportDemand is one demand in an Export: its search as the form says it.
 type ExportDemand struct {
-	demand.Demand
-	Alerts []Alert `json:"alerts"`
+	ID           int64     `json:"id"`
+	Purpose      string    `json:"purpose"` // GoalBuy or GoalRent
+	Types        []int     `json:"types"`   // the catalog's property type ids
+	Zones        []string  `json:"zones"`   // the zones chosen
+	Postcodes    []string  `json:"postcodes"`
+	PriceMin     int64     `json:"priceMin,omitempty"`
+	PriceMax     int64     `json:"priceMax,omitempty"`
+	BedroomsMin  int64     `json:"bedroomsMin,omitempty"`
+	BedroomsMax  int64     `json:"bedroomsMax,omitempty"`
+	GaragesMin   int64     `json:"garagesMin,omitempty"`
+	GaragesMax   int64     `json:"garagesMax,omitempty"`
+	ParkingsMin  int64     `json:"parkingsMin,omitempty"`
+	ParkingsMax  int64     `json:"parkingsMax,omitempty"`
+	BathroomsMin int64     `json:"bathroomsMin,omitempty"`
+	Language     string    `json:"language"`
+	Created      time.Time `json:"created"`
+	Confirmed    time.Time `json:"confirmed,omitzero"`
+	Paused       bool      `json:"paused"`
+	Alerts       []Alert   `json:"alerts"` // the listings it was told of
 }
 
 // Export gathers a's data.
@@ -344,7 +361,14 @@ func (s *Service) Export(ctx context.Context, a account.Account) (Export, error)
 		if al == nil {
 			al = []Alert{}
 		}
-		x.Demands = append(x.Demands, ExportDemand{Demand: d, Alerts: al})
+		purpose := GoalBuy
+		if d.Goal == catalog.GoalRent {
+			purpose = GoalRent
+		}
+		x.Demands = append(x.Demands, ExportDemand{ID: d.ID, Purpose: purpose, Types: d.Types, Zones: s.Zones.ZoneIDs(d.Zips),
+			Postcodes: d.Zips, PriceMin: d.Price.Min, PriceMax: d.Price.Max, BedroomsMin: d.Bedrooms.Min, BedroomsMax: d.Bedrooms.Max,
+			GaragesMin: d.Garages.Min, GaragesMax: d.Garages.Max, ParkingsMin: d.Parkings.Min, ParkingsMax: d.Parkings.Max,
+			BathroomsMin: d.BathroomsMin, Language: d.Lang, Created: d.Created, Confirmed: d.Confirmed, Paused: d.Paused, Alerts: al})
 	}
 	return x, nil
 }

@@ -57,7 +57,7 @@ const (
 
 // notices are the area's notices as its address says them (?done=…).
 var notices = map[string]string{"saved": noticeSaved, "deleted": noticeDeleted, "password": noticePassword,
-	"confirmed": noticeConfirmed}
+	"confirmed": noticeConfirmed, "account-deleted": "registrant.notice.accountDeleted"}
 
 // ServeRegistrants adds the registrants' pages (serveRegistrant) to the
 // handler on routes that read the viewer; their answers are kept by no
@@ -111,12 +111,12 @@ func (h *Handler) serveRegistrant(w http.ResponseWriter, r *http.Request) {
 				h.rs.Redirect(w, r, area, http.StatusFound)
 				return
 			}
-			render(h.resolver.RegistrantLoginPage(lang), nil, 0)
+			render(h.resolver.RegistrantLoginPage(lang, notices[r.URL.Query().Get("done")]), nil, 0)
 			return
 		}
 		post.Form = formRegistrantLogin
 		h.answer(w, r, FormHandlerFunc(h.registrantLogin), post, area, func(errs field.Errors, status int) {
-			render(h.resolver.RegistrantLoginPage(lang), errs, status)
+			render(h.resolver.RegistrantLoginPage(lang, ""), errs, status)
 		})
 	case route.RegistrantForgot:
 		state := ""
@@ -346,7 +346,7 @@ func (h *Handler) areaPost(ctx context.Context, a account.Account, p FormPost) (
 		if err := reg.Store.DeleteAccount(ctx, a.ID); err != nil && !errors.Is(err, account.ErrNotFound) {
 			return Outcome{}, err
 		}
-		return Outcome{Session: SessionEnd, Next: "/" + p.Lang + "/"}, nil
+		return Outcome{Session: SessionEnd, Next: h.resolver.RegistrantURL(route.RegistrantLogin, p.Lang) + "?done=account-deleted"}, nil
 	case actionLogout:
 		return Outcome{Session: SessionEnd, Next: "/" + p.Lang + "/"}, nil
 	}

@@ -154,10 +154,11 @@ func (r *Resolver) registrantResult(lang string, status int, props *RegistrantPr
 	return res
 }
 
-// RegistrantLoginPage is the registrants' login.
-func (r *Resolver) RegistrantLoginPage(lang string) Result {
+// RegistrantLoginPage is the registrants' login, with the notice of what
+// led there (an account deleted), if any.
+func (r *Resolver) RegistrantLoginPage(lang, notice string) Result {
 	return r.registrantResult(lang, http.StatusOK,
-		&RegistrantProps{Page: "login", Title: i18n.T(lang, "registrant.login.title")}, RegistrantLogin)
+		&RegistrantProps{Page: "login", Title: i18n.T(lang, "registrant.login.title"), Notice: notice}, RegistrantLogin)
 }
 
 // ForgotPage asks for a reset link; state "sent" says one was mailed when

@@ -165,7 +165,7 @@ func TestRenderEveryViewInEveryLanguage(t *testing.T) {
 				[]route.OwnedProperty{{ID: 4100001, Today: 1, Week: 2, Month: 3, Total: 4}, {ID: 99}})},
 			// The registrants' pages: the login, the forgotten password (asked and
 			// sent), a reset and a confirmation link's pages, the area.
-			{"/" + lang + "/account/login/", demoResolver().RegistrantLoginPage(lang)},
+			{"/" + lang + "/account/login/", demoResolver().RegistrantLoginPage(lang, "registrant.notice.accountDeleted")},
 			{"/" + lang + "/account/forgot-password/", demoResolver().ForgotPage(lang, "")},
 			{"/" + lang + "/account/forgot-password/?sent", demoResolver().ForgotPage(lang, "sent")},
 			{"/" + lang + "/account/reset-password/?token=t", demoResolver().LinkPage(lang, "reset", "form", "t", "ann@example.be")},

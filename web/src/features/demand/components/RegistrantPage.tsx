@@ -52,11 +52,16 @@ export function FormError({ error, say }: { error?: string; say: Say }) {
   )
 }
 
-function Login({ title, action, errors, form, forgot, register, ownerLogin, say }: RegistrantProps & { say: Say }) {
+function Login({ title, action, errors, form, forgot, register, ownerLogin, notice, say }: RegistrantProps & { say: Say }) {
   const uid = useId()
   const typed = form?.values?.email
   return (
     <Card title={title}>
+      {notice && (
+        <p className="registrant-notice" role="status">
+          {say(notice)}
+        </p>
+      )}
       <p>{say('registrant.login.intro')}</p>
       <form method="post" action={action} noValidate>
         <FormError error={errors?.form} say={say} />
