@@ -4,6 +4,7 @@ import { useDevice } from '../../../lib/device'
 import { useT } from '../../../lib/i18n'
 import { knownIcon } from '../../../lib/ui/icons'
 import { SmartLink } from '../../../lib/ui/SmartLink'
+import { Link } from '../../../lib/router'
 
 /**
  * The link bar above the header: desktop and tablet only. Phones do not get
@@ -15,7 +16,8 @@ export function TopBar({ site }: { site: Shell }) {
   const { topBarShow } = useDevice()
   const left = site.topBar?.left ?? []
   const right = site.topBar?.right ?? []
-  if (!topBarShow || left.length + right.length === 0) return null
+  const login = site.links?.login
+  if (!topBarShow || (left.length + right.length === 0 && !login)) return null
   return (
     <div className="topbar">
       <div className="container topbar-inner">
@@ -28,6 +30,14 @@ export function TopBar({ site }: { site: Shell }) {
           {right.map((l) => (
             <TopBarItem key={l.href + l.label} link={l} />
           ))}
+          {/* The login link: here on a wide screen, in the drawer on a narrow one (Header). */}
+          {login && (
+            <li>
+              <Link href={login} className="topbar-login">
+                {t('layout.login')}
+              </Link>
+            </li>
+          )}
         </ul>
       </div>
     </div>
