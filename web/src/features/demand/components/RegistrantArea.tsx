@@ -152,8 +152,12 @@ function Demand({ d, action, search, say, errors, posted }: { d: RegistrantDeman
       </p>
       <div className="registrant-actions">
         {d.confirmed && <Action action={action} name={d.paused ? 'resume' : 'pause'} demand={d.id} label={say(d.paused ? 'registrant.area.resume' : 'registrant.area.pause')} />}
-        <Action action={action} name="delete" demand={d.id} label={say('registrant.area.delete')} />
       </div>
+      {/* Deleting asks once more (with JavaScript and without): one click does not lose a search. */}
+      <details className="registrant-delete">
+        <summary className="registrant-danger">{say('registrant.area.delete')}</summary>
+        <Action action={action} name="delete" demand={d.id} label={say('registrant.area.deleteConfirm')} />
+      </details>
       <details open={failed}>
         <summary>{say('registrant.area.edit')}</summary>
         <form method="post" action={action} noValidate>
