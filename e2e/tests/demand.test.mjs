@@ -135,14 +135,15 @@ describe('demand registrant', () => {
 
       // Edit: the maximum price.
       const demand = page.locator('.registrant-demand').first()
-      await demand.locator('summary').click()
+      await demand.locator('.registrant-edit > summary').click()
       await demand.locator('input[name="priceMax"]').fill('700000')
       await Promise.all([page.waitForURL((u) => u.search.includes('done=saved'), { timeout: 10_000 }), demand.locator('form:has(input[name="action"][value="edit"]) button[type="submit"]').click()])
       await waitForText(page.locator('.registrant-demand h3').first(), ['700.000'], 'the edited search')
 
       // Logout, then the header's login link.
       await Promise.all([page.waitForURL((u) => u.pathname === '/fr/', { timeout: 10_000 }), page.locator('form:has(input[value="logout"]) button').click()])
-      await page.locator('.site-header .header-login').click()
+      // On a wide screen the login link is the top bar's (in the drawer on a phone).
+      await page.locator('.topbar .topbar-login').click()
       await page.waitForURL((u) => u.pathname === '/fr/account/login/')
       const login = page.locator('main form[method="post"]')
       await login.locator('input[name="email"]').fill(EMAIL)

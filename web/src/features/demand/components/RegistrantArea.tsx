@@ -158,7 +158,7 @@ function Demand({ d, action, search, say, errors, posted }: { d: RegistrantDeman
         <summary className="registrant-danger">{say('registrant.area.delete')}</summary>
         <Action action={action} name="delete" demand={d.id} label={say('registrant.area.deleteConfirm')} />
       </details>
-      <details open={failed}>
+      <details className="registrant-edit" open={failed}>
         <summary>{say('registrant.area.edit')}</summary>
         <form method="post" action={action} noValidate>
           <input type="hidden" name="action" value="edit" />
