@@ -18,6 +18,7 @@ import (
 
 	"immo/internal/account"
 	"immo/internal/demand"
+	"immo/internal/field"
 	"immo/internal/mail"
 )
 
@@ -99,6 +100,19 @@ type Alert struct {
 type Details struct {
 	FirstName, LastName, Lang string
 	AlertFrequency            account.Frequency
+}
+
+// Validate returns the details' problems per form field: names given,
+// one of the site's languages, one of the frequencies.
+func (d Details) Validate(langs []string) field.Errors {
+	e := field.Errors{}
+	e.Plain("firstName", d.FirstName, false)
+	e.Plain("lastName", d.LastName, false)
+	e.Text("firstName", d.FirstName, true)
+	e.Text("lastName", d.LastName, true)
+	e.OneOf("lang", d.Lang, true, langs...)
+	e.OneOf("alertFrequency", string(d.AlertFrequency), true, string(account.Instant), string(account.Daily))
+	return e
 }
 
 // Errors of the area's forms.

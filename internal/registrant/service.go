@@ -64,7 +64,7 @@ var (
 
 // The demand register's fields (lead.Specs[lead.KindDemandRegister]).
 const (
-	FieldGoal            = "purpose"
+	FieldPurpose         = "purpose"
 	FieldTypes           = "types"
 	FieldZones           = "zones"
 	FieldPassword        = "password"
@@ -75,7 +75,7 @@ const (
 
 // demandFields are the fields of a demand's search, as the area's form
 // posts them too.
-var demandFields = append([]string{FieldGoal, FieldTypes, FieldZones}, lead.DemandRanges...)
+var demandFields = append([]string{FieldPurpose, FieldTypes, FieldZones}, lead.DemandRanges...)
 
 // Check implements lead.Rules for the demand register: known types and
 // zones, ranges in order, the password's rule. Other kinds: nothing.
@@ -110,7 +110,7 @@ func (s *Service) CheckSearch(fields map[string]string) (demand.Demand, field.Er
 func (s *Service) demand(fields map[string]string) (demand.Demand, field.Errors) {
 	e := field.Errors{}
 	var d demand.Demand
-	switch fields[FieldGoal] {
+	switch fields[FieldPurpose] {
 	case GoalBuy:
 		d.Goal = catalog.GoalSale
 	case GoalRent:
@@ -149,7 +149,7 @@ func (s *Service) demand(fields map[string]string) (demand.Demand, field.Errors)
 		case "zips":
 			name = FieldZones
 		case "goal":
-			name = FieldGoal
+			name = FieldPurpose
 		}
 		e.Add(name, key)
 	}
@@ -167,7 +167,7 @@ func (s *Service) SearchFields(d demand.Demand) map[string]any {
 	for i, t := range d.Types {
 		types[i] = strconv.Itoa(t)
 	}
-	out := map[string]any{FieldGoal: goal, FieldTypes: types, FieldZones: s.Zones.ZoneIDs(d.Zips)}
+	out := map[string]any{FieldPurpose: goal, FieldTypes: types, FieldZones: s.Zones.ZoneIDs(d.Zips)}
 	for name, v := range map[string]int64{"priceMin": d.Price.Min, "priceMax": d.Price.Max,
 		"bedroomsMin": d.Bedrooms.Min, "bedroomsMax": d.Bedrooms.Max, "garagesMin": d.Garages.Min,
 		"garagesMax": d.Garages.Max, "parkingsMin": d.Parkings.Min, "parkingsMax": d.Parkings.Max,
@@ -190,6 +190,10 @@ func (s *Service) In(ctx context.Context, tx mail.Tx, r *lead.Request) error {
 	if len(errs) > 0 { // Check accepted it: the configuration changed meanwhile
 		return &lead.Refused{Errors: errs}
 	}
+	// Hashed here, inside the post's write transaction (~20 ms of
+	// argon2id holding SQLite's writer), not before it: the sender's limits
+	// are counted in that transaction, and hashing first would let posts
+	// the limits refuse cost an argon2id run each.
 	hash, err := account.HashPassword(r.Fields[FieldPassword])
 	if err != nil {
 		return err

@@ -176,7 +176,7 @@ func (h *Handler) serveRegistrant(w http.ResponseWriter, r *http.Request) {
 		x, err := reg.Export(r.Context(), viewer.Account)
 		if err != nil {
 			h.log.Error("registrant export", "err", err)
-			http.Error(w, http.StatusText(http.StatusInternalServerError), http.StatusInternalServerError)
+			render(h.resolver.RegistrantFailed(lang), nil, 0)
 			return
 		}
 		w.Header().Set("Content-Type", "application/json; charset=utf-8")
@@ -196,7 +196,7 @@ func (h *Handler) serveRegistrant(w http.ResponseWriter, r *http.Request) {
 			res, err := page()
 			if err != nil {
 				h.log.Error("registrant area", "err", err)
-				http.Error(w, http.StatusText(http.StatusInternalServerError), http.StatusInternalServerError)
+				render(h.resolver.RegistrantFailed(lang), nil, 0)
 				return
 			}
 			render(res, nil, 0)
@@ -209,7 +209,7 @@ func (h *Handler) serveRegistrant(w http.ResponseWriter, r *http.Request) {
 			res, err := page()
 			if err != nil {
 				h.log.Error("registrant area", "err", err)
-				http.Error(w, http.StatusText(http.StatusInternalServerError), http.StatusInternalServerError)
+				render(h.resolver.RegistrantFailed(lang), nil, 0)
 				return
 			}
 			render(res, errs, status)
@@ -321,14 +321,7 @@ func (h *Handler) areaPost(ctx context.Context, a account.Account, p FormPost) (
 	case actionDetails:
 		d := registrant.Details{FirstName: strings.TrimSpace(p.Value("firstName")), LastName: strings.TrimSpace(p.Value("lastName")),
 			Lang: p.Value("lang"), AlertFrequency: account.Frequency(p.Value("alertFrequency"))}
-		e := field.Errors{}
-		e.Plain("firstName", d.FirstName, false)
-		e.Plain("lastName", d.LastName, false)
-		e.Text("firstName", d.FirstName, true)
-		e.Text("lastName", d.LastName, true)
-		e.OneOf("lang", d.Lang, true, h.resolver.Site.Languages.Enabled()...)
-		e.OneOf("alertFrequency", string(d.AlertFrequency), true, string(account.Instant), string(account.Daily))
-		if len(e) > 0 {
+		if e := d.Validate(h.resolver.Site.Languages.Enabled()); len(e) > 0 {
 			return Refused(e), nil
 		}
 		if err := reg.Store.SetDetails(ctx, a.ID, d); err != nil {

@@ -79,7 +79,7 @@ func (r *Resolver) RegistrantPage(path string) (lang, which string, ok bool) {
 type RegistrantProps struct {
 	Base
 	Texts AccountTexts `json:"texts" tstype:"Record<string, string>"`
-	Page  string       `json:"page" tstype:"'login' | 'forgot' | 'reset' | 'confirm' | 'area'"`
+	Page  string       `json:"page" tstype:"'login' | 'forgot' | 'reset' | 'confirm' | 'area' | 'failed'"`
 	Title string       `json:"title"`
 	// Action is where the page's forms post (the page itself, without a
 	// link's token).
@@ -190,7 +190,14 @@ func (r *Resolver) LinkPage(lang, page, state, token, email string) Result {
 	return r.registrantResult(lang, status, props, which)
 }
 
-// RegistrantArea is the registrant's area.
+// RegistrantFailed is the page a registrant's page answers when it could
+// not be made (the store failed): 500, saying to try again.
+func (r *Resolver) RegistrantFailed(lang string) Result {
+	return r.registrantResult(lang, http.StatusInternalServerError,
+		&RegistrantProps{Page: "failed", Title: i18n.T(lang, "registrant.link.failedTitle"), State: "failed"}, RegistrantArea)
+}
+
+// RegistrantAreaPage is the registrant's area.
 func (r *Resolver) RegistrantAreaPage(lang string, a RegistrantAccount, demands []RegistrantDemand, notice string) Result {
 	search := r.searchForm(lang)
 	if demands == nil {

@@ -170,6 +170,7 @@ func TestRenderEveryViewInEveryLanguage(t *testing.T) {
 			{"/" + lang + "/account/forgot-password/?sent", demoResolver().ForgotPage(lang, "sent")},
 			{"/" + lang + "/account/reset-password/?token=t", demoResolver().LinkPage(lang, "reset", "form", "t", "ann@example.be")},
 			{"/" + lang + "/account/confirm/?token=u", demoResolver().LinkPage(lang, "confirm", "unknown", "", "")},
+			{"/" + lang + "/account/export/", demoResolver().RegistrantFailed(lang)},
 			{"/" + lang + "/account/", demoResolver().RegistrantAreaPage(lang,
 				route.RegistrantAccount{Email: "ann@example.be", FirstName: "Ann", LastName: "Peeters", Lang: lang, AlertFrequency: "daily"},
 				[]route.RegistrantDemand{{ID: 1, Summary: "À acheter · Arlon", Confirmed: true, Alerts: 2, Created: "2026-11-26",

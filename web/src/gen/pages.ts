@@ -1018,7 +1018,7 @@ export interface RegistrantProps {
   errors?: Partial<Record<string, string>>
   form?: PostedForm
   texts: Record<string, string> | null
-  page: 'login' | 'forgot' | 'reset' | 'confirm' | 'area'
+  page: 'login' | 'forgot' | 'reset' | 'confirm' | 'area' | 'failed'
   title: string
   action: string
   login: string

@@ -12,7 +12,7 @@ function Action({ action, name, demand, label, className }: { action: string; na
     <form method="post" action={action}>
       <input type="hidden" name="action" value={name} />
       {demand != null && <input type="hidden" name="demand" value={demand} />}
-      <button type="submit" className={className ?? 'button button-secondary'}>
+      <button type="submit" className={className ?? 'button button-outline'}>
         {label}
       </button>
     </form>

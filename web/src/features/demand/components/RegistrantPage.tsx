@@ -26,6 +26,7 @@ export function RegistrantPage(props: RegistrantProps) {
       return <Forgot {...props} say={say} />
     case 'reset':
     case 'confirm':
+    case 'failed':
       return <LinkPage {...props} say={say} />
     default:
       return <Login {...props} say={say} />
