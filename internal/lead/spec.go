@@ -160,9 +160,13 @@ func demandRegisterFields() []Field {
 	}
 	return append(fs, newsletterOptIn,
 		Field{Name: "contactTime", Type: List, Options: contactTimes},
-		Field{Name: "password", Type: Password, Required: true, Transient: true},
-		Field{Name: "passwordConfirm", Type: Password, Required: true, Transient: true})
+		Field{Name: "password", Type: Password, Required: true},
+		Field{Name: "passwordConfirm", Type: Password, Required: true})
 }
+
+// Kept tells whether f's value is stored and in the agency's notice: not
+// a Transient field's, never a Password's.
+func (f Field) Kept() bool { return !f.Transient && f.Type != Password }
 
 // Kept is r's fields without its kind's Transient ones: what is stored.
 func (r Request) Kept() map[string]string {
@@ -171,7 +175,7 @@ func (r Request) Kept() map[string]string {
 		out[k] = v
 	}
 	for _, f := range Specs[r.Kind].Fields {
-		if f.Transient || f.Type == Password {
+		if !f.Kept() {
 			delete(out, f.Name)
 		}
 	}

@@ -31,8 +31,8 @@ func (c *Composer) sent(r lead.Request, lang string) []row {
 	add(lead.FieldEmail, p.Email)
 	add(lead.FieldPhone, rules.FormatPhone(p.Phone))
 	for _, f := range lead.Specs[r.Kind].Fields {
-		if f.Transient {
-			continue // for the request's own mails only
+		if !f.Kept() {
+			continue // for the request's own mails only; a password for none
 		}
 		if f.Type == lead.Upload {
 			if file := r.File(f.Name); file != nil {
