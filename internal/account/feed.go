@@ -3,11 +3,7 @@ package account
 import (
 	"context"
 	"fmt"
-	"slices"
-	"strings"
 
-	"immo/internal/field"
-	"immo/internal/linktoken"
 	"immo/internal/mail"
 )
 
@@ -38,35 +34,9 @@ func (o *Owners) InviteNew(ctx context.Context, inv Invitation) (a Account, crea
 	if !ok {
 		return Account{}, false, nil, fmt.Errorf("account: the owner store %T cannot invite from a feed", o.Store)
 	}
-	e := field.Errors{}
-	e.Email("email", strings.TrimSpace(inv.Email), true)
-	if len(e) > 0 {
-		return Account{}, false, nil, fmt.Errorf("%w: %q is not an email address", ErrInvitation, inv.Email)
-	}
-	if len(inv.Properties) == 0 {
-		return Account{}, false, nil, fmt.Errorf("%w: no property", ErrInvitation)
-	}
-	for _, id := range inv.Properties {
-		if id <= 0 {
-			return Account{}, false, nil, fmt.Errorf("%w: property %d", ErrInvitation, id)
-		}
-	}
-	unknown, err := HashPassword(linktoken.New()) // nobody knows it: only the link sets a password
+	a, props, t, queue, err := o.invitation(inv)
 	if err != nil {
 		return Account{}, false, nil, err
 	}
-	now := o.now()
-	acc := Account{Role: Owner, Email: NormalEmail(inv.Email), FirstName: strings.TrimSpace(inv.FirstName),
-		LastName: strings.TrimSpace(inv.LastName), Lang: inv.Lang, PasswordHash: unknown, Created: now}
-	token := linktoken.New()
-	props := slices.Clone(inv.Properties)
-	slices.Sort(props)
-	return store.InviteNew(ctx, acc, slices.Compact(props), Token{Hash: linktoken.Hash(token), Purpose: PurposeSetPassword,
-		Expires: now.Add(InviteValidity)}, func(ctx context.Context, tx mail.Tx, a Account) error {
-		m, err := o.Mail(a, token)
-		if err != nil {
-			return err
-		}
-		return o.Queue.Enqueue(ctx, tx, m)
-	})
+	return store.InviteNew(ctx, a, props, t, queue)
 }

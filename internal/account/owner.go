@@ -91,22 +91,34 @@ var ErrInvitation = errors.New("account: invalid invitation")
 // one transaction. An owner invited again gets the new properties and a
 // new link; the old link stays valid until it expires.
 func (o *Owners) Invite(ctx context.Context, inv Invitation) (Account, bool, error) {
+	a, props, t, queue, err := o.invitation(inv)
+	if err != nil {
+		return Account{}, false, err
+	}
+	return o.Store.Invite(ctx, a, props, t, queue)
+}
+
+// invitation checks inv and makes what Invite and InviteNew hand the store:
+// the owner's account (its password unknown), its properties ascending and
+// once each, the link's stored part and the callback that queues the mail
+// carrying the link.
+func (o *Owners) invitation(inv Invitation) (Account, []int64, Token, func(context.Context, mail.Tx, Account) error, error) {
 	e := field.Errors{}
 	e.Email("email", strings.TrimSpace(inv.Email), true)
 	if len(e) > 0 {
-		return Account{}, false, fmt.Errorf("%w: %q is not an email address", ErrInvitation, inv.Email)
+		return Account{}, nil, Token{}, nil, fmt.Errorf("%w: %q is not an email address", ErrInvitation, inv.Email)
 	}
 	if len(inv.Properties) == 0 {
-		return Account{}, false, fmt.Errorf("%w: no property", ErrInvitation)
+		return Account{}, nil, Token{}, nil, fmt.Errorf("%w: no property", ErrInvitation)
 	}
 	for _, id := range inv.Properties {
 		if id <= 0 {
-			return Account{}, false, fmt.Errorf("%w: property %d", ErrInvitation, id)
+			return Account{}, nil, Token{}, nil, fmt.Errorf("%w: property %d", ErrInvitation, id)
 		}
 	}
 	unknown, err := HashPassword(linktoken.New()) // nobody knows it: only the link sets a password
 	if err != nil {
-		return Account{}, false, err
+		return Account{}, nil, Token{}, nil, err
 	}
 	now := o.now()
 	a := Account{Role: Owner, Email: NormalEmail(inv.Email), FirstName: strings.TrimSpace(inv.FirstName),
@@ -114,14 +126,14 @@ func (o *Owners) Invite(ctx context.Context, inv Invitation) (Account, bool, err
 	token := linktoken.New()
 	props := slices.Clone(inv.Properties)
 	slices.Sort(props)
-	return o.Store.Invite(ctx, a, slices.Compact(props), Token{Hash: linktoken.Hash(token), Purpose: PurposeSetPassword,
-		Expires: now.Add(InviteValidity)}, func(ctx context.Context, tx mail.Tx, a Account) error {
+	t := Token{Hash: linktoken.Hash(token), Purpose: PurposeSetPassword, Expires: now.Add(InviteValidity)}
+	return a, slices.Compact(props), t, func(ctx context.Context, tx mail.Tx, a Account) error {
 		m, err := o.Mail(a, token)
 		if err != nil {
 			return err
 		}
 		return o.Queue.Enqueue(ctx, tx, m)
-	})
+	}, nil
 }
 
 // Link is the account a password link opens: ErrUnknownToken when it is
