@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"immo/internal/field"
@@ -116,7 +117,7 @@ func (o *Owners) invitation(inv Invitation) (Account, []int64, Token, func(conte
 			return Account{}, nil, Token{}, nil, fmt.Errorf("%w: property %d", ErrInvitation, id)
 		}
 	}
-	unknown, err := HashPassword(linktoken.New()) // nobody knows it: only the link sets a password
+	unknown, err := unknownPassword()
 	if err != nil {
 		return Account{}, nil, Token{}, nil, err
 	}
@@ -135,6 +136,13 @@ func (o *Owners) invitation(inv Invitation) (Account, []int64, Token, func(conte
 		return o.Queue.Enqueue(ctx, tx, m)
 	}, nil
 }
+
+// unknownPassword is the password hash of an owner account made by an
+// invitation: the hash of a random password nobody ever learns, so only
+// the mailed link sets one. It is made once per process: an import inviting
+// the feed's owners asks for it once per owner, mostly of owners linked
+// already, and argon2id costs about 19 ms and 19 MiB each time.
+var unknownPassword = sync.OnceValues(func() (string, error) { return HashPassword(linktoken.New()) })
 
 // Link is the account a password link opens: ErrUnknownToken when it is
 // unknown, used or expired.
