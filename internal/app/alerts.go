@@ -14,7 +14,6 @@ import (
 	"immo/internal/demand"
 	"immo/internal/mail"
 	"immo/internal/mail/mailqueue"
-	"immo/internal/notify"
 	"immo/internal/optout"
 	"immo/internal/report"
 	"immo/internal/site"
@@ -60,8 +59,7 @@ var _ mailqueue.Jobs = (*siteJobs)(nil)
 // returns the unsubscribe links' service for the unsubscribe page.
 func (j *siteJobs) wire(store storage.Store, cat *catalog.Service, resolver *route.Resolver, cfg *site.Config,
 	queue *mailqueue.Queue, now func() time.Time, log *slog.Logger) (*optout.Service, error) {
-	composer, err := notify.New(notify.Config{Agency: cfg.Agency, Lang: cfg.Languages.Default, BaseURL: resolver.BaseURL,
-		Property: resolver.PropertyListing, Project: resolver.ProjectListing, Links: resolver})
+	composer, err := siteComposer(cfg, resolver)
 	if err != nil {
 		return nil, fmt.Errorf("alerts: %w", err)
 	}

@@ -6,15 +6,11 @@ import (
 	"fmt"
 	"log/slog"
 	"slices"
-	"strings"
 	"time"
 
 	"immo/internal/account"
-	"immo/internal/catalog"
 	"immo/internal/importer"
 	"immo/internal/mail"
-	"immo/internal/notify"
-	"immo/internal/web/route"
 )
 
 // FeedInvites say what inviting a catalog file's owners did.
@@ -45,17 +41,7 @@ func InviteFeedOwners(ctx context.Context, c Config, owners []importer.FeedOwner
 		log = slog.New(slog.DiscardHandler)
 	}
 	cfg := c.Site
-	cat, err := catalog.NewService(ctx, c.Store)
-	if err != nil {
-		return res, fmt.Errorf("load catalog: %w", err)
-	}
-	resolver := &route.Resolver{Site: cfg, Catalog: cat, BaseURL: strings.TrimRight(c.PublicURL, "/")}
-	queue, err := newMail(c.Store, cfg.Agency, "", slog.New(slog.DiscardHandler))
-	if err != nil {
-		return res, err
-	}
-	composer, err := notify.New(notify.Config{Agency: cfg.Agency, Lang: cfg.Languages.Default, BaseURL: resolver.BaseURL,
-		Property: resolver.PropertyListing, Project: resolver.ProjectListing, Links: resolver})
+	_, resolver, queue, composer, err := inviting(ctx, c)
 	if err != nil {
 		return res, err
 	}

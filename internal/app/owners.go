@@ -13,8 +13,10 @@ import (
 	"immo/internal/catalog"
 	"immo/internal/lead"
 	"immo/internal/mail"
+	"immo/internal/mail/mailqueue"
 	"immo/internal/notify"
 	"immo/internal/portal"
+	"immo/internal/site"
 	"immo/internal/storage"
 	"immo/internal/web"
 	"immo/internal/web/route"
@@ -90,24 +92,14 @@ func InviteOwner(ctx context.Context, c Config, inv account.Invitation) (InviteR
 	if !slices.Contains(cfg.Languages.Enabled(), inv.Lang) {
 		return InviteResult{}, fmt.Errorf("%q is not a language of the site (%s)", inv.Lang, strings.Join(cfg.Languages.Enabled(), ", "))
 	}
-	cat, err := catalog.NewService(ctx, c.Store)
+	cat, resolver, queue, composer, err := inviting(ctx, c)
 	if err != nil {
-		return InviteResult{}, fmt.Errorf("load catalog: %w", err)
+		return InviteResult{}, err
 	}
-	resolver := &route.Resolver{Site: cfg, Catalog: cat, BaseURL: strings.TrimRight(c.PublicURL, "/")}
 	for _, id := range inv.Properties {
 		if _, err := cat.Index().Property(id, inv.Lang); err != nil {
 			return InviteResult{}, fmt.Errorf("property %d is not in the catalog", id)
 		}
-	}
-	queue, err := newMail(c.Store, cfg.Agency, "", slog.New(slog.DiscardHandler))
-	if err != nil {
-		return InviteResult{}, err
-	}
-	composer, err := notify.New(notify.Config{Agency: cfg.Agency, Lang: cfg.Languages.Default, BaseURL: resolver.BaseURL,
-		Property: resolver.PropertyListing, Project: resolver.ProjectListing, Links: resolver})
-	if err != nil {
-		return InviteResult{}, err
 	}
 	var link string
 	owners := &account.Owners{Store: c.Store.Owners(), Queue: queue, Now: now,
@@ -121,6 +113,35 @@ func InviteOwner(ctx context.Context, c Config, inv account.Invitation) (InviteR
 	}
 	log.Info("owner invited", "account", a.ID, "created", created, "properties", inv.Properties)
 	return InviteResult{Account: a, Created: created, Link: link}, nil
+}
+
+// inviting is what a command inviting owners (InviteOwner,
+// InviteFeedOwners) works with on c.Store: the catalog, the site's
+// addresses on c.PublicURL, the mail queue (its mails sent by a running
+// `immo serve`) and the mails' composer.
+func inviting(ctx context.Context, c Config) (*catalog.Service, *route.Resolver, *mailqueue.Queue, *notify.Composer, error) {
+	cat, err := catalog.NewService(ctx, c.Store)
+	if err != nil {
+		return nil, nil, nil, nil, fmt.Errorf("load catalog: %w", err)
+	}
+	resolver := &route.Resolver{Site: c.Site, Catalog: cat, BaseURL: strings.TrimRight(c.PublicURL, "/")}
+	queue, err := newMail(c.Store, c.Site.Agency, "", slog.New(slog.DiscardHandler))
+	if err != nil {
+		return nil, nil, nil, nil, err
+	}
+	composer, err := siteComposer(c.Site, resolver)
+	if err != nil {
+		return nil, nil, nil, nil, err
+	}
+	return cat, resolver, queue, composer, nil
+}
+
+// siteComposer writes the mails that name listings and the site's pages
+// by their absolute address on resolver: the owners' invitations, the
+// alerts and the reports.
+func siteComposer(cfg *site.Config, resolver *route.Resolver) (*notify.Composer, error) {
+	return notify.New(notify.Config{Agency: cfg.Agency, Lang: cfg.Languages.Default, BaseURL: resolver.BaseURL,
+		Property: resolver.PropertyListing, Project: resolver.ProjectListing, Links: resolver})
 }
 
 // loginBrakes are the owners' and the registrants' login brakes, counted
