@@ -29,43 +29,15 @@ func (p *Portal) Properties(ctx context.Context, owner int64) ([]int64, error) {
 // Daily implements portal.Store as Visits.Daily does, in one statement:
 // the first row the total (0 for a property not owner's), then the days.
 func (p *Portal) Daily(ctx context.Context, owner, property int64, from, to visit.Day) (map[visit.Day]int, int, error) {
-	if !from.Valid() || !to.Valid() {
-		return nil, 0, p.s.errorf("owner's daily visits: range %q to %q", from, to)
-	}
-	rows, err := p.s.read.QueryContext(ctx, p.s.d.query(`
+	return daily(ctx, p.s, "owner's daily visits", `
 		SELECT '' AS day, CAST(COALESCE(SUM(v.count), 0) AS BIGINT) FROM property_visits v
 			JOIN owner_properties o ON o.property_id = v.property_id AND o.account_id = ?
 			WHERE v.property_id = ?
 		UNION ALL
 		SELECT v.day, v.count FROM property_visits v
 			JOIN owner_properties o ON o.property_id = v.property_id AND o.account_id = ?
-			WHERE v.property_id = ? AND v.day >= ? AND v.day <= ?`),
-		owner, property, owner, property, string(from), string(to))
-	if err != nil {
-		return nil, 0, p.s.errorf("owner's daily visits: %w", err)
-	}
-	defer rows.Close()
-	days := map[visit.Day]int{}
-	total, totals := 0, 0
-	for rows.Next() {
-		var day string
-		var n int
-		if err := rows.Scan(&day, &n); err != nil {
-			return nil, 0, p.s.errorf("owner's daily visits: %w", err)
-		}
-		if day == "" {
-			total, totals = n, totals+1
-			continue
-		}
-		days[visit.Day(day)] = n
-	}
-	if err := rows.Err(); err != nil {
-		return nil, 0, p.s.errorf("owner's daily visits: %w", err)
-	}
-	if totals != 1 {
-		return nil, 0, p.s.errorf("owner's daily visits: %d total rows", totals)
-	}
-	return days, total, nil
+			WHERE v.property_id = ? AND v.day >= ? AND v.day <= ?`,
+		from, to, owner, property, owner, property)
 }
 
 // Sources implements portal.Store.

@@ -58,16 +58,22 @@ func (v *Visits) Add(ctx context.Context, counts map[visit.Key]int) error {
 // total are one snapshot: the first row is the total (its day empty, which
 // no stored day is), the others the days of the range.
 func (v *Visits) Daily(ctx context.Context, property int64, from, to visit.Day) (map[visit.Day]int, int, error) {
-	if !from.Valid() || !to.Valid() {
-		return nil, 0, v.s.errorf("daily visits: range %q to %q", from, to)
-	}
-	rows, err := v.s.read.QueryContext(ctx, v.s.d.query(`
+	return daily(ctx, v.s, "daily visits", `
 		SELECT '' AS day, CAST(COALESCE(SUM(count), 0) AS BIGINT) FROM property_visits WHERE property_id = ?
 		UNION ALL
-		SELECT day, count FROM property_visits WHERE property_id = ? AND day >= ? AND day <= ?`),
-		property, property, string(from), string(to))
+		SELECT day, count FROM property_visits WHERE property_id = ? AND day >= ? AND day <= ?`,
+		from, to, property, property)
+}
+
+// daily reads query's rows: one total (its day empty) then the days; its
+// arguments are args then the range. what names the read in errors.
+func daily(ctx context.Context, s *Store, what, query string, from, to visit.Day, args ...any) (map[visit.Day]int, int, error) {
+	if !from.Valid() || !to.Valid() {
+		return nil, 0, s.errorf("%s: range %q to %q", what, from, to)
+	}
+	rows, err := s.read.QueryContext(ctx, s.d.query(query), append(args, string(from), string(to))...)
 	if err != nil {
-		return nil, 0, v.s.errorf("daily visits: %w", err)
+		return nil, 0, s.errorf("%s: %w", what, err)
 	}
 	defer rows.Close()
 	days := map[visit.Day]int{}
@@ -76,7 +82,7 @@ func (v *Visits) Daily(ctx context.Context, property int64, from, to visit.Day) 
 		var day string
 		var n int
 		if err := rows.Scan(&day, &n); err != nil {
-			return nil, 0, v.s.errorf("daily visits: %w", err)
+			return nil, 0, s.errorf("%s: %w", what, err)
 		}
 		if day == "" {
 			total = n
@@ -86,10 +92,10 @@ func (v *Visits) Daily(ctx context.Context, property int64, from, to visit.Day) 
 		days[visit.Day(day)] = n
 	}
 	if err := rows.Err(); err != nil {
-		return nil, 0, v.s.errorf("daily visits: %w", err)
+		return nil, 0, s.errorf("%s: %w", what, err)
 	}
 	if totals != 1 {
-		return nil, 0, v.s.errorf("daily visits: %d total rows", totals)
+		return nil, 0, s.errorf("%s: %d total rows", what, totals)
 	}
 	return days, total, nil
 }
