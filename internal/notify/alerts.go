@@ -153,20 +153,11 @@ func kindOrder(a, b string) int {
 
 // optOutMail renders p to to with the one-click link of an alert or a
 // report (unsubscribe's token), in its body (text: key) and as
-// List-Unsubscribe.
+// List-Unsubscribe, and checks the message.
 func (c *Composer) optOutMail(p page, to mail.Address, token, key string) (mail.Message, error) {
-	if strings.TrimSpace(token) == "" || c.cfg.Links == nil {
-		return mail.Message{}, ErrNoToken
-	}
-	u := c.abs(c.cfg.Links.UnsubscribeURL(token, p.Lang))
-	if u == "" {
-		return mail.Message{}, ErrNoToken
-	}
-	p.Unsubscribe = &link{Text: i18n.T(p.Lang, key), URL: u}
-	m, err := message(p, []mail.Address{to}, c.agencyAddress(), nil)
+	m, err := c.withUnsubscribe(p, to, token, key)
 	if err != nil {
 		return m, err
 	}
-	m.ListUnsubscribe = u
 	return m, m.Validate()
 }

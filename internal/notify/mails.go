@@ -105,7 +105,7 @@ func (c *Composer) newsletter(r lead.Request, token, unsubscribe string) (mail.M
 		Paragraphs: []string{i18n.T(lang, "mail.newsletter.intro")},
 		Button:     &link{Text: i18n.T(lang, "mail.newsletter.confirm"), URL: confirm},
 		Footnote:   i18n.T(lang, "mail.newsletter.ignore")}
-	return c.withUnsubscribe(p, visitor(r), unsubscribe)
+	return c.withUnsubscribe(p, visitor(r), unsubscribe, newsletterUnsubscribe)
 }
 
 // NewsletterUnsubscribe is the mail the unsubscribe page sends: the link
@@ -115,7 +115,7 @@ func (c *Composer) NewsletterUnsubscribe(email, lang, unsubscribe string) (mail.
 	p := page{Lang: lang, Subject: i18n.Tf(lang, "mail.newsletter.unsubscribeSubject", "agency", a.Name), Agency: a,
 		Paragraphs: []string{i18n.T(lang, "mail.newsletter.unsubscribeIntro")},
 		Footnote:   i18n.T(lang, "mail.newsletter.unsubscribeIgnore")}
-	m, err := c.withUnsubscribe(p, mail.Address{Email: strings.TrimSpace(email)}, unsubscribe)
+	m, err := c.withUnsubscribe(p, mail.Address{Email: strings.TrimSpace(email)}, unsubscribe, newsletterUnsubscribe)
 	if err != nil {
 		return m, err
 	}
@@ -129,16 +129,20 @@ func (c *Composer) NewsletterAlready(email, lang, unsubscribe string) (mail.Mess
 	p := page{Lang: lang, Subject: i18n.Tf(lang, "mail.newsletter.alreadySubject", "agency", a.Name), Agency: a,
 		Paragraphs: []string{i18n.T(lang, "mail.newsletter.alreadyIntro")},
 		Footnote:   i18n.T(lang, "mail.newsletter.alreadyIgnore")}
-	m, err := c.withUnsubscribe(p, mail.Address{Email: strings.TrimSpace(email)}, unsubscribe)
+	m, err := c.withUnsubscribe(p, mail.Address{Email: strings.TrimSpace(email)}, unsubscribe, newsletterUnsubscribe)
 	if err != nil {
 		return m, err
 	}
 	return m, m.Validate()
 }
 
-// withUnsubscribe renders a newsletter mail to to with its unsubscribe
-// link, in the body and as the List-Unsubscribe header.
-func (c *Composer) withUnsubscribe(p page, to mail.Address, token string) (mail.Message, error) {
+// newsletterUnsubscribe is the newsletter mails' unsubscribe link text.
+const newsletterUnsubscribe = "mail.newsletter.unsubscribe"
+
+// withUnsubscribe renders a mail to to with the link of its unsubscribe
+// token (the newsletter's, or an alert's or a report's: optout), worded by
+// key, in the body and as the List-Unsubscribe header.
+func (c *Composer) withUnsubscribe(p page, to mail.Address, token, key string) (mail.Message, error) {
 	if strings.TrimSpace(token) == "" || c.cfg.Links == nil {
 		return mail.Message{}, ErrNoToken
 	}
@@ -146,7 +150,7 @@ func (c *Composer) withUnsubscribe(p page, to mail.Address, token string) (mail.
 	if u == "" {
 		return mail.Message{}, ErrNoToken
 	}
-	p.Unsubscribe = &link{Text: i18n.T(p.Lang, "mail.newsletter.unsubscribe"), URL: u}
+	p.Unsubscribe = &link{Text: i18n.T(p.Lang, key), URL: u}
 	m, err := message(p, []mail.Address{to}, c.agencyAddress(), nil)
 	m.ListUnsubscribe = u
 	return m, err
