@@ -2,6 +2,7 @@ package importer
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -71,7 +72,7 @@ func validateOwners(cat *catalog.Catalog, owners FeedOwners, pos []int) []Proble
 			continue
 		}
 		for j, o := range list {
-			at := "Owners[" + itoa(j) + "]."
+			at := "Owners[" + strconv.Itoa(j) + "]."
 			e := field.Errors{}
 			e.Email("email", strings.TrimSpace(o.Email), true)
 			if len(e) > 0 || len(o.Email) > 254 {
@@ -88,20 +89,6 @@ func validateOwners(cat *catalog.Catalog, owners FeedOwners, pos []int) []Proble
 		}
 	}
 	return c.problems
-}
-
-func itoa(n int) string {
-	if n == 0 {
-		return "0"
-	}
-	var b [20]byte
-	i := len(b)
-	for n > 0 {
-		i--
-		b[i] = byte('0' + n%10)
-		n /= 10
-	}
-	return string(b[i:])
 }
 
 // ownersOf are the owners of cat's properties, in the order of the
