@@ -27,8 +27,7 @@ type Week struct{ Monday visit.Day }
 func LastWeek(t time.Time) Week {
 	b := t.In(agenda.Brussels)
 	back := (int(b.Weekday())+6)%7 + 7 // to this week's Monday, then a week more
-	m := time.Date(b.Year(), b.Month(), b.Day()-back, 12, 0, 0, 0, agenda.Brussels)
-	return Week{visit.Day(m.Format(time.DateOnly))}
+	return Week{visit.DayOf(time.Date(b.Year(), b.Month(), b.Day()-back, 12, 0, 0, 0, agenda.Brussels))}
 }
 
 func (w Week) monday() time.Time {
@@ -39,7 +38,7 @@ func (w Week) monday() time.Time {
 // Days are the week's first and last days.
 func (w Week) Days() (from, to visit.Day) {
 	m := w.monday()
-	return w.Monday, visit.Day(time.Date(m.Year(), m.Month(), m.Day()+6, 12, 0, 0, 0, agenda.Brussels).Format(time.DateOnly))
+	return w.Monday, visit.DayOf(time.Date(m.Year(), m.Month(), m.Day()+6, 12, 0, 0, 0, agenda.Brussels))
 }
 
 // Span is the week as instants: from its Monday's midnight in Brussels to
@@ -52,7 +51,7 @@ func (w Week) Span() (from, to time.Time) {
 // Before is the week before w.
 func (w Week) Before() Week {
 	m := w.monday()
-	return Week{visit.Day(time.Date(m.Year(), m.Month(), m.Day()-7, 12, 0, 0, 0, agenda.Brussels).Format(time.DateOnly))}
+	return Week{visit.DayOf(time.Date(m.Year(), m.Month(), m.Day()-7, 12, 0, 0, 0, agenda.Brussels))}
 }
 
 // Figures are one property's week.
