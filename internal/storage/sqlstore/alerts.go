@@ -107,11 +107,8 @@ func (t scanTx) Remember(ctx context.Context, seen []demand.Seen, now time.Time)
 	return nil
 }
 
-// recipientColumns are a demand's (Demands.Active's) and its registrant's.
-const recipientColumns = `d.id, d.account_id, d.lang, d.goal, d.types, d.zips,
-	d.price_min, d.price_max, d.bedrooms_min, d.bedrooms_max, d.garages_min, d.garages_max,
-	d.parkings_min, d.parkings_max, d.bathrooms_min, d.created_at, d.confirmed_at, d.paused,
-	a.email, a.first_name, a.last_name, a.alert_frequency`
+// recipientColumns are a demand's (demandColumns) and its registrant's.
+const recipientColumns = demandColumns + `, a.email, a.first_name, a.last_name, a.alert_frequency`
 
 // activeDemand is Demands.Active's condition.
 const activeDemand = `NOT a.disabled AND d.confirmed_at IS NOT NULL AND NOT d.paused`
