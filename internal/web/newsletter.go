@@ -66,8 +66,10 @@ func (h *Handler) serveNewsletter(w http.ResponseWriter, r *http.Request) {
 	token := r.URL.Query().Get(tokenField)
 	what := route.UnsubscribeNewsletter
 	page := func(step string, errs field.Errors, posted map[string]any) {
-		res := h.resolver.Newsletter(lang, confirm, step, token)
-		if what != route.UnsubscribeNewsletter {
+		var res route.Result
+		if what == route.UnsubscribeNewsletter {
+			res = h.resolver.Newsletter(lang, confirm, step, token)
+		} else {
 			res = h.resolver.Unsubscribe(lang, step, token, what)
 		}
 		if errs != nil {
@@ -99,7 +101,8 @@ func (h *Handler) serveNewsletter(w http.ResponseWriter, r *http.Request) {
 		case confirm:
 			follow(h.newsletter.Service.Confirm, route.NewsletterConfirmed)
 		case token != "":
-			if h.optOut(r.Context(), false, token, &what) != nil {
+			var err error
+			if what, err = h.optOut(r.Context(), false, token); err != nil {
 				page(route.NewsletterFailed, nil, nil)
 				return
 			}
@@ -119,7 +122,8 @@ func (h *Handler) serveNewsletter(w http.ResponseWriter, r *http.Request) {
 			token = t
 		}
 		if token != "" {
-			if err := h.optOut(r.Context(), true, token, &what); err != nil {
+			var err error
+			if what, err = h.optOut(r.Context(), true, token); err != nil {
 				page(route.NewsletterFailed, nil, nil)
 				return
 			}
@@ -157,13 +161,13 @@ func (h *Handler) serveNewsletter(w http.ResponseWriter, r *http.Request) {
 }
 
 // optOut looks token up among the alert and report mails' links (use:
-// and stops what it names) and sets what to what it stops; a token unknown
-// there is left to the newsletter (what unchanged). The error is ours (the
-// database), logged.
-func (h *Handler) optOut(ctx context.Context, use bool, token string, what *string) error {
+// and stops what it names) and says what it stops; a token unknown there
+// is left to the newsletter (route.UnsubscribeNewsletter). The error is
+// ours (the database), logged.
+func (h *Handler) optOut(ctx context.Context, use bool, token string) (string, error) {
 	o := h.newsletter.OptOuts
 	if o == nil {
-		return nil
+		return route.UnsubscribeNewsletter, nil
 	}
 	lookup := o.Find
 	if use {
@@ -172,16 +176,15 @@ func (h *Handler) optOut(ctx context.Context, use bool, token string, what *stri
 	l, err := lookup(ctx, token)
 	switch {
 	case errors.Is(err, optout.ErrUnknown):
-		return nil
+		return route.UnsubscribeNewsletter, nil
 	case err != nil:
 		h.log.Error("unsubscribe link", "err", err)
-		return err
+		return route.UnsubscribeNewsletter, err
 	case l.Kind == optout.Report:
-		*what = route.UnsubscribeReport
+		return route.UnsubscribeReport, nil
 	default:
-		*what = route.UnsubscribeAlert
+		return route.UnsubscribeAlert, nil
 	}
-	return nil
 }
 
 // unsubscribeLimits brakes the unsubscribe form per sender and per address.
