@@ -1,3 +1,4 @@
+import { PART, withPart } from '../../../lib/i18n'
 import type { DemandTally, HistoryRow, SourceVisits } from '../model/types'
 
 type Say = (key: string) => string
@@ -132,11 +133,7 @@ export function History({ rows, total, t, id }: { rows: HistoryRow[]; total: num
                   </td>
                   <td data-label={cols[5]}>
                     {r.status === 'booked' && r.visit ? (
-                      <>
-                        {t('account.portal.statuses.booked').split('{{date}}')[0]}
-                        <time dateTime={r.visit}>{r.visitDate}</time>
-                        {t('account.portal.statuses.booked').split('{{date}}')[1] ?? ''}
-                      </>
+                      withPart(fill(t('account.portal.statuses.booked'), { date: PART }), <time dateTime={r.visit}>{r.visitDate}</time>)
                     ) : (
                       t(`account.portal.statuses.${r.status}`)
                     )}
