@@ -47,8 +47,7 @@ func (c *Composer) Alert(r demand.Recipient, items []demand.Item, unsubscribe st
 		if it.Reason == demand.ReasonCheaper {
 			price = i18n.Tf(lang, "mail.alert.cheaper", "price", price, "was", euros(it.Was))
 		}
-		title := strings.TrimSuffix(oneLine(l.Title, 150)+" – "+strings.TrimSpace(l.City), " – ")
-		p.Rows = append(p.Rows, row{Label: title, Value: price, Link: c.abs(l.URL)})
+		p.Rows = append(p.Rows, row{Label: titleCity(l), Value: price, Link: c.abs(l.URL)})
 	}
 	if len(p.Rows) == 0 {
 		return mail.Message{}, ErrNoListing
@@ -81,7 +80,7 @@ func (c *Composer) OwnerReport(o report.Owner, w report.Week, figures []report.F
 		var url string
 		if c.cfg.Property != nil {
 			if l, ok := c.cfg.Property(f.Property, lang); ok {
-				name = strings.TrimSuffix(oneLine(l.Title, 150)+" – "+strings.TrimSpace(l.City), " – ") + " (" + name + ")"
+				name = titleCity(l) + " (" + name + ")"
 				url = c.abs(l.URL)
 			}
 		}
@@ -106,6 +105,11 @@ func (c *Composer) OwnerReport(o report.Owner, w report.Week, figures []report.F
 		return mail.Message{}, ErrNoListing
 	}
 	return c.optOutMail(p, mail.Address{Name: fullName(o.FirstName, o.LastName), Email: o.Email}, unsubscribe, "mail.report.unsubscribe")
+}
+
+// titleCity names a listing in an alert or a report: "Title – City".
+func titleCity(l Listing) string {
+	return strings.TrimSuffix(oneLine(l.Title, 150)+" – "+strings.TrimSpace(l.City), " – ")
 }
 
 // requestsText is "Information request: 1, Visit request: 2", the kinds
