@@ -8,7 +8,6 @@ package demand
 import (
 	"context"
 	"errors"
-	"slices"
 	"time"
 
 	"immo/internal/catalog"
@@ -71,19 +70,7 @@ func (d Demand) Validate() field.Errors {
 // A price on request matches no price bound: an alert must not reveal
 // what the site hides (Property.Public sends no such price either).
 func (d Demand) Matches(p *catalog.Property) bool {
-	if p.Status != catalog.StatusAvailable || p.Goal != d.Goal ||
-		!slices.Contains(d.Types, p.WebID) || !slices.Contains(d.Zips, p.Postcode()) {
-		return false
-	}
-	if d.Price != (Range{}) && (!p.PublishPrice || !d.Price.holds(int64(p.Price))) {
-		return false
-	}
-	var rooms catalog.Rooms
-	if p.Rooms != nil {
-		rooms = *p.Rooms
-	}
-	return d.Bedrooms.holds(int64(rooms.Bedrooms)) && d.Garages.holds(int64(rooms.Garages)) &&
-		d.Parkings.holds(int64(rooms.Parkings)) && int64(rooms.Bathrooms) >= d.BathroomsMin
+	return p.Status == catalog.StatusAvailable && p.Goal == d.Goal && d.Criteria(p).All()
 }
 
 func (r Range) holds(n int64) bool {

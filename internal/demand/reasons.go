@@ -83,7 +83,7 @@ func TallyOf(demands []Demand, p *catalog.Property) Tally {
 		if c.Rooms {
 			t.Rooms++
 		}
-		if d.Matches(p) {
+		if p.Status == catalog.StatusAvailable && c.All() { // Matches, its criteria computed once
 			t.Matching++
 		}
 	}
