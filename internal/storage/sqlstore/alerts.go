@@ -3,7 +3,6 @@ package sqlstore
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
 	"errors"
 	"strings"
 	"time"
@@ -110,24 +109,14 @@ func (t scanTx) Remember(ctx context.Context, seen []demand.Seen, now time.Time)
 // recipientColumns are a demand's (demandColumns) and its registrant's.
 const recipientColumns = demandColumns + `, a.email, a.first_name, a.last_name, a.alert_frequency`
 
-// activeDemand is Demands.Active's condition.
-const activeDemand = `NOT a.disabled AND d.confirmed_at IS NOT NULL AND NOT d.paused`
-
 func scanRecipient(rows interface{ Scan(...any) error }) (demand.Recipient, error) {
 	var r demand.Recipient
-	d := &r.Demand
-	var types, zips []byte
+	row := demandRow{d: &r.Demand}
 	var freq string
-	if err := rows.Scan(&d.ID, &d.Account, &d.Lang, &d.Goal, &types, &zips,
-		&d.Price.Min, &d.Price.Max, &d.Bedrooms.Min, &d.Bedrooms.Max, &d.Garages.Min, &d.Garages.Max,
-		&d.Parkings.Min, &d.Parkings.Max, &d.BathroomsMin, scanTime{&d.Created}, scanTime{&d.Confirmed}, &d.Paused,
-		&r.Email, &r.FirstName, &r.LastName, &freq); err != nil {
+	if err := rows.Scan(append(row.fields(), &r.Email, &r.FirstName, &r.LastName, &freq)...); err != nil {
 		return r, err
 	}
-	if err := json.Unmarshal(types, &d.Types); err != nil {
-		return r, err
-	}
-	if err := json.Unmarshal(zips, &d.Zips); err != nil {
+	if err := row.decode(); err != nil {
 		return r, err
 	}
 	r.Daily = freq == "daily"

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"time"
 
 	"immo/internal/demand"
@@ -74,8 +75,36 @@ func (ds *Demands) Delete(ctx context.Context, id, account int64) error {
 // Active implements demand.Store: every demand of an account not
 // disabled, by id.
 func (ds *Demands) Active(ctx context.Context) ([]demand.Demand, error) {
-	return ds.s.demands(ctx, `JOIN accounts a ON a.id = d.account_id
-		WHERE NOT a.disabled AND d.confirmed_at IS NOT NULL AND NOT d.paused ORDER BY d.id`)
+	return ds.s.demands(ctx, `JOIN accounts a ON a.id = d.account_id WHERE `+activeDemand+` ORDER BY d.id`)
+}
+
+// activeDemand is the condition of a demand told of matches (d, joined
+// with its account a): confirmed, not paused, its account enabled.
+const activeDemand = `NOT a.disabled AND d.confirmed_at IS NOT NULL AND NOT d.paused`
+
+// demandRow is where a row of demandColumns scans: the demand, and its
+// lists as their JSON (decode).
+type demandRow struct {
+	d           *demand.Demand
+	types, zips []byte
+}
+
+func (r *demandRow) fields() []any {
+	d := r.d
+	return []any{&d.ID, &d.Account, &d.Lang, &d.Goal, &r.types, &r.zips,
+		&d.Price.Min, &d.Price.Max, &d.Bedrooms.Min, &d.Bedrooms.Max, &d.Garages.Min, &d.Garages.Max,
+		&d.Parkings.Min, &d.Parkings.Max, &d.BathroomsMin, scanTime{&d.Created}, scanTime{&d.Confirmed}, &d.Paused}
+}
+
+// decode reads the scanned lists into the demand.
+func (r *demandRow) decode() error {
+	if err := json.Unmarshal(r.types, &r.d.Types); err != nil {
+		return fmt.Errorf("demand %d: types: %w", r.d.ID, err)
+	}
+	if err := json.Unmarshal(r.zips, &r.d.Zips); err != nil {
+		return fmt.Errorf("demand %d: zips: %w", r.d.ID, err)
+	}
+	return nil
 }
 
 // demandColumns are a demand row's, as Store.demands scans them.
@@ -93,17 +122,12 @@ func (s *Store) demands(ctx context.Context, rest string, args ...any) ([]demand
 	out := []demand.Demand{}
 	for rows.Next() {
 		var d demand.Demand
-		var types, zips []byte
-		if err := rows.Scan(&d.ID, &d.Account, &d.Lang, &d.Goal, &types, &zips,
-			&d.Price.Min, &d.Price.Max, &d.Bedrooms.Min, &d.Bedrooms.Max, &d.Garages.Min, &d.Garages.Max,
-			&d.Parkings.Min, &d.Parkings.Max, &d.BathroomsMin, scanTime{&d.Created}, scanTime{&d.Confirmed}, &d.Paused); err != nil {
+		row := demandRow{d: &d}
+		if err := rows.Scan(row.fields()...); err != nil {
 			return nil, s.errorf("demands: %w", err)
 		}
-		if err := json.Unmarshal(types, &d.Types); err != nil {
-			return nil, s.errorf("demand %d: types: %w", d.ID, err)
-		}
-		if err := json.Unmarshal(zips, &d.Zips); err != nil {
-			return nil, s.errorf("demand %d: zips: %w", d.ID, err)
+		if err := row.decode(); err != nil {
+			return nil, s.errorf("%w", err)
 		}
 		out = append(out, d)
 	}
