@@ -112,6 +112,12 @@ type Request struct {
 	AccountExisted bool `json:"-"`
 }
 
+// OwnerKinds are the requests about a property its owner is told of (SPEC
+// §3 owner portal rows; the weekly report): information, visits,
+// documents, purchase offers and rent applications. A property sent to a
+// friend is no request to the agency.
+var OwnerKinds = []Kind{KindInformation, KindVisit, KindDocument, KindPurchaseOffer, KindRentApplication}
+
 // Names of the shared form fields (the names the page's form posts).
 const (
 	FieldTitle     = "title"

@@ -1,7 +1,6 @@
 package notify
 
 import (
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -113,46 +112,18 @@ func titleCity(l Listing) string {
 }
 
 // requestsText is "Information request: 1, Visit request: 2", the kinds
-// in reportKinds' order, or "none".
+// an owner is told of (lead.OwnerKinds) in their order, or "none".
 func requestsText(byKind map[string]int, lang string) string {
 	var parts []string
-	kinds := make([]string, 0, len(byKind))
-	for k, n := range byKind {
-		if n > 0 {
-			kinds = append(kinds, k)
+	for _, k := range lead.OwnerKinds {
+		if n := byKind[string(k)]; n > 0 {
+			parts = append(parts, i18n.T(lang, "mail.kind."+string(k))+": "+strconv.Itoa(n))
 		}
-	}
-	slices.SortFunc(kinds, kindOrder)
-	for _, k := range kinds {
-		name := k
-		if _, ok := lead.Specs[lead.Kind(k)]; ok {
-			name = i18n.T(lang, "mail.kind."+k)
-		}
-		parts = append(parts, name+": "+strconv.Itoa(byKind[k]))
 	}
 	if len(parts) == 0 {
 		return i18n.T(lang, "mail.report.none")
 	}
 	return strings.Join(parts, ", ")
-}
-
-// reportKinds are the order of a report's requests: a property's own
-// kinds first; any other after them, by name.
-var reportKinds = []lead.Kind{lead.KindInformation, lead.KindVisit, lead.KindDocument, lead.KindPurchaseOffer,
-	lead.KindRentApplication, lead.KindFriend}
-
-func kindOrder(a, b string) int {
-	ia, ib := slices.Index(reportKinds, lead.Kind(a)), slices.Index(reportKinds, lead.Kind(b))
-	if ia < 0 {
-		ia = len(reportKinds)
-	}
-	if ib < 0 {
-		ib = len(reportKinds)
-	}
-	if ia != ib {
-		return ia - ib
-	}
-	return strings.Compare(a, b)
 }
 
 // optOutMail renders p to to with the one-click link of an alert or a

@@ -21,11 +21,6 @@ import (
 	"immo/internal/visit"
 )
 
-// Kinds are the requests about a property its owner sees (SPEC §3):
-// information, visits, documents, purchase offers and rent applications.
-// A property sent to a friend is no request to the agency.
-var Kinds = []lead.Kind{lead.KindInformation, lead.KindVisit, lead.KindDocument, lead.KindPurchaseOffer, lead.KindRentApplication}
-
 // Request is a request about a property as the store reads it for the
 // portal: no address, no phone, no file.
 type Request struct {
@@ -213,7 +208,7 @@ func (s *Service) Overview(ctx context.Context, owner int64) ([]Property, error)
 		for i, src := range visit.Sources {
 			p.Sources[i] = SourceCount{src, bySource[src]}
 		}
-		requests, n, err := s.Store.History(ctx, owner, id, Kinds, limit)
+		requests, n, err := s.Store.History(ctx, owner, id, lead.OwnerKinds, limit)
 		if err != nil {
 			return nil, err
 		}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"immo/internal/account"
+	"immo/internal/lead"
 	"immo/internal/mail"
 	"immo/internal/report"
 )
@@ -113,9 +114,15 @@ func (rp *Reports) Figures(ctx context.Context, properties []int64, w report.Wee
 			}); err != nil {
 			return err
 		}
+		// The kinds an owner is told of, as the portal's history shows them.
+		kinds := strings.TrimSuffix(strings.Repeat("?, ", len(lead.OwnerKinds)), ", ")
+		args := append(ids[:len(ids):len(ids)], rp.s.d.Time(start), rp.s.d.Time(end))
+		for _, k := range lead.OwnerKinds {
+			args = append(args, string(k))
+		}
 		if err := each(`SELECT property_id, kind, count(*) FROM requests
-			WHERE property_id IN (`+in+`) AND created_at >= ? AND created_at < ? GROUP BY property_id, kind`,
-			append(ids[:len(ids):len(ids)], rp.s.d.Time(start), rp.s.d.Time(end)),
+			WHERE property_id IN (`+in+`) AND created_at >= ? AND created_at < ? AND kind IN (`+kinds+`)
+			GROUP BY property_id, kind`, args,
 			func(p int64, kind string, n int) { out[p].Requests[kind] += n }); err != nil {
 			return err
 		}

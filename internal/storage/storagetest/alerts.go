@@ -417,6 +417,7 @@ func testReportFigures(t *testing.T, s *sqlstore.Store) {
 	save(lead.KindVisit, 1, brussels(25, 10), false)         // a visit asked, not booked
 	save(lead.KindPurchaseOffer, 2, brussels(26, 10), false) // another property
 	save(lead.KindVisit, 3, brussels(26, 10), true)          // not asked for
+	save(lead.KindFriend, 1, brussels(26, 10), false)        // sent to a friend: no request to the agency
 	got, err := s.Reports().Figures(ctx, []int64{1, 2, 4}, w)
 	if err != nil {
 		t.Fatal(err)

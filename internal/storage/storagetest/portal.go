@@ -10,7 +10,6 @@ import (
 	"immo/internal/agenda"
 	"immo/internal/lead"
 	"immo/internal/mail"
-	"immo/internal/portal"
 	"immo/internal/storage/sqlstore"
 	"immo/internal/visit"
 )
@@ -67,7 +66,7 @@ func testPortalHistory(t *testing.T, s *sqlstore.Store) {
 	if err := s.Requests().SetStatus(ctx, offer, lead.StatusHandled); err != nil {
 		t.Fatal(err)
 	}
-	got, total, err := s.Portal().History(ctx, ann.ID, 1001, portal.Kinds, 50)
+	got, total, err := s.Portal().History(ctx, ann.ID, 1001, lead.OwnerKinds, 50)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -100,7 +99,7 @@ func testPortalHistory(t *testing.T, s *sqlstore.Store) {
 		t.Errorf("the newest row's time %v", got[0].Time)
 	}
 	// Bounded: the newest two, the total still all.
-	got, total, err = s.Portal().History(ctx, ann.ID, 1001, portal.Kinds, 2)
+	got, total, err = s.Portal().History(ctx, ann.ID, 1001, lead.OwnerKinds, 2)
 	if err != nil || len(got) != 2 || total != 5 || got[1].Kind != lead.KindVisit {
 		t.Fatalf("history limited to 2: %+v total %d %v", got, total, err)
 	}
@@ -108,7 +107,7 @@ func testPortalHistory(t *testing.T, s *sqlstore.Store) {
 	for i := range 60 {
 		saveRequest(t, s, aboutProperty(lead.KindInformation, 1001, base.Add(time.Duration(10+i)*time.Hour), fmt.Sprint("n", i), "X", ""))
 	}
-	got, total, err = s.Portal().History(ctx, ann.ID, 1001, portal.Kinds, 50)
+	got, total, err = s.Portal().History(ctx, ann.ID, 1001, lead.OwnerKinds, 50)
 	if err != nil || len(got) != 50 || total != 65 || got[0].FirstName != "n59" || got[49].FirstName != "n10" {
 		t.Fatalf("history of 65: %d rows, total %d, first %q, last %q, %v", len(got), total, got[0].FirstName, got[len(got)-1].FirstName, err)
 	}
@@ -146,7 +145,7 @@ func testPortalScoped(t *testing.T, s *sqlstore.Store) {
 		{"ann's asked by bob", bob.ID, 1001, 0, 0, map[visit.Source]int{}},
 		{"ann's asked by nobody", 0, 1001, 0, 0, map[visit.Source]int{}},
 	} {
-		rows, total, err := p.History(ctx, c.owner, c.property, portal.Kinds, 50)
+		rows, total, err := p.History(ctx, c.owner, c.property, lead.OwnerKinds, 50)
 		if err != nil || total != c.requests || len(rows) != c.requests {
 			t.Errorf("%s history: %d rows, total %d, %v; want %d", c.name, len(rows), total, err, c.requests)
 		}
