@@ -255,9 +255,16 @@ describe('owner portal', () => {
       assert.match(cells[0], /^\d\d\/\d\d\/\d{4} \d\d:\d\d$/)
       const html = await page.content()
       assert.ok(!html.includes('marie@example.be') && !html.includes('Dubois') && !html.includes('0471'), 'the requester is private')
-      // No ID to change: the page posts only its logout, and an address naming another property shows the same own ones.
-      assert.equal(await page.locator('.owner-page form').count(), 1, 'one form: the logout')
-      assert.equal(await page.locator('.owner-page form :is(input, select, textarea)').count(), 0, 'the portal posts no property')
+      // No ID to change: the page posts its logout and the weekly report's switch, no property, and an address naming
+      // another property shows the same own ones.
+      assert.equal(await page.locator('.owner-page form').count(), 2, 'two forms: the logout and the weekly report')
+      assert.deepEqual(await page.locator('.owner-page form :is(input, select, textarea)').evaluateAll((els) => els.map((e) => e.name)), ['report'],
+        'the portal posts no property')
+      // The weekly report: off, then on again.
+      await Promise.all([page.waitForURL((u) => u.search === '?done=report-off'), page.getByRole('button', { name: say('portal.reportStop') }).click()])
+      await waitForText(page.locator('.owner-notice'), [say('portal.reportOff')], 'the report stopped')
+      await Promise.all([page.waitForURL((u) => u.search === '?done=report-on'), page.getByRole('button', { name: say('portal.reportStart') }).click()])
+      await waitForText(page.locator('.owner-notice'), [say('portal.reportOn')], 'the report on again')
       await page.goto(server.url + '/nl/owner/?property=4100003&id=4100003')
       const other = await portal(page)
       assert.deepEqual(Object.keys(other).sort(), PROPERTIES.map(String), 'another property by address: only the own ones')

@@ -176,6 +176,27 @@ func TestOwnerPortal(t *testing.T) {
 			expect(t, "login page, logged in", c.do(t, "GET", "/fr/login/", nil), http.StatusFound, "/fr/owner/")
 			// Logged out: on to the home page, the session gone.
 			old := c.cookie
+			// The weekly report's switch: off, then on again.
+			weekly := func() bool {
+				t.Helper()
+				a, err := s.Store.Accounts().ByEmail(t.Context(), account.Owner, "ann@example.be")
+				if err != nil {
+					t.Fatal(err)
+				}
+				return a.WeeklyReport
+			}
+			if !weekly() {
+				t.Fatal("an invited owner gets no weekly report")
+			}
+			expect(t, "report off", c.do(t, "POST", "/fr/owner/", url.Values{"report": {"off"}}), http.StatusSeeOther, "/fr/owner/?done=report-off")
+			expect(t, "report off, said", c.do(t, "GET", "/fr/owner/?done=report-off", nil), http.StatusOK, "", `"notice":"account.portal.reportOff"`)
+			if weekly() {
+				t.Fatal("the report still on")
+			}
+			expect(t, "report on", c.do(t, "POST", "/fr/owner/", url.Values{"report": {"on"}}), http.StatusSeeOther, "/fr/owner/?done=report-on")
+			if !weekly() {
+				t.Fatal("the report still off")
+			}
 			expect(t, "logout", c.do(t, "POST", "/fr/owner/", url.Values{}), http.StatusSeeOther, "/fr/")
 			if c.cookie != nil {
 				t.Fatal("the cookie outlives the logout")

@@ -58,8 +58,9 @@ func ownerPages(store storage.Store, cat *catalog.Service, ipKey []byte, now fun
 		Links: &account.Owners{Store: owners, Now: now},
 		Portal: &portal.Service{Store: store.Portal(), Demands: store.Demands().Active, Now: now,
 			Listing: func(id int64) (*catalog.Property, bool) { return catalog.Listing(cat.Index(), id) }},
-		Now:         now,
-		LoginBrakes: loginBrakes(ip, store, now),
+		Now:          now,
+		LoginBrakes:  loginBrakes(ip, store, now),
+		WeeklyReport: store.Accounts().SetWeeklyReport,
 	}, nil
 }
 

@@ -33,7 +33,10 @@ type OwnerPages struct {
 	Portal interface {
 		Overview(ctx context.Context, owner int64) ([]portal.Property, error)
 	}
-	Now func() time.Time // nil: time.Now
+	// WeeklyReport turns an owner's Monday report on or off (the portal's
+	// switch; the report's mail turns it off in one click too).
+	WeeklyReport func(ctx context.Context, accountID int64, on bool) error
+	Now          func() time.Time // nil: time.Now
 	// The login's brakes.
 	LoginBrakes
 }
@@ -143,7 +146,7 @@ func (h *Handler) serveOwner(w http.ResponseWriter, r *http.Request) {
 			h.rs.Redirect(w, r, h.resolver.LoginURL(lang), http.StatusSeeOther)
 			return
 		}
-		res, err := h.portal(r.Context(), lang, viewer.Account)
+		res, err := h.portal(r.Context(), lang, viewer.Account, portalNotices[r.URL.Query().Get("done")])
 		if err != nil {
 			h.log.Error("owner portal", "err", err)
 			http.Error(w, http.StatusText(http.StatusInternalServerError), http.StatusInternalServerError)
@@ -154,8 +157,8 @@ func (h *Handler) serveOwner(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		post.Form = formLogout
-		h.answer(w, r, FormHandlerFunc(func(context.Context, FormPost) (Outcome, error) {
-			return Outcome{Session: SessionEnd, Next: "/" + lang + "/"}, nil
+		h.answer(w, r, FormHandlerFunc(func(ctx context.Context, p FormPost) (Outcome, error) {
+			return h.portalPost(ctx, viewer.Account, p)
 		}), post, "/"+lang+"/", func(errs field.Errors, status int) { render(res, errs, status) })
 	}
 }
@@ -202,12 +205,31 @@ func (h *Handler) setPassword(ctx context.Context, p FormPost) (Outcome, error) 
 	return Outcome{Session: SessionStart, Account: a.ID, Next: h.resolver.OwnerURL(p.Lang)}, nil
 }
 
+// The portal's notices, as its address says them (?done=…).
+var portalNotices = map[string]string{"report-on": "account.portal.reportOn", "report-off": "account.portal.reportOff"}
+
+// portalPost is one of the portal's two forms: the weekly report's switch
+// (report=on|off), or the logout.
+func (h *Handler) portalPost(ctx context.Context, a account.Account, p FormPost) (Outcome, error) {
+	switch report := p.Value("report"); report {
+	case "on", "off":
+		if h.owners.WeeklyReport == nil {
+			return Refused(field.Errors{formField: field.KeyChoice}), nil
+		}
+		if err := h.owners.WeeklyReport(ctx, a.ID, report == "on"); err != nil {
+			return Outcome{}, err
+		}
+		return Outcome{Next: h.resolver.OwnerURL(p.Lang) + "?done=report-" + report}, nil
+	}
+	return Outcome{Session: SessionEnd, Next: "/" + p.Lang + "/"}, nil
+}
+
 // portal is the overview of owner a: their properties (only theirs: the
 // session's account scopes every read), each with its page's visits and
 // their sources, the matching demands and the requests about it. The page
 // holds no property ID that a post or an address could change: it is the
 // viewer's, whole.
-func (h *Handler) portal(ctx context.Context, lang string, a account.Account) (route.Result, error) {
+func (h *Handler) portal(ctx context.Context, lang string, a account.Account, notice string) (route.Result, error) {
 	var props []portal.Property
 	if h.owners.Portal != nil {
 		var err error
@@ -251,5 +273,5 @@ func (h *Handler) portal(ctx context.Context, lang string, a account.Account) (r
 	if name == "" {
 		name = a.Email
 	}
-	return h.resolver.OwnerPortal(lang, name, owned), nil
+	return h.resolver.OwnerPortal(lang, name, owned, a.WeeklyReport, notice), nil
 }

@@ -103,3 +103,16 @@ func (s *Store) ensureAccount(ctx context.Context, tx *sql.Tx, a account.Account
 	got.Role = account.Role(role)
 	return got, created, nil
 }
+
+// SetWeeklyReport turns the owner id's weekly report on or off.
+func (a *Accounts) SetWeeklyReport(ctx context.Context, id int64, on bool) error {
+	res, err := a.s.write.ExecContext(ctx, a.s.d.query(`UPDATE accounts SET weekly_report = ? WHERE id = ? AND role = ?`),
+		on, id, string(account.Owner))
+	if err != nil {
+		return a.s.errorf("weekly report: %w", err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return account.ErrNotFound
+	}
+	return nil
+}

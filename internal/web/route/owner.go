@@ -106,6 +106,10 @@ type AccountProps struct {
 	// The portal's: the owner's name and properties.
 	Name       string          `json:"name,omitempty"`
 	Properties []OwnedProperty `json:"properties,omitempty"`
+	// WeeklyReport: the owner gets the Monday report by mail (the portal's
+	// switch turns it off and on); Notice what the last change did.
+	WeeklyReport bool   `json:"weeklyReport,omitempty"`
+	Notice       string `json:"notice,omitempty"`
 }
 
 // OwnedProperty is one of the owner's properties and its page's visits.
@@ -227,7 +231,7 @@ func (r *Resolver) Password(lang, state, token, email string) Result {
 
 // OwnerPortal is the portal's overview of the owner called name, with
 // their properties.
-func (r *Resolver) OwnerPortal(lang, name string, properties []OwnedProperty) Result {
+func (r *Resolver) OwnerPortal(lang, name string, properties []OwnedProperty, weeklyReport bool, notice string) Result {
 	title := i18n.T(lang, "account.portal.title")
 	ix := r.Catalog.Index()
 	for i := range properties {
@@ -247,5 +251,5 @@ func (r *Resolver) OwnerPortal(lang, name string, properties []OwnedProperty) Re
 	}
 	return r.ownerResult(lang, title, http.StatusOK,
 		&AccountProps{Texts: accountTexts(lang, "name", name), Page: "portal", Title: title, Name: name, Properties: properties,
-			Action: r.OwnerURL(lang)}, r.OwnerURL)
+			Action: r.OwnerURL(lang), WeeklyReport: weeklyReport, Notice: notice}, r.OwnerURL)
 }

@@ -162,7 +162,7 @@ func TestRenderEveryViewInEveryLanguage(t *testing.T) {
 			{"/" + lang + "/password/?token=t", demoResolver().Password(lang, "form", "t", "ann@example.be")},
 			{"/" + lang + "/password/?token=u", demoResolver().Password(lang, "unknown", "", "")},
 			{"/" + lang + "/owner/", demoResolver().OwnerPortal(lang, "Ann Peeters",
-				[]route.OwnedProperty{{ID: 4100001, Today: 1, Week: 2, Month: 3, Total: 4}, {ID: 99}})},
+				[]route.OwnedProperty{{ID: 4100001, Today: 1, Week: 2, Month: 3, Total: 4}, {ID: 99}}, true, "account.portal.reportOff")},
 			// The registrants' pages: the login, the forgotten password (asked and
 			// sent), a reset and a confirmation link's pages, the area.
 			{"/" + lang + "/account/login/", demoResolver().RegistrantLoginPage(lang, "registrant.notice.accountDeleted")},

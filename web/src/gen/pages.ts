@@ -921,6 +921,8 @@ export interface AccountProps {
   login?: string
   name?: string
   properties?: OwnedProperty[]
+  weeklyReport?: boolean
+  notice?: string
 }
 
 /** route.OwnedProperty */

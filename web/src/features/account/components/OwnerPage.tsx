@@ -11,7 +11,7 @@ import { VisitsChart } from './VisitsChart'
  * chart and sources, the matching demands and the requests about it; the
  * logout button posts to the page.
  */
-export function OwnerPage({ texts, title, properties, action }: AccountProps) {
+export function OwnerPage({ texts, title, properties, action, weeklyReport, notice }: AccountProps) {
   const t = useSay(texts)
   const lang = useLang()
   const list = properties ?? []
@@ -21,11 +21,16 @@ export function OwnerPage({ texts, title, properties, action }: AccountProps) {
         <div className="owner-top">
           <h1>{title}</h1>
           <form method="post" action={action}>
-            <button className="button button-secondary" type="submit">
+            <button className="button button-outline" type="submit">
               {t('account.portal.logout')}
             </button>
           </form>
         </div>
+        {notice && (
+          <p className="owner-notice" role="status">
+            {t(notice)}
+          </p>
+        )}
         <p className="owner-hello">{t('account.portal.hello')}</p>
         <p>{t('account.portal.intro')}</p>
         {list.length === 0 && <p>{t('account.portal.none')}</p>}
@@ -34,6 +39,14 @@ export function OwnerPage({ texts, title, properties, action }: AccountProps) {
             <Owned key={p.id} p={p} t={t} lang={lang} />
           ))}
         </ul>
+        {/* The weekly report's switch: the report's mail turns it off in one click, this on again. */}
+        <form method="post" action={action} className="owner-report">
+          <p>{t(weeklyReport ? 'account.portal.report' : 'account.portal.reportStopped')}</p>
+          <input type="hidden" name="report" value={weeklyReport ? 'off' : 'on'} />
+          <button className="button button-outline" type="submit">
+            {t(weeklyReport ? 'account.portal.reportStop' : 'account.portal.reportStart')}
+          </button>
+        </form>
       </div>
     </div>
   )
