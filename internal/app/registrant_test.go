@@ -278,18 +278,33 @@ func TestRegistrantLoginLockout(t *testing.T) {
 	}
 }
 
-// The footer's newsletter sign-up posted on an account page goes on to the
-// home page (307: the same post), never to the page's own forms: it logs
-// nobody out, counts no login, mails no reset link.
+// The footer's newsletter sign-up posted on an account, owner or
+// newsletter page goes on to the home page (307: the same post), never to
+// the page's own forms: it logs nobody out, counts no login, mails no reset
+// link, stops no alert, asks for no unsubscribe link.
 func TestFooterSignUpOnAccountPages(t *testing.T) {
 	s := apptest.New(t, apptest.Options{})
 	c := &client{h: s.Handler, ip: "192.0.2.20"}
-	for _, p := range []string{"/nl/account/", "/nl/account/login/", "/nl/account/forgot-password/", "/nl/owner/", "/nl/login/", "/nl/password/?token=x"} {
+	for _, p := range []string{"/nl/account/", "/nl/account/login/", "/nl/account/forgot-password/", "/nl/owner/", "/nl/login/",
+		"/nl/password/?token=x", "/nl/unsubscribe/", "/nl/unsubscribe/?token=x", "/nl/newsletter/confirm/?token=x"} {
 		rec := c.do(t, "POST", p, url.Values{"form": {"sign-newsletter"}, "email": {"x@example.be"}, altcha.HoneypotField: {""}})
-		if rec.Code != http.StatusTemporaryRedirect || rec.Header().Get("Location") != "/nl/" {
-			t.Errorf("%s: %d %q, want 307 to /nl/", p, rec.Code, rec.Header().Get("Location"))
+		if rec.Code != http.StatusTemporaryRedirect || rec.Header().Get("Location") != "/nl/" || rec.Header().Get("Cache-Control") != "no-store" {
+			t.Errorf("%s: %d %q %q, want 307 to /nl/, no-store", p, rec.Code, rec.Header().Get("Location"), rec.Header().Get("Cache-Control"))
+		}
+		// The router posts JSON: the same.
+		r := httptest.NewRequest("POST", p, strings.NewReader(`{"form":"sign-newsletter","email":"x@example.be"}`))
+		r.Header.Set("Content-Type", "application/json")
+		r.Header.Set("X-Inertia", "true")
+		r.RemoteAddr = "192.0.2.20:4321"
+		js := httptest.NewRecorder()
+		s.Handler.ServeHTTP(js, r)
+		if js.Code != http.StatusTemporaryRedirect || js.Header().Get("Location") != "/nl/" {
+			t.Errorf("%s with JavaScript: %d %q, want 307 to /nl/", p, js.Code, js.Header().Get("Location"))
 		}
 	}
+	// Their own posts still reach them: the unsubscribe form asks for a link.
+	expect(t, "unsubscribe form", c.do(t, "POST", "/nl/unsubscribe/", url.Values{"form": {"unsubscribe"}, "email": {"x@example.be"}}),
+		http.StatusSeeOther, "/nl/unsubscribe/?sent")
 	rec := c.do(t, "POST", "/nl/", url.Values{"form": {"sign-newsletter"}, "email": {"x@example.be"}, altcha.HoneypotField: {""}})
 	if rec.Code != http.StatusSeeOther || !strings.HasPrefix(rec.Header().Get("Location"), "/nl/feedback/sign-newsletter/") {
 		t.Errorf("the home page's sign-up: %d %q", rec.Code, rec.Header().Get("Location"))

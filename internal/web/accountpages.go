@@ -4,7 +4,6 @@ import (
 	"net/http"
 
 	"immo/internal/field"
-	"immo/internal/lead"
 	"immo/internal/web/route"
 )
 
@@ -32,13 +31,6 @@ func (h *Handler) accountRequest(w http.ResponseWriter, r *http.Request, lang st
 	values, _, status := readForm(w, r, nil)
 	if status != 0 {
 		http.Error(w, http.StatusText(status), status)
-		return post, false
-	}
-	if values.Get(formField) == string(lead.KindNewsletter) {
-		// The footer's sign-up posts to the page it is on; an account page
-		// holds no such form: the same post goes to the home page, which
-		// does (307 keeps the method and the body).
-		http.Redirect(w, r, "/"+lang+"/", http.StatusTemporaryRedirect)
 		return post, false
 	}
 	return FormPost{Lang: lang, Page: r.URL.EscapedPath(), Values: values, IP: remoteIP(r)}, true

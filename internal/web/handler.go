@@ -95,11 +95,11 @@ func NewHandler(o Options) *Handler {
 	h.mux = http.NewServeMux()
 	page := func(f http.HandlerFunc) http.Handler { return h.rs.Protocol(f) }
 	if h.visits != nil {
-		h.mux.Handle("/{lang}/"+route.VisitCancelSlug+"/{$}", tokenPage(page(h.serveVisitCancel)))
+		h.mux.Handle("/{lang}/"+route.VisitCancelSlug+"/{$}", h.tokenPage(page(h.serveVisitCancel)))
 	}
 	if h.newsletter.Service != nil {
-		h.mux.Handle("/{lang}/newsletter/confirm/{$}", tokenPage(page(h.serveNewsletter)))
-		h.mux.Handle("/{lang}/unsubscribe/{$}", tokenPage(page(h.serveNewsletter)))
+		h.mux.Handle("/{lang}/newsletter/confirm/{$}", h.tokenPage(page(h.serveNewsletter)))
+		h.mux.Handle("/{lang}/unsubscribe/{$}", h.tokenPage(page(h.serveNewsletter)))
 	}
 	// The visits are counted in front of the protocol, so a page the HTML
 	// cache answers counts too.
@@ -110,8 +110,10 @@ func NewHandler(o Options) *Handler {
 // tokenPage fronts the pages a mailed link opens, whose address may hold
 // its token: no answer of theirs is kept by a cache or sent on as a
 // referrer — their redirects and refusals (409, 414, 405, 403) included,
-// not only their pages.
-func tokenPage(next http.Handler) http.Handler {
+// not only their pages. The footer's sign-up posted on them goes on to the
+// home page (forwardSignUp).
+func (h *Handler) tokenPage(next http.Handler) http.Handler {
+	next = h.forwardSignUp(next)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Cache-Control", "no-store")
 		w.Header().Set("Referrer-Policy", "no-referrer")

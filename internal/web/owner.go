@@ -73,7 +73,7 @@ func (h *Handler) ServeOwners(o OwnerPages) {
 	}
 	h.owners = o
 	for _, slug := range []string{route.LoginSlug, route.PasswordSlug, route.OwnerSlug} {
-		h.mux.Handle("/{lang}/"+slug+"/{$}", tokenPage(h.viewerPage(h.serveOwner)))
+		h.mux.Handle("/{lang}/"+slug+"/{$}", h.tokenPage(h.viewerPage(h.serveOwner)))
 	}
 }
 

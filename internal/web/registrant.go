@@ -68,8 +68,8 @@ func (h *Handler) ServeRegistrants(p RegistrantPages) {
 		return
 	}
 	h.registrants = p
-	h.mux.Handle("/{lang}/"+route.RegistrantSlug+"/{$}", tokenPage(h.viewerPage(h.serveRegistrant)))
-	h.mux.Handle("/{lang}/"+route.RegistrantSlug+"/{page}/{$}", tokenPage(h.viewerPage(h.serveRegistrant)))
+	h.mux.Handle("/{lang}/"+route.RegistrantSlug+"/{$}", h.tokenPage(h.viewerPage(h.serveRegistrant)))
+	h.mux.Handle("/{lang}/"+route.RegistrantSlug+"/{page}/{$}", h.tokenPage(h.viewerPage(h.serveRegistrant)))
 }
 
 // serveRegistrant answers the registrants' pages, every answer private:
