@@ -28,6 +28,9 @@ type Counter interface {
 	// returns the attempts counted in that window, this one included. Two
 	// servers hitting the same key at once get two different counts.
 	Hit(ctx context.Context, key string, window time.Time) (int, error)
+	// Count is the attempts of key counted in the window that starts at
+	// window, counting none (0 for a key never hit).
+	Count(ctx context.Context, key string, window time.Time) (int, error)
 	// PurgeHits forgets the windows that started before before.
 	PurgeHits(ctx context.Context, before time.Time) (int64, error)
 }
@@ -55,16 +58,28 @@ func (l *Limiter) Allow(ctx context.Context, key string) (bool, error) {
 	return n <= l.Max, nil
 }
 
+// Over tells whether key has used its Max attempts of the current window,
+// counting none: a caller that counts only some attempts (a login, its
+// failures) asks before the attempt and counts after it.
+func (l *Limiter) Over(ctx context.Context, key string) (bool, error) {
+	n, err := l.Counter.Count(ctx, key, l.window())
+	return n >= l.Max, err
+}
+
+func (l *Limiter) window() time.Time {
+	now := time.Now
+	if l.Now != nil {
+		now = l.Now
+	}
+	return now().UTC().Truncate(l.Window)
+}
+
 // Hit counts one attempt of key and returns the attempts of the current
 // window, this one included, and when that window started: a caller that
 // paces rather than refuses (the k-th Max past the limit waits k windows)
 // needs both.
 func (l *Limiter) Hit(ctx context.Context, key string) (n int, window time.Time, err error) {
-	now := time.Now
-	if l.Now != nil {
-		now = l.Now
-	}
-	window = now().UTC().Truncate(l.Window)
+	window = l.window()
 	n, err = l.Counter.Hit(ctx, key, window)
 	return n, window, err
 }

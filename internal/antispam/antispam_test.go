@@ -15,7 +15,32 @@ func (m memCounter) Hit(_ context.Context, key string, window time.Time) (int, e
 	return m[k], nil
 }
 
+func (m memCounter) Count(_ context.Context, key string, window time.Time) (int, error) {
+	return m[key+"@"+window.Format(time.RFC3339Nano)], nil
+}
+
 func (m memCounter) PurgeHits(context.Context, time.Time) (int64, error) { return 0, nil }
+
+// Over counts nothing: a key asked about stays where it was, and is over
+// once its Max attempts of the window are counted.
+func TestLimiterOver(t *testing.T) {
+	now := time.Date(2026, 11, 23, 9, 30, 0, 0, time.UTC)
+	l := &Limiter{Counter: memCounter{}, Max: 2, Window: time.Hour, Now: func() time.Time { return now }}
+	for i, want := range []bool{false, false, true} {
+		for range 3 {
+			if over, err := l.Over(t.Context(), "k"); err != nil || over != want {
+				t.Fatalf("after %d hits: Over = %v, %v; want %v", i, over, err, want)
+			}
+		}
+		if i < 2 {
+			l.Hit(t.Context(), "k")
+		}
+	}
+	now = now.Add(time.Hour) // the next window
+	if over, _ := l.Over(t.Context(), "k"); over {
+		t.Fatal("over in the next window")
+	}
+}
 
 func TestLimiter(t *testing.T) {
 	start := time.Date(2026, 11, 23, 9, 0, 0, 0, time.UTC)

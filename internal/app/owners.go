@@ -22,17 +22,18 @@ import (
 	"immo/internal/web/route"
 )
 
-// The owner login's brakes, counted in the anti-spam counters (rate_hits)
-// per fixed window of LoginWindow, every attempt counted (a refused one
-// too):
+// The owners' and the registrants' login brakes, counted in the anti-spam
+// counters (rate_hits) per fixed window of LoginWindow; only failed logins
+// count (a wrong address or password), so logging in and out, or an
+// office behind one address, locks nobody:
 //
-//   - LoginPerAccountAddress attempts of one address (the account's, known
-//     or not) from one client address: the owner's usual lockout, which a
+//   - LoginPerAccountAddress failures of one address (the account's, known
+//     or not) from one client address: the usual lockout, which a
 //     stranger can cause only for themselves;
-//   - LoginPerAddress attempts from one client address, whatever the
-//     account: one machine guessing many owners;
-//   - LoginPerAccount attempts of one account from anywhere: many machines
-//     guessing one owner.
+//   - LoginPerAddress failures from one client address, whatever the
+//     account: one machine guessing many accounts;
+//   - LoginPerAccount failures of one account from anywhere: many machines
+//     guessing one account.
 //
 // A lock ends with its window (at most LoginWindow). To lock an owner out
 // from their own address a stranger must make LoginPerAccount attempts in a

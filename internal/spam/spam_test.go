@@ -39,6 +39,10 @@ func (c counter) Hit(_ context.Context, key string, w time.Time) (int, error) {
 	return c[k], nil
 }
 
+func (c counter) Count(_ context.Context, key string, w time.Time) (int, error) {
+	return c[key+"@"+w.Format(time.RFC3339)], nil
+}
+
 func (c counter) PurgeHits(context.Context, time.Time) (int64, error) { return 0, nil }
 
 // checker accepts the payload "good" and counts the payloads it checked.

@@ -2,57 +2,97 @@ package web
 
 import (
 	"context"
+	"errors"
 	"strings"
 
 	"immo/internal/account"
 	"immo/internal/antispam"
+	"immo/internal/field"
 	"immo/internal/lead"
 )
 
-// brake is one limit on a kind of attempt (a login, a mailed link), and
-// the key its counter is kept under (a hash: never an address).
+// brake is one limit on a kind of attempt, and the key its counter is kept
+// under (a hash: never an address).
 type brake struct {
 	lim *antispam.Limiter
 	key string
 }
 
-// overBrake counts one attempt against each brake in turn: the name of
-// the first that refuses it ("" when all allow), so the caller can log
-// which. A nil limiter brakes nothing.
-func overBrake(ctx context.Context, brakes ...brake) (string, error) {
-	for _, b := range brakes {
-		if b.lim == nil {
-			continue
-		}
-		ok, err := b.lim.Allow(ctx, b.key)
-		if err != nil {
-			return "", err
-		}
-		if !ok {
-			return b.key, nil
-		}
-	}
-	return "", nil
-}
-
-// LoginBrakes are the brakes on the logins (app.LoginWindow…): attempts
-// of one account from one client address, from one client address
-// whatever the account (owners' and registrants' alike), of one account
-// from anywhere. IP keys their counters; without it there are none.
+// LoginBrakes are the brakes on the logins (app.LoginWindow…): failed
+// attempts of one account from one client address, from one client
+// address whatever the account (owners' and registrants' alike), of one
+// account from anywhere. Only failures count: a registrant logging in and
+// out, an office of colleagues behind one address, lock nobody. IP keys
+// their counters; without it there are none.
 type LoginBrakes struct {
 	IP                            *lead.IPHasher
 	PerAccountAddress, PerAddress *antispam.Limiter
 	PerAccount                    *antispam.Limiter
 }
 
-// over counts one login attempt of role's email from ip: the name of the
-// brake it is over ("" none).
-func (b LoginBrakes) over(ctx context.Context, role account.Role, email, ip string) (string, error) {
+// brakes are the three brakes on a login of role's email from ip.
+func (b LoginBrakes) brakes(role account.Role, email, ip string) []brake {
+	ipKey, accountKey := b.IP.Hash(ip), b.IP.Hash(string(role)+"-login:"+email)
+	return []brake{{b.PerAccountAddress, string(role) + "-login-account-ip:" + b.IP.Hash(accountKey+"|"+ipKey)},
+		{b.PerAddress, "login-ip:" + ipKey}, {b.PerAccount, string(role) + "-login-account:" + accountKey}}
+}
+
+// locked tells, before a login of role's email from ip is tried, the name
+// of the brake it is over ("" none), counting nothing.
+func (b LoginBrakes) locked(ctx context.Context, role account.Role, email, ip string) (string, error) {
 	if b.IP == nil {
 		return "", nil
 	}
-	ipKey, accountKey := b.IP.Hash(ip), b.IP.Hash(string(role)+"-login:"+email)
-	over, err := overBrake(ctx, brake{b.PerAccountAddress, string(role) + "-login-account-ip:" + b.IP.Hash(accountKey+"|"+ipKey)},
-		brake{b.PerAddress, "login-ip:" + ipKey}, brake{b.PerAccount, string(role) + "-login-account:" + accountKey})
-	return strings.SplitN(over, ":", 2)[0], err
+	for _, k := range b.brakes(role, email, ip) {
+		if k.lim == nil {
+			continue
+		}
+		over, err := k.lim.Over(ctx, k.key)
+		if err != nil || over {
+			return strings.SplitN(k.key, ":", 2)[0], err
+		}
+	}
+	return "", nil
+}
+
+// failed counts a failed login of role's email from ip against every brake.
+func (b LoginBrakes) failed(ctx context.Context, role account.Role, email, ip string) error {
+	if b.IP == nil {
+		return nil
+	}
+	for _, k := range b.brakes(role, email, ip) {
+		if k.lim == nil {
+			continue
+		}
+		if _, _, err := k.lim.Hit(ctx, k.key); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Logins check an address and a password (account.Service).
+type Logins interface {
+	Login(ctx context.Context, role account.Role, email, password string) (account.Account, error)
+}
+
+// tryLogin is one login of role's email with password from ip, behind the
+// brakes b: past one, keyLocked; a wrong address or password, keyFailed,
+// counted against the brakes; else the account.
+func (h *Handler) tryLogin(ctx context.Context, b LoginBrakes, logins Logins, role account.Role, email, password, ip,
+	keyFailed, keyLocked string) (account.Account, field.Errors, error) {
+	email = account.NormalEmail(email)
+	over, err := b.locked(ctx, role, email, ip)
+	if err != nil {
+		return account.Account{}, nil, err
+	}
+	if over != "" {
+		h.log.Warn("login over a limit", "role", role, "limit", over)
+		return account.Account{}, field.Errors{formField: keyLocked}, nil
+	}
+	a, err := logins.Login(ctx, role, email, password)
+	if errors.Is(err, account.ErrLogin) {
+		return account.Account{}, field.Errors{formField: keyFailed}, b.failed(ctx, role, email, ip)
+	}
+	return a, nil, err
 }

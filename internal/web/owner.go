@@ -19,9 +19,7 @@ import (
 // are not served.
 type OwnerPages struct {
 	// Login checks an address and a password (account.Service).
-	Login interface {
-		Login(ctx context.Context, role account.Role, email, password string) (account.Account, error)
-	}
+	Login Logins
 	// Links follows the password links (account.Owners).
 	Links interface {
 		Link(ctx context.Context, token string) (account.Account, error)
@@ -166,29 +164,12 @@ func (h *Handler) serveOwner(w http.ResponseWriter, r *http.Request) {
 // login is the login form's handler: the brakes, then the address and
 // password.
 func (h *Handler) login(ctx context.Context, p FormPost) (Outcome, error) {
-	email := account.NormalEmail(p.Value(fieldEmail))
-	if errs, err := h.loginLimits(ctx, email, p.IP); errs != nil || err != nil {
+	a, errs, err := h.tryLogin(ctx, h.owners.LoginBrakes, h.owners.Login, account.Owner, p.Value(fieldEmail), p.Value(fieldPassword),
+		p.IP, KeyOwnerLogin, KeyLoginLocked)
+	if err != nil || len(errs) > 0 {
 		return Refused(errs), err
 	}
-	a, err := h.owners.Login.Login(ctx, account.Owner, email, p.Value(fieldPassword))
-	if errors.Is(err, account.ErrLogin) {
-		return Refused(field.Errors{formField: KeyOwnerLogin}), nil
-	}
-	if err != nil {
-		return Outcome{}, err
-	}
 	return Outcome{Session: SessionStart, Account: a.ID, Next: h.resolver.OwnerURL(p.Lang)}, nil
-}
-
-// loginLimits count one login attempt against the brakes: KeyLoginLocked
-// past one.
-func (h *Handler) loginLimits(ctx context.Context, email, ip string) (field.Errors, error) {
-	over, err := h.owners.LoginBrakes.over(ctx, account.Owner, email, ip)
-	if err != nil || over == "" {
-		return nil, err
-	}
-	h.log.Warn("owner login over a limit", "limit", over)
-	return field.Errors{formField: KeyLoginLocked}, nil
 }
 
 // setPassword is the password form's handler.

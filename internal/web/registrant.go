@@ -26,9 +26,7 @@ import (
 // confirmation link, the area. Without Service they are not served.
 type RegistrantPages struct {
 	Service *registrant.Service
-	Login   interface {
-		Login(ctx context.Context, role account.Role, email, password string) (account.Account, error)
-	}
+	Login   Logins
 	// The login's brakes, and the forgotten password's (per sender;
 	// Addresses is the site's one brake on the mails to any typed
 	// address), whose counters LoginBrakes.IP keys too (none without it).
@@ -220,21 +218,11 @@ func (h *Handler) serveRegistrant(w http.ResponseWriter, r *http.Request) {
 // registrantLogin is the login form's handler: the brakes, then the
 // address and password.
 func (h *Handler) registrantLogin(ctx context.Context, p FormPost) (Outcome, error) {
-	email := account.NormalEmail(p.Value(fieldEmail))
-	over, err := h.registrants.LoginBrakes.over(ctx, account.Registrant, email, p.IP)
-	if err != nil {
-		return Outcome{}, err
-	}
-	if over != "" {
-		h.log.Warn("registrant login over a limit", "limit", over)
-		return Refused(field.Errors{formField: keyLoginLocked}), nil
-	}
-	a, err := h.registrants.Login.Login(ctx, account.Registrant, email, p.Value(fieldPassword))
-	if errors.Is(err, account.ErrLogin) {
-		return Refused(field.Errors{formField: field.KeyLogin}), nil
-	}
-	if err != nil {
-		return Outcome{}, err
+	rp := h.registrants
+	a, errs, err := h.tryLogin(ctx, rp.LoginBrakes, rp.Login, account.Registrant, p.Value(fieldEmail), p.Value(fieldPassword),
+		p.IP, field.KeyLogin, keyLoginLocked)
+	if err != nil || len(errs) > 0 {
+		return Refused(errs), err
 	}
 	return Outcome{Session: SessionStart, Account: a.ID, Next: h.resolver.RegistrantURL(route.RegistrantArea, p.Lang)}, nil
 }

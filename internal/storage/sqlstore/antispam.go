@@ -3,6 +3,7 @@ package sqlstore
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"time"
 
 	"immo/internal/antispam"
@@ -55,6 +56,20 @@ func (a *Antispam) Hit(ctx context.Context, key string, window time.Time) (int, 
 	})
 	if err != nil {
 		return 0, a.s.errorf("hit: %w", err)
+	}
+	return n, nil
+}
+
+// Count implements antispam.Counter.
+func (a *Antispam) Count(ctx context.Context, key string, window time.Time) (int, error) {
+	var n int
+	err := a.s.read.QueryRowContext(ctx, a.s.d.query(`SELECT hits FROM rate_hits WHERE key = ? AND window_start = ?`),
+		key, a.s.d.Time(window)).Scan(&n)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, nil
+	}
+	if err != nil {
+		return 0, a.s.errorf("count: %w", err)
 	}
 	return n, nil
 }

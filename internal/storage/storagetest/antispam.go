@@ -87,9 +87,17 @@ func testSpend(t *testing.T, a, b antispam.Challenges) {
 func testHit(t *testing.T, a, b antispam.Counter) {
 	ctx := t.Context()
 	window := day.Truncate(time.Hour)
+	if n, err := b.Count(ctx, "lead:x", window); err != nil || n != 0 {
+		t.Fatalf("Count of a key never hit = %d, %v", n, err)
+	}
 	for want := 1; want <= 3; want++ {
 		if n, err := a.Hit(ctx, "lead:x", window); err != nil || n != want {
 			t.Fatalf("Hit = %d, %v; want %d", n, err, want)
+		}
+	}
+	for range 2 { // counting none
+		if n, err := b.Count(ctx, "lead:x", window); err != nil || n != 3 {
+			t.Fatalf("Count = %d, %v; want 3", n, err)
 		}
 	}
 	for _, tc := range []struct {
@@ -148,6 +156,9 @@ func testLimiter(t *testing.T, c antispam.Counter) {
 type failing struct{}
 
 func (failing) Hit(ctx context.Context, key string, window time.Time) (int, error) {
+	return 0, errors.New("down")
+}
+func (failing) Count(ctx context.Context, key string, window time.Time) (int, error) {
 	return 0, errors.New("down")
 }
 func (failing) PurgeHits(ctx context.Context, before time.Time) (int64, error) {
