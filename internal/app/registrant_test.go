@@ -183,6 +183,31 @@ func TestRegistrant(t *testing.T) {
 			if len(active) != 1 || active[0].Price.Max != 1200 || active[0].Goal != 1 {
 				t.Fatalf("edited: %+v", active)
 			}
+			// Another search, added in the area: confirmed at once, no mail; refused past MaxDemands.
+			mails := len(s.SMTP.Messages())
+			add := url.Values{"action": {"add"}, "purpose": {"buy"}, "types": {"2"}, "zones": {"gaume"}}
+			if got := post(url.Values{"action": {"add"}, "purpose": {"buy"}}); !strings.Contains(got, field.KeyTypes) || !strings.Contains(got, field.KeyZones) {
+				t.Fatalf("an empty search added: %.300s", got)
+			}
+			if got := post(add); got != "/fr/account/?done=added" {
+				t.Fatalf("add: %.300s", got)
+			}
+			if active, _ := s.Store.Demands().Active(t.Context()); len(active) != 2 {
+				t.Fatalf("the added search is not active: %+v", active)
+			}
+			for n := 3; n <= registrant.MaxDemands; n++ { // the registration's unconfirmed one counts too
+				post(add)
+			}
+			if got := post(add); !strings.Contains(got, `"form":"registrant.error.tooMany"`) {
+				t.Fatalf("past MaxDemands: %.300s", got)
+			}
+			if n := s.Count(t, "demands"); n != registrant.MaxDemands {
+				t.Fatalf("%d demands, want %d", n, registrant.MaxDemands)
+			}
+			time.Sleep(300 * time.Millisecond)
+			if n := len(s.SMTP.Messages()); n != mails {
+				t.Fatalf("adding a search mailed %d", n-mails)
+			}
 			if got := post(url.Values{"action": {"delete"}, "demand": {"999999"}}); !strings.Contains(got, `"form":"registrant.error.gone"`) {
 				t.Fatalf("another's demand deleted: %.300s", got)
 			}

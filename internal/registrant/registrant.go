@@ -13,6 +13,7 @@ package registrant
 
 import (
 	"context"
+	"errors"
 
 	"time"
 
@@ -62,6 +63,10 @@ type Store interface {
 
 	// Demands are the account's demands, oldest first.
 	Demands(ctx context.Context, accountID int64) ([]demand.Demand, error)
+	// AddDemand stores d as a new demand of d.Account, confirmed at
+	// d.Confirmed, unless the account holds max demands already
+	// (ErrTooMany); its id.
+	AddDemand(ctx context.Context, d demand.Demand, max int) (int64, error)
 	// UpdateDemand changes the search of the account's demand d.ID (not its
 	// confirmation, nor what it was told); demand.ErrNotFound when the
 	// account has no such demand.
@@ -116,4 +121,12 @@ func (d Details) Validate(langs []string) field.Errors {
 }
 
 // Errors of the area's forms.
-var ErrNotFound = demand.ErrNotFound
+var (
+	ErrNotFound = demand.ErrNotFound
+	// ErrTooMany says an account holds MaxDemands already.
+	ErrTooMany = errors.New("registrant: as many demands as an account may hold")
+)
+
+// MaxDemands bounds the searches one account holds: each is matched on
+// every catalog version.
+const MaxDemands = 20

@@ -179,6 +179,16 @@ func (s *Service) SearchFields(d demand.Demand) map[string]any {
 	return out
 }
 
+// AddSearch adds the search d (CheckSearch's) to the logged-in registrant
+// a: confirmed at once, their session proving the address; ErrTooMany past
+// MaxDemands.
+func (s *Service) AddSearch(ctx context.Context, a account.Account, d demand.Demand) error {
+	now := s.now()
+	d.Account, d.Lang, d.Created, d.Confirmed, d.Paused = a.ID, a.Lang, now, now, false
+	_, err := s.Store.AddDemand(ctx, d, MaxDemands)
+	return err
+}
+
 // In implements lead.Step: the account (created when the address has
 // none), the demand unconfirmed, its confirmation link in r.Secret for the
 // mails, r.AccountExisted when the address had an account.

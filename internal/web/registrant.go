@@ -46,6 +46,7 @@ const (
 // The area's actions (its forms' "action" field) and its notices.
 const (
 	actionEdit, actionPause, actionResume, actionDelete = "edit", "pause", "resume", "delete"
+	actionAdd, keyTooManyDemands                        = "add", "registrant.error.tooMany"
 	actionDetails, actionPassword, actionDeleteAccount  = "details", "password", "delete-account"
 	actionLogout                                        = "logout"
 	noticeSaved, noticeDeleted                          = "registrant.notice.saved", "registrant.notice.deleted"
@@ -55,7 +56,7 @@ const (
 
 // notices are the area's notices as its address says them (?done=…).
 var notices = map[string]string{"saved": noticeSaved, "deleted": noticeDeleted, "password": noticePassword,
-	"confirmed": noticeConfirmed, "account-deleted": "registrant.notice.accountDeleted"}
+	"confirmed": noticeConfirmed, "account-deleted": "registrant.notice.accountDeleted", "added": "registrant.notice.added"}
 
 // ServeRegistrants adds the registrants' pages (serveRegistrant) to the
 // handler on routes that read the viewer; their answers are kept by no
@@ -296,6 +297,17 @@ func (h *Handler) areaPost(ctx context.Context, a account.Account, p FormPost) (
 			return notFoundIsRefused(err)
 		}
 		return done("saved")
+	case actionAdd:
+		d, errs := reg.CheckSearch(lead.DecodeValues(lead.KindDemandRegister, p.Lang, p.Page, p.Values).Fields)
+		if len(errs) > 0 {
+			return Refused(errs), nil
+		}
+		if err := reg.AddSearch(ctx, a, d); errors.Is(err, registrant.ErrTooMany) {
+			return Refused(field.Errors{formField: keyTooManyDemands}), nil
+		} else if err != nil {
+			return Outcome{}, err
+		}
+		return done("added")
 	case actionPause, actionResume:
 		if err := reg.Store.Pause(ctx, a.ID, id, action == actionPause); err != nil {
 			return notFoundIsRefused(err)

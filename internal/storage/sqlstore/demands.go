@@ -32,27 +32,37 @@ func jsonList[T any](xs []T) (string, error) {
 
 // Save implements demand.Store: d as a new demand of d.Account.
 func (ds *Demands) Save(ctx context.Context, d demand.Demand) (int64, error) {
-	types, err := jsonList(d.Types)
-	if err != nil {
-		return 0, ds.s.errorf("save demand: %w", err)
-	}
-	zips, err := jsonList(d.Zips)
-	if err != nil {
-		return 0, ds.s.errorf("save demand: %w", err)
-	}
 	var id int64
-	err = ds.s.write.QueryRowContext(ctx, ds.s.d.query(`INSERT INTO demands
-		(account_id, lang, goal, types, zips, price_min, price_max, bedrooms_min, bedrooms_max,
-		 garages_min, garages_max, parkings_min, parkings_max, bathrooms_min, created_at, confirmed_at, paused)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`),
-		d.Account, d.Lang, d.Goal, types, zips, d.Price.Min, d.Price.Max, d.Bedrooms.Min, d.Bedrooms.Max,
-		d.Garages.Min, d.Garages.Max, d.Parkings.Min, d.Parkings.Max, d.BathroomsMin, ds.s.d.Time(d.Created),
-		nullTime(ds.s.d.Time, d.Confirmed), d.Paused,
-	).Scan(&id)
+	err := ds.s.writeTx(ctx, func(tx *sql.Tx) (err error) {
+		id, err = ds.s.insertDemand(ctx, tx, d)
+		return err
+	})
 	if err != nil {
 		return 0, ds.s.errorf("save demand: %w", err)
 	}
 	return id, nil
+}
+
+// insertDemand inserts d (d.ID ignored) in tx: its id.
+func (s *Store) insertDemand(ctx context.Context, tx *sql.Tx, d demand.Demand) (int64, error) {
+	types, err := jsonList(d.Types)
+	if err != nil {
+		return 0, err
+	}
+	zips, err := jsonList(d.Zips)
+	if err != nil {
+		return 0, err
+	}
+	var id int64
+	err = tx.QueryRowContext(ctx, s.d.query(`INSERT INTO demands
+		(account_id, lang, goal, types, zips, price_min, price_max, bedrooms_min, bedrooms_max,
+		 garages_min, garages_max, parkings_min, parkings_max, bathrooms_min, created_at, confirmed_at, paused)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`),
+		d.Account, d.Lang, d.Goal, types, zips, d.Price.Min, d.Price.Max, d.Bedrooms.Min, d.Bedrooms.Max,
+		d.Garages.Min, d.Garages.Max, d.Parkings.Min, d.Parkings.Max, d.BathroomsMin, s.d.Time(d.Created),
+		nullTime(s.d.Time, d.Confirmed), d.Paused,
+	).Scan(&id)
+	return id, err
 }
 
 // Delete implements demand.Store: only account's own demand; its alerts go

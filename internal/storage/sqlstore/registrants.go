@@ -36,21 +36,7 @@ func (rs *Registrants) Register(ctx context.Context, mtx mail.Tx, a account.Acco
 	}
 	reg.Existed = !created
 	d.Account, d.Confirmed, d.Paused = reg.Account.ID, time.Time{}, false
-	types, err := jsonList(d.Types)
-	if err != nil {
-		return reg, err
-	}
-	zips, err := jsonList(d.Zips)
-	if err != nil {
-		return reg, err
-	}
-	if err := tx.QueryRowContext(ctx, rs.s.d.query(`INSERT INTO demands
-		(account_id, lang, goal, types, zips, price_min, price_max, bedrooms_min, bedrooms_max,
-		 garages_min, garages_max, parkings_min, parkings_max, bathrooms_min, created_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`),
-		d.Account, d.Lang, d.Goal, types, zips, d.Price.Min, d.Price.Max, d.Bedrooms.Min, d.Bedrooms.Max,
-		d.Garages.Min, d.Garages.Max, d.Parkings.Min, d.Parkings.Max, d.BathroomsMin, rs.s.d.Time(d.Created),
-	).Scan(&reg.Demand); err != nil {
+	if reg.Demand, err = rs.s.insertDemand(ctx, tx, d); err != nil {
 		return reg, rs.s.errorf("register demand: %w", err)
 	}
 	if _, err := tx.ExecContext(ctx, rs.s.d.query(`INSERT INTO demand_confirmations (hash, demand_id, expires_at)
@@ -120,6 +106,28 @@ func (rs *Registrants) one(ctx context.Context, what, query string, args ...any)
 		return errors.Join(demand.ErrNotFound, err)
 	}
 	return nil
+}
+
+// AddDemand implements registrant.Store: the count and the insert in one
+// write transaction (two tabs adding at once stay within max).
+func (rs *Registrants) AddDemand(ctx context.Context, d demand.Demand, max int) (int64, error) {
+	var id int64
+	err := rs.s.writeTx(ctx, func(tx *sql.Tx) error {
+		var n int
+		if err := tx.QueryRowContext(ctx, rs.s.d.query(`SELECT count(*) FROM demands WHERE account_id = ?`), d.Account).Scan(&n); err != nil {
+			return err
+		}
+		if n >= max {
+			return registrant.ErrTooMany
+		}
+		var err error
+		id, err = rs.s.insertDemand(ctx, tx, d)
+		return err
+	})
+	if err != nil && !errors.Is(err, registrant.ErrTooMany) {
+		return 0, rs.s.errorf("add demand: %w", err)
+	}
+	return id, err
 }
 
 // UpdateDemand implements registrant.Store.

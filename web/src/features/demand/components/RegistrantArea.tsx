@@ -26,14 +26,14 @@ function Action({ action, name, demand, label, className }: { action: string; na
  * account), and the logout. Every change is a plain form posting here; the
  * page comes back with a notice or with the form's errors.
  */
-export function RegistrantArea({ title, action, account, demands, search, export: exportURL, register, notice, errors, form, say }: RegistrantProps & { say: Say }) {
+export function RegistrantArea({ title, action, account, demands, search, export: exportURL, notice, errors, form, say }: RegistrantProps & { say: Say }) {
   const uid = useId()
   const posted = form?.name === 'registrant-area' ? (form.values ?? {}) : {}
   const postedAction = typeof posted.action === 'string' ? posted.action : ''
   const postedDemand = typeof posted.demand === 'string' ? Number(posted.demand) : 0
   const errorsOf = (a: string, d = 0) => (postedAction === a && postedDemand === d ? (errors ?? {}) : {})
   // A refusal no form below shows (a search gone meanwhile, from another tab): said at the top.
-  const shown = ['details', 'password'].includes(postedAction) || (demands ?? []).some((d) => d.id === postedDemand && postedAction === 'edit')
+  const shown = ['details', 'password', 'add'].includes(postedAction) || (demands ?? []).some((d) => d.id === postedDemand && postedAction === 'edit')
   const orphan = errors?.form && !shown ? errors.form : undefined
   return (
     <div className="page registrant-page">
@@ -54,18 +54,19 @@ export function RegistrantArea({ title, action, account, demands, search, export
           {(demands ?? []).map((d) => (
             <Demand key={d.id} d={d} action={action} search={search} say={say} errors={errorsOf('edit', d.id)} posted={postedAction === 'edit' && postedDemand === d.id ? posted : null} />
           ))}
-          {register && (
-            <p>
-              <a href={register}>{say('registrant.area.add')}</a>
-            </p>
-          )}
+          {/* Another search, added here: the session proves the address, no password nor mail needed. */}
+          <details className="registrant-add" id="add" open={postedAction === 'add'}>
+            <summary>{say('registrant.area.add')}</summary>
+            <SearchEditForm action={`${action}#add`} name="add" values={postedAction === 'add' ? posted : {}} search={search} say={say}
+              errors={errorsOf('add')} submit={say('registrant.area.addSubmit')} />
+          </details>
         </section>
         {account && (
           <>
-            <section className="registrant-section" aria-labelledby={`${uid}-details`}>
+            <section className="registrant-section" id="details" aria-labelledby={`${uid}-details`}>
               <h2 id={`${uid}-details`}>{say('registrant.area.details')}</h2>
               <p>{account.email}</p>
-              <form method="post" action={action} noValidate>
+              <form method="post" action={`${action}#details`} noValidate>
                 <input type="hidden" name="action" value="details" />
                 <FormError error={errorsOf('details').form} say={say} />
                 <Input id={`${uid}-first`} name="firstName" autoComplete="given-name" label={say('registrant.area.firstName')} defaultValue={account.firstName} error={errorsOf('details').firstName} say={say} required />
@@ -82,9 +83,9 @@ export function RegistrantArea({ title, action, account, demands, search, export
                 <button className="button" type="submit">{say('registrant.area.saveDetails')}</button>
               </form>
             </section>
-            <section className="registrant-section" aria-labelledby={`${uid}-password`}>
+            <section className="registrant-section" id="password" aria-labelledby={`${uid}-password`}>
               <h2 id={`${uid}-password`}>{say('registrant.area.password')}</h2>
-              <form method="post" action={action} noValidate>
+              <form method="post" action={`${action}#password`} noValidate>
                 <input type="hidden" name="action" value="password" />
                 <input type="email" name="email" autoComplete="username" value={account.email} readOnly hidden />
                 <Input id={`${uid}-current`} name="current" type="password" autoComplete="current-password" label={say('registrant.area.current')} error={errorsOf('password').current} say={say} required />
@@ -135,14 +136,9 @@ function Languages({ id, value, label }: { id: string; value: string; label: str
 
 function Demand({ d, action, search, say, errors, posted }: { d: RegistrantDemand; action: string; search?: SearchForm; say: Say; errors: Partial<Record<string, string>>; posted: Record<string, string | string[]> | null }) {
   const uid = useId()
-  const values = posted ?? d.values ?? {}
-  const has = (name: string, v: string) => {
-    const x = values[name]
-    return Array.isArray(x) ? x.includes(v) : x === v
-  }
-  const failed = Object.keys(errors).length > 0
+  const anchor = `demand-${d.id}`
   return (
-    <article className="registrant-demand" aria-labelledby={`${uid}-title`}>
+    <article className="registrant-demand" id={anchor} aria-labelledby={`${uid}-title`}>
       <h3 id={`${uid}-title`}>{d.summary}</h3>
       <p className="registrant-state">
         {!d.confirmed ? say('registrant.area.pending') : d.paused ? say('registrant.area.paused') : `${say('registrant.area.alerts')}: ${d.alerts}`}
@@ -158,50 +154,76 @@ function Demand({ d, action, search, say, errors, posted }: { d: RegistrantDeman
         <summary className="registrant-danger">{say('registrant.area.delete')}</summary>
         <Action action={action} name="delete" demand={d.id} label={say('registrant.area.deleteConfirm')} />
       </details>
-      <details className="registrant-edit" open={failed}>
+      <details className="registrant-edit" open={Object.keys(errors).length > 0}>
         <summary>{say('registrant.area.edit')}</summary>
-        <form method="post" action={action} noValidate>
-          <input type="hidden" name="action" value="edit" />
-          <input type="hidden" name="demand" value={d.id} />
-          <FormError error={errors.form} say={say} />
-          <fieldset className="registrant-checks">
-            <legend>{say('registrant.register.purpose')}</legend>
-            {(['buy', 'rent'] as const).map((p) => (
-              <label key={p}>
-                <input type="radio" name="purpose" value={p} defaultChecked={has('purpose', p)} /> {say(`registrant.register.${p}`)}
-              </label>
-            ))}
-            <Err error={errors.purpose} say={say} />
-          </fieldset>
-          <fieldset className="registrant-checks">
-            <legend>{say('registrant.register.types')}</legend>
-            {(search?.types ?? []).map((c) => (
-              <label key={c.value}>
-                <input type="checkbox" name="types" value={c.value} defaultChecked={has('types', c.value)} /> {c.label}
-              </label>
-            ))}
-            <Err error={errors.types} say={say} />
-          </fieldset>
-          <fieldset className="registrant-checks">
-            <legend>{say('registrant.register.zones')}</legend>
-            {(search?.zones ?? []).map((z) => (
-              <label key={z.id}>
-                <input type="checkbox" name="zones" value={z.id} defaultChecked={has('zones', z.id)} /> {z.name}
-              </label>
-            ))}
-            <Err error={errors.zones} say={say} />
-          </fieldset>
-          <SearchRanges
-            say={say}
-            values={values}
-            Field={({ name, label, defaultValue }) => (
-              <Input id={`${uid}-${name}`} name={name} type="number" label={label} defaultValue={defaultValue} error={errors[name]} say={say} />
-            )}
-          />
-          <button className="button" type="submit">{say('registrant.area.save')}</button>
-        </form>
+        <SearchEditForm action={`${action}#${anchor}`} name="edit" demand={d.id} values={posted ?? d.values ?? {}} search={search} say={say} errors={errors}
+          submit={say('registrant.area.save')} />
       </details>
     </article>
+  )
+}
+
+/**
+ * A search as a plain form (the area's: a search changed, or one added):
+ * purpose, types, zones as checkboxes, the ranges; refused, it comes back
+ * open at its anchor with its problems and what was typed.
+ */
+function SearchEditForm({ action, name, demand, values, search, say, errors, submit }: {
+  action: string
+  name: 'edit' | 'add'
+  demand?: number
+  values: Record<string, string | string[]>
+  search?: SearchForm
+  say: Say
+  errors: Partial<Record<string, string>>
+  submit: string
+}) {
+  const uid = useId()
+  const has = (field: string, v: string) => {
+    const x = values[field]
+    return Array.isArray(x) ? x.includes(v) : x === v
+  }
+  return (
+    <form method="post" action={action} noValidate>
+      <input type="hidden" name="action" value={name} />
+      {demand != null && <input type="hidden" name="demand" value={demand} />}
+      <FormError error={errors.form} say={say} />
+      <fieldset className="registrant-checks">
+        <legend>{say('registrant.register.purpose')}</legend>
+        {(['buy', 'rent'] as const).map((p) => (
+          <label key={p}>
+            <input type="radio" name="purpose" value={p} defaultChecked={has('purpose', p)} /> {say(`registrant.register.${p}`)}
+          </label>
+        ))}
+        <Err error={errors.purpose} say={say} />
+      </fieldset>
+      <fieldset className="registrant-checks">
+        <legend>{say('registrant.register.types')}</legend>
+        {(search?.types ?? []).map((c) => (
+          <label key={c.value}>
+            <input type="checkbox" name="types" value={c.value} defaultChecked={has('types', c.value)} /> {c.label}
+          </label>
+        ))}
+        <Err error={errors.types} say={say} />
+      </fieldset>
+      <fieldset className="registrant-checks">
+        <legend>{say('registrant.register.zones')}</legend>
+        {(search?.zones ?? []).map((z) => (
+          <label key={z.id}>
+            <input type="checkbox" name="zones" value={z.id} defaultChecked={has('zones', z.id)} /> {z.name}
+          </label>
+        ))}
+        <Err error={errors.zones} say={say} />
+      </fieldset>
+      <SearchRanges
+        say={say}
+        values={values}
+        Field={({ name: field, label, defaultValue }) => (
+          <Input id={`${uid}-${field}`} name={field} type="number" label={label} defaultValue={defaultValue} error={errors[field]} say={say} />
+        )}
+      />
+      <button className="button" type="submit">{submit}</button>
+    </form>
   )
 }
 
