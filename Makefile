@@ -4,7 +4,7 @@ VERSION := $(shell git describe --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -s -w -X main.version=$(VERSION)
 ADDR    ?= :8080
 
-.PHONY: run build test test-go test-web test-e2e web vet bench clean fuzz fuzz-short gen
+.PHONY: run build test test-go test-web test-e2e web vet bench clean fuzz fuzz-short gen lighthouse
 
 # Delete a target whose recipe failed, so a half-done build is redone next time.
 .DELETE_ON_ERROR:
@@ -97,6 +97,16 @@ fuzz:
 ## bench: catalog and rendering benchmarks
 bench:
 	$(GO) test -run '^$$' -bench . -benchtime 3s ./internal/catalog/ ./internal/web/...
+
+bench/lighthouse/node_modules/.installed: bench/lighthouse/package.json bench/lighthouse/package-lock.json
+	cd bench/lighthouse && npm ci --no-audit --no-fund
+	touch $@
+
+## lighthouse: Lighthouse's mobile audit (Debian's Chromium) of home, a list, a property, a
+## project and the contact page on a fresh demo server, two rounds, for an undecided visitor;
+## prints scores, paints, blocking time, layout shift and bytes (not part of `make test`)
+lighthouse: build bench/lighthouse/node_modules/.installed
+	cd bench/lighthouse && node run.mjs $(LIGHTHOUSE_ARGS)
 
 clean:
 	rm -rf bin var
