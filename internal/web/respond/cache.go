@@ -12,13 +12,22 @@ type cached struct {
 	doc    nonced
 }
 
-// htmlCache is a size-bounded LRU of rendered pages, each stored with its
-// generation (the asset and catalog versions). Only a page of the current
-// generation is a hit; a page of an earlier one stays reachable as stale, to
-// answer its URL while no engine is free to render it anew
-// (stale-while-revalidate), until it is rendered again or evicted. Only
-// rendered pages are stored: a client-rendered shell would stay unrendered
-// for every later visitor and crawler.
+// digest names what a document is made of: the build, the status, the
+// language, the head and the page object (digestOf). Two requests whose
+// pages have the same digest get the same document.
+type digest [32]byte
+
+// htmlCache is a size-bounded LRU of rendered pages by canonical address,
+// each stored with the digest of what it was rendered from and the
+// generation (the asset and data versions) it was last found current in.
+// A page of the current generation is a hit without resolving anything;
+// one of an earlier generation is resolved again and, when its digest is
+// unchanged (the data changed elsewhere), made current without a render
+// (renew). A page whose digest changed stays reachable as the last render
+// of its address, to answer it while the engines are busy with others
+// (stale-while-revalidate), until rendered again or evicted. Only rendered
+// pages are stored: a client-rendered shell would stay unrendered for every
+// later visitor and crawler.
 type htmlCache struct {
 	mu       sync.Mutex
 	maxBytes int
@@ -28,9 +37,10 @@ type htmlCache struct {
 }
 
 type cacheEntry struct {
-	key  string
-	gen  string
-	page cached
+	key    string
+	gen    string
+	digest digest
+	page   cached
 }
 
 func newHTMLCache(maxBytes int) *htmlCache {
@@ -51,8 +61,24 @@ func (c *htmlCache) get(gen, key string) (p cached, fresh, ok bool) {
 	return e.page, e.gen == gen, true
 }
 
-// put stores p, rendered for generation gen, replacing what key held.
-func (c *htmlCache) put(gen, key string, p cached) {
+// renew returns the page stored for key when it was rendered from d, and
+// marks it current for gen: a new catalog version that left this page as
+// it was costs no render.
+func (c *htmlCache) renew(gen, key string, d digest) (cached, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	el, ok := c.byKey[key]
+	if !ok || el.Value.(*cacheEntry).digest != d {
+		return cached{}, false
+	}
+	c.order.MoveToFront(el)
+	e := el.Value.(*cacheEntry)
+	e.gen = gen
+	return e.page, true
+}
+
+// put stores p, rendered from d for generation gen, replacing what key held.
+func (c *htmlCache) put(gen, key string, d digest, p cached) {
 	size := p.doc.size + len(key)
 	if size > c.maxBytes/8 {
 		return // one page must not evict most of the others
@@ -62,7 +88,7 @@ func (c *htmlCache) put(gen, key string, p cached) {
 	if el, ok := c.byKey[key]; ok {
 		c.remove(el)
 	}
-	c.byKey[key] = c.order.PushFront(&cacheEntry{key, gen, p})
+	c.byKey[key] = c.order.PushFront(&cacheEntry{key, gen, d, p})
 	c.bytes += size
 	for c.bytes > c.maxBytes {
 		c.remove(c.order.Back())

@@ -90,26 +90,10 @@ func (r *refresher) work() {
 // wait returns when no background render is queued or running.
 func (r *refresher) wait() { r.idle.Wait() }
 
-// stale answers a page that could not be rendered: with the page an earlier
-// generation rendered for key, when there is one with the same status (a
-// listing gone since then is not served from it), and then re-rendered in
-// the background; else with shell, the client-rendered page. Neither is
-// stored.
-func (rs *Responder) stale(gen, key string, status int, shell cached) cached {
-	old, fresh, ok := rs.cache.get(gen, key)
-	if !ok || fresh || old.status != status {
-		return shell
-	}
-	if rs.o.Refresh != nil {
-		rs.refresher.add(key)
-	}
-	return old
-}
-
-// refresh renders the page at key for the current generation and stores it.
+// refresh renders the page at key, a canonical address, for the current
+// generation and stores it, when a render slot is free.
 func (rs *Responder) refresh(key string) {
-	gen := rs.generation()
-	if _, fresh, _ := rs.cache.get(gen, key); fresh {
+	if _, fresh, _ := rs.cache.get(rs.generation(), key); fresh {
 		return // a visitor's render came first
 	}
 	p, ok := rs.o.Refresh(key)
@@ -117,13 +101,11 @@ func (rs *Responder) refresh(key string) {
 		return
 	}
 	u, err := url.ParseRequestURI(key)
-	if err != nil || u.RawQuery != p.CacheQuery {
+	if err != nil || canonicalURI(u.Path, p.CacheQuery) != key {
 		return
 	}
 	obj := pageObject{Component: p.View, Props: p.Props, URL: key, Version: rs.o.Version}
-	if doc, rendered := rs.render(context.Background(), p, obj); rendered {
-		rs.cache.put(gen, key, doc)
-	}
+	rs.document(context.Background(), p, obj, true, true)
 }
 
 // WaitRefresh returns when no background render is queued or running.

@@ -15,11 +15,15 @@ package respond
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"html/template"
 	"log/slog"
 	"net/http"
+	"net/url"
+	"runtime"
 	"strconv"
 	"strings"
 	"time"
@@ -86,7 +90,15 @@ type Options struct {
 	// CacheBytes bounds the HTML cache; 0: 64 MiB; negative: no cache.
 	CacheBytes    int
 	RenderTimeout time.Duration // 0: 2 s
-	Log           *slog.Logger
+	// RenderSlots is how many renders run at once: the renderer's Size()
+	// (one per engine) when it has one, else one per core.
+	RenderSlots int
+	// QueueMax bounds the renders waiting for a slot (0: 256) and QueueWait
+	// how long one waits (0: 1 s); past either, the visitor gets the
+	// client-rendered shell.
+	QueueMax  int
+	QueueWait time.Duration
+	Log       *slog.Logger
 }
 
 // Responder answers pages.
@@ -94,6 +106,8 @@ type Responder struct {
 	o         Options
 	cache     *htmlCache
 	refresher *refresher
+	gate      *gate  // the render slots and their queue
+	flight    flight // renders in progress, shared
 	slot      string // where a document's nonce goes (nonce.go)
 }
 
@@ -114,7 +128,19 @@ func New(o Options) *Responder {
 	if o.Log == nil {
 		o.Log = slog.New(slog.DiscardHandler)
 	}
-	rs := &Responder{o: o, slot: newSlot()}
+	if o.RenderSlots <= 0 {
+		o.RenderSlots = runtime.GOMAXPROCS(0)
+		if sized, ok := o.Renderer.(interface{ Size() int }); ok {
+			o.RenderSlots = sized.Size()
+		}
+	}
+	if o.QueueWait == 0 {
+		o.QueueWait = time.Second
+	}
+	if o.QueueMax == 0 {
+		o.QueueMax = 256
+	}
+	rs := &Responder{o: o, slot: newSlot(), gate: newGate(o.RenderSlots, o.QueueMax)}
 	if o.CacheBytes > 0 {
 		rs.cache = newHTMLCache(o.CacheBytes)
 	}
@@ -179,26 +205,126 @@ func (rs *Responder) Render(w http.ResponseWriter, r *http.Request, p Page) {
 	default:
 		w.Header().Set("Cache-Control", "no-cache")
 	}
-	uri := r.URL.RequestURI()
-	obj := pageObject{Component: p.View, Props: p.Props, URL: uri, Version: rs.o.Version}
 	if IsClient(r) {
 		w.Header().Set("X-Inertia", "true")
+		obj := pageObject{Component: p.View, Props: p.Props, URL: r.URL.RequestURI(), Version: rs.o.Version}
 		WriteCompressed(w, r, p.status(), "application/json", mustJSON(obj), nil)
 		return
 	}
 	get := r.Method == http.MethodGet || r.Method == http.MethodHead
-	keep := get && p.Cacheable && !p.Private && !p.NoStore && rs.cache != nil
-	gen := rs.generation()
-	done := rs.refresher.visit()
-	doc, rendered := rs.render(r.Context(), p, obj)
-	done()
-	switch {
-	case !rendered && keep:
-		doc = rs.stale(gen, uri, p.status(), doc)
-	case rendered && keep && r.URL.RawQuery == p.CacheQuery:
-		rs.cache.put(gen, uri, doc) // only canonical addresses
+	shared := get && p.Cacheable && !p.Private && !p.NoStore && rs.cache != nil
+	url := r.URL.RequestURI()
+	if shared {
+		// Every address of a page that is the same for everyone — its
+		// canonical one, with a campaign's parameters, another spelling —
+		// shares one page object, so one render and one cache entry.
+		url = canonicalURI(r.URL.Path, p.CacheQuery)
 	}
+	obj := pageObject{Component: p.View, Props: p.Props, URL: url, Version: rs.o.Version}
+	doc := rs.document(r.Context(), p, obj, shared, false)
 	writeNonced(w, r, doc.status, doc.doc)
+}
+
+// canonicalURI is a page's address as the cache keys it: the path escaped
+// one way (so %61 and a are one page) and the page's canonical query.
+func canonicalURI(path, query string) string {
+	u := (&url.URL{Path: path}).EscapedPath()
+	if query != "" {
+		u += "?" + query
+	}
+	return u
+}
+
+// document returns the document of p, from the cache or rendered. shared
+// says it is the same for everyone at obj.URL (cached under it); background
+// says a visitor waits for none of it (a refresh): it takes a free render
+// slot or none.
+//
+// A page of the current generation was answered by Protocol already. Here
+// the page is resolved: when what the document is made of is what the
+// cached one was made of (digestOf), the cached one is current again;
+// otherwise it is rendered — once for all who ask at the same time
+// (flight) — when a render slot is free or comes free within the queue's
+// wait; while every slot is busy the address's last render answers, and a
+// render in the background replaces it. The client-rendered shell only
+// past the bounded queue, or when React fails; it is never stored.
+func (rs *Responder) document(ctx context.Context, p Page, obj pageObject, shared, background bool) cached {
+	gen := rs.generation()
+	pageJSON := mustJSON(obj)
+	var head template.HTML
+	if p.Head != nil {
+		head = p.Head()
+	}
+	assets := withNonceAttr(rs.o.Assets(p.View, p.Lang), rs.slot)
+	d := digestOf(rs.o.Version, p.status(), p.Lang, head, assets, pageJSON)
+	if shared {
+		if doc, ok := rs.cache.renew(gen, obj.URL, d); ok {
+			return doc
+		}
+	}
+	doc, _ := rs.flight.do(d, func() cached {
+		// The render serves every request sharing it: one leaving does not end it.
+		ctx := context.WithoutCancel(ctx)
+		shell := func() cached { return rs.assemble(p, head, assets, ssr.Result{}, pageJSON) }
+		lastRender := func() (cached, bool) {
+			if !shared {
+				return cached{}, false
+			}
+			old, fresh, ok := rs.cache.get(gen, obj.URL)
+			if !ok || fresh || old.status != p.status() {
+				return cached{}, false // a listing gone since is not answered from before
+			}
+			if rs.o.Refresh != nil && !background {
+				rs.refresher.add(obj.URL)
+			}
+			return old, true
+		}
+		if !background {
+			defer rs.refresher.visit()()
+		}
+		if !rs.gate.try() {
+			if old, ok := lastRender(); ok {
+				return old
+			}
+			if background {
+				return shell()
+			}
+			if err := rs.gate.wait(ctx, rs.o.QueueWait); err != nil {
+				rs.o.Log.Warn("no render slot; serving the client-rendered page", "url", obj.URL, "view", obj.Component, "err", err)
+				return shell()
+			}
+		}
+		out, err := rs.renderApp(ctx, obj, pageJSON)
+		rs.gate.leave()
+		switch {
+		case err == nil || errors.Is(err, ssr.ErrDisabled):
+			doc := rs.assemble(p, head, assets, out, pageJSON)
+			if shared && err == nil {
+				rs.cache.put(gen, obj.URL, d, doc)
+			}
+			return doc
+		default:
+			if old, ok := lastRender(); ok {
+				return old
+			}
+			return shell()
+		}
+	})
+	return doc
+}
+
+// digestOf names a document by what it is made of (see digest).
+func digestOf(version string, status int, lang string, head, assets template.HTML, pageJSON []byte) digest {
+	h := sha256.New()
+	for _, part := range [][]byte{[]byte(version), []byte(strconv.Itoa(status)), []byte(lang), []byte(head), []byte(assets), pageJSON} {
+		var n [8]byte
+		binary.LittleEndian.PutUint64(n[:], uint64(len(part)))
+		h.Write(n[:])
+		h.Write(part)
+	}
+	var d digest
+	h.Sum(d[:0])
+	return d
 }
 
 // Redirect sends the request on to. An address inside the site is followed
@@ -216,33 +342,27 @@ func (rs *Responder) Redirect(w http.ResponseWriter, r *http.Request, to string,
 	http.Redirect(w, r, to, status)
 }
 
-// render builds the document of p. When React cannot render it in time it
-// is the client-rendered shell with the same head (a visitor never sees an
-// error because of rendering), and rendered is false unless server
-// rendering is disabled (then the shell is the page's final form).
-func (rs *Responder) render(ctx context.Context, p Page, obj pageObject) (doc cached, rendered bool) {
-	pageJSON := mustJSON(obj)
+// renderApp renders the page object with React, within the render timeout.
+// ErrDisabled (no server bundle) makes the shell the page's final form.
+func (rs *Responder) renderApp(ctx context.Context, obj pageObject, pageJSON []byte) (ssr.Result, error) {
 	ctx, cancel := context.WithTimeout(ctx, rs.o.RenderTimeout)
 	defer cancel()
 	out, err := rs.o.Renderer.Render(ctx, pageJSON)
-	rendered = err == nil || errors.Is(err, ssr.ErrDisabled)
-	if !rendered {
+	if err != nil && !errors.Is(err, ssr.ErrDisabled) {
 		rs.o.Log.Warn("server render failed; serving the previous or client-rendered page", "url", obj.URL, "view", obj.Component, "err", err)
 	}
-	if err != nil {
-		out = ssr.Result{}
-	}
-	var head template.HTML
-	if p.Head != nil {
-		head = p.Head()
-	}
+	return out, err
+}
+
+// assemble writes the document around the app's HTML (a zero out: the
+// client-rendered shell, with the same head).
+func (rs *Responder) assemble(p Page, head, assets template.HTML, out ssr.Result, pageJSON []byte) cached {
 	var b bytes.Buffer
-	err = document.Execute(&b, documentData{Lang: p.Lang, Head: head,
-		Assets: withNonceAttr(rs.o.Assets(p.View, p.Lang), rs.slot), App: ssr.AppHTML(out, pageJSON)})
+	err := document.Execute(&b, documentData{Lang: p.Lang, Head: head, Assets: assets, App: ssr.AppHTML(out, pageJSON)})
 	if err != nil {
 		panic(err) // the template and its data are ours: a failure is a bug
 	}
-	return cached{status: p.status(), doc: newNonced(b.Bytes(), rs.slot)}, rendered
+	return cached{status: p.status(), doc: newNonced(b.Bytes(), rs.slot)}
 }
 
 // document is the HTML around the app; the head's tags are the page's.
@@ -265,6 +385,18 @@ type documentData struct {
 	Head   template.HTML
 	Assets template.HTML
 	App    template.HTML
+}
+
+// RenderStats are the render slots' state now.
+type RenderStats struct {
+	Slots   int // renders that may run at once
+	Busy    int // slots taken
+	Waiting int // renders queued for a slot
+}
+
+// RenderStats returns the render slots' state.
+func (rs *Responder) RenderStats() RenderStats {
+	return RenderStats{Slots: cap(rs.gate.slots), Busy: len(rs.gate.slots), Waiting: int(rs.gate.waiting.Load())}
 }
 
 // CacheCounts returns how many cached pages are of the current generation

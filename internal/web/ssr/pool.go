@@ -352,6 +352,9 @@ func (p *Pool) replace() {
 	}()
 }
 
+// Size is how many engines the pool keeps: how many renders run at once.
+func (p *Pool) Size() int { return p.size }
+
 // Stats returns the pool's counters.
 func (p *Pool) Stats() Stats {
 	return Stats{
