@@ -25,6 +25,10 @@ const (
 	StatusRented    = "rented"
 )
 
+// PriceUnitFrom is the PriceUnit of a "from" price: the lowest of the
+// listing's prices (SPEC §9's starting-from prefix).
+const PriceUnitFrom = 7
+
 // Country ids the rules care about.
 const (
 	CountryBelgium    = 10

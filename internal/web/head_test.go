@@ -3,11 +3,11 @@ package web
 import (
 	"encoding/json"
 	"regexp"
+	"slices"
 	"strconv"
+	"strings"
 	"testing"
 )
-
-var ldScript = regexp.MustCompile(`<script type="application/ld\+json">(.*?)</script>`)
 
 // TestBreadcrumbList: every page but the home carries its trail as
 // schema.org BreadcrumbList, with absolute addresses; a property hangs
@@ -36,17 +36,18 @@ func TestBreadcrumbList(t *testing.T) {
 		if rec.Code == 301 || rec.Code == 302 {
 			rec = do(h, "GET", rec.Header().Get("Location"), nil)
 		}
-		m := ldScript.FindStringSubmatch(rec.Body.String())
+		crumbs := jsonLD(t, rec.Body.String())["BreadcrumbList"]
 		if tc.want == nil {
-			if m != nil {
-				t.Errorf("%s: a breadcrumb on the home page: %s", tc.path, m[1])
+			if crumbs != nil {
+				t.Errorf("%s: a breadcrumb on the home page: %v", tc.path, crumbs)
 			}
 			continue
 		}
-		if m == nil {
-			t.Errorf("%s (%d): no BreadcrumbList", tc.path, rec.Code)
+		if len(crumbs) != 1 {
+			t.Errorf("%s (%d): %d BreadcrumbList", tc.path, rec.Code, len(crumbs))
 			continue
 		}
+		m, _ := json.Marshal(crumbs[0])
 		var ld struct {
 			Type  string `json:"@type"`
 			Items []struct {
@@ -55,8 +56,8 @@ func TestBreadcrumbList(t *testing.T) {
 				Item     string `json:"item"`
 			} `json:"itemListElement"`
 		}
-		if err := json.Unmarshal([]byte(m[1]), &ld); err != nil || ld.Type != "BreadcrumbList" || len(ld.Items) != len(tc.want) {
-			t.Errorf("%s: %s (%v)", tc.path, m[1], err)
+		if err := json.Unmarshal(m, &ld); err != nil || ld.Type != "BreadcrumbList" || len(ld.Items) != len(tc.want) {
+			t.Errorf("%s: %s (%v)", tc.path, m, err)
 			continue
 		}
 		for i, w := range tc.want {
@@ -68,5 +69,63 @@ func TestBreadcrumbList(t *testing.T) {
 		if last := ld.Items[len(ld.Items)-1]; last.Item == "" {
 			t.Errorf("%s: the page itself has no address in its BreadcrumbList", tc.path)
 		}
+	}
+}
+
+// TestLCPPreload: the head names the page's LCP picture before the assets,
+// with the very srcset and sizes the React markup gives it (lib/images.ts
+// USES, BannerPicture): the home banner's WebP per screen, the property
+// gallery's and the project's first picture, a list's first card from the
+// tablet width up; a page whose largest element is text has none.
+func TestLCPPreload(t *testing.T) {
+	h, _, _ := newTestHandler(t, &fakeRenderer{})
+	const pic = "/pictures/demo/"
+	srcset := func(name string, widths ...string) string {
+		var parts []string
+		for _, w := range widths {
+			parts = append(parts, pic+name+"?width="+w+"&amp;height=auto&amp;format=webp "+w+"w")
+		}
+		return strings.Join(parts, ", ")
+	}
+	cases := []struct {
+		path string
+		want []string
+	}{
+		{"/fr/", []string{
+			`<link rel="preload" as="image" href="` + pic + `banner.jpg?width=600&amp;height=auto&amp;format=webp" media="(max-width: 767px)" type="image/webp" fetchpriority="high">`,
+			`<link rel="preload" as="image" href="` + pic + `banner.jpg?width=1920&amp;height=auto&amp;format=webp" media="(min-width: 768px)" type="image/webp" fetchpriority="high">`}},
+		{"/fr/a-vendre/arlon/villa-maison-ferme/4100001/", []string{
+			`<link rel="preload" as="image" imagesrcset="` + srcset("house-01.jpg", "600", "1360", "1920") + `" imagesizes="(min-width: 1280px) 1152px, 100vw" type="image/webp" fetchpriority="high">`}},
+		{"/fr/project/?id=5200002", []string{
+			`<link rel="preload" as="image" imagesrcset="` + srcset("residence-01.jpg", "600", "1360", "1920") + `" imagesizes="(min-width: 1024px) 60vw, 100vw" type="image/webp" fetchpriority="high">`}},
+		{"/fr/contact/", nil},
+		{"/fr/a-vendre/?priceMax=1", nil},
+	}
+	preload := regexp.MustCompile(`<link rel="preload" as="image"[^>]*>`)
+	for _, c := range cases {
+		body := do(h, "GET", c.path, nil).Body.String()
+		got := preload.FindAllString(body, -1)
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%s:\n got %q\nwant %q", c.path, got, c.want)
+		}
+		if scripts := strings.Index(body, "/assets/app.js"); scripts < 0 || len(got) > 0 && strings.Index(body, got[0]) > scripts {
+			t.Errorf("%s: the preload comes after the scripts (%d)", c.path, scripts)
+		}
+	}
+	// A list: its first card's picture, on screens where the cards start above the fold.
+	var first struct {
+		Props struct {
+			Items []struct{ SmallPictureItem struct{ Url string } } `json:"items"`
+		} `json:"props"`
+	}
+	rec := do(h, "GET", "/nl/te-koop/", map[string]string{"X-Inertia": "true", "X-Inertia-Version": "v1"})
+	if err := json.Unmarshal(rec.Body.Bytes(), &first); err != nil || len(first.Props.Items) == 0 {
+		t.Fatal(err)
+	}
+	url := strings.ReplaceAll(first.Props.Items[0].SmallPictureItem.Url, "&", "&amp;")
+	want := `<link rel="preload" as="image" imagesrcset="` + url + `?width=400&amp;height=auto&amp;format=webp 400w, ` + url +
+		`?width=600&amp;height=auto&amp;format=webp 600w" imagesizes="(min-width: 1280px) 280px, (min-width: 767px) 45vw, 100vw" media="(min-width: 767px)" type="image/webp" fetchpriority="high">`
+	if got := preload.FindAllString(do(h, "GET", "/nl/te-koop/", nil).Body.String(), -1); len(got) != 1 || got[0] != want {
+		t.Errorf("list:\n got %q\nwant %q", got, want)
 	}
 }

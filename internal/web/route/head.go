@@ -23,6 +23,13 @@ type Head struct {
 	// (without Href when it has no address of its own); none on the home
 	// page. The layout shows it and the document adds its BreadcrumbList.
 	Breadcrumb []Crumb `json:"breadcrumb,omitempty"`
+
+	// For the document's head only (the client's navigation needs none):
+	// Image's pixel size when known, and the sharing cards' title when it
+	// says more than Title (a listing's price).
+	ImageWidth  int    `json:"-"`
+	ImageHeight int    `json:"-"`
+	ShareTitle  string `json:"-"`
 }
 
 // Crumb is one step of a breadcrumb; Lang names the language of a label
@@ -82,6 +89,16 @@ func (c *resolution) head(title, description string, meta site.MetadataByLang, u
 	}
 	h.Alternates = append(h.Alternates, Alternate{Lang: "x-default", Href: c.r.Absolute(urlIn(c.r.Site.Languages.Default))})
 	return h
+}
+
+// noindex is the robots value of a page kept out of search engines' index
+// whose links they may follow; a site configured noindex as a whole keeps
+// its own (which may also say nofollow).
+func (c *resolution) noindex() string {
+	if site := c.r.Site.SiteInfo.Settings.Robots; strings.Contains(strings.ToLower(site), "noindex") {
+		return site
+	}
+	return "noindex, follow"
 }
 
 // stripTags drops HTML tags from configured descriptions.

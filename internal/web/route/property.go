@@ -59,9 +59,14 @@ func (c *resolution) property(id int64) Result {
 	h := c.head(props.Title, p.Description.In(c.lang), nil, urlIn)
 	h.Type = "article"
 	h.Breadcrumb = c.breadcrumb(c.under(c.r.ListPage(list)), props.Title, props.TitleLang) // SPEC §2: under its list
-	if pic := p.XLargePictureItem.Url; pic != "" {
-		h.Image = c.r.Absolute(pic)
+	pic := p.XLargePictureItem
+	if pic.Url == "" && len(p.Pictures) > 0 {
+		pic = p.Pictures[0]
 	}
+	if pic.Url != "" {
+		h.Image, h.ImageWidth, h.ImageHeight = c.r.shareImage(pic)
+	}
+	h.ShareTitle = props.Title + " – " + sharePrice(&p, c.lang)
 	return c.result(http.StatusOK, props, h, urlIn)
 }
 
