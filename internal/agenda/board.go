@@ -26,6 +26,12 @@ type Board struct {
 	// epoch is when the slots offered last changed by the clock alone;
 	// until is when they change next.
 	epoch, until time.Time
+	// named is Version's text of version and epoch, made when they change.
+	named struct {
+		version int64
+		epoch   time.Time
+		text    string
+	}
 }
 
 // Refresh reads the places taken from the store; changed says whether they
@@ -79,7 +85,11 @@ func (b *Board) Version() string {
 	if b.until.IsZero() || !now.Before(b.until) {
 		b.epoch, b.until = now, b.Agenda.Rules.nextChange(now)
 	}
-	return strconv.FormatInt(b.version, 10) + "." + strconv.FormatInt(b.epoch.Unix(), 10)
+	if b.named.version != b.version || !b.named.epoch.Equal(b.epoch) {
+		b.named.version, b.named.epoch = b.version, b.epoch
+		b.named.text = strconv.FormatInt(b.version, 10) + "." + strconv.FormatInt(b.epoch.Unix(), 10)
+	}
+	return b.named.text // every cached page's answer asks: no allocation
 }
 
 // nextChange is when the slots offered at now change by the clock alone:

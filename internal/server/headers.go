@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"slices"
 	"strings"
+	"sync/atomic"
 
 	"immo/internal/web/respond"
 )
@@ -26,24 +27,79 @@ type Sources struct {
 // sniffing and permissions policies, and HSTS when the site is public over
 // HTTPS. sources is called per response and must be cheap.
 func securityHeaders(next http.Handler, framePath string, hsts bool, sources func() Sources) http.Handler {
+	var policies policyCache
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		nonce := respond.NewNonce()
 		framable := r.URL.Path == framePath
 		h := w.Header()
-		h.Set("Content-Security-Policy", contentSecurityPolicy(nonce, framable, sources()))
+		// The header values are built once and shared by the responses
+		// (net/http only reads them): a cached page's answer allocates none.
+		h["Content-Security-Policy"] = []string{policies.get(sources(), framable).with(nonce)}
 		if framable {
-			h.Set("X-Frame-Options", "SAMEORIGIN")
+			h["X-Frame-Options"] = sameOrigin
 		} else {
-			h.Set("X-Frame-Options", "DENY")
+			h["X-Frame-Options"] = deny
 		}
-		h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
-		h.Set("X-Content-Type-Options", "nosniff")
-		h.Set("Permissions-Policy", permissionsPolicy)
+		h["Referrer-Policy"] = referrerPolicy
+		h["X-Content-Type-Options"] = noSniff
+		h["Permissions-Policy"] = permissions
 		if hsts {
-			h.Set("Strict-Transport-Security", "max-age=31536000; includeSubDomains")
+			h["Strict-Transport-Security"] = transportSecurity
 		}
 		next.ServeHTTP(w, r.WithContext(respond.WithNonce(r.Context(), nonce)))
 	})
+}
+
+var (
+	sameOrigin        = []string{"SAMEORIGIN"}
+	deny              = []string{"DENY"}
+	referrerPolicy    = []string{"strict-origin-when-cross-origin"}
+	noSniff           = []string{"nosniff"}
+	permissions       = []string{permissionsPolicy}
+	transportSecurity = []string{"max-age=31536000; includeSubDomains"}
+)
+
+// policy is a Content-Security-Policy cut where its nonce goes.
+type policy struct{ before, after string }
+
+func (p policy) with(nonce string) string { return p.before + nonce + p.after }
+
+// policyCache keeps the policies of the last Sources seen: they change
+// with the catalog's version only (sourceCache returns the same slices
+// until then), so a response builds no policy, it joins one around its
+// nonce.
+type policyCache struct {
+	last atomic.Pointer[policies]
+}
+
+type policies struct {
+	sources Sources
+	byFrame [2]policy // not framable, framable
+}
+
+func (c *policyCache) get(s Sources, framable bool) policy {
+	i := 0
+	if framable {
+		i = 1
+	}
+	if p := c.last.Load(); p != nil && sameSources(p.sources, s) {
+		return p.byFrame[i]
+	}
+	p := &policies{sources: s}
+	for j := range p.byFrame {
+		const mark = "\x00nonce\x00"
+		before, after, _ := strings.Cut(contentSecurityPolicy(mark, j == 1, s), mark)
+		p.byFrame[j] = policy{before, after}
+	}
+	c.last.Store(p)
+	return p.byFrame[i]
+}
+
+// sameSources reports whether a and b hold the very same slices.
+func sameSources(a, b Sources) bool {
+	same := func(x, y []string) bool { return len(x) == len(y) && (len(x) == 0 || &x[0] == &y[0]) }
+	return same(a.Img, b.Img) && same(a.Media, b.Media) && same(a.Frame, b.Frame) &&
+		same(a.Script, b.Script) && same(a.Connect, b.Connect) && same(a.Style, b.Style)
 }
 
 // permissionsPolicy turns off the powerful features no page uses; the

@@ -54,6 +54,9 @@ type Counter struct {
 	sources map[SourceKey]int
 	seen    map[seenKey]struct{}
 	day     Day
+	// dayFrom and dayTo bound day in time: a visit within them names its
+	// day without formatting a date (every cached property page counts).
+	dayFrom, dayTo time.Time
 	// MaxSeen bounds the visitors remembered in a day; past it a visit
 	// counts without the check (a flood of fresh addresses must not grow
 	// memory without bound). 0: 100 000.
@@ -76,15 +79,21 @@ func (c *Counter) Count(property int64, visitor string, t time.Time) bool {
 // that day), so the day's visits by source add up to its visits. A nil
 // source counts no source.
 func (c *Counter) CountFrom(property int64, visitor string, t time.Time, source func() Source) bool {
-	day := DayOf(t)
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.counts == nil {
 		c.counts = map[Key]int{}
 	}
-	if day != c.day || c.seen == nil {
-		c.seen, c.day = map[seenKey]struct{}{}, day
+	if t.Before(c.dayFrom) || !t.Before(c.dayTo) || c.seen == nil {
+		day := DayOf(t)
+		b := t.In(agenda.Brussels)
+		c.dayFrom = time.Date(b.Year(), b.Month(), b.Day(), 0, 0, 0, 0, agenda.Brussels)
+		c.dayTo = c.dayFrom.AddDate(0, 0, 1)
+		if day != c.day || c.seen == nil {
+			c.seen, c.day = map[seenKey]struct{}{}, day
+		}
 	}
+	day := c.day
 	k := seenKey{visitor, property}
 	if _, ok := c.seen[k]; ok {
 		return false

@@ -74,6 +74,9 @@ type nonced struct {
 	crcs     []uint32 // each part's CRC-32
 	shifts   []uint32 // each part's x^(8·len) mod the CRC polynomial, for crc32Combine
 	size     int      // bytes held, for the cache's bound
+	// htmlLength and gzipLength are the Content-Length header's values
+	// with a nonce of nonceLen.
+	htmlLength, gzipLength []string
 }
 
 func newNonced(doc []byte, slot string) nonced {
@@ -97,6 +100,9 @@ func newNonced(doc []byte, slot string) nonced {
 		d.shifts = append(d.shifts, x2nModP(uint64(len(p)), 3))
 		d.size += len(p) + len(d.deflated[i])
 	}
+	filled := string(filler)
+	d.htmlLength = []string{strconv.Itoa(d.htmlLen(filled))}
+	d.gzipLength = []string{strconv.Itoa(d.gzipLen(filled))}
 	return d
 }
 
@@ -172,21 +178,35 @@ func (d nonced) writeGzip(w io.Writer, nonce string) {
 	w.Write(trailer[:])
 }
 
-// writeNonced writes d with the request's nonce, gzipped when the client takes it.
+// Header values shared by the responses (net/http only reads them).
+var (
+	htmlType = []string{"text/html; charset=utf-8"}
+	noSniff  = []string{"nosniff"}
+	gzipped  = []string{"gzip"}
+)
+
+// writeNonced writes d with the request's nonce, gzipped when the client
+// takes it. With a nonce of NewNonce's length (every response's), a
+// cached page's answer allocates nothing: its lengths are known.
 func writeNonced(w http.ResponseWriter, r *http.Request, status int, d nonced) {
 	nonce := NonceOf(r.Context())
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Header().Set("X-Content-Type-Options", "nosniff")
+	h := w.Header()
+	h["Content-Type"] = htmlType
+	h["X-Content-Type-Options"] = noSniff
 	size, write := d.htmlLen(nonce), d.writeHTML
+	length := d.htmlLength
 	if assets.AcceptsGzip(r) && size > 1024 {
-		size, write = d.gzipLen(nonce), d.writeGzip
+		size, write, length = d.gzipLen(nonce), d.writeGzip, d.gzipLength
 		if len(nonce) != nonceLen { // not NewNonce's: the parts' dictionaries do not fit it
 			gz := assets.Gzip(d.html(nonce))
 			size, write = len(gz), func(w io.Writer, _ string) { w.Write(gz) }
 		}
-		w.Header().Set("Content-Encoding", "gzip")
+		h["Content-Encoding"] = gzipped
 	}
-	w.Header().Set("Content-Length", strconv.Itoa(size))
+	if len(nonce) != nonceLen || length == nil {
+		length = []string{strconv.Itoa(size)}
+	}
+	h["Content-Length"] = length
 	w.WriteHeader(status)
 	if r.Method != http.MethodHead {
 		write(w, nonce)

@@ -26,6 +26,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"immo/internal/web/assets"
@@ -106,9 +107,10 @@ type Responder struct {
 	o         Options
 	cache     *htmlCache
 	refresher *refresher
-	gate      *gate  // the render slots and their queue
-	flight    flight // renders in progress, shared
-	slot      string // where a document's nonce goes (nonce.go)
+	gate      *gate                      // the render slots and their queue
+	flight    flight                     // renders in progress, shared
+	slot      string                     // where a document's nonce goes (nonce.go)
+	gen       atomic.Pointer[generation] // the last generation named (generation)
 }
 
 // New returns a Responder.
@@ -155,8 +157,17 @@ func (rs *Responder) generation() string {
 	if rs.o.Generation == nil {
 		return rs.o.Version
 	}
-	return rs.o.Version + "/" + rs.o.Generation()
+	data := rs.o.Generation()
+	if last := rs.gen.Load(); last != nil && last.data == data {
+		return last.full // every cached page's answer asks: no allocation
+	}
+	g := &generation{data: data, full: rs.o.Version + "/" + data}
+	rs.gen.Store(g)
+	return g.full
 }
+
+// generation is the build's version joined to the data's.
+type generation struct{ data, full string }
 
 // IsClient tells a request of the client's router (the page object as
 // JSON) from a browser's (a document).
@@ -178,21 +189,36 @@ func (rs *Responder) Protocol(next http.Handler) http.Handler {
 			http.Error(w, http.StatusText(http.StatusRequestURITooLong), http.StatusRequestURITooLong)
 			return
 		}
-		w.Header().Set("Vary", "X-Inertia, Accept-Encoding")
+		h := w.Header()
+		h["Vary"] = vary
 		if IsClient(r) && r.Header.Get("X-Inertia-Version") != rs.o.Version {
 			w.Header().Set("X-Inertia-Location", r.URL.RequestURI())
 			w.WriteHeader(http.StatusConflict)
 			return
 		}
 		if !IsClient(r) && (r.Method == http.MethodGet || r.Method == http.MethodHead) && rs.cache != nil {
-			if doc, fresh, _ := rs.cache.get(rs.generation(), r.URL.RequestURI()); fresh {
-				w.Header().Set("Cache-Control", "no-cache")
+			if doc, fresh, _ := rs.cache.get(rs.generation(), requestURI(r)); fresh {
+				h["Cache-Control"] = noCache
 				writeNonced(w, r, doc.status, doc.doc)
 				return
 			}
 		}
 		next.ServeHTTP(w, r)
 	})
+}
+
+var (
+	vary    = []string{"X-Inertia, Accept-Encoding"}
+	noCache = []string{"no-cache"}
+)
+
+// requestURI is the address the request line asked for, as sent (no copy):
+// the cache's key for a canonical address, which the site writes one way.
+func requestURI(r *http.Request) string {
+	if strings.HasPrefix(r.RequestURI, "/") {
+		return r.RequestURI
+	}
+	return r.URL.RequestURI()
 }
 
 // Render answers p.
@@ -299,7 +325,7 @@ func (rs *Responder) document(ctx context.Context, p Page, obj pageObject, share
 		switch {
 		case err == nil || errors.Is(err, ssr.ErrDisabled):
 			doc := rs.assemble(p, head, assets, out, pageJSON)
-			if shared && err == nil {
+			if shared { // rendered, or the shell as the page's final form
 				rs.cache.put(gen, obj.URL, d, doc)
 			}
 			return doc

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"immo/internal/catalog"
@@ -67,6 +68,7 @@ type Resolver struct {
 
 	consent       consentCache
 	propertyPaths propertyPaths // PropertyAt's answers
+	version       atomic.Pointer[versionName]
 }
 
 func (r *Resolver) now() time.Time {
@@ -79,14 +81,35 @@ func (r *Resolver) now() time.Time {
 // Version names the data pages are made from: a page resolved under one
 // version is the same until the version changes.
 func (r *Resolver) Version() string {
-	v := strconv.FormatInt(r.Catalog.Index().Version(), 10)
+	var now versionName
+	now.catalog = r.Catalog.Index().Version()
 	if r.Testimonials != nil {
-		v += "." + strconv.FormatInt(r.Testimonials.Version(), 10)
+		now.testimonials = r.Testimonials.Version()
 	}
 	if r.Agenda != nil {
-		v += ".a" + r.Agenda.Version()
+		now.agenda = r.Agenda.Version()
 	}
-	return v
+	// Every cached page's answer asks: the text is made when a part changes.
+	if last := r.version.Load(); last != nil && last.catalog == now.catalog &&
+		last.testimonials == now.testimonials && last.agenda == now.agenda {
+		return last.text
+	}
+	now.text = strconv.FormatInt(now.catalog, 10)
+	if r.Testimonials != nil {
+		now.text += "." + strconv.FormatInt(now.testimonials, 10)
+	}
+	if r.Agenda != nil {
+		now.text += ".a" + now.agenda
+	}
+	stored := now // now itself stays on the stack
+	r.version.Store(&stored)
+	return stored.text
+}
+
+// versionName is Version's text of the versions it was made of.
+type versionName struct {
+	catalog, testimonials int64
+	agenda, text          string
 }
 
 // Resolve answers path (escaped form is fine) with its query.
