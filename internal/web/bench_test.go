@@ -48,7 +48,7 @@ func BenchmarkCachedPage(b *testing.B) {
 // BenchmarkRenderUncached renders each page with React in QuickJS, the
 // cache bypassed: the cost of a first visit.
 func BenchmarkRenderUncached(b *testing.B) {
-	for _, path := range []string{"/fr/", "/fr/a-vendre/", "/fr/property/4100001/", "/fr/nope/"} {
+	for _, path := range []string{"/fr/", "/fr/a-vendre/", "/fr/a-vendre/arlon/villa-maison-ferme/4100001/", "/fr/nope/"} {
 		b.Run(path, func(b *testing.B) {
 			h, _, _ := newTestHandler(&testing.T{}, realRenderer(b))
 			for i := 0; b.Loop(); i++ {

@@ -99,7 +99,7 @@ func TestFormPost(t *testing.T) {
 			values: map[string]any{"title": "ms", "firstName": "Ann", "email": "ann@", "phone": "471234567"}},
 		{name: "the handler fails: 500 and the page asks to try again", fail: true, target: "/fr/contact/", contentType: urlencoded,
 			body: goodContact.Encode(), header: inertia, status: 500, errors: map[string]string{"form": field.KeySendFailed}},
-		{name: "the handler panics: 500, API ERROR, the values kept", panics: true, target: "/de/contact/", contentType: urlencoded,
+		{name: "the handler panics: 500, API ERROR, the values kept", panics: true, target: "/de/kontakt/", contentType: urlencoded,
 			body: goodContact.Encode(), status: 500, errors: map[string]string{"form": field.KeyAPIError},
 			values: map[string]any{"title": "ms", "firstName": "Ann", "lastName": "Peeters", "email": "ann@example.be", "phone": "0471 23 45 67", "remark": "Bonjour"}},
 		{name: "oversized body", target: "/fr/contact/", contentType: urlencoded, body: "remark=" + strings.Repeat("x", MaxFormBytes), status: 413},
@@ -259,7 +259,7 @@ func TestFormPostMultipart(t *testing.T) {
 		mw.WriteField(k, v[0])
 	}
 	mw.Close()
-	rec := postForm(h, "/de/contact/", mw.FormDataContentType(), body.String(), nil)
+	rec := postForm(h, "/de/kontakt/", mw.FormDataContentType(), body.String(), nil)
 	if rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != "/de/feedback/site-contact/#main" || len(st.Rows) != 1 {
 		t.Fatalf("status %d, Location %q, %d stored", rec.Code, rec.Header().Get("Location"), len(st.Rows))
 	}

@@ -92,9 +92,9 @@ func serveVisit(h http.Handler, q visitReq) *httptest.ResponseRecorder {
 // property and Brussels day.
 func TestPageVisitRules(t *testing.T) {
 	const (
-		page   = "/fr/property/4100001/"
-		pretty = "/fr/a-vendre/arlon/villa-maison-ferme/4100001/"
-		other  = "/nl/property/4100002/"
+		page  = "/fr/a-vendre/arlon/villa-maison-ferme/4100001/"
+		short = "/fr/property/4100001/" // SPEC's address, 301 to page
+		other = "/nl/te-koop/arlon/villa-huis-hoeve/4100002/"
 	)
 	start := time.Date(2025, 3, 10, 23, 0, 0, 0, agenda.Brussels)
 	today, tomorrow := visit.DayOf(start), visit.DayOf(start.Add(2*time.Hour))
@@ -106,16 +106,17 @@ func TestPageVisitRules(t *testing.T) {
 		want visitStore
 	}{
 		{"a page viewed", []visitReq{{target: page}}, one},
-		{"its pretty address", []visitReq{{target: pretty}}, one},
-		{"in another language", []visitReq{{target: "/nl/property/4100001/"}}, one},
+		{"its short address, redirected", []visitReq{{target: short, status: http.StatusMovedPermanently}}, visitStore{}},
+		{"in another language", []visitReq{{target: "/nl/te-koop/arlon/villa-huis-hoeve/4100001/"}}, one},
 		{"with a query", []visitReq{{target: page + "?utm_source=mail"}}, one},
-		{"the same visitor twice, by both addresses", []visitReq{{target: page}, {target: pretty, later: time.Minute}}, one},
+		{"the same visitor twice, by both addresses", []visitReq{{target: short, status: http.StatusMovedPermanently}, {target: page},
+			{target: page, later: time.Minute}}, one},
 		{"another browser at the address", []visitReq{{target: page}, {target: page, ua: "Mozilla/5.0 Chrome/130.0"}},
 			visitStore{{Property: 4100001, Day: today}: 2}},
 		{"another address with the browser", []visitReq{{target: page}, {target: page, ip: "2001:db8::1"}},
 			visitStore{{Property: 4100001, Day: today}: 2}},
 		{"two properties", []visitReq{{target: page}, {target: other}}, visitStore{{Property: 4100001, Day: today}: 1, {Property: 4100002, Day: today}: 1}},
-		{"a cache hit", []visitReq{{target: pretty}, {target: pretty, ip: "203.0.113.9"}}, visitStore{{Property: 4100001, Day: today}: 2}},
+		{"a cache hit", []visitReq{{target: page}, {target: page, ip: "203.0.113.9"}}, visitStore{{Property: 4100001, Day: today}: 2}},
 		{"a client navigation", []visitReq{{target: page, header: client}}, one},
 		{"a stale client (409, then the page)", []visitReq{
 			{target: page, header: map[string]string{"X-Inertia": "true", "X-Inertia-Version": "v0"}, status: http.StatusConflict},
@@ -197,7 +198,7 @@ func TestPageVisitCacheHit(t *testing.T) {
 // alone; the shown prefetch's word is answered all the same.
 func TestPageVisitsOff(t *testing.T) {
 	h, _, _ := newTestHandler(t, &fakeRenderer{})
-	if rec := serveVisit(h, visitReq{target: "/fr/property/4100001/"}); rec.Code != http.StatusOK {
+	if rec := serveVisit(h, visitReq{target: "/fr/a-vendre/arlon/villa-maison-ferme/4100001/"}); rec.Code != http.StatusOK {
 		t.Fatal(rec.Code)
 	}
 }

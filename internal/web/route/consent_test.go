@@ -13,7 +13,7 @@ func TestCookiePolicyListsTheServices(t *testing.T) {
 	r := demoResolver(t)
 	r.MapTiles = "https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png"
 	for _, path := range []string{"/en/cookie-policy/", "/fr/politique-cookies/", "/Cookie-policy/"} {
-		res := resolve(r, path)
+		res := resolvePage(r, path)
 		p, ok := res.Props.(*LegalProps)
 		if !ok || p.Cookies == nil {
 			t.Fatalf("%s: props %T without cookies", path, res.Props)
@@ -45,7 +45,7 @@ func TestCookiePolicyListsTheServices(t *testing.T) {
 			}
 		}
 	}
-	if p := resolve(r, "/en/privacy-statement/").Props.(*LegalProps); p.Cookies != nil {
+	if p := resolvePage(r, "/en/privacy-statement/").Props.(*LegalProps); p.Cookies != nil {
 		t.Error("the privacy page lists cookies")
 	}
 }

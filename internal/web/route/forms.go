@@ -5,6 +5,7 @@ import (
 	"net/url"
 	"slices"
 	"strconv"
+	"strings"
 
 	"immo/internal/lead"
 	"immo/internal/site"
@@ -60,6 +61,9 @@ func (r *Resolver) PostPage(path string, query url.Values) PostPage {
 		return PostPage{}
 	}
 	t := r.locate(lang, rest, query)
+	if canonical, _, _ := strings.Cut(r.targetURL(t, lang), "?"); canonical != "" && !r.isCanonical(path, canonical, lang) {
+		return PostPage{} // redirected to the canonical address
+	}
 	out := PostPage{Lang: lang}
 	if t.kind == targetProperty {
 		// The listing, looked up once: whether the page exists, and its forms.

@@ -45,7 +45,7 @@ func TestLocalURL(t *testing.T) {
 		{"", "fr", "", false},
 	}
 	// A property link becomes its pretty address in the language.
-	canonical := resolve(r, "/de/property/4100001/").Head.Canonical
+	canonical := resolvePage(r, "/de/property/4100001/").Head.Canonical
 	tests = append(tests, struct {
 		href, lang, want string
 		ok               bool

@@ -90,6 +90,14 @@ func (c *resolution) list(p *site.Page, q *site.Query) Result {
 	} else {
 		query = canonicalFilters(given, cq)
 	}
+	// An order the visitor chose is not a set of listings of its own: the
+	// page's own order asked for by name is the plain page (its canonical
+	// leaves it out), another order is shown but not indexed.
+	sorted := err == nil && c.otherOrder(q, cq)
+	if err == nil && !sorted {
+		query.Del("sort")
+		query.Del("order")
+	}
 	result := c.ix.List(cq)
 	if searched != nil {
 		// The text names nothing: an empty list, the message and the suggestions.
@@ -149,8 +157,10 @@ func (c *resolution) list(p *site.Page, q *site.Query) Result {
 	}
 	head := c.head(title, p.Params.Description.In(c.lang), p.Params.Metadata, urlIn)
 	head.Breadcrumb = c.pageBreadcrumb(p)
-	if searched != nil {
-		head.Robots = "noindex"
+	if searched != nil || sorted || result.Total == 0 {
+		// A search, another order and an empty list are for visitors, not
+		// for the index; their links are followed.
+		head.Robots = c.noindex()
 	}
 	if result.Page > 1 {
 		head.Title = i18n.Tf(c.lang, "list.pageOf", "page", strconv.Itoa(result.Page), "pages", strconv.Itoa(result.Pages)) + " – " + head.Title
@@ -165,6 +175,23 @@ func (c *resolution) list(p *site.Page, q *site.Query) Result {
 		}
 	}
 	return res
+}
+
+// otherOrder tells whether cq is sorted otherwise than the list page q
+// sorts by default.
+func (c *resolution) otherOrder(q *site.Query, cq catalog.Query) bool {
+	own := url.Values{}
+	if q.Sort != "" {
+		own.Set("sort", q.Sort)
+		if q.Order != "" {
+			own.Set("order", q.Order)
+		}
+	}
+	d, err := catalog.ParseQuery(own, c.lang)
+	if err != nil {
+		d = catalog.NewQuery()
+	}
+	return cq.Sort != d.Sort || cq.Desc != d.Desc
 }
 
 // knownFilters drops from given a city or a type the catalog does not know,

@@ -19,7 +19,7 @@ func TestOfferTerms(t *testing.T) {
 		{"/nl/property/4100044/", &OfferTerms{Deposit: 2100, MinIncome: 2000, MaxPersons: 5}}, // 700 € a month
 		{"/fr/property/4100061/", nil},                                                        // sold
 	} {
-		res := r.Resolve(tc.path, url.Values{})
+		res := r.Resolve(canonicalPath(r, tc.path), url.Values{})
 		props, ok := res.Props.(*PropertyProps)
 		if !ok || props.Property == nil {
 			t.Fatalf("%s: %T", tc.path, res.Props)
@@ -44,7 +44,7 @@ func TestDocumentChosenWithoutJavaScript(t *testing.T) {
 		{"/en/property/4100001/", "x", false},       // not an ID
 		{"/fr/property/4100061/", "7100061", false}, // sold: no form
 	} {
-		res := r.Resolve(tc.path, url.Values{"document": {tc.document}})
+		res := r.Resolve(canonicalPath(r, tc.path), url.Values{"document": {tc.document}})
 		props, _ := res.Props.(*PropertyProps)
 		if props == nil {
 			t.Fatalf("%s: %T", tc.path, res.Props)

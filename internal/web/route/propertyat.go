@@ -7,14 +7,14 @@ import (
 	"immo/internal/catalog"
 )
 
-// PropertyAt is the property whose page path is (/{lang}/property/{id}/ or
-// the pretty /{lang}/{list}/{city}/{type}/{id}/), found without resolving
-// the page: cheap enough for every request to ask, a cache hit's included
-// (the page counter's question, web.PageVisits). ok only when the page
-// answers the property with 200: a property missing from the index, or a
-// pretty address naming another list, city or type (redirected to the
-// property's own), is not it. A property page reads no query, so none is
-// asked for.
+// PropertyAt is the property whose page path is (its canonical address:
+// the pretty /{lang}/{list}/{city}/{type}/{id}/, or /{lang}/property/{id}/
+// on a site without a list for its goal), found without resolving the
+// page: cheap enough for every request to ask, a cache hit's included (the
+// page counter's question, web.PageVisits). ok only when the page answers
+// the property with 200: a property missing from the index, or any other
+// address of it (redirected to its own), is not it. A property page reads
+// no query, so none is asked for.
 //
 // The answers are remembered per catalog version (at most
 // maxPropertyPaths addresses of at most maxPropertyPath bytes, then
@@ -73,13 +73,9 @@ func (r *Resolver) propertyAt(path string, ix *catalog.Index) int64 {
 	if t.kind != targetProperty {
 		return 0
 	}
-	if t.pretty != nil {
-		if _, same := r.prettyCanonical(t.page, t.id, t.pretty, lang); !same {
-			return 0 // redirected, or missing
-		}
-		return t.id
-	}
-	if _, err := ix.Card(t.id, lang); err != nil {
+	// Any other address of the property (/property/{id}/, another list,
+	// city, type or case) is redirected to this one.
+	if _, err := ix.Card(t.id, lang); err != nil || !r.isCanonical(path, r.targetURL(t, lang), lang) {
 		return 0
 	}
 	return t.id

@@ -79,17 +79,21 @@ func TestPropertyAtMemory(t *testing.T) {
 	if _, kept := r.propertyPaths.ids[long]; kept {
 		t.Fatal("a long address was remembered")
 	}
-	if id, ok := r.PropertyAt("/fr/property/4100001/"); !ok || id != 4100001 {
+	const page = "/fr/a-vendre/arlon/villa-maison-ferme/4100001/"
+	if id, ok := r.PropertyAt(page); !ok || id != 4100001 {
 		t.Fatalf("%d %v", id, ok)
 	}
-	if id, ok := r.PropertyAt("/fr/property/4100001/"); !ok || id != 4100001 {
+	if id, ok := r.PropertyAt(page); !ok || id != 4100001 {
 		t.Fatalf("remembered: %d %v", id, ok)
+	}
+	if id, ok := r.PropertyAt("/fr/property/4100001/"); ok {
+		t.Fatalf("the short address, redirected, is a property page: %d", id)
 	}
 	// An import takes the property offline: its page is gone.
 	cat := demotest.Catalog(t)
 	cat.Properties = slices.DeleteFunc(cat.Properties, func(p catalog.Property) bool { return p.ID == 4100001 })
 	r.Catalog = demotest.FixedIndex{Ix: catalog.NewIndex(cat, r.Catalog.Index().Version()+1)}
-	if id, ok := r.PropertyAt("/fr/property/4100001/"); ok {
+	if id, ok := r.PropertyAt(page); ok {
 		t.Fatalf("a property of the last catalog: %d", id)
 	}
 }

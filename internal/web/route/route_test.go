@@ -1,7 +1,6 @@
 package route
 
 import (
-	"immo/internal/web/views"
 	"math"
 	"net/http"
 	"net/url"
@@ -10,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"immo/internal/web/views"
 
 	"immo/internal/demo"
 	"immo/internal/demo/demotest"
@@ -49,81 +50,89 @@ const (
 
 func TestResolveRoutes(t *testing.T) {
 	r := demoResolver(t)
+	// Every address but a page's canonical one (an original SPEC path, no
+	// language prefix, other case, no trailing slash) answers 301 there.
 	tests := []struct {
 		url    string
 		status int
 		view   string
 		lang   string
+		to     string // the redirect's target, when checked
 	}{
-		{"/", 200, views.Home, "fr"},
-		{"/nl/", 200, views.Home, "nl"},
-		{"/en", 200, views.Home, "en"},
-		{"/DE/", 200, views.Home, "de"},
-		// Lists, by per-language slug, by original path, any case, with or without the trailing slash.
-		{"/fr/a-vendre/", 200, views.List, "fr"},
-		{"/nl/te-koop/", 200, views.List, "nl"},
-		{"/en/for-sale/", 200, views.List, "en"},
-		{"/de/zu-verkaufen/", 200, views.List, "de"},
-		{"/fr/a-louer/", 200, views.List, "fr"},
-		{"/nl/te-huur", 200, views.List, "nl"},
-		{"/en/for-rent/", 200, views.List, "en"},
-		{"/for-sale/", 200, views.List, "fr"},
-		{"/For-Rent", 200, views.List, "fr"},
-		{"/nl/for-sale/", 200, views.List, "nl"},
-		{"/fr/A-VENDRE/", 200, views.List, "fr"},
-		{"/Biens-vendus/", 200, views.List, "fr"},
-		{"/biens-vendus", 200, views.List, "fr"},
-		{"/fr/vendus-loues/", 200, views.List, "fr"},
-		{"/en/sold-rented/", 200, views.List, "en"},
-		{"/fr/a-vendre/?city=Arlon%7C6700&type=1", 200, views.List, "fr"},
-		{"/fr/a-vendre/?page=99", 302, "", "fr"}, // to the last page: see TestListPageBeyondTheEnd
-		{"/fr/a-vendre/?page=9223372036854775807", 302, "", "fr"},
-		{"/fr/a-vendre/?page=-1", 400, views.List, "fr"},
-		{"/fr/a-vendre/?priceMin=Inf", 400, views.List, "fr"},
-		{"/fr/a-vendre/?priceMin=1_000", 400, views.List, "fr"},
-		{"/fr/a-vendre/?sort=size", 400, views.List, "fr"},
+		{"/", 200, views.Home, "fr", ""},
+		{"/nl/", 200, views.Home, "nl", ""},
+		{"/en", 301, "", "en", "/en/"},
+		{"/DE/", 301, "", "de", "/de/"},
+		// Lists, by per-language slug; by original path, any case, without the trailing slash: 301 to the slug.
+		{"/fr/a-vendre/", 200, views.List, "fr", ""},
+		{"/nl/te-koop/", 200, views.List, "nl", ""},
+		{"/en/for-sale/", 200, views.List, "en", ""},
+		{"/de/zu-verkaufen/", 200, views.List, "de", ""},
+		{"/fr/a-louer/", 200, views.List, "fr", ""},
+		{"/nl/te-huur", 301, "", "nl", "/nl/te-huur/"},
+		{"/en/for-rent/", 200, views.List, "en", ""},
+		{"/for-sale/", 301, "", "fr", "/fr/a-vendre/"},
+		{"/For-Rent", 301, "", "fr", "/fr/a-louer/"},
+		{"/nl/for-sale/", 301, "", "nl", "/nl/te-koop/"},
+		{"/fr/A-VENDRE/", 301, "", "fr", "/fr/a-vendre/"},
+		{"/Biens-vendus/", 301, "", "fr", "/fr/vendus-loues/"},
+		{"/biens-vendus", 301, "", "fr", "/fr/vendus-loues/"},
+		{"/fr/vendus-loues/", 200, views.List, "fr", ""},
+		{"/en/sold-rented/", 200, views.List, "en", ""},
+		{"/fr/a-vendre/?city=Arlon%7C6700&type=1", 200, views.List, "fr", ""},
+		{"/fr/a-vendre/?page=99", 302, "", "fr", ""}, // to the last page: see TestListPageBeyondTheEnd
+		{"/fr/a-vendre/?page=9223372036854775807", 302, "", "fr", ""},
+		{"/fr/a-vendre/?page=-1", 400, views.List, "fr", ""},
+		{"/fr/a-vendre/?priceMin=Inf", 400, views.List, "fr", ""},
+		{"/fr/a-vendre/?priceMin=1_000", 400, views.List, "fr", ""},
+		{"/fr/a-vendre/?sort=size", 400, views.List, "fr", ""},
 		// Property detail: plain and pretty forms.
-		{"/property/4100001/", 200, views.Property, "fr"},
-		{"/en/property/4100001", 200, views.Property, "en"},
-		{"/fr/a-vendre/arlon/villa-maison-ferme/4100001/", 200, views.Property, "fr"},
-		{"/fr/a-vendre/anything/whatever/4100001/", 301, "", "fr"},
-		{"/property/4100059/", 200, views.Property, "fr"},
-		{"/property/999/", 404, views.Property, "fr"},
-		{"/property/abc/", 404, views.NotFound, "fr"},
+		{"/property/4100001/", 301, "", "fr", "/fr/a-vendre/arlon/villa-maison-ferme/4100001/"},
+		{"/en/property/4100001", 301, "", "en", "/en/for-sale/arlon/villa-house-farm/4100001/"},
+		{"/fr/a-vendre/arlon/villa-maison-ferme/4100001/", 200, views.Property, "fr", ""},
+		{"/fr/a-vendre/anything/whatever/4100001/", 301, "", "fr", ""},
+		{"/property/4100059/", 301, "", "fr", "/fr/a-vendre/arlon/villa-maison-ferme/4100059/"},
+		{"/property/999/", 404, views.Property, "fr", ""},
+		{"/property/abc/", 404, views.NotFound, "fr", ""},
 		// Projects.
-		{"/project/?id=5200002", 200, views.Project, "fr"},
-		{"/project/?id=5200001", 302, "", "fr"},
-		{"/project/?id=1", 404, views.NotFound, "fr"},
-		{"/project/?id=%2B5200002", 404, views.NotFound, "fr"}, // one spelling per address
-		{"/project/?id=05200002", 404, views.NotFound, "fr"},
-		{"/project/?id=99999999999999999999999", 404, views.NotFound, "fr"},
-		{"/property/04100001/", 404, views.NotFound, "fr"},
-		{"/property/99999999999999999999999/", 404, views.NotFound, "fr"},
-		{"/project/", 404, views.NotFound, "fr"},
+		{"/project/?id=5200002", 301, "", "fr", "/fr/project/?id=5200002"},
+		{"/project/?id=5200001", 302, "", "fr", ""},
+		{"/project/?id=1", 404, views.NotFound, "fr", ""},
+		{"/project/?id=%2B5200002", 404, views.NotFound, "fr", ""}, // one spelling per address
+		{"/project/?id=05200002", 404, views.NotFound, "fr", ""},
+		{"/project/?id=99999999999999999999999", 404, views.NotFound, "fr", ""},
+		{"/property/04100001/", 404, views.NotFound, "fr", ""},
+		{"/property/99999999999999999999999/", 404, views.NotFound, "fr", ""},
+		{"/project/", 404, views.NotFound, "fr", ""},
 		// Configured pages, legal pages, thank-you pages.
-		{"/contact/", 200, views.Page, "fr"},
-		{"/de/kontakt/", 200, views.Page, "de"},
-		{"/Privacy/", 200, views.Legal, "fr"},
-		{"/Cookie-policy/", 200, views.Legal, "fr"},
-		{"/Disclaimer/", 200, views.Legal, "fr"},
-		{"/en/cookie-policy/", 200, views.Legal, "en"},
-		{"/nl/privacy-statement/", 200, views.Legal, "nl"},
-		{"/feedback/contact-me/", 200, views.ThankYou, "fr"},
-		{"/en/feedback/send-to-friend/", 200, views.ThankYou, "en"},
-		{"/fr/merci/estimation-gratuite/", 200, views.ThankYou, "fr"},
-		{"/fr/merci/newsletter/", 200, views.ThankYou, "fr"},
-		{"/feedback/unknown-form/", 404, views.NotFound, "fr"},
+		{"/contact/", 301, "", "fr", "/fr/contact/"},
+		{"/de/kontakt/", 200, views.Page, "de", ""},
+		{"/Privacy/", 301, "", "fr", "/fr/vie-privee/"},
+		{"/Cookie-policy/", 301, "", "fr", "/fr/politique-cookies/"},
+		{"/Disclaimer/", 301, "", "fr", "/fr/avertissement/"},
+		{"/en/cookie-policy/", 200, views.Legal, "en", ""},
+		{"/nl/privacy-statement/", 301, "", "nl", "/nl/privacy/"},
+		{"/feedback/contact-me/", 301, "", "fr", "/fr/merci/contact-me/"},
+		{"/en/feedback/send-to-friend/", 200, views.ThankYou, "en", ""},
+		{"/fr/merci/estimation-gratuite/", 200, views.ThankYou, "fr", ""},
+		{"/fr/merci/newsletter/", 200, views.ThankYou, "fr", ""},
+		{"/feedback/unknown-form/", 404, views.NotFound, "fr", ""},
 		// Unknown paths.
-		{"/nope/", 404, views.NotFound, "fr"},
-		{"/en/for-sale/extra/", 404, views.NotFound, "en"},
-		{"/es/", 404, views.NotFound, "fr"},
-		{"/fr/a-vendre/x/y/z/w/", 404, views.NotFound, "fr"},
+		{"/nope/", 404, views.NotFound, "fr", ""},
+		{"/en/for-sale/extra/", 404, views.NotFound, "en", ""},
+		{"/es/", 404, views.NotFound, "fr", ""},
+		{"/fr/a-vendre/x/y/z/w/", 404, views.NotFound, "fr", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.url, func(t *testing.T) {
 			got := resolve(r, tt.url)
-			if got.Status != tt.status || got.View != tt.view || got.Lang != tt.lang {
-				t.Fatalf("got %d %q %q, want %d %q %q", got.Status, got.View, got.Lang, tt.status, tt.view, tt.lang)
+			if got.Status != tt.status || got.View != tt.view || got.Lang != tt.lang || tt.to != "" && got.Redirect != tt.to {
+				t.Fatalf("got %d %q %q %q, want %d %q %q %q", got.Status, got.View, got.Lang, got.Redirect, tt.status, tt.view, tt.lang, tt.to)
+			}
+			if tt.status == http.StatusMovedPermanently && tt.to != "" {
+				if page := resolve(r, tt.to); page.Status != http.StatusOK || page.Redirect != "" {
+					t.Fatalf("%s leads to %s, which answers %d %q", tt.url, tt.to, page.Status, page.Redirect)
+				}
 			}
 		})
 	}
@@ -163,7 +172,7 @@ func TestListPropsAndHead(t *testing.T) {
 	if rent := resolve(r, "/fr/a-louer/"); propsAs[*ListProps](rent).Total != 15 || len(propsAs[*ListProps](rent).Cities) != 3 {
 		t.Fatalf("rent list %v, %d cities", propsAs[*ListProps](rent).Total, len(propsAs[*ListProps](rent).Cities))
 	}
-	if sold := resolve(r, "/Biens-vendus/"); propsAs[*ListProps](sold).Total != 7 {
+	if sold := resolvePage(r, "/Biens-vendus/"); propsAs[*ListProps](sold).Total != 7 {
 		t.Fatalf("sold list %v", propsAs[*ListProps](sold).Total)
 	}
 	bad := resolve(r, "/en/for-sale/?priceMin=abc")
@@ -174,7 +183,7 @@ func TestListPropsAndHead(t *testing.T) {
 
 func TestPropertyPage(t *testing.T) {
 	r := demoResolver(t)
-	got := resolve(r, "/property/4100001/")
+	got := resolvePage(r, "/property/4100001/")
 	p := propsAs[*PropertyProps](got).Property
 	if p.ID != saleID || got.Head.Canonical == "" || !strings.HasPrefix(got.Head.Canonical, "https://example.test/fr/a-vendre/") {
 		t.Fatalf("property %d canonical %q", p.ID, got.Head.Canonical)
@@ -192,10 +201,10 @@ func TestPropertyPage(t *testing.T) {
 			t.Fatalf("alternate %s does not resolve", a.Href)
 		}
 	}
-	if sold := resolve(r, "/en/property/4100059/"); sold.Status != http.StatusOK || propsAs[*PropertyProps](sold).Notice != "Property sold" {
+	if sold := resolvePage(r, "/en/property/4100059/"); sold.Status != http.StatusOK || propsAs[*PropertyProps](sold).Notice != "Property sold" {
 		t.Fatalf("sold notice %v", propsAs[*PropertyProps](sold).Notice)
 	}
-	if rented := resolve(r, "/en/property/4100063/"); propsAs[*PropertyProps](rented).Notice != "The property you requested has been rented" {
+	if rented := resolvePage(r, "/en/property/4100063/"); propsAs[*PropertyProps](rented).Notice != "The property you requested has been rented" {
 		t.Fatalf("rented notice %v", propsAs[*PropertyProps](rented).Notice)
 	}
 	if ext := resolve(r, "/project/?id=5200001"); !strings.HasPrefix(ext.Redirect, "https://") {
@@ -418,14 +427,14 @@ func TestPropertyEPC(t *testing.T) {
 	}
 	for _, tt := range tests {
 		got := EPCView{}
-		if e := propsAs[*PropertyProps](resolve(r, "/nl/property/"+tt.id+"/")).EPC; e != nil {
+		if e := propsAs[*PropertyProps](resolvePage(r, "/nl/property/"+tt.id+"/")).EPC; e != nil {
 			got = *e
 		}
 		if got.Label != tt.label || got.Image != tt.image {
 			t.Errorf("%s: got %+v, want %s %s", tt.id, got, tt.label, tt.image)
 		}
 	}
-	if propsAs[*PropertyProps](resolve(r, "/nl/property/4100010/")).EPC != nil {
+	if propsAs[*PropertyProps](resolvePage(r, "/nl/property/4100010/")).EPC != nil {
 		t.Errorf("land without a certificate has no label")
 	}
 }
@@ -451,7 +460,7 @@ func TestPropertyMap(t *testing.T) {
 	}
 	path := func(id int64) string { return "/nl/property/" + strconv.FormatInt(id, 10) + "/" }
 
-	got := resolve(r, path(public))
+	got := resolvePage(r, path(public))
 	p := propsAs[*PropertyProps](got).Property
 	m := propsAs[*PropertyProps](got).Map
 	if m == nil {
@@ -465,12 +474,12 @@ func TestPropertyMap(t *testing.T) {
 		t.Errorf("without a key: street view %+v, want the link %s and no frame", m.StreetView, want)
 	}
 
-	if priv := resolve(r, path(private)); propsAs[*PropertyProps](priv).Map != nil {
+	if priv := resolvePage(r, path(private)); propsAs[*PropertyProps](priv).Map != nil {
 		t.Errorf("private address %d has a map: %+v", private, propsAs[*PropertyProps](priv).Map)
 	}
 
 	r.Site.StreetView.APIKey = "AIzaSyD-9tSrke72PouQMnMX-a7eZSW0jkFMBWY"
-	keyed := resolve(r, "/de"+strings.TrimPrefix(path(public), "/nl"))
+	keyed := resolvePage(r, "/de"+strings.TrimPrefix(path(public), "/nl"))
 	sv := propsAs[*PropertyProps](keyed).Map.StreetView
 	want := "https://www.google.com/maps/embed/v1/streetview?key=AIzaSyD-9tSrke72PouQMnMX-a7eZSW0jkFMBWY&location=" + at + "&language=de"
 	if sv.Embed != want || sv.Link == "" {
@@ -495,4 +504,27 @@ func TestValidPosition(t *testing.T) {
 func propsAs[P Props](res Result) P {
 	p, _ := res.Props.(P)
 	return p
+}
+
+// resolvePage resolves raw as a browser would: following the 301s to a
+// page's canonical address (an original path, no language prefix, other
+// case).
+func resolvePage(r *Resolver, raw string) Result {
+	res := resolve(r, raw)
+	for range 3 {
+		if res.Status != http.StatusMovedPermanently {
+			break
+		}
+		res = resolve(r, res.Redirect)
+	}
+	return res
+}
+
+// canonicalPath is the address raw is redirected to for good, raw when it
+// is not.
+func canonicalPath(r *Resolver, raw string) string {
+	if res := resolve(r, raw); res.Status == http.StatusMovedPermanently {
+		return res.Redirect
+	}
+	return raw
 }

@@ -1,10 +1,11 @@
 package route
 
 import (
-	"immo/internal/web/views"
 	"net/http"
 	"strings"
 	"testing"
+
+	"immo/internal/web/views"
 )
 
 // The search box's text, sent as ?q= to a list page, lands where it names.
@@ -69,7 +70,7 @@ func TestSearchNothingFound(t *testing.T) {
 		s.Suggestions.Cities[0].RentHref != "/nl/te-huur/?city=Arlon%7C6700" {
 		t.Fatalf("suggestions %+v", s.Suggestions.Cities)
 	}
-	if got.Head.Robots != "noindex" {
+	if got.Head.Robots != "noindex, follow" {
 		t.Fatalf("robots %q", got.Head.Robots)
 	}
 	// The language switcher keeps the text.
@@ -83,7 +84,8 @@ func TestSearchNothingFound(t *testing.T) {
 }
 
 // A pretty property URL with a wrong list, city or type is another page's
-// address: 301 to the property's own, without the query.
+// address: 301 to the property's own, without the query; so are SPEC's
+// /property/{id}/ and another case or no trailing slash.
 func TestPrettyPropertyURLRedirects(t *testing.T) {
 	r := demoResolver(t)
 	const canon = "/nl/te-koop/arlon/villa-huis-hoeve/4100001/"
@@ -93,8 +95,10 @@ func TestPrettyPropertyURLRedirects(t *testing.T) {
 		to     string
 	}{
 		{canon, 200, ""},
-		{"/nl/te-koop/ARLON/Villa-Huis-Hoeve/4100001", 200, ""},
-		{"/nl/for-sale/arlon/villa-huis-hoeve/4100001/", 200, ""}, // the sale list's original path
+		{"/nl/te-koop/ARLON/Villa-Huis-Hoeve/4100001", 301, canon},
+		{"/nl/for-sale/arlon/villa-huis-hoeve/4100001/", 301, canon}, // the sale list's original path
+		{"/nl/property/4100001/", 301, canon},                        // SPEC's /property/{id}/
+		{"/property/4100001/", 301, "/fr/a-vendre/arlon/villa-maison-ferme/4100001/"},
 		{"/nl/te-koop/brussel/villa-huis-hoeve/4100001/", 301, canon},
 		{"/nl/te-koop/arlon/appartement/4100001/", 301, canon},
 		{"/nl/te-huur/arlon/villa-huis-hoeve/4100001/", 301, canon},

@@ -279,6 +279,19 @@ func (c *resolution) t(key string) string { return i18n.T(c.lang, key) }
 // switcher points at the page's address in each language (urlIn, nil for a
 // page with no address of its own such as a 404).
 func (c *resolution) result(status int, props Props, head Head, urlIn func(lang string) string) Result {
+	if status == http.StatusOK && urlIn != nil && c.path != "" {
+		// Another spelling of the page's address (an original SPEC path such
+		// as /for-sale/ or /property/{id}/, no language prefix, other case,
+		// no trailing slash) has one canonical form: 301 there, with the
+		// request's query, which the page reads and canonicalizes itself.
+		if path, _, _ := strings.Cut(urlIn(c.lang), "?"); !c.atPath(path) {
+			to := path
+			if len(c.query) > 0 {
+				to += "?" + c.query.Encode()
+			}
+			return c.redirect(http.StatusMovedPermanently, to)
+		}
+	}
 	if status >= http.StatusBadRequest {
 		c.path = "" // an error page's links that add a parameter lead home (see link)
 	} else if urlIn != nil {
@@ -298,10 +311,17 @@ func (c *resolution) result(status int, props Props, head Head, urlIn func(lang 
 }
 
 // atPath reports whether the request's path is path (or the bare root for
-// the home page): any other spelling of an address is not cached.
+// the home page): any other spelling of an address is redirected there.
 func (c *resolution) atPath(path string) bool {
-	got, err := url.PathUnescape(c.path)
-	return err == nil && (got == path || got == "/" && path == c.r.HomeURL(c.lang))
+	return c.r.isCanonical(c.path, path, c.lang)
+}
+
+// isCanonical reports whether the request path requested (escaped form is
+// fine) is canonical, the page's own path in lang, or the bare root for
+// the home page in the default language.
+func (r *Resolver) isCanonical(requested, canonical, lang string) bool {
+	got, err := url.PathUnescape(requested)
+	return err == nil && (got == canonical || got == "/" && canonical == r.HomeURL(lang))
 }
 
 // notFound is the 404 page: a search form and a link home.

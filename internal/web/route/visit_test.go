@@ -28,7 +28,7 @@ func slotAt(s string) agenda.Slot {
 // Belgian time; the page's forms include the visit only with an agenda.
 func TestVisitSlots(t *testing.T) {
 	r := demoResolver(t)
-	if p := resolve(r, "/nl/property/4100001/").Props.(*PropertyProps); p.Visit != nil {
+	if p := resolvePage(r, "/nl/property/4100001/").Props.(*PropertyProps); p.Visit != nil {
 		t.Fatal("a visit form without an agenda")
 	}
 	v0 := r.Version()
@@ -42,7 +42,7 @@ func TestVisitSlots(t *testing.T) {
 		{"de", "Dienstag, 24. November", "Dienstag, 24. November um 14:30 Uhr"},
 		{"en", "Tuesday 24 November", "Tuesday 24 November at 14:30"},
 	} {
-		p := resolve(r, "/"+tc.lang+"/property/4100001/").Props.(*PropertyProps)
+		p := resolvePage(r, "/"+tc.lang+"/property/4100001/").Props.(*PropertyProps)
 		if p.Visit == nil || len(p.Visit.Days) != 2 {
 			t.Fatalf("%s: %+v", tc.lang, p.Visit)
 		}
@@ -58,7 +58,7 @@ func TestVisitSlots(t *testing.T) {
 	}
 	// A sold property is not visited: no form, no post accepted.
 	sold := "/fr/property/" + strconv.Itoa(soldID) + "/"
-	if p := resolve(r, sold).Props.(*PropertyProps); p.Visit != nil {
+	if p := resolvePage(r, sold).Props.(*PropertyProps); p.Visit != nil {
 		t.Error("a visit form on a sold property")
 	}
 	if got := r.PageForms(sold, nil).Forms; slices.Contains(got, "contact-appointment") {
