@@ -305,3 +305,23 @@ func TestProjectHidesPrivateAddress(t *testing.T) {
 		t.Fatalf("projects list: %+v", all)
 	}
 }
+
+// Modified is the feed's DateModified, else its DateCreated.
+func TestModified(t *testing.T) {
+	created := time.Date(2025, 1, 2, 3, 4, 5, 0, time.UTC)
+	changed := created.Add(48 * time.Hour)
+	ix := NewIndex(&Catalog{Properties: []Property{
+		{ID: 1, DateCreated: created, DateModified: changed, Status: StatusAvailable},
+		{ID: 2, DateCreated: created, Status: StatusAvailable},
+		{ID: 3, Status: StatusAvailable},
+	}}, 1)
+	for _, tc := range []struct {
+		id   int64
+		want time.Time
+		ok   bool
+	}{{1, changed, true}, {2, created, true}, {3, time.Time{}, false}, {4, time.Time{}, false}} {
+		if got, ok := ix.Modified(tc.id); !got.Equal(tc.want) || ok != tc.ok {
+			t.Errorf("%d: %v %v, want %v %v", tc.id, got, ok, tc.want, tc.ok)
+		}
+	}
+}

@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"encoding/xml"
 	"net/http"
+	"net/url"
 	"strings"
 	"sync"
+	"time"
 
 	"immo/internal/catalog"
 	"immo/internal/web/respond"
@@ -40,12 +42,15 @@ type urlset struct {
 	XMLName xml.Name     `xml:"urlset"`
 	NS      string       `xml:"xmlns,attr"`
 	XHTML   string       `xml:"xmlns:xhtml,attr"`
+	Image   string       `xml:"xmlns:image,attr"`
 	URLs    []sitemapURL `xml:"url"`
 }
 
 type sitemapURL struct {
 	Loc        string          `xml:"loc"`
+	LastMod    string          `xml:"lastmod,omitempty"`
 	Alternates []sitemapAltURL `xml:"xhtml:link"`
+	Images     []sitemapImage  `xml:"image:image"`
 }
 
 type sitemapAltURL struct {
@@ -53,6 +58,14 @@ type sitemapAltURL struct {
 	Hreflang string `xml:"hreflang,attr"`
 	Href     string `xml:"href,attr"`
 }
+
+// sitemapImage is one picture of a page (Google's image sitemap).
+type sitemapImage struct {
+	Loc string `xml:"image:loc"`
+}
+
+// maxSitemapImages is the image sitemap's limit per page.
+const maxSitemapImages = 1000
 
 func (h *Handler) sitemap(w http.ResponseWriter, r *http.Request) {
 	version := h.resolver.Version()
@@ -66,46 +79,81 @@ func (h *Handler) sitemap(w http.ResponseWriter, r *http.Request) {
 	respond.WriteCompressed(w, r, http.StatusOK, "application/xml; charset=utf-8", body, nil)
 }
 
+// buildSitemap lists the site's indexable canonical addresses, each with
+// its alternates in every language and x-default (the default language's),
+// a listing's with its last change (lastmod) and its pictures. Only what
+// search engines may index goes in: a page that redirects, is not found or
+// says noindex (an empty list, a site configured noindex) is left out.
 func buildSitemap(res *route.Resolver) []byte {
 	langs := res.Site.Languages.Enabled()
-	set := urlset{NS: "http://www.sitemaps.org/schemas/sitemap/0.9", XHTML: "http://www.w3.org/1999/xhtml"}
+	set := urlset{NS: "http://www.sitemaps.org/schemas/sitemap/0.9", XHTML: "http://www.w3.org/1999/xhtml",
+		Image: "http://www.google.com/schemas/sitemap-image/1.1"}
 	// add lists one page in every language, each with all its alternates.
-	add := func(urlIn func(lang string) string) {
-		var alts []sitemapAltURL
+	add := func(urlIn func(lang string) string, lastMod string, images []sitemapImage) {
+		alts := make([]sitemapAltURL, 0, len(langs)+1)
 		for _, l := range langs {
-			alts = append(alts, sitemapAltURL{Rel: "alternate", Hreflang: l, Href: res.BaseURL + urlIn(l)})
+			alts = append(alts, sitemapAltURL{Rel: "alternate", Hreflang: l, Href: res.Absolute(urlIn(l))})
 		}
+		alts = append(alts, sitemapAltURL{Rel: "alternate", Hreflang: "x-default", Href: res.Absolute(urlIn(res.Site.Languages.Default))})
 		for _, l := range langs {
-			set.URLs = append(set.URLs, sitemapURL{Loc: res.BaseURL + urlIn(l), Alternates: alts})
+			set.URLs = append(set.URLs, sitemapURL{Loc: res.Absolute(urlIn(l)), LastMod: lastMod, Alternates: alts, Images: images})
 		}
 	}
-	add(res.HomeURL)
+	// page adds a page that is not a listing's when the resolver says it is
+	// indexable at that address in every language.
+	page := func(urlIn func(lang string) string) {
+		for _, l := range langs {
+			if !indexable(res, urlIn(l)) {
+				return
+			}
+		}
+		add(urlIn, "", nil)
+	}
+	page(res.HomeURL)
 	for _, p := range res.Site.AllPages() {
 		if res.Site.Shown(p) && res.Site.PagePath(p, "") != "/" && !p.Params.Redirect {
-			add(func(l string) string { return res.PageURL(p, l) })
+			page(func(l string) string { return res.PageURL(p, l) })
 		}
 	}
-	add(res.ValuationURL)
+	page(res.ValuationURL)
 	for i := range res.Site.Legal {
-		add(func(l string) string { return res.LegalURL(&res.Site.Legal[i], l) })
+		page(func(l string) string { return res.LegalURL(&res.Site.Legal[i], l) })
+	}
+	// Listings are indexable pages by construction (their canonical
+	// address, 200, no noindex): not resolved one by one, which would cost
+	// a render's data for each of thousands.
+	if noindexSite(res) {
+		return encodeSitemap(set)
 	}
 	ix := res.Catalog.Index()
 	q := catalog.NewQuery()
-	for page := 1; ; page++ {
-		q.Page, q.PageSize = page, catalog.MaxPageSize
+	for n := 1; ; n++ {
+		q.Page, q.PageSize = n, catalog.MaxPageSize
 		list := ix.List(q)
 		for _, c := range list.Items {
-			add(func(l string) string { return res.PropertyURL(c.ID, c.Goal, c.City, typeName(ix, c, l), l) })
+			var lastMod string
+			if t, ok := ix.Modified(c.ID); ok {
+				lastMod = t.UTC().Format(time.RFC3339)
+			}
+			var images []sitemapImage
+			if p, err := ix.Property(c.ID, res.Site.Languages.Default); err == nil {
+				images = pictureImages(res, p.Pictures, p.XLargePictureItem)
+			}
+			add(func(l string) string { return res.PropertyURL(c.ID, c.Goal, c.City, typeName(ix, c, l), l) }, lastMod, images)
 		}
-		if page >= list.Pages {
+		if n >= list.Pages {
 			break
 		}
 	}
 	for _, p := range ix.Projects() {
 		if p.ExternalWeb == "" {
-			add(func(l string) string { return res.ProjectURL(p.ID, l) })
+			add(func(l string) string { return res.ProjectURL(p.ID, l) }, "", pictureImages(res, p.Pictures, p.XLargePictureItem))
 		}
 	}
+	return encodeSitemap(set)
+}
+
+func encodeSitemap(set urlset) []byte {
 	var b bytes.Buffer
 	b.WriteString(xml.Header)
 	enc := xml.NewEncoder(&b)
@@ -114,6 +162,38 @@ func buildSitemap(res *route.Resolver) []byte {
 		panic(err) // our own types: cannot fail
 	}
 	return b.Bytes()
+}
+
+// indexable tells whether path answers 200 at that very address without a
+// noindex robots value.
+func indexable(res *route.Resolver, path string) bool {
+	p, query, _ := strings.Cut(path, "?")
+	v, err := url.ParseQuery(query)
+	if err != nil {
+		return false
+	}
+	r := res.Resolve(p, v)
+	return r.Status == http.StatusOK && r.Redirect == "" && !strings.Contains(strings.ToLower(r.Head.Robots), "noindex")
+}
+
+// noindexSite tells a site configured to stay out of search engines.
+func noindexSite(res *route.Resolver) bool {
+	return strings.Contains(strings.ToLower(res.Site.SiteInfo.Settings.Robots), "noindex")
+}
+
+// pictureImages are a listing's gallery (else its large picture) as
+// absolute addresses, at most maxSitemapImages.
+func pictureImages(res *route.Resolver, pics []catalog.Picture, large catalog.Picture) []sitemapImage {
+	var out []sitemapImage
+	for _, p := range pics {
+		if p.Url != "" && len(out) < maxSitemapImages {
+			out = append(out, sitemapImage{Loc: res.Absolute(p.Url)})
+		}
+	}
+	if len(out) == 0 && large.Url != "" {
+		out = append(out, sitemapImage{Loc: res.Absolute(large.Url)})
+	}
+	return out
 }
 
 func typeName(ix *catalog.Index, c catalog.Card, lang string) string {
