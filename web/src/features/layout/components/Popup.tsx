@@ -8,6 +8,13 @@ import { SmartLink } from '../../../lib/ui/SmartLink'
 import { videoOf } from '../../../lib/video'
 import { ConsentGate } from '../../../lib/ui/ConsentGate'
 
+/**
+ * The popup's picture is at most 560 CSS pixels wide: 400 and 600 cover it
+ * (a phone at 2× takes 600, not 1360). It is in the page from the start,
+ * in the closed dialog: lazy, so nothing is fetched until the popup opens.
+ */
+const POPUP_WIDTHS = [400, 600]
+
 const VIDEO_PROVIDERS: Record<string, string> = { youtube: 'YouTube', vimeo: 'Vimeo', facebook: 'Facebook' }
 
 /** sessionStorage key: set once the visitor closed the pop-up (SPEC §4: for the rest of the session). */
@@ -112,7 +119,18 @@ export function Popup({ popup, url }: { popup: PopupProps; url: string }) {
           <span className="sr-only">{t('layout.popupClose')}</span>
         </button>
         {media?.kind === 'picture' && (
-          <img className="popup-media" src={sized(media.url, 600)} srcSet={srcSet(media.url, [600, 1360])} sizes="(min-width: 767px) 560px, 100vw" alt={media.alt ?? ''} lang={media.altLang} width={560} height={315} />
+          <img
+            className="popup-media"
+            src={sized(media.url, 600)}
+            srcSet={srcSet(media.url, POPUP_WIDTHS)}
+            sizes="(min-width: 767px) 560px, 100vw"
+            alt={media.alt ?? ''}
+            lang={media.altLang}
+            width={560}
+            height={315}
+            loading="lazy"
+            decoding="async"
+          />
         )}
         {/* A file plays here (nothing is fetched before "play"); a YouTube, Vimeo or Facebook player sets its
             cookies, so it waits behind the consent gate (social media), and TV Lux, which has no player, opens

@@ -14,10 +14,12 @@ export interface PropertyCardProps {
   level: Level
   /** Pictures above the fold load at once, the others lazily. */
   eager?: boolean
+  /** The page's main picture (LCP): fetched first, never lazily. */
+  priority?: boolean
 }
 
 /** A property in a grid: picture, price, title, type and city, facts; the whole card links to it. */
-export function PropertyCard({ item, lang, level, eager = false }: PropertyCardProps) {
+export function PropertyCard({ item, lang, level, eager = false, priority = false }: PropertyCardProps) {
   const t = useT()
   const marquee = marqueeOf(t, item, lang)
   const status = item.Status === 'sold' ? t('common.sold') : item.Status === 'rented' ? t('common.rented') : ''
@@ -35,7 +37,8 @@ export function PropertyCard({ item, lang, level, eager = false }: PropertyCardP
             alt={pictureAlt(t, item)}
             width={pic.Width || 250}
             height={pic.Height || 167}
-            loading={eager ? undefined : 'lazy'}
+            loading={eager || priority ? undefined : 'lazy'}
+            fetchPriority={priority ? 'high' : undefined}
             decoding="async"
           />
         ) : (
