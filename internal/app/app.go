@@ -173,7 +173,7 @@ func New(ctx context.Context, c Config) (*App, error) {
 	if err != nil {
 		return nil, err
 	}
-	pages, closePages, err := newPages(resolver, c.MapFrame, forms, cancels, news, sessions, pageVisits, log, c.Web)
+	pages, closePages, err := newPages(resolver, c.Store, c.MapFrame, forms, cancels, news, sessions, pageVisits, log, c.Web)
 	if err != nil {
 		return nil, err
 	}

@@ -5,6 +5,7 @@ import (
 	"html/template"
 	"log/slog"
 
+	"immo/internal/rendered"
 	"immo/internal/web"
 	"immo/internal/web/assets"
 	"immo/internal/web/route"
@@ -23,7 +24,7 @@ type Web struct {
 // newPages wires the page handler: the resolver, the map frame, and React
 // rendering in the process when the web app was built (otherwise the client
 // renders); with w, w's renderer and assets instead.
-func newPages(resolver *route.Resolver, mapFrame web.MapFrameOptions, forms web.Forms, visits web.VisitCancels, news web.NewsletterPages, sessions web.Sessions, pageVisits web.PageVisits, log *slog.Logger, w *Web) (*web.Handler, func(), error) {
+func newPages(resolver *route.Resolver, pagesStore rendered.Store, mapFrame web.MapFrameOptions, forms web.Forms, visits web.VisitCancels, news web.NewsletterPages, sessions web.Sessions, pageVisits web.PageVisits, log *slog.Logger, w *Web) (*web.Handler, func(), error) {
 	closeFn := func() {}
 	if w == nil {
 		var renderer ssr.Renderer = ssr.Disabled{}
@@ -56,6 +57,8 @@ func newPages(resolver *route.Resolver, mapFrame web.MapFrameOptions, forms web.
 		Newsletter:   news,
 		Sessions:     sessions,
 		PageVisits:   pageVisits,
+		Rendered:     pagesStore,
+		Now:          resolver.Now,
 	})
 	return h, closeFn, nil
 }

@@ -10,6 +10,7 @@ import (
 
 	"immo/internal/catalog"
 	"immo/internal/pictures"
+	"immo/internal/rendered"
 	"immo/internal/storage/postgres"
 	"immo/internal/storage/sqlite"
 	"immo/internal/storage/sqlstore"
@@ -22,6 +23,7 @@ type Store interface {
 	pictures.Store
 	testimonial.Store
 	testimonial.Pending // a form's testimonial, in its request's transaction
+	rendered.Store      // the rendered pages every server shares
 	// Migrate applies pending migrations; Open already did.
 	Migrate(ctx context.Context) error
 	// QueueDB is the pool and dialect the mail queue (mailqueue) runs on.

@@ -11,6 +11,7 @@ import (
 	"net/url"
 	"time"
 
+	"immo/internal/rendered"
 	"immo/internal/web/respond"
 	"immo/internal/web/route"
 	"immo/internal/web/ssr"
@@ -65,6 +66,10 @@ type Options struct {
 	// PageVisits count the visits of the property pages (pagevisits.go);
 	// without a Counter, none.
 	PageVisits PageVisits
+	// Rendered keeps the rendered pages every server shares, across
+	// restarts (respond.Options.Store); nil: none.
+	Rendered rendered.Store
+	Now      func() time.Time // nil: time.Now
 }
 
 // NewHandler returns the page handler.
@@ -86,6 +91,8 @@ func NewHandler(o Options) *Handler {
 		Refresh:       h.refresh,
 		CacheBytes:    o.CacheBytes,
 		RenderTimeout: o.RenderTimeout,
+		Store:         o.Rendered,
+		Now:           o.Now,
 		Log:           o.Log,
 	})
 	if o.MapFrame.Log == nil {

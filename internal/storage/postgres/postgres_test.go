@@ -5,6 +5,7 @@ import (
 
 	"immo/internal/catalog"
 	"immo/internal/pictures"
+	"immo/internal/rendered"
 	"immo/internal/storage/postgres"
 	"immo/internal/storage/postgres/pgtest"
 	"immo/internal/storage/sqlstore"
@@ -38,6 +39,11 @@ func TestStore(t *testing.T) {
 func TestPictureStore(t *testing.T) {
 	open := opener()
 	storagetest.RunPictures(t, func(t *testing.T) pictures.Store { return open(t) })
+}
+
+func TestRenderedStore(t *testing.T) {
+	open := opener()
+	storagetest.RunRendered(t, func(t *testing.T) rendered.Store { return open(t) })
 }
 
 func TestTestimonialStore(t *testing.T) {

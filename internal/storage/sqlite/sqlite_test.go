@@ -6,6 +6,7 @@ import (
 
 	"immo/internal/catalog"
 	"immo/internal/pictures"
+	"immo/internal/rendered"
 	"immo/internal/storage/sqlite"
 	"immo/internal/storage/sqlstore"
 	"immo/internal/storage/storagetest"
@@ -41,6 +42,11 @@ func TestStore(t *testing.T) {
 func TestPictureStore(t *testing.T) {
 	open := opener()
 	storagetest.RunPictures(t, func(t *testing.T) pictures.Store { return open(t) })
+}
+
+func TestRenderedStore(t *testing.T) {
+	open := opener()
+	storagetest.RunRendered(t, func(t *testing.T) rendered.Store { return open(t) })
 }
 
 func TestTestimonialStore(t *testing.T) {

@@ -77,6 +77,7 @@ type nonced struct {
 	// htmlLength and gzipLength are the Content-Length header's values
 	// with a nonce of nonceLen.
 	htmlLength, gzipLength []string
+	withDict               bool // each part was deflated with the text before it as dictionary
 }
 
 func newNonced(doc []byte, slot string) nonced {
@@ -100,10 +101,16 @@ func newNonced(doc []byte, slot string) nonced {
 		d.shifts = append(d.shifts, x2nModP(uint64(len(p)), 3))
 		d.size += len(p) + len(d.deflated[i])
 	}
-	filled := string(filler)
+	d.withDict = withDict
+	d.setLengths()
+	return d
+}
+
+// setLengths sets the Content-Length values of a nonce of NewNonce's length.
+func (d *nonced) setLengths() {
+	filled := strings.Repeat("\xff", nonceLen)
 	d.htmlLength = []string{strconv.Itoa(d.htmlLen(filled))}
 	d.gzipLength = []string{strconv.Itoa(d.gzipLen(filled))}
-	return d
 }
 
 // html is the document with nonce in its slots.

@@ -64,7 +64,7 @@ func newSite(t *testing.T, r ssr.Renderer, o respond.Options) *site {
 	return s
 }
 
-func rendered(body string) bool { return strings.Contains(body, "<main>rendered</main>") }
+func isRendered(body string) bool { return strings.Contains(body, "<main>rendered</main>") }
 
 // Visitors asking at once for a page no cache holds share one render.
 func TestConcurrentColdRequestsShareOneRender(t *testing.T) {
@@ -80,7 +80,7 @@ func TestConcurrentColdRequestsShareOneRender(t *testing.T) {
 	close(r.gate)
 	wg.Wait()
 	for i, b := range bodies {
-		if !rendered(b) {
+		if !isRendered(b) {
 			t.Fatalf("visitor %d got the shell", i)
 		}
 	}
@@ -129,19 +129,19 @@ func TestSaturatedRendersQueueThenShell(t *testing.T) {
 	go func() { results <- do(s.h, "GET", "/b/", nil).Body.String() }()
 	waitFor(t, func() bool { return queued(s) })
 	// The queue (1) is full: the third visitor gets the shell at once.
-	if body := do(s.h, "GET", "/c/", nil).Body.String(); rendered(body) || !strings.Contains(body, `<div id="app"></div>`) {
+	if body := do(s.h, "GET", "/c/", nil).Body.String(); isRendered(body) || !strings.Contains(body, `<div id="app"></div>`) {
 		t.Fatal("past the queue: want the shell")
 	}
 	close(r.gate)
 	for range 2 {
-		if body := <-results; !rendered(body) {
+		if body := <-results; !isRendered(body) {
 			t.Fatal("a queued visitor got the shell instead of waiting for a slot")
 		}
 	}
 	if _, ok := s.rs.Cached("/c/", ""); ok {
 		t.Fatal("the shell was stored")
 	}
-	if body := do(s.h, "GET", "/c/", nil).Body.String(); !rendered(body) {
+	if body := do(s.h, "GET", "/c/", nil).Body.String(); !isRendered(body) {
 		t.Fatal("after the shell, the next visit renders")
 	}
 }
@@ -177,7 +177,7 @@ func TestLastRenderWhileSaturated(t *testing.T) {
 	<-r.started // /other/ holds the slot
 	start := time.Now()
 	body := do(s.h, "GET", "/list/", nil).Body.String()
-	if !rendered(body) || !strings.Contains(body, "v1") || time.Since(start) > time.Second {
+	if !isRendered(body) || !strings.Contains(body, "v1") || time.Since(start) > time.Second {
 		t.Fatalf("while saturated: want the last render (v1) at once, got after %v:\n%.300s", time.Since(start), body)
 	}
 	close(r.gate)

@@ -26,9 +26,11 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
+	"immo/internal/rendered"
 	"immo/internal/web/assets"
 	"immo/internal/web/ssr"
 )
@@ -99,7 +101,13 @@ type Options struct {
 	// client-rendered shell.
 	QueueMax  int
 	QueueWait time.Duration
-	Log       *slog.Logger
+	// Store keeps the rendered pages that are the same for everyone where
+	// every server finds them, across restarts (package rendered); nil:
+	// this process's cache only. StoreBytes bounds it (0: 256 MiB).
+	Store      rendered.Store
+	StoreBytes int64
+	Now        func() time.Time // the store's clock; nil: time.Now
+	Log        *slog.Logger
 }
 
 // Responder answers pages.
@@ -111,6 +119,7 @@ type Responder struct {
 	flight    flight                     // renders in progress, shared
 	slot      string                     // where a document's nonce goes (nonce.go)
 	gen       atomic.Pointer[generation] // the last generation named (generation)
+	writes    sync.WaitGroup             // pages being written to the store
 }
 
 // New returns a Responder.
@@ -141,6 +150,12 @@ func New(o Options) *Responder {
 	}
 	if o.QueueMax == 0 {
 		o.QueueMax = 256
+	}
+	if o.StoreBytes == 0 {
+		o.StoreBytes = 256 << 20
+	}
+	if o.Now == nil {
+		o.Now = time.Now
 	}
 	rs := &Responder{o: o, slot: newSlot(), gate: newGate(o.RenderSlots, o.QueueMax)}
 	if o.CacheBytes > 0 {
@@ -305,6 +320,12 @@ func (rs *Responder) document(ctx context.Context, p Page, obj pageObject, share
 			}
 			return old, true
 		}
+		if shared {
+			if doc, ok := rs.stored(ctx, d); ok {
+				rs.cache.put(gen, obj.URL, d, doc)
+				return doc
+			}
+		}
 		if !background {
 			defer rs.refresher.visit()()
 		}
@@ -327,6 +348,9 @@ func (rs *Responder) document(ctx context.Context, p Page, obj pageObject, share
 			doc := rs.assemble(p, head, assets, out, pageJSON)
 			if shared { // rendered, or the shell as the page's final form
 				rs.cache.put(gen, obj.URL, d, doc)
+				if err == nil {
+					rs.keep(d, doc)
+				}
 			}
 			return doc
 		default:
@@ -338,6 +362,44 @@ func (rs *Responder) document(ctx context.Context, p Page, obj pageObject, share
 	})
 	return doc
 }
+
+// stored is the page d names from the shared store, if it holds it.
+func (rs *Responder) stored(ctx context.Context, d digest) (cached, bool) {
+	if rs.o.Store == nil {
+		return cached{}, false
+	}
+	data, err := rs.o.Store.GetRendered(ctx, rendered.Key(d), rs.o.Now())
+	if err != nil {
+		if !errors.Is(err, rendered.ErrNotFound) {
+			rs.o.Log.Warn("reading a rendered page from the store failed", "err", err)
+		}
+		return cached{}, false
+	}
+	doc, err := decodePage(data)
+	if err != nil {
+		rs.o.Log.Warn("a stored rendered page does not decode; rendering it", "err", err)
+		return cached{}, false
+	}
+	return doc, true
+}
+
+// keep writes a rendered page to the shared store, in the background: the
+// visitor is not kept waiting for a write.
+func (rs *Responder) keep(d digest, doc cached) {
+	if rs.o.Store == nil {
+		return
+	}
+	rs.writes.Add(1)
+	go func() {
+		defer rs.writes.Done()
+		if err := rs.o.Store.PutRendered(context.Background(), rendered.Key(d), encodePage(doc), rs.o.Now(), rs.o.StoreBytes); err != nil {
+			rs.o.Log.Warn("storing a rendered page failed", "err", err)
+		}
+	}()
+}
+
+// WaitStored returns when the rendered pages being written to the store are.
+func (rs *Responder) WaitStored() { rs.writes.Wait() }
 
 // digestOf names a document by what it is made of (see digest).
 func digestOf(version string, status int, lang string, head, assets template.HTML, pageJSON []byte) digest {

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"log/slog"
+	"net/http"
 	"net/url"
 	"os"
 	"regexp"
@@ -61,6 +62,14 @@ func page(tb testing.TB, raw string) (route.Result, []byte) {
 		tb.Fatal(err)
 	}
 	res := r.Resolve(u.EscapedPath(), u.Query())
+	if res.Redirect != "" && res.Status == http.StatusMovedPermanently {
+		// Another spelling of an address (SPEC's /property/{id}/): the page is its canonical one's.
+		if u, err = url.Parse(res.Redirect); err != nil {
+			tb.Fatal(err)
+		}
+		raw = res.Redirect
+		res = r.Resolve(u.EscapedPath(), u.Query())
+	}
 	if lang, confirm, ok := r.NewsletterPage(u.EscapedPath()); ok { // the page handler's, after following the token
 		step := route.NewsletterAsk
 		switch {
