@@ -78,7 +78,9 @@ describe('property page', () => {
   })
 
   test('the gallery by keyboard: arrows, buttons, full screen, Escape', async (page, requests) => {
-    await page.goto(server.url + '/fr/property/4100001/')
+    await page.goto(server.url + '/fr/property/4100001/') // 301 to its pretty address
+    const here = new URL(page.url()).pathname
+    assert.equal(here, '/fr/a-vendre/arlon/villa-maison-ferme/4100001/', 'SPEC\'s /property/{id}/ leads to the pretty address')
     // Swiper arrives in its own chunk, after hydration; then the buttons show.
     await page.locator('.gallery-next:not([hidden])').waitFor()
     assert.ok(requests.some((u) => /\/assets\/swiper-[\w-]+\.js$/.test(u.pathname)), 'the Swiper chunk was loaded')
@@ -108,7 +110,7 @@ describe('property page', () => {
     await page.locator('.gallery-thumbs li:nth-child(1) a').focus()
     await page.keyboard.press('Enter')
     await waitForText(counter(page), ['1 / 4'], 'a thumbnail shows its photo')
-    assert.equal(new URL(page.url()).pathname, '/fr/property/4100001/', 'the thumbnail did not navigate')
+    assert.equal(new URL(page.url()).pathname, here, 'the thumbnail did not navigate')
 
     // Full screen: the button, then Escape.
     const full = page.locator('.gallery-full')
