@@ -202,13 +202,38 @@ describe('cookie consent and tags', () => {
     clean(ctx, 'setcookies removed')
   })
 
+  it('the dialog is in the page as served: it shows before any of our scripts runs, only to the undecided, and never without JavaScript', { timeout: TIMEOUT, skip }, async () => {
+    // The app's scripts never arrive: what shows is the server's HTML and the head's script.
+    const noApp = async (ctx) => {
+      await ctx.context.route((url) => url.origin === server.origin && url.pathname.startsWith('/assets/') && url.pathname.endsWith('.js'), (route) => route.abort())
+      ctx.problems.length = 0
+      return ctx
+    }
+    const undecided = await noApp(await open({ consent: 'undecided' }))
+    await undecided.page.goto(server.origin + '/fr/a-vendre/')
+    assert.equal(await dialog(undecided.page).isVisible(), true, 'undecided: the dialog shows with the first paint')
+    for (const name of [fr.acceptAll, fr.declineAll, fr.settings]) assert.equal(await button(undecided.page, name).isVisible(), true, `button ${name}`)
+    const box = await dialog(undecided.page).boundingBox()
+    assert.ok(box && box.y + box.height <= 800 && box.height > 50, `fixed in the window: ${JSON.stringify(box)}`)
+
+    const decided = await noApp(await open())
+    await decided.page.goto(server.origin + '/fr/a-vendre/')
+    assert.equal(await dialog(decided.page).isVisible(), false, 'decided: no dialog')
+    assert.equal(await decided.page.locator('#consent-banner-title').count(), 1, 'the same page holds it, hidden')
+
+    const noScript = await open({ consent: 'undecided', javaScriptEnabled: false })
+    await noScript.page.goto(server.origin + '/fr/a-vendre/')
+    assert.equal(await dialog(noScript.page).isVisible(), false, 'without JavaScript: no dialog, whose buttons would do nothing')
+  })
+
   it('a preview path shows no dialog to an undecided visitor', { timeout: TIMEOUT, skip }, async () => {
     const ctx = await open({ consent: 'undecided', expectedStatus: (url, status) => status === 404 && url.pathname.includes('preview') })
     const { page } = ctx
     await page.goto(server.origin + '/fr/preview/')
     await waitForHydration(page.locator('footer button').last())
     await ctx.settle()
-    assert.equal(await page.locator('#cc-main .cm').count(), 0, 'no dialog on a preview path')
+    assert.equal(await dialog(page).isVisible(), false, 'no dialog on a preview path')
+    assert.equal(await page.locator('#cc-main .cm').count(), 0, "nor the library's")
     assert.deepEqual(ctx.thirdParty, [])
     // The site has no preview page: its 404 is expected, nothing else.
     const notFound = ctx.problems.filter((p) => /status of 404/.test(p) && p.includes('/fr/preview/'))

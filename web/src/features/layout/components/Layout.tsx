@@ -57,6 +57,8 @@ export function Layout({ children, newsletter }: { children: ReactNode; newslett
       <a className="skip-link" href="#main">
         {t('layout.skipToContent')}
       </a>
+      {/* The cookie dialog first: fixed at the bottom of the window, the first stop of the keyboard after the skip link. */}
+      <ConsentManager />
       <TopBar site={site} />
       <Header site={site} isHome={page.component === ('Home' satisfies ViewName)} scrolled={scrollY > HEADER_SCROLL} path={path} />
       <main id="main" ref={main} tabIndex={-1}>
@@ -68,7 +70,6 @@ export function Layout({ children, newsletter }: { children: ReactNode; newslett
         {children}
       </main>
       <Footer site={site} newsletter={newsletter} />
-      <ConsentManager />
       <BackToTop />
       {site.popup && <Popup popup={site.popup} url={page.url} />}
     </>

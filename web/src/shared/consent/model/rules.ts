@@ -31,3 +31,10 @@ function safeDecode(s: string): string {
 export function mustAsk(decided: boolean, cookieRevision: number, configRevision: number): boolean {
   return !decided || cookieRevision !== configRevision
 }
+
+/**
+ * The class on <html> under which the first dialog shows: set before the
+ * first paint by the head's script (Go's assets.ConsentAskClass, the same
+ * name), then kept or removed by ConsentManager.
+ */
+export const CONSENT_ASK_CLASS = 'consent-ask'
