@@ -1,5 +1,4 @@
 import { defineConfig } from 'vitest/config'
-import type { Plugin } from 'vite'
 import { localesVitePlugin } from './scripts/locales.mjs'
 
 // The browser's entries, by name. Each is a bundle of its own that the Go
@@ -11,25 +10,6 @@ const entries: Record<string, string> = {
   app: 'src/entry-client.tsx',
   map: 'src/map/main.ts',
 }
-// The entries whose pages link the stylesheet (the map frame inlines its CSS).
-const styledEntries = new Set(['app'])
-
-// With cssCodeSplit off, Vite emits one style.css but lists it under no
-// chunk; the Go side (internal/web/assets) links the CSS of the entry and its
-// static imports, so name it as the CSS of each styled entry in the manifest.
-function entryCss(): Plugin {
-  return {
-    name: 'immo-entry-css',
-    enforce: 'post',
-    generateBundle(_, bundle) {
-      const css = Object.values(bundle).filter((o) => o.type === 'asset' && o.fileName.endsWith('.css'))
-      for (const o of Object.values(bundle)) {
-        if (o.type === 'chunk' && o.isEntry && styledEntries.has(o.name)) for (const c of css) o.viteMetadata?.importedCss.add(c.fileName)
-      }
-    },
-  }
-}
-
 // Client build: hashed files and a manifest in internal/web/assets/dist, which
 // the Go binary embeds, one bundle per entry above. The server (SSR) bundle
 // is built separately by scripts/build-server.mjs (one IIFE for
@@ -37,16 +17,18 @@ function entryCss(): Plugin {
 export default defineConfig({
   base: '/',
   publicDir: false,
-  plugins: [localesVitePlugin(), entryCss()],
+  plugins: [localesVitePlugin()],
   build: {
     outDir: '../internal/web/assets/dist',
     emptyOutDir: false, // scripts/clean.mjs keeps the committed placeholder
     manifest: 'manifest.json',
     target: 'es2022',
     assetsDir: 'assets',
-    // One stylesheet for every view, linked by the entry: the server renders
-    // any view, so its CSS must be in the <head> before a lazy view loads.
-    cssCodeSplit: false,
+    // A stylesheet per chunk: the entry's (base, layout) and each view's.
+    // The Go side inlines in the <head> the entry's and the page's view's
+    // (internal/web/assets, PagePreloads), so a first view fetches no
+    // stylesheet and waits for none; a later view's chunk brings its own.
+    cssCodeSplit: true,
     rolldownOptions: {
       input: entries,
     },

@@ -1,7 +1,9 @@
 // Browser entry: reads the page object the server embedded, loads the
 // page's view chunk and language, then hydrates the server-rendered #app (or renders it
-// when the server sent the bare shell).
+// when the server sent the bare shell). The head's loader adds this script once the
+// page has painted (internal/web/assets, appLoader).
 import './app/app.css' // first: the base rules come before the components' own
+import { startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App, pageLang } from './app/App'
 import { clientViews } from './app/pages.client'
@@ -14,6 +16,10 @@ const initialPage = JSON.parse(document.getElementById('page')!.textContent!) as
 Promise.all([clientViews.load(initialPage.component), loadLocale(pageLang(initialPage))]).then(() => {
   const router = createRouter(initialPage)
   const app = <App initialPage={initialPage} router={router} views={clientViews} loadLocale={loadLocale} />
-  if (container.firstElementChild) hydrateRoot(container, app)
+  // Hydrating in a transition lets React yield to the browser every few
+  // milliseconds instead of holding the main thread for the whole page: the
+  // page is already painted and usable, and a click or a key meanwhile is
+  // handled first (React hydrates what it reaches first).
+  if (container.firstElementChild) startTransition(() => void hydrateRoot(container, app))
   else createRoot(container).render(app)
 })

@@ -108,6 +108,9 @@ type ViteManifest struct {
 	// Version identifies the build (a hash of manifest.json), for the
 	// Inertia page object's version; "" for a nil manifest.
 	version string
+	// files is the dist folder the manifest was read from: the stylesheets
+	// a page inlines are read there.
+	files fs.FS
 }
 
 // ErrNoManifest is returned by LoadManifest when fsys has no manifest.json,
@@ -125,7 +128,7 @@ func LoadManifest(fsys fs.FS) (*ViteManifest, error) {
 		return nil, err
 	}
 	sum := sha256.Sum256(b)
-	m := &ViteManifest{version: hex.EncodeToString(sum[:6])}
+	m := &ViteManifest{version: hex.EncodeToString(sum[:6]), files: fsys}
 	if err := json.Unmarshal(b, &m.Chunks); err != nil {
 		return nil, fmt.Errorf("assets: manifest.json: %w", err)
 	}
@@ -175,22 +178,14 @@ func ManifestError() error {
 	return err
 }
 
-// HeadTags returns the <link rel="stylesheet">, <link rel="modulepreload">
-// and <script type="module"> elements that load the client entry, for the
-// <head> of every page.
+// HeadTags returns the consent script (ConsentAskScript), for the <head> of
+// every page. What loads the app is the page's own: PagePreloads writes it,
+// with the view's chunks and the page's stylesheets.
 func (m *ViteManifest) HeadTags() template.HTML {
 	if m == nil {
 		return ""
 	}
-	var b strings.Builder
-	for _, f := range m.Client.CSS {
-		fmt.Fprintf(&b, `<link rel="stylesheet" href="%s">`, template.HTMLEscapeString(URLPrefix+f))
-	}
-	for _, f := range m.Client.Preload {
-		fmt.Fprintf(&b, `<link rel="modulepreload" href="%s">`, template.HTMLEscapeString(URLPrefix+f))
-	}
-	fmt.Fprintf(&b, `<script type="module" src="%s"></script>`, template.HTMLEscapeString(URLPrefix+m.Client.Script))
-	return template.HTML(b.String())
+	return ConsentAskScript
 }
 
 // Version is a short identifier of the client build (12 hex digits of the

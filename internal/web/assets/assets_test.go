@@ -3,6 +3,7 @@ package assets
 import (
 	"compress/gzip"
 	"errors"
+	"fmt"
 	"io"
 	"io/fs"
 	"net/http"
@@ -10,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"modernc.org/quickjs"
 
 	"immo/internal/web/views"
 )
@@ -35,11 +38,8 @@ func TestLoadManifest(t *testing.T) {
 		t.Fatalf("got %+v, want %+v", m.Client, want)
 	}
 	tags := string(m.HeadTags())
-	wantTags := `<link rel="stylesheet" href="/assets/app-3.css"><link rel="stylesheet" href="/assets/vendor-5.css">` +
-		`<link rel="modulepreload" href="/assets/vendor-2.js"><link rel="modulepreload" href="/assets/shared-4.js">` +
-		`<script type="module" src="/assets/app-1.js"></script>`
-	if tags != wantTags {
-		t.Fatalf("tags\n got %s\nwant %s", tags, wantTags)
+	if tags != ConsentAskScript {
+		t.Fatalf("tags\n got %s\nwant %s", tags, ConsentAskScript)
 	}
 	if v := m.Version(); len(v) != 12 {
 		t.Fatalf("version %q", v)
@@ -137,23 +137,33 @@ func TestHandlerGzipsText(t *testing.T) {
 
 func TestPagePreloads(t *testing.T) {
 	fsys := fstest.MapFS{"manifest.json": {Data: []byte(`{
-		"src/entry-client.tsx": {"file": "assets/app-1.js", "isEntry": true, "imports": ["_router-2.js"]},
+		"src/entry-client.tsx": {"file": "assets/app-1.js", "isEntry": true, "imports": ["_router-2.js"], "css": ["assets/app-1.css"]},
 		"_router-2.js": {"file": "assets/router-2.js"},
-		"_grid-3.js": {"file": "assets/grid-3.js", "imports": ["src/entry-client.tsx", "_router-2.js"]},
-		"src/features/home/components/HomePage.tsx": {"file": "assets/HomePage-4.js", "isDynamicEntry": true, "imports": ["_grid-3.js", "src/entry-client.tsx"]},
+		"_grid-3.js": {"file": "assets/grid-3.js", "imports": ["src/entry-client.tsx", "_router-2.js"], "css": ["assets/grid-3.css"]},
+		"src/features/home/components/HomePage.tsx": {"file": "assets/HomePage-4.js", "isDynamicEntry": true, "imports": ["_grid-3.js", "src/entry-client.tsx"], "css": ["assets/HomePage-4.css"]},
 		"src/features/content/components/ContentPage.tsx": {"file": "assets/ContentPage-5.js", "isDynamicEntry": true},
 		"virtual:immo-locales/nl": {"file": "assets/nl-6.js", "isDynamicEntry": true}
-	}`)}}
+	}`)},
+		"assets/app-1.css":      {Data: []byte(`body{margin:0}`)},
+		"assets/grid-3.css":     {Data: []byte(`.grid{display:grid}`)},
+		"assets/HomePage-4.css": {Data: []byte(`.home{color:red}`)},
+	}
 	m, err := LoadManifest(fsys)
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The loader of the entry, its chunks, the view's chunks and the
+	// language's; then the entry's and the view's stylesheets inlined, the
+	// entry's first and a chunk's imports before it; each file named by a
+	// disabled link, which fetches nothing.
 	got := string(m.PagePreloads("Home", "nl"))
-	want := `<link rel="modulepreload" href="/assets/HomePage-4.js"><link rel="modulepreload" href="/assets/grid-3.js"><link rel="modulepreload" href="/assets/nl-6.js">`
+	want := string(appLoader([]string{"assets/app-1.js", "assets/router-2.js", "assets/HomePage-4.js", "assets/grid-3.js", "assets/nl-6.js"})) +
+		`<style>body{margin:0}.grid{display:grid}.home{color:red}</style>` +
+		`<link rel="stylesheet" href="/assets/app-1.css" disabled><link rel="stylesheet" href="/assets/grid-3.css" disabled><link rel="stylesheet" href="/assets/HomePage-4.css" disabled>`
 	if got != want {
 		t.Fatalf("got  %s\nwant %s", got, want)
 	}
-	if got := string(m.PagePreloads("Page", "xx")); got != `<link rel="modulepreload" href="/assets/ContentPage-5.js">` {
+	if got := string(m.PagePreloads("Page", "xx")); got != string(appLoader([]string{"assets/app-1.js", "assets/router-2.js", "assets/ContentPage-5.js"}))+`<style>body{margin:0}</style><link rel="stylesheet" href="/assets/app-1.css" disabled>` {
 		t.Fatalf("content page: %s", got)
 	}
 	if m, ok := Manifest(); ok {
@@ -162,6 +172,96 @@ func TestPagePreloads(t *testing.T) {
 			if _, ok := m.viewChunk(v.Name); !ok {
 				t.Errorf("no chunk for view %s", v.Name)
 			}
+		}
+	}
+}
+
+// A stylesheet that would close the <style> element, or that the build
+// lacks, is linked rather than inlined.
+func TestPageStylesLinksWhatCannotBeInlined(t *testing.T) {
+	fsys := fstest.MapFS{"manifest.json": {Data: []byte(`{
+		"src/entry-client.tsx": {"file": "assets/app-1.js", "isEntry": true, "css": ["assets/app-1.css", "assets/odd-2.css", "assets/gone-3.css"]}
+	}`)},
+		"assets/app-1.css": {Data: []byte(`body{margin:0}`)},
+		"assets/odd-2.css": {Data: []byte(`p::after{content:"</STYLE>"}`)},
+	}
+	m, err := LoadManifest(fsys)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := string(m.PageStyles("Home"))
+	want := `<link rel="stylesheet" href="/assets/odd-2.css"><link rel="stylesheet" href="/assets/gone-3.css">` +
+		`<style>body{margin:0}</style><link rel="stylesheet" href="/assets/app-1.css" disabled>`
+	if got != want {
+		t.Fatalf("got  %s\nwant %s", got, want)
+	}
+}
+
+// The consent script marks the page of a visitor who must choose, and only
+// theirs, before it paints: run here in QuickJS on a stand-in document.
+func TestConsentAskScript(t *testing.T) {
+	body := strings.TrimSuffix(strings.TrimPrefix(ConsentAskScript, `<script id="consent-ask">`), `</script>`)
+	for _, c := range []struct {
+		name, cookie, path, search string
+		ask                        bool
+	}{
+		{"no cookie", "", "/fr/", "", true},
+		{"other cookies only", "a=1; b=cc_cookie", "/fr/a-vendre/", "?page=2", true},
+		{"decided", `x=1; cc_cookie={"categories":["necessary"]}`, "/fr/", "", false},
+		{"decided, asked again", "cc_cookie=1", "/fr/", "?page=1&SetCookies", true},
+		{"preview path", "", "/fr/Preview/", "", false},
+	} {
+		vm, err := quickjs.NewVM()
+		if err != nil {
+			t.Fatal(err)
+		}
+		setup := fmt.Sprintf(`var added=[];var document={cookie:%q,documentElement:{classList:{add:function(c){added.push(c)}}}};var location={pathname:%q,search:%q};`, c.cookie, c.path, c.search)
+		if _, err := vm.Eval(setup+body+`;added.join(",")`, quickjs.EvalGlobal); err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		got, err := vm.Eval(`added.join(",")`, quickjs.EvalGlobal)
+		vm.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := ""
+		if c.ask {
+			want = ConsentAskClass
+		}
+		if got != want {
+			t.Errorf("%s: classes %q, want %q", c.name, got, want)
+		}
+	}
+}
+
+// The app's loader adds nothing before the page's first frame, then the
+// entry as a module script and the rest as module preloads, each once, each
+// with the loader's own nonce; without a frame (a tab in the background),
+// after its timer. Run in QuickJS on a stand-in document.
+func TestAppLoader(t *testing.T) {
+	body := strings.TrimSuffix(strings.TrimPrefix(string(appLoader([]string{"assets/app-1.js", "assets/a-2.js", "assets/b-3.js"})), `<script id="app-load">`), `</script>`)
+	const stage = `var added=[],frames=[],timers=[];
+var document={currentScript:{nonce:"N1"},createElement:function(tag){return {tag:tag}},head:{appendChild:function(e){added.push(e.tag+" "+(e.type||e.rel)+" "+(e.src||e.href)+" "+e.nonce)}}};
+function requestAnimationFrame(f){frames.push(f)}
+function setTimeout(f,ms){timers.push({f:f,ms:ms||0})}
+function run(list){var l=list.splice(0,list.length);l.forEach(function(x){(x.f||x)()})}
+`
+	want := "script module /assets/app-1.js N1|link modulepreload /assets/a-2.js N1|link modulepreload /assets/b-3.js N1"
+	for _, c := range []struct{ name, steps string }{
+		{"after the first frame", `var before=added.length; run(frames); run(timers.filter(function(x){return x.ms===0}).map(function(x){timers.splice(timers.indexOf(x),1);return x})); run(timers);`},
+		{"without a frame", `var before=added.length; run(timers); run(frames); run(timers);`},
+	} {
+		vm, err := quickjs.NewVM()
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := vm.Eval(stage+body+";"+c.steps+`before+":"+added.join("|")`, quickjs.EvalGlobal)
+		vm.Close()
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		if got != "0:"+want {
+			t.Errorf("%s:\n got %v\nwant 0:%s", c.name, got, want)
 		}
 	}
 }
