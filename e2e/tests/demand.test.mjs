@@ -45,8 +45,8 @@ async function fillRegistration(form, email) {
 
 /** Waits for the ALTCHA proof, then submits and waits for the thank-you page. */
 async function submit(page, form, thanks) {
+  await form.locator('input[name="firstName"]').focus() // the widget loads when the visitor turns to the form
   await form.locator('altcha-widget').waitFor({ state: 'attached', timeout: 10_000 })
-  await form.locator('input[name="firstName"]').focus()
   await page.waitForFunction((sel) => !!document.querySelector(sel)?.querySelector('input[name="altcha"]')?.value, FORM, { timeout: 20_000 })
   await Promise.all([page.waitForURL((u) => u.pathname === thanks, { timeout: 15_000 }), form.locator('button[type="submit"]').click()])
 }

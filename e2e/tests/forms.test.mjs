@@ -63,8 +63,8 @@ describe('visitor forms', () => {
   /** Waits until the ALTCHA widget of the form at selector has solved its challenge (it starts when a field takes the focus). */
   async function solved(page, selector) {
     const form = page.locator(selector)
+    await form.locator('input[name="firstName"]').focus() // the widget loads when the visitor turns to the form
     await form.locator('altcha-widget').waitFor({ state: 'attached', timeout: 10_000 })
-    await form.locator('input[name="firstName"]').focus()
     await page.waitForFunction((sel) => !!document.querySelector(sel)?.querySelector('input[name="altcha"]')?.value, selector, { timeout: 20_000 })
   }
 

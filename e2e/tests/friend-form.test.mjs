@@ -65,8 +65,8 @@ describe('send to a friend', () => {
 
       await friendEmail.fill(FRIEND[lang])
       await form.locator('textarea[name="remark"]').fill('Have a look at this one!')
+      await form.locator('input[name="firstName"]').focus() // the widget loads when the visitor turns to the form
       await form.locator('altcha-widget').waitFor({ state: 'attached', timeout: 10_000 })
-      await form.locator('input[name="firstName"]').focus()
       await page.waitForFunction((sel) => !!document.querySelector(sel)?.querySelector('input[name="altcha"]')?.value, FRIEND_FORM, { timeout: 20_000 })
       await Promise.all([page.waitForURL((u) => u.pathname === THANKS(lang), { timeout: 15_000 }), form.locator('button[type="submit"]').click()])
       await waitForText(page.locator('main h1'), [text(lang, 'thankYou', 'title')], 'the thank-you page')

@@ -58,8 +58,8 @@ describe('document request, purchase offer, rent application', () => {
 
   async function solved(page, selector) {
     const form = page.locator(selector)
+    await form.locator('input[name="firstName"]').focus() // the widget loads when the visitor turns to the form
     await form.locator('altcha-widget').waitFor({ state: 'attached', timeout: 10_000 })
-    await form.locator('input[name="firstName"]').focus()
     await page.waitForFunction((sel) => !!document.querySelector(sel)?.querySelector('input[name="altcha"]')?.value, selector, { timeout: 20_000 })
   }
 

@@ -60,8 +60,8 @@ describe('the project request', () => {
       await form.locator('input[name="email"]').fill('anne.dupont@example.be')
       await form.locator('input[name="phone"]').fill('0471 23 45 67')
       await form.locator('textarea[name="remark"]').fill(REMARK[lang])
+      await form.locator('input[name="firstName"]').focus() // the widget loads when the visitor turns to the form
       await form.locator('altcha-widget').waitFor({ state: 'attached', timeout: 10_000 })
-      await form.locator('input[name="firstName"]').focus()
       await page.waitForFunction((sel) => !!document.querySelector(sel)?.querySelector('input[name="altcha"]')?.value, FORM, { timeout: 20_000 })
 
       const [post] = await Promise.all([

@@ -78,8 +78,8 @@ describe('testimonial form', () => {
         await website.fill('https://anne.example.be/')
         await form.locator('select[name="aboutYou"]').selectOption('seller')
         await form.locator('input[name="picture"]').setInputFiles({ name: 'anne.png', mimeType: 'image/png', buffer: PNG })
+        await form.locator('input[name="firstName"]').focus() // the widget loads when the visitor turns to the form
         await form.locator('altcha-widget').waitFor({ state: 'attached', timeout: 10_000 })
-        await form.locator('input[name="firstName"]').focus()
         await page.waitForFunction((sel) => !!document.querySelector(sel)?.querySelector('input[name="altcha"]')?.value, FORM, { timeout: 20_000 })
         await Promise.all([page.waitForURL((u) => u.pathname === THANKS[lang], { timeout: 15_000 }), form.locator('button[type="submit"]').click()])
         await waitForText(page.locator('main h1'), [text(lang, 'thankYou', 'title')], 'the thank-you page')

@@ -65,8 +65,8 @@ describe('the free valuation', () => {
         await form.locator('input[name="goal"][value="sale"]').check()
         await form.locator('select[name="propertyType"]').selectOption(c.type)
         await form.locator('select[name="contactTime"]').selectOption('evening')
+        await form.locator('input[name="firstName"]').focus() // the widget loads when the visitor turns to the form
         await form.locator('altcha-widget').waitFor({ state: 'attached', timeout: 10_000 })
-        await form.locator('input[name="firstName"]').focus()
         await page.waitForFunction((sel) => !!document.querySelector(sel)?.querySelector('input[name="altcha"]')?.value, FORM, { timeout: 20_000 })
 
         const [post] = await Promise.all([

@@ -31,8 +31,8 @@ async function fillPerson(form, { first, last, email }) {
 
 /** Waits until the ALTCHA widget has solved its challenge. */
 async function solved(page, form) {
+  await form.locator('input[name="firstName"]').focus() // the widget loads when the visitor turns to the form
   await form.locator('altcha-widget').waitFor({ state: 'attached', timeout: 10_000 })
-  await form.locator('input[name="firstName"]').focus()
   await page.waitForFunction((sel) => !!document.querySelector(sel)?.querySelector('input[name="altcha"]')?.value, FORM, { timeout: 30_000 })
 }
 

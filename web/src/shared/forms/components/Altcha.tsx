@@ -24,9 +24,11 @@ export function Altcha({ onChange }: AltchaProps) {
 /**
  * ALTCHA's proof of work against our own /api/altcha, to put inside a
  * VisitorForm (which renders the honeypot). The server renders an empty
- * box; the browser loads the widget (its own chunk) and mounts it there.
- * Without JavaScript no widget shows and the post goes without a payload:
- * the honeypot and the per-IP limit guard it (docs/ARCHITECTURE.md).
+ * box; the browser loads the widget (its own chunk, ~33 KB gzip) and mounts
+ * it there when the visitor first turns to the form — the focus or a pointer
+ * in it — or when the form posts, never for a page only read. Without
+ * JavaScript no widget shows and the post goes without a payload: the
+ * honeypot and the per-IP limit guard it (docs/ARCHITECTURE.md).
  */
 function AltchaWidget({ onChange }: AltchaProps) {
   const box = useRef<HTMLDivElement>(null)
@@ -40,31 +42,43 @@ function AltchaWidget({ onChange }: AltchaProps) {
 
   useEffect(() => {
     let mounted: MountedAltcha | null = null
+    let loading: Promise<MountedAltcha | null> | null = null
     let cancelled = false
+    const load = () =>
+      (loading ??= loadAltcha()
+        .then((m) => {
+          if (cancelled || !box.current) return null
+          mounted = m.mountAltcha(box.current, {
+            challengeUrl: ALTCHA_CHALLENGE_URL,
+            name: ALTCHA_FIELD,
+            lang,
+            strings: altchaStrings(t),
+            onChange: (p) => change.current?.(p),
+          })
+          return mounted
+        })
+        .catch(() => {
+          // No widget (offline, a blocked chunk): the post goes without a
+          // payload and the server answers as for a browser without JavaScript.
+          return null
+        }))
     const unregister = registerProof?.({
       ready: async (): Promise<Record<string, string>> => {
-        const payload = await mounted?.verify()
+        const payload = await (await load())?.verify()
         return payload ? { [ALTCHA_FIELD]: payload } : {}
       },
       renew: (errorKey) => mounted?.reset(errorKey ? t(errorKey) : undefined),
     })
-    loadAltcha()
-      .then((m) => {
-        if (cancelled || !box.current) return
-        mounted = m.mountAltcha(box.current, {
-          challengeUrl: ALTCHA_CHALLENGE_URL,
-          name: ALTCHA_FIELD,
-          lang,
-          strings: altchaStrings(t),
-          onChange: (p) => change.current?.(p),
-        })
-      })
-      .catch(() => {
-        // No widget (offline, a blocked chunk): the post goes without a
-        // payload and the server answers as for a browser without JavaScript.
-      })
+    // The visitor turns to the form: its fields or buttons take the focus or a pointer.
+    const form = box.current?.closest('form') ?? box.current
+    const start = () => void load()
+    form?.addEventListener('focusin', start, { once: true })
+    form?.addEventListener('pointerdown', start, { once: true })
+    if (form?.contains(document.activeElement)) start()
     return () => {
       cancelled = true
+      form?.removeEventListener('focusin', start)
+      form?.removeEventListener('pointerdown', start)
       mounted?.destroy()
       unregister?.()
     }
