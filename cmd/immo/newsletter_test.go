@@ -217,7 +217,7 @@ func testNewsletter(t *testing.T, s *formSite) {
 	s.Run(t, []apitest.Scenario{
 		{
 			Name: "an information request with the newsletter box: its mails and the opt-in", Method: http.MethodPost,
-			URL: "/nl/property/4100002/", Before: freshDay,
+			URL: "/nl/te-koop/arlon/villa-huis-hoeve/4100002/", Before: freshDay,
 			Form:   contactPost(url.Values{"form": {"contact-me"}, "email": {"bob@example.be"}, "newsletter": {"yes"}}),
 			Status: http.StatusSeeOther, Header: map[string]string{"Location": "/nl/feedback/contact-me/#main"},
 			After: func(tb testing.TB, _ *http.Response, _ string) {

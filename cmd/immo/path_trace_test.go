@@ -20,7 +20,7 @@ import (
 // paths of two requests").
 func TestRequestPath(t *testing.T) {
 	s := newFormSite(t, "")
-	const propertyPage = "/nl/property/4100002/"
+	const propertyPage = "/nl/te-koop/arlon/villa-huis-hoeve/4100002/"
 	serve := func(req *http.Request) int {
 		req = req.WithContext(respond.WithNonce(req.Context(), respond.NewNonce()))
 		rec := httptest.NewRecorder()

@@ -27,6 +27,7 @@ func runServe(ctx context.Context, args []string) error {
 	fs.StringVar(&s.addr, "addr", envOr("IMMO_ADDR", ":8080"), "address to listen on (env IMMO_ADDR)")
 	fs.StringVar(&s.publicURL, "public-url", os.Getenv("IMMO_PUBLIC_URL"), "the site's public origin for canonical links (env IMMO_PUBLIC_URL; default http://localhost:PORT)")
 	fs.StringVar(&s.configFile, "config", os.Getenv("IMMO_CONFIG"), "site configuration file (env IMMO_CONFIG; default: the demo agency)")
+	prerender := fs.Bool("prerender", os.Getenv("IMMO_PRERENDER") != "off", "render the sitemap's pages in the background after every change (env IMMO_PRERENDER=off: not)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -73,7 +74,7 @@ func runServe(ctx context.Context, args []string) error {
 	}
 	a, err := app.New(ctx, app.Config{Store: store, Site: cfg, PublicURL: s.publicURL, SMTPURL: smtpURL,
 		Keys: app.Keys{Altcha: keys.altcha, IPHash: keys.ipHash, Picture: keys.picture}, Log: log, MapFrame: mapFrame,
-		Captcha: checker, TrustedProxies: proxies})
+		Captcha: checker, TrustedProxies: proxies, Prerender: *prerender})
 	if err != nil {
 		ln.Close()
 		return err

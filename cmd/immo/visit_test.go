@@ -35,7 +35,7 @@ func newVisitSite(t *testing.T, databaseURL string) *formSite {
 	return newSite(t, apptest.Options{DatabaseURL: databaseURL, Visits: true})
 }
 
-const visitPage = "/nl/property/4100002/"
+const visitPage = "/nl/te-koop/arlon/villa-huis-hoeve/4100002/"
 
 // Tuesday 3 March 2026 in Brussels (UTC+1).
 const (
@@ -403,7 +403,7 @@ func TestVisitAgendaFlood(t *testing.T) {
 	s := newVisitSite(t, "")
 	slots := s.offered(t)
 	places := len(slots) * 3 // the demo's capacity across the agency
-	properties := []string{"/nl/property/4100002/", "/nl/property/4100003/", "/nl/property/4100005/", "/nl/property/4100006/"}
+	properties := []string{"/nl/te-koop/arlon/villa-huis-hoeve/4100002/", "/nl/te-koop/arlon/villa-huis-hoeve/4100003/", "/nl/te-koop/arlon/appartement/4100005/", "/nl/te-koop/arlon/appartement/4100006/"}
 	next := 0 // the next (slot, property) the attacker tries: never the same twice
 	attack := func(ipOf func(i int) string) int {
 		booked := 0

@@ -41,6 +41,10 @@ export async function startServer(args = []) {
   delete env.IMMO_CONFIG
   // No test may need the internet: the map frame adds no tile layer.
   env.IMMO_MAP_TILES = 'none'
+  // The background pre-render of every page would take a core from the
+  // browser while each test's server lives (Go tests cover it; a test can
+  // pass --prerender to have it).
+  env.IMMO_PRERENDER = 'off'
 
   const child = spawn(bin, ['serve', '--addr', '127.0.0.1:0', '--data-dir', dataDir, ...args], {
     env,

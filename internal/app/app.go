@@ -70,6 +70,10 @@ type Config struct {
 	// tags, version): tests serve the client-rendered shell at a version of
 	// their own.
 	Web *Web
+	// Prerender renders the sitemap's pages in the background after every
+	// change of the data they show (web.Handler.Prerender); only with the
+	// built web app (not Web).
+	Prerender bool
 }
 
 // App is the site built: its handler, the services behind it, and the
@@ -94,6 +98,7 @@ type App struct {
 	now        func() time.Time
 	log        *slog.Logger
 	closePages func()
+	prerender  *web.Handler // pre-renders its sitemap in Run; nil: none
 
 	mu        sync.Mutex
 	stopMail  func()
@@ -196,8 +201,12 @@ func New(ctx context.Context, c Config) (*App, error) {
 		TestimonialPictures: &web.TestimonialPictures{Signer: pictureSigner, Store: store, Log: log},
 		TrustedProxies:      c.TrustedProxies,
 	})
-	return &App{Handler: h, Catalog: cat, Testimonials: says, Agenda: visits, Challenges: challenges, Pictures: pictureSigner,
-		Queue: queue, visits: counted, store: store, site: cfg, smtpURL: c.SMTPURL, now: now, log: log, closePages: closePages, jobs: jobs}, nil
+	a := &App{Handler: h, Catalog: cat, Testimonials: says, Agenda: visits, Challenges: challenges, Pictures: pictureSigner,
+		Queue: queue, visits: counted, store: store, site: cfg, smtpURL: c.SMTPURL, now: now, log: log, closePages: closePages, jobs: jobs}
+	if c.Prerender && c.Web == nil {
+		a.prerender = pages
+	}
+	return a, nil
 }
 
 // Run starts what runs beside the handler until ctx ends or Close: the mail
@@ -232,6 +241,9 @@ func (a *App) Run(ctx context.Context) error {
 		}, log)
 	})
 	wg.Go(func() { a.jobs.watch(ctx) })
+	if a.prerender != nil {
+		wg.Go(func() { a.prerender.Prerender(ctx, 2*time.Second) })
+	}
 	_, stopPictures := startPictures(ctx, store, a.Catalog, a.site, log)
 	a.mu.Lock()
 	defer a.mu.Unlock()

@@ -47,6 +47,23 @@ func (r *refresher) visit() func() {
 	}
 }
 
+// waitIdle returns when no visitor's render is in progress or waiting;
+// false when ctx ended first.
+func (r *refresher) waitIdle(ctx context.Context) bool {
+	stop := context.AfterFunc(ctx, func() {
+		r.mu.Lock()
+		r.turn.Broadcast()
+		r.mu.Unlock()
+	})
+	defer stop()
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for r.visitors > 0 && ctx.Err() == nil {
+		r.turn.Wait()
+	}
+	return ctx.Err() == nil
+}
+
 // add queues key for a background render, unless it is queued already or
 // the queue is full. A worker is started when none runs.
 func (r *refresher) add(key string) bool {

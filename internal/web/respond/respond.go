@@ -290,6 +290,15 @@ func canonicalURI(path, query string) string {
 // render in the background replaces it. The client-rendered shell only
 // past the bounded queue, or when React fails; it is never stored.
 func (rs *Responder) document(ctx context.Context, p Page, obj pageObject, shared, background bool) cached {
+	doc, _ := rs.documentOf(ctx, p, obj, shared, background, false)
+	return doc
+}
+
+// documentOf is document; prerender (background too) leaves a page the
+// shared store holds where it is (it is read on its first visit: loading
+// every page of the site would fill this process's cache) and says
+// whether it rendered.
+func (rs *Responder) documentOf(ctx context.Context, p Page, obj pageObject, shared, background, prerender bool) (cached, bool) {
 	gen := rs.generation()
 	pageJSON := mustJSON(obj)
 	var head template.HTML
@@ -300,9 +309,15 @@ func (rs *Responder) document(ctx context.Context, p Page, obj pageObject, share
 	d := digestOf(rs.o.Version, p.status(), p.Lang, head, assets, pageJSON)
 	if shared {
 		if doc, ok := rs.cache.renew(gen, obj.URL, d); ok {
-			return doc
+			return doc, false
 		}
 	}
+	if prerender && rs.o.Store != nil {
+		if ok, err := rs.o.Store.HasRendered(ctx, rendered.Key(d)); ok || err != nil {
+			return cached{}, false
+		}
+	}
+	renderedNow := false
 	doc, _ := rs.flight.do(d, func() cached {
 		// The render serves every request sharing it: one leaving does not end it.
 		ctx := context.WithoutCancel(ctx)
@@ -343,6 +358,7 @@ func (rs *Responder) document(ctx context.Context, p Page, obj pageObject, share
 		}
 		out, err := rs.renderApp(ctx, obj, pageJSON)
 		rs.gate.leave()
+		renderedNow = err == nil
 		switch {
 		case err == nil || errors.Is(err, ssr.ErrDisabled):
 			doc := rs.assemble(p, head, assets, out, pageJSON)
@@ -360,7 +376,7 @@ func (rs *Responder) document(ctx context.Context, p Page, obj pageObject, share
 			return shell()
 		}
 	})
-	return doc
+	return doc, renderedNow
 }
 
 // stored is the page d names from the shared store, if it holds it.
