@@ -46,7 +46,7 @@ func rentPost(extra url.Values) url.Values {
 
 func testOfferForms(t *testing.T, s *formSite) {
 	const salePage = "/fr/a-vendre/arlon/villa-maison-ferme/4100001/" // for sale, documents 7100001-3, 315 000 €
-	const rentPage = "/nl/te-huur/arlon/appartement/4100044/" // for rent, documents 7100026-7, 700 € a month
+	const rentPage = "/nl/te-huur/arlon/appartement/4100044/"         // for rent, documents 7100026-7, 700 € a month
 	const soldPage = "/fr/a-vendre/habay/villa-maison-ferme/4100061/"
 	var before state
 	freshDay, nothingKept := s.scenarioDays(time.Date(2026, 11, 2, 10, 0, 0, 0, time.UTC), 1, &before)
