@@ -106,6 +106,7 @@ describe('cookie consent and tags', () => {
     const { page } = ctx
     await page.goto(server.origin + HOME)
     await dialog(page).waitFor({ state: 'visible' })
+    await waitForHydration(button(page, fr.acceptAll))
     await button(page, fr.acceptAll).click()
     await ctx.settle()
     const want = [
@@ -147,6 +148,7 @@ describe('cookie consent and tags', () => {
     const { page } = ctx
     await page.goto(server.origin + HOME)
     await dialog(page).waitFor({ state: 'visible' })
+    await waitForHydration(button(page, fr.settings))
     await button(page, fr.settings).click()
     const prefs = page.getByRole('dialog', { name: fr.settingsTitle })
     await prefs.waitFor({ state: 'visible' })
@@ -180,6 +182,9 @@ describe('cookie consent and tags', () => {
     assert.equal(await dialog(page).isVisible(), false, 'decided: no dialog')
     await page.goto(server.origin + '/fr/a-vendre/?page=1&setcookies')
     await dialog(page).waitFor({ state: 'visible' })
+    // The dialog shows with the first paint; the app, once it runs, erases the stored choice.
+    await waitForHydration(page.locator('footer button').last())
+    await page.waitForFunction(() => !document.cookie.includes('cc_cookie='), null, { timeout: 5_000 }).catch(() => {})
     assert.equal((await ctx.context.cookies()).some((c) => c.name === 'cc_cookie'), false, 'the stored consent is reset')
     clean(ctx, '?setcookies')
     await assertAccessible(page, 'cookie dialog')
@@ -190,6 +195,8 @@ describe('cookie consent and tags', () => {
     const { page } = ctx
     await page.goto(server.origin + '/fr/a-vendre/?page=1&setcookies#list')
     await dialog(page).waitFor({ state: 'visible' })
+    // The dialog paints before the app runs; its buttons act once it has.
+    await waitForHydration(button(page, fr.declineAll))
     await button(page, fr.declineAll).click()
     await dialog(page).waitFor({ state: 'hidden' })
     const address = await page.evaluate(() => location.pathname + location.search + location.hash)

@@ -234,34 +234,39 @@ func TestConsentAskScript(t *testing.T) {
 	}
 }
 
-// The app's loader adds nothing before the page's first frame, then the
-// entry as a module script and the rest as module preloads, each once, each
-// with the loader's own nonce; without a frame (a tab in the background),
+// The app's loader adds nothing before the page's first contentful paint,
+// then the entry as a module script and the rest as module preloads, each
+// once, each with the loader's own nonce; in a browser without paint
+// entries, after the next frame; without a paint (a tab in the background),
 // after its timer. Run in QuickJS on a stand-in document.
 func TestAppLoader(t *testing.T) {
 	body := strings.TrimSuffix(strings.TrimPrefix(string(appLoader([]string{"assets/app-1.js", "assets/a-2.js", "assets/b-3.js"})), `<script id="app-load">`), `</script>`)
-	const stage = `var added=[],frames=[],timers=[];
+	const stage = `var added=[],frames=[],timers=[],observers=[];
 var document={currentScript:{nonce:"N1"},createElement:function(tag){return {tag:tag}},head:{appendChild:function(e){added.push(e.tag+" "+(e.type||e.rel)+" "+(e.src||e.href)+" "+e.nonce)}}};
-function requestAnimationFrame(f){frames.push(f)}
+var window={requestAnimationFrame:function(f){frames.push(f)}};
 function setTimeout(f,ms){timers.push({f:f,ms:ms||0})}
+function paint(name){observers.forEach(function(cb){cb({getEntriesByName:function(n){return n===name?[{}]:[]}})})}
+function soon(){var l=timers.filter(function(x){return x.ms===0});l.forEach(function(x){timers.splice(timers.indexOf(x),1);x.f()})}
 function run(list){var l=list.splice(0,list.length);l.forEach(function(x){(x.f||x)()})}
 `
+	const observer = `function PerformanceObserver(cb){this.observe=function(){observers.push(cb)}}`
 	want := "script module /assets/app-1.js N1|link modulepreload /assets/a-2.js N1|link modulepreload /assets/b-3.js N1"
-	for _, c := range []struct{ name, steps string }{
-		{"after the first frame", `var before=added.length; run(frames); run(timers.filter(function(x){return x.ms===0}).map(function(x){timers.splice(timers.indexOf(x),1);return x})); run(timers);`},
-		{"without a frame", `var before=added.length; run(timers); run(frames); run(timers);`},
+	for _, c := range []struct{ name, setup, steps, want string }{
+		{"after the first contentful paint", observer, `paint("first-paint"); soon(); var mid=added.length; paint("first-contentful-paint"); soon(); run(timers); before+=mid;`, want},
+		{"without paint entries, after a frame", ``, `run(frames); soon(); run(timers);`, want},
+		{"without a paint", observer, `run(timers); paint("first-contentful-paint"); soon(); run(timers);`, want},
 	} {
 		vm, err := quickjs.NewVM()
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, err := vm.Eval(stage+body+";"+c.steps+`before+":"+added.join("|")`, quickjs.EvalGlobal)
+		got, err := vm.Eval(stage+c.setup+";"+body+";var before=added.length;"+c.steps+`before+":"+added.join("|")`, quickjs.EvalGlobal)
 		vm.Close()
 		if err != nil {
 			t.Fatalf("%s: %v", c.name, err)
 		}
-		if got != "0:"+want {
-			t.Errorf("%s:\n got %v\nwant 0:%s", c.name, got, want)
+		if got != "0:"+c.want {
+			t.Errorf("%s:\n got %v\nwant 0:%s", c.name, got, c.want)
 		}
 	}
 }

@@ -16,7 +16,7 @@ import (
 // entry's and the view's) are written in the head itself, and the app's
 // scripts — the entry, its chunks, the view's and the language's, all at
 // once rather than a chunk after the chunk that imports it — are fetched by
-// a small script once the page has painted (appLoader). A phone on a slow
+// a small script once the page has painted its content (appLoader). A phone on a slow
 // line paints the page, its dialog and its first picture without the
 // app's bytes competing, then hydrates.
 
@@ -73,21 +73,25 @@ func (m *ViteManifest) PagePreloads(view, lang string) template.HTML {
 }
 
 // appLoader returns the inline script that loads the app once the page has
-// painted: the first file (the entry) as a module script, the others as
-// module preloads, each with the page's nonce (the script's own, which
-// respond adds to every <script> of the asset tags). A frame is asked for
-// and the files are added just after it; a tab in the background, which
-// draws no frame, loads them after two seconds.
+// painted its content: the first file (the entry) as a module script, the
+// others as module preloads, each with the page's nonce (the script's own,
+// which respond adds to every <script> of the asset tags). It waits for the
+// first contentful paint (a PerformanceObserver of paints; a browser without
+// one, for the next frame); a tab in the background, which paints nothing,
+// loads them after two seconds.
 func appLoader(files []string) template.HTML {
 	urls := make([]string, len(files))
 	for i, f := range files {
 		urls[i] = URLPrefix + f
 	}
 	list, _ := json.Marshal(urls) // strings only: cannot fail; escapes <, > and &
-	return template.HTML(`<script id="app-load">(function(f,d){var n=d.currentScript.nonce,done=0;` +
+	return template.HTML(`<script id="app-load">(function(f,d,w){var n=d.currentScript.nonce,done=0;` +
 		`function go(){if(done)return;done=1;f.forEach(function(u,i){var e=d.createElement(i?"link":"script");` +
 		`if(i){e.rel="modulepreload";e.href=u}else{e.type="module";e.src=u}e.nonce=n;d.head.appendChild(e)})}` +
-		`requestAnimationFrame(function(){setTimeout(go)});setTimeout(go,2000)})(` + string(list) + `,document)</script>`)
+		`function later(){setTimeout(go)}` +
+		`try{new PerformanceObserver(function(l){if(l.getEntriesByName("first-contentful-paint").length)later()}).observe({type:"paint",buffered:true})}` +
+		`catch(e){w.requestAnimationFrame(later)}` +
+		`setTimeout(go,2000)})(` + string(list) + `,document,window)</script>`)
 }
 
 // pageCSS lists the stylesheets a page of view uses when it first shows:
