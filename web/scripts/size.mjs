@@ -1,20 +1,37 @@
-// Prints the gzip size of the first-load JS and CSS, from the Vite manifest:
-// the client entry with every chunk it imports statically, and the home
-// page's first load, which adds the Home view's chunk (with its static
-// imports) and one language's translations (the largest), all of which the
-// entry loads before hydrating.
+// Prints the gzip size of the JavaScript each page kind loads on a first
+// view, from the Vite manifest, and fails the build when one is over its
+// budget. A first view loads the client entry with every chunk it imports
+// statically, the page's view chunk with its static imports, and one
+// language's texts (the largest): what the head's loader fetches
+// (internal/web/assets, PagePreloads). What a page loads later — when a part
+// comes near the viewport or the visitor turns to it (the gallery's Swiper,
+// the map frame, ALTCHA, the cookie settings) — is not a first load's.
 //
-// It fails when the home page's first load is above BUDGET_KIB gzip: the
-// budget docs/ARCHITECTURE.md states (a Go test keeps the two equal).
+// BUDGET_KIB is the home page's: docs/ARCHITECTURE.md states it (a Go test,
+// docs_test.go, keeps the two equal); PAGE_BUDGETS_KIB the other kinds'.
+// They hold today's sizes (2026-11-26) so nothing grows unnoticed; the
+// issue's target is 90 KB for every kind, which the docs' "Page timings"
+// says is not met yet and why: lower a budget as a kind gets there.
 import { readFileSync } from 'node:fs'
 import { gzipSync } from 'node:zlib'
 
 const BUDGET_KIB = 120
 
+/** Each page kind: the view chunks it is made of, and its budget (KiB gzip). */
+const PAGE_BUDGETS_KIB = {
+  home: { views: ['src/features/home/components/HomePage.tsx'], budget: BUDGET_KIB },
+  list: { views: ['src/features/list/components/PropertyListPage.tsx'], budget: 118 },
+  property: { views: ['src/features/property/components/PropertyPage.tsx'], budget: 146 },
+  project: { views: ['src/features/project/components/ProjectPage.tsx'], budget: 138 },
+  // The contact page and the configured pages that hold a form are content pages (the Page view), as
+  // are the legal pages; the valuation and the demand register are form pages of their own.
+  'content and contact': { views: ['src/features/content/components/ContentPage.tsx', 'src/features/content/components/LegalPage.tsx'], budget: 140 },
+  'form pages': { views: ['src/features/valuation/components/ValuationPage.tsx', 'src/features/demand/components/DemandRegisterPage.tsx'], budget: 136 },
+}
+
 const dist = new URL('../../internal/web/assets/dist/', import.meta.url)
 const manifest = JSON.parse(readFileSync(new URL('manifest.json', dist), 'utf8'))
 const ENTRY = 'src/entry-client.tsx'
-const HOME = 'src/features/home/components/HomePage.tsx'
 if (!manifest[ENTRY]) throw new Error(`no ${ENTRY} in manifest`)
 
 function closure(keys) {
@@ -43,15 +60,23 @@ const size = (files) => {
 
 const entry = closure([ENTRY])
 console.log(`entry JS (${[...entry.files].join(', ')}): ${size(entry.files)}`)
-console.log(`CSS (${[...entry.css].join(', ')}): ${size(entry.css)}`)
+console.log(`entry CSS, inlined in every page (${[...entry.css].join(', ')}): ${size(entry.css)}`)
 
 const locales = Object.keys(manifest).filter((k) => /immo-locales\/[a-z]{2}$/.test(k))
 const largest = locales.sort((a, b) => gz(manifest[b].file) - gz(manifest[a].file))[0]
-const home = closure([ENTRY, HOME, ...(largest ? [largest] : [])])
-if (!manifest[HOME]) console.log(`(no ${HOME} chunk: the home view is in the entry)`)
-console.log(`home page first-load JS (+ ${[...home.files].filter((f) => !entry.files.has(f)).join(', ')}): ${size(home.files)}`)
-const homeKiB = gzTotal(home.files) / 1024
-if (homeKiB > BUDGET_KIB) {
-  console.error(`home page first-load JS is ${homeKiB.toFixed(1)} KiB gzip, over the budget of ${BUDGET_KIB} KiB gzip`)
+
+const over = []
+for (const [kind, { views, budget }] of Object.entries(PAGE_BUDGETS_KIB)) {
+  for (const view of views) {
+    if (!manifest[view]) throw new Error(`no ${view} chunk in the manifest (page kind ${kind})`)
+    const page = closure([ENTRY, view, ...(largest ? [largest] : [])])
+    const kib = gzTotal(page.files) / 1024
+    const name = view.split('/').pop()
+    console.log(`${kind} (${name}) first-load JS: ${size(page.files)}, budget ${budget} KiB; its CSS: ${size(page.css)}`)
+    if (kib > budget) over.push(`${kind} (${name}): ${kib.toFixed(1)} KiB gzip, over its budget of ${budget} KiB gzip`)
+  }
+}
+if (over.length) {
+  console.error(`first-load JS over budget:\n  ${over.join('\n  ')}`)
   process.exit(1)
 }
