@@ -8,7 +8,7 @@ import { CardGrid } from './components/CardGrid'
 import type { Card } from './model/types'
 
 const card = (id: number, name: string): Card => ({
-  ...cardZero, ID: id, Goal: 0, TypeDescription: 'Villa', Price: 345000, PublishPrice: true, PriceUnit: 1, Zip: '6700', City: 'Arlon',
+  ...cardZero, ID: id, Goal: 0, TypeDescription: 'Villa', Price: 345000, PublishPrice: true, PriceUnit: 1, Marquee: 0, Zip: '6700', City: 'Arlon',
   SmallPictureItem: { Url: `/pictures/demo/${name}.jpg`, Width: 400, Height: 267 }, Status: 'available', href: `/nl/te-koop/arlon/villa/${id}/`,
 })
 
