@@ -2,8 +2,6 @@ package web
 
 import (
 	"context"
-	"encoding/xml"
-	"strings"
 	"time"
 
 	"immo/internal/web/respond"
@@ -43,21 +41,7 @@ func (h *Handler) Prerender(ctx context.Context, every time.Duration) {
 }
 
 // prerenderAddresses are the sitemap's addresses, site-relative.
-func (h *Handler) prerenderAddresses() []string {
-	var set urlset
-	if err := xml.Unmarshal(buildSitemap(h.resolver), &set); err != nil {
-		h.log.Error("pre-render: the sitemap does not parse", "err", err)
-		return nil
-	}
-	base := h.resolver.Absolute("/")
-	out := make([]string, 0, len(set.URLs))
-	for _, u := range set.URLs {
-		if rest, ok := strings.CutPrefix(u.Loc, base); ok {
-			out = append(out, "/"+rest)
-		}
-	}
-	return out
-}
+func (h *Handler) prerenderAddresses() []string { return sitemapAddresses(h.resolver) }
 
 // Prerendered is what one pre-render pass did, for tests.
 func (h *Handler) PrerenderOnce(ctx context.Context) respond.Prerendered {

@@ -12,6 +12,7 @@ func (h *Handler) Register(mux *http.ServeMux) {
 	mux.HandleFunc("GET /favicon.ico", serveFavicon)
 	mux.HandleFunc("GET /robots.txt", h.robots)
 	mux.HandleFunc("GET /sitemap.xml", h.sitemap)
+	mux.HandleFunc("GET /sitemaps/{file}", h.sitemapPart)
 	mux.Handle("GET "+MapFramePath, h.mapFrame)
 	mux.Handle("/", h)
 }

@@ -2,15 +2,18 @@ package web
 
 import (
 	"bytes"
+	"compress/gzip"
 	"encoding/xml"
+	"io"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
 
 	"immo/internal/catalog"
-	"immo/internal/web/respond"
+	"immo/internal/web/assets"
 	"immo/internal/web/route"
 )
 
@@ -30,12 +33,15 @@ func (h *Handler) robots(w http.ResponseWriter, r *http.Request) {
 	w.Write([]byte(b.String()))
 }
 
-// sitemap lists every page in every language with its alternates, made once
-// per data version.
+// sitemap holds sitemap.xml for one data version: gzipped only (a crawler
+// takes gzip; another client gets it inflated as it is sent), and, past
+// sitemapSplit addresses, the index of its files, with the files asked for
+// lately (at most sitemapFilesKept), each made when first asked.
 type sitemap struct {
 	mu      sync.Mutex
 	version string
-	body    []byte
+	body    []byte            // gzipped: sitemap.xml
+	files   map[string][]byte // gzipped: /sitemaps/{name}
 }
 
 type urlset struct {
@@ -64,50 +70,177 @@ type sitemapImage struct {
 	Loc string `xml:"image:loc"`
 }
 
+// sitemapIndex is a sitemap of sitemaps (sitemaps.org), past sitemapSplit.
+type sitemapIndex struct {
+	XMLName  xml.Name      `xml:"sitemapindex"`
+	NS       string        `xml:"xmlns,attr"`
+	Sitemaps []sitemapFile `xml:"sitemap"`
+}
+
+type sitemapFile struct {
+	Loc string `xml:"loc"`
+}
+
 // maxSitemapImages is the image sitemap's limit per page.
 const maxSitemapImages = 1000
 
+const (
+	// sitemapSplit: a site with more addresses than this gets an index of
+	// files (search engines read at most 50 000 addresses and 50 MB a
+	// file; a listing's four languages with their alternates and pictures
+	// take ~1.3 KB each).
+	sitemapSplit = 2000
+	// listingsPerSitemap is how many listings one file of the index lists
+	// (their addresses in every language: ~5 MB, ~0.4 MB gzipped).
+	listingsPerSitemap = 1000
+	// sitemapFilesKept bounds the files kept made, per data version.
+	sitemapFilesKept = 8
+)
+
 func (h *Handler) sitemap(w http.ResponseWriter, r *http.Request) {
-	version := h.resolver.Version()
-	h.sitemapCache.mu.Lock()
-	if h.sitemapCache.version != version || h.sitemapCache.body == nil {
-		h.sitemapCache.body, h.sitemapCache.version = buildSitemap(h.resolver), version
-	}
-	body := h.sitemapCache.body
-	h.sitemapCache.mu.Unlock()
-	w.Header().Set("Cache-Control", "public, max-age=3600")
-	respond.WriteCompressed(w, r, http.StatusOK, "application/xml; charset=utf-8", body, nil)
+	h.serveSitemap(w, r, "")
 }
 
-// buildSitemap lists the site's indexable canonical addresses, each with
-// its alternates in every language and x-default (the default language's),
-// a listing's with its last change (lastmod) and its pictures. Only what
-// search engines may index goes in: a page that redirects, is not found or
-// says noindex (an empty list, a site configured noindex) is left out.
-func buildSitemap(res *route.Resolver) []byte {
-	langs := res.Site.Languages.Enabled()
-	set := urlset{NS: "http://www.sitemaps.org/schemas/sitemap/0.9", XHTML: "http://www.w3.org/1999/xhtml",
-		Image: "http://www.google.com/schemas/sitemap-image/1.1"}
-	// add lists one page in every language, each with all its alternates.
-	add := func(urlIn func(lang string) string, lastMod string, images []sitemapImage) {
-		alts := make([]sitemapAltURL, 0, len(langs)+1)
-		for _, l := range langs {
-			alts = append(alts, sitemapAltURL{Rel: "alternate", Hreflang: l, Href: res.Absolute(urlIn(l))})
-		}
-		alts = append(alts, sitemapAltURL{Rel: "alternate", Hreflang: "x-default", Href: res.Absolute(urlIn(res.Site.Languages.Default))})
-		for _, l := range langs {
-			set.URLs = append(set.URLs, sitemapURL{Loc: res.Absolute(urlIn(l)), LastMod: lastMod, Alternates: alts, Images: images})
+// sitemapPart answers a file of the sitemap's index: pages.xml (the pages
+// that are not a listing's) or listings-N.xml (N from 1).
+func (h *Handler) sitemapPart(w http.ResponseWriter, r *http.Request) {
+	h.serveSitemap(w, r, r.PathValue("file"))
+}
+
+func (h *Handler) serveSitemap(w http.ResponseWriter, r *http.Request, file string) {
+	version := h.resolver.Version()
+	c := &h.sitemapCache
+	c.mu.Lock()
+	if c.version != version || c.body == nil {
+		c.version, c.files = version, map[string][]byte{}
+		c.body = assets.Gzip(buildSitemap(h.resolver))
+	}
+	gz := c.body
+	if file != "" {
+		var ok bool
+		if gz, ok = c.files[file]; !ok {
+			raw, found := buildSitemapFile(h.resolver, file)
+			if !found {
+				c.mu.Unlock()
+				http.NotFound(w, r)
+				return
+			}
+			gz = assets.Gzip(raw)
+			if len(c.files) >= sitemapFilesKept {
+				clear(c.files)
+			}
+			c.files[file] = gz
 		}
 	}
-	// page adds a page that is not a listing's when the resolver says it is
-	// indexable at that address in every language.
+	c.mu.Unlock()
+	w.Header().Set("Cache-Control", "public, max-age=3600")
+	w.Header().Set("Content-Type", "application/xml; charset=utf-8")
+	w.Header().Set("Vary", "Accept-Encoding")
+	if assets.AcceptsGzip(r) {
+		w.Header().Set("Content-Encoding", "gzip")
+		w.Header().Set("Content-Length", strconv.Itoa(len(gz)))
+		w.Write(gz)
+		return
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(gz))
+	if err != nil {
+		panic(err) // ours, just made
+	}
+	io.Copy(w, zr)
+}
+
+// buildSitemap is sitemap.xml: the site's indexable canonical addresses,
+// or past sitemapSplit the index of the files listing them.
+func buildSitemap(res *route.Resolver) []byte {
+	listings := sitemapListings(res)
+	pages := newURLSet()
+	walkPages(res, func(u sitemapURL) { pages.URLs = append(pages.URLs, u) })
+	if !splitSitemap(len(pages.URLs), listings, res) {
+		walkListings(res, 0, listings, func(u sitemapURL) { pages.URLs = append(pages.URLs, u) })
+		return encodeSitemap(pages)
+	}
+	index := sitemapIndex{NS: "http://www.sitemaps.org/schemas/sitemap/0.9",
+		Sitemaps: []sitemapFile{{Loc: res.Absolute("/sitemaps/pages.xml")}}}
+	for n := 1; (n-1)*listingsPerSitemap < listings; n++ {
+		index.Sitemaps = append(index.Sitemaps, sitemapFile{Loc: res.Absolute("/sitemaps/listings-" + strconv.Itoa(n) + ".xml")})
+	}
+	return encodeXML(index)
+}
+
+// buildSitemapFile is a file of the sitemap's index; false when the site
+// has no such file (a small site's sitemap is one file).
+func buildSitemapFile(res *route.Resolver, file string) ([]byte, bool) {
+	listings := sitemapListings(res)
+	set := newURLSet()
+	walkPages(res, func(u sitemapURL) { set.URLs = append(set.URLs, u) })
+	if !splitSitemap(len(set.URLs), listings, res) {
+		return nil, false // one file: sitemap.xml
+	}
+	if file == "pages.xml" {
+		return encodeSitemap(set), true
+	}
+	set.URLs = nil
+	digits, ok := strings.CutPrefix(file, "listings-")
+	digits, ok2 := strings.CutSuffix(digits, ".xml")
+	n, err := strconv.Atoi(digits)
+	if !ok || !ok2 || err != nil || n < 1 || strconv.Itoa(n) != digits || (n-1)*listingsPerSitemap >= listings {
+		return nil, false
+	}
+	walkListings(res, (n-1)*listingsPerSitemap, min(listings, n*listingsPerSitemap), func(u sitemapURL) { set.URLs = append(set.URLs, u) })
+	return encodeSitemap(set), true
+}
+
+// splitSitemap says whether the sitemap is an index of files.
+func splitSitemap(pages, listings int, res *route.Resolver) bool {
+	return pages+listings*len(res.Site.Languages.Enabled()) > sitemapSplit
+}
+
+// sitemapAddresses are every address the sitemap lists, site-relative, in
+// its order (the pre-render's).
+func sitemapAddresses(res *route.Resolver) []string {
+	var out []string
+	visit := func(u sitemapURL) {
+		if rest, ok := strings.CutPrefix(u.Loc, res.Absolute("/")); ok {
+			out = append(out, "/"+rest)
+		}
+	}
+	walkPages(res, visit)
+	walkListings(res, 0, sitemapListings(res), visit)
+	return out
+}
+
+func newURLSet() urlset {
+	return urlset{NS: "http://www.sitemaps.org/schemas/sitemap/0.9", XHTML: "http://www.w3.org/1999/xhtml",
+		Image: "http://www.google.com/schemas/sitemap-image/1.1"}
+}
+
+// addAll visits a page in every language, each with all its alternates
+// and x-default (the default language's).
+func addAll(res *route.Resolver, urlIn func(lang string) string, lastMod string, images []sitemapImage, visit func(sitemapURL)) {
+	langs := res.Site.Languages.Enabled()
+	alts := make([]sitemapAltURL, 0, len(langs)+1)
+	for _, l := range langs {
+		alts = append(alts, sitemapAltURL{Rel: "alternate", Hreflang: l, Href: res.Absolute(urlIn(l))})
+	}
+	alts = append(alts, sitemapAltURL{Rel: "alternate", Hreflang: "x-default", Href: res.Absolute(urlIn(res.Site.Languages.Default))})
+	for _, l := range langs {
+		visit(sitemapURL{Loc: res.Absolute(urlIn(l)), LastMod: lastMod, Alternates: alts, Images: images})
+	}
+}
+
+// walkPages visits the pages that are not a listing's, each when the
+// resolver says it is indexable at that address in every language. Only
+// what search engines may index goes in: a page that redirects, is not
+// found or says noindex (an empty list, a site configured noindex) is left
+// out.
+func walkPages(res *route.Resolver, visit func(sitemapURL)) {
 	page := func(urlIn func(lang string) string) {
-		for _, l := range langs {
+		for _, l := range res.Site.Languages.Enabled() {
 			if !indexable(res, urlIn(l)) {
 				return
 			}
 		}
-		add(urlIn, "", nil)
+		addAll(res, urlIn, "", nil, visit)
 	}
 	page(res.HomeURL)
 	for _, p := range res.Site.AllPages() {
@@ -119,27 +252,55 @@ func buildSitemap(res *route.Resolver) []byte {
 	for i := range res.Site.Legal {
 		page(func(l string) string { return res.LegalURL(&res.Site.Legal[i], l) })
 	}
-	// Listings are indexable pages by construction (their canonical
-	// address, 200, no noindex): not resolved one by one, which would cost
-	// a render's data for each of thousands.
+}
+
+// sitemapListings is how many listings the sitemap lists: the properties
+// a list shows, then the projects with no site of their own; none on a
+// site configured noindex.
+func sitemapListings(res *route.Resolver) int {
 	if noindexSite(res) {
-		return encodeSitemap(set)
+		return 0
 	}
 	ix := res.Catalog.Index()
 	q := catalog.NewQuery()
-	for n := 1; ; n++ {
+	q.PageSize = 1
+	n := ix.List(q).Total
+	for _, p := range ix.Projects() {
+		if p.ExternalWeb == "" {
+			n++
+		}
+	}
+	return n
+}
+
+// walkListings visits the listings from and to (in sitemapListings'
+// order), each in every language with its last change (lastmod) and its
+// pictures. Listings are indexable pages by construction (their canonical
+// address, 200, no noindex): not resolved one by one, which would cost a
+// render's data for each of thousands.
+func walkListings(res *route.Resolver, from, to int, visit func(sitemapURL)) {
+	if from >= to {
+		return
+	}
+	ix := res.Catalog.Index()
+	q := catalog.NewQuery()
+	k := 0 // the listing's place in the order
+	for n := 1; k < to; n++ {
 		q.Page, q.PageSize = n, catalog.MaxPageSize
 		list := ix.List(q)
 		for _, c := range list.Items {
-			var lastMod string
-			if t, ok := ix.Modified(c.ID); ok {
-				lastMod = t.UTC().Format(time.RFC3339)
+			if k >= from && k < to {
+				var lastMod string
+				if t, ok := ix.Modified(c.ID); ok {
+					lastMod = t.UTC().Format(time.RFC3339)
+				}
+				var images []sitemapImage
+				if p, err := ix.Property(c.ID, res.Site.Languages.Default); err == nil {
+					images = pictureImages(res, p.Pictures, p.XLargePictureItem)
+				}
+				addAll(res, func(l string) string { return res.PropertyURL(c.ID, c.Goal, c.City, typeName(ix, c, l), l) }, lastMod, images, visit)
 			}
-			var images []sitemapImage
-			if p, err := ix.Property(c.ID, res.Site.Languages.Default); err == nil {
-				images = pictureImages(res, p.Pictures, p.XLargePictureItem)
-			}
-			add(func(l string) string { return res.PropertyURL(c.ID, c.Goal, c.City, typeName(ix, c, l), l) }, lastMod, images)
+			k++
 		}
 		if n >= list.Pages {
 			break
@@ -147,18 +308,22 @@ func buildSitemap(res *route.Resolver) []byte {
 	}
 	for _, p := range ix.Projects() {
 		if p.ExternalWeb == "" {
-			add(func(l string) string { return res.ProjectURL(p.ID, l) }, "", pictureImages(res, p.Pictures, p.XLargePictureItem))
+			if k >= from && k < to {
+				addAll(res, func(l string) string { return res.ProjectURL(p.ID, l) }, "", pictureImages(res, p.Pictures, p.XLargePictureItem), visit)
+			}
+			k++
 		}
 	}
-	return encodeSitemap(set)
 }
 
-func encodeSitemap(set urlset) []byte {
+func encodeSitemap(set urlset) []byte { return encodeXML(set) }
+
+func encodeXML(v any) []byte {
 	var b bytes.Buffer
 	b.WriteString(xml.Header)
 	enc := xml.NewEncoder(&b)
 	enc.Indent("", " ")
-	if err := enc.Encode(set); err != nil {
+	if err := enc.Encode(v); err != nil {
 		panic(err) // our own types: cannot fail
 	}
 	return b.Bytes()
