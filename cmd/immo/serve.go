@@ -84,6 +84,11 @@ func runServe(ctx context.Context, args []string) error {
 		ln.Close()
 		return err
 	}
+	if debug := os.Getenv("IMMO_DEBUG_ADDR"); debug != "" {
+		if err := serveDebug(ctx, debug, log); err != nil {
+			return err
+		}
+	}
 	srv := server.New(s.addr, a.Handler)
 	log.Info("immo is serving", "url", "http://"+displayAddr(ln.Addr()), "version", version)
 	fmt.Fprintf(stdout, "immo is serving on http://%s\n", displayAddr(ln.Addr()))

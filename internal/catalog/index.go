@@ -18,7 +18,8 @@ import (
 // properties that is one linear pass over ~40 bytes a row.
 type Index struct {
 	version    int64
-	properties []Property
+	properties []Property // without their details (details.go)
+	details    [][]byte   // each property's details, deflated
 	rows       []row
 	byID       map[int64]int32
 	orders     map[bucket]map[string][]row
@@ -69,6 +70,10 @@ func NewIndex(c *Catalog, version int64) *Index {
 		ix.typeByWeb[t.WebID] = i
 	}
 	ix.properties = slices.Clone(c.Properties)
+	ix.details = make([][]byte, len(ix.properties))
+	for i := range ix.properties {
+		ix.details[i] = takeDetails(&ix.properties[i])
+	}
 	ix.rows = make([]row, len(ix.properties))
 	cities, zips := interner{}, interner{}
 	typeRank := make([]int, len(ix.properties))
@@ -386,7 +391,8 @@ func (ix *Index) Property(id int64, lang string) (PublicProperty, error) {
 	if !ok {
 		return PublicProperty{}, ErrPropertyNotFound
 	}
-	return ix.properties[i].Public(lang, ix.TypeName).In(lang), nil
+	p := withDetails(ix.properties[i], ix.details[i])
+	return p.Public(lang, ix.TypeName).In(lang), nil
 }
 
 // Card returns the card of the property with id in lang, whatever its status.
