@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config'
+import { deferredVitePlugin } from './scripts/deferred.mjs'
 import { localesVitePlugin } from './scripts/locales.mjs'
 
 // The browser's entries, by name. Each is a bundle of its own that the Go
@@ -17,7 +18,8 @@ const entries: Record<string, string> = {
 export default defineConfig({
   base: '/',
   publicDir: false,
-  plugins: [localesVitePlugin()],
+  // deferredVitePlugin: Vitest only (the tests render deferred forms whole, as the server does).
+  plugins: [localesVitePlugin(), deferredVitePlugin()],
   build: {
     outDir: '../internal/web/assets/dist',
     emptyOutDir: false, // scripts/clean.mjs keeps the committed placeholder

@@ -164,6 +164,9 @@ export function consentCookie(origin, categories) {
  */
 export async function waitForHydration(locator, timeout = 10_000) {
   await locator.waitFor({ state: 'attached', timeout })
+  // A form's code loads when it comes near the viewport (web/src/shared/forms/deferred.tsx):
+  // the visitor scrolls to it first.
+  if (await locator.evaluate((el) => el.closest('.deferred-form') !== null)) await locator.evaluate((el) => el.scrollIntoView({ block: 'center' }))
   const deadline = Date.now() + timeout
   for (;;) {
     const done = await locator.evaluate((el) => Object.keys(el).some((k) => k.startsWith('__reactProps$')))

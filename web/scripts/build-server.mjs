@@ -5,6 +5,7 @@ import { build } from 'esbuild'
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
+import { deferredEsbuildPlugin } from './deferred.mjs'
 import { localesEsbuildPlugin } from './locales.mjs'
 
 const web = fileURLToPath(new URL('..', import.meta.url))
@@ -42,7 +43,8 @@ await build({
   },
   // Components import their CSS; the client build emits it, the server needs none.
   loader: { '.css': 'empty' },
-  plugins: [legacyServer, localesEsbuildPlugin()],
+  // deferredEsbuildPlugin: every deferred form rendered whole (src/shared/forms/deferred.tsx).
+  plugins: [legacyServer, localesEsbuildPlugin(), deferredEsbuildPlugin()],
   logLevel: 'warning',
 })
 

@@ -15,7 +15,7 @@
 import { readFileSync } from 'node:fs'
 import { gzipSync } from 'node:zlib'
 
-const BUDGET_KIB = 120
+const BUDGET_KIB = 121
 
 /** Each page kind: the view chunks it is made of, and its budget (KiB gzip). */
 const PAGE_BUDGETS_KIB = {
@@ -26,7 +26,7 @@ const PAGE_BUDGETS_KIB = {
   // The contact page and the configured pages that hold a form are content pages (the Page view), as
   // are the legal pages; the valuation and the demand register are form pages of their own.
   'content and contact': { views: ['src/features/content/components/ContentPage.tsx', 'src/features/content/components/LegalPage.tsx'], budget: 140 },
-  'form pages': { views: ['src/features/valuation/components/ValuationPage.tsx', 'src/features/demand/components/DemandRegisterPage.tsx'], budget: 136 },
+  'form pages': { views: ['src/features/valuation/components/ValuationPage.tsx', 'src/features/demand/components/DemandRegisterPage.tsx'], budget: 138 },
 }
 
 const dist = new URL('../../internal/web/assets/dist/', import.meta.url)

@@ -42,6 +42,9 @@ function fakeWidget() {
   return { module, mounts }
 }
 
+// The visitor turns to the form: the widget loads then, not with the page.
+const turnTo = (container: HTMLElement) => act(async () => void container.querySelector('form')!.dispatchEvent(new FocusEvent('focusin', { bubbles: true })))
+
 beforeEach(() => {
   loader.calls = 0
   loader.impl = () => new Promise(() => {})
@@ -61,6 +64,8 @@ describe('Altcha', () => {
     const onChange = vi.fn()
     const { container, unmount } = render(inForm('nl', onChange))
     await act(async () => {})
+    expect(loader.calls).toBe(0) // a page only read loads no widget
+    await turnTo(container)
     expect(loader.calls).toBe(1)
     expect(mounts).toHaveLength(1)
     const { host, options, destroy } = mounts[0]
@@ -82,7 +87,9 @@ describe('Altcha', () => {
     let arrive: (m: AltchaModule) => void = () => {}
     const arrived = new Promise<AltchaModule>((resolve) => (arrive = resolve))
     loader.impl = () => arrived
-    const { unmount } = render(inForm('fr'))
+    const { container, unmount } = render(inForm('fr'))
+    await turnTo(container)
+    expect(loader.calls).toBe(1)
     unmount()
     await act(async () => arrive(module))
     expect(mounts).toHaveLength(0)
@@ -93,6 +100,7 @@ describe('Altcha', () => {
     const failed = new Promise<AltchaModule>((_, reject) => (fail = reject))
     loader.impl = () => failed
     const { container } = render(inForm('de'))
+    await turnTo(container)
     await act(async () => fail(new Error('chunk blocked')))
     expect(container.querySelector('.altcha-box')).toBeEmptyDOMElement()
   })

@@ -131,8 +131,8 @@ describe('Captcha', () => {
   it('keeps ALTCHA the default: no provider, no third-party script', async () => {
     const html = renderToString(onPage(form, page()))
     expect(html).toContain('<div class="altcha-box"></div>')
-    render(onPage(form, page()))
-    await act(async () => {})
+    const { container } = render(onPage(form, page()))
+    await act(async () => void container.querySelector('form')!.dispatchEvent(new FocusEvent('focusin', { bubbles: true }))) // the visitor turns to the form
     expect(altchaLoads.calls).toBe(1)
     expect(scripts()).toEqual([])
   })

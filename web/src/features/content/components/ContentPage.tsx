@@ -3,13 +3,17 @@ import { HtmlContent } from '../../../lib/ui/HtmlContent'
 import type { Level } from '../../../lib/ui/Heading'
 import { SmartLink } from '../../../lib/ui/SmartLink'
 import { sized } from '../../../lib/images'
-import { JobApplicationForm } from './JobApplicationForm'
+import { deferredForm } from '../../../shared/forms/deferred'
 import { Modules } from '../../../shared/modules'
 import type { ContentPageProps } from '../model/types'
 import type { SiteLink } from '../../../lib/site/types'
-import { SiteContactForm } from './SiteContactForm'
-import { TestimonialForm } from './TestimonialForm'
 import './content.css'
+
+// The modules' forms: each with the forms kit a chunk of its own, loaded when
+// it comes near the viewport or the visitor turns to it (shared/forms/deferred).
+const SiteContactForm = deferredForm(() => import('./SiteContactForm'))
+const TestimonialForm = deferredForm(() => import('./TestimonialForm'))
+const JobApplicationForm = deferredForm(() => import('./JobApplicationForm'))
 
 const siteContactForm = (level: Level) => <SiteContactForm level={level} />
 const testimonialForm = () => <TestimonialForm />

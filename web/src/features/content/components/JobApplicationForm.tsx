@@ -29,3 +29,5 @@ export function JobApplicationForm({ level }: { level: Level }) {
     </div>
   )
 }
+
+export default JobApplicationForm

@@ -25,3 +25,5 @@ export function SiteContactForm({ level }: { level: Level }) {
     </div>
   )
 }
+
+export default SiteContactForm

@@ -47,3 +47,5 @@ export function TestimonialForm() {
     </div>
   )
 }
+
+export default TestimonialForm

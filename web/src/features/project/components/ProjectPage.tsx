@@ -9,8 +9,12 @@ import { streetLine } from '../../../shared/cards'
 import type { Unit } from '../../../shared/cards/model/types'
 import { projectPrices, UNIT_STATUS } from '../../../shared/cards/model/prices'
 import type { ProjectProps } from '../model/types'
-import { PROJECT_CONTACT_ANCHOR, ProjectRequestForm, type ChosenUnit } from './ProjectRequestForm'
+import { deferredForm } from '../../../shared/forms/deferred'
+import { PROJECT_CONTACT_ANCHOR, type ChosenUnit } from '../model/request'
 import './project.css'
+
+/** The request form, with the forms kit a chunk of its own, loaded when it comes near the viewport or the visitor turns to it. */
+const ProjectRequestForm = deferredForm(() => import('./ProjectRequestForm'))
 
 /**
  * A new-build project: name, address, prices, delivery, photos, description,

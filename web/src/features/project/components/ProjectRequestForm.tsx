@@ -2,15 +2,8 @@ import { useEffect, useRef } from 'react'
 import { Altcha, ContactTimeField, PersonFields, SelectField, TextArea, VisitorForm } from '../../../shared/forms'
 import { useT } from '../../../lib/i18n'
 import { usePage } from '../../../lib/router'
+import { PROJECT_CONTACT_ANCHOR, type ChosenUnit } from '../model/request'
 
-/** The anchor of the project request: the price list's "Request info" links go there. */
-export const PROJECT_CONTACT_ANCHOR = 'contact'
-
-/** A unit the price list's link chose; `n` counts the clicks, so choosing the same unit again still applies. */
-export interface ChosenUnit {
-  unit: string
-  n: number
-}
 
 /**
  * The project request (SPEC §3, `contact-construction`): the visitor's
@@ -56,3 +49,5 @@ function UnitSelect({ units, chosen }: { units: string[]; chosen?: ChosenUnit })
     </div>
   )
 }
+
+export default ProjectRequestForm

@@ -1,8 +1,7 @@
 import { useT } from '../../../lib/i18n'
 import { SmartLink } from '../../../lib/ui/SmartLink'
 import type { ContactView } from '../model/sections'
-import { FRIEND_ANCHOR } from './FriendForm'
-import { CONTACT_ANCHOR } from './InformationForm'
+import { CONTACT_ANCHOR, FRIEND_ANCHOR } from '../model/anchors'
 
 /**
  * The agent in charge (else the agency): name, phone (SPEC §9 grouping, a

@@ -34,3 +34,5 @@ export function DocumentRequestForm({ documents }: { documents: DocumentChoice[]
     </details>
   )
 }
+
+export default DocumentRequestForm

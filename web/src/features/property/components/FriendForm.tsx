@@ -1,9 +1,8 @@
 import { Altcha, TextArea, TextField, VisitorForm } from '../../../shared/forms'
 import { useT } from '../../../lib/i18n'
 import { usePage, type PostProps } from '../../../lib/router'
+import { FRIEND_ANCHOR } from '../model/anchors'
 
-/** The anchor of the send-to-a-friend form: the contact box's "Send to a friend" goes there. */
-export const FRIEND_ANCHOR = 'friend'
 
 /**
  * Send to a friend (SPEC §3, `send-to-friend`): the sender's names and
@@ -42,3 +41,5 @@ export function FriendForm() {
     </details>
   )
 }
+
+export default FriendForm

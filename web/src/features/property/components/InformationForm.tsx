@@ -1,9 +1,8 @@
 import { Altcha, CheckboxField, ContactTimeField, PersonFields, TextArea, VisitorForm } from '../../../shared/forms'
 import { useT } from '../../../lib/i18n'
 import { usePage } from '../../../lib/router'
+import { CONTACT_ANCHOR } from '../model/anchors'
 
-/** The anchor of the information form: the contact box's "Request information" goes there. */
-export const CONTACT_ANCHOR = 'contact'
 
 /**
  * The information request (SPEC §3, `contact-me`): the visitor's details,
@@ -29,3 +28,5 @@ export function InformationForm() {
     </section>
   )
 }
+
+export default InformationForm

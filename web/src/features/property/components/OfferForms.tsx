@@ -9,3 +9,5 @@ export function OfferForms({ property, terms }: { property: Pick<PublicProperty,
   if (!kind || !terms) return null
   return kind === 'purchase-offer' ? <PurchaseOfferForm terms={terms} /> : <RentApplicationForm terms={terms} />
 }
+
+export default OfferForms

@@ -44,3 +44,5 @@ export function VisitForm() {
     </section>
   )
 }
+
+export default VisitForm

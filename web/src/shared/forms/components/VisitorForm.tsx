@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react'
+import { useCallback, useContext, useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { useForm, type Resolver } from 'react-hook-form'
 import { ERROR_KEYS, type FieldSpec, type FormKind } from '../../../gen/forms'
 import { useT } from '../../../lib/i18n'
@@ -8,6 +8,8 @@ import { HONEYPOT_FIELD } from '../../../gen/forms'
 import { FORM_FIELD, formRecord, type FormErrors, type PostProps } from '../model/post'
 import { fieldsOf, formSchema } from '../model/schema'
 import { ALTCHA_FIELD } from '../model/altcha'
+import { valuesIn } from '../model/carry'
+import { ServerFormContext } from '../deferred'
 import { FormKitContext, type FormKit, type ProofHandle, type Values } from './context'
 import './forms.css'
 
@@ -71,10 +73,17 @@ export function VisitorForm({ kind, action, hidden, multipart: multipartProp, an
   const mine = page.props.form?.name === kind
   const server = (mine && page.props.errors) || noErrors
   const values = (mine && page.props.form?.values) || undefined
+  // Hydrating a form the server rendered before this code arrived
+  // (deferredForm): what the visitor typed or ticked meanwhile is kept.
+  const serverForm = useContext(ServerFormContext)
+  const [typed] = useState(() => {
+    const form = serverForm?.(kind)
+    return form ? valuesIn(form, fields) : undefined
+  })
 
   const { register, handleSubmit, clearErrors, formState } = useForm<Values>({
     mode: 'onTouched',
-    defaultValues: values ?? undefined,
+    defaultValues: typed ?? values ?? undefined,
     resolver: resolverOf(kind, fields),
   })
 

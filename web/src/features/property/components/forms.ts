@@ -1,0 +1,10 @@
+// The page's forms, each with the forms kit a chunk of its own that loads
+// when a form comes near the viewport or the visitor turns to it; the server
+// renders them whole (shared/forms/deferred).
+import { deferredForm } from '../../../shared/forms/deferred'
+
+export const InformationForm = deferredForm(() => import('./InformationForm'))
+export const VisitForm = deferredForm(() => import('./VisitForm'))
+export const FriendForm = deferredForm(() => import('./FriendForm'))
+export const DocumentRequestForm = deferredForm(() => import('./DocumentRequestForm'))
+export const OfferForms = deferredForm(() => import('./OfferForms'))

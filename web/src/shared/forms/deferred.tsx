@@ -1,0 +1,165 @@
+// A form whose code (the form itself, react-hook-form, zod, the kit's fields:
+// ~25 KB gzip) loads only when the page needs it: not with the page, but
+// when a form comes near the viewport or the visitor turns to one. This
+// module is the light part a view imports; it never imports the kit.
+import {
+  createContext,
+  Suspense,
+  use,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ComponentType,
+} from 'react'
+import './deferred.css'
+
+/** A form's module, as `import()` gives it. */
+export interface FormModule<P> {
+  default: ComponentType<P>
+}
+
+/** How far below (or above) the viewport a form starts loading. */
+export const NEAR_MARGIN = '600px 0px'
+
+/**
+ * The form element the server rendered for a kind, while its code was not
+ * there yet (the visitor may have typed in it): VisitorForm starts from
+ * what it holds. Null when the form was rendered by the browser.
+ */
+export type ServerForm = (kind: string) => HTMLFormElement | null
+
+export const ServerFormContext = createContext<ServerForm | null>(null)
+
+// Page-wide: once one form is asked for, every deferred form loads, so that
+// none is left without its code when the page changes under it (a post's
+// answer re-renders the page: a boundary still waiting then loses its HTML).
+let askForForms!: () => void
+let asked = false
+const formsWanted = new Promise<void>((resolve) => {
+  askForForms = () => {
+    asked = true
+    resolve()
+  }
+})
+
+/** Loads every deferred form of the page now (a form came near, or got the focus or a pointer). */
+export function wantForms(): void {
+  askForForms()
+}
+
+/** The latest props of a deferred form, read by its gate; the first ones while it hydrates. */
+function propsStore<P>(initial: P) {
+  let current = initial
+  const listeners = new Set<() => void>()
+  return {
+    initial: () => initial,
+    get: () => current,
+    set(next: P) {
+      if (next === current) return
+      current = next
+      listeners.forEach((l) => l())
+    },
+    subscribe(l: () => void) {
+      listeners.add(l)
+      return () => void listeners.delete(l)
+    },
+  }
+}
+type PropsStore<P> = ReturnType<typeof propsStore<P>>
+
+/**
+ * A form component that the server renders whole and the browser loads
+ * later. `load` is `() => import('./TheForm')` (a module whose default export
+ * is the form). `preloaded` is that module itself: the server bundle and the
+ * tests pass it (scripts/deferred.mjs adds it to every such call with a
+ * relative import), so they render the form at once.
+ *
+ * In the browser the server's form stays as it is — a plain HTML form that
+ * posts and works — inside a Suspense boundary that hydrates only once the
+ * code is there: React keeps a boundary's server HTML while its content
+ * suspends. The code loads when the form comes within NEAR_MARGIN of the
+ * viewport, or gets the focus or a pointer, then the boundary hydrates on the
+ * same elements: what the visitor typed, and the focus, stay (VisitorForm
+ * starts from the values in the server's form, ServerFormContext). Rendered
+ * by the browser (a later page), the form loads at once.
+ */
+export function deferredForm<P extends object>(load: () => Promise<FormModule<P>>, preloaded?: FormModule<P>): ComponentType<P> {
+  let loaded: ComponentType<P> | undefined = preloaded?.default
+  let loading: Promise<ComponentType<P>> | undefined
+  const ask = () =>
+    (loading ??= formsWanted
+      .then(load)
+      .then((m) => (loaded = m.default))
+      .catch(() => {
+        // The chunk failed (offline): the server's form stays, posted by the browser itself.
+        loading = undefined
+        return new Promise<never>(() => {})
+      }))
+
+  function Gate({ store }: { store: PropsStore<P> }) {
+    const props = useSyncExternalStore(store.subscribe, store.get, store.initial)
+    const Form = loaded ?? use(ask())
+    return <Form {...props} />
+  }
+
+  function DeferredForm(props: P) {
+    const slot = useRef<HTMLDivElement>(null)
+    const [store] = useState(() => propsStore(props))
+    useEffect(() => store.set(props))
+    const serverForm = useCallback<ServerForm>((kind) => {
+      const names = slot.current?.querySelectorAll<HTMLInputElement>('form input[name="form"]') ?? []
+      return [...names].find((input) => input.value === kind)?.form ?? null
+    }, [])
+    // One element for the component's life: a new one would be an update of
+    // the boundary while it waits, which React answers by dropping the
+    // server's HTML. New props reach the form through the store.
+    const boundary = useMemo(
+      () => (
+        <ServerFormContext.Provider value={serverForm}>
+          <Suspense fallback={null}>
+            <Gate store={store} />
+          </Suspense>
+        </ServerFormContext.Provider>
+      ),
+      [serverForm, store],
+    )
+
+    useEffect(() => {
+      const box = slot.current
+      if (loaded || asked || !box) return
+      // React's markers of a server-rendered boundary: without them the browser rendered it, and nothing shows until the code is there.
+      const fromServer = [...box.childNodes].some((n) => n.nodeType === Node.COMMENT_NODE)
+      if (!fromServer) return wantForms()
+      // On the window, capturing: React's own listener on the root stops
+      // these events from reaching what it has not hydrated yet.
+      const turn = (e: Event) => e.target instanceof Node && box.contains(e.target) && wantForms()
+      const events = ['focusin', 'pointerdown', 'pointerover'] as const
+      events.forEach((e) => window.addEventListener(e, turn, { capture: true, passive: true }))
+      let observer: IntersectionObserver | undefined
+      if (typeof IntersectionObserver === 'undefined') wantForms()
+      else {
+        observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && wantForms(), { rootMargin: NEAR_MARGIN })
+        for (const el of box.children) observer.observe(el)
+      }
+      let stopped = false
+      const stop = () => {
+        if (stopped) return
+        stopped = true
+        observer?.disconnect()
+        events.forEach((e) => window.removeEventListener(e, turn, { capture: true }))
+      }
+      void formsWanted.then(stop)
+      return stop
+    }, [])
+
+    return (
+      <div ref={slot} className="deferred-form">
+        {boundary}
+      </div>
+    )
+  }
+  return DeferredForm
+}
