@@ -27,9 +27,14 @@ func runServe(ctx context.Context, args []string) error {
 	fs.StringVar(&s.addr, "addr", envOr("IMMO_ADDR", ":8080"), "address to listen on (env IMMO_ADDR)")
 	fs.StringVar(&s.publicURL, "public-url", os.Getenv("IMMO_PUBLIC_URL"), "the site's public origin for canonical links (env IMMO_PUBLIC_URL; default http://localhost:PORT)")
 	fs.StringVar(&s.configFile, "config", os.Getenv("IMMO_CONFIG"), "site configuration file (env IMMO_CONFIG; default: the demo agency)")
+	tlsCert := fs.String("tls-cert", os.Getenv("IMMO_TLS_CERT"), "serve HTTPS (HTTP/2 and HTTP/1.1) with this certificate file, PEM (env IMMO_TLS_CERT; with --tls-key)")
+	tlsKey := fs.String("tls-key", os.Getenv("IMMO_TLS_KEY"), "the certificate's private key file, PEM (env IMMO_TLS_KEY)")
 	prerender := fs.Bool("prerender", os.Getenv("IMMO_PRERENDER") != "off", "render the sitemap's pages in the background after every change (env IMMO_PRERENDER=off: not)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
+	}
+	if (*tlsCert == "") != (*tlsKey == "") {
+		return errors.New("--tls-cert and --tls-key go together")
 	}
 	smtpURL := os.Getenv("IMMO_SMTP_URL")
 	proxies, err := server.ParseTrustedProxies(os.Getenv("IMMO_TRUSTED_PROXIES"))
@@ -69,8 +74,12 @@ func runServe(ctx context.Context, args []string) error {
 	// One address holds at most MaxConnsPerAddress connections (slow
 	// clients trickling bodies); the trusted proxies carry everyone's.
 	ln = server.LimitPerAddress(ln, server.MaxConnsPerAddress, proxies)
+	scheme := "http"
+	if *tlsCert != "" {
+		scheme = "https"
+	}
 	if s.publicURL == "" {
-		s.publicURL = "http://" + displayAddr(ln.Addr())
+		s.publicURL = scheme + "://" + displayAddr(ln.Addr())
 	}
 	a, err := app.New(ctx, app.Config{Store: store, Site: cfg, PublicURL: s.publicURL, SMTPURL: smtpURL,
 		Keys: app.Keys{Altcha: keys.altcha, IPHash: keys.ipHash, Picture: keys.picture}, Log: log, MapFrame: mapFrame,
@@ -90,11 +99,16 @@ func runServe(ctx context.Context, args []string) error {
 		}
 	}
 	srv := server.New(s.addr, a.Handler)
-	log.Info("immo is serving", "url", "http://"+displayAddr(ln.Addr()), "version", version)
-	fmt.Fprintf(stdout, "immo is serving on http://%s\n", displayAddr(ln.Addr()))
+	log.Info("immo is serving", "url", scheme+"://"+displayAddr(ln.Addr()), "version", version)
+	fmt.Fprintf(stdout, "immo is serving on %s://%s\n", scheme, displayAddr(ln.Addr()))
 
 	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(ln) }()
+	if *tlsCert != "" {
+		// net/http speaks HTTP/2 over TLS on its own (ALPN h2), HTTP/1.1 to the rest.
+		go func() { errc <- srv.ServeTLS(ln, *tlsCert, *tlsKey) }()
+	} else {
+		go func() { errc <- srv.Serve(ln) }()
+	}
 	select {
 	case err := <-errc:
 		return err

@@ -90,7 +90,8 @@ type Options struct {
 	// Refresh resolves the page at a request URI again, for the background
 	// render of a page served stale; nil: stale pages are not refreshed.
 	Refresh func(uri string) (Page, bool)
-	// CacheBytes bounds the HTML cache; 0: 64 MiB; negative: no cache.
+	// CacheBytes bounds the HTML cache; 0: 32 MiB (the shared Store behind
+	// it answers a miss without a render); negative: no cache.
 	CacheBytes    int
 	RenderTimeout time.Duration // 0: 2 s
 	// RenderSlots is how many renders run at once: the renderer's Size()
@@ -134,7 +135,7 @@ func New(o Options) *Responder {
 		o.RenderTimeout = 2 * time.Second
 	}
 	if o.CacheBytes == 0 {
-		o.CacheBytes = 64 << 20
+		o.CacheBytes = 32 << 20
 	}
 	if o.Log == nil {
 		o.Log = slog.New(slog.DiscardHandler)
