@@ -98,7 +98,7 @@ type Options struct {
 	// (one per engine) when it has one, else one per core.
 	RenderSlots int
 	// QueueMax bounds the renders waiting for a slot (0: 256) and QueueWait
-	// how long one waits (0: 1 s); past either, the visitor gets the
+	// how long one waits (0: 1.5 s); past either, the visitor gets the
 	// client-rendered shell.
 	QueueMax  int
 	QueueWait time.Duration
@@ -147,7 +147,7 @@ func New(o Options) *Responder {
 		}
 	}
 	if o.QueueWait == 0 {
-		o.QueueWait = time.Second
+		o.QueueWait = 1500 * time.Millisecond
 	}
 	if o.QueueMax == 0 {
 		o.QueueMax = 256
