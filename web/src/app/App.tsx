@@ -2,13 +2,17 @@ import { useEffect, useState } from 'react'
 import { flushSync } from 'react-dom'
 import { I18nextProvider } from 'react-i18next'
 import { Layout } from '../features/layout/components/Layout'
-import { NewsletterSignup } from '../features/newsletter/components/NewsletterSignup'
+import '../features/newsletter/components/newsletter.css' // the sign-up's rules, inlined in every page: its code comes later
+import { deferredForm } from '../shared/forms/deferred'
 import { syncHead } from '../lib/head/sync'
 import '../lib/ui/icons.css'
 import { i18nFor, isLang, type Lang } from '../lib/i18n'
 import { PageContext, RouterContext, type Page, type Router } from '../lib/router'
 import type { BaseProps } from '../lib/site/types'
 import { unknownView, type Views } from './views'
+
+/** The footer's newsletter sign-up: its code loads when the footer comes near or the visitor turns to it (shared/forms/deferred). */
+const NewsletterSignup = deferredForm(() => import('../features/newsletter/components/NewsletterSignup'))
 
 export interface AppProps {
   initialPage: Page

@@ -1,3 +1,2 @@
 export { ConsentManager } from './components/ConsentManager'
 export { CookieSettingsButton } from './components/CookieSettingsButton'
-export { CookieTable } from './components/CookieTable'

@@ -3,11 +3,12 @@ import { HtmlContent } from '../../../lib/ui/HtmlContent'
 import type { Level } from '../../../lib/ui/Heading'
 import { SmartLink } from '../../../lib/ui/SmartLink'
 import { sized } from '../../../lib/images'
-import { deferredForm } from '../../../shared/forms/deferred'
+import { deferredForm } from '../../../shared/forms/lazy'
 import { Modules } from '../../../shared/modules'
 import type { ContentPageProps } from '../model/types'
 import type { SiteLink } from '../../../lib/site/types'
 import './content.css'
+import './testimonial.css' // the testimonial form's, inlined with the page's: its code comes later
 
 // The modules' forms: each with the forms kit a chunk of its own, loaded when
 // it comes near the viewport or the visitor turns to it (shared/forms/deferred).

@@ -1,6 +1,6 @@
 import { HtmlContent } from '../../../lib/ui/HtmlContent'
 import type { LegalPageProps } from '../model/types'
-import { CookieTable } from '../../../shared/consent'
+import { CookieTable } from '../../../shared/consent/components/CookieTable' // not the kit's index: the entry holds that
 import './content.css'
 
 /** A legal page: title and content; the cookie policy adds the cookies and services in use. */

@@ -128,3 +128,5 @@ export function NewsletterSignup({ home }: { home: string }) {
     </section>
   )
 }
+
+export default NewsletterSignup

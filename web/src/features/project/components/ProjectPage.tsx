@@ -9,7 +9,7 @@ import { streetLine } from '../../../shared/cards'
 import type { Unit } from '../../../shared/cards/model/types'
 import { projectPrices, UNIT_STATUS } from '../../../shared/cards/model/prices'
 import type { ProjectProps } from '../model/types'
-import { deferredForm } from '../../../shared/forms/deferred'
+import { deferredForm } from '../../../shared/forms/lazy'
 import { PROJECT_CONTACT_ANCHOR, type ChosenUnit } from '../model/request'
 import './project.css'
 

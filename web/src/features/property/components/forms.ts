@@ -1,7 +1,10 @@
 // The page's forms, each with the forms kit a chunk of its own that loads
 // when a form comes near the viewport or the visitor turns to it; the server
 // renders them whole (shared/forms/deferred).
-import { deferredForm } from '../../../shared/forms/deferred'
+import { deferredForm } from '../../../shared/forms/lazy'
+// The forms' own rules, inlined with the page's (the server's forms are styled before their code arrives).
+import './offer.css'
+import './visit.css'
 
 export const InformationForm = deferredForm(() => import('./InformationForm'))
 export const VisitForm = deferredForm(() => import('./VisitForm'))
