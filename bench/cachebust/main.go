@@ -43,7 +43,8 @@ func main() {
 			log.Fatal(err)
 		}
 		defer os.RemoveAll(dir)
-		srv, err := run.Start(context.Background(), *bin, dir, filepath.Join(dir, "server.log"))
+		// No pre-render: its background renders would share the cores with the load.
+		srv, err := run.Start(context.Background(), *bin, dir, filepath.Join(dir, "server.log"), "IMMO_PRERENDER=off")
 		if err != nil {
 			log.Fatal(err)
 		}

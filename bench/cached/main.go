@@ -45,7 +45,7 @@ func main() {
 		log.Fatal(err)
 	}
 	defer os.RemoveAll(dir)
-	srv, err := run.Start(context.Background(), *bin, dir, filepath.Join(dir, "server.log"))
+	srv, err := run.Start(context.Background(), *bin, dir, filepath.Join(dir, "server.log"), "IMMO_PRERENDER=off")
 	if err != nil {
 		log.Fatal(err)
 	}
