@@ -13,6 +13,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"sync"
 
 	"immo/internal/web/assets"
 )
@@ -216,9 +217,24 @@ func writeNonced(w http.ResponseWriter, r *http.Request, status int, d nonced) {
 	h["Content-Length"] = length
 	w.WriteHeader(status)
 	if r.Method != http.MethodHead {
-		write(w, nonce)
+		// One write of the whole body, as a handler writing bytes from
+		// memory does: part by part, net/http's 4 KB buffer would send
+		// it in as many system calls as it fills.
+		b := bodies.Get().(*bytes.Buffer)
+		b.Reset()
+		write(b, nonce)
+		w.Write(b.Bytes())
+		if b.Cap() <= maxPooledBody {
+			bodies.Put(b)
+		}
 	}
 }
+
+// bodies are the buffers responses are joined in; one of a page larger
+// than maxPooledBody is left to the collector.
+var bodies = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+const maxPooledBody = 1 << 20
 
 // deflate compresses p at the best level (a page is served many times). A
 // part that is not the last ends with a flush, on a byte boundary, so a
