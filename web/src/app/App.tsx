@@ -3,7 +3,7 @@ import { flushSync } from 'react-dom'
 import { I18nextProvider } from 'react-i18next'
 import { Layout } from '../features/layout/components/Layout'
 import '../features/newsletter/components/newsletter.css' // the sign-up's rules, inlined in every page: its code comes later
-import { deferredForm } from '../shared/forms/deferred'
+import { deferredForm, loadDeferredForms } from '../shared/forms/deferred'
 import { syncHead } from '../lib/head/sync'
 import '../lib/ui/icons.css'
 import { i18nFor, isLang, type Lang } from '../lib/i18n'
@@ -36,8 +36,9 @@ export function App({ initialPage, router, views, loadLocale }: AppProps) {
 
   useEffect(() => {
     router?.connect(async (page, { preserveState }) => {
-      // The view's chunk and the language's translations, before the swap.
-      await Promise.all([views.load(page.component), loadLocale?.(pageLang(page))])
+      // The view's chunk and the language's translations, before the swap;
+      // and the code of the forms shown, which must hydrate before it.
+      await Promise.all([views.load(page.component), loadLocale?.(pageLang(page)), loadDeferredForms()])
       flushSync(() => setState((s) => ({ page, key: preserveState ? s.key : s.key + 1 })))
     })
   }, [router, views, loadLocale])

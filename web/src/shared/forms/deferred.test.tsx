@@ -1,5 +1,6 @@
 import { act } from '@testing-library/react'
-import type { ReactNode } from 'react'
+import { createContext, useContext, useEffect, useState, type ComponentType, type ReactNode } from 'react'
+import { flushSync } from 'react-dom'
 import { hydrateRoot, type Root } from 'react-dom/client'
 import { renderToString } from 'react-dom/server'
 import { I18nextProvider } from 'react-i18next'
@@ -8,7 +9,7 @@ import { i18nFor } from '../../lib/i18n'
 import { PageContext, RouterContext, type Page, type Router } from '../../lib/router'
 import { CHECK_HEADER } from './components/VisitorForm'
 import { ContactTimeField, PersonFields, TextArea, VisitorForm } from './index'
-import { deferredForm, type FormModule } from './deferred'
+import { deferredForm, loadDeferredForms, type FormModule } from './deferred'
 
 function fakeRouter() {
   return { visit: vi.fn(async () => {}), page: null, prefetch: vi.fn(), isLocal: () => true, connect: vi.fn(), subscribe: vi.fn() } as unknown as Router
@@ -119,6 +120,35 @@ describe('deferredForm', () => {
     expect(container.querySelector('.note')?.textContent).toBe('Hello')
     expect(container.querySelector('form input[name="email"]')).not.toBeNull()
     act(() => root.unmount())
+    container.remove()
+  })
+
+  it("a change of the page's context (a visit) drops no server form: the app first loads the forms shown, which then hydrate before the change", async () => {
+    const Word = createContext('first')
+    const Said = () => <form method="post"><input name="x" /><output>{useContext(Word)}</output></form>
+    const said: FormModule<object> = { default: Said }
+    const speaker = { say: (w: string) => void w }
+    function Shell({ Form }: { Form: ComponentType<object> }) {
+      const [word, setWord] = useState('first')
+      useEffect(() => void (speaker.say = setWord), [])
+      return <Word.Provider value={word}><Form /></Word.Provider>
+    }
+    const html = renderToString(<Shell Form={deferredForm(() => new Promise<never>(() => {}), said)} />)
+    const container = document.createElement('div')
+    container.innerHTML = html
+    document.body.append(container)
+    const form = container.querySelector('form')!
+    let deliver = () => {}
+    const Client = deferredForm(() => new Promise<FormModule<object>>((resolve) => (deliver = () => resolve(said))))
+    await act(async () => void hydrateRoot(container, <Shell Form={Client} />))
+    const ready = loadDeferredForms()
+    await act(async () => {
+      deliver()
+      await ready
+    })
+    act(() => flushSync(() => speaker.say('second')))
+    expect(container.querySelector('form')).toBe(form)
+    expect(form.querySelector('output')?.textContent).toBe('second')
     container.remove()
   })
 })

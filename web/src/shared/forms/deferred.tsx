@@ -37,10 +37,10 @@ export const ServerFormContext = createContext<ServerForm | null>(null)
 // none is left without its code when the page changes under it (a post's
 // answer re-renders the page: a boundary still waiting then loses its HTML).
 let askForForms!: () => void
-let asked = false
+let wanted = false
 const formsWanted = new Promise<void>((resolve) => {
   askForForms = () => {
-    asked = true
+    wanted = true
     resolve()
   }
 })
@@ -48,6 +48,21 @@ const formsWanted = new Promise<void>((resolve) => {
 /** Loads every deferred form of the page now (a form came near, or got the focus or a pointer). */
 export function wantForms(): void {
   askForForms()
+}
+
+/** The loaders of the deferred forms the app has shown. */
+const shown = new Set<() => Promise<unknown>>()
+
+/**
+ * Loads the code of every deferred form shown, and resolves once it is
+ * there (or failed). The app awaits it before it swaps the page: the swap
+ * changes the page's context, and a boundary still waiting for its code
+ * would then lose its server HTML (React renders it again, from nothing,
+ * as it cannot hydrate it); with the code there, React hydrates it first.
+ */
+export function loadDeferredForms(): Promise<void> {
+  wantForms()
+  return Promise.all([...shown].map((fetch) => fetch().catch(() => {}))).then(() => {})
 }
 
 /** The latest props of a deferred form, read by its gate; the first ones while it hydrates. */
@@ -89,15 +104,18 @@ type PropsStore<P> = ReturnType<typeof propsStore<P>>
 export function deferredForm<P extends object>(load: () => Promise<FormModule<P>>, preloaded?: FormModule<P>): ComponentType<P> {
   let loaded: ComponentType<P> | undefined = preloaded?.default
   let loading: Promise<ComponentType<P>> | undefined
-  const ask = () =>
+  let asked: Promise<ComponentType<P>> | undefined
+  const fetchForm = () =>
     (loading ??= formsWanted
       .then(load)
       .then((m) => (loaded = m.default))
-      .catch(() => {
-        // The chunk failed (offline): the server's form stays, posted by the browser itself.
-        loading = undefined
-        return new Promise<never>(() => {})
+      .catch((err: unknown) => {
+        loading = asked = undefined // the next render asks again
+        throw err
       }))
+  // What the gate waits for, the same promise every render: the form, or
+  // (the chunk failed, offline) never — the server's form stays, posted by the browser itself.
+  const ask = () => (asked ??= fetchForm().catch(() => new Promise<never>(() => {})))
 
   function Gate({ store }: { store: PropsStore<P> }) {
     const props = useSyncExternalStore(store.subscribe, store.get, store.initial)
@@ -128,8 +146,9 @@ export function deferredForm<P extends object>(load: () => Promise<FormModule<P>
     )
 
     useEffect(() => {
+      shown.add(fetchForm)
       const box = slot.current
-      if (loaded || asked || !box) return
+      if (loaded || wanted || !box) return
       // React's markers of a server-rendered boundary: without them the browser rendered it, and nothing shows until the code is there.
       const fromServer = [...box.childNodes].some((n) => n.nodeType === Node.COMMENT_NODE)
       if (!fromServer) return wantForms()
