@@ -127,7 +127,7 @@ describe('deferredForm', () => {
     const Word = createContext('first')
     const Said = () => <form method="post"><input name="x" /><output>{useContext(Word)}</output></form>
     const said: FormModule<object> = { default: Said }
-    const speaker = { say: (w: string) => void w }
+    const speaker: { say: (w: string) => void } = { say: () => {} }
     function Shell({ Form }: { Form: ComponentType<object> }) {
       const [word, setWord] = useState('first')
       useEffect(() => void (speaker.say = setWord), [])

@@ -44,7 +44,7 @@ afterEach(() => {
  * Server-renders the gallery, then hydrates it as the browser does (by hand:
  * Testing Library's render cannot report a recoverable hydration error).
  */
-async function mount(load: () => Promise<SliderModule>, list = pictures) {
+async function mount(load: () => Promise<SliderModule>, list = pictures, turn = true) {
   const ui = <Gallery pictures={list} alt={alt} label="Photos : Maison à Arlon" load={load} />
   const html = renderToString(ui)
   container = document.createElement('div')
@@ -56,8 +56,12 @@ async function mount(load: () => Promise<SliderModule>, list = pictures) {
     root = hydrateRoot(container!, ui, { onRecoverableError })
   })
   expect(onRecoverableError).not.toHaveBeenCalled()
+  if (turn) await turnTo()
   return { before, c: container }
 }
+
+/** The visitor turns to the gallery (a pointer over it): the slider loads at once. */
+const turnTo = () => act(async () => void container!.querySelector('.gallery')!.dispatchEvent(new Event('pointerover', { bubbles: true })))
 
 const q = <T extends Element = HTMLElement>(sel: string) => container!.querySelector<T & HTMLElement>(sel)!
 const counter = () => q('.gallery-counter').textContent
@@ -83,6 +87,14 @@ describe('Gallery', () => {
     expect(thumbs[1].getAttribute('href')).toBe('/pictures/demo/living-01.jpg?width=1920&height=auto&format=webp')
     expect(thumbs[0].getAttribute('aria-current')).toBe('true')
     expect(thumbs[1].querySelector('img')!.getAttribute('alt')).toBe('Maison à Arlon – living-01')
+  })
+
+  it('loads no slider with the page: only when the visitor turns to the gallery (or, near the viewport, once the browser is idle)', async () => {
+    const load = vi.fn(() => new Promise<SliderModule>(() => {}))
+    await mount(load, pictures, false)
+    expect(load).not.toHaveBeenCalled()
+    await turnTo()
+    expect(load).toHaveBeenCalledTimes(1)
   })
 
   it('hydrates without a change while the slider loads', async () => {

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type MouseEvent } from 'react'
 import 'swiper/css' // Swiper's core layout rules (1 KB): also what lays out the server-rendered slides
 import { useT } from '../../../lib/i18n'
+import { useInView } from '../../../lib/ui/useInView'
 import { sized } from '../../../lib/images'
 import type { Picture } from '../../../lib/site/types'
 import { enterFullscreen, exitFullscreen, FULLSCREEN_EVENTS, fullscreenElement, type FullMode } from '../model/fullscreen'
@@ -22,13 +23,29 @@ export interface GalleryProps {
 const DEFAULT_W = 1600
 const DEFAULT_H = 1067
 const THUMB_W = 100
+/** What makes the visitor's intent to browse the photos: Swiper loads at once. */
+const TURN_EVENTS = ['pointerdown', 'pointerover', 'touchstart', 'focusin', 'keydown'] as const
+/** How long an idle browser is waited for once the gallery is near (ms). */
+const IDLE_WAIT_MS = 2000
+
+/** Runs fn when the browser is idle (at the latest after ms); returns the cancel. */
+function whenIdle(fn: () => void, ms: number): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(fn, { timeout: ms })
+    return () => cancelIdleCallback(id)
+  }
+  const id = setTimeout(fn, 1)
+  return () => clearTimeout(id)
+}
 
 /**
  * Photos and slide show. The server renders every slide in Swiper's markup
  * (Swiper's CSS shows the first; the others load lazily) with a counter and
  * thumbnails that link to the pictures, so the page works without
- * JavaScript. After hydration an effect loads Swiper (its own chunk) and
- * mounts it on those same slides: swipe, arrow keys, previous/next buttons,
+ * JavaScript. Swiper (its own chunk, ~23 KB gzip) loads when the gallery is
+ * near the viewport and the browser idle — not in the page's hydration —, or
+ * at once when the visitor turns to it (a pointer, a touch, the focus, a
+ * key), and mounts on those same slides: swipe, arrow keys, previous/next buttons,
  * thumbnails that show their picture, full screen. Nothing the server
  * rendered changes at hydration; the buttons that need Swiper stay hidden
  * until it runs.
@@ -45,6 +62,21 @@ export function Gallery({ pictures, alt, label, load = loadSlider }: GalleryProp
   const thumbs = useRef<HTMLUListElement>(null)
   const slider = useRef<Slider | null>(null)
   const wrapperId = `gallery-${useId().replace(/[^\w-]/g, '')}`
+  const near = useInView(root)
+  /** Swiper is wanted: near and idle, or the visitor turned to the gallery. */
+  const [wanted, setWanted] = useState(false)
+
+  useEffect(() => {
+    const el = root.current
+    if (wanted || n < 2 || !el) return
+    const want = () => setWanted(true)
+    TURN_EVENTS.forEach((e) => el.addEventListener(e, want, { passive: true }))
+    const cancelIdle = near ? whenIdle(want, IDLE_WAIT_MS) : undefined
+    return () => {
+      TURN_EVENTS.forEach((e) => el.removeEventListener(e, want))
+      cancelIdle?.()
+    }
+  }, [wanted, near, n])
 
   // Mount Swiper on the server-rendered slides.
   useEffect(() => {
@@ -52,6 +84,7 @@ export function Gallery({ pictures, alt, label, load = loadSlider }: GalleryProp
       setReady(true)
       return
     }
+    if (!wanted) return
     let cancelled = false
     let mounted: Slider | null = null
     load().then(
@@ -70,7 +103,7 @@ export function Gallery({ pictures, alt, label, load = loadSlider }: GalleryProp
       mounted?.destroy()
       slider.current = null
     }
-  }, [n, load, wrapperId, t])
+  }, [n, wanted, load, wrapperId, t])
 
   // Follow the browser's full screen (it leaves it on Escape by itself).
   useEffect(() => {
@@ -101,8 +134,13 @@ export function Gallery({ pictures, alt, label, load = loadSlider }: GalleryProp
     }
   }, [full])
 
-  // Keep the current thumbnail in view in its strip (without scrolling the page).
+  // Keep the current thumbnail in view in its strip (without scrolling the
+  // page). Not for the first: the strip starts there, and reading the
+  // layout during hydration would force the browser to compute it.
+  const shownIndex = useRef(0)
   useEffect(() => {
+    if (shownIndex.current === index) return
+    shownIndex.current = index
     const strip = thumbs.current
     const item = strip?.children[index] as HTMLElement | undefined
     if (!strip || !item) return
