@@ -106,10 +106,10 @@ func TestForms(t *testing.T) {
 
 func testForms(t *testing.T, s *formSite) {
 	const property = 4100002
-	propertyPage := "/nl/property/" + strconv.Itoa(property) + "/"
+	propertyPage := "/nl/te-koop/arlon/villa-huis-hoeve/" + strconv.Itoa(property) + "/" // its canonical address: /nl/property/{id}/ answers 301
 	const project = 5200002
 	projectPage := "/fr/project/?id=" + strconv.Itoa(project)
-	friendPage := "/fr/property/" + strconv.Itoa(property) + "/"
+	friendPage := "/fr/a-vendre/arlon/villa-maison-ferme/" + strconv.Itoa(property) + "/"
 	var before state
 	// Each scenario starts on a day of its own, so the per-IP limits of one
 	// do not weigh on the next.
