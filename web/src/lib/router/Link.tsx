@@ -13,6 +13,8 @@ export type LinkProps = AnchorHTMLAttributes<HTMLAnchorElement> &
 export function Link({ href, replace, preserveScroll, preserveState, prefetch = true, ...rest }: LinkProps) {
   const router = useRouter()
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
+  // No router (the server's render): a plain link, without the handlers React would only skip there.
+  if (!router) return <a {...rest} href={href} />
   const local = () => !!router && router.isLocal(href) && (!rest.target || rest.target === '_self') && rest.download === undefined
 
   function onClick(e: MouseEvent<HTMLAnchorElement>) {
