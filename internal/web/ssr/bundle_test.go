@@ -118,16 +118,18 @@ func TestRenderHome(t *testing.T) {
 	}
 }
 
-// Every view in every language renders inside QuickJS (no Intl there:
-// i18next must never need it), with no raw translation key in the HTML.
-func TestRenderEveryViewInEveryLanguage(t *testing.T) {
-	var logs bytes.Buffer
-	p, err := ssr.NewPool(bundle(t), 1, ssr.WithWait(5*time.Second), ssr.WithLogger(slog.New(slog.NewTextHandler(&logs, nil))))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer p.Close()
-	rawKey := rawKeyPattern()
+// rendering is one page to render: its address, the resolver's result and
+// the page object.
+type rendering struct {
+	raw string
+	res route.Result
+	pg  []byte
+}
+
+// everyPage is a page of every view in every language: the addresses of the
+// demo agency and the pages the web handler answers itself.
+func everyPage(t *testing.T) []rendering {
+	t.Helper()
 	paths := map[string][]string{
 		"nl": {"/nl/", "/nl/te-koop/", "/nl/te-koop/?page=2&sort=price&order=asc", "/nl/te-huur/", "/nl/property/4100001/", "/nl/property/4100059/",
 			"/nl/project/?id=5200003", "/nl/contact/", "/nl/privacy/", "/nl/feedback/contact-me/", "/nl/nope/",
@@ -139,12 +141,6 @@ func TestRenderEveryViewInEveryLanguage(t *testing.T) {
 			"/en/privacy/", "/en/feedback/send-to-friend/", "/en/nope/", "/en/contact-demand/", "/en/unsubscribe/?token=abc", "/en/demand-register/"},
 		"de": {"/de/", "/de/zu-verkaufen/", "/de/property/4100063/", "/de/property/4100001/", "/de/project/?id=5200003", "/de/kontakt/",
 			"/de/datenschutz/", "/de/feedback/demand-register/", "/de/nope/", "/de/contact-demand/", "/de/unsubscribe/", "/de/demand-register/"},
-	}
-	rendered := map[string]bool{}
-	type rendering struct {
-		raw string
-		res route.Result
-		pg  []byte
 	}
 	var all []rendering
 	for lang, list := range paths {
@@ -193,6 +189,21 @@ func TestRenderEveryViewInEveryLanguage(t *testing.T) {
 			all = append(all, rendering{o.raw, o.res, pg})
 		}
 	}
+	return all
+}
+
+// Every view in every language renders inside QuickJS (no Intl there:
+// i18next must never need it), with no raw translation key in the HTML.
+func TestRenderEveryViewInEveryLanguage(t *testing.T) {
+	var logs bytes.Buffer
+	p, err := ssr.NewPool(bundle(t), 1, ssr.WithWait(5*time.Second), ssr.WithLogger(slog.New(slog.NewTextHandler(&logs, nil))))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	rawKey := rawKeyPattern()
+	rendered := map[string]bool{}
+	all := everyPage(t)
 	for _, x := range all {
 		raw, r, pg, lang := x.raw, x.res, x.pg, strings.Split(x.raw, "/")[1]
 		rendered[r.View] = true

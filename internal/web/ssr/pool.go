@@ -2,7 +2,6 @@ package ssr
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -291,14 +290,11 @@ func (p *Pool) render(ctx context.Context, e *engine, page []byte) (res Result, 
 	} else {
 		return res, errors.New("no time left for pending jobs")
 	}
-	s, ok := out.(string)
+	body, ok := out.(string)
 	if !ok {
 		return res, fmt.Errorf("ssr: %s returned %T, want a string", RenderFunc, out)
 	}
-	if err := json.Unmarshal([]byte(s), &res); err != nil {
-		return res, fmt.Errorf("ssr: %s result: %w", RenderFunc, err)
-	}
-	return res, nil
+	return Result{Body: body}, nil
 }
 
 // release returns e to the pool, or discards it and starts a replacement.

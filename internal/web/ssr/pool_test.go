@@ -25,7 +25,7 @@ globalThis.immoRender = function (json) {
     return 42;
   case 'Count':
     globalThis.n = (globalThis.n || 0) + 1;
-    return JSON.stringify({body: String(globalThis.n)});
+    return String(globalThis.n);
   case 'Log':
     __immoLog('warn', 'hello from js');
     break;
@@ -33,9 +33,9 @@ globalThis.immoRender = function (json) {
     Promise.resolve().then(function () { globalThis.jobRan = true; });
     break;
   case 'JobRan':
-    return JSON.stringify({body: String(!!globalThis.jobRan)});
+    return String(!!globalThis.jobRan);
   }
-  return JSON.stringify({body: '<p>' + page.props.title + '</p>'});
+  return '<p>' + page.props.title + '</p>';
 };
 `
 

@@ -2,8 +2,9 @@
 // bundle of web/ (internal/web/assets/dist/server/ssr.js), run in
 // modernc.org/quickjs: pure Go, no CGO, no Node at run time.
 //
-// The bundle defines globalThis.immoRender(pageJSON) which returns the JSON
-// text of a Result. A Pool keeps a few engines loaded with the bundle. Render
+// The bundle defines globalThis.immoRender(pageJSON) which returns the page's
+// HTML, a Result's Body (a string as is: no JSON to encode in the engine and
+// decode here). A Pool keeps a few engines loaded with the bundle. Render
 // returns an error whenever it cannot render in time; the caller then serves
 // the client-rendered shell (AppHTML with a zero Result), which the browser
 // renders itself.
@@ -21,7 +22,7 @@ import (
 // React's: Go writes it (internal/web/document.go).
 type Result struct {
 	// Body is the inner HTML of <div id="app">.
-	Body string `json:"body"`
+	Body string
 }
 
 // Renderer renders an Inertia page object, the JSON text

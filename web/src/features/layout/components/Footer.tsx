@@ -8,6 +8,7 @@ import { HtmlContent } from '../../../lib/ui/HtmlContent'
 import { SmartLink } from '../../../lib/ui/SmartLink'
 import { CookieSettingsButton } from '../../../shared/consent'
 import { FooterImage } from './FooterImage'
+import { ServerMemo } from '../../../lib/memo/ServerMemo'
 
 /** The newsletter's sign-up form, shown at the top of the footer; home is where a page without an address of its own posts it. */
 export type NewsletterSignup = ComponentType<{ home: string }>
@@ -22,13 +23,13 @@ export function Footer({ site, newsletter: Newsletter }: { site: Shell; newslett
     <footer className="site-footer">
       <Newsletter home={site.links.home} />
       {columns.length > 0 && (
-        <div className="container footer-columns">
+        <ServerMemo as="div" className="container footer-columns" part="footer-columns" deps={[columns]}>
           {columns.map((c, i) => (
             <Column key={i} column={c} lang={site.lang} />
           ))}
-        </div>
+        </ServerMemo>
       )}
-      <div className="footer-bottom">
+      <ServerMemo as="div" className="footer-bottom" part="footer-bottom" deps={[a, legal, site.footer?.copyright, site.footer?.copyrightLang]}>
         <div className="container footer-bottom-inner">
           {a.name && (
             <address className="footer-contact">
@@ -75,7 +76,7 @@ export function Footer({ site, newsletter: Newsletter }: { site: Shell; newslett
             </p>
           )}
         </div>
-      </div>
+      </ServerMemo>
     </footer>
   )
 }

@@ -3,6 +3,7 @@ import { useT } from '../../../lib/i18n'
 import { Link } from '../../../lib/router'
 import type { Shell, SiteLink } from '../../../lib/site/types'
 import { SmartLink } from '../../../lib/ui/SmartLink'
+import { ServerMemo } from '../../../lib/memo/ServerMemo'
 import { LanguageSwitcher } from './LanguageSwitcher'
 
 export interface HeaderProps {
@@ -112,9 +113,10 @@ export function Header({ site, isHome, scrolled, path }: HeaderProps) {
             </summary>
           </details>
           <div className="drawer" id={drawerId} ref={drawer} data-open={open ? 'true' : undefined}>
-            <nav className="main-nav" aria-label={t('layout.mainMenu')}>
-              <MenuList items={site.menu ?? []} path={path} />
-            </nav>
+            {/* The same on every page but for the entry marked current: the server renders it once per mark. */}
+            <ServerMemo as="nav" className="main-nav" aria-label={t('layout.mainMenu')} part="menu" deps={[site.menu, menuMarks(site.menu ?? [], path)]}>
+              <MenuList items={site.menu ?? []} path={path} idPrefix="submenu" />
+            </ServerMemo>
             {valuation && (
               <Link href={valuation} className="button button-accent valuation">
                 {t('layout.freeValuation')}
@@ -207,11 +209,25 @@ function useCompactWhenCrowded(ref: RefObject<HTMLElement | null>, deps: unknown
   }, deps)
 }
 
-function MenuList({ items, path }: { items: SiteLink[]; path: string }) {
+/** aria-current of a menu entry: the page itself, or a page under it (a property under its list). */
+function currentOf(href: string, path: string): 'page' | 'true' | undefined {
+  return href === path ? 'page' : href.length > 4 && path.startsWith(href) ? 'true' : undefined
+}
+
+/** Which entries of the menu are current at path: all of the menu's markup that depends on the page. */
+function menuMarks(items: SiteLink[], path: string): string {
+  return items.map((i) => (currentOf(i.href, path) ?? '') + (i.children?.length ? `(${menuMarks(i.children, path)})` : '')).join(',')
+}
+
+/**
+ * idPrefix names the entries' sub menus (explicit ids, not useId: the
+ * server reuses the menu's HTML on every page, at whatever place in the tree).
+ */
+function MenuList({ items, path, idPrefix }: { items: SiteLink[]; path: string; idPrefix: string }) {
   return (
     <ul>
-      {items.map((item) => (
-        <MenuItem key={item.href + item.label} item={item} path={path} />
+      {items.map((item, i) => (
+        <MenuItem key={item.href + item.label} item={item} path={path} subId={`${idPrefix}-${i}`} />
       ))}
     </ul>
   )
@@ -222,13 +238,12 @@ function MenuList({ items, path }: { items: SiteLink[]; path: string }) {
  * is inside it (CSS), and with its own button (aria-expanded) for touch,
  * where there is no hover, and for keyboard users who want it open.
  */
-function MenuItem({ item, path }: { item: SiteLink; path: string }) {
+function MenuItem({ item, path, subId }: { item: SiteLink; path: string; subId: string }) {
   const t = useT()
   const [open, setOpen] = useState(false)
   // Escape closed the sub menu: it stays closed, hover and focus inside too, until the pointer leaves the
   // entry or the focus moves out of it.
   const [dismissed, setDismissed] = useState(false)
-  const subId = useId()
   const li = useRef<HTMLLIElement>(null)
   const toggleRef = useRef<HTMLButtonElement>(null)
   const hasChildren = Boolean(item.children && item.children.length > 0)
@@ -249,8 +264,7 @@ function MenuItem({ item, path }: { item: SiteLink; path: string }) {
     setDismissed(true)
     if (sub?.contains(document.activeElement)) toggleRef.current?.focus()
   }
-  // The page itself, or a page under it (a property under its list).
-  const current = item.href === path ? 'page' : item.href.length > 4 && path.startsWith(item.href) ? 'true' : undefined
+  const current = currentOf(item.href, path)
   return (
     <li
       ref={li}
@@ -281,7 +295,7 @@ function MenuItem({ item, path }: { item: SiteLink; path: string }) {
             <span className="sr-only">{t('layout.subMenu', { label: item.label })}</span>
           </button>
           <div id={subId} className="submenu">
-            <MenuList items={item.children!} path={path} />
+            <MenuList items={item.children!} path={path} idPrefix={subId} />
           </div>
         </>
       )}

@@ -7,6 +7,7 @@ import { HtmlContent } from '../../../lib/ui/HtmlContent'
 import { SmartLink } from '../../../lib/ui/SmartLink'
 import { videoOf } from '../../../lib/video'
 import { ConsentGate } from '../../../lib/ui/ConsentGate'
+import { ServerMemo } from '../../../lib/memo/ServerMemo'
 
 /**
  * The popup's picture is at most 560 CSS pixels wide: 400 and 600 cover it
@@ -114,7 +115,7 @@ export function Popup({ popup, url }: { popup: PopupProps; url: string }) {
       onCancel={rememberVisitor} // Escape
       onClick={(e) => e.target === e.currentTarget && closeByVisitor()} // a click on the backdrop
     >
-      <div className="popup-body">
+      <ServerMemo as="div" className="popup-body" part="popup" deps={[popup]}>
         <button type="button" className="popup-close" data-icon="close" onClick={closeByVisitor}>
           <span className="sr-only">{t('layout.popupClose')}</span>
         </button>
@@ -157,7 +158,7 @@ export function Popup({ popup, url }: { popup: PopupProps; url: string }) {
             {t('layout.popupMore')}
           </SmartLink>
         )}
-      </div>
+      </ServerMemo>
     </dialog>
   )
 }

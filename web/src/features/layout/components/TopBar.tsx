@@ -5,6 +5,7 @@ import { useT } from '../../../lib/i18n'
 import { knownIcon } from '../../../lib/ui/icons'
 import { SmartLink } from '../../../lib/ui/SmartLink'
 import { Link } from '../../../lib/router'
+import { ServerMemo } from '../../../lib/memo/ServerMemo'
 
 /**
  * The link bar above the header: desktop and tablet only. Phones do not get
@@ -19,7 +20,7 @@ export function TopBar({ site }: { site: Shell }) {
   const login = site.links?.login
   if (!topBarShow || (left.length + right.length === 0 && !login)) return null
   return (
-    <div className="topbar">
+    <ServerMemo as="div" className="topbar" part="topbar" deps={[left, right, login]}>
       <div className="container topbar-inner">
         <ul className="topbar-group" aria-label={t('layout.topBarContact')}>
           {left.map((l) => (
@@ -40,7 +41,7 @@ export function TopBar({ site }: { site: Shell }) {
           )}
         </ul>
       </div>
-    </div>
+    </ServerMemo>
   )
 }
 

@@ -1,6 +1,7 @@
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react'
 import { type Lang, useT } from '../../../lib/i18n'
 import { Link, useRouter } from '../../../lib/router'
+import { ServerMemo } from '../../../lib/memo/ServerMemo'
 import { EMPTY_FILTERS, filterHref, isFiltered, listHref, orderValue, ORDERS, SORTS } from '../model/query'
 import type { CityOption, Filters, ListView, PropertyListProps, PropertyTypeOption } from '../model/types'
 
@@ -73,31 +74,33 @@ export function FilterForm({ pageUrl, filters, view, list, cities, types, lang }
     .filter((o) => o.count !== 0 || o.value === values.type)
   if (values.type && !typeOptions.some((o) => o.value === values.type)) typeOptions.unshift({ value: values.type, label: values.type, count: undefined })
   const field = (name: string) => `${id}-${name}`
+  const sortValue = (SORTS as readonly string[]).includes(values.sort) ? values.sort : ''
 
   return (
     <form className="list-filters" role="search" aria-label={t('list.filters.label')} method="get" action={pageUrl} onSubmit={onSubmit}>
       {view === 'map' && <input type="hidden" name="view" value="map" />}
       <div className="field field-wide">
         <label htmlFor={field('city')}>{t('list.filters.city')}</label>
-        <select id={field('city')} name="city" value={values.city} onChange={onSelect}>
+        {/* The options of a select are the same on many pages: the server renders them once per choice (lib/memo). */}
+        <ServerMemo as="select" part="filter-city" deps={[cityOptions, values.city]} id={field('city')} name="city" value={values.city} onChange={onSelect}>
           <option value="">{t('list.filters.anyCity')}</option>
           {cityOptions.map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}
             </option>
           ))}
-        </select>
+        </ServerMemo>
       </div>
       <div className="field field-wide">
         <label htmlFor={field('type')}>{t('list.filters.type')}</label>
-        <select id={field('type')} name="type" value={values.type} onChange={onSelect}>
+        <ServerMemo as="select" part="filter-type" deps={[typeOptions, values.type]} id={field('type')} name="type" value={values.type} onChange={onSelect}>
           <option value="">{t('list.filters.anyType')}</option>
           {typeOptions.map((o) => (
             <option key={o.value} value={o.value}>
               {o.count === undefined ? o.label : `${o.label} (${o.count})`}
             </option>
           ))}
-        </select>
+        </ServerMemo>
       </div>
       <div className="field field-price">
         <label htmlFor={field('priceMin')}>{t('list.filters.priceMin')}</label>
@@ -109,7 +112,7 @@ export function FilterForm({ pageUrl, filters, view, list, cities, types, lang }
       </div>
       <div className="field">
         <label htmlFor={field('bedroomsMin')}>{t('list.filters.bedrooms')}</label>
-        <select id={field('bedroomsMin')} name="bedroomsMin" value={values.bedroomsMin} onChange={onSelect}>
+        <ServerMemo as="select" part="filter-bedrooms" deps={[values.bedroomsMin]} id={field('bedroomsMin')} name="bedroomsMin" value={values.bedroomsMin} onChange={onSelect}>
           <option value="">{t('list.filters.anyBedrooms')}</option>
           {BEDROOMS.map((n) => (
             <option key={n} value={n}>
@@ -117,17 +120,17 @@ export function FilterForm({ pageUrl, filters, view, list, cities, types, lang }
             </option>
           ))}
           {values.bedroomsMin && !BEDROOMS.includes(values.bedroomsMin) && <option value={values.bedroomsMin}>{t('list.filters.bedroomsAtLeast', { n: values.bedroomsMin })}</option>}
-        </select>
+        </ServerMemo>
       </div>
       <div className="field">
         <label htmlFor={field('sort')}>{t('list.sortLabel')}</label>
-        <select id={field('sort')} name="sort" value={(SORTS as readonly string[]).includes(values.sort) ? values.sort : ''} onChange={onSelect}>
+        <ServerMemo as="select" part="filter-sort" deps={[sortValue]} id={field('sort')} name="sort" value={sortValue} onChange={onSelect}>
           {SORTS.map((s) => (
             <option key={s} value={s}>
               {t(`list.sort.${s || 'default'}`)}
             </option>
           ))}
-        </select>
+        </ServerMemo>
       </div>
       <div className="field">
         <label htmlFor={field('order')}>{t('list.orderLabel')}</label>

@@ -1,4 +1,5 @@
 import { useT } from '../../../lib/i18n'
+import { ServerMemo } from '../../../lib/memo/ServerMemo'
 import { CONSENT_ASK_CLASS } from '../model/rules'
 
 export interface ConsentBannerProps {
@@ -22,7 +23,18 @@ export interface ConsentBannerProps {
 export function ConsentBanner({ policyUrl, onAcceptAll, onDeclineAll, onSettings, onIntent }: ConsentBannerProps) {
   const t = useT()
   return (
-    <div className="consent-banner" role="dialog" aria-labelledby="consent-banner-title" aria-describedby="consent-banner-text" onPointerEnter={onIntent} onFocus={onIntent}>
+    // The same on every page of a language: the server renders it once (lib/memo).
+    <ServerMemo
+      as="div"
+      part="consent-banner"
+      deps={[policyUrl]}
+      className="consent-banner"
+      role="dialog"
+      aria-labelledby="consent-banner-title"
+      aria-describedby="consent-banner-text"
+      onPointerEnter={onIntent}
+      onFocus={onIntent}
+    >
       <p id="consent-banner-title" className="consent-banner-title">
         {t('consent.title')}
       </p>
@@ -45,7 +57,7 @@ export function ConsentBanner({ policyUrl, onAcceptAll, onDeclineAll, onSettings
           <a href={policyUrl}>{t('consent.policyLink')}</a>
         </p>
       )}
-    </div>
+    </ServerMemo>
   )
 }
 

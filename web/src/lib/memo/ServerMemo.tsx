@@ -1,0 +1,84 @@
+import { createContext, createElement, useContext, type AllHTMLAttributes, type JSX, type ReactElement, type ReactNode } from 'react'
+import { preload } from 'react-dom'
+import { useLang } from '../i18n'
+
+/**
+ * Where the server keeps the HTML of parts it rendered before (src/server/memo.ts).
+ * Only the server entry provides one: in the browser and in tests ServerMemo
+ * renders its element as any other.
+ */
+export interface MemoStore {
+  /** The part under key, if rendered before. */
+  get(key: string): MemoPart | undefined
+  /** key is unknown: element (the host with its children) renders in place this time; the store may render it apart for the next. */
+  missed(key: string, element: ReactElement): void
+}
+
+export const MemoStoreContext = createContext<MemoStore | null>(null)
+
+/** A part rendered before. */
+export interface MemoPart {
+  /** The host element's inner HTML. */
+  html: string
+  /** The pictures React preloaded from the top of the page for it (an img not loaded lazily), to preload again. */
+  preloads: ImagePreload[]
+}
+
+/** What React's <link rel="preload" as="image"> for an img says. */
+export interface ImagePreload {
+  href: string
+  imageSrcSet?: string
+  imageSizes?: string
+}
+
+/** Preloads pictures as React does for an img not loaded lazily. */
+export function preloadImages(preloads: ImagePreload[]): void {
+  for (const { href, imageSrcSet, imageSizes } of preloads) preload(href, { as: 'image', imageSrcSet, imageSizes })
+}
+
+/** Renders nothing but preloads (src/server/memo.ts checks they come out as the page had them). */
+export function Preloads({ preloads }: { preloads: ImagePreload[] }) {
+  preloadImages(preloads)
+  return null
+}
+
+type Tag = keyof JSX.IntrinsicElements
+
+export type ServerMemoProps = AllHTMLAttributes<HTMLElement> & {
+  /** The host element, which stays in the page: the memoised HTML is its content. */
+  as: Tag
+  /** The part's name. */
+  part: string
+  /**
+   * Everything the children's markup depends on besides the page's language,
+   * which is always part of the key: a host prop too when the content
+   * depends on it (a select's value marks an option selected). The children
+   * must not read the page (usePage) nor use useId: the HTML is reused on
+   * other pages and at other places in the tree; give explicit ids instead.
+   */
+  deps: unknown[]
+  children: ReactNode
+}
+
+/**
+ * A part of the page that is the same on many pages (the footer, the menus,
+ * a card) and costs much to render in the server's interpreter (React takes
+ * ~20 µs per element in QuickJS). On the server, the host element's content
+ * is rendered once per (part, language, deps) and then reused as its inner
+ * HTML; the browser renders and hydrates the children, which make the same
+ * markup.
+ */
+export function ServerMemo({ as, part, deps, children, ...host }: ServerMemoProps) {
+  const store = useContext(MemoStoreContext)
+  const lang = useLang()
+  if (!store) return createElement(as, host, children)
+  const key = `${part}\u0000${lang}\u0000${JSON.stringify(deps)}`
+  const done = store.get(key)
+  if (done) {
+    preloadImages(done.preloads)
+    return createElement(as, { ...host, dangerouslySetInnerHTML: { __html: done.html } })
+  }
+  const element = createElement(as, host, children)
+  store.missed(key, element)
+  return element
+}

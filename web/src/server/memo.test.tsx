@@ -1,0 +1,162 @@
+import { useId, type ReactElement } from 'react'
+import { renderToString } from 'react-dom/server'
+import { describe, expect, it } from 'vitest'
+import { LANGUAGES } from '../lib/i18n'
+import { MemoStoreContext, ServerMemo } from '../lib/memo/ServerMemo'
+import { pagesIn } from '../test/fixtures'
+import { renderPage } from '../test/render'
+import '../entry-server'
+import { imagePreloads, innerHTML, PartMemo, type Miss } from './memo'
+
+const immoRender = (globalThis as unknown as { immoRender: (pageJSON: string) => string }).immoRender
+
+/** Renders tree as the server entry does: with memo's store, learning what it missed. */
+function serverRender(memo: PartMemo, tree: ReactElement): string {
+  const misses: Miss[] = []
+  const body = renderToString(<MemoStoreContext.Provider value={memo.store(misses)}>{tree}</MemoStoreContext.Provider>)
+  memo.learn(body, misses, (element) => renderToString(element))
+  return body
+}
+
+/** A part's content that counts how often React renders it. */
+function counted(count: { n: number }, children: ReactElement) {
+  function Counted() {
+    count.n++
+    return children
+  }
+  return <Counted />
+}
+
+describe('the server entry', () => {
+  it('renders every page as the app does, the first time and again from its memoised parts', () => {
+    for (const lang of LANGUAGES) {
+      for (const page of pagesIn(lang)) {
+        const want = renderPage(page)
+        for (let i = 0; i < 3; i++) expect(immoRender(JSON.stringify(page)), `${page.url} render ${i + 1}`).toBe(want)
+      }
+    }
+  })
+})
+
+describe('PartMemo', () => {
+  it('renders a part once, then reuses its HTML in the host element', () => {
+    const memo = new PartMemo()
+    const count = { n: 0 }
+    const tree = (
+      <main>
+        <ServerMemo as="nav" className="menu" part="menu" deps={['a']}>
+          {counted(count, <a href="/fr/">Accueil</a>)}
+        </ServerMemo>
+      </main>
+    )
+    const first = serverRender(memo, tree)
+    expect(first).toBe('<main><nav class="menu"><a href="/fr/">Accueil</a></nav></main>')
+    expect(serverRender(memo, tree)).toBe(first)
+    expect(serverRender(memo, tree)).toBe(first)
+    expect(count.n).toBe(2) // in place, then alone to learn it; never again
+    expect(memo.size).toBe(1)
+  })
+
+  it('keys a part by its deps: other deps render again', () => {
+    const memo = new PartMemo()
+    const part = (label: string) => (
+      <ServerMemo as="p" part="label" deps={[label]}>
+        {label}
+      </ServerMemo>
+    )
+    expect(serverRender(memo, part('un'))).toBe('<p>un</p>')
+    expect(serverRender(memo, part('deux'))).toBe('<p>deux</p>')
+    expect(serverRender(memo, part('un'))).toBe('<p>un</p>')
+    expect(memo.size).toBe(2)
+  })
+
+  it('never reuses a part whose markup depends on its place (useId), nor tries again', () => {
+    const memo = new PartMemo()
+    const count = { n: 0 }
+    function Labelled() {
+      const id = useId()
+      count.n++
+      return <input id={id} />
+    }
+    const tree = (
+      <div>
+        <span />
+        <ServerMemo as="label" part="field" deps={[]}>
+          <Labelled />
+        </ServerMemo>
+      </div>
+    )
+    const first = serverRender(memo, tree)
+    expect(count.n).toBe(2)
+    expect(serverRender(memo, tree)).toBe(first)
+    expect(count.n).toBe(3) // in place each time, without another try alone
+    expect(memo.get(`field\u0000fr\u0000[]`)).toBeUndefined()
+  })
+
+  it('preloads a reused picture as React preloaded it, at the top of the page', () => {
+    const memo = new PartMemo()
+    const count = { n: 0 }
+    const img = <img src="/p/a.jpg?width=400" srcSet="/p/a.jpg?width=400 400w, /p/a.jpg?width=600&h=1 600w" sizes="100vw" alt="" />
+    const tree = (
+      <section>
+        <ServerMemo as="div" className="card" part="card" deps={[1]}>
+          {counted(count, img)}
+        </ServerMemo>
+      </section>
+    )
+    const first = serverRender(memo, tree)
+    expect(first.startsWith('<link rel="preload" as="image" imageSrcSet="/p/a.jpg?width=400 400w, /p/a.jpg?width=600&amp;h=1 600w" imageSizes="100vw"/><section>')).toBe(true)
+    expect(serverRender(memo, tree)).toBe(first)
+    expect(count.n).toBe(2)
+  })
+
+  it('forgets the oldest part beyond its limit', () => {
+    const memo = new PartMemo(2)
+    const part = (n: number) => (
+      <ServerMemo as="p" part="n" deps={[n]}>
+        {n}
+      </ServerMemo>
+    )
+    for (const n of [1, 2, 3]) serverRender(memo, part(n))
+    expect(memo.size).toBe(2)
+    expect(memo.get(`n\u0000fr\u0000[1]`)).toBeUndefined()
+    expect(memo.get(`n\u0000fr\u0000[3]`)?.html).toBe('3')
+  })
+})
+
+describe('ServerMemo without a store (the browser)', () => {
+  it('renders the host element with its children', () => {
+    const html = renderToString(
+      <ServerMemo as="select" part="sort" deps={['b']} name="sort" value="b" onChange={() => {}}>
+        <option value="a">A</option>
+        <option value="b">B</option>
+      </ServerMemo>,
+    )
+    expect(html).toBe('<select name="sort"><option value="a">A</option><option value="b" selected="">B</option></select>')
+  })
+})
+
+describe('innerHTML', () => {
+  it('is the content of one element', () => {
+    expect(innerHTML('<nav class="a" aria-label="x &gt; y"><ul><li>1</li></ul></nav>')).toBe('<ul><li>1</li></ul>')
+    expect(innerHTML('<p></p>')).toBe('')
+  })
+  it('is null for anything else', () => {
+    expect(innerHTML('<p>a</p><p>b</p>x')).toBeNull()
+    expect(innerHTML('<link rel="preload"/><p>a</p>')).toBeNull()
+    expect(innerHTML('text')).toBeNull()
+  })
+})
+
+describe('imagePreloads', () => {
+  it("reads React's image preloads", () => {
+    expect(imagePreloads('<link rel="preload" as="image" imageSrcSet="/a.jpg?w=1&amp;h=2 400w" imageSizes="100vw"/><link rel="preload" as="image" href="/b.png"/>')).toEqual([
+      { href: '/a.jpg?w=1&h=2 400w', imageSrcSet: '/a.jpg?w=1&h=2 400w', imageSizes: '100vw' },
+      { href: '/b.png', imageSrcSet: undefined, imageSizes: undefined },
+    ])
+  })
+  it('refuses any other link', () => {
+    expect(imagePreloads('<link rel="stylesheet" href="/a.css"/>')).toBeNull()
+    expect(imagePreloads('<link rel="preload" as="image" imageSrcSet="/a.jpg 1w" fetchPriority="high"/>')).toBeNull()
+  })
+})
