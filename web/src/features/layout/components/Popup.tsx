@@ -44,16 +44,17 @@ export function Popup({ popup, url }: { popup: PopupProps; url: string }) {
   // What the pop-up leads to (SPEC §4's "first form's action": configured HTML holds no form — the
   // sanitizer drops it, a form there would bypass the site's checks — so its link).
   const target = popup.link ?? ''
-  // The address with the browser's hash (#modal-clicked), which the server never sees: read again on
-  // every visit and whenever the hash changes.
-  const [hash, setHash] = useState('')
+  // The browser's query and hash (#modal-clicked, which the server never sees; ?modal-clicked, which
+  // the page object's canonical address leaves out): read again on every visit and whenever the
+  // hash changes.
+  const [here, setHere] = useState<string | null>(null)
   useEffect(() => {
-    const read = () => setHash(window.location.hash)
+    const read = () => setHere(window.location.search + window.location.hash)
     read()
     window.addEventListener('hashchange', read)
     return () => window.removeEventListener('hashchange', read)
   }, [url])
-  const dismissedByAddress = isDismissedAt(url.split('#', 1)[0] + hash, target)
+  const dismissedByAddress = isDismissedAt(here === null ? url : url.split(/[?#]/, 1)[0] + here, target)
   const preview = isPreview(url)
 
   useEffect(() => setClosed(readClosed()), [])
