@@ -33,11 +33,15 @@ function useScrolledPast(px: number): boolean {
       clearTimeout(timer)
       timer = setTimeout(read, SCROLL_DEBOUNCE_MS)
     }
-    read()
+    // The first read in the next frame, not at once: reading the scroll
+    // position while hydration has the page's styles dirty makes the browser
+    // recompute them all in the middle of it (13–17 ms on the property page).
+    const frame = requestAnimationFrame(read)
     window.addEventListener('scroll', onScroll, { passive: true })
     return () => {
       window.removeEventListener('scroll', onScroll)
       clearTimeout(timer)
+      cancelAnimationFrame(frame)
     }
   }, [px])
   return past
