@@ -3,7 +3,10 @@ package respond
 import (
 	"bytes"
 	"compress/gzip"
+	"context"
 	"io"
+	"net/http/httptest"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -50,6 +53,39 @@ func TestPersistRoundTrip(t *testing.T) {
 		flipped[len(flipped)-10] ^= 0x40
 		if _, err := decodePage(flipped); err == nil {
 			t.Fatal("a damaged page decoded")
+		}
+	}
+}
+
+// A page answered once (no cache keeps it) is sent with the response's
+// nonce, raw or gzipped, as a kept one is.
+func TestNoncedOnceWrites(t *testing.T) {
+	slot := newSlot()
+	doc := []byte(strings.Repeat(`<script nonce="`+slot+`">x</script> une page à Arlon `, 100))
+	once, kept := newNoncedOnce(doc, slot), newNonced(doc, slot)
+	nonce := NewNonce()
+	for _, enc := range []string{"", "gzip"} {
+		var bodies [2]string
+		for i, d := range []nonced{once, kept} {
+			req := httptest.NewRequest("GET", "/", nil).WithContext(WithNonce(context.Background(), nonce))
+			req.Header.Set("Accept-Encoding", enc)
+			rec := httptest.NewRecorder()
+			writeNonced(rec, req, 200, d)
+			body := rec.Body.Bytes()
+			if rec.Header().Get("Content-Length") != strconv.Itoa(len(body)) {
+				t.Fatalf("%q: Content-Length %s for %d bytes", enc, rec.Header().Get("Content-Length"), len(body))
+			}
+			if enc == "gzip" {
+				zr, err := gzip.NewReader(bytes.NewReader(body))
+				if err != nil {
+					t.Fatal(err)
+				}
+				body, _ = io.ReadAll(zr)
+			}
+			bodies[i] = string(body)
+		}
+		if bodies[0] != bodies[1] || !strings.Contains(bodies[0], `nonce="`+nonce+`"`) || strings.Contains(bodies[0], slot) {
+			t.Fatalf("%q: the page answered once differs from the kept one", enc)
 		}
 	}
 }

@@ -322,7 +322,7 @@ func (rs *Responder) documentOf(ctx context.Context, p Page, obj pageObject, sha
 	doc, _ := rs.flight.do(d, func() cached {
 		// The render serves every request sharing it: one leaving does not end it.
 		ctx := context.WithoutCancel(ctx)
-		shell := func() cached { return rs.assemble(p, head, assets, ssr.Result{}, pageJSON) }
+		shell := func() cached { return rs.assemble(p, head, assets, ssr.Result{}, pageJSON, false) }
 		lastRender := func() (cached, bool) {
 			if !shared {
 				return cached{}, false
@@ -362,7 +362,7 @@ func (rs *Responder) documentOf(ctx context.Context, p Page, obj pageObject, sha
 		renderedNow = err == nil
 		switch {
 		case err == nil || errors.Is(err, ssr.ErrDisabled):
-			doc := rs.assemble(p, head, assets, out, pageJSON)
+			doc := rs.assemble(p, head, assets, out, pageJSON, shared)
 			if shared { // rendered, or the shell as the page's final form
 				rs.cache.put(gen, obj.URL, d, doc)
 				if err == nil {
@@ -461,11 +461,16 @@ func (rs *Responder) renderApp(ctx context.Context, obj pageObject, pageJSON []b
 
 // assemble writes the document around the app's HTML (a zero out: the
 // client-rendered shell, with the same head).
-func (rs *Responder) assemble(p Page, head, assets template.HTML, out ssr.Result, pageJSON []byte) cached {
+// kept says the document goes to the caches (its parts deflated ahead of
+// time, at the best level); else it is answered once.
+func (rs *Responder) assemble(p Page, head, assets template.HTML, out ssr.Result, pageJSON []byte, kept bool) cached {
 	var b bytes.Buffer
 	err := document.Execute(&b, documentData{Lang: p.Lang, Head: head, Assets: assets, App: ssr.AppHTML(out, pageJSON)})
 	if err != nil {
 		panic(err) // the template and its data are ours: a failure is a bug
+	}
+	if !kept {
+		return cached{status: p.status(), doc: newNoncedOnce(b.Bytes(), rs.slot)}
 	}
 	return cached{status: p.status(), doc: newNonced(b.Bytes(), rs.slot)}
 }
