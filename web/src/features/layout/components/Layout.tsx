@@ -88,7 +88,9 @@ function useScrollY(): number {
     const onScroll = () => {
       if (!frame) frame = requestAnimationFrame(read)
     }
-    read()
+    // The first read in the next frame, not during hydration: reading the scroll there makes the
+    // browser compute the whole page's styles at once, a long task on a phone.
+    onScroll()
     window.addEventListener('scroll', onScroll, { passive: true })
     return () => {
       window.removeEventListener('scroll', onScroll)
