@@ -3,8 +3,6 @@ package web
 import (
 	"context"
 	"time"
-
-	"immo/internal/web/respond"
 )
 
 // Prerender renders the sitemap's pages in the background whenever the
@@ -42,8 +40,3 @@ func (h *Handler) Prerender(ctx context.Context, every time.Duration) {
 
 // prerenderAddresses are the sitemap's addresses, site-relative.
 func (h *Handler) prerenderAddresses() []string { return sitemapAddresses(h.resolver) }
-
-// Prerendered is what one pre-render pass did, for tests.
-func (h *Handler) PrerenderOnce(ctx context.Context) respond.Prerendered {
-	return h.rs.Prerender(ctx, h.prerenderAddresses())
-}

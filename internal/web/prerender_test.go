@@ -22,7 +22,7 @@ func TestPrerenderTheSitemap(t *testing.T) {
 			t.Fatalf("address %q is not site-relative", a)
 		}
 	}
-	first := h.PrerenderOnce(t.Context())
+	first := h.rs.Prerender(t.Context(), addresses)
 	if first.Rendered == 0 || first.Rendered+first.Kept+first.Skipped != len(addresses) || int(r.calls.Load()) != first.Rendered {
 		t.Fatalf("first pass %+v over %d addresses, %d renders", first, len(addresses), r.calls.Load())
 	}
@@ -33,7 +33,7 @@ func TestPrerenderTheSitemap(t *testing.T) {
 			t.Fatalf("%s: %d, rendered again after the pre-render", a, rec.Code)
 		}
 	}
-	if again := h.PrerenderOnce(t.Context()); again.Rendered != 0 {
+	if again := h.rs.Prerender(t.Context(), addresses); again.Rendered != 0 {
 		t.Fatalf("a second pass rendered %d pages", again.Rendered)
 	}
 
@@ -46,7 +46,7 @@ func TestPrerenderTheSitemap(t *testing.T) {
 	}
 	idx.p.Store(catalog.NewIndex(cat, 2))
 	before := r.calls.Load()
-	after := h.PrerenderOnce(t.Context())
+	after := h.rs.Prerender(t.Context(), addresses)
 	t.Logf("first pass %+v; after one price change %+v", first, after)
 	if after.Rendered == 0 || after.Rendered > len(addresses)/3 || int(r.calls.Load()-before) != after.Rendered {
 		t.Fatalf("after one price change: %+v of %d addresses", after, len(addresses))

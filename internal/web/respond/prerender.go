@@ -2,7 +2,6 @@ package respond
 
 import (
 	"context"
-	"net/url"
 	"time"
 )
 
@@ -28,27 +27,21 @@ func (rs *Responder) Prerender(ctx context.Context, uris []string) Prerendered {
 		if ctx.Err() != nil || rs.generation() != gen {
 			return n
 		}
-		p, ok := rs.o.Refresh(uri)
-		u, err := url.ParseRequestURI(uri)
-		if !ok || err != nil || !p.Cacheable || canonicalURI(u.Path, p.CacheQuery) != uri {
+		p, obj, ok := rs.sharedPage(uri)
+		if !ok {
 			n.Skipped++
 			continue
 		}
-		obj := pageObject{Component: p.View, Props: p.Props, URL: uri, Version: rs.o.Version}
 		for {
 			if !rs.refresher.waitIdle(ctx) {
 				return n
 			}
-			if _, fresh, _ := rs.cache.get(gen, uri); fresh {
-				n.Kept++
-				break
-			}
-			if !rs.gate.try() {
+			_, how := rs.document(ctx, p, obj, true, prerendering)
+			if how == noSlot {
 				sleep(ctx, 10*time.Millisecond) // a visitor took the slot first
 				continue
 			}
-			rs.gate.leave() // free for documentOf, which takes a free one
-			if _, renderedNow := rs.documentOf(ctx, p, obj, true, true, true); renderedNow {
+			if how == renderedNow {
 				n.Rendered++
 			} else {
 				n.Kept++

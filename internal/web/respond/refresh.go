@@ -113,16 +113,20 @@ func (rs *Responder) refresh(key string) {
 	if _, fresh, _ := rs.cache.get(rs.generation(), key); fresh {
 		return // a visitor's render came first
 	}
+	if p, obj, ok := rs.sharedPage(key); ok {
+		rs.document(context.Background(), p, obj, true, refreshing)
+	}
+}
+
+// sharedPage resolves key, a canonical address, to its page the same for
+// everyone and its page object; false when it is no such page (any more).
+func (rs *Responder) sharedPage(key string) (Page, pageObject, bool) {
 	p, ok := rs.o.Refresh(key)
-	if !ok || !p.Cacheable {
-		return
-	}
 	u, err := url.ParseRequestURI(key)
-	if err != nil || canonicalURI(u.Path, p.CacheQuery) != key {
-		return
+	if !ok || err != nil || !p.Cacheable || canonicalURI(u.Path, p.CacheQuery) != key {
+		return Page{}, pageObject{}, false
 	}
-	obj := pageObject{Component: p.View, Props: p.Props, URL: key, Version: rs.o.Version}
-	rs.document(context.Background(), p, obj, true, true)
+	return p, pageObject{Component: p.View, Props: p.Props, URL: key, Version: rs.o.Version}, true
 }
 
 // WaitRefresh returns when no background render is queued or running.

@@ -255,15 +255,15 @@ func (rs *Responder) Render(w http.ResponseWriter, r *http.Request, p Page) {
 	}
 	get := r.Method == http.MethodGet || r.Method == http.MethodHead
 	shared := get && p.Cacheable && !p.Private && !p.NoStore && rs.cache != nil
-	url := r.URL.RequestURI()
+	address := r.URL.RequestURI()
 	if shared {
 		// Every address of a page that is the same for everyone — its
 		// canonical one, with a campaign's parameters, another spelling —
 		// shares one page object, so one render and one cache entry.
-		url = canonicalURI(r.URL.Path, p.CacheQuery)
+		address = canonicalURI(r.URL.Path, p.CacheQuery)
 	}
-	obj := pageObject{Component: p.View, Props: p.Props, URL: url, Version: rs.o.Version}
-	doc := rs.document(r.Context(), p, obj, shared, false)
+	obj := pageObject{Component: p.View, Props: p.Props, URL: address, Version: rs.o.Version}
+	doc, _ := rs.document(r.Context(), p, obj, shared, visitor)
 	writeNonced(w, r, doc.status, doc.doc)
 }
 
@@ -277,10 +277,13 @@ func canonicalURI(path, query string) string {
 	return u
 }
 
-// document returns the document of p, from the cache or rendered. shared
-// says it is the same for everyone at obj.URL (cached under it); background
-// says a visitor waits for none of it (a refresh): it takes a free render
-// slot or none.
+// document returns the document of p, from the cache or rendered, and how
+// it came. shared says it is the same for everyone at obj.URL (cached under
+// it); who asks says whether a visitor waits for it: a background render
+// (a refresh, a pre-render) takes a free render slot or none (noSlot), and
+// a pre-render leaves a page the shared store holds where it is (it is
+// read on its first visit: loading every page of the site would fill this
+// process's cache).
 //
 // A page of the current generation was answered by Protocol already. Here
 // the page is resolved: when what the document is made of is what the
@@ -290,16 +293,8 @@ func canonicalURI(path, query string) string {
 // wait; while every slot is busy the address's last render answers, and a
 // render in the background replaces it. The client-rendered shell only
 // past the bounded queue, or when React fails; it is never stored.
-func (rs *Responder) document(ctx context.Context, p Page, obj pageObject, shared, background bool) cached {
-	doc, _ := rs.documentOf(ctx, p, obj, shared, background, false)
-	return doc
-}
-
-// documentOf is document; prerender (background too) leaves a page the
-// shared store holds where it is (it is read on its first visit: loading
-// every page of the site would fill this process's cache) and says
-// whether it rendered.
-func (rs *Responder) documentOf(ctx context.Context, p Page, obj pageObject, shared, background, prerender bool) (cached, bool) {
+func (rs *Responder) document(ctx context.Context, p Page, obj pageObject, shared bool, who asker) (cached, outcome) {
+	background := who != visitor
 	gen := rs.generation()
 	pageJSON := mustJSON(obj)
 	var head template.HTML
@@ -310,15 +305,15 @@ func (rs *Responder) documentOf(ctx context.Context, p Page, obj pageObject, sha
 	d := digestOf(rs.o.Version, p.status(), p.Lang, head, assets, pageJSON)
 	if shared {
 		if doc, ok := rs.cache.renew(gen, obj.URL, d); ok {
-			return doc, false
+			return doc, current
 		}
 	}
-	if prerender && rs.o.Store != nil {
+	if who == prerendering && rs.o.Store != nil {
 		if ok, err := rs.o.Store.HasRendered(ctx, rendered.Key(d)); ok || err != nil {
-			return cached{}, false
+			return cached{}, current
 		}
 	}
-	renderedNow := false
+	how := current
 	doc, _ := rs.flight.do(d, func() cached {
 		// The render serves every request sharing it: one leaving does not end it.
 		ctx := context.WithoutCancel(ctx)
@@ -346,11 +341,12 @@ func (rs *Responder) documentOf(ctx context.Context, p Page, obj pageObject, sha
 			defer rs.refresher.visit()()
 		}
 		if !rs.gate.try() {
+			if background {
+				how = noSlot
+				return shell() // for a visitor who joined this render meanwhile
+			}
 			if old, ok := lastRender(); ok {
 				return old
-			}
-			if background {
-				return shell()
 			}
 			if err := rs.gate.wait(ctx, rs.o.QueueWait); err != nil {
 				rs.o.Log.Warn("no render slot; serving the client-rendered page", "url", obj.URL, "view", obj.Component, "err", err)
@@ -359,7 +355,9 @@ func (rs *Responder) documentOf(ctx context.Context, p Page, obj pageObject, sha
 		}
 		out, err := rs.renderApp(ctx, obj, pageJSON)
 		rs.gate.leave()
-		renderedNow = err == nil
+		if err == nil {
+			how = renderedNow
+		}
 		switch {
 		case err == nil || errors.Is(err, ssr.ErrDisabled):
 			doc := rs.assemble(p, head, assets, out, pageJSON, shared)
@@ -377,8 +375,26 @@ func (rs *Responder) documentOf(ctx context.Context, p Page, obj pageObject, sha
 			return shell()
 		}
 	})
-	return doc, renderedNow
+	return doc, how
 }
+
+// asker is who a document is made for.
+type asker int
+
+const (
+	visitor      asker = iota // waits for it
+	refreshing                // re-renders a page answered from its last render
+	prerendering              // renders the sitemap ahead of visitors
+)
+
+// outcome is how a document came.
+type outcome int
+
+const (
+	current     outcome = iota // cached, stored, or answered as it was (the shell, the last render)
+	renderedNow                // rendered for this request
+	noSlot                     // not made: a background render found no free slot
+)
 
 // stored is the page d names from the shared store, if it holds it.
 func (rs *Responder) stored(ctx context.Context, d digest) (cached, bool) {
