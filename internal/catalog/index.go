@@ -395,6 +395,21 @@ func (ix *Index) Property(id int64, lang string) (PublicProperty, error) {
 	return p.Public(lang, ix.TypeName).In(lang), nil
 }
 
+// Pictures are property id's gallery and large picture, only their
+// addresses (the sitemap's images): read without inflating the page's
+// details, which Property does.
+func (ix *Index) Pictures(id int64) (gallery []Picture, large Picture, ok bool) {
+	i, ok := ix.byID[id]
+	if !ok {
+		return nil, Picture{}, false
+	}
+	p := &ix.properties[i]
+	for _, pic := range p.Pictures {
+		gallery = append(gallery, Picture{Url: pic.Url})
+	}
+	return gallery, Picture{Url: p.XLargePictureItem.Url}, true
+}
+
 // Card returns the card of the property with id in lang, whatever its status.
 func (ix *Index) Card(id int64, lang string) (Card, error) {
 	i, ok := ix.byID[id]

@@ -295,8 +295,8 @@ func walkListings(res *route.Resolver, from, to int, visit func(sitemapURL)) {
 					lastMod = t.UTC().Format(time.RFC3339)
 				}
 				var images []sitemapImage
-				if p, err := ix.Property(c.ID, res.Site.Languages.Default); err == nil {
-					images = pictureImages(res, p.Pictures, p.XLargePictureItem)
+				if gallery, large, ok := ix.Pictures(c.ID); ok {
+					images = pictureImages(res, gallery, large)
 				}
 				addAll(res, func(l string) string { return res.PropertyURL(c.ID, c.Goal, c.City, typeName(ix, c, l), l) }, lastMod, images, visit)
 			}
