@@ -10,14 +10,11 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"flag"
 	"fmt"
 	"io"
 	"log"
 	"net/http"
-	"os"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -38,17 +35,8 @@ func main() {
 
 	target := *base
 	if target == "" {
-		dir, err := os.MkdirTemp("", "immo-cachebust-")
-		if err != nil {
-			log.Fatal(err)
-		}
-		defer os.RemoveAll(dir)
-		// No pre-render: its background renders would share the cores with the load.
-		srv, err := run.Start(context.Background(), *bin, dir, filepath.Join(dir, "server.log"), "IMMO_PRERENDER=off")
-		if err != nil {
-			log.Fatal(err)
-		}
-		defer srv.Stop()
+		srv, _, stop := run.StartDemo(*bin)
+		defer stop()
 		target = srv.URL
 	}
 	// Distinct numbers over every level: no answer can come from a cache.

@@ -13,7 +13,6 @@ package main
 import (
 	"bytes"
 	"compress/gzip"
-	"context"
 	"flag"
 	"fmt"
 	"io"
@@ -40,16 +39,8 @@ func main() {
 		log.Fatal("wrk is needed (apt-get install wrk)")
 	}
 
-	dir, err := os.MkdirTemp("", "immo-cached-")
-	if err != nil {
-		log.Fatal(err)
-	}
-	defer os.RemoveAll(dir)
-	srv, err := run.Start(context.Background(), *bin, dir, filepath.Join(dir, "server.log"), "IMMO_PRERENDER=off")
-	if err != nil {
-		log.Fatal(err)
-	}
-	defer srv.Stop()
+	srv, dir, stop := run.StartDemo(*bin)
+	defer stop()
 
 	canonical := canonicalOf(srv.URL + *path)
 	raw := fetch(canonical, false)

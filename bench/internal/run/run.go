@@ -6,10 +6,12 @@ import (
 	"bufio"
 	"context"
 	"fmt"
+	"log"
 	"net"
 	"net/http"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"syscall"
@@ -148,4 +150,21 @@ func cpu(pid int) int64 {
 	u, _ := strconv.ParseInt(f[11], 10, 64)
 	st, _ := strconv.ParseInt(f[12], 10, 64)
 	return u + st
+}
+
+// StartDemo runs bin serve on the demo agency in a folder of its own,
+// without the background pre-render (its renders would share the cores
+// with the load measured); stop stops it and removes the folder. It exits
+// on failure: the bench commands have nothing to measure without it.
+func StartDemo(bin string) (s *Server, dir string, stop func()) {
+	dir, err := os.MkdirTemp("", "immo-bench-")
+	if err != nil {
+		log.Fatal(err)
+	}
+	s, err = Start(context.Background(), bin, dir, filepath.Join(dir, "server.log"), "IMMO_PRERENDER=off")
+	if err != nil {
+		os.RemoveAll(dir)
+		log.Fatal(err)
+	}
+	return s, dir, func() { s.Stop(); os.RemoveAll(dir) }
 }
