@@ -270,3 +270,18 @@ function run(list){var l=list.splice(0,list.length);l.forEach(function(x){(x.f||
 		}
 	}
 }
+
+// Every page's inlined rules hide the forms' honeypot: the footer's
+// newsletter sign-up is on every page, and its code (with the forms kit's
+// rules) may come later than the page, or never (no JavaScript).
+func TestEveryPageHidesTheHoneypot(t *testing.T) {
+	m, ok := Manifest()
+	if !ok {
+		t.Skip("web/ not built")
+	}
+	for _, v := range views.Site {
+		if css := string(m.PageStyles(v.Name)); !strings.Contains(css, ".vf-hp{") {
+			t.Errorf("%s: the page's inlined rules lack .vf-hp: its honeypot field shows", v.Name)
+		}
+	}
+}
