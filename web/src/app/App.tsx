@@ -37,8 +37,10 @@ export function App({ initialPage, router, views, loadLocale }: AppProps) {
   useEffect(() => {
     router?.connect(async (page, { preserveState }) => {
       // The view's chunk and the language's translations, before the swap;
-      // and the code of the forms shown, which must hydrate before it.
-      await Promise.all([views.load(page.component), loadLocale?.(pageLang(page)), loadDeferredForms()])
+      // and the code of the forms shown that stay through it, which must
+      // hydrate before it (another view's swap keeps the footer's alone).
+      const staying = preserveState ? undefined : [NewsletterSignup]
+      await Promise.all([views.load(page.component), loadLocale?.(pageLang(page)), loadDeferredForms(staying)])
       flushSync(() => setState((s) => ({ page, key: preserveState ? s.key : s.key + 1 })))
     })
   }, [router, views, loadLocale])

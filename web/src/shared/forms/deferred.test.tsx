@@ -1,7 +1,7 @@
 import { act } from '@testing-library/react'
 import { createContext, useContext, useEffect, useState, type ComponentType, type ReactNode } from 'react'
 import { flushSync } from 'react-dom'
-import { hydrateRoot, type Root } from 'react-dom/client'
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client'
 import { renderToString } from 'react-dom/server'
 import { I18nextProvider } from 'react-i18next'
 import { describe, expect, it, vi } from 'vitest'
@@ -149,6 +149,23 @@ describe('deferredForm', () => {
     act(() => flushSync(() => speaker.say('second')))
     expect(container.querySelector('form')).toBe(form)
     expect(form.querySelector('output')?.textContent).toBe('second')
+    container.remove()
+  })
+
+  it("a visit to another view waits only for the forms that stay, not for a form no longer on screen whose code never comes", async () => {
+    const box = (label: string): FormModule<object> => ({ default: () => <form><input name={label} /></form> })
+    const Left = deferredForm<object>(() => new Promise<never>(() => {}))
+    const Stays = deferredForm(() => Promise.resolve(box('stays')))
+    const container = document.createElement('div')
+    document.body.append(container)
+    const root = createRoot(container)
+    await act(async () => root.render(<><Left /><Stays /></>))
+    act(() => root.render(<Stays />))
+    const timeout = new Promise<string>((resolve) => setTimeout(() => resolve('waited for the form gone'), 200))
+    const answer = await Promise.race([loadDeferredForms([Stays]).then(() => 'ready'), timeout])
+    expect(answer).toBe('ready')
+    expect(container.querySelector('input[name="stays"]')).not.toBeNull()
+    act(() => root.unmount())
     container.remove()
   })
 })

@@ -50,19 +50,26 @@ export function wantForms(): void {
   askForForms()
 }
 
-/** The loaders of the deferred forms the app has shown. */
-const shown = new Set<() => Promise<unknown>>()
+/** The loaders of the deferred forms on screen, with how many of each. */
+const shown = new Map<() => Promise<unknown>, number>()
+
+/** A deferred form's component; `loader` fetches its code. */
+export type DeferredForm<P> = ComponentType<P> & { readonly loader: () => Promise<unknown> }
 
 /**
- * Loads the code of every deferred form shown, and resolves once it is
- * there (or failed). The app awaits it before it swaps the page: the swap
- * changes the page's context, and a boundary still waiting for its code
- * would then lose its server HTML (React renders it again, from nothing,
- * as it cannot hydrate it); with the code there, React hydrates it first.
+ * Loads the code of the deferred forms on screen — all of them, or only
+ * those of `staying` — and resolves once it is there (or failed). The app
+ * awaits it before it swaps the page: the swap changes the page's context,
+ * and a boundary still waiting for its code would then lose its server HTML
+ * (React renders it again, from nothing, as it cannot hydrate it); with the
+ * code there, React hydrates it first. A swap to another view unmounts the
+ * old view's forms, so only the forms that stay (the footer's sign-up) need
+ * their code; an answer on the same page keeps every one.
  */
-export function loadDeferredForms(): Promise<void> {
+export function loadDeferredForms(staying?: readonly DeferredForm<never>[]): Promise<void> {
   wantForms()
-  return Promise.all([...shown].map((fetch) => fetch().catch(() => {}))).then(() => {})
+  const loaders = staying ? staying.map((f) => f.loader).filter((l) => shown.has(l)) : [...shown.keys()]
+  return Promise.all(loaders.map((fetch) => fetch().catch(() => {}))).then(() => {})
 }
 
 /** The latest props of a deferred form, read by its gate; the first ones while it hydrates. */
@@ -101,7 +108,7 @@ type PropsStore<P> = ReturnType<typeof propsStore<P>>
  * starts from the values in the server's form, ServerFormContext). Rendered
  * by the browser (a later page), the form loads at once.
  */
-export function deferredForm<P extends object>(load: () => Promise<FormModule<P>>, preloaded?: FormModule<P>): ComponentType<P> {
+export function deferredForm<P extends object>(load: () => Promise<FormModule<P>>, preloaded?: FormModule<P>): DeferredForm<P> {
   let loaded: ComponentType<P> | undefined = preloaded?.default
   let loading: Promise<ComponentType<P>> | undefined
   let asked: Promise<ComponentType<P>> | undefined
@@ -146,12 +153,20 @@ export function deferredForm<P extends object>(load: () => Promise<FormModule<P>
     )
 
     useEffect(() => {
-      shown.add(fetchForm)
+      shown.set(fetchForm, (shown.get(fetchForm) ?? 0) + 1)
+      const gone = () => {
+        const n = (shown.get(fetchForm) ?? 1) - 1
+        if (n > 0) shown.set(fetchForm, n)
+        else shown.delete(fetchForm)
+      }
       const box = slot.current
-      if (loaded || wanted || !box) return
+      if (loaded || wanted || !box) return gone
       // React's markers of a server-rendered boundary: without them the browser rendered it, and nothing shows until the code is there.
       const fromServer = [...box.childNodes].some((n) => n.nodeType === Node.COMMENT_NODE)
-      if (!fromServer) return wantForms()
+      if (!fromServer) {
+        wantForms()
+        return gone
+      }
       // On the window, capturing: React's own listener on the root stops
       // these events from reaching what it has not hydrated yet.
       const turn = (e: Event) => e.target instanceof Node && box.contains(e.target) && wantForms()
@@ -171,7 +186,10 @@ export function deferredForm<P extends object>(load: () => Promise<FormModule<P>
         events.forEach((e) => window.removeEventListener(e, turn, { capture: true }))
       }
       void formsWanted.then(stop)
-      return stop
+      return () => {
+        stop()
+        gone()
+      }
     }, [])
 
     return (
@@ -180,5 +198,5 @@ export function deferredForm<P extends object>(load: () => Promise<FormModule<P>
       </div>
     )
   }
-  return DeferredForm
+  return Object.assign(DeferredForm, { loader: fetchForm })
 }
