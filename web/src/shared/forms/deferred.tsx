@@ -66,7 +66,7 @@ export type DeferredForm<P> = ComponentType<P> & { readonly loader: () => Promis
  * old view's forms, so only the forms that stay (the footer's sign-up) need
  * their code; an answer on the same page keeps every one.
  */
-export function loadDeferredForms(staying?: readonly DeferredForm<never>[]): Promise<void> {
+export function loadDeferredForms(staying?: readonly Pick<DeferredForm<object>, 'loader'>[]): Promise<void> {
   wantForms()
   const loaders = staying ? staying.map((f) => f.loader).filter((l) => shown.has(l)) : [...shown.keys()]
   return Promise.all(loaders.map((fetch) => fetch().catch(() => {}))).then(() => {})
