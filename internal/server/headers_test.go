@@ -165,3 +165,45 @@ func init() {
 		chromiumFeatures[f] = true
 	}
 }
+
+// A page's scripts, stylesheets, fonts and pictures come without the
+// policy (only a document's and a worker's apply), the other headers kept;
+// the same file opened as a document or run as a worker gets it, and every
+// such answer varies by Sec-Fetch-Dest for the caches between.
+func TestPolicyOnlyWhereItApplies(t *testing.T) {
+	ts := newHeaderSite(t, "")
+	for _, c := range []struct {
+		path, dest string
+		policy     bool
+	}{
+		{"/assets/missing.js", "script", false},
+		{"/assets/missing.css", "style", false},
+		{"/pictures/demo/banner.jpg", "image", false},
+		{"/assets/missing.js", "worker", true},
+		{"/pictures/demo/banner.jpg", "document", true},
+		{"/assets/missing.js", "", true},
+		{"/fr/", "script", true}, // a page is a document whatever the request says
+	} {
+		req, _ := http.NewRequest("GET", ts.URL+c.path, nil)
+		if c.dest != "" {
+			req.Header.Set("Sec-Fetch-Dest", c.dest)
+		}
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		if got := res.Header.Get("Content-Security-Policy") != ""; got != c.policy {
+			t.Errorf("%s as %q: policy %v, want %v", c.path, c.dest, got, c.policy)
+		}
+		if res.Header.Get("X-Content-Type-Options") != "nosniff" || res.Header.Get("X-Frame-Options") != "DENY" {
+			t.Errorf("%s as %q: other headers lost: %v", c.path, c.dest, res.Header)
+		}
+		if strings.HasPrefix(c.path, "/fr/") {
+			continue
+		}
+		if !strings.Contains(strings.Join(res.Header.Values("Vary"), ","), "Sec-Fetch-Dest") {
+			t.Errorf("%s as %q: Vary %q lacks Sec-Fetch-Dest", c.path, c.dest, res.Header.Values("Vary"))
+		}
+	}
+}
