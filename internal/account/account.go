@@ -42,6 +42,9 @@ type Account struct {
 	// PasswordChanged is the last password change (zero: never): sessions
 	// started before it are over.
 	PasswordChanged time.Time
+	// StaffRole is what a staff account may do in the inbox (admin or
+	// agent); empty for every other role.
+	StaffRole StaffRole
 }
 
 // Frequency is how often a registrant is mailed matches.

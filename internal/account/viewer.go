@@ -16,6 +16,13 @@ func (v Viewer) LoggedIn() bool { return v.Account.ID != 0 }
 // Is tells whether the viewer is logged in with role.
 func (v Viewer) Is(role Role) bool { return v.LoggedIn() && v.Account.Role == role }
 
+// IsStaff tells whether the viewer is the agency's staff (admin or agent):
+// who may open the inbox.
+func (v Viewer) IsStaff() bool { return v.Is(Staff) && v.Account.StaffRole.Valid() }
+
+// IsAdmin tells whether the viewer is a staff admin: who manages the staff.
+func (v Viewer) IsAdmin() bool { return v.IsStaff() && v.Account.StaffRole == Admin }
+
 type viewerKey struct{}
 
 // NewContext returns ctx carrying v (the session middleware puts it there).

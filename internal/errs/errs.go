@@ -9,10 +9,11 @@ import (
 
 // Codes a domain error can carry.
 const (
-	Invalid  = "invalid"   // bad input; nothing changed
-	NotFound = "not_found" // no such thing
-	Conflict = "conflict"  // the request clashes with the current state
-	Internal = "internal"  // our fault
+	Invalid   = "invalid"   // bad input; nothing changed
+	NotFound  = "not_found" // no such thing
+	Conflict  = "conflict"  // the request clashes with the current state
+	Forbidden = "forbidden" // the one asking may not do this (an agent managing the staff); nothing changed
+	Internal  = "internal"  // our fault
 )
 
 // Error is a domain error. Field names the input at fault, Key is the

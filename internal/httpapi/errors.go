@@ -11,10 +11,11 @@ import (
 
 // statusOf is the one place a domain error code becomes an HTTP status.
 var statusOf = map[string]int{
-	errs.Invalid:  http.StatusBadRequest,
-	errs.NotFound: http.StatusNotFound,
-	errs.Conflict: http.StatusConflict,
-	errs.Internal: http.StatusInternalServerError,
+	errs.Invalid:   http.StatusBadRequest,
+	errs.NotFound:  http.StatusNotFound,
+	errs.Conflict:  http.StatusConflict,
+	errs.Forbidden: http.StatusForbidden,
+	errs.Internal:  http.StatusInternalServerError,
 }
 
 // ErrorBody is the JSON every failed API call answers.
