@@ -1,0 +1,147 @@
+package inbox
+
+import (
+	"context"
+	"encoding/csv"
+	"io"
+	"iter"
+	"strconv"
+
+	"immo/internal/i18n"
+)
+
+// CSV is how a list is written as CSV.
+type CSV struct {
+	Lang string // the staff member's language: the header, kinds and statuses
+	// Staff names an assignee; nil or "": the account's id.
+	Staff func(id int64) string
+}
+
+// bom makes Excel read the file as UTF-8 (accents right).
+const bom = "\uFEFF"
+
+// csvTime is how a lead's time is written: Brussels time, which Excel
+// reads as a date and time.
+const csvTime = "2006-01-02 15:04"
+
+// Write writes rows to w as CSV: the byte order mark, a header row in
+// c.Lang, one line per row. It writes as rows come, flushing every 100
+// lines, so an export of any size holds one page in memory. Every cell is
+// Safe.
+func (c CSV) Write(w io.Writer, rows iter.Seq2[Row, error]) error {
+	if _, err := io.WriteString(w, bom); err != nil {
+		return err
+	}
+	out := csv.NewWriter(w)
+	header := make([]string, len(csvHeader))
+	for i, k := range csvHeader {
+		header[i] = i18n.T(c.Lang, k)
+	}
+	if err := out.Write(header); err != nil {
+		return err
+	}
+	n := 0
+	for r, err := range rows {
+		if err != nil {
+			return err
+		}
+		if err := out.Write(c.line(r)); err != nil {
+			return err
+		}
+		if n++; n%100 == 0 {
+			if out.Flush(); out.Error() != nil {
+				return out.Error()
+			}
+		}
+	}
+	out.Flush()
+	return out.Error()
+}
+
+func (c CSV) line(r Row) []string {
+	cells := []string{
+		strconv.FormatInt(r.ID, 10), r.Created.In(Brussels).Format(csvTime),
+		i18n.T(c.Lang, KindKey(string(r.Kind))), i18n.T(c.Lang, StatusKey(r.Status)),
+		r.FirstName, r.LastName, r.Email, r.Phone, r.Lang, optionalID(r.PropertyID), optionalID(r.ProjectID),
+		c.staff(r.Assignee), strconv.Itoa(r.Notes), r.Remark,
+	}
+	for i, s := range cells {
+		cells[i] = Safe(s)
+	}
+	return cells
+}
+
+func (c CSV) staff(id int64) string {
+	if id == 0 {
+		return ""
+	}
+	if c.Staff != nil {
+		if name := c.Staff(id); name != "" {
+			return name
+		}
+	}
+	return strconv.FormatInt(id, 10)
+}
+
+func optionalID(id int64) string {
+	if id == 0 {
+		return ""
+	}
+	return strconv.FormatInt(id, 10)
+}
+
+// Safe is s as a spreadsheet cell that cannot be a formula: a text starting
+// with =, +, -, @, a tab or a carriage return (OWASP's CSV injection list)
+// gets a leading apostrophe, which the spreadsheet shows as text.
+func Safe(s string) string {
+	if s == "" {
+		return s
+	}
+	switch s[0] {
+	case '=', '+', '-', '@', '\t', '\r':
+		return "'" + s
+	}
+	return s
+}
+
+// exportPage is how many rows an export reads at a time.
+const exportPage = 500
+
+// Export writes the leads f selects (every page, in f's order) to w as CSV
+// in c's language, and logs actor's export in the audit log first: personal
+// data left the back office, under this filter.
+func (s *Service) Export(ctx context.Context, actor int64, f Filter, c CSV, w io.Writer) error {
+	f.Cursor, f.Size = "", 0
+	f, err := checked(f)
+	if err != nil {
+		return err
+	}
+	if err := s.Store.Log(ctx, Entry{Time: s.now(), Actor: actor, Action: ActionExport, TargetKind: TargetLead,
+		After: summary(f.Query().Encode())}); err != nil {
+		return err
+	}
+	f.Size = exportPage
+	return c.Write(w, s.rows(ctx, f))
+}
+
+// rows reads every page of f from the store, one at a time.
+func (s *Service) rows(ctx context.Context, f Filter) iter.Seq2[Row, error] {
+	return func(yield func(Row, error) bool) {
+		for {
+			page, err := s.Store.List(ctx, f)
+			if err != nil {
+				yield(Row{}, err)
+				return
+			}
+			for _, r := range page.Rows {
+				if !yield(r, nil) {
+					return
+				}
+			}
+			if page.Next == "" {
+				return
+			}
+			f.Cursor = page.Next
+		}
+	}
+}
