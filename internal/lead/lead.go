@@ -42,16 +42,23 @@ const (
 	KindDemandRegister Kind = "demand-register"
 )
 
-// Status is where the agency is with a request.
+// Status is where the agency is with a request (package inbox moves it).
 type Status string
 
 const (
-	StatusNew     Status = "new"     // as received
-	StatusHandled Status = "handled" // answered or dealt with
+	StatusNew        Status = "new"         // as received
+	StatusInProgress Status = "in_progress" // someone at the agency is on it
+	StatusDone       Status = "done"        // answered or dealt with
+	StatusSpam       Status = "spam"        // not a real request
 )
 
+// Statuses lists every status, in the order a request goes through them.
+var Statuses = []Status{StatusNew, StatusInProgress, StatusDone, StatusSpam}
+
 // Valid tells a known status.
-func (s Status) Valid() bool { return s == StatusNew || s == StatusHandled }
+func (s Status) Valid() bool {
+	return s == StatusNew || s == StatusInProgress || s == StatusDone || s == StatusSpam
+}
 
 // Titles a person may give (SPEC §3: Mr, Ms, Miss).
 const (

@@ -128,7 +128,7 @@ func RowOf(r Request) Row {
 		row.Status = StatusCancelled
 	case r.Kind == lead.KindVisit && !r.Visit.IsZero():
 		row.Status, row.Visit = StatusBooked, r.Visit
-	case r.Status == lead.StatusHandled:
+	case r.Status == lead.StatusDone:
 		row.Status = StatusHandled
 	}
 	return row

@@ -56,9 +56,9 @@ func TestRowOf(t *testing.T) {
 		slot time.Time
 	}{
 		{Request{Kind: lead.KindInformation, Status: lead.StatusNew}, StatusReceived, time.Time{}},
-		{Request{Kind: lead.KindDocument, Status: lead.StatusHandled}, StatusHandled, time.Time{}},
+		{Request{Kind: lead.KindDocument, Status: lead.StatusDone}, StatusHandled, time.Time{}},
 		{Request{Kind: lead.KindVisit, Status: lead.StatusNew, Visit: slot}, StatusBooked, slot},
-		{Request{Kind: lead.KindVisit, Status: lead.StatusHandled, Visit: slot}, StatusBooked, slot},
+		{Request{Kind: lead.KindVisit, Status: lead.StatusDone, Visit: slot}, StatusBooked, slot},
 		{Request{Kind: lead.KindVisit, Status: lead.StatusNew, Visit: slot, Cancelled: true}, StatusCancelled, time.Time{}},
 		{Request{Kind: lead.KindVisit, Status: lead.StatusNew}, StatusReceived, time.Time{}}, // an agenda off: no slot
 	} {

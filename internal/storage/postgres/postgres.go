@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"io/fs"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -34,6 +35,11 @@ func dialect() sqlstore.Dialect {
 		Snapshot:   sql.TxOptions{Isolation: sql.LevelRepeatableRead, ReadOnly: true},
 		SkipLocked: " FOR UPDATE SKIP LOCKED",
 		Time:       func(t time.Time) any { return t.UTC() },
+		// The GIN index on requests.search's 'simple' tsvector (migration
+		// 00022): each term a prefix (terms are letters and digits only).
+		Match: func(terms []string) (string, any) {
+			return `to_tsvector('simple', r.search) @@ to_tsquery('simple', ?)`, strings.Join(terms, ":* & ") + ":*"
+		},
 	}
 }
 

@@ -50,6 +50,15 @@ func dialect() sqlstore.Dialect {
 		// transaction: nothing to skip.
 		SkipLocked: "",
 		Time:       func(t time.Time) any { return t.UTC().Format(sqlstore.TextTime) },
+		// The FTS5 index of requests.search (migration 00022): each term a
+		// quoted prefix (terms are letters and digits only).
+		Match: func(terms []string) (string, any) {
+			q := make([]string, len(terms))
+			for i, t := range terms {
+				q[i] = `"` + t + `"*`
+			}
+			return `r.id IN (SELECT rowid FROM requests_fts WHERE requests_fts MATCH ?)`, strings.Join(q, " AND ")
+		},
 	}
 }
 

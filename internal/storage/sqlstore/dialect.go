@@ -30,6 +30,10 @@ type Dialect struct {
 	// Time is how a time is bound: a time.Time for TIMESTAMPTZ, fixed-width
 	// UTC text on SQLite (so that it sorts as text).
 	Time func(time.Time) any
+	// Match is the condition that request r's search text (the column
+	// search, inbox.SearchText) has a word starting with each of terms,
+	// and its one argument: FTS5 on SQLite, a tsvector on PostgreSQL.
+	Match func(terms []string) (cond string, arg any)
 }
 
 // query returns q with its placeholders in the dialect's style.

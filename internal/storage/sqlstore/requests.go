@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"immo/internal/inbox"
 	"immo/internal/lead"
 	"immo/internal/mail"
 )
@@ -71,10 +72,11 @@ func (q *Requests) insert(ctx context.Context, tx *sql.Tx, r lead.Request) (int6
 	// PostgreSQL a racing twin waits for the first's commit, then inserts
 	// nothing).
 	err = tx.QueryRowContext(ctx, q.s.d.query(`INSERT INTO requests
-		(kind, lang, page, property_id, project_id, created_at, ip_hash, data, fingerprint)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (fingerprint) DO NOTHING RETURNING id`),
+		(kind, lang, page, property_id, project_id, created_at, ip_hash, data, fingerprint, search)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (fingerprint) DO NOTHING RETURNING id`),
 		string(r.Kind), r.Lang, r.Page, nullID(r.PropertyID), nullID(r.ProjectID),
 		q.s.d.Time(created), r.IPHash, string(data), nullText(r.Fingerprint),
+		inbox.SearchText(r.Person.FirstName, r.Person.LastName, r.Person.Email, r.Remark),
 	).Scan(&id)
 	if errors.Is(err, sql.ErrNoRows) {
 		return 0, lead.ErrRepeated

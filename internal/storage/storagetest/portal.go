@@ -63,7 +63,7 @@ func testPortalHistory(t *testing.T, s *sqlstore.Store) {
 	book(aboutProperty(lead.KindVisit, 1001, base.Add(4*time.Hour), "Tom", "Claes", ""), slot.Add(time.Hour), "cancel-2")
 	saveRequest(t, s, aboutProperty(lead.KindInformation, 2002, base.Add(5*time.Hour), "Other", "Owner", ""))
 	offer := saveRequest(t, s, aboutProperty(lead.KindPurchaseOffer, 1001, base.Add(6*time.Hour), "Lea", "Maes", "Our offer"))
-	if err := s.Requests().SetStatus(ctx, offer, lead.StatusHandled); err != nil {
+	if err := s.Requests().SetStatus(ctx, offer, lead.StatusDone); err != nil {
 		t.Fatal(err)
 	}
 	got, total, err := s.Portal().History(ctx, ann.ID, 1001, lead.OwnerKinds, 50)
@@ -80,7 +80,7 @@ func testPortalHistory(t *testing.T, s *sqlstore.Store) {
 		cancelled bool
 	}
 	want := []row{
-		{lead.KindPurchaseOffer, "Lea", "Maes", "Our offer", lead.StatusHandled, time.Time{}, false},
+		{lead.KindPurchaseOffer, "Lea", "Maes", "Our offer", lead.StatusDone, time.Time{}, false},
 		{lead.KindVisit, "Tom", "Claes", "", lead.StatusNew, slot.Add(time.Hour), false},
 		{lead.KindVisit, "Eva", "Janssens", "Saturday?", lead.StatusNew, slot, true},
 		{lead.KindDocument, "Jan", "Peeters", "", lead.StatusNew, time.Time{}, false},

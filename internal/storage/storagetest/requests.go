@@ -197,16 +197,16 @@ func testRequestStatus(t *testing.T, s *sqlstore.Requests) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := s.SetStatus(ctx, id, lead.StatusHandled); err != nil {
+	if err := s.SetStatus(ctx, id, lead.StatusDone); err != nil {
 		t.Fatal(err)
 	}
-	if _, status, err := s.Get(ctx, id); err != nil || status != lead.StatusHandled {
+	if _, status, err := s.Get(ctx, id); err != nil || status != lead.StatusDone {
 		t.Fatalf("status %q, %v", status, err)
 	}
 	if err := s.SetStatus(ctx, id, "lost"); !errors.Is(err, lead.ErrBadStatus) {
 		t.Fatal("an unknown status is stored")
 	}
-	if err := s.SetStatus(ctx, id+1, lead.StatusHandled); !errors.Is(err, lead.ErrNoRequest) {
+	if err := s.SetStatus(ctx, id+1, lead.StatusDone); !errors.Is(err, lead.ErrNoRequest) {
 		t.Fatalf("unknown request: %v", err)
 	}
 	if _, _, err := s.Get(ctx, id+1); !errors.Is(err, lead.ErrNoRequest) {
