@@ -3,6 +3,7 @@ package account
 import (
 	"context"
 	"fmt"
+	"net/url"
 	"strings"
 	"time"
 
@@ -46,6 +47,16 @@ func ParseStaffRole(s string) (StaffRole, error) {
 // password, or another an admin sends.
 const PurposeStaffPassword = "staff-password"
 
+// StaffPasswordPath is the inbox's page a staff password link opens, its
+// token in the query (?token=…, as the owners' /{lang}/password/): the
+// mail's link and the page's route both read it here.
+const StaffPasswordPath = "/admin/password/"
+
+// StaffPasswordLink is the path (no origin) of the link carrying token.
+func StaffPasswordLink(token string) string {
+	return StaffPasswordPath + "?token=" + url.QueryEscape(token)
+}
+
 // StaffLinkValidity is how long a staff password link sets a password.
 const StaffLinkValidity = InviteValidity
 
@@ -87,14 +98,28 @@ const (
 )
 
 // StaffChange is one change to the staff: who made it (0: the command
-// line, or the account itself for its own password and second factor),
-// whose account, what and when.
+// line; the account itself for its own password and second factor), whose
+// account, what, the value before and after (the role: admin, agent; the
+// state: enabled, disabled) and when.
 type StaffChange struct {
-	By      int64
-	Account int64
-	Action  StaffAction
-	Detail  string // the new role, for StaffRoleChanged
-	At      time.Time
+	By            int64
+	Account       int64
+	Action        StaffAction
+	Before, After string
+	At            time.Time
+}
+
+// The states Before and After name for StaffDisabled and StaffEnabled.
+const (
+	stateEnabled  = "enabled"
+	stateDisabled = "disabled"
+)
+
+func stateOf(disabled bool) string {
+	if disabled {
+		return stateDisabled
+	}
+	return stateEnabled
 }
 
 // StaffAudit records a change in the transaction that makes it (tx is the
@@ -103,8 +128,10 @@ type StaffChange struct {
 // log provides it; nil records nothing.
 type StaffAudit func(ctx context.Context, tx mail.Tx, c StaffChange) error
 
-// TxFunc runs inside a store's write transaction (the audit record).
-type TxFunc func(ctx context.Context, tx mail.Tx) error
+// StaffTxFunc runs inside the write transaction of a change to the staff
+// account a, as a was before it (as created, for AddStaff): it queues the
+// change's mail and writes its audit record.
+type StaffTxFunc func(ctx context.Context, tx mail.Tx, a Account) error
 
 // StaffStore keeps the staff: their accounts (role Staff and a StaffRole),
 // their password links and their TOTP second factor. Every change runs fn
@@ -112,7 +139,7 @@ type TxFunc func(ctx context.Context, tx mail.Tx) error
 type StaffStore interface {
 	// AddStaff creates the staff account a with the link t and runs fn
 	// (which queues the mail): ErrStaffTaken when the address has one.
-	AddStaff(ctx context.Context, a Account, t Token, fn func(ctx context.Context, tx mail.Tx, a Account) error) (Account, error)
+	AddStaff(ctx context.Context, a Account, t Token, fn StaffTxFunc) (Account, error)
 	// ListStaff is every staff account, admins first, then by address.
 	ListStaff(ctx context.Context) ([]StaffMember, error)
 	// StaffMember is the staff account id: ErrNotStaff when none.
@@ -120,12 +147,12 @@ type StaffStore interface {
 	// SetStaffRole changes id's role; ErrLastAdmin when it would leave no
 	// enabled admin (checked under a lock: two admins demoting each other
 	// at once cannot both succeed).
-	SetStaffRole(ctx context.Context, id int64, role StaffRole, fn TxFunc) error
+	SetStaffRole(ctx context.Context, id int64, role StaffRole, fn StaffTxFunc) error
 	// SetStaffDisabled disables or enables id, with SetStaffRole's rule.
-	SetStaffDisabled(ctx context.Context, id int64, disabled bool, fn TxFunc) error
+	SetStaffDisabled(ctx context.Context, id int64, disabled bool, fn StaffTxFunc) error
 	// AddStaffToken stores another password link for the enabled staff
 	// account id and runs fn: ErrNotStaff, ErrStaffDisabled.
-	AddStaffToken(ctx context.Context, id int64, t Token, fn func(ctx context.Context, tx mail.Tx, a Account) error) error
+	AddStaffToken(ctx context.Context, id int64, t Token, fn StaffTxFunc) error
 	// StaffToken is the enabled staff account a PurposeStaffPassword link
 	// names while unused and unexpired at now: ErrUnknownToken else.
 	StaffToken(ctx context.Context, hash string, now time.Time) (Account, error)
@@ -133,7 +160,7 @@ type StaffStore interface {
 	// of two uses racing one wins, the other gets ErrUnknownToken), ending
 	// the account's other sessions, then runs fn with the account.
 	UseStaffToken(ctx context.Context, hash string, now time.Time, passwordHash string,
-		fn func(ctx context.Context, tx mail.Tx, a Account) error) (Account, error)
+		fn StaffTxFunc) (Account, error)
 	TOTPStore
 }
 
@@ -176,15 +203,18 @@ func (s *StaffService) now() time.Time {
 	return time.Now().UTC()
 }
 
-// audited is fn recording c (at now) when the service has an audit.
-func (s *StaffService) audited(c StaffChange) TxFunc {
-	return func(ctx context.Context, tx mail.Tx) error {
-		if s.Audit == nil {
-			return nil
-		}
-		c.At = s.now()
-		return s.Audit(ctx, tx, c)
+// record writes c, dated now, in tx when the service has an audit.
+func (s *StaffService) record(ctx context.Context, tx mail.Tx, c StaffChange) error {
+	if s.Audit == nil {
+		return nil
 	}
+	c.At = s.now()
+	return s.Audit(ctx, tx, c)
+}
+
+// audited is the StaffTxFunc recording c.
+func (s *StaffService) audited(c StaffChange) StaffTxFunc {
+	return func(ctx context.Context, tx mail.Tx, _ Account) error { return s.record(ctx, tx, c) }
 }
 
 // admin is nil when by may manage the staff.
@@ -233,7 +263,7 @@ func (s *StaffService) add(ctx context.Context, by int64, n NewStaff) (Account, 
 		if err := s.mailLink(ctx, tx, a, token); err != nil {
 			return err
 		}
-		return s.audited(StaffChange{By: by, Account: a.ID, Action: StaffAdded, Detail: string(a.StaffRole)})(ctx, tx)
+		return s.record(ctx, tx, StaffChange{By: by, Account: a.ID, Action: StaffAdded, After: string(a.StaffRole)})
 	})
 	return a, nil, err
 }
@@ -274,8 +304,10 @@ func (s *StaffService) SetRole(ctx context.Context, by Viewer, id int64, role St
 	if !role.Valid() {
 		return &errs.Error{Code: errs.Invalid, Field: "role", Key: field.KeyChoice, Message: "account: no such staff role"}
 	}
-	return s.Store.SetStaffRole(ctx, id, role,
-		s.audited(StaffChange{By: by.Account.ID, Account: id, Action: StaffRoleChanged, Detail: string(role)}))
+	return s.Store.SetStaffRole(ctx, id, role, func(ctx context.Context, tx mail.Tx, a Account) error {
+		return s.record(ctx, tx, StaffChange{By: by.Account.ID, Account: id, Action: StaffRoleChanged,
+			Before: string(a.StaffRole), After: string(role)})
+	})
 }
 
 // SetDisabled disables (or enables again) the staff account id, as the
@@ -290,7 +322,10 @@ func (s *StaffService) SetDisabled(ctx context.Context, by Viewer, id int64, dis
 	if disabled {
 		action = StaffDisabled
 	}
-	return s.Store.SetStaffDisabled(ctx, id, disabled, s.audited(StaffChange{By: by.Account.ID, Account: id, Action: action}))
+	return s.Store.SetStaffDisabled(ctx, id, disabled, func(ctx context.Context, tx mail.Tx, a Account) error {
+		return s.record(ctx, tx, StaffChange{By: by.Account.ID, Account: id, Action: action,
+			Before: stateOf(a.Disabled), After: stateOf(disabled)})
+	})
 }
 
 // Resend mails the staff account id a new password link, as the admin by
@@ -305,7 +340,7 @@ func (s *StaffService) Resend(ctx context.Context, by Viewer, id int64) error {
 		if err := s.mailLink(ctx, tx, a, token); err != nil {
 			return err
 		}
-		return s.audited(StaffChange{By: by.Account.ID, Account: id, Action: StaffLinkSent})(ctx, tx)
+		return s.record(ctx, tx, StaffChange{By: by.Account.ID, Account: id, Action: StaffLinkSent})
 	})
 }
 
@@ -339,7 +374,7 @@ func (s *StaffService) SetPassword(ctx context.Context, token, password, confirm
 	}
 	a, err := s.Store.UseStaffToken(ctx, linktoken.Hash(token), s.now(), hash,
 		func(ctx context.Context, tx mail.Tx, a Account) error {
-			return s.audited(StaffChange{By: a.ID, Account: a.ID, Action: StaffPasswordSet})(ctx, tx)
+			return s.record(ctx, tx, StaffChange{By: a.ID, Account: a.ID, Action: StaffPasswordSet})
 		})
 	return a, nil, err
 }

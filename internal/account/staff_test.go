@@ -178,9 +178,9 @@ func TestStaffRoles(t *testing.T) {
 		if c.By != admin.Account.ID || c.Account != newbie.ID || !c.At.Equal(f.now) {
 			t.Errorf("audit %+v", c)
 		}
-		actions = append(actions, string(c.Action)+" "+c.Detail)
+		actions = append(actions, string(c.Action)+" "+c.Before+">"+c.After)
 	}
-	want := "staff.add agent|staff.role admin|staff.disable |staff.enable |staff.link |staff.totp-reset "
+	want := "staff.add >agent|staff.role agent>admin|staff.disable enabled>disabled|staff.enable disabled>enabled|staff.link >|staff.totp-reset >"
 	if got := strings.Join(actions, "|"); got != want {
 		t.Errorf("audit %q, want %q", got, want)
 	}

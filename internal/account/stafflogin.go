@@ -25,14 +25,20 @@ func (s *StaffService) Password(ctx context.Context, email, password string) (a 
 	if !a.StaffRole.Valid() {
 		return Account{}, false, ErrLogin
 	}
-	st, err := s.Store.TOTP(ctx, a.ID)
-	switch {
-	case errors.Is(err, ErrNoTOTP):
-		return a, false, nil
-	case err != nil:
+	if codeNext, err = s.NeedsCode(ctx, a.ID); err != nil {
 		return Account{}, false, err
 	}
-	return a, st.Enabled, nil
+	return a, codeNext, nil
+}
+
+// NeedsCode tells whether the staff account id gives a code of its
+// second factor at login (its factor is on).
+func (s *StaffService) NeedsCode(ctx context.Context, id int64) (bool, error) {
+	st, err := s.Store.TOTP(ctx, id)
+	if errors.Is(err, ErrNoTOTP) {
+		return false, nil
+	}
+	return st.Enabled, err
 }
 
 // Code is a staff login's second step, for the account id that passed

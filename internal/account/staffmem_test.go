@@ -41,7 +41,7 @@ func (m *memStaff) member(a Account) StaffMember {
 	return StaffMember{Account: a, TwoFactor: ok && st.Enabled, PasswordSet: !a.PasswordChanged.IsZero()}
 }
 
-func (m *memStaff) AddStaff(ctx context.Context, a Account, t Token, fn func(context.Context, mail.Tx, Account) error) (Account, error) {
+func (m *memStaff) AddStaff(ctx context.Context, a Account, t Token, fn StaffTxFunc) (Account, error) {
 	saved := len(m.accounts)
 	id, err := m.Create(ctx, a)
 	if err == ErrEmailTaken {
@@ -85,7 +85,7 @@ func (m *memStaff) otherAdmins(id int64) int {
 	return n
 }
 
-func (m *memStaff) SetStaffRole(ctx context.Context, id int64, role StaffRole, fn TxFunc) error {
+func (m *memStaff) SetStaffRole(ctx context.Context, id int64, role StaffRole, fn StaffTxFunc) error {
 	a, err := m.staff(id)
 	if err != nil {
 		return err
@@ -93,14 +93,14 @@ func (m *memStaff) SetStaffRole(ctx context.Context, id int64, role StaffRole, f
 	if a.StaffRole == Admin && role != Admin && !a.Disabled && m.otherAdmins(id) == 0 {
 		return ErrLastAdmin
 	}
-	if err := fn(ctx, memTx{}); err != nil {
+	if err := fn(ctx, memTx{}, *a); err != nil {
 		return err
 	}
 	a.StaffRole = role
 	return nil
 }
 
-func (m *memStaff) SetStaffDisabled(ctx context.Context, id int64, disabled bool, fn TxFunc) error {
+func (m *memStaff) SetStaffDisabled(ctx context.Context, id int64, disabled bool, fn StaffTxFunc) error {
 	a, err := m.staff(id)
 	if err != nil {
 		return err
@@ -108,14 +108,14 @@ func (m *memStaff) SetStaffDisabled(ctx context.Context, id int64, disabled bool
 	if disabled && a.StaffRole == Admin && !a.Disabled && m.otherAdmins(id) == 0 {
 		return ErrLastAdmin
 	}
-	if err := fn(ctx, memTx{}); err != nil {
+	if err := fn(ctx, memTx{}, *a); err != nil {
 		return err
 	}
 	a.Disabled = disabled
 	return nil
 }
 
-func (m *memStaff) AddStaffToken(ctx context.Context, id int64, t Token, fn func(context.Context, mail.Tx, Account) error) error {
+func (m *memStaff) AddStaffToken(ctx context.Context, id int64, t Token, fn StaffTxFunc) error {
 	a, err := m.staff(id)
 	if err != nil {
 		return err
@@ -143,7 +143,7 @@ func (m *memStaff) StaffToken(_ context.Context, hash string, now time.Time) (Ac
 }
 
 func (m *memStaff) UseStaffToken(ctx context.Context, hash string, now time.Time, passwordHash string,
-	fn func(context.Context, mail.Tx, Account) error) (Account, error) {
+	fn StaffTxFunc) (Account, error) {
 	a, err := m.StaffToken(ctx, hash, now)
 	if err != nil {
 		return Account{}, err
@@ -178,12 +178,16 @@ func (m *memStaff) TOTP(_ context.Context, id int64) (TOTPState, error) {
 	return st, nil
 }
 
-func (m *memStaff) EnableTOTP(ctx context.Context, id int64, sealed string, step int64, fn TxFunc) error {
+func (m *memStaff) EnableTOTP(ctx context.Context, id int64, sealed string, step int64, fn StaffTxFunc) error {
 	st, ok := m.totp[id]
 	if !ok || st.Enabled || st.Sealed != sealed {
 		return ErrNoTOTP
 	}
-	if err := fn(ctx, memTx{}); err != nil {
+	a, err := m.staff(id)
+	if err != nil {
+		return err
+	}
+	if err := fn(ctx, memTx{}, *a); err != nil {
 		return err
 	}
 	m.totp[id] = TOTPState{Sealed: sealed, Enabled: true, LastStep: step}
@@ -200,11 +204,12 @@ func (m *memStaff) UseTOTPStep(_ context.Context, id int64, step int64) (bool, e
 	return true, nil
 }
 
-func (m *memStaff) DeleteTOTP(ctx context.Context, id int64, fn TxFunc) error {
-	if _, err := m.staff(id); err != nil {
+func (m *memStaff) DeleteTOTP(ctx context.Context, id int64, fn StaffTxFunc) error {
+	a, err := m.staff(id)
+	if err != nil {
 		return err
 	}
-	if err := fn(ctx, memTx{}); err != nil {
+	if err := fn(ctx, memTx{}, *a); err != nil {
 		return err
 	}
 	delete(m.totp, id)

@@ -75,14 +75,14 @@ type TOTPStore interface {
 	// EnableTOTP turns on the factor waiting as sealed (not another that
 	// replaced it meanwhile), step its first code's, and runs fn:
 	// ErrNoTOTP when none waits as sealed.
-	EnableTOTP(ctx context.Context, id int64, sealed string, step int64, fn TxFunc) error
+	EnableTOTP(ctx context.Context, id int64, sealed string, step int64, fn StaffTxFunc) error
 	// UseTOTPStep records step as the last used of id's factor, which is
 	// on, when it is later than the last: false when it is not (a code
 	// replayed, or taken by another server a moment before).
 	UseTOTPStep(ctx context.Context, id int64, step int64) (bool, error)
 	// DeleteTOTP removes id's second factor, if any, and runs fn:
 	// ErrNotStaff when id is no staff account.
-	DeleteTOTP(ctx context.Context, id int64, fn TxFunc) error
+	DeleteTOTP(ctx context.Context, id int64, fn StaffTxFunc) error
 }
 
 // Enrolment is a second factor waiting for its first code, as the page

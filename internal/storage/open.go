@@ -35,6 +35,7 @@ type Store interface {
 	Newsletter() *sqlstore.Newsletter
 	Accounts() *sqlstore.Accounts       // who logs in
 	Owners() *sqlstore.Owners           // which owner owns which property; the password links
+	Staff() *sqlstore.Staff             // the agency's staff: roles, password links, second factors
 	Registrants() *sqlstore.Registrants // the demand registrants: their demands and links
 	Sessions() *sqlstore.Sessions       // their sessions (the session manager's store)
 	Demands() *sqlstore.Demands         // registered searches and what each was told (demand.Store)

@@ -84,6 +84,11 @@ func TestOwnerStore(t *testing.T) {
 	storagetest.RunOwners(t, func(t *testing.T) *sqlstore.Store { return open(t).Store })
 }
 
+func TestStaffStore(t *testing.T) {
+	open := opener()
+	storagetest.RunStaff(t, func(t *testing.T) *sqlstore.Store { return open(t).Store })
+}
+
 func TestDemandStore(t *testing.T) {
 	open := opener()
 	storagetest.RunDemands(t, func(t *testing.T) *sqlstore.Store { return open(t).Store })

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"fmt"
 
 	"immo/internal/account"
 )
@@ -20,10 +21,10 @@ var _ account.Store = (*Accounts)(nil)
 func (a *Accounts) Create(ctx context.Context, acc account.Account) (int64, error) {
 	var id int64
 	err := a.s.write.QueryRowContext(ctx, a.s.d.query(`INSERT INTO accounts
-		(role, email, first_name, last_name, lang, password_hash, created_at, disabled, alert_frequency, weekly_report)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (role, email) DO NOTHING RETURNING id`),
+		(role, email, first_name, last_name, lang, password_hash, created_at, disabled, alert_frequency, weekly_report, staff_role)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (role, email) DO NOTHING RETURNING id`),
 		string(acc.Role), acc.Email, acc.FirstName, acc.LastName, acc.Lang, acc.PasswordHash, a.s.d.Time(acc.Created), acc.Disabled,
-		string(acc.AlertFrequency.OrInstant()), acc.WeeklyReport,
+		string(acc.AlertFrequency.OrInstant()), acc.WeeklyReport, nullStaffRole(acc.StaffRole),
 	).Scan(&id)
 	if errors.Is(err, sql.ErrNoRows) {
 		return 0, account.ErrEmailTaken
@@ -35,13 +36,40 @@ func (a *Accounts) Create(ctx context.Context, acc account.Account) (int64, erro
 }
 
 const accountColumns = `id, role, email, first_name, last_name, lang, password_hash, created_at, disabled,
-	alert_frequency, weekly_report, password_changed_at`
+	alert_frequency, weekly_report, password_changed_at, staff_role`
 
 // accountFields are where a row of accountColumns scans into acc (its role
 // into role).
 func accountFields(acc *account.Account, role *string) []any {
 	return []any{&acc.ID, role, &acc.Email, &acc.FirstName, &acc.LastName, &acc.Lang, &acc.PasswordHash,
-		scanTime{&acc.Created}, &acc.Disabled, (*string)(&acc.AlertFrequency), &acc.WeeklyReport, scanTime{&acc.PasswordChanged}}
+		scanTime{&acc.Created}, &acc.Disabled, (*string)(&acc.AlertFrequency), &acc.WeeklyReport, scanTime{&acc.PasswordChanged},
+		scanStaffRole{&acc.StaffRole}}
+}
+
+// nullStaffRole binds a staff role, none as NULL (every account but the
+// staff's).
+func nullStaffRole(r account.StaffRole) any {
+	if r == "" {
+		return nil
+	}
+	return string(r)
+}
+
+// scanStaffRole reads staff_role, NULL as none.
+type scanStaffRole struct{ r *account.StaffRole }
+
+func (s scanStaffRole) Scan(v any) error {
+	switch v := v.(type) {
+	case nil:
+		*s.r = ""
+	case string:
+		*s.r = account.StaffRole(v)
+	case []byte:
+		*s.r = account.StaffRole(v)
+	default:
+		return fmt.Errorf("staff_role column: unexpected %T", v)
+	}
+	return nil
 }
 
 func (a *Accounts) one(ctx context.Context, where string, args ...any) (account.Account, error) {
@@ -87,10 +115,10 @@ func (a *Accounts) SetPasswordHash(ctx context.Context, id int64, hash string) e
 func (s *Store) ensureAccount(ctx context.Context, tx *sql.Tx, a account.Account) (got account.Account, created bool, err error) {
 	var id int64
 	err = tx.QueryRowContext(ctx, s.d.query(`INSERT INTO accounts
-		(role, email, first_name, last_name, lang, password_hash, created_at, disabled, alert_frequency, weekly_report)
-		VALUES (?, ?, ?, ?, ?, ?, ?, FALSE, ?, ?) ON CONFLICT (role, email) DO NOTHING RETURNING id`),
+		(role, email, first_name, last_name, lang, password_hash, created_at, disabled, alert_frequency, weekly_report, staff_role)
+		VALUES (?, ?, ?, ?, ?, ?, ?, FALSE, ?, ?, ?) ON CONFLICT (role, email) DO NOTHING RETURNING id`),
 		string(a.Role), a.Email, a.FirstName, a.LastName, a.Lang, a.PasswordHash, s.d.Time(a.Created),
-		string(a.AlertFrequency.OrInstant()), a.Role == account.Owner).Scan(&id)
+		string(a.AlertFrequency.OrInstant()), a.Role == account.Owner, nullStaffRole(a.StaffRole)).Scan(&id)
 	created = err == nil
 	if err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return got, false, err
