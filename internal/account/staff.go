@@ -122,6 +122,10 @@ func stateOf(disabled bool) string {
 	return stateEnabled
 }
 
+// StaffAuditTarget is the audit log's target kind of a change to the
+// staff (the leads' is inbox.TargetLead); the target's ID is the account's.
+const StaffAuditTarget = "staff"
+
 // StaffAudit records a change in the transaction that makes it (tx is the
 // store's, whose SQLTx() the audit table's writer inserts with), so a
 // change and its record commit together or not at all. The inbox's audit

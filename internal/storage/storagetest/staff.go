@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"immo/internal/account"
+	"immo/internal/inbox"
 	"immo/internal/mail"
 	"immo/internal/storage/sqlstore"
 )
@@ -23,6 +24,54 @@ func RunStaff(t *testing.T, open func(t *testing.T) *sqlstore.Store) {
 	t.Run("LastAdmin", func(t *testing.T) { testStaffLastAdmin(t, open(t), open(t)) })
 	t.Run("Links", func(t *testing.T) { testStaffLinks(t, open(t), open(t)) })
 	t.Run("TOTP", func(t *testing.T) { testStaffTOTP(t, open(t), open(t)) })
+	t.Run("Audit", func(t *testing.T) { testStaffAudit(t, open(t)) })
+}
+
+// A change to the staff and its audit entry commit together: the entry is
+// in the inbox's log under the staff target; a change refused leaves none.
+func testStaffAudit(t *testing.T, s *sqlstore.Store) {
+	ctx := t.Context()
+	st := s.Staff()
+	audit := func(c account.StaffChange) account.StaffTxFunc {
+		return func(ctx context.Context, tx mail.Tx, a account.Account) error {
+			c.Account, c.At, c.Before = a.ID, staffNow, string(a.StaffRole)
+			return st.Audit(ctx, tx, c)
+		}
+	}
+	ann := addStaff(t, s, "ann@example.be", account.Admin, "h1")
+	bob := addStaff(t, s, "bob@example.be", account.Admin, "h2")
+	if err := st.SetStaffRole(ctx, bob.ID, account.Agent, audit(account.StaffChange{By: ann.ID, Action: account.StaffRoleChanged,
+		After: "agent"})); err != nil {
+		t.Fatal(err)
+	}
+	// Refused: the last admin; the entry written before the refusal goes
+	// with it.
+	if err := st.SetStaffRole(ctx, ann.ID, account.Agent, audit(account.StaffChange{By: ann.ID, Action: account.StaffRoleChanged,
+		After: "agent"})); !errors.Is(err, account.ErrLastAdmin) {
+		t.Fatalf("demote the last admin: %v", err)
+	}
+	boom := errors.New("mail failed")
+	if err := st.AddStaffToken(ctx, bob.ID, account.Token{Hash: "h3", Expires: staffNow.Add(time.Hour)},
+		func(ctx context.Context, tx mail.Tx, a account.Account) error {
+			if err := audit(account.StaffChange{By: ann.ID, Action: account.StaffLinkSent})(ctx, tx, a); err != nil {
+				return err
+			}
+			return boom
+		}); !errors.Is(err, boom) {
+		t.Fatalf("a failing mail: %v", err)
+	}
+	got, err := s.Inbox().Audit(ctx, inbox.AuditQuery{TargetKind: account.StaffAuditTarget})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 1 {
+		t.Fatalf("%d entries, want 1: %+v", len(got), got)
+	}
+	e := got[0]
+	if e.Actor != ann.ID || e.Action != inbox.Action(account.StaffRoleChanged) || e.TargetKind != "staff" || e.TargetID != bob.ID ||
+		e.Before != "admin" || e.After != "agent" || !e.Time.Equal(staffNow) {
+		t.Fatalf("entry %+v", e)
+	}
 }
 
 var staffNow = time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC)

@@ -1,0 +1,23 @@
+package sqlstore
+
+import (
+	"context"
+
+	"immo/internal/account"
+	"immo/internal/inbox"
+	"immo/internal/mail"
+)
+
+// Audit is the staff service's account.StaffAudit: a change to the staff
+// written to the inbox's audit log (audit_log, the leads' changes beside
+// it) in the change's own transaction, under the target kind
+// account.StaffAuditTarget and the account's ID, its action the
+// account.StaffAction's name.
+func (st *Staff) Audit(ctx context.Context, tx mail.Tx, c account.StaffChange) error {
+	t, err := sqlTx(tx)
+	if err != nil {
+		return err
+	}
+	return st.s.Inbox().log(ctx, t, inbox.Entry{Time: c.At, Actor: c.By, Action: inbox.Action(c.Action),
+		TargetKind: account.StaffAuditTarget, TargetID: c.Account, Before: c.Before, After: c.After})
+}
