@@ -58,6 +58,7 @@ gen:
 	IMMO_UPDATE_GEN=1 $(GO) test -count=1 -run TestGeneratedBreakpoints ./internal/rules/
 	IMMO_UPDATE_GEN=1 $(GO) test -count=1 -run TestGeneratedTypes ./internal/web/route/
 	IMMO_UPDATE_GEN=1 $(GO) test -count=1 -run TestGeneratedForms ./internal/lead/
+	IMMO_UPDATE_GEN=1 $(GO) test -count=1 -run TestGeneratedTypes ./internal/web/admin/
 
 e2e/node_modules/.installed: e2e/package.json e2e/package-lock.json
 	cd e2e && npm ci --no-audit --no-fund

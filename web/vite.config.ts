@@ -10,6 +10,7 @@ import { localesVitePlugin } from './scripts/locales.mjs'
 const entries: Record<string, string> = {
   app: 'src/entry-client.tsx',
   map: 'src/map/main.ts',
+  admin: 'src/admin/entry.tsx',
 }
 // Client build: hashed files and a manifest in internal/web/assets/dist, which
 // the Go binary embeds, one bundle per entry above. The server (SSR) bundle

@@ -71,6 +71,16 @@ func (b LoginBrakes) failed(ctx context.Context, role account.Role, email, ip st
 	return nil
 }
 
+// Locked and Failed are locked and failed for another edge's login (the
+// inbox's staff, package admin), so every login shares the same brakes.
+func (b LoginBrakes) Locked(ctx context.Context, role account.Role, email, ip string) (string, error) {
+	return b.locked(ctx, role, account.NormalEmail(email), ip)
+}
+
+func (b LoginBrakes) Failed(ctx context.Context, role account.Role, email, ip string) error {
+	return b.failed(ctx, role, account.NormalEmail(email), ip)
+}
+
 // Logins check an address and a password (account.Service).
 type Logins interface {
 	Login(ctx context.Context, role account.Role, email, password string) (account.Account, error)

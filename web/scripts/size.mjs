@@ -83,3 +83,26 @@ if (over.length) {
   console.error(`first-load JS over budget:\n  ${over.join('\n  ')}`)
   process.exit(1)
 }
+
+// The agency's inbox (src/admin) is an entry of its own: not one byte of it
+// may reach a visitor's page. Every file the site's entry can load, at once
+// or later (dynamic imports), is searched for what only the inbox's code holds.
+const ADMIN_ENTRY = 'src/admin/entry.tsx'
+const ADMIN_MARKS = ['admin-filter', 'AdminLeads', 'admin.login.codeHelp']
+if (!manifest[ADMIN_ENTRY]) throw new Error(`no ${ADMIN_ENTRY} in manifest`)
+const reachable = new Set()
+;(function walk(list) {
+  for (const k of list) {
+    const chunk = manifest[k]
+    if (!chunk || reachable.has(chunk.file)) continue
+    reachable.add(chunk.file)
+    walk([...(chunk.imports ?? []), ...(chunk.dynamicImports ?? [])])
+  }
+})([ENTRY])
+const leaks = [...reachable].filter((f) => f.endsWith('.js') && ADMIN_MARKS.some((m) => readFileSync(new URL(f, dist), 'utf8').includes(m)))
+if (leaks.length || reachable.has(manifest[ADMIN_ENTRY].file)) {
+  console.error(`the inbox's code reaches the visitors' pages: ${leaks.join(', ') || manifest[ADMIN_ENTRY].file}`)
+  process.exit(1)
+}
+const inbox = closure([ADMIN_ENTRY])
+console.log(`inbox entry JS (its own, never on a visitor's page): ${size(inbox.files)}`)

@@ -37,6 +37,10 @@ const (
 const (
 	accountKey = "account"
 	sinceKey   = "since"
+	// pendingKey holds the account whose password was right but whose
+	// second factor is still to give (the inbox's staff): logged in once
+	// the code is.
+	pendingKey = "pending"
 )
 
 // Accounts finds a session's account.
@@ -59,8 +63,13 @@ type Options struct {
 	// Secure marks the cookie for HTTPS only: set when the site's public
 	// address is https.
 	Secure bool
-	Log    *slog.Logger
-	Now    func() time.Time // nil: time.Now
+	// CookieName and Path give the cookie another name and scope: the
+	// inbox's staff session is its own cookie on /admin/, so a browser may
+	// be a registrant on the site and staff in the inbox. "": CookieName
+	// and "/".
+	CookieName, Path string
+	Log              *slog.Logger
+	Now              func() time.Time // nil: time.Now
 }
 
 // New returns a Manager.
@@ -73,6 +82,12 @@ func New(o Options) *Manager {
 	sm.HashTokenInStore = true
 	sm.Lifetime, sm.IdleTimeout = Lifetime, IdleTimeout
 	sm.Cookie.Name = CookieName
+	if o.CookieName != "" {
+		sm.Cookie.Name = o.CookieName
+	}
+	if o.Path != "" {
+		sm.Cookie.Path = o.Path
+	}
 	sm.Cookie.HttpOnly = true
 	sm.Cookie.SameSite = http.SameSiteLaxMode
 	sm.Cookie.Secure = o.Secure
@@ -122,6 +137,7 @@ func (m *Manager) Start(ctx context.Context, accountID int64) error {
 	if err := m.sm.RenewToken(ctx); err != nil {
 		return err
 	}
+	m.sm.Remove(ctx, pendingKey)
 	m.sm.Put(ctx, accountKey, accountID)
 	m.sm.Put(ctx, sinceKey, m.now().UnixNano())
 	return nil
@@ -136,6 +152,20 @@ func (m *Manager) Renew(ctx context.Context) error {
 	m.sm.Put(ctx, sinceKey, m.now().UnixNano())
 	return nil
 }
+
+// Await remembers, on a new token, that accountID gave its password and
+// owes its second factor; nobody is logged in meanwhile.
+func (m *Manager) Await(ctx context.Context, accountID int64) error {
+	if err := m.sm.RenewToken(ctx); err != nil {
+		return err
+	}
+	m.sm.Remove(ctx, accountKey)
+	m.sm.Put(ctx, pendingKey, accountID)
+	return nil
+}
+
+// Awaiting is the account Await remembered (0: none).
+func (m *Manager) Awaiting(ctx context.Context) int64 { return m.sm.GetInt64(ctx, pendingKey) }
 
 // End logs out: the session is deleted and the cookie expired.
 func (m *Manager) End(ctx context.Context) error { return m.sm.Destroy(ctx) }

@@ -70,3 +70,20 @@ func (r Registry) Lookup(name string) (View, bool) {
 	}
 	return View{}, false
 }
+
+// The inbox's views (the second entry, web/src/admin).
+const (
+	AdminLogin = "AdminLogin"
+	AdminLeads = "AdminLeads"
+	AdminLead  = "AdminLead"
+	AdminError = "AdminError"
+)
+
+// Admin is the agency inbox's views: a bundle of their own, so not one
+// byte of them reaches a visitor's page.
+var Admin = Registry{
+	{AdminLogin, "admin/views/LoginPage"},
+	{AdminLeads, "admin/views/LeadsPage"},
+	{AdminLead, "admin/views/LeadPage"},
+	{AdminError, "admin/views/ErrorPage"},
+}

@@ -1,0 +1,83 @@
+// Package admin is the agency's inbox at the HTTP edge: the pages under
+// /admin/ where the staff work the requests the site receives. It is the
+// second entry of the page protocol (package respond): its own view
+// registry (views.Admin), its own client bundle (web/src/admin), rendered
+// in the browser — the pages are private, never cached, read by a handful
+// of people, and rendering them in QuickJS would take render slots from the
+// visitors (docs/ARCHITECTURE.md, "The agency's inbox").
+//
+// Every route but the login reads the staff session (its own cookie, on
+// /admin/ only) and refuses anyone who is not staff; what only an admin
+// may do the domain refuses too (account.ErrForbidden).
+package admin
+
+import (
+	"html/template"
+	"log/slog"
+	"net/http"
+	"time"
+
+	"immo/internal/web/respond"
+)
+
+// Prefix is where the inbox lives.
+const Prefix = "/admin/"
+
+// Options configure the inbox's Handler.
+type Options struct {
+	Inbox  Inbox
+	SignIn SignIn
+	Brakes Brakes // nil: none
+	Staff  StaffDirectory
+	// ListingURL is the public page of a lead's property or project (0:
+	// none) in lang; nil or "": none.
+	ListingURL func(lang string, property, project int64) string
+	Sessions   Sessions
+	// Assets are the head tags of the inbox's client bundle (EntryTags).
+	Assets  template.HTML
+	Version string // the client build's, for the protocol's asset check
+	Log     *slog.Logger
+	Now     func() time.Time // nil: time.Now
+	// Poll is how often the new-lead stream looks for a new lead (0: 2 s).
+	Poll time.Duration
+}
+
+// Handler serves /admin/.
+type Handler struct {
+	o   Options
+	rs  *respond.Responder
+	mux *http.ServeMux
+}
+
+// New returns the inbox's handler.
+func New(o Options) *Handler {
+	if o.Log == nil {
+		o.Log = slog.New(slog.DiscardHandler)
+	}
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	if o.Poll == 0 {
+		o.Poll = 2 * time.Second
+	}
+	assets := o.Assets
+	h := &Handler{o: o, mux: http.NewServeMux()}
+	h.rs = respond.New(respond.Options{
+		Assets:     func(string, string) template.HTML { return assets },
+		Version:    o.Version,
+		CacheBytes: -1, // nothing of the inbox is cached
+		Log:        o.Log,
+	})
+	h.routes()
+	return h
+}
+
+// ServeHTTP answers every address under Prefix: never kept by a cache,
+// never indexed, never sent on as a referrer.
+func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	hd := w.Header()
+	hd.Set("Cache-Control", "private, no-store")
+	hd.Set("X-Robots-Tag", "noindex, nofollow")
+	hd.Set("Referrer-Policy", "no-referrer")
+	h.mux.ServeHTTP(w, r)
+}

@@ -1,0 +1,60 @@
+package admin
+
+import (
+	"context"
+	"io"
+	"net/http"
+
+	"immo/internal/account"
+	"immo/internal/inbox"
+)
+
+// Inbox is the leads' back office (inbox.Service).
+type Inbox interface {
+	List(ctx context.Context, f inbox.Filter) (inbox.Page, error)
+	Lead(ctx context.Context, id int64) (inbox.Detail, error)
+	File(ctx context.Context, id int64, name string) (inbox.FileInfo, io.ReadSeeker, error)
+	Latest(ctx context.Context) (int64, error)
+	SetStatus(ctx context.Context, actor, id int64, to inbox.Status) error
+	AddNote(ctx context.Context, actor, id int64, text string) error
+	Assign(ctx context.Context, actor, id, assignee int64) error
+	Export(ctx context.Context, actor int64, f inbox.Filter, c inbox.CSV, w io.Writer) error
+}
+
+// SignIn is a staff login's two steps (account.StaffService): the
+// password (account.ErrLogin when wrong, the same for an unknown address),
+// then, when codeNext, a code of the account's second factor
+// (account.ErrCode, account.ErrCodeBraked when refused).
+type SignIn interface {
+	Password(ctx context.Context, email, password string) (a account.Account, codeNext bool, err error)
+	Code(ctx context.Context, id int64, code string) (account.Account, error)
+}
+
+// Brakes brake failed logins as the site's do (web.LoginBrakes): the brake
+// a login is over ("" none), and a failure counted.
+type Brakes interface {
+	Locked(ctx context.Context, role account.Role, email, ip string) (string, error)
+	Failed(ctx context.Context, role account.Role, email, ip string) error
+}
+
+// StaffDirectory names the staff, for the assignment list and the
+// assignee column (every staff member sees it; managing it is an admin's).
+type StaffDirectory interface {
+	Names(ctx context.Context) ([]StaffName, error)
+}
+
+// StaffName is one staff member as the lists name them.
+type StaffName struct {
+	ID   int64  `json:"id"`
+	Name string `json:"name"`
+}
+
+// Sessions keep who is logged in to the inbox (session.Manager with the
+// inbox's cookie).
+type Sessions interface {
+	Viewer(next http.Handler) http.Handler
+	Start(ctx context.Context, accountID int64) error
+	Await(ctx context.Context, accountID int64) error
+	Awaiting(ctx context.Context) int64
+	End(ctx context.Context) error
+}

@@ -1,0 +1,66 @@
+package admin
+
+import (
+	"errors"
+	"mime"
+	"net/http"
+	"strconv"
+	"time"
+
+	"immo/internal/account"
+	"immo/internal/inbox"
+)
+
+// serveFile sends a lead's upload (a CV) as a download: never shown in the
+// browser (attachment, its type the one its content was found to be), so
+// a file a visitor sent runs nothing in the inbox's origin.
+func (h *Handler) serveFile(w http.ResponseWriter, r *http.Request) {
+	id, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
+	if err != nil || id <= 0 {
+		http.NotFound(w, r)
+		return
+	}
+	info, body, err := h.o.Inbox.File(r.Context(), id, r.PathValue("field"))
+	switch {
+	case errors.Is(err, inbox.ErrNoFile) || errors.Is(err, inbox.ErrNoLead):
+		http.NotFound(w, r)
+		return
+	case err != nil:
+		h.o.Log.Error("inbox file", "lead", id, "err", err)
+		http.Error(w, http.StatusText(http.StatusInternalServerError), http.StatusInternalServerError)
+		return
+	}
+	hd := w.Header()
+	hd.Set("Content-Type", info.Type)
+	hd.Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": info.Name}))
+	hd.Set("Content-Security-Policy", "sandbox; default-src 'none'")
+	http.ServeContent(w, r, "", time.Time{}, body)
+}
+
+// serveExport streams the CSV of the list its address filters (every
+// page of it), in the staff member's language; the export is in the
+// audit log.
+func (h *Handler) serveExport(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	f, problems := inbox.ParseFilter(r.URL.Query())
+	if problems != nil {
+		http.Error(w, http.StatusText(http.StatusBadRequest), http.StatusBadRequest)
+		return
+	}
+	_, names, err := h.staffNames(r)
+	if err != nil {
+		h.o.Log.Error("inbox export", "err", err)
+		http.Error(w, http.StatusText(http.StatusInternalServerError), http.StatusInternalServerError)
+		return
+	}
+	hd := w.Header()
+	hd.Set("Content-Type", "text/csv; charset=utf-8")
+	name := "leads-" + h.o.Now().In(inbox.Brussels).Format("2006-01-02") + ".csv"
+	hd.Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": name}))
+	c := inbox.CSV{Lang: langOf(r), Staff: func(id int64) string { return names[id] }}
+	if err := h.o.Inbox.Export(ctx, account.FromContext(ctx).Account.ID, f, c, w); err != nil {
+		// Past the first bytes the status is sent: the file ends short,
+		// which the log says.
+		h.o.Log.Error("inbox export", "err", err)
+	}
+}

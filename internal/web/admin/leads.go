@@ -1,0 +1,302 @@
+package admin
+
+import (
+	"errors"
+	"net/http"
+	"net/url"
+	"sort"
+	"strconv"
+	"time"
+
+	"immo/internal/account"
+	"immo/internal/errs"
+	"immo/internal/i18n"
+	"immo/internal/inbox"
+	"immo/internal/lead"
+)
+
+// stamp writes a time for the pages (the browser shows it in Brussels
+// time, in the page's language).
+func stamp(t time.Time) string {
+	if t.IsZero() {
+		return ""
+	}
+	return t.UTC().Format(time.RFC3339)
+}
+
+// leadPath is lead id's page.
+func leadPath(id int64) string { return leadsPath + strconv.FormatInt(id, 10) + "/" }
+
+// staffNames names the staff by account id.
+func (h *Handler) staffNames(r *http.Request) ([]StaffName, map[int64]string, error) {
+	list, err := h.o.Staff.Names(r.Context())
+	if err != nil {
+		return nil, nil, err
+	}
+	byID := make(map[int64]string, len(list))
+	for _, s := range list {
+		byID[s.ID] = s.Name
+	}
+	return list, byID, nil
+}
+
+// kinds are every kind of lead, by name.
+func kinds() []string {
+	out := make([]string, 0, len(lead.Specs))
+	for k := range lead.Specs {
+		out = append(out, string(k))
+	}
+	sort.Strings(out)
+	return out
+}
+
+var statuses = []string{string(inbox.StatusNew), string(inbox.StatusInProgress), string(inbox.StatusDone), string(inbox.StatusSpam)}
+
+// row is a lead as the list shows it.
+func row(r inbox.Row, names map[int64]string) LeadRow {
+	return LeadRow{ID: r.ID, Href: leadPath(r.ID), Kind: string(r.Kind), Status: string(r.Status), Created: stamp(r.Created),
+		Name: r.Name(), Email: r.Email, Phone: r.Phone, Lang: r.Lang, PropertyID: r.PropertyID, ProjectID: r.ProjectID,
+		Assignee: names[r.Assignee], Notes: r.Notes}
+}
+
+// filterValues are q's filter as the list's form shows it.
+func filterValues(q url.Values) FilterValues {
+	return FilterValues{Kind: nonEmpty(q["kind"]), Status: nonEmpty(q["status"]), Property: q.Get("property"),
+		Project: q.Get("project"), Lang: q.Get("lang"), From: q.Get("from"), To: q.Get("to"), Q: q.Get("q"),
+		Assignee: q.Get("assignee"), Sort: q.Get("sort")}
+}
+
+func nonEmpty(s []string) []string {
+	out := []string{}
+	for _, v := range s {
+		if v != "" {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// serveLeads answers the list of leads: the filter of its address (a
+// filter that does not parse says why, with no rows), one page of rows,
+// the addresses of the pages around and of the CSV export.
+func (h *Handler) serveLeads(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	v := account.FromContext(ctx)
+	b := h.base(r, v)
+	staff, names, err := h.staffNames(r)
+	if err != nil {
+		h.fail(w, r, http.StatusInternalServerError, err)
+		return
+	}
+	q := r.URL.Query()
+	props := LeadsProps{Base: b, Filter: filterValues(q), Rows: []LeadRow{}, Kinds: kinds(), Statuses: statuses,
+		Langs: i18n.Languages, Staff: staff, Reset: leadsPath, Events: eventsPath}
+	if props.Latest, err = h.o.Inbox.Latest(ctx); err != nil {
+		h.fail(w, r, http.StatusInternalServerError, err)
+		return
+	}
+	f, problems := inbox.ParseFilter(q)
+	if problems != nil {
+		props.Errors = problems
+		h.render(w, r, props, b, http.StatusBadRequest)
+		return
+	}
+	page, err := h.o.Inbox.List(ctx, f)
+	if err != nil {
+		if e, ok := errs.As(err); ok && e.Code == errs.Invalid {
+			props.Errors = map[string]string{e.Field: e.Key}
+			h.render(w, r, props, b, http.StatusBadRequest)
+			return
+		}
+		h.fail(w, r, http.StatusInternalServerError, err)
+		return
+	}
+	for _, l := range page.Rows {
+		props.Rows = append(props.Rows, row(l, names))
+	}
+	query := f.Query()
+	props.Export = exportPath + encoded(query)
+	at := func(cursor string) string {
+		if cursor == "" {
+			return ""
+		}
+		c := url.Values{}
+		for k, v := range query {
+			c[k] = v
+		}
+		c.Set("cursor", cursor)
+		return leadsPath + encoded(c)
+	}
+	props.Next, props.Prev = at(page.Next), at(page.Prev)
+	h.render(w, r, props, b, 0)
+}
+
+func encoded(q url.Values) string {
+	if len(q) == 0 {
+		return ""
+	}
+	return "?" + q.Encode()
+}
+
+// The lead page's forms, by their action field.
+const (
+	actionStatus = "status"
+	actionNote   = "note"
+	actionAssign = "assign"
+)
+
+// serveLead answers a lead's page, and its forms: its status, a note, its
+// assignee. A change is made as the staff member logged in (the audit log
+// says who); a refused one answers the page with why (422, 409).
+func (h *Handler) serveLead(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	v := account.FromContext(ctx)
+	id, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
+	if err != nil || id <= 0 {
+		h.fail(w, r, http.StatusNotFound, nil)
+		return
+	}
+	var values map[string]string
+	status := 0
+	var problems map[string]string
+	switch r.Method {
+	case http.MethodGet, http.MethodHead:
+	case http.MethodPost:
+		var refused int
+		if values, refused = readForm(w, r); refused != 0 {
+			http.Error(w, http.StatusText(refused), refused)
+			return
+		}
+		err := h.change(r, v.Account.ID, id, values)
+		if err == nil {
+			h.rs.Redirect(w, r, leadPath(id), http.StatusSeeOther)
+			return
+		}
+		e, ok := errs.As(err)
+		switch {
+		case ok && e.Code == errs.NotFound:
+			h.fail(w, r, http.StatusNotFound, nil)
+			return
+		case ok && (e.Code == errs.Invalid || e.Code == errs.Conflict):
+			status, problems = http.StatusUnprocessableEntity, map[string]string{e.Field: e.Key}
+			if e.Code == errs.Conflict {
+				status = http.StatusConflict
+			}
+		default:
+			h.fail(w, r, http.StatusInternalServerError, err)
+			return
+		}
+	default:
+		w.Header().Set("Allow", "GET, HEAD, POST")
+		http.Error(w, http.StatusText(http.StatusMethodNotAllowed), http.StatusMethodNotAllowed)
+		return
+	}
+	d, err := h.o.Inbox.Lead(ctx, id)
+	switch {
+	case errors.Is(err, inbox.ErrNoLead):
+		h.fail(w, r, http.StatusNotFound, nil)
+		return
+	case err != nil:
+		h.fail(w, r, http.StatusInternalServerError, err)
+		return
+	}
+	staff, names, err := h.staffNames(r)
+	if err != nil {
+		h.fail(w, r, http.StatusInternalServerError, err)
+		return
+	}
+	b := h.base(r, v)
+	if problems != nil {
+		b.Errors, b.Form = problems, typed(values, values["action"])
+	}
+	h.render(w, r, h.leadProps(b, d, staff, names), b, status)
+}
+
+// change makes the change a lead page's form posted, as actor.
+func (h *Handler) change(r *http.Request, actor, id int64, values map[string]string) error {
+	ctx := r.Context()
+	switch values["action"] {
+	case actionStatus:
+		return h.o.Inbox.SetStatus(ctx, actor, id, inbox.Status(values["status"]))
+	case actionNote:
+		return h.o.Inbox.AddNote(ctx, actor, id, values["note"])
+	case actionAssign:
+		to := int64(0)
+		if s := values["assignee"]; s != "" {
+			n, err := strconv.ParseInt(s, 10, 64)
+			if err != nil || n < 0 {
+				return &errs.Error{Code: errs.Invalid, Field: "assignee", Key: inbox.KeyAssignee, Message: "admin: bad assignee"}
+			}
+			to = n
+		}
+		return h.o.Inbox.Assign(ctx, actor, id, to)
+	}
+	return &errs.Error{Code: errs.Invalid, Field: "form", Key: "admin.error.action", Message: "admin: unknown action"}
+}
+
+// leadProps are lead d's page.
+func (h *Handler) leadProps(b Base, d inbox.Detail, staff []StaffName, names map[int64]string) LeadProps {
+	p := LeadProps{Base: b, Lead: row(d.Row, names), Page: d.Request.Page, Title: d.Request.Person.Title,
+		Remark: d.Request.Remark, Fields: []FieldValue{}, Files: []FileLink{}, Notes: []NoteView{}, History: []Change{},
+		Mails: []MailView{}, Moves: []string{}, Staff: staff, AssigneeID: d.Assignee, Action: leadPath(d.ID), Back: leadsPath}
+	if h.o.ListingURL != nil {
+		p.Listing = h.o.ListingURL(b.Lang, d.PropertyID, d.ProjectID)
+	}
+	keys := make([]string, 0, len(d.Request.Fields))
+	for k := range d.Request.Fields {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		p.Fields = append(p.Fields, FieldValue{Name: k, Value: d.Request.Fields[k]})
+	}
+	for _, f := range d.Files {
+		p.Files = append(p.Files, FileLink{Field: f.Field, Name: f.Name, Type: f.Type, Size: f.Size,
+			Href: leadPath(d.ID) + "files/" + url.PathEscape(f.Field)})
+	}
+	for _, n := range d.Notes {
+		p.Notes = append(p.Notes, NoteView{Author: nameOr(names, n.Author), Text: n.Text, Created: stamp(n.Created)})
+	}
+	for _, e := range d.History {
+		before, after := e.Before, e.After
+		if e.Action == inbox.ActionAssign {
+			before, after = idName(names, before), idName(names, after)
+		}
+		p.History = append(p.History, Change{Actor: nameOr(names, e.Actor), Action: string(e.Action), Before: before,
+			After: after, Time: stamp(e.Time)})
+	}
+	for _, m := range d.Mails {
+		to := ""
+		if len(m.To) > 0 {
+			to = m.To[0]
+		}
+		p.Mails = append(p.Mails, MailView{To: to, Subject: m.Subject, State: m.State, Attempts: m.Attempts,
+			Created: stamp(m.Created), LastError: m.LastError})
+	}
+	for _, s := range statuses {
+		if inbox.CanMove(d.Status, inbox.Status(s)) {
+			p.Moves = append(p.Moves, s)
+		}
+	}
+	return p
+}
+
+// nameOr is staff account id's name, its number when it is no longer staff.
+func nameOr(names map[int64]string, id int64) string {
+	if n, ok := names[id]; ok {
+		return n
+	}
+	if id == 0 {
+		return ""
+	}
+	return "#" + strconv.FormatInt(id, 10)
+}
+
+// idName is the name of the staff account an audit entry's text numbers.
+func idName(names map[int64]string, s string) string {
+	id, err := strconv.ParseInt(s, 10, 64)
+	if err != nil {
+		return s
+	}
+	return nameOr(names, id)
+}

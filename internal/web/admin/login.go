@@ -1,0 +1,170 @@
+package admin
+
+import (
+	"errors"
+	"net"
+	"net/http"
+
+	"immo/internal/account"
+)
+
+// The login's messages (admin.json).
+const (
+	keyLoginFailed = "admin.login.failed" // wrong address or password
+	keyLocked      = "admin.login.locked" // too many failures lately
+	keyCodeWrong   = "admin.login.codeWrong"
+	keyCodeLocked  = "admin.login.codeLocked"
+	keyFailure     = "admin.error.failure" // our fault: try again
+)
+
+// serveLogin answers the login's first step: the address and password. A
+// staff member logged in already goes to the leads. A good password starts
+// the session, or, when the account has a second factor, waits for its
+// code (serveCode) with nobody logged in meanwhile.
+func (h *Handler) serveLogin(w http.ResponseWriter, r *http.Request) {
+	v := account.FromContext(r.Context())
+	b := h.base(r, account.Viewer{})
+	props := LoginProps{Base: b, Step: "password", Action: loginPath}
+	switch r.Method {
+	case http.MethodGet, http.MethodHead:
+		if v.IsStaff() {
+			h.rs.Redirect(w, r, leadsPath, http.StatusFound)
+			return
+		}
+		h.render(w, r, props, b, 0)
+		return
+	case http.MethodPost:
+	default:
+		w.Header().Set("Allow", "GET, HEAD, POST")
+		http.Error(w, http.StatusText(http.StatusMethodNotAllowed), http.StatusMethodNotAllowed)
+		return
+	}
+	values, status := readForm(w, r)
+	if status != 0 {
+		http.Error(w, http.StatusText(status), status)
+		return
+	}
+	refuse := func(field, key string, status int) {
+		props.Errors, props.Form = map[string]string{field: key}, typed(values, "login")
+		h.render(w, r, props, b, status)
+	}
+	ctx, email, ip := r.Context(), account.NormalEmail(values["email"]), clientIP(r)
+	if h.o.Brakes != nil {
+		over, err := h.o.Brakes.Locked(ctx, account.Staff, email, ip)
+		if err != nil {
+			h.o.Log.Error("inbox login: brakes", "err", err)
+			refuse("form", keyFailure, http.StatusInternalServerError)
+			return
+		}
+		if over != "" {
+			h.o.Log.Warn("inbox login over a limit", "limit", over)
+			refuse("form", keyLocked, http.StatusTooManyRequests)
+			return
+		}
+	}
+	a, codeNext, err := h.o.SignIn.Password(ctx, email, values["password"])
+	switch {
+	case errors.Is(err, account.ErrLogin):
+		if h.o.Brakes != nil {
+			if err := h.o.Brakes.Failed(ctx, account.Staff, email, ip); err != nil {
+				h.o.Log.Error("inbox login: brakes", "err", err)
+			}
+		}
+		refuse("form", keyLoginFailed, http.StatusUnprocessableEntity)
+		return
+	case err != nil:
+		h.o.Log.Error("inbox login", "err", err)
+		refuse("form", keyFailure, http.StatusInternalServerError)
+		return
+	}
+	next, start := leadsPath, h.o.Sessions.Start
+	if codeNext {
+		next, start = codePath, h.o.Sessions.Await
+	}
+	if err := start(ctx, a.ID); err != nil {
+		h.o.Log.Error("inbox login: session", "err", err)
+		refuse("form", keyFailure, http.StatusInternalServerError)
+		return
+	}
+	h.rs.Redirect(w, r, next, http.StatusSeeOther)
+}
+
+// serveCode answers the login's second step: a code of the second factor
+// of the account whose password was right in this session. Without one
+// waiting, the login's first step.
+func (h *Handler) serveCode(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	id := h.o.Sessions.Awaiting(ctx)
+	if id == 0 || account.FromContext(ctx).IsStaff() {
+		h.rs.Redirect(w, r, loginPath, http.StatusSeeOther)
+		return
+	}
+	b := h.base(r, account.Viewer{})
+	props := LoginProps{Base: b, Step: "code", Action: codePath}
+	switch r.Method {
+	case http.MethodGet, http.MethodHead:
+		h.render(w, r, props, b, 0)
+		return
+	case http.MethodPost:
+	default:
+		w.Header().Set("Allow", "GET, HEAD, POST")
+		http.Error(w, http.StatusText(http.StatusMethodNotAllowed), http.StatusMethodNotAllowed)
+		return
+	}
+	values, status := readForm(w, r)
+	if status != 0 {
+		http.Error(w, http.StatusText(status), status)
+		return
+	}
+	refuse := func(field, key string, status int) {
+		props.Errors, props.Form = map[string]string{field: key}, typed(values, "code")
+		h.render(w, r, props, b, status)
+	}
+	a, err := h.o.SignIn.Code(ctx, id, values["code"])
+	switch {
+	case errors.Is(err, account.ErrCode):
+		refuse("code", keyCodeWrong, http.StatusUnprocessableEntity)
+		return
+	case errors.Is(err, account.ErrCodeBraked):
+		refuse("code", keyCodeLocked, http.StatusTooManyRequests)
+		return
+	case errors.Is(err, account.ErrLogin): // disabled meanwhile: start again
+		if err := h.o.Sessions.End(ctx); err != nil {
+			h.o.Log.Error("inbox login: session", "err", err)
+		}
+		h.rs.Redirect(w, r, loginPath, http.StatusSeeOther)
+		return
+	case err != nil:
+		h.o.Log.Error("inbox login: code", "err", err)
+		refuse("form", keyFailure, http.StatusInternalServerError)
+		return
+	}
+	if err := h.o.Sessions.Start(ctx, a.ID); err != nil {
+		h.o.Log.Error("inbox login: session", "err", err)
+		refuse("form", keyFailure, http.StatusInternalServerError)
+		return
+	}
+	h.rs.Redirect(w, r, leadsPath, http.StatusSeeOther)
+}
+
+// serveLogout ends the session (a post from the inbox's own pages only).
+func (h *Handler) serveLogout(w http.ResponseWriter, r *http.Request) {
+	if _, status := readForm(w, r); status != 0 {
+		http.Error(w, http.StatusText(status), status)
+		return
+	}
+	if err := h.o.Sessions.End(r.Context()); err != nil {
+		h.fail(w, r, http.StatusInternalServerError, err)
+		return
+	}
+	h.rs.Redirect(w, r, loginPath, http.StatusSeeOther)
+}
+
+// clientIP is the sender's address as the connection gives it (the
+// server's front has put a trusted proxy's client there).
+func clientIP(r *http.Request) string {
+	if host, _, err := net.SplitHostPort(r.RemoteAddr); err == nil {
+		return host
+	}
+	return r.RemoteAddr
+}

@@ -1,0 +1,123 @@
+package admin
+
+import (
+	"html/template"
+	"net/http"
+	"slices"
+	"strings"
+
+	"immo/internal/account"
+	"immo/internal/i18n"
+	"immo/internal/web/respond"
+)
+
+// langOf is the language the inbox speaks to r: the first of the
+// browser's (Accept-Language, in its order of preference) the product
+// speaks, else English.
+func langOf(r *http.Request) string {
+	best, bestQ := "", -1.0
+	for _, part := range strings.Split(r.Header.Get("Accept-Language"), ",") {
+		tag, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		tag = strings.ToLower(strings.TrimSpace(tag))
+		if len(tag) < 2 || !slices.Contains(i18n.Languages, tag[:2]) {
+			continue
+		}
+		q := 1.0
+		if v, ok := strings.CutPrefix(strings.TrimSpace(params), "q="); ok {
+			q = parseQ(v)
+		}
+		if q > bestQ {
+			best, bestQ = tag[:2], q
+		}
+	}
+	if best == "" || bestQ <= 0 {
+		return "en"
+	}
+	return best
+}
+
+// parseQ reads a quality value (0 to 1, three decimals at most); anything
+// else is 0.
+func parseQ(s string) float64 {
+	if s == "1" || strings.HasPrefix(s, "1.") {
+		return 1
+	}
+	if !strings.HasPrefix(s, "0") {
+		return 0
+	}
+	q, scale := 0.0, 0.1
+	for _, c := range strings.TrimPrefix(strings.TrimPrefix(s, "0"), ".") {
+		if c < '0' || c > '9' {
+			return 0
+		}
+		q += float64(c-'0') * scale
+		scale /= 10
+	}
+	return q
+}
+
+// texts are lang's admin.* words.
+func texts(lang string) Texts {
+	t := Texts{}
+	for _, k := range i18n.Keys(lang) {
+		if strings.HasPrefix(k, "admin.") {
+			t[k] = i18n.T(lang, k)
+		}
+	}
+	return t
+}
+
+// The inbox's addresses.
+const (
+	loginPath  = Prefix + "login/"
+	codePath   = Prefix + "login/code/"
+	logoutPath = Prefix + "logout/"
+	leadsPath  = Prefix + "leads/"
+	exportPath = Prefix + "leads.csv"
+	eventsPath = Prefix + "events"
+)
+
+// sections are the inbox's menu.
+var sections = []NavLink{
+	{Href: leadsPath, Label: "admin.nav.leads"},
+}
+
+// base is what every page of r carries, for viewer v (none on the login).
+func (h *Handler) base(r *http.Request, v account.Viewer) Base {
+	lang := langOf(r)
+	b := Base{Lang: lang, Texts: texts(lang)}
+	if !v.IsStaff() {
+		return b
+	}
+	a := v.Account
+	b.Viewer = &Viewer{ID: a.ID, Name: strings.TrimSpace(a.FirstName + " " + a.LastName), Email: a.Email,
+		Admin: v.IsAdmin(), Logout: logoutPath}
+	if b.Viewer.Name == "" {
+		b.Viewer.Name = a.Email
+	}
+	for _, s := range sections {
+		s.Current = strings.HasPrefix(r.URL.Path, s.Href)
+		b.Nav = append(b.Nav, s)
+	}
+	return b
+}
+
+// render answers a page of the inbox: private, never cached, never
+// indexed, its title the view's.
+func (h *Handler) render(w http.ResponseWriter, r *http.Request, props interface{ View() string }, b Base, status int) {
+	title := template.HTMLEscapeString(b.Texts["admin.title."+props.View()])
+	h.rs.Render(w, r, respond.Page{View: props.View(), Props: props, Status: status, Lang: b.Lang, Private: true,
+		Head: func() template.HTML {
+			return template.HTML(`<title>` + title + `</title><meta name="robots" content="noindex, nofollow">`)
+		}})
+}
+
+// fail answers the inbox's error page with status (403, 404; a 500 is
+// logged first).
+func (h *Handler) fail(w http.ResponseWriter, r *http.Request, status int, err error) {
+	if status >= 500 {
+		h.o.Log.Error("inbox", "url", r.URL.Path, "err", err)
+	}
+	v := account.FromContext(r.Context())
+	h.render(w, r, ErrorProps{Base: h.base(r, v), Status: status}, h.base(r, v), status)
+}

@@ -1,0 +1,187 @@
+package admin
+
+// The props of the inbox's views, one struct per view (views.Admin); the
+// TypeScript the web app reads is generated from them (web/src/gen/admin.ts,
+// TestGeneratedTypes).
+
+// Texts are the inbox's words in the page's language (admin.json), by key:
+// sent with every page, as the admin namespace is in no bundle.
+type Texts map[string]string
+
+// Base is what every inbox page carries.
+type Base struct {
+	Lang  string `json:"lang" tstype:"'nl' | 'fr' | 'en' | 'de'"`
+	Texts Texts  `json:"texts" tstype:"Record<string, string>"`
+	// Viewer is the staff member logged in; null on the login pages.
+	Viewer *Viewer `json:"viewer"`
+	// Nav are the inbox's sections, for its menu.
+	Nav []NavLink `json:"nav"`
+	// Errors is, after a post, each field's problem (a translation key;
+	// "form": the form's own); Form what was typed (passwords and codes
+	// left out) and which form (Form["form"]).
+	Errors map[string]string `json:"errors,omitempty"`
+	Form   map[string]string `json:"form,omitempty"`
+	// Notice is a translation key saying what the last post did.
+	Notice string `json:"notice,omitempty"`
+}
+
+// Viewer is the staff member a page is for.
+type Viewer struct {
+	ID    int64  `json:"id"`
+	Name  string `json:"name"`
+	Email string `json:"email"`
+	Admin bool   `json:"admin"`
+	// Logout is where the logout button posts.
+	Logout string `json:"logout"`
+}
+
+// NavLink is one section of the inbox's menu.
+type NavLink struct {
+	Href    string `json:"href"`
+	Label   string `json:"label"` // a translation key
+	Current bool   `json:"current"`
+}
+
+// LoginProps are the login's two steps: the address and password, then,
+// for an account with a second factor, its code.
+type LoginProps struct {
+	Base
+	Step   string `json:"step" tstype:"'password' | 'code'"`
+	Action string `json:"action"` // where the step's form posts
+}
+
+func (LoginProps) View() string { return ViewLogin }
+
+// LeadsProps are the list of leads.
+type LeadsProps struct {
+	Base
+	// Filter is the list's filter as its address gives it (the form's
+	// values).
+	Filter FilterValues `json:"filter"`
+	Rows   []LeadRow    `json:"rows"`
+	// Next and Prev are the addresses of the pages after and before ("":
+	// none); Export the CSV of the whole filtered list; Reset the list
+	// without a filter.
+	Next   string `json:"next"`
+	Prev   string `json:"prev"`
+	Export string `json:"export"`
+	Reset  string `json:"reset"`
+	// The filter's choices.
+	Kinds    []string    `json:"kinds"`
+	Statuses []string    `json:"statuses"`
+	Langs    []string    `json:"langs"`
+	Staff    []StaffName `json:"staff"`
+	// Latest is the newest lead when the page was made; Events the stream
+	// that says when a newer one comes.
+	Latest int64  `json:"latest"`
+	Events string `json:"events"`
+}
+
+func (LeadsProps) View() string { return ViewLeads }
+
+// FilterValues are a list's filter as its form shows them.
+type FilterValues struct {
+	Kind     []string `json:"kind"`
+	Status   []string `json:"status"`
+	Property string   `json:"property"`
+	Project  string   `json:"project"`
+	Lang     string   `json:"lang"`
+	From     string   `json:"from"`
+	To       string   `json:"to"`
+	Q        string   `json:"q"`
+	Assignee string   `json:"assignee"`
+	Sort     string   `json:"sort"`
+}
+
+// LeadRow is a lead in the list.
+type LeadRow struct {
+	ID         int64  `json:"id"`
+	Href       string `json:"href"`
+	Kind       string `json:"kind"`
+	Status     string `json:"status"`
+	Created    string `json:"created"` // RFC 3339
+	Name       string `json:"name"`
+	Email      string `json:"email"`
+	Phone      string `json:"phone"`
+	Lang       string `json:"lang"`
+	PropertyID int64  `json:"propertyId"`
+	ProjectID  int64  `json:"projectId"`
+	Assignee   string `json:"assignee"` // the staff member's name; "": nobody
+	Notes      int    `json:"notes"`
+}
+
+// LeadProps are one lead.
+type LeadProps struct {
+	Base
+	Lead LeadRow `json:"lead"`
+	// Page is the public page the form was sent from; Listing the
+	// property's or project's page ("": none).
+	Page    string       `json:"page"`
+	Listing string       `json:"listing"`
+	Title   string       `json:"title"` // the person's title (SPEC §5)
+	Remark  string       `json:"remark"`
+	Fields  []FieldValue `json:"fields"`
+	Files   []FileLink   `json:"files"`
+	Notes   []NoteView   `json:"notes"`
+	History []Change     `json:"history"`
+	Mails   []MailView   `json:"mails"`
+	// Moves are the statuses the lead may go to now; Staff whom it may be
+	// assigned to (AssigneeID its current one, 0: nobody); Action where the
+	// lead's forms post; Back the list.
+	Moves      []string    `json:"moves"`
+	Staff      []StaffName `json:"staff"`
+	AssigneeID int64       `json:"assigneeId"`
+	Action     string      `json:"action"`
+	Back       string      `json:"back"`
+}
+
+func (LeadProps) View() string { return ViewLead }
+
+// FieldValue is one of the kind's own fields as sent.
+type FieldValue struct {
+	Name  string `json:"name"`
+	Value string `json:"value"`
+}
+
+// FileLink is an upload and where to download it.
+type FileLink struct {
+	Field string `json:"field"`
+	Name  string `json:"name"`
+	Type  string `json:"type"`
+	Size  int64  `json:"size"`
+	Href  string `json:"href"`
+}
+
+// NoteView is a staff member's note.
+type NoteView struct {
+	Author  string `json:"author"`
+	Text    string `json:"text"`
+	Created string `json:"created"`
+}
+
+// Change is an audit entry about the lead.
+type Change struct {
+	Actor  string `json:"actor"`
+	Action string `json:"action"`
+	Before string `json:"before"`
+	After  string `json:"after"`
+	Time   string `json:"time"`
+}
+
+// MailView is a mail about the lead and where it is.
+type MailView struct {
+	To        string `json:"to"`
+	Subject   string `json:"subject"`
+	State     string `json:"state"`
+	Attempts  int    `json:"attempts"`
+	Created   string `json:"created"`
+	LastError string `json:"lastError"`
+}
+
+// ErrorProps are the inbox's own not-found and forbidden pages.
+type ErrorProps struct {
+	Base
+	Status int `json:"status"`
+}
+
+func (ErrorProps) View() string { return ViewError }

@@ -1,0 +1,11 @@
+package admin
+
+import "immo/internal/web/views"
+
+// The views' names (views.Admin).
+const (
+	ViewLogin = views.AdminLogin
+	ViewLeads = views.AdminLeads
+	ViewLead  = views.AdminLead
+	ViewError = views.AdminError
+)

@@ -1,0 +1,36 @@
+import { useEffect, useState, type ComponentType } from 'react'
+import { flushSync } from 'react-dom'
+import type { ViewName, ViewProps } from '../gen/admin'
+import { PageContext, RouterContext, type Page, type Router } from '../lib/router'
+import { ErrorPage } from './views/ErrorPage'
+import { LeadPage } from './views/LeadPage'
+import { LeadsPage } from './views/LeadsPage'
+import { LoginPage } from './views/LoginPage'
+
+/** The inbox's views (internal/web/views.Admin): a view missing here, or taking other props, fails tsc. */
+const views: { [V in ViewName]: ComponentType<ViewProps[V]> } = {
+  AdminLogin: LoginPage,
+  AdminLeads: LeadsPage,
+  AdminLead: LeadPage,
+  AdminError: ErrorPage,
+}
+
+/** The inbox's app: the current page's view, swapped by the router. */
+export function AdminApp({ initialPage, router }: { initialPage: Page; router: Router }) {
+  const [page, setPage] = useState(initialPage)
+  useEffect(() => router.connect((next) => flushSync(() => setPage(next))), [router])
+  const props = page.props as { lang?: string }
+  useEffect(() => {
+    document.documentElement.lang = props.lang ?? 'en'
+  }, [props.lang])
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const View = views[page.component as ViewName] as ComponentType<any> | undefined
+  if (!View) throw new Error(`unknown view "${page.component}"`)
+  return (
+    <RouterContext.Provider value={router}>
+      <PageContext.Provider value={page}>
+        <View key={page.url.split('?')[0]} {...page.props} />
+      </PageContext.Provider>
+    </RouterContext.Provider>
+  )
+}

@@ -1,0 +1,136 @@
+import { useEffect, useState, type FormEvent } from 'react'
+import type { LeadsProps } from '../../gen/admin'
+import { Link, usePage, useRouter } from '../../lib/router'
+import { Shell } from '../ui/Shell'
+import { texts, when } from '../ui/texts'
+
+/** The list of leads: the filter, one page of rows, the pages around, the CSV export; new leads come in by themselves. */
+export function LeadsPage(props: LeadsProps) {
+  const t = texts(props)
+  const router = useRouter()
+  const page = usePage()
+  const f = props.filter
+  const [fresh, setFresh] = useState(0)
+
+  // A new lead: the first page of the list is asked again (the filter
+  // kept), and a polite notice says how many came.
+  useEffect(() => {
+    if (typeof EventSource === 'undefined') return
+    const source = new EventSource(`${props.events}?after=${props.latest}`)
+    source.addEventListener('lead', () => {
+      setFresh((n) => n + 1)
+      if (!new URL(page.url, window.location.href).searchParams.has('cursor')) {
+        void router?.visit(page.url, { preserveScroll: true, preserveState: true, replace: true })
+      }
+    })
+    return () => source.close()
+  }, [props.events, props.latest, page.url, router])
+
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault()
+    const data: Record<string, string> = {}
+    for (const [k, v] of new FormData(e.currentTarget)) if (typeof v === 'string' && v !== '') data[k] = data[k] ? `${data[k]},${v}` : v
+    void router?.visit(props.reset, { data })
+  }
+  const err = (name: string) => props.errors?.[name]
+  return (
+    <Shell base={props} title={t('admin.title.AdminLeads')}>
+      <form method="get" action={props.reset} className="admin-filter" onSubmit={submit} role="search">
+        <label>
+          {t('admin.filter.q')}
+          <input type="search" name="q" defaultValue={f.q} maxLength={200} aria-invalid={err('q') ? true : undefined} />
+        </label>
+        <label>
+          {t('admin.filter.kind')}
+          <select name="kind" defaultValue={f.kind?.[0] ?? ''}>
+            <option value="">{t('admin.filter.any')}</option>
+            {(props.kinds ?? []).map((k) => <option key={k} value={k}>{t(`admin.kind.${k}`)}</option>)}
+          </select>
+        </label>
+        <label>
+          {t('admin.filter.status')}
+          <select name="status" defaultValue={f.status?.[0] ?? ''}>
+            <option value="">{t('admin.filter.any')}</option>
+            {(props.statuses ?? []).map((s) => <option key={s} value={s}>{t(`admin.status.${s}`)}</option>)}
+          </select>
+        </label>
+        <label>
+          {t('admin.filter.assignee')}
+          <select name="assignee" defaultValue={f.assignee}>
+            <option value="">{t('admin.filter.any')}</option>
+            <option value="none">{t('admin.filter.nobody')}</option>
+            {(props.staff ?? []).map((s) => <option key={s.id} value={String(s.id)}>{s.name}</option>)}
+          </select>
+        </label>
+        <label>
+          {t('admin.filter.lang')}
+          <select name="lang" defaultValue={f.lang}>
+            <option value="">{t('admin.filter.any')}</option>
+            {(props.langs ?? []).map((l) => <option key={l} value={l}>{l.toUpperCase()}</option>)}
+          </select>
+        </label>
+        <label>
+          {t('admin.filter.property')}
+          <input name="property" inputMode="numeric" defaultValue={f.property} size={9} aria-invalid={err('property') ? true : undefined} />
+        </label>
+        <label>
+          {t('admin.filter.project')}
+          <input name="project" inputMode="numeric" defaultValue={f.project} size={9} aria-invalid={err('project') ? true : undefined} />
+        </label>
+        <label>
+          {t('admin.filter.from')}
+          <input type="date" name="from" defaultValue={f.from} aria-invalid={err('from') ? true : undefined} />
+        </label>
+        <label>
+          {t('admin.filter.to')}
+          <input type="date" name="to" defaultValue={f.to} aria-invalid={err('to') ? true : undefined} />
+        </label>
+        <button type="submit">{t('admin.filter.apply')}</button>
+        <Link href={props.reset}>{t('admin.filter.reset')}</Link>
+      </form>
+      {Object.entries(props.errors ?? {}).map(([name, key]) => key && name !== 'form' && (
+        <p key={name} className="admin-error" role="alert">{t(key)}</p>
+      ))}
+      <p className="admin-actions">
+        {props.export && <a href={props.export} download>{t('admin.export')}</a>}
+        <span aria-live="polite">{fresh > 0 ? t('admin.leads.fresh', { n: fresh }) : ''}</span>
+      </p>
+      {(props.rows ?? []).length === 0 ? (
+        <p>{t('admin.leads.none')}</p>
+      ) : (
+        <div className="admin-table-wrap">
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('admin.lead.created')}</th>
+                <th scope="col">{t('admin.lead.kind')}</th>
+                <th scope="col">{t('admin.lead.status')}</th>
+                <th scope="col">{t('admin.lead.name')}</th>
+                <th scope="col">{t('admin.lead.email')}</th>
+                <th scope="col">{t('admin.lead.property')}</th>
+                <th scope="col">{t('admin.lead.assignee')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {(props.rows ?? []).map((r) => (
+                <tr key={r.id} className={`status-${r.status}`}>
+                  <td><Link href={r.href}>{when(r.created, props.lang)}</Link></td>
+                  <td>{t(`admin.kind.${r.kind}`)}</td>
+                  <td><span className="admin-status">{t(`admin.status.${r.status}`)}</span></td>
+                  <td><Link href={r.href}>{r.name || '—'}</Link></td>
+                  <td>{r.email}</td>
+                  <td>{r.propertyId || r.projectId || ''}</td>
+                  <td>{r.assignee}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <nav className="admin-pages" aria-label={t('admin.leads.pages')}>
+        {props.prev && <Link href={props.prev} rel="prev">{t('admin.leads.prev')}</Link>}
+        {props.next && <Link href={props.next} rel="next">{t('admin.leads.next')}</Link>}
+      </nav>
+    </Shell>
+  )
+}
