@@ -34,6 +34,7 @@ Usage:
   ` + restoreSynopsis + `
   ` + testimonialsSynopsis + `
   ` + ownersSynopsis + `
+  ` + staffSynopsis + `
   immo version
   immo COMMAND --help
 
@@ -45,8 +46,10 @@ const environment = `Environment:
   IMMO_CONFIG          the site configuration file (default: the demo agency, built in)
   DATABASE_URL         PostgreSQL instead of SQLite: a postgres:// or postgresql:// URL,
                        or libpq's "host=… dbname=…"; anything else is an error
-  IMMO_SECRET          the key material (at least 32 bytes) signing the forms' challenges and
-                       hashing senders' addresses; the same on every server of one database
+  IMMO_SECRET          the key material (at least 32 bytes) signing the forms' challenges,
+                       hashing senders' addresses and sealing the staff's second-factor secrets
+                       (changing it voids those: immo staff reset-2fa); the same on every server
+                       of one database
                        (default: IMMO_DATA_DIR/secret, made on first start, mode 0600)
   IMMO_CAPTCHA_SECRET  the secret of the third-party captcha the configuration names (its
                        "captcha" section); required with one, unused without (ALTCHA)
@@ -101,6 +104,8 @@ func dispatch(ctx context.Context, args []string) error {
 		return runTestimonials(ctx, args[1:])
 	case "owners":
 		return runOwners(ctx, args[1:])
+	case "staff":
+		return runStaff(ctx, args[1:])
 	case "version", "--version", "-v":
 		fmt.Fprintln(stdout, "immo", version)
 		return nil

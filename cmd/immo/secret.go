@@ -26,6 +26,7 @@ type keys struct {
 	altcha  []byte // signs the forms' spam challenges (internal/altcha)
 	ipHash  []byte // keys the hash of a sender's IP (lead.NewIPHasher), with the forms
 	picture []byte // signs the approved testimonials' picture addresses (testimonial.PictureSigner)
+	totp    []byte // seals the staff's TOTP secrets in the database (account.SecretBox)
 }
 
 // loadKeys derives the keys from IMMO_SECRET (env, at least 32 bytes)
@@ -46,11 +47,12 @@ func loadKeys(env, dataDir string) (keys, error) {
 	}
 	derive := func(purpose string) ([]byte, error) { return hkdf.Key(sha256.New, secret, nil, "immo "+purpose, 32) }
 	var k keys
-	var err1, err2, err3 error
+	var err1, err2, err3, err4 error
 	k.altcha, err1 = derive("altcha")
 	k.ipHash, err2 = derive("ip-hash")
 	k.picture, err3 = derive("testimonial-picture")
-	return k, errors.Join(err1, err2, err3)
+	k.totp, err4 = derive("staff-totp")
+	return k, errors.Join(err1, err2, err3, err4)
 }
 
 // dataSecret reads <dataDir>/secret, writing it first if it is missing.

@@ -82,7 +82,7 @@ func runServe(ctx context.Context, args []string) error {
 		s.publicURL = scheme + "://" + displayAddr(ln.Addr())
 	}
 	a, err := app.New(ctx, app.Config{Store: store, Site: cfg, PublicURL: s.publicURL, SMTPURL: smtpURL,
-		Keys: app.Keys{Altcha: keys.altcha, IPHash: keys.ipHash, Picture: keys.picture}, Log: log, MapFrame: mapFrame,
+		Keys: app.Keys{Altcha: keys.altcha, IPHash: keys.ipHash, Picture: keys.picture, TOTP: keys.totp}, Log: log, MapFrame: mapFrame,
 		Captcha: checker, TrustedProxies: proxies, Prerender: *prerender})
 	if err != nil {
 		ln.Close()

@@ -42,6 +42,7 @@ type Keys struct {
 	Altcha  []byte // signs the forms' spam challenges (internal/altcha)
 	IPHash  []byte // keys the hash of a sender's IP (lead.NewIPHasher), with the forms
 	Picture []byte // signs the approved testimonials' picture addresses (testimonial.PictureSigner)
+	TOTP    []byte // seals the staff's TOTP secrets in the database (account.SecretBox; 32 bytes)
 }
 
 // Config is what the site is built from.

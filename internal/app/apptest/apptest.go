@@ -103,7 +103,7 @@ type Site struct {
 
 // keys are the site's keys in every test.
 var keys = app.Keys{Altcha: []byte(strings.Repeat("a", 32)), IPHash: []byte(strings.Repeat("i", 32)),
-	Picture: []byte(strings.Repeat("p", 32))}
+	Picture: []byte(strings.Repeat("p", 32)), TOTP: []byte(strings.Repeat("t", 32))}
 
 // New builds the demo site for tb. Everything closes when tb ends: the
 // mail queue and the rest of the site, then the SMTP server, then the

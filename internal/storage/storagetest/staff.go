@@ -60,7 +60,7 @@ func testStaffAudit(t *testing.T, s *sqlstore.Store) {
 		}); !errors.Is(err, boom) {
 		t.Fatalf("a failing mail: %v", err)
 	}
-	got, err := s.Inbox().Audit(ctx, inbox.AuditQuery{TargetKind: account.StaffAuditTarget})
+	got, err := s.Inbox().Audit(ctx, inbox.AuditQuery{TargetKind: account.StaffAuditTarget, Limit: 50})
 	if err != nil {
 		t.Fatal(err)
 	}

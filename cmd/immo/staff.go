@@ -1,0 +1,114 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"text/tabwriter"
+
+	"immo/internal/account"
+	"immo/internal/app"
+)
+
+const staffSynopsis = "immo staff   [--data-dir DIR] [--config FILE] [--public-url URL] add EMAIL --role admin|agent [--lang nl|fr|en|de] [--first-name X --last-name Y] | list | reset-2fa EMAIL"
+
+// runStaff provisions the agency's staff from the command line — the
+// first admin, then anyone when no admin can sign in; admins manage the
+// others in the inbox. add creates the staff account (a password nobody
+// knows) and queues a mail with a link, valid 7 days and once, to the
+// inbox's page that sets the password; list shows the staff; reset-2fa
+// removes a member's second factor (a lost phone with no admin left to
+// reset it, or a changed server secret).
+func runStaff(ctx context.Context, args []string) error {
+	var s settings
+	fs := newFlagSet("staff", staffSynopsis)
+	s.register(fs)
+	fs.StringVar(&s.publicURL, "public-url", os.Getenv("IMMO_PUBLIC_URL"), "the site's public origin, which the mailed link starts with (env IMMO_PUBLIC_URL; default http://localhost:8080)")
+	fs.StringVar(&s.configFile, "config", os.Getenv("IMMO_CONFIG"), "site configuration file (env IMMO_CONFIG; default: the demo agency)")
+	role := fs.String("role", "", "add: admin (works the leads and manages the staff) or agent (works the leads)")
+	lang := fs.String("lang", "", "add: the language of the staff member's mail (default: the site's)")
+	var first, last string
+	fs.StringVar(&first, "first-name", "", "add: the staff member's first name")
+	fs.StringVar(&first, "first", "", "add: the same as --first-name")
+	fs.StringVar(&last, "last-name", "", "add: the staff member's last name")
+	fs.StringVar(&last, "last", "", "add: the same as --last-name")
+	pos, err := parseInterleaved(fs, args)
+	if err != nil {
+		return err
+	}
+	usage := errors.New("usage: " + staffSynopsis)
+	if len(pos) == 0 {
+		return usage
+	}
+	switch {
+	case pos[0] == "add" && len(pos) == 2:
+		if *role == "" {
+			return errors.New("add: --role admin or --role agent is required")
+		}
+	case pos[0] == "reset-2fa" && len(pos) == 2, pos[0] == "list" && len(pos) == 1:
+	default:
+		return usage
+	}
+	r, err := account.ParseStaffRole(*role)
+	if pos[0] == "add" && err != nil {
+		return err
+	}
+	if s.publicURL == "" {
+		s.publicURL = "http://localhost:8080"
+	}
+	cfg, err := loadSite(s.configFile)
+	if err != nil {
+		return err
+	}
+	store, _, err := openStore(ctx, s)
+	if err != nil {
+		return err
+	}
+	defer store.Close()
+	c := app.Config{Store: store, Site: cfg, PublicURL: s.publicURL, Log: slog.New(slog.DiscardHandler)}
+	switch pos[0] {
+	case "add":
+		a, err := app.AddStaff(ctx, c, account.NewStaff{Email: pos[1], FirstName: first, LastName: last, Lang: *lang, Role: r})
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "staff %d created: %s, %s (%s)\n", a.ID, a.Email, a.StaffRole, a.Lang)
+		fmt.Fprintf(stdout, "a mail to %s with a link to choose a password (valid 7 days, once) is queued (immo mail lists it)\n", a.Email)
+	case "reset-2fa":
+		a, err := app.ResetStaffTOTP(ctx, c, pos[1])
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "staff %d (%s): second factor removed; they sign in with their password and may add one again\n", a.ID, a.Email)
+	case "list":
+		list, err := app.ListStaff(ctx, c)
+		if err != nil {
+			return err
+		}
+		return printStaff(list)
+	}
+	return nil
+}
+
+// printStaff writes the staff as a table, admins first.
+func printStaff(list []account.StaffMember) error {
+	w := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(w, "ID\tROLE\tSTATE\tPASSWORD\t2FA\tLANG\tEMAIL\tNAME")
+	for _, m := range list {
+		state, password, twoFactor := "enabled", "set", "off"
+		if m.Disabled {
+			state = "disabled"
+		}
+		if !m.PasswordSet {
+			password = "not yet"
+		}
+		if m.TwoFactor {
+			twoFactor = "on"
+		}
+		fmt.Fprintf(w, "%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", m.ID, m.StaffRole, state, password, twoFactor, m.Lang, m.Email,
+			clip(m.FirstName+" "+m.LastName, 40))
+	}
+	return w.Flush()
+}
