@@ -35,8 +35,9 @@ const (
 )
 
 // The brake on wrong codes: at most CodeBrakeMax a CodeBrakeWindow per
-// account (the password login's window). A code is 1 in a million, 3 steps
-// are open: guessing through the brake takes years.
+// account (the password login's window), asked only after the password.
+// A code is 1 in a million and 3 steps are open: guessing through the
+// brake finds one in about two years on average.
 const (
 	CodeBrakeMax    = 5
 	CodeBrakeWindow = 15 * time.Minute
