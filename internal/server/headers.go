@@ -81,7 +81,7 @@ func loadedBy(dest string) bool {
 var (
 	// varyDest keeps a cache between from answering a document or worker
 	// with a file's copy kept without its policy.
-	varyDest   = []string{"Sec-Fetch-Dest"}
+	varyDest          = []string{"Sec-Fetch-Dest"}
 	sameOrigin        = []string{"SAMEORIGIN"}
 	deny              = []string{"DENY"}
 	referrerPolicy    = []string{"strict-origin-when-cross-origin"}
