@@ -195,12 +195,26 @@ func New(ctx context.Context, c Config) (*App, error) {
 		return nil, err
 	}
 	pages.ServeRegistrants(registrants)
+	// The agency's inbox (/admin/), its staff signing in on the staff service.
+	composer, err := staffComposer(cfg, c.PublicURL)
+	if err != nil {
+		return nil, err
+	}
+	staff, err := staffService(store, cfg.Agency, composer, queue, c.Keys.TOTP, c.Now)
+	if err != nil {
+		return nil, err
+	}
+	inboxPages, err := newAdmin(store, staff, queue, c.Keys.IPHash, strings.HasPrefix(c.PublicURL, "https://"), c.Web, now, log)
+	if err != nil {
+		return nil, err
+	}
 	var variants pictures.Store = store // the pictures' resized variants, which Run's worker makes
 	h := server.Handler(server.Deps{
 		Catalog: cat, Site: cfg, Pictures: demo.Pictures(), Variants: variants, Log: log, Pages: pages, Links: resolver,
 		PublicURL: c.PublicURL, MapTiles: web.TileURL(c.MapFrame.Tiles), Challenges: challenges,
 		TestimonialPictures: &web.TestimonialPictures{Signer: pictureSigner, Store: store, Log: log},
 		TrustedProxies:      c.TrustedProxies,
+		Admin:               inboxPages,
 	})
 	a := &App{Handler: h, Catalog: cat, Testimonials: says, Agenda: visits, Challenges: challenges, Pictures: pictureSigner,
 		Queue: queue, visits: counted, store: store, site: cfg, smtpURL: c.SMTPURL, now: now, log: log, closePages: closePages, jobs: jobs}

@@ -29,6 +29,9 @@ func routes(d Deps) *http.ServeMux {
 	if d.TestimonialPictures != nil {
 		mux.Handle(d.TestimonialPictures.Pattern(), d.TestimonialPictures)
 	}
+	if d.Admin != nil {
+		mux.Handle("/admin/", d.Admin)
+	}
 	if d.Pages != nil {
 		d.Pages.Register(mux)
 	}

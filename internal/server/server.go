@@ -27,6 +27,8 @@ type Deps struct {
 	Variants pictures.Store
 	Log      *slog.Logger
 	Pages    *web.Handler // the server-rendered pages; nil serves the API alone
+	// Admin is the agency's inbox under /admin/ (package admin); nil: none.
+	Admin http.Handler
 	// Links builds the addresses of the API's search suggestions: the
 	// pages' resolver, which cmd/immo gives the page handler too; nil
 	// sends suggestions without addresses.

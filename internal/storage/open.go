@@ -36,6 +36,7 @@ type Store interface {
 	Accounts() *sqlstore.Accounts       // who logs in
 	Owners() *sqlstore.Owners           // which owner owns which property; the password links
 	Staff() *sqlstore.Staff             // the agency's staff: roles, password links, second factors
+	Inbox() *sqlstore.Inbox             // the leads as the inbox works them: lists, notes, assignment, the audit log
 	Registrants() *sqlstore.Registrants // the demand registrants: their demands and links
 	Sessions() *sqlstore.Sessions       // their sessions (the session manager's store)
 	Demands() *sqlstore.Demands         // registered searches and what each was told (demand.Store)

@@ -6,6 +6,7 @@ import (
 	"net/http"
 
 	"immo/internal/account"
+	"immo/internal/field"
 	"immo/internal/inbox"
 )
 
@@ -28,6 +29,11 @@ type Inbox interface {
 type SignIn interface {
 	Password(ctx context.Context, email, password string) (a account.Account, codeNext bool, err error)
 	Code(ctx context.Context, id int64, code string) (account.Account, error)
+	// Link and SetPassword follow a staff password link (the first
+	// password, or another an admin sent): account.ErrUnknownToken when
+	// the link is unknown, used or expired.
+	Link(ctx context.Context, token string) (account.Account, error)
+	SetPassword(ctx context.Context, token, password, confirm string) (account.Account, field.Errors, error)
 }
 
 // Brakes brake failed logins as the site's do (web.LoginBrakes): the brake

@@ -60,7 +60,7 @@ func parseQ(s string) float64 {
 func texts(lang string) Texts {
 	t := Texts{}
 	for _, k := range i18n.Keys(lang) {
-		if strings.HasPrefix(k, "admin.") {
+		if strings.HasPrefix(k, "admin.") || strings.HasPrefix(k, "forms.error.") {
 			t[k] = i18n.T(lang, k)
 		}
 	}
@@ -69,12 +69,13 @@ func texts(lang string) Texts {
 
 // The inbox's addresses.
 const (
-	loginPath  = Prefix + "login/"
-	codePath   = Prefix + "login/code/"
-	logoutPath = Prefix + "logout/"
-	leadsPath  = Prefix + "leads/"
-	exportPath = Prefix + "leads.csv"
-	eventsPath = Prefix + "events"
+	loginPath    = Prefix + "login/"
+	passwordPath = account.StaffPasswordPath
+	codePath     = Prefix + "login/code/"
+	logoutPath   = Prefix + "logout/"
+	leadsPath    = Prefix + "leads/"
+	exportPath   = Prefix + "leads.csv"
+	eventsPath   = Prefix + "events"
 )
 
 // sections are the inbox's menu.

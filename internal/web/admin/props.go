@@ -42,12 +42,18 @@ type NavLink struct {
 	Current bool   `json:"current"`
 }
 
-// LoginProps are the login's two steps: the address and password, then,
-// for an account with a second factor, its code.
+// LoginProps are the login's two steps — the address and password, then,
+// for an account with a second factor, its code — and the page a password
+// link opens (step "choose": the link is good; "unknown": it is unknown,
+// used or expired).
 type LoginProps struct {
 	Base
-	Step   string `json:"step" tstype:"'password' | 'code'"`
+	Step   string `json:"step" tstype:"'password' | 'code' | 'choose' | 'unknown'"`
 	Action string `json:"action"` // where the step's form posts
+	// The password link's: its token, posted back; the account's address
+	// (the username for password managers).
+	Token string `json:"token,omitempty"`
+	Email string `json:"email,omitempty"`
 }
 
 func (LoginProps) View() string { return ViewLogin }

@@ -13,6 +13,7 @@ func (h *Handler) routes() {
 	h.mux.Handle(loginPath+"{$}", page(h.serveLogin))
 	h.mux.Handle(codePath+"{$}", page(h.serveCode))
 	h.mux.Handle("POST "+logoutPath+"{$}", page(h.serveLogout))
+	h.mux.Handle(passwordPath+"{$}", page(h.servePassword))
 	h.mux.Handle("GET "+Prefix+"{$}", staff(func(w http.ResponseWriter, r *http.Request) {
 		h.rs.Redirect(w, r, leadsPath, http.StatusFound)
 	}))

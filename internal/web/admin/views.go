@@ -9,3 +9,6 @@ const (
 	ViewLead  = views.AdminLead
 	ViewError = views.AdminError
 )
+
+// EntrySource is the inbox's entry in the web build's manifest.
+const EntrySource = "src/admin/entry.tsx"

@@ -11,8 +11,10 @@ export interface LoginProps {
   errors?: Partial<Record<string, string>>
   form?: Partial<Record<string, string>>
   notice?: string
-  step: 'password' | 'code'
+  step: 'password' | 'code' | 'choose' | 'unknown'
   action: string
+  token?: string
+  email?: string
 }
 
 /** admin.Viewer */

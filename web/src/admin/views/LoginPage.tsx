@@ -12,17 +12,27 @@ const passwordStep = z.object({
   password: z.string().min(1, 'admin.login.passwordRequired'),
 })
 const codeStep = z.object({ code: z.string().trim().regex(/^\d{3} ?\d{3}$/, 'admin.login.codeFormat') })
+/** account.MinPassword: the server's rule, said before the round trip. */
+const MIN_PASSWORD = 10
+const chooseStep = z
+  .object({
+    password: z.string().min(1, 'forms.error.required').min(MIN_PASSWORD, 'forms.error.passwordShort'),
+    passwordConfirm: z.string(),
+  })
+  .refine((v) => v.password === v.passwordConfirm, { path: ['passwordConfirm'], message: 'forms.error.passwordMatch' })
 
-type Values = { email?: string; password?: string; code?: string }
+type Values = { email?: string; password?: string; passwordConfirm?: string; code?: string }
+const schemas = { password: passwordStep, code: codeStep, choose: chooseStep, unknown: z.object({}) }
 
 /** The login's two steps: address and password, then the second factor's code (when the account has one). */
 export function LoginPage(props: LoginProps) {
   const t = texts(props)
   const router = useRouter()
   const code = props.step === 'code'
+  const choose = props.step === 'choose'
   const form = useForm<Values>({
-    resolver: zodResolver(code ? codeStep : passwordStep) as never,
-    defaultValues: code ? { code: '' } : { email: props.form?.email ?? '', password: '' },
+    resolver: zodResolver(schemas[props.step]) as never,
+    defaultValues: code ? { code: '' } : choose ? { password: '', passwordConfirm: '' } : { email: props.form?.email ?? '', password: '' },
   })
   const { register, handleSubmit, formState, setError, setFocus } = form
   // The server's refusal on its field, as the browser's own.
@@ -30,9 +40,9 @@ export function LoginPage(props: LoginProps) {
     for (const [name, key] of Object.entries(props.errors ?? {})) {
       if (name !== 'form' && key) setError(name as keyof Values, { message: key })
     }
-    setFocus(code ? 'code' : props.form?.email ? 'password' : 'email')
-  }, [props.errors, props.form, code, setError, setFocus])
-  const submit = handleSubmit((data) => router?.visit(props.action, { method: 'post', data }))
+    if (props.step !== 'unknown') setFocus(code ? 'code' : choose || props.form?.email ? 'password' : 'email')
+  }, [props.errors, props.form, props.step, code, choose, setError, setFocus])
+  const submit = handleSubmit((data) => router?.visit(props.action, { method: 'post', data: choose ? { ...data, token: props.token ?? '' } : data }))
   const err = (name: keyof Values) => formState.errors[name]?.message
   const field = (name: keyof Values, label: string, input: InputHTMLAttributes<HTMLInputElement>) => (
     <p className="admin-field">
@@ -41,10 +51,27 @@ export function LoginPage(props: LoginProps) {
       {err(name) && <span id={`login-${name}-error`} className="admin-error">{t(err(name)!)}</span>}
     </p>
   )
+  if (props.step === 'unknown') {
+    return (
+      <Shell base={props} title={t('admin.password.unknownTitle')}>
+        <p>{t('admin.password.unknown')}</p>
+        <p><a href={props.action}>{t('admin.login.title')}</a></p>
+      </Shell>
+    )
+  }
+  const title = code ? 'admin.login.codeTitle' : choose ? 'admin.password.title' : 'admin.login.title'
   return (
-    <Shell base={props} title={t(code ? 'admin.login.codeTitle' : 'admin.login.title')}>
+    <Shell base={props} title={t(title)}>
       <form method="post" action={props.action} className="admin-login" noValidate onSubmit={submit}>
-        {code ? (
+        {choose ? (
+          <>
+            <p>{t('admin.password.help', { email: props.email ?? '' })}</p>
+            <input type="hidden" name="token" value={props.token ?? ''} />
+            <input type="email" name="username" autoComplete="username" value={props.email ?? ''} readOnly hidden />
+            {field('password', t('admin.login.password'), { type: 'password', autoComplete: 'new-password' })}
+            {field('passwordConfirm', t('admin.password.confirm'), { type: 'password', autoComplete: 'new-password' })}
+          </>
+        ) : code ? (
           <>
             <p>{t('admin.login.codeHelp')}</p>
             {field('code', t('admin.login.code'), { inputMode: 'numeric', autoComplete: 'one-time-code', maxLength: 7 })}
@@ -55,7 +82,7 @@ export function LoginPage(props: LoginProps) {
             {field('password', t('admin.login.password'), { type: 'password', autoComplete: 'current-password' })}
           </>
         )}
-        <button type="submit" disabled={formState.isSubmitting}>{t(code ? 'admin.login.verify' : 'admin.login.submit')}</button>
+        <button type="submit" disabled={formState.isSubmitting}>{t(code ? 'admin.login.verify' : choose ? 'admin.password.submit' : 'admin.login.submit')}</button>
       </form>
     </Shell>
   )

@@ -1,0 +1,99 @@
+package app
+
+import (
+	"context"
+	"html/template"
+	"log/slog"
+	"strings"
+	"time"
+
+	"immo/internal/account"
+	"immo/internal/inbox"
+	"immo/internal/lead"
+	"immo/internal/mail/mailqueue"
+	"immo/internal/storage"
+	"immo/internal/web/admin"
+	"immo/internal/web/assets"
+	"immo/internal/web/session"
+)
+
+// adminCookie is the inbox's session cookie, on /admin/ only: a browser may
+// be a registrant on the site and staff in the inbox.
+const adminCookie = "immo_staff"
+
+// newAdmin is the agency's inbox (/admin/): the leads on store, the staff
+// signing in through staff behind the site's login brakes, the mails about
+// a lead read from queue.
+func newAdmin(store storage.Store, staff *account.StaffService, queue *mailqueue.Queue, ipKey []byte, secure bool,
+	w *Web, now func() time.Time, log *slog.Logger) (*admin.Handler, error) {
+	ip, err := lead.NewIPHasher(ipKey)
+	if err != nil {
+		return nil, err
+	}
+	members := store.Staff()
+	leads := &inbox.Service{Store: store.Inbox(), Mails: queue.InboxMails(), Now: now,
+		Staff: inbox.StaffFunc(func(ctx context.Context, id int64) (bool, error) {
+			m, err := members.StaffMember(ctx, id)
+			if err != nil {
+				return false, nil //nolint:nilerr // not staff: the domain says so
+			}
+			return !m.Disabled, nil
+		})}
+	sessions := session.New(session.Options{Store: store.Sessions(), Accounts: store.Accounts(), Now: now, Secure: secure,
+		CookieName: adminCookie, Path: admin.Prefix, Log: log.With("component", "inbox-session")})
+	tags, version := adminAssets(log)
+	if w != nil { // the tests' pages: their version, whatever web app is built
+		version = w.AssetVersion
+	}
+	return admin.New(admin.Options{
+		Inbox: leads, SignIn: staff, Brakes: loginBrakes(ip, store, now), Staff: staffNames{members},
+		Sessions: sessions, Assets: tags, Version: version, Log: log.With("component", "inbox"), Now: now,
+	}), nil
+}
+
+// adminAssets are the head tags of the inbox's bundle (its stylesheets and
+// its entry script; respond gives the script the response's nonce) and
+// the build's version; none when web/ was not built.
+func adminAssets(log *slog.Logger) (template.HTML, string) {
+	m, ok := assets.Manifest()
+	if !ok {
+		return "", ""
+	}
+	e, err := assets.LoadEntry(assets.Dist(), admin.EntrySource)
+	if err != nil {
+		log.Error("inbox: no entry in the web build", "err", err)
+		return "", m.Version()
+	}
+	var b strings.Builder
+	for _, css := range e.CSS {
+		b.WriteString(`<link rel="stylesheet" href="` + template.HTMLEscapeString(assets.URLPrefix+css) + `">`)
+	}
+	b.WriteString(`<script type="module" src="` + template.HTMLEscapeString(assets.URLPrefix+e.Script) + `"></script>`)
+	return template.HTML(b.String()), m.Version()
+}
+
+// staffNames names the enabled staff for the inbox's lists.
+type staffNames struct {
+	members interface {
+		ListStaff(ctx context.Context) ([]account.StaffMember, error)
+	}
+}
+
+func (s staffNames) Names(ctx context.Context) ([]admin.StaffName, error) {
+	list, err := s.members.ListStaff(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]admin.StaffName, 0, len(list))
+	for _, m := range list {
+		if m.Disabled {
+			continue
+		}
+		name := strings.TrimSpace(m.FirstName + " " + m.LastName)
+		if name == "" {
+			name = m.Email
+		}
+		out = append(out, admin.StaffName{ID: m.ID, Name: name})
+	}
+	return out, nil
+}

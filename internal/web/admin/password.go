@@ -1,0 +1,73 @@
+package admin
+
+import (
+	"errors"
+	"net/http"
+
+	"immo/internal/account"
+)
+
+// servePassword answers the page a staff password link opens
+// (/admin/password/?token=…): the form choosing a password while the link
+// is good, a page saying it is not otherwise. A good post sets the
+// password, spends the link and starts the session (a second factor is
+// enrolled once in). The link's token never leaves in a referrer (the
+// inbox sends none).
+func (h *Handler) servePassword(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	b := h.base(r, account.Viewer{})
+	props := LoginProps{Base: b, Step: "choose", Action: passwordPath}
+	var values map[string]string
+	token := r.URL.Query().Get("token")
+	switch r.Method {
+	case http.MethodGet, http.MethodHead:
+	case http.MethodPost:
+		var status int
+		if values, status = readForm(w, r); status != 0 {
+			http.Error(w, http.StatusText(status), status)
+			return
+		}
+		token = values["token"]
+	default:
+		w.Header().Set("Allow", "GET, HEAD, POST")
+		http.Error(w, http.StatusText(http.StatusMethodNotAllowed), http.StatusMethodNotAllowed)
+		return
+	}
+	a, err := h.o.SignIn.Link(ctx, token)
+	switch {
+	case errors.Is(err, account.ErrUnknownToken):
+		props.Step = "unknown"
+		props.Action = loginPath
+		h.render(w, r, props, b, http.StatusNotFound)
+		return
+	case err != nil:
+		h.fail(w, r, http.StatusInternalServerError, err)
+		return
+	}
+	props.Token, props.Email = token, a.Email
+	if r.Method != http.MethodPost {
+		h.render(w, r, props, b, 0)
+		return
+	}
+	a, problems, err := h.o.SignIn.SetPassword(ctx, token, values["password"], values["passwordConfirm"])
+	switch {
+	case errors.Is(err, account.ErrUnknownToken): // spent by another tab meanwhile
+		props.Step, props.Action, props.Token = "unknown", loginPath, ""
+		h.render(w, r, props, b, http.StatusNotFound)
+		return
+	case err != nil:
+		h.fail(w, r, http.StatusInternalServerError, err)
+		return
+	case len(problems) > 0:
+		props.Errors, props.Form = problems, typed(values, "password")
+		delete(props.Form, "passwordConfirm")
+		delete(props.Form, "token")
+		h.render(w, r, props, b, http.StatusUnprocessableEntity)
+		return
+	}
+	if err := h.o.Sessions.Start(ctx, a.ID); err != nil {
+		h.fail(w, r, http.StatusInternalServerError, err)
+		return
+	}
+	h.rs.Redirect(w, r, leadsPath, http.StatusSeeOther)
+}
