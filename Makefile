@@ -4,7 +4,7 @@ VERSION := $(shell git describe --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -s -w -X main.version=$(VERSION)
 ADDR    ?= :8080
 
-.PHONY: run build test test-go test-web test-e2e web vet bench clean fuzz fuzz-short gen lighthouse
+.PHONY: run build test test-go test-web test-e2e web vet bench bench-inbox clean fuzz fuzz-short gen lighthouse
 
 # Delete a target whose recipe failed, so a half-done build is redone next time.
 .DELETE_ON_ERROR:
@@ -98,6 +98,10 @@ fuzz:
 ## bench: catalog and rendering benchmarks
 bench:
 	$(GO) test -run '^$$' -bench . -benchtime 3s ./internal/catalog/ ./internal/web/...
+
+## bench-inbox: the inbox's list over 100 000 leads on SQLite and PostgreSQL (p50, p99 per filter)
+bench-inbox:
+	$(GO) test -run '^$$' -bench InboxList -benchtime 200x ./internal/storage/sqlite/ ./internal/storage/postgres/
 
 bench/lighthouse/node_modules/.installed: bench/lighthouse/package.json bench/lighthouse/package-lock.json
 	cd bench/lighthouse && npm ci --no-audit --no-fund

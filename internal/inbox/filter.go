@@ -15,7 +15,8 @@ import (
 	"immo/internal/lead"
 )
 
-// Sort is the list's order.
+// Sort is the list's order: the order leads came in (Cursor), newest or
+// oldest first.
 type Sort string
 
 const (
@@ -103,38 +104,35 @@ func (f *Filter) Check() field.Errors {
 	return nil
 }
 
-// Cursor is a position in the list: the row it starts after (Next) or
-// before (Prev) in the list's order.
+// Cursor is a position in the list: the lead it starts after (Next) or
+// before (Prev) in the list's order. The list is in the order leads came in
+// (their ids, which the store hands out in that order), so a lead's id is
+// its place.
 type Cursor struct {
-	Back    bool // the page before the row
-	Created time.Time
-	ID      int64
+	Back bool // the page before the lead
+	ID   int64
 }
 
-// String writes c as Filter.Cursor takes it: n|p, microseconds, id.
+// String writes c as Filter.Cursor takes it: n or p, then the id.
 func (c Cursor) String() string {
 	dir := "n"
 	if c.Back {
 		dir = "p"
 	}
-	return fmt.Sprintf("%s%d.%d", dir, c.Created.UnixMicro(), c.ID)
+	return dir + strconv.FormatInt(c.ID, 10)
 }
 
 // ParseCursor reads a cursor String wrote.
 func ParseCursor(s string) (Cursor, error) {
 	var c Cursor
-	if len(s) < 4 || (s[0] != 'n' && s[0] != 'p') {
+	if len(s) < 2 || (s[0] != 'n' && s[0] != 'p') || s[1] < '1' || s[1] > '9' {
 		return c, fmt.Errorf("inbox: bad cursor %q", s)
 	}
-	c.Back = s[0] == 'p'
-	t, id, ok := strings.Cut(s[1:], ".")
-	micro, err1 := strconv.ParseInt(t, 10, 64)
-	n, err2 := strconv.ParseInt(id, 10, 64)
-	if !ok || err1 != nil || err2 != nil || n <= 0 || micro < 0 {
+	n, err := strconv.ParseInt(s[1:], 10, 64)
+	if err != nil || n <= 0 {
 		return c, fmt.Errorf("inbox: bad cursor %q", s)
 	}
-	c.Created, c.ID = time.UnixMicro(micro).UTC(), n
-	return c, nil
+	return Cursor{Back: s[0] == 'p', ID: n}, nil
 }
 
 // ParseFilter reads a list's filter from its address's query: kind and

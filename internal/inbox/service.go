@@ -52,13 +52,22 @@ func (s *Service) List(ctx context.Context, f Filter) (Page, error) {
 	return s.Store.List(ctx, f)
 }
 
-// Count is how many leads f selects.
-func (s *Service) Count(ctx context.Context, f Filter) (int, error) {
-	f, err := checked(f)
+// MaxCount is as far as Count counts: a list shows "10 000+" past it, and
+// a search matching half the inbox costs no more than this.
+const MaxCount = 10_000
+
+// Count is how many leads f selects, and whether there are more than
+// MaxCount (n is then MaxCount).
+func (s *Service) Count(ctx context.Context, f Filter) (n int, more bool, err error) {
+	f, err = checked(f)
 	if err != nil {
-		return 0, err
+		return 0, false, err
 	}
-	return s.Store.Count(ctx, f)
+	n, err = s.Store.Count(ctx, f, MaxCount+1)
+	if n > MaxCount {
+		return MaxCount, true, err
+	}
+	return n, false, err
 }
 
 // Lead is lead id with everything about it, the mails sent included.

@@ -10,13 +10,14 @@ import (
 // Store keeps the inbox: the shared SQL package's sqlstore.Inbox.
 //
 // Filters reach it checked (Filter.Check). Every list is in the order of
-// (created, id), newest or oldest first, and pages by a cursor on that pair,
-// so a page costs the same at the end of 100 000 leads as at the start.
+// the ids, newest or oldest first, and pages by a cursor on the id, so a
+// page costs the same at the end of 100 000 leads as at the start.
 type Store interface {
 	// List returns one page of the leads f selects.
 	List(ctx context.Context, f Filter) (Page, error)
-	// Count is how many leads f selects (its cursor and size ignored).
-	Count(ctx context.Context, f Filter) (int, error)
+	// Count is how many leads f selects (its cursor and size ignored), up
+	// to limit.
+	Count(ctx context.Context, f Filter, limit int) (int, error)
 	// Lead is lead id with its files' metadata, notes and history (no
 	// mails); ErrNoLead when there is none.
 	Lead(ctx context.Context, id int64) (Detail, error)

@@ -50,14 +50,17 @@ func dialect() sqlstore.Dialect {
 		// transaction: nothing to skip.
 		SkipLocked: "",
 		Time:       func(t time.Time) any { return t.UTC().Format(sqlstore.TextTime) },
-		// The FTS5 index of requests.search (migration 00022): each term a
-		// quoted prefix (terms are letters and digits only).
-		Match: func(terms []string) (string, any) {
+		// The FTS5 index of requests.search (migration 00022), read first
+		// (CROSS JOIN keeps it outside) in the list's order, its rowid: a
+		// frequent word stops at the page's end, a rare one has few rows.
+		// Each term a quoted prefix (terms are letters and digits only).
+		Match: func(terms []string, _ bool) (string, string, any, string) {
 			q := make([]string, len(terms))
 			for i, t := range terms {
 				q[i] = `"` + t + `"*`
 			}
-			return `r.id IN (SELECT rowid FROM requests_fts WHERE requests_fts MATCH ?)`, strings.Join(q, " AND ")
+			return `requests_fts CROSS JOIN requests r ON r.id = requests_fts.rowid`, `requests_fts MATCH ?`,
+				strings.Join(q, " AND "), `requests_fts.rowid`
 		},
 	}
 }

@@ -30,11 +30,27 @@ type Dialect struct {
 	// Time is how a time is bound: a time.Time for TIMESTAMPTZ, fixed-width
 	// UTC text on SQLite (so that it sorts as text).
 	Time func(time.Time) any
-	// Match is the condition that request r's search text (the column
-	// search, inbox.SearchText) has a word starting with each of terms,
-	// and its one argument: FTS5 on SQLite, a tsvector on PostgreSQL.
-	Match func(terms []string) (cond string, arg any)
+	// Match selects the requests whose search text (the column search,
+	// inbox.SearchText) has a word starting with each of terms: from takes
+	// the place of "requests r" in the query's FROM, cond (maybe empty) is
+	// the condition, arg the one argument of either, and key the
+	// expression of r.id the rows are ordered by. few says the words are in
+	// at most FewWords requests (Few found so).
+	Match func(terms []string, few bool) (from, cond string, arg any, key string)
+	// Few, when not empty, counts up to FewWords (the argument of its
+	// second ?) of the newest requests that have a word starting with each
+	// of Match's terms (the first): fewer, and the words are rare. A
+	// database whose planner cannot tell a rare word from a frequent one is
+	// so told which plan to take.
+	Few string
 }
+
+// FewWords: a search with fewer matches than this among the newest
+// FewWindow requests is rare (Dialect.Few).
+const (
+	FewWords  = 50
+	FewWindow = 2000
+)
 
 // query returns q with its placeholders in the dialect's style.
 func (d Dialect) query(q string) string {

@@ -9,6 +9,7 @@ import (
 	"io"
 	"slices"
 	"strings"
+	"time"
 
 	"immo/internal/inbox"
 	"immo/internal/lead"
@@ -49,23 +50,54 @@ func scanRow(rows interface{ Scan(...any) error }) (inbox.Row, error) {
 	return r, nil
 }
 
-// where is f's conditions on requests r (its cursor left out) and their
-// arguments.
-func (q *Inbox) where(f inbox.Filter) (string, []any) {
-	var conds []string
-	var args []any
+// selection is the FROM and WHERE of the leads a filter selects, their
+// arguments, and the expression of the id they are ordered by.
+type selection struct {
+	from, where string
+	args        []any
+	key         string
+}
+
+// and adds cond with its arguments.
+func (q *selection) and(cond string, args ...any) {
+	if q.where == "" {
+		q.where = " WHERE " + cond
+	} else {
+		q.where += " AND " + cond
+	}
+	q.args = append(q.args, args...)
+}
+
+// selection is what f selects (its cursor left out).
+func (q *Inbox) selection(ctx context.Context, f inbox.Filter) (selection, error) {
+	sel := selection{from: "requests r", key: "r.id"}
+	if terms := inbox.SearchTerms(f.Search); len(terms) > 0 {
+		few := false
+		if q.s.d.Few != "" {
+			_, _, arg, _ := q.s.d.Match(terms, false)
+			var n int
+			if err := q.s.read.QueryRowContext(ctx, q.s.d.query(q.s.d.Few), arg, FewWords).Scan(&n); err != nil {
+				return sel, err
+			}
+			few = n < FewWords
+		}
+		from, cond, arg, key := q.s.d.Match(terms, few)
+		sel.from, sel.key = from, key
+		if cond == "" {
+			sel.args = append(sel.args, arg)
+		} else {
+			sel.and(cond, arg)
+		}
+	}
 	in := func(column string, values []string) {
 		if len(values) == 0 {
 			return
 		}
-		conds = append(conds, column+" IN (?"+strings.Repeat(", ?", len(values)-1)+")")
-		for _, v := range values {
-			args = append(args, v)
+		args := make([]any, len(values))
+		for i, v := range values {
+			args[i] = v
 		}
-	}
-	is := func(cond string, arg any) {
-		conds = append(conds, cond)
-		args = append(args, arg)
+		sel.and(column+" IN (?"+strings.Repeat(", ?", len(values)-1)+")", args...)
 	}
 	kinds := make([]string, len(f.Kinds))
 	for i, k := range f.Kinds {
@@ -78,44 +110,48 @@ func (q *Inbox) where(f inbox.Filter) (string, []any) {
 	}
 	in("r.status", statuses)
 	if f.Property != 0 {
-		is("r.property_id = ?", f.Property)
+		sel.and("r.property_id = ?", f.Property)
 	}
 	if f.Project != 0 {
-		is("r.project_id = ?", f.Project)
+		sel.and("r.project_id = ?", f.Project)
 	}
 	if f.Lang != "" {
-		is("r.lang = ?", f.Lang)
+		sel.and("r.lang = ?", f.Lang)
 	}
+	// A time range is also an id range, found through the time's index,
+	// so the list walks ids only: ids are handed out in the order requests
+	// are stored, microseconds after their time is taken, so the bounds,
+	// read an hour wider, hold every lead of the range (the time itself is
+	// checked too). No lead in the wider range: NULL, no lead at all.
 	if !f.From.IsZero() {
-		is("r.created_at >= ?", q.s.d.Time(f.From))
+		sel.and(`r.created_at >= ? AND `+sel.key+` >= (SELECT id FROM requests WHERE created_at >= ? ORDER BY created_at LIMIT 1)`,
+			q.s.d.Time(f.From), q.s.d.Time(f.From.Add(-time.Hour)))
 	}
 	if !f.To.IsZero() {
-		is("r.created_at < ?", q.s.d.Time(f.To))
+		sel.and(`r.created_at < ? AND `+sel.key+` <= (SELECT id FROM requests WHERE created_at < ? ORDER BY created_at DESC LIMIT 1)`,
+			q.s.d.Time(f.To), q.s.d.Time(f.To.Add(time.Hour)))
 	}
 	switch {
 	case f.Unassigned:
-		conds = append(conds, "r.assignee_id IS NULL")
+		sel.and("r.assignee_id IS NULL")
 	case f.Assignee != 0:
-		is("r.assignee_id = ?", f.Assignee)
+		sel.and("r.assignee_id = ?", f.Assignee)
 	}
-	if terms := inbox.SearchTerms(f.Search); len(terms) > 0 {
-		is(q.s.d.Match(terms))
-	}
-	if len(conds) == 0 {
-		return "", nil
-	}
-	return " WHERE " + strings.Join(conds, " AND "), args
+	return sel, nil
 }
 
 // List implements inbox.Store: one query of the page's rows and one more,
-// by which the page knows a next one exists, on the (created_at, id) order.
+// by which the page knows a next one exists, walking the ids from the
+// cursor.
 func (q *Inbox) List(ctx context.Context, f inbox.Filter) (inbox.Page, error) {
 	var page inbox.Page
 	size := max(f.Size, 1)
-	where, args := q.where(f)
+	sel, err := q.selection(ctx, f)
+	if err != nil {
+		return page, q.s.errorf("inbox list: %w", err)
+	}
 	var cur inbox.Cursor
 	if f.Cursor != "" {
-		var err error
 		if cur, err = inbox.ParseCursor(f.Cursor); err != nil {
 			return page, q.s.errorf("inbox list: %w", err)
 		}
@@ -124,24 +160,18 @@ func (q *Inbox) List(ctx context.Context, f inbox.Filter) (inbox.Page, error) {
 	// back a page, the reverse of it.
 	desc := (f.Sort != inbox.Oldest) != cur.Back
 	if f.Cursor != "" {
-		op := ">"
 		if desc {
-			op = "<"
-		}
-		cond := "(r.created_at, r.id) " + op + " (?, ?)"
-		if where == "" {
-			where = " WHERE " + cond
+			sel.and(sel.key+" < ?", cur.ID)
 		} else {
-			where += " AND " + cond
+			sel.and(sel.key+" > ?", cur.ID)
 		}
-		args = append(args, q.s.d.Time(cur.Created), cur.ID)
 	}
-	order := " ORDER BY r.created_at DESC, r.id DESC"
+	order := " ORDER BY " + sel.key + " DESC"
 	if !desc {
-		order = " ORDER BY r.created_at, r.id"
+		order = " ORDER BY " + sel.key
 	}
-	args = append(args, size+1)
-	rows, err := q.s.read.QueryContext(ctx, q.s.d.query(`SELECT `+rowColumns+` FROM requests r`+where+order+` LIMIT ?`), args...)
+	rows, err := q.s.read.QueryContext(ctx, q.s.d.query(`SELECT `+rowColumns+` FROM `+sel.from+sel.where+order+` LIMIT ?`),
+		append(sel.args, size+1)...)
 	if err != nil {
 		return page, q.s.errorf("inbox list: %w", err)
 	}
@@ -167,22 +197,27 @@ func (q *Inbox) List(ctx context.Context, f inbox.Filter) (inbox.Page, error) {
 		return page, nil
 	}
 	first, last := page.Rows[0], page.Rows[len(page.Rows)-1]
-	// Forward, a next page when more rows came; a previous one when the
-	// page started at a cursor. Back, the other way round.
-	if (!cur.Back && more) || cur.Back {
-		page.Next = inbox.Cursor{Created: last.Created, ID: last.ID}.String()
+	// Forward, a next page when more rows came, a previous one when the
+	// page started at a cursor; back, the other way round.
+	if more || cur.Back {
+		page.Next = inbox.Cursor{ID: last.ID}.String()
 	}
 	if (cur.Back && more) || (!cur.Back && f.Cursor != "") {
-		page.Prev = inbox.Cursor{Back: true, Created: first.Created, ID: first.ID}.String()
+		page.Prev = inbox.Cursor{Back: true, ID: first.ID}.String()
 	}
 	return page, nil
 }
 
-// Count implements inbox.Store.
-func (q *Inbox) Count(ctx context.Context, f inbox.Filter) (int, error) {
-	where, args := q.where(f)
+// Count implements inbox.Store: the rows are counted up to limit, so a
+// broad search costs no more than limit rows.
+func (q *Inbox) Count(ctx context.Context, f inbox.Filter, limit int) (int, error) {
+	sel, err := q.selection(ctx, f)
+	if err != nil {
+		return 0, q.s.errorf("inbox count: %w", err)
+	}
 	var n int
-	if err := q.s.read.QueryRowContext(ctx, q.s.d.query(`SELECT count(*) FROM requests r`+where), args...).Scan(&n); err != nil {
+	if err := q.s.read.QueryRowContext(ctx, q.s.d.query(`SELECT count(*) FROM (SELECT 1 FROM `+sel.from+sel.where+` LIMIT ?) c`),
+		append(sel.args, max(limit, 1))...).Scan(&n); err != nil {
 		return 0, q.s.errorf("inbox count: %w", err)
 	}
 	return n, nil

@@ -75,8 +75,8 @@ func listIDs(t *testing.T, svc *inbox.Service, f inbox.Filter) []int64 {
 	for _, r := range page.Rows {
 		out = append(out, r.ID)
 	}
-	n, err := svc.Count(t.Context(), f)
-	if err != nil || (f.Size == 0 && n != len(out)) {
+	n, more, err := svc.Count(t.Context(), f)
+	if err != nil || more || (f.Size == 0 && n != len(out)) {
 		t.Fatalf("%+v: Count %d (%v), listed %d", f, n, err, len(out))
 	}
 	return out

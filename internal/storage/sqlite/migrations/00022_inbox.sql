@@ -48,15 +48,16 @@ ALTER TABLE requests_next RENAME TO requests;
 
 CREATE INDEX requests_sender ON requests (ip_hash, created_at);
 CREATE UNIQUE INDEX requests_fingerprint ON requests (fingerprint);
--- The inbox's list is newest first under any filter: one index per filter
--- ending in the time (the rowid, the id, follows it in every index).
+-- The inbox's list is in the order leads came in, the id (the rowid, which
+-- ends every index): one index per filter, walked backwards from the
+-- newest; a time range becomes an id range through requests_created.
 CREATE INDEX requests_created ON requests (created_at);
-CREATE INDEX requests_status ON requests (status, created_at);
-CREATE INDEX requests_kind ON requests (kind, created_at);
-CREATE INDEX requests_lang ON requests (lang, created_at);
+CREATE INDEX requests_status ON requests (status);
+CREATE INDEX requests_kind ON requests (kind);
+CREATE INDEX requests_lang ON requests (lang);
 CREATE INDEX requests_property ON requests (property_id, created_at) WHERE property_id IS NOT NULL;
-CREATE INDEX requests_project ON requests (project_id, created_at) WHERE project_id IS NOT NULL;
-CREATE INDEX requests_assignee ON requests (assignee_id, created_at) WHERE assignee_id IS NOT NULL;
+CREATE INDEX requests_project ON requests (project_id) WHERE project_id IS NOT NULL;
+CREATE INDEX requests_assignee ON requests (assignee_id) WHERE assignee_id IS NOT NULL;
 
 CREATE VIRTUAL TABLE requests_fts USING fts5 (
     search, content = 'requests', content_rowid = 'id',
