@@ -227,6 +227,9 @@ func (s *Service) Accept(ctx context.Context, r Request, ip string) (Request, fi
 		if err != nil {
 			return err
 		}
+		for i := range msgs {
+			msgs[i].Request = id
+		}
 		return s.Queue.Enqueue(ctx, tx, msgs...)
 	})
 	if refused := (*Refused)(nil); errors.As(err, &refused) {

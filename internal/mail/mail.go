@@ -51,6 +51,10 @@ type Message struct {
 	ListUnsubscribe string `json:"listUnsubscribe,omitempty"`
 	// NotBefore holds the mail in the queue until then (zero: at once).
 	NotBefore time.Time `json:"-"`
+	// Request is the visitor's request the mail is about (lead.Service
+	// sets it; 0: none): the queue records it, so the agency's inbox shows
+	// the request's mails and their delivery.
+	Request int64 `json:"request,omitempty"`
 }
 
 // Limits on a message: a queue row stays small and a mail server accepts it.

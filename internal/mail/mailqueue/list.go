@@ -54,10 +54,17 @@ type Entry struct {
 // List returns the newest n mails (at most 1000), newest first.
 func (q *Queue) List(ctx context.Context, n int) ([]Entry, error) {
 	n = min(max(n, 1), 1000)
-	res, err := q.client.JobList(ctx, river.NewJobListParams().
-		Kinds(kind).
-		OrderBy(river.JobListOrderByID, river.SortOrderDesc).
-		First(n))
+	return q.list(ctx, q.listParams().First(n))
+}
+
+// listParams lists mails, newest first.
+func (q *Queue) listParams() *river.JobListParams {
+	return river.NewJobListParams().Kinds(kind).OrderBy(river.JobListOrderByID, river.SortOrderDesc)
+}
+
+// list returns the mails p selects.
+func (q *Queue) list(ctx context.Context, p *river.JobListParams) ([]Entry, error) {
+	res, err := q.client.JobList(ctx, p)
 	if err != nil {
 		return nil, fmt.Errorf("mailqueue: list: %w", err)
 	}

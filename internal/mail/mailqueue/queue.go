@@ -224,6 +224,9 @@ func (q *Queue) Enqueue(ctx context.Context, tx mail.Tx, msgs ...mail.Message) e
 		if err := q.files.own(ctx, st.SQLTx(), j.Job.ID, params[i].Args.(sendArgs).Attachments); err != nil {
 			return err
 		}
+		if err := q.files.regarding(ctx, st.SQLTx(), j.Job.ID, msgs[i].Request); err != nil {
+			return err
+		}
 	}
 	return nil
 }
