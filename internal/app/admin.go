@@ -31,10 +31,7 @@ func newAdmin(store storage.Store, staff *account.StaffService, queue *mailqueue
 		return nil, err
 	}
 	members := store.Staff()
-	// The mails about a lead (queue's, inbox.Service.Mails) join when the
-	// queue records them by request; meanwhile a lead's page lists none.
-	_ = queue
-	leads := &inbox.Service{Store: store.Inbox(), Now: now,
+	leads := &inbox.Service{Store: store.Inbox(), Mails: queue.InboxMails(), Now: now,
 		Staff: inbox.StaffFunc(func(ctx context.Context, id int64) (bool, error) {
 			m, err := members.StaffMember(ctx, id)
 			if err != nil {
