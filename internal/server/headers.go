@@ -34,13 +34,11 @@ func securityHeaders(next http.Handler, framePath string, hsts bool, sources fun
 		h := w.Header()
 		// The header values are built once and shared by the responses
 		// (net/http only reads them): a cached page's answer allocates none.
-		switch fetched := subresource(r.URL.Path); {
-		case fetched && loadedBy(r.Header.Get("Sec-Fetch-Dest")):
+		fetched := subresource(r.URL.Path)
+		if fetched {
 			h["Vary"] = varyDest
-		case fetched:
-			h["Vary"] = varyDest
-			h["Content-Security-Policy"] = []string{policies.get(sources(), framable).with(nonce)}
-		default:
+		}
+		if !fetched || !loadedBy(r.Header.Get("Sec-Fetch-Dest")) {
 			h["Content-Security-Policy"] = []string{policies.get(sources(), framable).with(nonce)}
 		}
 		if framable {
