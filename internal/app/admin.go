@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"errors"
 	"html/template"
 	"log/slog"
 	"strings"
@@ -14,6 +15,7 @@ import (
 	"immo/internal/storage"
 	"immo/internal/web/admin"
 	"immo/internal/web/assets"
+	"immo/internal/web/route"
 	"immo/internal/web/session"
 )
 
@@ -24,8 +26,8 @@ const adminCookie = "immo_staff"
 // newAdmin is the agency's inbox (/admin/): the leads on store, the staff
 // signing in through staff behind the site's login brakes, the mails about
 // a lead read from queue.
-func newAdmin(store storage.Store, staff *account.StaffService, queue *mailqueue.Queue, ipKey []byte, secure bool,
-	w *Web, now func() time.Time, log *slog.Logger) (*admin.Handler, error) {
+func newAdmin(store storage.Store, staff *account.StaffService, queue *mailqueue.Queue, resolver *route.Resolver,
+	ipKey []byte, secure bool, w *Web, now func() time.Time, log *slog.Logger) (*admin.Handler, error) {
 	ip, err := lead.NewIPHasher(ipKey)
 	if err != nil {
 		return nil, err
@@ -34,8 +36,11 @@ func newAdmin(store storage.Store, staff *account.StaffService, queue *mailqueue
 	leads := &inbox.Service{Store: store.Inbox(), Mails: queue.InboxMails(), Now: now,
 		Staff: inbox.StaffFunc(func(ctx context.Context, id int64) (bool, error) {
 			m, err := members.StaffMember(ctx, id)
-			if err != nil {
-				return false, nil //nolint:nilerr // not staff: the domain says so
+			switch {
+			case errors.Is(err, account.ErrNotStaff):
+				return false, nil
+			case err != nil:
+				return false, err
 			}
 			return !m.Disabled, nil
 		})}
@@ -47,7 +52,7 @@ func newAdmin(store storage.Store, staff *account.StaffService, queue *mailqueue
 	}
 	return admin.New(admin.Options{
 		Inbox: leads, SignIn: staff, Brakes: loginBrakes(ip, store, now), Staff: staffNames{members},
-		Sessions: sessions, Assets: tags, Version: version, Log: log.With("component", "inbox"), Now: now,
+		Sessions: sessions, ListingURL: resolver.ListingURL, Assets: tags, Version: version, Log: log.With("component", "inbox"), Now: now,
 	}), nil
 }
 

@@ -17,6 +17,7 @@ import (
 	"sync"
 	"time"
 
+	"immo/internal/account"
 	"immo/internal/altcha"
 	"immo/internal/antispam"
 	"immo/internal/booking"
@@ -88,6 +89,8 @@ type App struct {
 	Challenges *altcha.Service // the forms' ALTCHA challenges (GET /api/altcha)
 	Pictures   *testimonial.PictureSigner
 	Queue      *mailqueue.Queue // the forms enqueue into it, in their request's transaction
+	// Staff manages the agency's staff and signs them in (the inbox's).
+	Staff *account.StaffService
 	// visits are the property pages' visits counted since the last flush
 	// (FlushVisits).
 	visits *visit.Counter
@@ -204,7 +207,7 @@ func New(ctx context.Context, c Config) (*App, error) {
 	if err != nil {
 		return nil, err
 	}
-	inboxPages, err := newAdmin(store, staff, queue, c.Keys.IPHash, strings.HasPrefix(c.PublicURL, "https://"), c.Web, now, log)
+	inboxPages, err := newAdmin(store, staff, queue, resolver, c.Keys.IPHash, strings.HasPrefix(c.PublicURL, "https://"), c.Web, now, log)
 	if err != nil {
 		return nil, err
 	}
@@ -216,7 +219,7 @@ func New(ctx context.Context, c Config) (*App, error) {
 		TrustedProxies:      c.TrustedProxies,
 		Admin:               inboxPages,
 	})
-	a := &App{Handler: h, Catalog: cat, Testimonials: says, Agenda: visits, Challenges: challenges, Pictures: pictureSigner,
+	a := &App{Handler: h, Catalog: cat, Testimonials: says, Agenda: visits, Challenges: challenges, Staff: staff, Pictures: pictureSigner,
 		Queue: queue, visits: counted, store: store, site: cfg, smtpURL: c.SMTPURL, now: now, log: log, closePages: closePages, jobs: jobs}
 	if c.Prerender && c.Web == nil {
 		a.prerender = pages

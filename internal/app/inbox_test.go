@@ -10,11 +10,15 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"immo/internal/account"
 	"immo/internal/app"
 	"immo/internal/app/apptest"
 	"immo/internal/lead"
+	"immo/internal/web/session"
+
+	"github.com/pquerna/otp/totp"
 )
 
 // staffClient is a browser in the inbox: one address, its cookies kept.
@@ -136,6 +140,10 @@ func TestInbox(t *testing.T) {
 				t.Fatal(err)
 			}
 			lead := "/admin/leads/" + itoa(id) + "/"
+			visit, err := s.Requests.Save(ctx, lead_(4100001, s.Clock.Now()), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
 
 			// Nobody: pages lead to the login, the rest is refused.
 			anon := &staffClient{h: s.Handler, ip: "203.0.113.9", cookies: map[string]*http.Cookie{}}
@@ -203,6 +211,12 @@ func TestInbox(t *testing.T) {
 				t.Errorf("the lead after the changes: %v, notes %v", l, props["notes"])
 			}
 
+			// A lead about a property links the property's page.
+			if _, props := inboxPage(t, agent.do(t, "GET", "/admin/leads/"+itoa(visit)+"/", nil, "Accept-Language", "nl")); !strings.HasPrefix(props["listing"].(string), "/nl/te-koop/") ||
+				!strings.HasSuffix(props["listing"].(string), "/4100001/") {
+				t.Errorf("the lead's property page: %q", props["listing"])
+			}
+
 			// The export: BOM, the lead, its formula neutralised.
 			rec = admin.do(t, "GET", "/admin/leads.csv?status=in_progress", nil, "Accept-Language", "fr")
 			csv := rec.Body.String()
@@ -219,6 +233,55 @@ func TestInbox(t *testing.T) {
 			rec = anon.do(t, "POST", "/admin/login/", url.Values{"email": {"boss@agency.test"}, "password": {"a long enough one"}})
 			if rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != "/admin/leads/" {
 				t.Errorf("the right password: %d → %q", rec.Code, rec.Header().Get("Location"))
+			}
+
+			// A second factor: after the password, a code; a wrong one is
+			// refused, the right one logs in once; a code typed too late
+			// starts the login again.
+			boss, err := s.Store.Accounts().ByID(ctx, agentID(t, s, "boss@agency.test"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			by := account.Viewer{Account: boss}
+			enrol, err := s.Staff.BeginTOTP(ctx, by)
+			if err != nil {
+				t.Fatal(err)
+			}
+			code := func(at time.Time) string {
+				c, err := totp.GenerateCode(enrol.Secret, at)
+				if err != nil {
+					t.Fatal(err)
+				}
+				return c
+			}
+			if err := s.Staff.ConfirmTOTP(ctx, by, code(s.Clock.Now())); err != nil {
+				t.Fatal(err)
+			}
+			s.Clock.Add(time.Minute) // the confirming code's step is spent
+			twoStep := &staffClient{h: s.Handler, ip: "198.51.100.7", cookies: map[string]*http.Cookie{}}
+			rec = twoStep.do(t, "POST", "/admin/login/", url.Values{"email": {"boss@agency.test"}, "password": {"a long enough one"}})
+			if rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != "/admin/login/code/" {
+				t.Fatalf("a password with a second factor: %d → %q", rec.Code, rec.Header().Get("Location"))
+			}
+			if rec := twoStep.do(t, "GET", "/admin/leads/", nil); rec.Code != http.StatusFound {
+				t.Errorf("between the two steps the leads are shut: %d", rec.Code)
+			}
+			if rec := twoStep.do(t, "POST", "/admin/login/code/", url.Values{"code": {"000000"}}); rec.Code != http.StatusUnprocessableEntity {
+				t.Errorf("a wrong code: %d, want 422", rec.Code)
+			}
+			if rec := twoStep.do(t, "POST", "/admin/login/code/", url.Values{"code": {code(s.Clock.Now())}}); rec.Code != http.StatusSeeOther ||
+				rec.Header().Get("Location") != "/admin/leads/" {
+				t.Errorf("the right code: %d → %q", rec.Code, rec.Header().Get("Location"))
+			}
+			if rec := twoStep.do(t, "GET", "/admin/leads/", nil); rec.Code != http.StatusOK {
+				t.Errorf("after the code: %d", rec.Code)
+			}
+			late := &staffClient{h: s.Handler, ip: "198.51.100.8", cookies: map[string]*http.Cookie{}}
+			late.do(t, "POST", "/admin/login/", url.Values{"email": {"boss@agency.test"}, "password": {"a long enough one"}})
+			s.Clock.Add(session.AwaitFor + time.Minute)
+			if rec := late.do(t, "POST", "/admin/login/code/", url.Values{"code": {code(s.Clock.Now())}}); rec.Code != http.StatusSeeOther ||
+				rec.Header().Get("Location") != "/admin/login/" {
+				t.Errorf("a code too late: %d → %q, want the login again", rec.Code, rec.Header().Get("Location"))
 			}
 
 			// Logging out ends the session.
@@ -245,4 +308,10 @@ func agentID(t *testing.T, s *apptest.Site, email string) int64 {
 	}
 	t.Fatalf("no staff %s", email)
 	return 0
+}
+
+// lead_ is an information request about property.
+func lead_(property int64, at time.Time) lead.Request {
+	return lead.Request{Kind: lead.KindInformation, Lang: "nl", Page: "/nl/", PropertyID: property, Time: at,
+		Person: lead.Person{FirstName: "Jan", LastName: "Peeters", Email: "jan@example.be"}, IPHash: "y"}
 }

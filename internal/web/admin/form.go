@@ -62,6 +62,27 @@ func readForm(w http.ResponseWriter, r *http.Request) (map[string]string, int) {
 	return values, 0
 }
 
+// formPage checks the method of a page holding a form (GET, HEAD, POST)
+// and reads a post's fields (readForm). It says whether the request
+// posted; ok false: refused, answered already.
+func formPage(w http.ResponseWriter, r *http.Request) (values map[string]string, posted, ok bool) {
+	switch r.Method {
+	case http.MethodGet, http.MethodHead:
+		return nil, false, true
+	case http.MethodPost:
+	default:
+		w.Header().Set("Allow", "GET, HEAD, POST")
+		http.Error(w, http.StatusText(http.StatusMethodNotAllowed), http.StatusMethodNotAllowed)
+		return nil, false, false
+	}
+	values, status := readForm(w, r)
+	if status != 0 {
+		http.Error(w, http.StatusText(status), status)
+		return nil, true, false
+	}
+	return values, true, true
+}
+
 // typed is what a form posted, given back with its errors: every field
 // but the secret ones.
 func typed(values map[string]string, form string) map[string]string {

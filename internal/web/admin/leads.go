@@ -40,15 +40,15 @@ func (h *Handler) staffNames(r *http.Request) ([]StaffName, map[int64]string, er
 	return list, byID, nil
 }
 
-// kinds are every kind of lead, by name.
-func kinds() []string {
+// kinds are every kind of lead, by name (the filter's choices).
+var kinds = func() []string {
 	out := make([]string, 0, len(lead.Specs))
 	for k := range lead.Specs {
 		out = append(out, string(k))
 	}
 	sort.Strings(out)
 	return out
-}
+}()
 
 var statuses = []string{string(inbox.StatusNew), string(inbox.StatusInProgress), string(inbox.StatusDone), string(inbox.StatusSpam)}
 
@@ -89,7 +89,7 @@ func (h *Handler) serveLeads(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	q := r.URL.Query()
-	props := LeadsProps{Base: b, Filter: filterValues(q), Rows: []LeadRow{}, Kinds: kinds(), Statuses: statuses,
+	props := LeadsProps{Base: b, Filter: filterValues(q), Rows: []LeadRow{}, Kinds: kinds, Statuses: statuses,
 		Langs: i18n.Languages, Staff: staff, Reset: leadsPath, Events: eventsPath}
 	if props.Latest, err = h.o.Inbox.Latest(ctx); err != nil {
 		h.fail(w, r, http.StatusInternalServerError, err)
@@ -156,40 +156,30 @@ func (h *Handler) serveLead(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, http.StatusNotFound, nil)
 		return
 	}
-	var values map[string]string
+	values, posted, ok := formPage(w, r)
+	if !ok {
+		return
+	}
 	status := 0
 	var problems map[string]string
-	switch r.Method {
-	case http.MethodGet, http.MethodHead:
-	case http.MethodPost:
-		var refused int
-		if values, refused = readForm(w, r); refused != 0 {
-			http.Error(w, http.StatusText(refused), refused)
-			return
-		}
+	if posted {
 		err := h.change(r, v.Account.ID, id, values)
-		if err == nil {
+		e, coded := errs.As(err)
+		switch {
+		case err == nil:
 			h.rs.Redirect(w, r, leadPath(id), http.StatusSeeOther)
 			return
-		}
-		e, ok := errs.As(err)
-		switch {
-		case ok && e.Code == errs.NotFound:
+		case coded && e.Code == errs.NotFound:
 			h.fail(w, r, http.StatusNotFound, nil)
 			return
-		case ok && (e.Code == errs.Invalid || e.Code == errs.Conflict):
+		case coded && e.Code == errs.Invalid:
 			status, problems = http.StatusUnprocessableEntity, map[string]string{e.Field: e.Key}
-			if e.Code == errs.Conflict {
-				status = http.StatusConflict
-			}
+		case coded && e.Code == errs.Conflict:
+			status, problems = http.StatusConflict, map[string]string{e.Field: e.Key}
 		default:
 			h.fail(w, r, http.StatusInternalServerError, err)
 			return
 		}
-	default:
-		w.Header().Set("Allow", "GET, HEAD, POST")
-		http.Error(w, http.StatusText(http.StatusMethodNotAllowed), http.StatusMethodNotAllowed)
-		return
 	}
 	d, err := h.o.Inbox.Lead(ctx, id)
 	switch {

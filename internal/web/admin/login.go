@@ -25,23 +25,15 @@ func (h *Handler) serveLogin(w http.ResponseWriter, r *http.Request) {
 	v := account.FromContext(r.Context())
 	b := h.base(r, account.Viewer{})
 	props := LoginProps{Base: b, Step: "password", Action: loginPath}
-	switch r.Method {
-	case http.MethodGet, http.MethodHead:
-		if v.IsStaff() {
-			h.rs.Redirect(w, r, leadsPath, http.StatusFound)
-			return
-		}
+	values, posted, ok := formPage(w, r)
+	switch {
+	case !ok:
+		return
+	case !posted && v.IsStaff():
+		h.rs.Redirect(w, r, leadsPath, http.StatusFound)
+		return
+	case !posted:
 		h.render(w, r, props, b, 0)
-		return
-	case http.MethodPost:
-	default:
-		w.Header().Set("Allow", "GET, HEAD, POST")
-		http.Error(w, http.StatusText(http.StatusMethodNotAllowed), http.StatusMethodNotAllowed)
-		return
-	}
-	values, status := readForm(w, r)
-	if status != 0 {
-		http.Error(w, http.StatusText(status), status)
 		return
 	}
 	refuse := func(field, key string, status int) {
@@ -101,19 +93,12 @@ func (h *Handler) serveCode(w http.ResponseWriter, r *http.Request) {
 	}
 	b := h.base(r, account.Viewer{})
 	props := LoginProps{Base: b, Step: "code", Action: codePath}
-	switch r.Method {
-	case http.MethodGet, http.MethodHead:
-		h.render(w, r, props, b, 0)
-		return
-	case http.MethodPost:
-	default:
-		w.Header().Set("Allow", "GET, HEAD, POST")
-		http.Error(w, http.StatusText(http.StatusMethodNotAllowed), http.StatusMethodNotAllowed)
+	values, posted, ok := formPage(w, r)
+	if !ok {
 		return
 	}
-	values, status := readForm(w, r)
-	if status != 0 {
-		http.Error(w, http.StatusText(status), status)
+	if !posted {
+		h.render(w, r, props, b, 0)
 		return
 	}
 	refuse := func(field, key string, status int) {

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"slices"
 	"strings"
+	"sync"
 
 	"immo/internal/account"
 	"immo/internal/i18n"
@@ -56,16 +57,22 @@ func parseQ(s string) float64 {
 	return q
 }
 
-// texts are lang's admin.* words.
-func texts(lang string) Texts {
-	t := Texts{}
-	for _, k := range i18n.Keys(lang) {
-		if strings.HasPrefix(k, "admin.") || strings.HasPrefix(k, "forms.error.") {
-			t[k] = i18n.T(lang, k)
+// texts are each language's admin.* words and the forms' error messages
+// (a password's), made once: the translations are embedded. Shared by
+// every page, never changed.
+var texts = sync.OnceValue(func() map[string]Texts {
+	all := map[string]Texts{}
+	for _, lang := range i18n.Languages {
+		t := Texts{}
+		for _, k := range i18n.Keys(lang) {
+			if strings.HasPrefix(k, "admin.") || strings.HasPrefix(k, "forms.error.") {
+				t[k] = i18n.T(lang, k)
+			}
 		}
+		all[lang] = t
 	}
-	return t
-}
+	return all
+})
 
 // The inbox's addresses.
 const (
@@ -86,7 +93,7 @@ var sections = []NavLink{
 // base is what every page of r carries, for viewer v (none on the login).
 func (h *Handler) base(r *http.Request, v account.Viewer) Base {
 	lang := langOf(r)
-	b := Base{Lang: lang, Texts: texts(lang)}
+	b := Base{Lang: lang, Texts: texts()[lang]}
 	if !v.IsStaff() {
 		return b
 	}
@@ -119,6 +126,6 @@ func (h *Handler) fail(w http.ResponseWriter, r *http.Request, status int, err e
 	if status >= 500 {
 		h.o.Log.Error("inbox", "url", r.URL.Path, "err", err)
 	}
-	v := account.FromContext(r.Context())
-	h.render(w, r, ErrorProps{Base: h.base(r, v), Status: status}, h.base(r, v), status)
+	b := h.base(r, account.FromContext(r.Context()))
+	h.render(w, r, ErrorProps{Base: b, Status: status}, b, status)
 }

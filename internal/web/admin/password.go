@@ -17,21 +17,13 @@ func (h *Handler) servePassword(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	b := h.base(r, account.Viewer{})
 	props := LoginProps{Base: b, Step: "choose", Action: passwordPath}
-	var values map[string]string
-	token := r.URL.Query().Get("token")
-	switch r.Method {
-	case http.MethodGet, http.MethodHead:
-	case http.MethodPost:
-		var status int
-		if values, status = readForm(w, r); status != 0 {
-			http.Error(w, http.StatusText(status), status)
-			return
-		}
-		token = values["token"]
-	default:
-		w.Header().Set("Allow", "GET, HEAD, POST")
-		http.Error(w, http.StatusText(http.StatusMethodNotAllowed), http.StatusMethodNotAllowed)
+	values, posted, ok := formPage(w, r)
+	if !ok {
 		return
+	}
+	token := r.URL.Query().Get("token")
+	if posted {
+		token = values["token"]
 	}
 	a, err := h.o.SignIn.Link(ctx, token)
 	switch {
@@ -45,7 +37,7 @@ func (h *Handler) servePassword(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	props.Token, props.Email = token, a.Email
-	if r.Method != http.MethodPost {
+	if !posted {
 		h.render(w, r, props, b, 0)
 		return
 	}

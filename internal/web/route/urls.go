@@ -183,6 +183,18 @@ func (r *Resolver) LocalURL(href, lang string) (string, bool) {
 	return base, true
 }
 
+// ListingURL is the page of property property in lang, else (0) of
+// project project; "" when the catalog has neither (sold and gone).
+func (r *Resolver) ListingURL(lang string, property, project int64) string {
+	if property > 0 {
+		return r.targetURL(target{kind: targetProperty, id: property}, lang)
+	}
+	if project > 0 {
+		return r.targetURL(target{kind: targetProject, id: project}, lang)
+	}
+	return ""
+}
+
 // targetURL is the address of t in lang, "" when t names nothing the site
 // has.
 func (r *Resolver) targetURL(t target, lang string) string {

@@ -41,7 +41,12 @@ const (
 	// second factor is still to give (the inbox's staff): logged in once
 	// the code is.
 	pendingKey = "pending"
+	pendingAt  = "pendingAt"
 )
+
+// AwaitFor is how long a second factor's code may follow the password: past
+// it, the login starts again.
+const AwaitFor = 5 * time.Minute
 
 // Accounts finds a session's account.
 type Accounts interface {
@@ -138,6 +143,7 @@ func (m *Manager) Start(ctx context.Context, accountID int64) error {
 		return err
 	}
 	m.sm.Remove(ctx, pendingKey)
+	m.sm.Remove(ctx, pendingAt)
 	m.sm.Put(ctx, accountKey, accountID)
 	m.sm.Put(ctx, sinceKey, m.now().UnixNano())
 	return nil
@@ -161,11 +167,18 @@ func (m *Manager) Await(ctx context.Context, accountID int64) error {
 	}
 	m.sm.Remove(ctx, accountKey)
 	m.sm.Put(ctx, pendingKey, accountID)
+	m.sm.Put(ctx, pendingAt, m.now().UnixNano())
 	return nil
 }
 
-// Awaiting is the account Await remembered (0: none).
-func (m *Manager) Awaiting(ctx context.Context) int64 { return m.sm.GetInt64(ctx, pendingKey) }
+// Awaiting is the account Await remembered within AwaitFor (0: none).
+func (m *Manager) Awaiting(ctx context.Context) int64 {
+	id := m.sm.GetInt64(ctx, pendingKey)
+	if id == 0 || m.now().Sub(time.Unix(0, m.sm.GetInt64(ctx, pendingAt))) > AwaitFor {
+		return 0
+	}
+	return id
+}
 
 // End logs out: the session is deleted and the cookie expired.
 func (m *Manager) End(ctx context.Context) error { return m.sm.Destroy(ctx) }

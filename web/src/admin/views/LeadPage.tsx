@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import type { FormEvent } from 'react'
+import { useEffect, type FormEvent } from 'react'
 import { useForm } from 'react-hook-form'
 import { z } from 'zod'
 import type { LeadProps } from '../../gen/admin'
@@ -23,10 +23,12 @@ export function LeadPage(props: LeadProps) {
     void post(data)
   }
   const note = useForm<{ note: string }>({ resolver: zodResolver(noteSchema), defaultValues: { note: '' } })
-  const saveNote = note.handleSubmit(async ({ note: text }) => {
-    await post({ action: 'note', note: text })
-    note.reset({ note: '' })
-  })
+  const saveNote = note.handleSubmit(({ note: text }) => post({ action: 'note', note: text }))
+  // Emptied once the note is in the list — not when the server refused it,
+  // which keeps what was typed beside its reason.
+  const noteCount = props.notes?.length ?? 0
+  const { reset } = note
+  useEffect(() => reset({ note: '' }), [noteCount, reset])
   const noteError = note.formState.errors.note?.message ?? (props.form?.form === 'note' ? props.errors?.note : undefined)
   const fieldError = (name: string) => props.errors?.[name]
   return (
