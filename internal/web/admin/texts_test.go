@@ -1,0 +1,78 @@
+package admin
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"immo/internal/i18n"
+	"immo/internal/inbox"
+	"immo/internal/lead"
+	"immo/internal/mail/mailqueue"
+	"immo/internal/web/views"
+)
+
+// keyInCode is a translation key written out in the inbox's React code.
+var keyInCode = regexp.MustCompile(`['"` + "`" + `]((?:admin|forms\.error)\.[A-Za-z_.]+[A-Za-z_])['"` + "`" + `]`)
+
+// TestEveryTextTranslated fails on a word of the inbox missing in a
+// language: each key the inbox's code names, the keys the Go side sends
+// (errors, the login's messages), and the families the pages build from
+// values (kinds, statuses, mail states, audit actions, form fields, the
+// views' titles).
+func TestEveryTextTranslated(t *testing.T) {
+	want := map[string]bool{}
+	err := filepath.WalkDir("../../../web/src/admin", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".tsx") && !strings.HasSuffix(path, ".ts") {
+			return err
+		}
+		b, err := os.ReadFile(path)
+		for _, m := range keyInCode.FindAllStringSubmatch(string(b), -1) {
+			want[m[1]] = true
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(want) < 40 {
+		t.Fatalf("only %d keys found in web/src/admin: the pattern no longer sees them", len(want))
+	}
+	for _, k := range append(inbox.Errors, keyLoginFailed, keyLocked, keyCodeWrong, keyCodeLocked, keyFailure, "admin.error.action") {
+		want[k] = true
+	}
+	for _, k := range kinds {
+		want["admin.kind."+k] = true
+	}
+	for _, s := range statuses {
+		want["admin.status."+s] = true
+	}
+	for _, s := range []mailqueue.State{mailqueue.Queued, mailqueue.Sending, mailqueue.Sent, mailqueue.Failed} {
+		want["admin.mail."+string(s)] = true
+	}
+	for _, a := range []inbox.Action{inbox.ActionStatus, inbox.ActionAssign, inbox.ActionNote, inbox.ActionExport} {
+		want["admin.action."+string(a)] = true
+	}
+	for _, s := range lead.Specs {
+		for _, f := range s.Fields {
+			want["admin.field."+f.Name] = true
+		}
+	}
+	for _, v := range views.Admin {
+		want["admin.title."+v.Name] = true
+	}
+	for _, n := range sections {
+		want[n.Label] = true
+	}
+	for _, lang := range i18n.Languages {
+		have := texts()[lang]
+		for k := range want {
+			if have[k] == "" {
+				t.Errorf("%s: %s is not translated", lang, k)
+			}
+		}
+	}
+}
