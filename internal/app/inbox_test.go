@@ -207,14 +207,17 @@ func TestInbox(t *testing.T) {
 				t.Errorf("a post from another site: %d, want 403", rec.Code)
 			}
 			_, props = inboxPage(t, agent.do(t, "GET", lead, nil))
+			if props["title"] != "" { // Élodie gave none
+				t.Errorf("no title given: %q", props["title"])
+			}
 			if l := props["lead"].(map[string]any); l["status"] != "in_progress" || l["assignee"] != "Ann agent" || len(props["notes"].([]any)) != 1 {
 				t.Errorf("the lead after the changes: %v, notes %v", l, props["notes"])
 			}
 
 			// A lead about a property links the property's page.
 			if _, props := inboxPage(t, agent.do(t, "GET", "/admin/leads/"+itoa(visit)+"/", nil, "Accept-Language", "nl")); !strings.HasPrefix(props["listing"].(string), "/nl/te-koop/") ||
-				!strings.HasSuffix(props["listing"].(string), "/4100001/") {
-				t.Errorf("the lead's property page: %q", props["listing"])
+				!strings.HasSuffix(props["listing"].(string), "/4100001/") || props["title"] != "Mevrouw" {
+				t.Errorf("the lead's property page %q, the title %q (want Mevrouw)", props["listing"], props["title"])
 			}
 
 			// The export: BOM, the lead, its formula neutralised.
@@ -313,5 +316,5 @@ func agentID(t *testing.T, s *apptest.Site, email string) int64 {
 // lead_ is an information request about property.
 func lead_(property int64, at time.Time) lead.Request {
 	return lead.Request{Kind: lead.KindInformation, Lang: "nl", Page: "/nl/", PropertyID: property, Time: at,
-		Person: lead.Person{FirstName: "Jan", LastName: "Peeters", Email: "jan@example.be"}, IPHash: "y"}
+		Person: lead.Person{Title: lead.TitleMs, FirstName: "Jan", LastName: "Peeters", Email: "jan@example.be"}, IPHash: "y"}
 }

@@ -226,7 +226,7 @@ func (h *Handler) change(r *http.Request, actor, id int64, values map[string]str
 
 // leadProps are lead d's page.
 func (h *Handler) leadProps(b Base, d inbox.Detail, staff []StaffName, names map[int64]string) LeadProps {
-	p := LeadProps{Base: b, Lead: row(d.Row, names), Page: d.Request.Page, Title: d.Request.Person.Title,
+	p := LeadProps{Base: b, Lead: row(d.Row, names), Page: d.Request.Page, Title: personTitle(b.Lang, d.Request.Person.Title),
 		Remark: d.Request.Remark, Fields: []FieldValue{}, Files: []FileLink{}, Notes: []NoteView{}, History: []Change{},
 		Mails: []MailView{}, Moves: []string{}, Staff: staff, AssigneeID: d.Assignee, Action: leadPath(d.ID), Back: leadsPath}
 	if h.o.ListingURL != nil {
@@ -269,6 +269,19 @@ func (h *Handler) leadProps(b Base, d inbox.Detail, staff []StaffName, names map
 		}
 	}
 	return p
+}
+
+// personTitle is the sender's title (mr, ms, miss) in the staff's words,
+// as the form offered it (forms.label.*); an unknown one as stored.
+func personTitle(lang, title string) string {
+	if title == "" {
+		return ""
+	}
+	key := "forms.label." + title
+	if t := i18n.T(lang, key); t != key {
+		return t
+	}
+	return title
 }
 
 // nameOr is staff account id's name, its number when it is no longer staff.

@@ -33,12 +33,14 @@ export function LeadsPage(props: LeadsProps) {
     void router?.visit(props.reset, { data })
   }
   const err = (name: string) => props.errors?.[name]
+  /** A field's state after a refused filter: in red, and described by its message below the form. */
+  const invalid = (name: string) => (err(name) ? { 'aria-invalid': true, 'aria-describedby': `filter-error-${name}` } : {})
   return (
     <Shell base={props} title={t('admin.title.AdminLeads')}>
       <form method="get" action={props.reset} className="admin-filter" onSubmit={submit} role="search">
         <label>
           {t('admin.filter.q')}
-          <input type="search" name="q" defaultValue={f.q} maxLength={200} aria-invalid={err('q') ? true : undefined} />
+          <input type="search" name="q" defaultValue={f.q} maxLength={200} {...invalid('q')} />
         </label>
         <label>
           {t('admin.filter.kind')}
@@ -71,25 +73,25 @@ export function LeadsPage(props: LeadsProps) {
         </label>
         <label>
           {t('admin.filter.property')}
-          <input name="property" inputMode="numeric" defaultValue={f.property} size={9} aria-invalid={err('property') ? true : undefined} />
+          <input name="property" inputMode="numeric" defaultValue={f.property} size={9} {...invalid('property')} />
         </label>
         <label>
           {t('admin.filter.project')}
-          <input name="project" inputMode="numeric" defaultValue={f.project} size={9} aria-invalid={err('project') ? true : undefined} />
+          <input name="project" inputMode="numeric" defaultValue={f.project} size={9} {...invalid('project')} />
         </label>
         <label>
           {t('admin.filter.from')}
-          <input type="date" name="from" defaultValue={f.from} aria-invalid={err('from') ? true : undefined} />
+          <input type="date" name="from" defaultValue={f.from} {...invalid('from')} />
         </label>
         <label>
           {t('admin.filter.to')}
-          <input type="date" name="to" defaultValue={f.to} aria-invalid={err('to') ? true : undefined} />
+          <input type="date" name="to" defaultValue={f.to} {...invalid('to')} />
         </label>
         <button type="submit">{t('admin.filter.apply')}</button>
         <Link href={props.reset}>{t('admin.filter.reset')}</Link>
       </form>
       {Object.entries(props.errors ?? {}).map(([name, key]) => key && name !== 'form' && (
-        <p key={name} className="admin-error" role="alert">{t(key)}</p>
+        <p key={name} id={`filter-error-${name}`} className="admin-error" role="alert">{t(key)}</p>
       ))}
       <p className="admin-actions">
         {props.export && <a href={props.export} download>{t('admin.export')}</a>}
