@@ -165,6 +165,9 @@ func TestInbox(t *testing.T) {
 				login.Header().Get("Cache-Control") != "private, no-store" || !strings.Contains(login.Body.String(), `<html lang="de">`) {
 				t.Errorf("login page: %d %v", login.Code, login.Header())
 			}
+			if !strings.Contains(login.Body.String(), "<noscript><p class=\"admin-noscript\">Der Posteingang benötigt JavaScript") {
+				t.Errorf("without JavaScript the login page says nothing:\n%.600s", login.Body.String())
+			}
 			if v, props := inboxPage(t, login); v != "AdminLogin" || props["texts"].(map[string]any)["admin.login.submit"] != "Anmelden" {
 				t.Errorf("login page in German: %s %v", v, props["texts"].(map[string]any)["admin.login.submit"])
 			}

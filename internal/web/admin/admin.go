@@ -63,6 +63,7 @@ func New(o Options) *Handler {
 	assets := o.Assets
 	h := &Handler{o: o, mux: http.NewServeMux()}
 	h.rs = respond.New(respond.Options{
+		Renderer:   noscript{},
 		Assets:     func(string, string) template.HTML { return assets },
 		Version:    o.Version,
 		CacheBytes: -1, // nothing of the inbox is cached

@@ -41,7 +41,7 @@ func TestEveryTextTranslated(t *testing.T) {
 	if len(want) < 40 {
 		t.Fatalf("only %d keys found in web/src/admin: the pattern no longer sees them", len(want))
 	}
-	for _, k := range append(inbox.Errors, keyLoginFailed, keyLocked, keyCodeWrong, keyCodeLocked, keyFailure, "admin.error.action") {
+	for _, k := range append(inbox.Errors, keyLoginFailed, keyLocked, keyCodeWrong, keyCodeLocked, keyFailure, "admin.error.action", "admin.noscript") {
 		want[k] = true
 	}
 	for _, k := range kinds {
