@@ -99,6 +99,7 @@ func runServe(ctx context.Context, args []string) error {
 		}
 	}
 	srv := server.New(s.addr, a.Handler)
+	srv.RegisterOnShutdown(a.EndStreams)
 	log.Info("immo is serving", "url", scheme+"://"+displayAddr(ln.Addr()), "version", version)
 	fmt.Fprintf(stdout, "immo is serving on %s://%s\n", scheme, displayAddr(ln.Addr()))
 

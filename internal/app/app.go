@@ -91,6 +91,9 @@ type App struct {
 	Queue      *mailqueue.Queue // the forms enqueue into it, in their request's transaction
 	// Staff manages the agency's staff and signs them in (the inbox's).
 	Staff *account.StaffService
+	// EndStreams ends the inbox's open new-lead streams: for the server's
+	// shutdown, which would otherwise wait for them until its deadline.
+	EndStreams func()
 	// visits are the property pages' visits counted since the last flush
 	// (FlushVisits).
 	visits *visit.Counter
@@ -219,7 +222,7 @@ func New(ctx context.Context, c Config) (*App, error) {
 		TrustedProxies:      c.TrustedProxies,
 		Admin:               inboxPages,
 	})
-	a := &App{Handler: h, Catalog: cat, Testimonials: says, Agenda: visits, Challenges: challenges, Staff: staff, Pictures: pictureSigner,
+	a := &App{Handler: h, Catalog: cat, Testimonials: says, Agenda: visits, Challenges: challenges, Staff: staff, EndStreams: inboxPages.EndStreams, Pictures: pictureSigner,
 		Queue: queue, visits: counted, store: store, site: cfg, smtpURL: c.SMTPURL, now: now, log: log, closePages: closePages, jobs: jobs}
 	if c.Prerender && c.Web == nil {
 		a.prerender = pages

@@ -1,6 +1,7 @@
 package app_test
 
 import (
+	"bufio"
 	"encoding/json"
 	"html"
 	"io"
@@ -320,4 +321,65 @@ func agentID(t *testing.T, s *apptest.Site, email string) int64 {
 func lead_(property int64, at time.Time) lead.Request {
 	return lead.Request{Kind: lead.KindInformation, Lang: "nl", Page: "/nl/", PropertyID: property, Time: at,
 		Person: lead.Person{Title: lead.TitleMs, FirstName: "Jan", LastName: "Peeters", Email: "jan@example.be"}, IPHash: "y"}
+}
+
+// TestInboxStream: the new-lead stream says when a lead comes, and ends at
+// once when the server shuts down (it would hold the shutdown until its
+// deadline).
+func TestInboxStream(t *testing.T) {
+	s := apptest.New(t, apptest.Options{})
+	staff := newStaff(t, s, "boss@agency.test", account.Admin, "198.51.100.1")
+	ts := httptest.NewServer(s.Handler)
+	t.Cleanup(ts.Close)
+	req, _ := http.NewRequestWithContext(t.Context(), "GET", ts.URL+"/admin/events", nil)
+	req.AddCookie(staff.cookies["immo_staff"])
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	if res.StatusCode != 200 || res.Header.Get("Content-Type") != "text/event-stream" {
+		t.Fatalf("stream: %d %q", res.StatusCode, res.Header.Get("Content-Type"))
+	}
+	lines := make(chan string, 16)
+	go func() {
+		defer close(lines)
+		sc := bufio.NewScanner(res.Body)
+		for sc.Scan() {
+			lines <- sc.Text()
+		}
+	}()
+	next := func(within time.Duration) (string, bool) {
+		select {
+		case l, ok := <-lines:
+			return l, ok
+		case <-time.After(within):
+			t.Fatalf("nothing on the stream within %s", within)
+			return "", false
+		}
+	}
+	next(2 * time.Second) // retry:
+	id, err := s.Requests.Save(t.Context(), lead_(4100001, s.Clock.Now()), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		l, ok := next(10 * time.Second)
+		if !ok {
+			t.Fatal("the stream ended before the lead")
+		}
+		if l == "data: "+itoa(id) {
+			break
+		}
+	}
+	start := time.Now()
+	s.EndStreams()
+	for {
+		if _, ok := next(3 * time.Second); !ok {
+			break
+		}
+	}
+	if d := time.Since(start); d > 3*time.Second {
+		t.Errorf("the stream ended %s after the shutdown", d)
+	}
 }

@@ -15,6 +15,7 @@ import (
 	"html/template"
 	"log/slog"
 	"net/http"
+	"sync"
 	"time"
 
 	"immo/internal/web/respond"
@@ -47,7 +48,16 @@ type Handler struct {
 	o   Options
 	rs  *respond.Responder
 	mux *http.ServeMux
+	// ending closes when the server shuts down: the new-lead streams end
+	// then (the browsers reconnect to the next server), rather than hold
+	// the shutdown until its deadline.
+	ending  chan struct{}
+	endOnce sync.Once
 }
+
+// EndStreams ends the new-lead streams open now and refuses new ones (the
+// server is shutting down: http.Server.RegisterOnShutdown).
+func (h *Handler) EndStreams() { h.endOnce.Do(func() { close(h.ending) }) }
 
 // New returns the inbox's handler.
 func New(o Options) *Handler {
@@ -61,7 +71,7 @@ func New(o Options) *Handler {
 		o.Poll = 2 * time.Second
 	}
 	assets := o.Assets
-	h := &Handler{o: o, mux: http.NewServeMux()}
+	h := &Handler{o: o, mux: http.NewServeMux(), ending: make(chan struct{})}
 	h.rs = respond.New(respond.Options{
 		Renderer:   noscript{},
 		Assets:     func(string, string) template.HTML { return assets },

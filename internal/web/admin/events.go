@@ -21,6 +21,12 @@ const keepAlive = 25 * time.Second
 // "new leads" notice on it.
 func (h *Handler) serveEvents(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
+	select {
+	case <-h.ending:
+		http.Error(w, http.StatusText(http.StatusServiceUnavailable), http.StatusServiceUnavailable)
+		return
+	default:
+	}
 	last, err := strconv.ParseInt(r.Header.Get("Last-Event-ID"), 10, 64)
 	if err != nil {
 		last, _ = strconv.ParseInt(r.URL.Query().Get("after"), 10, 64)
@@ -50,6 +56,8 @@ func (h *Handler) serveEvents(w http.ResponseWriter, r *http.Request) {
 	for {
 		select {
 		case <-ctx.Done():
+			return
+		case <-h.ending:
 			return
 		case <-end.C:
 			return
