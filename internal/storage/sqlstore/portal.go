@@ -64,7 +64,7 @@ func (p *Portal) History(ctx context.Context, owner, property int64, kinds []lea
 		FROM requests r
 		JOIN owner_properties o ON o.property_id = r.property_id AND o.account_id = ?
 		LEFT JOIN bookings b ON b.request_id = r.id
-		WHERE r.property_id = ? AND r.kind IN (?`+strings.Repeat(", ?", len(kinds)-1)+`)
+		WHERE r.property_id = ? AND r.status <> 'spam' AND r.kind IN (?`+strings.Repeat(", ?", len(kinds)-1)+`)
 		ORDER BY r.created_at DESC, r.id DESC
 		LIMIT ?`), args...)
 	if err != nil {

@@ -121,13 +121,13 @@ func (rp *Reports) Figures(ctx context.Context, properties []int64, w report.Wee
 			args = append(args, string(k))
 		}
 		if err := each(`SELECT property_id, kind, count(*) FROM requests
-			WHERE property_id IN (`+in+`) AND created_at >= ? AND created_at < ? AND kind IN (`+kinds+`)
+			WHERE property_id IN (`+in+`) AND created_at >= ? AND created_at < ? AND status <> 'spam' AND kind IN (`+kinds+`)
 			GROUP BY property_id, kind`, args,
 			func(p int64, kind string, n int) { out[p].Requests[kind] += n }); err != nil {
 			return err
 		}
 		return each(`SELECT b.property_id, '', count(*) FROM bookings b JOIN requests r ON r.id = b.request_id
-			WHERE b.property_id IN (`+in+`) AND b.cancelled_at IS NULL AND r.created_at >= ? AND r.created_at < ?
+			WHERE b.property_id IN (`+in+`) AND b.cancelled_at IS NULL AND r.status <> 'spam' AND r.created_at >= ? AND r.created_at < ?
 			GROUP BY b.property_id`,
 			append(ids[:len(ids):len(ids)], rp.s.d.Time(start), rp.s.d.Time(end)),
 			func(p int64, _ string, n int) { f := out[p]; f.Booked += n; out[p] = f })

@@ -418,6 +418,14 @@ func testReportFigures(t *testing.T, s *sqlstore.Store) {
 	save(lead.KindPurchaseOffer, 2, brussels(26, 10), false) // another property
 	save(lead.KindVisit, 3, brussels(26, 10), true)          // not asked for
 	save(lead.KindFriend, 1, brussels(26, 10), false)        // sent to a friend: no request to the agency
+	save(lead.KindInformation, 1, brussels(27, 10), false)   // marked spam by the agency: not counted
+	spam, err := s.Inbox().Latest(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Requests().SetStatus(ctx, spam, lead.StatusSpam); err != nil {
+		t.Fatal(err)
+	}
 	got, err := s.Reports().Figures(ctx, []int64{1, 2, 4}, w)
 	if err != nil {
 		t.Fatal(err)

@@ -66,6 +66,11 @@ func testPortalHistory(t *testing.T, s *sqlstore.Store) {
 	if err := s.Requests().SetStatus(ctx, offer, lead.StatusDone); err != nil {
 		t.Fatal(err)
 	}
+	// What the agency marked spam is no request the owner hears of.
+	spam := saveRequest(t, s, aboutProperty(lead.KindInformation, 1001, base.Add(7*time.Hour), "Bot", "Spam", "cheap pills"))
+	if err := s.Requests().SetStatus(ctx, spam, lead.StatusSpam); err != nil {
+		t.Fatal(err)
+	}
 	got, total, err := s.Portal().History(ctx, ann.ID, 1001, lead.OwnerKinds, 50)
 	if err != nil {
 		t.Fatal(err)
