@@ -76,6 +76,9 @@ describe('agency inbox', () => {
       // Open it, mark it done, write a note.
       await Promise.all([page.waitForURL(/\/admin\/leads\/\d+\/$/), row.locator('a').first().click()])
       await page.locator('.admin-remark', { hasText: '=1+1 Pourriez-vous' }).waitFor()
+      // The mails the request sent, tied to it: the agency's notice and the visitor's confirmation.
+      assert.equal(await page.locator('.admin-mails li').count(), 2, 'the two mails of the request')
+      assert.equal(await page.locator('.admin-mails li', { hasText: VISITOR }).count(), 1, "the visitor's confirmation")
       await page.locator('select[name="status"]').selectOption('done')
       await page.locator('button', { hasText: say('lead.setStatus') }).click()
       await page.locator('.admin-lead .admin-status', { hasText: say('status.done') }).waitFor()
