@@ -184,6 +184,22 @@ func scalar(x any) (string, bool) {
 	return "", false
 }
 
+// ReadForm reads the post of another edge's page (the inbox's, package
+// admin) as the site's own forms are read: refused from another site (403,
+// crossOrigin), bounded (413), form-encoded or JSON, no file. status ≠ 0:
+// refused with it.
+func ReadForm(w http.ResponseWriter, r *http.Request) (url.Values, int) {
+	if err := crossOrigin.Check(r); err != nil {
+		return nil, http.StatusForbidden
+	}
+	values, _, status := readForm(w, r, nil)
+	return values, status
+}
+
+// RemoteIP is the sender's address as the connection gives it (the
+// server's front put a trusted proxy's client there).
+func RemoteIP(r *http.Request) string { return remoteIP(r) }
+
 // remoteIP is the sender's address as the connection gives it.
 func remoteIP(r *http.Request) string {
 	if host, _, err := net.SplitHostPort(r.RemoteAddr); err == nil {

@@ -1,63 +1,22 @@
 package admin
 
 import (
-	"encoding/json"
-	"errors"
-	"mime"
+	"immo/internal/web"
 	"net/http"
 	"strings"
 )
 
-// maxFormBytes bounds an inbox form's body: the longest is a note.
-const maxFormBytes = 32 << 10
-
-// crossOrigin refuses a post another site's page sends (CSRF), by the
-// browser's Sec-Fetch-Site and Origin headers.
-var crossOrigin = http.NewCrossOriginProtection()
-
-// readForm checks a post (its origin, its size) and reads its fields,
-// form-encoded (a browser without JavaScript) or JSON (the app's router):
-// the first value of each field, strings only. status ≠ 0: refused with it.
+// readForm reads a post's fields as the site's forms are read
+// (web.ReadForm: the origin checked, the body bounded, form-encoded or
+// JSON): the first value of each. status ≠ 0: refused with it.
 func readForm(w http.ResponseWriter, r *http.Request) (map[string]string, int) {
-	if err := crossOrigin.Check(r); err != nil {
-		return nil, http.StatusForbidden
+	posted, status := web.ReadForm(w, r)
+	if status != 0 {
+		return nil, status
 	}
-	r.Body = http.MaxBytesReader(w, r.Body, maxFormBytes)
-	fail := func(err error) (map[string]string, int) {
-		if _, ok := errors.AsType[*http.MaxBytesError](err); ok {
-			return nil, http.StatusRequestEntityTooLarge
-		}
-		return nil, http.StatusBadRequest
-	}
-	ct, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
-	values := map[string]string{}
-	switch ct {
-	case "application/x-www-form-urlencoded":
-		if err := r.ParseForm(); err != nil {
-			return fail(err)
-		}
-		for k, v := range r.PostForm {
-			values[k] = v[0]
-		}
-	case "application/json":
-		var raw map[string]any
-		if err := json.NewDecoder(r.Body).Decode(&raw); err != nil {
-			return fail(err)
-		}
-		for k, v := range raw {
-			switch x := v.(type) {
-			case string:
-				values[k] = x
-			case json.Number, float64, bool:
-				b, _ := json.Marshal(x)
-				values[k] = string(b)
-			case nil:
-			default:
-				return nil, http.StatusBadRequest
-			}
-		}
-	default:
-		return nil, http.StatusUnsupportedMediaType
+	values := make(map[string]string, len(posted))
+	for k, v := range posted {
+		values[k] = v[0]
 	}
 	return values, 0
 }

@@ -2,10 +2,10 @@ package admin
 
 import (
 	"errors"
-	"net"
 	"net/http"
 
 	"immo/internal/account"
+	"immo/internal/web"
 )
 
 // The login's messages (admin.json).
@@ -40,7 +40,7 @@ func (h *Handler) serveLogin(w http.ResponseWriter, r *http.Request) {
 		props.Errors, props.Form = map[string]string{field: key}, typed(values, "login")
 		h.render(w, r, props, b, status)
 	}
-	ctx, email, ip := r.Context(), account.NormalEmail(values["email"]), clientIP(r)
+	ctx, email, ip := r.Context(), account.NormalEmail(values["email"]), web.RemoteIP(r)
 	if h.o.Brakes != nil {
 		over, err := h.o.Brakes.Locked(ctx, account.Staff, email, ip)
 		if err != nil {
@@ -143,13 +143,4 @@ func (h *Handler) serveLogout(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	h.rs.Redirect(w, r, loginPath, http.StatusSeeOther)
-}
-
-// clientIP is the sender's address as the connection gives it (the
-// server's front has put a trusted proxy's client there).
-func clientIP(r *http.Request) string {
-	if host, _, err := net.SplitHostPort(r.RemoteAddr); err == nil {
-		return host
-	}
-	return r.RemoteAddr
 }
