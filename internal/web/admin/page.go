@@ -85,9 +85,15 @@ const (
 	eventsPath   = Prefix + "events"
 )
 
-// sections are the inbox's menu.
-var sections = []NavLink{
-	{Href: leadsPath, Label: "admin.nav.leads"},
+// section is one entry of the inbox's menu.
+type section struct {
+	href, label string // label: a translation key
+	adminOnly   bool   // shown to admins only
+}
+
+// sections are the inbox's menu, in its order.
+var sections = []section{
+	{href: leadsPath, label: "admin.nav.leads"},
 }
 
 // base is what every page of r carries, for viewer v (none on the login).
@@ -104,8 +110,10 @@ func (h *Handler) base(r *http.Request, v account.Viewer) Base {
 		b.Viewer.Name = a.Email
 	}
 	for _, s := range sections {
-		s.Current = strings.HasPrefix(r.URL.Path, s.Href)
-		b.Nav = append(b.Nav, s)
+		if s.adminOnly && !v.IsAdmin() {
+			continue
+		}
+		b.Nav = append(b.Nav, NavLink{Href: s.href, Label: s.label, Current: strings.HasPrefix(r.URL.Path, s.href)})
 	}
 	return b
 }

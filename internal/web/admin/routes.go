@@ -13,6 +13,10 @@ func (h *Handler) routes() {
 	// download, the export, the stream) refuses them.
 	staffPage := func(f http.HandlerFunc) http.Handler { return page(h.staffOnly(f, true)) }
 	staffFile := func(f http.HandlerFunc) http.Handler { return h.o.Sessions.Viewer(h.staffOnly(f, false)) }
+	// An admin's page (managing the staff, the audit log) answers an
+	// agent with the forbidden page; the domain refuses them too.
+	adminPage := func(f http.HandlerFunc) http.Handler { return staffPage(h.adminOnly(f)) }
+	_ = adminPage
 	h.mux.Handle(loginPath+"{$}", page(h.serveLogin))
 	h.mux.Handle(codePath+"{$}", page(h.serveCode))
 	h.mux.Handle("POST "+logoutPath+"{$}", page(h.serveLogout))
@@ -41,5 +45,17 @@ func (h *Handler) staffOnly(next http.HandlerFunc, toLogin bool) http.HandlerFun
 		default:
 			http.Error(w, http.StatusText(http.StatusForbidden), http.StatusForbidden)
 		}
+	}
+}
+
+// adminOnly lets only an admin through; other staff get the forbidden
+// page (staffOnly runs first).
+func (h *Handler) adminOnly(next http.HandlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		if !account.FromContext(r.Context()).IsAdmin() {
+			h.fail(w, r, http.StatusForbidden, nil)
+			return
+		}
+		next(w, r)
 	}
 }

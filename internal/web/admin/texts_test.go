@@ -65,7 +65,7 @@ func TestEveryTextTranslated(t *testing.T) {
 		want["admin.title."+v.Name] = true
 	}
 	for _, n := range sections {
-		want[n.Label] = true
+		want[n.label] = true
 	}
 	for _, lang := range i18n.Languages {
 		have := texts()[lang]
