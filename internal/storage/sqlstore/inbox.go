@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"immo/internal/inbox"
+	"immo/internal/mail"
 	"immo/internal/lead"
 )
 
@@ -400,6 +401,20 @@ func (q *Inbox) Edit(ctx context.Context, id int64, fn func(e *inbox.Edit) error
 // Log implements inbox.Store.
 func (q *Inbox) Log(ctx context.Context, e inbox.Entry) error {
 	if err := q.s.writeTx(ctx, func(tx *sql.Tx) error { return q.log(ctx, tx, e) }); err != nil {
+		return q.s.errorf("audit log: %w", err)
+	}
+	return nil
+}
+
+// LogIn writes e to the audit log inside tx, the transaction of the change
+// it records (a change made in the inbox to a booking, a testimonial…):
+// the change and its entry are stored together, or neither.
+func (q *Inbox) LogIn(ctx context.Context, tx mail.Tx, e inbox.Entry) error {
+	t, err := sqlTx(tx)
+	if err != nil {
+		return err
+	}
+	if err := q.log(ctx, t, e); err != nil {
 		return q.s.errorf("audit log: %w", err)
 	}
 	return nil
