@@ -12,8 +12,8 @@ import (
 	"time"
 
 	"immo/internal/inbox"
-	"immo/internal/mail"
 	"immo/internal/lead"
+	"immo/internal/mail"
 )
 
 // Inbox is the agency's inbox on the requests table (inbox.Store): the
