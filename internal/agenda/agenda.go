@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"sync/atomic"
 	"time"
 	_ "time/tzdata" // Europe/Brussels without the system's zone files (a scratch image has none)
 
@@ -257,9 +258,14 @@ type Store interface {
 
 // Agenda offers and books slots.
 type Agenda struct {
+	// Rules are the configuration's; the agency's saved ones (Saved)
+	// replace them: Current is what is in force.
 	Rules Rules
 	Store Store
+	Saved RulesStore       // nil: only the configuration's rules
 	Now   func() time.Time // nil: time.Now
+
+	saved atomic.Pointer[saved]
 }
 
 func (a *Agenda) now() time.Time {
@@ -272,30 +278,33 @@ func (a *Agenda) now() time.Time {
 // Free lists the free slots of the bookable days.
 func (a *Agenda) Free(ctx context.Context) ([]Slot, error) {
 	now := a.now().In(Brussels)
-	from := time.Date(now.Year(), now.Month(), now.Day()+a.Rules.MinDays, 0, 0, 0, 0, Brussels)
-	to := time.Date(now.Year(), now.Month(), now.Day()+a.Rules.MaxDays+1, 0, 0, 0, 0, Brussels)
+	r := a.Current()
+	from := time.Date(now.Year(), now.Month(), now.Day()+r.MinDays, 0, 0, 0, 0, Brussels)
+	to := time.Date(now.Year(), now.Month(), now.Day()+r.MaxDays+1, 0, 0, 0, 0, Brussels)
 	taken, err := a.Store.Taken(ctx, from, to)
 	if err != nil {
 		return nil, err
 	}
-	return a.Rules.Slots(now, taken), nil
+	return r.Slots(now, taken), nil
 }
 
 // Book takes a place in b's slot, which must be one the rules offer now.
 func (a *Agenda) Book(ctx context.Context, b Booking, then func(ctx context.Context, tx mail.Tx, id int64) error) (int64, error) {
-	if !a.Rules.Offers(a.now(), b.Start) {
+	r := a.Current()
+	if !r.Offers(a.now(), b.Start) {
 		return 0, ErrNotOffered
 	}
 	b.Start = b.Start.UTC()
-	return a.Store.Take(ctx, b, a.Rules.Limits(a.now()), then)
+	return a.Store.Take(ctx, b, r.Limits(a.now()), then)
 }
 
 // BookIn takes a place in b's slot inside tx (Store.TakeIn); the slot must
 // be one the rules offer now: ErrNotOffered, else ErrFull when it is full.
 func (a *Agenda) BookIn(ctx context.Context, tx mail.Tx, b Booking) (int64, error) {
-	if !a.Rules.Offers(a.now(), b.Start) {
+	r := a.Current()
+	if !r.Offers(a.now(), b.Start) {
 		return 0, ErrNotOffered
 	}
 	b.Start = b.Start.UTC()
-	return a.Store.TakeIn(ctx, tx, b, a.Rules.Limits(a.now()))
+	return a.Store.TakeIn(ctx, tx, b, r.Limits(a.now()))
 }

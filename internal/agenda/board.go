@@ -34,11 +34,16 @@ type Board struct {
 	}
 }
 
-// Refresh reads the places taken from the store; changed says whether they
-// differ from what the board held.
+// Refresh reads the rules the agency saved (Agenda.Saved) and the places
+// taken from the store; changed says whether either differs from what the
+// board held.
 func (b *Board) Refresh(ctx context.Context) (changed bool, err error) {
+	rulesChanged, err := b.Agenda.readSaved(ctx)
+	if err != nil {
+		return false, err
+	}
 	now := b.Agenda.now().In(Brussels)
-	r := b.Agenda.Rules
+	r := b.Agenda.Current()
 	from := time.Date(now.Year(), now.Month(), now.Day()+r.MinDays, 0, 0, 0, 0, Brussels)
 	to := time.Date(now.Year(), now.Month(), now.Day()+r.MaxDays+1, 0, 0, 0, 0, Brussels)
 	taken, err := b.Agenda.Store.Taken(ctx, from, to)
@@ -51,8 +56,11 @@ func (b *Board) Refresh(ctx context.Context) (changed bool, err error) {
 	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	if b.taken != nil && maps.Equal(b.taken, taken) && maps.Equal(b.byProperty, byProperty) {
+	if !rulesChanged && b.taken != nil && maps.Equal(b.taken, taken) && maps.Equal(b.byProperty, byProperty) {
 		return false, nil
+	}
+	if rulesChanged {
+		b.until = time.Time{} // the next change by the clock is the new rules'
 	}
 	b.taken, b.byProperty = taken, byProperty
 	b.version++
@@ -73,7 +81,7 @@ func (b *Board) FreeFor(property int64) []Slot {
 	if taken == nil {
 		return nil
 	}
-	return b.Agenda.Rules.SlotsOf(now, taken, byProperty, property)
+	return b.Agenda.Current().SlotsOf(now, taken, byProperty, property)
 }
 
 // Version names the free slots Free returns now: it changes with the
@@ -83,7 +91,7 @@ func (b *Board) Version() string {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if b.until.IsZero() || !now.Before(b.until) {
-		b.epoch, b.until = now, b.Agenda.Rules.nextChange(now)
+		b.epoch, b.until = now, b.Agenda.Current().nextChange(now)
 	}
 	if b.named.version != b.version || !b.named.epoch.Equal(b.epoch) {
 		b.named.version, b.named.epoch = b.version, b.epoch
