@@ -24,28 +24,53 @@ const bom = "\uFEFF"
 // reads as a date and time.
 const csvTime = "2006-01-02 15:04"
 
-// Write writes rows to w as CSV: the byte order mark, a header row in
-// c.Lang, one line per row. It writes as rows come, flushing every 100
-// lines, so an export of any size holds one page in memory. Every cell is
-// Safe.
+// Write writes rows to w as CSV (WriteCSV): a header row in c.Lang, one
+// line per lead.
 func (c CSV) Write(w io.Writer, rows iter.Seq2[Row, error]) error {
-	if _, err := io.WriteString(w, bom); err != nil {
-		return err
-	}
-	out := csv.NewWriter(w)
 	header := make([]string, len(csvHeader))
 	for i, k := range csvHeader {
 		header[i] = i18n.T(c.Lang, k)
 	}
-	if err := out.Write(header); err != nil {
+	return WriteCSV(w, header, func(yield func([]string, error) bool) {
+		for r, err := range rows {
+			if err != nil {
+				yield(nil, err)
+				return
+			}
+			if !yield(c.line(r), nil) {
+				return
+			}
+		}
+	})
+}
+
+// WriteCSV writes any of the inbox's lists to w as CSV: the byte order
+// mark (Excel then reads UTF-8, accents right), the header, one line per
+// row, every cell Safe. It writes as rows come, flushing every 100 lines,
+// so an export of any size holds one page in memory; it stops at the
+// first error of rows.
+func WriteCSV(w io.Writer, header []string, rows iter.Seq2[[]string, error]) error {
+	if _, err := io.WriteString(w, bom); err != nil {
+		return err
+	}
+	out := csv.NewWriter(w)
+	cells := make([]string, 0, len(header))
+	write := func(line []string) error {
+		cells = cells[:0]
+		for _, s := range line {
+			cells = append(cells, Safe(s))
+		}
+		return out.Write(cells)
+	}
+	if err := write(header); err != nil {
 		return err
 	}
 	n := 0
-	for r, err := range rows {
+	for line, err := range rows {
 		if err != nil {
 			return err
 		}
-		if err := out.Write(c.line(r)); err != nil {
+		if err := write(line); err != nil {
 			return err
 		}
 		if n++; n%100 == 0 {
@@ -64,9 +89,6 @@ func (c CSV) line(r Row) []string {
 		i18n.T(c.Lang, KindKey(string(r.Kind))), i18n.T(c.Lang, StatusKey(r.Status)),
 		r.FirstName, r.LastName, r.Email, r.Phone, r.Lang, optionalID(r.PropertyID), optionalID(r.ProjectID),
 		c.staff(r.Assignee), strconv.Itoa(r.Notes), r.Remark,
-	}
-	for i, s := range cells {
-		cells[i] = Safe(s)
 	}
 	return cells
 }
