@@ -193,6 +193,9 @@ type Booking struct {
 	Start     time.Time `json:"start"`
 	Property  int64     `json:"propertyId"` // the property visited; 0: a meeting at the agency
 	RequestID int64     `json:"requestId"`  // the visitor's request (lead.KindVisit)
+	// Revision counts the agency's moves of the booking: the SEQUENCE of
+	// the .ics each mail about it carries.
+	Revision int `json:"revision"`
 	// CancelHash is what the store keeps of the booking's cancel token
 	// (CancelHash); nil: the booking cannot be cancelled by a link.
 	CancelHash []byte `json:"-"`

@@ -8,12 +8,11 @@ import (
 	"immo/internal/mail"
 )
 
-// Visit is a booked place as the agency's agenda lists it: the booking,
-// how often the agency moved it, and who booked it (the visit request's
-// person; empty for a booking without a request).
+// Visit is a booked place as the agency's agenda lists it: the booking
+// and who booked it (the visit request's person; empty for a booking
+// without a request).
 type Visit struct {
 	Booking
-	Revision  int
 	FirstName string
 	LastName  string
 	Email     string

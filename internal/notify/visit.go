@@ -51,7 +51,7 @@ func (c *Composer) visitConfirmation(r lead.Request, more []mail.Attachment) (ma
 		p.Listing = &l
 		p.Button = &link{Text: i18n.T(lang, "mail.notice.view"), URL: l.URL}
 	}
-	cal, err := c.invitation(r, start, l, cancel, false)
+	cal, err := c.invitation(r, l, visitEvent{start: start, cancel: cancel, says: i18n.Tf(lang, "visit.mail.booked", "when", when)})
 	if err != nil {
 		return mail.Message{}, err
 	}
@@ -59,12 +59,26 @@ func (c *Composer) visitConfirmation(r lead.Request, more []mail.Attachment) (ma
 	return message(p, []mail.Address{visitor(r)}, c.agencyAddress(), append([]mail.Attachment{att}, more...))
 }
 
+// visitEvent is what a visit's .ics says: when, its cancel link ("":
+// none), whether it is cancelled, its SEQUENCE (the booking's revision:
+// each move, and the cancellation after, is one higher) and the first line
+// of its description.
+type visitEvent struct {
+	start     time.Time
+	cancel    string
+	cancelled bool
+	seq       int
+	says      string
+}
+
 // invitation is the visit as an iCalendar event (RFC 5545, METHOD:PUBLISH:
 // the visitor's calendar adds it; the agency is its organizer). Its UID is
-// the request's, so a second copy replaces the first; times are UTC.
-// cancelled writes its cancellation instead (RFC 5546: METHOD:CANCEL, the
-// same UID, a higher SEQUENCE, STATUS:CANCELLED): the calendar removes it.
-func (c *Composer) invitation(r lead.Request, start time.Time, l Listing, cancel string, cancelled bool) ([]byte, error) {
+// the request's, so a later copy (a higher SEQUENCE: a move) replaces the
+// first; times are UTC. A cancelled one is written as its cancellation
+// (RFC 5546: METHOD:CANCEL, the same UID, a higher SEQUENCE,
+// STATUS:CANCELLED): the calendar removes it.
+func (c *Composer) invitation(r lead.Request, l Listing, e visitEvent) ([]byte, error) {
+	start, cancel, cancelled := e.start, e.cancel, e.cancelled
 	length := c.cfg.VisitLength
 	if length <= 0 {
 		length = 30 * time.Minute
@@ -91,10 +105,7 @@ func (c *Composer) invitation(r lead.Request, start time.Time, l Listing, cancel
 	} else if l.City != "" {
 		ev.SetLocation(oneLine(l.City, 200))
 	}
-	desc := []string{i18n.Tf(lang, "visit.mail.booked", "when", c.inSentence(start, lang))}
-	if cancelled {
-		desc[0] = i18n.Tf(lang, "visit.mail.youCancelled", "when", c.inSentence(start, lang))
-	}
+	desc := []string{e.says}
 	if l.URL != "" {
 		ev.SetURL(l.URL)
 		desc = append(desc, l.URL)
@@ -104,12 +115,11 @@ func (c *Composer) invitation(r lead.Request, start time.Time, l Listing, cancel
 	}
 	ev.SetDescription(strings.Join(desc, "\n"))
 	ev.SetOrganizer("mailto:"+c.cfg.Agency.Email, ics.WithCN(oneLine(c.cfg.Agency.Name, maxName)))
+	ev.SetSequence(e.seq)
 	if cancelled {
 		cal.SetMethod(ics.MethodCancel)
-		ev.SetSequence(1)
 		ev.SetStatus(ics.ObjectStatusCancelled)
 	} else {
-		ev.SetSequence(0)
 		ev.SetStatus(ics.ObjectStatusConfirmed)
 	}
 	return []byte(cal.Serialize(ics.WithNewLineWindows)), nil // RFC 5545: lines end in CRLF
@@ -189,7 +199,8 @@ func (c *Composer) visitCancelledToVisitor(b agenda.Booking, r lead.Request) (ma
 		p.Listing = &l
 		p.Button = &link{Text: i18n.T(lang, "mail.notice.view"), URL: l.URL}
 	}
-	cal, err := c.invitation(r, b.Start, l, "", true)
+	cal, err := c.invitation(r, l, visitEvent{start: b.Start, cancelled: true, seq: b.Revision + 1,
+		says: i18n.Tf(lang, "visit.mail.youCancelled", "when", when)})
 	if err != nil {
 		return mail.Message{}, err
 	}

@@ -178,8 +178,8 @@ func (b *Bookings) find(ctx context.Context, q queryRower, hash []byte) (agenda.
 	}
 	var bk agenda.Booking
 	var property, request sql.NullInt64
-	err := q.QueryRowContext(ctx, b.s.d.query(`SELECT id, start_at, property_id, request_id FROM bookings
-		WHERE cancel_hash = ? AND cancelled_at IS NULL`), hash).Scan(&bk.ID, scanTime{&bk.Start}, &property, &request)
+	err := q.QueryRowContext(ctx, b.s.d.query(`SELECT id, start_at, property_id, request_id, revision FROM bookings
+		WHERE cancel_hash = ? AND cancelled_at IS NULL`), hash).Scan(&bk.ID, scanTime{&bk.Start}, &property, &request, &bk.Revision)
 	if errors.Is(err, sql.ErrNoRows) {
 		return agenda.Booking{}, agenda.ErrNoBooking
 	}
@@ -202,8 +202,8 @@ func (b *Bookings) Cancel(ctx context.Context, hash []byte, then func(ctx contex
 		var property, request sql.NullInt64
 		err := tx.QueryRowContext(ctx, b.s.d.query(`UPDATE bookings SET cancelled_at = `+b.s.d.Now+`
 			WHERE cancel_hash = ? AND cancelled_at IS NULL
-			RETURNING id, start_at, property_id, request_id`), hash).Scan(
-			&bk.ID, scanTime{&bk.Start}, &property, &request)
+			RETURNING id, start_at, property_id, request_id, revision`), hash).Scan(
+			&bk.ID, scanTime{&bk.Start}, &property, &request, &bk.Revision)
 		if errors.Is(err, sql.ErrNoRows) {
 			return agenda.ErrNoBooking
 		}
