@@ -9,10 +9,12 @@ import (
 	"time"
 
 	"immo/internal/account"
+	"immo/internal/booking"
 	"immo/internal/inbox"
 	"immo/internal/lead"
 	"immo/internal/mail/mailqueue"
 	"immo/internal/storage"
+	"immo/internal/testimonial"
 	"immo/internal/web/admin"
 	"immo/internal/web/assets"
 	"immo/internal/web/route"
@@ -26,8 +28,8 @@ const adminCookie = "immo_staff"
 // newAdmin is the agency's inbox (/admin/): the leads on store, the staff
 // signing in through staff behind the site's login brakes, the mails about
 // a lead read from queue.
-func newAdmin(store storage.Store, staff *account.StaffService, queue *mailqueue.Queue, resolver *route.Resolver,
-	ipKey []byte, secure bool, w *Web, now func() time.Time, log *slog.Logger) (*admin.Handler, error) {
+func newAdmin(store storage.Store, staff *account.StaffService, queue *mailqueue.Queue, resolver *route.Resolver, says *testimonial.Service,
+	desk *booking.Desk, ipKey []byte, secure bool, w *Web, now func() time.Time, log *slog.Logger) (*admin.Handler, error) {
 	ip, err := lead.NewIPHasher(ipKey)
 	if err != nil {
 		return nil, err
@@ -50,10 +52,18 @@ func newAdmin(store storage.Store, staff *account.StaffService, queue *mailqueue
 	if w != nil { // the tests' pages: their version, whatever web app is built
 		version = w.AssetVersion
 	}
-	return admin.New(admin.Options{
-		Inbox: leads, SignIn: staff, Brakes: loginBrakes(ip, store, now), Staff: staffNames{members},
+	// The testimonials' moderation: audited, and the site's list refreshed
+	// at once (the pages' generation follows).
+	moderation := &testimonial.Moderation{Store: store, Shown: says, Now: now, Audit: testimonialAudit(store.Inbox())}
+	o := admin.Options{
+		Inbox: leads, SignIn: staff, Brakes: loginBrakes(ip, store, now), Staff: staffNames{members}, StaffAdmin: staff, MyFactor: staff,
 		Sessions: sessions, ListingURL: resolver.ListingURL, Assets: tags, Version: version, Log: log.With("component", "inbox"), Now: now,
-	}), nil
+		Testimonials: moderation, Mails: mailDesk{Queue: queue, log: store.Inbox(), now: now},
+	}
+	if desk != nil { // a nil *Desk in the interface would not be nil
+		o.Agenda = desk
+	}
+	return admin.New(o), nil
 }
 
 // adminAssets are the head tags of the inbox's bundle (its stylesheets and

@@ -210,7 +210,11 @@ func New(ctx context.Context, c Config) (*App, error) {
 	if err != nil {
 		return nil, err
 	}
-	inboxPages, err := newAdmin(store, staff, queue, resolver, c.Keys.IPHash, strings.HasPrefix(c.PublicURL, "https://"), c.Web, now, log)
+	desk, err := newAgendaDesk(deps, store)
+	if err != nil {
+		return nil, err
+	}
+	inboxPages, err := newAdmin(store, staff, queue, resolver, says, desk, c.Keys.IPHash, strings.HasPrefix(c.PublicURL, "https://"), c.Web, now, log)
 	if err != nil {
 		return nil, err
 	}

@@ -199,7 +199,7 @@ func newComposer(d formDeps) (*notify.Composer, error) {
 		},
 	}
 	if d.Agenda != nil {
-		cfg.VisitLength = d.Agenda.Rules.Length
+		cfg.VisitLength = func() time.Duration { return d.Agenda.Current().Length }
 	}
 	return notify.New(cfg)
 }

@@ -16,7 +16,21 @@ func newVisitAgenda(ctx context.Context, cfg *site.Config, store storage.Store, 
 	if cfg.Appointments == nil {
 		return nil, nil
 	}
-	return booking.New(ctx, cfg.Appointments.Rules(), store.Bookings(), now, log)
+	return booking.New(ctx, cfg.Appointments.Rules(), store.Bookings(), store.Bookings(), now, log)
+}
+
+// newAgendaDesk is the agency's side of the agenda for the inbox; nil when
+// the site configures no appointments.
+func newAgendaDesk(d formDeps, store storage.Store) (*booking.Desk, error) {
+	if d.Agenda == nil {
+		return nil, nil
+	}
+	composer, err := newComposer(d)
+	if err != nil {
+		return nil, err
+	}
+	return &booking.Desk{Visits: d.Agenda, Store: store.Bookings(), Rules: store.Bookings(), Requests: d.Requests,
+		Mails: composer, Queue: d.Queue, Audit: store.Inbox()}, nil
 }
 
 // newVisitCancels answers the cancel links of d's agenda.

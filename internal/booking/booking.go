@@ -49,9 +49,10 @@ type Visits struct {
 
 var _ lead.Step = (*Visits)(nil)
 
-// New is the agenda of rules on store, its board read once.
-func New(ctx context.Context, rules agenda.Rules, store agenda.Store, now func() time.Time, log *slog.Logger) (*Visits, error) {
-	a := &agenda.Agenda{Rules: rules, Store: store, Now: now}
+// New is the agenda of rules on store, its board read once: the rules the
+// agency saved in the inbox (saved; nil: none) replace the configuration's.
+func New(ctx context.Context, rules agenda.Rules, store agenda.Store, saved agenda.RulesStore, now func() time.Time, log *slog.Logger) (*Visits, error) {
+	a := &agenda.Agenda{Rules: rules, Store: store, Saved: saved, Now: now}
 	if err := a.Rules.Validate(); err != nil {
 		return nil, err
 	}

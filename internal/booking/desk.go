@@ -211,3 +211,8 @@ func deskError(err error) error {
 	}
 	return err
 }
+
+// Current are the slot rules in force; Configured says whether they are
+// the configuration's (none saved in the inbox).
+func (d *Desk) Current() agenda.Rules { return d.Visits.Current() }
+func (d *Desk) Configured() bool      { return d.Visits.Configured() }

@@ -53,8 +53,9 @@ type Config struct {
 	// Links builds the site's addresses the mails carry (route.Resolver);
 	// nil: no visit, no newsletter mail can be written.
 	Links Links
-	// VisitLength is a visit's length, for its calendar event (0: 30 min).
-	VisitLength time.Duration
+	// VisitLength is a visit's length now (the agency may change the slot
+	// rules in the inbox), for its calendar event (nil or 0: 30 min).
+	VisitLength func() time.Duration
 	// Zone is the time zone times are written in; nil is Belgium's
 	// (agenda.Brussels).
 	Zone *time.Location

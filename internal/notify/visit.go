@@ -79,7 +79,10 @@ type visitEvent struct {
 // STATUS:CANCELLED): the calendar removes it.
 func (c *Composer) invitation(r lead.Request, l Listing, e visitEvent) ([]byte, error) {
 	start, cancel, cancelled := e.start, e.cancel, e.cancelled
-	length := c.cfg.VisitLength
+	var length time.Duration
+	if c.cfg.VisitLength != nil {
+		length = c.cfg.VisitLength()
+	}
 	if length <= 0 {
 		length = 30 * time.Minute
 	}

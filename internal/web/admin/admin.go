@@ -30,6 +30,17 @@ type Options struct {
 	SignIn SignIn
 	Brakes Brakes // nil: none
 	Staff  StaffDirectory
+	// Agenda is the visits booked and the slot rules (nil: the site
+	// offers no visits).
+	Agenda Agenda
+	// Testimonials moderates what visitors wrote (the testimonials page).
+	Testimonials Testimonials
+	// Mails is the mail queue (the mails page).
+	Mails Mails
+	// StaffAdmin manages the staff (the staff page, admins only).
+	StaffAdmin StaffAdmin
+	// MyFactor is each staff member's own second factor (their sign-in page).
+	MyFactor MyFactor
 	// ListingURL is the public page of a lead's property or project (0:
 	// none) in lang; nil or "": none.
 	ListingURL func(lang string, property, project int64) string

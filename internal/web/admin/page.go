@@ -76,13 +76,17 @@ var texts = sync.OnceValue(func() map[string]Texts {
 
 // The inbox's addresses.
 const (
-	loginPath    = Prefix + "login/"
-	passwordPath = account.StaffPasswordPath
-	codePath     = Prefix + "login/code/"
-	logoutPath   = Prefix + "logout/"
-	leadsPath    = Prefix + "leads/"
-	exportPath   = Prefix + "leads.csv"
-	eventsPath   = Prefix + "events"
+	loginPath        = Prefix + "login/"
+	passwordPath     = account.StaffPasswordPath
+	codePath         = Prefix + "login/code/"
+	logoutPath       = Prefix + "logout/"
+	leadsPath        = Prefix + "leads/"
+	exportPath       = Prefix + "leads.csv"
+	eventsPath       = Prefix + "events"
+	testimonialsPath = Prefix + "testimonials/"
+	mailsPath        = Prefix + "mails/"
+	staffPath        = Prefix + "staff/"
+	accountPath      = Prefix + "account/"
 )
 
 // section is one entry of the inbox's menu.
@@ -94,6 +98,11 @@ type section struct {
 // sections are the inbox's menu, in its order.
 var sections = []section{
 	{href: leadsPath, label: "admin.nav.leads"},
+	{href: agendaPath, label: "admin.nav.agenda"},
+	{href: testimonialsPath, label: "admin.nav.testimonials"},
+	{href: mailsPath, label: "admin.nav.mails"},
+	{href: staffPath, label: "admin.nav.staff", adminOnly: true},
+	{href: accountPath, label: "admin.nav.account"},
 }
 
 // base is what every page of r carries, for viewer v (none on the login).

@@ -16,7 +16,6 @@ func (h *Handler) routes() {
 	// An admin's page (managing the staff, the audit log) answers an
 	// agent with the forbidden page; the domain refuses them too.
 	adminPage := func(f http.HandlerFunc) http.Handler { return staffPage(h.adminOnly(f)) }
-	_ = adminPage
 	h.mux.Handle(loginPath+"{$}", page(h.serveLogin))
 	h.mux.Handle(codePath+"{$}", page(h.serveCode))
 	h.mux.Handle("POST "+logoutPath+"{$}", page(h.serveLogout))
@@ -29,6 +28,13 @@ func (h *Handler) routes() {
 	h.mux.Handle("GET "+leadsPath+"{id}/files/{field}", staffFile(h.serveFile))
 	h.mux.Handle("GET "+exportPath, staffFile(h.serveExport))
 	h.mux.Handle("GET "+eventsPath, staffFile(h.serveEvents))
+	h.mux.Handle(staffPath+"{$}", adminPage(h.serveStaff))
+	h.mux.Handle(accountPath+"{$}", staffPage(h.serveAccount))
+	h.mux.Handle(testimonialsPath+"{$}", staffPage(h.serveTestimonials))
+	h.mux.Handle(mailsPath+"{$}", staffPage(h.serveMails))
+	h.mux.Handle(agendaPath+"{$}", staffPage(h.serveAgenda))
+	h.mux.Handle(agendaRulesPath+"{$}", adminPage(h.serveAgendaRules))
+	h.mux.Handle("GET "+agendaExportPath, staffFile(h.serveAgendaExport))
 	h.mux.Handle(Prefix, page(func(w http.ResponseWriter, r *http.Request) { h.fail(w, r, http.StatusNotFound, nil) }))
 }
 

@@ -4,10 +4,16 @@ import "immo/internal/web/views"
 
 // The views' names (views.Admin).
 const (
-	ViewLogin = views.AdminLogin
-	ViewLeads = views.AdminLeads
-	ViewLead  = views.AdminLead
-	ViewError = views.AdminError
+	ViewLogin        = views.AdminLogin
+	ViewLeads        = views.AdminLeads
+	ViewLead         = views.AdminLead
+	ViewError        = views.AdminError
+	ViewTestimonials = views.AdminTestimonials
+	ViewMails        = views.AdminMails
+	ViewStaff        = views.AdminStaff
+	ViewAccount      = views.AdminAccount
+	ViewAgenda       = views.AdminAgenda
+	ViewAgendaRules  = views.AdminAgendaRules
 )
 
 // EntrySource is the inbox's entry in the web build's manifest.

@@ -73,10 +73,16 @@ func (r Registry) Lookup(name string) (View, bool) {
 
 // The inbox's views (the second entry, web/src/admin).
 const (
-	AdminLogin = "AdminLogin"
-	AdminLeads = "AdminLeads"
-	AdminLead  = "AdminLead"
-	AdminError = "AdminError"
+	AdminLogin        = "AdminLogin"
+	AdminLeads        = "AdminLeads"
+	AdminLead         = "AdminLead"
+	AdminError        = "AdminError"
+	AdminTestimonials = "AdminTestimonials"
+	AdminMails        = "AdminMails"
+	AdminStaff        = "AdminStaff"
+	AdminAccount      = "AdminAccount"
+	AdminAgenda       = "AdminAgenda"
+	AdminAgendaRules  = "AdminAgendaRules"
 )
 
 // Admin is the agency inbox's views: a bundle of their own, so not one
@@ -86,4 +92,10 @@ var Admin = Registry{
 	{AdminLeads, "admin/views/LeadsPage"},
 	{AdminLead, "admin/views/LeadPage"},
 	{AdminError, "admin/views/ErrorPage"},
+	{AdminAgenda, "admin/views/AgendaPage"},
+	{AdminAgendaRules, "admin/views/AgendaRulesPage"},
+	{AdminTestimonials, "admin/views/TestimonialsPage"},
+	{AdminMails, "admin/views/MailsPage"},
+	{AdminStaff, "admin/views/StaffPage"},
+	{AdminAccount, "admin/views/AccountPage"},
 }

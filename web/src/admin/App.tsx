@@ -2,10 +2,16 @@ import { useEffect, useState, type ComponentType } from 'react'
 import { flushSync } from 'react-dom'
 import type { ViewName, ViewProps } from '../gen/admin'
 import { PageContext, RouterContext, type Page, type Router } from '../lib/router'
+import { AgendaPage } from './views/AgendaPage'
+import { AgendaRulesPage } from './views/AgendaRulesPage'
 import { ErrorPage } from './views/ErrorPage'
 import { LeadPage } from './views/LeadPage'
 import { LeadsPage } from './views/LeadsPage'
 import { LoginPage } from './views/LoginPage'
+import { TestimonialsPage } from './views/TestimonialsPage'
+import { MailsPage } from './views/MailsPage'
+import { StaffPage } from './views/StaffPage'
+import { AccountPage } from './views/AccountPage'
 
 /** The inbox's views (internal/web/views.Admin): a view missing here, or taking other props, fails tsc. */
 const views: { [V in ViewName]: ComponentType<ViewProps[V]> } = {
@@ -13,6 +19,12 @@ const views: { [V in ViewName]: ComponentType<ViewProps[V]> } = {
   AdminLeads: LeadsPage,
   AdminLead: LeadPage,
   AdminError: ErrorPage,
+  AdminAgenda: AgendaPage,
+  AdminAgendaRules: AgendaRulesPage,
+  AdminTestimonials: TestimonialsPage,
+  AdminMails: MailsPage,
+  AdminStaff: StaffPage,
+  AdminAccount: AccountPage,
 }
 
 /** The inbox's app: the current page's view, swapped by the router. */

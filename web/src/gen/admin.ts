@@ -172,8 +172,177 @@ export interface ErrorProps {
   status: number
 }
 
+/** admin.AgendaProps */
+export interface AgendaProps {
+  lang: 'nl' | 'fr' | 'en' | 'de'
+  texts: Record<string, string> | null
+  viewer: Viewer | null
+  nav: NavLink[] | null
+  errors?: Partial<Record<string, string>>
+  form?: Partial<Record<string, string>>
+  notice?: string
+  enabled: boolean
+  week: string
+  prev: string
+  next: string
+  today: string
+  property: string
+  days: AgendaDay[] | null
+  free: Partial<Record<string, string[]>> | null
+  action: string
+  export: string
+  rules: string
+  full: boolean
+}
+
+/** admin.AgendaDay */
+export interface AgendaDay {
+  date: string
+  visits: VisitEntry[] | null
+}
+
+/** admin.VisitEntry */
+export interface VisitEntry {
+  id: number
+  start: string
+  end: string
+  propertyId: number
+  listing: string
+  name: string
+  email: string
+  phone: string
+  lang: string
+  lead: string
+  moved: number
+}
+
+/** admin.AgendaRulesProps */
+export interface AgendaRulesProps {
+  lang: 'nl' | 'fr' | 'en' | 'de'
+  texts: Record<string, string> | null
+  viewer: Viewer | null
+  nav: NavLink[] | null
+  errors?: Partial<Record<string, string>>
+  form?: Partial<Record<string, string>>
+  notice?: string
+  enabled: boolean
+  values: Partial<Record<string, string>> | null
+  configured: boolean
+  action: string
+  back: string
+}
+
+/** admin.TestimonialsProps */
+export interface TestimonialsProps {
+  lang: 'nl' | 'fr' | 'en' | 'de'
+  texts: Record<string, string> | null
+  viewer: Viewer | null
+  nav: NavLink[] | null
+  errors?: Partial<Record<string, string>>
+  form?: Partial<Record<string, string>>
+  notice?: string
+  rows: TestimonialRow[] | null
+  action: string
+  maxName: number
+  maxComment: number
+}
+
+/** admin.TestimonialRow */
+export interface TestimonialRow {
+  id: number
+  name: string
+  comment: string
+  website: string
+  about: string
+  lang: string
+  approved: boolean
+  created: string
+  lead: string
+  picture: string
+}
+
+/** admin.MailsProps */
+export interface MailsProps {
+  lang: 'nl' | 'fr' | 'en' | 'de'
+  texts: Record<string, string> | null
+  viewer: Viewer | null
+  nav: NavLink[] | null
+  errors?: Partial<Record<string, string>>
+  form?: Partial<Record<string, string>>
+  notice?: string
+  state: string
+  states: string[] | null
+  rows: MailRow[] | null
+  next: string
+  first: string
+  action: string
+}
+
+/** admin.MailRow */
+export interface MailRow {
+  id: number
+  to: string
+  subject: string
+  state: string
+  attempts: number
+  maxAttempts: number
+  created: string
+  next: string
+  finalized: string
+  lastError: string
+  kind: string
+  lead: string
+  retry: boolean
+}
+
+/** admin.StaffProps */
+export interface StaffProps {
+  lang: 'nl' | 'fr' | 'en' | 'de'
+  texts: Record<string, string> | null
+  viewer: Viewer | null
+  nav: NavLink[] | null
+  errors?: Partial<Record<string, string>>
+  form?: Partial<Record<string, string>>
+  notice?: string
+  members: StaffRow[] | null
+  action: string
+  roles: string[] | null
+  langs: string[] | null
+}
+
+/** admin.StaffRow */
+export interface StaffRow {
+  id: number
+  name: string
+  email: string
+  role: 'admin' | 'agent'
+  disabled: boolean
+  twoFactor: boolean
+  passwordSet: boolean
+  lastLink: string
+  self: boolean
+}
+
+/** admin.AccountProps */
+export interface AccountProps {
+  lang: 'nl' | 'fr' | 'en' | 'de'
+  texts: Record<string, string> | null
+  viewer: Viewer | null
+  nav: NavLink[] | null
+  errors?: Partial<Record<string, string>>
+  form?: Partial<Record<string, string>>
+  notice?: string
+  name: string
+  email: string
+  role: 'admin' | 'agent'
+  twoFactor: 'off' | 'waiting' | 'on'
+  qr: string
+  secret: string
+  action: string
+}
+
 /** The views the React app renders (internal/web/views). */
-export type ViewName = 'AdminLogin' | 'AdminLeads' | 'AdminLead' | 'AdminError'
+export type ViewName = 'AdminLogin' | 'AdminLeads' | 'AdminLead' | 'AdminError' | 'AdminAgenda' | 'AdminAgendaRules' | 'AdminTestimonials' | 'AdminMails' | 'AdminStaff' | 'AdminAccount'
 
 /** Each view's props. */
 export interface ViewProps {
@@ -181,4 +350,10 @@ export interface ViewProps {
   AdminLeads: LeadsProps
   AdminLead: LeadProps
   AdminError: ErrorProps
+  AdminAgenda: AgendaProps
+  AdminAgendaRules: AgendaRulesProps
+  AdminTestimonials: TestimonialsProps
+  AdminMails: MailsProps
+  AdminStaff: StaffProps
+  AdminAccount: AccountProps
 }
