@@ -80,6 +80,10 @@ type StaffMember struct {
 	Account
 	TwoFactor   bool // a TOTP second factor is on
 	PasswordSet bool // the account chose a password (its link was used)
+	// LastLink is when the newest password link was mailed (its expiry
+	// less StaffLinkValidity: every link is made valid that long); zero:
+	// none.
+	LastLink time.Time
 }
 
 // StaffAction names a change to the staff, for the audit log.

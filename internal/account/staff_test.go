@@ -169,6 +169,8 @@ func TestStaffRoles(t *testing.T) {
 	if f.tokens["new@example.be"] == first {
 		t.Fatal("Resend mailed the same link")
 	}
+	must(t, f.s.ResetTOTP(ctx, admin, newbie.ID)) // none to reset: nothing changed, nothing audited
+	must(t, f.store.PutPendingTOTP(ctx, newbie.ID, "sealed"))
 	must(t, f.s.ResetTOTP(ctx, admin, newbie.ID))
 	if _, _, err := f.s.Add(ctx, admin, NewStaff{Email: "new@example.be", Lang: "fr", Role: Agent}); !errors.Is(err, ErrStaffTaken) {
 		t.Fatalf("the same address twice: %v", err)
@@ -315,6 +317,12 @@ func TestStaffTOTP(t *testing.T) {
 	ctx := t.Context()
 	ann := f.add(t, "ann@example.be", Agent)
 	id := ann.Account.ID
+	if on, waiting, err := f.s.TOTPOf(ctx, ann); on || waiting || err != nil {
+		t.Fatalf("TOTPOf before: %v %v %v", on, waiting, err)
+	}
+	if _, _, err := f.s.TOTPOf(ctx, Viewer{}); !errors.Is(err, ErrForbidden) {
+		t.Fatalf("TOTPOf of nobody: %v", err)
+	}
 	e, err := f.s.BeginTOTP(ctx, ann)
 	if err != nil || !strings.HasPrefix(e.URL, "otpauth://totp/Immo%20Arlon:ann@example.be?") || len(e.Secret) != 32 {
 		t.Fatalf("BeginTOTP: %+v %v", e, err)
@@ -332,7 +340,13 @@ func TestStaffTOTP(t *testing.T) {
 	if err := f.s.ConfirmTOTP(ctx, ann, wrongCode(t, f, e.Secret)); !errors.Is(err, ErrCode) {
 		t.Fatalf("a wrong first code: %v", err)
 	}
+	if on, waiting, _ := f.s.TOTPOf(ctx, ann); on || !waiting {
+		t.Fatalf("TOTPOf waiting: %v %v", on, waiting)
+	}
 	must(t, f.s.ConfirmTOTP(ctx, ann, code(t, f, e.Secret, f.now)))
+	if on, waiting, _ := f.s.TOTPOf(ctx, ann); !on || waiting {
+		t.Fatalf("TOTPOf on: %v %v", on, waiting)
+	}
 	if _, err := f.s.BeginTOTP(ctx, ann); !errors.Is(err, ErrTOTPOn) {
 		t.Fatalf("BeginTOTP with one on: %v", err)
 	}

@@ -209,6 +209,9 @@ func (m *memStaff) DeleteTOTP(ctx context.Context, id int64, fn StaffTxFunc) err
 	if err != nil {
 		return err
 	}
+	if _, ok := m.totp[id]; !ok {
+		return nil
+	}
 	if err := fn(ctx, memTx{}, *a); err != nil {
 		return err
 	}

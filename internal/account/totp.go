@@ -81,8 +81,9 @@ type TOTPStore interface {
 	// on, when it is later than the last: false when it is not (a code
 	// replayed, or taken by another server a moment before).
 	UseTOTPStep(ctx context.Context, id int64, step int64) (bool, error)
-	// DeleteTOTP removes id's second factor, if any, and runs fn:
-	// ErrNotStaff when id is no staff account.
+	// DeleteTOTP removes id's second factor, if any, and then runs fn
+	// (none: nothing changed, fn is not run): ErrNotStaff when id is no
+	// staff account.
 	DeleteTOTP(ctx context.Context, id int64, fn StaffTxFunc) error
 }
 
@@ -113,6 +114,22 @@ func (s *StaffService) BeginTOTP(ctx context.Context, by Viewer) (Enrolment, err
 		return Enrolment{}, err
 	}
 	return e, nil
+}
+
+// TOTPOf says where by's own second factor is: on, waiting for its first
+// code, or neither (none).
+func (s *StaffService) TOTPOf(ctx context.Context, by Viewer) (on, waiting bool, err error) {
+	if !by.IsStaff() {
+		return false, false, ErrForbidden
+	}
+	st, err := s.Store.TOTP(ctx, by.Account.ID)
+	switch {
+	case errors.Is(err, ErrNoTOTP):
+		return false, false, nil
+	case err != nil:
+		return false, false, err
+	}
+	return st.Enabled, !st.Enabled, nil
 }
 
 // PendingTOTP is the second factor waiting for by's first code, the same

@@ -62,9 +62,11 @@ func (st *Staff) insertToken(ctx context.Context, tx *sql.Tx, id int64, t accoun
 	return err
 }
 
-// staffMemberQuery reads staff members with their second factor's state.
+// staffMemberQuery reads staff members with their second factor's state
+// and their newest password link's expiry.
 var staffMemberQuery = `SELECT ` + prefixed("a.", accountColumns) + `,
-	CASE WHEN t.enabled_at IS NULL THEN FALSE ELSE TRUE END
+	CASE WHEN t.enabled_at IS NULL THEN FALSE ELSE TRUE END,
+	(SELECT max(k.expires_at) FROM account_tokens k WHERE k.account_id = a.id AND k.purpose = 'staff-password')
 	FROM accounts a LEFT JOIN staff_totp t ON t.account_id = a.id
 	WHERE a.role = 'staff'`
 
@@ -72,11 +74,15 @@ var staffMemberQuery = `SELECT ` + prefixed("a.", accountColumns) + `,
 func scanMember(row interface{ Scan(...any) error }) (account.StaffMember, error) {
 	var m account.StaffMember
 	var role string
-	if err := row.Scan(append(accountFields(&m.Account, &role), &m.TwoFactor)...); err != nil {
+	var linkExpires time.Time
+	if err := row.Scan(append(accountFields(&m.Account, &role), &m.TwoFactor, scanTime{&linkExpires})...); err != nil {
 		return m, err
 	}
 	m.Role = account.Role(role)
 	m.PasswordSet = !m.PasswordChanged.IsZero()
+	if !linkExpires.IsZero() {
+		m.LastLink = linkExpires.Add(-account.StaffLinkValidity)
+	}
 	return m, nil
 }
 

@@ -90,8 +90,12 @@ func (st *Staff) DeleteTOTP(ctx context.Context, id int64, fn account.StaffTxFun
 		if err != nil {
 			return err
 		}
-		if _, err := tx.ExecContext(ctx, st.s.d.query(`DELETE FROM staff_totp WHERE account_id = ?`), id); err != nil {
+		res, err := tx.ExecContext(ctx, st.s.d.query(`DELETE FROM staff_totp WHERE account_id = ?`), id)
+		if err != nil {
 			return err
+		}
+		if n, err := res.RowsAffected(); err != nil || n == 0 {
+			return err // none: nothing changed, nothing to audit
 		}
 		return fn(ctx, Tx{tx}, a)
 	})

@@ -130,7 +130,7 @@ func testStaffAddList(t *testing.T, s *sqlstore.Store) {
 		t.Fatalf("ListStaff: %+v %v", list, err)
 	}
 	for i, want := range []int64{bob.ID, zed.ID, amy.ID} { // admins first, then by address
-		if list[i].ID != want || list[i].TwoFactor || list[i].PasswordSet {
+		if list[i].ID != want || list[i].TwoFactor || list[i].PasswordSet || !list[i].LastLink.Equal(staffNow) {
 			t.Errorf("list[%d] = %+v, want account %d", i, list[i], want)
 		}
 	}
@@ -147,6 +147,14 @@ func testStaffAddList(t *testing.T, s *sqlstore.Store) {
 	}
 	if m, err := st.StaffMember(ctx, zed.ID); err != nil || m.Email != "zed@example.be" || m.StaffRole != account.Admin {
 		t.Fatalf("StaffMember: %+v %v", m, err)
+	}
+	// A link sent a day later is the newest.
+	if err := st.AddStaffToken(ctx, zed.ID, account.Token{Hash: "h6", Purpose: account.PurposeStaffPassword,
+		Expires: staffNow.Add(24*time.Hour + account.StaffLinkValidity)}, noop); err != nil {
+		t.Fatal(err)
+	}
+	if m, err := st.StaffMember(ctx, zed.ID); err != nil || !m.LastLink.Equal(staffNow.Add(24*time.Hour)) {
+		t.Fatalf("the newest link: %v %v", m.LastLink, err)
 	}
 	if err := st.SetStaffRole(ctx, owner.ID, account.Admin, noop); !errors.Is(err, account.ErrNotStaff) {
 		t.Fatalf("an owner made admin: %v", err)
@@ -397,7 +405,9 @@ func testStaffTOTP(t *testing.T, s1, s2 *sqlstore.Store) {
 	if _, err := st.TOTP(ctx, ann.ID); !errors.Is(err, account.ErrNoTOTP) {
 		t.Fatalf("after DeleteTOTP: %v", err)
 	}
-	if err := st.DeleteTOTP(ctx, ann.ID, noop); err != nil {
+	if err := st.DeleteTOTP(ctx, ann.ID, func(context.Context, mail.Tx, account.Account) error {
+		return errors.New("run for no factor: an audit entry of nothing")
+	}); err != nil {
 		t.Fatalf("delete none: %v", err)
 	}
 	if err := st.DeleteTOTP(ctx, 9999, noop); !errors.Is(err, account.ErrNotStaff) {

@@ -8,10 +8,12 @@ import (
 	"strings"
 	"testing"
 
+	"immo/internal/errs"
 	"immo/internal/i18n"
 	"immo/internal/inbox"
 	"immo/internal/lead"
 	"immo/internal/mail/mailqueue"
+	"immo/internal/testimonial"
 	"immo/internal/web/views"
 )
 
@@ -44,13 +46,28 @@ func TestEveryTextTranslated(t *testing.T) {
 	for _, k := range append(inbox.Errors, keyLoginFailed, keyLocked, keyCodeWrong, keyCodeLocked, keyFailure, "admin.error.action", "admin.noscript") {
 		want[k] = true
 	}
+	for _, e := range []*errs.Error{mailqueue.ErrBadQuery, mailqueue.ErrNoMail, mailqueue.ErrNotRetrying, mailqueue.ErrNoAttachments} {
+		want[e.Key] = true
+	}
+	want["admin.action.mail.retry"] = true
+	for _, k := range testimonial.Errors {
+		want[k] = true
+	}
+	for _, a := range []testimonial.Action{testimonial.ActionApprove, testimonial.ActionReject, testimonial.ActionEdit} {
+		want["admin.action."+string(a)] = true
+	}
+	for _, f := range lead.Specs[lead.KindTestimonial].Fields {
+		for _, o := range f.Options {
+			want["admin.testimonials.about."+o] = true
+		}
+	}
 	for _, k := range kinds {
 		want["admin.kind."+k] = true
 	}
 	for _, s := range statuses {
 		want["admin.status."+s] = true
 	}
-	for _, s := range []mailqueue.State{mailqueue.Queued, mailqueue.Sending, mailqueue.Sent, mailqueue.Failed} {
+	for _, s := range []mailqueue.State{mailqueue.Queued, mailqueue.Retrying, mailqueue.Sending, mailqueue.Sent, mailqueue.Failed} {
 		want["admin.mail."+string(s)] = true
 	}
 	for _, a := range []inbox.Action{inbox.ActionStatus, inbox.ActionAssign, inbox.ActionNote, inbox.ActionExport} {
@@ -66,6 +83,15 @@ func TestEveryTextTranslated(t *testing.T) {
 	}
 	for _, n := range sections {
 		want[n.label] = true
+	}
+	for _, a := range staffActions {
+		want["admin.staff.done."+a] = true
+	}
+	for _, a := range factorActions {
+		want["admin.account.done."+a] = true
+	}
+	for _, k := range []string{keyLastAdmin, keyStaffTaken, keyStaffDisabled, keyFactorOn, keyFactorNone} {
+		want[k] = true
 	}
 	for _, lang := range i18n.Languages {
 		have := texts()[lang]

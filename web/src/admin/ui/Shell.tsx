@@ -41,6 +41,7 @@ export function Shell({ base, title, children }: { base: Omit<LoginProps, 'step'
       <main className="admin-main" id="main">
         <h1>{title}</h1>
         {base.errors?.form && <p className="admin-error" role="alert">{t(base.errors.form)}</p>}
+        {base.notice && <p className="admin-notice" role="status">{t(base.notice)}</p>}
         {children}
       </main>
     </div>
