@@ -6,6 +6,7 @@ package testimonial
 import (
 	"immo/internal/errs"
 	"immo/internal/field"
+	"immo/internal/mail"
 
 	"context"
 	"sync/atomic"
@@ -43,6 +44,13 @@ type Store interface {
 	// ApprovedPicture is the picture sent with testimonial id (a JPEG,
 	// shrunk), only while it is approved; ErrNotFound otherwise.
 	ApprovedPicture(ctx context.Context, id int64) ([]byte, error)
+	// EditTestimonial runs fn on testimonial id as stored, in one write
+	// transaction holding its row until it ends; fn's Op says what is then
+	// written (Update: its name, comment and approval; Delete: the row),
+	// and any write bumps the version. What fn writes in tx (the audit
+	// entry) commits with it; an error from fn writes nothing.
+	// ErrNotFound when none has id.
+	EditTestimonial(ctx context.Context, id int64, fn func(ctx context.Context, tx mail.Tx, t *Testimonial) (Op, error)) error
 }
 
 // Service serves the approved testimonials from memory.

@@ -79,6 +79,7 @@ func RunTestimonials(t *testing.T, open func(t *testing.T) testimonial.Store) {
 	if rs, ok := s.(requestStore); ok {
 		t.Run("WithRequest", func(t *testing.T) { testTestimonialRequest(t, rs) })
 	}
+	t.Run("Edit", func(t *testing.T) { testTestimonialEdit(t, s) })
 }
 
 // requestStore is a store keeping requests too (the SQL stores).

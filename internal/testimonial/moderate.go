@@ -1,0 +1,194 @@
+package testimonial
+
+import (
+	"context"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"immo/internal/errs"
+	"immo/internal/field"
+	"immo/internal/mail"
+)
+
+// Op is what Store.EditTestimonial writes once its function returns.
+type Op int
+
+const (
+	Keep   Op = iota // nothing: the version stays
+	Update           // the testimonial's name, comment and approval
+	Delete           // the testimonial removed (with its picture's address)
+)
+
+// AuditTarget is the audit log's target kind of a moderation (the inbox's
+// audit_log; the target's ID is the testimonial's).
+const AuditTarget = "testimonial"
+
+// Action is what a moderation did, as the audit log names it.
+type Action string
+
+const (
+	ActionApprove Action = "testimonial.approve" // Before "pending", After "published"
+	ActionReject  Action = "testimonial.reject"  // Before the name and comment removed
+	ActionEdit    Action = "testimonial.edit"    // Before and After the name and comment
+)
+
+// Change is one moderation, for the audit log: who (a staff account), on
+// which testimonial, what, the text before and after, when.
+type Change struct {
+	By, ID        int64
+	Action        Action
+	Before, After string
+	At            time.Time
+}
+
+// Audit records a change inside the transaction that makes it (tx is the
+// store's), so the change and its record commit together or not at all.
+type Audit func(ctx context.Context, tx mail.Tx, c Change) error
+
+// MaxName bounds the name the site shows; a comment is bounded as the
+// form's remark (field.MaxRemark).
+const MaxName = 100
+
+// The moderation's refusals (translation keys, admin.json).
+const (
+	KeyNameEmpty    = "admin.testimonials.error.nameEmpty"
+	KeyNameLong     = "admin.testimonials.error.nameLong"
+	KeyCommentEmpty = "admin.testimonials.error.commentEmpty"
+	KeyCommentLong  = "admin.testimonials.error.commentLong"
+	KeyText         = "admin.testimonials.error.text" // control characters
+	KeyGone         = "admin.testimonials.error.gone" // no such testimonial (rejected meanwhile)
+)
+
+// Errors lists the keys above: a test checks each is in every language.
+var Errors = []string{KeyNameEmpty, KeyNameLong, KeyCommentEmpty, KeyCommentLong, KeyText, KeyGone}
+
+// ErrGone is a moderation of a testimonial that is no longer there.
+var ErrGone = &errs.Error{Code: errs.NotFound, Field: "form", Key: KeyGone, Message: "testimonial: no such testimonial"}
+
+// Moderation is the agency reviewing what visitors wrote: each change is
+// audited in its own transaction, and the site's Service refreshed at
+// once, so the next page the site renders shows it (its version is the
+// pages' generation: the HTML cache and the pre-rendered pages follow).
+type Moderation struct {
+	Store Store
+	Audit Audit    // nil: nothing recorded
+	Shown *Service // refreshed after each change; nil: none
+	Now   func() time.Time
+}
+
+func (m *Moderation) now() time.Time {
+	if m.Now != nil {
+		return m.Now().UTC()
+	}
+	return time.Now().UTC()
+}
+
+// List is every testimonial: the pending ones first, then the published,
+// each newest first.
+func (m *Moderation) List(ctx context.Context) ([]Testimonial, error) {
+	all, err := m.Store.Testimonials(ctx, false)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Testimonial, 0, len(all))
+	for _, pending := range []bool{true, false} {
+		for _, t := range all {
+			if t.Approved != pending {
+				out = append(out, t)
+			}
+		}
+	}
+	return out, nil
+}
+
+// Approve publishes testimonial id, as staff account by. A published one
+// stays so, and nothing is logged.
+func (m *Moderation) Approve(ctx context.Context, by, id int64) error {
+	return m.edit(ctx, by, id, func(t *Testimonial) (Op, *Change) {
+		if t.Approved {
+			return Keep, nil
+		}
+		t.Approved = true
+		return Update, &Change{Action: ActionApprove, Before: "pending", After: "published"}
+	})
+}
+
+// Reject removes testimonial id (pending or published), as by.
+func (m *Moderation) Reject(ctx context.Context, by, id int64) error {
+	return m.edit(ctx, by, id, func(t *Testimonial) (Op, *Change) {
+		return Delete, &Change{Action: ActionReject, Before: words(*t)}
+	})
+}
+
+// Edit changes the name and comment of testimonial id, as by: both
+// required, plain text, bounded. The same words again change nothing.
+func (m *Moderation) Edit(ctx context.Context, by, id int64, name, comment string) error {
+	name, comment = strings.Join(strings.Fields(name), " "), strings.TrimSpace(comment)
+	e := map[string]string{}
+	switch {
+	case !field.IsPlain(name, false):
+		e["name"] = KeyText
+	case name == "":
+		e["name"] = KeyNameEmpty
+	case utf8.RuneCountInString(name) > MaxName:
+		e["name"] = KeyNameLong
+	}
+	switch {
+	case !field.IsPlain(comment, true):
+		e["comment"] = KeyText
+	case comment == "":
+		e["comment"] = KeyCommentEmpty
+	case utf8.RuneCountInString(comment) > field.MaxRemark:
+		e["comment"] = KeyCommentLong
+	}
+	for _, f := range []string{"name", "comment"} {
+		if key, bad := e[f]; bad {
+			return &errs.Error{Code: errs.Invalid, Field: f, Key: key, Message: "testimonial: " + f + ": " + key}
+		}
+	}
+	return m.edit(ctx, by, id, func(t *Testimonial) (Op, *Change) {
+		if t.Name == name && t.Comment == comment {
+			return Keep, nil
+		}
+		before := words(*t)
+		t.Name, t.Comment = name, comment
+		return Update, &Change{Action: ActionEdit, Before: before, After: words(*t)}
+	})
+}
+
+// edit runs change on testimonial id in the store's transaction, records
+// the change it returns as by's, and refreshes the site's list.
+func (m *Moderation) edit(ctx context.Context, by, id int64, change func(t *Testimonial) (Op, *Change)) error {
+	err := m.Store.EditTestimonial(ctx, id, func(ctx context.Context, tx mail.Tx, t *Testimonial) (Op, error) {
+		op, c := change(t)
+		if c == nil || m.Audit == nil {
+			return op, nil
+		}
+		c.By, c.ID, c.At = by, id, m.now()
+		return op, m.Audit(ctx, tx, *c)
+	})
+	if err != nil {
+		if e, ok := errs.As(err); ok && e.Code == errs.NotFound {
+			return ErrGone
+		}
+		return err
+	}
+	if m.Shown != nil {
+		_, err = m.Shown.Refresh(ctx)
+	}
+	return err
+}
+
+// maxWords bounds what the audit log keeps of a name and comment: it says
+// what changed, it is no copy of every comment.
+const maxWords = 500
+
+// words is a testimonial's name and comment, as the audit log keeps them.
+func words(t Testimonial) string {
+	s := t.Name + ": " + t.Comment
+	if r := []rune(s); len(r) > maxWords {
+		return string(r[:maxWords-1]) + "…"
+	}
+	return s
+}

@@ -1,0 +1,32 @@
+package admin
+
+// TestimonialsProps are the testimonials to moderate: the pending ones
+// first, then the published.
+type TestimonialsProps struct {
+	Base
+	Rows []TestimonialRow `json:"rows"`
+	// Action is where the forms post (action approve, reject or edit, and
+	// the testimonial's id).
+	Action string `json:"action"`
+	// MaxName and MaxComment bound the edit form's fields.
+	MaxName    int `json:"maxName"`
+	MaxComment int `json:"maxComment"`
+}
+
+func (TestimonialsProps) View() string { return ViewTestimonials }
+
+// TestimonialRow is one testimonial.
+type TestimonialRow struct {
+	ID       int64  `json:"id"`
+	Name     string `json:"name"`
+	Comment  string `json:"comment"`
+	Website  string `json:"website"`
+	About    string `json:"about"` // buyer, seller, tenant… ("": not said)
+	Lang     string `json:"lang"`
+	Approved bool   `json:"approved"`
+	Created  string `json:"created"` // RFC 3339
+	// Lead is the request it came with ("": none, a seeded one); Picture
+	// the picture sent with it, downloaded from that request ("": none).
+	Lead    string `json:"lead"`
+	Picture string `json:"picture"`
+}

@@ -1,0 +1,87 @@
+package admin
+
+import (
+	"net/http"
+	"strconv"
+
+	"immo/internal/account"
+	"immo/internal/errs"
+	"immo/internal/field"
+	"immo/internal/testimonial"
+)
+
+// The testimonials page's forms, by their action field.
+const (
+	actionApprove = "approve"
+	actionReject  = "reject"
+	actionEdit    = "edit"
+)
+
+// serveTestimonials answers the testimonials to moderate, and their forms:
+// approve, reject (removes it), edit the name and comment. A change is
+// made as the staff member logged in; a refused one answers the page with
+// why (422), a testimonial gone meanwhile says so (404 with the list).
+func (h *Handler) serveTestimonials(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	v := account.FromContext(ctx)
+	values, posted, ok := formPage(w, r)
+	if !ok {
+		return
+	}
+	b := h.base(r, v)
+	status := 0
+	if posted {
+		err := h.moderate(r, v.Account.ID, values)
+		e, coded := errs.As(err)
+		switch {
+		case err == nil:
+			h.rs.Redirect(w, r, testimonialsPath, http.StatusSeeOther)
+			return
+		case coded && e.Code == errs.Invalid:
+			status = http.StatusUnprocessableEntity
+		case coded && e.Code == errs.NotFound:
+			status = http.StatusNotFound
+		default:
+			h.fail(w, r, http.StatusInternalServerError, err)
+			return
+		}
+		b.Errors, b.Form = map[string]string{e.Field: e.Key}, typed(values, values["action"]+"-"+values["id"])
+	}
+	list, err := h.o.Testimonials.List(ctx)
+	if err != nil {
+		h.fail(w, r, http.StatusInternalServerError, err)
+		return
+	}
+	props := TestimonialsProps{Base: b, Rows: make([]TestimonialRow, 0, len(list)), Action: testimonialsPath,
+		MaxName: testimonial.MaxName, MaxComment: field.MaxRemark}
+	for _, t := range list {
+		row := TestimonialRow{ID: t.ID, Name: t.Name, Comment: t.Comment, Website: t.Website, About: t.About, Lang: t.Lang,
+			Approved: t.Approved, Created: stamp(t.CreatedAt)}
+		if t.RequestID > 0 {
+			row.Lead = leadPath(t.RequestID)
+			if t.Picture != "" {
+				row.Picture = leadPath(t.RequestID) + "files/" + testimonial.PictureField
+			}
+		}
+		props.Rows = append(props.Rows, row)
+	}
+	h.render(w, r, props, b, status)
+}
+
+// moderate makes the change a testimonial's form posted, as actor.
+func (h *Handler) moderate(r *http.Request, actor int64, values map[string]string) error {
+	ctx := r.Context()
+	id, err := strconv.ParseInt(values["id"], 10, 64)
+	if err != nil || id <= 0 {
+		return testimonial.ErrGone
+	}
+	switch values["action"] {
+	case actionApprove:
+		return h.o.Testimonials.Approve(ctx, actor, id)
+	case actionReject:
+		return h.o.Testimonials.Reject(ctx, actor, id)
+	case actionEdit:
+		return h.o.Testimonials.Edit(ctx, actor, id, values["name"], values["comment"])
+	}
+	return &errs.Error{Code: errs.Invalid, Field: "form", Key: "admin.error.action", Message: "admin: unknown action"}
+}
