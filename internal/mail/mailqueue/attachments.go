@@ -18,7 +18,8 @@ type attachmentRef struct {
 
 // attachments is the mail_attachments table: the bytes of the files the
 // queued mails attach, out of River's job arguments, deleted once their
-// mail is sent or failed for good.
+// mail is sent, or with the job of a mail failed for good (River keeps it
+// 90 days): until then the inbox may send it again, whole (Queue.Retry).
 type attachments struct {
 	db      *sql.DB
 	dialect string
@@ -95,11 +96,12 @@ func (a attachments) drop(ctx context.Context, tx *sql.Tx, jobID int64) error {
 	return err
 }
 
-// purge deletes the attachments whose job is finalized (sent, failed for
-// good) or gone (deleted by River's cleaner).
+// purge deletes the attachments whose mail was sent or whose job is gone
+// (deleted by River's cleaner); a failed mail's stay while its job does,
+// for a retry.
 func (a attachments) purge(ctx context.Context) error {
 	_, err := a.db.ExecContext(ctx, `DELETE FROM mail_attachments WHERE job_id IS NOT NULL AND NOT EXISTS (
-		SELECT 1 FROM river_job j WHERE j.id = mail_attachments.job_id AND j.state NOT IN ('completed', 'cancelled', 'discarded'))`)
+		SELECT 1 FROM river_job j WHERE j.id = mail_attachments.job_id AND j.state <> 'completed')`)
 	return err
 }
 

@@ -17,7 +17,7 @@ import (
 // An attachment (a visitor's CV, picture) is kept in a table of its own,
 // not in River's job arguments, which keep a sent mail 30 days: the job
 // names it by ID, the mail carries it whole, and it is deleted once the
-// mail is sent, or failed for good (the purge).
+// mail is sent; a failed mail's stay for a retry (the purge keeps them).
 func TestAttachmentsOutOfTheJob(t *testing.T) {
 	eachBackend(t, func(t *testing.T, dir, url string) {
 		store := openStore(t, dir, url)
@@ -51,7 +51,8 @@ func TestAttachmentsOutOfTheJob(t *testing.T) {
 		if n := count(t, store, "mail_attachments"); n != 0 {
 			t.Errorf("%d attachment rows after the send, want 0", n)
 		}
-		// Refused for good: failed, its rows gone at the next purge.
+		// Refused for good: failed, its rows kept by the purge while the
+		// job is (a retry sends the mail whole).
 		srv.Refuse(550)
 		enqueue(t, store, q, true, withCV("Refusée"))
 		for deadline := time.Now().Add(15 * time.Second); ; time.Sleep(50 * time.Millisecond) {
@@ -69,8 +70,31 @@ func TestAttachmentsOutOfTheJob(t *testing.T) {
 		if err := q.PurgeAttachments(t.Context()); err != nil {
 			t.Fatal(err)
 		}
+		if n := count(t, store, "mail_attachments"); n != 2 {
+			t.Errorf("%d attachment rows after a failure and the purge, want its 2", n)
+		}
+		// Retried with the server back: sent whole, its rows gone.
+		srv.Accept()
+		list, err := q.List(t.Context(), 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := q.Retry(t.Context(), list[0].ID, nil); err != nil {
+			t.Fatal(err)
+		}
+		if got := srv.Wait(t, 2, 10*time.Second)[1]; !bytes.Contains(got.Data, []byte("note.txt")) {
+			t.Fatalf("the retried mail lacks its attachments:\n%.2000s", got.Data)
+		}
+		for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+			if list, err := q.List(t.Context(), 1); err == nil && list[0].State == mailqueue.Sent {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatal("the retried mail is not marked sent")
+			}
+		}
 		if n := count(t, store, "mail_attachments"); n != 0 {
-			t.Errorf("%d attachment rows after a failure and the purge, want 0", n)
+			t.Errorf("%d attachment rows after the retried send, want 0", n)
 		}
 	})
 }

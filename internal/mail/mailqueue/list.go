@@ -14,10 +14,13 @@ import (
 type State string
 
 const (
-	Queued  State = "queued"  // waiting for its first or next attempt
-	Sending State = "sending" // an attempt is running
-	Sent    State = "sent"
-	Failed  State = "failed" // refused for good, or out of attempts
+	Queued State = "queued" // waiting for its first attempt
+	// Retrying: an attempt failed (the server down, "try later"); the
+	// next one is scheduled.
+	Retrying State = "retrying"
+	Sending  State = "sending" // an attempt is running
+	Sent     State = "sent"
+	Failed   State = "failed" // refused for good, or out of attempts
 )
 
 // stateOf maps River's job states onto a mail's.
@@ -29,8 +32,10 @@ func stateOf(s rivertype.JobState) State {
 		return Sent
 	case rivertype.JobStateCancelled, rivertype.JobStateDiscarded:
 		return Failed
+	case rivertype.JobStateRetryable:
+		return Retrying
 	}
-	return Queued // available, scheduled, retryable, pending
+	return Queued // available, scheduled, pending
 }
 
 // Entry is one mail of the queue.
@@ -47,6 +52,10 @@ type Entry struct {
 	Next      time.Time
 	Finalized time.Time
 	LastError string
+	// Request is the visitor's request the mail is about (0: none) and
+	// RequestKind its kind: Page sets them.
+	Request     int64
+	RequestKind string
 	// Text is the mail's plain-text part (`immo mail --text ID` prints it).
 	Text string
 }
@@ -85,7 +94,7 @@ func (q *Queue) list(ctx context.Context, p *river.JobListParams) ([]Entry, erro
 				e.To = append(e.To, a.Email)
 			}
 		}
-		if e.State == Queued {
+		if e.State == Queued || e.State == Retrying {
 			e.Next = j.ScheduledAt
 		}
 		if j.FinalizedAt != nil {

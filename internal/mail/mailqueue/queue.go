@@ -256,10 +256,10 @@ func (q *Queue) Start(ctx context.Context) error {
 	return nil
 }
 
-// purgeInterval is how often the attachments of mails no longer waiting
-// (sent, failed, or deleted with their job) are deleted: a sent mail's
-// go at once (worker.Work); this catches those whose job River finalized
-// itself (a mail failed for good) or deleted.
+// purgeInterval is how often the attachments of mails sent or deleted
+// with their job are deleted: a sent mail's go at once (worker.Work);
+// this catches those River completed itself or deleted (a failed mail's
+// after its 90 days).
 const purgeInterval = 10 * time.Minute
 
 func (q *Queue) purgeAttachments(ctx context.Context) {

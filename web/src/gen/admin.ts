@@ -341,8 +341,44 @@ export interface AccountProps {
   action: string
 }
 
+/** admin.OwnersProps */
+export interface OwnersProps {
+  lang: 'nl' | 'fr' | 'en' | 'de'
+  texts: Record<string, string> | null
+  viewer: Viewer | null
+  nav: NavLink[] | null
+  errors?: Partial<Record<string, string>>
+  form?: Partial<Record<string, string>>
+  notice?: string
+  q: string
+  rows: OwnerRow[] | null
+  next: string
+  prev: string
+  reset: string
+  action: string
+}
+
+/** admin.OwnerRow */
+export interface OwnerRow {
+  id: number
+  name: string
+  email: string
+  lang: string
+  disabled: boolean
+  activated: boolean
+  lastInvite: string
+  created: string
+  properties: OwnedListing[] | null
+}
+
+/** admin.OwnedListing */
+export interface OwnedListing {
+  id: number
+  href: string
+}
+
 /** The views the React app renders (internal/web/views). */
-export type ViewName = 'AdminLogin' | 'AdminLeads' | 'AdminLead' | 'AdminError' | 'AdminAgenda' | 'AdminAgendaRules' | 'AdminTestimonials' | 'AdminMails' | 'AdminStaff' | 'AdminAccount'
+export type ViewName = 'AdminLogin' | 'AdminLeads' | 'AdminLead' | 'AdminError' | 'AdminAgenda' | 'AdminAgendaRules' | 'AdminTestimonials' | 'AdminMails' | 'AdminStaff' | 'AdminAccount' | 'AdminOwners'
 
 /** Each view's props. */
 export interface ViewProps {
@@ -356,4 +392,5 @@ export interface ViewProps {
   AdminMails: MailsProps
   AdminStaff: StaffProps
   AdminAccount: AccountProps
+  AdminOwners: OwnersProps
 }

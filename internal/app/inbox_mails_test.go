@@ -1,0 +1,139 @@
+package app_test
+
+import (
+	"context"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"immo/internal/account"
+	"immo/internal/app/apptest"
+	"immo/internal/mail"
+	"immo/internal/mail/mailqueue"
+)
+
+// mailRow waits until the mail page filtered by state lists a mail with
+// subject, and returns it.
+func mailRow(t *testing.T, c *staffClient, state, subject string) map[string]any {
+	t.Helper()
+	c.inertia = true
+	defer func() { c.inertia = false }()
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		rec := c.do(t, "GET", "/admin/mails/?state="+state, nil)
+		view, props := inboxPage(t, rec)
+		if rec.Code != 200 || view != "AdminMails" {
+			t.Fatalf("the mails: %d %s", rec.Code, view)
+		}
+		for _, r := range props["rows"].([]any) {
+			if r := r.(map[string]any); r["subject"] == subject {
+				return r
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no %s mail %q: %v", state, subject, props["rows"])
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// TestInboxMails: the mail queue in the inbox on both databases — a mail
+// about a lead waits for its next attempt while the SMTP server is down;
+// tried again from the page when the server is back but refusing it, it
+// fails for good; once the server takes mail again it is sent again from
+// the page and delivered (each retry audited); a sent mail is not sent
+// twice, a filter that does not parse shows nothing, and nobody else
+// reaches the page.
+func TestInboxMails(t *testing.T) {
+	for _, db := range apptest.Databases {
+		t.Run(db.Name, func(t *testing.T) {
+			s := apptest.New(t, apptest.Options{DatabaseURL: db.URL(t)})
+			ctx := t.Context()
+			const page = "/admin/mails/"
+			shutOut(t, s, page, url.Values{"action": {"retry"}, "id": {"1"}})
+			staff := newStaff(t, s, "agent@agency.test", account.Agent, "198.51.100.2")
+
+			s.SMTP.Down()
+			lead, err := s.Requests.Save(ctx, lead_(4100001, s.Clock.Now()), func(ctx context.Context, tx mail.Tx, id int64) error {
+				return s.Queue.Enqueue(ctx, tx, mail.Message{To: []mail.Address{{Email: "jan@example.be"}}, Subject: "Uw vraag over Arlon",
+					Text: "Dank u, we bellen u terug.", Lang: "nl", Request: id})
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			waiting := mailRow(t, staff, "retrying", "Uw vraag over Arlon")
+			if waiting["to"] != "jan@example.be" || waiting["lastError"] == "" || waiting["retry"] != true ||
+				waiting["lead"] != "/admin/leads/"+itoa(lead)+"/" || waiting["kind"] != "contact-me" || waiting["next"] == "" {
+				t.Errorf("a mail waiting for its next attempt: %v", waiting)
+			}
+			// Back, but refusing it for good: tried again at once from the
+			// page (not at River's next attempt), it fails.
+			id := int64(waiting["id"].(float64))
+			s.SMTP.Refuse(550)
+			s.SMTP.Up(t)
+			if rec := staff.do(t, "POST", page, url.Values{"action": {"retry"}, "id": {itoa(id)}}); rec.Code != http.StatusSeeOther {
+				t.Fatalf("retrying a waiting mail: %d", rec.Code)
+			}
+			if failed := mailRow(t, staff, "failed", "Uw vraag over Arlon"); failed["id"] != waiting["id"] || failed["retry"] != true ||
+				!strings.Contains(failed["lastError"].(string), "550") || failed["finalized"] == "" {
+				t.Errorf("a mail refused for good: %v", failed)
+			}
+
+			// Refused: a filter that does not parse, a sent mail, no mail.
+			if rec := staff.do(t, "GET", page+"?state=lost", nil); rec.Code != http.StatusBadRequest {
+				t.Errorf("an unknown state: %d", rec.Code)
+			}
+			if rec := staff.do(t, "GET", page+"?before=-3", nil); rec.Code != http.StatusBadRequest {
+				t.Errorf("a bad cursor: %d", rec.Code)
+			}
+			sent := sentMail(t, s)
+			rec := staff.do(t, "POST", page, url.Values{"action": {"retry"}, "id": {itoa(sent)}})
+			if _, props := inboxPage(t, rec); rec.Code != http.StatusConflict || props["errors"].(map[string]any)["form"] != mailqueue.ErrNotRetrying.Key {
+				t.Errorf("retrying a sent mail: %d %v", rec.Code, props["errors"])
+			}
+			if rec := staff.do(t, "POST", page, url.Values{"action": {"retry"}, "id": {"99999999"}}); rec.Code != http.StatusNotFound {
+				t.Errorf("retrying no mail: %d", rec.Code)
+			}
+			if n := len(auditOf(t, s, "mail")); n != 1 {
+				t.Fatalf("refused retries logged: %d entries, want the first retry's only", n)
+			}
+
+			// The server takes mail again: sent again from the page.
+			s.SMTP.Accept()
+			before := len(s.SMTP.Messages())
+			rec = staff.do(t, "POST", page+"?state=failed", url.Values{"action": {"retry"}, "id": {itoa(id)}})
+			if rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != page+"?state=failed" {
+				t.Fatalf("retry: %d → %q", rec.Code, rec.Header().Get("Location"))
+			}
+			if got := s.Delivered(t, before, 1); got[0].Header.Get("Subject") != "Uw vraag over Arlon" || !strings.Contains(got[0].Header.Get("To"), "jan@example.be") {
+				t.Errorf("delivered: %v", got[0].Header)
+			}
+			mailRow(t, staff, "sent", "Uw vraag over Arlon")
+			log := auditOf(t, s, "mail")
+			if len(log) != 2 || log[0].Action != "mail.retry" || log[0].TargetID != id || log[0].Before != "failed" ||
+				log[0].After != "queued" || log[0].Actor != agentID(t, s, "agent@agency.test") || log[1].Before != "retrying" {
+				t.Errorf("the retry's entry: %+v", log)
+			}
+		})
+	}
+}
+
+// sentMail is the id of a mail the queue sent (the staff link's), once
+// it is marked sent.
+func sentMail(t *testing.T, s *apptest.Site) int64 {
+	t.Helper()
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		p, err := s.Queue.Page(t.Context(), mailqueue.Query{State: mailqueue.Sent, Limit: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(p.Mails) == 1 {
+			return p.Mails[0].ID
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("no mail marked sent")
+		}
+	}
+}

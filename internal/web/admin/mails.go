@@ -1,0 +1,137 @@
+package admin
+
+import (
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"immo/internal/account"
+	"immo/internal/errs"
+	"immo/internal/mail/mailqueue"
+)
+
+// mailsPage is the size of a page of the mail queue.
+const mailsPage = 50
+
+// mailStates are the filter's choices, in its order.
+var mailStates = func() []string {
+	out := make([]string, len(mailqueue.States))
+	for i, s := range mailqueue.States {
+		out[i] = string(s)
+	}
+	return out
+}()
+
+// mailsQuery reads a mail page's address: state (one of mailStates or
+// none) and before (a mail id); ok false when either does not parse.
+func mailsQuery(q url.Values) (mailqueue.Query, bool) {
+	out := mailqueue.Query{State: mailqueue.State(q.Get("state")), Limit: mailsPage}
+	if out.State != "" && !containsString(mailStates, string(out.State)) {
+		return out, false
+	}
+	if b := q.Get("before"); b != "" {
+		n, err := strconv.ParseInt(b, 10, 64)
+		if err != nil || n <= 0 {
+			return out, false
+		}
+		out.Before = n
+	}
+	return out, true
+}
+
+func containsString(list []string, s string) bool {
+	for _, v := range list {
+		if v == s {
+			return true
+		}
+	}
+	return false
+}
+
+// mailsAt is the address of the mails in state before id (0: the first).
+func mailsAt(state mailqueue.State, before int64) string {
+	q := url.Values{}
+	if state != "" {
+		q.Set("state", string(state))
+	}
+	if before > 0 {
+		q.Set("before", strconv.FormatInt(before, 10))
+	}
+	return mailsPath + encoded(q)
+}
+
+// serveMails answers the mail queue's page, and its one form: a failed or
+// retrying mail sent again now, as the staff member logged in (audited);
+// a refused retry answers the page with why (404 gone, 409 sent or
+// queued already), an address that does not parse a 400 with no rows.
+func (h *Handler) serveMails(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	v := account.FromContext(ctx)
+	values, posted, ok := formPage(w, r)
+	if !ok {
+		return
+	}
+	b := h.base(r, v)
+	q, good := mailsQuery(r.URL.Query())
+	props := MailsProps{Base: b, State: string(q.State), States: mailStates, Rows: []MailRow{}, Action: mailsAt(q.State, q.Before)}
+	if !good {
+		props.Errors = map[string]string{"state": mailqueue.ErrBadQuery.Key}
+		props.State, props.Action = "", mailsPath
+		h.render(w, r, props, props.Base, http.StatusBadRequest)
+		return
+	}
+	status := 0
+	if posted {
+		err := h.retryMail(r, v.Account.ID, values)
+		e, coded := errs.As(err)
+		switch {
+		case err == nil:
+			h.rs.Redirect(w, r, props.Action, http.StatusSeeOther)
+			return
+		case coded && e.Code == errs.NotFound:
+			status = http.StatusNotFound
+		case coded && e.Code == errs.Conflict:
+			status = http.StatusConflict
+		case coded && e.Code == errs.Invalid:
+			status = http.StatusUnprocessableEntity
+		default:
+			h.fail(w, r, http.StatusInternalServerError, err)
+			return
+		}
+		props.Errors, props.Form = map[string]string{e.Field: e.Key}, typed(values, "retry-"+values["id"])
+	}
+	page, err := h.o.Mails.Page(ctx, q)
+	if err != nil {
+		h.fail(w, r, http.StatusInternalServerError, err)
+		return
+	}
+	for _, m := range page.Mails {
+		row := MailRow{ID: m.ID, To: strings.Join(m.To, ", "), Subject: m.Subject, State: string(m.State), Attempts: m.Attempts,
+			MaxAttempts: m.MaxAttempts, Created: stamp(m.Created), Next: stamp(m.Next), Finalized: stamp(m.Finalized),
+			LastError: m.LastError, Retry: m.State == mailqueue.Failed || m.State == mailqueue.Retrying}
+		if m.Request > 0 {
+			row.Kind, row.Lead = m.RequestKind, leadPath(m.Request)
+		}
+		props.Rows = append(props.Rows, row)
+	}
+	if page.Next > 0 {
+		props.Next = mailsAt(q.State, page.Next)
+	}
+	if q.Before > 0 {
+		props.First = mailsAt(q.State, 0)
+	}
+	h.render(w, r, props, props.Base, status)
+}
+
+// retryMail sends the mail a retry form names again, as actor.
+func (h *Handler) retryMail(r *http.Request, actor int64, values map[string]string) error {
+	if values["action"] != "retry" {
+		return &errs.Error{Code: errs.Invalid, Field: "form", Key: "admin.error.action", Message: "admin: unknown action"}
+	}
+	id, err := strconv.ParseInt(values["id"], 10, 64)
+	if err != nil || id <= 0 {
+		return mailqueue.ErrNoMail
+	}
+	return h.o.Mails.Retry(r.Context(), actor, id)
+}

@@ -1,0 +1,93 @@
+import type { FormEvent } from 'react'
+import type { MailRow, MailsProps } from '../../gen/admin'
+import { Link, useRouter } from '../../lib/router'
+import { Shell } from '../ui/Shell'
+import { texts, when, type T } from '../ui/texts'
+
+/** The mail queue: one page of mails by state, newest first; a failed one sent again. */
+export function MailsPage(props: MailsProps) {
+  const t = texts(props)
+  const router = useRouter()
+  const filter = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault()
+    const state = new FormData(e.currentTarget).get('state')
+    void router?.visit(props.action.split('?')[0], { data: state ? { state: String(state) } : {} })
+  }
+  const retry = (id: number) => (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault()
+    void router?.visit(props.action, { method: 'post', data: { action: 'retry', id: String(id) }, preserveScroll: true })
+  }
+  const rows = props.rows ?? []
+  const invalid = props.errors?.state
+  return (
+    <Shell base={props} title={t('admin.title.AdminMails')}>
+      <p>{t('admin.mails.help')}</p>
+      <form method="get" action={props.action.split('?')[0]} className="admin-filter" onSubmit={filter}>
+        <label>
+          {t('admin.mails.state')}
+          <select name="state" defaultValue={props.state} aria-invalid={invalid ? true : undefined}
+            aria-describedby={invalid ? 'mails-error' : undefined}>
+            <option value="">{t('admin.mails.any')}</option>
+            {(props.states ?? []).map((s) => <option key={s} value={s}>{t(`admin.mail.${s}`)}</option>)}
+          </select>
+        </label>
+        <button type="submit">{t('admin.mails.apply')}</button>
+      </form>
+      {invalid && <p id="mails-error" className="admin-error" role="alert">{t(invalid)}</p>}
+      {rows.length === 0 ? <p>{t('admin.mails.none')}</p> : (
+        <div className="admin-table-wrap">
+          <table className="admin-table admin-rows">
+            <thead>
+              <tr>
+                <th scope="col">{t('admin.mails.created')}</th>
+                <th scope="col">{t('admin.mails.state')}</th>
+                <th scope="col">{t('admin.mails.to')}</th>
+                <th scope="col">{t('admin.mails.subject')}</th>
+                <th scope="col">{t('admin.mails.kind')}</th>
+                <th scope="col">{t('admin.mails.attempts')}</th>
+                <th scope="col"><span className="admin-sr">{t('admin.mails.retry')}</span></th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((m) => <Row key={m.id} m={m} props={props} t={t} onRetry={retry(m.id)} />)}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <nav className="admin-pages" aria-label={t('admin.mails.pages')}>
+        {props.first && <Link href={props.first}>{t('admin.mails.first')}</Link>}
+        {props.next && <Link href={props.next} rel="next">{t('admin.mails.older')}</Link>}
+      </nav>
+    </Shell>
+  )
+}
+
+/** One mail: when and where it went, what became of it, and its retry button when it failed. */
+function Row({ m, props, t, onRetry }: { m: MailRow; props: MailsProps; t: T; onRetry: (e: FormEvent<HTMLFormElement>) => void }) {
+  return (
+    <tr className={m.state === 'failed' ? 'admin-failed' : undefined}>
+      <td data-label={t('admin.mails.created')}>{when(m.created, props.lang)}</td>
+      <td data-label={t('admin.mails.state')}>
+        <span className="admin-status">{t(`admin.mail.${m.state}`)}</span>
+        {m.next && <div className="admin-small">{t('admin.mails.next')}: {when(m.next, props.lang)}</div>}
+        {m.finalized && <div className="admin-small">{t('admin.mails.finalized')}: {when(m.finalized, props.lang)}</div>}
+      </td>
+      <td data-label={t('admin.mails.to')} className="admin-wrap">{m.to}</td>
+      <td data-label={t('admin.mails.subject')} className="admin-wrap">
+        {m.subject}
+        {m.lastError && <div className="admin-error admin-small">{t('admin.mails.lastError')}: {m.lastError}</div>}
+      </td>
+      <td data-label={t('admin.mails.kind')}>{m.lead ? <Link href={m.lead}>{t(`admin.kind.${m.kind}`)}</Link> : t('admin.mails.noRequest')}</td>
+      <td data-label={t('admin.mails.attempts')}>{m.attempts} / {m.maxAttempts}</td>
+      <td>
+        {m.retry && (
+          <form method="post" action={props.action} onSubmit={onRetry} className="admin-row-actions">
+            <input type="hidden" name="action" value="retry" />
+            <input type="hidden" name="id" value={m.id} />
+            <button type="submit">{t('admin.mails.retry')}</button>
+          </form>
+        )}
+      </td>
+    </tr>
+  )
+}
