@@ -63,6 +63,9 @@ func newAdmin(store storage.Store, staff *account.StaffService, queue *mailqueue
 	if desk != nil { // a nil *Desk in the interface would not be nil
 		o.Agenda = desk
 	}
+	if err := withPeople(&o, store, queue, resolver, now); err != nil {
+		return nil, err
+	}
 	return admin.New(o), nil
 }
 

@@ -22,6 +22,7 @@ func RunOwners(t *testing.T, open func(t *testing.T) *sqlstore.Store) {
 	t.Run("TokenOnce", func(t *testing.T) { testOwnerTokenRace(t, open(t), open(t)) })
 	t.Run("TokenExpires", func(t *testing.T) { testOwnerTokenExpiry(t, open(t)) })
 	t.Run("FeedInvite", func(t *testing.T) { testOwnerFeedInvite(t, open(t), open(t)) })
+	t.Run("List", func(t *testing.T) { testOwnerList(t, open(t)) })
 }
 
 var ownerNow = time.Date(2026, 11, 26, 9, 0, 0, 0, time.UTC)

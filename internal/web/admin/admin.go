@@ -41,6 +41,8 @@ type Options struct {
 	StaffAdmin StaffAdmin
 	// MyFactor is each staff member's own second factor (their sign-in page).
 	MyFactor MyFactor
+	// Owners are the owners' accounts (the owners page).
+	Owners OwnerAdmin
 	// ListingURL is the public page of a lead's property or project (0:
 	// none) in lang; nil or "": none.
 	ListingURL func(lang string, property, project int64) string

@@ -19,7 +19,7 @@ func TestGeneratedTypes(t *testing.T) {
 // the Go structs the inbox's handler sends; DO NOT EDIT. Regenerate with
 // `+"`make gen`"+` after changing them.
 
-`, []views.Props{LoginProps{}, LeadsProps{}, LeadProps{}, ErrorProps{}, AgendaProps{}, AgendaRulesProps{}, TestimonialsProps{}, MailsProps{}, StaffProps{}, AccountProps{}})
+`, []views.Props{LoginProps{}, LeadsProps{}, LeadProps{}, ErrorProps{}, AgendaProps{}, AgendaRulesProps{}, TestimonialsProps{}, MailsProps{}, StaffProps{}, AccountProps{}, OwnersProps{}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -87,6 +87,7 @@ const (
 	mailsPath        = Prefix + "mails/"
 	staffPath        = Prefix + "staff/"
 	accountPath      = Prefix + "account/"
+	ownersPath       = Prefix + "owners/"
 )
 
 // section is one entry of the inbox's menu.
@@ -98,6 +99,7 @@ type section struct {
 // sections are the inbox's menu, in its order.
 var sections = []section{
 	{href: leadsPath, label: "admin.nav.leads"},
+	{href: ownersPath, label: "admin.nav.owners"},
 	{href: agendaPath, label: "admin.nav.agenda"},
 	{href: testimonialsPath, label: "admin.nav.testimonials"},
 	{href: mailsPath, label: "admin.nav.mails"},

@@ -30,6 +30,7 @@ func (h *Handler) routes() {
 	h.mux.Handle("GET "+eventsPath, staffFile(h.serveEvents))
 	h.mux.Handle(staffPath+"{$}", adminPage(h.serveStaff))
 	h.mux.Handle(accountPath+"{$}", staffPage(h.serveAccount))
+	h.mux.Handle(ownersPath+"{$}", staffPage(h.serveOwners))
 	h.mux.Handle(testimonialsPath+"{$}", staffPage(h.serveTestimonials))
 	h.mux.Handle(mailsPath+"{$}", staffPage(h.serveMails))
 	h.mux.Handle(agendaPath+"{$}", staffPage(h.serveAgenda))

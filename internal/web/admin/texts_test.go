@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"immo/internal/account"
 	"immo/internal/errs"
 	"immo/internal/i18n"
 	"immo/internal/inbox"
@@ -90,7 +91,8 @@ func TestEveryTextTranslated(t *testing.T) {
 	for _, a := range factorActions {
 		want["admin.account.done."+a] = true
 	}
-	for _, k := range []string{keyLastAdmin, keyStaffTaken, keyStaffDisabled, keyFactorOn, keyFactorNone} {
+	for _, k := range []string{keyLastAdmin, keyStaffTaken, keyStaffDisabled, keyFactorOn, keyFactorNone, keyOwnerDisabled,
+		keyOwnerNoProperty, account.KeyOwnerSearch, "admin.owners.done.resend"} {
 		want[k] = true
 	}
 	for _, lang := range i18n.Languages {

@@ -12,6 +12,7 @@ const (
 	ViewMails        = views.AdminMails
 	ViewStaff        = views.AdminStaff
 	ViewAccount      = views.AdminAccount
+	ViewOwners       = views.AdminOwners
 	ViewAgenda       = views.AdminAgenda
 	ViewAgendaRules  = views.AdminAgendaRules
 )

@@ -81,6 +81,7 @@ const (
 	AdminMails        = "AdminMails"
 	AdminStaff        = "AdminStaff"
 	AdminAccount      = "AdminAccount"
+	AdminOwners       = "AdminOwners"
 	AdminAgenda       = "AdminAgenda"
 	AdminAgendaRules  = "AdminAgendaRules"
 )
@@ -98,4 +99,5 @@ var Admin = Registry{
 	{AdminMails, "admin/views/MailsPage"},
 	{AdminStaff, "admin/views/StaffPage"},
 	{AdminAccount, "admin/views/AccountPage"},
+	{AdminOwners, "admin/views/OwnersPage"},
 }

@@ -12,6 +12,7 @@ import { TestimonialsPage } from './views/TestimonialsPage'
 import { MailsPage } from './views/MailsPage'
 import { StaffPage } from './views/StaffPage'
 import { AccountPage } from './views/AccountPage'
+import { OwnersPage } from './views/OwnersPage'
 
 /** The inbox's views (internal/web/views.Admin): a view missing here, or taking other props, fails tsc. */
 const views: { [V in ViewName]: ComponentType<ViewProps[V]> } = {
@@ -25,6 +26,7 @@ const views: { [V in ViewName]: ComponentType<ViewProps[V]> } = {
   AdminMails: MailsPage,
   AdminStaff: StaffPage,
   AdminAccount: AccountPage,
+  AdminOwners: OwnersPage,
 }
 
 /** The inbox's app: the current page's view, swapped by the router. */

@@ -1,0 +1,29 @@
+package app
+
+import (
+	"time"
+
+	"immo/internal/account"
+	"immo/internal/mail"
+	"immo/internal/mail/mailqueue"
+	"immo/internal/storage"
+	"immo/internal/web/admin"
+	"immo/internal/web/route"
+)
+
+// withPeople wires the inbox's people pages into o: the owners (their
+// invitation mailed again as the feed mails it, through resolver's
+// password page and the site's composer), the registered demands and the
+// newsletter's subscribers, on store.
+func withPeople(o *admin.Options, store storage.Store, queue *mailqueue.Queue, resolver *route.Resolver, now func() time.Time) error {
+	composer, err := siteComposer(resolver.Site, resolver)
+	if err != nil {
+		return err
+	}
+	owners := store.Owners()
+	o.Owners = &account.OwnerInvites{Directory: owners, Store: owners, Queue: queue, Audit: owners.Audit, Now: now,
+		Mail: func(a account.Account, token string, properties []int64) (mail.Message, error) {
+			return composer.OwnerInvite(a, resolver.PasswordURL(token, a.Lang), properties)
+		}}
+	return nil
+}

@@ -1,0 +1,148 @@
+package admin
+
+import (
+	"errors"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"immo/internal/account"
+	"immo/internal/errs"
+	"immo/internal/inbox"
+)
+
+// ownersPageSize is the owners listed a page.
+const ownersPageSize = 50
+
+// The owners page's refusals (admin.json), shown on the owner's row.
+const (
+	keyOwnerDisabled   = "admin.owners.error.disabled"
+	keyOwnerNoProperty = "admin.owners.error.noProperty"
+)
+
+// pageNumber is the list's page its address asks (?page=, from 1): false
+// when it is no page number within max.
+func pageNumber(q url.Values, max int) (int, bool) {
+	s := q.Get("page")
+	if s == "" {
+		return 1, true
+	}
+	n, err := strconv.Atoi(s)
+	return n, err == nil && n >= 1 && n <= max
+}
+
+// listURL is path with q's values and page n (1: none).
+func listURL(path string, q url.Values, n int) string {
+	c := url.Values{}
+	for k, v := range q {
+		if k != "page" && k != "done" && len(v) > 0 && v[0] != "" {
+			c[k] = v[:1]
+		}
+	}
+	if n > 1 {
+		c.Set("page", strconv.Itoa(n))
+	}
+	return path + encoded(c)
+}
+
+// serveOwners answers the owners' accounts — each with its properties'
+// public pages, whether they chose a password and their last invitation —
+// one page at a time, and the form that mails an owner their invitation
+// again (the feed's mail with a new link; audited). A refusal says why on
+// the owner's row (409), nothing sent.
+func (h *Handler) serveOwners(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	v := account.FromContext(ctx)
+	values, posted, ok := formPage(w, r)
+	if !ok {
+		return
+	}
+	b := h.base(r, v)
+	q := r.URL.Query()
+	status := 0
+	if posted {
+		err := h.resendInvite(r, v, values)
+		e, coded := errs.As(err)
+		var problem [2]string
+		switch {
+		case err == nil:
+			c := url.Values{}
+			for k, vs := range q {
+				c[k] = vs
+			}
+			c.Set("done", "resend")
+			h.rs.Redirect(w, r, ownersPath+encoded(c), http.StatusSeeOther)
+			return
+		case errors.Is(err, account.ErrOwnerDisabled):
+			status, problem = http.StatusConflict, [2]string{"id", keyOwnerDisabled}
+		case errors.Is(err, account.ErrOwnerNoProperty):
+			status, problem = http.StatusConflict, [2]string{"id", keyOwnerNoProperty}
+		case coded && e.Code == errs.Invalid:
+			status, problem = http.StatusUnprocessableEntity, [2]string{e.Field, e.Key}
+		case coded && e.Code == errs.NotFound:
+			h.fail(w, r, http.StatusNotFound, nil)
+			return
+		case coded && e.Code == errs.Forbidden:
+			h.fail(w, r, http.StatusForbidden, nil)
+			return
+		default:
+			h.fail(w, r, http.StatusInternalServerError, err)
+			return
+		}
+		b.Errors, b.Form = map[string]string{problem[0]: problem[1]}, typed(values, values["action"])
+	} else if q.Get("done") == "resend" {
+		b.Notice = "admin.owners.done.resend"
+	}
+	props := OwnersProps{Base: b, Q: q.Get("q"), Rows: []OwnerRow{}, Reset: ownersPath, Action: listURL(ownersPath, q, 0)}
+	n, ok := pageNumber(q, account.MaxOwnerOffset/ownersPageSize)
+	if !ok {
+		props.Errors = map[string]string{"page": inbox.KeyCursor}
+		h.render(w, r, props, b, http.StatusBadRequest)
+		return
+	}
+	if n > 1 {
+		props.Action = listURL(ownersPath, q, n)
+	}
+	list, more, err := h.o.Owners.List(ctx, v, account.OwnerQuery{Q: props.Q, Offset: (n - 1) * ownersPageSize, Limit: ownersPageSize})
+	if e, coded := errs.As(err); coded && e.Code == errs.Invalid {
+		props.Errors = map[string]string{e.Field: e.Key}
+		h.render(w, r, props, b, http.StatusBadRequest)
+		return
+	} else if err != nil {
+		h.fail(w, r, http.StatusInternalServerError, err)
+		return
+	}
+	for _, o := range list {
+		row := OwnerRow{ID: o.ID, Name: strings.TrimSpace(o.FirstName + " " + o.LastName), Email: o.Email, Lang: o.Lang,
+			Disabled: o.Disabled, Activated: o.Activated, LastInvite: stamp(o.LastInvite), Created: stamp(o.Created),
+			Properties: make([]OwnedListing, 0, len(o.Properties))}
+		for _, p := range o.Properties {
+			l := OwnedListing{ID: p}
+			if h.o.ListingURL != nil {
+				l.Href = h.o.ListingURL(b.Lang, p, 0)
+			}
+			row.Properties = append(row.Properties, l)
+		}
+		props.Rows = append(props.Rows, row)
+	}
+	if more {
+		props.Next = listURL(ownersPath, q, n+1)
+	}
+	if n > 1 {
+		props.Prev = listURL(ownersPath, q, n-1)
+	}
+	h.render(w, r, props, b, status)
+}
+
+// resendInvite makes the change the owners page's form posted, as by.
+func (h *Handler) resendInvite(r *http.Request, by account.Viewer, values map[string]string) error {
+	if values["action"] != "resend" {
+		return &errs.Error{Code: errs.Invalid, Field: "form", Key: "admin.error.action", Message: "admin: unknown action"}
+	}
+	id, err := strconv.ParseInt(values["id"], 10, 64)
+	if err != nil || id <= 0 {
+		return &errs.Error{Code: errs.Invalid, Field: "form", Key: inbox.KeyID, Message: "admin: bad owner id"}
+	}
+	return h.o.Owners.Resend(r.Context(), by, id)
+}

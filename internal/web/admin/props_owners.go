@@ -1,0 +1,39 @@
+package admin
+
+// OwnersProps are the owners' accounts: one page of them, newest first,
+// searched by address or name (Q); Resend's forms post to Action.
+type OwnersProps struct {
+	Base
+	Q    string     `json:"q"`
+	Rows []OwnerRow `json:"rows"`
+	// Next and Prev are the pages around ("": none); Reset the list
+	// without a search.
+	Next   string `json:"next"`
+	Prev   string `json:"prev"`
+	Reset  string `json:"reset"`
+	Action string `json:"action"`
+}
+
+func (OwnersProps) View() string { return ViewOwners }
+
+// OwnerRow is an owner as the list shows them.
+type OwnerRow struct {
+	ID       int64  `json:"id"`
+	Name     string `json:"name"`
+	Email    string `json:"email"`
+	Lang     string `json:"lang"`
+	Disabled bool   `json:"disabled"`
+	// Activated: they chose a password; LastInvite when their newest
+	// invitation was made (RFC 3339, "": none).
+	Activated  bool           `json:"activated"`
+	LastInvite string         `json:"lastInvite"`
+	Created    string         `json:"created"`
+	Properties []OwnedListing `json:"properties"`
+}
+
+// OwnedListing is a property an owner owns and its public page ("": no
+// longer online).
+type OwnedListing struct {
+	ID   int64  `json:"id"`
+	Href string `json:"href"`
+}

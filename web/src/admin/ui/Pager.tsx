@@ -1,0 +1,37 @@
+import type { FormEvent, ReactNode } from 'react'
+import { Link, useRouter } from '../../lib/router'
+import type { T } from './texts'
+
+/** The pages before and after a list's: links the router follows (plain links without it). */
+export function Pager({ prev, next, t }: { prev: string; next: string; t: T }) {
+  if (!prev && !next) return null
+  return (
+    <nav className="admin-pages" aria-label={t('admin.leads.pages')}>
+      {prev && <Link href={prev} rel="prev">{t('admin.leads.prev')}</Link>}
+      {next && <Link href={next} rel="next">{t('admin.leads.next')}</Link>}
+    </nav>
+  )
+}
+
+/** A list's search form: a GET of its fields (the empty ones left out), through the router when the app runs. */
+export function Search({ action, q, label, t, children }: { action: string; q: string; label: string; t: T; children?: ReactNode }) {
+  const router = useRouter()
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    if (!router) return
+    e.preventDefault()
+    const data: Record<string, string> = {}
+    for (const [k, v] of new FormData(e.currentTarget)) if (typeof v === 'string' && v.trim() !== '') data[k] = v.trim()
+    void router.visit(action, { data })
+  }
+  return (
+    <form method="get" action={action} className="admin-filter" role="search" onSubmit={submit}>
+      <label>
+        {label}
+        <input type="search" name="q" defaultValue={q} maxLength={100} />
+      </label>
+      {children}
+      <button type="submit">{t('admin.filter.apply')}</button>
+      <Link href={action}>{t('admin.filter.reset')}</Link>
+    </form>
+  )
+}
