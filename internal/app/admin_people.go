@@ -1,9 +1,11 @@
 package app
 
 import (
+	"iter"
 	"time"
 
 	"immo/internal/account"
+	"immo/internal/catalog"
 	"immo/internal/mail"
 	"immo/internal/mail/mailqueue"
 	"immo/internal/storage"
@@ -25,5 +27,7 @@ func withPeople(o *admin.Options, store storage.Store, queue *mailqueue.Queue, r
 		Mail: func(a account.Account, token string, properties []int64) (mail.Message, error) {
 			return composer.OwnerInvite(a, resolver.PasswordURL(token, a.Lang), properties)
 		}}
+	o.Demands = admin.DemandDesk{Register: store.Demands(), Summary: resolver.DemandSummary, Log: store.Inbox().Log,
+		Listings: func() iter.Seq[*catalog.Property] { return catalog.Listings(resolver.Catalog.Index()) }}
 	return nil
 }

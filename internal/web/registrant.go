@@ -5,18 +5,14 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
-	"slices"
 	"strconv"
 	"strings"
 
 	"immo/internal/account"
-	"immo/internal/catalog"
 	"immo/internal/demand"
 	"immo/internal/field"
-	"immo/internal/i18n"
 	"immo/internal/lead"
 	"immo/internal/registrant"
-	"immo/internal/rules"
 	"immo/internal/spam"
 	"immo/internal/web/route"
 )
@@ -367,38 +363,9 @@ func (h *Handler) registrantArea(ctx context.Context, lang string, a account.Acc
 	return h.resolver.RegistrantAreaPage(lang, acc, out, notice), nil
 }
 
-// demandSummary says a demand's search in words: to buy or rent, the
-// types, the zones, the price.
+// demandSummary says a demand's search in words (Resolver.DemandSummary).
 func (h *Handler) demandSummary(d demand.Demand, lang string) string {
-	t := func(key string, pairs ...string) string { return i18n.Tf(lang, "registrant.summary."+key, pairs...) }
-	parts := []string{t("buy")}
-	if d.Goal == catalog.GoalRent {
-		parts[0] = t("rent")
-	}
-	var names []string
-	for _, id := range d.Types {
-		if n := h.resolver.TypeName(id, lang); n != "" {
-			names = append(names, n)
-		}
-	}
-	parts = append(parts, strings.Join(names, ", "))
-	names = nil
-	for _, id := range h.resolver.Site.ZoneIDs(d.Zips) {
-		names = append(names, h.resolver.ZoneName(id, lang))
-	}
-	parts = append(parts, strings.Join(names, ", "))
-	euros := rules.Euros
-	switch {
-	case d.Price.Min > 0 && d.Price.Max > 0:
-		parts = append(parts, t("between", "min", euros(d.Price.Min), "max", euros(d.Price.Max)))
-	case d.Price.Max > 0:
-		parts = append(parts, t("upTo", "price", euros(d.Price.Max)))
-	case d.Price.Min > 0:
-		parts = append(parts, t("from", "price", euros(d.Price.Min)))
-	default:
-		parts = append(parts, t("anyPrice"))
-	}
-	return strings.Join(slices.DeleteFunc(parts, func(s string) bool { return s == "" }), " · ")
+	return h.resolver.DemandSummary(d, lang)
 }
 
 // keyDemandGone refuses a change of a demand the viewer does not have.

@@ -23,6 +23,7 @@ func RunDemands(t *testing.T, open func(t *testing.T) *sqlstore.Store) {
 	t.Run("DisabledAccount", func(t *testing.T) { testDemandDisabled(t, open(t)) })
 	t.Run("MarkAlerted", func(t *testing.T) { testMarkAlerted(t, open(t)) })
 	t.Run("MarkAlertedRace", func(t *testing.T) { testMarkAlertedRace(t, open(t), open(t)) })
+	t.Run("Registered", func(t *testing.T) { testRegistered(t, open(t)) })
 }
 
 // registrant creates an account for the demands to belong to.

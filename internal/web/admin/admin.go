@@ -43,6 +43,8 @@ type Options struct {
 	MyFactor MyFactor
 	// Owners are the owners' accounts (the owners page).
 	Owners OwnerAdmin
+	// Demands are the registered demands (the demands page).
+	Demands DemandDesk
 	// ListingURL is the public page of a lead's property or project (0:
 	// none) in lang; nil or "": none.
 	ListingURL func(lang string, property, project int64) string

@@ -76,18 +76,20 @@ var texts = sync.OnceValue(func() map[string]Texts {
 
 // The inbox's addresses.
 const (
-	loginPath        = Prefix + "login/"
-	passwordPath     = account.StaffPasswordPath
-	codePath         = Prefix + "login/code/"
-	logoutPath       = Prefix + "logout/"
-	leadsPath        = Prefix + "leads/"
-	exportPath       = Prefix + "leads.csv"
-	eventsPath       = Prefix + "events"
-	testimonialsPath = Prefix + "testimonials/"
-	mailsPath        = Prefix + "mails/"
-	staffPath        = Prefix + "staff/"
-	accountPath      = Prefix + "account/"
-	ownersPath       = Prefix + "owners/"
+	loginPath         = Prefix + "login/"
+	passwordPath      = account.StaffPasswordPath
+	codePath          = Prefix + "login/code/"
+	logoutPath        = Prefix + "logout/"
+	leadsPath         = Prefix + "leads/"
+	exportPath        = Prefix + "leads.csv"
+	eventsPath        = Prefix + "events"
+	testimonialsPath  = Prefix + "testimonials/"
+	mailsPath         = Prefix + "mails/"
+	staffPath         = Prefix + "staff/"
+	accountPath       = Prefix + "account/"
+	ownersPath        = Prefix + "owners/"
+	demandsPath       = Prefix + "demands/"
+	demandsExportPath = Prefix + "demands.csv"
 )
 
 // section is one entry of the inbox's menu.
@@ -100,6 +102,7 @@ type section struct {
 var sections = []section{
 	{href: leadsPath, label: "admin.nav.leads"},
 	{href: ownersPath, label: "admin.nav.owners"},
+	{href: demandsPath, label: "admin.nav.demands"},
 	{href: agendaPath, label: "admin.nav.agenda"},
 	{href: testimonialsPath, label: "admin.nav.testimonials"},
 	{href: mailsPath, label: "admin.nav.mails"},

@@ -31,6 +31,8 @@ func (h *Handler) routes() {
 	h.mux.Handle(staffPath+"{$}", adminPage(h.serveStaff))
 	h.mux.Handle(accountPath+"{$}", staffPage(h.serveAccount))
 	h.mux.Handle(ownersPath+"{$}", staffPage(h.serveOwners))
+	h.mux.Handle("GET "+demandsPath+"{$}", staffPage(h.serveDemands))
+	h.mux.Handle("GET "+demandsExportPath, staffFile(h.serveDemandsExport))
 	h.mux.Handle(testimonialsPath+"{$}", staffPage(h.serveTestimonials))
 	h.mux.Handle(mailsPath+"{$}", staffPage(h.serveMails))
 	h.mux.Handle(agendaPath+"{$}", staffPage(h.serveAgenda))

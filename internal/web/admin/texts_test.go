@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"immo/internal/account"
+	"immo/internal/demand"
 	"immo/internal/errs"
 	"immo/internal/i18n"
 	"immo/internal/inbox"
@@ -92,7 +93,11 @@ func TestEveryTextTranslated(t *testing.T) {
 		want["admin.account.done."+a] = true
 	}
 	for _, k := range []string{keyLastAdmin, keyStaffTaken, keyStaffDisabled, keyFactorOn, keyFactorNone, keyOwnerDisabled,
-		keyOwnerNoProperty, account.KeyOwnerSearch, "admin.owners.done.resend"} {
+		keyOwnerNoProperty, account.KeyOwnerSearch, "admin.owners.done.resend", demand.KeyRegisteredSearch, demand.KeyRegisteredState,
+		"admin.demands.yes", "admin.demands.no"} {
+		want[k] = true
+	}
+	for _, k := range demandsCSV {
 		want[k] = true
 	}
 	for _, lang := range i18n.Languages {

@@ -13,6 +13,7 @@ const (
 	ViewStaff        = views.AdminStaff
 	ViewAccount      = views.AdminAccount
 	ViewOwners       = views.AdminOwners
+	ViewDemands      = views.AdminDemands
 	ViewAgenda       = views.AdminAgenda
 	ViewAgendaRules  = views.AdminAgendaRules
 )

@@ -82,6 +82,7 @@ const (
 	AdminStaff        = "AdminStaff"
 	AdminAccount      = "AdminAccount"
 	AdminOwners       = "AdminOwners"
+	AdminDemands      = "AdminDemands"
 	AdminAgenda       = "AdminAgenda"
 	AdminAgendaRules  = "AdminAgendaRules"
 )
@@ -100,4 +101,5 @@ var Admin = Registry{
 	{AdminStaff, "admin/views/StaffPage"},
 	{AdminAccount, "admin/views/AccountPage"},
 	{AdminOwners, "admin/views/OwnersPage"},
+	{AdminDemands, "admin/views/DemandsPage"},
 }

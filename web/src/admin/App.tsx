@@ -13,6 +13,7 @@ import { MailsPage } from './views/MailsPage'
 import { StaffPage } from './views/StaffPage'
 import { AccountPage } from './views/AccountPage'
 import { OwnersPage } from './views/OwnersPage'
+import { DemandsPage } from './views/DemandsPage'
 
 /** The inbox's views (internal/web/views.Admin): a view missing here, or taking other props, fails tsc. */
 const views: { [V in ViewName]: ComponentType<ViewProps[V]> } = {
@@ -27,6 +28,7 @@ const views: { [V in ViewName]: ComponentType<ViewProps[V]> } = {
   AdminStaff: StaffPage,
   AdminAccount: AccountPage,
   AdminOwners: OwnersPage,
+  AdminDemands: DemandsPage,
 }
 
 /** The inbox's app: the current page's view, swapped by the router. */

@@ -377,8 +377,43 @@ export interface OwnedListing {
   href: string
 }
 
+/** admin.DemandsProps */
+export interface DemandsProps {
+  lang: 'nl' | 'fr' | 'en' | 'de'
+  texts: Record<string, string> | null
+  viewer: Viewer | null
+  nav: NavLink[] | null
+  errors?: Partial<Record<string, string>>
+  form?: Partial<Record<string, string>>
+  notice?: string
+  q: string
+  state: string
+  states: string[] | null
+  rows: DemandRow[] | null
+  next: string
+  prev: string
+  reset: string
+  export: string
+}
+
+/** admin.DemandRow */
+export interface DemandRow {
+  id: number
+  email: string
+  name: string
+  lang: string
+  disabled: boolean
+  summary: string
+  created: string
+  confirmed: string
+  paused: boolean
+  matching: number
+  alertsSent: number
+  lastAlert: string
+}
+
 /** The views the React app renders (internal/web/views). */
-export type ViewName = 'AdminLogin' | 'AdminLeads' | 'AdminLead' | 'AdminError' | 'AdminAgenda' | 'AdminAgendaRules' | 'AdminTestimonials' | 'AdminMails' | 'AdminStaff' | 'AdminAccount' | 'AdminOwners'
+export type ViewName = 'AdminLogin' | 'AdminLeads' | 'AdminLead' | 'AdminError' | 'AdminAgenda' | 'AdminAgendaRules' | 'AdminTestimonials' | 'AdminMails' | 'AdminStaff' | 'AdminAccount' | 'AdminOwners' | 'AdminDemands'
 
 /** Each view's props. */
 export interface ViewProps {
@@ -393,4 +428,5 @@ export interface ViewProps {
   AdminStaff: StaffProps
   AdminAccount: AccountProps
   AdminOwners: OwnersProps
+  AdminDemands: DemandsProps
 }

@@ -1,0 +1,82 @@
+package storagetest
+
+import (
+	"testing"
+	"time"
+
+	"immo/internal/demand"
+	"immo/internal/storage/sqlstore"
+)
+
+// The back office's register: the newest demands first with their
+// registrants and the alerts mailed for each; filtered by state and by
+// the registrant's address or name; paged.
+func testRegistered(t *testing.T, s *sqlstore.Store) {
+	ctx := t.Context()
+	ann := registrant(t, s, "ann@example.be", false)
+	bob := registrant(t, s, "bob@example.be", true)
+	full := mustSaveDemand(t, s, fullDemand(ann))
+	waiting := plainDemand(ann)
+	waiting.Confirmed = time.Time{}
+	waiting = mustSaveDemand(t, s, waiting)
+	bobs := mustSaveDemand(t, s, plainDemand(bob))
+	for _, p := range []int64{7, 8} {
+		if _, err := s.Demands().MarkAlerted(ctx, full.ID, p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	list, more, err := s.Demands().Registered(ctx, demand.RegisteredQuery{Limit: 10})
+	if err != nil || more || len(list) != 3 {
+		t.Fatalf("Registered: %+v %v %v", list, more, err)
+	}
+	if b := list[0]; b.ID != bobs.ID || b.Email != "bob@example.be" || !b.Disabled || b.AlertsSent != 0 || !b.LastAlert.IsZero() {
+		t.Errorf("Bob's: %+v", b)
+	}
+	if f := list[2]; f.ID != full.ID || f.Email != "ann@example.be" || f.FirstName != "A" || f.AlertsSent != 2 || f.LastAlert.IsZero() ||
+		f.Price.Max != 3_500_000_000 || len(f.Zips) != 3 || !f.Confirmed.Equal(full.Confirmed) {
+		t.Errorf("the full one: %+v", f)
+	}
+	ids := func(q demand.RegisteredQuery) []int64 {
+		t.Helper()
+		q.Limit = 10
+		got, _, err := s.Demands().Registered(ctx, q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := []int64{}
+		for _, r := range got {
+			out = append(out, r.ID)
+		}
+		return out
+	}
+	for _, c := range []struct {
+		q    demand.RegisteredQuery
+		want []int64
+	}{
+		{demand.RegisteredQuery{State: demand.StateUnconfirmed}, []int64{waiting.ID}},
+		{demand.RegisteredQuery{State: demand.StateConfirmed}, []int64{bobs.ID, full.ID}},
+		{demand.RegisteredQuery{Q: "ANN@"}, []int64{waiting.ID, full.ID}},
+		{demand.RegisteredQuery{Q: "ann@", State: demand.StateConfirmed}, []int64{full.ID}},
+		{demand.RegisteredQuery{Q: "%"}, []int64{}},
+	} {
+		if got := ids(c.q); !equalIDs(got, c.want) {
+			t.Errorf("%+v: %v, want %v", c.q, got, c.want)
+		}
+	}
+	page, more, err := s.Demands().Registered(ctx, demand.RegisteredQuery{Limit: 2, Offset: 2})
+	if err != nil || more || len(page) != 1 || page[0].ID != full.ID {
+		t.Fatalf("page 2: %+v %v %v", page, more, err)
+	}
+}
+
+func equalIDs(a, b []int64) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}

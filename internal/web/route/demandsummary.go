@@ -1,0 +1,46 @@
+package route
+
+import (
+	"slices"
+	"strings"
+
+	"immo/internal/catalog"
+	"immo/internal/demand"
+	"immo/internal/i18n"
+	"immo/internal/rules"
+)
+
+// DemandSummary says a demand's search in words in lang: to buy or rent,
+// the types, the zones, the price (the registrant's area and the inbox's
+// list of demands).
+func (r *Resolver) DemandSummary(d demand.Demand, lang string) string {
+	t := func(key string, pairs ...string) string { return i18n.Tf(lang, "registrant.summary."+key, pairs...) }
+	parts := []string{t("buy")}
+	if d.Goal == catalog.GoalRent {
+		parts[0] = t("rent")
+	}
+	var names []string
+	for _, id := range d.Types {
+		if n := r.TypeName(id, lang); n != "" {
+			names = append(names, n)
+		}
+	}
+	parts = append(parts, strings.Join(names, ", "))
+	names = nil
+	for _, id := range r.Site.ZoneIDs(d.Zips) {
+		names = append(names, r.ZoneName(id, lang))
+	}
+	parts = append(parts, strings.Join(names, ", "))
+	euros := rules.Euros
+	switch {
+	case d.Price.Min > 0 && d.Price.Max > 0:
+		parts = append(parts, t("between", "min", euros(d.Price.Min), "max", euros(d.Price.Max)))
+	case d.Price.Max > 0:
+		parts = append(parts, t("upTo", "price", euros(d.Price.Max)))
+	case d.Price.Min > 0:
+		parts = append(parts, t("from", "price", euros(d.Price.Min)))
+	default:
+		parts = append(parts, t("anyPrice"))
+	}
+	return strings.Join(slices.DeleteFunc(parts, func(s string) bool { return s == "" }), " · ")
+}
