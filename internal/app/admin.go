@@ -56,7 +56,7 @@ func newAdmin(store storage.Store, staff *account.StaffService, queue *mailqueue
 	// at once (the pages' generation follows).
 	moderation := &testimonial.Moderation{Store: store, Shown: says, Now: now, Audit: testimonialAudit(store.Inbox())}
 	o := admin.Options{
-		Inbox: leads, SignIn: staff, Brakes: loginBrakes(ip, store, now), Staff: staffNames{members}, StaffAdmin: staff, MyFactor: staff,
+		Inbox: leads, Audit: leads, SignIn: staff, Brakes: loginBrakes(ip, store, now), Staff: staffNames{members}, StaffAdmin: staff, MyFactor: staff,
 		Sessions: sessions, ListingURL: resolver.ListingURL, Assets: tags, Version: version, Log: log.With("component", "inbox"), Now: now,
 		Testimonials: moderation, Mails: mailDesk{Queue: queue, log: store.Inbox(), now: now},
 	}

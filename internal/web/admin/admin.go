@@ -33,6 +33,8 @@ type Options struct {
 	// Agenda is the visits booked and the slot rules (nil: the site
 	// offers no visits).
 	Agenda Agenda
+	// Audit reads the audit log (the admins' page).
+	Audit AuditLog
 	// Testimonials moderates what visitors wrote (the testimonials page).
 	Testimonials Testimonials
 	// Mails is the mail queue (the mails page).

@@ -16,6 +16,7 @@ const (
 	ViewDemands      = views.AdminDemands
 	ViewAgenda       = views.AdminAgenda
 	ViewAgendaRules  = views.AdminAgendaRules
+	ViewAudit        = views.AdminAudit
 )
 
 // EntrySource is the inbox's entry in the web build's manifest.

@@ -85,6 +85,7 @@ const (
 	AdminDemands      = "AdminDemands"
 	AdminAgenda       = "AdminAgenda"
 	AdminAgendaRules  = "AdminAgendaRules"
+	AdminAudit        = "AdminAudit"
 )
 
 // Admin is the agency inbox's views: a bundle of their own, so not one
@@ -102,4 +103,5 @@ var Admin = Registry{
 	{AdminAccount, "admin/views/AccountPage"},
 	{AdminOwners, "admin/views/OwnersPage"},
 	{AdminDemands, "admin/views/DemandsPage"},
+	{AdminAudit, "admin/views/AuditPage"},
 }

@@ -4,6 +4,7 @@ import type { ViewName, ViewProps } from '../gen/admin'
 import { PageContext, RouterContext, type Page, type Router } from '../lib/router'
 import { AgendaPage } from './views/AgendaPage'
 import { AgendaRulesPage } from './views/AgendaRulesPage'
+import { AuditPage } from './views/AuditPage'
 import { ErrorPage } from './views/ErrorPage'
 import { LeadPage } from './views/LeadPage'
 import { LeadsPage } from './views/LeadsPage'
@@ -23,6 +24,7 @@ const views: { [V in ViewName]: ComponentType<ViewProps[V]> } = {
   AdminError: ErrorPage,
   AdminAgenda: AgendaPage,
   AdminAgendaRules: AgendaRulesPage,
+  AdminAudit: AuditPage,
   AdminTestimonials: TestimonialsPage,
   AdminMails: MailsPage,
   AdminStaff: StaffPage,

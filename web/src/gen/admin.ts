@@ -412,8 +412,40 @@ export interface DemandRow {
   lastAlert: string
 }
 
+/** admin.AuditProps */
+export interface AuditProps {
+  lang: 'nl' | 'fr' | 'en' | 'de'
+  texts: Record<string, string> | null
+  viewer: Viewer | null
+  nav: NavLink[] | null
+  errors?: Partial<Record<string, string>>
+  form?: Partial<Record<string, string>>
+  notice?: string
+  rows: AuditRow[] | null
+  kind: string
+  actor: string
+  kinds: string[] | null
+  staff: StaffName[] | null
+  next: string
+  reset: string
+  export: string
+}
+
+/** admin.AuditRow */
+export interface AuditRow {
+  id: number
+  time: string
+  actor: string
+  action: string
+  kind: string
+  target: number
+  href: string
+  before: string
+  after: string
+}
+
 /** The views the React app renders (internal/web/views). */
-export type ViewName = 'AdminLogin' | 'AdminLeads' | 'AdminLead' | 'AdminError' | 'AdminAgenda' | 'AdminAgendaRules' | 'AdminTestimonials' | 'AdminMails' | 'AdminStaff' | 'AdminAccount' | 'AdminOwners' | 'AdminDemands'
+export type ViewName = 'AdminLogin' | 'AdminLeads' | 'AdminLead' | 'AdminError' | 'AdminAgenda' | 'AdminAgendaRules' | 'AdminTestimonials' | 'AdminMails' | 'AdminStaff' | 'AdminAccount' | 'AdminOwners' | 'AdminDemands' | 'AdminAudit'
 
 /** Each view's props. */
 export interface ViewProps {
@@ -429,4 +461,5 @@ export interface ViewProps {
   AdminAccount: AccountProps
   AdminOwners: OwnersProps
   AdminDemands: DemandsProps
+  AdminAudit: AuditProps
 }

@@ -1,0 +1,182 @@
+package admin
+
+import (
+	"context"
+	"mime"
+	"net/http"
+	"net/url"
+	"strconv"
+
+	"immo/internal/account"
+	"immo/internal/i18n"
+	"immo/internal/inbox"
+)
+
+// AuditLog reads the inbox's audit log (inbox.Service.Audit).
+type AuditLog interface {
+	Audit(ctx context.Context, q inbox.AuditQuery) ([]inbox.Entry, error)
+}
+
+// The audit log's addresses.
+const (
+	auditPath       = Prefix + "audit/"
+	auditExportPath = Prefix + "audit.csv"
+)
+
+// auditKinds are the kinds of target the inbox's changes are logged under
+// (the filter's choices), in the menu's order.
+var auditKinds = []string{inbox.TargetLead, "booking", "agenda", "testimonial", "mail", "owner", "demand", account.StaffAuditTarget}
+
+// auditPage is how many entries one page lists.
+const auditPage = 50
+
+// auditQuery reads the log's filter of q: the target kind, the actor, the
+// page (entries before an id); problems names each bad one.
+func auditQuery(q url.Values) (inbox.AuditQuery, map[string]string) {
+	var a inbox.AuditQuery
+	problems := map[string]string{}
+	if k := q.Get("kind"); k != "" {
+		a.TargetKind = k
+		known := false
+		for _, x := range auditKinds {
+			known = known || x == k
+		}
+		if !known {
+			problems["kind"] = "admin.audit.error.kind"
+		}
+	}
+	for name, dst := range map[string]*int64{"actor": &a.Actor, "before": &a.Before} {
+		if s := q.Get(name); s != "" {
+			n, err := strconv.ParseInt(s, 10, 64)
+			if err != nil || n <= 0 {
+				problems[name] = "admin.error.id"
+				continue
+			}
+			*dst = n
+		}
+	}
+	if len(problems) > 0 {
+		return a, problems
+	}
+	return a, nil
+}
+
+// targetHref is the inbox's page of an entry's target ("": none).
+func targetHref(e inbox.Entry) string {
+	switch e.TargetKind {
+	case inbox.TargetLead:
+		return leadPath(e.TargetID)
+	case account.StaffAuditTarget:
+		return staffPath
+	case "testimonial":
+		return testimonialsPath
+	case "mail":
+		return mailsPath
+	case "owner":
+		return ownersPath
+	case "booking", "agenda":
+		return agendaPath
+	case "demand":
+		return demandsPath
+	}
+	return ""
+}
+
+// serveAudit answers the audit log (an admin's): who changed what and
+// when, newest first, by target kind and actor, a page at a time.
+func (h *Handler) serveAudit(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	b := h.base(r, account.FromContext(ctx))
+	q := r.URL.Query()
+	staff, names, err := h.staffNames(r)
+	if err != nil {
+		h.fail(w, r, http.StatusInternalServerError, err)
+		return
+	}
+	props := AuditProps{Base: b, Rows: []AuditRow{}, Kinds: auditKinds, Staff: staff, Kind: q.Get("kind"),
+		Actor: q.Get("actor"), Reset: auditPath}
+	a, problems := auditQuery(q)
+	if problems != nil {
+		props.Errors = problems
+		h.render(w, r, props, b, http.StatusBadRequest)
+		return
+	}
+	a.Limit = auditPage + 1
+	list, err := h.o.Audit.Audit(ctx, a)
+	if err != nil {
+		h.fail(w, r, http.StatusInternalServerError, err)
+		return
+	}
+	more := len(list) > auditPage
+	if more {
+		list = list[:auditPage]
+	}
+	for _, e := range list {
+		props.Rows = append(props.Rows, AuditRow{ID: e.ID, Time: stamp(e.Time), Actor: nameOr(names, e.Actor), Action: string(e.Action),
+			Kind: e.TargetKind, Target: e.TargetID, Href: targetHref(e), Before: e.Before, After: e.After})
+	}
+	filter := url.Values{}
+	for _, k := range []string{"kind", "actor"} {
+		if v := q.Get(k); v != "" {
+			filter.Set(k, v)
+		}
+	}
+	props.Export = auditExportPath + encoded(filter)
+	if more {
+		filter.Set("before", strconv.FormatInt(list[len(list)-1].ID, 10))
+		props.Next = auditPath + encoded(filter)
+	}
+	h.render(w, r, props, b, 0)
+}
+
+// serveAuditExport streams the filtered log as CSV (every page of it), in
+// the admin's language.
+func (h *Handler) serveAuditExport(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	a, problems := auditQuery(r.URL.Query())
+	if problems != nil {
+		http.Error(w, http.StatusText(http.StatusBadRequest), http.StatusBadRequest)
+		return
+	}
+	_, names, err := h.staffNames(r)
+	if err != nil {
+		h.o.Log.Error("audit export", "err", err)
+		http.Error(w, http.StatusText(http.StatusInternalServerError), http.StatusInternalServerError)
+		return
+	}
+	lang := langOf(r)
+	t := texts()[lang]
+	hd := w.Header()
+	hd.Set("Content-Type", "text/csv; charset=utf-8")
+	hd.Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": "audit-" + h.o.Now().In(inbox.Brussels).Format("2006-01-02") + ".csv"}))
+	header := []string{t["admin.audit.time"], t["admin.audit.actor"], t["admin.audit.action"], t["admin.audit.kind"],
+		t["admin.audit.target"], t["admin.audit.before"], t["admin.audit.after"]}
+	a.Limit = inbox.MaxAuditLimit
+	err = inbox.WriteCSV(w, header, func(yield func([]string, error) bool) {
+		for {
+			list, err := h.o.Audit.Audit(ctx, a)
+			if err != nil {
+				yield(nil, err)
+				return
+			}
+			for _, e := range list {
+				action := i18n.T(lang, "admin.action."+string(e.Action))
+				if action == "admin.action."+string(e.Action) {
+					action = string(e.Action)
+				}
+				line := []string{e.Time.In(inbox.Brussels).Format("2006-01-02 15:04:05"), nameOr(names, e.Actor), action,
+					e.TargetKind, optional(e.TargetID), e.Before, e.After}
+				if !yield(line, nil) {
+					return
+				}
+			}
+			if len(list) < a.Limit {
+				return
+			}
+			a.Before = list[len(list)-1].ID
+		}
+	})
+	if err != nil {
+		h.o.Log.Error("audit export", "err", err)
+	}
+}

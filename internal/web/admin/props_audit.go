@@ -1,0 +1,32 @@
+package admin
+
+// AuditProps are the audit log: who changed what and when.
+type AuditProps struct {
+	Base
+	Rows []AuditRow `json:"rows"`
+	// The filter as its address gives it, and its choices.
+	Kind  string      `json:"kind"`
+	Actor string      `json:"actor"`
+	Kinds []string    `json:"kinds"`
+	Staff []StaffName `json:"staff"`
+	// Next is the next (older) page ("": none); Reset the log without a
+	// filter; Export the filtered log's CSV.
+	Next   string `json:"next"`
+	Reset  string `json:"reset"`
+	Export string `json:"export"`
+}
+
+func (AuditProps) View() string { return ViewAudit }
+
+// AuditRow is one change.
+type AuditRow struct {
+	ID     int64  `json:"id"`
+	Time   string `json:"time"` // RFC 3339
+	Actor  string `json:"actor"`
+	Action string `json:"action"`
+	Kind   string `json:"kind"`   // the target's kind
+	Target int64  `json:"target"` // its id (0: none)
+	Href   string `json:"href"`   // its page in the inbox ("": none)
+	Before string `json:"before"`
+	After  string `json:"after"`
+}

@@ -1,0 +1,82 @@
+import { type FormEvent } from 'react'
+import type { AuditProps } from '../../gen/admin'
+import { Link, useRouter } from '../../lib/router'
+import { Shell } from '../ui/Shell'
+import { texts, when } from '../ui/texts'
+
+/** The audit log: every change made in the inbox, who made it and when, newest first. */
+export function AuditPage(props: AuditProps) {
+  const t = texts(props)
+  const router = useRouter()
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault()
+    const data: Record<string, string> = {}
+    for (const [k, v] of new FormData(e.currentTarget)) if (typeof v === 'string' && v !== '') data[k] = v
+    void router?.visit(props.reset, { data })
+  }
+  /** An action in the admin's words; one without a translation as logged. */
+  const action = (a: string) => {
+    const key = `admin.action.${a}`
+    const said = t(key)
+    return said === key ? a : said
+  }
+  const err = (name: string) => props.errors?.[name]
+  return (
+    <Shell base={props} title={t('admin.title.AdminAudit')}>
+      <form method="get" action={props.reset} className="admin-filter" onSubmit={submit}>
+        <label>
+          {t('admin.audit.kind')}
+          <select name="kind" defaultValue={props.kind} aria-invalid={err('kind') ? true : undefined}>
+            <option value="">{t('admin.filter.any')}</option>
+            {(props.kinds ?? []).map((k) => <option key={k} value={k}>{t(`admin.audit.kinds.${k}`)}</option>)}
+          </select>
+        </label>
+        <label>
+          {t('admin.audit.actor')}
+          <select name="actor" defaultValue={props.actor} aria-invalid={err('actor') ? true : undefined}>
+            <option value="">{t('admin.filter.any')}</option>
+            {(props.staff ?? []).map((s) => <option key={s.id} value={String(s.id)}>{s.name}</option>)}
+          </select>
+        </label>
+        <button type="submit">{t('admin.filter.apply')}</button>
+        <Link href={props.reset}>{t('admin.filter.reset')}</Link>
+      </form>
+      {Object.entries(props.errors ?? {}).map(([name, key]) => key && name !== 'form' && (
+        <p key={name} className="admin-error" role="alert">{t(key)}</p>
+      ))}
+      <p className="admin-actions"><a href={props.export} download>{t('admin.export')}</a></p>
+      {(props.rows ?? []).length === 0 ? <p>{t('admin.audit.none')}</p> : (
+        <div className="admin-table-wrap">
+          <table className="admin-table admin-audit">
+            <thead>
+              <tr>
+                <th scope="col">{t('admin.audit.time')}</th>
+                <th scope="col">{t('admin.audit.actor')}</th>
+                <th scope="col">{t('admin.audit.action')}</th>
+                <th scope="col">{t('admin.audit.target')}</th>
+                <th scope="col">{t('admin.audit.before')}</th>
+                <th scope="col">{t('admin.audit.after')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {(props.rows ?? []).map((r) => (
+                <tr key={r.id}>
+                  <td>{when(r.time, props.lang)}</td>
+                  <td>{r.actor}</td>
+                  <td>{action(r.action)}</td>
+                  <td>{r.href ? <Link href={r.href}>{t(`admin.audit.kinds.${r.kind}`)}{r.target > 0 && ` #${r.target}`}</Link>
+                    : <>{t(`admin.audit.kinds.${r.kind}`)}{r.target > 0 && ` #${r.target}`}</>}</td>
+                  <td className="admin-audit-value">{r.before}</td>
+                  <td className="admin-audit-value">{r.after}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <nav className="admin-pages" aria-label={t('admin.leads.pages')}>
+        {props.next && <Link href={props.next} rel="next">{t('admin.audit.older')}</Link>}
+      </nav>
+    </Shell>
+  )
+}
