@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"strings"
 	"time"
 
 	"immo/internal/mail"
@@ -128,4 +129,49 @@ func (n *Newsletter) scan(row *sql.Row) (newsletter.Subscriber, error) {
 	err := row.Scan(&s.ID, &s.Email, &s.Lang, &st)
 	s.State = newsletter.State(st)
 	return s, err
+}
+
+var _ newsletter.Directory = (*Newsletter)(nil)
+
+// List implements newsletter.Directory: newest first by id (the state's
+// index ends in it), a search a case-folded part of the address (the
+// addresses are stored lower-cased; LIKE's own characters escaped).
+func (n *Newsletter) List(ctx context.Context, q newsletter.ListQuery) ([]newsletter.Listed, error) {
+	if q.Limit < 1 || q.Limit > newsletter.MaxList {
+		q.Limit = newsletter.MaxList
+	}
+	where, args := []string{}, []any{}
+	if q.State != "" {
+		where, args = append(where, "state = ?"), append(args, string(q.State))
+	}
+	if s := strings.ToLower(strings.TrimSpace(q.Search)); s != "" {
+		esc := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
+		where, args = append(where, `email LIKE ? ESCAPE '\'`), append(args, "%"+esc+"%")
+	}
+	if q.Before > 0 {
+		where, args = append(where, "id < ?"), append(args, q.Before)
+	}
+	query := `SELECT id, email, lang, state, created_at, updated_at FROM newsletter_subscribers`
+	if len(where) > 0 {
+		query += ` WHERE ` + strings.Join(where, " AND ")
+	}
+	rows, err := n.s.read.QueryContext(ctx, n.s.d.query(query+` ORDER BY id DESC LIMIT ?`), append(args, q.Limit)...)
+	if err != nil {
+		return nil, n.s.errorf("newsletter list: %w", err)
+	}
+	defer rows.Close()
+	out := []newsletter.Listed{}
+	for rows.Next() {
+		var l newsletter.Listed
+		var st string
+		if err := rows.Scan(&l.ID, &l.Email, &l.Lang, &st, scanTime{&l.Created}, scanTime{&l.Updated}); err != nil {
+			return nil, n.s.errorf("newsletter list: %w", err)
+		}
+		l.State = newsletter.State(st)
+		out = append(out, l)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, n.s.errorf("newsletter list: %w", err)
+	}
+	return out, nil
 }

@@ -3,6 +3,7 @@ package storagetest
 import (
 	"context"
 	"errors"
+	"slices"
 	"testing"
 	"time"
 
@@ -20,6 +21,54 @@ func RunNewsletter(t *testing.T, open func(t *testing.T) *sqlstore.Store) {
 	t.Run("OptIn", func(t *testing.T) { testOptIn(t, open(t)) })
 	t.Run("TokenRace", func(t *testing.T) { testTokenRace(t, open(t), open(t)) })
 	t.Run("Rollback", func(t *testing.T) { testSignUpRollback(t, open(t)) })
+	t.Run("List", func(t *testing.T) { testNewsletterList(t, open(t)) })
+}
+
+// The agency's list: newest first, by state, by a part of the address
+// (LIKE's own characters taken as typed), a page before an id.
+func testNewsletterList(t *testing.T, s *sqlstore.Store) {
+	ctx := t.Context()
+	ann := signUp(t, s, "ann@example.be", "nl", "c-ann", "u-ann")
+	bob := signUp(t, s, "bob_100%@example.be", "fr", "c-bob", "u-bob")
+	cleo := signUp(t, s, "cleo@example.de", "de", "c-cleo", "")
+	if _, err := s.Newsletter().Use(ctx, newsletter.PurposeConfirm, linktoken.Hash("c-ann"), newsletter.Confirmed, nlNow); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Newsletter().Use(ctx, newsletter.PurposeUnsubscribe, linktoken.Hash("u-bob"), newsletter.Unsubscribed, nlNow); err != nil {
+		t.Fatal(err)
+	}
+	ids := func(q newsletter.ListQuery) []int64 {
+		t.Helper()
+		list, err := s.Newsletter().List(ctx, q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := []int64{}
+		for _, l := range list {
+			if l.Created.IsZero() || l.Updated.IsZero() || l.Email == "" {
+				t.Fatalf("a listed subscriber: %+v", l)
+			}
+			out = append(out, l.ID)
+		}
+		return out
+	}
+	for name, c := range map[string]struct {
+		q    newsletter.ListQuery
+		want []int64
+	}{
+		"all":          {newsletter.ListQuery{Limit: 10}, []int64{cleo.ID, bob.ID, ann.ID}},
+		"confirmed":    {newsletter.ListQuery{State: newsletter.Confirmed}, []int64{ann.ID}},
+		"pending":      {newsletter.ListQuery{State: newsletter.Pending}, []int64{cleo.ID}},
+		"unsubscribed": {newsletter.ListQuery{State: newsletter.Unsubscribed}, []int64{bob.ID}},
+		"search":       {newsletter.ListQuery{Search: "EXAMPLE.BE"}, []int64{bob.ID, ann.ID}},
+		"percent":      {newsletter.ListQuery{Search: "%"}, []int64{bob.ID}},
+		"underscore":   {newsletter.ListQuery{Search: "b_1"}, []int64{bob.ID}},
+		"page":         {newsletter.ListQuery{Before: cleo.ID, Limit: 1}, []int64{bob.ID}},
+	} {
+		if got := ids(c.q); !slices.Equal(got, c.want) {
+			t.Errorf("%s: %v, want %v", name, got, c.want)
+		}
+	}
 }
 
 var nlNow = time.Date(2026, 5, 4, 9, 0, 0, 0, time.UTC)
