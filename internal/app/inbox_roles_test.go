@@ -44,6 +44,8 @@ var inboxRoutes = []inboxRoute{
 	{method: "POST", path: "/admin/staff/", adminOnly: true, form: url.Values{"action": {"role"}, "id": {"1"}, "role": {"agent"}}},
 	{method: "GET", path: "/admin/account/", page: true},
 	{method: "GET", path: "/admin/audit/", page: true, adminOnly: true},
+	{method: "GET", path: "/admin/newsletter/", page: true},
+	{method: "GET", path: "/admin/newsletter.csv"},
 	{method: "GET", path: "/admin/audit.csv", adminOnly: true},
 	{method: "GET", path: "/admin/owners/", page: true},
 	{method: "POST", path: "/admin/owners/", form: url.Values{"action": {"invite"}, "id": {"999999"}}},

@@ -35,6 +35,8 @@ type Options struct {
 	Agenda Agenda
 	// Audit reads the audit log (the admins' page).
 	Audit AuditLog
+	// Newsletter lists the newsletter's subscribers.
+	Newsletter Subscribers
 	// Testimonials moderates what visitors wrote (the testimonials page).
 	Testimonials Testimonials
 	// Mails is the mail queue (the mails page).

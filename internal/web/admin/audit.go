@@ -25,7 +25,7 @@ const (
 
 // auditKinds are the kinds of target the inbox's changes are logged under
 // (the filter's choices), in the menu's order.
-var auditKinds = []string{inbox.TargetLead, "booking", "agenda", "testimonial", "mail", "owner", "demand", account.StaffAuditTarget}
+var auditKinds = []string{inbox.TargetLead, "booking", "agenda", "testimonial", "mail", "owner", "demand", NewsletterAuditTarget, account.StaffAuditTarget}
 
 // auditPage is how many entries one page lists.
 const auditPage = 50
@@ -78,6 +78,8 @@ func targetHref(e inbox.Entry) string {
 		return agendaPath
 	case "demand":
 		return demandsPath
+	case NewsletterAuditTarget:
+		return newsletterPath
 	}
 	return ""
 }

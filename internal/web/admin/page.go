@@ -105,6 +105,7 @@ var sections = []section{
 	{href: demandsPath, label: "admin.nav.demands"},
 	{href: agendaPath, label: "admin.nav.agenda"},
 	{href: testimonialsPath, label: "admin.nav.testimonials"},
+	{href: newsletterPath, label: "admin.nav.newsletter"},
 	{href: mailsPath, label: "admin.nav.mails"},
 	{href: staffPath, label: "admin.nav.staff", adminOnly: true},
 	{href: auditPath, label: "admin.nav.audit", adminOnly: true},

@@ -40,6 +40,8 @@ func (h *Handler) routes() {
 	h.mux.Handle("GET "+agendaExportPath, staffFile(h.serveAgendaExport))
 	h.mux.Handle("GET "+auditPath+"{$}", adminPage(h.serveAudit))
 	h.mux.Handle("GET "+auditExportPath, staffFile(h.adminOnly(h.serveAuditExport)))
+	h.mux.Handle("GET "+newsletterPath+"{$}", staffPage(h.serveNewsletter))
+	h.mux.Handle("GET "+newsletterExportPath, staffFile(h.serveNewsletterExport))
 	h.mux.Handle(Prefix, page(func(w http.ResponseWriter, r *http.Request) { h.fail(w, r, http.StatusNotFound, nil) }))
 }
 

@@ -17,6 +17,7 @@ const (
 	ViewAgenda       = views.AdminAgenda
 	ViewAgendaRules  = views.AdminAgendaRules
 	ViewAudit        = views.AdminAudit
+	ViewNewsletter   = views.AdminNewsletter
 )
 
 // EntrySource is the inbox's entry in the web build's manifest.

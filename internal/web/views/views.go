@@ -86,6 +86,7 @@ const (
 	AdminAgenda       = "AdminAgenda"
 	AdminAgendaRules  = "AdminAgendaRules"
 	AdminAudit        = "AdminAudit"
+	AdminNewsletter   = "AdminNewsletter"
 )
 
 // Admin is the agency inbox's views: a bundle of their own, so not one
@@ -104,4 +105,5 @@ var Admin = Registry{
 	{AdminOwners, "admin/views/OwnersPage"},
 	{AdminDemands, "admin/views/DemandsPage"},
 	{AdminAudit, "admin/views/AuditPage"},
+	{AdminNewsletter, "admin/views/NewsletterPage"},
 }

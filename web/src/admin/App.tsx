@@ -5,6 +5,7 @@ import { PageContext, RouterContext, type Page, type Router } from '../lib/route
 import { AgendaPage } from './views/AgendaPage'
 import { AgendaRulesPage } from './views/AgendaRulesPage'
 import { AuditPage } from './views/AuditPage'
+import { NewsletterPage } from './views/NewsletterPage'
 import { ErrorPage } from './views/ErrorPage'
 import { LeadPage } from './views/LeadPage'
 import { LeadsPage } from './views/LeadsPage'
@@ -25,6 +26,7 @@ const views: { [V in ViewName]: ComponentType<ViewProps[V]> } = {
   AdminAgenda: AgendaPage,
   AdminAgendaRules: AgendaRulesPage,
   AdminAudit: AuditPage,
+  AdminNewsletter: NewsletterPage,
   AdminTestimonials: TestimonialsPage,
   AdminMails: MailsPage,
   AdminStaff: StaffPage,

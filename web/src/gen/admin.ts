@@ -444,8 +444,36 @@ export interface AuditRow {
   after: string
 }
 
+/** admin.NewsletterProps */
+export interface NewsletterProps {
+  lang: 'nl' | 'fr' | 'en' | 'de'
+  texts: Record<string, string> | null
+  viewer: Viewer | null
+  nav: NavLink[] | null
+  errors?: Partial<Record<string, string>>
+  form?: Partial<Record<string, string>>
+  notice?: string
+  rows: SubscriberRow[] | null
+  states: string[] | null
+  state: string
+  q: string
+  next: string
+  reset: string
+  export: string
+}
+
+/** admin.SubscriberRow */
+export interface SubscriberRow {
+  id: number
+  email: string
+  lang: string
+  state: 'pending' | 'confirmed' | 'unsubscribed'
+  created: string
+  updated: string
+}
+
 /** The views the React app renders (internal/web/views). */
-export type ViewName = 'AdminLogin' | 'AdminLeads' | 'AdminLead' | 'AdminError' | 'AdminAgenda' | 'AdminAgendaRules' | 'AdminTestimonials' | 'AdminMails' | 'AdminStaff' | 'AdminAccount' | 'AdminOwners' | 'AdminDemands' | 'AdminAudit'
+export type ViewName = 'AdminLogin' | 'AdminLeads' | 'AdminLead' | 'AdminError' | 'AdminAgenda' | 'AdminAgendaRules' | 'AdminTestimonials' | 'AdminMails' | 'AdminStaff' | 'AdminAccount' | 'AdminOwners' | 'AdminDemands' | 'AdminAudit' | 'AdminNewsletter'
 
 /** Each view's props. */
 export interface ViewProps {
@@ -462,4 +490,5 @@ export interface ViewProps {
   AdminOwners: OwnersProps
   AdminDemands: DemandsProps
   AdminAudit: AuditProps
+  AdminNewsletter: NewsletterProps
 }

@@ -1,0 +1,154 @@
+package admin
+
+import (
+	"context"
+	"mime"
+	"net/http"
+	"net/url"
+	"slices"
+	"strconv"
+	"unicode/utf8"
+
+	"immo/internal/account"
+	"immo/internal/inbox"
+	"immo/internal/newsletter"
+)
+
+// Subscribers are the newsletter's subscribers (newsletter.Directory), and
+// the audit log's record of an export of them.
+type Subscribers interface {
+	List(ctx context.Context, q newsletter.ListQuery) ([]newsletter.Listed, error)
+	Exported(ctx context.Context, actor int64, filter string) error
+}
+
+// NewsletterAuditTarget is the audit log's kind for an export of the
+// subscribers.
+const NewsletterAuditTarget = "newsletter"
+
+// The newsletter's addresses.
+const (
+	newsletterPath       = Prefix + "newsletter/"
+	newsletterExportPath = Prefix + "newsletter.csv"
+)
+
+// newsletterPage is how many subscribers one page lists.
+const newsletterPage = 50
+
+// newsletterQuery reads the list's filter of q; problems names each bad one.
+func newsletterQuery(q url.Values) (newsletter.ListQuery, map[string]string) {
+	var l newsletter.ListQuery
+	problems := map[string]string{}
+	if s := q.Get("state"); s != "" {
+		if !slices.Contains(newsletter.States, newsletter.State(s)) {
+			problems["state"] = "admin.newsletter.error.state"
+		}
+		l.State = newsletter.State(s)
+	}
+	if s := q.Get("q"); utf8.RuneCountInString(s) > newsletter.MaxSearch {
+		problems["q"] = "admin.error.search"
+	} else {
+		l.Search = s
+	}
+	if s := q.Get("before"); s != "" {
+		n, err := strconv.ParseInt(s, 10, 64)
+		if err != nil || n <= 0 {
+			problems["before"] = "admin.error.id"
+		}
+		l.Before = n
+	}
+	if len(problems) > 0 {
+		return l, problems
+	}
+	return l, nil
+}
+
+// serveNewsletter answers the subscribers' list: newest first, by state
+// and a part of the address, a page at a time, and its CSV's address.
+func (h *Handler) serveNewsletter(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	b := h.base(r, account.FromContext(ctx))
+	q := r.URL.Query()
+	props := NewsletterProps{Base: b, Rows: []SubscriberRow{}, States: []string{}, State: q.Get("state"), Q: q.Get("q"), Reset: newsletterPath}
+	for _, s := range newsletter.States {
+		props.States = append(props.States, string(s))
+	}
+	l, problems := newsletterQuery(q)
+	if problems != nil {
+		props.Errors = problems
+		h.render(w, r, props, b, http.StatusBadRequest)
+		return
+	}
+	l.Limit = newsletterPage + 1
+	list, err := h.o.Newsletter.List(ctx, l)
+	if err != nil {
+		h.fail(w, r, http.StatusInternalServerError, err)
+		return
+	}
+	more := len(list) > newsletterPage
+	if more {
+		list = list[:newsletterPage]
+	}
+	for _, s := range list {
+		props.Rows = append(props.Rows, SubscriberRow{ID: s.ID, Email: s.Email, Lang: s.Lang, State: string(s.State),
+			Created: stamp(s.Created), Updated: stamp(s.Updated)})
+	}
+	filter := url.Values{}
+	for _, k := range []string{"state", "q"} {
+		if v := q.Get(k); v != "" {
+			filter.Set(k, v)
+		}
+	}
+	props.Export = newsletterExportPath + encoded(filter)
+	if more {
+		filter.Set("before", strconv.FormatInt(list[len(list)-1].ID, 10))
+		props.Next = newsletterPath + encoded(filter)
+	}
+	h.render(w, r, props, b, 0)
+}
+
+// serveNewsletterExport streams the filtered list as CSV (every page of
+// it), in the staff member's language; the export is in the audit log, as
+// personal data left the inbox.
+func (h *Handler) serveNewsletterExport(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	l, problems := newsletterQuery(r.URL.Query())
+	if problems != nil {
+		http.Error(w, http.StatusText(http.StatusBadRequest), http.StatusBadRequest)
+		return
+	}
+	if err := h.o.Newsletter.Exported(ctx, account.FromContext(ctx).Account.ID, r.URL.RawQuery); err != nil {
+		h.o.Log.Error("newsletter export", "err", err)
+		http.Error(w, http.StatusText(http.StatusInternalServerError), http.StatusInternalServerError)
+		return
+	}
+	lang := langOf(r)
+	t := texts()[lang]
+	hd := w.Header()
+	hd.Set("Content-Type", "text/csv; charset=utf-8")
+	hd.Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": "newsletter-" + h.o.Now().In(inbox.Brussels).Format("2006-01-02") + ".csv"}))
+	header := []string{t["admin.lead.email"], t["admin.lead.lang"], t["admin.newsletter.state"], t["admin.newsletter.created"], t["admin.newsletter.updated"]}
+	l.Limit = newsletter.MaxList
+	err := inbox.WriteCSV(w, header, func(yield func([]string, error) bool) {
+		for {
+			list, err := h.o.Newsletter.List(ctx, l)
+			if err != nil {
+				yield(nil, err)
+				return
+			}
+			for _, s := range list {
+				line := []string{s.Email, s.Lang, t["admin.newsletter.states."+string(s.State)],
+					s.Created.In(inbox.Brussels).Format("2006-01-02 15:04"), s.Updated.In(inbox.Brussels).Format("2006-01-02 15:04")}
+				if !yield(line, nil) {
+					return
+				}
+			}
+			if len(list) < l.Limit {
+				return
+			}
+			l.Before = list[len(list)-1].ID
+		}
+	})
+	if err != nil {
+		h.o.Log.Error("newsletter export", "err", err)
+	}
+}

@@ -1,0 +1,28 @@
+package admin
+
+// NewsletterProps are the newsletter's subscribers.
+type NewsletterProps struct {
+	Base
+	Rows   []SubscriberRow `json:"rows"`
+	States []string        `json:"states"`
+	// The filter as its address gives it.
+	State string `json:"state"`
+	Q     string `json:"q"`
+	// Next is the next (older) page ("": none); Reset the list without a
+	// filter; Export the filtered list's CSV.
+	Next   string `json:"next"`
+	Reset  string `json:"reset"`
+	Export string `json:"export"`
+}
+
+func (NewsletterProps) View() string { return ViewNewsletter }
+
+// SubscriberRow is one subscriber.
+type SubscriberRow struct {
+	ID      int64  `json:"id"`
+	Email   string `json:"email"`
+	Lang    string `json:"lang"`
+	State   string `json:"state" tstype:"'pending' | 'confirmed' | 'unsubscribed'"`
+	Created string `json:"created"` // RFC 3339
+	Updated string `json:"updated"`
+}
