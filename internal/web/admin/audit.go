@@ -114,7 +114,7 @@ func (h *Handler) serveAudit(w http.ResponseWriter, r *http.Request) {
 		list = list[:auditPage]
 	}
 	for _, e := range list {
-		props.Rows = append(props.Rows, AuditRow{ID: e.ID, Time: stamp(e.Time), Actor: nameOr(names, e.Actor), Action: string(e.Action),
+		props.Rows = append(props.Rows, AuditRow{ID: e.ID, Time: stamp(e.Time), Actor: actorName(b.Texts, names, e.Actor), Action: string(e.Action),
 			Kind: e.TargetKind, Target: e.TargetID, Href: targetHref(e), Before: e.Before, After: e.After})
 	}
 	filter := url.Values{}
@@ -166,7 +166,7 @@ func (h *Handler) serveAuditExport(w http.ResponseWriter, r *http.Request) {
 				if action == "admin.action."+string(e.Action) {
 					action = string(e.Action)
 				}
-				line := []string{e.Time.In(inbox.Brussels).Format("2006-01-02 15:04:05"), nameOr(names, e.Actor), action,
+				line := []string{e.Time.In(inbox.Brussels).Format("2006-01-02 15:04:05"), actorName(t, names, e.Actor), action,
 					e.TargetKind, optional(e.TargetID), e.Before, e.After}
 				if !yield(line, nil) {
 					return
@@ -181,4 +181,13 @@ func (h *Handler) serveAuditExport(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		h.o.Log.Error("audit export", "err", err)
 	}
+}
+
+// actorName is who made a change: a staff member, or the command line
+// (immo staff add, reset-2fa: actor 0).
+func actorName(t Texts, names map[int64]string, id int64) string {
+	if id == 0 {
+		return t["admin.audit.commandLine"]
+	}
+	return nameOr(names, id)
 }
