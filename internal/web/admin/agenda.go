@@ -97,19 +97,11 @@ func (h *Handler) serveAgenda(w http.ResponseWriter, r *http.Request) {
 			h.rs.Redirect(w, r, agendaAt(agendaPath, monday, property), http.StatusSeeOther)
 			return
 		}
-		e, coded := errs.As(err)
-		switch {
-		case coded && e.Code == errs.Invalid:
-			status = http.StatusUnprocessableEntity
-		case coded && e.Code == errs.Conflict:
-			status = http.StatusConflict
-		case coded && e.Code == errs.NotFound:
-			status = http.StatusNotFound
-		default:
+		var ok bool
+		if status, problems, ok = refusal(err); !ok {
 			h.fail(w, r, http.StatusInternalServerError, err)
 			return
 		}
-		problems = map[string]string{e.Field: e.Key}
 		props.Base.Form = typed(values, values["action"])
 	}
 	props.Base.Errors = problems

@@ -1,9 +1,11 @@
 package admin
 
 import (
-	"immo/internal/web"
 	"net/http"
 	"strings"
+
+	"immo/internal/errs"
+	"immo/internal/web"
 )
 
 // readForm reads a post's fields as the site's forms are read
@@ -53,4 +55,27 @@ func typed(values map[string]string, form string) map[string]string {
 		out[k] = v
 	}
 	return out
+}
+
+// refusal is a domain refusal (errs) as a page with a form answers it: the
+// status and the field's translation key; ok false when err is not one (a
+// fault of ours: the caller answers 500).
+func refusal(err error) (status int, problems map[string]string, ok bool) {
+	e, coded := errs.As(err)
+	if !coded {
+		return 0, nil, false
+	}
+	switch e.Code {
+	case errs.Invalid:
+		status = http.StatusUnprocessableEntity
+	case errs.NotFound:
+		status = http.StatusNotFound
+	case errs.Conflict:
+		status = http.StatusConflict
+	case errs.Forbidden:
+		status = http.StatusForbidden
+	default:
+		return 0, nil, false
+	}
+	return status, map[string]string{e.Field: e.Key}, true
 }

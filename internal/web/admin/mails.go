@@ -84,22 +84,17 @@ func (h *Handler) serveMails(w http.ResponseWriter, r *http.Request) {
 	status := 0
 	if posted {
 		err := h.retryMail(r, v.Account.ID, values)
-		e, coded := errs.As(err)
-		switch {
-		case err == nil:
+		if err == nil {
 			h.rs.Redirect(w, r, props.Action, http.StatusSeeOther)
 			return
-		case coded && e.Code == errs.NotFound:
-			status = http.StatusNotFound
-		case coded && e.Code == errs.Conflict:
-			status = http.StatusConflict
-		case coded && e.Code == errs.Invalid:
-			status = http.StatusUnprocessableEntity
-		default:
+		}
+		var problems map[string]string
+		var ok bool
+		if status, problems, ok = refusal(err); !ok {
 			h.fail(w, r, http.StatusInternalServerError, err)
 			return
 		}
-		props.Errors, props.Form = map[string]string{e.Field: e.Key}, typed(values, "retry-"+values["id"])
+		props.Errors, props.Form = problems, typed(values, "retry-"+values["id"])
 	}
 	page, err := h.o.Mails.Page(ctx, q)
 	if err != nil {

@@ -32,20 +32,17 @@ func (h *Handler) serveTestimonials(w http.ResponseWriter, r *http.Request) {
 	status := 0
 	if posted {
 		err := h.moderate(r, v.Account.ID, values)
-		e, coded := errs.As(err)
-		switch {
-		case err == nil:
+		if err == nil {
 			h.rs.Redirect(w, r, testimonialsPath, http.StatusSeeOther)
 			return
-		case coded && e.Code == errs.Invalid:
-			status = http.StatusUnprocessableEntity
-		case coded && e.Code == errs.NotFound:
-			status = http.StatusNotFound
-		default:
+		}
+		var problems map[string]string
+		var ok bool
+		if status, problems, ok = refusal(err); !ok {
 			h.fail(w, r, http.StatusInternalServerError, err)
 			return
 		}
-		b.Errors, b.Form = map[string]string{e.Field: e.Key}, typed(values, values["action"]+"-"+values["id"])
+		b.Errors, b.Form = problems, typed(values, values["action"]+"-"+values["id"])
 	}
 	list, err := h.o.Testimonials.List(ctx)
 	if err != nil {
