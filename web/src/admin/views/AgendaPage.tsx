@@ -63,7 +63,7 @@ export function AgendaPage(props: AgendaProps) {
         {(props.days ?? []).map((d) => (
           <section key={d.date} className="admin-day" aria-labelledby={`day-${d.date}`}>
             <h2 id={`day-${d.date}`}>{dayName(d.date, props.lang)}</h2>
-            {(d.visits ?? []).length === 0 ? <p className="admin-quiet">{t('admin.agenda.free')}</p> : (
+            {(d.visits ?? []).length === 0 ? <p className="admin-none">{t('admin.agenda.free')}</p> : (
               <ul>
                 {(d.visits ?? []).map((v) => <Visit key={v.id} v={v} props={props} t={t} />)}
               </ul>

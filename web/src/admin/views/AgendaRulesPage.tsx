@@ -98,7 +98,7 @@ export function AgendaRulesPage(props: AgendaRulesProps) {
       {!props.configured && (
         <form method="post" action={props.action} onSubmit={reset} className="admin-actions">
           <input type="hidden" name="action" value="reset" />
-          <button type="submit" className="admin-secondary">{t('admin.agenda.reset')}</button>
+          <button type="submit" className="admin-quiet">{t('admin.agenda.reset')}</button>
         </form>
       )}
     </Shell>
