@@ -52,7 +52,7 @@ func TestInboxMails(t *testing.T) {
 			s := apptest.New(t, apptest.Options{DatabaseURL: db.URL(t)})
 			ctx := t.Context()
 			const page = "/admin/mails/"
-			shutOut(t, s, page, url.Values{"action": {"retry"}, "id": {"1"}})
+			shut(t, s, page, nil, url.Values{"action": {"retry"}, "id": {"1"}})
 			staff := newStaff(t, s, "agent@agency.test", account.Agent, "198.51.100.2")
 
 			s.SMTP.Down()
@@ -96,7 +96,7 @@ func TestInboxMails(t *testing.T) {
 			if rec := staff.do(t, "POST", page, url.Values{"action": {"retry"}, "id": {"99999999"}}); rec.Code != http.StatusNotFound {
 				t.Errorf("retrying no mail: %d", rec.Code)
 			}
-			if n := len(auditOf(t, s, "mail")); n != 1 {
+			if n := len(audited(t, s, "mail", 0)); n != 1 {
 				t.Fatalf("refused retries logged: %d entries, want the first retry's only", n)
 			}
 
@@ -111,7 +111,7 @@ func TestInboxMails(t *testing.T) {
 				t.Errorf("delivered: %v", got[0].Header)
 			}
 			mailRow(t, staff, "sent", "Uw vraag over Arlon")
-			log := auditOf(t, s, "mail")
+			log := audited(t, s, "mail", 0)
 			if len(log) != 2 || log[0].Action != "mail.retry" || log[0].TargetID != id || log[0].Before != "failed" ||
 				log[0].After != "queued" || log[0].Actor != agentID(t, s, "agent@agency.test") || log[1].Before != "retrying" {
 				t.Errorf("the retry's entry: %+v", log)

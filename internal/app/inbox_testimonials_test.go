@@ -2,7 +2,6 @@ package app_test
 
 import (
 	"net/http"
-	"net/http/httptest"
 	"net/url"
 	"slices"
 	"strings"
@@ -10,70 +9,8 @@ import (
 
 	"immo/internal/account"
 	"immo/internal/app/apptest"
-	"immo/internal/inbox"
 	"immo/internal/testimonial"
-	"immo/internal/web/session"
 )
-
-// registrantClient is a site registrant's browser, logged in on the site:
-// its session cookie, and the same token under the inbox's cookie name (a
-// registrant copying their own session there), neither of which may open
-// the inbox.
-func registrantClient(t *testing.T, s *apptest.Site) *staffClient {
-	t.Helper()
-	id, err := s.Store.Accounts().Create(t.Context(), account.Account{Role: account.Registrant, Email: "reg@example.be",
-		Lang: "nl", Created: s.Clock.Now()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	m := session.New(session.Options{Store: s.Store.Sessions(), Accounts: s.Store.Accounts(), Now: s.Clock.Now})
-	rec := httptest.NewRecorder()
-	m.Viewer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if err := m.Start(r.Context(), id); err != nil {
-			t.Fatal(err)
-		}
-	})).ServeHTTP(rec, httptest.NewRequest("GET", "/nl/account/", nil))
-	c := &staffClient{h: s.Handler, ip: "192.0.2.50", cookies: map[string]*http.Cookie{}}
-	for _, ck := range rec.Result().Cookies() {
-		if ck.Name == session.CookieName {
-			c.cookies[ck.Name] = ck
-			c.cookies["immo_staff"] = &http.Cookie{Name: "immo_staff", Value: ck.Value}
-		}
-	}
-	if len(c.cookies) != 2 {
-		t.Fatal("no registrant session")
-	}
-	return c
-}
-
-// shutOut checks that those the inbox refuses get no page: a GET of a
-// page sends them to the login, a post is refused; the registrant's too.
-func shutOut(t *testing.T, s *apptest.Site, path string, post url.Values) {
-	t.Helper()
-	for name, c := range map[string]*staffClient{
-		"nobody":     {h: s.Handler, ip: "203.0.113.9", cookies: map[string]*http.Cookie{}},
-		"registrant": registrantClient(t, s),
-	} {
-		if rec := c.do(t, "GET", path, nil); rec.Code != http.StatusFound || rec.Header().Get("Location") != "/admin/login/" {
-			t.Errorf("%s GET %s: %d → %q, want the login", name, path, rec.Code, rec.Header().Get("Location"))
-		}
-		if post != nil {
-			if rec := c.do(t, "POST", path, post); rec.Code != http.StatusForbidden {
-				t.Errorf("%s POST %s: %d, want 403", name, path, rec.Code)
-			}
-		}
-	}
-}
-
-// auditOf is the audit log's entries about target kind, newest first.
-func auditOf(t *testing.T, s *apptest.Site, kind string) []inbox.Entry {
-	t.Helper()
-	list, err := s.Store.Inbox().Audit(t.Context(), inbox.AuditQuery{TargetKind: kind, Limit: 100})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return list
-}
 
 // TestInboxTestimonials: staff moderate the testimonials on both
 // databases — the pending one listed first, a refused edit changing
@@ -92,7 +29,7 @@ func TestInboxTestimonials(t *testing.T) {
 				t.Fatal(err)
 			}
 			const page = "/admin/testimonials/"
-			shutOut(t, s, page, url.Values{"action": {"approve"}, "id": {itoa(id)}})
+			shut(t, s, page, nil, url.Values{"action": {"approve"}, "id": {itoa(id)}})
 			if list, _ := s.Store.Testimonials(ctx, true); !slices.ContainsFunc(list, func(x testimonial.Testimonial) bool { return x.ID == id }) {
 				t.Fatalf("a refused approval published it: %+v", list)
 			}
@@ -135,7 +72,7 @@ func TestInboxTestimonials(t *testing.T) {
 			if rec := agent.do(t, "POST", page, url.Values{"action": {"edit"}, "id": {itoa(id)}, "name": {"Zoë"}, "comment": {"a\x00b"}}); rec.Code != http.StatusUnprocessableEntity {
 				t.Errorf("a control character: %d", rec.Code)
 			}
-			if n := len(auditOf(t, s, testimonial.AuditTarget)); n != 0 {
+			if n := len(audited(t, s, testimonial.AuditTarget, 0)); n != 0 {
 				t.Fatalf("refusals logged %d entries", n)
 			}
 
@@ -152,7 +89,7 @@ func TestInboxTestimonials(t *testing.T) {
 			if h := home(); !strings.Contains(h, "Vlotte verkoop, altijd bereikbaar en eerlijk") || !strings.Contains(h, "Zoë Q.") {
 				t.Errorf("the approved testimonial is not on the home page")
 			}
-			log := auditOf(t, s, testimonial.AuditTarget)
+			log := audited(t, s, testimonial.AuditTarget, 0)
 			if len(log) != 2 || log[1].Action != "testimonial.edit" || log[1].Before != "Zoë Q.: Vlotte verkoop, altijd bereikbaar" ||
 				log[1].After != "Zoë Q.: Vlotte verkoop, altijd bereikbaar en eerlijk" || log[0].Action != "testimonial.approve" ||
 				log[0].Actor != agentID || log[0].TargetID != id {
@@ -174,7 +111,7 @@ func TestInboxTestimonials(t *testing.T) {
 			if rec := agent.do(t, "POST", page, url.Values{"action": {"publish-all"}, "id": {"1"}}); rec.Code != http.StatusUnprocessableEntity {
 				t.Errorf("an unknown action: %d", rec.Code)
 			}
-			if log := auditOf(t, s, testimonial.AuditTarget); len(log) != 3 || log[0].Action != "testimonial.reject" ||
+			if log := audited(t, s, testimonial.AuditTarget, 0); len(log) != 3 || log[0].Action != "testimonial.reject" ||
 				!strings.HasPrefix(log[0].Before, "Zoë Q.: ") {
 				t.Errorf("the rejection's entry: %+v", log)
 			}
