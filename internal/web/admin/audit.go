@@ -117,17 +117,11 @@ func (h *Handler) serveAudit(w http.ResponseWriter, r *http.Request) {
 		props.Rows = append(props.Rows, AuditRow{ID: e.ID, Time: stamp(e.Time), Actor: actorName(b.Texts, names, e.Actor), Action: string(e.Action),
 			Kind: e.TargetKind, Target: e.TargetID, Href: targetHref(e), Before: e.Before, After: e.After})
 	}
-	filter := url.Values{}
-	for _, k := range []string{"kind", "actor"} {
-		if v := q.Get(k); v != "" {
-			filter.Set(k, v)
-		}
-	}
-	props.Export = auditExportPath + encoded(filter)
+	var last int64
 	if more {
-		filter.Set("before", strconv.FormatInt(list[len(list)-1].ID, 10))
-		props.Next = auditPath + encoded(filter)
+		last = list[len(list)-1].ID
 	}
+	props.Export, props.Next = pageLinks(auditPath, auditExportPath, q, []string{"kind", "actor"}, last)
 	h.render(w, r, props, b, 0)
 }
 

@@ -2,6 +2,8 @@ package admin
 
 import (
 	"net/http"
+	"net/url"
+	"strconv"
 	"strings"
 
 	"immo/internal/errs"
@@ -78,4 +80,22 @@ func refusal(err error) (status int, problems map[string]string, ok bool) {
 		return 0, nil, false
 	}
 	return status, map[string]string{e.Field: e.Key}, true
+}
+
+// pageLinks are the addresses of a list paged by id: its CSV (export, the
+// filter of q's keys) and, when rows older than last follow (last > 0),
+// its next page (list, the filter and before=last).
+func pageLinks(list, export string, q url.Values, keys []string, last int64) (exportURL, next string) {
+	filter := url.Values{}
+	for _, k := range keys {
+		if v := q.Get(k); v != "" {
+			filter.Set(k, v)
+		}
+	}
+	exportURL = export + encoded(filter)
+	if last > 0 {
+		filter.Set("before", strconv.FormatInt(last, 10))
+		next = list + encoded(filter)
+	}
+	return exportURL, next
 }

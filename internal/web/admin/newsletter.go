@@ -92,17 +92,11 @@ func (h *Handler) serveNewsletter(w http.ResponseWriter, r *http.Request) {
 		props.Rows = append(props.Rows, SubscriberRow{ID: s.ID, Email: s.Email, Lang: s.Lang, State: string(s.State),
 			Created: stamp(s.Created), Updated: stamp(s.Updated)})
 	}
-	filter := url.Values{}
-	for _, k := range []string{"state", "q"} {
-		if v := q.Get(k); v != "" {
-			filter.Set(k, v)
-		}
-	}
-	props.Export = newsletterExportPath + encoded(filter)
+	var last int64
 	if more {
-		filter.Set("before", strconv.FormatInt(list[len(list)-1].ID, 10))
-		props.Next = newsletterPath + encoded(filter)
+		last = list[len(list)-1].ID
 	}
+	props.Export, props.Next = pageLinks(newsletterPath, newsletterExportPath, q, []string{"state", "q"}, last)
 	h.render(w, r, props, b, 0)
 }
 
