@@ -14,7 +14,6 @@ import (
 	"immo/internal/lead"
 	"immo/internal/mail/mailqueue"
 	"immo/internal/storage"
-	"immo/internal/storage/sqlstore"
 	"immo/internal/testimonial"
 	"immo/internal/web/admin"
 	"immo/internal/web/assets"
@@ -57,7 +56,7 @@ func newAdmin(store storage.Store, staff *account.StaffService, queue *mailqueue
 	// at once (the pages' generation follows).
 	moderation := &testimonial.Moderation{Store: store, Shown: says, Now: now, Audit: testimonialAudit(store.Inbox())}
 	o := admin.Options{
-		Inbox: leads, Audit: leads, Newsletter: subscribers{store.Newsletter(), store.Inbox(), now}, SignIn: staff, Brakes: loginBrakes(ip, store, now), Staff: staffNames{members}, StaffAdmin: staff, MyFactor: staff,
+		Inbox: leads, Audit: leads, Newsletter: store.Newsletter(), Record: store.Inbox().Log, SignIn: staff, Brakes: loginBrakes(ip, store, now), Staff: staffNames{members}, StaffAdmin: staff, MyFactor: staff,
 		Sessions: sessions, ListingURL: resolver.ListingURL, Assets: tags, Version: version, Log: log.With("component", "inbox"), Now: now,
 		Testimonials: moderation, Mails: mailDesk{Queue: queue, log: store.Inbox(), now: now},
 	}
@@ -115,19 +114,4 @@ func (s staffNames) Names(ctx context.Context) ([]admin.StaffName, error) {
 		out = append(out, admin.StaffName{ID: m.ID, Name: name})
 	}
 	return out, nil
-}
-
-// subscribers are the newsletter's subscribers for the inbox, an export of
-// them written to the audit log.
-type subscribers struct {
-	*sqlstore.Newsletter
-	log interface {
-		Log(ctx context.Context, e inbox.Entry) error
-	}
-	now func() time.Time
-}
-
-func (s subscribers) Exported(ctx context.Context, actor int64, filter string) error {
-	return s.log.Log(ctx, inbox.Entry{Time: s.now(), Actor: actor, Action: inbox.ActionExport,
-		TargetKind: admin.NewsletterAuditTarget, After: filter})
 }

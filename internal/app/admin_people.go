@@ -27,7 +27,7 @@ func withPeople(o *admin.Options, store storage.Store, queue *mailqueue.Queue, r
 		Mail: func(a account.Account, token string, properties []int64) (mail.Message, error) {
 			return composer.OwnerInvite(a, resolver.PasswordURL(token, a.Lang), properties)
 		}}
-	o.Demands = admin.DemandDesk{Register: store.Demands(), Summary: resolver.DemandSummary, Log: store.Inbox().Log,
+	o.Demands = admin.DemandDesk{Register: store.Demands(), Summary: resolver.DemandSummary,
 		Listings: func() iter.Seq[*catalog.Property] { return catalog.Listings(resolver.Catalog.Index()) }}
 	return nil
 }

@@ -237,11 +237,15 @@ func TestInboxAgenda(t *testing.T) {
 				t.Errorf("the cancellation was not audited")
 			}
 
-			// The week's CSV: a BOM, Bert's visit.
+			// The week's CSV: a BOM, Bert's visit; personal data left the
+			// inbox, so the export is in the audit log.
 			rec = agent.do(t, "GET", "/admin/agenda.csv?week=2026-03-03", nil)
 			body := rec.Body.String()
 			if rec.Code != 200 || !strings.HasPrefix(body, "\uFEFF") || !strings.Contains(body, "Bert Lambert") || strings.Contains(body, "Anne") {
 				t.Errorf("the week's CSV: %d\n%s", rec.Code, body)
+			}
+			if s.Count(t, "audit_log") != audits+3 {
+				t.Errorf("the week's export was not audited")
 			}
 
 			// The admin edits the slot rules: a bad form says why per field.
@@ -272,7 +276,7 @@ func TestInboxAgenda(t *testing.T) {
 			if len(offered) != 1 || offered[0] != "2026-03-04T09:00:00+01:00" {
 				t.Fatalf("the site offers %v after the rules changed, want Wednesday 9:00 only", offered)
 			}
-			if s.Count(t, "audit_log") != audits+3 {
+			if s.Count(t, "audit_log") != audits+4 {
 				t.Errorf("the rules' change was not audited")
 			}
 			if rec := admin.do(t, "POST", "/admin/agenda/rules/", url.Values{"action": {"reset"}}); rec.Code != http.StatusSeeOther {

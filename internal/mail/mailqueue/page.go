@@ -15,6 +15,12 @@ import (
 	"immo/internal/mail"
 )
 
+// The audit log's words for a mail sent again from the inbox.
+const (
+	AuditTarget = "mail"       // the target's ID is the mail's (its River job's)
+	ActionRetry = "mail.retry" // Before the state it was in, After "queued"
+)
+
 // States are the states the inbox filters the mails by, in its order.
 var States = []State{Queued, Retrying, Sending, Sent, Failed}
 

@@ -12,12 +12,15 @@
 package admin
 
 import (
+	"context"
 	"html/template"
 	"log/slog"
 	"net/http"
 	"sync"
 	"time"
 
+	"immo/internal/inbox"
+	"immo/internal/newsletter"
 	"immo/internal/web/respond"
 )
 
@@ -36,7 +39,10 @@ type Options struct {
 	// Audit reads the audit log (the admins' page).
 	Audit AuditLog
 	// Newsletter lists the newsletter's subscribers.
-	Newsletter Subscribers
+	Newsletter newsletter.Directory
+	// Record writes an audit entry of the inbox's own (an export:
+	// sqlstore.Inbox.Log).
+	Record func(ctx context.Context, e inbox.Entry) error
 	// Testimonials moderates what visitors wrote (the testimonials page).
 	Testimonials Testimonials
 	// Mails is the mail queue (the mails page).

@@ -1,7 +1,6 @@
 package admin
 
 import (
-	"mime"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -12,7 +11,6 @@ import (
 	"immo/internal/booking"
 	"immo/internal/errs"
 	"immo/internal/field"
-	"immo/internal/inbox"
 )
 
 // The agenda's addresses.
@@ -206,26 +204,20 @@ func (h *Handler) serveAgendaExport(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, http.StatusText(http.StatusInternalServerError), http.StatusInternalServerError)
 		return
 	}
-	lang := langOf(r)
-	t := texts()[lang]
-	hd := w.Header()
-	hd.Set("Content-Type", "text/csv; charset=utf-8")
-	hd.Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": "visits-" + from.Format(time.DateOnly) + ".csv"}))
-	header := []string{t["admin.agenda.csv.start"], t["admin.agenda.csv.property"], t["admin.lead.name"], t["admin.lead.email"],
-		t["admin.lead.phone"], t["admin.lead.lang"], t["admin.agenda.csv.request"]}
-	err = inbox.WriteCSV(w, header, func(yield func([]string, error) bool) {
+	visitLines := func(yield func([]string, error) bool) {
 		for _, v := range visits {
-			line := []string{v.Start.In(agenda.Brussels).Format("2006-01-02 15:04"), optional(v.Property),
-				personName(v.FirstName, v.LastName), v.Email, v.Phone, v.Lang, optional(v.RequestID)}
-			if !yield(line, nil) {
+			if !yield([]string{v.Start.In(agenda.Brussels).Format("2006-01-02 15:04"), optional(v.Property),
+				personName(v.FirstName, v.LastName), v.Email, v.Phone, v.Lang, optional(v.RequestID)}, nil) {
 				return
 			}
 		}
-	})
-	if err != nil {
-		h.o.Log.Error("agenda export", "err", err)
 	}
+	h.sendCSV(w, r, booking.TargetBooking, "visits-"+from.Format(time.DateOnly)+".csv", agendaCSV, visitLines)
 }
+
+// agendaCSV is the week's export header (admin.json), in column order.
+var agendaCSV = []string{"admin.agenda.csv.start", "admin.agenda.csv.property", "admin.lead.name", "admin.lead.email",
+	"admin.lead.phone", "admin.lead.lang", "admin.agenda.csv.request"}
 
 func optional(id int64) string {
 	if id == 0 {

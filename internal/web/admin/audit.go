@@ -2,14 +2,15 @@ package admin
 
 import (
 	"context"
-	"mime"
 	"net/http"
 	"net/url"
 	"strconv"
 
 	"immo/internal/account"
-	"immo/internal/i18n"
+	"immo/internal/booking"
 	"immo/internal/inbox"
+	"immo/internal/mail/mailqueue"
+	"immo/internal/testimonial"
 )
 
 // AuditLog reads the inbox's audit log (inbox.Service.Audit).
@@ -25,7 +26,8 @@ const (
 
 // auditKinds are the kinds of target the inbox's changes are logged under
 // (the filter's choices), in the menu's order.
-var auditKinds = []string{inbox.TargetLead, "booking", "agenda", "testimonial", "mail", "owner", "demand", NewsletterAuditTarget, account.StaffAuditTarget}
+var auditKinds = []string{inbox.TargetLead, booking.TargetBooking, booking.TargetAgenda, testimonial.AuditTarget, mailqueue.AuditTarget,
+	account.OwnerAuditTarget, demandsAuditTarget, NewsletterAuditTarget, account.StaffAuditTarget}
 
 // auditPage is how many entries one page lists.
 const auditPage = 50
@@ -68,15 +70,15 @@ func targetHref(e inbox.Entry) string {
 		return leadPath(e.TargetID)
 	case account.StaffAuditTarget:
 		return staffPath
-	case "testimonial":
+	case testimonial.AuditTarget:
 		return testimonialsPath
-	case "mail":
+	case mailqueue.AuditTarget:
 		return mailsPath
-	case "owner":
+	case account.OwnerAuditTarget:
 		return ownersPath
-	case "booking", "agenda":
+	case booking.TargetBooking, booking.TargetAgenda:
 		return agendaPath
-	case "demand":
+	case demandsAuditTarget:
 		return demandsPath
 	case NewsletterAuditTarget:
 		return newsletterPath
@@ -140,41 +142,29 @@ func (h *Handler) serveAuditExport(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, http.StatusText(http.StatusInternalServerError), http.StatusInternalServerError)
 		return
 	}
-	lang := langOf(r)
-	t := texts()[lang]
-	hd := w.Header()
-	hd.Set("Content-Type", "text/csv; charset=utf-8")
-	hd.Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": "audit-" + h.o.Now().In(inbox.Brussels).Format("2006-01-02") + ".csv"}))
-	header := []string{t["admin.audit.time"], t["admin.audit.actor"], t["admin.audit.action"], t["admin.audit.kind"],
-		t["admin.audit.target"], t["admin.audit.before"], t["admin.audit.after"]}
+	t := texts()[langOf(r)]
 	a.Limit = inbox.MaxAuditLimit
-	err = inbox.WriteCSV(w, header, func(yield func([]string, error) bool) {
-		for {
-			list, err := h.o.Audit.Audit(ctx, a)
-			if err != nil {
-				yield(nil, err)
-				return
-			}
-			for _, e := range list {
-				action := i18n.T(lang, "admin.action."+string(e.Action))
-				if action == "admin.action."+string(e.Action) {
-					action = string(e.Action)
-				}
-				line := []string{e.Time.In(inbox.Brussels).Format("2006-01-02 15:04:05"), actorName(t, names, e.Actor), action,
-					e.TargetKind, optional(e.TargetID), e.Before, e.After}
-				if !yield(line, nil) {
-					return
-				}
-			}
-			if len(list) < a.Limit {
-				return
-			}
-			a.Before = list[len(list)-1].ID
-		}
-	})
-	if err != nil {
-		h.o.Log.Error("audit export", "err", err)
+	entries := everyPage(func(before int64) ([]inbox.Entry, error) {
+		a.Before = before
+		return h.o.Audit.Audit(ctx, a)
+	}, func(e inbox.Entry) int64 { return e.ID }, a.Limit)
+	h.sendCSV(w, r, "", "audit-"+h.today()+".csv", auditCSV, lines(entries, func(e inbox.Entry) []string {
+		return []string{e.Time.In(inbox.Brussels).Format("2006-01-02 15:04:05"), actorName(t, names, e.Actor), actionWords(t, e.Action),
+			e.TargetKind, optional(e.TargetID), e.Before, e.After}
+	}))
+}
+
+// auditCSV is the log's export header (admin.json), in column order.
+var auditCSV = []string{"admin.audit.time", "admin.audit.actor", "admin.audit.action", "admin.audit.kind",
+	"admin.audit.target", "admin.audit.before", "admin.audit.after"}
+
+// actionWords is an action in the staff's words; one without a
+// translation as logged.
+func actionWords(t Texts, a inbox.Action) string {
+	if said, ok := t["admin.action."+string(a)]; ok {
+		return said
 	}
+	return string(a)
 }
 
 // actorName is who made a change: a staff member, or the command line

@@ -1,8 +1,6 @@
 package admin
 
 import (
-	"iter"
-	"mime"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -89,21 +87,7 @@ func (h *Handler) serveDemandsExport(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, http.StatusText(http.StatusBadRequest), http.StatusBadRequest)
 		return
 	}
-	if err := h.o.Demands.Log(ctx, inbox.Entry{Time: h.o.Now(), Actor: account.FromContext(ctx).Account.ID,
-		Action: inbox.ActionExport, TargetKind: demandsAuditTarget, After: q.Encode()}); err != nil {
-		h.o.Log.Error("demands export", "err", err)
-		http.Error(w, http.StatusText(http.StatusInternalServerError), http.StatusInternalServerError)
-		return
-	}
 	lang := langOf(r)
-	header := make([]string, len(demandsCSV))
-	for i, k := range demandsCSV {
-		header[i] = i18n.T(lang, k)
-	}
-	hd := w.Header()
-	hd.Set("Content-Type", "text/csv; charset=utf-8")
-	name := "demands-" + h.o.Now().In(inbox.Brussels).Format("2006-01-02") + ".csv"
-	hd.Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": name}))
 	yes, no := i18n.T(lang, "admin.demands.yes"), i18n.T(lang, "admin.demands.no")
 	rows := func(yield func([]string, error) bool) {
 		for rq.Limit = demand.MaxRegisteredPage; ; rq.Offset += rq.Limit {
@@ -132,9 +116,7 @@ func (h *Handler) serveDemandsExport(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 	}
-	if err := inbox.WriteCSV(w, header, iter.Seq2[[]string, error](rows)); err != nil {
-		h.o.Log.Error("demands export", "err", err) // past the first bytes the file ends short
-	}
+	h.sendCSV(w, r, demandsAuditTarget, "demands-"+h.today()+".csv", demandsCSV, rows)
 }
 
 // demandsAuditTarget is the audit log's target kind of the demands' export.
