@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"slices"
 	"time"
 
 	"immo/internal/mail"
@@ -109,16 +108,6 @@ func (a *Agenda) readSaved(ctx context.Context) (changed bool, err error) {
 	if err != nil {
 		return false, fmt.Errorf("saved rules, version %d: %w", version, err)
 	}
-	if old != nil && equalRules(old.rules, r) {
-		a.saved.Store(&saved{rules: r, version: version})
-		return false, nil
-	}
 	a.saved.Store(&saved{rules: r, version: version})
 	return true, nil
-}
-
-func equalRules(x, y Rules) bool {
-	return slices.Equal(x.Weekdays, y.Weekdays) && slices.Equal(x.Hours, y.Hours) && x.Length == y.Length &&
-		x.Capacity == y.Capacity && x.PropertyCapacity == y.PropertyCapacity && x.PerVisitor == y.PerVisitor &&
-		x.PerSender == y.PerSender && x.MinDays == y.MinDays && x.MaxDays == y.MaxDays && slices.Equal(x.Closed, y.Closed)
 }

@@ -189,12 +189,21 @@ func (c *Composer) VisitCancelled(b agenda.Booking, r lead.Request) ([]mail.Mess
 // visitCancelledToVisitor confirms a cancellation to the visitor, in their
 // language, with the .ics that takes the visit off their calendar.
 func (c *Composer) visitCancelledToVisitor(b agenda.Booking, r lead.Request) (mail.Message, error) {
+	return c.cancellation(b, r, "visit.mail.youCancelledSubject", "visit.mail.youCancelled")
+}
+
+// cancellation is the visitor's mail of a cancelled visit (subject and
+// says: its translation keys), in their language, with the METHOD:CANCEL
+// .ics one SEQUENCE above the booking's last.
+func (c *Composer) cancellation(b agenda.Booking, r lead.Request, subject, says string) (mail.Message, error) {
 	lang := r.Lang
 	a := c.agency(lang)
+	r.PropertyID = b.Property
 	when := c.inSentence(b.Start, lang)
-	p := page{Lang: lang, Subject: i18n.Tf(lang, "visit.mail.youCancelledSubject", "agency", a.Name, "when", when), Agency: a,
+	said := i18n.Tf(lang, says, "when", when)
+	p := page{Lang: lang, Subject: i18n.Tf(lang, subject, "agency", a.Name, "when", when), Agency: a,
 		Greeting:   i18n.Tf(lang, "mail.confirm.greeting", "name", fullName(r.Person.FirstName, r.Person.LastName)),
-		Paragraphs: []string{i18n.Tf(lang, "visit.mail.youCancelled", "when", when), i18n.T(lang, "visit.mail.calendarCancel")},
+		Paragraphs: []string{said, i18n.T(lang, "visit.mail.calendarCancel")},
 		After:      []string{i18n.T(lang, "mail.confirm.contact")}, Contact: true,
 		Closing: i18n.T(lang, "mail.confirm.closing")}
 	l, ok := c.listing(r, lang)
@@ -202,8 +211,7 @@ func (c *Composer) visitCancelledToVisitor(b agenda.Booking, r lead.Request) (ma
 		p.Listing = &l
 		p.Button = &link{Text: i18n.T(lang, "mail.notice.view"), URL: l.URL}
 	}
-	cal, err := c.invitation(r, l, visitEvent{start: b.Start, cancelled: true, seq: b.Revision + 1,
-		says: i18n.Tf(lang, "visit.mail.youCancelled", "when", when)})
+	cal, err := c.invitation(r, l, visitEvent{start: b.Start, cancelled: true, seq: b.Revision + 1, says: said})
 	if err != nil {
 		return mail.Message{}, err
 	}

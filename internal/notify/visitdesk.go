@@ -53,25 +53,5 @@ func (c *Composer) VisitCancelledByAgency(b agenda.Booking, r lead.Request) (mai
 	if r.Person.Email == "" {
 		return mail.Message{}, ErrNoSlot
 	}
-	lang := r.Lang
-	a := c.agency(lang)
-	r.PropertyID = b.Property
-	when := c.inSentence(b.Start, lang)
-	says := i18n.Tf(lang, "visit.mail.agencyCancelled", "when", when)
-	p := page{Lang: lang, Subject: i18n.Tf(lang, "visit.mail.agencyCancelledSubject", "agency", a.Name, "when", when), Agency: a,
-		Greeting:   i18n.Tf(lang, "mail.confirm.greeting", "name", fullName(r.Person.FirstName, r.Person.LastName)),
-		Paragraphs: []string{says, i18n.T(lang, "visit.mail.calendarCancel")},
-		After:      []string{i18n.T(lang, "mail.confirm.contact")}, Contact: true,
-		Closing: i18n.T(lang, "mail.confirm.closing")}
-	l, ok := c.listing(r, lang)
-	if ok {
-		p.Listing = &l
-		p.Button = &link{Text: i18n.T(lang, "mail.notice.view"), URL: l.URL}
-	}
-	cal, err := c.invitation(r, l, visitEvent{start: b.Start, cancelled: true, seq: b.Revision + 1, says: says})
-	if err != nil {
-		return mail.Message{}, err
-	}
-	att := mail.Attachment{Name: "visit.ics", ContentType: "text/calendar; charset=utf-8; method=CANCEL", Data: cal}
-	return message(p, []mail.Address{visitor(r)}, c.agencyAddress(), []mail.Attachment{att})
+	return c.cancellation(b, r, "visit.mail.agencyCancelledSubject", "visit.mail.agencyCancelled")
 }
