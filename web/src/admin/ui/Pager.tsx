@@ -13,8 +13,8 @@ export function Pager({ prev, next, t }: { prev: string; next: string; t: T }) {
   )
 }
 
-/** A list's search form: a GET of its fields (the empty ones left out), through the router when the app runs. */
-export function Search({ action, q, label, t, children }: { action: string; q: string; label: string; t: T; children?: ReactNode }) {
+/** A list's filter form: a GET of its fields (the empty ones left out), through the router when the app runs. */
+export function Filter({ action, t, search, children }: { action: string; t: T; search?: boolean; children?: ReactNode }) {
   const router = useRouter()
   const submit = (e: FormEvent<HTMLFormElement>) => {
     if (!router) return
@@ -24,14 +24,23 @@ export function Search({ action, q, label, t, children }: { action: string; q: s
     void router.visit(action, { data })
   }
   return (
-    <form method="get" action={action} className="admin-filter" role="search" onSubmit={submit}>
-      <label>
-        {label}
-        <input type="search" name="q" defaultValue={q} maxLength={100} />
-      </label>
+    <form method="get" action={action} className="admin-filter" role={search ? 'search' : undefined} onSubmit={submit}>
       {children}
       <button type="submit">{t('admin.filter.apply')}</button>
       <Link href={action}>{t('admin.filter.reset')}</Link>
     </form>
+  )
+}
+
+/** A list's search form: its words (q), and the filter's other fields. error: the id of q's message, when refused. */
+export function Search({ action, q, label, t, error, children }: { action: string; q: string; label: string; t: T; error?: string; children?: ReactNode }) {
+  return (
+    <Filter action={action} t={t} search>
+      <label>
+        {label}
+        <input type="search" name="q" defaultValue={q} maxLength={100} aria-invalid={error ? true : undefined} aria-describedby={error} />
+      </label>
+      {children}
+    </Filter>
   )
 }

@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { type FormEvent } from 'react'
 import { useForm } from 'react-hook-form'
 import { z } from 'zod'
 import type { AgendaProps, VisitEntry } from '../../gen/admin'
 import { Link, useRouter } from '../../lib/router'
+import { Filter } from '../ui/Pager'
+import { PostForm } from '../ui/PostForm'
 import { Shell } from '../ui/Shell'
 import { texts, type T } from '../ui/texts'
 
@@ -20,13 +21,6 @@ const slotName = (iso: string, lang: string) =>
 /** The week of booked visits: each day's visits, moved or cancelled here (the visitor gets a mail). */
 export function AgendaPage(props: AgendaProps) {
   const t = texts(props)
-  const router = useRouter()
-  const filter = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault()
-    const data: Record<string, string> = {}
-    for (const [k, v] of new FormData(e.currentTarget)) if (typeof v === 'string' && v !== '') data[k] = v
-    void router?.visit(e.currentTarget.getAttribute('action') ?? '', { data })
-  }
   if (!props.enabled) {
     return <Shell base={props} title={t('admin.title.AdminAgenda')}><p>{t('admin.agenda.disabled')}</p></Shell>
   }
@@ -34,7 +28,7 @@ export function AgendaPage(props: AgendaProps) {
   const total = (props.days ?? []).reduce((n, d) => n + (d.visits ?? []).length, 0)
   return (
     <Shell base={props} title={t('admin.title.AdminAgenda')}>
-      <form method="get" action={props.action.split('?')[0]} className="admin-filter" onSubmit={filter}>
+      <Filter action={props.action.split('?')[0]} t={t}>
         <label>
           {t('admin.agenda.week')}
           <input type="date" name="week" defaultValue={props.week} aria-invalid={err('week') ? true : undefined}
@@ -45,8 +39,7 @@ export function AgendaPage(props: AgendaProps) {
           <input name="property" inputMode="numeric" size={9} defaultValue={props.property}
             aria-invalid={err('property') ? true : undefined} aria-describedby={err('property') ? 'agenda-error-property' : undefined} />
         </label>
-        <button type="submit">{t('admin.filter.apply')}</button>
-      </form>
+      </Filter>
       {['week', 'property'].map((name) => err(name) && <p key={name} id={`agenda-error-${name}`} className="admin-error" role="alert">{t(err(name)!)}</p>)}
       <nav className="admin-pages" aria-label={t('admin.agenda.weeks')}>
         <Link href={props.prev} rel="prev">{t('admin.agenda.prev')}</Link>
@@ -87,10 +80,6 @@ function Visit({ v, props, t }: { v: VisitEntry; props: AgendaProps; t: T }) {
   const move = useForm<{ to: string }>({ resolver: zodResolver(moveSchema), defaultValues: { to: mine ? props.form?.to ?? '' : '' } })
   const post = (data: Record<string, string>) => router?.visit(props.action, { method: 'post', data, preserveScroll: true })
   const submitMove = move.handleSubmit(({ to }) => post({ action: 'move', id: String(v.id), to }))
-  const cancel = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault()
-    void post({ action: 'cancel', id: String(v.id) })
-  }
   const shownError = move.formState.errors.to?.message ?? moveError
   return (
     <li className="admin-visit">
@@ -123,12 +112,10 @@ function Visit({ v, props, t }: { v: VisitEntry; props: AgendaProps; t: T }) {
       </details>
       <details open={mine && props.form?.form === 'cancel' ? true : undefined}>
         <summary>{t('admin.agenda.cancel')}</summary>
-        <form method="post" action={props.action} onSubmit={cancel}>
-          <input type="hidden" name="action" value="cancel" />
-          <input type="hidden" name="id" value={v.id} />
+        <PostForm action={props.action} fields={{ action: 'cancel', id: String(v.id) }}>
           <p>{t('admin.agenda.cancelWarn')}</p>
           <button type="submit" className="admin-danger">{t('admin.agenda.cancelDo')}</button>
-        </form>
+        </PostForm>
       </details>
     </li>
   )

@@ -1,19 +1,12 @@
-import { type FormEvent } from 'react'
 import type { AuditProps } from '../../gen/admin'
-import { Link, useRouter } from '../../lib/router'
+import { Link } from '../../lib/router'
+import { Filter, Pager } from '../ui/Pager'
 import { Shell } from '../ui/Shell'
 import { texts, when } from '../ui/texts'
 
 /** The audit log: every change made in the inbox, who made it and when, newest first. */
 export function AuditPage(props: AuditProps) {
   const t = texts(props)
-  const router = useRouter()
-  const submit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault()
-    const data: Record<string, string> = {}
-    for (const [k, v] of new FormData(e.currentTarget)) if (typeof v === 'string' && v !== '') data[k] = v
-    void router?.visit(props.reset, { data })
-  }
   /** An action in the admin's words; one without a translation as logged. */
   const action = (a: string) => {
     const key = `admin.action.${a}`
@@ -23,7 +16,7 @@ export function AuditPage(props: AuditProps) {
   const err = (name: string) => props.errors?.[name]
   return (
     <Shell base={props} title={t('admin.title.AdminAudit')}>
-      <form method="get" action={props.reset} className="admin-filter" onSubmit={submit}>
+      <Filter action={props.reset} t={t}>
         <label>
           {t('admin.audit.kind')}
           <select name="kind" defaultValue={props.kind} aria-invalid={err('kind') ? true : undefined}>
@@ -38,9 +31,7 @@ export function AuditPage(props: AuditProps) {
             {(props.staff ?? []).map((s) => <option key={s.id} value={String(s.id)}>{s.name}</option>)}
           </select>
         </label>
-        <button type="submit">{t('admin.filter.apply')}</button>
-        <Link href={props.reset}>{t('admin.filter.reset')}</Link>
-      </form>
+      </Filter>
       {Object.entries(props.errors ?? {}).map(([name, key]) => key && name !== 'form' && (
         <p key={name} className="admin-error" role="alert">{t(key)}</p>
       ))}
@@ -74,9 +65,7 @@ export function AuditPage(props: AuditProps) {
           </table>
         </div>
       )}
-      <nav className="admin-pages" aria-label={t('admin.leads.pages')}>
-        {props.next && <Link href={props.next} rel="next">{t('admin.audit.older')}</Link>}
-      </nav>
+      <Pager prev="" next={props.next} t={t} />
     </Shell>
   )
 }

@@ -1,38 +1,24 @@
-import { type FormEvent } from 'react'
 import type { NewsletterProps } from '../../gen/admin'
-import { Link, useRouter } from '../../lib/router'
+import { Pager, Search } from '../ui/Pager'
 import { Shell } from '../ui/Shell'
 import { texts, when } from '../ui/texts'
 
 /** The newsletter's subscribers: their state (pending, confirmed, unsubscribed), newest first, and their CSV. */
 export function NewsletterPage(props: NewsletterProps) {
   const t = texts(props)
-  const router = useRouter()
-  const submit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault()
-    const data: Record<string, string> = {}
-    for (const [k, v] of new FormData(e.currentTarget)) if (typeof v === 'string' && v !== '') data[k] = v
-    void router?.visit(props.reset, { data })
-  }
   const err = (name: string) => props.errors?.[name]
-  const invalid = (name: string) => (err(name) ? { 'aria-invalid': true, 'aria-describedby': `newsletter-error-${name}` } : {})
   return (
     <Shell base={props} title={t('admin.title.AdminNewsletter')}>
-      <form method="get" action={props.reset} className="admin-filter" onSubmit={submit} role="search">
-        <label>
-          {t('admin.newsletter.search')}
-          <input type="search" name="q" defaultValue={props.q} maxLength={200} {...invalid('q')} />
-        </label>
+      <Search action={props.reset} q={props.q} label={t('admin.newsletter.search')} t={t} error={err('q') ? 'newsletter-error-q' : undefined}>
         <label>
           {t('admin.newsletter.state')}
-          <select name="state" defaultValue={props.state} {...invalid('state')}>
+          <select name="state" defaultValue={props.state} aria-invalid={err('state') ? true : undefined}
+            aria-describedby={err('state') ? 'newsletter-error-state' : undefined}>
             <option value="">{t('admin.filter.any')}</option>
             {(props.states ?? []).map((s) => <option key={s} value={s}>{t(`admin.newsletter.states.${s}`)}</option>)}
           </select>
         </label>
-        <button type="submit">{t('admin.filter.apply')}</button>
-        <Link href={props.reset}>{t('admin.filter.reset')}</Link>
-      </form>
+      </Search>
       {Object.entries(props.errors ?? {}).map(([name, key]) => key && name !== 'form' && (
         <p key={name} id={`newsletter-error-${name}`} className="admin-error" role="alert">{t(key)}</p>
       ))}
@@ -63,9 +49,7 @@ export function NewsletterPage(props: NewsletterProps) {
           </table>
         </div>
       )}
-      <nav className="admin-pages" aria-label={t('admin.leads.pages')}>
-        {props.next && <Link href={props.next} rel="next">{t('admin.newsletter.older')}</Link>}
-      </nav>
+      <Pager prev="" next={props.next} t={t} />
     </Shell>
   )
 }
