@@ -1,9 +1,10 @@
-import type { FormEvent, ReactNode } from 'react'
+import { useRef, type FormEvent, type ReactNode } from 'react'
 import { useRouter } from '../../lib/router'
 
 /**
  * A small form posting fixed fields (an action, an id) and its own inputs: through the router when the app runs,
- * as a plain form post without it. confirm, when given, is asked first.
+ * as a plain form post without it. confirm, when given, is asked first. A second submit while the first is on its
+ * way is dropped (a double click posts once).
  */
 export function PostForm({ action, fields, confirm, className, children }: {
   action: string
@@ -13,13 +14,15 @@ export function PostForm({ action, fields, confirm, className, children }: {
   children: ReactNode
 }) {
   const router = useRouter()
+  const sending = useRef(false)
   const submit = (e: FormEvent<HTMLFormElement>) => {
     if (!router) return
     e.preventDefault()
-    if (confirm && !window.confirm(confirm)) return
+    if (sending.current || (confirm && !window.confirm(confirm))) return
     const data: Record<string, string> = {}
     for (const [k, v] of new FormData(e.currentTarget)) if (typeof v === 'string') data[k] = v
-    void router.visit(action, { method: 'post', data, preserveScroll: true })
+    sending.current = true
+    void router.visit(action, { method: 'post', data, preserveScroll: true }).finally(() => { sending.current = false })
   }
   return (
     <form method="post" action={action} className={className} onSubmit={submit}>
