@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+	"time"
 
 	"immo/internal/account"
 	"immo/internal/app/apptest"
@@ -188,6 +189,26 @@ func TestInboxStaff(t *testing.T) {
 			}
 			if rows := staffRows(t, boss); rows["agent@agency.test"]["twoFactor"] != true {
 				t.Fatalf("the agent's factor: %v", rows["agent@agency.test"])
+			}
+			// A password link is not the second factor: followed, it leads
+			// to the code, and nothing opens before it.
+			before = len(s.SMTP.Messages())
+			post(url.Values{"action": {"resend"}, "id": {itoa(agentNo)}}, http.StatusSeeOther)
+			raw, _ := io.ReadAll(s.Delivered(t, before, 1)[0].Body)
+			link := strings.ReplaceAll(staffLink.FindString(strings.ReplaceAll(string(raw), "=\r\n", "")), "=3D", "=")
+			token, _ := url.ParseQuery(strings.SplitN(link, "?", 2)[1])
+			mailbox := &staffClient{h: s.Handler, ip: "203.0.113.77", cookies: map[string]*http.Cookie{}}
+			rec := mailbox.do(t, "POST", "/admin/password/", url.Values{"token": {token.Get("token")}, "password": {"another long one"}, "passwordConfirm": {"another long one"}})
+			if rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != "/admin/login/code/" {
+				t.Fatalf("a link of an account with a second factor: %d → %q, want the code", rec.Code, rec.Header().Get("Location"))
+			}
+			if rec := mailbox.do(t, "GET", "/admin/leads/", nil); rec.Code != http.StatusFound || rec.Header().Get("Location") != "/admin/login/" {
+				t.Fatalf("before the code: %d → %q, want the login", rec.Code, rec.Header().Get("Location"))
+			}
+			s.Clock.Add(30 * time.Second) // each code serves once
+			next, _ := totp.GenerateCode(enrol.Secret, s.Clock.Now())
+			if rec := mailbox.do(t, "POST", "/admin/login/code/", url.Values{"code": {next}}); rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != "/admin/leads/" {
+				t.Fatalf("the code after the link: %d → %q", rec.Code, rec.Header().Get("Location"))
 			}
 			post(url.Values{"action": {"reset2fa"}, "id": {itoa(agentNo)}}, http.StatusSeeOther)
 			if rows := staffRows(t, boss); rows["agent@agency.test"]["twoFactor"] != false {

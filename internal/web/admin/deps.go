@@ -34,6 +34,9 @@ type SignIn interface {
 	// the link is unknown, used or expired.
 	Link(ctx context.Context, token string) (account.Account, error)
 	SetPassword(ctx context.Context, token, password, confirm string) (account.Account, field.Errors, error)
+	// NeedsCode says whether account id signs in with a second factor: a
+	// password link then leads to the code, as the login does.
+	NeedsCode(ctx context.Context, id int64) (bool, error)
 }
 
 // Brakes brake failed logins as the site's do (web.LoginBrakes): the brake

@@ -10,8 +10,8 @@ import (
 // servePassword answers the page a staff password link opens
 // (/admin/password/?token=…): the form choosing a password while the link
 // is good, a page saying it is not otherwise. A good post sets the
-// password, spends the link and starts the session (a second factor is
-// enrolled once in). The link's token never leaves in a referrer (the
+// password, spends the link and starts the session — or, for an account
+// with a second factor, leads to its code. The link's token never leaves in a referrer (the
 // inbox sends none).
 func (h *Handler) servePassword(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
@@ -57,9 +57,20 @@ func (h *Handler) servePassword(w http.ResponseWriter, r *http.Request) {
 		h.render(w, r, props, b, http.StatusUnprocessableEntity)
 		return
 	}
-	if err := h.o.Sessions.Start(ctx, a.ID); err != nil {
+	// A link is the password, not the second factor: an account with one
+	// is asked its code next, as after the login's password.
+	codeNext, err := h.o.SignIn.NeedsCode(ctx, a.ID)
+	if err != nil {
 		h.fail(w, r, http.StatusInternalServerError, err)
 		return
 	}
-	h.rs.Redirect(w, r, leadsPath, http.StatusSeeOther)
+	next, start := leadsPath, h.o.Sessions.Start
+	if codeNext {
+		next, start = codePath, h.o.Sessions.Await
+	}
+	if err := start(ctx, a.ID); err != nil {
+		h.fail(w, r, http.StatusInternalServerError, err)
+		return
+	}
+	h.rs.Redirect(w, r, next, http.StatusSeeOther)
 }
