@@ -252,6 +252,8 @@ func (s *StaffService) Provision(ctx context.Context, n NewStaff) (Account, fiel
 func (s *StaffService) add(ctx context.Context, by int64, n NewStaff) (Account, field.Errors, error) {
 	e := field.Errors{}
 	e.Email("email", strings.TrimSpace(n.Email), true)
+	e.Plain("firstName", n.FirstName, false)
+	e.Plain("lastName", n.LastName, false)
 	e.Text("firstName", n.FirstName, false)
 	e.Text("lastName", n.LastName, false)
 	e.OneOf("lang", n.Lang, true, i18n.Languages...)

@@ -212,6 +212,7 @@ func TestStaffAddValidates(t *testing.T) {
 		{NewStaff{Email: "ann", Lang: "nl", Role: Agent}, field.Errors{"email": field.KeyEmail}},
 		{NewStaff{Email: "ann@example.be", Lang: "es", Role: Agent}, field.Errors{"lang": field.KeyChoice}},
 		{NewStaff{Email: "ann@example.be", Lang: "nl", Role: "owner"}, field.Errors{"role": field.KeyChoice}},
+		{NewStaff{Email: "ann@example.be", FirstName: "a\x00b", LastName: "x\u202e", Lang: "nl", Role: Agent}, field.Errors{"firstName": field.KeyControl, "lastName": field.KeyControl}},
 		{NewStaff{Email: "", Lang: "", Role: ""}, field.Errors{"email": field.KeyRequired, "lang": field.KeyRequired, "role": field.KeyRequired}},
 	} {
 		_, fe, err := f.s.Provision(t.Context(), tc.n)

@@ -164,6 +164,9 @@ func (st *Staff) SetStaffRole(ctx context.Context, id int64, role account.StaffR
 		if err != nil {
 			return err
 		}
+		if a.StaffRole == role { // the same role again changes and logs nothing
+			return nil
+		}
 		if role != account.Admin {
 			if err := st.keepAnAdmin(ctx, tx, a); err != nil {
 				return err
@@ -187,6 +190,9 @@ func (st *Staff) SetStaffDisabled(ctx context.Context, id int64, disabled bool, 
 		a, err := st.member(ctx, tx, id)
 		if err != nil {
 			return err
+		}
+		if a.Disabled == disabled { // the same state again changes and logs nothing
+			return nil
 		}
 		if disabled {
 			if err := st.keepAnAdmin(ctx, tx, a); err != nil {

@@ -50,6 +50,14 @@ func testStaffAudit(t *testing.T, s *sqlstore.Store) {
 		After: "agent"})); !errors.Is(err, account.ErrLastAdmin) {
 		t.Fatalf("demote the last admin: %v", err)
 	}
+	// The same role or state again changes and logs nothing.
+	if err := st.SetStaffRole(ctx, bob.ID, account.Agent, audit(account.StaffChange{By: ann.ID, Action: account.StaffRoleChanged,
+		After: "agent"})); err != nil {
+		t.Fatal(err)
+	}
+	if err := st.SetStaffDisabled(ctx, bob.ID, false, audit(account.StaffChange{By: ann.ID, Action: account.StaffEnabled})); err != nil {
+		t.Fatal(err)
+	}
 	boom := errors.New("mail failed")
 	if err := st.AddStaffToken(ctx, bob.ID, account.Token{Hash: "h3", Expires: staffNow.Add(time.Hour)},
 		func(ctx context.Context, tx mail.Tx, a account.Account) error {
