@@ -2,7 +2,6 @@ package admin
 
 import (
 	"iter"
-	"mime"
 	"net/http"
 
 	"immo/internal/account"
@@ -18,8 +17,12 @@ import (
 func (h *Handler) sendCSV(w http.ResponseWriter, r *http.Request, kind, name string, header []string, rows iter.Seq2[[]string, error]) {
 	ctx := r.Context()
 	if kind != "" {
+		// The filter as the log keeps it: encoded in order, bounded (the
+		// address may carry anything besides the filter).
+		filter := r.URL.Query().Encode()
+		filter = filter[:min(len(filter), inbox.MaxSummary)]
 		err := h.o.Record(ctx, inbox.Entry{Time: h.o.Now(), Actor: account.FromContext(ctx).Account.ID,
-			Action: inbox.ActionExport, TargetKind: kind, After: r.URL.RawQuery})
+			Action: inbox.ActionExport, TargetKind: kind, After: filter})
 		if err != nil {
 			h.o.Log.Error("export", "kind", kind, "err", err)
 			http.Error(w, http.StatusText(http.StatusInternalServerError), http.StatusInternalServerError)
@@ -31,10 +34,7 @@ func (h *Handler) sendCSV(w http.ResponseWriter, r *http.Request, kind, name str
 	for i, k := range header {
 		words[i] = t[k]
 	}
-	hd := w.Header()
-	hd.Set("Content-Type", "text/csv; charset=utf-8")
-	hd.Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": name}))
-	if err := inbox.WriteCSV(w, words, rows); err != nil {
+	if err := inbox.WriteCSV(&download{w: w, name: name}, words, rows); err != nil {
 		h.o.Log.Error("export", "file", name, "err", err)
 	}
 }

@@ -53,14 +53,32 @@ func (h *Handler) serveExport(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, http.StatusText(http.StatusInternalServerError), http.StatusInternalServerError)
 		return
 	}
-	hd := w.Header()
-	hd.Set("Content-Type", "text/csv; charset=utf-8")
-	name := "leads-" + h.o.Now().In(inbox.Brussels).Format("2006-01-02") + ".csv"
-	hd.Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": name}))
 	c := inbox.CSV{Lang: langOf(r), Staff: func(id int64) string { return names[id] }}
-	if err := h.o.Inbox.Export(ctx, account.FromContext(ctx).Account.ID, f, c, w); err != nil {
-		// Past the first bytes the status is sent: the file ends short,
-		// which the log says.
+	file := &download{w: w, name: "leads-" + h.today() + ".csv"}
+	if err := h.o.Inbox.Export(ctx, account.FromContext(ctx).Account.ID, f, c, file); err != nil {
 		h.o.Log.Error("inbox export", "err", err)
+		if !file.started { // the audit entry refused: nothing was sent
+			http.Error(w, http.StatusText(http.StatusInternalServerError), http.StatusInternalServerError)
+		}
+		// Past the first bytes the status is sent: the file ends short.
 	}
+}
+
+// download is a CSV file answered as it is written, its headers set at
+// its first byte: a failure before any is still an error page, not an
+// empty file.
+type download struct {
+	w       http.ResponseWriter
+	name    string
+	started bool
+}
+
+func (d *download) Write(p []byte) (int, error) {
+	if !d.started {
+		d.started = true
+		hd := d.w.Header()
+		hd.Set("Content-Type", "text/csv; charset=utf-8")
+		hd.Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": d.name}))
+	}
+	return d.w.Write(p)
 }
