@@ -1,6 +1,7 @@
 package admin
 
 import (
+	"iter"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -8,6 +9,7 @@ import (
 	"time"
 
 	"immo/internal/account"
+	"immo/internal/catalog"
 	"immo/internal/demand"
 	"immo/internal/errs"
 	"immo/internal/i18n"
@@ -49,8 +51,9 @@ func (h *Handler) serveDemands(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, http.StatusInternalServerError, err)
 		return
 	}
+	listings := h.o.Demands.Listings() // one catalog for the whole page
 	for _, d := range list {
-		props.Rows = append(props.Rows, h.demandRow(d, b.Lang))
+		props.Rows = append(props.Rows, h.demandRow(d, b.Lang, listings))
 	}
 	props.Export = listURL(demandsExportPath, q, 0)
 	if more {
@@ -62,11 +65,11 @@ func (h *Handler) serveDemands(w http.ResponseWriter, r *http.Request) {
 	h.render(w, r, props, b, 0)
 }
 
-// demandRow is d as the list shows it, in lang.
-func (h *Handler) demandRow(d demand.Registered, lang string) DemandRow {
+// demandRow is d as the list shows it, in lang, matched against listings.
+func (h *Handler) demandRow(d demand.Registered, lang string, listings iter.Seq[*catalog.Property]) DemandRow {
 	return DemandRow{ID: d.ID, Email: d.Email, Name: strings.TrimSpace(d.FirstName + " " + d.LastName), Lang: d.Lang,
 		Disabled: d.Disabled, Summary: h.o.Demands.Summary(d.Demand, lang), Created: stamp(d.Created), Confirmed: stamp(d.Confirmed),
-		Paused: d.Paused, Matching: demand.Matching(d.Demand, h.o.Demands.Listings()), AlertsSent: d.AlertsSent,
+		Paused: d.Paused, Matching: demand.Matching(d.Demand, listings), AlertsSent: d.AlertsSent,
 		LastAlert: stamp(d.LastAlert)}
 }
 
@@ -89,6 +92,7 @@ func (h *Handler) serveDemandsExport(w http.ResponseWriter, r *http.Request) {
 	}
 	lang := langOf(r)
 	yes, no := i18n.T(lang, "admin.demands.yes"), i18n.T(lang, "admin.demands.no")
+	listings := h.o.Demands.Listings() // one catalog for the whole file
 	rows := func(yield func([]string, error) bool) {
 		for rq.Limit = demand.MaxRegisteredPage; ; rq.Offset += rq.Limit {
 			list, more, err := h.o.Demands.Register.Registered(ctx, rq)
@@ -97,7 +101,7 @@ func (h *Handler) serveDemandsExport(w http.ResponseWriter, r *http.Request) {
 				return
 			}
 			for _, d := range list {
-				row := h.demandRow(d, lang)
+				row := h.demandRow(d, lang, listings)
 				confirmed, paused := no, no
 				if row.Confirmed != "" {
 					confirmed = yes
