@@ -79,31 +79,32 @@ func (q *Queue) list(ctx context.Context, p *river.JobListParams) ([]Entry, erro
 	}
 	entries := make([]Entry, 0, len(res.Jobs))
 	for _, j := range res.Jobs {
-		e := Entry{
-			ID:          j.ID,
-			State:       stateOf(j.State),
-			Attempts:    j.Attempt,
-			MaxAttempts: j.MaxAttempts,
-			Created:     j.CreatedAt,
-		}
-		var args sendArgs
-		if err := json.Unmarshal(j.EncodedArgs, &args); err == nil {
-			e.Subject = args.Message.Subject
-			e.Text = args.Message.Text
-			for _, a := range args.Message.To {
-				e.To = append(e.To, a.Email)
-			}
-		}
-		if e.State == Queued || e.State == Retrying {
-			e.Next = j.ScheduledAt
-		}
-		if j.FinalizedAt != nil {
-			e.Finalized = *j.FinalizedAt
-		}
-		if len(j.Errors) > 0 {
-			e.LastError = j.Errors[len(j.Errors)-1].Error
-		}
+		e, _, _ := entryOf(j)
 		entries = append(entries, e)
 	}
 	return entries, nil
+}
+
+// entryOf is mail job j as the lists show it, and its arguments (ok false:
+// they do not decode; the entry then has no recipients nor subject).
+func entryOf(j *rivertype.JobRow) (e Entry, args sendArgs, ok bool) {
+	e = Entry{ID: j.ID, State: stateOf(j.State), Attempts: j.Attempt, MaxAttempts: j.MaxAttempts, Created: j.CreatedAt}
+	if err := json.Unmarshal(j.EncodedArgs, &args); err == nil {
+		ok = true
+		e.Subject = args.Message.Subject
+		e.Text = args.Message.Text
+		for _, a := range args.Message.To {
+			e.To = append(e.To, a.Email)
+		}
+	}
+	if e.State == Queued || e.State == Retrying {
+		e.Next = j.ScheduledAt
+	}
+	if j.FinalizedAt != nil {
+		e.Finalized = *j.FinalizedAt
+	}
+	if len(j.Errors) > 0 {
+		e.LastError = j.Errors[len(j.Errors)-1].Error
+	}
+	return e, args, ok
 }

@@ -3,7 +3,6 @@ package mailqueue
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -146,20 +145,16 @@ func (t storeTx) SQLTx() *sql.Tx { return t.tx }
 func (q *Queue) Retry(ctx context.Context, id int64, audit func(ctx context.Context, tx mail.Tx, before Entry) error) error {
 	// The mail as it is, read before the transaction: on SQLite the pool
 	// is one connection, which the transaction then holds.
-	list, err := q.list(ctx, q.listParams().IDs(id).First(1))
-	if err != nil {
-		return err
-	}
-	if len(list) != 1 {
+	job, err := q.client.JobGet(ctx, id)
+	if errors.Is(err, river.ErrNotFound) || (err == nil && job.Kind != kind) {
 		return ErrNoMail
 	}
-	job, err := q.client.JobGet(ctx, id)
 	if err != nil {
 		return fmt.Errorf("mailqueue: retry %d: %w", id, err)
 	}
-	var args sendArgs
-	if err := json.Unmarshal(job.EncodedArgs, &args); err != nil {
-		return fmt.Errorf("mailqueue: retry %d: %w", id, err)
+	before, args, ok := entryOf(job)
+	if !ok {
+		return fmt.Errorf("mailqueue: retry %d: its arguments do not decode", id)
 	}
 	tx, err := q.files.db.BeginTx(ctx, nil)
 	if err != nil {
@@ -178,6 +173,7 @@ func (q *Queue) Retry(ctx context.Context, id int64, audit func(ctx context.Cont
 	if err != nil {
 		return fmt.Errorf("mailqueue: retry %d: %w", id, err)
 	}
+	before.State = stateOf(rivertype.JobState(state)) // as locked: a worker may have moved it since
 	switch rivertype.JobState(state) {
 	case rivertype.JobStateRetryable, rivertype.JobStateDiscarded, rivertype.JobStateCancelled:
 	default:
@@ -190,7 +186,7 @@ func (q *Queue) Retry(ctx context.Context, id int64, audit func(ctx context.Cont
 		return fmt.Errorf("mailqueue: retry %d: %w", id, err)
 	}
 	if audit != nil {
-		if err := audit(ctx, storeTx{tx}, list[0]); err != nil {
+		if err := audit(ctx, storeTx{tx}, before); err != nil {
 			return err
 		}
 	}
