@@ -145,8 +145,7 @@ func (n *Newsletter) List(ctx context.Context, q newsletter.ListQuery) ([]newsle
 		where, args = append(where, "state = ?"), append(args, string(q.State))
 	}
 	if s := strings.ToLower(strings.TrimSpace(q.Search)); s != "" {
-		esc := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
-		where, args = append(where, `email LIKE ? ESCAPE '\'`), append(args, "%"+esc+"%")
+		where, args = append(where, `email LIKE ? ESCAPE '\'`), append(args, "%"+likeEscaped(s)+"%")
 	}
 	if q.Before > 0 {
 		where, args = append(where, "id < ?"), append(args, q.Before)

@@ -113,13 +113,9 @@ func (o *Owners) summaries(ctx context.Context, query string, args ...any) ([]ac
 // Audit is account.OwnerAudit: a staff member's change to an owner written
 // to the inbox's audit log in the change's own transaction.
 func (o *Owners) Audit(ctx context.Context, tx mail.Tx, c account.OwnerChange) error {
-	t, err := sqlTx(tx)
-	if err != nil {
-		return err
-	}
 	if c.Action == "" {
 		return errors.New("owner audit: no action")
 	}
-	return o.s.Inbox().log(ctx, t, inbox.Entry{Time: c.At, Actor: c.By, Action: inbox.Action(c.Action),
+	return o.s.Inbox().LogIn(ctx, tx, inbox.Entry{Time: c.At, Actor: c.By, Action: inbox.Action(c.Action),
 		TargetKind: account.OwnerAuditTarget, TargetID: c.Account})
 }

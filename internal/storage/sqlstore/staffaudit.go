@@ -14,10 +14,6 @@ import (
 // account.StaffAuditTarget and the account's ID, its action the
 // account.StaffAction's name.
 func (st *Staff) Audit(ctx context.Context, tx mail.Tx, c account.StaffChange) error {
-	t, err := sqlTx(tx)
-	if err != nil {
-		return err
-	}
-	return st.s.Inbox().log(ctx, t, inbox.Entry{Time: c.At, Actor: c.By, Action: inbox.Action(c.Action),
+	return st.s.Inbox().LogIn(ctx, tx, inbox.Entry{Time: c.At, Actor: c.By, Action: inbox.Action(c.Action),
 		TargetKind: account.StaffAuditTarget, TargetID: c.Account, Before: c.Before, After: c.After})
 }

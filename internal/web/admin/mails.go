@@ -3,6 +3,7 @@ package admin
 import (
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -27,7 +28,7 @@ var mailStates = func() []string {
 // none) and before (a mail id); ok false when either does not parse.
 func mailsQuery(q url.Values) (mailqueue.Query, bool) {
 	out := mailqueue.Query{State: mailqueue.State(q.Get("state")), Limit: mailsPage}
-	if out.State != "" && !containsString(mailStates, string(out.State)) {
+	if out.State != "" && !slices.Contains(mailStates, string(out.State)) {
 		return out, false
 	}
 	if b := q.Get("before"); b != "" {
@@ -38,15 +39,6 @@ func mailsQuery(q url.Values) (mailqueue.Query, bool) {
 		out.Before = n
 	}
 	return out, true
-}
-
-func containsString(list []string, s string) bool {
-	for _, v := range list {
-		if v == s {
-			return true
-		}
-	}
-	return false
 }
 
 // mailsAt is the address of the mails in state before id (0: the first).
