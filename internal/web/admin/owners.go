@@ -115,7 +115,7 @@ func (h *Handler) serveOwners(w http.ResponseWriter, r *http.Request) {
 	}
 	for _, o := range list {
 		row := OwnerRow{ID: o.ID, Name: strings.TrimSpace(o.FirstName + " " + o.LastName), Email: o.Email, Lang: o.Lang,
-			Disabled: o.Disabled, Activated: o.Activated, LastInvite: stamp(o.LastInvite), Created: stamp(o.Created),
+			Disabled: o.Disabled, Activated: o.Activated, LastInvite: stamp(o.LastInvite),
 			Properties: make([]OwnedListing, 0, len(o.Properties))}
 		for _, p := range o.Properties {
 			l := OwnedListing{ID: p}

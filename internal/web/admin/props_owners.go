@@ -27,7 +27,6 @@ type OwnerRow struct {
 	// invitation was made (RFC 3339, "": none).
 	Activated  bool           `json:"activated"`
 	LastInvite string         `json:"lastInvite"`
-	Created    string         `json:"created"`
 	Properties []OwnedListing `json:"properties"`
 }
 

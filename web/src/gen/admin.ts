@@ -367,7 +367,6 @@ export interface OwnerRow {
   disabled: boolean
   activated: boolean
   lastInvite: string
-  created: string
   properties: OwnedListing[] | null
 }
 

@@ -87,6 +87,13 @@ export function LeadsPage(props: LeadsProps) {
           {t('admin.filter.to')}
           <input type="date" name="to" defaultValue={f.to} {...invalid('to')} />
         </label>
+        <label>
+          {t('admin.filter.sort')}
+          <select name="sort" defaultValue={f.sort || 'newest'}>
+            <option value="newest">{t('admin.filter.newest')}</option>
+            <option value="oldest">{t('admin.filter.oldest')}</option>
+          </select>
+        </label>
         <button type="submit">{t('admin.filter.apply')}</button>
         <Link href={props.reset}>{t('admin.filter.reset')}</Link>
       </form>
