@@ -2,6 +2,7 @@ package app_test
 
 import (
 	"io"
+	"mime"
 	"net/http"
 	"net/url"
 	"strings"
@@ -72,13 +73,9 @@ func TestInboxStaff(t *testing.T) {
 				t.Fatalf("the list: %v", rows)
 			}
 
-			post := func(form url.Values, status int, lang ...string) map[string]any {
+			post := func(form url.Values, status int) map[string]any {
 				t.Helper()
-				header := []string{}
-				if len(lang) > 0 {
-					header = []string{"Accept-Language", lang[0]}
-				}
-				rec := boss.do(t, "POST", "/admin/staff/", form, header...)
+				rec := boss.do(t, "POST", "/admin/staff/", form)
 				if rec.Code != status {
 					t.Fatalf("%v: %d, want %d\n%.300s", form, rec.Code, status, rec.Body.String())
 				}
@@ -111,6 +108,9 @@ func TestInboxStaff(t *testing.T) {
 			body, _ := io.ReadAll(msg.Body)
 			if to, _ := msg.Header.AddressList("To"); len(to) != 1 || to[0].Address != "new@agency.test" || !staffLink.MatchString(strings.ReplaceAll(string(body), "=\r\n", "")) {
 				t.Fatalf("the new member's mail to %q:\n%s", msg.Header.Get("To"), body)
+			}
+			if subj, _ := new(mime.WordDecoder).DecodeHeader(msg.Header.Get("Subject")); !strings.Contains(subj, "Ihr Zugang zum Posteingang") {
+				t.Errorf("the new member's mail is not in German: %q", subj)
 			}
 			newID := agentID(t, s, "new@agency.test")
 			if got := lastAudit(t, s, newID); got != "staff.add >agent by "+itoa(bossID) {
