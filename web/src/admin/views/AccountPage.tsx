@@ -1,15 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useEffect } from 'react'
 import { useForm } from 'react-hook-form'
-import { z } from 'zod'
 import type { AccountProps } from '../../gen/admin'
 import { useRouter } from '../../lib/router'
 import { PostForm } from '../ui/PostForm'
 import { Shell } from '../ui/Shell'
 import { texts, type T } from '../ui/texts'
-
-/** A code as apps show it: six digits, maybe split in two (the login's rule). */
-const codeSchema = z.object({ code: z.string().trim().regex(/^\d{3} ?\d{3}$/, 'admin.login.codeFormat') })
+import { codeSchema, roleLabel } from '../ui/words'
 
 /** The key in groups of four, as it is typed into an app by hand. */
 const grouped = (secret: string) => secret.replace(/(.{4})/g, '$1 ').trim()
@@ -22,7 +19,7 @@ export function AccountPage(props: AccountProps) {
       <dl className="admin-facts">
         <dt>{t('admin.lead.name')}</dt><dd>{props.name || '—'}</dd>
         <dt>{t('admin.lead.email')}</dt><dd>{props.email}</dd>
-        <dt>{t('admin.staff.role')}</dt><dd>{t(props.role === 'admin' ? 'admin.staff.roles.admin' : 'admin.staff.roles.agent')}</dd>
+        <dt>{t('admin.staff.role')}</dt><dd>{roleLabel(t, props.role)}</dd>
       </dl>
       <section aria-labelledby="account-2fa">
         <h2 id="account-2fa">{t('admin.staff.twoFactor')} <span className="admin-status">{t(props.twoFactor === 'on' ? 'admin.staff.on' : 'admin.staff.off')}</span></h2>

@@ -6,12 +6,13 @@ import type { LoginProps } from '../../gen/admin'
 import { useRouter } from '../../lib/router'
 import { Shell } from '../ui/Shell'
 import { texts } from '../ui/texts'
+import { codeSchema } from '../ui/words'
 
 const passwordStep = z.object({
   email: z.string().trim().min(1, 'admin.login.emailRequired').email('admin.login.emailInvalid'),
   password: z.string().min(1, 'admin.login.passwordRequired'),
 })
-const codeStep = z.object({ code: z.string().trim().regex(/^\d{3} ?\d{3}$/, 'admin.login.codeFormat') })
+const codeStep = codeSchema
 /** account.MinPassword: the server's rule, said before the round trip. */
 const MIN_PASSWORD = 10
 const chooseStep = z

@@ -1,28 +1,19 @@
-import type { FormEvent } from 'react'
 import type { MailRow, MailsProps } from '../../gen/admin'
-import { Link, useRouter } from '../../lib/router'
+import { Link } from '../../lib/router'
+import { Filter } from '../ui/Pager'
+import { PostForm } from '../ui/PostForm'
 import { Shell } from '../ui/Shell'
 import { texts, when, type T } from '../ui/texts'
 
 /** The mail queue: one page of mails by state, newest first; a failed one sent again. */
 export function MailsPage(props: MailsProps) {
   const t = texts(props)
-  const router = useRouter()
-  const filter = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault()
-    const state = new FormData(e.currentTarget).get('state')
-    void router?.visit(props.action.split('?')[0], { data: state ? { state: String(state) } : {} })
-  }
-  const retry = (id: number) => (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault()
-    void router?.visit(props.action, { method: 'post', data: { action: 'retry', id: String(id) }, preserveScroll: true })
-  }
   const rows = props.rows ?? []
   const invalid = props.errors?.state
   return (
     <Shell base={props} title={t('admin.title.AdminMails')}>
       <p>{t('admin.mails.help')}</p>
-      <form method="get" action={props.action.split('?')[0]} className="admin-filter" onSubmit={filter}>
+      <Filter action={props.action.split('?')[0]} t={t}>
         <label>
           {t('admin.mails.state')}
           <select name="state" defaultValue={props.state} aria-invalid={invalid ? true : undefined}
@@ -31,8 +22,7 @@ export function MailsPage(props: MailsProps) {
             {(props.states ?? []).map((s) => <option key={s} value={s}>{t(`admin.mail.${s}`)}</option>)}
           </select>
         </label>
-        <button type="submit">{t('admin.mails.apply')}</button>
-      </form>
+      </Filter>
       {invalid && <p id="mails-error" className="admin-error" role="alert">{t(invalid)}</p>}
       {rows.length === 0 ? <p>{t('admin.mails.none')}</p> : (
         <div className="admin-table-wrap">
@@ -49,7 +39,7 @@ export function MailsPage(props: MailsProps) {
               </tr>
             </thead>
             <tbody>
-              {rows.map((m) => <Row key={m.id} m={m} props={props} t={t} onRetry={retry(m.id)} />)}
+              {rows.map((m) => <Row key={m.id} m={m} props={props} t={t} />)}
             </tbody>
           </table>
         </div>
@@ -63,7 +53,7 @@ export function MailsPage(props: MailsProps) {
 }
 
 /** One mail: when and where it went, what became of it, and its retry button when it failed. */
-function Row({ m, props, t, onRetry }: { m: MailRow; props: MailsProps; t: T; onRetry: (e: FormEvent<HTMLFormElement>) => void }) {
+function Row({ m, props, t }: { m: MailRow; props: MailsProps; t: T }) {
   return (
     <tr className={m.state === 'failed' ? 'admin-failed' : undefined}>
       <td data-label={t('admin.mails.created')}>{when(m.created, props.lang)}</td>
@@ -81,11 +71,9 @@ function Row({ m, props, t, onRetry }: { m: MailRow; props: MailsProps; t: T; on
       <td data-label={t('admin.mails.attempts')}>{m.attempts} / {m.maxAttempts}</td>
       <td>
         {m.retry && (
-          <form method="post" action={props.action} onSubmit={onRetry} className="admin-row-actions">
-            <input type="hidden" name="action" value="retry" />
-            <input type="hidden" name="id" value={m.id} />
+          <PostForm action={props.action} fields={{ action: 'retry', id: String(m.id) }} className="admin-row-actions">
             <button type="submit">{t('admin.mails.retry')}</button>
-          </form>
+          </PostForm>
         )}
       </td>
     </tr>

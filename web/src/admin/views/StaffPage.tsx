@@ -7,6 +7,7 @@ import { useRouter } from '../../lib/router'
 import { PostForm } from '../ui/PostForm'
 import { Shell } from '../ui/Shell'
 import { texts, when, type T } from '../ui/texts'
+import { roleLabel } from '../ui/words'
 
 /** field.Text's bound on a name, said before the round trip. */
 const MAX_NAME = 200
@@ -19,7 +20,6 @@ const addSchema = z.object({
 })
 type AddValues = z.infer<typeof addSchema>
 
-const roleLabel = (t: T, role: string) => t(role === 'admin' ? 'admin.staff.roles.admin' : 'admin.staff.roles.agent')
 
 /** The staff (admins only): who works the inbox, and the forms that add, promote, disable, invite again and reset. */
 export function StaffPage(props: StaffProps) {
