@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react'
 import type { LeadsProps } from '../../gen/admin'
 import { Link, usePage, useRouter } from '../../lib/router'
+import { Pager } from '../ui/Pager'
 import { Shell } from '../ui/Shell'
 import { texts, when } from '../ui/texts'
 
@@ -136,10 +137,7 @@ export function LeadsPage(props: LeadsProps) {
           </table>
         </div>
       )}
-      <nav className="admin-pages" aria-label={t('admin.leads.pages')}>
-        {props.prev && <Link href={props.prev} rel="prev">{t('admin.leads.prev')}</Link>}
-        {props.next && <Link href={props.next} rel="next">{t('admin.leads.next')}</Link>}
-      </nav>
+      <Pager prev={props.prev} next={props.next} t={t} />
     </Shell>
   )
 }
