@@ -43,6 +43,10 @@ func TestInboxAudit(t *testing.T) {
 			if first["action"] != "note" || first["actor"] != "Ann agent" || first["href"] != lead || rows[1].(map[string]any)["action"] != "status" {
 				t.Fatalf("newest first, with who and where: %v", rows)
 			}
+			// In the admin's words: a status translated, not its code.
+			if st := rows[1].(map[string]any); st["before"] != "New" || st["after"] != "In progress" {
+				t.Errorf("the status change as written: %v", st)
+			}
 			// The staff's own entries (the password links used) are under staff.
 			_, props = inboxPage(t, admin.do(t, "GET", "/admin/audit/?kind=staff", nil))
 			if rows, _ := props["rows"].([]any); len(rows) == 0 {
@@ -62,8 +66,19 @@ func TestInboxAudit(t *testing.T) {
 			admin.inertia = false
 			rec = admin.do(t, "GET", "/admin/audit.csv?kind=lead", nil)
 			body := rec.Body.String()
-			if rec.Code != 200 || !strings.HasPrefix(body, "\uFEFF") || !strings.Contains(body, "'=cmd") || strings.Count(body, "\n") != 3 {
+			if rec.Code != 200 || !strings.HasPrefix(body, "\uFEFF") || !strings.Contains(body, "'=cmd") || strings.Count(body, "\n") != 3 ||
+				!strings.Contains(body, ",Request,") || !strings.Contains(body, ",New,In progress") {
 				t.Errorf("the log's CSV: %d\n%s", rec.Code, body)
+			}
+			// An export of the leads is logged, linked to the list (it has
+			// no lead of its own).
+			if rec := admin.do(t, "GET", "/admin/leads.csv", nil); rec.Code != 200 {
+				t.Fatalf("the leads' export: %d", rec.Code)
+			}
+			admin.inertia = true
+			_, props = inboxPage(t, admin.do(t, "GET", "/admin/audit/?kind=lead", nil))
+			if top := props["rows"].([]any)[0].(map[string]any); top["action"] != "export" || top["href"] != "/admin/leads/" {
+				t.Errorf("the export's entry: %v", top)
 			}
 		})
 	}

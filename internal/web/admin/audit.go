@@ -5,6 +5,8 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
+	"strings"
+	"time"
 
 	"immo/internal/account"
 	"immo/internal/booking"
@@ -67,6 +69,9 @@ func auditQuery(q url.Values) (inbox.AuditQuery, map[string]string) {
 func targetHref(e inbox.Entry) string {
 	switch e.TargetKind {
 	case inbox.TargetLead:
+		if e.TargetID == 0 { // an export of the list
+			return leadsPath
+		}
 		return leadPath(e.TargetID)
 	case account.StaffAuditTarget:
 		return staffPath
@@ -116,8 +121,9 @@ func (h *Handler) serveAudit(w http.ResponseWriter, r *http.Request) {
 		list = list[:auditPage]
 	}
 	for _, e := range list {
+		before, after, beforeAt, afterAt := auditValues(b.Texts, names, e)
 		props.Rows = append(props.Rows, AuditRow{ID: e.ID, Time: stamp(e.Time), Actor: actorName(b.Texts, names, e.Actor), Action: string(e.Action),
-			Kind: e.TargetKind, Target: e.TargetID, Href: targetHref(e), Before: e.Before, After: e.After})
+			Kind: e.TargetKind, Target: e.TargetID, Href: targetHref(e), Before: before, After: after, BeforeAt: beforeAt, AfterAt: afterAt})
 	}
 	var last int64
 	if more {
@@ -149,8 +155,13 @@ func (h *Handler) serveAuditExport(w http.ResponseWriter, r *http.Request) {
 		return h.o.Audit.Audit(ctx, a)
 	}, func(e inbox.Entry) int64 { return e.ID }, a.Limit)
 	h.sendCSV(w, r, "", "audit-"+h.today()+".csv", auditCSV, lines(entries, func(e inbox.Entry) []string {
+		before, after, beforeAt, afterAt := auditValues(t, names, e)
+		if e.TargetKind == booking.TargetAgenda { // the rules themselves: the file keeps the record
+			before, after = e.Before, e.After
+		}
 		return []string{e.Time.In(inbox.Brussels).Format("2006-01-02 15:04:05"), actorName(t, names, e.Actor), actionWords(t, e.Action),
-			e.TargetKind, optional(e.TargetID), e.Before, e.After}
+			t["admin.audit.kinds."+e.TargetKind], optional(e.TargetID), strings.TrimSpace(brusselsAt(beforeAt) + " " + before),
+			strings.TrimSpace(brusselsAt(afterAt) + " " + after)}
 	}))
 }
 
@@ -174,4 +185,47 @@ func actorName(t Texts, names map[int64]string, id int64) string {
 		return t["admin.audit.commandLine"]
 	}
 	return nameOr(names, id)
+}
+
+// auditValues are an entry's before and after in the staff's words: a
+// status, role, state or mail state translated, an assignee named, a
+// visit's slot as a time (beforeAt, afterAt: RFC 3339, which the page
+// writes in Brussels time and the page's language), the slot rules'
+// documents left to the CSV (the action says what changed).
+func auditValues(t Texts, names map[int64]string, e inbox.Entry) (before, after, beforeAt, afterAt string) {
+	word := func(prefix, v string) string {
+		if said, ok := t[prefix+v]; ok && v != "" {
+			return said
+		}
+		return v
+	}
+	switch {
+	case e.TargetKind == inbox.TargetLead && e.Action == inbox.ActionStatus:
+		return word("admin.status.", e.Before), word("admin.status.", e.After), "", ""
+	case e.TargetKind == inbox.TargetLead && e.Action == inbox.ActionAssign:
+		return idName(names, e.Before), idName(names, e.After), "", ""
+	case e.TargetKind == account.StaffAuditTarget:
+		if e.Action == inbox.Action(account.StaffRoleChanged) {
+			return word("admin.staff.roles.", e.Before), word("admin.staff.roles.", e.After), "", ""
+		}
+		return word("admin.staff.", e.Before), word("admin.staff.", e.After), "", ""
+	case e.TargetKind == mailqueue.AuditTarget:
+		return word("admin.mail.", e.Before), word("admin.mail.", e.After), "", ""
+	case e.TargetKind == booking.TargetBooking:
+		// A slot, then (a cancellation's) who had booked it.
+		at, who, _ := strings.Cut(e.Before, " ")
+		return who, "", at, e.After
+	case e.TargetKind == booking.TargetAgenda:
+		return "", "", "", ""
+	}
+	return e.Before, e.After, "", ""
+}
+
+// brusselsAt writes an RFC 3339 time of the log in Brussels time for the
+// CSV; anything else as it is.
+func brusselsAt(s string) string {
+	if at, err := time.Parse(time.RFC3339, s); err == nil {
+		return at.In(inbox.Brussels).Format("2006-01-02 15:04")
+	}
+	return s
 }

@@ -27,6 +27,10 @@ type AuditRow struct {
 	Kind   string `json:"kind"`   // the target's kind
 	Target int64  `json:"target"` // its id (0: none)
 	Href   string `json:"href"`   // its page in the inbox ("": none)
-	Before string `json:"before"`
-	After  string `json:"after"`
+	// Before and After in the staff's words; BeforeAt and AfterAt a
+	// slot's time (RFC 3339, "": none) beside them.
+	Before   string `json:"before"`
+	After    string `json:"after"`
+	BeforeAt string `json:"beforeAt"`
+	AfterAt  string `json:"afterAt"`
 }

@@ -441,6 +441,8 @@ export interface AuditRow {
   href: string
   before: string
   after: string
+  beforeAt: string
+  afterAt: string
 }
 
 /** admin.NewsletterProps */

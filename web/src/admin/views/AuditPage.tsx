@@ -57,8 +57,8 @@ export function AuditPage(props: AuditProps) {
                   <td>{action(r.action)}</td>
                   <td>{r.href ? <Link href={r.href}>{t(`admin.audit.kinds.${r.kind}`)}{r.target > 0 && ` #${r.target}`}</Link>
                     : <>{t(`admin.audit.kinds.${r.kind}`)}{r.target > 0 && ` #${r.target}`}</>}</td>
-                  <td className="admin-audit-value">{r.before}</td>
-                  <td className="admin-audit-value">{r.after}</td>
+                  <td className="admin-audit-value">{[when(r.beforeAt, props.lang), r.before].filter(Boolean).join(' · ')}</td>
+                  <td className="admin-audit-value">{[when(r.afterAt, props.lang), r.after].filter(Boolean).join(' · ')}</td>
                 </tr>
               ))}
             </tbody>
