@@ -13,6 +13,7 @@ import (
 	"immo/internal/inbox"
 	"immo/internal/lead"
 	"immo/internal/mail/mailqueue"
+	"immo/internal/notify"
 	"immo/internal/storage"
 	"immo/internal/testimonial"
 	"immo/internal/web/admin"
@@ -29,7 +30,7 @@ const adminCookie = "immo_staff"
 // signing in through staff behind the site's login brakes, the mails about
 // a lead read from queue.
 func newAdmin(store storage.Store, staff *account.StaffService, queue *mailqueue.Queue, resolver *route.Resolver, says *testimonial.Service,
-	desk *booking.Desk, ipKey []byte, secure bool, w *Web, now func() time.Time, log *slog.Logger) (*admin.Handler, error) {
+	desk *booking.Desk, requestMails *notify.Composer, ipKey []byte, secure bool, w *Web, now func() time.Time, log *slog.Logger) (*admin.Handler, error) {
 	ip, err := lead.NewIPHasher(ipKey)
 	if err != nil {
 		return nil, err
@@ -56,7 +57,8 @@ func newAdmin(store storage.Store, staff *account.StaffService, queue *mailqueue
 	// at once (the pages' generation follows).
 	moderation := &testimonial.Moderation{Store: store, Shown: says, Now: now, Audit: testimonialAudit(store.Inbox())}
 	o := admin.Options{
-		Inbox: leads, Audit: leads, Newsletter: store.Newsletter(), Record: store.Inbox().Log, SignIn: staff, Brakes: loginBrakes(ip, store, now), Staff: staffNames{members}, StaffAdmin: staff, MyFactor: staff,
+		FieldWords: requestMails.FieldWords,
+		Inbox:      leads, Audit: leads, Newsletter: store.Newsletter(), Record: store.Inbox().Log, SignIn: staff, Brakes: loginBrakes(ip, store, now), Staff: staffNames{members}, StaffAdmin: staff, MyFactor: staff,
 		Sessions: sessions, ListingURL: resolver.ListingURL, Assets: tags, Version: version, Log: log.With("component", "inbox"), Now: now,
 		Testimonials: moderation, Mails: mailDesk{Queue: queue, log: store.Inbox(), now: now},
 	}

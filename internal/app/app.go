@@ -210,11 +210,14 @@ func New(ctx context.Context, c Config) (*App, error) {
 	if err != nil {
 		return nil, err
 	}
-	desk, err := newAgendaDesk(deps, store)
+	// The requests' mails' composer: the visitors' mails of the agenda's
+	// changes, a request's fields in the staff's words.
+	requestMails, err := newComposer(deps)
 	if err != nil {
 		return nil, err
 	}
-	inboxPages, err := newAdmin(store, staff, queue, resolver, says, desk, c.Keys.IPHash, strings.HasPrefix(c.PublicURL, "https://"), c.Web, now, log)
+	desk := newAgendaDesk(deps, store, requestMails)
+	inboxPages, err := newAdmin(store, staff, queue, resolver, says, desk, requestMails, c.Keys.IPHash, strings.HasPrefix(c.PublicURL, "https://"), c.Web, now, log)
 	if err != nil {
 		return nil, err
 	}

@@ -146,6 +146,17 @@ func TestInboxAgenda(t *testing.T) {
 				t.Fatalf("the slots Anne's visit may move to: %v", free)
 			}
 			id := itoa(int64(anne["id"].(float64)))
+			// Her request's page writes the slot as a day and time, not as stored.
+			_, leadProps := inboxPage(t, agent.do(t, "GET", anne["lead"].(string), nil))
+			var slotWords string
+			for _, f := range leadProps["fields"].([]any) {
+				if f.(map[string]any)["name"] == "slot" {
+					slotWords = f.(map[string]any)["value"].(string)
+				}
+			}
+			if !strings.Contains(slotWords, "10:00") || strings.Contains(slotWords, "T10:00") || !strings.Contains(slotWords, "Tuesday") {
+				t.Errorf("the visit request's slot on its page: %q", slotWords)
+			}
 			if rec := agent.do(t, "GET", "/admin/agenda/?week=2026-13-01", nil); rec.Code != http.StatusBadRequest {
 				t.Errorf("a bad week: %d, want 400", rec.Code)
 			}

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"immo/internal/booking"
+	"immo/internal/notify"
 	"immo/internal/site"
 	"immo/internal/storage"
 )
@@ -21,16 +22,12 @@ func newVisitAgenda(ctx context.Context, cfg *site.Config, store storage.Store, 
 
 // newAgendaDesk is the agency's side of the agenda for the inbox; nil when
 // the site configures no appointments.
-func newAgendaDesk(d formDeps, store storage.Store) (*booking.Desk, error) {
+func newAgendaDesk(d formDeps, store storage.Store, mails *notify.Composer) *booking.Desk {
 	if d.Agenda == nil {
-		return nil, nil
-	}
-	composer, err := newComposer(d)
-	if err != nil {
-		return nil, err
+		return nil
 	}
 	return &booking.Desk{Visits: d.Agenda, Store: store.Bookings(), Rules: store.Bookings(), Requests: d.Requests,
-		Mails: composer, Queue: d.Queue, Audit: store.Inbox()}, nil
+		Mails: mails, Queue: d.Queue, Audit: store.Inbox()}
 }
 
 // newVisitCancels answers the cancel links of d's agenda.

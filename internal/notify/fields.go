@@ -40,21 +40,37 @@ func (c *Composer) sent(r lead.Request, lang string) []row {
 			}
 			continue
 		}
-		v := c.value(f, r.Fields[f.Name], lang)
-		if f.Name == "contactTime" {
-			// The hours as the visitor chose them: the Dutch page offers the
-			// afternoon from 13:00 (SPEC §9), the others from 14:00.
-			v = c.value(f, r.Fields[f.Name], r.Lang)
-		}
-		if f.Name == "document" && c.cfg.Document != nil {
-			if name, ok := c.cfg.Document(r.PropertyID, strings.TrimSpace(v), lang); ok {
-				v = name
-			}
-		}
-		add(f.Name, v)
+		add(f.Name, c.fieldWords(r, f, lang))
 	}
 	add(lead.FieldRemark, r.Remark)
 	return rows
+}
+
+// FieldWords is r's own field name (of its kind's, not an upload) as the
+// agency reads it in lang: an option's label, a list's items, a slot's
+// day and time, a document's name; "" for none or an unknown field.
+func (c *Composer) FieldWords(r lead.Request, name, lang string) string {
+	for _, f := range lead.Specs[r.Kind].Fields {
+		if f.Name == name && f.Type != lead.Upload {
+			return c.fieldWords(r, f, lang)
+		}
+	}
+	return ""
+}
+
+func (c *Composer) fieldWords(r lead.Request, f lead.Field, lang string) string {
+	v := c.value(f, r.Fields[f.Name], lang)
+	if f.Name == "contactTime" {
+		// The hours as the visitor chose them: the Dutch page offers the
+		// afternoon from 13:00 (SPEC §9), the others from 14:00.
+		v = c.value(f, r.Fields[f.Name], r.Lang)
+	}
+	if f.Name == "document" && c.cfg.Document != nil {
+		if name, ok := c.cfg.Document(r.PropertyID, strings.TrimSpace(v), lang); ok {
+			v = name
+		}
+	}
+	return v
 }
 
 // value is one of a kind's own fields as a reader expects it in lang.

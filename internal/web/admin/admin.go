@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"immo/internal/inbox"
+	"immo/internal/lead"
 	"immo/internal/newsletter"
 	"immo/internal/web/respond"
 )
@@ -55,6 +56,10 @@ type Options struct {
 	Owners OwnerAdmin
 	// Demands are the registered demands (the demands page).
 	Demands DemandDesk
+	// FieldWords is a request's field as the agency reads it in lang
+	// (notify.Composer.FieldWords: an option's label, a slot's day and
+	// time); nil or "": as stored.
+	FieldWords func(r lead.Request, name, lang string) string
 	// ListingURL is the public page of a lead's property or project (0:
 	// none) in lang; nil or "": none.
 	ListingURL func(lang string, property, project int64) string

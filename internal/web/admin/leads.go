@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"sort"
 	"strconv"
+	"strings"
 	"time"
 
 	"immo/internal/account"
@@ -232,12 +233,28 @@ func (h *Handler) leadProps(b Base, d inbox.Detail, staff []StaffName, names map
 	if h.o.ListingURL != nil {
 		p.Listing = h.o.ListingURL(b.Lang, d.PropertyID, d.ProjectID)
 	}
-	keys := make([]string, 0, len(d.Request.Fields))
-	for k := range d.Request.Fields {
-		keys = append(keys, k)
+	// The kind's fields in the form's order, in the staff's words (an
+	// option's label, a slot's day and time); those left empty left out.
+	shown := map[string]bool{}
+	for _, f := range lead.Specs[d.Kind].Fields {
+		if v := strings.TrimSpace(d.Request.Fields[f.Name]); v != "" && !shown[f.Name] {
+			shown[f.Name] = true
+			if h.o.FieldWords != nil {
+				if words := h.o.FieldWords(d.Request, f.Name, b.Lang); words != "" {
+					v = words
+				}
+			}
+			p.Fields = append(p.Fields, FieldValue{Name: f.Name, Value: v})
+		}
 	}
-	sort.Strings(keys)
-	for _, k := range keys {
+	rest := []string{} // stored under a name the kind no longer has
+	for k, v := range d.Request.Fields {
+		if !shown[k] && strings.TrimSpace(v) != "" {
+			rest = append(rest, k)
+		}
+	}
+	sort.Strings(rest)
+	for _, k := range rest {
 		p.Fields = append(p.Fields, FieldValue{Name: k, Value: d.Request.Fields[k]})
 	}
 	for _, f := range d.Files {
