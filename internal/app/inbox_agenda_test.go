@@ -203,9 +203,14 @@ func TestInboxAgenda(t *testing.T) {
 			// Moved: Anne gets the new time, a new cancel link and an .ics
 			// that replaces the first (SEQUENCE 1); the site offers 10:00 again.
 			if rec := agent.do(t, "POST", week, url.Values{"action": {"move"}, "id": {id}, "to": {agendaSlot1030}}); rec.Code != http.StatusSeeOther ||
-				rec.Header().Get("Location") != "/admin/agenda/?property="+agendaProperty+"&week=2026-03-02" {
+				rec.Header().Get("Location") != "/admin/agenda/?property="+agendaProperty+"&week=2026-03-02&done=move" {
 				t.Fatalf("the move: %d → %q", rec.Code, rec.Header().Get("Location"))
 			}
+			agent.inertia = true
+			if _, props := inboxPage(t, agent.do(t, "GET", "/admin/agenda/?property="+agendaProperty+"&week=2026-03-02&done=move", nil)); props["notice"] != "admin.agenda.done.move" {
+				t.Errorf("after the move the page says nothing: %v", props["notice"])
+			}
+			agent.inertia = false
 			moved := s.Delivered(t, mails, 1)[0]
 			if to := moved.Header.Get("To"); !strings.Contains(to, "anne@example.be") {
 				t.Fatalf("the move's mail went to %q", to)

@@ -3,6 +3,7 @@ package admin
 import (
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"time"
 
@@ -19,6 +20,10 @@ const (
 	agendaRulesPath  = Prefix + "agenda/rules/"
 	agendaExportPath = Prefix + "agenda.csv"
 )
+
+// agendaDone are the changes the agenda says were made (?done=…, after
+// the redirect of a post).
+var agendaDone = []string{actionCancel, actionMove, actionSave, actionReset}
 
 // maxMoveChoices bounds the slots a visit's move form offers.
 const maxMoveChoices = 300
@@ -92,7 +97,7 @@ func (h *Handler) serveAgenda(w http.ResponseWriter, r *http.Request) {
 		err := h.changeVisit(r, v.Account.ID, values)
 		if err == nil {
 			monday, _ := agenda.Week(day)
-			h.rs.Redirect(w, r, agendaAt(agendaPath, monday, property), http.StatusSeeOther)
+			h.rs.Redirect(w, r, agendaAt(agendaPath, monday, property)+"&done="+values["action"], http.StatusSeeOther)
 			return
 		}
 		var ok bool
@@ -104,6 +109,9 @@ func (h *Handler) serveAgenda(w http.ResponseWriter, r *http.Request) {
 	}
 	props.Base.Errors = problems
 	props.Property = q.Get("property")
+	if done := q.Get("done"); !posted && slices.Contains(agendaDone, done) {
+		props.Base.Notice = "admin.agenda.done." + done
+	}
 	from, to, visits, err := h.o.Agenda.Week(ctx, day, property)
 	if err != nil {
 		h.fail(w, r, http.StatusInternalServerError, err)
@@ -267,7 +275,7 @@ func (h *Handler) serveAgendaRules(w http.ResponseWriter, r *http.Request) {
 			h.fail(w, r, http.StatusInternalServerError, err)
 			return
 		case problems == nil:
-			h.rs.Redirect(w, r, agendaPath, http.StatusSeeOther)
+			h.rs.Redirect(w, r, agendaPath+"?done="+values["action"], http.StatusSeeOther)
 			return
 		}
 		status = http.StatusUnprocessableEntity

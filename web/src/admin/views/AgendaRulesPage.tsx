@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { type FormEvent } from 'react'
 import { useForm } from 'react-hook-form'
 import { z } from 'zod'
 import type { AgendaRulesProps } from '../../gen/admin'
 import { Link, useRouter } from '../../lib/router'
+import { PostForm } from '../ui/PostForm'
 import { Shell } from '../ui/Shell'
 import { texts } from '../ui/texts'
 
@@ -51,10 +51,6 @@ export function AgendaRulesPage(props: AgendaRulesProps) {
     }
     return router?.visit(props.action, { method: 'post', data, preserveScroll: true })
   })
-  const reset = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault()
-    void router?.visit(props.action, { method: 'post', data: { action: 'reset' } })
-  }
   if (!props.enabled) {
     return <Shell base={props} title={t('admin.title.AdminAgendaRules')}><p>{t('admin.agenda.disabled')}</p></Shell>
   }
@@ -96,10 +92,9 @@ export function AgendaRulesPage(props: AgendaRulesProps) {
         <button type="submit" disabled={form.formState.isSubmitting}>{t('admin.agenda.save')}</button>
       </form>
       {!props.configured && (
-        <form method="post" action={props.action} onSubmit={reset} className="admin-actions">
-          <input type="hidden" name="action" value="reset" />
+        <PostForm action={props.action} fields={{ action: 'reset' }} confirm={t('admin.agenda.resetConfirm')} className="admin-actions">
           <button type="submit" className="admin-quiet">{t('admin.agenda.reset')}</button>
-        </form>
+        </PostForm>
       )}
     </Shell>
   )
