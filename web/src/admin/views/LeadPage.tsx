@@ -7,7 +7,7 @@ import { Link, useRouter } from '../../lib/router'
 import { Shell } from '../ui/Shell'
 import { texts, when } from '../ui/texts'
 
-const MAX_NOTE = 2000
+const MAX_NOTE = 5000 // inbox.MaxNote
 const noteSchema = z.object({ note: z.string().trim().min(1, 'admin.error.noteEmpty').max(MAX_NOTE, 'admin.error.noteLong') })
 
 /** One lead: everything it holds, its files and mails, and the staff's work on it (status, assignee, notes). */
@@ -27,8 +27,12 @@ export function LeadPage(props: LeadProps) {
   // Emptied once the note is in the list — not when the server refused it,
   // which keeps what was typed beside its reason.
   const noteCount = props.notes?.length ?? 0
-  const { reset } = note
+  const { reset, clearErrors } = note
   useEffect(() => reset({ note: '' }), [noteCount, reset])
+  // Another change made since (a status, an assignee): the note's old
+  // complaint no longer stands beside it.
+  const changes = props.history?.length ?? 0
+  useEffect(() => clearErrors(), [changes, clearErrors])
   const noteError = note.formState.errors.note?.message ?? (props.form?.form === 'note' ? props.errors?.note : undefined)
   const fieldError = (name: string) => props.errors?.[name]
   return (
@@ -85,7 +89,7 @@ export function LeadPage(props: LeadProps) {
         <form method="post" action={props.action} noValidate onSubmit={saveNote} className="admin-note">
           <input type="hidden" name="action" value="note" />
           <label htmlFor="lead-note">{t('admin.lead.note')}</label>
-          <textarea id="lead-note" rows={3} maxLength={MAX_NOTE} aria-invalid={noteError ? true : undefined} {...note.register('note')} />
+          <textarea id="lead-note" rows={3} aria-invalid={noteError ? true : undefined} {...note.register('note')} />
           {noteError && <span className="admin-error" role="alert">{t(noteError)}</span>}
           <button type="submit" disabled={note.formState.isSubmitting}>{t('admin.lead.addNote')}</button>
         </form>
