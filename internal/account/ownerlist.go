@@ -44,11 +44,12 @@ const (
 // KeyOwnerSearch is the message of a query out of bounds (admin.json).
 const KeyOwnerSearch = "admin.owners.error.search"
 
-// Errors of the back office's owners.
+// Errors of the back office's owners; a refusal the owners page shows is
+// said on the owner's row (field "id").
 var (
 	ErrNotOwner        = &errs.Error{Code: errs.NotFound, Message: "account: no such owner"}
-	ErrOwnerDisabled   = &errs.Error{Code: errs.Conflict, Message: "account: the owner's account is disabled"}
-	ErrOwnerNoProperty = &errs.Error{Code: errs.Conflict, Message: "account: the owner owns no property"}
+	ErrOwnerDisabled   = &errs.Error{Code: errs.Conflict, Field: "id", Key: "admin.owners.error.disabled", Message: "account: the owner's account is disabled"}
+	ErrOwnerNoProperty = &errs.Error{Code: errs.Conflict, Field: "id", Key: "admin.owners.error.noProperty", Message: "account: the owner owns no property"}
 )
 
 // OwnerDirectory reads the owners for the back office.

@@ -60,19 +60,21 @@ func StaffPasswordLink(token string) string {
 // StaffLinkValidity is how long a staff password link sets a password.
 const StaffLinkValidity = InviteValidity
 
-// Errors of the staff's management, each with its code (internal/errs).
+// Errors of the staff's management, each with its code (internal/errs)
+// and, a refusal the staff page shows, the field and key it is said on
+// (a member's: "id", on its row).
 var (
 	// ErrForbidden: the one asking is no admin (or no staff at all).
 	ErrForbidden = &errs.Error{Code: errs.Forbidden, Message: "account: only an admin manages the staff"}
 	// ErrLastAdmin: the change would leave no enabled admin, and nobody to
 	// manage the staff.
-	ErrLastAdmin = &errs.Error{Code: errs.Conflict, Message: "account: the last admin cannot be demoted or disabled"}
+	ErrLastAdmin = &errs.Error{Code: errs.Conflict, Field: "id", Key: "admin.staff.error.lastAdmin", Message: "account: the last admin cannot be demoted or disabled"}
 	// ErrNotStaff: no staff account has that ID.
 	ErrNotStaff = &errs.Error{Code: errs.NotFound, Message: "account: no such staff account"}
 	// ErrStaffTaken: the address has a staff account already.
-	ErrStaffTaken = &errs.Error{Code: errs.Conflict, Field: "email", Message: "account: the address has a staff account"}
+	ErrStaffTaken = &errs.Error{Code: errs.Conflict, Field: "email", Key: "admin.staff.error.taken", Message: "account: the address has a staff account"}
 	// ErrStaffDisabled: a link to a disabled account would open nothing.
-	ErrStaffDisabled = &errs.Error{Code: errs.Conflict, Message: "account: the staff account is disabled"}
+	ErrStaffDisabled = &errs.Error{Code: errs.Conflict, Field: "id", Key: "admin.staff.error.disabled", Message: "account: the staff account is disabled"}
 )
 
 // StaffMember is a staff account as the staff list shows it.

@@ -99,3 +99,20 @@ func pageLinks(list, export string, q url.Values, keys []string, last int64) (ex
 	}
 	return exportURL, next
 }
+
+// rowRefusal answers a change to a list's item refused: an item gone or
+// not the viewer's to change gets the inbox's 404 or 403 page, our fault a
+// 500 (done: answered); any other refusal is the page's status and the
+// field's key, said on the item's row.
+func (h *Handler) rowRefusal(w http.ResponseWriter, r *http.Request, err error) (status int, problems map[string]string, done bool) {
+	status, problems, ok := refusal(err)
+	switch {
+	case !ok:
+		h.fail(w, r, http.StatusInternalServerError, err)
+		return 0, nil, true
+	case status == http.StatusNotFound || status == http.StatusForbidden:
+		h.fail(w, r, status, nil)
+		return 0, nil, true
+	}
+	return status, problems, false
+}

@@ -1,7 +1,6 @@
 package admin
 
 import (
-	"errors"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -14,12 +13,6 @@ import (
 
 // ownersPageSize is the owners listed a page.
 const ownersPageSize = 50
-
-// The owners page's refusals (admin.json), shown on the owner's row.
-const (
-	keyOwnerDisabled   = "admin.owners.error.disabled"
-	keyOwnerNoProperty = "admin.owners.error.noProperty"
-)
 
 // pageNumber is the list's page its address asks (?page=, from 1): false
 // when it is no page number within max.
@@ -63,10 +56,7 @@ func (h *Handler) serveOwners(w http.ResponseWriter, r *http.Request) {
 	status := 0
 	if posted {
 		err := h.resendInvite(r, v, values)
-		e, coded := errs.As(err)
-		var problem [2]string
-		switch {
-		case err == nil:
+		if err == nil {
 			c := url.Values{}
 			for k, vs := range q {
 				c[k] = vs
@@ -74,23 +64,13 @@ func (h *Handler) serveOwners(w http.ResponseWriter, r *http.Request) {
 			c.Set("done", "resend")
 			h.rs.Redirect(w, r, ownersPath+encoded(c), http.StatusSeeOther)
 			return
-		case errors.Is(err, account.ErrOwnerDisabled):
-			status, problem = http.StatusConflict, [2]string{"id", keyOwnerDisabled}
-		case errors.Is(err, account.ErrOwnerNoProperty):
-			status, problem = http.StatusConflict, [2]string{"id", keyOwnerNoProperty}
-		case coded && e.Code == errs.Invalid:
-			status, problem = http.StatusUnprocessableEntity, [2]string{e.Field, e.Key}
-		case coded && e.Code == errs.NotFound:
-			h.fail(w, r, http.StatusNotFound, nil)
-			return
-		case coded && e.Code == errs.Forbidden:
-			h.fail(w, r, http.StatusForbidden, nil)
-			return
-		default:
-			h.fail(w, r, http.StatusInternalServerError, err)
+		}
+		var problems map[string]string
+		var done bool
+		if status, problems, done = h.rowRefusal(w, r, err); done {
 			return
 		}
-		b.Errors, b.Form = map[string]string{problem[0]: problem[1]}, typed(values, values["action"])
+		b.Errors, b.Form = problems, typed(values, values["action"])
 	} else if q.Get("done") == "resend" {
 		b.Notice = "admin.owners.done.resend"
 	}

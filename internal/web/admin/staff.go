@@ -2,7 +2,6 @@ package admin
 
 import (
 	"context"
-	"errors"
 	"net/http"
 	"slices"
 	"strconv"
@@ -27,14 +26,6 @@ const (
 
 var staffActions = []string{staffAdd, staffRole, staffDisable, staffEnable, staffResend, staffReset2FA}
 
-// The staff page's refusals (admin.json); one about a member is the
-// field "id"'s, shown on the member's row.
-const (
-	keyLastAdmin     = "admin.staff.error.lastAdmin" // no enabled admin would be left
-	keyStaffTaken    = "admin.staff.error.taken"     // the address has a staff account
-	keyStaffDisabled = "admin.staff.error.disabled"  // a link to a disabled account
-)
-
 // serveStaff answers the staff page (admins only) and its forms: add a
 // member (their password link mailed), change a role, disable or enable,
 // mail a password link again, reset a second factor. The domain makes and
@@ -52,30 +43,17 @@ func (h *Handler) serveStaff(w http.ResponseWriter, r *http.Request) {
 	if posted {
 		action := values["action"]
 		problems, err := h.staffChange(ctx, v, values)
-		e, coded := errs.As(err)
 		switch {
 		case err == nil && len(problems) == 0:
 			h.rs.Redirect(w, r, staffPath+"?done="+action, http.StatusSeeOther)
 			return
 		case err == nil:
 			status = http.StatusUnprocessableEntity
-		case errors.Is(err, account.ErrLastAdmin):
-			status, problems = http.StatusConflict, map[string]string{"id": keyLastAdmin}
-		case errors.Is(err, account.ErrStaffTaken):
-			status, problems = http.StatusConflict, map[string]string{"email": keyStaffTaken}
-		case errors.Is(err, account.ErrStaffDisabled):
-			status, problems = http.StatusConflict, map[string]string{"id": keyStaffDisabled}
-		case coded && e.Code == errs.Invalid:
-			status, problems = http.StatusUnprocessableEntity, map[string]string{e.Field: e.Key}
-		case coded && e.Code == errs.NotFound:
-			h.fail(w, r, http.StatusNotFound, nil)
-			return
-		case coded && e.Code == errs.Forbidden:
-			h.fail(w, r, http.StatusForbidden, nil)
-			return
 		default:
-			h.fail(w, r, http.StatusInternalServerError, err)
-			return
+			var done bool
+			if status, problems, done = h.rowRefusal(w, r, err); done {
+				return
+			}
 		}
 		b.Errors, b.Form = problems, typed(values, action)
 	} else if done := r.URL.Query().Get("done"); slices.Contains(staffActions, done) {

@@ -92,8 +92,8 @@ func TestEveryTextTranslated(t *testing.T) {
 	for _, a := range factorActions {
 		want["admin.account.done."+a] = true
 	}
-	for _, k := range []string{keyLastAdmin, keyStaffTaken, keyStaffDisabled, keyFactorOn, keyFactorNone, keyOwnerDisabled,
-		keyOwnerNoProperty, account.KeyOwnerSearch, "admin.owners.done.resend", demand.KeyRegisteredSearch, demand.KeyRegisteredState,
+	for _, k := range []string{account.ErrLastAdmin.Key, account.ErrStaffTaken.Key, account.ErrStaffDisabled.Key, keyFactorOn, keyFactorNone, account.ErrOwnerDisabled.Key,
+		account.ErrOwnerNoProperty.Key, account.KeyOwnerSearch, "admin.owners.done.resend", demand.KeyRegisteredSearch, demand.KeyRegisteredState,
 		"admin.demands.yes", "admin.demands.no"} {
 		want[k] = true
 	}
