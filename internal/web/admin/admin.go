@@ -19,6 +19,7 @@ import (
 	"sync"
 	"time"
 
+	"immo/internal/i18n"
 	"immo/internal/inbox"
 	"immo/internal/lead"
 	"immo/internal/newsletter"
@@ -56,6 +57,9 @@ type Options struct {
 	Owners OwnerAdmin
 	// Demands are the registered demands (the demands page).
 	Demands DemandDesk
+	// Langs are the site's languages: those a staff member's mails may be
+	// written in (nil: every language the product speaks).
+	Langs []string
 	// FieldWords is a request's field as the agency reads it in lang
 	// (notify.Composer.FieldWords: an option's label, a slot's day and
 	// time); nil or "": as stored.
@@ -96,6 +100,9 @@ func New(o Options) *Handler {
 	}
 	if o.Now == nil {
 		o.Now = time.Now
+	}
+	if o.Langs == nil {
+		o.Langs = i18n.Languages
 	}
 	if o.Poll == 0 {
 		o.Poll = 2 * time.Second

@@ -9,7 +9,6 @@ import (
 
 	"immo/internal/account"
 	"immo/internal/errs"
-	"immo/internal/i18n"
 	"immo/internal/inbox"
 )
 
@@ -65,7 +64,7 @@ func (h *Handler) serveStaff(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	props := StaffProps{Base: b, Members: make([]StaffRow, 0, len(list)), Action: staffPath,
-		Roles: []string{string(account.Admin), string(account.Agent)}, Langs: i18n.Languages}
+		Roles: []string{string(account.Admin), string(account.Agent)}, Langs: h.o.Langs}
 	for _, m := range list {
 		props.Members = append(props.Members, StaffRow{ID: m.ID, Name: strings.TrimSpace(m.FirstName + " " + m.LastName),
 			Email: m.Email, Role: string(m.StaffRole), Disabled: m.Disabled, TwoFactor: m.TwoFactor,
