@@ -45,42 +45,62 @@ type Limiter struct {
 	Max     int
 	Window  time.Duration
 	Now     func() time.Time // nil: time.Now
+	// Name names the limit on the abuse page ("noproof-hour"), and tells
+	// the counters of two limits apart where its caller keys them by it.
+	Name string
+	// Watch keeps the limit's refusals and the keys at it for the abuse
+	// page (nil: nothing kept).
+	Watch Watch
 }
 
-// Allow counts one attempt of key and says whether it is within the limit.
-// A refused attempt counts too, so a sender who keeps trying stays braked
+// Allow counts attempt a and says whether it is within the limit. A
+// refused attempt counts too, so a sender who keeps trying stays braked
 // until the window ends.
-func (l *Limiter) Allow(ctx context.Context, key string) (bool, error) {
-	n, _, err := l.Hit(ctx, key)
+func (l *Limiter) Allow(ctx context.Context, a Attempt) (bool, error) {
+	n, _, err := l.Hit(ctx, a)
 	if err != nil {
 		return false, err
 	}
-	return n <= l.Max, nil
-}
-
-// Over tells whether key has used its Max attempts of the current window,
-// counting none: a caller that counts only some attempts (a login, its
-// failures) asks before the attempt and counts after it.
-func (l *Limiter) Over(ctx context.Context, key string) (bool, error) {
-	n, err := l.Counter.Count(ctx, key, l.window())
-	return n >= l.Max, err
-}
-
-func (l *Limiter) window() time.Time {
-	now := time.Now
-	if l.Now != nil {
-		now = l.Now
+	if n <= l.Max {
+		return true, nil
 	}
-	return now().UTC().Truncate(l.Window)
+	return false, Refuse(ctx, l.Watch, l.now(), l.Name, a.Area)
 }
 
-// Hit counts one attempt of key and returns the attempts of the current
-// window, this one included, and when that window started: a caller that
-// paces rather than refuses (the k-th Max past the limit waits k windows)
-// needs both.
-func (l *Limiter) Hit(ctx context.Context, key string) (n int, window time.Time, err error) {
+// Over tells whether a's key has used its Max attempts of the current
+// window, counting none: a caller that counts only some attempts (a login,
+// its failures) asks before the attempt and counts after it. Over, the
+// attempt is counted as refused on the abuse page.
+func (l *Limiter) Over(ctx context.Context, a Attempt) (bool, error) {
+	n, err := l.Counter.Count(ctx, a.Key, l.window())
+	if err != nil || n < l.Max {
+		return false, err
+	}
+	return true, Refuse(ctx, l.Watch, l.now(), l.Name, a.Area)
+}
+
+func (l *Limiter) now() time.Time {
+	if l.Now != nil {
+		return l.Now()
+	}
+	return time.Now()
+}
+
+func (l *Limiter) window() time.Time { return l.now().UTC().Truncate(l.Window) }
+
+// Hit counts attempt a and returns the attempts of the current window,
+// this one included, and when that window started: a caller that paces
+// rather than refuses (the k-th Max past the limit waits k windows) needs
+// both. A key that reaches Max is held (Watch): the abuse page lists it
+// until its window ends or the staff release it.
+func (l *Limiter) Hit(ctx context.Context, a Attempt) (n int, window time.Time, err error) {
 	window = l.window()
-	n, err = l.Counter.Hit(ctx, key, window)
+	n, err = l.Counter.Hit(ctx, a.Key, window)
+	if err != nil || n < l.Max || l.Watch == nil {
+		return n, window, err
+	}
+	err = l.Watch.Held(ctx, Hold{Key: a.Key, Limit: l.Name, Who: a.Who, Area: a.Area, Window: window,
+		Until: window.Add(l.Window), Max: l.Max})
 	return n, window, err
 }
 

@@ -98,7 +98,8 @@ func newForms(d formDeps) (web.Forms, *altcha.Service, error) {
 		return nil, nil, err
 	}
 	limit := func(name string, max int, window time.Duration, site bool) spam.Limit {
-		return spam.Limit{Limiter: &antispam.Limiter{Counter: d.Spam, Max: max, Window: window, Now: d.Now}, Name: name, Site: site}
+		return spam.Limit{Limiter: &antispam.Limiter{Counter: d.Spam, Max: max, Window: window, Now: d.Now, Name: name, Watch: d.Spam},
+			Site: site}
 	}
 	cfg := d.Resolver.Site
 	service := &lead.Service{Store: testimonial.Recording(d.Requests, d.Pending, d.Pictures), Queue: d.Queue, Mails: composer, IP: ip, Now: d.Now,
@@ -152,8 +153,10 @@ func newForms(d formDeps) (web.Forms, *altcha.Service, error) {
 		// Any address typed in a form gets at most 10 mails a day from the site.
 		Addresses: &addresses,
 		// A post is one write transaction: proof spent, counters, request, mails.
-		Tx:  d.Requests,
-		Log: d.Log,
+		Tx:    d.Requests,
+		Watch: d.Spam,
+		Now:   d.Now,
+		Log:   d.Log,
 	}
 	if d.Captcha != nil {
 		// The third party is the proof: a post without its token is refused.
@@ -171,7 +174,8 @@ func newForms(d formDeps) (web.Forms, *altcha.Service, error) {
 // address typed in a form, whatever the form (spam.Gate.Addresses, the
 // unsubscribe form): 10 a day per lead.AddressKey.
 func mailsPerAddress(d formDeps) spam.Limit {
-	return spam.Limit{Limiter: &antispam.Limiter{Counter: d.Spam, Max: 10, Window: 24 * time.Hour, Now: d.Now}, Name: "mailto-day"}
+	return spam.Limit{Limiter: &antispam.Limiter{Counter: d.Spam, Max: 10, Window: 24 * time.Hour, Now: d.Now, Name: "mailto-day",
+		Watch: d.Spam}}
 }
 
 // newComposer writes the mails of the site's requests.

@@ -149,9 +149,9 @@ func siteComposer(cfg *site.Config, resolver *route.Resolver) (*notify.Composer,
 // loginBrakes are the owners' and the registrants' login brakes, counted
 // in the anti-spam counters per LoginWindow.
 func loginBrakes(ip *lead.IPHasher, store storage.Store, now func() time.Time) web.LoginBrakes {
-	limiter := func(max int) *antispam.Limiter {
-		return &antispam.Limiter{Counter: store.Antispam(), Max: max, Window: LoginWindow, Now: now}
+	limiter := func(max int, name string) *antispam.Limiter {
+		return &antispam.Limiter{Counter: store.Antispam(), Max: max, Window: LoginWindow, Now: now, Name: name, Watch: store.Antispam()}
 	}
-	return web.LoginBrakes{IP: ip, PerAccountAddress: limiter(LoginPerAccountAddress), PerAddress: limiter(LoginPerAddress),
-		PerAccount: limiter(LoginPerAccount)}
+	return web.LoginBrakes{IP: ip, PerAccountAddress: limiter(LoginPerAccountAddress, "login-account-ip"),
+		PerAddress: limiter(LoginPerAddress, "login-ip"), PerAccount: limiter(LoginPerAccount, "login-account")}
 }

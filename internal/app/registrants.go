@@ -40,14 +40,12 @@ func registrantPages(d formDeps, store storage.Store, reg *registrant.Service, n
 	if err != nil {
 		return web.RegistrantPages{}, err
 	}
-	limiter := func(max int) *antispam.Limiter {
-		return &antispam.Limiter{Counter: store.Antispam(), Max: max, Window: time.Hour, Now: now}
-	}
 	return web.RegistrantPages{
-		Service:         reg,
-		Login:           &account.Service{Store: store.Accounts(), Now: now},
-		LoginBrakes:     loginBrakes(ip, store, now),
-		ForgotPerSender: spam.Limit{Limiter: limiter(ForgotPerHour), Name: "forgot-hour"},
-		Addresses:       mailsPerAddress(d),
+		Service:     reg,
+		Login:       &account.Service{Store: store.Accounts(), Now: now},
+		LoginBrakes: loginBrakes(ip, store, now),
+		ForgotPerSender: spam.Limit{Limiter: &antispam.Limiter{Counter: store.Antispam(), Max: ForgotPerHour, Window: time.Hour,
+			Now: now, Name: "forgot-hour", Watch: store.Antispam()}},
+		Addresses: mailsPerAddress(d),
 	}, nil
 }

@@ -49,7 +49,7 @@ func staffService(store storage.Store, agency site.Agency, composer *notify.Comp
 		Seal:   box,
 		Issuer: agency.Name,
 		CodeBrake: &antispam.Limiter{Counter: store.Antispam(), Max: account.CodeBrakeMax, Window: account.CodeBrakeWindow,
-			Now: now},
+			Now: now, Name: "code-account", Watch: store.Antispam()},
 		Now: now,
 	}, nil
 }

@@ -106,8 +106,12 @@ type Gate struct {
 	// failure of ours rolls all back. A third-party captcha is asked before
 	// it (a network round trip must not hold the writer). Nil: each write
 	// its own transaction.
-	Tx  Transactor
-	Log *slog.Logger
+	Tx Transactor
+	// Watch counts the refusals made here for the inbox's abuse page (the
+	// limits count theirs); nil: none counted.
+	Watch antispam.Watch
+	Now   func() time.Time // nil: time.Now
+	Log   *slog.Logger
 }
 
 // Decode is the request p posts: its fields by its kind's Spec, the page's
@@ -134,7 +138,7 @@ func (g *Gate) Submit(ctx context.Context, p Post) (field.Errors, error) {
 	if altcha.Honeypot(p.Values) {
 		// Answered like a success: a bot learns nothing to adapt to.
 		g.log().Info("form: honeypot filled, dropped", "form", p.Kind, "page", p.Page)
-		return nil, nil
+		return nil, g.refuse(ctx, antispam.ReasonHoneypot, p)
 	}
 	r := Decode(p)
 	if errs := g.Requests.Check(r); len(errs) > 0 {
@@ -144,7 +148,7 @@ func (g *Gate) Submit(ctx context.Context, p Post) (field.Errors, error) {
 	if g.ProofRequired {
 		// A third party's answer, over the network: before the transaction.
 		if errs, err := g.Challenges.Check(ctx, p.Values); err != nil || len(errs) > 0 {
-			return errs, err
+			return g.refused(ctx, errs, err, p)
 		}
 	}
 	if g.Tx == nil {
@@ -173,13 +177,13 @@ func (g *Gate) pass(ctx context.Context, p Post, r lead.Request, proof bool) (fi
 		if !g.ProofRequired {
 			errs, err := g.Challenges.Check(ctx, p.Values)
 			if err != nil || len(errs) > 0 {
-				return errs, err
+				return g.refused(ctx, errs, err, p)
 			}
 		}
 		limits = g.WithProof
 	}
 	for _, lim := range limits {
-		ok, err := lim.Allow(ctx, lim.Key(sender))
+		ok, err := lim.Allow(ctx, antispam.Attempt{Key: lim.Key(sender), Who: p.IP, Area: string(p.Kind)})
 		if err != nil {
 			return nil, err
 		}
@@ -189,12 +193,15 @@ func (g *Gate) pass(ctx context.Context, p Post, r lead.Request, proof bool) (fi
 		}
 	}
 	if f := g.Flood; f != nil && !proof {
-		n, window, err := f.Hit(ctx, f.Key(""))
+		n, window, err := f.Hit(ctx, antispam.Attempt{Key: f.Key(""), Area: string(p.Kind)})
 		if err != nil {
 			return nil, err
 		}
 		if r.MailLater = f.Later(n, window); !r.MailLater.IsZero() {
 			g.log().Warn("form: many posts without a proof, the visitor's mails paced", "form", p.Kind, "until", r.MailLater)
+			if err := g.refuse(ctx, f.Name, p); err != nil {
+				return nil, err
+			}
 		}
 	}
 	if errs, err := g.brakeAddresses(ctx, p, &r); err != nil || len(errs) > 0 {
@@ -203,7 +210,7 @@ func (g *Gate) pass(ctx context.Context, p Post, r lead.Request, proof bool) (fi
 	_, errs, err := g.Requests.Accept(ctx, r, p.IP)
 	switch {
 	case errors.Is(err, lead.ErrTooMany):
-		return field.Errors{FieldForm: field.KeyTooManyHour}, nil
+		return field.Errors{FieldForm: field.KeyTooManyHour}, g.refuse(ctx, antispam.ReasonRequests, p)
 	case errors.Is(err, lead.ErrRepeated):
 		// The same post again (two tabs, a second press): answered as the
 		// first was, nothing stored or mailed twice.
@@ -221,7 +228,8 @@ func (g *Gate) brakeAddresses(ctx context.Context, p Post, r *lead.Request) (fie
 		if lim == nil || lim.Limiter == nil {
 			return true, nil
 		}
-		ok, err := lim.Allow(ctx, lim.Key(g.IP.Hash("to:"+lead.AddressKey(email))))
+		ok, err := lim.Allow(ctx, antispam.Attempt{Key: lim.Key(g.IP.Hash("to:" + lead.AddressKey(email))), Who: email,
+			Area: string(p.Kind)})
 		if err == nil && !ok {
 			g.log().Warn("form: over an address's limit", "form", p.Kind, "page", p.Page, "limit", lim.Name)
 		}
@@ -273,6 +281,23 @@ func FileFields(kind lead.Kind) []string {
 	return names
 }
 
+// refuse counts a refusal of p for reason on the abuse page.
+func (g *Gate) refuse(ctx context.Context, reason string, p Post) error {
+	now := time.Now
+	if g.Now != nil {
+		now = g.Now
+	}
+	return antispam.Refuse(ctx, g.Watch, now(), reason, string(p.Kind))
+}
+
+// refused answers a proof's refusal errs (or failure err), counted.
+func (g *Gate) refused(ctx context.Context, errs field.Errors, err error, p Post) (field.Errors, error) {
+	if err == nil {
+		err = g.refuse(ctx, antispam.ReasonProof, p)
+	}
+	return errs, err
+}
+
 func (g *Gate) log() *slog.Logger {
 	if g.Log == nil {
 		return slog.New(slog.DiscardHandler)
@@ -283,10 +308,9 @@ func (g *Gate) log() *slog.Logger {
 // Limit is one rate limit, counted in storage so that it holds across
 // servers.
 type Limit struct {
+	// Limiter's Name tells the limit's counters apart ("noproof-hour"):
+	// two limits whose windows start at the same time must not share a row.
 	*antispam.Limiter
-	// Name tells the limit's counters apart ("noproof-hour"): two limits
-	// whose windows start at the same time must not share a row.
-	Name string
 	// Site counts every sender together, else each sender (by IP hash).
 	Site bool
 }

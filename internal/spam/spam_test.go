@@ -100,7 +100,7 @@ func TestGate(t *testing.T) {
 			hits := counter{}
 			ip, _ := lead.NewIPHasher([]byte(strings.Repeat("s", 32)))
 			limit := func(name string, max int, window time.Duration) Limit {
-				return Limit{Limiter: &antispam.Limiter{Counter: hits, Max: max, Window: window, Now: func() time.Time { return now }}, Name: name}
+				return Limit{Limiter: &antispam.Limiter{Counter: hits, Max: max, Window: window, Now: func() time.Time { return now }, Name: name}}
 			}
 			ch := &checker{}
 			h := &Gate{Requests: &lead.Service{Store: st, IP: ip}, Challenges: ch, IP: ip, ProofRequired: tc.required,
@@ -152,7 +152,7 @@ func TestGateAddresses(t *testing.T) {
 	hits := counter{}
 	ip, _ := lead.NewIPHasher([]byte(strings.Repeat("s", 32)))
 	limit := func(name string, max int) Limit {
-		return Limit{Limiter: &antispam.Limiter{Counter: hits, Max: max, Window: 24 * time.Hour, Now: func() time.Time { return now }}, Name: name}
+		return Limit{Limiter: &antispam.Limiter{Counter: hits, Max: max, Window: 24 * time.Hour, Now: func() time.Time { return now }, Name: name}}
 	}
 	addresses := limit("mailto-day", 2)
 	h := &Gate{Requests: &lead.Service{Store: st, IP: ip}, Challenges: &checker{}, IP: ip,
@@ -204,7 +204,7 @@ func TestGateFlood(t *testing.T) {
 	st := &leadtest.Store{}
 	hits := counter{}
 	ip, _ := lead.NewIPHasher([]byte(strings.Repeat("s", 32)))
-	flood := Limit{Limiter: &antispam.Limiter{Counter: hits, Max: 2, Window: time.Hour, Now: func() time.Time { return now }}, Name: "noproof-site", Site: true}
+	flood := Limit{Limiter: &antispam.Limiter{Counter: hits, Max: 2, Window: time.Hour, Now: func() time.Time { return now }, Name: "noproof-site"}, Site: true}
 	h := &Gate{Requests: &lead.Service{Store: st, IP: ip}, Challenges: &checker{}, IP: ip, Flood: &flood}
 	hour := now.Truncate(time.Hour)
 	want := []time.Time{{}, {}, hour.Add(time.Hour), hour.Add(time.Hour), hour.Add(2 * time.Hour)}

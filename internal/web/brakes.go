@@ -11,11 +11,11 @@ import (
 	"immo/internal/lead"
 )
 
-// brake is one limit on a kind of attempt, and the key its counter is kept
-// under (a hash: never an address).
+// brake is one limit on a kind of attempt, and the attempt it counts (its
+// key a hash: never an address).
 type brake struct {
 	lim *antispam.Limiter
-	key string
+	a   antispam.Attempt
 }
 
 // LoginBrakes are the brakes on the logins (app.LoginWindow…): failed
@@ -31,11 +31,20 @@ type LoginBrakes struct {
 }
 
 // brakes are the three brakes on a login of role's email from ip.
+// The abuse page sees whom each holds (Attempt.Who) and where: LoginArea.
 func (b LoginBrakes) brakes(role account.Role, email, ip string) []brake {
 	ipKey, accountKey := b.IP.Hash(ip), b.IP.Hash(string(role)+"-login:"+email)
-	return []brake{{b.PerAccountAddress, string(role) + "-login-account-ip:" + b.IP.Hash(accountKey+"|"+ipKey)},
-		{b.PerAddress, "login-ip:" + ipKey}, {b.PerAccount, string(role) + "-login-account:" + accountKey}}
+	area := LoginArea(role)
+	return []brake{
+		{b.PerAccountAddress, antispam.Attempt{Key: string(role) + "-login-account-ip:" + b.IP.Hash(accountKey+"|"+ipKey),
+			Who: email + " · " + ip, Area: area}},
+		{b.PerAddress, antispam.Attempt{Key: "login-ip:" + ipKey, Who: ip, Area: area}},
+		{b.PerAccount, antispam.Attempt{Key: string(role) + "-login-account:" + accountKey, Who: email, Area: area}}}
 }
+
+// LoginArea is where a login of role is counted on the abuse page
+// (antispam.Attempt.Area): "owner-login", "registrant-login", "staff-login".
+func LoginArea(role account.Role) string { return string(role) + "-login" }
 
 // locked tells, before a login of role's email from ip is tried, the name
 // of the brake it is over ("" none), counting nothing.
@@ -47,9 +56,9 @@ func (b LoginBrakes) locked(ctx context.Context, role account.Role, email, ip st
 		if k.lim == nil {
 			continue
 		}
-		over, err := k.lim.Over(ctx, k.key)
+		over, err := k.lim.Over(ctx, k.a)
 		if err != nil || over {
-			return strings.SplitN(k.key, ":", 2)[0], err
+			return strings.SplitN(k.a.Key, ":", 2)[0], err
 		}
 	}
 	return "", nil
@@ -64,7 +73,7 @@ func (b LoginBrakes) failed(ctx context.Context, role account.Role, email, ip st
 		if k.lim == nil {
 			continue
 		}
-		if _, _, err := k.lim.Hit(ctx, k.key); err != nil {
+		if _, _, err := k.lim.Hit(ctx, k.a); err != nil {
 			return err
 		}
 	}

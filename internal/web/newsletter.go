@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"strings"
 
+	"immo/internal/antispam"
 	"immo/internal/field"
 	"immo/internal/lead"
 	"immo/internal/newsletter"
@@ -187,25 +188,30 @@ func (h *Handler) optOut(ctx context.Context, use bool, token string) (string, e
 	}
 }
 
+// UnsubscribeArea is where the unsubscribe form's attempts are counted
+// (antispam.Attempt.Area).
+const UnsubscribeArea = "unsubscribe"
+
 // unsubscribeLimits brakes the unsubscribe form per sender and per address.
 func (h *Handler) unsubscribeLimits(r *http.Request, email string) field.Errors {
 	n := h.newsletter
 	if n.IP == nil {
 		return nil
 	}
+	ip := remoteIP(r)
 	keys := []struct {
-		lim spam.Limit
-		key string
+		lim      spam.Limit
+		key, who string
 	}{
-		{n.PerSender, n.IP.Hash(remoteIP(r))},
-		{n.PerReceiver, n.IP.Hash("to:" + lead.AddressKey(email))},
-		{n.Addresses, n.IP.Hash("to:" + lead.AddressKey(email))},
+		{n.PerSender, n.IP.Hash(ip), ip},
+		{n.PerReceiver, n.IP.Hash("to:" + lead.AddressKey(email)), email},
+		{n.Addresses, n.IP.Hash("to:" + lead.AddressKey(email)), email},
 	}
 	for _, k := range keys {
 		if k.lim.Limiter == nil {
 			continue
 		}
-		ok, err := k.lim.Allow(r.Context(), k.lim.Key(k.key))
+		ok, err := k.lim.Allow(r.Context(), antispam.Attempt{Key: k.lim.Key(k.key), Who: k.who, Area: UnsubscribeArea})
 		if err != nil {
 			h.log.Error("newsletter: unsubscribe form's limits", "err", err)
 			return field.Errors{formField: field.KeySendFailed}

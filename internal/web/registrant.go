@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"immo/internal/account"
+	"immo/internal/antispam"
 	"immo/internal/demand"
 	"immo/internal/field"
 	"immo/internal/lead"
@@ -224,6 +225,10 @@ func (h *Handler) registrantLogin(ctx context.Context, p FormPost) (Outcome, err
 	return Outcome{Session: SessionStart, Account: a.ID, Next: h.resolver.RegistrantURL(route.RegistrantArea, p.Lang)}, nil
 }
 
+// ForgotArea is where the forgotten password's attempts are counted
+// (antispam.Attempt.Area).
+const ForgotArea = "forgot"
+
 // forgot is the forgotten password's handler: a valid address, the
 // brakes, then the link mailed when the address has an account.
 func (h *Handler) forgot(ctx context.Context, p FormPost) (Outcome, error) {
@@ -233,11 +238,13 @@ func (h *Handler) forgot(ctx context.Context, p FormPost) (Outcome, error) {
 		return Refused(e), nil
 	}
 	if rp := h.registrants; rp.IP != nil {
-		if ok, err := rp.ForgotPerSender.Allow(ctx, rp.ForgotPerSender.Key(rp.IP.Hash(p.IP))); err != nil || !ok {
+		if ok, err := rp.ForgotPerSender.Allow(ctx, antispam.Attempt{Key: rp.ForgotPerSender.Key(rp.IP.Hash(p.IP)),
+			Who: p.IP, Area: ForgotArea}); err != nil || !ok {
 			return Refused(field.Errors{formField: rp.ForgotPerSender.TooMany()}), err
 		}
 		if rp.Addresses.Limiter != nil {
-			ok, err := rp.Addresses.Allow(ctx, rp.Addresses.Key(rp.IP.Hash("to:"+lead.AddressKey(email))))
+			ok, err := rp.Addresses.Allow(ctx, antispam.Attempt{Key: rp.Addresses.Key(rp.IP.Hash("to:" + lead.AddressKey(email))),
+				Who: email, Area: ForgotArea})
 			if err != nil {
 				return Outcome{}, err
 			}

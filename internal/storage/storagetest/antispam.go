@@ -19,6 +19,7 @@ func RunAntispam(t *testing.T, open func(t *testing.T) *sqlstore.Store) {
 	t.Run("Spend", func(t *testing.T) { testSpend(t, open(t).Antispam(), open(t).Antispam()) })
 	t.Run("Hit", func(t *testing.T) { testHit(t, open(t).Antispam(), open(t).Antispam()) })
 	t.Run("Limiter", func(t *testing.T) { testLimiter(t, open(t).Antispam()) })
+	t.Run("Abuse", func(t *testing.T) { testAbuse(t, open(t), open(t)) })
 }
 
 // race runs fn n times at once, alternating two stores.
@@ -139,16 +140,16 @@ func testLimiter(t *testing.T, c antispam.Counter) {
 	now := day
 	l := &antispam.Limiter{Counter: c, Max: 2, Window: time.Hour, Now: func() time.Time { return now }}
 	for i, want := range []bool{true, true, false, false} {
-		if ok, err := l.Allow(t.Context(), "lead:x"); err != nil || ok != want {
+		if ok, err := l.Allow(t.Context(), antispam.Attempt{Key: "lead:x"}); err != nil || ok != want {
 			t.Fatalf("attempt %d: %v, %v; want %v", i+1, ok, err, want)
 		}
 	}
 	now = now.Add(time.Hour)
-	if ok, err := l.Allow(t.Context(), "lead:x"); err != nil || !ok {
+	if ok, err := l.Allow(t.Context(), antispam.Attempt{Key: "lead:x"}); err != nil || !ok {
 		t.Fatalf("the next window: %v, %v", ok, err)
 	}
 	l.Counter = failing{}
-	if ok, err := l.Allow(t.Context(), "lead:x"); err == nil || ok {
+	if ok, err := l.Allow(t.Context(), antispam.Attempt{Key: "lead:x"}); err == nil || ok {
 		t.Fatalf("a failing counter allows: %v, %v", ok, err)
 	}
 }
