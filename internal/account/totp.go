@@ -14,6 +14,7 @@ import (
 	"github.com/pquerna/otp"
 	"github.com/pquerna/otp/totp"
 
+	"immo/internal/antispam"
 	"immo/internal/errs"
 )
 
@@ -250,7 +251,7 @@ func (s *StaffService) braked(ctx context.Context, id int64) error {
 	if s.CodeBrake == nil {
 		return nil
 	}
-	over, err := s.CodeBrake.Over(ctx, codeBrakeKey(id))
+	over, err := s.CodeBrake.Over(ctx, codeAttempt(id))
 	if err != nil {
 		return err
 	}
@@ -263,14 +264,20 @@ func (s *StaffService) braked(ctx context.Context, id int64) error {
 // wrongCode counts a wrong code of id against the brake: ErrCode.
 func (s *StaffService) wrongCode(ctx context.Context, id int64) error {
 	if s.CodeBrake != nil {
-		if _, _, err := s.CodeBrake.Hit(ctx, codeBrakeKey(id)); err != nil {
+		if _, _, err := s.CodeBrake.Hit(ctx, codeAttempt(id)); err != nil {
 			return err
 		}
 	}
 	return ErrCode
 }
 
-func codeBrakeKey(id int64) string { return "staff-code:" + itoa(id) }
+// CodeArea is where a staff member's wrong codes are counted (the abuse
+// page's antispam.Attempt.Area); their Who is the account's id, "#12".
+const CodeArea = "staff-code"
+
+func codeAttempt(id int64) antispam.Attempt {
+	return antispam.Attempt{Key: "staff-code:" + itoa(id), Who: "#" + itoa(id), Area: CodeArea}
+}
 
 // checkCode accepts code once when it is a current code of id's second
 // factor, which is on, later than the last used: ErrCode (counted),
