@@ -436,7 +436,7 @@ func TestStaffCodeBrake(t *testing.T) {
 			t.Fatalf("wrong code %d: %v", i+1, err)
 		}
 	}
-	if _, err := f.s.Code(ctx, ann.Account.ID, code(t, f, e.Secret, f.now)); !errors.Is(err, ErrCodeBraked) || codeOf(err) != errs.Conflict {
+	if _, err := f.s.Code(ctx, ann.Account.ID, code(t, f, e.Secret, f.now)); !errors.Is(err, ErrCodeBraked) || codeOf(err) != errs.Limited {
 		t.Fatalf("the right code past the brake: %v", err)
 	}
 	// Another account is not braked.

@@ -44,17 +44,21 @@ const (
 	CodeBrakeWindow = 15 * time.Minute
 )
 
-// Errors of the second factor.
+// Errors of the second factor, each with its code (internal/errs) and the
+// field and key a form says it on (admin.json): a code's on the code
+// field, the factor's state on the form.
 var (
 	// ErrCode: a wrong code, a used one, or one that is no code.
-	ErrCode = &errs.Error{Code: errs.Invalid, Field: "code", Message: "account: wrong or used code"}
+	ErrCode = &errs.Error{Code: errs.Invalid, Field: "code", Key: "admin.login.codeWrong", Message: "account: wrong or used code"}
 	// ErrCodeBraked: too many wrong codes for the account lately.
-	ErrCodeBraked = &errs.Error{Code: errs.Conflict, Field: "code", Message: "account: too many wrong codes, wait a while"}
+	ErrCodeBraked = &errs.Error{Code: errs.Limited, Field: "code", Key: "admin.login.codeLocked", Message: "account: too many wrong codes, wait a while"}
 	// ErrTOTPOn: a second factor is on already (turn it off or have it
-	// reset first).
-	ErrTOTPOn = &errs.Error{Code: errs.Conflict, Message: "account: the second factor is on already"}
-	// ErrNoTOTP: no second factor waits for its first code (or is on).
-	ErrNoTOTP = &errs.Error{Code: errs.NotFound, Message: "account: no second factor"}
+	// reset first; another tab turned it on).
+	ErrTOTPOn = &errs.Error{Code: errs.Conflict, Field: "form", Key: "admin.account.error.on", Message: "account: the second factor is on already"}
+	// ErrNoTOTP: no second factor waits for its first code (or is on): a
+	// state the change clashes with (another tab turned it off, an admin
+	// reset it).
+	ErrNoTOTP = &errs.Error{Code: errs.Conflict, Field: "form", Key: "admin.account.error.none", Message: "account: no second factor"}
 	// ErrNoSecretBox: the service was built without the server's key.
 	ErrNoSecretBox = errors.New("account: no key to seal second factors with")
 )

@@ -19,7 +19,8 @@ import (
 // databases: their second factor begun (the QR code and its key shown),
 // refused with a wrong code, turned on with the app's code (the login then
 // asks one), and turned off only with a current code (the one used before
-// is refused), each change audited as the member's own.
+// is refused), each change audited as the member's own; too many wrong
+// codes are braked (429).
 func TestInboxAccount(t *testing.T) {
 	for _, db := range apptest.Databases {
 		t.Run(db.Name, func(t *testing.T) {
@@ -123,6 +124,19 @@ func TestInboxAccount(t *testing.T) {
 			}
 			if errs := post(url.Values{"action": {"steal"}}, http.StatusUnprocessableEntity); errs["form"] != "admin.error.action" {
 				t.Errorf("an unknown action: %v", errs)
+			}
+			// Too many wrong codes: 429, said on the code (account.ErrCodeBraked's key).
+			post(url.Values{"action": {"begin"}}, http.StatusSeeOther)
+			for i := 0; ; i++ {
+				rec := agent.do(t, "POST", "/admin/account/", url.Values{"action": {"confirm"}, "code": {"000000"}})
+				if rec.Code == http.StatusUnprocessableEntity && i < account.CodeBrakeMax {
+					continue
+				}
+				_, props := inboxPage(t, rec)
+				if errs, _ := props["errors"].(map[string]any); rec.Code != http.StatusTooManyRequests || errs["code"] != "admin.login.codeLocked" {
+					t.Errorf("wrong code %d: %d %v, want 429 and the brake's words", i+1, rec.Code, errs)
+				}
+				break
 			}
 		})
 	}

@@ -13,6 +13,7 @@ const (
 	NotFound  = "not_found" // no such thing
 	Conflict  = "conflict"  // the request clashes with the current state
 	Forbidden = "forbidden" // the one asking may not do this (an agent managing the staff); nothing changed
+	Limited   = "limited"   // too many attempts lately (wrong codes): wait a while; nothing changed
 	Internal  = "internal"  // our fault
 )
 

@@ -15,6 +15,7 @@ var statusOf = map[string]int{
 	errs.NotFound:  http.StatusNotFound,
 	errs.Conflict:  http.StatusConflict,
 	errs.Forbidden: http.StatusForbidden,
+	errs.Limited:   http.StatusTooManyRequests,
 	errs.Internal:  http.StatusInternalServerError,
 }
 

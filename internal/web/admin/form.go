@@ -76,6 +76,8 @@ func refusal(err error) (status int, problems map[string]string, ok bool) {
 		status = http.StatusConflict
 	case errs.Forbidden:
 		status = http.StatusForbidden
+	case errs.Limited:
+		status = http.StatusTooManyRequests
 	default:
 		return 0, nil, false
 	}

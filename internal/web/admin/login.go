@@ -10,10 +10,8 @@ import (
 
 // The login's messages (admin.json).
 const (
-	keyLoginFailed = "admin.login.failed" // wrong address or password
-	keyLocked      = "admin.login.locked" // too many failures lately
-	keyCodeWrong   = "admin.login.codeWrong"
-	keyCodeLocked  = "admin.login.codeLocked"
+	keyLoginFailed = "admin.login.failed"  // wrong address or password
+	keyLocked      = "admin.login.locked"  // too many failures lately
 	keyFailure     = "admin.error.failure" // our fault: try again
 )
 
@@ -101,32 +99,31 @@ func (h *Handler) serveCode(w http.ResponseWriter, r *http.Request) {
 		h.render(w, r, props, b, 0)
 		return
 	}
-	refuse := func(field, key string, status int) {
-		props.Errors, props.Form = map[string]string{field: key}, typed(values, "code")
+	refuse := func(problems map[string]string, status int) {
+		props.Errors, props.Form = problems, typed(values, "code")
 		h.render(w, r, props, b, status)
 	}
 	a, err := h.o.SignIn.Code(ctx, id, values["code"])
-	switch {
-	case errors.Is(err, account.ErrCode):
-		refuse("code", keyCodeWrong, http.StatusUnprocessableEntity)
-		return
-	case errors.Is(err, account.ErrCodeBraked):
-		refuse("code", keyCodeLocked, http.StatusTooManyRequests)
-		return
-	case errors.Is(err, account.ErrLogin): // disabled meanwhile: start again
+	if errors.Is(err, account.ErrLogin) { // disabled meanwhile: start again
 		if err := h.o.Sessions.End(ctx); err != nil {
 			h.o.Log.Error("inbox login: session", "err", err)
 		}
 		h.rs.Redirect(w, r, loginPath, http.StatusSeeOther)
 		return
-	case err != nil:
-		h.o.Log.Error("inbox login: code", "err", err)
-		refuse("form", keyFailure, http.StatusInternalServerError)
+	}
+	if err != nil {
+		// The domain's refusal on its field (account.ErrCode; ErrCodeBraked: 429).
+		status, problems, ok := refusal(err)
+		if !ok {
+			h.o.Log.Error("inbox login: code", "err", err)
+			status, problems = http.StatusInternalServerError, map[string]string{"form": keyFailure}
+		}
+		refuse(problems, status)
 		return
 	}
 	if err := h.o.Sessions.Start(ctx, a.ID); err != nil {
 		h.o.Log.Error("inbox login: session", "err", err)
-		refuse("form", keyFailure, http.StatusInternalServerError)
+		refuse(map[string]string{"form": keyFailure}, http.StatusInternalServerError)
 		return
 	}
 	h.rs.Redirect(w, r, leadsPath, http.StatusSeeOther)

@@ -3,7 +3,6 @@ package admin
 import (
 	"context"
 	"encoding/base64"
-	"errors"
 	"net/http"
 	"slices"
 	"strings"
@@ -21,12 +20,6 @@ const (
 )
 
 var factorActions = []string{factorBegin, factorConfirm, factorOff}
-
-// The sign-in page's refusals (admin.json); a wrong code is the login's.
-const (
-	keyFactorOn   = "admin.account.error.on"   // on already (another tab)
-	keyFactorNone = "admin.account.error.none" // none waits, or none is on
-)
 
 // qrSize is the QR code's side in pixels: scanned from a screen at arm's
 // length, small enough for a phone's column.
@@ -49,27 +42,18 @@ func (h *Handler) serveAccount(w http.ResponseWriter, r *http.Request) {
 	if posted {
 		action := values["action"]
 		err := h.factorChange(ctx, v, values)
-		e, coded := errs.As(err)
-		var problem [2]string
-		switch {
-		case err == nil:
+		if err == nil {
 			h.rs.Redirect(w, r, accountPath+"?done="+action, http.StatusSeeOther)
 			return
-		case errors.Is(err, account.ErrCode):
-			status, problem = http.StatusUnprocessableEntity, [2]string{"code", keyCodeWrong}
-		case errors.Is(err, account.ErrCodeBraked):
-			status, problem = http.StatusTooManyRequests, [2]string{"code", keyCodeLocked}
-		case errors.Is(err, account.ErrTOTPOn):
-			status, problem = http.StatusConflict, [2]string{"form", keyFactorOn}
-		case errors.Is(err, account.ErrNoTOTP):
-			status, problem = http.StatusConflict, [2]string{"form", keyFactorNone}
-		case coded && e.Code == errs.Invalid:
-			status, problem = http.StatusUnprocessableEntity, [2]string{e.Field, e.Key}
-		default:
-			h.fail(w, r, http.StatusInternalServerError, err)
+		}
+		// The domain's refusal on its field (account.ErrCode,
+		// ErrCodeBraked: 429, ErrTOTPOn, ErrNoTOTP: 409).
+		var problems map[string]string
+		var done bool
+		if status, problems, done = h.rowRefusal(w, r, err); done {
 			return
 		}
-		b.Errors, b.Form = map[string]string{problem[0]: problem[1]}, typed(values, action)
+		b.Errors, b.Form = problems, typed(values, action)
 	} else if done := r.URL.Query().Get("done"); slices.Contains(factorActions, done) {
 		b.Notice = "admin.account.done." + done
 	}

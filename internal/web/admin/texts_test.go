@@ -45,7 +45,7 @@ func TestEveryTextTranslated(t *testing.T) {
 	if len(want) < 40 {
 		t.Fatalf("only %d keys found in web/src/admin: the pattern no longer sees them", len(want))
 	}
-	for _, k := range append(inbox.Errors, keyLoginFailed, keyLocked, keyCodeWrong, keyCodeLocked, keyFailure, "admin.error.action", "admin.noscript") {
+	for _, k := range append(inbox.Errors, keyLoginFailed, keyLocked, keyFailure, "admin.error.action", "admin.noscript") {
 		want[k] = true
 	}
 	for _, e := range []*errs.Error{mailqueue.ErrBadQuery, mailqueue.ErrNoMail, mailqueue.ErrNotRetrying, mailqueue.ErrNoAttachments} {
@@ -92,7 +92,8 @@ func TestEveryTextTranslated(t *testing.T) {
 	for _, a := range factorActions {
 		want["admin.account.done."+a] = true
 	}
-	for _, k := range []string{account.ErrLastAdmin.Key, account.ErrStaffTaken.Key, account.ErrStaffDisabled.Key, keyFactorOn, keyFactorNone, account.ErrOwnerDisabled.Key,
+	for _, k := range []string{account.ErrLastAdmin.Key, account.ErrStaffTaken.Key, account.ErrStaffDisabled.Key, account.ErrCode.Key, account.ErrCodeBraked.Key,
+		account.ErrTOTPOn.Key, account.ErrNoTOTP.Key, account.ErrOwnerDisabled.Key,
 		account.ErrOwnerNoProperty.Key, account.KeyOwnerSearch, "admin.owners.done.resend", demand.KeyRegisteredSearch, demand.KeyRegisteredState,
 		"admin.demands.yes", "admin.demands.no"} {
 		want[k] = true
