@@ -2,8 +2,9 @@ package antispam
 
 import (
 	"context"
-	"errors"
 	"time"
+
+	"immo/internal/errs"
 )
 
 // Attempt is one attempt as a Limiter counts it.
@@ -74,9 +75,15 @@ const (
 	MaxWho   = 100
 )
 
-// ErrNoHold says the hold to release is not held (released already, or
-// its window ended).
-var ErrNoHold = errors.New("antispam: not held")
+// ErrNoHold says the hold to release is not held (released already by a
+// colleague, or its window ended).
+var ErrNoHold = &errs.Error{Code: errs.Conflict, Field: "form", Key: "admin.abuse.error.gone", Message: "antispam: not held"}
+
+// The audit log's kind and action of a release.
+const (
+	AuditTarget   = "abuse"
+	ActionRelease = "abuse.release"
+)
 
 // Abuse is the abuse page's store: what Watch kept, and the release.
 type Abuse interface {

@@ -61,6 +61,7 @@ func newAdmin(store storage.Store, staff *account.StaffService, queue *mailqueue
 		Inbox: leads, Audit: leads, Newsletter: store.Newsletter(), Record: store.Inbox().Log, SignIn: staff, Brakes: loginBrakes(ip, store, now), Staff: staffNames{members}, StaffAdmin: staff, MyFactor: staff,
 		Sessions: sessions, ListingURL: resolver.ListingURL, Assets: tags, Version: version, Log: log.With("component", "inbox"), Now: now,
 		Testimonials: moderation, Mails: mailDesk{Queue: queue, log: store.Inbox(), now: now},
+		Abuse: abuseDesk{Abuse: store.Antispam(), log: store.Inbox().Log, now: now},
 	}
 	if desk != nil { // a nil *Desk in the interface would not be nil
 		o.Agenda = desk

@@ -53,6 +53,8 @@ var inboxRoutes = []inboxRoute{
 	{method: "GET", path: "/admin/demands.csv"},
 	{method: "POST", path: "/admin/mails/", form: url.Values{"action": {"retry"}, "id": {"999999"}}},
 	{method: "POST", path: "/admin/testimonials/", form: url.Values{"action": {"reject"}, "id": {"999999"}}},
+	{method: "GET", path: "/admin/abuse/", page: true},
+	{method: "POST", path: "/admin/abuse/", form: url.Values{"action": {"release"}, "key": {"none"}, "window": {"2026-11-23T09:00:00Z"}}},
 }
 
 // TestInboxRoles: on both databases, every address of the inbox refuses

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"slices"
+	"sync"
 	"testing"
 	"time"
 
@@ -36,7 +37,9 @@ func testAbuse(t *testing.T, s, other *sqlstore.Store) {
 	}
 	want := []antispam.Tally{{Hour: hour, Reason: "honeypot", Area: "friend", Count: 1},
 		{Hour: hour, Reason: "login-ip", Area: "owner-login", Count: 1}, {Hour: hour, Reason: "noproof-hour", Area: "contact", Count: 2}}
-	if !slices.EqualFunc(tallies, want, func(a, b antispam.Tally) bool { return a.Hour.Equal(b.Hour) && a.Reason == b.Reason && a.Area == b.Area && a.Count == b.Count }) {
+	if !slices.EqualFunc(tallies, want, func(a, b antispam.Tally) bool {
+		return a.Hour.Equal(b.Hour) && a.Reason == b.Reason && a.Area == b.Area && a.Count == b.Count
+	}) {
 		t.Fatalf("tallies of the last two hours = %+v, want %+v", tallies, want)
 	}
 	if all, _ := a.Tallies(ctx, now.Add(-24*time.Hour)); len(all) != 4 || all[3].Reason != "proof" {
@@ -103,10 +106,13 @@ func testAbuse(t *testing.T, s, other *sqlstore.Store) {
 	}
 	// Two staff members release at once: once.
 	var audited []antispam.Hold
-	errs := race(2, s.Antispam(), other.Antispam(), func(st *sqlstore.Antispam) error {
-		return st.Release(ctx, ip.Key, hour, now, func(ctx context.Context, before antispam.Hold) error {
+	var mu sync.Mutex
+	errs := race(2, s, other, func(st *sqlstore.Store) error {
+		return st.Antispam().Release(ctx, ip.Key, hour, now, func(ctx context.Context, before antispam.Hold) error {
+			mu.Lock()
 			audited = append(audited, before)
-			return s.Inbox().Log(ctx, inbox.Entry{Time: now, Actor: 1, Action: "abuse.release", TargetKind: "abuse", Before: before.Who})
+			mu.Unlock()
+			return st.Inbox().Log(ctx, inbox.Entry{Time: now, Actor: 1, Action: "abuse.release", TargetKind: "abuse", Before: before.Who})
 		})
 	})
 	nils := 0

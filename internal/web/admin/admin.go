@@ -49,6 +49,8 @@ type Options struct {
 	Testimonials Testimonials
 	// Mails is the mail queue (the mails page).
 	Mails Mails
+	// Abuse is what the anti-spam layer refused and holds (the abuse page).
+	Abuse Abuse
 	// StaffAdmin manages the staff (the staff page, admins only).
 	StaffAdmin StaffAdmin
 	// MyFactor is each staff member's own second factor (their sign-in page).

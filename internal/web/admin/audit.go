@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"immo/internal/account"
+	"immo/internal/antispam"
 	"immo/internal/booking"
 	"immo/internal/inbox"
 	"immo/internal/mail/mailqueue"
@@ -29,7 +30,7 @@ const (
 // auditKinds are the kinds of target the inbox's changes are logged under
 // (the filter's choices), in the menu's order.
 var auditKinds = []string{inbox.TargetLead, booking.TargetBooking, booking.TargetAgenda, testimonial.AuditTarget, mailqueue.AuditTarget,
-	account.OwnerAuditTarget, demandsAuditTarget, NewsletterAuditTarget, account.StaffAuditTarget}
+	antispam.AuditTarget, account.OwnerAuditTarget, demandsAuditTarget, NewsletterAuditTarget, account.StaffAuditTarget}
 
 // auditPage is how many entries one page lists.
 const auditPage = 50
@@ -87,6 +88,8 @@ func targetHref(e inbox.Entry) string {
 		return demandsPath
 	case NewsletterAuditTarget:
 		return newsletterPath
+	case antispam.AuditTarget:
+		return abusePath
 	}
 	return ""
 }
@@ -217,6 +220,8 @@ func auditValues(t Texts, names map[int64]string, e inbox.Entry) (before, after,
 		return who, "", at, e.After
 	case e.TargetKind == booking.TargetAgenda:
 		return "", "", "", ""
+	case e.TargetKind == antispam.AuditTarget: // whom, and the limit released
+		return e.Before, word("admin.abuse.reason.", e.After), "", ""
 	}
 	return e.Before, e.After, "", ""
 }

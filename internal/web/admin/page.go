@@ -107,6 +107,7 @@ var sections = []section{
 	{href: testimonialsPath, label: "admin.nav.testimonials"},
 	{href: newsletterPath, label: "admin.nav.newsletter"},
 	{href: mailsPath, label: "admin.nav.mails"},
+	{href: abusePath, label: "admin.nav.abuse"},
 	{href: staffPath, label: "admin.nav.staff", adminOnly: true},
 	{href: auditPath, label: "admin.nav.audit", adminOnly: true},
 	{href: accountPath, label: "admin.nav.account"},

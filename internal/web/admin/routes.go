@@ -42,6 +42,7 @@ func (h *Handler) routes() {
 	h.mux.Handle("GET "+auditExportPath, staffFile(h.adminOnly(h.serveAuditExport)))
 	h.mux.Handle("GET "+newsletterPath+"{$}", staffPage(h.serveNewsletter))
 	h.mux.Handle("GET "+newsletterExportPath, staffFile(h.serveNewsletterExport))
+	h.mux.Handle(abusePath+"{$}", staffPage(h.serveAbuse))
 	h.mux.Handle(Prefix, page(func(w http.ResponseWriter, r *http.Request) { h.fail(w, r, http.StatusNotFound, nil) }))
 }
 

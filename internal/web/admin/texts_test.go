@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"immo/internal/account"
+	"immo/internal/antispam"
 	"immo/internal/demand"
 	"immo/internal/errs"
 	"immo/internal/i18n"
@@ -16,6 +17,7 @@ import (
 	"immo/internal/lead"
 	"immo/internal/mail/mailqueue"
 	"immo/internal/testimonial"
+	"immo/internal/web"
 	"immo/internal/web/views"
 )
 
@@ -99,6 +101,21 @@ func TestEveryTextTranslated(t *testing.T) {
 		want[k] = true
 	}
 	for _, k := range demandsCSV {
+		want[k] = true
+	}
+	// The abuse page's reasons (the limits' names wired in internal/app
+	// and antispam's own), the places outside the forms, its messages.
+	for _, r := range []string{antispam.ReasonHoneypot, antispam.ReasonProof, antispam.ReasonRequests, "proof-hour", "noproof-hour",
+		"noproof-day", "noproof-site", "friend-day", "newsletter-day", "mailto-day", "unsubscribe-hour", "unsubscribe-to-day",
+		"forgot-hour", "login-account-ip", "login-ip", "login-account", "code-account"} {
+		want["admin.abuse.reason."+r] = true
+	}
+	for _, a := range []string{web.LoginArea(account.Owner), web.LoginArea(account.Registrant), web.LoginArea(account.Staff),
+		account.CodeArea, web.UnsubscribeArea, web.ForgotArea} {
+		want[areaKey(Texts{}, a)] = true
+	}
+	for _, k := range []string{antispam.ErrNoHold.Key, "admin.abuse.error.days", "admin.abuse.done.release",
+		"admin.action." + antispam.ActionRelease, "admin.audit.kinds." + antispam.AuditTarget} {
 		want[k] = true
 	}
 	for _, lang := range i18n.Languages {

@@ -18,6 +18,7 @@ const (
 	ViewAgendaRules  = views.AdminAgendaRules
 	ViewAudit        = views.AdminAudit
 	ViewNewsletter   = views.AdminNewsletter
+	ViewAbuse        = views.AdminAbuse
 )
 
 // EntrySource is the inbox's entry in the web build's manifest.

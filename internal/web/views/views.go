@@ -87,6 +87,7 @@ const (
 	AdminAgendaRules  = "AdminAgendaRules"
 	AdminAudit        = "AdminAudit"
 	AdminNewsletter   = "AdminNewsletter"
+	AdminAbuse        = "AdminAbuse"
 )
 
 // Admin is the agency inbox's views: a bundle of their own, so not one
@@ -106,4 +107,5 @@ var Admin = Registry{
 	{AdminDemands, "admin/views/DemandsPage"},
 	{AdminAudit, "admin/views/AuditPage"},
 	{AdminNewsletter, "admin/views/NewsletterPage"},
+	{AdminAbuse, "admin/views/AbusePage"},
 }

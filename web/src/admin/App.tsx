@@ -4,6 +4,7 @@ import type { ViewName, ViewProps } from '../gen/admin'
 import { PageContext, RouterContext, type Page, type Router } from '../lib/router'
 import { AgendaPage } from './views/AgendaPage'
 import { AgendaRulesPage } from './views/AgendaRulesPage'
+import { AbusePage } from './views/AbusePage'
 import { AuditPage } from './views/AuditPage'
 import { NewsletterPage } from './views/NewsletterPage'
 import { ErrorPage } from './views/ErrorPage'
@@ -27,6 +28,7 @@ const views: { [V in ViewName]: ComponentType<ViewProps[V]> } = {
   AdminAgendaRules: AgendaRulesPage,
   AdminAudit: AuditPage,
   AdminNewsletter: NewsletterPage,
+  AdminAbuse: AbusePage,
   AdminTestimonials: TestimonialsPage,
   AdminMails: MailsPage,
   AdminStaff: StaffPage,

@@ -473,8 +473,53 @@ export interface SubscriberRow {
   updated: string
 }
 
+/** admin.AbuseProps */
+export interface AbuseProps {
+  lang: 'nl' | 'fr' | 'en' | 'de'
+  texts: Record<string, string> | null
+  viewer: Viewer | null
+  nav: NavLink[] | null
+  errors?: Partial<Record<string, string>>
+  form?: Partial<Record<string, string>>
+  notice?: string
+  days: number
+  reasons: AbuseLine[] | null
+  hours: AbuseLine[] | null
+  areas: AbuseLine[] | null
+  total: number
+  holds: HoldRow[] | null
+  q: string
+  more: boolean
+  action: string
+}
+
+/** admin.AbuseLine */
+export interface AbuseLine {
+  label: string
+  total: number
+  parts: AbusePart[] | null
+}
+
+/** admin.AbusePart */
+export interface AbusePart {
+  reason: string
+  count: number
+}
+
+/** admin.HoldRow */
+export interface HoldRow {
+  key: string
+  window: string
+  who: string
+  limit: string
+  area: string
+  hits: number
+  max: number
+  until: string
+}
+
 /** The views the React app renders (internal/web/views). */
-export type ViewName = 'AdminLogin' | 'AdminLeads' | 'AdminLead' | 'AdminError' | 'AdminAgenda' | 'AdminAgendaRules' | 'AdminTestimonials' | 'AdminMails' | 'AdminStaff' | 'AdminAccount' | 'AdminOwners' | 'AdminDemands' | 'AdminAudit' | 'AdminNewsletter'
+export type ViewName = 'AdminLogin' | 'AdminLeads' | 'AdminLead' | 'AdminError' | 'AdminAgenda' | 'AdminAgendaRules' | 'AdminTestimonials' | 'AdminMails' | 'AdminStaff' | 'AdminAccount' | 'AdminOwners' | 'AdminDemands' | 'AdminAudit' | 'AdminNewsletter' | 'AdminAbuse'
 
 /** Each view's props. */
 export interface ViewProps {
@@ -492,4 +537,5 @@ export interface ViewProps {
   AdminDemands: DemandsProps
   AdminAudit: AuditProps
   AdminNewsletter: NewsletterProps
+  AdminAbuse: AbuseProps
 }
