@@ -52,7 +52,7 @@ export function AbusePage(props: AbuseProps) {
       <h2>{t('admin.abuse.refused')}</h2>
       {props.total === 0 ? <p>{t('admin.abuse.none')}</p> : (
         <>
-          <p>{t('admin.abuse.total', { count: props.total })}</p>
+          <p>{t('admin.abuse.total', { n: props.total })}</p>
           <Lines caption={t('admin.abuse.byReason')} head={t('admin.abuse.reasonHead')} lines={props.reasons ?? []} t={t} />
           <Lines caption={t('admin.abuse.byArea')} head={t('admin.abuse.areaHead')} lines={props.areas ?? []} t={t} split />
           <Lines caption={t('admin.abuse.byHour')} head={t('admin.abuse.hour')} lines={props.hours ?? []} t={t} split
