@@ -3,7 +3,6 @@ package admin
 import (
 	"html/template"
 	"net/http"
-	"slices"
 	"strings"
 	"sync"
 
@@ -12,49 +11,13 @@ import (
 	"immo/internal/web/respond"
 )
 
-// langOf is the language the inbox speaks to r: the first of the
-// browser's (Accept-Language, in its order of preference) the product
-// speaks, else English.
+// langOf is the language the inbox speaks to r: the one of the browser's
+// the product speaks that it prefers most, else English.
 func langOf(r *http.Request) string {
-	best, bestQ := "", -1.0
-	for _, part := range strings.Split(r.Header.Get("Accept-Language"), ",") {
-		tag, params, _ := strings.Cut(strings.TrimSpace(part), ";")
-		tag = strings.ToLower(strings.TrimSpace(tag))
-		if len(tag) < 2 || !slices.Contains(i18n.Languages, tag[:2]) {
-			continue
-		}
-		q := 1.0
-		if v, ok := strings.CutPrefix(strings.TrimSpace(params), "q="); ok {
-			q = parseQ(v)
-		}
-		if q > bestQ {
-			best, bestQ = tag[:2], q
-		}
+	if l := i18n.Preferred(r.Header.Get("Accept-Language")); l != "" {
+		return l
 	}
-	if best == "" || bestQ <= 0 {
-		return "en"
-	}
-	return best
-}
-
-// parseQ reads a quality value (0 to 1, three decimals at most); anything
-// else is 0.
-func parseQ(s string) float64 {
-	if s == "1" || strings.HasPrefix(s, "1.") {
-		return 1
-	}
-	if !strings.HasPrefix(s, "0") {
-		return 0
-	}
-	q, scale := 0.0, 0.1
-	for _, c := range strings.TrimPrefix(strings.TrimPrefix(s, "0"), ".") {
-		if c < '0' || c > '9' {
-			return 0
-		}
-		q += float64(c-'0') * scale
-		scale /= 10
-	}
-	return q
+	return "en"
 }
 
 // texts are each language's admin.* words and the forms' error messages
