@@ -16,8 +16,8 @@ var _ account.OwnerDirectory = (*Owners)(nil)
 // ownerSummaryQuery reads owners with their newest invitation link's
 // expiry (the owner_properties are read apart, for a page at once).
 var ownerSummaryQuery = `SELECT ` + prefixed("a.", accountColumns) + `,
-	(SELECT max(k.expires_at) FROM account_tokens k WHERE k.account_id = a.id AND k.purpose = 'set-password')
-	FROM accounts a WHERE a.role = 'owner'`
+	(SELECT max(k.expires_at) FROM account_tokens k WHERE k.account_id = a.id AND k.purpose = '` + account.PurposeSetPassword + `')
+	FROM accounts a WHERE a.role = '` + string(account.Owner) + `'`
 
 // likeEscaped is s as a LIKE pattern's literal (ESCAPE '\').
 func likeEscaped(s string) string {

@@ -66,9 +66,9 @@ func (st *Staff) insertToken(ctx context.Context, tx *sql.Tx, id int64, t accoun
 // and their newest password link's expiry.
 var staffMemberQuery = `SELECT ` + prefixed("a.", accountColumns) + `,
 	CASE WHEN t.enabled_at IS NULL THEN FALSE ELSE TRUE END,
-	(SELECT max(k.expires_at) FROM account_tokens k WHERE k.account_id = a.id AND k.purpose = 'staff-password')
+	(SELECT max(k.expires_at) FROM account_tokens k WHERE k.account_id = a.id AND k.purpose = '` + account.PurposeStaffPassword + `')
 	FROM accounts a LEFT JOIN staff_totp t ON t.account_id = a.id
-	WHERE a.role = 'staff'`
+	WHERE a.role = '` + string(account.Staff) + `'`
 
 // scanMember reads a row of staffMemberQuery.
 func scanMember(row interface{ Scan(...any) error }) (account.StaffMember, error) {
