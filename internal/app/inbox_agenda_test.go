@@ -111,7 +111,7 @@ func TestInboxAgenda(t *testing.T) {
 
 			anon := &staffClient{h: s.Handler, ip: "203.0.113.9", cookies: map[string]*http.Cookie{}}
 			for _, p := range []string{"/admin/agenda/", "/admin/agenda/rules/"} {
-				if rec := anon.do(t, "GET", p, nil); rec.Code != http.StatusFound || rec.Header().Get("Location") != "/admin/login/" {
+				if rec := anon.do(t, "GET", p, nil); rec.Code != http.StatusFound || rec.Header().Get("Location") != loginFor(p) {
 					t.Errorf("nobody GET %s: %d → %q, want the login", p, rec.Code, rec.Header().Get("Location"))
 				}
 			}

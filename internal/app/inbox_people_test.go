@@ -48,7 +48,7 @@ func shut(t *testing.T, s *apptest.Site, page string, agent *staffClient, post u
 	t.Helper()
 	anon := &staffClient{h: s.Handler, ip: "203.0.113.9", cookies: map[string]*http.Cookie{}}
 	for who, c := range map[string]*staffClient{"nobody": anon, "a registrant": peopleRegistrant(t, s)} {
-		if rec := c.do(t, "GET", page, nil); rec.Code != http.StatusFound || rec.Header().Get("Location") != "/admin/login/" {
+		if rec := c.do(t, "GET", page, nil); rec.Code != http.StatusFound || rec.Header().Get("Location") != loginFor(page) {
 			t.Errorf("%s GET %s: %d → %q, want the login", who, page, rec.Code, rec.Header().Get("Location"))
 		}
 		if post == nil { // a page that takes no post

@@ -16,19 +16,22 @@ const (
 )
 
 // serveLogin answers the login's first step: the address and password. A
-// staff member logged in already goes to the leads. A good password starts
-// the session, or, when the account has a second factor, waits for its
-// code (serveCode) with nobody logged in meanwhile.
+// staff member logged in already goes to the page asked (?next=, a page
+// of the inbox: nextPage), else the leads. A good password starts the
+// session and leads there, or, when the account has a second factor,
+// waits for its code (serveCode, carrying next) with nobody logged in
+// meanwhile.
 func (h *Handler) serveLogin(w http.ResponseWriter, r *http.Request) {
 	v := account.FromContext(r.Context())
 	b := h.base(r, account.Viewer{})
-	props := LoginProps{Base: b, Step: "password", Action: loginPath}
+	next := nextPage(r.URL.Query())
+	props := LoginProps{Base: b, Step: "password", Action: withNext(loginPath, next)}
 	values, posted, ok := formPage(w, r)
 	switch {
 	case !ok:
 		return
 	case !posted && v.IsStaff():
-		h.rs.Redirect(w, r, leadsPath, http.StatusFound)
+		h.rs.Redirect(w, r, next, http.StatusFound)
 		return
 	case !posted:
 		h.render(w, r, props, b, 0)
@@ -67,30 +70,32 @@ func (h *Handler) serveLogin(w http.ResponseWriter, r *http.Request) {
 		refuse("form", keyFailure, http.StatusInternalServerError)
 		return
 	}
-	next, start := leadsPath, h.o.Sessions.Start
+	to, start := next, h.o.Sessions.Start
 	if codeNext {
-		next, start = codePath, h.o.Sessions.Await
+		to, start = withNext(codePath, next), h.o.Sessions.Await
 	}
 	if err := start(ctx, a.ID); err != nil {
 		h.o.Log.Error("inbox login: session", "err", err)
 		refuse("form", keyFailure, http.StatusInternalServerError)
 		return
 	}
-	h.rs.Redirect(w, r, next, http.StatusSeeOther)
+	h.rs.Redirect(w, r, to, http.StatusSeeOther)
 }
 
 // serveCode answers the login's second step: a code of the second factor
-// of the account whose password was right in this session. Without one
+// of the account whose password was right in this session; a good one
+// leads to the page the login was asked for (?next=). Without one
 // waiting, the login's first step.
 func (h *Handler) serveCode(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
+	next := nextPage(r.URL.Query())
 	id := h.o.Sessions.Awaiting(ctx)
 	if id == 0 || account.FromContext(ctx).IsStaff() {
-		h.rs.Redirect(w, r, loginPath, http.StatusSeeOther)
+		h.rs.Redirect(w, r, withNext(loginPath, next), http.StatusSeeOther)
 		return
 	}
 	b := h.base(r, account.Viewer{})
-	props := LoginProps{Base: b, Step: "code", Action: codePath}
+	props := LoginProps{Base: b, Step: "code", Action: withNext(codePath, next)}
 	values, posted, ok := formPage(w, r)
 	if !ok {
 		return
@@ -108,7 +113,7 @@ func (h *Handler) serveCode(w http.ResponseWriter, r *http.Request) {
 		if err := h.o.Sessions.End(ctx); err != nil {
 			h.o.Log.Error("inbox login: session", "err", err)
 		}
-		h.rs.Redirect(w, r, loginPath, http.StatusSeeOther)
+		h.rs.Redirect(w, r, withNext(loginPath, next), http.StatusSeeOther)
 		return
 	}
 	if err != nil {
@@ -126,7 +131,7 @@ func (h *Handler) serveCode(w http.ResponseWriter, r *http.Request) {
 		refuse(map[string]string{"form": keyFailure}, http.StatusInternalServerError)
 		return
 	}
-	h.rs.Redirect(w, r, leadsPath, http.StatusSeeOther)
+	h.rs.Redirect(w, r, next, http.StatusSeeOther)
 }
 
 // serveLogout ends the session (a post from the inbox's own pages only).

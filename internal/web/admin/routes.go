@@ -48,14 +48,14 @@ func (h *Handler) routes() {
 
 // staffOnly lets only a logged-in staff member through. Anyone else is
 // refused (403), or, asking for a page (toLogin) with GET, sent to the
-// login.
+// login, which leads back to the page (?next=).
 func (h *Handler) staffOnly(next http.HandlerFunc, toLogin bool) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		switch {
 		case account.FromContext(r.Context()).IsStaff():
 			next(w, r)
 		case toLogin && r.Method == http.MethodGet:
-			h.rs.Redirect(w, r, loginPath, http.StatusFound)
+			h.rs.Redirect(w, r, withNext(loginPath, r.URL.RequestURI()), http.StatusFound)
 		default:
 			http.Error(w, http.StatusText(http.StatusForbidden), http.StatusForbidden)
 		}
