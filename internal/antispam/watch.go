@@ -66,13 +66,15 @@ type HoldQuery struct {
 	Now time.Time
 	// Who is a part of the held address to look for ("": every hold).
 	Who   string
-	Limit int // 1…MaxHolds
+	Limit int // 1…MaxHoldsRead
 }
 
-// MaxHolds bounds one read of the holds; MaxWho the search's length.
+// MaxHolds bounds the holds a page lists, MaxHoldsRead one read of them
+// (an export); MaxWho the search's length.
 const (
-	MaxHolds = 200
-	MaxWho   = 100
+	MaxHolds     = 200
+	MaxHoldsRead = 10000
+	MaxWho       = 100
 )
 
 // ErrNoHold says the hold to release is not held (released already by a

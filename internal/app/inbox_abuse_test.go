@@ -80,7 +80,19 @@ func TestInboxAbuse(t *testing.T) {
 				}
 			}
 
+			if props["export"] != "/admin/abuse.csv" {
+				t.Errorf("the export's address: %v", props["export"])
+			}
 			audits := s.Count(t, "audit_log")
+			csvRec := agent.do(t, "GET", "/admin/abuse.csv?q=203.0.113", nil, "Accept-Language", "de")
+			if csv := csvRec.Body.String(); csvRec.Code != 200 || !strings.HasPrefix(csv, "\uFEFFAdresse oder IP,") ||
+				!strings.Contains(csv, "ann@example.be · 203.0.113.50,Fehlgeschlagene Anmeldungen eines Kontos von einer IP,Anmeldung Eigentümer,5,5,") {
+				t.Errorf("the holds' CSV: %d\n%s", csvRec.Code, csv)
+			}
+			if s.Count(t, "audit_log") != audits+1 {
+				t.Errorf("the export was not audited")
+			}
+			audits++
 			release := url.Values{"action": {"release"}, "key": {hold["key"].(string)}, "window": {hold["window"].(string)}}
 			agent.inertia = false
 			rec = agent.do(t, "POST", "/admin/abuse/?q=ann", release)

@@ -116,6 +116,19 @@ func TestInboxMails(t *testing.T) {
 				log[0].After != "queued" || log[0].Actor != agentID(t, s, "agent@agency.test") || log[1].Before != "retrying" {
 				t.Errorf("the retry's entry: %+v", log)
 			}
+			// The sent mails' CSV, in the staff's language; audited.
+			rec = staff.do(t, "GET", "/admin/mails.csv?state=sent", nil, "Accept-Language", "fr")
+			csv := rec.Body.String()
+			if rec.Code != 200 || !strings.HasPrefix(csv, "\uFEFF") || !strings.Contains(csv, ",envoyé,jan@example.be,Uw vraag over Arlon,") ||
+				strings.Contains(csv, "En attente") {
+				t.Errorf("the mails' CSV: %d\n%s", rec.Code, csv)
+			}
+			if log := audited(t, s, "mail", 0); len(log) != 3 || log[0].Action != "export" || log[0].After != "state=sent" {
+				t.Errorf("the export's entry: %+v", log)
+			}
+			if rec := staff.do(t, "GET", "/admin/mails.csv?state=lost", nil); rec.Code != http.StatusBadRequest {
+				t.Errorf("an unknown state's CSV: %d", rec.Code)
+			}
 		})
 	}
 }

@@ -72,10 +72,26 @@ func TestInboxOwners(t *testing.T) {
 			if errs := list("?q="+strings.Repeat("x", 101), http.StatusBadRequest)["errors"].(map[string]any); errs["q"] != account.KeyOwnerSearch {
 				t.Errorf("a long search: %v", errs)
 			}
+			// The searched list's CSV: Ann only, her properties and password, in the staff's language; audited.
+			if p := list("?q=ann@", http.StatusOK); p["export"] != "/admin/owners.csv?q=ann%40" {
+				t.Errorf("the export's address: %v", p["export"])
+			}
+			rec := agent.do(t, "GET", "/admin/owners.csv?q=ann%40", nil, "Accept-Language", "nl")
+			csv := rec.Body.String()
+			if rec.Code != 200 || !strings.HasPrefix(csv, "\uFEFFEigenaar,") || strings.Count(csv, "\n") != 2 || !strings.Contains(csv, "ann@example.be,fr,"+
+				itoa(annProperty1)+" "+itoa(annProperty2)+",ja,") || strings.Contains(csv, "bob@") {
+				t.Errorf("the owners' CSV: %d\n%s", rec.Code, csv)
+			}
+			if got := audited(t, s, account.OwnerAuditTarget, 0); len(got) != 1 || got[0].Action != "export" || got[0].After != "q=ann%40" {
+				t.Errorf("the export's entry: %+v", got)
+			}
+			if rec := agent.do(t, "GET", "/admin/owners.csv?q="+strings.Repeat("x", 101), nil); rec.Code != http.StatusBadRequest {
+				t.Errorf("a long search's CSV: %d", rec.Code)
+			}
 
 			// Bob's invitation again: the feed's mail in Dutch, a new link that works.
 			before := len(s.SMTP.Messages())
-			rec := agent.do(t, "POST", "/admin/owners/?q=bob", url.Values{"action": {"resend"}, "id": {itoa(bob.Account.ID)}})
+			rec = agent.do(t, "POST", "/admin/owners/?q=bob", url.Values{"action": {"resend"}, "id": {itoa(bob.Account.ID)}})
 			if rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != "/admin/owners/?done=resend&q=bob" {
 				t.Fatalf("resend: %d → %q\n%.300s", rec.Code, rec.Header().Get("Location"), rec.Body.String())
 			}

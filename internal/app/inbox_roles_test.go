@@ -54,6 +54,9 @@ var inboxRoutes = []inboxRoute{
 	{method: "POST", path: "/admin/mails/", form: url.Values{"action": {"retry"}, "id": {"999999"}}},
 	{method: "POST", path: "/admin/testimonials/", form: url.Values{"action": {"reject"}, "id": {"999999"}}},
 	{method: "GET", path: "/admin/abuse/", page: true},
+	{method: "GET", path: "/admin/abuse.csv"},
+	{method: "GET", path: "/admin/mails.csv"},
+	{method: "GET", path: "/admin/owners.csv"},
 	{method: "POST", path: "/admin/abuse/", form: url.Values{"action": {"release"}, "key": {"none"}, "window": {"2026-11-23T09:00:00Z"}}},
 }
 

@@ -80,8 +80,8 @@ func (a *Antispam) Holds(ctx context.Context, q antispam.HoldQuery) ([]antispam.
 		args = append(args, "%"+likeEscaped(strings.ToLower(q.Who))+"%")
 	}
 	limit := q.Limit
-	if limit <= 0 || limit > antispam.MaxHolds {
-		limit = antispam.MaxHolds
+	if limit <= 0 || limit > antispam.MaxHoldsRead {
+		limit = antispam.MaxHoldsRead
 	}
 	rows, err := a.s.read.QueryContext(ctx, a.s.d.query(query+` ORDER BY h.window_start DESC, h.held_until DESC, h.key LIMIT ?`),
 		append(args, limit)...)

@@ -15,8 +15,11 @@ import (
 	"immo/internal/errs"
 )
 
-// abusePath is the abuse page's address.
-const abusePath = Prefix + "abuse/"
+// The abuse page's addresses.
+const (
+	abusePath       = Prefix + "abuse/"
+	abuseExportPath = Prefix + "abuse.csv"
+)
 
 // abuseQuery reads the page's address: days (1 or 7) and q (a part of a
 // held address); problems names each bad one.
@@ -64,7 +67,7 @@ func (h *Handler) serveAbuse(w http.ResponseWriter, r *http.Request) {
 	b := h.base(r, v)
 	days, who, problems := abuseQuery(r.URL.Query())
 	props := AbuseProps{Base: b, Days: days, Q: who, Reasons: []AbuseLine{}, Hours: []AbuseLine{}, Areas: []AbuseLine{},
-		Holds: []HoldRow{}, Action: abuseAt(days, who)}
+		Holds: []HoldRow{}, Action: abuseAt(days, who), Export: withParam(abuseExportPath, "q", who)}
 	if problems != nil {
 		props.Errors, props.Action = problems, abusePath
 		h.render(w, r, props, b, http.StatusBadRequest)
@@ -121,6 +124,40 @@ func (h *Handler) serveAbuse(w http.ResponseWriter, r *http.Request) {
 	}
 	h.render(w, r, props, b, status)
 }
+
+// serveAbuseExport streams the holds its address searches (q) as CSV, in
+// the staff member's language; the export is in the audit log (the
+// addresses left the inbox).
+func (h *Handler) serveAbuseExport(w http.ResponseWriter, r *http.Request) {
+	_, who, problems := abuseQuery(r.URL.Query())
+	if problems != nil {
+		http.Error(w, http.StatusText(http.StatusBadRequest), http.StatusBadRequest)
+		return
+	}
+	holds, err := h.o.Abuse.Holds(r.Context(), antispam.HoldQuery{Now: h.o.Now(), Who: who, Limit: antispam.MaxHoldsRead})
+	if err != nil {
+		h.o.Log.Error("export", "kind", antispam.AuditTarget, "err", err)
+		http.Error(w, http.StatusText(http.StatusInternalServerError), http.StatusInternalServerError)
+		return
+	}
+	t := texts()[langOf(r)]
+	h.sendCSV(w, r, antispam.AuditTarget, "abuse-"+h.today()+".csv", abuseCSV, func(yield func([]string, error) bool) {
+		for _, o := range holds {
+			who := o.Who
+			if who == "" {
+				who = t["admin.abuse.site"]
+			}
+			if !yield([]string{who, t["admin.abuse.reason."+o.Limit], t[areaKey(t, o.Area)], strconv.Itoa(o.Hits), strconv.Itoa(o.Max),
+				brussels(o.Window), brussels(o.Until)}, nil) {
+				return
+			}
+		}
+	})
+}
+
+// abuseCSV is the holds' export's header (admin.json), in column order.
+var abuseCSV = []string{"admin.abuse.who", "admin.abuse.limit", "admin.abuse.areaHead", "admin.abuse.hits", "admin.abuse.max",
+	"admin.abuse.since", "admin.abuse.until"}
 
 // release releases the hold a release form names, as actor.
 func (h *Handler) release(r *http.Request, actor int64, values map[string]string) error {

@@ -139,6 +139,15 @@ func encoded(q url.Values) string {
 	return "?" + q.Encode()
 }
 
+// withParam is path with the parameter key=value, or path alone when value
+// is empty.
+func withParam(path, key, value string) string {
+	if value == "" {
+		return path
+	}
+	return path + encoded(url.Values{key: {value}})
+}
+
 // The lead page's forms, by their action field.
 const (
 	actionStatus = "status"

@@ -15,6 +15,9 @@ import (
 // mailsPage is the size of a page of the mail queue.
 const mailsPage = 50
 
+// mailsExportPath is the mail queue's CSV (?state= as the page's).
+const mailsExportPath = Prefix + "mails.csv"
+
 // mailStates are the filter's choices, in its order.
 var mailStates = func() []string {
 	out := make([]string, len(mailqueue.States))
@@ -66,7 +69,8 @@ func (h *Handler) serveMails(w http.ResponseWriter, r *http.Request) {
 	}
 	b := h.base(r, v)
 	q, good := mailsQuery(r.URL.Query())
-	props := MailsProps{Base: b, State: string(q.State), States: mailStates, Rows: []MailRow{}, Action: mailsAt(q.State, q.Before)}
+	props := MailsProps{Base: b, State: string(q.State), States: mailStates, Rows: []MailRow{}, Action: mailsAt(q.State, q.Before),
+		Export: withParam(mailsExportPath, "state", string(q.State))}
 	if !good {
 		props.Errors = map[string]string{"state": mailqueue.ErrBadQuery.Key}
 		props.State, props.Action = "", mailsPath
@@ -110,6 +114,36 @@ func (h *Handler) serveMails(w http.ResponseWriter, r *http.Request) {
 	}
 	h.render(w, r, props, props.Base, status)
 }
+
+// serveMailsExport streams the mails in the state its address filters as
+// CSV (every page), in the staff member's language; the export is in the
+// audit log (the addresses left the inbox).
+func (h *Handler) serveMailsExport(w http.ResponseWriter, r *http.Request) {
+	q, good := mailsQuery(r.URL.Query())
+	if !good || q.Before != 0 {
+		http.Error(w, http.StatusText(http.StatusBadRequest), http.StatusBadRequest)
+		return
+	}
+	t := texts()[langOf(r)]
+	q.Limit = mailqueue.MaxPage
+	mails := everyPage(func(before int64) ([]mailqueue.Entry, error) {
+		q.Before = before
+		page, err := h.o.Mails.Page(r.Context(), q)
+		return page.Mails, err
+	}, func(m mailqueue.Entry) int64 { return m.ID }, q.Limit)
+	h.sendCSV(w, r, mailqueue.AuditTarget, "mails-"+h.today()+".csv", mailsCSV, lines(mails, func(m mailqueue.Entry) []string {
+		kind := ""
+		if m.Request > 0 {
+			kind = t["admin.kind."+m.RequestKind]
+		}
+		return []string{brussels(m.Created), t["admin.mail."+string(m.State)], strings.Join(m.To, ", "), m.Subject, kind,
+			strconv.Itoa(m.Attempts) + " / " + strconv.Itoa(m.MaxAttempts), brussels(m.Next), brussels(m.Finalized), m.LastError}
+	}))
+}
+
+// mailsCSV is the mails' export's header (admin.json), in column order.
+var mailsCSV = []string{"admin.mails.created", "admin.mails.state", "admin.mails.to", "admin.mails.subject", "admin.mails.kind",
+	"admin.mails.attempts", "admin.mails.next", "admin.mails.finalized", "admin.mails.lastError"}
 
 // retryMail sends the mail a retry form names again, as actor.
 func (h *Handler) retryMail(r *http.Request, actor int64, values map[string]string) error {

@@ -14,6 +14,9 @@ import (
 // ownersPageSize is the owners listed a page.
 const ownersPageSize = 50
 
+// ownersExportPath is the owners' CSV (?q= as the page's).
+const ownersExportPath = Prefix + "owners.csv"
+
 // pageNumber is the list's page its address asks (?page=, from 1): false
 // when it is no page number within max.
 func pageNumber(q url.Values, max int) (int, bool) {
@@ -74,7 +77,8 @@ func (h *Handler) serveOwners(w http.ResponseWriter, r *http.Request) {
 	} else if q.Get("done") == "resend" {
 		b.Notice = "admin.owners.done.resend"
 	}
-	props := OwnersProps{Base: b, Q: q.Get("q"), Rows: []OwnerRow{}, Reset: ownersPath, Action: listURL(ownersPath, q, 0)}
+	props := OwnersProps{Base: b, Q: q.Get("q"), Rows: []OwnerRow{}, Reset: ownersPath, Action: listURL(ownersPath, q, 0),
+		Export: withParam(ownersExportPath, "q", q.Get("q"))}
 	n, ok := pageNumber(q, account.MaxOwnerOffset/ownersPageSize)
 	if !ok {
 		props.Errors = map[string]string{"page": inbox.KeyCursor}
@@ -114,6 +118,56 @@ func (h *Handler) serveOwners(w http.ResponseWriter, r *http.Request) {
 	}
 	h.render(w, r, props, b, status)
 }
+
+// serveOwnersExport streams the owners its address searches (q) as CSV
+// (every page), in the staff member's language; the export is in the
+// audit log (personal data left the inbox).
+func (h *Handler) serveOwnersExport(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	v := account.FromContext(ctx)
+	oq := account.OwnerQuery{Q: r.URL.Query().Get("q"), Limit: account.MaxOwnerPage}
+	if _, _, err := h.o.Owners.List(ctx, v, account.OwnerQuery{Q: oq.Q, Limit: 1}); err != nil {
+		status := http.StatusInternalServerError
+		if e, coded := errs.As(err); coded && e.Code == errs.Invalid {
+			status = http.StatusBadRequest
+		}
+		http.Error(w, http.StatusText(status), status)
+		return
+	}
+	t := texts()[langOf(r)]
+	yes, no := t["admin.demands.yes"], t["admin.demands.no"]
+	rows := func(yield func([]string, error) bool) {
+		for ; ; oq.Offset += oq.Limit {
+			list, more, err := h.o.Owners.List(ctx, v, oq)
+			if err != nil {
+				yield(nil, err)
+				return
+			}
+			for _, o := range list {
+				ids := make([]string, len(o.Properties))
+				for i, p := range o.Properties {
+					ids[i] = strconv.FormatInt(p, 10)
+				}
+				activated := no
+				if o.Activated {
+					activated = yes
+				}
+				if !yield([]string{strings.TrimSpace(o.FirstName + " " + o.LastName), o.Email, o.Lang, strings.Join(ids, " "), activated,
+					brussels(o.LastInvite)}, nil) {
+					return
+				}
+			}
+			if !more {
+				return
+			}
+		}
+	}
+	h.sendCSV(w, r, account.OwnerAuditTarget, "owners-"+h.today()+".csv", ownersCSV, rows)
+}
+
+// ownersCSV is the owners' export's header (admin.json), in column order.
+var ownersCSV = []string{"admin.owners.owner", "admin.lead.email", "admin.lead.lang", "admin.owners.properties", "admin.owners.activated",
+	"admin.owners.lastInvite"}
 
 // resendInvite makes the change the owners page's form posted, as by.
 func (h *Handler) resendInvite(r *http.Request, by account.Viewer, values map[string]string) error {

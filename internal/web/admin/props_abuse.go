@@ -17,8 +17,10 @@ type AbuseProps struct {
 	Holds []HoldRow `json:"holds"`
 	Q     string    `json:"q"`
 	More  bool      `json:"more"`
-	// Action is where a release posts (this page, its filter kept).
+	// Action is where a release posts (this page, its filter kept);
+	// Export the holds' CSV (the search kept).
 	Action string `json:"action"`
+	Export string `json:"export"`
 }
 
 func (AbuseProps) View() string { return ViewAbuse }

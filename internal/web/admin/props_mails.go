@@ -9,10 +9,12 @@ type MailsProps struct {
 	States []string  `json:"states"`
 	Rows   []MailRow `json:"rows"`
 	// Next is the address of the next (older) page, First of the first
-	// when this is not it ("": none); Action where a retry posts.
+	// when this is not it ("": none); Action where a retry posts; Export
+	// the filtered queue's CSV.
 	Next   string `json:"next"`
 	First  string `json:"first"`
 	Action string `json:"action"`
+	Export string `json:"export"`
 }
 
 func (MailsProps) View() string { return ViewMails }

@@ -43,6 +43,9 @@ func (h *Handler) routes() {
 	h.mux.Handle("GET "+newsletterPath+"{$}", staffPage(h.serveNewsletter))
 	h.mux.Handle("GET "+newsletterExportPath, staffFile(h.serveNewsletterExport))
 	h.mux.Handle(abusePath+"{$}", staffPage(h.serveAbuse))
+	h.mux.Handle("GET "+abuseExportPath, staffFile(h.serveAbuseExport))
+	h.mux.Handle("GET "+mailsExportPath, staffFile(h.serveMailsExport))
+	h.mux.Handle("GET "+ownersExportPath, staffFile(h.serveOwnersExport))
 	h.mux.Handle(Prefix, page(func(w http.ResponseWriter, r *http.Request) { h.fail(w, r, http.StatusNotFound, nil) }))
 }
 

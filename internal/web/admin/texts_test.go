@@ -100,8 +100,10 @@ func TestEveryTextTranslated(t *testing.T) {
 		"admin.demands.yes", "admin.demands.no"} {
 		want[k] = true
 	}
-	for _, k := range demandsCSV {
-		want[k] = true
+	for _, header := range [][]string{demandsCSV, abuseCSV, mailsCSV, ownersCSV} {
+		for _, k := range header {
+			want[k] = true
+		}
 	}
 	// The abuse page's reasons (the limits' names wired in internal/app
 	// and antispam's own), the places outside the forms, its messages.

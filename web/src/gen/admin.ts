@@ -276,6 +276,7 @@ export interface MailsProps {
   next: string
   first: string
   action: string
+  export: string
 }
 
 /** admin.MailRow */
@@ -356,6 +357,7 @@ export interface OwnersProps {
   prev: string
   reset: string
   action: string
+  export: string
 }
 
 /** admin.OwnerRow */
@@ -491,6 +493,7 @@ export interface AbuseProps {
   q: string
   more: boolean
   action: string
+  export: string
 }
 
 /** admin.AbuseLine */

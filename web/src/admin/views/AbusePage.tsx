@@ -28,6 +28,7 @@ export function AbusePage(props: AbuseProps) {
       ))}
 
       <h2>{t('admin.abuse.holds')}</h2>
+      {holds.length > 0 && <p className="admin-actions"><a href={props.export} download>{t('admin.export')}</a></p>}
       {holds.length === 0 ? <p>{t(props.q ? 'admin.abuse.noMatch' : 'admin.abuse.noHolds')}</p> : (
         <div className="admin-table-wrap">
           <table className="admin-table admin-rows admin-holds">

@@ -24,6 +24,7 @@ export function MailsPage(props: MailsProps) {
         </label>
       </Filter>
       {invalid && <p id="mails-error" className="admin-error" role="alert">{t(invalid)}</p>}
+      {rows.length > 0 && <p className="admin-actions"><a href={props.export} download>{t('admin.export')}</a></p>}
       {rows.length === 0 ? <p>{t('admin.mails.none')}</p> : (
         <div className="admin-table-wrap">
           <table className="admin-table admin-rows">

@@ -14,6 +14,7 @@ export function OwnersPage(props: OwnersProps) {
       {Object.entries(props.errors ?? {}).map(([name, key]) => key && name !== 'form' && name !== 'id' && (
         <p key={name} className="admin-error" role="alert">{t(key)}</p>
       ))}
+      {rows.length > 0 && <p className="admin-actions"><a href={props.export} download>{t('admin.export')}</a></p>}
       {rows.length === 0 ? <p>{t('admin.owners.none')}</p> : (
         <div className="admin-table-wrap">
           <table className="admin-table admin-rows">
