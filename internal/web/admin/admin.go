@@ -89,6 +89,7 @@ type Handler struct {
 	// the shutdown until its deadline.
 	ending  chan struct{}
 	endOnce sync.Once
+	newest  newestLead
 }
 
 // EndStreams ends the new-lead streams open now and refuses new ones (the

@@ -1,9 +1,11 @@
 package admin
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"strconv"
+	"sync"
 	"time"
 )
 
@@ -32,7 +34,7 @@ func (h *Handler) serveEvents(w http.ResponseWriter, r *http.Request) {
 		last, _ = strconv.ParseInt(r.URL.Query().Get("after"), 10, 64)
 	}
 	if last <= 0 {
-		if last, err = h.o.Inbox.Latest(ctx); err != nil {
+		if last, err = h.latest(ctx); err != nil {
 			h.o.Log.Error("inbox events", "err", err)
 			http.Error(w, http.StatusText(http.StatusInternalServerError), http.StatusInternalServerError)
 			return
@@ -63,7 +65,7 @@ func (h *Handler) serveEvents(w http.ResponseWriter, r *http.Request) {
 			return
 		case <-poll.C:
 		}
-		latest, err := h.o.Inbox.Latest(ctx)
+		latest, err := h.latest(ctx)
 		if err != nil {
 			if ctx.Err() == nil {
 				h.o.Log.Error("inbox events", "err", err)
@@ -84,4 +86,30 @@ func (h *Handler) serveEvents(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
+}
+
+// newestLead is the newest lead's id as last read, shared by every open
+// stream of the server: however many tabs are open, the database is asked
+// about once a poll.
+type newestLead struct {
+	mu sync.Mutex
+	id int64
+	at time.Time
+}
+
+// latest is the newest lead's id, read again when the last read is half a
+// poll old (the streams' ticks fall anywhere within one).
+func (h *Handler) latest(ctx context.Context) (int64, error) {
+	n := &h.newest
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	if !n.at.IsZero() && time.Since(n.at) < h.o.Poll/2 {
+		return n.id, nil
+	}
+	id, err := h.o.Inbox.Latest(ctx)
+	if err != nil {
+		return 0, err
+	}
+	n.id, n.at = id, time.Now()
+	return id, nil
 }
