@@ -1,9 +1,12 @@
 package admin
 
 import (
+	"net/http"
 	"net/url"
 	"path"
 	"strings"
+
+	"immo/internal/account"
 )
 
 // The login leads where the staff member was going: a page of the inbox
@@ -60,4 +63,42 @@ func withNext(step, next string) string {
 		return step
 	}
 	return step + "?" + nextParam + "=" + url.QueryEscape(next)
+}
+
+// navigation says whether r is a browser opening an address (a link
+// followed, an address typed), not a script's fetch or an event stream:
+// Sec-Fetch-Mode, or, from a browser that sends none, an Accept taking
+// HTML.
+func navigation(r *http.Request) bool {
+	if mode := r.Header.Get("Sec-Fetch-Mode"); mode != "" {
+		return mode == "navigate"
+	}
+	return strings.Contains(r.Header.Get("Accept"), "text/html")
+}
+
+// filePage is the page a file of the inbox is found on: a list's CSV its
+// list with the same filter (leads.csv?status=done: /admin/leads/?status=done),
+// a lead's upload the lead; else the leads.
+func filePage(u *url.URL) string {
+	p := u.Path
+	if list, ok := strings.CutSuffix(p, ".csv"); ok && strings.HasPrefix(p, Prefix) {
+		page := list + "/"
+		if u.RawQuery != "" {
+			page += "?" + u.RawQuery
+		}
+		return page
+	}
+	if lead, _, ok := strings.Cut(strings.TrimPrefix(p, leadsPath), "/files/"); ok && strings.HasPrefix(p, leadsPath) {
+		return leadsPath + lead + "/"
+	}
+	return leadsPath
+}
+
+// signedOut answers a file of the inbox a browser opened without a staff
+// session (none, or a registrant's): 403, with the inbox's page in the
+// browser's language saying to log in, the login leading back to the
+// file's page (a file cannot be where a login lands).
+func (h *Handler) signedOut(w http.ResponseWriter, r *http.Request) {
+	b := h.base(r, account.Viewer{})
+	h.render(w, r, ErrorProps{Base: b, Status: http.StatusForbidden, Login: withNext(loginPath, filePage(r.URL))}, b, http.StatusForbidden)
 }

@@ -188,6 +188,9 @@ type MailView struct {
 type ErrorProps struct {
 	Base
 	Status int `json:"status"`
+	// Login is, on a file refused to a browser not logged in, the login
+	// leading back to the file's page ("": none).
+	Login string `json:"login,omitempty"`
 }
 
 func (ErrorProps) View() string { return ViewError }

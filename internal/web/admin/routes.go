@@ -51,7 +51,9 @@ func (h *Handler) routes() {
 
 // staffOnly lets only a logged-in staff member through. Anyone else is
 // refused (403), or, asking for a page (toLogin) with GET, sent to the
-// login, which leads back to the page (?next=).
+// login, which leads back to the page (?next=). A file (a CSV, an upload)
+// a browser navigates to is refused with the inbox's page saying to log
+// in (signedOut), still 403.
 func (h *Handler) staffOnly(next http.HandlerFunc, toLogin bool) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		switch {
@@ -59,6 +61,8 @@ func (h *Handler) staffOnly(next http.HandlerFunc, toLogin bool) http.HandlerFun
 			next(w, r)
 		case toLogin && r.Method == http.MethodGet:
 			h.rs.Redirect(w, r, withNext(loginPath, r.URL.RequestURI()), http.StatusFound)
+		case r.Method == http.MethodGet && navigation(r):
+			h.signedOut(w, r)
 		default:
 			http.Error(w, http.StatusText(http.StatusForbidden), http.StatusForbidden)
 		}

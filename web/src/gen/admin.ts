@@ -170,6 +170,7 @@ export interface ErrorProps {
   form?: Partial<Record<string, string>>
   notice?: string
   status: number
+  login?: string
 }
 
 /** admin.AgendaProps */

@@ -3,9 +3,17 @@ import { Link } from '../../lib/router'
 import { Shell } from '../ui/Shell'
 import { texts } from '../ui/texts'
 
-/** The inbox's not-found, forbidden and failure pages. */
+/** The inbox's not-found, forbidden and failure pages; a file opened without a staff session says to log in. */
 export function ErrorPage(props: ErrorProps) {
   const t = texts(props)
+  if (props.login) {
+    return (
+      <Shell base={props} title={t('admin.error.signedOut')}>
+        <p>{t('admin.error.signedOutHelp')}</p>
+        <p><Link href={props.login}>{t('admin.login.submit')}</Link></p>
+      </Shell>
+    )
+  }
   const key = props.status === 404 ? 'admin.error.notFound' : props.status === 403 ? 'admin.error.forbidden' : 'admin.error.failure'
   return (
     <Shell base={props} title={t(key)}>
