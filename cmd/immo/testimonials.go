@@ -63,9 +63,25 @@ func runTestimonials(ctx context.Context, args []string) error {
 		}
 		fmt.Fprintf(stdout, "testimonial %d rejected and deleted\n", id)
 	default:
-		list, err := store.Testimonials(ctx, *pending)
-		if err != nil {
-			return err
+		// The pending ones first, then (without --pending) the
+		// published, each newest first, read a page at a time.
+		var list []testimonial.Testimonial
+		states := []bool{false, true}
+		if *pending {
+			states = states[:1]
+		}
+		for _, approved := range states {
+			for before := int64(0); ; {
+				page, err := store.Testimonials(ctx, testimonial.Query{Approved: approved, Before: before, Limit: testimonial.MaxPage})
+				if err != nil {
+					return err
+				}
+				list = append(list, page...)
+				if len(page) < testimonial.MaxPage {
+					break
+				}
+				before = page[len(page)-1].ID
+			}
 		}
 		return printTestimonials(list, *pending)
 	}

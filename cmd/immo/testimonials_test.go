@@ -160,7 +160,7 @@ func testTestimonialForm(t *testing.T, s *formSite) {
 	nothingKept = func(tb testing.TB, res *http.Response, body string) {
 		tb.Helper()
 		noRow(tb, res, body)
-		if pend, _ := s.Store.Testimonials(tb.Context(), true); len(pend) != 1 { // the demo's own pending one
+		if pend, _ := s.Store.Testimonials(tb.Context(), testimonial.Query{}); len(pend) != 1 { // the demo's own pending one
 			tb.Errorf("pending testimonials: %+v", pend)
 		}
 	}
@@ -219,7 +219,7 @@ func testTestimonialForm(t *testing.T, s *formSite) {
 				if bytes.Contains(attached[0], []byte("Exif")) || bytes.Contains(attached[0], []byte("GPS-50.6833N")) {
 					tb.Fatal("the attachment keeps the original's metadata")
 				}
-				pend, _ := s.Store.Testimonials(tb.Context(), true)
+				pend, _ := s.Store.Testimonials(tb.Context(), testimonial.Query{})
 				for _, x := range pend {
 					if x.Comment == "Photo de téléphone" {
 						s.Store.DeleteTestimonial(tb.Context(), x.ID) // the next scenarios count the pending ones
@@ -235,7 +235,7 @@ func testTestimonialForm(t *testing.T, s *formSite) {
 				ctx := tb.Context()
 				s.state(tb)
 				var got testimonial.Testimonial
-				pend, _ := s.Store.Testimonials(ctx, true)
+				pend, _ := s.Store.Testimonials(ctx, testimonial.Query{})
 				for _, x := range pend {
 					if x.Comment == "Avec photo" {
 						got = x
@@ -299,7 +299,7 @@ func testTestimonialForm(t *testing.T, s *formSite) {
 				if err != nil || r.Kind != lead.KindTestimonial || r.Lang != "fr" || r.Fields["website"] != "https://anne.example.be/" || r.Fields["aboutYou"] != "seller" {
 					tb.Fatalf("request %+v %v", r, err)
 				}
-				pend, _ := s.Store.Testimonials(ctx, true)
+				pend, _ := s.Store.Testimonials(ctx, testimonial.Query{})
 				var got testimonial.Testimonial
 				for _, x := range pend {
 					if x.RequestID == id {

@@ -30,7 +30,7 @@ func TestInboxTestimonials(t *testing.T) {
 			}
 			const page = "/admin/testimonials/"
 			shut(t, s, page, nil, url.Values{"action": {"approve"}, "id": {itoa(id)}})
-			if list, _ := s.Store.Testimonials(ctx, true); !slices.ContainsFunc(list, func(x testimonial.Testimonial) bool { return x.ID == id }) {
+			if list, _ := s.Store.Testimonials(ctx, testimonial.Query{}); !slices.ContainsFunc(list, func(x testimonial.Testimonial) bool { return x.ID == id }) {
 				t.Fatalf("a refused approval published it: %+v", list)
 			}
 
@@ -114,6 +114,43 @@ func TestInboxTestimonials(t *testing.T) {
 			if log := audited(t, s, testimonial.AuditTarget, 0); len(log) != 3 || log[0].Action != "testimonial.reject" ||
 				!strings.HasPrefix(log[0].Before, "Zoë Q.: ") {
 				t.Errorf("the rejection's entry: %+v", log)
+			}
+
+			// A flood of pending ones is read a page at a time: the
+			// newest 50, how many in all, the next page, the first again.
+			pending, _, err := s.Store.CountTestimonials(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i := range testimonial.ModerationPage + 1 - pending {
+				if _, err := s.Store.AddTestimonial(ctx, testimonial.Testimonial{Name: "Bot " + itoa(int64(i)), Comment: "spam",
+					CreatedAt: s.Clock.Now()}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			agent.inertia = true
+			_, props = inboxPage(t, agent.do(t, "GET", page, nil))
+			pendingRows := func(p map[string]any) (n int) {
+				for _, r := range p["rows"].([]any) {
+					if r.(map[string]any)["approved"] == false {
+						n++
+					}
+				}
+				return n
+			}
+			next, _ := props["pendingNext"].(string)
+			if pendingRows(props) != testimonial.ModerationPage || props["pendingTotal"] != float64(testimonial.ModerationPage+1) ||
+				!strings.HasPrefix(next, page+"?pending=") || props["first"] != "" {
+				t.Fatalf("the first page of %v pending: %d rows, next %q", props["pendingTotal"], pendingRows(props), next)
+			}
+			_, props = inboxPage(t, agent.do(t, "GET", next, nil))
+			if pendingRows(props) != 1 || props["pendingNext"] != "" || props["first"] != page || props["action"] != next {
+				t.Errorf("the second page: %d rows, %v", pendingRows(props), props["first"])
+			}
+			for _, bad := range []string{"?pending=x", "?published=0"} {
+				if rec := agent.do(t, "GET", page+bad, nil); rec.Code != http.StatusBadRequest {
+					t.Errorf("%s: %d, want 400", bad, rec.Code)
+				}
 			}
 		})
 	}

@@ -84,22 +84,41 @@ func (m *Moderation) now() time.Time {
 	return time.Now().UTC()
 }
 
-// List is every testimonial: the pending ones first, then the published,
-// each newest first.
-func (m *Moderation) List(ctx context.Context) ([]Testimonial, error) {
-	all, err := m.Store.Testimonials(ctx, false)
-	if err != nil {
-		return nil, err
+// ModerationPage is how many testimonials of each state one page lists.
+const ModerationPage = 50
+
+// Review is what the moderation page shows: a page of the pending ones
+// and a page of the published, each newest first, with how many there are
+// and where the next page starts (0: none).
+type Review struct {
+	Pending, Published           []Testimonial
+	PendingTotal, PublishedTotal int
+	PendingNext, PublishedNext   int64
+}
+
+// List is a page of the pending testimonials (older than pendingBefore, 0:
+// the newest) and one of the published (older than publishedBefore).
+func (m *Moderation) List(ctx context.Context, pendingBefore, publishedBefore int64) (Review, error) {
+	var r Review
+	var err error
+	if r.PendingTotal, r.PublishedTotal, err = m.Store.CountTestimonials(ctx); err != nil {
+		return Review{}, err
 	}
-	out := make([]Testimonial, 0, len(all))
-	for _, pending := range []bool{true, false} {
-		for _, t := range all {
-			if t.Approved != pending {
-				out = append(out, t)
-			}
+	page := func(approved bool, before int64) ([]Testimonial, int64, error) {
+		list, err := m.Store.Testimonials(ctx, Query{Approved: approved, Before: before, Limit: ModerationPage + 1})
+		if err != nil || len(list) <= ModerationPage {
+			return list, 0, err
 		}
+		list = list[:ModerationPage]
+		return list, list[len(list)-1].ID, nil
 	}
-	return out, nil
+	if r.Pending, r.PendingNext, err = page(false, pendingBefore); err != nil {
+		return Review{}, err
+	}
+	if r.Published, r.PublishedNext, err = page(true, publishedBefore); err != nil {
+		return Review{}, err
+	}
+	return r, nil
 }
 
 // Approve publishes testimonial id, as staff account by. A published one

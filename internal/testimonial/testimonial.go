@@ -29,6 +29,16 @@ type Testimonial struct {
 	RequestID int64 `json:"requestId,omitempty"`
 }
 
+// Query asks for a page of testimonials to review.
+type Query struct {
+	Approved bool  // the published ones, else the pending
+	Before   int64 // those with a smaller id (the next page); 0: the newest
+	Limit    int   // 1…MaxPage
+}
+
+// MaxPage bounds a page of Testimonials.
+const MaxPage = 200
+
 // Store keeps testimonials. Version grows on every change.
 type Store interface {
 	AddTestimonial(ctx context.Context, t Testimonial) (int64, error)
@@ -36,9 +46,11 @@ type Store interface {
 	// ApprovedTestimonials lists the approved ones, newest first.
 	ApprovedTestimonials(ctx context.Context) ([]Testimonial, error)
 	TestimonialsVersion(ctx context.Context) (int64, error)
-	// Testimonials lists them all, or the pending ones only, newest first:
-	// what the agency reviews.
-	Testimonials(ctx context.Context, pendingOnly bool) ([]Testimonial, error)
+	// Testimonials lists the pending or the published ones q asks,
+	// newest first (by id), a page at a time: what the agency reviews.
+	Testimonials(ctx context.Context, q Query) ([]Testimonial, error)
+	// CountTestimonials is how many are pending and published.
+	CountTestimonials(ctx context.Context) (pending, published int, err error)
 	// DeleteTestimonial removes one (a rejected one); ErrNotFound when none has id.
 	DeleteTestimonial(ctx context.Context, id int64) error
 	// ApprovedPicture is the picture sent with testimonial id (a JPEG,

@@ -124,16 +124,30 @@ func (s *Store) ApprovedTestimonials(ctx context.Context) ([]testimonial.Testimo
 }
 
 // Testimonials implements testimonial.Store.
-func (s *Store) Testimonials(ctx context.Context, pendingOnly bool) ([]testimonial.Testimonial, error) {
-	where := ""
-	if pendingOnly {
-		where = ` WHERE NOT approved`
+func (s *Store) Testimonials(ctx context.Context, q testimonial.Query) ([]testimonial.Testimonial, error) {
+	query, args := `SELECT `+testimonialColumns+` FROM testimonials WHERE approved = ?`, []any{q.Approved}
+	if q.Before > 0 {
+		query, args = query+` AND id < ?`, append(args, q.Before)
 	}
-	return s.testimonials(ctx, `SELECT `+testimonialColumns+` FROM testimonials`+where+` ORDER BY created_at DESC, id DESC`)
+	limit := q.Limit
+	if limit <= 0 || limit > testimonial.MaxPage {
+		limit = testimonial.MaxPage
+	}
+	return s.testimonials(ctx, query+` ORDER BY id DESC LIMIT ?`, append(args, limit)...)
 }
 
-func (s *Store) testimonials(ctx context.Context, query string) ([]testimonial.Testimonial, error) {
-	rows, err := s.read.QueryContext(ctx, query)
+// CountTestimonials implements testimonial.Store.
+func (s *Store) CountTestimonials(ctx context.Context) (pending, published int, err error) {
+	err = s.read.QueryRowContext(ctx, `SELECT COUNT(*) FILTER (WHERE NOT approved), COUNT(*) FILTER (WHERE approved) FROM testimonials`).
+		Scan(&pending, &published)
+	if err != nil {
+		return 0, 0, s.errorf("count testimonials: %w", err)
+	}
+	return pending, published, nil
+}
+
+func (s *Store) testimonials(ctx context.Context, query string, args ...any) ([]testimonial.Testimonial, error) {
+	rows, err := s.read.QueryContext(ctx, s.d.query(query), args...)
 	if err != nil {
 		return nil, s.errorf("testimonials: %w", err)
 	}

@@ -57,12 +57,21 @@ func RunTestimonials(t *testing.T, open func(t *testing.T) testimonial.Store) {
 	if err := s.SetTestimonialApproved(ctx, first, false); err != nil {
 		t.Fatal(err)
 	}
-	all, err := s.Testimonials(ctx, false)
-	if err != nil || len(all) != 3 || all[0].ID != third || all[0].Approved || !all[1].Approved || all[2].Approved || all[0].About != "tenant" {
-		t.Fatalf("all, newest first, with their state: %+v %v", all, err)
+	pend, err := s.Testimonials(ctx, testimonial.Query{})
+	if err != nil || len(pend) != 2 || pend[0].ID != third || pend[1].ID != first || pend[0].Approved || pend[0].About != "tenant" {
+		t.Fatalf("the pending, newest first: %+v %v", pend, err)
 	}
-	if pend, _ := s.Testimonials(ctx, true); len(pend) != 2 || pend[0].ID != third || pend[1].ID != first {
-		t.Fatalf("pending only: %+v", pend)
+	if pub, _ := s.Testimonials(ctx, testimonial.Query{Approved: true}); len(pub) != 1 || !pub[0].Approved || pub[0].ID == first || pub[0].ID == third {
+		t.Fatalf("the published: %+v", pub)
+	}
+	if page, _ := s.Testimonials(ctx, testimonial.Query{Limit: 1}); len(page) != 1 || page[0].ID != third {
+		t.Fatalf("a page of one: %+v", page)
+	}
+	if page, _ := s.Testimonials(ctx, testimonial.Query{Before: third, Limit: 1}); len(page) != 1 || page[0].ID != first {
+		t.Fatalf("the page after: %+v", page)
+	}
+	if p, q, err := s.CountTestimonials(ctx); err != nil || p != 2 || q != 1 {
+		t.Fatalf("counts: %d pending, %d published, %v", p, q, err)
 	}
 	if err := s.DeleteTestimonial(ctx, third); err != nil {
 		t.Fatal(err)
@@ -70,8 +79,8 @@ func RunTestimonials(t *testing.T, open func(t *testing.T) testimonial.Store) {
 	if err := s.DeleteTestimonial(ctx, third); !errors.Is(err, testimonial.ErrNotFound) {
 		t.Fatalf("deleted twice: %v", err)
 	}
-	if all, _ := s.Testimonials(ctx, false); len(all) != 2 {
-		t.Fatalf("after the delete: %+v", all)
+	if p, q, _ := s.CountTestimonials(ctx); p+q != 2 {
+		t.Fatalf("after the delete: %d pending, %d published", p, q)
 	}
 	if v, _ := s.TestimonialsVersion(ctx); v != v0+6 {
 		t.Fatalf("version %d after six changes from %d", v, v0)
@@ -97,19 +106,19 @@ func testTestimonialRequest(t *testing.T, s requestStore) {
 	r := lead.Request{Kind: lead.KindTestimonial, Lang: "nl", Page: "/nl/getuigenis/", Time: day, IPHash: "h",
 		Person: lead.Person{FirstName: "Els", LastName: "van Damme", Email: "els@example.be"}, Remark: "Heel tevreden",
 		Fields: map[string]string{"website": "https://els.example.be", "aboutYou": "seller"}}
-	before, _ := s.Testimonials(ctx, true)
+	before, _ := s.Testimonials(ctx, testimonial.Query{})
 	boom := errors.New("boom")
 	if _, err := store.Save(ctx, r, func(context.Context, mail.Tx, int64) error { return boom }); !errors.Is(err, boom) {
 		t.Fatalf("failing callback: %v", err)
 	}
-	if after, _ := s.Testimonials(ctx, true); len(after) != len(before) {
+	if after, _ := s.Testimonials(ctx, testimonial.Query{}); len(after) != len(before) {
 		t.Fatalf("a failed request leaves no testimonial: %+v", after)
 	}
 	id, err := store.Save(ctx, r, func(context.Context, mail.Tx, int64) error { return nil })
 	if err != nil {
 		t.Fatal(err)
 	}
-	pend, _ := s.Testimonials(ctx, true)
+	pend, _ := s.Testimonials(ctx, testimonial.Query{})
 	if len(pend) != len(before)+1 {
 		t.Fatalf("pending: %+v", pend)
 	}

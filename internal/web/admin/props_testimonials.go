@@ -1,10 +1,17 @@
 package admin
 
-// TestimonialsProps are the testimonials to moderate: the pending ones
-// first, then the published.
+// TestimonialsProps are the testimonials to moderate: a page of the
+// pending ones, then a page of the published, each newest first.
 type TestimonialsProps struct {
 	Base
 	Rows []TestimonialRow `json:"rows"`
+	// How many are pending and published; the next page of each ("":
+	// none) and the first when this is not it.
+	PendingTotal   int    `json:"pendingTotal"`
+	PublishedTotal int    `json:"publishedTotal"`
+	PendingNext    string `json:"pendingNext"`
+	PublishedNext  string `json:"publishedNext"`
+	First          string `json:"first"`
 	// Action is where the forms post (action approve, reject or edit, and
 	// the testimonial's id).
 	Action string `json:"action"`

@@ -2,11 +2,13 @@ package admin
 
 import (
 	"net/http"
+	"net/url"
 	"strconv"
 
 	"immo/internal/account"
 	"immo/internal/errs"
 	"immo/internal/field"
+	"immo/internal/inbox"
 	"immo/internal/testimonial"
 )
 
@@ -33,7 +35,7 @@ func (h *Handler) serveTestimonials(w http.ResponseWriter, r *http.Request) {
 	if posted {
 		err := h.moderate(r, v.Account.ID, values)
 		if err == nil {
-			h.rs.Redirect(w, r, testimonialsPath, http.StatusSeeOther)
+			h.rs.Redirect(w, r, testimonialsPath+encoded(r.URL.Query()), http.StatusSeeOther)
 			return
 		}
 		var problems map[string]string
@@ -44,14 +46,32 @@ func (h *Handler) serveTestimonials(w http.ResponseWriter, r *http.Request) {
 		}
 		b.Errors, b.Form = problems, typed(values, values["action"]+"-"+values["id"])
 	}
-	list, err := h.o.Testimonials.List(ctx)
+	q := r.URL.Query()
+	pendingBefore, ok1 := beforeParam(q, "pending")
+	publishedBefore, ok2 := beforeParam(q, "published")
+	props := TestimonialsProps{Base: b, Rows: []TestimonialRow{}, Action: testimonialsPath + encoded(q),
+		MaxName: testimonial.MaxName, MaxComment: field.MaxRemark}
+	if !ok1 || !ok2 {
+		props.Errors, props.Action = map[string]string{"form": inbox.KeyCursor}, testimonialsPath
+		h.render(w, r, props, b, http.StatusBadRequest)
+		return
+	}
+	review, err := h.o.Testimonials.List(ctx, pendingBefore, publishedBefore)
 	if err != nil {
 		h.fail(w, r, http.StatusInternalServerError, err)
 		return
 	}
-	props := TestimonialsProps{Base: b, Rows: make([]TestimonialRow, 0, len(list)), Action: testimonialsPath,
-		MaxName: testimonial.MaxName, MaxComment: field.MaxRemark}
-	for _, t := range list {
+	props.PendingTotal, props.PublishedTotal = review.PendingTotal, review.PublishedTotal
+	if review.PendingNext > 0 {
+		props.PendingNext = withParam(testimonialsPath, "pending", strconv.FormatInt(review.PendingNext, 10))
+	}
+	if review.PublishedNext > 0 {
+		props.PublishedNext = withParam(testimonialsPath, "published", strconv.FormatInt(review.PublishedNext, 10))
+	}
+	if pendingBefore > 0 || publishedBefore > 0 {
+		props.First = testimonialsPath
+	}
+	for _, t := range append(review.Pending, review.Published...) {
 		row := TestimonialRow{ID: t.ID, Name: t.Name, Comment: t.Comment, Website: t.Website, About: t.About, Lang: t.Lang,
 			Approved: t.Approved, Created: stamp(t.CreatedAt)}
 		if t.RequestID > 0 {
@@ -63,6 +83,17 @@ func (h *Handler) serveTestimonials(w http.ResponseWriter, r *http.Request) {
 		props.Rows = append(props.Rows, row)
 	}
 	h.render(w, r, props, b, status)
+}
+
+// beforeParam reads a page's cursor, the id its rows are older than (0:
+// none); false when it is not one.
+func beforeParam(q url.Values, key string) (int64, bool) {
+	s := q.Get(key)
+	if s == "" {
+		return 0, true
+	}
+	n, err := strconv.ParseInt(s, 10, 64)
+	return n, err == nil && n > 0
 }
 
 // moderate makes the change a testimonial's form posted, as actor.

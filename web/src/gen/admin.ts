@@ -243,6 +243,11 @@ export interface TestimonialsProps {
   form?: Partial<Record<string, string>>
   notice?: string
   rows: TestimonialRow[] | null
+  pendingTotal: number
+  publishedTotal: number
+  pendingNext: string
+  publishedNext: string
+  first: string
   action: string
   maxName: number
   maxComment: number

@@ -25,15 +25,29 @@ export function TestimonialsPage(props: TestimonialsProps) {
   return (
     <Shell base={props} title={t('admin.title.AdminTestimonials')}>
       <p>{t('admin.testimonials.help')}</p>
+      {props.errors?.form === 'admin.error.cursor' && <p><Link href={props.action}>{t('admin.mails.first')}</Link></p>}
       <section aria-labelledby="testimonials-pending">
-        <h2 id="testimonials-pending">{t('admin.testimonials.pending')} ({pending.length})</h2>
+        <h2 id="testimonials-pending">{t('admin.testimonials.pending')} ({props.pendingTotal})</h2>
         {list(pending, 'admin.testimonials.nonePending')}
+        <More href={props.pendingNext} first={props.first} t={t} />
       </section>
       <section aria-labelledby="testimonials-published">
-        <h2 id="testimonials-published">{t('admin.testimonials.published')} ({published.length})</h2>
+        <h2 id="testimonials-published">{t('admin.testimonials.published')} ({props.publishedTotal})</h2>
         {list(published, 'admin.testimonials.nonePublished')}
+        <More href={props.publishedNext} first={props.first} t={t} />
       </section>
     </Shell>
+  )
+}
+
+/** A section's next page (older ones) and, past the first, the way back to it. */
+function More({ href, first, t }: { href: string; first: string; t: T }) {
+  if (!href && !first) return null
+  return (
+    <nav className="admin-pages" aria-label={t('admin.mails.pages')}>
+      {first && <Link href={first}>{t('admin.mails.first')}</Link>}
+      {href && <Link href={href} rel="next">{t('admin.mails.older')}</Link>}
+    </nav>
   )
 }
 
