@@ -38,7 +38,7 @@ export function AuditPage(props: AuditProps) {
       <p className="admin-actions"><a href={props.export} download>{t('admin.export')}</a></p>
       {(props.rows ?? []).length === 0 ? <p>{t('admin.audit.none')}</p> : (
         <div className="admin-table-wrap">
-          <table className="admin-table admin-audit">
+          <table className="admin-table admin-rows admin-audit">
             <thead>
               <tr>
                 <th scope="col">{t('admin.audit.time')}</th>
@@ -52,13 +52,13 @@ export function AuditPage(props: AuditProps) {
             <tbody>
               {(props.rows ?? []).map((r) => (
                 <tr key={r.id}>
-                  <td>{when(r.time, props.lang)}</td>
-                  <td>{r.actor}</td>
-                  <td>{action(r.action)}</td>
-                  <td>{r.href ? <Link href={r.href}>{t(`admin.audit.kinds.${r.kind}`)}{r.target > 0 && ` #${r.target}`}</Link>
+                  <td data-label={t('admin.audit.time')}>{when(r.time, props.lang)}</td>
+                  <td data-label={t('admin.audit.actor')}>{r.actor}</td>
+                  <td data-label={t('admin.audit.action')}>{action(r.action)}</td>
+                  <td data-label={t('admin.audit.target')}>{r.href ? <Link href={r.href}>{t(`admin.audit.kinds.${r.kind}`)}{r.target > 0 && ` #${r.target}`}</Link>
                     : <>{t(`admin.audit.kinds.${r.kind}`)}{r.target > 0 && ` #${r.target}`}</>}</td>
-                  <td className="admin-audit-value">{[when(r.beforeAt, props.lang), r.before].filter(Boolean).join(' · ')}</td>
-                  <td className="admin-audit-value">{[when(r.afterAt, props.lang), r.after].filter(Boolean).join(' · ')}</td>
+                  <td data-label={t('admin.audit.before')} className="admin-audit-value">{[when(r.beforeAt, props.lang), r.before].filter(Boolean).join(' · ')}</td>
+                  <td data-label={t('admin.audit.after')} className="admin-audit-value">{[when(r.afterAt, props.lang), r.after].filter(Boolean).join(' · ')}</td>
                 </tr>
               ))}
             </tbody>
