@@ -2,6 +2,7 @@ package inbox
 
 import (
 	"bytes"
+	"context"
 	"encoding/csv"
 	"errors"
 	"iter"
@@ -167,6 +168,42 @@ func TestCursor(t *testing.T) {
 	for _, bad := range []string{"", "x12", "n", "n0", "n-1", "p1.x", "p+1"} {
 		if _, err := ParseCursor(bad); err == nil {
 			t.Errorf("%q parsed", bad)
+		}
+	}
+}
+
+// countStore counts n leads for any filter, up to the limit it is given.
+type countStore struct {
+	Store
+	n, limit int
+}
+
+func (c *countStore) Count(_ context.Context, _ Filter, limit int) (int, error) {
+	c.limit = limit
+	return min(c.n, limit), nil
+}
+
+// A filter is counted up to MaxCount, a search up to MaxSearchCount; past
+// it, the limit and more.
+func TestCountLimit(t *testing.T) {
+	for _, c := range []struct {
+		f     Filter
+		n     int
+		want  int
+		more  bool
+		limit int
+	}{
+		{Filter{}, 20_000, MaxCount, true, MaxCount},
+		{Filter{}, MaxCount, MaxCount, false, MaxCount},
+		{Filter{Statuses: []Status{StatusNew}}, 3, 3, false, MaxCount},
+		{Filter{Search: "ja"}, 20_000, MaxSearchCount, true, MaxSearchCount},
+		{Filter{Search: "ja"}, MaxSearchCount, MaxSearchCount, false, MaxSearchCount},
+		{Filter{Search: "j"}, 5_000, 5_000, false, MaxCount}, // one letter is no search
+	} {
+		st := &countStore{n: c.n}
+		n, more, err := (&Service{Store: st}).Count(t.Context(), c.f)
+		if err != nil || n != c.want || more != c.more || st.limit != c.limit+1 || CountLimit(c.f) != c.limit {
+			t.Errorf("%+v over %d: %d, %v, %v (the store asked up to %d)", c.f, c.n, n, more, err, st.limit)
 		}
 	}
 }

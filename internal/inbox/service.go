@@ -52,20 +52,34 @@ func (s *Service) List(ctx context.Context, f Filter) (Page, error) {
 	return s.Store.List(ctx, f)
 }
 
-// MaxCount is as far as Count counts: a list shows "10 000+" past it, and
-// a search matching half the inbox costs no more than this.
-const MaxCount = 10_000
+// How far Count counts: past it, say "10 000+" (or "1 000+"). A filter's
+// leads are counted through its index alone; a search's are looked up
+// one by one through the search index, so a search matching half the inbox
+// counts to 1 000, which costs what 10 000 of a filter do.
+const (
+	MaxCount       = 10_000
+	MaxSearchCount = 1_000
+)
+
+// CountLimit is how far Count counts the leads f selects.
+func CountLimit(f Filter) int {
+	if len(SearchTerms(f.Search)) > 0 {
+		return MaxSearchCount
+	}
+	return MaxCount
+}
 
 // Count is how many leads f selects, and whether there are more than
-// MaxCount (n is then MaxCount).
+// CountLimit(f) (n is then that limit).
 func (s *Service) Count(ctx context.Context, f Filter) (n int, more bool, err error) {
 	f, err = checked(f)
 	if err != nil {
 		return 0, false, err
 	}
-	n, err = s.Store.Count(ctx, f, MaxCount+1)
-	if n > MaxCount {
-		return MaxCount, true, err
+	limit := CountLimit(f)
+	n, err = s.Store.Count(ctx, f, limit+1)
+	if n > limit {
+		return limit, true, err
 	}
 	return n, false, err
 }

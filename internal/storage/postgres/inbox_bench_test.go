@@ -18,5 +18,5 @@ func BenchmarkInboxList(b *testing.B) {
 	pool, _ := db.QueueDB()
 	// What autovacuum does soon after a bulk load: statistics, and the
 	// visibility map that lets a count read the index only.
-	storagetest.BenchInboxList(b, db.Store, pool, true, "VACUUM ANALYZE requests")
+	storagetest.BenchInboxList(b, db.Store, pool, true, "VACUUM ANALYZE requests, request_words")
 }

@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/stdlib"
@@ -36,27 +37,110 @@ func dialect() sqlstore.Dialect {
 		Snapshot:   sql.TxOptions{Isolation: sql.LevelRepeatableRead, ReadOnly: true},
 		SkipLocked: " FOR UPDATE SKIP LOCKED",
 		Time:       func(t time.Time) any { return t.UTC() },
-		// The GIN index on requests.search_words, search's 'simple'
-		// tsvector (migration 00022); each term a prefix (terms are
-		// letters and digits only). The planner does not know how many
-		// requests a prefix matches: a frequent word is best found walking
-		// the ids newest first, testing each row's words, which stops at
-		// the page's end; a rare one so walks the whole table (55 ms at
-		// 100 000 leads), and is best read through the index. Few looks at
-		// the newest requests only (sqlstore.FewWindow), a rare word's
-		// matches are read through the index (OFFSET 0 keeps the subquery
-		// whole, so its plan is the index's).
-		Match: func(terms []string, few bool) (string, string, any, string) {
-			q := strings.Join(terms, ":* & ") + ":*"
-			if few {
-				return `(SELECT id FROM requests WHERE search_words @@ to_tsquery('simple', ?) OFFSET 0) m
-					JOIN requests r ON r.id = m.id`, "", q, "r.id"
-			}
-			return `requests r`, `r.search_words @@ to_tsquery('simple', ?)`, q, `r.id`
-		},
-		Few: `SELECT count(*) FROM (SELECT 1 FROM (SELECT search_words FROM requests ORDER BY id DESC LIMIT ` +
-			strconv.Itoa(sqlstore.FewWindow) + `) w WHERE search_words @@ to_tsquery('simple', ?) LIMIT ?) c`,
+		Match:      match,
+		// A generic plan of a search (pgx prepares and caches statements,
+		// and PostgreSQL settles on a generic plan after five runs) guesses
+		// every word's frequency alike: it merge-joined a rare word's rows
+		// with the requests walked newest first, testing 8 000 rows.
+		Replan: pgx.QueryExecModeExec,
+		// The inbox's tables are read from memory, where a random read
+		// costs about what a sequential one does, not the default four
+		// times more: with it the planner walked the requests newest first
+		// testing each (8 000 rows for a name with a status and a kind)
+		// rather than looking up the 200 leads of the name's rows.
+		SearchSet: "SET LOCAL random_page_cost = 1.1",
 	}
+}
+
+// The search reads the word table request_words (migration 00027): a
+// lead's row per word of its search text and per two- and three-letter
+// start of one, its primary key (word, request_id) read newest first.
+const (
+	// searchStart is the longest start of a word the table holds.
+	searchStart = 3
+	// rareRows: a typed word longer than a start that starts fewer
+	// rows' words than this is rare.
+	rareRows = 1000
+)
+
+// afterWords ends the range of the words starting with a term: no word has
+// this character (a noncharacter, the last code point: no letter), so a
+// word starting with t sorts below t+afterWords, byte by byte.
+const afterWords = "\U0010FFFF"
+
+// match is the dialect's Match on request_words, each term by its kind:
+//
+//   - a term of two or three letters is a start: its rows, read newest
+//     first, stop at the page's end;
+//   - a longer term that is rare (fewer than rareRows rows under it, which
+//     the index counts first, reading at most that many) is the range of
+//     the words it starts: their leads read whole and ordered (each word's
+//     rows are in id order, not the range's), few by definition;
+//   - a longer term that is frequent is its start's rows, read newest
+//     first, each lead checked for the whole term in its search text (the
+//     term rebuilt from the start's row, so the check waits for the row:
+//     on requests alone it had the planner test the search text of every
+//     lead); the walk finds the term soon, as it is frequent.
+//
+// The terms' rows join on the lead, the first one's id the list's key.
+func match(ctx context.Context, db *sql.DB, terms []string) (string, string, []any, string, error) {
+	var long []string
+	for _, t := range terms {
+		if utf8.RuneCountInString(t) > searchStart {
+			long = append(long, t)
+		}
+	}
+	rare := map[string]bool{}
+	if len(long) > 0 {
+		var q strings.Builder
+		var args []any
+		q.WriteString("SELECT ")
+		for i, t := range long {
+			if i > 0 {
+				q.WriteString(", ")
+			}
+			fmt.Fprintf(&q, "(SELECT count(*) FROM (SELECT 1 FROM request_words WHERE word >= $%d AND word < $%d LIMIT %d) c)",
+				2*i+1, 2*i+2, rareRows)
+			args = append(args, t, t+afterWords)
+		}
+		counts := make([]int, len(long))
+		dest := make([]any, len(long))
+		for i := range counts {
+			dest[i] = &counts[i]
+		}
+		if err := db.QueryRowContext(ctx, q.String(), args...).Scan(dest...); err != nil {
+			return "", "", nil, "", fmt.Errorf("search index: %w", err)
+		}
+		for i, t := range long {
+			rare[t] = counts[i] < rareRows
+		}
+	}
+	var from, cond strings.Builder
+	var fromArgs, condArgs []any
+	for i, t := range terms {
+		w := "w" + strconv.Itoa(i)
+		var source string
+		switch r := []rune(t); {
+		case len(r) <= searchStart:
+			source = "request_words " + w
+			condArgs = append(condArgs, t)
+			fmt.Fprintf(&cond, " AND %s.word = ?", w)
+		case rare[t]:
+			source = "(SELECT DISTINCT request_id FROM request_words WHERE word >= ? AND word < ?) " + w
+			fromArgs = append(fromArgs, t, t+afterWords)
+		default:
+			source = "request_words " + w
+			condArgs = append(condArgs, string(r[:searchStart]), string(r[searchStart:]))
+			fmt.Fprintf(&cond, " AND %s.word = ? AND strpos(' ' || r.search, ' ' || %s.word || ?) > 0", w, w)
+		}
+		if i == 0 {
+			from.WriteString(source)
+		} else {
+			fmt.Fprintf(&from, " JOIN %s ON %s.request_id = w0.request_id", source, w)
+		}
+	}
+	from.WriteString(" JOIN requests r ON r.id = w0.request_id")
+	return from.String(), strings.TrimPrefix(cond.String(), " AND "), append(fromArgs, condArgs...), "w0.request_id", nil
 }
 
 // DB is the store (sqlstore.Store) on a PostgreSQL database (or schema: the

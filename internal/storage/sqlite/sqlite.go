@@ -54,13 +54,13 @@ func dialect() sqlstore.Dialect {
 		// (CROSS JOIN keeps it outside) in the list's order, its rowid: a
 		// frequent word stops at the page's end, a rare one has few rows.
 		// Each term a quoted prefix (terms are letters and digits only).
-		Match: func(terms []string, _ bool) (string, string, any, string) {
+		Match: func(_ context.Context, _ *sql.DB, terms []string) (string, string, []any, string, error) {
 			q := make([]string, len(terms))
 			for i, t := range terms {
 				q[i] = `"` + t + `"*`
 			}
 			return `requests_fts CROSS JOIN requests r ON r.id = requests_fts.rowid`, `requests_fts MATCH ?`,
-				strings.Join(q, " AND "), `requests_fts.rowid`
+				[]any{strings.Join(q, " AND ")}, `requests_fts.rowid`, nil
 		},
 	}
 }

@@ -1,6 +1,7 @@
 package sqlstore
 
 import (
+	"context"
 	"database/sql"
 	"strconv"
 	"strings"
@@ -32,25 +33,24 @@ type Dialect struct {
 	Time func(time.Time) any
 	// Match selects the requests whose search text (the column search,
 	// inbox.SearchText) has a word starting with each of terms: from takes
-	// the place of "requests r" in the query's FROM, cond (maybe empty) is
-	// the condition, arg the one argument of either, and key the
-	// expression of r.id the rows are ordered by. few says the words are in
-	// at most FewWords requests (Few found so).
-	Match func(terms []string, few bool) (from, cond string, arg any, key string)
-	// Few, when not empty, counts up to FewWords (the argument of its
-	// second ?) of the newest requests that have a word starting with each
-	// of Match's terms (the first): fewer, and the words are rare. A
-	// database whose planner cannot tell a rare word from a frequent one is
-	// so told which plan to take.
-	Few string
+	// the place of "requests r" in the query's FROM (it joins requests as
+	// r), cond (maybe empty) is the condition, args the arguments of both
+	// in the order they appear, and key the expression of r.id the rows
+	// are ordered by — the search index's own order, so that a walk in it
+	// stops at the page's end. db is the pool the query will run on, for a
+	// dialect that first asks its index how frequent a term is.
+	Match func(ctx context.Context, db *sql.DB, terms []string) (from, cond string, args []any, key string, err error)
+	// Replan, when not nil, goes before the arguments of a query whose
+	// best plan depends on their values (a search's words: a rare one is
+	// read from its index, a frequent one with selective filters may be
+	// better found walking a filter's), so the database plans it for them
+	// on every run rather than settling on a generic plan after a few
+	// (PostgreSQL: pgx's QueryExecModeExec, an unnamed statement).
+	Replan any
+	// SearchSet, when not empty, is run first in a search's own read-only
+	// transaction (SET LOCAL …: planner settings for the search alone).
+	SearchSet string
 }
-
-// FewWords: a search with fewer matches than this among the newest
-// FewWindow requests is rare (Dialect.Few).
-const (
-	FewWords  = 50
-	FewWindow = 2000
-)
 
 // query returns q with its placeholders in the dialect's style.
 func (d Dialect) query(q string) string {

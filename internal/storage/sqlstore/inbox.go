@@ -57,6 +57,46 @@ type selection struct {
 	from, where string
 	args        []any
 	key         string
+	search      bool // a search: planned for its words (Dialect.Replan)
+}
+
+// read runs query (its ? placeholders) on the read pool with sel's
+// arguments and then after, and hands its rows to scan. A search is planned
+// for its words (Dialect.Replan), in a transaction of its own when the
+// dialect has settings for it (Dialect.SearchSet).
+func (q *Inbox) read(ctx context.Context, sel selection, query string, scan func(*sql.Rows) error, after ...any) error {
+	args := append(slices.Clip(sel.args), after...)
+	if sel.search && q.s.d.Replan != nil {
+		args = append([]any{q.s.d.Replan}, args...)
+	}
+	run := func(db interface {
+		QueryContext(context.Context, string, ...any) (*sql.Rows, error)
+	}) error {
+		rows, err := db.QueryContext(ctx, q.s.d.query(query), args...)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		if err := scan(rows); err != nil {
+			return err
+		}
+		return rows.Err()
+	}
+	if !sel.search || q.s.d.SearchSet == "" {
+		return run(q.s.read)
+	}
+	tx, err := q.s.read.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback() //nolint:errcheck // after Commit, a no-op
+	if _, err := tx.ExecContext(ctx, q.s.d.SearchSet); err != nil {
+		return err
+	}
+	if err := run(tx); err != nil {
+		return err
+	}
+	return tx.Commit()
 }
 
 // and adds cond with its arguments.
@@ -73,21 +113,15 @@ func (q *selection) and(cond string, args ...any) {
 func (q *Inbox) selection(ctx context.Context, f inbox.Filter) (selection, error) {
 	sel := selection{from: "requests r", key: "r.id"}
 	if terms := inbox.SearchTerms(f.Search); len(terms) > 0 {
-		few := false
-		if q.s.d.Few != "" {
-			_, _, arg, _ := q.s.d.Match(terms, false)
-			var n int
-			if err := q.s.read.QueryRowContext(ctx, q.s.d.query(q.s.d.Few), arg, FewWords).Scan(&n); err != nil {
-				return sel, err
-			}
-			few = n < FewWords
+		from, cond, args, key, err := q.s.d.Match(ctx, q.s.read, terms)
+		if err != nil {
+			return sel, err
 		}
-		from, cond, arg, key := q.s.d.Match(terms, few)
-		sel.from, sel.key = from, key
+		sel.from, sel.key, sel.search = from, key, true
 		if cond == "" {
-			sel.args = append(sel.args, arg)
+			sel.args = append(sel.args, args...)
 		} else {
-			sel.and(cond, arg)
+			sel.and(cond, args...)
 		}
 	}
 	in := func(column string, values []string) {
@@ -171,20 +205,17 @@ func (q *Inbox) List(ctx context.Context, f inbox.Filter) (inbox.Page, error) {
 	if !desc {
 		order = " ORDER BY " + sel.key
 	}
-	rows, err := q.s.read.QueryContext(ctx, q.s.d.query(`SELECT `+rowColumns+` FROM `+sel.from+sel.where+order+` LIMIT ?`),
-		append(sel.args, size+1)...)
-	if err != nil {
-		return page, q.s.errorf("inbox list: %w", err)
-	}
-	defer rows.Close()
-	for rows.Next() {
-		r, err := scanRow(rows)
-		if err != nil {
-			return page, q.s.errorf("inbox list: %w", err)
+	err = q.read(ctx, sel, `SELECT `+rowColumns+` FROM `+sel.from+sel.where+order+` LIMIT ?`, func(rows *sql.Rows) error {
+		for rows.Next() {
+			r, err := scanRow(rows)
+			if err != nil {
+				return err
+			}
+			page.Rows = append(page.Rows, r)
 		}
-		page.Rows = append(page.Rows, r)
-	}
-	if err := rows.Err(); err != nil {
+		return nil
+	}, size+1)
+	if err != nil {
 		return page, q.s.errorf("inbox list: %w", err)
 	}
 	more := len(page.Rows) > size
@@ -217,8 +248,13 @@ func (q *Inbox) Count(ctx context.Context, f inbox.Filter, limit int) (int, erro
 		return 0, q.s.errorf("inbox count: %w", err)
 	}
 	var n int
-	if err := q.s.read.QueryRowContext(ctx, q.s.d.query(`SELECT count(*) FROM (SELECT 1 FROM `+sel.from+sel.where+` LIMIT ?) c`),
-		append(sel.args, max(limit, 1))...).Scan(&n); err != nil {
+	err = q.read(ctx, sel, `SELECT count(*) FROM (SELECT 1 FROM `+sel.from+sel.where+` LIMIT ?) c`, func(rows *sql.Rows) error {
+		if !rows.Next() {
+			return sql.ErrNoRows
+		}
+		return rows.Scan(&n)
+	}, max(limit, 1))
+	if err != nil {
 		return 0, q.s.errorf("inbox count: %w", err)
 	}
 	return n, nil

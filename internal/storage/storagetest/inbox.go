@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -22,6 +23,7 @@ import (
 func RunInbox(t *testing.T, open func(t *testing.T) *sqlstore.Store) {
 	t.Run("Filters", func(t *testing.T) { testInboxFilters(t, open(t)) })
 	t.Run("Paging", func(t *testing.T) { testInboxPaging(t, open(t)) })
+	t.Run("Search", func(t *testing.T) { testInboxSearch(t, open(t)) })
 	t.Run("Changes", func(t *testing.T) { testInboxChanges(t, open(t)) })
 	t.Run("Detail", func(t *testing.T) { testInboxDetail(t, open(t)) })
 	t.Run("Export", func(t *testing.T) { testInboxExport(t, open(t)) })
@@ -217,6 +219,124 @@ func testInboxPaging(t *testing.T, s *sqlstore.Store) {
 				t.Fatalf("%s: page %d back: prev %q next %q", sort, i-1, back.Prev, back.Next)
 			}
 		}
+	}
+}
+
+// testInboxSearch searches more leads than a search counts: a word more
+// than a thousand leads have (on PostgreSQL read through its start's rows,
+// each lead checked) beside rare ones sharing its start (read through the
+// words' own rows), with filters, both orders and pages, and the count
+// that stops at inbox.MaxSearchCount.
+func testInboxSearch(t *testing.T, s *sqlstore.Store) {
+	ctx := t.Context()
+	const many = inbox.MaxSearchCount + 100
+	var ids []int64 // oldest first
+	var rare []int64
+	err := s.InTx(ctx, func(ctx context.Context) error {
+		for i := range many + 3 {
+			r := lead.Request{Kind: lead.KindInformation, Lang: "nl", Page: "/", IPHash: fmt.Sprint("search", i),
+				Time:   inboxStart.Add(time.Duration(i) * time.Minute),
+				Person: lead.Person{FirstName: "Lotte", LastName: "Vermeulen", Email: fmt.Sprintf("lotte.v%d@example.be", i)},
+				Remark: "Is er een garage?"}
+			if i%(many/3) == 7 { // three among the others, not the newest
+				r.Person = lead.Person{FirstName: "Noor", LastName: "Vermeer", Email: "noor@example.be"}
+				r.Remark = "Verkocht?"
+			}
+			id, err := s.Requests().Save(ctx, r, nil)
+			if err != nil {
+				return err
+			}
+			ids = append(ids, id)
+			if r.Person.LastName == "Vermeer" {
+				rare = append(rare, id)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rare) != 3 {
+		t.Fatalf("%d rare leads", len(rare))
+	}
+	svc := &inbox.Service{Store: s.Inbox()}
+	for _, id := range []int64{ids[len(ids)-1], ids[len(ids)-2], rare[1]} {
+		if err := svc.SetStatus(ctx, 1, id, inbox.StatusSpam); err != nil {
+			t.Fatal(err)
+		}
+	}
+	newest := func(list []int64, n int) []int64 {
+		out := []int64{}
+		for i := len(list) - 1; i >= 0 && len(out) < n; i-- {
+			out = append(out, list[i])
+		}
+		return out
+	}
+	frequent := slices.DeleteFunc(slices.Clone(ids), func(id int64) bool { return slices.Contains(rare, id) })
+	for _, tc := range []struct {
+		name  string
+		f     inbox.Filter
+		want  []int64
+		count int
+		more  bool
+	}{
+		{"a frequent word", inbox.Filter{Search: "vermeulen", Size: 5}, newest(frequent, 5), inbox.MaxSearchCount, true},
+		{"its start", inbox.Filter{Search: "verm", Size: 5}, newest(ids, 5), inbox.MaxSearchCount, true},
+		{"two letters", inbox.Filter{Search: "ve", Size: 5}, newest(ids, 5), inbox.MaxSearchCount, true},
+		{"oldest first", inbox.Filter{Search: "garage", Sort: inbox.Oldest, Size: 3}, frequent[:3], inbox.MaxSearchCount, true},
+		{"a rare word of the same start", inbox.Filter{Search: "vermee"}, newest(rare, 3), 3, false},
+		{"the rare and the frequent", inbox.Filter{Search: "noor vermeulen"}, []int64{}, 0, false},
+		{"a rare word and a filter", inbox.Filter{Search: "vermeer", Statuses: []inbox.Status{inbox.StatusSpam}}, []int64{rare[1]}, 1, false},
+		{"a frequent word and a filter", inbox.Filter{Search: "lotte", Statuses: []inbox.Status{inbox.StatusSpam}},
+			newest(ids, 2), 2, false},
+		{"a rare and a frequent word", inbox.Filter{Search: "vermeer verkocht"}, newest(rare, 3), 3, false},
+		{"longer than the words", inbox.Filter{Search: "vermeulens"}, []int64{}, 0, false},
+		{"a frequent start, no word", inbox.Filter{Search: "verx"}, []int64{}, 0, false},
+		{"a part of an address", inbox.Filter{Search: "v1099"}, []int64{ids[1099]}, 1, false},
+	} {
+		page, err := svc.List(ctx, tc.f)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		got := []int64{}
+		for _, r := range page.Rows {
+			got = append(got, r.ID)
+		}
+		n, more, err := svc.Count(ctx, tc.f)
+		if err != nil || !reflect.DeepEqual(got, tc.want) || n != tc.count || more != tc.more {
+			t.Errorf("%s: listed %v, want %v; counted %d (%v, %v), want %d (%v)", tc.name, got, tc.want, n, more, err, tc.count, tc.more)
+		}
+	}
+	// The rare word's leads page by page, forward and back.
+	f := inbox.Filter{Search: "vermeer", Size: 1}
+	var got []int64
+	var pages []inbox.Page
+	for {
+		page, err := svc.List(ctx, f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pages = append(pages, page)
+		for _, r := range page.Rows {
+			got = append(got, r.ID)
+		}
+		if page.Next == "" {
+			break
+		}
+		f.Cursor = page.Next
+	}
+	if !reflect.DeepEqual(got, newest(rare, 3)) {
+		t.Fatalf("the rare word's pages: %v", got)
+	}
+	f.Cursor = pages[2].Prev
+	if back, err := svc.List(ctx, f); err != nil || len(back.Rows) != 1 || back.Rows[0].ID != rare[1] {
+		t.Fatalf("back a page: %+v, %v", back, err)
+	}
+	// A page deep in the frequent word: after the 500th newest.
+	f = inbox.Filter{Search: "vermeulen", Size: 2, Cursor: inbox.Cursor{ID: newest(frequent, 500)[499]}.String()}
+	if page, err := svc.List(ctx, f); err != nil || len(page.Rows) != 2 || page.Rows[0].ID != newest(frequent, 502)[500] ||
+		page.Rows[1].ID != newest(frequent, 502)[501] {
+		t.Fatalf("after the 500th: %+v, %v", page, err)
 	}
 }
 
