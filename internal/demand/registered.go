@@ -32,13 +32,19 @@ const (
 
 // RegisteredQuery asks for demands, the newest first.
 type RegisteredQuery struct {
-	Q      string // text of the registrant's address or names (any case); "": all
-	State  string // "", StateConfirmed or StateUnconfirmed
+	Q     string // text of the registrant's address or names (any case); "": all
+	State string // "", StateConfirmed or StateUnconfirmed
+	// Before, when not 0, keeps the demands with a lower id: the page after
+	// the one whose last demand it is. An export walks the register so, by
+	// id, at any depth and with no demand skipped or repeated as others
+	// come or go; a list's page numbers are Offset's.
+	Before int64
 	Offset int
 	Limit  int // 1…MaxRegisteredPage
 }
 
-// Bounds of a RegisteredQuery.
+// Bounds of a RegisteredQuery. MaxRegisteredOffset bounds a list's pages
+// (Offset), not what Before reaches.
 const (
 	MaxRegisteredPage   = 100
 	MaxRegisteredSearch = 100
@@ -61,7 +67,7 @@ func (q *RegisteredQuery) Check() error {
 	if q.State != "" && q.State != StateConfirmed && q.State != StateUnconfirmed {
 		return &errs.Error{Code: errs.Invalid, Field: "state", Key: KeyRegisteredState, Message: "demand: unknown state"}
 	}
-	if q.Offset < 0 || q.Offset > MaxRegisteredOffset || q.Limit < 1 || q.Limit > MaxRegisteredPage {
+	if q.Offset < 0 || q.Offset > MaxRegisteredOffset || q.Before < 0 || q.Limit < 1 || q.Limit > MaxRegisteredPage {
 		return &errs.Error{Code: errs.Invalid, Field: "page", Key: KeyRegisteredSearch, Message: "demand: page out of bounds"}
 	}
 	return nil

@@ -10,7 +10,7 @@ import (
 var _ demand.RegisteredStore = (*Demands)(nil)
 
 // Registered implements demand.RegisteredStore: the newest demands first
-// with their registrants, the alerts mailed for each read from
+// (below q.Before's id, through the primary key) with their registrants, the alerts mailed for each read from
 // demand_alerts (its primary key starts with the demand). A search reads
 // the registrants' addresses and names in lower case.
 func (ds *Demands) Registered(ctx context.Context, q demand.RegisteredQuery) ([]demand.Registered, bool, error) {
@@ -29,6 +29,10 @@ func (ds *Demands) Registered(ctx context.Context, q demand.RegisteredQuery) ([]
 		query += ` AND (lower(a.email) LIKE ? ESCAPE '\' OR lower(a.first_name || ' ' || a.last_name) LIKE ? ESCAPE '\')`
 		p := "%" + likeEscaped(strings.ToLower(q.Q)) + "%"
 		args = append(args, p, p)
+	}
+	if q.Before > 0 {
+		query += ` AND d.id < ?`
+		args = append(args, q.Before)
 	}
 	query += ` ORDER BY d.id DESC LIMIT ? OFFSET ?`
 	args = append(args, q.Limit+1, q.Offset)

@@ -67,6 +67,51 @@ func testRegistered(t *testing.T, s *sqlstore.Store) {
 	if err != nil || more || len(page) != 1 || page[0].ID != full.ID {
 		t.Fatalf("page 2: %+v %v %v", page, more, err)
 	}
+	// By id, as an export walks the register: each page after the last
+	// demand of the one before, none skipped nor repeated when a demand
+	// comes in or goes between two pages.
+	walk := func(q demand.RegisteredQuery, between func()) []int64 {
+		t.Helper()
+		q.Limit = 1
+		out := []int64{}
+		for {
+			if err := q.Check(); err != nil {
+				t.Fatal(err)
+			}
+			page, more, err := s.Demands().Registered(ctx, q)
+			if err != nil || len(page) > 1 || more && len(page) == 0 {
+				t.Fatalf("%+v: %+v %v %v", q, page, more, err)
+			}
+			for _, r := range page {
+				out = append(out, r.ID)
+				q.Before = r.ID
+			}
+			if !more {
+				return out
+			}
+			if between != nil {
+				between()
+				between = nil
+			}
+		}
+	}
+	if got := walk(demand.RegisteredQuery{}, nil); !equalIDs(got, []int64{bobs.ID, waiting.ID, full.ID}) {
+		t.Errorf("by id: %v", got)
+	}
+	if got := walk(demand.RegisteredQuery{State: demand.StateConfirmed}, nil); !equalIDs(got, []int64{bobs.ID, full.ID}) {
+		t.Errorf("confirmed by id: %v", got)
+	}
+	late := int64(0)
+	got := walk(demand.RegisteredQuery{}, func() { late = mustSaveDemand(t, s, plainDemand(ann)).ID })
+	if late == 0 || !equalIDs(got, []int64{bobs.ID, waiting.ID, full.ID}) {
+		t.Errorf("by id with one more demand on the way: %v (the new one %d)", got, late)
+	}
+	if page, more, err := s.Demands().Registered(ctx, demand.RegisteredQuery{Limit: 10, Before: full.ID}); err != nil || more || len(page) != 0 {
+		t.Errorf("before the oldest: %+v %v %v", page, more, err)
+	}
+	if err := (&demand.RegisteredQuery{Limit: 10, Before: -1}).Check(); err == nil {
+		t.Error("a negative Before passed")
+	}
 }
 
 func equalIDs(a, b []int64) bool {

@@ -79,8 +79,9 @@ var demandsCSV = []string{"admin.demands.csv.id", "admin.lead.created", "admin.l
 	"admin.demands.matching", "admin.demands.alerts", "admin.demands.lastAlert"}
 
 // serveDemandsExport streams the CSV of the demands its address filters
-// (every page of them, in the staff member's language), the export
-// written to the audit log first: personal data left the back office.
+// (every page of them, walked by id however many there are, in the staff
+// member's language), the export written to the audit log first: personal
+// data left the back office.
 func (h *Handler) serveDemandsExport(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	q := r.URL.Query()
@@ -94,7 +95,8 @@ func (h *Handler) serveDemandsExport(w http.ResponseWriter, r *http.Request) {
 	yes, no := i18n.T(lang, "admin.demands.yes"), i18n.T(lang, "admin.demands.no")
 	listings := h.o.Demands.Listings() // one catalog for the whole file
 	rows := func(yield func([]string, error) bool) {
-		for rq.Limit = demand.MaxRegisteredPage; ; rq.Offset += rq.Limit {
+		rq.Offset, rq.Limit = 0, demand.MaxRegisteredPage
+		for {
 			list, more, err := h.o.Demands.Register.Registered(ctx, rq)
 			if err != nil {
 				yield(nil, err)
@@ -115,9 +117,10 @@ func (h *Handler) serveDemandsExport(w http.ResponseWriter, r *http.Request) {
 					return
 				}
 			}
-			if !more || rq.Offset+rq.Limit > demand.MaxRegisteredOffset {
+			if !more || len(list) == 0 {
 				return
 			}
+			rq.Before = list[len(list)-1].ID
 		}
 	}
 	h.sendCSV(w, r, demandsAuditTarget, "demands-"+h.today()+".csv", demandsCSV, rows)
