@@ -20,6 +20,14 @@ type Visit struct {
 	Lang      string
 }
 
+// Booked is a booking as a visit request's lead shows it: its slot now,
+// how often the agency moved it (Revision), and whether it was cancelled
+// (by the visitor's link or by the agency; the audit log says which).
+type Booked struct {
+	Booking
+	Cancelled bool
+}
+
 // MaxWeekVisits bounds one read of the agency's agenda.
 const MaxWeekVisits = 1000
 
@@ -31,6 +39,9 @@ type DeskStore interface {
 	Visits(ctx context.Context, from, to time.Time, property int64, limit int) ([]Visit, error)
 	// Visit is booking id while it is not cancelled; ErrNoBooking else.
 	Visit(ctx context.Context, id int64) (Visit, error)
+	// OfRequest lists the bookings of visit request id, cancelled ones
+	// too, in the order they were made.
+	OfRequest(ctx context.Context, id int64) ([]Booked, error)
 	// CancelID frees booking id's place as Cancel does, and calls then in
 	// the same transaction; ErrNoBooking when none is booked with id.
 	CancelID(ctx context.Context, id int64, then func(ctx context.Context, tx mail.Tx, v Visit) error) (Visit, error)

@@ -11,6 +11,7 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+	"time"
 
 	"immo/internal/account"
 	"immo/internal/altcha"
@@ -157,6 +158,19 @@ func TestInboxAgenda(t *testing.T) {
 			if !strings.Contains(slotWords, "10:00") || strings.Contains(slotWords, "T10:00") || !strings.Contains(slotWords, "Tuesday") {
 				t.Errorf("the visit request's slot on its page: %q", slotWords)
 			}
+			// Her lead's visit as it stands: booked, as asked, until the agency changes it.
+			leadVisit := func() map[string]any {
+				t.Helper()
+				_, p := inboxPage(t, agent.do(t, "GET", anne["lead"].(string), nil))
+				visits, _ := p["visits"].([]any)
+				if len(visits) != 1 {
+					t.Fatalf("the lead's visits: %v", p["visits"])
+				}
+				return visits[0].(map[string]any)
+			}
+			if v := leadVisit(); v["start"] != "2026-03-03T09:00:00Z" || v["moved"] != 0.0 || v["cancelled"] != "" || jsonOf(v["changes"]) != "[]" {
+				t.Errorf("the lead's visit before any change: %v", v)
+			}
 			if rec := agent.do(t, "GET", "/admin/agenda/?week=2026-13-01", nil); rec.Code != http.StatusBadRequest {
 				t.Errorf("a bad week: %d, want 400", rec.Code)
 			}
@@ -233,6 +247,13 @@ func TestInboxAgenda(t *testing.T) {
 			if days := visitsOf(props); len(days[1]) != 2 || days[1][0]["start"] != "2026-03-03T09:30:00Z" || days[1][0]["moved"] != 1.0 {
 				t.Fatalf("after the move: %v", days[1])
 			}
+			// Her lead's page says the agency moved it (who, when, from and to
+			// which slot): the slot her request asked no longer holds.
+			moveEntry := `{"action":"move","actor":"Ann agent","from":"2026-03-03T09:00:00Z","time":"` +
+				s.Clock.Now().UTC().Format(time.RFC3339) + `","to":"2026-03-03T09:30:00Z"}`
+			if v := leadVisit(); v["start"] != "2026-03-03T09:30:00Z" || v["moved"] != 1.0 || v["cancelled"] != "" || jsonOf(v["changes"]) != "["+moveEntry+"]" {
+				t.Errorf("the lead's visit after the move: %v", v)
+			}
 
 			// Cancelled: a CANCEL .ics one SEQUENCE higher; gone from the week.
 			mails = len(s.SMTP.Messages())
@@ -251,6 +272,11 @@ func TestInboxAgenda(t *testing.T) {
 			}
 			if s.Count(t, "audit_log") != audits+2 {
 				t.Errorf("the cancellation was not audited")
+			}
+			cancelEntry := `{"action":"cancel","actor":"Ann agent","from":"2026-03-03T09:30:00Z","time":"` +
+				s.Clock.Now().UTC().Format(time.RFC3339) + `","to":""}`
+			if v := leadVisit(); v["cancelled"] != "agency" || jsonOf(v["changes"]) != "["+moveEntry+","+cancelEntry+"]" {
+				t.Errorf("the lead's visit after the cancellation: %v", v)
 			}
 
 			// The week's CSV: a BOM, Bert's visit; personal data left the

@@ -65,6 +65,14 @@ func (d *Desk) Week(ctx context.Context, day time.Time, property int64) (from, t
 	return from, to, visits, err
 }
 
+// OfRequest is what became of visit request id's bookings: each one's
+// slot now, how often the agency moved it, whether it was cancelled (the
+// audit log's entries of target TargetBooking say who moved or cancelled
+// it, and when).
+func (d *Desk) OfRequest(ctx context.Context, id int64) ([]agenda.Booked, error) {
+	return d.Store.OfRequest(ctx, id)
+}
+
 // Free are the slots a visit of property may be moved to now.
 func (d *Desk) Free(property int64) []agenda.Slot { return d.Visits.Board.FreeFor(property) }
 

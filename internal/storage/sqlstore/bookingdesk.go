@@ -87,6 +87,30 @@ func (b *Bookings) visit(ctx context.Context, q queryRower, id int64) (agenda.Vi
 	return v, err
 }
 
+// OfRequest implements agenda.DeskStore (bookings_request).
+func (b *Bookings) OfRequest(ctx context.Context, id int64) ([]agenda.Booked, error) {
+	rows, err := b.s.read.QueryContext(ctx, b.s.d.query(`SELECT id, start_at, property_id, revision, cancelled_at IS NOT NULL
+		FROM bookings WHERE request_id = ? ORDER BY id`), id)
+	if err != nil {
+		return nil, b.s.errorf("bookings of request %d: %w", id, err)
+	}
+	defer rows.Close()
+	out := []agenda.Booked{}
+	for rows.Next() {
+		k := agenda.Booked{Booking: agenda.Booking{RequestID: id}}
+		var property sql.NullInt64
+		if err := rows.Scan(&k.ID, scanTime{&k.Start}, &property, &k.Revision, &k.Cancelled); err != nil {
+			return nil, b.s.errorf("bookings of request %d: %w", id, err)
+		}
+		k.Property = property.Int64
+		out = append(out, k)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, b.s.errorf("bookings of request %d: %w", id, err)
+	}
+	return out, nil
+}
+
 // free gives back booking id's place in its slot and for its property.
 func (b *Bookings) free(ctx context.Context, tx *sql.Tx, id int64) error {
 	if _, err := tx.ExecContext(ctx, b.s.d.query(`UPDATE agenda_slots SET taken = taken - 1

@@ -209,7 +209,12 @@ func (h *Handler) serveLead(w http.ResponseWriter, r *http.Request) {
 	if problems != nil {
 		b.Errors, b.Form = problems, typed(values, values["action"])
 	}
-	h.render(w, r, h.leadProps(b, d, staff, names), b, status)
+	props := h.leadProps(b, d, staff, names)
+	if props.Visits, err = h.leadVisits(ctx, d, names); err != nil {
+		h.fail(w, r, http.StatusInternalServerError, err)
+		return
+	}
+	h.render(w, r, props, b, status)
 }
 
 // change makes the change a lead page's form posted, as actor.
@@ -238,7 +243,7 @@ func (h *Handler) change(r *http.Request, actor, id int64, values map[string]str
 func (h *Handler) leadProps(b Base, d inbox.Detail, staff []StaffName, names map[int64]string) LeadProps {
 	p := LeadProps{Base: b, Lead: row(d.Row, names), Page: d.Request.Page, Title: personTitle(b.Lang, d.Request.Person.Title),
 		Remark: d.Request.Remark, Fields: []FieldValue{}, Files: []FileLink{}, Notes: []NoteView{}, History: []Change{},
-		Mails: []MailView{}, Moves: []string{}, Staff: staff, AssigneeID: d.Assignee, Action: leadPath(d.ID), Back: leadsPath}
+		Mails: []MailView{}, Visits: []LeadVisit{}, Moves: []string{}, Staff: staff, AssigneeID: d.Assignee, Action: leadPath(d.ID), Back: leadsPath}
 	if h.o.ListingURL != nil {
 		p.Listing = h.o.ListingURL(b.Lang, d.PropertyID, d.ProjectID)
 	}

@@ -131,6 +131,9 @@ type LeadProps struct {
 	Notes   []NoteView   `json:"notes"`
 	History []Change     `json:"history"`
 	Mails   []MailView   `json:"mails"`
+	// Visits are the visits a visit request booked, as they stand now
+	// (moved or cancelled by the agency, cancelled by the visitor).
+	Visits []LeadVisit `json:"visits"`
 	// Moves are the statuses the lead may go to now; Staff whom it may be
 	// assigned to (AssigneeID its current one, 0: nobody); Action where the
 	// lead's forms post; Back the list.
@@ -142,6 +145,25 @@ type LeadProps struct {
 }
 
 func (LeadProps) View() string { return ViewLead }
+
+// LeadVisit is a visit a lead booked as it stands: its slot now (Start),
+// how often the agency moved it, whether it was cancelled and by whom, and
+// the agency's changes to it (the audit log's), oldest first.
+type LeadVisit struct {
+	Start     string        `json:"start"` // RFC 3339
+	Moved     int           `json:"moved"`
+	Cancelled string        `json:"cancelled" tstype:"'' | 'agency' | 'visitor'"` // "": not cancelled
+	Changes   []VisitChange `json:"changes"`
+}
+
+// VisitChange is the agency moving or cancelling a visit.
+type VisitChange struct {
+	Action string `json:"action" tstype:"'move' | 'cancel'"`
+	Actor  string `json:"actor"`
+	Time   string `json:"time"` // RFC 3339
+	From   string `json:"from"` // RFC 3339: the slot it had
+	To     string `json:"to"`   // RFC 3339: the slot it moved to ("": cancelled)
+}
 
 // FieldValue is one of the kind's own fields as sent.
 type FieldValue struct {

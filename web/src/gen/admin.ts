@@ -112,6 +112,7 @@ export interface LeadProps {
   notes: NoteView[] | null
   history: Change[] | null
   mails: MailView[] | null
+  visits: LeadVisit[] | null
   moves: string[] | null
   staff: StaffName[] | null
   assigneeId: number
@@ -158,6 +159,23 @@ export interface MailView {
   attempts: number
   created: string
   lastError: string
+}
+
+/** admin.LeadVisit */
+export interface LeadVisit {
+  start: string
+  moved: number
+  cancelled: '' | 'agency' | 'visitor'
+  changes: VisitChange[] | null
+}
+
+/** admin.VisitChange */
+export interface VisitChange {
+  action: 'move' | 'cancel'
+  actor: string
+  time: string
+  from: string
+  to: string
 }
 
 /** admin.ErrorProps */

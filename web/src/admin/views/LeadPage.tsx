@@ -2,10 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useEffect, type FormEvent } from 'react'
 import { useForm } from 'react-hook-form'
 import { z } from 'zod'
-import type { LeadProps } from '../../gen/admin'
+import type { LeadProps, LeadVisit } from '../../gen/admin'
 import { Link, useRouter } from '../../lib/router'
 import { Shell } from '../ui/Shell'
-import { texts, when } from '../ui/texts'
+import { texts, when, type T } from '../ui/texts'
 
 const MAX_NOTE = 5000 // inbox.MaxNote
 const noteSchema = z.object({ note: z.string().trim().min(1, 'admin.error.noteEmpty').max(MAX_NOTE, 'admin.error.noteLong') })
@@ -53,6 +53,7 @@ export function LeadPage(props: LeadProps) {
           )}
           {props.page && (<><dt>{t('admin.lead.page')}</dt><dd><a href={props.page}>{props.page}</a></dd></>)}
           {(props.fields ?? []).map((f) => (<FieldRow key={f.name} label={t(`admin.field.${f.name}`)} value={f.value} />))}
+          {(props.visits ?? []).filter((v) => v.moved > 0 || v.cancelled).map((v, i) => <VisitRow key={i} visit={v} t={t} lang={props.lang} />)}
         </dl>
         {props.remark && (<><h3>{t('admin.lead.remark')}</h3><p className="admin-remark">{props.remark}</p></>)}
         {(props.files ?? []).length > 0 && (
@@ -124,6 +125,28 @@ export function LeadPage(props: LeadProps) {
         </section>
       )}
     </Shell>
+  )
+}
+
+/** A visit the agency moved or cancelled (or its visitor cancelled): the slot asked, in the fields above, no longer holds. */
+function VisitRow({ visit: v, t, lang }: { visit: LeadVisit; t: T; lang: string }) {
+  const state = v.cancelled === 'agency' ? t('admin.lead.visitCancelled')
+    : v.cancelled === 'visitor' ? t('admin.lead.visitCancelledVisitor')
+      : t('admin.lead.visitMoved', { when: when(v.start, lang) })
+  return (
+    <>
+      <dt>{t('admin.lead.visit')}</dt>
+      <dd>
+        <strong>{state}</strong>
+        {(v.changes ?? []).length > 0 && (
+          <ul className="admin-small">
+            {(v.changes ?? []).map((c, i) => (
+              <li key={i}>{when(c.time, lang)} · {c.actor} · {t(`admin.action.${c.action}`)}: {when(c.from, lang)}{c.to && ` → ${when(c.to, lang)}`}</li>
+            ))}
+          </ul>
+        )}
+      </dd>
+    </>
   )
 }
 
