@@ -50,8 +50,8 @@ type Tally struct {
 	Count  int
 }
 
-// Watch keeps what the inbox's abuse page shows. Its writes join the
-// transaction of the attempt they describe (a form post's).
+// Watch keeps what the inbox's abuse page shows (Batch). A hold is
+// written in the transaction of the attempt it describes (a form post's).
 type Watch interface {
 	// Refused counts one refusal for reason in area, in the hour that
 	// starts at hour.
@@ -87,9 +87,13 @@ const (
 	ActionRelease = "abuse.release"
 )
 
-// Abuse is the abuse page's store: what Watch kept, and the release.
+// Abuse is the abuse page's store: the holds and the refusals' counts
+// kept, and the release.
 type Abuse interface {
-	Watch
+	// Held records h (as Watch.Held).
+	Held(ctx context.Context, h Hold) error
+	// AddRefusals adds counts to the refusals counted (Tally.Count each).
+	AddRefusals(ctx context.Context, counts []Tally) error
 	// Tallies are the refusals counted from the hour of since on, newest
 	// hour first.
 	Tallies(ctx context.Context, since time.Time) ([]Tally, error)

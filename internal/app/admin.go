@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"immo/internal/account"
+	"immo/internal/antispam"
 	"immo/internal/booking"
 	"immo/internal/inbox"
 	"immo/internal/lead"
@@ -30,7 +31,7 @@ const adminCookie = "immo_staff"
 // signing in through staff behind the site's login brakes, the mails about
 // a lead read from queue.
 func newAdmin(store storage.Store, staff *account.StaffService, queue *mailqueue.Queue, resolver *route.Resolver, says *testimonial.Service,
-	desk *booking.Desk, requestMails *notify.Composer, ipKey []byte, secure bool, w *Web, now func() time.Time, log *slog.Logger) (*admin.Handler, error) {
+	desk *booking.Desk, requestMails *notify.Composer, abuse *antispam.Batch, ipKey []byte, secure bool, w *Web, now func() time.Time, log *slog.Logger) (*admin.Handler, error) {
 	ip, err := lead.NewIPHasher(ipKey)
 	if err != nil {
 		return nil, err
@@ -58,10 +59,10 @@ func newAdmin(store storage.Store, staff *account.StaffService, queue *mailqueue
 	moderation := &testimonial.Moderation{Store: store, Shown: says, Now: now, Audit: testimonialAudit(store.Inbox())}
 	o := admin.Options{
 		FieldWords: requestMails.FieldWords, Langs: resolver.Site.Languages.Enabled(),
-		Inbox: leads, Audit: leads, Newsletter: store.Newsletter(), Record: store.Inbox().Log, SignIn: staff, Brakes: loginBrakes(ip, store, now), Staff: staffNames{members}, StaffAdmin: staff, MyFactor: staff,
+		Inbox: leads, Audit: leads, Newsletter: store.Newsletter(), Record: store.Inbox().Log, SignIn: staff, Brakes: loginBrakes(ip, store, abuse, now), Staff: staffNames{members}, StaffAdmin: staff, MyFactor: staff,
 		Sessions: sessions, ListingURL: resolver.ListingURL, Assets: tags, Version: version, Log: log.With("component", "inbox"), Now: now,
 		Testimonials: moderation, Mails: mailDesk{Queue: queue, log: store.Inbox(), now: now},
-		Abuse: abuseDesk{Abuse: store.Antispam(), log: store.Inbox().Log, now: now},
+		Abuse: abuseDesk{Abuse: abuse, log: store.Inbox().Log, now: now},
 	}
 	if desk != nil { // a nil *Desk in the interface would not be nil
 		o.Agenda = desk

@@ -97,7 +97,10 @@ type App struct {
 	// visits are the property pages' visits counted since the last flush
 	// (FlushVisits).
 	visits *visit.Counter
-	jobs   *siteJobs
+	// abuse are the refusals counted for the abuse page since the last
+	// flush (antispam.Batch.Run).
+	abuse *antispam.Batch
+	jobs  *siteJobs
 
 	store      storage.Store
 	site       *site.Config
@@ -146,6 +149,8 @@ func New(ctx context.Context, c Config) (*App, error) {
 	resolver := &route.Resolver{Site: cfg, Catalog: cat, Testimonials: says, BaseURL: strings.TrimRight(c.PublicURL, "/"),
 		MapTiles: web.TileURL(c.MapFrame.Tiles), MapAttribution: web.TileAttribution(c.MapFrame), ConditionErrors: route.LogOnce(log)}
 	requests, spam := store.Requests(), store.Antispam()
+	// The refusals the abuse page counts, in memory until flushed (Run).
+	abuse := antispam.NewBatch(spam)
 	pictureSigner, err := testimonial.NewPictureSigner(c.Keys.Picture)
 	if err != nil {
 		return nil, err
@@ -156,7 +161,7 @@ func New(ctx context.Context, c Config) (*App, error) {
 	}
 	subscribers := store.Newsletter()
 	var cancels web.VisitCancels
-	deps := formDeps{Requests: requests, Pending: store, Pictures: pictureSigner, Spam: spam, Queue: queue, Resolver: resolver,
+	deps := formDeps{Requests: requests, Pending: store, Pictures: pictureSigner, Spam: spam, Watch: abuse, Queue: queue, Resolver: resolver,
 		Catalog: cat, IPKey: c.Keys.IPHash, AltchaKey: c.Keys.Altcha, Now: c.Now, Log: log.With("component", "forms"), Agenda: visits,
 		Newsletter: &newsletter.Service{Store: subscribers}, Captcha: c.Captcha,
 		Registrants: newRegistrants(store, cfg, cat)}
@@ -190,7 +195,7 @@ func New(ctx context.Context, c Config) (*App, error) {
 		return nil, err
 	}
 	// The owners' login, password links and portal.
-	owners, err := ownerPages(store, cat, c.Keys.IPHash, now)
+	owners, err := ownerPages(store, cat, c.Keys.IPHash, abuse, now)
 	if err != nil {
 		return nil, err
 	}
@@ -206,7 +211,7 @@ func New(ctx context.Context, c Config) (*App, error) {
 	if err != nil {
 		return nil, err
 	}
-	staff, err := staffService(store, cfg.Agency, composer, queue, c.Keys.TOTP, c.Now)
+	staff, err := staffService(store, cfg.Agency, composer, queue, c.Keys.TOTP, abuse, c.Now)
 	if err != nil {
 		return nil, err
 	}
@@ -217,7 +222,7 @@ func New(ctx context.Context, c Config) (*App, error) {
 		return nil, err
 	}
 	desk := newAgendaDesk(deps, store, requestMails)
-	inboxPages, err := newAdmin(store, staff, queue, resolver, says, desk, requestMails, c.Keys.IPHash, strings.HasPrefix(c.PublicURL, "https://"), c.Web, now, log)
+	inboxPages, err := newAdmin(store, staff, queue, resolver, says, desk, requestMails, abuse, c.Keys.IPHash, strings.HasPrefix(c.PublicURL, "https://"), c.Web, now, log)
 	if err != nil {
 		return nil, err
 	}
@@ -230,7 +235,7 @@ func New(ctx context.Context, c Config) (*App, error) {
 		Admin:               inboxPages,
 	})
 	a := &App{Handler: h, Catalog: cat, Testimonials: says, Agenda: visits, Challenges: challenges, Staff: staff, EndStreams: inboxPages.EndStreams, Pictures: pictureSigner,
-		Queue: queue, visits: counted, store: store, site: cfg, smtpURL: c.SMTPURL, now: now, log: log, closePages: closePages, jobs: jobs}
+		Queue: queue, visits: counted, abuse: abuse, store: store, site: cfg, smtpURL: c.SMTPURL, now: now, log: log, closePages: closePages, jobs: jobs}
 	if c.Prerender && c.Web == nil {
 		a.prerender = pages
 	}
@@ -257,6 +262,7 @@ func (a *App) Run(ctx context.Context) error {
 		wg.Go(func() { watch(ctx, 5*time.Second, "agenda", a.Agenda.Board.Refresh, log) })
 	}
 	wg.Go(func() { antispam.RunPurge(ctx, store.Antispam(), store.Requests(), antispam.PurgeInterval, log) })
+	wg.Go(func() { a.abuse.Run(ctx, antispam.FlushEvery, log) })
 	wg.Go(func() {
 		watch(ctx, time.Hour, "expired sessions", func(ctx context.Context) (bool, error) {
 			_, err := store.Sessions().DeleteExpired(ctx, a.now())

@@ -34,10 +34,13 @@ var formKinds = []lead.Kind{lead.KindSiteContact, lead.KindInformation, lead.Kin
 
 // formDeps is what newForms builds the visitor forms from.
 type formDeps struct {
-	Requests  *sqlstore.Requests
-	Pending   testimonial.Pending // keeps a testimonial request's testimonial
-	Pictures  *testimonial.PictureSigner
-	Spam      antispam.Store
+	Requests *sqlstore.Requests
+	Pending  testimonial.Pending // keeps a testimonial request's testimonial
+	Pictures *testimonial.PictureSigner
+	Spam     antispam.Store
+	// Watch counts the refusals and the holds for the abuse page
+	// (antispam.Batch).
+	Watch     antispam.Watch
 	Queue     mail.Queue
 	Resolver  *route.Resolver
 	Catalog   *catalog.Service
@@ -98,7 +101,7 @@ func newForms(d formDeps) (web.Forms, *altcha.Service, error) {
 		return nil, nil, err
 	}
 	limit := func(name string, max int, window time.Duration, site bool) spam.Limit {
-		return spam.Limit{Limiter: &antispam.Limiter{Counter: d.Spam, Max: max, Window: window, Now: d.Now, Name: name, Watch: d.Spam},
+		return spam.Limit{Limiter: &antispam.Limiter{Counter: d.Spam, Max: max, Window: window, Now: d.Now, Name: name, Watch: d.Watch},
 			Site: site}
 	}
 	cfg := d.Resolver.Site
@@ -154,7 +157,7 @@ func newForms(d formDeps) (web.Forms, *altcha.Service, error) {
 		Addresses: &addresses,
 		// A post is one write transaction: proof spent, counters, request, mails.
 		Tx:    d.Requests,
-		Watch: d.Spam,
+		Watch: d.Watch,
 		Now:   d.Now,
 		Log:   d.Log,
 	}
@@ -175,7 +178,7 @@ func newForms(d formDeps) (web.Forms, *altcha.Service, error) {
 // unsubscribe form): 10 a day per lead.AddressKey.
 func mailsPerAddress(d formDeps) spam.Limit {
 	return spam.Limit{Limiter: &antispam.Limiter{Counter: d.Spam, Max: 10, Window: 24 * time.Hour, Now: d.Now, Name: "mailto-day",
-		Watch: d.Spam}}
+		Watch: d.Watch}}
 }
 
 // newComposer writes the mails of the site's requests.

@@ -21,7 +21,7 @@ func newsletterPages(d formDeps) (web.NewsletterPages, error) {
 		return web.NewsletterPages{}, err
 	}
 	limit := func(name string, max int, window time.Duration) spam.Limit {
-		return spam.Limit{Limiter: &antispam.Limiter{Counter: d.Spam, Max: max, Window: window, Now: d.Now, Name: name, Watch: d.Spam}}
+		return spam.Limit{Limiter: &antispam.Limiter{Counter: d.Spam, Max: max, Window: window, Now: d.Now, Name: name, Watch: d.Watch}}
 	}
 	return web.NewsletterPages{Service: d.Newsletter, IP: ip,
 		PerSender: limit("unsubscribe-hour", 10, time.Hour), PerReceiver: limit("unsubscribe-to-day", 3, 24*time.Hour),

@@ -48,7 +48,7 @@ const (
 
 // ownerPages are the owners' pages' services on the store; the portal
 // counts the active demands against cat's listings.
-func ownerPages(store storage.Store, cat *catalog.Service, ipKey []byte, now func() time.Time) (web.OwnerPages, error) {
+func ownerPages(store storage.Store, cat *catalog.Service, ipKey []byte, watch antispam.Watch, now func() time.Time) (web.OwnerPages, error) {
 	ip, err := lead.NewIPHasher(ipKey)
 	if err != nil {
 		return web.OwnerPages{}, err
@@ -60,7 +60,7 @@ func ownerPages(store storage.Store, cat *catalog.Service, ipKey []byte, now fun
 		Portal: &portal.Service{Store: store.Portal(), Demands: store.Demands().Active, Now: now,
 			Listing: func(id int64) (*catalog.Property, bool) { return catalog.Listing(cat.Index(), id) }},
 		Now:          now,
-		LoginBrakes:  loginBrakes(ip, store, now),
+		LoginBrakes:  loginBrakes(ip, store, watch, now),
 		WeeklyReport: store.Accounts().SetWeeklyReport,
 	}, nil
 }
@@ -148,9 +148,9 @@ func siteComposer(cfg *site.Config, resolver *route.Resolver) (*notify.Composer,
 
 // loginBrakes are the owners' and the registrants' login brakes, counted
 // in the anti-spam counters per LoginWindow.
-func loginBrakes(ip *lead.IPHasher, store storage.Store, now func() time.Time) web.LoginBrakes {
+func loginBrakes(ip *lead.IPHasher, store storage.Store, watch antispam.Watch, now func() time.Time) web.LoginBrakes {
 	limiter := func(max int, name string) *antispam.Limiter {
-		return &antispam.Limiter{Counter: store.Antispam(), Max: max, Window: LoginWindow, Now: now, Name: name, Watch: store.Antispam()}
+		return &antispam.Limiter{Counter: store.Antispam(), Max: max, Window: LoginWindow, Now: now, Name: name, Watch: watch}
 	}
 	return web.LoginBrakes{IP: ip, PerAccountAddress: limiter(LoginPerAccountAddress, "login-account-ip"),
 		PerAddress: limiter(LoginPerAddress, "login-ip"), PerAccount: limiter(LoginPerAccount, "login-account")}

@@ -43,9 +43,9 @@ func registrantPages(d formDeps, store storage.Store, reg *registrant.Service, n
 	return web.RegistrantPages{
 		Service:     reg,
 		Login:       &account.Service{Store: store.Accounts(), Now: now},
-		LoginBrakes: loginBrakes(ip, store, now),
+		LoginBrakes: loginBrakes(ip, store, d.Watch, now),
 		ForgotPerSender: spam.Limit{Limiter: &antispam.Limiter{Counter: store.Antispam(), Max: ForgotPerHour, Window: time.Hour,
-			Now: now, Name: "forgot-hour", Watch: store.Antispam()}},
+			Now: now, Name: "forgot-hour", Watch: d.Watch}},
 		Addresses: mailsPerAddress(d),
 	}, nil
 }

@@ -26,7 +26,7 @@ import (
 // the anti-spam counters. The inbox's handlers call it (login steps,
 // enrolment, the staff pages); `immo staff` provisions with it.
 func staffService(store storage.Store, agency site.Agency, composer *notify.Composer, queue mail.Queue, totpKey []byte,
-	now func() time.Time) (*account.StaffService, error) {
+	watch antispam.Watch, now func() time.Time) (*account.StaffService, error) {
 	if now == nil {
 		now = time.Now
 	}
@@ -49,7 +49,7 @@ func staffService(store storage.Store, agency site.Agency, composer *notify.Comp
 		Seal:   box,
 		Issuer: agency.Name,
 		CodeBrake: &antispam.Limiter{Counter: store.Antispam(), Max: account.CodeBrakeMax, Window: account.CodeBrakeWindow,
-			Now: now, Name: "code-account", Watch: store.Antispam()},
+			Now: now, Name: "code-account", Watch: watch},
 		Now: now,
 	}, nil
 }
@@ -71,7 +71,7 @@ func commandStaff(c Config) (*account.StaffService, error) {
 	if err != nil {
 		return nil, err
 	}
-	return staffService(c.Store, c.Site.Agency, composer, queue, c.Keys.TOTP, c.Now)
+	return staffService(c.Store, c.Site.Agency, composer, queue, c.Keys.TOTP, nil, c.Now)
 }
 
 // AddStaff adds the staff member n names on c.Store from the command line

@@ -12,20 +12,26 @@ import (
 
 var _ antispam.Abuse = (*Antispam)(nil)
 
-// Refused implements antispam.Watch: one upsert of the hour's count.
-func (a *Antispam) Refused(ctx context.Context, hour time.Time, reason, area string) error {
+// AddRefusals implements antispam.Abuse: one upsert a count, in one
+// transaction.
+func (a *Antispam) AddRefusals(ctx context.Context, counts []antispam.Tally) error {
 	err := a.s.writeTx(ctx, func(tx *sql.Tx) error {
-		_, err := tx.ExecContext(ctx, a.s.d.query(`INSERT INTO refusal_tallies (hour, reason, area, n) VALUES (?, ?, ?, 1)
-			ON CONFLICT (hour, reason, area) DO UPDATE SET n = refusal_tallies.n + 1`), a.s.d.Time(hour), reason, area)
-		return err
+		for _, c := range counts {
+			if _, err := tx.ExecContext(ctx, a.s.d.query(`INSERT INTO refusal_tallies (hour, reason, area, n) VALUES (?, ?, ?, ?)
+				ON CONFLICT (hour, reason, area) DO UPDATE SET n = refusal_tallies.n + excluded.n`),
+				a.s.d.Time(c.Hour.UTC().Truncate(time.Hour)), c.Reason, c.Area, c.Count); err != nil {
+				return err
+			}
+		}
+		return nil
 	})
 	if err != nil {
-		return a.s.errorf("count a refusal: %w", err)
+		return a.s.errorf("count refusals: %w", err)
 	}
 	return nil
 }
 
-// Held implements antispam.Watch.
+// Held implements antispam.Abuse.
 func (a *Antispam) Held(ctx context.Context, h antispam.Hold) error {
 	err := a.s.writeTx(ctx, func(tx *sql.Tx) error {
 		_, err := tx.ExecContext(ctx, a.s.d.query(`INSERT INTO abuse_holds (key, window_start, limit_name, who, area, max_hits, held_until)
