@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { useEffect, useRef, type ReactNode } from 'react'
 import type { LoginProps } from '../../gen/admin'
 import { Link, useRouter } from '../../lib/router'
 import { texts } from './texts'
@@ -8,13 +8,25 @@ export function Shell({ base, title, children }: { base: Omit<LoginProps, 'step'
   const t = texts(base)
   const router = useRouter()
   const viewer = base.viewer
+  // The menu's line scrolls sideways where it is wider than the screen (a
+  // phone): the current section is brought into it, the page itself not scrolled.
+  const menu = useRef<HTMLUListElement>(null)
+  const current = base.nav?.find((n) => n.current)?.href
+  useEffect(() => {
+    const ul = menu.current
+    const a = ul?.querySelector('[aria-current="page"]')
+    if (!ul || !a || ul.scrollWidth <= ul.clientWidth) return
+    const box = ul.getBoundingClientRect()
+    const item = a.getBoundingClientRect()
+    if (item.left < box.left || item.right > box.right) ul.scrollLeft += item.left - box.left - (box.width - item.width) / 2
+  }, [current])
   return (
     <div className="admin">
       <header className="admin-bar">
         <strong className="admin-brand">{t('admin.brand')}</strong>
         {viewer && (
           <nav aria-label={t('admin.nav.label')}>
-            <ul>
+            <ul ref={menu}>
               {(base.nav ?? []).map((n) => (
                 <li key={n.href}>
                   <Link href={n.href} aria-current={n.current ? 'page' : undefined}>{t(n.label)}</Link>
@@ -33,7 +45,7 @@ export function Shell({ base, title, children }: { base: Omit<LoginProps, 'step'
               void router?.visit(viewer.logout, { method: 'post', data: {} })
             }}
           >
-            <span>{viewer.name}</span>
+            <span title={viewer.name}>{viewer.name}</span>
             <button type="submit">{t('admin.logout')}</button>
           </form>
         )}
