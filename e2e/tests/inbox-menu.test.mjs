@@ -1,6 +1,6 @@
 // The inbox's menu in Chromium, against the real binary, in the four
-// languages, with one section more than today (a twelfth, as long as the
-// longest label): at 1366 px it holds on one line beside nothing that
+// languages, with twelve sections (an admin's, padded with copies of the
+// longest label should there be fewer): at 1366 px it holds on one line beside nothing that
 // wraps — the brand and who is logged in above it — and at 375 px it is
 // one line that scrolls sideways (the current section brought into view),
 // the page itself no wider than the screen and the brand beside the logout.
@@ -17,7 +17,7 @@ const TIMEOUT = 90_000
 const STAFF = 'boss@agency.test'
 const PASSWORD = 'correct-horse-42'
 
-/** The bar as laid out, with a twelfth section added (a copy of the longest). */
+/** The bar as laid out, with twelve sections at least (copies of the longest added while fewer). */
 function measure() {
   const ul = document.querySelector('.admin-bar nav ul')
   const items = [...ul.children]
