@@ -2,7 +2,8 @@
 // without JavaScript guesses an owner's password until the site locks them
 // out; a staff member finds them on the abuse page (by the address they
 // typed), releases them, and the visitor's next try is tried again rather
-// than refused. The inbox and the site speak French (the browser's).
+// than refused; logged out, the back button shows no inbox page. The
+// inbox and the site speak French (the browser's).
 import assert from 'node:assert/strict'
 import { execFile } from 'node:child_process'
 import { describe, it } from 'node:test'
@@ -64,6 +65,14 @@ describe('inbox: abuse', () => {
 
       // Released: the next wrong password is said wrong, not locked.
       assert.ok((await guess()).includes(text('fr', 'account', 'error.login')), 'tried again after the release')
+
+      // Logged out, the back button shows no page of the inbox: the router
+      // asks the server again, which sends the login.
+      await Promise.all([page.waitForURL((u) => u.pathname === '/admin/login/'), page.locator('.admin-who button').click()])
+      await page.goBack()
+      await page.waitForURL((u) => u.pathname === '/admin/login/')
+      await page.locator('#login-email').waitFor()
+      assert.equal(await page.locator('text=' + GUESSED).count(), 0, 'no held address after the logout')
       await staff.settle()
       // The refused logins' answers (422) are ones the visitor's page expects.
       visitor.problems.splice(0, visitor.problems.length, ...visitor.problems.filter((p) => !/status of 422\b/.test(p)))

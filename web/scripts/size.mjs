@@ -23,7 +23,8 @@ const BUDGET_KIB = 121
 /** Each page kind: the view chunks it is made of, and its budget (KiB gzip). */
 const PAGE_BUDGETS_KIB = {
   home: { views: ['src/features/home/components/HomePage.tsx'], budget: BUDGET_KIB },
-  list: { views: ['src/features/list/components/PropertyListPage.tsx'], budget: 118 },
+  // list: 118 → 119 on 2026-11-28, the router keeping a private page's address only (back asks again)
+  list: { views: ['src/features/list/components/PropertyListPage.tsx'], budget: 119 },
   property: { views: ['src/features/property/components/PropertyPage.tsx'], budget: 121 },
   project: { views: ['src/features/project/components/ProjectPage.tsx'], budget: 114 },
   // The contact page and the configured pages that hold a form are content pages (the Page view), as

@@ -71,6 +71,10 @@ type pageObject struct {
 	Props     any    `json:"props"`
 	URL       string `json:"url"`
 	Version   string `json:"version"`
+	// Private tells the browser's router to keep only the page's address
+	// in its history (a private or no-store page): going back asks again,
+	// so a logout or a change since is not undone by the back button.
+	Private bool `json:"private,omitempty"`
 }
 
 // Options configure a Responder.
@@ -249,7 +253,7 @@ func (rs *Responder) Render(w http.ResponseWriter, r *http.Request, p Page) {
 	}
 	if IsClient(r) {
 		w.Header().Set("X-Inertia", "true")
-		obj := pageObject{Component: p.View, Props: p.Props, URL: r.URL.RequestURI(), Version: rs.o.Version}
+		obj := pageObject{Component: p.View, Props: p.Props, URL: r.URL.RequestURI(), Version: rs.o.Version, Private: p.Private || p.NoStore}
 		WriteCompressed(w, r, p.status(), "application/json", mustJSON(obj), nil)
 		return
 	}
@@ -262,7 +266,7 @@ func (rs *Responder) Render(w http.ResponseWriter, r *http.Request, p Page) {
 		// shares one page object, so one render and one cache entry.
 		address = canonicalURI(r.URL.Path, p.CacheQuery)
 	}
-	obj := pageObject{Component: p.View, Props: p.Props, URL: address, Version: rs.o.Version}
+	obj := pageObject{Component: p.View, Props: p.Props, URL: address, Version: rs.o.Version, Private: p.Private || p.NoStore}
 	doc, _ := rs.document(r.Context(), p, obj, shared, visitor)
 	writeNonced(w, r, doc.status, doc.doc)
 }

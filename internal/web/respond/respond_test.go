@@ -209,3 +209,26 @@ func TestSecondEntryTypeScript(t *testing.T) {
 		t.Error("props in another order than the registry's were taken")
 	}
 }
+
+// A private or no-store page tells the router to keep only its address in
+// the browser's history (the back button asks the server again); a page
+// the same for everyone is kept whole.
+func TestPrivateInHistory(t *testing.T) {
+	_, _, h := inbox(t)
+	client := map[string]string{"X-Inertia": "true", "X-Inertia-Version": "inbox-1"}
+	for _, tc := range []struct {
+		method, target string
+		header         map[string]string
+		private        bool
+	}{
+		{"GET", "/admin/", client, true},
+		{"GET", "/admin/", nil, true}, // the document's page object too
+		{"POST", "/admin/login/", map[string]string{"X-Inertia": "true", "X-Inertia-Version": "inbox-1", "body": "ok="}, true},
+		{"GET", "/admin/login/", client, false},
+	} {
+		body := do(h, tc.method, tc.target, tc.header).Body.String()
+		if got := strings.Contains(body, `"private":true`); got != tc.private {
+			t.Errorf("%s %s (client %v): private %v, want %v\n%.300s", tc.method, tc.target, tc.header != nil, got, tc.private, body)
+		}
+	}
+}

@@ -65,6 +65,22 @@ describe('router', () => {
     expect(win.fetch).toHaveBeenCalledTimes(1) // no refetch
   })
 
+  it('keeps only the address of a private page in history, and asks the server again on going back to it', async () => {
+    const { win, router, swapped } = setup({ ...page('Lead', '/admin/leads/1/', { email: 'jan@example.be' }), private: true })
+    expect(win.history.state).toEqual({ url: '/admin/leads/1/', scroll: [0, 0] })
+    win.fetch.mockResolvedValueOnce(inertia({ ...page('Leads', '/admin/leads/', { rows: [] }), private: true }))
+    await router.visit('/admin/leads/')
+    expect(JSON.stringify(win.history.state)).not.toContain('rows')
+
+    // Logged out meanwhile: going back asks the server, which sends the login.
+    win.fetch.mockResolvedValueOnce(inertia({ ...page('Login', '/admin/login/?next=%2Fadmin%2Fleads%2F1%2F'), private: true }))
+    win.history.back()
+    await vi.waitFor(() => expect(swapped.at(-1)!.component).toBe('Login'))
+    expect(win.fetch.mock.calls[1][0]).toBe('http://test.local/admin/leads/1/')
+    expect(win.location.pathname + win.location.search).toBe('/admin/login/?next=%2Fadmin%2Fleads%2F1%2F')
+    expect(swapped.some((p) => JSON.stringify(p).includes('jan@example.be'))).toBe(false) // never shown from history
+  })
+
   it('reloads the whole page on 409 with X-Inertia-Location (asset version changed)', async () => {
     const { win, router, swapped } = setup()
     win.fetch.mockResolvedValue(new Response('', { status: 409, headers: { 'X-Inertia-Location': 'http://test.local/for-rent/' } }))

@@ -1,7 +1,11 @@
 import { ServerError, type Page, type Router, type Swap, type VisitOptions } from './types'
 
 type Outcome = { page: Page } | { location: string }
-type HistoryState = { page: Page; scroll: [number, number] }
+/** A history entry: the page, or a private page's address only (Page.private). */
+type HistoryState = { page?: Page; url?: string; scroll: [number, number] }
+
+/** What history keeps of p. */
+const kept = (p: Page): Pick<HistoryState, 'page' | 'url'> => (p.private ? { url: p.url } : { page: p })
 
 /** How long a hover-prefetched response may be used for a visit. */
 export const PREFETCH_TTL = 30_000
@@ -76,10 +80,10 @@ export function createRouter(initialPage: Page, win: Window = window): Router {
   async function show(next: Page, opts: VisitOptions & { hash?: string }) {
     const url = next.url + (opts.hash ?? '')
     if (opts.replace || url === win.location.pathname + win.location.search + win.location.hash) {
-      hist.replaceState({ page: next, scroll: scroll() } satisfies HistoryState, '', url)
+      hist.replaceState({ ...kept(next), scroll: scroll() } satisfies HistoryState, '', url)
     } else {
       saveScroll()
-      hist.pushState({ page: next, scroll: [0, 0] } satisfies HistoryState, '', url)
+      hist.pushState({ ...kept(next), scroll: [0, 0] } satisfies HistoryState, '', url)
     }
     page = next
     await swap(next, { preserveState: !!opts.preserveState })
@@ -148,11 +152,17 @@ export function createRouter(initialPage: Page, win: Window = window): Router {
 
   if ('scrollRestoration' in hist) hist.scrollRestoration = 'manual'
   const previous = (hist.state as HistoryState | null)?.scroll
-  hist.replaceState({ page, scroll: previous ?? scroll() } satisfies HistoryState, '')
+  hist.replaceState({ ...kept(page), scroll: previous ?? scroll() } satisfies HistoryState, '')
   if (previous) win.scrollTo(previous[0], previous[1])
   win.addEventListener('pagehide', saveScroll)
   win.addEventListener('popstate', async (event: PopStateEvent) => {
     const state = event.state as HistoryState | null
+    if (state?.url && !state.page) {
+      // A private page: asked again, in place of its entry.
+      await router.visit(state.url, { replace: true, preserveScroll: true })
+      win.scrollTo(state.scroll[0], state.scroll[1])
+      return
+    }
     if (!state?.page) {
       // A plain #hash entry: the browser handles it, unless it belongs to another page.
       if (key(win.location.href) !== key(page.url)) hard(win.location.href)

@@ -17,9 +17,10 @@ import './consent.css'
 function forgetResetRequest() {
   const clean = withoutReset(window.location.href)
   if (clean === null) return
-  const state = window.history.state as { page?: { url?: string } } | null
-  const page = state?.page ? { ...state.page, url: clean } : undefined
-  window.history.replaceState(page ? { ...state, page } : state, '', clean)
+  // The router keeps a page object, or a private page's address only.
+  const state = window.history.state as { page?: { url?: string }; url?: string } | null
+  const next = state?.page ? { ...state, page: { ...state.page, url: clean } } : state?.url ? { ...state, url: clean } : state
+  window.history.replaceState(next, '', clean)
 }
 
 /** Forgets the stored consent (?setcookies): the library sets its cookie for the host name as domain. */
