@@ -208,11 +208,14 @@ func auditValues(t Texts, names map[int64]string, e inbox.Entry) (before, after,
 	case e.TargetKind == inbox.TargetLead && e.Action == inbox.ActionAssign:
 		return idName(names, e.Before), idName(names, e.After), "", ""
 	case e.TargetKind == account.StaffAuditTarget:
-		if e.Action == inbox.Action(account.StaffRoleChanged) {
+		if e.Action == inbox.Action(account.StaffRoleChanged) || e.Action == inbox.Action(account.StaffAdded) {
 			return word("admin.staff.roles.", e.Before), word("admin.staff.roles.", e.After), "", ""
 		}
 		return word("admin.staff.", e.Before), word("admin.staff.", e.After), "", ""
-	case e.TargetKind == mailqueue.AuditTarget:
+	case e.TargetKind == testimonial.AuditTarget && e.Action == inbox.Action(testimonial.ActionApprove):
+		// Logged as "pending" and "published": the states' own words.
+		return word("admin.testimonials.state", testimonialState[e.Before]), word("admin.testimonials.state", testimonialState[e.After]), "", ""
+		case e.TargetKind == mailqueue.AuditTarget:
 		return word("admin.mail.", e.Before), word("admin.mail.", e.After), "", ""
 	case e.TargetKind == booking.TargetBooking:
 		// A slot, then (a cancellation's) who had booked it.
@@ -225,6 +228,10 @@ func auditValues(t Texts, names map[int64]string, e inbox.Entry) (before, after,
 	}
 	return e.Before, e.After, "", ""
 }
+
+// testimonialState names a testimonial's state as logged by its key's
+// ending (admin.testimonials.statePending…).
+var testimonialState = map[string]string{"pending": "Pending", "published": "Published"}
 
 // brusselsAt writes an RFC 3339 time of the log in Brussels time for the
 // CSV; anything else as it is.

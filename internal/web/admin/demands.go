@@ -76,7 +76,7 @@ func (h *Handler) demandRow(d demand.Registered, lang string, listings iter.Seq[
 // demandsCSV is the export's header (admin.json), in column order.
 var demandsCSV = []string{"admin.demands.csv.id", "admin.lead.created", "admin.lead.email", "admin.lead.firstName",
 	"admin.lead.lastName", "admin.lead.lang", "admin.demands.search", "admin.demands.confirmed", "admin.demands.paused",
-	"admin.demands.matching", "admin.demands.alerts", "admin.demands.lastAlert"}
+	"admin.demands.matching", "admin.demands.alerts", "admin.demands.csv.lastAlert"}
 
 // serveDemandsExport streams the CSV of the demands its address filters
 // (every page of them, walked by id however many there are, in the staff
