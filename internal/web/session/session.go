@@ -102,6 +102,12 @@ func New(o Options) *Manager {
 	}
 	m := &Manager{sm: sm, accounts: o.Accounts, log: o.Log, now: o.Now}
 	sm.ErrorFunc = func(w http.ResponseWriter, r *http.Request, err error) {
+		if r.Context().Err() != nil {
+			// The client went away (a second click, a page left): nobody
+			// reads the answer, and no error of ours to report.
+			m.log.Debug("session: the request ended first", "url", r.URL.RequestURI(), "err", err)
+			return
+		}
 		m.log.Error("session", "url", r.URL.RequestURI(), "err", err)
 		http.Error(w, http.StatusText(http.StatusInternalServerError), http.StatusInternalServerError)
 	}

@@ -1,7 +1,9 @@
 package session_test
 
 import (
+	"context"
 	"fmt"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
@@ -125,5 +127,29 @@ func TestStoreKeepsNoToken(t *testing.T) {
 	c := sessionCookie(do(h, "POST", "/login/", nil))
 	if _, ok, err := db.Sessions().FindCtx(t.Context(), c.Value); ok || err != nil {
 		t.Fatalf("the token itself is a key of the table: %v %v", ok, err)
+	}
+}
+
+// A client gone before its session is written (a second click, a page
+// left) is no error of ours: nothing is logged at ERROR for it.
+func TestGoneClientNoError(t *testing.T) {
+	db, err := sqlite.Open(t.Context(), filepath.Join(t.TempDir(), "immo.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	var logs strings.Builder
+	m := session.New(session.Options{Store: db.Sessions(), Accounts: db.Accounts(),
+		Log: slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelInfo}))})
+	ctx, cancel := context.WithCancel(t.Context())
+	h := m.Viewer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if err := m.Start(r.Context(), 1); err != nil {
+			t.Error(err)
+		}
+		cancel() // the browser aborts while the answer is made
+	}))
+	h.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest("POST", "/login/", nil).WithContext(ctx))
+	if strings.Contains(logs.String(), "level=ERROR") {
+		t.Fatalf("a gone client logged an error:\n%s", logs.String())
 	}
 }
