@@ -20,9 +20,14 @@ type Sources struct {
 	Script, Connect, Style []string
 }
 
+// inboxPath is where the agency's inbox lives (package admin): its pages
+// load nothing from another host, so their policy names none.
+const inboxPath = "/admin/"
+
 // securityHeaders sets the security headers on every response: the
 // Content-Security-Policy with a fresh nonce (handed to the pages through
-// the request's context, for their script tags), framing (only framePath,
+// the request's context, for their script tags; the inbox's without the
+// site's third-party hosts), framing (only framePath,
 // the map frame, by this site; nothing else by anyone), the referrer, MIME
 // sniffing and permissions policies, and HSTS when the site is public over
 // HTTPS. sources is called per response and must be cheap.
@@ -39,7 +44,7 @@ func securityHeaders(next http.Handler, framePath string, hsts bool, sources fun
 			h["Vary"] = varyDest
 		}
 		if !fetched || !loadedBy(r.Header.Get("Sec-Fetch-Dest")) {
-			h["Content-Security-Policy"] = []string{policies.get(sources(), framable).with(nonce)}
+			h["Content-Security-Policy"] = []string{policies.get(sources(), framable, strings.HasPrefix(r.URL.Path, inboxPath)).with(nonce)}
 		}
 		if framable {
 			h["X-Frame-Options"] = sameOrigin
@@ -103,25 +108,32 @@ type policyCache struct {
 
 type policies struct {
 	sources Sources
-	byFrame [2]policy // not framable, framable
+	byKind  [3]policy // a page, the framable map frame, the inbox's
 }
 
-func (c *policyCache) get(s Sources, framable bool) policy {
+func (c *policyCache) get(s Sources, framable, inbox bool) policy {
 	i := 0
-	if framable {
+	switch {
+	case framable:
 		i = 1
+	case inbox:
+		i = 2
 	}
 	if p := c.last.Load(); p != nil && sameSources(p.sources, s) {
-		return p.byFrame[i]
+		return p.byKind[i]
 	}
 	p := &policies{sources: s}
-	for j := range p.byFrame {
+	for j := range p.byKind {
 		const mark = "\x00nonce\x00"
-		before, after, _ := strings.Cut(contentSecurityPolicy(mark, j == 1, s), mark)
-		p.byFrame[j] = policy{before, after}
+		src := s
+		if j == 2 {
+			src = Sources{} // the inbox: our own host only
+		}
+		before, after, _ := strings.Cut(contentSecurityPolicy(mark, j == 1, src), mark)
+		p.byKind[j] = policy{before, after}
 	}
 	c.last.Store(p)
-	return p.byFrame[i]
+	return p.byKind[i]
 }
 
 // sameSources reports whether a and b hold the very same slices.

@@ -207,3 +207,20 @@ func TestPolicyOnlyWhereItApplies(t *testing.T) {
 		}
 	}
 }
+
+// The inbox's pages load nothing from another host: their policy names
+// none of the site's (map tiles, players, tags), its other directives the
+// site's own.
+func TestInboxPolicyOwnHostOnly(t *testing.T) {
+	ts := newHeaderSite(t, "")
+	site, _ := fetch(t, ts, "/fr/")
+	inbox, _ := fetch(t, ts, "/admin/login/")
+	page, admin := site.Header.Get("Content-Security-Policy"), inbox.Header.Get("Content-Security-Policy")
+	if !strings.Contains(page, "https://") {
+		t.Fatalf("the site's policy names no other host, nothing to compare: %s", page)
+	}
+	if strings.Contains(admin, "https://") || !strings.Contains(admin, "img-src 'self' data:;") || !strings.Contains(admin, "connect-src 'self';") ||
+		!strings.Contains(admin, "frame-ancestors 'none'") || !strings.Contains(admin, "'strict-dynamic'") {
+		t.Errorf("the inbox's policy: %s", admin)
+	}
+}

@@ -30,7 +30,7 @@ func routes(d Deps) *http.ServeMux {
 		mux.Handle(d.TestimonialPictures.Pattern(), d.TestimonialPictures)
 	}
 	if d.Admin != nil {
-		mux.Handle("/admin/", d.Admin)
+		mux.Handle(inboxPath, d.Admin)
 	}
 	if d.Pages != nil {
 		d.Pages.Register(mux)
