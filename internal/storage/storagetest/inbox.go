@@ -185,23 +185,8 @@ func testInboxPaging(t *testing.T, s *sqlstore.Store) {
 				want[i], want[j] = want[j], want[i]
 			}
 		}
-		var got []int64
-		var pages []inbox.Page
 		f := inbox.Filter{Sort: sort, Size: 5}
-		for {
-			page, err := svc.List(ctx, f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			pages = append(pages, page)
-			for _, r := range page.Rows {
-				got = append(got, r.ID)
-			}
-			if page.Next == "" {
-				break
-			}
-			f.Cursor = page.Next
-		}
+		got, pages := everyLeadPage(t, svc, f)
 		if !reflect.DeepEqual(got, want) || len(pages) != 5 || pages[0].Prev != "" {
 			t.Fatalf("%s: got %v in %d pages, want %v", sort, got, len(pages), want)
 		}
@@ -309,22 +294,7 @@ func testInboxSearch(t *testing.T, s *sqlstore.Store) {
 	}
 	// The rare word's leads page by page, forward and back.
 	f := inbox.Filter{Search: "vermeer", Size: 1}
-	var got []int64
-	var pages []inbox.Page
-	for {
-		page, err := svc.List(ctx, f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		pages = append(pages, page)
-		for _, r := range page.Rows {
-			got = append(got, r.ID)
-		}
-		if page.Next == "" {
-			break
-		}
-		f.Cursor = page.Next
-	}
+	got, pages := everyLeadPage(t, svc, f)
 	if !reflect.DeepEqual(got, newest(rare, 3)) {
 		t.Fatalf("the rare word's pages: %v", got)
 	}
@@ -498,5 +468,25 @@ func testInboxExport(t *testing.T, s *sqlstore.Store) {
 	log, err := svc.Audit(ctx, inbox.AuditQuery{Actor: 7})
 	if err != nil || len(log) != 1 || log[0].Action != inbox.ActionExport || log[0].After != "kind=site-contact&lang=en" {
 		t.Fatalf("export log %+v, %v", log, err)
+	}
+}
+
+// everyLeadPage walks f's list forward to its end: the leads' ids in order
+// and the pages.
+func everyLeadPage(t *testing.T, svc *inbox.Service, f inbox.Filter) (ids []int64, pages []inbox.Page) {
+	t.Helper()
+	for {
+		page, err := svc.List(t.Context(), f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pages = append(pages, page)
+		for _, r := range page.Rows {
+			ids = append(ids, r.ID)
+		}
+		if page.Next == "" {
+			return ids, pages
+		}
+		f.Cursor = page.Next
 	}
 }
