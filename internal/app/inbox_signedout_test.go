@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"immo/internal/account"
 	"immo/internal/app/apptest"
 )
 
@@ -49,5 +50,25 @@ func TestInboxFileSignedOut(t *testing.T) {
 		t.Errorf("the login: %d", rec.Code)
 	} else if _, props := inboxPage(t, rec); props["action"] != "/admin/login/?next="+url.QueryEscape("/admin/leads/?status=done") {
 		t.Errorf("the login posts to %v", props["action"])
+	}
+}
+
+// TestInboxNotFound: an address of the inbox that names nothing is the
+// inbox's 404 page, which leads on — to the login when nobody is logged
+// in, to the leads (the menu's first section) for staff.
+func TestInboxNotFound(t *testing.T) {
+	s := apptest.New(t, apptest.Options{})
+	anon := &staffClient{h: s.Handler, ip: "203.0.113.9", cookies: map[string]*http.Cookie{}}
+	rec := anon.do(t, "GET", "/admin/nothing-here/", nil, "Accept-Language", "nl")
+	view, props := inboxPage(t, rec)
+	if rec.Code != http.StatusNotFound || view != "AdminError" || props["login"] != "/admin/login/" || props["signedOut"] != nil || props["nav"] != nil {
+		t.Errorf("nobody on an unknown page: %d %s login %v signedOut %v nav %v, want 404 and the login", rec.Code, view, props["login"], props["signedOut"], props["nav"])
+	}
+	staff := newStaff(t, s, "agent@agency.test", account.Agent, "198.51.100.2")
+	rec = staff.do(t, "GET", "/admin/nothing-here/", nil)
+	view, props = inboxPage(t, rec)
+	nav, _ := props["nav"].([]any)
+	if rec.Code != http.StatusNotFound || view != "AdminError" || props["login"] != nil || len(nav) == 0 || nav[0].(map[string]any)["href"] != "/admin/leads/" {
+		t.Errorf("staff on an unknown page: %d %s login %v nav %v, want 404 and the leads", rec.Code, view, props["login"], nav)
 	}
 }

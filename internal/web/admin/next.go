@@ -100,5 +100,5 @@ func filePage(u *url.URL) string {
 // file's page (a file cannot be where a login lands).
 func (h *Handler) signedOut(w http.ResponseWriter, r *http.Request) {
 	b := h.base(r, account.Viewer{})
-	h.render(w, r, ErrorProps{Base: b, Status: http.StatusForbidden, Login: withNext(loginPath, filePage(r.URL))}, b, http.StatusForbidden)
+	h.render(w, r, ErrorProps{Base: b, Status: http.StatusForbidden, Login: withNext(loginPath, filePage(r.URL)), SignedOut: true}, b, http.StatusForbidden)
 }

@@ -109,11 +109,17 @@ func (h *Handler) render(w http.ResponseWriter, r *http.Request, props interface
 }
 
 // fail answers the inbox's error page with status (403, 404; a 500 is
-// logged first).
+// logged first). It leads somewhere: to the leads (the menu's first
+// section) for staff, to the login for anyone else.
 func (h *Handler) fail(w http.ResponseWriter, r *http.Request, status int, err error) {
 	if status >= 500 {
 		h.o.Log.Error("inbox", "url", r.URL.Path, "err", err)
 	}
-	b := h.base(r, account.FromContext(r.Context()))
-	h.render(w, r, ErrorProps{Base: b, Status: status}, b, status)
+	v := account.FromContext(r.Context())
+	b := h.base(r, v)
+	p := ErrorProps{Base: b, Status: status}
+	if !v.IsStaff() {
+		p.Login = loginPath
+	}
+	h.render(w, r, p, b, status)
 }

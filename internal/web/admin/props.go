@@ -210,9 +210,13 @@ type MailView struct {
 type ErrorProps struct {
 	Base
 	Status int `json:"status"`
-	// Login is, on a file refused to a browser not logged in, the login
-	// leading back to the file's page ("": none).
+	// Login is the login, when nobody is logged in ("": staff are): on a
+	// file refused to a browser (SignedOut), the login leading back to the
+	// file's page.
 	Login string `json:"login,omitempty"`
+	// SignedOut: a file refused to a browser not logged in, which the page
+	// says (log in to open it).
+	SignedOut bool `json:"signedOut,omitempty"`
 }
 
 func (ErrorProps) View() string { return ViewError }

@@ -189,6 +189,7 @@ export interface ErrorProps {
   notice?: string
   status: number
   login?: string
+  signedOut?: boolean
 }
 
 /** admin.AgendaProps */
