@@ -187,6 +187,19 @@ func TestInbox(t *testing.T) {
 			if rec := agent.do(t, "GET", "/admin/leads/?from=2026-99-01", nil); rec.Code != http.StatusBadRequest {
 				t.Errorf("a bad date: %d, want 400", rec.Code)
 			}
+			// The pages around keep the filter, its page size too.
+			_, props = inboxPage(t, agent.do(t, "GET", "/admin/leads/?size=1&sort=oldest", nil))
+			older, _ := props["next"].(string)
+			if u, err := url.Parse(older); err != nil || len(props["rows"].([]any)) != 1 || u.Query().Get("size") != "1" ||
+				u.Query().Get("sort") != "oldest" || u.Query().Get("cursor") == "" {
+				t.Errorf("a page of one: next %q, want the filter and its size kept", older)
+			} else {
+				_, props = inboxPage(t, agent.do(t, "GET", older, nil))
+				newer, _ := props["prev"].(string)
+				if u, err := url.Parse(newer); err != nil || len(props["rows"].([]any)) != 1 || u.Query().Get("size") != "1" {
+					t.Errorf("the page after: prev %q, want its size kept", newer)
+				}
+			}
 			agent.inertia = false
 
 			// The agent works the lead: each change audited.

@@ -117,6 +117,11 @@ func (h *Handler) serveLeads(w http.ResponseWriter, r *http.Request) {
 	}
 	query := f.Query()
 	props.Export = exportPath + encoded(query)
+	// The pages around keep the filter and its page size (the export has
+	// every row, whatever the size).
+	if f.Size != inbox.DefaultPageSize {
+		query.Set("size", strconv.Itoa(f.Size))
+	}
 	at := func(cursor string) string {
 		if cursor == "" {
 			return ""
