@@ -104,8 +104,13 @@ func TestInboxMails(t *testing.T) {
 			s.SMTP.Accept()
 			before := len(s.SMTP.Messages())
 			rec = staff.do(t, "POST", page+"?state=failed", url.Values{"action": {"retry"}, "id": {itoa(id)}})
-			if rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != page+"?state=failed" {
+			if rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != page+"?state=failed&done=retry" {
 				t.Fatalf("retry: %d → %q", rec.Code, rec.Header().Get("Location"))
+			}
+			// The page it leads to says the mail goes again (in the staff's language).
+			if _, props := inboxPage(t, staff.do(t, "GET", rec.Header().Get("Location"), nil, "Accept-Language", "de")); props["notice"] != "admin.mails.done.retry" ||
+				props["texts"].(map[string]any)["admin.mails.done.retry"] == "" || props["action"] != page+"?state=failed" {
+				t.Errorf("after a retry: notice %v, action %v", props["notice"], props["action"])
 			}
 			if got := s.Delivered(t, before, 1); got[0].Header.Get("Subject") != "Uw vraag over Arlon" || !strings.Contains(got[0].Header.Get("To"), "jan@example.be") {
 				t.Errorf("delivered: %v", got[0].Header)

@@ -82,9 +82,18 @@ func TestInboxTestimonials(t *testing.T) {
 				{"action": {"approve"}, "id": {itoa(id)}},
 				{"action": {"approve"}, "id": {itoa(id)}}, // again: nothing changes, nothing is logged
 			} {
-				if rec := agent.do(t, "POST", page, change); rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != page {
-					t.Fatalf("%v: %d → %q", change, rec.Code, rec.Header().Get("Location"))
+				// The page it leads to says what was done.
+				done := page + "?done=" + change.Get("action")
+				if rec := agent.do(t, "POST", page, change); rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != done {
+					t.Fatalf("%v: %d → %q, want %s", change, rec.Code, rec.Header().Get("Location"), done)
 				}
+				if _, props := inboxPage(t, agent.do(t, "GET", done, nil)); props["notice"] != "admin.testimonials.done."+change.Get("action") || props["action"] != page {
+					t.Errorf("after %v: notice %v, action %v", change, props["notice"], props["action"])
+				}
+			}
+			// A notice is not carried on: a change made from it leads to its own.
+			if rec := agent.do(t, "POST", page+"?done=edit", url.Values{"action": {"approve"}, "id": {itoa(id)}}); rec.Header().Get("Location") != page+"?done=approve" {
+				t.Errorf("a change from a page with a notice → %q", rec.Header().Get("Location"))
 			}
 			if h := home(); !strings.Contains(h, "Vlotte verkoop, altijd bereikbaar en eerlijk") || !strings.Contains(h, "Zoë Q.") {
 				t.Errorf("the approved testimonial is not on the home page")
@@ -98,8 +107,9 @@ func TestInboxTestimonials(t *testing.T) {
 
 			// Reject: gone from the store and the home page; a second
 			// rejection finds nothing and says so.
-			if rec := agent.do(t, "POST", page, url.Values{"action": {"reject"}, "id": {itoa(id)}}); rec.Code != http.StatusSeeOther {
-				t.Fatalf("reject: %d", rec.Code)
+			if rec := agent.do(t, "POST", page, url.Values{"action": {"reject"}, "id": {itoa(id)}}); rec.Code != http.StatusSeeOther ||
+				rec.Header().Get("Location") != page+"?done=reject" {
+				t.Fatalf("reject: %d → %q", rec.Code, rec.Header().Get("Location"))
 			}
 			if strings.Contains(home(), "Vlotte verkoop") {
 				t.Error("a rejected testimonial stays on the home page")

@@ -77,11 +77,7 @@ func (h *Handler) serveAbuse(w http.ResponseWriter, r *http.Request) {
 	if posted {
 		err := h.release(r, v.Account.ID, values)
 		if err == nil {
-			sep := "?"
-			if strings.Contains(props.Action, "?") {
-				sep = "&"
-			}
-			h.rs.Redirect(w, r, props.Action+sep+"done=release", http.StatusSeeOther)
+			h.rs.Redirect(w, r, withDone(props.Action, "release"), http.StatusSeeOther)
 			return
 		}
 		var done bool

@@ -144,6 +144,16 @@ func encoded(q url.Values) string {
 	return "?" + q.Encode()
 }
 
+// withDone is the address of a page (its path and query, without done)
+// after a change: done names what was done, which the page says
+// (Base.Notice).
+func withDone(page, done string) string {
+	if strings.Contains(page, "?") {
+		return page + "&done=" + url.QueryEscape(done)
+	}
+	return page + "?done=" + url.QueryEscape(done)
+}
+
 // withParam is path with the parameter key=value, or path alone when value
 // is empty.
 func withParam(path, key, value string) string {

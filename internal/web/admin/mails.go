@@ -57,9 +57,10 @@ func mailsAt(state mailqueue.State, before int64) string {
 }
 
 // serveMails answers the mail queue's page, and its one form: a failed or
-// retrying mail sent again now, as the staff member logged in (audited);
-// a refused retry answers the page with why (404 gone, 409 sent or
-// queued already), an address that does not parse a 400 with no rows.
+// retrying mail sent again now, as the staff member logged in (audited),
+// the page then saying so (?done=retry); a refused retry answers the page
+// with why (404 gone, 409 sent or queued already), an address that does
+// not parse a 400 with no rows.
 func (h *Handler) serveMails(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	v := account.FromContext(ctx)
@@ -81,7 +82,7 @@ func (h *Handler) serveMails(w http.ResponseWriter, r *http.Request) {
 	if posted {
 		err := h.retryMail(r, v.Account.ID, values)
 		if err == nil {
-			h.rs.Redirect(w, r, props.Action, http.StatusSeeOther)
+			h.rs.Redirect(w, r, withDone(props.Action, "retry"), http.StatusSeeOther)
 			return
 		}
 		var problems map[string]string
@@ -91,6 +92,8 @@ func (h *Handler) serveMails(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		props.Errors, props.Form = problems, typed(values, "retry-"+values["id"])
+	} else if r.URL.Query().Get("done") == "retry" {
+		props.Notice = "admin.mails.done.retry"
 	}
 	page, err := h.o.Mails.Page(ctx, q)
 	if err != nil {

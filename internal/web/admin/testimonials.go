@@ -21,8 +21,9 @@ const (
 
 // serveTestimonials answers the testimonials to moderate, and their forms:
 // approve, reject (removes it), edit the name and comment. A change is
-// made as the staff member logged in; a refused one answers the page with
-// why (422), a testimonial gone meanwhile says so (404 with the list).
+// made as the staff member logged in, the page then saying what was done
+// (?done=approve, reject, edit); a refused one answers the page with why
+// (422), a testimonial gone meanwhile says so (404 with the list).
 func (h *Handler) serveTestimonials(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	v := account.FromContext(ctx)
@@ -31,11 +32,14 @@ func (h *Handler) serveTestimonials(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	b := h.base(r, v)
+	q := r.URL.Query()
+	done := q.Get("done")
+	q.Del("done")
 	status := 0
 	if posted {
 		err := h.moderate(r, v.Account.ID, values)
 		if err == nil {
-			h.rs.Redirect(w, r, testimonialsPath+encoded(r.URL.Query()), http.StatusSeeOther)
+			h.rs.Redirect(w, r, withDone(testimonialsPath+encoded(q), values["action"]), http.StatusSeeOther)
 			return
 		}
 		var problems map[string]string
@@ -45,8 +49,9 @@ func (h *Handler) serveTestimonials(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		b.Errors, b.Form = problems, typed(values, values["action"]+"-"+values["id"])
+	} else if done == actionApprove || done == actionReject || done == actionEdit {
+		b.Notice = "admin.testimonials.done." + done
 	}
-	q := r.URL.Query()
 	pendingBefore, ok1 := beforeParam(q, "pending")
 	publishedBefore, ok2 := beforeParam(q, "published")
 	props := TestimonialsProps{Base: b, Rows: []TestimonialRow{}, Action: testimonialsPath + encoded(q),

@@ -54,6 +54,10 @@ func TestEveryTextTranslated(t *testing.T) {
 		want[e.Key] = true
 	}
 	want["admin.action.mail.retry"] = true
+	want["admin.mails.done.retry"] = true
+	for _, a := range []string{actionApprove, actionReject, actionEdit} {
+		want["admin.testimonials.done."+a] = true
+	}
 	for _, k := range testimonial.Errors {
 		want[k] = true
 	}
