@@ -3,9 +3,10 @@
 // password and takes a good one, which opens the leads; a visitor sends the
 // contact form on the public site, and the request shows in the staff
 // member's open list without a reload (server-sent events); the staff member
-// opens it, marks it done, writes a note, exports the list (a CSV Excel
-// reads: UTF-8 with a BOM) and logs out. The inbox speaks the browser's
-// language (French here), and nothing of it is on a public page.
+// opens it, marks it done (a double click posting once), writes a note,
+// exports the list (a CSV Excel reads: UTF-8 with a BOM) and logs out. The
+// inbox speaks the browser's language (French here), and nothing of it is
+// on a public page.
 import assert from 'node:assert/strict'
 import { execFile } from 'node:child_process'
 import { describe, it } from 'node:test'
@@ -80,8 +81,14 @@ describe('agency inbox', () => {
       assert.equal(await page.locator('.admin-mails li').count(), 2, 'the two mails of the request')
       assert.equal(await page.locator('.admin-mails li', { hasText: VISITOR }).count(), 1, "the visitor's confirmation")
       await page.locator('select[name="status"]').selectOption('done')
-      await page.locator('button', { hasText: say('lead.setStatus') }).click()
+      const posts = []
+      const posted = (r) => { if (r.method() === 'POST') posts.push(new URL(r.url()).pathname) }
+      page.on('request', posted)
+      await page.locator('button', { hasText: say('lead.setStatus') }).dblclick()
       await page.locator('.admin-lead .admin-status', { hasText: say('status.done') }).waitFor()
+      await staff.settle()
+      page.off('request', posted)
+      assert.deepEqual(posts, [new URL(page.url()).pathname], 'a double click posts the status once')
       await page.locator('#lead-note').fill('Rappelée, visite lundi')
       await page.locator('button', { hasText: say('lead.addNote') }).click()
       await page.locator('.admin-notes li', { hasText: 'Rappelée, visite lundi' }).waitFor()

@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useEffect, type FormEvent } from 'react'
+import { useEffect } from 'react'
 import { useForm } from 'react-hook-form'
 import { z } from 'zod'
 import type { LeadProps, LeadVisit } from '../../gen/admin'
 import { Link, useRouter } from '../../lib/router'
+import { PostForm } from '../ui/PostForm'
 import { Shell } from '../ui/Shell'
 import { texts, when, type T } from '../ui/texts'
 
@@ -16,12 +17,6 @@ export function LeadPage(props: LeadProps) {
   const router = useRouter()
   const l = props.lead
   const post = (data: Record<string, string>) => router?.visit(props.action, { method: 'post', data, preserveScroll: true })
-  const posted = (action: string) => (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault()
-    const data: Record<string, string> = { action }
-    for (const [k, v] of new FormData(e.currentTarget)) if (typeof v === 'string') data[k] = v
-    void post(data)
-  }
   const note = useForm<{ note: string }>({ resolver: zodResolver(noteSchema), defaultValues: { note: '' } })
   const saveNote = note.handleSubmit(({ note: text }) => post({ action: 'note', note: text }))
   // Emptied once the note is in the list — not when the server refused it,
@@ -65,8 +60,7 @@ export function LeadPage(props: LeadProps) {
       <section className="admin-work" aria-labelledby="lead-work">
         <h2 id="lead-work">{t('admin.lead.work')}</h2>
         {(props.moves ?? []).length > 0 && (
-          <form method="post" action={props.action} onSubmit={posted('status')}>
-            <input type="hidden" name="action" value="status" />
+          <PostForm action={props.action} fields={{ action: 'status' }}>
             <label>{t('admin.lead.moveTo')}{' '}
               <select name="status" defaultValue={props.moves?.[0]}>
                 {(props.moves ?? []).map((s) => <option key={s} value={s}>{t(`admin.status.${s}`)}</option>)}
@@ -74,10 +68,9 @@ export function LeadPage(props: LeadProps) {
             </label>{' '}
             <button type="submit">{t('admin.lead.setStatus')}</button>
             {fieldError('status') && <span className="admin-error" role="alert">{t(fieldError('status')!)}</span>}
-          </form>
+          </PostForm>
         )}
-        <form method="post" action={props.action} onSubmit={posted('assign')}>
-          <input type="hidden" name="action" value="assign" />
+        <PostForm action={props.action} fields={{ action: 'assign' }}>
           <label>{t('admin.lead.assignTo')}{' '}
             <select name="assignee" defaultValue={String(props.assigneeId || '')}>
               <option value="">{t('admin.filter.nobody')}</option>
@@ -86,7 +79,7 @@ export function LeadPage(props: LeadProps) {
           </label>{' '}
           <button type="submit">{t('admin.lead.assign')}</button>
           {fieldError('assignee') && <span className="admin-error" role="alert">{t(fieldError('assignee')!)}</span>}
-        </form>
+        </PostForm>
         <form method="post" action={props.action} noValidate onSubmit={saveNote} className="admin-note">
           <input type="hidden" name="action" value="note" />
           <label htmlFor="lead-note">{t('admin.lead.note')}</label>

@@ -1,19 +1,20 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import type { FormEvent } from 'react'
 import { useForm } from 'react-hook-form'
 import { z } from 'zod'
 import type { TestimonialRow, TestimonialsProps } from '../../gen/admin'
 import { Link, useRouter } from '../../lib/router'
+import { PostForm } from '../ui/PostForm'
 import { Shell } from '../ui/Shell'
 import { texts, when, type T } from '../ui/texts'
 
-type Post = (data: Record<string, string>) => void
+type Post = (data: Record<string, string>) => Promise<void> | undefined
 
 /** The testimonials to moderate: the pending ones first (publish, reject, edit the text), then the published. */
 export function TestimonialsPage(props: TestimonialsProps) {
   const t = texts(props)
   const router = useRouter()
-  const post: Post = (data) => void router?.visit(props.action, { method: 'post', data, preserveScroll: true })
+  // The edit form waits for its post (react-hook-form's isSubmitting keeps its button off meanwhile).
+  const post: Post = (data) => router?.visit(props.action, { method: 'post', data, preserveScroll: true })
   const rows = props.rows ?? []
   const pending = rows.filter((r) => !r.approved)
   const published = rows.filter((r) => r.approved)
@@ -54,11 +55,6 @@ function More({ href, first, t }: { href: string; first: string; t: T }) {
 /** One testimonial: what it says and where it came from, its buttons, and its text's form. */
 function Card({ row: r, props, t, post }: { row: TestimonialRow; props: TestimonialsProps; t: T; post: Post }) {
   const mine = (action: string) => props.form?.form === `${action}-${r.id}`
-  const act = (action: string) => (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault()
-    if (action === 'reject' && !window.confirm(t('admin.testimonials.rejectConfirm'))) return
-    post({ action, id: String(r.id) })
-  }
   return (
     <li className={`admin-card${r.approved ? '' : ' is-pending'}`}>
       <p className="admin-card-head">
@@ -76,17 +72,13 @@ function Card({ row: r, props, t, post }: { row: TestimonialRow; props: Testimon
       </p>
       <div className="admin-card-actions">
         {!r.approved && (
-          <form method="post" action={props.action} onSubmit={act('approve')}>
-            <input type="hidden" name="action" value="approve" />
-            <input type="hidden" name="id" value={r.id} />
+          <PostForm action={props.action} fields={{ action: 'approve', id: String(r.id) }}>
             <button type="submit">{t('admin.testimonials.approve')}</button>
-          </form>
+          </PostForm>
         )}
-        <form method="post" action={props.action} onSubmit={act('reject')}>
-          <input type="hidden" name="action" value="reject" />
-          <input type="hidden" name="id" value={r.id} />
+        <PostForm action={props.action} fields={{ action: 'reject', id: String(r.id) }} confirm={t('admin.testimonials.rejectConfirm')}>
           <button type="submit" className="admin-danger">{t('admin.testimonials.reject')}</button>
-        </form>
+        </PostForm>
       </div>
       <EditForm row={r} props={props} t={t} post={post} open={mine('edit')} />
     </li>
