@@ -96,7 +96,7 @@ function Lines({ caption, head, lines, t, split, label }: {
 }) {
   const most = Math.max(1, ...lines.map((l) => l.total))
   return (
-    <div className="admin-table-wrap">
+    <div className="admin-table-wrap admin-tally-wrap">
       <table className="admin-table admin-rows admin-tally">
         <caption>{caption}</caption>
         <thead>

@@ -53,7 +53,7 @@ export function AuditPage(props: AuditProps) {
               {(props.rows ?? []).map((r) => (
                 <tr key={r.id}>
                   <td data-label={t('admin.audit.time')}>{when(r.time, props.lang)}</td>
-                  <td data-label={t('admin.audit.actor')}>{r.actor}</td>
+                  <td data-label={t('admin.audit.actor')} className="admin-wrap">{r.actor}</td>
                   <td data-label={t('admin.audit.action')}>{action(r.action)}</td>
                   <td data-label={t('admin.audit.target')}>{r.href ? <Link href={r.href}>{t(`admin.audit.kinds.${r.kind}`)}{r.target > 0 && ` #${r.target}`}</Link>
                     : <>{t(`admin.audit.kinds.${r.kind}`)}{r.target > 0 && ` #${r.target}`}</>}</td>

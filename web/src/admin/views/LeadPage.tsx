@@ -109,7 +109,7 @@ export function LeadPage(props: LeadProps) {
       {(props.history ?? []).length > 0 && (
         <section aria-labelledby="lead-history">
           <h2 id="lead-history">{t('admin.lead.history')}</h2>
-          <ul>
+          <ul className="admin-history">
             {(props.history ?? []).map((c, i) => (
               <li key={i}>{when(c.time, props.lang)} · {c.actor} · {t(`admin.action.${c.action}`)}
                 {c.action === 'status' ? `: ${t(`admin.status.${c.before}`)} → ${t(`admin.status.${c.after}`)}` : c.action === 'assign' ? `: ${c.before || '—'} → ${c.after || '—'}` : ''}</li>

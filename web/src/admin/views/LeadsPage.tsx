@@ -127,10 +127,10 @@ export function LeadsPage(props: LeadsProps) {
                   <td><Link href={r.href}>{when(r.created, props.lang)}</Link></td>
                   <td>{t(`admin.kind.${r.kind}`)}</td>
                   <td><span className="admin-status">{t(`admin.status.${r.status}`)}</span></td>
-                  <td><Link href={r.href}>{r.name || '—'}</Link></td>
-                  <td>{r.email}</td>
+                  <td className="admin-wrap"><Link href={r.href}>{r.name || '—'}</Link></td>
+                  <td className="admin-wrap">{r.email}</td>
                   <td>{r.propertyId || r.projectId || ''}</td>
-                  <td>{r.assignee}</td>
+                  <td className="admin-wrap">{r.assignee}</td>
                 </tr>
               ))}
             </tbody>

@@ -25,7 +25,7 @@ export function NewsletterPage(props: NewsletterProps) {
       <p className="admin-actions"><a href={props.export} download>{t('admin.export')}</a></p>
       {(props.rows ?? []).length === 0 ? <p>{t('admin.newsletter.none')}</p> : (
         <div className="admin-table-wrap">
-          <table className="admin-table">
+          <table className="admin-table admin-rows">
             <thead>
               <tr>
                 <th scope="col">{t('admin.newsletter.created')}</th>
@@ -38,11 +38,11 @@ export function NewsletterPage(props: NewsletterProps) {
             <tbody>
               {(props.rows ?? []).map((r) => (
                 <tr key={r.id}>
-                  <td>{when(r.created, props.lang)}</td>
-                  <td><span className="admin-status">{t(`admin.newsletter.states.${r.state}`)}</span></td>
-                  <td>{r.lang.toUpperCase()}</td>
-                  <td>{when(r.updated, props.lang)}</td>
-                  <td><a href={`mailto:${r.email}`}>{r.email}</a></td>
+                  <td data-label={t('admin.newsletter.created')}>{when(r.created, props.lang)}</td>
+                  <td data-label={t('admin.newsletter.state')}><span className="admin-status">{t(`admin.newsletter.states.${r.state}`)}</span></td>
+                  <td data-label={t('admin.lead.lang')}>{r.lang.toUpperCase()}</td>
+                  <td data-label={t('admin.newsletter.updated')}>{when(r.updated, props.lang)}</td>
+                  <td data-label={t('admin.lead.email')} className="admin-wrap"><a href={`mailto:${r.email}`}>{r.email}</a></td>
                 </tr>
               ))}
             </tbody>

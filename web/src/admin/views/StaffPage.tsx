@@ -55,7 +55,7 @@ function MemberRow({ m, props, t }: { m: StaffRow; props: StaffProps; t: T }) {
   return (
     <tr className={m.disabled ? 'admin-off' : undefined}>
       <td>
-        <strong>{m.name || m.email}</strong>{m.self && <> <span className="admin-status">{t('admin.staff.you')}</span></>}
+        <strong className="admin-wrap">{m.name || m.email}</strong>{m.self && <> <span className="admin-status">{t('admin.staff.you')}</span></>}
         {m.name && <div className="admin-wrap">{m.email}</div>}
       </td>
       <td data-label={t('admin.staff.role')}>{roleLabel(t, m.role)}</td>
