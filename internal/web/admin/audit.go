@@ -215,7 +215,7 @@ func auditValues(t Texts, names map[int64]string, e inbox.Entry) (before, after,
 	case e.TargetKind == testimonial.AuditTarget && e.Action == inbox.Action(testimonial.ActionApprove):
 		// Logged as "pending" and "published": the states' own words.
 		return word("admin.testimonials.state", testimonialState[e.Before]), word("admin.testimonials.state", testimonialState[e.After]), "", ""
-		case e.TargetKind == mailqueue.AuditTarget:
+	case e.TargetKind == mailqueue.AuditTarget:
 		return word("admin.mail.", e.Before), word("admin.mail.", e.After), "", ""
 	case e.TargetKind == booking.TargetBooking:
 		// A slot, then (a cancellation's) who had booked it.
