@@ -1,10 +1,14 @@
 import type { LoginProps } from '../../gen/admin'
 
-/** The inbox's words (admin.json, sent with every page): t(key) is the key itself when missing. */
-export function texts(props: Pick<LoginProps, 'texts'>) {
+/**
+ * The inbox's words (admin.json, sent with every page): t(key) is the key itself when missing; t.colon what
+ * stands between a label and its value ("Label: value"; French puts a narrow no-break space before the colon).
+ */
+export function texts(props: Pick<LoginProps, 'texts'> & { lang?: string }) {
   const words = props.texts ?? {}
-  return (key: string, vars: Record<string, string | number> = {}) =>
+  const t = (key: string, vars: Record<string, string | number> = {}) =>
     (words[key] ?? key).replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name] ?? ''))
+  return Object.assign(t, { colon: props.lang === 'fr' ? '\u202f: ' : ': ' })
 }
 
 export type T = ReturnType<typeof texts>

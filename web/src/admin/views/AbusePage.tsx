@@ -113,7 +113,7 @@ function Lines({ caption, head, lines, t, split, label }: {
                 <meter min={0} max={most} value={l.total} aria-hidden="true" /> {l.total}
                 {split && (l.parts ?? []).length > 0 && (
                   <ul className="admin-small admin-parts">
-                    {(l.parts ?? []).map((p) => <li key={p.reason}>{t(p.reason)}: {p.count}</li>)}
+                    {(l.parts ?? []).map((p) => <li key={p.reason}>{t(p.reason)}{t.colon}{p.count}</li>)}
                   </ul>
                 )}
               </td>

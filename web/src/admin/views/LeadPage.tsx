@@ -134,7 +134,7 @@ function VisitRow({ visit: v, t, lang }: { visit: LeadVisit; t: T; lang: string 
         {(v.changes ?? []).length > 0 && (
           <ul className="admin-small">
             {(v.changes ?? []).map((c, i) => (
-              <li key={i}>{when(c.time, lang)} · {c.actor} · {t(`admin.action.${c.action}`)}: {when(c.from, lang)}{c.to && ` → ${when(c.to, lang)}`}</li>
+              <li key={i}>{when(c.time, lang)} · {c.actor} · {t(`admin.action.${c.action}`)}{t.colon}{when(c.from, lang)}{c.to && ` → ${when(c.to, lang)}`}</li>
             ))}
           </ul>
         )}

@@ -60,13 +60,13 @@ function Row({ m, props, t }: { m: MailRow; props: MailsProps; t: T }) {
       <td data-label={t('admin.mails.created')}>{when(m.created, props.lang)}</td>
       <td data-label={t('admin.mails.state')}>
         <span className="admin-status">{t(`admin.mail.${m.state}`)}</span>
-        {m.next && <div className="admin-small">{t('admin.mails.next')}: {when(m.next, props.lang)}</div>}
-        {m.finalized && <div className="admin-small">{t('admin.mails.finalized')}: {when(m.finalized, props.lang)}</div>}
+        {m.next && <div className="admin-small">{t('admin.mails.next')}{t.colon}{when(m.next, props.lang)}</div>}
+        {m.finalized && <div className="admin-small">{t('admin.mails.finalized')}{t.colon}{when(m.finalized, props.lang)}</div>}
       </td>
       <td data-label={t('admin.mails.to')} className="admin-wrap">{m.to}</td>
       <td data-label={t('admin.mails.subject')} className="admin-wrap">
         {m.subject}
-        {m.lastError && <div className="admin-error admin-small">{t('admin.mails.lastError')}: {m.lastError}</div>}
+        {m.lastError && <div className="admin-error admin-small">{t('admin.mails.lastError')}{t.colon}{m.lastError}</div>}
       </td>
       <td data-label={t('admin.mails.kind')}>{m.lead ? <Link href={m.lead}>{t(`admin.kind.${m.kind}`)}</Link> : t('admin.mails.noRequest')}</td>
       <td data-label={t('admin.mails.attempts')}>{m.attempts} / {m.maxAttempts}</td>

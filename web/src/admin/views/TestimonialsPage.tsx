@@ -63,10 +63,10 @@ function Card({ row: r, props, t, post }: { row: TestimonialRow; props: Testimon
       </p>
       <blockquote className="admin-remark">{r.comment}</blockquote>
       <p className="admin-meta">
-        <span>{t('admin.testimonials.created')}: {when(r.created, props.lang)}</span>
-        {r.lang && <span>{t('admin.testimonials.lang')}: {r.lang.toUpperCase()}</span>}
-        {r.about && <span>{t('admin.testimonials.about.label')}: {t(`admin.testimonials.about.${r.about}`)}</span>}
-        {r.website && <span>{t('admin.testimonials.website')}: <a href={r.website} rel="nofollow noopener noreferrer" target="_blank">{r.website}</a></span>}
+        <span>{t('admin.testimonials.created')}{t.colon}{when(r.created, props.lang)}</span>
+        {r.lang && <span>{t('admin.testimonials.lang')}{t.colon}{r.lang.toUpperCase()}</span>}
+        {r.about && <span>{t('admin.testimonials.about.label')}{t.colon}{t(`admin.testimonials.about.${r.about}`)}</span>}
+        {r.website && <span>{t('admin.testimonials.website')}{t.colon}<a href={r.website} rel="nofollow noopener noreferrer" target="_blank">{r.website}</a></span>}
         {r.picture && <a href={r.picture} download>{t('admin.testimonials.picture')}</a>}
         {r.lead && <Link href={r.lead}>{t('admin.testimonials.lead')}</Link>}
       </p>
