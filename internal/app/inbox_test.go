@@ -16,6 +16,7 @@ import (
 	"immo/internal/account"
 	"immo/internal/app"
 	"immo/internal/app/apptest"
+	"immo/internal/inbox"
 	"immo/internal/lead"
 	"immo/internal/web/session"
 
@@ -222,6 +223,11 @@ func TestInbox(t *testing.T) {
 			}
 			if rec := agent.do(t, "POST", lead, url.Values{"action": {"status"}, "status": {"done"}}, "Sec-Fetch-Site", "cross-site"); rec.Code != http.StatusForbidden {
 				t.Errorf("a post from another site: %d, want 403", rec.Code)
+			}
+			// A tab still showing "new" is told the status changed meanwhile.
+			stale := agent.do(t, "POST", lead, url.Values{"action": {"status"}, "from": {"new"}, "status": {"spam"}}, "X-Inertia", "true", "X-Inertia-Version", "v1")
+			if _, p := inboxPage(t, stale); stale.Code != http.StatusConflict || p["errors"].(map[string]any)["status"] != inbox.KeyChanged {
+				t.Errorf("a change from a stale page: %d %v", stale.Code, p["errors"])
 			}
 			_, props = inboxPage(t, agent.do(t, "GET", lead, nil))
 			if props["title"] != "" { // Élodie gave none

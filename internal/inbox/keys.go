@@ -15,6 +15,7 @@ const (
 	KeyNoLead     = "admin.error.noLead"     // no such lead
 	KeyNoFile     = "admin.error.noFile"     // no such upload
 	KeyTransition = "admin.error.transition" // a status change the lead's status does not allow
+	KeyChanged    = "admin.error.changed"    // the status changed since the page was shown
 	KeyNoteEmpty  = "admin.error.noteEmpty"
 	KeyNoteLong   = "admin.error.noteLong"
 	KeyNoteText   = "admin.error.noteText" // control characters
@@ -23,7 +24,7 @@ const (
 
 // Errors lists the keys above: a test checks each is in every language.
 var Errors = []string{KeyKind, KeyStatus, KeyID, KeyLang, KeyDate, KeyDateRange, KeySearch, KeySort,
-	KeySize, KeyCursor, KeyNoLead, KeyNoFile, KeyTransition, KeyNoteEmpty, KeyNoteLong, KeyNoteText, KeyAssignee}
+	KeySize, KeyCursor, KeyNoLead, KeyNoFile, KeyTransition, KeyChanged, KeyNoteEmpty, KeyNoteLong, KeyNoteText, KeyAssignee}
 
 // The CSV header's keys, in column order (csv.go).
 var csvHeader = []string{

@@ -114,12 +114,26 @@ func (s *Service) Since(ctx context.Context, after int64) ([]Row, error) {
 // SetStatus moves lead id to status to, as actor. The same status again
 // changes nothing; a move CanMove refuses is an errs.Conflict.
 func (s *Service) SetStatus(ctx context.Context, actor, id int64, to Status) error {
-	if !to.Valid() {
+	return s.MoveStatus(ctx, actor, id, "", to)
+}
+
+// ErrStatusChanged says the lead's status is no longer the one the page
+// showed: someone changed it meanwhile (MoveStatus).
+var ErrStatusChanged = &errs.Error{Code: errs.Conflict, Field: "status", Key: KeyChanged, Message: "inbox: the status changed meanwhile"}
+
+// MoveStatus is SetStatus from the status from the staff member saw ("":
+// whatever it is): another, set meanwhile from another tab, is
+// ErrStatusChanged, so nobody undoes a colleague's change unknowingly.
+func (s *Service) MoveStatus(ctx context.Context, actor, id int64, from, to Status) error {
+	if !to.Valid() || (from != "" && !from.Valid()) {
 		return invalid("status", KeyStatus)
 	}
 	return s.Store.Edit(ctx, id, func(e *Edit) error {
 		if e.Status == to {
 			return nil
+		}
+		if from != "" && e.Status != from {
+			return ErrStatusChanged
 		}
 		if !CanMove(e.Status, to) {
 			return &errs.Error{Code: errs.Conflict, Field: "status", Key: KeyTransition,

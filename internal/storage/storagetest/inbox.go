@@ -333,12 +333,22 @@ func testInboxChanges(t *testing.T, s *sqlstore.Store) {
 			t.Fatalf("step %d: %v", i, err)
 		}
 	}
+	// A tab that still shows the old status is told it changed meanwhile;
+	// the same status again is no change either way.
+	if err := svc.MoveStatus(ctx, 7, id, inbox.StatusNew, inbox.StatusInProgress); !errors.Is(err, inbox.ErrStatusChanged) {
+		t.Errorf("from a stale status: %v", err)
+	}
+	if err := svc.MoveStatus(ctx, 7, id, inbox.StatusInProgress, inbox.StatusDone); err != nil {
+		t.Errorf("the same status from a stale one: %v", err)
+	}
 	for _, tc := range []struct {
 		err  error
 		code string
 	}{
 		{svc.SetStatus(ctx, 8, id, inbox.StatusSpam), errs.Conflict}, // done → spam
 		{svc.SetStatus(ctx, 8, id, "handled"), errs.Invalid},
+		{svc.MoveStatus(ctx, 8, id, inbox.StatusInProgress, inbox.StatusNew), errs.Conflict}, // done meanwhile
+		{svc.MoveStatus(ctx, 8, id, "handled", inbox.StatusNew), errs.Invalid},
 		{svc.SetStatus(ctx, 8, id+1000, inbox.StatusDone), errs.NotFound},
 		{svc.AddNote(ctx, 8, id, "   "), errs.Invalid},
 		{svc.AddNote(ctx, 8, id, strings.Repeat("x", inbox.MaxNote+1)), errs.Invalid},

@@ -16,7 +16,7 @@ type Inbox interface {
 	Lead(ctx context.Context, id int64) (inbox.Detail, error)
 	File(ctx context.Context, id int64, name string) (inbox.FileInfo, io.ReadSeeker, error)
 	Latest(ctx context.Context) (int64, error)
-	SetStatus(ctx context.Context, actor, id int64, to inbox.Status) error
+	MoveStatus(ctx context.Context, actor, id int64, from, to inbox.Status) error
 	AddNote(ctx context.Context, actor, id int64, text string) error
 	Assign(ctx context.Context, actor, id, assignee int64) error
 	Export(ctx context.Context, actor int64, f inbox.Filter, c inbox.CSV, w io.Writer) error

@@ -237,7 +237,7 @@ func (h *Handler) change(r *http.Request, actor, id int64, values map[string]str
 	ctx := r.Context()
 	switch values["action"] {
 	case actionStatus:
-		return h.o.Inbox.SetStatus(ctx, actor, id, inbox.Status(values["status"]))
+		return h.o.Inbox.MoveStatus(ctx, actor, id, inbox.Status(values["from"]), inbox.Status(values["status"]))
 	case actionNote:
 		return h.o.Inbox.AddNote(ctx, actor, id, values["note"])
 	case actionAssign:

@@ -60,7 +60,7 @@ export function LeadPage(props: LeadProps) {
       <section className="admin-work" aria-labelledby="lead-work">
         <h2 id="lead-work">{t('admin.lead.work')}</h2>
         {(props.moves ?? []).length > 0 && (
-          <PostForm action={props.action} fields={{ action: 'status' }}>
+          <PostForm action={props.action} fields={{ action: 'status', from: props.lead.status }}>
             <label>{t('admin.lead.moveTo')}{' '}
               <select name="status" defaultValue={props.moves?.[0]}>
                 {(props.moves ?? []).map((s) => <option key={s} value={s}>{t(`admin.status.${s}`)}</option>)}
