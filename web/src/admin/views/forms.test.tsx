@@ -47,7 +47,7 @@ describe('the inbox forms a double click would post twice', () => {
     const { router, visit, finish } = slowRouter()
     render(wrap(<LeadPage {...lead} />, router, '/admin/leads/7/'))
     for (const [button, data] of [
-      ['admin.lead.setStatus', { action: 'status', status: 'in_progress' }],
+      ['admin.lead.setStatus', { action: 'status', from: 'new', status: 'in_progress' }], // from: the status the page shows
       ['admin.lead.assign', { action: 'assign', assignee: '' }],
     ] as const) {
       visit.mockClear()
