@@ -72,8 +72,10 @@ type pageObject struct {
 	URL       string `json:"url"`
 	Version   string `json:"version"`
 	// Private tells the browser's router to keep only the page's address
-	// in its history (a private or no-store page): going back asks again,
-	// so a logout or a change since is not undone by the back button.
+	// in its history (an account's page): going back asks again, so a
+	// logout or a change since is not undone by the back button. A
+	// no-store page (a form sent back with what was typed) is kept whole:
+	// Back shows the visitor their form as they left it.
 	Private bool `json:"private,omitempty"`
 }
 
@@ -253,7 +255,7 @@ func (rs *Responder) Render(w http.ResponseWriter, r *http.Request, p Page) {
 	}
 	if IsClient(r) {
 		w.Header().Set("X-Inertia", "true")
-		obj := pageObject{Component: p.View, Props: p.Props, URL: r.URL.RequestURI(), Version: rs.o.Version, Private: p.Private || p.NoStore}
+		obj := pageObject{Component: p.View, Props: p.Props, URL: r.URL.RequestURI(), Version: rs.o.Version, Private: p.Private}
 		WriteCompressed(w, r, p.status(), "application/json", mustJSON(obj), nil)
 		return
 	}
@@ -266,7 +268,7 @@ func (rs *Responder) Render(w http.ResponseWriter, r *http.Request, p Page) {
 		// shares one page object, so one render and one cache entry.
 		address = canonicalURI(r.URL.Path, p.CacheQuery)
 	}
-	obj := pageObject{Component: p.View, Props: p.Props, URL: address, Version: rs.o.Version, Private: p.Private || p.NoStore}
+	obj := pageObject{Component: p.View, Props: p.Props, URL: address, Version: rs.o.Version, Private: p.Private}
 	doc, _ := rs.document(r.Context(), p, obj, shared, visitor)
 	writeNonced(w, r, doc.status, doc.doc)
 }

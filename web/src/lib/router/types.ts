@@ -8,10 +8,10 @@ export interface Page<P = Record<string, unknown>> {
   /** Asset version; a mismatch makes the server answer 409 + X-Inertia-Location. */
   version: string | null
   /**
-   * The page is an account's or holds what someone typed (the server's
-   * private or no-store pages): the browser's history keeps only its
-   * address, and going back to it asks the server again — after a logout,
-   * or a change made since, it shows what is true now.
+   * The page is an account's (the server's private pages): the browser's
+   * history keeps only its address, and going back to it asks the server
+   * again — after a logout, or a change made since, it shows what is true
+   * now.
    */
   private?: boolean
 }
