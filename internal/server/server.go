@@ -63,20 +63,14 @@ func Handler(d Deps) http.Handler {
 		bl = DefaultBodyLimits
 	}
 	// The visitor's address first: the bodies' bound per address counts visitors, not the proxy.
-	return clientAddress(d.TrustedProxies, LimitBodies(bl, securityHeaders(recoverPanics(d.Log, routes(d)), web.MapFramePath, hsts, newSourceCache(d.Catalog, d.Site, d.MapTiles).get)))
+	return clientAddress(d.TrustedProxies, LimitBodies(bl, securityHeaders(recoverPanics(d.Log, defaultLang(d.Site), routes(d)), web.MapFramePath, hsts, newSourceCache(d.Catalog, d.Site, d.MapTiles).get)))
 }
 
-// recoverPanics turns a handler panic into a logged 500, not a dropped connection.
-func recoverPanics(log *slog.Logger, h http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		defer func() {
-			if v := recover(); v != nil && v != http.ErrAbortHandler {
-				log.Error("panic", "path", r.URL.Path, "panic", v)
-				http.Error(w, http.StatusText(http.StatusInternalServerError), http.StatusInternalServerError)
-			}
-		}()
-		h.ServeHTTP(w, r)
-	})
+func defaultLang(s *site.Config) string {
+	if s == nil {
+		return ""
+	}
+	return s.Languages.Default
 }
 
 // New returns an http.Server with timeouts fit for the open internet.

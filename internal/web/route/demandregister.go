@@ -128,12 +128,6 @@ func (c *resolution) demandRegister() Result {
 	urlIn := c.r.DemandRegisterURL
 	h := c.head(title, i18n.T(c.lang, "registrant.register.description"), nil, urlIn)
 	h.Breadcrumb = c.breadcrumb(nil, title, "")
-	return withoutPopup(c.result(http.StatusOK, props, h, urlIn))
-}
-
-// withoutPopup leaves the configured pop-up out of res: a page a visitor
-// fills in or logs in on is no place for an offer that covers it.
-func withoutPopup(res Result) Result {
-	res.Props.base().Site.Popup = nil
-	return res
+	c.formPage = true
+	return c.result(http.StatusOK, props, h, urlIn)
 }

@@ -199,7 +199,8 @@ func (r *Resolver) ownerResult(lang, title string, status int, props Props, urlI
 	h := c.head(title, "", nil, urlIn)
 	h.Robots = "noindex"
 	h.Breadcrumb = c.breadcrumb(nil, title, "")
-	res := withoutPopup(c.result(status, props, h, urlIn))
+	c.formPage = true
+	res := c.result(status, props, h, urlIn)
 	res.Cacheable = false
 	return res
 }

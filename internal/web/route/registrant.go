@@ -149,7 +149,8 @@ func (r *Resolver) registrantResult(lang string, status int, props *RegistrantPr
 	h := c.head(props.Title, "", nil, urlIn)
 	h.Robots = "noindex"
 	h.Breadcrumb = c.breadcrumb(nil, props.Title, "")
-	res := withoutPopup(c.result(status, props, h, urlIn))
+	c.formPage = true
+	res := c.result(status, props, h, urlIn)
 	res.Cacheable = false
 	return res
 }

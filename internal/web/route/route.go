@@ -162,6 +162,11 @@ type resolution struct {
 	shown    *site.Page
 	restPath string
 	env      site.ConditionEnv
+	// formPage leaves the configured pop-up out of the page's shell: a
+	// page a visitor fills in or logs in on is no place for an offer that
+	// covers it. A flag of the resolution, not a change to its result: a
+	// result may be a redirect, which has no shell.
+	formPage bool
 }
 
 // Kinds of address the site answers.

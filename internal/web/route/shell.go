@@ -139,7 +139,9 @@ func (c *resolution) shell(urlIn func(lang string) string) Shell {
 		s.Captcha = &Captcha{Provider: cp.Provider, SiteKey: cp.SiteKey, Script: captcha.Providers[cp.Provider].Script}
 	}
 	s.Consent = c.consentShell()
-	s.Popup = c.popup(cfg.Popup)
+	if !c.formPage {
+		s.Popup = c.popup(cfg.Popup)
+	}
 	s.Menu = c.menu(cfg.Menu, "menu")
 	s.TopBar.Left, s.TopBar.Right = c.topBar(cfg.TopBar.Left, "topBar.left"), c.topBar(cfg.TopBar.Right, "topBar.right")
 	for i, col := range cfg.Footer.Columns {
