@@ -24,7 +24,7 @@ test: vet test-go test-web fuzz-short test-e2e
 
 vet: web
 	$(GO) vet ./...
-	@unformatted=$$(gofmt -l cmd internal *.go); if [ -n "$$unformatted" ]; then echo "gofmt needed: $$unformatted"; exit 1; fi
+	@unformatted=$$(gofmt -l bench cmd internal *.go); if [ -n "$$unformatted" ]; then echo "gofmt needed: $$unformatted"; exit 1; fi
 
 test-go: web
 	$(GO) test -count=1 ./...

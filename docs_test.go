@@ -14,6 +14,7 @@ import (
 
 	"immo/internal/catalog"
 	"immo/internal/demo"
+	"immo/internal/web/assets"
 )
 
 func read(t *testing.T, path string) string {
@@ -167,9 +168,54 @@ func TestCitedPathsExist(t *testing.T) {
 				strings.ContainsAny(path, "<>{}|") {
 				continue // a URL, a placeholder, a name
 			}
-			if matches, _ := filepath.Glob(strings.TrimSuffix(path, "/")); len(matches) == 0 {
+			if !cited(".", path) {
 				t.Errorf("%s cites %s, which is not in the repository", doc, m[1])
 			}
+		}
+	}
+}
+
+// distDir is where `make web` writes the web app (web/vite.config.ts's
+// outDir); only its placeholder is committed.
+const distDir = "internal/web/assets/dist/"
+
+// builtPaths are the files and folders `make web` writes in distDir, as
+// internal/web/assets lays them out.
+var builtPaths = []string{"manifest.json", "assets/", assets.ServerBundlePath}
+
+// cited reports whether a document may cite path: it is in the tree under
+// root, or it is one of the web build's outputs, which a clean clone does
+// not have yet (the documents describe the built layout).
+func cited(root, path string) bool {
+	if rest, ok := strings.CutPrefix(path, distDir); ok {
+		for _, b := range builtPaths {
+			if rest == b || rest == strings.TrimSuffix(b, "/") || (strings.HasSuffix(b, "/") && strings.HasPrefix(rest, b)) {
+				return true
+			}
+		}
+	}
+	matches, _ := filepath.Glob(filepath.Join(root, filepath.FromSlash(strings.TrimSuffix(path, "/"))))
+	return len(matches) > 0
+}
+
+// A clean clone, before the web app is built, passes TestCitedPathsExist:
+// the build's outputs count as cited paths without the build, and nothing
+// else under dist/ does.
+func TestCitedPathsWithoutWebBuild(t *testing.T) {
+	clean := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(clean, distDir), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for path, want := range map[string]bool{
+		distDir + "server/ssr.js":     true,
+		distDir + "manifest.json":     true,
+		distDir + "assets/":           true,
+		distDir + "server/other.js":   false,
+		distDir + "nothing.json":      false,
+		"internal/web/ssr/missing.go": false,
+	} {
+		if got := cited(clean, path); got != want {
+			t.Errorf("cited(clean clone, %s) = %v, want %v", path, got, want)
 		}
 	}
 }

@@ -2,6 +2,10 @@ module immo
 
 go 1.26.8
 
+// npm's folders (web/, e2e/, bench/lighthouse/) hold third-party code, some of
+// it Go (flatted's golang/): ./... is our packages only.
+ignore node_modules
+
 require (
 	github.com/alexedwards/scs/v2 v2.9.0
 	github.com/arran4/golang-ical v0.3.4
