@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"testing"
+	"time"
 
 	"immo/internal/visit"
 	"immo/internal/web/assets"
@@ -17,7 +18,8 @@ func realRenderer(b *testing.B) ssr.Renderer {
 	if !ok {
 		b.Skip("web app not built (make web)")
 	}
-	pool, err := ssr.NewPool(bundle, 0)
+	// A benchmark measures renders; a loaded machine must not turn one into the shell.
+	pool, err := ssr.NewPool(bundle, 0, ssr.WithTimeout(time.Minute), ssr.WithWait(time.Minute))
 	if err != nil {
 		b.Fatal(err)
 	}

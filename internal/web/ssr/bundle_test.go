@@ -91,7 +91,7 @@ func page(tb testing.TB, raw string) (route.Result, []byte) {
 }
 
 func TestRenderHome(t *testing.T) {
-	p, err := ssr.NewPool(bundle(t), 1)
+	p, err := newPool(bundle(t), 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -196,7 +196,7 @@ func everyPage(t *testing.T) []rendering {
 // i18next must never need it), with no raw translation key in the HTML.
 func TestRenderEveryViewInEveryLanguage(t *testing.T) {
 	var logs bytes.Buffer
-	p, err := ssr.NewPool(bundle(t), 1, ssr.WithWait(5*time.Second), ssr.WithLogger(slog.New(slog.NewTextHandler(&logs, nil))))
+	p, err := newPool(bundle(t), 1, ssr.WithLogger(slog.New(slog.NewTextHandler(&logs, nil))))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -252,7 +252,7 @@ func rawKeyPattern() *regexp.Regexp {
 }
 
 func TestRenderPages(t *testing.T) {
-	p, err := ssr.NewPool(bundle(t), 1, ssr.WithWait(5*time.Second))
+	p, err := newPool(bundle(t), 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -291,7 +291,7 @@ func TestRenderPages(t *testing.T) {
 }
 
 func TestRenderUnknownView(t *testing.T) {
-	p, err := ssr.NewPool(bundle(t), 1, ssr.WithWait(5*time.Second))
+	p, err := newPool(bundle(t), 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -313,7 +313,7 @@ func TestRenderUnknownView(t *testing.T) {
 func BenchmarkRender(b *testing.B) {
 	for _, raw := range []string{"/fr/", "/fr/a-vendre/", "/fr/property/4100001/", "/fr/nope/", "/fr/merci/newsletter/"} {
 		b.Run(raw, func(b *testing.B) {
-			p, err := ssr.NewPool(bundle(b), 1)
+			p, err := newPool(bundle(b), 1)
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -335,7 +335,7 @@ func BenchmarkRender(b *testing.B) {
 }
 
 func BenchmarkRenderParallel(b *testing.B) {
-	p, err := ssr.NewPool(bundle(b), 0, ssr.WithWait(10*time.Second))
+	p, err := newPool(bundle(b), 0)
 	if err != nil {
 		b.Fatal(err)
 	}

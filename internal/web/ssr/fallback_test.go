@@ -12,7 +12,6 @@ import (
 	"immo/internal/demo/demotest"
 	"immo/internal/site"
 	"immo/internal/web/route"
-	"immo/internal/web/ssr"
 )
 
 // The demo agency with every German content field empty
@@ -29,7 +28,7 @@ func TestGermanFallbackRendersMarkedFrench(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := &route.Resolver{Site: cfg, Catalog: demotest.FixedIndex{Ix: demotest.Index(t)}, BaseURL: "https://example.test"}
-	p, err := ssr.NewPool(bundle(t), 1)
+	p, err := newPool(bundle(t), 1)
 	if err != nil {
 		t.Fatal(err)
 	}

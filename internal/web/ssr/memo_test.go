@@ -3,7 +3,6 @@ package ssr_test
 import (
 	"context"
 	"testing"
-	"time"
 
 	"immo/internal/web/ssr"
 )
@@ -15,13 +14,13 @@ import (
 // rendered every page (twice: a part is learnt after its first render) gives
 // the same HTML as a fresh engine, which renders everything in place.
 func TestMemoisedPartsRenderAsInPlace(t *testing.T) {
-	warm, err := ssr.NewPool(bundle(t), 1, ssr.WithWait(5*time.Second))
+	warm, err := newPool(bundle(t), 1)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer warm.Close()
 	// One render per engine: each render is the first of its engine.
-	cold, err := ssr.NewPool(bundle(t), 1, ssr.WithMaxRenders(1), ssr.WithWait(10*time.Second))
+	cold, err := newPool(bundle(t), 1, ssr.WithMaxRenders(1))
 	if err != nil {
 		t.Fatal(err)
 	}
