@@ -71,7 +71,7 @@ func forwardedClient(r *http.Request, trusted func(netip.Addr) bool) (netip.Addr
 		hops = hops[len(hops)-64:]
 	}
 	for i := len(hops) - 1; i >= 0; i-- {
-		a, err := netip.ParseAddr(strings.TrimSpace(hops[i]))
+		a, err := parseHop(hops[i])
 		if err != nil {
 			return netip.Addr{}, false // garbage after the proxies: trust nothing further left
 		}
@@ -80,4 +80,29 @@ func forwardedClient(r *http.Request, trusted func(netip.Addr) bool) (netip.Addr
 		}
 	}
 	return netip.Addr{}, false
+}
+
+// parseHop reads one X-Forwarded-For entry: an address, or an address with
+// its port as some proxies write it (192.0.2.1:4711, [2001:db8::1]:4711,
+// [2001:db8::1]) — the port is not the visitor's identity. A zone
+// (fe80::1%eth0) is a local detail, not a visitor's: refused.
+func parseHop(hop string) (netip.Addr, error) {
+	hop = strings.TrimSpace(hop)
+	if a, err := netip.ParseAddr(hop); err == nil {
+		if a.Zone() != "" {
+			return netip.Addr{}, fmt.Errorf("X-Forwarded-For: %q has a zone", hop)
+		}
+		return a, nil
+	}
+	if ap, err := netip.ParseAddrPort(hop); err == nil {
+		return parseHop(ap.Addr().String())
+	}
+	if inner, ok := strings.CutPrefix(hop, "["); ok {
+		if inner, ok := strings.CutSuffix(inner, "]"); ok {
+			if a, err := netip.ParseAddr(inner); err == nil && a.Is6() {
+				return parseHop(inner)
+			}
+		}
+	}
+	return netip.Addr{}, fmt.Errorf("X-Forwarded-For: %q is not an address", hop)
 }

@@ -24,7 +24,13 @@ func TestClientAddress(t *testing.T) {
 		{"several header lines", "192.0.2.7:80", []string{"1.1.1.1", "198.51.100.2"}, true, "198.51.100.2:0"},
 		{"IPv6 proxy and client", "[fd00::1]:443", []string{"2001:db8::5"}, true, "[2001:db8::5]:0"},
 		{"only proxies: the connection", "10.1.2.3:5000", []string{"10.2.2.2"}, true, "10.1.2.3:5000"},
+		{"a client written ip:port", "10.1.2.3:5000", []string{"198.51.100.1:4711"}, true, "198.51.100.1:0"},
+		{"a client written [ipv6]:port", "10.1.2.3:5000", []string{"[2001:db8::5]:4711"}, true, "[2001:db8::5]:0"},
+		{"a client written [ipv6]", "10.1.2.3:5000", []string{"[2001:db8::5]"}, true, "[2001:db8::5]:0"},
+		{"a proxy written ip:port is still a proxy", "10.1.2.3:5000", []string{"198.51.100.1, 10.9.9.9:80"}, true, "198.51.100.1:0"},
 		{"garbage: the connection", "10.1.2.3:5000", []string{"not-an-ip"}, true, "10.1.2.3:5000"},
+		{"a port alone: the connection", "10.1.2.3:5000", []string{":4711"}, true, "10.1.2.3:5000"},
+		{"[ipv4]: the connection", "10.1.2.3:5000", []string{"[198.51.100.1]"}, true, "10.1.2.3:5000"},
 		{"no header: the connection", "10.1.2.3:5000", nil, true, "10.1.2.3:5000"},
 	}
 	for _, c := range cases {
