@@ -37,11 +37,15 @@ func zipProblem(countryID int, zip string) string {
 // public host: not an address of this machine or of a private network
 // (a picture address is fetched by browsers and may one day be fetched by
 // the server, so http://169.254.169.254/… or http://10.0.0.5/ must never
-// get in), and not a host written as a bare number (http://2130706433/ is
-// 127.0.0.1 to a browser).
+// get in), not a host written as a bare number (http://2130706433/ is
+// 127.0.0.1 to a browser), and on the web's ports only (80, 443, or none):
+// http://cdn.example.com:22/ would have a fetcher talk to another service.
 func publicWebAddress(s string) bool {
 	u, err := url.Parse(s)
 	if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.User != nil {
+		return false
+	}
+	if port := u.Port(); port != "" && port != "80" && port != "443" {
 		return false
 	}
 	host := strings.ToLower(u.Hostname())
@@ -106,12 +110,29 @@ func sitePath(s string) bool {
 	return true
 }
 
-// publicIP is false for loopback, private (10/8, 172.16/12, 192.168/16,
-// fc00::/7), link-local (169.254/16, fe80::/10), unspecified, multicast,
-// the ranges of nonPublic, and the IPv4 addresses mapped into IPv6.
+// publicIP is true for an address a public host may have: a global unicast
+// address outside every range IANA's special-purpose registries mark as
+// not globally reachable (loopback, private, link-local, shared, "this
+// network" 0/8, documentation, benchmarking, reserved) and outside the
+// deprecated ones. An IPv6 address that carries an IPv4 one — mapped
+// (::ffff:a.b.c.d), NAT64 (64:ff9b::/96), 6to4 (2002::/16) — is public only
+// if the IPv4 address is; the IPv4-compatible form (::a.b.c.d, deprecated)
+// and Teredo (whose address is obfuscated) never are.
 func publicIP(ip netip.Addr) bool {
 	ip = ip.Unmap()
-	if !ip.IsGlobalUnicast() || ip.IsPrivate() || ip.IsLoopback() || ip.IsLinkLocalUnicast() || ip.Zone() != "" {
+	if ip.Zone() != "" {
+		return false
+	}
+	if ip.Is6() {
+		b := ip.As16()
+		switch {
+		case nat64.Contains(ip):
+			return publicIP(netip.AddrFrom4([4]byte(b[12:16])))
+		case sixToFour.Contains(ip):
+			return publicIP(netip.AddrFrom4([4]byte(b[2:6])))
+		}
+	}
+	if !ip.IsGlobalUnicast() || ip.IsPrivate() || ip.IsLoopback() || ip.IsLinkLocalUnicast() {
 		return false
 	}
 	for _, p := range nonPublic {
@@ -122,11 +143,29 @@ func publicIP(ip netip.Addr) bool {
 	return true
 }
 
-// nonPublic are ranges no public host is in, beyond what netip names.
+var (
+	nat64     = netip.MustParsePrefix("64:ff9b::/96") // RFC 6052: the IPv4 address in the last 32 bits
+	sixToFour = netip.MustParsePrefix("2002::/16")    // RFC 3056: the IPv4 address in bits 16 to 48
+)
+
+// nonPublic are ranges no public host is in, beyond what netip names
+// (IANA's IPv4 and IPv6 special-purpose address registries).
 var nonPublic = []netip.Prefix{
-	netip.MustParsePrefix("100.64.0.0/10"), // carrier-grade NAT, private in practice
-	netip.MustParsePrefix("192.0.0.0/24"),  // IETF protocol assignments
-	netip.MustParsePrefix("198.18.0.0/15"), // network benchmarks, used inside networks
-	netip.MustParsePrefix("240.0.0.0/4"),   // reserved
-	netip.MustParsePrefix("fec0::/10"),     // the former site-local addresses
+	netip.MustParsePrefix("0.0.0.0/8"),       // "this network": 0.1.2.3 reaches this machine on Linux
+	netip.MustParsePrefix("100.64.0.0/10"),   // carrier-grade NAT, private in practice
+	netip.MustParsePrefix("192.0.0.0/24"),    // IETF protocol assignments
+	netip.MustParsePrefix("192.0.2.0/24"),    // documentation (TEST-NET-1)
+	netip.MustParsePrefix("192.88.99.0/24"),  // the former 6to4 relays
+	netip.MustParsePrefix("198.18.0.0/15"),   // network benchmarks, used inside networks
+	netip.MustParsePrefix("198.51.100.0/24"), // documentation (TEST-NET-2)
+	netip.MustParsePrefix("203.0.113.0/24"),  // documentation (TEST-NET-3)
+	netip.MustParsePrefix("240.0.0.0/4"),     // reserved
+	netip.MustParsePrefix("::/8"),            // reserved: IPv4-compatible (::a.b.c.d), unspecified, loopback
+	netip.MustParsePrefix("64:ff9b:1::/48"),  // local-use NAT64 (RFC 8215)
+	netip.MustParsePrefix("100::/64"),        // discard-only
+	netip.MustParsePrefix("2001::/23"),       // IETF protocol assignments: Teredo, benchmarking, ORCHID
+	netip.MustParsePrefix("2001:db8::/32"),   // documentation
+	netip.MustParsePrefix("3fff::/20"),       // documentation (RFC 9637)
+	netip.MustParsePrefix("5f00::/16"),       // segment routing identifiers
+	netip.MustParsePrefix("fec0::/10"),       // the former site-local addresses
 }

@@ -106,9 +106,29 @@ func TestPictureAddresses(t *testing.T) {
 	for url, ok := range map[string]bool{
 		"/pictures/demo/house-01.jpg":             true,
 		"https://cdn.example.com/p/1.jpg":         true,
-		"http://pictures.example.be:8080/1.jpg":   true,
-		"https://203.0.113.7/1.jpg":               true,
-		"https://[2001:db8::1]/1.jpg":             true,
+		"http://pictures.example.be:80/1.jpg":     true,
+		"https://pictures.example.be:443/1.jpg":   true,
+		"http://pictures.example.be:8080/1.jpg":   false, // the web's ports only
+		"http://pictures.example.be:22/1.jpg":     false,
+		"https://cdn.example.com:0/1.jpg":         false,
+		"https://151.101.1.7/1.jpg":               true,
+		"https://[2a04:4e42::7]/1.jpg":            true,
+		"https://[64:ff9b::9765:107]/1.jpg":       true,  // NAT64 of 151.101.1.7
+		"https://[2002:9765:107::1]/1.jpg":        true,  // 6to4 of 151.101.1.7
+		"https://203.0.113.7/1.jpg":               false, // documentation
+		"https://[2001:db8::1]/1.jpg":             false,
+		"http://0.1.2.3/x.jpg":                    false, // "this network"
+		"http://[::127.0.0.1]/x.jpg":              false, // IPv4-compatible
+		"http://[::8.8.8.8]/x.jpg":                false,
+		"http://[64:ff9b::7f00:1]/x.jpg":          false, // NAT64 of 127.0.0.1
+		"http://[64:ff9b::a00:1]/x.jpg":           false, // NAT64 of 10.0.0.1
+		"http://[64:ff9b:1::a9fe:a9fe]/x.jpg":     false, // local-use NAT64
+		"http://[2002:7f00:1::1]/x.jpg":           false, // 6to4 of 127.0.0.1
+		"http://[2002:a9fe:a9fe::1]/x.jpg":        false, // 6to4 of 169.254.169.254
+		"http://[2001:0:4136:e378::1]/x.jpg":      false, // Teredo
+		"http://[::ffff:10.0.0.1]/x.jpg":          false,
+		"http://[::]/x.jpg":                       false,
+		"http://[ff02::1]/x.jpg":                  false,
 		"http://169.254.169.254/latest/meta-data": false,
 		"http://127.0.0.1/x.jpg":                  false,
 		"http://127.1/x.jpg":                      false,
