@@ -5,9 +5,12 @@ import (
 	"encoding/csv"
 	"io"
 	"iter"
+	"slices"
 	"strconv"
+	"strings"
 
 	"immo/internal/i18n"
+	"immo/internal/lead"
 )
 
 // CSV is how a list is written as CSV.
@@ -15,6 +18,50 @@ type CSV struct {
 	Lang string // the staff member's language: the header, kinds and statuses
 	// Staff names an assignee; nil or "": the account's id.
 	Staff func(id int64) string
+	// Words is a kind's own field of a lead as its page shows it in Lang
+	// (notify.Composer.FieldWords: an option's label, a slot's day and
+	// time, a document's name); nil or "": as stored.
+	Words func(r lead.Request, name string) string
+	// Kinds are the kinds whose own fields get a column each (Export: the
+	// filter's; none: every kind's).
+	Kinds []lead.Kind
+}
+
+// FieldColumns are the names of the own fields of kinds (none: every
+// kind) the CSV gives a column each, in the kinds' order (by name) and
+// each kind's form's order, each name once: what a lead's page shows of
+// its kind — not an upload (a file, linked from the page) nor a field
+// never kept (a password, a friend's address).
+func FieldColumns(kinds []lead.Kind) []string {
+	if len(kinds) == 0 {
+		for k := range lead.Specs {
+			kinds = append(kinds, k)
+		}
+	}
+	kinds = slices.Clone(kinds)
+	slices.Sort(kinds)
+	var out []string
+	for _, k := range slices.Compact(kinds) {
+		for _, f := range lead.Specs[k].Fields {
+			if f.Kept() && f.Type != lead.Upload && !slices.Contains(out, f.Name) {
+				out = append(out, f.Name)
+			}
+		}
+	}
+	return out
+}
+
+// header is the CSV's header row in c.Lang: the list's columns, the
+// kinds' own fields (fields), the notes.
+func (c CSV) header(fields []string) []string {
+	out := make([]string, 0, len(csvHeader)+len(fields)+1)
+	for _, k := range csvHeader {
+		out = append(out, i18n.T(c.Lang, k))
+	}
+	for _, name := range fields {
+		out = append(out, i18n.T(c.Lang, FieldKey(name)))
+	}
+	return append(out, i18n.T(c.Lang, KeyNotesColumn))
 }
 
 // bom makes Excel read the file as UTF-8 (accents right).
@@ -27,17 +74,14 @@ const csvTime = "2006-01-02 15:04"
 // Write writes rows to w as CSV (WriteCSV): a header row in c.Lang, one
 // line per lead.
 func (c CSV) Write(w io.Writer, rows iter.Seq2[Row, error]) error {
-	header := make([]string, len(csvHeader))
-	for i, k := range csvHeader {
-		header[i] = i18n.T(c.Lang, k)
-	}
-	return WriteCSV(w, header, func(yield func([]string, error) bool) {
+	fields := FieldColumns(c.Kinds)
+	return WriteCSV(w, c.header(fields), func(yield func([]string, error) bool) {
 		for r, err := range rows {
 			if err != nil {
 				yield(nil, err)
 				return
 			}
-			if !yield(c.line(r), nil) {
+			if !yield(c.line(r, fields), nil) {
 				return
 			}
 		}
@@ -83,14 +127,34 @@ func WriteCSV(w io.Writer, header []string, rows iter.Seq2[[]string, error]) err
 	return out.Error()
 }
 
-func (c CSV) line(r Row) []string {
+// line is lead r's row: the list's columns, the fields' (the kind's own
+// fields as its page shows them; a field of another kind empty), the
+// notes' texts, oldest first, each with its author and time.
+func (c CSV) line(r Row, fields []string) []string {
 	cells := []string{
 		strconv.FormatInt(r.ID, 10), r.Created.In(Brussels).Format(csvTime),
 		i18n.T(c.Lang, KindKey(string(r.Kind))), i18n.T(c.Lang, StatusKey(r.Status)),
 		r.FirstName, r.LastName, r.Email, r.Phone, r.Lang, optionalID(r.PropertyID), optionalID(r.ProjectID),
-		c.staff(r.Assignee), strconv.Itoa(r.Notes), r.Remark,
+		c.staff(r.Assignee), r.Remark,
 	}
-	return cells
+	var req lead.Request
+	if c.Words != nil {
+		req = r.Request()
+	}
+	for _, name := range fields {
+		v := strings.TrimSpace(r.Fields[name])
+		if v != "" && c.Words != nil {
+			if words := c.Words(req, name); words != "" {
+				v = words
+			}
+		}
+		cells = append(cells, v)
+	}
+	notes := make([]string, len(r.Written))
+	for i, n := range r.Written {
+		notes[i] = n.Created.In(Brussels).Format(csvTime) + " " + c.staff(n.Author) + ": " + n.Text
+	}
+	return append(cells, strings.Join(notes, "\n"))
 }
 
 func (c CSV) staff(id int64) string {
@@ -143,10 +207,12 @@ func (s *Service) Export(ctx context.Context, actor int64, f Filter, c CSV, w io
 		return err
 	}
 	f.Size = exportPage
+	c.Kinds = f.Kinds
 	return c.Write(w, s.rows(ctx, f))
 }
 
-// rows reads every page of f from the store, one at a time.
+// rows reads every page of f from the store, one at a time, each lead with
+// its notes (one more query a page).
 func (s *Service) rows(ctx context.Context, f Filter) iter.Seq2[Row, error] {
 	return func(yield func(Row, error) bool) {
 		for {
@@ -155,7 +221,19 @@ func (s *Service) rows(ctx context.Context, f Filter) iter.Seq2[Row, error] {
 				yield(Row{}, err)
 				return
 			}
+			var noted []int64
 			for _, r := range page.Rows {
+				if r.Notes > 0 {
+					noted = append(noted, r.ID)
+				}
+			}
+			notes, err := s.Store.NotesOf(ctx, noted)
+			if err != nil {
+				yield(Row{}, err)
+				return
+			}
+			for _, r := range page.Rows {
+				r.Written = notes[r.ID]
 				if !yield(r, nil) {
 					return
 				}

@@ -61,6 +61,19 @@ type Row struct {
 	ProjectID  int64 // 0: none
 	Assignee   int64 // a staff account; 0: nobody
 	Notes      int   // how many notes staff wrote
+	// Fields are the kind's own fields as stored (lead.Request.Fields).
+	Fields map[string]string
+	// Written are the notes themselves, oldest first: set by Export only
+	// (the list shows their count).
+	Written []Note
+}
+
+// Request is r as the request it was, without its page, files and
+// sender's hash: what a field's words are made from (Options.FieldWords).
+func (r Row) Request() lead.Request {
+	return lead.Request{ID: r.ID, Kind: r.Kind, Lang: r.Lang, PropertyID: r.PropertyID, ProjectID: r.ProjectID,
+		Time: r.Created, Person: lead.Person{FirstName: r.FirstName, LastName: r.LastName, Email: r.Email, Phone: r.Phone},
+		Remark: r.Remark, Fields: r.Fields}
 }
 
 // Name is the sender's full name.

@@ -19,6 +19,10 @@ import (
 // Every key the inbox shows or returns is translated in every language.
 func TestKeysTranslated(t *testing.T) {
 	keys := append(append([]string{}, Errors...), csvHeader...)
+	keys = append(keys, KeyNotesColumn)
+	for _, name := range FieldColumns(nil) {
+		keys = append(keys, FieldKey(name))
+	}
 	for _, s := range lead.Statuses {
 		keys = append(keys, StatusKey(s))
 	}
@@ -56,14 +60,26 @@ func rowsOf(rows ...Row) iter.Seq2[Row, error] {
 }
 
 // The CSV starts with the BOM, has its header in the staff's language,
-// keeps accents, quotes what needs it and neutralises formulas.
+// keeps accents, quotes what needs it and neutralises formulas; each kind's
+// own fields have their columns, in the staff's words, and the notes their
+// texts.
 func TestCSV(t *testing.T) {
 	var b bytes.Buffer
 	at := time.Date(2026, 7, 1, 8, 5, 0, 0, time.UTC)
-	err := CSV{Lang: "fr", Staff: func(id int64) string { return "Zoë Agent" }}.Write(&b, rowsOf(
+	words := func(r lead.Request, name string) string {
+		if name == "goal" {
+			return "Vendre (" + r.Fields[name] + ")"
+		}
+		return ""
+	}
+	err := CSV{Lang: "fr", Staff: func(id int64) string { return "Zoë Agent" }, Words: words,
+		Kinds: []lead.Kind{lead.KindValuation, lead.KindInformation}}.Write(&b, rowsOf(
 		Row{ID: 7, Kind: lead.KindInformation, Status: StatusInProgress, Created: at, Lang: "nl",
 			FirstName: "Éloïse", LastName: "=HYPERLINK(\"http://x\")", Email: "@evil", Phone: "+32 470 12 34 56",
-			Remark: "Line one,\nline \"two\"", PropertyID: 12, Assignee: 3, Notes: 2},
+			Remark: "Line one,\nline \"two\"", PropertyID: 12, Assignee: 3, Notes: 2,
+			Written: []Note{{Author: 3, Text: "Rappelé", Created: at}, {Author: 3, Text: "=1+1 visite", Created: at.Add(time.Hour)}}},
+		Row{ID: 8, Kind: lead.KindValuation, Status: StatusNew, Created: at, Lang: "fr", FirstName: "Jan",
+			Fields: map[string]string{"goal": "sale", "street": "Grand-Rue 3", "zip": "6700", "city": "Arlon", "propertyType": "Villa"}},
 	))
 	if err != nil {
 		t.Fatal(err)
@@ -76,13 +92,24 @@ func TestCSV(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(lines) != 2 || lines[0][0] != "Numéro" || lines[0][3] != "Statut" {
-		t.Fatalf("header %q", lines[0])
+	// The kinds in their names' order: contact-demand (a valuation), then
+	// contact-me; contactTime, shared, once.
+	header := []string{"Numéro", "Reçue le", "Type", "Statut", "Prénom", "Nom", "E-mail", "Téléphone", "Langue", "Bien", "Projet",
+		"Attribuée à", "Remarque", "Objectif", "Rue", "Code postal", "Localité", "Type de bien", "Moment préféré pour être contacté",
+		"Newsletter", "Notes"}
+	if len(lines) != 3 || !reflect.DeepEqual(lines[0], header) {
+		t.Fatalf("header\n got %q\nwant %q", lines[0], header)
 	}
 	want := []string{"7", "2026-07-01 10:05", "Demande d'information", "En cours", "Éloïse", "'=HYPERLINK(\"http://x\")",
-		"'@evil", "'+32 470 12 34 56", "nl", "12", "", "Zoë Agent", "2", "Line one,\nline \"two\""}
+		"'@evil", "'+32 470 12 34 56", "nl", "12", "", "Zoë Agent", "Line one,\nline \"two\"", "", "", "", "", "", "", "",
+		"2026-07-01 10:05 Zoë Agent: Rappelé\n2026-07-01 11:05 Zoë Agent: =1+1 visite"}
 	if !reflect.DeepEqual(lines[1], want) {
 		t.Fatalf("row\n got %q\nwant %q", lines[1], want)
+	}
+	want = []string{"8", "2026-07-01 10:05", lines[2][2], "Nouvelle", "Jan", "", "", "", "fr", "", "", "", "",
+		"Vendre (sale)", "Grand-Rue 3", "6700", "Arlon", "Villa", "", "", ""}
+	if !reflect.DeepEqual(lines[2], want) {
+		t.Fatalf("row\n got %q\nwant %q", lines[2], want)
 	}
 }
 
@@ -115,10 +142,23 @@ func TestMoves(t *testing.T) {
 }
 
 func TestSearchText(t *testing.T) {
-	got := SearchText("Éloïse", "Van den Broeck-Müller", "eloise.vdb@Example.BE", "Rue de l'Église 5, 2ème étage")
+	got := SearchText(lead.Request{Person: lead.Person{FirstName: "Éloïse", LastName: "Van den Broeck-Müller", Email: "eloise.vdb@Example.BE"},
+		Remark: "Rue de l'Église 5, 2ème étage"})
 	want := "eloise van den broeck muller eloise vdb example be rue de l eglise 5 2eme etage"
 	if got != want {
 		t.Fatalf("got  %q\nwant %q", got, want)
+	}
+	// A kind's own words are searched too: a valuation's street and city,
+	// a job's position and motivation; not a choice's code.
+	valuation := SearchText(lead.Request{Kind: lead.KindValuation, Person: lead.Person{FirstName: "Jan"},
+		Fields: map[string]string{"goal": "sale", "street": "Grand-Rue 3", "zip": "6700", "city": "Arlon", "propertyType": "Villa"}})
+	if valuation != "jan grand rue 3 6700 arlon villa" {
+		t.Errorf("a valuation's words: %q", valuation)
+	}
+	job := SearchText(lead.Request{Kind: lead.KindJob, Person: lead.Person{FirstName: "Sofie"},
+		Fields: map[string]string{"position": "Makelaar", "motivation": "Ik hou van huizen"}})
+	if job != "sofie makelaar ik hou van huizen" {
+		t.Errorf("a job's words: %q", job)
 	}
 	if got := SearchTerms("  Jan  j PEETERS jan "); !reflect.DeepEqual(got, []string{"jan", "peeters"}) {
 		t.Fatalf("terms %q", got)

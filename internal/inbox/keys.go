@@ -30,8 +30,15 @@ var Errors = []string{KeyKind, KeyStatus, KeyID, KeyLang, KeyDate, KeyDateRange,
 var csvHeader = []string{
 	"admin.lead.id", "admin.lead.created", "admin.lead.kind", "admin.lead.status", "admin.lead.firstName",
 	"admin.lead.lastName", "admin.lead.email", "admin.lead.phone", "admin.lead.lang", "admin.lead.property",
-	"admin.lead.project", "admin.lead.assignee", "admin.lead.notes", "admin.lead.remark",
+	"admin.lead.project", "admin.lead.assignee", "admin.lead.remark",
 }
+
+// KeyNotesColumn heads the CSV's last column: the notes' texts.
+const KeyNotesColumn = "admin.lead.notes"
+
+// FieldKey is the translation key of a kind's own field's name (the lead
+// page's label, the CSV's column).
+func FieldKey(name string) string { return "admin.field." + name }
 
 // StatusKey is the translation key of a status's name.
 func StatusKey(s Status) string { return "admin.status." + string(s) }

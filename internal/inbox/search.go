@@ -5,14 +5,36 @@ import (
 	"unicode"
 
 	"golang.org/x/text/unicode/norm"
+
+	"immo/internal/lead"
 )
 
-// SearchText is what the search looks in for a lead: its names, address and
-// remark in lower case, accents folded (é → e), anything but letters and
-// digits a space — so "jan.peeters@example.be" is the words jan, peeters,
-// example, be. The store keeps it with the request.
-func SearchText(firstName, lastName, email, remark string) string {
-	return strings.Join(words(firstName+" "+lastName+" "+email+" "+remark), " ")
+// SearchText is what the search looks in for lead r: its names, address,
+// remark and the words of its kind's own fields (SearchFields: a
+// valuation's street and city, a job's position and motivation) in lower
+// case, accents folded (é → e), anything but letters and digits a space —
+// so "jan.peeters@example.be" is the words jan, peeters, example, be. The
+// store keeps it with the request.
+func SearchText(r lead.Request) string {
+	parts := []string{r.Person.FirstName, r.Person.LastName, r.Person.Email, r.Remark}
+	for _, name := range SearchFields(r.Kind) {
+		parts = append(parts, r.Fields[name])
+	}
+	return strings.Join(words(strings.Join(parts, " ")), " ")
+}
+
+// SearchFields are the names of kind's own fields the search looks in:
+// those a visitor types words in (a line, a text, a web address) that are
+// kept — not a choice, a number, a date or a slot, whose stored value is a
+// code, not the words the staff read.
+func SearchFields(kind lead.Kind) []string {
+	var out []string
+	for _, f := range lead.Specs[kind].Fields {
+		if f.Kept() && (f.Type == lead.Text || f.Type == lead.Long || f.Type == lead.URL) {
+			out = append(out, f.Name)
+		}
+	}
+	return out
 }
 
 // SearchTerms are the words of a typed search, as SearchText writes them,

@@ -24,6 +24,9 @@ type Store interface {
 	// File is the upload of lead id in form field name, to be read whole;
 	// ErrNoFile when there is none.
 	File(ctx context.Context, id int64, name string) (FileInfo, io.ReadSeeker, error)
+	// NotesOf is the notes of the leads ids (at most a page of them), by
+	// lead, each lead's oldest first; a lead of none is absent.
+	NotesOf(ctx context.Context, ids []int64) (map[int64][]Note, error)
 	// Latest is the newest lead's id; 0 when there is none.
 	Latest(ctx context.Context) (int64, error)
 	// Since returns the leads with an id above after, oldest first, at most

@@ -76,7 +76,8 @@ func TestRequestWords(t *testing.T) {
 	}
 	jan := save(lead.Person{FirstName: "Jan", LastName: "Peeters", Email: "jan.peeters7@example.be"}, "Één tuin, "+long+"?")
 	marc := save(lead.Person{FirstName: "Marc", LastName: "Janssens", Email: "marc@example.be"}, "")
-	text := inbox.SearchText("Jan", "Peeters", "jan.peeters7@example.be", "Één tuin, "+long+"?")
+	text := inbox.SearchText(lead.Request{Person: lead.Person{FirstName: "Jan", LastName: "Peeters", Email: "jan.peeters7@example.be"},
+		Remark: "Één tuin, " + long + "?"})
 	if got := words(jan); !reflect.DeepEqual(got, want(text)) || !slices.Contains(got, "een") || !slices.Contains(got, "peeters7") {
 		t.Fatalf("Jan's words: %v, want %v", got, want(text))
 	}

@@ -47,7 +47,7 @@ func scanRow(rows interface{ Scan(...any) error }) (inbox.Row, error) {
 	r.Kind, r.Status = lead.Kind(kind), inbox.Status(status)
 	r.PropertyID, r.ProjectID, r.Assignee = property.Int64, project.Int64, assignee.Int64
 	r.FirstName, r.LastName, r.Email, r.Phone = doc.Person.FirstName, doc.Person.LastName, doc.Person.Email, doc.Person.Phone
-	r.Remark = doc.Remark
+	r.Remark, r.Fields = doc.Remark, doc.Fields
 	return r, nil
 }
 
@@ -319,6 +319,36 @@ func (q *Inbox) fileInfos(ctx context.Context, id int64) ([]inbox.FileInfo, erro
 		out = append(out, f)
 	}
 	return out, rows.Err()
+}
+
+// NotesOf implements inbox.Store: one query for a page's leads, through
+// the notes' index on their lead.
+func (q *Inbox) NotesOf(ctx context.Context, ids []int64) (map[int64][]inbox.Note, error) {
+	out := map[int64][]inbox.Note{}
+	if len(ids) == 0 {
+		return out, nil
+	}
+	args := make([]any, len(ids))
+	for i, id := range ids {
+		args[i] = id
+	}
+	rows, err := q.s.read.QueryContext(ctx, q.s.d.query(`SELECT id, request_id, author_id, text, created_at FROM request_notes
+		WHERE request_id IN (?`+strings.Repeat(", ?", len(ids)-1)+`) ORDER BY id`), args...)
+	if err != nil {
+		return nil, q.s.errorf("notes of %d leads: %w", len(ids), err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var n inbox.Note
+		if err := rows.Scan(&n.ID, &n.Lead, &n.Author, &n.Text, scanTime{&n.Created}); err != nil {
+			return nil, q.s.errorf("notes of %d leads: %w", len(ids), err)
+		}
+		out[n.Lead] = append(out[n.Lead], n)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, q.s.errorf("notes of %d leads: %w", len(ids), err)
+	}
+	return out, nil
 }
 
 func (q *Inbox) notes(ctx context.Context, id int64) ([]inbox.Note, error) {

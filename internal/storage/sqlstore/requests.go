@@ -76,7 +76,7 @@ func (q *Requests) insert(ctx context.Context, tx *sql.Tx, r lead.Request) (int6
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (fingerprint) DO NOTHING RETURNING id`),
 		string(r.Kind), r.Lang, r.Page, nullID(r.PropertyID), nullID(r.ProjectID),
 		q.s.d.Time(created), r.IPHash, string(data), nullText(r.Fingerprint),
-		inbox.SearchText(r.Person.FirstName, r.Person.LastName, r.Person.Email, r.Remark),
+		inbox.SearchText(r),
 	).Scan(&id)
 	if errors.Is(err, sql.ErrNoRows) {
 		return 0, lead.ErrRepeated

@@ -44,7 +44,8 @@ func inboxLeads() []lead.Request {
 		{Kind: lead.KindSiteContact, Lang: "en", Person: p("Anna", "Smith", "anna@example.org"), Remark: "=HYPERLINK(\"http://evil\")"},
 		{Kind: lead.KindInformation, Lang: "de", PropertyID: 11, Person: p("Jürgen", "Müller", "jm@example.de"), Remark: "Gibt es eine Garage?"},
 		{Kind: lead.KindJob, Lang: "nl", Person: p("Sofie", "Jacobs", "sofie@example.be"), Remark: "Mijn cv zit erbij",
-			Files: []lead.File{{Field: "cv", Name: "cv Sofie.pdf", Type: "application/pdf", Data: []byte("%PDF-1.7 cv")}}},
+			Fields: map[string]string{"position": "Makelaar", "motivation": "Ik hou van huizen"},
+			Files:  []lead.File{{Field: "cv", Name: "cv Sofie.pdf", Type: "application/pdf", Data: []byte("%PDF-1.7 cv")}}},
 	}
 	for i := range rs {
 		rs[i].Time = inboxStart.Add(time.Duration(i) * time.Hour)
@@ -472,12 +473,42 @@ func testInboxExport(t *testing.T, s *sqlstore.Store) {
 	if len(lines) != 1102 || !strings.HasPrefix(lines[0], "\uFEFFNummer,Ontvangen,Soort,Status,") {
 		t.Fatalf("%d lines, header %q", len(lines), lines[0])
 	}
-	if !strings.HasSuffix(lines[1], `,"'=HYPERLINK(""http://evil"")"`) || !strings.Contains(lines[1], ",Contact,Nieuw,Anna,Smith,") {
+	// The remark, then the kind's contact time (none) and the notes (none).
+	if !strings.HasSuffix(lines[1], `,"'=HYPERLINK(""http://evil"")",,`) || !strings.Contains(lines[1], ",Contact,Nieuw,Anna,Smith,") {
 		t.Fatalf("row %q", lines[1])
 	}
 	log, err := svc.Audit(ctx, inbox.AuditQuery{Actor: 7})
 	if err != nil || len(log) != 1 || log[0].Action != inbox.ActionExport || log[0].After != "kind=site-contact&lang=en" {
 		t.Fatalf("export log %+v, %v", log, err)
+	}
+
+	// A job's own fields have their columns and its notes their texts,
+	// read a page at a time (Store.NotesOf); its motivation is searched.
+	page, err := svc.List(ctx, inbox.Filter{Search: "huizen makelaar"})
+	if err != nil || len(page.Rows) != 1 || page.Rows[0].Kind != lead.KindJob || page.Rows[0].Fields["motivation"] != "Ik hou van huizen" {
+		t.Fatalf("a job by its motivation and position: %+v, %v", page.Rows, err)
+	}
+	job := page.Rows[0].ID
+	noting := &inbox.Service{Store: s.Inbox(), Now: func() time.Time { return inboxStart.Add(24 * time.Hour) }}
+	for _, text := range []string{"Gebeld", "Gesprek op maandag"} {
+		if err := noting.AddNote(ctx, 7, job, text); err != nil {
+			t.Fatal(err)
+		}
+	}
+	notes, err := s.Inbox().NotesOf(ctx, []int64{job, job - 1})
+	if err != nil || len(notes) != 1 || len(notes[job]) != 2 || notes[job][0].Text != "Gebeld" || notes[job][1].Author != 7 {
+		t.Fatalf("notes of two leads: %+v, %v", notes, err)
+	}
+	b.Reset()
+	err = svc.Export(ctx, 7, inbox.Filter{Kinds: []lead.Kind{lead.KindJob}}, inbox.CSV{Lang: "en", Staff: func(int64) string { return "Ann" }}, &b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines = strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
+	if !strings.HasSuffix(lines[0], ",Remark,Position,Motivation,Notes") ||
+		!strings.HasSuffix(lines[1], ",Mijn cv zit erbij,Makelaar,Ik hou van huizen,\"2026-03-02 09:00 Ann: Gebeld") ||
+		lines[2] != "2026-03-02 09:00 Ann: Gesprek op maandag\"" {
+		t.Fatalf("a job's export:\n%s", b.String())
 	}
 }
 

@@ -222,7 +222,7 @@ func seedBench(ctx context.Context, db *sql.DB, numbered bool) error {
 			}
 			args = append(args, string(kind), pickOf[string](r, "nl", 45, "fr", 35, "en", 10, "de", 10), "/",
 				property, project, at, fmt.Sprint("bench", i), string(data), status, assignee,
-				inbox.SearchText(first, last, email, remark), nil, int64(i+1))
+				inbox.SearchText(lead.Request{Person: lead.Person{FirstName: first, LastName: last, Email: email}, Remark: remark}), nil, int64(i+1))
 		}
 		if _, err := tx.ExecContext(ctx, q.String(), args...); err != nil {
 			return err

@@ -86,6 +86,12 @@ func RunUpgrade22(t *testing.T, old *sql.DB, numbered bool, upgrade func(t *test
 			doc("Éloïse", "Dubois", "eloise@exemple.be", "Une visite samedi ?", map[string]string{"slot": "2025-11-08T10:00:00+01:00"}), int64(11), nil},
 		{string(lead.KindSiteContact), "en", "new", doc("", "", "", "", map[string]string{"subject": "Opening hours"}), nil, nil},
 		{string(lead.KindNewsletter), "de", "handled", doc("Jürgen", "Müller", "jm@example.de", "", nil), nil, nil},
+		// A kind's own words, searched since 00030: a valuation's city, a
+		// job's motivation.
+		{string(lead.KindValuation), "fr", "new", doc("Luc", "Martin", "luc@example.be", "",
+			map[string]string{"goal": "sale", "street": "Grand-Rue 3", "zip": "6700", "city": "Arlon", "propertyType": "Villa"}), nil, nil},
+		{string(lead.KindJob), "nl", "new", doc("Sofie", "Jacobs", "sofie@example.be", "",
+			map[string]string{"position": "Makelaar", "motivation": "Ik hou van huizen"}), nil, nil},
 	}
 	var ids []int64
 	for i, r := range rows {
@@ -134,10 +140,10 @@ func RunUpgrade22(t *testing.T, old *sql.DB, numbered bool, upgrade func(t *test
 		f    inbox.Filter
 		want []int64
 	}{
-		{"all", inbox.Filter{}, []int64{ids[3], ids[2], ids[1], ids[0]}},
+		{"all", inbox.Filter{}, []int64{ids[5], ids[4], ids[3], ids[2], ids[1], ids[0]}},
 		{"handled is done", inbox.Filter{Statuses: []inbox.Status{inbox.StatusDone}}, []int64{ids[3], ids[0]}},
-		{"new is new", inbox.Filter{Statuses: []inbox.Status{inbox.StatusNew}}, []int64{ids[2], ids[1]}},
-		{"nobody's", inbox.Filter{Unassigned: true}, []int64{ids[3], ids[2], ids[1], ids[0]}},
+		{"new is new", inbox.Filter{Statuses: []inbox.Status{inbox.StatusNew}}, []int64{ids[5], ids[4], ids[2], ids[1]}},
+		{"nobody's", inbox.Filter{Unassigned: true}, []int64{ids[5], ids[4], ids[3], ids[2], ids[1], ids[0]}},
 		{"a kind", inbox.Filter{Kinds: []lead.Kind{lead.KindVisit}}, []int64{ids[1]}},
 		{"a property", inbox.Filter{Property: 10}, []int64{ids[0]}},
 		{"a language", inbox.Filter{Lang: "de"}, []int64{ids[3]}},
@@ -148,6 +154,9 @@ func RunUpgrade22(t *testing.T, old *sql.DB, numbered bool, upgrade func(t *test
 		{"accents folded", inbox.Filter{Search: "eloise samedi"}, []int64{ids[1]}},
 		{"accents typed", inbox.Filter{Search: "MÜLLER"}, []int64{ids[3]}},
 		{"two people", inbox.Filter{Search: "jan eloise"}, []int64{}},
+		{"a valuation's city", inbox.Filter{Search: "arlon"}, []int64{ids[4]}},
+		{"its street", inbox.Filter{Search: "grand rue"}, []int64{ids[4]}},
+		{"a job's motivation", inbox.Filter{Search: "huizen"}, []int64{ids[5]}},
 	} {
 		if got := list(c.f); !reflect.DeepEqual(got, c.want) {
 			t.Errorf("%s: %v, want %v", c.name, got, c.want)
@@ -186,7 +195,7 @@ func RunUpgrade22(t *testing.T, old *sql.DB, numbered bool, upgrade func(t *test
 	// fingerprint still refuses its twin.
 	id, err := s.Requests().Save(ctx, lead.Request{Kind: lead.KindInformation, Lang: "nl", Page: "/", Time: start.Add(24 * time.Hour),
 		IPHash: "ip9", Person: lead.Person{FirstName: "Jan", LastName: "Janssens", Email: "jan@example.be"}}, nil)
-	if err != nil || id <= ids[3] {
+	if err != nil || id <= ids[5] {
 		t.Fatalf("a new request: %d, %v", id, err)
 	}
 	if got := list(inbox.Filter{Search: "jan"}); !reflect.DeepEqual(got, []int64{id, ids[0]}) {

@@ -9,6 +9,7 @@ import (
 
 	"immo/internal/account"
 	"immo/internal/inbox"
+	"immo/internal/lead"
 )
 
 // serveFile sends a lead's upload (a CV) as a download: never shown in the
@@ -53,7 +54,11 @@ func (h *Handler) serveExport(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, http.StatusText(http.StatusInternalServerError), http.StatusInternalServerError)
 		return
 	}
-	c := inbox.CSV{Lang: langOf(r), Staff: func(id int64) string { return names[id] }}
+	lang := langOf(r)
+	c := inbox.CSV{Lang: lang, Staff: func(id int64) string { return names[id] }}
+	if h.o.FieldWords != nil { // each kind's own fields as the lead's page shows them
+		c.Words = func(req lead.Request, name string) string { return h.o.FieldWords(req, name, lang) }
+	}
 	file := &download{w: w, name: "leads-" + h.today() + ".csv"}
 	if err := h.o.Inbox.Export(ctx, account.FromContext(ctx).Account.ID, f, c, file); err != nil {
 		h.o.Log.Error("inbox export", "err", err)
