@@ -49,17 +49,25 @@ func (h *IPHasher) Hash(ip string) string {
 }
 
 // AddressKey is the form of an email address under which the site counts
-// the mails it sends there: lower-cased, its "+tag" dropped (victim+1@… and
-// Victim+2@… are one inbox). It only counts; mails go to the address typed.
+// the mails it sends there: one key per inbox. Lower-cased, its "+tag"
+// dropped (victim+1@… and Victim+2@… are one inbox), the domain without a
+// final dot; at Gmail, whose addresses ignore dots and answer at both of
+// its domains, without dots and at gmail.com (v.i.c.t.i.m@googlemail.com
+// is victim@gmail.com). It only counts; mails go to the address typed.
 func AddressKey(email string) string {
 	a := strings.ToLower(strings.TrimSpace(email))
 	at := strings.LastIndexByte(a, '@')
 	if at < 0 {
 		return a
 	}
-	local, domain := a[:at], a[at+1:]
+	local, domain := a[:at], strings.TrimSuffix(a[at+1:], ".")
 	if plus := strings.IndexByte(local, '+'); plus > 0 {
 		local = local[:plus]
+	}
+	if domain == "gmail.com" || domain == "googlemail.com" {
+		if undotted := strings.ReplaceAll(local, ".", ""); undotted != "" {
+			local, domain = undotted, "gmail.com"
+		}
 	}
 	return local + "@" + domain
 }

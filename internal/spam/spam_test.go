@@ -197,6 +197,35 @@ func TestGateAddresses(t *testing.T) {
 	}
 }
 
+// The per-address brake counts a Gmail inbox once, whatever dots, +tags and
+// domain (gmail.com, googlemail.com) the address is written with.
+func TestGateAddressesGmailDots(t *testing.T) {
+	now := time.Date(2026, 3, 2, 0, 0, 0, 0, time.UTC)
+	st := &leadtest.Store{}
+	ip, _ := lead.NewIPHasher([]byte(strings.Repeat("s", 32)))
+	addresses := Limit{Limiter: &antispam.Limiter{Counter: counter{}, Max: 2, Window: 24 * time.Hour,
+		Now: func() time.Time { return now }, Name: "mailto-day"}}
+	h := &Gate{Requests: &lead.Service{Store: st, IP: ip}, Challenges: &checker{}, IP: ip,
+		WithoutProof: []Limit{{Limiter: &antispam.Limiter{Counter: counter{}, Max: 100, Window: 24 * time.Hour,
+			Now: func() time.Time { return now }, Name: "noproof-day"}}}, Addresses: &addresses}
+	for i, tc := range []struct {
+		email string
+		quiet bool
+	}{
+		{"victim@gmail.com", false}, {"v.ictim@gmail.com", false}, {"vi.c.tim+x@googlemail.com", true},
+		{"V.I.C.T.I.M@GMAIL.COM", true}, {"vic.tim@example.be", false},
+	} {
+		v := with(goodContact, "email", tc.email)
+		errs, err := h.Submit(t.Context(), Post{Kind: lead.KindSiteContact, Lang: "fr", Page: "/fr/contact/", Values: v, IP: "203.0.113.7"})
+		if err != nil || len(errs) > 0 {
+			t.Fatalf("post %d: %v %v", i+1, errs, err)
+		}
+		if got := st.Rows[len(st.Rows)-1]; got.NoConfirmation != tc.quiet {
+			t.Errorf("post %d (%s): NoConfirmation %v, want %v", i+1, tc.email, got.NoConfirmation, tc.quiet)
+		}
+	}
+}
+
 // Posts without a proof past the site's flood mark are kept, not refused:
 // their mails to typed addresses wait their turn, Max a window.
 func TestGateFlood(t *testing.T) {
