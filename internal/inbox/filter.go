@@ -50,7 +50,9 @@ func mustZone(name string) *time.Location {
 // Filter is what the list shows: every condition given holds (a list
 // condition holds when the lead's value is one of its values).
 type Filter struct {
-	Kinds    []lead.Kind
+	Kinds []lead.Kind
+	// Statuses: none chosen is every status but spam (HidesSpam): spam is
+	// seen only when asked for.
 	Statuses []Status
 	Property int64  // 0: any
 	Project  int64  // 0: any
@@ -67,6 +69,9 @@ type Filter struct {
 	// Cursor is a Page's Next or Prev: the page after or before it.
 	Cursor string
 }
+
+// HidesSpam tells whether f leaves spam out: when it chooses no status.
+func (f Filter) HidesSpam() bool { return len(f.Statuses) == 0 }
 
 // Check bounds f and fills its defaults; it returns the problems per
 // parameter (translation keys), and changes nothing when there are some.

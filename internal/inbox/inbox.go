@@ -10,6 +10,7 @@
 package inbox
 
 import (
+	"slices"
 	"time"
 
 	"immo/internal/lead"
@@ -25,6 +26,10 @@ const (
 	StatusDone       = lead.StatusDone
 	StatusSpam       = lead.StatusSpam
 )
+
+// Statuses are every status, in the order a lead goes through them (a
+// filter choosing them all shows spam too).
+func Statuses() []Status { return slices.Clone(lead.Statuses) }
 
 // moves are the status changes staff may make: forward, and back when they
 // got it wrong (a done lead reopened, a lead marked spam that was not).

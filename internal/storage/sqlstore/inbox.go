@@ -144,6 +144,9 @@ func (q *Inbox) selection(ctx context.Context, f inbox.Filter) (selection, error
 		statuses[i] = string(s)
 	}
 	in("r.status", statuses)
+	if f.HidesSpam() {
+		sel.and("r.status <> ?", string(inbox.StatusSpam))
+	}
 	if f.Property != 0 {
 		sel.and("r.property_id = ?", f.Property)
 	}

@@ -53,7 +53,7 @@ export function LeadsPage(props: LeadsProps) {
         <label>
           {t('admin.filter.status')}
           <select name="status" defaultValue={f.status?.[0] ?? ''}>
-            <option value="">{t('admin.filter.any')}</option>
+            <option value="">{t('admin.filter.notSpam')}</option>
             {(props.statuses ?? []).map((s) => <option key={s} value={s}>{t(`admin.status.${s}`)}</option>)}
           </select>
         </label>
