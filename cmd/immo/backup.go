@@ -50,7 +50,10 @@ func runBackup(ctx context.Context, args []string) error {
 }
 
 // runRestore puts a backup in place of the SQLite database, the servers
-// stopped (sqlite.Restore), then migrates it.
+// stopped (sqlite.Restore), then migrates it and holds its mail queue: the
+// mails queued when the backup was taken were mostly sent since, and would
+// go again to the same people; the operator looks (immo mail) and releases
+// them (immo mail --release).
 func runRestore(ctx context.Context, args []string) error {
 	var s settings
 	fs := newFlagSet("restore", restoreSynopsis)
@@ -80,7 +83,13 @@ func runRestore(ctx context.Context, args []string) error {
 	if err != nil {
 		return fmt.Errorf("restore: the restored database: %w", err)
 	}
-	store.Close()
+	defer store.Close()
+	queued, err := holdMail(ctx, store)
+	if err != nil {
+		return fmt.Errorf("restore: %w", err)
+	}
 	fmt.Fprintf(stdout, "restored %s from %s\n", target.Database, fs.Arg(0))
+	fmt.Fprintf(stdout, "the mail queue is held: %d mails queued when the backup was taken wait, and may have been sent "+
+		"since (immo mail lists them); immo mail --release sends them\n", queued)
 	return nil
 }

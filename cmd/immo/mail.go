@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"immo/internal/mail/mailqueue"
+	"immo/internal/storage"
 )
 
 // runMail lists the newest mails of the queue with their state.
@@ -17,8 +18,13 @@ func runMail(ctx context.Context, args []string) error {
 	s.register(fs)
 	limit := fs.Int("limit", 50, "how many mails to list, newest first (at most 1000)")
 	text := fs.Int64("text", 0, "print the plain-text part of the mail with this ID (among the listed ones) instead of the list")
+	hold := fs.Bool("hold", false, "hold the queue: no mail is sent, by any server of the database, until --release")
+	release := fs.Bool("release", false, "release the queue held by immo restore or --hold: the queued mails are sent")
 	if err := parseFlags(fs, args); err != nil {
 		return err
+	}
+	if *hold && *release {
+		return fmt.Errorf("mail: --hold or --release, not both (%s)", mailSynopsis)
 	}
 	store, _, err := openStore(ctx, s)
 	if err != nil {
@@ -29,6 +35,27 @@ func runMail(ctx context.Context, args []string) error {
 	q, err := mailqueue.New(db, dialect, mailqueue.Config{})
 	if err != nil {
 		return err
+	}
+	switch {
+	case *hold:
+		if err := q.Hold(ctx); err != nil {
+			return err
+		}
+		fmt.Fprintln(stdout, "the mail queue is held: nothing is sent until immo mail --release")
+		return nil
+	case *release:
+		if err := q.Release(ctx); err != nil {
+			return err
+		}
+		fmt.Fprintln(stdout, "the mail queue is released: the servers send the queued mails within seconds")
+		return nil
+	}
+	held, since, err := q.Held(ctx)
+	if err != nil {
+		return err
+	}
+	if held {
+		fmt.Fprintf(stdout, "the mail queue is held since %s: nothing is sent until immo mail --release\n", stamp(since))
 	}
 	entries, err := q.List(ctx, *limit)
 	if err != nil {
@@ -79,4 +106,18 @@ func clip(s string, n int) string {
 		return "-"
 	}
 	return s
+}
+
+// holdMail holds the mail queue of store (immo restore) and counts the
+// mails waiting in it.
+func holdMail(ctx context.Context, store storage.Store) (int, error) {
+	db, dialect := store.QueueDB()
+	q, err := mailqueue.New(db, dialect, mailqueue.Config{})
+	if err != nil {
+		return 0, err
+	}
+	if err := q.Hold(ctx); err != nil {
+		return 0, err
+	}
+	return q.Waiting(ctx)
 }

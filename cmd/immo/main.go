@@ -20,7 +20,7 @@ const (
 	serveSynopsis   = "immo serve   [--addr HOST:PORT] [--data-dir DIR] [--config FILE] [--public-url URL]"
 	migrateSynopsis = "immo migrate [--data-dir DIR]"
 	importSynopsis  = "immo import  [--data-dir DIR] [--partial] [--allow-empty] [--config FILE] [--public-url URL] FILE"
-	mailSynopsis    = "immo mail    [--data-dir DIR] [--limit N] [--text ID]"
+	mailSynopsis    = "immo mail    [--data-dir DIR] [--limit N] [--text ID] [--hold | --release]"
 )
 
 const usage = `immo — the agency website

@@ -54,6 +54,12 @@ func startMail(ctx context.Context, q *mailqueue.Queue, agency site.Agency, smtp
 	}
 	if q.Sending() {
 		log.Info("mail: sending", "smtp", redactedURL(smtpURL), "from", agency.Email)
+		if held, since, err := q.Held(ctx); err != nil {
+			log.Warn("mail: reading whether the queue is held", "err", err)
+		} else if held {
+			log.Warn("mail: the queue is held (immo restore): nothing is sent until immo mail --release",
+				"since", since.UTC().Format(time.RFC3339))
+		}
 	}
 	return func() {
 		stop, cancel := context.WithTimeout(context.Background(), 10*time.Second)

@@ -17,6 +17,7 @@ import (
 	"github.com/riverqueue/river/riverdriver"
 	"github.com/riverqueue/river/riverdriver/riverdatabasesql"
 	"github.com/riverqueue/river/riverdriver/riversqlite"
+	"github.com/riverqueue/river/rivertype"
 
 	"immo/internal/mail"
 )
@@ -88,6 +89,7 @@ const sendTimeout = time.Minute
 // use; Start and Stop bracket the sending.
 type Queue struct {
 	client  *river.Client[*sql.Tx]
+	exec    riverdriver.Executor
 	sending bool
 	working bool // the client works a queue: mails (sending) or other jobs
 	files   attachments
@@ -145,7 +147,7 @@ func New(db *sql.DB, dialect string, cfg Config) (*Queue, error) {
 	if err != nil {
 		return nil, fmt.Errorf("mailqueue: %w", err)
 	}
-	return &Queue{client: client, sending: cfg.Sender != nil, working: cfg.Sender != nil || cfg.Jobs != nil,
+	return &Queue{client: client, exec: driver.GetExecutor(), sending: cfg.Sender != nil, working: cfg.Sender != nil || cfg.Jobs != nil,
 		files: files, log: logger}, nil
 }
 
@@ -229,6 +231,62 @@ func (q *Queue) Enqueue(ctx context.Context, tx mail.Tx, msgs ...mail.Message) e
 		}
 	}
 	return nil
+}
+
+// Hold keeps every mail of the queue from being sent, by every process on
+// this database, until Release: the hold is River's pause of the mail
+// queue, stored in the database (a server started later starts held; a
+// running one sees it within seconds). The other jobs go on.
+func (q *Queue) Hold(ctx context.Context) error {
+	// River pauses a queue it knows (its row in river_queue, written when
+	// a sending queue first starts): written here if this database never
+	// sent, held from the start.
+	now := time.Now().UTC()
+	if _, err := q.exec.QueueCreateOrSetUpdatedAt(ctx, &riverdriver.QueueCreateOrSetUpdatedAtParams{
+		Metadata: []byte("{}"), Name: queueName, Now: &now, PausedAt: &now}); err != nil {
+		return fmt.Errorf("mailqueue: hold: %w", err)
+	}
+	if err := q.client.QueuePause(ctx, queueName, nil); err != nil {
+		return fmt.Errorf("mailqueue: hold: %w", err)
+	}
+	return nil
+}
+
+// Release ends Hold: the queued mails are sent (by a running server within
+// seconds, River's poll of its queues' settings).
+func (q *Queue) Release(ctx context.Context) error {
+	err := q.client.QueueResume(ctx, queueName, nil)
+	if err != nil && !errors.Is(err, rivertype.ErrNotFound) { // never held nor started: nothing to release
+		return fmt.Errorf("mailqueue: release: %w", err)
+	}
+	return nil
+}
+
+// Held says whether the queue is held (Hold) and since when.
+func (q *Queue) Held(ctx context.Context) (bool, time.Time, error) {
+	rq, err := q.client.QueueGet(ctx, queueName)
+	if errors.Is(err, rivertype.ErrNotFound) {
+		return false, time.Time{}, nil
+	}
+	if err != nil {
+		return false, time.Time{}, fmt.Errorf("mailqueue: %w", err)
+	}
+	if rq.PausedAt == nil {
+		return false, time.Time{}, nil
+	}
+	return true, *rq.PausedAt, nil
+}
+
+// Waiting counts the mails not yet sent nor failed: queued, retrying or
+// being sent.
+func (q *Queue) Waiting(ctx context.Context) (int, error) {
+	var n int
+	err := q.files.db.QueryRowContext(ctx, `SELECT count(*) FROM river_job WHERE kind = '`+kind+`'
+		AND state IN ('available', 'scheduled', 'retryable', 'pending', 'running')`).Scan(&n)
+	if err != nil {
+		return 0, fmt.Errorf("mailqueue: count the waiting mails: %w", err)
+	}
+	return n, nil
 }
 
 // Sending says whether the queue sends (it has a Sender).
