@@ -24,6 +24,7 @@ import (
 	"immo/internal/storage/sqlstore"
 	"immo/internal/testimonial"
 	"immo/internal/web"
+	"immo/internal/web/admin"
 	"immo/internal/web/route"
 )
 
@@ -192,6 +193,7 @@ func newComposer(d formDeps) (*notify.Composer, error) {
 		Project:  d.Resolver.ProjectListing,
 		Document: d.Resolver.DocumentName,
 		Links:    d.Resolver,
+		LeadURL:  admin.LeadPath,
 		ListLabel: func(name, value, lang string) (string, bool) {
 			switch name {
 			case "types":

@@ -2,6 +2,7 @@ package app_test
 
 import (
 	"encoding/csv"
+	"io"
 	"net/http"
 	"net/url"
 	"slices"
@@ -106,5 +107,33 @@ func TestInboxExportColumns(t *testing.T) {
 				t.Errorf("the demand's price: %q", got)
 			}
 		})
+	}
+}
+
+// TestInboxNoticeLinksTheLead: the agency's notice of a request sent on the
+// site links to the request's page in the inbox.
+func TestInboxNoticeLinksTheLead(t *testing.T) {
+	s := apptest.New(t, apptest.Options{Visits: true})
+	before := len(s.SMTP.Messages())
+	bookVisit(t, s, "192.0.2.10", "Anne", "anne@example.be", agendaSlot10)
+	id, err := s.Store.Inbox().Latest(t.Context())
+	if err != nil || id == 0 {
+		t.Fatalf("the visit's lead: %d, %v", id, err)
+	}
+	want := apptest.LocalURL + "/admin/leads/" + itoa(id) + "/"
+	notices := 0
+	for _, m := range s.Delivered(t, before, 2) {
+		if !strings.Contains(m.Header.Get("To"), s.Config.Agency.Email) {
+			continue
+		}
+		notices++
+		raw, _ := io.ReadAll(m.Body)
+		body := strings.NewReplacer("=\r\n", "", "=3D", "=").Replace(string(raw))
+		if !strings.Contains(body, `href="`+want+`"`) || !strings.Contains(body, "\n"+want+"\r\n") {
+			t.Errorf("the agency's notice does not link %s:\n%s", want, body)
+		}
+	}
+	if notices != 1 {
+		t.Fatalf("%d notices to the agency", notices)
 	}
 }

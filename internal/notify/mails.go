@@ -36,7 +36,7 @@ func (c *Composer) notice(r lead.Request) (mail.Message, error) {
 		rows = append(rows, row{Label: label(lang, "page"), Value: page, Link: page})
 	}
 	p := page{Lang: lang, Subject: subject, Agency: c.agency(lang), Heading: kind,
-		Paragraphs: []string{i18n.T(lang, "mail.notice.intro")}, Rows: rows}
+		Paragraphs: []string{i18n.T(lang, "mail.notice.intro")}, Rows: rows, Button: c.inboxLink(r.ID, lang)}
 	to := c.agencyAddress()
 	from := visitor(r)
 	return message(p, []mail.Address{*to}, &from, files(r))

@@ -19,6 +19,7 @@ import (
 
 	"immo/internal/agenda"
 	"immo/internal/field"
+	"immo/internal/i18n"
 	"immo/internal/lead"
 	"immo/internal/mail"
 	"immo/internal/site"
@@ -59,6 +60,9 @@ type Config struct {
 	// Zone is the time zone times are written in; nil is Belgium's
 	// (agenda.Brussels).
 	Zone *time.Location
+	// LeadURL is a request's page in the agency's inbox (admin.LeadPath),
+	// absolute or on the site: the agency's notices link to it. Nil: none.
+	LeadURL func(id int64) string
 	// ListLabel names a value of a list field without options in lang (a
 	// demand's property type by its id, a zone by its id); nil or false:
 	// the value as posted.
@@ -190,6 +194,19 @@ func (c *Composer) abs(ref string) string {
 		u.Path = "/" + u.Path
 	}
 	return c.base.ResolveReference(u).String()
+}
+
+// inboxLink is the button of an agency's notice about request id: its
+// page in the inbox; nil when none is known.
+func (c *Composer) inboxLink(id int64, lang string) *link {
+	if c.cfg.LeadURL == nil || id <= 0 {
+		return nil
+	}
+	u := c.abs(c.cfg.LeadURL(id))
+	if u == "" {
+		return nil
+	}
+	return &link{Text: i18n.T(lang, "mail.notice.open"), URL: u}
 }
 
 // listing looks up the request's property or project in lang.

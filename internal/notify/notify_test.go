@@ -3,6 +3,7 @@ package notify
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"regexp"
 	"slices"
 	"strings"
@@ -35,7 +36,7 @@ func composer(t *testing.T) *Composer {
 	}
 	c, err := New(Config{Agency: cfg.Agency, Lang: cfg.Languages.Default, BaseURL: "https://www.immo-arlon.be/",
 		Property: lookup, Project: lookup,
-		Links: testLinks{}})
+		Links: testLinks{}, LeadURL: func(id int64) string { return fmt.Sprintf("/admin/leads/%d/", id) }})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -228,7 +229,9 @@ func checkNotice(t *testing.T, c *Composer, r lead.Request, m mail.Message) {
 		t.Errorf("%s notice subject %q", r.Kind, m.Subject)
 	}
 	want := []string{"Lundi 23/11/2026 à 10:30", "An", "Peeters", "0472 12 34 56", r.Person.Email, "Mme",
-		"https://www.immo-arlon.be/" + r.Lang + "/some-page/", i18n.T("fr", "mail.language."+r.Lang)}
+		"https://www.immo-arlon.be/" + r.Lang + "/some-page/", i18n.T("fr", "mail.language."+r.Lang),
+		// The request's page in the inbox.
+		"https://www.immo-arlon.be/admin/leads/42/", i18n.T("fr", "mail.notice.open")}
 	for _, f := range lead.Specs[r.Kind].Fields {
 		if f.Type == lead.Upload { // named in the text, attached whole
 			want = append(want, label("fr", f.Name), f.Name+"-An Peeters.pdf (120 kB)")

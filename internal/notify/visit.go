@@ -160,7 +160,7 @@ func (c *Composer) VisitCancelled(b agenda.Booking, r lead.Request) ([]mail.Mess
 	}
 	p := page{Lang: lang, Subject: i18n.Tf(lang, "visit.mail.cancelledSubject", "when", when), Agency: c.agency(lang),
 		Heading: i18n.T(lang, "visit.mail.cancelledHeading"), Paragraphs: []string{i18n.T(lang, "visit.mail.cancelledIntro")},
-		Rows: append(rows, c.sent(r, lang)...)}
+		Rows: append(rows, c.sent(r, lang)...), Button: c.inboxLink(r.ID, lang)}
 	var replyTo *mail.Address
 	if r.Person.Email != "" {
 		v := visitor(r)
