@@ -126,7 +126,10 @@ describe('demand registrant', () => {
     const page = await ctx.context.newPage()
     try {
       await page.goto(server.url + confirm)
-      await waitForText(page.locator('main h1'), [say('fr', 'confirm.title')], 'the confirmation page')
+      // A first confirmation chooses the account's password: whoever holds the mailbox does.
+      await waitForText(page.locator('main h1'), [say('fr', 'confirm.titleNew')], 'the confirmation page')
+      await page.locator('main form input[name="password"]').fill(PASSWORD)
+      await page.locator('main form input[name="passwordConfirm"]').fill(PASSWORD)
       await Promise.all([page.waitForURL((u) => u.pathname === '/fr/account/', { timeout: 10_000 }), page.locator('main form button[type="submit"]').click()])
       await waitForText(page.locator('.registrant-notice'), [say('fr', 'notice.confirmed')], 'confirmed')
       assert.equal(await page.locator('.registrant-demand').count(), 1)

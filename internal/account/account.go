@@ -42,6 +42,10 @@ type Account struct {
 	// PasswordChanged is the last password change (zero: never): sessions
 	// started before it are over.
 	PasswordChanged time.Time
+	// Confirmed is when the address was proven by a link mailed to it
+	// (zero: never): no login before, so whoever typed someone's address
+	// in a form never holds their account.
+	Confirmed time.Time
 	// StaffRole is what a staff account may do in the inbox (admin or
 	// agent); empty for every other role.
 	StaffRole StaffRole
@@ -88,6 +92,9 @@ var (
 	ErrEmailTaken = errors.New("account: the address has an account")
 	// ErrLogin is every failed login (field.KeyLogin).
 	ErrLogin = errors.New("account: invalid email or password")
+	// ErrUnconfirmed is the right password of an account whose address was
+	// never proven (Account.Confirmed): no session until its link is used.
+	ErrUnconfirmed = errors.New("account: the address is not confirmed")
 )
 
 // Store keeps accounts. Sessions are kept by the session manager of the
@@ -147,6 +154,9 @@ func (s *Service) Login(ctx context.Context, role Role, email, password string) 
 	ok, stale, err := VerifyPassword(a.PasswordHash, password)
 	if err != nil || !ok || a.Disabled {
 		return Account{}, errors.Join(ErrLogin, err)
+	}
+	if a.Confirmed.IsZero() {
+		return Account{}, ErrUnconfirmed
 	}
 	if stale {
 		if h, err := HashPassword(password); err == nil && s.Store.SetPasswordHash(ctx, a.ID, h) == nil {

@@ -150,6 +150,11 @@ func TestRegisterAndLogin(t *testing.T) {
 			t.Errorf("%s: %v", tc.name, err)
 		}
 	}
+	// The right password, the address not yet proven: no session.
+	if _, err := s.Login(ctx, Registrant, "ann@example.be", "ten chars!"); !errors.Is(err, ErrUnconfirmed) || errors.Is(err, ErrLogin) {
+		t.Fatalf("an unconfirmed account: %v", err)
+	}
+	st.accounts[0].Confirmed = now
 	got, err := s.Login(ctx, Registrant, "ANN@example.be", "ten chars!")
 	if err != nil || got.ID != a.ID {
 		t.Fatalf("Login: %+v %v", got, err)
@@ -165,7 +170,7 @@ func TestLoginRehashesStale(t *testing.T) {
 	// Made with t=1: verifies, then is replaced by today's parameters.
 	salt := []byte("saltsaltsaltsalt")
 	old := "$argon2id$v=19$m=19456,t=1,p=1$" + b64(salt) + "$" + b64(argonKey("ten chars!", salt, 1))
-	st.accounts = []Account{{ID: 1, Role: Owner, Email: "o@example.be", PasswordHash: old}}
+	st.accounts = []Account{{ID: 1, Role: Owner, Email: "o@example.be", PasswordHash: old, Confirmed: time.Now()}}
 	s := &Service{Store: st}
 	if _, err := s.Login(context.Background(), Owner, "o@example.be", "ten chars!"); err != nil {
 		t.Fatal(err)

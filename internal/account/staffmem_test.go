@@ -156,6 +156,9 @@ func (m *memStaff) UseStaffToken(ctx context.Context, hash string, now time.Time
 	m.tokens[hash] = t
 	p := &m.accounts[a.ID-1]
 	p.PasswordHash, p.PasswordChanged = passwordHash, now
+	if p.Confirmed.IsZero() { // the link proved the address (sqlstore's setPassword)
+		p.Confirmed = now
+	}
 	return *p, nil
 }
 

@@ -46,7 +46,7 @@ func arlonHouses() demand.Demand {
 func registrantWith(t *testing.T, s *apptest.Site, email, lang string, freq account.Frequency) demand.Demand {
 	t.Helper()
 	id, err := s.Store.Accounts().Create(t.Context(), account.Account{Role: account.Registrant, Email: email, FirstName: "Ann",
-		LastName: "Lambert", Lang: lang, PasswordHash: "h", Created: s.Clock.Now(), AlertFrequency: freq})
+		LastName: "Lambert", Lang: lang, PasswordHash: "h", Created: s.Clock.Now(), AlertFrequency: freq, Confirmed: s.Clock.Now()})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -34,7 +34,7 @@ func TestInboxDemands(t *testing.T) {
 			}
 			reg := func(email, first string) int64 {
 				id, err := s.Store.Accounts().Create(ctx, account.Account{Role: account.Registrant, Email: email, FirstName: first,
-					LastName: "Peeters", Lang: "nl", PasswordHash: "h", Created: s.Clock.Now()})
+					LastName: "Peeters", Lang: "nl", PasswordHash: "h", Created: s.Clock.Now(), Confirmed: s.Clock.Now()})
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -22,7 +22,8 @@ func peopleRegistrant(t *testing.T, s *apptest.Site) *staffClient {
 	t.Helper()
 	if _, err := s.Store.Accounts().ByEmail(t.Context(), account.Registrant, "reg@example.be"); errors.Is(err, account.ErrNotFound) {
 		if _, err := s.Store.Accounts().Create(t.Context(), account.Account{Role: account.Registrant, Email: "reg@example.be",
-			PasswordHash: mustHash(t, "registrant words"), Lang: "nl", Created: s.Clock.Now(), AlertFrequency: account.Instant}); err != nil {
+			PasswordHash: mustHash(t, "registrant words"), Lang: "nl", Created: s.Clock.Now(), AlertFrequency: account.Instant,
+			Confirmed: s.Clock.Now()}); err != nil {
 			t.Fatal(err)
 		}
 	} else if err != nil {

@@ -77,7 +77,7 @@ func TestOwnerPortalScoped(t *testing.T) {
 			}
 			// Two registrants' searches around Arlon: one matches both houses, one only on the zone.
 			reg, err := s.Store.Accounts().Create(ctx, account.Account{Role: account.Registrant, Email: "seeker@example.be",
-				PasswordHash: mustHash(t, "seeker's password"), Created: now})
+				PasswordHash: mustHash(t, "seeker's password"), Created: now, Confirmed: now})
 			if err != nil {
 				t.Fatal(err)
 			}

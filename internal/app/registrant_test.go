@@ -17,6 +17,7 @@ import (
 	"immo/internal/app/apptest"
 	"immo/internal/field"
 	"immo/internal/registrant"
+	"immo/internal/web"
 )
 
 // registration is a demand register's post without JavaScript (no proof).
@@ -133,15 +134,30 @@ func TestRegistrant(t *testing.T) {
 			// The login: not with the second post's password.
 			wrong := c.do(t, "POST", "/fr/account/login/", url.Values{"email": {"ann@example.be"}, "password": {"someone else's words"}})
 			expect(t, "wrong password", wrong, http.StatusUnprocessableEntity, "", field.KeyLogin)
+			// Nor with the first's, before the address is confirmed.
+			early := c.do(t, "POST", "/fr/account/login/", url.Values{"email": {"ann@example.be"}, "password": {"ann's secret words"}})
+			expect(t, "login before confirming", early, http.StatusUnprocessableEntity, "", web.KeyUnconfirmed)
+			if c.cookie != nil {
+				t.Fatal("a session before the address was confirmed")
+			}
 			expect(t, "area, anonymous", c.do(t, "GET", "/fr/account/", nil), http.StatusSeeOther, "/fr/account/login/")
 
-			// The link confirms: a button first (a mail scanner confirms nothing).
-			expect(t, "confirm page", c.do(t, "GET", path(t, link), nil), http.StatusOK, "", `"page":"confirm"`, "ann@example.be")
+			// The link confirms: a button first (a mail scanner confirms
+			// nothing), and the account's password chosen there, by whoever
+			// holds the mailbox.
+			expect(t, "confirm page", c.do(t, "GET", path(t, link), nil), http.StatusOK, "", `"page":"confirm"`, "ann@example.be",
+				`"choosePassword":true`)
 			if active, _ := s.Store.Demands().Active(t.Context()); len(active) != 0 {
 				t.Fatal("a GET confirmed")
 			}
 			token := strings.SplitN(link, "token=", 2)[1]
-			expect(t, "confirmed", c.do(t, "POST", "/fr/account/confirm/", url.Values{"token": {token}}), http.StatusSeeOther, "/fr/account/?done=confirmed")
+			expect(t, "confirmed with no password", c.do(t, "POST", "/fr/account/confirm/", url.Values{"token": {token}}),
+				http.StatusUnprocessableEntity, "", `"choosePassword":true`, field.KeyRequired)
+			if active, _ := s.Store.Demands().Active(t.Context()); len(active) != 0 || c.cookie != nil {
+				t.Fatal("a refused confirmation confirmed")
+			}
+			expect(t, "confirmed", c.do(t, "POST", "/fr/account/confirm/", url.Values{"token": {token},
+				"password": {"ann's secret words"}, "passwordConfirm": {"ann's secret words"}}), http.StatusSeeOther, "/fr/account/?done=confirmed")
 			if c.cookie == nil {
 				t.Fatal("no session after confirming")
 			}
@@ -238,10 +254,16 @@ func TestRegistrant(t *testing.T) {
 				http.StatusSeeOther, "/fr/account/forgot-password/?sent")
 			expect(t, "forgot", other.do(t, "POST", "/fr/account/forgot-password/", url.Values{"email": {"ann@example.be"}}),
 				http.StatusSeeOther, "/fr/account/forgot-password/?sent")
+			older := resetLink.FindString(mailTo(t, s.Delivered(t, before, 1), "ann@example.be"))
+			// A newer link ends the older one.
+			before = len(s.SMTP.Messages())
+			expect(t, "forgot again", other.do(t, "POST", "/fr/account/forgot-password/", url.Values{"email": {"ann@example.be"}}),
+				http.StatusSeeOther, "/fr/account/forgot-password/?sent")
 			reset := resetLink.FindString(mailTo(t, s.Delivered(t, before, 1), "ann@example.be"))
-			if reset == "" {
-				t.Fatal("no reset link")
+			if reset == "" || older == "" || reset == older {
+				t.Fatalf("reset links %q then %q", older, reset)
 			}
+			expect(t, "the older link", other.do(t, "GET", path(t, older), nil), http.StatusNotFound, "", `"state":"unknown"`)
 			expect(t, "reset page", other.do(t, "GET", path(t, reset), nil), http.StatusOK, "", `"page":"reset"`)
 			rtoken := strings.SplitN(reset, "token=", 2)[1]
 			s.Clock.Add(time.Second)
@@ -252,6 +274,11 @@ func TestRegistrant(t *testing.T) {
 			before = len(s.SMTP.Messages())
 			other.do(t, "POST", "/fr/account/forgot-password/", url.Values{"email": {"ann@example.be"}})
 			late := resetLink.FindString(mailTo(t, s.Delivered(t, before, 1), "ann@example.be"))
+			// A password changed in the area ends every link mailed before.
+			expect(t, "password changed", other.do(t, "POST", "/fr/account/", url.Values{"action": {"password"},
+				"current": {"ann's third words"}, "password": {"ann's fourth words"}, "passwordConfirm": {"ann's fourth words"}}),
+				http.StatusSeeOther, "/fr/account/?done=password")
+			expect(t, "a link after the password changed", other.do(t, "GET", path(t, late), nil), http.StatusNotFound, "", `"state":"unknown"`)
 			s.Clock.Add(registrant.ResetValidity + time.Minute)
 			expect(t, "expired link", other.do(t, "GET", path(t, late), nil), http.StatusNotFound, "", `"state":"unknown"`)
 
@@ -264,7 +291,7 @@ func TestRegistrant(t *testing.T) {
 			if n := s.Count(t, "requests WHERE kind = 'demand-register'"); n != 0 {
 				t.Fatalf("%d registrations of the deleted account left", n)
 			}
-			expect(t, "login after deletion", c.do(t, "POST", "/fr/account/login/", url.Values{"email": {"ann@example.be"}, "password": {"ann's third words"}}),
+			expect(t, "login after deletion", c.do(t, "POST", "/fr/account/login/", url.Values{"email": {"ann@example.be"}, "password": {"ann's fourth words"}}),
 				http.StatusUnprocessableEntity, "", field.KeyLogin)
 		})
 	}
@@ -283,7 +310,8 @@ func TestRegistrantLoginLockout(t *testing.T) {
 				t.Fatal(err)
 			}
 			if _, err := s.Store.Accounts().Create(t.Context(), account.Account{Role: account.Registrant, Email: "cid@example.be",
-				FirstName: "Cid", LastName: "Martin", Lang: "nl", PasswordHash: hash, Created: s.Clock.Now()}); err != nil {
+				FirstName: "Cid", LastName: "Martin", Lang: "nl", PasswordHash: hash, Created: s.Clock.Now(),
+				Confirmed: s.Clock.Now()}); err != nil {
 				t.Fatal(err)
 			}
 			login := func(c *client, password string) *httptest.ResponseRecorder {
@@ -341,5 +369,37 @@ func TestFooterSignUpOnAccountPages(t *testing.T) {
 	}
 	if n := len(s.SMTP.Messages()) + s.Count(t, "account_tokens"); n > 1 {
 		t.Errorf("%d mails or links", n)
+	}
+}
+
+// A stranger registers someone else's address with a password of their
+// own: no login with it before the address is confirmed, and the mailbox's
+// holder, confirming, chooses the password — the stranger's opens nothing,
+// before or after.
+func TestRegistrantStrangerHoldsNothing(t *testing.T) {
+	for _, db := range apptest.Databases {
+		t.Run(db.Name, func(t *testing.T) {
+			s := apptest.New(t, apptest.Options{DatabaseURL: db.URL(t)})
+			stranger := &client{h: s.Handler, ip: "198.51.100.9"}
+			expect(t, "registered", stranger.do(t, "POST", "/en/demand-register/",
+				registration("vic@example.be", "the stranger's words", "arlon")), http.StatusSeeOther, "/en/feedback/demand-register/#main")
+			login := func(c *client, password string) *httptest.ResponseRecorder {
+				return c.do(t, "POST", "/en/account/login/", url.Values{"email": {"vic@example.be"}, "password": {password}})
+			}
+			expect(t, "the stranger's login", login(stranger, "the stranger's words"), http.StatusUnprocessableEntity, "", web.KeyUnconfirmed)
+			if stranger.cookie != nil {
+				t.Fatal("the stranger got a session")
+			}
+			link := confirmLink.FindString(mailTo(t, s.Delivered(t, 0, 2), "vic@example.be"))
+			token := strings.SplitN(link, "token=", 2)[1]
+			vic := &client{h: s.Handler, ip: "192.0.2.44"}
+			expect(t, "confirmed", vic.do(t, "POST", "/en/account/confirm/", url.Values{"token": {token},
+				"password": {"vic's very own words"}, "passwordConfirm": {"vic's very own words"}}), http.StatusSeeOther, "/en/account/?done=confirmed")
+			expect(t, "the stranger's login after", login(stranger, "the stranger's words"), http.StatusUnprocessableEntity, "", field.KeyLogin)
+			expect(t, "vic's login", login(&client{h: s.Handler, ip: "192.0.2.45"}, "vic's very own words"), http.StatusSeeOther, "/en/account/")
+			if active, _ := s.Store.Demands().Active(t.Context()); len(active) != 1 {
+				t.Fatalf("active: %+v", active)
+			}
+		})
 	}
 }

@@ -32,6 +32,10 @@ const (
 // ErrUnknownToken says a mailed link is unknown, used or expired.
 var ErrUnknownToken = account.ErrUnknownToken
 
+// ErrPasswordNeeded refuses a confirmation of an account never confirmed
+// that chose no password (Store.Confirm).
+var ErrPasswordNeeded = errors.New("registrant: the account's first confirmation needs a password")
+
 // Link is a mailed link's stored part: its token's hash (linktoken.Hash)
 // and when it expires.
 type Link struct {
@@ -58,8 +62,11 @@ type Store interface {
 	Confirmation(ctx context.Context, hash string, now time.Time) (account.Account, demand.Demand, error)
 	// Confirm spends such a link and confirms its demand (at now), in one
 	// transaction: of two uses racing one wins, the other gets
-	// ErrUnknownToken.
-	Confirm(ctx context.Context, hash string, now time.Time) (account.Account, demand.Demand, error)
+	// ErrUnknownToken. With a passwordHash, the account's password is set
+	// as a reset's would be (its sessions and other links end) and its
+	// address confirmed; an account never confirmed needs one
+	// (ErrPasswordNeeded, nothing done).
+	Confirm(ctx context.Context, hash string, now time.Time, passwordHash string) (account.Account, demand.Demand, error)
 
 	// Demands are the account's demands, oldest first.
 	Demands(ctx context.Context, accountID int64) ([]demand.Demand, error)

@@ -183,6 +183,9 @@ func (s *Service) SearchFields(d demand.Demand) map[string]any {
 // a: confirmed at once, their session proving the address; ErrTooMany past
 // MaxDemands.
 func (s *Service) AddSearch(ctx context.Context, a account.Account, d demand.Demand) error {
+	if a.Confirmed.IsZero() { // no session has one: the login refuses it
+		return account.ErrUnconfirmed
+	}
 	now := s.now()
 	d.Account, d.Lang, d.Created, d.Confirmed, d.Paused = a.ID, a.Lang, now, now, false
 	_, err := s.Store.AddDemand(ctx, d, MaxDemands)
@@ -236,12 +239,31 @@ func (s *Service) Confirmation(ctx context.Context, token string) (account.Accou
 }
 
 // Confirm confirms the link's demand (its alerts start) and spends the
-// link: the account, for the session the confirmation starts.
-func (s *Service) Confirm(ctx context.Context, token string) (account.Account, demand.Demand, error) {
-	if !linktoken.Plausible(token) {
-		return account.Account{}, demand.Demand{}, ErrUnknownToken
+// link: the account, for the session the confirmation starts. An account
+// never confirmed proves its address here, and its password is the one
+// chosen now (password, confirm), not the one typed in the register form:
+// that one was typed by whoever filled it in, perhaps a stranger to the
+// mailbox. The password's problems, or the account.
+func (s *Service) Confirm(ctx context.Context, token, password, confirm string) (account.Account, demand.Demand, field.Errors, error) {
+	a, _, err := s.Confirmation(ctx, token)
+	if err != nil {
+		return account.Account{}, demand.Demand{}, nil, err
 	}
-	return s.Store.Confirm(ctx, linktoken.Hash(token), s.now())
+	hash := ""
+	if a.Confirmed.IsZero() {
+		e := field.Errors{}
+		if account.CheckPassword(e, password, confirm); len(e) > 0 {
+			return account.Account{}, demand.Demand{}, e, nil
+		}
+		if hash, err = account.HashPassword(password); err != nil {
+			return account.Account{}, demand.Demand{}, nil, err
+		}
+	}
+	a, d, err := s.Store.Confirm(ctx, linktoken.Hash(token), s.now(), hash)
+	if errors.Is(err, ErrPasswordNeeded) {
+		return account.Account{}, demand.Demand{}, field.Errors{FieldPassword: field.KeyRequired}, nil
+	}
+	return a, d, nil, err
 }
 
 // Forgot mails a reset link valid ResetValidity to email's registrant

@@ -90,6 +90,10 @@ func (b LoginBrakes) Failed(ctx context.Context, role account.Role, email, ip st
 	return b.failed(ctx, role, account.NormalEmail(email), ip)
 }
 
+// KeyUnconfirmed refuses the right password of an account whose address
+// was never confirmed (account.ErrUnconfirmed).
+const KeyUnconfirmed = "account.error.unconfirmed"
+
 // Logins check an address and a password (account.Service).
 type Logins interface {
 	Login(ctx context.Context, role account.Role, email, password string) (account.Account, error)
@@ -112,6 +116,9 @@ func (h *Handler) tryLogin(ctx context.Context, b LoginBrakes, logins Logins, ro
 	a, err := logins.Login(ctx, role, email, password)
 	if errors.Is(err, account.ErrLogin) {
 		return account.Account{}, field.Errors{formField: keyFailed}, b.failed(ctx, role, email, ip)
+	}
+	if errors.Is(err, account.ErrUnconfirmed) {
+		return account.Account{}, field.Errors{formField: KeyUnconfirmed}, nil
 	}
 	return a, nil, err
 }

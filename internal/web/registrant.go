@@ -145,15 +145,15 @@ func (h *Handler) serveRegistrant(w http.ResponseWriter, r *http.Request) {
 		}
 		switch {
 		case errors.Is(err, registrant.ErrUnknownToken):
-			render(h.resolver.LinkPage(lang, page, "unknown", "", ""), nil, 0)
+			render(h.resolver.LinkPage(lang, page, "unknown", "", "", false), nil, 0)
 			return
 		case err != nil:
 			h.log.Error("registrant link", "page", page, "err", err)
-			render(h.resolver.LinkPage(lang, page, "failed", token, ""), nil, 0)
+			render(h.resolver.LinkPage(lang, page, "failed", token, "", false), nil, 0)
 			return
 		}
 		if r.Method != http.MethodPost {
-			render(h.resolver.LinkPage(lang, page, "form", token, a.Email), nil, 0)
+			render(h.resolver.LinkPage(lang, page, "form", token, a.Email, a.Confirmed.IsZero()), nil, 0)
 			return
 		}
 		submit, next := h.resetPassword, area+"?done=password"
@@ -162,7 +162,7 @@ func (h *Handler) serveRegistrant(w http.ResponseWriter, r *http.Request) {
 			submit, next, post.Form = h.confirmDemand, area+"?done=confirmed", formConfirm
 		}
 		h.answer(w, r, FormHandlerFunc(submit), post, next, func(errs field.Errors, status int) {
-			render(h.resolver.LinkPage(lang, page, "form", token, a.Email), errs, status)
+			render(h.resolver.LinkPage(lang, page, "form", token, a.Email, a.Confirmed.IsZero()), errs, status)
 		})
 	case route.RegistrantExport:
 		if !viewer.Is(account.Registrant) || r.Method == http.MethodPost {
@@ -273,12 +273,14 @@ func (h *Handler) resetPassword(ctx context.Context, p FormPost) (Outcome, error
 
 // confirmDemand is the confirmation link's form handler.
 func (h *Handler) confirmDemand(ctx context.Context, p FormPost) (Outcome, error) {
-	a, _, err := h.registrants.Service.Confirm(ctx, p.Value(tokenField))
-	if errors.Is(err, registrant.ErrUnknownToken) {
+	a, _, errs, err := h.registrants.Service.Confirm(ctx, p.Value(tokenField), p.Value(fieldPassword), p.Value(fieldPasswordConfirm))
+	switch {
+	case errors.Is(err, registrant.ErrUnknownToken):
 		return Refused(field.Errors{formField: "registrant.link.unknown"}), nil
-	}
-	if err != nil {
+	case err != nil:
 		return Outcome{}, err
+	case len(errs) > 0:
+		return Refused(errs), nil
 	}
 	return Outcome{Session: SessionStart, Account: a.ID}, nil
 }

@@ -21,10 +21,11 @@ var _ account.Store = (*Accounts)(nil)
 func (a *Accounts) Create(ctx context.Context, acc account.Account) (int64, error) {
 	var id int64
 	err := a.s.write.QueryRowContext(ctx, a.s.d.query(`INSERT INTO accounts
-		(role, email, first_name, last_name, lang, password_hash, created_at, disabled, alert_frequency, weekly_report, staff_role)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (role, email) DO NOTHING RETURNING id`),
+		(role, email, first_name, last_name, lang, password_hash, created_at, disabled, alert_frequency, weekly_report, staff_role,
+		email_confirmed_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (role, email) DO NOTHING RETURNING id`),
 		string(acc.Role), acc.Email, acc.FirstName, acc.LastName, acc.Lang, acc.PasswordHash, a.s.d.Time(acc.Created), acc.Disabled,
-		string(acc.AlertFrequency.OrInstant()), acc.WeeklyReport, nullStaffRole(acc.StaffRole),
+		string(acc.AlertFrequency.OrInstant()), acc.WeeklyReport, nullStaffRole(acc.StaffRole), nullTime(a.s.d.Time, acc.Confirmed),
 	).Scan(&id)
 	if errors.Is(err, sql.ErrNoRows) {
 		return 0, account.ErrEmailTaken
@@ -36,14 +37,14 @@ func (a *Accounts) Create(ctx context.Context, acc account.Account) (int64, erro
 }
 
 const accountColumns = `id, role, email, first_name, last_name, lang, password_hash, created_at, disabled,
-	alert_frequency, weekly_report, password_changed_at, staff_role`
+	alert_frequency, weekly_report, password_changed_at, staff_role, email_confirmed_at`
 
 // accountFields are where a row of accountColumns scans into acc (its role
 // into role).
 func accountFields(acc *account.Account, role *string) []any {
 	return []any{&acc.ID, role, &acc.Email, &acc.FirstName, &acc.LastName, &acc.Lang, &acc.PasswordHash,
 		scanTime{&acc.Created}, &acc.Disabled, (*string)(&acc.AlertFrequency), &acc.WeeklyReport, scanTime{&acc.PasswordChanged},
-		scanStaffRole{&acc.StaffRole}}
+		scanStaffRole{&acc.StaffRole}, scanTime{&acc.Confirmed}}
 }
 
 // nullStaffRole binds a staff role, none as NULL (every account but the

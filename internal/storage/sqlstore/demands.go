@@ -90,7 +90,7 @@ func (ds *Demands) Active(ctx context.Context) ([]demand.Demand, error) {
 
 // activeDemand is the condition of a demand told of matches (d, joined
 // with its account a): confirmed, not paused, its account enabled.
-const activeDemand = `NOT a.disabled AND d.confirmed_at IS NOT NULL AND NOT d.paused`
+const activeDemand = `NOT a.disabled AND a.email_confirmed_at IS NOT NULL AND d.confirmed_at IS NOT NULL AND NOT d.paused`
 
 // demandRow is where a row of demandColumns scans: the demand, and its
 // lists as their JSON (decode).

@@ -44,8 +44,7 @@ func (o *Owners) InviteNew(ctx context.Context, a account.Account, properties []
 		if len(linked) == 0 {
 			return errNothingNew
 		}
-		if _, err := tx.ExecContext(ctx, o.s.d.query(`INSERT INTO account_tokens (hash, account_id, purpose, expires_at)
-			VALUES (?, ?, ?, ?)`), t.Hash, got.ID, t.Purpose, o.s.d.Time(t.Expires)); err != nil {
+		if err := o.s.insertLink(ctx, tx, got.ID, t.Purpose, t.Hash, t.Expires); err != nil {
 			return err
 		}
 		if fn != nil {

@@ -36,8 +36,7 @@ func (o *Owners) Invite(ctx context.Context, a account.Account, properties []int
 				return err
 			}
 		}
-		if _, err := tx.ExecContext(ctx, o.s.d.query(`INSERT INTO account_tokens (hash, account_id, purpose, expires_at)
-			VALUES (?, ?, ?, ?)`), t.Hash, got.ID, t.Purpose, o.s.d.Time(t.Expires)); err != nil {
+		if err := o.s.insertLink(ctx, tx, got.ID, t.Purpose, t.Hash, t.Expires); err != nil {
 			return err
 		}
 		if fn != nil {
@@ -82,10 +81,7 @@ func (o *Owners) UseToken(ctx context.Context, purpose, hash string, now time.Ti
 		if err != nil {
 			return err
 		}
-		// The other sessions end (session.Manager reads password_changed_at).
-		_, err = tx.ExecContext(ctx, o.s.d.query(`UPDATE accounts SET password_hash = ?, password_changed_at = ? WHERE id = ?`),
-			passwordHash, o.s.d.Time(now), id)
-		return err
+		return o.s.setPassword(ctx, tx, id, passwordHash, now)
 	})
 	if errors.Is(err, account.ErrUnknownToken) {
 		return account.Account{}, err

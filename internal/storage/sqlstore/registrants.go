@@ -56,7 +56,7 @@ func (rs *Registrants) Confirmation(ctx context.Context, hash string, now time.T
 }
 
 // Confirm implements registrant.Store: one guarded UPDATE spends the link.
-func (rs *Registrants) Confirm(ctx context.Context, hash string, now time.Time) (account.Account, demand.Demand, error) {
+func (rs *Registrants) Confirm(ctx context.Context, hash string, now time.Time, passwordHash string) (account.Account, demand.Demand, error) {
 	var id int64
 	err := rs.s.writeTx(ctx, func(tx *sql.Tx) error {
 		err := tx.QueryRowContext(ctx, rs.s.d.query(`UPDATE demand_confirmations SET used_at = ?
@@ -66,10 +66,28 @@ func (rs *Registrants) Confirm(ctx context.Context, hash string, now time.Time) 
 		if err != nil {
 			return err
 		}
-		_, err = tx.ExecContext(ctx, rs.s.d.query(`UPDATE demands SET confirmed_at = ? WHERE id = ? AND confirmed_at IS NULL`),
-			rs.s.d.Time(now), id)
-		return err
+		var accountID int64
+		var confirmed scanTime
+		confirmed.t = new(time.Time)
+		if err := tx.QueryRowContext(ctx, rs.s.d.query(`UPDATE demands SET confirmed_at = COALESCE(confirmed_at, ?) WHERE id = ?
+			RETURNING account_id`), rs.s.d.Time(now), id).Scan(&accountID); err != nil {
+			return err
+		}
+		if err := tx.QueryRowContext(ctx, rs.s.d.query(`SELECT email_confirmed_at FROM accounts WHERE id = ?`), accountID).
+			Scan(confirmed); err != nil {
+			return err
+		}
+		if passwordHash != "" {
+			return rs.s.setPassword(ctx, tx, accountID, passwordHash, now)
+		}
+		if confirmed.t.IsZero() {
+			return registrant.ErrPasswordNeeded
+		}
+		return nil
 	})
+	if errors.Is(err, registrant.ErrPasswordNeeded) {
+		return account.Account{}, demand.Demand{}, err
+	}
 	return rs.accountDemand(ctx, id, err)
 }
 
@@ -191,15 +209,21 @@ func (rs *Registrants) SetDetails(ctx context.Context, accountID int64, d regist
 	return nil
 }
 
-// ChangePassword implements registrant.Store.
+// ChangePassword implements registrant.Store: the password set as a
+// link's would be (setPassword).
 func (rs *Registrants) ChangePassword(ctx context.Context, accountID int64, hash string, now time.Time) error {
-	res, err := rs.s.write.ExecContext(ctx, rs.s.d.query(`UPDATE accounts SET password_hash = ?, password_changed_at = ?
-		WHERE id = ?`), hash, rs.s.d.Time(now), accountID)
+	err := rs.s.writeTx(ctx, func(tx *sql.Tx) error {
+		var id int64
+		if err := tx.QueryRowContext(ctx, rs.s.d.query(`SELECT id FROM accounts WHERE id = ?`), accountID).Scan(&id); err != nil {
+			return err
+		}
+		return rs.s.setPassword(ctx, tx, accountID, hash, now)
+	})
+	if errors.Is(err, sql.ErrNoRows) {
+		return account.ErrNotFound
+	}
 	if err != nil {
 		return rs.s.errorf("change password: %w", err)
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return account.ErrNotFound
 	}
 	return nil
 }
@@ -215,8 +239,7 @@ func (rs *Registrants) ResetLink(ctx context.Context, email string, l registrant
 		return false, err
 	}
 	err = rs.s.writeTx(ctx, func(tx *sql.Tx) error {
-		if _, err := tx.ExecContext(ctx, rs.s.d.query(`INSERT INTO account_tokens (hash, account_id, purpose, expires_at)
-			VALUES (?, ?, ?, ?)`), l.Hash, a.ID, account.PurposeReset, rs.s.d.Time(l.Expires)); err != nil {
+		if err := rs.s.insertLink(ctx, tx, a.ID, account.PurposeReset, l.Hash, l.Expires); err != nil {
 			return err
 		}
 		return fn(ctx, Tx{tx}, a)

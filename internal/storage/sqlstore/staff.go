@@ -57,9 +57,7 @@ func (st *Staff) errorf(what string, err error) error {
 }
 
 func (st *Staff) insertToken(ctx context.Context, tx *sql.Tx, id int64, t account.Token) error {
-	_, err := tx.ExecContext(ctx, st.s.d.query(`INSERT INTO account_tokens (hash, account_id, purpose, expires_at)
-		VALUES (?, ?, ?, ?)`), t.Hash, id, account.PurposeStaffPassword, st.s.d.Time(t.Expires))
-	return err
+	return st.s.insertLink(ctx, tx, id, account.PurposeStaffPassword, t.Hash, t.Expires)
 }
 
 // staffMemberQuery reads staff members with their second factor's state
@@ -265,9 +263,7 @@ func (st *Staff) UseStaffToken(ctx context.Context, hash string, now time.Time, 
 		if err != nil {
 			return err
 		}
-		// The other sessions end (session.Manager reads password_changed_at).
-		if _, err := tx.ExecContext(ctx, st.s.d.query(`UPDATE accounts SET password_hash = ?, password_changed_at = ? WHERE id = ?`),
-			passwordHash, st.s.d.Time(now), id); err != nil {
+		if err := st.s.setPassword(ctx, tx, id, passwordHash, now); err != nil {
 			return err
 		}
 		if a, err = st.member(ctx, tx, id); err != nil {

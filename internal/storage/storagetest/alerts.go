@@ -178,7 +178,8 @@ func testClaimOnce(t *testing.T, s1, s2 *sqlstore.Store) {
 	ctx := t.Context()
 	ann := registrant(t, s1, "ann@example.be", false)
 	daily, err := s1.Accounts().Create(ctx, account.Account{Role: account.Registrant, Email: "dee@example.be",
-		FirstName: "D", LastName: "E", Lang: "nl", PasswordHash: "h", Created: accNow, AlertFrequency: account.Daily})
+		FirstName: "D", LastName: "E", Lang: "nl", PasswordHash: "h", Created: accNow, AlertFrequency: account.Daily,
+		Confirmed: accNow})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -30,7 +30,8 @@ func RunDemands(t *testing.T, open func(t *testing.T) *sqlstore.Store) {
 func registrant(t *testing.T, s *sqlstore.Store, email string, disabled bool) int64 {
 	t.Helper()
 	id, err := s.Accounts().Create(t.Context(), account.Account{Role: account.Registrant, Email: email,
-		FirstName: "A", LastName: "B", Lang: "fr", PasswordHash: "h", Created: accNow, Disabled: disabled})
+		FirstName: "A", LastName: "B", Lang: "fr", PasswordHash: "h", Created: accNow, Disabled: disabled,
+		Confirmed: accNow})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -290,9 +290,12 @@ func testStaffLinks(t *testing.T, s1, s2 *sqlstore.Store) {
 	if _, err := s1.Owners().TokenAccount(ctx, account.PurposeSetPassword, "first", staffNow); !errors.Is(err, account.ErrUnknownToken) {
 		t.Fatalf("a staff link on the owners' page: %v", err)
 	}
-	// Another link; each expires.
+	// Another link ends the first; each expires.
 	if err := st.AddStaffToken(ctx, ann.ID, account.Token{Hash: "second", Expires: staffNow.Add(time.Hour)}, noop); err != nil {
 		t.Fatal(err)
+	}
+	if _, err := s2.Staff().StaffToken(ctx, "first", staffNow); !errors.Is(err, account.ErrUnknownToken) {
+		t.Fatalf("the first link after a second was mailed: %v", err)
 	}
 	if _, err := st.StaffToken(ctx, "second", staffNow.Add(time.Hour)); !errors.Is(err, account.ErrUnknownToken) {
 		t.Fatalf("an expired link: %v", err)
@@ -303,7 +306,7 @@ func testStaffLinks(t *testing.T, s1, s2 *sqlstore.Store) {
 	won, lost := 0, 0
 	for i, s := range []*sqlstore.Store{s1, s2, s1, s2} {
 		wg.Go(func() {
-			a, err := s.Staff().UseStaffToken(ctx, "first", staffNow, "hash"+string(rune('a'+i)), noop)
+			a, err := s.Staff().UseStaffToken(ctx, "second", staffNow, "hash"+string(rune('a'+i)), noop)
 			mu.Lock()
 			defer mu.Unlock()
 			switch {

@@ -95,6 +95,10 @@ type RegistrantProps struct {
 	State string `json:"state,omitempty" tstype:"'form' | 'unknown' | 'sent' | 'failed'"`
 	Token string `json:"token,omitempty"`
 	Email string `json:"email,omitempty"`
+	// ChoosePassword: the link's form asks for the account's password — a
+	// reset's, and the confirmation of an account whose address was never
+	// proven (whoever holds the mailbox chooses it).
+	ChoosePassword bool `json:"choosePassword,omitempty"`
 	// The area's: the account and its demands, and the choices of the
 	// demands' form.
 	Account *RegistrantAccount `json:"account,omitempty"`
@@ -171,7 +175,9 @@ func (r *Resolver) ForgotPage(lang, state string) Result {
 
 // LinkPage is the page a reset link (page "reset") or a confirmation link
 // (page "confirm") opens, in state.
-func (r *Resolver) LinkPage(lang, page, state, token, email string) Result {
+// A confirmation's form asks for a password when choosePassword (the
+// account was never confirmed); a reset's always does.
+func (r *Resolver) LinkPage(lang, page, state, token, email string, choosePassword bool) Result {
 	which := RegistrantReset
 	if page == "confirm" {
 		which = RegistrantConfirm
@@ -187,6 +193,10 @@ func (r *Resolver) LinkPage(lang, page, state, token, email string) Result {
 		props.Token = token
 	default:
 		props.Token, props.Email = token, email
+		props.ChoosePassword = page == "reset" || choosePassword
+		if page == "confirm" && choosePassword {
+			props.Title = i18n.T(lang, "registrant.confirm.titleNew")
+		}
 	}
 	return r.registrantResult(lang, status, props, which)
 }

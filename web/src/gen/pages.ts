@@ -1030,6 +1030,7 @@ export interface RegistrantProps {
   state?: 'form' | 'unknown' | 'sent' | 'failed'
   token?: string
   email?: string
+  choosePassword?: boolean
   account?: RegistrantAccount
   demands?: RegistrantDemand[]
   search?: SearchForm

@@ -101,7 +101,7 @@ function Forgot({ title, action, errors, form, state, login, say }: RegistrantPr
   )
 }
 
-function LinkPage({ page, title, action, errors, state, token, email, login, say }: RegistrantProps & { say: Say }) {
+function LinkPage({ page, title, action, errors, state, token, email, choosePassword, login, say }: RegistrantProps & { say: Say }) {
   const uid = useId()
   if (state === 'unknown' || state === 'failed') {
     return (
@@ -113,11 +113,11 @@ function LinkPage({ page, title, action, errors, state, token, email, login, say
   }
   return (
     <Card title={title}>
-      <p>{say(`registrant.${page}.intro`, { email: email ?? '' })}</p>
+      <p>{say(page === 'confirm' && choosePassword ? 'registrant.confirm.introNew' : `registrant.${page}.intro`, { email: email ?? '' })}</p>
       <form method="post" action={action} noValidate>
         <FormError error={errors?.form} say={say} />
         <input type="hidden" name="token" value={token ?? ''} />
-        {page === 'reset' && (
+        {choosePassword && (
           <>
             <input type="email" name="email" autoComplete="username" value={email ?? ''} readOnly hidden />
             <Input id={`${uid}-password`} name="password" type="password" autoComplete="new-password" label={say('registrant.reset.password')}
