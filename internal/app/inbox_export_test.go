@@ -137,3 +137,45 @@ func TestInboxNoticeLinksTheLead(t *testing.T) {
 		t.Fatalf("%d notices to the agency", notices)
 	}
 }
+
+// TestInboxExportCrossSite: an export is a GET that writes an audit entry,
+// so another site's page may not make a staff member's browser fetch it
+// (Sec-Fetch-Site, else the Origin); the inbox's own page may, as may an
+// address typed or bookmarked. Refused, nothing is written.
+func TestInboxExportCrossSite(t *testing.T) {
+	s := apptest.New(t, apptest.Options{Visits: true})
+	admin := newStaff(t, s, "boss@agency.test", account.Admin, "198.51.100.1")
+	exports := []string{"/admin/leads.csv", "/admin/agenda.csv", "/admin/newsletter.csv", "/admin/audit.csv", "/admin/demands.csv",
+		"/admin/abuse.csv", "/admin/mails.csv", "/admin/owners.csv"}
+	for _, p := range exports {
+		audits := s.Count(t, "audit_log")
+		for _, h := range [][]string{
+			{"Sec-Fetch-Site", "cross-site", "Sec-Fetch-Mode", "navigate"},
+			{"Sec-Fetch-Site", "same-site", "Sec-Fetch-Mode", "no-cors"},
+			{"Origin", "https://evil.example"},
+		} {
+			rec := admin.do(t, "GET", p, nil, h...)
+			if rec.Code != http.StatusForbidden || strings.Contains(rec.Header().Get("Content-Disposition"), "attachment") {
+				t.Errorf("GET %s %v: %d %q, want 403", p, h, rec.Code, rec.Header().Get("Content-Disposition"))
+			}
+		}
+		if got := s.Count(t, "audit_log") - audits; got != 0 {
+			t.Errorf("%s refused: %d audit entries written", p, got)
+		}
+		for _, h := range [][]string{
+			{"Sec-Fetch-Site", "same-origin", "Sec-Fetch-Mode", "navigate"},
+			{"Sec-Fetch-Site", "none"},
+			{"Origin", "http://example.com"}, // httptest's host
+			{},
+		} {
+			if rec := admin.do(t, "GET", p, nil, h...); rec.Code != http.StatusOK {
+				t.Errorf("GET %s %v: %d, want 200", p, h, rec.Code)
+			}
+		}
+	}
+	// A navigation refused is the inbox's own page, in the staff's words.
+	rec := admin.do(t, "GET", "/admin/leads.csv", nil, "Sec-Fetch-Site", "cross-site", "Sec-Fetch-Mode", "navigate", "Accept-Language", "fr")
+	if view, _ := inboxPage(t, rec); view != "AdminError" {
+		t.Errorf("a refused navigation: %s", view)
+	}
+}

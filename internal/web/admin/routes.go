@@ -2,6 +2,7 @@ package admin
 
 import (
 	"net/http"
+	"net/url"
 
 	"immo/internal/account"
 )
@@ -12,7 +13,9 @@ func (h *Handler) routes() {
 	// A staff page sends anyone else to the login; a staff file (a
 	// download, the export, the stream) refuses them.
 	staffPage := func(f http.HandlerFunc) http.Handler { return page(h.staffOnly(f, true)) }
-	staffFile := func(f http.HandlerFunc) http.Handler { return h.o.Sessions.Viewer(h.staffOnly(f, false)) }
+	// A file is asked with GET but may write (an export's audit entry):
+	// another site's page is refused it (ownSite).
+	staffFile := func(f http.HandlerFunc) http.Handler { return h.o.Sessions.Viewer(h.ownSite(h.staffOnly(f, false))) }
 	// An admin's page (managing the staff, the audit log) answers an
 	// agent with the forbidden page; the domain refuses them too.
 	adminPage := func(f http.HandlerFunc) http.Handler { return staffPage(h.adminOnly(f)) }
@@ -67,6 +70,45 @@ func (h *Handler) staffOnly(next http.HandlerFunc, toLogin bool) http.HandlerFun
 			http.Error(w, http.StatusText(http.StatusForbidden), http.StatusForbidden)
 		}
 	}
+}
+
+// ownSite refuses a request another site's page made the browser send: an
+// export is a GET that writes an audit entry, and a download the staff's
+// browser fetches for a stranger's page leaks nothing to it but still
+// needs no stranger to start it. The browser says where the request came
+// from (Sec-Fetch-Site: same-origin, or none when typed or bookmarked);
+// one that does not say is judged by its Origin, if any, against the
+// request's host, as http.CrossOriginProtection judges a post. Refused: the
+// inbox's forbidden page to a navigation, a bare 403 to a script.
+func (h *Handler) ownSite(next http.HandlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		if crossSite(r) {
+			if navigation(r) {
+				h.fail(w, r, http.StatusForbidden, nil)
+				return
+			}
+			http.Error(w, http.StatusText(http.StatusForbidden), http.StatusForbidden)
+			return
+		}
+		next(w, r)
+	}
+}
+
+// crossSite tells whether r comes from another site's page (ownSite).
+func crossSite(r *http.Request) bool {
+	switch r.Header.Get("Sec-Fetch-Site") {
+	case "same-origin", "none":
+		return false
+	case "":
+	default: // same-site (another origin of the domain), cross-site
+		return true
+	}
+	origin := r.Header.Get("Origin")
+	if origin == "" {
+		return false
+	}
+	u, err := url.Parse(origin)
+	return err != nil || u.Host != r.Host
 }
 
 // adminOnly lets only an admin through; other staff get the forbidden
