@@ -142,7 +142,12 @@ func (s *Service) Register(ctx context.Context, role Role, r Registration) (Acco
 // Login checks email and password for role: the account, or ErrLogin. The
 // caller's form outcome starts the session.
 func (s *Service) Login(ctx context.Context, role Role, email, password string) (Account, error) {
-	a, err := s.Store.ByEmail(ctx, role, NormalEmail(email))
+	// No account's address holds a NUL or bytes that are no text, and a
+	// lookup of one would fail in the database: it is an unknown address.
+	a, err := Account{}, ErrNotFound
+	if email = NormalEmail(email); field.Storable(email) {
+		a, err = s.Store.ByEmail(ctx, role, email)
+	}
 	switch {
 	case errors.Is(err, ErrNotFound):
 		s.dummyOnce.Do(func() { s.dummy, _ = HashPassword("not a password of anyone") })

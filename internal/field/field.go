@@ -117,6 +117,28 @@ func plainRune(r rune, multiline bool) bool {
 	return true
 }
 
+// Storable reports whether s can be stored and looked up as text at all:
+// valid UTF-8 without NUL, which PostgreSQL refuses in a text value.
+func Storable(s string) bool {
+	return utf8.ValidString(s) && !strings.ContainsRune(s, 0)
+}
+
+// Unstorable is a field of values holding a value that is not Storable
+// (whole, the form's field when a name is not), "" when none.
+func Unstorable(values map[string][]string, whole string) string {
+	for name, vs := range values {
+		if !Storable(name) {
+			return whole
+		}
+		for _, v := range vs {
+			if !Storable(v) {
+				return name
+			}
+		}
+	}
+	return ""
+}
+
 // Printable is s without what IsPlain refuses (line breaks kept) and with
 // bytes that are no UTF-8 replaced: a value sent back to the form that
 // refused it.

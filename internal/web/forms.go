@@ -311,6 +311,12 @@ func submit(ctx context.Context, fh FormHandler, p FormPost) (out Outcome, err e
 			out, err = Outcome{}, fmt.Errorf("%w: %v\n%s", errUnexpected, v, debug.Stack())
 		}
 	}()
+	// Every form of the site and the accounts passes here: a value no
+	// database stores as text (a NUL, bytes that are no UTF-8) is refused
+	// before any handler looks it up.
+	if name := field.Unstorable(p.Values, formField); name != "" {
+		return Refused(field.Errors{name: field.KeyControl}), nil
+	}
 	return fh.Submit(ctx, p)
 }
 
