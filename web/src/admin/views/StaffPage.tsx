@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { z } from 'zod'
 import type { StaffProps, StaffRow } from '../../gen/admin'
@@ -52,6 +52,10 @@ export function StaffPage(props: StaffProps) {
 function MemberRow({ m, props, t }: { m: StaffRow; props: StaffProps; t: T }) {
   const id = String(m.id)
   const failed = props.form?.id === id ? props.errors?.id ?? props.errors?.role : undefined
+  // The role shown is the stored one after every answer: a change refused
+  // (the last admin) does not leave the select on the value refused.
+  const [role, setRole] = useState(m.role)
+  useEffect(() => setRole(m.role), [m.role, props.errors])
   return (
     <tr className={m.disabled ? 'admin-off' : undefined}>
       <td>
@@ -70,7 +74,7 @@ function MemberRow({ m, props, t }: { m: StaffRow; props: StaffProps; t: T }) {
           <PostForm action={props.action} fields={{ action: 'role', id }}>
             <label>
               <span className="admin-sr">{t('admin.staff.role')} {m.name || m.email}</span>
-              <select name="role" defaultValue={m.role}>
+              <select name="role" value={role} onChange={(e) => setRole(e.target.value === 'admin' ? 'admin' : 'agent')}>
                 {(props.roles ?? []).map((r) => <option key={r} value={r}>{roleLabel(t, r)}</option>)}
               </select>
             </label>{' '}
@@ -107,17 +111,23 @@ function AddForm({ props, t }: { props: StaffProps; t: T }) {
     role: typed?.role === 'admin' ? 'admin' : 'agent', lang: typed?.lang ?? props.lang,
   }
   const form = useForm<AddValues>({ resolver: zodResolver(addSchema), defaultValues: defaults })
-  const { register, handleSubmit, formState, setError, reset } = form
+  const { register, handleSubmit, formState, setError, clearErrors, reset } = form
   // Emptied once the new member is in the list; the server's refusal on
   // its field otherwise.
   const count = props.members?.length ?? 0
   useEffect(() => reset({ email: '', firstName: '', lastName: '', role: 'agent', lang: props.lang }), [count, reset, props.lang])
+  // Each answer of the server says what holds now: its refusal of the add
+  // form, or nothing — a later success (another form's) leaves no old
+  // refusal under the form.
   useEffect(() => {
-    if (props.form?.form !== 'add') return
+    if (props.form?.form !== 'add') {
+      clearErrors()
+      return
+    }
     for (const [name, key] of Object.entries(props.errors ?? {})) {
       if (name !== 'form' && key) setError(name as keyof AddValues, { message: key })
     }
-  }, [props.errors, props.form, setError])
+  }, [props.errors, props.form, setError, clearErrors])
   const err = (name: keyof AddValues) => formState.errors[name]?.message
   const submit = handleSubmit((data) => router?.visit(props.action, { method: 'post', data: { action: 'add', ...data }, preserveScroll: true }))
   const field = (name: 'email' | 'firstName' | 'lastName', label: string, type = 'text') => (
