@@ -12,7 +12,10 @@
 //
 // The server trusts 127.0.0.1 as its proxy (IMMO_TRUSTED_PROXIES), so each
 // request's X-Forwarded-For is its sender. Mails wait in the queue (no
-// SMTP): `immo mail` lists them.
+// SMTP): `immo mail` lists them. The pages are read at their canonical
+// address (a property's /nl/property/ID/ redirects to it). Whatever ends
+// the run — a failure, Ctrl-C — the server is stopped and its folder
+// removed.
 package main
 
 import (
@@ -26,10 +29,12 @@ import (
 	"net/url"
 	"os"
 	"os/exec"
+	"os/signal"
 	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"immo/bench/internal/run"
@@ -39,24 +44,65 @@ import (
 func main() {
 	bin := flag.String("bin", "bin/immo", "the immo binary (make build)")
 	flag.Parse()
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := bench(ctx, *bin); err != nil {
+		stop()
+		log.Fatal(err)
+	}
+}
+
+// failure is a step's fatal error (fatalf), ending bench after its
+// server is stopped.
+type failure struct{ err error }
+
+// fatalf ends the run: bench recovers it, stops the server and returns
+// the error.
+func fatalf(format string, a ...any) { panic(failure{fmt.Errorf(format, a...)}) }
+
+// bench runs the three measures on a server of bin's it starts and stops,
+// whatever happens: a step's failure (fatalf) or ctx's end (Ctrl-C).
+func bench(ctx context.Context, bin string) (err error) {
+	ctx, cancel := context.WithTimeout(ctx, 10*time.Minute)
 	defer cancel()
 	dir, err := os.MkdirTemp("", "immo-abuse-")
 	if err != nil {
-		log.Fatal(err)
+		return err
 	}
 	defer os.RemoveAll(dir)
-	srv, err := run.Start(ctx, *bin, filepath.Join(dir, "data"), filepath.Join(dir, "serve.log"), "IMMO_TRUSTED_PROXIES=127.0.0.1/32")
+	srv, err := run.Start(ctx, bin, filepath.Join(dir, "data"), filepath.Join(dir, "serve.log"), "IMMO_TRUSTED_PROXIES=127.0.0.1/32")
 	if err != nil {
-		log.Fatal(err)
+		return err
 	}
 	defer srv.Stop()
+	done := make(chan struct{})
+	defer close(done)
+	go func() { // Ctrl-C: stop the server, which ends the step's requests
+		select {
+		case <-ctx.Done():
+			srv.Stop()
+		case <-done:
+		}
+	}()
+	defer func() { // after the steps, before the server stops
+		if r := recover(); r != nil {
+			f, ok := r.(failure)
+			if !ok {
+				panic(r)
+			}
+			err = f.err
+		}
+		if err == nil && ctx.Err() != nil {
+			err = fmt.Errorf("abuse: %w", context.Cause(ctx))
+		}
+	}()
 	c := client{base: srv.URL, http: &http.Client{Timeout: 20 * time.Second,
 		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}}
 
 	flood(c)
 	agenda(&c)
-	inbox(c, *bin, filepath.Join(dir, "data"))
+	inbox(c, bin, filepath.Join(dir, "data"))
+	return nil
 }
 
 type client struct {
@@ -72,13 +118,13 @@ func (c *client) assetVersion() string {
 	if c.version == "" {
 		res, err := c.http.Get(c.base + "/nl/")
 		if err != nil {
-			log.Fatal(err)
+			fatalf("%v", err)
 		}
 		body, _ := io.ReadAll(res.Body)
 		res.Body.Close()
 		m := versionRE.FindSubmatch(body)
 		if m == nil {
-			log.Fatal("no page version on the home page")
+			fatalf("no page version on the home page")
 		}
 		c.version = string(m[1])
 	}
@@ -86,18 +132,50 @@ func (c *client) assetVersion() string {
 }
 
 // post sends form to path from sender (X-Forwarded-For), as a browser
-// without JavaScript, and returns the status.
+// without JavaScript, and returns the status. A redirect to another address
+// (301, 308) is a failure: path is not the form's page, and nothing would
+// be measured.
 func (c client) post(path, sender string, form url.Values) int {
 	req, _ := http.NewRequest(http.MethodPost, c.base+path, strings.NewReader(form.Encode()))
 	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 	req.Header.Set("X-Forwarded-For", sender)
 	res, err := c.http.Do(req)
 	if err != nil {
-		log.Fatal(err)
+		fatalf("%v", err)
 	}
 	io.Copy(io.Discard, res.Body)
 	res.Body.Close()
+	if res.StatusCode == http.StatusMovedPermanently || res.StatusCode == http.StatusPermanentRedirect {
+		fatalf("POST %s: %d to %s: post to the form's own page", path, res.StatusCode, res.Header.Get("Location"))
+	}
 	return res.StatusCode
+}
+
+// canonical is the address path redirects to (itself when it does not):
+// the page a visitor's browser ends on, where its forms post.
+func (c client) canonical(path string) string {
+	for range 5 {
+		res, err := c.http.Get(c.base + path)
+		if err != nil {
+			fatalf("%v", err)
+		}
+		io.Copy(io.Discard, res.Body)
+		res.Body.Close()
+		switch res.StatusCode {
+		case http.StatusMovedPermanently, http.StatusFound, http.StatusSeeOther, http.StatusTemporaryRedirect, http.StatusPermanentRedirect:
+			to, err := res.Location()
+			if err != nil {
+				fatalf("GET %s: %d without a location", path, res.StatusCode)
+			}
+			path = to.RequestURI()
+		case http.StatusOK:
+			return path
+		default:
+			fatalf("GET %s: %d", path, res.StatusCode)
+		}
+	}
+	fatalf("GET %s: too many redirects", path)
+	return ""
 }
 
 func contact(email, remark string) url.Values {
@@ -129,16 +207,16 @@ func flood(c client) {
 func (c client) proof() string {
 	res, err := c.http.Get(c.base + "/api/altcha")
 	if err != nil {
-		log.Fatal(err)
+		fatalf("%v", err)
 	}
 	defer res.Body.Close()
 	var ch altcha.Challenge
 	if err := json.NewDecoder(res.Body).Decode(&ch); err != nil {
-		log.Fatal(err)
+		fatalf("%v", err)
 	}
 	p, err := altcha.Solve(ch)
 	if err != nil {
-		log.Fatal(err)
+		fatalf("%v", err)
 	}
 	return p
 }
@@ -150,11 +228,14 @@ func (c *client) slots(path string) []string {
 	req.Header.Set("X-Inertia-Version", c.assetVersion())
 	res, err := c.http.Do(req)
 	if err != nil {
-		log.Fatal(err)
+		fatalf("%v", err)
 	}
 	defer res.Body.Close()
 	if v := res.Header.Get("X-Inertia-Location"); v != "" || res.StatusCode == http.StatusConflict {
-		log.Fatalf("%s: the page protocol's version: %s", path, v)
+		fatalf("%s: the page protocol's version: %s", path, v)
+	}
+	if res.StatusCode != http.StatusOK {
+		fatalf("%s: %d (Location %q)", path, res.StatusCode, res.Header.Get("Location"))
 	}
 	var page struct {
 		Props struct {
@@ -166,7 +247,7 @@ func (c *client) slots(path string) []string {
 		}
 	}
 	if err := json.NewDecoder(res.Body).Decode(&page); err != nil {
-		log.Fatalf("%s: %v", path, err)
+		fatalf("%s: %v", path, err)
 	}
 	var out []string
 	if page.Props.Visit != nil {
@@ -181,6 +262,9 @@ func (c *client) slots(path string) []string {
 
 func agenda(c *client) {
 	properties := []string{"/nl/property/4100002/", "/nl/property/4100003/", "/nl/property/4100005/", "/nl/property/4100006/"}
+	for i, p := range properties {
+		properties[i] = c.canonical(p)
+	}
 	week := c.slots(properties[0])
 	places := len(week) * 3 // the demo's capacity across the agency
 	attack := func(senderOf func(i int) string) int {
@@ -221,7 +305,7 @@ func inbox(c client, bin, dataDir string) {
 	}
 	out, err := exec.Command(bin, "mail", "--data-dir", dataDir, "--limit", "2000").Output()
 	if err != nil {
-		log.Fatalf("immo mail: %v", err)
+		fatalf("immo mail: %v", err)
 	}
 	mailed := 0
 	for _, line := range strings.Split(string(out), "\n") {

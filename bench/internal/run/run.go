@@ -49,6 +49,9 @@ func Start(ctx context.Context, bin, dataDir, logFile string, env ...string) (*S
 	cmd.Env = append(os.Environ(), "IMMO_MAP_TILES=none", "DATABASE_URL=")
 	cmd.Env = append(cmd.Env, env...)
 	cmd.Stdout, cmd.Stderr = out, out
+	// The server dies with the bench command, however that ends (a
+	// log.Fatal, Ctrl-C, a kill): it is never left serving.
+	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
 	if err := cmd.Start(); err != nil {
 		return nil, err
 	}
