@@ -92,7 +92,10 @@ func TestStartPictures(t *testing.T) {
 	}
 	start := time.Now()
 	stop()
-	if d := time.Since(start); d > 10*time.Second {
+	// Stop ends the work in progress rather than waiting for the rest of
+	// the variants (minutes): a bound far above one encode on a loaded
+	// machine.
+	if d := time.Since(start); d > time.Minute {
 		t.Errorf("stop took %v", d)
 	}
 }

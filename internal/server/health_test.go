@@ -50,10 +50,19 @@ func TestHealthAndReadiness(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ts := httptest.NewServer(server.Handler(server.Deps{
-		Catalog: svc, Log: slog.New(slog.NewTextHandler(io.Discard, nil)), ReadyTimeout: 100 * time.Millisecond,
-	}))
-	defer ts.Close()
+	// The ping's timeout is 100 ms where the database hangs (it answers
+	// only when the ping gives up: the answer is the timeout at work,
+	// however loaded the machine), and far where it answers, which a busy
+	// machine may delay past 100 ms.
+	serve := func(timeout time.Duration) *httptest.Server {
+		return httptest.NewServer(server.Handler(server.Deps{
+			Catalog: svc, Log: slog.New(slog.NewTextHandler(io.Discard, nil)), ReadyTimeout: timeout,
+		}))
+	}
+	quick, patient := serve(100*time.Millisecond), serve(5*time.Minute)
+	defer quick.Close()
+	defer patient.Close()
+	ts := patient
 
 	type answer struct {
 		OK             bool   `json:"ok"`
@@ -86,18 +95,18 @@ func TestHealthAndReadiness(t *testing.T) {
 		{name: "database back", readyCode: http.StatusOK},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			ts = patient
+			if tc.hang {
+				ts = quick
+			}
 			store.down.Store(tc.down)
 			store.hang.Store(tc.hang)
 			if code, a := ask("/healthz"); code != http.StatusOK || !a.OK {
 				t.Errorf("/healthz = %d %+v, want 200 ok: the process answers", code, a)
 			}
-			start := time.Now()
 			code, a := ask("/readyz")
 			if code != tc.readyCode || a.Ready != (tc.readyCode == http.StatusOK) || a.Reason != tc.reason {
 				t.Errorf("/readyz = %d %+v, want %d reason %q", code, a, tc.readyCode, tc.reason)
-			}
-			if took := time.Since(start); took > 2*time.Second {
-				t.Errorf("/readyz took %v: the ping must time out", took)
 			}
 			if code == http.StatusOK && a.CatalogVersion != 3 {
 				t.Errorf("/readyz catalogVersion = %d, want 3", a.CatalogVersion)
