@@ -23,13 +23,13 @@ const staff: StaffProps = {
 
 describe('the staff page after an answer shows what holds', () => {
   it("a refused add's error goes with a later success", () => {
-    const { rerender } = render(wrap(<StaffPage {...staff} errors={{ email: 'admin.error.staffExists' }}
+    const { rerender } = render(wrap(<StaffPage {...staff} errors={{ email: 'admin.staff.error.taken' }}
       form={{ form: 'add', action: 'add', email: 'boss@agency.test' }} />))
-    expect(screen.getByText('admin.error.staffExists')).toBeTruthy()
+    expect(screen.getByText('admin.staff.error.taken')).toBeTruthy()
     // Another form's success (a link sent again): the page says it, the
     // refusal of the add is no longer under the form.
     rerender(wrap(<StaffPage {...staff} notice="admin.staff.done.resend" />))
-    expect(screen.queryByText('admin.error.staffExists')).toBeNull()
+    expect(screen.queryByText('admin.staff.error.taken')).toBeNull()
   })
 
   it('a refused role change leaves the select at the stored role', () => {
@@ -37,8 +37,8 @@ describe('the staff page after an answer shows what holds', () => {
     const select = screen.getAllByRole('combobox')[0] as HTMLSelectElement
     fireEvent.change(select, { target: { value: 'agent' } })
     expect(select.value).toBe('agent')
-    rerender(wrap(<StaffPage {...staff} errors={{ role: 'admin.error.lastAdmin' }} form={{ form: 'role', action: 'role', id: '3', role: 'agent' }} />))
-    expect(screen.getByText('admin.error.lastAdmin')).toBeTruthy()
+    rerender(wrap(<StaffPage {...staff} errors={{ id: 'admin.staff.error.lastAdmin' }} form={{ form: 'role', action: 'role', id: '3', role: 'agent' }} />))
+    expect(screen.getByText('admin.staff.error.lastAdmin')).toBeTruthy()
     expect((screen.getAllByRole('combobox')[0] as HTMLSelectElement).value).toBe('admin')
   })
 })
