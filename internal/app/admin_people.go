@@ -8,6 +8,7 @@ import (
 	"immo/internal/catalog"
 	"immo/internal/mail"
 	"immo/internal/mail/mailqueue"
+	"immo/internal/notify"
 	"immo/internal/storage"
 	"immo/internal/web/admin"
 	"immo/internal/web/route"
@@ -29,5 +30,30 @@ func withPeople(o *admin.Options, store storage.Store, queue *mailqueue.Queue, r
 		}}
 	o.Demands = admin.DemandDesk{Register: store.Demands(), Summary: resolver.DemandSummary,
 		Listings: func() iter.Seq[*catalog.Property] { return catalog.Listings(resolver.Catalog.Index()) }}
+	o.Listing = listingNamer(resolver)
 	return nil
+}
+
+// listingNamer names a property or project for the inbox as the site's
+// mails name it (route.Resolver.PropertyListing, ProjectListing): its
+// title, its address (the street when published), its page.
+func listingNamer(resolver *route.Resolver) func(lang string, property, project int64) (admin.Listing, bool) {
+	return func(lang string, property, project int64) (admin.Listing, bool) {
+		var l notify.Listing
+		var ok bool
+		switch {
+		case property > 0:
+			l, ok = resolver.PropertyListing(property, lang)
+		case project > 0:
+			l, ok = resolver.ProjectListing(project, lang)
+		}
+		if !ok {
+			return admin.Listing{}, false
+		}
+		address := l.Address
+		if address == "" {
+			address = l.City
+		}
+		return admin.Listing{Title: l.Title, Address: address, URL: l.URL}, true
+	}
 }

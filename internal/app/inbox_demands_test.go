@@ -11,6 +11,7 @@ import (
 	"immo/internal/app/apptest"
 	"immo/internal/catalog"
 	"immo/internal/demand"
+	"immo/internal/lead"
 )
 
 // TestInboxDemands walks the demands page on both databases: each demand
@@ -51,8 +52,14 @@ func TestInboxDemands(t *testing.T) {
 				t.Fatal(err)
 			}
 			waiting := demand.Demand{Account: eve, Lang: "fr", Goal: catalog.GoalRent, Types: []int{3}, Zips: []string{"BE-6700"},
-				Created: s.Clock.Now().Add(time.Minute)}
+				Bedrooms: demand.Range{Min: 2}, Garages: demand.Range{Min: 1, Max: 2}, Created: s.Clock.Now().Add(time.Minute)}
 			if _, err := s.Store.Demands().Save(ctx, waiting); err != nil {
+				t.Fatal(err)
+			}
+			// Eve's phone is her registration's (the account keeps none).
+			if _, err := s.Requests.Save(ctx, lead.Request{Kind: lead.KindDemandRegister, Lang: "fr", Page: "/fr/", Time: s.Clock.Now(),
+				IPHash: "eve", Person: lead.Person{FirstName: "Eve", LastName: "Peeters", Email: "eve@example.be", Phone: "+32 470 55 66 77"},
+				Fields: map[string]string{"purpose": "rent", "bedroomsMin": "2"}}, nil); err != nil {
 				t.Fatal(err)
 			}
 			agent := newStaff(t, s, "agent@agency.test", account.Agent, "198.51.100.2")
@@ -79,6 +86,28 @@ func TestInboxDemands(t *testing.T) {
 			if a["email"] != "ann@example.be" || a["matching"] != float64(want) || want < 1 || a["alertsSent"] != float64(1) ||
 				a["lastAlert"] == "" || a["confirmed"] == "" || !strings.HasPrefix(a["summary"].(string), "Te koop") {
 				t.Errorf("Ann's demand (%d matching): %v", want, a)
+			}
+			// The listings it matches by title and address, linked: the
+			// first five, the count saying how many.
+			matches, _ := a["matches"].([]any)
+			if len(matches) != min(want, 5) {
+				t.Fatalf("Ann's matches: %v, want %d", matches, min(want, 5))
+			}
+			found := false
+			for _, m := range matches {
+				m := m.(map[string]any)
+				if m["title"] == "" || strings.HasPrefix(m["title"].(string), "#") || m["address"] == "" ||
+					!strings.HasPrefix(m["href"].(string), "/nl/") || m["gone"] != false {
+					t.Errorf("a match named by number or not linked: %v", m)
+				}
+				found = found || m["id"] == float64(listing.ID)
+			}
+			if want <= 5 && !found {
+				t.Errorf("the listing alerted is not among the matches: %v", matches)
+			}
+			if e := rows[0].(map[string]any); !strings.Contains(e["summary"].(string), "min. 2 slaapkamers") ||
+				!strings.Contains(e["summary"].(string), "1–2 garages") || e["phone"] != "+32 470 55 66 77" {
+				t.Errorf("Eve's summary %q (want her rooms), phone %q", e["summary"], e["phone"])
 			}
 			if e["email"] != "eve@example.be" || e["confirmed"] != "" || e["alertsSent"] != float64(0) ||
 				e["matching"] != float64(demand.Matching(waiting, catalog.Listings(s.Catalog.Index()))) ||
@@ -107,6 +136,7 @@ func TestInboxDemands(t *testing.T) {
 			csv := rec.Body.String()
 			if rec.Code != http.StatusOK || !strings.HasPrefix(csv, "\uFEFFNuméro,") || !strings.Contains(csv, "eve@example.be") ||
 				strings.Contains(csv, "ann@example.be") || !strings.Contains(csv, `'=cmd`) || !strings.Contains(csv, "À louer") ||
+				!strings.Contains(csv, ",Téléphone,") || !strings.Contains(csv, ",'+32 470 55 66 77,") || !strings.Contains(csv, "2 chambres min.") ||
 				!strings.Contains(rec.Header().Get("Content-Disposition"), "attachment") {
 				t.Errorf("export: %d %v\n%s", rec.Code, rec.Header(), csv)
 			}

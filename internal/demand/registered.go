@@ -19,9 +19,12 @@ import (
 type Registered struct {
 	Demand
 	Email, FirstName, LastName string
-	Disabled                   bool // the registrant's account
-	AlertsSent                 int  // alerts mailed (a listing each)
-	LastAlert                  time.Time
+	// Phone is the number typed on the registrant's newest registration
+	// (the account keeps none); "": none.
+	Phone      string
+	Disabled   bool // the registrant's account
+	AlertsSent int  // alerts mailed (a listing each)
+	LastAlert  time.Time
 }
 
 // States a RegisteredQuery filters on.

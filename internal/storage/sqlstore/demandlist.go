@@ -2,6 +2,7 @@ package sqlstore
 
 import (
 	"context"
+	"database/sql"
 	"strings"
 
 	"immo/internal/demand"
@@ -14,7 +15,11 @@ var _ demand.RegisteredStore = (*Demands)(nil)
 // demand_alerts (its primary key starts with the demand). A search reads
 // the registrants' addresses and names in lower case.
 func (ds *Demands) Registered(ctx context.Context, q demand.RegisteredQuery) ([]demand.Registered, bool, error) {
+	// The phone of the address's newest registration (requests_register_email,
+	// migration 00031: the literal kind matches its partial index).
 	query := `SELECT ` + demandColumns + `, a.email, a.first_name, a.last_name, a.disabled,
+		(SELECT r.data->'person'->>'phone' FROM requests r WHERE r.kind = 'demand-register'
+			AND lower(trim(r.data->'person'->>'email')) = a.email ORDER BY r.id DESC LIMIT 1),
 		(SELECT count(*) FROM demand_alerts x WHERE x.demand_id = d.id AND x.mailed_at IS NOT NULL),
 		(SELECT max(x.mailed_at) FROM demand_alerts x WHERE x.demand_id = d.id)
 		FROM demands d JOIN accounts a ON a.id = d.account_id WHERE TRUE`
@@ -44,14 +49,16 @@ func (ds *Demands) Registered(ctx context.Context, q demand.RegisteredQuery) ([]
 	list := []demand.Registered{}
 	for rows.Next() {
 		var r demand.Registered
+		var phone sql.NullString
 		row := demandRow{d: &r.Demand}
-		if err := rows.Scan(append(row.fields(), &r.Email, &r.FirstName, &r.LastName, &r.Disabled, &r.AlertsSent,
+		if err := rows.Scan(append(row.fields(), &r.Email, &r.FirstName, &r.LastName, &r.Disabled, &phone, &r.AlertsSent,
 			scanTime{&r.LastAlert})...); err != nil {
 			return nil, false, ds.s.errorf("registered demands: %w", err)
 		}
 		if err := row.decode(); err != nil {
 			return nil, false, ds.s.errorf("%w", err)
 		}
+		r.Phone = phone.String
 		list = append(list, r)
 	}
 	if err := rows.Err(); err != nil {

@@ -1,10 +1,12 @@
 package storagetest
 
 import (
+	"fmt"
 	"testing"
 	"time"
 
 	"immo/internal/demand"
+	"immo/internal/lead"
 	"immo/internal/storage/sqlstore"
 )
 
@@ -25,9 +27,27 @@ func testRegistered(t *testing.T, s *sqlstore.Store) {
 			t.Fatal(err)
 		}
 	}
+	// Ann registered twice, typing her address another way the second
+	// time: her demands show the newest registration's phone; Bob typed
+	// none; another kind's phone is not a registration's.
+	for i, r := range []lead.Request{
+		{Kind: lead.KindDemandRegister, Person: lead.Person{Email: "ann@example.be", Phone: "+32 470 11 11 11"}},
+		{Kind: lead.KindInformation, PropertyID: 5, Person: lead.Person{Email: "ann@example.be", Phone: "+32 470 99 99 99"}},
+		{Kind: lead.KindDemandRegister, Person: lead.Person{Email: " Ann@Example.be", Phone: "+32 470 22 22 22"}},
+		{Kind: lead.KindInformation, PropertyID: 5, Person: lead.Person{Email: "ann@example.be", Phone: "+32 470 33 33 33"}},
+		{Kind: lead.KindDemandRegister, Person: lead.Person{Email: "bob@example.be"}},
+	} {
+		r.Lang, r.Page, r.IPHash, r.Time = "nl", "/", fmt.Sprint("register", i), time.Date(2026, 3, 1, 8, i, 0, 0, time.UTC)
+		if _, err := s.Requests().Save(ctx, r, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
 	list, more, err := s.Demands().Registered(ctx, demand.RegisteredQuery{Limit: 10})
 	if err != nil || more || len(list) != 3 {
 		t.Fatalf("Registered: %+v %v %v", list, more, err)
+	}
+	if list[0].Phone != "" || list[1].Phone != "+32 470 22 22 22" || list[2].Phone != "+32 470 22 22 22" {
+		t.Errorf("phones: %q %q %q, want none and Ann's newest registration's twice", list[0].Phone, list[1].Phone, list[2].Phone)
 	}
 	if b := list[0]; b.ID != bobs.ID || b.Email != "bob@example.be" || !b.Disabled || b.AlertsSent != 0 || !b.LastAlert.IsZero() {
 		t.Errorf("Bob's: %+v", b)

@@ -69,7 +69,11 @@ type Options struct {
 	// ListingURL is the public page of a lead's property or project (0:
 	// none) in lang; nil or "": none.
 	ListingURL func(lang string, property, project int64) string
-	Sessions   Sessions
+	// Listing names a property or project (0: none) in lang as the site
+	// shows it — its title and address — with its public page; ok false
+	// when the site no longer has it. Nil: listings are named by number.
+	Listing  func(lang string, property, project int64) (l Listing, ok bool)
+	Sessions Sessions
 	// Assets are the head tags of the inbox's client bundle (EntryTags).
 	Assets  template.HTML
 	Version string // the client build's, for the protocol's asset check

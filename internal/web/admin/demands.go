@@ -4,6 +4,7 @@ import (
 	"iter"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -65,17 +66,54 @@ func (h *Handler) serveDemands(w http.ResponseWriter, r *http.Request) {
 	h.render(w, r, props, b, 0)
 }
 
-// demandRow is d as the list shows it, in lang, matched against listings.
+// maxMatchesShown bounds the listings a demand's row names (its count
+// says how many match).
+const maxMatchesShown = 5
+
+// demandRow is d as the list shows it, in lang, matched against listings:
+// how many match, and the first maxMatchesShown by title and address.
 func (h *Handler) demandRow(d demand.Registered, lang string, listings iter.Seq[*catalog.Property]) DemandRow {
-	return DemandRow{ID: d.ID, Email: d.Email, Name: strings.TrimSpace(d.FirstName + " " + d.LastName), Lang: d.Lang,
-		Disabled: d.Disabled, Summary: h.o.Demands.Summary(d.Demand, lang), Created: stamp(d.Created), Confirmed: stamp(d.Confirmed),
-		Paused: d.Paused, Matching: demand.Matching(d.Demand, listings), AlertsSent: d.AlertsSent,
-		LastAlert: stamp(d.LastAlert)}
+	row := DemandRow{ID: d.ID, Email: d.Email, Name: strings.TrimSpace(d.FirstName + " " + d.LastName), Phone: d.Phone, Lang: d.Lang,
+		Disabled: d.Disabled, Summary: h.demandSummary(d.Demand, lang), Created: stamp(d.Created), Confirmed: stamp(d.Confirmed),
+		Paused: d.Paused, Matches: []ListingLink{}, AlertsSent: d.AlertsSent, LastAlert: stamp(d.LastAlert)}
+	for p := range listings {
+		if !d.Matches(p) {
+			continue
+		}
+		if row.Matching++; len(row.Matches) < maxMatchesShown {
+			row.Matches = append(row.Matches, h.listingLink(lang, p.ID, 0))
+		}
+	}
+	return row
+}
+
+// demandSummary is d's search in words (the registrants' area's summary:
+// goal, types, zones, price) with the rooms it asks for, which that
+// summary leaves out: "2 bedrooms min", "1–2 garages".
+func (h *Handler) demandSummary(d demand.Demand, lang string) string {
+	parts := []string{h.o.Demands.Summary(d, lang)}
+	rooms := func(name string, r demand.Range) {
+		n := func(v int64) string { return strconv.FormatInt(v, 10) }
+		key := "admin.demands.rooms." + name
+		switch {
+		case r.Min > 0 && r.Max > 0:
+			parts = append(parts, i18n.Tf(lang, key+"Between", "min", n(r.Min), "max", n(r.Max)))
+		case r.Min > 0:
+			parts = append(parts, i18n.Tf(lang, key+"Min", "n", n(r.Min)))
+		case r.Max > 0:
+			parts = append(parts, i18n.Tf(lang, key+"Max", "n", n(r.Max)))
+		}
+	}
+	rooms("bedrooms", d.Bedrooms)
+	rooms("bathrooms", demand.Range{Min: d.BathroomsMin})
+	rooms("garages", d.Garages)
+	rooms("parkings", d.Parkings)
+	return strings.Join(slices.DeleteFunc(parts, func(s string) bool { return s == "" }), " · ")
 }
 
 // demandsCSV is the export's header (admin.json), in column order.
 var demandsCSV = []string{"admin.demands.csv.id", "admin.lead.created", "admin.lead.email", "admin.lead.firstName",
-	"admin.lead.lastName", "admin.lead.lang", "admin.demands.search", "admin.demands.confirmed", "admin.demands.paused",
+	"admin.lead.lastName", "admin.lead.phone", "admin.lead.lang", "admin.demands.search", "admin.demands.confirmed", "admin.demands.paused",
 	"admin.demands.matching", "admin.demands.alerts", "admin.demands.csv.lastAlert"}
 
 // serveDemandsExport streams the CSV of the demands its address filters
@@ -111,7 +149,7 @@ func (h *Handler) serveDemandsExport(w http.ResponseWriter, r *http.Request) {
 				if row.Paused {
 					paused = yes
 				}
-				if !yield([]string{strconv.FormatInt(d.ID, 10), brussels(d.Created), d.Email, d.FirstName, d.LastName, d.Lang,
+				if !yield([]string{strconv.FormatInt(d.ID, 10), brussels(d.Created), d.Email, d.FirstName, d.LastName, d.Phone, d.Lang,
 					row.Summary, confirmed, paused, strconv.Itoa(row.Matching), strconv.Itoa(d.AlertsSent),
 					brussels(d.LastAlert)}, nil) {
 					return

@@ -220,3 +220,15 @@ type ErrorProps struct {
 }
 
 func (ErrorProps) View() string { return ViewError }
+
+// ListingLink is a property (or a project) as the inbox names it: its
+// title and address, linked to its page on the site; its number when the
+// site no longer has it (Gone).
+type ListingLink struct {
+	ID      int64  `json:"id"`
+	Project bool   `json:"project"` // a new-build project, not a property
+	Title   string `json:"title"`
+	Address string `json:"address"`
+	Href    string `json:"href"` // "": none
+	Gone    bool   `json:"gone"`
+}

@@ -22,6 +22,7 @@ type DemandRow struct {
 	ID       int64  `json:"id"`
 	Email    string `json:"email"`
 	Name     string `json:"name"`
+	Phone    string `json:"phone"` // typed on the newest registration; "": none
 	Lang     string `json:"lang"`
 	Disabled bool   `json:"disabled"` // the registrant's account
 	Summary  string `json:"summary"`  // the search in words
@@ -29,9 +30,11 @@ type DemandRow struct {
 	// Confirmed is when its link was followed (RFC 3339; "": not yet).
 	Confirmed string `json:"confirmed"`
 	Paused    bool   `json:"paused"`
-	// Matching are the listings it matches now; AlertsSent the alerts
-	// mailed, LastAlert the newest ("": none).
-	Matching   int    `json:"matching"`
-	AlertsSent int    `json:"alertsSent"`
-	LastAlert  string `json:"lastAlert"`
+	// Matching is how many listings it matches now, Matches the first
+	// of them (at most 5); AlertsSent the alerts mailed, LastAlert the
+	// newest ("": none).
+	Matching   int           `json:"matching"`
+	Matches    []ListingLink `json:"matches"`
+	AlertsSent int           `json:"alertsSent"`
+	LastAlert  string        `json:"lastAlert"`
 }

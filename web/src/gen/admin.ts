@@ -427,6 +427,7 @@ export interface DemandRow {
   id: number
   email: string
   name: string
+  phone: string
   lang: string
   disabled: boolean
   summary: string
@@ -434,8 +435,19 @@ export interface DemandRow {
   confirmed: string
   paused: boolean
   matching: number
+  matches: ListingLink[] | null
   alertsSent: number
   lastAlert: string
+}
+
+/** admin.ListingLink */
+export interface ListingLink {
+  id: number
+  project: boolean
+  title: string
+  address: string
+  href: string
+  gone: boolean
 }
 
 /** admin.AuditProps */

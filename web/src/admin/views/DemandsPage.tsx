@@ -1,4 +1,5 @@
 import type { DemandRow, DemandsProps } from '../../gen/admin'
+import { ListingName } from '../ui/Listing'
 import { Pager, Search } from '../ui/Pager'
 import { Shell } from '../ui/Shell'
 import { texts, when, type T } from '../ui/texts'
@@ -51,6 +52,7 @@ function Row({ d, lang, t }: { d: DemandRow; lang: string; t: T }) {
       <td>
         <strong className="admin-wrap">{d.name || d.email}</strong> <span className="admin-status">{d.lang.toUpperCase()}</span>
         {d.name && <div className="admin-wrap">{d.email}</div>}
+        {d.phone && <div><a href={`tel:${d.phone}`}>{d.phone}</a></div>}
         <div>{when(d.created, lang)}</div>
       </td>
       <td data-label={t('admin.demands.search')}>{d.summary}</td>
@@ -59,7 +61,15 @@ function Row({ d, lang, t }: { d: DemandRow; lang: string; t: T }) {
         {d.paused && <div>{t('admin.demands.paused')}</div>}
         {d.disabled && <div>{t('admin.staff.disabled')}</div>}
       </td>
-      <td data-label={t('admin.demands.matching')}>{d.matching}</td>
+      <td data-label={t('admin.demands.matching')}>
+        <strong>{d.matching}</strong>
+        {(d.matches ?? []).length > 0 && (
+          <ul className="admin-matches">
+            {(d.matches ?? []).map((l) => <li key={l.id}><ListingName l={l} t={t} /></li>)}
+            {d.matching > (d.matches ?? []).length && <li>{t('admin.demands.more', { n: d.matching - (d.matches ?? []).length })}</li>}
+          </ul>
+        )}
+      </td>
       <td data-label={t('admin.demands.alerts')}>
         {d.alertsSent}{d.lastAlert && <> · {t('admin.demands.lastAlert')} {when(d.lastAlert, lang)}</>}
       </td>
