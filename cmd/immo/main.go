@@ -35,6 +35,7 @@ Usage:
   ` + testimonialsSynopsis + `
   ` + ownersSynopsis + `
   ` + staffSynopsis + `
+  ` + unlockSynopsis + `
   immo version
   immo COMMAND --help
 
@@ -106,6 +107,8 @@ func dispatch(ctx context.Context, args []string) error {
 		return runOwners(ctx, args[1:])
 	case "staff":
 		return runStaff(ctx, args[1:])
+	case "unlock":
+		return runUnlock(ctx, args[1:])
 	case "version", "--version", "-v":
 		fmt.Fprintln(stdout, "immo", version)
 		return nil

@@ -59,7 +59,7 @@ func newAdmin(store storage.Store, staff *account.StaffService, queue *mailqueue
 	moderation := &testimonial.Moderation{Store: store, Shown: says, Now: now, Audit: testimonialAudit(store.Inbox())}
 	o := admin.Options{
 		FieldWords: requestMails.FieldWords, Langs: resolver.Site.Languages.Enabled(),
-		Inbox: leads, Audit: leads, Newsletter: store.Newsletter(), Record: store.Inbox().Log, SignIn: staff, Brakes: loginBrakes(ip, store, abuse, now), Staff: staffNames{members}, StaffAdmin: staff, MyFactor: staff,
+		Inbox: leads, Audit: leads, Newsletter: store.Newsletter(), Record: store.Inbox().Log, SignIn: staff, Brakes: loginBrakes(ip, store, abuse, secure, now), Staff: staffNames{members}, StaffAdmin: staff, MyFactor: staff,
 		Sessions: sessions, ListingURL: resolver.ListingURL, Assets: tags, Version: version, Log: log.With("component", "inbox"), Now: now,
 		Testimonials: moderation, Mails: mailDesk{Queue: queue, log: store.Inbox(), now: now},
 		Abuse: abuseDesk{Abuse: abuse, log: store.Inbox().Log, now: now},

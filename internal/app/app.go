@@ -184,8 +184,9 @@ func New(ctx context.Context, c Config) (*App, error) {
 	}
 	// Who is logged in, for the routes that read the viewer: the cookie is
 	// Secure when the site is served over HTTPS.
+	secure := strings.HasPrefix(c.PublicURL, "https://")
 	sessions := session.New(session.Options{Store: store.Sessions(), Accounts: store.Accounts(), Now: now,
-		Secure: strings.HasPrefix(c.PublicURL, "https://"), Log: log.With("component", "session")})
+		Secure: secure, Log: log.With("component", "session")})
 	counted, pageVisits, err := newPageVisits(c.Keys.IPHash, now)
 	if err != nil {
 		return nil, err
@@ -195,13 +196,13 @@ func New(ctx context.Context, c Config) (*App, error) {
 		return nil, err
 	}
 	// The owners' login, password links and portal.
-	owners, err := ownerPages(store, cat, c.Keys.IPHash, abuse, now)
+	owners, err := ownerPages(store, cat, c.Keys.IPHash, abuse, secure, now)
 	if err != nil {
 		return nil, err
 	}
 	pages.ServeOwners(owners)
 	// The demand registrants' login, links and area.
-	registrants, err := registrantPages(deps, store, deps.Registrants, now)
+	registrants, err := registrantPages(deps, store, deps.Registrants, secure, now)
 	if err != nil {
 		return nil, err
 	}
@@ -222,7 +223,7 @@ func New(ctx context.Context, c Config) (*App, error) {
 		return nil, err
 	}
 	desk := newAgendaDesk(deps, store, requestMails)
-	inboxPages, err := newAdmin(store, staff, queue, resolver, says, desk, requestMails, abuse, c.Keys.IPHash, strings.HasPrefix(c.PublicURL, "https://"), c.Web, now, log)
+	inboxPages, err := newAdmin(store, staff, queue, resolver, says, desk, requestMails, abuse, c.Keys.IPHash, secure, c.Web, now, log)
 	if err != nil {
 		return nil, err
 	}

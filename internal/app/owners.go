@@ -48,7 +48,7 @@ const (
 
 // ownerPages are the owners' pages' services on the store; the portal
 // counts the active demands against cat's listings.
-func ownerPages(store storage.Store, cat *catalog.Service, ipKey []byte, watch antispam.Watch, now func() time.Time) (web.OwnerPages, error) {
+func ownerPages(store storage.Store, cat *catalog.Service, ipKey []byte, watch antispam.Watch, secure bool, now func() time.Time) (web.OwnerPages, error) {
 	ip, err := lead.NewIPHasher(ipKey)
 	if err != nil {
 		return web.OwnerPages{}, err
@@ -60,7 +60,7 @@ func ownerPages(store storage.Store, cat *catalog.Service, ipKey []byte, watch a
 		Portal: &portal.Service{Store: store.Portal(), Demands: store.Demands().Active, Now: now,
 			Listing: func(id int64) (*catalog.Property, bool) { return catalog.Listing(cat.Index(), id) }},
 		Now:          now,
-		LoginBrakes:  loginBrakes(ip, store, watch, now),
+		LoginBrakes:  loginBrakes(ip, store, watch, secure, now),
 		WeeklyReport: store.Accounts().SetWeeklyReport,
 	}, nil
 }
@@ -146,12 +146,13 @@ func siteComposer(cfg *site.Config, resolver *route.Resolver) (*notify.Composer,
 		Property: resolver.PropertyListing, Project: resolver.ProjectListing, Links: resolver})
 }
 
-// loginBrakes are the owners' and the registrants' login brakes, counted
-// in the anti-spam counters per LoginWindow.
-func loginBrakes(ip *lead.IPHasher, store storage.Store, watch antispam.Watch, now func() time.Time) web.LoginBrakes {
+// loginBrakes are the owners', the registrants' and the staff's login
+// brakes, counted in the anti-spam counters per LoginWindow; their device
+// cookies Secure when the site is served over HTTPS.
+func loginBrakes(ip *lead.IPHasher, store storage.Store, watch antispam.Watch, secure bool, now func() time.Time) web.LoginBrakes {
 	limiter := func(max int, name string) *antispam.Limiter {
 		return &antispam.Limiter{Counter: store.Antispam(), Max: max, Window: LoginWindow, Now: now, Name: name, Watch: watch}
 	}
 	return web.LoginBrakes{IP: ip, PerAccountAddress: limiter(LoginPerAccountAddress, "login-account-ip"),
-		PerAddress: limiter(LoginPerAddress, "login-ip"), PerAccount: limiter(LoginPerAccount, "login-account")}
+		PerAddress: limiter(LoginPerAddress, "login-ip"), PerAccount: limiter(LoginPerAccount, "login-account"), Secure: secure}
 }

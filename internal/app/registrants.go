@@ -35,7 +35,7 @@ func newRegistrants(store storage.Store, cfg *site.Config, cat *catalog.Service)
 
 // registrantPages are the registrants' pages' services: the login with
 // the owners' brakes (LoginWindow…), the forgotten password's.
-func registrantPages(d formDeps, store storage.Store, reg *registrant.Service, now func() time.Time) (web.RegistrantPages, error) {
+func registrantPages(d formDeps, store storage.Store, reg *registrant.Service, secure bool, now func() time.Time) (web.RegistrantPages, error) {
 	ip, err := lead.NewIPHasher(d.IPKey)
 	if err != nil {
 		return web.RegistrantPages{}, err
@@ -43,7 +43,7 @@ func registrantPages(d formDeps, store storage.Store, reg *registrant.Service, n
 	return web.RegistrantPages{
 		Service:     reg,
 		Login:       &account.Service{Store: store.Accounts(), Now: now},
-		LoginBrakes: loginBrakes(ip, store, d.Watch, now),
+		LoginBrakes: loginBrakes(ip, store, d.Watch, secure, now),
 		ForgotPerSender: spam.Limit{Limiter: &antispam.Limiter{Counter: store.Antispam(), Max: ForgotPerHour, Window: time.Hour,
 			Now: now, Name: "forgot-hour", Watch: d.Watch}},
 		Addresses: mailsPerAddress(d),

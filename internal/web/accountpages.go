@@ -33,7 +33,7 @@ func (h *Handler) accountRequest(w http.ResponseWriter, r *http.Request, lang st
 		http.Error(w, http.StatusText(status), status)
 		return post, false
 	}
-	return FormPost{Lang: lang, Page: r.URL.EscapedPath(), Values: values, IP: remoteIP(r)}, true
+	return FormPost{Lang: lang, Page: r.URL.EscapedPath(), Values: values, IP: remoteIP(r), Cookies: r.Cookies()}, true
 }
 
 // renderAccount answers an account page res, never cached; with errs, as

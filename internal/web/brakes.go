@@ -28,13 +28,21 @@ type LoginBrakes struct {
 	IP                            *lead.IPHasher
 	PerAccountAddress, PerAddress *antispam.Limiter
 	PerAccount                    *antispam.Limiter
+	// Secure marks the device cookies for HTTPS only (DeviceCookie).
+	Secure bool
 }
 
-// brakes are the three brakes on a login of role's email from ip.
-// The abuse page sees whom each holds (Attempt.Who) and where: LoginArea.
-func (b LoginBrakes) brakes(role account.Role, email, ip string) []brake {
-	ipKey, accountKey := b.IP.Hash(ip), b.IP.Hash(string(role)+"-login:"+email)
+// brakes are the three brakes on a login of role's email from ip; from a
+// device of the account (device, its cookie's value), one: that device's
+// failures. The abuse page sees whom each holds (Attempt.Who) and where:
+// LoginArea.
+func (b LoginBrakes) brakes(role account.Role, email, ip, device string) []brake {
 	area := LoginArea(role)
+	if id := b.device(role, email, device); id != "" {
+		return []brake{{b.PerAccountAddress, antispam.Attempt{Key: string(role) + "-login-device:" + b.IP.Hash("device:"+id),
+			Who: email + " · " + ip, Area: area}}}
+	}
+	ipKey, accountKey := b.IP.Hash(ip), b.IP.Hash(string(role)+"-login:"+email)
 	return []brake{
 		{b.PerAccountAddress, antispam.Attempt{Key: string(role) + "-login-account-ip:" + b.IP.Hash(accountKey+"|"+ipKey),
 			Who: email + " · " + ip, Area: area}},
@@ -48,11 +56,11 @@ func LoginArea(role account.Role) string { return string(role) + "-login" }
 
 // locked tells, before a login of role's email from ip is tried, the name
 // of the brake it is over ("" none), counting nothing.
-func (b LoginBrakes) locked(ctx context.Context, role account.Role, email, ip string) (string, error) {
+func (b LoginBrakes) locked(ctx context.Context, role account.Role, email, ip, device string) (string, error) {
 	if b.IP == nil {
 		return "", nil
 	}
-	for _, k := range b.brakes(role, email, ip) {
+	for _, k := range b.brakes(role, email, ip, device) {
 		if k.lim == nil {
 			continue
 		}
@@ -65,11 +73,11 @@ func (b LoginBrakes) locked(ctx context.Context, role account.Role, email, ip st
 }
 
 // failed counts a failed login of role's email from ip against every brake.
-func (b LoginBrakes) failed(ctx context.Context, role account.Role, email, ip string) error {
+func (b LoginBrakes) failed(ctx context.Context, role account.Role, email, ip, device string) error {
 	if b.IP == nil {
 		return nil
 	}
-	for _, k := range b.brakes(role, email, ip) {
+	for _, k := range b.brakes(role, email, ip, device) {
 		if k.lim == nil {
 			continue
 		}
@@ -82,12 +90,12 @@ func (b LoginBrakes) failed(ctx context.Context, role account.Role, email, ip st
 
 // Locked and Failed are locked and failed for another edge's login (the
 // inbox's staff, package admin), so every login shares the same brakes.
-func (b LoginBrakes) Locked(ctx context.Context, role account.Role, email, ip string) (string, error) {
-	return b.locked(ctx, role, account.NormalEmail(email), ip)
+func (b LoginBrakes) Locked(ctx context.Context, role account.Role, email, ip, device string) (string, error) {
+	return b.locked(ctx, role, account.NormalEmail(email), ip, device)
 }
 
-func (b LoginBrakes) Failed(ctx context.Context, role account.Role, email, ip string) error {
-	return b.failed(ctx, role, account.NormalEmail(email), ip)
+func (b LoginBrakes) Failed(ctx context.Context, role account.Role, email, ip, device string) error {
+	return b.failed(ctx, role, account.NormalEmail(email), ip, device)
 }
 
 // KeyUnconfirmed refuses the right password of an account whose address
@@ -102,10 +110,10 @@ type Logins interface {
 // tryLogin is one login of role's email with password from ip, behind the
 // brakes b: past one, keyLocked; a wrong address or password, keyFailed,
 // counted against the brakes; else the account.
-func (h *Handler) tryLogin(ctx context.Context, b LoginBrakes, logins Logins, role account.Role, email, password, ip,
+func (h *Handler) tryLogin(ctx context.Context, b LoginBrakes, logins Logins, role account.Role, p FormPost,
 	keyFailed, keyLocked string) (account.Account, field.Errors, error) {
-	email = account.NormalEmail(email)
-	over, err := b.locked(ctx, role, email, ip)
+	email, ip, device := account.NormalEmail(p.Value(fieldEmail)), p.IP, p.cookie(deviceCookieName(role))
+	over, err := b.locked(ctx, role, email, ip, device)
 	if err != nil {
 		return account.Account{}, nil, err
 	}
@@ -113,9 +121,9 @@ func (h *Handler) tryLogin(ctx context.Context, b LoginBrakes, logins Logins, ro
 		h.log.Warn("login over a limit", "role", role, "limit", over)
 		return account.Account{}, field.Errors{formField: keyLocked}, nil
 	}
-	a, err := logins.Login(ctx, role, email, password)
+	a, err := logins.Login(ctx, role, email, p.Value(fieldPassword))
 	if errors.Is(err, account.ErrLogin) {
-		return account.Account{}, field.Errors{formField: keyFailed}, b.failed(ctx, role, email, ip)
+		return account.Account{}, field.Errors{formField: keyFailed}, b.failed(ctx, role, email, ip, device)
 	}
 	if errors.Is(err, account.ErrUnconfirmed) {
 		return account.Account{}, field.Errors{formField: KeyUnconfirmed}, nil

@@ -74,6 +74,9 @@ type Outcome struct {
 	// account SessionStart logs in.
 	Session SessionChange
 	Account int64
+	// Cookie, when set, is sent with a kept post's answer (a login's
+	// device cookie).
+	Cookie *http.Cookie
 }
 
 // Refused is the outcome of a post sent back with errs (none: kept).
@@ -140,6 +143,19 @@ type FormPost struct {
 	// The property or project of the page (0: none), from the resolved
 	// page, never from a posted field.
 	PropertyID, ProjectID int64
+	// Cookies are the request's (a login reads its device cookie); nil:
+	// none.
+	Cookies []*http.Cookie
+}
+
+// cookie is the value of the posted request's cookie name, "" when none.
+func (p FormPost) cookie(name string) string {
+	for _, c := range p.Cookies {
+		if c.Name == name {
+			return c.Value
+		}
+	}
+	return ""
 }
 
 // Value is the first value of name, as a one-value field posts it.
@@ -258,6 +274,9 @@ func (h *Handler) answer(w http.ResponseWriter, r *http.Request, fh FormHandler,
 		next := thanks
 		if out.Next != "" {
 			next = out.Next
+		}
+		if out.Cookie != nil {
+			http.SetCookie(w, out.Cookie)
 		}
 		h.rs.Redirect(w, r, next, http.StatusSeeOther)
 	}

@@ -164,12 +164,12 @@ func (h *Handler) serveOwner(w http.ResponseWriter, r *http.Request) {
 // login is the login form's handler: the brakes, then the address and
 // password.
 func (h *Handler) login(ctx context.Context, p FormPost) (Outcome, error) {
-	a, errs, err := h.tryLogin(ctx, h.owners.LoginBrakes, h.owners.Login, account.Owner, p.Value(fieldEmail), p.Value(fieldPassword),
-		p.IP, KeyOwnerLogin, KeyLoginLocked)
+	a, errs, err := h.tryLogin(ctx, h.owners.LoginBrakes, h.owners.Login, account.Owner, p, KeyOwnerLogin, KeyLoginLocked)
 	if err != nil || len(errs) > 0 {
 		return Refused(errs), err
 	}
-	return Outcome{Session: SessionStart, Account: a.ID, Next: h.resolver.OwnerURL(p.Lang)}, nil
+	return Outcome{Session: SessionStart, Account: a.ID, Next: h.resolver.OwnerURL(p.Lang),
+		Cookie: h.owners.LoginBrakes.DeviceCookie(account.Owner, a.Email)}, nil
 }
 
 // setPassword is the password form's handler.

@@ -217,12 +217,12 @@ func (h *Handler) serveRegistrant(w http.ResponseWriter, r *http.Request) {
 // address and password.
 func (h *Handler) registrantLogin(ctx context.Context, p FormPost) (Outcome, error) {
 	rp := h.registrants
-	a, errs, err := h.tryLogin(ctx, rp.LoginBrakes, rp.Login, account.Registrant, p.Value(fieldEmail), p.Value(fieldPassword),
-		p.IP, field.KeyLogin, keyLoginLocked)
+	a, errs, err := h.tryLogin(ctx, rp.LoginBrakes, rp.Login, account.Registrant, p, field.KeyLogin, keyLoginLocked)
 	if err != nil || len(errs) > 0 {
 		return Refused(errs), err
 	}
-	return Outcome{Session: SessionStart, Account: a.ID, Next: h.resolver.RegistrantURL(route.RegistrantArea, p.Lang)}, nil
+	return Outcome{Session: SessionStart, Account: a.ID, Next: h.resolver.RegistrantURL(route.RegistrantArea, p.Lang),
+		Cookie: rp.LoginBrakes.DeviceCookie(account.Registrant, a.Email)}, nil
 }
 
 // ForgotArea is where the forgotten password's attempts are counted

@@ -42,8 +42,12 @@ type SignIn interface {
 // Brakes brake failed logins as the site's do (web.LoginBrakes): the brake
 // a login is over ("" none), and a failure counted.
 type Brakes interface {
-	Locked(ctx context.Context, role account.Role, email, ip string) (string, error)
-	Failed(ctx context.Context, role account.Role, email, ip string) error
+	// Locked and Failed read and count a login of role's email from ip,
+	// on the device its cookie's value names (DeviceOf; "" none).
+	Locked(ctx context.Context, role account.Role, email, ip, device string) (string, error)
+	Failed(ctx context.Context, role account.Role, email, ip, device string) error
+	// DeviceCookie makes this browser a device of role's email.
+	DeviceCookie(role account.Role, email string) *http.Cookie
 }
 
 // StaffDirectory names the staff, for the assignment list and the

@@ -42,8 +42,9 @@ func (h *Handler) serveLogin(w http.ResponseWriter, r *http.Request) {
 		h.render(w, r, props, b, status)
 	}
 	ctx, email, ip := r.Context(), account.NormalEmail(values["email"]), web.RemoteIP(r)
+	device := web.DeviceOf(r, account.Staff)
 	if h.o.Brakes != nil {
-		over, err := h.o.Brakes.Locked(ctx, account.Staff, email, ip)
+		over, err := h.o.Brakes.Locked(ctx, account.Staff, email, ip, device)
 		if err != nil {
 			h.o.Log.Error("inbox login: brakes", "err", err)
 			refuse("form", keyFailure, http.StatusInternalServerError)
@@ -59,7 +60,7 @@ func (h *Handler) serveLogin(w http.ResponseWriter, r *http.Request) {
 	switch {
 	case errors.Is(err, account.ErrLogin):
 		if h.o.Brakes != nil {
-			if err := h.o.Brakes.Failed(ctx, account.Staff, email, ip); err != nil {
+			if err := h.o.Brakes.Failed(ctx, account.Staff, email, ip, device); err != nil {
 				h.o.Log.Error("inbox login: brakes", "err", err)
 			}
 		}
@@ -78,6 +79,11 @@ func (h *Handler) serveLogin(w http.ResponseWriter, r *http.Request) {
 		h.o.Log.Error("inbox login: session", "err", err)
 		refuse("form", keyFailure, http.StatusInternalServerError)
 		return
+	}
+	if h.o.Brakes != nil { // the password was right: this browser is the member's device
+		if c := h.o.Brakes.DeviceCookie(account.Staff, a.Email); c != nil {
+			http.SetCookie(w, c)
+		}
 	}
 	h.rs.Redirect(w, r, to, http.StatusSeeOther)
 }

@@ -1,0 +1,74 @@
+package web
+
+import (
+	"crypto/rand"
+	"crypto/subtle"
+	"encoding/base64"
+	"net/http"
+	"strings"
+	"time"
+
+	"immo/internal/account"
+)
+
+// A browser that logged in to an account before carries a device cookie
+// naming that account (OWASP's device cookie): the account's own lock —
+// strangers' failures from many addresses, meant to hold it for ever —
+// does not hold it; its failures count against that device alone. So
+// nobody can lock the rightful person out of a device they used, while a
+// new device still meets every brake.
+
+// DeviceCookiePrefix names a role's device cookie: immo_device_owner, …
+const DeviceCookiePrefix = "immo_device_"
+
+// DeviceLifetime is how long a device stays known after its last login.
+const DeviceLifetime = 180 * 24 * time.Hour
+
+// deviceCookieName is role's device cookie.
+func deviceCookieName(role account.Role) string { return DeviceCookiePrefix + string(role) }
+
+// device is the device id the cookie value names for role's email, ""
+// when it names another account or is forged.
+func (b LoginBrakes) device(role account.Role, email, value string) string {
+	if b.IP == nil || value == "" {
+		return ""
+	}
+	id, mac, ok := strings.Cut(value, ".")
+	if !ok || len(id) != 22 || subtle.ConstantTimeCompare([]byte(mac), []byte(b.deviceMAC(role, email, id))) != 1 {
+		return ""
+	}
+	return id
+}
+
+func (b LoginBrakes) deviceMAC(role account.Role, email, id string) string {
+	return b.IP.Hash("device|" + string(role) + "|" + account.NormalEmail(email) + "|" + id)
+}
+
+// DeviceCookie is the cookie a good login of role's email sets: this
+// browser is a device of the account from now on. nil without brakes.
+func (b LoginBrakes) DeviceCookie(role account.Role, email string) *http.Cookie {
+	if b.IP == nil {
+		return nil
+	}
+	raw := make([]byte, 16)
+	_, _ = rand.Read(raw)
+	id := base64.RawURLEncoding.EncodeToString(raw)
+	return &http.Cookie{Name: deviceCookieName(role), Value: id + "." + b.deviceMAC(role, email, id), Path: "/",
+		MaxAge: int(DeviceLifetime / time.Second), HttpOnly: true, Secure: b.Secure, SameSite: http.SameSiteLaxMode}
+}
+
+// DeviceOf is the device cookie's value of role in r, "" when none.
+func DeviceOf(r *http.Request, role account.Role) string {
+	c, err := r.Cookie(deviceCookieName(role))
+	if err != nil {
+		return ""
+	}
+	return c.Value
+}
+
+// AccountKey is the key of the brake on role's email from anywhere
+// (PerAccount): the one strangers hold an account with, which `immo
+// unlock` releases.
+func (b LoginBrakes) AccountKey(role account.Role, email string) string {
+	return b.brakes(role, account.NormalEmail(email), "", "")[2].a.Key
+}
