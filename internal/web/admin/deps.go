@@ -13,6 +13,7 @@ import (
 // Inbox is the leads' back office (inbox.Service).
 type Inbox interface {
 	List(ctx context.Context, f inbox.Filter) (inbox.Page, error)
+	Count(ctx context.Context, f inbox.Filter) (n int, more bool, err error)
 	Lead(ctx context.Context, id int64) (inbox.Detail, error)
 	File(ctx context.Context, id int64, name string) (inbox.FileInfo, io.ReadSeeker, error)
 	Latest(ctx context.Context) (int64, error)

@@ -119,6 +119,10 @@ func (h *Handler) serveLeads(w http.ResponseWriter, r *http.Request) {
 	for _, l := range page.Rows {
 		props.Rows = append(props.Rows, row(l, names))
 	}
+	if props.Count, props.More, err = h.o.Inbox.Count(ctx, f); err != nil {
+		h.fail(w, r, http.StatusInternalServerError, err)
+		return
+	}
 	query := f.Query()
 	props.Export = exportPath + encoded(query)
 	// The pages around keep the filter and its page size (the export has

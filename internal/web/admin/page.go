@@ -98,10 +98,19 @@ func (h *Handler) base(r *http.Request, v account.Viewer) Base {
 	return b
 }
 
+// titled is a page whose title is its own, not its view's (a lead's: its
+// kind and sender), so each tab says which it is.
+type titled interface{ PageTitle() string }
+
 // render answers a page of the inbox: private, never cached, never
-// indexed, its title the view's.
+// indexed, its title the page's own or its view's, then the inbox's name
+// (the client's Shell writes the same when the router changes page).
 func (h *Handler) render(w http.ResponseWriter, r *http.Request, props interface{ View() string }, b Base, status int) {
-	title := template.HTMLEscapeString(b.Texts["admin.title."+props.View()])
+	own := b.Texts["admin.title."+props.View()]
+	if p, ok := props.(titled); ok {
+		own = p.PageTitle()
+	}
+	title := template.HTMLEscapeString(own + " · " + b.Texts["admin.brand"])
 	h.rs.Render(w, r, respond.Page{View: props.View(), Props: props, Status: status, Lang: b.Lang, Private: true,
 		Head: func() template.HTML {
 			return template.HTML(`<title>` + title + `</title><meta name="robots" content="noindex, nofollow">`)

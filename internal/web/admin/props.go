@@ -81,6 +81,10 @@ type LeadsProps struct {
 	// that says when a newer one comes.
 	Latest int64  `json:"latest"`
 	Events string `json:"events"`
+	// Count is how many leads the filter selects, counted up to a bound
+	// (inbox.CountLimit): More says there are more than Count.
+	Count int  `json:"count"`
+	More  bool `json:"more"`
 }
 
 func (LeadsProps) View() string { return ViewLeads }
@@ -142,6 +146,16 @@ type LeadProps struct {
 	AssigneeID int64       `json:"assigneeId"`
 	Action     string      `json:"action"`
 	Back       string      `json:"back"`
+}
+
+// PageTitle is the lead's kind and sender, as its page's heading says:
+// each lead's tab its own title.
+func (p LeadProps) PageTitle() string {
+	who := p.Lead.Name
+	if who == "" {
+		who = p.Lead.Email
+	}
+	return p.Texts["admin.kind."+p.Lead.Kind] + " — " + who
 }
 
 func (LeadProps) View() string { return ViewLead }

@@ -54,6 +54,8 @@ export interface LeadsProps {
   staff: StaffName[] | null
   latest: number
   events: string
+  count: number
+  more: boolean
 }
 
 /** admin.FilterValues */

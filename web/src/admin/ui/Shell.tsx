@@ -20,8 +20,15 @@ export function Shell({ base, title, children }: { base: Omit<LoginProps, 'step'
     const item = a.getBoundingClientRect()
     if (item.left < box.left || item.right > box.right) ul.scrollLeft += item.left - box.left - (box.width - item.width) / 2
   }, [current])
+  // Each page's own title in its tab (a lead's: its kind and sender), as
+  // the server wrote it for the first page.
+  const brand = t('admin.brand')
+  useEffect(() => {
+    document.title = `${title} · ${brand}`
+  }, [title, brand])
   return (
     <div className="admin">
+      <a className="admin-skip" href="#main">{t('admin.skip')}</a>
       <header className="admin-bar">
         <strong className="admin-brand">{t('admin.brand')}</strong>
         {viewer && (
@@ -50,7 +57,7 @@ export function Shell({ base, title, children }: { base: Omit<LoginProps, 'step'
           </form>
         )}
       </header>
-      <main className="admin-main" id="main">
+      <main className="admin-main" id="main" tabIndex={-1}>
         <h1>{title}</h1>
         {base.errors?.form && <p className="admin-error" role="alert">{t(base.errors.form)}</p>}
         {base.notice && <p className="admin-notice" role="status">{t(base.notice)}</p>}

@@ -34,6 +34,9 @@ export function LeadsPage(props: LeadsProps) {
     void router?.visit(props.reset, { data })
   }
   const err = (name: string) => props.errors?.[name]
+  // How many the filter selects: counted up to a bound, past it "more than".
+  const n = (props.count ?? 0).toLocaleString(props.lang)
+  const count = props.more ? t('admin.leads.countMore', { n }) : props.count === 1 ? t('admin.leads.countOne') : t('admin.leads.count', { n })
   /** A field's state after a refused filter: in red, and described by its message below the form. */
   const invalid = (name: string) => (err(name) ? { 'aria-invalid': true, 'aria-describedby': `filter-error-${name}` } : {})
   return (
@@ -102,6 +105,7 @@ export function LeadsPage(props: LeadsProps) {
         <p key={name} id={`filter-error-${name}`} className="admin-error" role="alert">{t(key)}</p>
       ))}
       <p className="admin-actions">
+        <span className="admin-count">{count}</span>
         {props.export && <a href={props.export} download>{t('admin.export')}</a>}
         <span aria-live="polite">{fresh > 0 ? t('admin.leads.fresh', { n: fresh }) : ''}</span>
       </p>
