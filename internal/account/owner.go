@@ -25,8 +25,12 @@ const (
 	PurposeReset       = "reset"        // a forgotten password
 )
 
-// InviteValidity is how long an invitation's link sets a password.
-const InviteValidity = 7 * 24 * time.Hour
+// InviteValidity is how long an invitation's link sets a password, and
+// ResetValidity a forgotten password's.
+const (
+	InviteValidity = 7 * 24 * time.Hour
+	ResetValidity  = time.Hour
+)
 
 // ErrUnknownToken says a password link is unknown, used or expired (or its
 // account disabled).
@@ -57,6 +61,12 @@ type OwnerStore interface {
 	UseToken(ctx context.Context, purpose, hash string, now time.Time, passwordHash string) (Account, error)
 	// Properties are the IDs of the properties accountID owns, ascending.
 	Properties(ctx context.Context, accountID int64) ([]int64, error)
+	// ResetLink, when an enabled owner account of email exists, stores the
+	// link t for it (its earlier links end) and runs fn (which queues the
+	// mail) in the same transaction; found is false, nothing done, when
+	// none does.
+	ResetLink(ctx context.Context, email string, t Token,
+		fn func(ctx context.Context, tx mail.Tx, a Account) error) (found bool, err error)
 }
 
 // Invitation is what the agency says of an owner it invites.
@@ -73,7 +83,31 @@ type Owners struct {
 	Store OwnerStore
 	Queue mail.Queue
 	Mail  InviteMail
+	// Reset writes the mail of a forgotten password, whose link (carrying
+	// the token) opens the same page as an invitation's.
+	Reset InviteMail
 	Now   func() time.Time // nil: time.Now
+}
+
+// Forgot mails a link valid ResetValidity, to the page that sets an
+// owner's password, to email's owner account when there is one; nothing
+// otherwise: the caller answers the same either way.
+func (o *Owners) Forgot(ctx context.Context, email string) error {
+	email = NormalEmail(email)
+	e := field.Errors{}
+	if e.Email("email", email, true); len(e) > 0 || o.Reset == nil {
+		return nil
+	}
+	token := linktoken.New()
+	_, err := o.Store.ResetLink(ctx, email, Token{Hash: linktoken.Hash(token), Purpose: PurposeSetPassword,
+		Expires: o.now().Add(ResetValidity)}, func(ctx context.Context, tx mail.Tx, a Account) error {
+		m, err := o.Reset(a, token)
+		if err != nil {
+			return err
+		}
+		return o.Queue.Enqueue(ctx, tx, m)
+	})
+	return err
 }
 
 func (o *Owners) now() time.Time {
@@ -90,7 +124,7 @@ var ErrInvitation = errors.New("account: invalid invitation")
 // password random and forgotten: only the link sets one), links the
 // properties, and queues the mail with a link valid InviteValidity, all in
 // one transaction. An owner invited again gets the new properties and a
-// new link; the old link stays valid until it expires.
+// new link, which ends the old one.
 func (o *Owners) Invite(ctx context.Context, inv Invitation) (Account, bool, error) {
 	a, props, t, queue, err := o.invitation(inv)
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 	"immo/internal/antispam"
 	"immo/internal/catalog"
 	"immo/internal/lead"
+	"immo/internal/mail"
 	"immo/internal/registrant"
 	"immo/internal/site"
 	"immo/internal/spam"
@@ -18,6 +19,10 @@ import (
 // may mail an address, which the site's one brake on typed addresses
 // (mailsPerAddress) bounds too.
 const ForgotPerHour = 5
+
+// ForgotPerAddressDay is how many password links one address is mailed a
+// day, whatever its senders.
+const ForgotPerAddressDay = 5
 
 // newRegistrants is the demand registrants' service on the store: the
 // zones of cfg, the property types of cat. newForms gives it its mails,
@@ -40,12 +45,26 @@ func registrantPages(d formDeps, store storage.Store, reg *registrant.Service, s
 	if err != nil {
 		return web.RegistrantPages{}, err
 	}
+	composer, err := siteComposer(d.Resolver.Site, d.Resolver)
+	if err != nil {
+		return web.RegistrantPages{}, err
+	}
+	// An owner's forgotten password: a link to the page an invitation's
+	// opens, asked for on the same form as a registrant's.
+	owners := &account.Owners{Store: store.Owners(), Queue: d.Queue, Now: now,
+		Reset: func(a account.Account, token string) (mail.Message, error) {
+			return composer.OwnerPasswordReset(a, d.Resolver.PasswordURL(token, a.Lang))
+		}}
 	return web.RegistrantPages{
 		Service:     reg,
+		Owners:      owners,
 		Login:       &account.Service{Store: store.Accounts(), Now: now},
 		LoginBrakes: loginBrakes(ip, store, d.Watch, secure, now),
 		ForgotPerSender: spam.Limit{Limiter: &antispam.Limiter{Counter: store.Antispam(), Max: ForgotPerHour, Window: time.Hour,
 			Now: now, Name: "forgot-hour", Watch: d.Watch}},
-		Addresses: mailsPerAddress(d),
+		// The account mails' own budget per address: the forms' mails to
+		// it (mailsPerAddress) no longer silence its password links.
+		ForgotPerAddress: spam.Limit{Limiter: &antispam.Limiter{Counter: store.Antispam(), Max: ForgotPerAddressDay,
+			Window: 24 * time.Hour, Now: now, Name: "forgot-address-day", Watch: d.Watch}},
 	}, nil
 }

@@ -70,6 +70,20 @@ func (c *Composer) PasswordReset(a account.Account, token string) (mail.Message,
 	if !ok || strings.TrimSpace(token) == "" {
 		return mail.Message{}, ErrNoRegistrantLinks
 	}
+	return c.passwordReset(a, links.PasswordResetURL(token, a.Lang))
+}
+
+// OwnerPasswordReset is the mail carrying an owner's link for a forgotten
+// password (setPassword: a path of the site, or absolute), in their
+// language.
+func (c *Composer) OwnerPasswordReset(a account.Account, setPassword string) (mail.Message, error) {
+	if strings.TrimSpace(setPassword) == "" {
+		return mail.Message{}, ErrNoLink
+	}
+	return c.passwordReset(a, setPassword)
+}
+
+func (c *Composer) passwordReset(a account.Account, resetURL string) (mail.Message, error) {
 	lang := a.Lang
 	ag := c.agency(lang)
 	greeting := i18n.T(lang, "mail.friend.greetingNoName")
@@ -79,7 +93,7 @@ func (c *Composer) PasswordReset(a account.Account, token string) (mail.Message,
 	p := page{Lang: lang, Subject: i18n.Tf(lang, "mail.registrant.resetSubject", "agency", ag.Name), Agency: ag,
 		Greeting:   greeting,
 		Paragraphs: []string{i18n.T(lang, "mail.registrant.resetIntro")},
-		Button:     &link{Text: i18n.T(lang, "mail.registrant.resetButton"), URL: c.abs(links.PasswordResetURL(token, lang))},
+		Button:     &link{Text: i18n.T(lang, "mail.registrant.resetButton"), URL: c.abs(resetURL)},
 		After:      []string{i18n.T(lang, "mail.registrant.resetValidity")},
 		Closing:    i18n.T(lang, "mail.confirm.closing"),
 		Footnote:   i18n.T(lang, "mail.registrant.resetIgnore")}

@@ -23,12 +23,17 @@ import (
 // confirmation link, the area. Without Service they are not served.
 type RegistrantPages struct {
 	Service *registrant.Service
-	Login   Logins
-	// The login's brakes, and the forgotten password's (per sender;
-	// Addresses is the site's one brake on the mails to any typed
-	// address), whose counters LoginBrakes.IP keys too (none without it).
+	// Owners mail an owner's forgotten password link (account.Owners):
+	// the form serves every account of an address.
+	Owners interface {
+		Forgot(ctx context.Context, email string) error
+	}
+	Login Logins
+	// The login's brakes, and the forgotten password's (per sender; per
+	// address, the account mails' own budget), whose counters
+	// LoginBrakes.IP keys too (none without it).
 	LoginBrakes
-	ForgotPerSender, Addresses spam.Limit
+	ForgotPerSender, ForgotPerAddress spam.Limit
 }
 
 // The registrants' forms, as FormPost.Form names them.
@@ -242,8 +247,8 @@ func (h *Handler) forgot(ctx context.Context, p FormPost) (Outcome, error) {
 			Who: p.IP, Area: ForgotArea}); err != nil || !ok {
 			return Refused(field.Errors{formField: rp.ForgotPerSender.TooMany()}), err
 		}
-		if rp.Addresses.Limiter != nil {
-			ok, err := rp.Addresses.Allow(ctx, antispam.Attempt{Key: rp.Addresses.Key(rp.IP.Hash("to:" + lead.AddressKey(email))),
+		if rp.ForgotPerAddress.Limiter != nil {
+			ok, err := rp.ForgotPerAddress.Allow(ctx, antispam.Attempt{Key: rp.ForgotPerAddress.Key(rp.IP.Hash("forgot-to:" + lead.AddressKey(email))),
 				Who: email, Area: ForgotArea})
 			if err != nil {
 				return Outcome{}, err
@@ -254,7 +259,13 @@ func (h *Handler) forgot(ctx context.Context, p FormPost) (Outcome, error) {
 			}
 		}
 	}
-	return Outcome{}, h.registrants.Service.Forgot(ctx, email)
+	if err := h.registrants.Service.Forgot(ctx, email); err != nil {
+		return Outcome{}, err
+	}
+	if o := h.registrants.Owners; o != nil {
+		return Outcome{}, o.Forgot(ctx, email)
+	}
+	return Outcome{}, nil
 }
 
 // resetPassword is the reset link's form handler.

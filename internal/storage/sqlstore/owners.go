@@ -92,6 +92,28 @@ func (o *Owners) UseToken(ctx context.Context, purpose, hash string, now time.Ti
 	return o.s.Accounts().ByID(ctx, id)
 }
 
+// ResetLink implements account.OwnerStore.
+func (o *Owners) ResetLink(ctx context.Context, email string, t account.Token,
+	fn func(ctx context.Context, tx mail.Tx, a account.Account) error) (bool, error) {
+	a, err := o.s.Accounts().ByEmail(ctx, account.Owner, email)
+	if errors.Is(err, account.ErrNotFound) || err == nil && a.Disabled {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	err = o.s.writeTx(ctx, func(tx *sql.Tx) error {
+		if err := o.s.insertLink(ctx, tx, a.ID, t.Purpose, t.Hash, t.Expires); err != nil {
+			return err
+		}
+		return fn(ctx, Tx{tx}, a)
+	})
+	if err != nil {
+		return false, o.s.errorf("owner's reset link: %w", err)
+	}
+	return true, nil
+}
+
 // Properties implements account.OwnerStore.
 func (o *Owners) Properties(ctx context.Context, accountID int64) ([]int64, error) {
 	rows, err := o.s.read.QueryContext(ctx, o.s.d.query(`SELECT property_id FROM owner_properties

@@ -103,6 +103,9 @@ type AccountProps struct {
 	Token string `json:"token,omitempty"`
 	Email string `json:"email,omitempty"`
 	Login string `json:"login,omitempty"`
+	// Forgot is the forgotten password's page (the login's link; the same
+	// form as the registrants', which mails every account of an address).
+	Forgot string `json:"forgot,omitempty"`
 	// The portal's: the owner's name and properties.
 	Name       string          `json:"name,omitempty"`
 	Properties []OwnedProperty `json:"properties,omitempty"`
@@ -208,7 +211,8 @@ func (r *Resolver) ownerResult(lang, title string, status int, props Props, urlI
 // Login is the owner login page in lang.
 func (r *Resolver) Login(lang string) Result {
 	title := i18n.T(lang, "account.login.title")
-	return r.ownerResult(lang, title, http.StatusOK, &AccountProps{Texts: accountTexts(lang), Page: "login", Title: title, Action: r.LoginURL(lang)}, r.LoginURL)
+	return r.ownerResult(lang, title, http.StatusOK, &AccountProps{Texts: accountTexts(lang), Page: "login", Title: title, Action: r.LoginURL(lang),
+		Forgot: r.ForgotPasswordURL(lang)}, r.LoginURL)
 }
 
 // Password is the page a password link opens, in state (PasswordProps).

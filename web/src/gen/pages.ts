@@ -919,6 +919,7 @@ export interface AccountProps {
   token?: string
   email?: string
   login?: string
+  forgot?: string
   name?: string
   properties?: OwnedProperty[]
   weeklyReport?: boolean

@@ -9,7 +9,7 @@ import { Field, FormError } from './Field'
  * (account.error.login, SPEC §8's owner message, or account.error.locked past the brakes) and
  * the address typed.
  */
-export function LoginPage({ texts, title, action, errors, form }: AccountProps) {
+export function LoginPage({ texts, title, action, errors, form, forgot }: AccountProps) {
   const t = useSay(texts)
   const uid = useId()
   const typed = form?.values?.email
@@ -35,6 +35,7 @@ export function LoginPage({ texts, title, action, errors, form }: AccountProps) 
               {t('account.login.submit')}
             </button>
           </form>
+          {forgot && <p><a href={forgot}>{t('account.login.forgot')}</a></p>}
         </div>
       </div>
     </div>

@@ -1,0 +1,56 @@
+package app_test
+
+import (
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"immo/internal/app"
+	"immo/internal/app/apptest"
+	"immo/internal/lead"
+)
+
+// An owner who forgot their password asks on the same form as a
+// registrant (the owner login links it): a link to their password page,
+// valid an hour, which ends their invitation's. Password links have their
+// own budget per address: the forms' mails to it silence none of them.
+func TestOwnerForgotPassword(t *testing.T) {
+	s := apptest.New(t, apptest.Options{})
+	ann := invite(t, s, "ann@example.be", "fr", annProperty1)
+	s.Delivered(t, 0, 1) // the invitation
+	expect(t, "the owner login links the forgotten password", (&client{h: s.Handler, ip: "192.0.2.1"}).do(t, "GET", "/fr/login/", nil),
+		http.StatusOK, "", `"forgot":"/fr/account/forgot-password/"`)
+	// The forms' budget of mails to the address (mailsPerAddress), spent.
+	formsKey := "lead:mailto-day:" + s.IP.Hash("to:"+lead.AddressKey("ann@example.be"))
+	for range 12 {
+		if _, err := s.Spam.Hit(t.Context(), formsKey, s.Clock.Now().UTC().Truncate(24*time.Hour)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c := &client{h: s.Handler, ip: "192.0.2.9"}
+	before := len(s.SMTP.Messages())
+	expect(t, "forgot", c.do(t, "POST", "/fr/account/forgot-password/", url.Values{"email": {"Ann@Example.be"}}),
+		http.StatusSeeOther, "/fr/account/forgot-password/?sent")
+	text := mailTo(t, s.Delivered(t, before, 1), "ann@example.be")
+	link := ownerLink.FindString(text)
+	if link == "" || strings.Contains(text, "/account/reset-password/") {
+		t.Fatalf("the owner's reset mail:\n%s", text)
+	}
+	expect(t, "the invitation's link after a reset link", c.do(t, "GET", path(t, "http://x"+ann.Link), nil), http.StatusNotFound, "")
+	expect(t, "new password", setPassword(t, c, link, "ann's new password"), http.StatusSeeOther, "/fr/owner/")
+	expect(t, "login", (&client{h: s.Handler, ip: "192.0.2.10"}).do(t, "POST", "/fr/login/",
+		url.Values{"email": {"ann@example.be"}, "password": {"ann's new password"}}), http.StatusSeeOther, "/fr/owner/")
+	// Past the address's own budget, answered the same, nothing mailed.
+	for i := range app.ForgotPerAddressDay - 1 {
+		other := &client{h: s.Handler, ip: "198.51.100." + string(rune('1'+i))}
+		other.do(t, "POST", "/fr/account/forgot-password/", url.Values{"email": {"ann@example.be"}})
+	}
+	jobs := s.Count(t, "river_job") // the mails queued, synchronously with the post
+	expect(t, "over the budget", (&client{h: s.Handler, ip: "203.0.113.1"}).do(t, "POST", "/fr/account/forgot-password/",
+		url.Values{"email": {"ann@example.be"}}), http.StatusSeeOther, "/fr/account/forgot-password/?sent")
+	if n := s.Count(t, "river_job"); n != jobs {
+		t.Fatalf("%d mails queued past the budget", n-jobs)
+	}
+}
