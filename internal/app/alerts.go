@@ -49,6 +49,8 @@ type siteJobs struct {
 	reports *report.Sender
 	optouts *optout.Service
 	catalog *catalog.Service
+	// forgot mails the password links of an address (passwordlinks.go).
+	forgot  func(ctx context.Context, email string) error
 	log     *slog.Logger
 	scanned atomic.Int64 // the last catalog version this server scanned or saw scanned (watch)
 }
@@ -105,6 +107,7 @@ func (j *siteJobs) Register(w *river.Workers) {
 	river.AddWorker(w, &alertWorker{jobs: j})
 	river.AddWorker(w, &digestWorker{jobs: j})
 	river.AddWorker(w, &reportWorker{jobs: j})
+	river.AddWorker(w, &forgotWorker{jobs: j})
 }
 
 // Periodic implements mailqueue.Jobs: the digest every day, the report

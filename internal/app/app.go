@@ -202,7 +202,7 @@ func New(ctx context.Context, c Config) (*App, error) {
 	}
 	pages.ServeOwners(owners)
 	// The demand registrants' login, links and area.
-	registrants, err := registrantPages(deps, store, deps.Registrants, secure, now)
+	registrants, err := registrantPages(deps, store, deps.Registrants, jobs, queue, secure, now)
 	if err != nil {
 		return nil, err
 	}

@@ -42,8 +42,25 @@ func TestOwnerForgotPassword(t *testing.T) {
 	expect(t, "new password", setPassword(t, c, link, "ann's new password"), http.StatusSeeOther, "/fr/owner/")
 	expect(t, "login", (&client{h: s.Handler, ip: "192.0.2.10"}).do(t, "POST", "/fr/login/",
 		url.Values{"email": {"ann@example.be"}, "password": {"ann's new password"}}), http.StatusSeeOther, "/fr/owner/")
+	// A registered address and an unknown one cost the request the same
+	// work: one job inserted, whose worker looks the address up later.
+	for _, email := range []string{"ann@example.be", "nobody@example.be"} {
+		db, _ := s.Store.QueueDB()
+		count := func() (n int) {
+			if err := db.QueryRow(`SELECT count(*) FROM river_job WHERE kind = 'password-links'`).Scan(&n); err != nil {
+				t.Fatal(err)
+			}
+			return n
+		}
+		jobs := count()
+		expect(t, "forgot "+email, (&client{h: s.Handler, ip: "192.0.2.60"}).do(t, "POST", "/fr/account/forgot-password/",
+			url.Values{"email": {email}}), http.StatusSeeOther, "/fr/account/forgot-password/?sent")
+		if n := count(); n != jobs+1 {
+			t.Fatalf("%s: %d jobs inserted, want 1", email, n-jobs)
+		}
+	}
 	// Past the address's own budget, answered the same, nothing mailed.
-	for i := range app.ForgotPerAddressDay - 1 {
+	for i := range app.ForgotPerAddressDay - 2 {
 		other := &client{h: s.Handler, ip: "198.51.100." + string(rune('1'+i))}
 		other.do(t, "POST", "/fr/account/forgot-password/", url.Values{"email": {"ann@example.be"}})
 	}

@@ -1,6 +1,8 @@
 package app
 
 import (
+	"context"
+	"errors"
 	"time"
 
 	"immo/internal/account"
@@ -8,6 +10,7 @@ import (
 	"immo/internal/catalog"
 	"immo/internal/lead"
 	"immo/internal/mail"
+	"immo/internal/mail/mailqueue"
 	"immo/internal/registrant"
 	"immo/internal/site"
 	"immo/internal/spam"
@@ -16,8 +19,7 @@ import (
 )
 
 // ForgotPerHour bounds the forgotten-password posts of one sender: each
-// may mail an address, which the site's one brake on typed addresses
-// (mailsPerAddress) bounds too.
+// may mail an address, which ForgotPerAddressDay bounds too.
 const ForgotPerHour = 5
 
 // ForgotPerAddressDay is how many password links one address is mailed a
@@ -40,7 +42,8 @@ func newRegistrants(store storage.Store, cfg *site.Config, cat *catalog.Service)
 
 // registrantPages are the registrants' pages' services: the login with
 // the owners' brakes (LoginWindow…), the forgotten password's.
-func registrantPages(d formDeps, store storage.Store, reg *registrant.Service, secure bool, now func() time.Time) (web.RegistrantPages, error) {
+func registrantPages(d formDeps, store storage.Store, reg *registrant.Service, jobs *siteJobs, queue *mailqueue.Queue, secure bool,
+	now func() time.Time) (web.RegistrantPages, error) {
 	ip, err := lead.NewIPHasher(d.IPKey)
 	if err != nil {
 		return web.RegistrantPages{}, err
@@ -55,9 +58,12 @@ func registrantPages(d formDeps, store storage.Store, reg *registrant.Service, s
 		Reset: func(a account.Account, token string) (mail.Message, error) {
 			return composer.OwnerPasswordReset(a, d.Resolver.PasswordURL(token, a.Lang))
 		}}
+	jobs.forgot = func(ctx context.Context, email string) error {
+		return errors.Join(reg.Forgot(ctx, email), owners.Forgot(ctx, email))
+	}
 	return web.RegistrantPages{
 		Service:     reg,
-		Owners:      owners,
+		Forgot:      askForgotten(store, queue),
 		Login:       &account.Service{Store: store.Accounts(), Now: now},
 		LoginBrakes: loginBrakes(ip, store, d.Watch, secure, now),
 		ForgotPerSender: spam.Limit{Limiter: &antispam.Limiter{Counter: store.Antispam(), Max: ForgotPerHour, Window: time.Hour,

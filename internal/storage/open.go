@@ -9,6 +9,7 @@ import (
 	"os"
 
 	"immo/internal/catalog"
+	"immo/internal/mail"
 	"immo/internal/pictures"
 	"immo/internal/rendered"
 	"immo/internal/storage/postgres"
@@ -45,6 +46,9 @@ type Store interface {
 	Alerts() *sqlstore.Alerts           // the demand alerts' scans, listings seen and pending alerts (demand.AlertStore)
 	Reports() *sqlstore.Reports         // the owners' weekly figures and reports sent (report.Store)
 	OptOuts() *sqlstore.OptOuts         // the alert and report mails' unsubscribe links (optout.Store)
+	// WithTx runs fn in one write transaction (a job inserted with what
+	// it follows).
+	WithTx(ctx context.Context, fn func(ctx context.Context, tx mail.Tx) error) error
 	Close() error
 }
 

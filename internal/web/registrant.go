@@ -23,12 +23,11 @@ import (
 // confirmation link, the area. Without Service they are not served.
 type RegistrantPages struct {
 	Service *registrant.Service
-	// Owners mail an owner's forgotten password link (account.Owners):
-	// the form serves every account of an address.
-	Owners interface {
-		Forgot(ctx context.Context, email string) error
-	}
-	Login Logins
+	// Forgot asks for the links of an address's forgotten passwords, one
+	// per account (a registrant's, an owner's), mailed in the background:
+	// the same work whether the address has an account or not.
+	Forgot func(ctx context.Context, email string) error
+	Login  Logins
 	// The login's brakes, and the forgotten password's (per sender; per
 	// address, the account mails' own budget), whose counters
 	// LoginBrakes.IP keys too (none without it).
@@ -65,7 +64,7 @@ var notices = map[string]string{"saved": noticeSaved, "deleted": noticeDeleted, 
 // cache and sent on with no referrer (a link's token is in its address).
 // It needs the handler's Sessions; call it before serving.
 func (h *Handler) ServeRegistrants(p RegistrantPages) {
-	if p.Service == nil || p.Login == nil || h.sessions == nil {
+	if p.Service == nil || p.Login == nil || p.Forgot == nil || h.sessions == nil {
 		return
 	}
 	h.registrants = p
@@ -259,13 +258,7 @@ func (h *Handler) forgot(ctx context.Context, p FormPost) (Outcome, error) {
 			}
 		}
 	}
-	if err := h.registrants.Service.Forgot(ctx, email); err != nil {
-		return Outcome{}, err
-	}
-	if o := h.registrants.Owners; o != nil {
-		return Outcome{}, o.Forgot(ctx, email)
-	}
-	return Outcome{}, nil
+	return Outcome{}, h.registrants.Forgot(ctx, email)
 }
 
 // resetPassword is the reset link's form handler.

@@ -1,0 +1,46 @@
+package app
+
+import (
+	"context"
+
+	"github.com/riverqueue/river"
+
+	"immo/internal/mail"
+	"immo/internal/mail/mailqueue"
+	"immo/internal/storage"
+)
+
+// A forgotten password is asked for on one form for every account of an
+// address (a registrant's, an owner's). The post only inserts a job with
+// the address, whether it has an account or not — the same work either
+// way, so the answer's time tells nobody who is registered; the job looks
+// the accounts up and mails their links (forgotWorker).
+
+// forgotArgs is the job of one forgotten password's request.
+type forgotArgs struct {
+	Email string `json:"email"`
+}
+
+func (forgotArgs) Kind() string                 { return "password-links" }
+func (forgotArgs) InsertOpts() river.InsertOpts { return river.InsertOpts{Queue: mailqueue.JobsQueue} }
+
+// forgotWorker mails the links of forgotArgs' address by forgot (the
+// registrants' then the owners'), set by New before the queue works.
+type forgotWorker struct {
+	river.WorkerDefaults[forgotArgs]
+	jobs *siteJobs
+}
+
+func (w *forgotWorker) Work(ctx context.Context, job *river.Job[forgotArgs]) error {
+	return w.jobs.forgot(ctx, job.Args.Email)
+}
+
+// askForgotten is the form's side: the job inserted in its own
+// transaction.
+func askForgotten(store storage.Store, queue *mailqueue.Queue) func(ctx context.Context, email string) error {
+	return func(ctx context.Context, email string) error {
+		return store.WithTx(ctx, func(ctx context.Context, tx mail.Tx) error {
+			return queue.InsertTx(ctx, tx, forgotArgs{Email: email}, nil)
+		})
+	}
+}
