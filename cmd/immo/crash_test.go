@@ -57,8 +57,8 @@ func TestKilledAfterCommit(t *testing.T) {
 
 			smtp := smtptest.Start(t)
 			second := startChild(t, dir, dbURL, smtp.URL())
-			got := smtp.Wait(t, 2, 30*time.Second) // the agency's notice and the visitor's confirmation
-			time.Sleep(2 * time.Second)            // and nothing more
+			got := smtp.Wait(t, 2, smtptest.Patience) // the agency's notice and the visitor's confirmation
+			time.Sleep(2 * time.Second)               // and nothing more
 			if n := len(smtp.Messages()); n != 2 {
 				t.Fatalf("%d mails after the restart, want 2", n)
 			}

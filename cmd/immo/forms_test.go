@@ -18,6 +18,7 @@ import (
 	"immo/internal/app/apptest"
 	"immo/internal/field"
 	"immo/internal/lead"
+	"immo/internal/mail/smtptest"
 )
 
 // formSite is the demo site of the site-level tests (apptest: built by
@@ -94,7 +95,7 @@ type state struct{ requests, jobs, mails int }
 // late one is not taken for the next scenario's.
 func (s *formSite) state(tb testing.TB) state {
 	tb.Helper()
-	s.SMTP.Wait(tb, 2*s.Count(tb, "requests"), 20*time.Second)
+	s.SMTP.Wait(tb, 2*s.Count(tb, "requests"), smtptest.Patience)
 	return state{s.Count(tb, "requests"), s.Count(tb, "river_job"), len(s.SMTP.Messages())}
 }
 

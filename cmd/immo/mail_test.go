@@ -120,7 +120,7 @@ func TestServeSendsMail(t *testing.T) {
 				}
 			}
 			if tc.sent > 0 {
-				got := srv.Wait(t, tc.sent, 10*time.Second)
+				got := srv.Wait(t, tc.sent, smtptest.Patience)
 				if got[0].From != "info@immo-arlon.be" {
 					t.Errorf("from %q", got[0].From)
 				}

@@ -13,6 +13,7 @@ import (
 	"immo/internal/apitest"
 	"immo/internal/field"
 	"immo/internal/linktoken"
+	"immo/internal/mail/smtptest"
 	"immo/internal/newsletter"
 )
 
@@ -46,7 +47,7 @@ func testNewsletter(t *testing.T, s *formSite) {
 	// newMails waits for n more mails and returns them, decoded.
 	newMails := func(tb testing.TB, n int) []string {
 		tb.Helper()
-		all := s.SMTP.Wait(tb, mails+n, 20*time.Second)
+		all := s.SMTP.Wait(tb, mails+n, smtptest.Patience)
 		time.Sleep(300 * time.Millisecond) // no more than n
 		if got := len(s.SMTP.Messages()); got != mails+n {
 			tb.Fatalf("%d new mails, want %d", got-mails, n)
@@ -95,7 +96,7 @@ func testNewsletter(t *testing.T, s *formSite) {
 			Before: freshDay, Form: signUp(" Anne@Example.be "), Status: http.StatusSeeOther, Header: thanks,
 			After: func(tb testing.TB, _ *http.Response, _ string) {
 				state(tb, "anne@example.be", newsletter.Pending)
-				raw := s.SMTP.Wait(tb, mails+1, 20*time.Second)[mails]
+				raw := s.SMTP.Wait(tb, mails+1, smtptest.Patience)[mails]
 				msg, err := mail.ReadMessage(strings.NewReader(string(raw.Data)))
 				if err != nil {
 					tb.Fatal(err)

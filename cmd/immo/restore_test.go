@@ -74,7 +74,7 @@ func TestRestoreHoldsMail(t *testing.T) {
 	if !strings.Contains(out.String(), "released") {
 		t.Errorf("immo mail --release says:\n%s", out)
 	}
-	got := srv.Wait(t, 1, 5*time.Minute) // within River's poll of the queue's settings (2 s)
+	got := srv.Wait(t, 1, smtptest.Patience) // within River's poll of the queue's settings (2 s)
 	if !strings.Contains(string(got[0].Data), "Subject: =?utf-8?q?Visite_confirm") {
 		t.Errorf("sent:\n%s", got[0].Data)
 	}

@@ -24,6 +24,7 @@ import (
 	"immo/internal/demand"
 	"immo/internal/demo"
 	"immo/internal/lead"
+	"immo/internal/mail/smtptest"
 	"immo/internal/storage/postgres/pgtest"
 	"immo/internal/visit"
 )
@@ -34,7 +35,7 @@ const (
 	newHouse   = 4100901 // a new listing, a copy of 4100001
 	cheaper    = 4100003 // its price lowered to € 240 000
 	untouched  = 4100004
-	alertsWait = 20 * time.Second
+	alertsWait = smtptest.Patience
 )
 
 func arlonHouses() demand.Demand {

@@ -12,6 +12,7 @@ import (
 	"immo/internal/app/apptest"
 	"immo/internal/mail"
 	"immo/internal/mail/mailqueue"
+	"immo/internal/mail/smtptest"
 )
 
 // mailRow waits until the mail page filtered by state lists a mail with
@@ -108,6 +109,7 @@ func TestInboxMails(t *testing.T) {
 				t.Fatalf("retry: %d → %q", rec.Code, rec.Header().Get("Location"))
 			}
 			// The page it leads to says the mail goes again (in the staff's language).
+			speaks(t, s, "agent@agency.test", "de") // the inbox speaks the member's language, not the browser's
 			if _, props := inboxPage(t, staff.do(t, "GET", rec.Header().Get("Location"), nil, "Accept-Language", "de")); props["notice"] != "admin.mails.done.retry" ||
 				props["texts"].(map[string]any)["admin.mails.done.retry"] == "" || props["action"] != page+"?state=failed" {
 				t.Errorf("after a retry: notice %v, action %v", props["notice"], props["action"])
@@ -122,6 +124,7 @@ func TestInboxMails(t *testing.T) {
 				t.Errorf("the retry's entry: %+v", log)
 			}
 			// The sent mails' CSV, in the staff's language; audited.
+			speaks(t, s, "agent@agency.test", "fr") // the inbox speaks the member's language, not the browser's
 			rec = staff.do(t, "GET", "/admin/mails.csv?state=sent", nil, "Accept-Language", "fr")
 			csv := rec.Body.String()
 			if rec.Code != 200 || !strings.HasPrefix(csv, "\uFEFF") || !strings.Contains(csv, ",envoyé,jan@example.be,Uw vraag over Arlon,") ||
@@ -142,7 +145,7 @@ func TestInboxMails(t *testing.T) {
 // it is marked sent.
 func sentMail(t *testing.T, s *apptest.Site) int64 {
 	t.Helper()
-	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+	for deadline := time.Now().Add(smtptest.Patience); ; time.Sleep(50 * time.Millisecond) {
 		p, err := s.Queue.Page(t.Context(), mailqueue.Query{State: mailqueue.Sent, Limit: 1})
 		if err != nil {
 			t.Fatal(err)

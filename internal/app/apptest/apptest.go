@@ -188,7 +188,7 @@ func (s *Site) Solve(tb testing.TB) string {
 // them parsed.
 func (s *Site) Delivered(tb testing.TB, before, n int) []*mail.Message {
 	tb.Helper()
-	all := s.SMTP.Wait(tb, before+n, 20*time.Second)
+	all := s.SMTP.Wait(tb, before+n, smtptest.Patience)
 	var out []*mail.Message
 	for _, m := range all[before:] {
 		msg, err := mail.ReadMessage(strings.NewReader(string(m.Data)))

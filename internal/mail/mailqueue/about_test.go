@@ -18,7 +18,7 @@ func TestAbout(t *testing.T) {
 		notice, copy, other, none := message("notice"), message("copy"), message("other"), message("none")
 		notice.Request, copy.Request, other.Request = 41, 41, 42
 		enqueue(t, store, q, true, notice, copy, other, none)
-		for deadline := time.Now().Add(15 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		for deadline := time.Now().Add(smtptest.Patience); ; time.Sleep(50 * time.Millisecond) {
 			list, err := q.List(t.Context(), 10)
 			if err != nil {
 				t.Fatal(err)

@@ -43,7 +43,7 @@ func TestAttachmentsOutOfTheJob(t *testing.T) {
 		}
 		// Sent: whole, then its rows deleted with the job's completion.
 		q := newQueue(t, store, srv, 0)
-		got := srv.Wait(t, 1, 10*time.Second)[0]
+		got := srv.Wait(t, 1, smtptest.Patience)[0]
 		if !bytes.Contains(got.Data, []byte(base64.StdEncoding.EncodeToString(data[:57]))) || !bytes.Contains(got.Data, []byte("note.txt")) {
 			t.Fatalf("the mail lacks its attachments:\n%.2000s", got.Data)
 		}
@@ -55,7 +55,7 @@ func TestAttachmentsOutOfTheJob(t *testing.T) {
 		// job is (a retry sends the mail whole).
 		srv.Refuse(550)
 		enqueue(t, store, q, true, withCV("Refusée"))
-		for deadline := time.Now().Add(15 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		for deadline := time.Now().Add(smtptest.Patience); ; time.Sleep(50 * time.Millisecond) {
 			list, err := q.List(t.Context(), 10)
 			if err != nil {
 				t.Fatal(err)
@@ -82,10 +82,10 @@ func TestAttachmentsOutOfTheJob(t *testing.T) {
 		if err := q.Retry(t.Context(), list[0].ID, nil); err != nil {
 			t.Fatal(err)
 		}
-		if got := srv.Wait(t, 2, 10*time.Second)[1]; !bytes.Contains(got.Data, []byte("note.txt")) {
+		if got := srv.Wait(t, 2, smtptest.Patience)[1]; !bytes.Contains(got.Data, []byte("note.txt")) {
 			t.Fatalf("the retried mail lacks its attachments:\n%.2000s", got.Data)
 		}
-		for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		for deadline := time.Now().Add(smtptest.Patience); ; time.Sleep(50 * time.Millisecond) {
 			if list, err := q.List(t.Context(), 1); err == nil && list[0].State == mailqueue.Sent {
 				break
 			}
@@ -158,7 +158,7 @@ func TestSQLiteRestartSendsOrphans(t *testing.T) {
 		defer cancel()
 		q.Stop(ctx)
 	})
-	if got := srv.Wait(t, 1, 10*time.Second); len(got) != 1 {
+	if got := srv.Wait(t, 1, smtptest.Patience); len(got) != 1 {
 		t.Fatalf("%d mails", len(got))
 	}
 	waitState(t, q, mailqueue.Sent)

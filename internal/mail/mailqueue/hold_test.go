@@ -40,7 +40,7 @@ func TestHoldUntilRelease(t *testing.T) {
 		if err := inserting.Release(t.Context()); err != nil {
 			t.Fatal(err)
 		}
-		got := srv.Wait(t, 1, 5*time.Minute) // within River's poll of the queue's settings (2 s)
+		got := srv.Wait(t, 1, smtptest.Patience) // within River's poll of the queue's settings (2 s)
 		if !strings.Contains(string(got[0].Data), "Subject: queued when the backup was taken") {
 			t.Errorf("sent %s", got[0].Data)
 		}

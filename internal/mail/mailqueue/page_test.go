@@ -26,9 +26,9 @@ func TestPageAndRetry(t *testing.T) {
 		for _, s := range []string{"one", "two", "three"} {
 			enqueue(t, store, q, true, message(s))
 		}
-		srv.Wait(t, 3, 10*time.Second)
+		srv.Wait(t, 3, smtptest.Patience)
 		var sent mailqueue.Page
-		for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		for deadline := time.Now().Add(smtptest.Patience); ; time.Sleep(50 * time.Millisecond) {
 			var err error
 			if sent, err = q.Page(t.Context(), mailqueue.Query{State: mailqueue.Sent, Limit: 2}); err != nil {
 				t.Fatal(err)
@@ -82,6 +82,6 @@ func TestPageAndRetry(t *testing.T) {
 		if err := q.Retry(t.Context(), failed.ID, record); err != nil || recorded != 1 {
 			t.Fatalf("retry: %v (%d recorded)", err, recorded)
 		}
-		srv.Wait(t, 4, 10*time.Second)
+		srv.Wait(t, 4, smtptest.Patience)
 	})
 }

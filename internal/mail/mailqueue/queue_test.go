@@ -153,7 +153,7 @@ func TestDelivers(t *testing.T) {
 		}
 		enqueue(t, store, q, true, m)
 
-		got := srv.Wait(t, 1, 10*time.Second)[0]
+		got := srv.Wait(t, 1, smtptest.Patience)[0]
 		if got.From != agency.Email || !slices.Equal(got.To, []string{"agency@example.be"}) {
 			t.Errorf("envelope: from %q to %q", got.From, got.To)
 		}
@@ -228,7 +228,7 @@ func TestRetries(t *testing.T) {
 					waitFor(t, q, func(e mailqueue.Entry) bool { return e.Attempts >= 2 && e.LastError != "" })
 					srv.Accept()
 					srv.Up(t)
-					if got := srv.Wait(t, 1, 10*time.Second); len(got) != 1 {
+					if got := srv.Wait(t, 1, smtptest.Patience); len(got) != 1 {
 						t.Errorf("%d messages", len(got))
 					}
 				}
@@ -252,7 +252,7 @@ func TestRollbackSendsNothing(t *testing.T) {
 		q := newQueue(t, store, srv, 0)
 		enqueue(t, store, q, false, message("rolled back"))
 		enqueue(t, store, q, true, message("committed"))
-		srv.Wait(t, 1, 10*time.Second)
+		srv.Wait(t, 1, smtptest.Patience)
 		time.Sleep(500 * time.Millisecond) // five polls: time for a wrong mail to go out
 		got := srv.Messages()
 		if len(got) != 1 || !strings.Contains(string(got[0].Data), "Subject: committed") {
@@ -279,7 +279,7 @@ func TestSentOnceAfterRestart(t *testing.T) {
 
 		second := openStore(t, dir, url)
 		q := newQueue(t, second, srv, 0)
-		srv.Wait(t, 1, 10*time.Second)
+		srv.Wait(t, 1, smtptest.Patience)
 		time.Sleep(500 * time.Millisecond)
 		if got := srv.Messages(); len(got) != 1 {
 			t.Errorf("%d messages, want 1", len(got))
@@ -310,7 +310,7 @@ func TestRescuedAfterKillDuringSend(t *testing.T) {
 			t.Fatal(err)
 		}
 		q := newQueue(t, store, srv, 0)
-		srv.Wait(t, 1, 20*time.Second)
+		srv.Wait(t, 1, smtptest.Patience)
 		if e := waitState(t, q, mailqueue.Sent); e.Attempts != 2 {
 			t.Errorf("attempts %d, want 2", e.Attempts)
 		}
@@ -372,7 +372,7 @@ func waitState(t *testing.T, q *mailqueue.Queue, want mailqueue.State) mailqueue
 
 func waitFor(t *testing.T, q *mailqueue.Queue, ok func(mailqueue.Entry) bool) mailqueue.Entry {
 	t.Helper()
-	deadline := time.Now().Add(15 * time.Second)
+	deadline := time.Now().Add(smtptest.Patience)
 	var last []mailqueue.Entry
 	for time.Now().Before(deadline) {
 		list, err := q.List(t.Context(), 10)
