@@ -130,6 +130,9 @@ describe('inbox: long words', () => {
       for (const width of [375, 1024, 1366]) {
         const context = await b.newContext({ storageState: state, viewport: { width, height: 800 }, locale: lang, extraHTTPHeaders: { 'Accept-Language': lang } })
         try {
+          // The inbox speaks the language its member chose on their sign-in page, not the browser's.
+          const chosen = await context.request.post(server.url + '/admin/account/', { form: { action: 'lang', lang }, headers: { Origin: server.origin } })
+          assert.ok(chosen.ok(), `choosing ${lang}: ${chosen.status()}`)
           const page = await context.newPage()
           for (const path of ['/admin/leads/', lead, '/admin/staff/', '/admin/audit/', '/admin/newsletter/', '/admin/abuse/']) {
             await page.goto(server.url + path)

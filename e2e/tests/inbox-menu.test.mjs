@@ -71,6 +71,9 @@ describe('inbox: the menu', () => {
       for (const width of [1366, 375]) {
         const context = await b.newContext({ storageState: state, viewport: { width, height: 800 }, locale: lang, extraHTTPHeaders: { 'Accept-Language': lang } })
         try {
+          // The inbox speaks the language its member chose on their sign-in page, not the browser's.
+          const chosen = await context.request.post(server.url + '/admin/account/', { form: { action: 'lang', lang }, headers: { Origin: server.origin } })
+          assert.ok(chosen.ok(), `choosing ${lang}: ${chosen.status()}`)
           const page = await context.newPage()
           // The last section (the member's own sign-in page): at 375 px it is off the line's start.
           await page.goto(server.url + '/admin/account/')

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/url"
+	"slices"
 	"strings"
 	"time"
 
@@ -101,6 +102,7 @@ const (
 	StaffTOTPOn      StaffAction = "staff.totp-on"
 	StaffTOTPOff     StaffAction = "staff.totp-off"   // turned off by its owner, with a code
 	StaffTOTPReset   StaffAction = "staff.totp-reset" // removed by an admin (a lost device)
+	StaffLang        StaffAction = "staff.lang"       // the inbox's language, chosen by its member
 )
 
 // StaffChange is one change to the staff: who made it (0: the command
@@ -160,6 +162,9 @@ type StaffStore interface {
 	SetStaffRole(ctx context.Context, id int64, role StaffRole, fn StaffTxFunc) error
 	// SetStaffDisabled disables or enables id, with SetStaffRole's rule.
 	SetStaffDisabled(ctx context.Context, id int64, disabled bool, fn StaffTxFunc) error
+	// SetStaffLang sets the language of id's inbox and mails; the same
+	// again changes nothing and runs no fn.
+	SetStaffLang(ctx context.Context, id int64, lang string, fn StaffTxFunc) error
 	// AddStaffToken stores another password link for the enabled staff
 	// account id and runs fn: ErrNotStaff, ErrStaffDisabled.
 	AddStaffToken(ctx context.Context, id int64, t Token, fn StaffTxFunc) error
@@ -319,6 +324,22 @@ func (s *StaffService) SetRole(ctx context.Context, by Viewer, id int64, role St
 	return s.Store.SetStaffRole(ctx, id, role, func(ctx context.Context, tx mail.Tx, a Account) error {
 		return s.record(ctx, tx, StaffChange{By: by.Account.ID, Account: id, Action: StaffRoleChanged,
 			Before: string(a.StaffRole), After: string(role)})
+	})
+}
+
+// SetLang sets the language by's own inbox and staff mails are in (the
+// one an admin or `immo staff add --lang` chose first), one of langs (the
+// site's): a staff member's own choice, audited. The same again changes
+// and logs nothing.
+func (s *StaffService) SetLang(ctx context.Context, by Viewer, lang string, langs []string) error {
+	if !by.IsStaff() {
+		return ErrForbidden
+	}
+	if !slices.Contains(langs, lang) || !slices.Contains(i18n.Languages, lang) {
+		return &errs.Error{Code: errs.Invalid, Field: "lang", Key: field.KeyChoice, Message: "account: no such language"}
+	}
+	return s.Store.SetStaffLang(ctx, by.Account.ID, lang, func(ctx context.Context, tx mail.Tx, a Account) error {
+		return s.record(ctx, tx, StaffChange{By: by.Account.ID, Account: by.Account.ID, Action: StaffLang, Before: a.Lang, After: lang})
 	})
 }
 

@@ -115,6 +115,18 @@ func (m *memStaff) SetStaffDisabled(ctx context.Context, id int64, disabled bool
 	return nil
 }
 
+func (m *memStaff) SetStaffLang(ctx context.Context, id int64, lang string, fn StaffTxFunc) error {
+	a, err := m.staff(id)
+	if err != nil || a.Lang == lang {
+		return err
+	}
+	if err := fn(ctx, memTx{}, *a); err != nil {
+		return err
+	}
+	a.Lang = lang
+	return nil
+}
+
 func (m *memStaff) AddStaffToken(ctx context.Context, id int64, t Token, fn StaffTxFunc) error {
 	a, err := m.staff(id)
 	if err != nil {

@@ -58,7 +58,7 @@ func newAdmin(store storage.Store, staff *account.StaffService, queue *mailqueue
 	// at once (the pages' generation follows).
 	moderation := &testimonial.Moderation{Store: store, Shown: says, Now: now, Audit: testimonialAudit(store.Inbox())}
 	o := admin.Options{
-		FieldWords: requestMails.FieldWords, Langs: resolver.Site.Languages.Enabled(),
+		FieldWords: requestMails.FieldWords, Langs: resolver.Site.Languages.Enabled(), DefaultLang: resolver.Site.Languages.Default,
 		Inbox: leads, Audit: leads, Newsletter: store.Newsletter(), Record: store.Inbox().Log, SignIn: staff, Brakes: loginBrakes(ip, store, abuse, secure, now), Staff: staffNames{members}, StaffAdmin: staff, MyFactor: staff,
 		Sessions: sessions, ListingURL: resolver.ListingURL, Assets: tags, Version: version, Log: log.With("component", "inbox"), Now: now,
 		Testimonials: moderation, Mails: mailDesk{Queue: queue, log: store.Inbox(), now: now},

@@ -84,6 +84,7 @@ func TestInboxAbuse(t *testing.T) {
 				t.Errorf("the export's address: %v", props["export"])
 			}
 			audits := s.Count(t, "audit_log")
+			speaks(t, s, "agent@agency.test", "de") // the inbox speaks the member's language, not the browser's
 			csvRec := agent.do(t, "GET", "/admin/abuse.csv?q=203.0.113", nil, "Accept-Language", "de")
 			if csv := csvRec.Body.String(); csvRec.Code != 200 || !strings.HasPrefix(csv, "\uFEFFAdresse oder IP,") ||
 				!strings.Contains(csv, "ann@example.be · 203.0.113.50,Fehlgeschlagene Anmeldungen eines Kontos von einer IP,Anmeldung Eigentümer,5,5,") {

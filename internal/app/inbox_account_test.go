@@ -31,6 +31,7 @@ func TestInboxAccount(t *testing.T) {
 
 			page := func() map[string]any {
 				t.Helper()
+				speaks(t, s, "agent@agency.test", "fr") // the inbox speaks the member's language, not the browser's
 				rec := agent.do(t, "GET", "/admin/account/", nil, "Accept-Language", "fr")
 				view, props := inboxPage(t, rec)
 				if rec.Code != http.StatusOK || view != "AdminAccount" {

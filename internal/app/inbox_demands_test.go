@@ -69,6 +69,7 @@ func TestInboxDemands(t *testing.T) {
 
 			list := func(query string, status int) map[string]any {
 				t.Helper()
+				speaks(t, s, "agent@agency.test", "nl") // the inbox speaks the member's language, not the browser's
 				rec := agent.do(t, "GET", "/admin/demands/"+query, nil, "Accept-Language", "nl")
 				view, props := inboxPage(t, rec)
 				if rec.Code != status || view != "AdminDemands" {
@@ -132,6 +133,7 @@ func TestInboxDemands(t *testing.T) {
 
 			// The export: the filtered list, in the staff's language, audited.
 			entries := len(audited(t, s, "demand", 0))
+			speaks(t, s, "agent@agency.test", "fr") // the inbox speaks the member's language, not the browser's
 			rec := agent.do(t, "GET", "/admin/demands.csv?state=unconfirmed", nil, "Accept-Language", "fr")
 			csv := rec.Body.String()
 			if rec.Code != http.StatusOK || !strings.HasPrefix(csv, "\uFEFFNuméro,") || !strings.Contains(csv, "eve@example.be") ||

@@ -39,6 +39,7 @@ func TestInboxOwners(t *testing.T) {
 
 			list := func(query string, status int) map[string]any {
 				t.Helper()
+				speaks(t, s, "agent@agency.test", "nl") // the inbox speaks the member's language, not the browser's
 				rec := agent.do(t, "GET", "/admin/owners/"+query, nil, "Accept-Language", "nl")
 				view, props := inboxPage(t, rec)
 				if rec.Code != status || view != "AdminOwners" {
@@ -76,6 +77,7 @@ func TestInboxOwners(t *testing.T) {
 			if p := list("?q=ann@", http.StatusOK); p["export"] != "/admin/owners.csv?q=ann%40" {
 				t.Errorf("the export's address: %v", p["export"])
 			}
+			speaks(t, s, "agent@agency.test", "nl") // the inbox speaks the member's language, not the browser's
 			rec := agent.do(t, "GET", "/admin/owners.csv?q=ann%40", nil, "Accept-Language", "nl")
 			csv := rec.Body.String()
 			if rec.Code != 200 || !strings.HasPrefix(csv, "\uFEFFEigenaar,") || strings.Count(csv, "\n") != 2 || !strings.Contains(csv, "ann@example.be,fr,"+

@@ -2,6 +2,7 @@ package app_test
 
 import (
 	"net/http"
+	"net/url"
 	"strings"
 	"testing"
 
@@ -54,6 +55,53 @@ func TestInboxTitlesAndCount(t *testing.T) {
 				if props["count"] != want || props["more"] != false {
 					t.Errorf("%q: count %v (more %v), want %v", query, props["count"], props["more"], want)
 				}
+			}
+		})
+	}
+}
+
+// TestInboxLanguage: the inbox speaks the language its member chose — at
+// `immo staff add --lang`, then on their sign-in page — whatever the
+// browser asks; before the login, the browser's if the site speaks it,
+// else the site's default (a Spanish browser gets French, not English). A
+// choice is audited; a language the site does not speak is refused and
+// changes nothing.
+func TestInboxLanguage(t *testing.T) {
+	for _, db := range apptest.Databases {
+		t.Run(db.Name, func(t *testing.T) {
+			s := apptest.New(t, apptest.Options{DatabaseURL: db.URL(t)})
+			anon := &staffClient{h: s.Handler, ip: "203.0.113.9", cookies: map[string]*http.Cookie{}}
+			if rec := anon.do(t, "GET", "/admin/login/", nil, "Accept-Language", "es-ES,es;q=0.9,pt;q=0.8"); !strings.Contains(rec.Body.String(), `<html lang="fr">`) {
+				t.Errorf("a Spanish browser's login: want the site's French\n%.300s", rec.Body.String())
+			}
+			boss := newStaffIn(t, s, "boss@agency.test", account.Admin, "198.51.100.1", "de")
+			boss.inertia = true
+			lang := func() string {
+				t.Helper()
+				_, props := inboxPage(t, boss.do(t, "GET", "/admin/leads/", nil, "Accept-Language", "en-GB,en;q=0.9"))
+				return props["lang"].(string)
+			}
+			if got := lang(); got != "de" {
+				t.Errorf("added with --lang de, an English browser: %q", got)
+			}
+			audits := s.Count(t, "audit_log")
+			rec := boss.do(t, "POST", "/admin/account/", url.Values{"action": {"lang"}, "lang": {"es"}})
+			if _, props := inboxPage(t, rec); rec.Code != http.StatusUnprocessableEntity || props["errors"].(map[string]any)["lang"] == nil {
+				t.Errorf("a language the site does not speak: %d %v", rec.Code, props["errors"])
+			}
+			if got := lang(); got != "de" || s.Count(t, "audit_log") != audits {
+				t.Errorf("after a refused choice: %q, %d audit entries", got, s.Count(t, "audit_log")-audits)
+			}
+			rec = boss.do(t, "POST", "/admin/account/", url.Values{"action": {"lang"}, "lang": {"nl"}})
+			if rec.Code != http.StatusSeeOther && rec.Code != http.StatusConflict {
+				t.Fatalf("choosing Dutch: %d", rec.Code)
+			}
+			_, props := inboxPage(t, boss.do(t, "GET", "/admin/account/?done=lang", nil))
+			if props["lang"] != "nl" || props["chosenLang"] != "nl" || props["notice"] != "admin.account.done.lang" {
+				t.Errorf("after choosing Dutch: %v %v %v", props["lang"], props["chosenLang"], props["notice"])
+			}
+			if got := audited(t, s, "staff", 0); len(got) == 0 || got[0].Action != "staff.lang" || got[0].Before != "de" || got[0].After != "nl" {
+				t.Errorf("the choice's audit: %+v", got)
 			}
 		})
 	}

@@ -2,6 +2,7 @@ package app_test
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
 	"html"
 	"io"
@@ -18,6 +19,7 @@ import (
 	"immo/internal/app/apptest"
 	"immo/internal/inbox"
 	"immo/internal/lead"
+	"immo/internal/mail"
 	"immo/internal/web/session"
 
 	"github.com/pquerna/otp/totp"
@@ -88,9 +90,17 @@ var staffLink = regexp.MustCompile(`/admin/password/\?token=[A-Za-z0-9_%.~-]+`)
 // mailed link to choose a password: the logged-in client.
 func newStaff(t *testing.T, s *apptest.Site, email string, role account.StaffRole, ip string) *staffClient {
 	t.Helper()
+	return newStaffIn(t, s, email, role, ip, "en")
+}
+
+// newStaffIn is newStaff of a member added in lang (`immo staff add
+// --lang`; "": the site's default).
+func newStaffIn(t *testing.T, s *apptest.Site, email string, role account.StaffRole, ip, lang string) *staffClient {
+	t.Helper()
 	before := len(s.SMTP.Messages())
 	cfg := app.Config{Store: s.Store, Site: s.Config, PublicURL: apptest.LocalURL, Now: s.Clock.Now}
-	if _, err := app.AddStaff(t.Context(), cfg, account.NewStaff{Email: email, FirstName: "Ann", LastName: strings.Split(email, "@")[0], Role: role}); err != nil {
+	if _, err := app.AddStaff(t.Context(), cfg, account.NewStaff{Email: email, FirstName: "Ann", LastName: strings.Split(email, "@")[0], Role: role,
+		Lang: lang}); err != nil {
 		t.Fatal(err)
 	}
 	msg := s.Delivered(t, before, 1)[0]
@@ -238,12 +248,14 @@ func TestInbox(t *testing.T) {
 			}
 
 			// A lead about a property links the property's page.
+			speaks(t, s, "agent@agency.test", "nl") // the inbox speaks the member's language, not the browser's
 			if _, props := inboxPage(t, agent.do(t, "GET", "/admin/leads/"+itoa(visit)+"/", nil, "Accept-Language", "nl")); !strings.HasPrefix(props["listing"].(string), "/nl/te-koop/") ||
 				!strings.HasSuffix(props["listing"].(string), "/4100001/") || props["title"] != "Mevrouw" {
 				t.Errorf("the lead's property page %q, the title %q (want Mevrouw)", props["listing"], props["title"])
 			}
 
 			// The export: BOM, the lead, its formula neutralised.
+			speaks(t, s, "boss@agency.test", "fr") // the inbox speaks the member's language, not the browser's
 			rec = admin.do(t, "GET", "/admin/leads.csv?status=in_progress", nil, "Accept-Language", "fr")
 			csv := rec.Body.String()
 			if rec.Code != 200 || !strings.HasPrefix(csv, "\uFEFF") || !strings.Contains(csv, "elodie@example.org") ||
@@ -318,6 +330,17 @@ func TestInbox(t *testing.T) {
 				t.Errorf("after logout: %d, want the login", rec.Code)
 			}
 		})
+	}
+}
+
+// speaks makes lang the language of the staff member email, as their
+// sign-in page's choice does (without its audit entry): the inbox speaks
+// it to them whatever their browser asks.
+func speaks(t *testing.T, s *apptest.Site, email, lang string) {
+	t.Helper()
+	err := s.Store.Staff().SetStaffLang(t.Context(), agentID(t, s, email), lang, func(context.Context, mail.Tx, account.Account) error { return nil })
+	if err != nil {
+		t.Fatal(err)
 	}
 }
 

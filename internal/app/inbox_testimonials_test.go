@@ -37,6 +37,7 @@ func TestInboxTestimonials(t *testing.T) {
 			agent := newStaff(t, s, "agent@agency.test", account.Agent, "198.51.100.2")
 			agentID := agentID(t, s, "agent@agency.test")
 			agent.inertia = true
+			speaks(t, s, "agent@agency.test", "de") // the inbox speaks the member's language, not the browser's
 			rec := agent.do(t, "GET", page, nil, "Accept-Language", "de")
 			view, props := inboxPage(t, rec)
 			rows, _ := props["rows"].([]any)

@@ -209,6 +209,28 @@ func (st *Staff) SetStaffDisabled(ctx context.Context, id int64, disabled bool, 
 	return nil
 }
 
+// SetStaffLang implements account.StaffStore.
+func (st *Staff) SetStaffLang(ctx context.Context, id int64, lang string, fn account.StaffTxFunc) error {
+	err := st.s.writeTx(ctx, func(tx *sql.Tx) error {
+		a, err := st.member(ctx, tx, id)
+		if err != nil {
+			return err
+		}
+		if a.Lang == lang { // the same language again changes and logs nothing
+			return nil
+		}
+		if err := fn(ctx, Tx{tx}, a); err != nil {
+			return err
+		}
+		_, err = tx.ExecContext(ctx, st.s.d.query(`UPDATE accounts SET lang = ? WHERE id = ?`), lang, id)
+		return err
+	})
+	if err != nil {
+		return st.errorf("staff language", err)
+	}
+	return nil
+}
+
 // AddStaffToken implements account.StaffStore.
 func (st *Staff) AddStaffToken(ctx context.Context, id int64, t account.Token, fn account.StaffTxFunc) error {
 	err := st.s.writeTx(ctx, func(tx *sql.Tx) error {

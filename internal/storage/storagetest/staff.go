@@ -80,6 +80,29 @@ func testStaffAudit(t *testing.T, s *sqlstore.Store) {
 		e.Before != "admin" || e.After != "agent" || !e.Time.Equal(staffNow) {
 		t.Fatalf("entry %+v", e)
 	}
+
+	// A member's language: set with its entry, the same again nothing.
+	lang := func(c account.StaffChange) account.StaffTxFunc {
+		return func(ctx context.Context, tx mail.Tx, a account.Account) error {
+			c.Account, c.At, c.Before = a.ID, staffNow, a.Lang
+			return st.Audit(ctx, tx, c)
+		}
+	}
+	for range 2 {
+		if err := st.SetStaffLang(ctx, bob.ID, "fr", lang(account.StaffChange{By: bob.ID, Action: account.StaffLang, After: "fr"})); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if m, err := st.StaffMember(ctx, bob.ID); err != nil || m.Lang != "fr" {
+		t.Fatalf("Bob's language: %q, %v", m.Lang, err)
+	}
+	got, err = s.Inbox().Audit(ctx, inbox.AuditQuery{TargetKind: account.StaffAuditTarget, Limit: 50})
+	if err != nil || len(got) != 2 || got[0].Action != inbox.Action(account.StaffLang) || got[0].Before != "nl" || got[0].After != "fr" {
+		t.Fatalf("the language's entries: %+v, %v", got, err)
+	}
+	if err := st.SetStaffLang(ctx, 999999, "fr", noop); !errors.Is(err, account.ErrNotStaff) {
+		t.Fatalf("no such member: %v", err)
+	}
 }
 
 var staffNow = time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC)

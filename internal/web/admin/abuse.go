@@ -136,7 +136,7 @@ func (h *Handler) serveAbuseExport(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, http.StatusText(http.StatusInternalServerError), http.StatusInternalServerError)
 		return
 	}
-	t := texts()[langOf(r)]
+	t := texts()[h.langOf(r)]
 	h.sendCSV(w, r, antispam.AuditTarget, "abuse-"+h.today()+".csv", abuseCSV, func(yield func([]string, error) bool) {
 		for _, o := range holds {
 			who := o.Who

@@ -16,6 +16,7 @@ import (
 	"html/template"
 	"log/slog"
 	"net/http"
+	"slices"
 	"sync"
 	"time"
 
@@ -62,6 +63,9 @@ type Options struct {
 	// Langs are the site's languages: those a staff member's mails may be
 	// written in (nil: every language the product speaks).
 	Langs []string
+	// DefaultLang is the site's default language: the inbox's for a
+	// browser in none the product speaks ("": English).
+	DefaultLang string
 	// FieldWords is a request's field as the agency reads it in lang
 	// (notify.Composer.FieldWords: an option's label, a slot's day and
 	// time); nil or "": as stored.
@@ -110,6 +114,9 @@ func New(o Options) *Handler {
 	}
 	if o.Langs == nil {
 		o.Langs = i18n.Languages
+	}
+	if !slices.Contains(i18n.Languages, o.DefaultLang) {
+		o.DefaultLang = "en"
 	}
 	if o.Poll == 0 {
 		o.Poll = 2 * time.Second

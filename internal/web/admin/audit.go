@@ -151,7 +151,7 @@ func (h *Handler) serveAuditExport(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, http.StatusText(http.StatusInternalServerError), http.StatusInternalServerError)
 		return
 	}
-	t := texts()[langOf(r)]
+	t := texts()[h.langOf(r)]
 	a.Limit = inbox.MaxAuditLimit
 	entries := everyPage(func(before int64) ([]inbox.Entry, error) {
 		a.Before = before

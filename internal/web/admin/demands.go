@@ -129,7 +129,7 @@ func (h *Handler) serveDemandsExport(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, http.StatusText(http.StatusBadRequest), http.StatusBadRequest)
 		return
 	}
-	lang := langOf(r)
+	lang := h.langOf(r)
 	yes, no := i18n.T(lang, "admin.demands.yes"), i18n.T(lang, "admin.demands.no")
 	listings := h.o.Demands.Listings() // one catalog for the whole file
 	rows := func(yield func([]string, error) bool) {

@@ -6,7 +6,7 @@ import (
 	"immo/internal/account"
 )
 
-// MyFactor is a staff member's own second factor (account.StaffService):
+// MyFactor is a staff member's own sign-in and language (account.StaffService):
 // its state, an enrolment begun (a new secret waiting for its first
 // code, account.ErrTOTPOn when one is on), shown again, confirmed with a
 // first code, or turned off with a current one (account.ErrCode,
@@ -18,4 +18,7 @@ type MyFactor interface {
 	PendingTOTP(ctx context.Context, by account.Viewer) (account.Enrolment, error)
 	ConfirmTOTP(ctx context.Context, by account.Viewer, code string) error
 	TurnOffTOTP(ctx context.Context, by account.Viewer, code string) error
+	// SetLang sets the language by's inbox and staff mails are in, one of
+	// langs (the site's); audited.
+	SetLang(ctx context.Context, by account.Viewer, lang string, langs []string) error
 }

@@ -29,7 +29,7 @@ func (h *Handler) sendCSV(w http.ResponseWriter, r *http.Request, kind, name str
 			return
 		}
 	}
-	t := texts()[langOf(r)]
+	t := texts()[h.langOf(r)]
 	words := make([]string, len(header))
 	for i, k := range header {
 		words[i] = t[k]

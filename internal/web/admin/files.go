@@ -54,7 +54,7 @@ func (h *Handler) serveExport(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, http.StatusText(http.StatusInternalServerError), http.StatusInternalServerError)
 		return
 	}
-	lang := langOf(r)
+	lang := h.langOf(r)
 	c := inbox.CSV{Lang: lang, Staff: func(id int64) string { return names[id] }}
 	if h.o.FieldWords != nil { // each kind's own fields as the lead's page shows them
 		c.Words = func(req lead.Request, name string) string { return h.o.FieldWords(req, name, lang) }

@@ -127,7 +127,7 @@ func (h *Handler) serveMailsExport(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, http.StatusText(http.StatusBadRequest), http.StatusBadRequest)
 		return
 	}
-	t := texts()[langOf(r)]
+	t := texts()[h.langOf(r)]
 	q.Limit = mailqueue.MaxPage
 	mails := everyPage(func(before int64) ([]mailqueue.Entry, error) {
 		q.Before = before

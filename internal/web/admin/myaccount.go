@@ -17,9 +17,10 @@ const (
 	factorBegin   = "begin"   // a new key, waiting for its first code
 	factorConfirm = "confirm" // its first code: the factor on
 	factorOff     = "off"     // a current code: the factor off
+	myLang        = "lang"    // the inbox's language
 )
 
-var factorActions = []string{factorBegin, factorConfirm, factorOff}
+var factorActions = []string{factorBegin, factorConfirm, factorOff, myLang}
 
 // qrSize is the QR code's side in pixels: scanned from a screen at arm's
 // length, small enough for a phone's column.
@@ -77,6 +78,8 @@ func (h *Handler) factorChange(ctx context.Context, by account.Viewer, values ma
 		return f.ConfirmTOTP(ctx, by, values["code"])
 	case factorOff:
 		return f.TurnOffTOTP(ctx, by, values["code"])
+	case myLang:
+		return f.SetLang(ctx, by, values["lang"], h.o.Langs)
 	}
 	return &errs.Error{Code: errs.Invalid, Field: "form", Key: "admin.error.action", Message: "admin: unknown action"}
 }
@@ -85,7 +88,7 @@ func (h *Handler) factorChange(ctx context.Context, by account.Viewer, values ma
 func (h *Handler) accountProps(ctx context.Context, b Base, v account.Viewer) (AccountProps, error) {
 	a := v.Account
 	p := AccountProps{Base: b, Name: strings.TrimSpace(a.FirstName + " " + a.LastName), Email: a.Email,
-		Role: string(a.StaffRole), TwoFactor: "off", Action: accountPath}
+		Role: string(a.StaffRole), TwoFactor: "off", Action: accountPath, Chosen: a.Lang, Langs: h.o.Langs}
 	on, waiting, err := h.o.MyFactor.TOTPOf(ctx, v)
 	switch {
 	case err != nil:

@@ -100,7 +100,7 @@ func (h *Handler) serveNewsletterExport(w http.ResponseWriter, r *http.Request) 
 		http.Error(w, http.StatusText(http.StatusBadRequest), http.StatusBadRequest)
 		return
 	}
-	t := texts()[langOf(r)]
+	t := texts()[h.langOf(r)]
 	l.Limit = newsletter.MaxList
 	subscribers := everyPage(func(before int64) ([]newsletter.Listed, error) {
 		l.Before = before

@@ -134,7 +134,7 @@ func (h *Handler) serveOwnersExport(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, http.StatusText(status), status)
 		return
 	}
-	t := texts()[langOf(r)]
+	t := texts()[h.langOf(r)]
 	yes, no := t["admin.demands.yes"], t["admin.demands.no"]
 	rows := func(yield func([]string, error) bool) {
 		for ; ; oq.Offset += oq.Limit {

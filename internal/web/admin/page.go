@@ -3,6 +3,7 @@ package admin
 import (
 	"html/template"
 	"net/http"
+	"slices"
 	"strings"
 	"sync"
 
@@ -11,13 +12,18 @@ import (
 	"immo/internal/web/respond"
 )
 
-// langOf is the language the inbox speaks to r: the one of the browser's
-// the product speaks that it prefers most, else English.
-func langOf(r *http.Request) string {
+// langOf is the language the inbox speaks to r: the one its staff member
+// chose (their account's: `immo staff add --lang`, the add form, their
+// sign-in page), else the one of the browser's the product speaks that it
+// prefers most, else the site's default (a browser in Spanish).
+func (h *Handler) langOf(r *http.Request) string {
+	if v := account.FromContext(r.Context()); v.IsStaff() && slices.Contains(i18n.Languages, v.Account.Lang) {
+		return v.Account.Lang
+	}
 	if l := i18n.Preferred(r.Header.Get("Accept-Language")); l != "" {
 		return l
 	}
-	return "en"
+	return h.o.DefaultLang
 }
 
 // texts are each language's admin.* words and the forms' error messages
@@ -78,7 +84,7 @@ var sections = []section{
 
 // base is what every page of r carries, for viewer v (none on the login).
 func (h *Handler) base(r *http.Request, v account.Viewer) Base {
-	lang := langOf(r)
+	lang := h.langOf(r)
 	b := Base{Lang: lang, Texts: texts()[lang]}
 	if !v.IsStaff() {
 		return b

@@ -1,8 +1,8 @@
 package admin
 
 // AccountProps are a staff member's own sign-in page: who they are and
-// their second factor, whose forms post to Action with an action field
-// (begin, confirm, off).
+// their second factor and their language, whose forms post to Action with
+// an action field (begin, confirm, off, lang).
 type AccountProps struct {
 	Base
 	Name  string `json:"name"`
@@ -16,6 +16,10 @@ type AccountProps struct {
 	QR     string `json:"qr"`
 	Secret string `json:"secret"`
 	Action string `json:"action"`
+	// Lang is the language the member chose for the inbox and their mails
+	// (their account's; "": none yet, the browser's then), one of Langs.
+	Chosen string   `json:"chosenLang"`
+	Langs  []string `json:"langs"`
 }
 
 func (AccountProps) View() string { return ViewAccount }

@@ -367,6 +367,8 @@ export interface AccountProps {
   qr: string
   secret: string
   action: string
+  chosenLang: string
+  langs: string[] | null
 }
 
 /** admin.OwnersProps */

@@ -6,7 +6,7 @@ import { useRouter } from '../../lib/router'
 import { PostForm } from '../ui/PostForm'
 import { Shell } from '../ui/Shell'
 import { texts, type T } from '../ui/texts'
-import { codeSchema, roleLabel } from '../ui/words'
+import { autonyms, codeSchema, roleLabel } from '../ui/words'
 
 /** The key in groups of four, as it is typed into an app by hand. */
 const grouped = (secret: string) => secret.replace(/(.{4})/g, '$1 ').trim()
@@ -56,6 +56,20 @@ export function AccountPage(props: AccountProps) {
             <CodeForm props={props} t={t} action="off" submit="admin.account.off" />
           </>
         )}
+      </section>
+      <section aria-labelledby="account-lang">
+        <h2 id="account-lang">{t('admin.account.lang')}</h2>
+        <p>{t('admin.account.langHelp')}</p>
+        <PostForm action={props.action} fields={{ action: 'lang' }}>
+          <label>
+            <span className="admin-sr">{t('admin.account.lang')}</span>
+            <select name="lang" defaultValue={props.chosenLang || props.lang} key={props.chosenLang}>
+              {(props.langs ?? []).map((l) => <option key={l} value={l} lang={l}>{autonyms[l] ?? l.toUpperCase()}</option>)}
+            </select>
+          </label>{' '}
+          <button type="submit">{t('admin.account.setLang')}</button>
+          {props.form?.form === 'lang' && props.errors?.lang && <span className="admin-error" role="alert">{t(props.errors.lang)}</span>}
+        </PostForm>
       </section>
     </Shell>
   )
