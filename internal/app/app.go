@@ -28,6 +28,7 @@ import (
 	"immo/internal/newsletter"
 	"immo/internal/pictures"
 	"immo/internal/server"
+	"immo/internal/registrant"
 	"immo/internal/site"
 	"immo/internal/storage"
 	"immo/internal/testimonial"
@@ -267,6 +268,12 @@ func (a *App) Run(ctx context.Context) error {
 	wg.Go(func() {
 		watch(ctx, time.Hour, "expired sessions", func(ctx context.Context) (bool, error) {
 			_, err := store.Sessions().DeleteExpired(ctx, a.now())
+			return false, err
+		}, log)
+	})
+	wg.Go(func() {
+		watch(ctx, time.Hour, "unconfirmed demands", func(ctx context.Context) (bool, error) {
+			_, err := store.Registrants().PurgePending(ctx, a.now().Add(-registrant.PendingKept))
 			return false, err
 		}, log)
 	})

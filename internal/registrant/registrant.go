@@ -55,8 +55,12 @@ type Store interface {
 	// Register, in tx (the request's transaction): the registrant account
 	// of a.Email, created from a when there is none (an existing one is
 	// left as it is), the demand d for it, unconfirmed, and the link
-	// confirming it.
-	Register(ctx context.Context, tx mail.Tx, a account.Account, d demand.Demand, l Link) (Registered, error)
+	// confirming it; of the account's unconfirmed demands, the newest
+	// maxPending are kept.
+	Register(ctx context.Context, tx mail.Tx, a account.Account, d demand.Demand, l Link, maxPending int) (Registered, error)
+	// PurgePending deletes the demands never confirmed that were registered
+	// before before, and the accounts never confirmed left with none.
+	PurgePending(ctx context.Context, before time.Time) (int64, error)
 	// Confirmation is the account and demand a confirmation link names while
 	// unused and unexpired at now; else ErrUnknownToken.
 	Confirmation(ctx context.Context, hash string, now time.Time) (account.Account, demand.Demand, error)
@@ -71,7 +75,7 @@ type Store interface {
 	// Demands are the account's demands, oldest first.
 	Demands(ctx context.Context, accountID int64) ([]demand.Demand, error)
 	// AddDemand stores d as a new demand of d.Account, confirmed at
-	// d.Confirmed, unless the account holds max demands already
+	// d.Confirmed, unless the account holds max confirmed demands already
 	// (ErrTooMany); its id.
 	AddDemand(ctx context.Context, d demand.Demand, max int) (int64, error)
 	// UpdateDemand changes the search of the account's demand d.ID (not its
@@ -134,6 +138,13 @@ var (
 	ErrTooMany = errors.New("registrant: as many demands as an account may hold")
 )
 
-// MaxDemands bounds the searches one account holds: each is matched on
-// every catalog version.
-const MaxDemands = 20
+// MaxDemands bounds the confirmed searches one account holds: each is
+// matched on every catalog version. MaxPending bounds the searches
+// registered for an address and not confirmed yet, which anyone may post:
+// past it the oldest gives way, so no stranger fills an account, and
+// PendingKept is how long one is kept unconfirmed (its link's validity).
+const (
+	MaxDemands  = 20
+	MaxPending  = 3
+	PendingKept = ConfirmValidity
+)

@@ -217,7 +217,7 @@ func (s *Service) In(ctx context.Context, tx mail.Tx, r *lead.Request) error {
 		Lang: r.Lang, PasswordHash: hash, Created: now, AlertFrequency: account.Instant}
 	d.Lang, d.Created = r.Lang, now
 	token := linktoken.New()
-	reg, err := s.Store.Register(ctx, tx, a, d, Link{Hash: linktoken.Hash(token), Expires: now.Add(ConfirmValidity)})
+	reg, err := s.Store.Register(ctx, tx, a, d, Link{Hash: linktoken.Hash(token), Expires: now.Add(ConfirmValidity)}, MaxPending)
 	if err != nil {
 		return err
 	}

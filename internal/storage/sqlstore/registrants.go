@@ -23,7 +23,8 @@ func (s *Store) Registrants() *Registrants { return &Registrants{s} }
 var _ registrant.Store = (*Registrants)(nil)
 
 // Register implements registrant.Store, in the request's transaction.
-func (rs *Registrants) Register(ctx context.Context, mtx mail.Tx, a account.Account, d demand.Demand, l registrant.Link) (registrant.Registered, error) {
+func (rs *Registrants) Register(ctx context.Context, mtx mail.Tx, a account.Account, d demand.Demand, l registrant.Link,
+	maxPending int) (registrant.Registered, error) {
 	tx, err := sqlTx(mtx)
 	if err != nil {
 		return registrant.Registered{}, err
@@ -36,6 +37,12 @@ func (rs *Registrants) Register(ctx context.Context, mtx mail.Tx, a account.Acco
 	}
 	reg.Existed = !created
 	d.Account, d.Confirmed, d.Paused = reg.Account.ID, time.Time{}, false
+	// The oldest unconfirmed demands give way (their links go with them).
+	if _, err := tx.ExecContext(ctx, rs.s.d.query(`DELETE FROM demands WHERE account_id = ? AND confirmed_at IS NULL
+		AND id NOT IN (SELECT id FROM demands WHERE account_id = ? AND confirmed_at IS NULL ORDER BY id DESC LIMIT ?)`),
+		reg.Account.ID, reg.Account.ID, max(maxPending-1, 0)); err != nil {
+		return reg, rs.s.errorf("register: older pending demands: %w", err)
+	}
 	if reg.Demand, err = rs.s.insertDemand(ctx, tx, d); err != nil {
 		return reg, rs.s.errorf("register demand: %w", err)
 	}
@@ -108,6 +115,26 @@ func (rs *Registrants) accountDemand(ctx context.Context, id int64, err error) (
 	return a, ds[0], err
 }
 
+// PurgePending implements registrant.Store.
+func (rs *Registrants) PurgePending(ctx context.Context, before time.Time) (int64, error) {
+	var n int64
+	err := rs.s.writeTx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, rs.s.d.query(`DELETE FROM demands WHERE confirmed_at IS NULL AND created_at < ?`),
+			rs.s.d.Time(before))
+		if err != nil {
+			return err
+		}
+		n, _ = res.RowsAffected()
+		_, err = tx.ExecContext(ctx, rs.s.d.query(`DELETE FROM accounts WHERE role = 'registrant' AND email_confirmed_at IS NULL
+			AND created_at < ? AND NOT EXISTS (SELECT 1 FROM demands d WHERE d.account_id = accounts.id)`), rs.s.d.Time(before))
+		return err
+	})
+	if err != nil {
+		return 0, rs.s.errorf("purge pending demands: %w", err)
+	}
+	return n, nil
+}
+
 // Demands implements registrant.Store.
 func (rs *Registrants) Demands(ctx context.Context, accountID int64) ([]demand.Demand, error) {
 	return rs.s.demands(ctx, `WHERE d.account_id = ? ORDER BY d.id`, accountID)
@@ -132,7 +159,8 @@ func (rs *Registrants) AddDemand(ctx context.Context, d demand.Demand, max int) 
 	var id int64
 	err := rs.s.writeTx(ctx, func(tx *sql.Tx) error {
 		var n int
-		if err := tx.QueryRowContext(ctx, rs.s.d.query(`SELECT count(*) FROM demands WHERE account_id = ?`), d.Account).Scan(&n); err != nil {
+		if err := tx.QueryRowContext(ctx, rs.s.d.query(`SELECT count(*) FROM demands WHERE account_id = ? AND confirmed_at IS NOT NULL`),
+			d.Account).Scan(&n); err != nil {
 			return err
 		}
 		if n >= max {

@@ -21,6 +21,7 @@ func RunDemands(t *testing.T, open func(t *testing.T) *sqlstore.Store) {
 	t.Run("RoundTrip", func(t *testing.T) { testDemandRoundTrip(t, open(t)) })
 	t.Run("DeleteOwnOnly", func(t *testing.T) { testDemandDelete(t, open(t)) })
 	t.Run("DisabledAccount", func(t *testing.T) { testDemandDisabled(t, open(t)) })
+	t.Run("Pending", func(t *testing.T) { testPending(t, open(t)) })
 	t.Run("MarkAlerted", func(t *testing.T) { testMarkAlerted(t, open(t)) })
 	t.Run("MarkAlertedRace", func(t *testing.T) { testMarkAlertedRace(t, open(t), open(t)) })
 	t.Run("Registered", func(t *testing.T) { testRegistered(t, open(t)) })
