@@ -27,7 +27,9 @@ func TestSkipLocked(t *testing.T) {
 	d := dialect()
 	claim := `SELECT name FROM testimonials ORDER BY id LIMIT 1` + d.SkipLocked
 	next := func(tx *sql.Tx) string {
-		ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+		// A bound for a claim that waits on the other's lock (SKIP LOCKED
+		// broken), far above a loaded machine's query time.
+		ctx, cancel := context.WithTimeout(ctx, time.Minute)
 		defer cancel()
 		var name string
 		if err := tx.QueryRowContext(ctx, claim).Scan(&name); err != nil {
