@@ -89,7 +89,7 @@ func runRestore(ctx context.Context, args []string) error {
 		return fmt.Errorf("restore: %w", err)
 	}
 	fmt.Fprintf(stdout, "restored %s from %s\n", target.Database, fs.Arg(0))
-	fmt.Fprintf(stdout, "the mail queue is held: %d mails queued when the backup was taken wait, and may have been sent "+
+	fmt.Fprintf(stdout, "the mail queue is held: mails waiting: %d, queued when the backup was taken and perhaps sent "+
 		"since (immo mail lists them); immo mail --release sends them\n", queued)
 	return nil
 }

@@ -32,7 +32,7 @@ func TestRestoreHoldsMail(t *testing.T) {
 	if err := run(t.Context(), []string{"restore", "--data-dir", restored, file}); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(out.String(), "the mail queue is held: 1 mails") || !strings.Contains(out.String(), "immo mail --release") {
+	if !strings.Contains(out.String(), "the mail queue is held: mails waiting: 1,") || !strings.Contains(out.String(), "immo mail --release") {
 		t.Errorf("restore says:\n%s", out)
 	}
 	out = captureStdout(t)
