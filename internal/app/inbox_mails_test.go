@@ -117,7 +117,18 @@ func TestInboxMails(t *testing.T) {
 			if got := s.Delivered(t, before, 1); got[0].Header.Get("Subject") != "Uw vraag over Arlon" || !strings.Contains(got[0].Header.Get("To"), "jan@example.be") {
 				t.Errorf("delivered: %v", got[0].Header)
 			}
-			mailRow(t, staff, "sent", "Uw vraag over Arlon")
+			// Sent, it shows no error of its earlier attempts, nor does its lead.
+			if row := mailRow(t, staff, "sent", "Uw vraag over Arlon"); row["lastError"] != "" {
+				t.Errorf("a sent mail keeps its old error: %v", row)
+			}
+			staff.inertia = true
+			_, props := inboxPage(t, staff.do(t, "GET", "/admin/leads/"+itoa(lead)+"/", nil))
+			staff.inertia = false
+			for _, m := range props["mails"].([]any) {
+				if m := m.(map[string]any); m["state"] == "sent" && m["lastError"] != "" {
+					t.Errorf("the lead's sent mail keeps its old error: %v", m)
+				}
+			}
 			log := audited(t, s, "mail", 0)
 			if len(log) != 2 || log[0].Action != "mail.retry" || log[0].TargetID != id || log[0].Before != "failed" ||
 				log[0].After != "queued" || log[0].Actor != agentID(t, s, "agent@agency.test") || log[1].Before != "retrying" {
@@ -156,5 +167,67 @@ func sentMail(t *testing.T, s *apptest.Site) int64 {
 		if time.Now().After(deadline) {
 			t.Fatal("no mail marked sent")
 		}
+	}
+}
+
+// TestInboxMailsRetryAll: every failed mail sent again at once from the
+// mail page ("send all again", offered while a mail failed), each retry
+// audited as one sent again alone; on both databases.
+func TestInboxMailsRetryAll(t *testing.T) {
+	for _, db := range apptest.Databases {
+		t.Run(db.Name, func(t *testing.T) {
+			s := apptest.New(t, apptest.Options{DatabaseURL: db.URL(t)})
+			const page = "/admin/mails/"
+			staff := newStaff(t, s, "agent@agency.test", account.Agent, "198.51.100.2")
+			offered := func() bool {
+				t.Helper()
+				staff.inertia = true
+				defer func() { staff.inertia = false }()
+				_, props := inboxPage(t, staff.do(t, "GET", page, nil))
+				return props["retryAll"] == true
+			}
+			if offered() {
+				t.Errorf("no mail failed, yet 'send all again' is offered")
+			}
+			s.SMTP.Refuse(550)
+			subjects := []string{"Eerste vraag", "Tweede vraag"}
+			for i, subject := range subjects {
+				_, err := s.Requests.Save(t.Context(), lead_(4100001+int64(i), s.Clock.Now()), func(ctx context.Context, tx mail.Tx, id int64) error {
+					return s.Queue.Enqueue(ctx, tx, mail.Message{To: []mail.Address{{Email: "jan@example.be"}}, Subject: subject,
+						Text: "Dank u.", Lang: "nl", Request: id})
+				})
+				if err != nil {
+					t.Fatal(err)
+				}
+			}
+			for _, subject := range subjects {
+				mailRow(t, staff, "failed", subject)
+			}
+			if !offered() {
+				t.Fatalf("two mails failed, 'send all again' is not offered")
+			}
+			s.SMTP.Accept()
+			before := len(s.SMTP.Messages())
+			rec := staff.do(t, "POST", page, url.Values{"action": {"retryall"}})
+			if rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != page+"?done=retryall" {
+				t.Fatalf("send all again: %d → %q", rec.Code, rec.Header().Get("Location"))
+			}
+			got := map[string]bool{}
+			for _, m := range s.Delivered(t, before, 2) {
+				got[m.Header.Get("Subject")] = true
+			}
+			if !got[subjects[0]] || !got[subjects[1]] {
+				t.Errorf("delivered: %v", got)
+			}
+			if log := audited(t, s, "mail", 0); len(log) != 2 || log[0].Action != "mail.retry" || log[0].Before != "failed" || log[1].Action != "mail.retry" {
+				t.Errorf("the retries' entries: %+v", log)
+			}
+			for _, subject := range subjects {
+				mailRow(t, staff, "sent", subject)
+			}
+			if offered() {
+				t.Errorf("every mail sent, 'send all again' is still offered")
+			}
+		})
 	}
 }

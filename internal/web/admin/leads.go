@@ -14,6 +14,7 @@ import (
 	"immo/internal/i18n"
 	"immo/internal/inbox"
 	"immo/internal/lead"
+	"immo/internal/mail/mailqueue"
 )
 
 // stamp writes a time for the pages (the browser shows it in Brussels
@@ -315,7 +316,7 @@ func (h *Handler) leadProps(b Base, d inbox.Detail, staff []StaffName, names map
 			to = m.To[0]
 		}
 		p.Mails = append(p.Mails, MailView{To: to, Subject: m.Subject, State: m.State, Attempts: m.Attempts,
-			Created: stamp(m.Created), LastError: m.LastError})
+			Created: stamp(m.Created), LastError: lastError(mailqueue.State(m.State), m.LastError)})
 	}
 	for _, s := range statuses {
 		if inbox.CanMove(d.Status, inbox.Status(s)) {

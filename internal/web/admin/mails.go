@@ -79,6 +79,14 @@ func (h *Handler) serveMails(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	status := 0
+	if posted && values["action"] == "retryall" {
+		if err := h.retryFailed(r, v.Account.ID); err != nil {
+			h.fail(w, r, http.StatusInternalServerError, err)
+			return
+		}
+		h.rs.Redirect(w, r, withDone(props.Action, "retryall"), http.StatusSeeOther)
+		return
+	}
 	if posted {
 		err := h.retryMail(r, v.Account.ID, values)
 		if err == nil {
@@ -92,8 +100,8 @@ func (h *Handler) serveMails(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		props.Errors, props.Form = problems, typed(values, "retry-"+values["id"])
-	} else if r.URL.Query().Get("done") == "retry" {
-		props.Notice = "admin.mails.done.retry"
+	} else if done := r.URL.Query().Get("done"); done == "retry" || done == "retryall" {
+		props.Notice = "admin.mails.done." + done
 	}
 	page, err := h.o.Mails.Page(ctx, q)
 	if err != nil {
@@ -103,12 +111,19 @@ func (h *Handler) serveMails(w http.ResponseWriter, r *http.Request) {
 	for _, m := range page.Mails {
 		row := MailRow{ID: m.ID, To: strings.Join(m.To, ", "), Subject: m.Subject, State: string(m.State), Attempts: m.Attempts,
 			MaxAttempts: m.MaxAttempts, Created: stamp(m.Created), Next: stamp(m.Next), Finalized: stamp(m.Finalized),
-			LastError: m.LastError, Retry: m.State == mailqueue.Failed || m.State == mailqueue.Retrying}
+			LastError: lastError(m.State, m.LastError), Retry: m.State == mailqueue.Failed || m.State == mailqueue.Retrying}
 		if m.Request > 0 {
 			row.Kind, row.Lead = m.RequestKind, leadPath(m.Request)
 		}
 		props.Rows = append(props.Rows, row)
 	}
+	// "Send all again" when a mail failed, on this page or another.
+	failed, err := h.o.Mails.Page(ctx, mailqueue.Query{State: mailqueue.Failed, Limit: 1})
+	if err != nil {
+		h.fail(w, r, http.StatusInternalServerError, err)
+		return
+	}
+	props.RetryAll = len(failed.Mails) > 0
 	if page.Next > 0 {
 		props.Next = mailsAt(q.State, page.Next)
 	}
@@ -140,13 +155,56 @@ func (h *Handler) serveMailsExport(w http.ResponseWriter, r *http.Request) {
 			kind = t["admin.kind."+m.RequestKind]
 		}
 		return []string{brussels(m.Created), t["admin.mail."+string(m.State)], strings.Join(m.To, ", "), m.Subject, kind,
-			strconv.Itoa(m.Attempts) + " / " + strconv.Itoa(m.MaxAttempts), brussels(m.Next), brussels(m.Finalized), m.LastError}
+			strconv.Itoa(m.Attempts) + " / " + strconv.Itoa(m.MaxAttempts), brussels(m.Next), brussels(m.Finalized), lastError(m.State, m.LastError)}
 	}))
 }
 
 // mailsCSV is the mails' export's header (admin.json), in column order.
 var mailsCSV = []string{"admin.mails.created", "admin.mails.state", "admin.mails.to", "admin.mails.subject", "admin.mails.kind",
 	"admin.mails.attempts", "admin.mails.next", "admin.mails.finalized", "admin.mails.lastError"}
+
+// lastError is a mail's last error as the inbox shows it: a mail that
+// went, or waits for its first attempt, has none, whatever an earlier
+// attempt met (the queue keeps every attempt's error).
+func lastError(state mailqueue.State, err string) string {
+	if state != mailqueue.Failed && state != mailqueue.Retrying {
+		return ""
+	}
+	return err
+}
+
+// maxRetryAll bounds the failed mails one "send all again" sends: a
+// second press sends the rest.
+const maxRetryAll = 500
+
+// retryFailed sends every failed mail again (the newest maxRetryAll), as
+// actor, each retry audited as a single one is; a mail sent or gone
+// meanwhile is skipped.
+func (h *Handler) retryFailed(r *http.Request, actor int64) error {
+	ctx := r.Context()
+	q := mailqueue.Query{State: mailqueue.Failed, Limit: mailqueue.MaxPage}
+	for n := 0; n < maxRetryAll; {
+		page, err := h.o.Mails.Page(ctx, q)
+		if err != nil {
+			return err
+		}
+		for _, m := range page.Mails {
+			if n == maxRetryAll {
+				break
+			}
+			err := h.o.Mails.Retry(ctx, actor, m.ID)
+			if e, coded := errs.As(err); err != nil && (!coded || (e.Code != errs.Conflict && e.Code != errs.NotFound)) {
+				return err
+			}
+			n++
+		}
+		if page.Next == 0 || len(page.Mails) == 0 {
+			return nil
+		}
+		q.Before = page.Next
+	}
+	return nil
+}
 
 // retryMail sends the mail a retry form names again, as actor.
 func (h *Handler) retryMail(r *http.Request, actor int64, values map[string]string) error {

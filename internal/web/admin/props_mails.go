@@ -15,6 +15,9 @@ type MailsProps struct {
 	First  string `json:"first"`
 	Action string `json:"action"`
 	Export string `json:"export"`
+	// RetryAll says some mail failed: the page offers to send every failed
+	// one again (action retryall).
+	RetryAll bool `json:"retryAll"`
 }
 
 func (MailsProps) View() string { return ViewMails }
@@ -32,6 +35,8 @@ type MailRow struct {
 	// was sent or failed ("": not yet).
 	Next      string `json:"next"`
 	Finalized string `json:"finalized"`
+	// LastError is a failed or retrying mail's last attempt's error, as
+	// the receiving server wrote it; "" for any other mail.
 	LastError string `json:"lastError"`
 	// Kind is the kind of the request the mail is about, Lead its page
 	// ("": a mail about no request — a staff link, an alert…).

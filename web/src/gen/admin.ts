@@ -304,6 +304,7 @@ export interface MailsProps {
   first: string
   action: string
   export: string
+  retryAll: boolean
 }
 
 /** admin.MailRow */

@@ -100,7 +100,7 @@ export function LeadPage(props: LeadProps) {
           <ul className="admin-mails">
             {(props.mails ?? []).map((m, i) => (
               <li key={i}>{when(m.created, props.lang)} · {m.to} · {m.subject} · <strong>{t(`admin.mail.${m.state}`)}</strong>
-                {m.attempts > 1 && ` (${m.attempts})`}{m.lastError && <span className="admin-error"> {m.lastError}</span>}</li>
+                {m.attempts > 1 && ` (${m.attempts})`}{m.lastError && <span className="admin-error"> {t('admin.mails.lastError')}{t.colon}<span lang="en">{m.lastError}</span></span>}</li>
             ))}
           </ul>
         )}

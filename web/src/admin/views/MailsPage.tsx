@@ -24,7 +24,16 @@ export function MailsPage(props: MailsProps) {
         </label>
       </Filter>
       {invalid && <p id="mails-error" className="admin-error" role="alert">{t(invalid)}</p>}
-      {rows.length > 0 && <p className="admin-actions"><a href={props.export} download>{t('admin.export')}</a></p>}
+      {(rows.length > 0 || props.retryAll) && (
+        <div className="admin-actions">
+          {rows.length > 0 && <a href={props.export} download>{t('admin.export')}</a>}
+          {props.retryAll && (
+            <PostForm action={props.action} fields={{ action: 'retryall' }} confirm={t('admin.mails.retryAllConfirm')}>
+              <button type="submit">{t('admin.mails.retryAll')}</button>
+            </PostForm>
+          )}
+        </div>
+      )}
       {rows.length === 0 ? <p>{t('admin.mails.none')}</p> : (
         <div className="admin-table-wrap">
           <table className="admin-table admin-rows">
@@ -66,7 +75,7 @@ function Row({ m, props, t }: { m: MailRow; props: MailsProps; t: T }) {
       <td data-label={t('admin.mails.to')} className="admin-wrap">{m.to}</td>
       <td data-label={t('admin.mails.subject')} className="admin-wrap">
         {m.subject}
-        {m.lastError && <div className="admin-error admin-small">{t('admin.mails.lastError')}{t.colon}{m.lastError}</div>}
+        {m.lastError && <div className="admin-error admin-small">{t('admin.mails.lastError')}{t.colon}<span lang="en">{m.lastError}</span></div>}
       </td>
       <td data-label={t('admin.mails.kind')}>{m.lead ? <Link href={m.lead}>{t(`admin.kind.${m.kind}`)}</Link> : t('admin.mails.noRequest')}</td>
       <td data-label={t('admin.mails.attempts')}>{m.attempts} / {m.maxAttempts}</td>
