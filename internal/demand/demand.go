@@ -57,8 +57,9 @@ func (d Demand) Validate() field.Errors {
 		e.Check(!rules.IsPostcode(z), "zips", field.KeyZones)
 	}
 	for name, r := range map[string]Range{"price": d.Price, "bedrooms": d.Bedrooms, "garages": d.Garages, "parkings": d.Parkings} {
-		e.Check(r.Min < 0 || r.Max < 0, name+"Max", field.KeyNumber)
-		e.Check(r.Max > 0 && r.Min > r.Max, name+"Max", field.KeyRange)
+		e.Check(r.Min < 0, name+"Min", field.KeyNumber)
+		e.Check(r.Max < 0, name+"Max", field.KeyNumber)
+		e.Check(r.Min >= 0 && r.Max > 0 && r.Min > r.Max, name+"Max", field.KeyRange)
 	}
 	e.Check(d.BathroomsMin < 0, "bathroomsMin", field.KeyNumber)
 	return e

@@ -74,8 +74,12 @@ func TestValidate(t *testing.T) {
 		{"min above max", func(d *Demand) { d.Price = Range{900, 500}; d.Bedrooms = Range{3, 2} },
 			field.Errors{"priceMax": field.KeyRange, "bedroomsMax": field.KeyRange}},
 		{"min without max", func(d *Demand) { d.Price = Range{Min: 900} }, field.Errors{}},
+		// Each bound flagged on its own field: a negative minimum leaves
+		// the empty maximum alone.
 		{"negative", func(d *Demand) { d.Garages = Range{-1, 0}; d.BathroomsMin = -1 },
-			field.Errors{"garagesMax": field.KeyNumber, "bathroomsMin": field.KeyNumber}},
+			field.Errors{"garagesMin": field.KeyNumber, "bathroomsMin": field.KeyNumber}},
+		{"negative maximum", func(d *Demand) { d.Parkings = Range{1, -2} },
+			field.Errors{"parkingsMax": field.KeyNumber}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			d := good

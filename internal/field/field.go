@@ -7,6 +7,7 @@ package field
 
 import (
 	"net/mail"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -230,4 +231,40 @@ func (e Errors) OneOf(name, value string, req bool, options ...string) {
 		}
 		e.Add(name, KeyChoice)
 	}
+}
+
+// Whole reads a whole number as people write one: digits, optionally
+// grouped by threes with a dot, a space or an apostrophe ("250.000", as
+// the site writes a price, "250 000"), a euro sign before or after, a
+// sign first; false for anything else ("1.5", "2e5"). web/src's
+// parseWhole is its twin (forms.vectors.json checks both).
+func Whole(s string) (int64, bool) {
+	s = strings.TrimSpace(s)
+	s = strings.TrimSpace(strings.TrimPrefix(s, "€"))
+	s = strings.TrimSpace(strings.TrimSuffix(s, "€"))
+	sign := ""
+	if strings.HasPrefix(s, "+") || strings.HasPrefix(s, "-") {
+		sign, s = s[:1], s[1:]
+	}
+	for _, sep := range []string{".", " ", "\u00a0", "\u202f", "'"} {
+		if !strings.Contains(s, sep) {
+			continue
+		}
+		parts := strings.Split(s, sep)
+		if len(parts[0]) == 0 || len(parts[0]) > 3 {
+			return 0, false
+		}
+		for _, p := range parts[1:] {
+			if len(p) != 3 {
+				return 0, false
+			}
+		}
+		s = strings.Join(parts, "")
+		break
+	}
+	if s == "" || strings.ContainsFunc(s, func(r rune) bool { return r < '0' || r > '9' }) {
+		return 0, false
+	}
+	n, err := strconv.ParseInt(sign+s, 10, 64)
+	return n, err == nil
 }

@@ -144,3 +144,17 @@ func TestPlain(t *testing.T) {
 		t.Errorf("Printable = %q", got)
 	}
 }
+
+func TestWhole(t *testing.T) {
+	for in, want := range map[string]int64{"250.000": 250000, "€ 250.000": 250000, "250.000 €": 250000, "1.250.000": 1250000,
+		"250 000": 250000, "250\u202f000": 250000, "250'000": 250000, "007": 7, "+5": 5, "-250.000": -250000, " 42 ": 42} {
+		if got, ok := Whole(in); !ok || got != want {
+			t.Errorf("Whole(%q) = %d %v, want %d", in, got, ok, want)
+		}
+	}
+	for _, in := range []string{"", "1.5", "25.00", "2500.000", "1.000 000", "1..000", ".250", "250.", "€", "2e5", "1,5", "١٢"} {
+		if got, ok := Whole(in); ok {
+			t.Errorf("Whole(%q) = %d, want refused", in, got)
+		}
+	}
+}

@@ -17,6 +17,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"immo/internal/field"
 )
 
 // Kind is the form a request came from. The kinds with a thank-you page
@@ -237,8 +239,7 @@ func id(s string) int64 {
 
 // Int reads a number field; ok is false when it is absent or not a number.
 func (r Request) Int(name string) (n int64, ok bool) {
-	n, err := strconv.ParseInt(r.Fields[name], 10, 64)
-	return n, err == nil
+	return field.Whole(r.Fields[name])
 }
 
 // Date reads a date field (YYYY-MM-DD, as an HTML date input posts it).

@@ -3,7 +3,6 @@ package lead
 import (
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -279,8 +278,8 @@ func (f Field) check(e field.Errors, v string) {
 	case Email:
 		e.Check(!field.ValidEmail(v), f.Name, key(field.KeyEmail))
 	case Number:
-		n, err := strconv.ParseInt(v, 10, 64)
-		e.Check(err != nil || n < 0 || n >= 1e9, f.Name, key(field.KeyNumber))
+		n, ok := field.Whole(v)
+		e.Check(!ok || n < 0 || n >= 1e9, f.Name, key(field.KeyNumber))
 	case Date:
 		_, err := time.Parse(time.DateOnly, v)
 		e.Check(err != nil, f.Name, key(field.KeyDate))

@@ -136,7 +136,7 @@ func (s *Service) demand(fields map[string]string) (demand.Demand, field.Errors)
 	}
 	d.Zips = zips
 	n := func(name string) int64 {
-		v, _ := strconv.ParseInt(strings.TrimSpace(fields[name]), 10, 64)
+		v, _ := field.Whole(fields[name])
 		return v
 	}
 	d.Price = demand.Range{Min: n("priceMin"), Max: n("priceMax")}

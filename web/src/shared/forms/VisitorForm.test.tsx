@@ -370,7 +370,8 @@ describe('VisitorForm', () => {
       </VisitorForm>,
     ))
     const adults = labelled('Adults')
-    expect(adults).toHaveAttribute('type', 'number')
+    expect(adults).toHaveAttribute('type', 'text')
+    expect(adults).toHaveAttribute('inputmode', 'numeric')
     expect(labelled('Moving date')).toHaveAttribute('type', 'date')
     await act(async () => {
       await user.type(adults, '-1')

@@ -22,13 +22,12 @@ export function Input({ id, name, label, type = 'text', autoComplete, error, def
       <label htmlFor={id}>{label}</label>
       <input
         id={id}
-        type={type}
+        type={type === 'number' ? 'text' : type}
         name={name}
         autoComplete={autoComplete}
         defaultValue={defaultValue}
         required={required}
         inputMode={type === 'number' ? 'numeric' : undefined}
-        min={type === 'number' ? 0 : undefined}
         aria-invalid={error ? true : undefined}
         aria-describedby={described || undefined}
       />

@@ -54,10 +54,11 @@ export function TextField({ name, label, autoComplete, type, hint }: FieldProps 
       <Label htmlFor={f.id} required={f.required}>{label}</Label>
       <input
         id={f.id}
-        type={t}
+        // A number is a text input with a numeric keyboard: a browser's
+        // number input refuses "250.000", the way the site writes a price.
+        type={t === 'number' ? 'text' : t}
         autoComplete={autoComplete}
         inputMode={t === 'number' ? 'numeric' : undefined}
-        min={t === 'number' ? 0 : undefined}
         defaultValue={t === 'password' ? undefined : (firstValue(f.initial) ?? '')}
         {...f.aria}
         aria-describedby={[hint ? `${f.id}-hint` : '', f.aria['aria-describedby'] ?? ''].filter(Boolean).join(' ') || undefined}

@@ -40,10 +40,36 @@ export function validPhone(s: string): boolean {
 }
 
 /** A whole number from 0 to 999 999 999, as lead's Number fields accept. */
+/**
+ * A whole number as people write one (field.Whole, its twin): digits,
+ * optionally grouped by threes with a dot, a space or an apostrophe
+ * ("250.000", as the site writes a price), a euro sign before or after, a
+ * sign first; null for anything else.
+ */
+export function parseWhole(s: string): number | null {
+  let t = s.trim()
+  if (t.startsWith('€')) t = t.slice(1).trim()
+  if (t.endsWith('€')) t = t.slice(0, -1).trim()
+  let sign = ''
+  if (t.startsWith('+') || t.startsWith('-')) {
+    sign = t[0]
+    t = t.slice(1)
+  }
+  for (const sep of ['.', ' ', '\u00a0', '\u202f', "'"]) {
+    if (!t.includes(sep)) continue
+    const parts = t.split(sep)
+    if (parts[0].length === 0 || parts[0].length > 3 || parts.slice(1).some((p) => p.length !== 3)) return null
+    t = parts.join('')
+    break
+  }
+  if (!/^[0-9]+$/.test(t)) return null
+  const n = Number(sign + t)
+  return Number.isSafeInteger(n) ? n : null
+}
+
 export function validNumber(s: string): boolean {
-  if (!/^[+-]?[0-9]+$/.test(s)) return false
-  const n = Number(s)
-  return n >= 0 && n < 1e9
+  const n = parseWhole(s)
+  return n !== null && n >= 0 && n < 1e9
 }
 
 const daysIn = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate()
