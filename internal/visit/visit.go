@@ -168,30 +168,46 @@ type DayCount struct {
 	Count int
 }
 
-// Summarize makes the stats as of today from the daily counts of the last
-// 30 days (Store.Daily) and the total. Week is the last 7 days and Month
-// the last 30, today included: an owner compares like with like on any
-// day, rather than a month that restarts at 0 on the 1st.
+// Summarize makes the stats as of today from the daily counts of Range
+// (Store.Daily) and the total, as SPEC §1 says them: today, this week
+// (from Monday) and this month (from the 1st), in Brussels time, and the
+// chart of the last 30 days.
 func Summarize(days map[Day]int, total int, today time.Time) Stats {
-	s := Stats{Total: total}
+	s := Stats{Total: total, Today: days[DayOf(today)]}
+	monday, first := weekStart(today), monthStart(today)
+	for d, n := range days {
+		if d >= first && d <= DayOf(today) {
+			s.Month += n
+		}
+		if d >= monday && d <= DayOf(today) {
+			s.Week += n
+		}
+	}
 	t := today.In(agenda.Brussels)
 	for i := 29; i >= 0; i-- {
 		d := Day(time.Date(t.Year(), t.Month(), t.Day()-i, 12, 0, 0, 0, agenda.Brussels).Format(time.DateOnly))
-		n := days[d]
-		s.Last30 = append(s.Last30, DayCount{d, n})
-		s.Month += n
-		if i < 7 {
-			s.Week += n
-		}
-		if i == 0 {
-			s.Today = n
-		}
+		s.Last30 = append(s.Last30, DayCount{d, days[d]})
 	}
 	return s
 }
 
-// Range is the days Summarize reads for today: from 29 days before to today.
+// weekStart is the Monday of today's week, monthStart the 1st of its
+// month, in Brussels.
+func weekStart(today time.Time) Day {
+	t := today.In(agenda.Brussels)
+	back := (int(t.Weekday()) + 6) % 7 // Monday 0 … Sunday 6
+	return Day(time.Date(t.Year(), t.Month(), t.Day()-back, 12, 0, 0, 0, agenda.Brussels).Format(time.DateOnly))
+}
+
+func monthStart(today time.Time) Day {
+	t := today.In(agenda.Brussels)
+	return Day(time.Date(t.Year(), t.Month(), 1, 12, 0, 0, 0, agenda.Brussels).Format(time.DateOnly))
+}
+
+// Range is the days Summarize reads for today: the chart's 30 days and
+// the month's, from whichever starts first, to today.
 func Range(today time.Time) (from, to Day) {
 	t := today.In(agenda.Brussels)
-	return Day(time.Date(t.Year(), t.Month(), t.Day()-29, 12, 0, 0, 0, agenda.Brussels).Format(time.DateOnly)), DayOf(today)
+	from = Day(time.Date(t.Year(), t.Month(), t.Day()-29, 12, 0, 0, 0, agenda.Brussels).Format(time.DateOnly))
+	return min(from, monthStart(today)), DayOf(today)
 }

@@ -126,8 +126,23 @@ func TestSummarize(t *testing.T) {
 	today := at("2026-03-30 10:00") // the chart crosses the change to summer time
 	days := map[Day]int{"2026-03-30": 2, "2026-03-24": 3, "2026-03-23": 5, "2026-03-01": 7, "2026-02-28": 100}
 	s := Summarize(days, 500, today)
-	if s.Today != 2 || s.Week != 5 || s.Month != 17 || s.Total != 500 {
+	// A Monday: the week is today alone; the month from the 1st.
+	if s.Today != 2 || s.Week != 2 || s.Month != 17 || s.Total != 500 {
 		t.Fatalf("stats %+v", s)
+	}
+	// The 31st: the month's 1st is 30 days before, out of the chart but in
+	// the month; the week from Monday the 30th; a Sunday's week from the
+	// Monday before.
+	tuesday := at("2026-03-31 23:30")
+	if from, _ := Range(tuesday); from != "2026-03-01" {
+		t.Fatalf("Range on the 31st from %s", from)
+	}
+	days["2026-03-31"] = 1
+	if s := Summarize(days, 500, tuesday); s.Today != 1 || s.Week != 3 || s.Month != 18 {
+		t.Fatalf("on the 31st: %+v", s)
+	}
+	if s := Summarize(days, 500, at("2026-03-29 21:00")); s.Week != 8 || s.Month != 15 {
+		t.Fatalf("on Sunday the 29th: %+v", s)
 	}
 	if len(s.Last30) != 30 || s.Last30[0].Day != "2026-03-01" || s.Last30[29].Day != "2026-03-30" || s.Last30[0].Count != 7 {
 		t.Fatalf("chart %v … %v", s.Last30[0], s.Last30[29])

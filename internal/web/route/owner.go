@@ -127,8 +127,8 @@ type OwnedProperty struct {
 	URL       string `json:"url,omitempty"`
 	Picture   string `json:"picture,omitempty"`
 	Online    bool   `json:"online"`
-	// The page's visits today, in the last 7 and 30 days (today
-	// included), and ever.
+	// The page's visits today, this week (from Monday), this month (from
+	// the 1st), in Brussels time, and ever.
 	Today int `json:"today"`
 	Week  int `json:"week"`
 	Month int `json:"month"`
