@@ -50,20 +50,8 @@ export function parseWhole(s: string): number | null {
   let t = s.trim()
   if (t.startsWith('€')) t = t.slice(1).trim()
   if (t.endsWith('€')) t = t.slice(0, -1).trim()
-  let sign = ''
-  if (t.startsWith('+') || t.startsWith('-')) {
-    sign = t[0]
-    t = t.slice(1)
-  }
-  for (const sep of ['.', ' ', '\u00a0', '\u202f', "'"]) {
-    if (!t.includes(sep)) continue
-    const parts = t.split(sep)
-    if (parts[0].length === 0 || parts[0].length > 3 || parts.slice(1).some((p) => p.length !== 3)) return null
-    t = parts.join('')
-    break
-  }
-  if (!/^[0-9]+$/.test(t)) return null
-  const n = Number(sign + t)
+  const m = /^([+-]?)(\d+|\d{1,3}([. \u00a0\u202f'])\d{3}(?:\3\d{3})*)$/.exec(t)
+  const n = m ? Number(m[1] + m[2].replace(/\D/g, '')) : NaN
   return Number.isSafeInteger(n) ? n : null
 }
 
