@@ -1,6 +1,9 @@
 package app_test
 
 import (
+	"bytes"
+	"image"
+	"image/jpeg"
 	"net/http"
 	"net/url"
 	"slices"
@@ -9,6 +12,7 @@ import (
 
 	"immo/internal/account"
 	"immo/internal/app/apptest"
+	"immo/internal/lead"
 	"immo/internal/testimonial"
 )
 
@@ -162,6 +166,91 @@ func TestInboxTestimonials(t *testing.T) {
 				if rec := agent.do(t, "GET", page+bad, nil); rec.Code != http.StatusBadRequest {
 					t.Errorf("%s: %d, want 400", bad, rec.Code)
 				}
+			}
+		})
+	}
+}
+
+// TestInboxTestimonialPicture: the moderation shows a testimonial's
+// picture in the page (inline, sandboxed; any other upload still only a
+// download) and drops it while keeping the text: the site then serves the
+// picture no more, the change audited; on both databases.
+func TestInboxTestimonialPicture(t *testing.T) {
+	for _, db := range apptest.Databases {
+		t.Run(db.Name, func(t *testing.T) {
+			s := apptest.New(t, apptest.Options{DatabaseURL: db.URL(t)})
+			ctx := t.Context()
+			var jpg bytes.Buffer
+			if err := jpeg.Encode(&jpg, image.NewRGBA(image.Rect(0, 0, 4, 4)), nil); err != nil {
+				t.Fatal(err)
+			}
+			req, err := s.Requests.Save(ctx, lead.Request{Kind: lead.KindTestimonial, Lang: "nl", Page: "/nl/", Time: s.Clock.Now(), IPHash: "x",
+				Person: lead.Person{FirstName: "Els", LastName: "Peeters", Email: "els@example.be"}, Remark: "Top service",
+				Files: []lead.File{{Field: testimonial.PictureField, Name: "els.jpg", Type: "image/jpeg", Data: jpg.Bytes()},
+					{Field: "cv", Name: "cv.pdf", Type: "application/pdf", Data: []byte("%PDF-1.7 cv")}}}, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			signer, err := testimonial.NewPictureSigner([]byte(strings.Repeat("p", 32))) // apptest's key
+			if err != nil {
+				t.Fatal(err)
+			}
+			id, err := s.Store.AddTestimonial(ctx, testimonial.Testimonial{Name: "Els P.", Comment: "Top service", Lang: "nl",
+				CreatedAt: s.Clock.Now(), RequestID: req, Picture: "set below", Approved: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			public := signer.URL(id)
+			if rec := get(t, s, public); rec.Code != http.StatusOK {
+				t.Fatalf("the published picture on the site: %d", rec.Code)
+			}
+			agent := newStaff(t, s, "agent@agency.test", account.Agent, "198.51.100.2")
+			row := func() map[string]any {
+				t.Helper()
+				agent.inertia = true
+				defer func() { agent.inertia = false }()
+				_, props := inboxPage(t, agent.do(t, "GET", "/admin/testimonials/", nil))
+				for _, r := range props["rows"].([]any) {
+					if r := r.(map[string]any); r["id"] == float64(id) {
+						return r
+					}
+				}
+				t.Fatalf("no testimonial %d", id)
+				return nil
+			}
+			r := row()
+			view, _ := r["pictureView"].(string)
+			if view == "" || r["picture"] == "" {
+				t.Fatalf("no picture shown: %v", r)
+			}
+			rec := agent.do(t, "GET", view, nil)
+			if rec.Code != http.StatusOK || rec.Header().Get("Content-Type") != "image/jpeg" ||
+				!strings.HasPrefix(rec.Header().Get("Content-Disposition"), "inline") || !strings.Contains(rec.Header().Get("Content-Security-Policy"), "sandbox") ||
+				rec.Header().Get("X-Content-Type-Options") != "nosniff" {
+				t.Errorf("the picture shown: %d %v", rec.Code, rec.Header())
+			}
+			// Another upload asked to be shown is still a download.
+			if rec := agent.do(t, "GET", "/admin/leads/"+itoa(req)+"/files/cv?view=1", nil); !strings.HasPrefix(rec.Header().Get("Content-Disposition"), "attachment") {
+				t.Errorf("a CV shown inline: %v", rec.Header())
+			}
+
+			rec = agent.do(t, "POST", "/admin/testimonials/", url.Values{"action": {"dropPicture"}, "id": {itoa(id)}})
+			if rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != "/admin/testimonials/?done=dropPicture" {
+				t.Fatalf("dropping the picture: %d → %q", rec.Code, rec.Header().Get("Location"))
+			}
+			if r := row(); r["picture"] != "" || r["pictureView"] != "" || r["comment"] != "Top service" || r["approved"] != true {
+				t.Errorf("after the drop: %v", r)
+			}
+			if rec := get(t, s, public); rec.Code != http.StatusNotFound {
+				t.Errorf("a dropped picture on the site: %d", rec.Code)
+			}
+			if log := audited(t, s, testimonial.AuditTarget, 0); len(log) != 1 || log[0].Action != "testimonial.picture" || log[0].TargetID != id {
+				t.Errorf("the drop's entry: %+v", log)
+			}
+			// Again: nothing to drop, nothing logged.
+			agent.do(t, "POST", "/admin/testimonials/", url.Values{"action": {"dropPicture"}, "id": {itoa(id)}})
+			if log := audited(t, s, testimonial.AuditTarget, 0); len(log) != 1 {
+				t.Errorf("a second drop logged: %+v", log)
 			}
 		})
 	}

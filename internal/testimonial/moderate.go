@@ -16,7 +16,7 @@ type Op int
 
 const (
 	Keep   Op = iota // nothing: the version stays
-	Update           // the testimonial's name, comment and approval
+	Update           // the testimonial's name, comment, approval and picture
 	Delete           // the testimonial removed (with its picture's address)
 )
 
@@ -31,6 +31,9 @@ const (
 	ActionApprove Action = "testimonial.approve" // Before "pending", After "published"
 	ActionReject  Action = "testimonial.reject"  // Before the name and comment removed
 	ActionEdit    Action = "testimonial.edit"    // Before and After the name and comment
+	// ActionDropPicture: the picture no longer shown, the text kept
+	// (Before the picture's address on the site).
+	ActionDropPicture Action = "testimonial.picture"
 )
 
 // Change is one moderation, for the audit log: who (a staff account), on
@@ -173,6 +176,21 @@ func (m *Moderation) Edit(ctx context.Context, by, id int64, name, comment strin
 		before := words(*t)
 		t.Name, t.Comment = name, comment
 		return Update, &Change{Action: ActionEdit, Before: before, After: words(*t)}
+	})
+}
+
+// DropPicture stops showing testimonial id's picture, as by, its name and
+// comment kept (a picture the agency will not publish, with words it
+// will): the site shows the text alone and no longer serves the picture;
+// the request it came with keeps the upload. None to drop changes nothing.
+func (m *Moderation) DropPicture(ctx context.Context, by, id int64) error {
+	return m.edit(ctx, by, id, func(t *Testimonial) (Op, *Change) {
+		if t.Picture == "" {
+			return Keep, nil
+		}
+		before := t.Picture
+		t.Picture = ""
+		return Update, &Change{Action: ActionDropPicture, Before: before}
 	})
 }
 

@@ -36,8 +36,8 @@ func (s *Store) EditTestimonial(ctx context.Context, id int64, fn func(ctx conte
 		case testimonial.Keep:
 			return nil
 		case testimonial.Update:
-			_, err = tx.ExecContext(ctx, s.d.query(`UPDATE testimonials SET name = ?, comment = ?, approved = ? WHERE id = ?`),
-				t.Name, t.Comment, t.Approved, id)
+			_, err = tx.ExecContext(ctx, s.d.query(`UPDATE testimonials SET name = ?, comment = ?, approved = ?, picture = ? WHERE id = ?`),
+				t.Name, t.Comment, t.Approved, t.Picture, id)
 		case testimonial.Delete:
 			_, err = tx.ExecContext(ctx, s.d.query(`DELETE FROM testimonials WHERE id = ?`), id)
 		default:

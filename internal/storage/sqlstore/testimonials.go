@@ -67,13 +67,14 @@ func (s *Store) SetTestimonialPictureIn(ctx context.Context, tx mail.Tx, id int6
 	return nil
 }
 
-// ApprovedPicture implements testimonial.Store: the picture file of the
+// ApprovedPicture implements testimonial.Store (none once the moderation
+// dropped it: picture emptied): the picture file of the
 // testimonial's request, while the testimonial is approved.
 func (s *Store) ApprovedPicture(ctx context.Context, id int64) ([]byte, error) {
 	var data []byte
 	err := s.read.QueryRowContext(ctx, s.d.query(`SELECT f.data FROM testimonials t
 		JOIN request_files f ON f.request_id = t.request_id AND f.field = 'picture'
-		WHERE t.id = ? AND t.approved`), id).Scan(&data)
+		WHERE t.id = ? AND t.approved AND t.picture <> ''`), id).Scan(&data)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, testimonial.ErrNotFound
 	}

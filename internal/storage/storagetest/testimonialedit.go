@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"immo/internal/inbox"
+	"immo/internal/lead"
 	"immo/internal/mail"
 	"immo/internal/storage/sqlstore"
 	"immo/internal/testimonial"
@@ -89,5 +90,44 @@ func testTestimonialEdit(t *testing.T, s testimonial.Store) {
 	}
 	if err := edit(testimonial.Update, func(tm *testimonial.Testimonial) {}, nil); !errors.Is(err, testimonial.ErrNotFound) {
 		t.Fatalf("a deleted testimonial: %v, want ErrNotFound", err)
+	}
+
+	// An update writes the picture too: emptied, the site serves it no
+	// more, the request keeps its upload.
+	requests, ok := s.(interface{ Requests() *sqlstore.Requests })
+	if !ok {
+		return
+	}
+	req, err := requests.Requests().Save(ctx, lead.Request{Kind: lead.KindTestimonial, Lang: "nl", Page: "/", Time: at, IPHash: "pic",
+		Person: lead.Person{FirstName: "Els", LastName: "V", Email: "els@example.be"}, Remark: "Top",
+		Files: []lead.File{{Field: testimonial.PictureField, Name: "els.jpg", Type: "image/jpeg", Data: []byte("\xff\xd8\xff jpeg")}}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pic, err := s.AddTestimonial(ctx, testimonial.Testimonial{Name: "Els", Comment: "Top", Lang: "nl", CreatedAt: at, RequestID: req,
+		Picture: "/testimonial-picture/1-x.jpg", Approved: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if data, err := s.ApprovedPicture(ctx, pic); err != nil || len(data) == 0 {
+		t.Fatalf("the picture before: %d bytes, %v", len(data), err)
+	}
+	err = s.EditTestimonial(ctx, pic, func(ctx context.Context, tx mail.Tx, tm *testimonial.Testimonial) (testimonial.Op, error) {
+		if tm.Picture != "/testimonial-picture/1-x.jpg" {
+			t.Errorf("handed picture %q", tm.Picture)
+		}
+		tm.Picture = ""
+		return testimonial.Update, nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.ApprovedPicture(ctx, pic); !errors.Is(err, testimonial.ErrNotFound) {
+		t.Fatalf("a dropped picture still served: %v", err)
+	}
+	for _, a := range mustApproved(t, s) {
+		if a.ID == pic && (a.Picture != "" || a.Comment != "Top") {
+			t.Fatalf("after the drop: %+v", a)
+		}
 	}
 }

@@ -14,4 +14,5 @@ type Testimonials interface {
 	Approve(ctx context.Context, by, id int64) error
 	Reject(ctx context.Context, by, id int64) error
 	Edit(ctx context.Context, by, id int64, name, comment string) error
+	DropPicture(ctx context.Context, by, id int64) error
 }

@@ -14,7 +14,8 @@ import (
 
 // serveFile sends a lead's upload (a CV) as a download: never shown in the
 // browser (attachment, its type the one its content was found to be), so
-// a file a visitor sent runs nothing in the inbox's origin.
+// a file a visitor sent runs nothing in the inbox's origin — but a picture
+// asked with ?view=1, shown in a page (an <img>, sandboxed, not sniffed).
 func (h *Handler) serveFile(w http.ResponseWriter, r *http.Request) {
 	id, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
 	if err != nil || id <= 0 {
@@ -33,10 +34,20 @@ func (h *Handler) serveFile(w http.ResponseWriter, r *http.Request) {
 	}
 	hd := w.Header()
 	hd.Set("Content-Type", info.Type)
-	hd.Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": info.Name}))
+	disposition := "attachment"
+	if r.URL.Query().Get("view") == "1" && viewable[info.Type] {
+		disposition = "inline" // a picture the page shows (a testimonial's, to moderate)
+	}
+	hd.Set("Content-Disposition", mime.FormatMediaType(disposition, map[string]string{"filename": info.Name}))
 	hd.Set("Content-Security-Policy", "sandbox; default-src 'none'")
+	hd.Set("X-Content-Type-Options", "nosniff")
 	http.ServeContent(w, r, "", time.Time{}, body)
 }
+
+// viewable are the types (found in an upload's content, never as sent)
+// an upload may be shown in the inbox's page as: pictures a browser draws
+// and runs nothing in (no SVG). Anything else is only downloaded.
+var viewable = map[string]bool{"image/jpeg": true, "image/png": true, "image/webp": true, "image/gif": true}
 
 // serveExport streams the CSV of the list its address filters (every
 // page of it), in the staff member's language; the export is in the

@@ -33,7 +33,9 @@ type TestimonialRow struct {
 	Approved bool   `json:"approved"`
 	Created  string `json:"created"` // RFC 3339
 	// Lead is the request it came with ("": none, a seeded one); Picture
-	// the picture sent with it, downloaded from that request ("": none).
-	Lead    string `json:"lead"`
-	Picture string `json:"picture"`
+	// the picture sent with it, downloaded from that request ("": none,
+	// or dropped), PictureView the same shown in the page.
+	Lead        string `json:"lead"`
+	Picture     string `json:"picture"`
+	PictureView string `json:"pictureView"`
 }

@@ -17,6 +17,7 @@ const (
 	actionApprove = "approve"
 	actionReject  = "reject"
 	actionEdit    = "edit"
+	actionDropPic = "dropPicture" // the picture no longer shown, the text kept
 )
 
 // serveTestimonials answers the testimonials to moderate, and their forms:
@@ -49,7 +50,7 @@ func (h *Handler) serveTestimonials(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		b.Errors, b.Form = problems, typed(values, values["action"]+"-"+values["id"])
-	} else if done == actionApprove || done == actionReject || done == actionEdit {
+	} else if done == actionApprove || done == actionReject || done == actionEdit || done == actionDropPic {
 		b.Notice = "admin.testimonials.done." + done
 	}
 	pendingBefore, ok1 := beforeParam(q, "pending")
@@ -83,6 +84,7 @@ func (h *Handler) serveTestimonials(w http.ResponseWriter, r *http.Request) {
 			row.Lead = leadPath(t.RequestID)
 			if t.Picture != "" {
 				row.Picture = leadPath(t.RequestID) + "files/" + testimonial.PictureField
+				row.PictureView = row.Picture + "?view=1"
 			}
 		}
 		props.Rows = append(props.Rows, row)
@@ -115,6 +117,8 @@ func (h *Handler) moderate(r *http.Request, actor int64, values map[string]strin
 		return h.o.Testimonials.Reject(ctx, actor, id)
 	case actionEdit:
 		return h.o.Testimonials.Edit(ctx, actor, id, values["name"], values["comment"])
+	case actionDropPic:
+		return h.o.Testimonials.DropPicture(ctx, actor, id)
 	}
 	return &errs.Error{Code: errs.Invalid, Field: "form", Key: "admin.error.action", Message: "admin: unknown action"}
 }

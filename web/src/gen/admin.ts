@@ -286,6 +286,7 @@ export interface TestimonialRow {
   created: string
   lead: string
   picture: string
+  pictureView: string
 }
 
 /** admin.MailsProps */

@@ -62,6 +62,9 @@ function Card({ row: r, props, t, post }: { row: TestimonialRow; props: Testimon
         <span className="admin-status">{t(r.approved ? 'admin.testimonials.statePublished' : 'admin.testimonials.statePending')}</span>
       </p>
       <blockquote className="admin-remark">{r.comment}</blockquote>
+      {r.pictureView && (
+        <img className="admin-card-picture" src={r.pictureView} alt={t('admin.testimonials.pictureAlt', { name: r.name })} loading="lazy" />
+      )}
       <p className="admin-meta">
         <span>{t('admin.testimonials.created')}{t.colon}{when(r.created, props.lang)}</span>
         {r.lang && <span>{t('admin.testimonials.lang')}{t.colon}{r.lang.toUpperCase()}</span>}
@@ -74,6 +77,11 @@ function Card({ row: r, props, t, post }: { row: TestimonialRow; props: Testimon
         {!r.approved && (
           <PostForm action={props.action} fields={{ action: 'approve', id: String(r.id) }}>
             <button type="submit">{t('admin.testimonials.approve')}</button>
+          </PostForm>
+        )}
+        {r.picture && (
+          <PostForm action={props.action} fields={{ action: 'dropPicture', id: String(r.id) }} confirm={t('admin.testimonials.dropPictureConfirm')}>
+            <button type="submit">{t('admin.testimonials.dropPicture')}</button>
           </PostForm>
         )}
         <PostForm action={props.action} fields={{ action: 'reject', id: String(r.id) }} confirm={t('admin.testimonials.rejectConfirm')}>

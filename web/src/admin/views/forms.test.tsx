@@ -36,7 +36,7 @@ const lead: LeadProps = {
 const testimonials: TestimonialsProps = {
   ...base,
   rows: [{ id: 5, name: 'Zoë Q.', comment: 'Vlotte verkoop', website: '', about: '', lang: 'nl', approved: false,
-    created: '2026-11-28T08:00:00Z', lead: '', picture: '' }],
+    created: '2026-11-28T08:00:00Z', lead: '', picture: '', pictureView: '' }],
   pendingTotal: 1, publishedTotal: 0, pendingNext: '', publishedNext: '', first: '', action: '/admin/testimonials/', maxName: 100, maxComment: 5000,
 }
 
