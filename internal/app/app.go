@@ -165,7 +165,7 @@ func New(ctx context.Context, c Config) (*App, error) {
 	deps := formDeps{Requests: requests, Pending: store, Pictures: pictureSigner, Spam: spam, Watch: abuse, Queue: queue, Resolver: resolver,
 		Catalog: cat, IPKey: c.Keys.IPHash, AltchaKey: c.Keys.Altcha, Now: c.Now, Log: log.With("component", "forms"), Agenda: visits,
 		Newsletter: &newsletter.Service{Store: subscribers}, Captcha: c.Captcha,
-		Registrants: newRegistrants(store, cfg, cat)}
+		Registrants: newRegistrants(store, cfg, cat, queue)}
 	if visits != nil {
 		resolver.Agenda = visits.Board
 		if cancels, err = newVisitCancels(deps); err != nil {

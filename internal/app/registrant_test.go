@@ -1,6 +1,7 @@
 package app_test
 
 import (
+	"context"
 	"net/http"
 	"net/http/httptest"
 	"net/mail"
@@ -16,6 +17,7 @@ import (
 	"immo/internal/app"
 	"immo/internal/app/apptest"
 	"immo/internal/field"
+	immomail "immo/internal/mail"
 	"immo/internal/registrant"
 	"immo/internal/web"
 )
@@ -244,10 +246,26 @@ func TestRegistrant(t *testing.T) {
 			expect(t, "this session", c.do(t, "GET", "/fr/account/", nil), http.StatusOK, "", `"page":"area"`)
 			expect(t, "the other session", second.do(t, "GET", "/fr/account/", nil), http.StatusSeeOther, "/fr/account/login/")
 
-			// The data, as JSON.
+			// The data, as JSON: everything kept about her — what she typed
+			// in each registration, her newsletter subscription.
+			if err := s.Store.WithTx(t.Context(), func(ctx context.Context, tx immomail.Tx) error {
+				_, err := s.Store.Newsletter().SubscribeIn(ctx, tx, "ann@example.be", "fr", s.Clock.Now())
+				return err
+			}); err != nil {
+				t.Fatal(err)
+			}
 			x := c.do(t, "GET", "/fr/account/export/", nil)
 			if x.Code != http.StatusOK || !strings.Contains(x.Body.String(), `"email": "ann@example.be"`) || !strings.Contains(x.Header().Get("Content-Disposition"), "attachment") {
 				t.Fatalf("export: %d %s", x.Code, x.Body)
+			}
+			for _, want := range []string{`"phone": "0471 23 45 67"`, `"title": "ms"`, `"contactTime": "morning,evening"`,
+				`"state": "pending"`, `"addressConfirmed": "`, `"registrations": [`} {
+				if !strings.Contains(x.Body.String(), want) {
+					t.Errorf("the export lacks %s:\n%s", want, x.Body)
+				}
+			}
+			if strings.Contains(x.Body.String(), "secret words") || strings.Contains(x.Body.String(), "ipHash") {
+				t.Errorf("the export holds a password or a hash:\n%s", x.Body)
 			}
 
 			// Forgotten: the same answer for anyone; a link valid one hour, once.
@@ -292,6 +310,20 @@ func TestRegistrant(t *testing.T) {
 			}
 			if n := s.Count(t, "requests WHERE kind = 'demand-register'"); n != 0 {
 				t.Fatalf("%d registrations of the deleted account left", n)
+			}
+			if n := s.Count(t, "newsletter_subscribers"); n != 0 {
+				t.Fatalf("the newsletter's row of the deleted account is left")
+			}
+			queued, err := s.Queue.List(t.Context(), 1000)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, m := range queued {
+				for _, to := range m.To {
+					if strings.Contains(strings.ToLower(to), "ann@example.be") {
+						t.Fatalf("a mail to the deleted account is kept: %+v", m)
+					}
+				}
 			}
 			expect(t, "login after deletion", c.do(t, "POST", "/fr/account/login/", url.Values{"email": {"ann@example.be"}, "password": {"ann's fourth words"}}),
 				http.StatusUnprocessableEntity, "", field.KeyLogin)

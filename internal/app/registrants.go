@@ -27,10 +27,10 @@ const ForgotPerHour = 5
 const ForgotPerAddressDay = 5
 
 // newRegistrants is the demand registrants' service on the store: the
-// zones of cfg, the property types of cat. newForms gives it its mails,
-// queue and clock.
-func newRegistrants(store storage.Store, cfg *site.Config, cat *catalog.Service) *registrant.Service {
-	return &registrant.Service{Store: store.Registrants(), Tokens: store.Owners(), Zones: cfg,
+// zones of cfg, the property types of cat, queue's forgetting of an
+// account's mails. newForms gives it its mails, queue and clock.
+func newRegistrants(store storage.Store, cfg *site.Config, cat *catalog.Service, queue *mailqueue.Queue) *registrant.Service {
+	return &registrant.Service{Store: store.Registrants(), Tokens: store.Owners(), Zones: cfg, ForgetMails: queue.ForgetRecipient,
 		Types: func() []int {
 			var ids []int
 			for _, t := range cat.Index().Types(cfg.Languages.Default) {

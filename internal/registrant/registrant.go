@@ -20,6 +20,7 @@ import (
 	"immo/internal/account"
 	"immo/internal/demand"
 	"immo/internal/field"
+	"immo/internal/lead"
 	"immo/internal/mail"
 )
 
@@ -101,9 +102,18 @@ type Store interface {
 	// same transaction; found is false (and nothing done) when none does.
 	ResetLink(ctx context.Context, email string, l Link,
 		fn func(ctx context.Context, tx mail.Tx, a account.Account) error) (found bool, err error)
-	// DeleteAccount deletes the account and everything about it (its
-	// demands, their alerts and links, its sessions are the caller's).
-	DeleteAccount(ctx context.Context, accountID int64) error
+	// Registrations are the demand register's posts of email, oldest
+	// first: what the person typed (their password never kept).
+	Registrations(ctx context.Context, email string) ([]lead.Request, error)
+	// Subscription is the newsletter's state of email ("pending",
+	// "confirmed", "unsubscribed") and since when; ok false when it has
+	// none.
+	Subscription(ctx context.Context, email string) (state string, since time.Time, ok bool, err error)
+	// DeleteAccount deletes the account and everything about it — its
+	// demands, their alerts and links, its registrations, its newsletter
+	// subscription (its sessions are the caller's) — and runs fn with its
+	// address in the same transaction (the queue forgets its mails).
+	DeleteAccount(ctx context.Context, accountID int64, fn func(ctx context.Context, tx mail.Tx, email string) error) error
 }
 
 // Alert is a property a demand was told about, and when.

@@ -47,7 +47,22 @@ type Service struct {
 	Types func() []int
 	Queue mail.Queue
 	Reset ResetMail
-	Now   func() time.Time // nil: time.Now
+	// ForgetMails deletes, in tx, every mail to email (the mail queue's
+	// ForgetRecipient); nil: none is kept by the caller.
+	ForgetMails func(ctx context.Context, tx mail.Tx, email string) (int64, error)
+	Now         func() time.Time // nil: time.Now
+}
+
+// DeleteAccount deletes a and everything kept about its owner, the mails
+// to them included (GDPR Art. 17).
+func (s *Service) DeleteAccount(ctx context.Context, a account.Account) error {
+	return s.Store.DeleteAccount(ctx, a.ID, func(ctx context.Context, tx mail.Tx, email string) error {
+		if s.ForgetMails == nil {
+			return nil
+		}
+		_, err := s.ForgetMails(ctx, tx, email)
+		return err
+	})
 }
 
 func (s *Service) now() time.Time {
@@ -342,7 +357,9 @@ func (s *Service) ChangePassword(ctx context.Context, a account.Account, current
 }
 
 // Export is everything the site keeps about a registrant, as they
-// download it.
+// download it (GDPR Art. 15, 20): their account, their searches, what
+// they typed in each registration (title, phone, contact times, the
+// newsletter box, a remark…) and their newsletter subscription.
 type Export struct {
 	Account struct {
 		Email          string            `json:"email"`
@@ -350,9 +367,30 @@ type Export struct {
 		LastName       string            `json:"lastName"`
 		Lang           string            `json:"language"`
 		Created        time.Time         `json:"created"`
+		Confirmed      time.Time         `json:"addressConfirmed,omitzero"`
+		PasswordChange time.Time         `json:"passwordChanged,omitzero"`
 		AlertFrequency account.Frequency `json:"alertFrequency"`
 	} `json:"account"`
-	Demands []ExportDemand `json:"demands"`
+	Demands       []ExportDemand       `json:"demands"`
+	Registrations []ExportRegistration `json:"registrations"`
+	// Newsletter is the address's subscription, if any.
+	Newsletter *ExportNewsletter `json:"newsletter,omitempty"`
+}
+
+// ExportRegistration is one post of the demand register: as typed.
+type ExportRegistration struct {
+	Received time.Time         `json:"received"`
+	Language string            `json:"language"`
+	Page     string            `json:"page"`
+	Person   lead.Person       `json:"person"`
+	Remark   string            `json:"remark,omitempty"`
+	Fields   map[string]string `json:"fields"`
+}
+
+// ExportNewsletter is the newsletter's state of the address.
+type ExportNewsletter struct {
+	State string    `json:"state"` // pending, confirmed or unsubscribed
+	Since time.Time `json:"since"`
 }
 
 // ExportDemand is one demand in an Export: its search as the form says it.
@@ -383,6 +421,21 @@ func (s *Service) Export(ctx context.Context, a account.Account) (Export, error)
 	var x Export
 	x.Account.Email, x.Account.FirstName, x.Account.LastName = a.Email, a.FirstName, a.LastName
 	x.Account.Lang, x.Account.Created, x.Account.AlertFrequency = a.Lang, a.Created, a.AlertFrequency
+	x.Account.Confirmed, x.Account.PasswordChange = a.Confirmed, a.PasswordChanged
+	regs, err := s.Store.Registrations(ctx, a.Email)
+	if err != nil {
+		return x, err
+	}
+	x.Registrations = []ExportRegistration{}
+	for _, r := range regs {
+		x.Registrations = append(x.Registrations, ExportRegistration{Received: r.Time, Language: r.Lang, Page: r.Page,
+			Person: r.Person, Remark: r.Remark, Fields: r.Kept()})
+	}
+	if state, since, ok, err := s.Store.Subscription(ctx, a.Email); err != nil {
+		return x, err
+	} else if ok {
+		x.Newsletter = &ExportNewsletter{State: state, Since: since}
+	}
 	ds, err := s.Store.Demands(ctx, a.ID)
 	if err != nil {
 		return x, err

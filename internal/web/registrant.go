@@ -345,7 +345,7 @@ func (h *Handler) areaPost(ctx context.Context, a account.Account, p FormPost) (
 		// This session goes on with a new token; the others are over.
 		return Outcome{Session: SessionRenew, Next: area + "?done=password"}, nil
 	case actionDeleteAccount:
-		if err := reg.Store.DeleteAccount(ctx, a.ID); err != nil && !errors.Is(err, account.ErrNotFound) {
+		if err := reg.DeleteAccount(ctx, a); err != nil && !errors.Is(err, account.ErrNotFound) {
 			return Outcome{}, err
 		}
 		return Outcome{Session: SessionEnd, Next: h.resolver.RegistrantURL(route.RegistrantLogin, p.Lang) + "?done=account-deleted"}, nil

@@ -3,6 +3,7 @@ package sqlstore
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"time"
 
@@ -278,11 +279,50 @@ func (rs *Registrants) ResetLink(ctx context.Context, email string, l registrant
 	return true, nil
 }
 
+// Registrations implements registrant.Store.
+func (rs *Registrants) Registrations(ctx context.Context, email string) ([]lead.Request, error) {
+	rows, err := rs.s.read.QueryContext(ctx, rs.s.d.query(`SELECT data FROM requests WHERE kind = ?
+		AND lower(trim(data->'person'->>'email')) = ? ORDER BY id`), string(lead.KindDemandRegister), account.NormalEmail(email))
+	if err != nil {
+		return nil, rs.s.errorf("registrations: %w", err)
+	}
+	defer rows.Close()
+	out := []lead.Request{}
+	for rows.Next() {
+		var data []byte
+		var r lead.Request
+		if err := rows.Scan(&data); err != nil {
+			return nil, rs.s.errorf("registrations: %w", err)
+		}
+		if err := json.Unmarshal(data, &r); err != nil {
+			return nil, rs.s.errorf("registration: %w", err)
+		}
+		r.IPHash = "" // a keyed hash of nothing they can read
+		out = append(out, r)
+	}
+	return out, rows.Err()
+}
+
+// Subscription implements registrant.Store.
+func (rs *Registrants) Subscription(ctx context.Context, email string) (string, time.Time, bool, error) {
+	var state string
+	var since time.Time
+	err := rs.s.read.QueryRowContext(ctx, rs.s.d.query(`SELECT state, updated_at FROM newsletter_subscribers WHERE lower(email) = ?`),
+		account.NormalEmail(email)).Scan(&state, scanTime{&since})
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", time.Time{}, false, nil
+	}
+	if err != nil {
+		return "", time.Time{}, false, rs.s.errorf("subscription: %w", err)
+	}
+	return state, since, true, nil
+}
+
 // DeleteAccount implements registrant.Store: the account's rows go with
 // it (ON DELETE CASCADE: demands, their alerts and links, its tokens), and
 // the demand registrations its address sent (the agency's copy of what
 // they typed), in one transaction.
-func (rs *Registrants) DeleteAccount(ctx context.Context, accountID int64) error {
+func (rs *Registrants) DeleteAccount(ctx context.Context, accountID int64, fn func(ctx context.Context, tx mail.Tx, email string) error) error {
 	err := rs.s.writeTx(ctx, func(tx *sql.Tx) error {
 		var email string
 		err := tx.QueryRowContext(ctx, rs.s.d.query(`DELETE FROM accounts WHERE id = ? AND role = ? RETURNING email`),
@@ -291,9 +331,16 @@ func (rs *Registrants) DeleteAccount(ctx context.Context, accountID int64) error
 			return err
 		}
 		// ->> reads the JSON on both databases (SQLite since 3.38).
-		_, err = tx.ExecContext(ctx, rs.s.d.query(`DELETE FROM requests WHERE kind = ?
-			AND lower(trim(data->'person'->>'email')) = ?`), string(lead.KindDemandRegister), email)
-		return err
+		if _, err = tx.ExecContext(ctx, rs.s.d.query(`DELETE FROM requests WHERE kind = ?
+			AND lower(trim(data->'person'->>'email')) = ?`), string(lead.KindDemandRegister), email); err != nil {
+			return err
+		}
+		// The newsletter's row of the address, whatever its state (its
+		// links go with it).
+		if _, err = tx.ExecContext(ctx, rs.s.d.query(`DELETE FROM newsletter_subscribers WHERE lower(email) = ?`), email); err != nil {
+			return err
+		}
+		return fn(ctx, Tx{tx}, email)
 	})
 	if errors.Is(err, sql.ErrNoRows) {
 		return account.ErrNotFound
