@@ -97,6 +97,10 @@ describe('demand registrant', () => {
       const polygons = page.locator('.zone-map path.leaflet-interactive')
       await polygons.first().waitFor({ timeout: 10_000 })
       assert.equal(await polygons.count(), await form.locator('input[name="zones"]').count(), 'a polygon per zone')
+      // Hidden from assistive technology, the map takes no tab stop (the list is the keyboard's way).
+      const stops = await page.locator('.zone-map').evaluate((map) =>
+        [map, ...map.querySelectorAll('*')].filter((e) => e.tabIndex >= 0 && !e.closest('[hidden]')).map((e) => e.outerHTML.slice(0, 80)))
+      assert.deepEqual(stops, [], 'tab stops inside the aria-hidden map')
       const ticked = () => form.locator('input[name="zones"]:checked').evaluateAll((els) => els.map((e) => e.value))
       const opacity = () => polygons.first().getAttribute('fill-opacity')
       const before = await opacity()

@@ -20,7 +20,9 @@ function addStyle() {
 export function drawZoneMap(el: HTMLElement, o: ZoneMapOptions): () => void {
   addStyle()
   const accent = getComputedStyle(el).getPropertyValue('--accent').trim() || '#1f5fa8'
-  const map = L.map(el, { scrollWheelZoom: false, attributionControl: !!o.tiles, zoomSnap: 0.5 })
+  // keyboard: false — the map is hidden from assistive technology and the
+  // list beside it is the keyboard's way: nothing in it takes a tab stop.
+  const map = L.map(el, { scrollWheelZoom: false, keyboard: false, attributionControl: !!o.tiles, zoomSnap: 0.5 })
   if (o.tiles) L.tileLayer(o.tiles, { attribution: o.attribution, maxZoom: 18 }).addTo(map)
   const layers = new Map<string, L.GeoJSON>()
   const style = (on: boolean): L.PathOptions => ({ color: accent, weight: on ? 3 : 1.5, fillColor: accent, fillOpacity: on ? 0.45 : 0.08 })
@@ -37,7 +39,16 @@ export function drawZoneMap(el: HTMLElement, o: ZoneMapOptions): () => void {
     for (const [id, layer] of layers) layer.setStyle(style(o.isChosen(id)))
   }
   const off = o.onChange(refresh)
+  // Leaflet's controls (zoom buttons, the attribution's links) and its
+  // paths would each take a tab stop in a box no screen reader hears of.
+  const untab = () => {
+    for (const n of el.querySelectorAll<HTMLElement | SVGElement>('a, button, input, [tabindex], path')) n.setAttribute('tabindex', '-1')
+  }
+  untab()
+  const watcher = new MutationObserver(untab)
+  watcher.observe(el, { childList: true, subtree: true })
   return () => {
+    watcher.disconnect()
     off()
     map.remove()
   }
