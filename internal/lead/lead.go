@@ -119,6 +119,9 @@ type Request struct {
 	// AccountExisted is set by the demand registration's step: the address
 	// had an account already, which its mail says (the screen does not).
 	AccountExisted bool `json:"-"`
+	// AccountName is that account's own name, which its mail greets —
+	// not the names typed in the form, perhaps by someone else.
+	AccountName string `json:"-"`
 }
 
 // OwnerKinds are the requests about a property its owner is told of (SPEC

@@ -51,10 +51,16 @@ func (c *Composer) registration(r lead.Request) (mail.Message, error) {
 		Footnote: i18n.T(lang, "mail.registrant.ignore")}
 	if r.AccountExisted {
 		p.Subject = i18n.Tf(lang, "mail.registrant.existingSubject", "agency", a.Name)
-		// The confirmation's validity said before its button, the way to a
-		// new password after it: each sentence next to its own link.
-		p.Paragraphs = []string{i18n.T(lang, "mail.registrant.existing"), i18n.T(lang, "mail.registrant.validity")}
+		// The account's own name, not what was typed (perhaps by a stranger).
+		p.Greeting = i18n.T(lang, "mail.friend.greetingNoName")
+		if r.AccountName != "" {
+			p.Greeting = i18n.Tf(lang, "mail.confirm.greeting", "name", r.AccountName)
+		}
+		// The paragraph leads to the search, the search to its button; the
+		// way to a new password and the link's validity after it.
+		p.Paragraphs = []string{i18n.T(lang, "mail.registrant.existing")}
 		p.Secondary = &link{Text: i18n.T(lang, "mail.registrant.forgotLink"), URL: c.abs(links.ForgotPasswordURL(lang))}
+		p.After = []string{i18n.T(lang, "mail.registrant.validity")}
 	} else {
 		p.Subject = i18n.Tf(lang, "mail.registrant.subject", "agency", a.Name)
 		p.Paragraphs = []string{i18n.T(lang, "mail.confirm.intro."+string(lead.KindDemandRegister))}

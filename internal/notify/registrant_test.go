@@ -46,6 +46,17 @@ func TestRegistrationMails(t *testing.T) {
 			if forgot != existed {
 				t.Errorf("%s existed=%v: forgot-password link %v", lang, existed, forgot)
 			}
+			// The search, then its button: the paragraph leads to both.
+			if summary, button := strings.Index(visitor.Text, i18n.T(lang, "mail.registrant.search")),
+				strings.Index(visitor.Text, i18n.T(lang, "mail.registrant.button")); summary < 0 || button < summary {
+				t.Errorf("%s existed=%v: the button before the search\n%s", lang, existed, visitor.Text)
+			}
+		}
+		// An account's mail greets its own name, not what the form said.
+		r := request(lead.KindDemandRegister, lang)
+		r.AccountExisted, r.AccountName, r.Person.FirstName = true, "Ann Peeters", "Mallory"
+		if m := compose(t, c, r, Extra{})[1]; !strings.HasPrefix(m.Text, i18n.Tf(lang, "mail.confirm.greeting", "name", "Ann Peeters")) {
+			t.Errorf("%s: the account's mail greets\n%s", lang, m.Text)
 		}
 	}
 	r := request(lead.KindDemandRegister, "fr")

@@ -237,6 +237,9 @@ func (s *Service) In(ctx context.Context, tx mail.Tx, r *lead.Request) error {
 		return err
 	}
 	r.Secret, r.AccountExisted = token, reg.Existed
+	if reg.Existed {
+		r.AccountName = strings.TrimSpace(reg.Account.FirstName + " " + reg.Account.LastName)
+	}
 	return nil
 }
 
