@@ -106,3 +106,39 @@ func TestInboxLanguage(t *testing.T) {
 		})
 	}
 }
+
+// TestInboxListingNames: the leads list and a lead's page name a property
+// by its title and address, linked to its page, and a property the site no
+// longer has by its number, marked gone.
+func TestInboxListingNames(t *testing.T) {
+	s := apptest.New(t, apptest.Options{})
+	ctx := t.Context()
+	shown, err := s.Requests.Save(ctx, lead_(4100001, s.Clock.Now()), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gone, err := s.Requests.Save(ctx, lead_(9999999, s.Clock.Now()), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	admin := newStaff(t, s, "boss@agency.test", account.Admin, "198.51.100.1")
+	admin.inertia = true
+	_, props := inboxPage(t, admin.do(t, "GET", "/admin/leads/", nil))
+	byID := map[float64]map[string]any{}
+	for _, r := range props["rows"].([]any) {
+		r := r.(map[string]any)
+		byID[r["id"].(float64)] = r["listing"].(map[string]any)
+	}
+	l := byID[float64(shown)]
+	if l == nil || strings.HasPrefix(l["title"].(string), "#") || l["title"] == "" || !strings.Contains(l["address"].(string), "Arlon") ||
+		!strings.HasSuffix(l["href"].(string), "/4100001/") || l["gone"] != false {
+		t.Errorf("a property on the site: %v", l)
+	}
+	if l := byID[float64(gone)]; l == nil || l["title"] != "#9999999" || l["gone"] != true || l["href"] != "" {
+		t.Errorf("a property gone: %v", l)
+	}
+	_, props = inboxPage(t, admin.do(t, "GET", "/admin/leads/"+itoa(shown)+"/", nil))
+	if l := props["lead"].(map[string]any)["listing"].(map[string]any); strings.HasPrefix(l["title"].(string), "#") {
+		t.Errorf("the lead's property: %v", l)
+	}
+}

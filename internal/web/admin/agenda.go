@@ -159,8 +159,9 @@ func (h *Handler) visitEntry(lang string, v agenda.Visit, length time.Duration) 
 	if v.RequestID > 0 {
 		e.Lead = leadPath(v.RequestID)
 	}
-	if h.o.ListingURL != nil && v.Property > 0 {
-		e.Listing = h.o.ListingURL(lang, v.Property, 0)
+	if v.Property > 0 {
+		e.Property = h.listingLink(lang, v.Property, 0)
+		e.Listing = e.Property.Href
 	}
 	return e
 }

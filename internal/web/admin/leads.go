@@ -65,6 +65,15 @@ func row(r inbox.Row, names map[int64]string) LeadRow {
 		Assignee: names[r.Assignee], Notes: r.Notes}
 }
 
+// listedRow is r with its property or project named in lang.
+func (h *Handler) listedRow(lang string, r LeadRow) LeadRow {
+	if r.PropertyID > 0 || r.ProjectID > 0 {
+		l := h.listingLink(lang, r.PropertyID, r.ProjectID)
+		r.Listing = &l
+	}
+	return r
+}
+
 // filterValues are q's filter as the list's form shows it.
 func filterValues(q url.Values) FilterValues {
 	return FilterValues{Kind: nonEmpty(q["kind"]), Status: nonEmpty(q["status"]), Property: q.Get("property"),
@@ -118,7 +127,7 @@ func (h *Handler) serveLeads(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	for _, l := range page.Rows {
-		props.Rows = append(props.Rows, row(l, names))
+		props.Rows = append(props.Rows, h.listedRow(b.Lang, row(l, names)))
 	}
 	if props.Count, props.More, err = h.o.Inbox.Count(ctx, f); err != nil {
 		h.fail(w, r, http.StatusInternalServerError, err)
@@ -265,7 +274,7 @@ func (h *Handler) change(r *http.Request, actor, id int64, values map[string]str
 
 // leadProps are lead d's page.
 func (h *Handler) leadProps(b Base, d inbox.Detail, staff []StaffName, names map[int64]string) LeadProps {
-	p := LeadProps{Base: b, Lead: row(d.Row, names), Page: d.Request.Page, Title: personTitle(b.Lang, d.Request.Person.Title),
+	p := LeadProps{Base: b, Lead: h.listedRow(b.Lang, row(d.Row, names)), Page: d.Request.Page, Title: personTitle(b.Lang, d.Request.Person.Title),
 		Remark: d.Request.Remark, Fields: []FieldValue{}, Files: []FileLink{}, Notes: []NoteView{}, History: []Change{},
 		Mails: []MailView{}, Visits: []LeadVisit{}, Moves: []string{}, Staff: staff, AssigneeID: d.Assignee, Action: leadPath(d.ID), Back: leadsPath}
 	if h.o.ListingURL != nil {

@@ -100,13 +100,9 @@ func (h *Handler) serveOwners(w http.ResponseWriter, r *http.Request) {
 	for _, o := range list {
 		row := OwnerRow{ID: o.ID, Name: strings.TrimSpace(o.FirstName + " " + o.LastName), Email: o.Email, Lang: o.Lang,
 			Disabled: o.Disabled, Activated: o.Activated, LastInvite: stamp(o.LastInvite),
-			Properties: make([]OwnedListing, 0, len(o.Properties))}
+			Properties: make([]ListingLink, 0, len(o.Properties))}
 		for _, p := range o.Properties {
-			l := OwnedListing{ID: p}
-			if h.o.ListingURL != nil {
-				l.Href = h.o.ListingURL(b.Lang, p, 0)
-			}
-			row.Properties = append(row.Properties, l)
+			row.Properties = append(row.Properties, h.listingLink(b.Lang, p, 0))
 		}
 		props.Rows = append(props.Rows, row)
 	}

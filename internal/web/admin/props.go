@@ -118,6 +118,9 @@ type LeadRow struct {
 	ProjectID  int64  `json:"projectId"`
 	Assignee   string `json:"assignee"` // the staff member's name; "": nobody
 	Notes      int    `json:"notes"`
+	// Listing names its property or project by title and address (nil:
+	// none).
+	Listing *ListingLink `json:"listing"`
 }
 
 // LeadProps are one lead.

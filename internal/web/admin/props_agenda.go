@@ -42,12 +42,14 @@ type VisitEntry struct {
 	End        string `json:"end"`
 	PropertyID int64  `json:"propertyId"`
 	Listing    string `json:"listing"` // the property's public page ("": none)
-	Name       string `json:"name"`
-	Email      string `json:"email"`
-	Phone      string `json:"phone"`
-	Lang       string `json:"lang"`
-	Lead       string `json:"lead"`  // the visit request's page in the inbox ("": none)
-	Moved      int    `json:"moved"` // how often the agency moved it
+	// Property names it by title and address.
+	Property ListingLink `json:"property"`
+	Name     string      `json:"name"`
+	Email    string      `json:"email"`
+	Phone    string      `json:"phone"`
+	Lang     string      `json:"lang"`
+	Lead     string      `json:"lead"`  // the visit request's page in the inbox ("": none)
+	Moved    int         `json:"moved"` // how often the agency moved it
 }
 
 // AgendaRulesProps are the slot rules' form.

@@ -26,14 +26,9 @@ type OwnerRow struct {
 	Disabled bool   `json:"disabled"`
 	// Activated: they chose a password; LastInvite when their newest
 	// invitation was made (RFC 3339, "": none).
-	Activated  bool           `json:"activated"`
-	LastInvite string         `json:"lastInvite"`
-	Properties []OwnedListing `json:"properties"`
-}
-
-// OwnedListing is a property an owner owns and its public page ("": no
-// longer online).
-type OwnedListing struct {
-	ID   int64  `json:"id"`
-	Href string `json:"href"`
+	Activated  bool   `json:"activated"`
+	LastInvite string `json:"lastInvite"`
+	// Properties are theirs, by title and address (one no longer online
+	// by its number, Gone).
+	Properties []ListingLink `json:"properties"`
 }

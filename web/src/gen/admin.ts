@@ -87,6 +87,17 @@ export interface LeadRow {
   projectId: number
   assignee: string
   notes: number
+  listing: ListingLink | null
+}
+
+/** admin.ListingLink */
+export interface ListingLink {
+  id: number
+  project: boolean
+  title: string
+  address: string
+  href: string
+  gone: boolean
 }
 
 /** admin.StaffName */
@@ -230,6 +241,7 @@ export interface VisitEntry {
   end: string
   propertyId: number
   listing: string
+  property: ListingLink
   name: string
   email: string
   phone: string
@@ -400,13 +412,7 @@ export interface OwnerRow {
   disabled: boolean
   activated: boolean
   lastInvite: string
-  properties: OwnedListing[] | null
-}
-
-/** admin.OwnedListing */
-export interface OwnedListing {
-  id: number
-  href: string
+  properties: ListingLink[] | null
 }
 
 /** admin.DemandsProps */
@@ -444,16 +450,6 @@ export interface DemandRow {
   matches: ListingLink[] | null
   alertsSent: number
   lastAlert: string
-}
-
-/** admin.ListingLink */
-export interface ListingLink {
-  id: number
-  project: boolean
-  title: string
-  address: string
-  href: string
-  gone: boolean
 }
 
 /** admin.AuditProps */

@@ -1,5 +1,6 @@
 import type { FormEvent, ReactNode } from 'react'
 import { Link, useRouter } from '../../lib/router'
+import { FilterBox } from './FilterBox'
 import type { T } from './texts'
 
 /** The pages before and after a list's: links the router follows (plain links without it). */
@@ -23,12 +24,17 @@ export function Filter({ action, t, search, children }: { action: string; t: T; 
     for (const [k, v] of new FormData(e.currentTarget)) if (typeof v === 'string' && v.trim() !== '') data[k] = v.trim()
     void router.visit(action, { data })
   }
+  // How many of the filter's fields the page's address sets (the toggle on a phone says it).
+  const active = typeof window === 'undefined' ? 0 : [...new URL(window.location.href).searchParams.entries()]
+    .filter(([k, v]) => v !== '' && k !== 'before' && k !== 'page' && k !== 'done').length
   return (
-    <form method="get" action={action} className="admin-filter" role={search ? 'search' : undefined} onSubmit={submit}>
-      {children}
-      <button type="submit">{t('admin.filter.apply')}</button>
-      <Link href={action}>{t('admin.filter.reset')}</Link>
-    </form>
+    <FilterBox t={t} active={active}>
+      <form method="get" action={action} className="admin-filter" role={search ? 'search' : undefined} onSubmit={submit}>
+        {children}
+        <button type="submit">{t('admin.filter.apply')}</button>
+        <Link href={action}>{t('admin.filter.reset')}</Link>
+      </form>
+    </FilterBox>
   )
 }
 

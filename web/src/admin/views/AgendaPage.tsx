@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form'
 import { z } from 'zod'
 import type { AgendaProps, VisitEntry } from '../../gen/admin'
 import { Link, useRouter } from '../../lib/router'
+import { ListingName } from '../ui/Listing'
 import { Filter } from '../ui/Pager'
 import { PostForm } from '../ui/PostForm'
 import { Shell } from '../ui/Shell'
@@ -90,7 +91,7 @@ function Visit({ v, props, t }: { v: VisitEntry; props: AgendaProps; t: T }) {
       {v.email && <p className="admin-visit-contact"><a href={`mailto:${v.email}`}>{v.email}</a></p>}
       {v.phone && <p className="admin-visit-contact"><a href={`tel:${v.phone}`}>{v.phone}</a></p>}
       {v.propertyId > 0 && (
-        <p>{t('admin.lead.property')}{' '}{v.listing ? <a href={v.listing}>{v.propertyId}</a> : v.propertyId}</p>
+        <p>{t('admin.lead.property')}{t.colon}<ListingName l={v.property} t={t} /></p>
       )}
       <details open={mine && props.form?.form === 'move' ? true : undefined}>
         <summary>{t('admin.agenda.move')}</summary>

@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form'
 import { z } from 'zod'
 import type { LeadProps, LeadVisit } from '../../gen/admin'
 import { Link, useRouter } from '../../lib/router'
+import { ListingName } from '../ui/Listing'
 import { PostForm } from '../ui/PostForm'
 import { Shell } from '../ui/Shell'
 import { texts, when, type T } from '../ui/texts'
@@ -44,7 +45,7 @@ export function LeadPage(props: LeadProps) {
           <dt>{t('admin.lead.lang')}</dt><dd>{l.lang.toUpperCase()}</dd>
           {(l.propertyId > 0 || l.projectId > 0) && (
             <><dt>{t(l.propertyId ? 'admin.lead.property' : 'admin.lead.project')}</dt>
-              <dd>{props.listing ? <a href={props.listing}>{l.propertyId || l.projectId}</a> : l.propertyId || l.projectId}</dd></>
+              <dd>{l.listing ? <ListingName l={l.listing} t={t} /> : l.propertyId || l.projectId}</dd></>
           )}
           {props.page && (<><dt>{t('admin.lead.page')}</dt><dd><a href={props.page}>{props.page}</a></dd></>)}
           {(props.fields ?? []).map((f) => (<FieldRow key={f.name} label={t(`admin.field.${f.name}`)} value={f.value} />))}

@@ -1,6 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react'
 import type { LeadsProps } from '../../gen/admin'
 import { Link, usePage, useRouter } from '../../lib/router'
+import { FilterBox } from '../ui/FilterBox'
+import { ListingName } from '../ui/Listing'
 import { Pager } from '../ui/Pager'
 import { Shell } from '../ui/Shell'
 import { texts, when } from '../ui/texts'
@@ -34,6 +36,8 @@ export function LeadsPage(props: LeadsProps) {
     void router?.visit(props.reset, { data })
   }
   const err = (name: string) => props.errors?.[name]
+  // The filter's fields set (the toggle on a phone says how many).
+  const active = [f.q, f.kind?.[0], f.status?.[0], f.assignee, f.lang, f.property, f.project, f.from, f.to].filter(Boolean).length
   // How many the filter selects: counted up to a bound, past it "more than".
   const n = (props.count ?? 0).toLocaleString(props.lang)
   const count = props.more ? t('admin.leads.countMore', { n }) : props.count === 1 ? t('admin.leads.countOne') : t('admin.leads.count', { n })
@@ -41,6 +45,7 @@ export function LeadsPage(props: LeadsProps) {
   const invalid = (name: string) => (err(name) ? { 'aria-invalid': true, 'aria-describedby': `filter-error-${name}` } : {})
   return (
     <Shell base={props} title={t('admin.title.AdminLeads')}>
+      <FilterBox t={t} active={active} open={Object.keys(props.errors ?? {}).length > 0}>
       <form method="get" action={props.reset} className="admin-filter" onSubmit={submit} role="search">
         <label>
           {t('admin.filter.q')}
@@ -101,6 +106,7 @@ export function LeadsPage(props: LeadsProps) {
         <button type="submit">{t('admin.filter.apply')}</button>
         <Link href={props.reset}>{t('admin.filter.reset')}</Link>
       </form>
+      </FilterBox>
       {Object.entries(props.errors ?? {}).map(([name, key]) => key && name !== 'form' && (
         <p key={name} id={`filter-error-${name}`} className="admin-error" role="alert">{t(key)}</p>
       ))}
@@ -121,6 +127,7 @@ export function LeadsPage(props: LeadsProps) {
                 <th scope="col">{t('admin.lead.status')}</th>
                 <th scope="col">{t('admin.lead.name')}</th>
                 <th scope="col">{t('admin.lead.email')}</th>
+                <th scope="col">{t('admin.lead.phone')}</th>
                 <th scope="col">{t('admin.lead.property')}</th>
                 <th scope="col">{t('admin.lead.assignee')}</th>
               </tr>
@@ -133,7 +140,8 @@ export function LeadsPage(props: LeadsProps) {
                   <td><span className="admin-status">{t(`admin.status.${r.status}`)}</span></td>
                   <td className="admin-wrap"><Link href={r.href}>{r.name || '—'}</Link></td>
                   <td className="admin-wrap">{r.email}</td>
-                  <td>{r.propertyId || r.projectId || ''}</td>
+                  <td className="admin-phone">{r.phone && <a href={`tel:${r.phone.replace(/[^+\d]/g, '')}`}>{r.phone}</a>}</td>
+                  <td className="admin-wrap">{r.listing && <ListingName l={r.listing} t={t} />}</td>
                   <td className="admin-wrap">{r.assignee}</td>
                 </tr>
               ))}

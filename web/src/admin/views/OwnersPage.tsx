@@ -1,4 +1,5 @@
 import type { OwnerRow, OwnersProps } from '../../gen/admin'
+import { ListingName } from '../ui/Listing'
 import { Pager, Search } from '../ui/Pager'
 import { PostForm } from '../ui/PostForm'
 import { Shell } from '../ui/Shell'
@@ -48,9 +49,9 @@ function Row({ o, props, t }: { o: OwnerRow; props: OwnersProps; t: T }) {
         {o.name && <div className="admin-wrap">{o.email}</div>}
       </td>
       <td data-label={t('admin.owners.properties')}>
-        {(o.properties ?? []).map((p, i) => (
-          <span key={p.id}>{i > 0 && ', '}{p.href ? <a href={p.href}>{p.id}</a> : <span title={t('admin.owners.offline')}>{p.id}*</span>}</span>
-        ))}
+        <ul className="admin-listings">
+          {(o.properties ?? []).map((p) => <li key={p.id}><ListingName l={p} t={t} /></li>)}
+        </ul>
       </td>
       <td data-label={t('admin.staff.state')}>{t(state)}</td>
       <td data-label={t('admin.owners.lastInvite')}>{o.lastInvite ? when(o.lastInvite, props.lang) : t('admin.staff.never')}</td>
