@@ -304,3 +304,15 @@ func (p *Property) Bedrooms() int {
 	}
 	return p.Rooms.Bedrooms
 }
+
+// LivingSurface is the living surface in m², else the total, 0 when
+// neither is stated.
+func (p *Property) LivingSurface() float64 {
+	if p.Surfaces == nil {
+		return 0
+	}
+	if p.Surfaces.Living > 0 {
+		return p.Surfaces.Living
+	}
+	return p.Surfaces.Total
+}

@@ -1,10 +1,12 @@
 package notify
 
 import (
+	"math"
 	"strconv"
 	"strings"
 	"time"
 
+	"immo/internal/catalog"
 	"immo/internal/demand"
 	"immo/internal/i18n"
 	"immo/internal/lead"
@@ -46,13 +48,18 @@ func (c *Composer) Alert(r demand.Recipient, items []demand.Item, unsubscribe st
 		if it.Reason == demand.ReasonCheaper {
 			price = i18n.Tf(lang, "mail.alert.cheaper", "price", price, "was", euros(it.Was))
 		}
-		p.Rows = append(p.Rows, row{Label: titleCity(l), Value: price, Link: c.abs(l.URL)})
+		l.URL, l.Picture = c.abs(l.URL), c.abs(l.Picture)
+		p.Cards = append(p.Cards, card{Listing: l, Place: placeOf(l), Facts: facts(it.Property, lang), Price: price})
 	}
-	if len(p.Rows) == 0 {
+	if len(p.Cards) == 0 {
 		return mail.Message{}, ErrNoListing
 	}
-	if len(p.Rows) == 1 {
-		p.Button = &link{Text: i18n.T(lang, "mail.alert.view"), URL: p.Rows[0].Link}
+	if len(p.Cards) == 1 {
+		p.Button = &link{Text: i18n.T(lang, "mail.alert.view"), URL: p.Cards[0].URL}
+	}
+	// The way to change or pause the search, as the portals' alerts give.
+	if links, ok := c.registrantLinks(); ok {
+		p.Secondary = &link{Text: i18n.T(lang, "mail.alert.manage"), URL: c.abs(links.RegistrantAreaURL(lang))}
 	}
 	return c.optOutMail(p, mail.Address{Name: fullName(r.FirstName, r.LastName), Email: r.Email}, unsubscribe, "mail.alert.unsubscribe")
 }
@@ -106,9 +113,39 @@ func (c *Composer) OwnerReport(o report.Owner, w report.Week, figures []report.F
 	return c.optOutMail(p, mail.Address{Name: fullName(o.FirstName, o.LastName), Email: o.Email}, unsubscribe, "mail.report.unsubscribe")
 }
 
-// titleCity names a listing in an alert or a report: "Title – City".
+// titleCity names a listing in a report: "Title – City", or the title
+// alone when it says the city already ("House in Arlon").
 func titleCity(l Listing) string {
-	return strings.TrimSuffix(oneLine(l.Title, 150)+" – "+strings.TrimSpace(l.City), " – ")
+	if place := placeOf(l); place != "" {
+		return oneLine(l.Title, 150) + " – " + place
+	}
+	return oneLine(l.Title, 150)
+}
+
+// placeOf is the listing's city, "" when its title names it.
+func placeOf(l Listing) string {
+	city := strings.TrimSpace(l.City)
+	if city == "" || strings.Contains(strings.ToLower(l.Title), strings.ToLower(city)) {
+		return ""
+	}
+	return city
+}
+
+// facts are a listing's rooms and surface in lang ("3 bedrooms · 180 m²"),
+// what the portals' alerts show under a title; "" when it states neither.
+func facts(p *catalog.Property, lang string) string {
+	var parts []string
+	if n := p.Bedrooms(); n > 0 {
+		key := "mail.alert.bedrooms"
+		if n == 1 {
+			key = "mail.alert.bedroom"
+		}
+		parts = append(parts, i18n.Tf(lang, key, "n", strconv.Itoa(n)))
+	}
+	if s := p.LivingSurface(); s > 0 {
+		parts = append(parts, strconv.FormatFloat(math.Round(s), 'f', 0, 64)+" m²")
+	}
+	return strings.Join(parts, " · ")
 }
 
 // requestsText is "Information request: 1, Visit request: 2", the kinds

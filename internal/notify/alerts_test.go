@@ -40,7 +40,8 @@ func golden(t *testing.T, name, subject, text, html string) {
 // header, no raw key; golden in en (instant) and fr (digest).
 func TestAlertMails(t *testing.T) {
 	c := composer(t)
-	p := &catalog.Property{ID: propertyID, Price: 245000, PublishPrice: true}
+	p := &catalog.Property{ID: propertyID, Price: 245000, PublishPrice: true, Rooms: &catalog.Rooms{Bedrooms: 3},
+		Surfaces: &catalog.Surfaces{Living: 182.4, Total: 600}}
 	hidden := &catalog.Property{ID: propertyID, Price: 245000}
 	for _, lang := range i18n.Languages {
 		r := demand.Recipient{Demand: demand.Demand{ID: 5, Lang: lang}, Email: "an.peeters@example.com", FirstName: "An", LastName: "Peeters"}
@@ -60,6 +61,13 @@ func TestAlertMails(t *testing.T) {
 				m.Lang != lang || m.To[0].Email != r.Email || rawKey.MatchString(m.Text+m.Subject) || strings.Contains(m.Text, "999") {
 				t.Errorf("%s alert (daily %v): %+v\n%s", lang, daily, m, m.Text)
 			}
+			// As the portals' alerts: rooms and surface, the picture and the
+			// title linked, the way to change or pause the search.
+			if !strings.Contains(m.Text, i18n.Tf(lang, "mail.alert.bedrooms", "n", "3")+" · 182 m²") ||
+				!strings.Contains(m.HTML, `<a href="https://www.immo-arlon.be/nl/te-koop/arlon/villa/1234/"><img`) ||
+				!strings.Contains(m.Text, "https://www.immo-arlon.be/"+lang+"/account/") {
+				t.Errorf("%s alert (daily %v): no card as the portals'\n%s", lang, daily, m.Text)
+			}
 			if daily && !strings.Contains(m.Text, i18n.T(lang, "mail.alert.onRequest")) {
 				t.Errorf("%s digest: the hidden price is not 'on request':\n%s", lang, m.Text)
 			}
@@ -69,6 +77,13 @@ func TestAlertMails(t *testing.T) {
 			case lang == "fr" && daily:
 				golden(t, "alert-daily-fr", m.Subject, m.Text, m.HTML)
 			}
+		}
+	}
+	// A title that says its city is not followed by it again.
+	for l, want := range map[Listing]string{{Title: "Maison 4 chambres à Arlon", City: "arlon"}: "Maison 4 chambres à Arlon",
+		{Title: "Villa met tuin", City: "Arlon"}: "Villa met tuin – Arlon", {Title: "Studio", City: ""}: "Studio"} {
+		if got := titleCity(l); got != want {
+			t.Errorf("titleCity(%+v) = %q, want %q", l, got, want)
 		}
 	}
 	r := demand.Recipient{Demand: demand.Demand{Lang: "fr"}, Email: "a@example.com"}

@@ -32,6 +32,9 @@ type page struct {
 	Greeting   string
 	Paragraphs []string
 	Listing    *Listing
+	// Cards are listings told of (an alert's): each its picture and title
+	// linked to its page, its city, rooms and surface, its price.
+	Cards      []card
 	Quote      *quote
 	RowsTitle  string
 	Rows       []row
@@ -52,6 +55,13 @@ type agencyView struct {
 }
 
 type quote struct{ Label, Text string }
+
+// card is one listing of Cards: Place its city (left out when its title
+// says it already), Facts its rooms and surface, Price what it costs.
+type card struct {
+	Listing
+	Place, Facts, Price string
+}
 
 type row struct{ Label, Value, Link string }
 

@@ -19,6 +19,9 @@ type RegistrantLinks interface {
 	PasswordResetURL(token, lang string) string
 	// ForgotPasswordURL asks for a reset link.
 	ForgotPasswordURL(lang string) string
+	// RegistrantAreaURL is the area where a registrant changes or pauses
+	// their searches.
+	RegistrantAreaURL(lang string) string
 }
 
 // ErrNoRegistrantLinks says the composer cannot write a registrant's mail:

@@ -18,6 +18,7 @@ func (testLinks) PasswordResetURL(token, lang string) string {
 func (testLinks) ForgotPasswordURL(lang string) string {
 	return "/" + lang + "/account/forgot-password/"
 }
+func (testLinks) RegistrantAreaURL(lang string) string { return "/" + lang + "/account/" }
 
 // A registration mails the confirmation link; to an address with an
 // account, a mail that says so, the link and the way to a new password —
