@@ -112,8 +112,11 @@ func testOfferForms(t *testing.T, s *formSite) {
 		thanks(post("document: not yet requested, will be sent by email", salePage, documentPost(nil), http.StatusSeeOther,
 			stored(lead.KindDocument, 4100001, map[string]string{"document": "7100002"}, "Plans du bien")),
 			"/fr/merci/demande-de-document/"),
-		refused("document: already requested by the same address", salePage,
-			documentPost(url.Values{"email": {"Anne@Example.be"}}), "document", offer.KeyAlreadyRequested),
+		// Already requested by the same address: answered as the first was,
+		// nothing kept or mailed again — a stranger typing the address
+		// learns nothing of what its owner asked for.
+		thanks(post("document: already requested by the same address", salePage,
+			documentPost(url.Values{"email": {"Anne@Example.be"}}), http.StatusSeeOther, nothingKept), "/fr/merci/demande-de-document/"),
 		thanks(post("document: another document of the same property", salePage, documentPost(url.Values{"document": {"7100003"}}),
 			http.StatusSeeOther, stored(lead.KindDocument, 4100001, map[string]string{"document": "7100003"})), "/fr/merci/demande-de-document/"),
 		refused("document: another property's", salePage, documentPost(url.Values{"document": {"7100026"}}), "document", offer.KeyDocument),

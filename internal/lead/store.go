@@ -69,10 +69,12 @@ type Rules interface {
 	Check(r Request, now time.Time) field.Errors
 }
 
-// Repeats refuses a request that repeats a stored one (a document the same
-// address asked for already), with its key per field (offer.Repeats).
+// Repeats tells a request that repeats a stored one (a document the same
+// address asked for already, offer.Repeats): it is answered as the first
+// was (ErrRepeated), nothing stored or mailed again — a different answer
+// would tell a stranger typing someone's address what they asked for.
 type Repeats interface {
-	Repeat(ctx context.Context, r Request) (field.Errors, error)
+	Repeat(ctx context.Context, r Request) (bool, error)
 }
 
 // ComposeFunc adapts a function to Composer.
@@ -86,9 +88,9 @@ type RulesFunc func(r Request, now time.Time) field.Errors
 func (f RulesFunc) Check(r Request, now time.Time) field.Errors { return f(r, now) }
 
 // RepeatsFunc adapts a function to Repeats.
-type RepeatsFunc func(ctx context.Context, r Request) (field.Errors, error)
+type RepeatsFunc func(ctx context.Context, r Request) (bool, error)
 
-func (f RepeatsFunc) Repeat(ctx context.Context, r Request) (field.Errors, error) { return f(ctx, r) }
+func (f RepeatsFunc) Repeat(ctx context.Context, r Request) (bool, error) { return f(ctx, r) }
 
 // Service receives requests.
 type Service struct {
@@ -200,9 +202,11 @@ func (s *Service) Accept(ctx context.Context, r Request, ip string) (Request, fi
 		}
 	}
 	if s.Repeat != nil {
-		errs, err := s.Repeat.Repeat(ctx, r)
-		if err != nil || len(errs) > 0 {
-			return r, errs, err
+		switch repeated, err := s.Repeat.Repeat(ctx, r); {
+		case err != nil:
+			return r, nil, err
+		case repeated:
+			return r, nil, ErrRepeated
 		}
 	}
 	step := s.Steps[r.Kind]

@@ -27,13 +27,11 @@ const (
 	KeyMaxPersons       = "offer.error.maxPersons"       // more persons than the agency accepts
 	KeyMinIncome        = "offer.error.minIncome"        // a household income under the minimum
 	KeyDocument         = "offer.error.document"         // not one of the property's documents
-	KeyAlreadyRequested = "offer.error.alreadyRequested" // the same address asked for it already
 	KeyClosed           = "offer.error.closed"           // the property is not (or no longer) on offer for this
 )
 
 // Keys lists every key above: a test checks each exists in every language.
-var Keys = []string{KeyAmount, KeyPastDate, KeyAdults, KeyMaxPersons, KeyMinIncome, KeyDocument,
-	KeyAlreadyRequested, KeyClosed}
+var Keys = []string{KeyAmount, KeyPastDate, KeyAdults, KeyMaxPersons, KeyMinIncome, KeyDocument, KeyClosed}
 
 // SPEC §9's terms.
 const (
@@ -152,22 +150,19 @@ type Requested interface {
 
 // Repeats is lead.Service.Repeat: a document request repeats one stored
 // for the same property, document and address (SPEC §4: "already
-// requested"); it is refused with KeyAlreadyRequested on the document,
-// nothing stored and no mail sent again. Other kinds never repeat.
+// requested"); it is answered as the first was ("will be sent by email"),
+// nothing stored and no mail sent again — a stranger typing someone's
+// address learns nothing of what they asked for. Other kinds never repeat.
 type Repeats struct{ Requested Requested }
 
 var _ lead.Repeats = Repeats{}
 
 // Repeat implements lead.Repeats.
-func (s Repeats) Repeat(ctx context.Context, r lead.Request) (field.Errors, error) {
+func (s Repeats) Repeat(ctx context.Context, r lead.Request) (bool, error) {
 	if r.Kind != lead.KindDocument {
-		return nil, nil
+		return false, nil
 	}
-	done, err := s.Requested.DocumentRequested(ctx, r.PropertyID, r.Person.Email, strings.TrimSpace(r.Fields["document"]))
-	if err != nil || !done {
-		return nil, err
-	}
-	return field.Errors{"document": KeyAlreadyRequested}, nil
+	return s.Requested.DocumentRequested(ctx, r.PropertyID, r.Person.Email, strings.TrimSpace(r.Fields["document"]))
 }
 
 // Index is where CatalogRules read the properties (catalog.Service: its

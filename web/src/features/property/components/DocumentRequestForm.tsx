@@ -7,9 +7,9 @@ import './offer.css'
 /**
  * The document request (SPEC §4, `document-request`) under the documents
  * list: which document, and who to send it to. A disclosure, open after a
- * refused post (a repeated request among them: the list then says "already
- * requested"). A kept request lands on its thank-you page, which says the
- * document will be sent by email.
+ * refused post. A kept request — a repeated one too, answered as the first
+ * was — lands on its thank-you page, which says the document will be sent
+ * by email.
  */
 export function DocumentRequestForm({ documents }: { documents: DocumentChoice[] }) {
   const t = useT()

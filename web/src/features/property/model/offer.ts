@@ -1,6 +1,7 @@
 // What the property page's offer forms need to know, from the page's props.
 import type { OfferTerms, PublicProperty } from '../../../gen/pages'
 import { pick } from '../../../lib/site/text'
+import { parseWhole } from '../../../shared/forms/model/rules'
 
 /** Goal 0 is for sale (SPEC §4). */
 const GOAL_SALE = 0
@@ -10,8 +11,6 @@ export const DOCUMENT_ANCHOR = 'document-request'
 export const OFFER_ANCHOR = 'purchase-offer'
 export const RENT_ANCHOR = 'rent-application'
 
-/** The key the server answers a repeated document request with (offer.KeyAlreadyRequested). */
-export const ALREADY_REQUESTED = 'offer.error.alreadyRequested'
 
 export interface DocumentChoice {
   id: number
@@ -38,7 +37,6 @@ export function offerKind(p: Pick<PublicProperty, 'Goal' | 'Status'>, terms: Off
 
 /** A typed whole amount of euros, or null: "305000" → 305000; "", "3e5", "-1" → null. */
 export function typedAmount(s: string): number | null {
-  const v = s.trim()
-  if (!/^[0-9]{1,9}$/.test(v)) return null
-  return Number(v)
+  const n = parseWhole(s)
+  return n !== null && n >= 0 && n < 1e9 ? n : null
 }

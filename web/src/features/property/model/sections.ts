@@ -5,7 +5,6 @@ import { formatPhone, formatSurface, telHref } from '../../../lib/format'
 import type { Lang, TFn } from '../../../lib/i18n'
 import { pick } from '../../../lib/site/text'
 import type { Agency, Picture } from '../../../lib/site/types'
-import { ALREADY_REQUESTED } from './offer'
 import { GOAL_SALE, streetLine } from '../../../shared/cards'
 import type { PointOfInterest, Property } from '../../../shared/cards/model/types'
 import { detailGroups, epcText, groupRows, type DetailGroup, type DetailRow } from './details'
@@ -42,8 +41,12 @@ export interface LocationView {
   map?: PropertyMapView
 }
 
-/** SPEC §4 document states: "already requested" after a repeated request (the server knows it by the address), "will be sent by email" on the request's thank-you page. */
-export type DocumentState = 'notRequested' | 'requested' | 'byEmail'
+/**
+ * SPEC §4 document states: "not yet requested" in the list, "will be sent by email" on the request's
+ * thank-you page. A repeated request is answered as the first was: saying "already requested" to
+ * whoever types an address would tell a stranger what its owner asked for.
+ */
+export type DocumentState = 'notRequested' | 'byEmail'
 
 export interface DocumentView {
   id: number
@@ -196,8 +199,6 @@ export function propertyView(props: PropertyProps & { property: PropertyDetail }
   fact('calendar', 'constructionYear', !!p.ConstructionYear && String(p.ConstructionYear))
   fact('energy', 'epcLabel', energy?.label)
   const reference = p.Reference ? ` (${p.Reference})` : ''
-  // A document request the server refused as a repeat: that document is "already requested" (SPEC §4).
-  const repeated = props.form?.name === 'document-request' && props.errors?.document === ALREADY_REQUESTED ? String(props.form.values?.document ?? '') : ''
   return {
     pictures: picturesOf(p),
     facts,
@@ -214,7 +215,7 @@ export function propertyView(props: PropertyProps & { property: PropertyDetail }
         id: d.ID,
         name: picked.text.trim(),
         ...(picked.lang ? { lang: picked.lang } : {}),
-        state: String(d.ID) === repeated ? ('requested' as const) : ('notRequested' as const),
+        state: 'notRequested' as const,
         requestHref: contact.email ? mailto(contact.email, t('property.document.subject', { document: picked.text.trim(), property: `${title}${reference}` })) : undefined,
       })),
     pointsOfInterest: (p.PointsOfInterest ?? []).filter((x) => x?.Name),
