@@ -34,16 +34,16 @@ type page struct {
 	Listing    *Listing
 	// Cards are listings told of (an alert's): each its picture and title
 	// linked to its page, its city, rooms and surface, its price.
-	Cards      []card
-	Quote      *quote
-	RowsTitle  string
-	Rows       []row
-	Button     *link
-	Secondary  *link    // a second, plainer link after the button (a visit's cancel link)
-	After      []string // paragraphs after the rows
-	Contact    bool     // the agency's contact details after the paragraphs
-	Closing    string   // signed with the agency's name
-	Footnote   string
+	Cards     []card
+	Quote     *quote
+	RowsTitle string
+	Rows      []row
+	Button    *link
+	Secondary *link    // a second, plainer link after the button (a visit's cancel link)
+	After     []string // paragraphs after the rows
+	Contact   bool     // the agency's contact details after the paragraphs
+	Closing   string   // signed with the agency's name
+	Footnote  string
 	// Unsubscribe ends a newsletter mail: the link that unsubscribes.
 	Unsubscribe *link
 }

@@ -21,13 +21,13 @@ import (
 
 // Translation keys of the rules' problems (locales/*/offer.json).
 const (
-	KeyAmount           = "offer.error.amount"           // an offer of 0 €
-	KeyPastDate         = "offer.error.pastDate"         // a validity or moving date before today
-	KeyAdults           = "offer.error.adults"           // no adult
-	KeyMaxPersons       = "offer.error.maxPersons"       // more persons than the agency accepts
-	KeyMinIncome        = "offer.error.minIncome"        // a household income under the minimum
-	KeyDocument         = "offer.error.document"         // not one of the property's documents
-	KeyClosed           = "offer.error.closed"           // the property is not (or no longer) on offer for this
+	KeyAmount     = "offer.error.amount"     // an offer of 0 €
+	KeyPastDate   = "offer.error.pastDate"   // a validity or moving date before today
+	KeyAdults     = "offer.error.adults"     // no adult
+	KeyMaxPersons = "offer.error.maxPersons" // more persons than the agency accepts
+	KeyMinIncome  = "offer.error.minIncome"  // a household income under the minimum
+	KeyDocument   = "offer.error.document"   // not one of the property's documents
+	KeyClosed     = "offer.error.closed"     // the property is not (or no longer) on offer for this
 )
 
 // Keys lists every key above: a test checks each exists in every language.

@@ -38,7 +38,9 @@ func (r *Resolver) RegistrantURL(which, lang string) string {
 }
 
 // RegistrantAreaURL is the registrants' area in lang (notify.RegistrantLinks).
-func (r *Resolver) RegistrantAreaURL(lang string) string { return r.RegistrantURL(RegistrantArea, lang) }
+func (r *Resolver) RegistrantAreaURL(lang string) string {
+	return r.RegistrantURL(RegistrantArea, lang)
+}
 
 func (r *Resolver) tokenURL(which, token, lang string) string {
 	return r.RegistrantURL(which, lang) + "?token=" + url.QueryEscape(token)
