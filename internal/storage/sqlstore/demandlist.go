@@ -16,10 +16,13 @@ var _ demand.RegisteredStore = (*Demands)(nil)
 // the registrants' addresses and names in lower case.
 func (ds *Demands) Registered(ctx context.Context, q demand.RegisteredQuery) ([]demand.Registered, bool, error) {
 	// The phone of the address's newest registration (requests_register_email,
-	// migration 00031: the literal kind matches its partial index).
+	// migration 00031: the literal kind matches its partial index; the
+	// address compared as an expression, a.email || '', as SQLite would
+	// otherwise give the index's expression the column's affinity and scan
+	// every request).
 	query := `SELECT ` + demandColumns + `, a.email, a.first_name, a.last_name, a.disabled,
 		(SELECT r.data->'person'->>'phone' FROM requests r WHERE r.kind = 'demand-register'
-			AND lower(trim(r.data->'person'->>'email')) = a.email ORDER BY r.id DESC LIMIT 1),
+			AND lower(trim(r.data->'person'->>'email')) = a.email || '' ORDER BY r.id DESC LIMIT 1),
 		(SELECT count(*) FROM demand_alerts x WHERE x.demand_id = d.id AND x.mailed_at IS NOT NULL),
 		(SELECT max(x.mailed_at) FROM demand_alerts x WHERE x.demand_id = d.id)
 		FROM demands d JOIN accounts a ON a.id = d.account_id WHERE TRUE`
