@@ -164,7 +164,7 @@ func (h *Handler) servePage(w http.ResponseWriter, r *http.Request) {
 // page is the Responder's page of a resolved one.
 func (h *Handler) page(res route.Result) respond.Page {
 	return respond.Page{View: res.View, Props: res.Props, Status: res.Status, Lang: res.Lang,
-		Head: h.head(res), Cacheable: res.Cacheable, CacheQuery: res.CacheQuery}
+		Head: h.head(res), Cacheable: res.Cacheable, CacheQuery: res.CacheQuery, Live: res.Live}
 }
 
 // refresh resolves a page served stale again, for its background render.

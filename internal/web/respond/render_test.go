@@ -43,6 +43,7 @@ type site struct {
 	h       http.Handler
 	gen     atomic.Int64
 	content atomic.Value // string: what the page shows
+	live    atomic.Bool  // the page shows live availability (Page.Live)
 }
 
 // testLimit is a render's timeout and the wait for a render slot in these
@@ -64,7 +65,7 @@ func newSite(t *testing.T, r ssr.Renderer, o respond.Options) *site {
 	o.Renderer, o.Version = r, "build-1"
 	o.Generation = func() string { return string(rune('a' + s.gen.Load())) }
 	page := func(uri string) respond.Page {
-		return respond.Page{View: "List", Lang: "fr", Cacheable: true, CacheQuery: "",
+		return respond.Page{View: "List", Lang: "fr", Cacheable: true, CacheQuery: "", Live: s.live.Load(),
 			Props: map[string]string{"content": s.content.Load().(string)},
 			Head:  func() template.HTML { return "<title>List</title>" }}
 	}
@@ -209,5 +210,39 @@ func TestLastRenderWhileSaturated(t *testing.T) {
 	s.rs.WaitRefresh()
 	if body := do(s.h, "GET", "/list/", nil).Body.String(); !strings.Contains(body, "v2") {
 		t.Fatal("the background render did not replace the last render")
+	}
+}
+
+// A page showing live availability (a property's free visit slots) is
+// never answered from a render of an earlier version while the renders are
+// saturated: it waits for a slot and shows today's data.
+func TestLivePageNotFromLastRender(t *testing.T) {
+	r := newHeldRenderer()
+	s := newSite(t, r, respond.Options{RenderSlots: 1})
+	s.live.Store(true)
+	go func() { do(s.h, "GET", "/list/", nil) }()
+	<-r.started
+	r.gate <- struct{}{}
+	waitFor(t, func() bool { _, ok := s.rs.Cached("/list/", ""); return ok })
+
+	s.content.Store("v2") // a slot booked: a new version
+	s.gen.Add(1)
+	busy := make(chan string, 1)
+	go func() { busy <- do(s.h, "GET", "/other/", nil).Body.String() }()
+	<-r.started
+	answer := make(chan string, 1)
+	go func() { answer <- do(s.h, "GET", "/list/", nil).Body.String() }()
+	for !queued(s) {
+		select {
+		case body := <-answer:
+			t.Fatalf("while saturated, a live page answered before a render:\n%.300s", body)
+		default:
+			time.Sleep(time.Millisecond)
+		}
+	}
+	close(r.gate)
+	<-busy
+	if body := <-answer; strings.Contains(body, "v1") || !strings.Contains(body, "v2") {
+		t.Fatalf("a live page from an earlier render:\n%.300s", body)
 	}
 }

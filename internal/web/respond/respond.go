@@ -50,6 +50,11 @@ type Page struct {
 	// with variants. A page answered to a post is never stored.
 	Cacheable  bool
 	CacheQuery string
+	// Live says the page shows live availability (free visit slots): when
+	// no render is to be had at once, the visitor gets the client-rendered
+	// page of today's data, never the last render of an earlier version,
+	// which could outlive a booking by minutes on a saturated server.
+	Live bool
 	// Private says the page reads the viewer (an account's page): never
 	// cached anywhere (Cache-Control: private, no-store).
 	Private bool
@@ -329,8 +334,8 @@ func (rs *Responder) document(ctx context.Context, p Page, obj pageObject, share
 				return cached{}, false
 			}
 			old, fresh, ok := rs.cache.get(gen, obj.URL)
-			if !ok || fresh || old.status != p.status() {
-				return cached{}, false // a listing gone since is not answered from before
+			if !ok || fresh || old.status != p.status() || p.Live {
+				return cached{}, false // a listing gone since, or a slot booked since, is not answered from before
 			}
 			if rs.o.Refresh != nil && !background {
 				rs.refresher.add(obj.URL)

@@ -67,7 +67,9 @@ func (c *resolution) property(id int64) Result {
 		h.Image, h.ImageWidth, h.ImageHeight = c.r.shareImage(pic)
 	}
 	h.ShareTitle = props.Title + " – " + sharePrice(&p, c.lang)
-	return c.result(http.StatusOK, props, h, urlIn)
+	res := c.result(http.StatusOK, props, h, urlIn)
+	res.Live = props.Visit != nil
+	return res
 }
 
 // prettyProperty answers /{list}/{city}/{type}/{id}/. The address says the

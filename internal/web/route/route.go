@@ -34,6 +34,10 @@ type Result struct {
 	// stored, so no stranger can fill the cache.
 	Cacheable  bool
 	CacheQuery string
+	// Live says the page shows what changes by the minute (a property's
+	// free visit slots): never answered from a render of an earlier
+	// version, which would offer a slot booked since.
+	Live bool
 }
 
 // Catalog gives the current catalog index (catalog.Service does).

@@ -28,7 +28,7 @@ func slotAt(s string) agenda.Slot {
 // Belgian time; the page's forms include the visit only with an agenda.
 func TestVisitSlots(t *testing.T) {
 	r := demoResolver(t)
-	if p := resolvePage(r, "/nl/property/4100001/").Props.(*PropertyProps); p.Visit != nil {
+	if res := resolvePage(r, "/nl/property/4100001/"); res.Props.(*PropertyProps).Visit != nil || res.Live {
 		t.Fatal("a visit form without an agenda")
 	}
 	v0 := r.Version()
@@ -42,7 +42,11 @@ func TestVisitSlots(t *testing.T) {
 		{"de", "Dienstag, 24. November", "Dienstag, 24. November um 14:30 Uhr"},
 		{"en", "Tuesday 24 November", "Tuesday 24 November at 14:30"},
 	} {
-		p := resolvePage(r, "/"+tc.lang+"/property/4100001/").Props.(*PropertyProps)
+		res := resolvePage(r, "/"+tc.lang+"/property/4100001/")
+		p := res.Props.(*PropertyProps)
+		if !res.Live { // its free slots: never answered from an earlier render
+			t.Errorf("%s: a page of visit slots not Live", tc.lang)
+		}
 		if p.Visit == nil || len(p.Visit.Days) != 2 {
 			t.Fatalf("%s: %+v", tc.lang, p.Visit)
 		}
