@@ -25,8 +25,10 @@ const PAGE_BUDGETS_KIB = {
   home: { views: ['src/features/home/components/HomePage.tsx'], budget: BUDGET_KIB },
   // list: 118 → 119 on 2026-11-28, the router keeping a private page's address only (back asks again)
   list: { views: ['src/features/list/components/PropertyListPage.tsx'], budget: 119 },
-  property: { views: ['src/features/property/components/PropertyPage.tsx'], budget: 121 },
-  project: { views: ['src/features/project/components/ProjectPage.tsx'], budget: 114 },
+  // property: 121 → 122 and project: 114 → 115 on 2026-11-28, the forms reading a number as the site
+  // writes a price ("250.000", field.Whole's twin) and the missing property's search (SPEC §8)
+  property: { views: ['src/features/property/components/PropertyPage.tsx'], budget: 122 },
+  project: { views: ['src/features/project/components/ProjectPage.tsx'], budget: 115 },
   // The contact page and the configured pages that hold a form are content pages (the Page view), as
   // are the legal pages; the valuation and the demand register are form pages of their own.
   'content and contact': { views: ['src/features/content/components/ContentPage.tsx', 'src/features/content/components/LegalPage.tsx'], budget: 116 },

@@ -137,7 +137,11 @@ func (c *resolution) missingProperty() Result {
 	h := c.head(c.t("errors.propertyNotFound"), "", nil, nil)
 	h.Robots = "noindex"
 	h.Breadcrumb = c.breadcrumb(nil, c.t("errors.propertyNotFound"), "")
-	return c.result(http.StatusNotFound, props, h, nil)
+	res := c.result(http.StatusNotFound, props, h, nil)
+	// SPEC §8: the switcher too — to each language's sale list, where the
+	// page's own link leads (the address names no property in any).
+	props.Site.Languages = c.languages(func(l string) string { return c.r.ListURL(ListSale, l, nil) })
+	return res
 }
 
 // documentChosen answers a documents list's "Request" link followed without

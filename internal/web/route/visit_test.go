@@ -97,3 +97,19 @@ func TestVisitCancelPage(t *testing.T) {
 		t.Fatalf("done: %+v", p)
 	}
 }
+
+// SPEC §8: a property not found says so with the language switcher, to
+// each language's sale list (the address names nothing in any).
+func TestMissingPropertySwitcher(t *testing.T) {
+	r := demoResolver(t)
+	res := resolvePage(r, "/fr/property/9999999/")
+	p := res.Props.(*PropertyProps)
+	if res.Status != 404 || p.Notice == "" || len(p.Site.Languages) != 4 {
+		t.Fatalf("missing property: %d %q %+v", res.Status, p.Notice, p.Site.Languages)
+	}
+	for _, l := range p.Site.Languages {
+		if l.Href != r.ListURL(ListSale, l.Lang, nil) {
+			t.Errorf("the switcher's %s: %s", l.Lang, l.Href)
+		}
+	}
+}

@@ -46,6 +46,14 @@ function MissingProperty({ notice, similar, listUrl, site }: PropertyProps) {
         <div className="missing-box" role="status">
           <h1>{notice || t('errors.propertyNotFound')}</h1>
           <p>{t('property.missingText')}</p>
+          {/* SPEC §8: a page not found offers the search — a plain form the sale list resolves. */}
+          <form className="missing-search" role="search" method="get" action={listUrl || site.links.sale || site.links.home}>
+            <label htmlFor="missing-search">{t('notFound.searchLabel')}</label>
+            <span>
+              <input id="missing-search" type="search" name="q" placeholder={t('notFound.searchPlaceholder')} />
+              <button className="button" type="submit">{t('search.submit')}</button>
+            </span>
+          </form>
         </div>
         <p className="missing-actions">
           <Link href={listUrl || site.links.sale || site.links.home} className="button">

@@ -1,7 +1,7 @@
 // What the property page's offer forms need to know, from the page's props.
 import type { OfferTerms, PublicProperty } from '../../../gen/pages'
 import { pick } from '../../../lib/site/text'
-import { parseWhole } from '../../../shared/forms/model/rules'
+import { parseWhole } from '../../../shared/forms/model/whole'
 
 /** Goal 0 is for sale (SPEC §4). */
 const GOAL_SALE = 0
