@@ -1,6 +1,9 @@
 package catalog
 
-import "math"
+import (
+	"math"
+	"time"
+)
 
 // The public views of a listing. A stored Property or Project holds
 // whatever the feed sends; what a visitor's browser or an API client gets is
@@ -27,16 +30,18 @@ type PublicProperty struct {
 	Marquee     int    `json:"Marquee"`
 	MarqueeName string `json:"MarqueeName,omitempty"`
 
-	PublishAddress bool    `json:"PublishAddress"`
-	Street         string  `json:"Street"`
-	HouseNumber    string  `json:"HouseNumber"`
-	BoxNr          string  `json:"BoxNr,omitempty"`
-	Zip            string  `json:"Zip"`
-	City           string  `json:"City"`
-	CountryID      int     `json:"CountryID"`
-	CountryName    string  `json:"CountryName"`
-	Latitude       float64 `json:"Latitude,omitempty"`
-	Longitude      float64 `json:"Longitude,omitempty"`
+	PublishAddress bool   `json:"PublishAddress"`
+	Street         string `json:"Street"`
+	HouseNumber    string `json:"HouseNumber"`
+	BoxNr          string `json:"BoxNr,omitempty"`
+	Zip            string `json:"Zip"`
+	City           string `json:"City"`
+	CountryID      int    `json:"CountryID"`
+	CountryName    string `json:"CountryName"`
+	// CountryCode is CountryID as ISO 3166-1 ("BE", "LU"; "" another).
+	CountryCode string  `json:"CountryCode,omitempty"`
+	Latitude    float64 `json:"Latitude,omitempty"`
+	Longitude   float64 `json:"Longitude,omitempty"`
 
 	EnergyPerformance *float64 `json:"EnergyPerformance,omitempty"`
 	EPCLabelText      string   `json:"EPCLabelText,omitempty"`
@@ -47,10 +52,12 @@ type PublicProperty struct {
 	Title       Text `json:"Title,omitempty"`
 	Description Text `json:"Description,omitempty"`
 
-	Status       string `json:"Status"`
-	Reference    string `json:"Reference,omitempty"`
-	Availability Text   `json:"Availability,omitempty"`
-	VirtualTour  string `json:"VirtualTour,omitempty"`
+	Status string `json:"Status"`
+	// DateCreated is when the listing came online (a listing's datePosted).
+	DateCreated  time.Time `json:"DateCreated,omitzero"`
+	Reference    string    `json:"Reference,omitempty"`
+	Availability Text      `json:"Availability,omitempty"`
+	VirtualTour  string    `json:"VirtualTour,omitempty"`
 
 	ConstructionYear int `json:"ConstructionYear,omitempty"`
 	RenovationYear   int `json:"RenovationYear,omitempty"`
@@ -151,8 +158,9 @@ func (p *Property) Public(lang string, typeName func(webID int, lang string) str
 		Price: p.Price, PublishPrice: p.PublishPrice, PriceUnit: p.PriceUnit,
 		Marquee: p.Marquee, MarqueeName: p.MarqueeName,
 		PublishAddress: p.PublishAddress, Street: p.Street, HouseNumber: p.HouseNumber, BoxNr: p.BoxNr,
-		Zip: p.Zip, City: p.City, CountryID: p.CountryID, CountryName: p.CountryName,
-		Latitude: p.Latitude, Longitude: p.Longitude,
+		Zip: p.Zip, City: p.City, CountryID: p.CountryID, CountryName: p.CountryName, CountryCode: p.CountryCode(),
+		DateCreated: p.DateCreated,
+		Latitude:    p.Latitude, Longitude: p.Longitude,
 		EnergyPerformance: p.EnergyPerformance, EPCLabelText: p.EPCLabelText,
 		XLargePictureItem: p.XLargePictureItem, Pictures: p.Pictures,
 		Title: p.Title, Description: p.Description,

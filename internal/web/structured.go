@@ -4,8 +4,10 @@ import (
 	"encoding/json"
 	"html/template"
 	"strings"
+	"time"
 
 	"immo/internal/catalog"
+	"immo/internal/i18n"
 	"immo/internal/rules"
 	"immo/internal/site"
 	"immo/internal/web/route"
@@ -68,7 +70,7 @@ func agencyLD(r *route.Resolver, lang string) ld {
 	setText(addr, "streetAddress", strings.TrimSpace(a.Address.Street+" "+a.Address.Number))
 	setText(addr, "postalCode", a.Address.Zip)
 	setText(addr, "addressLocality", a.Address.City)
-	setText(addr, "addressCountry", a.Address.Country.In(lang))
+	setText(addr, "addressCountry", rules.CountryCode(a.Address.Country.In(lang)))
 	out["address"] = addr
 	setText(out, "telephone", rules.FormatPhone(a.Phone))
 	setText(out, "email", a.Email)
@@ -145,11 +147,15 @@ func listingLD(r *route.Resolver, p *route.PropertyProps, head route.Head) ld {
 		}
 	}
 	out["offers"] = offer
-	place := ld{"@type": "Accommodation", "name": p.Title}
-	if s := prop.Surfaces; s != nil && s.Living > 0 {
+	if !prop.DateCreated.IsZero() {
+		out["datePosted"] = prop.DateCreated.UTC().Format(time.DateOnly)
+	}
+	kind := placeType(prop.WebID)
+	place := ld{"@type": kind, "name": p.Title}
+	if s := prop.Surfaces; s != nil && s.Living > 0 && kind != "Place" {
 		place["floorSize"] = ld{"@type": "QuantitativeValue", "value": s.Living, "unitCode": "MTK"}
 	}
-	if rm := prop.Rooms; rm != nil {
+	if rm := prop.Rooms; rm != nil && kind != "Place" {
 		if rm.Bedrooms > 0 {
 			place["numberOfBedrooms"] = rm.Bedrooms
 		}
@@ -159,10 +165,14 @@ func listingLD(r *route.Resolver, p *route.PropertyProps, head route.Head) ld {
 	}
 	if prop.PublishAddress {
 		addr := ld{"@type": "PostalAddress"}
-		setText(addr, "streetAddress", strings.TrimSpace(prop.Street+" "+prop.HouseNumber+boxSuffix(prop.BoxNr)))
+		setText(addr, "streetAddress", strings.TrimSpace(prop.Street+" "+prop.HouseNumber+boxSuffix(prop.BoxNr, p.Site.Lang)))
 		setText(addr, "postalCode", prop.Zip)
 		setText(addr, "addressLocality", prop.City)
-		setText(addr, "addressCountry", prop.CountryName)
+		country := prop.CountryCode // ISO 3166-1, as schema.org asks
+		if country == "" {
+			country = prop.CountryName
+		}
+		setText(addr, "addressCountry", country)
 		place["address"] = addr
 		if prop.Latitude != 0 || prop.Longitude != 0 {
 			place["geo"] = geoLD(prop.Latitude, prop.Longitude)
@@ -234,11 +244,25 @@ func geoLD(lat, lng float64) ld {
 	return ld{"@type": "GeoCoordinates", "latitude": lat, "longitude": lng}
 }
 
-func boxSuffix(box string) string {
+// boxSuffix is a box number as lang writes it after the house number
+// ("bte 3", "bus 3"): a bare "3" reads as another house number.
+func boxSuffix(box, lang string) string {
 	if box = strings.TrimSpace(box); box != "" {
-		return " " + box
+		return " " + i18n.T(lang, "common.box") + " " + box
 	}
 	return ""
+}
+
+// placeType is the schema.org type of a property of the catalog's type
+// webID (SPEC §3's types): land (4), a shop (6) or a garage (7) is a
+// Place, where rooms and floor size mean nothing; a dwelling an
+// Accommodation.
+func placeType(webID int) string {
+	switch webID {
+	case 4, 6, 7:
+		return "Place"
+	}
+	return "Accommodation"
 }
 
 // setText sets key to s unless s is blank.

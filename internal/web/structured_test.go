@@ -231,6 +231,21 @@ func TestListingStructuredData(t *testing.T) {
 		t.Errorf("a price on request is told: %v", offer)
 	}
 
+	// ISO country, the date it came online, a box number said as such,
+	// land and shops a Place (no rooms), a dwelling an Accommodation.
+	if addr["addressCountry"] != "BE" || l["datePosted"] != p.DateCreated.UTC().Format("2006-01-02") || place["@type"] != "Accommodation" {
+		t.Errorf("country %v, datePosted %v, type %v", addr["addressCountry"], l["datePosted"], place["@type"])
+	}
+	_, _, flat := listing(4100005)
+	if a, _ := flat["address"].(map[string]any); a == nil || !strings.HasSuffix(a["streetAddress"].(string), " bte 42") {
+		t.Errorf("a box number: %v", flat["address"])
+	}
+	for _, id := range []int64{4100010, 4100013, 4100014} { // land, a shop, a garage
+		if _, _, pl := listing(id); pl["@type"] != "Place" || pl["numberOfBedrooms"] != nil || pl["floorSize"] != nil {
+			t.Errorf("%d: %v", id, pl)
+		}
+	}
+
 	_, offer, _ = listing(soldListing)
 	if offer["availability"] != "https://schema.org/SoldOut" {
 		t.Errorf("sold: %v", offer["availability"])
@@ -255,7 +270,7 @@ func TestAgencyStructuredData(t *testing.T) {
 	ag := agents[0]
 	addr, _ := ag["address"].(map[string]any)
 	if ag["name"] != a.Name || ag["email"] != a.Email || ag["url"] != "https://immo.test/de/" || addr["postalCode"] != a.Address.Zip ||
-		addr["addressCountry"] != a.Address.Country.In("de") || ag["logo"] != "https://immo.test"+a.Logo {
+		addr["addressCountry"] != "BE" || ag["logo"] != "https://immo.test"+a.Logo {
 		t.Errorf("agency: %v", ag)
 	}
 	if geo, _ := ag["geo"].(map[string]any); geo["latitude"] != a.Geo.Lat {

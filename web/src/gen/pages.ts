@@ -515,6 +515,7 @@ export interface PublicProperty {
   City: string
   CountryID: number
   CountryName: string
+  CountryCode?: string
   Latitude?: number
   Longitude?: number
   EnergyPerformance?: number
@@ -524,6 +525,7 @@ export interface PublicProperty {
   Title?: Partial<Record<string, string>>
   Description?: Partial<Record<string, string>>
   Status: string
+  DateCreated?: string
   Reference?: string
   Availability?: Partial<Record<string, string>>
   VirtualTour?: string
