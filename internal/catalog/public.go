@@ -1,9 +1,6 @@
 package catalog
 
-import (
-	"math"
-	"time"
-)
+import "math"
 
 // The public views of a listing. A stored Property or Project holds
 // whatever the feed sends; what a visitor's browser or an API client gets is
@@ -52,12 +49,10 @@ type PublicProperty struct {
 	Title       Text `json:"Title,omitempty"`
 	Description Text `json:"Description,omitempty"`
 
-	Status string `json:"Status"`
-	// DateCreated is when the listing came online (a listing's datePosted).
-	DateCreated  time.Time `json:"DateCreated,omitzero"`
-	Reference    string    `json:"Reference,omitempty"`
-	Availability Text      `json:"Availability,omitempty"`
-	VirtualTour  string    `json:"VirtualTour,omitempty"`
+	Status       string `json:"Status"`
+	Reference    string `json:"Reference,omitempty"`
+	Availability Text   `json:"Availability,omitempty"`
+	VirtualTour  string `json:"VirtualTour,omitempty"`
 
 	ConstructionYear int `json:"ConstructionYear,omitempty"`
 	RenovationYear   int `json:"RenovationYear,omitempty"`
@@ -159,8 +154,7 @@ func (p *Property) Public(lang string, typeName func(webID int, lang string) str
 		Marquee: p.Marquee, MarqueeName: p.MarqueeName,
 		PublishAddress: p.PublishAddress, Street: p.Street, HouseNumber: p.HouseNumber, BoxNr: p.BoxNr,
 		Zip: p.Zip, City: p.City, CountryID: p.CountryID, CountryName: p.CountryName, CountryCode: p.CountryCode(),
-		DateCreated: p.DateCreated,
-		Latitude:    p.Latitude, Longitude: p.Longitude,
+		Latitude: p.Latitude, Longitude: p.Longitude,
 		EnergyPerformance: p.EnergyPerformance, EPCLabelText: p.EPCLabelText,
 		XLargePictureItem: p.XLargePictureItem, Pictures: p.Pictures,
 		Title: p.Title, Description: p.Description,

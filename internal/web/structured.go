@@ -147,8 +147,10 @@ func listingLD(r *route.Resolver, p *route.PropertyProps, head route.Head) ld {
 		}
 	}
 	out["offers"] = offer
-	if !prop.DateCreated.IsZero() {
-		out["datePosted"] = prop.DateCreated.UTC().Format(time.DateOnly)
+	// The date it came online, which the public view leaves out: told
+	// here only, as schema.org's datePosted, which search engines ask for.
+	if full, ok := catalog.Listing(r.Catalog.Index(), prop.ID); ok && !full.DateCreated.IsZero() {
+		out["datePosted"] = full.DateCreated.UTC().Format(time.DateOnly)
 	}
 	kind := placeType(prop.WebID)
 	place := ld{"@type": kind, "name": p.Title}

@@ -525,7 +525,6 @@ export interface PublicProperty {
   Title?: Partial<Record<string, string>>
   Description?: Partial<Record<string, string>>
   Status: string
-  DateCreated?: string
   Reference?: string
   Availability?: Partial<Record<string, string>>
   VirtualTour?: string
