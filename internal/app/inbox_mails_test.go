@@ -65,7 +65,7 @@ func TestInboxMails(t *testing.T) {
 				t.Fatal(err)
 			}
 			waiting := mailRow(t, staff, "retrying", "Uw vraag over Arlon")
-			if waiting["to"] != "jan@example.be" || waiting["lastError"] == "" || waiting["retry"] != true ||
+			if waiting["to"] != "jan@example.be" || waiting["lastError"] == "" || waiting["errorKey"] == "" || waiting["retry"] != true ||
 				waiting["lead"] != "/admin/leads/"+itoa(lead)+"/" || waiting["kind"] != "contact-me" || waiting["next"] == "" {
 				t.Errorf("a mail waiting for its next attempt: %v", waiting)
 			}
@@ -78,8 +78,8 @@ func TestInboxMails(t *testing.T) {
 				t.Fatalf("retrying a waiting mail: %d", rec.Code)
 			}
 			if failed := mailRow(t, staff, "failed", "Uw vraag over Arlon"); failed["id"] != waiting["id"] || failed["retry"] != true ||
-				!strings.Contains(failed["lastError"].(string), "550") || failed["finalized"] == "" {
-				t.Errorf("a mail refused for good: %v", failed)
+				!strings.Contains(failed["lastError"].(string), "550") || failed["finalized"] == "" || failed["errorKey"] != "admin.mails.error.refused" {
+				t.Errorf("a mail refused for good (said in the staff's words): %v", failed)
 			}
 
 			// Refused: a filter that does not parse, a sent mail, no mail.

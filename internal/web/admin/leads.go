@@ -325,7 +325,8 @@ func (h *Handler) leadProps(b Base, d inbox.Detail, staff []StaffName, names map
 			to = m.To[0]
 		}
 		p.Mails = append(p.Mails, MailView{To: to, Subject: m.Subject, State: m.State, Attempts: m.Attempts,
-			Created: stamp(m.Created), LastError: lastError(mailqueue.State(m.State), m.LastError)})
+			Created: stamp(m.Created), LastError: lastError(mailqueue.State(m.State), m.LastError),
+			ErrorKey: errorKey(lastError(mailqueue.State(m.State), m.LastError))})
 	}
 	for _, s := range statuses {
 		if inbox.CanMove(d.Status, inbox.Status(s)) {

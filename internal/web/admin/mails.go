@@ -3,6 +3,7 @@ package admin
 import (
 	"net/http"
 	"net/url"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -112,6 +113,7 @@ func (h *Handler) serveMails(w http.ResponseWriter, r *http.Request) {
 		row := MailRow{ID: m.ID, To: strings.Join(m.To, ", "), Subject: m.Subject, State: string(m.State), Attempts: m.Attempts,
 			MaxAttempts: m.MaxAttempts, Created: stamp(m.Created), Next: stamp(m.Next), Finalized: stamp(m.Finalized),
 			LastError: lastError(m.State, m.LastError), Retry: m.State == mailqueue.Failed || m.State == mailqueue.Retrying}
+		row.ErrorKey = errorKey(row.LastError)
 		if m.Request > 0 {
 			row.Kind, row.Lead = m.RequestKind, leadPath(m.Request)
 		}
@@ -172,6 +174,29 @@ func lastError(state mailqueue.State, err string) string {
 	}
 	return err
 }
+
+// errorKey is what a mail's last error means, in the staff's words (a
+// translation key; "" for none): the receiving server refused it for good
+// (an SMTP 5xx), for now (4xx), our mail server could not be reached, or
+// another failure. The server's own words, English, stay beside it.
+func errorKey(err string) string {
+	e := strings.ToLower(err)
+	switch {
+	case err == "":
+		return ""
+	case smtpCode.MatchString(e) && smtpCode.FindStringSubmatch(e)[1] == "5":
+		return "admin.mails.error.refused"
+	case smtpCode.MatchString(e):
+		return "admin.mails.error.deferred"
+	case strings.Contains(e, "dial") || strings.Contains(e, "connect") || strings.Contains(e, "timeout") ||
+		strings.Contains(e, "no such host") || strings.Contains(e, "eof"):
+		return "admin.mails.error.unreachable"
+	}
+	return "admin.mails.error.other"
+}
+
+// smtpCode finds an SMTP reply code (4xx, 5xx) in an error's text.
+var smtpCode = regexp.MustCompile(`(?:^|\D)([45])\d\d(?:\D|$)`)
 
 // maxRetryAll bounds the failed mails one "send all again" sends: a
 // second press sends the rest.

@@ -221,6 +221,7 @@ type MailView struct {
 	Attempts  int    `json:"attempts"`
 	Created   string `json:"created"`
 	LastError string `json:"lastError"`
+	ErrorKey  string `json:"errorKey"` // what LastError means, in the staff's words
 }
 
 // ErrorProps are the inbox's own not-found and forbidden pages.

@@ -38,6 +38,9 @@ type MailRow struct {
 	// LastError is a failed or retrying mail's last attempt's error, as
 	// the receiving server wrote it; "" for any other mail.
 	LastError string `json:"lastError"`
+	// ErrorKey says what LastError means in the staff's words (a
+	// translation key; "": no error).
+	ErrorKey string `json:"errorKey"`
 	// Kind is the kind of the request the mail is about, Lead its page
 	// ("": a mail about no request — a staff link, an alert…).
 	Kind string `json:"kind"`

@@ -172,6 +172,7 @@ export interface MailView {
   attempts: number
   created: string
   lastError: string
+  errorKey: string
 }
 
 /** admin.LeadVisit */
@@ -332,6 +333,7 @@ export interface MailRow {
   next: string
   finalized: string
   lastError: string
+  errorKey: string
   kind: string
   lead: string
   retry: boolean

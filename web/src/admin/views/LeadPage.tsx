@@ -5,6 +5,7 @@ import { z } from 'zod'
 import type { LeadProps, LeadVisit } from '../../gen/admin'
 import { Link, useRouter } from '../../lib/router'
 import { ListingName } from '../ui/Listing'
+import { MailError } from '../ui/MailError'
 import { PostForm } from '../ui/PostForm'
 import { Shell } from '../ui/Shell'
 import { texts, when, type T } from '../ui/texts'
@@ -101,7 +102,7 @@ export function LeadPage(props: LeadProps) {
           <ul className="admin-mails">
             {(props.mails ?? []).map((m, i) => (
               <li key={i}>{when(m.created, props.lang)} · {m.to} · {m.subject} · <strong>{t(`admin.mail.${m.state}`)}</strong>
-                {m.attempts > 1 && ` (${m.attempts})`}{m.lastError && <span className="admin-error"> {t('admin.mails.lastError')}{t.colon}<span lang="en">{m.lastError}</span></span>}</li>
+                {m.attempts > 1 && ` (${m.attempts})`}{m.lastError && <MailError error={m.lastError} errorKey={m.errorKey} t={t} />}</li>
             ))}
           </ul>
         )}

@@ -1,5 +1,6 @@
 import type { MailRow, MailsProps } from '../../gen/admin'
 import { Link } from '../../lib/router'
+import { MailError } from '../ui/MailError'
 import { Filter } from '../ui/Pager'
 import { PostForm } from '../ui/PostForm'
 import { Shell } from '../ui/Shell'
@@ -75,7 +76,7 @@ function Row({ m, props, t }: { m: MailRow; props: MailsProps; t: T }) {
       <td data-label={t('admin.mails.to')} className="admin-wrap">{m.to}</td>
       <td data-label={t('admin.mails.subject')} className="admin-wrap">
         {m.subject}
-        {m.lastError && <div className="admin-error admin-small">{t('admin.mails.lastError')}{t.colon}<span lang="en">{m.lastError}</span></div>}
+        {m.lastError && <MailError error={m.lastError} errorKey={m.errorKey} t={t} />}
       </td>
       <td data-label={t('admin.mails.kind')}>{m.lead ? <Link href={m.lead}>{t(`admin.kind.${m.kind}`)}</Link> : t('admin.mails.noRequest')}</td>
       <td data-label={t('admin.mails.attempts')}>{m.attempts} / {m.maxAttempts}</td>
