@@ -16,7 +16,7 @@ import (
 )
 
 // TestInboxExportColumns: the leads' CSV holds what each lead's page
-// shows — a valuation's street, postcode, city, goal and type, a visit's
+// shows — the sender's title, the page it came from, a valuation's street, postcode, city, goal and type, a visit's
 // slot, the requested document, a job's position and motivation, a
 // demand's criteria, in the staff's words — and the notes' texts; on both
 // databases.
@@ -79,6 +79,8 @@ func TestInboxExportColumns(t *testing.T) {
 				kind         lead.Kind
 				column, want string
 			}{
+				{lead.KindValuation, "Title", "Mr"},
+				{lead.KindValuation, "Sent from", "/fr/"},
 				{lead.KindValuation, "Street", "Grand-Rue 3"},
 				{lead.KindValuation, "Postcode", "6700"},
 				{lead.KindValuation, "City", "Arlon"},

@@ -133,8 +133,8 @@ func WriteCSV(w io.Writer, header []string, rows iter.Seq2[[]string, error]) err
 func (c CSV) line(r Row, fields []string) []string {
 	cells := []string{
 		strconv.FormatInt(r.ID, 10), r.Created.In(Brussels).Format(csvTime),
-		i18n.T(c.Lang, KindKey(string(r.Kind))), i18n.T(c.Lang, StatusKey(r.Status)),
-		r.FirstName, r.LastName, r.Email, r.Phone, r.Lang, optionalID(r.PropertyID), optionalID(r.ProjectID),
+		i18n.T(c.Lang, KindKey(string(r.Kind))), i18n.T(c.Lang, StatusKey(r.Status)), c.title(r.Title),
+		r.FirstName, r.LastName, r.Email, r.Phone, r.Lang, optionalID(r.PropertyID), optionalID(r.ProjectID), r.Page,
 		c.staff(r.Assignee), r.Remark,
 	}
 	var req lead.Request
@@ -155,6 +155,18 @@ func (c CSV) line(r Row, fields []string) []string {
 		notes[i] = n.Created.In(Brussels).Format(csvTime) + " " + c.staff(n.Author) + ": " + n.Text
 	}
 	return append(cells, strings.Join(notes, "\n"))
+}
+
+// title is a sender's title in c.Lang as the form offered it (Mr, Mme…);
+// one the form never offered as stored.
+func (c CSV) title(t string) string {
+	if t == "" {
+		return ""
+	}
+	if words := i18n.T(c.Lang, "forms.label."+t); words != "forms.label."+t {
+		return words
+	}
+	return t
 }
 
 func (c CSV) staff(id int64) string {

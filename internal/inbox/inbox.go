@@ -57,6 +57,8 @@ type Row struct {
 	Status     Status
 	Created    time.Time
 	Lang       string
+	Page       string // the address of the page the form was on
+	Title      string // the sender's title as the form posted it (mr, ms, miss; "": none)
 	FirstName  string
 	LastName   string
 	Email      string
@@ -77,7 +79,7 @@ type Row struct {
 // sender's hash: what a field's words are made from (Options.FieldWords).
 func (r Row) Request() lead.Request {
 	return lead.Request{ID: r.ID, Kind: r.Kind, Lang: r.Lang, PropertyID: r.PropertyID, ProjectID: r.ProjectID,
-		Time: r.Created, Person: lead.Person{FirstName: r.FirstName, LastName: r.LastName, Email: r.Email, Phone: r.Phone},
+		Page: r.Page, Time: r.Created, Person: lead.Person{Title: r.Title, FirstName: r.FirstName, LastName: r.LastName, Email: r.Email, Phone: r.Phone},
 		Remark: r.Remark, Fields: r.Fields}
 }
 

@@ -74,7 +74,7 @@ func TestCSV(t *testing.T) {
 	}
 	err := CSV{Lang: "fr", Staff: func(id int64) string { return "Zoë Agent" }, Words: words,
 		Kinds: []lead.Kind{lead.KindValuation, lead.KindInformation}}.Write(&b, rowsOf(
-		Row{ID: 7, Kind: lead.KindInformation, Status: StatusInProgress, Created: at, Lang: "nl",
+		Row{ID: 7, Kind: lead.KindInformation, Status: StatusInProgress, Created: at, Lang: "nl", Title: lead.TitleMs, Page: "/nl/te-koop/12/",
 			FirstName: "Éloïse", LastName: "=HYPERLINK(\"http://x\")", Email: "@evil", Phone: "+32 470 12 34 56",
 			Remark: "Line one,\nline \"two\"", PropertyID: 12, Assignee: 3, Notes: 2,
 			Written: []Note{{Author: 3, Text: "Rappelé", Created: at}, {Author: 3, Text: "=1+1 visite", Created: at.Add(time.Hour)}}},
@@ -94,19 +94,19 @@ func TestCSV(t *testing.T) {
 	}
 	// The kinds in their names' order: contact-demand (a valuation), then
 	// contact-me; contactTime, shared, once.
-	header := []string{"Numéro", "Reçue le", "Type", "Statut", "Prénom", "Nom", "E-mail", "Téléphone", "Langue", "Bien", "Projet",
-		"Attribuée à", "Remarque", "Objectif", "Rue", "Code postal", "Localité", "Type de bien", "Moment préféré pour être contacté",
+	header := []string{"Numéro", "Reçue le", "Type", "Statut", "Civilité", "Prénom", "Nom", "E-mail", "Téléphone", "Langue", "Bien", "Projet",
+		"Envoyée depuis", "Attribuée à", "Remarque", "Objectif", "Rue", "Code postal", "Localité", "Type de bien", "Moment préféré pour être contacté",
 		"Newsletter", "Notes"}
 	if len(lines) != 3 || !reflect.DeepEqual(lines[0], header) {
 		t.Fatalf("header\n got %q\nwant %q", lines[0], header)
 	}
-	want := []string{"7", "2026-07-01 10:05", "Demande d'information", "En cours", "Éloïse", "'=HYPERLINK(\"http://x\")",
-		"'@evil", "'+32 470 12 34 56", "nl", "12", "", "Zoë Agent", "Line one,\nline \"two\"", "", "", "", "", "", "", "",
+	want := []string{"7", "2026-07-01 10:05", "Demande d'information", "En cours", "Madame", "Éloïse", "'=HYPERLINK(\"http://x\")",
+		"'@evil", "'+32 470 12 34 56", "nl", "12", "", "/nl/te-koop/12/", "Zoë Agent", "Line one,\nline \"two\"", "", "", "", "", "", "", "",
 		"2026-07-01 10:05 Zoë Agent: Rappelé\n2026-07-01 11:05 Zoë Agent: =1+1 visite"}
 	if !reflect.DeepEqual(lines[1], want) {
 		t.Fatalf("row\n got %q\nwant %q", lines[1], want)
 	}
-	want = []string{"8", "2026-07-01 10:05", lines[2][2], "Nouvelle", "Jan", "", "", "", "fr", "", "", "", "",
+	want = []string{"8", "2026-07-01 10:05", lines[2][2], "Nouvelle", "", "Jan", "", "", "", "fr", "", "", "", "", "",
 		"Vendre (sale)", "Grand-Rue 3", "6700", "Arlon", "Villa", "", "", ""}
 	if !reflect.DeepEqual(lines[2], want) {
 		t.Fatalf("row\n got %q\nwant %q", lines[2], want)

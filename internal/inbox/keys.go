@@ -28,9 +28,9 @@ var Errors = []string{KeyKind, KeyStatus, KeyID, KeyLang, KeyDate, KeyDateRange,
 
 // The CSV header's keys, in column order (csv.go).
 var csvHeader = []string{
-	"admin.lead.id", "admin.lead.created", "admin.lead.kind", "admin.lead.status", "admin.lead.firstName",
+	"admin.lead.id", "admin.lead.created", "admin.lead.kind", "admin.lead.status", "admin.lead.title", "admin.lead.firstName",
 	"admin.lead.lastName", "admin.lead.email", "admin.lead.phone", "admin.lead.lang", "admin.lead.property",
-	"admin.lead.project", "admin.lead.assignee", "admin.lead.remark",
+	"admin.lead.project", "admin.lead.page", "admin.lead.assignee", "admin.lead.remark",
 }
 
 // KeyNotesColumn heads the CSV's last column: the notes' texts.

@@ -28,7 +28,7 @@ var _ inbox.Store = (*Inbox)(nil)
 
 // rowColumns are what inbox.Row is read from (scanRow); a lead's notes are
 // counted through their index, for the page's rows only.
-const rowColumns = `r.id, r.kind, r.status, r.created_at, r.lang, r.data, r.property_id, r.project_id,
+const rowColumns = `r.id, r.kind, r.status, r.created_at, r.lang, r.page, r.data, r.property_id, r.project_id,
 	r.assignee_id, (SELECT count(*) FROM request_notes n WHERE n.request_id = r.id)`
 
 func scanRow(rows interface{ Scan(...any) error }) (inbox.Row, error) {
@@ -36,7 +36,7 @@ func scanRow(rows interface{ Scan(...any) error }) (inbox.Row, error) {
 	var kind, status string
 	var data []byte
 	var property, project, assignee sql.NullInt64
-	if err := rows.Scan(&r.ID, &kind, &status, scanTime{&r.Created}, &r.Lang, &data, &property, &project,
+	if err := rows.Scan(&r.ID, &kind, &status, scanTime{&r.Created}, &r.Lang, &r.Page, &data, &property, &project,
 		&assignee, &r.Notes); err != nil {
 		return r, err
 	}
@@ -47,7 +47,7 @@ func scanRow(rows interface{ Scan(...any) error }) (inbox.Row, error) {
 	r.Kind, r.Status = lead.Kind(kind), inbox.Status(status)
 	r.PropertyID, r.ProjectID, r.Assignee = property.Int64, project.Int64, assignee.Int64
 	r.FirstName, r.LastName, r.Email, r.Phone = doc.Person.FirstName, doc.Person.LastName, doc.Person.Email, doc.Person.Phone
-	r.Remark, r.Fields = doc.Remark, doc.Fields
+	r.Title, r.Remark, r.Fields = doc.Person.Title, doc.Remark, doc.Fields
 	return r, nil
 }
 
@@ -286,7 +286,7 @@ func (q *Inbox) Lead(ctx context.Context, id int64) (inbox.Detail, error) {
 	d.Kind, d.Status = lead.Kind(kind), inbox.Status(status)
 	d.PropertyID, d.ProjectID, d.Assignee = property.Int64, project.Int64, assignee.Int64
 	d.FirstName, d.LastName, d.Email, d.Phone = doc.Person.FirstName, doc.Person.LastName, doc.Person.Email, doc.Person.Phone
-	d.Remark = doc.Remark
+	d.Title, d.Page, d.Remark, d.Fields = doc.Person.Title, page, doc.Remark, doc.Fields
 	d.Request = lead.Request{ID: id, Kind: d.Kind, Lang: d.Lang, Page: page, PropertyID: d.PropertyID,
 		ProjectID: d.ProjectID, Time: d.Created, Person: doc.Person, Remark: doc.Remark, Fields: doc.Fields, IPHash: ipHash}
 	if d.Files, err = q.fileInfos(ctx, id); err != nil {

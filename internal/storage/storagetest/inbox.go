@@ -477,7 +477,7 @@ func testInboxExport(t *testing.T, s *sqlstore.Store) {
 		t.Fatalf("%d lines, header %q", len(lines), lines[0])
 	}
 	// The remark, then the kind's contact time (none) and the notes (none).
-	if !strings.HasSuffix(lines[1], `,"'=HYPERLINK(""http://evil"")",,`) || !strings.Contains(lines[1], ",Contact,Nieuw,Anna,Smith,") {
+	if !strings.HasSuffix(lines[1], `,"'=HYPERLINK(""http://evil"")",,`) || !strings.Contains(lines[1], ",Contact,Nieuw,,Anna,Smith,") {
 		t.Fatalf("row %q", lines[1])
 	}
 	log, err := svc.Audit(ctx, inbox.AuditQuery{Actor: 7})
