@@ -5,6 +5,7 @@ import assert from 'node:assert/strict'
 import { existsSync, readFileSync } from 'node:fs'
 import { after } from 'node:test'
 import { chromium } from 'playwright-core'
+import { slow } from './patience.mjs'
 
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
 export const CHROMIUM_ARGS = [
@@ -34,7 +35,7 @@ export async function launchBrowser() {
     const why = IN_CI ? 'CI=true, so this is a failure, not a skip' : 'outside CI these tests are skipped (needsChromium)'
     throw new Error(`Chromium not found at ${CHROMIUM}: the browser tests need it (apt-get install chromium); ${why}.`)
   }
-  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, timeout: 30_000 })
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, timeout: slow(30_000) })
 }
 
 /**
@@ -75,8 +76,8 @@ export async function openContext(browser, origin, { javaScriptEnabled = true, e
       }
     })
   }
-  context.setDefaultTimeout(5_000)
-  context.setDefaultNavigationTimeout(10_000)
+  context.setDefaultTimeout(slow(5_000))
+  context.setDefaultNavigationTimeout(slow(10_000))
   const problems = []
   const record = (kind, detail) => problems.push(`${kind}: ${detail}`)
 

@@ -9,11 +9,12 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { after } from 'node:test'
 import { fileURLToPath } from 'node:url'
+import { slow } from './patience.mjs'
 
 const E2E_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const READY = /immo is serving on (https?:\/\/\S+)/
-const START_TIMEOUT_MS = 30_000
-const STOP_TIMEOUT_MS = 5_000
+const START_TIMEOUT_MS = slow(30_000)
+const STOP_TIMEOUT_MS = slow(5_000)
 const LOG_LINES = 400
 
 /** The binary to run: $IMMO_BIN (relative to the working directory) or ../bin/immo next to e2e/. */

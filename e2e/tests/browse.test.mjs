@@ -9,8 +9,9 @@ import { fetchDocument, titleOf } from '../lib/html.mjs'
 import { SALE_LIST, cardHrefs, cardLink, content, detailPath, languageLink, menuLink, pagingLink } from '../lib/selectors.mjs'
 import { journey } from '../lib/journey.mjs'
 import { useServer } from '../lib/server.mjs'
+import { slow } from '../lib/patience.mjs'
 
-const STEP_TIMEOUT = 20_000
+const STEP_TIMEOUT = slow(20_000)
 
 describe('browse', () => {
   const server = useServer()
@@ -30,7 +31,7 @@ describe('browse', () => {
 
   /** Polls until the content shows property cards that satisfy ok(hrefs). */
   async function waitForCards(lang, ok = () => true, what = 'property cards') {
-    const deadline = Date.now() + 5_000
+    const deadline = Date.now() + slow(5_000)
     let hrefs = []
     while (Date.now() < deadline) {
       hrefs = await cardHrefs(page, lang).catch(() => [])

@@ -14,8 +14,9 @@ import { fileURLToPath } from 'node:url'
 import { needsChromium, openContext, useBrowser, waitForHydration } from '../lib/browser.mjs'
 import { text } from '../lib/texts.mjs'
 import { useServer } from '../lib/server.mjs'
+import { slow } from '../lib/patience.mjs'
 
-const TIMEOUT = 60_000
+const TIMEOUT = slow(60_000)
 const SITE_KEY = '1x00000000000000000000AA' // Cloudflare's documented test key
 const PROVIDER = 'https://challenges.cloudflare.com/'
 const CONTACT_FORM = '.module-contact form'
@@ -77,7 +78,7 @@ describe('third-party captcha', () => {
     const form = page.locator(CONTACT_FORM)
     await waitForHydration(form)
     const box = form.locator(`.cf-turnstile[data-sitekey="${SITE_KEY}"]`)
-    await box.locator('input[name="cf-turnstile-response"]').waitFor({ state: 'attached', timeout: 10_000 })
+    await box.locator('input[name="cf-turnstile-response"]').waitFor({ state: 'attached', timeout: slow(10_000) })
     assert.equal(await box.locator('[data-rendered]').getAttribute('data-rendered'), `${SITE_KEY} fr`)
     assert.equal(await form.locator('altcha-widget, .altcha-box').count(), 0, 'no ALTCHA next to the captcha')
     await ctx.settle()

@@ -14,8 +14,9 @@ import { assertAccessible } from '../lib/axe.mjs'
 import { consentCookie, needsChromium, openContext, useBrowser, waitForHydration } from '../lib/browser.mjs'
 import { fetchDocument } from '../lib/html.mjs'
 import { useServer } from '../lib/server.mjs'
+import { slow } from '../lib/patience.mjs'
 
-const TIMEOUT = 60_000
+const TIMEOUT = slow(60_000)
 const fr = JSON.parse(readFileSync(new URL('../../internal/i18n/locales/fr/consent.json', import.meta.url), 'utf8'))
 const site = JSON.parse(readFileSync(new URL('../../internal/demo/site.json', import.meta.url), 'utf8'))
 const ids = site.siteInfo
@@ -184,7 +185,7 @@ describe('cookie consent and tags', () => {
     await dialog(page).waitFor({ state: 'visible' })
     // The dialog shows with the first paint; the app, once it runs, erases the stored choice.
     await waitForHydration(page.locator('footer button').last())
-    await page.waitForFunction(() => !document.cookie.includes('cc_cookie='), null, { timeout: 5_000 }).catch(() => {})
+    await page.waitForFunction(() => !document.cookie.includes('cc_cookie='), null, { timeout: slow(5_000) }).catch(() => {})
     assert.equal((await ctx.context.cookies()).some((c) => c.name === 'cc_cookie'), false, 'the stored consent is reset')
     clean(ctx, '?setcookies')
     await assertAccessible(page, 'cookie dialog')

@@ -10,10 +10,11 @@ import assert from 'node:assert/strict'
 import { after, describe, it } from 'node:test'
 import { needsChromium, openContext, useBrowser, waitForHydration } from '../lib/browser.mjs'
 import { useServer } from '../lib/server.mjs'
+import { slow } from '../lib/patience.mjs'
 
 process.env.IMMO_MAP_TILES = 'none'
 
-const TIMEOUT = 90_000
+const TIMEOUT = slow(90_000)
 const TOUR = '/fr/property/4100001/' // has a virtual tour (my.matterport.com)
 const WITH_MAP = '/nl/property/4100021/' // a published address: the map frame
 

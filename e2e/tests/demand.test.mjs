@@ -18,9 +18,10 @@ import { needsChromium, openContext, useBrowser, waitForHydration, waitForText }
 import { mailTo } from '../lib/mail.mjs'
 import { binaryPath, useServer } from '../lib/server.mjs'
 import { text } from '../lib/texts.mjs'
+import { slow } from '../lib/patience.mjs'
 
 const run = promisify(execFile)
-const TIMEOUT = 90_000
+const TIMEOUT = slow(90_000)
 const FORM = '#demand form'
 const EMAIL = 'ann.registrant@example.be'
 const PASSWORD = 'ann-searches-a-house'
@@ -46,9 +47,9 @@ async function fillRegistration(form, email) {
 /** Waits for the ALTCHA proof, then submits and waits for the thank-you page. */
 async function submit(page, form, thanks) {
   await form.locator('input[name="firstName"]').focus() // the widget loads when the visitor turns to the form
-  await form.locator('altcha-widget').waitFor({ state: 'attached', timeout: 10_000 })
-  await page.waitForFunction((sel) => !!document.querySelector(sel)?.querySelector('input[name="altcha"]')?.value, FORM, { timeout: 20_000 })
-  await Promise.all([page.waitForURL((u) => u.pathname === thanks, { timeout: 15_000 }), form.locator('button[type="submit"]').click()])
+  await form.locator('altcha-widget').waitFor({ state: 'attached', timeout: slow(10_000) })
+  await page.waitForFunction((sel) => !!document.querySelector(sel)?.querySelector('input[name="altcha"]')?.value, FORM, { timeout: slow(20_000) })
+  await Promise.all([page.waitForURL((u) => u.pathname === thanks, { timeout: slow(15_000) }), form.locator('button[type="submit"]').click()])
 }
 
 describe('demand registrant', () => {
@@ -95,7 +96,7 @@ describe('demand registrant', () => {
 
       // The map's polygons tick the boxes: the first polygon, then again (off), then on.
       const polygons = page.locator('.zone-map path.leaflet-interactive')
-      await polygons.first().waitFor({ timeout: 10_000 })
+      await polygons.first().waitFor({ timeout: slow(10_000) })
       assert.equal(await polygons.count(), await form.locator('input[name="zones"]').count(), 'a polygon per zone')
       // Hidden from assistive technology, the map takes no tab stop (the list is the keyboard's way).
       const stops = await page.locator('.zone-map').evaluate((map) =>
@@ -134,7 +135,7 @@ describe('demand registrant', () => {
       await waitForText(page.locator('main h1'), [say('fr', 'confirm.titleNew')], 'the confirmation page')
       await page.locator('main form input[name="password"]').fill(PASSWORD)
       await page.locator('main form input[name="passwordConfirm"]').fill(PASSWORD)
-      await Promise.all([page.waitForURL((u) => u.pathname === '/fr/account/', { timeout: 10_000 }), page.locator('main form button[type="submit"]').click()])
+      await Promise.all([page.waitForURL((u) => u.pathname === '/fr/account/', { timeout: slow(10_000) }), page.locator('main form button[type="submit"]').click()])
       await waitForText(page.locator('.registrant-notice'), [say('fr', 'notice.confirmed')], 'confirmed')
       assert.equal(await page.locator('.registrant-demand').count(), 1)
       const cookie = (await ctx.context.cookies(server.origin)).find((c) => c.name === 'immo_session')
@@ -144,11 +145,11 @@ describe('demand registrant', () => {
       const demand = page.locator('.registrant-demand').first()
       await demand.locator('.registrant-edit > summary').click()
       await demand.locator('input[name="priceMax"]').fill('700000')
-      await Promise.all([page.waitForURL((u) => u.search.includes('done=saved'), { timeout: 10_000 }), demand.locator('form:has(input[name="action"][value="edit"]) button[type="submit"]').click()])
+      await Promise.all([page.waitForURL((u) => u.search.includes('done=saved'), { timeout: slow(10_000) }), demand.locator('form:has(input[name="action"][value="edit"]) button[type="submit"]').click()])
       await waitForText(page.locator('.registrant-demand h3').first(), ['700.000'], 'the edited search')
 
       // Logout, then the header's login link.
-      await Promise.all([page.waitForURL((u) => u.pathname === '/fr/', { timeout: 10_000 }), page.locator('form:has(input[value="logout"]) button').click()])
+      await Promise.all([page.waitForURL((u) => u.pathname === '/fr/', { timeout: slow(10_000) }), page.locator('form:has(input[value="logout"]) button').click()])
       // On a wide screen the login link is the top bar's (in the drawer on a phone).
       await page.locator('.topbar .topbar-login').click()
       await page.waitForURL((u) => u.pathname === '/fr/account/login/')
@@ -198,10 +199,10 @@ describe('demand registrant', () => {
     catalog.properties.push(listing)
     const file = path.join(await mkdtemp(path.join(tmpdir(), 'immo-import-')), 'catalog.json')
     await writeFile(file, JSON.stringify(catalog))
-    await run(binaryPath(), ['import', '--data-dir', server.dataDir, file], { timeout: 30_000 })
+    await run(binaryPath(), ['import', '--data-dir', server.dataDir, file], { timeout: slow(30_000) })
     // The server notices the new version (every 2 s), scans it, and queues the alert.
     let mail = ''
-    const deadline = Date.now() + 30_000
+    const deadline = Date.now() + slow(30_000)
     while (Date.now() < deadline) {
       mail = await mailTo(server, EMAIL).catch(() => '')
       if (mail.includes('4100999') || mail.includes('unsubscribe')) break

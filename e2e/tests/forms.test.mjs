@@ -14,8 +14,9 @@ import { needsChromium, useBrowser, waitForHydration, waitForText } from '../lib
 import { text } from '../lib/texts.mjs'
 import { binaryPath, useServer } from '../lib/server.mjs'
 import { formTests } from '../lib/formtest.mjs'
+import { slow } from '../lib/patience.mjs'
 
-const TIMEOUT = 60_000
+const TIMEOUT = slow(60_000)
 
 const CONTACT = { fr: '/fr/contact/', nl: '/nl/contact/' }
 const CONTACT_THANKS = { fr: '/fr/merci/service-personnalise/', nl: '/nl/feedback/site-contact/' }
@@ -43,7 +44,7 @@ describe('visitor forms', () => {
    * Location without a fragment inherits it): only the path counts.
    */
   async function sendTo(page, form, path) {
-    await Promise.all([page.waitForURL((u) => u.pathname === path, { timeout: 15_000 }), form.locator('button[type="submit"]').click()])
+    await Promise.all([page.waitForURL((u) => u.pathname === path, { timeout: slow(15_000) }), form.locator('button[type="submit"]').click()])
   }
 
   /** Fills every field a person gives (the remark too), ticking what can be ticked. */
@@ -64,14 +65,14 @@ describe('visitor forms', () => {
   async function solved(page, selector) {
     const form = page.locator(selector)
     await form.locator('input[name="firstName"]').focus() // the widget loads when the visitor turns to the form
-    await form.locator('altcha-widget').waitFor({ state: 'attached', timeout: 10_000 })
-    await page.waitForFunction((sel) => !!document.querySelector(sel)?.querySelector('input[name="altcha"]')?.value, selector, { timeout: 20_000 })
+    await form.locator('altcha-widget').waitFor({ state: 'attached', timeout: slow(10_000) })
+    await page.waitForFunction((sel) => !!document.querySelector(sel)?.querySelector('input[name="altcha"]')?.value, selector, { timeout: slow(20_000) })
   }
 
   /** A failed submit: the summary (focused), the empty required fields in red, the typed value kept. */
   async function assertRefused(page, form, lang) {
     const summary = form.locator('.vf-summary')
-    await summary.waitFor({ state: 'visible', timeout: 10_000 })
+    await summary.waitFor({ state: 'visible', timeout: slow(10_000) })
     assert.match(await summary.innerText(), new RegExp(text(lang, 'forms', 'error.summary').replace(/[.?]/g, '\\$&')))
     assert.equal(await form.locator('input[name="lastName"]').getAttribute('aria-invalid'), 'true', 'last name in red')
     assert.equal(await form.locator('input[name="email"]').getAttribute('aria-invalid'), 'true', 'email in red')
@@ -134,7 +135,7 @@ describe('visitor forms', () => {
     assert.equal(await form.locator('altcha-widget').count(), 0, 'no widget without JavaScript')
     await form.locator('input[name="firstName"]').fill('Anne')
     const [refused] = await Promise.all([
-      page.waitForResponse((r) => r.request().method() === 'POST', { timeout: 10_000 }),
+      page.waitForResponse((r) => r.request().method() === 'POST', { timeout: slow(10_000) }),
       form.locator('button[type="submit"]').click(),
     ])
     assert.equal(refused.status(), 422)
@@ -151,7 +152,7 @@ describe('visitor forms', () => {
   it('the binary queued the mails of every request sent (immo mail)', { timeout: TIMEOUT, skip }, async () => {
     await server.start()
     assert.ok(accepted > 0, 'no request was sent by the tests above')
-    const { stdout } = await run(binaryPath(), ['mail', '--data-dir', server.dataDir, '--limit', '1000'], { timeout: 20_000 })
+    const { stdout } = await run(binaryPath(), ['mail', '--data-dir', server.dataDir, '--limit', '1000'], { timeout: slow(20_000) })
     assert.doesNotMatch(stdout, /^no mails/m)
     const rows = stdout.trim().split('\n').slice(1)
     // Each request mails the agency and confirms to the visitor.

@@ -11,8 +11,9 @@ import { promisify } from 'node:util'
 import { needsChromium, openContext, useBrowser, waitForHydration, waitForText } from '../lib/browser.mjs'
 import { text } from '../lib/texts.mjs'
 import { binaryPath, useServer } from '../lib/server.mjs'
+import { slow } from '../lib/patience.mjs'
 
-const TIMEOUT = 60_000
+const TIMEOUT = slow(60_000)
 
 const PROPERTY = (lang) => `/${lang}/property/4100001/`
 const THANKS = (lang) => `/${lang}/feedback/send-to-friend/`
@@ -44,7 +45,7 @@ describe('send to a friend', () => {
       await waitForHydration(page.locator('#contact form'))
       assert.equal(await form.isVisible(), false, 'closed until asked for')
       await page.locator('.contact-box a[href="#friend"]').click()
-      await form.waitFor({ state: 'visible', timeout: 5_000 })
+      await form.waitFor({ state: 'visible', timeout: slow(5_000) })
       // SPEC's /{lang}/property/{id}/ leads to the pretty address, the page's own, where the form posts.
       const own = new URL(page.url()).pathname
       assert.match(own, /^\/\w\w\/[^/]+\/arlon\/[^/]+\/4100001\/$/)
@@ -59,7 +60,7 @@ describe('send to a friend', () => {
       await form.locator('input[name="email"]').fill('anne.dupont@example.be')
       await form.locator('button[type="submit"]').click()
       const summary = form.locator('.vf-summary')
-      await summary.waitFor({ state: 'visible', timeout: 10_000 })
+      await summary.waitFor({ state: 'visible', timeout: slow(10_000) })
       const friendEmail = form.locator('input[name="friendEmail"]')
       assert.equal(await friendEmail.getAttribute('aria-invalid'), 'true', "the friend's email in red")
       const describedBy = await friendEmail.getAttribute('aria-describedby')
@@ -69,9 +70,9 @@ describe('send to a friend', () => {
       await friendEmail.fill(FRIEND[lang])
       await form.locator('textarea[name="remark"]').fill('Have a look at this one!')
       await form.locator('input[name="firstName"]').focus() // the widget loads when the visitor turns to the form
-      await form.locator('altcha-widget').waitFor({ state: 'attached', timeout: 10_000 })
-      await page.waitForFunction((sel) => !!document.querySelector(sel)?.querySelector('input[name="altcha"]')?.value, FRIEND_FORM, { timeout: 20_000 })
-      await Promise.all([page.waitForURL((u) => u.pathname === THANKS(lang), { timeout: 15_000 }), form.locator('button[type="submit"]').click()])
+      await form.locator('altcha-widget').waitFor({ state: 'attached', timeout: slow(10_000) })
+      await page.waitForFunction((sel) => !!document.querySelector(sel)?.querySelector('input[name="altcha"]')?.value, FRIEND_FORM, { timeout: slow(20_000) })
+      await Promise.all([page.waitForURL((u) => u.pathname === THANKS(lang), { timeout: slow(15_000) }), form.locator('button[type="submit"]').click()])
       await waitForText(page.locator('main h1'), [text(lang, 'thankYou', 'title')], 'the thank-you page')
       await ctx.settle()
       const refused = (p) => /console error: Failed to load resource: .* status of 422\b/.test(p)
@@ -86,7 +87,7 @@ describe('send to a friend', () => {
       await page.close()
     }
 
-    const { stdout } = await run(binaryPath(), ['mail', '--data-dir', server.dataDir, '--limit', '1000'], { timeout: 20_000 })
+    const { stdout } = await run(binaryPath(), ['mail', '--data-dir', server.dataDir, '--limit', '1000'], { timeout: slow(20_000) })
     assert.ok(stdout.includes(FRIEND[lang]), `the friend's mail is queued:\n${stdout}`)
     assert.ok(!stdout.split('\n').some((r) => r.includes('anne.dupont@example.be') && !r.includes('bob')), `no confirmation to the sender:\n${stdout}`)
   })

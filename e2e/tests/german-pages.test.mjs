@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs'
 import { describe, it } from 'node:test'
 import { needsChromium, openContext, useBrowser } from '../lib/browser.mjs'
 import { useServer } from '../lib/server.mjs'
+import { slow } from '../lib/patience.mjs'
 
 const CATALOG = JSON.parse(readFileSync(new URL('../../internal/demo/catalog.json', import.meta.url), 'utf8'))
 
@@ -46,7 +47,7 @@ describe('German pages', { skip: needsChromium() }, () => {
   const server = useServer()
   const browser = useBrowser()
 
-  it('property and project pages: fixed values in German, fallbacks marked with their language, alt texts in one language', { timeout: 90_000 }, async () => {
+  it('property and project pages: fixed values in German, fallbacks marked with their language, alt texts in one language', { timeout: slow(90_000) }, async () => {
     await server.start()
     const ctx = await openContext(await browser.get(), server.origin)
     try {

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { needsChromium, openContext, useBrowser, waitForHydration } from '../lib/browser.mjs'
 import { useServer } from '../lib/server.mjs'
+import { slow } from '../lib/patience.mjs'
 
 const WIDTHS = [320, 375, 768, 1024, 1280, 1366, 1920]
 const LISTS = { de: '/de/zu-verkaufen/', nl: '/nl/te-koop/', fr: '/fr/a-vendre/', en: '/en/for-sale/' }
@@ -38,7 +39,7 @@ describe('header layout', { skip: needsChromium() }, () => {
   const browser = useBrowser()
 
   for (const [lang, path] of Object.entries(LISTS)) {
-    it(`${path}: one-line menu labels, a logo at its size, no sideways scroll at ${WIDTHS.join(', ')} px`, { timeout: 60_000 }, async () => {
+    it(`${path}: one-line menu labels, a logo at its size, no sideways scroll at ${WIDTHS.join(', ')} px`, { timeout: slow(60_000) }, async () => {
       await server.start()
       const ctx = await openContext(await browser.get(), server.origin)
       try {
@@ -76,7 +77,7 @@ describe('header layout', { skip: needsChromium() }, () => {
     })
   }
 
-  it('a configured menu too long for one line turns the header to the drawer instead of wrapping', { timeout: 60_000 }, async () => {
+  it('a configured menu too long for one line turns the header to the drawer instead of wrapping', { timeout: slow(60_000) }, async () => {
     await server.start()
     const ctx = await openContext(await browser.get(), server.origin)
     try {
@@ -91,7 +92,7 @@ describe('header layout', { skip: needsChromium() }, () => {
         a.textContent = `${a.textContent} – Häuser, Wohnungen und Grundstücke in der Provinz Luxemburg`
       })
       await page.setViewportSize({ width: 1365, height: 900 }) // the header re-measures when its width changes
-      await page.waitForFunction(() => document.querySelector('.site-header').hasAttribute('data-compact'), null, { timeout: 2_000 })
+      await page.waitForFunction(() => document.querySelector('.site-header').hasAttribute('data-compact'), null, { timeout: slow(2_000) })
         .catch(() => assert.fail('the crowded header did not turn to the drawer'))
       assert.equal(await page.locator('.drawer-toggle').isVisible(), true, 'the drawer button shows')
       const m = await page.evaluate(measure)
@@ -120,7 +121,7 @@ describe('header behaviour', { skip: needsChromium() }, () => {
   const server = useServer()
   const browser = useBrowser()
 
-  it('home: the logo shows only past 30 px; the header turns fixed there without moving the page', { timeout: 30_000 }, async () => {
+  it('home: the logo shows only past 30 px; the header turns fixed there without moving the page', { timeout: slow(30_000) }, async () => {
     await server.start()
     const ctx = await openContext(await browser.get(), server.origin)
     try {
@@ -140,7 +141,7 @@ describe('header behaviour', { skip: needsChromium() }, () => {
       await scrollTo(page, 30)
       assert.equal(await brand.evaluate((el) => getComputedStyle(el).visibility), 'hidden', 'still hidden at exactly 30 px')
       for (const y of [31, 60, 200, 600]) await scrollTo(page, y)
-      await page.waitForFunction(() => getComputedStyle(document.querySelector('.site-header .brand')).visibility === 'visible', null, { timeout: 2_000 })
+      await page.waitForFunction(() => getComputedStyle(document.querySelector('.site-header .brand')).visibility === 'visible', null, { timeout: slow(2_000) })
       const header = await page.locator('.site-header').evaluate((el) => ({ position: getComputedStyle(el).position, top: el.getBoundingClientRect().top }))
       assert.deepEqual(header, { position: 'fixed', top: 0 }, 'past 30 px the header is fixed at the top')
       assert.equal(await mainTop(), before, 'the content keeps its place in the page')
@@ -155,7 +156,7 @@ describe('header behaviour', { skip: needsChromium() }, () => {
     }
   })
 
-  it('1366 px: Escape closes an open sub menu — opened by its button, by the focus inside, or by hover', { timeout: 30_000 }, async () => {
+  it('1366 px: Escape closes an open sub menu — opened by its button, by the focus inside, or by hover', { timeout: slow(30_000) }, async () => {
     await server.start()
     const ctx = await openContext(await browser.get(), server.origin)
     try {
@@ -170,31 +171,31 @@ describe('header behaviour', { skip: needsChromium() }, () => {
       await toggle.click()
       await sub.waitFor({ state: 'visible' })
       await page.keyboard.press('Escape')
-      await sub.waitFor({ state: 'hidden', timeout: 1_000 }).catch(() => assert.fail('Escape left the sub menu opened by its button open'))
+      await sub.waitFor({ state: 'hidden', timeout: slow(1_000) }).catch(() => assert.fail('Escape left the sub menu opened by its button open'))
       assert.equal(await toggle.getAttribute('aria-expanded'), 'false')
       // By the keyboard inside it: Escape closes it and the focus goes back to its button.
       await page.mouse.move(0, 800)
       await toggle.click()
       await sub.locator('a').first().focus()
       await page.keyboard.press('Escape')
-      await sub.waitFor({ state: 'hidden', timeout: 1_000 }).catch(() => assert.fail('Escape left the sub menu open with the focus inside'))
+      await sub.waitFor({ state: 'hidden', timeout: slow(1_000) }).catch(() => assert.fail('Escape left the sub menu open with the focus inside'))
       assert.equal(await toggle.evaluate((el) => el === document.activeElement), true, 'the focus is back on the sub menu button')
       // By hover: Escape closes it while the pointer stays; leaving and coming back opens it again.
       await page.mouse.move(0, 800)
       await entry.locator('> a').hover()
       await sub.waitFor({ state: 'visible' })
       await page.keyboard.press('Escape')
-      await sub.waitFor({ state: 'hidden', timeout: 1_000 }).catch(() => assert.fail('Escape left the hovered sub menu open'))
+      await sub.waitFor({ state: 'hidden', timeout: slow(1_000) }).catch(() => assert.fail('Escape left the hovered sub menu open'))
       await page.mouse.move(0, 800)
       await entry.locator('> a').hover()
-      await sub.waitFor({ state: 'visible', timeout: 1_000 })
+      await sub.waitFor({ state: 'visible', timeout: slow(1_000) })
       ctx.assertClean('sub menu Escape')
     } finally {
       await ctx.close()
     }
   })
 
-  it('375 px: the drawer by keyboard — focus inside, Tab stays, Escape closes, focus back; the backdrop closes it', { timeout: 30_000 }, async () => {
+  it('375 px: the drawer by keyboard — focus inside, Tab stays, Escape closes, focus back; the backdrop closes it', { timeout: slow(30_000) }, async () => {
     await server.start()
     const ctx = await openContext(await browser.get(), server.origin)
     try {
@@ -233,7 +234,7 @@ describe('header behaviour', { skip: needsChromium() }, () => {
     }
   })
 
-  it('the top bar: absent from the page at 375 px, present at 1024 px', { timeout: 30_000 }, async () => {
+  it('the top bar: absent from the page at 375 px, present at 1024 px', { timeout: slow(30_000) }, async () => {
     await server.start()
     const ctx = await openContext(await browser.get(), server.origin)
     try {
@@ -243,10 +244,10 @@ describe('header behaviour', { skip: needsChromium() }, () => {
       await waitForHydration(page.locator('.drawer-toggle'))
       // Hydration runs in a transition, part by part: the header may be live
       // a moment before the device setting has removed the top bar.
-      await page.locator('.topbar').waitFor({ state: 'detached', timeout: 3_000 }).catch(() => {})
+      await page.locator('.topbar').waitFor({ state: 'detached', timeout: slow(3_000) }).catch(() => {})
       assert.equal(await page.locator('.topbar').count(), 0, 'no top bar in the phone page')
       await page.setViewportSize({ width: 1024, height: 800 })
-      await page.locator('.topbar').waitFor({ timeout: 2_000 })
+      await page.locator('.topbar').waitFor({ timeout: slow(2_000) })
       assert.ok(await page.getByRole('link', { name: 'Suivez-nous sur Facebook' }).isVisible(), 'right group')
       assert.ok(await page.locator('.topbar a[href^="tel:"]').isVisible(), 'left group')
 
@@ -261,7 +262,7 @@ describe('header behaviour', { skip: needsChromium() }, () => {
     }
   })
 
-  it('back to top: appears past 10 px, brings the page to the top', { timeout: 30_000 }, async () => {
+  it('back to top: appears past 10 px, brings the page to the top', { timeout: slow(30_000) }, async () => {
     await server.start()
     const ctx = await openContext(await browser.get(), server.origin)
     try {
@@ -274,13 +275,13 @@ describe('header behaviour', { skip: needsChromium() }, () => {
       await page.waitForTimeout(250)
       assert.equal(await button.count(), 0, 'not at 9 px')
       await scrollTo(page, 800)
-      await button.waitFor({ timeout: 2_000 })
+      await button.waitFor({ timeout: slow(2_000) })
       const started = Date.now()
       await button.click()
-      await page.waitForFunction(() => window.scrollY === 0, null, { timeout: 2_000 })
+      await page.waitForFunction(() => window.scrollY === 0, null, { timeout: slow(2_000) })
       const took = Date.now() - started
-      assert.ok(took >= 300 && took < 1500, `scrolled to the top in ${took} ms, want about 500`)
-      await button.waitFor({ state: 'detached', timeout: 2_000 })
+      assert.ok(took >= 300 && took < slow(1_500), `scrolled to the top in ${took} ms, want about 500`)
+      await button.waitFor({ state: 'detached', timeout: slow(2_000) })
       assert.equal(await page.evaluate(() => document.activeElement?.id), 'main', 'the focus goes to the content')
       ctx.assertClean('back to top')
     } finally {
@@ -296,7 +297,7 @@ describe('header layout without German content', { skip: needsChromium() }, () =
   const server = useServer(['--config', new URL('../../internal/web/route/testdata/site-without-german.json', import.meta.url).pathname])
   const browser = useBrowser()
 
-  it('the menu shows in the header from 1280 to 1600 px in every language', { timeout: 60_000 }, async () => {
+  it('the menu shows in the header from 1280 to 1600 px in every language', { timeout: slow(60_000) }, async () => {
     await server.start()
     const ctx = await openContext(await browser.get(), server.origin)
     try {

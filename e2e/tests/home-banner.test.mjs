@@ -25,8 +25,9 @@ import { needsChromium, openContext, useBrowser, waitForHydration, waitForText }
 import { fetchDocument, hrefsIn, mainMarkup, textOf } from '../lib/html.mjs'
 import { journey } from '../lib/journey.mjs'
 import { useServer } from '../lib/server.mjs'
+import { slow } from '../lib/patience.mjs'
 
-const STEP_TIMEOUT = 30_000
+const STEP_TIMEOUT = slow(30_000)
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..')
 const LANGS = ['nl', 'fr', 'en', 'de']
 const locale = (lang, ns) => JSON.parse(readFileSync(path.join(ROOT, 'internal/i18n/locales', lang, `${ns}.json`), 'utf8'))

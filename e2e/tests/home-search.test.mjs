@@ -16,8 +16,9 @@ import { fetchDocument, hrefsIn, mainMarkup, textOf } from '../lib/html.mjs'
 import { SALE_LIST, content } from '../lib/selectors.mjs'
 import { journey } from '../lib/journey.mjs'
 import { useServer } from '../lib/server.mjs'
+import { slow } from '../lib/patience.mjs'
 
-const STEP_TIMEOUT = 30_000
+const STEP_TIMEOUT = slow(30_000)
 const SEARCH_LABEL = { fr: 'Rechercher par type, commune ou référence', nl: 'Zoeken op type, gemeente of referentie' }
 const UNIT_STATUS = { fr: { sold: 'Vendu', soldOut: 'Épuisé', available: 'Disponible' } }
 

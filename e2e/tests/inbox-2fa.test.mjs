@@ -13,9 +13,10 @@ import { needsChromium, openContext, useBrowser, waitForHydration } from '../lib
 import { mailTo } from '../lib/mail.mjs'
 import { text } from '../lib/texts.mjs'
 import { binaryPath, useServer } from '../lib/server.mjs'
+import { slow } from '../lib/patience.mjs'
 
 const run = promisify(execFile)
-const TIMEOUT = 120_000
+const TIMEOUT = slow(120_000)
 const STAFF = 'agent@agency.test'
 const PASSWORD = 'correct-horse-42'
 const say = (key) => text('fr', 'admin', key)
@@ -47,7 +48,7 @@ describe('inbox: two-step sign-in and testimonials', () => {
 
   it('a staff member turns the second factor on, signs in with it, and publishes a testimonial that the home page shows', { timeout: TIMEOUT, skip }, async () => {
     await server.start()
-    await run(binaryPath(), ['staff', 'add', STAFF, '--role', 'agent', '--first-name', 'Alex', '--last-name', 'Agent', '--data-dir', server.dataDir], { timeout: 20_000 })
+    await run(binaryPath(), ['staff', 'add', STAFF, '--role', 'agent', '--first-name', 'Alex', '--last-name', 'Agent', '--data-dir', server.dataDir], { timeout: slow(20_000) })
     const link = /\/admin\/password\/\?token=[A-Za-z0-9_%.~-]+/.exec(await mailTo(server, STAFF))?.[0]
     assert.ok(link, 'a password link')
     const staff = await openContext(await browser.get(), server.origin, { expectedStatus: (_u, status) => status === 422 })
@@ -93,9 +94,9 @@ describe('inbox: two-step sign-in and testimonials', () => {
       await form.locator('input[name="email"]').fill('anne.lambert@example.be')
       await form.locator('textarea[name="remark"]').fill(comment)
       await form.locator('input[name="firstName"]').focus()
-      await form.locator('altcha-widget').waitFor({ state: 'attached', timeout: 10_000 })
-      await vpage.waitForFunction(() => !!document.querySelector('.module-testimonial-form form input[name="altcha"]')?.value, null, { timeout: 20_000 })
-      await Promise.all([vpage.waitForURL((u) => u.pathname === '/fr/merci/temoignage/', { timeout: 15_000 }), form.locator('button[type="submit"]').click()])
+      await form.locator('altcha-widget').waitFor({ state: 'attached', timeout: slow(10_000) })
+      await vpage.waitForFunction(() => !!document.querySelector('.module-testimonial-form form input[name="altcha"]')?.value, null, { timeout: slow(20_000) })
+      await Promise.all([vpage.waitForURL((u) => u.pathname === '/fr/merci/temoignage/', { timeout: slow(15_000) }), form.locator('button[type="submit"]').click()])
       const home = async () => {
         await vpage.goto(server.url + '/fr/')
         return vpage.locator('.module-testimonials').innerText()

@@ -12,9 +12,10 @@ import { needsChromium, openContext, useBrowser } from '../lib/browser.mjs'
 import { mailTo } from '../lib/mail.mjs'
 import { text } from '../lib/texts.mjs'
 import { binaryPath, useServer } from '../lib/server.mjs'
+import { slow } from '../lib/patience.mjs'
 
 const run = promisify(execFile)
-const TIMEOUT = 90_000
+const TIMEOUT = slow(90_000)
 const STAFF = 'agent@agency.test'
 const PASSWORD = 'correct-horse-42'
 const GUESSED = 'proprietaire@example.be'
@@ -27,7 +28,7 @@ describe('inbox: abuse', () => {
 
   it('a visitor locked out of the owners\' login is found on the abuse page, released, and may try again', { timeout: TIMEOUT, skip }, async () => {
     await server.start()
-    await run(binaryPath(), ['staff', 'add', STAFF, '--role', 'agent', '--data-dir', server.dataDir], { timeout: 20_000 })
+    await run(binaryPath(), ['staff', 'add', STAFF, '--role', 'agent', '--data-dir', server.dataDir], { timeout: slow(20_000) })
     const link = /\/admin\/password\/\?token=[A-Za-z0-9_%.~-]+/.exec(await mailTo(server, STAFF))?.[0]
     assert.ok(link, 'a password link')
     const visitor = await openContext(await browser.get(), server.origin, { javaScriptEnabled: false, expectedStatus: (_u, status) => status === 422 })

@@ -14,9 +14,10 @@ import { promisify } from 'node:util'
 import { needsChromium, openContext, useBrowser, waitForHydration } from '../lib/browser.mjs'
 import { mailTo } from '../lib/mail.mjs'
 import { binaryPath, useServer } from '../lib/server.mjs'
+import { slow } from '../lib/patience.mjs'
 
 const run = promisify(execFile)
-const TIMEOUT = 240_000
+const TIMEOUT = slow(240_000)
 const STAFF = 'boss@agency.test'
 const PASSWORD = 'correct-horse-42'
 // One word each, no hyphen: nothing to break at but the letters.
@@ -71,8 +72,8 @@ describe('inbox: long words', () => {
   it('wrap inside every page at 375, 1024 and 1366 px in the four languages', { timeout: TIMEOUT, skip }, async () => {
     await server.start()
     const bin = binaryPath()
-    await run(bin, ['staff', 'add', STAFF, '--role', 'admin', '--first-name', 'Ann', '--last-name', 'Boss', '--data-dir', server.dataDir], { timeout: 20_000 })
-    await run(bin, ['staff', 'add', 'long@agency.test', '--role', 'agent', '--first-name', 'Maximiliane', '--last-name', LONG_NAME, '--data-dir', server.dataDir], { timeout: 20_000 })
+    await run(bin, ['staff', 'add', STAFF, '--role', 'admin', '--first-name', 'Ann', '--last-name', 'Boss', '--data-dir', server.dataDir], { timeout: slow(20_000) })
+    await run(bin, ['staff', 'add', 'long@agency.test', '--role', 'agent', '--first-name', 'Maximiliane', '--last-name', LONG_NAME, '--data-dir', server.dataDir], { timeout: slow(20_000) })
     const link = /\/admin\/password\/\?token=[A-Za-z0-9_%.~-]+/.exec(await mailTo(server, STAFF))?.[0]
     assert.ok(link, 'a password link')
 
@@ -89,13 +90,13 @@ describe('inbox: long words', () => {
       await form.locator('input[name="email"]').fill(LONG_EMAIL)
       await form.locator('input[name="phone"]').fill('0471 23 45 67')
       await form.locator('textarea[name="remark"]').fill('Pourriez-vous me rappeler ?')
-      await vpage.waitForFunction(() => !!document.querySelector('.module-contact form input[name="altcha"]')?.value, null, { timeout: 30_000 })
-      await Promise.all([vpage.waitForURL((u) => !u.pathname.startsWith('/fr/contact/'), { timeout: 15_000 }), form.locator('button[type="submit"]').click()])
+      await vpage.waitForFunction(() => !!document.querySelector('.module-contact form input[name="altcha"]')?.value, null, { timeout: slow(30_000) })
+      await Promise.all([vpage.waitForURL((u) => !u.pathname.startsWith('/fr/contact/'), { timeout: slow(15_000) }), form.locator('button[type="submit"]').click()])
       await vpage.goto(server.url + '/fr/a-vendre/')
       const box = vpage.locator('footer #newsletter form')
       await waitForHydration(box)
       await box.locator('input[name="email"]').fill(LONG_SUBSCRIBER)
-      await Promise.all([vpage.waitForURL((u) => u.pathname === '/fr/merci/newsletter/', { timeout: 15_000 }), box.locator('button[type="submit"]').click()])
+      await Promise.all([vpage.waitForURL((u) => u.pathname === '/fr/merci/newsletter/', { timeout: slow(15_000) }), box.locator('button[type="submit"]').click()])
       visitor.assertClean('the visitor')
     } finally {
       await visitor.close()

@@ -12,9 +12,10 @@ import { needsChromium, openContext, useBrowser } from '../lib/browser.mjs'
 import { mailTo } from '../lib/mail.mjs'
 import { text } from '../lib/texts.mjs'
 import { binaryPath, useServer } from '../lib/server.mjs'
+import { slow } from '../lib/patience.mjs'
 
 const run = promisify(execFile)
-const TIMEOUT = 120_000
+const TIMEOUT = slow(120_000)
 const STAFF = 'boss@agency.test'
 const PASSWORD = 'correct-horse-42'
 const say = (key) => text('fr', 'admin', key)
@@ -88,7 +89,7 @@ describe('inbox: the mail queue', () => {
     } finally {
       delete process.env.IMMO_SMTP_URL
     }
-    await run(binaryPath(), ['staff', 'add', STAFF, '--role', 'admin', '--first-name', 'Ann', '--last-name', 'Boss', '--data-dir', server.dataDir], { timeout: 20_000 })
+    await run(binaryPath(), ['staff', 'add', STAFF, '--role', 'admin', '--first-name', 'Ann', '--last-name', 'Boss', '--data-dir', server.dataDir], { timeout: slow(20_000) })
     const link = /\/admin\/password\/\?token=[A-Za-z0-9_%.~-]+/.exec(await mailTo(server, STAFF))?.[0]
     assert.ok(link, 'a password link, read from the queue')
     const staff = await openContext(await browser.get(), server.origin)
@@ -106,7 +107,7 @@ describe('inbox: the mail queue', () => {
         if (await row.locator('.admin-status', { hasText: say('mail.retrying') }).count()) break
         await new Promise((r) => setTimeout(r, 500))
       }
-      await row.locator('.admin-status', { hasText: say('mail.retrying') }).waitFor({ timeout: 1_000 })
+      await row.locator('.admin-status', { hasText: say('mail.retrying') }).waitFor({ timeout: slow(1_000) })
       await row.locator('.admin-error', { hasText: say('mails.lastError') }).waitFor()
       assert.equal(smtp.mails.length, 0)
 
@@ -121,7 +122,7 @@ describe('inbox: the mail queue', () => {
         if (await row.locator('.admin-status', { hasText: say('mail.sent') }).count()) break
         await new Promise((r) => setTimeout(r, 250))
       }
-      await row.locator('.admin-status', { hasText: say('mail.sent') }).waitFor({ timeout: 1_000 })
+      await row.locator('.admin-status', { hasText: say('mail.sent') }).waitFor({ timeout: slow(1_000) })
       staff.assertClean('the staff member')
     } finally {
       await staff.close()

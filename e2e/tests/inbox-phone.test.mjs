@@ -10,9 +10,10 @@ import { promisify } from 'node:util'
 import { needsChromium, openContext, useBrowser } from '../lib/browser.mjs'
 import { mailTo } from '../lib/mail.mjs'
 import { binaryPath, useServer } from '../lib/server.mjs'
+import { slow } from '../lib/patience.mjs'
 
 const run = promisify(execFile)
-const TIMEOUT = 120_000
+const TIMEOUT = slow(120_000)
 const STAFF = 'boss@agency.test'
 const PASSWORD = 'correct-horse-42'
 const PROPERTY = '/fr/a-vendre/arlon/villa-maison-ferme/4100001/'
@@ -37,7 +38,7 @@ describe('inbox: on a phone', () => {
 
   it('folds the filters, gives the phone and the property by its title, and every target is 24 px at least', { timeout: TIMEOUT, skip }, async () => {
     await server.start()
-    await run(binaryPath(), ['staff', 'add', STAFF, '--role', 'admin', '--first-name', 'Ann', '--last-name', 'Boss', '--lang', 'fr', '--data-dir', server.dataDir], { timeout: 20_000 })
+    await run(binaryPath(), ['staff', 'add', STAFF, '--role', 'admin', '--first-name', 'Ann', '--last-name', 'Boss', '--lang', 'fr', '--data-dir', server.dataDir], { timeout: slow(20_000) })
     const link = /\/admin\/password\/\?token=[A-Za-z0-9_%.~-]+/.exec(await mailTo(server, STAFF))?.[0]
     assert.ok(link, 'a password link')
     // An information request about a property, posted as a browser without JavaScript would.

@@ -15,9 +15,10 @@ import { needsChromium, openContext, useBrowser, waitForHydration } from '../lib
 import { mailTo } from '../lib/mail.mjs'
 import { text } from '../lib/texts.mjs'
 import { binaryPath, useServer } from '../lib/server.mjs'
+import { slow } from '../lib/patience.mjs'
 
 const run = promisify(execFile)
-const TIMEOUT = 90_000
+const TIMEOUT = slow(90_000)
 const STAFF = 'boss@agency.test'
 const PASSWORD = 'correct-horse-42'
 const VISITOR = 'anne.dupont@example.be'
@@ -31,7 +32,7 @@ describe('agency inbox', () => {
 
   it('a staff member chooses a password, sees a lead arrive, works it, exports and logs out', { timeout: TIMEOUT, skip }, async () => {
     await server.start()
-    await run(binaryPath(), ['staff', 'add', STAFF, '--role', 'admin', '--first-name', 'Ann', '--last-name', 'Boss', '--data-dir', server.dataDir], { timeout: 20_000 })
+    await run(binaryPath(), ['staff', 'add', STAFF, '--role', 'admin', '--first-name', 'Ann', '--last-name', 'Boss', '--data-dir', server.dataDir], { timeout: slow(20_000) })
     const mail = await mailTo(server, STAFF)
     const link = /\/admin\/password\/\?token=[A-Za-z0-9_%.~-]+/.exec(mail)?.[0]
     assert.ok(link, `no password link in the mail:\n${mail}`)
@@ -63,14 +64,14 @@ describe('agency inbox', () => {
       await form.locator('input[name="email"]').fill(VISITOR)
       await form.locator('input[name="phone"]').fill('0471 23 45 67')
       await form.locator('textarea[name="remark"]').fill('=1+1 Pourriez-vous me rappeler ?')
-      await form.locator('altcha-widget').waitFor({ state: 'attached', timeout: 10_000 })
-      await vpage.waitForFunction((sel) => !!document.querySelector(sel)?.querySelector('input[name="altcha"]')?.value, CONTACT_FORM, { timeout: 20_000 })
-      await Promise.all([vpage.waitForURL((u) => !u.pathname.startsWith('/fr/contact/'), { timeout: 15_000 }), form.locator('button[type="submit"]').click()])
+      await form.locator('altcha-widget').waitFor({ state: 'attached', timeout: slow(10_000) })
+      await vpage.waitForFunction((sel) => !!document.querySelector(sel)?.querySelector('input[name="altcha"]')?.value, CONTACT_FORM, { timeout: slow(20_000) })
+      await Promise.all([vpage.waitForURL((u) => !u.pathname.startsWith('/fr/contact/'), { timeout: slow(15_000) }), form.locator('button[type="submit"]').click()])
       visitor.assertClean('the visitor')
       assert.doesNotMatch(await vpage.content(), /admin-|AdminLeads/, 'nothing of the inbox on a public page')
 
       const row = page.locator('.admin-table tbody tr', { hasText: VISITOR })
-      await row.waitFor({ timeout: 15_000 }) // no reload: the stream said a lead came
+      await row.waitFor({ timeout: slow(15_000) }) // no reload: the stream said a lead came
       await page.locator('[aria-live="polite"]', { hasText: say('leads.fresh').replace('{{n}}', '1') }).waitFor()
       assert.equal(await row.locator('.admin-status').innerText(), say('status.new'))
 

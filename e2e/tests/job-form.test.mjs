@@ -18,8 +18,9 @@ import { needsChromium, useBrowser, waitForHydration, waitForText } from '../lib
 import { text } from '../lib/texts.mjs'
 import { binaryPath, useServer } from '../lib/server.mjs'
 import { formTests } from '../lib/formtest.mjs'
+import { slow } from '../lib/patience.mjs'
 
-const TIMEOUT = 60_000
+const TIMEOUT = slow(60_000)
 
 const JOBS = { fr: '/fr/emplois/', nl: '/nl/jobs/' }
 const THANKS = { fr: '/fr/merci/candidature-spontanee/', nl: '/nl/feedback/job-application/' }
@@ -56,7 +57,7 @@ describe('job application', () => {
   }
 
   async function sendTo(page, form, path) {
-    await Promise.all([page.waitForURL((u) => u.pathname === path, { timeout: 15_000 }), form.locator('button[type="submit"]').click()])
+    await Promise.all([page.waitForURL((u) => u.pathname === path, { timeout: slow(15_000) }), form.locator('button[type="submit"]').click()])
   }
 
   test('fr: a fake PDF refused by the server, the real one sent', {}, async (page) => {
@@ -72,14 +73,14 @@ describe('job application', () => {
 
     // The browser sees a .pdf under 5 MB; the server reads a text file.
     await cv.setInputFiles({ name: 'cv.pdf', mimeType: 'application/pdf', buffer: FAKE_PDF })
-    await form.locator('altcha-widget').waitFor({ state: 'attached', timeout: 10_000 })
+    await form.locator('altcha-widget').waitFor({ state: 'attached', timeout: slow(10_000) })
     const [refused] = await Promise.all([
-      page.waitForResponse((r) => r.request().method() === 'POST', { timeout: 15_000 }),
+      page.waitForResponse((r) => r.request().method() === 'POST', { timeout: slow(15_000) }),
       form.locator('button[type="submit"]').click(),
     ])
     assert.equal(refused.status(), 422)
     assert.match(refused.request().headers()['content-type'], /^multipart\/form-data; boundary=/, 'the router posts the file multipart')
-    await form.locator('.vf-summary').waitFor({ state: 'visible', timeout: 10_000 })
+    await form.locator('.vf-summary').waitFor({ state: 'visible', timeout: slow(10_000) })
     assert.equal(await problemOf(page, cv), text('fr', 'forms', 'error.fileType'))
     assert.equal(await form.locator('input[name="lastName"]').inputValue(), 'Dupont', 'what was typed is kept')
     assert.equal(await form.locator('textarea[name="motivation"]').inputValue(), "Cinq ans d'expérience en agence à Arlon.")
@@ -88,7 +89,7 @@ describe('job application', () => {
     await cv.setInputFiles({ name: 'Anne Dupont CV.pdf', mimeType: 'application/pdf', buffer: PDF })
     assert.notEqual(await cv.getAttribute('aria-invalid'), 'true', 'a new file: the server no longer speaks of the old one')
     await form.locator('input[name="firstName"]').focus()
-    await page.waitForFunction((sel) => !!document.querySelector(sel)?.querySelector('input[name="altcha"]')?.value, FORM, { timeout: 20_000 })
+    await page.waitForFunction((sel) => !!document.querySelector(sel)?.querySelector('input[name="altcha"]')?.value, FORM, { timeout: slow(20_000) })
     await sendTo(page, form, THANKS.fr)
     accepted++
     await waitForText(page.locator('main h1'), [text('fr', 'thankYou', 'title')], 'the thank-you page')
@@ -102,7 +103,7 @@ describe('job application', () => {
     await fillPerson(form, '')
     await form.locator('input[name="cv"]').setInputFiles({ name: 'cv.pdf', mimeType: 'application/pdf', buffer: PDF })
     const [refused] = await Promise.all([
-      page.waitForResponse((r) => r.request().method() === 'POST', { timeout: 10_000 }),
+      page.waitForResponse((r) => r.request().method() === 'POST', { timeout: slow(10_000) }),
       form.locator('button[type="submit"]').click(),
     ])
     assert.equal(refused.status(), 422)
@@ -131,7 +132,7 @@ describe('job application', () => {
     writeFileSync(big, Buffer.concat([PDF, Buffer.alloc(25 << 20, 0x20)]))
     await form.locator('input[name="cv"]').setInputFiles(big)
     const [refused] = await Promise.all([
-      page.waitForResponse((r) => r.request().method() === 'POST', { timeout: 30_000 }),
+      page.waitForResponse((r) => r.request().method() === 'POST', { timeout: slow(30_000) }),
       form.locator('button[type="submit"]').click(),
     ])
     assert.equal(refused.status(), 422, 'the form again, not a bare "Request Entity Too Large"')
@@ -145,7 +146,7 @@ describe('job application', () => {
   it('the binary queued the notices with the applications (immo mail)', { timeout: TIMEOUT, skip }, async () => {
     await server.start()
     assert.equal(accepted, 2, 'both applications were sent')
-    const { stdout } = await run(binaryPath(), ['mail', '--data-dir', server.dataDir, '--limit', '1000'], { timeout: 20_000 })
+    const { stdout } = await run(binaryPath(), ['mail', '--data-dir', server.dataDir, '--limit', '1000'], { timeout: slow(20_000) })
     const notices = stdout.split('\n').filter((r) => r.includes('info@immo-arlon.be') && r.includes(text('fr', 'mail', 'kind.job-application')))
     assert.equal(notices.length, 2, `two notices to the agency:\n${stdout}`)
     assert.ok(stdout.split('\n').filter((r) => r.includes('anne.dupont@example.be')).length >= 2, `the confirmations:\n${stdout}`)

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { fetchDocument } from '../lib/html.mjs'
 import { useServer } from '../lib/server.mjs'
+import { slow } from '../lib/patience.mjs'
 
 const LANGS = ['nl', 'fr', 'en', 'de']
 const CONCURRENCY = 4
@@ -77,7 +78,7 @@ async function pool(items, n, fn) {
 describe('links', () => {
   const server = useServer()
 
-  it('every same-site link of every page kind in nl, fr, en and de answers 200', { timeout: 240_000 }, async () => {
+  it('every same-site link of every page kind in nl, fr, en and de answers 200', { timeout: slow(240_000) }, async () => {
     await server.start()
     const visits = []
     for (const lang of LANGS) {
@@ -117,7 +118,7 @@ describe('links', () => {
     assert.deepEqual(problems, [], `dead links:\n${problems.join('\n')}`)
   })
 
-  it('no page links to another language than its own', { timeout: 120_000 }, async () => {
+  it('no page links to another language than its own', { timeout: slow(120_000) }, async () => {
     await server.start()
     const problems = []
     for (const lang of LANGS) {

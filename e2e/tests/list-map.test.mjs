@@ -16,11 +16,12 @@ import { fetchDocument } from '../lib/html.mjs'
 import { SALE_LIST, cardHrefs, detailPath } from '../lib/selectors.mjs'
 import { journey } from '../lib/journey.mjs'
 import { useServer } from '../lib/server.mjs'
+import { slow } from '../lib/patience.mjs'
 
 // The map frame must not fetch tiles from the internet: the server reads this at start.
 process.env.IMMO_MAP_TILES = 'none'
 
-const STEP_TIMEOUT = 30_000
+const STEP_TIMEOUT = slow(30_000)
 const LIST = SALE_LIST.fr
 
 describe('lists and map', () => {
@@ -49,7 +50,7 @@ describe('lists and map', () => {
 
   /** Waits until the live count says total, and returns its text. */
   async function waitForCount(total, what) {
-    const deadline = Date.now() + 5_000
+    const deadline = Date.now() + slow(5_000)
     let text = ''
     while (Date.now() < deadline) {
       text = ((await summary().textContent().catch(() => '')) ?? '').replace(/\s+/g, ' ').trim()
@@ -65,7 +66,7 @@ describe('lists and map', () => {
 
   /** Waits until the cards are these IDs (a visit replaced them). */
   async function waitForCards(ids, what) {
-    const deadline = Date.now() + 5_000
+    const deadline = Date.now() + slow(5_000)
     let shown = []
     while (Date.now() < deadline) {
       shown = await cardIds()
@@ -159,7 +160,7 @@ describe('lists and map', () => {
     await iframe.waitFor({ state: 'visible' })
     assert.ok(await iframe.getAttribute('title'), 'the frame has a title')
     const frame = await (await iframe.elementHandle()).contentFrame()
-    await frame.waitForFunction((n) => document.body.dataset.markers === String(n), mapMarkers.length, { timeout: 5_000 }).catch(async () => {
+    await frame.waitForFunction((n) => document.body.dataset.markers === String(n), mapMarkers.length, { timeout: slow(5_000) }).catch(async () => {
       assert.fail(`the frame should show ${mapMarkers.length} markers; it says ${await frame.evaluate(() => document.body.dataset.markers)}`)
     })
     const status = await frame.locator('#map-status').textContent()
@@ -215,7 +216,7 @@ describe('lists and map', () => {
     assert.ok(await card.evaluate((el) => el === document.activeElement), 'the card link has the focus')
     await page.keyboard.press('Escape')
     await card.waitFor({ state: 'detached' })
-    await frame.waitForFunction((text) => document.activeElement?.classList.contains('map-marker') && document.activeElement.textContent === text, focused, { timeout: 2_000 })
+    await frame.waitForFunction((text) => document.activeElement?.classList.contains('map-marker') && document.activeElement.textContent === text, focused, { timeout: slow(2_000) })
   })
 
   step('from the keyboard, clusters zoom in to their markers, and a card link leads to the property', async () => {
@@ -228,7 +229,7 @@ describe('lists and map', () => {
       for (let i = 0; i < 8 && !(await isMarker()); i++) {
         const before = await frame.evaluate(() => document.activeElement.outerHTML)
         await page.keyboard.press('Enter')
-        await frame.waitForFunction((html) => document.activeElement?.matches('.map-marker, .map-cluster') && document.activeElement.outerHTML !== html, before, { timeout: 5_000 })
+        await frame.waitForFunction((html) => document.activeElement?.matches('.map-marker, .map-cluster') && document.activeElement.outerHTML !== html, before, { timeout: slow(5_000) })
       }
       assert.ok(await isMarker(), 'the clusters opened up to a marker')
     } else {

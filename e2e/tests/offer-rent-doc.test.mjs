@@ -14,8 +14,9 @@ import { needsChromium, useBrowser, waitForHydration, waitForText } from '../lib
 import { text } from '../lib/texts.mjs'
 import { binaryPath, useServer } from '../lib/server.mjs'
 import { formTests } from '../lib/formtest.mjs'
+import { slow } from '../lib/patience.mjs'
 
-const TIMEOUT = 90_000
+const TIMEOUT = slow(90_000)
 
 const SALE = (lang) => `/${lang}/property/4100001/` // for sale, three documents, 315 000 €
 const RENT = (lang) => `/${lang}/property/4100044/` // for rent, two documents, 700 € a month
@@ -70,27 +71,27 @@ describe('document request, purchase offer, rent application', () => {
   async function solved(page, selector) {
     const form = page.locator(selector)
     await form.locator('input[name="firstName"]').focus() // the widget loads when the visitor turns to the form
-    await form.locator('altcha-widget').waitFor({ state: 'attached', timeout: 10_000 })
-    await page.waitForFunction((sel) => !!document.querySelector(sel)?.querySelector('input[name="altcha"]')?.value, selector, { timeout: 20_000 })
+    await form.locator('altcha-widget').waitFor({ state: 'attached', timeout: slow(10_000) })
+    await page.waitForFunction((sel) => !!document.querySelector(sel)?.querySelector('input[name="altcha"]')?.value, selector, { timeout: slow(20_000) })
   }
 
   /** Sends the form; without JavaScript, checks the server answered 422 or 303 as asked. */
   async function submit(page, form) {
     const [res] = await Promise.all([
-      page.waitForResponse((r) => r.request().method() === 'POST', { timeout: 15_000 }),
+      page.waitForResponse((r) => r.request().method() === 'POST', { timeout: slow(15_000) }),
       form.locator('button[type="submit"]').click(),
     ])
     return res
   }
 
   async function sendTo(page, form, path) {
-    await Promise.all([page.waitForURL((u) => u.pathname === path, { timeout: 15_000 }), form.locator('button[type="submit"]').click()])
+    await Promise.all([page.waitForURL((u) => u.pathname === path, { timeout: slow(15_000) }), form.locator('button[type="submit"]').click()])
   }
 
   /** The summary shows, field name is in red with message (a key of file), value is kept in kept. */
   async function assertRefused(page, form, lang, name, file, key, kept) {
     const summary = form.locator('.vf-summary')
-    await summary.waitFor({ state: 'visible', timeout: 10_000 })
+    await summary.waitFor({ state: 'visible', timeout: slow(10_000) })
     assert.match(await summary.innerText(), new RegExp(escape(text(lang, 'forms', 'error.summary'))))
     const field = form.locator(`[name="${name}"]`).first()
     assert.equal(await field.getAttribute('aria-invalid'), 'true', `${name} in red`)
@@ -114,7 +115,7 @@ describe('document request, purchase offer, rent application', () => {
     const links = page.locator('.documents a.document-request')
     assert.equal(await links.count(), 3)
     await links.nth(1).click() // "Floor plans"
-    await form.waitFor({ state: 'visible', timeout: 5_000 })
+    await form.waitFor({ state: 'visible', timeout: slow(5_000) })
     assert.equal(await form.locator('select[name="document"]').inputValue(), '7100002', 'the document chosen in the list')
     assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('name')), 'document')
 
@@ -155,9 +156,9 @@ describe('document request, purchase offer, rent application', () => {
   test('nl without JavaScript: a document request refused by the server, then sent', { js: false }, async (page) => {
     assert.equal((await page.goto(server.url + RENT('nl'))).status(), 200)
     // "Aanvragen per e-mail" of the second document opens the form with it chosen, as with JavaScript.
-    await Promise.all([page.waitForURL((u) => u.searchParams.has('document'), { timeout: 10_000 }), page.locator('.documents a.document-request').nth(1).click()])
+    await Promise.all([page.waitForURL((u) => u.searchParams.has('document'), { timeout: slow(10_000) }), page.locator('.documents a.document-request').nth(1).click()])
     const form = page.locator(DOCUMENT_FORM)
-    await form.waitFor({ state: 'visible', timeout: 5_000 })
+    await form.waitFor({ state: 'visible', timeout: slow(5_000) })
     assert.equal(new URL(page.url()).hash, '#document-request')
     const chosen = await form.locator('select[name="document"]').inputValue()
     assert.ok(chosen !== '', 'a document chosen')
@@ -183,7 +184,7 @@ describe('document request, purchase offer, rent application', () => {
     assert.equal(await page.locator(RENT_FORM).count(), 0, 'no rent application on a sale page')
     await unfold(page, '#purchase-offer')
     const form = page.locator(OFFER_FORM)
-    await form.waitFor({ state: 'visible', timeout: 5_000 })
+    await form.waitFor({ state: 'visible', timeout: slow(5_000) })
     await waitForText(page.locator('#purchase-offer .offer-notice'), [text('fr', 'offer', 'purchase.advanceAmount').replace('{{amount}}', '€ 31.500')], 'the advance')
     await person(form)
     await form.locator('input[name="street"]').fill('Grand-Rue 12')
@@ -231,7 +232,7 @@ describe('document request, purchase offer, rent application', () => {
     assert.equal(await page.locator(OFFER_FORM).count(), 0, 'no purchase offer on a rent page')
     await unfold(page, '#rent-application')
     const form = page.locator(RENT_FORM)
-    await form.waitFor({ state: 'visible', timeout: 5_000 })
+    await form.waitFor({ state: 'visible', timeout: slow(5_000) })
     const notice = await page.locator('#rent-application .offer-notice').innerText()
     assert.ok(notice.includes(text('nl', 'offer', 'rent.depositAmount').replace('{{amount}}', '€ 2.100')), notice)
     assert.ok(notice.includes(text('nl', 'offer', 'rent.minIncome').replace('{{amount}}', '€ 2.000')), notice)
@@ -281,7 +282,7 @@ describe('document request, purchase offer, rent application', () => {
   it('the binary queued the mails of every request sent (immo mail)', { timeout: TIMEOUT, skip }, async () => {
     await server.start()
     assert.ok(accepted > 0, 'no request was sent by the tests above')
-    const { stdout } = await run(binaryPath(), ['mail', '--data-dir', server.dataDir, '--limit', '1000'], { timeout: 20_000 })
+    const { stdout } = await run(binaryPath(), ['mail', '--data-dir', server.dataDir, '--limit', '1000'], { timeout: slow(20_000) })
     const rows = stdout.trim().split('\n').slice(1)
     // Each request mails the agency and confirms to the visitor; the repeated document request none.
     assert.equal(rows.length, 2 * accepted, `expected ${2 * accepted} mails, immo mail lists:\n${stdout}`)

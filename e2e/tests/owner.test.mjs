@@ -15,10 +15,11 @@ import { needsChromium, openContext, useBrowser, waitForHydration, waitForText }
 import { mailTo } from '../lib/mail.mjs'
 import { text } from '../lib/texts.mjs'
 import { binaryPath, useServer } from '../lib/server.mjs'
+import { slow } from '../lib/patience.mjs'
 
 const run = promisify(execFile)
 
-const TIMEOUT = 60_000
+const TIMEOUT = slow(60_000)
 const EMAIL = 'owner@example.be'
 const PASSWORD = 'correct-horse-42'
 const PROPERTIES = [4100001, 4100044]
@@ -28,7 +29,7 @@ const SESSION_COOKIE = 'immo_session' // internal/web/session.CookieName
 const VISITOR_UA = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0'
 // How long the portal is polled for a visit: the server writes the counts
 // every 10 s (app.VisitFlushInterval).
-const VISIT_WAIT = 25_000
+const VISIT_WAIT = slow(25_000)
 
 const say = (key) => text('nl', 'account', key)
 
@@ -74,7 +75,7 @@ describe('owner portal', () => {
 
   async function assertPortal(page, step, { js = true } = {}) {
     assert.equal(new URL(page.url()).pathname, '/nl/owner/', `${step}: not on the portal`)
-    await page.locator('.owner-property').first().waitFor({ timeout: 10_000 })
+    await page.locator('.owner-property').first().waitFor({ timeout: slow(10_000) })
     const shown = await portal(page)
     assert.deepEqual(Object.keys(shown).sort(), PROPERTIES.map(String), `${step}: the portal's properties`)
     // The mail names a property by its title and its city ("title – city").
@@ -88,7 +89,7 @@ describe('owner portal', () => {
       const li = page.locator(`.owner-property[data-property="${id}"]`)
       assert.equal(await li.locator('.owner-figures table caption').textContent(), say('portal.chart'), `${step}: the table's caption of ${id}`)
       assert.equal(await li.locator('.owner-figures table tbody tr').count(), 30, `${step}: the table's days of ${id}`)
-      if (js) await li.locator('.owner-chart-plot[aria-hidden="true"] canvas').waitFor({ state: 'attached', timeout: 10_000 })
+      if (js) await li.locator('.owner-chart-plot[aria-hidden="true"] canvas').waitFor({ state: 'attached', timeout: slow(10_000) })
       else assert.equal(await li.locator('.owner-chart-plot canvas').count(), 0, `${step}: a chart without JavaScript`)
     }
     return shown
@@ -98,12 +99,12 @@ describe('owner portal', () => {
     const form = page.locator('.account-page form[method="post"]')
     await form.locator('input[name="email"]').fill(EMAIL)
     await form.locator('input[name="password"]').fill(password)
-    await Promise.all([page.waitForNavigation({ timeout: 10_000 }), form.locator('button[type="submit"]').click()])
+    await Promise.all([page.waitForNavigation({ timeout: slow(10_000) }), form.locator('button[type="submit"]').click()])
   }
 
   it('invite: the mail has the password link and both properties', { timeout: TIMEOUT, skip }, async () => {
     await server.start()
-    const { stdout } = await run(binaryPath(), ['owners', 'invite', EMAIL, '--property', String(PROPERTIES[0]), '--property', String(PROPERTIES[1]), '--lang', 'nl', '--data-dir', server.dataDir, '--public-url', server.origin], { timeout: 20_000 })
+    const { stdout } = await run(binaryPath(), ['owners', 'invite', EMAIL, '--property', String(PROPERTIES[0]), '--property', String(PROPERTIES[1]), '--lang', 'nl', '--data-dir', server.dataDir, '--public-url', server.origin], { timeout: slow(20_000) })
     assert.match(stdout, /owner \d+ created: owner@example\.be \(nl\)/)
     const mail = await mailTo(server, EMAIL)
     const m = mail.match(/(\S+)(\/nl\/password\/\?token=[\w-]+)/)
@@ -127,9 +128,9 @@ describe('owner portal', () => {
       const form = page.locator('.account-page form[method="post"]')
       await form.locator('input[name="password"]').fill(PASSWORD)
       await form.locator('input[name="passwordConfirm"]').fill(PASSWORD + 'x')
-      await Promise.all([page.waitForNavigation({ timeout: 10_000 }), form.locator('button[type="submit"]').click()])
+      await Promise.all([page.waitForNavigation({ timeout: slow(10_000) }), form.locator('button[type="submit"]').click()])
       const error = page.locator('.field-error')
-      await error.first().waitFor({ timeout: 10_000 })
+      await error.first().waitFor({ timeout: slow(10_000) })
       assert.equal((await error.innerText()).trim(), text('nl', 'forms', 'error.passwordMatch'))
       assert.equal(await page.locator('.account-page input[name="passwordConfirm"]').getAttribute('aria-invalid'), 'true')
       assert.equal(await sessionCookie(ctx), undefined, 'a refused password starts no session')
@@ -141,7 +142,7 @@ describe('owner portal', () => {
       assert.equal(await page.locator('.account-page input[name="passwordConfirm"]').count(), 1, 'the link still works after the mismatch')
       await page.locator('.account-page input[name="password"]').fill(PASSWORD)
       await page.locator('.account-page input[name="passwordConfirm"]').fill(PASSWORD)
-      await Promise.all([page.waitForURL((u) => u.pathname === '/nl/owner/', { timeout: 10_000 }), page.locator('.account-page form button[type="submit"]').click()])
+      await Promise.all([page.waitForURL((u) => u.pathname === '/nl/owner/', { timeout: slow(10_000) }), page.locator('.account-page form button[type="submit"]').click()])
       const shown = await assertPortal(page, 'after the password')
       for (const id of PROPERTIES) assert.equal(shown[id].today, '0', `no visit of ${id} yet`)
       const cookie = await sessionCookie(ctx)
@@ -282,7 +283,7 @@ describe('owner portal', () => {
       await assertPortal(page, 'portal')
       const logout = page.getByRole('button', { name: say('portal.logout') })
       await waitForHydration(logout)
-      await Promise.all([page.waitForURL((u) => u.pathname === '/nl/', { timeout: 10_000 }), logout.click()])
+      await Promise.all([page.waitForURL((u) => u.pathname === '/nl/', { timeout: slow(10_000) }), logout.click()])
       assert.equal(await sessionCookie(ctx), undefined, 'the logout ends the session cookie')
 
       await page.goto(server.url + '/nl/owner/')
@@ -291,7 +292,7 @@ describe('owner portal', () => {
 
       await login(page, PASSWORD + 'x')
       const error = page.locator('.account-error')
-      await error.waitFor({ timeout: 10_000 })
+      await error.waitFor({ timeout: slow(10_000) })
       assert.equal((await error.innerText()).trim(), say('error.login'))
       assert.equal(await page.locator('.account-page input[name="email"]').inputValue(), EMAIL, 'the address is kept')
       assert.equal(await sessionCookie(ctx), undefined, 'a wrong password starts no session')

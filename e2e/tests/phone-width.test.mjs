@@ -8,6 +8,7 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { needsChromium, useBrowser } from '../lib/browser.mjs'
 import { useServer } from '../lib/server.mjs'
+import { slow } from '../lib/patience.mjs'
 
 process.env.IMMO_MAP_TILES = 'none'
 
@@ -73,7 +74,7 @@ describe('phone width', () => {
     return found
   }
 
-  it('no property page of the catalog scrolls sideways at 375 px, in any language', { timeout: 900_000, skip }, async () => {
+  it('no property page of the catalog scrolls sideways at 375 px, in any language', { timeout: slow(900_000), skip }, async () => {
     await server.start()
     const ids = [
       ...(await api('/api/properties?pageSize=100&state=available')),
@@ -85,7 +86,7 @@ describe('phone width', () => {
     assert.deepEqual(bad, [], `pages wider than the phone:\n  ${bad.join('\n  ')}`)
   })
 
-  it('no project page scrolls sideways at 375 px, in any language', { timeout: 300_000, skip }, async () => {
+  it('no project page scrolls sideways at 375 px, in any language', { timeout: slow(300_000), skip }, async () => {
     await server.start()
     // A project with an external site redirects there: not a page of ours.
     const ids = (await api('/api/projects')).filter((p) => !p.ExternalWeb).map((p) => p.ID)

@@ -10,6 +10,7 @@ import { after, describe, it } from 'node:test'
 import { fileURLToPath } from 'node:url'
 import { consentCookie, needsChromium, openContext, useBrowser, waitForHydration } from '../lib/browser.mjs'
 import { useServer } from '../lib/server.mjs'
+import { slow } from '../lib/patience.mjs'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..')
 const dir = mkdtempSync(path.join(tmpdir(), 'immo-popup-'))
@@ -42,7 +43,7 @@ describe('pop-up', { skip: needsChromium() }, () => {
   const browser = useBrowser()
 
   for (const [lang, title] of Object.entries(TITLES)) {
-    it(`${lang}: appears after its delay, keeps the focus, closes with Escape, stays closed for the session`, { timeout: 30_000 }, async () => {
+    it(`${lang}: appears after its delay, keeps the focus, closes with Escape, stays closed for the session`, { timeout: slow(30_000) }, async () => {
       await server.start()
       const ctx = await openContext(await browser.get(), server.origin, { popup: true })
       try {
@@ -51,7 +52,7 @@ describe('pop-up', { skip: needsChromium() }, () => {
         const page = await ctx.context.newPage()
         await page.goto(`${server.url}/${lang}/`)
         await waitForHydration(page.locator('.drawer-toggle'))
-        await page.locator('dialog.popup[open]').waitFor({ timeout: 5_000 })
+        await page.locator('dialog.popup[open]').waitFor({ timeout: slow(5_000) })
         // The timer cannot start before the page does: opened at least the delay after navigation began.
         const openedAt = await page.evaluate(() => window.__popupOpenedAt)
         assert.ok(openedAt >= DELAY_S * 1000, `shown ${Math.round(openedAt)} ms after navigation, before its delay of ${DELAY_S * 1000} ms`)
@@ -77,7 +78,7 @@ describe('pop-up', { skip: needsChromium() }, () => {
     })
   }
 
-  it('closes with its button and the focus returns; the backdrop closes it too', { timeout: 30_000 }, async () => {
+  it('closes with its button and the focus returns; the backdrop closes it too', { timeout: slow(30_000) }, async () => {
     await server.start()
     for (const how of ['button', 'backdrop']) {
       const ctx = await openContext(await browser.get(), server.origin, { popup: true })
@@ -87,7 +88,7 @@ describe('pop-up', { skip: needsChromium() }, () => {
         await page.goto(`${server.url}/en/`)
         await waitForHydration(page.locator('.drawer-toggle'))
         await page.locator('.skip-link').focus()
-        await page.locator('dialog.popup[open]').waitFor({ timeout: 5_000 })
+        await page.locator('dialog.popup[open]').waitFor({ timeout: slow(5_000) })
         if (how === 'button') await page.getByRole('button', { name: 'Close', exact: true }).click()
         else await page.mouse.click(5, 5) // outside the dialog's box: its backdrop
         assert.equal(await isOpen(page), false, `${how} closes it`)
@@ -100,7 +101,7 @@ describe('pop-up', { skip: needsChromium() }, () => {
     }
   })
 
-  it('waits for the cookie choice, and never shows on a modal-clicked address', { timeout: 30_000 }, async () => {
+  it('waits for the cookie choice, and never shows on a modal-clicked address', { timeout: slow(30_000) }, async () => {
     await server.start()
     const ctx = await openContext(await browser.get(), server.origin, { popup: true, consent: 'undecided' })
     try {
@@ -127,7 +128,7 @@ describe('pop-up', { skip: needsChromium() }, () => {
   })
 
   for (const lang of Object.keys(TITLES)) {
-    it(`${lang}: #modal-clicked in the address closes it, and so does its target, the page it links to`, { timeout: 40_000 }, async () => {
+    it(`${lang}: #modal-clicked in the address closes it, and so does its target, the page it links to`, { timeout: slow(40_000) }, async () => {
       await server.start()
       const ctx = await openContext(await browser.get(), server.origin, { popup: true })
       try {
@@ -142,7 +143,7 @@ describe('pop-up', { skip: needsChromium() }, () => {
         // A new session: the target, read from the pop-up on the home page.
         await page.evaluate(() => sessionStorage.clear())
         await page.goto(`${server.url}/${lang}/`)
-        await page.locator('dialog.popup[open]').waitFor({ timeout: 5_000 })
+        await page.locator('dialog.popup[open]').waitFor({ timeout: slow(5_000) })
         const target = await page.locator('dialog.popup .popup-link').getAttribute('href')
         await page.evaluate(() => sessionStorage.clear())
         for (const address of [target, `${target}?from=popup`]) {
@@ -156,9 +157,9 @@ describe('pop-up', { skip: needsChromium() }, () => {
         // A hash set on the page itself (an in-page link) closes an open pop-up.
         await page.evaluate(() => sessionStorage.clear())
         await page.goto(`${server.url}/${lang}/`)
-        await page.locator('dialog.popup[open]').waitFor({ timeout: 5_000 })
+        await page.locator('dialog.popup[open]').waitFor({ timeout: slow(5_000) })
         await page.evaluate(() => { location.hash = 'modal-clicked' })
-        await page.waitForFunction(() => !document.querySelector('dialog.popup').open, null, { timeout: 2_000 })
+        await page.waitForFunction(() => !document.querySelector('dialog.popup').open, null, { timeout: slow(2_000) })
           .catch(() => assert.fail('#modal-clicked set on the page leaves the pop-up open'))
         ctx.assertClean(`${lang} modal-clicked`)
       } finally {
@@ -167,7 +168,7 @@ describe('pop-up', { skip: needsChromium() }, () => {
     })
   }
 
-  it('the other tests never see it (openContext closes it by default)', { timeout: 30_000 }, async () => {
+  it('the other tests never see it (openContext closes it by default)', { timeout: slow(30_000) }, async () => {
     await server.start()
     const ctx = await openContext(await browser.get(), server.origin)
     try {

@@ -8,8 +8,9 @@ import { after, describe, it } from 'node:test'
 import { needsChromium, openContext, useBrowser, waitForHydration, waitForText } from '../lib/browser.mjs'
 import { useServer } from '../lib/server.mjs'
 import { text } from '../lib/texts.mjs'
+import { slow } from '../lib/patience.mjs'
 
-const TIMEOUT = 60_000
+const TIMEOUT = slow(60_000)
 
 const PROJECT = (lang) => `/${lang}/project/?id=5200002`
 const THANKS = { nl: '/nl/feedback/contact-construction/', fr: '/fr/merci/contact-construction/' }
@@ -49,7 +50,7 @@ describe('the project request', () => {
       await form.locator('input[name="firstName"]').fill('Anne')
       await form.locator('button[type="submit"]').click()
       const summary = form.locator('.vf-summary')
-      await summary.waitFor({ state: 'visible', timeout: 10_000 })
+      await summary.waitFor({ state: 'visible', timeout: slow(10_000) })
       assert.match(await summary.innerText(), new RegExp(text(lang, 'forms', 'error.summary').replace(/[.?]/g, '\\$&')))
       assert.equal(await form.locator('input[name="lastName"]').getAttribute('aria-invalid'), 'true', 'last name in red')
       assert.equal(await form.locator('input[name="firstName"]').inputValue(), 'Anne', 'what was typed is kept')
@@ -61,12 +62,12 @@ describe('the project request', () => {
       await form.locator('input[name="phone"]').fill('0471 23 45 67')
       await form.locator('textarea[name="remark"]').fill(REMARK[lang])
       await form.locator('input[name="firstName"]').focus() // the widget loads when the visitor turns to the form
-      await form.locator('altcha-widget').waitFor({ state: 'attached', timeout: 10_000 })
-      await page.waitForFunction((sel) => !!document.querySelector(sel)?.querySelector('input[name="altcha"]')?.value, FORM, { timeout: 20_000 })
+      await form.locator('altcha-widget').waitFor({ state: 'attached', timeout: slow(10_000) })
+      await page.waitForFunction((sel) => !!document.querySelector(sel)?.querySelector('input[name="altcha"]')?.value, FORM, { timeout: slow(20_000) })
 
       const [post] = await Promise.all([
-        page.waitForRequest((r) => r.method() === 'POST', { timeout: 15_000 }),
-        page.waitForURL((u) => u.pathname === THANKS[lang], { timeout: 15_000 }),
+        page.waitForRequest((r) => r.method() === 'POST', { timeout: slow(15_000) }),
+        page.waitForURL((u) => u.pathname === THANKS[lang], { timeout: slow(15_000) }),
         form.locator('button[type="submit"]').click(),
       ])
       assert.ok((post.postData() ?? '').includes(UNIT), `the unit is posted: ${post.postData()}`)

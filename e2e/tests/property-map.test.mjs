@@ -11,11 +11,12 @@ import { after, describe, it } from 'node:test'
 import { assertAccessible } from '../lib/axe.mjs'
 import { needsChromium, openContext, useBrowser, waitForHydration } from '../lib/browser.mjs'
 import { useServer } from '../lib/server.mjs'
+import { slow } from '../lib/patience.mjs'
 
 process.env.IMMO_MAP_TILES = 'none'
 
 // Generous: the machine may be busy (a page waits for a server-side render and a frame).
-const TIMEOUT = 90_000
+const TIMEOUT = slow(90_000)
 const PUBLISHED = '/nl/property/4100021/' // Voie de la Liberté 89, Attert: address published
 const PRIVATE = '/en/property/4100006/' // address not published: a rough position only
 
@@ -71,7 +72,7 @@ describe('property map and street view', () => {
     await frameEl.waitFor()
     assert.equal(await frameEl.getAttribute('src'), '/map-frame/?lang=nl')
     assert.match(await frameEl.getAttribute('title'), /^Kaart: /)
-    await page.waitForFunction(() => document.querySelector('.property-map-box iframe')?.contentDocument?.body?.dataset.markers === '1', null, { timeout: 10_000 })
+    await page.waitForFunction(() => document.querySelector('.property-map-box iframe')?.contentDocument?.body?.dataset.markers === '1', null, { timeout: slow(10_000) })
     const frame = mapFrame(page)
     assert.ok(frame, 'the map frame is loaded')
     const marker = await frame.evaluate(() => {

@@ -8,8 +8,9 @@ import { after, describe, it } from 'node:test'
 import { assertAccessible } from '../lib/axe.mjs'
 import { needsChromium, openContext, useBrowser, waitForHydration, waitForText } from '../lib/browser.mjs'
 import { useServer } from '../lib/server.mjs'
+import { slow } from '../lib/patience.mjs'
 
-const TIMEOUT = 30_000
+const TIMEOUT = slow(30_000)
 const MISSING = '/fr/property/999/'
 
 describe('property page', () => {
@@ -99,7 +100,7 @@ describe('property page', () => {
       const slide = document.querySelector('.gallery .swiper-slide-active')?.getBoundingClientRect()
       const stage = document.querySelector('.gallery-viewport')?.getBoundingClientRect()
       return slide && stage && Math.abs(slide.left - stage.left) < 2
-    }, null, { timeout: 2_000 }).catch(() => assert.fail('the active slide did not come into view'))
+    }, null, { timeout: slow(2_000) }).catch(() => assert.fail('the active slide did not come into view'))
     assert.equal(await page.locator('.gallery-thumbs a[aria-current="true"]').count(), 1)
     assert.equal(await page.locator('.gallery-thumbs li:nth-child(2) a').getAttribute('aria-current'), 'true')
 

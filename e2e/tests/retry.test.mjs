@@ -8,8 +8,9 @@ import { after, describe, it } from 'node:test'
 import { needsChromium, openContext, useBrowser, waitForHydration, waitForText } from '../lib/browser.mjs'
 import { text } from '../lib/texts.mjs'
 import { useServer } from '../lib/server.mjs'
+import { slow } from '../lib/patience.mjs'
 
-const TIMEOUT = 90_000
+const TIMEOUT = slow(90_000)
 const refused = (p) => /console error: Failed to load resource: .* status of 422\b/.test(p)
 
 async function person(form, { first, last, email }) {
@@ -22,7 +23,7 @@ async function person(form, { first, last, email }) {
 
 /** Sends form and waits for the thank-you page at path. */
 async function sendTo(page, form, path) {
-  await Promise.all([page.waitForURL((u) => u.pathname === path, { timeout: 30_000 }), form.locator('button[type="submit"]').click()])
+  await Promise.all([page.waitForURL((u) => u.pathname === path, { timeout: slow(30_000) }), form.locator('button[type="submit"]').click()])
 }
 
 describe('a second try after a refusal', () => {

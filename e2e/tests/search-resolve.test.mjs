@@ -11,8 +11,9 @@ import { markDocument, needsChromium, openContext, useBrowser, waitForHydration,
 import { content } from '../lib/selectors.mjs'
 import { journey } from '../lib/journey.mjs'
 import { useServer } from '../lib/server.mjs'
+import { slow } from '../lib/patience.mjs'
 
-const STEP_TIMEOUT = 60_000 // the first step starts the server and hydrates a cold page
+const STEP_TIMEOUT = slow(60_000) // the first step starts the server and hydrates a cold page
 const LABEL = 'Zoeken op type, gemeente of referentie'
 
 /** What each text lands on: the address and a text the page shows. */

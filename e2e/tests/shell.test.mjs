@@ -7,6 +7,7 @@ import path from 'node:path'
 import { after, describe, it } from 'node:test'
 import { needsChromium, openContext, useBrowser, waitForHydration } from '../lib/browser.mjs'
 import { useServer } from '../lib/server.mjs'
+import { slow } from '../lib/patience.mjs'
 
 const HOMES = ['/nl/', '/fr/', '/en/', '/de/']
 
@@ -22,7 +23,7 @@ describe('shell', { skip: needsChromium() }, () => {
   const server = useServer()
   const browser = useBrowser()
 
-  it('at 375 px the back-to-top button covers neither the copyright line nor the cookie settings button', { timeout: 60_000 }, async () => {
+  it('at 375 px the back-to-top button covers neither the copyright line nor the cookie settings button', { timeout: slow(60_000) }, async () => {
     await server.start()
     const ctx = await openContext(await browser.get(), server.origin)
     try {
@@ -73,7 +74,7 @@ describe('drawer without JavaScript', { skip: needsChromium() }, () => {
   const server = useServer()
   const browser = useBrowser()
 
-  it('at 375 px the menu button opens the drawer: its menu and the free valuation button are reachable, by mouse and keyboard', { timeout: 60_000 }, async () => {
+  it('at 375 px the menu button opens the drawer: its menu and the free valuation button are reachable, by mouse and keyboard', { timeout: slow(60_000) }, async () => {
     await server.start()
     const ctx = await openContext(await browser.get(), server.origin, { javaScriptEnabled: false })
     try {
@@ -110,7 +111,7 @@ describe('a form error under the sticky header', { skip: needsChromium() }, () =
   const browser = useBrowser()
 
   for (const width of [375, 1366]) {
-    it(`${width} px: after a refused send, each field the keyboard goes back to and the error summary show below the header`, { timeout: 60_000 }, async () => {
+    it(`${width} px: after a refused send, each field the keyboard goes back to and the error summary show below the header`, { timeout: slow(60_000) }, async () => {
       await server.start()
       const ctx = await openContext(await browser.get(), server.origin)
       try {
@@ -122,14 +123,14 @@ describe('a form error under the sticky header', { skip: needsChromium() }, () =
         await waitForHydration(send)
         await send.scrollIntoViewIfNeeded()
         await Promise.all([
-          page.waitForResponse((r) => r.request().method() === 'POST' && r.status() === 422, { timeout: 10_000 }),
+          page.waitForResponse((r) => r.request().method() === 'POST' && r.status() === 422, { timeout: slow(10_000) }),
           send.click(),
         ])
         await form.locator('.vf-summary').waitFor()
         const problems = []
         // The server's answer (every problem at once): the first field in red
         // has the focus, and it and the summary show below the header.
-        await page.waitForFunction(() => document.activeElement?.closest('.module-contact form'), null, { timeout: 5_000 })
+        await page.waitForFunction(() => document.activeElement?.closest('.module-contact form'), null, { timeout: slow(5_000) })
         const shown = await page.evaluate(() => {
           const header = document.querySelector('.site-header').getBoundingClientRect().bottom
           const s = document.querySelector('.module-contact .vf-summary').getBoundingClientRect()
@@ -171,7 +172,7 @@ describe('headers', { skip: needsChromium() }, () => {
   const server = useServer()
   const browser = useBrowser()
 
-  it('the browser does not warn about the Permissions-Policy', { timeout: 30_000 }, async () => {
+  it('the browser does not warn about the Permissions-Policy', { timeout: slow(30_000) }, async () => {
     await server.start()
     const ctx = await openContext(await browser.get(), server.origin)
     try {
@@ -194,7 +195,7 @@ describe('list filters', { skip: needsChromium() }, () => {
   const server = useServer()
   const browser = useBrowser()
 
-  it('show their whole text at every width, in every language', { timeout: 60_000 }, async () => {
+  it('show their whole text at every width, in every language', { timeout: slow(60_000) }, async () => {
     await server.start()
     const ctx = await openContext(await browser.get(), server.origin)
     try {
@@ -220,7 +221,7 @@ describe('404 page', { skip: needsChromium() }, () => {
   const server = useServer()
   const browser = useBrowser()
 
-  it('has the language switcher, each language leading to its home page', { timeout: 30_000 }, async () => {
+  it('has the language switcher, each language leading to its home page', { timeout: slow(30_000) }, async () => {
     await server.start()
     const ctx = await openContext(await browser.get(), server.origin, { expectedStatus: (url, status) => status === 404 && url.pathname.includes('gibt-es-nicht') })
     try {
@@ -265,7 +266,7 @@ for (const [logo, drawer] of [['right', 'right'], ['center', 'right'], ['center'
     const server = useServer(['--config', siteWith(`logo-${logo}-${drawer}`, { logoPosition: logo, drawerButton: drawer, showLogoAtStart: true })])
     const browser = useBrowser()
 
-    it(`the logo keeps its configured place below 1280 px (375, 768, 1024 px)`, { timeout: 60_000 }, async () => {
+    it(`the logo keeps its configured place below 1280 px (375, 768, 1024 px)`, { timeout: slow(60_000) }, async () => {
       await server.start()
       const ctx = await openContext(await browser.get(), server.origin)
       try {

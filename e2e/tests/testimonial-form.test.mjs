@@ -16,8 +16,9 @@ import { assertAccessible } from '../lib/axe.mjs'
 import { needsChromium, openContext, useBrowser, waitForHydration, waitForText } from '../lib/browser.mjs'
 import { text } from '../lib/texts.mjs'
 import { binaryPath, useServer } from '../lib/server.mjs'
+import { slow } from '../lib/patience.mjs'
 
-const TIMEOUT = 90_000
+const TIMEOUT = slow(90_000)
 
 const PAGE = { nl: '/nl/getuigenissen/', fr: '/fr/temoignages/' }
 const THANKS = { nl: '/nl/feedback/testimonial/', fr: '/fr/merci/temoignage/' }
@@ -37,7 +38,7 @@ describe('testimonial form', () => {
     await ctx?.close().catch(() => {})
   })
 
-  const immo = async (...args) => (await run(binaryPath(), ['testimonials', '--data-dir', server.dataDir, ...args], { timeout: 20_000 })).stdout
+  const immo = async (...args) => (await run(binaryPath(), ['testimonials', '--data-dir', server.dataDir, ...args], { timeout: slow(20_000) })).stdout
 
   for (const lang of ['nl', 'fr']) {
     it(`${lang}: from the home page, refused then sent, shown once approved`, { timeout: TIMEOUT, skip }, async () => {
@@ -49,7 +50,7 @@ describe('testimonial form', () => {
         await page.goto(server.url + `/${lang}/`)
         const invite = page.locator(`.module-testimonials a[href="${PAGE[lang]}"]`)
         assert.equal((await invite.innerText()).trim(), text(lang, 'testimonial', 'write'))
-        await Promise.all([page.waitForURL((u) => u.pathname === PAGE[lang], { timeout: 10_000 }), invite.click()])
+        await Promise.all([page.waitForURL((u) => u.pathname === PAGE[lang], { timeout: slow(10_000) }), invite.click()])
         const form = page.locator(FORM)
         await waitForHydration(form)
         assert.equal(await form.getAttribute('action'), `${PAGE[lang]}#testimonial`)
@@ -60,7 +61,7 @@ describe('testimonial form', () => {
         await form.locator('textarea[name="remark"]').fill(comment)
         await form.locator('button[type="submit"]').click()
         const summary = form.locator('.vf-summary')
-        await summary.waitFor({ state: 'visible', timeout: 10_000 })
+        await summary.waitFor({ state: 'visible', timeout: slow(10_000) })
         assert.match(await summary.innerText(), new RegExp(text(lang, 'forms', 'error.summary').replace(/[.?]/g, '\\$&')))
         for (const name of ['lastName', 'email', 'website']) {
           assert.equal(await form.locator(`input[name="${name}"]`).getAttribute('aria-invalid'), 'true', `${name} in red`)
@@ -79,9 +80,9 @@ describe('testimonial form', () => {
         await form.locator('select[name="aboutYou"]').selectOption('seller')
         await form.locator('input[name="picture"]').setInputFiles({ name: 'anne.png', mimeType: 'image/png', buffer: PNG })
         await form.locator('input[name="firstName"]').focus() // the widget loads when the visitor turns to the form
-        await form.locator('altcha-widget').waitFor({ state: 'attached', timeout: 10_000 })
-        await page.waitForFunction((sel) => !!document.querySelector(sel)?.querySelector('input[name="altcha"]')?.value, FORM, { timeout: 20_000 })
-        await Promise.all([page.waitForURL((u) => u.pathname === THANKS[lang], { timeout: 15_000 }), form.locator('button[type="submit"]').click()])
+        await form.locator('altcha-widget').waitFor({ state: 'attached', timeout: slow(10_000) })
+        await page.waitForFunction((sel) => !!document.querySelector(sel)?.querySelector('input[name="altcha"]')?.value, FORM, { timeout: slow(20_000) })
+        await Promise.all([page.waitForURL((u) => u.pathname === THANKS[lang], { timeout: slow(15_000) }), form.locator('button[type="submit"]').click()])
         await waitForText(page.locator('main h1'), [text(lang, 'thankYou', 'title')], 'the thank-you page')
         await waitForText(page.locator('main'), [text(lang, 'testimonial', 'thanks')], 'the thank-you message')
 

@@ -11,8 +11,9 @@ import { needsChromium, openContext, useBrowser, waitForHydration, waitForText }
 import { mailTo } from '../lib/mail.mjs'
 import { useServer } from '../lib/server.mjs'
 import { text } from '../lib/texts.mjs'
+import { slow } from '../lib/patience.mjs'
 
-const TIMEOUT = 60_000
+const TIMEOUT = slow(60_000)
 const FORM = '#valuation form'
 
 const CASES = [
@@ -48,7 +49,7 @@ describe('the free valuation', () => {
         await form.locator('input[name="city"]').fill(c.city)
         await form.locator('button[type="submit"]').click()
         const summary = form.locator('.vf-summary')
-        await summary.waitFor({ state: 'visible', timeout: 10_000 })
+        await summary.waitFor({ state: 'visible', timeout: slow(10_000) })
         assert.match(await summary.innerText(), new RegExp(text(c.lang, 'forms', 'error.summary').replace(/[.?]/g, '\\$&')))
         for (const name of ['street', 'zip', 'lastName']) {
           assert.equal(await form.locator(`input[name="${name}"]`).getAttribute('aria-invalid'), 'true', `${name} in red`)
@@ -66,12 +67,12 @@ describe('the free valuation', () => {
         await form.locator('select[name="propertyType"]').selectOption(c.type)
         await form.locator('select[name="contactTime"]').selectOption('evening')
         await form.locator('input[name="firstName"]').focus() // the widget loads when the visitor turns to the form
-        await form.locator('altcha-widget').waitFor({ state: 'attached', timeout: 10_000 })
-        await page.waitForFunction((sel) => !!document.querySelector(sel)?.querySelector('input[name="altcha"]')?.value, FORM, { timeout: 20_000 })
+        await form.locator('altcha-widget').waitFor({ state: 'attached', timeout: slow(10_000) })
+        await page.waitForFunction((sel) => !!document.querySelector(sel)?.querySelector('input[name="altcha"]')?.value, FORM, { timeout: slow(20_000) })
 
         const [post] = await Promise.all([
-          page.waitForRequest((r) => r.method() === 'POST', { timeout: 15_000 }),
-          page.waitForURL((u) => u.pathname === c.thanks, { timeout: 15_000 }),
+          page.waitForRequest((r) => r.method() === 'POST', { timeout: slow(15_000) }),
+          page.waitForURL((u) => u.pathname === c.thanks, { timeout: slow(15_000) }),
           form.locator('button[type="submit"]').click(),
         ])
         const sent = post.postData() ?? ''
@@ -102,7 +103,7 @@ describe('the newsletter', () => {
     await ctx?.close().catch(() => {})
   })
 
-  it('fr: the footer sign-up, refused then sent, confirmed by the mailed link once; en: the unsubscribe page', { timeout: 90_000, skip }, async () => {
+  it('fr: the footer sign-up, refused then sent, confirmed by the mailed link once; en: the unsubscribe page', { timeout: slow(90_000), skip }, async () => {
     await server.start()
     ctx = await openContext(await browser.get(), server.origin, { expectedStatus: (_url, status) => status === 422 || status === 404 })
     const page = await ctx.context.newPage()
@@ -120,7 +121,7 @@ describe('the newsletter', () => {
       assert.equal(new URL(page.url()).pathname, '/fr/a-vendre/', 'still on the page')
 
       await email.fill('claire.martin@example.be')
-      await Promise.all([page.waitForURL((u) => u.pathname === '/fr/merci/newsletter/', { timeout: 15_000 }), form.locator('button[type="submit"]').click()])
+      await Promise.all([page.waitForURL((u) => u.pathname === '/fr/merci/newsletter/', { timeout: slow(15_000) }), form.locator('button[type="submit"]').click()])
       await waitForText(page.locator('main'), [text('fr', 'thankYou', 'newsletter')], 'the thank-you page asks to confirm')
 
       const mail = await mailTo(server, 'claire.martin@example.be')
@@ -142,7 +143,7 @@ describe('the newsletter', () => {
       await waitForText(page.locator('main [role="alert"]'), [text('en', 'forms', 'error.email')], 'the error')
       assert.equal(await page.locator('main input[name="email"]').inputValue(), 'nobody@', 'what was typed is kept')
       await page.locator('main input[name="email"]').fill('claire.martin@example.be')
-      await Promise.all([page.waitForURL((u) => u.search === '?sent', { timeout: 15_000 }), page.locator('main form button[type="submit"]').click()])
+      await Promise.all([page.waitForURL((u) => u.search === '?sent', { timeout: slow(15_000) }), page.locator('main form button[type="submit"]').click()])
       await waitForText(page.locator('main'), [text('en', 'newsletter', 'sent')], 'the link was sent')
       const unsub = /https?:\/\/\S+\/fr\/unsubscribe\/\?token=[\w-]{43}/.exec(await mailTo(server, 'claire.martin@example.be'))?.[0]
       assert.ok(unsub, 'the unsubscribe link mailed (in the subscriber\'s language)')

@@ -14,8 +14,9 @@ import { needsChromium, openContext, useBrowser, waitForHydration, waitForText }
 import { text } from '../lib/texts.mjs'
 import { mailTo } from '../lib/mail.mjs'
 import { binaryPath, useServer } from '../lib/server.mjs'
+import { slow } from '../lib/patience.mjs'
 
-const TIMEOUT = 90_000
+const TIMEOUT = slow(90_000)
 const FORM = '#visit form'
 const run = promisify(execFile)
 const refused = (p) => /console error: Failed to load resource: .* status of 422\b/.test(p)
@@ -32,8 +33,8 @@ async function fillPerson(form, { first, last, email }) {
 /** Waits until the ALTCHA widget has solved its challenge. */
 async function solved(page, form) {
   await form.locator('input[name="firstName"]').focus() // the widget loads when the visitor turns to the form
-  await form.locator('altcha-widget').waitFor({ state: 'attached', timeout: 10_000 })
-  await page.waitForFunction((sel) => !!document.querySelector(sel)?.querySelector('input[name="altcha"]')?.value, FORM, { timeout: 30_000 })
+  await form.locator('altcha-widget').waitFor({ state: 'attached', timeout: slow(10_000) })
+  await page.waitForFunction((sel) => !!document.querySelector(sel)?.querySelector('input[name="altcha"]')?.value, FORM, { timeout: slow(30_000) })
 }
 
 /** The slot values the page offers. */
@@ -74,7 +75,7 @@ describe('the visit form', () => {
       await form.locator('textarea[name="remark"]').fill('Mit Hund')
       await form.locator('button[type="submit"]').click()
       const summary = form.locator('.vf-summary')
-      await summary.waitFor({ state: 'visible', timeout: 10_000 })
+      await summary.waitFor({ state: 'visible', timeout: slow(10_000) })
       assert.ok((await summary.innerText()).includes(text('de', 'forms', 'error.summary')))
       for (const name of ['email', 'firstName', 'phone']) {
         const input = form.locator(`input[name="${name}"]`)
@@ -121,7 +122,7 @@ describe('the visit form', () => {
 
       // Anne first: booked.
       await Promise.all([
-        a.page.waitForURL((u) => u.pathname === '/nl/feedback/contact-appointment/', { timeout: 15_000 }),
+        a.page.waitForURL((u) => u.pathname === '/nl/feedback/contact-appointment/', { timeout: slow(15_000) }),
         forms[0].locator('button[type="submit"]').click(),
       ])
       await waitForText(a.page.locator('main h1'), [text('nl', 'thankYou', 'title')], 'the thank-you page')
@@ -130,7 +131,7 @@ describe('the visit form', () => {
       // Bart, on the page that still shows the slot free: full, his form kept.
       await forms[1].locator('button[type="submit"]').click()
       const summary = forms[1].locator('.vf-summary')
-      await summary.waitFor({ state: 'visible', timeout: 10_000 })
+      await summary.waitFor({ state: 'visible', timeout: slow(10_000) })
       const full = text('nl', 'forms', 'error.slotFull')
       await waitForText(b.page.locator('#visit .visit-slots .vf-error'), [full], 'the slot field says full')
       assert.equal(b.page.url(), server.url + path + '#visit')
@@ -144,7 +145,7 @@ describe('the visit form', () => {
       assert.ok(other, 'another free slot')
       await forms[1].locator(`input[name="slot"][value="${other}"]`).check({ force: true })
       await Promise.all([
-        b.page.waitForURL((u) => u.pathname === '/nl/feedback/contact-appointment/', { timeout: 30_000 }),
+        b.page.waitForURL((u) => u.pathname === '/nl/feedback/contact-appointment/', { timeout: slow(30_000) }),
         forms[1].locator('button[type="submit"]').click(),
       ])
       await waitForText(b.page.locator('main h1'), [text('nl', 'thankYou', 'title')], 'Bart is booked on his second try')
@@ -166,7 +167,7 @@ describe('the visit form', () => {
       throw err
     }
 
-    const { stdout } = await run(binaryPath(), ['mail', '--data-dir', server.dataDir, '--limit', '1000'], { timeout: 20_000 })
+    const { stdout } = await run(binaryPath(), ['mail', '--data-dir', server.dataDir, '--limit', '1000'], { timeout: slow(20_000) })
     assert.ok(stdout.includes('anne.peeters@example.be'), `Anne's confirmation is queued:\n${stdout}`)
     assert.equal(stdout.split('bart.claes@example.be').length - 1, 1, `one confirmation for Bart, of his second try:\n${stdout}`)
   })
