@@ -29,7 +29,13 @@ func (c *resolution) contentPage(p *site.Page) Result {
 		props.SubMenu = c.menu(p.Params.SubMenu, c.r.Site.PageJSONPath(p)+".params.subMenu")
 	}
 	urlIn := func(l string) string { return c.r.PageURL(p, l) }
-	head := c.head(title, p.Params.Description.In(c.lang), p.Params.Metadata, urlIn)
+	var words []string
+	for i := range p.Params.Modules {
+		if m := &p.Params.Modules[i]; m.Published() {
+			words = append(words, m.Description.In(c.lang), m.Description2.In(c.lang))
+		}
+	}
+	head := c.head(title, describe(append([]string{p.Params.Description.In(c.lang), content}, words...)...), p.Params.Metadata, urlIn)
 	if p.Params.Image != "" {
 		head.Image = c.r.Absolute(p.Params.Image)
 	}
@@ -45,7 +51,7 @@ func (c *resolution) legal(l *site.LegalPage) Result {
 		props.Cookies = c.cookiePolicy()
 	}
 	urlIn := func(lang string) string { return c.r.LegalURL(l, lang) }
-	h := c.head(title, "", nil, urlIn)
+	h := c.head(title, describe(content), nil, urlIn)
 	h.Breadcrumb = c.breadcrumb(nil, title, titleLang)
 	return c.result(http.StatusOK, props, h, urlIn)
 }

@@ -1,6 +1,7 @@
 package route
 
 import (
+	"html"
 	"strings"
 
 	"immo/internal/rules"
@@ -99,6 +100,19 @@ func (c *resolution) noindex() string {
 		return site
 	}
 	return "noindex, follow"
+}
+
+// describe is a page's description: the first of texts that says
+// something once its tags are dropped (the configured description, then
+// the page's own text, its modules' words): a page without a configured
+// one is described by what it says, not left without a description.
+func describe(texts ...string) string {
+	for _, t := range texts {
+		if s := strings.Join(strings.Fields(html.UnescapeString(stripTags(t))), " "); s != "" {
+			return s
+		}
+	}
+	return ""
 }
 
 // stripTags drops HTML tags from configured descriptions.

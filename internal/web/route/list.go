@@ -1,6 +1,7 @@
 package route
 
 import (
+	"maps"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -128,6 +129,7 @@ func (c *resolution) list(p *site.Page, q *site.Query) Result {
 			}
 		}
 	}
+	title = c.filteredTitle(title, listName(q), query)
 	props.Title = title
 	props.TitleSize = titleSize
 	props.List = listName(q)
@@ -155,11 +157,22 @@ func (c *resolution) list(p *site.Page, q *site.Query) Result {
 			props.Markers = c.markers(cq)
 		}
 	}
-	head := c.head(title, p.Params.Description.In(c.lang), p.Params.Metadata, urlIn)
+	meta := p.Params.Metadata
+	if query.Has("city") || query.Has("type") {
+		// The configured SEO title names the whole list: a filtered one's
+		// head says what it shows, as its heading does.
+		meta = maps.Clone(meta)
+		for l, m := range meta {
+			m.Title = ""
+			meta[l] = m
+		}
+	}
+	head := c.head(title, p.Params.Description.In(c.lang), meta, urlIn)
 	head.Breadcrumb = c.pageBreadcrumb(p)
-	if searched != nil || sorted || result.Total == 0 {
-		// A search, another order and an empty list are for visitors, not
-		// for the index; their links are followed.
+	if searched != nil || sorted || result.Total == 0 || props.Mode == "map" {
+		// A search, another order, an empty list and the map of a list (its
+		// cards again) are for visitors, not for the index; their links
+		// are followed.
 		head.Robots = c.noindex()
 	}
 	if result.Page > 1 {
@@ -245,6 +258,22 @@ func canonicalFilters(given url.Values, q catalog.Query) url.Values {
 		out.Set("page", strconv.Itoa(q.Page))
 	}
 	return out
+}
+
+// filteredTitle is a list's title for what its filters show: the
+// configured one ("Properties for sale in Arlon") would name another city
+// on a list of Gent's — the city's title of the list instead, and the type
+// before it.
+func (c *resolution) filteredTitle(title, list string, query url.Values) string {
+	if city, _, _ := strings.Cut(query.Get("city"), "|"); strings.TrimSpace(city) != "" {
+		title = i18n.Tf(c.lang, "list.titleIn."+list, "city", strings.TrimSpace(city))
+	}
+	if id, ok := catalog.ParseID(query.Get("type")); ok {
+		if name := c.ix.TypeName(int(id), c.lang); name != "" {
+			title = name + " – " + title
+		}
+	}
+	return title
 }
 
 func listName(q *site.Query) string {

@@ -1,0 +1,36 @@
+package route
+
+import (
+	"net/url"
+	"strings"
+	"testing"
+)
+
+// A filtered list is titled for what it shows, not the configured title
+// of the whole list; its map view is not indexed; a legal or content page
+// without a configured description is described by its text.
+func TestListTitleAndDescriptions(t *testing.T) {
+	r := demoResolver(t)
+	cities := r.Catalog.Index().Cities("sale")
+	if len(cities) < 2 {
+		t.Fatal("the demo has too few cities")
+	}
+	city := cities[len(cities)-1]
+	res := resolvePage(r, "/en/for-sale/?city="+url.QueryEscape(city.Name+"|"+city.Zip))
+	p := res.Props.(*ListProps)
+	if want := "For sale in " + city.Name; p.Title != want || !strings.HasPrefix(res.Head.Title, want) {
+		t.Errorf("a list of %s titled %q (head %q)", city.Name, p.Title, res.Head.Title)
+	}
+	res = resolvePage(r, "/fr/a-vendre/?type=2")
+	if p := res.Props.(*ListProps); !strings.HasPrefix(p.Title, "Appartement – ") {
+		t.Errorf("a list of apartments titled %q", p.Title)
+	}
+	if res := resolvePage(r, "/en/for-sale/?view=map"); !strings.Contains(res.Head.Robots, "noindex") {
+		t.Errorf("the map view is indexed: %q", res.Head.Robots)
+	}
+	for _, path := range []string{"/en/privacy-statement/", "/fr/avertissement/", "/fr/a-propos/equipe/", "/de/cookie-policy/"} {
+		if res := resolvePage(r, path); res.Status != 200 || strings.TrimSpace(res.Head.Description) == "" {
+			t.Errorf("%s: %d, description %q", path, res.Status, res.Head.Description)
+		}
+	}
+}
