@@ -5,7 +5,9 @@ import (
 	"go/parser"
 	"go/token"
 	"io/fs"
+	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -75,4 +77,31 @@ func calls(fun ast.Expr, name string) bool {
 		return f.Sel.Name == name
 	}
 	return false
+}
+
+// rawWait is a browser test's wait written as a bare number of
+// milliseconds: a timeout (Playwright's, node:test's, a child process's),
+// a test's budget, or a poll's deadline.
+var rawWait = regexp.MustCompile(`\btimeout: \d|\b[A-Z_]*(?:TIMEOUT|WAIT)(?:_MS)? = \d|Date\.now\(\) \+ \d[\d_]*(?:\s*[),;]|\s*$)|setDefault(?:Navigation)?Timeout\(\d`)
+
+// The browser tests' waits go through slow (e2e/lib/patience.mjs), so
+// that a machine running another job beside them does not fail them.
+func TestBrowserTestsWaitWithPatience(t *testing.T) {
+	for _, dir := range []string{"e2e/lib", "e2e/tests"} {
+		files, err := filepath.Glob(filepath.Join(dir, "*.mjs"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range files {
+			b, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i, line := range strings.Split(string(b), "\n") {
+				if m := rawWait.FindString(line); m != "" {
+					t.Errorf("%s:%d: %q waits a bare time: wrap it in slow() (e2e/lib/patience.mjs)", f, i+1, m)
+				}
+			}
+		}
+	}
 }

@@ -34,8 +34,8 @@ describe('content security policy', () => {
       await server.start()
       const ctx = await openContext(await browser.get(), server.origin, { expectedStatus })
       contexts.push(ctx)
-      ctx.context.setDefaultNavigationTimeout(30_000)
-      ctx.context.setDefaultTimeout(15_000)
+      ctx.context.setDefaultNavigationTimeout(slow(30_000))
+      ctx.context.setDefaultTimeout(slow(15_000))
       const violations = []
       await ctx.context.exposeBinding('__cspViolation', ({ frame }, v) => {
         violations.push(`${v.directive} blocked ${v.blocked || '(inline)'} in ${frame.url()} (${v.source}:${v.line}) ${v.sample}`)

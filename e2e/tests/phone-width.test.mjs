@@ -30,7 +30,7 @@ describe('phone width', () => {
   /** Loads each path at 375 px, a few at a time, and returns the offenders with what sticks out. */
   async function offenders(paths) {
     const context = await (await browser.get()).newContext({ viewport: { width: WIDTH, height: 800 }, locale: 'fr-BE' })
-    context.setDefaultNavigationTimeout(60_000)
+    context.setDefaultNavigationTimeout(slow(60_000))
     // Nothing leaves the machine; pictures carry their size, so the layout does not wait for them.
     await context.route(
       (url) => url.origin !== server.origin || /\/pictures\//.test(url.pathname),

@@ -35,8 +35,8 @@ describe('property map and street view', () => {
       await server.start()
       const ctx = await openContext(await browser.get(), server.origin, options)
       contexts.push(ctx)
-      ctx.context.setDefaultNavigationTimeout(30_000)
-      ctx.context.setDefaultTimeout(15_000)
+      ctx.context.setDefaultNavigationTimeout(slow(30_000))
+      ctx.context.setDefaultTimeout(slow(15_000))
       const page = await ctx.context.newPage()
       const requests = []
       page.on('request', (req) => requests.push(new URL(req.url())))
