@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"immo/internal/field"
 	"immo/internal/i18n"
 	"immo/internal/lead"
 	"immo/internal/mail"
@@ -95,14 +96,14 @@ func (c *Composer) value(f lead.Field, v, lang string) string {
 		return strings.Join(items, ", ")
 	case lead.Slot:
 		if t, err := time.Parse(time.RFC3339, v); err == nil {
-			return c.dateTime(t, lang)
+			return c.inSentence(t, lang) // "mardi 24 novembre": French and Dutch weekdays take no capital
 		}
 	case lead.Date:
 		if d, err := time.Parse(time.DateOnly, v); err == nil {
 			return d.Format(dateLayout(lang))
 		}
 	case lead.Number:
-		if n, err := strconv.ParseInt(v, 10, 64); err == nil && money[f.Name] {
+		if n, ok := field.Whole(v); ok && money[f.Name] { // "250.000" as typed: read as the form read it
 			return euros(n)
 		}
 	}

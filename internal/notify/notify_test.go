@@ -276,13 +276,14 @@ func TestValuesAreWrittenForTheReader(t *testing.T) {
 		lang  string
 		want  string
 	}{
-		{lead.Field{Name: "slot", Type: lead.Slot}, "2026-11-25T13:00:00Z", "nl", "Woensdag 25/11/2026 om 14:00"},
+		{lead.Field{Name: "slot", Type: lead.Slot}, "2026-11-25T13:00:00Z", "nl", "woensdag 25/11/2026 om 14:00"}, // the weekday takes no capital in Dutch or French,
 		{lead.Field{Name: "slot", Type: lead.Slot}, "2026-07-01T08:00:00Z", "de", "Mittwoch, 01.07.2026 um 10:00"}, // summer time; German dates: 01.07.2026
 		{lead.Field{Name: "contactTime", Type: lead.Choice}, "afternoon", "nl", "13:00–16:00"},
 		{lead.Field{Name: "contactTime", Type: lead.Choice}, "afternoon", "fr", "14:00–16:00"},
 		{lead.Field{Name: "goal", Type: lead.Choice}, "rent", "en", "Rent out"},
 		{lead.Field{Name: "pets", Type: lead.Choice}, "other", "en", "other"}, // not offered: as typed
 		{lead.Field{Name: "amount", Type: lead.Number}, "1250000", "fr", "€ 1.250.000"},
+		{lead.Field{Name: "amount", Type: lead.Number}, "1.250.000", "fr", "€ 1.250.000"}, // as the site writes a price
 		{lead.Field{Name: "adults", Type: lead.Number}, "2", "fr", "2"},
 		{lead.Field{Name: "movingDate", Type: lead.Date}, "2027-03-01", "en", "01/03/2027"},
 		{lead.Field{Name: "movingDate", Type: lead.Date}, "soon", "en", "soon"},

@@ -84,16 +84,18 @@ func (c *Composer) agency(lang string) agencyView {
 	return v
 }
 
-// phoneLink is the number for a tel: link: digits and a leading +.
-func phoneLink(s string) string {
-	var b strings.Builder
-	for i, r := range strings.TrimSpace(s) {
-		if r >= '0' && r <= '9' || (r == '+' && i == 0) {
-			b.WriteRune(r)
-		}
+// Colon is what follows a label in the text part: French writes a narrow
+// no-break space before it ("Téléphone : 063…"), the others none.
+func (p page) Colon() string {
+	if p.Lang == "fr" {
+		return "\u202f:"
 	}
-	return b.String()
+	return ":"
 }
+
+// phoneLink is the number for a tel: link, international as the site
+// writes it (rules.TelNumber): "+3263224455", not "063224455".
+func phoneLink(s string) string { return rules.TelNumber(s) }
 
 // render writes p's HTML and text parts.
 func render(p page) (html, text string, err error) {

@@ -52,6 +52,20 @@ func TestVisitConfirmation(t *testing.T) {
 			t.Error("the agency's notice carries the .ics")
 		}
 	}
+	// The property's street when published: where to go is what a visitor
+	// needs; the French text writes a space before its colons and the site's
+	// tel: link.
+	listings[propertyID] = Listing{Title: "Villa met tuin", City: "Arlon", Address: "Rue de Diekirch 12, 6700 Arlon",
+		Picture: "/pictures/demo/house-01.jpg", URL: "/nl/te-koop/arlon/villa/1234/"}
+	defer func() {
+		listings[propertyID] = Listing{Title: "Villa met tuin", City: "Arlon", Picture: "/pictures/demo/house-01.jpg", URL: "/nl/te-koop/arlon/villa/1234/"}
+	}()
+	fr := request(lead.KindVisit, "fr")
+	m := byRecipient(t, compose(t, composer(t), fr, Extra{}), fr.Person.Email)
+	if !strings.Contains(m.Text, "Rue de Diekirch 12, 6700 Arlon") || !strings.Contains(m.HTML, "Rue de Diekirch 12, 6700 Arlon") ||
+		!strings.Contains(m.Text, "Téléphone\u202f: ") || strings.Contains(m.Text, "Téléphone:") || !strings.Contains(m.HTML, "tel:&#43;3263224455") {
+		t.Errorf("the visit's confirmation:\n%s", m.Text)
+	}
 	r := request(lead.KindVisit, "nl")
 	r.Secret = ""
 	if _, err := c.Compose(r); !errors.Is(err, ErrNoSlot) {

@@ -36,3 +36,26 @@ func group(digits []byte, sizes ...int) string {
 	}
 	return strings.Join(parts, " ")
 }
+
+// TelNumber is phone as a tel: link's number, international as the site
+// writes its links: "+" and digits; a Belgian number's leading 0 becomes
+// +32, a leading 00 a +. web/src/lib/format/phone.ts telHref is its twin.
+func TelNumber(phone string) string {
+	s := strings.TrimSpace(phone)
+	var digits strings.Builder
+	for _, r := range s {
+		if r >= '0' && r <= '9' {
+			digits.WriteRune(r)
+		}
+	}
+	d := digits.String()
+	switch {
+	case strings.HasPrefix(s, "+"):
+		return "+" + d
+	case strings.HasPrefix(d, "00"):
+		return "+" + d[2:]
+	case len(d) >= 9 && len(d) <= 10 && d[0] == '0':
+		return "+32" + d[1:]
+	}
+	return d
+}

@@ -26,3 +26,12 @@ func TestFormatPhone(t *testing.T) {
 		}
 	}
 }
+
+func TestTelNumber(t *testing.T) {
+	for in, want := range map[string]string{"063 22 44 55": "+3263224455", "0472 12 34 56": "+32472123456",
+		"+352 621 123 456": "+352621123456", "0032 63 22 44 55": "+3263224455", "112": "112"} {
+		if got := TelNumber(in); got != want {
+			t.Errorf("TelNumber(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
