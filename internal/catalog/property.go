@@ -284,6 +284,19 @@ type PointOfInterest struct {
 // IsSale tells whether the property is for sale (Goal 0).
 func (p *Property) IsSale() bool { return p.Goal == GoalSale }
 
+// CountryCode is the listing's country as ISO 3166-1 alpha-2 ("BE",
+// "LU"), "" for another; a feed that states no country is the Belgian
+// agency's.
+func (p *Property) CountryCode() string {
+	switch p.CountryID {
+	case CountryBelgium, 0:
+		return "BE"
+	case CountryLuxembourg:
+		return "LU"
+	}
+	return ""
+}
+
 // Postcode is the listing's postal code qualified by its country
 // (rules.Postcode), as the agency's zones and the demands hold them; "" in
 // another country. A feed that states no country is the Belgian agency's.
