@@ -80,7 +80,12 @@ type Spec struct {
 	Remark   bool // the remark is required
 	// RemarkMax bounds the remark in characters; 0 is field.MaxRemark.
 	RemarkMax int
-	Fields    []Field
+	// AskAgain says the same post again asks again (a newsletter sign-up
+	// repeated for its opt-in mail): it is not kept once per RepeatWindow
+	// as a double press is, but answered and mailed anew (the address's
+	// brakes bound it).
+	AskAgain bool
+	Fields   []Field
 }
 
 // Levels of Spec.Person.
@@ -120,7 +125,7 @@ var Specs = map[Kind]Spec{
 	KindFriend: {Person: NamesEmail, Property: true, RemarkMax: MaxFriendMessage, Fields: []Field{
 		{Name: "friendFirstName", Type: Text}, {Name: "friendLastName", Type: Text},
 		{Name: "friendEmail", Type: Email, Required: true, Key: field.KeyFriendEmail, Transient: true}}},
-	KindNewsletter: {Person: EmailOnly},
+	KindNewsletter: {Person: EmailOnly, AskAgain: true},
 	KindDocument:   {Property: true, Fields: []Field{{Name: "document", Type: Text, Required: true}}},
 	KindTestimonial: {Person: NamesEmail, Remark: true, Fields: []Field{
 		{Name: "website", Type: URL}, {Name: "aboutYou", Type: Choice, Options: []string{"buyer", "seller", "tenant", "landlord"}},

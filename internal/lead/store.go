@@ -190,8 +190,11 @@ func (s *Service) Accept(ctx context.Context, r Request, ip string) (Request, fi
 	r.Time = s.now().UTC()
 	r.IPHash = s.IP.Hash(ip)
 	// The same post within the same ten minutes (two tabs, a second press)
-	// has the same fingerprint, which the store keeps once.
-	r.Fingerprint = s.IP.Hash("post:" + strconv.FormatInt(r.Time.Unix()/int64(RepeatWindow/time.Second), 10) + "\n" + r.Content())
+	// has the same fingerprint, which the store keeps once — but for a kind
+	// whose repeat asks again.
+	if !Specs[r.Kind].AskAgain {
+		r.Fingerprint = s.IP.Hash("post:" + strconv.FormatInt(r.Time.Unix()/int64(RepeatWindow/time.Second), 10) + "\n" + r.Content())
+	}
 	if s.MaxPerHour > 0 {
 		n, err := s.Store.CountFrom(ctx, r.IPHash, r.Time.Add(-time.Hour))
 		if err != nil {
