@@ -276,7 +276,7 @@ func TestValuesAreWrittenForTheReader(t *testing.T) {
 		lang  string
 		want  string
 	}{
-		{lead.Field{Name: "slot", Type: lead.Slot}, "2026-11-25T13:00:00Z", "nl", "woensdag 25/11/2026 om 14:00"}, // the weekday takes no capital in Dutch or French,
+		{lead.Field{Name: "slot", Type: lead.Slot}, "2026-11-25T13:00:00Z", "nl", "woensdag 25/11/2026 om 14:00"},  // the weekday takes no capital in Dutch or French,
 		{lead.Field{Name: "slot", Type: lead.Slot}, "2026-07-01T08:00:00Z", "de", "Mittwoch, 01.07.2026 um 10:00"}, // summer time; German dates: 01.07.2026
 		{lead.Field{Name: "contactTime", Type: lead.Choice}, "afternoon", "nl", "13:00–16:00"},
 		{lead.Field{Name: "contactTime", Type: lead.Choice}, "afternoon", "fr", "14:00–16:00"},
