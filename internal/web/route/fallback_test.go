@@ -59,6 +59,14 @@ func TestGermanFallbackIsMarkedAndLinksStayGerman(t *testing.T) {
 			t.Errorf("services description %q not marked French (%q)", m.Description, m.DescriptionLang)
 		}
 	}
+	// The banner and the search block, French, say so.
+	hp := propsAs[*HomeProps](home)
+	if b := hp.Banner; b.Title == "" || b.TitleLang != "fr" || b.Description != "" && b.DescriptionLang != "fr" || b.ImageAlt != "" && b.ImageAltLang != "fr" {
+		t.Errorf("banner not marked French: %+v", b)
+	}
+	if sb := hp.SearchBlock; sb != nil && (sb.Title != "" && sb.TitleLang != "fr" || sb.Description != "" && sb.DescriptionLang != "fr") {
+		t.Errorf("search block not marked French: %+v", sb)
+	}
 	for _, d := range shell.Agency.OpeningHours {
 		if d.Text != "" && d.Lang == "" {
 			t.Errorf("%s: %q without its language", d.Day, d.Text)

@@ -65,28 +65,38 @@ func moduleBackground(m *site.Module) *ModuleBackground {
 
 // BannerView is the home banner in one language.
 type BannerView struct {
-	Type        string        `json:"type"`
-	Image       string        `json:"image,omitempty"`
-	ImageAlt    string        `json:"imageAlt,omitempty"`
-	Images      []string      `json:"images,omitempty"`
-	Video       string        `json:"video,omitempty"`
-	Title       string        `json:"title,omitempty"`
-	Description string        `json:"description,omitempty"`
-	ShowLogo    bool          `json:"showLogo"`
-	Properties  []CardView    `json:"properties,omitempty"`
-	Projects    []ProjectCard `json:"projects,omitempty"`
+	Type        string   `json:"type"`
+	Image       string   `json:"image,omitempty"`
+	ImageAlt    string   `json:"imageAlt,omitempty"`
+	Images      []string `json:"images,omitempty"`
+	Video       string   `json:"video,omitempty"`
+	Title       string   `json:"title,omitempty"`
+	Description string   `json:"description,omitempty"`
+	// The languages the title, description and picture's alt fell back
+	// to, when not the page's (German content may be empty): the view
+	// marks them, so a reader reads French as French.
+	TitleLang       string        `json:"titleLang,omitempty"`
+	DescriptionLang string        `json:"descriptionLang,omitempty"`
+	ImageAltLang    string        `json:"imageAltLang,omitempty"`
+	ShowLogo        bool          `json:"showLogo"`
+	Properties      []CardView    `json:"properties,omitempty"`
+	Projects        []ProjectCard `json:"projects,omitempty"`
 }
 
 // SearchBlockView is the home search block with its totals filled in.
 type SearchBlockView struct {
 	Title       string `json:"title,omitempty"`
 	Description string `json:"description,omitempty"`
-	Logo        string `json:"logo,omitempty"`
-	SaleHref    string `json:"saleHref,omitempty"`
-	RentHref    string `json:"rentHref,omitempty"`
-	SaleCount   int    `json:"saleCount"`
-	RentCount   int    `json:"rentCount"`
-	ShowCounts  bool   `json:"showCounts"`
+	// The languages the title and description fell back to, when not the
+	// page's.
+	TitleLang       string `json:"titleLang,omitempty"`
+	DescriptionLang string `json:"descriptionLang,omitempty"`
+	Logo            string `json:"logo,omitempty"`
+	SaleHref        string `json:"saleHref,omitempty"`
+	RentHref        string `json:"rentHref,omitempty"`
+	SaleCount       int    `json:"saleCount"`
+	RentCount       int    `json:"rentCount"`
+	ShowCounts      bool   `json:"showCounts"`
 }
 
 func (c *resolution) home() Result {
@@ -98,6 +108,8 @@ func (c *resolution) home() Result {
 			Title: sb.TitleIn(c.lang, sale, rent), Description: sb.DescriptionIn(c.lang, sale, rent), Logo: sb.Logo,
 			SaleCount: sale, RentCount: rent, ShowCounts: sb.ShowCounts,
 		}
+		_, view.TitleLang = c.text(sb.Title)
+		_, view.DescriptionLang = c.text(sb.Description)
 		if sb.ShowSaleButton {
 			view.SaleHref = c.r.ListURL(ListSale, c.lang, nil)
 		}
@@ -119,7 +131,10 @@ func (c *resolution) home() Result {
 
 func (c *resolution) banner() BannerView {
 	b := c.r.Site.Banner
-	v := BannerView{Type: b.Type, Image: b.Image.URL, ImageAlt: b.Image.Alt.In(c.lang), Title: b.Title.In(c.lang), Description: b.Description.In(c.lang), ShowLogo: b.ShowLogo}
+	v := BannerView{Type: b.Type, Image: b.Image.URL, ShowLogo: b.ShowLogo}
+	v.ImageAlt, v.ImageAltLang = c.text(b.Image.Alt)
+	v.Title, v.TitleLang = c.text(b.Title)
+	v.Description, v.DescriptionLang = c.text(b.Description)
 	switch b.Type {
 	case site.BannerGallery:
 		for _, img := range b.Gallery.Images {

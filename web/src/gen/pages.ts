@@ -213,6 +213,9 @@ export interface BannerView {
   video?: string
   title?: string
   description?: string
+  titleLang?: string
+  descriptionLang?: string
+  imageAltLang?: string
   showLogo: boolean
   properties?: CardView[]
   projects?: ProjectCard[]
@@ -276,6 +279,8 @@ export interface ProjectCard {
 export interface SearchBlockView {
   title?: string
   description?: string
+  titleLang?: string
+  descriptionLang?: string
   logo?: string
   saleHref?: string
   rentHref?: string

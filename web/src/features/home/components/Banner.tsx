@@ -42,7 +42,7 @@ export function Banner({ banner, agency }: { banner: BannerView; agency: Agency 
     default:
       return (
         <section className="banner" data-type={b.kind} aria-labelledby="banner-title">
-          {b.image && <BannerPicture src={b.image} alt={alt} />}
+          {b.image && <BannerPicture src={b.image} alt={alt} altLang={banner.imageAltLang} />}
           {overlay()}
         </section>
       )
@@ -54,10 +54,10 @@ function Overlay({ banner, agency, extra }: { banner: BannerView; agency: Agency
     <div className="banner-overlay">
       <div className="container banner-content">
         {banner.showLogo && agency.logo && <img className="banner-logo" src={agency.logo} alt="" width={180} height={48} />}
-        <h1 id="banner-title" className="banner-title">
+        <h1 id="banner-title" className="banner-title" lang={banner.title ? banner.titleLang : undefined}>
           {banner.title || agency.name}
         </h1>
-        {banner.description && <p className="banner-description">{banner.description}</p>}
+        {banner.description && <p className="banner-description" lang={banner.descriptionLang}>{banner.description}</p>}
         {extra}
       </div>
     </div>

@@ -13,7 +13,7 @@ const MOBILE = `(max-width: ${MOBILE_MAX_WIDTH}px)`
  * is the page's largest element: it loads at once with high priority; others
  * load lazily.
  */
-export function BannerPicture({ src, alt = '', priority = true, className = 'banner-image' }: { src: string; alt?: string; priority?: boolean; className?: string }) {
+export function BannerPicture({ src, alt = '', altLang, priority = true, className = 'banner-image' }: { src: string; alt?: string; altLang?: string; priority?: boolean; className?: string }) {
   return (
     <picture>
       <source media={MOBILE} type={WEBP_TYPE} srcSet={sized(src, BANNER_WIDTH_MOBILE, 'webp')} />
@@ -23,6 +23,7 @@ export function BannerPicture({ src, alt = '', priority = true, className = 'ban
         className={className}
         src={sized(src, BANNER_WIDTH_DESKTOP, 'jpeg')}
         alt={alt}
+        lang={alt ? altLang : undefined}
         width={BANNER_W}
         height={BANNER_H}
         fetchPriority={priority ? 'high' : undefined}

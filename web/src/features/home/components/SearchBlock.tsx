@@ -19,8 +19,8 @@ export function SearchBlock({ block: b, saleList }: { block: SearchBlockView; sa
       <div className="container">
         <div className="search-block-card">
           {b.logo && <img className="search-block-logo" src={b.logo} alt="" height={48} width={180} />}
-          <h2 id="search-block-title">{fillTotals(b.title, b.saleCount, b.rentCount) || t('home.searchTitle')}</h2>
-          {description && <p className="search-block-description">{description}</p>}
+          <h2 id="search-block-title" lang={b.title ? b.titleLang : undefined}>{fillTotals(b.title, b.saleCount, b.rentCount) || t('home.searchTitle')}</h2>
+          {description && <p className="search-block-description" lang={b.descriptionLang}>{description}</p>}
           {action && <SearchBox action={action} className="search-block-box" />}
           {(b.saleHref || b.rentHref) && (
             <p className="search-block-buttons">
