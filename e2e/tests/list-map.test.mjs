@@ -269,6 +269,15 @@ describe('lists and map', () => {
       const text = (await p.locator('.list-summary').textContent()).replace(/\s+/g, ' ')
       assert.ok(total === 0 ? text.includes('Aucun résultat') : text.includes(`– ${total} bien`), `the server's count ${total} in ${JSON.stringify(text)}`)
       assert.equal(await p.locator('form[role="search"] select[name="city"]').inputValue(), value, 'the form shows the filter')
+      // The order in one submit, with the page's own sort too (it was disabled until a sort was sent).
+      await p.locator('form[role="search"] select[name="sort"]').selectOption('')
+      await p.locator('form[role="search"] select[name="order"]').selectOption('asc')
+      await Promise.all([p.waitForURL((u) => u.searchParams.get('order') === 'asc', { waitUntil: 'load' }), p.locator('form[role="search"] button[type="submit"]').click()])
+      assert.equal(await p.locator('form[role="search"] select[name="order"]').inputValue(), 'asc', 'the order applied at once')
+      // The map view says why it shows no map.
+      await p.goto(server.url + LIST + '?view=map')
+      assert.ok(await p.locator('.map-noscript').isVisible(), 'a word on the map without JavaScript')
+      assert.equal(await p.locator('iframe.map-frame').isVisible(), false, 'no empty grey box')
       await noJs.settle()
       noJs.assertClean('no JavaScript')
     } finally {

@@ -134,8 +134,8 @@ export function FilterForm({ pageUrl, filters, view, list, cities, types, lang }
       </div>
       <div className="field">
         <label htmlFor={field('order')}>{t('list.orderLabel')}</label>
-        {/* Disabled (and not sent) while the page's own order applies. */}
-        <select id={field('order')} name="order" value={orderValue(values)} onChange={onSelect} disabled={!values.sort}>
+        {/* Always sent: without JavaScript one submit applies it, with the page's own sort too (its default order is left out of the address). */}
+        <select id={field('order')} name="order" value={orderValue(values)} onChange={onSelect}>
           {ORDERS.map((o) => (
             <option key={o} value={o}>
               {t(`list.order.${o}`)}

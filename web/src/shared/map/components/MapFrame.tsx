@@ -67,5 +67,14 @@ function LoadedMapFrame({ markers, lang, mapType, customMarker, title }: MapFram
     }
   }, [message])
 
-  return <iframe ref={ref} className="map-frame" src={mapFrameSrc(lang)} title={title ?? t('map.title')} />
+  return (
+    <>
+      <iframe ref={ref} className="map-frame" src={mapFrameSrc(lang)} title={title ?? t('map.title')} />
+      {/* Without JavaScript the map cannot draw: an empty grey box gives way to a word of why. */}
+      <noscript>
+        <style>{'.map-frame{display:none}'}</style>
+        <p className="map-noscript">{t('map.noScript')}</p>
+      </noscript>
+    </>
+  )
 }
