@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"html/template"
 	"log/slog"
+	"strings"
 
 	"immo/internal/rendered"
 	"immo/internal/web"
@@ -59,6 +60,7 @@ func newPages(resolver *route.Resolver, pagesStore rendered.Store, mapFrame web.
 		PageVisits:   pageVisits,
 		Rendered:     pagesStore,
 		Now:          resolver.Now,
+		Secure:       strings.HasPrefix(resolver.BaseURL, "https://"),
 	})
 	return h, closeFn, nil
 }

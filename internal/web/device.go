@@ -72,3 +72,22 @@ func DeviceOf(r *http.Request, role account.Role) string {
 func (b LoginBrakes) AccountKey(role account.Role, email string) string {
 	return b.brakes(role, account.NormalEmail(email), "", "")[2].a.Key
 }
+
+// ViewerCookie tells the browser, not the server, who is logged in: the
+// public pages stay cached, identical and cookie-free, and their header
+// learns in the browser to offer "My account" instead of "Log in"
+// (web/src/lib/viewer). Its value is a role, nothing secret: the session
+// cookie alone opens an account.
+const ViewerCookie = "immo_viewer"
+
+// tellViewer sets or clears ViewerCookie as out changes the session.
+func (h *Handler) tellViewer(w http.ResponseWriter, out Outcome) {
+	switch {
+	case out.Session == SessionStart && out.Role != "":
+		http.SetCookie(w, &http.Cookie{Name: ViewerCookie, Value: string(out.Role), Path: "/", Secure: h.secure,
+			SameSite: http.SameSiteLaxMode})
+	case out.Session == SessionEnd:
+		http.SetCookie(w, &http.Cookie{Name: ViewerCookie, Value: "", Path: "/", MaxAge: -1, Secure: h.secure,
+			SameSite: http.SameSiteLaxMode})
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 
+	"immo/internal/account"
 	"immo/internal/field"
 	"immo/internal/lead"
 	"immo/internal/web/respond"
@@ -74,6 +75,9 @@ type Outcome struct {
 	// account SessionStart logs in.
 	Session SessionChange
 	Account int64
+	// Role is the role SessionStart logs in: the browser is told it
+	// (ViewerCookie) for the cached pages' header.
+	Role account.Role
 	// Cookie, when set, is sent with a kept post's answer (a login's
 	// device cookie).
 	Cookie *http.Cookie
@@ -278,6 +282,7 @@ func (h *Handler) answer(w http.ResponseWriter, r *http.Request, fh FormHandler,
 		if out.Cookie != nil {
 			http.SetCookie(w, out.Cookie)
 		}
+		h.tellViewer(w, out)
 		h.rs.Redirect(w, r, next, http.StatusSeeOther)
 	}
 }

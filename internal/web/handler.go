@@ -37,6 +37,7 @@ type Handler struct {
 	newsletter   NewsletterPages
 	sessions     Sessions   // the viewer routes' sessions; nil: none
 	pageVisits   PageVisits // counts the property pages' visits (pagevisits.go)
+	secure       bool       // the site is served over HTTPS: its cookies say so
 }
 
 // Options configure a Handler.
@@ -70,6 +71,8 @@ type Options struct {
 	// restarts (respond.Options.Store); nil: none.
 	Rendered rendered.Store
 	Now      func() time.Time // nil: time.Now
+	// Secure: the site is served over HTTPS (the viewer cookie's flag).
+	Secure bool
 }
 
 // NewHandler returns the page handler.
@@ -82,7 +85,7 @@ func NewHandler(o Options) *Handler {
 		preloads = func(string, string) template.HTML { return "" }
 	}
 	h := &Handler{resolver: o.Resolver, log: o.Log, forms: o.Forms,
-		visits: o.Visits, newsletter: o.Newsletter, sessions: o.Sessions, pageVisits: o.PageVisits}
+		visits: o.Visits, newsletter: o.Newsletter, sessions: o.Sessions, pageVisits: o.PageVisits, secure: o.Secure}
 	h.rs = respond.New(respond.Options{
 		Renderer:      o.Renderer,
 		Assets:        func(view, lang string) template.HTML { return o.AssetTags + preloads(view, lang) },

@@ -109,7 +109,11 @@ func (h *Handler) serveOwner(w http.ResponseWriter, r *http.Request) {
 				h.rs.Redirect(w, r, portal, http.StatusFound)
 				return
 			}
-			render(h.resolver.Login(lang), nil, 0)
+			res := h.resolver.Login(lang)
+			if r.URL.Query().Get("done") == "logged-out" { // a logout lands here, and says so
+				res.Props.(*route.AccountProps).Notice = "account.portal.loggedOut"
+			}
+			render(res, nil, 0)
 			return
 		}
 		post.Form = formLogin
@@ -168,7 +172,7 @@ func (h *Handler) login(ctx context.Context, p FormPost) (Outcome, error) {
 	if err != nil || len(errs) > 0 {
 		return Refused(errs), err
 	}
-	return Outcome{Session: SessionStart, Account: a.ID, Next: h.resolver.OwnerURL(p.Lang),
+	return Outcome{Session: SessionStart, Account: a.ID, Role: account.Owner, Next: h.resolver.OwnerURL(p.Lang),
 		Cookie: h.owners.LoginBrakes.DeviceCookie(account.Owner, a.Email)}, nil
 }
 
@@ -183,7 +187,7 @@ func (h *Handler) setPassword(ctx context.Context, p FormPost) (Outcome, error) 
 	case len(errs) > 0:
 		return Refused(errs), nil
 	}
-	return Outcome{Session: SessionStart, Account: a.ID, Next: h.resolver.OwnerURL(p.Lang)}, nil
+	return Outcome{Session: SessionStart, Account: a.ID, Role: account.Owner, Next: h.resolver.OwnerURL(p.Lang)}, nil
 }
 
 // The portal's notices, as its address says them (?done=…).
@@ -202,7 +206,7 @@ func (h *Handler) portalPost(ctx context.Context, a account.Account, p FormPost)
 		}
 		return Outcome{Next: h.resolver.OwnerURL(p.Lang) + "?done=report-" + report}, nil
 	}
-	return Outcome{Session: SessionEnd, Next: "/" + p.Lang + "/"}, nil
+	return Outcome{Session: SessionEnd, Next: h.resolver.LoginURL(p.Lang) + "?done=logged-out"}, nil
 }
 
 // portal is the overview of owner a: their properties (only theirs: the

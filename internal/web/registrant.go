@@ -57,7 +57,7 @@ const (
 
 // notices are the area's notices as its address says them (?done=…).
 var notices = map[string]string{"saved": noticeSaved, "deleted": noticeDeleted, "password": noticePassword,
-	"confirmed": noticeConfirmed, "account-deleted": "registrant.notice.accountDeleted", "added": "registrant.notice.added"}
+	"confirmed": noticeConfirmed, "account-deleted": "registrant.notice.accountDeleted", "logged-out": "registrant.notice.loggedOut", "added": "registrant.notice.added"}
 
 // ServeRegistrants adds the registrants' pages (serveRegistrant) to the
 // handler on routes that read the viewer; their answers are kept by no
@@ -225,7 +225,7 @@ func (h *Handler) registrantLogin(ctx context.Context, p FormPost) (Outcome, err
 	if err != nil || len(errs) > 0 {
 		return Refused(errs), err
 	}
-	return Outcome{Session: SessionStart, Account: a.ID, Next: h.resolver.RegistrantURL(route.RegistrantArea, p.Lang),
+	return Outcome{Session: SessionStart, Account: a.ID, Role: account.Registrant, Next: h.resolver.RegistrantURL(route.RegistrantArea, p.Lang),
 		Cookie: rp.LoginBrakes.DeviceCookie(account.Registrant, a.Email)}, nil
 }
 
@@ -272,7 +272,7 @@ func (h *Handler) resetPassword(ctx context.Context, p FormPost) (Outcome, error
 	case len(errs) > 0:
 		return Refused(errs), nil
 	}
-	return Outcome{Session: SessionStart, Account: a.ID}, nil
+	return Outcome{Session: SessionStart, Account: a.ID, Role: account.Registrant}, nil
 }
 
 // confirmDemand is the confirmation link's form handler.
@@ -286,7 +286,7 @@ func (h *Handler) confirmDemand(ctx context.Context, p FormPost) (Outcome, error
 	case len(errs) > 0:
 		return Refused(errs), nil
 	}
-	return Outcome{Session: SessionStart, Account: a.ID}, nil
+	return Outcome{Session: SessionStart, Account: a.ID, Role: account.Registrant}, nil
 }
 
 // areaPost is one of the area's forms: its action field says which.
@@ -350,7 +350,7 @@ func (h *Handler) areaPost(ctx context.Context, a account.Account, p FormPost) (
 		}
 		return Outcome{Session: SessionEnd, Next: h.resolver.RegistrantURL(route.RegistrantLogin, p.Lang) + "?done=account-deleted"}, nil
 	case actionLogout:
-		return Outcome{Session: SessionEnd, Next: "/" + p.Lang + "/"}, nil
+		return Outcome{Session: SessionEnd, Next: h.resolver.RegistrantURL(route.RegistrantLogin, p.Lang) + "?done=logged-out"}, nil
 	}
 	return Refused(field.Errors{formField: field.KeyChoice}), nil
 }

@@ -119,6 +119,10 @@ type Links struct {
 	// leads owners to theirs): the same for everyone, so the shell stays
 	// cacheable.
 	Login string `json:"login"`
+	// Account and Owner are where the link leads a registrant and an owner
+	// logged in (the browser learns who: web.ViewerCookie).
+	Account string `json:"account"`
+	Owner   string `json:"owner"`
 }
 
 func (c *resolution) shell(urlIn func(lang string) string) Shell {
@@ -132,7 +136,8 @@ func (c *resolution) shell(urlIn func(lang string) string) Shell {
 		Header: cfg.Header,
 		Links: Links{Home: c.r.HomeURL(lang), Sale: c.r.ListURL(ListSale, lang, nil),
 			Rent: c.r.ListURL(ListRent, lang, nil), Sold: c.r.ListURL(ListSold, lang, nil),
-			Login: c.r.RegistrantURL(RegistrantLogin, lang)},
+			Login: c.r.RegistrantURL(RegistrantLogin, lang), Account: c.r.RegistrantURL(RegistrantArea, lang),
+			Owner: c.r.OwnerURL(lang)},
 	}
 	s.Links.Valuation, _ = c.link(ValuationPath)
 	if cp := cfg.Captcha; cp != nil {

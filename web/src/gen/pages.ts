@@ -125,6 +125,8 @@ export interface Links {
   sold?: string
   valuation?: string
   login: string
+  account: string
+  owner: string
 }
 
 /** route.Captcha */

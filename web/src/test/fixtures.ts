@@ -50,7 +50,7 @@ export function shell(lang: Lang, opts: { languages?: Lang[]; path?: (l: Lang) =
       legal: [{ label: 'Privacy', href: `/${lang}/privacy/` }],
     },
     languages: langs.length > 1 ? langs.map((l) => ({ label: names[l], href: path(l), lang: l, current: l === lang || undefined })) : [],
-    links: { home: `/${lang}/`, sale: `/${lang}/${s.sale}/`, rent: `/${lang}/${s.rent}/`, sold: `/${lang}/${s.sold}/`, valuation: `/${lang}/valuation/`, login: `/${lang}/account/login/` },
+    links: { home: `/${lang}/`, sale: `/${lang}/${s.sale}/`, rent: `/${lang}/${s.rent}/`, sold: `/${lang}/${s.sold}/`, valuation: `/${lang}/valuation/`, login: `/${lang}/account/login/`, account: `/${lang}/account/`, owner: `/${lang}/owner/` },
   }
 }
 

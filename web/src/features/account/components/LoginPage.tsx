@@ -9,7 +9,7 @@ import { Field, FormError } from './Field'
  * (account.error.login, SPEC §8's owner message, or account.error.locked past the brakes) and
  * the address typed.
  */
-export function LoginPage({ texts, title, action, errors, form, forgot }: AccountProps) {
+export function LoginPage({ texts, title, action, errors, form, forgot, notice }: AccountProps) {
   const t = useSay(texts)
   const uid = useId()
   const typed = form?.values?.email
@@ -18,6 +18,11 @@ export function LoginPage({ texts, title, action, errors, form, forgot }: Accoun
       <div className="container">
         <h1>{title}</h1>
         <div className="account-card">
+          {notice && (
+            <p className="owner-notice" role="status">
+              {t(notice)}
+            </p>
+          )}
           <p>{t('account.login.intro')}</p>
           <form method="post" action={action} noValidate>
             <FormError error={errors?.form} say={t} />

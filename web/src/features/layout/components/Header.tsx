@@ -1,3 +1,4 @@
+import { LoginLink } from './LoginLink'
 import { type KeyboardEvent as ReactKeyboardEvent, type RefObject, useEffect, useId, useLayoutEffect, useRef, useState } from 'react'
 import { useT } from '../../../lib/i18n'
 import { Link } from '../../../lib/router'
@@ -122,11 +123,7 @@ export function Header({ site, isHome, scrolled, path }: HeaderProps) {
                 {t('layout.freeValuation')}
               </Link>
             )}
-            {site.links?.login && (
-              <Link href={site.links.login} className="header-login">
-                {t('layout.login')}
-              </Link>
-            )}
+            {site.links?.login && <LoginLink links={site.links} className="header-login" />}
             <LanguageSwitcher languages={site.languages} />
           </div>
         </div>

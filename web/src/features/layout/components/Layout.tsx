@@ -20,7 +20,7 @@ const EMPTY_SHELL: Shell = {
   topBar: { left: [], right: [] },
   footer: { columns: [], copyright: '', legal: [] },
   languages: [],
-  links: { home: '/', login: '' },
+  links: { home: '/', login: '', account: '', owner: '' },
 }
 
 /** How far the page must scroll for the header to change (SPEC §9: 30 px); read once per frame. */

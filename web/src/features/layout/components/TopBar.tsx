@@ -1,10 +1,10 @@
+import { LoginLink } from './LoginLink'
 import type { Shell, SiteLink } from '../../../lib/site/types'
 import type { CSSProperties } from 'react'
 import { useDevice } from '../../../lib/device'
 import { useT } from '../../../lib/i18n'
 import { knownIcon } from '../../../lib/ui/icons'
 import { SmartLink } from '../../../lib/ui/SmartLink'
-import { Link } from '../../../lib/router'
 import { ServerMemo } from '../../../lib/memo/ServerMemo'
 
 /**
@@ -34,9 +34,7 @@ export function TopBar({ site }: { site: Shell }) {
           {/* The login link: here on a wide screen, in the drawer on a narrow one (Header). */}
           {login && (
             <li>
-              <Link href={login} className="topbar-login">
-                {t('layout.login')}
-              </Link>
+              <LoginLink links={site.links} className="topbar-login" />
             </li>
           )}
         </ul>
