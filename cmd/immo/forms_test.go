@@ -299,7 +299,7 @@ func testForms(t *testing.T, s *formSite) {
 					if !strings.Contains(string(m.Data), "A1.2") {
 						tb.Errorf("the mail to %v does not name the unit", m.To)
 					}
-					if strings.Contains(string(m.To[0]), "info@") && !strings.Contains(quotedPrintable(m.Data), "Envoyé depuis: https://immo.example"+projectPage) {
+					if strings.Contains(string(m.To[0]), "info@") && !strings.Contains(quotedPrintable(m.Data), "Envoyé depuis\u202f: https://immo.example"+projectPage) {
 						tb.Errorf("the agency's notice does not link to the project's page:\n%s", quotedPrintable(m.Data))
 					}
 				}

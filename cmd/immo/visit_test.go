@@ -235,7 +235,7 @@ func testVisitForm(t *testing.T, s *formSite) {
 		t.Fatal("want a notice and a confirmation")
 	}
 	noticeText := string(mailParts(t, notice)["text/plain"])
-	if !strings.Contains(noticeText, "Mardi 03/03/2026 à 10:00") || !strings.Contains(notice.Header.Get("Reply-To"), "anne@example.be") {
+	if !strings.Contains(noticeText, "mardi 03/03/2026 à 10:00") || !strings.Contains(notice.Header.Get("Reply-To"), "anne@example.be") {
 		t.Errorf("the agency's notice lacks the slot or Reply-To:\n%s", noticeText)
 	}
 	parts := mailParts(t, confirmation)
