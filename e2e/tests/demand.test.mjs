@@ -148,9 +148,16 @@ describe('demand registrant', () => {
       await Promise.all([page.waitForURL((u) => u.search.includes('done=saved'), { timeout: slow(10_000) }), demand.locator('form:has(input[name="action"][value="edit"]) button[type="submit"]').click()])
       await waitForText(page.locator('.registrant-demand h3').first(), ['700.000'], 'the edited search')
 
-      // Logout, then the header's login link.
-      await Promise.all([page.waitForURL((u) => u.pathname === '/fr/', { timeout: slow(10_000) }), page.locator('form:has(input[value="logout"]) button').click()])
+      // Logged in, the cached home page's header leads to the area ("My account").
+      await page.goto(server.url + '/fr/')
+      await waitForText(page.locator('.topbar .topbar-login'), [text('fr', 'layout', 'account')], 'the header knows who is logged in')
+      await page.goto(server.url + '/fr/account/')
+      // Logout: the login page says so; the header's link is "Log in" again.
+      await Promise.all([page.waitForURL((u) => u.pathname === '/fr/account/login/', { timeout: slow(10_000) }), page.locator('form:has(input[value="logout"]) button').click()])
+      await waitForText(page.locator('main'), [say('fr', 'notice.loggedOut')], 'the logout said')
+      await page.goto(server.url + '/fr/')
       // On a wide screen the login link is the top bar's (in the drawer on a phone).
+      await waitForText(page.locator('.topbar .topbar-login'), [text('fr', 'layout', 'login')], 'logged out, the header says log in')
       await page.locator('.topbar .topbar-login').click()
       await page.waitForURL((u) => u.pathname === '/fr/account/login/')
       const login = page.locator('main form[method="post"]')

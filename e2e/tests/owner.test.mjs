@@ -4,7 +4,7 @@
 // portal with the owner's two properties and their visits; a visit of one
 // property's page (another browser, a different User-Agent) shows as
 // today's once the server writes its counts (every 10 s); the logout leads
-// home and closes the portal; a wrong password gets the owner message, the
+// to the login, which says so, and closes the portal; a wrong password gets the owner message, the
 // right one the portal, with JavaScript and without. A public page is the
 // same for a logged-in owner as for anyone, and sets no cookie.
 import assert from 'node:assert/strict'
@@ -275,7 +275,7 @@ describe('owner portal', () => {
     }
   })
 
-  it('logout leads home and closes the portal; a wrong password gets the owner message, the right one the portal', { timeout: TIMEOUT, skip }, async () => {
+  it('logout leads to the login, which says so, and closes the portal; a wrong password gets the owner message, the right one the portal', { timeout: TIMEOUT, skip }, async () => {
     const ctx = await ownerContext()
     const page = await ctx.context.newPage()
     try {
@@ -283,7 +283,8 @@ describe('owner portal', () => {
       await assertPortal(page, 'portal')
       const logout = page.getByRole('button', { name: say('portal.logout') })
       await waitForHydration(logout)
-      await Promise.all([page.waitForURL((u) => u.pathname === '/nl/', { timeout: slow(10_000) }), logout.click()])
+      await Promise.all([page.waitForURL((u) => u.pathname === '/nl/login/', { timeout: slow(10_000) }), logout.click()])
+      await waitForText(page.locator('.owner-notice'), [say('portal.loggedOut')], 'the logout said')
       assert.equal(await sessionCookie(ctx), undefined, 'the logout ends the session cookie')
 
       await page.goto(server.url + '/nl/owner/')

@@ -26,7 +26,8 @@ import (
 func registration(email, password string, zones ...string) url.Values {
 	v := url.Values{"title": {"ms"}, "firstName": {"Ann"}, "lastName": {"Peeters"}, "email": {email}, "phone": {"0471 23 45 67"},
 		"purpose": {"buy"}, "types": {"1", "2"}, "zones": zones, "priceMax": {"400000"}, "bedroomsMin": {"2"},
-		"contactTime": {"morning", "evening"}, "password": {password}, "passwordConfirm": {password}, altcha.HoneypotField: {""}}
+		"contactTime": {"morning", "evening"}, "password": {password}, "passwordConfirm": {password}, altcha.HoneypotField: {""},
+		"street": {"Rue des Tests 1"}, "zip": {"6700"}, "city": {"Arlon"}, "contactDevice": {"mobile"}, "remark": {"Near a school"}}
 	return v
 }
 
@@ -111,8 +112,14 @@ func TestRegistrant(t *testing.T) {
 				http.StatusSeeOther, thanks)
 			first := s.Delivered(t, 0, 2)
 			text := mailTo(t, first, "Ann@Example.be")
-			if strings.Contains(text, "ann's secret words") || strings.Contains(mailTo(t, first, "info@"), "secret") {
+			notice := mailTo(t, first, "info@") // a body is read once
+			if strings.Contains(text, "ann's secret words") || strings.Contains(notice, "secret") {
 				t.Fatal("a mail carries the password")
+			}
+			// SPEC §3's fields reach the agency: the address, how to reach them, the remark.
+			if !strings.Contains(notice, "Rue des Tests 1") || !strings.Contains(notice, "GSM") ||
+				!strings.Contains(notice, "Near a school") {
+				t.Fatalf("the agency's notice lacks the address, the device or the remark:\n%s", notice)
 			}
 			link := confirmLink.FindString(text)
 			if link == "" || strings.Contains(text, "forgot-password") {

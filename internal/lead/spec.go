@@ -100,6 +100,9 @@ var contactTimes = []string{"morning", "afternoon", "evening"}
 
 var contactTime = Field{Name: "contactTime", Type: Choice, Options: contactTimes}
 
+// Contact devices (SPEC §3): how a registrant wants to be reached.
+var contactDevices = []string{"phone", "mobile", "email"}
+
 // OptsIn tells whether r asks for the newsletter in passing (the
 // information request's and the demand register's box).
 func OptsIn(r Request) bool {
@@ -162,6 +165,10 @@ func demandRegisterFields() []Field {
 	for _, name := range DemandRanges {
 		fs = append(fs, Field{Name: name, Type: Number})
 	}
+	// SPEC §3's demand fields: the person's address and the way they want
+	// to be reached (the remark, as every kind's, besides).
+	fs = append(fs, Field{Name: "street", Type: Text}, Field{Name: "zip", Type: Text}, Field{Name: "city", Type: Text},
+		Field{Name: "contactDevice", Type: Choice, Options: contactDevices})
 	return append(fs, newsletterOptIn,
 		Field{Name: "contactTime", Type: List, Options: contactTimes},
 		Field{Name: "password", Type: Password, Required: true},

@@ -1,5 +1,5 @@
 import { useCallback, useRef } from 'react'
-import { Altcha, CheckboxField, CheckboxGroup, PersonFields, RadioGroup, TextField, VisitorForm } from '../../../shared/forms'
+import { Altcha, CheckboxField, CheckboxGroup, PersonFields, RadioGroup, TextArea, TextField, VisitorForm } from '../../../shared/forms'
 import { LAZY_FORMS } from '../../../gen/forms.lazy'
 import { useT } from '../../../lib/i18n'
 import { usePage } from '../../../lib/router'
@@ -52,11 +52,24 @@ export function DemandRegisterForm({ texts, search }: Pick<DemandRegisterProps, 
         <fieldset className="demand-group">
           <legend>{say('registrant.register.you')}</legend>
           <PersonFields />
+          {/* SPEC §3: the address, how to reach them, a remark — all optional. */}
+          <fieldset className="demand-address">
+            <legend>{say('registrant.register.address')}</legend>
+            <TextField name="street" label={say('registrant.register.street')} autoComplete="street-address" />
+            <TextField name="zip" label={say('registrant.register.zip')} autoComplete="postal-code" />
+            <TextField name="city" label={say('registrant.register.city')} autoComplete="address-level2" />
+          </fieldset>
+          <RadioGroup
+            name="contactDevice"
+            label={say('registrant.register.contactDevice')}
+            options={(['phone', 'mobile', 'email'] as const).map((v) => ({ value: v, label: say(`registrant.register.device.${v}`) }))}
+          />
           <CheckboxGroup
             name="contactTime"
             label={say('registrant.register.contactTime')}
             options={(['morning', 'afternoon', 'evening'] as const).map((v) => ({ value: v, label: t(`forms.contactTime.${v}`) }))}
           />
+          <TextArea name="remark" label={say('registrant.register.remark')} />
           <CheckboxField name="newsletter" label={say('registrant.register.newsletter')} />
         </fieldset>
         <fieldset className="demand-group">
