@@ -4,7 +4,6 @@ import (
 	"iter"
 	"net/http"
 	"net/url"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -87,28 +86,10 @@ func (h *Handler) demandRow(d demand.Registered, lang string, listings iter.Seq[
 	return row
 }
 
-// demandSummary is d's search in words (the registrants' area's summary:
-// goal, types, zones, price) with the rooms it asks for, which that
-// summary leaves out: "2 bedrooms min", "1–2 garages".
+// demandSummary is d's search in words, its rooms too (route.DemandSummary,
+// the registrants' area's).
 func (h *Handler) demandSummary(d demand.Demand, lang string) string {
-	parts := []string{h.o.Demands.Summary(d, lang)}
-	rooms := func(name string, r demand.Range) {
-		n := func(v int64) string { return strconv.FormatInt(v, 10) }
-		key := "admin.demands.rooms." + name
-		switch {
-		case r.Min > 0 && r.Max > 0:
-			parts = append(parts, i18n.Tf(lang, key+"Between", "min", n(r.Min), "max", n(r.Max)))
-		case r.Min > 0:
-			parts = append(parts, i18n.Tf(lang, key+"Min", "n", n(r.Min)))
-		case r.Max > 0:
-			parts = append(parts, i18n.Tf(lang, key+"Max", "n", n(r.Max)))
-		}
-	}
-	rooms("bedrooms", d.Bedrooms)
-	rooms("bathrooms", demand.Range{Min: d.BathroomsMin})
-	rooms("garages", d.Garages)
-	rooms("parkings", d.Parkings)
-	return strings.Join(slices.DeleteFunc(parts, func(s string) bool { return s == "" }), " · ")
+	return h.o.Demands.Summary(d, lang)
 }
 
 // demandsCSV is the export's header (admin.json), in column order.

@@ -4,6 +4,9 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+
+	"immo/internal/catalog"
+	"immo/internal/demand"
 )
 
 // A filtered list is titled for what it shows, not the configured title
@@ -31,6 +34,20 @@ func TestListTitleAndDescriptions(t *testing.T) {
 	for _, path := range []string{"/en/privacy-statement/", "/fr/avertissement/", "/fr/a-propos/equipe/", "/de/cookie-policy/"} {
 		if res := resolvePage(r, path); res.Status != 200 || strings.TrimSpace(res.Head.Description) == "" {
 			t.Errorf("%s: %d, description %q", path, res.Status, res.Head.Description)
+		}
+	}
+}
+
+// A demand's summary, in the registrant's area as in the inbox, keeps the
+// rooms it asks for.
+func TestDemandSummaryRooms(t *testing.T) {
+	r := demoResolver(t)
+	d := demand.Demand{Goal: catalog.GoalSale, Types: []int{1}, Price: demand.Range{Max: 400000},
+		Bedrooms: demand.Range{Min: 2}, Garages: demand.Range{Min: 1, Max: 2}}
+	got := r.DemandSummary(d, "en")
+	for _, want := range []string{"up to € 400.000", "2 bedrooms min", "1–2 garages"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("summary %q lacks %q", got, want)
 		}
 	}
 }
