@@ -23,6 +23,24 @@ type EPCView struct {
 }
 
 func (c *resolution) property(id int64) Result {
+	if c.path != "" {
+		if stored, ok := catalog.Listing(c.ix, id); ok {
+			// Another spelling of the address (/fr/property/{id}/ for the
+			// French pretty one): its 301 before the page is built — a
+			// redirect must cost less than the page it points to (it ran
+			// at a third of its rate, the page built to be thrown away).
+			typeName := c.ix.TypeName(stored.WebID, c.lang)
+			if typeName == "" {
+				typeName = stored.TypeDescription
+			}
+			if to := c.r.PropertyURL(stored.ID, stored.Goal, stored.City, typeName, c.lang); !c.atPath(to) {
+				if len(c.query) > 0 {
+					to += "?" + c.query.Encode()
+				}
+				return c.redirect(http.StatusMovedPermanently, to)
+			}
+		}
+	}
 	p, err := c.ix.Property(id, c.lang)
 	if err != nil {
 		return c.missingProperty()

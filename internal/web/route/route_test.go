@@ -17,14 +17,14 @@ import (
 	"immo/internal/site"
 )
 
-func demoResolver(t *testing.T) *Resolver {
+func demoResolver(t testing.TB) *Resolver {
 	t.Helper()
 	return resolverFor(t, "site.json", demo.SiteJSON())
 }
 
 // resolverFor is a resolver for the site configuration raw, over the demo
 // catalog.
-func resolverFor(t *testing.T, name string, raw []byte) *Resolver {
+func resolverFor(t testing.TB, name string, raw []byte) *Resolver {
 	t.Helper()
 	cfg, err := site.Parse(name, raw)
 	if err != nil {

@@ -51,3 +51,25 @@ func TestDemandSummaryRooms(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkPropertyRedirect: another spelling of a property's address
+// answers its 301 without building the page (compare
+// BenchmarkPropertyPage).
+func BenchmarkPropertyRedirect(b *testing.B) {
+	r := demoResolver(b)
+	for b.Loop() {
+		if res := r.Resolve("/fr/property/4100001/", nil); res.Redirect == "" {
+			b.Fatal("no redirect")
+		}
+	}
+}
+
+func BenchmarkPropertyPage(b *testing.B) {
+	r := demoResolver(b)
+	to := r.Resolve("/fr/property/4100001/", nil).Redirect
+	for b.Loop() {
+		if res := r.Resolve(to, nil); res.Status != 200 {
+			b.Fatal(res.Status)
+		}
+	}
+}
