@@ -5,6 +5,7 @@ import (
 	"crypto/subtle"
 	"encoding/base64"
 	"net/http"
+	"strconv"
 	"strings"
 	"time"
 
@@ -90,4 +91,46 @@ func (h *Handler) tellViewer(w http.ResponseWriter, out Outcome) {
 		http.SetCookie(w, &http.Cookie{Name: ViewerCookie, Value: "", Path: "/", MaxAge: -1, Secure: h.secure,
 			SameSite: http.SameSiteLaxMode})
 	}
+}
+
+// OwnsCookie names the properties the browser's owner owns, keyed by the
+// server's secret (set by the portal): the visits of their own property's
+// page are not visits (SPEC §1's counts are the public's), and the public
+// pages read no session to know it.
+const OwnsCookie = "immo_owns"
+
+// tellOwns sets OwnsCookie to ids (none: nothing to say).
+func (b LoginBrakes) tellOwns(w http.ResponseWriter, ids []int64) {
+	if b.IP == nil || len(ids) == 0 || len(ids) > maxOwned {
+		return
+	}
+	parts := make([]string, len(ids))
+	for i, id := range ids {
+		parts[i] = strconv.FormatInt(id, 10)
+	}
+	list := strings.Join(parts, "-")
+	http.SetCookie(w, &http.Cookie{Name: OwnsCookie, Value: list + "." + b.IP.Hash("owns|"+list), Path: "/",
+		MaxAge: int(DeviceLifetime / time.Second), HttpOnly: true, Secure: b.Secure, SameSite: http.SameSiteLaxMode})
+}
+
+// maxOwned bounds the properties OwnsCookie names (a cookie stays small).
+const maxOwned = 100
+
+// owns says whether r's OwnsCookie, genuine, names property.
+func (b LoginBrakes) owns(r *http.Request, property int64) bool {
+	c, err := r.Cookie(OwnsCookie)
+	if b.IP == nil || err != nil {
+		return false
+	}
+	list, mac, ok := strings.Cut(c.Value, ".")
+	if !ok || len(list) > maxOwned*20 || subtle.ConstantTimeCompare([]byte(mac), []byte(b.IP.Hash("owns|"+list))) != 1 {
+		return false
+	}
+	want := strconv.FormatInt(property, 10)
+	for _, id := range strings.Split(list, "-") {
+		if id == want {
+			return true
+		}
+	}
+	return false
 }

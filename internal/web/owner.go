@@ -155,6 +155,13 @@ func (h *Handler) serveOwner(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		if r.Method != http.MethodPost {
+			if props, ok := res.Props.(*route.AccountProps); ok {
+				ids := make([]int64, len(props.Properties))
+				for i, p := range props.Properties {
+					ids[i] = p.ID
+				}
+				h.owners.LoginBrakes.tellOwns(w, ids)
+			}
 			render(res, nil, 0)
 			return
 		}

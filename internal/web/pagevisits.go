@@ -15,8 +15,9 @@ import (
 // it counts.
 // A visit is a GET answered 200 with the page of a property of the index
 // (route.Resolver.PropertyAt), from a browser (not a robot: isBot) that
-// shows the page (not a prefetch: isPrefetch). No cookie is read or set:
-// the visitor is a name of the day made from its address and browser
+// shows the page (not a prefetch: isPrefetch), nor the page's owner (their
+// portal's signed OwnsCookie, the only cookie read; none is set): the
+// visitor is a name of the day made from its address and browser
 // (visit.Visitors), which only the Counter's memory holds.
 type PageVisits struct {
 	// Counter gathers the visits, written in batches by its owner
@@ -44,6 +45,9 @@ func (h *Handler) countVisits(next http.Handler) http.Handler {
 		now = time.Now
 	}
 	count := func(r *http.Request, property int64) {
+		if h.owners.LoginBrakes.owns(r, property) {
+			return // the owner looking at their own property's page
+		}
 		t := now()
 		v.Counter.CountFrom(property, v.Visitor(remoteIP(r), r.UserAgent(), t), t, func() visit.Source {
 			return visitSource(r)
