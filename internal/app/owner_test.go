@@ -198,7 +198,7 @@ func TestOwnerPortal(t *testing.T) {
 			if !weekly() {
 				t.Fatal("the report still off")
 			}
-			expect(t, "logout", c.do(t, "POST", "/fr/owner/", url.Values{}), http.StatusSeeOther, "/fr/")
+			expect(t, "logout", c.do(t, "POST", "/fr/owner/", url.Values{}), http.StatusSeeOther, "/fr/login/?done=logged-out")
 			if c.cookie != nil {
 				t.Fatal("the cookie outlives the logout")
 			}
