@@ -284,11 +284,11 @@ type PointOfInterest struct {
 // IsSale tells whether the property is for sale (Goal 0).
 func (p *Property) IsSale() bool { return p.Goal == GoalSale }
 
-// CountryCode is the listing's country as ISO 3166-1 alpha-2 ("BE",
+// CountryCode is a feed's CountryID as ISO 3166-1 alpha-2 ("BE",
 // "LU"), "" for another; a feed that states no country is the Belgian
 // agency's.
-func (p *Property) CountryCode() string {
-	switch p.CountryID {
+func CountryCode(countryID int) string {
+	switch countryID {
 	case CountryBelgium, 0:
 		return "BE"
 	case CountryLuxembourg:
@@ -301,11 +301,8 @@ func (p *Property) CountryCode() string {
 // (rules.Postcode), as the agency's zones and the demands hold them; "" in
 // another country. A feed that states no country is the Belgian agency's.
 func (p *Property) Postcode() string {
-	switch p.CountryID {
-	case CountryBelgium, 0:
-		return rules.Postcode("BE", p.Zip)
-	case CountryLuxembourg:
-		return rules.Postcode("LU", p.Zip)
+	if c := CountryCode(p.CountryID); c != "" {
+		return rules.Postcode(c, p.Zip)
 	}
 	return ""
 }

@@ -27,18 +27,16 @@ type PublicProperty struct {
 	Marquee     int    `json:"Marquee"`
 	MarqueeName string `json:"MarqueeName,omitempty"`
 
-	PublishAddress bool   `json:"PublishAddress"`
-	Street         string `json:"Street"`
-	HouseNumber    string `json:"HouseNumber"`
-	BoxNr          string `json:"BoxNr,omitempty"`
-	Zip            string `json:"Zip"`
-	City           string `json:"City"`
-	CountryID      int    `json:"CountryID"`
-	CountryName    string `json:"CountryName"`
-	// CountryCode is CountryID as ISO 3166-1 ("BE", "LU"; "" another).
-	CountryCode string  `json:"CountryCode,omitempty"`
-	Latitude    float64 `json:"Latitude,omitempty"`
-	Longitude   float64 `json:"Longitude,omitempty"`
+	PublishAddress bool    `json:"PublishAddress"`
+	Street         string  `json:"Street"`
+	HouseNumber    string  `json:"HouseNumber"`
+	BoxNr          string  `json:"BoxNr,omitempty"`
+	Zip            string  `json:"Zip"`
+	City           string  `json:"City"`
+	CountryID      int     `json:"CountryID"`
+	CountryName    string  `json:"CountryName"`
+	Latitude       float64 `json:"Latitude,omitempty"`
+	Longitude      float64 `json:"Longitude,omitempty"`
 
 	EnergyPerformance *float64 `json:"EnergyPerformance,omitempty"`
 	EPCLabelText      string   `json:"EPCLabelText,omitempty"`
@@ -153,7 +151,7 @@ func (p *Property) Public(lang string, typeName func(webID int, lang string) str
 		Price: p.Price, PublishPrice: p.PublishPrice, PriceUnit: p.PriceUnit,
 		Marquee: p.Marquee, MarqueeName: p.MarqueeName,
 		PublishAddress: p.PublishAddress, Street: p.Street, HouseNumber: p.HouseNumber, BoxNr: p.BoxNr,
-		Zip: p.Zip, City: p.City, CountryID: p.CountryID, CountryName: p.CountryName, CountryCode: p.CountryCode(),
+		Zip: p.Zip, City: p.City, CountryID: p.CountryID, CountryName: p.CountryName,
 		Latitude: p.Latitude, Longitude: p.Longitude,
 		EnergyPerformance: p.EnergyPerformance, EPCLabelText: p.EPCLabelText,
 		XLargePictureItem: p.XLargePictureItem, Pictures: p.Pictures,

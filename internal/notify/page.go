@@ -75,7 +75,7 @@ func (c *Composer) agency(lang string) agencyView {
 		Name: a.Name, Logo: c.abs(a.Logo), Street: street,
 		City:    strings.TrimSpace(a.Address.Zip + " " + a.Address.City),
 		Country: a.Address.Country.In(lang),
-		Phone:   rules.FormatPhone(a.Phone), PhoneLink: phoneLink(a.Phone),
+		Phone:   rules.FormatPhone(a.Phone), PhoneLink: rules.TelNumber(a.Phone),
 		Email: a.Email, Website: c.base.String(), Host: c.base.Host,
 	}
 	if a.VATNumber != "" {
@@ -92,10 +92,6 @@ func (p page) Colon() string {
 	}
 	return ":"
 }
-
-// phoneLink is the number for a tel: link, international as the site
-// writes it (rules.TelNumber): "+3263224455", not "063224455".
-func phoneLink(s string) string { return rules.TelNumber(s) }
 
 // render writes p's HTML and text parts.
 func render(p page) (html, text string, err error) {

@@ -170,7 +170,7 @@ func listingLD(r *route.Resolver, p *route.PropertyProps, head route.Head) ld {
 		setText(addr, "streetAddress", strings.TrimSpace(prop.Street+" "+prop.HouseNumber+boxSuffix(prop.BoxNr, p.Site.Lang)))
 		setText(addr, "postalCode", prop.Zip)
 		setText(addr, "addressLocality", prop.City)
-		country := prop.CountryCode // ISO 3166-1, as schema.org asks
+		country := catalog.CountryCode(prop.CountryID) // ISO 3166-1, as schema.org asks
 		if country == "" {
 			country = prop.CountryName
 		}

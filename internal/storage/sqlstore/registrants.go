@@ -75,20 +75,19 @@ func (rs *Registrants) Confirm(ctx context.Context, hash string, now time.Time, 
 			return err
 		}
 		var accountID int64
-		var confirmed scanTime
-		confirmed.t = new(time.Time)
+		var confirmed time.Time
 		if err := tx.QueryRowContext(ctx, rs.s.d.query(`UPDATE demands SET confirmed_at = COALESCE(confirmed_at, ?) WHERE id = ?
 			RETURNING account_id`), rs.s.d.Time(now), id).Scan(&accountID); err != nil {
 			return err
 		}
 		if err := tx.QueryRowContext(ctx, rs.s.d.query(`SELECT email_confirmed_at FROM accounts WHERE id = ?`), accountID).
-			Scan(confirmed); err != nil {
+			Scan(scanTime{&confirmed}); err != nil {
 			return err
 		}
 		if passwordHash != "" {
 			return rs.s.setPassword(ctx, tx, accountID, passwordHash, now)
 		}
-		if confirmed.t.IsZero() {
+		if confirmed.IsZero() {
 			return registrant.ErrPasswordNeeded
 		}
 		return nil

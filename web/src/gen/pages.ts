@@ -522,7 +522,6 @@ export interface PublicProperty {
   City: string
   CountryID: number
   CountryName: string
-  CountryCode?: string
   Latitude?: number
   Longitude?: number
   EnergyPerformance?: number
