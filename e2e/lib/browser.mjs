@@ -166,8 +166,10 @@ export function consentCookie(origin, categories) {
 export async function waitForHydration(locator, timeout = 10_000) {
   await locator.waitFor({ state: 'attached', timeout })
   // A form's code loads when it comes near the viewport (web/src/shared/forms/deferred.tsx):
-  // the visitor scrolls to it first.
-  if (await locator.evaluate((el) => el.closest('.deferred-form') !== null)) await locator.evaluate((el) => el.scrollIntoView({ block: 'center' }))
+  // the visitor scrolls to it first (to its summary, when it waits behind one).
+  if (await locator.evaluate((el) => el.closest('.deferred-form') !== null)) {
+    await locator.evaluate((el) => (el.closest('details:not([open])') ?? el).scrollIntoView({ block: 'center' }))
+  }
   const deadline = Date.now() + timeout
   for (;;) {
     const done = await locator.evaluate((el) => Object.keys(el).some((k) => k.startsWith('__reactProps$')))
@@ -175,6 +177,17 @@ export async function waitForHydration(locator, timeout = 10_000) {
     if (Date.now() > deadline) throw new Error(`not hydrated after ${timeout} ms: ${await locator.evaluate((el) => el.outerHTML.slice(0, 200))}`)
     await new Promise((r) => setTimeout(r, 50))
   }
+}
+
+/**
+ * Opens a <details> (a form's disclosure) by its summary, as a visitor
+ * does; a click that missed (the page still moving under the pointer while
+ * pictures load, without JavaScript) is made again, as a visitor would.
+ */
+export async function unfold(page, selector) {
+  const details = page.locator(selector)
+  for (let i = 0; i < 3 && (await details.getAttribute('open')) === null; i++) await details.locator('> summary').click()
+  assert.notEqual(await details.getAttribute('open'), null, `${selector} opens`)
 }
 
 /**

@@ -5,7 +5,7 @@
 // fields in red" with nothing red.
 import assert from 'node:assert/strict'
 import { after, describe, it } from 'node:test'
-import { needsChromium, openContext, useBrowser, waitForHydration, waitForText } from '../lib/browser.mjs'
+import { needsChromium, openContext, unfold, useBrowser, waitForHydration, waitForText } from '../lib/browser.mjs'
 import { text } from '../lib/texts.mjs'
 import { useServer } from '../lib/server.mjs'
 import { slow } from '../lib/patience.mjs'
@@ -82,6 +82,7 @@ describe('a second try after a refusal', () => {
     for (const v of [a, b]) {
       assert.equal((await v.page.goto(server.url + path)).status(), 200)
       await waitForHydration(v.page.locator('#visit form'))
+      await unfold(v.page, '#visit')
     }
     const slots = () => b.page.locator('#visit form input[name="slot"]').evaluateAll((els) => els.map((e) => e.value))
     const slot = (await slots())[0]

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict'
 import { execFile } from 'node:child_process'
 import { after, describe, it } from 'node:test'
 import { promisify } from 'node:util'
-import { needsChromium, openContext, useBrowser, waitForHydration, waitForText } from '../lib/browser.mjs'
+import { needsChromium, openContext, unfold, useBrowser, waitForHydration, waitForText } from '../lib/browser.mjs'
 import { text } from '../lib/texts.mjs'
 import { mailTo } from '../lib/mail.mjs'
 import { binaryPath, useServer } from '../lib/server.mjs'
@@ -65,7 +65,11 @@ describe('the visit form', () => {
       assert.equal(res.status(), 200)
       const form = page.locator(FORM)
       await waitForHydration(form)
-      assert.equal((await page.locator('#visit h2').innerText()).trim(), text('de', 'visit', 'title'))
+      // Closed until asked for: the contact box's "book a visit" opens it.
+      assert.equal(await form.isVisible(), false, 'the form waits behind its summary')
+      assert.equal((await page.locator('#visit > summary').innerText()).trim(), text('de', 'visit', 'title'))
+      await page.locator('.contact-box a[href="#visit"]').click()
+      await form.waitFor({ state: 'visible', timeout: slow(5_000) })
       const slots = await offered(page)
       assert.ok(slots.length > 0, 'free slots offered')
       const radio = form.locator('input[name="slot"]').nth(1)
@@ -106,6 +110,7 @@ describe('the visit form', () => {
       for (const v of [a, b]) {
         assert.equal((await v.page.goto(server.url + path)).status(), 200)
         await waitForHydration(v.page.locator(FORM))
+        await unfold(v.page, '#visit')
       }
       const slot = (await offered(a.page))[0]
       assert.ok(slot, 'a free slot')
@@ -171,6 +176,48 @@ describe('the visit form', () => {
     assert.ok(stdout.includes('anne.peeters@example.be'), `Anne's confirmation is queued:\n${stdout}`)
     assert.equal(stdout.split('bart.claes@example.be').length - 1, 1, `one confirmation for Bart, of his second try:\n${stdout}`)
   })
+
+  for (const js of [true, false]) {
+    it(`fr on a phone${js ? '' : ' without JavaScript'}: the contact bar stays in reach and opens the visit form`, { timeout: TIMEOUT, skip }, async () => {
+      await server.start()
+      const ctx = await openContext(await browser.get(), server.origin, { javaScriptEnabled: js })
+      contexts.push(ctx)
+      const page = await ctx.context.newPage()
+      try {
+        await page.setViewportSize({ width: 375, height: 812 })
+        assert.equal((await page.goto(server.url + '/fr/property/4100003/')).status(), 200)
+        if (js) await waitForHydration(page.locator(FORM))
+        const bar = page.locator('.contact-bar')
+        // Halfway down the page, the bar sits at the bottom of the screen.
+        await page.evaluate(() => scrollTo(0, document.documentElement.scrollHeight / 3))
+        const box = await bar.boundingBox()
+        assert.ok(box && box.y + box.height <= 812 + 1 && box.y + box.height >= 812 - 2, `the bar at the bottom of the screen: ${JSON.stringify(box)}`)
+        assert.match(await bar.locator('a[href^="tel:"]').getAttribute('href'), /^tel:\+32/)
+        await bar.locator('a[href="#visit"]').click()
+        await page.waitForFunction(() => location.hash === '#visit')
+        const visit = page.locator('#visit')
+        if (!js) {
+          // Without JavaScript the link lands on the summary, one press from open.
+          const summary = await visit.locator('> summary').boundingBox()
+          assert.ok(summary && summary.y >= 0 && summary.y + summary.height <= 812, `the summary in view: ${JSON.stringify(summary)}`)
+          await unfold(page, '#visit')
+        }
+        await page.locator(`${FORM} input[name="firstName"]`).waitFor({ state: 'visible', timeout: slow(5_000) })
+        assert.notEqual(await visit.getAttribute('open'), null, 'the visit form is open')
+        // The page is far shorter than with every form open (13 000 px before).
+        await page.goto(server.url + '/fr/property/4100003/')
+        const height = await page.evaluate(() => document.documentElement.scrollHeight)
+        assert.ok(height < 10_500, `the phone's page is ${height} px`)
+        await ctx.settle()
+        ctx.assertClean(`phone contact bar${js ? '' : ' without JavaScript'}`)
+      } catch (err) {
+        err.message += `\nat ${page.url()}` + (ctx.problems.length ? `\nbrowser problems:\n  ${ctx.problems.join('\n  ')}` : '')
+        throw err
+      } finally {
+        await page.close()
+      }
+    })
+  }
 
   it('nl: the cancel link of the confirmation frees the slot, once', { timeout: TIMEOUT, skip }, async () => {
     await server.start()

@@ -33,13 +33,20 @@ function dom(p: Page) {
 
 describe('the visit form on the property page', () => {
   it('is absent when the site offers no visits', () => {
-    expect(dom(propertyPage('nl', { visit: undefined })).querySelector('section#visit')).toBeNull()
+    const el = dom(propertyPage('nl', { visit: undefined }))
+    expect(el.querySelector('#visit')).toBeNull()
+    expect(el.querySelector('a[href="#visit"]'), 'no link to a visit form').toBeNull()
   })
 
   it.each(['nl', 'de'] as const)('%s: slots grouped by day as radio buttons, posting contact-appointment to the page', (lang) => {
     const p = propertyPage(lang, { visit })
-    const section = dom(p).querySelector('section#visit')!
-    expect(section.querySelector('h2')!.textContent).toBe(translate(lang, 'visit.title'))
+    const el = dom(p)
+    // A disclosure, closed until asked for: its summary, the contact box and the contact bar lead to it.
+    const section = el.querySelector('details#visit')!
+    expect(section.hasAttribute('open')).toBe(false)
+    expect(section.querySelector(':scope > summary')!.textContent).toBe(translate(lang, 'visit.title'))
+    expect(el.querySelector('.contact-box a[href="#visit"]')!.textContent).toBe(translate(lang, 'visit.title'))
+    expect(el.querySelector('.contact-bar a[href="#visit"]')!.textContent).toBe(translate(lang, 'property.bar.visit'))
     const form = section.querySelector('form')!
     expect(form.getAttribute('method')).toBe('post')
     expect(form.getAttribute('action')).toBe(`${p.url}#visit`)
@@ -58,9 +65,12 @@ describe('the visit form on the property page', () => {
   })
 
   it('says so when no slot is free, without a form', () => {
-    const section = dom(propertyPage('fr', { visit: { days: [] } })).querySelector('section#visit')!
+    const el = dom(propertyPage('fr', { visit: { days: [] } }))
+    const section = el.querySelector('section#visit')!
+    expect(section.querySelector('h2')!.textContent).toBe(translate('fr', 'visit.title'))
     expect(section.textContent).toContain(translate('fr', 'visit.noSlots'))
     expect(section.querySelector('form')).toBeNull()
+    expect(el.querySelector('a[href="#visit"]'), 'no button to book what cannot be booked').toBeNull()
   })
 
   it('after "full": the summary, the slot field in red, what was typed kept', () => {
@@ -71,6 +81,7 @@ describe('the visit form on the property page', () => {
         form: { name: 'contact-appointment', values: { lastName: 'Müller', slot: '2026-03-03T10:30:00+01:00', remark: 'Mit Hund' } },
       }),
     )
+    expect(el.querySelector('details#visit')!.hasAttribute('open'), 'open after a refused post').toBe(true)
     const form = el.querySelector('#visit form')!
     expect(form.querySelector('.vf-summary')!.textContent).toContain(translate('de', 'forms.error.summary'))
     // The group in red, its message above the slots (not after seventy of them).

@@ -228,6 +228,24 @@ describe('VisitorForm', () => {
     expect(document.activeElement).toBe(screen.getByRole('alert')) // no field shown to focus
   })
 
+  it("keeps the summary in view when the server's first field in red is far below it: the focus on the summary", () => {
+    const props: PostProps = { errors: { remark: 'forms.error.required' }, form: { name: 'site-contact', values: {} } }
+    const below = vi.spyOn(HTMLTextAreaElement.prototype, 'getBoundingClientRect').mockReturnValue(new DOMRect(0, 2 * window.innerHeight, 300, 80))
+    try {
+      render(wrap(contactForm, { props }))
+      expect(labelled('Remark')).toHaveAttribute('aria-invalid', 'true')
+      expect(document.activeElement).toBe(screen.getByRole('alert'))
+    } finally {
+      below.mockRestore()
+    }
+  })
+
+  it("focuses the server's first field in red when it is in view", () => {
+    const props: PostProps = { errors: { remark: 'forms.error.required' }, form: { name: 'site-contact', values: {} } }
+    render(wrap(contactForm, { props }))
+    expect(document.activeElement).toBe(labelled('Remark'))
+  })
+
   it('says the mail was not sent when the post fails, and keeps what was typed', async () => {
     const user = userEvent.setup()
     const router = fakeRouter(vi.fn(async () => { throw new TypeError('network') }))

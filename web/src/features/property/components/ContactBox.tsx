@@ -1,14 +1,15 @@
 import { useT } from '../../../lib/i18n'
+import { openLinkedDisclosure } from '../../../lib/ui/disclosure'
 import { SmartLink } from '../../../lib/ui/SmartLink'
 import type { ContactView } from '../model/sections'
-import { CONTACT_ANCHOR, FRIEND_ANCHOR } from '../model/anchors'
+import { CONTACT_ANCHOR, FRIEND_ANCHOR, VISIT_ANCHOR } from '../model/anchors'
 
 /**
  * The agent in charge (else the agency): name, phone (SPEC §9 grouping, a
- * tel: link), e-mail. "Request information" is an e-mail to that address
- * until the forms issue brings the form: it does what it says.
+ * tel: link), e-mail, and the page's forms: the information request, the
+ * visit (when the page offers free times), send to a friend.
  */
-export function ContactBox({ contact: c, closed }: { contact: ContactView; closed: boolean }) {
+export function ContactBox({ contact: c, closed, visits }: { contact: ContactView; closed: boolean; visits: boolean }) {
   const t = useT()
   return (
     <section className="contact-box" aria-labelledby="contact-box-title">
@@ -35,8 +36,15 @@ export function ContactBox({ contact: c, closed }: { contact: ContactView; close
             {t('property.requestInfo')}
           </a>
         </li>
+        {visits && (
+          <li>
+            <a href={`#${VISIT_ANCHOR}`} className="button button-outline" data-icon="calendar" onClick={openLinkedDisclosure}>
+              {t('visit.title')}
+            </a>
+          </li>
+        )}
         <li>
-          <a href={`#${FRIEND_ANCHOR}`} className="button button-outline" data-icon="mail" onClick={openFriendForm}>
+          <a href={`#${FRIEND_ANCHOR}`} className="button button-outline" data-icon="mail" onClick={openLinkedDisclosure}>
             {t('property.friend.open')}
           </a>
         </li>
@@ -63,10 +71,4 @@ export function ContactBox({ contact: c, closed }: { contact: ContactView; close
       )}
     </section>
   )
-}
-
-/** Opens the friend form's disclosure before the browser scrolls to it (without JavaScript the link lands on its summary). */
-function openFriendForm() {
-  const d = document.getElementById(FRIEND_ANCHOR)
-  if (d instanceof HTMLDetailsElement) d.open = true
 }

@@ -227,6 +227,33 @@ describe('PropertyPage', () => {
     expect(agencyOnly.querySelector('a[href="mailto:info@immo-arlon.be"]')).not.toBeNull()
   })
 
+  it('the contact bar: the agent to call, the information request, labelled, after the page in reading order', () => {
+    const el = dom(page('fr'))
+    const bar = el.querySelector('.contact-bar')!
+    expect(bar.getAttribute('role')).toBe('group')
+    expect(bar.getAttribute('aria-label')).toBe("Contacter l'agence")
+    const tel = bar.querySelector('a[href^="tel:"]')!
+    expect(tel.getAttribute('href')).toBe('tel:+32496234517')
+    expect(tel.textContent).toBe('Appeler 0496 23 45 17') // the number read out, not shown
+    expect(bar.querySelector('a[href="#contact"]')!.textContent).toBe('Contacter')
+    expect(bar.querySelector('a[href="#visit"]'), 'no visit offered in this fixture').toBeNull()
+    expect(el.querySelector('#contact'), 'the form it leads to').not.toBeNull()
+    expect(bar.compareDocumentPosition(el.querySelector('.property-similar')!) & Node.DOCUMENT_POSITION_PRECEDING).toBeTruthy()
+  })
+
+  it('the contact box opens the disclosure it leads to before the browser scrolls there', async () => {
+    const container = await hydrate(page('en'))
+    try {
+      const friend = container.querySelector<HTMLDetailsElement>('details#friend')!
+      expect(friend.open).toBe(false)
+      const link = container.querySelector<HTMLAnchorElement>('.contact-box a[href="#friend"]')!
+      await act(async () => link.click())
+      expect(friend.open).toBe(true)
+    } finally {
+      container.remove()
+    }
+  })
+
   it('a sold property says so (role=status) and still offers similar ones', () => {
     const el = dom(page('fr', { Status: 'sold' }, { notice: 'Bien vendu' }))
     expect(el.querySelector('[role="status"]')!.textContent).toBe('Bien vendu')

@@ -8,6 +8,7 @@ import type { Card } from '../../../shared/cards/model/types'
 import { CardGrid, GOAL_SALE, pictureAlt } from '../../../shared/cards'
 import { addressLine, propertyView } from '../model/sections'
 import type { PropertyDetail, PropertyProps } from '../model/types'
+import { ContactBar } from './ContactBar'
 import { ContactBox } from './ContactBox'
 import { Description } from './Description'
 import { DocumentRequestForm, FriendForm, InformationForm, OfferForms, VisitForm } from './forms'
@@ -79,6 +80,7 @@ function FoundProperty(props: PropertyProps & { property: PropertyDetail }) {
   const v = propertyView({ ...props, title }, t, lang)
   const closed = p.Status === 'sold' || p.Status === 'rented'
   const alt = (pic: Picture) => pictureAlt(t, p, pic.Name)
+  const visits = (props.visit?.days?.length ?? 0) > 0
   return (
     <article className="page property-page" data-status={p.Status}>
       <div className="container">
@@ -128,7 +130,7 @@ function FoundProperty(props: PropertyProps & { property: PropertyDetail }) {
             <OfferForms property={p} terms={props.offer} />
           </div>
           <div className="property-aside">
-            <ContactBox contact={v.contact} closed={closed} />
+            <ContactBox contact={v.contact} closed={closed} visits={visits} />
           </div>
         </div>
 
@@ -137,6 +139,7 @@ function FoundProperty(props: PropertyProps & { property: PropertyDetail }) {
           <Link href={listUrl}>{t('property.backToList')}</Link>
         </p>
       </div>
+      <ContactBar contact={v.contact} visits={visits} />
     </article>
   )
 }

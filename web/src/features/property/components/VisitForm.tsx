@@ -1,12 +1,10 @@
 import { Altcha, PersonFields, TextArea, VisitorForm } from '../../../shared/forms'
 import { useT } from '../../../lib/i18n'
-import { usePage } from '../../../lib/router'
+import { usePage, type PostProps } from '../../../lib/router'
 import type { VisitView } from '../../../gen/pages'
+import { VISIT_ANCHOR } from '../model/anchors'
 import { SlotPicker } from './SlotPicker'
 import './visit.css'
-
-/** The anchor of the visit form. */
-export const VISIT_ANCHOR = 'visit'
 
 /**
  * The visit request (`contact-appointment`): the visitor's details, a free
@@ -14,34 +12,44 @@ export const VISIT_ANCHOR = 'visit'
  * request, or answers the page again with "The appointments are full" and
  * what was typed. Shown only when the page offers visits (its `visit`
  * prop); with no free slot it says so instead of a form.
+ *
+ * A disclosure (`<details>`), as send to a friend: the slots and the
+ * fields are some 2 000 px on a phone, opened when the visitor asks for
+ * them (its summary, the contact box's or the contact bar's "Book a
+ * visit"); open after a refused post, with the errors and what was typed.
  */
 export function VisitForm() {
   const t = useT()
-  const { url, props } = usePage<{ visit?: VisitView }>()
+  const { url, props } = usePage<{ visit?: VisitView } & PostProps>()
   const visit = props.visit
   if (!visit) return null
   const days = visit.days ?? []
-  return (
-    <section id={VISIT_ANCHOR} className="property-section property-form visit-form" aria-labelledby="visit-form-title">
-      <h2 id="visit-form-title">{t('visit.title')}</h2>
-      {days.length === 0 ? (
+  if (days.length === 0) {
+    return (
+      <section id={VISIT_ANCHOR} className="property-section property-form visit-form" aria-labelledby="visit-form-title">
+        <h2 id="visit-form-title">{t('visit.title')}</h2>
         <p className="muted">{t('visit.noSlots')}</p>
-      ) : (
-        <>
-          <p className="muted">{t('visit.intro')}</p>
-          <VisitorForm
-            kind="contact-appointment"
-            action={`${url.split('#')[0]}#${VISIT_ANCHOR}`}
-            antiSpam={<Altcha />}
-            submitLabel={t('visit.submit')}
-          >
-            <SlotPicker days={days} />
-            <PersonFields />
-            <TextArea name="remark" label={t('forms.label.remark')} rows={3} />
-          </VisitorForm>
-        </>
-      )}
-    </section>
+      </section>
+    )
+  }
+  const mine = props.form?.name === 'contact-appointment'
+  return (
+    <details id={VISIT_ANCHOR} className="property-section property-form visit-form" open={mine || undefined}>
+      <summary className="button button-outline" data-icon="calendar">
+        {t('visit.title')}
+      </summary>
+      <p className="muted">{t('visit.intro')}</p>
+      <VisitorForm
+        kind="contact-appointment"
+        action={`${url.split('#')[0]}#${VISIT_ANCHOR}`}
+        antiSpam={<Altcha />}
+        submitLabel={t('visit.submit')}
+      >
+        <SlotPicker days={days} />
+        <PersonFields />
+        <TextArea name="remark" label={t('forms.label.remark')} rows={3} />
+      </VisitorForm>
+    </details>
   )
 }
 

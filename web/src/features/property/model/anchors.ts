@@ -6,3 +6,6 @@ export const CONTACT_ANCHOR = 'contact'
 
 /** The send-to-a-friend form: the contact box's "Send to a friend" goes there. */
 export const FRIEND_ANCHOR = 'friend'
+
+/** The visit form: the contact box's and the contact bar's "Book a visit" go there. */
+export const VISIT_ANCHOR = 'visit'

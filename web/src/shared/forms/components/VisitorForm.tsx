@@ -51,6 +51,12 @@ function resolverOf(kind: FormKind, fields: readonly FieldSpec[]): Resolver<Valu
 
 const noErrors: FormErrors = {}
 
+/** The element is whole within the window. */
+function inView(el: HTMLElement): boolean {
+  const box = el.getBoundingClientRect()
+  return box.top >= 0 && box.bottom <= window.innerHeight
+}
+
 /** The header of a post the server only checks (internal/web/forms.go). */
 export const CHECK_HEADER = 'X-Form-Check'
 
@@ -134,18 +140,17 @@ export function VisitorForm({ kind, action, hidden, multipart: multipartProp, an
     // Whatever the answer, the proof posted may be spent (a slot full, a
     // document already asked for, a limit): the next press needs a new one.
     proof.current?.renew(server[ALTCHA_FIELD])
-    // The first field in red, which reads its error out (aria-describedby) —
-    // a radio group's first button, as a fieldset takes no focus —; the
-    // summary when the answer concerns no field shown (the form's own). The
-    // summary is scrolled into view first (clear of the sticky header: the
-    // document's scroll-padding), and the field keeps it there when both fit.
+    // The summary comes into view (clear of the sticky header: the
+    // document's scroll-padding) and stays there. The focus goes to the
+    // first field in red, which reads its error out (aria-describedby) — a
+    // radio group's first button, as a fieldset takes no focus — when it is
+    // in view beside the summary; else to the summary (a field far below it,
+    // an error of the form's own), the next Tab leading into the form.
     const invalid = summary.current?.closest('form')?.querySelector<HTMLElement>('[aria-invalid="true"]')
     const first = invalid?.matches('input, select, textarea, button') ? invalid : invalid?.querySelector<HTMLElement>('input, select, textarea')
     summary.current?.scrollIntoView?.({ block: 'start' })
-    if (first) {
-      const box = first.getBoundingClientRect()
-      first.focus({ preventScroll: box.top >= 0 && box.bottom <= window.innerHeight })
-    } else summary.current?.focus()
+    if (first && inView(first)) first.focus({ preventScroll: true })
+    else summary.current?.focus({ preventScroll: true })
   }, [server, answered, clearErrors])
   useEffect(() => {
     if (!failed) return
