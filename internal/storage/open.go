@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 
+	"immo/internal/agency"
 	"immo/internal/catalog"
 	"immo/internal/mail"
 	"immo/internal/pictures"
@@ -25,6 +26,7 @@ type Store interface {
 	testimonial.Store
 	testimonial.Pending // a form's testimonial, in its request's transaction
 	rendered.Store      // the rendered pages every server shares
+	agency.Store        // the site's published configurations
 	// Migrate applies pending migrations; Open already did.
 	Migrate(ctx context.Context) error
 	// QueueDB is the pool and dialect the mail queue (mailqueue) runs on.

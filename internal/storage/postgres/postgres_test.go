@@ -3,6 +3,7 @@ package postgres_test
 import (
 	"testing"
 
+	"immo/internal/agency"
 	"immo/internal/catalog"
 	"immo/internal/pictures"
 	"immo/internal/rendered"
@@ -44,6 +45,11 @@ func TestPictureStore(t *testing.T) {
 func TestRenderedStore(t *testing.T) {
 	open := opener()
 	storagetest.RunRendered(t, func(t *testing.T) rendered.Store { return open(t) })
+}
+
+func TestSiteVersions(t *testing.T) {
+	open := opener()
+	storagetest.RunSiteVersions(t, func(t *testing.T) agency.Store { return open(t) })
 }
 
 func TestTestimonialStore(t *testing.T) {

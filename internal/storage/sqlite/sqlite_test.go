@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"immo/internal/agency"
 	"immo/internal/catalog"
 	"immo/internal/pictures"
 	"immo/internal/rendered"
@@ -47,6 +48,11 @@ func TestPictureStore(t *testing.T) {
 func TestRenderedStore(t *testing.T) {
 	open := opener()
 	storagetest.RunRendered(t, func(t *testing.T) rendered.Store { return open(t) })
+}
+
+func TestSiteVersions(t *testing.T) {
+	open := opener()
+	storagetest.RunSiteVersions(t, func(t *testing.T) agency.Store { return open(t) })
 }
 
 func TestTestimonialStore(t *testing.T) {

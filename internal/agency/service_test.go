@@ -1,0 +1,89 @@
+package agency
+
+import (
+	"context"
+	"crypto/sha256"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+)
+
+// memory is an agency.Store in memory, for the rules that need no database
+// (the SQL stores pass storagetest.RunSiteVersions).
+type memory struct{ versions []Version }
+
+func (m *memory) PublishSiteVersion(_ context.Context, v Version) (int64, error) {
+	v.ID = int64(len(m.versions) + 1)
+	m.versions = append(m.versions, v)
+	return v.ID, nil
+}
+
+func (m *memory) SiteVersion(_ context.Context, id int64) (Version, error) {
+	if id < 1 || id > int64(len(m.versions)) {
+		return Version{}, ErrNoVersion
+	}
+	return m.versions[id-1], nil
+}
+
+func (m *memory) LatestSiteVersionID(context.Context) (int64, error) {
+	return int64(len(m.versions)), nil
+}
+
+func (m *memory) SiteVersionByHash(_ context.Context, h [sha256.Size]byte) (Version, error) {
+	for i := len(m.versions) - 1; i >= 0; i-- {
+		if m.versions[i].Hash == h {
+			return m.versions[i], nil
+		}
+	}
+	return Version{}, ErrNoVersion
+}
+
+func (m *memory) SiteVersions(_ context.Context, limit int) ([]Version, error) {
+	var out []Version
+	for i := len(m.versions) - 1; i >= 0 && len(out) < limit; i-- {
+		out = append(out, m.versions[i])
+	}
+	return out, nil
+}
+
+func TestPublishRefusesWhatItCannotKeep(t *testing.T) {
+	store := &memory{}
+	s := &Service{store: store, now: time.Now}
+	if _, err := s.Publish(t.Context(), "huge.json", make([]byte, MaxConfigBytes+1), "x", ""); !errors.Is(err, ErrTooLarge) {
+		t.Errorf("a configuration over the bound: %v, want ErrTooLarge", err)
+	}
+	if _, err := s.Publish(t.Context(), "bad.json", []byte(`{`), "x", ""); err == nil || !strings.Contains(err.Error(), "bad.json") {
+		t.Errorf("a file that does not parse: %v, want its name in the error", err)
+	}
+	if len(store.versions) != 0 {
+		t.Errorf("%d versions stored from refused files", len(store.versions))
+	}
+}
+
+func TestClip(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		n    int
+		want string
+	}{
+		{"  anne@example.be ", 200, "anne@example.be"},
+		{"abcdef", 3, "abc"},
+		{"aé", 2, "a"}, // é is two bytes: never half of it
+		{"", 5, ""},
+	} {
+		if got := clip(c.in, c.n); got != c.want {
+			t.Errorf("clip(%q, %d) = %q, want %q", c.in, c.n, got, c.want)
+		}
+	}
+}
+
+func TestContext(t *testing.T) {
+	if FromContext(t.Context()) != nil {
+		t.Error("an agency in an empty context")
+	}
+	a := &Agency{Version: 7}
+	if got := FromContext(NewContext(t.Context(), a)); got != a {
+		t.Errorf("FromContext = %v, want the agency put there", got)
+	}
+}

@@ -1,0 +1,53 @@
+package agency
+
+import (
+	"context"
+	"crypto/sha256"
+	"errors"
+	"time"
+)
+
+// Version is one published configuration of the site: site.json's format,
+// kept as it was given (an export gives the same bytes back).
+type Version struct {
+	ID     int64
+	Config []byte
+	// Hash is the SHA-256 of Config: a file published once is not
+	// published again when a server starts with it (Service.Import).
+	Hash [sha256.Size]byte
+	// By says who published it: "file site.json", a staff member's address.
+	By   string
+	Note string
+	At   time.Time
+}
+
+// Limits of what a version holds, checked before anything is stored.
+const (
+	// MaxConfigBytes bounds a configuration; the demo agency's is ~60 KB.
+	MaxConfigBytes = 4 << 20
+	// MaxByLength and MaxNoteLength bound the who and the note, in bytes.
+	MaxByLength   = 200
+	MaxNoteLength = 1000
+)
+
+var (
+	// ErrNoVersion: nothing published (yet), or no version of that number.
+	ErrNoVersion = errors.New("agency: no such configuration version")
+	// ErrTooLarge: a configuration over MaxConfigBytes.
+	ErrTooLarge = errors.New("agency: the configuration is too large")
+)
+
+// Store keeps the published versions, numbered in the order they were
+// published; every server of a deployment reads the same ones.
+type Store interface {
+	// PublishSiteVersion stores v (its ID and At ignored) and returns its number.
+	PublishSiteVersion(ctx context.Context, v Version) (int64, error)
+	// SiteVersion is the version numbered id, Config included; ErrNoVersion when none.
+	SiteVersion(ctx context.Context, id int64) (Version, error)
+	// LatestSiteVersionID is the highest number; 0 when nothing is published. As light as a ping.
+	LatestSiteVersionID(ctx context.Context) (int64, error)
+	// SiteVersionByHash is the latest version whose Config hashes to h, Config left out; ErrNoVersion when none.
+	SiteVersionByHash(ctx context.Context, h [sha256.Size]byte) (Version, error)
+	// SiteVersions lists at most limit versions, newest first, Config left out.
+	SiteVersions(ctx context.Context, limit int) ([]Version, error)
+}
