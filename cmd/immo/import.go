@@ -21,7 +21,7 @@ func runImport(ctx context.Context, args []string) error {
 	partial := fs.Bool("partial", false, "import the valid records even when some are bad; a bad record's listing stays as it was")
 	allowEmpty := fs.Bool("allow-empty", false, "import a file that lists no property (it takes every property offline)")
 	fs.StringVar(&s.publicURL, "public-url", os.Getenv("IMMO_PUBLIC_URL"), "the site's public origin, which the owners' mailed links start with (env IMMO_PUBLIC_URL; default http://localhost:8080)")
-	fs.StringVar(&s.configFile, "config", os.Getenv("IMMO_CONFIG"), "site configuration file, for the owners' mails (env IMMO_CONFIG; default: the demo agency)")
+	fs.StringVar(&s.configFile, "config", os.Getenv("IMMO_CONFIG"), "a site configuration file, published unless it was before (env IMMO_CONFIG; default: the published one)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -65,7 +65,7 @@ func inviteFeedOwners(ctx context.Context, s settings, store storage.Store, owne
 	if s.publicURL == "" {
 		s.publicURL = "http://localhost:8080"
 	}
-	cfg, err := loadSite(s.configFile)
+	cfg, err := loadSite(ctx, store, s.configFile)
 	if err != nil {
 		return err
 	}

@@ -36,6 +36,7 @@ Usage:
   ` + ownersSynopsis + `
   ` + staffSynopsis + `
   ` + unlockSynopsis + `
+  ` + configSynopsis + `
   immo version
   immo COMMAND --help
 
@@ -44,7 +45,8 @@ Usage:
 const environment = `Environment:
   IMMO_ADDR            address to listen on (default :8080)
   IMMO_DATA_DIR        where the SQLite database and generated files live (default ./var)
-  IMMO_CONFIG          the site configuration file (default: the demo agency, built in)
+  IMMO_CONFIG          a site configuration file, published at start unless published before
+                       (default: what is published; the demo agency, built in, when nothing is)
   DATABASE_URL         PostgreSQL instead of SQLite: a postgres:// or postgresql:// URL,
                        or libpq's "host=… dbname=…"; anything else is an error
   IMMO_SECRET          the key material (at least 32 bytes) signing the forms' challenges,
@@ -109,6 +111,8 @@ func dispatch(ctx context.Context, args []string) error {
 		return runStaff(ctx, args[1:])
 	case "unlock":
 		return runUnlock(ctx, args[1:])
+	case "config":
+		return runConfig(ctx, args[1:])
 	case "version", "--version", "-v":
 		fmt.Fprintln(stdout, "immo", version)
 		return nil

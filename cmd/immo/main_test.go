@@ -51,7 +51,7 @@ func TestCommands(t *testing.T) {
 	if err := run(context.Background(), []string{"migrate", "--data-dir", t.TempDir()}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := loadSite(filepath.Join(t.TempDir(), "nope.json")); err == nil {
+	if _, err := readConfigFile(filepath.Join(t.TempDir(), "nope.json")); err == nil {
 		t.Fatal("a missing configuration must fail")
 	}
 }

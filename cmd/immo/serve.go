@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"immo/internal/agency"
 	"immo/internal/app"
 	"immo/internal/demo"
 	"immo/internal/logsum"
@@ -26,7 +27,7 @@ func runServe(ctx context.Context, args []string) error {
 	s.register(fs)
 	fs.StringVar(&s.addr, "addr", envOr("IMMO_ADDR", ":8080"), "address to listen on (env IMMO_ADDR)")
 	fs.StringVar(&s.publicURL, "public-url", os.Getenv("IMMO_PUBLIC_URL"), "the site's public origin for canonical links (env IMMO_PUBLIC_URL; default http://localhost:PORT)")
-	fs.StringVar(&s.configFile, "config", os.Getenv("IMMO_CONFIG"), "site configuration file (env IMMO_CONFIG; default: the demo agency)")
+	fs.StringVar(&s.configFile, "config", os.Getenv("IMMO_CONFIG"), "a site configuration file, published unless it was before (env IMMO_CONFIG; default: the published one)")
 	tlsCert := fs.String("tls-cert", os.Getenv("IMMO_TLS_CERT"), "serve HTTPS (HTTP/2 and HTTP/1.1) with this certificate file, PEM (env IMMO_TLS_CERT; with --tls-key)")
 	tlsKey := fs.String("tls-key", os.Getenv("IMMO_TLS_KEY"), "the certificate's private key file, PEM (env IMMO_TLS_KEY)")
 	prerender := fs.Bool("prerender", os.Getenv("IMMO_PRERENDER") != "off", "render the sitemap's pages in the background after every change (env IMMO_PRERENDER=off: not)")
@@ -47,15 +48,17 @@ func runServe(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	cfg, err := loadSite(s.configFile)
-	if err != nil {
-		return err
-	}
-	checker, err := app.NewCaptcha(cfg, os.Getenv("IMMO_CAPTCHA_SECRET"), log)
-	if err != nil {
-		return err
-	}
 	store, db, err := openStore(ctx, s)
+	if err != nil {
+		return err
+	}
+	defer store.Close()
+	agencies, err := openAgency(ctx, store, s.configFile)
+	if err != nil {
+		return err
+	}
+	cfg := agencies.Current().Site
+	checker, err := app.NewCaptcha(cfg, os.Getenv("IMMO_CAPTCHA_SECRET"), log)
 	if err != nil {
 		return err
 	}
@@ -64,8 +67,7 @@ func runServe(ctx context.Context, args []string) error {
 	} else {
 		log.Info("database", "driver", db.Driver, "database", db.Database)
 	}
-	log.Info("configuration", "file", configName(s.configFile))
-	defer store.Close()
+	log.Info("configuration", "file", configName(s.configFile), "version", agencies.Current().Version)
 
 	ln, err := net.Listen("tcp", s.addr)
 	if err != nil {
@@ -81,7 +83,7 @@ func runServe(ctx context.Context, args []string) error {
 	if s.publicURL == "" {
 		s.publicURL = scheme + "://" + displayAddr(ln.Addr())
 	}
-	a, err := app.New(ctx, app.Config{Store: store, Site: cfg, PublicURL: s.publicURL, SMTPURL: smtpURL,
+	a, err := app.New(ctx, app.Config{Store: store, Agency: agencies, PublicURL: s.publicURL, SMTPURL: smtpURL,
 		Keys: app.Keys{Altcha: keys.altcha, IPHash: keys.ipHash, Picture: keys.picture, TOTP: keys.totp}, Log: log, MapFrame: mapFrame,
 		Captcha: checker, TrustedProxies: proxies, Prerender: *prerender})
 	if err != nil {
@@ -136,12 +138,46 @@ func newLogger(ctx context.Context, w io.Writer) *slog.Logger {
 	return slog.New(sum)
 }
 
-// loadSite reads the configuration file, or the demo agency's when none is given.
-func loadSite(path string) (*site.Config, error) {
-	if path == "" {
-		return site.Parse("demo/site.json", demo.SiteJSON())
+// openAgency publishes the configuration file given (--config,
+// IMMO_CONFIG) unless it was published before, or the demo agency's when
+// nothing is published yet, and serves the latest published version.
+func openAgency(ctx context.Context, store agency.Store, path string) (*agency.Service, error) {
+	src := agency.Source{Name: "demo/site.json", Data: demo.SiteJSON(), OnlyIfEmpty: true}
+	if path != "" {
+		data, err := readConfigFile(path)
+		if err != nil {
+			return nil, err
+		}
+		src = agency.Source{Name: path, Data: data}
 	}
-	return site.Load(path)
+	return agency.Open(ctx, store, src, nil)
+}
+
+// loadSite is the site configuration as published (openAgency), for a
+// command that reads it once.
+func loadSite(ctx context.Context, store agency.Store, path string) (*site.Config, error) {
+	agencies, err := openAgency(ctx, store, path)
+	if err != nil {
+		return nil, err
+	}
+	return agencies.Current().Site, nil
+}
+
+// readConfigFile reads a configuration file, at most agency.MaxConfigBytes.
+func readConfigFile(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, agency.MaxConfigBytes+1))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if len(data) > agency.MaxConfigBytes {
+		return nil, fmt.Errorf("%s: %w (at most %d bytes)", path, agency.ErrTooLarge, agency.MaxConfigBytes)
+	}
+	return data, nil
 }
 
 // configName is the configuration file in use, for the start log.

@@ -26,7 +26,7 @@ func runStaff(ctx context.Context, args []string) error {
 	fs := newFlagSet("staff", staffSynopsis)
 	s.register(fs)
 	fs.StringVar(&s.publicURL, "public-url", os.Getenv("IMMO_PUBLIC_URL"), "the site's public origin, which the mailed link starts with (env IMMO_PUBLIC_URL; default http://localhost:8080)")
-	fs.StringVar(&s.configFile, "config", os.Getenv("IMMO_CONFIG"), "site configuration file (env IMMO_CONFIG; default: the demo agency)")
+	fs.StringVar(&s.configFile, "config", os.Getenv("IMMO_CONFIG"), "a site configuration file, published unless it was before (env IMMO_CONFIG; default: the published one)")
 	role := fs.String("role", "", "add: admin (works the leads and manages the staff) or agent (works the leads)")
 	lang := fs.String("lang", "", "add: the language of the staff member's mail (default: the site's)")
 	var first, last string
@@ -58,15 +58,15 @@ func runStaff(ctx context.Context, args []string) error {
 	if s.publicURL == "" {
 		s.publicURL = "http://localhost:8080"
 	}
-	cfg, err := loadSite(s.configFile)
-	if err != nil {
-		return err
-	}
 	store, _, err := openStore(ctx, s)
 	if err != nil {
 		return err
 	}
 	defer store.Close()
+	cfg, err := loadSite(ctx, store, s.configFile)
+	if err != nil {
+		return err
+	}
 	c := app.Config{Store: store, Site: cfg, PublicURL: s.publicURL, Log: slog.New(slog.DiscardHandler)}
 	switch pos[0] {
 	case "add":

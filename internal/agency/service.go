@@ -64,6 +64,17 @@ func Open(ctx context.Context, store Store, src Source, now func() time.Time) (*
 	return s, nil
 }
 
+// Fixed is a Service that serves cfg and follows no store: a
+// configuration given by a test, version 0; it publishes nothing.
+func Fixed(cfg *site.Config) *Service {
+	s := &Service{now: time.Now}
+	s.current.Store(&Agency{Site: cfg})
+	return s
+}
+
+// errFixed: Publish on a Service that follows no store.
+var errFixed = errors.New("agency: a fixed configuration publishes nothing")
+
 // Current is the agency as last published. It never blocks on the database.
 func (s *Service) Current() *Agency { return s.current.Load() }
 
@@ -71,6 +82,9 @@ func (s *Service) Current() *Agency { return s.current.Load() }
 // version that no longer passes the rules (published before a rule was
 // added) is an error and the served one stays.
 func (s *Service) Refresh(ctx context.Context) (bool, error) {
+	if s.store == nil {
+		return false, nil
+	}
 	id, err := s.store.LatestSiteVersionID(ctx)
 	if err != nil || id == 0 {
 		return false, err
@@ -98,6 +112,9 @@ func (s *Service) load(ctx context.Context, id int64) error {
 // the same messages, name in them) and stores it as the newest version,
 // served here at once and by the other servers at their next Refresh.
 func (s *Service) Publish(ctx context.Context, name string, data []byte, by, note string) (Version, error) {
+	if s.store == nil {
+		return Version{}, errFixed
+	}
 	if len(data) > MaxConfigBytes {
 		return Version{}, fmt.Errorf("%s: %w (%d bytes, at most %d)", name, ErrTooLarge, len(data), MaxConfigBytes)
 	}

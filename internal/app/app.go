@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"immo/internal/account"
+	"immo/internal/agency"
 	"immo/internal/altcha"
 	"immo/internal/antispam"
 	"immo/internal/booking"
@@ -52,7 +53,10 @@ type Config struct {
 	// Store is the open database; New loads the demo agency into it when
 	// it is empty. The caller closes it, after Close.
 	Store storage.Store
-	Site  *site.Config
+	// Agency is the agency as published in the store, followed by Run;
+	// nil: Site, fixed (a test's).
+	Agency *agency.Service
+	Site   *site.Config
 	// PublicURL is the site's public origin: canonical links and the mails'
 	// links; https sends HSTS and marks the session cookie Secure.
 	PublicURL string
@@ -83,6 +87,7 @@ type Config struct {
 // background loops Run starts.
 type App struct {
 	Handler      http.Handler // what server.Handler composes: the whole site
+	Agency       *agency.Service
 	Catalog      *catalog.Service
 	Testimonials *testimonial.Service
 	// Agenda books the visits; nil when the site configures no appointments.
@@ -127,7 +132,13 @@ func New(ctx context.Context, c Config) (*App, error) {
 	if now == nil {
 		now = time.Now
 	}
-	store, cfg := c.Store, c.Site
+	store := c.Store
+	agencies := c.Agency
+	if agencies == nil {
+		agencies = agency.Fixed(c.Site)
+	}
+	// What is not resolved per request yet reads the configuration as it was at the start.
+	cfg := agencies.Current().Site
 	if err := seedDemo(ctx, store, log); err != nil {
 		return nil, err
 	}
@@ -192,7 +203,7 @@ func New(ctx context.Context, c Config) (*App, error) {
 	if err != nil {
 		return nil, err
 	}
-	pages, closePages, err := newPages(resolver, c.Store, c.MapFrame, forms, cancels, news, sessions, pageVisits, log, c.Web)
+	pages, closePages, err := newPages(resolver, agencies.Current, c.Store, c.MapFrame, forms, cancels, news, sessions, pageVisits, log, c.Web)
 	if err != nil {
 		return nil, err
 	}
@@ -236,7 +247,7 @@ func New(ctx context.Context, c Config) (*App, error) {
 		TrustedProxies:      c.TrustedProxies,
 		Admin:               inboxPages,
 	})
-	a := &App{Handler: h, Catalog: cat, Testimonials: says, Agenda: visits, Challenges: challenges, Staff: staff, EndStreams: inboxPages.EndStreams, Pictures: pictureSigner,
+	a := &App{Handler: h, Agency: agencies, Catalog: cat, Testimonials: says, Agenda: visits, Challenges: challenges, Staff: staff, EndStreams: inboxPages.EndStreams, Pictures: pictureSigner,
 		Queue: queue, visits: counted, abuse: abuse, store: store, site: cfg, smtpURL: c.SMTPURL, now: now, log: log, closePages: closePages, jobs: jobs}
 	if c.Prerender && c.Web == nil {
 		a.prerender = pages
@@ -259,6 +270,7 @@ func (a *App) Run(ctx context.Context) error {
 	var wg sync.WaitGroup
 	log, store := a.log, a.store
 	wg.Go(func() { watch(ctx, 2*time.Second, "catalog", a.Catalog.Refresh, log) })
+	wg.Go(func() { watch(ctx, 2*time.Second, "site configuration", a.Agency.Refresh, log) })
 	wg.Go(func() { watch(ctx, 5*time.Second, "testimonials", a.Testimonials.Refresh, log) })
 	if a.Agenda != nil {
 		wg.Go(func() { watch(ctx, 5*time.Second, "agenda", a.Agenda.Board.Refresh, log) })

@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"strings"
 
+	"immo/internal/agency"
 	"immo/internal/rendered"
 	"immo/internal/web"
 	"immo/internal/web/assets"
@@ -25,7 +26,7 @@ type Web struct {
 // newPages wires the page handler: the resolver, the map frame, and React
 // rendering in the process when the web app was built (otherwise the client
 // renders); with w, w's renderer and assets instead.
-func newPages(resolver *route.Resolver, pagesStore rendered.Store, mapFrame web.MapFrameOptions, forms web.Forms, visits web.VisitCancels, news web.NewsletterPages, sessions web.Sessions, pageVisits web.PageVisits, log *slog.Logger, w *Web) (*web.Handler, func(), error) {
+func newPages(resolver *route.Resolver, current func() *agency.Agency, pagesStore rendered.Store, mapFrame web.MapFrameOptions, forms web.Forms, visits web.VisitCancels, news web.NewsletterPages, sessions web.Sessions, pageVisits web.PageVisits, log *slog.Logger, w *Web) (*web.Handler, func(), error) {
 	closeFn := func() {}
 	if w == nil {
 		var renderer ssr.Renderer = ssr.Disabled{}
@@ -47,6 +48,7 @@ func newPages(resolver *route.Resolver, pagesStore rendered.Store, mapFrame web.
 	}
 	h := web.NewHandler(web.Options{
 		Resolver:     resolver,
+		Agency:       current,
 		Renderer:     renderer,
 		AssetTags:    w.AssetTags,
 		PagePreloads: w.PagePreloads,

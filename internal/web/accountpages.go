@@ -46,7 +46,7 @@ func (h *Handler) renderAccount(w http.ResponseWriter, r *http.Request, post For
 		route.WithPost(res.Props, route.PostedForm{Name: post.Form, Values: values}, errs)
 		res.Status = status
 	}
-	p := h.page(res)
+	p := h.page(h.routes(r.Context()), res)
 	p.Private, p.Cacheable = true, false
 	h.rs.Render(w, r, p)
 }

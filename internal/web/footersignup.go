@@ -22,7 +22,7 @@ import (
 func (h *Handler) forwardSignUp(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		lang := r.PathValue("lang")
-		if r.Method != http.MethodPost || !slices.Contains(h.resolver.Site.Languages.Enabled(), lang) {
+		if r.Method != http.MethodPost || !slices.Contains(h.routes(r.Context()).Site.Languages.Enabled(), lang) {
 			next.ServeHTTP(w, r)
 			return
 		}

@@ -187,7 +187,7 @@ func (h *Handler) servePost(w http.ResponseWriter, r *http.Request) {
 	if len(h.forms) > 0 { // none registered: 405 at once, as before forms
 		// What the post needs of its page, the page itself resolved only to
 		// send it back with errors.
-		page = h.resolver.PostPage(r.URL.EscapedPath(), r.URL.Query())
+		page = h.routes(r.Context()).PostPage(r.URL.EscapedPath(), r.URL.Query())
 		for _, f := range page.Forms {
 			if h.forms[f] != nil {
 				held = append(held, f)
@@ -210,7 +210,8 @@ func (h *Handler) servePost(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	slices.Sort(uploads)
-	values, files, status := readForm(w, r, slices.Compact(uploads))
+	values, files, release, status := readFiles(w, r, slices.Compact(uploads))
+	defer release() // the files' memory (upload.Files), once the post is answered
 	if status != 0 {
 		http.Error(w, http.StatusText(status), status)
 		return
@@ -242,7 +243,7 @@ func (h *Handler) servePost(w http.ResponseWriter, r *http.Request) {
 		h.formPage(w, r, post, errs, status)
 		return
 	}
-	h.answer(w, r, h.forms[form], post, h.resolver.ThankYouURL(form, page.Lang)+thankYouFragment,
+	h.answer(w, r, h.forms[form], post, h.routes(r.Context()).ThankYouURL(form, page.Lang)+thankYouFragment,
 		func(errs field.Errors, status int) { h.formPage(w, r, post, errs, status) })
 }
 
@@ -347,10 +348,10 @@ func submit(ctx context.Context, fh FormHandler, p FormPost) (out Outcome, err e
 // formPage answers the page again with the post's errors and values. It is
 // never cached: it holds what one visitor typed.
 func (h *Handler) formPage(w http.ResponseWriter, r *http.Request, post FormPost, errs field.Errors, status int) {
-	res := h.resolver.Resolve(r.URL.EscapedPath(), r.URL.Query())
+	res := h.routes(r.Context()).Resolve(r.URL.EscapedPath(), r.URL.Query())
 	route.WithPost(res.Props, route.PostedForm{Name: post.Form, Values: postedValues(post.Values)}, errs)
 	res.Status = status
-	p := h.page(res)
+	p := h.page(h.routes(r.Context()), res)
 	p.NoStore = true
 	h.rs.Render(w, r, p)
 }

@@ -5,12 +5,14 @@
 package web
 
 import (
+	"context"
 	"html/template"
 	"log/slog"
 	"net/http"
 	"net/url"
 	"time"
 
+	"immo/internal/agency"
 	"immo/internal/rendered"
 	"immo/internal/web/respond"
 	"immo/internal/web/route"
@@ -23,6 +25,7 @@ import (
 // mux; the page protocol is the Responder's (package respond).
 type Handler struct {
 	resolver *route.Resolver
+	agency   func() *agency.Agency // the agency as published; nil: the resolver's site
 	rs       *respond.Responder
 	mux      *http.ServeMux
 	log      *slog.Logger
@@ -42,7 +45,11 @@ type Handler struct {
 
 // Options configure a Handler.
 type Options struct {
-	Resolver  *route.Resolver
+	Resolver *route.Resolver
+	// Agency is the agency as last published (agency.Service.Current): the
+	// pages of a request whose context carries none, the background
+	// renders, the cached pages' generation; nil: the Resolver's own site.
+	Agency    func() *agency.Agency
 	Renderer  ssr.Renderer // ssr.Disabled{} serves the client-rendered shell
 	AssetTags template.HTML
 	// PagePreloads, when set, gives the head tags that fetch a view's and a
@@ -84,13 +91,13 @@ func NewHandler(o Options) *Handler {
 	if preloads == nil {
 		preloads = func(string, string) template.HTML { return "" }
 	}
-	h := &Handler{resolver: o.Resolver, log: o.Log, forms: o.Forms,
+	h := &Handler{resolver: o.Resolver, agency: o.Agency, log: o.Log, forms: o.Forms,
 		visits: o.Visits, newsletter: o.Newsletter, sessions: o.Sessions, pageVisits: o.PageVisits, secure: o.Secure}
 	h.rs = respond.New(respond.Options{
 		Renderer:      o.Renderer,
 		Assets:        func(view, lang string) template.HTML { return o.AssetTags + preloads(view, lang) },
 		Version:       o.AssetVersion,
-		Generation:    o.Resolver.Version,
+		Generation:    func() string { return h.routes(context.Background()).Version() },
 		Refresh:       h.refresh,
 		CacheBytes:    o.CacheBytes,
 		RenderTimeout: o.RenderTimeout,
@@ -156,18 +163,19 @@ func (h *Handler) servePage(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, http.StatusText(http.StatusMethodNotAllowed), http.StatusMethodNotAllowed)
 		return
 	}
-	res := h.resolver.Resolve(r.URL.EscapedPath(), r.URL.Query())
+	rt := h.routes(r.Context())
+	res := rt.Resolve(r.URL.EscapedPath(), r.URL.Query())
 	if res.Redirect != "" {
 		h.rs.Redirect(w, r, res.Redirect, res.Status)
 		return
 	}
-	h.rs.Render(w, r, h.page(res))
+	h.rs.Render(w, r, h.page(rt, res))
 }
 
 // page is the Responder's page of a resolved one.
-func (h *Handler) page(res route.Result) respond.Page {
+func (h *Handler) page(rt *route.Resolver, res route.Result) respond.Page {
 	return respond.Page{View: res.View, Props: res.Props, Status: res.Status, Lang: res.Lang,
-		Head: h.head(res), Cacheable: res.Cacheable, CacheQuery: res.CacheQuery, Live: res.Live}
+		Head: h.head(rt, res), Cacheable: res.Cacheable, CacheQuery: res.CacheQuery, Live: res.Live}
 }
 
 // refresh resolves a page served stale again, for its background render.
@@ -176,6 +184,17 @@ func (h *Handler) refresh(uri string) (respond.Page, bool) {
 	if err != nil {
 		return respond.Page{}, false
 	}
-	res := h.resolver.Resolve(u.EscapedPath(), u.Query())
-	return h.page(res), res.Redirect == ""
+	rt := h.routes(context.Background()) // the agency as published
+	res := rt.Resolve(u.EscapedPath(), u.Query())
+	return h.page(rt, res), res.Redirect == ""
+}
+
+// routes is the resolver of the agency ctx carries (agency.FromContext),
+// else of the agency as published.
+func (h *Handler) routes(ctx context.Context) *route.Resolver {
+	a := agency.FromContext(ctx)
+	if a == nil && h.agency != nil {
+		a = h.agency()
+	}
+	return h.resolver.For(a)
 }

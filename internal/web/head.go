@@ -67,15 +67,15 @@ type headData struct {
 }
 
 // head writes res's head tags, when a document is rendered.
-func (h *Handler) head(res route.Result) func() template.HTML {
+func (h *Handler) head(rt *route.Resolver, res route.Result) func() template.HTML {
 	return func() template.HTML {
 		share := res.Head.ShareTitle
 		if share == "" {
 			share = res.Head.Title
 		}
 		var b bytes.Buffer
-		err := siteHead.Execute(&b, headData{Head: res.Head, Settings: h.resolver.Site.SiteInfo.Settings,
-			ShareTitle: share, Preloads: preloadLinks(lcpPreloads(res)), StructuredData: h.structuredData(res)})
+		err := siteHead.Execute(&b, headData{Head: res.Head, Settings: rt.Site.SiteInfo.Settings,
+			ShareTitle: share, Preloads: preloadLinks(lcpPreloads(res)), StructuredData: structuredData(rt, res)})
 		if err != nil {
 			panic(err) // the template and its data are ours: a failure is a bug
 		}

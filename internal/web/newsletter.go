@@ -59,7 +59,7 @@ const (
 //     an unsubscribe link when the address subscribes, and answers the same
 //     (303 to ?sent) whether or not it does.
 func (h *Handler) serveNewsletter(w http.ResponseWriter, r *http.Request) {
-	lang, confirm, ok := h.resolver.NewsletterPage(r.URL.EscapedPath())
+	lang, confirm, ok := h.routes(r.Context()).NewsletterPage(r.URL.EscapedPath())
 	if !ok { // not a language of the site
 		h.servePage(w, r)
 		return
@@ -69,15 +69,15 @@ func (h *Handler) serveNewsletter(w http.ResponseWriter, r *http.Request) {
 	page := func(step string, errs field.Errors, posted map[string]any) {
 		var res route.Result
 		if what == route.UnsubscribeNewsletter {
-			res = h.resolver.Newsletter(lang, confirm, step, token)
+			res = h.routes(r.Context()).Newsletter(lang, confirm, step, token)
 		} else {
-			res = h.resolver.Unsubscribe(lang, step, token, what)
+			res = h.routes(r.Context()).Unsubscribe(lang, step, token, what)
 		}
 		if errs != nil {
 			route.WithPost(res.Props, route.PostedForm{Name: unsubscribeForm, Values: posted}, errs)
 			res.Status = http.StatusUnprocessableEntity
 		}
-		p := h.page(res)
+		p := h.page(h.routes(r.Context()), res)
 		p.NoStore, p.Cacheable = true, false // a token in its address or its form
 		h.rs.Render(w, r, p)
 	}
@@ -154,7 +154,7 @@ func (h *Handler) serveNewsletter(w http.ResponseWriter, r *http.Request) {
 			page(route.NewsletterAsk, field.Errors{formField: field.KeySendFailed}, map[string]any{lead.FieldEmail: email})
 			return
 		}
-		h.rs.Redirect(w, r, h.resolver.UnsubscribeURL("", lang)+"?sent", http.StatusSeeOther)
+		h.rs.Redirect(w, r, h.routes(r.Context()).UnsubscribeURL("", lang)+"?sent", http.StatusSeeOther)
 	default:
 		w.Header().Set("Allow", "GET, HEAD, POST")
 		http.Error(w, http.StatusText(http.StatusMethodNotAllowed), http.StatusMethodNotAllowed)

@@ -90,7 +90,7 @@ func (h *Handler) ServeOwners(o OwnerPages) {
 //     their visits; anyone but a logged-in owner is sent to the login. Its
 //     logout button posts here: the session ends, on to the home page.
 func (h *Handler) serveOwner(w http.ResponseWriter, r *http.Request) {
-	lang, which, ok := h.resolver.OwnerPage(r.URL.EscapedPath())
+	lang, which, ok := h.routes(r.Context()).OwnerPage(r.URL.EscapedPath())
 	if !ok { // not a language of the site
 		h.servePage(w, r)
 		return
@@ -101,7 +101,7 @@ func (h *Handler) serveOwner(w http.ResponseWriter, r *http.Request) {
 	}
 	render := func(res route.Result, errs field.Errors, status int) { h.renderAccount(w, r, post, res, errs, status) }
 	viewer := account.FromContext(r.Context())
-	portal := h.resolver.OwnerURL(lang)
+	portal := h.routes(r.Context()).OwnerURL(lang)
 	switch which {
 	case route.LoginSlug:
 		if r.Method != http.MethodPost {
@@ -109,7 +109,7 @@ func (h *Handler) serveOwner(w http.ResponseWriter, r *http.Request) {
 				h.rs.Redirect(w, r, portal, http.StatusFound)
 				return
 			}
-			res := h.resolver.Login(lang)
+			res := h.routes(r.Context()).Login(lang)
 			if r.URL.Query().Get("done") == "logged-out" { // a logout lands here, and says so
 				res.Props.(*route.AccountProps).Notice = "account.portal.loggedOut"
 			}
@@ -118,7 +118,7 @@ func (h *Handler) serveOwner(w http.ResponseWriter, r *http.Request) {
 		}
 		post.Form = formLogin
 		h.answer(w, r, FormHandlerFunc(h.login), post, portal, func(errs field.Errors, status int) {
-			render(h.resolver.Login(lang), errs, status)
+			render(h.routes(r.Context()).Login(lang), errs, status)
 		})
 	case route.PasswordSlug:
 		token := r.URL.Query().Get("token")
@@ -128,24 +128,24 @@ func (h *Handler) serveOwner(w http.ResponseWriter, r *http.Request) {
 		a, err := h.owners.Links.Link(r.Context(), token)
 		switch {
 		case errors.Is(err, account.ErrUnknownToken):
-			render(h.resolver.Password(lang, "unknown", "", ""), nil, 0)
+			render(h.routes(r.Context()).Password(lang, "unknown", "", ""), nil, 0)
 			return
 		case err != nil:
 			h.log.Error("password link", "err", err)
-			render(h.resolver.Password(lang, "failed", token, ""), nil, 0)
+			render(h.routes(r.Context()).Password(lang, "failed", token, ""), nil, 0)
 			return
 		}
 		if r.Method != http.MethodPost {
-			render(h.resolver.Password(lang, "form", token, a.Email), nil, 0)
+			render(h.routes(r.Context()).Password(lang, "form", token, a.Email), nil, 0)
 			return
 		}
 		post.Form = formPassword
 		h.answer(w, r, FormHandlerFunc(h.setPassword), post, portal, func(errs field.Errors, status int) {
-			render(h.resolver.Password(lang, "form", token, a.Email), errs, status)
+			render(h.routes(r.Context()).Password(lang, "form", token, a.Email), errs, status)
 		})
 	default: // the portal
 		if !viewer.Is(account.Owner) {
-			h.rs.Redirect(w, r, h.resolver.LoginURL(lang), http.StatusSeeOther)
+			h.rs.Redirect(w, r, h.routes(r.Context()).LoginURL(lang), http.StatusSeeOther)
 			return
 		}
 		res, err := h.portal(r.Context(), lang, viewer.Account, portalNotices[r.URL.Query().Get("done")])
@@ -179,7 +179,7 @@ func (h *Handler) login(ctx context.Context, p FormPost) (Outcome, error) {
 	if err != nil || len(errs) > 0 {
 		return Refused(errs), err
 	}
-	return Outcome{Session: SessionStart, Account: a.ID, Role: account.Owner, Next: h.resolver.OwnerURL(p.Lang),
+	return Outcome{Session: SessionStart, Account: a.ID, Role: account.Owner, Next: h.routes(ctx).OwnerURL(p.Lang),
 		Cookie: h.owners.LoginBrakes.DeviceCookie(account.Owner, a.Email)}, nil
 }
 
@@ -194,7 +194,7 @@ func (h *Handler) setPassword(ctx context.Context, p FormPost) (Outcome, error) 
 	case len(errs) > 0:
 		return Refused(errs), nil
 	}
-	return Outcome{Session: SessionStart, Account: a.ID, Role: account.Owner, Next: h.resolver.OwnerURL(p.Lang)}, nil
+	return Outcome{Session: SessionStart, Account: a.ID, Role: account.Owner, Next: h.routes(ctx).OwnerURL(p.Lang)}, nil
 }
 
 // The portal's notices, as its address says them (?done=…).
@@ -211,9 +211,9 @@ func (h *Handler) portalPost(ctx context.Context, a account.Account, p FormPost)
 		if err := h.owners.WeeklyReport(ctx, a.ID, report == "on"); err != nil {
 			return Outcome{}, err
 		}
-		return Outcome{Next: h.resolver.OwnerURL(p.Lang) + "?done=report-" + report}, nil
+		return Outcome{Next: h.routes(ctx).OwnerURL(p.Lang) + "?done=report-" + report}, nil
 	}
-	return Outcome{Session: SessionEnd, Next: h.resolver.LoginURL(p.Lang) + "?done=logged-out"}, nil
+	return Outcome{Session: SessionEnd, Next: h.routes(ctx).LoginURL(p.Lang) + "?done=logged-out"}, nil
 }
 
 // portal is the overview of owner a: their properties (only theirs: the
@@ -265,5 +265,5 @@ func (h *Handler) portal(ctx context.Context, lang string, a account.Account, no
 	if name == "" {
 		name = a.Email
 	}
-	return h.resolver.OwnerPortal(lang, name, owned, a.WeeklyReport, notice), nil
+	return h.routes(ctx).OwnerPortal(lang, name, owned, a.WeeklyReport, notice), nil
 }

@@ -59,7 +59,7 @@ func (h *Handler) countVisits(next http.Handler) http.Handler {
 			return
 		}
 		// The address first: any other page is told at once (PropertyAt).
-		property, ok := h.resolver.PropertyAt(r.URL.EscapedPath())
+		property, ok := h.routes(r.Context()).PropertyAt(r.URL.EscapedPath())
 		ok = ok && !isPrefetch(r) && !isBot(r.UserAgent())
 		if len(r.Header[PrefetchedVisitHeader]) > 0 {
 			if ok {

@@ -39,4 +39,6 @@ func (h *Handler) Prerender(ctx context.Context, every time.Duration) {
 }
 
 // prerenderAddresses are the sitemap's addresses, site-relative.
-func (h *Handler) prerenderAddresses() []string { return sitemapAddresses(h.resolver) }
+func (h *Handler) prerenderAddresses() []string {
+	return sitemapAddresses(h.routes(context.Background()))
+}

@@ -91,7 +91,7 @@ func (h *Handler) ServeRegistrants(p RegistrantPages) {
 //     sent to the login.
 //   - export/: the viewer's data as a JSON download.
 func (h *Handler) serveRegistrant(w http.ResponseWriter, r *http.Request) {
-	lang, which, ok := h.resolver.RegistrantPage(r.URL.EscapedPath())
+	lang, which, ok := h.routes(r.Context()).RegistrantPage(r.URL.EscapedPath())
 	if !ok {
 		h.servePage(w, r)
 		return
@@ -102,7 +102,7 @@ func (h *Handler) serveRegistrant(w http.ResponseWriter, r *http.Request) {
 	}
 	render := func(res route.Result, errs field.Errors, status int) { h.renderAccount(w, r, post, res, errs, status) }
 	viewer := account.FromContext(r.Context())
-	area := h.resolver.RegistrantURL(route.RegistrantArea, lang)
+	area := h.routes(r.Context()).RegistrantURL(route.RegistrantArea, lang)
 	reg := h.registrants.Service
 	switch which {
 	case route.RegistrantLogin:
@@ -111,12 +111,12 @@ func (h *Handler) serveRegistrant(w http.ResponseWriter, r *http.Request) {
 				h.rs.Redirect(w, r, area, http.StatusFound)
 				return
 			}
-			render(h.resolver.RegistrantLoginPage(lang, notices[r.URL.Query().Get("done")]), nil, 0)
+			render(h.routes(r.Context()).RegistrantLoginPage(lang, notices[r.URL.Query().Get("done")]), nil, 0)
 			return
 		}
 		post.Form = formRegistrantLogin
 		h.answer(w, r, FormHandlerFunc(h.registrantLogin), post, area, func(errs field.Errors, status int) {
-			render(h.resolver.RegistrantLoginPage(lang, ""), errs, status)
+			render(h.routes(r.Context()).RegistrantLoginPage(lang, ""), errs, status)
 		})
 	case route.RegistrantForgot:
 		state := ""
@@ -124,12 +124,12 @@ func (h *Handler) serveRegistrant(w http.ResponseWriter, r *http.Request) {
 			state = "sent"
 		}
 		if r.Method != http.MethodPost {
-			render(h.resolver.ForgotPage(lang, state), nil, 0)
+			render(h.routes(r.Context()).ForgotPage(lang, state), nil, 0)
 			return
 		}
 		post.Form = formForgot
-		h.answer(w, r, FormHandlerFunc(h.forgot), post, h.resolver.ForgotPasswordURL(lang)+"?sent", func(errs field.Errors, status int) {
-			render(h.resolver.ForgotPage(lang, ""), errs, status)
+		h.answer(w, r, FormHandlerFunc(h.forgot), post, h.routes(r.Context()).ForgotPasswordURL(lang)+"?sent", func(errs field.Errors, status int) {
+			render(h.routes(r.Context()).ForgotPage(lang, ""), errs, status)
 		})
 	case route.RegistrantReset, route.RegistrantConfirm:
 		page := "reset"
@@ -149,15 +149,15 @@ func (h *Handler) serveRegistrant(w http.ResponseWriter, r *http.Request) {
 		}
 		switch {
 		case errors.Is(err, registrant.ErrUnknownToken):
-			render(h.resolver.LinkPage(lang, page, "unknown", "", "", false), nil, 0)
+			render(h.routes(r.Context()).LinkPage(lang, page, "unknown", "", "", false), nil, 0)
 			return
 		case err != nil:
 			h.log.Error("registrant link", "page", page, "err", err)
-			render(h.resolver.LinkPage(lang, page, "failed", token, "", false), nil, 0)
+			render(h.routes(r.Context()).LinkPage(lang, page, "failed", token, "", false), nil, 0)
 			return
 		}
 		if r.Method != http.MethodPost {
-			render(h.resolver.LinkPage(lang, page, "form", token, a.Email, a.Confirmed.IsZero()), nil, 0)
+			render(h.routes(r.Context()).LinkPage(lang, page, "form", token, a.Email, a.Confirmed.IsZero()), nil, 0)
 			return
 		}
 		submit, next := h.resetPassword, area+"?done=password"
@@ -166,17 +166,17 @@ func (h *Handler) serveRegistrant(w http.ResponseWriter, r *http.Request) {
 			submit, next, post.Form = h.confirmDemand, area+"?done=confirmed", formConfirm
 		}
 		h.answer(w, r, FormHandlerFunc(submit), post, next, func(errs field.Errors, status int) {
-			render(h.resolver.LinkPage(lang, page, "form", token, a.Email, a.Confirmed.IsZero()), errs, status)
+			render(h.routes(r.Context()).LinkPage(lang, page, "form", token, a.Email, a.Confirmed.IsZero()), errs, status)
 		})
 	case route.RegistrantExport:
 		if !viewer.Is(account.Registrant) || r.Method == http.MethodPost {
-			h.rs.Redirect(w, r, h.resolver.RegistrantURL(route.RegistrantLogin, lang), http.StatusSeeOther)
+			h.rs.Redirect(w, r, h.routes(r.Context()).RegistrantURL(route.RegistrantLogin, lang), http.StatusSeeOther)
 			return
 		}
 		x, err := reg.Export(r.Context(), viewer.Account)
 		if err != nil {
 			h.log.Error("registrant export", "err", err)
-			render(h.resolver.RegistrantFailed(lang), nil, 0)
+			render(h.routes(r.Context()).RegistrantFailed(lang), nil, 0)
 			return
 		}
 		w.Header().Set("Content-Type", "application/json; charset=utf-8")
@@ -186,7 +186,7 @@ func (h *Handler) serveRegistrant(w http.ResponseWriter, r *http.Request) {
 		_ = enc.Encode(x)
 	default: // the area
 		if !viewer.Is(account.Registrant) {
-			h.rs.Redirect(w, r, h.resolver.RegistrantURL(route.RegistrantLogin, lang), http.StatusSeeOther)
+			h.rs.Redirect(w, r, h.routes(r.Context()).RegistrantURL(route.RegistrantLogin, lang), http.StatusSeeOther)
 			return
 		}
 		page := func() (route.Result, error) {
@@ -196,7 +196,7 @@ func (h *Handler) serveRegistrant(w http.ResponseWriter, r *http.Request) {
 			res, err := page()
 			if err != nil {
 				h.log.Error("registrant area", "err", err)
-				render(h.resolver.RegistrantFailed(lang), nil, 0)
+				render(h.routes(r.Context()).RegistrantFailed(lang), nil, 0)
 				return
 			}
 			render(res, nil, 0)
@@ -209,7 +209,7 @@ func (h *Handler) serveRegistrant(w http.ResponseWriter, r *http.Request) {
 			res, err := page()
 			if err != nil {
 				h.log.Error("registrant area", "err", err)
-				render(h.resolver.RegistrantFailed(lang), nil, 0)
+				render(h.routes(r.Context()).RegistrantFailed(lang), nil, 0)
 				return
 			}
 			render(res, errs, status)
@@ -225,7 +225,7 @@ func (h *Handler) registrantLogin(ctx context.Context, p FormPost) (Outcome, err
 	if err != nil || len(errs) > 0 {
 		return Refused(errs), err
 	}
-	return Outcome{Session: SessionStart, Account: a.ID, Role: account.Registrant, Next: h.resolver.RegistrantURL(route.RegistrantArea, p.Lang),
+	return Outcome{Session: SessionStart, Account: a.ID, Role: account.Registrant, Next: h.routes(ctx).RegistrantURL(route.RegistrantArea, p.Lang),
 		Cookie: rp.LoginBrakes.DeviceCookie(account.Registrant, a.Email)}, nil
 }
 
@@ -292,7 +292,7 @@ func (h *Handler) confirmDemand(ctx context.Context, p FormPost) (Outcome, error
 // areaPost is one of the area's forms: its action field says which.
 func (h *Handler) areaPost(ctx context.Context, a account.Account, p FormPost) (Outcome, error) {
 	reg := h.registrants.Service
-	area := h.resolver.RegistrantURL(route.RegistrantArea, p.Lang)
+	area := h.routes(ctx).RegistrantURL(route.RegistrantArea, p.Lang)
 	done := func(notice string) (Outcome, error) { return Outcome{Next: area + "?done=" + notice}, nil }
 	id, _ := strconv.ParseInt(p.Value("demand"), 10, 64)
 	switch action := p.Value("action"); action {
@@ -330,7 +330,7 @@ func (h *Handler) areaPost(ctx context.Context, a account.Account, p FormPost) (
 	case actionDetails:
 		d := registrant.Details{FirstName: strings.TrimSpace(p.Value("firstName")), LastName: strings.TrimSpace(p.Value("lastName")),
 			Lang: p.Value("lang"), AlertFrequency: account.Frequency(p.Value("alertFrequency"))}
-		if e := d.Validate(h.resolver.Site.Languages.Enabled()); len(e) > 0 {
+		if e := d.Validate(h.routes(ctx).Site.Languages.Enabled()); len(e) > 0 {
 			return Refused(e), nil
 		}
 		if err := reg.Store.SetDetails(ctx, a.ID, d); err != nil {
@@ -348,9 +348,9 @@ func (h *Handler) areaPost(ctx context.Context, a account.Account, p FormPost) (
 		if err := reg.DeleteAccount(ctx, a); err != nil && !errors.Is(err, account.ErrNotFound) {
 			return Outcome{}, err
 		}
-		return Outcome{Session: SessionEnd, Next: h.resolver.RegistrantURL(route.RegistrantLogin, p.Lang) + "?done=account-deleted"}, nil
+		return Outcome{Session: SessionEnd, Next: h.routes(ctx).RegistrantURL(route.RegistrantLogin, p.Lang) + "?done=account-deleted"}, nil
 	case actionLogout:
-		return Outcome{Session: SessionEnd, Next: h.resolver.RegistrantURL(route.RegistrantLogin, p.Lang) + "?done=logged-out"}, nil
+		return Outcome{Session: SessionEnd, Next: h.routes(ctx).RegistrantURL(route.RegistrantLogin, p.Lang) + "?done=logged-out"}, nil
 	}
 	return Refused(field.Errors{formField: field.KeyChoice}), nil
 }
@@ -368,17 +368,12 @@ func (h *Handler) registrantArea(ctx context.Context, lang string, a account.Acc
 	}
 	out := make([]route.RegistrantDemand, 0, len(ds))
 	for _, d := range ds {
-		out = append(out, route.RegistrantDemand{ID: d.ID, Values: reg.SearchFields(d), Summary: h.demandSummary(d, lang),
+		out = append(out, route.RegistrantDemand{ID: d.ID, Values: reg.SearchFields(d), Summary: h.routes(ctx).DemandSummary(d, lang),
 			Confirmed: !d.Confirmed.IsZero(), Paused: d.Paused, Alerts: len(alerted[d.ID]), Created: d.Created.Format("2006-01-02")})
 	}
 	acc := route.RegistrantAccount{Email: a.Email, FirstName: a.FirstName, LastName: a.LastName, Lang: a.Lang,
 		AlertFrequency: string(a.AlertFrequency.OrInstant())}
-	return h.resolver.RegistrantAreaPage(lang, acc, out, notice), nil
-}
-
-// demandSummary says a demand's search in words (Resolver.DemandSummary).
-func (h *Handler) demandSummary(d demand.Demand, lang string) string {
-	return h.resolver.DemandSummary(d, lang)
+	return h.routes(ctx).RegistrantAreaPage(lang, acc, out, notice), nil
 }
 
 // keyDemandGone refuses a change of a demand the viewer does not have.

@@ -22,12 +22,12 @@ import (
 func (h *Handler) robots(w http.ResponseWriter, r *http.Request) {
 	var b strings.Builder
 	b.WriteString("User-agent: *\n")
-	if strings.Contains(strings.ToLower(h.resolver.Site.SiteInfo.Settings.Robots), "noindex") {
+	if strings.Contains(strings.ToLower(h.routes(r.Context()).Site.SiteInfo.Settings.Robots), "noindex") {
 		b.WriteString("Disallow: /\n")
 	} else {
 		b.WriteString("Disallow: /api/\nDisallow: /map-frame/\n")
 	}
-	b.WriteString("Sitemap: " + h.resolver.BaseURL + "/sitemap.xml\n")
+	b.WriteString("Sitemap: " + h.routes(r.Context()).BaseURL + "/sitemap.xml\n")
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	w.Header().Set("Cache-Control", "public, max-age=3600")
 	w.Write([]byte(b.String()))
@@ -108,18 +108,18 @@ func (h *Handler) sitemapPart(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *Handler) serveSitemap(w http.ResponseWriter, r *http.Request, file string) {
-	version := h.resolver.Version()
+	version := h.routes(r.Context()).Version()
 	c := &h.sitemapCache
 	c.mu.Lock()
 	if c.version != version || c.body == nil {
 		c.version, c.files = version, map[string][]byte{}
-		c.body = assets.Gzip(buildSitemap(h.resolver))
+		c.body = assets.Gzip(buildSitemap(h.routes(r.Context())))
 	}
 	gz := c.body
 	if file != "" {
 		var ok bool
 		if gz, ok = c.files[file]; !ok {
-			raw, found := buildSitemapFile(h.resolver, file)
+			raw, found := buildSitemapFile(h.routes(r.Context()), file)
 			if !found {
 				c.mu.Unlock()
 				http.NotFound(w, r)

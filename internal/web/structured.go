@@ -28,8 +28,7 @@ type ld = map[string]any
 // structuredData is the page's JSON-LD blocks, each ready for a script
 // element: encoding/json escapes <, > and & (\u003c…), so no text of a
 // listing can end the element.
-func (h *Handler) structuredData(res route.Result) []template.JS {
-	r := h.resolver
+func structuredData(r *route.Resolver, res route.Result) []template.JS {
 	var blocks []ld
 	if res.Status < 300 {
 		blocks = append(blocks, agencyLD(r, res.Lang))

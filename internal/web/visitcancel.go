@@ -24,7 +24,7 @@ type VisitCancels interface {
 // 404 with a page saying so; our failure is a page offering to try again
 // (500). These pages hold a token: never cached, never indexed.
 func (h *Handler) serveVisitCancel(w http.ResponseWriter, r *http.Request) {
-	lang, ok := h.resolver.VisitCancelLang(r.URL.EscapedPath())
+	lang, ok := h.routes(r.Context()).VisitCancelLang(r.URL.EscapedPath())
 	if !ok { // not a language of the site
 		h.servePage(w, r)
 		return
@@ -63,11 +63,11 @@ func (h *Handler) serveVisitCancel(w http.ResponseWriter, r *http.Request) {
 		h.log.Error("visit cancel", "method", r.Method, "err", err)
 		state, booking = "failed", nil
 	}
-	res := h.resolver.VisitCancel(lang, state, token, booking)
+	res := h.routes(r.Context()).VisitCancel(lang, state, token, booking)
 	if state == "failed" {
 		res.Status = http.StatusInternalServerError
 	}
-	p := h.page(res)
+	p := h.page(h.routes(r.Context()), res)
 	p.NoStore, p.Cacheable = true, false
 	h.rs.Render(w, r, p)
 }

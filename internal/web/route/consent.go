@@ -43,10 +43,11 @@ type CookieCategory struct {
 // CookiePolicyID is the legal page that lists the cookies under its content.
 const CookiePolicyID = "cookie-policy"
 
-// consentCache holds the services per catalog version (the tours' hosts
-// come from the catalog).
+// consentCache holds the services of one configuration and catalog
+// version (the tours' hosts come from the catalog).
 type consentCache struct {
 	mu       sync.Mutex
+	site     *site.Config
 	version  int64
 	services []site.Service
 }
@@ -55,9 +56,10 @@ type consentCache struct {
 // with the catalog's tour hosts and the map tiles).
 func (r *Resolver) ConsentServices() []site.Service {
 	ix := r.Catalog.Index()
-	r.consent.mu.Lock()
-	defer r.consent.mu.Unlock()
-	if r.consent.services == nil || ix.Version() != r.consent.version {
+	cache := &r.state().consent
+	cache.mu.Lock()
+	defer cache.mu.Unlock()
+	if cache.services == nil || ix.Version() != cache.version || cache.site != r.Site {
 		hosts := map[string]bool{}
 		var tours []string
 		for _, t := range ix.Embedded().Tours {
@@ -68,10 +70,10 @@ func (r *Resolver) ConsentServices() []site.Service {
 				}
 			}
 		}
-		r.consent.services = r.Site.ConsentServices(site.Embeds{TourHosts: tours, Tiles: r.MapTiles})
-		r.consent.version = ix.Version()
+		cache.services = r.Site.ConsentServices(site.Embeds{TourHosts: tours, Tiles: r.MapTiles})
+		cache.version, cache.site = ix.Version(), r.Site
 	}
-	return r.consent.services
+	return cache.services
 }
 
 func (c *resolution) consentShell() Consent {

@@ -5,6 +5,7 @@ import (
 	"sync"
 
 	"immo/internal/catalog"
+	"immo/internal/site"
 )
 
 // PropertyAt is the property whose page path is (its canonical address:
@@ -29,17 +30,17 @@ func (r *Resolver) PropertyAt(path string) (id int64, ok bool) {
 		id = r.propertyAt(path, ix) // not remembered
 		return id, id != 0
 	}
-	m := &r.propertyPaths
+	m := &r.state().propertyPaths
 	version := ix.Version()
 	m.mu.RLock()
 	id, known := m.ids[path]
-	known = known && m.version == version
+	known = known && m.version == version && m.site == r.Site
 	m.mu.RUnlock()
 	if !known {
 		id = r.propertyAt(path, ix)
 		m.mu.Lock()
-		if m.version != version || len(m.ids) >= maxPropertyPaths {
-			m.ids, m.version = map[string]int64{}, version
+		if m.version != version || m.site != r.Site || len(m.ids) >= maxPropertyPaths {
+			m.ids, m.version, m.site = map[string]int64{}, version, r.Site
 		}
 		m.ids[path] = id
 		m.mu.Unlock()
@@ -56,9 +57,10 @@ const maxPropertyPaths = 20_000
 const maxPropertyPath = 200
 
 // propertyPaths are PropertyAt's answers (0: no property page) for one
-// catalog version.
+// configuration and catalog version.
 type propertyPaths struct {
 	mu      sync.RWMutex
+	site    *site.Config
 	version int64
 	ids     map[string]int64
 }

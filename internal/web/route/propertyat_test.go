@@ -69,14 +69,14 @@ func TestPropertyAtMemory(t *testing.T) {
 	for i := range maxPropertyPaths + 10 {
 		r.PropertyAt("/fr/a-vendre/x/y/" + strconv.Itoa(i+1) + "/")
 	}
-	if n := len(r.propertyPaths.ids); n > maxPropertyPaths {
+	if n := len(r.state().propertyPaths.ids); n > maxPropertyPaths {
 		t.Fatalf("%d addresses remembered", n)
 	}
 	long := "/fr/a-vendre/arlon/" + strings.Repeat("x", maxPropertyPath) + "/4100001/"
 	if _, ok := r.PropertyAt(long); ok {
 		t.Fatal("a long wrong address is a property page")
 	}
-	if _, kept := r.propertyPaths.ids[long]; kept {
+	if _, kept := r.state().propertyPaths.ids[long]; kept {
 		t.Fatal("a long address was remembered")
 	}
 	const page = "/fr/a-vendre/arlon/villa-maison-ferme/4100001/"

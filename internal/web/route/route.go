@@ -70,9 +70,11 @@ type Resolver struct {
 	// nil: the items are hidden silently.
 	ConditionErrors ConditionErrors
 
-	consent       consentCache
-	propertyPaths propertyPaths // PropertyAt's answers
-	version       atomic.Pointer[versionName]
+	// SiteVersion is the published configuration Site is (agency.Version),
+	// part of Version; 0: a configuration not from the store (a test's).
+	SiteVersion int64
+
+	st atomic.Pointer[state] // the caches, shared with the resolvers For makes
 }
 
 func (r *Resolver) now() time.Time {
@@ -93,9 +95,11 @@ func (r *Resolver) Version() string {
 	if r.Agenda != nil {
 		now.agenda = r.Agenda.Version()
 	}
+	now.site = r.SiteVersion
 	// Every cached page's answer asks: the text is made when a part changes.
-	if last := r.version.Load(); last != nil && last.catalog == now.catalog &&
-		last.testimonials == now.testimonials && last.agenda == now.agenda {
+	st := r.state()
+	if last := st.version.Load(); last != nil && last.catalog == now.catalog &&
+		last.testimonials == now.testimonials && last.agenda == now.agenda && last.site == now.site {
 		return last.text
 	}
 	now.text = strconv.FormatInt(now.catalog, 10)
@@ -105,15 +109,18 @@ func (r *Resolver) Version() string {
 	if r.Agenda != nil {
 		now.text += ".a" + now.agenda
 	}
+	if now.site != 0 {
+		now.text += ".s" + strconv.FormatInt(now.site, 10)
+	}
 	stored := now // now itself stays on the stack
-	r.version.Store(&stored)
+	st.version.Store(&stored)
 	return stored.text
 }
 
 // versionName is Version's text of the versions it was made of.
 type versionName struct {
-	catalog, testimonials int64
-	agenda, text          string
+	catalog, testimonials, site int64
+	agenda, text                string
 }
 
 // Resolve answers path (escaped form is fine) with its query.

@@ -1,0 +1,37 @@
+package route
+
+import (
+	"sync/atomic"
+
+	"immo/internal/agency"
+)
+
+// state is what a resolver remembers between requests, shared with the
+// resolvers For makes of it; each cache says which configuration it holds.
+type state struct {
+	consent       consentCache
+	propertyPaths propertyPaths // PropertyAt's answers
+	version       atomic.Pointer[versionName]
+}
+
+func (r *Resolver) state() *state {
+	if s := r.st.Load(); s != nil {
+		return s
+	}
+	r.st.CompareAndSwap(nil, &state{})
+	return r.st.Load()
+}
+
+// For is r resolving for a: a's site, its version in Version (the pages'
+// generation), the same catalog, clock and caches. r itself when a is nil
+// or is r's own configuration. A request's resolver is For of the agency
+// its context carries (agency.FromContext).
+func (r *Resolver) For(a *agency.Agency) *Resolver {
+	if a == nil || a.Site == nil || a.Site == r.Site && a.Version == r.SiteVersion {
+		return r
+	}
+	f := &Resolver{Site: a.Site, SiteVersion: a.Version, Catalog: r.Catalog, Testimonials: r.Testimonials, Agenda: r.Agenda, Now: r.Now,
+		BaseURL: r.BaseURL, MapTiles: r.MapTiles, MapAttribution: r.MapAttribution, ConditionErrors: r.ConditionErrors}
+	f.st.Store(r.state())
+	return f
+}
