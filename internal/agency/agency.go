@@ -17,6 +17,9 @@ type Agency struct {
 	// Version is the published configuration it comes from; 0 for a
 	// configuration that is not stored (a test's).
 	Version int64
+	// Draft is the draft it is (a staff member's preview), 0 for the
+	// published site: never cached, indexed or counted.
+	Draft int64
 }
 
 type contextKey struct{}

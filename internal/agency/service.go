@@ -158,6 +158,45 @@ func (s *Service) Versions(ctx context.Context, limit int) ([]Version, error) {
 	return s.store.SiteVersions(ctx, min(max(limit, 1), 1000))
 }
 
+// SaveDraft checks data by the rules of a configuration file, as Publish
+// does, and keeps it as draft id (a new draft when id is 0).
+func (s *Service) SaveDraft(ctx context.Context, id int64, name string, data []byte, by string) (Draft, error) {
+	if s.store == nil {
+		return Draft{}, errFixed
+	}
+	if len(data) > MaxConfigBytes {
+		return Draft{}, fmt.Errorf("%s: %w (%d bytes, at most %d)", name, ErrTooLarge, len(data), MaxConfigBytes)
+	}
+	if _, err := site.Parse(name, data); err != nil {
+		return Draft{}, err
+	}
+	now := s.now().UTC()
+	d := Draft{ID: id, Config: data, By: clip(by, MaxByLength), Created: now, Updated: now}
+	id, err := s.store.SaveSiteDraft(ctx, d)
+	if err != nil {
+		return Draft{}, err
+	}
+	d.ID = id
+	return d, nil
+}
+
+// Draft is the agency draft id makes: its site, the published version it
+// stands beside, Draft set (ErrNoDraft when there is none).
+func (s *Service) Draft(ctx context.Context, id int64) (*Agency, error) {
+	if s.store == nil {
+		return nil, ErrNoDraft
+	}
+	d, err := s.store.SiteDraft(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	cfg, err := site.Parse(fmt.Sprintf("draft %d", id), d.Config)
+	if err != nil {
+		return nil, err
+	}
+	return &Agency{Site: cfg, Version: s.Current().Version, Draft: id}, nil
+}
+
 // clip trims s and cuts it to at most n bytes, on a character's boundary.
 func clip(s string, n int) string {
 	s = strings.TrimSpace(s)

@@ -47,6 +47,11 @@ func (m *memory) SiteVersions(_ context.Context, limit int) ([]Version, error) {
 	return out, nil
 }
 
+func (m *memory) SaveSiteDraft(context.Context, Draft) (int64, error) {
+	return 0, errors.New("no drafts here")
+}
+func (m *memory) SiteDraft(context.Context, int64) (Draft, error) { return Draft{}, ErrNoDraft }
+
 func TestPublishRefusesWhatItCannotKeep(t *testing.T) {
 	store := &memory{}
 	s := &Service{store: store, now: time.Now}

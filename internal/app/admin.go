@@ -31,7 +31,8 @@ const adminCookie = "immo_staff"
 // signing in through staff behind the site's login brakes, the mails about
 // a lead read from queue.
 func newAdmin(store storage.Store, staff *account.StaffService, queue *mailqueue.Queue, resolver *route.Resolver, says *testimonial.Service,
-	desk *booking.Desk, requestMails *notify.Composer, abuse *antispam.Batch, ipKey []byte, secure bool, w *Web, now func() time.Time, log *slog.Logger) (*admin.Handler, error) {
+	desk *booking.Desk, requestMails *notify.Composer, abuse *antispam.Batch, ipKey []byte, secure bool, w *Web, now func() time.Time, log *slog.Logger,
+	preview admin.Preview) (*admin.Handler, error) {
 	ip, err := lead.NewIPHasher(ipKey)
 	if err != nil {
 		return nil, err
@@ -62,7 +63,8 @@ func newAdmin(store storage.Store, staff *account.StaffService, queue *mailqueue
 		Inbox: leads, Audit: leads, Newsletter: store.Newsletter(), Record: store.Inbox().Log, SignIn: staff, Brakes: loginBrakes(ip, store, abuse, secure, now), Staff: staffNames{members}, StaffAdmin: staff, MyFactor: staff,
 		Sessions: sessions, ListingURL: resolver.ListingURL, Assets: tags, Version: version, Log: log.With("component", "inbox"), Now: now,
 		Testimonials: moderation, Mails: mailDesk{Queue: queue, log: store.Inbox(), now: now},
-		Abuse: abuseDesk{Abuse: abuse, log: store.Inbox().Log, now: now},
+		Abuse:   abuseDesk{Abuse: abuse, log: store.Inbox().Log, now: now},
+		Preview: preview,
 	}
 	if desk != nil { // a nil *Desk in the interface would not be nil
 		o.Agenda = desk

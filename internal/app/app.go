@@ -235,13 +235,14 @@ func New(ctx context.Context, c Config) (*App, error) {
 		return nil, err
 	}
 	desk := newAgendaDesk(deps, store, requestMails)
-	inboxPages, err := newAdmin(store, staff, queue, resolver, says, desk, requestMails, abuse, c.Keys.IPHash, secure, c.Web, now, log)
+	inboxPages, err := newAdmin(store, staff, queue, resolver, says, desk, requestMails, abuse, c.Keys.IPHash, secure, c.Web, now, log,
+		draftPreview{agencies, pages})
 	if err != nil {
 		return nil, err
 	}
 	var variants pictures.Store = store // the pictures' resized variants, which Run's worker makes
 	h := server.Handler(server.Deps{
-		Catalog: cat, Site: cfg, Pictures: demo.Pictures(), Variants: variants, Log: log, Pages: pages, Links: resolver,
+		Catalog: cat, Site: cfg, Agency: agencies.Current, Pictures: demo.Pictures(), Variants: variants, Log: log, Pages: pages, Links: resolver,
 		PublicURL: c.PublicURL, MapTiles: web.TileURL(c.MapFrame.Tiles), Challenges: challenges,
 		TestimonialPictures: &web.TestimonialPictures{Signer: pictureSigner, Store: store, Log: log},
 		TrustedProxies:      c.TrustedProxies,

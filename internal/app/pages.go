@@ -66,3 +66,10 @@ func newPages(resolver *route.Resolver, current func() *agency.Agency, pagesStor
 	})
 	return h, closeFn, nil
 }
+
+// draftPreview is the inbox's preview of a draft: the agency's drafts, the
+// public pages' handler.
+type draftPreview struct {
+	*agency.Service
+	*web.Handler
+}

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"immo/internal/agency"
 	"immo/internal/catalog"
 	"immo/internal/httpapi"
 	"immo/internal/pictures"
@@ -19,8 +20,11 @@ import (
 
 // Deps are what the handler needs; cmd/immo builds them.
 type Deps struct {
-	Catalog  *catalog.Service
-	Site     *site.Config
+	Catalog *catalog.Service
+	Site    *site.Config
+	// Agency is the agency as published (agency.Service.Current), put in
+	// every request's context (agency.FromContext); nil: none.
+	Agency   func() *agency.Agency
 	Pictures fs.FS // the demo agency's pictures, served under /pictures/demo/
 	// Variants holds the pictures' resized variants (SPEC §7 width/format
 	// parameters); nil serves the originals whatever is asked.
@@ -63,7 +67,19 @@ func Handler(d Deps) http.Handler {
 		bl = DefaultBodyLimits
 	}
 	// The visitor's address first: the bodies' bound per address counts visitors, not the proxy.
-	return clientAddress(d.TrustedProxies, LimitBodies(bl, securityHeaders(recoverPanics(d.Log, defaultLang(d.Site), routes(d)), web.MapFramePath, hsts, newSourceCache(d.Catalog, d.Site, d.MapTiles).get)))
+	return clientAddress(d.TrustedProxies, LimitBodies(bl, securityHeaders(recoverPanics(d.Log, defaultLang(d.Site), withAgency(d.Agency, routes(d))), web.MapFramePath, hsts, newSourceCache(d.Catalog, d.Site, d.MapTiles).get)))
+}
+
+// withAgency puts the agency as published in the request's context, as the
+// viewer is put there: what serves the request reads it from there (a
+// staff member's preview replaces it with a draft).
+func withAgency(current func() *agency.Agency, next http.Handler) http.Handler {
+	if current == nil {
+		return next
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		next.ServeHTTP(w, r.WithContext(agency.NewContext(r.Context(), current())))
+	})
 }
 
 func defaultLang(s *site.Config) string {

@@ -25,6 +25,7 @@ import (
 	"testing"
 	"time"
 
+	"immo/internal/agency"
 	"immo/internal/altcha"
 	"immo/internal/antispam"
 	"immo/internal/apitest"
@@ -87,6 +88,11 @@ type Options struct {
 	Start time.Time
 	// Log is the site's log; nil: discarded (tests assert behaviour, not log lines).
 	Log *slog.Logger
+	// Published serves the demo's configuration as immo serve does:
+	// published in the store (agency.Open), its drafts previewed, a new
+	// version followed by Run; Visits is then implied (the demo's
+	// configuration has them). Without it, the configuration is fixed.
+	Published bool
 }
 
 // Site is the demo site of one test, closed when it ends.
@@ -132,7 +138,14 @@ func New(tb testing.TB, o Options) *Site {
 	if o.PublicURL == "" {
 		o.PublicURL = LocalURL
 	}
-	a, err := app.New(ctx, app.Config{Store: store, Site: cfg, PublicURL: o.PublicURL, SMTPURL: smtp.URL(), Keys: keys,
+	var agencies *agency.Service
+	if o.Published {
+		if agencies, err = agency.Open(ctx, store, agency.Source{Name: "demo/site.json", Data: demo.SiteJSON()}, clock.Now); err != nil {
+			tb.Fatal(err)
+		}
+		cfg = agencies.Current().Site
+	}
+	a, err := app.New(ctx, app.Config{Store: store, Agency: agencies, Site: cfg, PublicURL: o.PublicURL, SMTPURL: smtp.URL(), Keys: keys,
 		Now: clock.Now, Log: o.Log, MapFrame: o.MapFrame, Captcha: o.Captcha,
 		Web: &app.Web{AssetTags: o.AssetTags, AssetVersion: AssetVersion}})
 	if err != nil {

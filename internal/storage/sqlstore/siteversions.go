@@ -91,3 +91,41 @@ func (s *Store) siteVersion(ctx context.Context, q string, arg any) (agency.Vers
 	copy(v.Hash[:], hash)
 	return v, nil
 }
+
+// SaveSiteDraft implements agency.DraftStore.
+func (s *Store) SaveSiteDraft(ctx context.Context, d agency.Draft) (int64, error) {
+	id := d.ID
+	err := s.writeTx(ctx, func(tx *sql.Tx) error {
+		if id == 0 {
+			return tx.QueryRowContext(ctx, s.d.query(`INSERT INTO site_drafts (config, created_by, created_at, updated_at)
+				VALUES (?, ?, ?, ?) RETURNING id`), d.Config, d.By, s.d.Time(d.Created), s.d.Time(d.Updated)).Scan(&id)
+		}
+		res, err := tx.ExecContext(ctx, s.d.query(`UPDATE site_drafts SET config = ?, updated_at = ? WHERE id = ?`),
+			d.Config, s.d.Time(d.Updated), id)
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil || n == 0 {
+			return cmpErr(err, agency.ErrNoDraft)
+		}
+		return nil
+	})
+	if err != nil {
+		return 0, s.errorf("save site draft: %w", err)
+	}
+	return id, nil
+}
+
+// SiteDraft implements agency.DraftStore.
+func (s *Store) SiteDraft(ctx context.Context, id int64) (agency.Draft, error) {
+	d := agency.Draft{ID: id}
+	err := s.read.QueryRowContext(ctx, s.d.query(`SELECT config, created_by, created_at, updated_at FROM site_drafts WHERE id = ?`), id).
+		Scan(&d.Config, &d.By, scanTime{&d.Created}, scanTime{&d.Updated})
+	if errors.Is(err, sql.ErrNoRows) {
+		return agency.Draft{}, s.errorf("site draft %d: %w", id, agency.ErrNoDraft)
+	}
+	if err != nil {
+		return agency.Draft{}, s.errorf("site draft %d: %w", id, err)
+	}
+	return d, nil
+}

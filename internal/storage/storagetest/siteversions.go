@@ -18,6 +18,58 @@ func RunSiteVersions(t *testing.T, open func(t *testing.T) agency.Store) {
 	t.Run("Empty", func(t *testing.T) { testSiteVersionsEmpty(t, open(t)) })
 	t.Run("RoundTrip", func(t *testing.T) { testSiteVersionsRoundTrip(t, open(t)) })
 	t.Run("TwoServers", func(t *testing.T) { testSiteVersionsTwoServers(t, open(t), open(t)) })
+	t.Run("Drafts", func(t *testing.T) { testSiteDrafts(t, open(t)) })
+}
+
+// testSiteDrafts: a draft saved, changed, served as an agency beside the
+// published one; a broken one refused; an unknown one is ErrNoDraft.
+func testSiteDrafts(t *testing.T, s agency.Store) {
+	ctx := t.Context()
+	svc, err := agency.Open(ctx, s, agency.Source{Name: "demo/site.json", Data: demo.SiteJSON(), OnlyIfEmpty: true}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.SiteDraft(ctx, 1); !errors.Is(err, agency.ErrNoDraft) {
+		t.Errorf("SiteDraft on none = %v, want ErrNoDraft", err)
+	}
+	if _, err := s.SaveSiteDraft(ctx, agency.Draft{ID: 9, Config: []byte("{}"), Created: created, Updated: created}); !errors.Is(err, agency.ErrNoDraft) {
+		t.Errorf("SaveSiteDraft of an unknown draft = %v, want ErrNoDraft", err)
+	}
+	spring := strings.Replace(string(demo.SiteJSON()), `"Immo Arlon"`, `"Immo Arlon (printemps)"`, 1)
+	d, err := svc.SaveDraft(ctx, 0, "draft", []byte(spring), "anne@immo-arlon.be")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := svc.Draft(ctx, d.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Draft != d.ID || a.Version != svc.Current().Version || a.Site.Agency.Name != "Immo Arlon (printemps)" {
+		t.Errorf("Draft = {draft %d, version %d, %q}; want draft %d beside version %d", a.Draft, a.Version, a.Site.Agency.Name, d.ID, svc.Current().Version)
+	}
+	if svc.Current().Site.Agency.Name != "Immo Arlon" {
+		t.Errorf("a draft changed the published site: %q", svc.Current().Site.Agency.Name)
+	}
+	summer := strings.Replace(spring, "(printemps)", "(été)", 1)
+	if _, err := svc.SaveDraft(ctx, d.ID, "draft", []byte(summer), "paul@immo-arlon.be"); err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.SiteDraft(ctx, d.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(got.Config) != summer || got.By != "anne@immo-arlon.be" || got.Updated.Before(got.Created) {
+		t.Errorf("the draft after a change: by %q, %d bytes; want Anne's draft with the new text", got.By, len(got.Config))
+	}
+	if _, err := svc.SaveDraft(ctx, d.ID, "broken.json", []byte(`{"languages": 1}`), "x"); err == nil || !strings.Contains(err.Error(), "broken.json") {
+		t.Errorf("a broken draft: %v, want refused with its name", err)
+	}
+	if again, _ := s.SiteDraft(ctx, d.ID); string(again.Config) != summer {
+		t.Error("a refused draft replaced the saved one")
+	}
+	if _, err := svc.Draft(ctx, d.ID+1); !errors.Is(err, agency.ErrNoDraft) {
+		t.Errorf("Draft of none = %v, want ErrNoDraft", err)
+	}
 }
 
 func testSiteVersionsEmpty(t *testing.T, s agency.Store) {

@@ -78,6 +78,8 @@ type Options struct {
 	// when the site no longer has it. Nil: listings are named by number.
 	Listing  func(lang string, property, project int64) (l Listing, ok bool)
 	Sessions Sessions
+	// Preview serves the site as a draft makes it to the staff; nil: none.
+	Preview Preview
 	// Assets are the head tags of the inbox's client bundle (EntryTags).
 	Assets  template.HTML
 	Version string // the client build's, for the protocol's asset check

@@ -49,6 +49,9 @@ func (h *Handler) routes() {
 	h.mux.Handle("GET "+abuseExportPath, staffFile(h.serveAbuseExport))
 	h.mux.Handle("GET "+mailsExportPath, staffFile(h.serveMailsExport))
 	h.mux.Handle("GET "+ownersExportPath, staffFile(h.serveOwnersExport))
+	if h.o.Preview != nil {
+		h.mux.Handle("GET "+previewPath+"{draft}/", h.o.Sessions.Viewer(http.HandlerFunc(h.servePreview)))
+	}
 	h.mux.Handle(Prefix, page(func(w http.ResponseWriter, r *http.Request) { h.fail(w, r, http.StatusNotFound, nil) }))
 }
 

@@ -27,10 +27,10 @@ func (r *Resolver) state() *state {
 // or is r's own configuration. A request's resolver is For of the agency
 // its context carries (agency.FromContext).
 func (r *Resolver) For(a *agency.Agency) *Resolver {
-	if a == nil || a.Site == nil || a.Site == r.Site && a.Version == r.SiteVersion {
+	if a == nil || a.Site == nil || a.Site == r.Site && a.Version == r.SiteVersion && a.Draft == r.Draft {
 		return r
 	}
-	f := &Resolver{Site: a.Site, SiteVersion: a.Version, Catalog: r.Catalog, Testimonials: r.Testimonials, Agenda: r.Agenda, Now: r.Now,
+	f := &Resolver{Site: a.Site, SiteVersion: a.Version, Draft: a.Draft, Catalog: r.Catalog, Testimonials: r.Testimonials, Agenda: r.Agenda, Now: r.Now,
 		BaseURL: r.BaseURL, MapTiles: r.MapTiles, MapAttribution: r.MapAttribution, ConditionErrors: r.ConditionErrors}
 	f.st.Store(r.state())
 	return f

@@ -25,7 +25,7 @@ func TestForKeepsEverySetting(t *testing.T) {
 	want, have := reflect.ValueOf(base).Elem(), reflect.ValueOf(got).Elem()
 	for i := range want.NumField() {
 		f := want.Type().Field(i)
-		if !f.IsExported() || f.Name == "Site" || f.Name == "SiteVersion" {
+		if !f.IsExported() || f.Name == "Site" || f.Name == "SiteVersion" || f.Name == "Draft" {
 			continue
 		}
 		w, h := want.Field(i), have.Field(i)
@@ -52,6 +52,16 @@ func TestForKeepsEverySetting(t *testing.T) {
 	}
 	if v := base.Version(); strings.Contains(v, ".s") {
 		t.Errorf("Version of a site not from the store = %q, want no site version", v)
+	}
+	if res := got.Resolve("/fr/", nil); !res.Cacheable || strings.Contains(res.Head.Robots, "noindex") {
+		t.Errorf("a published page: cacheable %v, robots %q", res.Cacheable, res.Head.Robots)
+	}
+	// A draft's pages: never cached, never indexed, whatever the page.
+	draft := base.For(&agency.Agency{Site: &other, Version: 7, Draft: 3})
+	for _, path := range []string{"/fr/", "/fr/a-vendre/", "/nl/", "/fr/nope/"} {
+		if res := draft.Resolve(path, nil); res.Cacheable || res.Head.Robots != "noindex, nofollow" {
+			t.Errorf("draft %s: cacheable %v, robots %q", path, res.Cacheable, res.Head.Robots)
+		}
 	}
 }
 

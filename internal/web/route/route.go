@@ -73,6 +73,9 @@ type Resolver struct {
 	// SiteVersion is the published configuration Site is (agency.Version),
 	// part of Version; 0: a configuration not from the store (a test's).
 	SiteVersion int64
+	// Draft is the draft Site is (agency.Draft): its pages are never
+	// cached nor indexed.
+	Draft int64
 
 	st atomic.Pointer[state] // the caches, shared with the resolvers For makes
 }
@@ -127,10 +130,20 @@ type versionName struct {
 func (r *Resolver) Resolve(path string, query url.Values) Result {
 	lang, rest, ok := r.splitLang(path)
 	if !ok {
-		return r.notFound(r.Site.Languages.Default)
+		return r.drafted(r.notFound(r.Site.Languages.Default))
 	}
 	c := &resolution{r: r, lang: lang, path: path, query: query, ix: r.Catalog.Index()}
-	return c.resolve(rest)
+	return r.drafted(c.resolve(rest))
+}
+
+// drafted keeps a draft's page (a staff member's preview) out of every
+// cache and every index.
+func (r *Resolver) drafted(res Result) Result {
+	if r.Draft != 0 {
+		res.Cacheable, res.CacheQuery = false, ""
+		res.Head.Robots = "noindex, nofollow"
+	}
+	return res
 }
 
 // splitLang takes the language segment off the path. A path without one is
