@@ -38,7 +38,7 @@ func newAdmin(store storage.Store, staff *account.StaffService, queue *mailqueue
 		return nil, err
 	}
 	members := store.Staff()
-	leads := &inbox.Service{Store: store.Inbox(), Mails: queue.InboxMails(), Now: now,
+	leads := &inbox.Service{Store: store.Inbox(), Mails: inboxMails(queue), Now: now,
 		Staff: inbox.StaffFunc(func(ctx context.Context, id int64) (bool, error) {
 			m, err := members.StaffMember(ctx, id)
 			switch {

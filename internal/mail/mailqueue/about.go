@@ -4,8 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-
-	"immo/internal/inbox"
 )
 
 // regarding records that job jobID is a mail about request (the table
@@ -50,20 +48,4 @@ func (q *Queue) About(ctx context.Context, request int64) ([]Entry, error) {
 		return nil, nil
 	}
 	return q.list(ctx, q.listParams().IDs(ids...).First(len(ids)))
-}
-
-// InboxMails is q as the inbox reads a lead's mails (inbox.Mails).
-func (q *Queue) InboxMails() inbox.Mails {
-	return inbox.MailsFunc(func(ctx context.Context, lead int64) ([]inbox.Mail, error) {
-		entries, err := q.About(ctx, lead)
-		if err != nil {
-			return nil, err
-		}
-		out := make([]inbox.Mail, len(entries))
-		for i, e := range entries {
-			out[i] = inbox.Mail{ID: e.ID, To: e.To, Subject: e.Subject, State: string(e.State), Attempts: e.Attempts,
-				Created: e.Created, Next: e.Next, Finalized: e.Finalized, LastError: e.LastError}
-		}
-		return out, nil
-	})
 }

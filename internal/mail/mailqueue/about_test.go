@@ -36,11 +36,11 @@ func TestAbout(t *testing.T) {
 				t.Fatalf("not sent: %+v", list)
 			}
 		}
-		mails, err := q.InboxMails().About(t.Context(), 41)
+		mails, err := q.About(t.Context(), 41)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(mails) != 2 || mails[0].Subject != "copy" || mails[1].Subject != "notice" || mails[0].State != string(mailqueue.Sent) ||
+		if len(mails) != 2 || mails[0].Subject != "copy" || mails[1].Subject != "notice" || mails[0].State != mailqueue.Sent ||
 			len(mails[0].To) != 1 || mails[0].Finalized.IsZero() {
 			t.Fatalf("mails about 41: %+v", mails)
 		}
