@@ -12,7 +12,6 @@ import (
 	"immo/internal/booking"
 	"immo/internal/captcha"
 	"immo/internal/catalog"
-	"immo/internal/field"
 	"immo/internal/lead"
 	"immo/internal/mail"
 	"immo/internal/newsletter"
@@ -101,10 +100,15 @@ func newForms(d formDeps) (web.Forms, *altcha.Service, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	limit := func(name string, max int, window time.Duration, site bool) spam.Limit {
-		return spam.Limit{Limiter: &antispam.Limiter{Counter: d.Spam, Max: max, Window: window, Now: d.Now, Name: name, Watch: d.Watch},
-			Site: site}
+	limit := func(r spam.Rate, site bool) spam.Limit { return rateLimit(d, r, site) }
+	limits := func(rs []spam.Rate) []spam.Limit {
+		out := make([]spam.Limit, len(rs))
+		for i, r := range rs {
+			out[i] = limit(r, false)
+		}
+		return out
 	}
+	policy := spam.DefaultPolicy
 	cfg := d.Resolver.Site
 	service := &lead.Service{Store: testimonial.Recording(d.Requests, d.Pending, d.Pictures), Queue: d.Queue, Mails: composer, IP: ip, Now: d.Now,
 		Rules:  offer.CatalogRules(d.Catalog, offer.Limits{MinIncome: cfg.RentApplication.MinIncome, MaxPersons: cfg.RentApplication.MaxPersons}, cfg.Languages.Default),
@@ -119,13 +123,7 @@ func newForms(d formDeps) (web.Forms, *altcha.Service, error) {
 	if reg := d.Registrants; reg != nil && len(cfg.Zones) > 0 {
 		reg.Queue, reg.Reset, reg.Now = d.Queue, composer.PasswordReset, d.Now
 		service.Steps[lead.KindDemandRegister] = reg
-		offerRules := service.Rules
-		service.Rules = lead.RulesFunc(func(r lead.Request, now time.Time) field.Errors {
-			if r.Kind == lead.KindDemandRegister {
-				return reg.Check(r, now)
-			}
-			return offerRules.Check(r, now)
-		})
+		service.Rules = lead.KindRules{Kinds: map[lead.Kind]lead.Rules{lead.KindDemandRegister: reg}, Others: service.Rules}
 		kinds = append(slices.Clone(kinds), lead.KindDemandRegister)
 	}
 	if news := d.Newsletter; news != nil {
@@ -133,29 +131,21 @@ func newForms(d formDeps) (web.Forms, *altcha.Service, error) {
 		service.Mails = newsletter.SignUps{Mails: composer, News: news}
 		kinds = append(slices.Clone(kinds), lead.KindNewsletter)
 	}
-	flood := limit("noproof-site", 100, time.Hour, true)
+	flood := limit(policy.Flood, true)
 	addresses := mailsPerAddress(d)
+	receivers := map[lead.Kind]spam.ReceiverLimit{}
+	for kind, r := range policy.Receivers {
+		receivers[kind] = spam.ReceiverLimit{Limit: limit(r.Rate, false), Field: r.Field}
+	}
 	gate := &spam.Gate{
-		Requests:   service,
-		Challenges: challenges,
-		IP:         ip,
-		// Per sender (keyed IP hash): 10 posts an hour with a proof; without
-		// one (no JavaScript) 3 an hour and 10 a day.
-		WithProof: []spam.Limit{limit("proof-hour", 10, time.Hour, false)},
-		WithoutProof: []spam.Limit{
-			limit("noproof-hour", 3, time.Hour, false),
-			limit("noproof-day", 10, 24*time.Hour, false),
-		},
-		// Past 100 posts without a proof in an hour on the whole site, the
-		// mails to typed addresses go out at 100 an hour: nobody is refused.
-		Flood: &flood,
-		// A friend's address and a sign-up's: 3 a day each.
-		Receivers: map[lead.Kind]spam.ReceiverLimit{
-			lead.KindFriend:     {Limit: limit("friend-day", 3, 24*time.Hour, false), Field: "friendEmail"},
-			lead.KindNewsletter: {Limit: limit("newsletter-day", 3, 24*time.Hour, false), Field: lead.FieldEmail},
-		},
-		// Any address typed in a form gets at most 10 mails a day from the site.
-		Addresses: &addresses,
+		Requests:     service,
+		Challenges:   challenges,
+		IP:           ip,
+		WithProof:    limits(policy.WithProof),
+		WithoutProof: limits(policy.WithoutProof),
+		Flood:        &flood,
+		Receivers:    receivers,
+		Addresses:    &addresses,
 		// A post is one write transaction: proof spent, counters, request, mails.
 		Tx:    d.Requests,
 		Watch: d.Watch,
@@ -176,10 +166,14 @@ func newForms(d formDeps) (web.Forms, *altcha.Service, error) {
 
 // mailsPerAddress is the one brake on the mails the site sends to an
 // address typed in a form, whatever the form (spam.Gate.Addresses, the
-// unsubscribe form): 10 a day per lead.AddressKey.
-func mailsPerAddress(d formDeps) spam.Limit {
-	return spam.Limit{Limiter: &antispam.Limiter{Counter: d.Spam, Max: 10, Window: 24 * time.Hour, Now: d.Now, Name: "mailto-day",
-		Watch: d.Watch}}
+// unsubscribe form): spam.DefaultPolicy.Addresses per lead.AddressKey.
+func mailsPerAddress(d formDeps) spam.Limit { return rateLimit(d, spam.DefaultPolicy.Addresses, false) }
+
+// rateLimit is the limit of r on the anti-spam counters: per sender, or
+// the whole site's.
+func rateLimit(d formDeps, r spam.Rate, site bool) spam.Limit {
+	return spam.Limit{Limiter: &antispam.Limiter{Counter: d.Spam, Max: r.Max, Window: r.Window, Now: d.Now, Name: r.Name, Watch: d.Watch},
+		Site: site}
 }
 
 // newComposer writes the mails of the site's requests.

@@ -8,7 +8,6 @@ import (
 
 	"immo/internal/account"
 	"immo/internal/antispam"
-	"immo/internal/app"
 	"immo/internal/app/apptest"
 	"immo/internal/inbox"
 )
@@ -28,7 +27,7 @@ func TestInboxAbuse(t *testing.T) {
 
 			stranger := &client{h: s.Handler, ip: "203.0.113.50"}
 			guess := url.Values{"email": {"Ann@Example.be"}, "password": {"a guess"}}
-			for i := range app.LoginPerAccountAddress {
+			for i := range account.LoginPerAccountAddress {
 				if rec := stranger.do(t, "POST", "/fr/login/", guess); rec.Code != http.StatusUnprocessableEntity || strings.Contains(rec.Body.String(), lockedKey) {
 					t.Fatalf("guess %d: %d %s", i+1, rec.Code, rec.Body)
 				}
@@ -66,7 +65,7 @@ func TestInboxAbuse(t *testing.T) {
 			}
 			hold := holds[0].(map[string]any)
 			if hold["who"] != "ann@example.be · 203.0.113.50" || hold["limit"] != "admin.abuse.reason.login-account-ip" ||
-				hold["hits"] != float64(app.LoginPerAccountAddress) || hold["max"] != float64(app.LoginPerAccountAddress) {
+				hold["hits"] != float64(account.LoginPerAccountAddress) || hold["max"] != float64(account.LoginPerAccountAddress) {
 				t.Fatalf("the hold: %v", hold)
 			}
 			for q, want := range map[string]int{"203.0.113.50": 1, "ANN@": 1, "bob": 0} {

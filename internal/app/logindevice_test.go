@@ -14,16 +14,16 @@ import (
 	"immo/internal/web/session"
 )
 
-// Strangers failing from many addresses hold an account (app.LoginPerAccount
+// Strangers failing from many addresses hold an account (account.LoginPerAccount
 // failures a window): a new browser meets the lock even with the right
 // password, but the browser its owner logged in with before (its device
 // cookie) gets in; that device's own failures still brake it.
 func TestLoginDeviceOutlastsLock(t *testing.T) {
 	s := apptest.New(t, apptest.Options{})
 	strangers := func(page, email string) {
-		for i := 0; i*app.LoginPerAccountAddress <= app.LoginPerAccount; i++ {
+		for i := 0; i*account.LoginPerAccountAddress <= account.LoginPerAccount; i++ {
 			c := &staffClient{h: s.Handler, ip: "198.51.100." + strconv.Itoa(10+i), cookies: map[string]*http.Cookie{}}
-			for range app.LoginPerAccountAddress {
+			for range account.LoginPerAccountAddress {
 				if rec := c.do(t, "POST", page, url.Values{"email": {email}, "password": {"a wrong guess"}}); rec.Code < 400 {
 					t.Fatalf("a stranger's guess: %d", rec.Code)
 				}
@@ -80,7 +80,7 @@ func TestLoginDeviceOutlastsLock(t *testing.T) {
 				t.Fatal("a forged device cookie got through the lock")
 			}
 			// The device's own failures brake it.
-			for range app.LoginPerAccountAddress {
+			for range account.LoginPerAccountAddress {
 				login(dev, tc.page, tc.email, "the device guessing")
 			}
 			if res := login(dev, tc.page, tc.email, password); res.StatusCode == http.StatusSeeOther {

@@ -273,7 +273,7 @@ func TestOwnerLoginLockout(t *testing.T) {
 	for _, db := range apptest.Databases {
 		t.Run(db.Name, func(t *testing.T) {
 			s := apptest.New(t, apptest.Options{DatabaseURL: db.URL(t)})
-			s.Clock.Set(s.Clock.Now().Truncate(app.LoginWindow))
+			s.Clock.Set(s.Clock.Now().Truncate(account.LoginWindow))
 			ann := invite(t, s, "ann@example.be", "nl", annProperty1)
 			owner := &client{h: s.Handler, ip: "192.0.2.1"}
 			expect(t, "password", setPassword(t, owner, ann.Link, "ann's good password"), http.StatusSeeOther, "/nl/owner/")
@@ -281,7 +281,7 @@ func TestOwnerLoginLockout(t *testing.T) {
 			login := func(c *client, pw string) *httptest.ResponseRecorder {
 				return c.do(t, "POST", "/nl/login/", url.Values{"email": {"ann@example.be"}, "password": {pw}})
 			}
-			for i := range app.LoginPerAccountAddress {
+			for i := range account.LoginPerAccountAddress {
 				expect(t, "wrong "+string(rune('1'+i)), login(stranger, "guess"), http.StatusUnprocessableEntity, "", web.KeyOwnerLogin)
 			}
 			expect(t, "locked", login(stranger, "ann's good password"), http.StatusUnprocessableEntity, "", web.KeyLoginLocked)
@@ -289,14 +289,14 @@ func TestOwnerLoginLockout(t *testing.T) {
 				t.Fatal("a locked login started a session")
 			}
 			expect(t, "the owner elsewhere", login(&client{h: s.Handler, ip: "192.0.2.1"}, "ann's good password"), http.StatusSeeOther, "/nl/owner/")
-			s.Clock.Add(app.LoginWindow - time.Second)
+			s.Clock.Add(account.LoginWindow - time.Second)
 			expect(t, "still locked", login(stranger, "ann's good password"), http.StatusUnprocessableEntity, "", web.KeyLoginLocked)
 			s.Clock.Add(time.Second)
 			expect(t, "unlocked", login(stranger, "ann's good password"), http.StatusSeeOther, "/nl/owner/")
 			// One address guessing many accounts: 20 attempts a quarter.
-			s.Clock.Add(app.LoginWindow)
+			s.Clock.Add(account.LoginWindow)
 			sprayer := &client{h: s.Handler, ip: "203.0.113.5"}
-			for i := range app.LoginPerAddress {
+			for i := range account.LoginPerAddress {
 				email := "owner" + string(rune('a'+i)) + "@example.be"
 				expect(t, "spray", sprayer.do(t, "POST", "/nl/login/", url.Values{"email": {email}, "password": {"x"}}),
 					http.StatusUnprocessableEntity, "", web.KeyOwnerLogin)

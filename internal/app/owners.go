@@ -22,30 +22,6 @@ import (
 	"immo/internal/web/route"
 )
 
-// The owners' and the registrants' login brakes, counted in the anti-spam
-// counters (rate_hits) per fixed window of LoginWindow; only failed logins
-// count (a wrong address or password), so logging in and out, or an
-// office behind one address, locks nobody:
-//
-//   - LoginPerAccountAddress failures of one address (the account's, known
-//     or not) from one client address: the usual lockout, which a
-//     stranger can cause only for themselves;
-//   - LoginPerAddress failures from one client address, whatever the
-//     account: one machine guessing many accounts;
-//   - LoginPerAccount failures of one account from anywhere: many machines
-//     guessing one account.
-//
-// A lock ends with its window (at most LoginWindow). To lock an owner out
-// from their own address a stranger must make LoginPerAccount attempts in a
-// window, from at least LoginPerAccount/LoginPerAddress addresses, and keep
-// it up: the owner is free again at most LoginWindow after they stop.
-const (
-	LoginWindow            = 15 * time.Minute
-	LoginPerAccountAddress = 5
-	LoginPerAddress        = 20
-	LoginPerAccount        = 100
-)
-
 // ownerPages are the owners' pages' services on the store; the portal
 // counts the active demands against cat's listings.
 func ownerPages(store storage.Store, cat *catalog.Service, ipKey []byte, watch antispam.Watch, secure bool, now func() time.Time) (web.OwnerPages, error) {
@@ -147,12 +123,12 @@ func siteComposer(cfg *site.Config, resolver *route.Resolver) (*notify.Composer,
 }
 
 // loginBrakes are the owners', the registrants' and the staff's login
-// brakes, counted in the anti-spam counters per LoginWindow; their device
+// brakes, counted in the anti-spam counters per account.LoginWindow; their device
 // cookies Secure when the site is served over HTTPS.
 func loginBrakes(ip *lead.IPHasher, store storage.Store, watch antispam.Watch, secure bool, now func() time.Time) web.LoginBrakes {
 	limiter := func(max int, name string) *antispam.Limiter {
-		return &antispam.Limiter{Counter: store.Antispam(), Max: max, Window: LoginWindow, Now: now, Name: name, Watch: watch}
+		return &antispam.Limiter{Counter: store.Antispam(), Max: max, Window: account.LoginWindow, Now: now, Name: name, Watch: watch}
 	}
-	return web.LoginBrakes{IP: ip, PerAccountAddress: limiter(LoginPerAccountAddress, "login-account-ip"),
-		PerAddress: limiter(LoginPerAddress, "login-ip"), PerAccount: limiter(LoginPerAccount, "login-account"), Secure: secure}
+	return web.LoginBrakes{IP: ip, PerAccountAddress: limiter(account.LoginPerAccountAddress, "login-account-ip"),
+		PerAddress: limiter(account.LoginPerAddress, "login-ip"), PerAccount: limiter(account.LoginPerAccount, "login-account"), Secure: secure}
 }

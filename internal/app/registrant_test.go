@@ -14,7 +14,6 @@ import (
 
 	"immo/internal/account"
 	"immo/internal/altcha"
-	"immo/internal/app"
 	"immo/internal/app/apptest"
 	"immo/internal/field"
 	immomail "immo/internal/mail"
@@ -338,7 +337,7 @@ func TestRegistrant(t *testing.T) {
 	}
 }
 
-// A registrant's login locks after app.LoginPerAccountAddress failures
+// A registrant's login locks after account.LoginPerAccountAddress failures
 // from one address, for that address only: the registrant logs in from
 // another, and the lock ends with its window. Good logins count for
 // nothing.
@@ -359,11 +358,11 @@ func TestRegistrantLoginLockout(t *testing.T) {
 				return c.do(t, "POST", "/nl/account/login/", url.Values{"email": {"cid@example.be"}, "password": {password}})
 			}
 			// Good logins count for nothing: more of them than any brake allows.
-			for range app.LoginPerAddress + 1 {
+			for range account.LoginPerAddress + 1 {
 				expect(t, "a good login", login(&client{h: s.Handler, ip: "192.0.2.10"}, "cid's real password"), http.StatusSeeOther, "/nl/account/")
 			}
 			stranger := &client{h: s.Handler, ip: "198.51.100.7"}
-			for range app.LoginPerAccountAddress {
+			for range account.LoginPerAccountAddress {
 				expect(t, "a guess", login(stranger, "a wrong guess"), http.StatusUnprocessableEntity, "", field.KeyLogin)
 			}
 			expect(t, "locked", login(stranger, "cid's real password"), http.StatusUnprocessableEntity, "", "registrant.error.locked")
@@ -371,7 +370,7 @@ func TestRegistrantLoginLockout(t *testing.T) {
 				t.Fatal("a locked login set a cookie")
 			}
 			expect(t, "cid from his own address", login(&client{h: s.Handler, ip: "192.0.2.10"}, "cid's real password"), http.StatusSeeOther, "/nl/account/")
-			s.Clock.Add(app.LoginWindow)
+			s.Clock.Add(account.LoginWindow)
 			expect(t, "the window over", login(stranger, "cid's real password"), http.StatusSeeOther, "/nl/account/")
 		})
 	}

@@ -41,7 +41,7 @@ func newRegistrants(store storage.Store, cfg *site.Config, cat *catalog.Service,
 }
 
 // registrantPages are the registrants' pages' services: the login with
-// the owners' brakes (LoginWindow…), the forgotten password's.
+// the login brakes (account.LoginWindow…), the forgotten password's.
 func registrantPages(d formDeps, store storage.Store, reg *registrant.Service, jobs *siteJobs, queue *mailqueue.Queue, secure bool,
 	now func() time.Time) (web.RegistrantPages, error) {
 	ip, err := lead.NewIPHasher(d.IPKey)

@@ -27,7 +27,7 @@ func UnlockLogin(ctx context.Context, c Config, email string) ([]account.Role, e
 	b := loginBrakes(ip, c.Store, nil, false, clock)
 	var released []account.Role
 	for _, role := range []account.Role{account.Staff, account.Owner, account.Registrant} {
-		err := c.Store.Antispam().Release(ctx, b.AccountKey(role, email), now.UTC().Truncate(LoginWindow), now,
+		err := c.Store.Antispam().Release(ctx, b.AccountKey(role, email), now.UTC().Truncate(account.LoginWindow), now,
 			func(context.Context, antispam.Hold) error { return nil })
 		switch {
 		case errors.Is(err, antispam.ErrNoHold):

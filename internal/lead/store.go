@@ -87,6 +87,23 @@ type RulesFunc func(r Request, now time.Time) field.Errors
 
 func (f RulesFunc) Check(r Request, now time.Time) field.Errors { return f(r, now) }
 
+// KindRules checks a request by its kind's own rules, else by Others
+// (nil: none).
+type KindRules struct {
+	Kinds  map[Kind]Rules
+	Others Rules
+}
+
+func (k KindRules) Check(r Request, now time.Time) field.Errors {
+	if rules, ok := k.Kinds[r.Kind]; ok {
+		return rules.Check(r, now)
+	}
+	if k.Others != nil {
+		return k.Others.Check(r, now)
+	}
+	return nil
+}
+
 // RepeatsFunc adapts a function to Repeats.
 type RepeatsFunc func(ctx context.Context, r Request) (bool, error)
 

@@ -18,7 +18,7 @@ type brake struct {
 	a   antispam.Attempt
 }
 
-// LoginBrakes are the brakes on the logins (app.LoginWindow…): failed
+// LoginBrakes are the brakes on the logins (account.LoginWindow…): failed
 // attempts of one account from one client address, from one client
 // address whatever the account (owners' and registrants' alike), of one
 // account from anywhere. Only failures count: a registrant logging in and
