@@ -31,16 +31,12 @@ import (
 //     registrants who want them at once, inserts an alert job per demand in
 //     its own transaction;
 //   - the alert job (alertArgs) mails its demand's pending alerts;
-//   - the digest (digestArgs) every day at DigestHour and the report
-//     (reportArgs) every Monday at ReportHour, Brussels time, are River
+//   - the digest (digestArgs) every day at demand.DigestHour and the report
+//     (reportArgs) every Monday at report.SendHour, Brussels time, are River
 //     periodic jobs, which only the elected leader inserts; and should two
 //     run anyway, the pending alerts are claimed, and a report marked per
 //     owner and week, in the transaction that queues the mail.
-const (
-	alertsInterval = 2 * time.Second
-	DigestHour     = 8
-	ReportHour     = 7
-)
+const alertsInterval = 2 * time.Second
 
 // siteJobs are the alerts' and reports' workers and periodic jobs; New
 // wires them (wire) once the queue exists, before anything runs.
@@ -123,8 +119,8 @@ func (j *siteJobs) Periodic() []*river.PeriodicJob {
 }
 
 // Schedules are the periodic jobs' schedules: the digest's, the report's.
-func Schedules() (digest, report river.PeriodicSchedule) {
-	return brusselsAt{Hour: DigestHour}, brusselsAt{Hour: ReportHour, Monday: true}
+func Schedules() (digest, weekly river.PeriodicSchedule) {
+	return brusselsAt{Hour: demand.DigestHour}, brusselsAt{Hour: report.SendHour, Monday: true}
 }
 
 // brusselsAt is a River schedule: every day (or every Monday) at Hour:00

@@ -7,7 +7,7 @@ import (
 )
 
 // The owners' weekly report (package report): a River periodic job every
-// Monday at ReportHour in Brussels (alerts.go's siteJobs registers it),
+// Monday at report.SendHour in Brussels (alerts.go's siteJobs registers it),
 // sending each owner who has not turned it off the figures of the week
 // that ended; report.Store marks each owner's week in the transaction that
 // queues the mail, so two servers running it send it once.

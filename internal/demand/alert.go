@@ -27,6 +27,10 @@ type Seen struct {
 	Price int64
 }
 
+// DigestHour is when the registrants who asked for one daily mail get it:
+// every day at this hour, Brussels time.
+const DigestHour = 8
+
 // Reason is why a listing is news.
 type Reason string
 

@@ -19,6 +19,10 @@ import (
 	"immo/internal/visit"
 )
 
+// SendHour is when the reports go out: every Monday at this hour, Brussels
+// time, the week before complete.
+const SendHour = 7
+
 // Week is a Monday-to-Sunday week in Brussels, named by its Monday.
 type Week struct{ Monday visit.Day }
 
