@@ -51,6 +51,18 @@ type Account struct {
 	StaffRole StaffRole
 }
 
+// Name is the account's first and last names, "" when it gave none.
+func (a Account) Name() string { return strings.TrimSpace(a.FirstName + " " + a.LastName) }
+
+// DisplayName is how the account is named to others (the inbox's lists):
+// its name, else its address.
+func (a Account) DisplayName() string {
+	if n := a.Name(); n != "" {
+		return n
+	}
+	return a.Email
+}
+
 // Frequency is how often a registrant is mailed matches.
 type Frequency string
 

@@ -189,3 +189,21 @@ func TestViewerInContext(t *testing.T) {
 		t.Fatalf("viewer %+v", v)
 	}
 }
+
+func TestNames(t *testing.T) {
+	for _, c := range []struct {
+		a             Account
+		name, display string
+	}{
+		{Account{FirstName: "Anne", LastName: "Dupont", Email: "anne@example.be"}, "Anne Dupont", "Anne Dupont"},
+		{Account{FirstName: " ", LastName: "Dupont", Email: "anne@example.be"}, "Dupont", "Dupont"},
+		{Account{Email: "anne@example.be"}, "", "anne@example.be"},
+	} {
+		if got := c.a.Name(); got != c.name {
+			t.Errorf("Name of %+v = %q, want %q", c.a, got, c.name)
+		}
+		if got := c.a.DisplayName(); got != c.display {
+			t.Errorf("DisplayName of %+v = %q, want %q", c.a, got, c.display)
+		}
+	}
+}

@@ -113,11 +113,7 @@ func (s staffNames) Names(ctx context.Context) ([]admin.StaffName, error) {
 		if m.Disabled {
 			continue
 		}
-		name := strings.TrimSpace(m.FirstName + " " + m.LastName)
-		if name == "" {
-			name = m.Email
-		}
-		out = append(out, admin.StaffName{ID: m.ID, Name: name})
+		out = append(out, admin.StaffName{ID: m.ID, Name: m.DisplayName()})
 	}
 	return out, nil
 }

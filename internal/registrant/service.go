@@ -238,7 +238,7 @@ func (s *Service) In(ctx context.Context, tx mail.Tx, r *lead.Request) error {
 	}
 	r.Secret, r.AccountExisted = token, reg.Existed
 	if reg.Existed {
-		r.AccountName = strings.TrimSpace(reg.Account.FirstName + " " + reg.Account.LastName)
+		r.AccountName = reg.Account.Name()
 	}
 	return nil
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"net/http"
-	"strings"
 	"time"
 
 	"immo/internal/account"
@@ -261,7 +260,7 @@ func (h *Handler) portal(ctx context.Context, lang string, a account.Account, no
 		}
 		owned = append(owned, o)
 	}
-	name := strings.TrimSpace(a.FirstName + " " + a.LastName)
+	name := a.Name()
 	if name == "" {
 		name = a.Email
 	}

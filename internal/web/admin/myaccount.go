@@ -5,7 +5,6 @@ import (
 	"encoding/base64"
 	"net/http"
 	"slices"
-	"strings"
 
 	"immo/internal/account"
 	"immo/internal/errs"
@@ -87,7 +86,7 @@ func (h *Handler) factorChange(ctx context.Context, by account.Viewer, values ma
 // accountProps are v's sign-in page: a waiting factor's QR code and key.
 func (h *Handler) accountProps(ctx context.Context, b Base, v account.Viewer) (AccountProps, error) {
 	a := v.Account
-	p := AccountProps{Base: b, Name: strings.TrimSpace(a.FirstName + " " + a.LastName), Email: a.Email,
+	p := AccountProps{Base: b, Name: a.Name(), Email: a.Email,
 		Role: string(a.StaffRole), TwoFactor: "off", Action: accountPath, Chosen: a.Lang, Langs: h.o.Langs}
 	on, waiting, err := h.o.MyFactor.TOTPOf(ctx, v)
 	switch {

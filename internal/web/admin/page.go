@@ -90,7 +90,7 @@ func (h *Handler) base(r *http.Request, v account.Viewer) Base {
 		return b
 	}
 	a := v.Account
-	b.Viewer = &Viewer{ID: a.ID, Name: strings.TrimSpace(a.FirstName + " " + a.LastName), Email: a.Email,
+	b.Viewer = &Viewer{ID: a.ID, Name: a.Name(), Email: a.Email,
 		Admin: v.IsAdmin(), Logout: logoutPath}
 	if b.Viewer.Name == "" {
 		b.Viewer.Name = a.Email

@@ -5,7 +5,6 @@ import (
 	"net/http"
 	"slices"
 	"strconv"
-	"strings"
 
 	"immo/internal/account"
 	"immo/internal/errs"
@@ -66,7 +65,7 @@ func (h *Handler) serveStaff(w http.ResponseWriter, r *http.Request) {
 	props := StaffProps{Base: b, Members: make([]StaffRow, 0, len(list)), Action: staffPath,
 		Roles: []string{string(account.Admin), string(account.Agent)}, Langs: h.o.Langs}
 	for _, m := range list {
-		props.Members = append(props.Members, StaffRow{ID: m.ID, Name: strings.TrimSpace(m.FirstName + " " + m.LastName),
+		props.Members = append(props.Members, StaffRow{ID: m.ID, Name: m.Name(),
 			Email: m.Email, Role: string(m.StaffRole), Disabled: m.Disabled, TwoFactor: m.TwoFactor,
 			PasswordSet: m.PasswordSet, LastLink: stamp(m.LastLink), Self: m.ID == v.Account.ID})
 	}
