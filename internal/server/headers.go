@@ -31,7 +31,7 @@ const inboxPath = "/admin/"
 // the map frame, by this site; nothing else by anyone), the referrer, MIME
 // sniffing and permissions policies, and HSTS when the site is public over
 // HTTPS. sources is called per response and must be cheap.
-func securityHeaders(next http.Handler, framePath string, hsts bool, sources func() Sources) http.Handler {
+func securityHeaders(next http.Handler, framePath string, hsts bool, sources func(*http.Request) Sources) http.Handler {
 	var policies policyCache
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		nonce := respond.NewNonce()
@@ -44,7 +44,7 @@ func securityHeaders(next http.Handler, framePath string, hsts bool, sources fun
 			h["Vary"] = varyDest
 		}
 		if !fetched || !loadedBy(r.Header.Get("Sec-Fetch-Dest")) {
-			h["Content-Security-Policy"] = []string{policies.get(sources(), framable, strings.HasPrefix(r.URL.Path, inboxPath)).with(nonce)}
+			h["Content-Security-Policy"] = []string{policies.get(sources(r), framable, strings.HasPrefix(r.URL.Path, inboxPath)).with(nonce)}
 		}
 		if framable {
 			h["X-Frame-Options"] = sameOrigin

@@ -67,7 +67,8 @@ func Handler(d Deps) http.Handler {
 		bl = DefaultBodyLimits
 	}
 	// The visitor's address first: the bodies' bound per address counts visitors, not the proxy.
-	return clientAddress(d.TrustedProxies, LimitBodies(bl, securityHeaders(recoverPanics(d.Log, defaultLang(d.Site), withAgency(d.Agency, routes(d))), web.MapFramePath, hsts, newSourceCache(d.Catalog, d.Site, d.MapTiles).get)))
+	// The agency before the headers: the pages' policy names what its configuration embeds.
+	return clientAddress(d.TrustedProxies, LimitBodies(bl, withAgency(d.Agency, securityHeaders(recoverPanics(d.Log, defaultLang(d.Site), routes(d)), web.MapFramePath, hsts, newSourceCache(d.Catalog, d.Site, d.MapTiles).get))))
 }
 
 // withAgency puts the agency as published in the request's context, as the

@@ -2,12 +2,14 @@ package server
 
 import (
 	"encoding/json"
+	"net/http"
 	"net/url"
 	"path"
 	"slices"
 	"strings"
 	"sync"
 
+	"immo/internal/agency"
 	"immo/internal/captcha"
 	"immo/internal/catalog"
 	"immo/internal/rules"
@@ -15,20 +17,29 @@ import (
 )
 
 // sourceCache derives the pages' other origins from what they embed, once
-// per catalog version: the catalog's pictures (a picture CDN) and virtual
-// tours, the configuration's pictures and banner video (its player's host,
-// or the file's), Google's street view frame when a key is configured, and
-// the map tiles.
+// per configuration and catalog version: the catalog's pictures (a picture
+// CDN) and virtual tours, the configuration's pictures and banner video
+// (its player's host, or the file's), Google's street view frame when a
+// key is configured, and the map tiles. The configuration is the request's
+// agency's (agency.FromContext), else the one it was made with.
 type sourceCache struct {
 	catalog *catalog.Service
-	fixed   Sources // from the configuration and the tiles: they do not change while serving
+	tiles   string
+	start   *site.Config
 
 	mu      sync.Mutex
+	site    *site.Config
+	fixed   Sources // from the configuration and the tiles
 	version int64
 	sources Sources
 }
 
 func newSourceCache(cat *catalog.Service, cfg *site.Config, tiles string) *sourceCache {
+	return &sourceCache{catalog: cat, tiles: tiles, start: cfg, site: cfg, fixed: fixedSources(cfg, tiles), version: -1}
+}
+
+// fixedSources are the origins cfg and the tiles name.
+func fixedSources(cfg *site.Config, tiles string) Sources {
 	img, media, frame := map[string]bool{}, map[string]bool{}, map[string]bool{}
 	if t := site.TileOrigin(tiles); t != "" {
 		img[t] = true
@@ -61,12 +72,21 @@ func newSourceCache(cat *catalog.Service, cfg *site.Config, tiles string) *sourc
 		script = append(slices.Clone(script), hosts...)
 		connect = append(slices.Clone(connect), hosts...)
 	}
-	return &sourceCache{catalog: cat, version: -1,
-		fixed: Sources{Img: sortedHosts(img), Media: sortedHosts(media), Frame: sortedHosts(frame), Script: script, Connect: connect, Style: style}}
+	return Sources{Img: sortedHosts(img), Media: sortedHosts(media), Frame: sortedHosts(frame), Script: script, Connect: connect, Style: style}
 }
 
-// get is the sources for the catalog version being served.
-func (c *sourceCache) get() Sources {
+// get is the sources of the request's configuration and the catalog
+// version being served.
+func (c *sourceCache) get(r *http.Request) Sources {
+	cfg := c.start
+	if a := agency.FromContext(r.Context()); a != nil && a.Site != nil {
+		cfg = a.Site
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if cfg != c.site {
+		c.site, c.fixed, c.version = cfg, fixedSources(cfg, c.tiles), -1
+	}
 	if c.catalog == nil {
 		return c.fixed
 	}
@@ -74,8 +94,6 @@ func (c *sourceCache) get() Sources {
 	if ix == nil {
 		return c.fixed
 	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
 	if ix.Version() != c.version {
 		img, frame := set(c.fixed.Img), set(c.fixed.Frame)
 		e := ix.Embedded()

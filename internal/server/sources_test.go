@@ -2,11 +2,14 @@ package server
 
 import (
 	"context"
+	"net/http"
+	"net/http/httptest"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
+	"immo/internal/agency"
 	"immo/internal/catalog"
 	"immo/internal/demo/demotest"
 	"immo/internal/site"
@@ -35,7 +38,7 @@ func TestSourcesFromWhatPagesEmbed(t *testing.T) {
 	cfg := demotest.Site(t)
 	cfg.SiteInfo = site.SiteInfo{} // the tags' hosts: TestSourcesTags
 
-	s := newSourceCache(svc, cfg, "").get()
+	s := newSourceCache(svc, cfg, "").get(httptest.NewRequest(http.MethodGet, "/", nil))
 	if len(s.Img) != 1 || s.Img[0] != "https://cdn.example" || len(s.Media) != 0 {
 		t.Errorf("demo + a CDN picture: img %v media %v", s.Img, s.Media)
 	}
@@ -49,7 +52,7 @@ func TestSourcesFromWhatPagesEmbed(t *testing.T) {
 	cfg.Banner.Type = site.BannerVideo
 	cfg.Banner.Video = site.Video{URL: "https://youtu.be/dQw4w9WgXcQ"}
 	cfg.Banner.Image.URL = "https://img.example/banner.webp"
-	s = newSourceCache(svc, cfg, "https://{s}.tiles.example/{z}/{x}/{y}.png").get()
+	s = newSourceCache(svc, cfg, "https://{s}.tiles.example/{z}/{x}/{y}.png").get(httptest.NewRequest(http.MethodGet, "/", nil))
 	for kind, want := range map[string][]string{
 		"img":   {"https://*.tiles.example", "https://cdn.example", "https://img.example"},
 		"frame": {"https://my.matterport.com", "https://tours.example", "https://www.google.com", "https://www.youtube-nocookie.com"},
@@ -63,7 +66,7 @@ func TestSourcesFromWhatPagesEmbed(t *testing.T) {
 		}
 	}
 	cfg.Banner.Video = site.Video{URL: "https://media.example/v?id=3", MimeType: "video/mp4"}
-	if s = newSourceCache(svc, cfg, "").get(); !slices.Equal(s.Media, []string{"https://media.example"}) {
+	if s = newSourceCache(svc, cfg, "").get(httptest.NewRequest(http.MethodGet, "/", nil)); !slices.Equal(s.Media, []string{"https://media.example"}) {
 		t.Errorf("a video file: media %v", s.Media)
 	}
 	policy := contentSecurityPolicy("n", false, s)
@@ -72,12 +75,33 @@ func TestSourcesFromWhatPagesEmbed(t *testing.T) {
 	}
 }
 
+// The policy follows the request's agency: a version published since the
+// start (or a draft) that embeds a new host has it, the start's has not.
+func TestSourcesOfTheRequestsAgency(t *testing.T) {
+	start := demotest.Site(t)
+	spring := *demotest.Site(t)
+	spring.Banner.Image.URL = "https://spring.example/banner.webp"
+	c := newSourceCache(nil, start, "")
+	plain := httptest.NewRequest(http.MethodGet, "/", nil)
+	published := plain.WithContext(agency.NewContext(plain.Context(), &agency.Agency{Site: &spring, Version: 2}))
+	has := func(s Sources) bool { return slices.Contains(s.Img, "https://spring.example") }
+	if has(c.get(plain)) {
+		t.Error("the start's configuration names the new host")
+	}
+	if !has(c.get(published)) {
+		t.Errorf("the published version's picture host is missing: %v", c.get(published).Img)
+	}
+	if has(c.get(plain)) {
+		t.Error("after the new version, a request without an agency got its hosts")
+	}
+}
+
 // A third-party captcha's hosts are in the policy only when configured, each
 // in its directive; without one (ALTCHA) the policy is as before.
 func TestSourcesCaptcha(t *testing.T) {
 	cfg := demotest.Site(t)
 	cfg.SiteInfo = site.SiteInfo{} // no tags
-	without := contentSecurityPolicy("n", false, newSourceCache(nil, cfg, "").get())
+	without := contentSecurityPolicy("n", false, newSourceCache(nil, cfg, "").get(httptest.NewRequest(http.MethodGet, "/", nil)))
 	for _, host := range []string{"challenges.cloudflare.com", "hcaptcha.com", "recaptcha"} {
 		if strings.Contains(without, host) {
 			t.Errorf("no captcha configured, yet %s in %s", host, without)
@@ -99,7 +123,7 @@ func TestSourcesCaptcha(t *testing.T) {
 			"connect-src 'self' https://www.google.com/recaptcha/;"},
 	} {
 		cfg.Captcha = &site.Captcha{Provider: provider, SiteKey: "0x4AAAAAAABkMYinukE8nzY"}
-		policy := contentSecurityPolicy("n", false, newSourceCache(nil, cfg, "").get())
+		policy := contentSecurityPolicy("n", false, newSourceCache(nil, cfg, "").get(httptest.NewRequest(http.MethodGet, "/", nil)))
 		for _, w := range want {
 			if !strings.Contains(policy, w) {
 				t.Errorf("%s: %q not in %s", provider, w, policy)
@@ -112,7 +136,7 @@ func TestSourcesCaptcha(t *testing.T) {
 // without ids, Google's with an analytics id only, Meta's with the pixel.
 func TestSourcesTags(t *testing.T) {
 	cfg := demotest.Site(t)
-	all := contentSecurityPolicy("n", false, newSourceCache(nil, cfg, "").get())
+	all := contentSecurityPolicy("n", false, newSourceCache(nil, cfg, "").get(httptest.NewRequest(http.MethodGet, "/", nil)))
 	for _, want := range []string{
 		"script-src 'nonce-n' 'strict-dynamic' 'self' https://*.analytics.google.com https://*.google-analytics.com https://connect.facebook.net",
 		"img-src 'self' data: https://*.analytics.google.com", "https://connect.facebook.net https://googleads.g.doubleclick.net",
@@ -124,13 +148,13 @@ func TestSourcesTags(t *testing.T) {
 		}
 	}
 	cfg.SiteInfo = site.SiteInfo{GoogleAnalyticsID: "G-ABCDEF1234"}
-	ga := contentSecurityPolicy("n", false, newSourceCache(nil, cfg, "").get())
+	ga := contentSecurityPolicy("n", false, newSourceCache(nil, cfg, "").get(httptest.NewRequest(http.MethodGet, "/", nil)))
 	if !strings.Contains(ga, "connect-src 'self' https://*.analytics.google.com https://*.google-analytics.com https://www.googletagmanager.com;") ||
 		strings.Contains(ga, "facebook") || strings.Contains(ga, "doubleclick") {
 		t.Errorf("analytics only: %s", ga)
 	}
 	cfg.SiteInfo = site.SiteInfo{}
-	none := contentSecurityPolicy("n", false, newSourceCache(nil, cfg, "").get())
+	none := contentSecurityPolicy("n", false, newSourceCache(nil, cfg, "").get(httptest.NewRequest(http.MethodGet, "/", nil)))
 	for _, host := range []string{"google", "facebook", "doubleclick"} {
 		if strings.Contains(none, host) {
 			t.Errorf("no tag configured, yet %s in %s", host, none)
