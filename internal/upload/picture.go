@@ -2,6 +2,7 @@ package upload
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"image"
@@ -9,6 +10,7 @@ import (
 	"image/jpeg"
 	_ "image/png" // a visitor's PNG
 	"runtime/debug"
+	"runtime/metrics"
 	"slices"
 	"sync"
 
@@ -34,10 +36,14 @@ const (
 )
 
 // decodeBudget bounds the bytes all decodes hold at once: a decode waits
-// until its cost fits (decodeCost). One 50-megapixel JPEG (150 MB) or
-// 40-megapixel PNG (160 MB) at a time, several small ones together, so 16
-// visitors posting large pictures at once cost one picture's memory, not 16.
-const decodeBudget = 256 << 20
+// until its cost fits (Measure). It is maxDecoded, so that any picture
+// within the bounds is decoded, alone if it is that large: one 50-megapixel
+// JPEG (150 MB) or 40-megapixel PNG (160 MB) at a time, several small ones
+// together, so 16 visitors posting large pictures at once cost one
+// picture's memory, not 16. With Files and the server's own (~50 MB of
+// heap, ~90 MB of code and JavaScript engines), it keeps the server within
+// 400 MB (docs/ARCHITECTURE.md, "Uploads").
+const decodeBudget = maxDecoded
 
 // freeAfter is the decoded size past which the memory is handed back to
 // the system once the picture is shrunk (debug.FreeOSMemory): else the
@@ -102,33 +108,9 @@ func bytesPerPixel(m color.Model) int64 {
 	return 8 // RGBA64, NRGBA64 and anything unknown: the largest
 }
 
-// decodes is the budget of decodeBudget bytes the running decodes share.
-var decodes = budget{free: decodeBudget}
-
-type budget struct {
-	mu   sync.Mutex
-	cond *sync.Cond
-	free int64
-}
-
-func (b *budget) acquire(n int64) {
-	b.mu.Lock()
-	if b.cond == nil {
-		b.cond = sync.NewCond(&b.mu)
-	}
-	for b.free < n {
-		b.cond.Wait()
-	}
-	b.free -= n
-	b.mu.Unlock()
-}
-
-func (b *budget) release(n int64) {
-	b.mu.Lock()
-	b.free += n
-	b.cond.Broadcast()
-	b.mu.Unlock()
-}
+// decodes is the budget of decodeBudget bytes the running decodes share,
+// every request of the server together.
+var decodes = NewBudget(decodeBudget)
 
 // Shrink re-encodes a visitor's JPEG, PNG or WebP picture as a JPEG whose
 // longest side is at most maxSide pixels (PictureSide for a testimonial),
@@ -149,13 +131,82 @@ func Shrink(data []byte, maxSide int) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	decodes.acquire(cost)
-	defer decodes.release(cost)
-	out, err := shrink(data, maxSide)
-	if cost >= freeAfter {
-		debug.FreeOSMemory() // the decoded picture is garbage now
+	held, _ := decodes.Acquire(context.Background(), cost) // no end but the decodes' before it
+	defer decodes.Release(held)
+	if cost < freeAfter {
+		return shrink(data, maxSide)
 	}
+	heapBound.start(cost)
+	defer heapBound.end(cost)
+	out, err := shrink(data, maxSide)
+	debug.FreeOSMemory() // the decoded picture is garbage now
 	return out, err
+}
+
+// heapBound keeps Go's heap, while large pictures are decoded, within what
+// it was allowed before them plus their bytes. A decoded picture is live
+// while it is shrunk, and Go's collector lets the heap grow to twice what
+// it found live (GOGC=100): the garbage of every other request could grow
+// by as much as the picture (a 40-megapixel PNG: 160 MB more, on top of
+// its own 160). A soft memory limit (debug.SetMemoryLimit) is set while
+// they run, given back after the last one; an operator's lower GOMEMLIMIT
+// stands.
+var heapBound = gcBound{setLimit: debug.SetMemoryLimit, allowed: allowedMemory}
+
+type gcBound struct {
+	mu       sync.Mutex
+	running  int64 // the bytes of the large decodes running
+	base     int64 // the Go memory allowed when the first of them started
+	prev     int64 // the limit before it (math.MaxInt64: none)
+	setLimit func(int64) int64
+	allowed  func() int64
+}
+
+func (g *gcBound) start(cost int64) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.running == 0 {
+		g.base = g.allowed()
+		g.prev = g.setLimit(-1)
+	}
+	g.running += cost
+	g.setLimit(min(g.prev, g.base+g.running))
+}
+
+func (g *gcBound) end(cost int64) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.running -= cost
+	if g.running <= 0 {
+		g.running = 0
+		g.setLimit(g.prev)
+		return
+	}
+	g.setLimit(min(g.prev, g.base+g.running))
+}
+
+// allowedMemory is the memory Go would let the process use now without a
+// limit: what it holds (but the heap's) and the heap's goal (twice what
+// the last collection found live), or what it holds if that is more.
+func allowedMemory() int64 {
+	s := []metrics.Sample{
+		{Name: "/memory/classes/total:bytes"},
+		{Name: "/memory/classes/heap/released:bytes"},
+		{Name: "/memory/classes/heap/objects:bytes"},
+		{Name: "/memory/classes/heap/unused:bytes"},
+		{Name: "/memory/classes/heap/free:bytes"},
+		{Name: "/gc/heap/goal:bytes"},
+	}
+	metrics.Read(s)
+	v := func(i int) int64 {
+		if s[i].Value.Kind() != metrics.KindUint64 {
+			return 0
+		}
+		return int64(s[i].Value.Uint64())
+	}
+	held := v(0) - v(1)
+	heap := v(2) + v(3) + v(4)
+	return max(held, held-heap+v(5))
 }
 
 func shrink(data []byte, maxSide int) ([]byte, error) {

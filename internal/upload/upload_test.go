@@ -282,25 +282,6 @@ func TestPicturePrepare(t *testing.T) {
 	}
 }
 
-// The decodes share one budget: a decode waits while others hold it.
-func TestDecodeBudget(t *testing.T) {
-	b := budget{free: 100}
-	b.acquire(60)
-	got := make(chan bool)
-	go func() { b.acquire(60); got <- true }()
-	select {
-	case <-got:
-		t.Fatal("two decodes over the budget at once")
-	default:
-	}
-	b.release(60)
-	<-got
-	b.release(60)
-	if b.free != 100 {
-		t.Fatalf("free %d", b.free)
-	}
-}
-
 // Shrink drops the EXIF block (a phone's GPS position) and applies its
 // orientation: a picture stored sideways with orientation 6 comes out
 // standing, its metadata gone.

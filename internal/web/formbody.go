@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"io"
@@ -9,8 +10,11 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"os"
 	"slices"
 	"strconv"
+	"sync"
+	"time"
 
 	"immo/internal/lead"
 	"immo/internal/upload"
@@ -26,15 +30,101 @@ import (
 // bytes (more is cut there and the rest skipped, so validation says "too
 // large" in the visitor's language rather than the post failing), and its
 // bound is raised by uploadAllowance per field; any other file is skipped.
-// The bound of everything but files stays MaxFormBytes.
+// The bound of everything but files stays MaxFormBytes. The files' memory
+// is reserved until the request ends (readFiles; a post with files is
+// read by readFiles, which gives it back sooner).
 func readForm(w http.ResponseWriter, r *http.Request, uploads []string) (url.Values, []lead.File, int) {
+	values, files, release, status := readFiles(w, r, uploads)
+	if len(files) > 0 {
+		context.AfterFunc(r.Context(), release)
+	}
+	return values, files, status
+}
+
+// readFiles is readForm, the files' memory given back by release (always
+// set; call it once the files are no longer used). A file is written to a
+// temporary file as it arrives (spool), so a slow or stalled upload holds
+// disk, not memory; once the whole body is in, the files are read into
+// memory within upload.Files, the bytes of visitors' files the server
+// holds at once, all its requests together: past it the post waits for
+// its turn, at most fileWait, then gets 503 (Retry-After).
+func readFiles(w http.ResponseWriter, r *http.Request, uploads []string) (url.Values, []lead.File, func(), int) {
+	values, spooled, status := readBody(w, r, uploads)
+	defer closeAll(spooled)
+	if status != 0 {
+		return nil, nil, func() {}, status
+	}
+	files, release, err := loadFiles(r.Context(), spooled)
+	if err != nil {
+		w.Header().Set("Retry-After", "10")
+		return nil, nil, func() {}, http.StatusServiceUnavailable
+	}
+	return values, files, release, 0
+}
+
+// fileWait bounds the wait of a post's files for room in upload.Files.
+const fileWait = 10 * time.Second
+
+// loadFiles reads the spooled files into memory once upload.Files has
+// room for them all (waiting at most fileWait, or until ctx ends). release
+// gives the room back, once.
+func loadFiles(ctx context.Context, spooled []spooledFile) ([]lead.File, func(), error) {
+	if len(spooled) == 0 {
+		return nil, func() {}, nil
+	}
+	var total int64
+	for _, f := range spooled {
+		total += f.size
+	}
+	ctx, cancel := context.WithTimeout(ctx, fileWait)
+	defer cancel()
+	held, err := upload.Files.Acquire(ctx, total)
+	if err != nil {
+		return nil, nil, err
+	}
+	var once sync.Once
+	release := func() { once.Do(func() { upload.Files.Release(held) }) }
+	files := make([]lead.File, 0, len(spooled))
+	for _, f := range spooled {
+		data := make([]byte, f.size)
+		if f.size > 0 {
+			if _, err := f.file.ReadAt(data, 0); err != nil {
+				release()
+				return nil, nil, err
+			}
+		}
+		files = append(files, lead.File{Field: f.field, Name: f.name, Data: data})
+	}
+	return files, release, nil
+}
+
+// spooledFile is a posted file kept in a temporary file while the body
+// arrives.
+type spooledFile struct {
+	field, name string
+	file        *os.File // nil: an empty file
+	size        int64
+}
+
+func closeAll(files []spooledFile) {
+	for _, f := range files {
+		if f.file != nil {
+			f.file.Close()
+			os.Remove(f.file.Name()) // already gone where a file open can be removed (see spool)
+		}
+	}
+}
+
+// readBody reads the body (readForm); a multipart post's files are
+// spooled: the caller closes them (closeAll), whatever the status.
+func readBody(w http.ResponseWriter, r *http.Request, uploads []string) (url.Values, []spooledFile, int) {
 	ct, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
 	bound := int64(MaxFormBytes)
 	if ct == "multipart/form-data" {
 		bound += int64(len(uploads)) * uploadAllowance
 	}
 	r.Body = http.MaxBytesReader(w, r.Body, bound)
-	fail := func(err error) (url.Values, []lead.File, int) {
+	fail := func(err error) (url.Values, []spooledFile, int) {
 		if _, ok := errors.AsType[*http.MaxBytesError](err); ok {
 			return nil, nil, http.StatusRequestEntityTooLarge
 		}
@@ -49,6 +139,7 @@ func readForm(w http.ResponseWriter, r *http.Request, uploads []string) (url.Val
 	case "multipart/form-data":
 		values, files, err := readMultipart(r, uploads)
 		if err != nil {
+			closeAll(files)
 			return fail(err)
 		}
 		return values, files, 0
@@ -92,14 +183,15 @@ var errFormTooLarge = &http.MaxBytesError{Limit: MaxFormBytes}
 
 // readMultipart reads a multipart body part by part: the fields as values
 // (at most MaxFormBytes together), the first file of each upload field
-// (up to upload.MaxSize+1 bytes, the rest skipped), nothing else kept.
-func readMultipart(r *http.Request, uploads []string) (url.Values, []lead.File, error) {
+// (up to upload.MaxSize+1 bytes, spooled, the rest skipped), nothing else
+// kept. The files come back with an error too: the caller closes them.
+func readMultipart(r *http.Request, uploads []string) (url.Values, []spooledFile, error) {
 	mr, err := r.MultipartReader()
 	if err != nil {
 		return nil, nil, err
 	}
 	values := url.Values{}
-	var files []lead.File
+	var files []spooledFile
 	left := int64(MaxFormBytes)
 	for {
 		part, err := mr.NextPart()
@@ -107,7 +199,7 @@ func readMultipart(r *http.Request, uploads []string) (url.Values, []lead.File, 
 			return values, files, nil
 		}
 		if err != nil {
-			return nil, nil, err
+			return nil, files, err
 		}
 		name := part.FormName()
 		if name == "" {
@@ -116,25 +208,25 @@ func readMultipart(r *http.Request, uploads []string) (url.Values, []lead.File, 
 		}
 		if isFilePart(part) {
 			f, err := readFile(part, name, uploads, files)
-			if _, over := errors.AsType[*http.MaxBytesError](err); over && f != nil && len(f.Data) > upload.MaxSize {
-				// The body's bound reached inside a file far too large: what
-				// was read answers (the file refused as too large).
-				return values, append(files, *f), nil
-			}
-			if err != nil {
-				return nil, nil, err
-			}
 			if f != nil {
 				files = append(files, *f)
+			}
+			if _, over := errors.AsType[*http.MaxBytesError](err); over && f != nil && f.size > upload.MaxSize {
+				// The body's bound reached inside a file far too large: what
+				// was read answers (the file refused as too large).
+				return values, files, nil
+			}
+			if err != nil {
+				return nil, files, err
 			}
 			continue
 		}
 		b, err := io.ReadAll(io.LimitReader(part, left+1))
 		if err != nil {
-			return nil, nil, err
+			return nil, files, err
 		}
 		if left -= int64(len(b)); left < 0 {
-			return nil, nil, errFormTooLarge
+			return nil, files, errFormTooLarge
 		}
 		values.Add(name, string(b))
 	}
@@ -148,26 +240,46 @@ func isFilePart(part *multipart.Part) bool {
 	return err == nil && named || part.FileName() != ""
 }
 
-// readFile reads one file part: nil when its field takes no file, already
-// has one, or nothing was chosen (a file input left empty posts an empty
-// part without a name).
-func readFile(part *multipart.Part, name string, uploads []string, have []lead.File) (*lead.File, error) {
+// readFile spools one file part: nil when its field takes no file,
+// already has one, or nothing was chosen (a file input left empty posts an
+// empty part without a name). A file is returned with an error too (the
+// caller closes it).
+func readFile(part *multipart.Part, name string, uploads []string, have []spooledFile) (*spooledFile, error) {
 	defer part.Close()
-	if !slices.Contains(uploads, name) || slices.ContainsFunc(have, func(f lead.File) bool { return f.Field == name }) {
+	if !slices.Contains(uploads, name) || slices.ContainsFunc(have, func(f spooledFile) bool { return f.field == name }) {
 		_, err := io.Copy(io.Discard, part)
 		return nil, err
 	}
-	data, err := io.ReadAll(io.LimitReader(part, upload.MaxSize+1))
+	f := &spooledFile{field: name, name: part.FileName()}
+	var err error
+	if f.file, err = spool(); err != nil {
+		return nil, err
+	}
+	f.size, err = io.Copy(f.file, io.LimitReader(part, upload.MaxSize+1))
+	if err != nil {
+		return f, err
+	}
+	if _, err := io.Copy(io.Discard, part); err != nil { // past the limit: read to the end, kept nowhere
+		return f, err
+	}
+	if f.size == 0 && f.name == "" {
+		closeAll([]spooledFile{*f})
+		return nil, nil
+	}
+	return f, nil
+}
+
+// spool is a new temporary file for a posted file, in os.TempDir (TMPDIR:
+// it must be on a disk, not in memory), removed at once where an open
+// file can be (its name never lingers after a crash); closeAll removes it
+// elsewhere.
+func spool() (*os.File, error) {
+	f, err := os.CreateTemp("", "immo-upload-*")
 	if err != nil {
 		return nil, err
 	}
-	if _, err := io.Copy(io.Discard, part); err != nil { // past the limit: read to the end, kept nowhere
-		return &lead.File{Field: name, Name: part.FileName(), Data: data}, err
-	}
-	if len(data) == 0 && part.FileName() == "" {
-		return nil, nil
-	}
-	return &lead.File{Field: name, Name: part.FileName(), Data: data}, nil
+	os.Remove(f.Name()) //nolint:errcheck // Windows: removed once closed (closeAll)
+	return f, nil
 }
 
 func scalar(x any) (string, bool) {
