@@ -112,13 +112,7 @@ func (s *Service) load(ctx context.Context, id int64) error {
 // the same messages, name in them) and stores it as the newest version,
 // served here at once and by the other servers at their next Refresh.
 func (s *Service) Publish(ctx context.Context, name string, data []byte, by, note string) (Version, error) {
-	if s.store == nil {
-		return Version{}, errFixed
-	}
-	if len(data) > MaxConfigBytes {
-		return Version{}, fmt.Errorf("%s: %w (%d bytes, at most %d)", name, ErrTooLarge, len(data), MaxConfigBytes)
-	}
-	if _, err := site.Parse(name, data); err != nil {
+	if err := s.check(name, data); err != nil {
 		return Version{}, err
 	}
 	v := Version{Config: data, Hash: sha256.Sum256(data), By: clip(by, MaxByLength), Note: clip(note, MaxNoteLength), At: s.now().UTC()}
@@ -161,13 +155,7 @@ func (s *Service) Versions(ctx context.Context, limit int) ([]Version, error) {
 // SaveDraft checks data by the rules of a configuration file, as Publish
 // does, and keeps it as draft id (a new draft when id is 0).
 func (s *Service) SaveDraft(ctx context.Context, id int64, name string, data []byte, by string) (Draft, error) {
-	if s.store == nil {
-		return Draft{}, errFixed
-	}
-	if len(data) > MaxConfigBytes {
-		return Draft{}, fmt.Errorf("%s: %w (%d bytes, at most %d)", name, ErrTooLarge, len(data), MaxConfigBytes)
-	}
-	if _, err := site.Parse(name, data); err != nil {
+	if err := s.check(name, data); err != nil {
 		return Draft{}, err
 	}
 	now := s.now().UTC()
@@ -195,6 +183,20 @@ func (s *Service) Draft(ctx context.Context, id int64) (*Agency, error) {
 		return nil, err
 	}
 	return &Agency{Site: cfg, Version: s.Current().Version, Draft: id}, nil
+}
+
+// check refuses what no version or draft may hold: a configuration over
+// MaxConfigBytes, or one that breaks a rule of a configuration file
+// (site.Parse's message, name in it).
+func (s *Service) check(name string, data []byte) error {
+	if s.store == nil {
+		return errFixed
+	}
+	if len(data) > MaxConfigBytes {
+		return fmt.Errorf("%s: %w (%d bytes, at most %d)", name, ErrTooLarge, len(data), MaxConfigBytes)
+	}
+	_, err := site.Parse(name, data)
+	return err
 }
 
 // clip trims s and cuts it to at most n bytes, on a character's boundary.
