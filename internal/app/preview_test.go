@@ -3,6 +3,7 @@ package app_test
 import (
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -101,5 +102,35 @@ func TestDraftPreview(t *testing.T) {
 				t.Errorf("%d visit rows after a visitor's view, want 1 (the count works)", n)
 			}
 		})
+	}
+}
+
+// The inbox follows the agency as published: a version that stops offering
+// German takes it from the languages a staff member's mails may be in.
+func TestInboxFollowsThePublishedSite(t *testing.T) {
+	s := apptest.New(t, apptest.Options{Published: true})
+	staff := newStaff(t, s, "boss@agency.test", account.Admin, "198.51.100.1")
+	staff.inertia = true
+	langs := func() []any {
+		t.Helper()
+		rec := staff.do(t, http.MethodGet, "/admin/staff/", nil)
+		_, props := inboxPage(t, rec)
+		l, _ := props["langs"].([]any)
+		return l
+	}
+	if got := langs(); len(got) != 4 {
+		t.Fatalf("languages offered: %v, want the demo's four", got)
+	}
+	without := strings.Replace(string(demo.SiteJSON()), `"code": "de",
+        "use": true`, `"code": "de",
+        "use": false`, 1)
+	if without == string(demo.SiteJSON()) {
+		t.Fatal("the demo's German is not where the test looks for it")
+	}
+	if _, err := s.Agency.Publish(t.Context(), "site.json", []byte(without), "boss@agency.test", "no German"); err != nil {
+		t.Fatal(err)
+	}
+	if got := langs(); len(got) != 3 || slices.Contains(got, any("de")) {
+		t.Errorf("languages offered after German was turned off: %v", got)
 	}
 }

@@ -78,7 +78,7 @@ func (h *Handler) factorChange(ctx context.Context, by account.Viewer, values ma
 	case factorOff:
 		return f.TurnOffTOTP(ctx, by, values["code"])
 	case myLang:
-		return f.SetLang(ctx, by, values["lang"], h.o.Langs)
+		return f.SetLang(ctx, by, values["lang"], h.langs(ctx))
 	}
 	return &errs.Error{Code: errs.Invalid, Field: "form", Key: "admin.error.action", Message: "admin: unknown action"}
 }
@@ -87,7 +87,7 @@ func (h *Handler) factorChange(ctx context.Context, by account.Viewer, values ma
 func (h *Handler) accountProps(ctx context.Context, b Base, v account.Viewer) (AccountProps, error) {
 	a := v.Account
 	p := AccountProps{Base: b, Name: a.Name(), Email: a.Email,
-		Role: string(a.StaffRole), TwoFactor: "off", Action: accountPath, Chosen: a.Lang, Langs: h.o.Langs}
+		Role: string(a.StaffRole), TwoFactor: "off", Action: accountPath, Chosen: a.Lang, Langs: h.langs(ctx)}
 	on, waiting, err := h.o.MyFactor.TOTPOf(ctx, v)
 	switch {
 	case err != nil:

@@ -1,6 +1,7 @@
 package admin
 
 import (
+	"context"
 	"html/template"
 	"net/http"
 	"slices"
@@ -8,6 +9,7 @@ import (
 	"sync"
 
 	"immo/internal/account"
+	"immo/internal/agency"
 	"immo/internal/i18n"
 	"immo/internal/web/respond"
 )
@@ -23,7 +25,7 @@ func (h *Handler) langOf(r *http.Request) string {
 	if l := i18n.Preferred(r.Header.Get("Accept-Language")); l != "" {
 		return l
 	}
-	return h.o.DefaultLang
+	return h.defaultLang(r.Context())
 }
 
 // texts are each language's admin.* words and the forms' error messages
@@ -137,4 +139,22 @@ func (h *Handler) fail(w http.ResponseWriter, r *http.Request, status int, err e
 		p.Login = loginPath
 	}
 	h.render(w, r, p, b, status)
+}
+
+// langs are the languages of the request's agency's site (a staff
+// member's mails may be written in them), else Options.Langs.
+func (h *Handler) langs(ctx context.Context) []string {
+	if a := agency.FromContext(ctx); a != nil && a.Site != nil {
+		return a.Site.Languages.Enabled()
+	}
+	return h.o.Langs
+}
+
+// defaultLang is the request's agency's default language when the product
+// speaks it, else Options.DefaultLang.
+func (h *Handler) defaultLang(ctx context.Context) string {
+	if a := agency.FromContext(ctx); a != nil && a.Site != nil && slices.Contains(i18n.Languages, a.Site.Languages.Default) {
+		return a.Site.Languages.Default
+	}
+	return h.o.DefaultLang
 }

@@ -63,7 +63,7 @@ func (h *Handler) serveStaff(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	props := StaffProps{Base: b, Members: make([]StaffRow, 0, len(list)), Action: staffPath,
-		Roles: []string{string(account.Admin), string(account.Agent)}, Langs: h.o.Langs}
+		Roles: []string{string(account.Admin), string(account.Agent)}, Langs: h.langs(ctx)}
 	for _, m := range list {
 		props.Members = append(props.Members, StaffRow{ID: m.ID, Name: m.Name(),
 			Email: m.Email, Role: string(m.StaffRole), Disabled: m.Disabled, TwoFactor: m.TwoFactor,
