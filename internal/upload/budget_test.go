@@ -199,3 +199,39 @@ func TestShrinkGivesLimitBack(t *testing.T) {
 		t.Fatalf("decodes' budget: %d of %d free", decodes.Free(), decodes.Size())
 	}
 }
+
+// jpegHeader is the start of a JPEG of w×h pixels, progressive or not,
+// with the sampling factors of its three components (0x22, 0x11, 0x11:
+// 4:2:0): what image.DecodeConfig and progressiveCost read.
+func jpegHeader(w, h int, progressive bool, sampling [3]byte) []byte {
+	sof := byte(0xC0)
+	if progressive {
+		sof = 0xC2
+	}
+	b := []byte{0xFF, 0xD8, 0xFF, sof, 0, 17, 8, byte(h >> 8), byte(h), byte(w >> 8), byte(w), 3}
+	for i, s := range sampling {
+		b = append(b, byte(i+1), s, 0)
+	}
+	return append(b, 0xFF, 0xDA, 0, 12, 3, 1, 0, 2, 0x11, 3, 0x11, 0, 63, 0)
+}
+
+// A progressive JPEG's cost counts the coefficients image/jpeg holds for
+// the whole picture (4 bytes a sample of each component): a 12-megapixel
+// one costs three times its pixels, and a 24-megapixel 4:4:4 one is over
+// the bounds, where a baseline one of the same size is not.
+func TestMeasureProgressiveJPEG(t *testing.T) {
+	const w, h = 4000, 3000
+	if got, err := Measure(jpegHeader(w, h, false, [3]byte{0x22, 0x11, 0x11})); err != nil || got != w*h*3 {
+		t.Fatalf("baseline: %d %v, want %d", got, err, w*h*3)
+	}
+	want := int64(w*h*3) + 250*188*6*256 // 16×16 MCUs of 4 + 1 + 1 blocks
+	if got, err := Measure(jpegHeader(w, h, true, [3]byte{0x22, 0x11, 0x11})); err != nil || got != want {
+		t.Fatalf("progressive 4:2:0: %d %v, want %d", got, err, want)
+	}
+	if _, err := Measure(jpegHeader(6000, 4000, true, [3]byte{0x11, 0x11, 0x11})); !errors.Is(err, ErrPictureSize) {
+		t.Fatalf("progressive 4:4:4 of 24 megapixels: %v", err)
+	}
+	if _, err := Measure(jpegHeader(6000, 4000, false, [3]byte{0x11, 0x11, 0x11})); err != nil {
+		t.Fatalf("baseline 4:4:4 of 24 megapixels: %v", err)
+	}
+}

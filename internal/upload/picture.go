@@ -73,7 +73,7 @@ func PictureKey(err error) string {
 // the bytes it takes once decoded, or ErrPictureBroken (no header of a
 // picture) or ErrPictureSize (over the bounds).
 func Measure(data []byte) (int64, error) {
-	cfg, _, err := image.DecodeConfig(bytes.NewReader(data))
+	cfg, format, err := image.DecodeConfig(bytes.NewReader(data))
 	if err != nil {
 		return 0, fmt.Errorf("%w: %v", ErrPictureBroken, err)
 	}
@@ -82,6 +82,9 @@ func Measure(data []byte) (int64, error) {
 		return 0, fmt.Errorf("%w: %d×%d pixels", ErrPictureBroken, w, h)
 	}
 	cost := w * h * bytesPerPixel(cfg.ColorModel)
+	if format == "jpeg" {
+		cost += progressiveCost(data)
+	}
 	if w > MaxSide || h > MaxSide || w*h > MaxPixels || cost > maxDecoded {
 		return 0, fmt.Errorf("%w: %d×%d pixels", ErrPictureSize, w, h)
 	}
@@ -323,6 +326,52 @@ func orientImage(m *image.RGBA, o int) image.Image {
 		}
 	}
 	return dst
+}
+
+// progressiveCost is what image/jpeg holds besides the picture to decode
+// a progressive JPEG: every 8×8 block's coefficients, as int32 (256 bytes
+// a block), for the whole picture — 4 bytes a sample of each component,
+// 6 a pixel for a usual 4:2:0 JPEG, 12 for 4:4:4, where the picture itself
+// takes 1.5 to 3. 0 for a baseline JPEG, decoded block by block.
+func progressiveCost(data []byte) int64 {
+	if len(data) < 4 || data[0] != 0xFF || data[1] != 0xD8 {
+		return 0
+	}
+	for i := 2; i+4 <= len(data); {
+		if data[i] != 0xFF {
+			return 0
+		}
+		marker := data[i+1]
+		if marker == 0xFF { // fill byte
+			i++
+			continue
+		}
+		if marker == 0xDA || marker == 0xD9 || marker == 0xC0 || marker == 0xC1 {
+			return 0 // the picture's data, or a baseline frame
+		}
+		n := int(data[i+2])<<8 | int(data[i+3])
+		if n < 2 || i+2+n > len(data) {
+			return 0
+		}
+		if marker != 0xC2 {
+			i += 2 + n
+			continue
+		}
+		seg := data[i+4 : i+2+n] // precision, height, width, components
+		if len(seg) < 6 || len(seg) < 6+3*int(seg[5]) {
+			return 0
+		}
+		h, w := int64(seg[1])<<8|int64(seg[2]), int64(seg[3])<<8|int64(seg[4])
+		var hmax, vmax, sum int64 = 1, 1, 0
+		for c := range int(seg[5]) {
+			hv := seg[6+3*c+1]
+			ch, cv := max(int64(hv>>4), 1), max(int64(hv&15), 1)
+			hmax, vmax, sum = max(hmax, ch), max(vmax, cv), sum+ch*cv
+		}
+		mcus := (w + 8*hmax - 1) / (8 * hmax) * ((h + 8*vmax - 1) / (8 * vmax))
+		return mcus * sum * 256
+	}
+	return 0
 }
 
 // exifOrientation reads the Orientation tag (0x0112) of a JPEG's EXIF
