@@ -121,17 +121,24 @@ func status(pid int, key string) int64 {
 // MB writes n bytes in MB.
 func MB(n int64) string { return strconv.FormatInt(n>>20, 10) + " MB" }
 
-// WaitIdle waits until process pid used no CPU for quiet (its start's
-// background work done), at most limit.
+// WaitIdle waits until process pid is idle (its start's background work
+// done): within the last quiet, at most one clock tick of CPU a second —
+// the watchers' polls of the database every 2 s (catalog, configuration)
+// cost a tick now and then, and never end. At most limit.
 func WaitIdle(pid int, quiet, limit time.Duration) {
+	const every = 200 * time.Millisecond
 	deadline := time.Now().Add(limit)
-	last, since := cpu(pid), time.Now()
+	window := int(quiet / every)
+	allowed := int64(quiet / time.Second)
+	samples := []int64{cpu(pid)}
 	for time.Now().Before(deadline) {
-		time.Sleep(200 * time.Millisecond)
-		if c := cpu(pid); c != last {
-			last, since = c, time.Now()
-		} else if time.Since(since) >= quiet {
-			return
+		time.Sleep(every)
+		samples = append(samples, cpu(pid))
+		if n := len(samples); n > window {
+			if samples[n-1]-samples[n-1-window] <= allowed {
+				return
+			}
+			samples = samples[n-1-window:]
 		}
 	}
 }
