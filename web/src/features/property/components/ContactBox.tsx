@@ -2,7 +2,7 @@ import { useT } from '../../../lib/i18n'
 import { openLinkedDisclosure } from '../../../lib/ui/disclosure'
 import { SmartLink } from '../../../lib/ui/SmartLink'
 import type { ContactView } from '../model/sections'
-import { CONTACT_ANCHOR, FRIEND_ANCHOR, VISIT_ANCHOR } from '../model/anchors'
+import { CONTACT_ANCHOR, FRIEND_FORM_ANCHOR, VISIT_FORM_ANCHOR } from '../model/anchors'
 
 /**
  * The agent in charge (else the agency): name, phone (SPEC §9 grouping, a
@@ -38,13 +38,13 @@ export function ContactBox({ contact: c, closed, visits }: { contact: ContactVie
         </li>
         {visits && (
           <li>
-            <a href={`#${VISIT_ANCHOR}`} className="button button-outline" data-icon="calendar" onClick={openLinkedDisclosure}>
+            <a href={`#${VISIT_FORM_ANCHOR}`} className="button button-outline" data-icon="calendar" onClick={openLinkedDisclosure}>
               {t('visit.title')}
             </a>
           </li>
         )}
         <li>
-          <a href={`#${FRIEND_ANCHOR}`} className="button button-outline" data-icon="mail" onClick={openLinkedDisclosure}>
+          <a href={`#${FRIEND_FORM_ANCHOR}`} className="button button-outline" data-icon="mail" onClick={openLinkedDisclosure}>
             {t('property.friend.open')}
           </a>
         </li>

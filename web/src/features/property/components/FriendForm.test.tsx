@@ -39,10 +39,11 @@ describe('send to a friend on the property page', () => {
     expect(legends).toEqual([translate(lang, 'property.friend.you'), translate(lang, 'property.friend.them')])
   })
 
-  it('"Send to a friend" in the contact box goes to the disclosure', () => {
+  it('"Send to a friend" in the contact box leads inside the disclosure (a browser without JavaScript opens it on arriving)', () => {
     const el = dom(propertyPage('fr'))
     const link = [...el.querySelectorAll('.contact-box a')].find((a) => a.textContent === translate('fr', 'property.friend.open'))!
-    expect(link.getAttribute('href')).toBe('#friend')
+    expect(link.getAttribute('href')).toBe('#friend-form')
+    expect(el.querySelector('#friend-form')!.closest('details#friend')).not.toBeNull()
   })
 
   it('after a refused post: open, the summary, the friend\'s email in red with its message, what was typed kept', () => {

@@ -1,7 +1,7 @@
 import { Altcha, TextArea, TextField, VisitorForm } from '../../../shared/forms'
 import { useT } from '../../../lib/i18n'
 import { usePage, type PostProps } from '../../../lib/router'
-import { FRIEND_ANCHOR } from '../model/anchors'
+import { FRIEND_ANCHOR, FRIEND_FORM_ANCHOR } from '../model/anchors'
 
 
 /**
@@ -22,7 +22,9 @@ export function FriendForm() {
       <summary className="button button-outline" data-icon="mail">
         {t('property.friend.open')}
       </summary>
-      <p className="muted">{t('property.friend.intro')}</p>
+      <p className="muted" id={FRIEND_FORM_ANCHOR}>
+        {t('property.friend.intro')}
+      </p>
       <VisitorForm kind="send-to-friend" action={`${url.split('#')[0]}#${FRIEND_ANCHOR}`} antiSpam={<Altcha />}>
         <fieldset className="vf-group">
           <legend>{t('property.friend.you')}</legend>

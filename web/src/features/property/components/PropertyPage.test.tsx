@@ -236,7 +236,7 @@ describe('PropertyPage', () => {
     expect(tel.getAttribute('href')).toBe('tel:+32496234517')
     expect(tel.textContent).toBe('Appeler 0496 23 45 17') // the number read out, not shown
     expect(bar.querySelector('a[href="#contact"]')!.textContent).toBe('Contacter')
-    expect(bar.querySelector('a[href="#visit"]'), 'no visit offered in this fixture').toBeNull()
+    expect(bar.querySelector('a[href="#visit-form"]'), 'no visit offered in this fixture').toBeNull()
     expect(el.querySelector('#contact'), 'the form it leads to').not.toBeNull()
     expect(bar.compareDocumentPosition(el.querySelector('.property-similar')!) & Node.DOCUMENT_POSITION_PRECEDING).toBeTruthy()
   })
@@ -246,7 +246,7 @@ describe('PropertyPage', () => {
     try {
       const friend = container.querySelector<HTMLDetailsElement>('details#friend')!
       expect(friend.open).toBe(false)
-      const link = container.querySelector<HTMLAnchorElement>('.contact-box a[href="#friend"]')!
+      const link = container.querySelector<HTMLAnchorElement>('.contact-box a[href="#friend-form"]')!
       await act(async () => link.click())
       expect(friend.open).toBe(true)
     } finally {

@@ -2,7 +2,7 @@ import { Altcha, PersonFields, TextArea, VisitorForm } from '../../../shared/for
 import { useT } from '../../../lib/i18n'
 import { usePage, type PostProps } from '../../../lib/router'
 import type { VisitView } from '../../../gen/pages'
-import { VISIT_ANCHOR } from '../model/anchors'
+import { VISIT_ANCHOR, VISIT_FORM_ANCHOR } from '../model/anchors'
 import { SlotPicker } from './SlotPicker'
 import './visit.css'
 
@@ -38,7 +38,9 @@ export function VisitForm() {
       <summary className="button button-outline" data-icon="calendar">
         {t('visit.title')}
       </summary>
-      <p className="muted">{t('visit.intro')}</p>
+      <p className="muted" id={VISIT_FORM_ANCHOR}>
+        {t('visit.intro')}
+      </p>
       <VisitorForm
         kind="contact-appointment"
         action={`${url.split('#')[0]}#${VISIT_ANCHOR}`}
