@@ -43,6 +43,7 @@ const (
 	KeyURL           = "forms.error.url"           // not an http(s) web address
 	KeyPictureSize   = "forms.error.pictureSize"   // a picture with more pixels than upload.MaxPixels or upload.MaxSide a side
 	KeyPictureBroken = "forms.error.pictureBroken" // a picture that does not decode (damaged, truncated)
+	KeyPictureMemory = "forms.error.pictureMemory" // a picture within the pixels but too costly to decode (a large progressive JPEG)
 	KeyControl       = "forms.error.control"       // a control character (NUL…) or bytes that are no text
 	KeyTooManyHour   = "forms.error.tooManyHour"   // over a sender's limit of the hour: try again in an hour
 	KeyTooManyDay    = "forms.error.tooManyDay"    // over a sender's limit of the day: try again tomorrow
@@ -53,7 +54,7 @@ const (
 var Keys = []string{KeySummary, KeyNotSent, KeyRequired, KeyEmail, KeyFriendEmail, KeyPhone, KeyTooLong, KeyChoice,
 	KeyNumber, KeyRange, KeyDate, KeyStartDate, KeyEndDate, KeyTypes, KeyZones, KeyPasswordMatch,
 	KeyPasswordShort, KeyCaptcha, KeyLogin, KeySendFailed, KeyAPIError, KeySlotFull, KeyFileType, KeyFileSize, KeyFileAgain, KeyURL,
-	KeyPictureSize, KeyPictureBroken, KeyControl, KeyTooManyHour, KeyTooManyDay, KeyReceiverDay}
+	KeyPictureSize, KeyPictureBroken, KeyPictureMemory, KeyControl, KeyTooManyHour, KeyTooManyDay, KeyReceiverDay}
 
 // Errors maps a form field's name to the translation key of its problem; an
 // empty Errors means the input is valid. Only the first problem of a field

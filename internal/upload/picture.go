@@ -58,13 +58,21 @@ var (
 	// ErrPictureSize says the picture is over MaxPixels, MaxSide or
 	// maxDecoded once decoded.
 	ErrPictureSize = fmt.Errorf("%w: too many pixels", ErrPicture)
+	// ErrPictureMemory says the picture is within MaxPixels and MaxSide
+	// but would take more than maxDecoded to decode: a progressive JPEG,
+	// whose every coefficient image/jpeg keeps, or 16-bit colour. Saved
+	// again as a standard JPEG it is read.
+	ErrPictureMemory = fmt.Errorf("%w: too much memory to decode", ErrPicture)
 )
 
 // PictureKey is the translation key of a picture's problem (Shrink's
-// error): field.KeyPictureSize, field.KeyPictureBroken.
+// error): field.KeyPictureSize, field.KeyPictureMemory, field.KeyPictureBroken.
 func PictureKey(err error) string {
-	if errors.Is(err, ErrPictureSize) {
+	switch {
+	case errors.Is(err, ErrPictureSize):
 		return field.KeyPictureSize
+	case errors.Is(err, ErrPictureMemory):
+		return field.KeyPictureMemory
 	}
 	return field.KeyPictureBroken
 }
@@ -85,8 +93,11 @@ func Measure(data []byte) (int64, error) {
 	if format == "jpeg" {
 		cost += progressiveCost(data)
 	}
-	if w > MaxSide || h > MaxSide || w*h > MaxPixels || cost > maxDecoded {
+	if w > MaxSide || h > MaxSide || w*h > MaxPixels {
 		return 0, fmt.Errorf("%w: %d×%d pixels", ErrPictureSize, w, h)
+	}
+	if cost > maxDecoded {
+		return 0, fmt.Errorf("%w: %d×%d pixels, %d MB", ErrPictureMemory, w, h, cost>>20)
 	}
 	return cost, nil
 }

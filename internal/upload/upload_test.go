@@ -272,8 +272,8 @@ func TestPicturePrepare(t *testing.T) {
 		binary.BigEndian.PutUint32(b[20:], 5000)
 		binary.BigEndian.PutUint32(b[29:], crc32.ChecksumIEEE(b[12:29]))
 		return b
-	}()); !errors.Is(err, ErrPictureSize) {
-		t.Errorf("a 30-megapixel 16-bit PNG: %v", err)
+	}()); !errors.Is(err, ErrPictureMemory) || PictureKey(err) != field.KeyPictureMemory {
+		t.Errorf("a 30-megapixel 16-bit PNG: %v, want too much memory (not too many pixels: it has fewer than the bound)", err)
 	}
 	// A CV is no picture set: kept as sent.
 	pdf := samplePDF()

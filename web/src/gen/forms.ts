@@ -203,6 +203,7 @@ export const ERROR_KEYS = {
   url: 'forms.error.url',
   pictureSize: 'forms.error.pictureSize',
   pictureBroken: 'forms.error.pictureBroken',
+  pictureMemory: 'forms.error.pictureMemory',
   control: 'forms.error.control',
   tooManyHour: 'forms.error.tooManyHour',
   tooManyDay: 'forms.error.tooManyDay',
