@@ -12,6 +12,9 @@ type state struct {
 	consent       consentCache
 	propertyPaths propertyPaths // PropertyAt's answers
 	version       atomic.Pointer[versionName]
+	// last is For's latest answer: every request of the published agency
+	// gets the same resolver, not one made anew.
+	last atomic.Pointer[Resolver]
 }
 
 func (r *Resolver) state() *state {
@@ -30,8 +33,13 @@ func (r *Resolver) For(a *agency.Agency) *Resolver {
 	if a == nil || a.Site == nil || a.Site == r.Site && a.Version == r.SiteVersion && a.Draft == r.Draft {
 		return r
 	}
+	st := r.state()
+	if last := st.last.Load(); last != nil && last.Site == a.Site && last.SiteVersion == a.Version && last.Draft == a.Draft {
+		return last
+	}
 	f := &Resolver{Site: a.Site, SiteVersion: a.Version, Draft: a.Draft, Catalog: r.Catalog, Testimonials: r.Testimonials, Agenda: r.Agenda, Now: r.Now,
 		BaseURL: r.BaseURL, MapTiles: r.MapTiles, MapAttribution: r.MapAttribution, ConditionErrors: r.ConditionErrors}
-	f.st.Store(r.state())
+	f.st.Store(st)
+	st.last.Store(f)
 	return f
 }

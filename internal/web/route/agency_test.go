@@ -37,6 +37,9 @@ func TestForKeepsEverySetting(t *testing.T) {
 			t.Errorf("For drops the resolver's %s", f.Name)
 		}
 	}
+	if base.For(&agency.Agency{Site: &other, Version: 7}) != got {
+		t.Error("the same agency asked again made another resolver (a request's hot path)")
+	}
 	if base.For(nil) != base || base.For(&agency.Agency{Site: base.Site}) != base {
 		t.Error("For of no agency, or of the resolver's own site, is not the resolver itself")
 	}
