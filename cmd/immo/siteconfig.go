@@ -11,25 +11,27 @@ import (
 	"immo/internal/agency"
 )
 
-const configSynopsis = "immo config  [--data-dir DIR] list | import [--note TEXT] FILE | export [--version N] [FILE]"
+const configSynopsis = "immo config  [--data-dir DIR] list | import [--note TEXT] FILE | export [--version N] [FILE] | draft [--draft N] FILE"
 
 // runConfig manages the site's published configurations: list them,
 // publish a file (checked as `immo serve --config` checks it; the servers
 // serve it within seconds, no restart), or write one back out (the latest
-// unless --version) to review or edit it.
+// unless --version) to review or edit it, or keep one as a draft (a new
+// one, or --draft N changed) that the staff see at /admin/preview/N/.
 func runConfig(ctx context.Context, args []string) error {
 	var s settings
 	fs := newFlagSet("config", configSynopsis)
 	s.register(fs)
 	note := fs.String("note", "", "what changed, kept with the version (import)")
 	version := fs.Int64("version", 0, "the version to export (default: the latest)")
+	draft := fs.Int64("draft", 0, "the draft to change (draft; default: a new one)")
 	pos, err := parseInterleaved(fs, args)
 	if err != nil {
 		return err
 	}
 	usage := errors.New("usage: " + configSynopsis)
 	switch {
-	case len(pos) == 1 && pos[0] == "list", len(pos) == 2 && pos[0] == "import", len(pos) <= 2 && len(pos) >= 1 && pos[0] == "export":
+	case len(pos) == 1 && pos[0] == "list", len(pos) == 2 && (pos[0] == "import" || pos[0] == "draft"), len(pos) <= 2 && len(pos) >= 1 && pos[0] == "export":
 	default:
 		return usage
 	}
@@ -39,6 +41,20 @@ func runConfig(ctx context.Context, args []string) error {
 	}
 	defer store.Close()
 	switch pos[0] {
+	case "draft":
+		data, err := readConfigFile(pos[1])
+		if err != nil {
+			return err
+		}
+		agencies, err := openAgency(ctx, store, "")
+		if err != nil {
+			return err
+		}
+		d, err := agencies.SaveDraft(ctx, *draft, pos[1], data, "file "+pos[1])
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "draft %d saved: signed in to the inbox, see it at /admin/preview/%d/ (nothing is published)\n", d.ID, d.ID)
 	case "import":
 		data, err := readConfigFile(pos[1])
 		if err != nil {

@@ -31,26 +31,30 @@ func TestSiteConfigTwoServers(t *testing.T) {
 
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 2)
-	for range 2 {
-		go func() { done <- run(ctx, []string{"serve", "--data-dir", dir, "--addr", "127.0.0.1:0"}) }()
-	}
+	started := 0
 	t.Cleanup(func() {
 		cancel()
-		for range 2 {
+		for range started {
 			if err := <-done; err != nil {
 				t.Error(err)
 			}
 		}
 	})
+	// One after the other: the first creates the database (two migrating a
+	// new SQLite file at once would race), the second joins it.
 	serving := regexp.MustCompile(`immo is serving on (http://\S+)`)
 	var urls []string
-	for deadline := time.Now().Add(60 * time.Second); len(urls) < 2; time.Sleep(20 * time.Millisecond) {
-		if time.Now().After(deadline) {
-			t.Fatalf("the servers did not start:\n%s", out)
-		}
-		urls = nil
-		for _, m := range serving.FindAllStringSubmatch(out.String(), -1) {
-			urls = append(urls, m[1])
+	for n := 1; n <= 2; n++ {
+		go func() { done <- run(ctx, []string{"serve", "--data-dir", dir, "--addr", "127.0.0.1:0"}) }()
+		started++
+		for deadline := time.Now().Add(60 * time.Second); len(urls) < n; time.Sleep(20 * time.Millisecond) {
+			if time.Now().After(deadline) {
+				t.Fatalf("server %d did not start:\n%s", n, out)
+			}
+			urls = nil
+			for _, m := range serving.FindAllStringSubmatch(out.String(), -1) {
+				urls = append(urls, m[1])
+			}
 		}
 	}
 	home := func(base string) string {
@@ -111,6 +115,16 @@ func TestSiteConfigTwoServers(t *testing.T) {
 	}
 	if err := run(context.Background(), []string{"config", "import", "--data-dir", dir, broken}); err == nil || !strings.Contains(err.Error(), "broken.json") {
 		t.Errorf("a broken file: %v, want refused with its name", err)
+	}
+	// A draft: kept, refused when broken, and nothing published.
+	if err := run(context.Background(), []string{"config", "draft", "--data-dir", dir, changed}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), "draft 1 saved") || !strings.Contains(out.String(), "/admin/preview/1/") {
+		t.Errorf("draft said:\n%s", out)
+	}
+	if err := run(context.Background(), []string{"config", "draft", "--data-dir", dir, "--draft", "1", broken}); err == nil || !strings.Contains(err.Error(), "broken.json") {
+		t.Errorf("a broken draft: %v, want refused with its name", err)
 	}
 	if err := run(context.Background(), []string{"config", "list", "--data-dir", dir}); err != nil {
 		t.Fatal(err)
