@@ -36,11 +36,11 @@ web/node_modules/.installed: web/package.json web/package-lock.json
 # Everything the web build reads: the app, its build scripts and configuration,
 # and the translations it bundles. Folders are listed too: adding, removing or
 # renaming a file changes its folder's time.
-WEB_INPUTS := $(shell find web/src web/scripts internal/i18n/locales) \
+WEB_INPUTS := $(shell find web/src web/scripts internal/domain/i18n/locales) \
 	web/package.json web/package-lock.json web/vite.config.ts web/tsconfig.json
-WEB_BUILT  := internal/web/assets/dist/manifest.json
+WEB_BUILT  := internal/http/web/assets/dist/manifest.json
 
-## web: build the React app into internal/web/assets/dist, when one of its inputs changed
+## web: build the React app into internal/http/web/assets/dist, when one of its inputs changed
 web: $(WEB_BUILT)
 
 $(WEB_BUILT): web/node_modules/.installed $(WEB_INPUTS)
@@ -52,13 +52,13 @@ test-web: web/node_modules/.installed
 	cd web && npm run typecheck && npm run lint && npm test
 
 ## gen: rewrite web/src/gen/pages.ts (the page props' TypeScript, from the Go structs) and
-## forms.ts + forms.vectors.json (the visitor forms' rules, from internal/lead's specs)
+## forms.ts + forms.vectors.json (the visitor forms' rules, from internal/domain/lead's specs)
 ## (Go tests fail while a committed file is stale)
 gen:
-	IMMO_UPDATE_GEN=1 $(GO) test -count=1 -run TestGeneratedBreakpoints ./internal/rules/
-	IMMO_UPDATE_GEN=1 $(GO) test -count=1 -run TestGeneratedTypes ./internal/web/route/
-	IMMO_UPDATE_GEN=1 $(GO) test -count=1 -run TestGeneratedForms ./internal/lead/
-	IMMO_UPDATE_GEN=1 $(GO) test -count=1 -run TestGeneratedTypes ./internal/web/admin/
+	IMMO_UPDATE_GEN=1 $(GO) test -count=1 -run TestGeneratedBreakpoints ./internal/domain/rules/
+	IMMO_UPDATE_GEN=1 $(GO) test -count=1 -run TestGeneratedTypes ./internal/http/web/route/
+	IMMO_UPDATE_GEN=1 $(GO) test -count=1 -run TestGeneratedForms ./internal/domain/lead/
+	IMMO_UPDATE_GEN=1 $(GO) test -count=1 -run TestGeneratedTypes ./internal/http/web/admin/
 
 e2e/node_modules/.installed: e2e/package.json e2e/package-lock.json
 	cd e2e && npm ci --no-audit --no-fund
@@ -69,11 +69,11 @@ test-e2e: build e2e/node_modules/.installed
 
 # Fuzz targets as package:Target (go test -fuzz takes one target per run).
 FUZZ_TARGETS := \
-	internal/web/route:FuzzResolve \
-	internal/catalog:FuzzParseQuery \
-	internal/importer/importfuzz:FuzzDecodeValidate \
-	internal/site:FuzzParse \
-	internal/pictures/picturehttp/picturefuzz:FuzzParams
+	internal/http/web/route:FuzzResolve \
+	internal/domain/catalog:FuzzParseQuery \
+	internal/adapter/importer/importfuzz:FuzzDecodeValidate \
+	internal/domain/site:FuzzParse \
+	internal/http/picturehttp/picturefuzz:FuzzParams
 # The short runs count executions (10000 each: 1–3 s here) rather than
 # time: a duration budget trips a race in Go's fuzz coordinator that fails a
 # run with "context deadline exceeded" at its end (go.dev/issue/75804, fixed
@@ -97,11 +97,11 @@ fuzz:
 
 ## bench: catalog and rendering benchmarks
 bench:
-	$(GO) test -run '^$$' -bench . -benchtime 3s ./internal/catalog/ ./internal/web/...
+	$(GO) test -run '^$$' -bench . -benchtime 3s ./internal/domain/catalog/ ./internal/http/web/...
 
 ## bench-inbox: the inbox's list over 100 000 leads on SQLite and PostgreSQL (p50, p99 per filter)
 bench-inbox:
-	$(GO) test -run '^$$' -bench InboxList -benchtime 200x ./internal/storage/sqlite/ ./internal/storage/postgres/
+	$(GO) test -run '^$$' -bench InboxList -benchtime 200x ./internal/adapter/storage/sqlite/ ./internal/adapter/storage/postgres/
 
 bench/lighthouse/node_modules/.installed: bench/lighthouse/package.json bench/lighthouse/package-lock.json
 	cd bench/lighthouse && npm ci --no-audit --no-fund

@@ -12,9 +12,9 @@ import (
 	"strings"
 	"testing"
 
-	"immo/internal/catalog"
-	"immo/internal/demo"
-	"immo/internal/web/assets"
+	"immo/internal/adapter/demo"
+	"immo/internal/domain/catalog"
+	"immo/internal/http/web/assets"
 )
 
 func read(t *testing.T, path string) string {
@@ -66,7 +66,7 @@ func TestReadmeDemoCatalog(t *testing.T) {
 		count(catalog.GoalRent, catalog.StatusAvailable), count(catalog.GoalSale, catalog.StatusSold),
 		count(catalog.GoalRent, catalog.StatusRented), len(cat.Projects), len(cat.Types)} {
 		if want := atoi(t, m[i+1]); got != want {
-			t.Errorf("README says %q, number %d is %d in internal/demo/catalog.json", m[0], i+1, got)
+			t.Errorf("README says %q, number %d is %d in internal/adapter/demo/catalog.json", m[0], i+1, got)
 		}
 	}
 }
@@ -177,10 +177,10 @@ func TestCitedPathsExist(t *testing.T) {
 
 // distDir is where `make web` writes the web app (web/vite.config.ts's
 // outDir); only its placeholder is committed.
-const distDir = "internal/web/assets/dist/"
+const distDir = "internal/http/web/assets/dist/"
 
 // builtPaths are the files and folders `make web` writes in distDir, as
-// internal/web/assets lays them out.
+// internal/http/web/assets lays them out.
 var builtPaths = []string{"manifest.json", "assets/", assets.ServerBundlePath}
 
 // cited reports whether a document may cite path: it is in the tree under
@@ -207,12 +207,12 @@ func TestCitedPathsWithoutWebBuild(t *testing.T) {
 		t.Fatal(err)
 	}
 	for path, want := range map[string]bool{
-		distDir + "server/ssr.js":     true,
-		distDir + "manifest.json":     true,
-		distDir + "assets/":           true,
-		distDir + "server/other.js":   false,
-		distDir + "nothing.json":      false,
-		"internal/web/ssr/missing.go": false,
+		distDir + "server/ssr.js":          true,
+		distDir + "manifest.json":          true,
+		distDir + "assets/":                true,
+		distDir + "server/other.js":        false,
+		distDir + "nothing.json":           false,
+		"internal/http/web/ssr/missing.go": false,
 	} {
 		if got := cited(clean, path); got != want {
 			t.Errorf("cited(clean clone, %s) = %v, want %v", path, got, want)

@@ -12,7 +12,7 @@ const entries: Record<string, string> = {
   map: 'src/map/main.ts',
   admin: 'src/admin/entry.tsx',
 }
-// Client build: hashed files and a manifest in internal/web/assets/dist, which
+// Client build: hashed files and a manifest in internal/http/web/assets/dist, which
 // the Go binary embeds, one bundle per entry above. The server (SSR) bundle
 // is built separately by scripts/build-server.mjs (one IIFE for
 // modernc.org/quickjs).
@@ -22,14 +22,14 @@ export default defineConfig({
   // deferredVitePlugin: Vitest only (the tests render deferred forms whole, as the server does).
   plugins: [localesVitePlugin(), deferredVitePlugin()],
   build: {
-    outDir: '../internal/web/assets/dist',
+    outDir: '../internal/http/web/assets/dist',
     emptyOutDir: false, // scripts/clean.mjs keeps the committed placeholder
     manifest: 'manifest.json',
     target: 'es2022',
     assetsDir: 'assets',
     // A stylesheet per chunk: the entry's (base, layout) and each view's.
     // The Go side inlines in the <head> the entry's and the page's view's
-    // (internal/web/assets, PagePreloads), so a first view fetches no
+    // (internal/http/web/assets, PagePreloads), so a first view fetches no
     // stylesheet and waits for none; a later view's chunk brings its own.
     cssCodeSplit: true,
     rolldownOptions: {

@@ -38,7 +38,7 @@ import (
 	"time"
 
 	"immo/bench/internal/run"
-	"immo/internal/altcha"
+	"immo/internal/domain/altcha"
 )
 
 func main() {

@@ -57,7 +57,7 @@ import (
 	_ "modernc.org/sqlite"
 
 	"immo/bench/internal/run"
-	"immo/internal/altcha"
+	"immo/internal/domain/altcha"
 )
 
 // lateAfter: a mail first delivered this long after the restart is late.

@@ -25,7 +25,7 @@ import (
 	"time"
 
 	"immo/bench/internal/run"
-	"immo/internal/demo"
+	"immo/internal/adapter/demo"
 )
 
 func main() {

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"immo/internal/altcha"
+	"immo/internal/domain/altcha"
 )
 
 // BenchmarkAcceptRequest measures what a visitor waits for when sending a

@@ -6,8 +6,8 @@ import (
 	"fmt"
 	"path/filepath"
 
-	"immo/internal/storage"
-	"immo/internal/storage/sqlite"
+	"immo/internal/adapter/storage"
+	"immo/internal/adapter/storage/sqlite"
 )
 
 const (

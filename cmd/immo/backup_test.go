@@ -14,8 +14,8 @@ import (
 	"testing"
 	"time"
 
-	"immo/internal/mail/smtptest"
-	"immo/internal/storage"
+	"immo/internal/adapter/smtptest"
+	"immo/internal/adapter/storage"
 )
 
 // fromAddress is an HTTP client whose connections come from the loopback

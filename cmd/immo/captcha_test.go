@@ -9,12 +9,12 @@ import (
 	"sync"
 	"testing"
 
-	"immo/internal/altcha"
+	"immo/internal/adapter/captcha"
 	"immo/internal/app"
 	"immo/internal/app/apptest"
-	"immo/internal/captcha"
-	"immo/internal/field"
-	"immo/internal/site"
+	"immo/internal/domain/altcha"
+	"immo/internal/domain/field"
+	"immo/internal/domain/site"
 )
 
 // toServer sends every request to srv instead (the provider's siteverify

@@ -14,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	"immo/internal/mail/smtptest"
+	"immo/internal/adapter/smtptest"
 )
 
 // childEnv, set, makes the test binary run the immo command of its
@@ -37,7 +37,7 @@ func TestMain(m *testing.M) {
 // The window between commit and send is held open by starting the first
 // process without SMTP (its queue only inserts), as `make run` does; the
 // mail worker of a process killed in the middle of a send is River's
-// rescue, tested in internal/mail/mailqueue.
+// rescue, tested in internal/adapter/mailqueue.
 func TestKilledAfterCommit(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts server processes")

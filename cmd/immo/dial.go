@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 
-	"immo/internal/storage"
+	"immo/internal/adapter/storage"
 )
 
 // openStore opens the configured database and applies its migrations. A

@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"immo/internal/storage/postgres/pgtest"
+	"immo/internal/adapter/storage/postgres/pgtest"
 )
 
 // captureStdout sends what commands print to a buffer for the test.
@@ -109,7 +109,7 @@ func TestServeStartLog(t *testing.T) {
 		t.Fatal(err)
 	}
 	pg.User = url.UserPassword(pg.User.Username(), "s3cret") // trust auth ignores it
-	config, err := filepath.Abs("../../internal/demo/site.json")
+	config, err := filepath.Abs("../../internal/adapter/demo/site.json")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,13 +12,13 @@ import (
 	"testing"
 	"time"
 
-	"immo/internal/altcha"
-	"immo/internal/antispam"
-	"immo/internal/apitest"
+	"immo/internal/adapter/smtptest"
 	"immo/internal/app/apptest"
-	"immo/internal/field"
-	"immo/internal/lead"
-	"immo/internal/mail/smtptest"
+	"immo/internal/domain/altcha"
+	"immo/internal/domain/antispam"
+	"immo/internal/domain/field"
+	"immo/internal/domain/lead"
+	"immo/internal/tool/apitest"
 )
 
 // formSite is the demo site of the site-level tests (apptest: built by

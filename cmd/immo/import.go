@@ -9,9 +9,9 @@ import (
 	"os"
 	"strings"
 
+	"immo/internal/adapter/importer"
+	"immo/internal/adapter/storage"
 	"immo/internal/app"
-	"immo/internal/importer"
-	"immo/internal/storage"
 )
 
 func runImport(ctx context.Context, args []string) error {

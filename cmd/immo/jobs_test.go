@@ -13,11 +13,11 @@ import (
 	"testing"
 	"time"
 
-	"immo/internal/altcha"
-	"immo/internal/apitest"
-	"immo/internal/field"
-	"immo/internal/lead"
-	"immo/internal/upload"
+	"immo/internal/domain/altcha"
+	"immo/internal/domain/field"
+	"immo/internal/domain/lead"
+	"immo/internal/domain/upload"
+	"immo/internal/tool/apitest"
 )
 
 // cvPDF is a small real PDF, every byte value after its header (the mail

@@ -7,8 +7,8 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"immo/internal/mail/mailqueue"
-	"immo/internal/storage"
+	"immo/internal/adapter/mailqueue"
+	"immo/internal/adapter/storage"
 )
 
 // runMail lists the newest mails of the queue with their state.

@@ -7,10 +7,10 @@ import (
 	"testing"
 	"time"
 
-	"immo/internal/mail"
-	"immo/internal/mail/mailqueue"
-	"immo/internal/mail/smtptest"
-	"immo/internal/storage"
+	"immo/internal/adapter/mailqueue"
+	"immo/internal/adapter/smtptest"
+	"immo/internal/adapter/storage"
+	"immo/internal/domain/mail"
 )
 
 type testTx struct{ tx *sql.Tx }

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"immo/internal/storage"
+	"immo/internal/adapter/storage"
 )
 
 func TestImportCommand(t *testing.T) {

@@ -9,12 +9,12 @@ import (
 	"testing"
 	"time"
 
-	"immo/internal/altcha"
-	"immo/internal/apitest"
-	"immo/internal/field"
-	"immo/internal/linktoken"
-	"immo/internal/mail/smtptest"
-	"immo/internal/newsletter"
+	"immo/internal/adapter/smtptest"
+	"immo/internal/domain/altcha"
+	"immo/internal/domain/field"
+	"immo/internal/domain/linktoken"
+	"immo/internal/domain/newsletter"
+	"immo/internal/tool/apitest"
 )
 
 var (

@@ -14,11 +14,11 @@ import (
 	"testing"
 	"time"
 
-	"immo/internal/altcha"
-	"immo/internal/apitest"
-	"immo/internal/field"
-	"immo/internal/lead"
-	"immo/internal/offer"
+	"immo/internal/domain/altcha"
+	"immo/internal/domain/field"
+	"immo/internal/domain/lead"
+	"immo/internal/domain/offer"
+	"immo/internal/tool/apitest"
 )
 
 // TestOfferForms: the document request, purchase offer and rent application

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"immo/internal/account"
-	"immo/internal/storage"
+	"immo/internal/adapter/storage"
+	"immo/internal/domain/account"
 )
 
 // An import whose properties name their owners links them and mails each

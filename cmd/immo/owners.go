@@ -9,8 +9,8 @@ import (
 	"strconv"
 	"strings"
 
-	"immo/internal/account"
 	"immo/internal/app"
+	"immo/internal/domain/account"
 )
 
 const ownersSynopsis = "immo owners  [--data-dir DIR] [--config FILE] [--public-url URL] invite EMAIL --property ID [--property ID…] [--lang nl|fr|en|de] [--first-name X --last-name Y]"

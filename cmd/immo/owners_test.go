@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"immo/internal/account"
-	"immo/internal/storage"
+	"immo/internal/adapter/storage"
+	"immo/internal/domain/account"
 )
 
 // immo owners invite creates the owner once, links the properties of the

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"immo/internal/web/respond"
+	"immo/internal/http/web/respond"
 )
 
 // TestRequestPath serves, on the demo site warmed up, the request

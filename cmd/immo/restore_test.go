@@ -7,11 +7,11 @@ import (
 	"testing"
 	"time"
 
-	"immo/internal/mail"
-	"immo/internal/mail/mailqueue"
-	"immo/internal/mail/smtpsend"
-	"immo/internal/mail/smtptest"
-	"immo/internal/storage"
+	"immo/internal/adapter/mailqueue"
+	"immo/internal/adapter/smtpsend"
+	"immo/internal/adapter/smtptest"
+	"immo/internal/adapter/storage"
+	"immo/internal/domain/mail"
 )
 
 // `immo restore` holds the restored mail queue: the mails queued when the

@@ -23,7 +23,7 @@ const secretFile = "secret"
 // purpose (HKDF-SHA256, the purpose as info): knowing one key tells
 // nothing of another, and one secret is all an operator keeps.
 type keys struct {
-	altcha  []byte // signs the forms' spam challenges (internal/altcha)
+	altcha  []byte // signs the forms' spam challenges (internal/domain/altcha)
 	ipHash  []byte // keys the hash of a sender's IP (lead.NewIPHasher), with the forms
 	picture []byte // signs the approved testimonials' picture addresses (testimonial.PictureSigner)
 	totp    []byte // seals the staff's TOTP secrets in the database (account.SecretBox)

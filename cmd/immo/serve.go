@@ -12,13 +12,13 @@ import (
 	"path/filepath"
 	"time"
 
-	"immo/internal/agency"
+	"immo/internal/adapter/demo"
 	"immo/internal/app"
-	"immo/internal/demo"
-	"immo/internal/logsum"
-	"immo/internal/server"
-	"immo/internal/site"
-	"immo/internal/web"
+	"immo/internal/domain/agency"
+	"immo/internal/domain/site"
+	"immo/internal/http/server"
+	"immo/internal/http/web"
+	"immo/internal/tool/logsum"
 )
 
 func runServe(ctx context.Context, args []string) error {

@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"text/tabwriter"
 
-	"immo/internal/agency"
+	"immo/internal/domain/agency"
 )
 
 const configSynopsis = "immo config  [--data-dir DIR] list | import [--note TEXT] FILE | export [--version N] [FILE] | draft [--draft N] FILE"

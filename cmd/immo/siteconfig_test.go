@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"immo/internal/demo"
+	"immo/internal/adapter/demo"
 )
 
 // TestSiteConfigTwoServers: two servers on one database serve the demo

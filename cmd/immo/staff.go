@@ -8,8 +8,8 @@ import (
 	"os"
 	"text/tabwriter"
 
-	"immo/internal/account"
 	"immo/internal/app"
+	"immo/internal/domain/account"
 )
 
 const staffSynopsis = "immo staff   [--data-dir DIR] [--config FILE] [--public-url URL] add EMAIL --role admin|agent [--lang nl|fr|en|de] [--first-name X --last-name Y] | list | reset-2fa EMAIL"

@@ -5,11 +5,11 @@ import (
 	"strings"
 	"testing"
 
-	"immo/internal/account"
-	"immo/internal/inbox"
-	"immo/internal/mail"
-	"immo/internal/storage"
-	"immo/internal/storage/sqlstore"
+	"immo/internal/adapter/storage"
+	"immo/internal/adapter/storage/sqlstore"
+	"immo/internal/domain/account"
+	"immo/internal/domain/inbox"
+	"immo/internal/domain/mail"
 )
 
 // immo staff add creates a staff account once with its role, and queues

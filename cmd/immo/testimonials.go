@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"text/tabwriter"
 
-	"immo/internal/testimonial"
+	"immo/internal/domain/testimonial"
 )
 
 const testimonialsSynopsis = "immo testimonials [--data-dir DIR] list [--pending] | approve ID | reject ID"

@@ -21,13 +21,13 @@ import (
 	"testing"
 	"time"
 
-	"immo/internal/altcha"
-	"immo/internal/apitest"
-	"immo/internal/field"
-	"immo/internal/lead"
-	"immo/internal/storage"
-	"immo/internal/testimonial"
-	"immo/internal/web"
+	"immo/internal/adapter/storage"
+	"immo/internal/domain/altcha"
+	"immo/internal/domain/field"
+	"immo/internal/domain/lead"
+	"immo/internal/domain/testimonial"
+	"immo/internal/http/web"
+	"immo/internal/tool/apitest"
 )
 
 // multipartTestimonial is testimonialPost as a browser sends it with a

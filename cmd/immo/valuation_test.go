@@ -10,10 +10,10 @@ import (
 	"testing"
 	"time"
 
-	"immo/internal/altcha"
-	"immo/internal/apitest"
-	"immo/internal/field"
-	"immo/internal/lead"
+	"immo/internal/domain/altcha"
+	"immo/internal/domain/field"
+	"immo/internal/domain/lead"
+	"immo/internal/tool/apitest"
 )
 
 func valuationPost(extra url.Values) url.Values {

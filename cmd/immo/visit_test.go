@@ -21,10 +21,10 @@ import (
 
 	ics "github.com/arran4/golang-ical"
 
-	"immo/internal/altcha"
 	"immo/internal/app/apptest"
-	"immo/internal/booking"
-	"immo/internal/lead"
+	"immo/internal/domain/altcha"
+	"immo/internal/domain/booking"
+	"immo/internal/domain/lead"
 )
 
 // newVisitSite is newFormSite with the demo's appointments wired: the

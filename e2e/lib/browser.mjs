@@ -143,7 +143,7 @@ export async function openContext(browser, origin, { javaScriptEnabled = true, e
   }
 }
 
-const DEMO_SITE = new URL('../../internal/demo/site.json', import.meta.url)
+const DEMO_SITE = new URL('../../internal/adapter/demo/site.json', import.meta.url)
 
 /**
  * The consent cookie vanilla-cookieconsent v3 writes after a choice (the

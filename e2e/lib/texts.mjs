@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
-const LOCALES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../internal/i18n/locales')
+const LOCALES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../internal/domain/i18n/locales')
 
 /** The text at key (dotted) of namespace file in lang. */
 export function text(lang, file, key) {

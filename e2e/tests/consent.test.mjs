@@ -17,8 +17,8 @@ import { useServer } from '../lib/server.mjs'
 import { slow } from '../lib/patience.mjs'
 
 const TIMEOUT = slow(60_000)
-const fr = JSON.parse(readFileSync(new URL('../../internal/i18n/locales/fr/consent.json', import.meta.url), 'utf8'))
-const site = JSON.parse(readFileSync(new URL('../../internal/demo/site.json', import.meta.url), 'utf8'))
+const fr = JSON.parse(readFileSync(new URL('../../internal/domain/i18n/locales/fr/consent.json', import.meta.url), 'utf8'))
+const site = JSON.parse(readFileSync(new URL('../../internal/adapter/demo/site.json', import.meta.url), 'utf8'))
 const ids = site.siteInfo
 const HOME = '/fr/'
 
@@ -250,7 +250,7 @@ describe('cookie consent and tags', () => {
   })
 
   it('an embed (a virtual tour) waits for its category: a click loads it once, the accepted category at once', { timeout: TIMEOUT, skip }, async () => {
-    const property = JSON.parse(readFileSync(new URL('../../internal/demo/catalog.json', import.meta.url), 'utf8')).properties.find((p) => p.VirtualTour)
+    const property = JSON.parse(readFileSync(new URL('../../internal/adapter/demo/catalog.json', import.meta.url), 'utf8')).properties.find((p) => p.VirtualTour)
     const tourHost = new URL(property.VirtualTour).host
     const frames = (ctx) => ctx.thirdParty.filter((u) => new URL(u).host === tourHost)
     const declined = await open() // decided: necessary only

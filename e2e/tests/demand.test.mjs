@@ -27,7 +27,7 @@ const EMAIL = 'ann.registrant@example.be'
 const PASSWORD = 'ann-searches-a-house'
 const NEW_PASSWORD = 'ann-found-a-new-one'
 const say = (lang, key) => text(lang, 'registrant', key)
-const CATALOG = fileURLToPath(new URL('../../internal/demo/catalog.json', import.meta.url))
+const CATALOG = fileURLToPath(new URL('../../internal/adapter/demo/catalog.json', import.meta.url))
 
 /** Fills what a registrant types but the zones; the caller chooses the zones. */
 async function fillRegistration(form, email) {

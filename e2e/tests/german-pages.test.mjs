@@ -9,7 +9,7 @@ import { needsChromium, openContext, useBrowser } from '../lib/browser.mjs'
 import { useServer } from '../lib/server.mjs'
 import { slow } from '../lib/patience.mjs'
 
-const CATALOG = JSON.parse(readFileSync(new URL('../../internal/demo/catalog.json', import.meta.url), 'utf8'))
+const CATALOG = JSON.parse(readFileSync(new URL('../../internal/adapter/demo/catalog.json', import.meta.url), 'utf8'))
 
 /** The French texts of the seed that have no German (and read differently in German than in French). */
 function frenchOnly() {

@@ -294,7 +294,7 @@ describe('header behaviour', { skip: needsChromium() }, () => {
 // longer generic ones ("Verkauft / vermietet", "Neubauprojekte"). From
 // 1280 px the menu still shows in the header, as in nl, fr and en.
 describe('header layout without German content', { skip: needsChromium() }, () => {
-  const server = useServer(['--config', new URL('../../internal/web/route/testdata/site-without-german.json', import.meta.url).pathname])
+  const server = useServer(['--config', new URL('../../internal/http/web/route/testdata/site-without-german.json', import.meta.url).pathname])
   const browser = useBrowser()
 
   it('the menu shows in the header from 1280 to 1600 px in every language', { timeout: slow(60_000) }, async () => {

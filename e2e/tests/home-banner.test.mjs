@@ -1,6 +1,6 @@
 // The home banner of kind properties and projects, the status labels and the
 // testimonials, against the real binary started with a configuration derived
-// from the demo agency's (internal/demo/site.json, written to a temporary
+// from the demo agency's (internal/adapter/demo/site.json, written to a temporary
 // file and passed with --config):
 // - a properties banner (listed ids with a sold, an unknown and a repeated
 //   one) shows one slide per available property, in order, in nl, fr, en and
@@ -30,14 +30,14 @@ import { slow } from '../lib/patience.mjs'
 const STEP_TIMEOUT = slow(30_000)
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..')
 const LANGS = ['nl', 'fr', 'en', 'de']
-const locale = (lang, ns) => JSON.parse(readFileSync(path.join(ROOT, 'internal/i18n/locales', lang, `${ns}.json`), 'utf8'))
+const locale = (lang, ns) => JSON.parse(readFileSync(path.join(ROOT, 'internal/domain/i18n/locales', lang, `${ns}.json`), 'utf8'))
 const amount = (n) => `€ ${n.toLocaleString('de-DE')}`
 
 // The demo configuration with another banner, in a temporary file.
 const dir = mkdtempSync(path.join(tmpdir(), 'immo-banner-'))
 after(() => rmSync(dir, { recursive: true, force: true }))
 function configWith(banner) {
-  const site = JSON.parse(readFileSync(path.join(ROOT, 'internal/demo/site.json'), 'utf8'))
+  const site = JSON.parse(readFileSync(path.join(ROOT, 'internal/adapter/demo/site.json'), 'utf8'))
   Object.assign(site.banner, banner)
   const file = path.join(dir, `${banner.type}.json`)
   writeFileSync(file, JSON.stringify(site, null, 2))

@@ -20,7 +20,7 @@ const TIMEOUT = slow(90_000)
 
 const SALE = (lang) => `/${lang}/property/4100001/` // for sale, three documents, 315 000 €
 const RENT = (lang) => `/${lang}/property/4100044/` // for rent, two documents, 700 € a month
-// French thank-you slugs (internal/web/route/thankyou.go).
+// French thank-you slugs (internal/http/web/route/thankyou.go).
 const FR = { 'document-request': 'demande-de-document', 'purchase-offer': 'offre-d-achat', 'rent-application': 'candidature-locataire' }
 const THANKS = (lang, form) => (lang === 'fr' ? `/fr/merci/${FR[form]}/` : `/${lang}/feedback/${form}/`)
 

@@ -23,9 +23,9 @@ const TIMEOUT = slow(60_000)
 const EMAIL = 'owner@example.be'
 const PASSWORD = 'correct-horse-42'
 const PROPERTIES = [4100001, 4100044]
-const SESSION_COOKIE = 'immo_session' // internal/web/session.CookieName
+const SESSION_COOKIE = 'immo_session' // internal/http/web/session.CookieName
 // A desktop browser's User-Agent: Chromium's own says HeadlessChrome, which
-// the visit counter takes for a robot (internal/web/pagevisits.go isBot).
+// the visit counter takes for a robot (internal/http/web/pagevisits.go isBot).
 const VISITOR_UA = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0'
 // How long the portal is polled for a visit: the server writes the counts
 // every 10 s (app.VisitFlushInterval).

@@ -17,7 +17,7 @@ const dir = mkdtempSync(path.join(tmpdir(), 'immo-popup-'))
 after(() => rmSync(dir, { recursive: true, force: true }))
 
 const DELAY_S = 1
-const site = JSON.parse(readFileSync(path.join(ROOT, 'internal/demo/site.json'), 'utf8'))
+const site = JSON.parse(readFileSync(path.join(ROOT, 'internal/adapter/demo/site.json'), 'utf8'))
 site.popup = { ...site.popup, isPublished: 'yes', delay: DELAY_S }
 const configFile = path.join(dir, 'site.json')
 writeFileSync(configFile, JSON.stringify(site, null, 2))

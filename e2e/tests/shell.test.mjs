@@ -254,7 +254,7 @@ after(() => rmSync(dir, { recursive: true, force: true }))
 
 /** The demo site with header settings changed, written to a file for --config. */
 function siteWith(name, header) {
-  const site = JSON.parse(readFileSync(new URL('../../internal/demo/site.json', import.meta.url), 'utf8'))
+  const site = JSON.parse(readFileSync(new URL('../../internal/adapter/demo/site.json', import.meta.url), 'utf8'))
   site.header = { ...site.header, ...header }
   const file = path.join(dir, `${name}.json`)
   writeFileSync(file, JSON.stringify(site))

@@ -4,8 +4,8 @@ import (
 	"context"
 	"time"
 
-	"immo/internal/antispam"
-	"immo/internal/inbox"
+	"immo/internal/domain/antispam"
+	"immo/internal/domain/inbox"
 )
 
 // abuseDesk is the anti-spam layer as the inbox works it (admin.Abuse): a

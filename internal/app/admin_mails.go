@@ -4,10 +4,10 @@ import (
 	"context"
 	"time"
 
-	"immo/internal/inbox"
-	"immo/internal/mail"
-	"immo/internal/mail/mailqueue"
-	"immo/internal/storage/sqlstore"
+	"immo/internal/adapter/mailqueue"
+	"immo/internal/adapter/storage/sqlstore"
+	"immo/internal/domain/inbox"
+	"immo/internal/domain/mail"
 )
 
 // mailDesk is the mail queue as the inbox works it (admin.Mails): a retry

@@ -4,14 +4,14 @@ import (
 	"iter"
 	"time"
 
-	"immo/internal/account"
-	"immo/internal/catalog"
-	"immo/internal/mail"
-	"immo/internal/mail/mailqueue"
-	"immo/internal/notify"
-	"immo/internal/storage"
-	"immo/internal/web/admin"
-	"immo/internal/web/route"
+	"immo/internal/adapter/mailqueue"
+	"immo/internal/adapter/storage"
+	"immo/internal/domain/account"
+	"immo/internal/domain/catalog"
+	"immo/internal/domain/mail"
+	"immo/internal/domain/notify"
+	"immo/internal/http/web/admin"
+	"immo/internal/http/web/route"
 )
 
 // withPeople wires the inbox's people pages into o: the owners (their

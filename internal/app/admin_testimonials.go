@@ -3,10 +3,10 @@ package app
 import (
 	"context"
 
-	"immo/internal/inbox"
-	"immo/internal/mail"
-	"immo/internal/storage/sqlstore"
-	"immo/internal/testimonial"
+	"immo/internal/adapter/storage/sqlstore"
+	"immo/internal/domain/inbox"
+	"immo/internal/domain/mail"
+	"immo/internal/domain/testimonial"
 )
 
 // testimonialAudit writes a testimonial's moderation to the inbox's audit

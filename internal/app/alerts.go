@@ -9,16 +9,16 @@ import (
 
 	"github.com/riverqueue/river"
 
-	"immo/internal/agenda"
-	"immo/internal/catalog"
-	"immo/internal/demand"
-	"immo/internal/mail"
-	"immo/internal/mail/mailqueue"
-	"immo/internal/optout"
-	"immo/internal/report"
-	"immo/internal/site"
-	"immo/internal/storage"
-	"immo/internal/web/route"
+	"immo/internal/adapter/mailqueue"
+	"immo/internal/adapter/storage"
+	"immo/internal/domain/agenda"
+	"immo/internal/domain/catalog"
+	"immo/internal/domain/demand"
+	"immo/internal/domain/mail"
+	"immo/internal/domain/optout"
+	"immo/internal/domain/report"
+	"immo/internal/domain/site"
+	"immo/internal/http/web/route"
 )
 
 // The demand alerts and the owners' weekly report run as River jobs on the

@@ -16,17 +16,17 @@ import (
 	"testing"
 	"time"
 
-	"immo/internal/account"
-	"immo/internal/agenda"
+	"immo/internal/adapter/demo"
+	"immo/internal/adapter/smtptest"
+	"immo/internal/adapter/storage/postgres/pgtest"
 	"immo/internal/app"
 	"immo/internal/app/apptest"
-	"immo/internal/catalog"
-	"immo/internal/demand"
-	"immo/internal/demo"
-	"immo/internal/lead"
-	"immo/internal/mail/smtptest"
-	"immo/internal/storage/postgres/pgtest"
-	"immo/internal/visit"
+	"immo/internal/domain/account"
+	"immo/internal/domain/agenda"
+	"immo/internal/domain/catalog"
+	"immo/internal/domain/demand"
+	"immo/internal/domain/lead"
+	"immo/internal/domain/visit"
 )
 
 // The demo's sale houses in Arlon: 4100001 to 4100004 (4100003 at

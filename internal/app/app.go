@@ -17,32 +17,32 @@ import (
 	"sync"
 	"time"
 
-	"immo/internal/account"
-	"immo/internal/agency"
-	"immo/internal/altcha"
-	"immo/internal/antispam"
-	"immo/internal/booking"
-	"immo/internal/captcha"
-	"immo/internal/catalog"
-	"immo/internal/demo"
-	"immo/internal/mail/mailqueue"
-	"immo/internal/newsletter"
-	"immo/internal/pictures"
-	"immo/internal/registrant"
-	"immo/internal/server"
-	"immo/internal/site"
-	"immo/internal/storage"
-	"immo/internal/testimonial"
-	"immo/internal/visit"
-	"immo/internal/web"
-	"immo/internal/web/route"
-	"immo/internal/web/session"
+	"immo/internal/adapter/captcha"
+	"immo/internal/adapter/demo"
+	"immo/internal/adapter/mailqueue"
+	"immo/internal/adapter/pictures"
+	"immo/internal/adapter/storage"
+	"immo/internal/domain/account"
+	"immo/internal/domain/agency"
+	"immo/internal/domain/altcha"
+	"immo/internal/domain/antispam"
+	"immo/internal/domain/booking"
+	"immo/internal/domain/catalog"
+	"immo/internal/domain/newsletter"
+	"immo/internal/domain/registrant"
+	"immo/internal/domain/site"
+	"immo/internal/domain/testimonial"
+	"immo/internal/domain/visit"
+	"immo/internal/http/server"
+	"immo/internal/http/web"
+	"immo/internal/http/web/route"
+	"immo/internal/http/web/session"
 )
 
 // Keys are the site's keys, each for one purpose (cmd/immo derives them
 // from the one secret).
 type Keys struct {
-	Altcha  []byte // signs the forms' spam challenges (internal/altcha)
+	Altcha  []byte // signs the forms' spam challenges (internal/domain/altcha)
 	IPHash  []byte // keys the hash of a sender's IP (lead.NewIPHasher), with the forms
 	Picture []byte // signs the approved testimonials' picture addresses (testimonial.PictureSigner)
 	TOTP    []byte // seals the staff's TOTP secrets in the database (account.SecretBox; 32 bytes)

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"immo/internal/site"
+	"immo/internal/domain/site"
 )
 
 // A provider without its secret stops the start; none configured is ALTCHA.

@@ -8,9 +8,9 @@ import (
 	"slices"
 	"time"
 
-	"immo/internal/account"
-	"immo/internal/importer"
-	"immo/internal/mail"
+	"immo/internal/adapter/importer"
+	"immo/internal/domain/account"
+	"immo/internal/domain/mail"
 )
 
 // FeedInvites say what inviting a catalog file's owners did.

@@ -6,10 +6,10 @@ import (
 	"strings"
 	"testing"
 
-	"immo/internal/account"
-	"immo/internal/antispam"
 	"immo/internal/app/apptest"
-	"immo/internal/inbox"
+	"immo/internal/domain/account"
+	"immo/internal/domain/antispam"
+	"immo/internal/domain/inbox"
 )
 
 // TestInboxAbuse: on both databases, a stranger guessing an owner's

@@ -13,9 +13,9 @@ import (
 	"testing"
 	"time"
 
-	"immo/internal/account"
-	"immo/internal/altcha"
 	"immo/internal/app/apptest"
+	"immo/internal/domain/account"
+	"immo/internal/domain/altcha"
 )
 
 // The demo's property page with the visit form, and two of its slots:

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"immo/internal/account"
 	"immo/internal/app/apptest"
+	"immo/internal/domain/account"
 )
 
 // TestInboxAudit: on both databases, an admin reads the changes made in

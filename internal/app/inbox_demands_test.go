@@ -7,11 +7,11 @@ import (
 	"testing"
 	"time"
 
-	"immo/internal/account"
 	"immo/internal/app/apptest"
-	"immo/internal/catalog"
-	"immo/internal/demand"
-	"immo/internal/lead"
+	"immo/internal/domain/account"
+	"immo/internal/domain/catalog"
+	"immo/internal/domain/demand"
+	"immo/internal/domain/lead"
 )
 
 // TestInboxDemands walks the demands page on both databases: each demand

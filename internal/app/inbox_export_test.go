@@ -10,9 +10,9 @@ import (
 	"testing"
 	"time"
 
-	"immo/internal/account"
 	"immo/internal/app/apptest"
-	"immo/internal/lead"
+	"immo/internal/domain/account"
+	"immo/internal/domain/lead"
 )
 
 // TestInboxExportColumns: the leads' CSV holds what each lead's page

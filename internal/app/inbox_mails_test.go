@@ -8,11 +8,11 @@ import (
 	"testing"
 	"time"
 
-	"immo/internal/account"
+	"immo/internal/adapter/mailqueue"
+	"immo/internal/adapter/smtptest"
 	"immo/internal/app/apptest"
-	"immo/internal/mail"
-	"immo/internal/mail/mailqueue"
-	"immo/internal/mail/smtptest"
+	"immo/internal/domain/account"
+	"immo/internal/domain/mail"
 )
 
 // mailRow waits until the mail page filtered by state lists a mail with

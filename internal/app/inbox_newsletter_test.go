@@ -6,10 +6,10 @@ import (
 	"strings"
 	"testing"
 
-	"immo/internal/account"
 	"immo/internal/app/apptest"
-	"immo/internal/lead"
-	"immo/internal/mail"
+	"immo/internal/domain/account"
+	"immo/internal/domain/lead"
+	"immo/internal/domain/mail"
 )
 
 // TestInboxNewsletter: on both databases, staff read the newsletter's

@@ -8,9 +8,9 @@ import (
 	"strings"
 	"testing"
 
-	"immo/internal/account"
 	"immo/internal/app/apptest"
-	"immo/internal/web/route"
+	"immo/internal/domain/account"
+	"immo/internal/http/web/route"
 )
 
 // ownerLink is an owner's password link in a mail's body.

@@ -6,10 +6,10 @@ import (
 	"strings"
 	"testing"
 
-	"immo/internal/account"
 	"immo/internal/app/apptest"
-	"immo/internal/inbox"
-	"immo/internal/lead"
+	"immo/internal/domain/account"
+	"immo/internal/domain/inbox"
+	"immo/internal/domain/lead"
 )
 
 // TestInboxTitlesAndCount: each lead's page has its own title (its tab

@@ -7,10 +7,10 @@ import (
 	"net/url"
 	"testing"
 
-	"immo/internal/account"
 	"immo/internal/app/apptest"
-	"immo/internal/inbox"
-	"immo/internal/web/session"
+	"immo/internal/domain/account"
+	"immo/internal/domain/inbox"
+	"immo/internal/http/web/session"
 )
 
 // The people pages' shared checks (staff, my sign-in, owners, demands,

@@ -6,9 +6,9 @@ import (
 	"strings"
 	"testing"
 
-	"immo/internal/account"
 	"immo/internal/app/apptest"
-	"immo/internal/web/session"
+	"immo/internal/domain/account"
+	"immo/internal/http/web/session"
 )
 
 // inboxRoute is one address of the inbox and who may use it: a page (GET,

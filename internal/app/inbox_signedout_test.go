@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"immo/internal/account"
 	"immo/internal/app/apptest"
+	"immo/internal/domain/account"
 )
 
 // TestInboxFileSignedOut: a file of the inbox (a CSV, an upload, the

@@ -9,8 +9,8 @@ import (
 	"testing"
 	"time"
 
-	"immo/internal/account"
 	"immo/internal/app/apptest"
+	"immo/internal/domain/account"
 
 	"github.com/pquerna/otp/totp"
 )

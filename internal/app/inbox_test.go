@@ -14,13 +14,13 @@ import (
 	"testing"
 	"time"
 
-	"immo/internal/account"
 	"immo/internal/app"
 	"immo/internal/app/apptest"
-	"immo/internal/inbox"
-	"immo/internal/lead"
-	"immo/internal/mail"
-	"immo/internal/web/session"
+	"immo/internal/domain/account"
+	"immo/internal/domain/inbox"
+	"immo/internal/domain/lead"
+	"immo/internal/domain/mail"
+	"immo/internal/http/web/session"
 
 	"github.com/pquerna/otp/totp"
 )

@@ -10,10 +10,10 @@ import (
 	"strings"
 	"testing"
 
-	"immo/internal/account"
 	"immo/internal/app/apptest"
-	"immo/internal/lead"
-	"immo/internal/testimonial"
+	"immo/internal/domain/account"
+	"immo/internal/domain/lead"
+	"immo/internal/domain/testimonial"
 )
 
 // TestInboxTestimonials: staff moderate the testimonials on both

@@ -3,8 +3,8 @@ package app
 import (
 	"context"
 
-	"immo/internal/inbox"
-	"immo/internal/mail/mailqueue"
+	"immo/internal/adapter/mailqueue"
+	"immo/internal/domain/inbox"
 )
 
 // inboxMails is the mail queue as the inbox reads a lead's mails

@@ -7,11 +7,11 @@ import (
 	"strings"
 	"testing"
 
-	"immo/internal/account"
 	"immo/internal/app"
 	"immo/internal/app/apptest"
-	"immo/internal/web"
-	"immo/internal/web/session"
+	"immo/internal/domain/account"
+	"immo/internal/http/web"
+	"immo/internal/http/web/session"
 )
 
 // Strangers failing from many addresses hold an account (account.LoginPerAccount

@@ -7,11 +7,11 @@ import (
 	"net/url"
 	"time"
 
-	"immo/internal/mail"
-	"immo/internal/mail/mailqueue"
-	"immo/internal/mail/smtpsend"
-	"immo/internal/site"
-	"immo/internal/storage"
+	"immo/internal/adapter/mailqueue"
+	"immo/internal/adapter/smtpsend"
+	"immo/internal/adapter/storage"
+	"immo/internal/domain/mail"
+	"immo/internal/domain/site"
 )
 
 // newMail builds the mail queue on the store's database, sending as the

@@ -3,10 +3,10 @@ package app
 import (
 	"time"
 
-	"immo/internal/antispam"
-	"immo/internal/lead"
-	"immo/internal/spam"
-	"immo/internal/web"
+	"immo/internal/domain/antispam"
+	"immo/internal/domain/lead"
+	"immo/internal/domain/spam"
+	"immo/internal/http/web"
 )
 
 // newsletterPages are the newsletter's confirm and unsubscribe pages: the

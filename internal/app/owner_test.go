@@ -11,14 +11,14 @@ import (
 	"testing"
 	"time"
 
-	"immo/internal/account"
 	"immo/internal/app"
 	"immo/internal/app/apptest"
-	"immo/internal/field"
-	"immo/internal/visit"
-	"immo/internal/web"
-	"immo/internal/web/route"
-	"immo/internal/web/session"
+	"immo/internal/domain/account"
+	"immo/internal/domain/field"
+	"immo/internal/domain/visit"
+	"immo/internal/http/web"
+	"immo/internal/http/web/route"
+	"immo/internal/http/web/session"
 )
 
 // client is a browser without JavaScript on the site: one address, one

@@ -9,7 +9,7 @@ import (
 
 	"immo/internal/app"
 	"immo/internal/app/apptest"
-	"immo/internal/lead"
+	"immo/internal/domain/lead"
 )
 
 // An owner who forgot their password asks on the same form as a

@@ -7,8 +7,8 @@ import (
 	"testing"
 
 	"immo/internal/app/apptest"
-	"immo/internal/visit"
-	"immo/internal/web"
+	"immo/internal/domain/visit"
+	"immo/internal/http/web"
 )
 
 // An owner's own visits to their property's page are not visits: the

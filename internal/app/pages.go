@@ -6,12 +6,12 @@ import (
 	"log/slog"
 	"strings"
 
-	"immo/internal/agency"
-	"immo/internal/rendered"
-	"immo/internal/web"
-	"immo/internal/web/assets"
-	"immo/internal/web/route"
-	"immo/internal/web/ssr"
+	"immo/internal/domain/agency"
+	"immo/internal/domain/rendered"
+	"immo/internal/http/web"
+	"immo/internal/http/web/assets"
+	"immo/internal/http/web/route"
+	"immo/internal/http/web/ssr"
 )
 
 // Web replaces the built web app the pages are served with (tests): its

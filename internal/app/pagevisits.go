@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"time"
 
-	"immo/internal/visit"
-	"immo/internal/web"
+	"immo/internal/domain/visit"
+	"immo/internal/http/web"
 )
 
 // VisitFlushInterval is how often the property pages' visits counted in

@@ -7,9 +7,9 @@ import (
 	"testing"
 	"time"
 
-	"immo/internal/agenda"
 	"immo/internal/app/apptest"
-	"immo/internal/visit"
+	"immo/internal/domain/agenda"
+	"immo/internal/domain/visit"
 )
 
 // The property pages' visits, counted through the whole site and written

@@ -5,9 +5,9 @@ import (
 
 	"github.com/riverqueue/river"
 
-	"immo/internal/mail"
-	"immo/internal/mail/mailqueue"
-	"immo/internal/storage"
+	"immo/internal/adapter/mailqueue"
+	"immo/internal/adapter/storage"
+	"immo/internal/domain/mail"
 )
 
 // A forgotten password is asked for on one form for every account of an

@@ -5,11 +5,11 @@ import (
 	"log/slog"
 	"time"
 
-	"immo/internal/catalog"
-	"immo/internal/demo"
-	"immo/internal/pictures"
-	"immo/internal/site"
-	"immo/internal/storage"
+	"immo/internal/adapter/demo"
+	"immo/internal/adapter/pictures"
+	"immo/internal/adapter/storage"
+	"immo/internal/domain/catalog"
+	"immo/internal/domain/site"
 )
 
 // picturesInterval is how often the feeder looks for a new catalog version;

@@ -8,10 +8,10 @@ import (
 	"testing"
 	"time"
 
-	"immo/internal/catalog"
-	"immo/internal/demo"
-	"immo/internal/demo/demotest"
-	"immo/internal/storage"
+	"immo/internal/adapter/demo"
+	"immo/internal/adapter/demo/demotest"
+	"immo/internal/adapter/storage"
+	"immo/internal/domain/catalog"
 )
 
 // The feeder's lists: the banner first, every demo picture the site and the

@@ -11,14 +11,14 @@ import (
 	"testing"
 	"time"
 
-	"immo/internal/account"
 	"immo/internal/app/apptest"
-	"immo/internal/catalog"
-	"immo/internal/demand"
-	"immo/internal/lead"
-	"immo/internal/mail"
-	"immo/internal/visit"
-	"immo/internal/web/route"
+	"immo/internal/domain/account"
+	"immo/internal/domain/catalog"
+	"immo/internal/domain/demand"
+	"immo/internal/domain/lead"
+	"immo/internal/domain/mail"
+	"immo/internal/domain/visit"
+	"immo/internal/http/web/route"
 )
 
 var pageObject = regexp.MustCompile(`(?s)<script type="application/json" id="page">(.*?)</script>`)

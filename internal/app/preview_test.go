@@ -8,9 +8,9 @@ import (
 	"strings"
 	"testing"
 
-	"immo/internal/account"
+	"immo/internal/adapter/demo"
 	"immo/internal/app/apptest"
-	"immo/internal/demo"
+	"immo/internal/domain/account"
 )
 
 // TestDraftPreview: a draft's banner title differs from the published one;

@@ -12,13 +12,13 @@ import (
 	"testing"
 	"time"
 
-	"immo/internal/account"
-	"immo/internal/altcha"
 	"immo/internal/app/apptest"
-	"immo/internal/field"
-	immomail "immo/internal/mail"
-	"immo/internal/registrant"
-	"immo/internal/web"
+	"immo/internal/domain/account"
+	"immo/internal/domain/altcha"
+	"immo/internal/domain/field"
+	immomail "immo/internal/domain/mail"
+	"immo/internal/domain/registrant"
+	"immo/internal/http/web"
 )
 
 // registration is a demand register's post without JavaScript (no proof).

@@ -5,17 +5,17 @@ import (
 	"errors"
 	"time"
 
-	"immo/internal/account"
-	"immo/internal/antispam"
-	"immo/internal/catalog"
-	"immo/internal/lead"
-	"immo/internal/mail"
-	"immo/internal/mail/mailqueue"
-	"immo/internal/registrant"
-	"immo/internal/site"
-	"immo/internal/spam"
-	"immo/internal/storage"
-	"immo/internal/web"
+	"immo/internal/adapter/mailqueue"
+	"immo/internal/adapter/storage"
+	"immo/internal/domain/account"
+	"immo/internal/domain/antispam"
+	"immo/internal/domain/catalog"
+	"immo/internal/domain/lead"
+	"immo/internal/domain/mail"
+	"immo/internal/domain/registrant"
+	"immo/internal/domain/site"
+	"immo/internal/domain/spam"
+	"immo/internal/http/web"
 )
 
 // ForgotPerHour bounds the forgotten-password posts of one sender: each

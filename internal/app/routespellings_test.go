@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"immo/internal/app/apptest"
-	"immo/internal/i18n"
+	"immo/internal/domain/i18n"
 )
 
 // specPaths are the addresses of SPEC §2 without a language prefix, as the

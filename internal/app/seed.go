@@ -5,9 +5,9 @@ import (
 	"fmt"
 	"log/slog"
 
-	"immo/internal/catalog"
-	"immo/internal/demo"
-	"immo/internal/storage"
+	"immo/internal/adapter/demo"
+	"immo/internal/adapter/storage"
+	"immo/internal/domain/catalog"
 )
 
 // seedDemo loads the demo agency's catalog and testimonials into an empty database, so a

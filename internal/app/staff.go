@@ -10,13 +10,13 @@ import (
 	"strings"
 	"time"
 
-	"immo/internal/account"
-	"immo/internal/antispam"
-	"immo/internal/i18n"
-	"immo/internal/mail"
-	"immo/internal/notify"
-	"immo/internal/site"
-	"immo/internal/storage"
+	"immo/internal/adapter/storage"
+	"immo/internal/domain/account"
+	"immo/internal/domain/antispam"
+	"immo/internal/domain/i18n"
+	"immo/internal/domain/mail"
+	"immo/internal/domain/notify"
+	"immo/internal/domain/site"
 )
 
 // staffService is the staff's service on store: their password links'

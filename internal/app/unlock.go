@@ -5,9 +5,9 @@ import (
 	"errors"
 	"time"
 
-	"immo/internal/account"
-	"immo/internal/antispam"
-	"immo/internal/lead"
+	"immo/internal/domain/account"
+	"immo/internal/domain/antispam"
+	"immo/internal/domain/lead"
 )
 
 // UnlockLogin releases the hold of every login of email — an owner's, a

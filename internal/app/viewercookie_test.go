@@ -5,9 +5,9 @@ import (
 	"net/url"
 	"testing"
 
-	"immo/internal/account"
 	"immo/internal/app/apptest"
-	"immo/internal/web"
+	"immo/internal/domain/account"
+	"immo/internal/http/web"
 )
 
 // A login tells the browser who is logged in (web.ViewerCookie, a role),

@@ -5,10 +5,10 @@ import (
 	"log/slog"
 	"time"
 
-	"immo/internal/booking"
-	"immo/internal/notify"
-	"immo/internal/site"
-	"immo/internal/storage"
+	"immo/internal/adapter/storage"
+	"immo/internal/domain/booking"
+	"immo/internal/domain/notify"
+	"immo/internal/domain/site"
 )
 
 // newVisitAgenda is the agenda of cfg's appointments, its board read once;

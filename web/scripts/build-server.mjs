@@ -1,4 +1,4 @@
-// Builds the server bundle internal/web/assets/dist/server/ssr.js: one
+// Builds the server bundle internal/http/web/assets/dist/server/ssr.js: one
 // minified IIFE, platform neutral, no dynamic import(), that defines
 // globalThis.immoRender for modernc.org/quickjs (see src/entry-server.tsx).
 import { build } from 'esbuild'
@@ -9,7 +9,7 @@ import { deferredEsbuildPlugin } from './deferred.mjs'
 import { localesEsbuildPlugin } from './locales.mjs'
 
 const web = fileURLToPath(new URL('..', import.meta.url))
-const outfile = fileURLToPath(new URL('../../internal/web/assets/dist/server/ssr.js', import.meta.url))
+const outfile = fileURLToPath(new URL('../../internal/http/web/assets/dist/server/ssr.js', import.meta.url))
 
 // react-dom/server(.browser) also pulls in the streaming renderer, whose
 // module code needs TextEncoder; the legacy build has renderToString alone.

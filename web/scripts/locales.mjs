@@ -1,9 +1,9 @@
-// The translations, internal/i18n/locales/<lang>/<namespace>.json, as JS
+// The translations, internal/domain/i18n/locales/<lang>/<namespace>.json, as JS
 // modules for both bundles: `import locales from 'virtual:immo-locales'`
 // gives { [lang]: { [namespace]: {...} } } (the server bundle and the tests
 // take every language), 'virtual:immo-locales/fr' one language's
 // { [namespace]: {...} } (the browser loads the page's language only). Go
-// embeds the same files (internal/i18n), so server and browser say the same
+// embeds the same files (internal/domain/i18n), so server and browser say the same
 // words.
 //
 // Vite (client build and Vitest) gets it through localesVitePlugin, esbuild
@@ -14,7 +14,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 export const LOCALES_ID = 'virtual:immo-locales'
-export const LOCALES_DIR = fileURLToPath(new URL('../../internal/i18n/locales/', import.meta.url))
+export const LOCALES_DIR = fileURLToPath(new URL('../../internal/domain/i18n/locales/', import.meta.url))
 // Namespaces only Go reads: the mails' texts, which no page shows, and the
 // owners' and the registrants' pages' (account, registrant), which Go sends in
 // those pages' props (route's AccountTexts) so that no other page's first

@@ -3,7 +3,7 @@
 // budget. A first view loads the client entry with every chunk it imports
 // statically, the page's view chunk with its static imports, and one
 // language's texts (the largest): what the head's loader fetches
-// (internal/web/assets, PagePreloads). What a page loads later — when a part
+// (internal/http/web/assets, PagePreloads). What a page loads later — when a part
 // comes near the viewport or the visitor turns to it (the forms and their
 // kit, src/shared/forms/deferred.tsx; the gallery's Swiper, the map frame,
 // ALTCHA, the cookie settings) — is not a first load's.
@@ -36,7 +36,7 @@ const PAGE_BUDGETS_KIB = {
   'form pages': { views: ['src/features/valuation/components/ValuationPage.tsx', 'src/features/demand/components/DemandRegisterPage.tsx'], budget: 112 },
 }
 
-const dist = new URL('../../internal/web/assets/dist/', import.meta.url)
+const dist = new URL('../../internal/http/web/assets/dist/', import.meta.url)
 const manifest = JSON.parse(readFileSync(new URL('manifest.json', dist), 'utf8'))
 const ENTRY = 'src/entry-client.tsx'
 if (!manifest[ENTRY]) throw new Error(`no ${ENTRY} in manifest`)

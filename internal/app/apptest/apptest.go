@@ -10,8 +10,8 @@
 // background loops (watchers, purges, the picture worker) do not run: they
 // keep real time; only the mail queue sends.
 //
-// internal/web's in-package tests keep their own fixture (newTestHandler,
-// the page handler with a fake renderer): internal/web cannot import
+// internal/http/web's in-package tests keep their own fixture (newTestHandler,
+// the page handler with a fake renderer): internal/http/web cannot import
 // internal/app, which builds on it, without a cycle.
 package apptest
 
@@ -25,20 +25,20 @@ import (
 	"testing"
 	"time"
 
-	"immo/internal/agency"
-	"immo/internal/altcha"
-	"immo/internal/antispam"
-	"immo/internal/apitest"
+	"immo/internal/adapter/captcha"
+	"immo/internal/adapter/demo"
+	"immo/internal/adapter/smtptest"
+	"immo/internal/adapter/storage"
+	"immo/internal/adapter/storage/postgres/pgtest"
+	"immo/internal/adapter/storage/sqlstore"
 	"immo/internal/app"
-	"immo/internal/captcha"
-	"immo/internal/demo"
-	"immo/internal/lead"
-	"immo/internal/mail/smtptest"
-	"immo/internal/site"
-	"immo/internal/storage"
-	"immo/internal/storage/postgres/pgtest"
-	"immo/internal/storage/sqlstore"
-	"immo/internal/web"
+	"immo/internal/domain/agency"
+	"immo/internal/domain/altcha"
+	"immo/internal/domain/antispam"
+	"immo/internal/domain/lead"
+	"immo/internal/domain/site"
+	"immo/internal/http/web"
+	"immo/internal/tool/apitest"
 )
 
 // PublicURL is the public origin of the forms' tests (Options.PublicURL).

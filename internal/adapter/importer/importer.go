@@ -1,0 +1,185 @@
+package importer
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"time"
+
+	"immo/internal/domain/catalog"
+)
+
+// Options tune an import.
+type Options struct {
+	// Partial imports the valid records when some are bad, instead of
+	// nothing. The listing of a bad record stays as it was: neither updated
+	// nor taken offline.
+	Partial bool
+	// AllowEmpty imports a file with no (valid) property, which takes every
+	// property offline; without it such a file is refused.
+	AllowEmpty bool
+	// Progress, when set, is told how far each stage ("check", "write") is.
+	Progress func(stage string, done, total int)
+	// Now stamps DateCreated on new listings that carry none.
+	Now func() time.Time
+}
+
+// Report is what an import did.
+type Report struct {
+	Result   catalog.ImportResult
+	Problems []Problem
+	// Rejected counts, per section, the records left out for their
+	// problems (--partial).
+	Rejected map[string]int
+	Imported bool
+	// Owners are the owners the file names for the properties imported
+	// (a property record's Owners), for the caller to invite
+	// (account.Owners.InviteNew); none when nothing was imported.
+	Owners []FeedOwner
+}
+
+// ErrEmpty is returned for a file that would take every property offline
+// without AllowEmpty.
+var ErrEmpty = errors.New("the file lists no property, so importing it would take every property offline (give --allow-empty to mean that)")
+
+// ErrProblems is returned when problems stopped the import.
+type ErrProblems struct{ Problems []Problem }
+
+func (e *ErrProblems) Error() string {
+	return fmt.Sprintf("%d problem(s) found; nothing was imported (use --partial to import the valid records)", len(e.Problems))
+}
+
+// Run decodes, validates and stores the catalog read from r.
+func Run(ctx context.Context, store catalog.Store, r io.Reader, opts Options) (Report, error) {
+	if opts.Now == nil {
+		opts.Now = time.Now
+	}
+	cat, owners, pos, problems, err := DecodeFeed(r)
+	if err != nil {
+		return Report{}, err
+	}
+	current, _, err := store.Load(ctx)
+	if err != nil {
+		return Report{}, err
+	}
+	undecoded := map[string]int{} // records left out by Decode, one problem each
+	for _, p := range problems {
+		undecoded[p.Section]++
+	}
+	known := make([]int, 0, len(current.Types))
+	for _, t := range current.Types {
+		known = append(known, t.WebID)
+	}
+	for _, p := range Validate(cat, known) {
+		p.Index = pos[p.Section][p.Index]
+		problems = append(problems, p)
+	}
+	problems = append(problems, validateOwners(cat, owners, pos["properties"])...)
+	slices.SortStableFunc(problems, func(a, b Problem) int {
+		return cmp.Or(cmp.Compare(sectionOrder[a.Section], sectionOrder[b.Section]), cmp.Compare(a.Index, b.Index))
+	})
+	total := len(cat.Types) + len(cat.Properties) + len(cat.Projects)
+	progress := func(stage string, done int) {
+		if opts.Progress != nil {
+			opts.Progress(stage, done, total)
+		}
+	}
+	progress("check", total)
+	rep := Report{Problems: problems}
+	var keep catalog.Keep
+	if len(problems) > 0 {
+		if !opts.Partial {
+			return rep, &ErrProblems{problems}
+		}
+		if err := unidentified(problems); err != nil {
+			return rep, err
+		}
+		valid, kept := withoutBad(cat, problems)
+		rep.Rejected = map[string]int{
+			"types":      undecoded["types"] + len(cat.Types) - len(valid.Types),
+			"properties": undecoded["properties"] + len(cat.Properties) - len(valid.Properties),
+			"projects":   undecoded["projects"] + len(cat.Projects) - len(valid.Projects),
+		}
+		cat, keep = valid, kept
+	}
+	if len(cat.Properties) == 0 && !opts.AllowEmpty {
+		return rep, ErrEmpty
+	}
+	stampDates(cat, current, opts.Now())
+	progress("write", 0)
+	rep.Result, err = store.Import(ctx, cat, keep)
+	if err != nil {
+		return rep, err
+	}
+	progress("write", total)
+	rep.Imported = true
+	rep.Owners = ownersOf(cat, owners)
+	return rep, nil
+}
+
+var sectionOrder = map[string]int{"types": 0, "properties": 1, "projects": 2}
+
+// unidentified refuses a partial import with a rejected listing whose ID
+// cannot be read: its listing could not be left as it was.
+func unidentified(problems []Problem) error {
+	for _, p := range problems {
+		if p.ID <= 0 && p.Section != "types" {
+			return fmt.Errorf("%s[%d]: its ID cannot be read, so --partial cannot leave its listing as it was; nothing was imported (fix or remove the record)", p.Section, p.Index)
+		}
+	}
+	return nil
+}
+
+// withoutBad drops every record a problem names (both copies of an ID that
+// appears twice), and returns the listings to keep as they are.
+func withoutBad(cat *catalog.Catalog, problems []Problem) (*catalog.Catalog, catalog.Keep) {
+	bad := map[string][]int64{}
+	for _, p := range problems {
+		if !slices.Contains(bad[p.Section], p.ID) {
+			bad[p.Section] = append(bad[p.Section], p.ID)
+		}
+	}
+	out := &catalog.Catalog{}
+	for _, t := range cat.Types {
+		if !slices.Contains(bad["types"], int64(t.ID)) {
+			out.Types = append(out.Types, t)
+		}
+	}
+	for _, p := range cat.Properties {
+		if !slices.Contains(bad["properties"], p.ID) {
+			out.Properties = append(out.Properties, p)
+		}
+	}
+	for _, p := range cat.Projects {
+		if !slices.Contains(bad["projects"], p.ID) {
+			out.Projects = append(out.Projects, p)
+		}
+	}
+	return out, catalog.Keep{Properties: bad["properties"], Projects: bad["projects"]}
+}
+
+// stampDates defaults the status to available, keeps the first-seen date of known listings and gives new ones
+// without a date the import time, so "newest first" means something.
+func stampDates(cat *catalog.Catalog, current *catalog.Catalog, now time.Time) {
+	seen := make(map[int64]time.Time, len(current.Properties))
+	for _, p := range current.Properties {
+		seen[p.ID] = p.DateCreated
+	}
+	for i := range cat.Properties {
+		p := &cat.Properties[i]
+		if p.Status == "" {
+			p.Status = catalog.StatusAvailable
+		}
+		if !p.DateCreated.IsZero() {
+			continue
+		}
+		if d, ok := seen[p.ID]; ok && !d.IsZero() {
+			p.DateCreated = d
+		} else {
+			p.DateCreated = now.UTC()
+		}
+	}
+}

@@ -1,0 +1,242 @@
+// Package importer loads a catalog file (the seed's format) into the store:
+// every record is decoded and validated first, and problems are reported
+// with the record's place, its ID and the field, before anything is written.
+package importer
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"immo/internal/domain/catalog"
+	"immo/internal/domain/i18n"
+)
+
+// Problem is one thing wrong with one record.
+type Problem struct {
+	Section string // types, properties or projects
+	Index   int    // position in its section, from 0
+	ID      int64  // the record's ID, 0 when unreadable
+	Field   string
+	Message string
+}
+
+func (p Problem) String() string {
+	id := "?"
+	if p.ID != 0 {
+		id = fmt.Sprint(p.ID)
+	}
+	if p.Field == "" {
+		return fmt.Sprintf("%s[%d] (ID %s): %s", p.Section, p.Index, id, p.Message)
+	}
+	return fmt.Sprintf("%s[%d] (ID %s): %s: %s", p.Section, p.Index, id, p.Field, p.Message)
+}
+
+type checker struct {
+	section  string
+	index    int
+	id       int64
+	seen     map[int64]bool // IDs of the current section
+	problems []Problem
+}
+
+// begin starts checking a section.
+func (c *checker) begin(section string) {
+	c.section, c.seen = section, map[int64]bool{}
+}
+
+// record starts checking one record: its ID must be positive and unique in
+// its section.
+func (c *checker) record(index int, id int64) {
+	c.index, c.id = index, id
+	if id <= 0 {
+		c.fail("ID", "must be a positive whole number")
+	} else if c.seen[id] {
+		c.fail("ID", "appears twice")
+	}
+	c.seen[id] = true
+}
+
+// fail reports a problem, once per field of a record: the specific rules
+// run before the general bounds, and say more.
+func (c *checker) fail(field, format string, args ...any) {
+	for i := len(c.problems) - 1; i >= 0; i-- {
+		p := c.problems[i]
+		if p.Section != c.section || p.Index != c.index {
+			break
+		}
+		if p.Field == field {
+			return
+		}
+	}
+	c.problems = append(c.problems, Problem{c.section, c.index, c.id, field, fmt.Sprintf(format, args...)})
+}
+
+func (c *checker) required(field, value string) {
+	if strings.TrimSpace(value) == "" {
+		c.fail(field, "is required")
+	}
+}
+
+// amount checks a price: a number from 0 to below MaxAmount euros.
+func (c *checker) amount(field string, v float64) {
+	if math.IsNaN(v) || math.IsInf(v, 0) || v < 0 || v >= MaxAmount {
+		c.fail(field, "must be a number from 0 to below %.0f", MaxAmount)
+	}
+}
+
+// count checks a whole number of things (rooms, floors…).
+func (c *checker) count(field string, n int) {
+	if n < 0 || n > 1000 {
+		c.fail(field, "must be a whole number from 0 to 1000")
+	}
+}
+
+// year checks a construction or renovation year; 0 is unknown.
+func (c *checker) year(field string, y int) {
+	if y != 0 && (y < 1000 || y > 2100) {
+		c.fail(field, "must be a year from 1000 to 2100, or 0 when unknown")
+	}
+}
+
+func (c *checker) zip(countryID int, zip string) {
+	if strings.TrimSpace(zip) == "" {
+		c.fail("Zip", "is required")
+	} else if msg := zipProblem(countryID, zip); msg != "" && len(zip) <= 16 {
+		c.fail("Zip", "%q: %s", zip, msg)
+	} else if msg != "" {
+		c.fail("Zip", "%s", msg)
+	}
+}
+
+// webAddress checks an optional link to another site.
+func (c *checker) webAddress(field, s string) {
+	if s != "" && !publicWebAddress(s) {
+		c.fail(field, "must be an http(s) address on a public host")
+	}
+}
+
+func (c *checker) text(field string, t catalog.Text) {
+	for lang := range t {
+		if !slices.Contains(i18n.Languages, lang) {
+			c.fail(field, "unknown language %q (want one of %s)", lang, strings.Join(i18n.Languages, ", "))
+		}
+	}
+}
+
+func (c *checker) picture(field string, p catalog.Picture) {
+	if p.Url == "" {
+		return
+	}
+	if !sitePath(p.Url) && (strings.HasPrefix(p.Url, "/") || !publicWebAddress(p.Url)) {
+		c.fail(field+".Url", "must be a path on this site or an http(s) address on a public host")
+	}
+	if p.Width < 0 || p.Height < 0 || p.Width > 100_000 || p.Height > 100_000 {
+		c.fail(field, "width and height must be from 0 to 100000 pixels")
+	}
+}
+
+// Validate checks every record of cat. known lists the type web ids that
+// exist already; the file's own types count too.
+func Validate(cat *catalog.Catalog, known []int) []Problem {
+	c := &checker{}
+	webIDs := slices.Clone(known)
+	c.begin("types")
+	for i, t := range cat.Types {
+		c.record(i, int64(t.ID))
+		if t.WebID <= 0 {
+			c.fail("WebID", "must be a positive whole number")
+		}
+		if t.Name.In("fr") == "" {
+			c.fail("Name", "needs a name in at least one language")
+		}
+		c.text("Name", t.Name)
+		webIDs = append(webIDs, t.WebID)
+		c.bounded(t)
+	}
+	c.begin("properties")
+	for i := range cat.Properties {
+		p := &cat.Properties[i]
+		c.record(i, p.ID)
+		// The seed reads any Goal but 0 as rent; a file must say 0 or 1.
+		if p.Goal != catalog.GoalSale && p.Goal != catalog.GoalRent {
+			c.fail("Goal", "must be 0 (sale) or 1 (rent)")
+		}
+		if !slices.Contains(webIDs, p.WebID) {
+			c.fail("WebID", "%d is not a known property type", p.WebID)
+		}
+		c.amount("Price", p.Price)
+		if p.PriceUnit < 0 || p.PriceUnit > 100 {
+			c.fail("PriceUnit", "must be a code from 0 to 100")
+		}
+		c.required("City", p.City)
+		if p.CountryID <= 0 || p.CountryID > 1000 {
+			c.fail("CountryID", "must be a whole number from 1 to 1000")
+		}
+		c.zip(p.CountryID, p.Zip)
+		c.year("ConstructionYear", p.ConstructionYear)
+		c.year("RenovationYear", p.RenovationYear)
+		if r := p.Rooms; r != nil {
+			for _, f := range []struct {
+				name string
+				n    int
+			}{{"Bedrooms", r.Bedrooms}, {"Bathrooms", r.Bathrooms}, {"ShowerRooms", r.ShowerRooms},
+				{"Toilets", r.Toilets}, {"Garages", r.Garages}, {"Parkings", r.Parkings},
+				{"ExternalParkings", r.ExternalParkings}, {"Floors", r.Floors}, {"Facades", r.Facades},
+				{"ExtraRooms", r.ExtraRooms}} {
+				c.count("Rooms."+f.name, f.n)
+			}
+		}
+		c.webAddress("VirtualTour", p.VirtualTour)
+		switch p.Status {
+		case "", catalog.StatusAvailable, catalog.StatusSold, catalog.StatusRented:
+		default:
+			c.fail("Status", "must be available, sold or rented")
+		}
+		if e := p.EnergyPerformance; e != nil && (math.IsNaN(*e) || math.IsInf(*e, 0)) {
+			c.fail("EnergyPerformance", "must be a number")
+		}
+		if p.Latitude < -90 || p.Latitude > 90 || p.Longitude < -180 || p.Longitude > 180 {
+			c.fail("Latitude", "coordinates out of range")
+		}
+		c.text("Title", p.Title)
+		c.text("Description", p.Description)
+		c.picture("SmallPictureItem", p.SmallPictureItem)
+		c.picture("XLargePictureItem", p.XLargePictureItem)
+		for k, pic := range p.Pictures {
+			c.picture(fmt.Sprintf("Pictures[%d]", k), pic)
+		}
+		c.bounded(p)
+	}
+	c.begin("projects")
+	for i := range cat.Projects {
+		p := &cat.Projects[i]
+		c.record(i, p.ID)
+		c.required("City", p.City)
+		if p.CountryID <= 0 || p.CountryID > 1000 {
+			c.fail("CountryID", "must be a whole number from 1 to 1000")
+		}
+		c.zip(p.CountryID, p.Zip)
+		c.text("Name", p.Name)
+		c.text("Description", p.Description)
+		c.webAddress("ExternalWeb", p.ExternalWeb)
+		c.amount("PriceFrom", p.PriceFrom)
+		c.amount("PriceTo", p.PriceTo)
+		c.picture("SmallPictureItem", p.SmallPictureItem)
+		c.picture("XLargePictureItem", p.XLargePictureItem)
+		for k, pic := range p.Pictures {
+			c.picture(fmt.Sprintf("Pictures[%d]", k), pic)
+		}
+		for k, u := range p.Units {
+			switch u.Status {
+			case catalog.UnitAvailable, catalog.UnitSold, catalog.UnitSoldOut:
+			default:
+				c.fail(fmt.Sprintf("Units[%d].Status", k), "must be available, sold or soldout")
+			}
+			c.amount(fmt.Sprintf("Units[%d].Price", k), u.Price)
+		}
+		c.bounded(p)
+	}
+	return c.problems
+}

@@ -1,0 +1,124 @@
+package sqlite_test
+
+import (
+	"path/filepath"
+	"testing"
+
+	"immo/internal/adapter/pictures"
+	"immo/internal/adapter/storage/sqlite"
+	"immo/internal/adapter/storage/sqlstore"
+	"immo/internal/adapter/storage/storagetest"
+	"immo/internal/domain/agency"
+	"immo/internal/domain/catalog"
+	"immo/internal/domain/rendered"
+	"immo/internal/domain/testimonial"
+)
+
+// opener opens the store the suites run on: one file per test; a second
+// open in the same test reuses it, as a second server on the same machine
+// would.
+func opener() func(t *testing.T) *sqlite.DB {
+	path := storagetest.PerTest(func(t *testing.T) string {
+		return filepath.Join(t.TempDir(), "immo.db")
+	})
+	return func(t *testing.T) *sqlite.DB {
+		db, err := sqlite.Open(t.Context(), path(t))
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() {
+			if err := db.Close(); err != nil {
+				t.Error(err)
+			}
+		})
+		return db
+	}
+}
+
+func TestStore(t *testing.T) {
+	open := opener()
+	storagetest.Run(t, func(t *testing.T) catalog.Store { return open(t) })
+}
+
+func TestPictureStore(t *testing.T) {
+	open := opener()
+	storagetest.RunPictures(t, func(t *testing.T) pictures.Store { return open(t) })
+}
+
+func TestRenderedStore(t *testing.T) {
+	open := opener()
+	storagetest.RunRendered(t, func(t *testing.T) rendered.Store { return open(t) })
+}
+
+func TestSiteVersions(t *testing.T) {
+	open := opener()
+	storagetest.RunSiteVersions(t, func(t *testing.T) agency.Store { return open(t) })
+}
+
+func TestTestimonialStore(t *testing.T) {
+	open := opener()
+	storagetest.RunTestimonials(t, func(t *testing.T) testimonial.Store { return open(t) })
+}
+
+func TestRequestStore(t *testing.T) {
+	open := opener()
+	storagetest.RunRequests(t, func(t *testing.T) *sqlstore.Store { return open(t).Store })
+}
+
+func TestBookingStore(t *testing.T) {
+	open := opener()
+	storagetest.RunBookings(t, func(t *testing.T) *sqlstore.Store { return open(t).Store })
+}
+
+func TestAntispamStore(t *testing.T) {
+	open := opener()
+	storagetest.RunAntispam(t, func(t *testing.T) *sqlstore.Store { return open(t).Store })
+}
+
+func TestNewsletterStore(t *testing.T) {
+	open := opener()
+	storagetest.RunNewsletter(t, func(t *testing.T) *sqlstore.Store { return open(t).Store })
+}
+
+func TestAccountStore(t *testing.T) {
+	open := opener()
+	storagetest.RunAccounts(t, func(t *testing.T) *sqlstore.Store { return open(t).Store })
+}
+
+func TestOwnerStore(t *testing.T) {
+	open := opener()
+	storagetest.RunOwners(t, func(t *testing.T) *sqlstore.Store { return open(t).Store })
+}
+
+func TestStaffStore(t *testing.T) {
+	open := opener()
+	storagetest.RunStaff(t, func(t *testing.T) *sqlstore.Store { return open(t).Store })
+}
+
+func TestDemandStore(t *testing.T) {
+	open := opener()
+	storagetest.RunDemands(t, func(t *testing.T) *sqlstore.Store { return open(t).Store })
+}
+
+func TestVisitStore(t *testing.T) {
+	open := opener()
+	storagetest.RunVisits(t, func(t *testing.T) *sqlstore.Store { return open(t).Store })
+}
+
+// The owner portal's reads, scoped by the owner.
+func TestPortalStore(t *testing.T) {
+	open := opener()
+	storagetest.RunPortal(t, func(t *testing.T) *sqlstore.Store { return open(t).Store })
+}
+
+// Migrate must be idempotent: Open runs it on every start.
+func TestMigrateTwice(t *testing.T) {
+	db, err := sqlite.Open(t.Context(), filepath.Join(t.TempDir(), "immo.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if err := db.Migrate(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -1,0 +1,248 @@
+package sqlstore
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+
+	"immo/internal/domain/catalog"
+)
+
+// Version implements catalog.Store.
+func (s *Store) Version(ctx context.Context) (int64, error) {
+	var v int64
+	if err := s.read.QueryRowContext(ctx, `SELECT version FROM catalog_meta`).Scan(&v); err != nil {
+		return 0, s.errorf("version: %w", err)
+	}
+	return v, nil
+}
+
+// Empty implements catalog.Store.
+func (s *Store) Empty(ctx context.Context) (bool, error) {
+	var empty bool
+	err := s.read.QueryRowContext(ctx, `SELECT
+		(SELECT version FROM catalog_meta) = 0
+		AND NOT EXISTS (SELECT 1 FROM properties)
+		AND NOT EXISTS (SELECT 1 FROM projects)
+		AND NOT EXISTS (SELECT 1 FROM property_types)`).Scan(&empty)
+	if err != nil {
+		return false, s.errorf("empty: %w", err)
+	}
+	return empty, nil
+}
+
+// Load implements catalog.Store. The reads share one snapshot (the
+// dialect's Snapshot: a read transaction in WAL mode on SQLite, REPEATABLE
+// READ on PostgreSQL), so the listings and the version always match even
+// while an import commits.
+func (s *Store) Load(ctx context.Context) (*catalog.Catalog, int64, error) {
+	opts := s.d.Snapshot
+	tx, err := s.read.BeginTx(ctx, &opts)
+	if err != nil {
+		return nil, 0, s.errorf("load: %w", err)
+	}
+	defer tx.Rollback()
+
+	var version int64
+	if err := tx.QueryRowContext(ctx, `SELECT version FROM catalog_meta`).Scan(&version); err != nil {
+		return nil, 0, s.errorf("load version: %w", err)
+	}
+	c := &catalog.Catalog{}
+	if c.Types, err = loadJSON[catalog.PropertyType](ctx, tx,
+		`SELECT data FROM property_types ORDER BY id`); err != nil {
+		return nil, 0, s.errorf("load types: %w", err)
+	}
+	if c.Properties, err = loadJSON[catalog.Property](ctx, tx,
+		`SELECT data FROM properties WHERE online ORDER BY id`); err != nil {
+		return nil, 0, s.errorf("load properties: %w", err)
+	}
+	if c.Projects, err = loadJSON[catalog.Project](ctx, tx,
+		`SELECT data FROM projects WHERE online ORDER BY id`); err != nil {
+		return nil, 0, s.errorf("load projects: %w", err)
+	}
+	return c, version, nil
+}
+
+// loadJSON decodes the single JSON column of every row of query. The slice
+// is never nil, so an empty catalog encodes as [] rather than null.
+func loadJSON[T any](ctx context.Context, tx *sql.Tx, query string) ([]T, error) {
+	rows, err := tx.QueryContext(ctx, query)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []T{}
+	for rows.Next() {
+		var data []byte
+		if err := rows.Scan(&data); err != nil {
+			return nil, err
+		}
+		var v T
+		if err := json.Unmarshal(data, &v); err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	return out, rows.Err()
+}
+
+// Import implements catalog.Store, in one transaction on the writer.
+// JSON documents are bound as strings, not []byte, so that SQLite stores
+// TEXT (which json_valid accepts and the sqlite3 shell shows) rather than
+// BLOB; PostgreSQL casts them to JSONB.
+func (s *Store) Import(ctx context.Context, c *catalog.Catalog, keep catalog.Keep) (catalog.ImportResult, error) {
+	res := catalog.ImportResult{Types: len(c.Types)}
+	tx, err := s.write.BeginTx(ctx, nil)
+	if err != nil {
+		return res, s.errorf("import: %w", err)
+	}
+	defer tx.Rollback()
+
+	// Bumping the version first locks the meta row: on PostgreSQL a
+	// concurrent import from another server waits here until this one
+	// commits, and then (READ COMMITTED) reads the ids this one wrote, so
+	// the counts stay right; SQLite's writer lock does the same. Every row
+	// of the import gets the time written here, as the database reports it.
+	var now any
+	if err := tx.QueryRowContext(ctx,
+		`UPDATE catalog_meta SET version = version + 1, updated_at = `+s.d.Now+` RETURNING version, updated_at`,
+	).Scan(&res.Version, &now); err != nil {
+		return res, s.errorf("import version: %w", err)
+	}
+	if err := s.importTypes(ctx, tx, c.Types); err != nil {
+		return res, s.errorf("import types: %w", err)
+	}
+	props, err := importListings(ctx, s, tx, properties, c.Properties, keep.Properties, now)
+	if err != nil {
+		return res, s.errorf("import properties: %w", err)
+	}
+	projs, err := importListings(ctx, s, tx, projects, c.Projects, keep.Projects, now)
+	if err != nil {
+		return res, s.errorf("import projects: %w", err)
+	}
+	if err := tx.Commit(); err != nil {
+		return res, s.errorf("import commit: %w", err)
+	}
+	res.PropertiesAdded, res.PropertiesUpdated, res.PropertiesUnchanged, res.PropertiesOffline = props.counts()
+	res.ProjectsAdded, res.ProjectsUpdated, res.ProjectsUnchanged, res.ProjectsOffline = projs.counts()
+	return res, nil
+}
+
+func (s *Store) importTypes(ctx context.Context, tx *sql.Tx, types []catalog.PropertyType) error {
+	stmt, err := tx.PrepareContext(ctx, s.d.query(`INSERT INTO property_types (id, data) VALUES (?, ?)
+		ON CONFLICT (id) DO UPDATE SET data = excluded.data`))
+	if err != nil {
+		return err
+	}
+	defer stmt.Close()
+	for _, t := range types {
+		data, err := json.Marshal(t)
+		if err != nil {
+			return fmt.Errorf("type %d: %w", t.ID, err)
+		}
+		if _, err := stmt.ExecContext(ctx, t.ID, string(data)); err != nil {
+			return fmt.Errorf("type %d: %w", t.ID, err)
+		}
+	}
+	return nil
+}
+
+// listingTable is how one kind of listing is upserted.
+type listingTable[T any] struct {
+	name   string // the table
+	kind   string // a listing's kind, in errors
+	id     func(T) int64
+	upsert string
+	args   func(l T, data string, now any) []any // the upsert's arguments
+}
+
+// Upserting brings back online a listing an earlier import took offline.
+// A listing already online with the same document is not written (no row
+// affected): it counts as unchanged and keeps its updated_at.
+var (
+	properties = listingTable[catalog.Property]{
+		name: "properties", kind: "property",
+		id: func(p catalog.Property) int64 { return p.ID },
+		upsert: `INSERT INTO properties
+		(id, online, status, goal, data, created_at, updated_at) VALUES (?, true, ?, ?, ?, ?, ?)
+		ON CONFLICT (id) DO UPDATE SET online = true, status = excluded.status,
+		goal = excluded.goal, data = excluded.data, updated_at = excluded.updated_at
+		WHERE NOT properties.online OR properties.data IS DISTINCT FROM excluded.data`,
+		args: func(p catalog.Property, data string, now any) []any {
+			return []any{p.ID, p.Status, p.Goal, data, now, now}
+		},
+	}
+	projects = listingTable[catalog.Project]{
+		name: "projects", kind: "project",
+		id: func(p catalog.Project) int64 { return p.ID },
+		upsert: `INSERT INTO projects (id, online, data, updated_at) VALUES (?, true, ?, ?)
+		ON CONFLICT (id) DO UPDATE SET online = true, data = excluded.data, updated_at = excluded.updated_at
+		WHERE NOT projects.online OR projects.data IS DISTINCT FROM excluded.data`,
+		args: func(p catalog.Project, data string, now any) []any {
+			return []any{p.ID, data, now}
+		},
+	}
+)
+
+// importListings upserts the listings of one table, then takes offline the
+// ones that were online, are absent from the import and are not kept.
+func importListings[T any](ctx context.Context, s *Store, tx *sql.Tx, table listingTable[T], ls []T, keep []int64, now any) (*tally, error) {
+	tl, err := newTally(ctx, tx, table.name, keep)
+	if err != nil {
+		return nil, err
+	}
+	stmt, err := tx.PrepareContext(ctx, s.d.query(table.upsert))
+	if err != nil {
+		return nil, err
+	}
+	defer stmt.Close()
+	for _, l := range ls {
+		id := table.id(l)
+		data, err := json.Marshal(l)
+		if err != nil {
+			return nil, fmt.Errorf("%s %d: %w", table.kind, id, err)
+		}
+		res, err := stmt.ExecContext(ctx, table.args(l, string(data), now)...)
+		if err != nil {
+			return nil, fmt.Errorf("%s %d: %w", table.kind, id, err)
+		}
+		n, err := res.RowsAffected()
+		if err != nil {
+			return nil, fmt.Errorf("%s %d: %w", table.kind, id, err)
+		}
+		tl.see(id, n > 0)
+	}
+	tl.offline, err = s.takeOffline(ctx, tx, table.name, tl.gone(), now)
+	return tl, err
+}
+
+// offlineBatch bounds the ids of one UPDATE, well below both databases'
+// limits on bound parameters (32 766 in SQLite, 65 535 in PostgreSQL).
+const offlineBatch = 500
+
+// takeOffline marks ids of table offline, a batch of ids per statement.
+// table is one of our constants.
+func (s *Store) takeOffline(ctx context.Context, tx *sql.Tx, table string, ids []int64, now any) (int, error) {
+	n := 0
+	for batch := range slices.Chunk(ids, offlineBatch) {
+		args := make([]any, 0, len(batch)+1)
+		args = append(args, now)
+		for _, id := range batch {
+			args = append(args, id)
+		}
+		res, err := tx.ExecContext(ctx, s.d.query(`UPDATE `+table+` SET online = false, updated_at = ?
+			WHERE id IN (?`+strings.Repeat(", ?", len(batch)-1)+`)`), args...)
+		if err != nil {
+			return n, fmt.Errorf("offline: %w", err)
+		}
+		m, err := res.RowsAffected()
+		if err != nil {
+			return n, fmt.Errorf("offline: %w", err)
+		}
+		n += int(m)
+	}
+	return n, nil
+}

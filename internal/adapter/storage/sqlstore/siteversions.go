@@ -1,0 +1,131 @@
+package sqlstore
+
+import (
+	"context"
+	"crypto/sha256"
+	"database/sql"
+	"errors"
+
+	"immo/internal/domain/agency"
+)
+
+var _ agency.Store = (*Store)(nil)
+
+// PublishSiteVersion implements agency.Store.
+func (s *Store) PublishSiteVersion(ctx context.Context, v agency.Version) (int64, error) {
+	var id int64
+	err := s.writeTx(ctx, func(tx *sql.Tx) error {
+		return tx.QueryRowContext(ctx, s.d.query(`INSERT INTO site_versions (config, sha256, created_by, note, created_at)
+			VALUES (?, ?, ?, ?, ?) RETURNING id`), v.Config, v.Hash[:], v.By, v.Note, s.d.Time(v.At)).Scan(&id)
+	})
+	if err != nil {
+		return 0, s.errorf("publish site version: %w", err)
+	}
+	return id, nil
+}
+
+// SiteVersion implements agency.Store.
+func (s *Store) SiteVersion(ctx context.Context, id int64) (agency.Version, error) {
+	v, err := s.siteVersion(ctx, `SELECT id, sha256, created_by, note, created_at, config FROM site_versions WHERE id = ?`, id)
+	if err != nil {
+		return agency.Version{}, s.errorf("site version %d: %w", id, err)
+	}
+	return v, nil
+}
+
+// SiteVersionByHash implements agency.Store.
+func (s *Store) SiteVersionByHash(ctx context.Context, h [sha256.Size]byte) (agency.Version, error) {
+	v, err := s.siteVersion(ctx, `SELECT id, sha256, created_by, note, created_at, NULL FROM site_versions
+		WHERE sha256 = ? ORDER BY id DESC LIMIT 1`, h[:])
+	if err != nil {
+		return agency.Version{}, s.errorf("site version by hash: %w", err)
+	}
+	return v, nil
+}
+
+// LatestSiteVersionID implements agency.Store.
+func (s *Store) LatestSiteVersionID(ctx context.Context) (int64, error) {
+	var id sql.NullInt64
+	if err := s.read.QueryRowContext(ctx, `SELECT MAX(id) FROM site_versions`).Scan(&id); err != nil {
+		return 0, s.errorf("latest site version: %w", err)
+	}
+	return id.Int64, nil
+}
+
+// SiteVersions implements agency.Store.
+func (s *Store) SiteVersions(ctx context.Context, limit int) ([]agency.Version, error) {
+	rows, err := s.read.QueryContext(ctx, s.d.query(`SELECT id, sha256, created_by, note, created_at FROM site_versions
+		ORDER BY id DESC LIMIT ?`), limit)
+	if err != nil {
+		return nil, s.errorf("site versions: %w", err)
+	}
+	defer rows.Close()
+	var out []agency.Version
+	for rows.Next() {
+		var v agency.Version
+		var hash []byte
+		if err := rows.Scan(&v.ID, &hash, &v.By, &v.Note, scanTime{&v.At}); err != nil {
+			return nil, s.errorf("site versions: %w", err)
+		}
+		copy(v.Hash[:], hash)
+		out = append(out, v)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, s.errorf("site versions: %w", err)
+	}
+	return out, nil
+}
+
+// siteVersion reads one row of q (id, sha256, created_by, note,
+// created_at, config or NULL); agency.ErrNoVersion when there is none.
+func (s *Store) siteVersion(ctx context.Context, q string, arg any) (agency.Version, error) {
+	var v agency.Version
+	var hash []byte
+	err := s.read.QueryRowContext(ctx, s.d.query(q), arg).Scan(&v.ID, &hash, &v.By, &v.Note, scanTime{&v.At}, &v.Config)
+	if errors.Is(err, sql.ErrNoRows) {
+		return agency.Version{}, agency.ErrNoVersion
+	}
+	if err != nil {
+		return agency.Version{}, err
+	}
+	copy(v.Hash[:], hash)
+	return v, nil
+}
+
+// SaveSiteDraft implements agency.DraftStore.
+func (s *Store) SaveSiteDraft(ctx context.Context, d agency.Draft) (int64, error) {
+	id := d.ID
+	err := s.writeTx(ctx, func(tx *sql.Tx) error {
+		if id == 0 {
+			return tx.QueryRowContext(ctx, s.d.query(`INSERT INTO site_drafts (config, created_by, created_at, updated_at)
+				VALUES (?, ?, ?, ?) RETURNING id`), d.Config, d.By, s.d.Time(d.Created), s.d.Time(d.Updated)).Scan(&id)
+		}
+		res, err := tx.ExecContext(ctx, s.d.query(`UPDATE site_drafts SET config = ?, updated_at = ? WHERE id = ?`),
+			d.Config, s.d.Time(d.Updated), id)
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil || n == 0 {
+			return cmpErr(err, agency.ErrNoDraft)
+		}
+		return nil
+	})
+	if err != nil {
+		return 0, s.errorf("save site draft: %w", err)
+	}
+	return id, nil
+}
+
+// SiteDraft implements agency.DraftStore.
+func (s *Store) SiteDraft(ctx context.Context, id int64) (agency.Draft, error) {
+	d := agency.Draft{ID: id}
+	err := s.read.QueryRowContext(ctx, s.d.query(`SELECT config, created_by, created_at, updated_at FROM site_drafts WHERE id = ?`), id).
+		Scan(&d.Config, &d.By, scanTime{&d.Created}, scanTime{&d.Updated})
+	if errors.Is(err, sql.ErrNoRows) {
+		return agency.Draft{}, s.errorf("site draft %d: %w", id, agency.ErrNoDraft)
+	}
+	if err != nil {
+		return agency.Draft{}, s.errorf("site draft %d: %w", id, err)
+	}
+	return d, nil
+}

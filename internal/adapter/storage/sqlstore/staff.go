@@ -1,0 +1,300 @@
+package sqlstore
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"time"
+
+	"immo/internal/domain/account"
+)
+
+// Staff keeps the agency's staff: their accounts (role staff, an admin or
+// an agent), their password links and their TOTP second factor
+// (account.StaffStore).
+type Staff struct{ s *Store }
+
+// Staff is the store's account.StaffStore.
+func (s *Store) Staff() *Staff { return &Staff{s} }
+
+var _ account.StaffStore = (*Staff)(nil)
+
+// AddStaff implements account.StaffStore.
+func (st *Staff) AddStaff(ctx context.Context, a account.Account, t account.Token, fn account.StaffTxFunc) (account.Account, error) {
+	a.Role = account.Staff
+	err := st.s.writeTx(ctx, func(tx *sql.Tx) error {
+		err := tx.QueryRowContext(ctx, st.s.d.query(`INSERT INTO accounts
+			(role, email, first_name, last_name, lang, password_hash, created_at, disabled, alert_frequency, weekly_report, staff_role)
+			VALUES (?, ?, ?, ?, ?, ?, ?, FALSE, ?, FALSE, ?) ON CONFLICT (role, email) DO NOTHING RETURNING id`),
+			string(a.Role), a.Email, a.FirstName, a.LastName, a.Lang, a.PasswordHash, st.s.d.Time(a.Created),
+			string(a.AlertFrequency.OrInstant()), string(a.StaffRole)).Scan(&a.ID)
+		if errors.Is(err, sql.ErrNoRows) {
+			return account.ErrStaffTaken
+		}
+		if err != nil {
+			return err
+		}
+		if err := st.insertToken(ctx, tx, a.ID, t); err != nil {
+			return err
+		}
+		return fn(ctx, Tx{tx}, a)
+	})
+	if err != nil {
+		return account.Account{}, st.errorf("add staff", err)
+	}
+	return a, nil
+}
+
+// errorf prefixes err unless it is one of the domain's.
+func (st *Staff) errorf(what string, err error) error {
+	for _, known := range []error{account.ErrStaffTaken, account.ErrNotStaff, account.ErrLastAdmin, account.ErrStaffDisabled,
+		account.ErrUnknownToken, account.ErrTOTPOn, account.ErrNoTOTP} {
+		if errors.Is(err, known) {
+			return err
+		}
+	}
+	return st.s.errorf("%s: %w", what, err)
+}
+
+func (st *Staff) insertToken(ctx context.Context, tx *sql.Tx, id int64, t account.Token) error {
+	return st.s.insertLink(ctx, tx, id, account.PurposeStaffPassword, t.Hash, t.Expires)
+}
+
+// staffMemberQuery reads staff members with their second factor's state
+// and their newest password link's expiry.
+var staffMemberQuery = `SELECT ` + prefixed("a.", accountColumns) + `,
+	CASE WHEN t.enabled_at IS NULL THEN FALSE ELSE TRUE END,
+	(SELECT max(k.expires_at) FROM account_tokens k WHERE k.account_id = a.id AND k.purpose = '` + account.PurposeStaffPassword + `')
+	FROM accounts a LEFT JOIN staff_totp t ON t.account_id = a.id
+	WHERE a.role = '` + string(account.Staff) + `'`
+
+// scanMember reads a row of staffMemberQuery.
+func scanMember(row interface{ Scan(...any) error }) (account.StaffMember, error) {
+	var m account.StaffMember
+	var role string
+	var linkExpires time.Time
+	if err := row.Scan(append(accountFields(&m.Account, &role), &m.TwoFactor, scanTime{&linkExpires})...); err != nil {
+		return m, err
+	}
+	m.Role = account.Role(role)
+	m.PasswordSet = !m.PasswordChanged.IsZero()
+	if !linkExpires.IsZero() {
+		m.LastLink = linkExpires.Add(-account.StaffLinkValidity)
+	}
+	return m, nil
+}
+
+// ListStaff implements account.StaffStore.
+func (st *Staff) ListStaff(ctx context.Context) ([]account.StaffMember, error) {
+	rows, err := st.s.read.QueryContext(ctx, st.s.d.query(staffMemberQuery+`
+		ORDER BY CASE a.staff_role WHEN 'admin' THEN 0 ELSE 1 END, a.email`))
+	if err != nil {
+		return nil, st.errorf("list staff", err)
+	}
+	defer rows.Close()
+	list := []account.StaffMember{}
+	for rows.Next() {
+		m, err := scanMember(rows)
+		if err != nil {
+			return nil, st.errorf("list staff", err)
+		}
+		list = append(list, m)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, st.errorf("list staff", err)
+	}
+	return list, nil
+}
+
+// StaffMember implements account.StaffStore.
+func (st *Staff) StaffMember(ctx context.Context, id int64) (account.StaffMember, error) {
+	m, err := scanMember(st.s.read.QueryRowContext(ctx, st.s.d.query(staffMemberQuery+` AND a.id = ?`), id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return account.StaffMember{}, account.ErrNotStaff
+	}
+	if err != nil {
+		return account.StaffMember{}, st.errorf("staff member", err)
+	}
+	return m, nil
+}
+
+// member is the staff account id in tx: ErrNotStaff when none.
+func (st *Staff) member(ctx context.Context, tx *sql.Tx, id int64) (account.Account, error) {
+	var a account.Account
+	var role string
+	err := tx.QueryRowContext(ctx, st.s.d.query(`SELECT `+accountColumns+` FROM accounts WHERE id = ? AND role = 'staff'`), id).
+		Scan(accountFields(&a, &role)...)
+	if errors.Is(err, sql.ErrNoRows) {
+		return a, account.ErrNotStaff
+	}
+	a.Role = account.Role(role)
+	return a, err
+}
+
+// keepAnAdmin is ErrLastAdmin when a, an enabled admin, is the only one.
+// It first locks every enabled admin's row (an UPDATE that changes
+// nothing): on PostgreSQL two transactions demoting or disabling two
+// admins at once then take turns, and the second counts what the first
+// left; SQLite's single writer takes turns already.
+func (st *Staff) keepAnAdmin(ctx context.Context, tx *sql.Tx, a account.Account) error {
+	if a.StaffRole != account.Admin || a.Disabled {
+		return nil
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE accounts SET staff_role = staff_role
+		WHERE role = 'staff' AND staff_role = 'admin' AND NOT disabled`); err != nil {
+		return err
+	}
+	var others int
+	if err := tx.QueryRowContext(ctx, st.s.d.query(`SELECT COUNT(*) FROM accounts
+		WHERE role = 'staff' AND staff_role = 'admin' AND NOT disabled AND id <> ?`), a.ID).Scan(&others); err != nil {
+		return err
+	}
+	if others == 0 {
+		return account.ErrLastAdmin
+	}
+	return nil
+}
+
+// SetStaffRole implements account.StaffStore.
+func (st *Staff) SetStaffRole(ctx context.Context, id int64, role account.StaffRole, fn account.StaffTxFunc) error {
+	err := st.s.writeTx(ctx, func(tx *sql.Tx) error {
+		a, err := st.member(ctx, tx, id)
+		if err != nil {
+			return err
+		}
+		if a.StaffRole == role { // the same role again changes and logs nothing
+			return nil
+		}
+		if role != account.Admin {
+			if err := st.keepAnAdmin(ctx, tx, a); err != nil {
+				return err
+			}
+		}
+		if err := fn(ctx, Tx{tx}, a); err != nil {
+			return err
+		}
+		_, err = tx.ExecContext(ctx, st.s.d.query(`UPDATE accounts SET staff_role = ? WHERE id = ?`), string(role), id)
+		return err
+	})
+	if err != nil {
+		return st.errorf("staff role", err)
+	}
+	return nil
+}
+
+// SetStaffDisabled implements account.StaffStore.
+func (st *Staff) SetStaffDisabled(ctx context.Context, id int64, disabled bool, fn account.StaffTxFunc) error {
+	err := st.s.writeTx(ctx, func(tx *sql.Tx) error {
+		a, err := st.member(ctx, tx, id)
+		if err != nil {
+			return err
+		}
+		if a.Disabled == disabled { // the same state again changes and logs nothing
+			return nil
+		}
+		if disabled {
+			if err := st.keepAnAdmin(ctx, tx, a); err != nil {
+				return err
+			}
+		}
+		if err := fn(ctx, Tx{tx}, a); err != nil {
+			return err
+		}
+		_, err = tx.ExecContext(ctx, st.s.d.query(`UPDATE accounts SET disabled = ? WHERE id = ?`), disabled, id)
+		return err
+	})
+	if err != nil {
+		return st.errorf("disable staff", err)
+	}
+	return nil
+}
+
+// SetStaffLang implements account.StaffStore.
+func (st *Staff) SetStaffLang(ctx context.Context, id int64, lang string, fn account.StaffTxFunc) error {
+	err := st.s.writeTx(ctx, func(tx *sql.Tx) error {
+		a, err := st.member(ctx, tx, id)
+		if err != nil {
+			return err
+		}
+		if a.Lang == lang { // the same language again changes and logs nothing
+			return nil
+		}
+		if err := fn(ctx, Tx{tx}, a); err != nil {
+			return err
+		}
+		_, err = tx.ExecContext(ctx, st.s.d.query(`UPDATE accounts SET lang = ? WHERE id = ?`), lang, id)
+		return err
+	})
+	if err != nil {
+		return st.errorf("staff language", err)
+	}
+	return nil
+}
+
+// AddStaffToken implements account.StaffStore.
+func (st *Staff) AddStaffToken(ctx context.Context, id int64, t account.Token, fn account.StaffTxFunc) error {
+	err := st.s.writeTx(ctx, func(tx *sql.Tx) error {
+		a, err := st.member(ctx, tx, id)
+		if err != nil {
+			return err
+		}
+		if a.Disabled {
+			return account.ErrStaffDisabled
+		}
+		if err := st.insertToken(ctx, tx, id, t); err != nil {
+			return err
+		}
+		return fn(ctx, Tx{tx}, a)
+	})
+	if err != nil {
+		return st.errorf("staff password link", err)
+	}
+	return nil
+}
+
+// StaffToken implements account.StaffStore.
+func (st *Staff) StaffToken(ctx context.Context, hash string, now time.Time) (account.Account, error) {
+	var id int64
+	err := st.s.read.QueryRowContext(ctx, st.s.d.query(`SELECT t.account_id FROM account_tokens t
+		JOIN accounts a ON a.id = t.account_id
+		WHERE t.hash = ? AND t.purpose = ? AND t.used_at IS NULL AND t.expires_at > ? AND a.role = 'staff' AND NOT a.disabled`),
+		hash, account.PurposeStaffPassword, st.s.d.Time(now)).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return account.Account{}, account.ErrUnknownToken
+	}
+	if err != nil {
+		return account.Account{}, st.errorf("staff password link", err)
+	}
+	return st.s.Accounts().ByID(ctx, id)
+}
+
+// UseStaffToken implements account.StaffStore: the link is spent by one
+// UPDATE guarded by used_at IS NULL, so of two uses racing one wins.
+func (st *Staff) UseStaffToken(ctx context.Context, hash string, now time.Time, passwordHash string,
+	fn account.StaffTxFunc) (account.Account, error) {
+	var a account.Account
+	err := st.s.writeTx(ctx, func(tx *sql.Tx) error {
+		var id int64
+		err := tx.QueryRowContext(ctx, st.s.d.query(`UPDATE account_tokens SET used_at = ?
+			WHERE hash = ? AND purpose = ? AND used_at IS NULL AND expires_at > ?
+			AND account_id IN (SELECT id FROM accounts WHERE role = 'staff' AND NOT disabled)
+			RETURNING account_id`), st.s.d.Time(now), hash, account.PurposeStaffPassword, st.s.d.Time(now)).Scan(&id)
+		if errors.Is(err, sql.ErrNoRows) {
+			return account.ErrUnknownToken
+		}
+		if err != nil {
+			return err
+		}
+		if err := st.s.setPassword(ctx, tx, id, passwordHash, now); err != nil {
+			return err
+		}
+		if a, err = st.member(ctx, tx, id); err != nil {
+			return err
+		}
+		return fn(ctx, Tx{tx}, a)
+	})
+	if err != nil {
+		return account.Account{}, st.errorf("use staff password link", err)
+	}
+	return a, nil
+}

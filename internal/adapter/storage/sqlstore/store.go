@@ -1,0 +1,96 @@
+// Package sqlstore holds the queries of every store on SQL, written once on
+// database/sql for SQLite and PostgreSQL alike; a Dialect carries what
+// differs. The database packages (storage/sqlite, storage/postgres) open the
+// connections, run their migrations and construct a Store with their
+// dialect.
+package sqlstore
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+
+	"immo/internal/adapter/pictures"
+	"immo/internal/domain/catalog"
+	"immo/internal/domain/testimonial"
+)
+
+var (
+	_ catalog.Store     = (*Store)(nil)
+	_ pictures.Store    = (*Store)(nil)
+	_ testimonial.Store = (*Store)(nil)
+)
+
+// Store is the catalog, picture and testimonial store on one database; its
+// Requests, Bookings and Antispam are the visitor forms' stores on the same
+// pools.
+// Writes go to write and reads to read: on SQLite these are the single
+// writer connection and the read-only pool (one writer at a time, so
+// writes queue in Go rather than contend for the lock); on PostgreSQL they
+// are the same pool.
+type Store struct {
+	d     Dialect
+	write *sql.DB
+	read  *sql.DB
+}
+
+// New returns the store on write and read, which the caller owns (and
+// closes).
+func New(d Dialect, write, read *sql.DB) *Store {
+	return &Store{d: d, write: write, read: read}
+}
+
+// errorf prefixes an error with the dialect's name.
+func (s *Store) errorf(format string, args ...any) error {
+	return fmt.Errorf(s.d.Name+": "+format, args...)
+}
+
+// writeTx runs fn in a transaction on the writer and commits when fn
+// returns nil. Inside InTx (ctx holds its transaction) fn runs in that
+// transaction, which InTx commits.
+func (s *Store) writeTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
+	if tx := s.heldTx(ctx); tx != nil {
+		return fn(tx)
+	}
+	tx, err := s.write.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if err := fn(tx); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// heldKey is the context key of the transaction InTx holds.
+type heldKey struct{}
+
+type held struct {
+	s  *Store
+	tx *sql.Tx
+}
+
+// heldTx is the transaction InTx holds in ctx on s, nil outside one.
+func (s *Store) heldTx(ctx context.Context) *sql.Tx {
+	if h, ok := ctx.Value(heldKey{}).(held); ok && h.s == s {
+		return h.tx
+	}
+	return nil
+}
+
+// InTx runs fn in one write transaction, committed when fn returns nil:
+// every write this store's tables (requests, antispam, bookings…) make
+// with fn's context joins it, so a form post — its challenge spent, its
+// counters, the request and its mails — is one transaction on SQLite's
+// single writer. A Save inside it is a savepoint: its refusal or repeat
+// undoes the request, not the counters. fn must not keep the context past
+// its return.
+func (s *Store) InTx(ctx context.Context, fn func(ctx context.Context) error) error {
+	if s.heldTx(ctx) != nil {
+		return fn(ctx)
+	}
+	return s.writeTx(ctx, func(tx *sql.Tx) error {
+		return fn(context.WithValue(ctx, heldKey{}, held{s, tx}))
+	})
+}

@@ -1,0 +1,203 @@
+package storagetest
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"immo/internal/adapter/demo"
+	"immo/internal/domain/agency"
+)
+
+// RunSiteVersions is the contract of agency.Store: the site's published
+// configurations, and two servers on one database following them.
+func RunSiteVersions(t *testing.T, open func(t *testing.T) agency.Store) {
+	t.Run("Empty", func(t *testing.T) { testSiteVersionsEmpty(t, open(t)) })
+	t.Run("RoundTrip", func(t *testing.T) { testSiteVersionsRoundTrip(t, open(t)) })
+	t.Run("TwoServers", func(t *testing.T) { testSiteVersionsTwoServers(t, open(t), open(t)) })
+	t.Run("Drafts", func(t *testing.T) { testSiteDrafts(t, open(t)) })
+}
+
+// testSiteDrafts: a draft saved, changed, served as an agency beside the
+// published one; a broken one refused; an unknown one is ErrNoDraft.
+func testSiteDrafts(t *testing.T, s agency.Store) {
+	ctx := t.Context()
+	svc, err := agency.Open(ctx, s, agency.Source{Name: "demo/site.json", Data: demo.SiteJSON(), OnlyIfEmpty: true}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.SiteDraft(ctx, 1); !errors.Is(err, agency.ErrNoDraft) {
+		t.Errorf("SiteDraft on none = %v, want ErrNoDraft", err)
+	}
+	if _, err := s.SaveSiteDraft(ctx, agency.Draft{ID: 9, Config: []byte("{}"), Created: created, Updated: created}); !errors.Is(err, agency.ErrNoDraft) {
+		t.Errorf("SaveSiteDraft of an unknown draft = %v, want ErrNoDraft", err)
+	}
+	spring := strings.Replace(string(demo.SiteJSON()), `"Immo Arlon"`, `"Immo Arlon (printemps)"`, 1)
+	d, err := svc.SaveDraft(ctx, 0, "draft", []byte(spring), "anne@immo-arlon.be")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := svc.Draft(ctx, d.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Draft != d.ID || a.Version != svc.Current().Version || a.Site.Agency.Name != "Immo Arlon (printemps)" {
+		t.Errorf("Draft = {draft %d, version %d, %q}; want draft %d beside version %d", a.Draft, a.Version, a.Site.Agency.Name, d.ID, svc.Current().Version)
+	}
+	if svc.Current().Site.Agency.Name != "Immo Arlon" {
+		t.Errorf("a draft changed the published site: %q", svc.Current().Site.Agency.Name)
+	}
+	summer := strings.Replace(spring, "(printemps)", "(été)", 1)
+	if _, err := svc.SaveDraft(ctx, d.ID, "draft", []byte(summer), "paul@immo-arlon.be"); err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.SiteDraft(ctx, d.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(got.Config) != summer || got.By != "anne@immo-arlon.be" || got.Updated.Before(got.Created) {
+		t.Errorf("the draft after a change: by %q, %d bytes; want Anne's draft with the new text", got.By, len(got.Config))
+	}
+	if _, err := svc.SaveDraft(ctx, d.ID, "broken.json", []byte(`{"languages": 1}`), "x"); err == nil || !strings.Contains(err.Error(), "broken.json") {
+		t.Errorf("a broken draft: %v, want refused with its name", err)
+	}
+	if again, _ := s.SiteDraft(ctx, d.ID); string(again.Config) != summer {
+		t.Error("a refused draft replaced the saved one")
+	}
+	if _, err := svc.Draft(ctx, d.ID+1); !errors.Is(err, agency.ErrNoDraft) {
+		t.Errorf("Draft of none = %v, want ErrNoDraft", err)
+	}
+}
+
+func testSiteVersionsEmpty(t *testing.T, s agency.Store) {
+	ctx := t.Context()
+	if id, err := s.LatestSiteVersionID(ctx); err != nil || id != 0 {
+		t.Errorf("LatestSiteVersionID = %d, %v; want 0", id, err)
+	}
+	if _, err := s.SiteVersion(ctx, 1); !errors.Is(err, agency.ErrNoVersion) {
+		t.Errorf("SiteVersion(1) = %v, want ErrNoVersion", err)
+	}
+	if _, err := s.SiteVersionByHash(ctx, sha256.Sum256([]byte("{}"))); !errors.Is(err, agency.ErrNoVersion) {
+		t.Errorf("SiteVersionByHash = %v, want ErrNoVersion", err)
+	}
+	if list, err := s.SiteVersions(ctx, 10); err != nil || len(list) != 0 {
+		t.Errorf("SiteVersions = %v, %v; want none", list, err)
+	}
+	if _, err := agency.Open(ctx, s, agency.Source{}, nil); !errors.Is(err, agency.ErrNoVersion) {
+		t.Errorf("Open with nothing published and no file = %v, want ErrNoVersion", err)
+	}
+}
+
+func testSiteVersionsRoundTrip(t *testing.T, s agency.Store) {
+	ctx := t.Context()
+	at := created.Add(90 * time.Minute)
+	first := agency.Version{Config: []byte(`{"a": "é\u0000 not JSON, stored as given"}`), By: "file site.json", Note: "first", At: at}
+	first.Hash = sha256.Sum256(first.Config)
+	second := agency.Version{Config: bytes.Repeat([]byte("x"), 300_000), By: "anne@immo-arlon.be", Note: "Le printemps : nouvelle bannière", At: at.Add(time.Minute)}
+	second.Hash = sha256.Sum256(second.Config)
+	id1, err := s.PublishSiteVersion(ctx, first)
+	if err != nil {
+		t.Fatal(err)
+	}
+	id2, err := s.PublishSiteVersion(ctx, second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if id1 <= 0 || id2 <= id1 {
+		t.Fatalf("ids %d then %d: want increasing from 1", id1, id2)
+	}
+	if id, err := s.LatestSiteVersionID(ctx); err != nil || id != id2 {
+		t.Errorf("LatestSiteVersionID = %d, %v; want %d", id, err, id2)
+	}
+	for _, want := range []agency.Version{{ID: id1, Config: first.Config, Hash: first.Hash, By: first.By, Note: first.Note, At: first.At},
+		{ID: id2, Config: second.Config, Hash: second.Hash, By: second.By, Note: second.Note, At: second.At}} {
+		got, err := s.SiteVersion(ctx, want.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.ID != want.ID || !bytes.Equal(got.Config, want.Config) || got.Hash != want.Hash || got.By != want.By || got.Note != want.Note || !got.At.Equal(want.At) {
+			t.Errorf("SiteVersion(%d) = {%d, %d bytes, %x, %q, %q, %v}; want {%d, %d bytes, %x, %q, %q, %v}", want.ID,
+				got.ID, len(got.Config), got.Hash[:4], got.By, got.Note, got.At, want.ID, len(want.Config), want.Hash[:4], want.By, want.Note, want.At)
+		}
+	}
+	// The same bytes published again: the hash finds the latest of them, without its configuration.
+	again := first
+	again.Note = "again"
+	id3, err := s.PublishSiteVersion(ctx, again)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, err := s.SiteVersionByHash(ctx, first.Hash); err != nil || got.ID != id3 || got.Note != "again" || got.Config != nil {
+		t.Errorf("SiteVersionByHash = %d %q (%d bytes), %v; want %d \"again\" without its configuration", got.ID, got.Note, len(got.Config), err, id3)
+	}
+	list, err := s.SiteVersions(ctx, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(list) != 2 || list[0].ID != id3 || list[1].ID != id2 || list[1].Note != second.Note || list[1].Hash != second.Hash || list[0].Config != nil {
+		t.Errorf("SiteVersions(2) = %+v; want versions %d then %d, newest first, no configuration", list, id3, id2)
+	}
+	if _, err := s.SiteVersion(ctx, id3+1); !errors.Is(err, agency.ErrNoVersion) {
+		t.Errorf("SiteVersion past the latest = %v, want ErrNoVersion", err)
+	}
+}
+
+// testSiteVersionsTwoServers: a server started with the demo agency, another
+// on the same database publishing a change, and the first serving it once
+// it refreshes; a server started again with the same file publishes nothing.
+func testSiteVersionsTwoServers(t *testing.T, a, b agency.Store) {
+	ctx := t.Context()
+	demoSite := agency.Source{Name: "demo/site.json", Data: demo.SiteJSON(), OnlyIfEmpty: true}
+	one, err := agency.Open(ctx, a, demoSite, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	two, err := agency.Open(ctx, b, demoSite, nil) // published already: not again
+	if err != nil {
+		t.Fatal(err)
+	}
+	if one.Current().Version != 1 || two.Current().Version != 1 {
+		t.Fatalf("versions %d and %d, want both 1", one.Current().Version, two.Current().Version)
+	}
+	changed := strings.Replace(string(demo.SiteJSON()), `"Immo Arlon"`, `"Immo Arlon & Virton"`, 1)
+	if changed == string(demo.SiteJSON()) {
+		t.Fatal("the demo agency's name is not where the test looks for it")
+	}
+	v, err := two.Publish(ctx, "editor", []byte(changed), "anne@immo-arlon.be", "new name")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if two.Current().Version != v.ID || two.Current().Site.Agency.Name != "Immo Arlon & Virton" {
+		t.Errorf("the publishing server serves version %d (%q), want %d at once", two.Current().Version, two.Current().Site.Agency.Name, v.ID)
+	}
+	if one.Current().Site.Agency.Name != "Immo Arlon" {
+		t.Errorf("the other server changed before it refreshed: %q", one.Current().Site.Agency.Name)
+	}
+	if changed, err := one.Refresh(ctx); err != nil || !changed {
+		t.Fatalf("Refresh = %v, %v; want a new version", changed, err)
+	}
+	if one.Current().Version != v.ID || one.Current().Site.Agency.Name != "Immo Arlon & Virton" {
+		t.Errorf("after Refresh: version %d (%q), want %d", one.Current().Version, one.Current().Site.Agency.Name, v.ID)
+	}
+	if changed, err := one.Refresh(ctx); err != nil || changed {
+		t.Errorf("Refresh again = %v, %v; want nothing new", changed, err)
+	}
+	// A server restarted with the demo's file (a file it published before) keeps what was published since.
+	three, err := agency.Open(ctx, a, agency.Source{Name: "demo/site.json", Data: demo.SiteJSON()}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if three.Current().Version != v.ID {
+		t.Errorf("restarted with the same file: version %d, want %d still", three.Current().Version, v.ID)
+	}
+	// A file that breaks a rule is refused with the file's message, and nothing is published.
+	if _, err := two.Publish(ctx, "broken.json", []byte(`{"languages": {"default": "xx"}}`), "file broken.json", ""); err == nil || !strings.Contains(err.Error(), "broken.json") {
+		t.Errorf("Publish of a broken file = %v, want the file's error", err)
+	}
+	if id, _ := b.LatestSiteVersionID(ctx); id != v.ID {
+		t.Errorf("a refused file was published: latest %d, want %d", id, v.ID)
+	}
+}

@@ -1,0 +1,413 @@
+package account
+
+import (
+	"context"
+	"fmt"
+	"net/url"
+	"slices"
+	"strings"
+	"time"
+
+	"immo/internal/domain/antispam"
+	"immo/internal/domain/errs"
+	"immo/internal/domain/field"
+	"immo/internal/domain/i18n"
+	"immo/internal/domain/linktoken"
+	"immo/internal/domain/mail"
+)
+
+// The agency's staff work the inbox under /admin/. A staff account (role
+// Staff) is an admin, who also manages the staff, or an agent, who works
+// every lead but manages nobody. The agency creates the first ones with
+// `immo staff add`; then admins add the others in the inbox. A new staff
+// account's password is unknown to anyone: a mailed single-use link (its
+// own purpose, PurposeStaffPassword, so neither an owner's page nor a
+// staff page takes the other's link) sets it.
+
+// StaffRole is what a staff account may do in the inbox.
+type StaffRole string
+
+const (
+	Admin StaffRole = "admin" // works the leads and manages the staff
+	Agent StaffRole = "agent" // works the leads
+)
+
+// Valid tells whether r is a staff role.
+func (r StaffRole) Valid() bool { return r == Admin || r == Agent }
+
+// ParseStaffRole is the role s names (admin or agent, any case).
+func ParseStaffRole(s string) (StaffRole, error) {
+	r := StaffRole(strings.ToLower(strings.TrimSpace(s)))
+	if !r.Valid() {
+		return "", fmt.Errorf("account: %q is no staff role (admin or agent)", s)
+	}
+	return r, nil
+}
+
+// PurposeStaffPassword is a staff account's password link: the first
+// password, or another an admin sends.
+const PurposeStaffPassword = "staff-password"
+
+// StaffPasswordPath is the inbox's page a staff password link opens, its
+// token in the query (?token=…, as the owners' /{lang}/password/): the
+// mail's link and the page's route both read it here.
+const StaffPasswordPath = "/admin/password/"
+
+// StaffPasswordLink is the path (no origin) of the link carrying token.
+func StaffPasswordLink(token string) string {
+	return StaffPasswordPath + "?token=" + url.QueryEscape(token)
+}
+
+// StaffLinkValidity is how long a staff password link sets a password.
+const StaffLinkValidity = InviteValidity
+
+// Errors of the staff's management, each with its code (internal/domain/errs)
+// and, a refusal the staff page shows, the field and key it is said on
+// (a member's: "id", on its row).
+var (
+	// ErrForbidden: the one asking is no admin (or no staff at all).
+	ErrForbidden = &errs.Error{Code: errs.Forbidden, Message: "account: only an admin manages the staff"}
+	// ErrLastAdmin: the change would leave no enabled admin, and nobody to
+	// manage the staff.
+	ErrLastAdmin = &errs.Error{Code: errs.Conflict, Field: "id", Key: "admin.staff.error.lastAdmin", Message: "account: the last admin cannot be demoted or disabled"}
+	// ErrNotStaff: no staff account has that ID.
+	ErrNotStaff = &errs.Error{Code: errs.NotFound, Message: "account: no such staff account"}
+	// ErrStaffTaken: the address has a staff account already.
+	ErrStaffTaken = &errs.Error{Code: errs.Conflict, Field: "email", Key: "admin.staff.error.taken", Message: "account: the address has a staff account"}
+	// ErrStaffDisabled: a link to a disabled account would open nothing.
+	ErrStaffDisabled = &errs.Error{Code: errs.Conflict, Field: "id", Key: "admin.staff.error.disabled", Message: "account: the staff account is disabled"}
+)
+
+// StaffMember is a staff account as the staff list shows it.
+type StaffMember struct {
+	Account
+	TwoFactor   bool // a TOTP second factor is on
+	PasswordSet bool // the account chose a password (its link was used)
+	// LastLink is when the newest password link was mailed (its expiry
+	// less StaffLinkValidity: every link is made valid that long); zero:
+	// none.
+	LastLink time.Time
+}
+
+// StaffAction names a change to the staff, for the audit log.
+type StaffAction string
+
+const (
+	StaffAdded       StaffAction = "staff.add"
+	StaffRoleChanged StaffAction = "staff.role"
+	StaffDisabled    StaffAction = "staff.disable"
+	StaffEnabled     StaffAction = "staff.enable"
+	StaffLinkSent    StaffAction = "staff.link"     // a new password link mailed
+	StaffPasswordSet StaffAction = "staff.password" // a link used
+	StaffTOTPOn      StaffAction = "staff.totp-on"
+	StaffTOTPOff     StaffAction = "staff.totp-off"   // turned off by its owner, with a code
+	StaffTOTPReset   StaffAction = "staff.totp-reset" // removed by an admin (a lost device)
+	StaffLang        StaffAction = "staff.lang"       // the inbox's language, chosen by its member
+)
+
+// StaffChange is one change to the staff: who made it (0: the command
+// line; the account itself for its own password and second factor), whose
+// account, what, the value before and after (the role: admin, agent; the
+// state: enabled, disabled) and when.
+type StaffChange struct {
+	By            int64
+	Account       int64
+	Action        StaffAction
+	Before, After string
+	At            time.Time
+}
+
+// The states Before and After name for StaffDisabled and StaffEnabled.
+const (
+	stateEnabled  = "enabled"
+	stateDisabled = "disabled"
+)
+
+func stateOf(disabled bool) string {
+	if disabled {
+		return stateDisabled
+	}
+	return stateEnabled
+}
+
+// StaffAuditTarget is the audit log's target kind of a change to the
+// staff (the leads' is inbox.TargetLead); the target's ID is the account's.
+const StaffAuditTarget = "staff"
+
+// StaffAudit records a change in the transaction that makes it (tx is the
+// store's, whose SQLTx() the audit table's writer inserts with), so a
+// change and its record commit together or not at all. The inbox's audit
+// log provides it; nil records nothing.
+type StaffAudit func(ctx context.Context, tx mail.Tx, c StaffChange) error
+
+// StaffTxFunc runs inside the write transaction of a change to the staff
+// account a, as a was before it (as created, for AddStaff): it queues the
+// change's mail and writes its audit record.
+type StaffTxFunc func(ctx context.Context, tx mail.Tx, a Account) error
+
+// StaffStore keeps the staff: their accounts (role Staff and a StaffRole),
+// their password links and their TOTP second factor. Every change runs fn
+// in its write transaction; an error from fn undoes the change.
+type StaffStore interface {
+	// AddStaff creates the staff account a with the link t and runs fn
+	// (which queues the mail): ErrStaffTaken when the address has one.
+	AddStaff(ctx context.Context, a Account, t Token, fn StaffTxFunc) (Account, error)
+	// ListStaff is every staff account, admins first, then by address.
+	ListStaff(ctx context.Context) ([]StaffMember, error)
+	// StaffMember is the staff account id: ErrNotStaff when none.
+	StaffMember(ctx context.Context, id int64) (StaffMember, error)
+	// SetStaffRole changes id's role; ErrLastAdmin when it would leave no
+	// enabled admin (checked under a lock: two admins demoting each other
+	// at once cannot both succeed).
+	SetStaffRole(ctx context.Context, id int64, role StaffRole, fn StaffTxFunc) error
+	// SetStaffDisabled disables or enables id, with SetStaffRole's rule.
+	SetStaffDisabled(ctx context.Context, id int64, disabled bool, fn StaffTxFunc) error
+	// SetStaffLang sets the language of id's inbox and mails; the same
+	// again changes nothing and runs no fn.
+	SetStaffLang(ctx context.Context, id int64, lang string, fn StaffTxFunc) error
+	// AddStaffToken stores another password link for the enabled staff
+	// account id and runs fn: ErrNotStaff, ErrStaffDisabled.
+	AddStaffToken(ctx context.Context, id int64, t Token, fn StaffTxFunc) error
+	// StaffToken is the enabled staff account a PurposeStaffPassword link
+	// names while unused and unexpired at now: ErrUnknownToken else.
+	StaffToken(ctx context.Context, hash string, now time.Time) (Account, error)
+	// UseStaffToken spends such a link and sets the password hash (once:
+	// of two uses racing one wins, the other gets ErrUnknownToken), ending
+	// the account's other sessions, then runs fn with the account.
+	UseStaffToken(ctx context.Context, hash string, now time.Time, passwordHash string,
+		fn StaffTxFunc) (Account, error)
+	TOTPStore
+}
+
+// StaffMail writes a staff account's password link mail; the link carries
+// token.
+type StaffMail func(a Account, token string) (mail.Message, error)
+
+// NewStaff is who an admin (or the command line) adds to the staff.
+type NewStaff struct {
+	Email, FirstName, LastName, Lang string
+	Role                             StaffRole
+}
+
+// StaffService manages the staff and signs them in. Every management
+// call takes the viewer asking, and only an admin may make it (Provision
+// is the command line's, whose operator runs the server).
+type StaffService struct {
+	Store StaffStore
+	// Accounts check the password (Service.Login, the same work whether
+	// the address is known or not).
+	Accounts *Service
+	Queue    mail.Queue
+	Mail     StaffMail
+	Audit    StaffAudit // nil: nothing recorded
+	// Seal keeps the TOTP secrets sealed in the database (the server's
+	// key); nil: no second factor can be enrolled or checked.
+	Seal *SecretBox
+	// Issuer names the agency in the authenticator app (site.Agency's name).
+	Issuer string
+	// CodeBrake counts the failed codes per account (CodeBrakeMax per
+	// CodeBrakeWindow in production); nil: no brake (tests).
+	CodeBrake *antispam.Limiter
+	Now       func() time.Time // nil: time.Now
+}
+
+func (s *StaffService) now() time.Time {
+	if s.Now != nil {
+		return s.Now().UTC()
+	}
+	return time.Now().UTC()
+}
+
+// record writes c, dated now, in tx when the service has an audit.
+func (s *StaffService) record(ctx context.Context, tx mail.Tx, c StaffChange) error {
+	if s.Audit == nil {
+		return nil
+	}
+	c.At = s.now()
+	return s.Audit(ctx, tx, c)
+}
+
+// audited is the StaffTxFunc recording c.
+func (s *StaffService) audited(c StaffChange) StaffTxFunc {
+	return func(ctx context.Context, tx mail.Tx, _ Account) error { return s.record(ctx, tx, c) }
+}
+
+// admin is nil when by may manage the staff.
+func admin(by Viewer) error {
+	if !by.IsAdmin() {
+		return ErrForbidden
+	}
+	return nil
+}
+
+// Add adds a staff account as the admin by: the account (its password
+// unknown) and, in the same transaction, its password link's mail and the
+// audit record. Field errors say what is wrong with n.
+func (s *StaffService) Add(ctx context.Context, by Viewer, n NewStaff) (Account, field.Errors, error) {
+	if err := admin(by); err != nil {
+		return Account{}, nil, err
+	}
+	return s.add(ctx, by.Account.ID, n)
+}
+
+// Provision adds a staff account from the command line (`immo staff add`),
+// which needs no admin: it bootstraps the first one.
+func (s *StaffService) Provision(ctx context.Context, n NewStaff) (Account, field.Errors, error) {
+	return s.add(ctx, 0, n)
+}
+
+func (s *StaffService) add(ctx context.Context, by int64, n NewStaff) (Account, field.Errors, error) {
+	e := field.Errors{}
+	e.Email("email", strings.TrimSpace(n.Email), true)
+	e.Plain("firstName", n.FirstName, false)
+	e.Plain("lastName", n.LastName, false)
+	e.Text("firstName", n.FirstName, false)
+	e.Text("lastName", n.LastName, false)
+	e.OneOf("lang", n.Lang, true, i18n.Languages...)
+	e.OneOf("role", string(n.Role), true, string(Admin), string(Agent))
+	if len(e) > 0 {
+		return Account{}, e, nil
+	}
+	unknown, err := unknownPassword()
+	if err != nil {
+		return Account{}, nil, err
+	}
+	now := s.now()
+	a := Account{Role: Staff, StaffRole: n.Role, Email: NormalEmail(n.Email), FirstName: strings.TrimSpace(n.FirstName),
+		LastName: strings.TrimSpace(n.LastName), Lang: n.Lang, PasswordHash: unknown, Created: now, AlertFrequency: Instant}
+	token, t := s.newLink()
+	a, err = s.Store.AddStaff(ctx, a, t, func(ctx context.Context, tx mail.Tx, a Account) error {
+		if err := s.mailLink(ctx, tx, a, token); err != nil {
+			return err
+		}
+		return s.record(ctx, tx, StaffChange{By: by, Account: a.ID, Action: StaffAdded, After: string(a.StaffRole)})
+	})
+	return a, nil, err
+}
+
+// newLink is a password link's token and its stored part.
+func (s *StaffService) newLink() (string, Token) {
+	token := linktoken.New()
+	return token, Token{Hash: linktoken.Hash(token), Purpose: PurposeStaffPassword, Expires: s.now().Add(StaffLinkValidity)}
+}
+
+// mailLink queues the password link's mail to a in tx.
+func (s *StaffService) mailLink(ctx context.Context, tx mail.Tx, a Account, token string) error {
+	if s.Mail == nil || s.Queue == nil {
+		return fmt.Errorf("account: no mail to send a staff password link with")
+	}
+	m, err := s.Mail(a, token)
+	if err != nil {
+		return err
+	}
+	return s.Queue.Enqueue(ctx, tx, m)
+}
+
+// List is the staff, admins first. Any staff member may read it (an
+// agent sees who their colleagues are); only an admin changes it.
+func (s *StaffService) List(ctx context.Context, by Viewer) ([]StaffMember, error) {
+	if !by.IsStaff() {
+		return nil, ErrForbidden
+	}
+	return s.Store.ListStaff(ctx)
+}
+
+// SetRole makes the staff account id an admin or an agent, as the admin
+// by; ErrLastAdmin when it would demote the last enabled admin.
+func (s *StaffService) SetRole(ctx context.Context, by Viewer, id int64, role StaffRole) error {
+	if err := admin(by); err != nil {
+		return err
+	}
+	if !role.Valid() {
+		return &errs.Error{Code: errs.Invalid, Field: "role", Key: field.KeyChoice, Message: "account: no such staff role"}
+	}
+	return s.Store.SetStaffRole(ctx, id, role, func(ctx context.Context, tx mail.Tx, a Account) error {
+		return s.record(ctx, tx, StaffChange{By: by.Account.ID, Account: id, Action: StaffRoleChanged,
+			Before: string(a.StaffRole), After: string(role)})
+	})
+}
+
+// SetLang sets the language by's own inbox and staff mails are in (the
+// one an admin or `immo staff add --lang` chose first), one of langs (the
+// site's): a staff member's own choice, audited. The same again changes
+// and logs nothing.
+func (s *StaffService) SetLang(ctx context.Context, by Viewer, lang string, langs []string) error {
+	if !by.IsStaff() {
+		return ErrForbidden
+	}
+	if !slices.Contains(langs, lang) || !slices.Contains(i18n.Languages, lang) {
+		return &errs.Error{Code: errs.Invalid, Field: "lang", Key: field.KeyChoice, Message: "account: no such language"}
+	}
+	return s.Store.SetStaffLang(ctx, by.Account.ID, lang, func(ctx context.Context, tx mail.Tx, a Account) error {
+		return s.record(ctx, tx, StaffChange{By: by.Account.ID, Account: by.Account.ID, Action: StaffLang, Before: a.Lang, After: lang})
+	})
+}
+
+// SetDisabled disables (or enables again) the staff account id, as the
+// admin by: a disabled account logs in no more and its sessions end at
+// their next request. ErrLastAdmin when it would disable the last
+// enabled admin.
+func (s *StaffService) SetDisabled(ctx context.Context, by Viewer, id int64, disabled bool) error {
+	if err := admin(by); err != nil {
+		return err
+	}
+	action := StaffEnabled
+	if disabled {
+		action = StaffDisabled
+	}
+	return s.Store.SetStaffDisabled(ctx, id, disabled, func(ctx context.Context, tx mail.Tx, a Account) error {
+		return s.record(ctx, tx, StaffChange{By: by.Account.ID, Account: id, Action: action,
+			Before: stateOf(a.Disabled), After: stateOf(disabled)})
+	})
+}
+
+// Resend mails the staff account id a new password link, as the admin by
+// (a lost invitation, or a forgotten password); earlier links stay valid
+// until they expire or one is used.
+func (s *StaffService) Resend(ctx context.Context, by Viewer, id int64) error {
+	if err := admin(by); err != nil {
+		return err
+	}
+	token, t := s.newLink()
+	return s.Store.AddStaffToken(ctx, id, t, func(ctx context.Context, tx mail.Tx, a Account) error {
+		if err := s.mailLink(ctx, tx, a, token); err != nil {
+			return err
+		}
+		return s.record(ctx, tx, StaffChange{By: by.Account.ID, Account: id, Action: StaffLinkSent})
+	})
+}
+
+// Link is the staff account a password link opens: ErrUnknownToken when
+// it is unknown, used, expired, another kind of link or its account
+// disabled. The /admin/ password page asks it before showing its form.
+func (s *StaffService) Link(ctx context.Context, token string) (Account, error) {
+	if !linktoken.Plausible(token) {
+		return Account{}, ErrUnknownToken
+	}
+	return s.Store.StaffToken(ctx, linktoken.Hash(token), s.now())
+}
+
+// SetPassword sets the password of the link's staff account, spending the
+// link (the account's other sessions end): the password's problems
+// (CheckPassword's fields), or the account, whom the page then signs in
+// (or asks for a code first, when its second factor is on: Password's
+// answer). ErrUnknownToken when the link does not open.
+func (s *StaffService) SetPassword(ctx context.Context, token, password, confirm string) (Account, field.Errors, error) {
+	if _, err := s.Link(ctx, token); err != nil {
+		return Account{}, nil, err
+	}
+	e := field.Errors{}
+	CheckPassword(e, password, confirm)
+	if len(e) > 0 {
+		return Account{}, e, nil
+	}
+	hash, err := HashPassword(password) // before the transaction: it holds no lock while hashing
+	if err != nil {
+		return Account{}, nil, err
+	}
+	a, err := s.Store.UseStaffToken(ctx, linktoken.Hash(token), s.now(), hash,
+		func(ctx context.Context, tx mail.Tx, a Account) error {
+			return s.record(ctx, tx, StaffChange{By: a.ID, Account: a.ID, Action: StaffPasswordSet})
+		})
+	return a, nil, err
+}

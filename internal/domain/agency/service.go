@@ -1,0 +1,213 @@
+package agency
+
+import (
+	"context"
+	"crypto/sha256"
+	"errors"
+	"fmt"
+	"strings"
+	"sync/atomic"
+	"time"
+	"unicode/utf8"
+
+	"immo/internal/domain/site"
+)
+
+// Service holds the agency as last published and follows the store: a
+// version another server (or the editor) publishes is served here once
+// Refresh has seen it.
+type Service struct {
+	store   Store
+	now     func() time.Time
+	current atomic.Pointer[Agency]
+}
+
+// Source is the configuration a server starts with.
+type Source struct {
+	// Name is the file's name, in the parse errors and the version's By.
+	Name string
+	Data []byte
+	// OnlyIfEmpty publishes Data only when nothing is published yet: the
+	// built-in demo agency, for a server started without a file.
+	OnlyIfEmpty bool
+}
+
+// Open publishes src as Import does (or, OnlyIfEmpty, when the store holds
+// no version) and loads the latest version. Without src.Data, a store with
+// nothing published is ErrNoVersion.
+func Open(ctx context.Context, store Store, src Source, now func() time.Time) (*Service, error) {
+	if now == nil {
+		now = time.Now
+	}
+	s := &Service{store: store, now: now}
+	if src.Data != nil {
+		latest, err := store.LatestSiteVersionID(ctx)
+		if err != nil {
+			return nil, err
+		}
+		if !src.OnlyIfEmpty || latest == 0 {
+			if _, _, err := s.Import(ctx, src.Name, src.Data, "file "+src.Name, ""); err != nil {
+				return nil, err
+			}
+		}
+	}
+	id, err := store.LatestSiteVersionID(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if id == 0 {
+		return nil, ErrNoVersion
+	}
+	if err := s.load(ctx, id); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// Fixed is a Service that serves cfg and follows no store: a
+// configuration given by a test, version 0; it publishes nothing.
+func Fixed(cfg *site.Config) *Service {
+	s := &Service{now: time.Now}
+	s.current.Store(&Agency{Site: cfg})
+	return s
+}
+
+// errFixed: Publish on a Service that follows no store.
+var errFixed = errors.New("agency: a fixed configuration publishes nothing")
+
+// Current is the agency as last published. It never blocks on the database.
+func (s *Service) Current() *Agency { return s.current.Load() }
+
+// Refresh loads the latest version when it is not the one served. A
+// version that no longer passes the rules (published before a rule was
+// added) is an error and the served one stays.
+func (s *Service) Refresh(ctx context.Context) (bool, error) {
+	if s.store == nil {
+		return false, nil
+	}
+	id, err := s.store.LatestSiteVersionID(ctx)
+	if err != nil || id == 0 {
+		return false, err
+	}
+	if cur := s.Current(); cur != nil && cur.Version == id {
+		return false, nil
+	}
+	return true, s.load(ctx, id)
+}
+
+func (s *Service) load(ctx context.Context, id int64) error {
+	v, err := s.store.SiteVersion(ctx, id)
+	if err != nil {
+		return err
+	}
+	cfg, err := site.Parse(fmt.Sprintf("configuration version %d", id), v.Config)
+	if err != nil {
+		return err
+	}
+	s.current.Store(&Agency{Site: cfg, Version: id})
+	return nil
+}
+
+// Publish checks data by the rules of a configuration file (site.Parse:
+// the same messages, name in them) and stores it as the newest version,
+// served here at once and by the other servers at their next Refresh.
+func (s *Service) Publish(ctx context.Context, name string, data []byte, by, note string) (Version, error) {
+	if err := s.check(name, data); err != nil {
+		return Version{}, err
+	}
+	v := Version{Config: data, Hash: sha256.Sum256(data), By: clip(by, MaxByLength), Note: clip(note, MaxNoteLength), At: s.now().UTC()}
+	id, err := s.store.PublishSiteVersion(ctx, v)
+	if err != nil {
+		return Version{}, err
+	}
+	v.ID = id
+	if _, err := s.Refresh(ctx); err != nil {
+		return v, err
+	}
+	return v, nil
+}
+
+// Import publishes data unless a version with the same bytes was published
+// before (then that version, false): a server started again with the same
+// file does not undo what was published since.
+func (s *Service) Import(ctx context.Context, name string, data []byte, by, note string) (Version, bool, error) {
+	old, err := s.store.SiteVersionByHash(ctx, sha256.Sum256(data))
+	if err == nil {
+		return old, false, nil
+	}
+	if !errors.Is(err, ErrNoVersion) {
+		return Version{}, false, err
+	}
+	v, err := s.Publish(ctx, name, data, by, note)
+	return v, err == nil, err
+}
+
+// Version is the version numbered id, its configuration included.
+func (s *Service) Version(ctx context.Context, id int64) (Version, error) {
+	return s.store.SiteVersion(ctx, id)
+}
+
+// Versions lists the latest limit versions, newest first, without their configuration.
+func (s *Service) Versions(ctx context.Context, limit int) ([]Version, error) {
+	return s.store.SiteVersions(ctx, min(max(limit, 1), 1000))
+}
+
+// SaveDraft checks data by the rules of a configuration file, as Publish
+// does, and keeps it as draft id (a new draft when id is 0).
+func (s *Service) SaveDraft(ctx context.Context, id int64, name string, data []byte, by string) (Draft, error) {
+	if err := s.check(name, data); err != nil {
+		return Draft{}, err
+	}
+	now := s.now().UTC()
+	d := Draft{ID: id, Config: data, By: clip(by, MaxByLength), Created: now, Updated: now}
+	id, err := s.store.SaveSiteDraft(ctx, d)
+	if err != nil {
+		return Draft{}, err
+	}
+	d.ID = id
+	return d, nil
+}
+
+// Draft is the agency draft id makes: its site, the published version it
+// stands beside, Draft set (ErrNoDraft when there is none).
+func (s *Service) Draft(ctx context.Context, id int64) (*Agency, error) {
+	if s.store == nil {
+		return nil, ErrNoDraft
+	}
+	d, err := s.store.SiteDraft(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	cfg, err := site.Parse(fmt.Sprintf("draft %d", id), d.Config)
+	if err != nil {
+		return nil, err
+	}
+	return &Agency{Site: cfg, Version: s.Current().Version, Draft: id}, nil
+}
+
+// check refuses what no version or draft may hold: a configuration over
+// MaxConfigBytes, or one that breaks a rule of a configuration file
+// (site.Parse's message, name in it).
+func (s *Service) check(name string, data []byte) error {
+	if s.store == nil {
+		return errFixed
+	}
+	if len(data) > MaxConfigBytes {
+		return fmt.Errorf("%s: %w (%d bytes, at most %d)", name, ErrTooLarge, len(data), MaxConfigBytes)
+	}
+	_, err := site.Parse(name, data)
+	return err
+}
+
+// clip trims s and cuts it to at most n bytes, on a character's boundary.
+func clip(s string, n int) string {
+	s = strings.TrimSpace(s)
+	if len(s) <= n {
+		return s
+	}
+	s = s[:n]
+	for !utf8.ValidString(s) {
+		s = s[:len(s)-1]
+	}
+	return s
+}

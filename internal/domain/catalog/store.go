@@ -1,0 +1,43 @@
+package catalog
+
+import "context"
+
+// Store keeps the catalog. One implementation per database (SQLite,
+// PostgreSQL); both pass the same suite in internal/adapter/storage/storagetest.
+type Store interface {
+	// Version is the catalog version; it grows on every import, so servers
+	// sharing one database know when to reload their in-memory index.
+	Version(ctx context.Context) (int64, error)
+	// Load returns the online catalog and the version it belongs to.
+	Load(ctx context.Context) (*Catalog, int64, error)
+	// Import upserts every listing by ID in one transaction, takes offline
+	// the properties and projects absent from c except those keep names
+	// (they stay exactly as they are), and bumps the version. A listing
+	// whose stored document and online state already match is left
+	// untouched and counted as unchanged.
+	Import(ctx context.Context, c *Catalog, keep Keep) (ImportResult, error)
+	// Empty tells whether nothing was ever imported.
+	Empty(ctx context.Context) (bool, error)
+}
+
+// Keep names the listings an import leaves as they are although they are
+// absent from its catalog: neither updated nor taken offline. The importer
+// keeps the listings whose records it rejected (--partial).
+type Keep struct {
+	Properties []int64
+	Projects   []int64
+}
+
+// ImportResult summarises an import.
+type ImportResult struct {
+	Types               int   `json:"types"`
+	PropertiesAdded     int   `json:"propertiesAdded"`
+	PropertiesUpdated   int   `json:"propertiesUpdated"`
+	PropertiesUnchanged int   `json:"propertiesUnchanged"`
+	PropertiesOffline   int   `json:"propertiesOffline"`
+	ProjectsAdded       int   `json:"projectsAdded"`
+	ProjectsUpdated     int   `json:"projectsUpdated"`
+	ProjectsUnchanged   int   `json:"projectsUnchanged"`
+	ProjectsOffline     int   `json:"projectsOffline"`
+	Version             int64 `json:"version"`
+}

@@ -1,0 +1,220 @@
+package notify
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+	"unicode"
+
+	ics "github.com/arran4/golang-ical"
+
+	"immo/internal/domain/agenda"
+	"immo/internal/domain/i18n"
+	"immo/internal/domain/lead"
+	"immo/internal/domain/mail"
+)
+
+// ErrNoSlot says a visit request has no slot or no cancel token to write.
+var ErrNoSlot = errors.New("notify: a visit needs its slot and cancel token")
+
+// visitSlot is the booked slot of a visit request (lead.KindVisit's "slot").
+func visitSlot(r lead.Request) (time.Time, bool) {
+	t, err := time.Parse(time.RFC3339, strings.TrimSpace(r.Fields["slot"]))
+	return t, err == nil
+}
+
+// visitConfirmation is the visitor's mail of a booked visit: the slot, the
+// property, a cancel link (r.Secret, the token) and the .ics invitation.
+func (c *Composer) visitConfirmation(r lead.Request, more []mail.Attachment) (mail.Message, error) {
+	start, ok := visitSlot(r)
+	if !ok || strings.TrimSpace(r.Secret) == "" || c.cfg.Links == nil {
+		return mail.Message{}, ErrNoSlot
+	}
+	cancel := c.abs(c.cfg.Links.VisitCancelURL(r.Secret, r.Lang))
+	if cancel == "" {
+		return mail.Message{}, ErrNoSlot
+	}
+	lang := r.Lang
+	a := c.agency(lang)
+	when := c.inSentence(start, lang)
+	p := page{Lang: lang, Subject: i18n.Tf(lang, "visit.mail.subject", "agency", a.Name, "when", when), Agency: a,
+		Greeting:   i18n.Tf(lang, "mail.confirm.greeting", "name", fullName(r.Person.FirstName, r.Person.LastName)),
+		Paragraphs: []string{i18n.Tf(lang, "visit.mail.booked", "when", when), i18n.T(lang, "visit.mail.calendar")},
+		RowsTitle:  i18n.T(lang, "mail.confirm.sent"), Rows: c.sent(r, lang),
+		Secondary: &link{Text: i18n.T(lang, "visit.mail.cancel"), URL: cancel},
+		After:     []string{i18n.T(lang, "mail.confirm.contact")}, Contact: true,
+		Closing: i18n.T(lang, "mail.confirm.closing")}
+	l, hasListing := c.listing(r, lang)
+	if hasListing {
+		p.Listing = &l
+		p.Button = &link{Text: i18n.T(lang, "mail.notice.view"), URL: l.URL}
+	}
+	cal, err := c.invitation(r, l, visitEvent{start: start, cancel: cancel, says: i18n.Tf(lang, "visit.mail.booked", "when", when)})
+	if err != nil {
+		return mail.Message{}, err
+	}
+	att := mail.Attachment{Name: "visit.ics", ContentType: "text/calendar; charset=utf-8; method=PUBLISH", Data: cal}
+	return message(p, []mail.Address{visitor(r)}, c.agencyAddress(), append([]mail.Attachment{att}, more...))
+}
+
+// visitEvent is what a visit's .ics says: when, its cancel link ("":
+// none), whether it is cancelled, its SEQUENCE (the booking's revision:
+// each move, and the cancellation after, is one higher) and the first line
+// of its description.
+type visitEvent struct {
+	start     time.Time
+	cancel    string
+	cancelled bool
+	seq       int
+	says      string
+}
+
+// invitation is the visit as an iCalendar event (RFC 5545, METHOD:PUBLISH:
+// the visitor's calendar adds it; the agency is its organizer). Its UID is
+// the request's, so a later copy (a higher SEQUENCE: a move) replaces the
+// first; times are UTC. A cancelled one is written as its cancellation
+// (RFC 5546: METHOD:CANCEL, the same UID, a higher SEQUENCE,
+// STATUS:CANCELLED): the calendar removes it.
+func (c *Composer) invitation(r lead.Request, l Listing, e visitEvent) ([]byte, error) {
+	start, cancel, cancelled := e.start, e.cancel, e.cancelled
+	var length time.Duration
+	if c.cfg.VisitLength != nil {
+		length = c.cfg.VisitLength()
+	}
+	if length <= 0 {
+		length = 30 * time.Minute
+	}
+	lang := r.Lang
+	cal := ics.NewCalendarFor(oneLine(c.cfg.Agency.Name, maxName))
+	cal.SetMethod(ics.MethodPublish)
+	ev := cal.AddEvent("visit-" + strconv.FormatInt(r.ID, 10) + "@" + c.base.Host)
+	stamp := r.Time
+	if stamp.IsZero() || cancelled {
+		stamp = time.Now() // DTSTAMP: when this message was made
+	}
+	ev.SetDtStampTime(stamp.UTC())
+	ev.SetStartAt(start.UTC())
+	ev.SetEndAt(start.Add(length).UTC())
+	title := strings.TrimSpace(oneLine(l.Title, 150))
+	summary := i18n.Tf(lang, "visit.mail.eventTitle", "agency", oneLine(c.cfg.Agency.Name, maxName))
+	if title != "" {
+		summary += " – " + title
+	}
+	ev.SetSummary(summary)
+	if loc := strings.TrimSpace(l.Address); loc != "" {
+		ev.SetLocation(oneLine(loc, 200))
+	} else if l.City != "" {
+		ev.SetLocation(oneLine(l.City, 200))
+	}
+	desc := []string{e.says}
+	if l.URL != "" {
+		ev.SetURL(l.URL)
+		desc = append(desc, l.URL)
+	}
+	if cancel != "" {
+		desc = append(desc, i18n.T(lang, "visit.mail.cancel")+": "+cancel)
+	}
+	ev.SetDescription(strings.Join(desc, "\n"))
+	ev.SetOrganizer("mailto:"+c.cfg.Agency.Email, ics.WithCN(oneLine(c.cfg.Agency.Name, maxName)))
+	ev.SetSequence(e.seq)
+	if cancelled {
+		cal.SetMethod(ics.MethodCancel)
+		ev.SetStatus(ics.ObjectStatusCancelled)
+	} else {
+		ev.SetStatus(ics.ObjectStatusConfirmed)
+	}
+	return []byte(cal.Serialize(ics.WithNewLineWindows)), nil // RFC 5545: lines end in CRLF
+}
+
+// inSentence is dateTime within a sentence: Dutch and French write the
+// weekday in lower case there ("op dinsdag", "le mardi").
+func (c *Composer) inSentence(t time.Time, lang string) string {
+	s := c.dateTime(t, lang)
+	if lang != "nl" && lang != "fr" {
+		return s
+	}
+	r := []rune(s)
+	if len(r) > 0 {
+		r[0] = unicode.ToLower(r[0])
+	}
+	return string(r)
+}
+
+// VisitCancelled is the agency's notice that a visitor cancelled their
+// visit by its link: the slot now free, the property and who it was (the
+// visit request r, as stored).
+func (c *Composer) VisitCancelled(b agenda.Booking, r lead.Request) ([]mail.Message, error) {
+	lang := c.cfg.Lang
+	when := c.dateTime(b.Start, lang)
+	r.PropertyID = b.Property
+	rows := []row{{Label: label(lang, "slot"), Value: when}}
+	if r.ID > 0 {
+		rows = append(rows, row{Label: label(lang, "reference"), Value: "#" + strconv.FormatInt(r.ID, 10)})
+	}
+	if l, ok := c.listing(r, lang); ok {
+		rows = append(rows, row{Label: label(lang, "property"), Value: listingText(r, l), Link: l.URL})
+	} else if b.Property > 0 {
+		rows = append(rows, row{Label: label(lang, "property"), Value: listingText(r, Listing{})})
+	}
+	p := page{Lang: lang, Subject: i18n.Tf(lang, "visit.mail.cancelledSubject", "when", when), Agency: c.agency(lang),
+		Heading: i18n.T(lang, "visit.mail.cancelledHeading"), Paragraphs: []string{i18n.T(lang, "visit.mail.cancelledIntro")},
+		Rows: append(rows, c.sent(r, lang)...), Button: c.inboxLink(r.ID, lang)}
+	var replyTo *mail.Address
+	if r.Person.Email != "" {
+		v := visitor(r)
+		replyTo = &v
+	}
+	m, err := message(p, []mail.Address{*c.agencyAddress()}, replyTo, nil)
+	if err != nil {
+		return nil, err
+	}
+	msgs := []mail.Message{m}
+	if r.Person.Email != "" && r.Lang != "" {
+		v, err := c.visitCancelledToVisitor(b, r)
+		if err != nil {
+			return nil, err
+		}
+		msgs = append(msgs, v)
+	}
+	for _, m := range msgs {
+		if err := m.Validate(); err != nil {
+			return nil, fmt.Errorf("notify: cancelled visit %d: %w", b.ID, err)
+		}
+	}
+	return msgs, nil
+}
+
+// visitCancelledToVisitor confirms a cancellation to the visitor, in their
+// language, with the .ics that takes the visit off their calendar.
+func (c *Composer) visitCancelledToVisitor(b agenda.Booking, r lead.Request) (mail.Message, error) {
+	return c.cancellation(b, r, "visit.mail.youCancelledSubject", "visit.mail.youCancelled")
+}
+
+// cancellation is the visitor's mail of a cancelled visit (subject and
+// says: its translation keys), in their language, with the METHOD:CANCEL
+// .ics one SEQUENCE above the booking's last.
+func (c *Composer) cancellation(b agenda.Booking, r lead.Request, subject, says string) (mail.Message, error) {
+	lang := r.Lang
+	a := c.agency(lang)
+	r.PropertyID = b.Property
+	when := c.inSentence(b.Start, lang)
+	said := i18n.Tf(lang, says, "when", when)
+	p := page{Lang: lang, Subject: i18n.Tf(lang, subject, "agency", a.Name, "when", when), Agency: a,
+		Greeting:   i18n.Tf(lang, "mail.confirm.greeting", "name", fullName(r.Person.FirstName, r.Person.LastName)),
+		Paragraphs: []string{said, i18n.T(lang, "visit.mail.calendarCancel")},
+		After:      []string{i18n.T(lang, "mail.confirm.contact")}, Contact: true,
+		Closing: i18n.T(lang, "mail.confirm.closing")}
+	l, ok := c.listing(r, lang)
+	if ok {
+		p.Listing = &l
+		p.Button = &link{Text: i18n.T(lang, "mail.notice.view"), URL: l.URL}
+	}
+	cal, err := c.invitation(r, l, visitEvent{start: b.Start, cancelled: true, seq: b.Revision + 1, says: said})
+	if err != nil {
+		return mail.Message{}, err
+	}
+	att := mail.Attachment{Name: "visit.ics", ContentType: "text/calendar; charset=utf-8; method=CANCEL", Data: cal}
+	return message(p, []mail.Address{visitor(r)}, c.agencyAddress(), []mail.Attachment{att})
+}

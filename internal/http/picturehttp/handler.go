@@ -1,0 +1,253 @@
+// Package picturehttp serves the site's own pictures and their stored
+// variants (SPEC §7):
+//
+//	GET /pictures/demo/house-01.jpg                                    the original
+//	GET /pictures/demo/house-01.jpg?width=400&height=auto              JPEG, 400 px wide
+//	GET /pictures/demo/house-01.jpg?width=400&height=auto&format=webp  WebP, 400 px wide
+//
+// A request gets the stored variant nearest at or above the width it asks
+// for (pictures.Pick), never wider than the original. Nothing is encoded per
+// request: while a picture's variants are not made yet, the original is
+// served with a short cache. Pictures that have no variants (the PNG logo)
+// are always served as they are.
+//
+// Parameters: width is a whole number of pixels > 0; height, when given, is
+// "auto" (the height follows the width); format is "jpeg" (or "jpg") or
+// "webp", JPEG when absent. An empty value counts as absent; other
+// parameters are ignored. A bad value is a 400 naming the parameter.
+// Without a width, JPEG is the original (it is a JPEG) and WebP the largest
+// variant (the original's size up to 1920 pixels): a URL that asks WebP
+// gets WebP once it is made.
+//
+// The format is what the URL says, never guessed from the Accept header, so
+// one URL is one response and caches need no Vary.
+package picturehttp
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"log/slog"
+	"mime"
+	"net/http"
+	"path"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"immo/internal/adapter/pictures"
+)
+
+// Cache lifetimes. The URLs carry no content hash, so nothing is immutable:
+// a day, revalidated with the ETag; a minute for an original standing in
+// for a variant not made yet.
+const (
+	CacheControl         = "public, max-age=86400"
+	CacheControlNotReady = "public, max-age=60"
+)
+
+// Handler serves the pictures of a folder and their stored variants. It is
+// safe for concurrent use.
+type Handler struct {
+	prefix string
+	files  fs.FS
+	store  pictures.Store // nil: originals only
+	log    *slog.Logger
+	cache  *lru
+
+	mu        sync.Mutex
+	originals map[string]*original
+}
+
+// original is what the handler knows of a file of the folder, learnt once.
+type original struct {
+	contentType string
+	etag        string // quoted
+	variable    bool   // variants are made of it
+}
+
+// Options tune a Handler.
+type Options struct {
+	// CacheBytes bounds the memory holding recently served variants, so a
+	// popular picture does not go to the database on every request. 0 keeps
+	// none.
+	CacheBytes int
+}
+
+// DefaultCacheBytes is the variant cache of a server: all the demo
+// agency's variants take about 10 MB.
+const DefaultCacheBytes = 32 << 20
+
+// New returns the handler of the pictures in files, served under prefix
+// (like "/pictures/demo/"), with the variants in store (nil: originals
+// only).
+func New(prefix string, files fs.FS, store pictures.Store, log *slog.Logger, o Options) *Handler {
+	return &Handler{
+		prefix: prefix, files: files, store: store, log: log,
+		cache: newLRU(o.CacheBytes), originals: map[string]*original{},
+	}
+}
+
+// query is a request's parameters, checked.
+type query struct {
+	width  int // 0: the original
+	format string
+}
+
+// badRequest is a parameter a request got wrong; its message names it.
+type badRequest struct{ param, message string }
+
+func (e *badRequest) Error() string { return e.param + ": " + e.message }
+
+// parse checks the picture parameters of a query string.
+func parse(r *http.Request) (query, error) {
+	q := r.URL.Query()
+	out := query{format: pictures.JPEG}
+	if s := q.Get("width"); s != "" {
+		w, err := strconv.Atoi(s)
+		if err != nil || w <= 0 {
+			return out, &badRequest{"width", fmt.Sprintf("%q is not a width: give a whole number of pixels above 0, like 400", s)}
+		}
+		out.width = w
+	}
+	if s := q.Get("height"); s != "" && s != "auto" {
+		return out, &badRequest{"height", fmt.Sprintf("%q is not supported: the height follows the width, so give height=auto or nothing", s)}
+	}
+	switch s := strings.ToLower(q.Get("format")); s {
+	case "", "jpeg", "jpg":
+	case "webp":
+		out.format = pictures.WebP
+	default:
+		return out, &badRequest{"format", fmt.Sprintf("%q is not a format: give webp or jpeg", q.Get("format"))}
+	}
+	return out, nil
+}
+
+// ServeHTTP implements http.Handler.
+func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	name, ok := strings.CutPrefix(r.URL.Path, h.prefix)
+	if !ok || name == "" || !fs.ValidPath(name) {
+		http.NotFound(w, r)
+		return
+	}
+	q, err := parse(r)
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusBadRequest)
+		return
+	}
+	orig, err := h.original(name)
+	if err != nil {
+		if !errors.Is(err, fs.ErrNotExist) {
+			h.log.Warn("picture: cannot read the original", "name", name, "err", err)
+		}
+		http.NotFound(w, r)
+		return
+	}
+	width := q.width
+	if width == 0 && q.format == pictures.WebP {
+		width = pictures.Widths[len(pictures.Widths)-1] // the largest variant
+	}
+	if width == 0 || !orig.variable || h.store == nil {
+		h.serveOriginal(w, r, name, orig, CacheControl)
+		return
+	}
+	v, err := h.variant(r.Context(), h.prefix+name, pictures.Pick(width), q.format, orig)
+	if err != nil {
+		if !errors.Is(err, pictures.ErrNoVariant) && !errors.Is(err, context.Canceled) {
+			h.log.Warn("picture: cannot read a variant", "name", name, "err", err)
+		}
+		// Not made yet (or the database failed): the original for now,
+		// asked again in a minute.
+		h.serveOriginal(w, r, name, orig, CacheControlNotReady)
+		return
+	}
+	serve(w, r, pictures.ContentType(v.Format), `"`+v.ETag+`"`, CacheControl, bytes.NewReader(v.Data))
+}
+
+// variant returns the stored variant answering a request for width (a
+// value of pictures.Widths) in format, from the cache or the store. A
+// variant of another original than the current one is stale: ErrNoVariant.
+func (h *Handler) variant(ctx context.Context, source string, width int, format string, orig *original) (pictures.Variant, error) {
+	key := cacheKey{source, orig.etag, width, format}
+	if v, ok := h.cache.get(key); ok {
+		return v, nil
+	}
+	v, err := h.store.GetVariant(ctx, source, width, format)
+	if err != nil {
+		return v, err
+	}
+	if `"`+v.Original+`"` != orig.etag {
+		return v, pictures.ErrNoVariant
+	}
+	h.cache.put(key, v)
+	return v, nil
+}
+
+// original learns about the file name once: Files must not change while
+// the server runs (the embedded demo pictures never do).
+func (h *Handler) original(name string) (*original, error) {
+	h.mu.Lock()
+	o, ok := h.originals[name]
+	h.mu.Unlock()
+	if ok {
+		return o, nil
+	}
+	data, err := fs.ReadFile(h.files, name)
+	if err != nil {
+		// Only files are served: a directory is not found.
+		if _, statErr := fs.Stat(h.files, name); statErr == nil {
+			return nil, fs.ErrNotExist
+		}
+		return nil, err
+	}
+	o = &original{etag: `"` + pictures.Fingerprint(data) + `"`}
+	o.contentType = mime.TypeByExtension(path.Ext(name))
+	if o.contentType == "" {
+		o.contentType = http.DetectContentType(data)
+	}
+	if pictures.Variable(name) {
+		_, _, format, err := pictures.Size(data)
+		o.variable = err == nil && format == "jpeg"
+	}
+	h.mu.Lock()
+	h.originals[name] = o
+	h.mu.Unlock()
+	return o, nil
+}
+
+// serveOriginal writes the file name as it is.
+func (h *Handler) serveOriginal(w http.ResponseWriter, r *http.Request, name string, o *original, cacheControl string) {
+	f, err := h.files.Open(name)
+	if err != nil {
+		h.log.Warn("picture: cannot open the original", "name", name, "err", err)
+		http.NotFound(w, r)
+		return
+	}
+	defer f.Close()
+	content, ok := f.(io.ReadSeeker)
+	if !ok {
+		data, err := io.ReadAll(f)
+		if err != nil {
+			h.log.Warn("picture: cannot read the original", "name", name, "err", err)
+			http.Error(w, http.StatusText(http.StatusInternalServerError), http.StatusInternalServerError)
+			return
+		}
+		content = bytes.NewReader(data)
+	}
+	serve(w, r, o.contentType, o.etag, cacheControl, content)
+}
+
+// serve writes content with its headers; http.ServeContent answers
+// If-None-Match, ranges and HEAD.
+func serve(w http.ResponseWriter, r *http.Request, contentType, etag, cacheControl string, content io.ReadSeeker) {
+	hd := w.Header()
+	hd.Set("Content-Type", contentType)
+	hd.Set("Cache-Control", cacheControl)
+	hd.Set("ETag", etag)
+	hd.Set("X-Content-Type-Options", "nosniff")
+	http.ServeContent(w, r, "", time.Time{}, content)
+}

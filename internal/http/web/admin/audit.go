@@ -1,0 +1,243 @@
+package admin
+
+import (
+	"context"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	"immo/internal/adapter/mailqueue"
+	"immo/internal/domain/account"
+	"immo/internal/domain/antispam"
+	"immo/internal/domain/booking"
+	"immo/internal/domain/inbox"
+	"immo/internal/domain/testimonial"
+)
+
+// AuditLog reads the inbox's audit log (inbox.Service.Audit).
+type AuditLog interface {
+	Audit(ctx context.Context, q inbox.AuditQuery) ([]inbox.Entry, error)
+}
+
+// The audit log's addresses.
+const (
+	auditPath       = Prefix + "audit/"
+	auditExportPath = Prefix + "audit.csv"
+)
+
+// auditKinds are the kinds of target the inbox's changes are logged under
+// (the filter's choices), in the menu's order.
+var auditKinds = []string{inbox.TargetLead, booking.TargetBooking, booking.TargetAgenda, testimonial.AuditTarget, mailqueue.AuditTarget,
+	antispam.AuditTarget, account.OwnerAuditTarget, demandsAuditTarget, NewsletterAuditTarget, account.StaffAuditTarget}
+
+// auditPage is how many entries one page lists.
+const auditPage = 50
+
+// auditQuery reads the log's filter of q: the target kind, the actor, the
+// page (entries before an id); problems names each bad one.
+func auditQuery(q url.Values) (inbox.AuditQuery, map[string]string) {
+	var a inbox.AuditQuery
+	problems := map[string]string{}
+	if k := q.Get("kind"); k != "" {
+		a.TargetKind = k
+		known := false
+		for _, x := range auditKinds {
+			known = known || x == k
+		}
+		if !known {
+			problems["kind"] = "admin.audit.error.kind"
+		}
+	}
+	for name, dst := range map[string]*int64{"actor": &a.Actor, "before": &a.Before} {
+		if s := q.Get(name); s != "" {
+			n, err := strconv.ParseInt(s, 10, 64)
+			if err != nil || n <= 0 {
+				problems[name] = "admin.error.id"
+				continue
+			}
+			*dst = n
+		}
+	}
+	if len(problems) > 0 {
+		return a, problems
+	}
+	return a, nil
+}
+
+// targetHref is the inbox's page of an entry's target ("": none).
+func targetHref(e inbox.Entry) string {
+	switch e.TargetKind {
+	case inbox.TargetLead:
+		if e.TargetID == 0 { // an export of the list
+			return leadsPath
+		}
+		return leadPath(e.TargetID)
+	case account.StaffAuditTarget:
+		return staffPath
+	case testimonial.AuditTarget:
+		return testimonialsPath
+	case mailqueue.AuditTarget:
+		return mailsPath
+	case account.OwnerAuditTarget:
+		return ownersPath
+	case booking.TargetBooking, booking.TargetAgenda:
+		return agendaPath
+	case demandsAuditTarget:
+		return demandsPath
+	case NewsletterAuditTarget:
+		return newsletterPath
+	case antispam.AuditTarget:
+		return abusePath
+	}
+	return ""
+}
+
+// serveAudit answers the audit log (an admin's): who changed what and
+// when, newest first, by target kind and actor, a page at a time.
+func (h *Handler) serveAudit(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	b := h.base(r, account.FromContext(ctx))
+	q := r.URL.Query()
+	staff, names, err := h.staffNames(r)
+	if err != nil {
+		h.fail(w, r, http.StatusInternalServerError, err)
+		return
+	}
+	props := AuditProps{Base: b, Rows: []AuditRow{}, Kinds: auditKinds, Staff: staff, Kind: q.Get("kind"),
+		Actor: q.Get("actor"), Reset: auditPath}
+	a, problems := auditQuery(q)
+	if problems != nil {
+		props.Errors = problems
+		h.render(w, r, props, b, http.StatusBadRequest)
+		return
+	}
+	a.Limit = auditPage + 1
+	list, err := h.o.Audit.Audit(ctx, a)
+	if err != nil {
+		h.fail(w, r, http.StatusInternalServerError, err)
+		return
+	}
+	more := len(list) > auditPage
+	if more {
+		list = list[:auditPage]
+	}
+	for _, e := range list {
+		before, after, beforeAt, afterAt := auditValues(b.Texts, names, e)
+		props.Rows = append(props.Rows, AuditRow{ID: e.ID, Time: stamp(e.Time), Actor: actorName(b.Texts, names, e.Actor), Action: string(e.Action),
+			Kind: e.TargetKind, Target: e.TargetID, Href: targetHref(e), Before: before, After: after, BeforeAt: beforeAt, AfterAt: afterAt})
+	}
+	var last int64
+	if more {
+		last = list[len(list)-1].ID
+	}
+	props.Export, props.Next = pageLinks(auditPath, auditExportPath, q, []string{"kind", "actor"}, last)
+	h.render(w, r, props, b, 0)
+}
+
+// serveAuditExport streams the filtered log as CSV (every page of it), in
+// the admin's language.
+func (h *Handler) serveAuditExport(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	a, problems := auditQuery(r.URL.Query())
+	if problems != nil {
+		http.Error(w, http.StatusText(http.StatusBadRequest), http.StatusBadRequest)
+		return
+	}
+	_, names, err := h.staffNames(r)
+	if err != nil {
+		h.o.Log.Error("audit export", "err", err)
+		http.Error(w, http.StatusText(http.StatusInternalServerError), http.StatusInternalServerError)
+		return
+	}
+	t := texts()[h.langOf(r)]
+	a.Limit = inbox.MaxAuditLimit
+	entries := everyPage(func(before int64) ([]inbox.Entry, error) {
+		a.Before = before
+		return h.o.Audit.Audit(ctx, a)
+	}, func(e inbox.Entry) int64 { return e.ID }, a.Limit)
+	h.sendCSV(w, r, "", "audit-"+h.today()+".csv", auditCSV, lines(entries, func(e inbox.Entry) []string {
+		before, after, beforeAt, afterAt := auditValues(t, names, e)
+		if e.TargetKind == booking.TargetAgenda { // the rules themselves: the file keeps the record
+			before, after = e.Before, e.After
+		}
+		return []string{e.Time.In(inbox.Brussels).Format("2006-01-02 15:04:05"), actorName(t, names, e.Actor), actionWords(t, e.Action),
+			t["admin.audit.kinds."+e.TargetKind], optional(e.TargetID), strings.TrimSpace(brusselsAt(beforeAt) + " " + before),
+			strings.TrimSpace(brusselsAt(afterAt) + " " + after)}
+	}))
+}
+
+// auditCSV is the log's export header (admin.json), in column order.
+var auditCSV = []string{"admin.audit.time", "admin.audit.actor", "admin.audit.action", "admin.audit.kind",
+	"admin.audit.target", "admin.audit.before", "admin.audit.after"}
+
+// actionWords is an action in the staff's words; one without a
+// translation as logged.
+func actionWords(t Texts, a inbox.Action) string {
+	if said, ok := t["admin.action."+string(a)]; ok {
+		return said
+	}
+	return string(a)
+}
+
+// actorName is who made a change: a staff member, or the command line
+// (immo staff add, reset-2fa: actor 0).
+func actorName(t Texts, names map[int64]string, id int64) string {
+	if id == 0 {
+		return t["admin.audit.commandLine"]
+	}
+	return nameOr(names, id)
+}
+
+// auditValues are an entry's before and after in the staff's words: a
+// status, role, state or mail state translated, an assignee named, a
+// visit's slot as a time (beforeAt, afterAt: RFC 3339, which the page
+// writes in Brussels time and the page's language), the slot rules'
+// documents left to the CSV (the action says what changed).
+func auditValues(t Texts, names map[int64]string, e inbox.Entry) (before, after, beforeAt, afterAt string) {
+	word := func(prefix, v string) string {
+		if said, ok := t[prefix+v]; ok && v != "" {
+			return said
+		}
+		return v
+	}
+	switch {
+	case e.TargetKind == inbox.TargetLead && e.Action == inbox.ActionStatus:
+		return word("admin.status.", e.Before), word("admin.status.", e.After), "", ""
+	case e.TargetKind == inbox.TargetLead && e.Action == inbox.ActionAssign:
+		return idName(names, e.Before), idName(names, e.After), "", ""
+	case e.TargetKind == account.StaffAuditTarget:
+		if e.Action == inbox.Action(account.StaffRoleChanged) || e.Action == inbox.Action(account.StaffAdded) {
+			return word("admin.staff.roles.", e.Before), word("admin.staff.roles.", e.After), "", ""
+		}
+		return word("admin.staff.", e.Before), word("admin.staff.", e.After), "", ""
+	case e.TargetKind == testimonial.AuditTarget && e.Action == inbox.Action(testimonial.ActionApprove):
+		// Logged as "pending" and "published": the states' own words.
+		return word("admin.testimonials.state", testimonialState[e.Before]), word("admin.testimonials.state", testimonialState[e.After]), "", ""
+	case e.TargetKind == mailqueue.AuditTarget:
+		return word("admin.mail.", e.Before), word("admin.mail.", e.After), "", ""
+	case e.TargetKind == booking.TargetBooking:
+		// A slot, then (a cancellation's) who had booked it.
+		at, who, _ := strings.Cut(e.Before, " ")
+		return who, "", at, e.After
+	case e.TargetKind == booking.TargetAgenda:
+		return "", "", "", ""
+	case e.TargetKind == antispam.AuditTarget: // whom, and the limit released
+		return e.Before, word("admin.abuse.reason.", e.After), "", ""
+	}
+	return e.Before, e.After, "", ""
+}
+
+// testimonialState names a testimonial's state as logged by its key's
+// ending (admin.testimonials.statePending…).
+var testimonialState = map[string]string{"pending": "Pending", "published": "Published"}
+
+// brusselsAt writes an RFC 3339 time of the log in Brussels time for the
+// CSV; anything else as it is.
+func brusselsAt(s string) string {
+	if at, err := time.Parse(time.RFC3339, s); err == nil {
+		return at.In(inbox.Brussels).Format("2006-01-02 15:04")
+	}
+	return s
+}

@@ -1,0 +1,154 @@
+package admin
+
+import (
+	"errors"
+	"net/http"
+
+	"immo/internal/domain/account"
+	"immo/internal/http/web"
+)
+
+// The login's messages (admin.json).
+const (
+	keyLoginFailed = "admin.login.failed"  // wrong address or password
+	keyLocked      = "admin.login.locked"  // too many failures lately
+	keyFailure     = "admin.error.failure" // our fault: try again
+)
+
+// serveLogin answers the login's first step: the address and password. A
+// staff member logged in already goes to the page asked (?next=, a page
+// of the inbox: nextPage), else the leads. A good password starts the
+// session and leads there, or, when the account has a second factor,
+// waits for its code (serveCode, carrying next) with nobody logged in
+// meanwhile.
+func (h *Handler) serveLogin(w http.ResponseWriter, r *http.Request) {
+	v := account.FromContext(r.Context())
+	b := h.base(r, account.Viewer{})
+	next := nextPage(r.URL.Query())
+	props := LoginProps{Base: b, Step: "password", Action: withNext(loginPath, next)}
+	values, posted, ok := formPage(w, r)
+	switch {
+	case !ok:
+		return
+	case !posted && v.IsStaff():
+		h.rs.Redirect(w, r, next, http.StatusFound)
+		return
+	case !posted:
+		h.render(w, r, props, b, 0)
+		return
+	}
+	refuse := func(field, key string, status int) {
+		props.Errors, props.Form = map[string]string{field: key}, typed(values, "login")
+		h.render(w, r, props, b, status)
+	}
+	ctx, email, ip := r.Context(), account.NormalEmail(values["email"]), web.RemoteIP(r)
+	device := web.DeviceOf(r, account.Staff)
+	if h.o.Brakes != nil {
+		over, err := h.o.Brakes.Locked(ctx, account.Staff, email, ip, device)
+		if err != nil {
+			h.o.Log.Error("inbox login: brakes", "err", err)
+			refuse("form", keyFailure, http.StatusInternalServerError)
+			return
+		}
+		if over != "" {
+			h.o.Log.Warn("inbox login over a limit", "limit", over)
+			refuse("form", keyLocked, http.StatusTooManyRequests)
+			return
+		}
+	}
+	a, codeNext, err := h.o.SignIn.Password(ctx, email, values["password"])
+	switch {
+	case errors.Is(err, account.ErrLogin):
+		if h.o.Brakes != nil {
+			if err := h.o.Brakes.Failed(ctx, account.Staff, email, ip, device); err != nil {
+				h.o.Log.Error("inbox login: brakes", "err", err)
+			}
+		}
+		refuse("form", keyLoginFailed, http.StatusUnprocessableEntity)
+		return
+	case err != nil:
+		h.o.Log.Error("inbox login", "err", err)
+		refuse("form", keyFailure, http.StatusInternalServerError)
+		return
+	}
+	to, start := next, h.o.Sessions.Start
+	if codeNext {
+		to, start = withNext(codePath, next), h.o.Sessions.Await
+	}
+	if err := start(ctx, a.ID); err != nil {
+		h.o.Log.Error("inbox login: session", "err", err)
+		refuse("form", keyFailure, http.StatusInternalServerError)
+		return
+	}
+	if h.o.Brakes != nil { // the password was right: this browser is the member's device
+		if c := h.o.Brakes.DeviceCookie(account.Staff, a.Email); c != nil {
+			http.SetCookie(w, c)
+		}
+	}
+	h.rs.Redirect(w, r, to, http.StatusSeeOther)
+}
+
+// serveCode answers the login's second step: a code of the second factor
+// of the account whose password was right in this session; a good one
+// leads to the page the login was asked for (?next=). Without one
+// waiting, the login's first step.
+func (h *Handler) serveCode(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	next := nextPage(r.URL.Query())
+	id := h.o.Sessions.Awaiting(ctx)
+	if id == 0 || account.FromContext(ctx).IsStaff() {
+		h.rs.Redirect(w, r, withNext(loginPath, next), http.StatusSeeOther)
+		return
+	}
+	b := h.base(r, account.Viewer{})
+	props := LoginProps{Base: b, Step: "code", Action: withNext(codePath, next)}
+	values, posted, ok := formPage(w, r)
+	if !ok {
+		return
+	}
+	if !posted {
+		h.render(w, r, props, b, 0)
+		return
+	}
+	refuse := func(problems map[string]string, status int) {
+		props.Errors, props.Form = problems, typed(values, "code")
+		h.render(w, r, props, b, status)
+	}
+	a, err := h.o.SignIn.Code(ctx, id, values["code"])
+	if errors.Is(err, account.ErrLogin) { // disabled meanwhile: start again
+		if err := h.o.Sessions.End(ctx); err != nil {
+			h.o.Log.Error("inbox login: session", "err", err)
+		}
+		h.rs.Redirect(w, r, withNext(loginPath, next), http.StatusSeeOther)
+		return
+	}
+	if err != nil {
+		// The domain's refusal on its field (account.ErrCode; ErrCodeBraked: 429).
+		status, problems, ok := refusal(err)
+		if !ok {
+			h.o.Log.Error("inbox login: code", "err", err)
+			status, problems = http.StatusInternalServerError, map[string]string{"form": keyFailure}
+		}
+		refuse(problems, status)
+		return
+	}
+	if err := h.o.Sessions.Start(ctx, a.ID); err != nil {
+		h.o.Log.Error("inbox login: session", "err", err)
+		refuse(map[string]string{"form": keyFailure}, http.StatusInternalServerError)
+		return
+	}
+	h.rs.Redirect(w, r, next, http.StatusSeeOther)
+}
+
+// serveLogout ends the session (a post from the inbox's own pages only).
+func (h *Handler) serveLogout(w http.ResponseWriter, r *http.Request) {
+	if _, status := readForm(w, r); status != 0 {
+		http.Error(w, http.StatusText(status), status)
+		return
+	}
+	if err := h.o.Sessions.End(r.Context()); err != nil {
+		h.fail(w, r, http.StatusInternalServerError, err)
+		return
+	}
+	h.rs.Redirect(w, r, loginPath, http.StatusSeeOther)
+}

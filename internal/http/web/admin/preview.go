@@ -1,0 +1,54 @@
+package admin
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"immo/internal/domain/account"
+	"immo/internal/domain/agency"
+)
+
+// previewPath is where the staff see the site as a draft makes it:
+// /admin/preview/{draft}/{the page's own path}. Under /admin/, the staff's
+// session cookie comes with it; the path says preview, so the site's
+// cookie dialog and pop-up stay away (SPEC §2).
+const previewPath = Prefix + "preview/"
+
+// Preview serves the public site as a draft makes it.
+type Preview interface {
+	// Draft is the agency draft id makes (agency.ErrNoDraft when none).
+	Draft(ctx context.Context, id int64) (*agency.Agency, error)
+	// ServeDraft answers the site's page at path as a makes it: never
+	// cached, indexed or counted; a redirect stays under prefix.
+	ServeDraft(w http.ResponseWriter, r *http.Request, a *agency.Agency, prefix, path string)
+}
+
+// servePreview answers a staff member's preview of a draft; anyone else,
+// and a draft that is not, get the inbox's not-found page — a preview
+// says nothing of what the agency prepares to a stranger.
+func (h *Handler) servePreview(w http.ResponseWriter, r *http.Request) {
+	if !account.FromContext(r.Context()).IsStaff() {
+		h.fail(w, r, http.StatusNotFound, nil)
+		return
+	}
+	id, err := strconv.ParseInt(r.PathValue("draft"), 10, 64)
+	if err != nil || id <= 0 {
+		h.fail(w, r, http.StatusNotFound, nil)
+		return
+	}
+	a, err := h.o.Preview.Draft(r.Context(), id)
+	if errors.Is(err, agency.ErrNoDraft) {
+		h.fail(w, r, http.StatusNotFound, nil)
+		return
+	}
+	if err != nil {
+		h.fail(w, r, http.StatusInternalServerError, err)
+		return
+	}
+	prefix := previewPath + strconv.FormatInt(id, 10)
+	path := "/" + strings.TrimPrefix(r.URL.EscapedPath(), prefix+"/")
+	h.o.Preview.ServeDraft(w, r, a, prefix, path)
+}

@@ -1,0 +1,102 @@
+package admin
+
+import (
+	"context"
+	"net/http"
+	"slices"
+	"strconv"
+
+	"immo/internal/domain/account"
+	"immo/internal/domain/errs"
+	"immo/internal/domain/inbox"
+)
+
+// The staff page's forms, by their action field; after one, the page
+// says what it did (?done=…, admin.staff.done.*).
+const (
+	staffAdd      = "add"
+	staffRole     = "role"
+	staffDisable  = "disable"
+	staffEnable   = "enable"
+	staffResend   = "resend"
+	staffReset2FA = "reset2fa"
+)
+
+var staffActions = []string{staffAdd, staffRole, staffDisable, staffEnable, staffResend, staffReset2FA}
+
+// serveStaff answers the staff page (admins only) and its forms: add a
+// member (their password link mailed), change a role, disable or enable,
+// mail a password link again, reset a second factor. The domain makes and
+// audits each change as the admin logged in; a refused one answers the
+// page with why (422, 409), nothing changed.
+func (h *Handler) serveStaff(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	v := account.FromContext(ctx)
+	values, posted, ok := formPage(w, r)
+	if !ok {
+		return
+	}
+	b := h.base(r, v)
+	status := 0
+	if posted {
+		action := values["action"]
+		problems, err := h.staffChange(ctx, v, values)
+		switch {
+		case err == nil && len(problems) == 0:
+			h.rs.Redirect(w, r, staffPath+"?done="+action, http.StatusSeeOther)
+			return
+		case err == nil:
+			status = http.StatusUnprocessableEntity
+		default:
+			var done bool
+			if status, problems, done = h.rowRefusal(w, r, err); done {
+				return
+			}
+		}
+		b.Errors, b.Form = problems, typed(values, action)
+	} else if done := r.URL.Query().Get("done"); slices.Contains(staffActions, done) {
+		b.Notice = "admin.staff.done." + done
+	}
+	list, err := h.o.StaffAdmin.List(ctx, v)
+	if err != nil {
+		h.fail(w, r, http.StatusInternalServerError, err)
+		return
+	}
+	props := StaffProps{Base: b, Members: make([]StaffRow, 0, len(list)), Action: staffPath,
+		Roles: []string{string(account.Admin), string(account.Agent)}, Langs: h.langs(ctx)}
+	for _, m := range list {
+		props.Members = append(props.Members, StaffRow{ID: m.ID, Name: m.Name(),
+			Email: m.Email, Role: string(m.StaffRole), Disabled: m.Disabled, TwoFactor: m.TwoFactor,
+			PasswordSet: m.PasswordSet, LastLink: stamp(m.LastLink), Self: m.ID == v.Account.ID})
+	}
+	h.render(w, r, props, b, status)
+}
+
+// staffChange makes the change a staff page's form posted, as by: the add
+// form's field problems, or the domain's refusal.
+func (h *Handler) staffChange(ctx context.Context, by account.Viewer, values map[string]string) (map[string]string, error) {
+	s := h.o.StaffAdmin
+	action := values["action"]
+	if action == staffAdd {
+		_, problems, err := s.Add(ctx, by, account.NewStaff{Email: values["email"], FirstName: values["firstName"],
+			LastName: values["lastName"], Lang: values["lang"], Role: account.StaffRole(values["role"])})
+		return problems, err
+	}
+	if !slices.Contains(staffActions, action) {
+		return nil, &errs.Error{Code: errs.Invalid, Field: "form", Key: "admin.error.action", Message: "admin: unknown action"}
+	}
+	id, err := strconv.ParseInt(values["id"], 10, 64)
+	if err != nil || id <= 0 {
+		return nil, &errs.Error{Code: errs.Invalid, Field: "form", Key: inbox.KeyID, Message: "admin: bad staff id"}
+	}
+	switch action {
+	case staffRole:
+		return nil, s.SetRole(ctx, by, id, account.StaffRole(values["role"]))
+	case staffDisable, staffEnable:
+		return nil, s.SetDisabled(ctx, by, id, action == staffDisable)
+	case staffResend:
+		return nil, s.Resend(ctx, by, id)
+	default: // staffReset2FA
+		return nil, s.ResetTOTP(ctx, by, id)
+	}
+}

@@ -1,0 +1,25 @@
+package admin
+
+import "immo/internal/http/web/views"
+
+// The views' names (views.Admin).
+const (
+	ViewLogin        = views.AdminLogin
+	ViewLeads        = views.AdminLeads
+	ViewLead         = views.AdminLead
+	ViewError        = views.AdminError
+	ViewTestimonials = views.AdminTestimonials
+	ViewMails        = views.AdminMails
+	ViewStaff        = views.AdminStaff
+	ViewAccount      = views.AdminAccount
+	ViewOwners       = views.AdminOwners
+	ViewDemands      = views.AdminDemands
+	ViewAgenda       = views.AdminAgenda
+	ViewAgendaRules  = views.AdminAgendaRules
+	ViewAudit        = views.AdminAudit
+	ViewNewsletter   = views.AdminNewsletter
+	ViewAbuse        = views.AdminAbuse
+)
+
+// EntrySource is the inbox's entry in the web build's manifest.
+const EntrySource = "src/admin/entry.tsx"

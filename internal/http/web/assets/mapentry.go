@@ -1,0 +1,69 @@
+package assets
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"sync"
+)
+
+// MapEntry is the key of the map frame's entry in the Vite manifest: a small
+// page of its own (plain TypeScript and Leaflet, no React) that the list
+// page embeds in an <iframe> (see internal/http/web/mapframe.go).
+const MapEntry = "src/map/main.ts"
+
+// ErrNoEntry is returned by LoadEntry when the manifest lacks the entry.
+var ErrNoEntry = errors.New("assets: manifest.json has no such entry")
+
+// LoadEntry resolves the entry key of the Vite manifest in fsys (a dist
+// folder): its script, the chunks it imports statically (to preload) and
+// their stylesheets. It returns ErrNoManifest when web/ was not built and
+// ErrNoEntry when the build has no such entry.
+func LoadEntry(fsys fs.FS, key string) (Entry, error) {
+	b, err := fs.ReadFile(fsys, "manifest.json")
+	if errors.Is(err, fs.ErrNotExist) {
+		return Entry{}, ErrNoManifest
+	}
+	if err != nil {
+		return Entry{}, err
+	}
+	var chunks map[string]Chunk
+	if err := json.Unmarshal(b, &chunks); err != nil {
+		return Entry{}, fmt.Errorf("assets: manifest.json: %w", err)
+	}
+	root, ok := chunks[key]
+	if !ok || root.File == "" {
+		return Entry{}, fmt.Errorf("%w: %q", ErrNoEntry, key)
+	}
+	e := Entry{Script: root.File}
+	seen := map[string]bool{}
+	css := map[string]bool{}
+	var walk func(key string, c Chunk, isRoot bool)
+	walk = func(key string, c Chunk, isRoot bool) {
+		if seen[key] {
+			return
+		}
+		seen[key] = true
+		if !isRoot {
+			e.Preload = append(e.Preload, c.File)
+		}
+		for _, f := range c.CSS {
+			if !css[f] {
+				css[f] = true
+				e.CSS = append(e.CSS, f)
+			}
+		}
+		for _, k := range c.Imports {
+			walk(k, chunks[k], false)
+		}
+	}
+	walk(key, root, true)
+	return e, nil
+}
+
+var mapEntryOnce = sync.OnceValues(func() (Entry, error) { return LoadEntry(Dist(), MapEntry) })
+
+// MapFrameEntry is the map frame's entry of the embedded build, resolved
+// once; ErrNoManifest when web/ was not built.
+func MapFrameEntry() (Entry, error) { return mapEntryOnce() }

@@ -1,0 +1,132 @@
+package web
+
+import (
+	"context"
+	"errors"
+	"strings"
+
+	"immo/internal/domain/account"
+	"immo/internal/domain/antispam"
+	"immo/internal/domain/field"
+	"immo/internal/domain/lead"
+)
+
+// brake is one limit on a kind of attempt, and the attempt it counts (its
+// key a hash: never an address).
+type brake struct {
+	lim *antispam.Limiter
+	a   antispam.Attempt
+}
+
+// LoginBrakes are the brakes on the logins (account.LoginWindow…): failed
+// attempts of one account from one client address, from one client
+// address whatever the account (owners' and registrants' alike), of one
+// account from anywhere. Only failures count: a registrant logging in and
+// out, an office of colleagues behind one address, lock nobody. IP keys
+// their counters; without it there are none.
+type LoginBrakes struct {
+	IP                            *lead.IPHasher
+	PerAccountAddress, PerAddress *antispam.Limiter
+	PerAccount                    *antispam.Limiter
+	// Secure marks the device cookies for HTTPS only (DeviceCookie).
+	Secure bool
+}
+
+// brakes are the three brakes on a login of role's email from ip; from a
+// device of the account (device, its cookie's value), one: that device's
+// failures. The abuse page sees whom each holds (Attempt.Who) and where:
+// LoginArea.
+func (b LoginBrakes) brakes(role account.Role, email, ip, device string) []brake {
+	area := LoginArea(role)
+	if id := b.device(role, email, device); id != "" {
+		return []brake{{b.PerAccountAddress, antispam.Attempt{Key: string(role) + "-login-device:" + b.IP.Hash("device:"+id),
+			Who: email + " · " + ip, Area: area}}}
+	}
+	ipKey, accountKey := b.IP.Hash(ip), b.IP.Hash(string(role)+"-login:"+email)
+	return []brake{
+		{b.PerAccountAddress, antispam.Attempt{Key: string(role) + "-login-account-ip:" + b.IP.Hash(accountKey+"|"+ipKey),
+			Who: email + " · " + ip, Area: area}},
+		{b.PerAddress, antispam.Attempt{Key: "login-ip:" + ipKey, Who: ip, Area: area}},
+		{b.PerAccount, antispam.Attempt{Key: string(role) + "-login-account:" + accountKey, Who: email, Area: area}}}
+}
+
+// LoginArea is where a login of role is counted on the abuse page
+// (antispam.Attempt.Area): "owner-login", "registrant-login", "staff-login".
+func LoginArea(role account.Role) string { return string(role) + "-login" }
+
+// locked tells, before a login of role's email from ip is tried, the name
+// of the brake it is over ("" none), counting nothing.
+func (b LoginBrakes) locked(ctx context.Context, role account.Role, email, ip, device string) (string, error) {
+	if b.IP == nil {
+		return "", nil
+	}
+	for _, k := range b.brakes(role, email, ip, device) {
+		if k.lim == nil {
+			continue
+		}
+		over, err := k.lim.Over(ctx, k.a)
+		if err != nil || over {
+			return strings.SplitN(k.a.Key, ":", 2)[0], err
+		}
+	}
+	return "", nil
+}
+
+// failed counts a failed login of role's email from ip against every brake.
+func (b LoginBrakes) failed(ctx context.Context, role account.Role, email, ip, device string) error {
+	if b.IP == nil {
+		return nil
+	}
+	for _, k := range b.brakes(role, email, ip, device) {
+		if k.lim == nil {
+			continue
+		}
+		if _, _, err := k.lim.Hit(ctx, k.a); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Locked and Failed are locked and failed for another edge's login (the
+// inbox's staff, package admin), so every login shares the same brakes.
+func (b LoginBrakes) Locked(ctx context.Context, role account.Role, email, ip, device string) (string, error) {
+	return b.locked(ctx, role, account.NormalEmail(email), ip, device)
+}
+
+func (b LoginBrakes) Failed(ctx context.Context, role account.Role, email, ip, device string) error {
+	return b.failed(ctx, role, account.NormalEmail(email), ip, device)
+}
+
+// KeyUnconfirmed refuses the right password of an account whose address
+// was never confirmed (account.ErrUnconfirmed).
+const KeyUnconfirmed = "account.error.unconfirmed"
+
+// Logins check an address and a password (account.Service).
+type Logins interface {
+	Login(ctx context.Context, role account.Role, email, password string) (account.Account, error)
+}
+
+// tryLogin is one login of role's email with password from ip, behind the
+// brakes b: past one, keyLocked; a wrong address or password, keyFailed,
+// counted against the brakes; else the account.
+func (h *Handler) tryLogin(ctx context.Context, b LoginBrakes, logins Logins, role account.Role, p FormPost,
+	keyFailed, keyLocked string) (account.Account, field.Errors, error) {
+	email, ip, device := account.NormalEmail(p.Value(fieldEmail)), p.IP, p.cookie(deviceCookieName(role))
+	over, err := b.locked(ctx, role, email, ip, device)
+	if err != nil {
+		return account.Account{}, nil, err
+	}
+	if over != "" {
+		h.log.Warn("login over a limit", "role", role, "limit", over)
+		return account.Account{}, field.Errors{formField: keyLocked}, nil
+	}
+	a, err := logins.Login(ctx, role, email, p.Value(fieldPassword))
+	if errors.Is(err, account.ErrLogin) {
+		return account.Account{}, field.Errors{formField: keyFailed}, b.failed(ctx, role, email, ip, device)
+	}
+	if errors.Is(err, account.ErrUnconfirmed) {
+		return account.Account{}, field.Errors{formField: KeyUnconfirmed}, nil
+	}
+	return a, nil, err
+}

@@ -1,0 +1,45 @@
+package route
+
+import (
+	"sync/atomic"
+
+	"immo/internal/domain/agency"
+)
+
+// state is what a resolver remembers between requests, shared with the
+// resolvers For makes of it; each cache says which configuration it holds.
+type state struct {
+	consent       consentCache
+	propertyPaths propertyPaths // PropertyAt's answers
+	version       atomic.Pointer[versionName]
+	// last is For's latest answer: every request of the published agency
+	// gets the same resolver, not one made anew.
+	last atomic.Pointer[Resolver]
+}
+
+func (r *Resolver) state() *state {
+	if s := r.st.Load(); s != nil {
+		return s
+	}
+	r.st.CompareAndSwap(nil, &state{})
+	return r.st.Load()
+}
+
+// For is r resolving for a: a's site, its version in Version (the pages'
+// generation), the same catalog, clock and caches. r itself when a is nil
+// or is r's own configuration. A request's resolver is For of the agency
+// its context carries (agency.FromContext).
+func (r *Resolver) For(a *agency.Agency) *Resolver {
+	if a == nil || a.Site == nil || a.Site == r.Site && a.Version == r.SiteVersion && a.Draft == r.Draft {
+		return r
+	}
+	st := r.state()
+	if last := st.last.Load(); last != nil && last.Site == a.Site && last.SiteVersion == a.Version && last.Draft == a.Draft {
+		return last
+	}
+	f := &Resolver{Site: a.Site, SiteVersion: a.Version, Draft: a.Draft, Catalog: r.Catalog, Testimonials: r.Testimonials, Agenda: r.Agenda, Now: r.Now,
+		BaseURL: r.BaseURL, MapTiles: r.MapTiles, MapAttribution: r.MapAttribution, ConditionErrors: r.ConditionErrors}
+	f.st.Store(st)
+	st.last.Store(f)
+	return f
+}

@@ -1,0 +1,33 @@
+package route
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"immo/internal/domain/site"
+)
+
+// Every page's shell carries a configured third-party captcha's provider,
+// site key and script for the forms kit, and nothing of one by default
+// (ALTCHA).
+func TestShellCaptcha(t *testing.T) {
+	r := demoResolver(t)
+	res := resolve(r, "/fr/contact/")
+	raw, _ := json.Marshal(res.Props)
+	if res.Props.base().Site.Captcha != nil || strings.Contains(string(raw), `"captcha"`) {
+		t.Fatalf("the demo, without a captcha: %s", raw)
+	}
+	cfg := *r.Site
+	cfg.Captcha = &site.Captcha{Provider: "turnstile", SiteKey: "0x4AAAAAAABkMYinukE8nzY"}
+	r.Site = &cfg
+	for _, path := range []string{"/fr/contact/", "/nl/"} {
+		res = resolve(r, path)
+		got := res.Props.base().Site.Captcha
+		want := Captcha{Provider: "turnstile", SiteKey: "0x4AAAAAAABkMYinukE8nzY",
+			Script: "https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit"}
+		if got == nil || *got != want {
+			t.Errorf("%s: captcha %+v, want %+v", path, got, want)
+		}
+	}
+}

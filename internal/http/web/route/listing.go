@@ -1,0 +1,64 @@
+package route
+
+import (
+	"strings"
+
+	"immo/internal/domain/catalog"
+	"immo/internal/domain/i18n"
+	"immo/internal/domain/notify"
+)
+
+// The resolver describes the listings for the mails (notify.Config's
+// Property, Project and Document): the same title and address as their
+// pages.
+
+// PropertyListing is property id's title, city, picture, address and page
+// in lang, from the catalog's current index; ok is false when it is not
+// online.
+func (r *Resolver) PropertyListing(id int64, lang string) (notify.Listing, bool) {
+	p, err := r.Catalog.Index().Property(id, lang)
+	if err != nil {
+		return notify.Listing{}, false
+	}
+	title, _ := PropertyTitle(&p, lang)
+	address := strings.TrimSpace(p.Zip + " " + p.City)
+	if street := strings.TrimSpace(p.Street + " " + p.HouseNumber); p.PublishAddress && street != "" {
+		address = street + ", " + address
+	}
+	return notify.Listing{Title: title, City: p.City, Picture: p.XLargePictureItem.Url, Address: address,
+		URL: r.PropertyURL(p.ID, p.Goal, p.City, p.TypeDescription, lang)}, true
+}
+
+// ProjectListing is PropertyListing's twin for projects.
+func (r *Resolver) ProjectListing(id int64, lang string) (notify.Listing, bool) {
+	p, err := r.Catalog.Index().Project(id)
+	if err != nil {
+		return notify.Listing{}, false
+	}
+	return notify.Listing{Title: p.Name.In(lang), City: p.City, Picture: p.XLargePictureItem.Url,
+		URL: r.ProjectURL(p.ID, lang)}, true
+}
+
+// DocumentName is a property's document's name in lang
+// (catalog.Index.DocumentName on the current index).
+func (r *Resolver) DocumentName(property int64, document, lang string) (string, bool) {
+	return r.Catalog.Index().DocumentName(property, document, lang)
+}
+
+// PropertyTitle is p's own title in lang (with the language it fell back
+// to, "" when none), or "House for sale in Arlon" in lang; p is read in
+// lang (its TypeDescription is the type's name in lang). The property's
+// page and the mails about it show this title.
+func PropertyTitle(p *catalog.PublicProperty, lang string) (title, in string) {
+	if t, l := p.Title.Pick(lang); strings.TrimSpace(t) != "" {
+		if l == lang {
+			l = ""
+		}
+		return t, l
+	}
+	key := "property.titleRent"
+	if p.IsSale() {
+		key = "property.titleSale"
+	}
+	return i18n.Tf(lang, key, "type", p.TypeDescription, "city", p.City), ""
+}
