@@ -15,7 +15,8 @@ import tseslint from 'typescript-eslint'
 // the app, the composition root that registers the views and wraps them in
 // the layout. A new folder of src/shared or src/features is covered without
 // touching this file; a bundle is a folder of its own that one entry starts
-// (src/map, the map frame; later src/admin). src/entry-*.tsx, the app's two
+// (src/map, the map frame; src/admin, the inbox, whose features and kits
+// are held apart as the site's are). src/entry-*.tsx, the app's two
 // entries, wire the rest: they may import anything.
 const elements = [
   { type: 'app', pattern: 'src/app' },
@@ -24,12 +25,17 @@ const elements = [
   { type: 'lib', pattern: 'src/lib' },
   { type: 'gen', pattern: 'src/gen' },
   { type: 'test', pattern: 'src/test' },
+  // The inbox (src/admin) is laid out as the site is: its features and its
+  // shared kits, under its own folder; its entry and App are the bundle's.
+  { type: 'admin-feature', pattern: 'src/admin/features/*', capture: ['name'] },
+  { type: 'admin-shared', pattern: 'src/admin/shared/*', capture: ['name'] },
   { type: 'bundle', pattern: 'src/*', capture: ['name'] },
 ]
 
 // What every layer above lib may build on.
 const base = { element: { type: ['lib', 'gen'] } }
 const shared = { element: { type: 'shared' } }
+const adminShared = { element: { type: 'admin-shared' } }
 // A bundle's types.ts (the map frame's message), as types only.
 const bundleTypes = { element: { type: 'bundle', internalPath: 'types.ts' } }
 const types = { kind: 'type' }
@@ -48,9 +54,15 @@ const policies = [
   { from: { element: { type: 'app' } }, allow: { to: [base, shared, { element: { type: 'feature' } }] } },
   { from: { element: { type: 'bundle' } }, allow: { to: [base, shared] } },
   { from: { element: { type: 'bundle' } }, allow: { to: bundleTypes, dependency: types } },
+  // The inbox as the site: a feature builds on lib, gen and the inbox's kits,
+  // never on another feature; a kit on lib, gen and the other kits; its App
+  // (the bundle's root files) registers the features' views.
+  { from: { element: { type: 'admin-feature' } }, allow: { to: [base, adminShared] } },
+  { from: { element: { type: 'admin-shared' } }, allow: { to: [base, adminShared] } },
+  { from: { element: { type: 'bundle', captured: { name: 'admin' } } }, allow: { to: [adminShared, { element: { type: 'admin-feature' } }] } },
   // Tests and their fixtures may reach anything they test.
   { from: { element: { type: 'test' } }, allow: { to: { element: { type: ['app', 'feature', 'shared', 'lib', 'gen'] } } } },
-  { from: { file: { categories: 'test' } }, allow: { to: { element: { type: ['app', 'feature', 'shared', 'lib', 'gen', 'test', 'bundle'] } } } },
+  { from: { file: { categories: 'test' } }, allow: { to: { element: { type: ['app', 'feature', 'shared', 'lib', 'gen', 'test', 'bundle', 'admin-feature', 'admin-shared'] } } } },
 ]
 
 export default defineConfig(

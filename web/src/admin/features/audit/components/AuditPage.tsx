@@ -1,0 +1,71 @@
+import type { AuditProps } from '../../../../gen/admin'
+import { Link } from '../../../../lib/router'
+import { Filter, Pager } from '../../../shared/lists'
+import { Shell } from '../../../shared/frame'
+import { texts, when } from '../../../shared/texts'
+
+/** The audit log: every change made in the inbox, who made it and when, newest first. */
+export function AuditPage(props: AuditProps) {
+  const t = texts(props)
+  /** An action in the admin's words; one without a translation as logged. */
+  const action = (a: string) => {
+    const key = `admin.action.${a}`
+    const said = t(key)
+    return said === key ? a : said
+  }
+  const err = (name: string) => props.errors?.[name]
+  return (
+    <Shell base={props} title={t('admin.title.AdminAudit')}>
+      <Filter action={props.reset} t={t}>
+        <label>
+          {t('admin.audit.kind')}
+          <select name="kind" defaultValue={props.kind} aria-invalid={err('kind') ? true : undefined}>
+            <option value="">{t('admin.filter.any')}</option>
+            {(props.kinds ?? []).map((k) => <option key={k} value={k}>{t(`admin.audit.kinds.${k}`)}</option>)}
+          </select>
+        </label>
+        <label>
+          {t('admin.audit.actor')}
+          <select name="actor" defaultValue={props.actor} aria-invalid={err('actor') ? true : undefined}>
+            <option value="">{t('admin.filter.any')}</option>
+            {(props.staff ?? []).map((s) => <option key={s.id} value={String(s.id)}>{s.name}</option>)}
+          </select>
+        </label>
+      </Filter>
+      {Object.entries(props.errors ?? {}).map(([name, key]) => key && name !== 'form' && (
+        <p key={name} className="admin-error" role="alert">{t(key)}</p>
+      ))}
+      <p className="admin-actions"><a href={props.export} download>{t('admin.export')}</a></p>
+      {(props.rows ?? []).length === 0 ? <p>{t('admin.audit.none')}</p> : (
+        <div className="admin-table-wrap">
+          <table className="admin-table admin-rows admin-audit">
+            <thead>
+              <tr>
+                <th scope="col">{t('admin.audit.time')}</th>
+                <th scope="col">{t('admin.audit.actor')}</th>
+                <th scope="col">{t('admin.audit.action')}</th>
+                <th scope="col">{t('admin.audit.target')}</th>
+                <th scope="col">{t('admin.audit.before')}</th>
+                <th scope="col">{t('admin.audit.after')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {(props.rows ?? []).map((r) => (
+                <tr key={r.id}>
+                  <td data-label={t('admin.audit.time')}>{when(r.time, props.lang)}</td>
+                  <td data-label={t('admin.audit.actor')} className="admin-wrap">{r.actor}</td>
+                  <td data-label={t('admin.audit.action')}>{action(r.action)}</td>
+                  <td data-label={t('admin.audit.target')}>{r.href ? <Link href={r.href}>{t(`admin.audit.kinds.${r.kind}`)}{r.target > 0 && ` #${r.target}`}</Link>
+                    : <>{t(`admin.audit.kinds.${r.kind}`)}{r.target > 0 && ` #${r.target}`}</>}</td>
+                  <td data-label={t('admin.audit.before')} className="admin-audit-value">{[when(r.beforeAt, props.lang), r.before].filter(Boolean).join(' · ')}</td>
+                  <td data-label={t('admin.audit.after')} className="admin-audit-value">{[when(r.afterAt, props.lang), r.after].filter(Boolean).join(' · ')}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pager prev="" next={props.next} t={t} />
+    </Shell>
+  )
+}

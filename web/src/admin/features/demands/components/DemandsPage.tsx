@@ -1,0 +1,78 @@
+import type { DemandRow, DemandsProps } from '../../../../gen/admin'
+import { ListingName } from '../../../shared/listing'
+import { Pager, Search } from '../../../shared/lists'
+import { Shell } from '../../../shared/frame'
+import { texts, when, type T } from '../../../shared/texts'
+
+/** The registered demands: who, their search, confirmed or not, the listings each matches now, the alerts mailed. */
+export function DemandsPage(props: DemandsProps) {
+  const t = texts(props)
+  const rows = props.rows ?? []
+  return (
+    <Shell base={props} title={t('admin.title.AdminDemands')}>
+      <Search action={props.reset} q={props.q} label={t('admin.owners.search')} t={t}>
+        <label>
+          {t('admin.demands.state')}
+          <select name="state" defaultValue={props.state}>
+            <option value="">{t('admin.filter.any')}</option>
+            {(props.states ?? []).map((s) => (
+              <option key={s} value={s}>{t(s === 'confirmed' ? 'admin.demands.confirmedYes' : 'admin.demands.confirmedNo')}</option>
+            ))}
+          </select>
+        </label>
+      </Search>
+      {Object.entries(props.errors ?? {}).map(([name, key]) => key && (
+        <p key={name} className="admin-error" role="alert">{t(key)}</p>
+      ))}
+      <p className="admin-actions">{props.export && <a href={props.export} download>{t('admin.export')}</a>}</p>
+      {rows.length === 0 ? <p>{t('admin.demands.none')}</p> : (
+        <div className="admin-table-wrap">
+          <table className="admin-table admin-rows">
+            <thead>
+              <tr>
+                <th scope="col">{t('admin.demands.registrant')}</th>
+                <th scope="col">{t('admin.demands.search')}</th>
+                <th scope="col">{t('admin.demands.confirmed')}</th>
+                <th scope="col">{t('admin.demands.matching')}</th>
+                <th scope="col">{t('admin.demands.alerts')}</th>
+              </tr>
+            </thead>
+            <tbody>{rows.map((d) => <Row key={d.id} d={d} lang={props.lang} t={t} />)}</tbody>
+          </table>
+        </div>
+      )}
+      <Pager prev={props.prev} next={props.next} t={t} />
+    </Shell>
+  )
+}
+
+function Row({ d, lang, t }: { d: DemandRow; lang: string; t: T }) {
+  return (
+    <tr className={d.disabled || d.paused ? 'admin-off' : undefined}>
+      <td>
+        <strong className="admin-wrap">{d.name || d.email}</strong> <span className="admin-status">{d.lang.toUpperCase()}</span>
+        {d.name && <div className="admin-wrap">{d.email}</div>}
+        {d.phone && <div><a href={`tel:${d.phone}`}>{d.phone}</a></div>}
+        <div>{when(d.created, lang)}</div>
+      </td>
+      <td data-label={t('admin.demands.search')}>{d.summary}</td>
+      <td data-label={t('admin.demands.confirmed')}>
+        {d.confirmed ? when(d.confirmed, lang) : t('admin.demands.confirmedNo')}
+        {d.paused && <div>{t('admin.demands.paused')}</div>}
+        {d.disabled && <div>{t('admin.staff.disabled')}</div>}
+      </td>
+      <td data-label={t('admin.demands.matching')}>
+        <strong>{d.matching}</strong>
+        {(d.matches ?? []).length > 0 && (
+          <ul className="admin-matches">
+            {(d.matches ?? []).map((l) => <li key={l.id}><ListingName l={l} t={t} /></li>)}
+            {d.matching > (d.matches ?? []).length && <li>{t('admin.demands.more', { n: d.matching - (d.matches ?? []).length })}</li>}
+          </ul>
+        )}
+      </td>
+      <td data-label={t('admin.demands.alerts')}>
+        {d.alertsSent}{d.lastAlert && <> · {t('admin.demands.lastAlert')} {when(d.lastAlert, lang)}</>}
+      </td>
+    </tr>
+  )
+}

@@ -1,0 +1,33 @@
+import { useRef, type FormEvent, type ReactNode } from 'react'
+import { useRouter } from '../../../../lib/router'
+
+/**
+ * A small form posting fixed fields (an action, an id) and its own inputs: through the router when the app runs,
+ * as a plain form post without it. confirm, when given, is asked first. A second submit while the first is on its
+ * way is dropped (a double click posts once).
+ */
+export function PostForm({ action, fields, confirm, className, children }: {
+  action: string
+  fields: Record<string, string>
+  confirm?: string
+  className?: string
+  children: ReactNode
+}) {
+  const router = useRouter()
+  const sending = useRef(false)
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    if (!router) return
+    e.preventDefault()
+    if (sending.current || (confirm && !window.confirm(confirm))) return
+    const data: Record<string, string> = {}
+    for (const [k, v] of new FormData(e.currentTarget)) if (typeof v === 'string') data[k] = v
+    sending.current = true
+    void router.visit(action, { method: 'post', data, preserveScroll: true }).finally(() => { sending.current = false })
+  }
+  return (
+    <form method="post" action={action} className={className} onSubmit={submit}>
+      {Object.entries(fields).map(([k, v]) => <input key={k} type="hidden" name={k} value={v} />)}
+      {children}
+    </form>
+  )
+}

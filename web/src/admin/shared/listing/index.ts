@@ -1,0 +1,2 @@
+// A property or project named by its title and address, linked to its page.
+export { ListingName } from './components/ListingName'

@@ -1,0 +1,2 @@
+// A mail's last error in the staff's words.
+export { MailError } from './components/MailError'

@@ -1,0 +1,3 @@
+// The inbox's words: the texts Go sends with every page, times in Brussels, the staff's roles.
+export { texts, when, type T } from './model/texts'
+export { roleLabel } from './model/words'
