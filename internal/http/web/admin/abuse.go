@@ -59,35 +59,32 @@ func abuseAt(days int, who string) string {
 // held may try again at once.
 func (h *Handler) serveAbuse(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
-	v := account.FromContext(ctx)
-	values, posted, ok := formPage(w, r)
+	p, ok := h.openPage(w, r)
 	if !ok {
 		return
 	}
-	b := h.base(r, v)
+	v := p.viewer
 	days, who, problems := abuseQuery(r.URL.Query())
-	props := AbuseProps{Base: b, Days: days, Q: who, Reasons: []AbuseLine{}, Hours: []AbuseLine{}, Areas: []AbuseLine{},
+	props := AbuseProps{Days: days, Q: who, Reasons: []AbuseLine{}, Hours: []AbuseLine{}, Areas: []AbuseLine{},
 		Holds: []HoldRow{}, Action: abuseAt(days, who), Export: withParam(abuseExportPath, "q", who)}
 	if problems != nil {
+		props.Base = p.base
 		props.Errors, props.Action = problems, abusePath
-		h.render(w, r, props, b, http.StatusBadRequest)
+		h.render(w, r, props, props.Base, http.StatusBadRequest)
 		return
 	}
 	status := 0
-	if posted {
-		err := h.release(r, v.Account.ID, values)
-		if err == nil {
-			h.rs.Redirect(w, r, withDone(props.Action, "release"), http.StatusSeeOther)
+	if p.posted {
+		var answered bool
+		status, answered = h.answer(w, r, &p, change{make: func() (map[string]string, error) { return only(h.release(r, v.Account.ID, p.values)) },
+			done: withDone(props.Action, "release"), form: "release", item: true})
+		if answered {
 			return
 		}
-		var done bool
-		if status, props.Errors, done = h.rowRefusal(w, r, err); done {
-			return
-		}
-		props.Form = typed(values, "release")
-	} else if r.URL.Query().Get("done") == "release" {
-		props.Notice = "admin.abuse.done.release"
 	}
+	p.notice(r, "admin.abuse.done.", "release")
+	props.Base = p.base
+	b := p.base
 	now := h.o.Now()
 	tallies, err := h.o.Abuse.Tallies(ctx, now.Add(-time.Duration(days)*24*time.Hour))
 	if err != nil {

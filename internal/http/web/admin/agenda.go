@@ -3,11 +3,9 @@ package admin
 import (
 	"net/http"
 	"net/url"
-	"slices"
 	"strconv"
 	"time"
 
-	"immo/internal/domain/account"
 	"immo/internal/domain/agenda"
 	"immo/internal/domain/booking"
 	"immo/internal/domain/errs"
@@ -76,42 +74,32 @@ func agendaAt(path string, day time.Time, property int64) string {
 // the page with why).
 func (h *Handler) serveAgenda(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
-	v := account.FromContext(ctx)
-	values, posted, ok := formPage(w, r)
+	p, ok := h.openPage(w, r)
 	if !ok {
 		return
 	}
-	b := h.base(r, v)
-	props := AgendaProps{Base: b, Days: []AgendaDay{}, Free: map[string][]string{}}
+	v := p.viewer
 	if h.o.Agenda == nil {
-		h.render(w, r, props, b, 0)
+		h.render(w, r, AgendaProps{Base: p.base, Days: []AgendaDay{}, Free: map[string][]string{}}, p.base, 0)
 		return
 	}
-	props.Enabled = true
 	q := r.URL.Query()
 	day, property, problems := h.agendaQuery(q)
 	status := 0
 	if problems != nil {
-		status = http.StatusBadRequest
-	} else if posted {
-		err := h.changeVisit(r, v.Account.ID, values)
-		if err == nil {
-			monday, _ := agenda.Week(day)
-			h.rs.Redirect(w, r, agendaAt(agendaPath, monday, property)+"&done="+values["action"], http.StatusSeeOther)
+		status, p.base.Errors = http.StatusBadRequest, problems
+	} else if p.posted {
+		monday, _ := agenda.Week(day)
+		var answered bool
+		status, answered = h.answer(w, r, &p, change{make: func() (map[string]string, error) { return only(h.changeVisit(r, v.Account.ID, p.values)) },
+			done: agendaAt(agendaPath, monday, property) + "&done=" + url.QueryEscape(p.values["action"]), form: p.values["action"]})
+		if answered {
 			return
 		}
-		var ok bool
-		if status, problems, ok = refusal(err); !ok {
-			h.fail(w, r, http.StatusInternalServerError, err)
-			return
-		}
-		props.Base.Form = typed(values, values["action"])
 	}
-	props.Base.Errors = problems
-	props.Property = q.Get("property")
-	if done := q.Get("done"); !posted && slices.Contains(agendaDone, done) {
-		props.Base.Notice = "admin.agenda.done." + done
-	}
+	p.notice(r, "admin.agenda.done.", agendaDone...)
+	b := p.base
+	props := AgendaProps{Base: b, Days: []AgendaDay{}, Free: map[string][]string{}, Enabled: true, Property: q.Get("property")}
 	from, to, visits, err := h.o.Agenda.Week(ctx, day, property)
 	if err != nil {
 		h.fail(w, r, http.StatusInternalServerError, err)
@@ -239,53 +227,44 @@ func optional(id int64) string {
 // replace the configuration's on every server; reset goes back to it.
 func (h *Handler) serveAgendaRules(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
-	v := account.FromContext(ctx)
-	values, posted, ok := formPage(w, r)
+	p, ok := h.openPage(w, r)
 	if !ok {
 		return
 	}
-	b := h.base(r, v)
-	props := AgendaRulesProps{Base: b, Values: map[string]string{}, Action: agendaRulesPath, Back: agendaPath}
+	v := p.viewer
+	props := AgendaRulesProps{Values: map[string]string{}, Action: agendaRulesPath, Back: agendaPath}
 	if h.o.Agenda == nil {
-		h.render(w, r, props, b, 0)
+		props.Base = p.base
+		h.render(w, r, props, p.base, 0)
 		return
 	}
 	props.Enabled = true
 	status := 0
-	if posted {
-		var problems field.Errors
-		var err error
-		switch values["action"] {
-		case actionReset:
-			err = h.o.Agenda.SaveRules(ctx, v.Account.ID, nil)
-		case actionSave:
-			rules, bad := booking.RulesForm(values).Rules()
-			if bad != nil {
-				problems = bad
-				break
+	if p.posted {
+		var answered bool
+		status, answered = h.answer(w, r, &p, change{make: func() (map[string]string, error) {
+			switch p.values["action"] {
+			case actionReset:
+				return nil, h.o.Agenda.SaveRules(ctx, v.Account.ID, nil)
+			case actionSave:
+				rules, bad := booking.RulesForm(p.values).Rules()
+				if bad != nil {
+					return bad, nil
+				}
+				return nil, h.o.Agenda.SaveRules(ctx, v.Account.ID, &rules)
 			}
-			err = h.o.Agenda.SaveRules(ctx, v.Account.ID, &rules)
-		default:
-			problems = field.Errors{"form": "admin.error.action"}
-		}
-		if e, coded := errs.As(err); coded && e.Code == errs.Invalid {
-			problems, err = field.Errors{e.Field: e.Key}, nil
-		}
-		switch {
-		case err != nil:
-			h.fail(w, r, http.StatusInternalServerError, err)
-			return
-		case problems == nil:
-			h.rs.Redirect(w, r, agendaPath+"?done="+values["action"], http.StatusSeeOther)
+			return field.Errors{"form": "admin.error.action"}, nil
+		}, done: agendaPath + "?done=" + url.QueryEscape(p.values["action"]), form: actionSave})
+		if answered {
 			return
 		}
-		status = http.StatusUnprocessableEntity
-		props.Base.Errors = problems
-		props.Values = typed(values, actionSave)
+		// the rules typed come back in the form's own values
+		props.Values, p.base.Form = p.base.Form, nil
 		delete(props.Values, "action")
 	} else {
 		props.Values = booking.Form(h.o.Agenda.Current())
 	}
+	props.Base = p.base
 	props.Configured = h.o.Agenda.Configured()
-	h.render(w, r, props, b, status)
+	h.render(w, r, props, p.base, status)
 }

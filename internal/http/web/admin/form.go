@@ -3,9 +3,11 @@ package admin
 import (
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 
+	"immo/internal/domain/account"
 	"immo/internal/domain/errs"
 	"immo/internal/http/web"
 )
@@ -102,19 +104,77 @@ func pageLinks(list, export string, q url.Values, keys []string, last int64) (ex
 	return exportURL, next
 }
 
-// rowRefusal answers a change to a list's item refused: an item gone or
-// not the viewer's to change gets the inbox's 404 or 403 page, our fault a
-// 500 (done: answered); any other refusal is the page's status and the
-// field's key, said on the item's row.
-func (h *Handler) rowRefusal(w http.ResponseWriter, r *http.Request, err error) (status int, problems map[string]string, done bool) {
-	status, problems, ok := refusal(err)
-	switch {
-	case !ok:
-		h.fail(w, r, http.StatusInternalServerError, err)
-		return 0, nil, true
-	case status == http.StatusNotFound || status == http.StatusForbidden:
-		h.fail(w, r, status, nil)
-		return 0, nil, true
-	}
-	return status, problems, false
+// post is a request to an inbox page that holds forms: who asks, the
+// page's shared props and, when it posted, what (openPage).
+type post struct {
+	viewer account.Viewer
+	base   Base
+	values map[string]string
+	posted bool
 }
+
+// openPage opens a page holding forms: the method checked, a post's fields
+// read (formPage), the shared props made; ok false: answered already.
+func (h *Handler) openPage(w http.ResponseWriter, r *http.Request) (p post, ok bool) {
+	p.values, p.posted, ok = formPage(w, r)
+	if !ok {
+		return p, false
+	}
+	p.viewer = account.FromContext(r.Context())
+	p.base = h.base(r, p.viewer)
+	return p, true
+}
+
+// change is what a post asks of an inbox page.
+type change struct {
+	// make makes it: problems refuse it field by field (422); err is a
+	// domain refusal (errs) or a fault of ours.
+	make func() (problems map[string]string, err error)
+	// done is where the change made leads (the page, saying what was done).
+	done string
+	// form names the form given back with the problems and what was typed.
+	form string
+	// item: the change is to one item of the page (a lead, a row), and an
+	// item gone or not the viewer's is the inbox's 404 or 403 page, not
+	// the page with the problem on the item.
+	item bool
+}
+
+// answer makes c and answers as every form of the inbox is answered: made,
+// on to c.done (303); refused, the status, with p's props carrying the
+// problems and what was typed, for the page the caller renders; a fault,
+// the 500 page. answered: the response is written.
+func (h *Handler) answer(w http.ResponseWriter, r *http.Request, p *post, c change) (status int, answered bool) {
+	problems, err := c.make()
+	switch {
+	case err == nil && len(problems) == 0:
+		h.rs.Redirect(w, r, c.done, http.StatusSeeOther)
+		return 0, true
+	case err == nil:
+		status = http.StatusUnprocessableEntity
+	default:
+		var ok bool
+		status, problems, ok = refusal(err)
+		switch {
+		case !ok:
+			h.fail(w, r, http.StatusInternalServerError, err)
+			return 0, true
+		case c.item && (status == http.StatusNotFound || status == http.StatusForbidden):
+			h.fail(w, r, status, nil)
+			return 0, true
+		}
+	}
+	p.base.Errors, p.base.Form = problems, typed(p.values, c.form)
+	return status, false
+}
+
+// notice is the page's word on what the last post did (?done=, after the
+// redirect of answer), under prefix when it is one of actions.
+func (p *post) notice(r *http.Request, prefix string, actions ...string) {
+	if done := r.URL.Query().Get("done"); !p.posted && slices.Contains(actions, done) {
+		p.base.Notice = prefix + done
+	}
+}
+
+// only makes an error a change of answer that refuses nothing field by field.
+func only(err error) (map[string]string, error) { return nil, err }

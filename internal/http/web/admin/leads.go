@@ -199,28 +199,16 @@ func (h *Handler) serveLead(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, http.StatusNotFound, nil)
 		return
 	}
-	values, posted, ok := formPage(w, r)
+	p, ok := h.openPage(w, r)
 	if !ok {
 		return
 	}
 	status := 0
-	var problems map[string]string
-	if posted {
-		err := h.change(r, v.Account.ID, id, values)
-		e, coded := errs.As(err)
-		switch {
-		case err == nil:
-			h.rs.Redirect(w, r, leadPath(id), http.StatusSeeOther)
-			return
-		case coded && e.Code == errs.NotFound:
-			h.fail(w, r, http.StatusNotFound, nil)
-			return
-		case coded && e.Code == errs.Invalid:
-			status, problems = http.StatusUnprocessableEntity, map[string]string{e.Field: e.Key}
-		case coded && e.Code == errs.Conflict:
-			status, problems = http.StatusConflict, map[string]string{e.Field: e.Key}
-		default:
-			h.fail(w, r, http.StatusInternalServerError, err)
+	if p.posted {
+		var answered bool
+		status, answered = h.answer(w, r, &p, change{make: func() (map[string]string, error) { return only(h.change(r, v.Account.ID, id, p.values)) },
+			done: leadPath(id), form: p.values["action"], item: true})
+		if answered {
 			return
 		}
 	}
@@ -238,10 +226,7 @@ func (h *Handler) serveLead(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, http.StatusInternalServerError, err)
 		return
 	}
-	b := h.base(r, v)
-	if problems != nil {
-		b.Errors, b.Form = problems, typed(values, values["action"])
-	}
+	b := p.base
 	props := h.leadProps(b, d, staff, names)
 	if props.Visits, err = h.leadVisits(ctx, d, names); err != nil {
 		h.fail(w, r, http.StatusInternalServerError, err)

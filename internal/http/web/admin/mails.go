@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"immo/internal/adapter/mailqueue"
-	"immo/internal/domain/account"
 	"immo/internal/domain/errs"
 )
 
@@ -64,46 +63,37 @@ func mailsAt(state mailqueue.State, before int64) string {
 // not parse a 400 with no rows.
 func (h *Handler) serveMails(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
-	v := account.FromContext(ctx)
-	values, posted, ok := formPage(w, r)
+	p, ok := h.openPage(w, r)
 	if !ok {
 		return
 	}
-	b := h.base(r, v)
+	v := p.viewer
 	q, good := mailsQuery(r.URL.Query())
-	props := MailsProps{Base: b, State: string(q.State), States: mailStates, Rows: []MailRow{}, Action: mailsAt(q.State, q.Before),
-		Export: withParam(mailsExportPath, "state", string(q.State))}
+	action := mailsAt(q.State, q.Before)
 	if !good {
+		props := MailsProps{Base: p.base, States: mailStates, Rows: []MailRow{}, Action: mailsPath,
+			Export: withParam(mailsExportPath, "state", string(q.State))}
 		props.Errors = map[string]string{"state": mailqueue.ErrBadQuery.Key}
-		props.State, props.Action = "", mailsPath
 		h.render(w, r, props, props.Base, http.StatusBadRequest)
 		return
 	}
 	status := 0
-	if posted && values["action"] == "retryall" {
-		if err := h.retryFailed(r, v.Account.ID); err != nil {
-			h.fail(w, r, http.StatusInternalServerError, err)
+	if p.posted {
+		c := change{make: func() (map[string]string, error) { return only(h.retryMail(r, v.Account.ID, p.values)) },
+			done: withDone(action, "retry"), form: "retry-" + p.values["id"]}
+		if p.values["action"] == "retryall" {
+			// a fault only: there is nothing to refuse in sending every failed mail again
+			c.make = func() (map[string]string, error) { return only(h.retryFailed(r, v.Account.ID)) }
+			c.done = withDone(action, "retryall")
+		}
+		var answered bool
+		if status, answered = h.answer(w, r, &p, c); answered {
 			return
 		}
-		h.rs.Redirect(w, r, withDone(props.Action, "retryall"), http.StatusSeeOther)
-		return
 	}
-	if posted {
-		err := h.retryMail(r, v.Account.ID, values)
-		if err == nil {
-			h.rs.Redirect(w, r, withDone(props.Action, "retry"), http.StatusSeeOther)
-			return
-		}
-		var problems map[string]string
-		var ok bool
-		if status, problems, ok = refusal(err); !ok {
-			h.fail(w, r, http.StatusInternalServerError, err)
-			return
-		}
-		props.Errors, props.Form = problems, typed(values, "retry-"+values["id"])
-	} else if done := r.URL.Query().Get("done"); done == "retry" || done == "retryall" {
-		props.Notice = "admin.mails.done." + done
-	}
+	p.notice(r, "admin.mails.done.", "retry", "retryall")
+	props := MailsProps{Base: p.base, State: string(q.State), States: mailStates, Rows: []MailRow{}, Action: action,
+		Export: withParam(mailsExportPath, "state", string(q.State))}
 	page, err := h.o.Mails.Page(ctx, q)
 	if err != nil {
 		h.fail(w, r, http.StatusInternalServerError, err)

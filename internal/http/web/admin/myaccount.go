@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/base64"
 	"net/http"
-	"slices"
 
 	"immo/internal/domain/account"
 	"immo/internal/domain/errs"
@@ -32,31 +31,24 @@ const qrSize = 240
 // audits each change.
 func (h *Handler) serveAccount(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
-	v := account.FromContext(ctx)
-	values, posted, ok := formPage(w, r)
+	p, ok := h.openPage(w, r)
 	if !ok {
 		return
 	}
-	b := h.base(r, v)
-	status := 0
-	if posted {
-		action := values["action"]
-		err := h.factorChange(ctx, v, values)
-		if err == nil {
-			h.rs.Redirect(w, r, accountPath+"?done="+action, http.StatusSeeOther)
-			return
-		}
+	v, status := p.viewer, 0
+	if p.posted {
 		// The domain's refusal on its field (account.ErrCode,
 		// ErrCodeBraked: 429, ErrTOTPOn, ErrNoTOTP: 409).
-		var problems map[string]string
-		var done bool
-		if status, problems, done = h.rowRefusal(w, r, err); done {
+		action := p.values["action"]
+		var answered bool
+		status, answered = h.answer(w, r, &p, change{make: func() (map[string]string, error) { return only(h.factorChange(ctx, v, p.values)) },
+			done: accountPath + "?done=" + action, form: action, item: true})
+		if answered {
 			return
 		}
-		b.Errors, b.Form = problems, typed(values, action)
-	} else if done := r.URL.Query().Get("done"); slices.Contains(factorActions, done) {
-		b.Notice = "admin.account.done." + done
 	}
+	p.notice(r, "admin.account.done.", factorActions...)
+	b := p.base
 	props, err := h.accountProps(ctx, b, v)
 	if err != nil {
 		h.fail(w, r, http.StatusInternalServerError, err)

@@ -49,34 +49,26 @@ func listURL(path string, q url.Values, n int) string {
 // the owner's row (409), nothing sent.
 func (h *Handler) serveOwners(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
-	v := account.FromContext(ctx)
-	values, posted, ok := formPage(w, r)
+	p, ok := h.openPage(w, r)
 	if !ok {
 		return
 	}
-	b := h.base(r, v)
-	q := r.URL.Query()
-	status := 0
-	if posted {
-		err := h.resendInvite(r, v, values)
-		if err == nil {
-			c := url.Values{}
-			for k, vs := range q {
-				c[k] = vs
-			}
-			c.Set("done", "resend")
-			h.rs.Redirect(w, r, ownersPath+encoded(c), http.StatusSeeOther)
+	v, q, status := p.viewer, r.URL.Query(), 0
+	if p.posted {
+		c := url.Values{}
+		for k, vs := range q {
+			c[k] = vs
+		}
+		c.Set("done", "resend")
+		var answered bool
+		status, answered = h.answer(w, r, &p, change{make: func() (map[string]string, error) { return only(h.resendInvite(r, v, p.values)) },
+			done: ownersPath + encoded(c), form: p.values["action"], item: true})
+		if answered {
 			return
 		}
-		var problems map[string]string
-		var done bool
-		if status, problems, done = h.rowRefusal(w, r, err); done {
-			return
-		}
-		b.Errors, b.Form = problems, typed(values, values["action"])
-	} else if q.Get("done") == "resend" {
-		b.Notice = "admin.owners.done.resend"
 	}
+	p.notice(r, "admin.owners.done.", "resend")
+	b := p.base
 	props := OwnersProps{Base: b, Q: q.Get("q"), Rows: []OwnerRow{}, Reset: ownersPath, Action: listURL(ownersPath, q, 0),
 		Export: withParam(ownersExportPath, "q", q.Get("q"))}
 	n, ok := pageNumber(q, account.MaxOwnerOffset/ownersPageSize)

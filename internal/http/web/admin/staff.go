@@ -31,32 +31,22 @@ var staffActions = []string{staffAdd, staffRole, staffDisable, staffEnable, staf
 // page with why (422, 409), nothing changed.
 func (h *Handler) serveStaff(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
-	v := account.FromContext(ctx)
-	values, posted, ok := formPage(w, r)
+	p, ok := h.openPage(w, r)
 	if !ok {
 		return
 	}
-	b := h.base(r, v)
-	status := 0
-	if posted {
-		action := values["action"]
-		problems, err := h.staffChange(ctx, v, values)
-		switch {
-		case err == nil && len(problems) == 0:
-			h.rs.Redirect(w, r, staffPath+"?done="+action, http.StatusSeeOther)
+	v, status := p.viewer, 0
+	if p.posted {
+		action := p.values["action"]
+		var answered bool
+		status, answered = h.answer(w, r, &p, change{make: func() (map[string]string, error) { return h.staffChange(ctx, v, p.values) },
+			done: staffPath + "?done=" + action, form: action, item: true})
+		if answered {
 			return
-		case err == nil:
-			status = http.StatusUnprocessableEntity
-		default:
-			var done bool
-			if status, problems, done = h.rowRefusal(w, r, err); done {
-				return
-			}
 		}
-		b.Errors, b.Form = problems, typed(values, action)
-	} else if done := r.URL.Query().Get("done"); slices.Contains(staffActions, done) {
-		b.Notice = "admin.staff.done." + done
 	}
+	p.notice(r, "admin.staff.done.", staffActions...)
+	b := p.base
 	list, err := h.o.StaffAdmin.List(ctx, v)
 	if err != nil {
 		h.fail(w, r, http.StatusInternalServerError, err)

@@ -5,7 +5,6 @@ import (
 	"net/url"
 	"strconv"
 
-	"immo/internal/domain/account"
 	"immo/internal/domain/errs"
 	"immo/internal/domain/field"
 	"immo/internal/domain/inbox"
@@ -27,32 +26,22 @@ const (
 // (422), a testimonial gone meanwhile says so (404 with the list).
 func (h *Handler) serveTestimonials(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
-	v := account.FromContext(ctx)
-	values, posted, ok := formPage(w, r)
+	p, ok := h.openPage(w, r)
 	if !ok {
 		return
 	}
-	b := h.base(r, v)
-	q := r.URL.Query()
-	done := q.Get("done")
+	v, q, status := p.viewer, r.URL.Query(), 0
 	q.Del("done")
-	status := 0
-	if posted {
-		err := h.moderate(r, v.Account.ID, values)
-		if err == nil {
-			h.rs.Redirect(w, r, withDone(testimonialsPath+encoded(q), values["action"]), http.StatusSeeOther)
+	if p.posted {
+		var answered bool
+		status, answered = h.answer(w, r, &p, change{make: func() (map[string]string, error) { return only(h.moderate(r, v.Account.ID, p.values)) },
+			done: withDone(testimonialsPath+encoded(q), p.values["action"]), form: p.values["action"] + "-" + p.values["id"]})
+		if answered {
 			return
 		}
-		var problems map[string]string
-		var ok bool
-		if status, problems, ok = refusal(err); !ok {
-			h.fail(w, r, http.StatusInternalServerError, err)
-			return
-		}
-		b.Errors, b.Form = problems, typed(values, values["action"]+"-"+values["id"])
-	} else if done == actionApprove || done == actionReject || done == actionEdit || done == actionDropPic {
-		b.Notice = "admin.testimonials.done." + done
 	}
+	p.notice(r, "admin.testimonials.done.", actionApprove, actionReject, actionEdit, actionDropPic)
+	b := p.base
 	pendingBefore, ok1 := beforeParam(q, "pending")
 	publishedBefore, ok2 := beforeParam(q, "published")
 	props := TestimonialsProps{Base: b, Rows: []TestimonialRow{}, Action: testimonialsPath + encoded(q),
