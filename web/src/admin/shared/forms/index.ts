@@ -1,3 +1,4 @@
 // The inbox's forms: small posts of fixed fields, and the second factor's code rule.
-export { PostForm } from './components/PostForm'
+export { PostButton, PostForm } from './components/PostForm'
 export { codeSchema } from './model/code'
+export { invalid } from './model/invalid'

@@ -1,6 +1,6 @@
 import type { AbuseLine, AbuseProps, HoldRow } from '../../../../gen/admin'
-import { Search } from '../../../shared/lists'
-import { PostForm } from '../../../shared/forms'
+import { invalid, PostForm } from '../../../shared/forms'
+import { Refusals, Search, Table } from '../../../shared/lists'
 import { Shell } from '../../../shared/frame'
 import { texts, when, type T } from '../../../shared/texts'
 
@@ -16,38 +16,19 @@ export function AbusePage(props: AbuseProps) {
         error={err('q') ? 'abuse-error-q' : undefined}>
         <label>
           {t('admin.abuse.period')}
-          <select name="days" defaultValue={String(props.days)} aria-invalid={err('days') ? true : undefined}
-            aria-describedby={err('days') ? 'abuse-error-days' : undefined}>
+          <select name="days" defaultValue={String(props.days)} {...invalid(err('days'), 'abuse-error-days')}>
             <option value="1">{t('admin.abuse.days1')}</option>
             <option value="7">{t('admin.abuse.days7')}</option>
           </select>
         </label>
       </Search>
-      {Object.entries(props.errors ?? {}).map(([name, key]) => key && name !== 'form' && (
-        <p key={name} id={`abuse-error-${name}`} className="admin-error" role="alert">{t(key)}</p>
-      ))}
+      <Refusals errors={props.errors} t={t} id={(name) => `abuse-error-${name}`} />
 
       <h2>{t('admin.abuse.holds')}</h2>
       {holds.length > 0 && <p className="admin-actions"><a href={props.export} download>{t('admin.export')}</a></p>}
-      {holds.length === 0 ? <p>{t(props.q ? 'admin.abuse.noMatch' : 'admin.abuse.noHolds')}</p> : (
-        <div className="admin-table-wrap">
-          <table className="admin-table admin-rows admin-holds">
-            <thead>
-              <tr>
-                <th scope="col">{t('admin.abuse.who')}</th>
-                <th scope="col">{t('admin.abuse.limit')}</th>
-                <th scope="col">{t('admin.abuse.areaHead')}</th>
-                <th scope="col">{t('admin.abuse.hits')}</th>
-                <th scope="col">{t('admin.abuse.until')}</th>
-                <th scope="col"><span className="admin-sr">{t('admin.abuse.release')}</span></th>
-              </tr>
-            </thead>
-            <tbody>
-              {holds.map((h) => <Hold key={`${h.key}@${h.window}`} h={h} props={props} t={t} />)}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <Table rows={holds} none={t(props.q ? 'admin.abuse.noMatch' : 'admin.abuse.noHolds')} className="admin-table admin-rows admin-holds"
+        row={(h) => <Hold key={`${h.key}@${h.window}`} h={h} props={props} t={t} />}
+        head={[t('admin.abuse.who'), t('admin.abuse.limit'), t('admin.abuse.areaHead'), t('admin.abuse.hits'), t('admin.abuse.until'), { sr: t('admin.abuse.release') }]} />
       {props.more && <p className="admin-small">{t('admin.abuse.more')}</p>}
 
       <h2>{t('admin.abuse.refused')}</h2>

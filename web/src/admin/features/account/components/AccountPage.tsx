@@ -3,7 +3,7 @@ import { useEffect } from 'react'
 import { useForm } from 'react-hook-form'
 import type { AccountProps } from '../../../../gen/admin'
 import { useRouter } from '../../../../lib/router'
-import { codeSchema, PostForm } from '../../../shared/forms'
+import { codeSchema, PostButton, PostForm } from '../../../shared/forms'
 import { Shell } from '../../../shared/frame'
 import { roleLabel, texts, type T } from '../../../shared/texts'
 import { autonyms } from '../model/autonyms'
@@ -26,9 +26,7 @@ export function AccountPage(props: AccountProps) {
         {props.twoFactor === 'off' && (
           <>
             <p>{t('admin.account.offHelp')}</p>
-            <PostForm action={props.action} fields={{ action: 'begin' }}>
-              <button type="submit">{t('admin.account.begin')}</button>
-            </PostForm>
+            <PostButton action={props.action} fields={{ action: 'begin' }} label={t('admin.account.begin')} />
           </>
         )}
         {props.twoFactor === 'waiting' && (
@@ -45,9 +43,7 @@ export function AccountPage(props: AccountProps) {
               <li>{t('admin.account.step3')}</li>
             </ol>
             <CodeForm props={props} t={t} action="confirm" submit="admin.account.confirm" />
-            <PostForm action={props.action} fields={{ action: 'begin' }} className="admin-aside">
-              <button type="submit" className="admin-quiet">{t('admin.account.again')}</button>
-            </PostForm>
+            <PostButton action={props.action} fields={{ action: 'begin' }} className="admin-aside" label={t('admin.account.again')} buttonClassName="admin-quiet" />
           </>
         )}
         {props.twoFactor === 'on' && (

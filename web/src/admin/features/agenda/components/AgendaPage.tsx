@@ -4,8 +4,8 @@ import { z } from 'zod'
 import type { AgendaProps, VisitEntry } from '../../../../gen/admin'
 import { Link, useRouter } from '../../../../lib/router'
 import { ListingName } from '../../../shared/listing'
+import { invalid, PostForm } from '../../../shared/forms'
 import { Filter } from '../../../shared/lists'
-import { PostForm } from '../../../shared/forms'
 import { Shell } from '../../../shared/frame'
 import { texts, type T } from '../../../shared/texts'
 
@@ -32,13 +32,11 @@ export function AgendaPage(props: AgendaProps) {
       <Filter action={props.action.split('?')[0]} t={t}>
         <label>
           {t('admin.agenda.week')}
-          <input type="date" name="week" defaultValue={props.week} aria-invalid={err('week') ? true : undefined}
-            aria-describedby={err('week') ? 'agenda-error-week' : undefined} />
+          <input type="date" name="week" defaultValue={props.week} {...invalid(err('week'), 'agenda-error-week')} />
         </label>
         <label>
           {t('admin.filter.property')}
-          <input name="property" inputMode="numeric" size={9} defaultValue={props.property}
-            aria-invalid={err('property') ? true : undefined} aria-describedby={err('property') ? 'agenda-error-property' : undefined} />
+          <input name="property" inputMode="numeric" size={9} defaultValue={props.property} {...invalid(err('property'), 'agenda-error-property')} />
         </label>
       </Filter>
       {['week', 'property'].map((name) => err(name) && <p key={name} id={`agenda-error-${name}`} className="admin-error" role="alert">{t(err(name)!)}</p>)}

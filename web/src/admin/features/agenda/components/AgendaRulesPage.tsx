@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form'
 import { z } from 'zod'
 import type { AgendaRulesProps } from '../../../../gen/admin'
 import { Link, useRouter } from '../../../../lib/router'
-import { PostForm } from '../../../shared/forms'
+import { PostButton } from '../../../shared/forms'
 import { Shell } from '../../../shared/frame'
 import { texts } from '../../../shared/texts'
 
@@ -92,9 +92,7 @@ export function AgendaRulesPage(props: AgendaRulesProps) {
         <button type="submit" disabled={form.formState.isSubmitting}>{t('admin.agenda.save')}</button>
       </form>
       {!props.configured && (
-        <PostForm action={props.action} fields={{ action: 'reset' }} confirm={t('admin.agenda.resetConfirm')} className="admin-actions">
-          <button type="submit" className="admin-quiet">{t('admin.agenda.reset')}</button>
-        </PostForm>
+        <PostButton action={props.action} fields={{ action: 'reset' }} confirm={t('admin.agenda.resetConfirm')} className="admin-actions" label={t('admin.agenda.reset')} buttonClassName="admin-quiet" />
       )}
     </Shell>
   )

@@ -1,6 +1,6 @@
 import type { AuditProps } from '../../../../gen/admin'
 import { Link } from '../../../../lib/router'
-import { Filter, Pager } from '../../../shared/lists'
+import { Filter, Pager, Refusals, Table } from '../../../shared/lists'
 import { Shell } from '../../../shared/frame'
 import { texts, when } from '../../../shared/texts'
 
@@ -32,39 +32,21 @@ export function AuditPage(props: AuditProps) {
           </select>
         </label>
       </Filter>
-      {Object.entries(props.errors ?? {}).map(([name, key]) => key && name !== 'form' && (
-        <p key={name} className="admin-error" role="alert">{t(key)}</p>
-      ))}
+      <Refusals errors={props.errors} t={t} />
       <p className="admin-actions"><a href={props.export} download>{t('admin.export')}</a></p>
-      {(props.rows ?? []).length === 0 ? <p>{t('admin.audit.none')}</p> : (
-        <div className="admin-table-wrap">
-          <table className="admin-table admin-rows admin-audit">
-            <thead>
-              <tr>
-                <th scope="col">{t('admin.audit.time')}</th>
-                <th scope="col">{t('admin.audit.actor')}</th>
-                <th scope="col">{t('admin.audit.action')}</th>
-                <th scope="col">{t('admin.audit.target')}</th>
-                <th scope="col">{t('admin.audit.before')}</th>
-                <th scope="col">{t('admin.audit.after')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {(props.rows ?? []).map((r) => (
-                <tr key={r.id}>
-                  <td data-label={t('admin.audit.time')}>{when(r.time, props.lang)}</td>
-                  <td data-label={t('admin.audit.actor')} className="admin-wrap">{r.actor}</td>
-                  <td data-label={t('admin.audit.action')}>{action(r.action)}</td>
-                  <td data-label={t('admin.audit.target')}>{r.href ? <Link href={r.href}>{t(`admin.audit.kinds.${r.kind}`)}{r.target > 0 && ` #${r.target}`}</Link>
-                    : <>{t(`admin.audit.kinds.${r.kind}`)}{r.target > 0 && ` #${r.target}`}</>}</td>
-                  <td data-label={t('admin.audit.before')} className="admin-audit-value">{[when(r.beforeAt, props.lang), r.before].filter(Boolean).join(' · ')}</td>
-                  <td data-label={t('admin.audit.after')} className="admin-audit-value">{[when(r.afterAt, props.lang), r.after].filter(Boolean).join(' · ')}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <Table rows={props.rows ?? []} none={t('admin.audit.none')} className="admin-table admin-rows admin-audit"
+        head={[t('admin.audit.time'), t('admin.audit.actor'), t('admin.audit.action'), t('admin.audit.target'), t('admin.audit.before'), t('admin.audit.after')]}
+        row={(r) => (
+          <tr key={r.id}>
+            <td data-label={t('admin.audit.time')}>{when(r.time, props.lang)}</td>
+            <td data-label={t('admin.audit.actor')} className="admin-wrap">{r.actor}</td>
+            <td data-label={t('admin.audit.action')}>{action(r.action)}</td>
+            <td data-label={t('admin.audit.target')}>{r.href ? <Link href={r.href}>{t(`admin.audit.kinds.${r.kind}`)}{r.target > 0 && ` #${r.target}`}</Link>
+              : <>{t(`admin.audit.kinds.${r.kind}`)}{r.target > 0 && ` #${r.target}`}</>}</td>
+            <td data-label={t('admin.audit.before')} className="admin-audit-value">{[when(r.beforeAt, props.lang), r.before].filter(Boolean).join(' · ')}</td>
+            <td data-label={t('admin.audit.after')} className="admin-audit-value">{[when(r.afterAt, props.lang), r.after].filter(Boolean).join(' · ')}</td>
+          </tr>
+        )} />
       <Pager prev="" next={props.next} t={t} />
     </Shell>
   )

@@ -1,6 +1,6 @@
 import type { DemandRow, DemandsProps } from '../../../../gen/admin'
 import { ListingName } from '../../../shared/listing'
-import { Pager, Search } from '../../../shared/lists'
+import { Pager, Refusals, Search, Table, Who } from '../../../shared/lists'
 import { Shell } from '../../../shared/frame'
 import { texts, when, type T } from '../../../shared/texts'
 
@@ -21,26 +21,10 @@ export function DemandsPage(props: DemandsProps) {
           </select>
         </label>
       </Search>
-      {Object.entries(props.errors ?? {}).map(([name, key]) => key && (
-        <p key={name} className="admin-error" role="alert">{t(key)}</p>
-      ))}
+      <Refusals errors={props.errors} t={t} skip={[]} />
       <p className="admin-actions">{props.export && <a href={props.export} download>{t('admin.export')}</a>}</p>
-      {rows.length === 0 ? <p>{t('admin.demands.none')}</p> : (
-        <div className="admin-table-wrap">
-          <table className="admin-table admin-rows">
-            <thead>
-              <tr>
-                <th scope="col">{t('admin.demands.registrant')}</th>
-                <th scope="col">{t('admin.demands.search')}</th>
-                <th scope="col">{t('admin.demands.confirmed')}</th>
-                <th scope="col">{t('admin.demands.matching')}</th>
-                <th scope="col">{t('admin.demands.alerts')}</th>
-              </tr>
-            </thead>
-            <tbody>{rows.map((d) => <Row key={d.id} d={d} lang={props.lang} t={t} />)}</tbody>
-          </table>
-        </div>
-      )}
+      <Table rows={rows} none={t('admin.demands.none')} row={(d) => <Row key={d.id} d={d} lang={props.lang} t={t} />}
+        head={[t('admin.demands.registrant'), t('admin.demands.search'), t('admin.demands.confirmed'), t('admin.demands.matching'), t('admin.demands.alerts')]} />
       <Pager prev={props.prev} next={props.next} t={t} />
     </Shell>
   )
@@ -50,8 +34,7 @@ function Row({ d, lang, t }: { d: DemandRow; lang: string; t: T }) {
   return (
     <tr className={d.disabled || d.paused ? 'admin-off' : undefined}>
       <td>
-        <strong className="admin-wrap">{d.name || d.email}</strong> <span className="admin-status">{d.lang.toUpperCase()}</span>
-        {d.name && <div className="admin-wrap">{d.email}</div>}
+        <Who name={d.name} email={d.email} tag={<span className="admin-status">{d.lang.toUpperCase()}</span>} />
         {d.phone && <div><a href={`tel:${d.phone}`}>{d.phone}</a></div>}
         <div>{when(d.created, lang)}</div>
       </td>

@@ -1,9 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react'
 import type { LeadsProps } from '../../../../gen/admin'
 import { Link, usePage, useRouter } from '../../../../lib/router'
-import { FilterBox } from '../../../shared/lists'
+import { invalid as described } from '../../../shared/forms'
 import { ListingName } from '../../../shared/listing'
-import { Pager } from '../../../shared/lists'
+import { FilterBox, Pager, Refusals, Table } from '../../../shared/lists'
 import { Shell } from '../../../shared/frame'
 import { texts, when } from '../../../shared/texts'
 
@@ -42,7 +42,7 @@ export function LeadsPage(props: LeadsProps) {
   const n = (props.count ?? 0).toLocaleString(props.lang)
   const count = props.more ? t('admin.leads.countMore', { n }) : props.count === 1 ? t('admin.leads.countOne') : t('admin.leads.count', { n })
   /** A field's state after a refused filter: in red, and described by its message below the form. */
-  const invalid = (name: string) => (err(name) ? { 'aria-invalid': true, 'aria-describedby': `filter-error-${name}` } : {})
+  const invalid = (name: string) => described(err(name), `filter-error-${name}`)
   return (
     <Shell base={props} title={t('admin.title.AdminLeads')}>
       <FilterBox t={t} active={active} open={Object.keys(props.errors ?? {}).length > 0}>
@@ -107,48 +107,27 @@ export function LeadsPage(props: LeadsProps) {
         <Link href={props.reset}>{t('admin.filter.reset')}</Link>
       </form>
       </FilterBox>
-      {Object.entries(props.errors ?? {}).map(([name, key]) => key && name !== 'form' && (
-        <p key={name} id={`filter-error-${name}`} className="admin-error" role="alert">{t(key)}</p>
-      ))}
+      <Refusals errors={props.errors} t={t} id={(name) => `filter-error-${name}`} />
       <p className="admin-actions">
         <span className="admin-count">{count}</span>
         {props.export && <a href={props.export} download>{t('admin.export')}</a>}
         <span aria-live="polite">{fresh > 0 ? t('admin.leads.fresh', { n: fresh }) : ''}</span>
       </p>
-      {(props.rows ?? []).length === 0 ? (
-        <p>{t('admin.leads.none')}</p>
-      ) : (
-        <div className="admin-table-wrap">
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('admin.lead.created')}</th>
-                <th scope="col">{t('admin.lead.kind')}</th>
-                <th scope="col">{t('admin.lead.status')}</th>
-                <th scope="col">{t('admin.lead.name')}</th>
-                <th scope="col">{t('admin.lead.email')}</th>
-                <th scope="col">{t('admin.lead.phone')}</th>
-                <th scope="col">{t('admin.lead.property')}</th>
-                <th scope="col">{t('admin.lead.assignee')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {(props.rows ?? []).map((r) => (
-                <tr key={r.id} className={`status-${r.status}`}>
-                  <td><Link href={r.href}>{when(r.created, props.lang)}</Link></td>
-                  <td>{t(`admin.kind.${r.kind}`)}</td>
-                  <td><span className="admin-status">{t(`admin.status.${r.status}`)}</span></td>
-                  <td className="admin-wrap"><Link href={r.href}>{r.name || '—'}</Link></td>
-                  <td className="admin-wrap">{r.email}</td>
-                  <td className="admin-phone">{r.phone && <a href={`tel:${r.phone.replace(/[^+\d]/g, '')}`}>{r.phone}</a>}</td>
-                  <td className="admin-wrap">{r.listing && <ListingName l={r.listing} t={t} />}</td>
-                  <td className="admin-wrap">{r.assignee}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <Table rows={props.rows ?? []} none={t('admin.leads.none')} className="admin-table"
+        head={[t('admin.lead.created'), t('admin.lead.kind'), t('admin.lead.status'), t('admin.lead.name'), t('admin.lead.email'), t('admin.lead.phone'),
+          t('admin.lead.property'), t('admin.lead.assignee')]}
+        row={(r) => (
+          <tr key={r.id} className={`status-${r.status}`}>
+            <td><Link href={r.href}>{when(r.created, props.lang)}</Link></td>
+            <td>{t(`admin.kind.${r.kind}`)}</td>
+            <td><span className="admin-status">{t(`admin.status.${r.status}`)}</span></td>
+            <td className="admin-wrap"><Link href={r.href}>{r.name || '—'}</Link></td>
+            <td className="admin-wrap">{r.email}</td>
+            <td className="admin-phone">{r.phone && <a href={`tel:${r.phone.replace(/[^+\d]/g, '')}`}>{r.phone}</a>}</td>
+            <td className="admin-wrap">{r.listing && <ListingName l={r.listing} t={t} />}</td>
+            <td className="admin-wrap">{r.assignee}</td>
+          </tr>
+        )} />
       <Pager prev={props.prev} next={props.next} t={t} />
     </Shell>
   )

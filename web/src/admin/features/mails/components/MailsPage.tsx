@@ -1,8 +1,8 @@
 import type { MailRow, MailsProps } from '../../../../gen/admin'
 import { Link } from '../../../../lib/router'
 import { MailError } from '../../../shared/mails'
-import { Filter } from '../../../shared/lists'
-import { PostForm } from '../../../shared/forms'
+import { invalid as described, PostButton } from '../../../shared/forms'
+import { Filter, Table } from '../../../shared/lists'
 import { Shell } from '../../../shared/frame'
 import { texts, when, type T } from '../../../shared/texts'
 
@@ -17,8 +17,7 @@ export function MailsPage(props: MailsProps) {
       <Filter action={props.action.split('?')[0]} t={t}>
         <label>
           {t('admin.mails.state')}
-          <select name="state" defaultValue={props.state} aria-invalid={invalid ? true : undefined}
-            aria-describedby={invalid ? 'mails-error' : undefined}>
+          <select name="state" defaultValue={props.state} {...described(invalid, 'mails-error')}>
             <option value="">{t('admin.mails.any')}</option>
             {(props.states ?? []).map((s) => <option key={s} value={s}>{t(`admin.mail.${s}`)}</option>)}
           </select>
@@ -29,32 +28,13 @@ export function MailsPage(props: MailsProps) {
         <div className="admin-actions">
           {rows.length > 0 && <a href={props.export} download>{t('admin.export')}</a>}
           {props.retryAll && (
-            <PostForm action={props.action} fields={{ action: 'retryall' }} confirm={t('admin.mails.retryAllConfirm')}>
-              <button type="submit">{t('admin.mails.retryAll')}</button>
-            </PostForm>
+            <PostButton action={props.action} fields={{ action: 'retryall' }} confirm={t('admin.mails.retryAllConfirm')} label={t('admin.mails.retryAll')} />
           )}
         </div>
       )}
-      {rows.length === 0 ? <p>{t('admin.mails.none')}</p> : (
-        <div className="admin-table-wrap">
-          <table className="admin-table admin-rows">
-            <thead>
-              <tr>
-                <th scope="col">{t('admin.mails.created')}</th>
-                <th scope="col">{t('admin.mails.state')}</th>
-                <th scope="col">{t('admin.mails.to')}</th>
-                <th scope="col">{t('admin.mails.subject')}</th>
-                <th scope="col">{t('admin.mails.kind')}</th>
-                <th scope="col">{t('admin.mails.attempts')}</th>
-                <th scope="col"><span className="admin-sr">{t('admin.mails.retry')}</span></th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((m) => <Row key={m.id} m={m} props={props} t={t} />)}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <Table rows={rows} none={t('admin.mails.none')} row={(m) => <Row key={m.id} m={m} props={props} t={t} />}
+        head={[t('admin.mails.created'), t('admin.mails.state'), t('admin.mails.to'), t('admin.mails.subject'), t('admin.mails.kind'),
+          t('admin.mails.attempts'), { sr: t('admin.mails.retry') }]} />
       <nav className="admin-pages" aria-label={t('admin.mails.pages')}>
         {props.first && <Link href={props.first}>{t('admin.mails.first')}</Link>}
         {props.next && <Link href={props.next} rel="next">{t('admin.mails.older')}</Link>}
@@ -82,9 +62,7 @@ function Row({ m, props, t }: { m: MailRow; props: MailsProps; t: T }) {
       <td data-label={t('admin.mails.attempts')}>{m.attempts} / {m.maxAttempts}</td>
       <td>
         {m.retry && (
-          <PostForm action={props.action} fields={{ action: 'retry', id: String(m.id) }} className="admin-row-actions">
-            <button type="submit">{t('admin.mails.retry')}</button>
-          </PostForm>
+          <PostButton action={props.action} fields={{ action: 'retry', id: String(m.id) }} className="admin-row-actions" label={t('admin.mails.retry')} />
         )}
       </td>
     </tr>

@@ -1,7 +1,7 @@
 import type { OwnerRow, OwnersProps } from '../../../../gen/admin'
 import { ListingName } from '../../../shared/listing'
-import { Pager, Search } from '../../../shared/lists'
-import { PostForm } from '../../../shared/forms'
+import { Pager, Refusals, Search, Table, Who } from '../../../shared/lists'
+import { PostButton } from '../../../shared/forms'
 import { Shell } from '../../../shared/frame'
 import { texts, when, type T } from '../../../shared/texts'
 
@@ -12,28 +12,10 @@ export function OwnersPage(props: OwnersProps) {
   return (
     <Shell base={props} title={t('admin.title.AdminOwners')}>
       <Search action={props.reset} q={props.q} label={t('admin.owners.search')} t={t} />
-      {Object.entries(props.errors ?? {}).map(([name, key]) => key && name !== 'form' && name !== 'id' && (
-        <p key={name} className="admin-error" role="alert">{t(key)}</p>
-      ))}
+      <Refusals errors={props.errors} t={t} skip={['form', 'id']} />
       {rows.length > 0 && <p className="admin-actions"><a href={props.export} download>{t('admin.export')}</a></p>}
-      {rows.length === 0 ? <p>{t('admin.owners.none')}</p> : (
-        <div className="admin-table-wrap">
-          <table className="admin-table admin-rows">
-            <thead>
-              <tr>
-                <th scope="col">{t('admin.owners.owner')}</th>
-                <th scope="col">{t('admin.owners.properties')}</th>
-                <th scope="col">{t('admin.staff.state')}</th>
-                <th scope="col">{t('admin.owners.lastInvite')}</th>
-                <th scope="col">{t('admin.staff.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((o) => <Row key={o.id} o={o} props={props} t={t} />)}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <Table rows={rows} none={t('admin.owners.none')} row={(o) => <Row key={o.id} o={o} props={props} t={t} />}
+        head={[t('admin.owners.owner'), t('admin.owners.properties'), t('admin.staff.state'), t('admin.owners.lastInvite'), t('admin.staff.actions')]} />
       <Pager prev={props.prev} next={props.next} t={t} />
     </Shell>
   )
@@ -45,8 +27,7 @@ function Row({ o, props, t }: { o: OwnerRow; props: OwnersProps; t: T }) {
   return (
     <tr className={o.disabled ? 'admin-off' : undefined}>
       <td>
-        <strong className="admin-wrap">{o.name || o.email}</strong> <span className="admin-status">{o.lang.toUpperCase()}</span>
-        {o.name && <div className="admin-wrap">{o.email}</div>}
+        <Who name={o.name} email={o.email} tag={<span className="admin-status">{o.lang.toUpperCase()}</span>} />
       </td>
       <td data-label={t('admin.owners.properties')}>
         <ul className="admin-listings">
@@ -58,10 +39,8 @@ function Row({ o, props, t }: { o: OwnerRow; props: OwnersProps; t: T }) {
       <td>
         <div className="admin-row-actions">
           {!o.disabled && (o.properties ?? []).length > 0 && (
-            <PostForm action={props.action} fields={{ action: 'resend', id: String(o.id) }}
-              confirm={t('admin.owners.resendConfirm', { email: o.email })}>
-              <button type="submit">{t('admin.owners.resend')}</button>
-            </PostForm>
+            <PostButton action={props.action} fields={{ action: 'resend', id: String(o.id) }}
+              confirm={t('admin.owners.resendConfirm', { email: o.email })} label={t('admin.owners.resend')} />
           )}
           {failed && <p className="admin-error" role="alert">{t(failed)}</p>}
         </div>

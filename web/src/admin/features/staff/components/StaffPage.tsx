@@ -4,7 +4,8 @@ import { useForm } from 'react-hook-form'
 import { z } from 'zod'
 import type { StaffProps, StaffRow } from '../../../../gen/admin'
 import { useRouter } from '../../../../lib/router'
-import { PostForm } from '../../../shared/forms'
+import { PostButton, PostForm } from '../../../shared/forms'
+import { Table, Who } from '../../../shared/lists'
 import { Shell } from '../../../shared/frame'
 import { roleLabel, texts, when, type T } from '../../../shared/texts'
 
@@ -26,23 +27,8 @@ export function StaffPage(props: StaffProps) {
   const members = props.members ?? []
   return (
     <Shell base={props} title={t('admin.title.AdminStaff')}>
-      <div className="admin-table-wrap">
-        <table className="admin-table admin-rows">
-          <thead>
-            <tr>
-              <th scope="col">{t('admin.staff.member')}</th>
-              <th scope="col">{t('admin.staff.role')}</th>
-              <th scope="col">{t('admin.staff.state')}</th>
-              <th scope="col">{t('admin.staff.twoFactor')}</th>
-              <th scope="col">{t('admin.staff.lastLink')}</th>
-              <th scope="col">{t('admin.staff.actions')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {members.map((m) => <MemberRow key={m.id} m={m} props={props} t={t} />)}
-          </tbody>
-        </table>
-      </div>
+      <Table rows={members} row={(m) => <MemberRow key={m.id} m={m} props={props} t={t} />}
+        head={[t('admin.staff.member'), t('admin.staff.role'), t('admin.staff.state'), t('admin.staff.twoFactor'), t('admin.staff.lastLink'), t('admin.staff.actions')]} />
       <AddForm props={props} t={t} />
     </Shell>
   )
@@ -58,8 +44,7 @@ function MemberRow({ m, props, t }: { m: StaffRow; props: StaffProps; t: T }) {
   return (
     <tr className={m.disabled ? 'admin-off' : undefined}>
       <td>
-        <strong className="admin-wrap">{m.name || m.email}</strong>{m.self && <> <span className="admin-status">{t('admin.staff.you')}</span></>}
-        {m.name && <div className="admin-wrap">{m.email}</div>}
+        <Who name={m.name} email={m.email} tag={m.self && <span className="admin-status">{t('admin.staff.you')}</span>} />
       </td>
       <td data-label={t('admin.staff.role')}>{roleLabel(t, m.role)}</td>
       <td data-label={t('admin.staff.state')}>
@@ -79,20 +64,14 @@ function MemberRow({ m, props, t }: { m: StaffRow; props: StaffProps; t: T }) {
             </label>{' '}
             <button type="submit">{t('admin.staff.setRole')}</button>
           </PostForm>
-          <PostForm action={props.action} fields={{ action: m.disabled ? 'enable' : 'disable', id }}
-            confirm={m.disabled ? undefined : t('admin.staff.disableConfirm', { name: m.name || m.email })}>
-            <button type="submit">{t(m.disabled ? 'admin.staff.enable' : 'admin.staff.disable')}</button>
-          </PostForm>
+          <PostButton action={props.action} fields={{ action: m.disabled ? 'enable' : 'disable', id }}
+            confirm={m.disabled ? undefined : t('admin.staff.disableConfirm', { name: m.name || m.email })} label={t(m.disabled ? 'admin.staff.enable' : 'admin.staff.disable')} />
           {!m.disabled && (
-            <PostForm action={props.action} fields={{ action: 'resend', id }}>
-              <button type="submit">{t('admin.staff.resend')}</button>
-            </PostForm>
+            <PostButton action={props.action} fields={{ action: 'resend', id }} label={t('admin.staff.resend')} />
           )}
           {m.twoFactor && (
-            <PostForm action={props.action} fields={{ action: 'reset2fa', id }}
-              confirm={t('admin.staff.reset2faConfirm', { name: m.name || m.email })}>
-              <button type="submit">{t('admin.staff.reset2fa')}</button>
-            </PostForm>
+            <PostButton action={props.action} fields={{ action: 'reset2fa', id }}
+              confirm={t('admin.staff.reset2faConfirm', { name: m.name || m.email })} label={t('admin.staff.reset2fa')} />
           )}
           {failed && <p className="admin-error" role="alert">{t(failed)}</p>}
         </div>

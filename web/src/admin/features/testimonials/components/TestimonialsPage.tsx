@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form'
 import { z } from 'zod'
 import type { TestimonialRow, TestimonialsProps } from '../../../../gen/admin'
 import { Link, useRouter } from '../../../../lib/router'
-import { PostForm } from '../../../shared/forms'
+import { PostButton } from '../../../shared/forms'
 import { Shell } from '../../../shared/frame'
 import { texts, when, type T } from '../../../shared/texts'
 
@@ -75,18 +75,12 @@ function Card({ row: r, props, t, post }: { row: TestimonialRow; props: Testimon
       </p>
       <div className="admin-card-actions">
         {!r.approved && (
-          <PostForm action={props.action} fields={{ action: 'approve', id: String(r.id) }}>
-            <button type="submit">{t('admin.testimonials.approve')}</button>
-          </PostForm>
+          <PostButton action={props.action} fields={{ action: 'approve', id: String(r.id) }} label={t('admin.testimonials.approve')} />
         )}
         {r.picture && (
-          <PostForm action={props.action} fields={{ action: 'dropPicture', id: String(r.id) }} confirm={t('admin.testimonials.dropPictureConfirm')}>
-            <button type="submit">{t('admin.testimonials.dropPicture')}</button>
-          </PostForm>
+          <PostButton action={props.action} fields={{ action: 'dropPicture', id: String(r.id) }} confirm={t('admin.testimonials.dropPictureConfirm')} label={t('admin.testimonials.dropPicture')} />
         )}
-        <PostForm action={props.action} fields={{ action: 'reject', id: String(r.id) }} confirm={t('admin.testimonials.rejectConfirm')}>
-          <button type="submit" className="admin-danger">{t('admin.testimonials.reject')}</button>
-        </PostForm>
+        <PostButton action={props.action} fields={{ action: 'reject', id: String(r.id) }} confirm={t('admin.testimonials.rejectConfirm')} label={t('admin.testimonials.reject')} buttonClassName="admin-danger" />
       </div>
       <EditForm row={r} props={props} t={t} post={post} open={mine('edit')} />
     </li>

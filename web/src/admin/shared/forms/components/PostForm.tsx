@@ -31,3 +31,12 @@ export function PostForm({ action, fields, confirm, className, children }: {
     </form>
   )
 }
+
+/** A PostForm of one button (label): an action on a row or a page, asked first when confirm is given. */
+export function PostButton({ label, buttonClassName, ...form }: Omit<Parameters<typeof PostForm>[0], 'children'> & { label: string; buttonClassName?: string }) {
+  return (
+    <PostForm {...form}>
+      <button type="submit" className={buttonClassName}>{label}</button>
+    </PostForm>
+  )
+}
