@@ -29,10 +29,9 @@ func ownerPages(store storage.Store, cat *catalog.Service, ipKey []byte, watch a
 	if err != nil {
 		return web.OwnerPages{}, err
 	}
-	owners := store.Owners()
 	return web.OwnerPages{
 		Login: &account.Service{Store: store.Accounts(), Now: now},
-		Links: &account.Owners{Store: owners, Now: now},
+		Links: &account.Links{Store: store.Links(), Kind: account.OwnerInviteLink, Now: now},
 		Portal: &portal.Service{Store: store.Portal(), Demands: store.Demands().Active, Now: now,
 			Listing: func(id int64) (*catalog.Property, bool) { return catalog.Listing(cat.Index(), id) }},
 		Now:          now,

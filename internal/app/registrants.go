@@ -30,7 +30,7 @@ const ForgotPerAddressDay = 5
 // zones of cfg, the property types of cat, queue's forgetting of an
 // account's mails. newForms gives it its mails, queue and clock.
 func newRegistrants(store storage.Store, cfg *site.Config, cat *catalog.Service, queue *mailqueue.Queue) *registrant.Service {
-	return &registrant.Service{Store: store.Registrants(), Tokens: store.Owners(), Zones: cfg, ForgetMails: queue.ForgetRecipient,
+	return &registrant.Service{Store: store.Registrants(), Links: store.Links(), Zones: cfg, ForgetMails: queue.ForgetRecipient,
 		Types: func() []int {
 			var ids []int
 			for _, t := range cat.Index().Types(cfg.Languages.Default) {
@@ -54,12 +54,12 @@ func registrantPages(d formDeps, store storage.Store, reg *registrant.Service, j
 	}
 	// An owner's forgotten password: a link to the page an invitation's
 	// opens, asked for on the same form as a registrant's.
-	owners := &account.Owners{Store: store.Owners(), Queue: d.Queue, Now: now,
-		Reset: func(a account.Account, token string) (mail.Message, error) {
+	owners := &account.Links{Store: store.Links(), Kind: account.OwnerResetLink, Queue: d.Queue, Now: now,
+		Mail: func(a account.Account, token string) (mail.Message, error) {
 			return composer.OwnerPasswordReset(a, d.Resolver.PasswordURL(token, a.Lang))
 		}}
 	jobs.forgot = func(ctx context.Context, email string) error {
-		return errors.Join(reg.Forgot(ctx, email), owners.Forgot(ctx, email))
+		return errors.Join(reg.Resets().Forgot(ctx, email), owners.Forgot(ctx, email))
 	}
 	return web.RegistrantPages{
 		Service:     reg,

@@ -37,7 +37,8 @@ type Store interface {
 	Bookings() *sqlstore.Bookings
 	Newsletter() *sqlstore.Newsletter
 	Accounts() *sqlstore.Accounts       // who logs in
-	Owners() *sqlstore.Owners           // which owner owns which property; the password links
+	Links() *sqlstore.Links             // every account's single-use links (invitations, resets, staff links)
+	Owners() *sqlstore.Owners           // which owner owns which property
 	Staff() *sqlstore.Staff             // the agency's staff: roles, password links, second factors
 	Inbox() *sqlstore.Inbox             // the leads as the inbox works them: lists, notes, assignment, the audit log
 	Registrants() *sqlstore.Registrants // the demand registrants: their demands and links

@@ -2,6 +2,7 @@ package account
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/url"
 	"slices"
@@ -12,7 +13,6 @@ import (
 	"immo/internal/domain/errs"
 	"immo/internal/domain/field"
 	"immo/internal/domain/i18n"
-	"immo/internal/domain/linktoken"
 	"immo/internal/domain/mail"
 )
 
@@ -43,10 +43,6 @@ func ParseStaffRole(s string) (StaffRole, error) {
 	}
 	return r, nil
 }
-
-// PurposeStaffPassword is a staff account's password link: the first
-// password, or another an admin sends.
-const PurposeStaffPassword = "staff-password"
 
 // StaffPasswordPath is the inbox's page a staff password link opens, its
 // token in the query (?token=…, as the owners' /{lang}/password/): the
@@ -140,18 +136,15 @@ const StaffAuditTarget = "staff"
 // log provides it; nil records nothing.
 type StaffAudit func(ctx context.Context, tx mail.Tx, c StaffChange) error
 
-// StaffTxFunc runs inside the write transaction of a change to the staff
-// account a, as a was before it (as created, for AddStaff): it queues the
-// change's mail and writes its audit record.
-type StaffTxFunc func(ctx context.Context, tx mail.Tx, a Account) error
-
 // StaffStore keeps the staff: their accounts (role Staff and a StaffRole),
-// their password links and their TOTP second factor. Every change runs fn
-// in its write transaction; an error from fn undoes the change.
+// their password links (LinkStore, of kind StaffLink) and their TOTP
+// second factor. Every change runs fn in its write transaction, with the
+// account as it was before (as created, for AddStaff); an error from fn
+// undoes the change.
 type StaffStore interface {
 	// AddStaff creates the staff account a with the link t and runs fn
 	// (which queues the mail): ErrStaffTaken when the address has one.
-	AddStaff(ctx context.Context, a Account, t Token, fn StaffTxFunc) (Account, error)
+	AddStaff(ctx context.Context, a Account, t Token, fn TxFunc) (Account, error)
 	// ListStaff is every staff account, admins first, then by address.
 	ListStaff(ctx context.Context) ([]StaffMember, error)
 	// StaffMember is the staff account id: ErrNotStaff when none.
@@ -159,29 +152,15 @@ type StaffStore interface {
 	// SetStaffRole changes id's role; ErrLastAdmin when it would leave no
 	// enabled admin (checked under a lock: two admins demoting each other
 	// at once cannot both succeed).
-	SetStaffRole(ctx context.Context, id int64, role StaffRole, fn StaffTxFunc) error
+	SetStaffRole(ctx context.Context, id int64, role StaffRole, fn TxFunc) error
 	// SetStaffDisabled disables or enables id, with SetStaffRole's rule.
-	SetStaffDisabled(ctx context.Context, id int64, disabled bool, fn StaffTxFunc) error
+	SetStaffDisabled(ctx context.Context, id int64, disabled bool, fn TxFunc) error
 	// SetStaffLang sets the language of id's inbox and mails; the same
 	// again changes nothing and runs no fn.
-	SetStaffLang(ctx context.Context, id int64, lang string, fn StaffTxFunc) error
-	// AddStaffToken stores another password link for the enabled staff
-	// account id and runs fn: ErrNotStaff, ErrStaffDisabled.
-	AddStaffToken(ctx context.Context, id int64, t Token, fn StaffTxFunc) error
-	// StaffToken is the enabled staff account a PurposeStaffPassword link
-	// names while unused and unexpired at now: ErrUnknownToken else.
-	StaffToken(ctx context.Context, hash string, now time.Time) (Account, error)
-	// UseStaffToken spends such a link and sets the password hash (once:
-	// of two uses racing one wins, the other gets ErrUnknownToken), ending
-	// the account's other sessions, then runs fn with the account.
-	UseStaffToken(ctx context.Context, hash string, now time.Time, passwordHash string,
-		fn StaffTxFunc) (Account, error)
+	SetStaffLang(ctx context.Context, id int64, lang string, fn TxFunc) error
+	LinkStore
 	TOTPStore
 }
-
-// StaffMail writes a staff account's password link mail; the link carries
-// token.
-type StaffMail func(a Account, token string) (mail.Message, error)
 
 // NewStaff is who an admin (or the command line) adds to the staff.
 type NewStaff struct {
@@ -198,7 +177,7 @@ type StaffService struct {
 	// the address is known or not).
 	Accounts *Service
 	Queue    mail.Queue
-	Mail     StaffMail
+	Mail     LinkMail   // a password link's
 	Audit    StaffAudit // nil: nothing recorded
 	// Seal keeps the TOTP secrets sealed in the database (the server's
 	// key); nil: no second factor can be enrolled or checked.
@@ -227,8 +206,8 @@ func (s *StaffService) record(ctx context.Context, tx mail.Tx, c StaffChange) er
 	return s.Audit(ctx, tx, c)
 }
 
-// audited is the StaffTxFunc recording c.
-func (s *StaffService) audited(c StaffChange) StaffTxFunc {
+// audited is the TxFunc recording c.
+func (s *StaffService) audited(c StaffChange) TxFunc {
 	return func(ctx context.Context, tx mail.Tx, _ Account) error { return s.record(ctx, tx, c) }
 }
 
@@ -275,32 +254,32 @@ func (s *StaffService) add(ctx context.Context, by int64, n NewStaff) (Account, 
 	now := s.now()
 	a := Account{Role: Staff, StaffRole: n.Role, Email: NormalEmail(n.Email), FirstName: strings.TrimSpace(n.FirstName),
 		LastName: strings.TrimSpace(n.LastName), Lang: n.Lang, PasswordHash: unknown, Created: now, AlertFrequency: Instant}
-	token, t := s.newLink()
-	a, err = s.Store.AddStaff(ctx, a, t, func(ctx context.Context, tx mail.Tx, a Account) error {
-		if err := s.mailLink(ctx, tx, a, token); err != nil {
-			return err
-		}
+	links, err := s.links()
+	if err != nil {
+		return Account{}, nil, err
+	}
+	token, t := StaffLink.New(now)
+	a, err = s.Store.AddStaff(ctx, a, t, links.queue(token, func(ctx context.Context, tx mail.Tx, a Account) error {
 		return s.record(ctx, tx, StaffChange{By: by, Account: a.ID, Action: StaffAdded, After: string(a.StaffRole)})
-	})
+	}))
 	return a, nil, err
 }
 
-// newLink is a password link's token and its stored part.
-func (s *StaffService) newLink() (string, Token) {
-	token := linktoken.New()
-	return token, Token{Hash: linktoken.Hash(token), Purpose: PurposeStaffPassword, Expires: s.now().Add(StaffLinkValidity)}
+// links are the staff's password links, each used with its audit record;
+// an error when the service cannot mail one.
+func (s *StaffService) links() (*Links, error) {
+	if s.Mail == nil || s.Queue == nil {
+		return nil, fmt.Errorf("account: no mail to send a staff password link with")
+	}
+	return s.follow(), nil
 }
 
-// mailLink queues the password link's mail to a in tx.
-func (s *StaffService) mailLink(ctx context.Context, tx mail.Tx, a Account, token string) error {
-	if s.Mail == nil || s.Queue == nil {
-		return fmt.Errorf("account: no mail to send a staff password link with")
-	}
-	m, err := s.Mail(a, token)
-	if err != nil {
-		return err
-	}
-	return s.Queue.Enqueue(ctx, tx, m)
+// follow are the staff's password links, to follow (no mail needed).
+func (s *StaffService) follow() *Links {
+	return &Links{Store: s.Store, Kind: StaffLink, Queue: s.Queue, Mail: s.Mail, Now: s.Now,
+		Used: func(ctx context.Context, tx mail.Tx, a Account) error {
+			return s.record(ctx, tx, StaffChange{By: a.ID, Account: a.ID, Action: StaffPasswordSet})
+		}}
 }
 
 // List is the staff, admins first. Any staff member may read it (an
@@ -368,46 +347,34 @@ func (s *StaffService) Resend(ctx context.Context, by Viewer, id int64) error {
 	if err := admin(by); err != nil {
 		return err
 	}
-	token, t := s.newLink()
-	return s.Store.AddStaffToken(ctx, id, t, func(ctx context.Context, tx mail.Tx, a Account) error {
-		if err := s.mailLink(ctx, tx, a, token); err != nil {
-			return err
-		}
+	links, err := s.links()
+	if err != nil {
+		return err
+	}
+	_, err = links.Send(ctx, Account{Role: Staff, ID: id}, func(ctx context.Context, tx mail.Tx, _ Account) error {
 		return s.record(ctx, tx, StaffChange{By: by.Account.ID, Account: id, Action: StaffLinkSent})
 	})
+	switch {
+	case errors.Is(err, ErrNotFound):
+		return ErrNotStaff
+	case errors.Is(err, ErrDisabled):
+		return ErrStaffDisabled
+	}
+	return err
 }
 
 // Link is the staff account a password link opens: ErrUnknownToken when
 // it is unknown, used, expired, another kind of link or its account
 // disabled. The /admin/ password page asks it before showing its form.
 func (s *StaffService) Link(ctx context.Context, token string) (Account, error) {
-	if !linktoken.Plausible(token) {
-		return Account{}, ErrUnknownToken
-	}
-	return s.Store.StaffToken(ctx, linktoken.Hash(token), s.now())
+	return s.follow().Link(ctx, token)
 }
 
 // SetPassword sets the password of the link's staff account, spending the
-// link (the account's other sessions end): the password's problems
-// (CheckPassword's fields), or the account, whom the page then signs in
-// (or asks for a code first, when its second factor is on: Password's
-// answer). ErrUnknownToken when the link does not open.
+// link (the account's other sessions end; staff.password audited): the
+// password's problems (CheckPassword's fields), or the account, whom the
+// page then signs in (or asks for a code first, when its second factor is
+// on: Password's answer). ErrUnknownToken when the link does not open.
 func (s *StaffService) SetPassword(ctx context.Context, token, password, confirm string) (Account, field.Errors, error) {
-	if _, err := s.Link(ctx, token); err != nil {
-		return Account{}, nil, err
-	}
-	e := field.Errors{}
-	CheckPassword(e, password, confirm)
-	if len(e) > 0 {
-		return Account{}, e, nil
-	}
-	hash, err := HashPassword(password) // before the transaction: it holds no lock while hashing
-	if err != nil {
-		return Account{}, nil, err
-	}
-	a, err := s.Store.UseStaffToken(ctx, linktoken.Hash(token), s.now(), hash,
-		func(ctx context.Context, tx mail.Tx, a Account) error {
-			return s.record(ctx, tx, StaffChange{By: a.ID, Account: a.ID, Action: StaffPasswordSet})
-		})
-	return a, nil, err
+	return s.follow().SetPassword(ctx, token, password, confirm)
 }

@@ -41,7 +41,7 @@ func (m *memStaff) member(a Account) StaffMember {
 	return StaffMember{Account: a, TwoFactor: ok && st.Enabled, PasswordSet: !a.PasswordChanged.IsZero()}
 }
 
-func (m *memStaff) AddStaff(ctx context.Context, a Account, t Token, fn StaffTxFunc) (Account, error) {
+func (m *memStaff) AddStaff(ctx context.Context, a Account, t Token, fn TxFunc) (Account, error) {
 	saved := len(m.accounts)
 	id, err := m.Create(ctx, a)
 	if err == ErrEmailTaken {
@@ -85,7 +85,7 @@ func (m *memStaff) otherAdmins(id int64) int {
 	return n
 }
 
-func (m *memStaff) SetStaffRole(ctx context.Context, id int64, role StaffRole, fn StaffTxFunc) error {
+func (m *memStaff) SetStaffRole(ctx context.Context, id int64, role StaffRole, fn TxFunc) error {
 	a, err := m.staff(id)
 	if err != nil {
 		return err
@@ -100,7 +100,7 @@ func (m *memStaff) SetStaffRole(ctx context.Context, id int64, role StaffRole, f
 	return nil
 }
 
-func (m *memStaff) SetStaffDisabled(ctx context.Context, id int64, disabled bool, fn StaffTxFunc) error {
+func (m *memStaff) SetStaffDisabled(ctx context.Context, id int64, disabled bool, fn TxFunc) error {
 	a, err := m.staff(id)
 	if err != nil {
 		return err
@@ -115,7 +115,7 @@ func (m *memStaff) SetStaffDisabled(ctx context.Context, id int64, disabled bool
 	return nil
 }
 
-func (m *memStaff) SetStaffLang(ctx context.Context, id int64, lang string, fn StaffTxFunc) error {
+func (m *memStaff) SetStaffLang(ctx context.Context, id int64, lang string, fn TxFunc) error {
 	a, err := m.staff(id)
 	if err != nil || a.Lang == lang {
 		return err
@@ -127,24 +127,27 @@ func (m *memStaff) SetStaffLang(ctx context.Context, id int64, lang string, fn S
 	return nil
 }
 
-func (m *memStaff) AddStaffToken(ctx context.Context, id int64, t Token, fn StaffTxFunc) error {
-	a, err := m.staff(id)
+func (m *memStaff) AddLink(ctx context.Context, to Account, t Token, fn TxFunc) (Account, error) {
+	if to.Role != Staff {
+		return Account{}, ErrNotFound
+	}
+	a, err := m.staff(to.ID)
 	if err != nil {
-		return err
+		return Account{}, ErrNotFound
 	}
 	if a.Disabled {
-		return ErrStaffDisabled
+		return Account{}, ErrDisabled
 	}
 	if err := fn(ctx, memTx{}, *a); err != nil {
-		return err
+		return Account{}, err
 	}
-	m.tokens[t.Hash] = staffToken{Token: t, account: id}
-	return nil
+	m.tokens[t.Hash] = staffToken{Token: t, account: a.ID}
+	return *a, nil
 }
 
-func (m *memStaff) StaffToken(_ context.Context, hash string, now time.Time) (Account, error) {
+func (m *memStaff) LinkAccount(_ context.Context, kind LinkKind, hash string, now time.Time) (Account, error) {
 	t, ok := m.tokens[hash]
-	if !ok || t.used || !now.Before(t.Expires) || t.Purpose != PurposeStaffPassword {
+	if !ok || t.used || !now.Before(t.Expires) || t.Purpose != kind.Purpose || kind.Role != Staff {
 		return Account{}, ErrUnknownToken
 	}
 	a, err := m.staff(t.account)
@@ -154,9 +157,9 @@ func (m *memStaff) StaffToken(_ context.Context, hash string, now time.Time) (Ac
 	return *a, nil
 }
 
-func (m *memStaff) UseStaffToken(ctx context.Context, hash string, now time.Time, passwordHash string,
-	fn StaffTxFunc) (Account, error) {
-	a, err := m.StaffToken(ctx, hash, now)
+func (m *memStaff) UseLink(ctx context.Context, kind LinkKind, hash string, now time.Time, passwordHash string,
+	fn TxFunc) (Account, error) {
+	a, err := m.LinkAccount(ctx, kind, hash, now)
 	if err != nil {
 		return Account{}, err
 	}
@@ -193,7 +196,7 @@ func (m *memStaff) TOTP(_ context.Context, id int64) (TOTPState, error) {
 	return st, nil
 }
 
-func (m *memStaff) EnableTOTP(ctx context.Context, id int64, sealed string, step int64, fn StaffTxFunc) error {
+func (m *memStaff) EnableTOTP(ctx context.Context, id int64, sealed string, step int64, fn TxFunc) error {
 	st, ok := m.totp[id]
 	if !ok || st.Enabled || st.Sealed != sealed {
 		return ErrNoTOTP
@@ -219,7 +222,7 @@ func (m *memStaff) UseTOTPStep(_ context.Context, id int64, step int64) (bool, e
 	return true, nil
 }
 
-func (m *memStaff) DeleteTOTP(ctx context.Context, id int64, fn StaffTxFunc) error {
+func (m *memStaff) DeleteTOTP(ctx context.Context, id int64, fn TxFunc) error {
 	a, err := m.staff(id)
 	if err != nil {
 		return err

@@ -81,7 +81,7 @@ type TOTPStore interface {
 	// EnableTOTP turns on the factor waiting as sealed (not another that
 	// replaced it meanwhile), step its first code's, and runs fn:
 	// ErrNoTOTP when none waits as sealed.
-	EnableTOTP(ctx context.Context, id int64, sealed string, step int64, fn StaffTxFunc) error
+	EnableTOTP(ctx context.Context, id int64, sealed string, step int64, fn TxFunc) error
 	// UseTOTPStep records step as the last used of id's factor, which is
 	// on, when it is later than the last: false when it is not (a code
 	// replayed, or taken by another server a moment before).
@@ -89,7 +89,7 @@ type TOTPStore interface {
 	// DeleteTOTP removes id's second factor, if any, and then runs fn
 	// (none: nothing changed, fn is not run): ErrNotStaff when id is no
 	// staff account.
-	DeleteTOTP(ctx context.Context, id int64, fn StaffTxFunc) error
+	DeleteTOTP(ctx context.Context, id int64, fn TxFunc) error
 }
 
 // Enrolment is a second factor waiting for its first code, as the page

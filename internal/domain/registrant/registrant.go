@@ -27,7 +27,7 @@ import (
 // Validity of the mailed links.
 const (
 	ConfirmValidity = 7 * 24 * time.Hour // a demand's confirmation
-	ResetValidity   = time.Hour          // a forgotten password's
+	ResetValidity   = account.ResetValidity
 )
 
 // ErrUnknownToken says a mailed link is unknown, used or expired.
@@ -97,11 +97,6 @@ type Store interface {
 	// ChangePassword sets the account's password hash, changed at now
 	// (the other sessions end).
 	ChangePassword(ctx context.Context, accountID int64, hash string, now time.Time) error
-	// ResetLink, when a registrant account of email exists and is enabled,
-	// stores a reset link for it and runs fn (which queues the mail) in the
-	// same transaction; found is false (and nothing done) when none does.
-	ResetLink(ctx context.Context, email string, l Link,
-		fn func(ctx context.Context, tx mail.Tx, a account.Account) error) (found bool, err error)
 	// Registrations are the demand register's posts of email, oldest
 	// first: what the person typed (their password never kept).
 	Registrations(ctx context.Context, email string) ([]lead.Request, error)

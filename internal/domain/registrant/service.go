@@ -27,22 +27,17 @@ type Zones interface {
 	ZoneIDs(postcodes []string) []string
 }
 
-// Tokens are the accounts' single-use password links (sqlstore.Owners):
-// a registrant's reset link is one of purpose account.PurposeReset.
-type Tokens interface {
-	TokenAccount(ctx context.Context, purpose, hash string, now time.Time) (account.Account, error)
-	UseToken(ctx context.Context, purpose, hash string, now time.Time, passwordHash string) (account.Account, error)
-}
-
 // ResetMail writes the forgotten password's mail to a; its link carries
 // token.
-type ResetMail func(a account.Account, token string) (mail.Message, error)
+type ResetMail = account.LinkMail
 
 // Service registers demands and serves the registrants.
 type Service struct {
-	Store  Store
-	Tokens Tokens
-	Zones  Zones
+	Store Store
+	// Links keep the accounts' single-use links: a registrant's reset link
+	// is one of kind account.RegistrantResetLink (Resets).
+	Links account.LinkStore
+	Zones Zones
 	// Types are the catalog's property type ids (WebID) a demand may ask.
 	Types func() []int
 	Queue mail.Queue
@@ -284,54 +279,12 @@ func (s *Service) Confirm(ctx context.Context, token, password, confirm string) 
 	return a, d, nil, err
 }
 
-// Forgot mails a reset link valid ResetValidity to email's registrant
-// account when there is one, and nothing otherwise: the caller answers the
-// same either way.
-func (s *Service) Forgot(ctx context.Context, email string) error {
-	e := field.Errors{}
-	if e.Email("email", strings.TrimSpace(email), true); len(e) > 0 {
-		return nil
-	}
-	token := linktoken.New()
-	_, err := s.Store.ResetLink(ctx, account.NormalEmail(email), Link{Hash: linktoken.Hash(token), Expires: s.now().Add(ResetValidity)},
-		func(ctx context.Context, tx mail.Tx, a account.Account) error {
-			m, err := s.Reset(a, token)
-			if err != nil {
-				return err
-			}
-			return s.Queue.Enqueue(ctx, tx, m)
-		})
-	return err
-}
-
-// ResetAccount is the account a reset link names while it is valid.
-func (s *Service) ResetAccount(ctx context.Context, token string) (account.Account, error) {
-	if !linktoken.Plausible(token) {
-		return account.Account{}, ErrUnknownToken
-	}
-	a, err := s.Tokens.TokenAccount(ctx, account.PurposeReset, linktoken.Hash(token), s.now())
-	if err == nil && a.Role != account.Registrant {
-		return account.Account{}, ErrUnknownToken
-	}
-	return a, err
-}
-
-// ResetPassword sets a new password by a reset link, spending it (the
-// account's other sessions end): the password's problems, or the account.
-func (s *Service) ResetPassword(ctx context.Context, token, password, confirm string) (account.Account, field.Errors, error) {
-	if _, err := s.ResetAccount(ctx, token); err != nil {
-		return account.Account{}, nil, err
-	}
-	e := field.Errors{}
-	if account.CheckPassword(e, password, confirm); len(e) > 0 {
-		return account.Account{}, e, nil
-	}
-	hash, err := account.HashPassword(password)
-	if err != nil {
-		return account.Account{}, nil, err
-	}
-	a, err := s.Tokens.UseToken(ctx, account.PurposeReset, linktoken.Hash(token), s.now(), hash)
-	return a, nil, err
+// Resets are the registrants' reset links: mailed for a forgotten
+// password (Forgot: to email's registrant account when there is one, and
+// nothing otherwise), followed by the reset page (Link, SetPassword: the
+// account's other sessions end).
+func (s *Service) Resets() *account.Links {
+	return &account.Links{Store: s.Links, Kind: account.RegistrantResetLink, Queue: s.Queue, Mail: s.Reset, Now: s.Now}
 }
 
 // KeyWrongPassword is the area's refusal of a password change whose

@@ -143,7 +143,7 @@ func (h *Handler) serveRegistrant(w http.ResponseWriter, r *http.Request) {
 		var a account.Account
 		var err error
 		if page == "reset" {
-			a, err = reg.ResetAccount(r.Context(), token)
+			a, err = reg.Resets().Link(r.Context(), token)
 		} else {
 			a, _, err = reg.Confirmation(r.Context(), token)
 		}
@@ -263,7 +263,7 @@ func (h *Handler) forgot(ctx context.Context, p FormPost) (Outcome, error) {
 
 // resetPassword is the reset link's form handler.
 func (h *Handler) resetPassword(ctx context.Context, p FormPost) (Outcome, error) {
-	a, errs, err := h.registrants.Service.ResetPassword(ctx, p.Value(tokenField), p.Value(fieldPassword), p.Value(fieldPasswordConfirm))
+	a, errs, err := h.registrants.Service.Resets().SetPassword(ctx, p.Value(tokenField), p.Value(fieldPassword), p.Value(fieldPasswordConfirm))
 	switch {
 	case errors.Is(err, registrant.ErrUnknownToken):
 		return Refused(field.Errors{formField: "registrant.link.unknown"}), nil

@@ -90,6 +90,11 @@ func TestOwnerStore(t *testing.T) {
 	storagetest.RunOwners(t, func(t *testing.T) *sqlstore.Store { return open(t).Store })
 }
 
+func TestLinkStore(t *testing.T) {
+	open := opener()
+	storagetest.RunLinks(t, func(t *testing.T) *sqlstore.Store { return open(t).Store })
+}
+
 func TestStaffStore(t *testing.T) {
 	open := opener()
 	storagetest.RunStaff(t, func(t *testing.T) *sqlstore.Store { return open(t).Store })

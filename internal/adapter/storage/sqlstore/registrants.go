@@ -256,28 +256,6 @@ func (rs *Registrants) ChangePassword(ctx context.Context, accountID int64, hash
 	return nil
 }
 
-// ResetLink implements registrant.Store.
-func (rs *Registrants) ResetLink(ctx context.Context, email string, l registrant.Link,
-	fn func(ctx context.Context, tx mail.Tx, a account.Account) error) (bool, error) {
-	a, err := rs.s.Accounts().ByEmail(ctx, account.Registrant, email)
-	if errors.Is(err, account.ErrNotFound) || err == nil && a.Disabled {
-		return false, nil
-	}
-	if err != nil {
-		return false, err
-	}
-	err = rs.s.writeTx(ctx, func(tx *sql.Tx) error {
-		if err := rs.s.insertLink(ctx, tx, a.ID, account.PurposeReset, l.Hash, l.Expires); err != nil {
-			return err
-		}
-		return fn(ctx, Tx{tx}, a)
-	})
-	if err != nil {
-		return false, rs.s.errorf("reset link: %w", err)
-	}
-	return true, nil
-}
-
 // Registrations implements registrant.Store.
 func (rs *Registrants) Registrations(ctx context.Context, email string) ([]lead.Request, error) {
 	rows, err := rs.s.read.QueryContext(ctx, rs.s.d.query(`SELECT data FROM requests WHERE kind = ?

@@ -12,15 +12,18 @@ import (
 // Staff keeps the agency's staff: their accounts (role staff, an admin or
 // an agent), their password links and their TOTP second factor
 // (account.StaffStore).
-type Staff struct{ s *Store }
+type Staff struct {
+	s *Store
+	*Links
+}
 
 // Staff is the store's account.StaffStore.
-func (s *Store) Staff() *Staff { return &Staff{s} }
+func (s *Store) Staff() *Staff { return &Staff{s, s.Links()} }
 
 var _ account.StaffStore = (*Staff)(nil)
 
 // AddStaff implements account.StaffStore.
-func (st *Staff) AddStaff(ctx context.Context, a account.Account, t account.Token, fn account.StaffTxFunc) (account.Account, error) {
+func (st *Staff) AddStaff(ctx context.Context, a account.Account, t account.Token, fn account.TxFunc) (account.Account, error) {
 	a.Role = account.Staff
 	err := st.s.writeTx(ctx, func(tx *sql.Tx) error {
 		err := tx.QueryRowContext(ctx, st.s.d.query(`INSERT INTO accounts
@@ -34,7 +37,7 @@ func (st *Staff) AddStaff(ctx context.Context, a account.Account, t account.Toke
 		if err != nil {
 			return err
 		}
-		if err := st.insertToken(ctx, tx, a.ID, t); err != nil {
+		if err := st.s.insertLink(ctx, tx, a.ID, account.PurposeStaffPassword, t.Hash, t.Expires); err != nil {
 			return err
 		}
 		return fn(ctx, Tx{tx}, a)
@@ -54,10 +57,6 @@ func (st *Staff) errorf(what string, err error) error {
 		}
 	}
 	return st.s.errorf("%s: %w", what, err)
-}
-
-func (st *Staff) insertToken(ctx context.Context, tx *sql.Tx, id int64, t account.Token) error {
-	return st.s.insertLink(ctx, tx, id, account.PurposeStaffPassword, t.Hash, t.Expires)
 }
 
 // staffMemberQuery reads staff members with their second factor's state
@@ -120,14 +119,10 @@ func (st *Staff) StaffMember(ctx context.Context, id int64) (account.StaffMember
 
 // member is the staff account id in tx: ErrNotStaff when none.
 func (st *Staff) member(ctx context.Context, tx *sql.Tx, id int64) (account.Account, error) {
-	var a account.Account
-	var role string
-	err := tx.QueryRowContext(ctx, st.s.d.query(`SELECT `+accountColumns+` FROM accounts WHERE id = ? AND role = 'staff'`), id).
-		Scan(accountFields(&a, &role)...)
-	if errors.Is(err, sql.ErrNoRows) {
+	a, err := st.s.accountIn(ctx, tx, `id = ? AND role = 'staff'`, id)
+	if errors.Is(err, account.ErrNotFound) {
 		return a, account.ErrNotStaff
 	}
-	a.Role = account.Role(role)
 	return a, err
 }
 
@@ -156,7 +151,7 @@ func (st *Staff) keepAnAdmin(ctx context.Context, tx *sql.Tx, a account.Account)
 }
 
 // SetStaffRole implements account.StaffStore.
-func (st *Staff) SetStaffRole(ctx context.Context, id int64, role account.StaffRole, fn account.StaffTxFunc) error {
+func (st *Staff) SetStaffRole(ctx context.Context, id int64, role account.StaffRole, fn account.TxFunc) error {
 	err := st.s.writeTx(ctx, func(tx *sql.Tx) error {
 		a, err := st.member(ctx, tx, id)
 		if err != nil {
@@ -183,7 +178,7 @@ func (st *Staff) SetStaffRole(ctx context.Context, id int64, role account.StaffR
 }
 
 // SetStaffDisabled implements account.StaffStore.
-func (st *Staff) SetStaffDisabled(ctx context.Context, id int64, disabled bool, fn account.StaffTxFunc) error {
+func (st *Staff) SetStaffDisabled(ctx context.Context, id int64, disabled bool, fn account.TxFunc) error {
 	err := st.s.writeTx(ctx, func(tx *sql.Tx) error {
 		a, err := st.member(ctx, tx, id)
 		if err != nil {
@@ -210,7 +205,7 @@ func (st *Staff) SetStaffDisabled(ctx context.Context, id int64, disabled bool, 
 }
 
 // SetStaffLang implements account.StaffStore.
-func (st *Staff) SetStaffLang(ctx context.Context, id int64, lang string, fn account.StaffTxFunc) error {
+func (st *Staff) SetStaffLang(ctx context.Context, id int64, lang string, fn account.TxFunc) error {
 	err := st.s.writeTx(ctx, func(tx *sql.Tx) error {
 		a, err := st.member(ctx, tx, id)
 		if err != nil {
@@ -229,72 +224,4 @@ func (st *Staff) SetStaffLang(ctx context.Context, id int64, lang string, fn acc
 		return st.errorf("staff language", err)
 	}
 	return nil
-}
-
-// AddStaffToken implements account.StaffStore.
-func (st *Staff) AddStaffToken(ctx context.Context, id int64, t account.Token, fn account.StaffTxFunc) error {
-	err := st.s.writeTx(ctx, func(tx *sql.Tx) error {
-		a, err := st.member(ctx, tx, id)
-		if err != nil {
-			return err
-		}
-		if a.Disabled {
-			return account.ErrStaffDisabled
-		}
-		if err := st.insertToken(ctx, tx, id, t); err != nil {
-			return err
-		}
-		return fn(ctx, Tx{tx}, a)
-	})
-	if err != nil {
-		return st.errorf("staff password link", err)
-	}
-	return nil
-}
-
-// StaffToken implements account.StaffStore.
-func (st *Staff) StaffToken(ctx context.Context, hash string, now time.Time) (account.Account, error) {
-	var id int64
-	err := st.s.read.QueryRowContext(ctx, st.s.d.query(`SELECT t.account_id FROM account_tokens t
-		JOIN accounts a ON a.id = t.account_id
-		WHERE t.hash = ? AND t.purpose = ? AND t.used_at IS NULL AND t.expires_at > ? AND a.role = 'staff' AND NOT a.disabled`),
-		hash, account.PurposeStaffPassword, st.s.d.Time(now)).Scan(&id)
-	if errors.Is(err, sql.ErrNoRows) {
-		return account.Account{}, account.ErrUnknownToken
-	}
-	if err != nil {
-		return account.Account{}, st.errorf("staff password link", err)
-	}
-	return st.s.Accounts().ByID(ctx, id)
-}
-
-// UseStaffToken implements account.StaffStore: the link is spent by one
-// UPDATE guarded by used_at IS NULL, so of two uses racing one wins.
-func (st *Staff) UseStaffToken(ctx context.Context, hash string, now time.Time, passwordHash string,
-	fn account.StaffTxFunc) (account.Account, error) {
-	var a account.Account
-	err := st.s.writeTx(ctx, func(tx *sql.Tx) error {
-		var id int64
-		err := tx.QueryRowContext(ctx, st.s.d.query(`UPDATE account_tokens SET used_at = ?
-			WHERE hash = ? AND purpose = ? AND used_at IS NULL AND expires_at > ?
-			AND account_id IN (SELECT id FROM accounts WHERE role = 'staff' AND NOT disabled)
-			RETURNING account_id`), st.s.d.Time(now), hash, account.PurposeStaffPassword, st.s.d.Time(now)).Scan(&id)
-		if errors.Is(err, sql.ErrNoRows) {
-			return account.ErrUnknownToken
-		}
-		if err != nil {
-			return err
-		}
-		if err := st.s.setPassword(ctx, tx, id, passwordHash, now); err != nil {
-			return err
-		}
-		if a, err = st.member(ctx, tx, id); err != nil {
-			return err
-		}
-		return fn(ctx, Tx{tx}, a)
-	})
-	if err != nil {
-		return account.Account{}, st.errorf("use staff password link", err)
-	}
-	return a, nil
 }

@@ -49,7 +49,7 @@ func (st *Staff) TOTP(ctx context.Context, id int64) (account.TOTPState, error) 
 }
 
 // EnableTOTP implements account.TOTPStore.
-func (st *Staff) EnableTOTP(ctx context.Context, id int64, sealed string, step int64, fn account.StaffTxFunc) error {
+func (st *Staff) EnableTOTP(ctx context.Context, id int64, sealed string, step int64, fn account.TxFunc) error {
 	err := st.s.writeTx(ctx, func(tx *sql.Tx) error {
 		res, err := tx.ExecContext(ctx, st.s.d.query(`UPDATE staff_totp SET enabled_at = `+st.s.d.Now+`, last_step = ?
 			WHERE account_id = ? AND secret = ? AND enabled_at IS NULL`), step, id, sealed)
@@ -84,7 +84,7 @@ func (st *Staff) UseTOTPStep(ctx context.Context, id int64, step int64) (bool, e
 }
 
 // DeleteTOTP implements account.TOTPStore.
-func (st *Staff) DeleteTOTP(ctx context.Context, id int64, fn account.StaffTxFunc) error {
+func (st *Staff) DeleteTOTP(ctx context.Context, id int64, fn account.TxFunc) error {
 	err := st.s.writeTx(ctx, func(tx *sql.Tx) error {
 		a, err := st.member(ctx, tx, id)
 		if err != nil {

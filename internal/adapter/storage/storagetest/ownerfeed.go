@@ -47,7 +47,7 @@ func testOwnerFeedInvite(t *testing.T, s1, s2 *sqlstore.Store) {
 	if err != nil || created || len(linked) != 0 || again.ID != ann.ID || mails != 1 {
 		t.Fatalf("the same links again: created %v linked %v mails %d %v", created, linked, mails, err)
 	}
-	if _, err := s1.Owners().TokenAccount(ctx, account.PurposeSetPassword, "f2", ownerNow); !errors.Is(err, account.ErrUnknownToken) {
+	if _, err := s1.Links().LinkAccount(ctx, account.OwnerInviteLink, "f2", ownerNow); !errors.Is(err, account.ErrUnknownToken) {
 		t.Fatalf("a token stored for no new link: %v", err)
 	}
 	_, created, linked, err = inviteNew(s1, "ann@example.be", []int64{1001, 1003}, "f3", false)

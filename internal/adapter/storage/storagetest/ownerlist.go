@@ -23,7 +23,7 @@ func testOwnerList(t *testing.T, s *sqlstore.Store) {
 	ann, _ := invite(t, s, "ann@example.be", []int64{30, 10}, "o1")
 	bob, _ := invite(t, s, "bob_100%@example.be", []int64{20}, "o2")
 	// Ann chose a password; Bob was invited again a day later.
-	if _, err := o.UseToken(ctx, account.PurposeSetPassword, "o1", ownerNow, "$argon2id$chosen"); err != nil {
+	if _, err := s.Links().UseLink(ctx, account.OwnerInviteLink, "o1", ownerNow, "$argon2id$chosen", nil); err != nil {
 		t.Fatal(err)
 	}
 	if _, _, err := o.Invite(ctx, account.Account{Role: account.Owner, Email: bob.Email, Created: ownerNow}, []int64{20},

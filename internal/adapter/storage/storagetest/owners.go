@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"slices"
-	"sync"
 	"testing"
 	"time"
 
@@ -15,12 +14,10 @@ import (
 
 // RunOwners is the owners' suite, run on every database: an invitation
 // creates the owner once and links its properties, an owner's properties
-// are its own, a password link is used once (raced on two handles) and
-// refused once expired, and an invitation whose mail fails leaves nothing.
+// are its own, and an invitation whose mail fails leaves nothing (the
+// links themselves: RunLinks).
 func RunOwners(t *testing.T, open func(t *testing.T) *sqlstore.Store) {
 	t.Run("Invite", func(t *testing.T) { testOwnerInvite(t, open(t)) })
-	t.Run("TokenOnce", func(t *testing.T) { testOwnerTokenRace(t, open(t), open(t)) })
-	t.Run("TokenExpires", func(t *testing.T) { testOwnerTokenExpiry(t, open(t)) })
 	t.Run("FeedInvite", func(t *testing.T) { testOwnerFeedInvite(t, open(t), open(t)) })
 	t.Run("List", func(t *testing.T) { testOwnerList(t, open(t)) })
 }
@@ -80,80 +77,7 @@ func testOwnerInvite(t *testing.T, s *sqlstore.Store) {
 	if _, err := s.Accounts().ByEmail(ctx, account.Owner, "dan@example.be"); !errors.Is(err, account.ErrNotFound) {
 		t.Fatalf("an invitation whose mail failed left its account: %v", err)
 	}
-	if _, err := o.TokenAccount(ctx, account.PurposeSetPassword, "h5", ownerNow); !errors.Is(err, account.ErrUnknownToken) {
+	if _, err := s.Links().LinkAccount(ctx, account.OwnerInviteLink, "h5", ownerNow); !errors.Is(err, account.ErrUnknownToken) {
 		t.Fatalf("an invitation whose mail failed left its link: %v", err)
-	}
-}
-
-func testOwnerTokenRace(t *testing.T, s1, s2 *sqlstore.Store) {
-	ctx := t.Context()
-	ann, _ := invite(t, s1, "ann@example.be", []int64{1001}, "race")
-	if got, err := s2.Owners().TokenAccount(ctx, account.PurposeSetPassword, "race", ownerNow); err != nil || got.ID != ann.ID {
-		t.Fatalf("TokenAccount: %+v %v", got, err)
-	}
-	if _, err := s2.Owners().TokenAccount(ctx, account.PurposeReset, "race", ownerNow); !errors.Is(err, account.ErrUnknownToken) {
-		t.Fatalf("another purpose: %v", err)
-	}
-	var wg sync.WaitGroup
-	var mu sync.Mutex
-	won, lost := 0, 0
-	for i, s := range []*sqlstore.Store{s1, s2, s1, s2} {
-		wg.Go(func() {
-			_, err := s.Owners().UseToken(ctx, account.PurposeSetPassword, "race", ownerNow, "hash"+string(rune('a'+i)))
-			mu.Lock()
-			defer mu.Unlock()
-			switch {
-			case err == nil:
-				won++
-			case errors.Is(err, account.ErrUnknownToken):
-				lost++
-			default:
-				t.Errorf("UseToken: %v", err)
-			}
-		})
-	}
-	wg.Wait()
-	if won != 1 || lost != 3 {
-		t.Fatalf("a link used %d times (%d refused), want once", won, lost)
-	}
-	got, err := s1.Accounts().ByID(ctx, ann.ID)
-	if err != nil || len(got.PasswordHash) != 5 || got.PasswordHash[:4] != "hash" {
-		t.Fatalf("password not set by the winner: %+v %v", got, err)
-	}
-	if _, err := s1.Owners().TokenAccount(ctx, account.PurposeSetPassword, "race", ownerNow); !errors.Is(err, account.ErrUnknownToken) {
-		t.Fatalf("a used link still opens: %v", err)
-	}
-}
-
-func testOwnerTokenExpiry(t *testing.T, s *sqlstore.Store) {
-	ctx := t.Context()
-	o := s.Owners()
-	ann, _ := invite(t, s, "ann@example.be", []int64{1001}, "exp")
-	end := ownerNow.Add(account.InviteValidity)
-	if _, err := o.TokenAccount(ctx, account.PurposeSetPassword, "exp", end.Add(-time.Second)); err != nil {
-		t.Fatalf("a second before its end: %v", err)
-	}
-	for _, at := range []time.Time{end, end.Add(time.Hour)} {
-		if _, err := o.TokenAccount(ctx, account.PurposeSetPassword, "exp", at); !errors.Is(err, account.ErrUnknownToken) {
-			t.Fatalf("expired link opens at %v: %v", at, err)
-		}
-		if _, err := o.UseToken(ctx, account.PurposeSetPassword, "exp", at, "h"); !errors.Is(err, account.ErrUnknownToken) {
-			t.Fatalf("expired link used at %v: %v", at, err)
-		}
-	}
-	// A disabled account's link opens nothing.
-	if _, err := s.Accounts().Create(ctx, account.Account{Role: account.Owner, Email: "shut@example.be", Created: ownerNow,
-		Disabled: true}); err != nil {
-		t.Fatal(err)
-	}
-	invite(t, s, "shut@example.be", []int64{1001}, "dis")
-	if _, err := o.TokenAccount(ctx, account.PurposeSetPassword, "dis", ownerNow); !errors.Is(err, account.ErrUnknownToken) {
-		t.Fatalf("a disabled account's link opens: %v", err)
-	}
-	if _, err := o.UseToken(ctx, account.PurposeSetPassword, "dis", ownerNow, "h"); !errors.Is(err, account.ErrUnknownToken) {
-		t.Fatalf("a disabled account's link used: %v", err)
-	}
-	if got, _ := s.Accounts().ByID(ctx, ann.ID); got.PasswordHash != "$argon2id$unknown" {
-		t.Fatalf("an expired link set the password: %q", got.PasswordHash)
 	}
 }

@@ -16,13 +16,11 @@ import (
 // RunStaff is the staff's suite, run on every database: a staff account
 // is made once per address with its role, listed admins first; the last
 // enabled admin is neither demoted nor disabled, even by two admins racing
-// on two handles; a staff password link is the staff's only, used once;
-// a second factor waits for its first code, then each code's step is used
+// on two handles (their links: RunLinks); a second factor waits for its first code, then each code's step is used
 // once (raced on two handles).
 func RunStaff(t *testing.T, open func(t *testing.T) *sqlstore.Store) {
 	t.Run("AddList", func(t *testing.T) { testStaffAddList(t, open(t)) })
 	t.Run("LastAdmin", func(t *testing.T) { testStaffLastAdmin(t, open(t), open(t)) })
-	t.Run("Links", func(t *testing.T) { testStaffLinks(t, open(t), open(t)) })
 	t.Run("TOTP", func(t *testing.T) { testStaffTOTP(t, open(t), open(t)) })
 	t.Run("Audit", func(t *testing.T) { testStaffAudit(t, open(t)) })
 }
@@ -32,7 +30,7 @@ func RunStaff(t *testing.T, open func(t *testing.T) *sqlstore.Store) {
 func testStaffAudit(t *testing.T, s *sqlstore.Store) {
 	ctx := t.Context()
 	st := s.Staff()
-	audit := func(c account.StaffChange) account.StaffTxFunc {
+	audit := func(c account.StaffChange) account.TxFunc {
 		return func(ctx context.Context, tx mail.Tx, a account.Account) error {
 			c.Account, c.At, c.Before = a.ID, staffNow, string(a.StaffRole)
 			return st.Audit(ctx, tx, c)
@@ -59,7 +57,8 @@ func testStaffAudit(t *testing.T, s *sqlstore.Store) {
 		t.Fatal(err)
 	}
 	boom := errors.New("mail failed")
-	if err := st.AddStaffToken(ctx, bob.ID, account.Token{Hash: "h3", Expires: staffNow.Add(time.Hour)},
+	if _, err := s.Links().AddLink(ctx, account.Account{Role: account.Staff, ID: bob.ID},
+		account.Token{Hash: "h3", Purpose: account.PurposeStaffPassword, Expires: staffNow.Add(time.Hour)},
 		func(ctx context.Context, tx mail.Tx, a account.Account) error {
 			if err := audit(account.StaffChange{By: ann.ID, Action: account.StaffLinkSent})(ctx, tx, a); err != nil {
 				return err
@@ -82,7 +81,7 @@ func testStaffAudit(t *testing.T, s *sqlstore.Store) {
 	}
 
 	// A member's language: set with its entry, the same again nothing.
-	lang := func(c account.StaffChange) account.StaffTxFunc {
+	lang := func(c account.StaffChange) account.TxFunc {
 		return func(ctx context.Context, tx mail.Tx, a account.Account) error {
 			c.Account, c.At, c.Before = a.ID, staffNow, a.Lang
 			return st.Audit(ctx, tx, c)
@@ -180,8 +179,8 @@ func testStaffAddList(t *testing.T, s *sqlstore.Store) {
 		t.Fatalf("StaffMember: %+v %v", m, err)
 	}
 	// A link sent a day later is the newest.
-	if err := st.AddStaffToken(ctx, zed.ID, account.Token{Hash: "h6", Purpose: account.PurposeStaffPassword,
-		Expires: staffNow.Add(24*time.Hour + account.StaffLinkValidity)}, noop); err != nil {
+	if _, err := st.AddLink(ctx, account.Account{Role: account.Staff, ID: zed.ID}, account.Token{Hash: "h6",
+		Purpose: account.PurposeStaffPassword, Expires: staffNow.Add(24*time.Hour + account.StaffLinkValidity)}, noop); err != nil {
 		t.Fatal(err)
 	}
 	if m, err := st.StaffMember(ctx, zed.ID); err != nil || !m.LastLink.Equal(staffNow.Add(24*time.Hour)) {
@@ -292,79 +291,6 @@ func testStaffLastAdmin(t *testing.T, s1, s2 *sqlstore.Store) {
 				t.Fatal(err)
 			}
 		}
-	}
-}
-
-func testStaffLinks(t *testing.T, s1, s2 *sqlstore.Store) {
-	ctx := t.Context()
-	st := s1.Staff()
-	ann := addStaff(t, s1, "ann@example.be", account.Admin, "first")
-	if got, err := s2.Staff().StaffToken(ctx, "first", staffNow); err != nil || got.ID != ann.ID {
-		t.Fatalf("StaffToken: %+v %v", got, err)
-	}
-	// An owner's link opens no staff page, a staff link no owner's page.
-	invite(t, s1, "owner@example.be", []int64{1001}, "owner-link")
-	if _, err := st.StaffToken(ctx, "owner-link", ownerNow); !errors.Is(err, account.ErrUnknownToken) {
-		t.Fatalf("an owner's link as staff: %v", err)
-	}
-	if _, err := st.UseStaffToken(ctx, "owner-link", ownerNow, "h", noop); !errors.Is(err, account.ErrUnknownToken) {
-		t.Fatalf("an owner's link used as staff: %v", err)
-	}
-	if _, err := s1.Owners().TokenAccount(ctx, account.PurposeSetPassword, "first", staffNow); !errors.Is(err, account.ErrUnknownToken) {
-		t.Fatalf("a staff link on the owners' page: %v", err)
-	}
-	// Another link ends the first; each expires.
-	if err := st.AddStaffToken(ctx, ann.ID, account.Token{Hash: "second", Expires: staffNow.Add(time.Hour)}, noop); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := s2.Staff().StaffToken(ctx, "first", staffNow); !errors.Is(err, account.ErrUnknownToken) {
-		t.Fatalf("the first link after a second was mailed: %v", err)
-	}
-	if _, err := st.StaffToken(ctx, "second", staffNow.Add(time.Hour)); !errors.Is(err, account.ErrUnknownToken) {
-		t.Fatalf("an expired link: %v", err)
-	}
-	// Used once, of four racing on two handles.
-	var wg sync.WaitGroup
-	var mu sync.Mutex
-	won, lost := 0, 0
-	for i, s := range []*sqlstore.Store{s1, s2, s1, s2} {
-		wg.Go(func() {
-			a, err := s.Staff().UseStaffToken(ctx, "second", staffNow, "hash"+string(rune('a'+i)), noop)
-			mu.Lock()
-			defer mu.Unlock()
-			switch {
-			case err == nil && a.ID == ann.ID && a.StaffRole == account.Admin && a.PasswordChanged.Equal(staffNow):
-				won++
-			case errors.Is(err, account.ErrUnknownToken):
-				lost++
-			default:
-				t.Errorf("UseStaffToken: %+v %v", a, err)
-			}
-		})
-	}
-	wg.Wait()
-	if won != 1 || lost != 3 {
-		t.Fatalf("a link used %d times (%d refused), want once", won, lost)
-	}
-	if m, _ := st.StaffMember(ctx, ann.ID); !m.PasswordSet || len(m.PasswordHash) != 5 {
-		t.Fatalf("after the link: %+v", m)
-	}
-	// A disabled account gets no link, and its links open nothing.
-	agent := addStaff(t, s1, "agent@example.be", account.Agent, "agent-link")
-	if err := st.SetStaffDisabled(ctx, agent.ID, true, noop); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := st.StaffToken(ctx, "agent-link", staffNow); !errors.Is(err, account.ErrUnknownToken) {
-		t.Fatalf("a disabled account's link: %v", err)
-	}
-	if _, err := st.UseStaffToken(ctx, "agent-link", staffNow, "h", noop); !errors.Is(err, account.ErrUnknownToken) {
-		t.Fatalf("a disabled account's link used: %v", err)
-	}
-	if err := st.AddStaffToken(ctx, agent.ID, account.Token{Hash: "again", Expires: staffNow.Add(time.Hour)}, noop); !errors.Is(err, account.ErrStaffDisabled) {
-		t.Fatalf("a link for a disabled account: %v", err)
-	}
-	if err := st.AddStaffToken(ctx, 9999, account.Token{Hash: "nobody", Expires: staffNow.Add(time.Hour)}, noop); !errors.Is(err, account.ErrNotStaff) {
-		t.Fatalf("a link for nobody: %v", err)
 	}
 }
 
