@@ -1,7 +1,6 @@
 import { Altcha, FileField, PersonFields, TextArea, TextField, VisitorForm } from '../../../shared/forms'
 import { useT } from '../../../lib/i18n'
 import { Heading, type Level } from '../../../lib/ui/Heading'
-import { usePage } from '../../../lib/router'
 
 /** The anchor of the job application form, which its no-JavaScript post comes back to. */
 const ANCHOR = 'apply'
@@ -16,11 +15,10 @@ const ANCHOR = 'apply'
  */
 export function JobApplicationForm({ level }: { level: Level }) {
   const t = useT()
-  const { url } = usePage()
   return (
     <div id={ANCHOR} className="contact-card contact-form job-form">
       <Heading level={level}>{t('jobs.formTitle')}</Heading>
-      <VisitorForm kind="job-application" action={`${url.split('#')[0]}#${ANCHOR}`} antiSpam={<Altcha />} submitLabel={t('jobs.send')}>
+      <VisitorForm kind="job-application" anchor={ANCHOR} antiSpam={<Altcha />} submitLabel={t('jobs.send')}>
         <PersonFields />
         <TextField name="position" label={t('jobs.position')} autoComplete="off" />
         <TextArea name="motivation" label={t('jobs.motivation')} rows={7} />

@@ -1,7 +1,6 @@
 import { Altcha, PersonFields, TextArea, VisitorForm } from '../../../shared/forms'
 import { useT } from '../../../lib/i18n'
 import { Heading, type Level } from '../../../lib/ui/Heading'
-import { usePage } from '../../../lib/router'
 
 /** The anchor of the site contact form, which its no-JavaScript post comes back to. */
 const ANCHOR = 'contact'
@@ -14,11 +13,10 @@ const ANCHOR = 'contact'
  */
 export function SiteContactForm({ level }: { level: Level }) {
   const t = useT()
-  const { url } = usePage()
   return (
     <div id={ANCHOR} className="contact-card contact-form">
       <Heading level={level}>{t('contact.formTitle')}</Heading>
-      <VisitorForm kind="site-contact" action={`${url.split('#')[0]}#${ANCHOR}`} antiSpam={<Altcha />}>
+      <VisitorForm kind="site-contact" anchor={ANCHOR} antiSpam={<Altcha />}>
         <PersonFields />
         <TextArea name="remark" label={t('forms.label.remark')} />
       </VisitorForm>

@@ -1,6 +1,5 @@
 import { Altcha, FileField, SelectField, TextArea, TextField, VisitorForm } from '../../../shared/forms'
 import { useT } from '../../../lib/i18n'
-import { usePage } from '../../../lib/router'
 import './testimonial.css'
 
 /** The anchor of the testimonial form, which its no-JavaScript post comes back to. */
@@ -20,13 +19,12 @@ export const ABOUT = ['buyer', 'seller', 'tenant', 'landlord'] as const
  */
 export function TestimonialForm() {
   const t = useT()
-  const { url } = usePage()
   return (
     <div id={TESTIMONIAL_ANCHOR} className="testimonial-form">
       <p className="muted">{t('testimonial.intro')}</p>
       <VisitorForm
         kind="testimonial"
-        action={`${url.split('#')[0]}#${TESTIMONIAL_ANCHOR}`}
+        anchor={TESTIMONIAL_ANCHOR}
         antiSpam={<Altcha />}
         submitLabel={t('testimonial.send')}
       >

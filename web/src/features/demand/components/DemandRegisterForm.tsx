@@ -1,8 +1,7 @@
 import { useCallback, useRef } from 'react'
-import { Altcha, CheckboxField, CheckboxGroup, PersonFields, RadioGroup, TextArea, TextField, VisitorForm } from '../../../shared/forms'
+import { AddressFields, Altcha, CheckboxField, CheckboxGroup, PersonFields, RadioGroup, TextArea, TextField, VisitorForm } from '../../../shared/forms'
 import { LAZY_FORMS } from '../../../gen/forms.lazy'
 import { useT } from '../../../lib/i18n'
-import { usePage } from '../../../lib/router'
 import { useSay } from '../model/texts'
 import type { DemandRegisterProps } from '../model/types'
 import { SearchRanges } from './SearchFields'
@@ -15,13 +14,12 @@ const ANCHOR = 'demand'
 export function DemandRegisterForm({ texts, search }: Pick<DemandRegisterProps, 'texts' | 'search'>) {
   const say = useSay(texts)
   const t = useT()
-  const { url } = usePage()
   const zonesRef = useRef<HTMLDivElement>(null)
   const group = useCallback(() => zonesRef.current, [])
   const zones = search.zones ?? []
   return (
     <div id={ANCHOR} className="demand-card">
-      <VisitorForm kind="demand-register" fields={LAZY_FORMS['demand-register']} action={`${url.split('#')[0]}#${ANCHOR}`} antiSpam={<Altcha />} submitLabel={say('registrant.register.submit')}>
+      <VisitorForm kind="demand-register" fields={LAZY_FORMS['demand-register']} anchor={ANCHOR} antiSpam={<Altcha />} submitLabel={say('registrant.register.submit')}>
         <fieldset className="demand-group">
           <legend>{say('registrant.register.search')}</legend>
           <RadioGroup
@@ -55,9 +53,7 @@ export function DemandRegisterForm({ texts, search }: Pick<DemandRegisterProps, 
           {/* SPEC §3: the address, how to reach them, a remark — all optional. */}
           <fieldset className="demand-address">
             <legend>{say('registrant.register.address')}</legend>
-            <TextField name="street" label={say('registrant.register.street')} autoComplete="street-address" />
-            <TextField name="zip" label={say('registrant.register.zip')} autoComplete="postal-code" />
-            <TextField name="city" label={say('registrant.register.city')} autoComplete="address-level2" />
+            <AddressFields street={say('registrant.register.street')} zip={say('registrant.register.zip')} city={say('registrant.register.city')} />
           </fieldset>
           <RadioGroup
             name="contactDevice"

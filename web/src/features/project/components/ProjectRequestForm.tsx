@@ -1,7 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { Altcha, ContactTimeField, PersonFields, SelectField, TextArea, VisitorForm } from '../../../shared/forms'
 import { useT } from '../../../lib/i18n'
-import { usePage } from '../../../lib/router'
 import { PROJECT_CONTACT_ANCHOR, type ChosenUnit } from '../model/request'
 
 
@@ -14,12 +13,11 @@ import { PROJECT_CONTACT_ANCHOR, type ChosenUnit } from '../model/request'
  */
 export function ProjectRequestForm({ units, chosen }: { units: string[]; chosen?: ChosenUnit }) {
   const t = useT()
-  const { url } = usePage()
   return (
     <section id={PROJECT_CONTACT_ANCHOR} className="project-section project-form" aria-labelledby="project-request-title">
       <h2 id="project-request-title">{t('project.requestTitle')}</h2>
       <p className="muted">{t('project.requestIntro')}</p>
-      <VisitorForm kind="contact-construction" action={`${url.split('#')[0]}#${PROJECT_CONTACT_ANCHOR}`} antiSpam={<Altcha />}>
+      <VisitorForm kind="contact-construction" anchor={PROJECT_CONTACT_ANCHOR} antiSpam={<Altcha />}>
         <PersonFields />
         {units.length > 0 && <UnitSelect units={units} chosen={chosen} />}
         <TextArea name="remark" label={t('forms.label.remark')} />

@@ -1,7 +1,7 @@
 import { Altcha, PersonFields, SelectField, VisitorForm } from '../../../shared/forms'
 import { useT } from '../../../lib/i18n'
-import { usePage, type PostProps } from '../../../lib/router'
 import { DOCUMENT_ANCHOR, type DocumentChoice } from '../model/offer'
+import { FormDisclosure } from './FormDisclosure'
 import './offer.css'
 
 /**
@@ -13,16 +13,11 @@ import './offer.css'
  */
 export function DocumentRequestForm({ documents }: { documents: DocumentChoice[] }) {
   const t = useT()
-  const { url, props } = usePage<PostProps>()
   if (!documents.length) return null
-  const mine = props.form?.name === 'document-request'
   return (
-    <details id={DOCUMENT_ANCHOR} className="offer-form" open={mine || undefined}>
-      <summary className="button button-outline" data-icon="mail">
-        {t('offer.document.open')}
-      </summary>
+    <FormDisclosure kind="document-request" id={DOCUMENT_ANCHOR} className="offer-form" icon="mail" summary={t('offer.document.open')}>
       <p className="muted">{t('offer.document.intro')}</p>
-      <VisitorForm kind="document-request" action={`${url.split('#')[0]}#${DOCUMENT_ANCHOR}`} antiSpam={<Altcha />}>
+      <VisitorForm kind="document-request" anchor={DOCUMENT_ANCHOR} antiSpam={<Altcha />}>
         <SelectField
           name="document"
           label={t('offer.document.choose')}
@@ -31,7 +26,7 @@ export function DocumentRequestForm({ documents }: { documents: DocumentChoice[]
         />
         <PersonFields />
       </VisitorForm>
-    </details>
+    </FormDisclosure>
   )
 }
 

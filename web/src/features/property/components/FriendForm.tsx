@@ -1,7 +1,7 @@
-import { Altcha, TextArea, TextField, VisitorForm } from '../../../shared/forms'
+import { Altcha, NameFields, TextArea, VisitorForm } from '../../../shared/forms'
 import { useT } from '../../../lib/i18n'
-import { usePage, type PostProps } from '../../../lib/router'
 import { FRIEND_ANCHOR, FRIEND_FORM_ANCHOR } from '../model/anchors'
+import { FormDisclosure } from './FormDisclosure'
 
 
 /**
@@ -15,32 +15,23 @@ import { FRIEND_ANCHOR, FRIEND_FORM_ANCHOR } from '../model/anchors'
  */
 export function FriendForm() {
   const t = useT()
-  const { url, props } = usePage<PostProps>()
-  const mine = props.form?.name === 'send-to-friend'
   return (
-    <details id={FRIEND_ANCHOR} className="property-section property-form friend-form" open={mine || undefined}>
-      <summary className="button button-outline" data-icon="mail">
-        {t('property.friend.open')}
-      </summary>
+    <FormDisclosure kind="send-to-friend" id={FRIEND_ANCHOR} className="property-section property-form friend-form" icon="mail" summary={t('property.friend.open')}>
       <p className="muted" id={FRIEND_FORM_ANCHOR}>
         {t('property.friend.intro')}
       </p>
-      <VisitorForm kind="send-to-friend" action={`${url.split('#')[0]}#${FRIEND_ANCHOR}`} antiSpam={<Altcha />}>
+      <VisitorForm kind="send-to-friend" anchor={FRIEND_ANCHOR} antiSpam={<Altcha />}>
         <fieldset className="vf-group">
           <legend>{t('property.friend.you')}</legend>
-          <TextField name="firstName" label={t('forms.label.firstName')} autoComplete="given-name" />
-          <TextField name="lastName" label={t('forms.label.lastName')} autoComplete="family-name" />
-          <TextField name="email" label={t('forms.label.email')} autoComplete="email" />
+          <NameFields />
         </fieldset>
         <fieldset className="vf-group">
           <legend>{t('property.friend.them')}</legend>
-          <TextField name="friendFirstName" label={t('forms.label.firstName')} autoComplete="off" />
-          <TextField name="friendLastName" label={t('forms.label.lastName')} autoComplete="off" />
-          <TextField name="friendEmail" label={t('forms.label.email')} autoComplete="off" />
+          <NameFields of="friend" />
         </fieldset>
         <TextArea name="remark" label={t('property.friend.message')} rows={3} />
       </VisitorForm>
-    </details>
+    </FormDisclosure>
   )
 }
 

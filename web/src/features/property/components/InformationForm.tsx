@@ -1,6 +1,5 @@
 import { Altcha, CheckboxField, ContactTimeField, PersonFields, TextArea, VisitorForm } from '../../../shared/forms'
 import { useT } from '../../../lib/i18n'
-import { usePage } from '../../../lib/router'
 import { CONTACT_ANCHOR } from '../model/anchors'
 
 
@@ -14,12 +13,11 @@ import { CONTACT_ANCHOR } from '../model/anchors'
  */
 export function InformationForm() {
   const t = useT()
-  const { url } = usePage()
   return (
     <section id={CONTACT_ANCHOR} className="property-section property-form" aria-labelledby="information-form-title">
       <h2 id="information-form-title">{t('property.requestInfo')}</h2>
       <p className="muted">{t('property.formIntro')}</p>
-      <VisitorForm kind="contact-me" action={`${url.split('#')[0]}#${CONTACT_ANCHOR}`} antiSpam={<Altcha />}>
+      <VisitorForm kind="contact-me" anchor={CONTACT_ANCHOR} antiSpam={<Altcha />}>
         <PersonFields />
         <TextArea name="remark" label={t('forms.label.remark')} />
         <ContactTimeField />

@@ -1,10 +1,11 @@
-import { Altcha, PersonFields, TextArea, TextField, VisitorForm } from '../../../shared/forms'
+import { AddressFields, Altcha, PersonFields, TextArea, TextField, VisitorForm } from '../../../shared/forms'
 import type { OfferTerms } from '../../../gen/pages'
 import { formatAmount } from '../../../lib/format'
 import { useT } from '../../../lib/i18n'
 import { usePage, type PostProps } from '../../../lib/router'
 import { OFFER_ANCHOR } from '../model/offer'
 import { AmountHint } from './AmountHint'
+import { FormDisclosure } from './FormDisclosure'
 import { posted } from './posted'
 import './offer.css'
 
@@ -16,31 +17,24 @@ import './offer.css'
  */
 export function PurchaseOfferForm({ terms }: { terms: OfferTerms }) {
   const t = useT()
-  const { url, props } = usePage<PostProps>()
+  const { props } = usePage<PostProps>()
   const mine = props.form?.name === 'purchase-offer'
   return (
-    <details id={OFFER_ANCHOR} className="property-section offer-form" open={mine || undefined}>
-      <summary className="button button-outline">
-        {t('offer.purchase.open')}
-      </summary>
+    <FormDisclosure kind="purchase-offer" id={OFFER_ANCHOR} className="property-section offer-form" summary={t('offer.purchase.open')}>
       <p className="muted">{t('offer.purchase.intro')}</p>
       <p className="offer-notice" role="note">
         {terms.advance > 0 ? t('offer.purchase.advanceAmount', { amount: formatAmount(terms.advance) }) : t('offer.purchase.advance')}
       </p>
       <VisitorForm
         kind="purchase-offer"
-        action={`${url.split('#')[0]}#${OFFER_ANCHOR}`}
+        anchor={OFFER_ANCHOR}
         antiSpam={<Altcha />}
         submitLabel={t('offer.purchase.send')}
       >
         <PersonFields />
         <fieldset className="vf-group offer-group">
           <legend>{t('offer.purchase.address')}</legend>
-          <TextField name="street" label={t('offer.purchase.street')} autoComplete="street-address" />
-          <div className="offer-row">
-            <TextField name="zip" label={t('offer.purchase.zip')} autoComplete="postal-code" />
-            <TextField name="city" label={t('offer.purchase.city')} autoComplete="address-level2" />
-          </div>
+          <AddressFields street={t('offer.purchase.street')} zip={t('offer.purchase.zip')} city={t('offer.purchase.city')} row="offer-row" />
         </fieldset>
         <AmountHint name="amount" initial={mine ? posted(props, 'amount') : undefined} label={(a) => a}>
           <TextField name="amount" label={t('offer.purchase.amount')} autoComplete="off" />
@@ -49,6 +43,6 @@ export function PurchaseOfferForm({ terms }: { terms: OfferTerms }) {
         <TextField name="validUntil" label={t('offer.purchase.validUntil')} autoComplete="off" />
         <TextArea name="remark" label={t('forms.label.remark')} rows={3} />
       </VisitorForm>
-    </details>
+    </FormDisclosure>
   )
 }

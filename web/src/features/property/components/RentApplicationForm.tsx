@@ -2,8 +2,8 @@ import { Altcha, FileField, PersonFields, RadioGroup, TextArea, TextField, Visit
 import type { OfferTerms } from '../../../gen/pages'
 import { formatAmount } from '../../../lib/format'
 import { useT } from '../../../lib/i18n'
-import { usePage, type PostProps } from '../../../lib/router'
 import { RENT_ANCHOR } from '../model/offer'
+import { FormDisclosure } from './FormDisclosure'
 import './offer.css'
 
 /**
@@ -15,13 +15,8 @@ import './offer.css'
  */
 export function RentApplicationForm({ terms }: { terms: OfferTerms }) {
   const t = useT()
-  const { url, props } = usePage<PostProps>()
-  const mine = props.form?.name === 'rent-application'
   return (
-    <details id={RENT_ANCHOR} className="property-section offer-form" open={mine || undefined}>
-      <summary className="button button-outline">
-        {t('offer.rent.open')}
-      </summary>
+    <FormDisclosure kind="rent-application" id={RENT_ANCHOR} className="property-section offer-form" summary={t('offer.rent.open')}>
       <p className="muted">{t('offer.rent.intro')}</p>
       <ul className="offer-notice">
         <li>{terms.deposit > 0 ? t('offer.rent.depositAmount', { amount: formatAmount(terms.deposit) }) : t('offer.rent.deposit')}</li>
@@ -30,7 +25,7 @@ export function RentApplicationForm({ terms }: { terms: OfferTerms }) {
       </ul>
       <VisitorForm
         kind="rent-application"
-        action={`${url.split('#')[0]}#${RENT_ANCHOR}`}
+        anchor={RENT_ANCHOR}
         antiSpam={<Altcha />}
         submitLabel={t('offer.rent.send')}
       >
@@ -65,6 +60,6 @@ export function RentApplicationForm({ terms }: { terms: OfferTerms }) {
         <FileField name="cv" label={t('offer.rent.cv')} />
         <TextArea name="remark" label={t('forms.label.remark')} rows={3} />
       </VisitorForm>
-    </details>
+    </FormDisclosure>
   )
 }

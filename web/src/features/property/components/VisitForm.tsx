@@ -1,8 +1,9 @@
 import { Altcha, PersonFields, TextArea, VisitorForm } from '../../../shared/forms'
 import { useT } from '../../../lib/i18n'
-import { usePage, type PostProps } from '../../../lib/router'
+import { usePage } from '../../../lib/router'
 import type { VisitView } from '../../../gen/pages'
 import { VISIT_ANCHOR, VISIT_FORM_ANCHOR } from '../model/anchors'
+import { FormDisclosure } from './FormDisclosure'
 import { SlotPicker } from './SlotPicker'
 import './visit.css'
 
@@ -20,7 +21,7 @@ import './visit.css'
  */
 export function VisitForm() {
   const t = useT()
-  const { url, props } = usePage<{ visit?: VisitView } & PostProps>()
+  const { props } = usePage<{ visit?: VisitView }>()
   const visit = props.visit
   if (!visit) return null
   const days = visit.days ?? []
@@ -32,18 +33,14 @@ export function VisitForm() {
       </section>
     )
   }
-  const mine = props.form?.name === 'contact-appointment'
   return (
-    <details id={VISIT_ANCHOR} className="property-section property-form visit-form" open={mine || undefined}>
-      <summary className="button button-outline" data-icon="calendar">
-        {t('visit.title')}
-      </summary>
+    <FormDisclosure kind="contact-appointment" id={VISIT_ANCHOR} className="property-section property-form visit-form" icon="calendar" summary={t('visit.title')}>
       <p className="muted" id={VISIT_FORM_ANCHOR}>
         {t('visit.intro')}
       </p>
       <VisitorForm
         kind="contact-appointment"
-        action={`${url.split('#')[0]}#${VISIT_ANCHOR}`}
+        anchor={VISIT_ANCHOR}
         antiSpam={<Altcha />}
         submitLabel={t('visit.submit')}
       >
@@ -51,7 +48,7 @@ export function VisitForm() {
         <PersonFields />
         <TextArea name="remark" label={t('forms.label.remark')} rows={3} />
       </VisitorForm>
-    </details>
+    </FormDisclosure>
   )
 }
 

@@ -1,6 +1,5 @@
-import { Altcha, ContactTimeField, PersonFields, RadioGroup, SelectField, TextArea, TextField, VisitorForm } from '../../../shared/forms'
+import { AddressFields, Altcha, ContactTimeField, PersonFields, RadioGroup, SelectField, TextArea, VisitorForm } from '../../../shared/forms'
 import { useT } from '../../../lib/i18n'
-import { usePage } from '../../../lib/router'
 import type { ValuationProps } from '../model/types'
 
 /** The anchor of the form: a refused post without JavaScript comes back to it. */
@@ -9,13 +8,12 @@ const ANCHOR = 'valuation'
 /** The valuation request itself, with the forms kit a chunk of its own (ValuationPage). */
 export function ValuationForm({ types }: Pick<ValuationProps, 'types'>) {
   const t = useT()
-  const { url } = usePage()
   const choices = types ?? []
   return (
     <div id={ANCHOR} className="valuation-card">
       <VisitorForm
         kind="contact-demand"
-        action={`${url.split('#')[0]}#${ANCHOR}`}
+        anchor={ANCHOR}
         antiSpam={<Altcha />}
         submitLabel={t('valuation.send')}
       >
@@ -25,11 +23,7 @@ export function ValuationForm({ types }: Pick<ValuationProps, 'types'>) {
         </fieldset>
         <fieldset className="valuation-group">
           <legend>{t('valuation.property')}</legend>
-          <TextField name="street" label={t('valuation.street')} autoComplete="street-address" />
-          <div className="valuation-row">
-            <TextField name="zip" label={t('valuation.zip')} autoComplete="postal-code" />
-            <TextField name="city" label={t('valuation.city')} autoComplete="address-level2" />
-          </div>
+          <AddressFields street={t('valuation.street')} zip={t('valuation.zip')} city={t('valuation.city')} row="valuation-row" />
           <RadioGroup
             name="goal"
             label={t('valuation.goal')}

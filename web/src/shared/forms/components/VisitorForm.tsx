@@ -17,6 +17,12 @@ export interface VisitorFormProps {
   kind: FormKind
   /** Where it posts: the page's own address unless given. */
   action?: string
+  /**
+   * The id of the element a refused post without JavaScript comes back to:
+   * the form posts to the page's own address with it as the fragment (which
+   * never reaches the server), so the answer shows the form, not the page's top.
+   */
+  anchor?: string
   /** Values the page sets, not the visitor: the property's or project's ID. */
   hidden?: Record<string, string | number>
   /**
@@ -69,13 +75,13 @@ export const CHECK_HEADER = 'X-Form-Check'
  * keeping the scroll position; the server's answer wins over the browser's
  * checks. Its fields (TextField, RadioGroup…, PersonFields) go inside.
  */
-export function VisitorForm({ kind, action, hidden, multipart: multipartProp, antiSpam, submitLabel, className, fields: given, children }: VisitorFormProps) {
+export function VisitorForm({ kind, action, anchor, hidden, multipart: multipartProp, antiSpam, submitLabel, className, fields: given, children }: VisitorFormProps) {
   const fields = given ?? fieldsOf(kind)
   const t = useT()
   const page = usePage<PostProps>()
   const router = useRouter()
   const uid = useId()
-  const target = action ?? page.url
+  const target = action ?? (anchor ? `${page.url.split('#')[0]}#${anchor}` : page.url)
   const mine = page.props.form?.name === kind
   const server = (mine && page.props.errors) || noErrors
   const values = (mine && page.props.form?.values) || undefined
