@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/base64"
+	"immo/internal/domain/audit"
 	"net/http"
 	"net/mail"
 	"net/url"
@@ -504,6 +505,17 @@ func TestSamePostTwice(t *testing.T) {
 			res, _ := s.postFrom("198.51.100.31", "/fr/contact/", withValues(post, url.Values{"remark": {"Une autre question."}}), true)
 			if res.StatusCode != http.StatusSeeOther || s.Count(t, "requests") != after.requests+1 {
 				t.Errorf("another request of the same person: %d, %d requests", res.StatusCode, s.Count(t, "requests"))
+			}
+			// Each request kept is in the audit log once, received from a
+			// visitor: the same post sent three times wrote one entry.
+			log, err := s.Store.Audit().List(t.Context(), audit.Query{TargetKind: lead.AuditTarget, Limit: 10})
+			if err != nil || len(log) != 2 {
+				t.Fatalf("the audit log holds %+v, %v; want the two requests received", log, err)
+			}
+			for _, e := range log {
+				if e.Actor != audit.Visitor || e.Action != lead.ActionReceived || e.After == "" || e.TargetID == 0 {
+					t.Errorf("entry %+v, want a request received from a visitor", e)
+				}
 			}
 		})
 	}

@@ -8,7 +8,7 @@ import (
 	"immo/internal/adapter/storage"
 	"immo/internal/adapter/storage/sqlstore"
 	"immo/internal/domain/account"
-	"immo/internal/domain/inbox"
+	"immo/internal/domain/audit"
 	"immo/internal/domain/mail"
 )
 
@@ -82,7 +82,7 @@ func TestStaffCommand(t *testing.T) {
 	if _, err := store.Staff().TOTP(t.Context(), ann.ID); err != account.ErrNoTOTP {
 		t.Fatalf("after reset-2fa: %v", err)
 	}
-	entries, err := store.(interface{ Inbox() *sqlstore.Inbox }).Inbox().Audit(t.Context(), inbox.AuditQuery{TargetKind: account.StaffAuditTarget, Limit: 50})
+	entries, err := store.(interface{ Audit() *sqlstore.Audit }).Audit().List(t.Context(), audit.Query{TargetKind: account.StaffAuditTarget, Limit: 50})
 	if err != nil {
 		t.Fatal(err)
 	}

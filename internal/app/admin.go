@@ -57,13 +57,13 @@ func newAdmin(store storage.Store, staff *account.StaffService, queue *mailqueue
 	}
 	// The testimonials' moderation: audited, and the site's list refreshed
 	// at once (the pages' generation follows).
-	moderation := &testimonial.Moderation{Store: store, Shown: says, Now: now, Audit: testimonialAudit(store.Inbox())}
+	moderation := &testimonial.Moderation{Store: store, Shown: says, Now: now, Audit: testimonialAudit(store.Audit())}
 	o := admin.Options{
 		FieldWords: requestMails.FieldWords, Langs: resolver.Site.Languages.Enabled(), DefaultLang: resolver.Site.Languages.Default,
-		Inbox: leads, Audit: leads, Newsletter: store.Newsletter(), Record: store.Inbox().Log, SignIn: staff, Brakes: loginBrakes(ip, store, abuse, secure, now), Staff: staffNames{members}, StaffAdmin: staff, MyFactor: staff,
+		Inbox: leads, Audit: store.Audit(), Newsletter: store.Newsletter(), Record: store.Audit().Log, SignIn: staff, Brakes: loginBrakes(ip, store, abuse, secure, now), Staff: staffNames{members}, StaffAdmin: staff, MyFactor: staff,
 		Sessions: sessions, ListingURL: resolver.ListingURL, Assets: tags, Version: version, Log: log.With("component", "inbox"), Now: now,
-		Testimonials: moderation, Mails: mailDesk{Queue: queue, log: store.Inbox(), now: now},
-		Abuse:   abuseDesk{Abuse: abuse, log: store.Inbox().Log, now: now},
+		Testimonials: moderation, Mails: mailDesk{Queue: queue, log: store.Audit(), now: now},
+		Abuse:   abuseDesk{Abuse: abuse, log: store.Audit().Log, now: now},
 		Preview: preview,
 	}
 	if desk != nil { // a nil *Desk in the interface would not be nil

@@ -5,8 +5,7 @@ import (
 	"time"
 
 	"immo/internal/adapter/mailqueue"
-	"immo/internal/adapter/storage/sqlstore"
-	"immo/internal/domain/inbox"
+	"immo/internal/domain/audit"
 	"immo/internal/domain/mail"
 )
 
@@ -14,13 +13,13 @@ import (
 // is written to the audit log in the retry's own transaction.
 type mailDesk struct {
 	*mailqueue.Queue
-	log *sqlstore.Inbox
+	log audit.Logger
 	now func() time.Time
 }
 
 func (d mailDesk) Retry(ctx context.Context, by, id int64) error {
 	return d.Queue.Retry(ctx, id, func(ctx context.Context, tx mail.Tx, before mailqueue.Entry) error {
-		return d.log.LogIn(ctx, tx, inbox.Entry{Time: d.now().UTC(), Actor: by, Action: mailqueue.ActionRetry,
+		return d.log.LogIn(ctx, tx, audit.Entry{Time: d.now().UTC(), Actor: by, Action: mailqueue.ActionRetry,
 			TargetKind: mailqueue.AuditTarget, TargetID: id, Before: string(before.State), After: string(mailqueue.Queued)})
 	})
 }

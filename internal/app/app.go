@@ -173,7 +173,7 @@ func New(ctx context.Context, c Config) (*App, error) {
 	}
 	subscribers := store.Newsletter()
 	var cancels web.VisitCancels
-	deps := formDeps{Requests: requests, Pending: store, Pictures: pictureSigner, Spam: spam, Watch: abuse, Queue: queue, Resolver: resolver,
+	deps := formDeps{Requests: requests, Audit: store.Audit(), Pending: store, Pictures: pictureSigner, Spam: spam, Watch: abuse, Queue: queue, Resolver: resolver,
 		Catalog: cat, IPKey: c.Keys.IPHash, AltchaKey: c.Keys.Altcha, Now: c.Now, Log: log.With("component", "forms"), Agenda: visits,
 		Newsletter: &newsletter.Service{Store: subscribers}, Captcha: c.Captcha,
 		Registrants: newRegistrants(store, cfg, cat, queue)}

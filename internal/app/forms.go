@@ -11,6 +11,7 @@ import (
 	"immo/internal/adapter/storage/sqlstore"
 	"immo/internal/domain/altcha"
 	"immo/internal/domain/antispam"
+	"immo/internal/domain/audit"
 	"immo/internal/domain/booking"
 	"immo/internal/domain/catalog"
 	"immo/internal/domain/lead"
@@ -35,6 +36,8 @@ var formKinds = []lead.Kind{lead.KindSiteContact, lead.KindInformation, lead.Kin
 // formDeps is what newForms builds the visitor forms from.
 type formDeps struct {
 	Requests *sqlstore.Requests
+	// Audit logs each request received (the lead's history begins with it).
+	Audit    audit.Logger
 	Pending  testimonial.Pending // keeps a testimonial request's testimonial
 	Pictures *testimonial.PictureSigner
 	Spam     antispam.Store
@@ -110,7 +113,7 @@ func newForms(d formDeps) (web.Forms, *altcha.Service, error) {
 	}
 	policy := spam.DefaultPolicy
 	cfg := d.Resolver.Site
-	service := &lead.Service{Store: testimonial.Recording(d.Requests, d.Pending, d.Pictures), Queue: d.Queue, Mails: composer, IP: ip, Now: d.Now,
+	service := &lead.Service{Store: testimonial.Recording(d.Requests, d.Pending, d.Pictures), Queue: d.Queue, Mails: composer, IP: ip, Now: d.Now, Audit: d.Audit,
 		Rules:  offer.CatalogRules(d.Catalog, offer.Limits{MinIncome: cfg.RentApplication.MinIncome, MaxPersons: cfg.RentApplication.MaxPersons}, cfg.Languages.Default),
 		Repeat: offer.Repeats{Requested: d.Requests}}
 	kinds := formKinds

@@ -9,7 +9,7 @@ import (
 	"immo/internal/app/apptest"
 	"immo/internal/domain/account"
 	"immo/internal/domain/antispam"
-	"immo/internal/domain/inbox"
+	"immo/internal/domain/audit"
 )
 
 // TestInboxAbuse: on both databases, a stranger guessing an owner's
@@ -115,7 +115,7 @@ func TestInboxAbuse(t *testing.T) {
 			if p["notice"] != "admin.abuse.done.release" {
 				t.Errorf("notice after the release: %v", p["notice"])
 			}
-			entries, err := s.Store.Inbox().Audit(t.Context(), inbox.AuditQuery{TargetKind: antispam.AuditTarget})
+			entries, err := s.Store.Audit().List(t.Context(), audit.Query{TargetKind: antispam.AuditTarget, Limit: 1})
 			if err != nil || len(entries) != 1 || entries[0].Action != antispam.ActionRelease || entries[0].Actor != agentID(t, s, "agent@agency.test") ||
 				entries[0].Before != hold["who"] || entries[0].After != "login-account-ip" {
 				t.Errorf("the release's audit entry: %+v, %v", entries, err)

@@ -9,7 +9,7 @@ import (
 
 	"immo/internal/app/apptest"
 	"immo/internal/domain/account"
-	"immo/internal/domain/inbox"
+	"immo/internal/domain/audit"
 	"immo/internal/http/web/session"
 )
 
@@ -87,9 +87,9 @@ func shutFile(t *testing.T, s *apptest.Site, file string, agent *staffClient) {
 }
 
 // audited is the audit log's entries about target kind's id, newest first.
-func audited(t *testing.T, s *apptest.Site, kind string, id int64) []inbox.Entry {
+func audited(t *testing.T, s *apptest.Site, kind string, id int64) []audit.Entry {
 	t.Helper()
-	list, err := s.Store.Inbox().Audit(t.Context(), inbox.AuditQuery{TargetKind: kind, TargetID: id, Limit: 100})
+	list, err := s.Store.Audit().List(t.Context(), audit.Query{TargetKind: kind, TargetID: id, Limit: 100})
 	if err != nil {
 		t.Fatal(err)
 	}

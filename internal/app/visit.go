@@ -27,7 +27,7 @@ func newAgendaDesk(d formDeps, store storage.Store, mails *notify.Composer) *boo
 		return nil
 	}
 	return &booking.Desk{Visits: d.Agenda, Store: store.Bookings(), Rules: store.Bookings(), Requests: d.Requests,
-		Mails: mails, Queue: d.Queue, Audit: store.Inbox()}
+		Mails: mails, Queue: d.Queue, Audit: store.Audit()}
 }
 
 // newVisitCancels answers the cancel links of d's agenda.

@@ -40,7 +40,8 @@ type Store interface {
 	Links() *sqlstore.Links             // every account's single-use links (invitations, resets, staff links)
 	Owners() *sqlstore.Owners           // which owner owns which property
 	Staff() *sqlstore.Staff             // the agency's staff: roles, password links, second factors
-	Inbox() *sqlstore.Inbox             // the leads as the inbox works them: lists, notes, assignment, the audit log
+	Inbox() *sqlstore.Inbox             // the leads as the inbox works them: lists, notes, assignment
+	Audit() *sqlstore.Audit             // the audit log every change writes to (audit.Store)
 	Registrants() *sqlstore.Registrants // the demand registrants: their demands and links
 	Sessions() *sqlstore.Sessions       // their sessions (the session manager's store)
 	Demands() *sqlstore.Demands         // registered searches and what each was told (demand.Store)

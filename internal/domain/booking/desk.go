@@ -6,8 +6,8 @@ import (
 	"time"
 
 	"immo/internal/domain/agenda"
+	"immo/internal/domain/audit"
 	"immo/internal/domain/errs"
-	"immo/internal/domain/inbox"
 	"immo/internal/domain/lead"
 	"immo/internal/domain/mail"
 )
@@ -22,7 +22,7 @@ type DeskMails interface {
 // Auditor writes an audit entry inside the transaction of the change it
 // records (sqlstore.Inbox.LogIn).
 type Auditor interface {
-	LogIn(ctx context.Context, tx mail.Tx, e inbox.Entry) error
+	LogIn(ctx context.Context, tx mail.Tx, e audit.Entry) error
 }
 
 // The audit log's targets and actions of the agency's agenda.
@@ -30,9 +30,9 @@ const (
 	TargetBooking = "booking" // a booked visit, by its id
 	TargetAgenda  = "agenda"  // the slot rules (id 0)
 
-	ActionCancel inbox.Action = "cancel" // Before: the slot and who booked it
-	ActionMove   inbox.Action = "move"   // Before and After: the slots
-	ActionRules  inbox.Action = "rules"  // Before and After: the rules' documents ("": the configuration's)
+	ActionCancel audit.Action = "cancel" // Before: the slot and who booked it
+	ActionMove   audit.Action = "move"   // Before and After: the slots
+	ActionRules  audit.Action = "rules"  // Before and After: the rules' documents ("": the configuration's)
 )
 
 // The translation keys of the agency's refusals, on the field they are about.
@@ -107,7 +107,7 @@ func (d *Desk) Cancel(ctx context.Context, actor, id int64) error {
 				return err
 			}
 		}
-		return d.Audit.LogIn(ctx, tx, inbox.Entry{Time: d.now(), Actor: actor, Action: ActionCancel, TargetKind: TargetBooking,
+		return d.Audit.LogIn(ctx, tx, audit.Entry{Time: d.now(), Actor: actor, Action: ActionCancel, TargetKind: TargetBooking,
 			TargetID: id, Before: v.Start.UTC().Format(time.RFC3339) + " " + fullName(v)})
 	})
 	if err != nil {
@@ -147,7 +147,7 @@ func (d *Desk) Move(ctx context.Context, actor, id int64, start time.Time) error
 				return err
 			}
 		}
-		return d.Audit.LogIn(ctx, tx, inbox.Entry{Time: now, Actor: actor, Action: ActionMove, TargetKind: TargetBooking,
+		return d.Audit.LogIn(ctx, tx, audit.Entry{Time: now, Actor: actor, Action: ActionMove, TargetKind: TargetBooking,
 			TargetID: id, Before: before.Start.UTC().Format(time.RFC3339), After: after.Start.UTC().Format(time.RFC3339)})
 	})
 	if err != nil {
@@ -179,7 +179,7 @@ func (d *Desk) SaveRules(ctx context.Context, actor int64, r *agenda.Rules) erro
 		before = string(old)
 	}
 	err := d.Rules.SaveRules(ctx, doc, func(ctx context.Context, tx mail.Tx) error {
-		return d.Audit.LogIn(ctx, tx, inbox.Entry{Time: d.now(), Actor: actor, Action: ActionRules, TargetKind: TargetAgenda,
+		return d.Audit.LogIn(ctx, tx, audit.Entry{Time: d.now(), Actor: actor, Action: ActionRules, TargetKind: TargetAgenda,
 			Before: before, After: string(doc)})
 	})
 	if err != nil {

@@ -1,54 +1,28 @@
 package inbox
 
-import "time"
-
-// Action is what an audit entry records.
-type Action string
-
-const (
-	ActionStatus Action = "status" // Before and After are the statuses
-	ActionAssign Action = "assign" // Before and After are staff account ids ("" for nobody)
-	ActionNote   Action = "note"   // After is the note's text, shortened
-	ActionExport Action = "export" // After is the exported list's filter
+import (
+	"immo/internal/domain/audit"
+	"immo/internal/domain/lead"
 )
 
-// TargetLead is the target kind of an entry about a lead. Other back-office
-// changes (staff accounts) may log under their own kinds.
-const TargetLead = "lead"
+// The changes of a lead the inbox logs (package audit).
+const (
+	ActionStatus audit.Action = "status" // Before and After are the statuses
+	ActionAssign audit.Action = "assign" // Before and After are staff account ids ("" for nobody)
+	ActionNote   audit.Action = "note"   // After is the note's text, shortened
+	ActionExport audit.Action = "export" // After is the exported list's filter
+)
 
-// Entry is one change in the audit log: who, what, on what, when.
-type Entry struct {
-	ID         int64
-	Time       time.Time
-	Actor      int64 // the staff account that made the change
-	Action     Action
-	TargetKind string
-	TargetID   int64
-	Before     string
-	After      string
-}
+// TargetLead is the target kind of an entry about a lead.
+const TargetLead = lead.AuditTarget
 
-// MaxSummary bounds Before and After: the log says what changed, it is not
-// a copy of every note.
-const MaxSummary = 500
+// The audit log's types under their former names, for the callers not yet
+// moved to package audit (to be deleted once none is left).
+type (
+	Entry      = audit.Entry
+	Action     = audit.Action
+	AuditQuery = audit.Query
+)
 
-// summary is s within MaxSummary characters.
-func summary(s string) string {
-	r := []rune(s)
-	if len(r) <= MaxSummary {
-		return s
-	}
-	return string(r[:MaxSummary-1]) + "…"
-}
-
-// AuditQuery asks the audit log for entries, newest first.
-type AuditQuery struct {
-	TargetKind string // "": any
-	TargetID   int64  // 0: any (with TargetKind)
-	Actor      int64  // 0: anyone
-	Before     int64  // entries with a smaller id (the next page); 0: the newest
-	Limit      int    // 1…MaxAuditLimit; 0: DefaultPageSize
-}
-
-// MaxAuditLimit bounds one read of the audit log.
-const MaxAuditLimit = 500
+// MaxAuditLimit is audit.MaxLimit under its former name.
+const MaxAuditLimit = audit.MaxLimit

@@ -3,6 +3,7 @@ package inbox
 import (
 	"context"
 	"encoding/csv"
+	"immo/internal/domain/audit"
 	"io"
 	"iter"
 	"slices"
@@ -214,8 +215,8 @@ func (s *Service) Export(ctx context.Context, actor int64, f Filter, c CSV, w io
 	if err != nil {
 		return err
 	}
-	if err := s.Store.Log(ctx, Entry{Time: s.now(), Actor: actor, Action: ActionExport, TargetKind: TargetLead,
-		After: summary(f.Query().Encode())}); err != nil {
+	if err := s.Store.Log(ctx, audit.Entry{Time: s.now(), Actor: actor, Action: ActionExport, TargetKind: TargetLead,
+		After: audit.Summary(f.Query().Encode())}); err != nil {
 		return err
 	}
 	f.Size = exportPage

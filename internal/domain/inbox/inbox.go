@@ -10,6 +10,7 @@
 package inbox
 
 import (
+	"immo/internal/domain/audit"
 	"slices"
 	"time"
 
@@ -139,7 +140,7 @@ type Detail struct {
 	// fields; its Files carry no bytes (Files says what they are).
 	Request lead.Request
 	Files   []FileInfo
-	Notes   []Note  // oldest first
-	History []Entry // the audit entries about it, oldest first
-	Mails   []Mail  // newest first; set by Service (Service.Mails)
+	Notes   []Note        // oldest first
+	History []audit.Entry // the audit entries about it, oldest first
+	Mails   []Mail        // newest first; set by Service (Service.Mails)
 }

@@ -2,6 +2,7 @@ package inbox
 
 import (
 	"context"
+	"immo/internal/domain/audit"
 	"io"
 	"strconv"
 	"strings"
@@ -161,7 +162,7 @@ func (s *Service) AddNote(ctx context.Context, actor, id int64, text string) err
 	}
 	return s.Store.Edit(ctx, id, func(e *Edit) error {
 		e.Notes = append(e.Notes, Note{Author: actor, Text: text, Created: s.now()})
-		e.Entries = append(e.Entries, s.entry(actor, id, ActionNote, "", summary(text)))
+		e.Entries = append(e.Entries, s.entry(actor, id, ActionNote, "", audit.Summary(text)))
 		return nil
 	})
 }
@@ -191,20 +192,9 @@ func (s *Service) Assign(ctx context.Context, actor, id, assignee int64) error {
 	})
 }
 
-// Audit reads the audit log, newest first.
-func (s *Service) Audit(ctx context.Context, q AuditQuery) ([]Entry, error) {
-	if q.Limit < 0 || q.Limit > MaxAuditLimit || q.Before < 0 || q.TargetID < 0 || q.Actor < 0 {
-		return nil, invalid("limit", KeySize)
-	}
-	if q.Limit == 0 {
-		q.Limit = DefaultPageSize
-	}
-	return s.Store.Audit(ctx, q)
-}
-
 // entry is an audit entry of actor's change of lead id, now.
-func (s *Service) entry(actor, id int64, a Action, before, after string) Entry {
-	return Entry{Time: s.now(), Actor: actor, Action: a, TargetKind: TargetLead, TargetID: id, Before: before, After: after}
+func (s *Service) entry(actor, id int64, a audit.Action, before, after string) audit.Entry {
+	return audit.Entry{Time: s.now(), Actor: actor, Action: a, TargetKind: TargetLead, TargetID: id, Before: before, After: after}
 }
 
 // idText writes an id for the log, "" for none.

@@ -2,6 +2,7 @@ package inbox
 
 import (
 	"context"
+	"immo/internal/domain/audit"
 	"io"
 
 	"immo/internal/domain/errs"
@@ -38,9 +39,7 @@ type Store interface {
 	// none. ErrNoLead when there is no such lead.
 	Edit(ctx context.Context, id int64, fn func(e *Edit) error) error
 	// Log writes an audit entry of no change (an export).
-	Log(ctx context.Context, e Entry) error
-	// Audit reads the log, newest first.
-	Audit(ctx context.Context, q AuditQuery) ([]Entry, error)
+	Log(ctx context.Context, e audit.Entry) error
 }
 
 // Edit is a lead's changeable state, as Store.Edit hands it to its function:
@@ -52,7 +51,7 @@ type Edit struct {
 	// Notes are the notes to add (their ID and Lead set by the store).
 	Notes []Note
 	// Entries are the audit entries to write (their ID set by the store).
-	Entries []Entry
+	Entries []audit.Entry
 }
 
 // Mails reads the mails queued about a lead (mailqueue.Queue.About).

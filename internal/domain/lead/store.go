@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"immo/internal/domain/audit"
 	"strconv"
 	"time"
 
@@ -130,7 +131,17 @@ type Service struct {
 	// last, after the caller's spam checks, so nobody learns who asked
 	// what without paying them. Nil: none.
 	Repeat Repeats
+	// Audit logs each request received, in its transaction, as the staff's
+	// changes are (the lead's history and the audit log begin with it).
+	// Nil: none.
+	Audit audit.Logger
 }
+
+// The audit log's words for requests (package audit).
+const (
+	AuditTarget                 = "lead"     // an entry about a request: its target kind
+	ActionReceived audit.Action = "received" // a visitor sent it; After is its kind
+)
 
 func (s *Service) now() time.Time {
 	if s.Now != nil {
@@ -233,6 +244,13 @@ func (s *Service) Accept(ctx context.Context, r Request, ip string) (Request, fi
 	id, err := s.Store.Save(ctx, r, func(ctx context.Context, tx mail.Tx, id int64) error {
 		stored := r
 		stored.ID = id
+		if s.Audit != nil {
+			err := s.Audit.LogIn(ctx, tx, audit.Entry{Time: r.Time, Actor: audit.Visitor, Action: ActionReceived,
+				TargetKind: AuditTarget, TargetID: id, After: string(r.Kind)})
+			if err != nil {
+				return err
+			}
+		}
 		if step != nil {
 			if err := step.In(ctx, tx, &stored); err != nil {
 				return err

@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"immo/internal/domain/account"
-	"immo/internal/domain/inbox"
+	"immo/internal/domain/audit"
 	"immo/internal/domain/mail"
 )
 
@@ -116,6 +116,6 @@ func (o *Owners) Audit(ctx context.Context, tx mail.Tx, c account.OwnerChange) e
 	if c.Action == "" {
 		return errors.New("owner audit: no action")
 	}
-	return o.s.Inbox().LogIn(ctx, tx, inbox.Entry{Time: c.At, Actor: c.By, Action: inbox.Action(c.Action),
+	return o.s.Audit().LogIn(ctx, tx, audit.Entry{Time: c.At, Actor: c.By, Action: audit.Action(c.Action),
 		TargetKind: account.OwnerAuditTarget, TargetID: c.Account})
 }

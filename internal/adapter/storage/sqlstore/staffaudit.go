@@ -4,7 +4,7 @@ import (
 	"context"
 
 	"immo/internal/domain/account"
-	"immo/internal/domain/inbox"
+	"immo/internal/domain/audit"
 	"immo/internal/domain/mail"
 )
 
@@ -14,6 +14,6 @@ import (
 // account.StaffAuditTarget and the account's ID, its action the
 // account.StaffAction's name.
 func (st *Staff) Audit(ctx context.Context, tx mail.Tx, c account.StaffChange) error {
-	return st.s.Inbox().LogIn(ctx, tx, inbox.Entry{Time: c.At, Actor: c.By, Action: inbox.Action(c.Action),
+	return st.s.Audit().LogIn(ctx, tx, audit.Entry{Time: c.At, Actor: c.By, Action: audit.Action(c.Action),
 		TargetKind: account.StaffAuditTarget, TargetID: c.Account, Before: c.Before, After: c.After})
 }

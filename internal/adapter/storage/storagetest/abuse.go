@@ -10,7 +10,7 @@ import (
 
 	"immo/internal/adapter/storage/sqlstore"
 	"immo/internal/domain/antispam"
-	"immo/internal/domain/inbox"
+	"immo/internal/domain/audit"
 )
 
 // testAbuse is the abuse page's store: the refusals counted per hour, the
@@ -120,7 +120,7 @@ func testAbuse(t *testing.T, s, other *sqlstore.Store) {
 			mu.Lock()
 			audited = append(audited, before)
 			mu.Unlock()
-			return st.Inbox().Log(ctx, inbox.Entry{Time: now, Actor: 1, Action: "abuse.release", TargetKind: "abuse", Before: before.Who})
+			return st.Audit().Log(ctx, audit.Entry{Time: now, Actor: 1, Action: "abuse.release", TargetKind: "abuse", Before: before.Who})
 		})
 	})
 	nils := 0
@@ -138,7 +138,7 @@ func testAbuse(t *testing.T, s, other *sqlstore.Store) {
 	if n, _ := a.Count(ctx, ip.Key, hour); n != 0 {
 		t.Fatalf("released, the counter still holds %d", n)
 	}
-	if entries, err := s.Inbox().Audit(ctx, inbox.AuditQuery{TargetKind: "abuse"}); err != nil || len(entries) != 1 || entries[0].Before != ip.Who {
+	if entries, err := s.Audit().List(ctx, audit.Query{TargetKind: "abuse", Limit: 10}); err != nil || len(entries) != 1 || entries[0].Before != ip.Who {
 		t.Fatalf("audit = %+v, %v", entries, err)
 	}
 	if ok, _ := lim(s, "noproof-hour", 2, time.Hour).Allow(ctx, ip); !ok {

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"immo/internal/adapter/storage/sqlstore"
+	"immo/internal/domain/audit"
 	"immo/internal/domain/errs"
 	"immo/internal/domain/inbox"
 	"immo/internal/domain/lead"
@@ -377,7 +378,7 @@ func testInboxChanges(t *testing.T, s *sqlstore.Store) {
 	}
 	type change struct {
 		actor         int64
-		action        inbox.Action
+		action        audit.Action
 		before, after string
 	}
 	var got []change
@@ -398,15 +399,15 @@ func testInboxChanges(t *testing.T, s *sqlstore.Store) {
 		t.Fatalf("history\n got %+v\nwant %+v", got, want)
 	}
 	// The whole log, newest first, by actor and by page.
-	all, err := svc.Audit(ctx, inbox.AuditQuery{})
+	all, err := s.Audit().List(ctx, audit.Query{Limit: 50})
 	if err != nil || len(all) != 5 || all[0].Action != inbox.ActionAssign || all[4].Action != inbox.ActionStatus {
 		t.Fatalf("log %+v, %v", all, err)
 	}
-	mine, err := svc.Audit(ctx, inbox.AuditQuery{Actor: 7})
+	mine, err := s.Audit().List(ctx, audit.Query{Actor: 7, Limit: 50})
 	if err != nil || len(mine) != 2 {
 		t.Fatalf("actor 7's log %+v, %v", mine, err)
 	}
-	older, err := svc.Audit(ctx, inbox.AuditQuery{Before: all[1].ID, Limit: 2})
+	older, err := s.Audit().List(ctx, audit.Query{Before: all[1].ID, Limit: 2})
 	if err != nil || len(older) != 2 || older[0].ID != all[2].ID {
 		t.Fatalf("older %+v, %v", older, err)
 	}
@@ -480,7 +481,7 @@ func testInboxExport(t *testing.T, s *sqlstore.Store) {
 	if !strings.HasSuffix(lines[1], `,"'=HYPERLINK(""http://evil"")",,`) || !strings.Contains(lines[1], ",Contact,Nieuw,,Anna,Smith,") {
 		t.Fatalf("row %q", lines[1])
 	}
-	log, err := svc.Audit(ctx, inbox.AuditQuery{Actor: 7})
+	log, err := s.Audit().List(ctx, audit.Query{Actor: 7, Limit: 50})
 	if err != nil || len(log) != 1 || log[0].Action != inbox.ActionExport || log[0].After != "kind=site-contact&lang=en" {
 		t.Fatalf("export log %+v, %v", log, err)
 	}

@@ -27,6 +27,7 @@ func RunRequests(t *testing.T, open func(t *testing.T) *sqlstore.Store) {
 	t.Run("DocumentRequested", func(t *testing.T) { testDocumentRequested(t, open(t).Requests()) })
 	t.Run("LargestFile", func(t *testing.T) { testLargestFile(t, open(t).Requests()) })
 	t.Run("InTx", func(t *testing.T) { testInTx(t, open(t)) })
+	t.Run("ReceivedAudited", func(t *testing.T) { testReceivedAudited(t, open(t)) })
 }
 
 // testLargestFile: a CV of the largest size accepted (upload.MaxSize), every

@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"immo/internal/adapter/storage/sqlstore"
-	"immo/internal/domain/inbox"
+	"immo/internal/domain/audit"
 	"immo/internal/domain/lead"
 	"immo/internal/domain/mail"
 	"immo/internal/domain/testimonial"
@@ -24,12 +24,12 @@ func testTestimonialEdit(t *testing.T, s testimonial.Store) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	audit, _ := s.(interface{ Inbox() *sqlstore.Inbox })
+	log, _ := s.(interface{ Audit() *sqlstore.Audit })
 	entries := func() int {
-		if audit == nil {
+		if log == nil {
 			return 0
 		}
-		list, err := audit.Inbox().Audit(ctx, inbox.AuditQuery{TargetKind: testimonial.AuditTarget, TargetID: id, Limit: 10})
+		list, err := log.Audit().List(ctx, audit.Query{TargetKind: testimonial.AuditTarget, TargetID: id, Limit: 10})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -41,8 +41,8 @@ func testTestimonialEdit(t *testing.T, s testimonial.Store) {
 				t.Errorf("handed %+v", tm)
 			}
 			change(tm)
-			if audit != nil {
-				if err := audit.Inbox().LogIn(ctx, tx, inbox.Entry{Time: at, Actor: 7, Action: "testimonial.edit",
+			if log != nil {
+				if err := log.Audit().LogIn(ctx, tx, audit.Entry{Time: at, Actor: 7, Action: "testimonial.edit",
 					TargetKind: testimonial.AuditTarget, TargetID: id, Before: "x", After: "y"}); err != nil {
 					return op, err
 				}
@@ -79,7 +79,7 @@ func testTestimonialEdit(t *testing.T, s testimonial.Store) {
 	if !found {
 		t.Fatalf("the update is not stored: %+v", mustApproved(t, s))
 	}
-	if audit != nil && entries() != 2 { // Keep's and Update's: the function's writes commit
+	if log != nil && entries() != 2 { // Keep's and Update's: the function's writes commit
 		t.Fatalf("audit entries %d, want 2", entries())
 	}
 	if err := edit(testimonial.Delete, func(tm *testimonial.Testimonial) {}, nil); err != nil {

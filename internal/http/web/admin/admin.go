@@ -20,8 +20,8 @@ import (
 	"sync"
 	"time"
 
+	"immo/internal/domain/audit"
 	"immo/internal/domain/i18n"
-	"immo/internal/domain/inbox"
 	"immo/internal/domain/lead"
 	"immo/internal/domain/newsletter"
 	"immo/internal/http/web/respond"
@@ -45,7 +45,7 @@ type Options struct {
 	Newsletter newsletter.Directory
 	// Record writes an audit entry of the inbox's own (an export:
 	// sqlstore.Inbox.Log).
-	Record func(ctx context.Context, e inbox.Entry) error
+	Record func(ctx context.Context, e audit.Entry) error
 	// Testimonials moderates what visitors wrote (the testimonials page).
 	Testimonials Testimonials
 	// Mails is the mail queue (the mails page).

@@ -11,14 +11,16 @@ import (
 	"immo/internal/adapter/mailqueue"
 	"immo/internal/domain/account"
 	"immo/internal/domain/antispam"
+	"immo/internal/domain/audit"
 	"immo/internal/domain/booking"
 	"immo/internal/domain/inbox"
+	"immo/internal/domain/lead"
 	"immo/internal/domain/testimonial"
 )
 
-// AuditLog reads the inbox's audit log (inbox.Service.Audit).
+// AuditLog reads the audit log (audit.Store).
 type AuditLog interface {
-	Audit(ctx context.Context, q inbox.AuditQuery) ([]inbox.Entry, error)
+	List(ctx context.Context, q audit.Query) ([]audit.Entry, error)
 }
 
 // The audit log's addresses.
@@ -37,8 +39,8 @@ const auditPage = 50
 
 // auditQuery reads the log's filter of q: the target kind, the actor, the
 // page (entries before an id); problems names each bad one.
-func auditQuery(q url.Values) (inbox.AuditQuery, map[string]string) {
-	var a inbox.AuditQuery
+func auditQuery(q url.Values) (audit.Query, map[string]string) {
+	var a audit.Query
 	problems := map[string]string{}
 	if k := q.Get("kind"); k != "" {
 		a.TargetKind = k
@@ -67,7 +69,7 @@ func auditQuery(q url.Values) (inbox.AuditQuery, map[string]string) {
 }
 
 // targetHref is the inbox's page of an entry's target ("": none).
-func targetHref(e inbox.Entry) string {
+func targetHref(e audit.Entry) string {
 	switch e.TargetKind {
 	case inbox.TargetLead:
 		if e.TargetID == 0 { // an export of the list
@@ -114,7 +116,7 @@ func (h *Handler) serveAudit(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	a.Limit = auditPage + 1
-	list, err := h.o.Audit.Audit(ctx, a)
+	list, err := h.o.Audit.List(ctx, a)
 	if err != nil {
 		h.fail(w, r, http.StatusInternalServerError, err)
 		return
@@ -152,12 +154,12 @@ func (h *Handler) serveAuditExport(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	t := texts()[h.langOf(r)]
-	a.Limit = inbox.MaxAuditLimit
-	entries := everyPage(func(before int64) ([]inbox.Entry, error) {
+	a.Limit = audit.MaxLimit
+	entries := everyPage(func(before int64) ([]audit.Entry, error) {
 		a.Before = before
-		return h.o.Audit.Audit(ctx, a)
-	}, func(e inbox.Entry) int64 { return e.ID }, a.Limit)
-	h.sendCSV(w, r, "", "audit-"+h.today()+".csv", auditCSV, lines(entries, func(e inbox.Entry) []string {
+		return h.o.Audit.List(ctx, a)
+	}, func(e audit.Entry) int64 { return e.ID }, a.Limit)
+	h.sendCSV(w, r, "", "audit-"+h.today()+".csv", auditCSV, lines(entries, func(e audit.Entry) []string {
 		before, after, beforeAt, afterAt := auditValues(t, names, e)
 		if e.TargetKind == booking.TargetAgenda { // the rules themselves: the file keeps the record
 			before, after = e.Before, e.After
@@ -174,18 +176,21 @@ var auditCSV = []string{"admin.audit.time", "admin.audit.actor", "admin.audit.ac
 
 // actionWords is an action in the staff's words; one without a
 // translation as logged.
-func actionWords(t Texts, a inbox.Action) string {
+func actionWords(t Texts, a audit.Action) string {
 	if said, ok := t["admin.action."+string(a)]; ok {
 		return said
 	}
 	return string(a)
 }
 
-// actorName is who made a change: a staff member, or the command line
-// (immo staff add, reset-2fa: actor 0).
+// actorName is who made a change: a staff member, the command line
+// (immo staff add, reset-2fa) or a visitor (a request sent).
 func actorName(t Texts, names map[int64]string, id int64) string {
-	if id == 0 {
+	switch id {
+	case audit.CommandLine:
 		return t["admin.audit.commandLine"]
+	case audit.Visitor:
+		return t["admin.audit.visitor"]
 	}
 	return nameOr(names, id)
 }
@@ -195,7 +200,7 @@ func actorName(t Texts, names map[int64]string, id int64) string {
 // visit's slot as a time (beforeAt, afterAt: RFC 3339, which the page
 // writes in Brussels time and the page's language), the slot rules'
 // documents left to the CSV (the action says what changed).
-func auditValues(t Texts, names map[int64]string, e inbox.Entry) (before, after, beforeAt, afterAt string) {
+func auditValues(t Texts, names map[int64]string, e audit.Entry) (before, after, beforeAt, afterAt string) {
 	word := func(prefix, v string) string {
 		if said, ok := t[prefix+v]; ok && v != "" {
 			return said
@@ -203,16 +208,18 @@ func auditValues(t Texts, names map[int64]string, e inbox.Entry) (before, after,
 		return v
 	}
 	switch {
+	case e.TargetKind == inbox.TargetLead && e.Action == lead.ActionReceived: // the request's kind
+		return "", word("admin.kind.", e.After), "", ""
 	case e.TargetKind == inbox.TargetLead && e.Action == inbox.ActionStatus:
 		return word("admin.status.", e.Before), word("admin.status.", e.After), "", ""
 	case e.TargetKind == inbox.TargetLead && e.Action == inbox.ActionAssign:
 		return idName(names, e.Before), idName(names, e.After), "", ""
 	case e.TargetKind == account.StaffAuditTarget:
-		if e.Action == inbox.Action(account.StaffRoleChanged) || e.Action == inbox.Action(account.StaffAdded) {
+		if e.Action == audit.Action(account.StaffRoleChanged) || e.Action == audit.Action(account.StaffAdded) {
 			return word("admin.staff.roles.", e.Before), word("admin.staff.roles.", e.After), "", ""
 		}
 		return word("admin.staff.", e.Before), word("admin.staff.", e.After), "", ""
-	case e.TargetKind == testimonial.AuditTarget && e.Action == inbox.Action(testimonial.ActionApprove):
+	case e.TargetKind == testimonial.AuditTarget && e.Action == audit.Action(testimonial.ActionApprove):
 		// Logged as "pending" and "published": the states' own words.
 		return word("admin.testimonials.state", testimonialState[e.Before]), word("admin.testimonials.state", testimonialState[e.After]), "", ""
 	case e.TargetKind == mailqueue.AuditTarget:

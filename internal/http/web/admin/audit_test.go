@@ -1,11 +1,12 @@
 package admin
 
 import (
+	"immo/internal/domain/lead"
 	"testing"
 
 	"immo/internal/domain/account"
+	"immo/internal/domain/audit"
 	"immo/internal/domain/i18n"
-	"immo/internal/domain/inbox"
 	"immo/internal/domain/testimonial"
 )
 
@@ -16,17 +17,22 @@ func TestAuditValuesInWords(t *testing.T) {
 	for _, lang := range i18n.Languages {
 		tx := texts()[lang]
 		for _, tc := range []struct {
-			e                     inbox.Entry
+			e                     audit.Entry
 			wantBefore, wantAfter string
 		}{
-			{inbox.Entry{TargetKind: account.StaffAuditTarget, Action: inbox.Action(account.StaffAdded), After: "agent"},
+			{audit.Entry{TargetKind: account.StaffAuditTarget, Action: audit.Action(account.StaffAdded), After: "agent"},
 				"", tx["admin.staff.roles.agent"]},
-			{inbox.Entry{TargetKind: account.StaffAuditTarget, Action: inbox.Action(account.StaffRoleChanged), Before: "agent", After: "admin"},
+			{audit.Entry{TargetKind: account.StaffAuditTarget, Action: audit.Action(account.StaffRoleChanged), Before: "agent", After: "admin"},
 				tx["admin.staff.roles.agent"], tx["admin.staff.roles.admin"]},
-			{inbox.Entry{TargetKind: testimonial.AuditTarget, Action: inbox.Action(testimonial.ActionApprove), Before: "pending", After: "published"},
+			{audit.Entry{TargetKind: testimonial.AuditTarget, Action: audit.Action(testimonial.ActionApprove), Before: "pending", After: "published"},
 				tx["admin.testimonials.statePending"], tx["admin.testimonials.statePublished"]},
+			{audit.Entry{TargetKind: lead.AuditTarget, Action: lead.ActionReceived, After: string(lead.KindSiteContact)},
+				"", tx["admin.kind.site-contact"]},
 		} {
 			before, after, _, _ := auditValues(tx, nil, tc.e)
+			if tc.e.Action == lead.ActionReceived && actorName(tx, nil, audit.Visitor) != tx["admin.audit.visitor"] {
+				t.Errorf("%s: a request received is by %q", lang, actorName(tx, nil, audit.Visitor))
+			}
 			if before != tc.wantBefore || after != tc.wantAfter || after == "" {
 				t.Errorf("%s: %s %s → %q, %q; want %q, %q", lang, tc.e.TargetKind, tc.e.Action, before, after, tc.wantBefore, tc.wantAfter)
 			}

@@ -5,6 +5,7 @@ import (
 	"net/http"
 
 	"immo/internal/domain/account"
+	"immo/internal/domain/audit"
 	"immo/internal/domain/inbox"
 )
 
@@ -20,8 +21,8 @@ func (h *Handler) sendCSV(w http.ResponseWriter, r *http.Request, kind, name str
 		// The filter as the log keeps it: encoded in order, bounded (the
 		// address may carry anything besides the filter).
 		filter := r.URL.Query().Encode()
-		filter = filter[:min(len(filter), inbox.MaxSummary)]
-		err := h.o.Record(ctx, inbox.Entry{Time: h.o.Now(), Actor: account.FromContext(ctx).Account.ID,
+		filter = filter[:min(len(filter), audit.MaxSummary)]
+		err := h.o.Record(ctx, audit.Entry{Time: h.o.Now(), Actor: account.FromContext(ctx).Account.ID,
 			Action: inbox.ActionExport, TargetKind: kind, After: filter})
 		if err != nil {
 			h.o.Log.Error("export", "kind", kind, "err", err)

@@ -301,7 +301,7 @@ func (h *Handler) leadProps(b Base, d inbox.Detail, staff []StaffName, names map
 		if e.Action == inbox.ActionAssign {
 			before, after = idName(names, before), idName(names, after)
 		}
-		p.History = append(p.History, Change{Actor: nameOr(names, e.Actor), Action: string(e.Action), Before: before,
+		p.History = append(p.History, Change{Actor: actorName(b.Texts, names, e.Actor), Action: string(e.Action), Before: before,
 			After: after, Time: stamp(e.Time)})
 	}
 	for _, m := range d.Mails {

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"immo/internal/domain/audit"
 	"immo/internal/domain/booking"
 	"immo/internal/domain/inbox"
 	"immo/internal/domain/lead"
@@ -28,10 +29,10 @@ func (h *Handler) leadVisits(ctx context.Context, d inbox.Detail, names map[int6
 	}
 	for _, b := range booked {
 		v := LeadVisit{Start: stamp(b.Start), Moved: b.Revision, Changes: []VisitChange{}}
-		var entries []inbox.Entry
+		var entries []audit.Entry
 		if h.o.Audit != nil {
-			if entries, err = h.o.Audit.Audit(ctx, inbox.AuditQuery{TargetKind: booking.TargetBooking, TargetID: b.ID,
-				Limit: inbox.MaxAuditLimit}); err != nil {
+			if entries, err = h.o.Audit.List(ctx, audit.Query{TargetKind: booking.TargetBooking, TargetID: b.ID,
+				Limit: audit.MaxLimit}); err != nil {
 				return nil, err
 			}
 		}

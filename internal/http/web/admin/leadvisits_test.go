@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"immo/internal/domain/agenda"
+	"immo/internal/domain/audit"
 	"immo/internal/domain/booking"
 	"immo/internal/domain/inbox"
 	"immo/internal/domain/lead"
@@ -19,9 +20,9 @@ type bookedOf struct {
 
 func (b bookedOf) OfRequest(context.Context, int64) ([]agenda.Booked, error) { return b.booked, nil }
 
-type entriesOf map[int64][]inbox.Entry // by booking, newest first
+type entriesOf map[int64][]audit.Entry // by booking, newest first
 
-func (e entriesOf) Audit(_ context.Context, q inbox.AuditQuery) ([]inbox.Entry, error) {
+func (e entriesOf) List(_ context.Context, q audit.Query) ([]audit.Entry, error) {
 	if q.TargetKind != booking.TargetBooking {
 		return nil, nil
 	}

@@ -11,6 +11,7 @@ import (
 	"immo/internal/adapter/mailqueue"
 	"immo/internal/domain/account"
 	"immo/internal/domain/antispam"
+	"immo/internal/domain/audit"
 	"immo/internal/domain/demand"
 	"immo/internal/domain/errs"
 	"immo/internal/domain/i18n"
@@ -78,7 +79,7 @@ func TestEveryTextTranslated(t *testing.T) {
 	for _, s := range []mailqueue.State{mailqueue.Queued, mailqueue.Retrying, mailqueue.Sending, mailqueue.Sent, mailqueue.Failed} {
 		want["admin.mail."+string(s)] = true
 	}
-	for _, a := range []inbox.Action{inbox.ActionStatus, inbox.ActionAssign, inbox.ActionNote, inbox.ActionExport} {
+	for _, a := range []audit.Action{lead.ActionReceived, inbox.ActionStatus, inbox.ActionAssign, inbox.ActionNote, inbox.ActionExport} {
 		want["admin.action."+string(a)] = true
 	}
 	for _, s := range lead.Specs {
