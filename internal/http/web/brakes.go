@@ -7,7 +7,6 @@ import (
 
 	"immo/internal/domain/account"
 	"immo/internal/domain/antispam"
-	"immo/internal/domain/field"
 	"immo/internal/domain/lead"
 )
 
@@ -88,16 +87,6 @@ func (b LoginBrakes) failed(ctx context.Context, role account.Role, email, ip, d
 	return nil
 }
 
-// Locked and Failed are locked and failed for another edge's login (the
-// inbox's staff, package admin), so every login shares the same brakes.
-func (b LoginBrakes) Locked(ctx context.Context, role account.Role, email, ip, device string) (string, error) {
-	return b.locked(ctx, role, account.NormalEmail(email), ip, device)
-}
-
-func (b LoginBrakes) Failed(ctx context.Context, role account.Role, email, ip, device string) error {
-	return b.failed(ctx, role, account.NormalEmail(email), ip, device)
-}
-
 // KeyUnconfirmed refuses the right password of an account whose address
 // was never confirmed (account.ErrUnconfirmed).
 const KeyUnconfirmed = "account.error.unconfirmed"
@@ -107,26 +96,49 @@ type Logins interface {
 	Login(ctx context.Context, role account.Role, email, password string) (account.Account, error)
 }
 
-// tryLogin is one login of role's email with password from ip, behind the
-// brakes b: past one, keyLocked; a wrong address or password, keyFailed,
-// counted against the brakes; else the account.
-func (h *Handler) tryLogin(ctx context.Context, b LoginBrakes, logins Logins, role account.Role, p FormPost,
-	keyFailed, keyLocked string) (account.Account, field.Errors, error) {
-	email, ip, device := account.NormalEmail(p.Value(fieldEmail)), p.IP, p.cookie(deviceCookieName(role))
+// Refusal is why a login was refused ("": it was not); each role's login
+// says each in its own words.
+type Refusal string
+
+const (
+	LoginLocked      Refusal = "locked"      // over a brake: nothing checked, nothing counted
+	LoginFailed      Refusal = "failed"      // a wrong address or password (the same for both), counted
+	LoginUnconfirmed Refusal = "unconfirmed" // the right password of an address never proven
+)
+
+// Attempt is what Try made of a login: the account, or why it was
+// refused (and, locked, the name of the brake it is over).
+type Attempt struct {
+	Account account.Account
+	Refused Refusal
+	Limit   string
+}
+
+// Try is one login of role's email from ip, on device (its device
+// cookie's value, "" none), behind the brakes: past one, LoginLocked,
+// nothing checked; check's account.ErrLogin, LoginFailed, counted against
+// every brake (err: the count's failure, if any); its
+// account.ErrUnconfirmed, LoginUnconfirmed; else check's account or
+// error. Every login goes through it, whatever the role and the edge (the
+// site's owners and registrants, the inbox's staff).
+func (b LoginBrakes) Try(ctx context.Context, role account.Role, email, ip, device string,
+	check func(ctx context.Context, email string) (account.Account, error)) (Attempt, error) {
+	email = account.NormalEmail(email)
 	over, err := b.locked(ctx, role, email, ip, device)
 	if err != nil {
-		return account.Account{}, nil, err
+		return Attempt{}, err
 	}
 	if over != "" {
-		h.log.Warn("login over a limit", "role", role, "limit", over)
-		return account.Account{}, field.Errors{formField: keyLocked}, nil
+		return Attempt{Refused: LoginLocked, Limit: over}, nil
 	}
-	a, err := logins.Login(ctx, role, email, p.Value(fieldPassword))
-	if errors.Is(err, account.ErrLogin) {
-		return account.Account{}, field.Errors{formField: keyFailed}, b.failed(ctx, role, email, ip, device)
+	a, err := check(ctx, email)
+	switch {
+	case errors.Is(err, account.ErrLogin):
+		return Attempt{Refused: LoginFailed}, b.failed(ctx, role, email, ip, device)
+	case errors.Is(err, account.ErrUnconfirmed):
+		return Attempt{Refused: LoginUnconfirmed}, nil
+	case err != nil:
+		return Attempt{}, err
 	}
-	if errors.Is(err, account.ErrUnconfirmed) {
-		return account.Account{}, field.Errors{formField: KeyUnconfirmed}, nil
-	}
-	return a, nil, err
+	return Attempt{Account: a}, nil
 }

@@ -2,7 +2,6 @@ package web
 
 import (
 	"context"
-	"errors"
 	"net/http"
 	"time"
 
@@ -19,11 +18,9 @@ import (
 type OwnerPages struct {
 	// Login checks an address and a password (account.Service).
 	Login Logins
-	// Links follows the password links (account.Owners).
-	Links interface {
-		Link(ctx context.Context, token string) (account.Account, error)
-		SetPassword(ctx context.Context, token, password, confirm string) (account.Account, field.Errors, error)
-	}
+	// Links follows the owners' password links (account.Links of
+	// account.OwnerInviteLink).
+	Links PasswordLinks
 	// Portal is the portal's figures of an owner's properties, every read
 	// scoped by the owner (portal.Service on sqlstore.Portal); nil: the
 	// portal lists no property.
@@ -55,7 +52,6 @@ const (
 
 // The owners' forms, as FormPost.Form names them.
 const (
-	formLogin    = "owner-login"
 	formPassword = "owner-password"
 	formLogout   = "owner-logout"
 )
@@ -103,45 +99,19 @@ func (h *Handler) serveOwner(w http.ResponseWriter, r *http.Request) {
 	portal := h.routes(r.Context()).OwnerURL(lang)
 	switch which {
 	case route.LoginSlug:
-		if r.Method != http.MethodPost {
-			if viewer.Is(account.Owner) {
-				h.rs.Redirect(w, r, portal, http.StatusFound)
-				return
-			}
+		h.serveLogin(w, r, lang, post, h.ownerLogin(), func(done string) route.Result {
 			res := h.routes(r.Context()).Login(lang)
-			if r.URL.Query().Get("done") == "logged-out" { // a logout lands here, and says so
+			if done == "logged-out" { // a logout lands here, and says so
 				res.Props.(*route.AccountProps).Notice = "account.portal.loggedOut"
 			}
-			render(res, nil, 0)
-			return
-		}
-		post.Form = formLogin
-		h.answer(w, r, FormHandlerFunc(h.login), post, portal, func(errs field.Errors, status int) {
-			render(h.routes(r.Context()).Login(lang), errs, status)
+			return res
 		})
 	case route.PasswordSlug:
-		token := r.URL.Query().Get("token")
-		if r.Method == http.MethodPost {
-			token = post.Value("token")
-		}
-		a, err := h.owners.Links.Link(r.Context(), token)
-		switch {
-		case errors.Is(err, account.ErrUnknownToken):
-			render(h.routes(r.Context()).Password(lang, "unknown", "", ""), nil, 0)
-			return
-		case err != nil:
-			h.log.Error("password link", "err", err)
-			render(h.routes(r.Context()).Password(lang, "failed", token, ""), nil, 0)
-			return
-		}
-		if r.Method != http.MethodPost {
-			render(h.routes(r.Context()).Password(lang, "form", token, a.Email), nil, 0)
-			return
-		}
-		post.Form = formPassword
-		h.answer(w, r, FormHandlerFunc(h.setPassword), post, portal, func(errs field.Errors, status int) {
-			render(h.routes(r.Context()).Password(lang, "form", token, a.Email), errs, status)
-		})
+		h.serveLink(w, r, post, linkPage{name: "password link", form: formPassword, open: h.owners.Links.Link,
+			page: func(state, token string, a account.Account) route.Result {
+				return h.routes(r.Context()).Password(lang, state, token, a.Email)
+			},
+			submit: setPassword(h.owners.Links, account.Owner, keyLinkUsed, h.ownerHome), next: portal})
 	default: // the portal
 		if !viewer.Is(account.Owner) {
 			h.rs.Redirect(w, r, h.routes(r.Context()).LoginURL(lang), http.StatusSeeOther)
@@ -171,29 +141,17 @@ func (h *Handler) serveOwner(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// login is the login form's handler: the brakes, then the address and
-// password.
-func (h *Handler) login(ctx context.Context, p FormPost) (Outcome, error) {
-	a, errs, err := h.tryLogin(ctx, h.owners.LoginBrakes, h.owners.Login, account.Owner, p, KeyOwnerLogin, KeyLoginLocked)
-	if err != nil || len(errs) > 0 {
-		return Refused(errs), err
-	}
-	return Outcome{Session: SessionStart, Account: a.ID, Role: account.Owner, Next: h.routes(ctx).OwnerURL(p.Lang),
-		Cookie: h.owners.LoginBrakes.DeviceCookie(account.Owner, a.Email)}, nil
+// ownerLogin is the owners' login: SPEC §8's owner message, on to the
+// portal.
+func (h *Handler) ownerLogin() siteLogin {
+	o := h.owners
+	return siteLogin{role: account.Owner, brakes: o.LoginBrakes, logins: o.Login, failed: KeyOwnerLogin, locked: KeyLoginLocked,
+		home: h.ownerHome}
 }
 
-// setPassword is the password form's handler.
-func (h *Handler) setPassword(ctx context.Context, p FormPost) (Outcome, error) {
-	a, errs, err := h.owners.Links.SetPassword(ctx, p.Value("token"), p.Value(fieldPassword), p.Value(fieldPasswordConfirm))
-	switch {
-	case errors.Is(err, account.ErrUnknownToken): // used meanwhile (another tab)
-		return Refused(field.Errors{formField: keyLinkUsed}), nil
-	case err != nil:
-		return Outcome{}, err
-	case len(errs) > 0:
-		return Refused(errs), nil
-	}
-	return Outcome{Session: SessionStart, Account: a.ID, Role: account.Owner, Next: h.routes(ctx).OwnerURL(p.Lang)}, nil
+// ownerHome is the owners' portal in lang.
+func (h *Handler) ownerHome(ctx context.Context, lang string) string {
+	return h.routes(ctx).OwnerURL(lang)
 }
 
 // The portal's notices, as its address says them (?done=…).

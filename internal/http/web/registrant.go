@@ -37,11 +37,10 @@ type RegistrantPages struct {
 
 // The registrants' forms, as FormPost.Form names them.
 const (
-	formRegistrantLogin = "registrant-login"
-	formForgot          = "forgot-password"
-	formReset           = "reset-password"
-	formConfirm         = "confirm-demand"
-	formArea            = "registrant-area"
+	formForgot  = "forgot-password"
+	formReset   = "reset-password"
+	formConfirm = "confirm-demand"
+	formArea    = "registrant-area"
 )
 
 // The area's actions (its forms' "action" field) and its notices.
@@ -106,17 +105,8 @@ func (h *Handler) serveRegistrant(w http.ResponseWriter, r *http.Request) {
 	reg := h.registrants.Service
 	switch which {
 	case route.RegistrantLogin:
-		if r.Method != http.MethodPost {
-			if viewer.Is(account.Registrant) {
-				h.rs.Redirect(w, r, area, http.StatusFound)
-				return
-			}
-			render(h.routes(r.Context()).RegistrantLoginPage(lang, notices[r.URL.Query().Get("done")]), nil, 0)
-			return
-		}
-		post.Form = formRegistrantLogin
-		h.answer(w, r, FormHandlerFunc(h.registrantLogin), post, area, func(errs field.Errors, status int) {
-			render(h.routes(r.Context()).RegistrantLoginPage(lang, ""), errs, status)
+		h.serveLogin(w, r, lang, post, h.registrantLogin(), func(done string) route.Result {
+			return h.routes(r.Context()).RegistrantLoginPage(lang, notices[done])
 		})
 	case route.RegistrantForgot:
 		state := ""
@@ -131,43 +121,17 @@ func (h *Handler) serveRegistrant(w http.ResponseWriter, r *http.Request) {
 		h.answer(w, r, FormHandlerFunc(h.forgot), post, h.routes(r.Context()).ForgotPasswordURL(lang)+"?sent", func(errs field.Errors, status int) {
 			render(h.routes(r.Context()).ForgotPage(lang, ""), errs, status)
 		})
-	case route.RegistrantReset, route.RegistrantConfirm:
-		page := "reset"
-		if which == route.RegistrantConfirm {
-			page = "confirm"
-		}
-		token := r.URL.Query().Get(tokenField)
-		if r.Method == http.MethodPost {
-			token = post.Value(tokenField)
-		}
-		var a account.Account
-		var err error
-		if page == "reset" {
-			a, err = reg.Resets().Link(r.Context(), token)
-		} else {
-			a, _, err = reg.Confirmation(r.Context(), token)
-		}
-		switch {
-		case errors.Is(err, registrant.ErrUnknownToken):
-			render(h.routes(r.Context()).LinkPage(lang, page, "unknown", "", "", false), nil, 0)
-			return
-		case err != nil:
-			h.log.Error("registrant link", "page", page, "err", err)
-			render(h.routes(r.Context()).LinkPage(lang, page, "failed", token, "", false), nil, 0)
-			return
-		}
-		if r.Method != http.MethodPost {
-			render(h.routes(r.Context()).LinkPage(lang, page, "form", token, a.Email, a.Confirmed.IsZero()), nil, 0)
-			return
-		}
-		submit, next := h.resetPassword, area+"?done=password"
-		post.Form = formReset
-		if page == "confirm" {
-			submit, next, post.Form = h.confirmDemand, area+"?done=confirmed", formConfirm
-		}
-		h.answer(w, r, FormHandlerFunc(submit), post, next, func(errs field.Errors, status int) {
-			render(h.routes(r.Context()).LinkPage(lang, page, "form", token, a.Email, a.Confirmed.IsZero()), errs, status)
-		})
+	case route.RegistrantReset:
+		resets := reg.Resets()
+		h.serveLink(w, r, post, linkPage{name: "registrant link", form: formReset, open: resets.Link, page: h.registrantLink(r.Context(), lang, "reset"),
+			submit: setPassword(resets, account.Registrant, keyRegistrantLinkUnknown, nil), next: area + "?done=password"})
+	case route.RegistrantConfirm:
+		h.serveLink(w, r, post, linkPage{name: "registrant link", form: formConfirm,
+			open: func(ctx context.Context, token string) (account.Account, error) {
+				a, _, err := reg.Confirmation(ctx, token)
+				return a, err
+			},
+			page: h.registrantLink(r.Context(), lang, "confirm"), submit: h.confirmDemand, next: area + "?done=confirmed"})
 	case route.RegistrantExport:
 		if !viewer.Is(account.Registrant) || r.Method == http.MethodPost {
 			h.rs.Redirect(w, r, h.routes(r.Context()).RegistrantURL(route.RegistrantLogin, lang), http.StatusSeeOther)
@@ -217,16 +181,23 @@ func (h *Handler) serveRegistrant(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// registrantLogin is the login form's handler: the brakes, then the
-// address and password.
-func (h *Handler) registrantLogin(ctx context.Context, p FormPost) (Outcome, error) {
+// registrantLogin is the registrants' login: "Invalid email or password"
+// (field.KeyLogin), on to the area.
+func (h *Handler) registrantLogin() siteLogin {
 	rp := h.registrants
-	a, errs, err := h.tryLogin(ctx, rp.LoginBrakes, rp.Login, account.Registrant, p, field.KeyLogin, keyLoginLocked)
-	if err != nil || len(errs) > 0 {
-		return Refused(errs), err
+	return siteLogin{role: account.Registrant, brakes: rp.LoginBrakes, logins: rp.Login, failed: field.KeyLogin, locked: keyLoginLocked,
+		home: func(ctx context.Context, lang string) string {
+			return h.routes(ctx).RegistrantURL(route.RegistrantArea, lang)
+		}}
+}
+
+// registrantLink is the page in lang of a registrant's link, which names
+// (reset, confirm), in a state of linkPage.page: the form asks a password
+// of an account never confirmed.
+func (h *Handler) registrantLink(ctx context.Context, lang, which string) func(state, token string, a account.Account) route.Result {
+	return func(state, token string, a account.Account) route.Result {
+		return h.routes(ctx).LinkPage(lang, which, state, token, a.Email, a.ID != 0 && a.Confirmed.IsZero())
 	}
-	return Outcome{Session: SessionStart, Account: a.ID, Role: account.Registrant, Next: h.routes(ctx).RegistrantURL(route.RegistrantArea, p.Lang),
-		Cookie: rp.LoginBrakes.DeviceCookie(account.Registrant, a.Email)}, nil
 }
 
 // ForgotArea is where the forgotten password's attempts are counted
@@ -261,32 +232,13 @@ func (h *Handler) forgot(ctx context.Context, p FormPost) (Outcome, error) {
 	return Outcome{}, h.registrants.Forgot(ctx, email)
 }
 
-// resetPassword is the reset link's form handler.
-func (h *Handler) resetPassword(ctx context.Context, p FormPost) (Outcome, error) {
-	a, errs, err := h.registrants.Service.Resets().SetPassword(ctx, p.Value(tokenField), p.Value(fieldPassword), p.Value(fieldPasswordConfirm))
-	switch {
-	case errors.Is(err, registrant.ErrUnknownToken):
-		return Refused(field.Errors{formField: "registrant.link.unknown"}), nil
-	case err != nil:
-		return Outcome{}, err
-	case len(errs) > 0:
-		return Refused(errs), nil
-	}
-	return Outcome{Session: SessionStart, Account: a.ID, Role: account.Registrant}, nil
-}
+// keyRegistrantLinkUnknown refuses a registrant's link used meanwhile.
+const keyRegistrantLinkUnknown = "registrant.link.unknown"
 
 // confirmDemand is the confirmation link's form handler.
 func (h *Handler) confirmDemand(ctx context.Context, p FormPost) (Outcome, error) {
 	a, _, errs, err := h.registrants.Service.Confirm(ctx, p.Value(tokenField), p.Value(fieldPassword), p.Value(fieldPasswordConfirm))
-	switch {
-	case errors.Is(err, registrant.ErrUnknownToken):
-		return Refused(field.Errors{formField: "registrant.link.unknown"}), nil
-	case err != nil:
-		return Outcome{}, err
-	case len(errs) > 0:
-		return Refused(errs), nil
-	}
-	return Outcome{Session: SessionStart, Account: a.ID, Role: account.Registrant}, nil
+	return linkUsed(a, errs, err, account.Registrant, keyRegistrantLinkUnknown, "")
 }
 
 // areaPost is one of the area's forms: its action field says which.

@@ -8,6 +8,7 @@ import (
 	"immo/internal/domain/account"
 	"immo/internal/domain/field"
 	"immo/internal/domain/inbox"
+	"immo/internal/http/web"
 )
 
 // Inbox is the leads' back office (inbox.Service).
@@ -40,13 +41,14 @@ type SignIn interface {
 	NeedsCode(ctx context.Context, id int64) (bool, error)
 }
 
-// Brakes brake failed logins as the site's do (web.LoginBrakes): the brake
-// a login is over ("" none), and a failure counted.
+// Brakes brake failed logins as the site's do (web.LoginBrakes): the
+// staff's login is every role's.
 type Brakes interface {
-	// Locked and Failed read and count a login of role's email from ip,
-	// on the device its cookie's value names (DeviceOf; "" none).
-	Locked(ctx context.Context, role account.Role, email, ip, device string) (string, error)
-	Failed(ctx context.Context, role account.Role, email, ip, device string) error
+	// Try is a login of role's email from ip, on the device its cookie's
+	// value names (DeviceOf; "" none), behind the brakes: check is asked
+	// unless one holds, its failure counted.
+	Try(ctx context.Context, role account.Role, email, ip, device string,
+		check func(ctx context.Context, email string) (account.Account, error)) (web.Attempt, error)
 	// DeviceCookie makes this browser a device of role's email.
 	DeviceCookie(role account.Role, email string) *http.Cookie
 }

@@ -1,6 +1,7 @@
 package admin
 
 import (
+	"context"
 	"errors"
 	"net/http"
 
@@ -41,36 +42,34 @@ func (h *Handler) serveLogin(w http.ResponseWriter, r *http.Request) {
 		props.Errors, props.Form = map[string]string{field: key}, typed(values, "login")
 		h.render(w, r, props, b, status)
 	}
-	ctx, email, ip := r.Context(), account.NormalEmail(values["email"]), web.RemoteIP(r)
-	device := web.DeviceOf(r, account.Staff)
-	if h.o.Brakes != nil {
-		over, err := h.o.Brakes.Locked(ctx, account.Staff, email, ip, device)
+	ctx := r.Context()
+	brakes := h.o.Brakes
+	if brakes == nil {
+		brakes = web.LoginBrakes{} // none
+	}
+	var codeNext bool
+	at, err := brakes.Try(ctx, account.Staff, values["email"], web.RemoteIP(r), web.DeviceOf(r, account.Staff),
+		func(ctx context.Context, email string) (a account.Account, err error) {
+			a, codeNext, err = h.o.SignIn.Password(ctx, email, values["password"])
+			return a, err
+		})
+	switch {
+	case at.Refused == web.LoginLocked:
+		h.o.Log.Warn("inbox login over a limit", "limit", at.Limit)
+		refuse("form", keyLocked, http.StatusTooManyRequests)
+		return
+	case at.Refused == web.LoginFailed:
 		if err != nil {
 			h.o.Log.Error("inbox login: brakes", "err", err)
-			refuse("form", keyFailure, http.StatusInternalServerError)
-			return
-		}
-		if over != "" {
-			h.o.Log.Warn("inbox login over a limit", "limit", over)
-			refuse("form", keyLocked, http.StatusTooManyRequests)
-			return
-		}
-	}
-	a, codeNext, err := h.o.SignIn.Password(ctx, email, values["password"])
-	switch {
-	case errors.Is(err, account.ErrLogin):
-		if h.o.Brakes != nil {
-			if err := h.o.Brakes.Failed(ctx, account.Staff, email, ip, device); err != nil {
-				h.o.Log.Error("inbox login: brakes", "err", err)
-			}
 		}
 		refuse("form", keyLoginFailed, http.StatusUnprocessableEntity)
 		return
-	case err != nil:
-		h.o.Log.Error("inbox login", "err", err)
+	case err != nil || at.Refused != "":
+		h.o.Log.Error("inbox login", "err", err, "refused", at.Refused)
 		refuse("form", keyFailure, http.StatusInternalServerError)
 		return
 	}
+	a := at.Account
 	to, start := next, h.o.Sessions.Start
 	if codeNext {
 		to, start = withNext(codePath, next), h.o.Sessions.Await
@@ -80,10 +79,9 @@ func (h *Handler) serveLogin(w http.ResponseWriter, r *http.Request) {
 		refuse("form", keyFailure, http.StatusInternalServerError)
 		return
 	}
-	if h.o.Brakes != nil { // the password was right: this browser is the member's device
-		if c := h.o.Brakes.DeviceCookie(account.Staff, a.Email); c != nil {
-			http.SetCookie(w, c)
-		}
+	// The password was right: this browser is the member's device.
+	if c := brakes.DeviceCookie(account.Staff, a.Email); c != nil {
+		http.SetCookie(w, c)
 	}
 	h.rs.Redirect(w, r, to, http.StatusSeeOther)
 }
