@@ -4,7 +4,6 @@ import (
 	"errors"
 	"strings"
 
-	"immo/internal/domain/account"
 	"immo/internal/domain/i18n"
 	"immo/internal/domain/lead"
 	"immo/internal/domain/mail"
@@ -70,45 +69,4 @@ func (c *Composer) registration(r lead.Request) (mail.Message, error) {
 		p.After = []string{i18n.T(lang, "mail.registrant.validity")}
 	}
 	return message(p, []mail.Address{visitor(r)}, c.agencyAddress(), nil)
-}
-
-// PasswordReset is the mail carrying a registrant's reset link (token),
-// in their language.
-func (c *Composer) PasswordReset(a account.Account, token string) (mail.Message, error) {
-	links, ok := c.registrantLinks()
-	if !ok || strings.TrimSpace(token) == "" {
-		return mail.Message{}, ErrNoRegistrantLinks
-	}
-	return c.passwordReset(a, links.PasswordResetURL(token, a.Lang))
-}
-
-// OwnerPasswordReset is the mail carrying an owner's link for a forgotten
-// password (setPassword: a path of the site, or absolute), in their
-// language.
-func (c *Composer) OwnerPasswordReset(a account.Account, setPassword string) (mail.Message, error) {
-	if strings.TrimSpace(setPassword) == "" {
-		return mail.Message{}, ErrNoLink
-	}
-	return c.passwordReset(a, setPassword)
-}
-
-func (c *Composer) passwordReset(a account.Account, resetURL string) (mail.Message, error) {
-	lang := a.Lang
-	ag := c.agency(lang)
-	greeting := i18n.T(lang, "mail.friend.greetingNoName")
-	if name := fullName(a.FirstName, a.LastName); name != "" {
-		greeting = i18n.Tf(lang, "mail.confirm.greeting", "name", name)
-	}
-	p := page{Lang: lang, Subject: i18n.Tf(lang, "mail.registrant.resetSubject", "agency", ag.Name), Agency: ag,
-		Greeting:   greeting,
-		Paragraphs: []string{i18n.T(lang, "mail.registrant.resetIntro")},
-		Button:     &link{Text: i18n.T(lang, "mail.registrant.resetButton"), URL: c.abs(resetURL)},
-		After:      []string{i18n.T(lang, "mail.registrant.resetValidity")},
-		Closing:    i18n.T(lang, "mail.confirm.closing"),
-		Footnote:   i18n.T(lang, "mail.registrant.resetIgnore")}
-	m, err := message(p, []mail.Address{{Name: fullName(a.FirstName, a.LastName), Email: a.Email}}, c.agencyAddress(), nil)
-	if err != nil {
-		return m, err
-	}
-	return m, m.Validate()
 }
