@@ -71,7 +71,7 @@ func TestInboxTestimonials(t *testing.T) {
 			// A refused edit says why and changes nothing.
 			rec = agent.do(t, "POST", page, url.Values{"action": {"edit"}, "id": {itoa(id)}, "name": {"  "}, "comment": {"Goed"}})
 			if _, props := inboxPage(t, rec); rec.Code != http.StatusUnprocessableEntity ||
-				props["errors"].(map[string]any)["name"] != testimonial.KeyNameEmpty || props["form"].(map[string]any)["form"] != "edit-"+itoa(id) {
+				props["errors"].(map[string]any)["name"] != testimonial.KeyNameEmpty || props["form"].(map[string]any)["name"] != "edit-"+itoa(id) {
 				t.Errorf("an empty name: %d %v %v", rec.Code, props["errors"], props["form"])
 			}
 			if rec := agent.do(t, "POST", page, url.Values{"action": {"edit"}, "id": {itoa(id)}, "name": {"Zoë"}, "comment": {"a\x00b"}}); rec.Code != http.StatusUnprocessableEntity {

@@ -4,6 +4,7 @@ import (
 	"net/http"
 
 	"immo/internal/domain/field"
+	"immo/internal/http/web/respond"
 	"immo/internal/http/web/route"
 )
 
@@ -41,9 +42,9 @@ func (h *Handler) accountRequest(w http.ResponseWriter, r *http.Request, lang st
 // left out) and status.
 func (h *Handler) renderAccount(w http.ResponseWriter, r *http.Request, post FormPost, res route.Result, errs field.Errors, status int) {
 	if errs != nil {
-		values := postedValues(post.Values)
+		values := respond.Typed(post.Values)
 		delete(values, tokenField)
-		route.WithPost(res.Props, route.PostedForm{Name: post.Form, Values: values}, errs)
+		route.WithPost(res.Props, respond.PostedForm{Name: post.Form, Values: values}, errs)
 		res.Status = status
 	}
 	p := h.page(h.routes(r.Context()), res)

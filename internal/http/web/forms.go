@@ -349,30 +349,9 @@ func submit(ctx context.Context, fh FormHandler, p FormPost) (out Outcome, err e
 // never cached: it holds what one visitor typed.
 func (h *Handler) formPage(w http.ResponseWriter, r *http.Request, post FormPost, errs field.Errors, status int) {
 	res := h.routes(r.Context()).Resolve(r.URL.EscapedPath(), r.URL.Query())
-	route.WithPost(res.Props, route.PostedForm{Name: post.Form, Values: postedValues(post.Values)}, errs)
+	route.WithPost(res.Props, respond.PostedForm{Name: post.Form, Values: respond.Typed(post.Values)}, errs)
 	res.Status = status
 	p := h.page(h.routes(r.Context()), res)
 	p.NoStore = true
 	h.rs.Render(w, r, p)
-}
-
-// postedValues are the values a form page shows again: passwords left out,
-// the characters refused not sent back.
-func postedValues(posted url.Values) map[string]any {
-	values := map[string]any{}
-	for k, v := range posted {
-		if strings.Contains(strings.ToLower(k), "password") {
-			continue // never sent back
-		}
-		v = slices.Clone(v)
-		for i := range v {
-			v[i] = field.Printable(v[i]) // a NUL typed is refused, not sent back
-		}
-		if len(v) == 1 {
-			values[k] = v[0]
-		} else {
-			values[k] = v
-		}
-	}
-	return values
 }

@@ -12,6 +12,7 @@ import (
 	"immo/internal/domain/newsletter"
 	"immo/internal/domain/optout"
 	"immo/internal/domain/spam"
+	"immo/internal/http/web/respond"
 	"immo/internal/http/web/route"
 )
 
@@ -74,7 +75,7 @@ func (h *Handler) serveNewsletter(w http.ResponseWriter, r *http.Request) {
 			res = h.routes(r.Context()).Unsubscribe(lang, step, token, what)
 		}
 		if errs != nil {
-			route.WithPost(res.Props, route.PostedForm{Name: unsubscribeForm, Values: posted}, errs)
+			route.WithPost(res.Props, respond.PostedForm{Name: unsubscribeForm, Values: posted}, errs)
 			res.Status = http.StatusUnprocessableEntity
 		}
 		p := h.page(h.routes(r.Context()), res)

@@ -9,7 +9,7 @@ export interface LoginProps {
   viewer: Viewer | null
   nav: NavLink[] | null
   errors?: Partial<Record<string, string>>
-  form?: Partial<Record<string, string>>
+  form?: PostedForm
   notice?: string
   step: 'password' | 'code' | 'choose' | 'unknown'
   action: string
@@ -33,6 +33,12 @@ export interface NavLink {
   current: boolean
 }
 
+/** respond.PostedForm */
+export interface PostedForm {
+  name: string
+  values: Record<string, string | string[]> | null
+}
+
 /** admin.LeadsProps */
 export interface LeadsProps {
   lang: 'nl' | 'fr' | 'en' | 'de'
@@ -40,7 +46,7 @@ export interface LeadsProps {
   viewer: Viewer | null
   nav: NavLink[] | null
   errors?: Partial<Record<string, string>>
-  form?: Partial<Record<string, string>>
+  form?: PostedForm
   notice?: string
   filter: FilterValues
   rows: LeadRow[] | null
@@ -113,7 +119,7 @@ export interface LeadProps {
   viewer: Viewer | null
   nav: NavLink[] | null
   errors?: Partial<Record<string, string>>
-  form?: Partial<Record<string, string>>
+  form?: PostedForm
   notice?: string
   lead: LeadRow
   page: string
@@ -199,7 +205,7 @@ export interface ErrorProps {
   viewer: Viewer | null
   nav: NavLink[] | null
   errors?: Partial<Record<string, string>>
-  form?: Partial<Record<string, string>>
+  form?: PostedForm
   notice?: string
   status: number
   login?: string
@@ -213,7 +219,7 @@ export interface AgendaProps {
   viewer: Viewer | null
   nav: NavLink[] | null
   errors?: Partial<Record<string, string>>
-  form?: Partial<Record<string, string>>
+  form?: PostedForm
   notice?: string
   enabled: boolean
   week: string
@@ -258,7 +264,7 @@ export interface AgendaRulesProps {
   viewer: Viewer | null
   nav: NavLink[] | null
   errors?: Partial<Record<string, string>>
-  form?: Partial<Record<string, string>>
+  form?: PostedForm
   notice?: string
   enabled: boolean
   values: Partial<Record<string, string>> | null
@@ -274,7 +280,7 @@ export interface TestimonialsProps {
   viewer: Viewer | null
   nav: NavLink[] | null
   errors?: Partial<Record<string, string>>
-  form?: Partial<Record<string, string>>
+  form?: PostedForm
   notice?: string
   rows: TestimonialRow[] | null
   pendingTotal: number
@@ -309,7 +315,7 @@ export interface MailsProps {
   viewer: Viewer | null
   nav: NavLink[] | null
   errors?: Partial<Record<string, string>>
-  form?: Partial<Record<string, string>>
+  form?: PostedForm
   notice?: string
   state: string
   states: string[] | null
@@ -346,7 +352,7 @@ export interface StaffProps {
   viewer: Viewer | null
   nav: NavLink[] | null
   errors?: Partial<Record<string, string>>
-  form?: Partial<Record<string, string>>
+  form?: PostedForm
   notice?: string
   members: StaffRow[] | null
   action: string
@@ -374,7 +380,7 @@ export interface AccountProps {
   viewer: Viewer | null
   nav: NavLink[] | null
   errors?: Partial<Record<string, string>>
-  form?: Partial<Record<string, string>>
+  form?: PostedForm
   notice?: string
   name: string
   email: string
@@ -394,7 +400,7 @@ export interface OwnersProps {
   viewer: Viewer | null
   nav: NavLink[] | null
   errors?: Partial<Record<string, string>>
-  form?: Partial<Record<string, string>>
+  form?: PostedForm
   notice?: string
   q: string
   rows: OwnerRow[] | null
@@ -424,7 +430,7 @@ export interface DemandsProps {
   viewer: Viewer | null
   nav: NavLink[] | null
   errors?: Partial<Record<string, string>>
-  form?: Partial<Record<string, string>>
+  form?: PostedForm
   notice?: string
   q: string
   state: string
@@ -461,7 +467,7 @@ export interface AuditProps {
   viewer: Viewer | null
   nav: NavLink[] | null
   errors?: Partial<Record<string, string>>
-  form?: Partial<Record<string, string>>
+  form?: PostedForm
   notice?: string
   rows: AuditRow[] | null
   kind: string
@@ -495,7 +501,7 @@ export interface NewsletterProps {
   viewer: Viewer | null
   nav: NavLink[] | null
   errors?: Partial<Record<string, string>>
-  form?: Partial<Record<string, string>>
+  form?: PostedForm
   notice?: string
   rows: SubscriberRow[] | null
   states: string[] | null
@@ -523,7 +529,7 @@ export interface AbuseProps {
   viewer: Viewer | null
   nav: NavLink[] | null
   errors?: Partial<Record<string, string>>
-  form?: Partial<Record<string, string>>
+  form?: PostedForm
   notice?: string
   days: number
   reasons: AbuseLine[] | null

@@ -200,7 +200,7 @@ export interface Crumb {
   lang?: string
 }
 
-/** route.PostedForm */
+/** respond.PostedForm */
 export interface PostedForm {
   name: string
   values: Record<string, string | string[]> | null

@@ -259,8 +259,12 @@ func (h *Handler) serveAgendaRules(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		// the rules typed come back in the form's own values
-		props.Values, p.base.Form = p.base.Form, nil
-		delete(props.Values, "action")
+		p.base.Form = nil
+		for k, v := range p.values {
+			if k != "action" {
+				props.Values[k] = v
+			}
+		}
 	} else {
 		props.Values = booking.Form(h.o.Agenda.Current())
 	}

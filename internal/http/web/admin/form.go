@@ -5,11 +5,11 @@ import (
 	"net/url"
 	"slices"
 	"strconv"
-	"strings"
 
 	"immo/internal/domain/account"
 	"immo/internal/domain/errs"
 	"immo/internal/http/web"
+	"immo/internal/http/web/respond"
 )
 
 // readForm reads a post's fields as the site's forms are read
@@ -48,17 +48,14 @@ func formPage(w http.ResponseWriter, r *http.Request) (values map[string]string,
 	return values, true, true
 }
 
-// typed is what a form posted, given back with its errors: every field
-// but the secret ones.
-func typed(values map[string]string, form string) map[string]string {
-	out := map[string]string{"form": form}
+// typed is what a form posted, given back with its problems as every
+// entry gives it back (respond.Typed: no password, no code).
+func typed(values map[string]string, form string) *respond.PostedForm {
+	posted := make(url.Values, len(values))
 	for k, v := range values {
-		if k == "password" || k == "code" || strings.HasPrefix(k, "_") {
-			continue
-		}
-		out[k] = v
+		posted.Set(k, v)
 	}
-	return out
+	return &respond.PostedForm{Name: form, Values: respond.Typed(posted)}
 }
 
 // refusal is a domain refusal (errs) as a page with a form answers it: the

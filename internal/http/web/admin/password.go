@@ -52,8 +52,7 @@ func (h *Handler) servePassword(w http.ResponseWriter, r *http.Request) {
 		return
 	case len(problems) > 0:
 		props.Errors, props.Form = problems, typed(values, "password")
-		delete(props.Form, "passwordConfirm")
-		delete(props.Form, "token")
+		delete(props.Form.Values, "token")
 		h.render(w, r, props, b, http.StatusUnprocessableEntity)
 		return
 	}

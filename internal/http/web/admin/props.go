@@ -1,5 +1,7 @@
 package admin
 
+import "immo/internal/http/web/respond"
+
 // The props of the inbox's views, one struct per view (views.Admin); the
 // TypeScript the web app reads is generated from them (web/src/gen/admin.ts,
 // TestGeneratedTypes).
@@ -16,11 +18,9 @@ type Base struct {
 	Viewer *Viewer `json:"viewer"`
 	// Nav are the inbox's sections, for its menu.
 	Nav []NavLink `json:"nav"`
-	// Errors is, after a post, each field's problem (a translation key;
-	// "form": the form's own); Form what was typed (passwords and codes
-	// left out) and which form (Form["form"]).
-	Errors map[string]string `json:"errors,omitempty"`
-	Form   map[string]string `json:"form,omitempty"`
+	// The post a page answers again: each field's problem and what was
+	// typed (passwords and codes left out), as on every entry.
+	respond.Posted
 	// Notice is a translation key saying what the last post did.
 	Notice string `json:"notice,omitempty"`
 }

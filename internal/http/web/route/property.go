@@ -10,6 +10,7 @@ import (
 	"immo/internal/domain/lead"
 	"immo/internal/domain/rules"
 	"immo/internal/domain/site"
+	"immo/internal/http/web/respond"
 )
 
 // SimilarCount is how many similar properties a property page shows.
@@ -173,7 +174,7 @@ func (c *resolution) documentChosen(props *PropertyProps, p *catalog.PublicPrope
 	}
 	for _, d := range p.Documents {
 		if d.ID == id {
-			WithPost(props, PostedForm{Name: string(lead.KindDocument), Values: map[string]any{"document": strconv.FormatInt(id, 10)}}, nil)
+			WithPost(props, respond.PostedForm{Name: string(lead.KindDocument), Values: map[string]any{"document": strconv.FormatInt(id, 10)}}, nil)
 			return
 		}
 	}

@@ -2,6 +2,7 @@ package route
 
 import (
 	"immo/internal/domain/catalog"
+	"immo/internal/http/web/respond"
 	"immo/internal/http/web/views"
 )
 
@@ -19,24 +20,15 @@ type Props interface {
 type Base struct {
 	Site Shell `json:"site"`
 	Head Head  `json:"head"`
-	// Errors are the post's problems, a translation key per field (the
-	// form-level one under "form"); absent on a page that was not posted.
-	Errors map[string]string `json:"errors,omitempty"`
-	// Form is what was posted, given back so nothing typed is lost.
-	Form *PostedForm `json:"form,omitempty"`
+	// The post a page answers again: its problems and what was typed (the
+	// same on every entry).
+	respond.Posted
 }
 
 func (b *Base) base() *Base { return b }
 
-// PostedForm is a form post given back: which form, and the values typed
-// (one or several per field; never a password).
-type PostedForm struct {
-	Name   string         `json:"name"`
-	Values map[string]any `json:"values" tstype:"Record<string, string | string[]>"`
-}
-
 // WithPost marks props as the answer to a form post: its values and errors.
-func WithPost(p Props, form PostedForm, errs map[string]string) {
+func WithPost(p Props, form respond.PostedForm, errs map[string]string) {
 	b := p.base()
 	b.Form, b.Errors = &form, errs
 }

@@ -2,3 +2,4 @@
 export { PostButton, PostForm } from './components/PostForm'
 export { codeSchema } from './model/code'
 export { invalid } from './model/invalid'
+export { posted } from './model/posted'

@@ -1,5 +1,5 @@
 import type { AbuseLine, AbuseProps, HoldRow } from '../../../../gen/admin'
-import { invalid, PostForm } from '../../../shared/forms'
+import { invalid, posted, PostForm } from '../../../shared/forms'
 import { Refusals, Search, Table } from '../../../shared/lists'
 import { Shell } from '../../../shared/frame'
 import { texts, when, type T } from '../../../shared/texts'
@@ -47,7 +47,7 @@ export function AbusePage(props: AbuseProps) {
 
 /** One key held: whom, by which limit, where, how far, until when, and its release. */
 function Hold({ h, props, t }: { h: HoldRow; props: AbuseProps; t: T }) {
-  const refused = props.form?.form === 'release' && props.form?.key === h.key && props.form?.window === h.window
+  const refused = posted(props.form, 'release', 'key') === h.key && posted(props.form, 'release', 'window') === h.window
     ? props.errors?.form : undefined
   return (
     <tr>

@@ -64,7 +64,7 @@ export function AccountPage(props: AccountProps) {
             </select>
           </label>{' '}
           <button type="submit">{t('admin.account.setLang')}</button>
-          {props.form?.form === 'lang' && props.errors?.lang && <span className="admin-error" role="alert">{t(props.errors.lang)}</span>}
+          {props.form?.name === 'lang' && props.errors?.lang && <span className="admin-error" role="alert">{t(props.errors.lang)}</span>}
         </PostForm>
       </section>
     </Shell>
@@ -77,7 +77,7 @@ function CodeForm({ props, t, action, submit }: { props: AccountProps; t: T; act
   const form = useForm<{ code: string }>({ resolver: zodResolver(codeSchema), defaultValues: { code: '' } })
   const { register, handleSubmit, formState, setError, setFocus } = form
   useEffect(() => {
-    const key = props.form?.form === action ? props.errors?.code : undefined
+    const key = props.form?.name === action ? props.errors?.code : undefined
     if (key) {
       setError('code', { message: key })
       setFocus('code')

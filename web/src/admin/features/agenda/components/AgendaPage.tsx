@@ -4,7 +4,7 @@ import { z } from 'zod'
 import type { AgendaProps, VisitEntry } from '../../../../gen/admin'
 import { Link, useRouter } from '../../../../lib/router'
 import { ListingName } from '../../../shared/listing'
-import { invalid, PostForm } from '../../../shared/forms'
+import { invalid, posted, PostForm } from '../../../shared/forms'
 import { Filter } from '../../../shared/lists'
 import { Shell } from '../../../shared/frame'
 import { texts, type T } from '../../../shared/texts'
@@ -74,9 +74,9 @@ function Visit({ v, props, t }: { v: VisitEntry; props: AgendaProps; t: T }) {
   const router = useRouter()
   const lang = props.lang
   const free = (props.free ?? {})[String(v.propertyId)] ?? []
-  const mine = props.form?.id === String(v.id)
+  const mine = posted(props.form, undefined, 'id') === String(v.id)
   const moveError = mine ? props.errors?.to : undefined
-  const move = useForm<{ to: string }>({ resolver: zodResolver(moveSchema), defaultValues: { to: mine ? props.form?.to ?? '' : '' } })
+  const move = useForm<{ to: string }>({ resolver: zodResolver(moveSchema), defaultValues: { to: mine ? posted(props.form, undefined, 'to') ?? '' : '' } })
   const post = (data: Record<string, string>) => router?.visit(props.action, { method: 'post', data, preserveScroll: true })
   const submitMove = move.handleSubmit(({ to }) => post({ action: 'move', id: String(v.id), to }))
   const shownError = move.formState.errors.to?.message ?? moveError
@@ -91,7 +91,7 @@ function Visit({ v, props, t }: { v: VisitEntry; props: AgendaProps; t: T }) {
       {v.propertyId > 0 && (
         <p>{t('admin.lead.property')}{t.colon}<ListingName l={v.property} t={t} /></p>
       )}
-      <details open={mine && props.form?.form === 'move' ? true : undefined}>
+      <details open={mine && props.form?.name === 'move' ? true : undefined}>
         <summary>{t('admin.agenda.move')}</summary>
         <form method="post" action={props.action} noValidate onSubmit={submitMove}>
           <input type="hidden" name="action" value="move" />
@@ -109,7 +109,7 @@ function Visit({ v, props, t }: { v: VisitEntry; props: AgendaProps; t: T }) {
           {shownError && <span className="admin-error" role="alert">{t(shownError)}</span>}
         </form>
       </details>
-      <details open={mine && props.form?.form === 'cancel' ? true : undefined}>
+      <details open={mine && props.form?.name === 'cancel' ? true : undefined}>
         <summary>{t('admin.agenda.cancel')}</summary>
         <PostForm action={props.action} fields={{ action: 'cancel', id: String(v.id) }}>
           <p>{t('admin.agenda.cancelWarn')}</p>

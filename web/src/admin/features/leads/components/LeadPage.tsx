@@ -30,7 +30,7 @@ export function LeadPage(props: LeadProps) {
   // complaint no longer stands beside it.
   const changes = props.history?.length ?? 0
   useEffect(() => clearErrors(), [changes, clearErrors])
-  const noteError = note.formState.errors.note?.message ?? (props.form?.form === 'note' ? props.errors?.note : undefined)
+  const noteError = note.formState.errors.note?.message ?? (props.form?.name === 'note' ? props.errors?.note : undefined)
   const fieldError = (name: string) => props.errors?.[name]
   return (
     <Shell base={props} title={`${t(`admin.kind.${l.kind}`)} — ${l.name || l.email}`}>

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form'
 import { z } from 'zod'
 import type { LoginProps } from '../../../../gen/admin'
 import { useRouter } from '../../../../lib/router'
-import { codeSchema } from '../../../shared/forms'
+import { codeSchema, posted } from '../../../shared/forms'
 import { Shell } from '../../../shared/frame'
 import { texts } from '../../../shared/texts'
 
@@ -33,7 +33,7 @@ export function LoginPage(props: LoginProps) {
   const choose = props.step === 'choose'
   const form = useForm<Values>({
     resolver: zodResolver(schemas[props.step]) as never,
-    defaultValues: code ? { code: '' } : choose ? { password: '', passwordConfirm: '' } : { email: props.form?.email ?? '', password: '' },
+    defaultValues: code ? { code: '' } : choose ? { password: '', passwordConfirm: '' } : { email: posted(props.form, undefined, 'email') ?? '', password: '' },
   })
   const { register, handleSubmit, formState, setError, setFocus } = form
   // The server's refusal on its field, as the browser's own.
@@ -41,7 +41,7 @@ export function LoginPage(props: LoginProps) {
     for (const [name, key] of Object.entries(props.errors ?? {})) {
       if (name !== 'form' && key) setError(name as keyof Values, { message: key })
     }
-    if (props.step !== 'unknown') setFocus(code ? 'code' : choose || props.form?.email ? 'password' : 'email')
+    if (props.step !== 'unknown') setFocus(code ? 'code' : choose || posted(props.form, undefined, 'email') ? 'password' : 'email')
   }, [props.errors, props.form, props.step, code, choose, setError, setFocus])
   const submit = handleSubmit((data) => router?.visit(props.action, { method: 'post', data: choose ? { ...data, token: props.token ?? '' } : data }))
   const err = (name: keyof Values) => formState.errors[name]?.message

@@ -1,7 +1,7 @@
 import type { OwnerRow, OwnersProps } from '../../../../gen/admin'
 import { ListingName } from '../../../shared/listing'
 import { Pager, Refusals, Search, Table, Who } from '../../../shared/lists'
-import { PostButton } from '../../../shared/forms'
+import { posted, PostButton } from '../../../shared/forms'
 import { Shell } from '../../../shared/frame'
 import { texts, when, type T } from '../../../shared/texts'
 
@@ -22,7 +22,7 @@ export function OwnersPage(props: OwnersProps) {
 }
 
 function Row({ o, props, t }: { o: OwnerRow; props: OwnersProps; t: T }) {
-  const failed = props.form?.id === String(o.id) ? props.errors?.id : undefined
+  const failed = posted(props.form, undefined, 'id') === String(o.id) ? props.errors?.id : undefined
   const state = o.disabled ? 'admin.staff.disabled' : o.activated ? 'admin.owners.activated' : 'admin.staff.noPassword'
   return (
     <tr className={o.disabled ? 'admin-off' : undefined}>

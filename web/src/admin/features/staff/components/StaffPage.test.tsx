@@ -24,7 +24,7 @@ const staff: StaffProps = {
 describe('the staff page after an answer shows what holds', () => {
   it("a refused add's error goes with a later success", () => {
     const { rerender } = render(wrap(<StaffPage {...staff} errors={{ email: 'admin.staff.error.taken' }}
-      form={{ form: 'add', action: 'add', email: 'boss@agency.test' }} />))
+      form={{ name: 'add', values: { action: 'add', email: 'boss@agency.test' } }} />))
     expect(screen.getByText('admin.staff.error.taken')).toBeTruthy()
     // Another form's success (a link sent again): the page says it, the
     // refusal of the add is no longer under the form.
@@ -37,7 +37,7 @@ describe('the staff page after an answer shows what holds', () => {
     const select = screen.getAllByRole('combobox')[0] as HTMLSelectElement
     fireEvent.change(select, { target: { value: 'agent' } })
     expect(select.value).toBe('agent')
-    rerender(wrap(<StaffPage {...staff} errors={{ id: 'admin.staff.error.lastAdmin' }} form={{ form: 'role', action: 'role', id: '3', role: 'agent' }} />))
+    rerender(wrap(<StaffPage {...staff} errors={{ id: 'admin.staff.error.lastAdmin' }} form={{ name: 'role', values: { action: 'role', id: '3', role: 'agent' } }} />))
     expect(screen.getByText('admin.staff.error.lastAdmin')).toBeTruthy()
     expect((screen.getAllByRole('combobox')[0] as HTMLSelectElement).value).toBe('admin')
   })

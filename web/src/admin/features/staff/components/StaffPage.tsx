@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form'
 import { z } from 'zod'
 import type { StaffProps, StaffRow } from '../../../../gen/admin'
 import { useRouter } from '../../../../lib/router'
-import { PostButton, PostForm } from '../../../shared/forms'
+import { posted, PostButton, PostForm } from '../../../shared/forms'
 import { Table, Who } from '../../../shared/lists'
 import { Shell } from '../../../shared/frame'
 import { roleLabel, texts, when, type T } from '../../../shared/texts'
@@ -36,7 +36,7 @@ export function StaffPage(props: StaffProps) {
 
 function MemberRow({ m, props, t }: { m: StaffRow; props: StaffProps; t: T }) {
   const id = String(m.id)
-  const failed = props.form?.id === id ? props.errors?.id ?? props.errors?.role : undefined
+  const failed = posted(props.form, undefined, 'id') === id ? props.errors?.id ?? props.errors?.role : undefined
   // The role shown is the stored one after every answer: a change refused
   // (the last admin) does not leave the select on the value refused.
   const [role, setRole] = useState(m.role)
@@ -83,10 +83,10 @@ function MemberRow({ m, props, t }: { m: StaffRow; props: StaffProps; t: T }) {
 /** The add form: the member's address, names, role and the language of their mail. */
 function AddForm({ props, t }: { props: StaffProps; t: T }) {
   const router = useRouter()
-  const typed = props.form?.form === 'add' ? props.form : undefined
+  const typed = (name: keyof AddValues) => posted(props.form, 'add', name)
   const defaults: AddValues = {
-    email: typed?.email ?? '', firstName: typed?.firstName ?? '', lastName: typed?.lastName ?? '',
-    role: typed?.role === 'admin' ? 'admin' : 'agent', lang: typed?.lang ?? props.lang,
+    email: typed('email') ?? '', firstName: typed('firstName') ?? '', lastName: typed('lastName') ?? '',
+    role: typed('role') === 'admin' ? 'admin' : 'agent', lang: typed('lang') ?? props.lang,
   }
   const form = useForm<AddValues>({ resolver: zodResolver(addSchema), defaultValues: defaults })
   const { register, handleSubmit, formState, setError, clearErrors, reset } = form
@@ -98,7 +98,7 @@ function AddForm({ props, t }: { props: StaffProps; t: T }) {
   // form, or nothing — a later success (another form's) leaves no old
   // refusal under the form.
   useEffect(() => {
-    if (props.form?.form !== 'add') {
+    if (props.form?.name !== 'add') {
       clearErrors()
       return
     }

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form'
 import { z } from 'zod'
 import type { TestimonialRow, TestimonialsProps } from '../../../../gen/admin'
 import { Link, useRouter } from '../../../../lib/router'
-import { PostButton } from '../../../shared/forms'
+import { posted, PostButton } from '../../../shared/forms'
 import { Shell } from '../../../shared/frame'
 import { texts, when, type T } from '../../../shared/texts'
 
@@ -54,7 +54,7 @@ function More({ href, first, t }: { href: string; first: string; t: T }) {
 
 /** One testimonial: what it says and where it came from, its buttons, and its text's form. */
 function Card({ row: r, props, t, post }: { row: TestimonialRow; props: TestimonialsProps; t: T; post: Post }) {
-  const mine = (action: string) => props.form?.form === `${action}-${r.id}`
+  const mine = (action: string) => props.form?.name === `${action}-${r.id}`
   return (
     <li className={`admin-card${r.approved ? '' : ' is-pending'}`}>
       <p className="admin-card-head">
@@ -93,10 +93,10 @@ function EditForm({ row: r, props, t, post, open }: { row: TestimonialRow; props
     name: z.string().trim().min(1, 'admin.testimonials.error.nameEmpty').max(props.maxName, 'admin.testimonials.error.nameLong'),
     comment: z.string().trim().min(1, 'admin.testimonials.error.commentEmpty').max(props.maxComment, 'admin.testimonials.error.commentLong'),
   })
-  const typed = open ? props.form : undefined
+  const typed = (name: 'name' | 'comment') => (open ? posted(props.form, undefined, name) : undefined)
   const form = useForm<{ name: string; comment: string }>({
     resolver: zodResolver(schema),
-    defaultValues: { name: typed?.name ?? r.name, comment: typed?.comment ?? r.comment },
+    defaultValues: { name: typed('name') ?? r.name, comment: typed('comment') ?? r.comment },
   })
   const save = form.handleSubmit((v) => post({ action: 'edit', id: String(r.id), name: v.name, comment: v.comment }))
   const err = (name: 'name' | 'comment') => form.formState.errors[name]?.message ?? (open ? props.errors?.[name] : undefined)
