@@ -1,5 +1,5 @@
 #!/bin/sh
-# The files two requests run (docs/ARCHITECTURE.md, "The paths of two
+# The files three requests run (docs/ARCHITECTURE.md, "The paths of two
 # requests"): a list page on a cache miss and an information request posted
 # without JavaScript, through the page handler to the answer (the stored
 # row and its queued mails; the queue's worker sends them apart and is left
@@ -14,7 +14,7 @@ trace() {
     -covermode=count -coverpkg=immo/... -coverprofile="$out/$2.txt" ./cmd/immo >/dev/null
 }
 trace "" base
-for r in list-miss info-nojs; do
+for r in list-miss info-nojs inbox-lead; do
   trace $r $r
   files=$(awk 'FNR == 1 { next } NR == FNR { base[$1] = $3; next } $3 > base[$1] { split($1, a, ":"); print a[1] }' \
     "$out/base.txt" "$out/$r.txt" | grep -v -e '/mail/smtpsend/' -e '_test.go' | sort -u | sed 's|^immo/||')
