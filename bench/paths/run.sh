@@ -1,9 +1,9 @@
 #!/bin/sh
-# The files three requests run (docs/ARCHITECTURE.md, "The paths of two
-# requests"): a list page on a cache miss and an information request posted
+# The files three requests run (docs/ARCHITECTURE.md, "The paths of three
+# requests"): a list page on a cache miss, an information request posted
 # without JavaScript, through the page handler to the answer (the stored
 # row and its queued mails; the queue's worker sends them apart and is left
-# out). Each is traced by coverage: the demo site is built and warmed with
+# out), and an inbox lead page for a staff member signed in. Each is traced by coverage: the demo site is built and warmed with
 # and without the request, and the blocks whose count the request raises
 # are its path. Prints each request's files and their packages.
 set -e
