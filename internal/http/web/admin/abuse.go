@@ -73,16 +73,11 @@ func (h *Handler) serveAbuse(w http.ResponseWriter, r *http.Request) {
 		h.render(w, r, props, props.Base, http.StatusBadRequest)
 		return
 	}
-	status := 0
-	if p.posted {
-		var answered bool
-		status, answered = h.answer(w, r, &p, change{make: func() (map[string]string, error) { return only(h.release(r, v.Account.ID, p.values)) },
-			done: withDone(props.Action, "release"), form: "release", item: true})
-		if answered {
-			return
-		}
+	status, answered := h.answer(w, r, &p, change{make: func() (map[string]string, error) { return only(h.release(r, v.Account.ID, p.values)) },
+		done: withDone(props.Action, "release"), form: "release", item: true, notice: "admin.abuse.done.", notices: []string{"release"}})
+	if answered {
+		return
 	}
-	p.notice(r, "admin.abuse.done.", "release")
 	props.Base = p.base
 	b := p.base
 	now := h.o.Now()

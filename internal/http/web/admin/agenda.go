@@ -85,19 +85,19 @@ func (h *Handler) serveAgenda(w http.ResponseWriter, r *http.Request) {
 	}
 	q := r.URL.Query()
 	day, property, problems := h.agendaQuery(q)
-	status := 0
+	status := http.StatusBadRequest
 	if problems != nil {
-		status, p.base.Errors = http.StatusBadRequest, problems
-	} else if p.posted {
+		p.base.Errors = problems
+	} else {
 		monday, _ := agenda.Week(day)
 		var answered bool
 		status, answered = h.answer(w, r, &p, change{make: func() (map[string]string, error) { return only(h.changeVisit(r, v.Account.ID, p.values)) },
-			done: agendaAt(agendaPath, monday, property) + "&done=" + url.QueryEscape(p.values["action"]), form: p.values["action"]})
+			done: agendaAt(agendaPath, monday, property) + "&done=" + url.QueryEscape(p.values["action"]), form: p.values["action"],
+			notice: "admin.agenda.done.", notices: agendaDone})
 		if answered {
 			return
 		}
 	}
-	p.notice(r, "admin.agenda.done.", agendaDone...)
 	b := p.base
 	props := AgendaProps{Base: b, Days: []AgendaDay{}, Free: map[string][]string{}, Enabled: true, Property: q.Get("property")}
 	from, to, visits, err := h.o.Agenda.Week(ctx, day, property)
@@ -239,25 +239,23 @@ func (h *Handler) serveAgendaRules(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	props.Enabled = true
-	status := 0
-	if p.posted {
-		var answered bool
-		status, answered = h.answer(w, r, &p, change{make: func() (map[string]string, error) {
-			switch p.values["action"] {
-			case actionReset:
-				return nil, h.o.Agenda.SaveRules(ctx, v.Account.ID, nil)
-			case actionSave:
-				rules, bad := booking.RulesForm(p.values).Rules()
-				if bad != nil {
-					return bad, nil
-				}
-				return nil, h.o.Agenda.SaveRules(ctx, v.Account.ID, &rules)
+	status, answered := h.answer(w, r, &p, change{make: func() (map[string]string, error) {
+		switch p.values["action"] {
+		case actionReset:
+			return nil, h.o.Agenda.SaveRules(ctx, v.Account.ID, nil)
+		case actionSave:
+			rules, bad := booking.RulesForm(p.values).Rules()
+			if bad != nil {
+				return bad, nil
 			}
-			return field.Errors{"form": "admin.error.action"}, nil
-		}, done: agendaPath + "?done=" + url.QueryEscape(p.values["action"]), form: actionSave})
-		if answered {
-			return
+			return nil, h.o.Agenda.SaveRules(ctx, v.Account.ID, &rules)
 		}
+		return field.Errors{"form": "admin.error.action"}, nil
+	}, done: agendaPath + "?done=" + url.QueryEscape(p.values["action"]), form: actionSave})
+	switch {
+	case answered:
+		return
+	case p.posted:
 		// the rules typed come back in the form's own values
 		p.base.Form = nil
 		for k, v := range p.values {
@@ -265,7 +263,7 @@ func (h *Handler) serveAgendaRules(w http.ResponseWriter, r *http.Request) {
 				props.Values[k] = v
 			}
 		}
-	} else {
+	default:
 		props.Values = booking.Form(h.o.Agenda.Current())
 	}
 	props.Base = p.base

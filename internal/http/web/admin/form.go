@@ -135,13 +135,24 @@ type change struct {
 	// item gone or not the viewer's is the inbox's 404 or 403 page, not
 	// the page with the problem on the item.
 	item bool
+	// notice and notices: after the redirect, the page says what was done
+	// (?done=) under the key notice+done, when done is one of notices.
+	notice  string
+	notices []string
 }
 
-// answer makes c and answers as every form of the inbox is answered: made,
-// on to c.done (303); refused, the status, with p's props carrying the
-// problems and what was typed, for the page the caller renders; a fault,
-// the 500 page. answered: the response is written.
+// answer makes the change c a post asks, and answers as every form of the
+// inbox is answered: made, on to c.done (303); refused, the status, with
+// p's props carrying the problems and what was typed, for the page the
+// caller renders; a fault, the 500 page. answered: the response is
+// written. A page not posted gets its notice of what was done, if any.
 func (h *Handler) answer(w http.ResponseWriter, r *http.Request, p *post, c change) (status int, answered bool) {
+	if !p.posted {
+		if done := r.URL.Query().Get("done"); c.notice != "" && slices.Contains(c.notices, done) {
+			p.base.Notice = c.notice + done
+		}
+		return 0, false
+	}
 	problems, err := c.make()
 	switch {
 	case err == nil && len(problems) == 0:
@@ -163,14 +174,6 @@ func (h *Handler) answer(w http.ResponseWriter, r *http.Request, p *post, c chan
 	}
 	p.base.Errors, p.base.Form = problems, typed(p.values, c.form)
 	return status, false
-}
-
-// notice is the page's word on what the last post did (?done=, after the
-// redirect of answer), under prefix when it is one of actions.
-func (p *post) notice(r *http.Request, prefix string, actions ...string) {
-	if done := r.URL.Query().Get("done"); !p.posted && slices.Contains(actions, done) {
-		p.base.Notice = prefix + done
-	}
 }
 
 // only makes an error a change of answer that refuses nothing field by field.

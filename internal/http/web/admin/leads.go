@@ -203,14 +203,10 @@ func (h *Handler) serveLead(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	status := 0
-	if p.posted {
-		var answered bool
-		status, answered = h.answer(w, r, &p, change{make: func() (map[string]string, error) { return only(h.change(r, v.Account.ID, id, p.values)) },
-			done: leadPath(id), form: p.values["action"], item: true})
-		if answered {
-			return
-		}
+	status, answered := h.answer(w, r, &p, change{make: func() (map[string]string, error) { return only(h.change(r, v.Account.ID, id, p.values)) },
+		done: leadPath(id), form: p.values["action"], item: true})
+	if answered {
+		return
 	}
 	d, err := h.o.Inbox.Lead(ctx, id)
 	switch {

@@ -77,21 +77,17 @@ func (h *Handler) serveMails(w http.ResponseWriter, r *http.Request) {
 		h.render(w, r, props, props.Base, http.StatusBadRequest)
 		return
 	}
-	status := 0
-	if p.posted {
-		c := change{make: func() (map[string]string, error) { return only(h.retryMail(r, v.Account.ID, p.values)) },
-			done: withDone(action, "retry"), form: "retry-" + p.values["id"]}
-		if p.values["action"] == "retryall" {
-			// a fault only: there is nothing to refuse in sending every failed mail again
-			c.make = func() (map[string]string, error) { return only(h.retryFailed(r, v.Account.ID)) }
-			c.done = withDone(action, "retryall")
-		}
-		var answered bool
-		if status, answered = h.answer(w, r, &p, c); answered {
-			return
-		}
+	c := change{make: func() (map[string]string, error) { return only(h.retryMail(r, v.Account.ID, p.values)) },
+		done: withDone(action, "retry"), form: "retry-" + p.values["id"], notice: "admin.mails.done.", notices: []string{"retry", "retryall"}}
+	if p.values["action"] == "retryall" {
+		// a fault only: there is nothing to refuse in sending every failed mail again
+		c.make = func() (map[string]string, error) { return only(h.retryFailed(r, v.Account.ID)) }
+		c.done = withDone(action, "retryall")
 	}
-	p.notice(r, "admin.mails.done.", "retry", "retryall")
+	status, answered := h.answer(w, r, &p, c)
+	if answered {
+		return
+	}
 	props := MailsProps{Base: p.base, State: string(q.State), States: mailStates, Rows: []MailRow{}, Action: action,
 		Export: withParam(mailsExportPath, "state", string(q.State))}
 	page, err := h.o.Mails.Page(ctx, q)

@@ -35,19 +35,14 @@ func (h *Handler) serveAccount(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	v, status := p.viewer, 0
-	if p.posted {
-		// The domain's refusal on its field (account.ErrCode,
-		// ErrCodeBraked: 429, ErrTOTPOn, ErrNoTOTP: 409).
-		action := p.values["action"]
-		var answered bool
-		status, answered = h.answer(w, r, &p, change{make: func() (map[string]string, error) { return only(h.factorChange(ctx, v, p.values)) },
-			done: accountPath + "?done=" + action, form: action, item: true})
-		if answered {
-			return
-		}
+	// The domain's refusal on its field (account.ErrCode, ErrCodeBraked:
+	// 429, ErrTOTPOn, ErrNoTOTP: 409).
+	v, action := p.viewer, p.values["action"]
+	status, answered := h.answer(w, r, &p, change{make: func() (map[string]string, error) { return only(h.factorChange(ctx, v, p.values)) },
+		done: accountPath + "?done=" + action, form: action, item: true, notice: "admin.account.done.", notices: factorActions})
+	if answered {
+		return
 	}
-	p.notice(r, "admin.account.done.", factorActions...)
 	b := p.base
 	props, err := h.accountProps(ctx, b, v)
 	if err != nil {

@@ -53,21 +53,17 @@ func (h *Handler) serveOwners(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	v, q, status := p.viewer, r.URL.Query(), 0
-	if p.posted {
-		c := url.Values{}
-		for k, vs := range q {
-			c[k] = vs
-		}
-		c.Set("done", "resend")
-		var answered bool
-		status, answered = h.answer(w, r, &p, change{make: func() (map[string]string, error) { return only(h.resendInvite(r, v, p.values)) },
-			done: ownersPath + encoded(c), form: p.values["action"], item: true})
-		if answered {
-			return
-		}
+	v, q := p.viewer, r.URL.Query()
+	done := url.Values{}
+	for k, vs := range q {
+		done[k] = vs
 	}
-	p.notice(r, "admin.owners.done.", "resend")
+	done.Set("done", "resend")
+	status, answered := h.answer(w, r, &p, change{make: func() (map[string]string, error) { return only(h.resendInvite(r, v, p.values)) },
+		done: ownersPath + encoded(done), form: p.values["action"], item: true, notice: "admin.owners.done.", notices: []string{"resend"}})
+	if answered {
+		return
+	}
 	b := p.base
 	props := OwnersProps{Base: b, Q: q.Get("q"), Rows: []OwnerRow{}, Reset: ownersPath, Action: listURL(ownersPath, q, 0),
 		Export: withParam(ownersExportPath, "q", q.Get("q"))}

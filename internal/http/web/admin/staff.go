@@ -35,17 +35,12 @@ func (h *Handler) serveStaff(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	v, status := p.viewer, 0
-	if p.posted {
-		action := p.values["action"]
-		var answered bool
-		status, answered = h.answer(w, r, &p, change{make: func() (map[string]string, error) { return h.staffChange(ctx, v, p.values) },
-			done: staffPath + "?done=" + action, form: action, item: true})
-		if answered {
-			return
-		}
+	v, action := p.viewer, p.values["action"]
+	status, answered := h.answer(w, r, &p, change{make: func() (map[string]string, error) { return h.staffChange(ctx, v, p.values) },
+		done: staffPath + "?done=" + action, form: action, item: true, notice: "admin.staff.done.", notices: staffActions})
+	if answered {
+		return
 	}
-	p.notice(r, "admin.staff.done.", staffActions...)
 	b := p.base
 	list, err := h.o.StaffAdmin.List(ctx, v)
 	if err != nil {

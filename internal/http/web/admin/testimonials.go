@@ -30,17 +30,14 @@ func (h *Handler) serveTestimonials(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	v, q, status := p.viewer, r.URL.Query(), 0
+	v, q := p.viewer, r.URL.Query()
 	q.Del("done")
-	if p.posted {
-		var answered bool
-		status, answered = h.answer(w, r, &p, change{make: func() (map[string]string, error) { return only(h.moderate(r, v.Account.ID, p.values)) },
-			done: withDone(testimonialsPath+encoded(q), p.values["action"]), form: p.values["action"] + "-" + p.values["id"]})
-		if answered {
-			return
-		}
+	status, answered := h.answer(w, r, &p, change{make: func() (map[string]string, error) { return only(h.moderate(r, v.Account.ID, p.values)) },
+		done: withDone(testimonialsPath+encoded(q), p.values["action"]), form: p.values["action"] + "-" + p.values["id"],
+		notice: "admin.testimonials.done.", notices: []string{actionApprove, actionReject, actionEdit, actionDropPic}})
+	if answered {
+		return
 	}
-	p.notice(r, "admin.testimonials.done.", actionApprove, actionReject, actionEdit, actionDropPic)
 	b := p.base
 	pendingBefore, ok1 := beforeParam(q, "pending")
 	publishedBefore, ok2 := beforeParam(q, "published")
