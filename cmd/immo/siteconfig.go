@@ -41,7 +41,7 @@ func runConfig(ctx context.Context, args []string) error {
 	}
 	defer store.Close()
 	switch pos[0] {
-	case "draft":
+	case "draft", "import":
 		data, err := readConfigFile(pos[1])
 		if err != nil {
 			return err
@@ -50,19 +50,13 @@ func runConfig(ctx context.Context, args []string) error {
 		if err != nil {
 			return err
 		}
-		d, err := agencies.SaveDraft(ctx, *draft, pos[1], data, "file "+pos[1])
-		if err != nil {
-			return err
-		}
-		fmt.Fprintf(stdout, "draft %d saved: signed in to the inbox, see it at /admin/preview/%d/ (nothing is published)\n", d.ID, d.ID)
-	case "import":
-		data, err := readConfigFile(pos[1])
-		if err != nil {
-			return err
-		}
-		agencies, err := openAgency(ctx, store, "")
-		if err != nil {
-			return err
+		if pos[0] == "draft" {
+			d, err := agencies.SaveDraft(ctx, *draft, pos[1], data, "file "+pos[1])
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(stdout, "draft %d saved: signed in to the inbox, see it at /admin/preview/%d/ (nothing is published)\n", d.ID, d.ID)
+			return nil
 		}
 		v, published, err := agencies.Import(ctx, pos[1], data, "file "+pos[1], *note)
 		if err != nil {
