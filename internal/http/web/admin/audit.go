@@ -121,18 +121,11 @@ func (h *Handler) serveAudit(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, http.StatusInternalServerError, err)
 		return
 	}
-	more := len(list) > auditPage
-	if more {
-		list = list[:auditPage]
-	}
+	list, last := onePage(list, auditPage, func(e audit.Entry) int64 { return e.ID })
 	for _, e := range list {
 		before, after, beforeAt, afterAt := auditValues(b.Texts, names, e)
 		props.Rows = append(props.Rows, AuditRow{ID: e.ID, Time: stamp(e.Time), Actor: actorName(b.Texts, names, e.Actor), Action: string(e.Action),
 			Kind: e.TargetKind, Target: e.TargetID, Href: targetHref(e), Before: before, After: after, BeforeAt: beforeAt, AfterAt: afterAt})
-	}
-	var last int64
-	if more {
-		last = list[len(list)-1].ID
 	}
 	props.Export, props.Next = pageLinks(auditPath, auditExportPath, q, []string{"kind", "actor"}, last)
 	h.render(w, r, props, b, 0)

@@ -83,6 +83,16 @@ func refusal(err error) (status int, problems map[string]string, ok bool) {
 	return status, map[string]string{e.Field: e.Key}, true
 }
 
+// onePage cuts list, read with one row more than size, to a page: the
+// rows, and the id of the last when more follow (0: none), for pageLinks.
+func onePage[T any](list []T, size int, id func(T) int64) ([]T, int64) {
+	if len(list) <= size {
+		return list, 0
+	}
+	list = list[:size]
+	return list, id(list[size-1])
+}
+
 // pageLinks are the addresses of a list paged by id: its CSV (export, the
 // filter of q's keys) and, when rows older than last follow (last > 0),
 // its next page (list, the filter and before=last).

@@ -75,17 +75,10 @@ func (h *Handler) serveNewsletter(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, http.StatusInternalServerError, err)
 		return
 	}
-	more := len(list) > newsletterPage
-	if more {
-		list = list[:newsletterPage]
-	}
+	list, last := onePage(list, newsletterPage, func(s newsletter.Listed) int64 { return s.ID })
 	for _, s := range list {
 		props.Rows = append(props.Rows, SubscriberRow{ID: s.ID, Email: s.Email, Lang: s.Lang, State: string(s.State),
 			Created: stamp(s.Created), Updated: stamp(s.Updated)})
-	}
-	var last int64
-	if more {
-		last = list[len(list)-1].ID
 	}
 	props.Export, props.Next = pageLinks(newsletterPath, newsletterExportPath, q, []string{"state", "q"}, last)
 	h.render(w, r, props, b, 0)
