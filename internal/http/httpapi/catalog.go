@@ -3,6 +3,7 @@
 package httpapi
 
 import (
+	"immo/internal/domain/agency"
 	"log/slog"
 	"net/http"
 
@@ -17,14 +18,21 @@ type CatalogAPI struct {
 	Catalog *catalog.Service
 	Log     *slog.Logger
 	Links   catalog.Linker // optional: addresses for search suggestions
-	// DefaultLang answers requests that name no language we speak.
+	// DefaultLang answers requests that name no language we speak, when
+	// the request carries no agency (agency.FromContext), whose site's
+	// default language answers them otherwise.
 	DefaultLang string
 	// Challenges makes the forms' spam challenges (GET /api/altcha);
 	// nil serves no such path.
 	Challenges Challenger
 }
 
-func (a *CatalogAPI) lang(r *http.Request) string { return Lang(r, a.DefaultLang) }
+func (a *CatalogAPI) lang(r *http.Request) string {
+	if ag := agency.FromContext(r.Context()); ag != nil && ag.Site != nil {
+		return Lang(r, ag.Site.Languages.Default)
+	}
+	return Lang(r, a.DefaultLang)
+}
 
 func (a *CatalogAPI) fail(w http.ResponseWriter, r *http.Request, err error) {
 	Error(w, r, a.lang(r), a.Log, err)

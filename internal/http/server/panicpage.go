@@ -2,6 +2,7 @@ package server
 
 import (
 	"html/template"
+	"immo/internal/domain/agency"
 	"log/slog"
 	"net/http"
 	"strings"
@@ -17,11 +18,20 @@ func recoverPanics(log *slog.Logger, defaultLang string, h http.Handler) http.Ha
 		defer func() {
 			if v := recover(); v != nil && v != http.ErrAbortHandler {
 				log.Error("panic", "path", r.URL.Path, "panic", v)
-				writePanicPage(w, panicLang(r, defaultLang))
+				writePanicPage(w, panicLang(r, agencyLang(r, defaultLang)))
 			}
 		}()
 		h.ServeHTTP(w, r)
 	})
+}
+
+// agencyLang is the default language of the request's agency, else
+// fallback (a request with no agency in its context).
+func agencyLang(r *http.Request, fallback string) string {
+	if a := agency.FromContext(r.Context()); a != nil && a.Site != nil {
+		return a.Site.Languages.Default
+	}
+	return fallback
 }
 
 // panicLang is the language of the address's prefix, else the browser's,

@@ -7,7 +7,9 @@ import (
 	"strings"
 	"testing"
 
+	"immo/internal/domain/agency"
 	"immo/internal/domain/i18n"
+	"immo/internal/domain/site"
 )
 
 // A handler's panic is a 500 page in the visitor's language, never bare text.
@@ -16,14 +18,23 @@ func TestPanicPage(t *testing.T) {
 		w.Header().Set("Content-Length", "12")
 		panic("boom")
 	}))
-	for _, tc := range []struct{ path, accept, lang string }{
-		{"/nl/demand-register/", "", "nl"},
-		{"/DE/x/", "fr", "de"},
-		{"/en", "", "en"},
-		{"/demand-register/", "de-DE,de;q=0.9", "de"},
-		{"/demand-register/", "es", "fr"},
+	german := &site.Config{Languages: site.Languages{Default: "de"}}
+	for _, tc := range []struct {
+		path, accept, lang string
+		agency             *agency.Agency
+	}{
+		{"/nl/demand-register/", "", "nl", nil},
+		{"/DE/x/", "fr", "de", nil},
+		{"/en", "", "en", nil},
+		{"/demand-register/", "de-DE,de;q=0.9", "de", nil},
+		{"/demand-register/", "es", "fr", nil},
+		// The request's agency's default, not the one the server started with.
+		{"/demand-register/", "es", "de", &agency.Agency{Site: german}},
 	} {
 		req := httptest.NewRequest(http.MethodGet, tc.path, nil)
+		if tc.agency != nil {
+			req = req.WithContext(agency.NewContext(req.Context(), tc.agency))
+		}
 		req.Header.Set("Accept-Language", tc.accept)
 		rec := httptest.NewRecorder()
 		h.ServeHTTP(rec, req)
