@@ -5,3 +5,4 @@ export { AddressFields, ContactTimeField, NameFields, PersonFields } from './com
 export { useField, useFieldError } from './components/useField'
 export { Altcha, type AltchaProps } from './components/Altcha'
 export { CheckboxGroup } from './components/CheckboxGroup'
+export { FormSection } from './components/FormSection'

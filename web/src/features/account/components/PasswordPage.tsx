@@ -3,6 +3,7 @@ import { useSay } from '../model/texts'
 import { Link } from '../../../lib/router'
 import type { AccountProps } from '../model/types'
 import { Field, FormError } from './Field'
+import { CardPage } from '../../../shared/plainforms'
 
 /**
  * The page a password link opens (an owner's invitation): the password and
@@ -13,53 +14,48 @@ export function PasswordPage({ texts, title, state, token, email, action, login,
   const t = useSay(texts)
   const uid = useId()
   return (
-    <div className="page account-page">
-      <div className="container">
-        <h1>{title}</h1>
-        <div className="account-card">
-          {state === 'unknown' && (
-            <>
-              <p role="alert">{t('account.password.unknown')}</p>
-              <p>{t('account.password.unknownHint')}</p>
-              <p>
-                <Link href={login ?? action} className="button">
-                  {t('account.password.toLogin')}
-                </Link>
-              </p>
-            </>
-          )}
-          {state === 'failed' && <p role="alert">{t('account.password.failed')}</p>}
-          {state !== 'unknown' && (
-            <form method="post" action={action} noValidate>
-              <p>{t('account.password.intro')}</p>
-              <FormError error={errors?.form} say={t} />
-              <input type="hidden" name="token" value={token ?? ''} />
-              {/* The username, for the browser's password manager. */}
-              <input type="email" name="email" autoComplete="username" value={email ?? ''} readOnly hidden />
-              <Field say={t}
-                id={`${uid}-password`}
-                name="password"
-                type="password"
-                autoComplete="new-password"
-                label={t('account.password.password')}
-                hint={t('account.password.rule')}
-                error={errors?.password}
-              />
-              <Field say={t}
-                id={`${uid}-confirm`}
-                name="passwordConfirm"
-                type="password"
-                autoComplete="new-password"
-                label={t('account.password.confirm')}
-                error={errors?.passwordConfirm}
-              />
-              <button className="button" type="submit">
-                {t('account.password.submit')}
-              </button>
-            </form>
-          )}
-        </div>
-      </div>
-    </div>
+    <CardPage look="account" title={title}>
+      {state === 'unknown' && (
+        <>
+          <p role="alert">{t('account.password.unknown')}</p>
+          <p>{t('account.password.unknownHint')}</p>
+          <p>
+            <Link href={login ?? action} className="button">
+              {t('account.password.toLogin')}
+            </Link>
+          </p>
+        </>
+      )}
+      {state === 'failed' && <p role="alert">{t('account.password.failed')}</p>}
+      {state !== 'unknown' && (
+        <form method="post" action={action} noValidate>
+          <p>{t('account.password.intro')}</p>
+          <FormError error={errors?.form} say={t} />
+          <input type="hidden" name="token" value={token ?? ''} />
+          {/* The username, for the browser's password manager. */}
+          <input type="email" name="email" autoComplete="username" value={email ?? ''} readOnly hidden />
+          <Field say={t}
+            id={`${uid}-password`}
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            label={t('account.password.password')}
+            hint={t('account.password.rule')}
+            error={errors?.password}
+          />
+          <Field say={t}
+            id={`${uid}-confirm`}
+            name="passwordConfirm"
+            type="password"
+            autoComplete="new-password"
+            label={t('account.password.confirm')}
+            error={errors?.passwordConfirm}
+          />
+          <button className="button" type="submit">
+            {t('account.password.submit')}
+          </button>
+        </form>
+      )}
+    </CardPage>
   )
 }

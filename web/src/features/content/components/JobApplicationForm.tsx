@@ -1,4 +1,4 @@
-import { Altcha, FileField, PersonFields, TextArea, TextField, VisitorForm } from '../../../shared/forms'
+import { FileField, PersonFields, TextArea, TextField, VisitorForm } from '../../../shared/forms'
 import { useT } from '../../../lib/i18n'
 import { Heading, type Level } from '../../../lib/ui/Heading'
 
@@ -18,7 +18,7 @@ export function JobApplicationForm({ level }: { level: Level }) {
   return (
     <div id={ANCHOR} className="contact-card contact-form job-form">
       <Heading level={level}>{t('jobs.formTitle')}</Heading>
-      <VisitorForm kind="job-application" anchor={ANCHOR} antiSpam={<Altcha />} submitLabel={t('jobs.send')}>
+      <VisitorForm kind="job-application" anchor={ANCHOR} submitLabel={t('jobs.send')}>
         <PersonFields />
         <TextField name="position" label={t('jobs.position')} autoComplete="off" />
         <TextArea name="motivation" label={t('jobs.motivation')} rows={7} />

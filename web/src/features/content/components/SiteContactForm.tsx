@@ -1,4 +1,4 @@
-import { Altcha, PersonFields, TextArea, VisitorForm } from '../../../shared/forms'
+import { PersonFields, TextArea, VisitorForm } from '../../../shared/forms'
 import { useT } from '../../../lib/i18n'
 import { Heading, type Level } from '../../../lib/ui/Heading'
 
@@ -16,7 +16,7 @@ export function SiteContactForm({ level }: { level: Level }) {
   return (
     <div id={ANCHOR} className="contact-card contact-form">
       <Heading level={level}>{t('contact.formTitle')}</Heading>
-      <VisitorForm kind="site-contact" anchor={ANCHOR} antiSpam={<Altcha />}>
+      <VisitorForm kind="site-contact" anchor={ANCHOR}>
         <PersonFields />
         <TextArea name="remark" label={t('forms.label.remark')} />
       </VisitorForm>

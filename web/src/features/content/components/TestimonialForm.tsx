@@ -1,4 +1,4 @@
-import { Altcha, FileField, SelectField, TextArea, TextField, VisitorForm } from '../../../shared/forms'
+import { FileField, SelectField, TextArea, TextField, VisitorForm } from '../../../shared/forms'
 import { useT } from '../../../lib/i18n'
 import './testimonial.css'
 
@@ -25,7 +25,6 @@ export function TestimonialForm() {
       <VisitorForm
         kind="testimonial"
         anchor={TESTIMONIAL_ANCHOR}
-        antiSpam={<Altcha />}
         submitLabel={t('testimonial.send')}
       >
         <div className="testimonial-form-names">

@@ -1,5 +1,5 @@
 import { useCallback, useRef } from 'react'
-import { AddressFields, Altcha, CheckboxField, CheckboxGroup, PersonFields, RadioGroup, TextArea, TextField, VisitorForm } from '../../../shared/forms'
+import { AddressFields, CheckboxField, CheckboxGroup, PersonFields, RadioGroup, TextArea, TextField, VisitorForm } from '../../../shared/forms'
 import { LAZY_FORMS } from '../../../gen/forms.lazy'
 import { useT } from '../../../lib/i18n'
 import { useSay } from '../model/texts'
@@ -19,7 +19,7 @@ export function DemandRegisterForm({ texts, search }: Pick<DemandRegisterProps, 
   const zones = search.zones ?? []
   return (
     <div id={ANCHOR} className="demand-card">
-      <VisitorForm kind="demand-register" fields={LAZY_FORMS['demand-register']} anchor={ANCHOR} antiSpam={<Altcha />} submitLabel={say('registrant.register.submit')}>
+      <VisitorForm kind="demand-register" fields={LAZY_FORMS['demand-register']} anchor={ANCHOR} submitLabel={say('registrant.register.submit')}>
         <fieldset className="demand-group">
           <legend>{say('registrant.register.search')}</legend>
           <RadioGroup

@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react'
 import { usePage } from '../../../lib/router'
+import { CardPage, PlainFormError } from '../../../shared/plainforms'
 import { useSay } from '../model/texts'
 import type { RegistrantProps } from '../model/types'
 import { RegistrantArea } from './RegistrantArea'
@@ -34,23 +35,11 @@ export function RegistrantPage(props: RegistrantProps) {
 }
 
 function Card({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <div className="page registrant-page">
-      <div className="container">
-        <h1>{title}</h1>
-        <div className="registrant-card">{children}</div>
-      </div>
-    </div>
-  )
+  return <CardPage look="registrant" title={title}>{children}</CardPage>
 }
 
 export function FormError({ error, say }: { error?: string; say: Say }) {
-  if (!error) return null
-  return (
-    <p className="registrant-error" role="alert">
-      {say(error)}
-    </p>
-  )
+  return <PlainFormError error={error} say={say} look="registrant" />
 }
 
 function Login({ title, action, errors, form, forgot, register, ownerLogin, notice, say }: RegistrantProps & { say: Say }) {

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react'
-import { Altcha, ContactTimeField, PersonFields, SelectField, TextArea, VisitorForm } from '../../../shared/forms'
+import { ContactTimeField, FormSection, PersonFields, SelectField, TextArea, VisitorForm } from '../../../shared/forms'
 import { useT } from '../../../lib/i18n'
 import { PROJECT_CONTACT_ANCHOR, type ChosenUnit } from '../model/request'
 
@@ -14,16 +14,15 @@ import { PROJECT_CONTACT_ANCHOR, type ChosenUnit } from '../model/request'
 export function ProjectRequestForm({ units, chosen }: { units: string[]; chosen?: ChosenUnit }) {
   const t = useT()
   return (
-    <section id={PROJECT_CONTACT_ANCHOR} className="project-section project-form" aria-labelledby="project-request-title">
-      <h2 id="project-request-title">{t('project.requestTitle')}</h2>
-      <p className="muted">{t('project.requestIntro')}</p>
-      <VisitorForm kind="contact-construction" anchor={PROJECT_CONTACT_ANCHOR} antiSpam={<Altcha />}>
+    <FormSection id={PROJECT_CONTACT_ANCHOR} className="project-section project-form" titleId="project-request-title" title={t('project.requestTitle')}
+      intro={t('project.requestIntro')}>
+      <VisitorForm kind="contact-construction" anchor={PROJECT_CONTACT_ANCHOR}>
         <PersonFields />
         {units.length > 0 && <UnitSelect units={units} chosen={chosen} />}
         <TextArea name="remark" label={t('forms.label.remark')} />
         <ContactTimeField />
       </VisitorForm>
-    </section>
+    </FormSection>
   )
 }
 

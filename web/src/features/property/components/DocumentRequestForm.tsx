@@ -1,4 +1,4 @@
-import { Altcha, PersonFields, SelectField, VisitorForm } from '../../../shared/forms'
+import { PersonFields, SelectField, VisitorForm } from '../../../shared/forms'
 import { useT } from '../../../lib/i18n'
 import { DOCUMENT_ANCHOR, type DocumentChoice } from '../model/offer'
 import { FormDisclosure } from './FormDisclosure'
@@ -17,7 +17,7 @@ export function DocumentRequestForm({ documents }: { documents: DocumentChoice[]
   return (
     <FormDisclosure kind="document-request" id={DOCUMENT_ANCHOR} className="offer-form" icon="mail" summary={t('offer.document.open')}>
       <p className="muted">{t('offer.document.intro')}</p>
-      <VisitorForm kind="document-request" anchor={DOCUMENT_ANCHOR} antiSpam={<Altcha />}>
+      <VisitorForm kind="document-request" anchor={DOCUMENT_ANCHOR}>
         <SelectField
           name="document"
           label={t('offer.document.choose')}

@@ -1,4 +1,4 @@
-import { Altcha, NameFields, TextArea, VisitorForm } from '../../../shared/forms'
+import { NameFields, TextArea, VisitorForm } from '../../../shared/forms'
 import { useT } from '../../../lib/i18n'
 import { FRIEND_ANCHOR, FRIEND_FORM_ANCHOR } from '../model/anchors'
 import { FormDisclosure } from './FormDisclosure'
@@ -20,7 +20,7 @@ export function FriendForm() {
       <p className="muted" id={FRIEND_FORM_ANCHOR}>
         {t('property.friend.intro')}
       </p>
-      <VisitorForm kind="send-to-friend" anchor={FRIEND_ANCHOR} antiSpam={<Altcha />}>
+      <VisitorForm kind="send-to-friend" anchor={FRIEND_ANCHOR}>
         <fieldset className="vf-group">
           <legend>{t('property.friend.you')}</legend>
           <NameFields />

@@ -1,4 +1,4 @@
-import { Altcha, CheckboxField, ContactTimeField, PersonFields, TextArea, VisitorForm } from '../../../shared/forms'
+import { CheckboxField, ContactTimeField, FormSection, PersonFields, TextArea, VisitorForm } from '../../../shared/forms'
 import { useT } from '../../../lib/i18n'
 import { CONTACT_ANCHOR } from '../model/anchors'
 
@@ -14,16 +14,14 @@ import { CONTACT_ANCHOR } from '../model/anchors'
 export function InformationForm() {
   const t = useT()
   return (
-    <section id={CONTACT_ANCHOR} className="property-section property-form" aria-labelledby="information-form-title">
-      <h2 id="information-form-title">{t('property.requestInfo')}</h2>
-      <p className="muted">{t('property.formIntro')}</p>
-      <VisitorForm kind="contact-me" anchor={CONTACT_ANCHOR} antiSpam={<Altcha />}>
+    <FormSection id={CONTACT_ANCHOR} className="property-section property-form" titleId="information-form-title" title={t('property.requestInfo')} intro={t('property.formIntro')}>
+      <VisitorForm kind="contact-me" anchor={CONTACT_ANCHOR}>
         <PersonFields />
         <TextArea name="remark" label={t('forms.label.remark')} />
         <ContactTimeField />
         <CheckboxField name="newsletter" label={t('forms.label.newsletter')} />
       </VisitorForm>
-    </section>
+    </FormSection>
   )
 }
 

@@ -1,4 +1,4 @@
-import { AddressFields, Altcha, PersonFields, TextArea, TextField, VisitorForm } from '../../../shared/forms'
+import { AddressFields, PersonFields, TextArea, TextField, VisitorForm } from '../../../shared/forms'
 import type { OfferTerms } from '../../../gen/pages'
 import { formatAmount } from '../../../lib/format'
 import { useT } from '../../../lib/i18n'
@@ -28,7 +28,6 @@ export function PurchaseOfferForm({ terms }: { terms: OfferTerms }) {
       <VisitorForm
         kind="purchase-offer"
         anchor={OFFER_ANCHOR}
-        antiSpam={<Altcha />}
         submitLabel={t('offer.purchase.send')}
       >
         <PersonFields />

@@ -1,4 +1,4 @@
-import { Altcha, FileField, PersonFields, RadioGroup, TextArea, TextField, VisitorForm } from '../../../shared/forms'
+import { FileField, PersonFields, RadioGroup, TextArea, TextField, VisitorForm } from '../../../shared/forms'
 import type { OfferTerms } from '../../../gen/pages'
 import { formatAmount } from '../../../lib/format'
 import { useT } from '../../../lib/i18n'
@@ -26,7 +26,6 @@ export function RentApplicationForm({ terms }: { terms: OfferTerms }) {
       <VisitorForm
         kind="rent-application"
         anchor={RENT_ANCHOR}
-        antiSpam={<Altcha />}
         submitLabel={t('offer.rent.send')}
       >
         <PersonFields />

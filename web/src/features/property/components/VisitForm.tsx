@@ -1,4 +1,4 @@
-import { Altcha, PersonFields, TextArea, VisitorForm } from '../../../shared/forms'
+import { PersonFields, TextArea, VisitorForm } from '../../../shared/forms'
 import { useT } from '../../../lib/i18n'
 import { usePage } from '../../../lib/router'
 import type { VisitView } from '../../../gen/pages'
@@ -41,7 +41,6 @@ export function VisitForm() {
       <VisitorForm
         kind="contact-appointment"
         anchor={VISIT_ANCHOR}
-        antiSpam={<Altcha />}
         submitLabel={t('visit.submit')}
       >
         <SlotPicker days={days} />

@@ -1,4 +1,4 @@
-import { AddressFields, Altcha, ContactTimeField, PersonFields, RadioGroup, SelectField, TextArea, VisitorForm } from '../../../shared/forms'
+import { AddressFields, ContactTimeField, PersonFields, RadioGroup, SelectField, TextArea, VisitorForm } from '../../../shared/forms'
 import { useT } from '../../../lib/i18n'
 import type { ValuationProps } from '../model/types'
 
@@ -14,7 +14,6 @@ export function ValuationForm({ types }: Pick<ValuationProps, 'types'>) {
       <VisitorForm
         kind="contact-demand"
         anchor={ANCHOR}
-        antiSpam={<Altcha />}
         submitLabel={t('valuation.send')}
       >
         <fieldset className="valuation-group">

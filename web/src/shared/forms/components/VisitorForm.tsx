@@ -10,6 +10,7 @@ import { fieldsOf, formSchema } from '../model/schema'
 import { ALTCHA_FIELD } from '../model/altcha'
 import { valuesIn } from '../model/carry'
 import { ServerFormContext } from '../deferred'
+import { Altcha } from './Altcha'
 import { FormKitContext, type FormKit, type ProofHandle, type Values } from './context'
 import './forms.css'
 
@@ -31,7 +32,7 @@ export interface VisitorFormProps {
    * JavaScript it posts the same FormData through the router.
    */
   multipart?: boolean
-  /** The anti-spam widget, above the send button. */
+  /** The anti-spam widget, above the send button: the site's (Altcha: ALTCHA or its captcha) unless given. */
   antiSpam?: ReactNode
   /** The send button's text (forms.send unless given). */
   submitLabel?: ReactNode
@@ -75,7 +76,7 @@ export const CHECK_HEADER = 'X-Form-Check'
  * keeping the scroll position; the server's answer wins over the browser's
  * checks. Its fields (TextField, RadioGroup…, PersonFields) go inside.
  */
-export function VisitorForm({ kind, action, anchor, hidden, multipart: multipartProp, antiSpam, submitLabel, className, fields: given, children }: VisitorFormProps) {
+export function VisitorForm({ kind, action, anchor, hidden, multipart: multipartProp, antiSpam = <Altcha />, submitLabel, className, fields: given, children }: VisitorFormProps) {
   const fields = given ?? fieldsOf(kind)
   const t = useT()
   const page = usePage<PostProps>()
