@@ -16,6 +16,21 @@ import (
 // reads the viewer. The roles differ by what they see (the owner's portal,
 // the registrant's area), not by copies of these.
 
+// accountPage begins the answer of a role's account page: pages
+// (route.Resolver.OwnerPage, RegistrantPage) says which of them the
+// address is, in which language; not one of the site's languages, the
+// site's page answers. Then the request is checked and a post read
+// (accountRequest). ok false: answered already.
+func (h *Handler) accountPage(w http.ResponseWriter, r *http.Request,
+	pages func(*route.Resolver, string) (lang, which string, ok bool)) (lang, which string, post FormPost, ok bool) {
+	if lang, which, ok = pages(h.routes(r.Context()), r.URL.EscapedPath()); !ok {
+		h.servePage(w, r)
+		return "", "", post, false
+	}
+	post, ok = h.accountRequest(w, r, lang)
+	return lang, which, post, ok
+}
+
 // siteLogin is a role's login form on the site.
 type siteLogin struct {
 	role   account.Role

@@ -85,12 +85,7 @@ func (h *Handler) ServeOwners(o OwnerPages) {
 //     their visits; anyone but a logged-in owner is sent to the login. Its
 //     logout button posts here: the session ends, on to the home page.
 func (h *Handler) serveOwner(w http.ResponseWriter, r *http.Request) {
-	lang, which, ok := h.routes(r.Context()).OwnerPage(r.URL.EscapedPath())
-	if !ok { // not a language of the site
-		h.servePage(w, r)
-		return
-	}
-	post, ok := h.accountRequest(w, r, lang)
+	lang, which, post, ok := h.accountPage(w, r, (*route.Resolver).OwnerPage)
 	if !ok {
 		return
 	}

@@ -90,12 +90,7 @@ func (h *Handler) ServeRegistrants(p RegistrantPages) {
 //     sent to the login.
 //   - export/: the viewer's data as a JSON download.
 func (h *Handler) serveRegistrant(w http.ResponseWriter, r *http.Request) {
-	lang, which, ok := h.routes(r.Context()).RegistrantPage(r.URL.EscapedPath())
-	if !ok {
-		h.servePage(w, r)
-		return
-	}
-	post, ok := h.accountRequest(w, r, lang)
+	lang, which, post, ok := h.accountPage(w, r, (*route.Resolver).RegistrantPage)
 	if !ok {
 		return
 	}

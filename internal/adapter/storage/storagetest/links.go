@@ -80,9 +80,9 @@ func testLinkKinds(t *testing.T, s *sqlstore.Store) {
 			}
 		}
 	}
-	// A purpose of the role's but another's: an owner's reset link is an
-	// invitation's, a registrant's reset link opens no owner page even of
-	// the same role's purpose name.
+	// The purpose counts with the role: an owner's invitation opens no
+	// page of purpose reset, even for owners; the owners' forgotten
+	// password (OwnerResetLink) shares the invitation's purpose and page.
 	if _, err := l.LinkAccount(ctx, account.LinkKind{Purpose: account.PurposeReset, Role: account.Owner}, "owner", ownerNow); !errors.Is(err, account.ErrUnknownToken) {
 		t.Fatalf("another purpose: %v", err)
 	}
