@@ -3,8 +3,6 @@ package route
 import (
 	"strings"
 
-	"immo/internal/domain/catalog"
-	"immo/internal/domain/i18n"
 	"immo/internal/domain/notify"
 )
 
@@ -20,7 +18,7 @@ func (r *Resolver) PropertyListing(id int64, lang string) (notify.Listing, bool)
 	if err != nil {
 		return notify.Listing{}, false
 	}
-	title, _ := PropertyTitle(&p, lang)
+	title, _ := p.Heading(lang)
 	address := strings.TrimSpace(p.Zip + " " + p.City)
 	if street := strings.TrimSpace(p.Street + " " + p.HouseNumber); p.PublishAddress && street != "" {
 		address = street + ", " + address
@@ -43,22 +41,4 @@ func (r *Resolver) ProjectListing(id int64, lang string) (notify.Listing, bool) 
 // (catalog.Index.DocumentName on the current index).
 func (r *Resolver) DocumentName(property int64, document, lang string) (string, bool) {
 	return r.Catalog.Index().DocumentName(property, document, lang)
-}
-
-// PropertyTitle is p's own title in lang (with the language it fell back
-// to, "" when none), or "House for sale in Arlon" in lang; p is read in
-// lang (its TypeDescription is the type's name in lang). The property's
-// page and the mails about it show this title.
-func PropertyTitle(p *catalog.PublicProperty, lang string) (title, in string) {
-	if t, l := p.Title.Pick(lang); strings.TrimSpace(t) != "" {
-		if l == lang {
-			l = ""
-		}
-		return t, l
-	}
-	key := "property.titleRent"
-	if p.IsSale() {
-		key = "property.titleSale"
-	}
-	return i18n.Tf(lang, key, "type", p.TypeDescription, "city", p.City), ""
 }

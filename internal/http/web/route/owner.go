@@ -246,7 +246,7 @@ func (r *Resolver) OwnerPortal(lang, name string, properties []OwnedProperty, we
 		}
 		o := &properties[i]
 		o.Online = true
-		o.Title, o.TitleLang = PropertyTitle(&p, lang)
+		o.Title, o.TitleLang = p.Heading(lang)
 		o.City, o.Picture = p.City, p.XLargePictureItem.Url
 		typeName := ix.TypeName(p.WebID, lang)
 		if typeName == "" {

@@ -141,9 +141,9 @@ func epcOf(p *catalog.PublicProperty) rules.EPC {
 
 // propertyTitle is the property's own title (with the language it fell
 // back to), or "House for sale in Arlon" in the page's language
-// (PropertyTitle, which the mails share).
+// (catalog.PublicProperty.Heading, which the mails share).
 func (c *resolution) propertyTitle(p *catalog.PublicProperty) (title, lang string) {
-	return PropertyTitle(p, c.lang)
+	return p.Heading(c.lang)
 }
 
 // missingProperty says "Property not found" with status 404 and offers the
