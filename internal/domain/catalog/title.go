@@ -23,3 +23,14 @@ func (p *PublicProperty) Heading(lang string) (title, in string) {
 	}
 	return i18n.Tf(lang, key, "type", p.TypeDescription, "city", p.City), ""
 }
+
+// PostalAddress is where p is as a visit's calendar event and the mails
+// say it: "Rue de Diekirch 12, 6700 Arlon" when the agency publishes the
+// street, else "6700 Arlon".
+func (p *PublicProperty) PostalAddress() string {
+	address := strings.TrimSpace(p.Zip + " " + p.City)
+	if street := strings.TrimSpace(p.Street + " " + p.HouseNumber); p.PublishAddress && street != "" {
+		address = street + ", " + address
+	}
+	return address
+}

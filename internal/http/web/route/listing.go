@@ -1,10 +1,6 @@
 package route
 
-import (
-	"strings"
-
-	"immo/internal/domain/notify"
-)
+import "immo/internal/domain/notify"
 
 // The resolver describes the listings for the mails (notify.Config's
 // Property, Project and Document): the same title and address as their
@@ -19,11 +15,7 @@ func (r *Resolver) PropertyListing(id int64, lang string) (notify.Listing, bool)
 		return notify.Listing{}, false
 	}
 	title, _ := p.Heading(lang)
-	address := strings.TrimSpace(p.Zip + " " + p.City)
-	if street := strings.TrimSpace(p.Street + " " + p.HouseNumber); p.PublishAddress && street != "" {
-		address = street + ", " + address
-	}
-	return notify.Listing{Title: title, City: p.City, Picture: p.XLargePictureItem.Url, Address: address,
+	return notify.Listing{Title: title, City: p.City, Picture: p.XLargePictureItem.Url, Address: p.PostalAddress(),
 		URL: r.PropertyURL(p.ID, p.Goal, p.City, p.TypeDescription, lang)}, true
 }
 
