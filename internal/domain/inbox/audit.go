@@ -15,14 +15,3 @@ const (
 
 // TargetLead is the target kind of an entry about a lead.
 const TargetLead = lead.AuditTarget
-
-// The audit log's types under their former names, for the callers not yet
-// moved to package audit (to be deleted once none is left).
-type (
-	Entry      = audit.Entry
-	Action     = audit.Action
-	AuditQuery = audit.Query
-)
-
-// MaxAuditLimit is audit.MaxLimit under its former name.
-const MaxAuditLimit = audit.MaxLimit

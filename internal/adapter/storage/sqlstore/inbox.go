@@ -14,7 +14,6 @@ import (
 	"immo/internal/domain/audit"
 	"immo/internal/domain/inbox"
 	"immo/internal/domain/lead"
-	"immo/internal/domain/mail"
 )
 
 // Inbox is the agency's inbox on the requests table (inbox.Store): the
@@ -470,15 +469,3 @@ func (q *Inbox) Edit(ctx context.Context, id int64, fn func(e *inbox.Edit) error
 
 // Log implements inbox.Store (an export's entry, package audit).
 func (q *Inbox) Log(ctx context.Context, e audit.Entry) error { return q.s.Audit().Log(ctx, e) }
-
-// LogIn writes e in the audit log inside tx (audit.Logger).
-func (q *Inbox) LogIn(ctx context.Context, tx mail.Tx, e audit.Entry) error {
-	return q.s.Audit().LogIn(ctx, tx, e)
-}
-
-// Audit reads the audit log as audit.Store's List does, a Limit of 0 read
-// as 1 (the tests' reads, not yet moved to Store.Audit).
-func (q *Inbox) Audit(ctx context.Context, a audit.Query) ([]audit.Entry, error) {
-	a.Limit = max(a.Limit, 1)
-	return q.s.Audit().List(ctx, a)
-}

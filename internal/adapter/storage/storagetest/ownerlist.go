@@ -9,7 +9,7 @@ import (
 
 	"immo/internal/adapter/storage/sqlstore"
 	"immo/internal/domain/account"
-	"immo/internal/domain/inbox"
+	"immo/internal/domain/audit"
 	"immo/internal/domain/mail"
 )
 
@@ -72,25 +72,25 @@ func testOwnerList(t *testing.T, s *sqlstore.Store) {
 		t.Fatalf("a staff account as an owner: %v", err)
 	}
 	// The audit entry goes with its change.
-	audit := func(ctx context.Context, tx mail.Tx, a account.Account) error {
+	logged := func(ctx context.Context, tx mail.Tx, a account.Account) error {
 		return o.Audit(ctx, tx, account.OwnerChange{By: staff.ID, Account: a.ID, Action: account.OwnerInviteSent, At: ownerNow})
 	}
 	if _, _, err := o.Invite(ctx, account.Account{Role: account.Owner, Email: ann.Email, Created: ownerNow}, []int64{10},
-		account.Token{Hash: "o4", Purpose: account.PurposeSetPassword, Expires: ownerNow.Add(time.Hour)}, audit); err != nil {
+		account.Token{Hash: "o4", Purpose: account.PurposeSetPassword, Expires: ownerNow.Add(time.Hour)}, logged); err != nil {
 		t.Fatal(err)
 	}
 	boom := errors.New("mail failed")
 	if _, _, err := o.Invite(ctx, account.Account{Role: account.Owner, Email: ann.Email, Created: ownerNow}, []int64{10},
 		account.Token{Hash: "o5", Purpose: account.PurposeSetPassword, Expires: ownerNow.Add(time.Hour)},
 		func(ctx context.Context, tx mail.Tx, a account.Account) error {
-			if err := audit(ctx, tx, a); err != nil {
+			if err := logged(ctx, tx, a); err != nil {
 				return err
 			}
 			return boom
 		}); !errors.Is(err, boom) {
 		t.Fatalf("a failing mail: %v", err)
 	}
-	got, err := s.Inbox().Audit(ctx, inbox.AuditQuery{TargetKind: account.OwnerAuditTarget, Limit: 10})
+	got, err := s.Audit().List(ctx, audit.Query{TargetKind: account.OwnerAuditTarget, Limit: 10})
 	if err != nil || len(got) != 1 || got[0].TargetID != ann.ID || got[0].Actor != staff.ID || got[0].Action != account.OwnerInviteSent ||
 		!got[0].Time.Equal(ownerNow) {
 		t.Fatalf("audit: %+v %v", got, err)

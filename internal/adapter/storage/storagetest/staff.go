@@ -9,7 +9,7 @@ import (
 
 	"immo/internal/adapter/storage/sqlstore"
 	"immo/internal/domain/account"
-	"immo/internal/domain/inbox"
+	"immo/internal/domain/audit"
 	"immo/internal/domain/mail"
 )
 
@@ -30,7 +30,7 @@ func RunStaff(t *testing.T, open func(t *testing.T) *sqlstore.Store) {
 func testStaffAudit(t *testing.T, s *sqlstore.Store) {
 	ctx := t.Context()
 	st := s.Staff()
-	audit := func(c account.StaffChange) account.TxFunc {
+	logged := func(c account.StaffChange) account.TxFunc {
 		return func(ctx context.Context, tx mail.Tx, a account.Account) error {
 			c.Account, c.At, c.Before = a.ID, staffNow, string(a.StaffRole)
 			return st.Audit(ctx, tx, c)
@@ -38,36 +38,36 @@ func testStaffAudit(t *testing.T, s *sqlstore.Store) {
 	}
 	ann := addStaff(t, s, "ann@example.be", account.Admin, "h1")
 	bob := addStaff(t, s, "bob@example.be", account.Admin, "h2")
-	if err := st.SetStaffRole(ctx, bob.ID, account.Agent, audit(account.StaffChange{By: ann.ID, Action: account.StaffRoleChanged,
+	if err := st.SetStaffRole(ctx, bob.ID, account.Agent, logged(account.StaffChange{By: ann.ID, Action: account.StaffRoleChanged,
 		After: "agent"})); err != nil {
 		t.Fatal(err)
 	}
 	// Refused: the last admin; the entry written before the refusal goes
 	// with it.
-	if err := st.SetStaffRole(ctx, ann.ID, account.Agent, audit(account.StaffChange{By: ann.ID, Action: account.StaffRoleChanged,
+	if err := st.SetStaffRole(ctx, ann.ID, account.Agent, logged(account.StaffChange{By: ann.ID, Action: account.StaffRoleChanged,
 		After: "agent"})); !errors.Is(err, account.ErrLastAdmin) {
 		t.Fatalf("demote the last admin: %v", err)
 	}
 	// The same role or state again changes and logs nothing.
-	if err := st.SetStaffRole(ctx, bob.ID, account.Agent, audit(account.StaffChange{By: ann.ID, Action: account.StaffRoleChanged,
+	if err := st.SetStaffRole(ctx, bob.ID, account.Agent, logged(account.StaffChange{By: ann.ID, Action: account.StaffRoleChanged,
 		After: "agent"})); err != nil {
 		t.Fatal(err)
 	}
-	if err := st.SetStaffDisabled(ctx, bob.ID, false, audit(account.StaffChange{By: ann.ID, Action: account.StaffEnabled})); err != nil {
+	if err := st.SetStaffDisabled(ctx, bob.ID, false, logged(account.StaffChange{By: ann.ID, Action: account.StaffEnabled})); err != nil {
 		t.Fatal(err)
 	}
 	boom := errors.New("mail failed")
 	if _, err := s.Links().AddLink(ctx, account.Account{Role: account.Staff, ID: bob.ID},
 		account.Token{Hash: "h3", Purpose: account.PurposeStaffPassword, Expires: staffNow.Add(time.Hour)},
 		func(ctx context.Context, tx mail.Tx, a account.Account) error {
-			if err := audit(account.StaffChange{By: ann.ID, Action: account.StaffLinkSent})(ctx, tx, a); err != nil {
+			if err := logged(account.StaffChange{By: ann.ID, Action: account.StaffLinkSent})(ctx, tx, a); err != nil {
 				return err
 			}
 			return boom
 		}); !errors.Is(err, boom) {
 		t.Fatalf("a failing mail: %v", err)
 	}
-	got, err := s.Inbox().Audit(ctx, inbox.AuditQuery{TargetKind: account.StaffAuditTarget, Limit: 50})
+	got, err := s.Audit().List(ctx, audit.Query{TargetKind: account.StaffAuditTarget, Limit: 50})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -75,7 +75,7 @@ func testStaffAudit(t *testing.T, s *sqlstore.Store) {
 		t.Fatalf("%d entries, want 1: %+v", len(got), got)
 	}
 	e := got[0]
-	if e.Actor != ann.ID || e.Action != inbox.Action(account.StaffRoleChanged) || e.TargetKind != "staff" || e.TargetID != bob.ID ||
+	if e.Actor != ann.ID || e.Action != audit.Action(account.StaffRoleChanged) || e.TargetKind != "staff" || e.TargetID != bob.ID ||
 		e.Before != "admin" || e.After != "agent" || !e.Time.Equal(staffNow) {
 		t.Fatalf("entry %+v", e)
 	}
@@ -95,8 +95,8 @@ func testStaffAudit(t *testing.T, s *sqlstore.Store) {
 	if m, err := st.StaffMember(ctx, bob.ID); err != nil || m.Lang != "fr" {
 		t.Fatalf("Bob's language: %q, %v", m.Lang, err)
 	}
-	got, err = s.Inbox().Audit(ctx, inbox.AuditQuery{TargetKind: account.StaffAuditTarget, Limit: 50})
-	if err != nil || len(got) != 2 || got[0].Action != inbox.Action(account.StaffLang) || got[0].Before != "nl" || got[0].After != "fr" {
+	got, err = s.Audit().List(ctx, audit.Query{TargetKind: account.StaffAuditTarget, Limit: 50})
+	if err != nil || len(got) != 2 || got[0].Action != audit.Action(account.StaffLang) || got[0].Before != "nl" || got[0].After != "fr" {
 		t.Fatalf("the language's entries: %+v, %v", got, err)
 	}
 	if err := st.SetStaffLang(ctx, 999999, "fr", noop); !errors.Is(err, account.ErrNotStaff) {
