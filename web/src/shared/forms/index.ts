@@ -5,4 +5,5 @@ export { AddressFields, ContactTimeField, NameFields, PersonFields } from './com
 export { useField, useFieldError } from './components/useField'
 export { Altcha, type AltchaProps } from './components/Altcha'
 export { CheckboxGroup } from './components/CheckboxGroup'
+export { FormDisclosure } from './components/FormDisclosure'
 export { FormSection } from './components/FormSection'

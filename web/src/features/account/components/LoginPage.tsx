@@ -1,8 +1,8 @@
 import { useId } from 'react'
 import { useSay } from '../model/texts'
 import type { AccountProps } from '../model/types'
-import { Field, FormError } from './Field'
-import { CardPage } from '../../../shared/plainforms'
+import { FormError } from './FormError'
+import { CardPage, LoginFields } from '../../../shared/plainforms'
 
 /**
  * The owner login: an address and a password, posted to the page as a plain
@@ -13,7 +13,6 @@ import { CardPage } from '../../../shared/plainforms'
 export function LoginPage({ texts, title, action, errors, form, forgot, notice }: AccountProps) {
   const t = useSay(texts)
   const uid = useId()
-  const typed = form?.values?.email
   return (
     <CardPage look="account" title={title}>
       {notice && (
@@ -24,16 +23,7 @@ export function LoginPage({ texts, title, action, errors, form, forgot, notice }
       <p>{t('account.login.intro')}</p>
       <form method="post" action={action} noValidate>
         <FormError error={errors?.form} say={t} />
-        <Field say={t}
-          id={`${uid}-email`}
-          name="email"
-          type="email"
-          autoComplete="username"
-          label={t('account.login.email')}
-          error={errors?.email}
-          defaultValue={typeof typed === 'string' ? typed : undefined}
-        />
-        <Field say={t} id={`${uid}-password`} name="password" type="password" autoComplete="current-password" label={t('account.login.password')} />
+        <LoginFields uid={uid} labels={[t('account.login.email'), t('account.login.password')]} error={errors?.email} typed={form?.values?.email} say={t} look="account" />
         <button className="button" type="submit">
           {t('account.login.submit')}
         </button>

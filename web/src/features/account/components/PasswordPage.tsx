@@ -2,8 +2,8 @@ import { useId } from 'react'
 import { useSay } from '../model/texts'
 import { Link } from '../../../lib/router'
 import type { AccountProps } from '../model/types'
-import { Field, FormError } from './Field'
-import { CardPage } from '../../../shared/plainforms'
+import { FormError } from './FormError'
+import { CardPage, NewPasswordFields } from '../../../shared/plainforms'
 
 /**
  * The page a password link opens (an owner's invitation): the password and
@@ -34,23 +34,8 @@ export function PasswordPage({ texts, title, state, token, email, action, login,
           <input type="hidden" name="token" value={token ?? ''} />
           {/* The username, for the browser's password manager. */}
           <input type="email" name="email" autoComplete="username" value={email ?? ''} readOnly hidden />
-          <Field say={t}
-            id={`${uid}-password`}
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            label={t('account.password.password')}
-            hint={t('account.password.rule')}
-            error={errors?.password}
-          />
-          <Field say={t}
-            id={`${uid}-confirm`}
-            name="passwordConfirm"
-            type="password"
-            autoComplete="new-password"
-            label={t('account.password.confirm')}
-            error={errors?.passwordConfirm}
-          />
+          <NewPasswordFields uid={uid} labels={[t('account.password.password'), t('account.password.confirm')]} hint={t('account.password.rule')}
+            errors={errors} say={t} look="account" />
           <button className="button" type="submit">
             {t('account.password.submit')}
           </button>

@@ -4,23 +4,14 @@
 // into the one stylesheet every public page loads.
 import uPlot from 'uplot'
 import uPlotCss from 'uplot/dist/uPlot.min.css?inline'
+import { accentOf, addStyleOnce } from '../../../lib/ui/inlineStyle'
 import type { ChartData } from './chart'
 
 const HEIGHT = 180
 
-let styled = false
-
-function addStyle() {
-  if (styled) return
-  styled = true
-  const style = document.createElement('style')
-  style.textContent = uPlotCss
-  document.head.append(style)
-}
-
 export function drawChart(el: HTMLElement, d: ChartData): () => void {
-  addStyle()
-  const color = getComputedStyle(el).getPropertyValue('--accent').trim() || '#1f5fa8'
+  addStyleOnce(uPlotCss)
+  const color = accentOf(el)
   const width = () => Math.max(240, Math.floor(el.clientWidth))
   const xs = d.counts.map((_, i) => i)
   const u = new uPlot(

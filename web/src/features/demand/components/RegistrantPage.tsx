@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react'
 import { usePage } from '../../../lib/router'
-import { CardPage, PlainFormError } from '../../../shared/plainforms'
+import { CardPage, LoginFields, NewPasswordFields, PlainFormError } from '../../../shared/plainforms'
 import { useSay } from '../model/texts'
 import type { RegistrantProps } from '../model/types'
 import { RegistrantArea } from './RegistrantArea'
@@ -44,7 +44,6 @@ export function FormError({ error, say }: { error?: string; say: Say }) {
 
 function Login({ title, action, errors, form, forgot, register, ownerLogin, notice, say }: RegistrantProps & { say: Say }) {
   const uid = useId()
-  const typed = form?.values?.email
   return (
     <Card title={title}>
       {notice && (
@@ -55,9 +54,8 @@ function Login({ title, action, errors, form, forgot, register, ownerLogin, noti
       <p>{say('registrant.login.intro')}</p>
       <form method="post" action={action} noValidate>
         <FormError error={errors?.form} say={say} />
-        <Input id={`${uid}-email`} name="email" type="email" autoComplete="username" label={say('registrant.login.email')} error={errors?.email} say={say}
-          defaultValue={typeof typed === 'string' ? typed : undefined} required />
-        <Input id={`${uid}-password`} name="password" type="password" autoComplete="current-password" label={say('registrant.login.password')} say={say} required />
+        <LoginFields uid={uid} labels={[say('registrant.login.email'), say('registrant.login.password')]} error={errors?.email} typed={form?.values?.email}
+          say={say} look="registrant" />
         <button className="button" type="submit">{say('registrant.login.submit')}</button>
       </form>
       <p><a href={forgot}>{say('registrant.login.forgot')}</a></p>
@@ -109,10 +107,8 @@ function LinkPage({ page, title, action, errors, state, token, email, choosePass
         {choosePassword && (
           <>
             <input type="email" name="email" autoComplete="username" value={email ?? ''} readOnly hidden />
-            <Input id={`${uid}-password`} name="password" type="password" autoComplete="new-password" label={say('registrant.reset.password')}
-              hint={say('registrant.register.passwordHint')} error={errors?.password} say={say} required />
-            <Input id={`${uid}-confirm`} name="passwordConfirm" type="password" autoComplete="new-password" label={say('registrant.reset.passwordConfirm')}
-              error={errors?.passwordConfirm} say={say} required />
+            <NewPasswordFields uid={uid} labels={[say('registrant.reset.password'), say('registrant.reset.passwordConfirm')]}
+              hint={say('registrant.register.passwordHint')} errors={errors} say={say} look="registrant" />
           </>
         )}
         <button className="button" type="submit">{say(`registrant.${page}.submit`)}</button>

@@ -5,21 +5,12 @@
 // to tick it), and the polygons follow the boxes.
 import L from 'leaflet'
 import leafletCss from 'leaflet/dist/leaflet.css?inline'
+import { accentOf, addStyleOnce } from '../../../lib/ui/inlineStyle'
 import type { ZoneMapOptions } from './map'
 
-let styled = false
-
-function addStyle() {
-  if (styled) return
-  styled = true
-  const style = document.createElement('style')
-  style.textContent = leafletCss
-  document.head.append(style)
-}
-
 export function drawZoneMap(el: HTMLElement, o: ZoneMapOptions): () => void {
-  addStyle()
-  const accent = getComputedStyle(el).getPropertyValue('--accent').trim() || '#1f5fa8'
+  addStyleOnce(leafletCss)
+  const accent = accentOf(el)
   // keyboard: false — the map is hidden from assistive technology and the
   // list beside it is the keyboard's way: nothing in it takes a tab stop.
   const map = L.map(el, { scrollWheelZoom: false, keyboard: false, attributionControl: !!o.tiles, zoomSnap: 0.5 })

@@ -1,15 +1,18 @@
+import type { ReactNode } from 'react'
 import { formatListingPrice } from '../../../lib/format'
 import type { Lang, TFn } from '../../../lib/i18n'
 import { Link } from '../../../lib/router'
 import { marqueeOf } from '../../../shared/cards'
 import type { Card } from '../../../shared/cards/model/types'
-import { ProjectName } from '../../../shared/cards/components/ProjectCard'
+import { ProjectLink } from '../../../shared/cards/components/ProjectCard'
 import { projectPrices } from '../../../shared/cards/model/prices'
 import type { ProjectCard } from '../../../shared/cards/model/types'
 import type { Slide } from './Slideshow'
 
+type Pictured = { XLargePictureItem?: { Url?: string }; SmallPictureItem?: { Url?: string } }
+
 /** The large picture of a listing, the small one when it has none. */
-const large = (x: { XLargePictureItem?: { Url?: string }; SmallPictureItem?: { Url?: string } }) => x.XLargePictureItem?.Url || x.SmallPictureItem?.Url || ''
+const large = (x: Pictured) => x.XLargePictureItem?.Url || x.SmallPictureItem?.Url || ''
 
 /**
  * A properties banner's slides: each property's large picture with its
@@ -20,29 +23,22 @@ const large = (x: { XLargePictureItem?: { Url?: string }; SmallPictureItem?: { U
 export function propertySlides(items: Card[], lang: Lang, t: TFn): Slide[] {
   return items.map((p) => {
     const marquee = marqueeOf(t, p, lang)
-    return {
-      key: `p${p.ID}`,
-      picture: large(p),
-      alt: '',
-      content: (
-        <div className="banner-slide-card">
-          <p className="banner-slide-price">
-            {formatListingPrice(p, lang)}
-            {marquee && (
-              <span className="banner-slide-badge" lang={marquee.lang}>
-                {marquee.text}
-              </span>
-            )}
-          </p>
-          <p className="banner-slide-title">
-            <Link href={p.href} className="banner-slide-link" lang={p.Title ? p.TitleLang : undefined}>
-              {p.Title || t('common.pictureAlt', { type: p.TypeDescription, city: p.City })}
-            </Link>
-          </p>
-          <p className="banner-slide-place" data-icon="pin">{`${p.TypeDescription} · ${p.Zip} ${p.City}`}</p>
-        </div>
-      ),
-    }
+    const price = (
+      <p className="banner-slide-price">
+        {formatListingPrice(p, lang)}
+        {marquee && (
+          <span className="banner-slide-badge" lang={marquee.lang}>
+            {marquee.text}
+          </span>
+        )}
+      </p>
+    )
+    const title = (
+      <Link href={p.href} className="banner-slide-link" lang={p.Title ? p.TitleLang : undefined}>
+        {p.Title || t('common.pictureAlt', { type: p.TypeDescription, city: p.City })}
+      </Link>
+    )
+    return slide(`p${p.ID}`, p, price, title, `${p.TypeDescription} · ${p.Zip} ${p.City}`)
   })
 }
 
@@ -54,28 +50,23 @@ export function propertySlides(items: Card[], lang: Lang, t: TFn): Slide[] {
 export function projectSlides(projects: ProjectCard[], t: TFn): Slide[] {
   return projects.map((p) => {
     const prices = projectPrices(t, p.PriceFrom, p.PriceTo)
-    return {
-      key: `j${p.ID}`,
-      picture: large(p),
-      alt: '',
-      content: (
-        <div className="banner-slide-card">
-          {prices && <p className="banner-slide-price">{prices}</p>}
-          <p className="banner-slide-title">
-            {p.External ? (
-              <a href={p.href} className="banner-slide-link" target="_blank" rel="noopener">
-                <ProjectName project={p} />
-                <span className="sr-only"> {t('project.newTab')}</span>
-              </a>
-            ) : (
-              <Link href={p.href} className="banner-slide-link">
-                <ProjectName project={p} />
-              </Link>
-            )}
-          </p>
-          <p className="banner-slide-place" data-icon="pin">{`${p.Zip} ${p.City}`}</p>
-        </div>
-      ),
-    }
+    const price = prices && <p className="banner-slide-price">{prices}</p>
+    return slide(`j${p.ID}`, p, price, <ProjectLink project={p} className="banner-slide-link" t={t} />, `${p.Zip} ${p.City}`)
   })
+}
+
+/** A listing's slide: its large picture, which says nothing the card does not (alt=""), and the card: price, linked title, place. */
+function slide(key: string, listing: Pictured, price: ReactNode, title: ReactNode, place: string): Slide {
+  return {
+    key,
+    picture: large(listing),
+    alt: '',
+    content: (
+      <div className="banner-slide-card">
+        {price}
+        <p className="banner-slide-title">{title}</p>
+        <p className="banner-slide-place" data-icon="pin">{place}</p>
+      </div>
+    ),
+  }
 }

@@ -1,7 +1,6 @@
-import { PersonFields, SelectField, VisitorForm } from '../../../shared/forms'
+import { FormDisclosure, PersonFields, SelectField, VisitorForm } from '../../../shared/forms'
 import { useT } from '../../../lib/i18n'
 import { DOCUMENT_ANCHOR, type DocumentChoice } from '../model/offer'
-import { FormDisclosure } from './FormDisclosure'
 import './offer.css'
 
 /**

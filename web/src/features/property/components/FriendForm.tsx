@@ -1,7 +1,6 @@
-import { NameFields, TextArea, VisitorForm } from '../../../shared/forms'
+import { FormDisclosure, NameFields, TextArea, VisitorForm } from '../../../shared/forms'
 import { useT } from '../../../lib/i18n'
 import { FRIEND_ANCHOR, FRIEND_FORM_ANCHOR } from '../model/anchors'
-import { FormDisclosure } from './FormDisclosure'
 
 
 /**

@@ -1,11 +1,10 @@
-import { AddressFields, PersonFields, TextArea, TextField, VisitorForm } from '../../../shared/forms'
+import { AddressFields, FormDisclosure, PersonFields, TextArea, TextField, VisitorForm } from '../../../shared/forms'
 import type { OfferTerms } from '../../../gen/pages'
 import { formatAmount } from '../../../lib/format'
 import { useT } from '../../../lib/i18n'
 import { usePage, type PostProps } from '../../../lib/router'
 import { OFFER_ANCHOR } from '../model/offer'
 import { AmountHint } from './AmountHint'
-import { FormDisclosure } from './FormDisclosure'
 import { posted } from './posted'
 import './offer.css'
 

@@ -1,9 +1,8 @@
-import { FileField, PersonFields, RadioGroup, TextArea, TextField, VisitorForm } from '../../../shared/forms'
+import { FileField, FormDisclosure, PersonFields, RadioGroup, TextArea, TextField, VisitorForm } from '../../../shared/forms'
 import type { OfferTerms } from '../../../gen/pages'
 import { formatAmount } from '../../../lib/format'
 import { useT } from '../../../lib/i18n'
 import { RENT_ANCHOR } from '../model/offer'
-import { FormDisclosure } from './FormDisclosure'
 import './offer.css'
 
 /**

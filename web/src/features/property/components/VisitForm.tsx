@@ -1,9 +1,8 @@
-import { PersonFields, TextArea, VisitorForm } from '../../../shared/forms'
+import { FormDisclosure, PersonFields, TextArea, VisitorForm } from '../../../shared/forms'
 import { useT } from '../../../lib/i18n'
 import { usePage } from '../../../lib/router'
 import type { VisitView } from '../../../gen/pages'
 import { VISIT_ANCHOR, VISIT_FORM_ANCHOR } from '../model/anchors'
-import { FormDisclosure } from './FormDisclosure'
 import { SlotPicker } from './SlotPicker'
 import './visit.css'
 

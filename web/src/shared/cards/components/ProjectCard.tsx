@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react'
-import { useT } from '../../../lib/i18n'
+import { useT, type TFn } from '../../../lib/i18n'
 import { sized, srcSet } from '../../../lib/images'
 import { SHELL } from '../../../gen/breakpoints'
 import { Link } from '../../../lib/router'
@@ -42,16 +42,7 @@ export function ProjectCard({ project: p, level, eager = false }: { project: Car
       <div className="card-body">
         {prices && <p className="card-price">{prices}</p>}
         <Heading level={level} className="card-title">
-          {p.External ? (
-            <a href={p.href} className="card-link" target="_blank" rel="noopener">
-              <ProjectName project={p} />
-              <span className="sr-only"> {t('project.newTab')}</span>
-            </a>
-          ) : (
-            <Link href={p.href} className="card-link">
-              <ProjectName project={p} />
-            </Link>
-          )}
+          <ProjectLink project={p} className="card-link" t={t} />
         </Heading>
         <p className="card-place" data-icon="pin">{`${p.Zip} ${p.City}`}</p>
         <dl className="project-card-facts">
@@ -91,6 +82,20 @@ export function ProjectGrid({ projects, level, perRow = 3, eager = 0 }: { projec
         </li>
       ))}
     </ul>
+  )
+}
+
+/** A project's name linking to its page, or to its own site in a new tab (which a screen reader is told). */
+export function ProjectLink({ project: p, className, t }: { project: Card; className: string; t: TFn }) {
+  return p.External ? (
+    <a href={p.href} className={className} target="_blank" rel="noopener">
+      <ProjectName project={p} />
+      <span className="sr-only"> {t('project.newTab')}</span>
+    </a>
+  ) : (
+    <Link href={p.href} className={className}>
+      <ProjectName project={p} />
+    </Link>
   )
 }
 

@@ -58,3 +58,32 @@ export function PlainFormError({ error, say, look }: { error?: string; say: (key
     </p>
   )
 }
+
+type Fields = { uid: string; say: (key: string) => string; look: Look }
+
+/** A login's address (the one typed, given back after a refusal, with its problem) and password, as password managers expect them. */
+export function LoginFields({ uid, labels: [email, password], error, typed, say, look }: Fields & { labels: [string, string]; error?: string; typed?: unknown }) {
+  return (
+    <>
+      <PlainField id={`${uid}-email`} name="email" type="email" autoComplete="username" label={email} error={error} say={say} look={look}
+        defaultValue={typeof typed === 'string' ? typed : undefined} required />
+      <PlainField id={`${uid}-password`} name="password" type="password" autoComplete="current-password" label={password} say={say} look={look} required />
+    </>
+  )
+}
+
+/** A new password (hint: its rule) and its confirmation, each with its problem, as password managers expect them. */
+export function NewPasswordFields({ uid, labels: [password, confirm], hint, errors, say, look }: Fields & {
+  labels: [string, string]
+  hint: string
+  errors?: Partial<Record<string, string>>
+}) {
+  return (
+    <>
+      <PlainField id={`${uid}-password`} name="password" type="password" autoComplete="new-password" label={password} hint={hint}
+        error={errors?.password} say={say} look={look} required />
+      <PlainField id={`${uid}-confirm`} name="passwordConfirm" type="password" autoComplete="new-password" label={confirm}
+        error={errors?.passwordConfirm} say={say} look={look} required />
+    </>
+  )
+}

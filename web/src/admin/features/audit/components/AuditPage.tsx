@@ -1,6 +1,6 @@
 import type { AuditProps } from '../../../../gen/admin'
 import { Link } from '../../../../lib/router'
-import { Filter, Pager, Refusals, Table } from '../../../shared/lists'
+import { Choice, Filter, Pager, Refusals, Table } from '../../../shared/lists'
 import { Shell } from '../../../shared/frame'
 import { texts, when } from '../../../shared/texts'
 
@@ -17,20 +17,10 @@ export function AuditPage(props: AuditProps) {
   return (
     <Shell base={props} title={t('admin.title.AdminAudit')}>
       <Filter action={props.reset} t={t}>
-        <label>
-          {t('admin.audit.kind')}
-          <select name="kind" defaultValue={props.kind} aria-invalid={err('kind') ? true : undefined}>
-            <option value="">{t('admin.filter.any')}</option>
-            {(props.kinds ?? []).map((k) => <option key={k} value={k}>{t(`admin.audit.kinds.${k}`)}</option>)}
-          </select>
-        </label>
-        <label>
-          {t('admin.audit.actor')}
-          <select name="actor" defaultValue={props.actor} aria-invalid={err('actor') ? true : undefined}>
-            <option value="">{t('admin.filter.any')}</option>
-            {(props.staff ?? []).map((s) => <option key={s.id} value={String(s.id)}>{s.name}</option>)}
-          </select>
-        </label>
+        <Choice label={t('admin.audit.kind')} name="kind" value={props.kind} none={t('admin.filter.any')} aria={{ 'aria-invalid': err('kind') ? true : undefined }}
+          options={(props.kinds ?? []).map((k) => [k, t(`admin.audit.kinds.${k}`)])} />
+        <Choice label={t('admin.audit.actor')} name="actor" value={props.actor} none={t('admin.filter.any')} aria={{ 'aria-invalid': err('actor') ? true : undefined }}
+          options={(props.staff ?? []).map((s) => [String(s.id), s.name])} />
       </Filter>
       <Refusals errors={props.errors} t={t} />
       <p className="admin-actions"><a href={props.export} download>{t('admin.export')}</a></p>

@@ -1,6 +1,6 @@
 import type { DemandRow, DemandsProps } from '../../../../gen/admin'
 import { ListingName } from '../../../shared/listing'
-import { Pager, Refusals, Search, Table, Who } from '../../../shared/lists'
+import { Choice, Pager, Refusals, Search, Table, Who } from '../../../shared/lists'
 import { Shell } from '../../../shared/frame'
 import { texts, when, type T } from '../../../shared/texts'
 
@@ -11,15 +11,8 @@ export function DemandsPage(props: DemandsProps) {
   return (
     <Shell base={props} title={t('admin.title.AdminDemands')}>
       <Search action={props.reset} q={props.q} label={t('admin.owners.search')} t={t}>
-        <label>
-          {t('admin.demands.state')}
-          <select name="state" defaultValue={props.state}>
-            <option value="">{t('admin.filter.any')}</option>
-            {(props.states ?? []).map((s) => (
-              <option key={s} value={s}>{t(s === 'confirmed' ? 'admin.demands.confirmedYes' : 'admin.demands.confirmedNo')}</option>
-            ))}
-          </select>
-        </label>
+        <Choice label={t('admin.demands.state')} name="state" value={props.state} none={t('admin.filter.any')}
+          options={(props.states ?? []).map((s) => [s, t(s === 'confirmed' ? 'admin.demands.confirmedYes' : 'admin.demands.confirmedNo')])} />
       </Search>
       <Refusals errors={props.errors} t={t} skip={[]} />
       <p className="admin-actions">{props.export && <a href={props.export} download>{t('admin.export')}</a>}</p>

@@ -3,7 +3,7 @@ import type { LeadsProps } from '../../../../gen/admin'
 import { Link, usePage, useRouter } from '../../../../lib/router'
 import { invalid as described } from '../../../shared/forms'
 import { ListingName } from '../../../shared/listing'
-import { FilterBox, Pager, Refusals, Table } from '../../../shared/lists'
+import { Choice, FilterBox, Pager, Refusals, Table } from '../../../shared/lists'
 import { Shell } from '../../../shared/frame'
 import { texts, when } from '../../../shared/texts'
 
@@ -51,20 +51,10 @@ export function LeadsPage(props: LeadsProps) {
           {t('admin.filter.q')}
           <input type="search" name="q" defaultValue={f.q} maxLength={200} {...invalid('q')} />
         </label>
-        <label>
-          {t('admin.filter.kind')}
-          <select name="kind" defaultValue={f.kind?.[0] ?? ''}>
-            <option value="">{t('admin.filter.any')}</option>
-            {(props.kinds ?? []).map((k) => <option key={k} value={k}>{t(`admin.kind.${k}`)}</option>)}
-          </select>
-        </label>
-        <label>
-          {t('admin.filter.status')}
-          <select name="status" defaultValue={f.status?.[0] ?? ''}>
-            <option value="">{t('admin.filter.notSpam')}</option>
-            {(props.statuses ?? []).map((s) => <option key={s} value={s}>{t(`admin.status.${s}`)}</option>)}
-          </select>
-        </label>
+        <Choice label={t('admin.filter.kind')} name="kind" value={f.kind?.[0] ?? ''} none={t('admin.filter.any')}
+          options={(props.kinds ?? []).map((k) => [k, t(`admin.kind.${k}`)])} />
+        <Choice label={t('admin.filter.status')} name="status" value={f.status?.[0] ?? ''} none={t('admin.filter.notSpam')}
+          options={(props.statuses ?? []).map((s) => [s, t(`admin.status.${s}`)])} />
         <label>
           {t('admin.filter.assignee')}
           <select name="assignee" defaultValue={f.assignee}>
@@ -73,13 +63,8 @@ export function LeadsPage(props: LeadsProps) {
             {(props.staff ?? []).map((s) => <option key={s.id} value={String(s.id)}>{s.name}</option>)}
           </select>
         </label>
-        <label>
-          {t('admin.filter.lang')}
-          <select name="lang" defaultValue={f.lang}>
-            <option value="">{t('admin.filter.any')}</option>
-            {(props.langs ?? []).map((l) => <option key={l} value={l}>{l.toUpperCase()}</option>)}
-          </select>
-        </label>
+        <Choice label={t('admin.filter.lang')} name="lang" value={f.lang} none={t('admin.filter.any')}
+          options={(props.langs ?? []).map((l) => [l, l.toUpperCase()])} />
         <label>
           {t('admin.filter.property')}
           <input name="property" inputMode="numeric" defaultValue={f.property} size={9} {...invalid('property')} />

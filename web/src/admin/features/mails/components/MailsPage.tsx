@@ -2,7 +2,7 @@ import type { MailRow, MailsProps } from '../../../../gen/admin'
 import { Link } from '../../../../lib/router'
 import { MailError } from '../../../shared/mails'
 import { invalid as described, PostButton } from '../../../shared/forms'
-import { Filter, Table } from '../../../shared/lists'
+import { Choice, Filter, Table } from '../../../shared/lists'
 import { Shell } from '../../../shared/frame'
 import { texts, when, type T } from '../../../shared/texts'
 
@@ -15,13 +15,8 @@ export function MailsPage(props: MailsProps) {
     <Shell base={props} title={t('admin.title.AdminMails')}>
       <p>{t('admin.mails.help')}</p>
       <Filter action={props.action.split('?')[0]} t={t}>
-        <label>
-          {t('admin.mails.state')}
-          <select name="state" defaultValue={props.state} {...described(invalid, 'mails-error')}>
-            <option value="">{t('admin.mails.any')}</option>
-            {(props.states ?? []).map((s) => <option key={s} value={s}>{t(`admin.mail.${s}`)}</option>)}
-          </select>
-        </label>
+        <Choice label={t('admin.mails.state')} name="state" value={props.state} none={t('admin.mails.any')} aria={described(invalid, 'mails-error')}
+          options={(props.states ?? []).map((s) => [s, t(`admin.mail.${s}`)])} />
       </Filter>
       {invalid && <p id="mails-error" className="admin-error" role="alert">{t(invalid)}</p>}
       {(rows.length > 0 || props.retryAll) && (

@@ -1,6 +1,6 @@
 import type { NewsletterProps } from '../../../../gen/admin'
 import { invalid } from '../../../shared/forms'
-import { Pager, Refusals, Search, Table } from '../../../shared/lists'
+import { Choice, Pager, Refusals, Search, Table } from '../../../shared/lists'
 import { Shell } from '../../../shared/frame'
 import { texts, when } from '../../../shared/texts'
 
@@ -11,13 +11,8 @@ export function NewsletterPage(props: NewsletterProps) {
   return (
     <Shell base={props} title={t('admin.title.AdminNewsletter')}>
       <Search action={props.reset} q={props.q} label={t('admin.newsletter.search')} t={t} error={err('q') ? 'newsletter-error-q' : undefined}>
-        <label>
-          {t('admin.newsletter.state')}
-          <select name="state" defaultValue={props.state} {...invalid(err('state'), 'newsletter-error-state')}>
-            <option value="">{t('admin.filter.any')}</option>
-            {(props.states ?? []).map((s) => <option key={s} value={s}>{t(`admin.newsletter.states.${s}`)}</option>)}
-          </select>
-        </label>
+        <Choice label={t('admin.newsletter.state')} name="state" value={props.state} none={t('admin.filter.any')} aria={invalid(err('state'), 'newsletter-error-state')}
+          options={(props.states ?? []).map((s) => [s, t(`admin.newsletter.states.${s}`)])} />
       </Search>
       <Refusals errors={props.errors} t={t} id={(name) => `newsletter-error-${name}`} />
       <p className="admin-actions"><a href={props.export} download>{t('admin.export')}</a></p>

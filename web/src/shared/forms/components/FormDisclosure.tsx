@@ -2,8 +2,8 @@ import { Children, createElement, type ReactNode } from 'react'
 import { usePage, type PostProps } from '../../../lib/router'
 
 /**
- * A form of the property page behind a disclosure (`<details>`, id: the
- * anchor its post comes back to): it opens without JavaScript, from its
+ * A form behind a disclosure (`<details>`, id: the anchor its post comes
+ * back to; the property page's): it opens without JavaScript, from its
  * summary (a button's look, icon: its data-icon) or a link to it, and is
  * open after a refused post of its kind, so the visitor sees the errors and
  * what they typed.
