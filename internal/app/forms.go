@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"log/slog"
 	"slices"
-	"strconv"
 	"time"
 
 	"immo/internal/adapter/captcha"
@@ -182,30 +181,10 @@ func rateLimit(d formDeps, r spam.Rate, site bool) spam.Limit {
 // newComposer writes the mails of the site's requests.
 func newComposer(d formDeps) (*notify.Composer, error) {
 	site := d.Resolver.Site
-	cfg := notify.Config{
-		Agency:   site.Agency,
-		Lang:     site.Languages.Default,
-		BaseURL:  d.Resolver.BaseURL,
-		Property: d.Resolver.PropertyListing,
-		Project:  d.Resolver.ProjectListing,
-		Document: d.Resolver.DocumentName,
-		Links:    d.Resolver,
-		LeadURL:  admin.LeadPath,
-		ListLabel: func(name, value, lang string) (string, bool) {
-			switch name {
-			case "types":
-				id, err := strconv.Atoi(value)
-				n := d.Resolver.TypeName(id, lang)
-				return n, err == nil && n != ""
-			case "zones":
-				n := d.Resolver.ZoneName(value, lang)
-				return n, n != ""
-			}
-			return "", false
-		},
-	}
-	if d.Agenda != nil {
-		cfg.VisitLength = func() time.Duration { return d.Agenda.Current().Length }
+	cfg := notify.Config{Agency: site.Agency, Lang: site.Languages.Default, BaseURL: d.Resolver.BaseURL,
+		Listings: d.Resolver, Links: d.Resolver, LeadURL: admin.LeadPath}
+	if d.Agenda != nil { // a nil *Visits in the interface would not be nil
+		cfg.Slots = d.Agenda
 	}
 	return notify.New(cfg)
 }

@@ -118,7 +118,7 @@ func inviting(ctx context.Context, c Config) (*catalog.Service, *route.Resolver,
 // alerts and the reports.
 func siteComposer(cfg *site.Config, resolver *route.Resolver) (*notify.Composer, error) {
 	return notify.New(notify.Config{Agency: cfg.Agency, Lang: cfg.Languages.Default, BaseURL: resolver.BaseURL,
-		Property: resolver.PropertyListing, Project: resolver.ProjectListing, Links: resolver})
+		Listings: resolver, Links: resolver})
 }
 
 // loginBrakes are the owners', the registrants' and the staff's login

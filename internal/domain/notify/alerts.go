@@ -35,8 +35,8 @@ func (c *Composer) Alert(r demand.Recipient, items []demand.Item, unsubscribe st
 		Footnote: i18n.Tf(lang, "mail.alert.why", "agency", a.Name)}
 	for _, it := range items {
 		l, ok := Listing{}, false
-		if c.cfg.Property != nil {
-			l, ok = c.cfg.Property(it.Property.ID, lang)
+		if c.cfg.Listings != nil {
+			l, ok = c.cfg.Listings.PropertyListing(it.Property.ID, lang)
 		}
 		if !ok || c.abs(l.URL) == "" {
 			continue // gone from the catalog since: nothing to link
@@ -84,8 +84,8 @@ func (c *Composer) OwnerReport(o report.Owner, w report.Week, figures []report.F
 	for _, f := range figures {
 		name := strconv.FormatInt(f.Property, 10)
 		var url string
-		if c.cfg.Property != nil {
-			if l, ok := c.cfg.Property(f.Property, lang); ok {
+		if c.cfg.Listings != nil {
+			if l, ok := c.cfg.Listings.PropertyListing(f.Property, lang); ok {
 				name = titleCity(l) + " (" + name + ")"
 				url = c.abs(l.URL)
 			}

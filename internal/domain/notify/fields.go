@@ -66,8 +66,8 @@ func (c *Composer) fieldWords(r lead.Request, f lead.Field, lang string) string 
 		// afternoon from 13:00 (SPEC §9), the others from 14:00.
 		v = c.value(f, r.Fields[f.Name], r.Lang)
 	}
-	if f.Name == "document" && c.cfg.Document != nil {
-		if name, ok := c.cfg.Document(r.PropertyID, strings.TrimSpace(v), lang); ok {
+	if f.Name == "document" && c.cfg.Listings != nil {
+		if name, ok := c.cfg.Listings.DocumentName(r.PropertyID, strings.TrimSpace(v), lang); ok {
 			v = name
 		}
 	}
@@ -87,8 +87,8 @@ func (c *Composer) value(f lead.Field, v, lang string) string {
 		items := lead.Items(v)
 		for i, it := range items {
 			items[i] = option(lang, f.Name, it)
-			if c.cfg.ListLabel != nil && len(f.Options) == 0 {
-				if s, ok := c.cfg.ListLabel(f.Name, it, lang); ok {
+			if c.cfg.Listings != nil && len(f.Options) == 0 {
+				if s, ok := c.cfg.Listings.ListLabel(f.Name, it, lang); ok {
 					items[i] = s
 				}
 			}

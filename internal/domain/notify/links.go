@@ -78,8 +78,8 @@ func (c *Composer) OwnerInvite(a account.Account, setPassword string, properties
 	rows := make([]row, 0, len(properties))
 	for _, id := range properties {
 		r := row{Label: strconv.FormatInt(id, 10), Value: strconv.FormatInt(id, 10)}
-		if c.cfg.Property != nil {
-			if l, ok := c.cfg.Property(id, a.Lang); ok {
+		if c.cfg.Listings != nil {
+			if l, ok := c.cfg.Listings.PropertyListing(id, a.Lang); ok {
 				r.Value = strings.TrimSuffix(strings.TrimSpace(l.Title)+" – "+strings.TrimSpace(l.City), " – ")
 				r.Link = c.abs(l.URL)
 			}

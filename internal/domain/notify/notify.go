@@ -44,29 +44,45 @@ type Config struct {
 	// BaseURL is the public site ("https://www.immo-arlon.be"): it makes the
 	// site's addresses (pages, logo, pictures) absolute.
 	BaseURL string
-	// Property and Project describe a listing in lang; ok is false when it
-	// is not (or no longer) online. Nil: no listing is known.
-	Property func(id int64, lang string) (Listing, bool)
-	Project  func(id int64, lang string) (Listing, bool)
-	// Document names a property's document (a document request's field
-	// holds its ID) in lang; nil or not found: the ID is shown.
-	Document func(property int64, document, lang string) (string, bool)
+	// Listings describe the catalog's listings, documents and list values
+	// in a language (route.Resolver); nil: none is known, every value as
+	// posted.
+	Listings Listings
 	// Links builds the site's addresses the mails carry (route.Resolver);
 	// nil: no visit, no newsletter mail can be written.
 	Links Links
-	// VisitLength is a visit's length now (the agency may change the slot
-	// rules in the inbox), for its calendar event (nil or 0: 30 min).
-	VisitLength func() time.Duration
+	// Slots are the visits' slot rules now (the agency may change them in
+	// the inbox): a visit's length for its calendar event (nil or a length
+	// of 0: 30 min).
+	Slots Slots
 	// Zone is the time zone times are written in; nil is Belgium's
 	// (agenda.Brussels).
 	Zone *time.Location
 	// LeadURL is a request's page in the agency's inbox (admin.LeadPath),
 	// absolute or on the site: the agency's notices link to it. Nil: none.
 	LeadURL func(id int64) string
-	// ListLabel names a value of a list field without options in lang (a
-	// demand's property type by its id, a zone by its id); nil or false:
-	// the value as posted.
-	ListLabel func(field, value, lang string) (string, bool)
+}
+
+// Listings are what the mails name of the catalog, in lang: the words are
+// the catalog's (a property's heading, its postal address, a document's
+// name, a type's name) and the addresses the router's.
+type Listings interface {
+	// PropertyListing and ProjectListing describe a listing; ok is false
+	// when it is not (or no longer) online.
+	PropertyListing(id int64, lang string) (Listing, bool)
+	ProjectListing(id int64, lang string) (Listing, bool)
+	// DocumentName names a property's document (a document request's
+	// field holds its ID); not found: the ID is shown.
+	DocumentName(property int64, document, lang string) (string, bool)
+	// ListLabel names a value of a list field without options (a demand's
+	// property type by its id, a zone by its id); false: the value as
+	// posted.
+	ListLabel(field, value, lang string) (string, bool)
+}
+
+// Slots are the visits' slot rules in force (booking.Visits).
+type Slots interface {
+	Current() agenda.Rules
 }
 
 // Links are the site's addresses by a link's token, in lang: the server's
@@ -214,10 +230,10 @@ func (c *Composer) listing(r lead.Request, lang string) (Listing, bool) {
 	var l Listing
 	ok := false
 	switch {
-	case r.PropertyID > 0 && c.cfg.Property != nil:
-		l, ok = c.cfg.Property(r.PropertyID, lang)
-	case r.ProjectID > 0 && c.cfg.Project != nil:
-		l, ok = c.cfg.Project(r.ProjectID, lang)
+	case r.PropertyID > 0 && c.cfg.Listings != nil:
+		l, ok = c.cfg.Listings.PropertyListing(r.PropertyID, lang)
+	case r.ProjectID > 0 && c.cfg.Listings != nil:
+		l, ok = c.cfg.Listings.ProjectListing(r.ProjectID, lang)
 	}
 	if !ok {
 		return Listing{}, false

@@ -30,18 +30,28 @@ var listings = map[int64]Listing{
 func composer(t *testing.T) *Composer {
 	t.Helper()
 	cfg := demotest.Site(t)
-	lookup := func(id int64, lang string) (Listing, bool) {
-		l, ok := listings[id]
-		return l, ok
-	}
 	c, err := New(Config{Agency: cfg.Agency, Lang: cfg.Languages.Default, BaseURL: "https://www.immo-arlon.be/",
-		Property: lookup, Project: lookup,
-		Links: testLinks{}, LeadURL: func(id int64) string { return fmt.Sprintf("/admin/leads/%d/", id) }})
+		Listings: testListings{},
+		Links:    testLinks{}, LeadURL: func(id int64) string { return fmt.Sprintf("/admin/leads/%d/", id) }})
 	if err != nil {
 		t.Fatal(err)
 	}
 	return c
 }
+
+// testListings describe the listings of the tests (listings), in every
+// language alike; no document, no list value is named.
+type testListings struct{}
+
+func (testListings) PropertyListing(id int64, _ string) (Listing, bool) {
+	l, ok := listings[id]
+	return l, ok
+}
+func (l testListings) ProjectListing(id int64, lang string) (Listing, bool) {
+	return l.PropertyListing(id, lang)
+}
+func (testListings) DocumentName(int64, string, string) (string, bool) { return "", false }
+func (testListings) ListLabel(string, string, string) (string, bool)   { return "", false }
 
 // testLinks are the router's addresses, as the tests expect them.
 type testLinks struct{}

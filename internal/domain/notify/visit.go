@@ -80,8 +80,8 @@ type visitEvent struct {
 func (c *Composer) invitation(r lead.Request, l Listing, e visitEvent) ([]byte, error) {
 	start, cancel, cancelled := e.start, e.cancel, e.cancelled
 	var length time.Duration
-	if c.cfg.VisitLength != nil {
-		length = c.cfg.VisitLength()
+	if c.cfg.Slots != nil {
+		length = c.cfg.Slots.Current().Length
 	}
 	if length <= 0 {
 		length = 30 * time.Minute
