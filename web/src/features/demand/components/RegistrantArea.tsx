@@ -188,33 +188,12 @@ function SearchEditForm({ action, name, demand, values, search, say, errors, sub
       <input type="hidden" name="action" value={name} />
       {demand != null && <input type="hidden" name="demand" value={demand} />}
       <FormError error={errors.form} say={say} />
-      <fieldset className="registrant-checks">
-        <legend>{say('registrant.register.purpose')}</legend>
-        {(['buy', 'rent'] as const).map((p) => (
-          <label key={p}>
-            <input type="radio" name="purpose" value={p} defaultChecked={has('purpose', p)} /> {say(`registrant.register.${p}`)}
-          </label>
-        ))}
-        <Err error={errors.purpose} say={say} />
-      </fieldset>
-      <fieldset className="registrant-checks">
-        <legend>{say('registrant.register.types')}</legend>
-        {(search?.types ?? []).map((c) => (
-          <label key={c.value}>
-            <input type="checkbox" name="types" value={c.value} defaultChecked={has('types', c.value)} /> {c.label}
-          </label>
-        ))}
-        <Err error={errors.types} say={say} />
-      </fieldset>
-      <fieldset className="registrant-checks">
-        <legend>{say('registrant.register.zones')}</legend>
-        {(search?.zones ?? []).map((z) => (
-          <label key={z.id}>
-            <input type="checkbox" name="zones" value={z.id} defaultChecked={has('zones', z.id)} /> {z.name}
-          </label>
-        ))}
-        <Err error={errors.zones} say={say} />
-      </fieldset>
+      <Checks legend={say('registrant.register.purpose')} name="purpose" type="radio" has={has} error={errors.purpose} say={say}
+        options={(['buy', 'rent'] as const).map((p) => [p, say(`registrant.register.${p}`)])} />
+      <Checks legend={say('registrant.register.types')} name="types" type="checkbox" has={has} error={errors.types} say={say}
+        options={(search?.types ?? []).map((c) => [c.value, c.label])} />
+      <Checks legend={say('registrant.register.zones')} name="zones" type="checkbox" has={has} error={errors.zones} say={say}
+        options={(search?.zones ?? []).map((z) => [z.id, z.name])} />
       <SearchRanges
         say={say}
         values={values}
@@ -224,6 +203,29 @@ function SearchEditForm({ action, name, demand, values, search, say, errors, sub
       />
       <button className="button" type="submit">{submit}</button>
     </form>
+  )
+}
+
+/** A search's choices of one field (name) in a fieldset: options as [value, words], those it holds (has) ticked, its problem under them. */
+function Checks({ legend, name, type, options, has, error, say }: {
+  legend: string
+  name: string
+  type: 'radio' | 'checkbox'
+  options: [string, string][]
+  has: (field: string, v: string) => boolean
+  error?: string
+  say: Say
+}) {
+  return (
+    <fieldset className="registrant-checks">
+      <legend>{legend}</legend>
+      {options.map(([v, words]) => (
+        <label key={v}>
+          <input type={type} name={name} value={v} defaultChecked={has(name, v)} /> {words}
+        </label>
+      ))}
+      <Err error={error} say={say} />
+    </fieldset>
   )
 }
 
