@@ -41,7 +41,7 @@ window[new URL(document.currentScript.src).searchParams.get('onload')]()
 
 const dir = path.dirname(fileURLToPath(import.meta.url))
 const configFile = path.join(await mkdtemp(path.join(tmpdir(), 'immo-captcha-')), 'site.json')
-const config = JSON.parse(await readFile(path.join(dir, '..', '..', 'internal', 'demo', 'site.json'), 'utf8'))
+const config = JSON.parse(await readFile(path.join(dir, '..', '..', 'internal', 'adapter', 'demo', 'site.json'), 'utf8'))
 config.captcha = { provider: 'turnstile', siteKey: SITE_KEY }
 await writeFile(configFile, JSON.stringify(config))
 process.env.IMMO_CAPTCHA_SECRET = '1x0000000000000000000000000000000AA'

@@ -1,7 +1,7 @@
 // Browser entry: reads the page object the server embedded, loads the
 // page's view chunk and language, then hydrates the server-rendered #app (or renders it
 // when the server sent the bare shell). The head's loader adds this script once the
-// page has painted (internal/web/assets, appLoader).
+// page has painted (internal/http/web/assets, appLoader).
 import './app/app.css' // first: the base rules come before the components' own
 import { startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'

@@ -4,7 +4,7 @@
 //   globalThis.immoRender(pageJSON: string): string
 //
 // pageJSON is the Inertia page object {component, props, url, version}; the
-// result is the inner HTML of <div id="app"> (internal/web/ssr's Result.Body),
+// result is the inner HTML of <div id="app"> (internal/http/web/ssr's Result.Body),
 // returned as is: JSON around 25 KB of HTML costs ~0.25 ms in QuickJS. Go
 // writes the whole <head> from props.head (route.Head).
 import './server/shims'

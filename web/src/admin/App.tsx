@@ -18,7 +18,7 @@ import { AccountPage } from './features/account/components/AccountPage'
 import { OwnersPage } from './features/owners/components/OwnersPage'
 import { DemandsPage } from './features/demands/components/DemandsPage'
 
-/** The inbox's views (internal/web/views.Admin): a view missing here, or taking other props, fails tsc. */
+/** The inbox's views (internal/http/web/views.Admin): a view missing here, or taking other props, fails tsc. */
 const views: { [V in ViewName]: ComponentType<ViewProps[V]> } = {
   AdminLogin: LoginPage,
   AdminLeads: LeadsPage,

@@ -1,6 +1,6 @@
 // The agency's inbox (/admin/): a bundle of its own, so not one byte of it
 // reaches a visitor's page. The server sends the page object in a bare
-// shell (the inbox is rendered in the browser: internal/web/admin); later
+// shell (the inbox is rendered in the browser: internal/http/web/admin); later
 // visits and the forms' posts go through the same page protocol as the
 // site's (lib/router).
 import './admin.css'

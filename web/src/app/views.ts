@@ -3,7 +3,7 @@ import type { ViewName, ViewProps } from '../gen/pages'
 
 /**
  * Every view's component, each taking its view's props as Go sends them
- * (both generated from Go: internal/web/views, the route props structs): a
+ * (both generated from Go: internal/http/web/views, the route props structs): a
  * view missing here, or a component expecting other props, fails tsc.
  */
 export type ViewComponents = { [V in ViewName]: ComponentType<ViewProps[V]> }

@@ -1,4 +1,4 @@
-// The cases of internal/rules/video_test.go: the browser and the server
+// The cases of internal/domain/rules/video_test.go: the browser and the server
 // recognise the same links.
 import { describe, expect, it } from 'vitest'
 import { queryEscape, videoOf, youTubeThumbnail, type VideoKind } from './video'

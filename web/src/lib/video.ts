@@ -1,5 +1,5 @@
 // Video link recognition (SPEC §5), the same rules as Go's rules.VideoOf
-// (internal/rules/video.go; the cases of video_test.go are in video.test.ts):
+// (internal/domain/rules/video.go; the cases of video_test.go are in video.test.ts):
 // a file by its extension, YouTube (watch, shorts, embed, live, youtu.be)
 // with an 11-character id, Vimeo with a numeric id, a Facebook video or
 // fb.watch link, or a host under tvl.be. QuickJS (server rendering) has no

@@ -1,4 +1,4 @@
-// The map frame, /map-frame/?lang=xx (internal/web/mapframe.go): a page of
+// The map frame, /map-frame/?lang=xx (internal/http/web/mapframe.go): a page of
 // its own, embedded by the list page, that waits for the list page's
 // message (./types.ts) and shows one marker per property with its price,
 // in clusters where they overlap; a marker opens a card linking to the

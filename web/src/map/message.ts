@@ -6,7 +6,7 @@ import type { MapMessage, MapProperty } from './types'
 export { MAP_READY } from './types'
 export type { MapMessage, MapProperty } from './types'
 
-/** The frame's words, written by Go (internal/web/mapframe.go) in the page's language. */
+/** The frame's words, written by Go (internal/http/web/mapframe.go) in the page's language. */
 export interface Labels {
   title: string
   region: string

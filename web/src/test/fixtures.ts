@@ -1,4 +1,4 @@
-// Demo-like props for every view, shaped as internal/web/route builds them
+// Demo-like props for every view, shaped as internal/http/web/route builds them
 // (route.Shell, Head, CardView, catalog.Property…), in any language.
 import type { Lang } from '../lib/i18n'
 import type { Page } from '../lib/router'

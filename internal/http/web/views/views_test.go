@@ -7,9 +7,11 @@ import (
 	"testing"
 )
 
+// Every view of both entries is its source file's export of its base
+// name, once.
 func TestRegistry(t *testing.T) {
 	seen := map[string]bool{}
-	for _, v := range Site {
+	for _, v := range append(append(Registry{}, Site...), Admin...) {
 		if seen[v.Name] {
 			t.Errorf("view %s twice", v.Name)
 		}
@@ -23,7 +25,11 @@ func TestRegistry(t *testing.T) {
 		if want := "export function " + path.Base(v.Source) + "("; !strings.Contains(string(src), want) {
 			t.Errorf("%s: %s.tsx lacks %q", v.Name, v.Source, want)
 		}
-		if got, ok := Site.Lookup(v.Name); !ok || got != v {
+		registry := Site
+		if strings.HasPrefix(v.Name, "Admin") {
+			registry = Admin
+		}
+		if got, ok := registry.Lookup(v.Name); !ok || got != v {
 			t.Errorf("Lookup(%s) = %v %v", v.Name, got, ok)
 		}
 	}

@@ -3,7 +3,7 @@
 // is its own chunk, loaded by loadAltcha on pages that hold a form.
 import type { TFn } from '../i18n'
 
-/** Where the widget fetches a challenge: Go's internal/httpapi. */
+/** Where the widget fetches a challenge: Go's internal/http/httpapi. */
 export const ALTCHA_CHALLENGE_URL = '/api/altcha'
 
 /** The form field the widget posts its payload in (Go's altcha.FieldName). */

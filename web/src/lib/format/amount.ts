@@ -1,6 +1,6 @@
 // Number formatting without Intl: QuickJS (the server renderer) has none,
 // so server and browser run this same code and hydration matches. The
-// rules are Go's (internal/rules); vectors.json holds outputs computed by
+// rules are Go's (internal/domain/rules); vectors.json holds outputs computed by
 // the Go functions, and format.test.ts checks these give the same.
 
 /**

@@ -1,5 +1,5 @@
 // Parity with Go: vectors.json holds inputs and the outputs of the Go rules
-// (internal/rules), written by a throwaway Go program. The TypeScript
+// (internal/domain/rules), written by a throwaway Go program. The TypeScript
 // formatters must give the same text, so a page reads the same whether Go
 // or React formatted it.
 import { describe, expect, it } from 'vitest'

@@ -1,4 +1,4 @@
-// Translations: i18next with the bundled JSON files of internal/i18n/locales
+// Translations: i18next with the bundled JSON files of internal/domain/i18n/locales
 // (the same files Go embeds). Keys are "namespace.key", t('list.pageOf',
 // {page, pages}), with {{x}} interpolation, as i18n.Tf does in Go.
 //

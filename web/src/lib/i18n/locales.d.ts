@@ -1,5 +1,5 @@
 // The translations, built by scripts/locales.mjs from
-// internal/i18n/locales/<lang>/<namespace>.json.
+// internal/domain/i18n/locales/<lang>/<namespace>.json.
 
 /** Every language: { [lang]: { [namespace]: tree } }. */
 declare module 'virtual:immo-locales' {

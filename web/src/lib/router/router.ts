@@ -33,7 +33,7 @@ export function createRouter(initialPage: Page, win: Window = window): Router {
   /**
    * Tells the server a prefetched page is shown: its prefetch (sent with
    * Purpose: prefetch) did not count as a visit of the page, this does
-   * (answered 204, nothing else; internal/web/pagevisits.go).
+   * (answered 204, nothing else; internal/http/web/pagevisits.go).
    */
   const shown = (url: string) => {
     try {

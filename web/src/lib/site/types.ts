@@ -1,5 +1,5 @@
 // The props contract shared by every view, generated from the Go structs
-// internal/web/route sends (src/gen/pages.ts); the names the app uses.
+// internal/http/web/route sends (src/gen/pages.ts); the names the app uses.
 export type {
   Agency,
   Alternate,

@@ -23,7 +23,7 @@ const grid = (priority: boolean) =>
   imgs(renderToString(<I18nextProvider i18n={i18nFor('nl')}><CardGrid items={items} lang="nl" level={2} perRow={4} eager={4} priority={priority} /></I18nextProvider>))
 
 describe('card pictures', () => {
-  it("a list's first card is its LCP picture: high priority, not lazy, with the srcset Go's head preloads (internal/web/preload.go)", () => {
+  it("a list's first card is its LCP picture: high priority, not lazy, with the srcset Go's head preloads (internal/http/web/preload.go)", () => {
     const [first, second, , , fifth] = grid(true)
     expect(first.fetchpriority).toBe('high')
     expect(first.loading).toBeUndefined()

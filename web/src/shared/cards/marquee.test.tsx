@@ -8,7 +8,7 @@ import { cardZero } from '../../test/fixtures'
 import type { Card } from './model/types'
 import { PropertyCard } from './components/PropertyCard'
 
-// The demo feed writes its labels in French (internal/demo/gen: marqueeNames).
+// The demo feed writes its labels in French (internal/adapter/demo/gen: marqueeNames).
 const FEED: Record<number, string> = { 1: 'Nouveau', 2: 'Option', 5: 'Prix revu' }
 const WANT: Record<Lang, Record<number, string>> = {
   nl: { 1: 'Nieuw', 2: 'Onder optie', 5: 'Nieuwe prijs' },

@@ -1,4 +1,4 @@
-// Listings as the Go catalog sends them (internal/catalog: property.go,
+// Listings as the Go catalog sends them (internal/domain/catalog: property.go,
 // public.go: the public views), generated from the Go structs.
 export type {
   Asbestos,

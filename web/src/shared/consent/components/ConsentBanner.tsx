@@ -15,7 +15,7 @@ export interface ConsentBannerProps {
  * The first cookie dialog (SPEC §4), in every page's HTML so it paints with
  * the page: it shows only under CONSENT_ASK_CLASS on <html>, which the head's
  * script sets before the first paint for a visitor who has not chosen
- * (internal/web/assets, ConsentAskScript) and ConsentManager keeps or removes
+ * (internal/http/web/assets, ConsentAskScript) and ConsentManager keeps or removes
  * after. The page is thus the same for every visitor and cached as such; the
  * dialog is fixed over the page, so it shifts nothing when it shows. Without
  * JavaScript it never shows: its buttons need the script.

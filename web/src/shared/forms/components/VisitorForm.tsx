@@ -64,7 +64,7 @@ function inView(el: HTMLElement): boolean {
   return box.top >= 0 && box.bottom <= window.innerHeight
 }
 
-/** The header of a post the server only checks (internal/web/forms.go). */
+/** The header of a post the server only checks (internal/http/web/forms.go). */
 export const CHECK_HEADER = 'X-Form-Check'
 
 /**

@@ -1,5 +1,5 @@
 // A third-party captcha chosen by the site's configuration (Go's
-// internal/captcha), shown by the forms kit instead of ALTCHA: the page's
+// internal/adapter/captcha), shown by the forms kit instead of ALTCHA: the page's
 // shell says which provider, its site key and script. The script is loaded
 // here, on demand, only once a captcha element is mounted (a form on the
 // page), and once per page (SPEC §7).

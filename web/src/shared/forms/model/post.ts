@@ -5,7 +5,7 @@ export type { PostProps }
 /** The translation key of each field's problem; the form's own under "form". */
 export type FormErrors = NonNullable<PostProps['errors']>
 
-/** The name of the hidden field naming the form (internal/web/forms.go). */
+/** The name of the hidden field naming the form (internal/http/web/forms.go). */
 export const FORM_FIELD = 'form'
 
 /** A JSON body for the router: a field's value, or its values when it has several. */
