@@ -195,7 +195,7 @@ func TestSubmit(t *testing.T) {
 	to := ""
 	st := &fakeStore{}
 	s := &Service{Store: st, Queue: fakeQueue{}, IP: ip, MaxPerHour: 2, Now: func() time.Time { return now },
-		Mails: ComposeFunc(func(r Request) ([]mail.Message, error) {
+		Mails: ComposeFunc(func(_ context.Context, r Request) ([]mail.Message, error) {
 			return []mail.Message{{To: []mail.Address{{Email: to}}, Subject: "Request " + strconv.FormatInt(r.ID, 10), Text: r.Remark, Lang: r.Lang}}, nil
 		})}
 	good := post(KindSiteContact, map[string]string{"remark": "Bonjour"})
@@ -240,7 +240,7 @@ func TestSubmitStep(t *testing.T) {
 	st := &fakeStore{}
 	refuse, done := false, 0
 	s := &Service{Store: st, Queue: fakeQueue{}, IP: ip,
-		Mails: ComposeFunc(func(r Request) ([]mail.Message, error) {
+		Mails: ComposeFunc(func(_ context.Context, r Request) ([]mail.Message, error) {
 			return []mail.Message{{To: []mail.Address{{Email: "a@b.be"}}, Subject: "secret " + r.Secret, Text: "x", Lang: r.Lang}}, nil
 		}),
 		Steps: map[Kind]Step{KindSiteContact: StepFuncs{

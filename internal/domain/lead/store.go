@@ -48,9 +48,9 @@ var ErrRepeated = errors.New("lead: the same request again")
 var ErrTooMany = errors.New("lead: too many requests from one sender")
 
 // Composer writes the mails of a stored request (to the agency, a copy to
-// the visitor…): notify.Composer.
+// the visitor…) as the agency of ctx (agency.FromContext): notify.Composer.
 type Composer interface {
-	Compose(r Request) ([]mail.Message, error)
+	Compose(ctx context.Context, r Request) ([]mail.Message, error)
 }
 
 // TxComposer is a Composer that writes the mails inside the request's
@@ -79,9 +79,11 @@ type Repeats interface {
 }
 
 // ComposeFunc adapts a function to Composer.
-type ComposeFunc func(r Request) ([]mail.Message, error)
+type ComposeFunc func(ctx context.Context, r Request) ([]mail.Message, error)
 
-func (f ComposeFunc) Compose(r Request) ([]mail.Message, error) { return f(r) }
+func (f ComposeFunc) Compose(ctx context.Context, r Request) ([]mail.Message, error) {
+	return f(ctx, r)
+}
 
 // RulesFunc adapts a function to Rules.
 type RulesFunc func(r Request, now time.Time) field.Errors
@@ -264,7 +266,7 @@ func (s *Service) Accept(ctx context.Context, r Request, ip string) (Request, fi
 		if in, ok := s.Mails.(TxComposer); ok {
 			msgs, err = in.ComposeIn(ctx, tx, stored)
 		} else {
-			msgs, err = s.Mails.Compose(stored)
+			msgs, err = s.Mails.Compose(ctx, stored)
 		}
 		if err != nil {
 			return err

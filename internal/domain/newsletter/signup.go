@@ -22,7 +22,9 @@ var _ lead.TxComposer = SignUps{}
 
 // Compose implements lead.Composer: the request's own mails, without the
 // newsletter (it needs the transaction).
-func (s SignUps) Compose(r lead.Request) ([]mail.Message, error) { return s.Mails.Compose(r) }
+func (s SignUps) Compose(ctx context.Context, r lead.Request) ([]mail.Message, error) {
+	return s.Mails.Compose(ctx, r)
+}
 
 // ComposeIn implements lead.TxComposer.
 func (s SignUps) ComposeIn(ctx context.Context, tx mail.Tx, r lead.Request) ([]mail.Message, error) {
@@ -36,7 +38,7 @@ func (s SignUps) ComposeIn(ctx context.Context, tx mail.Tx, r lead.Request) ([]m
 	if r.Kind == lead.KindNewsletter {
 		return signUp()
 	}
-	msgs, err := s.Mails.Compose(r)
+	msgs, err := s.Mails.Compose(ctx, r)
 	if err != nil || !lead.OptsIn(r) || r.NoNewsletter {
 		return msgs, err
 	}

@@ -11,12 +11,14 @@
 package notify
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"net/url"
 	"strings"
 	"time"
 
+	"immo/internal/domain/agency"
 	"immo/internal/domain/agenda"
 	"immo/internal/domain/field"
 	"immo/internal/domain/i18n"
@@ -139,9 +141,24 @@ type Extra struct {
 	Attachments []mail.Attachment
 }
 
-// Compose is lead.Service.Compose for requests that need no Extra.
-func (c *Composer) Compose(r lead.Request) ([]mail.Message, error) {
-	return c.ComposeWith(r, Extra{})
+// Compose is lead.Service.Compose for requests that need no Extra: the
+// request's mails written as the agency of ctx (For).
+func (c *Composer) Compose(ctx context.Context, r lead.Request) ([]mail.Message, error) {
+	return c.For(ctx).ComposeWith(r, Extra{})
+}
+
+// For is c writing as the agency of ctx (agency.FromContext) — its name,
+// address, telephone and default language, as its published or previewed
+// configuration says them —, or c as configured when ctx carries none (a
+// job's mail).
+func (c *Composer) For(ctx context.Context) *Composer {
+	a := agency.FromContext(ctx)
+	if a == nil || a.Site == nil || !field.ValidEmail(a.Site.Agency.Email) {
+		return c
+	}
+	as := *c
+	as.cfg.Agency, as.cfg.Lang = a.Site.Agency, a.Site.Languages.Default
+	return &as
 }
 
 // ComposeWith writes the mails of the stored request r (its ID set): for

@@ -412,7 +412,7 @@ func TestFriendMailIsOurTemplateOnly(t *testing.T) {
 	}
 
 	r.PropertyID = 999 // not online
-	if _, err := c.Compose(r); !errors.Is(err, ErrNoListing) {
+	if _, err := c.Compose(t.Context(), r); !errors.Is(err, ErrNoListing) {
 		t.Errorf("unknown property: %v, want ErrNoListing", err)
 	}
 }
@@ -432,10 +432,10 @@ func TestAttachmentsGoWithTheConfirmation(t *testing.T) {
 
 func TestRefusals(t *testing.T) {
 	c := composer(t)
-	if _, err := c.Compose(request(lead.KindNewsletter, "nl")); !errors.Is(err, ErrNoToken) {
+	if _, err := c.Compose(t.Context(), request(lead.KindNewsletter, "nl")); !errors.Is(err, ErrNoToken) {
 		t.Errorf("newsletter without token: %v", err)
 	}
-	if _, err := c.Compose(lead.Request{Kind: "nope", Lang: "nl"}); !errors.Is(err, ErrUnknownKind) {
+	if _, err := c.Compose(t.Context(), lead.Request{Kind: "nope", Lang: "nl"}); !errors.Is(err, ErrUnknownKind) {
 		t.Errorf("unknown kind: %v", err)
 	}
 	agency := demotest.Site(t).Agency

@@ -68,7 +68,7 @@ func TestVisitConfirmation(t *testing.T) {
 	}
 	r := request(lead.KindVisit, "nl")
 	r.Secret = ""
-	if _, err := c.Compose(r); !errors.Is(err, ErrNoSlot) {
+	if _, err := c.Compose(t.Context(), r); !errors.Is(err, ErrNoSlot) {
 		t.Errorf("without a cancel token: %v", err)
 	}
 }

@@ -1,6 +1,7 @@
 package storagetest
 
 import (
+	"context"
 	"errors"
 	"testing"
 	"time"
@@ -39,7 +40,7 @@ func testReceivedAudited(t *testing.T, s *sqlstore.Store) {
 	}
 
 	failing := errors.New("the mails failed")
-	svc.Mails = lead.ComposeFunc(func(lead.Request) ([]mail.Message, error) { return nil, failing })
+	svc.Mails = lead.ComposeFunc(func(context.Context, lead.Request) ([]mail.Message, error) { return nil, failing })
 	r.Remark = "Another one"
 	if _, _, err := svc.Accept(ctx, r, "192.0.2.7"); !errors.Is(err, failing) {
 		t.Fatalf("accept with failing mails: %v", err)
