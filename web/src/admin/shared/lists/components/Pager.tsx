@@ -25,11 +25,14 @@ export function Filter({ action, t, search, children }: { action: string; t: T; 
     void router.visit(action, { data })
   }
   // How many of the filter's fields the page's address sets (the toggle on a phone says it).
-  const active = typeof window === 'undefined' ? 0 : [...new URL(window.location.href).searchParams.entries()]
+  const query = typeof window === 'undefined' ? '' : window.location.search
+  const active = [...new URLSearchParams(query).entries()]
     .filter(([k, v]) => v !== '' && k !== 'before' && k !== 'page' && k !== 'done').length
+  // The fields are the address's: a new address (the filters cleared, the
+  // next week) makes the form anew, or each field would keep what it showed.
   return (
     <FilterBox t={t} active={active}>
-      <form method="get" action={action} className="admin-filter" role={search ? 'search' : undefined} onSubmit={submit}>
+      <form key={query} method="get" action={action} className="admin-filter" role={search ? 'search' : undefined} onSubmit={submit}>
         {children}
         <button type="submit">{t('admin.filter.apply')}</button>
         <Link href={action}>{t('admin.filter.reset')}</Link>
