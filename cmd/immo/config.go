@@ -30,6 +30,13 @@ func (s *settings) register(fs *flag.FlagSet) {
 	s.databaseURL = os.Getenv("DATABASE_URL")
 }
 
+// registerSite adds the flags of a command that reads the site's
+// configuration: --public-url, described by publicURLHelp, and --config.
+func (s *settings) registerSite(fs *flag.FlagSet, publicURLHelp string) {
+	fs.StringVar(&s.publicURL, "public-url", os.Getenv("IMMO_PUBLIC_URL"), publicURLHelp)
+	fs.StringVar(&s.configFile, "config", os.Getenv("IMMO_CONFIG"), "a site configuration file, published unless it was before (env IMMO_CONFIG; default: the published one)")
+}
+
 // Where commands write (tests replace them): stdout what a command prints on
 // success, logOutput the server's log.
 var (

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"log/slog"
 	"os"
 	"strings"
 
@@ -20,8 +19,7 @@ func runImport(ctx context.Context, args []string) error {
 	s.register(fs)
 	partial := fs.Bool("partial", false, "import the valid records even when some are bad; a bad record's listing stays as it was")
 	allowEmpty := fs.Bool("allow-empty", false, "import a file that lists no property (it takes every property offline)")
-	fs.StringVar(&s.publicURL, "public-url", os.Getenv("IMMO_PUBLIC_URL"), "the site's public origin, which the owners' mailed links start with (env IMMO_PUBLIC_URL; default http://localhost:8080)")
-	fs.StringVar(&s.configFile, "config", os.Getenv("IMMO_CONFIG"), "a site configuration file, published unless it was before (env IMMO_CONFIG; default: the published one)")
+	s.registerSite(fs, "the site's public origin, which the owners' mailed links start with (env IMMO_PUBLIC_URL; default http://localhost:8080)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -62,14 +60,11 @@ func inviteFeedOwners(ctx context.Context, s settings, store storage.Store, owne
 	if len(owners) == 0 {
 		return nil
 	}
-	if s.publicURL == "" {
-		s.publicURL = "http://localhost:8080"
-	}
-	cfg, err := loadSite(ctx, store, s.configFile)
+	c, err := mailingConfig(ctx, s, store)
 	if err != nil {
 		return err
 	}
-	res, err := app.InviteFeedOwners(ctx, app.Config{Store: store, Site: cfg, PublicURL: s.publicURL, Log: slog.New(slog.DiscardHandler)}, owners)
+	res, err := app.InviteFeedOwners(ctx, c, owners)
 	fmt.Fprintf(stdout, "  owners:     %d invited (%d new accounts; a mail with a password link each, queued), %d linked already\n",
 		res.Invited, res.Created, res.Unchanged)
 	if err != nil {

@@ -4,8 +4,6 @@ import (
 	"context"
 	"fmt"
 	"strings"
-	"text/tabwriter"
-	"time"
 
 	"immo/internal/adapter/mailqueue"
 	"immo/internal/adapter/storage"
@@ -74,8 +72,7 @@ func runMail(ctx context.Context, args []string) error {
 		fmt.Fprintln(stdout, "no mails")
 		return nil
 	}
-	w := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(w, "ID\tSTATE\tTRIES\tCREATED\tWHEN\tTO\tSUBJECT\tLAST ERROR")
+	w := newTable("ID\tSTATE\tTRIES\tCREATED\tWHEN\tTO\tSUBJECT\tLAST ERROR")
 	for _, e := range entries {
 		fmt.Fprintf(w, "%d\t%s\t%d/%d\t%s\t%s\t%s\t%s\t%s\n", e.ID, e.State, e.Attempts, e.MaxAttempts,
 			stamp(e.Created), when(e), clip(strings.Join(e.To, ", "), 40), clip(e.Subject, 50), clip(e.LastError, 60))
@@ -92,20 +89,6 @@ func when(e mailqueue.Entry) string {
 		return "next " + stamp(e.Next)
 	}
 	return "-"
-}
-
-func stamp(t time.Time) string { return t.UTC().Format("2006-01-02 15:04:05Z") }
-
-// clip keeps a column on one line and bounded.
-func clip(s string, n int) string {
-	s = strings.Join(strings.Fields(s), " ")
-	if r := []rune(s); len(r) > n {
-		return string(r[:n-1]) + "…"
-	}
-	if s == "" {
-		return "-"
-	}
-	return s
 }
 
 // holdMail holds the mail queue of store (immo restore) and counts the

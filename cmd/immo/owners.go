@@ -4,8 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"log/slog"
-	"os"
 	"strconv"
 	"strings"
 
@@ -45,8 +43,7 @@ func runOwners(ctx context.Context, args []string) error {
 	var s settings
 	fs := newFlagSet("owners", ownersSynopsis)
 	s.register(fs)
-	fs.StringVar(&s.publicURL, "public-url", os.Getenv("IMMO_PUBLIC_URL"), "the site's public origin, which the mailed link starts with (env IMMO_PUBLIC_URL; default http://localhost:8080)")
-	fs.StringVar(&s.configFile, "config", os.Getenv("IMMO_CONFIG"), "a site configuration file, published unless it was before (env IMMO_CONFIG; default: the published one)")
+	s.registerSite(fs, mailedLinkOrigin)
 	var props propertyIDs
 	fs.Var(&props, "property", "a property the owner owns, by its ID (repeat for each)")
 	lang := fs.String("lang", "", "the language of the owner's mail and pages (default: the site's)")
@@ -63,20 +60,16 @@ func runOwners(ctx context.Context, args []string) error {
 	if len(props) == 0 {
 		return errors.New("invite: at least one --property ID is required")
 	}
-	if s.publicURL == "" {
-		s.publicURL = "http://localhost:8080"
-	}
 	store, _, err := openStore(ctx, s)
 	if err != nil {
 		return err
 	}
 	defer store.Close()
-	cfg, err := loadSite(ctx, store, s.configFile)
+	c, err := mailingConfig(ctx, s, store)
 	if err != nil {
 		return err
 	}
-	res, err := app.InviteOwner(ctx, app.Config{Store: store, Site: cfg, PublicURL: s.publicURL, Log: slog.New(slog.DiscardHandler)},
-		account.Invitation{Email: pos[1], FirstName: *first, LastName: *last, Lang: *lang, Properties: props})
+	res, err := app.InviteOwner(ctx, c, account.Invitation{Email: pos[1], FirstName: *first, LastName: *last, Lang: *lang, Properties: props})
 	if err != nil {
 		return err
 	}

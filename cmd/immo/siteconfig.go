@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"os"
 	"strconv"
-	"text/tabwriter"
 
 	"immo/internal/domain/agency"
 )
@@ -98,8 +97,7 @@ func runConfig(ctx context.Context, args []string) error {
 			fmt.Fprintln(stdout, "nothing published yet: immo serve publishes the demo agency, or immo config import FILE")
 			return nil
 		}
-		w := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
-		fmt.Fprintln(w, "VERSION\tPUBLISHED (UTC)\tBY\tNOTE")
+		w := newTable("VERSION\tPUBLISHED (UTC)\tBY\tNOTE")
 		for _, v := range list {
 			fmt.Fprintf(w, "%s\t%s\t%s\t%s\n", strconv.FormatInt(v.ID, 10), v.At.Format("2006-01-02 15:04"), v.By, v.Note)
 		}

@@ -4,9 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"log/slog"
-	"os"
-	"text/tabwriter"
 
 	"immo/internal/app"
 	"immo/internal/domain/account"
@@ -25,8 +22,7 @@ func runStaff(ctx context.Context, args []string) error {
 	var s settings
 	fs := newFlagSet("staff", staffSynopsis)
 	s.register(fs)
-	fs.StringVar(&s.publicURL, "public-url", os.Getenv("IMMO_PUBLIC_URL"), "the site's public origin, which the mailed link starts with (env IMMO_PUBLIC_URL; default http://localhost:8080)")
-	fs.StringVar(&s.configFile, "config", os.Getenv("IMMO_CONFIG"), "a site configuration file, published unless it was before (env IMMO_CONFIG; default: the published one)")
+	s.registerSite(fs, mailedLinkOrigin)
 	role := fs.String("role", "", "add: admin (works the leads and manages the staff) or agent (works the leads)")
 	lang := fs.String("lang", "", "add: the language of the staff member's mail (default: the site's)")
 	var first, last string
@@ -55,19 +51,15 @@ func runStaff(ctx context.Context, args []string) error {
 	if pos[0] == "add" && err != nil {
 		return err
 	}
-	if s.publicURL == "" {
-		s.publicURL = "http://localhost:8080"
-	}
 	store, _, err := openStore(ctx, s)
 	if err != nil {
 		return err
 	}
 	defer store.Close()
-	cfg, err := loadSite(ctx, store, s.configFile)
+	c, err := mailingConfig(ctx, s, store)
 	if err != nil {
 		return err
 	}
-	c := app.Config{Store: store, Site: cfg, PublicURL: s.publicURL, Log: slog.New(slog.DiscardHandler)}
 	switch pos[0] {
 	case "add":
 		a, err := app.AddStaff(ctx, c, account.NewStaff{Email: pos[1], FirstName: first, LastName: last, Lang: *lang, Role: r})
@@ -94,8 +86,7 @@ func runStaff(ctx context.Context, args []string) error {
 
 // printStaff writes the staff as a table, admins first.
 func printStaff(list []account.StaffMember) error {
-	w := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(w, "ID\tROLE\tSTATE\tPASSWORD\t2FA\tLANG\tEMAIL\tNAME")
+	w := newTable("ID\tROLE\tSTATE\tPASSWORD\t2FA\tLANG\tEMAIL\tNAME")
 	for _, m := range list {
 		state, password, twoFactor := "enabled", "set", "off"
 		if m.Disabled {

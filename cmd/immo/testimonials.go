@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"strconv"
-	"text/tabwriter"
 
 	"immo/internal/domain/testimonial"
 )
@@ -104,8 +103,7 @@ func printTestimonials(list []testimonial.Testimonial, pending bool) error {
 		}
 		return nil
 	}
-	w := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(w, "ID\tSTATE\tCREATED\tLANG\tABOUT\tNAME\tREQUEST\tWEBSITE\tCOMMENT")
+	w := newTable("ID\tSTATE\tCREATED\tLANG\tABOUT\tNAME\tREQUEST\tWEBSITE\tCOMMENT")
 	for _, t := range list {
 		state := "pending"
 		if t.Approved {
