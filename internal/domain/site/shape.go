@@ -142,14 +142,7 @@ func (s *shape) value(t reflect.Type, path string) bool {
 func (s *shape) object(t reflect.Type, path string) bool {
 	fields := jsonFields(t)
 	seen := map[string]bool{}
-	for s.dec.More() {
-		off := s.start()
-		tok, ok := s.token(path)
-		if !ok {
-			return false
-		}
-		key := tok.(string)
-		p := joinPath(path, key)
+	return s.members(path, func(off int, key, p string) bool {
 		if seen[key] {
 			s.errs.addAt(off, p, "field %q given twice", key)
 		}
@@ -159,25 +152,14 @@ func (s *shape) object(t reflect.Type, path string) bool {
 			s.errs.addAt(off, p, "unknown field %q%s", key, suggest(key, fields))
 			ft = reflect.TypeFor[any]()
 		}
-		if !s.value(ft, p) {
-			return false
-		}
-	}
-	_, ok := s.token(path) // '}'
-	return ok
+		return s.value(ft, p)
+	})
 }
 
 func (s *shape) mapping(t reflect.Type, path string) bool {
 	langs := t.Implements(langKeyedType)
 	seen := map[string]bool{}
-	for s.dec.More() {
-		off := s.start()
-		tok, ok := s.token(path)
-		if !ok {
-			return false
-		}
-		key := tok.(string)
-		p := joinPath(path, key)
+	return s.members(path, func(off int, key, p string) bool {
 		lower := strings.ToLower(key)
 		if langs {
 			switch {
@@ -193,6 +175,24 @@ func (s *shape) mapping(t reflect.Type, path string) bool {
 		}
 		if langs && lower != key { // validation names the lowered key
 			s.pos[joinPath(path, lower)] = s.pos[p]
+		}
+		return true
+	})
+}
+
+// members walks an object's members after its '{', to its '}': member is
+// given each key's offset, the key and its JSON path, and checks the value
+// that follows. Both report false after a syntax error.
+func (s *shape) members(path string, member func(off int, key, p string) bool) bool {
+	for s.dec.More() {
+		off := s.start()
+		tok, ok := s.token(path)
+		if !ok {
+			return false
+		}
+		key := tok.(string)
+		if !member(off, key, joinPath(path, key)) {
+			return false
 		}
 	}
 	_, ok := s.token(path) // '}'
