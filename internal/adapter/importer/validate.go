@@ -100,6 +100,16 @@ func (c *checker) year(field string, y int) {
 	}
 }
 
+// place checks where a listing is: its city, its country and its postcode
+// there.
+func (c *checker) place(city string, countryID int, zip string) {
+	c.required("City", city)
+	if countryID <= 0 || countryID > 1000 {
+		c.fail("CountryID", "must be a whole number from 1 to 1000")
+	}
+	c.zip(countryID, zip)
+}
+
 func (c *checker) zip(countryID int, zip string) {
 	if strings.TrimSpace(zip) == "" {
 		c.fail("Zip", "is required")
@@ -137,6 +147,16 @@ func (c *checker) picture(field string, p catalog.Picture) {
 	}
 }
 
+// pictures checks a listing's pictures: its card's, its large one and its
+// gallery.
+func (c *checker) pictures(small, large catalog.Picture, gallery []catalog.Picture) {
+	c.picture("SmallPictureItem", small)
+	c.picture("XLargePictureItem", large)
+	for k, pic := range gallery {
+		c.picture(fmt.Sprintf("Pictures[%d]", k), pic)
+	}
+}
+
 // Validate checks every record of cat. known lists the type web ids that
 // exist already; the file's own types count too.
 func Validate(cat *catalog.Catalog, known []int) []Problem {
@@ -170,11 +190,7 @@ func Validate(cat *catalog.Catalog, known []int) []Problem {
 		if p.PriceUnit < 0 || p.PriceUnit > 100 {
 			c.fail("PriceUnit", "must be a code from 0 to 100")
 		}
-		c.required("City", p.City)
-		if p.CountryID <= 0 || p.CountryID > 1000 {
-			c.fail("CountryID", "must be a whole number from 1 to 1000")
-		}
-		c.zip(p.CountryID, p.Zip)
+		c.place(p.City, p.CountryID, p.Zip)
 		c.year("ConstructionYear", p.ConstructionYear)
 		c.year("RenovationYear", p.RenovationYear)
 		if r := p.Rooms; r != nil {
@@ -202,32 +218,20 @@ func Validate(cat *catalog.Catalog, known []int) []Problem {
 		}
 		c.text("Title", p.Title)
 		c.text("Description", p.Description)
-		c.picture("SmallPictureItem", p.SmallPictureItem)
-		c.picture("XLargePictureItem", p.XLargePictureItem)
-		for k, pic := range p.Pictures {
-			c.picture(fmt.Sprintf("Pictures[%d]", k), pic)
-		}
+		c.pictures(p.SmallPictureItem, p.XLargePictureItem, p.Pictures)
 		c.bounded(p)
 	}
 	c.begin("projects")
 	for i := range cat.Projects {
 		p := &cat.Projects[i]
 		c.record(i, p.ID)
-		c.required("City", p.City)
-		if p.CountryID <= 0 || p.CountryID > 1000 {
-			c.fail("CountryID", "must be a whole number from 1 to 1000")
-		}
-		c.zip(p.CountryID, p.Zip)
+		c.place(p.City, p.CountryID, p.Zip)
 		c.text("Name", p.Name)
 		c.text("Description", p.Description)
 		c.webAddress("ExternalWeb", p.ExternalWeb)
 		c.amount("PriceFrom", p.PriceFrom)
 		c.amount("PriceTo", p.PriceTo)
-		c.picture("SmallPictureItem", p.SmallPictureItem)
-		c.picture("XLargePictureItem", p.XLargePictureItem)
-		for k, pic := range p.Pictures {
-			c.picture(fmt.Sprintf("Pictures[%d]", k), pic)
-		}
+		c.pictures(p.SmallPictureItem, p.XLargePictureItem, p.Pictures)
 		for k, u := range p.Units {
 			switch u.Status {
 			case catalog.UnitAvailable, catalog.UnitSold, catalog.UnitSoldOut:
