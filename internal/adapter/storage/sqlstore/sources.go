@@ -4,8 +4,7 @@ import (
 	"cmp"
 	"context"
 	"database/sql"
-	"maps"
-	"slices"
+	"fmt"
 
 	"immo/internal/domain/visit"
 )
@@ -15,36 +14,22 @@ var _ visit.SourceStore = (*Visits)(nil)
 // AddSources implements visit.SourceStore, as Add: one upsert per key, in
 // key order (property, day, source), in one transaction.
 func (v *Visits) AddSources(ctx context.Context, counts map[visit.SourceKey]int) error {
-	keys := slices.SortedFunc(maps.Keys(counts), func(a, b visit.SourceKey) int {
+	return sourceCounts.add(ctx, v.s, counts)
+}
+
+// sourceCounts are the visits by property, day and source.
+var sourceCounts = dailyCounts[visit.SourceKey]{
+	what: "add visit sources",
+	compare: func(a, b visit.SourceKey) int {
 		return cmp.Or(cmp.Compare(a.Property, b.Property), cmp.Compare(a.Day, b.Day), cmp.Compare(a.Source, b.Source))
-	})
-	for _, k := range keys {
-		if !k.Day.Valid() || !k.Source.Valid() || counts[k] < 0 {
-			return v.s.errorf("add visit sources: property %d on %q from %q: %d visits", k.Property, k.Day, k.Source, counts[k])
-		}
-	}
-	keys = slices.DeleteFunc(keys, func(k visit.SourceKey) bool { return counts[k] == 0 })
-	if len(keys) == 0 {
-		return nil
-	}
-	err := v.s.writeTx(ctx, func(tx *sql.Tx) error {
-		stmt, err := tx.PrepareContext(ctx, v.s.d.query(`INSERT INTO property_sources (property_id, day, source, count) VALUES (?, ?, ?, ?)
-			ON CONFLICT (property_id, day, source) DO UPDATE SET count = property_sources.count + excluded.count`))
-		if err != nil {
-			return err
-		}
-		defer stmt.Close()
-		for _, k := range keys {
-			if _, err := stmt.ExecContext(ctx, k.Property, string(k.Day), string(k.Source), counts[k]); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		return v.s.errorf("add visit sources: %w", err)
-	}
-	return nil
+	},
+	valid: func(k visit.SourceKey) bool { return k.Day.Valid() && k.Source.Valid() },
+	name: func(k visit.SourceKey) string {
+		return fmt.Sprintf("property %d on %q from %q", k.Property, k.Day, k.Source)
+	},
+	upsert: `INSERT INTO property_sources (property_id, day, source, count) VALUES (?, ?, ?, ?)
+		ON CONFLICT (property_id, day, source) DO UPDATE SET count = property_sources.count + excluded.count`,
+	args: func(k visit.SourceKey) []any { return []any{k.Property, string(k.Day), string(k.Source)} },
 }
 
 // Sources implements visit.SourceStore.

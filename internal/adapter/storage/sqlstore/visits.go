@@ -3,9 +3,7 @@ package sqlstore
 import (
 	"cmp"
 	"context"
-	"database/sql"
-	"maps"
-	"slices"
+	"fmt"
 
 	"immo/internal/domain/visit"
 )
@@ -22,36 +20,20 @@ var _ visit.Store = (*Visits)(nil)
 // day): two servers flushing the same keys at once on PostgreSQL lock the
 // rows in the same order, so neither waits on the other in a deadlock.
 func (v *Visits) Add(ctx context.Context, counts map[visit.Key]int) error {
-	keys := slices.SortedFunc(maps.Keys(counts), func(a, b visit.Key) int {
+	return visitCounts.add(ctx, v.s, counts)
+}
+
+// visitCounts are the visits by property and day.
+var visitCounts = dailyCounts[visit.Key]{
+	what: "add visits",
+	compare: func(a, b visit.Key) int {
 		return cmp.Or(cmp.Compare(a.Property, b.Property), cmp.Compare(a.Day, b.Day))
-	})
-	for _, k := range keys {
-		if !k.Day.Valid() || counts[k] < 0 {
-			return v.s.errorf("add visits: property %d on %q: %d visits", k.Property, k.Day, counts[k])
-		}
-	}
-	keys = slices.DeleteFunc(keys, func(k visit.Key) bool { return counts[k] == 0 })
-	if len(keys) == 0 {
-		return nil
-	}
-	err := v.s.writeTx(ctx, func(tx *sql.Tx) error {
-		stmt, err := tx.PrepareContext(ctx, v.s.d.query(`INSERT INTO property_visits (property_id, day, count) VALUES (?, ?, ?)
-			ON CONFLICT (property_id, day) DO UPDATE SET count = property_visits.count + excluded.count`))
-		if err != nil {
-			return err
-		}
-		defer stmt.Close()
-		for _, k := range keys {
-			if _, err := stmt.ExecContext(ctx, k.Property, string(k.Day), counts[k]); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		return v.s.errorf("add visits: %w", err)
-	}
-	return nil
+	},
+	valid: func(k visit.Key) bool { return k.Day.Valid() },
+	name:  func(k visit.Key) string { return fmt.Sprintf("property %d on %q", k.Property, k.Day) },
+	upsert: `INSERT INTO property_visits (property_id, day, count) VALUES (?, ?, ?)
+		ON CONFLICT (property_id, day) DO UPDATE SET count = property_visits.count + excluded.count`,
+	args: func(k visit.Key) []any { return []any{k.Property, string(k.Day)} },
 }
 
 // Daily implements visit.Store, in one statement so that the days and the
