@@ -32,7 +32,7 @@ const adminCookie = "immo_staff"
 // a lead read from queue.
 func newAdmin(store storage.Store, staff *account.StaffService, queue *mailqueue.Queue, resolver *route.Resolver, says *testimonial.Service,
 	desk *booking.Desk, requestMails *notify.Composer, abuse *antispam.Batch, ipKey []byte, secure bool, w *Web, now func() time.Time, log *slog.Logger,
-	preview admin.Preview) (*admin.Handler, error) {
+	preview draftPreview) (*admin.Handler, error) {
 	ip, err := lead.NewIPHasher(ipKey)
 	if err != nil {
 		return nil, err
@@ -69,7 +69,7 @@ func newAdmin(store storage.Store, staff *account.StaffService, queue *mailqueue
 	if desk != nil { // a nil *Desk in the interface would not be nil
 		o.Agenda = desk
 	}
-	if err := withPeople(&o, store, queue, resolver, now); err != nil {
+	if err := withPeople(&o, store, queue, resolver, preview.Service, now); err != nil {
 		return nil, err
 	}
 	return admin.New(o), nil

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"immo/internal/domain/agency"
 	"iter"
 	"time"
 
@@ -18,8 +19,9 @@ import (
 // invitation mailed again as the feed mails it, through resolver's
 // password page and the site's composer), the registered demands and the
 // newsletter's subscribers, on store.
-func withPeople(o *admin.Options, store storage.Store, queue *mailqueue.Queue, resolver *route.Resolver, now func() time.Time) error {
-	composer, err := siteComposer(resolver.Site, resolver)
+func withPeople(o *admin.Options, store storage.Store, queue *mailqueue.Queue, resolver *route.Resolver, agencies *agency.Service,
+	now func() time.Time) error {
+	composer, err := siteComposer(resolver.Site, resolver, agencies)
 	if err != nil {
 		return err
 	}

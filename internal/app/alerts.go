@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"fmt"
+	"immo/internal/domain/agency"
 	"log/slog"
 	"sync/atomic"
 	"time"
@@ -17,7 +18,6 @@ import (
 	"immo/internal/domain/mail"
 	"immo/internal/domain/optout"
 	"immo/internal/domain/report"
-	"immo/internal/domain/site"
 	"immo/internal/http/web/route"
 )
 
@@ -55,9 +55,9 @@ var _ mailqueue.Jobs = (*siteJobs)(nil)
 
 // wire builds the alerts and the reports on the store and the queue, and
 // returns the unsubscribe links' service for the unsubscribe page.
-func (j *siteJobs) wire(store storage.Store, cat *catalog.Service, resolver *route.Resolver, cfg *site.Config,
+func (j *siteJobs) wire(store storage.Store, cat *catalog.Service, resolver *route.Resolver, agencies *agency.Service,
 	queue *mailqueue.Queue, now func() time.Time, log *slog.Logger) (*optout.Service, error) {
-	composer, err := siteComposer(cfg, resolver)
+	composer, err := siteComposer(resolver.Site, resolver, agencies)
 	if err != nil {
 		return nil, fmt.Errorf("alerts: %w", err)
 	}

@@ -174,7 +174,7 @@ func New(ctx context.Context, c Config) (*App, error) {
 	subscribers := store.Newsletter()
 	var cancels web.VisitCancels
 	deps := formDeps{Requests: requests, Audit: store.Audit(), Pending: store, Pictures: pictureSigner, Spam: spam, Watch: abuse, Queue: queue, Resolver: resolver,
-		Catalog: cat, IPKey: c.Keys.IPHash, AltchaKey: c.Keys.Altcha, Now: c.Now, Log: log.With("component", "forms"), Agenda: visits,
+		Agencies: agencies, Catalog: cat, IPKey: c.Keys.IPHash, AltchaKey: c.Keys.Altcha, Now: c.Now, Log: log.With("component", "forms"), Agenda: visits,
 		Newsletter: &newsletter.Service{Store: subscribers}, Captcha: c.Captcha,
 		Registrants: newRegistrants(store, cfg, cat, queue)}
 	if visits != nil {
@@ -191,7 +191,7 @@ func New(ctx context.Context, c Config) (*App, error) {
 	if err != nil {
 		return nil, err
 	}
-	if news.OptOuts, err = jobs.wire(store, cat, resolver, cfg, queue, now, log); err != nil {
+	if news.OptOuts, err = jobs.wire(store, cat, resolver, agencies, queue, now, log); err != nil {
 		return nil, err
 	}
 	// Who is logged in, for the routes that read the viewer: the cookie is
@@ -220,7 +220,7 @@ func New(ctx context.Context, c Config) (*App, error) {
 	}
 	pages.ServeRegistrants(registrants)
 	// The agency's inbox (/admin/), its staff signing in on the staff service.
-	composer, err := staffComposer(cfg, c.PublicURL)
+	composer, err := staffComposer(cfg, c.PublicURL, agencies)
 	if err != nil {
 		return nil, err
 	}

@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"immo/internal/domain/agency"
 	"log/slog"
 	"slices"
 	"time"
@@ -42,9 +43,12 @@ type formDeps struct {
 	Spam     antispam.Store
 	// Watch counts the refusals and the holds for the abuse page
 	// (antispam.Batch).
-	Watch     antispam.Watch
-	Queue     mail.Queue
-	Resolver  *route.Resolver
+	Watch    antispam.Watch
+	Queue    mail.Queue
+	Resolver *route.Resolver
+	// Agencies is the agency as last published: the mails no request asks
+	// for are written as it (nil: as Resolver's site says).
+	Agencies  *agency.Service
 	Catalog   *catalog.Service
 	IPKey     []byte
 	AltchaKey []byte
@@ -155,8 +159,9 @@ func newForms(d formDeps) (web.Forms, *altcha.Service, error) {
 		Log:   d.Log,
 	}
 	if d.Captcha != nil {
-		// The third party is the proof: a post without its token is refused.
-		gate.Challenges, gate.ProofRequired = d.Captcha, true
+		// The third party is the proof where the agency shows its widget:
+		// a post without its token is refused.
+		gate.Captcha, gate.CaptchaProvider = d.Captcha, d.Captcha.Provider.Name
 	}
 	h := &web.LeadForms{Gate: gate}
 	forms := web.Forms{}
@@ -182,7 +187,7 @@ func rateLimit(d formDeps, r spam.Rate, site bool) spam.Limit {
 func newComposer(d formDeps) (*notify.Composer, error) {
 	site := d.Resolver.Site
 	cfg := notify.Config{Agency: site.Agency, Lang: site.Languages.Default, BaseURL: d.Resolver.BaseURL,
-		Listings: d.Resolver, Links: d.Resolver, LeadURL: admin.LeadPath}
+		Listings: d.Resolver, Links: d.Resolver, LeadURL: admin.LeadPath, Agencies: published(d.Agencies), Sites: d.Resolver}
 	if d.Agenda != nil { // a nil *Visits in the interface would not be nil
 		cfg.Slots = d.Agenda
 	}

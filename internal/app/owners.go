@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"fmt"
+	"immo/internal/domain/agency"
 	"log/slog"
 	"slices"
 	"strings"
@@ -106,7 +107,7 @@ func inviting(ctx context.Context, c Config) (*catalog.Service, *route.Resolver,
 	if err != nil {
 		return nil, nil, nil, nil, err
 	}
-	composer, err := siteComposer(c.Site, resolver)
+	composer, err := siteComposer(c.Site, resolver, nil)
 	if err != nil {
 		return nil, nil, nil, nil, err
 	}
@@ -115,10 +116,11 @@ func inviting(ctx context.Context, c Config) (*catalog.Service, *route.Resolver,
 
 // siteComposer writes the mails that name listings and the site's pages
 // by their absolute address on resolver: the owners' invitations, the
-// alerts and the reports.
-func siteComposer(cfg *site.Config, resolver *route.Resolver) (*notify.Composer, error) {
+// alerts and the reports, as the agency last published (agencies; nil:
+// as cfg says).
+func siteComposer(cfg *site.Config, resolver *route.Resolver, agencies *agency.Service) (*notify.Composer, error) {
 	return notify.New(notify.Config{Agency: cfg.Agency, Lang: cfg.Languages.Default, BaseURL: resolver.BaseURL,
-		Listings: resolver, Links: resolver})
+		Listings: resolver, Links: resolver, Agencies: published(agencies), Sites: resolver})
 }
 
 // loginBrakes are the owners', the registrants' and the staff's login

@@ -1,8 +1,10 @@
 package app_test
 
 import (
+	"io"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -12,6 +14,37 @@ import (
 	"immo/internal/app/apptest"
 	"immo/internal/domain/account"
 )
+
+// The mails follow the agency as published, without a restart: once a
+// version renames the agency and moves its address, a staff member's
+// invitation — a mail no visitor's request carries an agency for — leaves
+// from the new address and names the new agency.
+func TestMailsFollowThePublishedAgency(t *testing.T) {
+	s := apptest.New(t, apptest.Options{Published: true})
+	boss := newStaff(t, s, "boss@agency.test", account.Admin, "198.51.100.1")
+	moved := strings.Replace(strings.Replace(string(demo.SiteJSON()), `"name": "Immo Arlon"`, `"name": "Immo Virton"`, 1),
+		`"email": "info@immo-arlon.be"`, `"email": "bureau@immo-virton.be"`, 1)
+	if !strings.Contains(moved, "Immo Virton") || !strings.Contains(moved, "bureau@immo-virton.be") {
+		t.Fatal("the demo's agency is not where the test looks for it")
+	}
+	if _, err := s.Agency.Publish(t.Context(), "site.json", []byte(moved), "boss@agency.test", "moved"); err != nil {
+		t.Fatal(err)
+	}
+	before := len(s.SMTP.Messages())
+	rec := boss.do(t, http.MethodPost, "/admin/staff/", url.Values{"action": {"add"}, "email": {"nina@agency.test"}, "firstName": {"Nina"},
+		"lastName": {"Neuer"}, "role": {"agent"}, "lang": {"fr"}})
+	if rec.Code != http.StatusSeeOther {
+		t.Fatalf("inviting: %d", rec.Code)
+	}
+	msg := s.Delivered(t, before, 1)[0]
+	body, _ := io.ReadAll(msg.Body)
+	if from, err := msg.Header.AddressList("From"); err != nil || len(from) != 1 || from[0].Address != "bureau@immo-virton.be" || from[0].Name != "Immo Virton" {
+		t.Errorf("the invitation's sender: %q, want Immo Virton <bureau@immo-virton.be>", msg.Header.Get("From"))
+	}
+	if text := strings.ReplaceAll(string(body), "=\r\n", ""); !strings.Contains(text, "Immo Virton") || strings.Contains(text, "Immo Arlon") {
+		t.Errorf("the invitation does not name the agency as published:\n%s", body)
+	}
+}
 
 // TestDraftPreview: a draft's banner title differs from the published one;
 // the staff's preview shows the draft, the public page the published one,

@@ -48,7 +48,7 @@ func registrantPages(d formDeps, store storage.Store, reg *registrant.Service, j
 	if err != nil {
 		return web.RegistrantPages{}, err
 	}
-	composer, err := siteComposer(d.Resolver.Site, d.Resolver)
+	composer, err := siteComposer(d.Resolver.Site, d.Resolver, d.Agencies)
 	if err != nil {
 		return web.RegistrantPages{}, err
 	}

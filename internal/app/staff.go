@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"immo/internal/domain/agency"
 	"log/slog"
 	"slices"
 	"sort"
@@ -55,9 +56,20 @@ func staffService(store storage.Store, agency site.Agency, composer *notify.Comp
 }
 
 // staffComposer writes the staff's mails, whose one link is the inbox's
-// on publicURL.
-func staffComposer(cfg *site.Config, publicURL string) (*notify.Composer, error) {
-	return notify.New(notify.Config{Agency: cfg.Agency, Lang: cfg.Languages.Default, BaseURL: strings.TrimRight(publicURL, "/")})
+// on publicURL, as the agency last published (agencies; nil: as cfg says).
+func staffComposer(cfg *site.Config, publicURL string, agencies *agency.Service) (*notify.Composer, error) {
+	return notify.New(notify.Config{Agency: cfg.Agency, Lang: cfg.Languages.Default, BaseURL: strings.TrimRight(publicURL, "/"),
+		Agencies: published(agencies)})
+}
+
+// published is what a composer writes a job's or an account's mails as:
+// the agency agencies last published, or none (a command: the
+// configuration it read).
+func published(agencies *agency.Service) notify.Published {
+	if agencies == nil { // a nil *Service in the interface would not be nil
+		return nil
+	}
+	return agencies
 }
 
 // commandStaff is the staff's service a command (`immo staff`) works
@@ -67,7 +79,7 @@ func commandStaff(c Config) (*account.StaffService, error) {
 	if err != nil {
 		return nil, err
 	}
-	composer, err := staffComposer(c.Site, c.PublicURL)
+	composer, err := staffComposer(c.Site, c.PublicURL, nil)
 	if err != nil {
 		return nil, err
 	}

@@ -26,7 +26,8 @@ type Config struct {
 	// implicit TLS), or smtp://host:port?tls=none (no TLS: only for a
 	// local relay or a test server).
 	URL string
-	// From is the agency: every mail leaves with its name and address.
+	// From is the agency as the server started: a mail without a From of
+	// its own (mail.Message.From) leaves with this name and address.
 	From mail.Address
 	// Timeout bounds one connection and its commands; 0 is 30 s.
 	Timeout time.Duration
@@ -176,7 +177,11 @@ func (s *Sender) Build(m mail.Message, messageID string) (*gomail.Msg, error) {
 	}
 	msg := gomail.NewMsg(gomail.WithCharset(gomail.CharsetUTF8), gomail.WithEncoding(gomail.EncodingQP),
 		gomail.WithNoDefaultUserAgent())
-	if err := msg.From(s.from.Header()); err != nil {
+	from := s.from
+	if m.From != nil {
+		from = *m.From
+	}
+	if err := msg.From(from.Header()); err != nil {
 		return nil, fmt.Errorf("smtpsend: from: %w", err)
 	}
 	to := make([]string, len(m.To))
@@ -193,7 +198,7 @@ func (s *Sender) Build(m mail.Message, messageID string) (*gomail.Msg, error) {
 	}
 	msg.Subject(mail.HeaderText(m.Subject))
 	if messageID != "" {
-		msg.SetMessageIDWithValue(mail.HeaderText(messageID) + "@" + domain(s.from.Email))
+		msg.SetMessageIDWithValue(mail.HeaderText(messageID) + "@" + domain(from.Email))
 	} else {
 		msg.SetMessageID()
 	}

@@ -89,6 +89,25 @@ func TestBuild(t *testing.T) {
 	if strings.Contains(out, "etc/") {
 		t.Errorf("the attachment name keeps its path:\n%s", out)
 	}
+	// A message written as another agency (published since the start)
+	// leaves from it; one with a broken sender is refused.
+	m.From = &mail.Address{Name: "Immo Virton", Email: "bureau@immo-virton.be"}
+	if msg, err = s.Build(m, "immo.mail.8.1700000000"); err != nil {
+		t.Fatal(err)
+	}
+	buf.Reset()
+	if _, err := msg.WriteTo(&buf); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`From: "Immo Virton" <bureau@immo-virton.be>`, "Message-ID: <immo.mail.8.1700000000@immo-virton.be>"} {
+		if !strings.Contains(buf.String(), want) {
+			t.Errorf("%q missing:\n%s", want, buf.String())
+		}
+	}
+	m.From = &mail.Address{Email: "bureau@immo-virton.be\r\nBcc: x@evil.com"}
+	if _, err := s.Build(m, ""); !errors.Is(err, mail.ErrBadAddress) {
+		t.Errorf("a sender with a header in it: %v", err)
+	}
 	if _, err := s.Build(mail.Message{Subject: "no recipient", Text: "x"}, ""); !errors.Is(err, mail.ErrNoRecipient) {
 		t.Errorf("an invalid message: %v", err)
 	}

@@ -39,6 +39,9 @@ type Attachment struct {
 // Message is one mail to send. Subject and names may come from visitors:
 // Header and the other methods make them safe; never write them raw.
 type Message struct {
+	// From is the agency the mail is written as (its name and address as
+	// published when it was written); nil: the sender's own (smtpsend.Config.From).
+	From        *Address     `json:"from,omitempty"`
 	To          []Address    `json:"to"`
 	ReplyTo     *Address     `json:"replyTo,omitempty"` // the visitor, on a mail to the agency
 	Subject     string       `json:"subject"`
@@ -95,7 +98,7 @@ func (m Message) Validate() error {
 			return ErrBadAddress
 		}
 	}
-	if m.ReplyTo != nil && !field.ValidEmail(m.ReplyTo.Email) {
+	if m.ReplyTo != nil && !field.ValidEmail(m.ReplyTo.Email) || m.From != nil && !field.ValidEmail(m.From.Email) {
 		return ErrBadAddress
 	}
 	if m.ListUnsubscribe != "" {

@@ -2,12 +2,61 @@ package notify
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"immo/internal/adapter/demo/demotest"
+	"immo/internal/domain/account"
 	"immo/internal/domain/agency"
 	"immo/internal/domain/lead"
 )
+
+// fixedAgency is Config.Agencies publishing one agency.
+type fixedAgency struct{ a *agency.Agency }
+
+func (f fixedAgency) Current() *agency.Agency { return f.a }
+
+// A mail no request carries an agency for (an account's link, a job's) is
+// written as the agency last published: its sender, its name in the
+// body; a request's own agency wins over it (a draft's preview); each
+// mail leaves from the agency it names.
+func TestMailsAreTheAgencyAsPublished(t *testing.T) {
+	c := composer(t)
+	started := demotest.Site(t)
+	invite := func(c *Composer) (from, text string) {
+		t.Helper()
+		m, err := c.StaffInvite(account.Account{Email: "nina@agency.test", FirstName: "Nina", Lang: "fr"}, account.StaffPasswordLink("tok"))
+		if err != nil || m.From == nil {
+			t.Fatalf("invitation: %v, from %v", err, m.From)
+		}
+		return m.From.Email, m.Text
+	}
+	if from, _ := invite(c); from != started.Agency.Email {
+		t.Errorf("no agency published: from %s, want %s", from, started.Agency.Email)
+	}
+	moved := demotest.Site(t)
+	moved.Agency.Email, moved.Agency.Name = "bureau@immo-virton.be", "Immo Virton"
+	follows := *c
+	follows.cfg.Agencies = fixedAgency{&agency.Agency{Site: moved, Version: 2}}
+	if from, text := invite(&follows); from != "bureau@immo-virton.be" || !strings.Contains(text, "Immo Virton") {
+		t.Errorf("published: from %s, want bureau@immo-virton.be and the name in\n%s", from, text)
+	}
+	draft := demotest.Site(t)
+	draft.Agency.Email = "draft@immo-virton.be"
+	ctx := agency.NewContext(t.Context(), &agency.Agency{Site: draft, Draft: 3})
+	msgs, err := follows.Compose(ctx, request(lead.KindSiteContact, "en"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range msgs {
+		if m.From == nil || m.From.Email != "draft@immo-virton.be" {
+			t.Errorf("a request's mail to %v from %v, want the request's agency", m.To, m.From)
+		}
+	}
+	if msgs, _ := follows.Compose(t.Context(), request(lead.KindSiteContact, "en")); msgs[0].From.Email != "bureau@immo-virton.be" {
+		t.Errorf("a request without an agency: from %v, want the published one", msgs[0].From)
+	}
+}
 
 // A request's mails are written as the agency of its context — its
 // address and its default language as the configuration published (or a

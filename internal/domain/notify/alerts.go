@@ -20,6 +20,7 @@ import (
 // (daily), with the link that stops this search's alerts in its body and
 // as List-Unsubscribe (RFC 8058 one-click).
 func (c *Composer) Alert(r demand.Recipient, items []demand.Item, unsubscribe string, daily bool) (mail.Message, error) {
+	c = c.published()
 	lang := r.Lang
 	a := c.agency(lang)
 	subject, intro := "mail.alert.subject", "mail.alert.intro"
@@ -69,6 +70,7 @@ func (c *Composer) Alert(r demand.Recipient, items []demand.Item, unsubscribe st
 // requests by kind, the visits booked and the matching demands, with the
 // link that turns the report off in its body and as List-Unsubscribe.
 func (c *Composer) OwnerReport(o report.Owner, w report.Week, figures []report.Figures, unsubscribe string) (mail.Message, error) {
+	c = c.published()
 	lang := o.Lang
 	a := c.agency(lang)
 	from, to := w.Span()

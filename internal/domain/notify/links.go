@@ -65,7 +65,7 @@ func (c *Composer) accountLink(a account.Account, to string, t linkTexts, rows [
 	if t.rows != "" {
 		p.RowsTitle = i18n.T(lang, t.rows)
 	}
-	m, err := message(p, []mail.Address{{Name: fullName(a.FirstName, a.LastName), Email: a.Email}}, c.agencyAddress(), nil)
+	m, err := c.message(p, []mail.Address{{Name: fullName(a.FirstName, a.LastName), Email: a.Email}}, c.agencyAddress(), nil)
 	if err != nil {
 		return m, err
 	}
@@ -75,6 +75,7 @@ func (c *Composer) accountLink(a account.Account, to string, t linkTexts, rows [
 // OwnerInvite is the mail inviting the owner a to the portal: the
 // properties they own and the link that sets their password once.
 func (c *Composer) OwnerInvite(a account.Account, setPassword string, properties []int64) (mail.Message, error) {
+	c = c.published()
 	rows := make([]row, 0, len(properties))
 	for _, id := range properties {
 		r := row{Label: strconv.FormatInt(id, 10), Value: strconv.FormatInt(id, 10)}
@@ -94,6 +95,7 @@ func (c *Composer) OwnerInvite(a account.Account, setPassword string, properties
 // role, how long the link works. An admin's "send the link again" sends
 // the same mail.
 func (c *Composer) StaffInvite(a account.Account, setPassword string) (mail.Message, error) {
+	c = c.published()
 	role := i18n.T(a.Lang, "mail.staff.roleAgent")
 	if a.StaffRole == account.Admin {
 		role = i18n.T(a.Lang, "mail.staff.roleAdmin")
@@ -103,6 +105,7 @@ func (c *Composer) StaffInvite(a account.Account, setPassword string) (mail.Mess
 
 // PasswordReset is the mail carrying a registrant's reset link (token).
 func (c *Composer) PasswordReset(a account.Account, token string) (mail.Message, error) {
+	c = c.published()
 	links, ok := c.registrantLinks()
 	if !ok || strings.TrimSpace(token) == "" {
 		return mail.Message{}, ErrNoRegistrantLinks
@@ -113,5 +116,6 @@ func (c *Composer) PasswordReset(a account.Account, token string) (mail.Message,
 // OwnerPasswordReset is the mail carrying an owner's link for a forgotten
 // password (setPassword: the invitation's page), the registrant's words.
 func (c *Composer) OwnerPasswordReset(a account.Account, setPassword string) (mail.Message, error) {
+	c = c.published()
 	return c.accountLink(a, setPassword, resetTexts, nil)
 }

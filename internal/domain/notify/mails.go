@@ -39,7 +39,7 @@ func (c *Composer) notice(r lead.Request) (mail.Message, error) {
 		Paragraphs: []string{i18n.T(lang, "mail.notice.intro")}, Rows: rows, Button: c.inboxLink(r.ID, lang)}
 	to := c.agencyAddress()
 	from := visitor(r)
-	return message(p, []mail.Address{*to}, &from, files(r))
+	return c.message(p, []mail.Address{*to}, &from, files(r))
 }
 
 // confirmation is the visitor's mail: what they sent, in their language,
@@ -57,7 +57,7 @@ func (c *Composer) confirmation(r lead.Request, attachments []mail.Attachment) (
 		p.Listing = &l
 		p.Button = &link{Text: i18n.T(lang, "mail.notice.view"), URL: l.URL}
 	}
-	return message(p, []mail.Address{visitor(r)}, c.agencyAddress(), attachments)
+	return c.message(p, []mail.Address{visitor(r)}, c.agencyAddress(), attachments)
 }
 
 // friend is the one mail a visitor may send to another address: our
@@ -86,7 +86,7 @@ func (c *Composer) friend(r lead.Request) (mail.Message, error) {
 			Text: rules.Truncate(msg, maxFriendMessage)}
 	}
 	to := mail.Address{Name: name, Email: strings.TrimSpace(r.Fields["friendEmail"])}
-	return message(p, []mail.Address{to}, c.agencyAddress(), nil)
+	return c.message(p, []mail.Address{to}, c.agencyAddress(), nil)
 }
 
 // newsletter asks the subscriber to confirm their address (double opt-in)
@@ -111,6 +111,7 @@ func (c *Composer) newsletter(r lead.Request, token, unsubscribe string) (mail.M
 // NewsletterUnsubscribe is the mail the unsubscribe page sends: the link
 // that ends the subscription of email, in lang.
 func (c *Composer) NewsletterUnsubscribe(email, lang, unsubscribe string) (mail.Message, error) {
+	c = c.published()
 	a := c.agency(lang)
 	p := page{Lang: lang, Subject: i18n.Tf(lang, "mail.newsletter.unsubscribeSubject", "agency", a.Name), Agency: a,
 		Paragraphs: []string{i18n.T(lang, "mail.newsletter.unsubscribeIntro")},
@@ -125,6 +126,7 @@ func (c *Composer) NewsletterUnsubscribe(email, lang, unsubscribe string) (mail.
 // NewsletterAlready tells a confirmed subscriber who signed up again that
 // nothing is needed, in lang, with the unsubscribe link.
 func (c *Composer) NewsletterAlready(email, lang, unsubscribe string) (mail.Message, error) {
+	c = c.published()
 	a := c.agency(lang)
 	p := page{Lang: lang, Subject: i18n.Tf(lang, "mail.newsletter.alreadySubject", "agency", a.Name), Agency: a,
 		Paragraphs: []string{i18n.T(lang, "mail.newsletter.alreadyIntro")},
@@ -151,18 +153,18 @@ func (c *Composer) withUnsubscribe(p page, to mail.Address, token, key string) (
 		return mail.Message{}, ErrNoToken
 	}
 	p.Unsubscribe = &link{Text: i18n.T(p.Lang, key), URL: u}
-	m, err := message(p, []mail.Address{to}, c.agencyAddress(), nil)
+	m, err := c.message(p, []mail.Address{to}, c.agencyAddress(), nil)
 	m.ListUnsubscribe = u
 	return m, err
 }
 
-// message renders p into a message to to.
-func message(p page, to []mail.Address, replyTo *mail.Address, attachments []mail.Attachment) (mail.Message, error) {
+// message renders p into a message to to, from the agency c writes as.
+func (c *Composer) message(p page, to []mail.Address, replyTo *mail.Address, attachments []mail.Attachment) (mail.Message, error) {
 	html, text, err := render(p)
 	if err != nil {
 		return mail.Message{}, err
 	}
-	return mail.Message{To: to, ReplyTo: replyTo, Subject: oneLine(p.Subject, 200), HTML: html, Text: text,
+	return mail.Message{From: c.agencyAddress(), To: to, ReplyTo: replyTo, Subject: oneLine(p.Subject, 200), HTML: html, Text: text,
 		Attachments: attachments, Lang: p.Lang}, nil
 }
 

@@ -14,7 +14,7 @@ var _ newsletter.Mails = NewsletterMails{}
 
 // OptIn implements newsletter.Mails: the sign-up's opt-in confirmation.
 func (m NewsletterMails) OptIn(s newsletter.Subscriber, confirm, unsubscribe string) (mail.Message, error) {
-	msgs, err := m.ComposeWith(lead.Request{Kind: lead.KindNewsletter, Lang: s.Lang, Person: lead.Person{Email: s.Email}},
+	msgs, err := m.published().ComposeWith(lead.Request{Kind: lead.KindNewsletter, Lang: s.Lang, Person: lead.Person{Email: s.Email}},
 		Extra{Token: confirm, Unsubscribe: unsubscribe})
 	if err != nil {
 		return mail.Message{}, err

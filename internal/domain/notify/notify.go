@@ -60,6 +60,13 @@ type Config struct {
 	// Zone is the time zone times are written in; nil is Belgium's
 	// (agenda.Brussels).
 	Zone *time.Location
+	// Agencies is the agency as last published (agency.Service): a mail
+	// no request asks for is written as it. Nil: as configured.
+	Agencies Published
+	// Sites are Listings and Links as an agency's site says them
+	// (route.Resolver): a mail names the pages of the agency it is written
+	// as. Nil: Listings and Links for every agency.
+	Sites Sites
 	// LeadURL is a request's page in the agency's inbox (admin.LeadPath),
 	// absolute or on the site: the agency's notices link to it. Nil: none.
 	LeadURL func(id int64) string
@@ -80,6 +87,22 @@ type Listings interface {
 	// property type by its id, a zone by its id); false: the value as
 	// posted.
 	ListLabel(field, value, lang string) (string, bool)
+}
+
+// Published is the agency as last published (agency.Service).
+type Published interface {
+	Current() *agency.Agency
+}
+
+// Sites give an agency's site's Listings and Links (route.Resolver.ForMails).
+type Sites interface {
+	ForMails(a *agency.Agency) MailSite
+}
+
+// MailSite is what a mail asks of a site: its listings and its links.
+type MailSite interface {
+	Listings
+	Links
 }
 
 // Slots are the visits' slot rules in force (booking.Visits).
@@ -148,16 +171,39 @@ func (c *Composer) Compose(ctx context.Context, r lead.Request) ([]mail.Message,
 }
 
 // For is c writing as the agency of ctx (agency.FromContext) — its name,
-// address, telephone and default language, as its published or previewed
-// configuration says them —, or c as configured when ctx carries none (a
-// job's mail).
+// address, telephone, default language and site, as its published or
+// previewed configuration says them —, or as the agency last published
+// when ctx carries none (Published).
 func (c *Composer) For(ctx context.Context) *Composer {
-	a := agency.FromContext(ctx)
+	if a := agency.FromContext(ctx); a != nil {
+		return c.as(a)
+	}
+	return c.published()
+}
+
+// published is c writing as the agency last published (Config.Agencies):
+// a mail no request asks for (a job's, a command's, an account's link)
+// follows the configuration a server has noticed, without a restart. c
+// itself when it follows none.
+func (c *Composer) published() *Composer {
+	if c.cfg.Agencies == nil {
+		return c
+	}
+	return c.as(c.cfg.Agencies.Current())
+}
+
+// as is c writing as a; c itself for no agency or one without a valid
+// address (the rules refuse it; a mail must still leave).
+func (c *Composer) as(a *agency.Agency) *Composer {
 	if a == nil || a.Site == nil || !field.ValidEmail(a.Site.Agency.Email) {
 		return c
 	}
 	as := *c
 	as.cfg.Agency, as.cfg.Lang = a.Site.Agency, a.Site.Languages.Default
+	if c.cfg.Sites != nil {
+		site := c.cfg.Sites.ForMails(a)
+		as.cfg.Listings, as.cfg.Links = site, site
+	}
 	return &as
 }
 

@@ -68,5 +68,5 @@ func (c *Composer) registration(r lead.Request) (mail.Message, error) {
 		p.Paragraphs = []string{i18n.T(lang, "mail.confirm.intro."+string(lead.KindDemandRegister))}
 		p.After = []string{i18n.T(lang, "mail.registrant.validity")}
 	}
-	return message(p, []mail.Address{visitor(r)}, c.agencyAddress(), nil)
+	return c.message(p, []mail.Address{visitor(r)}, c.agencyAddress(), nil)
 }

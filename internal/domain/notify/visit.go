@@ -56,7 +56,7 @@ func (c *Composer) visitConfirmation(r lead.Request, more []mail.Attachment) (ma
 		return mail.Message{}, err
 	}
 	att := mail.Attachment{Name: "visit.ics", ContentType: "text/calendar; charset=utf-8; method=PUBLISH", Data: cal}
-	return message(p, []mail.Address{visitor(r)}, c.agencyAddress(), append([]mail.Attachment{att}, more...))
+	return c.message(p, []mail.Address{visitor(r)}, c.agencyAddress(), append([]mail.Attachment{att}, more...))
 }
 
 // visitEvent is what a visit's .ics says: when, its cancel link ("":
@@ -146,6 +146,7 @@ func (c *Composer) inSentence(t time.Time, lang string) string {
 // visit by its link: the slot now free, the property and who it was (the
 // visit request r, as stored).
 func (c *Composer) VisitCancelled(b agenda.Booking, r lead.Request) ([]mail.Message, error) {
+	c = c.published()
 	lang := c.cfg.Lang
 	when := c.dateTime(b.Start, lang)
 	r.PropertyID = b.Property
@@ -166,7 +167,7 @@ func (c *Composer) VisitCancelled(b agenda.Booking, r lead.Request) ([]mail.Mess
 		v := visitor(r)
 		replyTo = &v
 	}
-	m, err := message(p, []mail.Address{*c.agencyAddress()}, replyTo, nil)
+	m, err := c.message(p, []mail.Address{*c.agencyAddress()}, replyTo, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -216,5 +217,5 @@ func (c *Composer) cancellation(b agenda.Booking, r lead.Request, subject, says 
 		return mail.Message{}, err
 	}
 	att := mail.Attachment{Name: "visit.ics", ContentType: "text/calendar; charset=utf-8; method=CANCEL", Data: cal}
-	return message(p, []mail.Address{visitor(r)}, c.agencyAddress(), []mail.Attachment{att})
+	return c.message(p, []mail.Address{visitor(r)}, c.agencyAddress(), []mail.Attachment{att})
 }

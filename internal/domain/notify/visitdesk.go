@@ -15,6 +15,7 @@ import (
 // the earlier one in their calendar (the same UID, the booking's new
 // revision as its SEQUENCE). r is the visit request, as stored.
 func (c *Composer) VisitMoved(before, after agenda.Booking, r lead.Request, token string) (mail.Message, error) {
+	c = c.published()
 	if c.cfg.Links == nil || strings.TrimSpace(token) == "" || r.Person.Email == "" {
 		return mail.Message{}, ErrNoSlot
 	}
@@ -43,13 +44,14 @@ func (c *Composer) VisitMoved(before, after agenda.Booking, r lead.Request, toke
 		return mail.Message{}, err
 	}
 	att := mail.Attachment{Name: "visit.ics", ContentType: "text/calendar; charset=utf-8; method=PUBLISH", Data: cal}
-	return message(p, []mail.Address{visitor(r)}, c.agencyAddress(), []mail.Attachment{att})
+	return c.message(p, []mail.Address{visitor(r)}, c.agencyAddress(), []mail.Attachment{att})
 }
 
 // VisitCancelledByAgency is the visitor's mail of a visit the agency
 // cancelled (in the inbox), in their language, with the .ics that takes it
 // off their calendar.
 func (c *Composer) VisitCancelledByAgency(b agenda.Booking, r lead.Request) (mail.Message, error) {
+	c = c.published()
 	if r.Person.Email == "" {
 		return mail.Message{}, ErrNoSlot
 	}

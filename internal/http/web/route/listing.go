@@ -1,6 +1,9 @@
 package route
 
-import "immo/internal/domain/notify"
+import (
+	"immo/internal/domain/agency"
+	"immo/internal/domain/notify"
+)
 
 // The resolver describes the listings for the mails (notify.Config's
 // Property, Project and Document): the same title and address as their
@@ -34,3 +37,7 @@ func (r *Resolver) ProjectListing(id int64, lang string) (notify.Listing, bool) 
 func (r *Resolver) DocumentName(property int64, document, lang string) (string, bool) {
 	return r.Catalog.Index().DocumentName(property, document, lang)
 }
+
+// ForMails is the resolver of a's site, for the mails written as a
+// (notify.Sites).
+func (r *Resolver) ForMails(a *agency.Agency) notify.MailSite { return r.For(a) }
