@@ -10,6 +10,7 @@ package spam
 import (
 	"context"
 	"errors"
+	"immo/internal/domain/agency"
 	"log/slog"
 	"net/url"
 	"time"
@@ -65,14 +66,18 @@ type Transactor interface {
 // be stored counts.
 type Gate struct {
 	Requests Requests
-	// Challenges checks the ALTCHA payload of a post that carries one, or
-	// with ProofRequired every post's proof (a third-party captcha's token;
-	// the caller puts the sender's address in the context for it).
+	// Challenges checks the ALTCHA payload of a post that carries one.
 	Challenges Challenges
-	// ProofRequired refuses the posts without a proof (Challenges answers
-	// them) instead of applying WithoutProof: a third-party captcha is the
-	// proof, and a browser without JavaScript cannot give it.
-	ProofRequired bool
+	// Captcha, when set, checks a third-party captcha's token (the caller
+	// puts the sender's address in the context for it), the one of the
+	// provider CaptchaProvider names. A post to an agency whose
+	// configuration shows that provider (agency.FromContext; a post with
+	// none: always) needs its token instead of ALTCHA's payload: without
+	// one it is refused, not let through under WithoutProof — a browser
+	// without JavaScript cannot give it. An agency that shows no captcha,
+	// or another provider, keeps ALTCHA: the check follows the form.
+	Captcha         Challenges
+	CaptchaProvider string
 	// IP hashes the sender's address for the rate limits' keys (the same
 	// hasher as the requests').
 	IP *lead.IPHasher
@@ -144,21 +149,21 @@ func (g *Gate) Submit(ctx context.Context, p Post) (field.Errors, error) {
 	if errs := g.Requests.Check(r); len(errs) > 0 {
 		return errs, nil
 	}
-	proof := g.ProofRequired || p.Values.Get(altcha.FieldName) != ""
-	if g.ProofRequired {
+	captcha := g.captcha(ctx)
+	if captcha {
 		// A third party's answer, over the network: before the transaction.
-		if errs, err := g.Challenges.Check(ctx, p.Values); err != nil || len(errs) > 0 {
+		if errs, err := g.Captcha.Check(ctx, p.Values); err != nil || len(errs) > 0 {
 			return g.refused(ctx, errs, err, p)
 		}
 	}
 	if g.Tx == nil {
-		return g.pass(ctx, p, r, proof)
+		return g.pass(ctx, p, r, captcha)
 	}
 	var errs field.Errors
 	ctx, done := lead.Deferred(ctx)
 	err := g.Tx.InTx(ctx, func(ctx context.Context) error {
 		var err error
-		errs, err = g.pass(ctx, p, r, proof)
+		errs, err = g.pass(ctx, p, r, captcha)
 		return err
 	})
 	if err != nil {
@@ -168,13 +173,27 @@ func (g *Gate) Submit(ctx context.Context, p Post) (field.Errors, error) {
 	return errs, nil
 }
 
-// pass is Submit past the validation: the proof (ALTCHA's), the limits,
-// the brakes, and the request stored.
-func (g *Gate) pass(ctx context.Context, p Post, r lead.Request, proof bool) (field.Errors, error) {
+// captcha tells whether a post in ctx is checked by the third-party
+// captcha (Captcha) rather than ALTCHA.
+func (g *Gate) captcha(ctx context.Context) bool {
+	if g.Captcha == nil {
+		return false
+	}
+	a := agency.FromContext(ctx)
+	if a == nil || a.Site == nil {
+		return true
+	}
+	return a.Site.Captcha != nil && a.Site.Captcha.Provider == g.CaptchaProvider
+}
+
+// pass is Submit past the validation: the proof (ALTCHA's, unless the
+// captcha's was checked), the limits, the brakes, and the request stored.
+func (g *Gate) pass(ctx context.Context, p Post, r lead.Request, captcha bool) (field.Errors, error) {
 	sender := g.IP.Hash(p.IP)
 	limits := g.WithoutProof
+	proof := captcha || p.Values.Get(altcha.FieldName) != ""
 	if proof {
-		if !g.ProofRequired {
+		if !captcha {
 			errs, err := g.Challenges.Check(ctx, p.Values)
 			if err != nil || len(errs) > 0 {
 				return g.refused(ctx, errs, err, p)

@@ -3,6 +3,8 @@ package spam
 import (
 	"context"
 	"fmt"
+	"immo/internal/domain/agency"
+	"immo/internal/domain/site"
 	"maps"
 	"net/url"
 	"strings"
@@ -68,8 +70,11 @@ func TestGate(t *testing.T) {
 		want    field.Errors
 		stored  int // requests stored by the last post
 		checked int // challenges checked by the last post
-		// required: a third-party captcha, every post checked (ProofRequired)
+		// required: a third-party captcha, every post checked (Captcha)
 		required bool
+		// agency is the post's agency's captcha provider ("-": an agency
+		// that shows none; "": no agency in the context).
+		agency string
 	}{
 		{name: "good, without a challenge", last: goodContact, stored: 1},
 		{name: "good, with a challenge", last: with(goodContact, altcha.FieldName, "good"), stored: 1, checked: 1},
@@ -94,6 +99,11 @@ func TestGate(t *testing.T) {
 		{name: "a required proof: its limit, not the one without", required: true,
 			posts: []url.Values{with(goodContact, altcha.FieldName, "good"), with(goodContact, altcha.FieldName, "good")},
 			last:  with(goodContact, altcha.FieldName, "good"), stored: 1, checked: 1},
+		{name: "a required proof: the agency shows it", required: true, agency: "hcaptcha", last: goodContact,
+			want: field.Errors{altcha.FieldName: field.KeyCaptcha}, checked: 1},
+		{name: "a captcha the agency no longer shows: ALTCHA's rules", required: true, agency: "-", last: goodContact, stored: 1},
+		{name: "another provider than the checker's: ALTCHA's rules", required: true, agency: "turnstile",
+			last: with(goodContact, altcha.FieldName, "good"), stored: 1, checked: 1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			st := &leadtest.Store{}
@@ -103,11 +113,22 @@ func TestGate(t *testing.T) {
 				return Limit{Limiter: &antispam.Limiter{Counter: hits, Max: max, Window: window, Now: func() time.Time { return now }, Name: name}}
 			}
 			ch := &checker{}
-			h := &Gate{Requests: &lead.Service{Store: st, IP: ip}, Challenges: ch, IP: ip, ProofRequired: tc.required,
+			h := &Gate{Requests: &lead.Service{Store: st, IP: ip}, Challenges: ch, IP: ip,
 				WithProof:    []Limit{limit("proof-hour", 10, time.Hour)},
 				WithoutProof: []Limit{limit("noproof-hour", 2, time.Hour), limit("noproof-day", 10, 24*time.Hour)}}
+			if tc.required {
+				h.Captcha, h.CaptchaProvider = ch, "hcaptcha"
+			}
+			ctx := t.Context()
+			if tc.agency != "" {
+				cfg := &site.Config{}
+				if tc.agency != "-" {
+					cfg.Captcha = &site.Captcha{Provider: tc.agency}
+				}
+				ctx = agency.NewContext(ctx, &agency.Agency{Site: cfg})
+			}
 			post := func(v url.Values) (field.Errors, error) {
-				return h.Submit(t.Context(), Post{Kind: lead.KindSiteContact, Lang: "fr", Page: "/fr/contact/", Values: v, IP: "203.0.113.7"})
+				return h.Submit(ctx, Post{Kind: lead.KindSiteContact, Lang: "fr", Page: "/fr/contact/", Values: v, IP: "203.0.113.7"})
 			}
 			for range 3 {
 				post(with(goodContact, "email", "")) // bad fields: never counted
