@@ -23,8 +23,7 @@ var errPostgresBackup = errors.New("DATABASE_URL names PostgreSQL: back it up wi
 // servers go on serving (sqlite.Backup: VACUUM INTO).
 func runBackup(ctx context.Context, args []string) error {
 	var s settings
-	fs := newFlagSet("backup", backupSynopsis)
-	s.register(fs)
+	fs := s.flagSet("backup", backupSynopsis)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -56,8 +55,7 @@ func runBackup(ctx context.Context, args []string) error {
 // them (immo mail --release).
 func runRestore(ctx context.Context, args []string) error {
 	var s settings
-	fs := newFlagSet("restore", restoreSynopsis)
-	s.register(fs)
+	fs := s.flagSet("restore", restoreSynopsis)
 	force := fs.Bool("force", false, "restore although the database has a WAL file (its servers killed, not stopped)")
 	if err := parseFlags(fs, args); err != nil {
 		return err

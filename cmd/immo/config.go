@@ -25,9 +25,19 @@ func envOr(name, def string) string {
 	return def
 }
 
-func (s *settings) register(fs *flag.FlagSet) {
+// flagSet returns the flags of a command, those every command shares
+// registered into s; synopsis is its usage line.
+func (s *settings) flagSet(name, synopsis string) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.Usage = func() {
+		w := fs.Output()
+		fmt.Fprintf(w, "Usage:\n  %s\n\nFlags:\n", synopsis)
+		fs.PrintDefaults()
+		fmt.Fprint(w, "\n"+environment)
+	}
 	fs.StringVar(&s.dataDir, "data-dir", envOr("IMMO_DATA_DIR", "./var"), "data directory (env IMMO_DATA_DIR)")
 	s.databaseURL = os.Getenv("DATABASE_URL")
+	return fs
 }
 
 // registerSite adds the flags of a command that reads the site's
@@ -46,18 +56,6 @@ var (
 
 // errHelp ends a command that printed its help: not a failure.
 var errHelp = errors.New("help printed")
-
-// newFlagSet returns the flags of a command; synopsis is its usage line.
-func newFlagSet(name, synopsis string) *flag.FlagSet {
-	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.Usage = func() {
-		w := fs.Output()
-		fmt.Fprintf(w, "Usage:\n  %s\n\nFlags:\n", synopsis)
-		fs.PrintDefaults()
-		fmt.Fprint(w, "\n"+environment)
-	}
-	return fs
-}
 
 // parseFlags parses args; --help (or -h) prints the command's usage on
 // stdout and returns errHelp, which run turns into success.

@@ -12,8 +12,7 @@ import (
 // runMail lists the newest mails of the queue with their state.
 func runMail(ctx context.Context, args []string) error {
 	var s settings
-	fs := newFlagSet("mail", mailSynopsis)
-	s.register(fs)
+	fs := s.flagSet("mail", mailSynopsis)
 	limit := fs.Int("limit", 50, "how many mails to list, newest first (at most 1000)")
 	text := fs.Int64("text", 0, "print the plain-text part of the mail with this ID (among the listed ones) instead of the list")
 	hold := fs.Bool("hold", false, "hold the queue: no mail is sent, by any server of the database, until --release")

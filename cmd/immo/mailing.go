@@ -12,6 +12,22 @@ import (
 // (owners, staff).
 const mailedLinkOrigin = "the site's public origin, which the mailed link starts with (env IMMO_PUBLIC_URL; default http://localhost:8080)"
 
+// openMailing opens the store of a command that mails the accounts' links
+// (owners, staff) and its app.Config (mailingConfig); the caller closes the
+// store.
+func openMailing(ctx context.Context, s settings) (storage.Store, app.Config, error) {
+	store, _, err := openStore(ctx, s)
+	if err != nil {
+		return nil, app.Config{}, err
+	}
+	c, err := mailingConfig(ctx, s, store)
+	if err != nil {
+		store.Close()
+		return nil, app.Config{}, err
+	}
+	return store, c, nil
+}
+
 // mailingConfig is the app.Config of a command that mails the accounts'
 // links (owners, staff, an import's owners): the site as published (or
 // --config), the links starting with --public-url (default

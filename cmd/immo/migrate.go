@@ -7,8 +7,7 @@ import (
 
 func runMigrate(ctx context.Context, args []string) error {
 	var s settings
-	fs := newFlagSet("migrate", migrateSynopsis)
-	s.register(fs)
+	fs := s.flagSet("migrate", migrateSynopsis)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}

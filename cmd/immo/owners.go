@@ -41,8 +41,7 @@ func (p *propertyIDs) Set(v string) error {
 // new link.
 func runOwners(ctx context.Context, args []string) error {
 	var s settings
-	fs := newFlagSet("owners", ownersSynopsis)
-	s.register(fs)
+	fs := s.flagSet("owners", ownersSynopsis)
 	s.registerSite(fs, mailedLinkOrigin)
 	var props propertyIDs
 	fs.Var(&props, "property", "a property the owner owns, by its ID (repeat for each)")
@@ -60,15 +59,11 @@ func runOwners(ctx context.Context, args []string) error {
 	if len(props) == 0 {
 		return errors.New("invite: at least one --property ID is required")
 	}
-	store, _, err := openStore(ctx, s)
+	store, c, err := openMailing(ctx, s)
 	if err != nil {
 		return err
 	}
 	defer store.Close()
-	c, err := mailingConfig(ctx, s, store)
-	if err != nil {
-		return err
-	}
 	res, err := app.InviteOwner(ctx, c, account.Invitation{Email: pos[1], FirstName: *first, LastName: *last, Lang: *lang, Properties: props})
 	if err != nil {
 		return err

@@ -23,8 +23,7 @@ import (
 
 func runServe(ctx context.Context, args []string) error {
 	var s settings
-	fs := newFlagSet("serve", serveSynopsis)
-	s.register(fs)
+	fs := s.flagSet("serve", serveSynopsis)
 	fs.StringVar(&s.addr, "addr", envOr("IMMO_ADDR", ":8080"), "address to listen on (env IMMO_ADDR)")
 	s.registerSite(fs, "the site's public origin for canonical links (env IMMO_PUBLIC_URL; default http://localhost:PORT)")
 	tlsCert := fs.String("tls-cert", os.Getenv("IMMO_TLS_CERT"), "serve HTTPS (HTTP/2 and HTTP/1.1) with this certificate file, PEM (env IMMO_TLS_CERT; with --tls-key)")

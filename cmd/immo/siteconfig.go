@@ -19,8 +19,7 @@ const configSynopsis = "immo config  [--data-dir DIR] list | import [--note TEXT
 // one, or --draft N changed) that the staff see at /admin/preview/N/.
 func runConfig(ctx context.Context, args []string) error {
 	var s settings
-	fs := newFlagSet("config", configSynopsis)
-	s.register(fs)
+	fs := s.flagSet("config", configSynopsis)
 	note := fs.String("note", "", "what changed, kept with the version (import)")
 	version := fs.Int64("version", 0, "the version to export (default: the latest)")
 	draft := fs.Int64("draft", 0, "the draft to change (draft; default: a new one)")

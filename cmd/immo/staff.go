@@ -20,8 +20,7 @@ const staffSynopsis = "immo staff   [--data-dir DIR] [--config FILE] [--public-u
 // reset it, or a changed server secret).
 func runStaff(ctx context.Context, args []string) error {
 	var s settings
-	fs := newFlagSet("staff", staffSynopsis)
-	s.register(fs)
+	fs := s.flagSet("staff", staffSynopsis)
 	s.registerSite(fs, mailedLinkOrigin)
 	role := fs.String("role", "", "add: admin (works the leads and manages the staff) or agent (works the leads)")
 	lang := fs.String("lang", "", "add: the language of the staff member's mail (default: the site's)")
@@ -51,15 +50,11 @@ func runStaff(ctx context.Context, args []string) error {
 	if pos[0] == "add" && err != nil {
 		return err
 	}
-	store, _, err := openStore(ctx, s)
+	store, c, err := openMailing(ctx, s)
 	if err != nil {
 		return err
 	}
 	defer store.Close()
-	c, err := mailingConfig(ctx, s, store)
-	if err != nil {
-		return err
-	}
 	switch pos[0] {
 	case "add":
 		a, err := app.AddStaff(ctx, c, account.NewStaff{Email: pos[1], FirstName: first, LastName: last, Lang: *lang, Role: r})

@@ -18,8 +18,7 @@ const testimonialsSynopsis = "immo testimonials [--data-dir DIR] list [--pending
 // change) or reject one (deleted; its request stays).
 func runTestimonials(ctx context.Context, args []string) error {
 	var s settings
-	fs := newFlagSet("testimonials", testimonialsSynopsis)
-	s.register(fs)
+	fs := s.flagSet("testimonials", testimonialsSynopsis)
 	pending := fs.Bool("pending", false, "list: only the testimonials waiting for approval")
 	pos, err := parseInterleaved(fs, args)
 	if err != nil {

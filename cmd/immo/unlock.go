@@ -20,8 +20,7 @@ const unlockSynopsis = "immo unlock  [--data-dir DIR] EMAIL"
 // keys the brakes' counters.
 func runUnlock(ctx context.Context, args []string) error {
 	var s settings
-	fs := newFlagSet("unlock", unlockSynopsis)
-	s.register(fs)
+	fs := s.flagSet("unlock", unlockSynopsis)
 	pos, err := parseInterleaved(fs, args)
 	if err != nil {
 		return err
