@@ -76,8 +76,13 @@ func (d *Desk) OfRequest(ctx context.Context, id int64) ([]agenda.Booked, error)
 // Free are the slots a visit of property may be moved to now.
 func (d *Desk) Free(property int64) []agenda.Slot { return d.Visits.Board.FreeFor(property) }
 
-// request is the visit request of v, as stored (none: zero).
-func (d *Desk) request(ctx context.Context, v agenda.Visit) (lead.Request, error) {
+// requestOf is the visit request that made booking id, as stored (none:
+// zero).
+func (d *Desk) requestOf(ctx context.Context, id int64) (lead.Request, error) {
+	v, err := d.Store.Visit(ctx, id)
+	if err != nil {
+		return lead.Request{}, deskError(err)
+	}
 	if v.RequestID <= 0 {
 		return lead.Request{}, nil
 	}
@@ -85,27 +90,31 @@ func (d *Desk) request(ctx context.Context, v agenda.Visit) (lead.Request, error
 	return r, err
 }
 
+// tell queues the mail compose writes to the visitor of request r, in the
+// change's transaction tx; a request without an address is told nothing.
+func (d *Desk) tell(ctx context.Context, tx mail.Tx, r lead.Request, compose func() (mail.Message, error)) error {
+	if r.Person.Email == "" {
+		return nil
+	}
+	m, err := compose()
+	if err != nil {
+		return err
+	}
+	m.Request = r.ID
+	return d.Queue.Enqueue(ctx, tx, m)
+}
+
 // Cancel cancels booking id as staff member actor: its place freed, the
 // visitor mailed, the change audited, in one transaction.
 func (d *Desk) Cancel(ctx context.Context, actor, id int64) error {
-	v, err := d.Store.Visit(ctx, id)
-	if err != nil {
-		return deskError(err)
-	}
-	r, err := d.request(ctx, v)
+	r, err := d.requestOf(ctx, id)
 	if err != nil {
 		return err
 	}
 	_, err = d.Store.CancelID(ctx, id, func(ctx context.Context, tx mail.Tx, v agenda.Visit) error {
-		if r.Person.Email != "" {
-			m, err := d.Mails.VisitCancelledByAgency(v.Booking, r)
-			if err != nil {
-				return err
-			}
-			m.Request = r.ID
-			if err := d.Queue.Enqueue(ctx, tx, m); err != nil {
-				return err
-			}
+		err := d.tell(ctx, tx, r, func() (mail.Message, error) { return d.Mails.VisitCancelledByAgency(v.Booking, r) })
+		if err != nil {
+			return err
 		}
 		return d.Audit.LogIn(ctx, tx, audit.Entry{Time: d.now(), Actor: actor, Action: ActionCancel, TargetKind: TargetBooking,
 			TargetID: id, Before: v.Start.UTC().Format(time.RFC3339) + " " + fullName(v)})
@@ -127,25 +136,15 @@ func (d *Desk) Move(ctx context.Context, actor, id int64, start time.Time) error
 	if !rules.Offers(now, start) {
 		return &errs.Error{Code: errs.Invalid, Field: FieldMoveTo, Key: KeyMoveGone, Message: "not a slot offered now"}
 	}
-	v, err := d.Store.Visit(ctx, id)
-	if err != nil {
-		return deskError(err)
-	}
-	r, err := d.request(ctx, v)
+	r, err := d.requestOf(ctx, id)
 	if err != nil {
 		return err
 	}
 	token, hash := agenda.NewCancelToken()
 	_, err = d.Store.Move(ctx, id, start.UTC(), hash, rules.Limits(now), func(ctx context.Context, tx mail.Tx, before, after agenda.Visit) error {
-		if r.Person.Email != "" {
-			m, err := d.Mails.VisitMoved(before.Booking, after.Booking, r, token)
-			if err != nil {
-				return err
-			}
-			m.Request = r.ID
-			if err := d.Queue.Enqueue(ctx, tx, m); err != nil {
-				return err
-			}
+		err := d.tell(ctx, tx, r, func() (mail.Message, error) { return d.Mails.VisitMoved(before.Booking, after.Booking, r, token) })
+		if err != nil {
+			return err
 		}
 		return d.Audit.LogIn(ctx, tx, audit.Entry{Time: now, Actor: actor, Action: ActionMove, TargetKind: TargetBooking,
 			TargetID: id, Before: before.Start.UTC().Format(time.RFC3339), After: after.Start.UTC().Format(time.RFC3339)})
