@@ -84,29 +84,12 @@ func (c *Config) checkAppointments(p *problems) {
 	if len(a.Hours) == 0 {
 		p.add(path+".hours", "at least one range")
 	}
-	end := ""
-	for i, h := range a.Hours {
-		hp := fmt.Sprintf("%s.hours[%d]", path, i)
-		okFrom, okTo := clock.MatchString(h.From), clock.MatchString(h.To) || h.To == "24:00"
-		if !okFrom {
-			p.add(hp+".from", "%q is not a time (HH:MM)", h.From)
+	checkHours(p, path, a.Hours, true, func(h TimeRange) string {
+		if a.SlotMinutes > 0 && minutesTo(h.To)-minutes(h.From) < a.SlotMinutes {
+			return fmt.Sprintf("%s-%s holds no slot of %d minutes", h.From, h.To, a.SlotMinutes)
 		}
-		if !okTo {
-			p.add(hp+".to", "%q is not a time (HH:MM)", h.To)
-		}
-		if !okFrom || !okTo {
-			continue
-		}
-		switch {
-		case h.From >= h.To:
-			p.add(hp, "%s-%s: from must be before to", h.From, h.To)
-		case h.From < end:
-			p.add(hp, "%s-%s overlaps or precedes the range before", h.From, h.To)
-		case a.SlotMinutes > 0 && minutesTo(h.To)-minutes(h.From) < a.SlotMinutes:
-			p.add(hp, "%s-%s holds no slot of %d minutes", h.From, h.To, a.SlotMinutes)
-		}
-		end = h.To
-	}
+		return ""
+	})
 	if a.SlotMinutes < 5 || a.SlotMinutes > 24*60 {
 		p.add(path+".slotMinutes", "must be between 5 and 1440")
 	}

@@ -77,26 +77,39 @@ func (c *Config) checkAgency(p *problems) {
 			p.add(path+".day", "%s is already given in %s", d.Day, prev)
 		}
 		days[d.Day] = path
-		end := ""
-		for j, r := range d.Hours {
-			rp := fmt.Sprintf("%s.hours[%d]", path, j)
-			okFrom, okTo := clock.MatchString(r.From), clock.MatchString(r.To)
-			if !okFrom {
-				p.add(rp+".from", "%q is not a time (HH:MM)", r.From)
-			}
-			if !okTo {
-				p.add(rp+".to", "%q is not a time (HH:MM)", r.To)
-			}
-			if !okFrom || !okTo {
-				continue
-			}
-			if r.From >= r.To {
-				p.add(rp, "%s-%s: from must be before to", r.From, r.To)
-			} else if r.From < end {
-				p.add(rp, "%s-%s overlaps or precedes the range before", r.From, r.To)
-			}
-			end = r.To
+		checkHours(p, path, d.Hours, false, nil)
+	}
+}
+
+// checkHours checks the time ranges of a day at path (path.hours[i]): from
+// and to times (HH:MM; to may be 24:00 when untilMidnight), from before
+// to, each range after the one before; then what fits says of a range, if
+// given ("": fine).
+func checkHours(p *problems, path string, hours []TimeRange, untilMidnight bool, fits func(TimeRange) string) {
+	end := ""
+	for i, r := range hours {
+		rp := fmt.Sprintf("%s.hours[%d]", path, i)
+		okFrom, okTo := clock.MatchString(r.From), clock.MatchString(r.To) || untilMidnight && r.To == "24:00"
+		if !okFrom {
+			p.add(rp+".from", "%q is not a time (HH:MM)", r.From)
 		}
+		if !okTo {
+			p.add(rp+".to", "%q is not a time (HH:MM)", r.To)
+		}
+		if !okFrom || !okTo {
+			continue
+		}
+		switch {
+		case r.From >= r.To:
+			p.add(rp, "%s-%s: from must be before to", r.From, r.To)
+		case r.From < end:
+			p.add(rp, "%s-%s overlaps or precedes the range before", r.From, r.To)
+		case fits != nil:
+			if problem := fits(r); problem != "" {
+				p.add(rp, "%s", problem)
+			}
+		}
+		end = r.To
 	}
 }
 
