@@ -117,7 +117,7 @@ func newForms(d formDeps) (web.Forms, *altcha.Service, error) {
 	policy := spam.DefaultPolicy
 	cfg := d.Resolver.Site
 	service := &lead.Service{Store: testimonial.Recording(d.Requests, d.Pending, d.Pictures), Queue: d.Queue, Mails: composer, IP: ip, Now: d.Now, Audit: d.Audit,
-		Rules:  offer.CatalogRules(d.Catalog, offer.Limits{MinIncome: cfg.RentApplication.MinIncome, MaxPersons: cfg.RentApplication.MaxPersons}, cfg.Languages.Default),
+		Rules:  offer.CatalogRules(d.Catalog, offer.LimitsOf(cfg.RentApplication), cfg.Languages.Default),
 		Repeat: offer.Repeats{Requested: d.Requests}}
 	kinds := formKinds
 	service.Steps = map[lead.Kind]lead.Step{}
@@ -126,7 +126,9 @@ func newForms(d formDeps) (web.Forms, *altcha.Service, error) {
 		service.Steps[lead.KindVisit] = d.Agenda
 		kinds = append(slices.Clone(kinds), lead.KindVisit)
 	}
-	if reg := d.Registrants; reg != nil && len(cfg.Zones) > 0 {
+	// The demand register's form is the kind's whatever the zones: its page
+	// shows where the request's agency has zones, its rules read them.
+	if reg := d.Registrants; reg != nil {
 		reg.Queue, reg.Reset, reg.Now = d.Queue, composer.PasswordReset, d.Now
 		service.Steps[lead.KindDemandRegister] = reg
 		service.Rules = lead.KindRules{Kinds: map[lead.Kind]lead.Rules{lead.KindDemandRegister: reg}, Others: service.Rules}

@@ -280,7 +280,7 @@ func TestSubmitRulesAndRepeat(t *testing.T) {
 	st := &fakeStore{}
 	var ruledAt time.Time
 	s := &Service{Store: st, Queue: fakeQueue{}, IP: ip, Now: func() time.Time { return now },
-		Rules: RulesFunc(func(r Request, at time.Time) field.Errors {
+		Rules: RulesFunc(func(_ context.Context, r Request, at time.Time) field.Errors {
 			ruledAt = at
 			e := field.Errors{}
 			e.Check(r.Remark == "too late", FieldRemark, "rule.late")
@@ -291,7 +291,7 @@ func TestSubmitRulesAndRepeat(t *testing.T) {
 			return r.Remark == "again", nil
 		})}
 	bad := post(KindSiteContact, map[string]string{"remark": "too late", "email": "anne@"})
-	if got := s.Check(bad); !reflect.DeepEqual(got, field.Errors{FieldRemark: "rule.late", FieldEmail: field.KeyEmail}) || !ruledAt.Equal(now) {
+	if got := s.Check(t.Context(), bad); !reflect.DeepEqual(got, field.Errors{FieldRemark: "rule.late", FieldEmail: field.KeyEmail}) || !ruledAt.Equal(now) {
 		t.Fatalf("Check = %v (ruled at %v)", got, ruledAt)
 	}
 	s.Rules = nil

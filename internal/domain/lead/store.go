@@ -65,9 +65,10 @@ type TxComposer interface {
 // Rules are the checks beyond the kinds' Specs that need the site's
 // configuration, the catalog or the clock (a purchase offer's validity
 // date, a rent application's minimum income): per field a translation key,
-// as Validate (offer.Rules).
+// as Validate (offer.Rules). ctx carries the request's agency
+// (agency.FromContext), whose configuration the rules read.
 type Rules interface {
-	Check(r Request, now time.Time) field.Errors
+	Check(ctx context.Context, r Request, now time.Time) field.Errors
 }
 
 // Repeats tells a request that repeats a stored one (a document the same
@@ -86,9 +87,11 @@ func (f ComposeFunc) Compose(ctx context.Context, r Request) ([]mail.Message, er
 }
 
 // RulesFunc adapts a function to Rules.
-type RulesFunc func(r Request, now time.Time) field.Errors
+type RulesFunc func(ctx context.Context, r Request, now time.Time) field.Errors
 
-func (f RulesFunc) Check(r Request, now time.Time) field.Errors { return f(r, now) }
+func (f RulesFunc) Check(ctx context.Context, r Request, now time.Time) field.Errors {
+	return f(ctx, r, now)
+}
 
 // KindRules checks a request by its kind's own rules, else by Others
 // (nil: none).
@@ -97,12 +100,12 @@ type KindRules struct {
 	Others Rules
 }
 
-func (k KindRules) Check(r Request, now time.Time) field.Errors {
+func (k KindRules) Check(ctx context.Context, r Request, now time.Time) field.Errors {
 	if rules, ok := k.Kinds[r.Kind]; ok {
-		return rules.Check(r, now)
+		return rules.Check(ctx, r, now)
 	}
 	if k.Others != nil {
-		return k.Others.Check(r, now)
+		return k.Others.Check(ctx, r, now)
 	}
 	return nil
 }
@@ -155,10 +158,10 @@ func (s *Service) now() time.Time {
 // Check is what Submit refuses before storing anything: Validate's
 // problems, and those Rules find on the fields Validate let pass, so the
 // visitor sees them all at once.
-func (s *Service) Check(r Request) field.Errors {
+func (s *Service) Check(ctx context.Context, r Request) field.Errors {
 	errs := r.Validate()
 	if s.Rules != nil {
-		for name, key := range s.Rules.Check(r, s.now()) {
+		for name, key := range s.Rules.Check(ctx, r, s.now()) {
 			errs.Add(name, key)
 		}
 	}
@@ -207,7 +210,7 @@ func (e *Refused) Error() string {
 // Submit validates r and, when valid, stores it with its mails queued. It
 // returns the field errors (nothing stored) or the stored request.
 func (s *Service) Submit(ctx context.Context, r Request, ip string) (Request, field.Errors, error) {
-	if errs := s.Check(r); len(errs) > 0 {
+	if errs := s.Check(ctx, r); len(errs) > 0 {
 		return r, errs, nil
 	}
 	return s.Accept(ctx, r, ip)

@@ -1,6 +1,7 @@
 package lead
 
 import (
+	"context"
 	"testing"
 	"time"
 
@@ -10,16 +11,16 @@ import (
 // Each kind is checked by its own rules, the others by Others; no rules, no errors.
 func TestKindRules(t *testing.T) {
 	says := func(key string) Rules {
-		return RulesFunc(func(Request, time.Time) field.Errors { return field.Errors{"x": key} })
+		return RulesFunc(func(context.Context, Request, time.Time) field.Errors { return field.Errors{"x": key} })
 	}
 	k := KindRules{Kinds: map[Kind]Rules{KindDemandRegister: says("demand")}, Others: says("offer")}
-	if got := k.Check(Request{Kind: KindDemandRegister}, time.Time{}); got["x"] != "demand" {
+	if got := k.Check(t.Context(), Request{Kind: KindDemandRegister}, time.Time{}); got["x"] != "demand" {
 		t.Errorf("demand register: %v", got)
 	}
-	if got := k.Check(Request{Kind: KindFriend}, time.Time{}); got["x"] != "offer" {
+	if got := k.Check(t.Context(), Request{Kind: KindFriend}, time.Time{}); got["x"] != "offer" {
 		t.Errorf("another kind: %v", got)
 	}
-	if got := (KindRules{}).Check(Request{Kind: KindFriend}, time.Time{}); got != nil {
+	if got := (KindRules{}).Check(t.Context(), Request{Kind: KindFriend}, time.Time{}); got != nil {
 		t.Errorf("no rules: %v", got)
 	}
 }

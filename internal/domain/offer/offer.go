@@ -9,6 +9,8 @@ package offer
 
 import (
 	"context"
+	"immo/internal/domain/agency"
+	"immo/internal/domain/site"
 	"strconv"
 	"strings"
 	"time"
@@ -59,6 +61,11 @@ type Limits struct {
 	MaxPersons int   // adults and children
 }
 
+// LimitsOf are the limits an agency configures.
+func LimitsOf(c site.RentApplication) Limits {
+	return Limits{MinIncome: c.MinIncome, MaxPersons: c.MaxPersons}
+}
+
 // Rules checks the kinds of this package.
 type Rules struct {
 	Limits Limits
@@ -71,8 +78,12 @@ type Rules struct {
 var _ lead.Rules = Rules{}
 
 // Check is lead.Service.Rules: it checks r, a request Validate accepted, as
-// of now. Other kinds pass.
-func (ru Rules) Check(r lead.Request, now time.Time) field.Errors {
+// of now, with the limits of ctx's agency (Limits when ctx carries none).
+// Other kinds pass.
+func (ru Rules) Check(ctx context.Context, r lead.Request, now time.Time) field.Errors {
+	if a := agency.FromContext(ctx); a != nil && a.Site != nil {
+		ru.Limits = LimitsOf(a.Site.RentApplication)
+	}
 	e := field.Errors{}
 	switch r.Kind {
 	case lead.KindPurchaseOffer, lead.KindRentApplication, lead.KindDocument:

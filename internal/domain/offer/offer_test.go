@@ -2,6 +2,8 @@ package offer
 
 import (
 	"context"
+	"immo/internal/domain/agency"
+	"immo/internal/domain/site"
 	"maps"
 	"reflect"
 	"strings"
@@ -60,7 +62,7 @@ func rent(edit map[string]string) map[string]string {
 // check is what lead.Service refuses: the Spec, then the rules.
 func check(r lead.Request) field.Errors {
 	s := lead.Service{Rules: rules, Now: func() time.Time { return now }}
-	return s.Check(r)
+	return s.Check(context.Background(), r)
 }
 
 func TestRules(t *testing.T) {
@@ -129,8 +131,23 @@ func TestNoLimits(t *testing.T) {
 	ru := rules
 	ru.Limits = Limits{}
 	r := request(lead.KindRentApplication, 2, rent(map[string]string{"adults": "9", "kids": "9", "income1": "1", "income2": ""}))
-	if got := ru.Check(r, now); len(got) != 0 {
+	if got := ru.Check(t.Context(), r, now); len(got) != 0 {
 		t.Fatalf("without limits: %v", got)
+	}
+}
+
+// The limits are those of the request's agency, as published or
+// previewed: the agency raising its maximum of persons lets a household
+// in that the limits it started with refused.
+func TestLimitsOfTheRequestsAgency(t *testing.T) {
+	r := request(lead.KindRentApplication, 2, rent(map[string]string{"adults": "2", "kids": "5"}))
+	if got := rules.Check(t.Context(), r, now); got["kids"] != KeyMaxPersons {
+		t.Fatalf("seven persons under the limits it started with: %v", got)
+	}
+	raised := &site.Config{RentApplication: site.RentApplication{MaxPersons: 8, MinIncome: rules.Limits.MinIncome}}
+	ctx := agency.NewContext(t.Context(), &agency.Agency{Site: raised, Version: 2})
+	if got := rules.Check(ctx, r, now); len(got) != 0 {
+		t.Errorf("seven persons where the agency accepts eight: %v", got)
 	}
 }
 

@@ -3,6 +3,7 @@ package registrant
 import (
 	"context"
 	"errors"
+	"immo/internal/domain/agency"
 	"slices"
 	"strconv"
 	"strings"
@@ -89,12 +90,12 @@ var demandFields = append([]string{FieldPurpose, FieldTypes, FieldZones}, lead.D
 
 // Check implements lead.Rules for the demand register: known types and
 // zones, ranges in order, the password's rule. Other kinds: nothing.
-func (s *Service) Check(r lead.Request, _ time.Time) field.Errors {
+func (s *Service) Check(ctx context.Context, r lead.Request, _ time.Time) field.Errors {
 	if r.Kind != lead.KindDemandRegister {
 		return field.Errors{}
 	}
 	// Every problem at once: the search's and the password's.
-	_, e := s.demand(r.Fields)
+	_, e := s.demand(ctx, r.Fields)
 	account.CheckPassword(e, r.Fields[FieldPassword], r.Fields[FieldPasswordConfirm])
 	return e
 }
@@ -102,7 +103,7 @@ func (s *Service) Check(r lead.Request, _ time.Time) field.Errors {
 // CheckSearch checks a demand's search as a form posts it (fields as
 // lead.DecodeValues joins them): the fields' own rules, then the
 // demand's; the demand, or the problems per field.
-func (s *Service) CheckSearch(fields map[string]string) (demand.Demand, field.Errors) {
+func (s *Service) CheckSearch(ctx context.Context, fields map[string]string) (demand.Demand, field.Errors) {
 	e := field.Errors{}
 	for _, f := range lead.Specs[lead.KindDemandRegister].Fields {
 		if slices.Contains(demandFields, f.Name) {
@@ -113,11 +114,22 @@ func (s *Service) CheckSearch(fields map[string]string) (demand.Demand, field.Er
 	if len(e) > 0 {
 		return demand.Demand{}, e
 	}
-	return s.demand(fields)
+	return s.demand(ctx, fields)
 }
 
-// demand is the search fields' demand (fields valid by their types).
-func (s *Service) demand(fields map[string]string) (demand.Demand, field.Errors) {
+// zones are the zones of ctx's agency (agency.FromContext), as its
+// configuration published or previewed says them; Zones when ctx carries
+// none.
+func (s *Service) zones(ctx context.Context) Zones {
+	if a := agency.FromContext(ctx); a != nil && a.Site != nil {
+		return a.Site
+	}
+	return s.Zones
+}
+
+// demand is the search fields' demand (fields valid by their types), its
+// zones those of ctx's agency.
+func (s *Service) demand(ctx context.Context, fields map[string]string) (demand.Demand, field.Errors) {
 	e := field.Errors{}
 	var d demand.Demand
 	switch fields[FieldPurpose] {
@@ -140,7 +152,7 @@ func (s *Service) demand(fields map[string]string) (demand.Demand, field.Errors)
 		}
 		d.Types = append(d.Types, id)
 	}
-	zips, ok := s.Zones.Postcodes(lead.Items(fields[FieldZones]))
+	zips, ok := s.zones(ctx).Postcodes(lead.Items(fields[FieldZones]))
 	if !ok {
 		e.Add(FieldZones, field.KeyChoice)
 	}
@@ -168,7 +180,7 @@ func (s *Service) demand(fields map[string]string) (demand.Demand, field.Errors)
 
 // SearchFields are a demand's search as its form's fields (the area's
 // edit form shows them).
-func (s *Service) SearchFields(d demand.Demand) map[string]any {
+func (s *Service) SearchFields(ctx context.Context, d demand.Demand) map[string]any {
 	goal := GoalBuy
 	if d.Goal == catalog.GoalRent {
 		goal = GoalRent
@@ -177,7 +189,7 @@ func (s *Service) SearchFields(d demand.Demand) map[string]any {
 	for i, t := range d.Types {
 		types[i] = strconv.Itoa(t)
 	}
-	out := map[string]any{FieldPurpose: goal, FieldTypes: types, FieldZones: s.Zones.ZoneIDs(d.Zips)}
+	out := map[string]any{FieldPurpose: goal, FieldTypes: types, FieldZones: s.zones(ctx).ZoneIDs(d.Zips)}
 	for name, v := range map[string]int64{"priceMin": d.Price.Min, "priceMax": d.Price.Max,
 		"bedroomsMin": d.Bedrooms.Min, "bedroomsMax": d.Bedrooms.Max, "garagesMin": d.Garages.Min,
 		"garagesMax": d.Garages.Max, "parkingsMin": d.Parkings.Min, "parkingsMax": d.Parkings.Max,
@@ -209,7 +221,7 @@ func (s *Service) In(ctx context.Context, tx mail.Tx, r *lead.Request) error {
 	if r.Kind != lead.KindDemandRegister {
 		return nil
 	}
-	d, errs := s.demand(r.Fields)
+	d, errs := s.demand(ctx, r.Fields)
 	if len(errs) > 0 { // Check accepted it: the configuration changed meanwhile
 		return &lead.Refused{Errors: errs}
 	}
@@ -410,7 +422,7 @@ func (s *Service) Export(ctx context.Context, a account.Account) (Export, error)
 		if d.Goal == catalog.GoalRent {
 			purpose = GoalRent
 		}
-		x.Demands = append(x.Demands, ExportDemand{ID: d.ID, Purpose: purpose, Types: d.Types, Zones: s.Zones.ZoneIDs(d.Zips),
+		x.Demands = append(x.Demands, ExportDemand{ID: d.ID, Purpose: purpose, Types: d.Types, Zones: s.zones(ctx).ZoneIDs(d.Zips),
 			Postcodes: d.Zips, PriceMin: d.Price.Min, PriceMax: d.Price.Max, BedroomsMin: d.Bedrooms.Min, BedroomsMax: d.Bedrooms.Max,
 			GaragesMin: d.Garages.Min, GaragesMax: d.Garages.Max, ParkingsMin: d.Parkings.Min, ParkingsMax: d.Parkings.Max,
 			BathroomsMin: d.BathroomsMin, Language: d.Lang, Created: d.Created, Confirmed: d.Confirmed, Paused: d.Paused, Alerts: al})

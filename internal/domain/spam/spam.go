@@ -42,7 +42,7 @@ type Post struct {
 // Requests stores the requests past the gate (lead.Service).
 type Requests interface {
 	// Check is what Accept would refuse before storing anything.
-	Check(r lead.Request) field.Errors
+	Check(ctx context.Context, r lead.Request) field.Errors
 	// Accept stores r, which Check accepted, with its mails queued.
 	Accept(ctx context.Context, r lead.Request, ip string) (lead.Request, field.Errors, error)
 }
@@ -130,11 +130,11 @@ func Decode(p Post) lead.Request {
 // Check is what Submit would refuse before any spam check, for a post the
 // browser found problems in (one round of messages): nothing for a filled
 // honeypot.
-func (g *Gate) Check(p Post) field.Errors {
+func (g *Gate) Check(ctx context.Context, p Post) field.Errors {
 	if altcha.Honeypot(p.Values) {
 		return nil
 	}
-	return g.Requests.Check(Decode(p))
+	return g.Requests.Check(ctx, Decode(p))
 }
 
 // Submit runs p through the pipeline and stores its request. Field errors
@@ -146,7 +146,7 @@ func (g *Gate) Submit(ctx context.Context, p Post) (field.Errors, error) {
 		return nil, g.refuse(ctx, antispam.ReasonHoneypot, p)
 	}
 	r := Decode(p)
-	if errs := g.Requests.Check(r); len(errs) > 0 {
+	if errs := g.Requests.Check(ctx, r); len(errs) > 0 {
 		return errs, nil
 	}
 	captcha := g.captcha(ctx)

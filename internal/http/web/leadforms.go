@@ -24,8 +24,8 @@ var (
 
 // Check implements FormChecker: what Submit would refuse before any spam
 // check, for a post the browser found problems in (one round of messages).
-func (l *LeadForms) Check(_ context.Context, p FormPost) field.Errors {
-	return l.Gate.Check(spamPost(p))
+func (l *LeadForms) Check(ctx context.Context, p FormPost) field.Errors {
+	return l.Gate.Check(ctx, spamPost(p))
 }
 
 // Submit implements FormHandler. A third-party captcha's check hears of

@@ -244,7 +244,7 @@ func (h *Handler) areaPost(ctx context.Context, a account.Account, p FormPost) (
 	id, _ := strconv.ParseInt(p.Value("demand"), 10, 64)
 	switch action := p.Value("action"); action {
 	case actionEdit:
-		d, errs := reg.CheckSearch(lead.DecodeValues(lead.KindDemandRegister, p.Lang, p.Page, p.Values).Fields)
+		d, errs := reg.CheckSearch(ctx, lead.DecodeValues(lead.KindDemandRegister, p.Lang, p.Page, p.Values).Fields)
 		if len(errs) > 0 {
 			return Refused(errs), nil
 		}
@@ -254,7 +254,7 @@ func (h *Handler) areaPost(ctx context.Context, a account.Account, p FormPost) (
 		}
 		return done("saved")
 	case actionAdd:
-		d, errs := reg.CheckSearch(lead.DecodeValues(lead.KindDemandRegister, p.Lang, p.Page, p.Values).Fields)
+		d, errs := reg.CheckSearch(ctx, lead.DecodeValues(lead.KindDemandRegister, p.Lang, p.Page, p.Values).Fields)
 		if len(errs) > 0 {
 			return Refused(errs), nil
 		}
@@ -315,7 +315,7 @@ func (h *Handler) registrantArea(ctx context.Context, lang string, a account.Acc
 	}
 	out := make([]route.RegistrantDemand, 0, len(ds))
 	for _, d := range ds {
-		out = append(out, route.RegistrantDemand{ID: d.ID, Values: reg.SearchFields(d), Summary: h.routes(ctx).DemandSummary(d, lang),
+		out = append(out, route.RegistrantDemand{ID: d.ID, Values: reg.SearchFields(ctx, d), Summary: h.routes(ctx).DemandSummary(d, lang),
 			Confirmed: !d.Confirmed.IsZero(), Paused: d.Paused, Alerts: len(alerted[d.ID]), Created: d.Created.Format("2006-01-02")})
 	}
 	acc := route.RegistrantAccount{Email: a.Email, FirstName: a.FirstName, LastName: a.LastName, Lang: a.Lang,
