@@ -75,8 +75,12 @@ func (e Errors) Check(bad bool, name, key string) {
 	}
 }
 
-// Empty tells whether s is blank: SPEC §5 counts blank strings as empty.
-func Empty(s string) bool { return strings.TrimSpace(s) == "" }
+// Empty tells whether s is blank: SPEC §5 counts blank strings as empty,
+// and a string of invisible format characters (a zero-width space, a
+// word joiner, a byte-order mark) shows as blank too.
+func Empty(s string) bool {
+	return strings.IndexFunc(s, func(r rune) bool { return !unicode.IsSpace(r) && !unicode.Is(unicode.Cf, r) }) < 0
+}
 
 // MaxText bounds a one-line field (names, phone, street); MaxRemark a free text.
 const (

@@ -5,8 +5,9 @@
 
 import { parseWhole } from './whole'
 
-/** SPEC §5 counts a blank value as empty (field.Empty). */
-export const isEmpty = (s: string) => s.trim() === ''
+/** SPEC §5 counts a blank value as empty, invisible format characters
+ * (a zero-width space, a word joiner) as blank too (field.Empty). */
+export const isEmpty = (s: string) => !/[^\s\p{Cf}]/u.test(s)
 
 /** Characters as Go counts them (code points, utf8.RuneCountInString). */
 export const runeCount = (s: string) => [...s].length
