@@ -1,6 +1,7 @@
 package i18n
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -60,5 +61,21 @@ func TestNoCountInterpolation(t *testing.T) {
 				t.Errorf("%s: %s interpolates {{count}}: %q", lang, k, s)
 			}
 		}
+	}
+}
+
+// French puts a space before a colon ("Statut : nouveau"): a text that
+// glues one to the word before it reads as English punctuation. A colon in
+// an address (https://…) or a time (10:30) is no punctuation.
+func TestFrenchSpaceBeforeColon(t *testing.T) {
+	glued := regexp.MustCompile(`[^\s\x{a0}\x{202f}]:(\s|$)`)
+	for _, k := range Keys("fr") {
+		s := regexp.MustCompile(`https?://\S+`).ReplaceAllString(bundled["fr"][k], "")
+		if glued.MatchString(s) {
+			t.Errorf("fr: %s glues a colon to its word: %q", k, bundled["fr"][k])
+		}
+	}
+	if got := Tf("fr", "admin.lead.change", "action", "Statut", "before", "nouveau", "after", "en cours"); got != "Statut : nouveau → en cours" {
+		t.Errorf("a lead's history in French: %q", got)
 	}
 }

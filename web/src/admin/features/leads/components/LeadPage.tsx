@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useEffect } from 'react'
 import { useForm } from 'react-hook-form'
 import { z } from 'zod'
-import type { LeadProps, LeadVisit } from '../../../../gen/admin'
+import type { Change, LeadProps, LeadVisit } from '../../../../gen/admin'
 import { Link, useRouter } from '../../../../lib/router'
 import { ListingName } from '../../../shared/listing'
 import { MailError } from '../../../shared/mails'
@@ -113,14 +113,22 @@ export function LeadPage(props: LeadProps) {
           <h2 id="lead-history">{t('admin.lead.history')}</h2>
           <ul className="admin-history">
             {(props.history ?? []).map((c, i) => (
-              <li key={i}>{when(c.time, props.lang)} · {c.actor} · {t(`admin.action.${c.action}`)}
-                {c.action === 'status' ? `: ${t(`admin.status.${c.before}`)} → ${t(`admin.status.${c.after}`)}` : c.action === 'assign' ? `: ${c.before || '—'} → ${c.after || '—'}` : ''}</li>
+              <li key={i}>{when(c.time, props.lang)} · {c.actor} · {change(c, t)}</li>
             ))}
           </ul>
         </section>
       )}
     </Shell>
   )
+}
+
+/** A history entry's action, with what it changed from and to where it
+ * says (French puts a space before the colon: admin.lead.change). */
+function change(c: Change, t: T): string {
+  const action = t(`admin.action.${c.action}`)
+  if (c.action === 'status') return t('admin.lead.change', { action, before: t(`admin.status.${c.before}`), after: t(`admin.status.${c.after}`) })
+  if (c.action === 'assign') return t('admin.lead.change', { action, before: c.before || '—', after: c.after || '—' })
+  return action
 }
 
 /** A visit the agency moved or cancelled (or its visitor cancelled): the slot asked, in the fields above, no longer holds. */
