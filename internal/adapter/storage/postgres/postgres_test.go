@@ -124,3 +124,8 @@ func TestMigrateTwice(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+func TestIDs(t *testing.T) {
+	open := opener()
+	storagetest.RunIDs(t, func(t *testing.T) *sqlstore.Store { return open(t).Store })
+}
