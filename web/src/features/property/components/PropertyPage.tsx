@@ -12,6 +12,7 @@ import { ContactBar } from './ContactBar'
 import { ContactBox } from './ContactBox'
 import { Description } from './Description'
 import { DocumentRequestForm, FriendForm, InformationForm, OfferForms, VisitForm } from './forms'
+import { PropertySection } from './PropertySection'
 import { Details, Documents, Energy, Facts, Financial, Location, PointsOfInterest } from './Sections'
 import { VirtualTour } from './VirtualTour'
 import './property.css'
@@ -108,10 +109,9 @@ function FoundProperty(props: PropertyProps & { property: PropertyDetail }) {
           <div className="property-main">
             {v.facts.length > 0 && <Facts facts={v.facts} />}
             {v.description && (
-              <section aria-labelledby="description-title" className="property-section">
-                <h2 id="description-title">{t('property.description')}</h2>
+              <PropertySection id="description" title={t('property.description')}>
                 <Description text={v.description} lang={props.descriptionLang || undefined} />
-              </section>
+              </PropertySection>
             )}
             {v.energy && <Energy energy={v.energy} />}
             {v.financial.length > 0 && <Financial rows={v.financial} />}

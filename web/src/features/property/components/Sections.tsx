@@ -7,6 +7,7 @@ import type { PointOfInterest } from '../../../shared/cards/model/types'
 import type { DetailGroup, DetailRow } from '../model/details'
 import type { DocumentView, EnergyView, Fact, LocationView } from '../model/sections'
 import { PropertyMap } from './PropertyMap'
+import { PropertySection } from './PropertySection'
 
 /** Label/value rows. */
 function Rows({ rows, className }: { rows: DetailRow[]; className?: string }) {
@@ -25,10 +26,7 @@ function Rows({ rows, className }: { rows: DetailRow[]; className?: string }) {
 export function Facts({ facts }: { facts: Fact[] }) {
   const t = useT()
   return (
-    <section aria-labelledby="facts-title" className="property-section">
-      <h2 id="facts-title" className="sr-only">
-        {t('property.mainFacts')}
-      </h2>
+    <PropertySection id="facts" title={t('property.mainFacts')} hideTitle>
       <dl className="facts">
         {facts.map((fact) => (
           <div key={fact.label} className="fact" data-icon={fact.icon}>
@@ -37,7 +35,7 @@ export function Facts({ facts }: { facts: Fact[] }) {
           </div>
         ))}
       </dl>
-    </section>
+    </PropertySection>
   )
 }
 
@@ -45,8 +43,7 @@ export function Facts({ facts }: { facts: Fact[] }) {
 export function Energy({ energy: e }: { energy: EnergyView }) {
   const t = useT()
   return (
-    <section aria-labelledby="energy-title" className="property-section energy">
-      <h2 id="energy-title">{t('property.energyTitle')}</h2>
+    <PropertySection id="energy" title={t('property.energyTitle')} className="energy">
       <div className="energy-body">
         {e.image && e.label && <img className="epc-image" src={e.image} alt={t('property.epcAlt', { label: e.label })} width={96} height={40} />}
         <Rows rows={e.rows} />
@@ -56,25 +53,23 @@ export function Energy({ energy: e }: { energy: EnergyView }) {
           {t('property.renovationNotice')}
         </p>
       )}
-    </section>
+    </PropertySection>
   )
 }
 
 export function Financial({ rows }: { rows: DetailRow[] }) {
   const t = useT()
   return (
-    <section aria-labelledby="financial-title" className="property-section">
-      <h2 id="financial-title">{t('property.financialTitle')}</h2>
+    <PropertySection id="financial" title={t('property.financialTitle')}>
       <Rows rows={rows} />
-    </section>
+    </PropertySection>
   )
 }
 
 export function Details({ groups }: { groups: DetailGroup[] }) {
   const t = useT()
   return (
-    <section aria-labelledby="details-title" className="property-section">
-      <h2 id="details-title">{t('property.details')}</h2>
+    <PropertySection id="details" title={t('property.details')}>
       <div className="detail-groups">
         {groups.map((g) => (
           <section key={g.key} className="detail-group" aria-labelledby={`group-${g.key}`}>
@@ -83,7 +78,7 @@ export function Details({ groups }: { groups: DetailGroup[] }) {
           </section>
         ))}
       </div>
-    </section>
+    </PropertySection>
   )
 }
 
@@ -94,8 +89,7 @@ export function Details({ groups }: { groups: DetailGroup[] }) {
 export function Location({ location: l, title }: { location: LocationView; title: string }) {
   const t = useT()
   return (
-    <section aria-labelledby="location-title" className="property-section property-location">
-      <h2 id="location-title">{t('property.location')}</h2>
+    <PropertySection id="location" title={t('property.location')} className="property-location">
       <p className="location-address" data-icon="pin">
         {l.address}
       </p>
@@ -112,7 +106,7 @@ export function Location({ location: l, title }: { location: LocationView; title
           </SmartLink>
         </p>
       )}
-    </section>
+    </PropertySection>
   )
 }
 
@@ -124,6 +118,8 @@ export function Location({ location: l, title }: { location: LocationView; title
 export function Documents({ documents, children }: { documents: DocumentView[]; children?: ReactNode }) {
   const t = useT()
   const withForm = !!children
+  // Not a PropertySection: one more level above the request form would
+  // renumber its fields' ids (useId) in the server's HTML.
   return (
     <section aria-labelledby="documents-title" className="property-section">
       <h2 id="documents-title">{t('property.documents')}</h2>
@@ -139,20 +135,12 @@ export function Documents({ documents, children }: { documents: DocumentView[]; 
             {withForm && d.state === 'notRequested' && (
               // Without JavaScript the server answers ?document= with the form open and the document chosen.
               <a href={`?document=${d.id}#${DOCUMENT_ANCHOR}`} className="document-request" data-icon="mail" onClick={(e) => chooseDocument(e, d.id)}>
-                {t('property.document.request')}
-                <span className="sr-only">
-                  {': '}
-                  <span lang={d.lang}>{d.name}</span>
-                </span>
+                <RequestLabel doc={d} />
               </a>
             )}
             {!withForm && d.requestHref && d.state === 'notRequested' && (
               <SmartLink href={d.requestHref} className="document-request" data-icon="mail">
-                {t('property.document.request')}
-                <span className="sr-only">
-                  {': '}
-                  <span lang={d.lang}>{d.name}</span>
-                </span>
+                <RequestLabel doc={d} />
               </SmartLink>
             )}
           </li>
@@ -161,6 +149,20 @@ export function Documents({ documents, children }: { documents: DocumentView[]; 
       <p className="muted">{t('property.document.howTo')}</p>
       {children}
     </section>
+  )
+}
+
+/** A request link's words: "Request", and for screen readers which document. */
+function RequestLabel({ doc: d }: { doc: DocumentView }) {
+  const t = useT()
+  return (
+    <>
+      {t('property.document.request')}
+      <span className="sr-only">
+        {': '}
+        <span lang={d.lang}>{d.name}</span>
+      </span>
+    </>
   )
 }
 
@@ -179,8 +181,7 @@ function chooseDocument(e: MouseEvent<HTMLAnchorElement>, id: number) {
 export function PointsOfInterest({ items }: { items: PointOfInterest[] }) {
   const t = useT()
   return (
-    <section aria-labelledby="poi-title" className="property-section">
-      <h2 id="poi-title">{t('property.pointsOfInterest')}</h2>
+    <PropertySection id="poi" title={t('property.pointsOfInterest')}>
       <ul className="poi-list">
         {items.map((poi, i) => (
           <li key={i}>
@@ -190,6 +191,6 @@ export function PointsOfInterest({ items }: { items: PointOfInterest[] }) {
           </li>
         ))}
       </ul>
-    </section>
+    </PropertySection>
   )
 }

@@ -1,6 +1,7 @@
 import { useT } from '../../../lib/i18n'
 import { SmartLink } from '../../../lib/ui/SmartLink'
 import { FrameOnRequest } from './FrameOnRequest'
+import { PropertySection } from './PropertySection'
 
 /** The tour's host name, without URL (QuickJS has none): "my.matterport.com". */
 export function hostOf(url: string): string {
@@ -15,8 +16,7 @@ export function hostOf(url: string): string {
 export function VirtualTour({ url, title }: { url: string; title: string }) {
   const t = useT()
   return (
-    <section aria-labelledby="tour-title" className="property-section">
-      <h2 id="tour-title">{t('property.virtualTour')}</h2>
+    <PropertySection id="tour" title={t('property.virtualTour')}>
       <FrameOnRequest
         src={url}
         title={t('property.tourFrame', { title })}
@@ -30,6 +30,6 @@ export function VirtualTour({ url, title }: { url: string; title: string }) {
           {t('property.openTour')}
         </SmartLink>
       </p>
-    </section>
+    </PropertySection>
   )
 }
