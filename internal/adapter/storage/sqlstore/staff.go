@@ -152,42 +152,47 @@ func (st *Staff) keepAnAdmin(ctx context.Context, tx *sql.Tx, a account.Account)
 
 // SetStaffRole implements account.StaffStore.
 func (st *Staff) SetStaffRole(ctx context.Context, id int64, role account.StaffRole, fn account.TxFunc) error {
-	err := st.s.writeTx(ctx, func(tx *sql.Tx) error {
-		a, err := st.member(ctx, tx, id)
-		if err != nil {
-			return err
-		}
-		if a.StaffRole == role { // the same role again changes and logs nothing
-			return nil
-		}
-		if role != account.Admin {
-			if err := st.keepAnAdmin(ctx, tx, a); err != nil {
-				return err
-			}
-		}
-		if err := fn(ctx, Tx{tx}, a); err != nil {
-			return err
-		}
-		_, err = tx.ExecContext(ctx, st.s.d.query(`UPDATE accounts SET staff_role = ? WHERE id = ?`), string(role), id)
-		return err
-	})
-	if err != nil {
-		return st.errorf("staff role", err)
-	}
-	return nil
+	return st.set(ctx, id, fn, staffColumn{what: "staff role", column: "staff_role", value: string(role),
+		holds: func(a account.Account) bool { return a.StaffRole == role }, dropsAdmin: role != account.Admin})
 }
 
 // SetStaffDisabled implements account.StaffStore.
 func (st *Staff) SetStaffDisabled(ctx context.Context, id int64, disabled bool, fn account.TxFunc) error {
+	return st.set(ctx, id, fn, staffColumn{what: "disable staff", column: "disabled", value: disabled,
+		holds: func(a account.Account) bool { return a.Disabled == disabled }, dropsAdmin: disabled})
+}
+
+// SetStaffLang implements account.StaffStore.
+func (st *Staff) SetStaffLang(ctx context.Context, id int64, lang string, fn account.TxFunc) error {
+	return st.set(ctx, id, fn, staffColumn{what: "staff language", column: "lang", value: lang,
+		holds: func(a account.Account) bool { return a.Lang == lang }})
+}
+
+// staffColumn is a change of one column of a staff member's account.
+type staffColumn struct {
+	what   string // the change, in errors
+	column string // one of our constants
+	value  any
+	// holds tells whether the member has the value already: the same
+	// value again changes and logs nothing.
+	holds func(account.Account) bool
+	// dropsAdmin: the change may leave no enabled admin (keepAnAdmin).
+	dropsAdmin bool
+}
+
+// set makes change c to staff member id in one transaction: the member
+// read, nothing when it holds the value already, the last admin kept,
+// then fn (the change's audit entry) and the update.
+func (st *Staff) set(ctx context.Context, id int64, fn account.TxFunc, c staffColumn) error {
 	err := st.s.writeTx(ctx, func(tx *sql.Tx) error {
 		a, err := st.member(ctx, tx, id)
 		if err != nil {
 			return err
 		}
-		if a.Disabled == disabled { // the same state again changes and logs nothing
+		if c.holds(a) {
 			return nil
 		}
-		if disabled {
+		if c.dropsAdmin {
 			if err := st.keepAnAdmin(ctx, tx, a); err != nil {
 				return err
 			}
@@ -195,33 +200,11 @@ func (st *Staff) SetStaffDisabled(ctx context.Context, id int64, disabled bool, 
 		if err := fn(ctx, Tx{tx}, a); err != nil {
 			return err
 		}
-		_, err = tx.ExecContext(ctx, st.s.d.query(`UPDATE accounts SET disabled = ? WHERE id = ?`), disabled, id)
+		_, err = tx.ExecContext(ctx, st.s.d.query(`UPDATE accounts SET `+c.column+` = ? WHERE id = ?`), c.value, id)
 		return err
 	})
 	if err != nil {
-		return st.errorf("disable staff", err)
-	}
-	return nil
-}
-
-// SetStaffLang implements account.StaffStore.
-func (st *Staff) SetStaffLang(ctx context.Context, id int64, lang string, fn account.TxFunc) error {
-	err := st.s.writeTx(ctx, func(tx *sql.Tx) error {
-		a, err := st.member(ctx, tx, id)
-		if err != nil {
-			return err
-		}
-		if a.Lang == lang { // the same language again changes and logs nothing
-			return nil
-		}
-		if err := fn(ctx, Tx{tx}, a); err != nil {
-			return err
-		}
-		_, err = tx.ExecContext(ctx, st.s.d.query(`UPDATE accounts SET lang = ? WHERE id = ?`), lang, id)
-		return err
-	})
-	if err != nil {
-		return st.errorf("staff language", err)
+		return st.errorf(c.what, err)
 	}
 	return nil
 }
