@@ -170,22 +170,23 @@ func (e Errors) Remark(name, value string) {
 
 // Email checks an address: required when req, else only checked when given.
 func (e Errors) Email(name, value string, req bool) {
-	switch {
-	case Empty(value):
-		e.Check(req, name, KeyRequired)
-	case !ValidEmail(value):
-		e.Add(name, KeyEmail)
-	}
+	e.formatted(name, value, req, ValidEmail, KeyEmail)
 }
 
 // Phone checks a phone number: required when req; when given, digits with
 // the usual separators and an optional leading +, 8 to 15 digits (E.164).
 func (e Errors) Phone(name, value string, req bool) {
+	e.formatted(name, value, req, ValidPhone, KeyPhone)
+}
+
+// formatted checks a value of a format: required when req; when given,
+// valid, else the format's key.
+func (e Errors) formatted(name, value string, req bool, valid func(string) bool, key string) {
 	switch {
 	case Empty(value):
 		e.Check(req, name, KeyRequired)
-	case !ValidPhone(value):
-		e.Add(name, KeyPhone)
+	case !valid(value):
+		e.Add(name, key)
 	}
 }
 

@@ -107,24 +107,21 @@ func (p *condParser) isWord(w string) bool {
 }
 
 func (p *condParser) or(depth int) (expr, error) {
-	a, err := p.and(depth)
-	for err == nil && p.isWord("or") {
-		p.next()
-		var b expr
-		if b, err = p.and(depth); err == nil {
-			a = orExpr{a, b}
-		}
-	}
-	return a, err
+	return p.chain(depth, "or", p.and, func(a, b expr) expr { return orExpr{a, b} })
 }
 
 func (p *condParser) and(depth int) (expr, error) {
-	a, err := p.unary(depth)
-	for err == nil && p.isWord("and") {
+	return p.chain(depth, "and", p.unary, func(a, b expr) expr { return andExpr{a, b} })
+}
+
+// chain parses operands joined by the word op, grouped from the left.
+func (p *condParser) chain(depth int, op string, operand func(depth int) (expr, error), join func(a, b expr) expr) (expr, error) {
+	a, err := operand(depth)
+	for err == nil && p.isWord(op) {
 		p.next()
 		var b expr
-		if b, err = p.unary(depth); err == nil {
-			a = andExpr{a, b}
+		if b, err = operand(depth); err == nil {
+			a = join(a, b)
 		}
 	}
 	return a, err
