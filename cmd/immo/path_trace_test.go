@@ -29,7 +29,8 @@ import (
 // the blocks the request adds are its path (docs/ARCHITECTURE.md, "The
 // paths of two requests").
 func TestRequestPath(t *testing.T) {
-	s := newFormSite(t, "")
+	// The agency as immo serve has it: a version published in the store.
+	s := newSite(t, apptest.Options{Published: true})
 	const propertyPage = "/nl/te-koop/arlon/villa-huis-hoeve/4100002/"
 	serve := func(req *http.Request) int {
 		req = req.WithContext(respond.WithNonce(req.Context(), respond.NewNonce()))

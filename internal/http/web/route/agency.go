@@ -10,6 +10,7 @@ import (
 // resolvers For makes of it; each cache says which configuration it holds.
 type state struct {
 	consent       consentCache
+	shells        shellCache
 	propertyPaths propertyPaths // PropertyAt's answers
 	version       atomic.Pointer[versionName]
 	// last is For's latest answer: every request of the published agency

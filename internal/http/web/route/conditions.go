@@ -34,6 +34,7 @@ func LogOnce(log *slog.Logger) ConditionErrors {
 // or for another page (a property, a thank-you page) id 0, no name and the
 // address without the language.
 func (c *resolution) conditionEnv() site.ConditionEnv {
+	c.readEnv = true
 	if c.env != nil {
 		return c.env
 	}

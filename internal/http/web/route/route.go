@@ -186,6 +186,10 @@ type resolution struct {
 	shown    *site.Page
 	restPath string
 	env      site.ConditionEnv
+	// readEnv says the shell made read the page's condition fields
+	// (cachedShell keys it by them); shellMaking leaves the links made on
+	// the page's address to fillHere.
+	readEnv, shellMaking bool
 	// formPage leaves the configured pop-up out of the page's shell: a
 	// page a visitor fills in or logs in on is no place for an offer that
 	// covers it. A flag of the resolution, not a change to its result: a

@@ -125,7 +125,18 @@ type Links struct {
 	Owner   string `json:"owner"`
 }
 
+// shell is the page's shell: the one its key makes (cachedShell), with
+// the language switcher to urlIn's address in each language (none: nil).
 func (c *resolution) shell(urlIn func(lang string) string) Shell {
+	s := c.cachedShell()
+	if urlIn != nil {
+		s.Languages = c.languages(urlIn)
+	}
+	return s
+}
+
+// makeShell makes the shell of this page without its language switcher.
+func (c *resolution) makeShell() Shell {
 	cfg, lang := c.r.Site, c.lang
 	a := cfg.Agency
 	s := Shell{
@@ -175,9 +186,6 @@ func (c *resolution) shell(urlIn func(lang string) string) Shell {
 		l := Link{Href: c.r.LegalURL(&cfg.Legal[i], lang)}
 		l.Label, l.Lang = c.text(cfg.Legal[i].Title)
 		s.Footer.Legal = append(s.Footer.Legal, l)
-	}
-	if urlIn != nil {
-		s.Languages = c.languages(urlIn)
 	}
 	return s
 }

@@ -241,19 +241,27 @@ func (c *resolution) link(href string) (string, bool) {
 		if err != nil {
 			return "", false
 		}
-		base := c.here
-		if base == "" {
-			base = c.path // a page that reads no query, before its result is built
+		if c.shellMaking {
+			return hereMark + add.Encode() + hereEnd, true // made per page (fillHere)
 		}
-		if base == "" {
-			return c.r.HomeURL(c.lang) + "?" + add.Encode(), true
-		}
-		path, query, _ := strings.Cut(base, "?")
-		q, _ := url.ParseQuery(query)
-		for k, v := range add {
-			q[k] = v
-		}
-		return path + "?" + q.Encode(), true
+		return c.adding(add), true
 	}
 	return c.r.LocalURL(href, c.lang)
+}
+
+// adding is the page's address with add's parameters.
+func (c *resolution) adding(add url.Values) string {
+	base := c.here
+	if base == "" {
+		base = c.path // a page that reads no query, before its result is built
+	}
+	if base == "" {
+		return c.r.HomeURL(c.lang) + "?" + add.Encode()
+	}
+	path, query, _ := strings.Cut(base, "?")
+	q, _ := url.ParseQuery(query)
+	for k, v := range add {
+		q[k] = v
+	}
+	return path + "?" + q.Encode()
 }
