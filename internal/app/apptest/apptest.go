@@ -82,7 +82,8 @@ type Options struct {
 	MapFrame web.MapFrameOptions
 	// AssetTags are the pages' head tags (the built app's scripts).
 	AssetTags template.HTML
-	// Captcha, when set, checks every post in place of ALTCHA.
+	// Captcha, when set, checks every post in place of ALTCHA: the site's
+	// configuration names its provider.
 	Captcha *captcha.Checker
 	// Start is the clock's start; zero: Start.
 	Start time.Time
@@ -128,6 +129,9 @@ func New(tb testing.TB, o Options) *Site {
 	}
 	if !o.Visits {
 		cfg.Appointments = nil
+	}
+	if o.Captcha != nil { // the site shows the captcha it checks, as a configuration naming one does
+		cfg.Captcha = &site.Captcha{Provider: o.Captcha.Provider.Name, SiteKey: "0x4AAAAAAABkMYinukE8nzY"}
 	}
 	smtp := smtptest.Start(tb)
 	start := o.Start
