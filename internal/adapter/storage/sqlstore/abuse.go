@@ -48,21 +48,13 @@ func (a *Antispam) Held(ctx context.Context, h antispam.Hold) error {
 
 // Tallies implements antispam.Abuse.
 func (a *Antispam) Tallies(ctx context.Context, since time.Time) ([]antispam.Tally, error) {
-	rows, err := a.s.read.QueryContext(ctx, a.s.d.query(`SELECT hour, reason, area, n FROM refusal_tallies
+	out, err := appendRows(ctx, a.s.read, []antispam.Tally{}, func(row scanner) (antispam.Tally, error) {
+		var t antispam.Tally
+		err := row.Scan(scanTime{&t.Hour}, &t.Reason, &t.Area, &t.Count)
+		return t, err
+	}, a.s.d.query(`SELECT hour, reason, area, n FROM refusal_tallies
 		WHERE hour >= ? ORDER BY hour DESC, reason, area`), a.s.d.Time(since.UTC().Truncate(time.Hour)))
 	if err != nil {
-		return nil, a.s.errorf("refusals: %w", err)
-	}
-	defer rows.Close()
-	out := []antispam.Tally{}
-	for rows.Next() {
-		var t antispam.Tally
-		if err := rows.Scan(scanTime{&t.Hour}, &t.Reason, &t.Area, &t.Count); err != nil {
-			return nil, a.s.errorf("refusals: %w", err)
-		}
-		out = append(out, t)
-	}
-	if err := rows.Err(); err != nil {
 		return nil, a.s.errorf("refusals: %w", err)
 	}
 	return out, nil
@@ -72,7 +64,7 @@ func (a *Antispam) Tallies(ctx context.Context, since time.Time) ([]antispam.Tal
 const holdColumns = `h.key, h.window_start, h.limit_name, h.who, h.area, h.max_hits, h.held_until, COALESCE(r.hits, 0)
 	FROM abuse_holds h LEFT JOIN rate_hits r ON r.key = h.key AND r.window_start = h.window_start`
 
-func scanHold(row interface{ Scan(...any) error }) (antispam.Hold, error) {
+func scanHold(row scanner) (antispam.Hold, error) {
 	var h antispam.Hold
 	err := row.Scan(&h.Key, scanTime{&h.Window}, &h.Limit, &h.Who, &h.Area, &h.Max, scanTime{&h.Until}, &h.Hits)
 	return h, err
@@ -89,21 +81,9 @@ func (a *Antispam) Holds(ctx context.Context, q antispam.HoldQuery) ([]antispam.
 	if limit <= 0 || limit > antispam.MaxHoldsRead {
 		limit = antispam.MaxHoldsRead
 	}
-	rows, err := a.s.read.QueryContext(ctx, a.s.d.query(query+` ORDER BY h.window_start DESC, h.held_until DESC, h.key LIMIT ?`),
-		append(args, limit)...)
+	out, err := appendRows(ctx, a.s.read, []antispam.Hold{}, scanHold,
+		a.s.d.query(query+` ORDER BY h.window_start DESC, h.held_until DESC, h.key LIMIT ?`), append(args, limit)...)
 	if err != nil {
-		return nil, a.s.errorf("holds: %w", err)
-	}
-	defer rows.Close()
-	out := []antispam.Hold{}
-	for rows.Next() {
-		h, err := scanHold(rows)
-		if err != nil {
-			return nil, a.s.errorf("holds: %w", err)
-		}
-		out = append(out, h)
-	}
-	if err := rows.Err(); err != nil {
 		return nil, a.s.errorf("holds: %w", err)
 	}
 	return out, nil

@@ -109,7 +109,7 @@ func (t scanTx) Remember(ctx context.Context, seen []demand.Seen, now time.Time)
 // recipientColumns are a demand's (demandColumns) and its registrant's.
 const recipientColumns = demandColumns + `, a.email, a.first_name, a.last_name, a.alert_frequency`
 
-func scanRecipient(rows interface{ Scan(...any) error }) (demand.Recipient, error) {
+func scanRecipient(rows scanner) (demand.Recipient, error) {
 	var r demand.Recipient
 	row := demandRow{d: &r.Demand}
 	var freq string
@@ -124,21 +124,8 @@ func scanRecipient(rows interface{ Scan(...any) error }) (demand.Recipient, erro
 }
 
 func (t scanTx) Recipients(ctx context.Context) ([]demand.Recipient, error) {
-	rows, err := t.tx.QueryContext(ctx, `SELECT `+recipientColumns+`
+	return appendRows(ctx, t.tx, nil, scanRecipient, `SELECT `+recipientColumns+`
 		FROM demands d JOIN accounts a ON a.id = d.account_id WHERE `+activeDemand+` ORDER BY d.id`)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []demand.Recipient
-	for rows.Next() {
-		r, err := scanRecipient(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, r)
-	}
-	return out, rows.Err()
 }
 
 func (t scanTx) Record(ctx context.Context, a demand.Alert, now time.Time) (bool, error) {
@@ -212,20 +199,12 @@ func (al *Alerts) PendingDemands(ctx context.Context, daily bool) ([]int64, erro
 	if daily {
 		q += ` AND a.alert_frequency = 'daily'`
 	}
-	rows, err := al.s.read.QueryContext(ctx, q+` ORDER BY x.demand_id`)
-	if err != nil {
-		return nil, al.s.errorf("pending alerts: %w", err)
-	}
-	defer rows.Close()
-	var ids []int64
-	for rows.Next() {
+	ids, err := appendRows(ctx, al.s.read, nil, func(row scanner) (int64, error) {
 		var id int64
-		if err := rows.Scan(&id); err != nil {
-			return nil, al.s.errorf("pending alerts: %w", err)
-		}
-		ids = append(ids, id)
-	}
-	if err := rows.Err(); err != nil {
+		err := row.Scan(&id)
+		return id, err
+	}, q+` ORDER BY x.demand_id`)
+	if err != nil {
 		return nil, al.s.errorf("pending alerts: %w", err)
 	}
 	return ids, nil

@@ -68,23 +68,15 @@ func (a *Audit) List(ctx context.Context, q audit.Query) ([]audit.Entry, error) 
 		where = " WHERE " + strings.Join(conds, " AND ")
 	}
 	args = append(args, q.Limit)
-	rows, err := a.s.read.QueryContext(ctx, a.s.d.query(`SELECT id, at, actor_id, action, target_kind, target_id, before, after
-		FROM audit_log`+where+` ORDER BY id DESC LIMIT ?`), args...)
-	if err != nil {
-		return nil, a.s.errorf("audit log: %w", err)
-	}
-	defer rows.Close()
-	var out []audit.Entry
-	for rows.Next() {
+	out, err := appendRows(ctx, a.s.read, nil, func(row scanner) (audit.Entry, error) {
 		var e audit.Entry
 		var action string
-		if err := rows.Scan(&e.ID, scanTime{&e.Time}, &e.Actor, &action, &e.TargetKind, &e.TargetID, &e.Before, &e.After); err != nil {
-			return nil, a.s.errorf("audit log: %w", err)
-		}
+		err := row.Scan(&e.ID, scanTime{&e.Time}, &e.Actor, &action, &e.TargetKind, &e.TargetID, &e.Before, &e.After)
 		e.Action = audit.Action(action)
-		out = append(out, e)
-	}
-	if err := rows.Err(); err != nil {
+		return e, err
+	}, a.s.d.query(`SELECT id, at, actor_id, action, target_kind, target_id, before, after
+		FROM audit_log`+where+` ORDER BY id DESC LIMIT ?`), args...)
+	if err != nil {
 		return nil, a.s.errorf("audit log: %w", err)
 	}
 	return out, nil

@@ -19,7 +19,7 @@ var _ agenda.DeskStore = (*Bookings)(nil)
 const visitColumns = `b.id, b.start_at, b.property_id, b.request_id, b.revision, r.lang, r.data
 	FROM bookings b LEFT JOIN requests r ON r.id = b.request_id`
 
-func scanVisit(row interface{ Scan(...any) error }) (agenda.Visit, error) {
+func scanVisit(row scanner) (agenda.Visit, error) {
 	var v agenda.Visit
 	var property, request sql.NullInt64
 	var lang sql.NullString
@@ -50,20 +50,8 @@ func (b *Bookings) Visits(ctx context.Context, from, to time.Time, property int6
 		q += ` AND b.property_id = ?`
 		args = append(args, property)
 	}
-	rows, err := b.s.read.QueryContext(ctx, b.s.d.query(q+` ORDER BY b.start_at, b.id LIMIT ?`), append(args, limit)...)
+	out, err := appendRows(ctx, b.s.read, []agenda.Visit{}, scanVisit, b.s.d.query(q+` ORDER BY b.start_at, b.id LIMIT ?`), append(args, limit)...)
 	if err != nil {
-		return nil, b.s.errorf("visits: %w", err)
-	}
-	defer rows.Close()
-	out := []agenda.Visit{}
-	for rows.Next() {
-		v, err := scanVisit(rows)
-		if err != nil {
-			return nil, b.s.errorf("visits: %w", err)
-		}
-		out = append(out, v)
-	}
-	if err := rows.Err(); err != nil {
 		return nil, b.s.errorf("visits: %w", err)
 	}
 	return out, nil
@@ -89,23 +77,15 @@ func (b *Bookings) visit(ctx context.Context, q queryRower, id int64) (agenda.Vi
 
 // OfRequest implements agenda.DeskStore (bookings_request).
 func (b *Bookings) OfRequest(ctx context.Context, id int64) ([]agenda.Booked, error) {
-	rows, err := b.s.read.QueryContext(ctx, b.s.d.query(`SELECT id, start_at, property_id, revision, cancelled_at IS NOT NULL
-		FROM bookings WHERE request_id = ? ORDER BY id`), id)
-	if err != nil {
-		return nil, b.s.errorf("bookings of request %d: %w", id, err)
-	}
-	defer rows.Close()
-	out := []agenda.Booked{}
-	for rows.Next() {
+	out, err := appendRows(ctx, b.s.read, []agenda.Booked{}, func(row scanner) (agenda.Booked, error) {
 		k := agenda.Booked{Booking: agenda.Booking{RequestID: id}}
 		var property sql.NullInt64
-		if err := rows.Scan(&k.ID, scanTime{&k.Start}, &property, &k.Revision, &k.Cancelled); err != nil {
-			return nil, b.s.errorf("bookings of request %d: %w", id, err)
-		}
+		err := row.Scan(&k.ID, scanTime{&k.Start}, &property, &k.Revision, &k.Cancelled)
 		k.Property = property.Int64
-		out = append(out, k)
-	}
-	if err := rows.Err(); err != nil {
+		return k, err
+	}, b.s.d.query(`SELECT id, start_at, property_id, revision, cancelled_at IS NOT NULL
+		FROM bookings WHERE request_id = ? ORDER BY id`), id)
+	if err != nil {
 		return nil, b.s.errorf("bookings of request %d: %w", id, err)
 	}
 	return out, nil

@@ -31,7 +31,7 @@ var _ inbox.Store = (*Inbox)(nil)
 const rowColumns = `r.id, r.kind, r.status, r.created_at, r.lang, r.page, r.data, r.property_id, r.project_id,
 	r.assignee_id, (SELECT count(*) FROM request_notes n WHERE n.request_id = r.id)`
 
-func scanRow(rows interface{ Scan(...any) error }) (inbox.Row, error) {
+func scanRow(rows scanner) (inbox.Row, error) {
 	var r inbox.Row
 	var kind, status string
 	var data []byte
@@ -307,21 +307,11 @@ func (q *Inbox) Lead(ctx context.Context, id int64) (inbox.Detail, error) {
 }
 
 func (q *Inbox) fileInfos(ctx context.Context, id int64) ([]inbox.FileInfo, error) {
-	rows, err := q.s.read.QueryContext(ctx, q.s.d.query(
-		`SELECT field, name, type, size FROM request_files WHERE request_id = ? ORDER BY field`), id)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []inbox.FileInfo
-	for rows.Next() {
+	return appendRows(ctx, q.s.read, nil, func(row scanner) (inbox.FileInfo, error) {
 		var f inbox.FileInfo
-		if err := rows.Scan(&f.Field, &f.Name, &f.Type, &f.Size); err != nil {
-			return nil, err
-		}
-		out = append(out, f)
-	}
-	return out, rows.Err()
+		err := row.Scan(&f.Field, &f.Name, &f.Type, &f.Size)
+		return f, err
+	}, q.s.d.query(`SELECT field, name, type, size FROM request_files WHERE request_id = ? ORDER BY field`), id)
 }
 
 // NotesOf implements inbox.Store: one query for a page's leads, through
@@ -355,21 +345,11 @@ func (q *Inbox) NotesOf(ctx context.Context, ids []int64) (map[int64][]inbox.Not
 }
 
 func (q *Inbox) notes(ctx context.Context, id int64) ([]inbox.Note, error) {
-	rows, err := q.s.read.QueryContext(ctx, q.s.d.query(
-		`SELECT id, author_id, text, created_at FROM request_notes WHERE request_id = ? ORDER BY id`), id)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []inbox.Note
-	for rows.Next() {
+	return appendRows(ctx, q.s.read, nil, func(row scanner) (inbox.Note, error) {
 		n := inbox.Note{Lead: id}
-		if err := rows.Scan(&n.ID, &n.Author, &n.Text, scanTime{&n.Created}); err != nil {
-			return nil, err
-		}
-		out = append(out, n)
-	}
-	return out, rows.Err()
+		err := row.Scan(&n.ID, &n.Author, &n.Text, scanTime{&n.Created})
+		return n, err
+	}, q.s.d.query(`SELECT id, author_id, text, created_at FROM request_notes WHERE request_id = ? ORDER BY id`), id)
 }
 
 // File implements inbox.Store. An upload is at most upload.MaxSize (5 MB)
@@ -400,21 +380,9 @@ func (q *Inbox) Latest(ctx context.Context) (int64, error) {
 
 // Since implements inbox.Store.
 func (q *Inbox) Since(ctx context.Context, after int64, limit int) ([]inbox.Row, error) {
-	rows, err := q.s.read.QueryContext(ctx, q.s.d.query(`SELECT `+rowColumns+` FROM requests r
+	out, err := appendRows(ctx, q.s.read, nil, scanRow, q.s.d.query(`SELECT `+rowColumns+` FROM requests r
 		WHERE r.id > ? ORDER BY r.id LIMIT ?`), after, max(limit, 1))
 	if err != nil {
-		return nil, q.s.errorf("leads since %d: %w", after, err)
-	}
-	defer rows.Close()
-	var out []inbox.Row
-	for rows.Next() {
-		r, err := scanRow(rows)
-		if err != nil {
-			return nil, q.s.errorf("leads since %d: %w", after, err)
-		}
-		out = append(out, r)
-	}
-	if err := rows.Err(); err != nil {
 		return nil, q.s.errorf("leads since %d: %w", after, err)
 	}
 	return out, nil

@@ -154,22 +154,14 @@ func (n *Newsletter) List(ctx context.Context, q newsletter.ListQuery) ([]newsle
 	if len(where) > 0 {
 		query += ` WHERE ` + strings.Join(where, " AND ")
 	}
-	rows, err := n.s.read.QueryContext(ctx, n.s.d.query(query+` ORDER BY id DESC LIMIT ?`), append(args, q.Limit)...)
-	if err != nil {
-		return nil, n.s.errorf("newsletter list: %w", err)
-	}
-	defer rows.Close()
-	out := []newsletter.Listed{}
-	for rows.Next() {
+	out, err := appendRows(ctx, n.s.read, []newsletter.Listed{}, func(row scanner) (newsletter.Listed, error) {
 		var l newsletter.Listed
 		var st string
-		if err := rows.Scan(&l.ID, &l.Email, &l.Lang, &st, scanTime{&l.Created}, scanTime{&l.Updated}); err != nil {
-			return nil, n.s.errorf("newsletter list: %w", err)
-		}
+		err := row.Scan(&l.ID, &l.Email, &l.Lang, &st, scanTime{&l.Created}, scanTime{&l.Updated})
 		l.State = newsletter.State(st)
-		out = append(out, l)
-	}
-	if err := rows.Err(); err != nil {
+		return l, err
+	}, n.s.d.query(query+` ORDER BY id DESC LIMIT ?`), append(args, q.Limit)...)
+	if err != nil {
 		return nil, n.s.errorf("newsletter list: %w", err)
 	}
 	return out, nil

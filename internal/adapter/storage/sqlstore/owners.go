@@ -50,21 +50,13 @@ func (o *Owners) Invite(ctx context.Context, a account.Account, properties []int
 
 // Properties implements account.OwnerStore.
 func (o *Owners) Properties(ctx context.Context, accountID int64) ([]int64, error) {
-	rows, err := o.s.read.QueryContext(ctx, o.s.d.query(`SELECT property_id FROM owner_properties
+	ids, err := appendRows(ctx, o.s.read, []int64{}, func(row scanner) (int64, error) {
+		var id int64
+		err := row.Scan(&id)
+		return id, err
+	}, o.s.d.query(`SELECT property_id FROM owner_properties
 		WHERE account_id = ? ORDER BY property_id`), accountID)
 	if err != nil {
-		return nil, o.s.errorf("owner's properties: %w", err)
-	}
-	defer rows.Close()
-	ids := []int64{}
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			return nil, o.s.errorf("owner's properties: %w", err)
-		}
-		ids = append(ids, id)
-	}
-	if err := rows.Err(); err != nil {
 		return nil, o.s.errorf("owner's properties: %w", err)
 	}
 	return ids, nil

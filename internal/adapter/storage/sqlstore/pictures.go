@@ -69,21 +69,13 @@ func (s *Store) GetVariant(ctx context.Context, source string, width int, format
 
 // ListVariants implements pictures.Store.
 func (s *Store) ListVariants(ctx context.Context, source string) ([]pictures.Variant, error) {
-	rows, err := s.read.QueryContext(ctx, s.d.query(`SELECT width, format, height, original, etag, length(data), created_at
+	out, err := appendRows(ctx, s.read, nil, func(row scanner) (pictures.Variant, error) {
+		v := pictures.Variant{Source: source}
+		err := row.Scan(&v.Width, &v.Format, &v.Height, &v.Original, &v.ETag, &v.Size, scanTime{&v.Created})
+		return v, err
+	}, s.d.query(`SELECT width, format, height, original, etag, length(data), created_at
 		FROM picture_variants WHERE source = ? ORDER BY width, format`), source)
 	if err != nil {
-		return nil, s.errorf("list variants: %w", err)
-	}
-	defer rows.Close()
-	var out []pictures.Variant
-	for rows.Next() {
-		v := pictures.Variant{Source: source}
-		if err := rows.Scan(&v.Width, &v.Format, &v.Height, &v.Original, &v.ETag, &v.Size, scanTime{&v.Created}); err != nil {
-			return nil, s.errorf("list variants: %w", err)
-		}
-		out = append(out, v)
-	}
-	if err := rows.Err(); err != nil {
 		return nil, s.errorf("list variants: %w", err)
 	}
 	return out, nil

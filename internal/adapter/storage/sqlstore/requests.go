@@ -153,21 +153,11 @@ func (q *Requests) Get(ctx context.Context, id int64) (lead.Request, lead.Status
 }
 
 func (q *Requests) files(ctx context.Context, id int64) ([]lead.File, error) {
-	rows, err := q.s.read.QueryContext(ctx, q.s.d.query(
-		`SELECT field, name, type, data FROM request_files WHERE request_id = ? ORDER BY field`), id)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []lead.File
-	for rows.Next() {
+	return appendRows(ctx, q.s.read, nil, func(row scanner) (lead.File, error) {
 		var f lead.File
-		if err := rows.Scan(&f.Field, &f.Name, &f.Type, &f.Data); err != nil {
-			return nil, err
-		}
-		out = append(out, f)
-	}
-	return out, rows.Err()
+		err := row.Scan(&f.Field, &f.Name, &f.Type, &f.Data)
+		return f, err
+	}, q.s.d.query(`SELECT field, name, type, data FROM request_files WHERE request_id = ? ORDER BY field`), id)
 }
 
 // SetStatus marks request id with status; lead.ErrNoRequest when there is

@@ -54,23 +54,15 @@ func (s *Store) LatestSiteVersionID(ctx context.Context) (int64, error) {
 
 // SiteVersions implements agency.Store.
 func (s *Store) SiteVersions(ctx context.Context, limit int) ([]agency.Version, error) {
-	rows, err := s.read.QueryContext(ctx, s.d.query(`SELECT id, sha256, created_by, note, created_at FROM site_versions
-		ORDER BY id DESC LIMIT ?`), limit)
-	if err != nil {
-		return nil, s.errorf("site versions: %w", err)
-	}
-	defer rows.Close()
-	var out []agency.Version
-	for rows.Next() {
+	out, err := appendRows(ctx, s.read, nil, func(row scanner) (agency.Version, error) {
 		var v agency.Version
 		var hash []byte
-		if err := rows.Scan(&v.ID, &hash, &v.By, &v.Note, scanTime{&v.At}); err != nil {
-			return nil, s.errorf("site versions: %w", err)
-		}
+		err := row.Scan(&v.ID, &hash, &v.By, &v.Note, scanTime{&v.At})
 		copy(v.Hash[:], hash)
-		out = append(out, v)
-	}
-	if err := rows.Err(); err != nil {
+		return v, err
+	}, s.d.query(`SELECT id, sha256, created_by, note, created_at FROM site_versions
+		ORDER BY id DESC LIMIT ?`), limit)
+	if err != nil {
 		return nil, s.errorf("site versions: %w", err)
 	}
 	return out, nil

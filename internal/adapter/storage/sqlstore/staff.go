@@ -68,7 +68,7 @@ var staffMemberQuery = `SELECT ` + prefixed("a.", accountColumns) + `,
 	WHERE a.role = '` + string(account.Staff) + `'`
 
 // scanMember reads a row of staffMemberQuery.
-func scanMember(row interface{ Scan(...any) error }) (account.StaffMember, error) {
+func scanMember(row scanner) (account.StaffMember, error) {
 	var m account.StaffMember
 	var role string
 	var linkExpires time.Time
@@ -85,21 +85,9 @@ func scanMember(row interface{ Scan(...any) error }) (account.StaffMember, error
 
 // ListStaff implements account.StaffStore.
 func (st *Staff) ListStaff(ctx context.Context) ([]account.StaffMember, error) {
-	rows, err := st.s.read.QueryContext(ctx, st.s.d.query(staffMemberQuery+`
+	list, err := appendRows(ctx, st.s.read, []account.StaffMember{}, scanMember, st.s.d.query(staffMemberQuery+`
 		ORDER BY CASE a.staff_role WHEN 'admin' THEN 0 ELSE 1 END, a.email`))
 	if err != nil {
-		return nil, st.errorf("list staff", err)
-	}
-	defer rows.Close()
-	list := []account.StaffMember{}
-	for rows.Next() {
-		m, err := scanMember(rows)
-		if err != nil {
-			return nil, st.errorf("list staff", err)
-		}
-		list = append(list, m)
-	}
-	if err := rows.Err(); err != nil {
 		return nil, st.errorf("list staff", err)
 	}
 	return list, nil

@@ -148,23 +148,15 @@ func (s *Store) CountTestimonials(ctx context.Context) (pending, published int, 
 }
 
 func (s *Store) testimonials(ctx context.Context, query string, args ...any) ([]testimonial.Testimonial, error) {
-	rows, err := s.read.QueryContext(ctx, s.d.query(query), args...)
-	if err != nil {
-		return nil, s.errorf("testimonials: %w", err)
-	}
-	defer rows.Close()
-	out := []testimonial.Testimonial{}
-	for rows.Next() {
+	out, err := appendRows(ctx, s.read, []testimonial.Testimonial{}, func(row scanner) (testimonial.Testimonial, error) {
 		var t testimonial.Testimonial
 		var request sql.NullInt64
-		if err := rows.Scan(&t.ID, &t.Name, &t.Comment, &t.Website, &t.Picture, &t.About, &t.Lang, &t.Approved,
-			scanTime{&t.CreatedAt}, &request); err != nil {
-			return nil, s.errorf("testimonials: %w", err)
-		}
+		err := row.Scan(&t.ID, &t.Name, &t.Comment, &t.Website, &t.Picture, &t.About, &t.Lang, &t.Approved,
+			scanTime{&t.CreatedAt}, &request)
 		t.RequestID = request.Int64
-		out = append(out, t)
-	}
-	if err := rows.Err(); err != nil {
+		return t, err
+	}, s.d.query(query), args...)
+	if err != nil {
 		return nil, s.errorf("testimonials: %w", err)
 	}
 	return out, nil
