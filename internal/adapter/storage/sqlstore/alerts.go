@@ -68,20 +68,17 @@ type scanTx struct {
 }
 
 func (t scanTx) Seen(ctx context.Context) (map[int64]demand.Seen, error) {
-	rows, err := t.tx.QueryContext(ctx, `SELECT property_id, price FROM listing_seen`)
+	out := map[int64]demand.Seen{}
+	err := eachRow(ctx, t.tx, func(row scanner) error {
+		var s demand.Seen
+		err := row.Scan(&s.Property, &s.Price)
+		out[s.Property] = s
+		return err
+	}, `SELECT property_id, price FROM listing_seen`)
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	out := map[int64]demand.Seen{}
-	for rows.Next() {
-		var s demand.Seen
-		if err := rows.Scan(&s.Property, &s.Price); err != nil {
-			return nil, err
-		}
-		out[s.Property] = s
-	}
-	return out, rows.Err()
+	return out, nil
 }
 
 // seenBatch is how many rows one statement of Remember writes: a first

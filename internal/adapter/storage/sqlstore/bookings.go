@@ -20,22 +20,12 @@ var _ agenda.Store = (*Bookings)(nil)
 
 // Taken implements agenda.Store.
 func (b *Bookings) Taken(ctx context.Context, from, to time.Time) (map[time.Time]int, error) {
-	rows, err := b.s.read.QueryContext(ctx, b.s.d.query(`SELECT start_at, taken FROM agenda_slots
+	out, err := countRows(ctx, b.s.read, func(row scanner) (start time.Time, n int, err error) {
+		err = row.Scan(scanTime{&start}, &n)
+		return start, n, err
+	}, b.s.d.query(`SELECT start_at, taken FROM agenda_slots
 		WHERE start_at >= ? AND start_at < ? AND taken > 0`), b.s.d.Time(from), b.s.d.Time(to))
 	if err != nil {
-		return nil, b.s.errorf("taken: %w", err)
-	}
-	defer rows.Close()
-	out := map[time.Time]int{}
-	for rows.Next() {
-		var start time.Time
-		var n int
-		if err := rows.Scan(scanTime{&start}, &n); err != nil {
-			return nil, b.s.errorf("taken: %w", err)
-		}
-		out[start] = n
-	}
-	if err := rows.Err(); err != nil {
 		return nil, b.s.errorf("taken: %w", err)
 	}
 	return out, nil
@@ -43,22 +33,12 @@ func (b *Bookings) Taken(ctx context.Context, from, to time.Time) (map[time.Time
 
 // TakenBy implements agenda.Store.
 func (b *Bookings) TakenBy(ctx context.Context, from, to time.Time) (map[agenda.PropertySlot]int, error) {
-	rows, err := b.s.read.QueryContext(ctx, b.s.d.query(`SELECT start_at, property_id, taken FROM agenda_property_slots
+	out, err := countRows(ctx, b.s.read, func(row scanner) (k agenda.PropertySlot, n int, err error) {
+		err = row.Scan(scanTime{&k.Start}, &k.Property, &n)
+		return k, n, err
+	}, b.s.d.query(`SELECT start_at, property_id, taken FROM agenda_property_slots
 		WHERE start_at >= ? AND start_at < ? AND taken > 0`), b.s.d.Time(from), b.s.d.Time(to))
 	if err != nil {
-		return nil, b.s.errorf("taken by property: %w", err)
-	}
-	defer rows.Close()
-	out := map[agenda.PropertySlot]int{}
-	for rows.Next() {
-		var k agenda.PropertySlot
-		var n int
-		if err := rows.Scan(scanTime{&k.Start}, &k.Property, &n); err != nil {
-			return nil, b.s.errorf("taken by property: %w", err)
-		}
-		out[k] = n
-	}
-	if err := rows.Err(); err != nil {
 		return nil, b.s.errorf("taken by property: %w", err)
 	}
 	return out, nil

@@ -325,20 +325,16 @@ func (q *Inbox) NotesOf(ctx context.Context, ids []int64) (map[int64][]inbox.Not
 	for i, id := range ids {
 		args[i] = id
 	}
-	rows, err := q.s.read.QueryContext(ctx, q.s.d.query(`SELECT id, request_id, author_id, text, created_at FROM request_notes
-		WHERE request_id IN (?`+strings.Repeat(", ?", len(ids)-1)+`) ORDER BY id`), args...)
-	if err != nil {
-		return nil, q.s.errorf("notes of %d leads: %w", len(ids), err)
-	}
-	defer rows.Close()
-	for rows.Next() {
+	err := eachRow(ctx, q.s.read, func(row scanner) error {
 		var n inbox.Note
-		if err := rows.Scan(&n.ID, &n.Lead, &n.Author, &n.Text, scanTime{&n.Created}); err != nil {
-			return nil, q.s.errorf("notes of %d leads: %w", len(ids), err)
+		if err := row.Scan(&n.ID, &n.Lead, &n.Author, &n.Text, scanTime{&n.Created}); err != nil {
+			return err
 		}
 		out[n.Lead] = append(out[n.Lead], n)
-	}
-	if err := rows.Err(); err != nil {
+		return nil
+	}, q.s.d.query(`SELECT id, request_id, author_id, text, created_at FROM request_notes
+		WHERE request_id IN (?`+strings.Repeat(", ?", len(ids)-1)+`) ORDER BY id`), args...)
+	if err != nil {
 		return nil, q.s.errorf("notes of %d leads: %w", len(ids), err)
 	}
 	return out, nil

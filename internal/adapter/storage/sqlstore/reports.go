@@ -85,21 +85,16 @@ func (rp *Reports) Figures(ctx context.Context, properties []int64, w report.Wee
 		}
 		defer tx.Rollback() //nolint:errcheck // read-only
 		each := func(q string, args []any, fn func(property int64, key string, n int)) error {
-			rows, err := tx.QueryContext(ctx, rp.s.d.query(q), args...)
-			if err != nil {
-				return err
-			}
-			defer rows.Close()
-			for rows.Next() {
+			return eachRow(ctx, tx, func(row scanner) error {
 				var property int64
 				var key string
 				var n int
-				if err := rows.Scan(&property, &key, &n); err != nil {
+				if err := row.Scan(&property, &key, &n); err != nil {
 					return err
 				}
 				fn(property, key, n)
-			}
-			return rows.Err()
+				return nil
+			}, rp.s.d.query(q), args...)
 		}
 		if err := each(`SELECT property_id, day, count FROM property_visits
 			WHERE property_id IN (`+in+`) AND day >= ? AND day <= ?`, append(ids[:len(ids):len(ids)], string(prev), string(to)),

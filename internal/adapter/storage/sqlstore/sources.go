@@ -44,21 +44,13 @@ func sources(ctx context.Context, s *Store, db *sql.DB, query string, from, to v
 	if !from.Valid() || !to.Valid() {
 		return nil, s.errorf("visit sources: range %q to %q", from, to)
 	}
-	rows, err := db.QueryContext(ctx, s.d.query(query), append(args, string(from), string(to))...)
-	if err != nil {
-		return nil, s.errorf("visit sources: %w", err)
-	}
-	defer rows.Close()
-	out := map[visit.Source]int{}
-	for rows.Next() {
+	out, err := countRows(ctx, db, func(row scanner) (visit.Source, int, error) {
 		var src string
 		var n int
-		if err := rows.Scan(&src, &n); err != nil {
-			return nil, s.errorf("visit sources: %w", err)
-		}
-		out[visit.Source(src)] = n
-	}
-	if err := rows.Err(); err != nil {
+		err := row.Scan(&src, &n)
+		return visit.Source(src), n, err
+	}, s.d.query(query), append(args, string(from), string(to))...)
+	if err != nil {
 		return nil, s.errorf("visit sources: %w", err)
 	}
 	return out, nil
