@@ -120,46 +120,65 @@ var ErrNoManifest = errors.New("assets: no manifest.json (web/ not built)")
 // LoadManifest parses manifest.json of fsys (a dist folder) and resolves the
 // client entry.
 func LoadManifest(fsys fs.FS) (*ViteManifest, error) {
-	b, err := fs.ReadFile(fsys, "manifest.json")
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, ErrNoManifest
-	}
+	b, chunks, err := readManifest(fsys)
 	if err != nil {
 		return nil, err
 	}
 	sum := sha256.Sum256(b)
-	m := &ViteManifest{version: hex.EncodeToString(sum[:6]), files: fsys}
-	if err := json.Unmarshal(b, &m.Chunks); err != nil {
-		return nil, fmt.Errorf("assets: manifest.json: %w", err)
-	}
+	m := &ViteManifest{Chunks: chunks, version: hex.EncodeToString(sum[:6]), files: fsys}
 	entry, ok := m.Chunks[ClientEntry]
 	if !ok || entry.File == "" {
 		return nil, fmt.Errorf("assets: manifest.json has no entry %q", ClientEntry)
 	}
-	m.Client.Script = entry.File
+	m.Client = resolve(m.Chunks, ClientEntry, entry)
+	return m, nil
+}
+
+// readManifest reads manifest.json of fsys (a dist folder): its bytes and
+// its chunks; ErrNoManifest when web/ was not built.
+func readManifest(fsys fs.FS) ([]byte, map[string]Chunk, error) {
+	b, err := fs.ReadFile(fsys, "manifest.json")
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil, ErrNoManifest
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	var chunks map[string]Chunk
+	if err := json.Unmarshal(b, &chunks); err != nil {
+		return nil, nil, fmt.Errorf("assets: manifest.json: %w", err)
+	}
+	return b, chunks, nil
+}
+
+// resolve is the entry of chunks whose chunk is root (at key): its script,
+// the chunks it imports statically (to preload) and their stylesheets,
+// each once, in the order of the imports.
+func resolve(chunks map[string]Chunk, key string, root Chunk) Entry {
+	e := Entry{Script: root.File}
 	seen := map[string]bool{}
 	css := map[string]bool{}
-	var walk func(key string, c Chunk, root bool)
-	walk = func(key string, c Chunk, root bool) {
+	var walk func(key string, c Chunk, isRoot bool)
+	walk = func(key string, c Chunk, isRoot bool) {
 		if seen[key] {
 			return
 		}
 		seen[key] = true
-		if !root {
-			m.Client.Preload = append(m.Client.Preload, c.File)
+		if !isRoot {
+			e.Preload = append(e.Preload, c.File)
 		}
 		for _, f := range c.CSS {
 			if !css[f] {
 				css[f] = true
-				m.Client.CSS = append(m.Client.CSS, f)
+				e.CSS = append(e.CSS, f)
 			}
 		}
 		for _, k := range c.Imports {
-			walk(k, m.Chunks[k], false)
+			walk(k, chunks[k], false)
 		}
 	}
-	walk(ClientEntry, entry, true)
-	return m, nil
+	walk(key, root, true)
+	return e
 }
 
 var manifestOnce = sync.OnceValues(func() (*ViteManifest, error) { return LoadManifest(Dist()) })

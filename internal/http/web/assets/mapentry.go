@@ -1,7 +1,6 @@
 package assets
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -21,45 +20,15 @@ var ErrNoEntry = errors.New("assets: manifest.json has no such entry")
 // their stylesheets. It returns ErrNoManifest when web/ was not built and
 // ErrNoEntry when the build has no such entry.
 func LoadEntry(fsys fs.FS, key string) (Entry, error) {
-	b, err := fs.ReadFile(fsys, "manifest.json")
-	if errors.Is(err, fs.ErrNotExist) {
-		return Entry{}, ErrNoManifest
-	}
+	_, chunks, err := readManifest(fsys)
 	if err != nil {
 		return Entry{}, err
-	}
-	var chunks map[string]Chunk
-	if err := json.Unmarshal(b, &chunks); err != nil {
-		return Entry{}, fmt.Errorf("assets: manifest.json: %w", err)
 	}
 	root, ok := chunks[key]
 	if !ok || root.File == "" {
 		return Entry{}, fmt.Errorf("%w: %q", ErrNoEntry, key)
 	}
-	e := Entry{Script: root.File}
-	seen := map[string]bool{}
-	css := map[string]bool{}
-	var walk func(key string, c Chunk, isRoot bool)
-	walk = func(key string, c Chunk, isRoot bool) {
-		if seen[key] {
-			return
-		}
-		seen[key] = true
-		if !isRoot {
-			e.Preload = append(e.Preload, c.File)
-		}
-		for _, f := range c.CSS {
-			if !css[f] {
-				css[f] = true
-				e.CSS = append(e.CSS, f)
-			}
-		}
-		for _, k := range c.Imports {
-			walk(k, chunks[k], false)
-		}
-	}
-	walk(key, root, true)
-	return e, nil
+	return resolve(chunks, key, root), nil
 }
 
 var mapEntryOnce = sync.OnceValues(func() (Entry, error) { return LoadEntry(Dist(), MapEntry) })
