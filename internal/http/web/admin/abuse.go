@@ -124,8 +124,7 @@ func (h *Handler) serveAbuseExport(w http.ResponseWriter, r *http.Request) {
 	}
 	holds, err := h.o.Abuse.Holds(r.Context(), antispam.HoldQuery{Now: h.o.Now(), Who: who, Limit: antispam.MaxHoldsRead})
 	if err != nil {
-		h.o.Log.Error("export", "kind", antispam.AuditTarget, "err", err)
-		http.Error(w, http.StatusText(http.StatusInternalServerError), http.StatusInternalServerError)
+		h.fault(w, "export", "kind", antispam.AuditTarget, "err", err)
 		return
 	}
 	t := texts()[h.langOf(r)]

@@ -197,8 +197,7 @@ func (h *Handler) serveAgendaExport(w http.ResponseWriter, r *http.Request) {
 	}
 	from, _, visits, err := h.o.Agenda.Week(r.Context(), day, property)
 	if err != nil {
-		h.o.Log.Error("agenda export", "err", err)
-		http.Error(w, http.StatusText(http.StatusInternalServerError), http.StatusInternalServerError)
+		h.fault(w, "agenda export", "err", err)
 		return
 	}
 	visitLines := func(yield func([]string, error) bool) {

@@ -142,8 +142,7 @@ func (h *Handler) serveAuditExport(w http.ResponseWriter, r *http.Request) {
 	}
 	_, names, err := h.staffNames(r)
 	if err != nil {
-		h.o.Log.Error("audit export", "err", err)
-		http.Error(w, http.StatusText(http.StatusInternalServerError), http.StatusInternalServerError)
+		h.fault(w, "audit export", "err", err)
 		return
 	}
 	t := texts()[h.langOf(r)]

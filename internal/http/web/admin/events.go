@@ -35,8 +35,7 @@ func (h *Handler) serveEvents(w http.ResponseWriter, r *http.Request) {
 	}
 	if last <= 0 {
 		if last, err = h.latest(ctx); err != nil {
-			h.o.Log.Error("inbox events", "err", err)
-			http.Error(w, http.StatusText(http.StatusInternalServerError), http.StatusInternalServerError)
+			h.fault(w, "inbox events", "err", err)
 			return
 		}
 	}

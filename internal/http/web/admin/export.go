@@ -25,8 +25,7 @@ func (h *Handler) sendCSV(w http.ResponseWriter, r *http.Request, kind, name str
 		err := h.o.Record(ctx, audit.Entry{Time: h.o.Now(), Actor: account.FromContext(ctx).Account.ID,
 			Action: inbox.ActionExport, TargetKind: kind, After: filter})
 		if err != nil {
-			h.o.Log.Error("export", "kind", kind, "err", err)
-			http.Error(w, http.StatusText(http.StatusInternalServerError), http.StatusInternalServerError)
+			h.fault(w, "export", "kind", kind, "err", err)
 			return
 		}
 	}
@@ -38,6 +37,14 @@ func (h *Handler) sendCSV(w http.ResponseWriter, r *http.Request, kind, name str
 	if err := inbox.WriteCSV(&download{w: w, name: name}, words, rows); err != nil {
 		h.o.Log.Error("export", "file", name, "err", err)
 	}
+}
+
+// fault answers a request whose answer is no page (a download, the events'
+// stream) when it fails on our side: the fault logged (msg and args, as
+// slog takes them), a bare 500.
+func (h *Handler) fault(w http.ResponseWriter, msg string, args ...any) {
+	h.o.Log.Error(msg, args...)
+	http.Error(w, http.StatusText(http.StatusInternalServerError), http.StatusInternalServerError)
 }
 
 // everyPage reads a list paged by id, newest first, to its end: fetch

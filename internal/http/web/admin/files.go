@@ -28,8 +28,7 @@ func (h *Handler) serveFile(w http.ResponseWriter, r *http.Request) {
 		http.NotFound(w, r)
 		return
 	case err != nil:
-		h.o.Log.Error("inbox file", "lead", id, "err", err)
-		http.Error(w, http.StatusText(http.StatusInternalServerError), http.StatusInternalServerError)
+		h.fault(w, "inbox file", "lead", id, "err", err)
 		return
 	}
 	hd := w.Header()
@@ -61,8 +60,7 @@ func (h *Handler) serveExport(w http.ResponseWriter, r *http.Request) {
 	}
 	_, names, err := h.staffNames(r)
 	if err != nil {
-		h.o.Log.Error("inbox export", "err", err)
-		http.Error(w, http.StatusText(http.StatusInternalServerError), http.StatusInternalServerError)
+		h.fault(w, "inbox export", "err", err)
 		return
 	}
 	lang := h.langOf(r)
