@@ -85,34 +85,22 @@ func run(ctx context.Context, args []string) error {
 	return nil
 }
 
+// commands run the commands by name, with the arguments after it.
+var commands = map[string]func(ctx context.Context, args []string) error{
+	"serve": runServe, "migrate": runMigrate, "import": runImport, "mail": runMail, "backup": runBackup,
+	"restore": runRestore, "testimonials": runTestimonials, "owners": runOwners, "staff": runStaff,
+	"unlock": runUnlock, "config": runConfig,
+}
+
 func dispatch(ctx context.Context, args []string) error {
 	if len(args) == 0 {
 		fmt.Fprint(os.Stderr, usage)
 		return fmt.Errorf("a command is required")
 	}
+	if command, ok := commands[args[0]]; ok {
+		return command(ctx, args[1:])
+	}
 	switch args[0] {
-	case "serve":
-		return runServe(ctx, args[1:])
-	case "migrate":
-		return runMigrate(ctx, args[1:])
-	case "import":
-		return runImport(ctx, args[1:])
-	case "mail":
-		return runMail(ctx, args[1:])
-	case "backup":
-		return runBackup(ctx, args[1:])
-	case "restore":
-		return runRestore(ctx, args[1:])
-	case "testimonials":
-		return runTestimonials(ctx, args[1:])
-	case "owners":
-		return runOwners(ctx, args[1:])
-	case "staff":
-		return runStaff(ctx, args[1:])
-	case "unlock":
-		return runUnlock(ctx, args[1:])
-	case "config":
-		return runConfig(ctx, args[1:])
 	case "version", "--version", "-v":
 		fmt.Fprintln(stdout, "immo", version)
 		return nil
