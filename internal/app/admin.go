@@ -61,7 +61,7 @@ func newAdmin(store storage.Store, staff *account.StaffService, queue *mailqueue
 	o := admin.Options{
 		FieldWords: requestMails.FieldWords, Langs: resolver.Site.Languages.Enabled(), DefaultLang: resolver.Site.Languages.Default,
 		Inbox: leads, Audit: store.Audit(), Newsletter: store.Newsletter(), Record: store.Audit().Log, SignIn: staff, Brakes: loginBrakes(ip, store, abuse, secure, now), Staff: staffNames{members}, StaffAdmin: staff, MyFactor: staff,
-		Sessions: sessions, ListingURL: resolver.ListingURL, Assets: tags, Version: version, Log: log.With("component", "inbox"), Now: now,
+		Sessions: sessions, Assets: tags, Version: version, Log: log.With("component", "inbox"), Now: now,
 		Testimonials: moderation, Mails: mailDesk{Queue: queue, log: store.Audit(), now: now},
 		Abuse:   abuseDesk{Abuse: abuse, log: store.Audit().Log, now: now},
 		Preview: preview,

@@ -2,6 +2,7 @@ package app
 
 import (
 	"immo/internal/domain/agency"
+	"immo/internal/domain/listing"
 	"iter"
 	"time"
 
@@ -32,22 +33,23 @@ func withPeople(o *admin.Options, store storage.Store, queue *mailqueue.Queue, r
 		}}
 	o.Demands = admin.DemandDesk{Register: store.Demands(), Summary: resolver.DemandSummary,
 		Listings: func() iter.Seq[*catalog.Property] { return catalog.Listings(resolver.Catalog.Index()) }}
-	o.Listing = listingNamer(resolver)
+	o.Listing = listingNamer(resolver.Catalog, agencies)
 	return nil
 }
 
 // listingNamer names a property or project for the inbox as the site's
-// mails name it (route.Resolver.PropertyListing, ProjectListing): its
-// title, its address (the street when published), its page.
-func listingNamer(resolver *route.Resolver) func(lang string, property, project int64) (admin.Listing, bool) {
+// mails name it (listing.Names, on the agency's site as last published):
+// its title, its address (the street when published), its page.
+func listingNamer(cat listing.Catalog, agencies *agency.Service) func(lang string, property, project int64) (admin.Listing, bool) {
 	return func(lang string, property, project int64) (admin.Listing, bool) {
+		names := listing.Names{Catalog: cat, Site: agencies.Current().Site}
 		var l notify.Listing
 		var ok bool
 		switch {
 		case property > 0:
-			l, ok = resolver.PropertyListing(property, lang)
+			l, ok = names.PropertyListing(property, lang)
 		case project > 0:
-			l, ok = resolver.ProjectListing(project, lang)
+			l, ok = names.ProjectListing(project, lang)
 		}
 		if !ok {
 			return admin.Listing{}, false

@@ -3,6 +3,7 @@ package app
 import (
 	"fmt"
 	"immo/internal/domain/agency"
+	"immo/internal/domain/listing"
 	"log/slog"
 	"slices"
 	"time"
@@ -189,7 +190,8 @@ func rateLimit(d formDeps, r spam.Rate, site bool) spam.Limit {
 func newComposer(d formDeps) (*notify.Composer, error) {
 	site := d.Resolver.Site
 	cfg := notify.Config{Agency: site.Agency, Lang: site.Languages.Default, BaseURL: d.Resolver.BaseURL,
-		Listings: d.Resolver, Links: d.Resolver, LeadURL: admin.LeadPath, Agencies: published(d.Agencies), Sites: d.Resolver}
+		Listings: listing.Names{Catalog: d.Resolver.Catalog, Site: site}, Links: d.Resolver, LeadURL: admin.LeadPath,
+		Agencies: published(d.Agencies), Catalog: d.Resolver.Catalog, Sites: d.Resolver}
 	if d.Agenda != nil { // a nil *Visits in the interface would not be nil
 		cfg.Slots = d.Agenda
 	}

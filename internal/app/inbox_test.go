@@ -249,9 +249,11 @@ func TestInbox(t *testing.T) {
 
 			// A lead about a property links the property's page.
 			speaks(t, s, "agent@agency.test", "nl") // the inbox speaks the member's language, not the browser's
-			if _, props := inboxPage(t, agent.do(t, "GET", "/admin/leads/"+itoa(visit)+"/", nil, "Accept-Language", "nl")); !strings.HasPrefix(props["listing"].(string), "/nl/te-koop/") ||
-				!strings.HasSuffix(props["listing"].(string), "/4100001/") || props["title"] != "Mevrouw" {
-				t.Errorf("the lead's property page %q, the title %q (want Mevrouw)", props["listing"], props["title"])
+			if _, props := inboxPage(t, agent.do(t, "GET", "/admin/leads/"+itoa(visit)+"/", nil, "Accept-Language", "nl")); props["title"] != "Mevrouw" {
+				t.Errorf("the lead's title %q (want Mevrouw)", props["title"])
+			} else if l, _ := props["lead"].(map[string]any)["listing"].(map[string]any); !strings.HasPrefix(l["href"].(string), "/nl/te-koop/") ||
+				!strings.HasSuffix(l["href"].(string), "/4100001/") {
+				t.Errorf("the lead's property page %v", l)
 			}
 
 			// The export: BOM, the lead, its formula neutralised.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"immo/internal/domain/agency"
+	"immo/internal/domain/listing"
 	"log/slog"
 	"slices"
 	"strings"
@@ -120,7 +121,8 @@ func inviting(ctx context.Context, c Config) (*catalog.Service, *route.Resolver,
 // as cfg says).
 func siteComposer(cfg *site.Config, resolver *route.Resolver, agencies *agency.Service) (*notify.Composer, error) {
 	return notify.New(notify.Config{Agency: cfg.Agency, Lang: cfg.Languages.Default, BaseURL: resolver.BaseURL,
-		Listings: resolver, Links: resolver, Agencies: published(agencies), Sites: resolver})
+		Listings: listing.Names{Catalog: resolver.Catalog, Site: cfg}, Links: resolver, Agencies: published(agencies),
+		Catalog: resolver.Catalog, Sites: resolver})
 }
 
 // loginBrakes are the owners', the registrants' and the staff's login

@@ -92,10 +92,10 @@ func (c *Composer) friend(r lead.Request) (mail.Message, error) {
 // newsletter asks the subscriber to confirm their address (double opt-in)
 // and, like every newsletter mail, offers to unsubscribe.
 func (c *Composer) newsletter(r lead.Request, token, unsubscribe string) (mail.Message, error) {
-	if strings.TrimSpace(token) == "" || c.cfg.Links == nil {
+	if strings.TrimSpace(token) == "" || c.links() == nil {
 		return mail.Message{}, ErrNoToken
 	}
-	confirm := c.abs(c.cfg.Links.NewsletterConfirmURL(token, r.Lang))
+	confirm := c.abs(c.links().NewsletterConfirmURL(token, r.Lang))
 	if confirm == "" {
 		return mail.Message{}, ErrNoToken
 	}
@@ -145,10 +145,10 @@ const newsletterUnsubscribe = "mail.newsletter.unsubscribe"
 // token (the newsletter's, or an alert's or a report's: optout), worded by
 // key, in the body and as the List-Unsubscribe header.
 func (c *Composer) withUnsubscribe(p page, to mail.Address, token, key string) (mail.Message, error) {
-	if strings.TrimSpace(token) == "" || c.cfg.Links == nil {
+	if strings.TrimSpace(token) == "" || c.links() == nil {
 		return mail.Message{}, ErrNoToken
 	}
-	u := c.abs(c.cfg.Links.UnsubscribeURL(token, p.Lang))
+	u := c.abs(c.links().UnsubscribeURL(token, p.Lang))
 	if u == "" {
 		return mail.Message{}, ErrNoToken
 	}

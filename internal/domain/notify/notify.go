@@ -23,20 +23,14 @@ import (
 	"immo/internal/domain/field"
 	"immo/internal/domain/i18n"
 	"immo/internal/domain/lead"
+	"immo/internal/domain/listing"
 	"immo/internal/domain/mail"
 	"immo/internal/domain/site"
 )
 
-// Listing is what a mail shows of a property or a project, in one language.
-type Listing struct {
-	Title   string
-	City    string
-	Picture string // address of its main picture, absolute or on the site
-	URL     string // its page, absolute or on the site ("/fr/a-vendre/…")
-	// Address is where it is, when published ("Rue de Diekirch 12, 6700
-	// Arlon"): a visit's calendar event says it.
-	Address string
-}
+// Listing is what a mail shows of a property or a project, in one language
+// (listing.Listing).
+type Listing = listing.Listing
 
 // Config is what the composer needs from the site and the caller.
 type Config struct {
@@ -63,9 +57,12 @@ type Config struct {
 	// Agencies is the agency as last published (agency.Service): a mail
 	// no request asks for is written as it. Nil: as configured.
 	Agencies Published
-	// Sites are Listings and Links as an agency's site says them
-	// (route.Resolver): a mail names the pages of the agency it is written
-	// as. Nil: Listings and Links for every agency.
+	// Catalog, when set, names the listings of a mail written as an agency
+	// on that agency's site (listing.Names): Listings is the site
+	// configured's.
+	Catalog listing.Catalog
+	// Sites give the links of an agency's site (route.Resolver): a mail
+	// written as an agency links its pages. Nil: Links for every agency.
 	Sites Sites
 	// LeadURL is a request's page in the agency's inbox (admin.LeadPath),
 	// absolute or on the site: the agency's notices link to it. Nil: none.
@@ -94,16 +91,12 @@ type Published interface {
 	Current() *agency.Agency
 }
 
-// Sites give an agency's site's Listings and Links (route.Resolver.ForMails).
+// Sites give an agency's site's Links (route.Resolver.LinksFor).
 type Sites interface {
-	ForMails(a *agency.Agency) MailSite
+	LinksFor(a *agency.Agency) Links
 }
 
-// MailSite is what a mail asks of a site: its listings and its links.
-type MailSite interface {
-	Listings
-	Links
-}
+var _ Listings = listing.Names{}
 
 // Slots are the visits' slot rules in force (booking.Visits).
 type Slots interface {
@@ -125,6 +118,18 @@ type Links interface {
 type Composer struct {
 	cfg  Config
 	base *url.URL
+	// writesAs is the agency it writes as (as), whose site's links Sites
+	// gives when a mail needs one; nil: Links.
+	writesAs *agency.Agency
+}
+
+// links are the site's links of the agency c writes as: asked of Sites
+// only by a mail that carries one.
+func (c *Composer) links() Links {
+	if c.writesAs != nil && c.cfg.Sites != nil {
+		return c.cfg.Sites.LinksFor(c.writesAs)
+	}
+	return c.cfg.Links
 }
 
 // Problems of a composer's configuration or of a request it cannot write.
@@ -200,10 +205,10 @@ func (c *Composer) as(a *agency.Agency) *Composer {
 	}
 	as := *c
 	as.cfg.Agency, as.cfg.Lang = a.Site.Agency, a.Site.Languages.Default
-	if c.cfg.Sites != nil {
-		site := c.cfg.Sites.ForMails(a)
-		as.cfg.Listings, as.cfg.Links = site, site
+	if c.cfg.Catalog != nil {
+		as.cfg.Listings = listing.Names{Catalog: c.cfg.Catalog, Site: a.Site}
 	}
+	as.writesAs = a
 	return &as
 }
 

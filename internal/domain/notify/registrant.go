@@ -28,7 +28,7 @@ type RegistrantLinks interface {
 var ErrNoRegistrantLinks = errors.New("notify: a registrant's mail needs its links and token")
 
 func (c *Composer) registrantLinks() (RegistrantLinks, bool) {
-	l, ok := c.cfg.Links.(RegistrantLinks)
+	l, ok := c.links().(RegistrantLinks)
 	return l, ok
 }
 

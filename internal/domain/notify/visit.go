@@ -29,10 +29,10 @@ func visitSlot(r lead.Request) (time.Time, bool) {
 // property, a cancel link (r.Secret, the token) and the .ics invitation.
 func (c *Composer) visitConfirmation(r lead.Request, more []mail.Attachment) (mail.Message, error) {
 	start, ok := visitSlot(r)
-	if !ok || strings.TrimSpace(r.Secret) == "" || c.cfg.Links == nil {
+	if !ok || strings.TrimSpace(r.Secret) == "" || c.links() == nil {
 		return mail.Message{}, ErrNoSlot
 	}
-	cancel := c.abs(c.cfg.Links.VisitCancelURL(r.Secret, r.Lang))
+	cancel := c.abs(c.links().VisitCancelURL(r.Secret, r.Lang))
 	if cancel == "" {
 		return mail.Message{}, ErrNoSlot
 	}

@@ -16,10 +16,10 @@ import (
 // revision as its SEQUENCE). r is the visit request, as stored.
 func (c *Composer) VisitMoved(before, after agenda.Booking, r lead.Request, token string) (mail.Message, error) {
 	c = c.published()
-	if c.cfg.Links == nil || strings.TrimSpace(token) == "" || r.Person.Email == "" {
+	if c.links() == nil || strings.TrimSpace(token) == "" || r.Person.Email == "" {
 		return mail.Message{}, ErrNoSlot
 	}
-	cancel := c.abs(c.cfg.Links.VisitCancelURL(token, r.Lang))
+	cancel := c.abs(c.links().VisitCancelURL(token, r.Lang))
 	if cancel == "" {
 		return mail.Message{}, ErrNoSlot
 	}

@@ -177,3 +177,14 @@ func (c *Config) ZoneIDs(postcodes []string) []string {
 	}
 	return out
 }
+
+// ZoneName is the name in lang of the zone id, "" when there is none.
+func (c *Config) ZoneName(id, lang string) string {
+	for _, z := range c.Zones {
+		if z.ID == id {
+			name, _ := z.Name.Pick(lang)
+			return name
+		}
+	}
+	return ""
+}

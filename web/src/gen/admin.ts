@@ -123,7 +123,6 @@ export interface LeadProps {
   notice?: string
   lead: LeadRow
   page: string
-  listing: string
   title: string
   remark: string
   fields: FieldValue[] | null

@@ -70,9 +70,6 @@ type Options struct {
 	// (notify.Composer.FieldWords: an option's label, a slot's day and
 	// time); nil or "": as stored.
 	FieldWords func(r lead.Request, name, lang string) string
-	// ListingURL is the public page of a lead's property or project (0:
-	// none) in lang; nil or "": none.
-	ListingURL func(lang string, property, project int64) string
 	// Listing names a property or project (0: none) in lang as the site
 	// shows it — its title and address — with its public page; ok false
 	// when the site no longer has it. Nil: listings are named by number.

@@ -258,9 +258,6 @@ func (h *Handler) leadProps(b Base, d inbox.Detail, staff []StaffName, names map
 	p := LeadProps{Base: b, Lead: h.listedRow(b.Lang, row(d.Row, names)), Page: d.Request.Page, Title: personTitle(b.Lang, d.Request.Person.Title),
 		Remark: d.Request.Remark, Fields: []FieldValue{}, Files: []FileLink{}, Notes: []NoteView{}, History: []Change{},
 		Mails: []MailView{}, Visits: []LeadVisit{}, Moves: []string{}, Staff: staff, AssigneeID: d.Assignee, Action: leadPath(d.ID), Back: leadsPath}
-	if h.o.ListingURL != nil {
-		p.Listing = h.o.ListingURL(b.Lang, d.PropertyID, d.ProjectID)
-	}
 	// The kind's fields in the form's order, in the staff's words (an
 	// option's label, a slot's day and time); those left empty left out.
 	shown := map[string]bool{}

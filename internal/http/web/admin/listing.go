@@ -19,9 +19,6 @@ func (h *Handler) listingLink(lang string, property, project int64) ListingLink 
 	}
 	l := ListingLink{ID: id, Project: property == 0 && project > 0, Title: "#" + strconv.FormatInt(id, 10)}
 	if h.o.Listing == nil {
-		if h.o.ListingURL != nil {
-			l.Href = h.o.ListingURL(lang, property, project)
-		}
 		return l
 	}
 	found, ok := h.o.Listing(lang, property, project)

@@ -127,10 +127,9 @@ type LeadRow struct {
 type LeadProps struct {
 	Base
 	Lead LeadRow `json:"lead"`
-	// Page is the public page the form was sent from; Listing the
-	// property's or project's page ("": none).
+	// Page is the public page the form was sent from (the listing it is
+	// about is Lead.Listing).
 	Page    string       `json:"page"`
-	Listing string       `json:"listing"`
 	Title   string       `json:"title"` // the person's title (SPEC §5)
 	Remark  string       `json:"remark"`
 	Fields  []FieldValue `json:"fields"`

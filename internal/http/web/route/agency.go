@@ -4,6 +4,7 @@ import (
 	"sync/atomic"
 
 	"immo/internal/domain/agency"
+	"immo/internal/domain/notify"
 )
 
 // state is what a resolver remembers between requests, shared with the
@@ -44,3 +45,7 @@ func (r *Resolver) For(a *agency.Agency) *Resolver {
 	st.last.Store(f)
 	return f
 }
+
+// LinksFor is the resolver of a's site, for the links of the mails written
+// as a (notify.Sites).
+func (r *Resolver) LinksFor(a *agency.Agency) notify.Links { return r.For(a) }

@@ -107,32 +107,6 @@ func (r *Resolver) TypeName(id int, lang string) string {
 	return r.Catalog.Index().TypeName(id, lang)
 }
 
-// ListLabel names a demand's value of a list field without options in lang
-// (notify.Listings): a property type by its id, a zone by its id.
-func (r *Resolver) ListLabel(field, value, lang string) (string, bool) {
-	switch field {
-	case "types":
-		id, err := strconv.Atoi(value)
-		n := r.TypeName(id, lang)
-		return n, err == nil && n != ""
-	case "zones":
-		n := r.ZoneName(value, lang)
-		return n, n != ""
-	}
-	return "", false
-}
-
-// ZoneName is the name in lang of the zone id, "" when there is none.
-func (r *Resolver) ZoneName(id, lang string) string {
-	for _, z := range r.Site.Zones {
-		if z.ID == id {
-			name, _ := z.Name.Pick(lang)
-			return name
-		}
-	}
-	return ""
-}
-
 func (c *resolution) demandRegister() Result {
 	if len(c.r.Site.Zones) == 0 {
 		return c.r.notFound(c.lang)

@@ -30,7 +30,7 @@ func (r *Resolver) DemandSummary(d demand.Demand, lang string) string {
 	parts = append(parts, strings.Join(names, ", "))
 	names = nil
 	for _, id := range r.Site.ZoneIDs(d.Zips) {
-		names = append(names, r.ZoneName(id, lang))
+		names = append(names, r.Site.ZoneName(id, lang))
 	}
 	parts = append(parts, strings.Join(names, ", "))
 	euros := rules.Euros

@@ -251,7 +251,7 @@ func (r *Resolver) locate(lang string, rest []string, query url.Values) target {
 	// The pretty property URL: /{list}/{city}/{type}/{id}/ under the sale
 	// or rent list page, in any language.
 	if len(rest) == 4 {
-		if page := r.Site.PageByPath(lang, "/"+rest[0]+"/"); page != nil && listQuery(page) != nil {
+		if page := r.Site.PageByPath(lang, "/"+rest[0]+"/"); page != nil && page.ListQuery() != nil {
 			t := propertyTarget(rest[3])
 			if t.kind == targetProperty {
 				t.page, t.pretty = page, rest
@@ -313,7 +313,7 @@ func (c *resolution) page(p *site.Page) Result {
 	if p.Params.Redirect && p.Params.RedirectURL != "" {
 		return Result{Status: http.StatusMovedPermanently, Redirect: c.redirectTarget(p.Params.RedirectURL), Lang: c.lang}
 	}
-	if q := listQuery(p); q != nil {
+	if q := p.ListQuery(); q != nil {
 		return c.list(p, q)
 	}
 	return c.contentPage(p)
@@ -329,16 +329,4 @@ func (c *resolution) redirectTarget(to string) string {
 		}
 	}
 	return to
-}
-
-// listQuery is the query of the page's main property list module, nil when
-// the page is not a list page.
-func listQuery(p *site.Page) *site.Query {
-	for i := range p.Params.Modules {
-		m := &p.Params.Modules[i]
-		if m.Published() && m.View == site.ViewPropertyList && m.Query != nil {
-			return m.Query
-		}
-	}
-	return nil
 }

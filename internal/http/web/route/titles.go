@@ -28,7 +28,7 @@ func (c *resolution) pageTitleLang(p *site.Page) (string, string) {
 
 // roleTitleKey names the translation of a page by what it shows.
 func roleTitleKey(p *site.Page) string {
-	if q := listQuery(p); q != nil {
+	if q := p.ListQuery(); q != nil {
 		switch listName(q) {
 		case ListSale:
 			return "common.forSale"

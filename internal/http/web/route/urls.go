@@ -2,11 +2,9 @@ package route
 
 import (
 	"net/url"
-	"strconv"
 	"strings"
 
 	"immo/internal/domain/catalog"
-	"immo/internal/domain/rules"
 	"immo/internal/domain/site"
 )
 
@@ -14,39 +12,21 @@ import (
 // prefix, so each page has one canonical address per language.
 
 // HomeURL is the home page in lang.
-func (r *Resolver) HomeURL(lang string) string { return "/" + lang + "/" }
+func (r *Resolver) HomeURL(lang string) string { return site.HomeURL(lang) }
 
-// PageURL is a configured page in lang.
-func (r *Resolver) PageURL(p *site.Page, lang string) string {
-	path := r.Site.PagePath(p, lang)
-	if path == "/" {
-		return r.HomeURL(lang)
-	}
-	return "/" + lang + path
-}
+// PageURL is a configured page in lang (site.Config.PageURL).
+func (r *Resolver) PageURL(p *site.Page, lang string) string { return r.Site.PageURL(p, lang) }
 
 // Lists a page can be.
 const (
-	ListSale = "sale"
-	ListRent = "rent"
-	ListSold = "sold"
+	ListSale = site.ListSale
+	ListRent = site.ListRent
+	ListSold = site.ListSold
 )
 
-// ListPage is the published page listing sale, rent or sold properties.
-func (r *Resolver) ListPage(list string) *site.Page {
-	for _, p := range r.Site.AllPages() {
-		q := listQuery(p)
-		if q == nil || !r.Site.Shown(p) {
-			continue
-		}
-		switch {
-		case list == ListSold && q.State == site.StateSold,
-			list != ListSold && q.State != site.StateSold && q.Goal == list:
-			return p
-		}
-	}
-	return nil
-}
+// ListPage is the published page listing sale, rent or sold properties
+// (site.Config.ListPage).
+func (r *Resolver) ListPage(list string) *site.Page { return r.Site.ListPage(list) }
 
 // ListURL is the sale, rent or sold list in lang with query, or "" when the
 // site has no such page.
@@ -62,26 +42,10 @@ func (r *Resolver) ListURL(list, lang string, query url.Values) string {
 	return u
 }
 
-// PropertyURL is the pretty address of a property in lang:
-// /{lang}/{list}/{city}/{type}/{id}/, or /{lang}/property/{id}/ when the
-// site has no list page for its goal.
+// PropertyURL is the pretty address of a property in lang
+// (site.Config.PropertyURL).
 func (r *Resolver) PropertyURL(id int64, goal int, city, typeName, lang string) string {
-	list := ListRent
-	if goal == catalog.GoalSale {
-		list = ListSale
-	}
-	p := r.ListPage(list)
-	if p == nil {
-		return "/" + lang + "/property/" + strconv.FormatInt(id, 10) + "/"
-	}
-	return r.PageURL(p, lang) + slugOr(city, "city") + slugOr(typeName, "type") + strconv.FormatInt(id, 10) + "/"
-}
-
-func slugOr(name, fallback string) string {
-	if s := rules.Slug(name); s != "" {
-		return s
-	}
-	return fallback + "/"
+	return r.Site.PropertyURL(id, goal == catalog.GoalSale, city, typeName, lang)
 }
 
 // CardURL is PropertyURL for a list card.
@@ -105,9 +69,7 @@ func (r *Resolver) ProjectsPage() *site.Page {
 }
 
 // ProjectURL is a project's page in lang.
-func (r *Resolver) ProjectURL(id int64, lang string) string {
-	return "/" + lang + "/project/?id=" + strconv.FormatInt(id, 10)
-}
+func (r *Resolver) ProjectURL(id int64, lang string) string { return site.ProjectURL(id, lang) }
 
 // LegalURL is a legal page in lang.
 func (r *Resolver) LegalURL(l *site.LegalPage, lang string) string {
@@ -181,18 +143,6 @@ func (r *Resolver) LocalURL(href, lang string) (string, bool) {
 		base += "#" + u.EscapedFragment()
 	}
 	return base, true
-}
-
-// ListingURL is the page of property property in lang, else (0) of
-// project project; "" when the catalog has neither (sold and gone).
-func (r *Resolver) ListingURL(lang string, property, project int64) string {
-	if property > 0 {
-		return r.targetURL(target{kind: targetProperty, id: property}, lang)
-	}
-	if project > 0 {
-		return r.targetURL(target{kind: targetProject, id: project}, lang)
-	}
-	return ""
 }
 
 // targetURL is the address of t in lang, "" when t names nothing the site

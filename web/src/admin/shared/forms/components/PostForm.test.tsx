@@ -29,7 +29,7 @@ const lead: LeadProps = {
   ...base,
   lead: { id: 7, href: '/admin/leads/7/', kind: 'site-contact', status: 'new', created: '2026-11-28T08:00:00Z', name: 'Anne Dupont',
     email: 'anne@example.be', phone: '', lang: 'fr', propertyId: 0, projectId: 0, assignee: '', notes: 0, listing: null },
-  page: '', listing: '', title: '', remark: '', fields: [], files: [], notes: [], history: [], mails: [], visits: [],
+  page: '', title: '', remark: '', fields: [], files: [], notes: [], history: [], mails: [], visits: [],
   moves: ['in_progress', 'done'], staff: [{ id: 3, name: 'Ann Boss' }], assigneeId: 0, action: '/admin/leads/7/', back: '/admin/leads/',
 }
 
