@@ -35,13 +35,7 @@ func (l *Links) AddLink(ctx context.Context, to account.Account, t account.Token
 		if a.Disabled {
 			return account.ErrDisabled
 		}
-		if err := l.s.insertLink(ctx, tx, a.ID, t.Purpose, t.Hash, t.Expires); err != nil {
-			return err
-		}
-		if fn != nil {
-			return fn(ctx, Tx{tx}, a)
-		}
-		return nil
+		return l.s.giveLink(ctx, tx, a, t, fn)
 	})
 	if err != nil {
 		return account.Account{}, l.errorf("add link", err)
@@ -126,6 +120,18 @@ func (s *Store) accountIn(ctx context.Context, tx *sql.Tx, where string, args ..
 // and a password set goes through these two, so a newer link or a new
 // password ends every earlier link, whichever flow (an owner's
 // invitation, a reset, a staff member's link) made it.
+
+// giveLink stores link t of account a in tx, ending a's other links, then
+// runs fn, if any, in tx (the link's mail, its audit).
+func (s *Store) giveLink(ctx context.Context, tx *sql.Tx, a account.Account, t account.Token, fn account.TxFunc) error {
+	if err := s.insertLink(ctx, tx, a.ID, t.Purpose, t.Hash, t.Expires); err != nil {
+		return err
+	}
+	if fn != nil {
+		return fn(ctx, Tx{tx}, a)
+	}
+	return nil
+}
 
 // insertLink stores a password link of the account, ending its earlier
 // unused ones: only the newest mail's link works.

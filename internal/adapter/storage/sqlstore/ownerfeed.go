@@ -44,13 +44,7 @@ func (o *Owners) InviteNew(ctx context.Context, a account.Account, properties []
 		if len(linked) == 0 {
 			return errNothingNew
 		}
-		if err := o.s.insertLink(ctx, tx, got.ID, t.Purpose, t.Hash, t.Expires); err != nil {
-			return err
-		}
-		if fn != nil {
-			return fn(ctx, Tx{tx}, got)
-		}
-		return nil
+		return o.s.giveLink(ctx, tx, got, t, fn)
 	})
 	if errors.Is(err, errNothingNew) {
 		return got, false, nil, nil

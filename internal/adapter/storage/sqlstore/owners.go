@@ -34,13 +34,7 @@ func (o *Owners) Invite(ctx context.Context, a account.Account, properties []int
 				return err
 			}
 		}
-		if err := o.s.insertLink(ctx, tx, got.ID, t.Purpose, t.Hash, t.Expires); err != nil {
-			return err
-		}
-		if fn != nil {
-			return fn(ctx, Tx{tx}, got)
-		}
-		return nil
+		return o.s.giveLink(ctx, tx, got, t, fn)
 	})
 	if err != nil {
 		return account.Account{}, false, o.s.errorf("invite owner: %w", err)
