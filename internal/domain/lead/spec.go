@@ -233,8 +233,8 @@ func (r Request) Validate() field.Errors {
 	e.Email(FieldEmail, p.Email, true)
 	e.Check(spec.Remark && field.Empty(r.Remark), FieldRemark, field.KeyRequired)
 	e.Check(utf8.RuneCountInString(r.Remark) > spec.remarkMax(), FieldRemark, field.KeyTooLong)
-	listing(e, FieldProperty, r.PropertyID, spec.Property)
-	listing(e, FieldProject, r.ProjectID, spec.Project)
+	checkListing(e, FieldProperty, r.PropertyID, spec.Property)
+	checkListing(e, FieldProject, r.ProjectID, spec.Project)
 	for _, f := range spec.Fields {
 		if f.Type == Upload {
 			f.checkFile(e, r.File(f.Name))
@@ -259,7 +259,7 @@ func (f Field) checkFile(e field.Errors, file *File) {
 	e.Check(key != "", f.Name, key)
 }
 
-func listing(e field.Errors, name string, id int64, required bool) {
+func checkListing(e field.Errors, name string, id int64, required bool) {
 	e.Check(id < 0, name, field.KeyNumber)
 	e.Check(required && id == 0, name, field.KeyRequired)
 }

@@ -9,6 +9,7 @@
 package listing
 
 import (
+	"context"
 	"strconv"
 
 	"immo/internal/domain/catalog"
@@ -39,19 +40,74 @@ type Names struct {
 	Site    *site.Config
 }
 
-// PropertyListing implements Listings: ok is false when the
-// property is not online.
+// PropertyListing describes a property in lang (notify.Listings): ok
+// is false when the property is not online.
 func (n Names) PropertyListing(id int64, lang string) (Listing, bool) {
 	p, err := n.Catalog.Index().Property(id, lang)
 	if err != nil {
 		return Listing{}, false
 	}
-	title, _ := p.Heading(lang)
-	return Listing{Title: title, City: p.City, Picture: p.XLargePictureItem.Url, Address: p.PostalAddress(),
-		URL: n.Site.PropertyURL(p.ID, p.IsSale(), p.City, p.TypeDescription, lang)}, true
+	return n.Describe(&p).In(lang), true
 }
 
-// ProjectListing implements Listings.
+// Described is a property named in every language from one lookup in the
+// index (Names.Describe): the page a visitor posts to looked it up, and
+// the request's mails name it with this rather than look it up again.
+type Described struct {
+	p     catalog.PublicProperty // what a heading and an address read
+	types map[string]string      // its type's name per language
+	site  *site.Config
+}
+
+// Describe is p, read from the index in a language, named in every
+// language of the site.
+func (n Names) Describe(p *catalog.PublicProperty) *Described {
+	d := &Described{site: n.Site, types: map[string]string{},
+		p: catalog.PublicProperty{ID: p.ID, Goal: p.Goal, Title: p.Title, TypeDescription: p.TypeDescription, City: p.City,
+			Zip: p.Zip, Street: p.Street, HouseNumber: p.HouseNumber, PublishAddress: p.PublishAddress,
+			XLargePictureItem: p.XLargePictureItem}}
+	ix := n.Catalog.Index()
+	for _, lang := range n.Site.Languages.Enabled() {
+		if name := ix.TypeName(p.WebID, lang); name != "" {
+			d.types[lang] = name
+		}
+	}
+	return d
+}
+
+type contextKey struct{}
+
+// NewContext is ctx carrying d: a post's context carries the property its
+// page looked up, for the mails its request writes (notify).
+func NewContext(ctx context.Context, d *Described) context.Context {
+	if d == nil {
+		return ctx
+	}
+	return context.WithValue(ctx, contextKey{}, d)
+}
+
+// FromContext is the property ctx carries, nil when none.
+func FromContext(ctx context.Context) *Described {
+	d, _ := ctx.Value(contextKey{}).(*Described)
+	return d
+}
+
+// ID is the property's.
+func (d *Described) ID() int64 { return d.p.ID }
+
+// In is the property named in lang: its heading, city, picture, postal
+// address and page.
+func (d *Described) In(lang string) Listing {
+	p := d.p
+	if name, ok := d.types[lang]; ok {
+		p.TypeDescription = name
+	}
+	title, _ := p.Heading(lang)
+	return Listing{Title: title, City: p.City, Picture: p.XLargePictureItem.Url, Address: p.PostalAddress(),
+		URL: d.site.PropertyURL(p.ID, p.IsSale(), p.City, p.TypeDescription, lang)}
+}
+
+// ProjectListing describes a project in lang (notify.Listings).
 func (n Names) ProjectListing(id int64, lang string) (Listing, bool) {
 	p, err := n.Catalog.Index().Project(id)
 	if err != nil {
@@ -61,13 +117,13 @@ func (n Names) ProjectListing(id int64, lang string) (Listing, bool) {
 		URL: site.ProjectURL(p.ID, lang)}, true
 }
 
-// DocumentName implements Listings.
+// DocumentName names a property's document in lang (notify.Listings).
 func (n Names) DocumentName(property int64, document, lang string) (string, bool) {
 	return n.Catalog.Index().DocumentName(property, document, lang)
 }
 
-// ListLabel implements Listings: a property type by its id, a zone
-// by its id.
+// ListLabel names a demand's value in lang (notify.Listings): a property
+// type by its id, a zone by its id.
 func (n Names) ListLabel(field, value, lang string) (string, bool) {
 	switch field {
 	case "types":

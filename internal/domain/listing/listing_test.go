@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"immo/internal/adapter/demo/demotest"
+	"immo/internal/domain/catalog"
 )
 
 // The demo's listings named as the pages show them, in each language,
@@ -35,5 +36,34 @@ func TestNames(t *testing.T) {
 	}
 	if _, ok := n.ListLabel("types", "x", "fr"); ok {
 		t.Error("a type that is no number is named")
+	}
+}
+
+// A property described from one lookup, in the page's language, is named
+// in every language as a lookup in that language names it: every
+// property of the demo, from each language to each.
+func TestDescribedIsTheLookup(t *testing.T) {
+	n := Names{Catalog: demotest.FixedIndex{Ix: demotest.Index(t)}, Site: demotest.Site(t)}
+	ix := n.Catalog.Index()
+	langs := n.Site.Languages.Enabled()
+	count := 0
+	for c := range catalog.Listings(ix) {
+		for _, from := range langs {
+			p, err := ix.Property(c.ID, from)
+			if err != nil {
+				t.Fatal(err)
+			}
+			d := n.Describe(&p)
+			for _, to := range langs {
+				want, _ := n.PropertyListing(c.ID, to)
+				if got := d.In(to); got != want {
+					t.Errorf("%d read in %s, named in %s: %+v, want %+v", c.ID, from, to, got, want)
+				}
+				count++
+			}
+		}
+	}
+	if count == 0 {
+		t.Fatal("no property compared")
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"immo/internal/domain/account"
 	"immo/internal/domain/agency"
 	"immo/internal/domain/lead"
+	"immo/internal/domain/listing"
 )
 
 // fixedAgency is Config.Agencies publishing one agency.
@@ -84,5 +85,54 @@ func TestMailsAreTheRequestsAgencys(t *testing.T) {
 	}
 	if to, _ := notice(t.Context()); to != started.Agency.Email {
 		t.Errorf("the composer itself changed: to %s", to)
+	}
+}
+
+// countingListings fails a test that looks a property up.
+type countingListings struct {
+	testListings
+	lookups *int
+}
+
+func (l countingListings) PropertyListing(id int64, lang string) (Listing, bool) {
+	*l.lookups++
+	return l.testListings.PropertyListing(id, lang)
+}
+
+// The property the page posted to looked up, carried by the request's
+// context, names the listing in the agency's notice and the visitor's
+// confirmation, each in its language, with no lookup of its own; another
+// property's request looks its own up.
+func TestMailsNameThePropertyThePageLookedUp(t *testing.T) {
+	cfg := demotest.Site(t)
+	names := listing.Names{Catalog: demotest.FixedIndex{Ix: demotest.Index(t)}, Site: cfg}
+	p, err := names.Catalog.Index().Property(4100002, "fr")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lookups := 0
+	c := composer(t)
+	c.cfg.Listings = countingListings{lookups: &lookups}
+	r := request(lead.KindInformation, "nl") // the agency reads French: two languages
+	r.PropertyID = 4100002
+	msgs, err := c.Compose(listing.NewContext(t.Context(), names.Describe(&p)), r)
+	if err != nil || len(msgs) != 2 {
+		t.Fatalf("%d mails, %v", len(msgs), err)
+	}
+	if lookups != 0 {
+		t.Errorf("%d lookups of the property the page looked up", lookups)
+	}
+	if msgs[0].Lang == msgs[1].Lang {
+		t.Fatalf("both mails in %s: the test wants the notice and the confirmation in two languages", msgs[0].Lang)
+	}
+	for _, m := range msgs {
+		want, _ := names.PropertyListing(4100002, m.Lang)
+		if !strings.Contains(m.Text, want.Title) || !strings.Contains(m.Text, want.URL) {
+			t.Errorf("the %s mail does not name %q at %s:\n%s", m.Lang, want.Title, want.URL, m.Text)
+		}
+	}
+	r.PropertyID = propertyID
+	if _, err := c.Compose(listing.NewContext(t.Context(), names.Describe(&p)), r); err != nil || lookups == 0 {
+		t.Errorf("another property's request: %d lookups, %v", lookups, err)
 	}
 }

@@ -121,6 +121,9 @@ type Composer struct {
 	// writesAs is the agency it writes as (as), whose site's links Sites
 	// gives when a mail needs one; nil: Links.
 	writesAs *agency.Agency
+	// posted is the property the page of the request looked up
+	// (listing.FromContext): its mails name it without a lookup.
+	posted *listing.Described
 }
 
 // links are the site's links of the agency c writes as: asked of Sites
@@ -178,12 +181,24 @@ func (c *Composer) Compose(ctx context.Context, r lead.Request) ([]mail.Message,
 // For is c writing as the agency of ctx (agency.FromContext) — its name,
 // address, telephone, default language and site, as its published or
 // previewed configuration says them —, or as the agency last published
-// when ctx carries none (Published).
+// when ctx carries none (Published); a property ctx carries (the one the
+// page posted to looked up: listing.FromContext) is named without a
+// lookup.
 func (c *Composer) For(ctx context.Context) *Composer {
+	var as *Composer
 	if a := agency.FromContext(ctx); a != nil {
-		return c.as(a)
+		as = c.as(a)
+	} else {
+		as = c.published()
 	}
-	return c.published()
+	if d := listing.FromContext(ctx); d != nil {
+		if as == c {
+			copied := *c
+			as = &copied
+		}
+		as.posted = d
+	}
+	return as
 }
 
 // published is c writing as the agency last published (Config.Agencies):
@@ -298,6 +313,8 @@ func (c *Composer) listing(r lead.Request, lang string) (Listing, bool) {
 	var l Listing
 	ok := false
 	switch {
+	case r.PropertyID > 0 && c.posted != nil && c.posted.ID() == r.PropertyID:
+		l, ok = c.posted.In(lang), true // as the page posted to looked it up
 	case r.PropertyID > 0 && c.cfg.Listings != nil:
 		l, ok = c.cfg.Listings.PropertyListing(r.PropertyID, lang)
 	case r.ProjectID > 0 && c.cfg.Listings != nil:

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"immo/internal/domain/listing"
 	"net/http"
 	"net/url"
 	"runtime/debug"
@@ -243,6 +244,8 @@ func (h *Handler) servePost(w http.ResponseWriter, r *http.Request) {
 		h.formPage(w, r, post, errs, status)
 		return
 	}
+	// The request's mails name the page's property as the page looked it up.
+	r = r.WithContext(listing.NewContext(r.Context(), page.Listing))
 	h.answer(w, r, h.forms[form], post, h.routes(r.Context()).ThankYouURL(form, page.Lang)+thankYouFragment,
 		func(errs field.Errors, status int) { h.formPage(w, r, post, errs, status) })
 }

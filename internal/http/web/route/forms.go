@@ -1,6 +1,7 @@
 package route
 
 import (
+	"immo/internal/domain/listing"
 	"net/http"
 	"net/url"
 	"slices"
@@ -48,6 +49,8 @@ type PostPage struct {
 	PageForms
 	Lang  string
 	Query string
+	// Listing is the page's property as it looked it up, for the mails.
+	Listing *listing.Described
 }
 
 // PostPage is the post's view of the page at path. A page holding forms of
@@ -61,20 +64,13 @@ func (r *Resolver) PostPage(path string, query url.Values) PostPage {
 		return PostPage{}
 	}
 	t := r.locate(lang, rest, query)
+	if t.kind == targetProperty {
+		return r.propertyPost(path, t.id, lang)
+	}
 	if canonical, _, _ := strings.Cut(r.targetURL(t, lang), "?"); canonical != "" && !r.isCanonical(path, canonical, lang) {
 		return PostPage{} // redirected to the canonical address
 	}
-	out := PostPage{Lang: lang}
-	if t.kind == targetProperty {
-		// The listing, looked up once: whether the page exists, and its forms.
-		p, err := r.Catalog.Index().Property(t.id, lang)
-		if err != nil {
-			return PostPage{}
-		}
-		out.Forms, out.PropertyID = r.propertyForms(&p), t.id
-	} else {
-		out.PageForms = r.formsOf(t, lang)
-	}
+	out := PostPage{Lang: lang, PageForms: r.formsOf(t, lang)}
 	switch {
 	case len(out.Forms) == 0:
 		// The footer's sign-up alone (a list, the home page…): whether the
@@ -84,12 +80,6 @@ func (r *Resolver) PostPage(path string, query url.Values) PostPage {
 			return PostPage{}
 		}
 		out.Query = res.CacheQuery
-	case t.kind == targetProperty:
-		if t.pretty != nil {
-			if _, same := r.prettyCanonical(t.page, t.id, t.pretty, lang); !same {
-				return PostPage{} // redirected to the canonical address
-			}
-		}
 	case t.kind == targetProject:
 		p, err := r.Catalog.Index().Project(t.id)
 		if err != nil || p.ExternalWeb != "" {
@@ -153,5 +143,20 @@ func kinds(ks ...lead.Kind) []string {
 	for i, k := range ks {
 		out[i] = string(k)
 	}
+	return out
+}
+
+// propertyPost is PostPage for property id's page at path: the property
+// looked up once — whether it is online, whether path is its canonical
+// address (any other is redirected, and answers no post), its forms, and
+// its names in every language for the request's mails.
+func (r *Resolver) propertyPost(path string, id int64, lang string) PostPage {
+	p, err := r.Catalog.Index().Property(id, lang)
+	if err != nil || !r.isCanonical(path, r.PropertyURL(p.ID, p.Goal, p.City, p.TypeDescription, lang), lang) {
+		return PostPage{}
+	}
+	out := PostPage{Lang: lang, PageForms: PageForms{Forms: r.propertyForms(&p), PropertyID: id},
+		Listing: listing.Names{Catalog: r.Catalog, Site: r.Site}.Describe(&p)}
+	out.Forms = append(out.Forms, string(lead.KindNewsletter))
 	return out
 }
