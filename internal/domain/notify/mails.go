@@ -45,19 +45,30 @@ func (c *Composer) notice(r lead.Request) (mail.Message, error) {
 // confirmation is the visitor's mail: what they sent, in their language,
 // with the agency's contact details; a reply reaches the agency.
 func (c *Composer) confirmation(r lead.Request, attachments []mail.Attachment) (mail.Message, error) {
+	p, _ := c.toVisitor(r, "mail.confirm.subject", nil, i18n.T(r.Lang, "mail.confirm.intro."+string(r.Kind)))
+	p.RowsTitle, p.Rows = i18n.T(r.Lang, "mail.confirm.sent"), c.sent(r, r.Lang)
+	return c.message(p, []mail.Address{visitor(r)}, c.agencyAddress(), attachments)
+}
+
+// toVisitor is the page of a mail to r's visitor, in their language: its
+// subject (subject's text with the agency's name and args), the visitor
+// greeted by name, paragraphs, the agency's contact details and closing,
+// and the request's listing, when it is online, with a button to its page
+// (the listing, zero when it is not).
+func (c *Composer) toVisitor(r lead.Request, subject string, args []string, paragraphs ...string) (page, Listing) {
 	lang := r.Lang
 	a := c.agency(lang)
-	p := page{Lang: lang, Subject: i18n.Tf(lang, "mail.confirm.subject", "agency", a.Name), Agency: a,
+	p := page{Lang: lang, Subject: i18n.Tf(lang, subject, append([]string{"agency", a.Name}, args...)...), Agency: a,
 		Greeting:   i18n.Tf(lang, "mail.confirm.greeting", "name", fullName(r.Person.FirstName, r.Person.LastName)),
-		Paragraphs: []string{i18n.T(lang, "mail.confirm.intro."+string(r.Kind))},
-		RowsTitle:  i18n.T(lang, "mail.confirm.sent"), Rows: c.sent(r, lang),
-		After: []string{i18n.T(lang, "mail.confirm.contact")}, Contact: true,
+		Paragraphs: paragraphs,
+		After:      []string{i18n.T(lang, "mail.confirm.contact")}, Contact: true,
 		Closing: i18n.T(lang, "mail.confirm.closing")}
-	if l, ok := c.listing(r, lang); ok {
+	l, ok := c.listing(r, lang)
+	if ok {
 		p.Listing = &l
 		p.Button = &link{Text: i18n.T(lang, "mail.notice.view"), URL: l.URL}
 	}
-	return c.message(p, []mail.Address{visitor(r)}, c.agencyAddress(), attachments)
+	return p, l
 }
 
 // friend is the one mail a visitor may send to another address: our

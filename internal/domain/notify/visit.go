@@ -29,34 +29,32 @@ func visitSlot(r lead.Request) (time.Time, bool) {
 // property, a cancel link (r.Secret, the token) and the .ics invitation.
 func (c *Composer) visitConfirmation(r lead.Request, more []mail.Attachment) (mail.Message, error) {
 	start, ok := visitSlot(r)
-	if !ok || strings.TrimSpace(r.Secret) == "" || c.links() == nil {
-		return mail.Message{}, ErrNoSlot
-	}
-	cancel := c.abs(c.links().VisitCancelURL(r.Secret, r.Lang))
-	if cancel == "" {
+	cancel, linked := c.cancelLink(r.Secret, r.Lang)
+	if !ok || !linked {
 		return mail.Message{}, ErrNoSlot
 	}
 	lang := r.Lang
-	a := c.agency(lang)
 	when := c.inSentence(start, lang)
-	p := page{Lang: lang, Subject: i18n.Tf(lang, "visit.mail.subject", "agency", a.Name, "when", when), Agency: a,
-		Greeting:   i18n.Tf(lang, "mail.confirm.greeting", "name", fullName(r.Person.FirstName, r.Person.LastName)),
-		Paragraphs: []string{i18n.Tf(lang, "visit.mail.booked", "when", when), i18n.T(lang, "visit.mail.calendar")},
-		RowsTitle:  i18n.T(lang, "mail.confirm.sent"), Rows: c.sent(r, lang),
-		Secondary: &link{Text: i18n.T(lang, "visit.mail.cancel"), URL: cancel},
-		After:     []string{i18n.T(lang, "mail.confirm.contact")}, Contact: true,
-		Closing: i18n.T(lang, "mail.confirm.closing")}
-	l, hasListing := c.listing(r, lang)
-	if hasListing {
-		p.Listing = &l
-		p.Button = &link{Text: i18n.T(lang, "mail.notice.view"), URL: l.URL}
-	}
+	p, l := c.toVisitor(r, "visit.mail.subject", []string{"when", when},
+		i18n.Tf(lang, "visit.mail.booked", "when", when), i18n.T(lang, "visit.mail.calendar"))
+	p.RowsTitle, p.Rows = i18n.T(lang, "mail.confirm.sent"), c.sent(r, lang)
+	p.Secondary = &link{Text: i18n.T(lang, "visit.mail.cancel"), URL: cancel}
 	cal, err := c.invitation(r, l, visitEvent{start: start, cancel: cancel, says: i18n.Tf(lang, "visit.mail.booked", "when", when)})
 	if err != nil {
 		return mail.Message{}, err
 	}
 	att := mail.Attachment{Name: "visit.ics", ContentType: "text/calendar; charset=utf-8; method=PUBLISH", Data: cal}
 	return c.message(p, []mail.Address{visitor(r)}, c.agencyAddress(), append([]mail.Attachment{att}, more...))
+}
+
+// cancelLink is the absolute address cancelling the visit of token in
+// lang; false without a token or the site's links.
+func (c *Composer) cancelLink(token, lang string) (string, bool) {
+	if strings.TrimSpace(token) == "" || c.links() == nil {
+		return "", false
+	}
+	u := c.abs(c.links().VisitCancelURL(token, lang))
+	return u, u != ""
 }
 
 // visitEvent is what a visit's .ics says: when, its cancel link ("":
@@ -198,20 +196,10 @@ func (c *Composer) visitCancelledToVisitor(b agenda.Booking, r lead.Request) (ma
 // .ics one SEQUENCE above the booking's last.
 func (c *Composer) cancellation(b agenda.Booking, r lead.Request, subject, says string) (mail.Message, error) {
 	lang := r.Lang
-	a := c.agency(lang)
 	r.PropertyID = b.Property
 	when := c.inSentence(b.Start, lang)
 	said := i18n.Tf(lang, says, "when", when)
-	p := page{Lang: lang, Subject: i18n.Tf(lang, subject, "agency", a.Name, "when", when), Agency: a,
-		Greeting:   i18n.Tf(lang, "mail.confirm.greeting", "name", fullName(r.Person.FirstName, r.Person.LastName)),
-		Paragraphs: []string{said, i18n.T(lang, "visit.mail.calendarCancel")},
-		After:      []string{i18n.T(lang, "mail.confirm.contact")}, Contact: true,
-		Closing: i18n.T(lang, "mail.confirm.closing")}
-	l, ok := c.listing(r, lang)
-	if ok {
-		p.Listing = &l
-		p.Button = &link{Text: i18n.T(lang, "mail.notice.view"), URL: l.URL}
-	}
+	p, l := c.toVisitor(r, subject, []string{"when", when}, said, i18n.T(lang, "visit.mail.calendarCancel"))
 	cal, err := c.invitation(r, l, visitEvent{start: b.Start, cancelled: true, seq: b.Revision + 1, says: said})
 	if err != nil {
 		return mail.Message{}, err
