@@ -1,9 +1,7 @@
 package app
 
 import (
-	"time"
 
-	"immo/internal/domain/antispam"
 	"immo/internal/domain/lead"
 	"immo/internal/domain/spam"
 	"immo/internal/http/web"
@@ -20,10 +18,8 @@ func newsletterPages(d formDeps) (web.NewsletterPages, error) {
 	if err != nil {
 		return web.NewsletterPages{}, err
 	}
-	limit := func(name string, max int, window time.Duration) spam.Limit {
-		return spam.Limit{Limiter: &antispam.Limiter{Counter: d.Spam, Max: max, Window: window, Now: d.Now, Name: name, Watch: d.Watch}}
-	}
+	policy := spam.DefaultPolicy
 	return web.NewsletterPages{Service: d.Newsletter, IP: ip,
-		PerSender: limit("unsubscribe-hour", 10, time.Hour), PerReceiver: limit("unsubscribe-to-day", 3, 24*time.Hour),
+		PerSender: rateLimit(d, policy.UnsubscribePerSender, false), PerReceiver: rateLimit(d, policy.UnsubscribePerAddress, false),
 		Addresses: mailsPerAddress(d)}, nil
 }

@@ -1,13 +1,13 @@
 package app_test
 
 import (
+	"immo/internal/domain/spam"
 	"net/http"
 	"net/url"
 	"strings"
 	"testing"
 	"time"
 
-	"immo/internal/app"
 	"immo/internal/app/apptest"
 	"immo/internal/domain/lead"
 )
@@ -60,7 +60,7 @@ func TestOwnerForgotPassword(t *testing.T) {
 		}
 	}
 	// Past the address's own budget, answered the same, nothing mailed.
-	for i := range app.ForgotPerAddressDay - 2 {
+	for i := range spam.DefaultPolicy.ForgotPerAddress.Max - 2 {
 		other := &client{h: s.Handler, ip: "198.51.100." + string(rune('1'+i))}
 		other.do(t, "POST", "/fr/account/forgot-password/", url.Values{"email": {"ann@example.be"}})
 	}

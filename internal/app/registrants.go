@@ -8,7 +8,6 @@ import (
 	"immo/internal/adapter/mailqueue"
 	"immo/internal/adapter/storage"
 	"immo/internal/domain/account"
-	"immo/internal/domain/antispam"
 	"immo/internal/domain/catalog"
 	"immo/internal/domain/lead"
 	"immo/internal/domain/mail"
@@ -17,14 +16,6 @@ import (
 	"immo/internal/domain/spam"
 	"immo/internal/http/web"
 )
-
-// ForgotPerHour bounds the forgotten-password posts of one sender: each
-// may mail an address, which ForgotPerAddressDay bounds too.
-const ForgotPerHour = 5
-
-// ForgotPerAddressDay is how many password links one address is mailed a
-// day, whatever its senders.
-const ForgotPerAddressDay = 5
 
 // newRegistrants is the demand registrants' service on the store: the
 // zones of cfg, the property types of cat, queue's forgetting of an
@@ -62,15 +53,11 @@ func registrantPages(d formDeps, store storage.Store, reg *registrant.Service, j
 		return errors.Join(reg.Resets().Forgot(ctx, email), owners.Forgot(ctx, email))
 	}
 	return web.RegistrantPages{
-		Service:     reg,
-		Forgot:      askForgotten(store, queue),
-		Login:       &account.Service{Store: store.Accounts(), Now: now},
-		LoginBrakes: loginBrakes(ip, store, d.Watch, secure, now),
-		ForgotPerSender: spam.Limit{Limiter: &antispam.Limiter{Counter: store.Antispam(), Max: ForgotPerHour, Window: time.Hour,
-			Now: now, Name: "forgot-hour", Watch: d.Watch}},
-		// The account mails' own budget per address: the forms' mails to
-		// it (mailsPerAddress) no longer silence its password links.
-		ForgotPerAddress: spam.Limit{Limiter: &antispam.Limiter{Counter: store.Antispam(), Max: ForgotPerAddressDay,
-			Window: 24 * time.Hour, Now: now, Name: "forgot-address-day", Watch: d.Watch}},
+		Service:          reg,
+		Forgot:           askForgotten(store, queue),
+		Login:            &account.Service{Store: store.Accounts(), Now: now},
+		LoginBrakes:      loginBrakes(ip, store, d.Watch, secure, now),
+		ForgotPerSender:  rateLimit(d, spam.DefaultPolicy.ForgotPerSender, false),
+		ForgotPerAddress: rateLimit(d, spam.DefaultPolicy.ForgotPerAddress, false),
 	}, nil
 }

@@ -34,13 +34,24 @@ type Policy struct {
 	Receivers map[lead.Kind]ReceiverRate
 	// Addresses bounds the mails to any one typed address, whatever the form.
 	Addresses Rate
+	// UnsubscribePerSender and UnsubscribePerAddress bound the newsletter's
+	// unsubscribe form: its posts per sender, the links mailed to one
+	// address.
+	UnsubscribePerSender, UnsubscribePerAddress Rate
+	// ForgotPerSender and ForgotPerAddress bound the forgotten-password
+	// form: its posts per sender (each may mail an address), the password
+	// links mailed to one address whatever its senders — their own budget,
+	// so the forms' mails to it (Addresses) never silence them.
+	ForgotPerSender, ForgotPerAddress Rate
 }
 
 // DefaultPolicy: 10 posts an hour with a proof; without one (no
 // JavaScript) 3 an hour and 10 a day; past 100 posts without a proof in
 // an hour on the site, the mails to typed addresses slow to 100 an hour;
 // a friend's address and a sign-up's get 3 mails a day each, and any typed
-// address 10 a day.
+// address 10 a day; the unsubscribe form takes 10 posts an hour from a
+// sender and mails one address 3 links a day; the forgotten-password form
+// 5 posts an hour, and 5 links a day to one address.
 var DefaultPolicy = Policy{
 	WithProof:    []Rate{{"proof-hour", 10, time.Hour}},
 	WithoutProof: []Rate{{"noproof-hour", 3, time.Hour}, {"noproof-day", 10, 24 * time.Hour}},
@@ -49,5 +60,9 @@ var DefaultPolicy = Policy{
 		lead.KindFriend:     {Rate{"friend-day", 3, 24 * time.Hour}, "friendEmail"},
 		lead.KindNewsletter: {Rate{"newsletter-day", 3, 24 * time.Hour}, lead.FieldEmail},
 	},
-	Addresses: Rate{"mailto-day", 10, 24 * time.Hour},
+	Addresses:             Rate{"mailto-day", 10, 24 * time.Hour},
+	UnsubscribePerSender:  Rate{"unsubscribe-hour", 10, time.Hour},
+	UnsubscribePerAddress: Rate{"unsubscribe-to-day", 3, 24 * time.Hour},
+	ForgotPerSender:       Rate{"forgot-hour", 5, time.Hour},
+	ForgotPerAddress:      Rate{"forgot-address-day", 5, 24 * time.Hour},
 }
