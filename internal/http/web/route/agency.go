@@ -39,8 +39,11 @@ func (r *Resolver) For(a *agency.Agency) *Resolver {
 	if last := st.last.Load(); last != nil && last.Site == a.Site && last.SiteVersion == a.Version && last.Draft == a.Draft {
 		return last
 	}
-	f := &Resolver{Site: a.Site, SiteVersion: a.Version, Draft: a.Draft, Catalog: r.Catalog, Testimonials: r.Testimonials, Agenda: r.Agenda, Now: r.Now,
+	f := &Resolver{Site: a.Site, SiteVersion: a.Version, Draft: a.Draft, Catalog: r.Catalog, Testimonials: r.Testimonials, Now: r.Now,
 		BaseURL: r.BaseURL, MapTiles: r.MapTiles, MapAttribution: r.MapAttribution, ConditionErrors: r.ConditionErrors}
+	if a.Site.Appointments != nil {
+		f.Agenda = r.Agenda // an agency that stops taking visits offers none
+	}
 	f.st.Store(st)
 	st.last.Store(f)
 	return f

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"immo/internal/domain/agency"
 	"immo/internal/domain/agenda"
 )
 
@@ -111,5 +112,28 @@ func TestMissingPropertySwitcher(t *testing.T) {
 		if l.Href != r.ListURL(ListSale, l.Lang, nil) {
 			t.Errorf("the switcher's %s: %s", l.Lang, l.Href)
 		}
+	}
+}
+
+// An agency whose published configuration no longer has appointments
+// offers no visit, though the server's agenda runs: its property pages
+// show no slots and hold no visit form.
+func TestNoVisitsWithoutAppointments(t *testing.T) {
+	r := demoResolver(t)
+	r.Agenda = fakeAgenda{slotAt("2026-11-24 10:00")}
+	if r.Site.Appointments == nil {
+		t.Fatal("the demo's configuration has no appointments")
+	}
+	if p := resolvePage(r, "/fr/property/4100001/").Props.(*PropertyProps); p.Visit == nil {
+		t.Fatal("no visit form with appointments")
+	}
+	without := *r.Site
+	without.Appointments = nil
+	f := r.For(&agency.Agency{Site: &without, Version: 2})
+	if p := resolvePage(f, "/fr/property/4100001/").Props.(*PropertyProps); p.Visit != nil {
+		t.Error("a visit form where the agency takes none")
+	}
+	if slices.Contains(f.PageForms("/fr/property/4100001/", nil).Forms, "contact-appointment") {
+		t.Error("the visit form is among the page's forms")
 	}
 }
