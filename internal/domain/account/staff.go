@@ -182,7 +182,8 @@ type StaffService struct {
 	// Seal keeps the TOTP secrets sealed in the database (the server's
 	// key); nil: no second factor can be enrolled or checked.
 	Seal *SecretBox
-	// Issuer names the agency in the authenticator app (site.Agency's name).
+	// Issuer names the agency in the authenticator app when the request
+	// carries none (agency.FromContext: its name as published).
 	Issuer string
 	// CodeBrake counts the failed codes per account (CodeBrakeMax per
 	// CodeBrakeWindow in production); nil: no brake (tests).

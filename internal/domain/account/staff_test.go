@@ -5,6 +5,8 @@ import (
 	"context"
 	"errors"
 	"image/png"
+	"immo/internal/domain/agency"
+	"immo/internal/domain/site"
 	"maps"
 	"strings"
 	"testing"
@@ -330,6 +332,13 @@ func TestStaffTOTP(t *testing.T) {
 	}
 	if st := f.store.totp[id]; st.Enabled || strings.Contains(st.Sealed, e.Secret) {
 		t.Fatalf("stored %+v: enabled, or the secret in clear", st)
+	}
+	// The agency renamed since the start, as the request carries it: the
+	// same key, under its new name.
+	renamed := agency.NewContext(ctx, &agency.Agency{Site: &site.Config{Agency: site.Agency{Name: "Immo Virton"}}, Version: 2})
+	if e2, err := f.s.PendingTOTP(renamed, ann); err != nil || !strings.HasPrefix(e2.URL, "otpauth://totp/Immo%20Virton:ann@example.be?") ||
+		e2.Secret != e.Secret {
+		t.Fatalf("PendingTOTP for the agency renamed: %+v %v", e2, err)
 	}
 	if again, err := f.s.PendingTOTP(ctx, ann); err != nil || again != e {
 		t.Fatalf("PendingTOTP: %+v %v", again, err)

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"image/png"
+	"immo/internal/domain/agency"
 	"strings"
 	"time"
 
@@ -111,7 +112,7 @@ func (s *StaffService) BeginTOTP(ctx context.Context, by Viewer) (Enrolment, err
 	}
 	raw := make([]byte, totpSecret)
 	rand.Read(raw)
-	e, err := s.enrolment(by.Account, raw)
+	e, err := s.enrolment(ctx, by.Account, raw)
 	if err != nil {
 		return Enrolment{}, err
 	}
@@ -152,13 +153,13 @@ func (s *StaffService) PendingTOTP(ctx context.Context, by Viewer) (Enrolment, e
 	if err != nil {
 		return Enrolment{}, err
 	}
-	return s.enrolment(by.Account, raw)
+	return s.enrolment(ctx, by.Account, raw)
 }
 
-// enrolment is the key of raw for a: the agency as issuer, the address as
-// the account's name in the app.
-func (s *StaffService) enrolment(a Account, raw []byte) (Enrolment, error) {
-	key, err := totp.Generate(totp.GenerateOpts{Issuer: s.issuer(), AccountName: a.Email, Period: TOTPPeriod,
+// enrolment is the key of raw for a: the agency of ctx as issuer, the
+// address as the account's name in the app.
+func (s *StaffService) enrolment(ctx context.Context, a Account, raw []byte) (Enrolment, error) {
+	key, err := totp.Generate(totp.GenerateOpts{Issuer: s.issuer(ctx), AccountName: a.Email, Period: TOTPPeriod,
 		Digits: totpDigits, Algorithm: otp.AlgorithmSHA1, Secret: raw})
 	if err != nil {
 		return Enrolment{}, err
@@ -166,7 +167,15 @@ func (s *StaffService) enrolment(a Account, raw []byte) (Enrolment, error) {
 	return Enrolment{Secret: key.Secret(), URL: key.URL()}, nil
 }
 
-func (s *StaffService) issuer() string {
+// issuer is the name of the agency of ctx (agency.FromContext), as
+// published: an agency renamed since the start is enrolled under its new
+// name; else Issuer.
+func (s *StaffService) issuer(ctx context.Context) string {
+	if a := agency.FromContext(ctx); a != nil && a.Site != nil {
+		if i := strings.TrimSpace(a.Site.Agency.Name); i != "" {
+			return i
+		}
+	}
 	if i := strings.TrimSpace(s.Issuer); i != "" {
 		return i
 	}
