@@ -218,20 +218,27 @@ func (r *Resolver) Login(lang string) Result {
 // Password is the page a password link opens, in state (PasswordProps).
 func (r *Resolver) Password(lang, state, token, email string) Result {
 	title := i18n.T(lang, "account.password.title")
-	status := http.StatusOK
 	props := &AccountProps{Texts: accountTexts(lang), Page: "password", Title: title, State: state, Action: r.PasswordURL("", lang),
 		Login: r.LoginURL(lang)}
-	switch state {
-	case "unknown":
-		status = http.StatusNotFound
+	var status int
+	status, props.Token, props.Email = linkAnswer(state, token, email)
+	if state == "unknown" {
 		props.Title = i18n.T(lang, "account.password.unknownTitle")
-	case "failed":
-		status = http.StatusInternalServerError
-		props.Token = token
-	default:
-		props.Token, props.Email = token, email
 	}
 	return r.ownerResult(lang, props.Title, status, props, nil)
+}
+
+// linkAnswer is how a page a mailed link opens answers in state: its
+// status, and the token and address the page holds — an unknown link
+// (used, expired) neither, our failure only the token, to try again.
+func linkAnswer(state, token, email string) (status int, heldToken, heldEmail string) {
+	switch state {
+	case "unknown":
+		return http.StatusNotFound, "", ""
+	case "failed":
+		return http.StatusInternalServerError, token, ""
+	}
+	return http.StatusOK, token, email
 }
 
 // OwnerPortal is the portal's overview of the owner called name, with

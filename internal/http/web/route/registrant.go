@@ -188,16 +188,12 @@ func (r *Resolver) LinkPage(lang, page, state, token, email string, choosePasswo
 		which = RegistrantConfirm
 	}
 	props := &RegistrantProps{Page: page, Title: i18n.T(lang, "registrant."+page+".title"), State: state}
-	status := http.StatusOK
-	switch state {
-	case "unknown":
-		status = http.StatusNotFound
+	var status int
+	status, props.Token, props.Email = linkAnswer(state, token, email)
+	switch {
+	case state == "unknown":
 		props.Title = i18n.T(lang, "registrant.link.unknownTitle")
-	case "failed":
-		status = http.StatusInternalServerError
-		props.Token = token
-	default:
-		props.Token, props.Email = token, email
+	case status == http.StatusOK:
 		props.ChoosePassword = page == "reset" || choosePassword
 		if page == "confirm" && choosePassword {
 			props.Title = i18n.T(lang, "registrant.confirm.titleNew")
