@@ -1,15 +1,15 @@
 package app
 
 import (
-	"immo/internal/domain/agency"
-	"immo/internal/domain/listing"
 	"iter"
 	"time"
 
 	"immo/internal/adapter/mailqueue"
 	"immo/internal/adapter/storage"
 	"immo/internal/domain/account"
+	"immo/internal/domain/agency"
 	"immo/internal/domain/catalog"
+	"immo/internal/domain/listing"
 	"immo/internal/domain/mail"
 	"immo/internal/domain/notify"
 	"immo/internal/http/web/admin"

@@ -3,7 +3,6 @@ package app
 import (
 	"context"
 	"fmt"
-	"immo/internal/domain/agency"
 	"log/slog"
 	"sync/atomic"
 	"time"
@@ -12,6 +11,7 @@ import (
 
 	"immo/internal/adapter/mailqueue"
 	"immo/internal/adapter/storage"
+	"immo/internal/domain/agency"
 	"immo/internal/domain/agenda"
 	"immo/internal/domain/catalog"
 	"immo/internal/domain/demand"

@@ -2,20 +2,20 @@ package app
 
 import (
 	"fmt"
-	"immo/internal/domain/agency"
-	"immo/internal/domain/listing"
 	"log/slog"
 	"slices"
 	"time"
 
 	"immo/internal/adapter/captcha"
 	"immo/internal/adapter/storage/sqlstore"
+	"immo/internal/domain/agency"
 	"immo/internal/domain/altcha"
 	"immo/internal/domain/antispam"
 	"immo/internal/domain/audit"
 	"immo/internal/domain/booking"
 	"immo/internal/domain/catalog"
 	"immo/internal/domain/lead"
+	"immo/internal/domain/listing"
 	"immo/internal/domain/mail"
 	"immo/internal/domain/newsletter"
 	"immo/internal/domain/notify"

@@ -1,7 +1,6 @@
 package app
 
 import (
-
 	"immo/internal/domain/lead"
 	"immo/internal/domain/spam"
 	"immo/internal/http/web"

@@ -1,7 +1,6 @@
 package app_test
 
 import (
-	"immo/internal/domain/spam"
 	"net/http"
 	"net/url"
 	"strings"
@@ -10,6 +9,7 @@ import (
 
 	"immo/internal/app/apptest"
 	"immo/internal/domain/lead"
+	"immo/internal/domain/spam"
 )
 
 // An owner who forgot their password asks on the same form as a

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"immo/internal/domain/agency"
 	"log/slog"
 	"slices"
 	"sort"
@@ -13,6 +12,7 @@ import (
 
 	"immo/internal/adapter/storage"
 	"immo/internal/domain/account"
+	"immo/internal/domain/agency"
 	"immo/internal/domain/antispam"
 	"immo/internal/domain/i18n"
 	"immo/internal/domain/mail"

@@ -5,8 +5,6 @@ import (
 	"context"
 	"errors"
 	"image/png"
-	"immo/internal/domain/agency"
-	"immo/internal/domain/site"
 	"maps"
 	"strings"
 	"testing"
@@ -15,10 +13,12 @@ import (
 	"github.com/pquerna/otp"
 	"github.com/pquerna/otp/totp"
 
+	"immo/internal/domain/agency"
 	"immo/internal/domain/antispam"
 	"immo/internal/domain/errs"
 	"immo/internal/domain/field"
 	"immo/internal/domain/mail"
+	"immo/internal/domain/site"
 )
 
 // staffFixture is a StaffService on memory: a clock tests move, the mails

@@ -8,13 +8,13 @@ import (
 	"errors"
 	"fmt"
 	"image/png"
-	"immo/internal/domain/agency"
 	"strings"
 	"time"
 
 	"github.com/pquerna/otp"
 	"github.com/pquerna/otp/totp"
 
+	"immo/internal/domain/agency"
 	"immo/internal/domain/antispam"
 	"immo/internal/domain/errs"
 )

@@ -9,16 +9,16 @@ package offer
 
 import (
 	"context"
-	"immo/internal/domain/agency"
-	"immo/internal/domain/site"
 	"strconv"
 	"strings"
 	"time"
 
+	"immo/internal/domain/agency"
 	"immo/internal/domain/agenda"
 	"immo/internal/domain/catalog"
 	"immo/internal/domain/field"
 	"immo/internal/domain/lead"
+	"immo/internal/domain/site"
 )
 
 // Translation keys of the rules' problems (locales/*/offer.json).

@@ -2,18 +2,18 @@ package offer
 
 import (
 	"context"
-	"immo/internal/domain/agency"
-	"immo/internal/domain/site"
 	"maps"
 	"reflect"
 	"strings"
 	"testing"
 	"time"
 
+	"immo/internal/domain/agency"
 	"immo/internal/domain/agenda"
 	"immo/internal/domain/field"
 	"immo/internal/domain/i18n"
 	"immo/internal/domain/lead"
+	"immo/internal/domain/site"
 )
 
 // now is 00:30 in Brussels on 23 November 2026, still the 22nd in UTC: "today" is the 23rd.

@@ -3,13 +3,13 @@ package registrant
 import (
 	"context"
 	"errors"
-	"immo/internal/domain/agency"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	"immo/internal/domain/account"
+	"immo/internal/domain/agency"
 	"immo/internal/domain/catalog"
 	"immo/internal/domain/demand"
 	"immo/internal/domain/field"

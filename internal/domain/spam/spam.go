@@ -10,11 +10,11 @@ package spam
 import (
 	"context"
 	"errors"
-	"immo/internal/domain/agency"
 	"log/slog"
 	"net/url"
 	"time"
 
+	"immo/internal/domain/agency"
 	"immo/internal/domain/altcha"
 	"immo/internal/domain/antispam"
 	"immo/internal/domain/field"

@@ -3,19 +3,19 @@ package spam
 import (
 	"context"
 	"fmt"
-	"immo/internal/domain/agency"
-	"immo/internal/domain/site"
 	"maps"
 	"net/url"
 	"strings"
 	"testing"
 	"time"
 
+	"immo/internal/domain/agency"
 	"immo/internal/domain/altcha"
 	"immo/internal/domain/antispam"
 	"immo/internal/domain/field"
 	"immo/internal/domain/lead"
 	"immo/internal/domain/lead/leadtest"
+	"immo/internal/domain/site"
 )
 
 var goodContact = url.Values{"title": {"ms"}, "firstName": {"Ann"}, "lastName": {"Peeters"}, "email": {"ann@example.be"},

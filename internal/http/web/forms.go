@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"immo/internal/domain/listing"
 	"net/http"
 	"net/url"
 	"runtime/debug"
@@ -14,6 +13,7 @@ import (
 	"immo/internal/domain/account"
 	"immo/internal/domain/field"
 	"immo/internal/domain/lead"
+	"immo/internal/domain/listing"
 	"immo/internal/http/web/respond"
 	"immo/internal/http/web/route"
 )

@@ -1,7 +1,6 @@
 package route
 
 import (
-	"immo/internal/domain/listing"
 	"net/http"
 	"net/url"
 	"slices"
@@ -9,6 +8,7 @@ import (
 	"strings"
 
 	"immo/internal/domain/lead"
+	"immo/internal/domain/listing"
 	"immo/internal/domain/site"
 )
 
