@@ -1,7 +1,6 @@
 package site
 
 import (
-	"encoding/json"
 	"net/url"
 	"slices"
 	"strings"
@@ -178,33 +177,12 @@ func (c *Config) ConsentServices(e Embeds) []Service {
 // videoKinds are the video players (YouTube, Vimeo, Facebook) the
 // configuration's texts link to, by rules.VideoOf, the rule the pages use.
 func (c *Config) videoKinds() []string {
-	b, err := json.Marshal(c)
-	if err != nil {
-		return nil
-	}
-	var v any
-	if json.Unmarshal(b, &v) != nil {
-		return nil
-	}
 	found := map[string]bool{}
-	var walk func(v any)
-	walk = func(v any) {
-		switch v := v.(type) {
-		case map[string]any:
-			for _, x := range v {
-				walk(x)
-			}
-		case []any:
-			for _, x := range v {
-				walk(x)
-			}
-		case string:
-			if video, ok := rules.VideoOf(v); ok && videoServices[video.Kind].ID != "" {
-				found[video.Kind] = true
-			}
+	c.Walk(nil, func(s string) {
+		if video, ok := rules.VideoOf(s); ok && videoServices[video.Kind].ID != "" {
+			found[video.Kind] = true
 		}
-	}
-	walk(v)
+	})
 	var out []string
 	for _, k := range []string{rules.VideoYouTube, rules.VideoVimeo, rules.VideoFacebook} {
 		if found[k] {

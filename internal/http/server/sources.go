@@ -1,7 +1,6 @@
 package server
 
 import (
-	"encoding/json"
 	"net/http"
 	"net/url"
 	"path"
@@ -140,48 +139,28 @@ var imageExts = map[string]bool{".jpg": true, ".jpeg": true, ".png": true, ".web
 // (rules.VideoOf, the rules the banner follows), or for a file its origin
 // to media.
 func configEmbeds(cfg *site.Config, img, media, frame map[string]bool) {
-	b, err := json.Marshal(cfg)
-	if err != nil {
-		return
-	}
-	var v any
-	if json.Unmarshal(b, &v) != nil {
-		return
-	}
-	var walk func(v any)
-	walk = func(v any) {
-		switch v := v.(type) {
-		case map[string]any:
-			// A banner video in the object form may name its type instead
-			// of ending in an extension.
-			if mime, _ := v["mimetype"].(string); strings.HasPrefix(mime, "video/") {
-				if u, ok := v["url"].(string); ok {
-					addOrigin(media, u)
-				}
-			}
-			for _, x := range v {
-				walk(x)
-			}
-		case []any:
-			for _, x := range v {
-				walk(x)
-			}
-		case string:
-			if originOf(v) == "" {
-				return
-			}
-			if video, ok := rules.VideoOf(v); ok {
-				if video.Embed != "" {
-					addOrigin(frame, video.Embed)
-				} else if video.Kind == rules.VideoFile {
-					addOrigin(media, v)
-				}
-				return
-			}
-			if u, err := url.Parse(v); err == nil && imageExts[strings.ToLower(path.Ext(u.Path))] {
-				addOrigin(img, v)
+	cfg.Walk(func(v map[string]any) {
+		// A banner video in the object form may name its type instead of
+		// ending in an extension.
+		if mime, _ := v["mimetype"].(string); strings.HasPrefix(mime, "video/") {
+			if u, ok := v["url"].(string); ok {
+				addOrigin(media, u)
 			}
 		}
-	}
-	walk(v)
+	}, func(v string) {
+		if originOf(v) == "" {
+			return
+		}
+		if video, ok := rules.VideoOf(v); ok {
+			if video.Embed != "" {
+				addOrigin(frame, video.Embed)
+			} else if video.Kind == rules.VideoFile {
+				addOrigin(media, v)
+			}
+			return
+		}
+		if u, err := url.Parse(v); err == nil && imageExts[strings.ToLower(path.Ext(u.Path))] {
+			addOrigin(img, v)
+		}
+	})
 }
