@@ -56,12 +56,12 @@ func runConfig(ctx context.Context, args []string) error {
 			fmt.Fprintf(stdout, "draft %d saved: signed in to the inbox, see it at /admin/preview/%d/ (nothing is published)\n", d.ID, d.ID)
 			return nil
 		}
-		v, published, err := agencies.Import(ctx, pos[1], data, "file "+pos[1], *note)
+		v, published, err := agencies.Republish(ctx, pos[1], data, "file "+pos[1], *note)
 		if err != nil {
 			return err
 		}
 		if !published {
-			fmt.Fprintf(stdout, "%s is version %d already (published %s): nothing published\n", pos[1], v.ID, v.At.Format("2006-01-02 15:04"))
+			fmt.Fprintf(stdout, "%s is the version served, %d (published %s): nothing published\n", pos[1], v.ID, v.At.Format("2006-01-02 15:04"))
 			return nil
 		}
 		fmt.Fprintf(stdout, "version %d published: the servers serve it within seconds\n", v.ID)

@@ -97,7 +97,7 @@ func TestSiteConfigTwoServers(t *testing.T) {
 	if err := run(context.Background(), []string{"config", "import", "--data-dir", dir, changed}); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(out.String(), "is version 2 already") {
+	if !strings.Contains(out.String(), "is the version served, 2") {
 		t.Errorf("the same file again:\n%s", out)
 	}
 	// Export gives the published bytes back.
@@ -132,5 +132,24 @@ func TestSiteConfigTwoServers(t *testing.T) {
 	list := out.String()[strings.LastIndex(out.String(), "VERSION"):]
 	if !strings.Contains(list, "new name") || !strings.Contains(list, "file demo/site.json") || strings.Count(list, "\n") != 3 {
 		t.Errorf("list:\n%s\nwant the demo's version and the new one", list)
+	}
+	// Going back: the first version's file, exported and imported again, is
+	// published anew and served.
+	first := filepath.Join(t.TempDir(), "first.json")
+	if err := run(context.Background(), []string{"config", "export", "--data-dir", dir, "--version", "1", first}); err != nil {
+		t.Fatal(err)
+	}
+	if err := run(context.Background(), []string{"config", "import", "--data-dir", dir, "--note", "back", first}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), "version 3 published") {
+		t.Fatalf("importing the first version's file again:\n%s", out)
+	}
+	for _, u := range urls {
+		for deadline := time.Now().Add(60 * time.Second); strings.Contains(home(u), "Immo Arlon-Virton"); time.Sleep(100 * time.Millisecond) {
+			if time.Now().After(deadline) {
+				t.Fatalf("%s still serves version 2 a minute after the first came back", u)
+			}
+		}
 	}
 }

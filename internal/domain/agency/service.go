@@ -142,6 +142,23 @@ func (s *Service) Import(ctx context.Context, name string, data []byte, by, note
 	return v, err == nil, err
 }
 
+// Republish publishes data unless it is the version served (then that
+// version, false): an import asked for publishes even bytes published
+// before — an earlier version's file brings that site back.
+func (s *Service) Republish(ctx context.Context, name string, data []byte, by, note string) (Version, bool, error) {
+	if cur := s.Current(); cur != nil && cur.Version != 0 {
+		served, err := s.store.SiteVersion(ctx, cur.Version)
+		if err != nil {
+			return Version{}, false, err
+		}
+		if served.Hash == sha256.Sum256(data) {
+			return served, false, nil
+		}
+	}
+	v, err := s.Publish(ctx, name, data, by, note)
+	return v, err == nil, err
+}
+
 // Version is the version numbered id, its configuration included.
 func (s *Service) Version(ctx context.Context, id int64) (Version, error) {
 	return s.store.SiteVersion(ctx, id)
