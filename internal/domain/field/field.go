@@ -76,10 +76,25 @@ func (e Errors) Check(bad bool, name, key string) {
 }
 
 // Empty tells whether s is blank: SPEC §5 counts blank strings as empty,
-// and a string of invisible format characters (a zero-width space, a
-// word joiner, a byte-order mark) shows as blank too.
+// and a string of characters that show nothing — format characters (a
+// zero-width space, a word joiner, a byte-order mark), variation
+// selectors, the fillers and joiners that render empty — shows as blank
+// too.
 func Empty(s string) bool {
-	return strings.IndexFunc(s, func(r rune) bool { return !unicode.IsSpace(r) && !unicode.Is(unicode.Cf, r) }) < 0
+	return strings.IndexFunc(s, func(r rune) bool { return !invisible(r) }) < 0
+}
+
+// invisible is a character that shows nothing (the browser's isEmpty
+// knows the same).
+func invisible(r rune) bool {
+	switch r {
+	case '\u034F', // combining grapheme joiner
+		'\u115F', '\u1160', '\u3164', '\uFFA0', // Hangul fillers
+		'\u17B4', '\u17B5', // Khmer's inherent vowels
+		'\u2800': // the braille blank
+		return true
+	}
+	return unicode.IsSpace(r) || unicode.Is(unicode.Cf, r) || unicode.Is(unicode.Variation_Selector, r)
 }
 
 // MaxText bounds a one-line field (names, phone, street); MaxRemark a free text.

@@ -188,7 +188,7 @@ export const LAZY_FORMS = {
 }
 
 // samples are values every field is tried with; sampleOf adds its type's.
-var samples = []string{"", " ", "\t", "x", " x ", "é", "\u200b", " \u200b\u00a0", "\ufeff\u2060", "x\u200b"}
+var samples = []string{"", " ", "\t", "x", " x ", "é", "\u200b", " \u200b\u00a0", "\ufeff\u2060", "x\u200b", "\u3164", "\u2800\u034f\ufe0f", "\u115f\u1160\uffa0\u17b5"}
 
 // lengths are the lengths tried with a run of "é" (two bytes, one character).
 var lengths = []int{field.MaxText, field.MaxText + 1, field.MaxRemark, field.MaxRemark + 1}

@@ -5,9 +5,10 @@
 
 import { parseWhole } from './whole'
 
-/** SPEC §5 counts a blank value as empty, invisible format characters
- * (a zero-width space, a word joiner) as blank too (field.Empty). */
-export const isEmpty = (s: string) => !/[^\s\p{Cf}]/u.test(s)
+/** SPEC §5 counts a blank value as empty, characters that show nothing
+ * (format characters, variation selectors, fillers) as blank too
+ * (field.Empty). */
+export const isEmpty = (s: string) => !/[^\s\p{Cf}\p{Variation_Selector}\u034F\u115F\u1160\u17B4\u17B5\u2800\u3164\uFFA0]/u.test(s)
 
 /** Characters as Go counts them (code points, utf8.RuneCountInString). */
 export const runeCount = (s: string) => [...s].length
