@@ -316,7 +316,7 @@ func (h *Handler) registrantArea(ctx context.Context, lang string, a account.Acc
 	out := make([]route.RegistrantDemand, 0, len(ds))
 	for _, d := range ds {
 		out = append(out, route.RegistrantDemand{ID: d.ID, Values: reg.SearchFields(ctx, d), Summary: h.routes(ctx).DemandSummary(d, lang),
-			Confirmed: !d.Confirmed.IsZero(), Paused: d.Paused, Alerts: len(alerted[d.ID]), Created: d.Created.Format("2006-01-02")})
+			Confirmed: !d.Confirmed.IsZero(), Paused: d.Paused, Alerts: len(alerted[d.ID]), Created: route.Date(d.Created, lang)})
 	}
 	acc := route.RegistrantAccount{Email: a.Email, FirstName: a.FirstName, LastName: a.LastName, Lang: a.Lang,
 		AlertFrequency: string(a.AlertFrequency.OrInstant())}

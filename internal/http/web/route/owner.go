@@ -37,6 +37,16 @@ func DateTime(t time.Time, lang string) string {
 	return t.In(agenda.Brussels).Format(layout)
 }
 
+// Date writes t's Brussels day as the account pages show a date, day first
+// ("27/11/2026"; German "27.11.2026").
+func Date(t time.Time, lang string) string {
+	layout := "02/01/2006"
+	if lang == "de" {
+		layout = "02.01.2006"
+	}
+	return t.In(agenda.Brussels).Format(layout)
+}
+
 // LoginURL is the owner login page in lang.
 func (r *Resolver) LoginURL(lang string) string { return "/" + lang + "/" + LoginSlug + "/" }
 

@@ -135,7 +135,7 @@ type RegistrantDemand struct {
 	Confirmed bool           `json:"confirmed"`
 	Paused    bool           `json:"paused"`
 	Alerts    int            `json:"alerts"`
-	Created   string         `json:"created"` // YYYY-MM-DD
+	Created   string         `json:"created"` // the day it was registered, as the area writes a date (Date)
 }
 
 // registrantResult is one of the registrants' pages: noindex, never

@@ -141,10 +141,10 @@ function Demand({ d, action, search, say, errors, posted }: { d: RegistrantDeman
     <article className="registrant-demand" id={anchor} aria-labelledby={`${uid}-title`}>
       <h3 id={`${uid}-title`}>{d.summary}</h3>
       <p className="registrant-state">
-        {!d.confirmed ? say('registrant.area.pending') : d.paused ? say('registrant.area.paused') : `${say('registrant.area.alerts')}: ${d.alerts}`}
+        {!d.confirmed ? say('registrant.area.pending') : d.paused ? say('registrant.area.paused') : say('registrant.area.alerts', { n: String(d.alerts) })}
       </p>
       <p>
-        {say('registrant.area.since')} {d.created}
+        {say('registrant.area.since', { date: d.created })}
       </p>
       <div className="registrant-actions">
         {d.confirmed && <Action action={action} name={d.paused ? 'resume' : 'pause'} demand={d.id} label={say(d.paused ? 'registrant.area.resume' : 'registrant.area.pause')} />}

@@ -288,7 +288,7 @@ export function ContactDetails({ agency: a, level }: { agency: Agency; level: Le
             </span>
           </p>
         )}
-        {a.vatNumber && <p className="muted">{t('contact.vat')}: {a.vatNumber}</p>}
+        {a.vatNumber && <p className="muted">{t('contact.vat')} {a.vatNumber}</p>}
       </address>
       {hours.length > 0 && (
         <div className="contact-card">
