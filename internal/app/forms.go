@@ -14,6 +14,7 @@ import (
 	"immo/internal/domain/audit"
 	"immo/internal/domain/booking"
 	"immo/internal/domain/catalog"
+	"immo/internal/domain/inbox"
 	"immo/internal/domain/lead"
 	"immo/internal/domain/listing"
 	"immo/internal/domain/mail"
@@ -25,7 +26,6 @@ import (
 	"immo/internal/domain/spam"
 	"immo/internal/domain/testimonial"
 	"immo/internal/http/web"
-	"immo/internal/http/web/admin"
 	"immo/internal/http/web/route"
 )
 
@@ -190,7 +190,7 @@ func rateLimit(d formDeps, r spam.Rate, site bool) spam.Limit {
 func newComposer(d formDeps) (*notify.Composer, error) {
 	site := d.Resolver.Site
 	cfg := notify.Config{Agency: site.Agency, Lang: site.Languages.Default, BaseURL: d.Resolver.BaseURL,
-		Listings: listing.Names{Catalog: d.Resolver.Catalog, Site: site}, Links: d.Resolver, LeadURL: admin.LeadPath,
+		Listings: listing.Names{Catalog: d.Resolver.Catalog, Site: site}, Links: d.Resolver, LeadURL: inbox.LeadPath,
 		Agencies: published(d.Agencies), Catalog: d.Resolver.Catalog, Sites: d.Resolver}
 	if d.Agenda != nil { // a nil *Visits in the interface would not be nil
 		cfg.Slots = d.Agenda

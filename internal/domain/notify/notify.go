@@ -64,7 +64,7 @@ type Config struct {
 	// Sites give the links of an agency's site (route.Resolver): a mail
 	// written as an agency links its pages. Nil: Links for every agency.
 	Sites Sites
-	// LeadURL is a request's page in the agency's inbox (admin.LeadPath),
+	// LeadURL is a request's page in the agency's inbox (inbox.LeadPath),
 	// absolute or on the site: the agency's notices link to it. Nil: none.
 	LeadURL func(id int64) string
 }

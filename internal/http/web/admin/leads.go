@@ -27,11 +27,7 @@ func stamp(t time.Time) string {
 }
 
 // leadPath is lead id's page.
-func leadPath(id int64) string { return leadsPath + strconv.FormatInt(id, 10) + "/" }
-
-// LeadPath is lead id's page in the inbox, on the site: the agency's
-// notice about a request links to it (notify.Config.LeadURL).
-func LeadPath(id int64) string { return leadPath(id) }
+func leadPath(id int64) string { return inbox.LeadPath(id) }
 
 // staffNames names the staff by account id.
 func (h *Handler) staffNames(r *http.Request) ([]StaffName, map[int64]string, error) {
