@@ -5,10 +5,15 @@
 
 import { parseWhole } from './whole'
 
+const blank = /^[\s\p{Cf}\p{Variation_Selector}\u115F\u1160\u2800\u3164\uFFA0]$/u
+/** The combining marks that show nothing (in a class of a regular
+ * expression they would join the character before). */
+const blankMarks = ['\u034F', '\u17B4', '\u17B5']
+
 /** SPEC §5 counts a blank value as empty, characters that show nothing
  * (format characters, variation selectors, fillers) as blank too
  * (field.Empty). */
-export const isEmpty = (s: string) => !/[^\s\p{Cf}\p{Variation_Selector}\u034F\u115F\u1160\u17B4\u17B5\u2800\u3164\uFFA0]/u.test(s)
+export const isEmpty = (s: string) => [...s].every((c) => blank.test(c) || blankMarks.includes(c))
 
 /** Characters as Go counts them (code points, utf8.RuneCountInString). */
 export const runeCount = (s: string) => [...s].length
