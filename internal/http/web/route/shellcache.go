@@ -1,6 +1,7 @@
 package route
 
 import (
+	"crypto/rand"
 	"html"
 	"maps"
 	"net/url"
@@ -119,10 +120,11 @@ func (c *resolution) index() interface{ Version() int64 } {
 }
 
 // A link made on the page's address stands in a kept shell as its
-// parameters between hereMark and hereEnd (characters of Unicode's
-// private use area, which no configuration's text holds and HTML escaping
-// keeps).
-const hereMark, hereEnd = "\uE000", "\uE001"
+// parameters between hereMark and hereEnd: characters of Unicode's private
+// use area (HTML escaping keeps them, a query's encoding never makes them)
+// and, in hereMark, a random word of this process's, never written out,
+// so no text of a configuration can pass for a mark.
+var hereMark, hereEnd = "\uE000" + rand.Text() + "\uE000", "\uE001"
 
 // fillHere is s with its marked links made on this page's address; s's
 // slices are copied where they change, never written.

@@ -23,8 +23,13 @@ func TestShellCachedIsTheShellMade(t *testing.T) {
 		cfg.TopBar.Right = append(cfg.TopBar.Right, site.TopBarItem{Status: true, Label: site.Text{"nl": "Print", "fr": "Imprimer", "en": "Print", "de": "Drucken"},
 			Link: "?print=1"})
 	}
+	// A text that looks like a kept shell's mark stays as the agency typed it.
+	lookalike := func(cfg *site.Config) {
+		parameter(cfg)
+		cfg.Footer.Columns[0].IntroText.Text["fr"] = "<p>\uE000print=2\uE001 et \uE000\uE000x\uE001</p>"
+	}
 	for name, change := range map[string]func(*site.Config){"a condition": condition, "a parameter": parameter,
-		"both": func(cfg *site.Config) { condition(cfg); parameter(cfg) }} {
+		"both": func(cfg *site.Config) { condition(cfg); parameter(cfg) }, "a text like a mark": lookalike} {
 		t.Run(name, func(t *testing.T) { testShellCached(t, change) })
 	}
 }
