@@ -146,14 +146,14 @@ func (s *Service) Import(ctx context.Context, name string, data []byte, by, note
 // version, false): an import asked for publishes even bytes published
 // before — an earlier version's file brings that site back.
 func (s *Service) Republish(ctx context.Context, name string, data []byte, by, note string) (Version, bool, error) {
-	if cur := s.Current(); cur != nil && cur.Version != 0 {
-		served, err := s.store.SiteVersion(ctx, cur.Version)
-		if err != nil {
-			return Version{}, false, err
+	latest, err := s.store.SiteVersionByHash(ctx, sha256.Sum256(data))
+	switch {
+	case err == nil:
+		if cur := s.Current(); cur != nil && cur.Version == latest.ID {
+			return latest, false, nil
 		}
-		if served.Hash == sha256.Sum256(data) {
-			return served, false, nil
-		}
+	case !errors.Is(err, ErrNoVersion):
+		return Version{}, false, err
 	}
 	v, err := s.Publish(ctx, name, data, by, note)
 	return v, err == nil, err

@@ -41,8 +41,8 @@ type Config struct {
 	// site's addresses (pages, logo, pictures) absolute.
 	BaseURL string
 	// Listings describe the catalog's listings, documents and list values
-	// in a language (route.Resolver); nil: none is known, every value as
-	// posted.
+	// in a language (listing.Names on the site configured); nil: none is
+	// known, every value as posted.
 	Listings Listings
 	// Links builds the site's addresses the mails carry (route.Resolver);
 	// nil: no visit, no newsletter mail can be written.
@@ -71,7 +71,8 @@ type Config struct {
 
 // Listings are what the mails name of the catalog, in lang: the words are
 // the catalog's (a property's heading, its postal address, a document's
-// name, a type's name) and the addresses the router's.
+// name, a type's name), the addresses the site configuration's rules
+// (listing.Names).
 type Listings interface {
 	// PropertyListing and ProjectListing describe a listing; ok is false
 	// when it is not (or no longer) online.
