@@ -104,33 +104,24 @@ type Property struct {
 	XLargePictureItem Picture   `json:"XLargePictureItem"`
 	Pictures          []Picture `json:"Pictures,omitempty"`
 
-	Title       Text `json:"Title,omitempty"`
-	Description Text `json:"Description,omitempty"`
+	Title Text `json:"Title,omitempty"`
 
 	Status       string    `json:"Status"`
 	DateCreated  time.Time `json:"DateCreated"`
 	DateModified time.Time `json:"DateModified,omitempty"`
 	Reference    string    `json:"Reference,omitempty"`
-	Availability Text      `json:"Availability,omitempty"`
 	VirtualTour  string    `json:"VirtualTour,omitempty"`
 
 	ConstructionYear int `json:"ConstructionYear,omitempty"`
 	RenovationYear   int `json:"RenovationYear,omitempty"`
 
-	Financial         *Financial         `json:"Financial,omitempty"`
 	Rooms             *Rooms             `json:"Rooms,omitempty"`
 	Surfaces          *Surfaces          `json:"Surfaces,omitempty"`
 	EnergyCertificate *EnergyCertificate `json:"EnergyCertificate,omitempty"`
-	Features          *Features          `json:"Features,omitempty"`
-	Flags             *Flags             `json:"Flags,omitempty"`
-	Legal             *Legal             `json:"Legal,omitempty"`
-	Flood             *Flood             `json:"Flood,omitempty"`
-	Asbestos          *Asbestos          `json:"Asbestos,omitempty"`
-	Certificates      *Certificates      `json:"Certificates,omitempty"`
-	LifeAnnuity       *LifeAnnuity       `json:"LifeAnnuity,omitempty"`
 	Manager           *Manager           `json:"Manager,omitempty"`
 	Documents         []Document         `json:"Documents,omitempty"`
-	PointsOfInterest  []PointOfInterest  `json:"PointsOfInterest,omitempty"`
+
+	Details // what only the property's own page shows (details.go)
 }
 
 // Financial holds the detail labels about money (SPEC §3 detail labels, tax and fees).

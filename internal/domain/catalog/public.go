@@ -5,8 +5,9 @@ import "math"
 // The public views of a listing. A stored Property or Project holds
 // whatever the feed sends; what a visitor's browser or an API client gets is
 // only what these types list, field by field. A field added to the stored
-// types stays private until it is added here, and public_test.go fails until
-// it is classified public or private.
+// types stays private until it is added here (but for Details, which
+// PublicProperty holds whole: a field added there is public), and
+// public_test.go fails until it is classified public or private.
 
 // PublicProperty is a property as its page and the API show it: the type
 // named in the page's language, no price when the agency does not publish
@@ -44,31 +45,22 @@ type PublicProperty struct {
 	XLargePictureItem Picture   `json:"XLargePictureItem"`
 	Pictures          []Picture `json:"Pictures,omitempty"`
 
-	Title       Text `json:"Title,omitempty"`
-	Description Text `json:"Description,omitempty"`
+	Title Text `json:"Title,omitempty"`
 
-	Status       string `json:"Status"`
-	Reference    string `json:"Reference,omitempty"`
-	Availability Text   `json:"Availability,omitempty"`
-	VirtualTour  string `json:"VirtualTour,omitempty"`
+	Status      string `json:"Status"`
+	Reference   string `json:"Reference,omitempty"`
+	VirtualTour string `json:"VirtualTour,omitempty"`
 
 	ConstructionYear int `json:"ConstructionYear,omitempty"`
 	RenovationYear   int `json:"RenovationYear,omitempty"`
 
-	Financial         *Financial         `json:"Financial,omitempty"`
 	Rooms             *Rooms             `json:"Rooms,omitempty"`
 	Surfaces          *Surfaces          `json:"Surfaces,omitempty"`
 	EnergyCertificate *EnergyCertificate `json:"EnergyCertificate,omitempty"`
-	Features          *Features          `json:"Features,omitempty"`
-	Flags             *Flags             `json:"Flags,omitempty"`
-	Legal             *Legal             `json:"Legal,omitempty"`
-	Flood             *Flood             `json:"Flood,omitempty"`
-	Asbestos          *Asbestos          `json:"Asbestos,omitempty"`
-	Certificates      *Certificates      `json:"Certificates,omitempty"`
-	LifeAnnuity       *LifeAnnuity       `json:"LifeAnnuity,omitempty"`
 	Manager           *Manager           `json:"Manager,omitempty"`
 	Documents         []Document         `json:"Documents,omitempty"`
-	PointsOfInterest  []PointOfInterest  `json:"PointsOfInterest,omitempty"`
+
+	Details // whole: all of it is public
 }
 
 // Card is a property as a list shows it (lists, similar properties, banner
@@ -155,13 +147,10 @@ func (p *Property) Public(lang string, typeName func(webID int, lang string) str
 		Latitude: p.Latitude, Longitude: p.Longitude,
 		EnergyPerformance: p.EnergyPerformance, EPCLabelText: p.EPCLabelText,
 		XLargePictureItem: p.XLargePictureItem, Pictures: p.Pictures,
-		Title: p.Title, Description: p.Description,
-		Status: p.Status, Reference: p.Reference, Availability: p.Availability, VirtualTour: p.VirtualTour,
+		Title: p.Title, Status: p.Status, Reference: p.Reference, VirtualTour: p.VirtualTour,
 		ConstructionYear: p.ConstructionYear, RenovationYear: p.RenovationYear,
-		Financial: p.Financial, Rooms: p.Rooms, Surfaces: p.Surfaces, EnergyCertificate: p.EnergyCertificate,
-		Features: p.Features, Flags: p.Flags, Legal: p.Legal, Flood: p.Flood, Asbestos: p.Asbestos,
-		Certificates: p.Certificates, LifeAnnuity: p.LifeAnnuity, Manager: p.Manager,
-		Documents: p.Documents, PointsOfInterest: p.PointsOfInterest,
+		Rooms: p.Rooms, Surfaces: p.Surfaces, EnergyCertificate: p.EnergyCertificate,
+		Manager: p.Manager, Documents: p.Documents, Details: p.Details,
 	}
 	if name := typeName(p.WebID, lang); name != "" {
 		out.TypeDescription = name

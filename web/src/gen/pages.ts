@@ -529,17 +529,19 @@ export interface PublicProperty {
   XLargePictureItem: Picture
   Pictures?: Picture[]
   Title?: Partial<Record<string, string>>
-  Description?: Partial<Record<string, string>>
   Status: string
   Reference?: string
-  Availability?: Partial<Record<string, string>>
   VirtualTour?: string
   ConstructionYear?: number
   RenovationYear?: number
-  Financial?: Financial
   Rooms?: Rooms
   Surfaces?: Surfaces
   EnergyCertificate?: EnergyCertificate
+  Manager?: Manager
+  Documents?: Document[]
+  Description?: Partial<Record<string, string>>
+  Availability?: Partial<Record<string, string>>
+  Financial?: Financial
   Features?: Features
   Flags?: Flags
   Legal?: Legal
@@ -547,29 +549,7 @@ export interface PublicProperty {
   Asbestos?: Asbestos
   Certificates?: Certificates
   LifeAnnuity?: LifeAnnuity
-  Manager?: Manager
-  Documents?: Document[]
   PointsOfInterest?: PointOfInterest[]
-}
-
-/** catalog.Financial */
-export interface Financial {
-  MonthlyRent?: number
-  ChargesOwner?: number
-  ChargesRenter?: number
-  TotalCost?: number
-  AgencyCost?: number
-  Inventory?: number
-  Deposit?: number
-  GaragePrice?: number
-  ParkingPrice?: number
-  RealEstateTax?: number
-  CadastralIncome?: number
-  NotaryFees?: number
-  NotaryFeesVAT?: number
-  RegistrationRights?: number
-  VATRegime?: boolean
-  VATValue?: number
 }
 
 /** catalog.Rooms */
@@ -607,6 +587,39 @@ export interface EnergyCertificate {
   CO2Emission?: number
   ELevel?: number
   EPCNumber?: string
+}
+
+/** catalog.Manager */
+export interface Manager {
+  Name: string
+  Phone?: string
+  Email?: string
+}
+
+/** catalog.Document */
+export interface Document {
+  ID: number
+  Name: Partial<Record<string, string>> | null
+}
+
+/** catalog.Financial */
+export interface Financial {
+  MonthlyRent?: number
+  ChargesOwner?: number
+  ChargesRenter?: number
+  TotalCost?: number
+  AgencyCost?: number
+  Inventory?: number
+  Deposit?: number
+  GaragePrice?: number
+  ParkingPrice?: number
+  RealEstateTax?: number
+  CadastralIncome?: number
+  NotaryFees?: number
+  NotaryFeesVAT?: number
+  RegistrationRights?: number
+  VATRegime?: boolean
+  VATValue?: number
 }
 
 /** catalog.Features */
@@ -678,19 +691,6 @@ export interface LifeAnnuity {
   MonthlyAnnuity?: number
   Occupied?: boolean
   HeadAges?: number[]
-}
-
-/** catalog.Manager */
-export interface Manager {
-  Name: string
-  Phone?: string
-  Email?: string
-}
-
-/** catalog.Document */
-export interface Document {
-  ID: number
-  Name: Partial<Record<string, string>> | null
 }
 
 /** catalog.PointOfInterest */
