@@ -26,13 +26,17 @@ const (
 	// PurposeStaffPassword is a staff account's password link: the first
 	// password, or another an admin sends.
 	PurposeStaffPassword = "staff-password"
+	// PurposeConfirmDemand is a registrant's link confirming a demand they
+	// posted: its row names the demand (registrant.Store keeps it).
+	PurposeConfirmDemand = "confirm-demand"
 )
 
 // InviteValidity is how long an invitation's link sets a password, and
 // ResetValidity a forgotten password's.
 const (
-	InviteValidity = 7 * 24 * time.Hour
-	ResetValidity  = time.Hour
+	InviteValidity  = 7 * 24 * time.Hour
+	ResetValidity   = time.Hour
+	ConfirmValidity = 7 * 24 * time.Hour
 )
 
 // LinkKind is a kind of link: its purpose, the role of the accounts it
@@ -49,6 +53,7 @@ var (
 	OwnerResetLink      = LinkKind{PurposeSetPassword, Owner, ResetValidity} // opens the invitation's page
 	RegistrantResetLink = LinkKind{PurposeReset, Registrant, ResetValidity}
 	StaffLink           = LinkKind{PurposeStaffPassword, Staff, StaffLinkValidity}
+	DemandConfirmLink   = LinkKind{PurposeConfirmDemand, Registrant, ConfirmValidity}
 )
 
 // New is a new link of kind made at now: the token the mail carries and

@@ -26,7 +26,7 @@ import (
 
 // Validity of the mailed links.
 const (
-	ConfirmValidity = 7 * 24 * time.Hour // a demand's confirmation
+	ConfirmValidity = account.ConfirmValidity // a demand's confirmation (account.DemandConfirmLink)
 	ResetValidity   = account.ResetValidity
 )
 
@@ -36,13 +36,6 @@ var ErrUnknownToken = account.ErrUnknownToken
 // ErrPasswordNeeded refuses a confirmation of an account never confirmed
 // that chose no password (Store.Confirm).
 var ErrPasswordNeeded = errors.New("registrant: the account's first confirmation needs a password")
-
-// Link is a mailed link's stored part: its token's hash (linktoken.Hash)
-// and when it expires.
-type Link struct {
-	Hash    string
-	Expires time.Time
-}
 
 // Registered is what the registration's step stored.
 type Registered struct {
@@ -56,9 +49,11 @@ type Store interface {
 	// Register, in tx (the request's transaction): the registrant account
 	// of a.Email, created from a when there is none (an existing one is
 	// left as it is), the demand d for it, unconfirmed, and the link
-	// confirming it; of the account's unconfirmed demands, the newest
-	// maxPending are kept.
-	Register(ctx context.Context, tx mail.Tx, a account.Account, d demand.Demand, l Link, maxPending int) (Registered, error)
+	// confirming it (of kind account.DemandConfirmLink, kept with every
+	// other single-use link; a password link given or spent later leaves
+	// it be); of the account's unconfirmed demands, the newest maxPending
+	// are kept.
+	Register(ctx context.Context, tx mail.Tx, a account.Account, d demand.Demand, l account.Token, maxPending int) (Registered, error)
 	// PurgePending deletes the demands never confirmed that were registered
 	// before before, and the accounts never confirmed left with none.
 	PurgePending(ctx context.Context, before time.Time) (int64, error)

@@ -238,8 +238,8 @@ func (s *Service) In(ctx context.Context, tx mail.Tx, r *lead.Request) error {
 		FirstName: strings.TrimSpace(r.Person.FirstName), LastName: strings.TrimSpace(r.Person.LastName),
 		Lang: r.Lang, PasswordHash: hash, Created: now, AlertFrequency: account.Instant}
 	d.Lang, d.Created = r.Lang, now
-	token := linktoken.New()
-	reg, err := s.Store.Register(ctx, tx, a, d, Link{Hash: linktoken.Hash(token), Expires: now.Add(ConfirmValidity)}, MaxPending)
+	token, link := account.DemandConfirmLink.New(now)
+	reg, err := s.Store.Register(ctx, tx, a, d, link, MaxPending)
 	if err != nil {
 		return err
 	}

@@ -16,6 +16,43 @@ import (
 
 // Migration 00022 upgrades the requests stored before it.
 func TestUpgrade22(t *testing.T) {
+	old, url := migratedTo(t, storagetest.Upgrade22Version)
+	storagetest.RunUpgrade22(t, old, true, func(t *testing.T) (*sqlstore.Store, *sql.DB) {
+		db := openLatest(t, url)
+		pool, _ := db.QueueDB()
+		return db.Store, pool
+	})
+}
+
+// Migration 00035 moves the demands' confirmation links into account_tokens.
+func TestUpgrade35(t *testing.T) {
+	old, url := migratedTo(t, storagetest.Upgrade35Version)
+	storagetest.RunUpgrade35(t, old, true, func(t *testing.T) *sqlstore.Store { return openLatest(t, url).Store })
+}
+
+// Migration 00035 goes back down (the links return to
+// demand_confirmations) and up again.
+func TestDown35(t *testing.T) {
+	db, _ := migratedTo(t, storagetest.Upgrade35Version+1)
+	defer db.Close()
+	fsys, err := fs.Sub(migrations, "migrations")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := goose.NewProvider(goose.DialectPostgres, db, fsys, goose.WithDisableGlobalRegistry(true))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.DownTo(t.Context(), storagetest.Upgrade35Version); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.UpTo(t.Context(), storagetest.Upgrade35Version+1); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// migratedTo is a new database migrated up to version, and its address.
+func migratedTo(t *testing.T, version int64) (*sql.DB, string) {
 	url := pgtest.URL(t)
 	cfg, err := pgx.ParseConfig(url)
 	if err != nil {
@@ -30,16 +67,18 @@ func TestUpgrade22(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := p.UpTo(t.Context(), storagetest.Upgrade22Version); err != nil {
+	if _, err := p.UpTo(t.Context(), version); err != nil {
 		t.Fatal(err)
 	}
-	storagetest.RunUpgrade22(t, old, true, func(t *testing.T) (*sqlstore.Store, *sql.DB) {
-		db, err := Open(t.Context(), url)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { db.Close() })
-		pool, _ := db.QueueDB()
-		return db.Store, pool
-	})
+	return old, url
+}
+
+// openLatest opens the database at url as the server does: migrated to the latest.
+func openLatest(t *testing.T, url string) *DB {
+	db, err := Open(t.Context(), url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
 }

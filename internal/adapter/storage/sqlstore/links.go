@@ -156,9 +156,11 @@ func (s *Store) setPassword(ctx context.Context, tx *sql.Tx, accountID int64, ha
 	return s.endLinks(ctx, tx, accountID)
 }
 
-// endLinks deletes the account's unused links (the used ones stay: the
-// staff list reads the newest link's expiry).
+// endLinks deletes the account's unused password links (the used ones
+// stay: the staff list reads the newest link's expiry). A demand's
+// confirmation link stays too: it confirms that demand, not the password.
 func (s *Store) endLinks(ctx context.Context, tx *sql.Tx, accountID int64) error {
-	_, err := tx.ExecContext(ctx, s.d.query(`DELETE FROM account_tokens WHERE account_id = ? AND used_at IS NULL`), accountID)
+	_, err := tx.ExecContext(ctx, s.d.query(`DELETE FROM account_tokens WHERE account_id = ? AND used_at IS NULL
+		AND demand_id IS NULL`), accountID)
 	return err
 }

@@ -24,7 +24,7 @@ func (s *Store) Registrants() *Registrants { return &Registrants{s} }
 var _ registrant.Store = (*Registrants)(nil)
 
 // Register implements registrant.Store, in the request's transaction.
-func (rs *Registrants) Register(ctx context.Context, mtx mail.Tx, a account.Account, d demand.Demand, l registrant.Link,
+func (rs *Registrants) Register(ctx context.Context, mtx mail.Tx, a account.Account, d demand.Demand, l account.Token,
 	maxPending int) (registrant.Registered, error) {
 	tx, err := sqlTx(mtx)
 	if err != nil {
@@ -47,8 +47,8 @@ func (rs *Registrants) Register(ctx context.Context, mtx mail.Tx, a account.Acco
 	if reg.Demand, err = rs.s.insertDemand(ctx, tx, d); err != nil {
 		return reg, rs.s.errorf("register demand: %w", err)
 	}
-	if _, err := tx.ExecContext(ctx, rs.s.d.query(`INSERT INTO demand_confirmations (hash, demand_id, expires_at)
-		VALUES (?, ?, ?)`), l.Hash, reg.Demand, rs.s.d.Time(l.Expires)); err != nil {
+	if _, err := tx.ExecContext(ctx, rs.s.d.query(`INSERT INTO account_tokens (hash, account_id, purpose, demand_id, expires_at)
+		VALUES (?, ?, ?, ?, ?)`), l.Hash, reg.Account.ID, l.Purpose, reg.Demand, rs.s.d.Time(l.Expires)); err != nil {
 		return reg, rs.s.errorf("register demand link: %w", err)
 	}
 	return reg, nil
@@ -57,9 +57,10 @@ func (rs *Registrants) Register(ctx context.Context, mtx mail.Tx, a account.Acco
 // Confirmation implements registrant.Store.
 func (rs *Registrants) Confirmation(ctx context.Context, hash string, now time.Time) (account.Account, demand.Demand, error) {
 	var id int64
-	err := rs.s.read.QueryRowContext(ctx, rs.s.d.query(`SELECT c.demand_id FROM demand_confirmations c
-		JOIN demands d ON d.id = c.demand_id JOIN accounts a ON a.id = d.account_id
-		WHERE c.hash = ? AND c.used_at IS NULL AND c.expires_at > ? AND NOT a.disabled`), hash, rs.s.d.Time(now)).Scan(&id)
+	err := rs.s.read.QueryRowContext(ctx, rs.s.d.query(`SELECT t.demand_id FROM account_tokens t
+		JOIN accounts a ON a.id = t.account_id
+		WHERE t.hash = ? AND t.purpose = ? AND t.used_at IS NULL AND t.expires_at > ? AND NOT a.disabled`),
+		hash, account.PurposeConfirmDemand, rs.s.d.Time(now)).Scan(&id)
 	return rs.accountDemand(ctx, id, err)
 }
 
@@ -67,10 +68,10 @@ func (rs *Registrants) Confirmation(ctx context.Context, hash string, now time.T
 func (rs *Registrants) Confirm(ctx context.Context, hash string, now time.Time, passwordHash string) (account.Account, demand.Demand, error) {
 	var id int64
 	err := rs.s.writeTx(ctx, func(tx *sql.Tx) error {
-		err := tx.QueryRowContext(ctx, rs.s.d.query(`UPDATE demand_confirmations SET used_at = ?
-			WHERE hash = ? AND used_at IS NULL AND expires_at > ?
-			AND demand_id IN (SELECT d.id FROM demands d JOIN accounts a ON a.id = d.account_id WHERE NOT a.disabled)
-			RETURNING demand_id`), rs.s.d.Time(now), hash, rs.s.d.Time(now)).Scan(&id)
+		err := tx.QueryRowContext(ctx, rs.s.d.query(`UPDATE account_tokens SET used_at = ?
+			WHERE hash = ? AND purpose = ? AND used_at IS NULL AND expires_at > ?
+			AND account_id IN (SELECT id FROM accounts WHERE NOT disabled)
+			RETURNING demand_id`), rs.s.d.Time(now), hash, account.PurposeConfirmDemand, rs.s.d.Time(now)).Scan(&id)
 		if err != nil {
 			return err
 		}

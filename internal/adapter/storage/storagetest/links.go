@@ -10,6 +10,7 @@ import (
 	"immo/internal/adapter/storage/sqlstore"
 	"immo/internal/domain/account"
 	"immo/internal/domain/mail"
+	regs "immo/internal/domain/registrant"
 )
 
 // RunLinks is the suite of the accounts' single-use links, every role's
@@ -25,6 +26,48 @@ func RunLinks(t *testing.T, open func(t *testing.T) *sqlstore.Store) {
 	t.Run("Once", func(t *testing.T) { testLinkOnce(t, open(t), open(t)) })
 	t.Run("Expires", func(t *testing.T) { testLinkExpiry(t, open(t)) })
 	t.Run("Add", func(t *testing.T) { testLinkAdd(t, open(t)) })
+	t.Run("DemandConfirmation", func(t *testing.T) { testDemandConfirmationLink(t, open(t)) })
+}
+
+// testDemandConfirmationLink: a demand's confirmation link lives with the
+// password links, of its own purpose: it opens no password page, a reset
+// link confirms no demand, and a reset asked and used on the way (which
+// ends every earlier password link) leaves the demand's link working,
+// once.
+func testDemandConfirmationLink(t *testing.T, s *sqlstore.Store) {
+	ctx := t.Context()
+	reg := s.Registrants()
+	d := plainDemand(0)
+	d.Created, d.Confirmed = ownerNow, time.Time{}
+	var got regs.Registered
+	if err := s.WithTx(ctx, func(ctx context.Context, tx mail.Tx) error {
+		var err error
+		got, err = reg.Register(ctx, tx, account.Account{Role: account.Registrant, Email: "vic@example.be", Lang: "fr",
+			PasswordHash: "h", Created: ownerNow}, d, account.Token{Hash: "confirm", Purpose: account.PurposeConfirmDemand,
+			Expires: ownerNow.Add(account.ConfirmValidity)}, 3)
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Links().LinkAccount(ctx, account.RegistrantResetLink, "confirm", ownerNow); !errors.Is(err, account.ErrUnknownToken) {
+		t.Fatalf("a demand's link opens the reset page: %v", err)
+	}
+	addLink(t, s, got.Account, account.RegistrantResetLink, "reset")
+	if _, _, err := reg.Confirmation(ctx, "reset", ownerNow); !errors.Is(err, regs.ErrUnknownToken) {
+		t.Fatalf("a reset link confirms a demand: %v", err)
+	}
+	if _, err := s.Links().UseLink(ctx, account.RegistrantResetLink, "reset", ownerNow, "h2", nil); err != nil {
+		t.Fatalf("the reset: %v", err)
+	}
+	if a, dd, err := reg.Confirmation(ctx, "confirm", ownerNow); err != nil || a.ID != got.Account.ID || dd.ID != got.Demand {
+		t.Fatalf("the demand's link after a reset: %+v %+v %v", a, dd, err)
+	}
+	if _, dd, err := reg.Confirm(ctx, "confirm", ownerNow, ""); err != nil || dd.Confirmed.IsZero() {
+		t.Fatalf("confirm: %+v %v", dd, err)
+	}
+	if _, _, err := reg.Confirm(ctx, "confirm", ownerNow, ""); !errors.Is(err, regs.ErrUnknownToken) {
+		t.Fatalf("the link confirms twice: %v", err)
+	}
 }
 
 // account of role and email made for the links' tests.

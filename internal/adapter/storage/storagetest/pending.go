@@ -27,7 +27,7 @@ func testPending(t *testing.T, s *sqlstore.Store) {
 		if err := s.WithTx(ctx, func(ctx context.Context, tx mail.Tx) error {
 			var err error
 			got, err = reg.Register(ctx, tx, account.Account{Role: account.Registrant, Email: email, Lang: "fr", PasswordHash: "h",
-				Created: at}, d, regs.Link{Hash: email + strconv.Itoa(n), Expires: at.Add(regs.ConfirmValidity)}, 3)
+				Created: at}, d, account.Token{Hash: email + strconv.Itoa(n), Purpose: account.PurposeConfirmDemand, Expires: at.Add(regs.ConfirmValidity)}, 3)
 			return err
 		}); err != nil {
 			t.Fatal(err)
