@@ -1,8 +1,6 @@
 package app
 
 import (
-	"context"
-	"errors"
 	"html/template"
 	"log/slog"
 	"strings"
@@ -38,17 +36,7 @@ func newAdmin(store storage.Store, staff *account.StaffService, queue *mailqueue
 		return nil, err
 	}
 	members := store.Staff()
-	leads := &inbox.Service{Store: store.Inbox(), Mails: inboxMails(queue), Now: now,
-		Staff: inbox.StaffFunc(func(ctx context.Context, id int64) (bool, error) {
-			m, err := members.StaffMember(ctx, id)
-			switch {
-			case errors.Is(err, account.ErrNotStaff):
-				return false, nil
-			case err != nil:
-				return false, err
-			}
-			return !m.Disabled, nil
-		})}
+	leads := &inbox.Service{Store: store.Inbox(), Mails: queue, Now: now, Staff: account.Members{Store: members}}
 	sessions := session.New(session.Options{Store: store.Sessions(), Accounts: store.Accounts(), Now: now, Secure: secure,
 		CookieName: adminCookie, Path: admin.Prefix, Log: log.With("component", "inbox-session")})
 	tags, version := adminAssets(log)
@@ -60,14 +48,12 @@ func newAdmin(store storage.Store, staff *account.StaffService, queue *mailqueue
 	moderation := &testimonial.Moderation{Store: store, Shown: says, Now: now, Audit: testimonialAudit(store.Audit())}
 	o := admin.Options{
 		FieldWords: requestMails.FieldWords, Langs: resolver.Site.Languages.Enabled(), DefaultLang: resolver.Site.Languages.Default,
-		Inbox: leads, Audit: store.Audit(), Newsletter: store.Newsletter(), Record: store.Audit().Log, SignIn: staff, Brakes: loginBrakes(ip, store, abuse, secure, now), Staff: staffNames{members}, StaffAdmin: staff, MyFactor: staff,
+		Inbox: leads, Audit: store.Audit(), Newsletter: store.Newsletter(), Record: store.Audit().Log, SignIn: staff, Brakes: loginBrakes(ip, store, abuse, secure, now), Staff: account.Members{Store: members}, StaffAdmin: staff, MyFactor: staff,
 		Sessions: sessions, Assets: tags, Version: version, Log: log.With("component", "inbox"), Now: now,
 		Testimonials: moderation, Mails: mailDesk{Queue: queue, log: store.Audit(), now: now},
 		Abuse:   abuseDesk{Abuse: abuse, log: store.Audit().Log, now: now},
 		Preview: preview,
-	}
-	if desk != nil { // a nil *Desk in the interface would not be nil
-		o.Agenda = desk
+		Agenda:  desk,
 	}
 	if err := withPeople(&o, store, queue, resolver, preview.Service, now); err != nil {
 		return nil, err
@@ -94,26 +80,4 @@ func adminAssets(log *slog.Logger) (template.HTML, string) {
 	}
 	b.WriteString(`<script type="module" src="` + template.HTMLEscapeString(assets.URLPrefix+e.Script) + `"></script>`)
 	return template.HTML(b.String()), m.Version()
-}
-
-// staffNames names the enabled staff for the inbox's lists.
-type staffNames struct {
-	members interface {
-		ListStaff(ctx context.Context) ([]account.StaffMember, error)
-	}
-}
-
-func (s staffNames) Names(ctx context.Context) ([]admin.StaffName, error) {
-	list, err := s.members.ListStaff(ctx)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]admin.StaffName, 0, len(list))
-	for _, m := range list {
-		if m.Disabled {
-			continue
-		}
-		out = append(out, admin.StaffName{ID: m.ID, Name: m.DisplayName()})
-	}
-	return out, nil
 }

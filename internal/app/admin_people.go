@@ -9,9 +9,7 @@ import (
 	"immo/internal/domain/account"
 	"immo/internal/domain/agency"
 	"immo/internal/domain/catalog"
-	"immo/internal/domain/listing"
 	"immo/internal/domain/mail"
-	"immo/internal/domain/notify"
 	"immo/internal/http/web/admin"
 	"immo/internal/http/web/route"
 )
@@ -33,31 +31,6 @@ func withPeople(o *admin.Options, store storage.Store, queue *mailqueue.Queue, r
 		}}
 	o.Demands = admin.DemandDesk{Register: store.Demands(), Summary: resolver.DemandSummary,
 		Listings: func() iter.Seq[*catalog.Property] { return catalog.Listings(resolver.Catalog.Index()) }}
-	o.Listing = listingNamer(resolver.Catalog, agencies)
+	o.Catalog = resolver.Catalog
 	return nil
-}
-
-// listingNamer names a property or project for the inbox as the site's
-// mails name it (listing.Names, on the agency's site as last published):
-// its title, its address (the street when published), its page.
-func listingNamer(cat listing.Catalog, agencies *agency.Service) func(lang string, property, project int64) (admin.Listing, bool) {
-	return func(lang string, property, project int64) (admin.Listing, bool) {
-		names := listing.Names{Catalog: cat, Site: agencies.Current().Site}
-		var l notify.Listing
-		var ok bool
-		switch {
-		case property > 0:
-			l, ok = names.PropertyListing(property, lang)
-		case project > 0:
-			l, ok = names.ProjectListing(project, lang)
-		}
-		if !ok {
-			return admin.Listing{}, false
-		}
-		address := l.Address
-		if address == "" {
-			address = l.City
-		}
-		return admin.Listing{Title: l.Title, Address: address, URL: l.URL}, true
-	}
 }

@@ -90,7 +90,7 @@ type App struct {
 	Agency       *agency.Service
 	Catalog      *catalog.Service
 	Testimonials *testimonial.Service
-	// Agenda books the visits; nil when the site configures no appointments.
+	// Agenda books the visits (offered while the published site takes them).
 	Agenda     *booking.Visits
 	Challenges *altcha.Service // the forms' ALTCHA challenges (GET /api/altcha)
 	Pictures   *testimonial.PictureSigner
@@ -124,14 +124,7 @@ type App struct {
 // New builds the site on c.Store. Nothing runs in the background until Run
 // (or StartMail); Close ends what runs, before the store closes.
 func New(ctx context.Context, c Config) (*App, error) {
-	log := c.Log
-	if log == nil {
-		log = slog.New(slog.DiscardHandler)
-	}
-	now := c.Now
-	if now == nil {
-		now = time.Now
-	}
+	log, now := c.logger(), c.clock()
 	store := c.Store
 	agencies := c.Agency
 	if agencies == nil {
@@ -167,7 +160,7 @@ func New(ctx context.Context, c Config) (*App, error) {
 	if err != nil {
 		return nil, err
 	}
-	visits, err := newVisitAgenda(ctx, cfg, store, c.Now, log.With("component", "agenda"))
+	visits, err := newVisitAgenda(ctx, cfg, agencies, store, c.Now, log.With("component", "agenda"))
 	if err != nil {
 		return nil, err
 	}
@@ -177,11 +170,12 @@ func New(ctx context.Context, c Config) (*App, error) {
 		Agencies: agencies, Catalog: cat, IPKey: c.Keys.IPHash, AltchaKey: c.Keys.Altcha, Now: c.Now, Log: log.With("component", "forms"), Agenda: visits,
 		Newsletter: &newsletter.Service{Store: subscribers}, Captcha: c.Captcha,
 		Registrants: newRegistrants(store, cfg, cat, queue)}
-	if visits != nil {
+	resolver.Visits = visits.Board
+	if cfg.Appointments != nil {
 		resolver.Agenda = visits.Board
-		if cancels, err = newVisitCancels(deps); err != nil {
-			return nil, err
-		}
+	}
+	if cancels, err = newVisitCancels(deps); err != nil {
+		return nil, err
 	}
 	forms, challenges, err := newForms(deps)
 	if err != nil {
@@ -273,10 +267,13 @@ func (a *App) Run(ctx context.Context) error {
 	wg.Go(func() { watch(ctx, 2*time.Second, "catalog", a.Catalog.Refresh, log) })
 	wg.Go(func() { watch(ctx, 2*time.Second, "site configuration", a.Agency.Refresh, log) })
 	wg.Go(func() { watch(ctx, 5*time.Second, "testimonials", a.Testimonials.Refresh, log) })
-	if a.Agenda != nil {
-		wg.Go(func() { watch(ctx, 5*time.Second, "agenda", a.Agenda.Board.Refresh, log) })
-	}
-	wg.Go(func() { antispam.RunPurge(ctx, store.Antispam(), store.Requests(), antispam.PurgeInterval, log) })
+	// Every 2 s, like the configuration: a version's new slot rules reach the pages as fast.
+	wg.Go(func() { watch(ctx, 2*time.Second, "agenda", a.Agenda.Board.Refresh, log) })
+	wg.Go(func() {
+		watch(ctx, antispam.PurgeInterval, "anti-spam purge", func(ctx context.Context) (bool, error) {
+			return false, antispam.Purge(ctx, store.Antispam(), store.Requests(), a.now())
+		}, log)
+	})
 	wg.Go(func() { a.abuse.Run(ctx, antispam.FlushEvery, log) })
 	wg.Go(func() {
 		watch(ctx, time.Hour, "expired sessions", func(ctx context.Context) (bool, error) {
@@ -341,4 +338,20 @@ func (a *App) Close() {
 	}
 	a.flushVisitsOnClose()
 	a.closePages()
+}
+
+// logger is c.Log, or one that drops everything.
+func (c Config) logger() *slog.Logger {
+	if c.Log == nil {
+		return slog.New(slog.DiscardHandler)
+	}
+	return c.Log
+}
+
+// clock is c.Now, or the wall clock.
+func (c Config) clock() func() time.Time {
+	if c.Now == nil {
+		return time.Now
+	}
+	return c.Now
 }

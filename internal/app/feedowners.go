@@ -4,9 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"log/slog"
 	"slices"
-	"time"
 
 	"immo/internal/adapter/importer"
 	"immo/internal/domain/account"
@@ -32,14 +30,7 @@ func InviteFeedOwners(ctx context.Context, c Config, owners []importer.FeedOwner
 	if len(owners) == 0 {
 		return res, nil
 	}
-	now := c.Now
-	if now == nil {
-		now = time.Now
-	}
-	log := c.Log
-	if log == nil {
-		log = slog.New(slog.DiscardHandler)
-	}
+	log, now := c.logger(), c.clock()
 	cfg := c.Site
 	_, resolver, queue, composer, err := inviting(ctx, c)
 	if err != nil {

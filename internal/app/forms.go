@@ -55,7 +55,8 @@ type formDeps struct {
 	AltchaKey []byte
 	Now       func() time.Time // nil: time.Now
 	Log       *slog.Logger
-	// Agenda books the visits (newVisitAgenda); nil: the site offers none.
+	// Agenda books the visits (newVisitAgenda); a page offers them while
+	// its version of the site takes visits (route.Resolver.For).
 	Agenda *booking.Visits
 	// Newsletter, when set, serves the footer's sign-up and the information
 	// request's opt-in (newForms gives it its mails and clock).
@@ -120,13 +121,9 @@ func newForms(d formDeps) (web.Forms, *altcha.Service, error) {
 	service := &lead.Service{Store: testimonial.Recording(d.Requests, d.Pending, d.Pictures), Queue: d.Queue, Mails: composer, IP: ip, Now: d.Now, Audit: d.Audit,
 		Rules:  offer.CatalogRules(d.Catalog, offer.LimitsOf(cfg.RentApplication), cfg.Languages.Default),
 		Repeat: offer.Repeats{Requested: d.Requests}}
-	kinds := formKinds
-	service.Steps = map[lead.Kind]lead.Step{}
-	if d.Agenda != nil {
-		d.Agenda.IP = ip
-		service.Steps[lead.KindVisit] = d.Agenda
-		kinds = append(slices.Clone(kinds), lead.KindVisit)
-	}
+	d.Agenda.IP = ip
+	service.Steps = map[lead.Kind]lead.Step{lead.KindVisit: d.Agenda}
+	kinds := append(slices.Clone(formKinds), lead.KindVisit)
 	// The demand register's form is the kind's whatever the zones: its page
 	// shows where the request's agency has zones, its rules read them.
 	if reg := d.Registrants; reg != nil {
@@ -191,9 +188,6 @@ func newComposer(d formDeps) (*notify.Composer, error) {
 	site := d.Resolver.Site
 	cfg := notify.Config{Agency: site.Agency, Lang: site.Languages.Default, BaseURL: d.Resolver.BaseURL,
 		Listings: listing.Names{Catalog: d.Resolver.Catalog, Site: site}, Links: d.Resolver, LeadURL: inbox.LeadPath,
-		Agencies: published(d.Agencies), Catalog: d.Resolver.Catalog, Sites: d.Resolver}
-	if d.Agenda != nil { // a nil *Visits in the interface would not be nil
-		cfg.Slots = d.Agenda
-	}
+		Agencies: published(d.Agencies), Catalog: d.Resolver.Catalog, Sites: d.Resolver, Slots: d.Agenda}
 	return notify.New(cfg)
 }

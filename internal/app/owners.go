@@ -56,14 +56,7 @@ type InviteResult struct {
 // running `immo serve` with IMMO_SMTP_URL; `immo mail` lists it). The
 // language defaults to the site's.
 func InviteOwner(ctx context.Context, c Config, inv account.Invitation) (InviteResult, error) {
-	now := c.Now
-	if now == nil {
-		now = time.Now
-	}
-	log := c.Log
-	if log == nil {
-		log = slog.New(slog.DiscardHandler)
-	}
+	log, now := c.logger(), c.clock()
 	cfg := c.Site
 	if inv.Lang == "" {
 		inv.Lang = cfg.Languages.Default

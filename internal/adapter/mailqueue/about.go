@@ -4,6 +4,8 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+
+	"immo/internal/domain/mail"
 )
 
 // regarding records that job jobID is a mail about request (the table
@@ -25,7 +27,7 @@ const MaxAbout = 100
 // About returns the mails queued about request (mail.Message.Request),
 // newest first, as long as River keeps their jobs (30 days once sent, 90
 // once failed).
-func (q *Queue) About(ctx context.Context, request int64) ([]Entry, error) {
+func (q *Queue) About(ctx context.Context, request int64) ([]mail.Status, error) {
 	rows, err := q.files.db.QueryContext(ctx, q.files.query(
 		`SELECT job_id FROM request_mails WHERE request_id = ? ORDER BY job_id DESC LIMIT ?`), request, MaxAbout)
 	if err != nil {
@@ -47,5 +49,14 @@ func (q *Queue) About(ctx context.Context, request int64) ([]Entry, error) {
 	if len(ids) == 0 {
 		return nil, nil
 	}
-	return q.list(ctx, q.listParams().IDs(ids...).First(len(ids)))
+	entries, err := q.list(ctx, q.listParams().IDs(ids...).First(len(ids)))
+	if err != nil {
+		return nil, err
+	}
+	out := make([]mail.Status, len(entries))
+	for i, e := range entries {
+		out[i] = mail.Status{ID: e.ID, To: e.To, Subject: e.Subject, State: string(e.State), Attempts: e.Attempts,
+			Created: e.Created, Next: e.Next, Finalized: e.Finalized, LastError: e.LastError}
+	}
+	return out, nil
 }

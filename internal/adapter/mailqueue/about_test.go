@@ -40,7 +40,7 @@ func TestAbout(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(mails) != 2 || mails[0].Subject != "copy" || mails[1].Subject != "notice" || mails[0].State != mailqueue.Sent ||
+		if len(mails) != 2 || mails[0].Subject != "copy" || mails[1].Subject != "notice" || mails[0].State != string(mailqueue.Sent) ||
 			len(mails[0].To) != 1 || mails[0].Finalized.IsZero() {
 			t.Fatalf("mails about 41: %+v", mails)
 		}

@@ -261,15 +261,27 @@ type Store interface {
 
 // Agenda offers and books slots.
 type Agenda struct {
-	// Rules are the configuration's; the agency's saved ones (Saved)
-	// replace them: Current is what is in force.
-	Rules Rules
-	Store Store
-	Saved RulesStore       // nil: only the configuration's rules
-	Now   func() time.Time // nil: time.Now
+	// Rules are the configuration's as the agenda was made; Published,
+	// when set, gives them as the agency last published its configuration
+	// (ok false: that version takes no visits, and the rules in force stay
+	// as they were: no page offers a visit then), read on each Refresh, so
+	// a new version's rules need no restart. The agency's saved ones
+	// (Saved) replace them: Current is what is in force.
+	Rules     Rules
+	Published func() (r Rules, version int64, ok bool)
+	Store     Store
+	Saved     RulesStore       // nil: only the configuration's rules
+	Now       func() time.Time // nil: time.Now
 
-	saved atomic.Pointer[saved]
+	saved     atomic.Pointer[saved]
+	published atomic.Pointer[saved] // the Published rules in force, and their version
 }
+
+// Idle are the rules of an agenda made for an agency that takes no visits
+// yet: valid, never offered (no page shows the visit form), replaced by
+// the rules of the first version that takes visits (Published).
+var Idle = Rules{Weekdays: []time.Weekday{time.Monday}, Hours: []Hours{{From: 9 * 60, To: 10 * 60}}, Length: time.Hour,
+	Capacity: 1, PerVisitor: 1, PerSender: 1}
 
 func (a *Agenda) now() time.Time {
 	if a.Now != nil {

@@ -354,3 +354,48 @@ func TestBoard(t *testing.T) {
 		t.Fatal("a slot begun kept the version")
 	}
 }
+
+// The configuration's rules follow the version the agency publishes
+// (Published), read on the board's Refresh: a version's new hours change
+// the slots and the board's version; a version that takes no visits, or
+// whose rules do not hold, leaves the rules in force; a version the board
+// read already changes nothing.
+func TestBoardFollowsThePublishedRules(t *testing.T) {
+	now := at("2026-11-20 15:00")
+	start := Rules{Weekdays: weekdays, Hours: []Hours{{540, 660}}, Length: time.Hour, Capacity: 1, MaxDays: 3}
+	published, version, takes := start, int64(1), true
+	a := &Agenda{Store: &memStore{taken: map[time.Time]int{}}, Now: func() time.Time { return now }, Rules: start,
+		Published: func() (Rules, int64, bool) { return published, version, takes }}
+	b := &Board{Agenda: a}
+	if changed, err := b.Refresh(t.Context()); !changed || err != nil {
+		t.Fatalf("first Refresh: %v %v", changed, err)
+	}
+	v0 := b.Version()
+	if got := utc(b.Free()); len(got) != 2 || got[0] != "11-23 08:00" {
+		t.Fatalf("free with the first version: %v", got)
+	}
+	published, version = Rules{Weekdays: weekdays, Hours: []Hours{{14 * 60, 15 * 60}}, Length: time.Hour, Capacity: 1, MaxDays: 3}, 2
+	if changed, _ := b.Refresh(t.Context()); !changed || b.Version() == v0 {
+		t.Fatal("a version with new hours did not change the board")
+	}
+	if got := utc(b.Free()); len(got) != 1 || got[0] != "11-23 13:00" {
+		t.Fatalf("free with the second version: %v", got)
+	}
+	v1 := b.Version()
+	if changed, _ := b.Refresh(t.Context()); changed || b.Version() != v1 {
+		t.Fatal("the same version read again changed the board")
+	}
+	for _, c := range []struct {
+		name  string
+		rules Rules
+		takes bool
+	}{{"a version without visits", Rules{}, false}, {"rules that do not hold", Rules{Weekdays: weekdays}, true}} {
+		published, version, takes = c.rules, version+1, c.takes
+		if changed, _ := b.Refresh(t.Context()); changed {
+			t.Errorf("%s changed the board", c.name)
+		}
+		if got := utc(b.Free()); len(got) != 1 || got[0] != "11-23 13:00" {
+			t.Errorf("free after %s: %v", c.name, got)
+		}
+	}
+}

@@ -34,13 +34,17 @@ type Board struct {
 	}
 }
 
-// Refresh reads the rules the agency saved (Agenda.Saved) and the places
-// taken from the store; changed says whether either differs from what the
-// board held.
+// Refresh reads the rules the agency saved (Agenda.Saved), those of its
+// configuration as last published (Agenda.Published) and the places taken
+// from the store; changed says whether any differs from what the board
+// held.
 func (b *Board) Refresh(ctx context.Context) (changed bool, err error) {
 	rulesChanged, err := b.Agenda.readSaved(ctx)
 	if err != nil {
 		return false, err
+	}
+	if b.Agenda.readPublished() {
+		rulesChanged = true
 	}
 	now := b.Agenda.now().In(Brussels)
 	r := b.Agenda.Current()

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"reflect"
 	"time"
 
 	"immo/internal/domain/mail"
@@ -70,12 +71,35 @@ type saved struct {
 }
 
 // Current are the rules in force: the agency's saved ones (Saved), else
-// the configuration's (Rules).
+// the configuration's as last published (Published), else as the agenda
+// was made (Rules).
 func (a *Agenda) Current() Rules {
 	if s := a.saved.Load(); s != nil {
 		return s.rules
 	}
+	if p := a.published.Load(); p != nil {
+		return p.rules
+	}
 	return a.Rules
+}
+
+// readPublished takes the rules of the configuration as last published
+// when its version changed and it takes visits; changed says whether the
+// configuration's rules in force did.
+func (a *Agenda) readPublished() (changed bool) {
+	if a.Published == nil {
+		return false
+	}
+	r, version, ok := a.Published()
+	old := a.published.Load()
+	if !ok || old != nil && old.version == version {
+		return false
+	}
+	if r.Validate() != nil { // the configuration's check refuses such rules; keep what is in force
+		return false
+	}
+	a.published.Store(&saved{rules: r, version: version})
+	return old != nil || !reflect.DeepEqual(r, a.Rules)
 }
 
 // Configured reports whether the rules in force are the configuration's

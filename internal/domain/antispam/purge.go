@@ -3,7 +3,6 @@ package antispam
 import (
 	"context"
 	"fmt"
-	"log/slog"
 	"time"
 )
 
@@ -21,7 +20,7 @@ type Fingerprints interface {
 	ForgetFingerprints(ctx context.Context, before time.Time) (int64, error)
 }
 
-// PurgeInterval is how often the server purges (RunPurge).
+// PurgeInterval is how often the server purges (the server's loop calls Purge).
 const PurgeInterval = time.Hour
 
 // Purge deletes the spent challenges that expired and the counters of
@@ -42,20 +41,4 @@ func Purge(ctx context.Context, spam Store, requests Fingerprints, now time.Time
 		return fmt.Errorf("forget the requests' fingerprints: %w", err)
 	}
 	return nil
-}
-
-// RunPurge purges every interval until ctx ends.
-func RunPurge(ctx context.Context, spam Store, requests Fingerprints, interval time.Duration, log *slog.Logger) {
-	t := time.NewTicker(interval)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case now := <-t.C:
-			if err := Purge(ctx, spam, requests, now); err != nil {
-				log.Warn("anti-spam purge", "err", err)
-			}
-		}
-	}
 }

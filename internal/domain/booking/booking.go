@@ -49,10 +49,13 @@ type Visits struct {
 
 var _ lead.Step = (*Visits)(nil)
 
-// New is the agenda of rules on store, its board read once: the rules the
-// agency saved in the inbox (saved; nil: none) replace the configuration's.
-func New(ctx context.Context, rules agenda.Rules, store agenda.Store, saved agenda.RulesStore, now func() time.Time, log *slog.Logger) (*Visits, error) {
-	a := &agenda.Agenda{Rules: rules, Store: store, Saved: saved, Now: now}
+// New is the agenda of rules on store, its board read once: the rules of
+// the configuration as last published (published, agenda.Agenda.Published;
+// nil: rules stay) follow a new version, and the rules the agency saved in
+// the inbox (saved; nil: none) replace the configuration's.
+func New(ctx context.Context, rules agenda.Rules, published func() (agenda.Rules, int64, bool), store agenda.Store, saved agenda.RulesStore,
+	now func() time.Time, log *slog.Logger) (*Visits, error) {
+	a := &agenda.Agenda{Rules: rules, Published: published, Store: store, Saved: saved, Now: now}
 	if err := a.Rules.Validate(); err != nil {
 		return nil, err
 	}

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"immo/internal/domain/lead"
+	"immo/internal/domain/mail"
 )
 
 // Status is where the agency is with a lead: lead's statuses.
@@ -121,17 +122,7 @@ type Note struct {
 }
 
 // Mail is a mail queued about a lead and where it is.
-type Mail struct {
-	ID        int64
-	To        []string
-	Subject   string
-	State     string // queued, sending, sent, failed (mailqueue.State)
-	Attempts  int
-	Created   time.Time
-	Next      time.Time // a queued mail's next try
-	Finalized time.Time // when it was sent or failed
-	LastError string
-}
+type Mail = mail.Status
 
 // Detail is one lead with everything stored about it.
 type Detail struct {

@@ -167,6 +167,20 @@ func AttachmentName(s string) string {
 	return s
 }
 
+// Status is a queued mail and where it is, as the queue tells it (a
+// lead's page lists the mails about it).
+type Status struct {
+	ID        int64
+	To        []string
+	Subject   string
+	State     string // queued, sending, sent, failed (mailqueue.State)
+	Attempts  int
+	Created   time.Time
+	Next      time.Time // a queued mail's next try
+	Finalized time.Time // when it was sent or failed
+	LastError string
+}
+
 // Tx is a storage transaction, opaque to the domain: the storage adapter's
 // transaction value satisfies it, and the queue adapter reads its own handle
 // out of it (the *sql.Tx River inserts its job with). A message is queued if

@@ -52,8 +52,8 @@ export interface LeadsProps {
   rows: LeadRow[] | null
   next: string
   prev: string
-  export: string
   reset: string
+  export: string
   kinds: string[] | null
   statuses: string[] | null
   langs: string[] | null
@@ -406,8 +406,8 @@ export interface OwnersProps {
   next: string
   prev: string
   reset: string
-  action: string
   export: string
+  action: string
 }
 
 /** admin.OwnerRow */
@@ -474,6 +474,7 @@ export interface AuditProps {
   kinds: string[] | null
   staff: StaffName[] | null
   next: string
+  prev: string
   reset: string
   export: string
 }
@@ -507,6 +508,7 @@ export interface NewsletterProps {
   state: string
   q: string
   next: string
+  prev: string
   reset: string
   export: string
 }

@@ -57,12 +57,8 @@ func abuseAt(days int, who string) string {
 // serveAbuse answers the abuse page, and its one form: a key held at a
 // limit released (its counters forgotten, audited), so a visitor wrongly
 // held may try again at once.
-func (h *Handler) serveAbuse(w http.ResponseWriter, r *http.Request) {
+func (h *Handler) serveAbuse(w http.ResponseWriter, r *http.Request, p post) {
 	ctx := r.Context()
-	p, ok := h.openPage(w, r)
-	if !ok {
-		return
-	}
 	v := p.viewer
 	days, who, problems := abuseQuery(r.URL.Query())
 	props := AbuseProps{Days: days, Q: who, Reasons: []AbuseLine{}, Hours: []AbuseLine{}, Areas: []AbuseLine{},

@@ -23,6 +23,7 @@ import (
 	"immo/internal/domain/audit"
 	"immo/internal/domain/i18n"
 	"immo/internal/domain/lead"
+	"immo/internal/domain/listing"
 	"immo/internal/domain/newsletter"
 	"immo/internal/http/web/respond"
 )
@@ -70,10 +71,9 @@ type Options struct {
 	// (notify.Composer.FieldWords: an option's label, a slot's day and
 	// time); nil or "": as stored.
 	FieldWords func(r lead.Request, name, lang string) string
-	// Listing names a property or project (0: none) in lang as the site
-	// shows it — its title and address — with its public page; ok false
-	// when the site no longer has it. Nil: listings are named by number.
-	Listing  func(lang string, property, project int64) (l Listing, ok bool)
+	// Catalog holds the listings the inbox names (by title, address and
+	// page); nil: they are named by number.
+	Catalog  listing.Catalog
 	Sessions Sessions
 	// Preview serves the site as a draft makes it to the staff; nil: none.
 	Preview Preview

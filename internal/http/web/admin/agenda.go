@@ -1,11 +1,13 @@
 package admin
 
 import (
+	"context"
 	"net/http"
 	"net/url"
 	"strconv"
 	"time"
 
+	"immo/internal/domain/agency"
 	"immo/internal/domain/agenda"
 	"immo/internal/domain/booking"
 	"immo/internal/domain/errs"
@@ -72,14 +74,11 @@ func agendaAt(path string, day time.Time, property int64) string {
 // serveAgenda answers the week of booked visits, and its forms: a visit
 // cancelled or moved by the staff member logged in (a refused one answers
 // the page with why).
-func (h *Handler) serveAgenda(w http.ResponseWriter, r *http.Request) {
+func (h *Handler) serveAgenda(w http.ResponseWriter, r *http.Request, p post) {
 	ctx := r.Context()
-	p, ok := h.openPage(w, r)
-	if !ok {
-		return
-	}
 	v := p.viewer
-	if h.o.Agenda == nil {
+	desk := h.agendaOf(r.Context())
+	if desk == nil {
 		h.render(w, r, AgendaProps{Base: p.base, Days: []AgendaDay{}, Free: map[string][]string{}}, p.base, 0)
 		return
 	}
@@ -100,7 +99,7 @@ func (h *Handler) serveAgenda(w http.ResponseWriter, r *http.Request) {
 	}
 	b := p.base
 	props := AgendaProps{Base: b, Days: []AgendaDay{}, Free: map[string][]string{}, Enabled: true, Property: q.Get("property")}
-	from, to, visits, err := h.o.Agenda.Week(ctx, day, property)
+	from, to, visits, err := desk.Week(ctx, day, property)
 	if err != nil {
 		h.fail(w, r, http.StatusInternalServerError, err)
 		return
@@ -115,7 +114,7 @@ func (h *Handler) serveAgenda(w http.ResponseWriter, r *http.Request) {
 	if v.IsAdmin() {
 		props.Rules = agendaRulesPath
 	}
-	length := h.o.Agenda.Current().Length
+	length := desk.Current().Length
 	for d := from; d.Before(to); d = d.AddDate(0, 0, 1) {
 		props.Days = append(props.Days, AgendaDay{Date: d.Format(time.DateOnly), Visits: []VisitEntry{}})
 	}
@@ -126,9 +125,9 @@ func (h *Handler) serveAgenda(w http.ResponseWriter, r *http.Request) {
 		}
 		key := strconv.FormatInt(vis.Property, 10)
 		if _, ok := props.Free[key]; !ok {
-			props.Free[key] = freeStarts(h.o.Agenda.Free(vis.Property))
+			props.Free[key] = freeStarts(desk.Free(vis.Property))
 		}
-		props.Days[i].Visits = append(props.Days[i].Visits, h.visitEntry(b.Lang, vis, length))
+		props.Days[i].Visits = append(props.Days[i].Visits, h.visitEntry(ctx, b.Lang, vis, length))
 	}
 	h.render(w, r, props, b, status)
 }
@@ -141,14 +140,14 @@ func freeStarts(slots []agenda.Slot) []string {
 	return out
 }
 
-func (h *Handler) visitEntry(lang string, v agenda.Visit, length time.Duration) VisitEntry {
+func (h *Handler) visitEntry(ctx context.Context, lang string, v agenda.Visit, length time.Duration) VisitEntry {
 	e := VisitEntry{ID: v.ID, Start: stamp(v.Start), End: stamp(v.Start.Add(length)), PropertyID: v.Property,
 		Name: personName(v.FirstName, v.LastName), Email: v.Email, Phone: v.Phone, Lang: v.Lang, Moved: v.Revision}
 	if v.RequestID > 0 {
 		e.Lead = leadPath(v.RequestID)
 	}
 	if v.Property > 0 {
-		e.Property = h.listingLink(lang, v.Property, 0)
+		e.Property = h.listingLink(ctx, lang, v.Property, 0)
 		e.Listing = e.Property.Href
 	}
 	return e
@@ -186,7 +185,8 @@ func (h *Handler) changeVisit(r *http.Request, actor int64, values map[string]st
 // serveAgendaExport streams the CSV of the week its address names, in the
 // staff member's language.
 func (h *Handler) serveAgendaExport(w http.ResponseWriter, r *http.Request) {
-	if h.o.Agenda == nil {
+	desk := h.agendaOf(r.Context())
+	if desk == nil {
 		http.NotFound(w, r)
 		return
 	}
@@ -195,7 +195,7 @@ func (h *Handler) serveAgendaExport(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, http.StatusText(http.StatusBadRequest), http.StatusBadRequest)
 		return
 	}
-	from, _, visits, err := h.o.Agenda.Week(r.Context(), day, property)
+	from, _, visits, err := desk.Week(r.Context(), day, property)
 	if err != nil {
 		h.fault(w, "agenda export", "err", err)
 		return
@@ -224,15 +224,12 @@ func optional(id int64) string {
 
 // serveAgendaRules answers the slot rules' form (an admin's): saved, they
 // replace the configuration's on every server; reset goes back to it.
-func (h *Handler) serveAgendaRules(w http.ResponseWriter, r *http.Request) {
+func (h *Handler) serveAgendaRules(w http.ResponseWriter, r *http.Request, p post) {
 	ctx := r.Context()
-	p, ok := h.openPage(w, r)
-	if !ok {
-		return
-	}
 	v := p.viewer
 	props := AgendaRulesProps{Values: map[string]string{}, Action: agendaRulesPath, Back: agendaPath}
-	if h.o.Agenda == nil {
+	desk := h.agendaOf(r.Context())
+	if desk == nil {
 		props.Base = p.base
 		h.render(w, r, props, p.base, 0)
 		return
@@ -241,13 +238,13 @@ func (h *Handler) serveAgendaRules(w http.ResponseWriter, r *http.Request) {
 	status, answered := h.answer(w, r, &p, change{make: func() (map[string]string, error) {
 		switch p.values["action"] {
 		case actionReset:
-			return nil, h.o.Agenda.SaveRules(ctx, v.Account.ID, nil)
+			return nil, desk.SaveRules(ctx, v.Account.ID, nil)
 		case actionSave:
 			rules, bad := booking.RulesForm(p.values).Rules()
 			if bad != nil {
 				return bad, nil
 			}
-			return nil, h.o.Agenda.SaveRules(ctx, v.Account.ID, &rules)
+			return nil, desk.SaveRules(ctx, v.Account.ID, &rules)
 		}
 		return field.Errors{"form": "admin.error.action"}, nil
 	}, done: agendaPath + "?done=" + url.QueryEscape(p.values["action"]), form: actionSave})
@@ -263,9 +260,19 @@ func (h *Handler) serveAgendaRules(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 	default:
-		props.Values = booking.Form(h.o.Agenda.Current())
+		props.Values = booking.Form(desk.Current())
 	}
 	props.Base = p.base
-	props.Configured = h.o.Agenda.Configured()
+	props.Configured = desk.Configured()
 	h.render(w, r, props, p.base, status)
+}
+
+// agendaOf is the agenda while the request's agency takes visits (its
+// configuration as published has appointments); nil otherwise, and the
+// pages say the agenda is off, as for an agency that never took any.
+func (h *Handler) agendaOf(ctx context.Context) Agenda {
+	if a := agency.FromContext(ctx); a != nil && a.Site != nil && a.Site.Appointments == nil {
+		return nil
+	}
+	return h.o.Agenda
 }

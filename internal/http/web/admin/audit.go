@@ -108,20 +108,21 @@ func (h *Handler) serveAudit(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	props := AuditProps{Base: b, Rows: []AuditRow{}, Kinds: auditKinds, Staff: staff, Kind: q.Get("kind"),
-		Actor: q.Get("actor"), Reset: auditPath}
+		Actor: q.Get("actor"), ListLinks: ListLinks{Reset: auditPath}}
 	a, problems := auditQuery(q)
 	if problems != nil {
 		props.Errors = problems
 		h.render(w, r, props, b, http.StatusBadRequest)
 		return
 	}
-	a.Limit = auditPage + 1
-	list, err := h.o.Audit.List(ctx, a)
+	list, last, err := pageOf(func(limit int) ([]audit.Entry, error) {
+		a.Limit = limit
+		return h.o.Audit.List(ctx, a)
+	}, auditPage, func(e audit.Entry) int64 { return e.ID })
 	if err != nil {
 		h.fail(w, r, http.StatusInternalServerError, err)
 		return
 	}
-	list, last := onePage(list, auditPage, func(e audit.Entry) int64 { return e.ID })
 	for _, e := range list {
 		before, after, beforeAt, afterAt := auditValues(b.Texts, names, e)
 		props.Rows = append(props.Rows, AuditRow{ID: e.ID, Time: stamp(e.Time), Actor: actorName(b.Texts, names, e.Actor), Action: string(e.Action),

@@ -1,6 +1,7 @@
 package admin
 
 import (
+	"context"
 	"iter"
 	"net/http"
 	"net/url"
@@ -39,7 +40,7 @@ func (h *Handler) serveDemands(w http.ResponseWriter, r *http.Request) {
 	b := h.base(r, account.FromContext(r.Context()))
 	q := r.URL.Query()
 	props := DemandsProps{Base: b, Q: q.Get("q"), State: q.Get("state"), States: []string{demand.StateConfirmed, demand.StateUnconfirmed},
-		Rows: []DemandRow{}, Reset: demandsPath}
+		Rows: []DemandRow{}, ListLinks: ListLinks{Reset: demandsPath}}
 	rq, n, err := demandQuery(q)
 	if e, ok := errs.As(err); ok {
 		props.Errors = map[string]string{e.Field: e.Key}
@@ -53,7 +54,7 @@ func (h *Handler) serveDemands(w http.ResponseWriter, r *http.Request) {
 	}
 	listings := h.o.Demands.Listings() // one catalog for the whole page
 	for _, d := range list {
-		props.Rows = append(props.Rows, h.demandRow(d, b.Lang, listings))
+		props.Rows = append(props.Rows, h.demandRow(r.Context(), d, b.Lang, listings))
 	}
 	props.Export = listURL(demandsExportPath, q, 0)
 	if more {
@@ -71,7 +72,7 @@ const maxMatchesShown = 5
 
 // demandRow is d as the list shows it, in lang, matched against listings:
 // how many match, and the first maxMatchesShown by title and address.
-func (h *Handler) demandRow(d demand.Registered, lang string, listings iter.Seq[*catalog.Property]) DemandRow {
+func (h *Handler) demandRow(ctx context.Context, d demand.Registered, lang string, listings iter.Seq[*catalog.Property]) DemandRow {
 	row := DemandRow{ID: d.ID, Email: d.Email, Name: strings.TrimSpace(d.FirstName + " " + d.LastName), Phone: d.Phone, Lang: d.Lang,
 		Disabled: d.Disabled, Summary: h.demandSummary(d.Demand, lang), Created: stamp(d.Created), Confirmed: stamp(d.Confirmed),
 		Paused: d.Paused, Matches: []ListingLink{}, AlertsSent: d.AlertsSent, LastAlert: stamp(d.LastAlert)}
@@ -80,7 +81,7 @@ func (h *Handler) demandRow(d demand.Registered, lang string, listings iter.Seq[
 			continue
 		}
 		if row.Matching++; len(row.Matches) < maxMatchesShown {
-			row.Matches = append(row.Matches, h.listingLink(lang, p.ID, 0))
+			row.Matches = append(row.Matches, h.listingLink(ctx, lang, p.ID, 0))
 		}
 	}
 	return row
@@ -122,7 +123,7 @@ func (h *Handler) serveDemandsExport(w http.ResponseWriter, r *http.Request) {
 				return
 			}
 			for _, d := range list {
-				row := h.demandRow(d, lang, listings)
+				row := h.demandRow(ctx, d, lang, listings)
 				confirmed, paused := no, no
 				if row.Confirmed != "" {
 					confirmed = yes

@@ -53,10 +53,11 @@ type Brakes interface {
 	DeviceCookie(role account.Role, email string) *http.Cookie
 }
 
-// StaffDirectory names the staff, for the assignment list and the
-// assignee column (every staff member sees it; managing it is an admin's).
+// StaffDirectory is the enabled staff (account.Members), for the
+// assignment list and the assignee column (every staff member sees it;
+// managing it is an admin's).
 type StaffDirectory interface {
-	Names(ctx context.Context) ([]StaffName, error)
+	Enabled(ctx context.Context) ([]account.StaffMember, error)
 }
 
 // StaffName is one staff member as the lists name them.

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"immo/internal/domain/account"
 	"immo/internal/domain/inbox"
 )
 
@@ -29,7 +30,7 @@ func (f refusingInbox) Export(_ context.Context, _ int64, _ inbox.Filter, _ inbo
 
 type noStaff struct{}
 
-func (noStaff) Names(context.Context) ([]StaffName, error) { return nil, nil }
+func (noStaff) Enabled(context.Context) ([]account.StaffMember, error) { return nil, nil }
 
 // An export whose audit entry is refused answers an error, not an empty
 // file; one failing midway has sent its headers and ends short.

@@ -83,14 +83,15 @@ func refusal(err error) (status int, problems map[string]string, ok bool) {
 	return status, map[string]string{e.Field: e.Key}, true
 }
 
-// onePage cuts list, read with one row more than size, to a page: the
-// rows, and the id of the last when more follow (0: none), for pageLinks.
-func onePage[T any](list []T, size int, id func(T) int64) ([]T, int64) {
-	if len(list) <= size {
-		return list, 0
+// pageOf fetches one page of a list paged by id: fetch is asked for size
+// rows and one more, which tells whether an older page follows; last is
+// then the page's last id (0: none follows).
+func pageOf[T any](fetch func(limit int) ([]T, error), size int, id func(T) int64) (list []T, last int64, err error) {
+	if list, err = fetch(size + 1); err != nil || len(list) <= size {
+		return list, 0, err
 	}
 	list = list[:size]
-	return list, id(list[size-1])
+	return list, id(list[size-1]), nil
 }
 
 // pageLinks are the addresses of a list paged by id: its CSV (export, the
@@ -112,7 +113,7 @@ func pageLinks(list, export string, q url.Values, keys []string, last int64) (ex
 }
 
 // post is a request to an inbox page that holds forms: who asks, the
-// page's shared props and, when it posted, what (openPage).
+// page's shared props and, when it posted, what (forms).
 type post struct {
 	viewer account.Viewer
 	base   Base
@@ -120,16 +121,20 @@ type post struct {
 	posted bool
 }
 
-// openPage opens a page holding forms: the method checked, a post's fields
-// read (formPage), the shared props made; ok false: answered already.
-func (h *Handler) openPage(w http.ResponseWriter, r *http.Request) (p post, ok bool) {
-	p.values, p.posted, ok = formPage(w, r)
-	if !ok {
-		return p, false
+// forms opens a page holding forms for serve: the method checked, a
+// post's fields read (formPage), the shared props made; a request refused
+// on the way is answered here and serve never runs.
+func (h *Handler) forms(serve func(w http.ResponseWriter, r *http.Request, p post)) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		var p post
+		var ok bool
+		if p.values, p.posted, ok = formPage(w, r); !ok {
+			return
+		}
+		p.viewer = account.FromContext(r.Context())
+		p.base = h.base(r, p.viewer)
+		serve(w, r, p)
 	}
-	p.viewer = account.FromContext(r.Context())
-	p.base = h.base(r, p.viewer)
-	return p, true
 }
 
 // change is what a post asks of an inbox page.

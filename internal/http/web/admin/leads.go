@@ -1,6 +1,7 @@
 package admin
 
 import (
+	"context"
 	"errors"
 	"net/http"
 	"net/url"
@@ -31,13 +32,15 @@ func leadPath(id int64) string { return inbox.LeadPath(id) }
 
 // staffNames names the staff by account id.
 func (h *Handler) staffNames(r *http.Request) ([]StaffName, map[int64]string, error) {
-	list, err := h.o.Staff.Names(r.Context())
+	members, err := h.o.Staff.Enabled(r.Context())
 	if err != nil {
 		return nil, nil, err
 	}
-	byID := make(map[int64]string, len(list))
-	for _, s := range list {
-		byID[s.ID] = s.Name
+	list := make([]StaffName, len(members))
+	byID := make(map[int64]string, len(members))
+	for i, m := range members {
+		list[i] = StaffName{ID: m.ID, Name: m.DisplayName()}
+		byID[m.ID] = list[i].Name
 	}
 	return list, byID, nil
 }
@@ -62,9 +65,9 @@ func row(r inbox.Row, names map[int64]string) LeadRow {
 }
 
 // listedRow is r with its property or project named in lang.
-func (h *Handler) listedRow(lang string, r LeadRow) LeadRow {
+func (h *Handler) listedRow(ctx context.Context, lang string, r LeadRow) LeadRow {
 	if r.PropertyID > 0 || r.ProjectID > 0 {
-		l := h.listingLink(lang, r.PropertyID, r.ProjectID)
+		l := h.listingLink(ctx, lang, r.PropertyID, r.ProjectID)
 		r.Listing = &l
 	}
 	return r
@@ -101,7 +104,7 @@ func (h *Handler) serveLeads(w http.ResponseWriter, r *http.Request) {
 	}
 	q := r.URL.Query()
 	props := LeadsProps{Base: b, Filter: filterValues(q), Rows: []LeadRow{}, Kinds: kinds, Statuses: statuses,
-		Langs: i18n.Languages, Staff: staff, Reset: leadsPath, Events: eventsPath}
+		Langs: i18n.Languages, Staff: staff, ListLinks: ListLinks{Reset: leadsPath}, Events: eventsPath}
 	if props.Latest, err = h.o.Inbox.Latest(ctx); err != nil {
 		h.fail(w, r, http.StatusInternalServerError, err)
 		return
@@ -123,7 +126,7 @@ func (h *Handler) serveLeads(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	for _, l := range page.Rows {
-		props.Rows = append(props.Rows, h.listedRow(b.Lang, row(l, names)))
+		props.Rows = append(props.Rows, h.listedRow(ctx, b.Lang, row(l, names)))
 	}
 	if props.Count, props.More, err = h.o.Inbox.Count(ctx, f); err != nil {
 		h.fail(w, r, http.StatusInternalServerError, err)
@@ -187,16 +190,12 @@ const (
 // serveLead answers a lead's page, and its forms: its status, a note, its
 // assignee. A change is made as the staff member logged in (the audit log
 // says who); a refused one answers the page with why (422, 409).
-func (h *Handler) serveLead(w http.ResponseWriter, r *http.Request) {
+func (h *Handler) serveLead(w http.ResponseWriter, r *http.Request, p post) {
 	ctx := r.Context()
-	v := account.FromContext(ctx)
+	v := p.viewer
 	id, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
 	if err != nil || id <= 0 {
 		h.fail(w, r, http.StatusNotFound, nil)
-		return
-	}
-	p, ok := h.openPage(w, r)
-	if !ok {
 		return
 	}
 	status, answered := h.answer(w, r, &p, change{make: func() (map[string]string, error) { return only(h.change(r, v.Account.ID, id, p.values)) },
@@ -219,7 +218,7 @@ func (h *Handler) serveLead(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	b := p.base
-	props := h.leadProps(b, d, staff, names)
+	props := h.leadProps(ctx, b, d, staff, names)
 	if props.Visits, err = h.leadVisits(ctx, d, names); err != nil {
 		h.fail(w, r, http.StatusInternalServerError, err)
 		return
@@ -250,8 +249,8 @@ func (h *Handler) change(r *http.Request, actor, id int64, values map[string]str
 }
 
 // leadProps are lead d's page.
-func (h *Handler) leadProps(b Base, d inbox.Detail, staff []StaffName, names map[int64]string) LeadProps {
-	p := LeadProps{Base: b, Lead: h.listedRow(b.Lang, row(d.Row, names)), Page: d.Request.Page, Title: personTitle(b.Lang, d.Request.Person.Title),
+func (h *Handler) leadProps(ctx context.Context, b Base, d inbox.Detail, staff []StaffName, names map[int64]string) LeadProps {
+	p := LeadProps{Base: b, Lead: h.listedRow(ctx, b.Lang, row(d.Row, names)), Page: d.Request.Page, Title: personTitle(b.Lang, d.Request.Person.Title),
 		Remark: d.Request.Remark, Fields: []FieldValue{}, Files: []FileLink{}, Notes: []NoteView{}, History: []Change{},
 		Mails: []MailView{}, Visits: []LeadVisit{}, Moves: []string{}, Staff: staff, AssigneeID: d.Assignee, Action: leadPath(d.ID), Back: leadsPath}
 	// The kind's fields in the form's order, in the staff's words (an

@@ -1,27 +1,36 @@
 package admin
 
-import "strconv"
+import (
+	"context"
+	"strconv"
 
-// Listing is a property or project as the site shows it (Options.Listing).
-type Listing struct {
-	Title   string
-	Address string // its street when published, postcode and city
-	URL     string // its public page
-}
+	"immo/internal/domain/agency"
+	"immo/internal/domain/listing"
+)
 
 // listingLink names a property (or project, property 0) in lang for the
-// inbox's pages: by title and address, linked to its page; by number,
-// marked gone, when the site no longer has it.
-func (h *Handler) listingLink(lang string, property, project int64) ListingLink {
+// inbox's pages as the site's mails name it (listing.Names, on the
+// request's agency): by title and address (the street when published,
+// else the city), linked to its page; by number, marked gone, when the
+// site no longer has it.
+func (h *Handler) listingLink(ctx context.Context, lang string, property, project int64) ListingLink {
 	id := property
 	if id == 0 {
 		id = project
 	}
 	l := ListingLink{ID: id, Project: property == 0 && project > 0, Title: "#" + strconv.FormatInt(id, 10)}
-	if h.o.Listing == nil {
+	a := agency.FromContext(ctx)
+	if h.o.Catalog == nil || a == nil {
 		return l
 	}
-	found, ok := h.o.Listing(lang, property, project)
+	names := listing.Names{Catalog: h.o.Catalog, Site: a.Site}
+	var found listing.Listing
+	var ok bool
+	if property > 0 {
+		found, ok = names.PropertyListing(property, lang)
+	} else {
+		found, ok = names.ProjectListing(project, lang)
+	}
 	if !ok {
 		l.Gone = true
 		return l
@@ -30,5 +39,8 @@ func (h *Handler) listingLink(lang string, property, project int64) ListingLink 
 		l.Title = found.Title
 	}
 	l.Address, l.Href = found.Address, found.URL
+	if l.Address == "" {
+		l.Address = found.City
+	}
 	return l
 }

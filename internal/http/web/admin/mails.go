@@ -61,12 +61,8 @@ func mailsAt(state mailqueue.State, before int64) string {
 // the page then saying so (?done=retry); a refused retry answers the page
 // with why (404 gone, 409 sent or queued already), an address that does
 // not parse a 400 with no rows.
-func (h *Handler) serveMails(w http.ResponseWriter, r *http.Request) {
+func (h *Handler) serveMails(w http.ResponseWriter, r *http.Request, p post) {
 	ctx := r.Context()
-	p, ok := h.openPage(w, r)
-	if !ok {
-		return
-	}
 	v := p.viewer
 	q, good := mailsQuery(r.URL.Query())
 	action := mailsAt(q.State, q.Before)

@@ -29,12 +29,8 @@ const qrSize = 240
 // from the app turns it on) or turned off with a current code — never
 // with the session alone, which a stolen cookie would be. The domain
 // audits each change.
-func (h *Handler) serveAccount(w http.ResponseWriter, r *http.Request) {
+func (h *Handler) serveAccount(w http.ResponseWriter, r *http.Request, p post) {
 	ctx := r.Context()
-	p, ok := h.openPage(w, r)
-	if !ok {
-		return
-	}
 	// The domain's refusal on its field (account.ErrCode, ErrCodeBraked:
 	// 429, ErrTOTPOn, ErrNoTOTP: 409).
 	v, action := p.viewer, p.values["action"]

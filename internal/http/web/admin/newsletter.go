@@ -59,7 +59,7 @@ func (h *Handler) serveNewsletter(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	b := h.base(r, account.FromContext(ctx))
 	q := r.URL.Query()
-	props := NewsletterProps{Base: b, Rows: []SubscriberRow{}, States: []string{}, State: q.Get("state"), Q: q.Get("q"), Reset: newsletterPath}
+	props := NewsletterProps{Base: b, Rows: []SubscriberRow{}, States: []string{}, State: q.Get("state"), Q: q.Get("q"), ListLinks: ListLinks{Reset: newsletterPath}}
 	for _, s := range newsletter.States {
 		props.States = append(props.States, string(s))
 	}
@@ -69,13 +69,14 @@ func (h *Handler) serveNewsletter(w http.ResponseWriter, r *http.Request) {
 		h.render(w, r, props, b, http.StatusBadRequest)
 		return
 	}
-	l.Limit = newsletterPage + 1
-	list, err := h.o.Newsletter.List(ctx, l)
+	list, last, err := pageOf(func(limit int) ([]newsletter.Listed, error) {
+		l.Limit = limit
+		return h.o.Newsletter.List(ctx, l)
+	}, newsletterPage, func(s newsletter.Listed) int64 { return s.ID })
 	if err != nil {
 		h.fail(w, r, http.StatusInternalServerError, err)
 		return
 	}
-	list, last := onePage(list, newsletterPage, func(s newsletter.Listed) int64 { return s.ID })
 	for _, s := range list {
 		props.Rows = append(props.Rows, SubscriberRow{ID: s.ID, Email: s.Email, Lang: s.Lang, State: string(s.State),
 			Created: stamp(s.Created), Updated: stamp(s.Updated)})

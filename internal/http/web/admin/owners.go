@@ -47,12 +47,8 @@ func listURL(path string, q url.Values, n int) string {
 // one page at a time, and the form that mails an owner their invitation
 // again (the feed's mail with a new link; audited). A refusal says why on
 // the owner's row (409), nothing sent.
-func (h *Handler) serveOwners(w http.ResponseWriter, r *http.Request) {
+func (h *Handler) serveOwners(w http.ResponseWriter, r *http.Request, p post) {
 	ctx := r.Context()
-	p, ok := h.openPage(w, r)
-	if !ok {
-		return
-	}
 	v, q := p.viewer, r.URL.Query()
 	done := url.Values{}
 	for k, vs := range q {
@@ -65,8 +61,8 @@ func (h *Handler) serveOwners(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	b := p.base
-	props := OwnersProps{Base: b, Q: q.Get("q"), Rows: []OwnerRow{}, Reset: ownersPath, Action: listURL(ownersPath, q, 0),
-		Export: withParam(ownersExportPath, "q", q.Get("q"))}
+	props := OwnersProps{Base: b, Q: q.Get("q"), Rows: []OwnerRow{}, Action: listURL(ownersPath, q, 0),
+		ListLinks: ListLinks{Reset: ownersPath, Export: withParam(ownersExportPath, "q", q.Get("q"))}}
 	n, ok := pageNumber(q, account.MaxOwnerOffset/ownersPageSize)
 	if !ok {
 		props.Errors = map[string]string{"page": inbox.KeyCursor}
@@ -90,7 +86,7 @@ func (h *Handler) serveOwners(w http.ResponseWriter, r *http.Request) {
 			Disabled: o.Disabled, Activated: o.Activated, LastInvite: stamp(o.LastInvite),
 			Properties: make([]ListingLink, 0, len(o.Properties))}
 		for _, p := range o.Properties {
-			row.Properties = append(row.Properties, h.listingLink(b.Lang, p, 0))
+			row.Properties = append(row.Properties, h.listingLink(ctx, b.Lang, p, 0))
 		}
 		props.Rows = append(props.Rows, row)
 	}

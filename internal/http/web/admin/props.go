@@ -58,6 +58,16 @@ type LoginProps struct {
 
 func (LoginProps) View() string { return ViewLogin }
 
+// ListLinks are a list's addresses: Next and Prev the pages after
+// (older) and before ("": none; the pages that go only forward have no
+// Prev), Reset the list without a filter, Export the filtered list's CSV.
+type ListLinks struct {
+	Next   string `json:"next"`
+	Prev   string `json:"prev"`
+	Reset  string `json:"reset"`
+	Export string `json:"export"`
+}
+
 // LeadsProps are the list of leads.
 type LeadsProps struct {
 	Base
@@ -65,13 +75,7 @@ type LeadsProps struct {
 	// values).
 	Filter FilterValues `json:"filter"`
 	Rows   []LeadRow    `json:"rows"`
-	// Next and Prev are the addresses of the pages after and before ("":
-	// none); Export the CSV of the whole filtered list; Reset the list
-	// without a filter.
-	Next   string `json:"next"`
-	Prev   string `json:"prev"`
-	Export string `json:"export"`
-	Reset  string `json:"reset"`
+	ListLinks
 	// The filter's choices.
 	Kinds    []string    `json:"kinds"`
 	Statuses []string    `json:"statuses"`

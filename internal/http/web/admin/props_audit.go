@@ -9,11 +9,7 @@ type AuditProps struct {
 	Actor string      `json:"actor"`
 	Kinds []string    `json:"kinds"`
 	Staff []StaffName `json:"staff"`
-	// Next is the next (older) page ("": none); Reset the log without a
-	// filter; Export the filtered log's CSV.
-	Next   string `json:"next"`
-	Reset  string `json:"reset"`
-	Export string `json:"export"`
+	ListLinks
 }
 
 func (AuditProps) View() string { return ViewAudit }

@@ -9,10 +9,7 @@ type DemandsProps struct {
 	State  string      `json:"state"`
 	States []string    `json:"states"`
 	Rows   []DemandRow `json:"rows"`
-	Next   string      `json:"next"`
-	Prev   string      `json:"prev"`
-	Reset  string      `json:"reset"`
-	Export string      `json:"export"`
+	ListLinks
 }
 
 func (DemandsProps) View() string { return ViewDemands }

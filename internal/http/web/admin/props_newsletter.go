@@ -8,11 +8,7 @@ type NewsletterProps struct {
 	// The filter as its address gives it.
 	State string `json:"state"`
 	Q     string `json:"q"`
-	// Next is the next (older) page ("": none); Reset the list without a
-	// filter; Export the filtered list's CSV.
-	Next   string `json:"next"`
-	Reset  string `json:"reset"`
-	Export string `json:"export"`
+	ListLinks
 }
 
 func (NewsletterProps) View() string { return ViewNewsletter }

@@ -6,13 +6,8 @@ type OwnersProps struct {
 	Base
 	Q    string     `json:"q"`
 	Rows []OwnerRow `json:"rows"`
-	// Next and Prev are the pages around ("": none); Reset the list
-	// without a search; Export the searched list's CSV.
-	Next   string `json:"next"`
-	Prev   string `json:"prev"`
-	Reset  string `json:"reset"`
+	ListLinks
 	Action string `json:"action"`
-	Export string `json:"export"`
 }
 
 func (OwnersProps) View() string { return ViewOwners }

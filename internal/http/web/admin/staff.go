@@ -29,12 +29,8 @@ var staffActions = []string{staffAdd, staffRole, staffDisable, staffEnable, staf
 // mail a password link again, reset a second factor. The domain makes and
 // audits each change as the admin logged in; a refused one answers the
 // page with why (422, 409), nothing changed.
-func (h *Handler) serveStaff(w http.ResponseWriter, r *http.Request) {
+func (h *Handler) serveStaff(w http.ResponseWriter, r *http.Request, p post) {
 	ctx := r.Context()
-	p, ok := h.openPage(w, r)
-	if !ok {
-		return
-	}
 	v, action := p.viewer, p.values["action"]
 	status, answered := h.answer(w, r, &p, change{make: func() (map[string]string, error) { return h.staffChange(ctx, v, p.values) },
 		done: staffPath + "?done=" + action, form: action, item: true, notice: "admin.staff.done.", notices: staffActions})

@@ -24,12 +24,8 @@ const (
 // made as the staff member logged in, the page then saying what was done
 // (?done=approve, reject, edit); a refused one answers the page with why
 // (422), a testimonial gone meanwhile says so (404 with the list).
-func (h *Handler) serveTestimonials(w http.ResponseWriter, r *http.Request) {
+func (h *Handler) serveTestimonials(w http.ResponseWriter, r *http.Request, p post) {
 	ctx := r.Context()
-	p, ok := h.openPage(w, r)
-	if !ok {
-		return
-	}
 	v, q := p.viewer, r.URL.Query()
 	q.Del("done")
 	status, answered := h.answer(w, r, &p, change{make: func() (map[string]string, error) { return only(h.moderate(r, v.Account.ID, p.values)) },

@@ -40,9 +40,12 @@ func (r *Resolver) For(a *agency.Agency) *Resolver {
 		return last
 	}
 	f := &Resolver{Site: a.Site, SiteVersion: a.Version, Draft: a.Draft, Catalog: r.Catalog, Testimonials: r.Testimonials, Now: r.Now,
-		BaseURL: r.BaseURL, MapTiles: r.MapTiles, MapAttribution: r.MapAttribution, ConditionErrors: r.ConditionErrors}
-	if a.Site.Appointments != nil {
-		f.Agenda = r.Agenda // an agency that stops taking visits offers none
+		BaseURL: r.BaseURL, MapTiles: r.MapTiles, MapAttribution: r.MapAttribution, ConditionErrors: r.ConditionErrors, Visits: r.Visits}
+	if a.Site.Appointments != nil { // a version that stops taking visits offers none, one that starts does
+		f.Agenda = r.Visits
+		if f.Agenda == nil {
+			f.Agenda = r.Agenda
+		}
 	}
 	f.st.Store(st)
 	st.last.Store(f)

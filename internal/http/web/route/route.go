@@ -57,6 +57,9 @@ type Resolver struct {
 	Catalog      Catalog
 	Testimonials Testimonials // optional
 	Agenda       Agenda       // optional: the visit form's slots; nil offers no visit form
+	// Visits is the agency's agenda whether Site takes visits or not: For
+	// offers it (as Agenda) to a version of the site that does.
+	Visits Agenda
 	// Now is the clock (the footer's copyright year); nil means time.Now.
 	Now     func() time.Time
 	BaseURL string // absolute origin for canonical links, no trailing slash

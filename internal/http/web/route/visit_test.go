@@ -137,3 +137,24 @@ func TestNoVisitsWithoutAppointments(t *testing.T) {
 		t.Error("the visit form is among the page's forms")
 	}
 }
+
+// An agency that started without appointments and publishes a version
+// with them offers visits on that version's pages, with no restart: the
+// resolver holds the agenda (Visits) though its first site offered none.
+func TestVisitsOnceAVersionTakesThem(t *testing.T) {
+	r := demoResolver(t)
+	with := r.Site
+	without := *r.Site
+	without.Appointments = nil
+	r.Site, r.Agenda, r.Visits = &without, nil, fakeAgenda{slotAt("2026-11-24 10:00")}
+	if p := resolvePage(r, "/fr/property/4100001/").Props.(*PropertyProps); p.Visit != nil {
+		t.Fatal("a visit form on the first site, which takes none")
+	}
+	f := r.For(&agency.Agency{Site: with, Version: 2})
+	if p := resolvePage(f, "/fr/property/4100001/").Props.(*PropertyProps); p.Visit == nil {
+		t.Error("no visit form on the version that takes visits")
+	}
+	if !slices.Contains(f.PageForms("/fr/property/4100001/", nil).Forms, "contact-appointment") {
+		t.Error("the visit form is not among the version's page's forms")
+	}
+}
