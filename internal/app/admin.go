@@ -55,6 +55,9 @@ func newAdmin(store storage.Store, staff *account.StaffService, queue *mailqueue
 		Preview: preview,
 		Agenda:  desk,
 	}
+	if preview.Service.Stored() {
+		o.Site = preview.Service
+	}
 	if err := withPeople(&o, store, queue, resolver, preview.Service, now); err != nil {
 		return nil, err
 	}

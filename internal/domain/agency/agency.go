@@ -20,6 +20,10 @@ type Agency struct {
 	// Draft is the draft it is (a staff member's preview), 0 for the
 	// published site: never cached, indexed or counted.
 	Draft int64
+	// Past says it is a published version other than the one served, as
+	// a staff member previews it from the history (Version is that
+	// version): like a draft, never cached, indexed or counted.
+	Past bool
 }
 
 type contextKey struct{}

@@ -5,11 +5,13 @@ import (
 	"crypto/sha256"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"time"
 	"unicode/utf8"
 
+	"immo/internal/domain/audit"
 	"immo/internal/domain/site"
 )
 
@@ -75,6 +77,10 @@ func Fixed(cfg *site.Config) *Service {
 // errFixed: Publish on a Service that follows no store.
 var errFixed = errors.New("agency: a fixed configuration publishes nothing")
 
+// Stored says the agency follows a store (Open), not a fixed
+// configuration (Fixed): it has versions, drafts and a history.
+func (s *Service) Stored() bool { return s.store != nil }
+
 // Current is the agency as last published. It never blocks on the database.
 func (s *Service) Current() *Agency { return s.current.Load() }
 
@@ -110,13 +116,46 @@ func (s *Service) load(ctx context.Context, id int64) error {
 
 // Publish checks data by the rules of a configuration file (site.Parse:
 // the same messages, name in them) and stores it as the newest version,
-// served here at once and by the other servers at their next Refresh.
+// served here at once and by the other servers at their next Refresh;
+// the audit log says the command line published it (PublishBy).
 func (s *Service) Publish(ctx context.Context, name string, data []byte, by, note string) (Version, error) {
+	return s.PublishBy(ctx, audit.CommandLine, name, data, by, note)
+}
+
+// The audit log's words for the site's versions: its kind, and the
+// actions on it.
+const (
+	AuditKind                  = "site"
+	ActionPublish audit.Action = "site.publish"
+	ActionRevert  audit.Action = "site.revert"
+)
+
+// PublishBy is Publish by actor, a staff account (audit.CommandLine: a
+// file or the command line), logged in the audit log with the version.
+func (s *Service) PublishBy(ctx context.Context, actor int64, name string, data []byte, by, note string) (Version, error) {
+	return s.publish(ctx, audit.Entry{Actor: actor, Action: ActionPublish}, name, data, by, note)
+}
+
+// Revert publishes version id's configuration again as the newest version
+// (history stays whole: reverting is a publication too), by actor, its
+// audit entry naming the version brought back; ErrNoVersion when none.
+func (s *Service) Revert(ctx context.Context, actor, id int64, by, note string) (Version, error) {
+	old, err := s.Version(ctx, id)
+	if err != nil {
+		return Version{}, err
+	}
+	return s.publish(ctx, audit.Entry{Actor: actor, Action: ActionRevert, Before: strconv.FormatInt(id, 10)},
+		fmt.Sprintf("configuration version %d", id), old.Config, by, note)
+}
+
+// publish stores data as the newest version with the audit entry e.
+func (s *Service) publish(ctx context.Context, e audit.Entry, name string, data []byte, by, note string) (Version, error) {
 	if err := s.check(name, data); err != nil {
 		return Version{}, err
 	}
 	v := Version{Config: data, Hash: sha256.Sum256(data), By: clip(by, MaxByLength), Note: clip(note, MaxNoteLength), At: s.now().UTC()}
-	id, err := s.store.PublishSiteVersion(ctx, v)
+	e.Time, e.TargetKind, e.After = v.At, AuditKind, audit.Summary(v.Note)
+	id, err := s.store.PublishSiteVersion(ctx, v, e)
 	if err != nil {
 		return Version{}, err
 	}
@@ -162,6 +201,26 @@ func (s *Service) Republish(ctx context.Context, name string, data []byte, by, n
 // Version is the version numbered id, its configuration included.
 func (s *Service) Version(ctx context.Context, id int64) (Version, error) {
 	return s.store.SiteVersion(ctx, id)
+}
+
+// AtVersion is the agency version id makes, as the history previews it
+// (Past set, unless it is the version served); ErrNoVersion when none.
+func (s *Service) AtVersion(ctx context.Context, id int64) (*Agency, error) {
+	if cur := s.Current(); cur != nil && cur.Version == id && cur.Draft == 0 {
+		return cur, nil
+	}
+	if s.store == nil {
+		return nil, ErrNoVersion
+	}
+	v, err := s.store.SiteVersion(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	cfg, err := site.Parse(fmt.Sprintf("configuration version %d", id), v.Config)
+	if err != nil {
+		return nil, err
+	}
+	return &Agency{Site: cfg, Version: id, Past: true}, nil
 }
 
 // Versions lists the latest limit versions, newest first, without their configuration.

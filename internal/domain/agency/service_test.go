@@ -7,15 +7,22 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"immo/internal/domain/audit"
 )
 
 // memory is an agency.Store in memory, for the rules that need no database
 // (the SQL stores pass storagetest.RunSiteVersions).
-type memory struct{ versions []Version }
+type memory struct {
+	versions []Version
+	log      []audit.Entry
+}
 
-func (m *memory) PublishSiteVersion(_ context.Context, v Version) (int64, error) {
+func (m *memory) PublishSiteVersion(_ context.Context, v Version, e audit.Entry) (int64, error) {
 	v.ID = int64(len(m.versions) + 1)
 	m.versions = append(m.versions, v)
+	e.TargetID = v.ID
+	m.log = append(m.log, e)
 	return v.ID, nil
 }
 

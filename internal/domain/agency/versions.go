@@ -5,6 +5,8 @@ import (
 	"crypto/sha256"
 	"errors"
 	"time"
+
+	"immo/internal/domain/audit"
 )
 
 // Version is one published configuration of the site: site.json's format,
@@ -40,8 +42,10 @@ var (
 // Store keeps the published versions, numbered in the order they were
 // published; every server of a deployment reads the same ones.
 type Store interface {
-	// PublishSiteVersion stores v (its ID and At ignored) and returns its number.
-	PublishSiteVersion(ctx context.Context, v Version) (int64, error)
+	// PublishSiteVersion stores v (its ID ignored) and returns its number,
+	// with the audit log's entry e (its TargetID the number) in the same
+	// transaction: a version is published and logged, or neither.
+	PublishSiteVersion(ctx context.Context, v Version, e audit.Entry) (int64, error)
 	// SiteVersion is the version numbered id, Config included; ErrNoVersion when none.
 	SiteVersion(ctx context.Context, id int64) (Version, error)
 	// LatestSiteVersionID is the highest number; 0 when nothing is published. As light as a ping.

@@ -17,6 +17,7 @@ import { StaffPage } from './features/staff/components/StaffPage'
 import { AccountPage } from './features/account/components/AccountPage'
 import { OwnersPage } from './features/owners/components/OwnersPage'
 import { DemandsPage } from './features/demands/components/DemandsPage'
+import { SitePage } from './features/site/components/SitePage'
 
 /** The inbox's views (internal/http/web/views.Admin): a view missing here, or taking other props, fails tsc. */
 const views: { [V in ViewName]: ComponentType<ViewProps[V]> } = {
@@ -35,6 +36,7 @@ const views: { [V in ViewName]: ComponentType<ViewProps[V]> } = {
   AdminAccount: AccountPage,
   AdminOwners: OwnersPage,
   AdminDemands: DemandsPage,
+  AdminSite: SitePage,
 }
 
 /** The inbox's app: the current page's view, swapped by the router. */

@@ -523,6 +523,29 @@ export interface SubscriberRow {
   updated: string
 }
 
+/** admin.SiteProps */
+export interface SiteProps {
+  lang: 'nl' | 'fr' | 'en' | 'de'
+  texts: Record<string, string> | null
+  viewer: Viewer | null
+  nav: NavLink[] | null
+  errors?: Partial<Record<string, string>>
+  form?: PostedForm
+  notice?: string
+  versions: SiteVersionRow[] | null
+  action: string
+}
+
+/** admin.SiteVersionRow */
+export interface SiteVersionRow {
+  id: number
+  at: string
+  by: string
+  note: string
+  current: boolean
+  preview: string
+}
+
 /** admin.AbuseProps */
 export interface AbuseProps {
   lang: 'nl' | 'fr' | 'en' | 'de'
@@ -570,7 +593,7 @@ export interface HoldRow {
 }
 
 /** The views the React app renders (internal/http/web/views). */
-export type ViewName = 'AdminLogin' | 'AdminLeads' | 'AdminLead' | 'AdminError' | 'AdminAgenda' | 'AdminAgendaRules' | 'AdminTestimonials' | 'AdminMails' | 'AdminStaff' | 'AdminAccount' | 'AdminOwners' | 'AdminDemands' | 'AdminAudit' | 'AdminNewsletter' | 'AdminAbuse'
+export type ViewName = 'AdminLogin' | 'AdminLeads' | 'AdminLead' | 'AdminError' | 'AdminAgenda' | 'AdminAgendaRules' | 'AdminTestimonials' | 'AdminMails' | 'AdminStaff' | 'AdminAccount' | 'AdminOwners' | 'AdminDemands' | 'AdminAudit' | 'AdminNewsletter' | 'AdminSite' | 'AdminAbuse'
 
 /** Each view's props. */
 export interface ViewProps {
@@ -588,5 +611,6 @@ export interface ViewProps {
   AdminDemands: DemandsProps
   AdminAudit: AuditProps
   AdminNewsletter: NewsletterProps
+  AdminSite: SiteProps
   AdminAbuse: AbuseProps
 }

@@ -7,16 +7,21 @@ import (
 	"errors"
 
 	"immo/internal/domain/agency"
+	"immo/internal/domain/audit"
 )
 
 var _ agency.Store = (*Store)(nil)
 
 // PublishSiteVersion implements agency.Store.
-func (s *Store) PublishSiteVersion(ctx context.Context, v agency.Version) (int64, error) {
+func (s *Store) PublishSiteVersion(ctx context.Context, v agency.Version, e audit.Entry) (int64, error) {
 	var id int64
 	err := s.writeTx(ctx, func(tx *sql.Tx) error {
-		return tx.QueryRowContext(ctx, s.d.query(`INSERT INTO site_versions (config, sha256, created_by, note, created_at)
-			VALUES (?, ?, ?, ?, ?) RETURNING id`), v.Config, v.Hash[:], v.By, v.Note, s.d.Time(v.At)).Scan(&id)
+		if err := tx.QueryRowContext(ctx, s.d.query(`INSERT INTO site_versions (config, sha256, created_by, note, created_at)
+			VALUES (?, ?, ?, ?, ?) RETURNING id`), v.Config, v.Hash[:], v.By, v.Note, s.d.Time(v.At)).Scan(&id); err != nil {
+			return err
+		}
+		e.TargetID = id
+		return s.Audit().write(ctx, tx, e)
 	})
 	if err != nil {
 		return 0, s.errorf("publish site version: %w", err)

@@ -4,12 +4,15 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"errors"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"immo/internal/adapter/demo"
+	"immo/internal/adapter/storage/sqlstore"
 	"immo/internal/domain/agency"
+	"immo/internal/domain/audit"
 )
 
 // RunSiteVersions is the contract of agency.Store: the site's published
@@ -19,6 +22,70 @@ func RunSiteVersions(t *testing.T, open func(t *testing.T) agency.Store) {
 	t.Run("RoundTrip", func(t *testing.T) { testSiteVersionsRoundTrip(t, open(t)) })
 	t.Run("TwoServers", func(t *testing.T) { testSiteVersionsTwoServers(t, open(t), open(t)) })
 	t.Run("Drafts", func(t *testing.T) { testSiteDrafts(t, open(t)) })
+	t.Run("Revert", func(t *testing.T) { testSiteRevert(t, open(t)) })
+}
+
+// published is the audit entry the round trip's versions are stored with.
+var published = audit.Entry{Time: created, Actor: audit.CommandLine, Action: agency.ActionPublish, TargetKind: agency.AuditKind}
+
+// testSiteRevert: a staff member brings an earlier version back — a new
+// version with its bytes, served at once — and the audit log holds every
+// publication with its version's number, the revert naming the version it
+// brought back; a version that does not exist is ErrNoVersion, nothing
+// published; the history previews any version as it was (Past), the one
+// served as itself.
+func testSiteRevert(t *testing.T, s agency.Store) {
+	ctx := t.Context()
+	svc, err := agency.Open(ctx, s, agency.Source{Name: "demo/site.json", Data: demo.SiteJSON(), OnlyIfEmpty: true}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := svc.Current().Version
+	spring := strings.Replace(string(demo.SiteJSON()), `"Immo Arlon"`, `"Immo Arlon (printemps)"`, 1)
+	second, err := svc.PublishBy(ctx, 7, "site.json", []byte(spring), "anne@immo-arlon.be", "spring")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if past, err := svc.AtVersion(ctx, first); err != nil || !past.Past || past.Version != first || past.Site.Agency.Name != "Immo Arlon" {
+		t.Fatalf("AtVersion(%d) = %+v, %v; want the first version, past", first, past, err)
+	}
+	if cur, err := svc.AtVersion(ctx, second.ID); err != nil || cur.Past || cur != svc.Current() {
+		t.Fatalf("AtVersion of the version served = %+v, %v; want the agency served", cur, err)
+	}
+	back, err := svc.Revert(ctx, 7, first, "anne@immo-arlon.be", "back to the first")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if back.ID <= second.ID || svc.Current().Version != back.ID || svc.Current().Site.Agency.Name != "Immo Arlon" {
+		t.Fatalf("after the revert: version %d served, %q; want %d, the first's", svc.Current().Version, svc.Current().Site.Agency.Name, back.ID)
+	}
+	if _, err := svc.Revert(ctx, 7, back.ID+10, "anne@immo-arlon.be", ""); !errors.Is(err, agency.ErrNoVersion) {
+		t.Errorf("Revert to no version = %v, want ErrNoVersion", err)
+	}
+	if id, _ := s.LatestSiteVersionID(ctx); id != back.ID {
+		t.Errorf("latest version %d after a refused revert, want %d", id, back.ID)
+	}
+	logged, ok := s.(interface{ Audit() *sqlstore.Audit })
+	if !ok {
+		t.Fatal("the store keeps no audit log")
+	}
+	entries, err := logged.Audit().List(ctx, audit.Query{TargetKind: agency.AuditKind, Limit: 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(entries) != 3 {
+		t.Fatalf("%d audit entries for the site, want 3 (the file, spring, the revert): %+v", len(entries), entries)
+	}
+	rev, pub := entries[0], entries[1]
+	if rev.Action != agency.ActionRevert || rev.Actor != 7 || rev.TargetID != back.ID || rev.Before != strconv.FormatInt(first, 10) || rev.After != "back to the first" {
+		t.Errorf("the revert's entry: %+v", rev)
+	}
+	if pub.Action != agency.ActionPublish || pub.Actor != 7 || pub.TargetID != second.ID || pub.After != "spring" {
+		t.Errorf("the publication's entry: %+v", pub)
+	}
+	if entries[2].Actor != audit.CommandLine || entries[2].TargetID != first {
+		t.Errorf("the file's entry: %+v", entries[2])
+	}
 }
 
 // testSiteDrafts: a draft saved, changed, served as an agency beside the
@@ -98,11 +165,11 @@ func testSiteVersionsRoundTrip(t *testing.T, s agency.Store) {
 	first.Hash = sha256.Sum256(first.Config)
 	second := agency.Version{Config: bytes.Repeat([]byte("x"), 300_000), By: "anne@immo-arlon.be", Note: "Le printemps : nouvelle bannière", At: at.Add(time.Minute)}
 	second.Hash = sha256.Sum256(second.Config)
-	id1, err := s.PublishSiteVersion(ctx, first)
+	id1, err := s.PublishSiteVersion(ctx, first, published)
 	if err != nil {
 		t.Fatal(err)
 	}
-	id2, err := s.PublishSiteVersion(ctx, second)
+	id2, err := s.PublishSiteVersion(ctx, second, published)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -126,7 +193,7 @@ func testSiteVersionsRoundTrip(t *testing.T, s agency.Store) {
 	// The same bytes published again: the hash finds the latest of them, without its configuration.
 	again := first
 	again.Note = "again"
-	id3, err := s.PublishSiteVersion(ctx, again)
+	id3, err := s.PublishSiteVersion(ctx, again, published)
 	if err != nil {
 		t.Fatal(err)
 	}

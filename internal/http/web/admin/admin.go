@@ -40,6 +40,9 @@ type Options struct {
 	// Agenda is the visits booked and the slot rules (nil: the site
 	// offers no visits).
 	Agenda Agenda
+	// Site is the agency's published versions (the site's section, an
+	// admin's); nil: no section.
+	Site SiteHistory
 	// Audit reads the audit log (the admins' page).
 	Audit AuditLog
 	// Newsletter lists the newsletter's subscribers.

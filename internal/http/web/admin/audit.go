@@ -10,6 +10,7 @@ import (
 
 	"immo/internal/adapter/mailqueue"
 	"immo/internal/domain/account"
+	"immo/internal/domain/agency"
 	"immo/internal/domain/antispam"
 	"immo/internal/domain/audit"
 	"immo/internal/domain/booking"
@@ -32,7 +33,7 @@ const (
 // auditKinds are the kinds of target the inbox's changes are logged under
 // (the filter's choices), in the menu's order.
 var auditKinds = []string{inbox.TargetLead, booking.TargetBooking, booking.TargetAgenda, testimonial.AuditTarget, mailqueue.AuditTarget,
-	antispam.AuditTarget, account.OwnerAuditTarget, demandsAuditTarget, NewsletterAuditTarget, account.StaffAuditTarget}
+	antispam.AuditTarget, account.OwnerAuditTarget, demandsAuditTarget, NewsletterAuditTarget, account.StaffAuditTarget, agency.AuditKind}
 
 // auditPage is how many entries one page lists.
 const auditPage = 50
@@ -90,6 +91,8 @@ func targetHref(e audit.Entry) string {
 		return demandsPath
 	case NewsletterAuditTarget:
 		return newsletterPath
+	case agency.AuditKind:
+		return sitePath
 	case antispam.AuditTarget:
 		return abusePath
 	}

@@ -47,6 +47,10 @@ func (h *Handler) routes() {
 	h.mux.Handle("GET "+newsletterExportPath, staffFile(h.serveNewsletterExport))
 	h.mux.Handle(abusePath+"{$}", staffPage(h.forms(h.serveAbuse)))
 	h.mux.Handle("GET "+abuseExportPath, staffFile(h.serveAbuseExport))
+	if h.o.Site != nil {
+		h.mux.Handle(sitePath+"{$}", adminPage(h.forms(h.serveSite)))
+		h.mux.Handle("GET "+siteVersionPath+"{version}/", h.o.Sessions.Viewer(http.HandlerFunc(h.serveSiteVersion)))
+	}
 	h.mux.Handle("GET "+mailsExportPath, staffFile(h.serveMailsExport))
 	h.mux.Handle("GET "+ownersExportPath, staffFile(h.serveOwnersExport))
 	if h.o.Preview != nil {

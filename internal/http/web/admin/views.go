@@ -19,6 +19,7 @@ const (
 	ViewAudit        = views.AdminAudit
 	ViewNewsletter   = views.AdminNewsletter
 	ViewAbuse        = views.AdminAbuse
+	ViewSite         = views.AdminSite
 )
 
 // EntrySource is the inbox's entry in the web build's manifest.

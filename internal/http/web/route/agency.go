@@ -32,14 +32,14 @@ func (r *Resolver) state() *state {
 // or is r's own configuration. A request's resolver is For of the agency
 // its context carries (agency.FromContext).
 func (r *Resolver) For(a *agency.Agency) *Resolver {
-	if a == nil || a.Site == nil || a.Site == r.Site && a.Version == r.SiteVersion && a.Draft == r.Draft {
+	if a == nil || a.Site == nil || a.Site == r.Site && a.Version == r.SiteVersion && a.Draft == r.Draft && a.Past == r.Past {
 		return r
 	}
 	st := r.state()
-	if last := st.last.Load(); last != nil && last.Site == a.Site && last.SiteVersion == a.Version && last.Draft == a.Draft {
+	if last := st.last.Load(); last != nil && last.Site == a.Site && last.SiteVersion == a.Version && last.Draft == a.Draft && last.Past == a.Past {
 		return last
 	}
-	f := &Resolver{Site: a.Site, SiteVersion: a.Version, Draft: a.Draft, Catalog: r.Catalog, Testimonials: r.Testimonials, Now: r.Now,
+	f := &Resolver{Site: a.Site, SiteVersion: a.Version, Draft: a.Draft, Past: a.Past, Catalog: r.Catalog, Testimonials: r.Testimonials, Now: r.Now,
 		BaseURL: r.BaseURL, MapTiles: r.MapTiles, MapAttribution: r.MapAttribution, ConditionErrors: r.ConditionErrors, Visits: r.Visits}
 	if a.Site.Appointments != nil { // a version that stops taking visits offers none, one that starts does
 		f.Agenda = r.Visits

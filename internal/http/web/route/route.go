@@ -77,8 +77,10 @@ type Resolver struct {
 	// part of Version; 0: a configuration not from the store (a test's).
 	SiteVersion int64
 	// Draft is the draft Site is (agency.Draft): its pages are never
-	// cached nor indexed.
+	// cached nor indexed. Past: Site is a published version other than the
+	// one served (agency.Past, the history's preview), kept out alike.
 	Draft int64
+	Past  bool
 
 	st atomic.Pointer[state] // the caches, shared with the resolvers For makes
 }
@@ -139,10 +141,10 @@ func (r *Resolver) Resolve(path string, query url.Values) Result {
 	return r.drafted(c.resolve(rest))
 }
 
-// drafted keeps a draft's page (a staff member's preview) out of every
-// cache and every index.
+// drafted keeps a draft's page, or a past version's (a staff member's
+// preview), out of every cache and every index.
 func (r *Resolver) drafted(res Result) Result {
-	if r.Draft != 0 {
+	if r.previewing() {
 		res.Cacheable, res.CacheQuery = false, ""
 		res.Head.Robots = "noindex, nofollow"
 	}
@@ -333,3 +335,7 @@ func (c *resolution) redirectTarget(to string) string {
 	}
 	return to
 }
+
+// previewing says Site is a staff member's preview: a draft or a past
+// version, never cached nor indexed.
+func (r *Resolver) previewing() bool { return r.Draft != 0 || r.Past }

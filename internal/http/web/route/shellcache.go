@@ -71,10 +71,10 @@ func (sc *shellCache) put(k shellKey, e shellEntry) {
 
 // cachedShell is the page's shell without its language switcher, made
 // once per shellKey. A configuration not stored (a test's, which may
-// change in place) and a draft's (read anew per request) make theirs
-// every time.
+// change in place), a draft's and a past version's (read anew per
+// request) make theirs every time.
 func (c *resolution) cachedShell() Shell {
-	if c.r.SiteVersion == 0 || c.r.Draft != 0 {
+	if c.r.SiteVersion == 0 || c.r.previewing() {
 		return c.makeShell()
 	}
 	cache := &c.r.state().shells

@@ -87,6 +87,7 @@ const (
 	AdminAgendaRules  = "AdminAgendaRules"
 	AdminAudit        = "AdminAudit"
 	AdminNewsletter   = "AdminNewsletter"
+	AdminSite         = "AdminSite"
 	AdminAbuse        = "AdminAbuse"
 )
 
@@ -107,5 +108,6 @@ var Admin = Registry{
 	{AdminDemands, "admin/features/demands/components/DemandsPage"},
 	{AdminAudit, "admin/features/audit/components/AuditPage"},
 	{AdminNewsletter, "admin/features/newsletter/components/NewsletterPage"},
+	{AdminSite, "admin/features/site/components/SitePage"},
 	{AdminAbuse, "admin/features/abuse/components/AbusePage"},
 }

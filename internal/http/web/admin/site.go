@@ -1,0 +1,116 @@
+package admin
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"immo/internal/domain/account"
+	"immo/internal/domain/agency"
+	"immo/internal/domain/i18n"
+)
+
+// The site's section of the inbox (issue #32): its history so far — every
+// published version, who published it, when and why, each previewed as it
+// was, any brought back in one click.
+const (
+	sitePath        = Prefix + "site/"
+	siteVersionPath = sitePath + "versions/" // {version}/{the page's own path}: the preview of a version
+	// siteHistoryShown is how many versions the history lists, newest first.
+	siteHistoryShown = 100
+)
+
+// SiteHistory is the agency's published versions (agency.Service).
+type SiteHistory interface {
+	Current() *agency.Agency
+	Versions(ctx context.Context, limit int) ([]agency.Version, error)
+	// AtVersion is the agency version id makes, for its preview
+	// (agency.ErrNoVersion when none).
+	AtVersion(ctx context.Context, id int64) (*agency.Agency, error)
+	// Revert publishes version id again as the newest, by actor.
+	Revert(ctx context.Context, actor, id int64, by, note string) (agency.Version, error)
+}
+
+// SiteProps are the site's section: its published versions.
+type SiteProps struct {
+	Base
+	Versions []SiteVersionRow `json:"versions"`
+	Action   string           `json:"action"` // where a revert posts
+}
+
+func (SiteProps) View() string { return ViewSite }
+
+// SiteVersionRow is one published version.
+type SiteVersionRow struct {
+	ID      int64  `json:"id"`
+	At      string `json:"at"` // RFC 3339
+	By      string `json:"by"` // a staff member's address, or the file it came from
+	Note    string `json:"note"`
+	Current bool   `json:"current"` // the version served
+	Preview string `json:"preview"` // the site as it makes it
+}
+
+// Site's refusals, as translation keys.
+const keySiteNoVersion = "admin.site.error.noVersion"
+
+// serveSite answers the site's history, and its one form: a version
+// brought back (published again as the newest, as the admin logged in,
+// audited; the page then says so).
+func (h *Handler) serveSite(w http.ResponseWriter, r *http.Request, p post) {
+	ctx := r.Context()
+	v := p.viewer
+	status, answered := h.answer(w, r, &p, change{make: func() (map[string]string, error) {
+		id, err := strconv.ParseInt(strings.TrimSpace(p.values["version"]), 10, 64)
+		if err != nil || id <= 0 || p.values["action"] != "revert" {
+			return map[string]string{"version": keySiteNoVersion}, nil
+		}
+		note := i18n.Tf(p.base.Lang, "admin.site.revertNote", "n", strconv.FormatInt(id, 10))
+		_, err = h.o.Site.Revert(ctx, v.Account.ID, id, v.Account.Email, note)
+		if errors.Is(err, agency.ErrNoVersion) {
+			return map[string]string{"version": keySiteNoVersion}, nil
+		}
+		return nil, err
+	}, done: sitePath + "?done=reverted", form: "revert", notice: "admin.site.done.", notices: []string{"reverted"}})
+	if answered {
+		return
+	}
+	props := SiteProps{Base: p.base, Versions: []SiteVersionRow{}, Action: sitePath}
+	list, err := h.o.Site.Versions(ctx, siteHistoryShown)
+	if err != nil {
+		h.fail(w, r, http.StatusInternalServerError, err)
+		return
+	}
+	served := int64(0)
+	if cur := h.o.Site.Current(); cur != nil {
+		served = cur.Version
+	}
+	for _, ver := range list {
+		props.Versions = append(props.Versions, SiteVersionRow{ID: ver.ID, At: stamp(ver.At), By: ver.By, Note: ver.Note,
+			Current: ver.ID == served, Preview: siteVersionPath + strconv.FormatInt(ver.ID, 10) + "/"})
+	}
+	h.render(w, r, props, props.Base, status)
+}
+
+// serveSiteVersion answers an admin's preview of a published version, as
+// the draft's preview answers (never cached, indexed or counted); anyone
+// else, and a version that is not, get the inbox's not-found page.
+func (h *Handler) serveSiteVersion(w http.ResponseWriter, r *http.Request) {
+	id, err := strconv.ParseInt(r.PathValue("version"), 10, 64)
+	if err != nil || id <= 0 || !account.FromContext(r.Context()).IsAdmin() || h.o.Preview == nil || h.o.Site == nil {
+		h.fail(w, r, http.StatusNotFound, nil)
+		return
+	}
+	a, err := h.o.Site.AtVersion(r.Context(), id)
+	switch {
+	case errors.Is(err, agency.ErrNoVersion):
+		h.fail(w, r, http.StatusNotFound, nil)
+		return
+	case err != nil:
+		h.fail(w, r, http.StatusInternalServerError, err)
+		return
+	}
+	prefix := siteVersionPath + strconv.FormatInt(id, 10)
+	h.o.Preview.ServeDraft(w, r, a, prefix, "/"+strings.TrimPrefix(r.URL.EscapedPath(), prefix+"/"))
+}
