@@ -18,7 +18,8 @@ import (
 // public page unchanged), and brings it back in one click — a new version,
 // online at once, audited, the page saying so; a version that is not is
 // refused with why, nothing published. An agent sees no section and no
-// preview; a visitor is sent to the login. On both databases.
+// preview until an admin gives them the editor right, and none again once
+// it is taken back; a visitor is sent to the login. On both databases.
 func TestSiteHistory(t *testing.T) {
 	const (
 		published = "Votre agence immobilière à Arlon"
@@ -119,6 +120,39 @@ func TestSiteHistory(t *testing.T) {
 			}
 			if rec := visitor(preview + "/fr/"); rec.Code != http.StatusNotFound {
 				t.Errorf("a visitor's preview: %d, want 404", rec.Code)
+			}
+			// Given the editor right by the admin (audited), the agent has the
+			// section, its previews and its revert; taken back, none.
+			var agentID int64
+			members, err := s.Store.Staff().ListStaff(t.Context())
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, m := range members {
+				if m.Email == "agent@agency.test" {
+					agentID = m.ID
+				}
+			}
+			right := func(action string) {
+				t.Helper()
+				before := s.Count(t, "audit_log")
+				rec := boss.do(t, http.MethodPost, "/admin/staff/", url.Values{"action": {action}, "id": {strconv.FormatInt(agentID, 10)}})
+				if rec.Code != http.StatusSeeOther || s.Count(t, "audit_log") != before+1 {
+					t.Fatalf("%s: %d, audit %d → %d", action, rec.Code, before, s.Count(t, "audit_log"))
+				}
+			}
+			right("editor-on")
+			agent.inertia = true
+			if view, _ := inboxPage(t, agent.do(t, http.MethodGet, "/admin/site/", nil)); view != "AdminSite" {
+				t.Errorf("an editor agent at the site's section: %s", view)
+			}
+			agent.inertia = false
+			if rec := agent.do(t, http.MethodGet, preview+"/fr/", nil); rec.Code != 200 {
+				t.Errorf("an editor agent's preview: %d", rec.Code)
+			}
+			right("editor-off")
+			if rec := agent.do(t, http.MethodGet, "/admin/site/", nil); rec.Code != http.StatusForbidden {
+				t.Errorf("the agent once the right is taken back: %d, want 403", rec.Code)
 			}
 		})
 	}

@@ -49,6 +49,9 @@ type Account struct {
 	// StaffRole is what a staff account may do in the inbox (admin or
 	// agent); empty for every other role.
 	StaffRole StaffRole
+	// SiteEditor: an agent an admin allowed to edit the site (an admin
+	// may anyway); false for every other account.
+	SiteEditor bool
 }
 
 // Name is the account's first and last names, "" when it gave none.

@@ -99,6 +99,8 @@ const (
 	StaffTOTPOff     StaffAction = "staff.totp-off"   // turned off by its owner, with a code
 	StaffTOTPReset   StaffAction = "staff.totp-reset" // removed by an admin (a lost device)
 	StaffLang        StaffAction = "staff.lang"       // the inbox's language, chosen by its member
+	StaffEditorOn    StaffAction = "staff.editor-on"  // an agent allowed to edit the site
+	StaffEditorOff   StaffAction = "staff.editor-off" // the right taken back
 )
 
 // StaffChange is one change to the staff: who made it (0: the command
@@ -155,6 +157,9 @@ type StaffStore interface {
 	SetStaffRole(ctx context.Context, id int64, role StaffRole, fn TxFunc) error
 	// SetStaffDisabled disables or enables id, with SetStaffRole's rule.
 	SetStaffDisabled(ctx context.Context, id int64, disabled bool, fn TxFunc) error
+	// SetStaffSiteEditor gives id the editor right or takes it back; the
+	// same again changes nothing and runs no fn.
+	SetStaffSiteEditor(ctx context.Context, id int64, editor bool, fn TxFunc) error
 	// SetStaffLang sets the language of id's inbox and mails; the same
 	// again changes nothing and runs no fn.
 	SetStaffLang(ctx context.Context, id int64, lang string, fn TxFunc) error
@@ -338,6 +343,21 @@ func (s *StaffService) SetDisabled(ctx context.Context, by Viewer, id int64, dis
 	return s.Store.SetStaffDisabled(ctx, id, disabled, func(ctx context.Context, tx mail.Tx, a Account) error {
 		return s.record(ctx, tx, StaffChange{By: by.Account.ID, Account: id, Action: action,
 			Before: stateOf(a.Disabled), After: stateOf(disabled)})
+	})
+}
+
+// SetSiteEditor gives the staff account id the right to edit the site (or
+// takes it back), as the admin by; an admin has it anyway.
+func (s *StaffService) SetSiteEditor(ctx context.Context, by Viewer, id int64, editor bool) error {
+	if err := admin(by); err != nil {
+		return err
+	}
+	action := StaffEditorOff
+	if editor {
+		action = StaffEditorOn
+	}
+	return s.Store.SetStaffSiteEditor(ctx, id, editor, func(ctx context.Context, tx mail.Tx, a Account) error {
+		return s.record(ctx, tx, StaffChange{By: by.Account.ID, Account: id, Action: action})
 	})
 }
 

@@ -127,6 +127,18 @@ func (m *memStaff) SetStaffLang(ctx context.Context, id int64, lang string, fn T
 	return nil
 }
 
+func (m *memStaff) SetStaffSiteEditor(ctx context.Context, id int64, editor bool, fn TxFunc) error {
+	a, err := m.staff(id)
+	if err != nil || a.SiteEditor == editor {
+		return err
+	}
+	if err := fn(ctx, memTx{}, *a); err != nil {
+		return err
+	}
+	a.SiteEditor = editor
+	return nil
+}
+
 func (m *memStaff) AddLink(ctx context.Context, to Account, t Token, fn TxFunc) (Account, error) {
 	if to.Role != Staff {
 		return Account{}, ErrNotFound

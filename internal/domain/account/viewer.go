@@ -23,6 +23,10 @@ func (v Viewer) IsStaff() bool { return v.Is(Staff) && v.Account.StaffRole.Valid
 // IsAdmin tells whether the viewer is a staff admin: who manages the staff.
 func (v Viewer) IsAdmin() bool { return v.IsStaff() && v.Account.StaffRole == Admin }
 
+// CanEditSite tells whether the viewer may edit the site (the inbox's
+// site section): an admin, or an agent given the editor right.
+func (v Viewer) CanEditSite() bool { return v.IsAdmin() || v.IsStaff() && v.Account.SiteEditor }
+
 type viewerKey struct{}
 
 // NewContext returns ctx carrying v (the session middleware puts it there).

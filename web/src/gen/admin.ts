@@ -367,6 +367,7 @@ export interface StaffRow {
   role: 'admin' | 'agent'
   disabled: boolean
   twoFactor: boolean
+  siteEditor: boolean
   passwordSet: boolean
   lastLink: string
   self: boolean

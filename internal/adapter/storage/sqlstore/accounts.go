@@ -37,14 +37,14 @@ func (a *Accounts) Create(ctx context.Context, acc account.Account) (int64, erro
 }
 
 const accountColumns = `id, role, email, first_name, last_name, lang, password_hash, created_at, disabled,
-	alert_frequency, weekly_report, password_changed_at, staff_role, email_confirmed_at`
+	alert_frequency, weekly_report, password_changed_at, staff_role, email_confirmed_at, site_editor`
 
 // accountFields are where a row of accountColumns scans into acc (its role
 // into role).
 func accountFields(acc *account.Account, role *string) []any {
 	return []any{&acc.ID, role, &acc.Email, &acc.FirstName, &acc.LastName, &acc.Lang, &acc.PasswordHash,
 		scanTime{&acc.Created}, &acc.Disabled, (*string)(&acc.AlertFrequency), &acc.WeeklyReport, scanTime{&acc.PasswordChanged},
-		scanStaffRole{&acc.StaffRole}, scanTime{&acc.Confirmed}}
+		scanStaffRole{&acc.StaffRole}, scanTime{&acc.Confirmed}, &acc.SiteEditor}
 }
 
 // nullStaffRole binds a staff role, none as NULL (every account but the

@@ -150,6 +150,12 @@ func (st *Staff) SetStaffDisabled(ctx context.Context, id int64, disabled bool, 
 		holds: func(a account.Account) bool { return a.Disabled == disabled }, dropsAdmin: disabled})
 }
 
+// SetStaffSiteEditor implements account.StaffStore.
+func (st *Staff) SetStaffSiteEditor(ctx context.Context, id int64, editor bool, fn account.TxFunc) error {
+	return st.set(ctx, id, fn, staffColumn{what: "staff site editor", column: "site_editor", value: editor,
+		holds: func(a account.Account) bool { return a.SiteEditor == editor }})
+}
+
 // SetStaffLang implements account.StaffStore.
 func (st *Staff) SetStaffLang(ctx context.Context, id int64, lang string, fn account.TxFunc) error {
 	return st.set(ctx, id, fn, staffColumn{what: "staff language", column: "lang", value: lang,

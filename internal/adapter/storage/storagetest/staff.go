@@ -23,6 +23,7 @@ func RunStaff(t *testing.T, open func(t *testing.T) *sqlstore.Store) {
 	t.Run("LastAdmin", func(t *testing.T) { testStaffLastAdmin(t, open(t), open(t)) })
 	t.Run("TOTP", func(t *testing.T) { testStaffTOTP(t, open(t), open(t)) })
 	t.Run("Audit", func(t *testing.T) { testStaffAudit(t, open(t)) })
+	t.Run("SiteEditor", func(t *testing.T) { testStaffSiteEditor(t, open(t)) })
 }
 
 // A change to the staff and its audit entry commit together: the entry is
@@ -376,5 +377,42 @@ func testStaffTOTP(t *testing.T, s1, s2 *sqlstore.Store) {
 	// Enrolled again after its removal.
 	if err := st.PutPendingTOTP(ctx, ann.ID, "sealed-4"); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// testStaffSiteEditor: the editor right given to a member is read back with
+// the account (the session's viewer, the staff list); the same again runs
+// no fn; fn's failure changes nothing; another role's account is no staff.
+func testStaffSiteEditor(t *testing.T, s *sqlstore.Store) {
+	ctx := t.Context()
+	st := s.Staff()
+	amy := addStaff(t, s, "amy@example.be", account.Agent, "h1")
+	if amy.SiteEditor {
+		t.Fatal("a new member edits the site")
+	}
+	calls := 0
+	count := func(context.Context, mail.Tx, account.Account) error { calls++; return nil }
+	if err := st.SetStaffSiteEditor(ctx, amy.ID, true, count); err != nil || calls != 1 {
+		t.Fatalf("give the right: %v, fn ran %d times", err, calls)
+	}
+	if a, err := s.Accounts().ByID(ctx, amy.ID); err != nil || !a.SiteEditor {
+		t.Fatalf("the account after: %+v %v", a, err)
+	}
+	if m, err := st.StaffMember(ctx, amy.ID); err != nil || !m.SiteEditor {
+		t.Fatalf("the member after: %+v %v", m, err)
+	}
+	if err := st.SetStaffSiteEditor(ctx, amy.ID, true, count); err != nil || calls != 1 {
+		t.Errorf("the same again: %v, fn ran %d times", err, calls)
+	}
+	boom := errors.New("audit failed")
+	if err := st.SetStaffSiteEditor(ctx, amy.ID, false, func(context.Context, mail.Tx, account.Account) error { return boom }); !errors.Is(err, boom) {
+		t.Fatalf("fn failing: %v", err)
+	}
+	if a, _ := s.Accounts().ByID(ctx, amy.ID); !a.SiteEditor {
+		t.Error("a failed change took the right back")
+	}
+	owner := linkAccount(t, s, account.Owner, "owen@example.be", false)
+	if err := st.SetStaffSiteEditor(ctx, owner.ID, true, count); !errors.Is(err, account.ErrNotStaff) {
+		t.Errorf("an owner given the right: %v, want ErrNotStaff", err)
 	}
 }

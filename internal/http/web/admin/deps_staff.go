@@ -17,6 +17,7 @@ type StaffAdmin interface {
 	Add(ctx context.Context, by account.Viewer, n account.NewStaff) (account.Account, field.Errors, error)
 	SetRole(ctx context.Context, by account.Viewer, id int64, role account.StaffRole) error
 	SetDisabled(ctx context.Context, by account.Viewer, id int64, disabled bool) error
+	SetSiteEditor(ctx context.Context, by account.Viewer, id int64, editor bool) error
 	Resend(ctx context.Context, by account.Viewer, id int64) error
 	ResetTOTP(ctx context.Context, by account.Viewer, id int64) error
 }

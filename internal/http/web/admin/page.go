@@ -67,6 +67,7 @@ const (
 type section struct {
 	href, label string // label: a translation key
 	adminOnly   bool   // shown to admins only
+	editorsOnly bool   // shown to who may edit the site (account.Viewer.CanEditSite)
 }
 
 // sections are the inbox's menu, in its order.
@@ -79,7 +80,7 @@ var sections = []section{
 	{href: newsletterPath, label: "admin.nav.newsletter"},
 	{href: mailsPath, label: "admin.nav.mails"},
 	{href: abusePath, label: "admin.nav.abuse"},
-	{href: sitePath, label: "admin.nav.site", adminOnly: true},
+	{href: sitePath, label: "admin.nav.site", editorsOnly: true},
 	{href: staffPath, label: "admin.nav.staff", adminOnly: true},
 	{href: auditPath, label: "admin.nav.audit", adminOnly: true},
 	{href: accountPath, label: "admin.nav.account"},
@@ -99,7 +100,7 @@ func (h *Handler) base(r *http.Request, v account.Viewer) Base {
 		b.Viewer.Name = a.Email
 	}
 	for _, s := range sections {
-		if s.adminOnly && !v.IsAdmin() || s.href == sitePath && h.o.Site == nil {
+		if s.adminOnly && !v.IsAdmin() || s.editorsOnly && (!v.CanEditSite() || h.o.Site == nil) {
 			continue
 		}
 		b.Nav = append(b.Nav, NavLink{Href: s.href, Label: s.label, Current: strings.HasPrefix(r.URL.Path, s.href)})

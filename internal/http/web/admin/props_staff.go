@@ -23,6 +23,9 @@ type StaffRow struct {
 	Role      string `json:"role" tstype:"'admin' | 'agent'"`
 	Disabled  bool   `json:"disabled"`
 	TwoFactor bool   `json:"twoFactor"`
+	// SiteEditor: an agent given the right to edit the site (an admin
+	// may anyway).
+	SiteEditor bool `json:"siteEditor"`
 	// PasswordSet: a password link was used; LastLink when the newest was
 	// mailed (RFC 3339; "": never).
 	PasswordSet bool   `json:"passwordSet"`

@@ -19,6 +19,8 @@ func (h *Handler) routes() {
 	// An admin's page (managing the staff, the audit log) answers an
 	// agent with the forbidden page; the domain refuses them too.
 	adminPage := func(f http.HandlerFunc) http.Handler { return staffPage(h.adminOnly(f)) }
+	// The site's section: an admin's, or an agent's given the editor right.
+	editorPage := func(f http.HandlerFunc) http.Handler { return staffPage(h.editorsOnly(f)) }
 	h.mux.Handle(loginPath+"{$}", page(h.serveLogin))
 	h.mux.Handle(codePath+"{$}", page(h.serveCode))
 	h.mux.Handle("POST "+logoutPath+"{$}", page(h.serveLogout))
@@ -48,7 +50,7 @@ func (h *Handler) routes() {
 	h.mux.Handle(abusePath+"{$}", staffPage(h.forms(h.serveAbuse)))
 	h.mux.Handle("GET "+abuseExportPath, staffFile(h.serveAbuseExport))
 	if h.o.Site != nil {
-		h.mux.Handle(sitePath+"{$}", adminPage(h.forms(h.serveSite)))
+		h.mux.Handle(sitePath+"{$}", editorPage(h.forms(h.serveSite)))
 		h.mux.Handle("GET "+siteVersionPath+"{version}/", h.o.Sessions.Viewer(http.HandlerFunc(h.serveSiteVersion)))
 	}
 	h.mux.Handle("GET "+mailsExportPath, staffFile(h.serveMailsExport))
@@ -116,6 +118,18 @@ func crossSite(r *http.Request) bool {
 	}
 	u, err := url.Parse(origin)
 	return err != nil || u.Host != r.Host
+}
+
+// editorsOnly lets through only who may edit the site (an admin, an agent
+// given the editor right); other staff get the forbidden page.
+func (h *Handler) editorsOnly(next http.HandlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		if !account.FromContext(r.Context()).CanEditSite() {
+			h.fail(w, r, http.StatusForbidden, nil)
+			return
+		}
+		next(w, r)
+	}
 }
 
 // adminOnly lets only an admin through; other staff get the forbidden

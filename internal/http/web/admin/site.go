@@ -93,12 +93,12 @@ func (h *Handler) serveSite(w http.ResponseWriter, r *http.Request, p post) {
 	h.render(w, r, props, props.Base, status)
 }
 
-// serveSiteVersion answers an admin's preview of a published version, as
+// serveSiteVersion answers an editor's preview of a published version, as
 // the draft's preview answers (never cached, indexed or counted); anyone
 // else, and a version that is not, get the inbox's not-found page.
 func (h *Handler) serveSiteVersion(w http.ResponseWriter, r *http.Request) {
 	id, err := strconv.ParseInt(r.PathValue("version"), 10, 64)
-	if err != nil || id <= 0 || !account.FromContext(r.Context()).IsAdmin() || h.o.Preview == nil || h.o.Site == nil {
+	if err != nil || id <= 0 || !account.FromContext(r.Context()).CanEditSite() || h.o.Preview == nil || h.o.Site == nil {
 		h.fail(w, r, http.StatusNotFound, nil)
 		return
 	}

@@ -14,19 +14,22 @@ import (
 // The staff page's forms, by their action field; after one, the page
 // says what it did (?done=…, admin.staff.done.*).
 const (
-	staffAdd      = "add"
-	staffRole     = "role"
-	staffDisable  = "disable"
-	staffEnable   = "enable"
-	staffResend   = "resend"
-	staffReset2FA = "reset2fa"
+	staffAdd       = "add"
+	staffRole      = "role"
+	staffDisable   = "disable"
+	staffEnable    = "enable"
+	staffResend    = "resend"
+	staffReset2FA  = "reset2fa"
+	staffEditorOn  = "editor-on"
+	staffEditorOff = "editor-off"
 )
 
-var staffActions = []string{staffAdd, staffRole, staffDisable, staffEnable, staffResend, staffReset2FA}
+var staffActions = []string{staffAdd, staffRole, staffDisable, staffEnable, staffResend, staffReset2FA, staffEditorOn, staffEditorOff}
 
 // serveStaff answers the staff page (admins only) and its forms: add a
 // member (their password link mailed), change a role, disable or enable,
-// mail a password link again, reset a second factor. The domain makes and
+// give an agent the right to edit the site or take it back, mail a
+// password link again, reset a second factor. The domain makes and
 // audits each change as the admin logged in; a refused one answers the
 // page with why (422, 409), nothing changed.
 func (h *Handler) serveStaff(w http.ResponseWriter, r *http.Request, p post) {
@@ -47,7 +50,7 @@ func (h *Handler) serveStaff(w http.ResponseWriter, r *http.Request, p post) {
 		Roles: []string{string(account.Admin), string(account.Agent)}, Langs: h.langs(ctx)}
 	for _, m := range list {
 		props.Members = append(props.Members, StaffRow{ID: m.ID, Name: m.Name(),
-			Email: m.Email, Role: string(m.StaffRole), Disabled: m.Disabled, TwoFactor: m.TwoFactor,
+			Email: m.Email, Role: string(m.StaffRole), Disabled: m.Disabled, TwoFactor: m.TwoFactor, SiteEditor: m.SiteEditor,
 			PasswordSet: m.PasswordSet, LastLink: stamp(m.LastLink), Self: m.ID == v.Account.ID})
 	}
 	h.render(w, r, props, b, status)
@@ -75,6 +78,8 @@ func (h *Handler) staffChange(ctx context.Context, by account.Viewer, values map
 		return nil, s.SetRole(ctx, by, id, account.StaffRole(values["role"]))
 	case staffDisable, staffEnable:
 		return nil, s.SetDisabled(ctx, by, id, action == staffDisable)
+	case staffEditorOn, staffEditorOff:
+		return nil, s.SetSiteEditor(ctx, by, id, action == staffEditorOn)
 	case staffResend:
 		return nil, s.Resend(ctx, by, id)
 	default: // staffReset2FA

@@ -18,7 +18,7 @@ function wrap(ui: ReactNode) {
 
 const staff: StaffProps = {
   lang: 'en', texts: {}, viewer: null, nav: null, action: '/admin/staff/', roles: ['admin', 'agent'], langs: ['fr', 'nl', 'en', 'de'],
-  members: [{ id: 3, name: 'Ann Boss', email: 'boss@agency.test', role: 'admin', disabled: false, twoFactor: false, passwordSet: true, lastLink: '', self: true }],
+  members: [{ id: 3, name: 'Ann Boss', email: 'boss@agency.test', role: 'admin', disabled: false, twoFactor: false, siteEditor: false, passwordSet: true, lastLink: '', self: true }],
 }
 
 describe('the staff page after an answer shows what holds', () => {

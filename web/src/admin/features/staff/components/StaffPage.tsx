@@ -50,6 +50,7 @@ function MemberRow({ m, props, t }: { m: StaffRow; props: StaffProps; t: T }) {
       <td data-label={t('admin.staff.state')}>
         {t(m.disabled ? 'admin.staff.disabled' : 'admin.staff.enabled')}
         {!m.passwordSet && <div>{t('admin.staff.noPassword')}</div>}
+        {m.role === 'agent' && m.siteEditor && <div>{t('admin.staff.editsSite')}</div>}
       </td>
       <td data-label={t('admin.staff.twoFactor')}>{t(m.twoFactor ? 'admin.staff.on' : 'admin.staff.off')}</td>
       <td data-label={t('admin.staff.lastLink')}>{m.lastLink ? when(m.lastLink, props.lang) : t('admin.staff.never')}</td>
@@ -66,6 +67,10 @@ function MemberRow({ m, props, t }: { m: StaffRow; props: StaffProps; t: T }) {
           </PostForm>
           <PostButton action={props.action} fields={{ action: m.disabled ? 'enable' : 'disable', id }}
             confirm={m.disabled ? undefined : t('admin.staff.disableConfirm', { name: m.name || m.email })} label={t(m.disabled ? 'admin.staff.enable' : 'admin.staff.disable')} />
+          {m.role === 'agent' && (
+            <PostButton action={props.action} fields={{ action: m.siteEditor ? 'editor-off' : 'editor-on', id }}
+              label={t(m.siteEditor ? 'admin.staff.editorOff' : 'admin.staff.editorOn')} />
+          )}
           {!m.disabled && (
             <PostButton action={props.action} fields={{ action: 'resend', id }} label={t('admin.staff.resend')} />
           )}
