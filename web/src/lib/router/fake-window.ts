@@ -30,6 +30,7 @@ export function fakeWindow(start = 'http://test.local/', doc: Document = documen
       get search() { return cur().url.search },
       get hash() { return cur().url.hash },
       assign: vi.fn<(url: string) => void>(),
+      reload: vi.fn<() => void>(),
     },
     history: {
       scrollRestoration: 'auto' as ScrollRestoration,

@@ -228,6 +228,18 @@ describe('router', () => {
     expect(win.fetch).toHaveBeenCalledTimes(3)
   })
 
+  it("goes back to another page's #hash entry by loading that page again, once", async () => {
+    const { win, router, swapped } = setup(page('Property', '/property/4/'))
+    win.history.pushState(null, '', '#contact') // the page's own link to its form: the browser's entry, no state
+    win.fetch.mockResolvedValue(inertia(page('Thanks', '/feedback/contact-me/')))
+    await router.visit('/property/4/', { method: 'post', data: { name: 'Ann' } })
+    expect(swapped.map((p) => p.component)).toEqual(['Thanks'])
+    win.history.back()
+    expect(win.location.href).toBe('http://test.local/property/4/#contact')
+    expect(win.location.reload).toHaveBeenCalledTimes(1)
+    expect(win.location.assign).not.toHaveBeenCalled()
+  })
+
   it('rejects a post answered by no page, so the form keeps what was typed', async () => {
     const { win, router, swapped } = setup(page('Page', '/contact/'))
     win.fetch.mockResolvedValue(new Response('<html>Bad Gateway', { status: 502 }))

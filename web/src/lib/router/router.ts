@@ -164,8 +164,9 @@ export function createRouter(initialPage: Page, win: Window = window): Router {
       return
     }
     if (!state?.page) {
-      // A plain #hash entry: the browser handles it, unless it belongs to another page.
-      if (key(win.location.href) !== key(page.url)) hard(win.location.href)
+      // A plain #hash entry: the browser handles it, unless it belongs to another page — that page is loaded again
+      // (reload: assigning the address shown, #hash and all, is a fragment navigation that fires popstate again).
+      if (key(win.location.href) !== key(page.url)) win.location.reload()
       return
     }
     current?.abort()
