@@ -34,28 +34,7 @@ const Upgrade22Version = 21
 // inbox's do (done → in progress: the CHECK took the new statuses).
 func RunUpgrade22(t *testing.T, old *sql.DB, numbered bool, upgrade func(t *testing.T) (*sqlstore.Store, *sql.DB)) {
 	ctx := t.Context()
-	q := func(query string) string {
-		if !numbered {
-			return query
-		}
-		var b strings.Builder
-		n := 0
-		for _, c := range query {
-			if c == '?' {
-				n++
-				b.WriteString("$" + strconv.Itoa(n))
-				continue
-			}
-			b.WriteRune(c)
-		}
-		return b.String()
-	}
-	at := func(t time.Time) any {
-		if numbered {
-			return t.UTC()
-		}
-		return t.UTC().Format(sqlstore.TextTime)
-	}
+	q, at := rawSQL(numbered)
 	start := time.Date(2025, 11, 3, 9, 30, 0, 0, time.UTC)
 	doc := func(first, last, email, remark string, fields map[string]string) string {
 		m := map[string]any{}
@@ -206,4 +185,34 @@ func RunUpgrade22(t *testing.T, old *sql.DB, numbered bool, upgrade func(t *test
 	if !errors.Is(err, lead.ErrRepeated) {
 		t.Fatalf("the twin of an old request: %v", err)
 	}
+}
+
+// rawSQL writes the statements of a database an old migration left, which
+// the store cannot (its queries are the latest schema's): q turns ?
+// placeholders into $1, $2… when numbered (PostgreSQL), at binds a time as
+// the schema keeps it (TIMESTAMPTZ when numbered, else SQLite's text).
+func rawSQL(numbered bool) (q func(string) string, at func(time.Time) any) {
+	q = func(query string) string {
+		if !numbered {
+			return query
+		}
+		var b strings.Builder
+		n := 0
+		for _, c := range query {
+			if c == '?' {
+				n++
+				b.WriteString("$" + strconv.Itoa(n))
+				continue
+			}
+			b.WriteRune(c)
+		}
+		return b.String()
+	}
+	at = func(t time.Time) any {
+		if numbered {
+			return t.UTC()
+		}
+		return t.UTC().Format(sqlstore.TextTime)
+	}
+	return q, at
 }

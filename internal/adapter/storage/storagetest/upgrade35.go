@@ -3,8 +3,6 @@ package storagetest
 import (
 	"database/sql"
 	"errors"
-	"strconv"
-	"strings"
 	"testing"
 	"time"
 
@@ -28,28 +26,7 @@ const Upgrade35Version = 34
 // link still opens the reset page and confirms no demand.
 func RunUpgrade35(t *testing.T, old *sql.DB, numbered bool, upgrade func(t *testing.T) *sqlstore.Store) {
 	ctx := t.Context()
-	q := func(query string) string {
-		if !numbered {
-			return query
-		}
-		var b strings.Builder
-		n := 0
-		for _, c := range query {
-			if c == '?' {
-				n++
-				b.WriteString("$" + strconv.Itoa(n))
-				continue
-			}
-			b.WriteRune(c)
-		}
-		return b.String()
-	}
-	at := func(t time.Time) any {
-		if numbered {
-			return t.UTC()
-		}
-		return t.UTC().Format(sqlstore.TextTime)
-	}
+	q, at := rawSQL(numbered)
 	now := time.Date(2026, 11, 2, 9, 0, 0, 0, time.UTC)
 	var accountID int64
 	if err := old.QueryRowContext(ctx, q(`INSERT INTO accounts (role, email, first_name, last_name, lang, password_hash, created_at,

@@ -20,7 +20,7 @@ func (h *Handler) routes() {
 	// agent with the forbidden page; the domain refuses them too.
 	adminPage := func(f http.HandlerFunc) http.Handler { return staffPage(h.adminOnly(f)) }
 	// The site's section: an admin's, or an agent's given the editor right.
-	editorPage := func(f http.HandlerFunc) http.Handler { return staffPage(h.editorsOnly(f)) }
+	editorPage := func(f http.HandlerFunc) http.Handler { return staffPage(h.only(account.Viewer.CanEditSite, f)) }
 	h.mux.Handle(loginPath+"{$}", page(h.serveLogin))
 	h.mux.Handle(codePath+"{$}", page(h.serveCode))
 	h.mux.Handle("POST "+logoutPath+"{$}", page(h.serveLogout))
@@ -120,11 +120,11 @@ func crossSite(r *http.Request) bool {
 	return err != nil || u.Host != r.Host
 }
 
-// editorsOnly lets through only who may edit the site (an admin, an agent
-// given the editor right); other staff get the forbidden page.
-func (h *Handler) editorsOnly(next http.HandlerFunc) http.HandlerFunc {
+// only lets through the staff may allows (staffOnly runs first); other
+// staff get the forbidden page.
+func (h *Handler) only(may func(account.Viewer) bool, next http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		if !account.FromContext(r.Context()).CanEditSite() {
+		if !may(account.FromContext(r.Context())) {
 			h.fail(w, r, http.StatusForbidden, nil)
 			return
 		}
@@ -132,14 +132,7 @@ func (h *Handler) editorsOnly(next http.HandlerFunc) http.HandlerFunc {
 	}
 }
 
-// adminOnly lets only an admin through; other staff get the forbidden
-// page (staffOnly runs first).
+// adminOnly lets only an admin through.
 func (h *Handler) adminOnly(next http.HandlerFunc) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
-		if !account.FromContext(r.Context()).IsAdmin() {
-			h.fail(w, r, http.StatusForbidden, nil)
-			return
-		}
-		next(w, r)
-	}
+	return h.only(account.Viewer.IsAdmin, next)
 }
