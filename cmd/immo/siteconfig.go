@@ -49,14 +49,14 @@ func runConfig(ctx context.Context, args []string) error {
 			return err
 		}
 		if pos[0] == "draft" {
-			d, err := agencies.SaveDraft(ctx, *draft, pos[1], data, "file "+pos[1])
+			d, err := agencies.SaveDraft(ctx, *draft, pos[1], data, agency.FromFile+pos[1])
 			if err != nil {
 				return err
 			}
 			fmt.Fprintf(stdout, "draft %d saved: signed in to the inbox, see it at /admin/preview/%d/ (nothing is published)\n", d.ID, d.ID)
 			return nil
 		}
-		v, published, err := agencies.Republish(ctx, pos[1], data, "file "+pos[1], *note)
+		v, published, err := agencies.Republish(ctx, pos[1], data, agency.FromFile+pos[1], *note)
 		if err != nil {
 			return err
 		}

@@ -99,6 +99,16 @@ func TestSiteHistory(t *testing.T) {
 			if props["notice"] != "admin.site.done.reverted" || len(props["versions"].([]any)) != 3 {
 				t.Errorf("after the revert: notice %v, %d versions", props["notice"], len(props["versions"].([]any)))
 			}
+			// The first version's configuration is online again: it offers no revert; the second does.
+			for _, row := range props["versions"].([]any) {
+				v := row.(map[string]any)
+				if want := v["id"] != float64(second.ID); v["online"] != want {
+					t.Errorf("version %v online = %v, want %v", v["id"], v["online"], want)
+				}
+				if v["id"] == float64(first) && v["file"] != "demo/site.json" {
+					t.Errorf("the first version's file: %v (by %v)", v["file"], v["by"])
+				}
+			}
 			// An agent: no section, no preview; a visitor: the login.
 			agent := newStaff(t, s, "agent@agency.test", account.Agent, "198.51.100.2")
 			agent.inertia = true

@@ -48,7 +48,7 @@ func Open(ctx context.Context, store Store, src Source, now func() time.Time) (*
 			return nil, err
 		}
 		if !src.OnlyIfEmpty || latest == 0 {
-			if _, _, err := s.Import(ctx, src.Name, src.Data, "file "+src.Name, ""); err != nil {
+			if _, _, err := s.Import(ctx, src.Name, src.Data, FromFile+src.Name, ""); err != nil {
 				return nil, err
 			}
 		}

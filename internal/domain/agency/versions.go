@@ -17,11 +17,16 @@ type Version struct {
 	// Hash is the SHA-256 of Config: a file published once is not
 	// published again when a server starts with it (Service.Import).
 	Hash [sha256.Size]byte
-	// By says who published it: "file site.json", a staff member's address.
+	// By says who published it: a staff member's address, or FromFile and
+	// the file's name.
 	By   string
 	Note string
 	At   time.Time
 }
+
+// FromFile starts the By of a version or draft a file made (`immo serve
+// --config`, `immo config import`): "file site.json".
+const FromFile = "file "
 
 // Limits of what a version holds, checked before anything is stored.
 const (

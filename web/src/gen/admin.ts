@@ -542,8 +542,10 @@ export interface SiteVersionRow {
   id: number
   at: string
   by: string
+  file: string
   note: string
   current: boolean
+  online: boolean
   preview: string
 }
 

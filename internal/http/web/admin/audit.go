@@ -228,6 +228,8 @@ func auditValues(t Texts, names map[int64]string, e audit.Entry) (before, after,
 		return "", "", "", ""
 	case e.TargetKind == antispam.AuditTarget: // whom, and the limit released
 		return e.Before, word("admin.abuse.reason.", e.After), "", ""
+	case e.TargetKind == agency.AuditKind && e.Before != "": // the version a revert brought back
+		return "#" + e.Before, e.After, "", ""
 	}
 	return e.Before, e.After, "", ""
 }

@@ -2,6 +2,7 @@ package admin
 
 import (
 	"context"
+	"crypto/sha256"
 	"errors"
 	"net/http"
 	"strconv"
@@ -45,10 +46,14 @@ func (SiteProps) View() string { return ViewSite }
 // SiteVersionRow is one published version.
 type SiteVersionRow struct {
 	ID      int64  `json:"id"`
-	At      string `json:"at"` // RFC 3339
-	By      string `json:"by"` // a staff member's address, or the file it came from
+	At      string `json:"at"`   // RFC 3339
+	By      string `json:"by"`   // a staff member's address ("": a file)
+	File    string `json:"file"` // the file it came from ("": a staff member's)
 	Note    string `json:"note"`
 	Current bool   `json:"current"` // the version served
+	// Online: its configuration is the one served (the version served, or
+	// one a revert brought back): bringing it back would change nothing.
+	Online  bool   `json:"online"`
 	Preview string `json:"preview"` // the site as it makes it
 }
 
@@ -86,9 +91,19 @@ func (h *Handler) serveSite(w http.ResponseWriter, r *http.Request, p post) {
 	if cur := h.o.Site.Current(); cur != nil {
 		served = cur.Version
 	}
+	var online [sha256.Size]byte
 	for _, ver := range list {
-		props.Versions = append(props.Versions, SiteVersionRow{ID: ver.ID, At: stamp(ver.At), By: ver.By, Note: ver.Note,
-			Current: ver.ID == served, Preview: siteVersionPath + strconv.FormatInt(ver.ID, 10) + "/"})
+		if ver.ID == served {
+			online = ver.Hash
+		}
+	}
+	for _, ver := range list {
+		row := SiteVersionRow{ID: ver.ID, At: stamp(ver.At), By: ver.By, Note: ver.Note, Current: ver.ID == served,
+			Online: ver.ID == served || ver.Hash == online, Preview: siteVersionPath + strconv.FormatInt(ver.ID, 10) + "/"}
+		if file, ok := strings.CutPrefix(ver.By, agency.FromFile); ok {
+			row.By, row.File = "", file
+		}
+		props.Versions = append(props.Versions, row)
 	}
 	h.render(w, r, props, props.Base, status)
 }
