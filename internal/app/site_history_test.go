@@ -7,10 +7,13 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"immo/internal/adapter/demo"
 	"immo/internal/app/apptest"
 	"immo/internal/domain/account"
+	"immo/internal/domain/agency"
+	"immo/internal/domain/audit"
 )
 
 // TestSiteHistory: an admin sees every published version in the inbox's
@@ -77,6 +80,16 @@ func TestSiteHistory(t *testing.T) {
 			if _, props := inboxPage(t, rec); rec.Code != http.StatusUnprocessableEntity || props["errors"].(map[string]any)["version"] != "admin.site.error.noVersion" {
 				t.Errorf("revert to no version: %d %v", rec.Code, props["errors"])
 			}
+			// A version stored before today's rules, which it breaks: refused with why (409), nothing published.
+			broken, err := s.Store.(agency.Store).PublishSiteVersion(t.Context(), agency.Version{Config: []byte(`{"agency": {}}`),
+				By: "file old.json", At: time.Now()}, audit.Entry{Action: agency.ActionPublish, TargetKind: agency.AuditKind})
+			if err != nil {
+				t.Fatal(err)
+			}
+			rec = boss.do(t, http.MethodPost, "/admin/site/", url.Values{"action": {"revert"}, "version": {strconv.FormatInt(broken, 10)}})
+			if _, props := inboxPage(t, rec); rec.Code != http.StatusConflict || props["errors"].(map[string]any)["version"] != "admin.site.error.broken" {
+				t.Errorf("revert to a version the rules refuse: %d %v", rec.Code, props["errors"])
+			}
 			if s.Agency.Current().Version != second.ID {
 				t.Fatal("a refused revert published something")
 			}
@@ -96,13 +109,14 @@ func TestSiteHistory(t *testing.T) {
 				t.Error("the revert was not audited")
 			}
 			_, props = inboxPage(t, boss.do(t, http.MethodGet, "/admin/site/?done=reverted", nil))
-			if props["notice"] != "admin.site.done.reverted" || len(props["versions"].([]any)) != 3 {
+			if props["notice"] != "admin.site.done.reverted" || len(props["versions"].([]any)) != 4 {
 				t.Errorf("after the revert: notice %v, %d versions", props["notice"], len(props["versions"].([]any)))
 			}
-			// The first version's configuration is online again: it offers no revert; the second does.
+			// The first version's configuration is online again: it offers no revert; the others do.
 			for _, row := range props["versions"].([]any) {
 				v := row.(map[string]any)
-				if want := v["id"] != float64(second.ID); v["online"] != want {
+				id := int64(v["id"].(float64))
+				if want := id == first || id == s.Agency.Current().Version; v["online"] != want {
 					t.Errorf("version %v online = %v, want %v", v["id"], v["online"], want)
 				}
 				if v["id"] == float64(first) && v["file"] != "demo/site.json" {

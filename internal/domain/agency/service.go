@@ -12,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	"immo/internal/domain/audit"
+	"immo/internal/domain/errs"
 	"immo/internal/domain/site"
 )
 
@@ -138,21 +139,36 @@ func (s *Service) PublishBy(ctx context.Context, actor int64, name string, data 
 
 // Revert publishes version id's configuration again as the newest version
 // (history stays whole: reverting is a publication too), by actor, its
-// audit entry naming the version brought back; ErrNoVersion when none.
+// audit entry naming the version brought back; ErrNoVersion when none,
+// ErrBroken when it no longer passes the configuration's rules (they may
+// have grown since it was published): nothing is published then.
 func (s *Service) Revert(ctx context.Context, actor, id int64, by, note string) (Version, error) {
 	old, err := s.Version(ctx, id)
 	if err != nil {
 		return Version{}, err
 	}
-	return s.publish(ctx, audit.Entry{Actor: actor, Action: ActionRevert, Before: strconv.FormatInt(id, 10)},
-		fmt.Sprintf("configuration version %d", id), old.Config, by, note)
+	if err := s.check(fmt.Sprintf("configuration version %d", id), old.Config); err != nil {
+		return Version{}, fmt.Errorf("%w: %v", ErrBroken, err)
+	}
+	return s.keep(ctx, audit.Entry{Actor: actor, Action: ActionRevert, Before: strconv.FormatInt(id, 10)}, old.Config, by, note)
 }
 
-// publish stores data as the newest version with the audit entry e.
+// ErrBroken refuses to bring back a version that no longer passes the
+// configuration's rules.
+var ErrBroken = &errs.Error{Code: errs.Conflict, Field: "version", Key: "admin.site.error.broken",
+	Message: "agency: the version no longer passes the configuration's rules"}
+
+// publish checks data and stores it as the newest version with the audit entry e.
 func (s *Service) publish(ctx context.Context, e audit.Entry, name string, data []byte, by, note string) (Version, error) {
 	if err := s.check(name, data); err != nil {
 		return Version{}, err
 	}
+	return s.keep(ctx, e, data, by, note)
+}
+
+// keep stores data, checked, as the newest version with the audit entry
+// e, and serves it here at once.
+func (s *Service) keep(ctx context.Context, e audit.Entry, data []byte, by, note string) (Version, error) {
 	v := Version{Config: data, Hash: sha256.Sum256(data), By: clip(by, MaxByLength), Note: clip(note, MaxNoteLength), At: s.now().UTC()}
 	e.Time, e.TargetKind, e.After = v.At, AuditKind, audit.Summary(v.Note)
 	id, err := s.store.PublishSiteVersion(ctx, v, e)

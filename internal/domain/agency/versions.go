@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"immo/internal/domain/audit"
+	"immo/internal/domain/errs"
 )
 
 // Version is one published configuration of the site: site.json's format,
@@ -38,8 +39,10 @@ const (
 )
 
 var (
-	// ErrNoVersion: nothing published (yet), or no version of that number.
-	ErrNoVersion = errors.New("agency: no such configuration version")
+	// ErrNoVersion: nothing published (yet), or no version of that number
+	// (a revert's field at fault: coded, as the inbox shows it).
+	ErrNoVersion = &errs.Error{Code: errs.Invalid, Field: "version", Key: "admin.site.error.noVersion",
+		Message: "agency: no such configuration version"}
 	// ErrTooLarge: a configuration over MaxConfigBytes.
 	ErrTooLarge = errors.New("agency: the configuration is too large")
 )

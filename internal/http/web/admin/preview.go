@@ -30,25 +30,29 @@ type Preview interface {
 // and a draft that is not, get the inbox's not-found page — a preview
 // says nothing of what the agency prepares to a stranger.
 func (h *Handler) servePreview(w http.ResponseWriter, r *http.Request) {
-	if !account.FromContext(r.Context()).IsStaff() {
+	h.preview(w, r, previewPath, r.PathValue("draft"), account.FromContext(r.Context()).IsStaff(), h.o.Preview.Draft, agency.ErrNoDraft)
+}
+
+// preview answers the page under base+id as the agency load makes of id
+// (a draft, a published version), for a viewer who may see it; anyone
+// else, an id that is none, and one load says is gone, get the inbox's
+// not-found page — a preview tells a stranger nothing.
+func (h *Handler) preview(w http.ResponseWriter, r *http.Request, base, rawID string, may bool,
+	load func(ctx context.Context, id int64) (*agency.Agency, error), gone error) {
+	id, err := strconv.ParseInt(rawID, 10, 64)
+	if err != nil || id <= 0 || !may {
 		h.fail(w, r, http.StatusNotFound, nil)
 		return
 	}
-	id, err := strconv.ParseInt(r.PathValue("draft"), 10, 64)
-	if err != nil || id <= 0 {
+	a, err := load(r.Context(), id)
+	switch {
+	case errors.Is(err, gone):
 		h.fail(w, r, http.StatusNotFound, nil)
 		return
-	}
-	a, err := h.o.Preview.Draft(r.Context(), id)
-	if errors.Is(err, agency.ErrNoDraft) {
-		h.fail(w, r, http.StatusNotFound, nil)
-		return
-	}
-	if err != nil {
+	case err != nil:
 		h.fail(w, r, http.StatusInternalServerError, err)
 		return
 	}
-	prefix := previewPath + strconv.FormatInt(id, 10)
-	path := "/" + strings.TrimPrefix(r.URL.EscapedPath(), prefix+"/")
-	h.o.Preview.ServeDraft(w, r, a, prefix, path)
+	prefix := base + strconv.FormatInt(id, 10)
+	h.o.Preview.ServeDraft(w, r, a, prefix, "/"+strings.TrimPrefix(r.URL.EscapedPath(), prefix+"/"))
 }

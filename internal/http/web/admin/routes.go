@@ -51,7 +51,9 @@ func (h *Handler) routes() {
 	h.mux.Handle("GET "+abuseExportPath, staffFile(h.serveAbuseExport))
 	if h.o.Site != nil {
 		h.mux.Handle(sitePath+"{$}", editorPage(h.forms(h.serveSite)))
-		h.mux.Handle("GET "+siteVersionPath+"{version}/", h.o.Sessions.Viewer(http.HandlerFunc(h.serveSiteVersion)))
+		if h.o.Preview != nil {
+			h.mux.Handle("GET "+siteVersionPath+"{version}/", h.o.Sessions.Viewer(http.HandlerFunc(h.serveSiteVersion)))
+		}
 	}
 	h.mux.Handle("GET "+mailsExportPath, staffFile(h.serveMailsExport))
 	h.mux.Handle("GET "+ownersExportPath, staffFile(h.serveOwnersExport))

@@ -3,7 +3,6 @@ package admin
 import (
 	"context"
 	"crypto/sha256"
-	"errors"
 	"net/http"
 	"strconv"
 	"strings"
@@ -30,7 +29,8 @@ type SiteHistory interface {
 	// AtVersion is the agency version id makes, for its preview
 	// (agency.ErrNoVersion when none).
 	AtVersion(ctx context.Context, id int64) (*agency.Agency, error)
-	// Revert publishes version id again as the newest, by actor.
+	// Revert publishes version id again as the newest, by actor
+	// (agency.ErrNoVersion, agency.ErrBroken: refused, coded).
 	Revert(ctx context.Context, actor, id int64, by, note string) (agency.Version, error)
 }
 
@@ -57,9 +57,6 @@ type SiteVersionRow struct {
 	Preview string `json:"preview"` // the site as it makes it
 }
 
-// Site's refusals, as translation keys.
-const keySiteNoVersion = "admin.site.error.noVersion"
-
 // serveSite answers the site's history, and its one form: a version
 // brought back (published again as the newest, as the admin logged in,
 // audited; the page then says so).
@@ -69,14 +66,11 @@ func (h *Handler) serveSite(w http.ResponseWriter, r *http.Request, p post) {
 	status, answered := h.answer(w, r, &p, change{make: func() (map[string]string, error) {
 		id, err := strconv.ParseInt(strings.TrimSpace(p.values["version"]), 10, 64)
 		if err != nil || id <= 0 || p.values["action"] != "revert" {
-			return map[string]string{"version": keySiteNoVersion}, nil
+			return map[string]string{"version": agency.ErrNoVersion.Key}, nil
 		}
 		note := i18n.Tf(p.base.Lang, "admin.site.revertNote", "n", strconv.FormatInt(id, 10))
 		_, err = h.o.Site.Revert(ctx, v.Account.ID, id, v.Account.Email, note)
-		if errors.Is(err, agency.ErrNoVersion) {
-			return map[string]string{"version": keySiteNoVersion}, nil
-		}
-		return nil, err
+		return only(err)
 	}, done: sitePath + "?done=reverted", form: "revert", notice: "admin.site.done.", notices: []string{"reverted"}})
 	if answered {
 		return
@@ -112,20 +106,6 @@ func (h *Handler) serveSite(w http.ResponseWriter, r *http.Request, p post) {
 // the draft's preview answers (never cached, indexed or counted); anyone
 // else, and a version that is not, get the inbox's not-found page.
 func (h *Handler) serveSiteVersion(w http.ResponseWriter, r *http.Request) {
-	id, err := strconv.ParseInt(r.PathValue("version"), 10, 64)
-	if err != nil || id <= 0 || !account.FromContext(r.Context()).CanEditSite() || h.o.Preview == nil || h.o.Site == nil {
-		h.fail(w, r, http.StatusNotFound, nil)
-		return
-	}
-	a, err := h.o.Site.AtVersion(r.Context(), id)
-	switch {
-	case errors.Is(err, agency.ErrNoVersion):
-		h.fail(w, r, http.StatusNotFound, nil)
-		return
-	case err != nil:
-		h.fail(w, r, http.StatusInternalServerError, err)
-		return
-	}
-	prefix := siteVersionPath + strconv.FormatInt(id, 10)
-	h.o.Preview.ServeDraft(w, r, a, prefix, "/"+strings.TrimPrefix(r.URL.EscapedPath(), prefix+"/"))
+	h.preview(w, r, siteVersionPath, r.PathValue("version"), account.FromContext(r.Context()).CanEditSite(), h.o.Site.AtVersion,
+		agency.ErrNoVersion)
 }
