@@ -139,6 +139,14 @@ func TestSiteHistory(t *testing.T) {
 			if rec := agent.do(t, http.MethodGet, preview+"/fr/", nil); rec.Code != http.StatusNotFound || strings.Contains(rec.Body.String(), published) {
 				t.Errorf("an agent's preview: %d, want 404", rec.Code)
 			}
+			draft, err := s.Agency.SaveDraft(t.Context(), 0, "draft", []byte(springJSON), "boss@agency.test")
+			if err != nil {
+				t.Fatal(err)
+			}
+			draftPreview := "/admin/preview/" + strconv.FormatInt(draft.ID, 10) + "/fr/"
+			if rec := agent.do(t, http.MethodGet, draftPreview, nil); rec.Code != http.StatusNotFound || strings.Contains(rec.Body.String(), spring) {
+				t.Errorf("an agent's preview of a draft: %d, want 404", rec.Code)
+			}
 			if rec := visitor("/admin/site/"); rec.Code != http.StatusFound || !strings.HasPrefix(rec.Header().Get("Location"), "/admin/login/") {
 				t.Errorf("a visitor at the site's section: %d to %q, want the login", rec.Code, rec.Header().Get("Location"))
 			}
@@ -173,6 +181,9 @@ func TestSiteHistory(t *testing.T) {
 			agent.inertia = false
 			if rec := agent.do(t, http.MethodGet, preview+"/fr/", nil); rec.Code != 200 {
 				t.Errorf("an editor agent's preview: %d", rec.Code)
+			}
+			if rec := agent.do(t, http.MethodGet, draftPreview, nil); rec.Code != 200 || !strings.Contains(rec.Body.String(), spring) {
+				t.Errorf("an editor agent's preview of a draft: %d", rec.Code)
 			}
 			right("editor-off")
 			if rec := agent.do(t, http.MethodGet, "/admin/site/", nil); rec.Code != http.StatusForbidden {

@@ -39,6 +39,11 @@ type Board struct {
 // from the store; changed says whether any differs from what the board
 // held.
 func (b *Board) Refresh(ctx context.Context) (changed bool, err error) {
+	if p := b.Agenda.Published; p != nil {
+		if _, _, takes := p(); !takes {
+			return false, nil // a version that takes no visits shows no slot: nothing to read until one does
+		}
+	}
 	rulesChanged, err := b.Agenda.readSaved(ctx)
 	if err != nil {
 		return false, err

@@ -26,11 +26,12 @@ type Preview interface {
 	ServeDraft(w http.ResponseWriter, r *http.Request, a *agency.Agency, prefix, path string)
 }
 
-// servePreview answers a staff member's preview of a draft; anyone else,
-// and a draft that is not, get the inbox's not-found page — a preview
-// says nothing of what the agency prepares to a stranger.
+// servePreview answers an editor's preview of a draft (an admin, an agent
+// given the editor right); anyone else, and a draft that is not, get the
+// inbox's not-found page — a preview says nothing of what the agency
+// prepares to whoever may not edit it.
 func (h *Handler) servePreview(w http.ResponseWriter, r *http.Request) {
-	h.preview(w, r, previewPath, r.PathValue("draft"), account.FromContext(r.Context()).IsStaff(), h.o.Preview.Draft, agency.ErrNoDraft)
+	h.preview(w, r, previewPath, r.PathValue("draft"), account.FromContext(r.Context()).CanEditSite(), h.o.Preview.Draft, agency.ErrNoDraft)
 }
 
 // preview answers the page under base+id as the agency load makes of id
