@@ -134,8 +134,14 @@ const (
 // PublishBy is Publish by actor, a staff account (audit.CommandLine: a
 // file or the command line), logged in the audit log with the version.
 func (s *Service) PublishBy(ctx context.Context, actor int64, name string, data []byte, by, note string) (Version, error) {
-	return s.publish(ctx, audit.Entry{Actor: actor, Action: ActionPublish}, name, data, by, note)
+	if err := s.check(name, data); err != nil {
+		return Version{}, err
+	}
+	return s.keep(ctx, auditPublish(actor), data, by, note, 0)
 }
+
+// auditPublish is the audit entry of a publication by actor.
+func auditPublish(actor int64) audit.Entry { return audit.Entry{Actor: actor, Action: ActionPublish} }
 
 // Revert publishes version id's configuration again as the newest version
 // (history stays whole: reverting is a publication too), by actor, its
@@ -150,7 +156,7 @@ func (s *Service) Revert(ctx context.Context, actor, id int64, by, note string) 
 	if err := s.check(fmt.Sprintf("configuration version %d", id), old.Config); err != nil {
 		return Version{}, fmt.Errorf("%w: %v", ErrBroken, err)
 	}
-	return s.keep(ctx, audit.Entry{Actor: actor, Action: ActionRevert, Before: strconv.FormatInt(id, 10)}, old.Config, by, note)
+	return s.keep(ctx, audit.Entry{Actor: actor, Action: ActionRevert, Before: strconv.FormatInt(id, 10)}, old.Config, by, note, 0)
 }
 
 // ErrBroken refuses to bring back a version that no longer passes the
@@ -158,18 +164,11 @@ func (s *Service) Revert(ctx context.Context, actor, id int64, by, note string) 
 var ErrBroken = &errs.Error{Code: errs.Conflict, Field: "version", Key: "admin.site.error.broken",
 	Message: "agency: the version no longer passes the configuration's rules"}
 
-// publish checks data and stores it as the newest version with the audit entry e.
-func (s *Service) publish(ctx context.Context, e audit.Entry, name string, data []byte, by, note string) (Version, error) {
-	if err := s.check(name, data); err != nil {
-		return Version{}, err
-	}
-	return s.keep(ctx, e, data, by, note)
-}
-
 // keep stores data, checked, as the newest version with the audit entry
-// e, and serves it here at once.
-func (s *Service) keep(ctx context.Context, e audit.Entry, data []byte, by, note string) (Version, error) {
-	v := Version{Config: data, Hash: sha256.Sum256(data), By: clip(by, MaxByLength), Note: clip(note, MaxNoteLength), At: s.now().UTC()}
+// e — over version over only, when not 0 (ErrMeanwhile) — and serves it
+// here at once.
+func (s *Service) keep(ctx context.Context, e audit.Entry, data []byte, by, note string, over int64) (Version, error) {
+	v := Version{Config: data, Over: over, Hash: sha256.Sum256(data), By: clip(by, MaxByLength), Note: clip(note, MaxNoteLength), At: s.now().UTC()}
 	e.Time, e.TargetKind, e.After = v.At, AuditKind, audit.Summary(v.Note)
 	id, err := s.store.PublishSiteVersion(ctx, v, e)
 	if err != nil {
@@ -242,39 +241,6 @@ func (s *Service) AtVersion(ctx context.Context, id int64) (*Agency, error) {
 // Versions lists the latest limit versions, newest first, without their configuration.
 func (s *Service) Versions(ctx context.Context, limit int) ([]Version, error) {
 	return s.store.SiteVersions(ctx, min(max(limit, 1), 1000))
-}
-
-// SaveDraft checks data by the rules of a configuration file, as Publish
-// does, and keeps it as draft id (a new draft when id is 0).
-func (s *Service) SaveDraft(ctx context.Context, id int64, name string, data []byte, by string) (Draft, error) {
-	if err := s.check(name, data); err != nil {
-		return Draft{}, err
-	}
-	now := s.now().UTC()
-	d := Draft{ID: id, Config: data, By: clip(by, MaxByLength), Created: now, Updated: now}
-	id, err := s.store.SaveSiteDraft(ctx, d)
-	if err != nil {
-		return Draft{}, err
-	}
-	d.ID = id
-	return d, nil
-}
-
-// Draft is the agency draft id makes: its site, the published version it
-// stands beside, Draft set (ErrNoDraft when there is none).
-func (s *Service) Draft(ctx context.Context, id int64) (*Agency, error) {
-	if s.store == nil {
-		return nil, ErrNoDraft
-	}
-	d, err := s.store.SiteDraft(ctx, id)
-	if err != nil {
-		return nil, err
-	}
-	cfg, err := site.Parse(fmt.Sprintf("draft %d", id), d.Config)
-	if err != nil {
-		return nil, err
-	}
-	return &Agency{Site: cfg, Version: s.Current().Version, Draft: id}, nil
 }
 
 // check refuses what no version or draft may hold: a configuration over

@@ -57,7 +57,9 @@ func (m *memory) SiteVersions(_ context.Context, limit int) ([]Version, error) {
 func (m *memory) SaveSiteDraft(context.Context, Draft) (int64, error) {
 	return 0, errors.New("no drafts here")
 }
-func (m *memory) SiteDraft(context.Context, int64) (Draft, error) { return Draft{}, ErrNoDraft }
+func (m *memory) SiteDraft(context.Context, int64) (Draft, error)  { return Draft{}, ErrNoDraft }
+func (m *memory) SiteDrafts(context.Context, int) ([]Draft, error) { return nil, nil }
+func (m *memory) DeleteSiteDraft(context.Context, int64) error     { return nil }
 
 func TestPublishRefusesWhatItCannotKeep(t *testing.T) {
 	store := &memory{}

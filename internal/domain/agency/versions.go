@@ -15,6 +15,9 @@ import (
 type Version struct {
 	ID     int64
 	Config []byte
+	// Over, when not 0, is the version this one is published over: it is
+	// published only while that version is still the newest (ErrMeanwhile).
+	Over int64
 	// Hash is the SHA-256 of Config: a file published once is not
 	// published again when a server starts with it (Service.Import).
 	Hash [sha256.Size]byte
@@ -63,27 +66,4 @@ type Store interface {
 	// SiteVersions lists at most limit versions, newest first, Config left out.
 	SiteVersions(ctx context.Context, limit int) ([]Version, error)
 	DraftStore
-}
-
-// Draft is a configuration being prepared: served only to the staff's
-// preview, until it is published as a Version.
-type Draft struct {
-	ID      int64
-	Config  []byte
-	By      string // who started it
-	Created time.Time
-	Updated time.Time
-}
-
-// ErrNoDraft: no draft of that number.
-var ErrNoDraft = errors.New("agency: no such draft")
-
-// DraftStore keeps the drafts.
-type DraftStore interface {
-	// SaveSiteDraft stores d: a new draft when d.ID is 0 (its number
-	// returned), else d.ID's configuration and Updated replaced
-	// (ErrNoDraft when there is none).
-	SaveSiteDraft(ctx context.Context, d Draft) (int64, error)
-	// SiteDraft is the draft numbered id; ErrNoDraft when none.
-	SiteDraft(ctx context.Context, id int64) (Draft, error)
 }

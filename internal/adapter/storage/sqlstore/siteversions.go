@@ -20,6 +20,19 @@ func (s *Store) PublishSiteVersion(ctx context.Context, v agency.Version, e audi
 			VALUES (?, ?, ?, ?, ?) RETURNING id`), v.Config, v.Hash[:], v.By, v.Note, s.d.Time(v.At)).Scan(&id); err != nil {
 			return err
 		}
+		// The head row is locked until the end: a publication over a
+		// version (v.Over) another just replaced finds it moved.
+		q, args := `UPDATE site_head SET version = ? WHERE one = 1`, []any{id}
+		if v.Over != 0 {
+			q, args = q+` AND version = ?`, append(args, v.Over)
+		}
+		res, err := tx.ExecContext(ctx, s.d.query(q), args...)
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil || n == 0 {
+			return cmpErr(err, agency.ErrMeanwhile)
+		}
 		e.TargetID = id
 		return s.Audit().write(ctx, tx, e)
 	})
@@ -94,11 +107,11 @@ func (s *Store) SaveSiteDraft(ctx context.Context, d agency.Draft) (int64, error
 	id := d.ID
 	err := s.writeTx(ctx, func(tx *sql.Tx) error {
 		if id == 0 {
-			return tx.QueryRowContext(ctx, s.d.query(`INSERT INTO site_drafts (config, created_by, created_at, updated_at)
-				VALUES (?, ?, ?, ?) RETURNING id`), d.Config, d.By, s.d.Time(d.Created), s.d.Time(d.Updated)).Scan(&id)
+			return tx.QueryRowContext(ctx, s.d.query(`INSERT INTO site_drafts (config, base_version, created_by, updated_by, created_at, updated_at)
+				VALUES (?, ?, ?, ?, ?, ?) RETURNING id`), d.Config, d.Base, d.By, d.UpdatedBy, s.d.Time(d.Created), s.d.Time(d.Updated)).Scan(&id)
 		}
-		res, err := tx.ExecContext(ctx, s.d.query(`UPDATE site_drafts SET config = ?, updated_at = ? WHERE id = ?`),
-			d.Config, s.d.Time(d.Updated), id)
+		res, err := tx.ExecContext(ctx, s.d.query(`UPDATE site_drafts SET config = ?, updated_by = ?, updated_at = ? WHERE id = ?`),
+			d.Config, d.UpdatedBy, s.d.Time(d.Updated), id)
 		if err != nil {
 			return err
 		}
@@ -116,8 +129,9 @@ func (s *Store) SaveSiteDraft(ctx context.Context, d agency.Draft) (int64, error
 // SiteDraft implements agency.DraftStore.
 func (s *Store) SiteDraft(ctx context.Context, id int64) (agency.Draft, error) {
 	d := agency.Draft{ID: id}
-	err := s.read.QueryRowContext(ctx, s.d.query(`SELECT config, created_by, created_at, updated_at FROM site_drafts WHERE id = ?`), id).
-		Scan(&d.Config, &d.By, scanTime{&d.Created}, scanTime{&d.Updated})
+	err := s.read.QueryRowContext(ctx, s.d.query(`SELECT config, base_version, created_by, updated_by, created_at, updated_at
+		FROM site_drafts WHERE id = ?`), id).
+		Scan(&d.Config, &d.Base, &d.By, &d.UpdatedBy, scanTime{&d.Created}, scanTime{&d.Updated})
 	if errors.Is(err, sql.ErrNoRows) {
 		return agency.Draft{}, s.errorf("site draft %d: %w", id, agency.ErrNoDraft)
 	}
@@ -125,4 +139,30 @@ func (s *Store) SiteDraft(ctx context.Context, id int64) (agency.Draft, error) {
 		return agency.Draft{}, s.errorf("site draft %d: %w", id, err)
 	}
 	return d, nil
+}
+
+// SiteDrafts implements agency.DraftStore.
+func (s *Store) SiteDrafts(ctx context.Context, limit int) ([]agency.Draft, error) {
+	out, err := appendRows(ctx, s.read, nil, func(row scanner) (agency.Draft, error) {
+		var d agency.Draft
+		err := row.Scan(&d.ID, &d.Base, &d.By, &d.UpdatedBy, scanTime{&d.Created}, scanTime{&d.Updated})
+		return d, err
+	}, s.d.query(`SELECT id, base_version, created_by, updated_by, created_at, updated_at FROM site_drafts
+		ORDER BY updated_at DESC, id DESC LIMIT ?`), limit)
+	if err != nil {
+		return nil, s.errorf("site drafts: %w", err)
+	}
+	return out, nil
+}
+
+// DeleteSiteDraft implements agency.DraftStore.
+func (s *Store) DeleteSiteDraft(ctx context.Context, id int64) error {
+	err := s.writeTx(ctx, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, s.d.query(`DELETE FROM site_drafts WHERE id = ?`), id)
+		return err
+	})
+	if err != nil {
+		return s.errorf("delete site draft %d: %w", id, err)
+	}
+	return nil
 }

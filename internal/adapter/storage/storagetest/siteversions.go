@@ -23,6 +23,8 @@ func RunSiteVersions(t *testing.T, open func(t *testing.T) agency.Store) {
 	t.Run("TwoServers", func(t *testing.T) { testSiteVersionsTwoServers(t, open(t), open(t)) })
 	t.Run("Drafts", func(t *testing.T) { testSiteDrafts(t, open(t)) })
 	t.Run("Revert", func(t *testing.T) { testSiteRevert(t, open(t)) })
+	t.Run("EditorDrafts", func(t *testing.T) { testSiteEditorDrafts(t, open(t)) })
+	t.Run("PublishedMeanwhile", func(t *testing.T) { testSitePublishedMeanwhile(t, open(t)) })
 }
 
 // published is the audit entry the round trip's versions are stored with.
@@ -266,5 +268,131 @@ func testSiteVersionsTwoServers(t *testing.T, a, b agency.Store) {
 	}
 	if id, _ := b.LatestSiteVersionID(ctx); id != v.ID {
 		t.Errorf("a refused file was published: latest %d, want %d", id, v.ID)
+	}
+}
+
+// testSiteEditorDrafts: an editor's draft starts as the version served,
+// keeps whatever is typed with its problems, is changed by its author
+// only, is listed, and once published is a version and no draft.
+func testSiteEditorDrafts(t *testing.T, s agency.Store) {
+	ctx := t.Context()
+	svc, err := agency.Open(ctx, s, agency.Source{Name: "demo/site.json", Data: demo.SiteJSON(), OnlyIfEmpty: true}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := svc.Current().Version
+	d, err := svc.StartDraft(ctx, "anne@immo-arlon.be")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Base != base || !bytes.Equal(d.Config, demo.SiteJSON()) {
+		t.Fatalf("a new draft: base %d, %d bytes; want the version served (%d)", d.Base, len(d.Config), base)
+	}
+	broken := strings.Replace(string(demo.SiteJSON()), `"Immo Arlon"`, `""`, 1)
+	kept, problems, err := svc.KeepDraft(ctx, d.ID, []byte(broken), "anne@immo-arlon.be")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(problems) == 0 || problems[0].Path != "agency.name" {
+		t.Errorf("problems of a draft without the agency's name = %v, want one at agency.name", problems)
+	}
+	if got, _ := s.SiteDraft(ctx, d.ID); string(got.Config) != broken || got.UpdatedBy != "anne@immo-arlon.be" || !kept.Updated.Equal(kept.Updated) {
+		t.Error("a draft with problems was not kept as typed")
+	}
+	if _, err := svc.Draft(ctx, d.ID); !errors.Is(err, agency.ErrDraftInvalid) {
+		t.Errorf("preview of a draft with problems = %v, want ErrDraftInvalid", err)
+	}
+	if _, err := svc.PublishDraft(ctx, 7, d.ID, "anne@immo-arlon.be", ""); !errors.Is(err, agency.ErrDraftInvalid) {
+		t.Errorf("publish of a draft with problems = %v, want ErrDraftInvalid", err)
+	}
+	for _, tc := range []struct {
+		data []byte
+		by   string
+		want error
+	}{
+		{demo.SiteJSON(), "paul@immo-arlon.be", agency.ErrNotYours},
+		{[]byte(`[1]`), "anne@immo-arlon.be", agency.ErrNotObject},
+		{[]byte(`{"a"`), "anne@immo-arlon.be", agency.ErrNotObject},
+	} {
+		if _, _, err := svc.KeepDraft(ctx, d.ID, tc.data, tc.by); !errors.Is(err, tc.want) {
+			t.Errorf("KeepDraft(%.10q by %s) = %v, want %v", tc.data, tc.by, err, tc.want)
+		}
+	}
+	if _, _, err := svc.KeepDraft(ctx, d.ID+100, demo.SiteJSON(), "anne@immo-arlon.be"); !errors.Is(err, agency.ErrNoDraft) {
+		t.Errorf("KeepDraft of none = %v, want ErrNoDraft", err)
+	}
+	if got, _ := s.SiteDraft(ctx, d.ID); string(got.Config) != broken {
+		t.Error("a refused change replaced the draft")
+	}
+	spring := strings.Replace(string(demo.SiteJSON()), `"Immo Arlon"`, `"Immo Arlon (printemps)"`, 1)
+	if _, problems, err := svc.KeepDraft(ctx, d.ID, []byte(spring), "anne@immo-arlon.be"); err != nil || len(problems) != 0 {
+		t.Fatalf("KeepDraft = %v, %v", problems, err)
+	}
+	other, err := svc.StartDraft(ctx, "paul@immo-arlon.be")
+	if err != nil {
+		t.Fatal(err)
+	}
+	list, err := svc.Drafts(ctx)
+	if err != nil || len(list) != 2 || list[0].ID != other.ID || list[1].By != "anne@immo-arlon.be" || list[1].Base != base || list[0].Config != nil {
+		t.Errorf("Drafts = %+v, %v; want Paul's then Anne's, without their configuration", list, err)
+	}
+	v, err := svc.PublishDraft(ctx, 7, d.ID, "anne@immo-arlon.be", "spring")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if svc.Current().Version != v.ID || svc.Current().Site.Agency.Name != "Immo Arlon (printemps)" {
+		t.Errorf("after publishing: serving %d %q", svc.Current().Version, svc.Current().Site.Agency.Name)
+	}
+	if _, err := s.SiteDraft(ctx, d.ID); !errors.Is(err, agency.ErrNoDraft) {
+		t.Errorf("the draft published is still there: %v", err)
+	}
+	// Paul's draft started from the version Anne's replaced: his publish
+	// would undo hers, and is refused; the changes she made are named.
+	if _, err := svc.PublishDraft(ctx, 8, other.ID, "paul@immo-arlon.be", ""); !errors.Is(err, agency.ErrMeanwhile) {
+		t.Errorf("publish over a newer version = %v, want ErrMeanwhile", err)
+	}
+	if svc.Current().Version != v.ID {
+		t.Errorf("the refused publish changed the version served: %d", svc.Current().Version)
+	}
+	if err := svc.DiscardDraft(ctx, other.ID); err != nil {
+		t.Fatal(err)
+	}
+	if list, _ := svc.Drafts(ctx); len(list) != 0 {
+		t.Errorf("drafts left: %+v", list)
+	}
+}
+
+// testSitePublishedMeanwhile: publications made over the same version at
+// the same moment: one passes, the others are ErrMeanwhile.
+func testSitePublishedMeanwhile(t *testing.T, s agency.Store) {
+	ctx := t.Context()
+	svc, err := agency.Open(ctx, s, agency.Source{Name: "demo/site.json", Data: demo.SiteJSON(), OnlyIfEmpty: true}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	over := svc.Current().Version
+	const n = 4
+	results := make(chan error, n)
+	for i := range n {
+		go func() {
+			v := agency.Version{Config: []byte(strconv.Itoa(i)), Over: over, By: "x", At: created}
+			_, err := s.PublishSiteVersion(ctx, v, published)
+			results <- err
+		}()
+	}
+	passed := 0
+	for range n {
+		switch err := <-results; {
+		case err == nil:
+			passed++
+		case !errors.Is(err, agency.ErrMeanwhile):
+			t.Errorf("a publication over a replaced version = %v, want ErrMeanwhile", err)
+		}
+	}
+	if passed != 1 {
+		t.Errorf("%d publications over version %d passed, want 1", passed, over)
+	}
+	if list, _ := s.SiteVersions(ctx, 10); len(list) != 2 {
+		t.Errorf("%d versions, want 2 (the refused ones leave none)", len(list))
 	}
 }

@@ -1,0 +1,19 @@
+-- +goose Up
+-- The site editor (issue #32). A draft remembers the published version it
+-- started from (a publish over a newer one is refused: another editor's
+-- work is never lost silently) and who changed it last. site_head is the
+-- version served: a publication moves it in its transaction, only from the
+-- version it was made over when it names one, so two publications made
+-- over the same version cannot both pass, on any number of servers.
+ALTER TABLE site_drafts ADD COLUMN base_version INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE site_drafts ADD COLUMN updated_by TEXT NOT NULL DEFAULT '';
+CREATE TABLE site_head (
+    one     INTEGER PRIMARY KEY CHECK (one = 1),
+    version INTEGER NOT NULL
+);
+INSERT INTO site_head (one, version) SELECT 1, COALESCE(MAX(id), 0) FROM site_versions;
+
+-- +goose Down
+DROP TABLE site_head;
+ALTER TABLE site_drafts DROP COLUMN updated_by;
+ALTER TABLE site_drafts DROP COLUMN base_version;
