@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"immo/internal/domain/agenda"
@@ -84,11 +85,11 @@ func (c *Config) checkAppointments(p *problems) {
 	if len(a.Hours) == 0 {
 		p.add(path+".hours", "at least one range")
 	}
-	checkHours(p, path, a.Hours, true, func(h TimeRange) string {
+	checkHours(p, path, a.Hours, true, func(h TimeRange) *message {
 		if a.SlotMinutes > 0 && minutesTo(h.To)-minutes(h.From) < a.SlotMinutes {
-			return fmt.Sprintf("%s-%s holds no slot of %d minutes", h.From, h.To, a.SlotMinutes)
+			return msgf("%s-%s holds no slot of %d minutes", h.From, h.To, a.SlotMinutes)
 		}
-		return ""
+		return nil
 	})
 	if a.SlotMinutes < 5 || a.SlotMinutes > 24*60 {
 		p.add(path+".slotMinutes", "must be between 5 and 1440")
@@ -119,7 +120,8 @@ func (c *Config) checkAppointments(p *problems) {
 	if len(*p) == before {
 		// What the field checks above cannot see; a bug if it says more.
 		if err := a.Rules().Validate(); err != nil {
-			p.add(path, "%v", err)
+			// Validate's errors are ErrRules and what is wrong.
+			p.add(path, "agenda: invalid rules: %s", strings.TrimPrefix(err.Error(), agenda.ErrRules.Error()+": "))
 		}
 	}
 }

@@ -1,7 +1,6 @@
 package site
 
 import (
-	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -112,12 +111,12 @@ func (d *DisplayCondition) Check(p *problems, path string) {
 			if d.CompareWithField != "" {
 				at = path + ".compareWithField"
 			}
-			p.add(at, "%v", err)
+			p.addErr(at, err)
 		}
 	}
 	if a := d.AdvancedCondition; strings.TrimSpace(a) != "" {
 		if _, err := parseCondition(a); err != nil {
-			p.add(path+".advancedCondition", "%v", err)
+			p.addErr(path+".advancedCondition", err)
 		}
 	}
 }
@@ -126,7 +125,7 @@ func (d *DisplayCondition) Check(p *problems, path string) {
 func (d *DisplayCondition) simple() (*comparison, error) {
 	c := &comparison{field: d.Field, op: d.Logic, value: d.CompareWithValue, other: d.CompareWithField}
 	if d.CompareWithField != "" && d.CompareWithValue != "" {
-		return nil, errors.New("give compareWithField or compareWithValue, not both")
+		return nil, errorf("give compareWithField or compareWithValue, not both")
 	}
 	return c, c.check()
 }
@@ -166,26 +165,26 @@ type comparison struct {
 
 func (c *comparison) check() error {
 	if _, ok := ConditionFields[c.field]; !ok {
-		return fmt.Errorf("unknown field %q", c.field)
+		return errorf("unknown field %q", c.field)
 	}
 	if _, ok := operators[c.op]; !ok {
-		return fmt.Errorf("unknown operator %q", c.op)
+		return errorf("unknown operator %q", c.op)
 	}
 	if c.other != "" {
 		if _, ok := ConditionFields[c.other]; !ok {
-			return fmt.Errorf("unknown field %q to compare with", c.other)
+			return errorf("unknown field %q to compare with", c.other)
 		}
 	}
 	if numericOps[c.op] {
 		if !ConditionFields[c.field] {
-			return fmt.Errorf("%s compares numbers, and %s is not one", c.op, c.field)
+			return errorf("%s compares numbers, and %s is not one", c.op, c.field)
 		}
 		if c.other != "" && !ConditionFields[c.other] {
-			return fmt.Errorf("%s compares numbers, and %s is not one", c.op, c.other)
+			return errorf("%s compares numbers, and %s is not one", c.op, c.other)
 		}
 		if c.other == "" {
 			if _, err := strconv.ParseFloat(strings.TrimSpace(c.value), 64); err != nil {
-				return fmt.Errorf("%s needs a number (got %q)", c.op, c.value)
+				return errorf("%s needs a number (got %q)", c.op, c.value)
 			}
 		}
 	}

@@ -30,7 +30,7 @@ type token struct {
 
 func parseCondition(src string) (expr, error) {
 	if len(src) > MaxConditionLength {
-		return nil, fmt.Errorf("longer than %d characters", MaxConditionLength)
+		return nil, errorf("longer than %d characters", MaxConditionLength)
 	}
 	toks, err := tokenize(src)
 	if err != nil {
@@ -42,15 +42,16 @@ func parseCondition(src string) (expr, error) {
 		return nil, err
 	}
 	if t := p.peek(); t.kind != "end" {
-		return nil, fmt.Errorf("at %d: unexpected %s", t.pos+1, t.show())
+		return nil, errorf("at %d: unexpected %s", t.pos+1, t.show())
 	}
 	return e, nil
 }
 
-func (t token) show() string {
+// show names t in a message: a *message or a quoted text.
+func (t token) show() any {
 	switch t.kind {
 	case "end":
-		return "end of condition"
+		return msgf("end of condition")
 	case "text":
 		return fmt.Sprintf("%q", t.val)
 	}
@@ -70,7 +71,7 @@ func tokenize(src string) ([]token, error) {
 		case c == '"' || c == '\'':
 			end := strings.IndexByte(src[i+1:], c)
 			if end < 0 {
-				return nil, fmt.Errorf("at %d: text not closed by %c", i+1, c)
+				return nil, errorf("at %d: text not closed by %c", i+1, c)
 			}
 			out = append(out, token{kind: "text", val: src[i+1 : i+1+end], pos: i})
 			i += end + 2
@@ -80,7 +81,7 @@ func tokenize(src string) ([]token, error) {
 				i++
 			}
 			if i == start {
-				return nil, fmt.Errorf("at %d: unexpected character %q", i+1, rune(c))
+				return nil, errorf("at %d: unexpected character %q", i+1, rune(c))
 			}
 			out = append(out, token{kind: "word", val: src[start:i], pos: start})
 		}
@@ -129,7 +130,7 @@ func (p *condParser) chain(depth int, op string, operand func(depth int) (expr, 
 
 func (p *condParser) unary(depth int) (expr, error) {
 	if depth > maxDepth {
-		return nil, fmt.Errorf("at %d: nested deeper than %d", p.peek().pos+1, maxDepth)
+		return nil, errorf("at %d: nested deeper than %d", p.peek().pos+1, maxDepth)
 	}
 	switch t := p.peek(); {
 	case p.isWord("not"):
@@ -143,7 +144,7 @@ func (p *condParser) unary(depth int) (expr, error) {
 			return nil, err
 		}
 		if c := p.next(); c.kind != ")" {
-			return nil, fmt.Errorf("at %d: want ), got %s", c.pos+1, c.show())
+			return nil, errorf("at %d: want ), got %s", c.pos+1, c.show())
 		}
 		return x, nil
 	}
@@ -153,14 +154,14 @@ func (p *condParser) unary(depth int) (expr, error) {
 func (p *condParser) comparison() (expr, error) {
 	f := p.next()
 	if f.kind != "word" {
-		return nil, fmt.Errorf("at %d: want a field, got %s", f.pos+1, f.show())
+		return nil, errorf("at %d: want a field, got %s", f.pos+1, f.show())
 	}
 	if _, ok := ConditionFields[f.val]; !ok {
-		return nil, fmt.Errorf("at %d: unknown field %q (known: %s)", f.pos+1, f.val, strings.Join(sortedKeys(ConditionFields), ", "))
+		return nil, errorf("at %d: unknown field %q (known: %s)", f.pos+1, f.val, strings.Join(sortedKeys(ConditionFields), ", "))
 	}
 	op := p.next()
 	if _, ok := operators[op.val]; op.kind != "word" || !ok {
-		return nil, fmt.Errorf("at %d: want an operator (%s), got %s", op.pos+1, strings.Join(Operators(), ", "), op.show())
+		return nil, errorf("at %d: want an operator (%s), got %s", op.pos+1, strings.Join(Operators(), ", "), op.show())
 	}
 	c := &comparison{field: f.val, op: op.val}
 	if !unary[op.val] {
@@ -173,10 +174,10 @@ func (p *condParser) comparison() (expr, error) {
 		case v.kind == "word":
 			c.other = v.val
 		default:
-			return nil, fmt.Errorf("at %d: %s needs an operand, got %s", v.pos+1, op.val, v.show())
+			return nil, errorf("at %d: %s needs an operand, got %s", v.pos+1, op.val, v.show())
 		}
 		if err := c.check(); err != nil {
-			return nil, fmt.Errorf("at %d: %v", v.pos+1, err)
+			return nil, errorf("at %d: %v", v.pos+1, err)
 		}
 	}
 	return c, nil

@@ -18,9 +18,10 @@ type FieldError struct {
 	Line   int // 1-based; 0 when unknown
 	Column int // 1-based, in bytes
 	Path   string
-	Msg    string
+	Msg    string // in English; In says it in another language
 
-	off int // byte offset in the file, -1 when unknown
+	msg *message // Msg's format and arguments, for In; nil: Msg only
+	off int      // byte offset in the file, -1 when unknown
 }
 
 func (e *FieldError) Error() string {
@@ -48,7 +49,7 @@ func (p *problems) add(path, format string, args ...any) {
 }
 
 func (p *problems) addAt(off int, path, format string, args ...any) {
-	*p = append(*p, &FieldError{Path: path, Msg: fmt.Sprintf(format, args...), off: off})
+	p.addMsgAt(off, path, msgf(format, args...))
 }
 
 // report names the file in each problem, turns offsets into line and

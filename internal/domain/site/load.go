@@ -134,11 +134,14 @@ func offsetOf(pos map[string]int, path string) int {
 func decodeError(err error) *FieldError {
 	var syn *json.SyntaxError
 	var typ *json.UnmarshalTypeError
+	var p problems
 	switch {
 	case errors.As(err, &syn):
-		return &FieldError{Msg: syn.Error(), off: int(syn.Offset)}
+		p.addMsgAt(int(syn.Offset), "", jsonMessage(syn.Error()))
 	case errors.As(err, &typ):
-		return &FieldError{Path: typ.Field, Msg: "want " + typ.Type.String() + ", got " + typ.Value, off: int(typ.Offset)}
+		p.addAt(int(typ.Offset), typ.Field, "want %s, got %s", typ.Type.String(), typ.Value)
+	default:
+		p.addMsgAt(-1, "", jsonMessage(strings.TrimPrefix(err.Error(), "json: ")))
 	}
-	return &FieldError{Msg: strings.TrimPrefix(err.Error(), "json: "), off: -1}
+	return p[0]
 }

@@ -69,7 +69,7 @@ func (s *shape) token(path string) (json.Token, bool) {
 	case err == io.EOF || errors.Is(err, io.ErrUnexpectedEOF):
 		off, msg = len(s.data), "unexpected end of file"
 	}
-	s.errs.addAt(off, path, "%s", msg)
+	s.errs.addMsgAt(off, path, jsonMessage(msg))
 	return nil, false
 }
 
@@ -93,45 +93,45 @@ func (s *shape) value(t reflect.Type, path string) bool {
 		}
 		t = reflect.TypeFor[videoObject]()
 	}
-	want := ""
+	var want *message
 	switch t.Kind() {
 	case reflect.Struct:
 		if tok == json.Delim('{') {
 			return s.object(t, path)
 		}
-		want = "an object"
+		want = msgf("an object")
 	case reflect.Map:
 		if tok == json.Delim('{') {
 			return s.mapping(t, path)
 		}
-		want = "an object"
+		want = msgf("an object")
 	case reflect.Slice, reflect.Array:
 		if tok == json.Delim('[') {
 			return s.array(t.Elem(), path)
 		}
-		want = "an array"
+		want = msgf("an array")
 	case reflect.String:
 		if _, ok := tok.(string); ok {
 			return true
 		}
-		want = "a string"
+		want = msgf("a string")
 	case reflect.Bool:
 		if _, ok := tok.(bool); ok {
 			return true
 		}
-		want = "true or false"
+		want = msgf("true or false")
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
 		if n, ok := tok.(json.Number); ok {
 			if _, err := strconv.ParseInt(string(n), 10, t.Bits()); err == nil {
 				return true
 			}
 		}
-		want = "a whole number"
+		want = msgf("a whole number")
 	case reflect.Float32, reflect.Float64:
 		if _, ok := tok.(json.Number); ok {
 			return true
 		}
-		want = "a number"
+		want = msgf("a number")
 	default:
 		return s.skip(tok, path)
 	}
@@ -149,7 +149,11 @@ func (s *shape) object(t reflect.Type, path string) bool {
 		seen[key] = true
 		ft, known := fields[key]
 		if !known {
-			s.errs.addAt(off, p, "unknown field %q%s", key, suggest(key, fields))
+			if near := suggest(key, fields); near != "" {
+				s.errs.addAt(off, p, "unknown field %q (did you mean %q?)", key, near)
+			} else {
+				s.errs.addAt(off, p, "unknown field %q", key)
+			}
 			ft = reflect.TypeFor[any]()
 		}
 		return s.value(ft, p)
@@ -246,8 +250,8 @@ func jsonFields(t reflect.Type) map[string]reflect.Type {
 	return out
 }
 
-// suggest names the known field closest to a misspelt key, if any is close:
-// at most two edits away, or one name starting with the other.
+// suggest names the known field closest to a misspelt key, if any is close
+// (at most two edits away, or one name starting with the other), else "".
 func suggest(key string, fields map[string]reflect.Type) string {
 	best, bestDist := "", 3
 	k := strings.ToLower(key)
@@ -261,10 +265,7 @@ func suggest(key string, fields map[string]reflect.Type) string {
 			best, bestDist = name, d
 		}
 	}
-	if best == "" {
-		return ""
-	}
-	return fmt.Sprintf(" (did you mean %q?)", best)
+	return best
 }
 
 // distance is the Levenshtein distance between a and b.
@@ -288,17 +289,19 @@ func distance(a, b string) int {
 	return prev[len(b)]
 }
 
-func describe(tok json.Token) string {
+// describe names the value whose first token is tok: a *message, or the
+// word true or false.
+func describe(tok json.Token) any {
 	switch v := tok.(type) {
 	case json.Delim:
 		if v == '{' {
-			return "an object"
+			return msgf("an object")
 		}
-		return "an array"
+		return msgf("an array")
 	case string:
-		return fmt.Sprintf("the string %q", v)
+		return msgf("the string %q", v)
 	case json.Number:
-		return "the number " + string(v)
+		return msgf("the number %s", string(v))
 	case bool:
 		return strconv.FormatBool(v)
 	}

@@ -84,8 +84,8 @@ func (c *Config) checkAgency(p *problems) {
 // checkHours checks the time ranges of a day at path (path.hours[i]): from
 // and to times (HH:MM; to may be 24:00 when untilMidnight), from before
 // to, each range after the one before; then what fits says of a range, if
-// given ("": fine).
-func checkHours(p *problems, path string, hours []TimeRange, untilMidnight bool, fits func(TimeRange) string) {
+// given (nil: fine).
+func checkHours(p *problems, path string, hours []TimeRange, untilMidnight bool, fits func(TimeRange) *message) {
 	end := ""
 	for i, r := range hours {
 		rp := fmt.Sprintf("%s.hours[%d]", path, i)
@@ -105,8 +105,8 @@ func checkHours(p *problems, path string, hours []TimeRange, untilMidnight bool,
 		case r.From < end:
 			p.add(rp, "%s-%s overlaps or precedes the range before", r.From, r.To)
 		case fits != nil:
-			if problem := fits(r); problem != "" {
-				p.add(rp, "%s", problem)
+			if problem := fits(r); problem != nil {
+				p.addMsg(rp, problem)
 			}
 		}
 		end = r.To

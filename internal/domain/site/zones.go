@@ -101,7 +101,7 @@ func (c *Config) checkZones(p *problems) {
 			}
 		}
 		if err := checkArea(z.Area); err != nil {
-			p.add(path+".area", "%v", err)
+			p.addErr(path+".area", err)
 		}
 	}
 }
@@ -111,49 +111,49 @@ func (c *Config) checkZones(p *problems) {
 // most MaxZonePoints positions.
 func checkArea(g Geometry) error {
 	if g.Type == "" && g.Coordinates == nil {
-		return fmt.Errorf("required: a GeoJSON Polygon or MultiPolygon")
+		return errorf("required: a GeoJSON Polygon or MultiPolygon")
 	}
 	coordinates, err := json.Marshal(g.Coordinates)
 	if err != nil {
-		return fmt.Errorf("not a GeoJSON geometry: %v", err)
+		return errorf("not a GeoJSON geometry: %v", err)
 	}
 	var polygons [][][][]float64
 	switch g.Type {
 	case "Polygon":
 		var rings [][][]float64
 		if err := json.Unmarshal(coordinates, &rings); err != nil {
-			return fmt.Errorf("a Polygon's coordinates are rings of [longitude, latitude]: %v", err)
+			return errorf("a Polygon's coordinates are rings of [longitude, latitude]: %v", err)
 		}
 		polygons = [][][][]float64{rings}
 	case "MultiPolygon":
 		if err := json.Unmarshal(coordinates, &polygons); err != nil {
-			return fmt.Errorf("a MultiPolygon's coordinates are polygons of rings of [longitude, latitude]: %v", err)
+			return errorf("a MultiPolygon's coordinates are polygons of rings of [longitude, latitude]: %v", err)
 		}
 	default:
-		return fmt.Errorf("type %q: a Polygon or a MultiPolygon", g.Type)
+		return errorf("type %q: a Polygon or a MultiPolygon", g.Type)
 	}
 	points := 0
 	for _, rings := range polygons {
 		if len(rings) == 0 {
-			return fmt.Errorf("a polygon without rings")
+			return errorf("a polygon without rings")
 		}
 		for _, ring := range rings {
 			if len(ring) < 4 {
-				return fmt.Errorf("a ring of %d positions: at least 4, the last the first", len(ring))
+				return errorf("a ring of %d positions: at least 4, the last the first", len(ring))
 			}
 			for _, pos := range ring {
 				if len(pos) < 2 || pos[0] < -180 || pos[0] > 180 || pos[1] < -90 || pos[1] > 90 {
-					return fmt.Errorf("a position %v: [longitude -180..180, latitude -90..90]", pos)
+					return errorf("a position %v: [longitude -180..180, latitude -90..90]", pos)
 				}
 			}
 			if first, last := ring[0], ring[len(ring)-1]; first[0] != last[0] || first[1] != last[1] {
-				return fmt.Errorf("a ring not closed: its last position must be its first")
+				return errorf("a ring not closed: its last position must be its first")
 			}
 			points += len(ring)
 		}
 	}
 	if points > MaxZonePoints {
-		return fmt.Errorf("%d positions: at most %d", points, MaxZonePoints)
+		return errorf("%d positions: at most %d", points, MaxZonePoints)
 	}
 	return nil
 }
