@@ -21,8 +21,10 @@ export const LOCALES_DIR = fileURLToPath(new URL('../../internal/domain/i18n/loc
 // load carries them, and the agency's inbox's (admin), which Go sends in the
 // inbox's props: not one byte of it reaches a visitor's page, and the
 // configuration's problems (siteconfig), which Go says in the staff's
-// language (site.FieldError.In). They stay out of both bundles.
-export const GO_ONLY_NAMESPACES = ['mail', 'account', 'registrant', 'admin', 'siteconfig']
+// language (site.FieldError.In), and the site editor's labels and hints
+// (siteeditor), which Go sends in the inbox's props too. They stay out of
+// both bundles.
+export const GO_ONLY_NAMESPACES = ['mail', 'account', 'registrant', 'admin', 'siteconfig', 'siteeditor']
 
 /** Reads every locales/<lang>/<ns>.json but the Go-only ones; returns the data and the files read. */
 export function readLocales(dir = LOCALES_DIR) {
