@@ -56,7 +56,7 @@ func newAdmin(store storage.Store, staff *account.StaffService, queue *mailqueue
 		Agenda:  desk,
 	}
 	if preview.Service.Stored() {
-		o.Site = preview.Service
+		o.Site, o.Drafts = preview.Service, preview.Service
 	}
 	if err := withPeople(&o, store, queue, resolver, preview.Service, now); err != nil {
 		return nil, err

@@ -11,12 +11,12 @@ import (
 	"immo/internal/domain/site"
 )
 
-// Change is one part of the site a version changes, as the editor sums it
+// SiteChange is one part of the site a version changes, as the editor sums it
 // up before a publish and the history shows it: a section of the file
 // (its top-level key), the item of the section's list (a page by its
 // name; "" for the section itself), what happened to the item, the fields
 // changed and the languages of the texts changed.
-type Change struct {
+type SiteChange struct {
 	Section string   `json:"section"`
 	Item    string   `json:"item"`
 	What    string   `json:"what"` // ChangeEdited, ChangeAdded, ChangeRemoved
@@ -37,11 +37,11 @@ const maxChangedFields = 8
 // Changes sums up what after changes of before, two configurations in a
 // file's format, section by section in the file's order. A configuration
 // that is no JSON counts as empty.
-func Changes(before, after []byte) []Change {
+func Changes(before, after []byte) []SiteChange {
 	var a, b map[string]any
 	_ = json.Unmarshal(before, &a)
 	_ = json.Unmarshal(after, &b)
-	var out []Change
+	var out []SiteChange
 	for _, section := range sections(a, b) {
 		x, y := a[section], b[section]
 		if reflect.DeepEqual(x, y) {
@@ -50,13 +50,13 @@ func Changes(before, after []byte) []Change {
 		xs, xok := x.([]any)
 		ys, yok := y.([]any)
 		if !xok || !yok {
-			c := Change{Section: section, What: ChangeEdited}
+			c := SiteChange{Section: section, What: ChangeEdited}
 			diff(&c, "", x, y)
 			out = append(out, c.sorted())
 			continue
 		}
 		for i := range max(len(xs), len(ys)) {
-			c := Change{Section: section, What: ChangeEdited}
+			c := SiteChange{Section: section, What: ChangeEdited}
 			switch {
 			case i >= len(xs):
 				c.What, c.Item = ChangeAdded, label(ys[i], i)
@@ -121,7 +121,7 @@ func label(item any, i int) string {
 
 // diff adds to c what differs between x and y, field being the key they
 // stand under (the nearest that is no language).
-func diff(c *Change, field string, x, y any) {
+func diff(c *SiteChange, field string, x, y any) {
 	xm, xok := x.(map[string]any)
 	ym, yok := y.(map[string]any)
 	if xok && yok {
@@ -160,13 +160,13 @@ func diff(c *Change, field string, x, y any) {
 	c.field(field)
 }
 
-func (c *Change) field(f string) {
+func (c *SiteChange) field(f string) {
 	if f != "" && !slices.Contains(c.Fields, f) {
 		c.Fields = append(c.Fields, f)
 	}
 }
 
-func (c *Change) lang(l string) {
+func (c *SiteChange) lang(l string) {
 	if !slices.Contains(c.Langs, l) {
 		c.Langs = append(c.Langs, l)
 	}
@@ -174,7 +174,7 @@ func (c *Change) lang(l string) {
 
 // sorted orders the languages as the product does, bounds the fields and
 // makes empty lists empty (never null) for the inbox.
-func (c Change) sorted() Change {
+func (c SiteChange) sorted() SiteChange {
 	langs := []string{}
 	for _, l := range i18n.Languages {
 		if slices.Contains(c.Langs, l) {

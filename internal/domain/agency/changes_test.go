@@ -13,7 +13,7 @@ func TestChanges(t *testing.T) {
 		"pages": [{"name": "Home", "params": {"title": {"nl": "Thuis", "de": "Start"}, "content": {"nl": "<p>b</p>"}}}, {"name": "Contact"}, {"params": {"title": {"fr": "Nouveau"}}}],
 		"footer": {"copyright": {"en": "© immo"}}, "popup": {"delay": 5}}`
 	got := Changes([]byte(before), []byte(after))
-	want := []Change{
+	want := []SiteChange{
 		{Section: "pages", Item: "Home", What: ChangeEdited, Fields: []string{"content", "title"}, Langs: []string{"nl", "de"}},
 		{Section: "pages", Item: "Nouveau", What: ChangeAdded, Fields: []string{}, Langs: []string{}},
 		{Section: "banner", What: ChangeEdited, Fields: []string{"title"}, Langs: []string{"nl", "fr"}},

@@ -24,6 +24,16 @@ type Sources struct {
 // load nothing from another host, so their policy names none.
 const inboxPath = "/admin/"
 
+// previewPaths are the inbox's previews of the site (a draft's, a
+// version's: package admin): the site's own pages, with the site's policy,
+// which the site editor frames beside its form — framable by this site.
+var previewPaths = []string{"/admin/preview/", "/admin/site/versions/"}
+
+// previewing tells whether path is a preview's.
+func previewing(path string) bool {
+	return slices.ContainsFunc(previewPaths, func(p string) bool { return strings.HasPrefix(path, p) })
+}
+
 // securityHeaders sets the security headers on every response: the
 // Content-Security-Policy with a fresh nonce (handed to the pages through
 // the request's context, for their script tags; the inbox's without the
@@ -35,7 +45,8 @@ func securityHeaders(next http.Handler, framePath string, hsts bool, sources fun
 	var policies policyCache
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		nonce := respond.NewNonce()
-		framable := r.URL.Path == framePath
+		preview := previewing(r.URL.Path)
+		framable := r.URL.Path == framePath || preview
 		h := w.Header()
 		// The header values are built once and shared by the responses
 		// (net/http only reads them): a cached page's answer allocates none.
@@ -44,7 +55,7 @@ func securityHeaders(next http.Handler, framePath string, hsts bool, sources fun
 			h["Vary"] = varyDest
 		}
 		if !fetched || !loadedBy(r.Header.Get("Sec-Fetch-Dest")) {
-			h["Content-Security-Policy"] = []string{policies.get(sources(r), framable, strings.HasPrefix(r.URL.Path, inboxPath)).with(nonce)}
+			h["Content-Security-Policy"] = []string{policies.get(sources(r), framable, !preview && strings.HasPrefix(r.URL.Path, inboxPath)).with(nonce)}
 		}
 		if framable {
 			h["X-Frame-Options"] = sameOrigin

@@ -17,6 +17,7 @@ import { StaffPage } from './features/staff/components/StaffPage'
 import { AccountPage } from './features/account/components/AccountPage'
 import { OwnersPage } from './features/owners/components/OwnersPage'
 import { DemandsPage } from './features/demands/components/DemandsPage'
+import { DraftPage } from './features/site/components/DraftPage'
 import { SitePage } from './features/site/components/SitePage'
 
 /** The inbox's views (internal/http/web/views.Admin): a view missing here, or taking other props, fails tsc. */
@@ -37,6 +38,7 @@ const views: { [V in ViewName]: ComponentType<ViewProps[V]> } = {
   AdminOwners: OwnersPage,
   AdminDemands: DemandsPage,
   AdminSite: SitePage,
+  AdminSiteDraft: DraftPage,
 }
 
 /** The inbox's app: the current page's view, swapped by the router. */

@@ -534,6 +534,8 @@ export interface SiteProps {
   form?: PostedForm
   notice?: string
   versions: SiteVersionRow[] | null
+  drafts: SiteDraftRow[] | null
+  previous: number
   action: string
 }
 
@@ -547,6 +549,72 @@ export interface SiteVersionRow {
   current: boolean
   online: boolean
   preview: string
+}
+
+/** admin.SiteDraftRow */
+export interface SiteDraftRow {
+  id: number
+  base: number
+  by: string
+  updatedBy: string
+  updated: string
+  mine: boolean
+  href: string
+  preview: string
+}
+
+/** admin.SiteDraftProps */
+export interface SiteDraftProps {
+  lang: 'nl' | 'fr' | 'en' | 'de'
+  texts: Record<string, string> | null
+  viewer: Viewer | null
+  nav: NavLink[] | null
+  errors?: Partial<Record<string, string>>
+  form?: PostedForm
+  notice?: string
+  draft: SiteDraftRow
+  config: string
+  schema: Schema
+  problems: SiteProblem[] | null
+  changes: SiteChange[] | null
+  meanwhile: SiteChange[] | null
+  latest: number
+  others: SiteDraftRow[] | null
+  save: string
+  action: string
+  langs: string[] | null
+  labels: Record<string, string> | null
+}
+
+/** site.Schema */
+export interface Schema {
+  root: string
+  types: Partial<Record<string, SchemaField[]>> | null
+}
+
+/** site.SchemaField */
+export interface SchemaField {
+  key: string
+  kind: string
+  type?: string
+  elem?: string
+  optional?: boolean
+  options?: string[]
+}
+
+/** admin.SiteProblem */
+export interface SiteProblem {
+  path: string
+  message: string
+}
+
+/** agency.SiteChange */
+export interface SiteChange {
+  section: string
+  item: string
+  what: string
+  fields: string[] | null
+  langs: string[] | null
 }
 
 /** admin.AbuseProps */
@@ -596,7 +664,7 @@ export interface HoldRow {
 }
 
 /** The views the React app renders (internal/http/web/views). */
-export type ViewName = 'AdminLogin' | 'AdminLeads' | 'AdminLead' | 'AdminError' | 'AdminAgenda' | 'AdminAgendaRules' | 'AdminTestimonials' | 'AdminMails' | 'AdminStaff' | 'AdminAccount' | 'AdminOwners' | 'AdminDemands' | 'AdminAudit' | 'AdminNewsletter' | 'AdminSite' | 'AdminAbuse'
+export type ViewName = 'AdminLogin' | 'AdminLeads' | 'AdminLead' | 'AdminError' | 'AdminAgenda' | 'AdminAgendaRules' | 'AdminTestimonials' | 'AdminMails' | 'AdminStaff' | 'AdminAccount' | 'AdminOwners' | 'AdminDemands' | 'AdminAudit' | 'AdminNewsletter' | 'AdminSite' | 'AdminSiteDraft' | 'AdminAbuse'
 
 /** Each view's props. */
 export interface ViewProps {
@@ -615,5 +683,6 @@ export interface ViewProps {
   AdminAudit: AuditProps
   AdminNewsletter: NewsletterProps
   AdminSite: SiteProps
+  AdminSiteDraft: SiteDraftProps
   AdminAbuse: AbuseProps
 }

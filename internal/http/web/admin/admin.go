@@ -43,6 +43,8 @@ type Options struct {
 	// Site is the agency's published versions (the site's section, an
 	// admin's); nil: no section.
 	Site SiteHistory
+	// Drafts are the site editor's drafts; nil with Site.
+	Drafts SiteDrafts
 	// Audit reads the audit log (the admins' page).
 	Audit AuditLog
 	// Newsletter lists the newsletter's subscribers.

@@ -144,6 +144,8 @@ type change struct {
 	make func() (problems map[string]string, err error)
 	// done is where the change made leads (the page, saying what was done).
 	done string
+	// next, when not nil, is where instead: set by make (a new item's page).
+	next *string
 	// form names the form given back with the problems and what was typed.
 	form string
 	// item: the change is to one item of the page (a lead, a row), and an
@@ -171,7 +173,11 @@ func (h *Handler) answer(w http.ResponseWriter, r *http.Request, p *post, c chan
 	problems, err := c.make()
 	switch {
 	case err == nil && len(problems) == 0:
-		h.rs.Redirect(w, r, c.done, http.StatusSeeOther)
+		to := c.done
+		if c.next != nil {
+			to = *c.next
+		}
+		h.rs.Redirect(w, r, to, http.StatusSeeOther)
 		return 0, true
 	case err == nil:
 		status = http.StatusUnprocessableEntity

@@ -51,6 +51,10 @@ func (h *Handler) preview(w http.ResponseWriter, r *http.Request, base, rawID st
 		h.fail(w, r, http.StatusNotFound, nil)
 		return
 	case err != nil:
+		if status, _, refused := refusal(err); refused { // a draft with problems: 422
+			h.fail(w, r, status, nil)
+			return
+		}
 		h.fail(w, r, http.StatusInternalServerError, err)
 		return
 	}

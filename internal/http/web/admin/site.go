@@ -26,6 +26,8 @@ const (
 type SiteHistory interface {
 	Current() *agency.Agency
 	Versions(ctx context.Context, limit int) ([]agency.Version, error)
+	// Version is version id, its configuration included (agency.ErrNoVersion when none).
+	Version(ctx context.Context, id int64) (agency.Version, error)
 	// AtVersion is the agency version id makes, for its preview
 	// (agency.ErrNoVersion when none).
 	AtVersion(ctx context.Context, id int64) (*agency.Agency, error)
@@ -38,7 +40,12 @@ type SiteHistory interface {
 type SiteProps struct {
 	Base
 	Versions []SiteVersionRow `json:"versions"`
-	Action   string           `json:"action"` // where a revert posts
+	// Drafts are the drafts being prepared: who is editing, since when.
+	Drafts []SiteDraftRow `json:"drafts"`
+	// Previous is the version published before the one served: an
+	// unpublish brings it back (0: none).
+	Previous int64  `json:"previous"`
+	Action   string `json:"action"` // where a revert, an unpublish and a new draft post
 }
 
 func (SiteProps) View() string { return ViewSite }
@@ -63,19 +70,37 @@ type SiteVersionRow struct {
 func (h *Handler) serveSite(w http.ResponseWriter, r *http.Request, p post) {
 	ctx := r.Context()
 	v := p.viewer
+	done := sitePath + "?done=reverted"
 	status, answered := h.answer(w, r, &p, change{make: func() (map[string]string, error) {
+		if p.values["action"] == "edit" {
+			d, err := h.o.Drafts.StartDraft(ctx, v.Account.Email)
+			done = siteDraftsPath + strconv.FormatInt(d.ID, 10) + "/"
+			return only(err)
+		}
 		id, err := strconv.ParseInt(strings.TrimSpace(p.values["version"]), 10, 64)
-		if err != nil || id <= 0 || p.values["action"] != "revert" {
+		if err != nil || id <= 0 || p.values["action"] != "revert" && p.values["action"] != "unpublish" {
 			return map[string]string{"version": agency.ErrNoVersion.Key}, nil
 		}
-		note := i18n.Tf(p.base.Lang, "admin.site.revertNote", "n", strconv.FormatInt(id, 10))
+		note := i18n.Tf(p.base.Lang, "admin.site."+p.values["action"]+"Note", "n", strconv.FormatInt(id, 10))
+		if p.values["action"] == "unpublish" {
+			done = sitePath + "?done=unpublished"
+		}
 		_, err = h.o.Site.Revert(ctx, v.Account.ID, id, v.Account.Email, note)
 		return only(err)
-	}, done: sitePath + "?done=reverted", form: "revert", notice: "admin.site.done.", notices: []string{"reverted"}})
+	}, next: &done, form: "revert", notice: "admin.site.done.",
+		notices: []string{"reverted", "unpublished", "published", "discarded"}})
 	if answered {
 		return
 	}
-	props := SiteProps{Base: p.base, Versions: []SiteVersionRow{}, Action: sitePath}
+	props := SiteProps{Base: p.base, Versions: []SiteVersionRow{}, Drafts: []SiteDraftRow{}, Action: sitePath}
+	drafts, err := h.o.Drafts.Drafts(ctx)
+	if err != nil {
+		h.fail(w, r, http.StatusInternalServerError, err)
+		return
+	}
+	for _, d := range drafts {
+		props.Drafts = append(props.Drafts, draftRow(d, v))
+	}
 	list, err := h.o.Site.Versions(ctx, siteHistoryShown)
 	if err != nil {
 		h.fail(w, r, http.StatusInternalServerError, err)
@@ -86,9 +111,12 @@ func (h *Handler) serveSite(w http.ResponseWriter, r *http.Request, p post) {
 		served = cur.Version
 	}
 	var online [sha256.Size]byte
-	for _, ver := range list {
+	for i, ver := range list {
 		if ver.ID == served {
 			online = ver.Hash
+			if i+1 < len(list) {
+				props.Previous = list[i+1].ID
+			}
 		}
 	}
 	for _, ver := range list {

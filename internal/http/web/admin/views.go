@@ -20,6 +20,7 @@ const (
 	ViewNewsletter   = views.AdminNewsletter
 	ViewAbuse        = views.AdminAbuse
 	ViewSite         = views.AdminSite
+	ViewSiteDraft    = views.AdminSiteDraft
 )
 
 // EntrySource is the inbox's entry in the web build's manifest.

@@ -88,6 +88,7 @@ const (
 	AdminAudit        = "AdminAudit"
 	AdminNewsletter   = "AdminNewsletter"
 	AdminSite         = "AdminSite"
+	AdminSiteDraft    = "AdminSiteDraft"
 	AdminAbuse        = "AdminAbuse"
 )
 
@@ -109,5 +110,6 @@ var Admin = Registry{
 	{AdminAudit, "admin/features/audit/components/AuditPage"},
 	{AdminNewsletter, "admin/features/newsletter/components/NewsletterPage"},
 	{AdminSite, "admin/features/site/components/SitePage"},
+	{AdminSiteDraft, "admin/features/site/components/DraftPage"},
 	{AdminAbuse, "admin/features/abuse/components/AbusePage"},
 }

@@ -21,7 +21,9 @@ const row = (id: number, more: Partial<NonNullable<SiteProps['versions']>[number
 })
 
 const site: SiteProps = {
-  lang: 'en', texts: {}, viewer: null, nav: null, action: '/admin/site/',
+  lang: 'en', texts: {}, viewer: null, nav: null, action: '/admin/site/', previous: 2,
+  drafts: [{ id: 4, base: 3, by: 'anne@agency.test', updatedBy: 'anne@agency.test', updated: '2026-11-29T12:00:00Z', mine: false,
+    href: '/admin/site/drafts/4/', preview: '/admin/preview/4/' }],
   versions: [
     row(3, { by: 'boss@agency.test', note: 'Version 1 brought back', current: true, online: true }),
     row(2, { file: 'spring.json', note: 'spring banner' }),
@@ -36,8 +38,19 @@ describe('the site’s versions', () => {
     expect(revert).toHaveLength(1)
     expect((revert[0].closest('form')!.querySelector('input[name="version"]') as HTMLInputElement).value).toBe('2')
     expect(screen.getAllByRole('link', { name: 'admin.site.preview' }).map((a) => a.getAttribute('href')))
-      .toEqual(['/admin/site/versions/3/', '/admin/site/versions/2/', '/admin/site/versions/1/'])
+      .toEqual(['/admin/preview/4/', '/admin/site/versions/3/', '/admin/site/versions/2/', '/admin/site/versions/1/'])
     expect(screen.getByText('admin.site.current')).toBeTruthy()
     expect(screen.getByText('boss@agency.test')).toBeTruthy()
+  })
+
+  it('starts a draft, lists another editor\'s to look at, and takes the version online back to the one before', () => {
+    render(wrap(<SitePage {...site} />))
+    const edit = screen.getByRole('button', { name: 'admin.site.edit' })
+    expect((edit.closest('form')!.querySelector('input[name="action"]') as HTMLInputElement).value).toBe('edit')
+    expect(screen.getByRole('link', { name: 'admin.site.look' }).getAttribute('href')).toBe('/admin/site/drafts/4/')
+    const unpublish = screen.getByRole('button', { name: 'admin.site.unpublish' })
+    const form = unpublish.closest('form')!
+    expect((form.querySelector('input[name="action"]') as HTMLInputElement).value).toBe('unpublish')
+    expect((form.querySelector('input[name="version"]') as HTMLInputElement).value).toBe('2')
   })
 })

@@ -1,0 +1,221 @@
+package app_test
+
+import (
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strconv"
+	"strings"
+	"testing"
+
+	"immo/internal/adapter/demo"
+	"immo/internal/app/apptest"
+	"immo/internal/domain/account"
+	"immo/internal/domain/agency"
+)
+
+// put sends body to path as the editor's autosave does (PUT, JSON), as c,
+// with header's pairs; the answer is decoded into a map.
+func (c *staffClient) put(t *testing.T, path, body string, header ...string) (int, map[string]any) {
+	t.Helper()
+	r := httptest.NewRequest(http.MethodPut, path, strings.NewReader(body))
+	r.RemoteAddr = c.ip + ":4321"
+	r.Header.Set("Content-Type", "application/json")
+	for i := 0; i+1 < len(header); i += 2 {
+		r.Header.Set(header[i], header[i+1])
+	}
+	for _, ck := range c.cookies {
+		r.AddCookie(ck)
+	}
+	rec := httptest.NewRecorder()
+	c.h.ServeHTTP(rec, r)
+	var answer map[string]any
+	_ = json.Unmarshal(rec.Body.Bytes(), &answer)
+	return rec.Code, answer
+}
+
+// TestSiteEditor: an admin starts a draft of the site, changes the home
+// banner's title in two languages (kept at once, what changes summed up,
+// the preview showing it, the public site not), makes a mistake (kept as
+// typed, the problem at its field in the editor's language, neither
+// previewed nor published), fixes it and publishes: the public site
+// changes, the history says who and why, and an unpublish takes it back.
+// A second editor's draft, started before, is refused its publish with
+// what changed; nobody changes another's draft; a stranger's page cannot
+// save; an agent without the right reaches nothing. On both databases.
+func TestSiteEditor(t *testing.T) {
+	const (
+		published = "Votre agence immobilière à Arlon"
+		spring    = "Le printemps chez Immo Arlon"
+	)
+	for _, db := range apptest.Databases {
+		t.Run(db.Name, func(t *testing.T) {
+			s := apptest.New(t, apptest.Options{DatabaseURL: db.URL(t), Published: true})
+			visitor := func(path string) string {
+				rec := httptest.NewRecorder()
+				req := httptest.NewRequest(http.MethodGet, path, nil)
+				req.RemoteAddr = "203.0.113.9:5000"
+				s.Handler.ServeHTTP(rec, req)
+				return rec.Body.String()
+			}
+			boss := newStaffIn(t, s, "boss@agency.test", account.Admin, "198.51.100.1", "nl")
+			paul := newStaff(t, s, "paul@agency.test", account.Admin, "198.51.100.3")
+			agent := newStaff(t, s, "agent@agency.test", account.Agent, "198.51.100.2")
+			start := func(c *staffClient) string {
+				t.Helper()
+				rec := c.do(t, http.MethodPost, "/admin/site/", url.Values{"action": {"edit"}})
+				loc := rec.Header().Get("Location")
+				if rec.Code != http.StatusSeeOther || !strings.HasPrefix(loc, "/admin/site/drafts/") {
+					t.Fatalf("starting a draft: %d → %q", rec.Code, loc)
+				}
+				return loc
+			}
+			// Paul starts a draft first: Boss's publication will come after it.
+			paulDraft := start(paul)
+			editor := start(boss)
+			boss.inertia = true
+			view, props := inboxPage(t, boss.do(t, http.MethodGet, editor, nil))
+			if view != "AdminSiteDraft" || props["config"] != string(demo.SiteJSON()) || len(props["problems"].([]any)) != 0 || len(props["changes"].([]any)) != 0 {
+				t.Fatalf("the editor of a new draft: %s, %d problems, %d changes; want the version online as it is", view, len(props["problems"].([]any)), len(props["changes"].([]any)))
+			}
+			if labels := props["labels"].(map[string]any); labels["siteeditor.section.banner"] == nil {
+				t.Error("the editor has no words for the banner's section")
+			}
+			if others := props["others"].([]any); len(others) != 1 || others[0].(map[string]any)["by"] != "paul@agency.test" {
+				t.Errorf("who else is editing: %v, want Paul", others)
+			}
+			save := props["save"].(string)
+			springJSON := strings.Replace(strings.Replace(string(demo.SiteJSON()), `"fr": "`+published+`"`, `"fr": "`+spring+`"`, 1),
+				`"nl": "Uw vastgoedkantoor in Aarlen"`, `"nl": "De lente bij Immo Arlon"`, 1)
+			if strings.Count(springJSON, "Immo Arlon\"") < 2 {
+				t.Fatal("the demo's banner titles are not where the test looks for them")
+			}
+			code, answer := boss.put(t, save, springJSON)
+			if code != 200 || len(answer["problems"].([]any)) != 0 {
+				t.Fatalf("saving the spring banner: %d %v", code, answer)
+			}
+			changes := answer["changes"].([]any)
+			if len(changes) != 1 || changes[0].(map[string]any)["section"] != "banner" || !sameJSON(changes[0].(map[string]any)["langs"], []any{"nl", "fr"}) {
+				t.Errorf("what the draft changes: %v, want the banner in nl and fr", changes)
+			}
+			draftID := strings.TrimSuffix(strings.TrimPrefix(editor, "/admin/site/drafts/"), "/")
+			boss.inertia = false
+			if rec := boss.do(t, http.MethodGet, "/admin/preview/"+draftID+"/fr/", nil); rec.Code != 200 || !strings.Contains(rec.Body.String(), spring) {
+				t.Errorf("the draft's preview: %d, want the spring banner", rec.Code)
+			}
+			if strings.Contains(visitor("/fr/"), spring) {
+				t.Fatal("a draft reached the public site")
+			}
+			// A mistake: kept as typed, its problem at its field, in Dutch.
+			broken := strings.Replace(springJSON, `"email": "info@immo-arlon.be"`, `"email": "info-at-immo-arlon"`, 1)
+			if broken == springJSON {
+				t.Fatal("the demo's address is not where the test looks for it")
+			}
+			code, answer = boss.put(t, save, broken)
+			problems, _ := answer["problems"].([]any)
+			if code != 200 || len(problems) != 1 {
+				t.Fatalf("saving a wrong address: %d %v", code, answer)
+			}
+			if p := problems[0].(map[string]any); p["path"] != "agency.email" || !strings.Contains(p["message"].(string), "geen e-mailadres") {
+				t.Errorf("the problem: %v, want it at agency.email in Dutch", p)
+			}
+			if rec := boss.do(t, http.MethodGet, "/admin/preview/"+draftID+"/fr/", nil); rec.Code != http.StatusUnprocessableEntity {
+				t.Errorf("the preview of a draft with a problem: %d, want 422", rec.Code)
+			}
+			boss.inertia = true
+			rec := boss.do(t, http.MethodPost, editor, url.Values{"action": {"publish"}})
+			if _, props := inboxPage(t, rec); rec.Code != http.StatusUnprocessableEntity || props["errors"].(map[string]any)["draft"] != "admin.site.error.invalid" {
+				t.Errorf("publishing a draft with a problem: %d %v", rec.Code, props["errors"])
+			}
+			if code, _ := boss.put(t, save, springJSON); code != 200 {
+				t.Fatalf("fixing the address: %d", code)
+			}
+			// Nobody else changes the draft: another editor, an agent, a
+			// stranger's page, something that is no configuration, too much.
+			if code, answer := paul.put(t, save, string(demo.SiteJSON())); code != http.StatusForbidden || answer["error"] == "" {
+				t.Errorf("another editor's save: %d %v, want 403 with why", code, answer)
+			}
+			if code, _ := agent.put(t, save, string(demo.SiteJSON())); code != http.StatusForbidden {
+				t.Errorf("an agent's save: %d, want 403", code)
+			}
+			if code, _ := boss.put(t, save, string(demo.SiteJSON()), "Origin", "https://evil.example", "Sec-Fetch-Site", "cross-site"); code != http.StatusForbidden {
+				t.Errorf("a save from another site's page: %d, want 403", code)
+			}
+			if code, _ := boss.put(t, save, `["no"]`); code != http.StatusUnprocessableEntity {
+				t.Errorf("a save of no configuration: %d, want 422", code)
+			}
+			if code, _ := boss.put(t, save, `{"x": "`+strings.Repeat("a", agency.MaxConfigBytes)+`"}`); code != http.StatusRequestEntityTooLarge {
+				t.Errorf("a save over the bound: %d, want 413", code)
+			}
+			if rec := agent.do(t, http.MethodGet, editor, nil); rec.Code != http.StatusForbidden {
+				t.Errorf("an agent at the editor: %d, want 403", rec.Code)
+			}
+			if got, _ := s.Agency.OpenDraft(t.Context(), mustInt(t, draftID)); string(got.Config) != springJSON {
+				t.Fatal("a refused save changed the draft")
+			}
+			// Published, with a note: online, in the history, the draft gone.
+			rec = boss.do(t, http.MethodPost, editor, url.Values{"action": {"publish"}, "note": {"spring campaign"}})
+			if rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != "/admin/site/?done=published" {
+				t.Fatalf("publishing: %d → %q", rec.Code, rec.Header().Get("Location"))
+			}
+			if !strings.Contains(visitor("/fr/"), spring) {
+				t.Error("the public home does not show the version published")
+			}
+			_, props = inboxPage(t, boss.do(t, http.MethodGet, "/admin/site/?done=published", nil))
+			newest := props["versions"].([]any)[0].(map[string]any)
+			if newest["by"] != "boss@agency.test" || newest["note"] != "spring campaign" || props["notice"] != "admin.site.done.published" {
+				t.Errorf("the history's newest version: %v, notice %v", newest, props["notice"])
+			}
+			if drafts := props["drafts"].([]any); len(drafts) != 1 {
+				t.Errorf("drafts left: %v, want Paul's only", drafts)
+			}
+			// Paul's draft started before: its publish would undo Boss's.
+			paul.inertia = true
+			_, props = inboxPage(t, paul.do(t, http.MethodGet, paulDraft, nil))
+			if meanwhile := props["meanwhile"].([]any); len(meanwhile) == 0 {
+				t.Error("Paul's editor does not say what was published since his draft started")
+			}
+			rec = paul.do(t, http.MethodPost, paulDraft, url.Values{"action": {"publish"}})
+			if _, props := inboxPage(t, rec); rec.Code != http.StatusConflict || props["errors"].(map[string]any)["draft"] != "admin.site.error.meanwhile" {
+				t.Errorf("a publish over a newer version: %d %v", rec.Code, props["errors"])
+			}
+			if !strings.Contains(visitor("/fr/"), spring) {
+				t.Error("the refused publish undid the spring banner")
+			}
+			// Unpublished: the version before is online again.
+			_, props = inboxPage(t, boss.do(t, http.MethodGet, "/admin/site/", nil))
+			previous := strconv.FormatFloat(props["previous"].(float64), 'f', 0, 64)
+			rec = boss.do(t, http.MethodPost, "/admin/site/", url.Values{"action": {"unpublish"}, "version": {previous}})
+			if rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != "/admin/site/?done=unpublished" {
+				t.Fatalf("unpublishing: %d → %q", rec.Code, rec.Header().Get("Location"))
+			}
+			if body := visitor("/fr/"); strings.Contains(body, spring) || !strings.Contains(body, published) {
+				t.Error("after the unpublish, the public home does not show the version before")
+			}
+			// Paul discards his draft.
+			rec = paul.do(t, http.MethodPost, paulDraft, url.Values{"action": {"discard"}})
+			if rec.Code != http.StatusSeeOther {
+				t.Errorf("discarding: %d", rec.Code)
+			}
+			if list, _ := s.Agency.Drafts(t.Context()); len(list) != 0 {
+				t.Errorf("drafts left: %v", list)
+			}
+		})
+	}
+}
+
+func mustInt(t *testing.T, s string) int64 {
+	t.Helper()
+	n, err := strconv.ParseInt(s, 10, 64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+func sameJSON(a, b any) bool {
+	x, _ := json.Marshal(a)
+	y, _ := json.Marshal(b)
+	return string(x) == string(y)
+}

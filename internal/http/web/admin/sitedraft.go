@@ -1,0 +1,267 @@
+package admin
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+
+	"immo/internal/domain/account"
+	"immo/internal/domain/agency"
+	"immo/internal/domain/i18n"
+	"immo/internal/domain/site"
+)
+
+// The site editor (issue #32): a draft of the whole configuration, edited
+// by the one who started it in forms drawn from the configuration's own
+// types, kept as typed after every change (autosave), checked by the
+// rules of a configuration file with each problem at its field, previewed
+// beside the form, published with a summary of what it changes — and
+// refused when another version was published since it started.
+const (
+	siteDraftsPath = sitePath + "drafts/" // {draft}/: the editor; {draft}/config: its autosave
+)
+
+// SiteDrafts are the editors' drafts (agency.Service).
+type SiteDrafts interface {
+	StartDraft(ctx context.Context, by string) (agency.Draft, error)
+	OpenDraft(ctx context.Context, id int64) (agency.Draft, error)
+	KeepDraft(ctx context.Context, id int64, data []byte, by string) (agency.Draft, []*site.FieldError, error)
+	Drafts(ctx context.Context) ([]agency.Draft, error)
+	DiscardDraft(ctx context.Context, id int64) error
+	PublishDraft(ctx context.Context, actor, id int64, by, note string) (agency.Version, error)
+}
+
+// SiteDraftProps are the editor of one draft.
+type SiteDraftProps struct {
+	Base
+	Draft SiteDraftRow `json:"draft"`
+	// Config is the draft as typed: JSON text, its keys in their order.
+	Config   string        `json:"config"`
+	Schema   site.Schema   `json:"schema"`
+	Problems []SiteProblem `json:"problems"`
+	// Changes are what the draft changes of the version it started from.
+	Changes []agency.SiteChange `json:"changes"`
+	// Meanwhile, when not empty, is what was published since the draft
+	// started: its publish would undo it, and is refused.
+	Meanwhile []agency.SiteChange `json:"meanwhile"`
+	// Latest is the version served now.
+	Latest int64 `json:"latest"`
+	// Others are the other drafts being prepared: who else is editing.
+	Others []SiteDraftRow `json:"others"`
+	Save   string         `json:"save"`   // where the autosave PUTs the configuration
+	Action string         `json:"action"` // where publish and discard post
+	Langs  []string       `json:"langs"`  // the product's languages, the editor's columns
+	// Labels are the editor's words for the configuration's fields,
+	// sections and types (siteeditor.*), in the page's language.
+	Labels Texts `json:"labels" tstype:"Record<string, string>"`
+}
+
+// editorLabels are each language's siteeditor.* words, made once.
+var editorLabels = sync.OnceValue(func() map[string]Texts {
+	all := map[string]Texts{}
+	for _, lang := range i18n.Languages {
+		t := Texts{}
+		for _, k := range i18n.Keys(lang) {
+			if strings.HasPrefix(k, "siteeditor.") {
+				t[k] = i18n.T(lang, k)
+			}
+		}
+		all[lang] = t
+	}
+	return all
+})
+
+func (SiteDraftProps) View() string { return ViewSiteDraft }
+
+// SiteDraftRow is one draft.
+type SiteDraftRow struct {
+	ID        int64  `json:"id"`
+	Base      int64  `json:"base"`
+	By        string `json:"by"`
+	UpdatedBy string `json:"updatedBy"`
+	Updated   string `json:"updated"` // RFC 3339
+	Mine      bool   `json:"mine"`
+	Href      string `json:"href"`
+	Preview   string `json:"preview"`
+}
+
+// SiteProblem is one problem of a draft, at its field (a JSON path).
+type SiteProblem struct {
+	Path    string `json:"path"`
+	Message string `json:"message"`
+}
+
+func draftRow(d agency.Draft, v account.Viewer) SiteDraftRow {
+	id := strconv.FormatInt(d.ID, 10)
+	return SiteDraftRow{ID: d.ID, Base: d.Base, By: d.By, UpdatedBy: d.UpdatedBy, Updated: stamp(d.Updated),
+		Mine: d.By == v.Account.Email, Href: siteDraftsPath + id + "/", Preview: previewPath + id + "/"}
+}
+
+// problems are a draft's problems in lang.
+func problems(list []*site.FieldError, lang string) []SiteProblem {
+	out := make([]SiteProblem, 0, len(list))
+	for _, p := range list {
+		out = append(out, SiteProblem{Path: p.Path, Message: p.In(lang)})
+	}
+	return out
+}
+
+// serveSiteDraft answers the editor of a draft, and its two forms: publish
+// (with a note; refused with the problems, or with what was published
+// meanwhile) and discard.
+func (h *Handler) serveSiteDraft(w http.ResponseWriter, r *http.Request, p post) {
+	ctx := r.Context()
+	v := p.viewer
+	id, err := strconv.ParseInt(r.PathValue("draft"), 10, 64)
+	if err != nil || id <= 0 {
+		h.fail(w, r, http.StatusNotFound, nil)
+		return
+	}
+	status, answered := h.answer(w, r, &p, change{make: func() (map[string]string, error) {
+		switch p.values["action"] {
+		case "publish":
+			_, err := h.o.Drafts.PublishDraft(ctx, v.Account.ID, id, v.Account.Email, p.values["note"])
+			return only(err)
+		case "discard":
+			d, err := h.o.Drafts.OpenDraft(ctx, id)
+			if err == nil && d.By != v.Account.Email && !v.IsAdmin() {
+				err = agency.ErrNotYours
+			}
+			if err == nil {
+				err = h.o.Drafts.DiscardDraft(ctx, id)
+			}
+			return only(err)
+		}
+		return map[string]string{"action": "admin.site.error.action"}, nil
+	}, done: sitePath + "?done=" + p.values["action"] + "ed", form: "publish"})
+	if answered {
+		return
+	}
+	d, err := h.o.Drafts.OpenDraft(ctx, id)
+	switch {
+	case errors.Is(err, agency.ErrNoDraft):
+		h.fail(w, r, http.StatusNotFound, nil)
+		return
+	case err != nil:
+		h.fail(w, r, http.StatusInternalServerError, err)
+		return
+	}
+	props, err := h.siteDraftProps(ctx, p.base, v, d)
+	if err != nil {
+		h.fail(w, r, http.StatusInternalServerError, err)
+		return
+	}
+	h.render(w, r, props, props.Base, status)
+}
+
+// siteDraftProps are the editor's props for draft d: its problems, what
+// it changes, what was published since it started, who else edits.
+func (h *Handler) siteDraftProps(ctx context.Context, b Base, v account.Viewer, d agency.Draft) (SiteDraftProps, error) {
+	id := strconv.FormatInt(d.ID, 10)
+	props := SiteDraftProps{Base: b, Draft: draftRow(d, v), Config: string(d.Config), Schema: site.ConfigSchema(),
+		Problems: []SiteProblem{}, Changes: []agency.SiteChange{}, Meanwhile: []agency.SiteChange{}, Others: []SiteDraftRow{},
+		Save: siteDraftsPath + id + "/config", Action: siteDraftsPath + id + "/", Langs: i18n.Languages,
+		Labels: editorLabels()[b.Lang]}
+	_, err := site.Parse("draft "+id, d.Config)
+	props.Problems = problems(agency.Problems(err), b.Lang)
+	if props.Changes, err = h.changesOf(ctx, d); err != nil {
+		return props, err
+	}
+	if cur := h.o.Site.Current(); cur != nil {
+		props.Latest = cur.Version
+		if cur.Version != d.Base {
+			base, err := h.o.Site.Version(ctx, d.Base)
+			if err != nil && !errors.Is(err, agency.ErrNoVersion) {
+				return props, err
+			}
+			latest, err := h.o.Site.Version(ctx, cur.Version)
+			if err != nil {
+				return props, err
+			}
+			props.Meanwhile = agency.Changes(base.Config, latest.Config)
+		}
+	}
+	others, err := h.o.Drafts.Drafts(ctx)
+	if err != nil {
+		return props, err
+	}
+	for _, o := range others {
+		if o.ID != d.ID {
+			props.Others = append(props.Others, draftRow(o, v))
+		}
+	}
+	return props, nil
+}
+
+// changesOf is what draft d changes of the version it started from.
+func (h *Handler) changesOf(ctx context.Context, d agency.Draft) ([]agency.SiteChange, error) {
+	base, err := h.o.Site.Version(ctx, d.Base)
+	if err != nil && !errors.Is(err, agency.ErrNoVersion) {
+		return []agency.SiteChange{}, err
+	}
+	if c := agency.Changes(base.Config, d.Config); c != nil {
+		return c, nil
+	}
+	return []agency.SiteChange{}, nil
+}
+
+// siteCrossOrigin refuses an autosave another site's page made the browser send.
+var siteCrossOrigin = http.NewCrossOriginProtection()
+
+// serveSiteDraftConfig keeps what the editor sends as the draft (PUT, the
+// configuration as JSON, at most agency.MaxConfigBytes) and answers its
+// problems in the editor's language: {updated, problems}. A refusal is
+// {error} with its status, the draft unchanged.
+func (h *Handler) serveSiteDraftConfig(w http.ResponseWriter, r *http.Request) {
+	v, lang := account.FromContext(r.Context()), h.langOf(r)
+	id, err := strconv.ParseInt(r.PathValue("draft"), 10, 64)
+	if err != nil || id <= 0 {
+		http.Error(w, http.StatusText(http.StatusNotFound), http.StatusNotFound)
+		return
+	}
+	if err := siteCrossOrigin.Check(r); err != nil {
+		http.Error(w, http.StatusText(http.StatusForbidden), http.StatusForbidden)
+		return
+	}
+	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, agency.MaxConfigBytes+1))
+	if err != nil || len(data) > agency.MaxConfigBytes {
+		h.answerJSON(w, http.StatusRequestEntityTooLarge, map[string]string{"error": i18n.T(lang, "admin.site.error.tooLarge")})
+		return
+	}
+	d, list, err := h.o.Drafts.KeepDraft(r.Context(), id, data, v.Account.Email)
+	if err != nil {
+		status, problems, ok := refusal(err)
+		if !ok {
+			h.o.Log.Error("inbox", "url", r.URL.Path, "err", err)
+			status, problems = http.StatusInternalServerError, map[string]string{"": "admin.site.error.server"}
+		}
+		var key string
+		for _, k := range problems {
+			key = k
+		}
+		h.answerJSON(w, status, map[string]string{"error": i18n.T(lang, key)})
+		return
+	}
+	changes, err := h.changesOf(r.Context(), d)
+	if err != nil {
+		h.o.Log.Error("inbox", "url", r.URL.Path, "err", err)
+	}
+	h.answerJSON(w, http.StatusOK, struct {
+		Updated  string              `json:"updated"`
+		Problems []SiteProblem       `json:"problems"`
+		Changes  []agency.SiteChange `json:"changes"`
+	}{stamp(d.Updated), problems(list, lang), changes})
+}
+
+// answerJSON writes body as a private JSON answer with status.
+func (h *Handler) answerJSON(w http.ResponseWriter, status int, body any) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(body)
+}

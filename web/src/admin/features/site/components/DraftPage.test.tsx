@@ -1,0 +1,109 @@
+import { act, fireEvent, render, screen } from '@testing-library/react'
+import type { ReactNode } from 'react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { SiteDraftProps } from '../../../../gen/admin'
+import { PageContext, RouterContext, type Page, type Router } from '../../../../lib/router'
+import { SAVE_DELAY_MS } from '../model/autosave'
+import { DraftPage } from './DraftPage'
+
+const router = { visit: vi.fn(() => Promise.resolve()), page: null, prefetch: vi.fn(), isLocal: () => true, connect: vi.fn(), subscribe: vi.fn() } as unknown as Router
+
+function wrap(ui: ReactNode) {
+  const page: Page = { component: 'AdminSiteDraft', url: '/admin/site/drafts/7/', version: 'v1', props: {} }
+  return (
+    <RouterContext.Provider value={router}>
+      <PageContext.Provider value={page}>{ui}</PageContext.Provider>
+    </RouterContext.Provider>
+  )
+}
+
+const config = {
+  languages: { default: 'nl', use: [{ code: 'nl', use: true }, { code: 'fr', use: true }, { code: 'en', use: true }, { code: 'de', use: true }] },
+  banner: { type: 'image', title: { nl: 'Welkom', fr: 'Bienvenue', en: '', de: '' } },
+}
+
+const props = (more: Partial<SiteDraftProps> = {}): SiteDraftProps => ({
+  lang: 'en', texts: {}, viewer: null, nav: null,
+  draft: { id: 7, base: 3, by: 'boss@agency.test', updatedBy: 'boss@agency.test', updated: '2026-11-29T12:00:00Z', mine: true,
+    href: '/admin/site/drafts/7/', preview: '/admin/preview/7/' },
+  config: JSON.stringify(config, null, 2),
+  schema: {
+    root: 'Config',
+    types: {
+      Config: [{ key: 'languages', kind: 'object', type: 'Languages' }, { key: 'banner', kind: 'object', type: 'Banner' }],
+      Languages: [{ key: 'default', kind: 'string' }],
+      Banner: [{ key: 'type', kind: 'string', options: ['image', 'video'] }, { key: 'title', kind: 'text' }],
+    },
+  },
+  problems: [], changes: [], meanwhile: [], latest: 3, others: [], save: '/admin/site/drafts/7/config', action: '/admin/site/drafts/7/',
+  langs: ['nl', 'fr', 'en', 'de'], labels: { 'siteeditor.section.banner': 'Home banner', 'siteeditor.field.title': 'Title' },
+  ...more,
+})
+
+describe('the site editor', () => {
+  beforeEach(() => {
+    vi.useFakeTimers()
+    window.localStorage.clear()
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+    vi.unstubAllGlobals()
+  })
+
+  it('shows a text in the four languages side by side, an empty one flagged and German said to fall back', () => {
+    render(wrap(<DraftPage {...props()} />))
+    fireEvent.click(screen.getByRole('button', { name: 'Home banner' }))
+    for (const l of ['nl', 'fr', 'en', 'de']) expect(document.getElementById(`site-field-banner.title.${l}`)).toBeTruthy()
+    expect((document.getElementById('site-field-banner.title.nl') as HTMLInputElement).value).toBe('Welkom')
+    expect(screen.getByText('admin.site.editor.missing')).toBeTruthy()
+    expect(screen.getByText('admin.site.editor.fallsBack')).toBeTruthy()
+  })
+
+  it('saves a change a moment after typing, kept in the browser until the server has it, and shows its problems at the field', async () => {
+    const fetch = vi.fn(() => Promise.resolve(new Response(JSON.stringify({
+      updated: '2026-11-29T12:01:00Z', problems: [{ path: 'banner.title.nl', message: 'Too long' }], changes: [],
+    }), { status: 200 })))
+    vi.stubGlobal('fetch', fetch)
+    render(wrap(<DraftPage {...props()} />))
+    fireEvent.click(screen.getByRole('button', { name: 'Home banner' }))
+    fireEvent.change(document.getElementById('site-field-banner.title.nl')!, { target: { value: 'Lente' } })
+    expect(window.localStorage.getItem('immo-site-draft-7')).toContain('"Lente"')
+    expect(fetch).not.toHaveBeenCalled()
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(SAVE_DELAY_MS + 10)
+    })
+    expect(fetch).toHaveBeenCalledTimes(1)
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit]
+    expect(url).toBe('/admin/site/drafts/7/config')
+    expect(init.method).toBe('PUT')
+    expect(JSON.parse(init.body as string).banner.title.nl).toBe('Lente')
+    expect(window.localStorage.getItem('immo-site-draft-7')).toBeNull()
+    expect(screen.getAllByText('Too long').length).toBeGreaterThan(0)
+    expect(document.getElementById('site-field-banner.title.nl')!.getAttribute('aria-invalid')).toBe('true')
+    expect(screen.getByRole('button', { name: 'admin.site.editor.publish' })).toHaveProperty('disabled', true)
+  })
+
+  it('sends again what a closed tab left unsaved', async () => {
+    const fetch = vi.fn(() => Promise.resolve(new Response(JSON.stringify({ updated: '', problems: [], changes: [] }), { status: 200 })))
+    vi.stubGlobal('fetch', fetch)
+    window.localStorage.setItem('immo-site-draft-7', JSON.stringify({ ...config, banner: { ...config.banner, type: 'video' } }))
+    render(wrap(<DraftPage {...props()} />))
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(SAVE_DELAY_MS + 10)
+    })
+    expect(fetch).toHaveBeenCalledTimes(1)
+    expect(JSON.parse((fetch.mock.calls[0] as unknown as [string, RequestInit])[1].body as string).banner.type).toBe('video')
+  })
+
+  it('lets another editor look but not change, and says what was published meanwhile', () => {
+    render(wrap(<DraftPage {...props({
+      draft: { ...props().draft, mine: false, by: 'paul@agency.test' },
+      meanwhile: [{ section: 'banner', item: '', what: 'edited', fields: ['title'], langs: ['fr'] }], latest: 4,
+    })} />))
+    expect(screen.getByText('admin.site.editor.readonly')).toBeTruthy()
+    expect(screen.getByText('admin.site.editor.meanwhile')).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'admin.site.editor.publish' })).toBeNull()
+    fireEvent.click(screen.getByRole('button', { name: 'Home banner' }))
+    expect(document.getElementById('site-field-banner.title.nl')!.hasAttribute('readonly')).toBe(true)
+  })
+})

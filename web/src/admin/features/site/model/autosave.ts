@@ -1,0 +1,107 @@
+// The draft's autosave: what the editor typed is PUT to the server a moment
+// after the last change, one request at a time (the latest text wins), and
+// kept in this browser until the server has it, so a closed tab or a lost
+// connection loses nothing.
+import { useEffect, useState } from 'react'
+import type { SiteChange, SiteProblem } from '../../../../gen/admin'
+
+export type SaveState =
+  | { status: 'idle' }
+  | { status: 'saving' }
+  | { status: 'saved'; at: string }
+  | { status: 'failed'; error: string }
+
+/** How long after the last change the draft is sent, and again after a failure. */
+export const SAVE_DELAY_MS = 350
+export const RETRY_MS = 4000
+
+const storeKey = (id: number) => `immo-site-draft-${id}`
+
+/** What this browser kept of draft id and the server may not have, if anything. */
+export function kept(id: number): string | null {
+  try {
+    return window.localStorage.getItem(storeKey(id))
+  } catch {
+    return null
+  }
+}
+
+function keep(id: number, text: string | null) {
+  try {
+    if (text === null) window.localStorage.removeItem(storeKey(id))
+    else window.localStorage.setItem(storeKey(id), text)
+  } catch {
+    // A browser that keeps nothing (private mode, full): the server's copy is the only one.
+  }
+}
+
+/** The draft's saves, one at a time: the latest text wins; a failure is tried again. */
+class Saver {
+  private latest: string
+  private busy = false
+  private timer: ReturnType<typeof setTimeout> | undefined
+  private saved: (problems: SiteProblem[], changes: SiteChange[]) => void = () => {}
+
+  constructor(private readonly id: number, private readonly url: string, server: string,
+    private readonly offline: string, private readonly report: (s: SaveState) => void) {
+    this.latest = server
+  }
+
+  onSaved(f: (problems: SiteProblem[], changes: SiteChange[]) => void) {
+    this.saved = f
+  }
+
+  /** text typed: kept here at once, sent a moment after the last change. */
+  change(text: string) {
+    if (text === this.latest) return
+    this.latest = text
+    keep(this.id, text)
+    this.later(SAVE_DELAY_MS)
+  }
+
+  stop() {
+    clearTimeout(this.timer)
+  }
+
+  private later(ms: number) {
+    clearTimeout(this.timer)
+    this.timer = setTimeout(() => void this.send(), ms)
+  }
+
+  private async send() {
+    if (this.busy) return
+    this.busy = true
+    const body = this.latest
+    this.report({ status: 'saving' })
+    try {
+      const res = await fetch(this.url, { method: 'PUT', body, credentials: 'same-origin', headers: { 'Content-Type': 'application/json' } })
+      const answer = (await res.json().catch(() => ({}))) as { updated?: string; problems?: SiteProblem[]; changes?: SiteChange[]; error?: string }
+      if (!res.ok) throw new Error(answer.error || res.statusText)
+      if (this.latest === body) keep(this.id, null)
+      this.report({ status: 'saved', at: answer.updated ?? '' })
+      this.saved(answer.problems ?? [], answer.changes ?? [])
+    } catch (e) {
+      this.report({ status: 'failed', error: e instanceof TypeError ? this.offline : (e as Error).message })
+      this.busy = false
+      this.later(RETRY_MS)
+      return
+    }
+    this.busy = false
+    if (this.latest !== body) void this.send()
+  }
+}
+
+/**
+ * Sends text to url whenever it differs from what the server has (server: its copy when the page came; a text this
+ * browser kept is sent at once), and hands the server's problems and the draft's changes to saved. offline is the
+ * words for a request that never reached the server.
+ */
+export function useAutosave(id: number, url: string, text: string, server: string,
+  saved: (problems: SiteProblem[], changes: SiteChange[]) => void, offline: string): SaveState {
+  const [state, setState] = useState<SaveState>({ status: 'idle' })
+  const [saver] = useState(() => new Saver(id, url, server, offline, setState))
+  useEffect(() => saver.onSaved(saved), [saver, saved])
+  useEffect(() => saver.change(text), [saver, text])
+  useEffect(() => () => saver.stop(), [saver])
+  return state
+}
