@@ -265,7 +265,16 @@ func (a *App) Run(ctx context.Context) error {
 	var wg sync.WaitGroup
 	log, store := a.log, a.store
 	wg.Go(func() { watch(ctx, 2*time.Second, "catalog", a.Catalog.Refresh, log) })
-	wg.Go(func() { watch(ctx, 2*time.Second, "site configuration", a.Agency.Refresh, log) })
+	// Every 2 s: a version another server published, and a draft whose
+	// scheduled time has come (published by the server that claims it).
+	wg.Go(func() {
+		watch(ctx, 2*time.Second, "site configuration", func(ctx context.Context) (bool, error) {
+			if _, err := a.Agency.PublishDue(ctx); err != nil {
+				log.Warn("scheduled publication failed", "err", err)
+			}
+			return a.Agency.Refresh(ctx)
+		}, log)
+	})
 	wg.Go(func() { watch(ctx, 5*time.Second, "testimonials", a.Testimonials.Refresh, log) })
 	// Every 2 s, like the configuration: a version's new slot rules reach the pages as fast.
 	wg.Go(func() { watch(ctx, 2*time.Second, "agenda", a.Agenda.Board.Refresh, log) })

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"immo/internal/adapter/demo"
 	"immo/internal/app/apptest"
@@ -218,4 +219,63 @@ func sameJSON(a, b any) bool {
 	x, _ := json.Marshal(a)
 	y, _ := json.Marshal(b)
 	return string(x) == string(y)
+}
+
+// TestSiteSchedule: an editor schedules a draft (Brussels time); nothing
+// changes before, the public site changes once the clock passes it (the
+// server's 2 s check, PublishDue here), by the one who scheduled it; a
+// time past is refused at its field. On both databases.
+func TestSiteSchedule(t *testing.T) {
+	const spring = "Le printemps chez Immo Arlon"
+	for _, db := range apptest.Databases {
+		t.Run(db.Name, func(t *testing.T) {
+			s := apptest.New(t, apptest.Options{DatabaseURL: db.URL(t), Published: true})
+			boss := newStaff(t, s, "boss@agency.test", account.Admin, "198.51.100.1")
+			rec := boss.do(t, http.MethodPost, "/admin/site/", url.Values{"action": {"edit"}})
+			editor := rec.Header().Get("Location")
+			boss.inertia = true
+			_, props := inboxPage(t, boss.do(t, http.MethodGet, editor, nil))
+			springJSON := strings.Replace(string(demo.SiteJSON()), `"fr": "Votre agence immobilière à Arlon"`, `"fr": "`+spring+`"`, 1)
+			if code, _ := boss.put(t, props["save"].(string), springJSON); code != 200 {
+				t.Fatalf("saving: %d", code)
+			}
+			brussels, _ := time.LoadLocation("Europe/Brussels")
+			at := s.Clock.Now().In(brussels).Add(2 * time.Hour).Truncate(time.Minute)
+			past := s.Clock.Now().In(brussels).Add(-time.Hour).Format("2006-01-02T15:04")
+			rec = boss.do(t, http.MethodPost, editor, url.Values{"action": {"schedule"}, "at": {past}})
+			if _, props := inboxPage(t, rec); rec.Code != http.StatusUnprocessableEntity || props["errors"].(map[string]any)["at"] != "admin.site.error.at" {
+				t.Errorf("a schedule in the past: %d %v", rec.Code, props["errors"])
+			}
+			rec = boss.do(t, http.MethodPost, editor, url.Values{"action": {"schedule"}, "at": {at.Format("2006-01-02T15:04")}})
+			if rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != editor+"?done=scheduled" {
+				t.Fatalf("scheduling: %d → %q", rec.Code, rec.Header().Get("Location"))
+			}
+			_, props = inboxPage(t, boss.do(t, http.MethodGet, editor+"?done=scheduled", nil))
+			if d := props["draft"].(map[string]any); d["publishAt"] != at.UTC().Format(time.RFC3339) || props["notice"] != "admin.site.done.scheduled" {
+				t.Errorf("the scheduled draft: %v, notice %v; want it at %s", d, props["notice"], at.UTC().Format(time.RFC3339))
+			}
+			public := func() string {
+				rec := httptest.NewRecorder()
+				req := httptest.NewRequest(http.MethodGet, "/fr/", nil)
+				req.RemoteAddr = "203.0.113.9:5000"
+				s.Handler.ServeHTTP(rec, req)
+				return rec.Body.String()
+			}
+			s.Clock.Add(time.Hour)
+			if published, err := s.Agency.PublishDue(t.Context()); err != nil || published || strings.Contains(public(), spring) {
+				t.Fatalf("an hour before: published %v, %v", published, err)
+			}
+			s.Clock.Add(time.Hour)
+			if published, err := s.Agency.PublishDue(t.Context()); err != nil || !published {
+				t.Fatalf("at the time: published %v, %v", published, err)
+			}
+			if !strings.Contains(public(), spring) {
+				t.Error("the public home does not show the draft published on schedule")
+			}
+			versions, _ := s.Agency.Versions(t.Context(), 1)
+			if len(versions) != 1 || versions[0].By != "boss@agency.test" {
+				t.Errorf("the version published on schedule: %+v", versions)
+			}
+		})
+	}
 }

@@ -26,6 +26,12 @@ type Draft struct {
 	UpdatedBy string
 	Created   time.Time
 	Updated   time.Time
+	// PublishAt, when not zero, is when the draft is to be published, by
+	// ScheduledBy (a staff account); ScheduleFailed says why a scheduled
+	// publication did not happen (a translation key), "" when none did.
+	PublishAt      time.Time
+	ScheduledBy    int64
+	ScheduleFailed string
 }
 
 // DraftStore keeps the drafts.
@@ -40,6 +46,16 @@ type DraftStore interface {
 	SiteDrafts(ctx context.Context, limit int) ([]Draft, error)
 	// DeleteSiteDraft removes draft id (none: nothing to do).
 	DeleteSiteDraft(ctx context.Context, id int64) error
+	// ScheduleSiteDraft sets when draft id is published, by actor (the
+	// zero time: not scheduled) and forgets a failure; ErrNoDraft when none.
+	ScheduleSiteDraft(ctx context.Context, id int64, at time.Time, actor int64) error
+	// DueSiteDrafts lists a few drafts scheduled at or before now, the earliest first.
+	DueSiteDrafts(ctx context.Context, now time.Time) ([]Draft, error)
+	// ClaimSiteDraft unschedules draft id if it is still scheduled at at,
+	// and says whether it did: of the servers that find it due, one claims it.
+	ClaimSiteDraft(ctx context.Context, id int64, at time.Time) (bool, error)
+	// FailSiteDraft records why a scheduled publication of draft id failed.
+	FailSiteDraft(ctx context.Context, id int64, why string) error
 }
 
 // The refusals of the editor's drafts, coded for the inbox.
@@ -212,4 +228,67 @@ func (s *Service) Draft(ctx context.Context, id int64) (*Agency, error) {
 		return nil, fmt.Errorf("%w: %v", ErrDraftInvalid, err)
 	}
 	return &Agency{Site: cfg, Version: s.Current().Version, Draft: id}, nil
+}
+
+// The bounds of a schedule: in the future, at most a year away.
+const MaxScheduleAhead = 366 * 24 * time.Hour
+
+// ErrScheduleTime: a publication scheduled in the past or too far ahead.
+var ErrScheduleTime = &errs.Error{Code: errs.Invalid, Field: "at", Key: "admin.site.error.at",
+	Message: "agency: a publication is scheduled in the future, at most a year ahead"}
+
+// ScheduleDraft has draft id published at at by actor (by: its author);
+// the zero time unschedules it. Refused: another's draft, one with
+// problems now, a time past or over MaxScheduleAhead ahead.
+func (s *Service) ScheduleDraft(ctx context.Context, actor, id int64, by string, at time.Time) error {
+	d, err := s.OpenDraft(ctx, id)
+	if err != nil {
+		return err
+	}
+	if d.By != clip(by, MaxByLength) {
+		return ErrNotYours
+	}
+	if !at.IsZero() {
+		if now := s.now(); !at.After(now) || at.Sub(now) > MaxScheduleAhead {
+			return ErrScheduleTime
+		}
+		if err := s.check(fmt.Sprintf("draft %d", id), d.Config); err != nil {
+			return fmt.Errorf("%w: %v", ErrDraftInvalid, err)
+		}
+	}
+	return s.store.ScheduleSiteDraft(ctx, id, at.UTC(), actor)
+}
+
+// PublishDue publishes the drafts whose time has come, each by the one
+// who scheduled it, and says whether one was. Every server runs it; the
+// one that claims a draft publishes it. One that can no longer be (it has
+// problems now, or a version was published since it started) stays a
+// draft, with why.
+func (s *Service) PublishDue(ctx context.Context) (bool, error) {
+	if s.store == nil {
+		return false, nil
+	}
+	due, err := s.store.DueSiteDrafts(ctx, s.now().UTC())
+	if err != nil {
+		return false, err
+	}
+	published := false
+	for _, d := range due {
+		claimed, err := s.store.ClaimSiteDraft(ctx, d.ID, d.PublishAt)
+		if err != nil || !claimed {
+			return published, err
+		}
+		_, err = s.PublishDraft(ctx, d.ScheduledBy, d.ID, d.By, "")
+		if e, coded := errs.As(err); coded {
+			if err := s.store.FailSiteDraft(ctx, d.ID, e.Key); err != nil {
+				return published, err
+			}
+			continue
+		}
+		if err != nil {
+			return published, err
+		}
+		published = true
+	}
+	return published, nil
 }

@@ -60,6 +60,12 @@ func (m *memory) SaveSiteDraft(context.Context, Draft) (int64, error) {
 func (m *memory) SiteDraft(context.Context, int64) (Draft, error)  { return Draft{}, ErrNoDraft }
 func (m *memory) SiteDrafts(context.Context, int) ([]Draft, error) { return nil, nil }
 func (m *memory) DeleteSiteDraft(context.Context, int64) error     { return nil }
+func (m *memory) ScheduleSiteDraft(context.Context, int64, time.Time, int64) error {
+	return ErrNoDraft
+}
+func (m *memory) DueSiteDrafts(context.Context, time.Time) ([]Draft, error)      { return nil, nil }
+func (m *memory) ClaimSiteDraft(context.Context, int64, time.Time) (bool, error) { return false, nil }
+func (m *memory) FailSiteDraft(context.Context, int64, string) error             { return nil }
 
 func TestPublishRefusesWhatItCannotKeep(t *testing.T) {
 	store := &memory{}

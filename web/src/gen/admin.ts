@@ -559,6 +559,8 @@ export interface SiteDraftRow {
   updatedBy: string
   updated: string
   mine: boolean
+  publishAt: string
+  failed: string
   href: string
   preview: string
 }

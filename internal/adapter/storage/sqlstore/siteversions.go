@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"database/sql"
 	"errors"
+	"time"
 
 	"immo/internal/domain/agency"
 	"immo/internal/domain/audit"
@@ -129,9 +130,9 @@ func (s *Store) SaveSiteDraft(ctx context.Context, d agency.Draft) (int64, error
 // SiteDraft implements agency.DraftStore.
 func (s *Store) SiteDraft(ctx context.Context, id int64) (agency.Draft, error) {
 	d := agency.Draft{ID: id}
-	err := s.read.QueryRowContext(ctx, s.d.query(`SELECT config, base_version, created_by, updated_by, created_at, updated_at
-		FROM site_drafts WHERE id = ?`), id).
-		Scan(&d.Config, &d.Base, &d.By, &d.UpdatedBy, scanTime{&d.Created}, scanTime{&d.Updated})
+	err := s.read.QueryRowContext(ctx, s.d.query(`SELECT config, `+draftColumns+` FROM site_drafts WHERE id = ?`), id).
+		Scan(&d.Config, &d.ID, &d.Base, &d.By, &d.UpdatedBy, scanTime{&d.Created}, scanTime{&d.Updated}, scanTime{&d.PublishAt},
+			&d.ScheduledBy, &d.ScheduleFailed)
 	if errors.Is(err, sql.ErrNoRows) {
 		return agency.Draft{}, s.errorf("site draft %d: %w", id, agency.ErrNoDraft)
 	}
@@ -143,16 +144,81 @@ func (s *Store) SiteDraft(ctx context.Context, id int64) (agency.Draft, error) {
 
 // SiteDrafts implements agency.DraftStore.
 func (s *Store) SiteDrafts(ctx context.Context, limit int) ([]agency.Draft, error) {
-	out, err := appendRows(ctx, s.read, nil, func(row scanner) (agency.Draft, error) {
-		var d agency.Draft
-		err := row.Scan(&d.ID, &d.Base, &d.By, &d.UpdatedBy, scanTime{&d.Created}, scanTime{&d.Updated})
-		return d, err
-	}, s.d.query(`SELECT id, base_version, created_by, updated_by, created_at, updated_at FROM site_drafts
+	out, err := appendRows(ctx, s.read, nil, scanDraft, s.d.query(`SELECT `+draftColumns+` FROM site_drafts
 		ORDER BY updated_at DESC, id DESC LIMIT ?`), limit)
 	if err != nil {
 		return nil, s.errorf("site drafts: %w", err)
 	}
 	return out, nil
+}
+
+// draftColumns are a draft's columns but its configuration, as scanDraft reads them.
+const draftColumns = `id, base_version, created_by, updated_by, created_at, updated_at, publish_at, scheduled_by, schedule_failed`
+
+func scanDraft(row scanner) (agency.Draft, error) {
+	var d agency.Draft
+	err := row.Scan(&d.ID, &d.Base, &d.By, &d.UpdatedBy, scanTime{&d.Created}, scanTime{&d.Updated}, scanTime{&d.PublishAt},
+		&d.ScheduledBy, &d.ScheduleFailed)
+	return d, err
+}
+
+// ScheduleSiteDraft implements agency.DraftStore.
+func (s *Store) ScheduleSiteDraft(ctx context.Context, id int64, at time.Time, actor int64) error {
+	err := s.writeTx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, s.d.query(`UPDATE site_drafts SET publish_at = ?, scheduled_by = ?, schedule_failed = '' WHERE id = ?`),
+			nullTime(s.d.Time, at), actor, id)
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil || n == 0 {
+			return cmpErr(err, agency.ErrNoDraft)
+		}
+		return nil
+	})
+	if err != nil {
+		return s.errorf("schedule site draft %d: %w", id, err)
+	}
+	return nil
+}
+
+// DueSiteDrafts implements agency.DraftStore.
+func (s *Store) DueSiteDrafts(ctx context.Context, now time.Time) ([]agency.Draft, error) {
+	out, err := appendRows(ctx, s.read, nil, scanDraft, s.d.query(`SELECT `+draftColumns+` FROM site_drafts
+		WHERE publish_at IS NOT NULL AND publish_at <= ? ORDER BY publish_at, id LIMIT 20`), s.d.Time(now))
+	if err != nil {
+		return nil, s.errorf("due site drafts: %w", err)
+	}
+	return out, nil
+}
+
+// ClaimSiteDraft implements agency.DraftStore.
+func (s *Store) ClaimSiteDraft(ctx context.Context, id int64, at time.Time) (bool, error) {
+	var claimed bool
+	err := s.writeTx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, s.d.query(`UPDATE site_drafts SET publish_at = NULL WHERE id = ? AND publish_at = ?`), id, s.d.Time(at))
+		if err != nil {
+			return err
+		}
+		n, err := res.RowsAffected()
+		claimed = n == 1
+		return err
+	})
+	if err != nil {
+		return false, s.errorf("claim site draft %d: %w", id, err)
+	}
+	return claimed, nil
+}
+
+// FailSiteDraft implements agency.DraftStore.
+func (s *Store) FailSiteDraft(ctx context.Context, id int64, why string) error {
+	err := s.writeTx(ctx, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, s.d.query(`UPDATE site_drafts SET schedule_failed = ? WHERE id = ?`), why, id)
+		return err
+	})
+	if err != nil {
+		return s.errorf("fail site draft %d: %w", id, err)
+	}
+	return nil
 }
 
 // DeleteSiteDraft implements agency.DraftStore.

@@ -25,6 +25,7 @@ func RunSiteVersions(t *testing.T, open func(t *testing.T) agency.Store) {
 	t.Run("Revert", func(t *testing.T) { testSiteRevert(t, open(t)) })
 	t.Run("EditorDrafts", func(t *testing.T) { testSiteEditorDrafts(t, open(t)) })
 	t.Run("PublishedMeanwhile", func(t *testing.T) { testSitePublishedMeanwhile(t, open(t)) })
+	t.Run("Schedule", func(t *testing.T) { testSiteSchedule(t, open(t)) })
 }
 
 // published is the audit entry the round trip's versions are stored with.
@@ -394,5 +395,93 @@ func testSitePublishedMeanwhile(t *testing.T, s agency.Store) {
 	}
 	if list, _ := s.SiteVersions(ctx, 10); len(list) != 2 {
 		t.Errorf("%d versions, want 2 (the refused ones leave none)", len(list))
+	}
+}
+
+// testSiteSchedule: a draft scheduled is published when its time comes,
+// by whoever scheduled it, once whatever the servers; one that can no
+// longer be stays a draft with why; a time past is refused.
+func testSiteSchedule(t *testing.T, s agency.Store) {
+	ctx := t.Context()
+	now := time.Date(2026, 3, 20, 18, 0, 0, 0, time.UTC)
+	clock := func() time.Time { return now }
+	one, err := agency.Open(ctx, s, agency.Source{Name: "demo/site.json", Data: demo.SiteJSON(), OnlyIfEmpty: true}, clock)
+	if err != nil {
+		t.Fatal(err)
+	}
+	two, err := agency.Open(ctx, s, agency.Source{}, clock)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := one.StartDraft(ctx, "anne@immo-arlon.be")
+	if err != nil {
+		t.Fatal(err)
+	}
+	spring := strings.Replace(string(demo.SiteJSON()), `"Immo Arlon"`, `"Immo Arlon (printemps)"`, 1)
+	if _, _, err := one.KeepDraft(ctx, d.ID, []byte(spring), "anne@immo-arlon.be"); err != nil {
+		t.Fatal(err)
+	}
+	monday := now.Add(62 * time.Hour)
+	for _, at := range []time.Time{now.Add(-time.Minute), now, now.Add(agency.MaxScheduleAhead + time.Hour)} {
+		if err := one.ScheduleDraft(ctx, 7, d.ID, "anne@immo-arlon.be", at); !errors.Is(err, agency.ErrScheduleTime) {
+			t.Errorf("scheduled at %v: %v, want ErrScheduleTime", at, err)
+		}
+	}
+	if err := one.ScheduleDraft(ctx, 8, d.ID, "paul@immo-arlon.be", monday); !errors.Is(err, agency.ErrNotYours) {
+		t.Errorf("another's draft scheduled: %v, want ErrNotYours", err)
+	}
+	if err := one.ScheduleDraft(ctx, 7, d.ID, "anne@immo-arlon.be", monday); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := s.SiteDraft(ctx, d.ID); !got.PublishAt.Equal(monday) || got.ScheduledBy != 7 {
+		t.Errorf("the draft scheduled: at %v by %d", got.PublishAt, got.ScheduledBy)
+	}
+	before := one.Current().Version
+	if published, err := one.PublishDue(ctx); err != nil || published {
+		t.Fatalf("before its time: published %v, %v", published, err)
+	}
+	now = monday
+	results := make(chan bool, 2)
+	for _, svc := range []*agency.Service{one, two} {
+		go func() {
+			published, err := svc.PublishDue(ctx)
+			if err != nil {
+				t.Error(err)
+			}
+			results <- published
+		}()
+	}
+	if a, b := <-results, <-results; a == b {
+		t.Fatalf("two servers at the time: published %v and %v, want one of them", a, b)
+	}
+	if _, err := one.Refresh(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if cur := one.Current(); cur.Version == before || cur.Site.Agency.Name != "Immo Arlon (printemps)" {
+		t.Errorf("at its time the draft is not online: version %d, %q", cur.Version, cur.Site.Agency.Name)
+	}
+	if list, _ := s.SiteVersions(ctx, 1); len(list) != 1 || list[0].By != "anne@immo-arlon.be" {
+		t.Errorf("the version published on schedule: %+v", list)
+	}
+	if _, err := s.SiteDraft(ctx, d.ID); !errors.Is(err, agency.ErrNoDraft) {
+		t.Errorf("the draft published on schedule is still there: %v", err)
+	}
+	// One that started before another publication: kept, with why.
+	late, err := one.StartDraft(ctx, "anne@immo-arlon.be")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := one.ScheduleDraft(ctx, 7, late.ID, "anne@immo-arlon.be", now.Add(time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := one.Publish(ctx, "site.json", demo.SiteJSON(), "paul@immo-arlon.be", ""); err != nil {
+		t.Fatal(err)
+	}
+	now = now.Add(time.Hour)
+	if published, err := one.PublishDue(ctx); err != nil || published {
+		t.Errorf("a schedule over a newer version: published %v, %v", published, err)
+	}
+	if got, err := s.SiteDraft(ctx, late.ID); err != nil || got.ScheduleFailed != agency.ErrMeanwhile.Key || !got.PublishAt.IsZero() {
+		t.Errorf("the draft whose schedule failed: %+v, %v", got, err)
 	}
 }

@@ -9,9 +9,11 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"immo/internal/domain/account"
 	"immo/internal/domain/agency"
+	"immo/internal/domain/agenda"
 	"immo/internal/domain/i18n"
 	"immo/internal/domain/site"
 )
@@ -34,6 +36,7 @@ type SiteDrafts interface {
 	Drafts(ctx context.Context) ([]agency.Draft, error)
 	DiscardDraft(ctx context.Context, id int64) error
 	PublishDraft(ctx context.Context, actor, id int64, by, note string) (agency.Version, error)
+	ScheduleDraft(ctx context.Context, actor, id int64, by string, at time.Time) error
 }
 
 // SiteDraftProps are the editor of one draft.
@@ -86,6 +89,11 @@ type SiteDraftRow struct {
 	UpdatedBy string `json:"updatedBy"`
 	Updated   string `json:"updated"` // RFC 3339
 	Mine      bool   `json:"mine"`
+	// PublishAt is when it is to be published (RFC 3339; "": not
+	// scheduled), Failed why its scheduled publication did not happen (a
+	// translation key; "": none).
+	PublishAt string `json:"publishAt"`
+	Failed    string `json:"failed"`
 	Href      string `json:"href"`
 	Preview   string `json:"preview"`
 }
@@ -98,8 +106,12 @@ type SiteProblem struct {
 
 func draftRow(d agency.Draft, v account.Viewer) SiteDraftRow {
 	id := strconv.FormatInt(d.ID, 10)
-	return SiteDraftRow{ID: d.ID, Base: d.Base, By: d.By, UpdatedBy: d.UpdatedBy, Updated: stamp(d.Updated),
-		Mine: d.By == v.Account.Email, Href: siteDraftsPath + id + "/", Preview: previewPath + id + "/"}
+	row := SiteDraftRow{ID: d.ID, Base: d.Base, By: d.By, UpdatedBy: d.UpdatedBy, Updated: stamp(d.Updated),
+		Mine: d.By == v.Account.Email, Href: siteDraftsPath + id + "/", Preview: previewPath + id + "/", Failed: d.ScheduleFailed}
+	if !d.PublishAt.IsZero() {
+		row.PublishAt = stamp(d.PublishAt)
+	}
+	return row
 }
 
 // problems are a draft's problems in lang.
@@ -122,11 +134,24 @@ func (h *Handler) serveSiteDraft(w http.ResponseWriter, r *http.Request, p post)
 		h.fail(w, r, http.StatusNotFound, nil)
 		return
 	}
+	// Published or discarded: on to the section; (un)scheduled: back here.
+	done := sitePath + "?done=" + p.values["action"] + "ed"
+	if a := p.values["action"]; a == "schedule" || a == "unschedule" {
+		done = siteDraftsPath + strconv.FormatInt(id, 10) + "/?done=" + a + "d"
+	}
 	status, answered := h.answer(w, r, &p, change{make: func() (map[string]string, error) {
 		switch p.values["action"] {
 		case "publish":
 			_, err := h.o.Drafts.PublishDraft(ctx, v.Account.ID, id, v.Account.Email, p.values["note"])
 			return only(err)
+		case "schedule":
+			at, err := time.ParseInLocation("2006-01-02T15:04", strings.TrimSpace(p.values["at"]), agenda.Brussels)
+			if err != nil {
+				return map[string]string{"at": agency.ErrScheduleTime.Key}, nil
+			}
+			return only(h.o.Drafts.ScheduleDraft(ctx, v.Account.ID, id, v.Account.Email, at))
+		case "unschedule":
+			return only(h.o.Drafts.ScheduleDraft(ctx, v.Account.ID, id, v.Account.Email, time.Time{}))
 		case "discard":
 			d, err := h.o.Drafts.OpenDraft(ctx, id)
 			if err == nil && d.By != v.Account.Email && !v.IsAdmin() {
@@ -138,7 +163,7 @@ func (h *Handler) serveSiteDraft(w http.ResponseWriter, r *http.Request, p post)
 			return only(err)
 		}
 		return map[string]string{"action": "admin.site.error.action"}, nil
-	}, done: sitePath + "?done=" + p.values["action"] + "ed", form: "publish"})
+	}, done: done, form: p.values["action"], notice: "admin.site.done.", notices: []string{"scheduled", "unscheduled"}})
 	if answered {
 		return
 	}

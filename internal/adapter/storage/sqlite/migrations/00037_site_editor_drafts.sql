@@ -4,9 +4,16 @@
 -- work is never lost silently) and who changed it last. site_head is the
 -- version served: a publication moves it in its transaction, only from the
 -- version it was made over when it names one, so two publications made
--- over the same version cannot both pass, on any number of servers.
+-- over the same version cannot both pass, on any number of servers. A
+-- draft may be scheduled (publish_at, by scheduled_by): the server that
+-- claims it when due publishes it; why it could not stays in
+-- schedule_failed (a translation key).
 ALTER TABLE site_drafts ADD COLUMN base_version INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE site_drafts ADD COLUMN updated_by TEXT NOT NULL DEFAULT '';
+ALTER TABLE site_drafts ADD COLUMN publish_at TEXT;
+ALTER TABLE site_drafts ADD COLUMN scheduled_by INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE site_drafts ADD COLUMN schedule_failed TEXT NOT NULL DEFAULT '';
+CREATE INDEX site_drafts_due ON site_drafts (publish_at);
 CREATE TABLE site_head (
     one     INTEGER PRIMARY KEY CHECK (one = 1),
     version INTEGER NOT NULL
@@ -15,5 +22,9 @@ INSERT INTO site_head (one, version) SELECT 1, COALESCE(MAX(id), 0) FROM site_ve
 
 -- +goose Down
 DROP TABLE site_head;
+DROP INDEX site_drafts_due;
+ALTER TABLE site_drafts DROP COLUMN schedule_failed;
+ALTER TABLE site_drafts DROP COLUMN scheduled_by;
+ALTER TABLE site_drafts DROP COLUMN publish_at;
 ALTER TABLE site_drafts DROP COLUMN updated_by;
 ALTER TABLE site_drafts DROP COLUMN base_version;

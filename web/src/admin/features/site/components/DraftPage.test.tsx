@@ -25,7 +25,7 @@ const config = {
 const props = (more: Partial<SiteDraftProps> = {}): SiteDraftProps => ({
   lang: 'en', texts: {}, viewer: null, nav: null,
   draft: { id: 7, base: 3, by: 'boss@agency.test', updatedBy: 'boss@agency.test', updated: '2026-11-29T12:00:00Z', mine: true,
-    href: '/admin/site/drafts/7/', preview: '/admin/preview/7/' },
+    href: '/admin/site/drafts/7/', preview: '/admin/preview/7/', publishAt: '', failed: '' },
   config: JSON.stringify(config, null, 2),
   schema: {
     root: 'Config',

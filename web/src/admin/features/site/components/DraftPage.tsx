@@ -74,6 +74,8 @@ export function DraftPage(props: SiteDraftProps) {
         )}
       </div>
       {readOnly && <p className="admin-notice">{t('admin.site.editor.readonly', { by: d.by })}</p>}
+      {d.publishAt && <p className="admin-notice" role="status">{t('admin.site.editor.scheduled', { when: when(d.publishAt, props.lang) })}</p>}
+      {d.failed && <p className="admin-error" role="alert">{t('admin.site.editor.scheduleFailed', { why: t(d.failed) })}</p>}
       <noscript><p className="admin-notice">{t('admin.site.editor.noscript')}</p></noscript>
       <Refusals errors={props.errors} t={t} id={(name) => `site-error-${name}`} />
       {(props.meanwhile ?? []).length > 0 && (
@@ -127,6 +129,17 @@ export function DraftPage(props: SiteDraftProps) {
               <input id="site-note" name="note" maxLength={1000} />
               <button type="submit" disabled={problems.length > 0 || state.status === 'saving'}>{t('admin.site.editor.publish')}</button>
             </PostForm>
+          )}
+          {!readOnly && !d.publishAt && (
+            <PostForm action={props.action} fields={{ action: 'schedule' }} className="site-publish">
+              <label htmlFor="site-at">{t('admin.site.editor.scheduleAt')}</label>
+              <input id="site-at" name="at" type="datetime-local" required aria-invalid={props.errors?.at ? true : undefined}
+                aria-describedby={props.errors?.at ? 'site-error-at' : undefined} />
+              <button type="submit" disabled={problems.length > 0}>{t('admin.site.editor.schedule')}</button>
+            </PostForm>
+          )}
+          {!readOnly && d.publishAt && (
+            <PostButton action={props.action} fields={{ action: 'unschedule' }} label={t('admin.site.editor.unschedule')} />
           )}
           {(!readOnly || props.viewer?.admin) && (
             <PostButton action={props.action} fields={{ action: 'discard' }} label={t('admin.site.discard')} confirm={t('admin.site.discardConfirm')} />

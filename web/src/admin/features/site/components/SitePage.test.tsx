@@ -23,7 +23,7 @@ const row = (id: number, more: Partial<NonNullable<SiteProps['versions']>[number
 const site: SiteProps = {
   lang: 'en', texts: {}, viewer: null, nav: null, action: '/admin/site/', previous: 2,
   drafts: [{ id: 4, base: 3, by: 'anne@agency.test', updatedBy: 'anne@agency.test', updated: '2026-11-29T12:00:00Z', mine: false,
-    href: '/admin/site/drafts/4/', preview: '/admin/preview/4/' }],
+    href: '/admin/site/drafts/4/', preview: '/admin/preview/4/', publishAt: '', failed: '' }],
   versions: [
     row(3, { by: 'boss@agency.test', note: 'Version 1 brought back', current: true, online: true }),
     row(2, { file: 'spring.json', note: 'spring banner' }),

@@ -23,7 +23,11 @@ export function SitePage(props: SiteProps) {
         <ul className="site-drafts">
           {(props.drafts ?? []).map((d) => (
             <li key={d.id} className="admin-row-actions">
-              <span>{t('admin.site.draftOf', { n: d.id, by: d.by, when: when(d.updated, props.lang) })}</span>
+              <span>
+                {t('admin.site.draftOf', { n: d.id, by: d.by, when: when(d.updated, props.lang) })}
+                {d.publishAt && <> · <strong>{t('admin.site.scheduledFor', { when: when(d.publishAt, props.lang) })}</strong></>}
+                {d.failed && <span className="admin-error">{t('admin.site.editor.scheduleFailed', { why: t(d.failed) })}</span>}
+              </span>
               <Link href={d.href}>{d.mine ? t('admin.site.open') : t('admin.site.look')}</Link>
               <a href={d.preview} target="_blank" rel="noopener">{t('admin.site.preview')}</a>
             </li>
