@@ -90,7 +90,7 @@ export function DraftPage(props: SiteDraftProps) {
           <ul>
             {sections.map((f) => (
               <li key={f.key}>
-                <button type="button" aria-current={f.key === section ? 'true' : undefined} onClick={() => { setSection(f.key); setFocus('') }}>
+                <button type="button" data-section={f.key} aria-current={f.key === section ? 'true' : undefined} onClick={() => { setSection(f.key); setFocus('') }}>
                   {editing.label(`siteeditor.section.${f.key}`)}
                   {count(f.key) > 0 && <span className="site-badge" aria-label={t('admin.site.editor.problems')}>{count(f.key)}</span>}
                 </button>
