@@ -279,3 +279,50 @@ func TestSiteSchedule(t *testing.T) {
 		})
 	}
 }
+
+// TestSiteEditorAgent: an agent given the editor right edits the site's
+// texts, not an admin's parts (the tags here): refused, nothing kept; and
+// publishes their own draft, not an admin's. On both databases.
+func TestSiteEditorAgent(t *testing.T) {
+	for _, db := range apptest.Databases {
+		t.Run(db.Name, func(t *testing.T) {
+			s := apptest.New(t, apptest.Options{DatabaseURL: db.URL(t), Published: true})
+			boss := newStaff(t, s, "boss@agency.test", account.Admin, "198.51.100.1")
+			agent := newStaff(t, s, "agent@agency.test", account.Agent, "198.51.100.2")
+			members, err := s.Store.Staff().ListStaff(t.Context())
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, m := range members {
+				if m.Email == "agent@agency.test" {
+					if rec := boss.do(t, http.MethodPost, "/admin/staff/", url.Values{"action": {"editor-on"}, "id": {strconv.FormatInt(m.ID, 10)}}); rec.Code != http.StatusSeeOther {
+						t.Fatalf("giving the editor right: %d", rec.Code)
+					}
+				}
+			}
+			bossDraft := boss.do(t, http.MethodPost, "/admin/site/", url.Values{"action": {"edit"}}).Header().Get("Location")
+			rec := agent.do(t, http.MethodPost, "/admin/site/", url.Values{"action": {"edit"}})
+			editor := rec.Header().Get("Location")
+			if rec.Code != http.StatusSeeOther || editor == "" {
+				t.Fatalf("an editor agent starting a draft: %d", rec.Code)
+			}
+			save := editor + "config"
+			tags := strings.Replace(string(demo.SiteJSON()), `"G-7KX3QZP1LM"`, `"G-AAAAAAAAAA"`, 1)
+			if code, answer := agent.put(t, save, tags); code != http.StatusForbidden || answer["error"] == "" {
+				t.Errorf("an agent changing the tags: %d %v, want 403 with why", code, answer)
+			}
+			banner := strings.Replace(string(demo.SiteJSON()), `"fr": "Votre agence immobilière à Arlon"`, `"fr": "Printemps"`, 1)
+			if code, _ := agent.put(t, save, banner); code != 200 {
+				t.Errorf("an agent changing the banner: %d", code)
+			}
+			agent.inertia = true
+			rec = agent.do(t, http.MethodPost, bossDraft, url.Values{"action": {"publish"}})
+			if _, props := inboxPage(t, rec); rec.Code != http.StatusForbidden || props["errors"].(map[string]any)["draft"] != "admin.site.error.notYours" {
+				t.Errorf("an agent publishing an admin's draft: %d %v", rec.Code, props["errors"])
+			}
+			if rec := agent.do(t, http.MethodPost, editor, url.Values{"action": {"publish"}}); rec.Code != http.StatusSeeOther {
+				t.Errorf("an editor agent publishing their draft: %d", rec.Code)
+			}
+		})
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"immo/internal/domain/errs"
@@ -79,6 +80,24 @@ var (
 		Message: "agency: a version was published since the draft started"}
 )
 
+// Editor is who edits a draft: a staff account, by its address; an
+// admin's rights are wider (AdminSections).
+type Editor struct {
+	ID    int64
+	Email string
+	Admin bool
+}
+
+// AdminSections are the parts of the configuration only an admin
+// changes: the languages (what visitors and search engines find changes
+// with them), the tracking tags, verification and robots settings, the
+// cookie consent, the captcha.
+var AdminSections = []string{"languages", "siteInfo", "consent", "captcha"}
+
+// ErrAdminOnly: a change to an AdminSections part by an editor who is no admin.
+var ErrAdminOnly = &errs.Error{Code: errs.Forbidden, Field: "config", Key: "admin.site.error.adminOnly",
+	Message: "agency: only an admin changes this part of the site"}
+
 // MaxDraftsListed bounds the drafts the editor lists.
 const MaxDraftsListed = 50
 
@@ -119,12 +138,13 @@ func (s *Service) StartDraft(ctx context.Context, by string) (Draft, error) {
 	return d, nil
 }
 
-// KeepDraft stores data as draft id, by the editor who started it (by),
+// KeepDraft stores data as draft id, by the editor who started it (e),
 // whatever its problems (nothing typed is lost), and returns them: each
 // where the rules of a configuration file put it. Refused, and nothing
 // stored: another's draft (ErrNotYours), none (ErrNoDraft), no JSON object
-// (ErrNotObject), over MaxConfigBytes.
-func (s *Service) KeepDraft(ctx context.Context, id int64, data []byte, by string) (Draft, []*site.FieldError, error) {
+// (ErrNotObject), over MaxConfigBytes, a change to an admin's part by
+// another editor (ErrAdminOnly).
+func (s *Service) KeepDraft(ctx context.Context, id int64, data []byte, e Editor) (Draft, []*site.FieldError, error) {
 	if len(data) > MaxConfigBytes {
 		return Draft{}, nil, fmt.Errorf("%w (%d bytes, at most %d)", ErrTooLarge, len(data), MaxConfigBytes)
 	}
@@ -135,8 +155,11 @@ func (s *Service) KeepDraft(ctx context.Context, id int64, data []byte, by strin
 	if err != nil {
 		return Draft{}, nil, err
 	}
-	if d.By != clip(by, MaxByLength) {
+	if d.By != clip(e.Email, MaxByLength) {
 		return Draft{}, nil, ErrNotYours
+	}
+	if err := s.mayChange(ctx, e, d.Base, data); err != nil {
+		return Draft{}, nil, err
 	}
 	d.Config, d.UpdatedBy, d.Updated = data, d.By, s.now().UTC()
 	if _, err := s.store.SaveSiteDraft(ctx, d); err != nil {
@@ -144,6 +167,24 @@ func (s *Service) KeepDraft(ctx context.Context, id int64, data []byte, by strin
 	}
 	_, err = site.Parse(fmt.Sprintf("draft %d", id), data)
 	return d, Problems(err), nil
+}
+
+// mayChange refuses an editor who is no admin a configuration that
+// changes an AdminSections part of version base.
+func (s *Service) mayChange(ctx context.Context, e Editor, base int64, data []byte) error {
+	if e.Admin {
+		return nil
+	}
+	v, err := s.store.SiteVersion(ctx, base)
+	if err != nil && !errors.Is(err, ErrNoVersion) {
+		return err
+	}
+	for _, c := range Changes(v.Config, data) {
+		if slices.Contains(AdminSections, c.Section) {
+			return ErrAdminOnly
+		}
+	}
+	return nil
 }
 
 // isObject says data is one JSON object.
@@ -196,19 +237,26 @@ func (s *Service) DiscardDraft(ctx context.Context, id int64) error {
 	return s.store.DeleteSiteDraft(ctx, id)
 }
 
-// PublishDraft publishes draft id by actor as the newest version, then
-// removes the draft. Refused: a draft with problems (ErrDraftInvalid), one
-// whose base is no longer the newest version (ErrMeanwhile: it would undo
-// what another published since; Changes says what).
-func (s *Service) PublishDraft(ctx context.Context, actor, id int64, by, note string) (Version, error) {
+// PublishDraft publishes draft id by e as the newest version, then
+// removes the draft. Refused: another's draft to an editor who is no
+// admin (ErrNotYours), a draft with problems (ErrDraftInvalid), one whose
+// base is no longer the newest version (ErrMeanwhile: it would undo what
+// another published since; Changes says what).
+func (s *Service) PublishDraft(ctx context.Context, e Editor, id int64, note string) (Version, error) {
 	d, err := s.OpenDraft(ctx, id)
 	if err != nil {
+		return Version{}, err
+	}
+	if !e.Admin && d.By != clip(e.Email, MaxByLength) {
+		return Version{}, ErrNotYours
+	}
+	if err := s.mayChange(ctx, e, d.Base, d.Config); err != nil {
 		return Version{}, err
 	}
 	if err := s.check(fmt.Sprintf("draft %d", id), d.Config); err != nil {
 		return Version{}, fmt.Errorf("%w: %v", ErrDraftInvalid, err)
 	}
-	v, err := s.keep(ctx, auditPublish(actor), d.Config, by, note, d.Base)
+	v, err := s.keep(ctx, auditPublish(e.ID), d.Config, e.Email, note, d.Base)
 	if err != nil {
 		return v, err
 	}
@@ -237,15 +285,16 @@ const MaxScheduleAhead = 366 * 24 * time.Hour
 var ErrScheduleTime = &errs.Error{Code: errs.Invalid, Field: "at", Key: "admin.site.error.at",
 	Message: "agency: a publication is scheduled in the future, at most a year ahead"}
 
-// ScheduleDraft has draft id published at at by actor (by: its author);
-// the zero time unschedules it. Refused: another's draft, one with
-// problems now, a time past or over MaxScheduleAhead ahead.
-func (s *Service) ScheduleDraft(ctx context.Context, actor, id int64, by string, at time.Time) error {
+// ScheduleDraft has draft id published at at by e, its author; the zero
+// time unschedules it. Refused: another's draft, one with problems now, a
+// time past or over MaxScheduleAhead ahead. At its time it is published
+// as e (PublishDue).
+func (s *Service) ScheduleDraft(ctx context.Context, e Editor, id int64, at time.Time) error {
 	d, err := s.OpenDraft(ctx, id)
 	if err != nil {
 		return err
 	}
-	if d.By != clip(by, MaxByLength) {
+	if d.By != clip(e.Email, MaxByLength) {
 		return ErrNotYours
 	}
 	if !at.IsZero() {
@@ -256,7 +305,7 @@ func (s *Service) ScheduleDraft(ctx context.Context, actor, id int64, by string,
 			return fmt.Errorf("%w: %v", ErrDraftInvalid, err)
 		}
 	}
-	return s.store.ScheduleSiteDraft(ctx, id, at.UTC(), actor)
+	return s.store.ScheduleSiteDraft(ctx, id, at.UTC(), e.ID)
 }
 
 // PublishDue publishes the drafts whose time has come, each by the one
@@ -278,7 +327,8 @@ func (s *Service) PublishDue(ctx context.Context) (bool, error) {
 		if err != nil || !claimed {
 			return published, err
 		}
-		_, err = s.PublishDraft(ctx, d.ScheduledBy, d.ID, d.By, "")
+		// Its author kept it within their rights (KeepDraft): published as them.
+		_, err = s.PublishDraft(ctx, Editor{ID: d.ScheduledBy, Email: d.By, Admin: true}, d.ID, "")
 		if e, coded := errs.As(err); coded {
 			if err := s.store.FailSiteDraft(ctx, d.ID, e.Key); err != nil {
 				return published, err

@@ -585,6 +585,7 @@ export interface SiteDraftProps {
   save: string
   action: string
   langs: string[] | null
+  adminOnly: string[] | null
   labels: Record<string, string> | null
 }
 

@@ -290,7 +290,7 @@ func testSiteEditorDrafts(t *testing.T, s agency.Store) {
 		t.Fatalf("a new draft: base %d, %d bytes; want the version served (%d)", d.Base, len(d.Config), base)
 	}
 	broken := strings.Replace(string(demo.SiteJSON()), `"Immo Arlon"`, `""`, 1)
-	kept, problems, err := svc.KeepDraft(ctx, d.ID, []byte(broken), "anne@immo-arlon.be")
+	kept, problems, err := svc.KeepDraft(ctx, d.ID, []byte(broken), agency.Editor{Email: "anne@immo-arlon.be"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -303,7 +303,7 @@ func testSiteEditorDrafts(t *testing.T, s agency.Store) {
 	if _, err := svc.Draft(ctx, d.ID); !errors.Is(err, agency.ErrDraftInvalid) {
 		t.Errorf("preview of a draft with problems = %v, want ErrDraftInvalid", err)
 	}
-	if _, err := svc.PublishDraft(ctx, 7, d.ID, "anne@immo-arlon.be", ""); !errors.Is(err, agency.ErrDraftInvalid) {
+	if _, err := svc.PublishDraft(ctx, agency.Editor{ID: 7, Email: "anne@immo-arlon.be"}, d.ID, ""); !errors.Is(err, agency.ErrDraftInvalid) {
 		t.Errorf("publish of a draft with problems = %v, want ErrDraftInvalid", err)
 	}
 	for _, tc := range []struct {
@@ -315,29 +315,43 @@ func testSiteEditorDrafts(t *testing.T, s agency.Store) {
 		{[]byte(`[1]`), "anne@immo-arlon.be", agency.ErrNotObject},
 		{[]byte(`{"a"`), "anne@immo-arlon.be", agency.ErrNotObject},
 	} {
-		if _, _, err := svc.KeepDraft(ctx, d.ID, tc.data, tc.by); !errors.Is(err, tc.want) {
+		if _, _, err := svc.KeepDraft(ctx, d.ID, tc.data, agency.Editor{Email: tc.by}); !errors.Is(err, tc.want) {
 			t.Errorf("KeepDraft(%.10q by %s) = %v, want %v", tc.data, tc.by, err, tc.want)
 		}
 	}
-	if _, _, err := svc.KeepDraft(ctx, d.ID+100, demo.SiteJSON(), "anne@immo-arlon.be"); !errors.Is(err, agency.ErrNoDraft) {
+	if _, _, err := svc.KeepDraft(ctx, d.ID+100, demo.SiteJSON(), agency.Editor{Email: "anne@immo-arlon.be"}); !errors.Is(err, agency.ErrNoDraft) {
 		t.Errorf("KeepDraft of none = %v, want ErrNoDraft", err)
 	}
 	if got, _ := s.SiteDraft(ctx, d.ID); string(got.Config) != broken {
 		t.Error("a refused change replaced the draft")
 	}
 	spring := strings.Replace(string(demo.SiteJSON()), `"Immo Arlon"`, `"Immo Arlon (printemps)"`, 1)
-	if _, problems, err := svc.KeepDraft(ctx, d.ID, []byte(spring), "anne@immo-arlon.be"); err != nil || len(problems) != 0 {
+	if _, problems, err := svc.KeepDraft(ctx, d.ID, []byte(spring), agency.Editor{Email: "anne@immo-arlon.be"}); err != nil || len(problems) != 0 {
 		t.Fatalf("KeepDraft = %v, %v", problems, err)
 	}
 	other, err := svc.StartDraft(ctx, "paul@immo-arlon.be")
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Paul, an editor who is no admin: the tags are an admin's part.
+	tags := strings.Replace(string(demo.SiteJSON()), `"G-7KX3QZP1LM"`, `"G-AAAAAAAAAA"`, 1)
+	if _, _, err := svc.KeepDraft(ctx, other.ID, []byte(tags), agency.Editor{Email: "paul@immo-arlon.be"}); !errors.Is(err, agency.ErrAdminOnly) {
+		t.Errorf("an agent's change of the tags = %v, want ErrAdminOnly", err)
+	}
+	if _, _, err := svc.KeepDraft(ctx, other.ID, []byte(tags), agency.Editor{Email: "paul@immo-arlon.be", Admin: true}); err != nil {
+		t.Errorf("an admin's change of the tags = %v", err)
+	}
+	if _, _, err := svc.KeepDraft(ctx, other.ID, demo.SiteJSON(), agency.Editor{Email: "paul@immo-arlon.be", Admin: true}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := svc.PublishDraft(ctx, agency.Editor{ID: 8, Email: "paul@immo-arlon.be"}, d.ID, ""); !errors.Is(err, agency.ErrNotYours) {
+		t.Errorf("an agent publishing another's draft = %v, want ErrNotYours", err)
+	}
 	list, err := svc.Drafts(ctx)
 	if err != nil || len(list) != 2 || list[0].ID != other.ID || list[1].By != "anne@immo-arlon.be" || list[1].Base != base || list[0].Config != nil {
 		t.Errorf("Drafts = %+v, %v; want Paul's then Anne's, without their configuration", list, err)
 	}
-	v, err := svc.PublishDraft(ctx, 7, d.ID, "anne@immo-arlon.be", "spring")
+	v, err := svc.PublishDraft(ctx, agency.Editor{ID: 7, Email: "anne@immo-arlon.be"}, d.ID, "spring")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -349,7 +363,7 @@ func testSiteEditorDrafts(t *testing.T, s agency.Store) {
 	}
 	// Paul's draft started from the version Anne's replaced: his publish
 	// would undo hers, and is refused; the changes she made are named.
-	if _, err := svc.PublishDraft(ctx, 8, other.ID, "paul@immo-arlon.be", ""); !errors.Is(err, agency.ErrMeanwhile) {
+	if _, err := svc.PublishDraft(ctx, agency.Editor{ID: 8, Email: "paul@immo-arlon.be"}, other.ID, ""); !errors.Is(err, agency.ErrMeanwhile) {
 		t.Errorf("publish over a newer version = %v, want ErrMeanwhile", err)
 	}
 	if svc.Current().Version != v.ID {
@@ -418,19 +432,19 @@ func testSiteSchedule(t *testing.T, s agency.Store) {
 		t.Fatal(err)
 	}
 	spring := strings.Replace(string(demo.SiteJSON()), `"Immo Arlon"`, `"Immo Arlon (printemps)"`, 1)
-	if _, _, err := one.KeepDraft(ctx, d.ID, []byte(spring), "anne@immo-arlon.be"); err != nil {
+	if _, _, err := one.KeepDraft(ctx, d.ID, []byte(spring), agency.Editor{Email: "anne@immo-arlon.be"}); err != nil {
 		t.Fatal(err)
 	}
 	monday := now.Add(62 * time.Hour)
 	for _, at := range []time.Time{now.Add(-time.Minute), now, now.Add(agency.MaxScheduleAhead + time.Hour)} {
-		if err := one.ScheduleDraft(ctx, 7, d.ID, "anne@immo-arlon.be", at); !errors.Is(err, agency.ErrScheduleTime) {
+		if err := one.ScheduleDraft(ctx, agency.Editor{ID: 7, Email: "anne@immo-arlon.be"}, d.ID, at); !errors.Is(err, agency.ErrScheduleTime) {
 			t.Errorf("scheduled at %v: %v, want ErrScheduleTime", at, err)
 		}
 	}
-	if err := one.ScheduleDraft(ctx, 8, d.ID, "paul@immo-arlon.be", monday); !errors.Is(err, agency.ErrNotYours) {
+	if err := one.ScheduleDraft(ctx, agency.Editor{ID: 8, Email: "paul@immo-arlon.be"}, d.ID, monday); !errors.Is(err, agency.ErrNotYours) {
 		t.Errorf("another's draft scheduled: %v, want ErrNotYours", err)
 	}
-	if err := one.ScheduleDraft(ctx, 7, d.ID, "anne@immo-arlon.be", monday); err != nil {
+	if err := one.ScheduleDraft(ctx, agency.Editor{ID: 7, Email: "anne@immo-arlon.be"}, d.ID, monday); err != nil {
 		t.Fatal(err)
 	}
 	if got, _ := s.SiteDraft(ctx, d.ID); !got.PublishAt.Equal(monday) || got.ScheduledBy != 7 {
@@ -471,7 +485,7 @@ func testSiteSchedule(t *testing.T, s agency.Store) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := one.ScheduleDraft(ctx, 7, late.ID, "anne@immo-arlon.be", now.Add(time.Hour)); err != nil {
+	if err := one.ScheduleDraft(ctx, agency.Editor{ID: 7, Email: "anne@immo-arlon.be"}, late.ID, now.Add(time.Hour)); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := one.Publish(ctx, "site.json", demo.SiteJSON(), "paul@immo-arlon.be", ""); err != nil {

@@ -32,11 +32,11 @@ const (
 type SiteDrafts interface {
 	StartDraft(ctx context.Context, by string) (agency.Draft, error)
 	OpenDraft(ctx context.Context, id int64) (agency.Draft, error)
-	KeepDraft(ctx context.Context, id int64, data []byte, by string) (agency.Draft, []*site.FieldError, error)
+	KeepDraft(ctx context.Context, id int64, data []byte, e agency.Editor) (agency.Draft, []*site.FieldError, error)
 	Drafts(ctx context.Context) ([]agency.Draft, error)
 	DiscardDraft(ctx context.Context, id int64) error
-	PublishDraft(ctx context.Context, actor, id int64, by, note string) (agency.Version, error)
-	ScheduleDraft(ctx context.Context, actor, id int64, by string, at time.Time) error
+	PublishDraft(ctx context.Context, e agency.Editor, id int64, note string) (agency.Version, error)
+	ScheduleDraft(ctx context.Context, e agency.Editor, id int64, at time.Time) error
 }
 
 // SiteDraftProps are the editor of one draft.
@@ -59,6 +59,8 @@ type SiteDraftProps struct {
 	Save   string         `json:"save"`   // where the autosave PUTs the configuration
 	Action string         `json:"action"` // where publish and discard post
 	Langs  []string       `json:"langs"`  // the product's languages, the editor's columns
+	// AdminOnly are the sections only an admin changes: read-only to another editor.
+	AdminOnly []string `json:"adminOnly"`
 	// Labels are the editor's words for the configuration's fields,
 	// sections and types (siteeditor.*), in the page's language.
 	Labels Texts `json:"labels" tstype:"Record<string, string>"`
@@ -104,6 +106,11 @@ type SiteProblem struct {
 	Message string `json:"message"`
 }
 
+// editorOf is the staff member v as the drafts know an editor.
+func editorOf(v account.Viewer) agency.Editor {
+	return agency.Editor{ID: v.Account.ID, Email: v.Account.Email, Admin: v.IsAdmin()}
+}
+
 func draftRow(d agency.Draft, v account.Viewer) SiteDraftRow {
 	id := strconv.FormatInt(d.ID, 10)
 	row := SiteDraftRow{ID: d.ID, Base: d.Base, By: d.By, UpdatedBy: d.UpdatedBy, Updated: stamp(d.Updated),
@@ -142,16 +149,16 @@ func (h *Handler) serveSiteDraft(w http.ResponseWriter, r *http.Request, p post)
 	status, answered := h.answer(w, r, &p, change{make: func() (map[string]string, error) {
 		switch p.values["action"] {
 		case "publish":
-			_, err := h.o.Drafts.PublishDraft(ctx, v.Account.ID, id, v.Account.Email, p.values["note"])
+			_, err := h.o.Drafts.PublishDraft(ctx, editorOf(v), id, p.values["note"])
 			return only(err)
 		case "schedule":
 			at, err := time.ParseInLocation("2006-01-02T15:04", strings.TrimSpace(p.values["at"]), agenda.Brussels)
 			if err != nil {
 				return map[string]string{"at": agency.ErrScheduleTime.Key}, nil
 			}
-			return only(h.o.Drafts.ScheduleDraft(ctx, v.Account.ID, id, v.Account.Email, at))
+			return only(h.o.Drafts.ScheduleDraft(ctx, editorOf(v), id, at))
 		case "unschedule":
-			return only(h.o.Drafts.ScheduleDraft(ctx, v.Account.ID, id, v.Account.Email, time.Time{}))
+			return only(h.o.Drafts.ScheduleDraft(ctx, editorOf(v), id, time.Time{}))
 		case "discard":
 			d, err := h.o.Drafts.OpenDraft(ctx, id)
 			if err == nil && d.By != v.Account.Email && !v.IsAdmin() {
@@ -191,7 +198,7 @@ func (h *Handler) siteDraftProps(ctx context.Context, b Base, v account.Viewer, 
 	props := SiteDraftProps{Base: b, Draft: draftRow(d, v), Config: string(d.Config), Schema: site.ConfigSchema(),
 		Problems: []SiteProblem{}, Changes: []agency.SiteChange{}, Meanwhile: []agency.SiteChange{}, Others: []SiteDraftRow{},
 		Save: siteDraftsPath + id + "/config", Action: siteDraftsPath + id + "/", Langs: i18n.Languages,
-		Labels: editorLabels()[b.Lang]}
+		Labels: editorLabels()[b.Lang], AdminOnly: agency.AdminSections}
 	_, err := site.Parse("draft "+id, d.Config)
 	props.Problems = problems(agency.Problems(err), b.Lang)
 	if props.Changes, err = h.changesOf(ctx, d); err != nil {
@@ -258,7 +265,7 @@ func (h *Handler) serveSiteDraftConfig(w http.ResponseWriter, r *http.Request) {
 		h.answerJSON(w, http.StatusRequestEntityTooLarge, map[string]string{"error": i18n.T(lang, "admin.site.error.tooLarge")})
 		return
 	}
-	d, list, err := h.o.Drafts.KeepDraft(r.Context(), id, data, v.Account.Email)
+	d, list, err := h.o.Drafts.KeepDraft(r.Context(), id, data, editorOf(v))
 	if err != nil {
 		status, problems, ok := refusal(err)
 		if !ok {

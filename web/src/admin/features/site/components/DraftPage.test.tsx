@@ -36,7 +36,7 @@ const props = (more: Partial<SiteDraftProps> = {}): SiteDraftProps => ({
     },
   },
   problems: [], changes: [], meanwhile: [], latest: 3, others: [], save: '/admin/site/drafts/7/config', action: '/admin/site/drafts/7/',
-  langs: ['nl', 'fr', 'en', 'de'], labels: { 'siteeditor.section.banner': 'Home banner', 'siteeditor.field.title': 'Title' },
+  langs: ['nl', 'fr', 'en', 'de'], adminOnly: ['languages'], labels: { 'siteeditor.section.banner': 'Home banner', 'siteeditor.field.title': 'Title' },
   ...more,
 })
 
@@ -105,5 +105,14 @@ describe('the site editor', () => {
     expect(screen.queryByRole('button', { name: 'admin.site.editor.publish' })).toBeNull()
     fireEvent.click(screen.getByRole('button', { name: 'Home banner' }))
     expect(document.getElementById('site-field-banner.title.nl')!.hasAttribute('readonly')).toBe(true)
+  })
+
+  it('shows an editor who is no admin the languages without letting them change', () => {
+    render(wrap(<DraftPage {...props({ viewer: { id: 2, name: 'Agent', email: 'boss@agency.test', admin: false, logout: '/admin/logout/' } })} />))
+    fireEvent.click(document.querySelector('[data-section="languages"]')!)
+    expect(screen.getByText('admin.site.editor.adminOnly')).toBeTruthy()
+    expect(document.getElementById('site-field-languages.default')!.hasAttribute('readonly')).toBe(true)
+    fireEvent.click(document.querySelector('[data-section="banner"]')!)
+    expect(document.getElementById('site-field-banner.title.nl')!.hasAttribute('readonly')).toBe(false)
   })
 })

@@ -37,8 +37,10 @@ export function DraftPage(props: SiteDraftProps) {
   const state = useAutosave(d.id, props.save, readOnly ? props.config : text, props.config, saved, t('admin.site.editor.offline'))
 
   const labels = props.labels ?? {}
+  // An editor who is no admin sees the admin's sections without changing them.
+  const locked = !props.viewer?.admin && (props.adminOnly ?? []).includes(section)
   const editing: Editing = {
-    schema: props.schema, t, langs: props.langs ?? [], offered: offered(value), problems, focus, readOnly,
+    schema: props.schema, t, langs: props.langs ?? [], offered: offered(value), problems, focus, readOnly: readOnly || locked,
     label: (key) => labels[key] ?? key.split('.').pop() ?? key,
     hint: (type, key) => labels[`siteeditor.hint.${type}.${key}`] ?? '',
     change: (steps: Step[], v: Json | undefined) => setText((old) => JSON.stringify(setAt(parse(old), steps, v), null, 2)),
@@ -99,6 +101,8 @@ export function DraftPage(props: SiteDraftProps) {
           </ul>
         </nav>
         <div className="site-form">
+          {locked && <p className="admin-notice">{t('admin.site.editor.adminOnly')}</p>}
+          {section === 'languages' && !locked && !readOnly && <p className="admin-notice site-meanwhile">{t('admin.site.editor.languagesWarning')}</p>}
           <EditingContext.Provider value={editing}>
             {field && (
               <Field owner={props.schema.root} field={{ ...field }} value={getAt(value, [field.key])} steps={[field.key]} />
