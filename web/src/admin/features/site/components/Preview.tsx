@@ -2,6 +2,9 @@ import { useEffect, useRef, useState } from 'react'
 import type { T } from '../../../shared/texts'
 import { findText, type Json } from '../model/config'
 
+/** How tall the preview's window is on the editor's page, whatever the width it shows. */
+const VISIBLE = 640
+
 /** The widths the preview shows the site at: phone, tablet, desktop. */
 export const WIDTHS = [375, 768, 1366] as const
 
@@ -93,9 +96,9 @@ export function Preview({ base, langs, lang, reloads, stale, t, value, open }: {
         <a href={`${base}${shown}/`} target="_blank" rel="noopener">{t('admin.site.editor.openPreview')}</a>
       </div>
       {stale && <p className="site-muted">{t('admin.site.editor.previewStale')}</p>}
-      <div className="site-preview-box" ref={box} style={{ height: `${Math.round(800 * scale)}px` }}>
+      <div className="site-preview-box" ref={box} style={{ height: `${VISIBLE}px` }}>
         <iframe ref={frame} title={t('admin.site.editor.preview')} src={`${base}${shown}/`} onLoad={attach}
-          style={{ width: `${width}px`, height: '800px', transform: `scale(${scale})` }} />
+          style={{ width: `${width}px`, height: `${Math.round(VISIBLE / scale)}px`, transform: `scale(${scale})` }} />
       </div>
     </aside>
   )
