@@ -326,3 +326,71 @@ func TestSiteEditorAgent(t *testing.T) {
 		})
 	}
 }
+
+// TestSiteEditorMoves: publishing a draft that renames a page and deletes
+// another keeps their old addresses leading somewhere (301 to the new
+// address, to the parent's); the editor then says one is gone: 410. On
+// both databases.
+func TestSiteEditorMoves(t *testing.T) {
+	for _, db := range apptest.Databases {
+		t.Run(db.Name, func(t *testing.T) {
+			s := apptest.New(t, apptest.Options{DatabaseURL: db.URL(t), Published: true})
+			boss := newStaff(t, s, "boss@agency.test", account.Admin, "198.51.100.1")
+			visit := func(path string) *httptest.ResponseRecorder {
+				rec := httptest.NewRecorder()
+				req := httptest.NewRequest(http.MethodGet, path, nil)
+				req.RemoteAddr = "203.0.113.9:5000"
+				s.Handler.ServeHTTP(rec, req)
+				return rec
+			}
+			publish := func(change func(cfg map[string]any)) {
+				t.Helper()
+				editor := boss.do(t, http.MethodPost, "/admin/site/", url.Values{"action": {"edit"}}).Header().Get("Location")
+				d, err := s.Agency.OpenDraft(t.Context(), mustInt(t, strings.Split(editor, "/")[4]))
+				if err != nil {
+					t.Fatal(err)
+				}
+				var cfg map[string]any
+				if err := json.Unmarshal(d.Config, &cfg); err != nil {
+					t.Fatal(err)
+				}
+				change(cfg)
+				data, _ := json.Marshal(cfg)
+				if code, answer := boss.put(t, editor+"config", string(data)); code != 200 || len(answer["problems"].([]any)) != 0 {
+					t.Fatalf("saving: %d %v", code, answer)
+				}
+				if rec := boss.do(t, http.MethodPost, editor, url.Values{"action": {"publish"}}); rec.Code != http.StatusSeeOther {
+					t.Fatalf("publishing: %d", rec.Code)
+				}
+			}
+			publish(func(cfg map[string]any) {
+				pages := cfg["pages"].([]any)
+				about := pages[8].(map[string]any)["params"].(map[string]any)["path"].(map[string]any)
+				about["fr"] = "qui-sommes-nous"
+				cfg["pages"] = append(pages[:5:5], pages[6:]...) // Jobs
+			})
+			for from, to := range map[string]string{"/fr/a-propos/": "/fr/qui-sommes-nous/", "/fr/emplois/": "/fr/", "/nl/jobs/": "/nl/"} {
+				if rec := visit(from); rec.Code != http.StatusMovedPermanently || rec.Header().Get("Location") != to {
+					t.Errorf("%s: %d → %q, want 301 to %s", from, rec.Code, rec.Header().Get("Location"), to)
+				}
+			}
+			if rec := visit("/fr/qui-sommes-nous/"); rec.Code != 200 {
+				t.Errorf("the renamed page: %d", rec.Code)
+			}
+			// The editor says the jobs page is gone.
+			publish(func(cfg map[string]any) {
+				for _, m := range cfg["moved"].([]any) {
+					if m.(map[string]any)["from"] == "/fr/emplois/" {
+						m.(map[string]any)["to"] = ""
+					}
+				}
+			})
+			if rec := visit("/fr/emplois/"); rec.Code != http.StatusGone {
+				t.Errorf("a page the editor says is gone: %d, want 410", rec.Code)
+			}
+			if rec := visit("/fr/a-propos/"); rec.Code != http.StatusMovedPermanently {
+				t.Errorf("the renamed page's old address after another publication: %d, want 301", rec.Code)
+			}
+		})
+	}
+}

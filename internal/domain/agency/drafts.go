@@ -253,10 +253,15 @@ func (s *Service) PublishDraft(ctx context.Context, e Editor, id int64, note str
 	if err := s.mayChange(ctx, e, d.Base, d.Config); err != nil {
 		return Version{}, err
 	}
-	if err := s.check(fmt.Sprintf("draft %d", id), d.Config); err != nil {
+	name := fmt.Sprintf("draft %d", id)
+	if err := s.check(name, d.Config); err != nil {
 		return Version{}, fmt.Errorf("%w: %v", ErrDraftInvalid, err)
 	}
-	v, err := s.keep(ctx, auditPublish(e.ID), d.Config, e.Email, note, d.Base)
+	data, err := s.withMoves(name, d.Config)
+	if err != nil {
+		return Version{}, fmt.Errorf("%w: %v", ErrDraftInvalid, err)
+	}
+	v, err := s.keep(ctx, auditPublish(e.ID), data, e.Email, note, d.Base)
 	if err != nil {
 		return v, err
 	}

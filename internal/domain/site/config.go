@@ -28,6 +28,9 @@ type Config struct {
 	Captcha *Captcha `json:"captcha,omitempty"`
 	// Zones are the areas a demand registrant chooses (zones.go).
 	Zones []Zone `json:"zones,omitempty"`
+	// Moved are the addresses that no longer name a page (moved.go): a
+	// renamed page's old one, a deleted page's.
+	Moved []MovedPath `json:"moved,omitempty"`
 }
 
 // Captcha is a third-party captcha on the visitor forms instead of our

@@ -32,6 +32,7 @@ func (c *Config) check() []*FieldError {
 	c.checkRentApplication(&p)
 	c.checkZones(&p)
 	c.checkPaths(&p)
+	c.checkMoved(&p)
 	return p
 }
 

@@ -135,7 +135,7 @@ type versionName struct {
 func (r *Resolver) Resolve(path string, query url.Values) Result {
 	lang, rest, ok := r.splitLang(path)
 	if !ok {
-		return r.drafted(r.notFound(r.Site.Languages.Default))
+		return r.drafted(r.moved(path, r.Site.Languages.Default))
 	}
 	c := &resolution{r: r, lang: lang, path: path, query: query, ix: r.Catalog.Index()}
 	return r.drafted(c.resolve(rest))
@@ -311,7 +311,22 @@ func (c *resolution) resolve(rest []string) Result {
 	case targetDemandRegister:
 		return c.demandRegister()
 	}
-	return c.r.notFound(c.lang)
+	return c.r.moved(c.path, c.lang)
+}
+
+// moved answers an address that names nothing: where the configuration
+// says it moved (301), 410 when it says it is gone, else the 404 page.
+func (r *Resolver) moved(path, lang string) Result {
+	to, ok := r.Site.MovedTo(path)
+	switch {
+	case !ok:
+		return r.notFound(lang)
+	case to == "":
+		res := r.notFound(lang)
+		res.Status = http.StatusGone
+		return res
+	}
+	return Result{Status: http.StatusMovedPermanently, Redirect: to, Lang: lang}
 }
 
 func (c *resolution) page(p *site.Page) Result {
