@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -343,6 +344,7 @@ func TestSiteEditorMoves(t *testing.T) {
 				s.Handler.ServeHTTP(rec, req)
 				return rec
 			}
+			var saved map[string]any // the last autosave's answer
 			publish := func(change func(cfg map[string]any)) {
 				t.Helper()
 				editor := boss.do(t, http.MethodPost, "/admin/site/", url.Values{"action": {"edit"}}).Header().Get("Location")
@@ -356,9 +358,11 @@ func TestSiteEditorMoves(t *testing.T) {
 				}
 				change(cfg)
 				data, _ := json.Marshal(cfg)
-				if code, answer := boss.put(t, editor+"config", string(data)); code != 200 || len(answer["problems"].([]any)) != 0 {
+				code, answer := boss.put(t, editor+"config", string(data))
+				if code != 200 || len(answer["problems"].([]any)) != 0 {
 					t.Fatalf("saving: %d %v", code, answer)
 				}
+				saved = answer
 				if rec := boss.do(t, http.MethodPost, editor, url.Values{"action": {"publish"}}); rec.Code != http.StatusSeeOther {
 					t.Fatalf("publishing: %d", rec.Code)
 				}
@@ -369,6 +373,16 @@ func TestSiteEditorMoves(t *testing.T) {
 				about["fr"] = "qui-sommes-nous"
 				cfg["pages"] = append(pages[:5:5], pages[6:]...) // Jobs
 			})
+			// Before publishing, the editor said what moves and which links lead there.
+			// (the about page's children move with it)
+			if moves := saved["moves"].([]any); len(moves) != 7 {
+				t.Errorf("the addresses the draft moves: %v", moves)
+			}
+			if links := saved["links"].([]any); !slices.ContainsFunc(links, func(l any) bool {
+				return l.(map[string]any)["address"] == "/fr/emplois/" && l.(map[string]any)["path"] == "footer.columns[1].fullText.text.fr"
+			}) {
+				t.Errorf("the links to a deleted page: %v, want the footer's link to the jobs", links)
+			}
 			for from, to := range map[string]string{"/fr/a-propos/": "/fr/qui-sommes-nous/", "/fr/emplois/": "/fr/", "/nl/jobs/": "/nl/"} {
 				if rec := visit(from); rec.Code != http.StatusMovedPermanently || rec.Header().Get("Location") != to {
 					t.Errorf("%s: %d → %q, want 301 to %s", from, rec.Code, rec.Header().Get("Location"), to)

@@ -579,6 +579,8 @@ export interface SiteDraftProps {
   schema: Schema
   problems: SiteProblem[] | null
   changes: SiteChange[] | null
+  moves: MovedPath[] | null
+  links: StaleLink[] | null
   meanwhile: SiteChange[] | null
   latest: number
   others: SiteDraftRow[] | null
@@ -618,6 +620,18 @@ export interface SiteChange {
   what: string
   fields: string[] | null
   langs: string[] | null
+}
+
+/** site.MovedPath */
+export interface MovedPath {
+  from: string
+  to: string
+}
+
+/** agency.StaleLink */
+export interface StaleLink {
+  path: string
+  address: string
 }
 
 /** admin.AbuseProps */

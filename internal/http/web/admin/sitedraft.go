@@ -47,8 +47,9 @@ type SiteDraftProps struct {
 	Config   string        `json:"config"`
 	Schema   site.Schema   `json:"schema"`
 	Problems []SiteProblem `json:"problems"`
-	// Changes are what the draft changes of the version it started from.
-	Changes []agency.SiteChange `json:"changes"`
+	// What publishing it would do: what it changes of the version it
+	// started from, the addresses it moves, its links to one of them.
+	draftSummary
 	// Meanwhile, when not empty, is what was published since the draft
 	// started: its publish would undo it, and is refused.
 	Meanwhile []agency.SiteChange `json:"meanwhile"`
@@ -196,12 +197,12 @@ func (h *Handler) serveSiteDraft(w http.ResponseWriter, r *http.Request, p post)
 func (h *Handler) siteDraftProps(ctx context.Context, b Base, v account.Viewer, d agency.Draft) (SiteDraftProps, error) {
 	id := strconv.FormatInt(d.ID, 10)
 	props := SiteDraftProps{Base: b, Draft: draftRow(d, v), Config: string(d.Config), Schema: site.ConfigSchema(),
-		Problems: []SiteProblem{}, Changes: []agency.SiteChange{}, Meanwhile: []agency.SiteChange{}, Others: []SiteDraftRow{},
+		Problems: []SiteProblem{}, Meanwhile: []agency.SiteChange{}, Others: []SiteDraftRow{},
 		Save: siteDraftsPath + id + "/config", Action: siteDraftsPath + id + "/", Langs: i18n.Languages,
 		Labels: editorLabels()[b.Lang], AdminOnly: agency.AdminSections}
 	_, err := site.Parse("draft "+id, d.Config)
 	props.Problems = problems(agency.Problems(err), b.Lang)
-	if props.Changes, err = h.changesOf(ctx, d); err != nil {
+	if props.draftSummary, err = h.summaryOf(ctx, d); err != nil {
 		return props, err
 	}
 	if cur := h.o.Site.Current(); cur != nil {
@@ -230,16 +231,33 @@ func (h *Handler) siteDraftProps(ctx context.Context, b Base, v account.Viewer, 
 	return props, nil
 }
 
-// changesOf is what draft d changes of the version it started from.
-func (h *Handler) changesOf(ctx context.Context, d agency.Draft) ([]agency.SiteChange, error) {
+// draftSummary is what publishing a draft would do: what it changes of
+// the version it started from, the addresses it moves, and its links that
+// still lead to one of them.
+type draftSummary struct {
+	Changes []agency.SiteChange `json:"changes"`
+	Moves   []site.MovedPath    `json:"moves"`
+	Links   []agency.StaleLink  `json:"links"`
+}
+
+// summaryOf is draft d's summary (no moves while it has problems).
+func (h *Handler) summaryOf(ctx context.Context, d agency.Draft) (draftSummary, error) {
+	sum := draftSummary{Changes: []agency.SiteChange{}, Moves: []site.MovedPath{}, Links: []agency.StaleLink{}}
 	base, err := h.o.Site.Version(ctx, d.Base)
 	if err != nil && !errors.Is(err, agency.ErrNoVersion) {
-		return []agency.SiteChange{}, err
+		return sum, err
 	}
 	if c := agency.Changes(base.Config, d.Config); c != nil {
-		return c, nil
+		sum.Changes = c
 	}
-	return []agency.SiteChange{}, nil
+	before, err := site.Parse("base", base.Config)
+	if err != nil {
+		return sum, nil
+	}
+	if after, err := site.Parse("draft", d.Config); err == nil {
+		sum.Moves, sum.Links = agency.Moving(before, after, d.Config)
+	}
+	return sum, nil
 }
 
 // siteCrossOrigin refuses an autosave another site's page made the browser send.
@@ -279,15 +297,15 @@ func (h *Handler) serveSiteDraftConfig(w http.ResponseWriter, r *http.Request) {
 		h.answerJSON(w, status, map[string]string{"error": i18n.T(lang, key)})
 		return
 	}
-	changes, err := h.changesOf(r.Context(), d)
+	sum, err := h.summaryOf(r.Context(), d)
 	if err != nil {
 		h.o.Log.Error("inbox", "url", r.URL.Path, "err", err)
 	}
 	h.answerJSON(w, http.StatusOK, struct {
-		Updated  string              `json:"updated"`
-		Problems []SiteProblem       `json:"problems"`
-		Changes  []agency.SiteChange `json:"changes"`
-	}{stamp(d.Updated), problems(list, lang), changes})
+		Updated  string        `json:"updated"`
+		Problems []SiteProblem `json:"problems"`
+		draftSummary
+	}{stamp(d.Updated), problems(list, lang), sum})
 }
 
 // answerJSON writes body as a private JSON answer with status.

@@ -35,7 +35,7 @@ const props = (more: Partial<SiteDraftProps> = {}): SiteDraftProps => ({
       Banner: [{ key: 'type', kind: 'string', options: ['image', 'video'] }, { key: 'title', kind: 'text' }],
     },
   },
-  problems: [], changes: [], meanwhile: [], latest: 3, others: [], save: '/admin/site/drafts/7/config', action: '/admin/site/drafts/7/',
+  problems: [], changes: [], moves: [], links: [], meanwhile: [], latest: 3, others: [], save: '/admin/site/drafts/7/config', action: '/admin/site/drafts/7/',
   langs: ['nl', 'fr', 'en', 'de'], adminOnly: ['languages'], labels: { 'siteeditor.section.banner': 'Home banner', 'siteeditor.field.title': 'Title' },
   ...more,
 })

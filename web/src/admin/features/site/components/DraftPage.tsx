@@ -5,7 +5,7 @@ import { PostButton, PostForm } from '../../../shared/forms'
 import { Shell } from '../../../shared/frame'
 import { Refusals } from '../../../shared/lists'
 import { texts, when } from '../../../shared/texts'
-import { kept, useAutosave, type SaveState } from '../model/autosave'
+import { kept, useAutosave, type SaveState, type Summary } from '../model/autosave'
 import { getAt, setAt, type Json, type Obj, type Step } from '../model/config'
 import { EditingContext, Field, fieldId, type Editing } from './FieldEditor'
 import { Preview } from './Preview'
@@ -22,16 +22,17 @@ export function DraftPage(props: SiteDraftProps) {
   const [text, setText] = useState(() => (readOnly ? null : kept(d.id)) ?? props.config)
   const value = useMemo(() => parse(text), [text])
   const [problems, setProblems] = useState<SiteProblem[]>(props.problems ?? [])
-  const [changes, setChanges] = useState<SiteChange[]>(props.changes ?? [])
+  const [summary, setSummary] = useState<Summary>({ changes: props.changes ?? [], moves: props.moves ?? [], links: props.links ?? [] })
+  const changes = summary.changes
   const [saves, setSaves] = useState(0)
   const [focus, setFocus] = useState('')
   const sections = props.schema.types?.[props.schema.root] ?? []
   const [section, setSection] = useState(sections[0]?.key ?? '')
   useEffect(() => setProblems(props.problems ?? []), [props.problems])
 
-  const saved = useCallback((list: SiteProblem[], now: SiteChange[]) => {
+  const saved = useCallback((list: SiteProblem[], now: Summary) => {
     setProblems(list)
-    setChanges(now)
+    setSummary(now)
     setSaves((n) => n + 1)
   }, [])
   const state = useAutosave(d.id, props.save, readOnly ? props.config : text, props.config, saved, t('admin.site.editor.offline'))
@@ -126,6 +127,29 @@ export function DraftPage(props: SiteDraftProps) {
         )}
         <h2>{t('admin.site.editor.changes')}</h2>
         {changes.length ? <Changes list={changes} t={t} labels={editing.label} /> : <p>{t('admin.site.editor.noChanges')}</p>}
+        {summary.moves.length > 0 && (
+          <>
+            <h2>{t('admin.site.editor.moves')}</h2>
+            <p className="site-muted">{t('admin.site.editor.movesHelp')}</p>
+            <ul className="site-changes">
+              {summary.moves.map((m) => (
+                <li key={m.from}>{m.from} → {m.to || t('admin.site.editor.gone')}</li>
+              ))}
+            </ul>
+          </>
+        )}
+        {summary.links.length > 0 && (
+          <>
+            <h2>{t('admin.site.editor.links')}</h2>
+            <ul className="site-problem-list">
+              {summary.links.map((l) => (
+                <li key={l.path}>
+                  <button type="button" className="site-link" onClick={() => open(l.path)}>{l.path}</button>{t.colon}{l.address}
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
         <div className="admin-row-actions">
           {!readOnly && (
             <PostForm action={props.action} fields={{ action: 'publish' }} confirm={t('admin.site.editor.publishConfirm')} className="site-publish">

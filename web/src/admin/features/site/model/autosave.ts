@@ -3,7 +3,10 @@
 // kept in this browser until the server has it, so a closed tab or a lost
 // connection loses nothing.
 import { useEffect, useState } from 'react'
-import type { SiteChange, SiteProblem } from '../../../../gen/admin'
+import type { MovedPath, SiteChange, SiteProblem, StaleLink } from '../../../../gen/admin'
+
+/** What publishing the draft would do, as the server sums it up after a save. */
+export type Summary = { changes: SiteChange[]; moves: MovedPath[]; links: StaleLink[] }
 
 export type SaveState =
   | { status: 'idle' }
@@ -40,14 +43,14 @@ class Saver {
   private latest: string
   private busy = false
   private timer: ReturnType<typeof setTimeout> | undefined
-  private saved: (problems: SiteProblem[], changes: SiteChange[]) => void = () => {}
+  private saved: (problems: SiteProblem[], summary: Summary) => void = () => {}
 
   constructor(private readonly id: number, private readonly url: string, server: string,
     private readonly offline: string, private readonly report: (s: SaveState) => void) {
     this.latest = server
   }
 
-  onSaved(f: (problems: SiteProblem[], changes: SiteChange[]) => void) {
+  onSaved(f: (problems: SiteProblem[], summary: Summary) => void) {
     this.saved = f
   }
 
@@ -75,11 +78,11 @@ class Saver {
     this.report({ status: 'saving' })
     try {
       const res = await fetch(this.url, { method: 'PUT', body, credentials: 'same-origin', headers: { 'Content-Type': 'application/json' } })
-      const answer = (await res.json().catch(() => ({}))) as { updated?: string; problems?: SiteProblem[]; changes?: SiteChange[]; error?: string }
+      const answer = (await res.json().catch(() => ({}))) as { updated?: string; problems?: SiteProblem[]; error?: string } & Partial<Summary>
       if (!res.ok) throw new Error(answer.error || res.statusText)
       if (this.latest === body) keep(this.id, null)
       this.report({ status: 'saved', at: answer.updated ?? '' })
-      this.saved(answer.problems ?? [], answer.changes ?? [])
+      this.saved(answer.problems ?? [], { changes: answer.changes ?? [], moves: answer.moves ?? [], links: answer.links ?? [] })
     } catch (e) {
       this.report({ status: 'failed', error: e instanceof TypeError ? this.offline : (e as Error).message })
       this.busy = false
@@ -97,7 +100,7 @@ class Saver {
  * words for a request that never reached the server.
  */
 export function useAutosave(id: number, url: string, text: string, server: string,
-  saved: (problems: SiteProblem[], changes: SiteChange[]) => void, offline: string): SaveState {
+  saved: (problems: SiteProblem[], summary: Summary) => void, offline: string): SaveState {
   const [state, setState] = useState<SaveState>({ status: 'idle' })
   const [saver] = useState(() => new Saver(id, url, server, offline, setState))
   useEffect(() => saver.onSaved(saved), [saver, saved])
