@@ -250,8 +250,11 @@ func (h *Handler) summaryOf(ctx context.Context, d agency.Draft) (draftSummary, 
 	if c := agency.Changes(base.Config, d.Config); c != nil {
 		sum.Changes = c
 	}
-	before, err := site.Parse("base", base.Config)
-	if err != nil {
+	// The version online is parsed already; another is parsed here.
+	var before *site.Config
+	if cur := h.o.Site.Current(); cur != nil && cur.Version == d.Base && cur.Draft == 0 {
+		before = cur.Site
+	} else if before, err = site.Parse("base", base.Config); err != nil {
 		return sum, nil
 	}
 	if after, err := site.Parse("draft", d.Config); err == nil {

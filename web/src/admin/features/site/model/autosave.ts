@@ -15,7 +15,7 @@ export type SaveState =
   | { status: 'failed'; error: string }
 
 /** How long after the last change the draft is sent, and again after a failure. */
-export const SAVE_DELAY_MS = 350
+export const SAVE_DELAY_MS = 150
 export const RETRY_MS = 4000
 
 const storeKey = (id: number) => `immo-site-draft-${id}`
