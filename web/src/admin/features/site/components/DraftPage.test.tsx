@@ -55,8 +55,9 @@ describe('the site editor', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Home banner' }))
     for (const l of ['nl', 'fr', 'en', 'de']) expect(document.getElementById(`site-field-banner.title.${l}`)).toBeTruthy()
     expect((document.getElementById('site-field-banner.title.nl') as HTMLInputElement).value).toBe('Welkom')
-    expect(screen.getByText('admin.site.editor.missing')).toBeTruthy()
-    expect(screen.getByText('admin.site.editor.fallsBack')).toBeTruthy()
+    // English is flagged missing (visitors see the French); German only said to fall back.
+    expect(document.querySelector('label[for="site-field-banner.title.en"] .site-missing')?.textContent).toBe('admin.site.editor.missing — admin.site.editor.fallsBack')
+    expect(document.querySelector('label[for="site-field-banner.title.de"] .site-fallback')?.textContent).toBe('admin.site.editor.fallsBack')
   })
 
   it('saves a change a moment after typing, kept in the browser until the server has it, and shows its problems at the field', async () => {

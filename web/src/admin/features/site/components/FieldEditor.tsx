@@ -155,7 +155,10 @@ function TextField({ html, name, hint, value, steps }: { html: boolean; name: st
   const e = useEditing()
   const path = pathOf(steps)
   const texts = (value && typeof value === 'object' && !Array.isArray(value) ? value : {}) as Obj
-  const filled = e.langs.find((l) => typeof texts[l] === 'string' && texts[l] !== '')
+  const blank = (l: string) => typeof texts[l] !== 'string' || (texts[l] as string).trim() === ''
+  const filled = e.langs.some((l) => !blank(l))
+  // A text left empty shows the French one, else the English (site.Text.In).
+  const fallback = ['fr', 'en'].find((l) => !blank(l))
   return (
     <fieldset className="site-group site-text" id={fieldId(path)}>
       <legend>{name}</legend>
@@ -166,7 +169,10 @@ function TextField({ html, name, hint, value, steps }: { html: boolean; name: st
           const id = fieldId(pathOf([...steps, l]))
           const s = typeof texts[l] === 'string' ? (texts[l] as string) : ''
           const problems = under(e.problems, pathOf([...steps, l]))
-          const missing = s === '' && filled && e.offered.includes(l)
+          const missing = blank(l) && filled && e.offered.includes(l)
+          const shows = fallback && fallback !== l ? e.t('admin.site.editor.fallsBack', { lang: fallback.toUpperCase() }) : ''
+          // German may stay empty (SPEC): said, not flagged; another language is flagged missing.
+          const note = l === 'de' && shows ? shows : [e.t('admin.site.editor.missing'), shows].filter(Boolean).join(' — ')
           const props = {
             id, value: s, readOnly: e.readOnly, lang: l, 'aria-invalid': problems.length > 0 || undefined,
             onChange: (ev: { target: { value: string } }) => e.change([...steps, l], ev.target.value),
@@ -175,11 +181,7 @@ function TextField({ html, name, hint, value, steps }: { html: boolean; name: st
             <div key={l} className="site-lang">
               <label htmlFor={id}>
                 {l.toUpperCase()}
-                {missing && (
-                  <span className="site-missing">
-                    {l === 'de' ? e.t('admin.site.editor.fallsBack', { lang: filled.toUpperCase() }) : e.t('admin.site.editor.missing')}
-                  </span>
-                )}
+                {missing && <span className={l === 'de' && shows ? 'site-fallback' : 'site-missing'}>{note}</span>}
               </label>
               {html ? <textarea rows={5} {...props} /> : <input type="text" {...props} />}
               <Problems list={problems} />
