@@ -27,12 +27,8 @@ func (s *Store) PublishSiteVersion(ctx context.Context, v agency.Version, e audi
 		if v.Over != 0 {
 			q, args = q+` AND version = ?`, append(args, v.Over)
 		}
-		res, err := tx.ExecContext(ctx, s.d.query(q), args...)
-		if err != nil {
+		if err := changedOne(tx.ExecContext(ctx, s.d.query(q), args...))(agency.ErrMeanwhile); err != nil {
 			return err
-		}
-		if n, err := res.RowsAffected(); err != nil || n == 0 {
-			return cmpErr(err, agency.ErrMeanwhile)
 		}
 		e.TargetID = id
 		return s.Audit().write(ctx, tx, e)
@@ -111,15 +107,8 @@ func (s *Store) SaveSiteDraft(ctx context.Context, d agency.Draft) (int64, error
 			return tx.QueryRowContext(ctx, s.d.query(`INSERT INTO site_drafts (config, base_version, created_by, updated_by, created_at, updated_at)
 				VALUES (?, ?, ?, ?, ?, ?) RETURNING id`), d.Config, d.Base, d.By, d.UpdatedBy, s.d.Time(d.Created), s.d.Time(d.Updated)).Scan(&id)
 		}
-		res, err := tx.ExecContext(ctx, s.d.query(`UPDATE site_drafts SET config = ?, updated_by = ?, updated_at = ? WHERE id = ?`),
-			d.Config, d.UpdatedBy, s.d.Time(d.Updated), id)
-		if err != nil {
-			return err
-		}
-		if n, err := res.RowsAffected(); err != nil || n == 0 {
-			return cmpErr(err, agency.ErrNoDraft)
-		}
-		return nil
+		return changedOne(tx.ExecContext(ctx, s.d.query(`UPDATE site_drafts SET config = ?, updated_by = ?, updated_at = ? WHERE id = ?`),
+			d.Config, d.UpdatedBy, s.d.Time(d.Updated), id))(agency.ErrNoDraft)
 	})
 	if err != nil {
 		return 0, s.errorf("save site draft: %w", err)
@@ -165,15 +154,8 @@ func scanDraft(row scanner) (agency.Draft, error) {
 // ScheduleSiteDraft implements agency.DraftStore.
 func (s *Store) ScheduleSiteDraft(ctx context.Context, id int64, at time.Time, actor int64) error {
 	err := s.writeTx(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, s.d.query(`UPDATE site_drafts SET publish_at = ?, scheduled_by = ?, schedule_failed = '' WHERE id = ?`),
-			nullTime(s.d.Time, at), actor, id)
-		if err != nil {
-			return err
-		}
-		if n, err := res.RowsAffected(); err != nil || n == 0 {
-			return cmpErr(err, agency.ErrNoDraft)
-		}
-		return nil
+		return changedOne(tx.ExecContext(ctx, s.d.query(`UPDATE site_drafts SET publish_at = ?, scheduled_by = ?, schedule_failed = '' WHERE id = ?`),
+			nullTime(s.d.Time, at), actor, id))(agency.ErrNoDraft)
 	})
 	if err != nil {
 		return s.errorf("schedule site draft %d: %w", id, err)
@@ -231,4 +213,18 @@ func (s *Store) DeleteSiteDraft(ctx context.Context, id int64) error {
 		return s.errorf("delete site draft %d: %w", id, err)
 	}
 	return nil
+}
+
+// changedOne is the error of an update that must change a row: its own,
+// else none when it did, else the one none says.
+func changedOne(res sql.Result, err error) func(none error) error {
+	return func(none error) error {
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil || n == 0 {
+			return cmpErr(err, none)
+		}
+		return nil
+	}
 }
