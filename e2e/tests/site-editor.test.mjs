@@ -85,11 +85,11 @@ describe('the site editor', () => {
       assert.deepEqual(answer.problems, [])
       assert.ok(answer.changes.some((c) => c.section === 'banner' && c.langs.join() === 'nl,fr'), JSON.stringify(answer.changes))
 
-      // The "About us" page's text in French and Dutch.
+      // The "About us" page's text in French and Dutch, in its rich text editor.
       await page.locator('[data-section="pages"]').click()
       await page.locator(`${byId('site-field-pages[8]')} .site-fold-head button`).first().click()
-      await type(page, 'pages[8].params.content.fr', `<p>${ABOUT_FR}</p>`)
-      await type(page, 'pages[8].params.content.nl', `<p>${ABOUT_NL}</p>`)
+      await type(page, 'pages[8].params.content.fr', ABOUT_FR)
+      await type(page, 'pages[8].params.content.nl', ABOUT_NL)
 
       // The preview, in French, at a phone's width then a desktop's.
       await page.locator('.site-preview select').selectOption('fr')

@@ -2,6 +2,7 @@ import { createContext, useContext, useEffect, useState, type ReactNode } from '
 import type { Schema, SchemaField, SiteProblem } from '../../../../gen/admin'
 import type { T } from '../../../shared/texts'
 import { blank, emptyOf, moved, pathOf, under, type Json, type Obj, type Step } from '../model/config'
+import { RichText } from './RichText'
 
 /** What every field of the editor shares. */
 export type Editing = {
@@ -183,7 +184,10 @@ function TextField({ html, name, hint, value, steps }: { html: boolean; name: st
                 {l.toUpperCase()}
                 {missing && <span className={l === 'de' && shows ? 'site-fallback' : 'site-missing'}>{note}</span>}
               </label>
-              {html ? <textarea rows={5} {...props} /> : <input type="text" {...props} />}
+              {html
+                ? <RichText id={id} lang={l} value={s} readOnly={e.readOnly} invalid={problems.length > 0} t={e.t}
+                  onChange={(v) => e.change([...steps, l], v)} />
+                : <input type="text" {...props} />}
               <Problems list={problems} />
             </div>
           )
