@@ -1,8 +1,10 @@
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react'
+import { createContext, lazy, Suspense, useContext, useEffect, useState, type ReactNode } from 'react'
 import type { Schema, SchemaField, SiteProblem } from '../../../../gen/admin'
 import type { T } from '../../../shared/texts'
 import { blank, emptyOf, moved, pathOf, under, type Json, type Obj, type Step } from '../model/config'
-import { RichText } from './RichText'
+
+// TipTap and ProseMirror load with the first text holding HTML, not with every inbox page.
+const RichText = lazy(() => import('./RichText').then((m) => ({ default: m.RichText })))
 
 /** What every field of the editor shares. */
 export type Editing = {
@@ -185,8 +187,12 @@ function TextField({ html, name, hint, value, steps }: { html: boolean; name: st
                 {missing && <span className={l === 'de' && shows ? 'site-fallback' : 'site-missing'}>{note}</span>}
               </label>
               {html
-                ? <RichText id={id} lang={l} value={s} readOnly={e.readOnly} invalid={problems.length > 0} t={e.t}
-                  onChange={(v) => e.change([...steps, l], v)} />
+                ? (
+                  <Suspense fallback={<textarea rows={6} {...props} />}>
+                    <RichText id={id} lang={l} value={s} readOnly={e.readOnly} invalid={problems.length > 0} t={e.t}
+                      onChange={(v) => e.change([...steps, l], v)} />
+                  </Suspense>
+                )
                 : <input type="text" {...props} />}
               <Problems list={problems} />
             </div>

@@ -41,10 +41,17 @@ export function Preview({ base, langs, lang, reloads, stale, t, value, open }: {
     return () => ro.disconnect()
   }, [])
 
+  // The page the frame is to show: the language's home, then wherever a
+  // link led. A save reloads that page, not whatever the frame holds at
+  // that instant (a navigation still on its way would be undone).
+  const wanted = useRef(`${base}${shown}/`)
+  useEffect(() => {
+    wanted.current = `${base}${shown}/`
+  }, [base, shown])
   useEffect(() => {
     if (reloads <= 0) return
     try {
-      frame.current?.contentWindow?.location.reload()
+      frame.current?.contentWindow?.location.replace(wanted.current)
     } catch {
       // A page of another origin (none should be): left as it is.
     }
@@ -53,6 +60,8 @@ export function Preview({ base, langs, lang, reloads, stale, t, value, open }: {
   const attach = () => {
     const doc = frame.current?.contentDocument
     if (!doc) return
+    const at = frame.current?.contentWindow?.location
+    if (at?.pathname.startsWith(`${base}${current.current.shown}/`)) wanted.current = at.pathname + at.search
     doc.addEventListener('click', (ev) => {
       const target = ev.target as HTMLElement | null
       const link = target?.closest('a')
@@ -71,7 +80,8 @@ export function Preview({ base, langs, lang, reloads, stale, t, value, open }: {
       if (link && href?.startsWith('/') && !href.startsWith('//') && !href.startsWith(base)) {
         ev.preventDefault()
         ev.stopPropagation()
-        frame.current?.contentWindow?.location.assign(base.replace(/\/$/, '') + href)
+        wanted.current = base.replace(/\/$/, '') + href
+        frame.current?.contentWindow?.location.assign(wanted.current)
       }
     }, true)
   }
