@@ -130,6 +130,8 @@ func New(ctx context.Context, c Config) (*App, error) {
 	if agencies == nil {
 		agencies = agency.Fixed(c.Site)
 	}
+	// A scheduled publication is made as its scheduler is at its time.
+	agencies.Follow(siteEditors{store.Accounts()})
 	// What is not resolved per request yet reads the configuration as it was at the start.
 	cfg := agencies.Current().Site
 	if err := seedDemo(ctx, store, log); err != nil {

@@ -324,6 +324,32 @@ func TestSiteEditorAgent(t *testing.T) {
 			if rec := agent.do(t, http.MethodPost, editor, url.Values{"action": {"publish"}}); rec.Code != http.StatusSeeOther {
 				t.Errorf("an editor agent publishing their draft: %d", rec.Code)
 			}
+			// A schedule outlives no right: the agent schedules, loses the
+			// right, the time comes: nothing published, and why is said.
+			agent.inertia = false
+			later := agent.do(t, http.MethodPost, "/admin/site/", url.Values{"action": {"edit"}}).Header().Get("Location")
+			summer := strings.Replace(string(demo.SiteJSON()), `"fr": "Votre agence immobilière à Arlon"`, `"fr": "Été"`, 1)
+			if code, _ := agent.put(t, later+"config", summer); code != 200 {
+				t.Fatalf("saving: %d", code)
+			}
+			brussels, _ := time.LoadLocation("Europe/Brussels")
+			at := s.Clock.Now().In(brussels).Add(time.Hour).Format("2006-01-02T15:04")
+			if rec := agent.do(t, http.MethodPost, later, url.Values{"action": {"schedule"}, "at": {at}}); rec.Code != http.StatusSeeOther {
+				t.Fatalf("scheduling: %d", rec.Code)
+			}
+			for _, m := range members {
+				if m.Email == "agent@agency.test" {
+					boss.do(t, http.MethodPost, "/admin/staff/", url.Values{"action": {"editor-off"}, "id": {strconv.FormatInt(m.ID, 10)}})
+				}
+			}
+			s.Clock.Add(2 * time.Hour)
+			if published, err := s.Agency.PublishDue(t.Context()); err != nil || published {
+				t.Errorf("the schedule of an agent without the right: published %v, %v", published, err)
+			}
+			d, err := s.Agency.OpenDraft(t.Context(), mustInt(t, strings.Split(later, "/")[4]))
+			if err != nil || d.ScheduleFailed != agency.ErrNoRight.Key {
+				t.Errorf("the draft whose scheduler lost the right: %+v, %v", d.ScheduleFailed, err)
+			}
 		})
 	}
 }

@@ -299,7 +299,7 @@ func (s *Service) ScheduleDraft(ctx context.Context, e Editor, id int64, at time
 	if err != nil {
 		return err
 	}
-	if d.By != clip(e.Email, MaxByLength) {
+	if d.By != clip(e.Email, MaxByLength) && !(e.Admin && at.IsZero()) { // an admin may stop anyone's
 		return ErrNotYours
 	}
 	if !at.IsZero() {
@@ -312,6 +312,21 @@ func (s *Service) ScheduleDraft(ctx context.Context, e Editor, id int64, at time
 	}
 	return s.store.ScheduleSiteDraft(ctx, id, at.UTC(), e.ID)
 }
+
+// Editors says whether staff account id may edit the site now, and as
+// which editor (the accounts' rule: an admin, or an agent with the editor
+// right, not disabled).
+type Editors interface {
+	Editor(ctx context.Context, id int64) (Editor, bool, error)
+}
+
+// ErrNoRight: a scheduled publication whose scheduler may no longer edit the site.
+var ErrNoRight = &errs.Error{Code: errs.Forbidden, Field: "draft", Key: "admin.site.error.noRight",
+	Message: "agency: the one who scheduled the draft may no longer edit the site"}
+
+// Follow has PublishDue publish a scheduled draft as its scheduler is
+// now (editors), and only while they may edit the site.
+func (s *Service) Follow(editors Editors) { s.editors = editors }
 
 // PublishDue publishes the drafts whose time has come, each by the one
 // who scheduled it, and says whether one was. Every server runs it; the
@@ -332,8 +347,10 @@ func (s *Service) PublishDue(ctx context.Context) (bool, error) {
 		if err != nil || !claimed {
 			return published, err
 		}
-		// Its author kept it within their rights (KeepDraft): published as them.
-		_, err = s.PublishDraft(ctx, Editor{ID: d.ScheduledBy, Email: d.By, Admin: true}, d.ID, "")
+		e, err := s.scheduler(ctx, d)
+		if err == nil {
+			_, err = s.PublishDraft(ctx, e, d.ID, "")
+		}
 		if e, coded := errs.As(err); coded {
 			if err := s.store.FailSiteDraft(ctx, d.ID, e.Key); err != nil {
 				return published, err
@@ -346,4 +363,20 @@ func (s *Service) PublishDue(ctx context.Context) (bool, error) {
 		published = true
 	}
 	return published, nil
+}
+
+// scheduler is the editor a due draft is published as: its scheduler as
+// they are now (ErrNoRight when they may no longer edit).
+func (s *Service) scheduler(ctx context.Context, d Draft) (Editor, error) {
+	if s.editors == nil {
+		return Editor{ID: d.ScheduledBy, Email: d.By, Admin: true}, nil
+	}
+	e, ok, err := s.editors.Editor(ctx, d.ScheduledBy)
+	switch {
+	case err != nil:
+		return Editor{}, err
+	case !ok:
+		return Editor{}, ErrNoRight
+	}
+	return e, nil
 }

@@ -23,6 +23,7 @@ type Service struct {
 	store   Store
 	now     func() time.Time
 	current atomic.Pointer[Agency]
+	editors Editors // who may edit now (Follow); nil: a schedule is published as its scheduler
 }
 
 // Source is the configuration a server starts with.
@@ -148,7 +149,10 @@ func auditPublish(actor int64) audit.Entry { return audit.Entry{Actor: actor, Ac
 // audit entry naming the version brought back; ErrNoVersion when none,
 // ErrBroken when it no longer passes the configuration's rules (they may
 // have grown since it was published): nothing is published then.
-func (s *Service) Revert(ctx context.Context, actor, id int64, by, note string) (Version, error) {
+//
+// An editor who is no admin brings back no version that differs from
+// the one served in an admin's part (ErrAdminOnly).
+func (s *Service) Revert(ctx context.Context, e Editor, id int64, note string) (Version, error) {
 	old, err := s.Version(ctx, id)
 	if err != nil {
 		return Version{}, err
@@ -156,7 +160,10 @@ func (s *Service) Revert(ctx context.Context, actor, id int64, by, note string) 
 	if err := s.check(fmt.Sprintf("configuration version %d", id), old.Config); err != nil {
 		return Version{}, fmt.Errorf("%w: %v", ErrBroken, err)
 	}
-	return s.keep(ctx, audit.Entry{Actor: actor, Action: ActionRevert, Before: strconv.FormatInt(id, 10)}, old.Config, by, note, 0)
+	if err := s.mayChange(ctx, e, s.Current().Version, old.Config); err != nil {
+		return Version{}, err
+	}
+	return s.keep(ctx, audit.Entry{Actor: e.ID, Action: ActionRevert, Before: strconv.FormatInt(id, 10)}, old.Config, e.Email, note, 0)
 }
 
 // ErrBroken refuses to bring back a version that no longer passes the

@@ -1,7 +1,6 @@
 package site
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"slices"
@@ -56,15 +55,21 @@ func (p *problems) addAt(off int, path, format string, args ...any) {
 // column, orders them as they stand in the file, drops repeats and joins
 // them. It returns nil when there is none.
 func report(file string, data []byte, list []*FieldError) error {
+	slices.SortStableFunc(list, func(a, b *FieldError) int { return a.off - b.off })
+	// One walk through the file for all of them, in order: many problems
+	// in a large file cost the file's length, not the product.
+	line, lineStart, at := 1, 0, 0
 	for _, e := range list {
 		e.File = file
 		if e.off >= 0 && e.off <= len(data) {
-			before := data[:e.off]
-			e.Line = bytes.Count(before, []byte("\n")) + 1
-			e.Column = e.off - (bytes.LastIndexByte(before, '\n') + 1) + 1
+			for ; at < e.off; at++ {
+				if data[at] == '\n' {
+					line, lineStart = line+1, at+1
+				}
+			}
+			e.Line, e.Column = line, e.off-lineStart+1
 		}
 	}
-	slices.SortStableFunc(list, func(a, b *FieldError) int { return a.off - b.off })
 	var errs []error
 	seen := map[string]bool{}
 	for _, e := range list {

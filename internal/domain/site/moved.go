@@ -86,8 +86,10 @@ func (c *Config) checkMoved(p *problems) {
 		for _, f := range []struct{ key, v string }{{"from", m.From}, {"to", m.To}} {
 			switch {
 			case f.key == "to" && f.v == "":
-			case !strings.HasPrefix(f.v, "/") || strings.HasPrefix(f.v, "//") || strings.ContainsAny(f.v, " \\\t\r\n"):
+			case !strings.HasPrefix(f.v, "/") || strings.HasPrefix(f.v, "//") || strings.ContainsAny(f.v, "?#"):
 				p.add(path+"."+f.key, "%q is not an address of this site (a path starting with /)", f.v)
+			case unsafePath(f.v):
+				p.add(path+"."+f.key, "%q: a path holds no . or .. segment, no %%, \\ nor invisible character", f.v)
 			case len(f.v) > MaxMovedLength:
 				p.add(path+"."+f.key, "at most %d characters", MaxMovedLength)
 			}

@@ -2,6 +2,7 @@ package site
 
 import (
 	"slices"
+	"strconv"
 	"testing"
 )
 
@@ -46,5 +47,37 @@ func TestMoves(t *testing.T) {
 	after.Moved = append(after.Moved, MovedPath{From: "https://evil.example/", To: "//evil.example/"})
 	if err := after.Validate(); err == nil {
 		t.Error("an address of another site was accepted")
+	}
+}
+
+// TestUnsafeAddresses: what a browser reads otherwise than the router is
+// refused in a page's path, its segments and the moved list.
+func TestUnsafeAddresses(t *testing.T) {
+	for _, v := range []string{"/../admin/", "/a/./b/", "/%2e%2e/", "/x\\y/", "/x\x00y/", "/x\vy/", "/x\u3000y/", "/x\u2028y/"} {
+		c := loadDemo(t)
+		c.Moved = []MovedPath{{From: "/old/", To: v}}
+		if err := c.Validate(); err == nil {
+			t.Errorf("moved to %q: accepted", v)
+		}
+	}
+	for _, seg := range []string{"..", ".", "%2e%2e"} {
+		c := loadDemo(t)
+		c.Pages[8].Params.Path["fr"] = seg
+		if err := c.Validate(); err == nil {
+			t.Errorf("a page's segment %q: accepted", seg)
+		}
+	}
+}
+
+// TestProblemsBounded: a file with thousands of problems reports the first MaxProblems.
+func TestProblemsBounded(t *testing.T) {
+	c := loadDemo(t)
+	for i := range 5000 {
+		c.Moved = append(c.Moved, MovedPath{From: "x" + strconv.Itoa(i), To: "/"})
+	}
+	err := c.Validate()
+	joined, ok := err.(interface{ Unwrap() []error })
+	if !ok || len(joined.Unwrap()) != MaxProblems {
+		t.Errorf("problems of a file with 5000: %v", err)
 	}
 }

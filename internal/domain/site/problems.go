@@ -83,8 +83,16 @@ func (p *problems) addMsg(path string, m *message) { p.addMsgAt(-1, path, m) }
 
 // addMsgAt adds the problem m at path and offset off.
 func (p *problems) addMsgAt(off int, path string, m *message) {
+	if len(*p) >= MaxProblems {
+		return
+	}
 	*p = append(*p, &FieldError{Path: path, Msg: m.Error(), msg: m, off: off})
 }
+
+// MaxProblems bounds the problems one check reports: a file with more is
+// told its first ones (the editor shows them at their fields; fixed, the
+// next come), and its check stays as cheap as a good file's.
+const MaxProblems = 200
 
 // addErr adds err, made by errorf, at path; another error is said as it is,
 // in English.

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode"
 
 	"immo/internal/domain/i18n"
 )
@@ -229,13 +230,29 @@ func checkPagePath(p *problems, path, v string) {
 		p.add(path, "%q must start with a single /, as in /for-sale/", v)
 	case strings.ContainsAny(v, " \t\n?#"):
 		p.add(path, "%q must not contain spaces, ? or #", v)
+	case unsafePath(v):
+		p.add(path, "%q: a path holds no . or .. segment, no %%, \\ nor invisible character", v)
 	}
+}
+
+// unsafePath tells whether v, an address of the site, holds what a
+// browser would read otherwise than the router: a . or .. segment, an
+// escape (%), a backslash, a control or space character.
+func unsafePath(v string) bool {
+	for _, seg := range strings.Split(v, "/") {
+		if seg == "." || seg == ".." {
+			return true
+		}
+	}
+	return strings.ContainsAny(v, "%\\") || strings.IndexFunc(v, func(r rune) bool { return unicode.IsControl(r) || unicode.IsSpace(r) || r == 0x2028 || r == 0x2029 }) >= 0
 }
 
 // checkSegment checks a per-language path: one segment such as "a-vendre".
 func checkSegment(p *problems, path, v string) {
 	if s := strings.Trim(v, "/"); strings.ContainsAny(s, "/ \t\n?#") {
 		p.add(path, "%q must be one path segment, without spaces, / ? or #", v)
+	} else if unsafePath(s) {
+		p.add(path, "%q: a path holds no . or .. segment, no %%, \\ nor invisible character", v)
 	}
 }
 

@@ -55,14 +55,14 @@ func testSiteRevert(t *testing.T, s agency.Store) {
 	if cur, err := svc.AtVersion(ctx, second.ID); err != nil || cur.Past || cur != svc.Current() {
 		t.Fatalf("AtVersion of the version served = %+v, %v; want the agency served", cur, err)
 	}
-	back, err := svc.Revert(ctx, 7, first, "anne@immo-arlon.be", "back to the first")
+	back, err := svc.Revert(ctx, agency.Editor{ID: 7, Email: "anne@immo-arlon.be", Admin: true}, first, "back to the first")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if back.ID <= second.ID || svc.Current().Version != back.ID || svc.Current().Site.Agency.Name != "Immo Arlon" {
 		t.Fatalf("after the revert: version %d served, %q; want %d, the first's", svc.Current().Version, svc.Current().Site.Agency.Name, back.ID)
 	}
-	if _, err := svc.Revert(ctx, 7, back.ID+10, "anne@immo-arlon.be", ""); !errors.Is(err, agency.ErrNoVersion) {
+	if _, err := svc.Revert(ctx, agency.Editor{ID: 7, Email: "anne@immo-arlon.be", Admin: true}, back.ID+10, ""); !errors.Is(err, agency.ErrNoVersion) {
 		t.Errorf("Revert to no version = %v, want ErrNoVersion", err)
 	}
 	if id, _ := s.LatestSiteVersionID(ctx); id != back.ID {
@@ -368,6 +368,18 @@ func testSiteEditorDrafts(t *testing.T, s agency.Store) {
 	}
 	if svc.Current().Version != v.ID {
 		t.Errorf("the refused publish changed the version served: %d", svc.Current().Version)
+	}
+	// Bringing back a version is changing the site too: an editor who is
+	// no admin brings back none that differs in an admin's part.
+	before := svc.Current().Version
+	if _, err := svc.Publish(ctx, "site.json", []byte(tags), "anne@immo-arlon.be", "new tags"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := svc.Revert(ctx, agency.Editor{ID: 8, Email: "paul@immo-arlon.be"}, before, ""); !errors.Is(err, agency.ErrAdminOnly) {
+		t.Errorf("an agent bringing back other tags = %v, want ErrAdminOnly", err)
+	}
+	if _, err := svc.Revert(ctx, agency.Editor{ID: 7, Email: "anne@immo-arlon.be", Admin: true}, before, ""); err != nil {
+		t.Errorf("an admin bringing back other tags = %v", err)
 	}
 	if err := svc.DiscardDraft(ctx, other.ID); err != nil {
 		t.Fatal(err)

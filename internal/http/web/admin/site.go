@@ -33,7 +33,7 @@ type SiteHistory interface {
 	AtVersion(ctx context.Context, id int64) (*agency.Agency, error)
 	// Revert publishes version id again as the newest, by actor
 	// (agency.ErrNoVersion, agency.ErrBroken: refused, coded).
-	Revert(ctx context.Context, actor, id int64, by, note string) (agency.Version, error)
+	Revert(ctx context.Context, e agency.Editor, id int64, note string) (agency.Version, error)
 }
 
 // SiteProps are the site's section: its published versions.
@@ -85,10 +85,10 @@ func (h *Handler) serveSite(w http.ResponseWriter, r *http.Request, p post) {
 		if p.values["action"] == "unpublish" {
 			done = sitePath + "?done=unpublished"
 		}
-		_, err = h.o.Site.Revert(ctx, v.Account.ID, id, v.Account.Email, note)
+		_, err = h.o.Site.Revert(ctx, editorOf(v), id, note)
 		return only(err)
 	}, next: &done, form: "revert", notice: "admin.site.done.",
-		notices: []string{"reverted", "unpublished", "published", "discarded"}})
+		notices: []string{"reverted", "unpublished", "published", "discarded", "gone"}})
 	if answered {
 		return
 	}

@@ -142,6 +142,12 @@ func (h *Handler) serveSiteDraft(w http.ResponseWriter, r *http.Request, p post)
 		h.fail(w, r, http.StatusNotFound, nil)
 		return
 	}
+	// A draft gone (published, discarded: Back, a second click) is said on
+	// the section's page, whatever was asked of it.
+	if _, err := h.o.Drafts.OpenDraft(ctx, id); errors.Is(err, agency.ErrNoDraft) {
+		h.rs.Redirect(w, r, sitePath+"?done=gone", http.StatusSeeOther)
+		return
+	}
 	// Published or discarded: on to the section; (un)scheduled: back here.
 	done := sitePath + "?done=" + p.values["action"] + "ed"
 	if a := p.values["action"]; a == "schedule" || a == "unschedule" {
@@ -223,8 +229,11 @@ func (h *Handler) siteDraftProps(ctx context.Context, b Base, v account.Viewer, 
 	if err != nil {
 		return props, err
 	}
+	// Who else is editing: each other author once, by their latest draft.
+	seen := map[string]bool{v.Account.Email: true}
 	for _, o := range others {
-		if o.ID != d.ID {
+		if !seen[o.By] {
+			seen[o.By] = true
 			props.Others = append(props.Others, draftRow(o, v))
 		}
 	}

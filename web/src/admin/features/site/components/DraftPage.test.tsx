@@ -116,4 +116,21 @@ describe('the site editor', () => {
     fireEvent.click(document.querySelector('[data-section="banner"]')!)
     expect(document.getElementById('site-field-banner.title.nl')!.hasAttribute('readonly')).toBe(false)
   })
+
+  it('says a save refused for want of the right, and does not send it again', async () => {
+    const fetch = vi.fn(() => Promise.resolve(new Response('Forbidden', { status: 403 })))
+    vi.stubGlobal('fetch', fetch)
+    render(wrap(<DraftPage {...props()} />))
+    fireEvent.click(screen.getByRole('button', { name: 'Home banner' }))
+    fireEvent.change(document.getElementById('site-field-banner.title.nl')!, { target: { value: 'Lente' } })
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(SAVE_DELAY_MS + 10)
+    })
+    expect(screen.getByText('admin.site.editor.notSaved')).toBeTruthy()
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(10_000)
+    })
+    expect(fetch).toHaveBeenCalledTimes(1)
+    expect(window.localStorage.getItem('immo-site-draft-7')).toContain('"Lente"')
+  })
 })

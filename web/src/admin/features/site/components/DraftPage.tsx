@@ -35,7 +35,8 @@ export function DraftPage(props: SiteDraftProps) {
     setSummary(now)
     setSaves((n) => n + 1)
   }, [])
-  const state = useAutosave(d.id, props.save, readOnly ? props.config : text, props.config, saved, t('admin.site.editor.offline'))
+  const state = useAutosave(d.id, props.save, readOnly ? props.config : text, props.config, saved,
+    { offline: t('admin.site.editor.offline'), forbidden: t('admin.site.editor.forbidden') })
 
   const labels = props.labels ?? {}
   // An editor who is no admin sees the admin's sections without changing them.
@@ -110,7 +111,7 @@ export function DraftPage(props: SiteDraftProps) {
             )}
           </EditingContext.Provider>
         </div>
-        <Preview base={d.preview} langs={offered(value)} lang={props.lang} reloads={problems.length === 0 ? saves : -1}
+        <Preview base={d.preview} fallback={`/admin/site/versions/${d.base}/`} langs={offered(value)} lang={props.lang} reloads={problems.length === 0 ? saves : -1}
           stale={problems.length > 0} t={t} value={value} open={open} />
       </div>
       <section className="site-summary">
@@ -198,7 +199,9 @@ function SaveStatus({ state, t, lang }: { state: SaveState; t: ReturnType<typeof
   if (state.status === 'saving') words = t('admin.site.editor.saving')
   if (state.status === 'saved') words = t('admin.site.editor.saved', { time: when(state.at, lang) })
   if (state.status === 'failed') words = t('admin.site.editor.failed', { error: state.error })
-  return <span role="status" className={state.status === 'failed' ? 'admin-error' : 'site-muted'}>{words}</span>
+  if (state.status === 'refused') words = t('admin.site.editor.notSaved', { error: state.error })
+  const bad = state.status === 'failed' || state.status === 'refused'
+  return <span role="status" className={bad ? 'admin-error' : 'site-muted'}>{words}</span>
 }
 
 /** What a version changes, section by section. */

@@ -13,8 +13,10 @@ export const WIDTHS = [375, 768, 1366] as const
  * panel), in one of the site's languages; it reloads the page it shows whenever reloads changes (a save without
  * problems). A click on a text of the page opens its field (open); a link stays in the preview.
  */
-export function Preview({ base, langs, lang, reloads, stale, t, value, open }: {
+export function Preview({ base: draft, fallback, langs, lang, reloads, stale, t, value, open }: {
   base: string
+  /** The version the draft started from, shown while the draft has problems (it is not rendered then). */
+  fallback: string
   langs: string[]
   lang: string
   reloads: number
@@ -24,6 +26,7 @@ export function Preview({ base, langs, lang, reloads, stale, t, value, open }: {
   open: (path: string) => void
 }) {
   const [width, setWidth] = useState<number>(WIDTHS[0])
+  const base = stale ? fallback : draft
   const [shown, setShown] = useState(langs.includes(lang) ? lang : (langs[0] ?? lang))
   const frame = useRef<HTMLIFrameElement>(null)
   const box = useRef<HTMLDivElement>(null)

@@ -13,6 +13,10 @@ export type SaveState =
   | { status: 'saving' }
   | { status: 'saved'; at: string }
   | { status: 'failed'; error: string }
+  | { status: 'refused'; error: string }
+
+/** The words of a save that did not happen: no connection, no right. */
+export type Words = { offline: string; forbidden: string }
 
 /** How long after the last change the draft is sent, and again after a failure. */
 export const SAVE_DELAY_MS = 150
@@ -46,7 +50,7 @@ class Saver {
   private saved: (problems: SiteProblem[], summary: Summary) => void = () => {}
 
   constructor(private readonly id: number, private readonly url: string, server: string,
-    private readonly offline: string, private readonly report: (s: SaveState) => void) {
+    private readonly words: Words, private readonly report: (s: SaveState) => void) {
     this.latest = server
   }
 
@@ -79,12 +83,22 @@ class Saver {
     try {
       const res = await fetch(this.url, { method: 'PUT', body, credentials: 'same-origin', headers: { 'Content-Type': 'application/json' } })
       const answer = (await res.json().catch(() => ({}))) as { updated?: string; problems?: SiteProblem[]; error?: string } & Partial<Summary>
-      if (!res.ok) throw new Error(answer.error || res.statusText)
+      if (!res.ok) {
+        // Refused (no right, too large, not a configuration): said, not tried again; the server's
+        // trouble (5xx) is tried again.
+        const error = answer.error || (res.status === 403 ? this.words.forbidden : res.statusText)
+        if (res.status < 500) {
+          this.report({ status: 'refused', error })
+          this.busy = false
+          return
+        }
+        throw new Error(error)
+      }
       if (this.latest === body) keep(this.id, null)
       this.report({ status: 'saved', at: answer.updated ?? '' })
       this.saved(answer.problems ?? [], { changes: answer.changes ?? [], moves: answer.moves ?? [], links: answer.links ?? [] })
     } catch (e) {
-      this.report({ status: 'failed', error: e instanceof TypeError ? this.offline : (e as Error).message })
+      this.report({ status: 'failed', error: e instanceof TypeError ? this.words.offline : (e as Error).message })
       this.busy = false
       this.later(RETRY_MS)
       return
@@ -96,13 +110,13 @@ class Saver {
 
 /**
  * Sends text to url whenever it differs from what the server has (server: its copy when the page came; a text this
- * browser kept is sent at once), and hands the server's problems and the draft's changes to saved. offline is the
- * words for a request that never reached the server.
+ * browser kept is sent at once), and hands the server's problems and the draft's changes to saved. words say why a
+ * save did not happen.
  */
 export function useAutosave(id: number, url: string, text: string, server: string,
-  saved: (problems: SiteProblem[], summary: Summary) => void, offline: string): SaveState {
+  saved: (problems: SiteProblem[], summary: Summary) => void, words: Words): SaveState {
   const [state, setState] = useState<SaveState>({ status: 'idle' })
-  const [saver] = useState(() => new Saver(id, url, server, offline, setState))
+  const [saver] = useState(() => new Saver(id, url, server, words, setState))
   useEffect(() => saver.onSaved(saved), [saver, saved])
   useEffect(() => saver.change(text), [saver, text])
   useEffect(() => () => saver.stop(), [saver])
