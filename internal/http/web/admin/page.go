@@ -31,19 +31,22 @@ func (h *Handler) langOf(r *http.Request) string {
 // texts are each language's admin.* words and the forms' error messages
 // (a password's), made once: the translations are embedded. Shared by
 // every page, never changed.
-var texts = sync.OnceValue(func() map[string]Texts {
+var texts = sync.OnceValue(func() map[string]Texts { return wordsOf("admin.", "forms.error.") })
+
+// wordsOf are each language's words whose keys start with one of prefixes.
+func wordsOf(prefixes ...string) map[string]Texts {
 	all := map[string]Texts{}
 	for _, lang := range i18n.Languages {
 		t := Texts{}
 		for _, k := range i18n.Keys(lang) {
-			if strings.HasPrefix(k, "admin.") || strings.HasPrefix(k, "forms.error.") {
+			if slices.ContainsFunc(prefixes, func(p string) bool { return strings.HasPrefix(k, p) }) {
 				t[k] = i18n.T(lang, k)
 			}
 		}
 		all[lang] = t
 	}
 	return all
-})
+}
 
 // The inbox's addresses.
 const (

@@ -2,7 +2,6 @@ package admin
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"io"
 	"net/http"
@@ -16,6 +15,7 @@ import (
 	"immo/internal/domain/agenda"
 	"immo/internal/domain/i18n"
 	"immo/internal/domain/site"
+	"immo/internal/http/httpapi"
 )
 
 // The site editor (issue #32): a draft of the whole configuration, edited
@@ -68,19 +68,7 @@ type SiteDraftProps struct {
 }
 
 // editorLabels are each language's siteeditor.* words, made once.
-var editorLabels = sync.OnceValue(func() map[string]Texts {
-	all := map[string]Texts{}
-	for _, lang := range i18n.Languages {
-		t := Texts{}
-		for _, k := range i18n.Keys(lang) {
-			if strings.HasPrefix(k, "siteeditor.") {
-				t[k] = i18n.T(lang, k)
-			}
-		}
-		all[lang] = t
-	}
-	return all
-})
+var editorLabels = sync.OnceValue(func() map[string]Texts { return wordsOf("siteeditor.") })
 
 func (SiteDraftProps) View() string { return ViewSiteDraft }
 
@@ -206,9 +194,12 @@ func (h *Handler) siteDraftProps(ctx context.Context, b Base, v account.Viewer, 
 		Problems: []SiteProblem{}, Meanwhile: []agency.SiteChange{}, Others: []SiteDraftRow{},
 		Save: siteDraftsPath + id + "/config", Action: siteDraftsPath + id + "/", Langs: i18n.Languages,
 		Labels: editorLabels()[b.Lang], AdminOnly: agency.AdminSections}
-	_, err := site.Parse("draft "+id, d.Config)
+	after, err := site.Parse("draft "+id, d.Config)
 	props.Problems = problems(agency.Problems(err), b.Lang)
-	if props.draftSummary, err = h.summaryOf(ctx, d); err != nil {
+	if err != nil {
+		after = nil
+	}
+	if props.draftSummary, err = h.summaryOf(ctx, d, after); err != nil {
 		return props, err
 	}
 	if cur := h.o.Site.Current(); cur != nil {
@@ -249,8 +240,9 @@ type draftSummary struct {
 	Links   []agency.StaleLink  `json:"links"`
 }
 
-// summaryOf is draft d's summary (no moves while it has problems).
-func (h *Handler) summaryOf(ctx context.Context, d agency.Draft) (draftSummary, error) {
+// summaryOf is draft d's summary; after is d parsed (nil: it has
+// problems, and no moves are said).
+func (h *Handler) summaryOf(ctx context.Context, d agency.Draft, after *site.Config) (draftSummary, error) {
 	sum := draftSummary{Changes: []agency.SiteChange{}, Moves: []site.MovedPath{}, Links: []agency.StaleLink{}}
 	base, err := h.o.Site.Version(ctx, d.Base)
 	if err != nil && !errors.Is(err, agency.ErrNoVersion) {
@@ -266,7 +258,7 @@ func (h *Handler) summaryOf(ctx context.Context, d agency.Draft) (draftSummary, 
 	} else if before, err = site.Parse("base", base.Config); err != nil {
 		return sum, nil
 	}
-	if after, err := site.Parse("draft", d.Config); err == nil {
+	if after != nil {
 		sum.Moves, sum.Links = agency.Moving(before, after, d.Config)
 	}
 	return sum, nil
@@ -292,7 +284,7 @@ func (h *Handler) serveSiteDraftConfig(w http.ResponseWriter, r *http.Request) {
 	}
 	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, agency.MaxConfigBytes+1))
 	if err != nil || len(data) > agency.MaxConfigBytes {
-		h.answerJSON(w, http.StatusRequestEntityTooLarge, map[string]string{"error": i18n.T(lang, "admin.site.error.tooLarge")})
+		answerJSON(w, http.StatusRequestEntityTooLarge, map[string]string{"error": i18n.T(lang, "admin.site.error.tooLarge")})
 		return
 	}
 	d, list, err := h.o.Drafts.KeepDraft(r.Context(), id, data, editorOf(v))
@@ -306,24 +298,26 @@ func (h *Handler) serveSiteDraftConfig(w http.ResponseWriter, r *http.Request) {
 		for _, k := range problems {
 			key = k
 		}
-		h.answerJSON(w, status, map[string]string{"error": i18n.T(lang, key)})
+		answerJSON(w, status, map[string]string{"error": i18n.T(lang, key)})
 		return
 	}
-	sum, err := h.summaryOf(r.Context(), d)
+	var after *site.Config
+	if len(list) == 0 {
+		after, _ = site.Parse("draft", d.Config)
+	}
+	sum, err := h.summaryOf(r.Context(), d, after)
 	if err != nil {
 		h.o.Log.Error("inbox", "url", r.URL.Path, "err", err)
 	}
-	h.answerJSON(w, http.StatusOK, struct {
+	answerJSON(w, http.StatusOK, struct {
 		Updated  string        `json:"updated"`
 		Problems []SiteProblem `json:"problems"`
 		draftSummary
 	}{stamp(d.Updated), problems(list, lang), sum})
 }
 
-// answerJSON writes body as a private JSON answer with status.
-func (h *Handler) answerJSON(w http.ResponseWriter, status int, body any) {
-	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+// answerJSON writes body as the autosave's private JSON answer with status.
+func answerJSON(w http.ResponseWriter, status int, body any) {
 	w.Header().Set("Cache-Control", "no-store")
-	w.WriteHeader(status)
-	_ = json.NewEncoder(w).Encode(body)
+	httpapi.JSON(w, status, body)
 }
