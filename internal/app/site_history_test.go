@@ -1,6 +1,7 @@
 package app_test
 
 import (
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -60,6 +61,21 @@ func TestSiteHistory(t *testing.T) {
 			newest := versions[0].(map[string]any)
 			if newest["id"] != float64(second.ID) || newest["current"] != true || newest["note"] != "spring banner" || newest["by"] != "anne@immo-arlon.be" {
 				t.Errorf("the newest version's row: %v", newest)
+			}
+			// What each changed: the banner's French title; the first version, over none, its note only.
+			sum, _ := newest["summary"].(map[string]any)
+			changes, _ := sum["changes"].([]any)
+			if len(changes) != 1 || sum["more"] != float64(0) {
+				t.Fatalf("the newest version's summary: %v, want one change", newest["summary"])
+			}
+			if c := changes[0].(map[string]any); c["section"] != "banner" || c["what"] != agency.ChangeEdited || fmt.Sprint(c["langs"]) != "[fr]" {
+				t.Errorf("the newest version's change: %v, want the banner's French text", c)
+			}
+			if versions[1].(map[string]any)["summary"] != nil {
+				t.Errorf("the first version's summary: %v, want none", versions[1].(map[string]any)["summary"])
+			}
+			if labels, _ := props["labels"].(map[string]any); labels["siteeditor.section.banner"] == nil {
+				t.Errorf("the history's section names: %v, want the banner's", props["labels"])
 			}
 			// The first version previewed as it was; the public page still the second's.
 			boss.inertia = false

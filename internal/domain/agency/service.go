@@ -172,10 +172,15 @@ var ErrBroken = &errs.Error{Code: errs.Conflict, Field: "version", Key: "admin.s
 	Message: "agency: the version no longer passes the configuration's rules"}
 
 // keep stores data, checked, as the newest version with the audit entry
-// e — over version over only, when not 0 (ErrMeanwhile) — and serves it
-// here at once.
+// e — over version over only, when not 0 (ErrMeanwhile) — and what it
+// changes of the version it replaces (Summary), and serves it here at once.
 func (s *Service) keep(ctx context.Context, e audit.Entry, data []byte, by, note string, over int64) (Version, error) {
-	v := Version{Config: data, Over: over, Hash: sha256.Sum256(data), By: clip(by, MaxByLength), Note: clip(note, MaxNoteLength), At: s.now().UTC()}
+	sum, err := s.summary(ctx, over, data)
+	if err != nil {
+		return Version{}, err
+	}
+	v := Version{Config: data, Over: over, Hash: sha256.Sum256(data), By: clip(by, MaxByLength), Note: clip(note, MaxNoteLength),
+		At: s.now().UTC(), Summary: sum}
 	e.Time, e.TargetKind, e.After = v.At, AuditKind, audit.Summary(v.Note)
 	id, err := s.store.PublishSiteVersion(ctx, v, e)
 	if err != nil {
@@ -186,6 +191,33 @@ func (s *Service) keep(ctx context.Context, e audit.Entry, data []byte, by, note
 		return v, err
 	}
 	return v, nil
+}
+
+// summary is what data changes of the version it is published over: over
+// when not 0 (the publication fails unless it is still the newest), else
+// the newest — one published by another in the instant between is not
+// seen, and the summary then says what data changes of the one before.
+// Nil when there is none (the first version).
+func (s *Service) summary(ctx context.Context, over int64, data []byte) (*Summary, error) {
+	id := over
+	if id == 0 {
+		latest, err := s.store.LatestSiteVersionID(ctx)
+		if err != nil {
+			return nil, err
+		}
+		id = latest
+	}
+	if id == 0 {
+		return nil, nil
+	}
+	before, err := s.store.SiteVersion(ctx, id)
+	if errors.Is(err, ErrNoVersion) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return summarize(before.Config, data), nil
 }
 
 // Import publishes data unless a version with the same bytes was published

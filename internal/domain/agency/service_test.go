@@ -4,9 +4,13 @@ import (
 	"context"
 	"crypto/sha256"
 	"errors"
+	"fmt"
+	"os"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"immo/internal/domain/audit"
 )
@@ -105,5 +109,71 @@ func TestContext(t *testing.T) {
 	a := &Agency{Version: 7}
 	if got := FromContext(NewContext(t.Context(), a)); got != a {
 		t.Errorf("FromContext = %v, want the agency put there", got)
+	}
+}
+
+// A publication keeps what it changes of the version it replaces (the
+// history shows it); the first version, replacing none, keeps no summary.
+func TestPublishKeepsSummary(t *testing.T) {
+	demo, err := os.ReadFile("../../adapter/demo/site.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	store := &memory{}
+	s := &Service{store: store, now: time.Now}
+	first, err := s.Publish(t.Context(), "site.json", demo, "file site.json", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if first.Summary != nil || store.versions[0].Summary != nil {
+		t.Errorf("the first version's summary = %+v, want none", first.Summary)
+	}
+	renamed := []byte(strings.Replace(string(demo), `"name": "Immo Arlon"`, `"name": "Immo Arlon & Virton"`, 1))
+	second, err := s.Publish(t.Context(), "site.json", renamed, "anne@immo-arlon.be", "new name")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := &Summary{Changes: []SiteChange{{Section: "agency", What: ChangeEdited, Fields: []string{"name"}, Langs: []string{}}}}
+	if !reflect.DeepEqual(second.Summary, want) || !reflect.DeepEqual(store.versions[1].Summary, want) {
+		t.Errorf("the summary kept = %+v, stored %+v; want %+v", second.Summary, store.versions[1].Summary, want)
+	}
+	// Brought back: the summary says what the revert changes of the version it replaces.
+	back, err := s.Revert(t.Context(), Editor{ID: 1, Email: "boss@immo-arlon.be", Admin: true}, first.ID, "back")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if back.Summary == nil || len(back.Summary.Changes) != 1 || back.Summary.Changes[0].Section != "agency" {
+		t.Errorf("the revert's summary = %+v", back.Summary)
+	}
+}
+
+// A summary keeps the first MaxSummaryChanges changes and counts the rest;
+// an item's long name is clipped.
+func TestSummaryBounded(t *testing.T) {
+	var before, after strings.Builder
+	before.WriteString(`{"pages": [`)
+	after.WriteString(`{"pages": [`)
+	for i := range MaxSummaryChanges + 7 {
+		if i > 0 {
+			before.WriteString(",")
+			after.WriteString(",")
+		}
+		name := fmt.Sprintf("%q", fmt.Sprint(i)+strings.Repeat("é", 200))
+		before.WriteString(`{"name": ` + name + `, "n": 1}`)
+		after.WriteString(`{"name": ` + name + `, "n": 2}`)
+	}
+	before.WriteString("]}")
+	after.WriteString("]}")
+	sum := summarize([]byte(before.String()), []byte(after.String()))
+	if len(sum.Changes) != MaxSummaryChanges || sum.More != 7 {
+		t.Fatalf("%d changes and %d more, want %d and 7", len(sum.Changes), sum.More, MaxSummaryChanges)
+	}
+	for _, c := range sum.Changes {
+		if len(c.Item) > maxSummaryName || !utf8.ValidString(c.Item) {
+			t.Fatalf("an item's name kept as %d bytes (valid UTF-8: %v)", len(c.Item), utf8.ValidString(c.Item))
+		}
+	}
+	if none := summarize([]byte(after.String()), []byte(after.String())); none.Changes == nil || len(none.Changes) != 0 || none.More != 0 {
+		t.Errorf("nothing changed = %+v, want an empty list", none)
 	}
 }

@@ -26,6 +26,46 @@ type Version struct {
 	By   string
 	Note string
 	At   time.Time
+	// Summary is what it changed of the version it was published over, as
+	// the history shows it; nil when none was recorded (the first version,
+	// or one published before summaries were kept).
+	Summary *Summary
+}
+
+// Summary is what a version changed of the one it was published over
+// (Changes): its first MaxSummaryChanges changes, and how many more.
+type Summary struct {
+	Changes []SiteChange `json:"changes"`
+	More    int          `json:"more"`
+}
+
+// Bounds of a summary: the changes kept, and the bytes of an item's name
+// and of a field's kept in them.
+const (
+	MaxSummaryChanges = 50
+	maxSummaryName    = 120
+)
+
+// summarize is what after changes of before, bounded to be stored with a
+// version: at most MaxSummaryChanges changes (More counts the rest), each
+// name clipped.
+func summarize(before, after []byte) *Summary {
+	all := Changes(before, after)
+	sum := &Summary{Changes: make([]SiteChange, 0, min(len(all), MaxSummaryChanges))}
+	for i, c := range all {
+		if i == MaxSummaryChanges {
+			sum.More = len(all) - i
+			break
+		}
+		c.Item = clip(c.Item, maxSummaryName)
+		fields := make([]string, len(c.Fields))
+		for j, f := range c.Fields {
+			fields[j] = clip(f, maxSummaryName)
+		}
+		c.Fields = fields
+		sum.Changes = append(sum.Changes, c)
+	}
+	return sum
 }
 
 // FromFile starts the By of a version or draft a file made (`immo serve
@@ -53,7 +93,7 @@ var (
 // Store keeps the published versions, numbered in the order they were
 // published; every server of a deployment reads the same ones.
 type Store interface {
-	// PublishSiteVersion stores v (its ID ignored) and returns its number,
+	// PublishSiteVersion stores v (its ID ignored, its Summary with it) and returns its number,
 	// with the audit log's entry e (its TargetID the number) in the same
 	// transaction: a version is published and logged, or neither.
 	PublishSiteVersion(ctx context.Context, v Version, e audit.Entry) (int64, error)
@@ -63,7 +103,8 @@ type Store interface {
 	LatestSiteVersionID(ctx context.Context) (int64, error)
 	// SiteVersionByHash is the latest version whose Config hashes to h, Config left out; ErrNoVersion when none.
 	SiteVersionByHash(ctx context.Context, h [sha256.Size]byte) (Version, error)
-	// SiteVersions lists at most limit versions, newest first, Config left out.
+	// SiteVersions lists at most limit versions, newest first, Config left
+	// out, Summary in.
 	SiteVersions(ctx context.Context, limit int) ([]Version, error)
 	DraftStore
 }

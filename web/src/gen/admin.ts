@@ -537,6 +537,7 @@ export interface SiteProps {
   drafts: SiteDraftRow[] | null
   previous: number
   action: string
+  labels: Record<string, string> | null
 }
 
 /** admin.SiteVersionRow */
@@ -549,6 +550,22 @@ export interface SiteVersionRow {
   current: boolean
   online: boolean
   preview: string
+  summary: Summary | null
+}
+
+/** agency.Summary */
+export interface Summary {
+  changes: SiteChange[] | null
+  more: number
+}
+
+/** agency.SiteChange */
+export interface SiteChange {
+  section: string
+  item: string
+  what: string
+  fields: string[] | null
+  langs: string[] | null
 }
 
 /** admin.SiteDraftRow */
@@ -611,15 +628,6 @@ export interface SchemaField {
 export interface SiteProblem {
   path: string
   message: string
-}
-
-/** agency.SiteChange */
-export interface SiteChange {
-  section: string
-  item: string
-  what: string
-  fields: string[] | null
-  langs: string[] | null
 }
 
 /** site.MovedPath */

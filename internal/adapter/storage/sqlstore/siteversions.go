@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"time"
 
@@ -16,9 +17,17 @@ var _ agency.Store = (*Store)(nil)
 // PublishSiteVersion implements agency.Store.
 func (s *Store) PublishSiteVersion(ctx context.Context, v agency.Version, e audit.Entry) (int64, error) {
 	var id int64
+	var summary sql.NullString
+	if v.Summary != nil {
+		b, err := json.Marshal(v.Summary)
+		if err != nil {
+			return 0, s.errorf("publish site version: %w", err)
+		}
+		summary = sql.NullString{String: string(b), Valid: true}
+	}
 	err := s.writeTx(ctx, func(tx *sql.Tx) error {
-		if err := tx.QueryRowContext(ctx, s.d.query(`INSERT INTO site_versions (config, sha256, created_by, note, created_at)
-			VALUES (?, ?, ?, ?, ?) RETURNING id`), v.Config, v.Hash[:], v.By, v.Note, s.d.Time(v.At)).Scan(&id); err != nil {
+		if err := tx.QueryRowContext(ctx, s.d.query(`INSERT INTO site_versions (config, sha256, created_by, note, created_at, summary)
+			VALUES (?, ?, ?, ?, ?, ?) RETURNING id`), v.Config, v.Hash[:], v.By, v.Note, s.d.Time(v.At), summary).Scan(&id); err != nil {
 			return err
 		}
 		// The head row is locked until the end: a publication over a
@@ -41,7 +50,7 @@ func (s *Store) PublishSiteVersion(ctx context.Context, v agency.Version, e audi
 
 // SiteVersion implements agency.Store.
 func (s *Store) SiteVersion(ctx context.Context, id int64) (agency.Version, error) {
-	v, err := s.siteVersion(ctx, `SELECT id, sha256, created_by, note, created_at, config FROM site_versions WHERE id = ?`, id)
+	v, err := s.siteVersion(ctx, `SELECT id, sha256, created_by, note, created_at, summary, config FROM site_versions WHERE id = ?`, id)
 	if err != nil {
 		return agency.Version{}, s.errorf("site version %d: %w", id, err)
 	}
@@ -50,7 +59,7 @@ func (s *Store) SiteVersion(ctx context.Context, id int64) (agency.Version, erro
 
 // SiteVersionByHash implements agency.Store.
 func (s *Store) SiteVersionByHash(ctx context.Context, h [sha256.Size]byte) (agency.Version, error) {
-	v, err := s.siteVersion(ctx, `SELECT id, sha256, created_by, note, created_at, NULL FROM site_versions
+	v, err := s.siteVersion(ctx, `SELECT id, sha256, created_by, note, created_at, summary, NULL FROM site_versions
 		WHERE sha256 = ? ORDER BY id DESC LIMIT 1`, h[:])
 	if err != nil {
 		return agency.Version{}, s.errorf("site version by hash: %w", err)
@@ -72,10 +81,12 @@ func (s *Store) SiteVersions(ctx context.Context, limit int) ([]agency.Version, 
 	out, err := appendRows(ctx, s.read, nil, func(row scanner) (agency.Version, error) {
 		var v agency.Version
 		var hash []byte
-		err := row.Scan(&v.ID, &hash, &v.By, &v.Note, scanTime{&v.At})
+		var summary sql.NullString
+		err := row.Scan(&v.ID, &hash, &v.By, &v.Note, scanTime{&v.At}, &summary)
 		copy(v.Hash[:], hash)
+		v.Summary = readSummary(summary)
 		return v, err
-	}, s.d.query(`SELECT id, sha256, created_by, note, created_at FROM site_versions
+	}, s.d.query(`SELECT id, sha256, created_by, note, created_at, summary FROM site_versions
 		ORDER BY id DESC LIMIT ?`), limit)
 	if err != nil {
 		return nil, s.errorf("site versions: %w", err)
@@ -83,12 +94,30 @@ func (s *Store) SiteVersions(ctx context.Context, limit int) ([]agency.Version, 
 	return out, nil
 }
 
+// readSummary is a version's summary as stored (agency.Summary's JSON);
+// nil when none was kept — or when it no longer reads as one: the history
+// then shows the version's note alone rather than failing.
+func readSummary(stored sql.NullString) *agency.Summary {
+	if !stored.Valid {
+		return nil
+	}
+	var sum agency.Summary
+	if json.Unmarshal([]byte(stored.String), &sum) != nil {
+		return nil
+	}
+	if sum.Changes == nil {
+		sum.Changes = []agency.SiteChange{}
+	}
+	return &sum
+}
+
 // siteVersion reads one row of q (id, sha256, created_by, note,
-// created_at, config or NULL); agency.ErrNoVersion when there is none.
+// created_at, summary, config or NULL); agency.ErrNoVersion when there is none.
 func (s *Store) siteVersion(ctx context.Context, q string, arg any) (agency.Version, error) {
 	var v agency.Version
 	var hash []byte
-	err := s.read.QueryRowContext(ctx, s.d.query(q), arg).Scan(&v.ID, &hash, &v.By, &v.Note, scanTime{&v.At}, &v.Config)
+	var summary sql.NullString
+	err := s.read.QueryRowContext(ctx, s.d.query(q), arg).Scan(&v.ID, &hash, &v.By, &v.Note, scanTime{&v.At}, &summary, &v.Config)
 	if errors.Is(err, sql.ErrNoRows) {
 		return agency.Version{}, agency.ErrNoVersion
 	}
@@ -96,6 +125,7 @@ func (s *Store) siteVersion(ctx context.Context, q string, arg any) (agency.Vers
 		return agency.Version{}, err
 	}
 	copy(v.Hash[:], hash)
+	v.Summary = readSummary(summary)
 	return v, nil
 }
 

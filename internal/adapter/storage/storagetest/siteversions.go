@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"errors"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -168,6 +169,10 @@ func testSiteVersionsRoundTrip(t *testing.T, s agency.Store) {
 	first.Hash = sha256.Sum256(first.Config)
 	second := agency.Version{Config: bytes.Repeat([]byte("x"), 300_000), By: "anne@immo-arlon.be", Note: "Le printemps : nouvelle bannière", At: at.Add(time.Minute)}
 	second.Hash = sha256.Sum256(second.Config)
+	second.Summary = &agency.Summary{Changes: []agency.SiteChange{
+		{Section: "pages", Item: "Emplois « été »", What: agency.ChangeEdited, Fields: []string{"content", "title"}, Langs: []string{"fr", "de"}},
+		{Section: "banner", What: agency.ChangeEdited, Fields: []string{}, Langs: []string{}},
+	}, More: 3}
 	id1, err := s.PublishSiteVersion(ctx, first, published)
 	if err != nil {
 		t.Fatal(err)
@@ -192,6 +197,16 @@ func testSiteVersionsRoundTrip(t *testing.T, s agency.Store) {
 			t.Errorf("SiteVersion(%d) = {%d, %d bytes, %x, %q, %q, %v}; want {%d, %d bytes, %x, %q, %q, %v}", want.ID,
 				got.ID, len(got.Config), got.Hash[:4], got.By, got.Note, got.At, want.ID, len(want.Config), want.Hash[:4], want.By, want.Note, want.At)
 		}
+	}
+	// The summary kept with the second, none with the first: read and listed as published.
+	if got, err := s.SiteVersion(ctx, id2); err != nil || !reflect.DeepEqual(got.Summary, second.Summary) {
+		t.Errorf("SiteVersion(%d).Summary = %+v, %v; want %+v", id2, got.Summary, err, second.Summary)
+	}
+	if got, err := s.SiteVersion(ctx, id1); err != nil || got.Summary != nil {
+		t.Errorf("SiteVersion(%d).Summary = %+v, %v; want none", id1, got.Summary, err)
+	}
+	if list, err := s.SiteVersions(ctx, 2); err != nil || len(list) != 2 || !reflect.DeepEqual(list[0].Summary, second.Summary) || list[1].Summary != nil {
+		t.Errorf("SiteVersions' summaries: %+v, %v; want the second's, then none", list, err)
 	}
 	// The same bytes published again: the hash finds the latest of them, without its configuration.
 	again := first
@@ -239,6 +254,11 @@ func testSiteVersionsTwoServers(t *testing.T, a, b agency.Store) {
 	v, err := two.Publish(ctx, "editor", []byte(changed), "anne@immo-arlon.be", "new name")
 	if err != nil {
 		t.Fatal(err)
+	}
+	// What it changes of the demo's version, kept with it and listed in the history.
+	wantSum := &agency.Summary{Changes: []agency.SiteChange{{Section: "agency", What: agency.ChangeEdited, Fields: []string{"name"}, Langs: []string{}}}}
+	if list, err := two.Versions(ctx, 2); err != nil || len(list) != 2 || !reflect.DeepEqual(list[0].Summary, wantSum) || list[1].Summary != nil {
+		t.Errorf("the history's summaries: %+v, %v; want %+v, then none (the first version)", list, err, wantSum)
 	}
 	if two.Current().Version != v.ID || two.Current().Site.Agency.Name != "Immo Arlon & Virton" {
 		t.Errorf("the publishing server serves version %d (%q), want %d at once", two.Current().Version, two.Current().Site.Agency.Name, v.ID)

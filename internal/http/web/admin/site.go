@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"sync"
 
 	"immo/internal/domain/account"
 	"immo/internal/domain/agency"
@@ -13,8 +14,8 @@ import (
 )
 
 // The site's section of the inbox (issue #32): its history so far — every
-// published version, who published it, when and why, each previewed as it
-// was, any brought back in one click.
+// published version, who published it, when, why and what it changed,
+// each previewed as it was, any brought back in one click.
 const (
 	sitePath        = Prefix + "site/"
 	siteVersionPath = sitePath + "versions/" // {version}/{the page's own path}: the preview of a version
@@ -46,7 +47,13 @@ type SiteProps struct {
 	// unpublish brings it back (0: none).
 	Previous int64  `json:"previous"`
 	Action   string `json:"action"` // where a revert, an unpublish and a new draft post
+	// Labels are the editor's names of the configuration's sections
+	// (siteeditor.section.*), in the page's language: a summary's words.
+	Labels Texts `json:"labels" tstype:"Record<string, string>"`
 }
+
+// sectionLabels are each language's siteeditor.section.* words, made once.
+var sectionLabels = sync.OnceValue(func() map[string]Texts { return wordsOf("siteeditor.section.") })
 
 func (SiteProps) View() string { return ViewSite }
 
@@ -62,6 +69,10 @@ type SiteVersionRow struct {
 	// one a revert brought back): bringing it back would change nothing.
 	Online  bool   `json:"online"`
 	Preview string `json:"preview"` // the site as it makes it
+	// Summary is what it changed of the version it was published over;
+	// null when none was kept (the first version, or one published before
+	// summaries were).
+	Summary *agency.Summary `json:"summary"`
 }
 
 // serveSite answers the site's history, and its one form: a version
@@ -92,7 +103,8 @@ func (h *Handler) serveSite(w http.ResponseWriter, r *http.Request, p post) {
 	if answered {
 		return
 	}
-	props := SiteProps{Base: p.base, Versions: []SiteVersionRow{}, Drafts: []SiteDraftRow{}, Action: sitePath}
+	props := SiteProps{Base: p.base, Versions: []SiteVersionRow{}, Drafts: []SiteDraftRow{}, Action: sitePath,
+		Labels: sectionLabels()[p.base.Lang]}
 	drafts, err := h.o.Drafts.Drafts(ctx)
 	if err != nil {
 		h.fail(w, r, http.StatusInternalServerError, err)
@@ -121,7 +133,7 @@ func (h *Handler) serveSite(w http.ResponseWriter, r *http.Request, p post) {
 	}
 	for _, ver := range list {
 		row := SiteVersionRow{ID: ver.ID, At: stamp(ver.At), By: ver.By, Note: ver.Note, Current: ver.ID == served,
-			Online: ver.ID == served || ver.Hash == online, Preview: siteVersionPath + strconv.FormatInt(ver.ID, 10) + "/"}
+			Online: ver.ID == served || ver.Hash == online, Preview: siteVersionPath + strconv.FormatInt(ver.ID, 10) + "/", Summary: ver.Summary}
 		if file, ok := strings.CutPrefix(ver.By, agency.FromFile); ok {
 			row.By, row.File = "", file
 		}

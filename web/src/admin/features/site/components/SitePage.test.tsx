@@ -17,16 +17,21 @@ function wrap(ui: ReactNode) {
 }
 
 const row = (id: number, more: Partial<NonNullable<SiteProps['versions']>[number]>) => ({
-  id, at: '2026-11-29T12:00:00Z', by: '', file: '', note: '', current: false, online: false, preview: `/admin/site/versions/${id}/`, ...more,
+  id, at: '2026-11-29T12:00:00Z', by: '', file: '', note: '', current: false, online: false, preview: `/admin/site/versions/${id}/`,
+  summary: null, ...more,
 })
 
 const site: SiteProps = {
   lang: 'en', texts: {}, viewer: null, nav: null, action: '/admin/site/', previous: 2,
+  labels: { 'siteeditor.section.pages': 'Pages', 'siteeditor.section.banner': 'Banner' },
   drafts: [{ id: 4, base: 3, by: 'anne@agency.test', updatedBy: 'anne@agency.test', updated: '2026-11-29T12:00:00Z', mine: false,
     href: '/admin/site/drafts/4/', preview: '/admin/preview/4/', publishAt: '', failed: '' }],
   versions: [
     row(3, { by: 'boss@agency.test', note: 'Version 1 brought back', current: true, online: true }),
-    row(2, { file: 'spring.json', note: 'spring banner' }),
+    row(2, { file: 'spring.json', note: 'spring banner', summary: { more: 0, changes: [
+      { section: 'banner', item: '', what: 'edited', fields: ['title'], langs: ['fr', 'de'] },
+      { section: 'pages', item: 'Jobs', what: 'removed', fields: [], langs: [] },
+    ] } }),
     row(1, { file: 'demo/site.json', online: true }),
   ],
 }
@@ -52,5 +57,27 @@ describe('the site’s versions', () => {
     const form = unpublish.closest('form')!
     expect((form.querySelector('input[name="action"]') as HTMLInputElement).value).toBe('unpublish')
     expect((form.querySelector('input[name="version"]') as HTMLInputElement).value).toBe('2')
+  })
+
+  it('shows what each version changed, as the publish dialog words it; an older version its note only', () => {
+    render(wrap(<SitePage {...site} />))
+    const changes = screen.getByText('spring banner').closest('tr')!.querySelectorAll('.site-changes li')
+    expect([...changes].map((li) => li.textContent)).toEqual([
+      'Banner (admin.site.editor.what.edited) [FR, DE]',
+      'Pages › Jobs (admin.site.editor.what.removed)',
+    ])
+    const rows = document.querySelectorAll('tbody tr')
+    expect(rows[0].querySelector('.site-changes')).toBeNull()
+    expect(rows[2].querySelector('.site-changes')).toBeNull()
+  })
+
+  it('folds the changes past the first five, and counts those not kept', () => {
+    const changes = Array.from({ length: 7 }, (_, i) => ({ section: 'pages', item: `Page ${i}`, what: 'edited', fields: [], langs: ['nl'] }))
+    render(wrap(<SitePage {...site} versions={[row(5, { summary: { changes, more: 40 } }), row(6, { summary: { changes: [], more: 0 } })]} />))
+    const rows = document.querySelectorAll('tbody tr')
+    expect(rows[0].querySelectorAll(':scope td > ul.site-changes li')).toHaveLength(5)
+    expect(rows[0].querySelector('details summary')!.textContent).toBe('admin.site.moreChanges')
+    expect(rows[0].querySelectorAll('details li')).toHaveLength(2)
+    expect(rows[1].textContent).toContain('admin.site.unchanged')
   })
 })

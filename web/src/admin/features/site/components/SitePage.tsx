@@ -1,4 +1,4 @@
-import type { SiteProps } from '../../../../gen/admin'
+import type { SiteProps, Summary } from '../../../../gen/admin'
 import { Link } from '../../../../lib/router'
 import { PostButton } from '../../../shared/forms'
 import { Shell } from '../../../shared/frame'
@@ -7,12 +7,14 @@ import { texts, when } from '../../../shared/texts'
 
 /**
  * The site's section: a new draft started (the editor), the drafts being prepared and by whom, the published versions
- * newest first — each previewed as it was, any not online brought back as the newest version, the one online taken
- * back to the one before.
+ * newest first, with what each changed — each previewed as it was, any not online brought back as the newest version,
+ * the one online taken back to the one before.
  */
 export function SitePage(props: SiteProps) {
   const t = texts(props)
-  const head = [t('admin.site.version'), t('admin.site.at'), t('admin.site.by'), t('admin.site.note'), '']
+  const head = [t('admin.site.version'), t('admin.site.at'), t('admin.site.by'), t('admin.site.note'), t('admin.site.changes'), '']
+  const labels = props.labels ?? {}
+  const section = (key: string) => labels[`siteeditor.section.${key}`] ?? key
   return (
     <Shell base={props} title={t('admin.title.AdminSite')}>
       <Refusals errors={props.errors} t={t} id={(name) => `site-error-${name}`} />
@@ -49,6 +51,7 @@ export function SitePage(props: SiteProps) {
             <td data-label={head[1]}>{when(v.at, props.lang)}</td>
             <td data-label={head[2]} className="admin-wrap">{v.file ? t('admin.site.file', { name: v.file }) : v.by}</td>
             <td data-label={head[3]} className="admin-wrap">{v.note}</td>
+            <td data-label={head[4]} className="admin-wrap">{v.summary && <Changed sum={v.summary} t={t} section={section} />}</td>
             <td className="admin-row-actions">
               <a href={v.preview} target="_blank" rel="noopener">{t('admin.site.preview')}</a>
               {!v.online && (
@@ -59,5 +62,39 @@ export function SitePage(props: SiteProps) {
           </tr>
         )} />
     </Shell>
+  )
+}
+
+/** How many of a version's changes its row shows before the rest is folded. */
+const shownChanges = 5
+
+/**
+ * What a version changed, compactly: each section (and item of its list) with what happened to it and the languages of
+ * its texts, worded as the publish dialog words them; past the first few, the rest folded, and a count of those not kept.
+ */
+function Changed({ sum, t, section }: { sum: Summary; t: ReturnType<typeof texts>; section: (key: string) => string }) {
+  const list = sum.changes ?? []
+  if (list.length === 0 && !sum.more) return <span className="site-muted">{t('admin.site.unchanged')}</span>
+  const item = (c: (typeof list)[number], i: number) => (
+    <li key={i}>
+      <strong>{section(c.section)}</strong>
+      {c.item && <> › {c.item}</>}
+      {' '}({t(`admin.site.editor.what.${c.what}`)})
+      {(c.langs ?? []).length > 0 && <> [{(c.langs ?? []).map((l) => l.toUpperCase()).join(', ')}]</>}
+    </li>
+  )
+  const rest = list.slice(shownChanges)
+  const hidden = rest.length + sum.more
+  return (
+    <>
+      <ul className="site-changes">{list.slice(0, shownChanges).map(item)}</ul>
+      {hidden > 0 && (rest.length > 0 ? (
+        <details>
+          <summary>{t('admin.site.moreChanges', { n: hidden })}</summary>
+          <ul className="site-changes">{rest.map((c, i) => item(c, shownChanges + i))}</ul>
+          {sum.more > 0 && <p className="site-muted">{t('admin.site.moreChanges', { n: sum.more })}</p>}
+        </details>
+      ) : <p className="site-muted">{t('admin.site.moreChanges', { n: sum.more })}</p>)}
+    </>
   )
 }
