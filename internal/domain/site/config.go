@@ -31,6 +31,10 @@ type Config struct {
 	// Moved are the addresses that no longer name a page (moved.go): a
 	// renamed page's old one, a deleted page's.
 	Moved []MovedPath `json:"moved,omitempty"`
+
+	// moved is Moved by address, made by Parse for MovedTo; never written
+	// after, so any number of requests read it at once.
+	moved *movedIndex
 }
 
 // Captcha is a third-party captcha on the visitor forms instead of our

@@ -52,6 +52,7 @@ func Parse(name string, data []byte) (*Config, error) {
 		return nil, report(name, data, errs)
 	}
 	c.sanitize()
+	c.moved = indexMoved(c.Moved)
 	return &c, nil
 }
 

@@ -2,6 +2,7 @@ package site
 
 import (
 	"fmt"
+	"net/url"
 	"slices"
 	"strings"
 )
@@ -23,9 +24,14 @@ const (
 )
 
 // MovedTo is where path (an address of the site) moved: to ("" when it is
-// gone), ok when it did.
+// gone), ok when it did. A configuration Parse made looks it up in its
+// index; one changed since (a test's), or made otherwise, is scanned.
 func (c *Config) MovedTo(path string) (to string, ok bool) {
 	key := movedKey(path)
+	if ix := c.moved; ix.of(c.Moved) {
+		to, ok = ix.to[key]
+		return to, ok
+	}
 	for _, m := range c.Moved {
 		if movedKey(m.From) == key {
 			return m.To, true
@@ -34,8 +40,46 @@ func (c *Config) MovedTo(path string) (to string, ok bool) {
 	return "", false
 }
 
-// movedKey compares addresses as the router does: case and a final slash aside.
-func movedKey(path string) string { return strings.ToLower(strings.TrimSuffix(path, "/")) }
+// movedIndex is a moved list by movedKey of its From, the first entry
+// kept where one is listed twice (Validate refuses that), as a scan finds.
+type movedIndex struct {
+	first *MovedPath // the list it was made of: its first entry, its length
+	n     int
+	to    map[string]string
+}
+
+func indexMoved(list []MovedPath) *movedIndex {
+	ix := &movedIndex{n: len(list), to: make(map[string]string, len(list))}
+	if len(list) > 0 {
+		ix.first = &list[0]
+	}
+	for _, m := range list {
+		if _, ok := ix.to[movedKey(m.From)]; !ok {
+			ix.to[movedKey(m.From)] = m.To
+		}
+	}
+	return ix
+}
+
+// of says ix was made of list, the very slice: not when Moved was
+// replaced or grown since. An entry changed in place goes unseen; nothing
+// changes a parsed configuration's list so.
+func (ix *movedIndex) of(list []MovedPath) bool {
+	if ix == nil || ix.n != len(list) {
+		return false
+	}
+	return len(list) == 0 || ix.first == &list[0]
+}
+
+// movedKey compares addresses as the router does: case and a final slash
+// aside, escaped or not (a request's /de/%C3%BCber-uns/ is /de/über-uns/;
+// a listed address holds no %).
+func movedKey(path string) string {
+	if u, err := url.PathUnescape(path); err == nil {
+		path = u
+	}
+	return strings.ToLower(strings.TrimSuffix(path, "/"))
+}
 
 // Moves are the addresses publishing after in place of before moves: of
 // every page of before (by its ID), in every language after offers, the

@@ -50,6 +50,48 @@ func TestMoves(t *testing.T) {
 	}
 }
 
+// TestMovedTo: a parsed configuration answers from its index as a scan
+// would — case, a final slash and escaping aside; a list replaced since
+// is read itself, never the index of the one it replaced.
+func TestMovedTo(t *testing.T) {
+	tree := demoTree(t)
+	tree["moved"] = []any{
+		map[string]any{"from": "/fr/emplois/", "to": "/fr/"},
+		map[string]any{"from": "/de/über-uns/", "to": "/de/wir/"},
+		map[string]any{"from": "/nl/weg/", "to": ""},
+	}
+	c, err := Parse("site.json", encode(t, tree))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !c.moved.of(c.Moved) {
+		t.Fatal("Parse made no index of the moved addresses")
+	}
+	check := func(c *Config, path, wantTo string, wantOK bool) {
+		t.Helper()
+		if to, ok := c.MovedTo(path); to != wantTo || ok != wantOK {
+			t.Errorf("MovedTo(%s) = %q, %v; want %q, %v", path, to, ok, wantTo, wantOK)
+		}
+	}
+	for _, c := range []*Config{c, {Moved: c.Moved}} { // indexed, then scanned
+		check(c, "/FR/Emplois", "/fr/", true)
+		check(c, "/fr/emplois/", "/fr/", true)
+		check(c, "/de/%C3%BCber-uns/", "/de/wir/", true)
+		check(c, "/de/Über-uns", "/de/wir/", true)
+		check(c, "/nl/weg/", "", true)
+		check(c, "/fr/emplois/x/", "", false)
+		check(c, "/emplois/", "", false) // the router adds the language (route.Resolver.moved)
+	}
+	c.Moved = []MovedPath{{From: "/fr/autre/", To: "/fr/"}}
+	check(c, "/fr/autre/", "/fr/", true)
+	check(c, "/fr/emplois/", "", false)
+	c.Moved = append(c.Moved[:0:0], MovedPath{From: "/fr/a/", To: "/fr/b/"}, MovedPath{From: "/FR/A", To: "/fr/c/"})
+	check(c, "/fr/a/", "/fr/b/", true) // listed twice (Validate refuses it): the first, as the index keeps
+	if ix := indexMoved(c.Moved); ix.to[movedKey("/fr/a/")] != "/fr/b/" {
+		t.Errorf("the index keeps %q for an address listed twice, want the first's", ix.to[movedKey("/fr/a/")])
+	}
+}
+
 // TestUnsafeAddresses: what a browser reads otherwise than the router is
 // refused in a page's path, its segments and the moved list.
 func TestUnsafeAddresses(t *testing.T) {

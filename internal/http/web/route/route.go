@@ -135,10 +135,16 @@ type versionName struct {
 func (r *Resolver) Resolve(path string, query url.Values) Result {
 	lang, rest, ok := r.splitLang(path)
 	if !ok {
-		return r.drafted(r.moved(path, r.Site.Languages.Default))
+		return r.drafted(r.moved(path, r.Site.Languages.Default, false))
 	}
-	c := &resolution{r: r, lang: lang, path: path, query: query, ix: r.Catalog.Index()}
+	c := &resolution{r: r, lang: lang, path: path, query: query, ix: r.Catalog.Index(), bare: !langPrefixed(path, lang)}
 	return r.drafted(c.resolve(rest))
+}
+
+// langPrefixed says path starts with lang's segment (/fr/…), any case.
+func langPrefixed(path, lang string) bool {
+	first, _, _ := strings.Cut(strings.TrimLeft(path, "/"), "/")
+	return strings.EqualFold(first, lang)
 }
 
 // drafted keeps a draft's page, or a past version's (a staff member's
@@ -182,6 +188,7 @@ type resolution struct {
 	r     *Resolver
 	lang  string
 	path  string // the request path, for links that only add a parameter
+	bare  bool   // path has no language segment: the default language's address
 	here  string // the page's canonical address, once its result is built
 	query url.Values
 	ix    *catalog.Index
@@ -311,13 +318,20 @@ func (c *resolution) resolve(rest []string) Result {
 	case targetDemandRegister:
 		return c.demandRegister()
 	}
-	return c.r.moved(c.path, c.lang)
+	return c.r.moved(c.path, c.lang, c.bare)
 }
 
 // moved answers an address that names nothing: where the configuration
 // says it moved (301), 410 when it says it is gone, else the 404 page.
-func (r *Resolver) moved(path, lang string) Result {
+// A bare address (no language segment: the default language's, lang) is
+// also looked up with its language: the default language's pages answer
+// without it (/emplois/ as /fr/emplois/), and so do their old addresses,
+// which the moved list holds with it.
+func (r *Resolver) moved(path, lang string, bare bool) Result {
 	to, ok := r.Site.MovedTo(path)
+	if !ok && bare {
+		to, ok = r.Site.MovedTo(site.HomeURL(lang) + strings.TrimLeft(path, "/"))
+	}
 	switch {
 	case !ok:
 		return r.notFound(lang)
