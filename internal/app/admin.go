@@ -13,6 +13,7 @@ import (
 	"immo/internal/domain/booking"
 	"immo/internal/domain/inbox"
 	"immo/internal/domain/lead"
+	"immo/internal/domain/media"
 	"immo/internal/domain/notify"
 	"immo/internal/domain/testimonial"
 	"immo/internal/http/web/admin"
@@ -30,7 +31,7 @@ const adminCookie = "immo_staff"
 // a lead read from queue.
 func newAdmin(store storage.Store, staff *account.StaffService, queue *mailqueue.Queue, resolver *route.Resolver, says *testimonial.Service,
 	desk *booking.Desk, requestMails *notify.Composer, abuse *antispam.Batch, ipKey []byte, secure bool, w *Web, now func() time.Time, log *slog.Logger,
-	preview draftPreview) (*admin.Handler, error) {
+	preview draftPreview, library *media.Library) (*admin.Handler, error) {
 	ip, err := lead.NewIPHasher(ipKey)
 	if err != nil {
 		return nil, err
@@ -57,6 +58,9 @@ func newAdmin(store storage.Store, staff *account.StaffService, queue *mailqueue
 	}
 	if preview.Service.Stored() {
 		o.Site, o.Drafts = preview.Service, preview.Service
+	}
+	if library != nil {
+		o.Media = library
 	}
 	if err := withPeople(&o, store, queue, resolver, preview.Service, now); err != nil {
 		return nil, err

@@ -10,6 +10,7 @@ package app
 import (
 	"context"
 	"fmt"
+	"io/fs"
 	"log/slog"
 	"net/http"
 	"net/netip"
@@ -28,6 +29,7 @@ import (
 	"immo/internal/domain/antispam"
 	"immo/internal/domain/booking"
 	"immo/internal/domain/catalog"
+	"immo/internal/domain/media"
 	"immo/internal/domain/newsletter"
 	"immo/internal/domain/registrant"
 	"immo/internal/domain/site"
@@ -110,6 +112,8 @@ type App struct {
 
 	store      storage.Store
 	site       *site.Config
+	library    *media.Library // nil: the agency follows no store
+	newPics    *pictureQueue  // the library's new pictures, for Run's worker
 	smtpURL    string
 	now        func() time.Time
 	log        *slog.Logger
@@ -231,21 +235,30 @@ func New(ctx context.Context, c Config) (*App, error) {
 		return nil, err
 	}
 	desk := newAgendaDesk(deps, store, requestMails)
+	// The site's picture library: its pictures' variants made by Run's worker.
+	newPics := &pictureQueue{}
+	var library *media.Library
+	var libraryFiles fs.FS
+	if agencies.Stored() {
+		library = media.NewLibrary(store, siteConfigs{agencies, store}, now)
+		library.Added = newPics.add
+		libraryFiles = pictures.LibraryFS(library)
+	}
 	inboxPages, err := newAdmin(store, staff, queue, resolver, says, desk, requestMails, abuse, c.Keys.IPHash, secure, c.Web, now, log,
-		draftPreview{agencies, pages})
+		draftPreview{agencies, pages}, library)
 	if err != nil {
 		return nil, err
 	}
 	var variants pictures.Store = store // the pictures' resized variants, which Run's worker makes
 	h := server.Handler(server.Deps{
-		Catalog: cat, Site: cfg, Agency: agencies.Current, Pictures: demo.Pictures(), Variants: variants, Log: log, Pages: pages, Links: resolver,
+		Catalog: cat, Site: cfg, Agency: agencies.Current, Pictures: demo.Pictures(), Library: libraryFiles, Variants: variants, Log: log, Pages: pages, Links: resolver,
 		PublicURL: c.PublicURL, MapTiles: web.TileURL(c.MapFrame.Tiles), Challenges: challenges,
 		TestimonialPictures: &web.TestimonialPictures{Signer: pictureSigner, Store: store, Log: log},
 		TrustedProxies:      c.TrustedProxies,
 		Admin:               inboxPages,
 	})
 	a := &App{Handler: h, Agency: agencies, Catalog: cat, Testimonials: says, Agenda: visits, Challenges: challenges, Staff: staff, EndStreams: inboxPages.EndStreams, Pictures: pictureSigner,
-		Queue: queue, visits: counted, abuse: abuse, store: store, site: cfg, smtpURL: c.SMTPURL, now: now, log: log, closePages: closePages, jobs: jobs}
+		Queue: queue, visits: counted, abuse: abuse, store: store, site: cfg, library: library, newPics: newPics, smtpURL: c.SMTPURL, now: now, log: log, closePages: closePages, jobs: jobs}
 	if c.Prerender && c.Web == nil {
 		a.prerender = pages
 	}
@@ -307,7 +320,7 @@ func (a *App) Run(ctx context.Context) error {
 	if a.prerender != nil {
 		wg.Go(func() { a.prerender.Prerender(ctx, 2*time.Second) })
 	}
-	_, stopPictures := startPictures(ctx, store, a.Catalog, a.site, log)
+	_, stopPictures := startPictures(ctx, store, a.Catalog, a.site, a.library, a.newPics, log)
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	a.stopLoops = func() {

@@ -9,6 +9,7 @@ import (
 	"immo/internal/adapter/pictures"
 	"immo/internal/adapter/storage"
 	"immo/internal/domain/catalog"
+	"immo/internal/domain/media"
 	"immo/internal/domain/site"
 )
 
@@ -20,11 +21,17 @@ const picturesInterval = 5 * time.Second
 // the site's pictures and those of each catalog version the service serves).
 // It returns the variant store for the HTTP handler, and stop, which ends
 // both (a picture in progress is dropped, made again at the next start) and
-// returns once they no longer use the store.
-func startPictures(ctx context.Context, store storage.Store, cat *catalog.Service, cfg *site.Config, log *slog.Logger) (variants pictures.Store, stop func()) {
+// returns once they no longer use the store. The library's pictures are
+// fed at start and as they are added.
+func startPictures(ctx context.Context, store storage.Store, cat *catalog.Service, cfg *site.Config, library *media.Library,
+	added *pictureQueue, log *slog.Logger) (variants pictures.Store, stop func()) {
 	variants = store
 	ctx, cancel := context.WithCancel(ctx)
-	w := pictures.NewWorker(variants, pictures.FSOpener(demo.PictureURLPrefix, demo.Pictures()), log)
+	open := pictures.FSOpener(demo.PictureURLPrefix, demo.Pictures())
+	if library != nil {
+		open = pictures.Openers(open, pictures.LibraryOpener(library))
+	}
+	w := pictures.NewWorker(variants, open, log)
 	feeder := &pictures.Feeder{
 		Enqueue: w.Enqueue,
 		Site:    sitePictures(cfg),
@@ -33,6 +40,18 @@ func startPictures(ctx context.Context, store storage.Store, cat *catalog.Servic
 			return ix.Version(), func() []string { return ix.Embedded().Pictures }
 		},
 		Interval: picturesInterval,
+	}
+	if library != nil {
+		// The library's pictures: those added before (a server stopped
+		// before it made their variants) and those added from now on.
+		if items, err := store.MediaItems(ctx, media.MaxItems); err != nil {
+			log.Warn("pictures: cannot list the library", "err", err)
+		} else {
+			for _, it := range items {
+				w.Enqueue(it.URL())
+			}
+		}
+		added.start(w.Enqueue)
 	}
 	done := make(chan struct{}, 2)
 	go func() { w.Run(ctx); done <- struct{}{} }()

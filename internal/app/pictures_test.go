@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"io"
+	"io/fs"
 	"log/slog"
 	"strings"
 	"testing"
@@ -11,7 +12,9 @@ import (
 	"immo/internal/adapter/demo"
 	"immo/internal/adapter/demo/demotest"
 	"immo/internal/adapter/storage"
+	"immo/internal/domain/agency"
 	"immo/internal/domain/catalog"
+	"immo/internal/domain/media"
 )
 
 // The feeder's lists: the banner first, every demo picture the site and the
@@ -54,8 +57,9 @@ func TestPictureSources(t *testing.T) {
 	}
 }
 
-// The wiring: at start the worker makes the banner's variants first, and
-// stopping it returns promptly although pictures remain.
+// The wiring: at start the worker makes the banner's variants first, then
+// those of the library's pictures (one added before the start, one after),
+// and stopping it returns promptly although pictures remain.
 func TestStartPictures(t *testing.T) {
 	ctx := context.Background()
 	store, err := storage.Open(ctx, t.TempDir(), "")
@@ -72,23 +76,37 @@ func TestStartPictures(t *testing.T) {
 		t.Fatal(err)
 	}
 	cfg := demotest.Site(t)
-	variants, stop := startPictures(ctx, store, cat, cfg, log)
+	library := media.NewLibrary(store, nil, nil)
+	added := &pictureQueue{}
+	library.Added = added.add
+	editor := agency.Editor{ID: 1, Email: "anne@immo-arlon.be"}
+	before, err := library.Add(ctx, editor, "before.jpg", demoPicture(t, "house-01.jpg"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	variants, stop := startPictures(ctx, store, cat, cfg, library, added, log)
 	if variants == nil {
 		t.Fatal("SQLite must keep picture variants")
 	}
-	deadline := time.Now().Add(2 * time.Minute)
-	for {
-		vs, err := variants.ListVariants(ctx, "/pictures/demo/banner.jpg")
-		if err != nil {
-			t.Fatal(err)
+	after, err := library.Add(ctx, editor, "after.jpg", demoPicture(t, "house-02.jpg"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, src := range []string{"/pictures/demo/banner.jpg", before.URL(), after.URL()} {
+		deadline := time.Now().Add(2 * time.Minute)
+		for {
+			vs, err := variants.ListVariants(ctx, src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(vs) == 10 { // 100, 400, 600, 1360, 1920 × jpeg, webp
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("%s: variants after 2 min: %d", src, len(vs))
+			}
+			time.Sleep(50 * time.Millisecond)
 		}
-		if len(vs) == 10 { // 100, 400, 600, 1360, 1920 × jpeg, webp
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("banner variants after 2 min: %d", len(vs))
-		}
-		time.Sleep(50 * time.Millisecond)
 	}
 	start := time.Now()
 	stop()
@@ -98,4 +116,14 @@ func TestStartPictures(t *testing.T) {
 	if d := time.Since(start); d > time.Minute {
 		t.Errorf("stop took %v", d)
 	}
+}
+
+// demoPicture is one of the demo agency's photos.
+func demoPicture(t *testing.T, name string) []byte {
+	t.Helper()
+	b, err := fs.ReadFile(demo.Pictures(), name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }

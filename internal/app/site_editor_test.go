@@ -138,8 +138,12 @@ func TestSiteEditor(t *testing.T) {
 			if code, answer := paul.put(t, save, string(demo.SiteJSON())); code != http.StatusForbidden || answer["error"] == "" {
 				t.Errorf("another editor's save: %d %v, want 403 with why", code, answer)
 			}
-			if code, _ := agent.put(t, save, string(demo.SiteJSON())); code != http.StatusForbidden {
-				t.Errorf("an agent's save: %d, want 403", code)
+			if code, answer := agent.put(t, save, string(demo.SiteJSON())); code != http.StatusForbidden || answer["error"] == "" {
+				t.Errorf("an agent's save: %d %v, want 403 with why", code, answer)
+			}
+			stranger := &staffClient{h: s.Handler, ip: "203.0.113.7", cookies: map[string]*http.Cookie{}}
+			if code, answer := stranger.put(t, save, string(demo.SiteJSON())); code != http.StatusForbidden || answer["error"] == "" {
+				t.Errorf("a signed-out save: %d %v, want 403 with why", code, answer)
 			}
 			if code, _ := boss.put(t, save, string(demo.SiteJSON()), "Origin", "https://evil.example", "Sec-Fetch-Site", "cross-site"); code != http.StatusForbidden {
 				t.Errorf("a save from another site's page: %d, want 403", code)

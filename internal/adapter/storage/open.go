@@ -15,6 +15,7 @@ import (
 	"immo/internal/domain/agency"
 	"immo/internal/domain/catalog"
 	"immo/internal/domain/mail"
+	"immo/internal/domain/media"
 	"immo/internal/domain/rendered"
 	"immo/internal/domain/testimonial"
 )
@@ -27,6 +28,7 @@ type Store interface {
 	testimonial.Pending // a form's testimonial, in its request's transaction
 	rendered.Store      // the rendered pages every server shares
 	agency.Store        // the site's published configurations
+	media.Store         // the site's picture library
 	// Migrate applies pending migrations; Open already did.
 	Migrate(ctx context.Context) error
 	// QueueDB is the pool and dialect the mail queue (mailqueue) runs on.

@@ -28,6 +28,9 @@ const (
 	KindLangs  = "langs"
 	// KindJSON is a value edited as JSON text (a zone's coordinates).
 	KindJSON = "json"
+	// KindPicture is a string holding a picture's address: chosen from
+	// the site's picture library, or typed.
+	KindPicture = "picture"
 )
 
 // Schema is the configuration's shape: Root names Config's type, Types
@@ -56,6 +59,12 @@ type SchemaField struct {
 var htmlFields = map[string]bool{
 	"PageParams.content": true, "Module.description": true, "Module.description2": true,
 	"LegalPage.content": true, "PublicText.text": true, "Popup.description": true,
+}
+
+// pictureFields are the strings holding a picture's address.
+var pictureFields = map[string]bool{
+	"Agency.logo": true, "SiteSettings.image": true, "Image.url": true, "SearchBlock.logo": true,
+	"PageParams.image": true, "Module.image": true, "ModuleItem.image": true,
 }
 
 // fieldOptions are the values a field's rule accepts (checks*.go, validate*.go).
@@ -113,6 +122,9 @@ func schemaOf(types map[string][]SchemaField, t reflect.Type) string {
 		sf.Kind, sf.Type, sf.Elem = kindOf(types, ft)
 		if sf.Kind == KindText && htmlFields[name+"."+key] {
 			sf.Kind = KindHTML
+		}
+		if sf.Kind == KindString && pictureFields[name+"."+key] {
+			sf.Kind = KindPicture
 		}
 		fields = append(fields, sf)
 	}

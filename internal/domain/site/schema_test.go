@@ -5,6 +5,7 @@ import (
 	"os"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -36,11 +37,21 @@ func TestConfigSchema(t *testing.T) {
 		{"Banner", "video", SchemaField{Key: "video", Kind: KindObject, Type: "Video"}},
 		{"Config", "appointments", SchemaField{Key: "appointments", Kind: KindObject, Type: "Appointments", Optional: true}},
 		{"Geometry", "coordinates", SchemaField{Key: "coordinates", Kind: KindJSON}},
+		{"Image", "url", SchemaField{Key: "url", Kind: KindPicture}},
+		{"Module", "image", SchemaField{Key: "image", Kind: KindPicture}},
+		{"Video", "url", SchemaField{Key: "url", Kind: KindString}},
 	} {
 		got := field(tc.typ, tc.key)
 		got.Options = nil
 		if !reflect.DeepEqual(got, tc.want) {
 			t.Errorf("%s.%s = %+v, want %+v", tc.typ, tc.key, got, tc.want)
+		}
+	}
+	// Every picture field names a string of the configuration.
+	for name := range pictureFields {
+		typ, key, _ := strings.Cut(name, ".")
+		if f := field(typ, key); f.Kind != KindPicture {
+			t.Errorf("%s is %s, want a picture", name, f.Kind)
 		}
 	}
 	if f := field("Banner", "type"); !slices.Equal(f.Options, BannerTypes) {

@@ -63,6 +63,10 @@ var (
 		{MIME: "image/png", Exts: []string{".png"}},
 		{MIME: "image/webp", Exts: []string{".webp"}},
 	}, Side: AgencySide}
+	// Media: the site library's pictures (package media), the staff's:
+	// the same types as Picture; media keeps a PNG as sent (a logo's
+	// transparency) and shrinks the others itself.
+	Media = Set{Name: "media", Types: Picture.Types}
 )
 
 // Accept is the set as an <input type="file"> accept list: extensions,

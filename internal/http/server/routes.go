@@ -3,13 +3,14 @@ package server
 import (
 	"net/http"
 
+	"immo/internal/domain/media"
 	"immo/internal/http/httpapi"
 	"immo/internal/http/picturehttp"
 	"immo/internal/http/web/assets"
 )
 
 // routes is every path the site serves: the JSON API under /api/, the
-// pictures under /pictures/demo/, the built web app under /assets/, the
+// pictures under /pictures/demo/ and the library's under /pictures/media/, the built web app under /assets/, the
 // health checks, and the pages (with their generated pictures, robots.txt,
 // the sitemap and the map frame) for the rest.
 func routes(d Deps) *http.ServeMux {
@@ -21,6 +22,10 @@ func routes(d Deps) *http.ServeMux {
 	api.Register(mux)
 	if d.Pictures != nil {
 		picturehttp.New("/pictures/demo/", d.Pictures, d.Variants, d.Log,
+			picturehttp.Options{CacheBytes: picturehttp.DefaultCacheBytes}).Register(mux)
+	}
+	if d.Library != nil {
+		picturehttp.New(media.URLPrefix, d.Library, d.Variants, d.Log,
 			picturehttp.Options{CacheBytes: picturehttp.DefaultCacheBytes}).Register(mux)
 	}
 	mux.HandleFunc("GET /healthz", live)

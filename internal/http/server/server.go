@@ -26,6 +26,9 @@ type Deps struct {
 	// every request's context (agency.FromContext); nil: none.
 	Agency   func() *agency.Agency
 	Pictures fs.FS // the demo agency's pictures, served under /pictures/demo/
+	// Library is the site's picture library (pictures.LibraryFS), served
+	// under /pictures/media/; nil: none.
+	Library fs.FS
 	// Variants holds the pictures' resized variants (SPEC §7 width/format
 	// parameters); nil serves the originals whatever is asked.
 	Variants pictures.Store

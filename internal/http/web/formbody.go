@@ -308,6 +308,17 @@ func ReadForm(w http.ResponseWriter, r *http.Request) (url.Values, int) {
 	return values, status
 }
 
+// ReadFormFiles is ReadForm for a form with files (the inbox's picture
+// library): the first file of each field of uploads read as a visitor's
+// is (readFiles: spooled, each up to upload.MaxSize+1 bytes, their memory
+// within upload.Files until release, which the caller calls once done).
+func ReadFormFiles(w http.ResponseWriter, r *http.Request, uploads []string) (url.Values, []lead.File, func(), int) {
+	if err := crossOrigin.Check(r); err != nil {
+		return nil, nil, func() {}, http.StatusForbidden
+	}
+	return readFiles(w, r, uploads)
+}
+
 // RemoteIP is the sender's address as the connection gives it (the
 // server's front put a trusted proxy's client there).
 func RemoteIP(r *http.Request) string { return remoteIP(r) }

@@ -18,6 +18,7 @@ import { AccountPage } from './features/account/components/AccountPage'
 import { OwnersPage } from './features/owners/components/OwnersPage'
 import { DemandsPage } from './features/demands/components/DemandsPage'
 import { DraftPage } from './features/site/components/DraftPage'
+import { MediaPage } from './features/site/components/MediaPage'
 import { SitePage } from './features/site/components/SitePage'
 
 /** The inbox's views (internal/http/web/views.Admin): a view missing here, or taking other props, fails tsc. */
@@ -39,6 +40,7 @@ const views: { [V in ViewName]: ComponentType<ViewProps[V]> } = {
   AdminDemands: DemandsPage,
   AdminSite: SitePage,
   AdminSiteDraft: DraftPage,
+  AdminSiteMedia: MediaPage,
 }
 
 /** The inbox's app: the current page's view, swapped by the router. */

@@ -603,6 +603,7 @@ export interface SiteDraftProps {
   others: SiteDraftRow[] | null
   save: string
   action: string
+  pictures: string
   langs: string[] | null
   adminOnly: string[] | null
   labels: Record<string, string> | null
@@ -640,6 +641,44 @@ export interface MovedPath {
 export interface StaleLink {
   path: string
   address: string
+}
+
+/** admin.MediaProps */
+export interface MediaProps {
+  lang: 'nl' | 'fr' | 'en' | 'de'
+  texts: Record<string, string> | null
+  viewer: Viewer | null
+  nav: NavLink[] | null
+  errors?: Partial<Record<string, string>>
+  form?: PostedForm
+  notice?: string
+  items: MediaRow[] | null
+  action: string
+  accept: string[] | null
+  maxSize: number
+  langs: string[] | null
+  added: number
+}
+
+/** admin.MediaRow */
+export interface MediaRow {
+  id: number
+  url: string
+  name: string
+  width: number
+  height: number
+  size: number
+  alt: Partial<Record<string, string>> | null
+  by: string
+  at: string
+  uses: MediaUse[] | null
+}
+
+/** admin.MediaUse */
+export interface MediaUse {
+  draft: number
+  href: string
+  path: string
 }
 
 /** admin.AbuseProps */
@@ -689,7 +728,7 @@ export interface HoldRow {
 }
 
 /** The views the React app renders (internal/http/web/views). */
-export type ViewName = 'AdminLogin' | 'AdminLeads' | 'AdminLead' | 'AdminError' | 'AdminAgenda' | 'AdminAgendaRules' | 'AdminTestimonials' | 'AdminMails' | 'AdminStaff' | 'AdminAccount' | 'AdminOwners' | 'AdminDemands' | 'AdminAudit' | 'AdminNewsletter' | 'AdminSite' | 'AdminSiteDraft' | 'AdminAbuse'
+export type ViewName = 'AdminLogin' | 'AdminLeads' | 'AdminLead' | 'AdminError' | 'AdminAgenda' | 'AdminAgendaRules' | 'AdminTestimonials' | 'AdminMails' | 'AdminStaff' | 'AdminAccount' | 'AdminOwners' | 'AdminDemands' | 'AdminAudit' | 'AdminNewsletter' | 'AdminSite' | 'AdminSiteDraft' | 'AdminSiteMedia' | 'AdminAbuse'
 
 /** Each view's props. */
 export interface ViewProps {
@@ -709,5 +748,6 @@ export interface ViewProps {
   AdminNewsletter: NewsletterProps
   AdminSite: SiteProps
   AdminSiteDraft: SiteDraftProps
+  AdminSiteMedia: MediaProps
   AdminAbuse: AbuseProps
 }

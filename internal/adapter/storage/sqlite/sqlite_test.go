@@ -55,6 +55,11 @@ func TestSiteVersions(t *testing.T) {
 	storagetest.RunSiteVersions(t, func(t *testing.T) agency.Store { return open(t) })
 }
 
+func TestMediaStore(t *testing.T) {
+	open := opener()
+	storagetest.RunMedia(t, func(t *testing.T) storagetest.MediaStore { return open(t).Store })
+}
+
 func TestTestimonialStore(t *testing.T) {
 	open := opener()
 	storagetest.RunTestimonials(t, func(t *testing.T) testimonial.Store { return open(t) })

@@ -45,6 +45,8 @@ type Options struct {
 	Site SiteHistory
 	// Drafts are the site editor's drafts; nil with Site.
 	Drafts SiteDrafts
+	// Media is the site's picture library; nil: none.
+	Media MediaLibrary
 	// Audit reads the audit log (the admins' page).
 	Audit AuditLog
 	// Newsletter lists the newsletter's subscribers.

@@ -16,6 +16,7 @@ import (
 	"immo/internal/domain/booking"
 	"immo/internal/domain/inbox"
 	"immo/internal/domain/lead"
+	"immo/internal/domain/media"
 	"immo/internal/domain/testimonial"
 )
 
@@ -33,7 +34,7 @@ const (
 // auditKinds are the kinds of target the inbox's changes are logged under
 // (the filter's choices), in the menu's order.
 var auditKinds = []string{inbox.TargetLead, booking.TargetBooking, booking.TargetAgenda, testimonial.AuditTarget, mailqueue.AuditTarget,
-	antispam.AuditTarget, account.OwnerAuditTarget, demandsAuditTarget, NewsletterAuditTarget, account.StaffAuditTarget, agency.AuditKind}
+	antispam.AuditTarget, account.OwnerAuditTarget, demandsAuditTarget, NewsletterAuditTarget, account.StaffAuditTarget, agency.AuditKind, media.AuditKind}
 
 // auditPage is how many entries one page lists.
 const auditPage = 50

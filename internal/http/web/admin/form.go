@@ -1,6 +1,7 @@
 package admin
 
 import (
+	"context"
 	"net/http"
 	"net/url"
 	"slices"
@@ -8,44 +9,57 @@ import (
 
 	"immo/internal/domain/account"
 	"immo/internal/domain/errs"
+	"immo/internal/domain/lead"
 	"immo/internal/http/web"
 	"immo/internal/http/web/respond"
 )
 
 // readForm reads a post's fields as the site's forms are read
-// (web.ReadForm: the origin checked, the body bounded, form-encoded or
-// JSON): the first value of each. status ≠ 0: refused with it.
-func readForm(w http.ResponseWriter, r *http.Request) (map[string]string, int) {
-	posted, status := web.ReadForm(w, r)
+// (web.ReadFormFiles: the origin checked, the body bounded, form-encoded,
+// multipart or JSON): the first value of each, and the first file of each
+// field of uploads (release gives their memory back). status ≠ 0: refused
+// with it.
+func readForm(w http.ResponseWriter, r *http.Request, uploads []string) (map[string]string, []lead.File, func(), int) {
+	posted, files, release, status := web.ReadFormFiles(w, r, uploads)
 	if status != 0 {
-		return nil, status
+		return nil, nil, release, status
 	}
 	values := make(map[string]string, len(posted))
 	for k, v := range posted {
 		values[k] = v[0]
 	}
-	return values, 0
+	return values, files, release, 0
 }
 
 // formPage checks the method of a page holding a form (GET, HEAD, POST)
 // and reads a post's fields (readForm). It says whether the request
 // posted; ok false: refused, answered already.
 func formPage(w http.ResponseWriter, r *http.Request) (values map[string]string, posted, ok bool) {
+	p, ok := formPost(w, r, nil)
+	return p.values, p.posted, ok
+}
+
+// formPost is formPage, with the files of the fields of uploads.
+func formPost(w http.ResponseWriter, r *http.Request, uploads []string) (p post, ok bool) {
 	switch r.Method {
 	case http.MethodGet, http.MethodHead:
-		return nil, false, true
+		return p, true
 	case http.MethodPost:
 	default:
 		w.Header().Set("Allow", "GET, HEAD, POST")
 		http.Error(w, http.StatusText(http.StatusMethodNotAllowed), http.StatusMethodNotAllowed)
-		return nil, false, false
+		return p, false
 	}
-	values, status := readForm(w, r)
+	var status int
+	var release func()
+	p.posted = true
+	p.values, p.files, release, status = readForm(w, r, uploads)
+	context.AfterFunc(r.Context(), release)
 	if status != 0 {
 		http.Error(w, http.StatusText(status), status)
-		return nil, true, false
+		return p, false
 	}
-	return values, true, true
+	return p, true
 }
 
 // typed is what a form posted, given back with its problems as every
@@ -118,6 +132,7 @@ type post struct {
 	viewer account.Viewer
 	base   Base
 	values map[string]string
+	files  []lead.File // the files of the fields the page takes (formsWith)
 	posted bool
 }
 
@@ -125,10 +140,15 @@ type post struct {
 // post's fields read (formPage), the shared props made; a request refused
 // on the way is answered here and serve never runs.
 func (h *Handler) forms(serve func(w http.ResponseWriter, r *http.Request, p post)) http.HandlerFunc {
+	return h.formsWith(nil, serve)
+}
+
+// formsWith is forms for a page whose forms post files in the fields of
+// uploads.
+func (h *Handler) formsWith(uploads []string, serve func(w http.ResponseWriter, r *http.Request, p post)) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		var p post
-		var ok bool
-		if p.values, p.posted, ok = formPage(w, r); !ok {
+		p, ok := formPost(w, r, uploads)
+		if !ok {
 			return
 		}
 		p.viewer = account.FromContext(r.Context())

@@ -140,7 +140,7 @@ func (h *Handler) serveCode(w http.ResponseWriter, r *http.Request) {
 
 // serveLogout ends the session (a post from the inbox's own pages only).
 func (h *Handler) serveLogout(w http.ResponseWriter, r *http.Request) {
-	if _, status := readForm(w, r); status != 0 {
+	if _, _, _, status := readForm(w, r, nil); status != 0 {
 		http.Error(w, http.StatusText(status), status)
 		return
 	}

@@ -52,8 +52,12 @@ func (h *Handler) routes() {
 	if h.o.Site != nil {
 		h.mux.Handle(sitePath+"{$}", editorPage(h.forms(h.serveSite)))
 		h.mux.Handle(siteDraftsPath+"{draft}/{$}", editorPage(h.forms(h.serveSiteDraft)))
-		// The autosave is a script's: refused (403), never sent to the login.
-		h.mux.Handle("PUT "+siteDraftsPath+"{draft}/config", h.o.Sessions.Viewer(h.staffOnly(h.only(account.Viewer.CanEditSite, h.serveSiteDraftConfig), false)))
+		if h.o.Media != nil {
+			h.mux.Handle(sitePicturesPath+"{$}", editorPage(h.formsWith([]string{"file"}, h.serveMedia)))
+		}
+		// The autosave is a script's: refused in JSON (403), never sent to
+		// the login (serveSiteDraftConfig checks the right).
+		h.mux.Handle("PUT "+siteDraftsPath+"{draft}/config", h.o.Sessions.Viewer(http.HandlerFunc(h.serveSiteDraftConfig)))
 		if h.o.Preview != nil {
 			h.mux.Handle("GET "+siteVersionPath+"{version}/", h.o.Sessions.Viewer(http.HandlerFunc(h.serveSiteVersion)))
 		}

@@ -59,7 +59,9 @@ type SiteDraftProps struct {
 	Others []SiteDraftRow `json:"others"`
 	Save   string         `json:"save"`   // where the autosave PUTs the configuration
 	Action string         `json:"action"` // where publish and discard post
-	Langs  []string       `json:"langs"`  // the product's languages, the editor's columns
+	// Pictures is the picture library's page, where picture fields choose from ("": none).
+	Pictures string   `json:"pictures"`
+	Langs    []string `json:"langs"` // the product's languages, the editor's columns
 	// AdminOnly are the sections only an admin changes: read-only to another editor.
 	AdminOnly []string `json:"adminOnly"`
 	// Labels are the editor's words for the configuration's fields,
@@ -192,7 +194,7 @@ func (h *Handler) siteDraftProps(ctx context.Context, b Base, v account.Viewer, 
 	id := strconv.FormatInt(d.ID, 10)
 	props := SiteDraftProps{Base: b, Draft: draftRow(d, v), Config: string(d.Config), Schema: site.ConfigSchema(),
 		Problems: []SiteProblem{}, Meanwhile: []agency.SiteChange{}, Others: []SiteDraftRow{},
-		Save: siteDraftsPath + id + "/config", Action: siteDraftsPath + id + "/", Langs: i18n.Languages,
+		Save: siteDraftsPath + id + "/config", Action: siteDraftsPath + id + "/", Langs: i18n.Languages, Pictures: h.picturesPath(),
 		Labels: editorLabels()[b.Lang], AdminOnly: agency.AdminSections}
 	after, err := site.Parse("draft "+id, d.Config)
 	props.Problems = problems(agency.Problems(err), b.Lang)
@@ -273,6 +275,10 @@ var siteCrossOrigin = http.NewCrossOriginProtection()
 // {error} with its status, the draft unchanged.
 func (h *Handler) serveSiteDraftConfig(w http.ResponseWriter, r *http.Request) {
 	v, lang := account.FromContext(r.Context()), h.langOf(r)
+	if !v.CanEditSite() { // signed out, or staff without the editor right
+		answerJSON(w, http.StatusForbidden, map[string]string{"error": i18n.T(lang, "admin.error.forbidden")})
+		return
+	}
 	id, err := strconv.ParseInt(r.PathValue("draft"), 10, 64)
 	if err != nil || id <= 0 {
 		http.Error(w, http.StatusText(http.StatusNotFound), http.StatusNotFound)

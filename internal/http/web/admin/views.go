@@ -21,6 +21,7 @@ const (
 	ViewAbuse        = views.AdminAbuse
 	ViewSite         = views.AdminSite
 	ViewSiteDraft    = views.AdminSiteDraft
+	ViewSiteMedia    = views.AdminSiteMedia
 )
 
 // EntrySource is the inbox's entry in the web build's manifest.

@@ -89,6 +89,7 @@ const (
 	AdminNewsletter   = "AdminNewsletter"
 	AdminSite         = "AdminSite"
 	AdminSiteDraft    = "AdminSiteDraft"
+	AdminSiteMedia    = "AdminSiteMedia"
 	AdminAbuse        = "AdminAbuse"
 )
 
@@ -111,5 +112,6 @@ var Admin = Registry{
 	{AdminNewsletter, "admin/features/newsletter/components/NewsletterPage"},
 	{AdminSite, "admin/features/site/components/SitePage"},
 	{AdminSiteDraft, "admin/features/site/components/DraftPage"},
+	{AdminSiteMedia, "admin/features/site/components/MediaPage"},
 	{AdminAbuse, "admin/features/abuse/components/AbusePage"},
 }

@@ -19,7 +19,7 @@ function wrap(ui: ReactNode) {
 
 const config = {
   languages: { default: 'nl', use: [{ code: 'nl', use: true }, { code: 'fr', use: true }, { code: 'en', use: true }, { code: 'de', use: true }] },
-  banner: { type: 'image', title: { nl: 'Welkom', fr: 'Bienvenue', en: '', de: '' } },
+  banner: { type: 'image', title: { nl: 'Welkom', fr: 'Bienvenue', en: '', de: '' }, image: { url: '/pictures/demo/banner.jpg', alt: { fr: 'Gardé' } } },
 }
 
 const props = (more: Partial<SiteDraftProps> = {}): SiteDraftProps => ({
@@ -32,10 +32,11 @@ const props = (more: Partial<SiteDraftProps> = {}): SiteDraftProps => ({
     types: {
       Config: [{ key: 'languages', kind: 'object', type: 'Languages' }, { key: 'banner', kind: 'object', type: 'Banner' }],
       Languages: [{ key: 'default', kind: 'string' }],
-      Banner: [{ key: 'type', kind: 'string', options: ['image', 'video'] }, { key: 'title', kind: 'text' }],
+      Banner: [{ key: 'type', kind: 'string', options: ['image', 'video'] }, { key: 'title', kind: 'text' }, { key: 'image', kind: 'object', type: 'Image' }],
+      Image: [{ key: 'url', kind: 'picture' }, { key: 'alt', kind: 'text' }],
     },
   },
-  problems: [], changes: [], moves: [], links: [], meanwhile: [], latest: 3, others: [], save: '/admin/site/drafts/7/config', action: '/admin/site/drafts/7/',
+  problems: [], changes: [], moves: [], links: [], meanwhile: [], latest: 3, others: [], save: '/admin/site/drafts/7/config', action: '/admin/site/drafts/7/', pictures: '/admin/site/pictures/',
   langs: ['nl', 'fr', 'en', 'de'], adminOnly: ['languages'], labels: { 'siteeditor.section.banner': 'Home banner', 'siteeditor.field.title': 'Title' },
   ...more,
 })
@@ -132,5 +133,27 @@ describe('the site editor', () => {
     })
     expect(fetch).toHaveBeenCalledTimes(1)
     expect(window.localStorage.getItem('immo-site-draft-7')).toContain('"Lente"')
+  })
+
+  it('chooses a picture from the library, its texts filling the empty ones', async () => {
+    const library = { component: 'AdminSiteMedia', url: '/admin/site/pictures/', version: 'v1', props: { items: [
+      { id: 4, url: '/pictures/media/4/spring.jpg', name: 'spring.jpg', width: 1600, height: 900, alt: { nl: 'Lente', fr: 'Printemps' } },
+    ] } }
+    const fetch = vi.fn((url: string) => Promise.resolve(url === '/admin/site/pictures/'
+      ? new Response(JSON.stringify(library), { status: 200, headers: { 'X-Inertia': 'true' } })
+      : new Response(JSON.stringify({ updated: '', problems: [], changes: [] }), { status: 200 })))
+    vi.stubGlobal('fetch', fetch)
+    render(wrap(<DraftPage {...props()} />))
+    fireEvent.click(screen.getByRole('button', { name: 'Home banner' }))
+    fireEvent.click(screen.getByRole('button', { name: 'admin.media.choose' }))
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(10)
+    })
+    expect(fetch).toHaveBeenCalledWith('/admin/site/pictures/', expect.objectContaining({ headers: expect.objectContaining({ 'X-Inertia': 'true' }) }))
+    fireEvent.click(document.querySelector('.site-picker-list button')!)
+    expect((document.getElementById('site-field-banner.image.url') as HTMLInputElement).value).toBe('/pictures/media/4/spring.jpg')
+    expect((document.getElementById('site-field-banner.image.alt.nl') as HTMLInputElement).value).toBe('Lente')
+    expect((document.getElementById('site-field-banner.image.alt.fr') as HTMLInputElement).value).toBe('Gardé')
+    expect(document.querySelector('.site-picker')).toBeNull()
   })
 })

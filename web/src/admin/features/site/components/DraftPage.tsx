@@ -43,6 +43,7 @@ export function DraftPage(props: SiteDraftProps) {
   const locked = !props.viewer?.admin && (props.adminOnly ?? []).includes(section)
   const editing: Editing = {
     schema: props.schema, t, langs: props.langs ?? [], offered: offered(value), problems, focus, readOnly: readOnly || locked,
+    library: props.pictures ?? '', lang: props.lang,
     label: (key) => labels[key] ?? key.split('.').pop() ?? key,
     hint: (type, key) => labels[`siteeditor.hint.${type}.${key}`] ?? '',
     change: (steps: Step[], v: Json | undefined) => setText((old) => JSON.stringify(setAt(parse(old), steps, v), null, 2)),

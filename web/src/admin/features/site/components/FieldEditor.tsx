@@ -2,6 +2,8 @@ import { createContext, lazy, Suspense, useContext, useEffect, useState, type Re
 import type { Schema, SchemaField, SiteProblem } from '../../../../gen/admin'
 import type { T } from '../../../shared/texts'
 import { blank, emptyOf, moved, pathOf, under, type Json, type Obj, type Step } from '../model/config'
+import { thumbnail, withAlt } from '../model/pictures'
+import { PicturePicker } from './PicturePicker'
 
 // TipTap and ProseMirror load with the first text holding HTML, not with every inbox page.
 const RichText = lazy(() => import('./RichText').then((m) => ({ default: m.RichText })))
@@ -20,6 +22,10 @@ export type Editing = {
   /** The field to show and focus (a path), set by a problem or a click in the preview. */
   focus: string
   readOnly: boolean
+  /** The picture library's page, where picture fields choose from ("": none). */
+  library: string
+  /** The page's language (the pictures' alternative texts shown). */
+  lang: string
   change: (steps: Step[], value: Json | undefined) => void
 }
 
@@ -41,14 +47,14 @@ export function Fields({ type, value, steps }: { type: string; value: Json | und
   return (
     <>
       {(schema.types?.[type] ?? []).map((f) => (
-        <Field key={f.key} owner={type} field={f} value={obj[f.key]} steps={[...steps, f.key]} />
+        <Field key={f.key} owner={type} field={f} value={obj[f.key]} steps={[...steps, f.key]} parent={obj} />
       ))}
     </>
   )
 }
 
-/** One field of struct type owner, drawn by its kind. */
-export function Field({ owner, field, value, steps }: { owner: string; field: SchemaField; value: Json | undefined; steps: Step[] }) {
+/** One field of struct type owner (parent: the owner's value), drawn by its kind. */
+export function Field({ owner, field, value, steps, parent }: { owner: string; field: SchemaField; value: Json | undefined; steps: Step[]; parent?: Obj }) {
   const e = useEditing()
   const path = pathOf(steps)
   const name = e.label(`siteeditor.field.${field.key}`)
@@ -90,6 +96,8 @@ export function Field({ owner, field, value, steps }: { owner: string; field: Sc
       return <TextField html={field.kind === 'html'} name={name} hint={hint} value={value} steps={steps} />
     case 'json':
       return <JsonField name={name} hint={hint} value={value} steps={steps} />
+    case 'picture':
+      return <PictureField name={name} hint={hint} value={value} steps={steps} alt={owner === 'Image' ? (parent?.alt ?? {}) : undefined} />
   }
   return <Scalar field={field} name={name} hint={hint} value={value} steps={steps} extra={unset} />
 }
@@ -149,6 +157,43 @@ function Scalar({ field, name, hint, value, steps, extra }: { field: SchemaField
       {input}
       {hint && <p className="site-hint">{hint}</p>}
       <Problems list={problems} id={described} />
+    </div>
+  )
+}
+
+/**
+ * A picture's address, shown small, typed or chosen from the library; beside an alternative text (an Image), the
+ * chosen picture's texts fill the empty ones.
+ */
+function PictureField({ name, hint, value, steps, alt }: { name: string; hint: string; value: Json | undefined; steps: Step[]; alt?: Json }) {
+  const e = useEditing()
+  const [picking, setPicking] = useState(false)
+  const path = pathOf(steps)
+  const id = fieldId(path)
+  const problems = under(e.problems, path)
+  const described = problems.length ? `${id}-problems` : undefined
+  const url = typeof value === 'string' ? value : ''
+  return (
+    <div className="site-field site-picture">
+      <label htmlFor={id} className="site-label">{name}</label>
+      <div className="site-picture-row">
+        {url.startsWith('/') && <img src={thumbnail(url, 100)} alt="" width={64} height={48} />}
+        <input id={id} type="text" value={url} readOnly={e.readOnly} aria-describedby={described} aria-invalid={problems.length > 0 || undefined}
+          onChange={(ev) => e.change(steps, ev.target.value)} />
+        {!e.readOnly && e.library && (
+          <button type="button" onClick={() => setPicking(true)}>{e.t('admin.media.choose')}</button>
+        )}
+      </div>
+      {hint && <p className="site-hint">{hint}</p>}
+      <Problems list={problems} id={described} />
+      {picking && (
+        <PicturePicker library={e.library} lang={e.lang} t={e.t} onClose={() => setPicking(false)}
+          onChoose={(p) => {
+            e.change(steps, p.url)
+            if (alt !== undefined) e.change([...steps.slice(0, -1), 'alt'], withAlt(alt as Obj, p.alt))
+            setPicking(false)
+          }} />
+      )}
     </div>
   )
 }

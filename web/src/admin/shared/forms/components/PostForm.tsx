@@ -4,13 +4,14 @@ import { useRouter } from '../../../../lib/router'
 /**
  * A small form posting fixed fields (an action, an id) and its own inputs: through the router when the app runs,
  * as a plain form post without it. confirm, when given, is asked first. A second submit while the first is on its
- * way is dropped (a double click posts once).
+ * way is dropped (a double click posts once). files: the form holds file inputs, posted as multipart.
  */
-export function PostForm({ action, fields, confirm, className, children }: {
+export function PostForm({ action, fields, confirm, className, files, children }: {
   action: string
   fields: Record<string, string>
   confirm?: string
   className?: string
+  files?: boolean
   children: ReactNode
 }) {
   const router = useRouter()
@@ -19,13 +20,14 @@ export function PostForm({ action, fields, confirm, className, children }: {
     if (!router) return
     e.preventDefault()
     if (sending.current || (confirm && !window.confirm(confirm))) return
-    const data: Record<string, string> = {}
-    for (const [k, v] of new FormData(e.currentTarget)) if (typeof v === 'string') data[k] = v
+    const form = new FormData(e.currentTarget)
+    const data: Record<string, string> | FormData = files ? form : {}
+    if (!files) for (const [k, v] of form) if (typeof v === 'string') (data as Record<string, string>)[k] = v
     sending.current = true
     void router.visit(action, { method: 'post', data, preserveScroll: true }).finally(() => { sending.current = false })
   }
   return (
-    <form method="post" action={action} className={className} onSubmit={submit}>
+    <form method="post" action={action} className={className} onSubmit={submit} encType={files ? 'multipart/form-data' : undefined}>
       {Object.entries(fields).map(([k, v]) => <input key={k} type="hidden" name={k} value={v} />)}
       {children}
     </form>
