@@ -408,6 +408,10 @@ func TestSiteEditorMoves(t *testing.T) {
 			if moves := saved["moves"].([]any); len(moves) != 7 {
 				t.Errorf("the addresses the draft moves: %v", moves)
 			}
+			if deleted := saved["deleted"].([]any); !slices.Contains(deleted, any("/fr/emplois/")) || !slices.Contains(deleted, any("/nl/jobs/")) ||
+				slices.Contains(deleted, any("/fr/a-propos/")) {
+				t.Errorf("the deleted pages' addresses offered a 410: %v", deleted)
+			}
 			if links := saved["links"].([]any); !slices.ContainsFunc(links, func(l any) bool {
 				return l.(map[string]any)["address"] == "/fr/emplois/" && l.(map[string]any)["path"] == "footer.columns[1].fullText.text.fr"
 			}) {
@@ -438,6 +442,32 @@ func TestSiteEditorMoves(t *testing.T) {
 			}
 			if rec := visit("/fr/a-propos/"); rec.Code != http.StatusMovedPermanently {
 				t.Errorf("the renamed page's old address after another publication: %d, want 301", rec.Code)
+			}
+			// A page deleted with its French address chosen gone at once
+			// (the editor's "410 instead"): that one 410, the others 301.
+			var goneFrom, nlFrom string
+			publish(func(cfg map[string]any) {
+				pages := cfg["pages"].([]any)
+				for i := len(pages) - 1; i >= 0; i-- {
+					p := pages[i].(map[string]any)
+					path, _ := p["params"].(map[string]any)["path"].(map[string]any)
+					kids, _ := p["childMenus"].([]any)
+					if fr, _ := path["fr"].(string); fr != "" && fr != "/" && len(kids) == 0 && path["nl"] != nil {
+						goneFrom, nlFrom = "/fr/"+strings.Trim(fr, "/")+"/", "/nl/"+strings.Trim(path["nl"].(string), "/")+"/"
+						cfg["pages"] = append(pages[:i:i], pages[i+1:]...)
+						break
+					}
+				}
+				cfg["moved"] = append(cfg["moved"].([]any), map[string]any{"from": goneFrom, "to": ""})
+			})
+			if gone := saved["gone"].([]any); len(gone) != 1 || gone[0] != goneFrom {
+				t.Errorf("the addresses the draft says are gone: %v, want %s", gone, goneFrom)
+			}
+			if rec := visit(goneFrom); rec.Code != http.StatusGone {
+				t.Errorf("%s, deleted as gone: %d, want 410", goneFrom, rec.Code)
+			}
+			if rec := visit(nlFrom); rec.Code != http.StatusMovedPermanently {
+				t.Errorf("%s, deleted: %d, want 301", nlFrom, rec.Code)
 			}
 		})
 	}

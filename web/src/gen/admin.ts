@@ -537,6 +537,7 @@ export interface SiteProps {
   drafts: SiteDraftRow[] | null
   previous: number
   action: string
+  pictures: string
   labels: Record<string, string> | null
 }
 
@@ -597,6 +598,8 @@ export interface SiteDraftProps {
   problems: SiteProblem[] | null
   changes: SiteChange[] | null
   moves: MovedPath[] | null
+  deleted: string[] | null
+  gone: string[] | null
   links: StaleLink[] | null
   meanwhile: SiteChange[] | null
   latest: number

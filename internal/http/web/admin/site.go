@@ -47,6 +47,8 @@ type SiteProps struct {
 	// unpublish brings it back (0: none).
 	Previous int64  `json:"previous"`
 	Action   string `json:"action"` // where a revert, an unpublish and a new draft post
+	// Pictures is the picture library's page ("": none).
+	Pictures string `json:"pictures"`
 	// Labels are the editor's names of the configuration's sections
 	// (siteeditor.section.*), in the page's language: a summary's words.
 	Labels Texts `json:"labels" tstype:"Record<string, string>"`
@@ -104,7 +106,7 @@ func (h *Handler) serveSite(w http.ResponseWriter, r *http.Request, p post) {
 		return
 	}
 	props := SiteProps{Base: p.base, Versions: []SiteVersionRow{}, Drafts: []SiteDraftRow{}, Action: sitePath,
-		Labels: sectionLabels()[p.base.Lang]}
+		Labels: sectionLabels()[p.base.Lang], Pictures: h.picturesPath()}
 	drafts, err := h.o.Drafts.Drafts(ctx)
 	if err != nil {
 		h.fail(w, r, http.StatusInternalServerError, err)

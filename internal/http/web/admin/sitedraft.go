@@ -239,13 +239,18 @@ func (h *Handler) siteDraftProps(ctx context.Context, b Base, v account.Viewer, 
 type draftSummary struct {
 	Changes []agency.SiteChange `json:"changes"`
 	Moves   []site.MovedPath    `json:"moves"`
-	Links   []agency.StaleLink  `json:"links"`
+	// Deleted are the moves' old addresses of pages the draft deletes:
+	// the editor may have them answer 410 (gone) instead. Gone are those
+	// the draft already has answer 410 (its moved list, new since its base).
+	Deleted []string           `json:"deleted"`
+	Gone    []string           `json:"gone"`
+	Links   []agency.StaleLink `json:"links"`
 }
 
 // summaryOf is draft d's summary; after is d parsed (nil: it has
 // problems, and no moves are said).
 func (h *Handler) summaryOf(ctx context.Context, d agency.Draft, after *site.Config) (draftSummary, error) {
-	sum := draftSummary{Changes: []agency.SiteChange{}, Moves: []site.MovedPath{}, Links: []agency.StaleLink{}}
+	sum := draftSummary{Changes: []agency.SiteChange{}, Moves: []site.MovedPath{}, Deleted: []string{}, Gone: []string{}, Links: []agency.StaleLink{}}
 	base, err := h.o.Site.Version(ctx, d.Base)
 	if err != nil && !errors.Is(err, agency.ErrNoVersion) {
 		return sum, err
@@ -262,8 +267,35 @@ func (h *Handler) summaryOf(ctx context.Context, d agency.Draft, after *site.Con
 	}
 	if after != nil {
 		sum.Moves, sum.Links = agency.Moving(before, after, d.Config)
+		sum.Deleted, sum.Gone = deletedAndGone(before, after, sum.Moves)
 	}
 	return sum, nil
+}
+
+// deletedAndGone are, of the moves publishing after would record, the old
+// addresses of the pages it deletes; and the addresses after's moved list
+// newly has answer 410.
+func deletedAndGone(before, after *site.Config, moves []site.MovedPath) (deleted, gone []string) {
+	deleted, gone = []string{}, []string{}
+	olds := map[string]bool{}
+	for _, p := range before.AllPages() {
+		if after.PageByID(p.ID) == nil {
+			for _, lang := range before.Languages.Enabled() {
+				olds[before.PageURL(p, lang)] = true
+			}
+		}
+	}
+	for _, m := range moves {
+		if olds[m.From] {
+			deleted = append(deleted, m.From)
+		}
+	}
+	for _, m := range after.Moved {
+		if _, had := before.MovedTo(m.From); m.To == "" && !had {
+			gone = append(gone, m.From)
+		}
+	}
+	return deleted, gone
 }
 
 // siteCrossOrigin refuses an autosave another site's page made the browser send.

@@ -36,7 +36,7 @@ const props = (more: Partial<SiteDraftProps> = {}): SiteDraftProps => ({
       Image: [{ key: 'url', kind: 'picture' }, { key: 'alt', kind: 'text' }],
     },
   },
-  problems: [], changes: [], moves: [], links: [], meanwhile: [], latest: 3, others: [], save: '/admin/site/drafts/7/config', action: '/admin/site/drafts/7/', pictures: '/admin/site/pictures/',
+  problems: [], changes: [], moves: [], deleted: [], gone: [], links: [], meanwhile: [], latest: 3, others: [], save: '/admin/site/drafts/7/config', action: '/admin/site/drafts/7/', pictures: '/admin/site/pictures/',
   langs: ['nl', 'fr', 'en', 'de'], adminOnly: ['languages'], labels: { 'siteeditor.section.banner': 'Home banner', 'siteeditor.field.title': 'Title' },
   ...more,
 })
@@ -155,5 +155,18 @@ describe('the site editor', () => {
     expect((document.getElementById('site-field-banner.image.alt.nl') as HTMLInputElement).value).toBe('Lente')
     expect((document.getElementById('site-field-banner.image.alt.fr') as HTMLInputElement).value).toBe('Gardé')
     expect(document.querySelector('.site-picker')).toBeNull()
+  })
+
+  it('lets a deleted page answer gone (410) instead of leading to its parent, and back', () => {
+    render(wrap(<DraftPage {...props({ moves: [{ from: '/fr/emplois/', to: '/fr/' }, { from: '/fr/a-propos/', to: '/fr/qui/' }], deleted: ['/fr/emplois/'] })} />))
+    expect(screen.getAllByRole('button', { name: 'admin.site.editor.goneInstead' })).toHaveLength(1)
+    fireEvent.click(screen.getByRole('button', { name: 'admin.site.editor.goneInstead' }))
+    expect(JSON.parse(window.localStorage.getItem('immo-site-draft-7')!).moved).toEqual([{ from: '/fr/emplois/', to: '' }])
+  })
+
+  it('takes a gone address back to leading to its parent', () => {
+    render(wrap(<DraftPage {...props({ config: JSON.stringify({ ...config, moved: [{ from: '/fr/emplois/', to: '' }, { from: '/x/', to: '/y/' }] }), gone: ['/fr/emplois/'] })} />))
+    fireEvent.click(screen.getByRole('button', { name: 'admin.site.editor.leadInstead' }))
+    expect(JSON.parse(window.localStorage.getItem('immo-site-draft-7')!).moved).toEqual([{ from: '/x/', to: '/y/' }])
   })
 })

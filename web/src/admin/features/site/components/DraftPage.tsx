@@ -22,7 +22,9 @@ export function DraftPage(props: SiteDraftProps) {
   const [text, setText] = useState(() => (readOnly ? null : kept(d.id)) ?? props.config)
   const value = useMemo(() => parse(text), [text])
   const [problems, setProblems] = useState<SiteProblem[]>(props.problems ?? [])
-  const [summary, setSummary] = useState<Summary>({ changes: props.changes ?? [], moves: props.moves ?? [], links: props.links ?? [] })
+  const [summary, setSummary] = useState<Summary>({
+    changes: props.changes ?? [], moves: props.moves ?? [], deleted: props.deleted ?? [], gone: props.gone ?? [], links: props.links ?? [],
+  })
   const changes = summary.changes
   const [saves, setSaves] = useState(0)
   const [focus, setFocus] = useState('')
@@ -48,6 +50,13 @@ export function DraftPage(props: SiteDraftProps) {
     hint: (type, key) => labels[`siteeditor.hint.${type}.${key}`] ?? '',
     change: (steps: Step[], v: Json | undefined) => setText((old) => JSON.stringify(setAt(parse(old), steps, v), null, 2)),
   }
+  // A deleted page's old address: gone (410, an entry of the moved list with no target) or, by default, led to
+  // its parent (301, recorded at publication).
+  const setGone = (from: string, gone: boolean) => setText((old) => {
+    const cfg = parse(old) as Obj
+    const list = (Array.isArray(cfg.moved) ? cfg.moved : []).filter((m) => !(m && typeof m === 'object' && (m as Obj).from === from))
+    return JSON.stringify(setAt(cfg, ['moved'], gone ? [...list, { from, to: '' }] : list), null, 2)
+  })
   // A problem's link or a click in the preview: its section shown, its field scrolled to and focused.
   useEffect(() => {
     if (!focus) return
@@ -68,7 +77,10 @@ export function DraftPage(props: SiteDraftProps) {
 
   return (
     <Shell base={props} title={t('admin.title.AdminSiteDraft')}>
-      <p><Link href="/admin/site/">← {t('admin.site.editor.back')}</Link></p>
+      <p className="admin-row-actions">
+        <Link href="/admin/site/">← {t('admin.site.editor.back')}</Link>
+        {props.pictures && <a href={props.pictures} target="_blank" rel="noopener">{t('admin.media.library')}</a>}
+      </p>
       <div className="site-status">
         <strong>{t('admin.site.draft', { n: d.id })}</strong>
         <SaveStatus state={state} t={t} lang={props.lang} />
@@ -129,13 +141,26 @@ export function DraftPage(props: SiteDraftProps) {
         )}
         <h2>{t('admin.site.editor.changes')}</h2>
         {changes.length ? <Changes list={changes} t={t} labels={editing.label} /> : <p>{t('admin.site.editor.noChanges')}</p>}
-        {summary.moves.length > 0 && (
+        {summary.moves.length + summary.gone.length > 0 && (
           <>
             <h2>{t('admin.site.editor.moves')}</h2>
             <p className="site-muted">{t('admin.site.editor.movesHelp')}</p>
             <ul className="site-changes">
               {summary.moves.map((m) => (
-                <li key={m.from}>{m.from} → {m.to || t('admin.site.editor.gone')}</li>
+                <li key={m.from}>
+                  {m.from} → {m.to || t('admin.site.editor.gone')}
+                  {!readOnly && summary.deleted.includes(m.from) && (
+                    <>{' '}<button type="button" className="site-small" onClick={() => setGone(m.from, true)}>{t('admin.site.editor.goneInstead')}</button></>
+                  )}
+                </li>
+              ))}
+              {summary.gone.map((from) => (
+                <li key={from}>
+                  {from} → {t('admin.site.editor.gone')}
+                  {!readOnly && (
+                    <>{' '}<button type="button" className="site-small" onClick={() => setGone(from, false)}>{t('admin.site.editor.leadInstead')}</button></>
+                  )}
+                </li>
               ))}
             </ul>
           </>

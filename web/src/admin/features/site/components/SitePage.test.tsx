@@ -22,7 +22,7 @@ const row = (id: number, more: Partial<NonNullable<SiteProps['versions']>[number
 })
 
 const site: SiteProps = {
-  lang: 'en', texts: {}, viewer: null, nav: null, action: '/admin/site/', previous: 2,
+  lang: 'en', texts: {}, viewer: null, nav: null, pictures: '/admin/site/pictures/', action: '/admin/site/', previous: 2,
   labels: { 'siteeditor.section.pages': 'Pages', 'siteeditor.section.banner': 'Banner' },
   drafts: [{ id: 4, base: 3, by: 'anne@agency.test', updatedBy: 'anne@agency.test', updated: '2026-11-29T12:00:00Z', mine: false,
     href: '/admin/site/drafts/4/', preview: '/admin/preview/4/', publishAt: '', failed: '' }],

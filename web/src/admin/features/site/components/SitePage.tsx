@@ -18,7 +18,10 @@ export function SitePage(props: SiteProps) {
   return (
     <Shell base={props} title={t('admin.title.AdminSite')}>
       <Refusals errors={props.errors} t={t} id={(name) => `site-error-${name}`} />
-      <PostButton action={props.action} fields={{ action: 'edit' }} label={t('admin.site.edit')} />
+      <div className="admin-row-actions">
+        <PostButton action={props.action} fields={{ action: 'edit' }} label={t('admin.site.edit')} />
+        {props.pictures && <Link href={props.pictures}>{t('admin.site.pictures')}</Link>}
+      </div>
       <p className="site-muted">{t('admin.site.editHelp')}</p>
       <h2>{t('admin.site.drafts')}</h2>
       {(props.drafts ?? []).length === 0 ? <p>{t('admin.site.draftsNone')}</p> : (

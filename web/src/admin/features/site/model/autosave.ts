@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react'
 import type { MovedPath, SiteChange, SiteProblem, StaleLink } from '../../../../gen/admin'
 
 /** What publishing the draft would do, as the server sums it up after a save. */
-export type Summary = { changes: SiteChange[]; moves: MovedPath[]; links: StaleLink[] }
+export type Summary = { changes: SiteChange[]; moves: MovedPath[]; deleted: string[]; gone: string[]; links: StaleLink[] }
 
 export type SaveState =
   | { status: 'idle' }
@@ -96,7 +96,9 @@ class Saver {
       }
       if (this.latest === body) keep(this.id, null)
       this.report({ status: 'saved', at: answer.updated ?? '' })
-      this.saved(answer.problems ?? [], { changes: answer.changes ?? [], moves: answer.moves ?? [], links: answer.links ?? [] })
+      this.saved(answer.problems ?? [], {
+        changes: answer.changes ?? [], moves: answer.moves ?? [], deleted: answer.deleted ?? [], gone: answer.gone ?? [], links: answer.links ?? [],
+      })
     } catch (e) {
       this.report({ status: 'failed', error: e instanceof TypeError ? this.words.offline : (e as Error).message })
       this.busy = false
