@@ -165,8 +165,14 @@ func (s *Service) KeepDraft(ctx context.Context, id int64, data []byte, e Editor
 	if _, err := s.store.SaveSiteDraft(ctx, d); err != nil {
 		return Draft{}, nil, err
 	}
-	_, err = site.Parse(fmt.Sprintf("draft %d", id), data)
+	_, err = s.ParseDraft(id, data)
 	return d, Problems(err), nil
+}
+
+// ParseDraft is draft id's configuration data parsed and checked
+// (site.Parse), parsed once however often it is asked.
+func (s *Service) ParseDraft(id int64, data []byte) (*site.Config, error) {
+	return s.parsed.parse(fmt.Sprintf("draft %d", id), data)
 }
 
 // mayChange refuses an editor who is no admin a configuration that
@@ -276,7 +282,7 @@ func (s *Service) Draft(ctx context.Context, id int64) (*Agency, error) {
 	if err != nil {
 		return nil, err
 	}
-	cfg, err := site.Parse(fmt.Sprintf("draft %d", id), d.Config)
+	cfg, err := s.ParseDraft(id, d.Config)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrDraftInvalid, err)
 	}

@@ -24,6 +24,7 @@ type Service struct {
 	now     func() time.Time
 	current atomic.Pointer[Agency]
 	editors Editors // who may edit now (Follow); nil: a schedule is published as its scheduler
+	parsed  parsedCache
 }
 
 // Source is the configuration a server starts with.

@@ -33,6 +33,8 @@ type SiteDrafts interface {
 	StartDraft(ctx context.Context, by string) (agency.Draft, error)
 	OpenDraft(ctx context.Context, id int64) (agency.Draft, error)
 	KeepDraft(ctx context.Context, id int64, data []byte, e agency.Editor) (agency.Draft, []*site.FieldError, error)
+	// ParseDraft is a draft's configuration parsed, once however often asked (site.Parse).
+	ParseDraft(id int64, data []byte) (*site.Config, error)
 	Drafts(ctx context.Context) ([]agency.Draft, error)
 	DiscardDraft(ctx context.Context, id int64) error
 	PublishDraft(ctx context.Context, e agency.Editor, id int64, note string) (agency.Version, error)
@@ -196,7 +198,7 @@ func (h *Handler) siteDraftProps(ctx context.Context, b Base, v account.Viewer, 
 		Problems: []SiteProblem{}, Meanwhile: []agency.SiteChange{}, Others: []SiteDraftRow{},
 		Save: siteDraftsPath + id + "/config", Action: siteDraftsPath + id + "/", Langs: i18n.Languages, Pictures: h.picturesPath(),
 		Labels: editorLabels()[b.Lang], AdminOnly: agency.AdminSections}
-	after, err := site.Parse("draft "+id, d.Config)
+	after, err := h.o.Drafts.ParseDraft(d.ID, d.Config)
 	props.Problems = problems(agency.Problems(err), b.Lang)
 	if err != nil {
 		after = nil
@@ -341,7 +343,7 @@ func (h *Handler) serveSiteDraftConfig(w http.ResponseWriter, r *http.Request) {
 	}
 	var after *site.Config
 	if len(list) == 0 {
-		after, _ = site.Parse("draft", d.Config)
+		after, _ = h.o.Drafts.ParseDraft(d.ID, d.Config)
 	}
 	sum, err := h.summaryOf(r.Context(), d, after)
 	if err != nil {

@@ -51,10 +51,21 @@ export function Preview({ base: draft, fallback, langs, lang, reloads, stale, t,
   useEffect(() => {
     wanted.current = `${base}${shown}/`
   }, [base, shown])
+  // A preview is a private page: once the site's app runs in the frame, its history entry holds the page's address
+  // only, and a popstate there makes the app's router ask the page's data again (JSON: no server render, no
+  // assets) and keep the scroll — what a save needs. A page still loading, or showing another page, is loaded again.
   useEffect(() => {
     if (reloads <= 0) return
     try {
-      frame.current?.contentWindow?.location.replace(wanted.current)
+      const w = frame.current?.contentWindow as (Window & typeof globalThis) | null
+      if (!w) return
+      const url = wanted.current
+      const state = w.history.state as { url?: string; page?: unknown } | null
+      if (state?.url === url && !state.page && w.location.pathname + w.location.search === url) {
+        w.dispatchEvent(new w.PopStateEvent('popstate', { state: { ...state, scroll: [w.scrollX, w.scrollY] } }))
+      } else {
+        w.location.replace(url)
+      }
     } catch {
       // A page of another origin (none should be): left as it is.
     }
