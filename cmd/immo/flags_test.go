@@ -30,7 +30,7 @@ func TestHelp(t *testing.T) {
 		args []string
 		want []string
 	}{
-		{[]string{"help"}, []string{"immo serve", "immo import", "IMMO_MAP_TILES", "IMMO_MAP_ATTRIBUTION", "DATABASE_URL", "immo mail", "IMMO_SMTP_URL", "IMMO_CAPTCHA_SECRET"}},
+		{[]string{"help"}, []string{"immo serve", "immo import", "IMMO_MAP_TILES", "IMMO_MAP_ATTRIBUTION", "DATABASE_URL", "immo mail", "IMMO_SMTP_URL", "IMMO_CAPTCHA_SECRET", "IMMO_CLOCK_FILE"}},
 		{[]string{"--help"}, []string{"immo migrate"}},
 		{[]string{"serve", "--help"}, []string{"immo serve", "-addr", "-public-url", "IMMO_MAP_TILES", "IMMO_MAP_ATTRIBUTION"}},
 		{[]string{"serve", "-h"}, []string{"immo serve"}},

@@ -66,6 +66,9 @@ const environment = `Environment:
   IMMO_TRUSTED_PROXIES the reverse proxies in front (CIDR prefixes or addresses, comma-separated):
                        behind one the visitor is the right-most X-Forwarded-For address that is
                        not a proxy; unset, the connection's address (X-Forwarded-For ignored)
+  IMMO_CLOCK_FILE      a test aid, never for a real site: serve's clock is the wall clock plus
+                       the duration written in this file ("1h5m"; empty or missing: 0), read
+                       again within a second of a change (default: unset, the wall clock)
 `
 
 func main() {

@@ -51,7 +51,8 @@ func runServe(ctx context.Context, args []string) error {
 		return err
 	}
 	defer store.Close()
-	agencies, err := openAgency(ctx, store, s.configFile)
+	now := serveClock(log) // nil: the wall clock
+	agencies, err := openAgency(ctx, store, s.configFile, now)
 	if err != nil {
 		return err
 	}
@@ -83,7 +84,7 @@ func runServe(ctx context.Context, args []string) error {
 	}
 	a, err := app.New(ctx, app.Config{Store: store, Agency: agencies, PublicURL: s.publicURL, SMTPURL: smtpURL,
 		Keys: app.Keys{Altcha: keys.altcha, IPHash: keys.ipHash, Picture: keys.picture, TOTP: keys.totp}, Log: log, MapFrame: mapFrame,
-		Captcha: checker, TrustedProxies: proxies, Prerender: *prerender})
+		Captcha: checker, TrustedProxies: proxies, Prerender: *prerender, Now: now})
 	if err != nil {
 		ln.Close()
 		return err
@@ -138,8 +139,9 @@ func newLogger(ctx context.Context, w io.Writer) *slog.Logger {
 
 // openAgency publishes the configuration file given (--config,
 // IMMO_CONFIG) unless it was published before, or the demo agency's when
-// nothing is published yet, and serves the latest published version.
-func openAgency(ctx context.Context, store agency.Store, path string) (*agency.Service, error) {
+// nothing is published yet, and serves the latest published version, on
+// the clock now (nil: the wall clock).
+func openAgency(ctx context.Context, store agency.Store, path string, now func() time.Time) (*agency.Service, error) {
 	src := agency.Source{Name: "demo/site.json", Data: demo.SiteJSON(), OnlyIfEmpty: true}
 	if path != "" {
 		data, err := readConfigFile(path)
@@ -148,13 +150,13 @@ func openAgency(ctx context.Context, store agency.Store, path string) (*agency.S
 		}
 		src = agency.Source{Name: path, Data: data}
 	}
-	return agency.Open(ctx, store, src, nil)
+	return agency.Open(ctx, store, src, now)
 }
 
 // loadSite is the site configuration as published (openAgency), for a
 // command that reads it once.
 func loadSite(ctx context.Context, store agency.Store, path string) (*site.Config, error) {
-	agencies, err := openAgency(ctx, store, path)
+	agencies, err := openAgency(ctx, store, path, nil)
 	if err != nil {
 		return nil, err
 	}

@@ -44,7 +44,7 @@ func runConfig(ctx context.Context, args []string) error {
 		if err != nil {
 			return err
 		}
-		agencies, err := openAgency(ctx, store, "")
+		agencies, err := openAgency(ctx, store, "", nil)
 		if err != nil {
 			return err
 		}
