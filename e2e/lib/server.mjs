@@ -25,10 +25,12 @@ export function binaryPath() {
 
 /**
  * Starts `immo serve` (with extra arguments, e.g. ['--config', file]) and resolves once it listens.
+ * `env` adds variables to its environment, e.g. { IMMO_CLOCK_FILE: file } (a clock the test moves).
  * @param {string[]} [args]
+ * @param {{env?: Record<string, string>}} [options]
  * @returns {Promise<{url: string, origin: string, dataDir: string, log: () => string, warnings: () => string[], stop: () => Promise<void>}>}
  */
-export async function startServer(args = []) {
+export async function startServer(args = [], { env: extraEnv = {} } = {}) {
   const bin = binaryPath()
   if (!existsSync(bin)) {
     throw new Error(`immo binary not found at ${bin}: build it first (make build), or set IMMO_BIN`)
@@ -40,12 +42,14 @@ export async function startServer(args = []) {
   delete env.IMMO_DATA_DIR
   delete env.IMMO_PUBLIC_URL
   delete env.IMMO_CONFIG
+  delete env.IMMO_CLOCK_FILE
   // No test may need the internet: the map frame adds no tile layer.
   env.IMMO_MAP_TILES = 'none'
   // The background pre-render of every page would take a core from the
   // browser while each test's server lives (Go tests cover it; a test can
   // pass --prerender to have it).
   env.IMMO_PRERENDER = 'off'
+  Object.assign(env, extraEnv)
 
   const child = spawn(bin, ['serve', '--addr', '127.0.0.1:0', '--data-dir', dataDir, ...args], {
     env,
@@ -123,14 +127,14 @@ export async function startServer(args = []) {
  * start() (not in a `before` hook: a hook failure would not count as a failed
  * test in the runner's summary) and stopped in `after`. Once started, the
  * handle carries the server's fields (url, origin, log, warnings). args go
- * to `immo serve`.
+ * to `immo serve`, options (env) as startServer's.
  */
-export function useServer(args = []) {
+export function useServer(args = [], options = {}) {
   let starting = null
   const handle = {
     /** Starts the server once; every caller gets the same server, or the same error. */
     start() {
-      starting ??= startServer(args).then((s) => Object.assign(handle, s))
+      starting ??= startServer(args, options).then((s) => Object.assign(handle, s))
       return starting
     },
     warnings: () => [],
