@@ -19,7 +19,7 @@ function wrap(ui: ReactNode) {
 
 const config = {
   languages: { default: 'nl', use: [{ code: 'nl', use: true }, { code: 'fr', use: true }, { code: 'en', use: true }, { code: 'de', use: true }] },
-  banner: { type: 'image', title: { nl: 'Welkom', fr: 'Bienvenue', en: '', de: '' }, image: { url: '/pictures/demo/banner.jpg', alt: { fr: 'Gardé' } } },
+  banner: { type: 'image', title: { nl: 'Welkom', fr: 'Bienvenue', en: '', de: '' }, image: { url: '/pictures/demo/banner.jpg', alt: { fr: 'Ancienne', en: 'Kept where the picture has none' } } },
 }
 
 const props = (more: Partial<SiteDraftProps> = {}): SiteDraftProps => ({
@@ -135,7 +135,7 @@ describe('the site editor', () => {
     expect(window.localStorage.getItem('immo-site-draft-7')).toContain('"Lente"')
   })
 
-  it('chooses a picture from the library, its texts filling the empty ones', async () => {
+  it('chooses a picture from the library, its texts replacing those of the picture it replaces', async () => {
     const library = { component: 'AdminSiteMedia', url: '/admin/site/pictures/', version: 'v1', props: { items: [
       { id: 4, url: '/pictures/media/4/spring.jpg', name: 'spring.jpg', width: 1600, height: 900, alt: { nl: 'Lente', fr: 'Printemps' } },
     ] } }
@@ -153,7 +153,8 @@ describe('the site editor', () => {
     fireEvent.click(document.querySelector('.site-picker-list button')!)
     expect((document.getElementById('site-field-banner.image.url') as HTMLInputElement).value).toBe('/pictures/media/4/spring.jpg')
     expect((document.getElementById('site-field-banner.image.alt.nl') as HTMLInputElement).value).toBe('Lente')
-    expect((document.getElementById('site-field-banner.image.alt.fr') as HTMLInputElement).value).toBe('Gardé')
+    expect((document.getElementById('site-field-banner.image.alt.fr') as HTMLInputElement).value).toBe('Printemps')
+    expect((document.getElementById('site-field-banner.image.alt.en') as HTMLInputElement).value).toBe('Kept where the picture has none')
     expect(document.querySelector('.site-picker')).toBeNull()
   })
 

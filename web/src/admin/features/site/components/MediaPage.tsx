@@ -82,7 +82,7 @@ function Picture({ it, props, t }: { it: MediaRow; props: MediaProps; t: T }) {
   )
 }
 
-/** The alternative text in each language, the missing ones flagged (German may stay empty: it falls back). */
+/** The alternative text in each language, the missing ones flagged but German's (it may stay empty: it falls back). */
 function AltFields({ langs, t, prefix, values }: { langs: string[]; t: T; prefix: string; values: (lang: string) => string }) {
   return (
     <fieldset className="site-group">
@@ -93,7 +93,7 @@ function AltFields({ langs, t, prefix, values }: { langs: string[]; t: T; prefix
           <div key={l} className="site-lang">
             <label htmlFor={`${prefix}-alt-${l}`}>
               {l.toUpperCase()}
-              {!values(l) && <span className="site-missing">{t('admin.media.missing')}</span>}
+              {!values(l) && l !== 'de' && <span className="site-missing">{t('admin.media.missing')}</span>}
             </label>
             <input id={`${prefix}-alt-${l}`} name={`alt.${l}`} type="text" maxLength={300} defaultValue={values(l)} />
           </div>

@@ -22,11 +22,12 @@ export async function loadLibrary(href: string, version?: string, fetcher: typeo
 }
 
 /**
- * The alternative texts once a picture is chosen: those typed are kept, the empty ones take the picture's.
+ * The alternative texts once a picture is chosen: the picture's own, which describe it (the ones typed described the
+ * picture it replaces); a language it has none in keeps the one typed.
  */
 export function withAlt(current: Record<string, unknown> | undefined, chosen: Record<string, string> | undefined): Record<string, string> {
   const out: Record<string, string> = {}
-  for (const [l, v] of Object.entries(chosen ?? {})) if (v) out[l] = v
   for (const [l, v] of Object.entries(current ?? {})) if (typeof v === 'string' && v.trim()) out[l] = v
+  for (const [l, v] of Object.entries(chosen ?? {})) if (v) out[l] = v
   return out
 }
