@@ -242,6 +242,7 @@ func New(ctx context.Context, c Config) (*App, error) {
 	if agencies.Stored() {
 		library = media.NewLibrary(store, siteConfigs{agencies, store}, now)
 		library.Added = newPics.add
+		agencies.CheckPictures(library) // no version naming a deleted picture is published
 		libraryFiles = pictures.LibraryFS(library)
 	}
 	inboxPages, err := newAdmin(store, staff, queue, resolver, says, desk, requestMails, abuse, c.Keys.IPHash, secure, c.Web, now, log,

@@ -196,6 +196,21 @@ func TestSiteMedia(t *testing.T) {
 			if rec := boss.do(t, http.MethodPost, pictures, url.Values{"action": {"delete"}, "picture": {id}}); rec.Code != http.StatusNotFound {
 				t.Errorf("deleting it twice: %d", rec.Code)
 			}
+			// A draft naming it still (an old tab's) is not published: its banner would be broken.
+			late := boss.do(t, http.MethodPost, "/admin/site/", url.Values{"action": {"edit"}}).Header().Get("Location")
+			if code, _ := boss.put(t, late+"config", cfg); code != 200 {
+				t.Fatalf("saving a draft naming a deleted picture: %d", code)
+			}
+			boss.inertia = true
+			rec = boss.do(t, http.MethodPost, late, url.Values{"action": {"publish"}})
+			_, props = inboxPage(t, rec)
+			boss.inertia = false
+			if rec.Code != http.StatusConflict || props["errors"].(map[string]any)["draft"] != "admin.site.error.pictureGone" {
+				t.Errorf("publishing a draft naming a deleted picture: %d %v", rec.Code, props["errors"])
+			}
+			if strings.Contains(visitor("/fr/").Body.String(), address) {
+				t.Error("a deleted picture reached the public site")
+			}
 			logged, err := s.Store.Audit().List(t.Context(), audit.Query{TargetKind: media.AuditKind, Limit: 10})
 			if err != nil || len(logged) != 3 {
 				t.Errorf("the audit log of the library: %d entries, %v; want add, texts, delete", len(logged), err)

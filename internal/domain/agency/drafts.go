@@ -78,7 +78,21 @@ var (
 	// publication would undo it.
 	ErrMeanwhile = &errs.Error{Code: errs.Conflict, Field: "draft", Key: "admin.site.error.meanwhile",
 		Message: "agency: a version was published since the draft started"}
+	// ErrPictureGone: a configuration names a picture deleted from the
+	// library (Pictures): published, it would show it broken.
+	ErrPictureGone = &errs.Error{Code: errs.Conflict, Field: "draft", Key: "admin.site.error.pictureGone",
+		Message: "agency: the configuration names a picture no longer in the library"}
 )
+
+// Pictures says which of the site library's pictures a configuration
+// names are no longer in it (media.Library), by their addresses.
+type Pictures interface {
+	Missing(ctx context.Context, data []byte) ([]string, error)
+}
+
+// CheckPictures refuses from now on to publish a configuration naming a
+// picture pictures says is gone.
+func (s *Service) CheckPictures(p Pictures) { s.pictures = p }
 
 // Editor is who edits a draft: a staff account, by its address; an
 // admin's rights are wider (AdminSections).

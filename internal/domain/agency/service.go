@@ -25,6 +25,9 @@ type Service struct {
 	current atomic.Pointer[Agency]
 	editors Editors // who may edit now (Follow); nil: a schedule is published as its scheduler
 	parsed  parsedCache
+	// pictures says which library pictures a configuration names are
+	// gone (CheckPictures); nil: none is checked.
+	pictures Pictures
 }
 
 // Source is the configuration a server starts with.
@@ -176,6 +179,15 @@ var ErrBroken = &errs.Error{Code: errs.Conflict, Field: "version", Key: "admin.s
 // e — over version over only, when not 0 (ErrMeanwhile) — and what it
 // changes of the version it replaces (Summary), and serves it here at once.
 func (s *Service) keep(ctx context.Context, e audit.Entry, data []byte, by, note string, over int64) (Version, error) {
+	if s.pictures != nil {
+		gone, err := s.pictures.Missing(ctx, data)
+		if err != nil {
+			return Version{}, err
+		}
+		if len(gone) > 0 {
+			return Version{}, fmt.Errorf("%w: %s", ErrPictureGone, strings.Join(gone, ", "))
+		}
+	}
 	sum, err := s.summary(ctx, over, data)
 	if err != nil {
 		return Version{}, err

@@ -3,10 +3,13 @@ package media
 import (
 	"bytes"
 	"context"
+	"errors"
 	"image"
 	_ "image/jpeg" // DecodeConfig of the kept pictures
 	_ "image/png"
 	"path"
+	"slices"
+	"strconv"
 	"strings"
 	"time"
 	"unicode"
@@ -172,6 +175,22 @@ func (l *Library) Delete(ctx context.Context, e agency.Editor, id int64) error {
 		return ErrInUse
 	}
 	return l.store.DeleteMedia(ctx, id, l.entry(e, ActionDrop, it.Name, ""))
+}
+
+// Missing are the addresses of the library's pictures data names that
+// are not in it (deleted since, or never added): agency.Pictures.
+func (l *Library) Missing(ctx context.Context, data []byte) ([]string, error) {
+	var gone []string
+	for id := range usesIn(data) {
+		_, err := l.store.MediaItem(ctx, id, false)
+		if errors.Is(err, ErrNoItem) {
+			gone = append(gone, URLPrefix+strconv.FormatInt(id, 10)+"/")
+		} else if err != nil {
+			return nil, err
+		}
+	}
+	slices.Sort(gone)
+	return gone, nil
 }
 
 // uses reads every configuration in use once: the library's pictures each
