@@ -93,7 +93,6 @@ export function DraftPage(props: SiteDraftProps) {
       {readOnly && <p className="admin-notice">{t('admin.site.editor.readonly', { by: d.by })}</p>}
       {d.publishAt && <p className="admin-notice" role="status">{t('admin.site.editor.scheduled', { when: when(d.publishAt, props.lang) })}</p>}
       {d.failed && <p className="admin-error" role="alert">{t('admin.site.editor.scheduleFailed', { why: t(d.failed) })}</p>}
-      <noscript><p className="admin-notice">{t('admin.site.editor.noscript')}</p></noscript>
       <Refusals errors={props.errors} t={t} id={(name) => `site-error-${name}`} />
       {(props.meanwhile ?? []).length > 0 && (
         <div className="admin-notice site-meanwhile" role="status">

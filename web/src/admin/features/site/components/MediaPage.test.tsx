@@ -16,7 +16,7 @@ const props = (more: Partial<MediaProps> = {}): MediaProps => ({
 })
 
 describe('the picture library', () => {
-  it('adds a picture with a multipart form that works without JavaScript', () => {
+  it('adds a picture with a multipart form', () => {
     render(<MediaPage {...props()} />)
     const file = document.getElementById('media-file') as HTMLInputElement
     expect(file.accept).toBe('.jpg,image/jpeg')

@@ -9,7 +9,7 @@ import { thumbnail } from '../model/pictures'
 /**
  * The site's picture library: a picture added (checked by its content on the server), each with its alternative
  * texts in the four languages, where the site online and the drafts use it, and a delete only when nothing does.
- * Every form posts with or without JavaScript.
+ * (The inbox needs JavaScript: its pages are rendered in the browser.)
  */
 export function MediaPage(props: MediaProps) {
   const t = texts(props)
