@@ -117,6 +117,12 @@ func TestSiteMedia(t *testing.T) {
 			if got := visitor(strings.Replace(address, "maison-ete", "other", 1)); got.Code != 404 {
 				t.Errorf("the photo under another name: %d", got.Code)
 			}
+			// One spelling of its number: the handler learns each address it serves.
+			for _, other := range []string{"/0", "/+", "/00"} {
+				if got := visitor(strings.Replace(address, "/media/", "/media"+other, 1)); got.Code != 404 {
+					t.Errorf("the photo's number spelt %s…: %d, want 404", other, got.Code)
+				}
+			}
 
 			// Refusals: nothing kept, the problem at its field.
 			boss.inertia = true

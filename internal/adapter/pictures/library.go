@@ -13,9 +13,10 @@ import (
 	"immo/internal/domain/media"
 )
 
-// Library opens the site library's pictures (media.Library.Open).
+// Library opens the site library's pictures (media.Library).
 type Library interface {
 	Open(ctx context.Context, id int64, name string) (media.Item, error)
+	Get(ctx context.Context, id int64) (media.Item, error) // without its data
 }
 
 // libraryWait bounds one read of a library picture: a request (or the
@@ -69,11 +70,43 @@ func (l libraryFS) Open(name string) (fs.File, error) {
 	return &memFile{Reader: bytes.NewReader(b), name: path.Base(name), size: int64(len(b))}, nil
 }
 
-// ReadFile implements fs.ReadFileFS: fs.ReadFile reads through it.
-func (l libraryFS) ReadFile(name string) ([]byte, error) {
+// parseName reads "{id}/{name}", the number spelt only as the library
+// spells it (no sign, no leading zero): the picture handler learns each
+// name it serves, so a name has one spelling, or a stranger could make it
+// learn millions.
+func parseName(name string) (int64, string, bool) {
 	num, file, ok := strings.Cut(name, "/")
 	id, err := strconv.ParseInt(num, 10, 64)
-	if !ok || err != nil || id <= 0 || file == "" || strings.Contains(file, "/") {
+	if !ok || err != nil || id <= 0 || strconv.FormatInt(id, 10) != num || file == "" || strings.Contains(file, "/") {
+		return 0, "", false
+	}
+	return id, file, true
+}
+
+// Stat implements fs.StatFS: the picture handler asks it again now and
+// then whether a picture it serves still is (a deleted one stops being
+// served), without reading the picture.
+func (l libraryFS) Stat(name string) (fs.FileInfo, error) {
+	id, file, ok := parseName(name)
+	if !ok {
+		return nil, &fs.PathError{Op: "stat", Path: name, Err: fs.ErrNotExist}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), libraryWait)
+	defer cancel()
+	it, err := l.lib.Get(ctx, id)
+	if errors.Is(err, media.ErrNoItem) || err == nil && it.Name != file {
+		return nil, &fs.PathError{Op: "stat", Path: name, Err: fs.ErrNotExist}
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &memFile{name: file, size: int64(it.Size)}, nil
+}
+
+// ReadFile implements fs.ReadFileFS: fs.ReadFile reads through it.
+func (l libraryFS) ReadFile(name string) ([]byte, error) {
+	id, file, ok := parseName(name)
+	if !ok {
 		return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), libraryWait)

@@ -6,7 +6,7 @@ import (
 	"errors"
 	"image"
 	_ "image/jpeg" // DecodeConfig of the kept pictures
-	_ "image/png"
+	"image/png"
 	"path"
 	"slices"
 	"strconv"
@@ -18,6 +18,7 @@ import (
 	"immo/internal/domain/agency"
 	"immo/internal/domain/audit"
 	"immo/internal/domain/errs"
+	"immo/internal/domain/field"
 	"immo/internal/domain/i18n"
 	"immo/internal/domain/rules"
 	"immo/internal/domain/site"
@@ -77,6 +78,14 @@ func (l *Library) Add(ctx context.Context, e agency.Editor, name string, data []
 	}
 	name = slug(strings.TrimSuffix(upload.CleanName(name), path.Ext(upload.CleanName(name))))
 	if mimeType == "image/png" {
+		// Kept as sent, so read whole here: at most Side pixels a side (a
+		// logo, an icon; a photo is a JPEG) and not cut short.
+		if cfg, err := png.DecodeConfig(bytes.NewReader(data)); err != nil || cfg.Width > Side || cfg.Height > Side {
+			return Item{}, fileError(field.KeyPictureSize)
+		}
+		if _, err := png.Decode(bytes.NewReader(data)); err != nil {
+			return Item{}, fileError(field.KeyPictureBroken)
+		}
 		name += ".png"
 	} else {
 		if data, err = upload.Shrink(data, Side); err != nil {

@@ -37,8 +37,9 @@ const (
 	MaxBytes = 1 << 30
 	// MaxAlt bounds an alternative text in one language, in characters.
 	MaxAlt = 300
-	// Listed is how many pictures the library page lists, newest first.
-	Listed = 500
+	// Listed is how many pictures the library page lists, newest first:
+	// all of them.
+	Listed = MaxItems
 )
 
 // Item is one picture of the library.

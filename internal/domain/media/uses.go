@@ -3,6 +3,9 @@ package media
 import (
 	"bytes"
 	"encoding/json"
+	"html"
+	"net/url"
+	"path"
 	"slices"
 	"strconv"
 	"strings"
@@ -24,7 +27,9 @@ type Use struct {
 // page's content with <img src>). A configuration that does not read as
 // JSON names none: it was checked when kept.
 func usesIn(data []byte) map[int64][]string {
-	if !bytes.Contains(data, []byte(URLPrefix)) {
+	// Cheap first look: the JSON may escape its slashes (\/pictures\/media),
+	// and HTML spell the address in many ways (idsIn).
+	if !bytes.Contains(data, []byte("media")) && !bytes.Contains(data, []byte("%6")) && !bytes.Contains(data, []byte("&#")) {
 		return nil
 	}
 	var tree any
@@ -62,23 +67,30 @@ func usesIn(data []byte) map[int64][]string {
 	return out
 }
 
-// idsIn are the numbers of the library's addresses in s, each once.
+// idsIn are the numbers of the library's addresses in s, each once,
+// however a text spells them as a browser reads them: HTML character
+// references (&#47;), percent-escapes (%35), doubled slashes and dot
+// segments (/pictures/demo/../media/4/).
 func idsIn(s string) []int64 {
+	s = html.UnescapeString(s)
+	if u, err := url.PathUnescape(s); err == nil {
+		s = u
+	}
 	var out []int64
 	for {
-		i := strings.Index(s, URLPrefix)
+		i := strings.Index(s, "/pictures")
 		if i < 0 {
 			return out
 		}
-		s = s[i+len(URLPrefix):]
-		end := 0
-		for end < len(s) && s[end] >= '0' && s[end] <= '9' {
-			end++
-		}
-		if end == 0 || end >= len(s) || s[end] != '/' {
+		end := i + strings.IndexAny(s[i:]+" ", " \t\n\"'<>?#,")
+		ref := path.Clean(s[i:end]) + "/"
+		s = s[i+len("/pictures"):]
+		rest, ok := strings.CutPrefix(ref, URLPrefix)
+		if !ok {
 			continue
 		}
-		if id, err := strconv.ParseInt(s[:end], 10, 64); err == nil && id > 0 && !slices.Contains(out, id) {
+		num, name, _ := strings.Cut(rest, "/")
+		if id, err := strconv.ParseInt(num, 10, 64); err == nil && id > 0 && name != "" && !slices.Contains(out, id) {
 			out = append(out, id)
 		}
 	}

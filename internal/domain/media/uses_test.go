@@ -15,6 +15,16 @@ func TestUsesIn(t *testing.T) {
 	if len(got) != 2 || !slices.Equal(got[1], []string{"banner.image.url"}) || !slices.Equal(got[12], []string{"pages[0].content.fr"}) {
 		t.Errorf("usesIn = %v", got)
 	}
+	// As JSON escapes them, and HTML spells them: the browser loads them all.
+	odd := []byte(`{"a": "\/pictures\/media\/5\/a.jpg", "b": "<img src=\"/pictures//media/6/b.jpg\">",
+		"c": "<img src='/pictures/media/%37/c.jpg'>", "d": "<img src=\"/pictures/demo/../media/8/d.jpg\">",
+		"e": "<img src=\"&#47;pictures&#47;media&#47;9&#47;e.jpg\">"}`)
+	got = usesIn(odd)
+	for _, id := range []int64{5, 6, 7, 8, 9} {
+		if len(got[id]) != 1 {
+			t.Errorf("picture %d in %s: %v", id, odd, got)
+		}
+	}
 	if usesIn([]byte(`{"a": "/pictures/media/1/a.jpg"`)) != nil {
 		t.Error("a configuration that is no JSON names pictures")
 	}

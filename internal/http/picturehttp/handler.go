@@ -53,11 +53,12 @@ const (
 // Handler serves the pictures of a folder and their stored variants. It is
 // safe for concurrent use.
 type Handler struct {
-	prefix string
-	files  fs.FS
-	store  pictures.Store // nil: originals only
-	log    *slog.Logger
-	cache  *lru
+	prefix  string
+	files   fs.FS
+	store   pictures.Store // nil: originals only
+	log     *slog.Logger
+	cache   *lru
+	recheck time.Duration
 
 	mu        sync.Mutex
 	originals map[string]*original
@@ -68,6 +69,7 @@ type original struct {
 	contentType string
 	etag        string // quoted
 	variable    bool   // variants are made of it
+	checked     time.Time
 }
 
 // Options tune a Handler.
@@ -76,7 +78,15 @@ type Options struct {
 	// popular picture does not go to the database on every request. 0 keeps
 	// none.
 	CacheBytes int
+	// Recheck, when not 0, is how often the handler asks the folder again
+	// (fs.Stat) whether a file it serves still is: a folder whose files
+	// may be deleted (the picture library). A file never changes once there.
+	Recheck time.Duration
 }
+
+// LibraryRecheck is how soon every server stops serving a picture deleted
+// from the library (a browser may keep its copy for its day of cache).
+const LibraryRecheck = 30 * time.Second
 
 // DefaultCacheBytes is the variant cache of a server: all the demo
 // agency's variants take about 10 MB.
@@ -87,7 +97,7 @@ const DefaultCacheBytes = 32 << 20
 // only).
 func New(prefix string, files fs.FS, store pictures.Store, log *slog.Logger, o Options) *Handler {
 	return &Handler{
-		prefix: prefix, files: files, store: store, log: log,
+		prefix: prefix, files: files, store: store, log: log, recheck: o.Recheck,
 		cache: newLRU(o.CacheBytes), originals: map[string]*original{},
 	}
 }
@@ -187,12 +197,25 @@ func (h *Handler) variant(ctx context.Context, source string, width int, format 
 	return v, nil
 }
 
-// original learns about the file name once: Files must not change while
-// the server runs (the embedded demo pictures never do).
+// original learns about the file name once: a file must not change while
+// the server runs (the embedded demo pictures never do, a library picture
+// is a new name); with Recheck, one deleted is forgotten at the next check.
 func (h *Handler) original(name string) (*original, error) {
 	h.mu.Lock()
 	o, ok := h.originals[name]
+	stale := ok && h.recheck > 0 && time.Since(o.checked) > h.recheck
 	h.mu.Unlock()
+	if ok && stale {
+		if _, err := fs.Stat(h.files, name); err != nil {
+			h.mu.Lock()
+			delete(h.originals, name)
+			h.mu.Unlock()
+			return nil, err
+		}
+		h.mu.Lock()
+		o.checked = time.Now()
+		h.mu.Unlock()
+	}
 	if ok {
 		return o, nil
 	}
@@ -204,7 +227,7 @@ func (h *Handler) original(name string) (*original, error) {
 		}
 		return nil, err
 	}
-	o = &original{etag: `"` + pictures.Fingerprint(data) + `"`}
+	o = &original{etag: `"` + pictures.Fingerprint(data) + `"`, checked: time.Now()}
 	o.contentType = mime.TypeByExtension(path.Ext(name))
 	if o.contentType == "" {
 		o.contentType = http.DetectContentType(data)

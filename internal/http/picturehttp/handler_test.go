@@ -368,3 +368,23 @@ func TestStoreDownDoesNotFlood(t *testing.T) {
 		t.Errorf("500 failed reads logged as %d lines, want the first and a count:\n%s", len(got), log.String())
 	}
 }
+
+// A folder whose files may be deleted (the picture library): with Recheck,
+// a file deleted is no longer served, its variants neither, once the
+// handler asks again; without, a file learnt is served as learnt.
+func TestRecheck(t *testing.T) {
+	fsys := fstest.MapFS{"gone.jpg": &fstest.MapFile{Data: picturestest.JPEG(40, 20)}}
+	h := picturehttp.New("/pictures/media/", fsys, nil, quiet, picturehttp.Options{Recheck: time.Nanosecond})
+	get := func() int {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/pictures/media/gone.jpg", nil))
+		return rec.Code
+	}
+	if code := get(); code != 200 {
+		t.Fatalf("a file there: %d", code)
+	}
+	delete(fsys, "gone.jpg")
+	if code := get(); code != 404 {
+		t.Errorf("a file deleted, asked again: %d, want 404", code)
+	}
+}

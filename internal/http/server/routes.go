@@ -26,7 +26,7 @@ func routes(d Deps) *http.ServeMux {
 	}
 	if d.Library != nil {
 		picturehttp.New(media.URLPrefix, d.Library, d.Variants, d.Log,
-			picturehttp.Options{CacheBytes: picturehttp.DefaultCacheBytes}).Register(mux)
+			picturehttp.Options{CacheBytes: picturehttp.DefaultCacheBytes, Recheck: picturehttp.LibraryRecheck}).Register(mux)
 	}
 	mux.HandleFunc("GET /healthz", live)
 	mux.Handle("GET /readyz", ready(d.Catalog, d.ReadyTimeout, d.Log))

@@ -58,6 +58,20 @@ func photo(t *testing.T, w, h int) []byte {
 	return b.Bytes()
 }
 
+// pngOf is a PNG w×h pixels of noise (so that it does not compress to nothing).
+func pngOf(t *testing.T, w, h int) []byte {
+	t.Helper()
+	m := image.NewNRGBA(image.Rect(0, 0, w, h))
+	for i := range m.Pix {
+		m.Pix[i] = byte(i * 7919 % 251)
+	}
+	var b bytes.Buffer
+	if err := png.Encode(&b, m); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
 var anne = agency.Editor{ID: 7, Email: "anne@immo-arlon.be", Admin: true}
 
 func testMediaLibrary(t *testing.T, s MediaStore) {
@@ -154,7 +168,8 @@ func testMediaLibrary(t *testing.T, s MediaStore) {
 }
 
 // testMediaRefused: a file that is no picture, a name lying about its
-// content, a broken or empty file and a text too long change nothing.
+// content, a broken or empty file, a PNG too large or cut short and a text
+// too long change nothing.
 func testMediaRefused(t *testing.T, s MediaStore) {
 	ctx := t.Context()
 	lib := media.NewLibrary(s, &fixedConfigs{}, func() time.Time { return created })
@@ -169,6 +184,8 @@ func testMediaRefused(t *testing.T, s MediaStore) {
 		{"photo.jpg", []byte{0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 'J', 'F', 'I', 'F', 0}, nil, field.KeyPictureBroken},
 		{"photo.jpg", nil, nil, field.KeyRequired},
 		{"photo.jpg", photo(t, 20, 20), site.Text{"de": strings.Repeat("x", media.MaxAlt+1)}, media.ErrAlt.Key},
+		{"wide.png", pngOf(t, media.Side+1, 1), nil, field.KeyPictureSize},
+		{"cut.png", pngOf(t, 300, 300)[:200], nil, field.KeyPictureBroken},
 	}
 	for _, c := range cases {
 		_, err := lib.Add(ctx, anne, c.name, c.data, c.alt)

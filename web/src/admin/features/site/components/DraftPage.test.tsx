@@ -135,7 +135,7 @@ describe('the site editor', () => {
     expect(window.localStorage.getItem('immo-site-draft-7')).toContain('"Lente"')
   })
 
-  it('chooses a picture from the library, its texts replacing those of the picture it replaces', async () => {
+  it('chooses a picture from the library, which brings its own texts', async () => {
     const library = { component: 'AdminSiteMedia', url: '/admin/site/pictures/', version: 'v1', props: { items: [
       { id: 4, url: '/pictures/media/4/spring.jpg', name: 'spring.jpg', width: 1600, height: 900, alt: { nl: 'Lente', fr: 'Printemps' } },
     ] } }
@@ -154,7 +154,7 @@ describe('the site editor', () => {
     expect((document.getElementById('site-field-banner.image.url') as HTMLInputElement).value).toBe('/pictures/media/4/spring.jpg')
     expect((document.getElementById('site-field-banner.image.alt.nl') as HTMLInputElement).value).toBe('Lente')
     expect((document.getElementById('site-field-banner.image.alt.fr') as HTMLInputElement).value).toBe('Printemps')
-    expect((document.getElementById('site-field-banner.image.alt.en') as HTMLInputElement).value).toBe('Kept where the picture has none')
+    expect((document.getElementById('site-field-banner.image.alt.en') as HTMLInputElement).value).toBe('')
     expect(document.querySelector('.site-picker')).toBeNull()
   })
 

@@ -1,8 +1,8 @@
-import { createContext, lazy, Suspense, useContext, useEffect, useState, type ReactNode } from 'react'
+import { createContext, lazy, Suspense, useContext, useEffect, useRef, useState, type ReactNode } from 'react'
 import type { Schema, SchemaField, SiteProblem } from '../../../../gen/admin'
 import type { T } from '../../../shared/texts'
 import { blank, emptyOf, moved, pathOf, under, type Json, type Obj, type Step } from '../model/config'
-import { thumbnail, withAlt } from '../model/pictures'
+import { altOf, thumbnail } from '../model/pictures'
 import { PicturePicker } from './PicturePicker'
 
 // TipTap and ProseMirror load with the first text holding HTML, not with every inbox page.
@@ -163,11 +163,17 @@ function Scalar({ field, name, hint, value, steps, extra }: { field: SchemaField
 
 /**
  * A picture's address, shown small, typed or chosen from the library; beside an alternative text (an Image), the
- * chosen picture's texts fill the empty ones.
+ * chosen picture brings its own texts.
  */
 function PictureField({ name, hint, value, steps, alt }: { name: string; hint: string; value: Json | undefined; steps: Step[]; alt?: Json }) {
   const e = useEditing()
   const [picking, setPicking] = useState(false)
+  const choose = useRef<HTMLButtonElement>(null)
+  // The dialog closed (chosen, closed, Escape): the keyboard is back where it was.
+  const done = () => {
+    setPicking(false)
+    requestAnimationFrame(() => choose.current?.focus())
+  }
   const path = pathOf(steps)
   const id = fieldId(path)
   const problems = under(e.problems, path)
@@ -181,17 +187,17 @@ function PictureField({ name, hint, value, steps, alt }: { name: string; hint: s
         <input id={id} type="text" value={url} readOnly={e.readOnly} aria-describedby={described} aria-invalid={problems.length > 0 || undefined}
           onChange={(ev) => e.change(steps, ev.target.value)} />
         {!e.readOnly && e.library && (
-          <button type="button" onClick={() => setPicking(true)}>{e.t('admin.media.choose')}</button>
+          <button type="button" ref={choose} onClick={() => setPicking(true)}>{e.t('admin.media.choose')}</button>
         )}
       </div>
       {hint && <p className="site-hint">{hint}</p>}
       <Problems list={problems} id={described} />
       {picking && (
-        <PicturePicker library={e.library} lang={e.lang} t={e.t} onClose={() => setPicking(false)}
+        <PicturePicker library={e.library} lang={e.lang} t={e.t} onClose={done}
           onChoose={(p) => {
             e.change(steps, p.url)
-            if (alt !== undefined) e.change([...steps.slice(0, -1), 'alt'], withAlt(alt as Obj, p.alt))
-            setPicking(false)
+            if (alt !== undefined) e.change([...steps.slice(0, -1), 'alt'], altOf(p.alt))
+            done()
           }} />
       )}
     </div>

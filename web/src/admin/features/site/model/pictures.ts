@@ -22,12 +22,11 @@ export async function loadLibrary(href: string, version?: string, fetcher: typeo
 }
 
 /**
- * The alternative texts once a picture is chosen: the picture's own, which describe it (the ones typed described the
- * picture it replaces); a language it has none in keeps the one typed.
+ * The alternative texts once a picture is chosen: the picture's own, whatever was typed (it described the picture
+ * replaced); a language the picture has none in is left empty, so the editor flags it.
  */
-export function withAlt(current: Record<string, unknown> | undefined, chosen: Record<string, string> | undefined): Record<string, string> {
+export function altOf(chosen: Record<string, string> | undefined): Record<string, string> {
   const out: Record<string, string> = {}
-  for (const [l, v] of Object.entries(current ?? {})) if (typeof v === 'string' && v.trim()) out[l] = v
   for (const [l, v] of Object.entries(chosen ?? {})) if (v) out[l] = v
   return out
 }
