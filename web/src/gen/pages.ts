@@ -874,6 +874,7 @@ export interface NotFoundProps {
   head: Head
   errors?: Partial<Record<string, string>>
   form?: PostedForm
+  gone?: boolean
 }
 
 /** route.VisitCancelProps */

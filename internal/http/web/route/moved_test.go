@@ -53,6 +53,10 @@ func TestMovedAddresses(t *testing.T) {
 		if got.Status != tt.status || got.Redirect != tt.to {
 			t.Errorf("%s: %d to %q, want %d to %q", tt.url, got.Status, got.Redirect, tt.status, tt.to)
 		}
+		// A page gone says so (410, "removed"), one never there that it is not found.
+		if p, ok := got.Props.(*NotFoundProps); ok && p.Gone != (tt.status == http.StatusGone) {
+			t.Errorf("%s: the page says gone %v, want %v", tt.url, p.Gone, tt.status == http.StatusGone)
+		}
 	}
 	// Without the moved entry, the address is no page.
 	if got := resolve(r, "/autre-page/"); got.Status != http.StatusNotFound {

@@ -152,6 +152,8 @@ type ThankYouProps struct {
 // NotFoundProps are the 404 page's: the shell only.
 type NotFoundProps struct {
 	Base
+	// Gone: the page was removed for good (410, the site's moved list), not never there.
+	Gone bool `json:"gone,omitempty"`
 }
 
 func (*HomeProps) View() string       { return views.Home }

@@ -336,9 +336,7 @@ func (r *Resolver) moved(path, lang string, bare bool) Result {
 	case !ok:
 		return r.notFound(lang)
 	case to == "":
-		res := r.notFound(lang)
-		res.Status = http.StatusGone
-		return res
+		return r.missing(lang, true)
 	}
 	return Result{Status: http.StatusMovedPermanently, Redirect: to, Lang: lang}
 }

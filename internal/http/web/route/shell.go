@@ -340,13 +340,21 @@ func (r *Resolver) isCanonical(requested, canonical, lang string) bool {
 }
 
 // notFound is the 404 page: a search form and a link home.
-func (r *Resolver) notFound(lang string) Result {
+func (r *Resolver) notFound(lang string) Result { return r.missing(lang, false) }
+
+// missing is the page of an address that names nothing: never there (404)
+// or, gone, removed for good (410: the site's moved list says so).
+func (r *Resolver) missing(lang string, gone bool) Result {
 	c := &resolution{r: r, lang: lang, ix: r.Catalog.Index()}
-	h := c.head(c.t("notFound.title"), "", nil, nil)
+	title, status := c.t("notFound.title"), http.StatusNotFound
+	if gone {
+		title, status = c.t("notFound.goneTitle"), http.StatusGone
+	}
+	h := c.head(title, "", nil, nil)
 	h.Robots = "noindex"
-	h.Breadcrumb = c.breadcrumb(nil, c.t("notFound.title"), "")
-	props := &NotFoundProps{}
-	res := c.result(http.StatusNotFound, props, h, nil)
+	h.Breadcrumb = c.breadcrumb(nil, title, "")
+	props := &NotFoundProps{Gone: gone}
+	res := c.result(status, props, h, nil)
 	// The address names nothing in any language: the switcher leads to each language's home page.
 	props.Site.Languages = c.languages(r.HomeURL)
 	return res
