@@ -20,7 +20,7 @@ export function NotFoundPage({ site, gone }: Partial<NotFoundProps>) {
           {gone ? 410 : 404}
         </p>
         <h1>{t(gone ? 'notFound.goneTitle' : 'notFound.title')}</h1>
-        <p className="not-found-message">{t(gone ? 'notFound.goneMessage' : 'errors.notFound')}</p>
+        <p className="not-found-message">{t('errors.notFound')}</p>
         {sale && <SearchBox action={sale} compact label={t('notFound.searchLabel')} placeholder={t('notFound.searchPlaceholder')} className="not-found-search" />}
         <p>
           <Link href={home}>{t('common.backHome')}</Link>
