@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react'
+import { fireEvent, render, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import type { MediaProps } from '../../../../gen/admin'
 import { MediaPage } from './MediaPage'
@@ -39,5 +39,15 @@ describe('the picture library', () => {
     expect(used.querySelector('input[name="action"][value="delete"]')).toBeNull()
     expect(document.getElementById('picture-2')!.querySelector('input[name="action"][value="delete"]')).toBeTruthy()
     expect(screen.getAllByText('admin.media.missing').length).toBeGreaterThan(0)
+  })
+
+  it('follows the typed text with its flag, and says a refusal at the picture it concerns', () => {
+    render(<MediaPage {...props({ errors: { picture: 'admin.media.error.inUse' }, form: { name: 'picture', values: { action: 'delete', picture: '1' } } })} />)
+    const nl = document.getElementById('picture-2-alt-nl') as HTMLInputElement
+    expect(nl.closest('.site-lang')!.querySelector('.site-missing')).toBeTruthy()
+    fireEvent.change(nl, { target: { value: 'Logo' } })
+    expect(nl.closest('.site-lang')!.querySelector('.site-missing')).toBeNull()
+    expect(document.getElementById('picture-1')!.textContent).toContain('admin.media.error.inUse')
+    expect(document.getElementById('picture-2')!.textContent).not.toContain('admin.media.error.inUse')
   })
 })

@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import type { MediaProps, MediaRow } from '../../../../gen/admin'
 import { Link } from '../../../../lib/router'
 import { PostButton, PostForm, posted } from '../../../shared/forms'
@@ -46,6 +47,8 @@ export function MediaPage(props: MediaProps) {
 /** One picture: its preview, facts, uses, texts and delete. */
 function Picture({ it, props, t }: { it: MediaRow; props: MediaProps; t: T }) {
   const uses = it.uses ?? []
+  // A refusal of this picture's form is said here too, where its author is.
+  const mine = posted(props.form, 'picture', 'picture') === String(it.id)
   return (
     <li id={`picture-${it.id}`} className={`media-item${props.added === it.id ? ' media-new' : ''}`}>
       <img src={thumbnail(it.url)} alt={it.alt?.[props.lang] ?? ''} width={200} height={Math.round((200 * it.height) / Math.max(1, it.width))}
@@ -74,6 +77,8 @@ function Picture({ it, props, t }: { it: MediaRow; props: MediaProps; t: T }) {
         <AltFields langs={props.langs ?? []} t={t} prefix={`picture-${it.id}`} values={(l) => it.alt?.[l] ?? ''} />
         <button type="submit">{t('admin.media.saveAlt')}</button>
       </PostForm>
+      {mine && props.errors?.picture && <p className="admin-error" role="alert">{t(props.errors.picture)}</p>}
+      {mine && props.errors?.alt && <p className="admin-error" role="alert">{t(props.errors.alt)}</p>}
       {uses.length === 0
         ? <PostButton action={props.action} fields={{ action: 'delete', picture: String(it.id) }} label={t('admin.media.delete')}
             confirm={t('admin.media.deleteConfirm')} />
@@ -84,6 +89,8 @@ function Picture({ it, props, t }: { it: MediaRow; props: MediaProps; t: T }) {
 
 /** The alternative text in each language, the missing ones flagged but German's (it may stay empty: it falls back). */
 function AltFields({ langs, t, prefix, values }: { langs: string[]; t: T; prefix: string; values: (lang: string) => string }) {
+  // What is typed, so the flags follow it.
+  const [typed, setTyped] = useState<Record<string, string>>(() => Object.fromEntries(langs.map((l) => [l, values(l)])))
   return (
     <fieldset className="site-group">
       <legend>{t('admin.media.alt')}</legend>
@@ -93,9 +100,10 @@ function AltFields({ langs, t, prefix, values }: { langs: string[]; t: T; prefix
           <div key={l} className="site-lang">
             <label htmlFor={`${prefix}-alt-${l}`}>
               {l.toUpperCase()}
-              {!values(l) && l !== 'de' && <span className="site-missing">{t('admin.media.missing')}</span>}
+              {!typed[l]?.trim() && l !== 'de' && <span className="site-missing">{t('admin.media.missing')}</span>}
             </label>
-            <input id={`${prefix}-alt-${l}`} name={`alt.${l}`} type="text" maxLength={300} defaultValue={values(l)} />
+            <input id={`${prefix}-alt-${l}`} name={`alt.${l}`} type="text" maxLength={300} defaultValue={values(l)}
+              onChange={(e) => setTyped((old) => ({ ...old, [l]: e.target.value }))} />
           </div>
         ))}
       </div>

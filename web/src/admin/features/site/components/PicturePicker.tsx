@@ -45,7 +45,7 @@ export function PicturePicker({ library, lang, t, onChoose, onClose }: {
               <button type="button" onClick={() => onChoose(p)} title={p.name}>
                 <img src={thumbnail(p.url)} alt={p.alt?.[lang] || p.name} width={160}
                   height={Math.round((160 * p.height) / Math.max(1, p.width))} loading="lazy" decoding="async" />
-                <span>{p.name}</span>
+                <span>{p.name} (#{p.id})</span>
               </button>
             </li>
           ))}
