@@ -7,10 +7,12 @@ import (
 	"io"
 	"os"
 	"strings"
+	"time"
 
 	"immo/internal/adapter/importer"
 	"immo/internal/adapter/storage"
 	"immo/internal/app"
+	"immo/internal/domain/feed"
 )
 
 func runImport(ctx context.Context, args []string) error {
@@ -40,14 +42,21 @@ func runImport(ctx context.Context, args []string) error {
 	if isTerminal(os.Stderr) {
 		opts.Progress = progressBar(os.Stderr)
 	}
+	started := time.Now()
 	rep, err := importer.Run(ctx, store, f, opts)
 	for _, p := range rep.Problems {
 		fmt.Fprintln(os.Stderr, p)
 	}
+	// Every import is one of the catalog's runs, applied or not: the inbox lists them.
+	id, recErr := store.RecordRun(ctx, importer.RunOf(fs.Arg(0), feed.TriggerCommand, "", started, time.Now(), rep, err))
 	if err != nil {
-		return fmt.Errorf("%s: %w", fs.Arg(0), err)
+		return errors.Join(fmt.Errorf("%s: %w", fs.Arg(0), err), recErr)
 	}
 	fmt.Fprint(stdout, summary(fs.Arg(0), rep))
+	if recErr != nil {
+		return fmt.Errorf("the catalog is imported, but its run could not be recorded: %w", recErr)
+	}
+	fmt.Fprintf(stdout, "  recorded as run %d\n", id)
 	return inviteFeedOwners(ctx, s, store, rep.Owners)
 }
 

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"immo/internal/adapter/storage"
+	"immo/internal/domain/feed"
 )
 
 func TestImportCommand(t *testing.T) {
@@ -37,6 +38,19 @@ func TestImportCommand(t *testing.T) {
 	}
 	if err := run(ctx, []string{"import", "--data-dir", dir, filepath.Join(dir, "missing.json")}); err == nil {
 		t.Fatal("a missing file must fail")
+	}
+	// Both imports are runs: the refused one with its problems and why, the applied one with what it did.
+	runs, err := store.Runs(ctx, 10)
+	if err != nil || len(runs) != 2 {
+		t.Fatalf("runs after two imports: %d, %v", len(runs), err)
+	}
+	if r := runs[1]; r.Source != bad || r.Trigger != feed.TriggerCommand || r.Status != feed.StatusFailed ||
+		!strings.Contains(r.Error, "nothing was imported") || len(r.Problems) != 2 || r.Problems[1].ID != 1 || r.Problems[1].Field != "Price" {
+		t.Errorf("the refused import's run: %+v", r)
+	}
+	if r := runs[0]; r.Source != good || r.Status != feed.StatusApplied || r.Properties.Added != 1 || r.Types != 1 ||
+		r.CatalogVersion != 1 || r.Error != "" || r.Ended.Before(r.Started) {
+		t.Errorf("the applied import's run: %+v", r)
 	}
 }
 

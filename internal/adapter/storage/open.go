@@ -14,6 +14,7 @@ import (
 	"immo/internal/adapter/storage/sqlstore"
 	"immo/internal/domain/agency"
 	"immo/internal/domain/catalog"
+	"immo/internal/domain/feed"
 	"immo/internal/domain/mail"
 	"immo/internal/domain/media"
 	"immo/internal/domain/rendered"
@@ -29,6 +30,7 @@ type Store interface {
 	rendered.Store      // the rendered pages every server shares
 	agency.Store        // the site's published configurations
 	media.Store         // the site's picture library
+	feed.Store          // the catalog's runs: every import, what it did and refused
 	// Migrate applies pending migrations; Open already did.
 	Migrate(ctx context.Context) error
 	// QueueDB is the pool and dialect the mail queue (mailqueue) runs on.

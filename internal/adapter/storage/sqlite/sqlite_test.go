@@ -10,6 +10,7 @@ import (
 	"immo/internal/adapter/storage/storagetest"
 	"immo/internal/domain/agency"
 	"immo/internal/domain/catalog"
+	"immo/internal/domain/feed"
 	"immo/internal/domain/rendered"
 	"immo/internal/domain/testimonial"
 )
@@ -53,6 +54,11 @@ func TestRenderedStore(t *testing.T) {
 func TestSiteVersions(t *testing.T) {
 	open := opener()
 	storagetest.RunSiteVersions(t, func(t *testing.T) agency.Store { return open(t) })
+}
+
+func TestFeedRuns(t *testing.T) {
+	open := opener()
+	storagetest.RunFeedRuns(t, func(t *testing.T) feed.Store { return open(t) })
 }
 
 func TestMediaStore(t *testing.T) {

@@ -1,0 +1,61 @@
+package sqlstore
+
+import (
+	"context"
+	"encoding/json"
+
+	"immo/internal/domain/feed"
+)
+
+var _ feed.Store = (*Store)(nil)
+
+// runReport is the part of a run kept as JSON: what it did and refused.
+type runReport struct {
+	Types         int            `json:"types"`
+	TypesRejected int            `json:"typesRejected"`
+	Properties    feed.Counts    `json:"properties"`
+	Projects      feed.Counts    `json:"projects"`
+	Problems      []feed.Problem `json:"problems"`
+	MoreProblems  int            `json:"moreProblems"`
+}
+
+// RecordRun implements feed.Store.
+func (s *Store) RecordRun(ctx context.Context, r feed.Run) (int64, error) {
+	r = r.Bounded()
+	report, err := json.Marshal(runReport{r.Types, r.TypesRejected, r.Properties, r.Projects, r.Problems, r.MoreProblems})
+	if err != nil {
+		return 0, err
+	}
+	var id int64
+	if err := s.write.QueryRowContext(ctx, s.d.query(`INSERT INTO feed_runs
+		(source, trigger_kind, started_by, started_at, ended_at, status, error, catalog_version, report)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`), r.Source, string(r.Trigger), r.By, s.d.Time(r.Started), s.d.Time(r.Ended),
+		string(r.Status), r.Error, r.CatalogVersion, string(report)).Scan(&id); err != nil {
+		return 0, s.errorf("record run: %w", err)
+	}
+	return id, nil
+}
+
+// Runs implements feed.Store.
+func (s *Store) Runs(ctx context.Context, limit int) ([]feed.Run, error) {
+	out, err := appendRows(ctx, s.read, nil, func(row scanner) (feed.Run, error) {
+		var r feed.Run
+		var report string
+		if err := row.Scan(&r.ID, &r.Source, &r.Trigger, &r.By, scanTime{&r.Started}, scanTime{&r.Ended}, &r.Status, &r.Error,
+			&r.CatalogVersion, &report); err != nil {
+			return r, err
+		}
+		var rep runReport
+		if err := json.Unmarshal([]byte(report), &rep); err != nil {
+			return r, err
+		}
+		r.Types, r.TypesRejected, r.Properties, r.Projects, r.Problems, r.MoreProblems =
+			rep.Types, rep.TypesRejected, rep.Properties, rep.Projects, rep.Problems, rep.MoreProblems
+		return r, nil
+	}, s.d.query(`SELECT id, source, trigger_kind, started_by, started_at, ended_at, status, error, catalog_version, report
+		FROM feed_runs ORDER BY id DESC LIMIT ?`), limit)
+	if err != nil {
+		return nil, s.errorf("runs: %w", err)
+	}
+	return out, nil
+}
