@@ -55,6 +55,7 @@ func newAdmin(store storage.Store, staff *account.StaffService, queue *mailqueue
 		Abuse:   abuseDesk{Abuse: abuse, log: store.Audit().Log, now: now},
 		Preview: preview,
 		Agenda:  desk,
+		Runs:    store,
 	}
 	if preview.Service.Stored() {
 		o.Site, o.Drafts = preview.Service, preview.Service

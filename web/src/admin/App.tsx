@@ -6,6 +6,7 @@ import { AgendaPage } from './features/agenda/components/AgendaPage'
 import { AgendaRulesPage } from './features/agenda/components/AgendaRulesPage'
 import { AbusePage } from './features/abuse/components/AbusePage'
 import { AuditPage } from './features/audit/components/AuditPage'
+import { RunsPage } from './features/catalog/components/RunsPage'
 import { NewsletterPage } from './features/newsletter/components/NewsletterPage'
 import { ErrorPage } from './features/errors/components/ErrorPage'
 import { LeadPage } from './features/leads/components/LeadPage'
@@ -41,6 +42,7 @@ const views: { [V in ViewName]: ComponentType<ViewProps[V]> } = {
   AdminSite: SitePage,
   AdminSiteDraft: DraftPage,
   AdminSiteMedia: MediaPage,
+  AdminRuns: RunsPage,
 }
 
 /** The inbox's app: the current page's view, swapped by the router. */

@@ -684,6 +684,54 @@ export interface MediaUse {
   path: string
 }
 
+/** admin.RunsProps */
+export interface RunsProps {
+  lang: 'nl' | 'fr' | 'en' | 'de'
+  texts: Record<string, string> | null
+  viewer: Viewer | null
+  nav: NavLink[] | null
+  errors?: Partial<Record<string, string>>
+  form?: PostedForm
+  notice?: string
+  runs: RunRow[] | null
+}
+
+/** admin.RunRow */
+export interface RunRow {
+  id: number
+  source: string
+  trigger: string
+  by: string
+  started: string
+  seconds: number
+  status: string
+  error: string
+  types: number
+  typesRejected: number
+  properties: Counts
+  projects: Counts
+  catalogVersion: number
+  problems: Problem[] | null
+  moreProblems: number
+}
+
+/** feed.Counts */
+export interface Counts {
+  added: number
+  updated: number
+  unchanged: number
+  rejected: number
+  offline: number
+}
+
+/** feed.Problem */
+export interface Problem {
+  section: string
+  id: number
+  field: string
+  message: string
+}
+
 /** admin.AbuseProps */
 export interface AbuseProps {
   lang: 'nl' | 'fr' | 'en' | 'de'
@@ -731,7 +779,7 @@ export interface HoldRow {
 }
 
 /** The views the React app renders (internal/http/web/views). */
-export type ViewName = 'AdminLogin' | 'AdminLeads' | 'AdminLead' | 'AdminError' | 'AdminAgenda' | 'AdminAgendaRules' | 'AdminTestimonials' | 'AdminMails' | 'AdminStaff' | 'AdminAccount' | 'AdminOwners' | 'AdminDemands' | 'AdminAudit' | 'AdminNewsletter' | 'AdminSite' | 'AdminSiteDraft' | 'AdminSiteMedia' | 'AdminAbuse'
+export type ViewName = 'AdminLogin' | 'AdminLeads' | 'AdminLead' | 'AdminError' | 'AdminAgenda' | 'AdminAgendaRules' | 'AdminTestimonials' | 'AdminMails' | 'AdminStaff' | 'AdminAccount' | 'AdminOwners' | 'AdminDemands' | 'AdminAudit' | 'AdminNewsletter' | 'AdminSite' | 'AdminSiteDraft' | 'AdminSiteMedia' | 'AdminRuns' | 'AdminAbuse'
 
 /** Each view's props. */
 export interface ViewProps {
@@ -752,5 +800,6 @@ export interface ViewProps {
   AdminSite: SiteProps
   AdminSiteDraft: SiteDraftProps
   AdminSiteMedia: MediaProps
+  AdminRuns: RunsProps
   AdminAbuse: AbuseProps
 }

@@ -47,6 +47,8 @@ type Options struct {
 	Drafts SiteDrafts
 	// Media is the site's picture library; nil: none.
 	Media MediaLibrary
+	// Runs are the catalog's runs (its imports); nil: none.
+	Runs CatalogRuns
 	// Audit reads the audit log (the admins' page).
 	Audit AuditLog
 	// Newsletter lists the newsletter's subscribers.

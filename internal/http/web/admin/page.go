@@ -84,6 +84,7 @@ var sections = []section{
 	{href: mailsPath, label: "admin.nav.mails"},
 	{href: abusePath, label: "admin.nav.abuse"},
 	{href: sitePath, label: "admin.nav.site", editorsOnly: true},
+	{href: runsPath, label: "admin.nav.catalog", adminOnly: true},
 	{href: staffPath, label: "admin.nav.staff", adminOnly: true},
 	{href: auditPath, label: "admin.nav.audit", adminOnly: true},
 	{href: accountPath, label: "admin.nav.account"},

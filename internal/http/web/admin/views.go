@@ -22,6 +22,7 @@ const (
 	ViewSite         = views.AdminSite
 	ViewSiteDraft    = views.AdminSiteDraft
 	ViewSiteMedia    = views.AdminSiteMedia
+	ViewRuns         = views.AdminRuns
 )
 
 // EntrySource is the inbox's entry in the web build's manifest.

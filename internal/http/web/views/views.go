@@ -90,6 +90,7 @@ const (
 	AdminSite         = "AdminSite"
 	AdminSiteDraft    = "AdminSiteDraft"
 	AdminSiteMedia    = "AdminSiteMedia"
+	AdminRuns         = "AdminRuns"
 	AdminAbuse        = "AdminAbuse"
 )
 
@@ -113,5 +114,6 @@ var Admin = Registry{
 	{AdminSite, "admin/features/site/components/SitePage"},
 	{AdminSiteDraft, "admin/features/site/components/DraftPage"},
 	{AdminSiteMedia, "admin/features/site/components/MediaPage"},
+	{AdminRuns, "admin/features/catalog/components/RunsPage"},
 	{AdminAbuse, "admin/features/abuse/components/AbusePage"},
 }
