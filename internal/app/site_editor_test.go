@@ -21,9 +21,17 @@ import (
 // with header's pairs; the answer is decoded into a map.
 func (c *staffClient) put(t *testing.T, path, body string, header ...string) (int, map[string]any) {
 	t.Helper()
-	r := httptest.NewRequest(http.MethodPut, path, strings.NewReader(body))
+	rec := c.send(httptest.NewRequest(http.MethodPut, path, strings.NewReader(body)), "application/json", header...)
+	var answer map[string]any
+	_ = json.Unmarshal(rec.Body.Bytes(), &answer)
+	return rec.Code, answer
+}
+
+// send serves r as c, with its content type and header's pairs, from
+// c's address with c's cookies.
+func (c *staffClient) send(r *http.Request, contentType string, header ...string) *httptest.ResponseRecorder {
 	r.RemoteAddr = c.ip + ":4321"
-	r.Header.Set("Content-Type", "application/json")
+	r.Header.Set("Content-Type", contentType)
 	for i := 0; i+1 < len(header); i += 2 {
 		r.Header.Set(header[i], header[i+1])
 	}
@@ -32,9 +40,7 @@ func (c *staffClient) put(t *testing.T, path, body string, header ...string) (in
 	}
 	rec := httptest.NewRecorder()
 	c.h.ServeHTTP(rec, r)
-	var answer map[string]any
-	_ = json.Unmarshal(rec.Body.Bytes(), &answer)
-	return rec.Code, answer
+	return rec
 }
 
 // TestSiteEditor: an admin starts a draft of the site, changes the home

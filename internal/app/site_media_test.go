@@ -40,18 +40,7 @@ func (c *staffClient) upload(t *testing.T, path string, fields url.Values, name 
 		f.Write(data)
 	}
 	w.Close()
-	r := httptest.NewRequest(http.MethodPost, path, &body)
-	r.RemoteAddr = c.ip + ":4321"
-	r.Header.Set("Content-Type", w.FormDataContentType())
-	for i := 0; i+1 < len(header); i += 2 {
-		r.Header.Set(header[i], header[i+1])
-	}
-	for _, ck := range c.cookies {
-		r.AddCookie(ck)
-	}
-	rec := httptest.NewRecorder()
-	c.h.ServeHTTP(rec, r)
-	return rec
+	return c.send(httptest.NewRequest(http.MethodPost, path, &body), w.FormDataContentType(), header...)
 }
 
 // TestSiteMedia: an admin adds a photo to the library with its texts (it
