@@ -71,6 +71,8 @@ type section struct {
 	href, label string // label: a translation key
 	adminOnly   bool   // shown to admins only
 	editorsOnly bool   // shown to who may edit the site (account.Viewer.CanEditSite)
+	// served says whether the inbox serves the section (its part wired); nil: always.
+	served func(o Options) bool
 }
 
 // sections are the inbox's menu, in its order.
@@ -83,8 +85,8 @@ var sections = []section{
 	{href: newsletterPath, label: "admin.nav.newsletter"},
 	{href: mailsPath, label: "admin.nav.mails"},
 	{href: abusePath, label: "admin.nav.abuse"},
-	{href: sitePath, label: "admin.nav.site", editorsOnly: true},
-	{href: runsPath, label: "admin.nav.catalog", adminOnly: true},
+	{href: sitePath, label: "admin.nav.site", editorsOnly: true, served: func(o Options) bool { return o.Site != nil }},
+	{href: runsPath, label: "admin.nav.catalog", adminOnly: true, served: func(o Options) bool { return o.Runs != nil }},
 	{href: staffPath, label: "admin.nav.staff", adminOnly: true},
 	{href: auditPath, label: "admin.nav.audit", adminOnly: true},
 	{href: accountPath, label: "admin.nav.account"},
@@ -104,7 +106,7 @@ func (h *Handler) base(r *http.Request, v account.Viewer) Base {
 		b.Viewer.Name = a.Email
 	}
 	for _, s := range sections {
-		if s.adminOnly && !v.IsAdmin() || s.editorsOnly && (!v.CanEditSite() || h.o.Site == nil) {
+		if s.adminOnly && !v.IsAdmin() || s.editorsOnly && !v.CanEditSite() || s.served != nil && !s.served(h.o) {
 			continue
 		}
 		b.Nav = append(b.Nav, NavLink{Href: s.href, Label: s.label, Current: strings.HasPrefix(r.URL.Path, s.href)})
