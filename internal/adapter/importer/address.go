@@ -20,17 +20,18 @@ var (
 	numericLastTLD = regexp.MustCompile(`(^|\.)[0-9]+$|^0x|\.0x`)
 )
 
-// zipProblem tells what is wrong with zip for the country, "" when nothing.
-func zipProblem(countryID int, zip string) string {
+// zipProblem tells what is wrong with zip for the country (its key and
+// its English words), "" when nothing.
+func zipProblem(countryID int, zip string) (key, msg string) {
 	switch {
 	case countryID == catalog.CountryBelgium && !belgianZip.MatchString(zip):
-		return "a Belgian zip is 4 digits, 1000 to 9999"
+		return KeyZipBelgium, "a Belgian zip is 4 digits, 1000 to 9999"
 	case countryID == catalog.CountryLuxembourg && !luxembourgZip.MatchString(zip):
-		return "a Luxembourg zip is 4 digits, with or without L-"
+		return KeyZipLuxembourg, "a Luxembourg zip is 4 digits, with or without L-"
 	case !plausibleZip.MatchString(zip):
-		return "must be 2 to 10 letters, digits, spaces or hyphens"
+		return KeyZipFormat, "must be 2 to 10 letters, digits, spaces or hyphens"
 	}
-	return ""
+	return "", ""
 }
 
 // publicWebAddress tells whether s is an absolute http(s) address on a

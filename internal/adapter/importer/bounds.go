@@ -71,7 +71,8 @@ func (c *checker) walk(path, name string, v reflect.Value) {
 		}
 	case reflect.Slice:
 		if v.Len() > MaxItems {
-			c.fail(path, "lists %d items, at most %d are allowed", v.Len(), MaxItems)
+			c.fail(path, KeyTooManyItems, map[string]string{"n": num(v.Len()), "max": num(MaxItems)},
+				"lists %d items, at most %d are allowed", v.Len(), MaxItems)
 			return
 		}
 		for i := range v.Len() {
@@ -90,20 +91,20 @@ func (c *checker) walk(path, name string, v reflect.Value) {
 		}
 		s := v.String()
 		if len(s) > limit {
-			c.fail(path, "is %d bytes long, at most %d are allowed", len(s), limit)
+			c.fail(path, KeyTooLong, map[string]string{"n": num(len(s)), "max": num(limit)}, "is %d bytes long, at most %d are allowed", len(s), limit)
 		} else if !utf8.ValidString(s) || strings.ContainsRune(s, 0) {
-			c.fail(path, "is not valid text")
+			c.fail(path, KeyInvalidText, nil, "is not valid text")
 		}
 	case reflect.Float32, reflect.Float64:
 		f := v.Float()
 		if math.IsNaN(f) || math.IsInf(f, 0) || math.Abs(f) >= MaxAmount {
-			c.fail(path, "must be a number between -%.0f and %.0f", MaxAmount, MaxAmount)
+			c.fail(path, KeyNumberRange, map[string]string{"max": num(int64(MaxAmount))}, "must be a number between -%.0f and %.0f", MaxAmount, MaxAmount)
 		}
 	case reflect.Int, reflect.Int64, reflect.Int32:
 		// IDs are int64 and may be large; other whole numbers are counts,
 		// years and codes.
 		if n := v.Int(); name != "ID" && (n < -MaxAmount || n >= MaxAmount) {
-			c.fail(path, "must be a number between -%.0f and %.0f", MaxAmount, MaxAmount)
+			c.fail(path, KeyNumberRange, map[string]string{"max": num(int64(MaxAmount))}, "must be a number between -%.0f and %.0f", MaxAmount, MaxAmount)
 		}
 	}
 }

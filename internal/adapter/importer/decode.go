@@ -40,18 +40,28 @@ func DecodeFeed(r io.Reader) (*catalog.Catalog, FeedOwners, Positions, []Problem
 	dec := json.NewDecoder(r)
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&f); err != nil {
-		return nil, nil, nil, nil, fmt.Errorf("not a catalog file (want an object with types, properties and projects): %w", err)
+		key := ErrKeyNotCatalog
+		if errors.Is(err, ErrTooLarge) {
+			key = ErrKeyTooLarge
+		}
+		return nil, nil, nil, nil, &keyedError{key, map[string]string{"detail": param(err.Error())},
+			fmt.Errorf("not a catalog file (want an object with types, properties and projects): %w", err)}
 	}
 	// A second catalog or a stray bracket after the object means the file is
 	// not what its author thinks: refuse it rather than import its start.
 	if _, err := dec.Token(); err != io.EOF {
-		return nil, nil, nil, nil, errors.New("not a catalog file: more data after the catalog object")
+		if errors.Is(err, ErrTooLarge) {
+			return nil, nil, nil, nil, &keyedError{ErrKeyTooLarge, nil, fmt.Errorf("not a catalog file: %w", err)}
+		}
+		return nil, nil, nil, nil, &keyedError{ErrKeyTrailingData, nil, errors.New("not a catalog file: more data after the catalog object")}
 	}
 	if f.Properties == nil {
-		return nil, nil, nil, nil, errors.New(`no "properties" section: every property would go offline (to mean that, write "properties": [] and give --allow-empty)`)
+		return nil, nil, nil, nil, &keyedError{ErrKeyNoProperties, nil,
+			errors.New(`no "properties" section: every property would go offline (to mean that, write "properties": [] and give --allow-empty)`)}
 	}
 	if f.Projects == nil {
-		return nil, nil, nil, nil, errors.New(`no "projects" section: every project would go offline (to mean that, write "projects": [])`)
+		return nil, nil, nil, nil, &keyedError{ErrKeyNoProjects, nil,
+			errors.New(`no "projects" section: every project would go offline (to mean that, write "projects": [])`)}
 	}
 	cat := &catalog.Catalog{}
 	pos := Positions{}
@@ -79,7 +89,9 @@ func decodeAll[T any](section string, raws []json.RawMessage, problems []Problem
 		dec := json.NewDecoder(bytes.NewReader(raw))
 		dec.DisallowUnknownFields()
 		if err := dec.Decode(&rec); err != nil {
-			problems = append(problems, Problem{Section: section, Index: i, ID: rawID(raw), Field: fieldOf(err), Message: messageOf(err)})
+			key, params := keyOf(err)
+			problems = append(problems, Problem{Section: section, Index: i, ID: rawID(raw), Field: fieldOf(err), Message: messageOf(err),
+				Key: key, Params: params})
 			continue
 		}
 		out = append(out, rec)
@@ -109,4 +121,16 @@ func messageOf(err error) string {
 		return fmt.Sprintf("want a %s, got a %s", te.Type, te.Value)
 	}
 	return err.Error()
+}
+
+// keyOf is the key and parameters of a record that does not decode.
+func keyOf(err error) (string, map[string]string) {
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) {
+		return KeyWrongType, map[string]string{"want": param(te.Type.String()), "got": param(te.Value)}
+	}
+	if name, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
+		return KeyUnknownField, map[string]string{"name": param(strings.Trim(name, `"`))}
+	}
+	return KeyUnreadable, map[string]string{"detail": param(err.Error())}
 }

@@ -127,7 +127,8 @@ var sectionOrder = map[string]int{"types": 0, "properties": 1, "projects": 2}
 func unidentified(problems []Problem) error {
 	for _, p := range problems {
 		if p.ID <= 0 && p.Section != "types" {
-			return fmt.Errorf("%s[%d]: its ID cannot be read, so --partial cannot leave its listing as it was; nothing was imported (fix or remove the record)", p.Section, p.Index)
+			return &keyedError{ErrKeyUnidentified, map[string]string{"record": fmt.Sprintf("%s[%d]", p.Section, p.Index)},
+				fmt.Errorf("%s[%d]: its ID cannot be read, so --partial cannot leave its listing as it was; nothing was imported (fix or remove the record)", p.Section, p.Index)}
 		}
 	}
 	return nil

@@ -100,6 +100,7 @@ func TestBadRecordsImportNothing(t *testing.T) {
 		"properties[11] (ID 4100012): Status: must be available, sold or rented",
 		"projects[1] (ID 5200002): Units[0].Status: must be available, sold or soldout",
 	}
+	keyed(t, rep.Problems)
 	var got []string
 	for _, p := range rep.Problems {
 		got = append(got, p.String())
@@ -160,7 +161,9 @@ func TestValidateIDsAndAddresses(t *testing.T) {
 	c.Properties[6].SmallPictureItem.Url = "javascript:alert(1)"
 	c.Projects[2].ExternalWeb = "//elsewhere.example"
 	var got []string
-	for _, p := range importer.Validate(c, nil) {
+	problems := importer.Validate(c, nil)
+	keyed(t, problems)
+	for _, p := range problems {
 		got = append(got, p.String())
 	}
 	want := []string{

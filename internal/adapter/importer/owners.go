@@ -68,7 +68,7 @@ func validateOwners(cat *catalog.Catalog, owners FeedOwners, pos []int) []Proble
 			c.index = pos[i]
 		}
 		if len(list) > MaxOwners {
-			c.fail("Owners", "lists %d owners, at most %d", len(list), MaxOwners)
+			c.fail("Owners", KeyTooManyOwners, map[string]string{"n": num(len(list)), "max": num(MaxOwners)}, "lists %d owners, at most %d", len(list), MaxOwners)
 			continue
 		}
 		for j, o := range list {
@@ -76,15 +76,15 @@ func validateOwners(cat *catalog.Catalog, owners FeedOwners, pos []int) []Proble
 			e := field.Errors{}
 			e.Email("email", strings.TrimSpace(o.Email), true)
 			if len(e) > 0 || len(o.Email) > 254 {
-				c.fail(at+"Email", "%q is not an email address", o.Email)
+				c.fail(at+"Email", KeyNotEmail, map[string]string{"value": param(o.Email)}, "%q is not an email address", o.Email)
 			}
 			for name, v := range map[string]string{"FirstName": o.FirstName, "LastName": o.LastName} {
 				if len(v) > maxOwnerName || !utf8.ValidString(v) || strings.ContainsFunc(v, func(r rune) bool { return r < ' ' }) {
-					c.fail(at+name, "must be a name of at most %d bytes, on one line", maxOwnerName)
+					c.fail(at+name, KeyOwnerName, map[string]string{"max": num(maxOwnerName)}, "must be a name of at most %d bytes, on one line", maxOwnerName)
 				}
 			}
 			if !slices.Contains(ownerLanguages, o.Language) {
-				c.fail(at+"Language", "must be nl, fr, en or de")
+				c.fail(at+"Language", KeyOwnerLanguage, nil, "must be nl, fr, en or de")
 			}
 		}
 	}

@@ -86,6 +86,7 @@ func TestImportOwnersProblems(t *testing.T) {
 	if err == nil || !asProblems(err, &pe) {
 		t.Fatalf("bad owners imported: %v", err)
 	}
+	keyed(t, pe.Problems)
 	var got []string
 	for _, p := range pe.Problems {
 		got = append(got, p.String())
@@ -109,6 +110,10 @@ func TestImportOwnersProblems(t *testing.T) {
 	_, err = importer.Run(ctx, store, strings.NewReader(file), importer.Options{Now: fixedNow})
 	if !asProblems(err, &pe) || len(pe.Problems) != 2 || pe.Problems[0].Field != "Owners" || pe.Problems[1].ID != 4100002 {
 		t.Fatalf("too many owners, an unknown field: %v %+v", err, pe)
+	}
+	keyed(t, pe.Problems)
+	if pe.Problems[0].Key != importer.KeyTooManyOwners || pe.Problems[1].Key != importer.KeyUnknownField {
+		t.Errorf("too many owners, an unknown field: keys %q, %q", pe.Problems[0].Key, pe.Problems[1].Key)
 	}
 }
 

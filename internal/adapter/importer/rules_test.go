@@ -78,7 +78,9 @@ func TestValidateBounds(t *testing.T) {
 				tc.proj(&c.Projects[0])
 			}
 			var got []string
-			for _, p := range importer.Validate(c, nil) {
+			problems := importer.Validate(c, nil)
+			keyed(t, problems)
+			for _, p := range problems {
 				got = append(got, p.String())
 			}
 			if tc.want == "" {
@@ -189,6 +191,7 @@ func TestPictureAddresses(t *testing.T) {
 		}
 		c.Properties[0].Pictures = []catalog.Picture{{Url: url}}
 		problems := importer.Validate(c, nil)
+		keyed(t, problems)
 		if ok && len(problems) > 0 {
 			t.Errorf("%s refused: %v", url, problems)
 		}
@@ -263,6 +266,7 @@ func TestPartialKeepsRejected(t *testing.T) {
 	if err != nil || !rep.Imported {
 		t.Fatalf("partial: %v", err)
 	}
+	keyed(t, rep.Problems)
 	r := rep.Result
 	if r.PropertiesUpdated != 1 || r.PropertiesUnchanged != 64-1-6 || r.PropertiesOffline != 1 || r.PropertiesAdded != 0 ||
 		r.ProjectsUnchanged != 3 || r.ProjectsOffline != 0 {

@@ -20,6 +20,7 @@ func RunOf(source string, trigger feed.Trigger, by string, started, ended time.T
 		r.Status = feed.StatusFailed
 		if err != nil {
 			r.Error = err.Error()
+			r.ErrorKey, r.ErrorParams = errorKey(err)
 		}
 	}
 	res := rep.Result
@@ -29,7 +30,8 @@ func RunOf(source string, trigger feed.Trigger, by string, started, ended time.T
 	r.Projects = feed.Counts{Added: res.ProjectsAdded, Updated: res.ProjectsUpdated, Unchanged: res.ProjectsUnchanged,
 		Rejected: rep.Rejected["projects"], Offline: res.ProjectsOffline}
 	for _, p := range problems {
-		r.Problems = append(r.Problems, feed.Problem{Section: p.Section, ID: p.ID, Field: p.Field, Message: p.Message})
+		r.Problems = append(r.Problems, feed.Problem{Section: p.Section, ID: p.ID, Field: p.Field, Message: p.Message,
+			Key: p.Key, Params: p.Params})
 	}
 	return r.Bounded()
 }

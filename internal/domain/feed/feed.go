@@ -9,6 +9,8 @@ package feed
 
 import (
 	"context"
+	"maps"
+	"slices"
 	"time"
 )
 
@@ -41,12 +43,17 @@ type Counts struct {
 	Offline   int `json:"offline"` // taken offline: absent from the file
 }
 
-// Problem is one record a run refused, and why.
+// Problem is one record a run refused, and why: Message in English (what
+// the command line printed), Key and Params for the staff's language
+// (admin.runs.problem.<key>). A run kept before the keys has none: its
+// Message is shown.
 type Problem struct {
-	Section string `json:"section"` // types, properties or projects
-	ID      int64  `json:"id"`      // the record's ID, 0 when unreadable
-	Field   string `json:"field"`
-	Message string `json:"message"`
+	Section string            `json:"section"` // types, properties or projects
+	ID      int64             `json:"id"`      // the record's ID, 0 when unreadable
+	Field   string            `json:"field"`
+	Message string            `json:"message"`
+	Key     string            `json:"key"`
+	Params  map[string]string `json:"params,omitempty"`
 }
 
 // Bounds of what a run keeps.
@@ -57,6 +64,11 @@ const (
 	MaxSource     = 500
 	MaxError      = 2000
 	MaxProblemLen = 500
+	// A key, and the parameters that go with it: at most MaxParams (the
+	// first by name), each name and value clipped.
+	MaxKey      = 64
+	MaxParams   = 8
+	MaxParamLen = 200
 )
 
 // Run is one bringing up to date of the catalog.
@@ -70,8 +82,12 @@ type Run struct {
 	By             string
 	Started, Ended time.Time
 	Status         Status
-	Error          string // why nothing was applied (StatusFailed)
-	Types          int    // types imported
+	Error          string // why nothing was applied (StatusFailed), in English
+	// ErrorKey and ErrorParams are Error for the staff's language
+	// (admin.runs.error.<key>); "" when it has none (Error is shown).
+	ErrorKey       string
+	ErrorParams    map[string]string
+	Types          int // types imported
 	TypesRejected  int
 	Properties     Counts
 	Projects       Counts
@@ -84,6 +100,7 @@ type Run struct {
 func (r Run) Bounded() Run {
 	r.Source = clip(r.Source, MaxSource)
 	r.Error = clip(r.Error, MaxError)
+	r.ErrorKey, r.ErrorParams = clip(r.ErrorKey, MaxKey), boundedParams(r.ErrorParams)
 	if len(r.Problems) > MaxProblems {
 		r.MoreProblems += len(r.Problems) - MaxProblems
 		r.Problems = r.Problems[:MaxProblems]
@@ -91,10 +108,25 @@ func (r Run) Bounded() Run {
 	out := make([]Problem, len(r.Problems))
 	for i, p := range r.Problems {
 		p.Field, p.Message = clip(p.Field, MaxProblemLen), clip(p.Message, MaxProblemLen)
+		p.Key, p.Params = clip(p.Key, MaxKey), boundedParams(p.Params)
 		out[i] = p
 	}
 	r.Problems = out
 	return r
+}
+
+// boundedParams are the first MaxParams of params by name, each name and
+// value clipped; nil when none.
+func boundedParams(params map[string]string) map[string]string {
+	if len(params) == 0 {
+		return nil
+	}
+	names := slices.Sorted(maps.Keys(params))
+	out := make(map[string]string, min(len(names), MaxParams))
+	for _, n := range names[:min(len(names), MaxParams)] {
+		out[clip(n, MaxKey)] = clip(params[n], MaxParamLen)
+	}
+	return out
 }
 
 // clip is s within n bytes, cut at a character's start.

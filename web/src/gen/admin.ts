@@ -706,6 +706,8 @@ export interface RunRow {
   seconds: number
   status: string
   error: string
+  errorKey: string
+  errorParams: Partial<Record<string, string>> | null
   types: number
   typesRejected: number
   properties: Counts
@@ -730,6 +732,8 @@ export interface Problem {
   id: number
   field: string
   message: string
+  key: string
+  params?: Partial<Record<string, string>>
 }
 
 /** admin.AbuseProps */

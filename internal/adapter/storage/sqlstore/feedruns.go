@@ -9,20 +9,25 @@ import (
 
 var _ feed.Store = (*Store)(nil)
 
-// runReport is the part of a run kept as JSON: what it did and refused.
+// runReport is the part of a run kept as JSON: what it did and refused,
+// and the translation key of why not (the error column keeps its English
+// words; a run kept before the keys has none).
 type runReport struct {
-	Types         int            `json:"types"`
-	TypesRejected int            `json:"typesRejected"`
-	Properties    feed.Counts    `json:"properties"`
-	Projects      feed.Counts    `json:"projects"`
-	Problems      []feed.Problem `json:"problems"`
-	MoreProblems  int            `json:"moreProblems"`
+	Types         int               `json:"types"`
+	TypesRejected int               `json:"typesRejected"`
+	Properties    feed.Counts       `json:"properties"`
+	Projects      feed.Counts       `json:"projects"`
+	Problems      []feed.Problem    `json:"problems"`
+	MoreProblems  int               `json:"moreProblems"`
+	ErrorKey      string            `json:"errorKey,omitempty"`
+	ErrorParams   map[string]string `json:"errorParams,omitempty"`
 }
 
 // RecordRun implements feed.Store.
 func (s *Store) RecordRun(ctx context.Context, r feed.Run) (int64, error) {
 	r = r.Bounded()
-	report, err := json.Marshal(runReport{r.Types, r.TypesRejected, r.Properties, r.Projects, r.Problems, r.MoreProblems})
+	report, err := json.Marshal(runReport{r.Types, r.TypesRejected, r.Properties, r.Projects, r.Problems, r.MoreProblems,
+		r.ErrorKey, r.ErrorParams})
 	if err != nil {
 		return 0, err
 	}
@@ -51,6 +56,7 @@ func (s *Store) Runs(ctx context.Context, limit int) ([]feed.Run, error) {
 		}
 		r.Types, r.TypesRejected, r.Properties, r.Projects, r.Problems, r.MoreProblems =
 			rep.Types, rep.TypesRejected, rep.Properties, rep.Projects, rep.Problems, rep.MoreProblems
+		r.ErrorKey, r.ErrorParams = rep.ErrorKey, rep.ErrorParams
 		return r, nil
 	}, s.d.query(`SELECT id, source, trigger_kind, started_by, started_at, ended_at, status, error, catalog_version, report
 		FROM feed_runs ORDER BY id DESC LIMIT ?`), limit)

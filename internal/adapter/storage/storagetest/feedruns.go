@@ -1,6 +1,7 @@
 package storagetest
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -22,7 +23,8 @@ func testFeedRuns(t *testing.T, s feed.Store) {
 	first := feed.Run{Source: "catalog.json", Trigger: feed.TriggerCommand, Started: created, Ended: created.Add(time.Second),
 		Status: feed.StatusApplied, Types: 7, Properties: feed.Counts{Added: 3, Updated: 1, Unchanged: 60, Rejected: 1, Offline: 2},
 		Projects: feed.Counts{Unchanged: 4}, CatalogVersion: 12,
-		Problems: []feed.Problem{{Section: "properties", ID: 4100001, Field: "Price", Message: "negative"}}}
+		Problems: []feed.Problem{{Section: "properties", ID: 4100001, Field: "Price", Message: "negative",
+			Key: "amountRange", Params: map[string]string{"max": "1000000000"}}}}
 	id, err := s.RecordRun(ctx, first)
 	if err != nil {
 		t.Fatal(err)
@@ -33,7 +35,7 @@ func testFeedRuns(t *testing.T, s feed.Store) {
 	}
 	second := feed.Run{Source: strings.Repeat("x", feed.MaxSource+10), Trigger: feed.TriggerStaff, By: "boss@agency.test",
 		Started: created.Add(time.Hour), Ended: created.Add(time.Hour + time.Minute), Status: feed.StatusFailed,
-		Error: "the file lists no property", Problems: many}
+		Error: "the file lists no property", ErrorKey: "problems", ErrorParams: map[string]string{"n": "205"}, Problems: many}
 	id2, err := s.RecordRun(ctx, second)
 	if err != nil || id2 <= id {
 		t.Fatalf("a second run: %d, %v (first %d)", id2, err, id)
@@ -45,11 +47,13 @@ func testFeedRuns(t *testing.T, s feed.Store) {
 	got := runs[1]
 	if got.ID != id || got.Source != "catalog.json" || got.Trigger != feed.TriggerCommand || !got.Started.Equal(first.Started) ||
 		!got.Ended.Equal(first.Ended) || got.Status != feed.StatusApplied || got.Types != 7 || got.Properties != first.Properties ||
-		got.Projects != first.Projects || got.CatalogVersion != 12 || len(got.Problems) != 1 || got.Problems[0] != first.Problems[0] {
+		got.Projects != first.Projects || got.CatalogVersion != 12 || len(got.Problems) != 1 || !reflect.DeepEqual(got.Problems[0], first.Problems[0]) ||
+		got.ErrorKey != "" || got.ErrorParams != nil {
 		t.Errorf("the first run as kept: %+v", got)
 	}
 	late := runs[0]
 	if late.ID != id2 || late.By != "boss@agency.test" || late.Status != feed.StatusFailed || late.Error != second.Error ||
+		late.ErrorKey != "problems" || !reflect.DeepEqual(late.ErrorParams, second.ErrorParams) ||
 		len(late.Source) != feed.MaxSource || len(late.Problems) != feed.MaxProblems || late.MoreProblems != 5 ||
 		len(late.Problems[0].Message) > feed.MaxProblemLen || !strings.HasPrefix(late.Problems[0].Message, "éé") {
 		t.Errorf("the second run as kept: source %d bytes, %d problems (+%d), message %d bytes", len(late.Source),

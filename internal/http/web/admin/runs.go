@@ -32,21 +32,26 @@ func (RunsProps) View() string { return ViewRuns }
 
 // RunRow is one run.
 type RunRow struct {
-	ID             int64          `json:"id"`
-	Source         string         `json:"source"`
-	Trigger        string         `json:"trigger"` // command, schedule, push, staff
-	By             string         `json:"by"`
-	Started        string         `json:"started"` // RFC 3339
-	Seconds        float64        `json:"seconds"` // how long it took
-	Status         string         `json:"status"`  // applied, failed
-	Error          string         `json:"error"`
-	Types          int            `json:"types"`
-	TypesRejected  int            `json:"typesRejected"`
-	Properties     feed.Counts    `json:"properties"`
-	Projects       feed.Counts    `json:"projects"`
-	CatalogVersion int64          `json:"catalogVersion"`
-	Problems       []feed.Problem `json:"problems"`
-	MoreProblems   int            `json:"moreProblems"`
+	ID      int64   `json:"id"`
+	Source  string  `json:"source"`
+	Trigger string  `json:"trigger"` // command, schedule, push, staff
+	By      string  `json:"by"`
+	Started string  `json:"started"` // RFC 3339
+	Seconds float64 `json:"seconds"` // how long it took
+	Status  string  `json:"status"`  // applied, failed
+	Error   string  `json:"error"`   // in English: shown when errorKey is ""
+	// ErrorKey is why nothing was applied in the staff's words:
+	// admin.runs.error.<errorKey> with errorParams; "" for a run kept
+	// before the keys, or an error without one (a database's).
+	ErrorKey       string            `json:"errorKey"`
+	ErrorParams    map[string]string `json:"errorParams"`
+	Types          int               `json:"types"`
+	TypesRejected  int               `json:"typesRejected"`
+	Properties     feed.Counts       `json:"properties"`
+	Projects       feed.Counts       `json:"projects"`
+	CatalogVersion int64             `json:"catalogVersion"`
+	Problems       []feed.Problem    `json:"problems"`
+	MoreProblems   int               `json:"moreProblems"`
 }
 
 // serveRuns answers the catalog's runs.
@@ -60,11 +65,15 @@ func (h *Handler) serveRuns(w http.ResponseWriter, r *http.Request) {
 	props := RunsProps{Base: b, Runs: make([]RunRow, 0, len(runs))}
 	for _, run := range runs {
 		row := RunRow{ID: run.ID, Source: run.Source, Trigger: string(run.Trigger), By: run.By, Started: stamp(run.Started),
-			Seconds: run.Ended.Sub(run.Started).Seconds(), Status: string(run.Status), Error: run.Error, Types: run.Types,
+			Seconds: run.Ended.Sub(run.Started).Seconds(), Status: string(run.Status), Error: run.Error, ErrorKey: run.ErrorKey,
+			ErrorParams: run.ErrorParams, Types: run.Types,
 			TypesRejected: run.TypesRejected, Properties: run.Properties, Projects: run.Projects, CatalogVersion: run.CatalogVersion,
 			Problems: run.Problems, MoreProblems: run.MoreProblems}
 		if row.Problems == nil {
 			row.Problems = []feed.Problem{}
+		}
+		if row.ErrorParams == nil {
+			row.ErrorParams = map[string]string{}
 		}
 		props.Runs = append(props.Runs, row)
 	}

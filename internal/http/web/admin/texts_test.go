@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"immo/internal/adapter/importer"
 	"immo/internal/adapter/mailqueue"
 	"immo/internal/domain/account"
 	"immo/internal/domain/antispam"
@@ -124,6 +125,17 @@ func TestEveryTextTranslated(t *testing.T) {
 	for _, k := range []string{antispam.ErrNoHold.Key, "admin.abuse.error.days", "admin.abuse.done.release",
 		"admin.action." + antispam.ActionRelease, "admin.audit.kinds." + antispam.AuditTarget} {
 		want[k] = true
+	}
+	// The catalog's runs: each problem and reason the importer keys, each
+	// count in the singular and the plural (RunsPage builds their keys).
+	for _, k := range importer.ProblemKeys {
+		want["admin.runs.problem."+k] = true
+	}
+	for _, k := range importer.ErrorKeys {
+		want["admin.runs.error."+k] = true
+	}
+	for _, c := range []string{"added", "updated", "unchanged", "rejected", "offline", "imported"} {
+		want["admin.runs.count."+c+"_one"], want["admin.runs.count."+c+"_other"] = true, true
 	}
 	for _, lang := range i18n.Languages {
 		have := texts()[lang]

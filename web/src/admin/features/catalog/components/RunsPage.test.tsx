@@ -1,18 +1,39 @@
 import { render, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import type { RunsProps } from '../../../../gen/admin'
+import type { RunRow, RunsProps } from '../../../../gen/admin'
 import { RunsPage } from './RunsPage'
 
 const counts = { added: 1, updated: 2, unchanged: 60, rejected: 1, offline: 0 }
+const failed: RunRow = {
+  id: 2, source: 'bad.json', trigger: 'command', by: '', started: '2026-11-29T12:00:00Z', seconds: 0.4, status: 'failed',
+  error: '2 problem(s) found', errorKey: '', errorParams: {}, types: 0, typesRejected: 0, properties: { ...counts, added: 0 },
+  projects: { ...counts, added: 0 }, catalogVersion: 0,
+  problems: [{ section: 'properties', id: 4100001, field: 'Price', message: 'must be a number', key: '' }], moreProblems: 3,
+}
 const props: RunsProps = {
   lang: 'en', texts: {}, viewer: null, nav: null,
   runs: [
-    { id: 2, source: 'bad.json', trigger: 'command', by: '', started: '2026-11-29T12:00:00Z', seconds: 0.4, status: 'failed',
-      error: '2 problem(s) found', types: 0, typesRejected: 0, properties: { ...counts, added: 0 }, projects: { ...counts, added: 0 },
-      catalogVersion: 0, problems: [{ section: 'properties', id: 4100001, field: 'Price', message: 'must be a number' }], moreProblems: 3 },
+    failed,
     { id: 1, source: 'catalog.json', trigger: 'staff', by: 'boss@agency.test', started: '2026-11-29T11:00:00Z', seconds: 2, status: 'applied',
-      error: '', types: 7, typesRejected: 0, properties: counts, projects: counts, catalogVersion: 12, problems: [], moreProblems: 0 },
+      error: '', errorKey: '', errorParams: {}, types: 7, typesRejected: 0, properties: counts, projects: counts, catalogVersion: 12,
+      problems: [], moreProblems: 0 },
   ],
+}
+
+// The French words of the keys the test's runs use (admin.json's, as the server sends them).
+const french: Record<string, string> = {
+  'admin.runs.failed': 'rien d’appliqué',
+  'admin.runs.properties': 'Biens',
+  'admin.runs.count.added_one': '{{n}} ajouté',
+  'admin.runs.count.added_other': '{{n}} ajoutés',
+  'admin.runs.count.updated_one': '{{n}} modifié',
+  'admin.runs.count.updated_other': '{{n}} modifiés',
+  'admin.runs.count.rejected_one': '{{n}} refusé',
+  'admin.runs.count.rejected_other': '{{n}} refusés',
+  'admin.runs.count.offline_one': '{{n}} retiré',
+  'admin.runs.count.offline_other': '{{n}} retirés',
+  'admin.runs.problem.amountRange': 'doit être un montant de 0 à moins de {{max}}',
+  'admin.runs.error.problems': '{{n}} problèmes trouvés',
 }
 
 describe('the catalog updates', () => {
@@ -25,5 +46,28 @@ describe('the catalog updates', () => {
     expect(rows[0].textContent).toContain('must be a number')
     expect(rows[1].textContent).toContain('admin.runs.applied')
     expect(rows[1].textContent).not.toContain('admin.runs.problems')
+  })
+
+  it('tells a keyed problem and reason in the staff’s language, and one of a count in the singular', () => {
+    const run: RunRow = {
+      ...failed, errorKey: 'problems', errorParams: { n: '2' },
+      properties: { added: 1, updated: 0, unchanged: 2, rejected: 1, offline: 3 },
+      problems: [
+        { section: 'properties', id: 4100001, field: 'Price', message: 'must be a number from 0 to below 1000000000',
+          key: 'amountRange', params: { max: '1000000000' } },
+        { section: 'properties', id: 4100002, field: 'Goal', message: 'must be 0 (sale) or 1 (rent)', key: 'noSuchKey' },
+      ],
+    }
+    render(<RunsPage {...props} lang="fr" texts={french} runs={[run]} />)
+    const row = screen.getAllByRole('row')[1]
+    const text = row.textContent ?? ''
+    expect(text).toContain('rien d’appliqué\u202f: 2 problèmes trouvés')
+    expect(text).not.toContain('2 problem(s) found')
+    expect(text).toContain('doit être un montant de 0 à moins de 1000000000')
+    expect(text).not.toContain('must be a number from 0')
+    expect(text).toContain('must be 0 (sale) or 1 (rent)') // a key without words: the English message
+    expect(text).toContain('Biens\u202f: 1 ajouté, 0 modifié, ')
+    expect(text).toContain('1 refusé, 3 retirés')
+    expect(text).not.toContain('ajoutés')
   })
 })

@@ -1,4 +1,4 @@
-import type { RunRow, RunsProps } from '../../../../gen/admin'
+import type { Counts, RunRow, RunsProps } from '../../../../gen/admin'
 import { Shell } from '../../../shared/frame'
 import { Table } from '../../../shared/lists'
 import { texts, when, type T } from '../../../shared/texts'
@@ -17,26 +17,49 @@ export function RunsPage(props: RunsProps) {
             <td data-label={head[1]} className="admin-wrap"><code>{r.source}</code></td>
             <td data-label={head[2]} className="admin-wrap">{t(`admin.runs.triggers.${r.trigger}`, { by: r.by })}</td>
             <td data-label={head[3]}>{t('admin.runs.seconds', { n: r.seconds.toFixed(1) })}</td>
-            <td data-label={head[4]} className="admin-wrap"><Result r={r} t={t} /></td>
+            <td data-label={head[4]} className="admin-wrap"><Result r={r} t={t} lang={props.lang} /></td>
           </tr>
         )} />
     </Shell>
   )
 }
 
+/**
+ * Singular or plural, as web/src/lib/i18n's plural(): French counts 0 and 1 as singular, the other languages only 1
+ * (no Intl.PluralRules: the server's renderer lacks it).
+ */
+function plural(lang: string, n: number): 'one' | 'other' {
+  return n === 1 || (lang === 'fr' && n === 0) ? 'one' : 'other'
+}
+
+/**
+ * A text the server keyed (admin.runs.problem.<key>, admin.runs.error.<key>) in the staff's language, with its values;
+ * the English words it also sent when it has no key (a run kept before the keys) or the key has no text.
+ */
+function keyed(t: T, kind: 'problem' | 'error', key: string, params: Partial<Record<string, string>> | null | undefined, english: string) {
+  if (!key) return english
+  const name = `admin.runs.${kind}.${key}`
+  const vars: Record<string, string> = {}
+  for (const [k, v] of Object.entries(params ?? {})) if (v !== undefined) vars[k] = v
+  const s = t(name, vars)
+  return s === name ? english : s
+}
+
 /** What one run did: applied or not (why), the counts per section, the records it refused and why. */
-function Result({ r, t }: { r: RunRow; t: T }) {
-  const counts = (section: 'properties' | 'projects') => t('admin.runs.counts', { section: t(`admin.runs.${section}`), ...r[section] })
+function Result({ r, t, lang }: { r: RunRow; t: T; lang: string }) {
+  const count = (what: string, n: number) => t(`admin.runs.count.${what}_${plural(lang, n)}`, { n })
+  const counts = (c: Counts) => (['added', 'updated', 'unchanged', 'rejected', 'offline'] as const).map((k) => count(k, c[k])).join(', ')
   const problems = r.problems ?? []
+  const reason = keyed(t, 'error', r.errorKey, r.errorParams, r.error)
   return (
     <>
       {r.status === 'applied'
         ? <span className="admin-status">{t('admin.runs.applied', { n: r.catalogVersion })}</span>
-        : <span className="admin-error">{t('admin.runs.failed')}{r.error && <>{t.colon}{r.error}</>}</span>}
+        : <span className="admin-error">{t('admin.runs.failed')}{reason && <>{t.colon}{reason}</>}</span>}
       <ul className="site-changes">
-        <li>{counts('properties')}</li>
-        <li>{counts('projects')}</li>
-        <li>{t('admin.runs.types', { n: r.types, rejected: r.typesRejected })}</li>
+        <li>{t('admin.runs.properties')}{t.colon}{counts(r.properties)}</li>
+        <li>{t('admin.runs.projects')}{t.colon}{counts(r.projects)}</li>
+        <li>{t('admin.runs.typesLabel')}{t.colon}{count('imported', r.types)}, {count('rejected', r.typesRejected)}</li>
       </ul>
       {problems.length > 0 && (
         <details>
@@ -44,7 +67,8 @@ function Result({ r, t }: { r: RunRow; t: T }) {
           <ul className="site-changes">
             {problems.map((p, i) => (
               <li key={i}>
-                {t(`admin.runs.sections.${p.section}`)} {p.id || '?'}{p.field && <> · <code>{p.field}</code></>}{t.colon}{p.message}
+                {t(`admin.runs.sections.${p.section}`)} {p.id || '?'}{p.field && <> · <code>{p.field}</code></>}{t.colon}
+                {keyed(t, 'problem', p.key, p.params, p.message)}
               </li>
             ))}
           </ul>
