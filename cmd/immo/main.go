@@ -37,6 +37,7 @@ Usage:
   ` + staffSynopsis + `
   ` + unlockSynopsis + `
   ` + configSynopsis + `
+  ` + feedsSynopsis + `
   immo version
   immo COMMAND --help
 
@@ -66,6 +67,10 @@ const environment = `Environment:
   IMMO_TRUSTED_PROXIES the reverse proxies in front (CIDR prefixes or addresses, comma-separated):
                        behind one the visitor is the right-most X-Forwarded-For address that is
                        not a proxy; unset, the connection's address (X-Forwarded-For ignored)
+  IMMO_FEED_PRIVATE_HOSTS
+                       the CRM hosts on the agency's own network a feed may reach over plain
+                       HTTP and at a private address (comma-separated names); unset, a feed
+                       reaches public hosts over HTTPS only
   IMMO_CLOCK_FILE      a test aid, never for a real site: serve's clock is the wall clock plus
                        the duration written in this file ("1h5m"; empty or missing: 0), read
                        again within a second of a change (default: unset, the wall clock)
@@ -92,7 +97,7 @@ func run(ctx context.Context, args []string) error {
 var commands = map[string]func(ctx context.Context, args []string) error{
 	"serve": runServe, "migrate": runMigrate, "import": runImport, "mail": runMail, "backup": runBackup,
 	"restore": runRestore, "testimonials": runTestimonials, "owners": runOwners, "staff": runStaff,
-	"unlock": runUnlock, "config": runConfig,
+	"unlock": runUnlock, "config": runConfig, "feeds": runFeeds,
 }
 
 func dispatch(ctx context.Context, args []string) error {

@@ -84,6 +84,7 @@ func runServe(ctx context.Context, args []string) error {
 	}
 	a, err := app.New(ctx, app.Config{Store: store, Agency: agencies, PublicURL: s.publicURL, SMTPURL: smtpURL,
 		Keys: app.Keys{Altcha: keys.altcha, IPHash: keys.ipHash, Picture: keys.picture, TOTP: keys.totp}, Log: log, MapFrame: mapFrame,
+		Feeds:   app.FeedOptions{Private: os.Getenv("IMMO_FEED_PRIVATE_HOSTS")},
 		Captcha: checker, TrustedProxies: proxies, Prerender: *prerender, Now: now})
 	if err != nil {
 		ln.Close()

@@ -47,6 +47,7 @@ type siteJobs struct {
 	catalog *catalog.Service
 	// forgot mails the password links of an address (passwordlinks.go).
 	forgot  func(ctx context.Context, email string) error
+	feeds   *feedJobs // the CRM's feeds (feeds.go)
 	log     *slog.Logger
 	scanned atomic.Int64 // the last catalog version this server scanned or saw scanned (watch)
 }
@@ -104,6 +105,7 @@ func (j *siteJobs) Register(w *river.Workers) {
 	river.AddWorker(w, &digestWorker{jobs: j})
 	river.AddWorker(w, &reportWorker{jobs: j})
 	river.AddWorker(w, &forgotWorker{jobs: j})
+	j.feeds.register(w)
 }
 
 // Periodic implements mailqueue.Jobs: the digest every day, the report
@@ -115,6 +117,7 @@ func (j *siteJobs) Periodic() []*river.PeriodicJob {
 			&river.PeriodicJobOpts{ID: digestArgs{}.Kind()}),
 		river.NewPeriodicJob(report, func() (river.JobArgs, *river.InsertOpts) { return reportArgs{}, nil },
 			&river.PeriodicJobOpts{ID: reportArgs{}.Kind()}),
+		j.feeds.periodic(),
 	}
 }
 

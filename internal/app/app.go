@@ -20,6 +20,7 @@ import (
 
 	"immo/internal/adapter/captcha"
 	"immo/internal/adapter/demo"
+	"immo/internal/adapter/importer"
 	"immo/internal/adapter/mailqueue"
 	"immo/internal/adapter/pictures"
 	"immo/internal/adapter/storage"
@@ -79,6 +80,8 @@ type Config struct {
 	// tags, version): tests serve the client-rendered shell at a version of
 	// their own.
 	Web *Web
+	// Feeds are the CRM feeds' settings.
+	Feeds FeedOptions
 	// Prerender renders the sitemap's pages in the background after every
 	// change of the data they show (web.Handler.Prerender); only with the
 	// built web app (not Web).
@@ -150,11 +153,21 @@ func New(ctx context.Context, c Config) (*App, error) {
 		return nil, fmt.Errorf("load testimonials: %w", err)
 	}
 	// The forms enqueue into it, in the transaction of their request.
-	jobs := &siteJobs{} // the alerts' and reports' jobs, worked by the queue's client (alerts.go)
+	// The CRM's feeds: an applied run's owners are invited as after `immo import`.
+	invites := Config{Store: store, Site: cfg, PublicURL: c.PublicURL, Log: log, Now: c.Now}
+	feeds, err := newFeeds(store, c.Keys.TOTP, c.Feeds, now, log, func(ctx context.Context, owners []importer.FeedOwner) error {
+		_, err := InviteFeedOwners(ctx, invites, owners)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	jobs := &siteJobs{feeds: feeds} // the alerts', reports' and feeds' jobs, worked by the queue's client (alerts.go, feeds.go)
 	queue, err := newMailJobs(store, cfg.Agency, c.SMTPURL, log, jobs)
 	if err != nil {
 		return nil, err
 	}
+	feeds.queue = queue
 	// One resolver builds every address: the pages' and the API's
 	// search suggestions'.
 	resolver := &route.Resolver{Site: cfg, Catalog: cat, Testimonials: says, BaseURL: strings.TrimRight(c.PublicURL, "/"),
@@ -257,6 +270,7 @@ func New(ctx context.Context, c Config) (*App, error) {
 		TestimonialPictures: &web.TestimonialPictures{Signer: pictureSigner, Store: store, Log: log},
 		TrustedProxies:      c.TrustedProxies,
 		Admin:               inboxPages,
+		FeedPush:            feeds.push(), // the CRM's pushes (POST /api/feed/{feed}…)
 	})
 	a := &App{Handler: h, Agency: agencies, Catalog: cat, Testimonials: says, Agenda: visits, Challenges: challenges, Staff: staff, EndStreams: inboxPages.EndStreams, Pictures: pictureSigner,
 		Queue: queue, visits: counted, abuse: abuse, store: store, site: cfg, library: library, newPics: newPics, smtpURL: c.SMTPURL, now: now, log: log, closePages: closePages, jobs: jobs}

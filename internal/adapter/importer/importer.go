@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"immo/internal/domain/catalog"
+	"immo/internal/domain/feed"
 )
 
 // Options tune an import.
@@ -25,6 +26,11 @@ type Options struct {
 	Progress func(stage string, done, total int)
 	// Now stamps DateCreated on new listings that carry none.
 	Now func() time.Time
+	// MaxOffline, when above 0, is the share of the online properties in
+	// percent an import may take offline: one taking more is refused with
+	// *ErrGuard before anything is written (a truncated feed must never
+	// empty the site). 0: no guard (the command line's file).
+	MaxOffline int
 }
 
 // Report is what an import did.
@@ -108,6 +114,11 @@ func Run(ctx context.Context, store catalog.Store, r io.Reader, opts Options) (R
 	if len(cat.Properties) == 0 && !opts.AllowEmpty {
 		return rep, ErrEmpty
 	}
+	if opts.MaxOffline > 0 {
+		if off := offline(current, cat, keep); feed.Offline(off, len(current.Properties), opts.MaxOffline) {
+			return rep, &ErrGuard{Offline: off, Online: len(current.Properties), Max: opts.MaxOffline}
+		}
+	}
 	stampDates(cat, current, opts.Now())
 	progress("write", 0)
 	rep.Result, err = store.Import(ctx, cat, keep)
@@ -118,6 +129,33 @@ func Run(ctx context.Context, store catalog.Store, r io.Reader, opts Options) (R
 	rep.Imported = true
 	rep.Owners = ownersOf(cat, owners)
 	return rep, nil
+}
+
+// ErrGuard says an import would take more properties offline than its
+// guard lets it (Options.MaxOffline): nothing was written.
+type ErrGuard struct{ Offline, Online, Max int }
+
+func (e *ErrGuard) Error() string {
+	return fmt.Sprintf("it would take %d of the %d online properties offline, more than %d %%: nothing was imported until an admin decides", e.Offline, e.Online, e.Max)
+}
+
+// offline counts the online properties next would take offline: absent
+// from it and not kept.
+func offline(current, next *catalog.Catalog, keep catalog.Keep) int {
+	stays := make(map[int64]bool, len(next.Properties)+len(keep.Properties))
+	for _, p := range next.Properties {
+		stays[p.ID] = true
+	}
+	for _, id := range keep.Properties {
+		stays[id] = true
+	}
+	n := 0
+	for _, p := range current.Properties {
+		if !stays[p.ID] {
+			n++
+		}
+	}
+	return n
 }
 
 var sectionOrder = map[string]int{"types": 0, "properties": 1, "projects": 2}

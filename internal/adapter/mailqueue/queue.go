@@ -164,6 +164,17 @@ func (q *Queue) InsertTx(ctx context.Context, tx mail.Tx, args river.JobArgs, op
 	return nil
 }
 
+// Insert inserts a job of the other jobs now, outside any transaction
+// (an admin's "run now"); skipped is true when a unique job like it waits
+// or runs already.
+func (q *Queue) Insert(ctx context.Context, args river.JobArgs, opts *river.InsertOpts) (skipped bool, err error) {
+	res, err := q.client.Insert(ctx, args, opts)
+	if err != nil {
+		return false, fmt.Errorf("mailqueue: insert %s job: %w", args.Kind(), err)
+	}
+	return res.UniqueSkippedAsDuplicate, nil
+}
+
 func driverFor(db *sql.DB, dialect string) (riverdriver.Driver[*sql.Tx], error) {
 	switch dialect {
 	case SQLite:

@@ -46,14 +46,27 @@ func boxData(id int64) []byte { return []byte("account:" + strconv.FormatInt(id,
 
 // Seal seals plain for the account id: a random nonce, then the
 // ciphertext, base64, after the format's prefix.
-func (b *SecretBox) Seal(plain string, id int64) string {
+func (b *SecretBox) Seal(plain string, id int64) string { return b.seal(plain, boxData(id)) }
+
+// SealFor seals plain for what context names (another thing than an
+// account: a CRM feed's secret, feed.SealContext); OpenFor opens it.
+func (b *SecretBox) SealFor(plain, context string) string { return b.seal(plain, []byte(context)) }
+
+// OpenFor is what SealFor sealed for context: ErrSealed when it does not open.
+func (b *SecretBox) OpenFor(sealed, context string) (string, error) {
+	return b.open(sealed, []byte(context))
+}
+
+func (b *SecretBox) seal(plain string, data []byte) string {
 	nonce := make([]byte, b.aead.NonceSize(), b.aead.NonceSize()+len(plain)+b.aead.Overhead())
 	rand.Read(nonce)
-	return sealedPrefix + base64.RawURLEncoding.EncodeToString(b.aead.Seal(nonce, nonce, []byte(plain), boxData(id)))
+	return sealedPrefix + base64.RawURLEncoding.EncodeToString(b.aead.Seal(nonce, nonce, []byte(plain), data))
 }
 
 // Open is what Seal sealed for id: ErrSealed when it does not open.
-func (b *SecretBox) Open(sealed string, id int64) (string, error) {
+func (b *SecretBox) Open(sealed string, id int64) (string, error) { return b.open(sealed, boxData(id)) }
+
+func (b *SecretBox) open(sealed string, data []byte) (string, error) {
 	rest, ok := strings.CutPrefix(sealed, sealedPrefix)
 	if !ok {
 		return "", ErrSealed
@@ -63,7 +76,7 @@ func (b *SecretBox) Open(sealed string, id int64) (string, error) {
 		return "", ErrSealed
 	}
 	n := b.aead.NonceSize()
-	plain, err := b.aead.Open(nil, raw[:n], raw[n:], boxData(id))
+	plain, err := b.aead.Open(nil, raw[:n], raw[n:], data)
 	if err != nil {
 		return "", ErrSealed
 	}

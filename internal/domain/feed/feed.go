@@ -74,6 +74,10 @@ const (
 // Run is one bringing up to date of the catalog.
 type Run struct {
 	ID int64
+	// Feed is the feed it ran for (Feeds), 0: a file on the command line.
+	Feed int64
+	// HTTPStatus is the feed's answer to a pull (304: unchanged), 0: none.
+	HTTPStatus int
 	// Source names what it read: a file's name, a feed's address.
 	Source  string
 	Trigger Trigger

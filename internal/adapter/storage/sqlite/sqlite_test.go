@@ -61,6 +61,11 @@ func TestFeedRuns(t *testing.T) {
 	storagetest.RunFeedRuns(t, func(t *testing.T) feed.Store { return open(t) })
 }
 
+func TestFeeds(t *testing.T) {
+	open := opener()
+	storagetest.RunFeeds(t, func(t *testing.T) feed.Feeds { return open(t) })
+}
+
 func TestMediaStore(t *testing.T) {
 	open := opener()
 	storagetest.RunMedia(t, func(t *testing.T) storagetest.MediaStore { return open(t).Store })

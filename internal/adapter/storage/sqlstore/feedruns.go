@@ -33,8 +33,8 @@ func (s *Store) RecordRun(ctx context.Context, r feed.Run) (int64, error) {
 	}
 	var id int64
 	if err := s.write.QueryRowContext(ctx, s.d.query(`INSERT INTO feed_runs
-		(source, trigger_kind, started_by, started_at, ended_at, status, error, catalog_version, report)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`), r.Source, string(r.Trigger), r.By, s.d.Time(r.Started), s.d.Time(r.Ended),
+		(feed_id, http_status, source, trigger_kind, started_by, started_at, ended_at, status, error, catalog_version, report)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`), r.Feed, r.HTTPStatus, r.Source, string(r.Trigger), r.By, s.d.Time(r.Started), s.d.Time(r.Ended),
 		string(r.Status), r.Error, r.CatalogVersion, string(report)).Scan(&id); err != nil {
 		return 0, s.errorf("record run: %w", err)
 	}
@@ -46,7 +46,7 @@ func (s *Store) Runs(ctx context.Context, limit int) ([]feed.Run, error) {
 	out, err := appendRows(ctx, s.read, nil, func(row scanner) (feed.Run, error) {
 		var r feed.Run
 		var report string
-		if err := row.Scan(&r.ID, &r.Source, &r.Trigger, &r.By, scanTime{&r.Started}, scanTime{&r.Ended}, &r.Status, &r.Error,
+		if err := row.Scan(&r.ID, &r.Feed, &r.HTTPStatus, &r.Source, &r.Trigger, &r.By, scanTime{&r.Started}, scanTime{&r.Ended}, &r.Status, &r.Error,
 			&r.CatalogVersion, &report); err != nil {
 			return r, err
 		}
@@ -58,7 +58,7 @@ func (s *Store) Runs(ctx context.Context, limit int) ([]feed.Run, error) {
 			rep.Types, rep.TypesRejected, rep.Properties, rep.Projects, rep.Problems, rep.MoreProblems
 		r.ErrorKey, r.ErrorParams = rep.ErrorKey, rep.ErrorParams
 		return r, nil
-	}, s.d.query(`SELECT id, source, trigger_kind, started_by, started_at, ended_at, status, error, catalog_version, report
+	}, s.d.query(`SELECT id, feed_id, http_status, source, trigger_kind, started_by, started_at, ended_at, status, error, catalog_version, report
 		FROM feed_runs ORDER BY id DESC LIMIT ?`), limit)
 	if err != nil {
 		return nil, s.errorf("runs: %w", err)

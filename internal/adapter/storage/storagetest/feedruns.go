@@ -20,7 +20,7 @@ func testFeedRuns(t *testing.T, s feed.Store) {
 	if runs, err := s.Runs(ctx, 10); err != nil || len(runs) != 0 {
 		t.Fatalf("Runs on an empty store = %v, %v", runs, err)
 	}
-	first := feed.Run{Source: "catalog.json", Trigger: feed.TriggerCommand, Started: created, Ended: created.Add(time.Second),
+	first := feed.Run{Feed: 3, HTTPStatus: 200, Source: "catalog.json", Trigger: feed.TriggerCommand, Started: created, Ended: created.Add(time.Second),
 		Status: feed.StatusApplied, Types: 7, Properties: feed.Counts{Added: 3, Updated: 1, Unchanged: 60, Rejected: 1, Offline: 2},
 		Projects: feed.Counts{Unchanged: 4}, CatalogVersion: 12,
 		Problems: []feed.Problem{{Section: "properties", ID: 4100001, Field: "Price", Message: "negative",
@@ -45,7 +45,7 @@ func testFeedRuns(t *testing.T, s feed.Store) {
 		t.Fatalf("Runs = %d runs, %v", len(runs), err)
 	}
 	got := runs[1]
-	if got.ID != id || got.Source != "catalog.json" || got.Trigger != feed.TriggerCommand || !got.Started.Equal(first.Started) ||
+	if got.ID != id || got.Feed != 3 || got.HTTPStatus != 200 || got.Source != "catalog.json" || got.Trigger != feed.TriggerCommand || !got.Started.Equal(first.Started) ||
 		!got.Ended.Equal(first.Ended) || got.Status != feed.StatusApplied || got.Types != 7 || got.Properties != first.Properties ||
 		got.Projects != first.Projects || got.CatalogVersion != 12 || len(got.Problems) != 1 || !reflect.DeepEqual(got.Problems[0], first.Problems[0]) ||
 		got.ErrorKey != "" || got.ErrorParams != nil {

@@ -1,0 +1,60 @@
+package feedsync
+
+import (
+	"context"
+	"fmt"
+
+	"immo/internal/adapter/importer"
+	"immo/internal/domain/feed"
+)
+
+// Upsert applies one property record the CRM pushed for feed id
+// (PUT /api/feed/{id}/properties/{property}): the listing added or
+// replaced, every other one left as it is (importer.Upsert). Under the
+// feed's lease (ErrBusy when another run holds it), recorded as a push
+// run: applied, unchanged (the record is the stored listing already) or
+// failed with the record's problems (nothing written). The guard does not
+// apply: one listing never takes others offline.
+func (r *Runner) Upsert(ctx context.Context, id, property int64, raw []byte) (feed.Run, error) {
+	return r.one(ctx, id, fmt.Sprintf("push PUT property %d", property), func(ctx context.Context) (importer.Report, error) {
+		return importer.Upsert(ctx, r.Catalog, property, raw, importer.Options{Now: r.Now})
+	})
+}
+
+// Remove takes offline one property for feed id, as the CRM asked
+// (DELETE /api/feed/{id}/properties/{property}); one unknown or offline
+// already is an unchanged run. Under the feed's lease, recorded as a push
+// run; the guard does not apply (the CRM named the one listing).
+func (r *Runner) Remove(ctx context.Context, id, property int64) (feed.Run, error) {
+	return r.one(ctx, id, fmt.Sprintf("push DELETE property %d", property), func(ctx context.Context) (importer.Report, error) {
+		return importer.Remove(ctx, r.Catalog, property, importer.Options{Now: r.Now})
+	})
+}
+
+// one runs do for feed id under its lease and records it as a push run
+// named source; the Imported hook hears of its owners unless it failed.
+func (r *Runner) one(ctx context.Context, id int64, source string, do func(ctx context.Context) (importer.Report, error)) (feed.Run, error) {
+	f, err := r.Feeds.Feed(ctx, id)
+	if err != nil {
+		return feed.Run{}, err
+	}
+	unlock, err := r.lock(ctx, id)
+	if err != nil {
+		return feed.Run{}, err
+	}
+	defer unlock()
+	started := r.Now()
+	rep, err := do(ctx)
+	run := importer.RunOf(source, feed.TriggerPush, "", started, r.Now(), rep, err)
+	run.Feed = id
+	if err == nil && !rep.Imported {
+		run.Status = feed.StatusUnchanged
+	}
+	run, ferr := r.finish(ctx, f, run)
+	if err == nil && (rep.Imported || len(rep.Owners) > 0) && r.Imported != nil {
+		if ierr := r.Imported(ctx, rep); ierr != nil {
+			r.Log.Warn("after a feed's push", "feed", id, "run", run.ID, "err", ierr)
+		}
+	}
+	return run, ferr
+}

@@ -1,0 +1,214 @@
+package app
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"log/slog"
+	"time"
+
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/rivertype"
+
+	"immo/internal/adapter/feedsync"
+	"immo/internal/adapter/importer"
+	"immo/internal/adapter/mailqueue"
+	"immo/internal/adapter/safehttp"
+	"immo/internal/adapter/storage"
+	"immo/internal/domain/account"
+	"immo/internal/domain/agenda"
+	"immo/internal/domain/errs"
+	"immo/internal/domain/feed"
+)
+
+// The CRM's feeds (issue #33) run as River jobs on the queue's client,
+// like the alerts:
+//
+//   - every minute the elected leader inserts the tick (feedTickArgs); its
+//     worker claims each due feed (feed.Service.Due: a compare-and-set of
+//     the feed's next run, so a second leader claims nothing) and inserts
+//     its pull (feedPullArgs), unique per feed while it waits or runs;
+//   - the pull job fetches and applies (feedsync.Runner.Pull) under the
+//     feed's lease, retried with River's back-off on a network error, a
+//     5xx or a 429, feed.PullAttempts times;
+//   - an admin's "run now" inserts the same pull job.
+const feedTickEvery = time.Minute
+
+// FeedOptions are the feeds' settings from the operator.
+type FeedOptions struct {
+	// Private are the hosts trusted on a private network, over plain
+	// HTTP (IMMO_FEED_PRIVATE_HOSTS): a CRM in the office; the tests'.
+	Private string
+	// Client, when set, replaces the safe client's options (tests: their
+	// TLS roots).
+	Client *safehttp.Options
+}
+
+// feedJobs are the feeds' service, runner and River workers.
+type feedJobs struct {
+	service *feed.Service
+	runner  *feedsync.Runner
+	queue   *mailqueue.Queue
+	log     *slog.Logger
+}
+
+// newFeeds builds the feeds on the store; invite is told of each applied
+// run's owners.
+func newFeeds(store storage.Store, key []byte, o FeedOptions, now func() time.Time, log *slog.Logger,
+	invite func(ctx context.Context, owners []importer.FeedOwner) error) (*feedJobs, error) {
+	box, err := account.NewSecretBox(key)
+	if err != nil {
+		return nil, err
+	}
+	private := safehttp.Hosts(o.Private)
+	opts := safehttp.Options{Private: private, Timeout: feed.PullTimeout}
+	if o.Client != nil {
+		opts = *o.Client
+		if opts.Private == nil {
+			opts.Private = private
+		}
+	}
+	log = log.With("component", "feeds")
+	return &feedJobs{
+		service: &feed.Service{Store: store, Sealer: box, Now: now, Loc: agenda.Brussels, Private: opts.Private},
+		runner: &feedsync.Runner{Feeds: store, Runs: store, Catalog: store, Sealer: box, Client: safehttp.Client(opts), Now: now, Log: log,
+			Imported: func(ctx context.Context, rep importer.Report) error { return invite(ctx, rep.Owners) }},
+		log: log,
+	}, nil
+}
+
+// register adds the feeds' workers.
+func (j *feedJobs) register(w *river.Workers) {
+	river.AddWorker(w, &feedTickWorker{jobs: j})
+	river.AddWorker(w, &feedPullWorker{jobs: j})
+}
+
+// periodic is the tick, every minute, at once when a leader starts.
+func (j *feedJobs) periodic() *river.PeriodicJob {
+	return river.NewPeriodicJob(river.PeriodicInterval(feedTickEvery), func() (river.JobArgs, *river.InsertOpts) { return feedTickArgs{}, nil },
+		&river.PeriodicJobOpts{ID: feedTickArgs{}.Kind(), RunOnStart: true})
+}
+
+type (
+	feedTickArgs struct{}
+	feedPullArgs struct {
+		Feed    int64        `json:"feed" river:"unique"`
+		Trigger feed.Trigger `json:"trigger"`
+		By      string       `json:"by"`
+	}
+)
+
+func (feedTickArgs) Kind() string { return "feed-tick" }
+func (feedPullArgs) Kind() string { return "feed-pull" }
+
+func (feedTickArgs) InsertOpts() river.InsertOpts {
+	return river.InsertOpts{Queue: mailqueue.JobsQueue}
+}
+
+// A feed's pull is unique while it waits, runs or waits to retry: one
+// pull per feed at a time, whoever asked.
+func (feedPullArgs) InsertOpts() river.InsertOpts {
+	return river.InsertOpts{Queue: mailqueue.JobsQueue, MaxAttempts: feed.PullAttempts,
+		UniqueOpts: river.UniqueOpts{ByArgs: true, ByState: []rivertype.JobState{rivertype.JobStateAvailable, rivertype.JobStatePending,
+			rivertype.JobStateRunning, rivertype.JobStateRetryable, rivertype.JobStateScheduled}}}
+}
+
+type feedTickWorker struct {
+	river.WorkerDefaults[feedTickArgs]
+	jobs *feedJobs
+}
+
+func (w *feedTickWorker) Work(ctx context.Context, _ *river.Job[feedTickArgs]) error {
+	due, err := w.jobs.service.Due(ctx, w.jobs.service.Now())
+	if len(due) > 0 {
+		client, cerr := river.ClientFromContextSafely[*sql.Tx](ctx)
+		if cerr != nil {
+			return cerr
+		}
+		for _, id := range due {
+			if _, ierr := client.Insert(ctx, feedPullArgs{Feed: id, Trigger: feed.TriggerSchedule}, nil); ierr != nil {
+				err = errors.Join(err, ierr)
+			}
+		}
+	}
+	return err
+}
+
+type feedPullWorker struct {
+	river.WorkerDefaults[feedPullArgs]
+	jobs *feedJobs
+}
+
+// Timeout is a pull's bound and its import's: longer than the queue's
+// default (a mail's minute).
+func (w *feedPullWorker) Timeout(*river.Job[feedPullArgs]) time.Duration {
+	return feed.PullTimeout + 2*time.Minute
+}
+
+func (w *feedPullWorker) Work(ctx context.Context, job *river.Job[feedPullArgs]) error {
+	a := job.Args
+	run, err := w.jobs.runner.Pull(ctx, a.Feed, a.Trigger, a.By, job.Attempt >= job.MaxAttempts)
+	if _, retry := errors.AsType[*feedsync.Retryable](err); retry {
+		return err // River tries again with its back-off
+	}
+	if e, ok := errs.As(err); ok && (e.Code == errs.NotFound || e.Code == errs.Conflict) {
+		w.jobs.log.Info("feed pull skipped", "feed", a.Feed, "why", e.Message)
+		return nil // deleted meanwhile, or another run holds it
+	}
+	if err != nil {
+		return err
+	}
+	if run.ID != 0 {
+		w.jobs.log.Info("feed run", "feed", a.Feed, "run", run.ID, "status", run.Status, "trigger", a.Trigger)
+	}
+	return nil
+}
+
+// RunFeed asks for feed id's pull now (an admin's "run now"): already is
+// true when one waits or runs.
+func (j *feedJobs) RunFeed(ctx context.Context, id int64, by string) (already bool, err error) {
+	if _, err := j.service.Store.Feed(ctx, id); err != nil {
+		return false, err
+	}
+	return j.queue.Insert(ctx, feedPullArgs{Feed: id, Trigger: feed.TriggerStaff, By: by}, nil)
+}
+
+// FeedCommands are the feeds as `immo feeds` works them: the service and
+// a runner that pulls in the command's process (trigger command).
+type FeedCommands struct {
+	Service *feed.Service
+	Runner  *feedsync.Runner
+}
+
+// CommandFeeds builds the feeds on c.Store with the server's key
+// (c.Keys.TOTP seals their secrets, as serve's does).
+func CommandFeeds(c Config) (*FeedCommands, error) {
+	j, err := newFeeds(c.Store, c.Keys.TOTP, c.Feeds, c.clock(), c.logger(), func(ctx context.Context, owners []importer.FeedOwner) error {
+		_, err := InviteFeedOwners(ctx, c, owners)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &FeedCommands{Service: j.service, Runner: j.runner}, nil
+}
+
+// Feeds are the CRM's feeds: add, pause, list (the inbox's, the tests').
+func (a *App) Feeds() *feed.Service { return a.jobs.feeds.service }
+
+// pushDoor is the feeds as the CRM's pushes see them
+// (httpapi.FeedPush): each feed and its token, the runner's runs.
+type pushDoor struct {
+	*feedsync.Runner
+	service *feed.Service
+}
+
+func (j *feedJobs) push() pushDoor { return pushDoor{Runner: j.runner, service: j.service} }
+
+func (d pushDoor) Feed(ctx context.Context, id int64) (feed.Feed, error) {
+	return d.service.Store.Feed(ctx, id)
+}
+
+func (d pushDoor) PushKey(f feed.Feed) (string, error) { return d.service.PushKey(f) }
+
+func (d pushDoor) Clock() time.Time { return d.Runner.Now() }

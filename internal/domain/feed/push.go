@@ -1,0 +1,54 @@
+package feed
+
+import (
+	"crypto/hmac"
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/hex"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// A CRM pushing to a feed proves it holds the feed's push token in one of
+// two ways (docs/CRM.md):
+//
+//   - Authorization: Bearer <token>;
+//   - or a signature of its body: X-Immo-Timestamp: <Unix seconds> and
+//     X-Immo-Signature: sha256=<hex HMAC-SHA256 keyed with the token of
+//     "<timestamp>.<body>">, the timestamp within SignatureSkew of the
+//     server's clock, so that a body seen once cannot be replayed later.
+//
+// Both are compared in constant time.
+
+// SignatureSkew is how far a signature's timestamp may be from now.
+const SignatureSkew = 5 * time.Minute
+
+// TokenMatches is true when given is the push token key.
+func TokenMatches(key, given string) bool {
+	return key != "" && subtle.ConstantTimeCompare([]byte(key), []byte(given)) == 1
+}
+
+// Signature is the signature of body at timestamp under key, as a CRM
+// sends it.
+func Signature(key, timestamp string, body []byte) string {
+	m := hmac.New(sha256.New, []byte(key))
+	m.Write([]byte(timestamp))
+	m.Write([]byte{'.'})
+	m.Write(body)
+	return "sha256=" + hex.EncodeToString(m.Sum(nil))
+}
+
+// SignatureMatches is true when sig signs body at timestamp under key and
+// timestamp is within SignatureSkew of now.
+func SignatureMatches(key, timestamp, sig string, body []byte, now time.Time) bool {
+	sec, err := strconv.ParseInt(timestamp, 10, 64)
+	if key == "" || err != nil || len(timestamp) > 12 || !strings.HasPrefix(sig, "sha256=") {
+		return false
+	}
+	at := time.Unix(sec, 0)
+	if at.Before(now.Add(-SignatureSkew)) || at.After(now.Add(SignatureSkew)) {
+		return false
+	}
+	return hmac.Equal([]byte(Signature(key, timestamp, body)), []byte(sig))
+}
