@@ -20,6 +20,9 @@ func routes(d Deps) *http.ServeMux {
 		api.DefaultLang = d.Site.Languages.Default
 	}
 	api.Register(mux)
+	if d.FeedPush != nil {
+		(&httpapi.FeedPushAPI{Feeds: d.FeedPush, Log: d.Log}).Register(mux)
+	}
 	if d.Pictures != nil {
 		picturehttp.New("/pictures/demo/", d.Pictures, d.Variants, d.Log,
 			picturehttp.Options{CacheBytes: picturehttp.DefaultCacheBytes}).Register(mux)

@@ -60,6 +60,9 @@ type Deps struct {
 	// BodyLimits bound the request bodies being received: how long each
 	// may take, how many at once (zero: DefaultBodyLimits).
 	BodyLimits BodyLimits
+	// FeedPush takes the CRM's pushes (POST /api/feed/{feed}…,
+	// httpapi.FeedPushAPI); nil: none.
+	FeedPush httpapi.FeedPush
 }
 
 // Handler returns the whole site.
