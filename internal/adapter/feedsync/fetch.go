@@ -2,7 +2,6 @@ package feedsync
 
 import (
 	"context"
-	"fmt"
 	"net/http"
 	"os"
 	"strconv"
@@ -59,10 +58,10 @@ func (r *Runner) fetch(ctx context.Context, f feed.Feed) (*os.File, answer, erro
 	case resp.StatusCode != http.StatusOK:
 		return nil, ans, fail("status", map[string]string{"status": strconv.Itoa(resp.StatusCode)}, "the feed answered %s", resp.Status)
 	}
-	if resp.ContentLength > feed.MaxBody {
-		return nil, ans, fail("tooLarge", map[string]string{"mb": fmt.Sprint(feed.MaxBody >> 20)}, "the feed is larger than %d MB", feed.MaxBody>>20)
+	if resp.ContentLength > r.maxBody() {
+		return nil, ans, tooLarge(r.maxBody())
 	}
-	file, spooled, err := spool(resp.Body)
+	file, spooled, err := spool(resp.Body, r.maxBody())
 	spooled.status = resp.StatusCode
 	spooled.etag, spooled.lastModified = clip(resp.Header.Get("ETag")), clip(resp.Header.Get("Last-Modified"))
 	return file, spooled, err

@@ -43,6 +43,15 @@ type Runner struct {
 	// row, or (recovered) that it works again.
 	Alert func(ctx context.Context, f feed.Feed, run feed.Run, recovered bool) error
 	Log   *slog.Logger
+	// MaxBody bounds a file pulled or pushed; 0: feed.MaxBody.
+	MaxBody int64
+}
+
+func (r *Runner) maxBody() int64 {
+	if r.MaxBody > 0 {
+		return r.MaxBody
+	}
+	return feed.MaxBody
 }
 
 // ErrBusy says another run holds the feed: try again later.
@@ -111,7 +120,7 @@ func (r *Runner) Push(ctx context.Context, id int64, body io.Reader) (feed.Run, 
 	}
 	defer unlock()
 	run := feed.Run{Feed: id, Source: "push", Trigger: feed.TriggerPush, Started: r.Now()}
-	file, ans, err := spool(body)
+	file, ans, err := spool(body, r.maxBody())
 	if file != nil {
 		defer file.Close()
 	}
@@ -191,7 +200,7 @@ func (r *Runner) apply(ctx context.Context, f feed.Feed, run feed.Run, body *os.
 	if _, serr := body.Seek(0, io.SeekStart); serr != nil {
 		return run, serr
 	}
-	data, rerr := io.ReadAll(io.LimitReader(body, feed.MaxBody))
+	data, rerr := io.ReadAll(io.LimitReader(body, r.maxBody()))
 	if rerr != nil {
 		return run, rerr
 	}
@@ -279,6 +288,10 @@ type answer struct {
 	keep               bool
 }
 
+// ErrorKeys are the keys of a pull's or a push's own failures
+// (admin.runs.error.<key>), beside the importer's.
+var ErrorKeys = []string{"read", "url", "secret", "network", "status"}
+
 // keyed is a failure with its translation key (admin.runs.error.<key>).
 type keyed struct {
 	err    error
@@ -293,21 +306,26 @@ func fail(key string, params map[string]string, format string, args ...any) erro
 	return &keyed{err: fmt.Errorf(format, args...), key: key, params: params}
 }
 
+// tooLarge is the refusal of a file over limit bytes.
+func tooLarge(limit int64) error {
+	return fail(importer.ErrKeyTooLarge, nil, "the feed is larger than %d bytes: %w", limit, importer.ErrTooLarge)
+}
+
 // spool copies body, at most feed.MaxBody bytes, into a temporary file
 // (removed once closed: it is unlinked at once), hashing it.
-func spool(body io.Reader) (*os.File, answer, error) {
+func spool(body io.Reader, limit int64) (*os.File, answer, error) {
 	tmp, err := os.CreateTemp("", "immo-feed-*")
 	if err != nil {
 		return nil, answer{}, err
 	}
 	os.Remove(tmp.Name()) // gone once closed
 	h := sha256.New()
-	n, err := io.Copy(io.MultiWriter(tmp, h), io.LimitReader(body, feed.MaxBody+1))
+	n, err := io.Copy(io.MultiWriter(tmp, h), io.LimitReader(body, limit+1))
 	if err != nil {
 		return tmp, answer{retry: true}, fail("read", nil, "reading the feed: %v", err)
 	}
-	if n > feed.MaxBody {
-		return tmp, answer{}, fail("tooLarge", map[string]string{"mb": fmt.Sprint(feed.MaxBody >> 20)}, "the feed is larger than %d MB", feed.MaxBody>>20)
+	if n > limit {
+		return tmp, answer{}, tooLarge(limit)
 	}
 	if _, err := tmp.Seek(0, io.SeekStart); err != nil {
 		return tmp, answer{}, err

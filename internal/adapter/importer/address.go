@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strings"
 
+	"immo/internal/adapter/safehttp"
 	"immo/internal/domain/catalog"
 )
 
@@ -54,7 +55,7 @@ func publicWebAddress(s string) bool {
 		return false
 	}
 	if ip, err := netip.ParseAddr(host); err == nil {
-		return publicIP(ip)
+		return safehttp.PublicIP(ip)
 	}
 	if !hostname.MatchString(host) || numericLastTLD.MatchString(host) {
 		return false
@@ -109,64 +110,4 @@ func sitePath(s string) bool {
 		}
 	}
 	return true
-}
-
-// publicIP is true for an address a public host may have: a global unicast
-// address outside every range IANA's special-purpose registries mark as
-// not globally reachable (loopback, private, link-local, shared, "this
-// network" 0/8, documentation, benchmarking, reserved) and outside the
-// deprecated ones. An IPv6 address that carries an IPv4 one — mapped
-// (::ffff:a.b.c.d), NAT64 (64:ff9b::/96), 6to4 (2002::/16) — is public only
-// if the IPv4 address is; the IPv4-compatible form (::a.b.c.d, deprecated)
-// and Teredo (whose address is obfuscated) never are.
-func publicIP(ip netip.Addr) bool {
-	ip = ip.Unmap()
-	if ip.Zone() != "" {
-		return false
-	}
-	if ip.Is6() {
-		b := ip.As16()
-		switch {
-		case nat64.Contains(ip):
-			return publicIP(netip.AddrFrom4([4]byte(b[12:16])))
-		case sixToFour.Contains(ip):
-			return publicIP(netip.AddrFrom4([4]byte(b[2:6])))
-		}
-	}
-	if !ip.IsGlobalUnicast() || ip.IsPrivate() || ip.IsLoopback() || ip.IsLinkLocalUnicast() {
-		return false
-	}
-	for _, p := range nonPublic {
-		if p.Contains(ip) {
-			return false
-		}
-	}
-	return true
-}
-
-var (
-	nat64     = netip.MustParsePrefix("64:ff9b::/96") // RFC 6052: the IPv4 address in the last 32 bits
-	sixToFour = netip.MustParsePrefix("2002::/16")    // RFC 3056: the IPv4 address in bits 16 to 48
-)
-
-// nonPublic are ranges no public host is in, beyond what netip names
-// (IANA's IPv4 and IPv6 special-purpose address registries).
-var nonPublic = []netip.Prefix{
-	netip.MustParsePrefix("0.0.0.0/8"),       // "this network": 0.1.2.3 reaches this machine on Linux
-	netip.MustParsePrefix("100.64.0.0/10"),   // carrier-grade NAT, private in practice
-	netip.MustParsePrefix("192.0.0.0/24"),    // IETF protocol assignments
-	netip.MustParsePrefix("192.0.2.0/24"),    // documentation (TEST-NET-1)
-	netip.MustParsePrefix("192.88.99.0/24"),  // the former 6to4 relays
-	netip.MustParsePrefix("198.18.0.0/15"),   // network benchmarks, used inside networks
-	netip.MustParsePrefix("198.51.100.0/24"), // documentation (TEST-NET-2)
-	netip.MustParsePrefix("203.0.113.0/24"),  // documentation (TEST-NET-3)
-	netip.MustParsePrefix("240.0.0.0/4"),     // reserved
-	netip.MustParsePrefix("::/8"),            // reserved: IPv4-compatible (::a.b.c.d), unspecified, loopback
-	netip.MustParsePrefix("64:ff9b:1::/48"),  // local-use NAT64 (RFC 8215)
-	netip.MustParsePrefix("100::/64"),        // discard-only
-	netip.MustParsePrefix("2001::/23"),       // IETF protocol assignments: Teredo, benchmarking, ORCHID
-	netip.MustParsePrefix("2001:db8::/32"),   // documentation
-	netip.MustParsePrefix("3fff::/20"),       // documentation (RFC 9637)
-	netip.MustParsePrefix("5f00::/16"),       // segment routing identifiers
-	netip.MustParsePrefix("fec0::/10"),       // the former site-local addresses
 }

@@ -65,11 +65,12 @@ const (
 	ErrKeyTrailingData = "trailingData" // more data after the catalog object
 	ErrKeyNoProperties = "noProperties" // no "properties" section
 	ErrKeyNoProjects   = "noProjects"   // no "projects" section
+	ErrKeyHeld         = "held"         // ErrGuard: {offline} of {online} online properties offline, over {max} %
 )
 
 // ErrorKeys are every key RunOf may give a run's error.
 var ErrorKeys = []string{ErrKeyEmpty, ErrKeyOneProblem, ErrKeyProblems, ErrKeyUnidentified, ErrKeyNotCatalog,
-	ErrKeyTooLarge, ErrKeyTrailingData, ErrKeyNoProperties, ErrKeyNoProjects}
+	ErrKeyTooLarge, ErrKeyTrailingData, ErrKeyNoProperties, ErrKeyNoProjects, ErrKeyHeld}
 
 // ErrTooLarge is what a reader that caps a catalog's size returns past the
 // cap (a feed reading at most so many bytes wraps it): Decode reports the
@@ -97,6 +98,9 @@ func errorKey(err error) (string, map[string]string) {
 	}
 	if errors.Is(err, ErrEmpty) {
 		return ErrKeyEmpty, nil
+	}
+	if e, ok := errors.AsType[*ErrGuard](err); ok {
+		return ErrKeyHeld, map[string]string{"offline": num(e.Offline), "online": num(e.Online), "max": num(e.Max)}
 	}
 	if e, ok := errors.AsType[*keyedError](err); ok {
 		return e.key, e.params
