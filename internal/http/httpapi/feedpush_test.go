@@ -97,6 +97,11 @@ func TestFeedPushReadsNoBodyUnauthenticated(t *testing.T) {
 			t.Errorf("%s: %d, %d bytes read, %d runs; want %d, none", tc.name, rec.Code, body.read, fake.calls, tc.code)
 		}
 	}
+	// A record of no announced length is cut at its bound.
+	big := &watched{Reader: strings.NewReader(strings.Repeat(" ", 1<<20+10))}
+	if rec := do("PUT", "/api/feed/7/properties/3", big, -1, map[string]string{"Authorization": "Bearer tok"}); rec.Code != 413 || fake.calls != 0 || big.read > 1<<20+1<<16 {
+		t.Errorf("a record of no announced length past its bound: %d, %d runs, %d bytes read", rec.Code, fake.calls, big.read)
+	}
 	ts := strconv.FormatInt(fake.now.Unix(), 10)
 	rec := do("POST", "/api/feed/7", &watched{Reader: strings.NewReader(file)}, int64(len(file)),
 		map[string]string{"X-Immo-Timestamp": ts, "X-Immo-Signature": feed.Signature("tok", ts, []byte(file))})
