@@ -31,7 +31,7 @@ const adminCookie = "immo_staff"
 // a lead read from queue.
 func newAdmin(store storage.Store, staff *account.StaffService, queue *mailqueue.Queue, resolver *route.Resolver, says *testimonial.Service,
 	desk *booking.Desk, requestMails *notify.Composer, abuse *antispam.Batch, ipKey []byte, secure bool, w *Web, now func() time.Time, log *slog.Logger,
-	preview draftPreview, library *media.Library) (*admin.Handler, error) {
+	preview draftPreview, library *media.Library, feeds *feedJobs) (*admin.Handler, error) {
 	ip, err := lead.NewIPHasher(ipKey)
 	if err != nil {
 		return nil, err
@@ -56,6 +56,7 @@ func newAdmin(store storage.Store, staff *account.StaffService, queue *mailqueue
 		Preview: preview,
 		Agenda:  desk,
 		Runs:    store,
+		Feeds:   inboxFeeds{feeds},
 	}
 	if preview.Service.Stored() {
 		o.Site, o.Drafts = preview.Service, preview.Service

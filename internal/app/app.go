@@ -259,7 +259,7 @@ func New(ctx context.Context, c Config) (*App, error) {
 		libraryFiles = pictures.LibraryFS(library)
 	}
 	inboxPages, err := newAdmin(store, staff, queue, resolver, says, desk, requestMails, abuse, c.Keys.IPHash, secure, c.Web, now, log,
-		draftPreview{agencies, pages}, library)
+		draftPreview{agencies, pages}, library, feeds)
 	if err != nil {
 		return nil, err
 	}

@@ -105,13 +105,20 @@ func (feedTickArgs) InsertOpts() river.InsertOpts {
 	return river.InsertOpts{Queue: mailqueue.JobsQueue}
 }
 
-// A feed's pull is unique while it waits, runs or waits to retry: one
-// pull per feed at a time, whoever asked.
+// A feed's pull: tried feed.PullAttempts times. The schedule's is unique
+// per feed while it waits, runs or waits to retry (scheduleOpts); an
+// admin's is not (a job still marked running a moment after its run
+// would swallow it), and waits for the feed's lease instead (Work).
 func (feedPullArgs) InsertOpts() river.InsertOpts {
-	return river.InsertOpts{Queue: mailqueue.JobsQueue, MaxAttempts: feed.PullAttempts,
-		UniqueOpts: river.UniqueOpts{ByArgs: true, ByState: []rivertype.JobState{rivertype.JobStateAvailable, rivertype.JobStatePending,
-			rivertype.JobStateRunning, rivertype.JobStateRetryable, rivertype.JobStateScheduled}}}
+	return river.InsertOpts{Queue: mailqueue.JobsQueue, MaxAttempts: feed.PullAttempts}
 }
+
+var scheduleOpts = &river.InsertOpts{Queue: mailqueue.JobsQueue, MaxAttempts: feed.PullAttempts,
+	UniqueOpts: river.UniqueOpts{ByArgs: true, ByState: []rivertype.JobState{rivertype.JobStateAvailable, rivertype.JobStatePending,
+		rivertype.JobStateRunning, rivertype.JobStateRetryable, rivertype.JobStateScheduled}}}
+
+// busyWait is how long an admin's pull waits for the run holding its feed.
+const busyWait = 10 * time.Second
 
 type feedTickWorker struct {
 	river.WorkerDefaults[feedTickArgs]
@@ -126,7 +133,7 @@ func (w *feedTickWorker) Work(ctx context.Context, _ *river.Job[feedTickArgs]) e
 			return cerr
 		}
 		for _, id := range due {
-			if _, ierr := client.Insert(ctx, feedPullArgs{Feed: id, Trigger: feed.TriggerSchedule}, nil); ierr != nil {
+			if _, ierr := client.Insert(ctx, feedPullArgs{Feed: id, Trigger: feed.TriggerSchedule}, scheduleOpts); ierr != nil {
 				err = errors.Join(err, ierr)
 			}
 		}
@@ -151,6 +158,9 @@ func (w *feedPullWorker) Work(ctx context.Context, job *river.Job[feedPullArgs])
 	if _, retry := errors.AsType[*feedsync.Retryable](err); retry {
 		return err // River tries again with its back-off
 	}
+	if errors.Is(err, feedsync.ErrBusy) && a.Trigger == feed.TriggerStaff {
+		return river.JobSnooze(busyWait) // after the run holding the feed
+	}
 	if e, ok := errs.As(err); ok && (e.Code == errs.NotFound || e.Code == errs.Conflict) {
 		w.jobs.log.Info("feed pull skipped", "feed", a.Feed, "why", e.Message)
 		return nil // deleted meanwhile, or another run holds it
@@ -164,13 +174,14 @@ func (w *feedPullWorker) Work(ctx context.Context, job *river.Job[feedPullArgs])
 	return nil
 }
 
-// RunFeed asks for feed id's pull now (an admin's "run now"): already is
-// true when one waits or runs.
-func (j *feedJobs) RunFeed(ctx context.Context, id int64, by string) (already bool, err error) {
+// RunFeed asks for feed id's pull now (an admin's "run now"); it runs
+// after a run holding the feed, if any.
+func (j *feedJobs) RunFeed(ctx context.Context, id int64, by string) error {
 	if _, err := j.service.Store.Feed(ctx, id); err != nil {
-		return false, err
+		return err
 	}
-	return j.queue.Insert(ctx, feedPullArgs{Feed: id, Trigger: feed.TriggerStaff, By: by}, nil)
+	_, err := j.queue.Insert(ctx, feedPullArgs{Feed: id, Trigger: feed.TriggerStaff, By: by}, nil)
+	return err
 }
 
 // FeedCommands are the feeds as `immo feeds` works them: the service and
@@ -212,3 +223,39 @@ func (d pushDoor) Feed(ctx context.Context, id int64) (feed.Feed, error) {
 func (d pushDoor) PushKey(f feed.Feed) (string, error) { return d.service.PushKey(f) }
 
 func (d pushDoor) Clock() time.Time { return d.Runner.Now() }
+
+// inboxFeeds are the feeds as the inbox works them (admin.CatalogFeeds).
+type inboxFeeds struct{ j *feedJobs }
+
+func (f inboxFeeds) Feeds(ctx context.Context) ([]feed.Feed, error) {
+	return f.j.service.Store.Feeds(ctx)
+}
+
+func (f inboxFeeds) Add(ctx context.Context, in feed.Input, by string) (feed.Feed, string, error) {
+	return f.j.service.Add(ctx, in, by)
+}
+
+func (f inboxFeeds) SetPaused(ctx context.Context, id int64, paused bool) error {
+	return f.j.service.SetPaused(ctx, id, paused)
+}
+
+func (f inboxFeeds) Delete(ctx context.Context, id int64) error {
+	return f.j.service.Store.DeleteFeed(ctx, id)
+}
+
+func (f inboxFeeds) RunNow(ctx context.Context, id int64, by string) error {
+	return f.j.RunFeed(ctx, id, by)
+}
+
+func (f inboxFeeds) Held(ctx context.Context, id int64) (int64, error) {
+	run, _, err := f.j.service.Store.Held(ctx, id)
+	return run, err
+}
+
+func (f inboxFeeds) ApplyHeld(ctx context.Context, id int64, by string) (feed.Run, error) {
+	return f.j.runner.ApplyHeld(ctx, id, by)
+}
+
+func (f inboxFeeds) DiscardHeld(ctx context.Context, id int64) error {
+	return f.j.runner.DiscardHeld(ctx, id)
+}

@@ -89,6 +89,9 @@ type Options struct {
 	Start time.Time
 	// Log is the site's log; nil: discarded (tests assert behaviour, not log lines).
 	Log *slog.Logger
+	// Feeds are the CRM feeds' options (the tests' CRM servers: trusted
+	// hosts, TLS roots).
+	Feeds app.FeedOptions
 	// Published serves the demo's configuration as immo serve does:
 	// published in the store (agency.Open), its drafts previewed, a new
 	// version followed by Run; Visits is then implied (the demo's
@@ -150,7 +153,7 @@ func New(tb testing.TB, o Options) *Site {
 		cfg = agencies.Current().Site
 	}
 	a, err := app.New(ctx, app.Config{Store: store, Agency: agencies, Site: cfg, PublicURL: o.PublicURL, SMTPURL: smtp.URL(), Keys: keys,
-		Now: clock.Now, Log: o.Log, MapFrame: o.MapFrame, Captcha: o.Captcha,
+		Now: clock.Now, Log: o.Log, MapFrame: o.MapFrame, Captcha: o.Captcha, Feeds: o.Feeds,
 		Web: &app.Web{AssetTags: o.AssetTags, AssetVersion: AssetVersion}})
 	if err != nil {
 		tb.Fatal(err)

@@ -694,11 +694,18 @@ export interface RunsProps {
   form?: PostedForm
   notice?: string
   runs: RunRow[] | null
+  feeds: FeedRow[] | null
+  action: string
+  newFeed: number
+  newToken: string
 }
 
 /** admin.RunRow */
 export interface RunRow {
   id: number
+  feed: number
+  feedName: string
+  httpStatus: number
   source: string
   trigger: string
   by: string
@@ -734,6 +741,24 @@ export interface Problem {
   message: string
   key: string
   params?: Partial<Record<string, string>>
+}
+
+/** admin.FeedRow */
+export interface FeedRow {
+  id: number
+  name: string
+  url: string
+  auth: string
+  authName: string
+  every: number
+  daily: string
+  maxOffline: number
+  paused: boolean
+  nextRun: string
+  failures: number
+  lastRun: number
+  held: number
+  push: string
 }
 
 /** admin.AbuseProps */

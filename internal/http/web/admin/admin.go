@@ -49,6 +49,8 @@ type Options struct {
 	Media MediaLibrary
 	// Runs are the catalog's runs (its imports); nil: none.
 	Runs CatalogRuns
+	// Feeds are the CRM's feeds (on the runs' page); nil: none.
+	Feeds CatalogFeeds
 	// Audit reads the audit log (the admins' page).
 	Audit AuditLog
 	// Newsletter lists the newsletter's subscribers.

@@ -74,4 +74,7 @@ type Sessions interface {
 	Await(ctx context.Context, accountID int64) error
 	Awaiting(ctx context.Context) int64
 	End(ctx context.Context) error
+	// Flash keeps a value for the session's next Pop of key (once).
+	Flash(ctx context.Context, key, value string)
+	Pop(ctx context.Context, key string) string
 }

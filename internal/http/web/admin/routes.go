@@ -45,7 +45,7 @@ func (h *Handler) routes() {
 	h.mux.Handle("GET "+agendaExportPath, staffFile(h.serveAgendaExport))
 	h.mux.Handle("GET "+auditPath+"{$}", adminPage(h.serveAudit))
 	if h.o.Runs != nil {
-		h.mux.Handle("GET "+runsPath+"{$}", adminPage(h.serveRuns))
+		h.mux.Handle(runsPath+"{$}", adminPage(h.forms(h.serveRuns)))
 	}
 	h.mux.Handle("GET "+auditExportPath, staffFile(h.adminOnly(h.serveAuditExport)))
 	h.mux.Handle("GET "+newsletterPath+"{$}", staffPage(h.serveNewsletter))

@@ -1,10 +1,10 @@
 package admin
 
 import (
+	"cmp"
 	"context"
 	"net/http"
 
-	"immo/internal/domain/account"
 	"immo/internal/domain/feed"
 )
 
@@ -22,24 +22,36 @@ type CatalogRuns interface {
 	Runs(ctx context.Context, limit int) ([]feed.Run, error)
 }
 
-// RunsProps are the catalog's runs.
+// RunsProps are the catalog's runs, and its feeds when the site has them.
 type RunsProps struct {
 	Base
-	Runs []RunRow `json:"runs"`
+	Runs  []RunRow  `json:"runs"`
+	Feeds []FeedRow `json:"feeds"`
+	// Action is where the feeds' forms post, "": the site has no feeds.
+	Action string `json:"action"`
+	// NewFeed and NewToken are a feed just added and its push token,
+	// shown this once; 0 and "": none.
+	NewFeed  int64  `json:"newFeed"`
+	NewToken string `json:"newToken"`
 }
 
 func (RunsProps) View() string { return ViewRuns }
 
 // RunRow is one run.
 type RunRow struct {
-	ID      int64   `json:"id"`
-	Source  string  `json:"source"`
-	Trigger string  `json:"trigger"` // command, schedule, push, staff
-	By      string  `json:"by"`
-	Started string  `json:"started"` // RFC 3339
-	Seconds float64 `json:"seconds"` // how long it took
-	Status  string  `json:"status"`  // applied, failed
-	Error   string  `json:"error"`   // in English: shown when errorKey is ""
+	ID int64 `json:"id"`
+	// Feed is the run's feed, 0: a file on the command line; FeedName
+	// its name, "": none or deleted.
+	Feed       int64   `json:"feed"`
+	FeedName   string  `json:"feedName"`
+	HTTPStatus int     `json:"httpStatus"` // the feed's answer, 0: none
+	Source     string  `json:"source"`
+	Trigger    string  `json:"trigger"` // command, schedule, push, staff
+	By         string  `json:"by"`
+	Started    string  `json:"started"` // RFC 3339
+	Seconds    float64 `json:"seconds"` // how long it took
+	Status     string  `json:"status"`  // applied, failed, unchanged, held
+	Error      string  `json:"error"`   // in English: shown when errorKey is ""
 	// ErrorKey is why nothing was applied in the staff's words:
 	// admin.runs.error.<errorKey> with errorParams; "" for a run kept
 	// before the keys, or an error without one (a database's).
@@ -54,17 +66,36 @@ type RunRow struct {
 	MoreProblems   int               `json:"moreProblems"`
 }
 
-// serveRuns answers the catalog's runs.
-func (h *Handler) serveRuns(w http.ResponseWriter, r *http.Request) {
-	b := h.base(r, account.FromContext(r.Context()))
-	runs, err := h.o.Runs.Runs(r.Context(), runsShown)
+// serveRuns answers the catalog's runs, and its feeds' forms.
+func (h *Handler) serveRuns(w http.ResponseWriter, r *http.Request, p post) {
+	ctx := r.Context()
+	done := runsPath
+	status, answered := h.answer(w, r, &p, change{make: func() (map[string]string, error) {
+		if h.o.Feeds == nil {
+			return map[string]string{"action": "admin.error.action"}, nil
+		}
+		return h.feedChange(ctx, &p, &done)
+	}, next: &done, form: "feed", notice: "admin.feeds.done.", notices: feedNotices})
+	if answered {
+		return
+	}
+	runs, err := h.o.Runs.Runs(ctx, runsShown)
 	if err != nil {
 		h.fail(w, r, http.StatusInternalServerError, err)
 		return
 	}
-	props := RunsProps{Base: b, Runs: make([]RunRow, 0, len(runs))}
+	props := RunsProps{Base: p.base, Runs: make([]RunRow, 0, len(runs)), Feeds: []FeedRow{}}
+	names := map[int64]string{}
+	if h.o.Feeds != nil {
+		if props.Feeds, names, err = h.feedRows(ctx); err != nil {
+			h.fail(w, r, http.StatusInternalServerError, err)
+			return
+		}
+		props.Action = runsPath
+		props.NewFeed, props.NewToken = h.newToken(r)
+	}
 	for _, run := range runs {
-		row := RunRow{ID: run.ID, Source: run.Source, Trigger: string(run.Trigger), By: run.By, Started: stamp(run.Started),
+		row := RunRow{ID: run.ID, Feed: run.Feed, FeedName: names[run.Feed], HTTPStatus: run.HTTPStatus, Source: run.Source, Trigger: string(run.Trigger), By: run.By, Started: stamp(run.Started),
 			Seconds: run.Ended.Sub(run.Started).Seconds(), Status: string(run.Status), Error: run.Error, ErrorKey: run.ErrorKey,
 			ErrorParams: run.ErrorParams, Types: run.Types,
 			TypesRejected: run.TypesRejected, Properties: run.Properties, Projects: run.Projects, CatalogVersion: run.CatalogVersion,
@@ -77,5 +108,5 @@ func (h *Handler) serveRuns(w http.ResponseWriter, r *http.Request) {
 		}
 		props.Runs = append(props.Runs, row)
 	}
-	h.render(w, r, props, props.Base, http.StatusOK)
+	h.render(w, r, props, props.Base, cmp.Or(status, http.StatusOK))
 }

@@ -186,5 +186,14 @@ func (m *Manager) Awaiting(ctx context.Context) int64 {
 	return id
 }
 
+// Flash keeps value under key for the session's next Pop: what a page
+// shows once after a redirect (a new feed's push token).
+func (m *Manager) Flash(ctx context.Context, key, value string) { m.sm.Put(ctx, "flash:"+key, value) }
+
+// Pop is what Flash kept under key, forgotten; "": none.
+func (m *Manager) Pop(ctx context.Context, key string) string {
+	return m.sm.PopString(ctx, "flash:"+key)
+}
+
 // End logs out: the session is deleted and the cookie expired.
 func (m *Manager) End(ctx context.Context) error { return m.sm.Destroy(ctx) }

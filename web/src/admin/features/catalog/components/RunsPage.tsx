@@ -2,6 +2,7 @@ import type { Counts, RunRow, RunsProps } from '../../../../gen/admin'
 import { Shell } from '../../../shared/frame'
 import { Table } from '../../../shared/lists'
 import { texts, when, type T } from '../../../shared/texts'
+import { FeedsSection } from './FeedsSection'
 
 /** The catalog's updates, newest first: where each came from, who started it, what it did per section, what it refused. */
 export function RunsPage(props: RunsProps) {
@@ -9,12 +10,14 @@ export function RunsPage(props: RunsProps) {
   const head = [t('admin.runs.when'), t('admin.runs.source'), t('admin.runs.trigger'), t('admin.runs.took'), t('admin.runs.result')]
   return (
     <Shell base={props} title={t('admin.title.AdminRuns')}>
+      {props.action && <FeedsSection props={props} t={t} />}
+      <h2>{t('admin.runs.title')}</h2>
       <p>{t('admin.runs.help')}</p>
       <Table rows={props.runs ?? []} none={t('admin.runs.none')} head={head}
         row={(r) => (
           <tr key={r.id}>
             <td data-label={head[0]}>{when(r.started, props.lang)}</td>
-            <td data-label={head[1]} className="admin-wrap"><code>{r.source}</code></td>
+            <td data-label={head[1]} className="admin-wrap">{r.feedName && <><strong>{r.feedName}</strong><br /></>}<code>{r.source}</code></td>
             <td data-label={head[2]} className="admin-wrap">{t(`admin.runs.triggers.${r.trigger}`, { by: r.by })}</td>
             <td data-label={head[3]}>{t('admin.runs.seconds', { n: r.seconds.toFixed(1) })}</td>
             <td data-label={head[4]} className="admin-wrap"><Result r={r} t={t} lang={props.lang} /></td>
@@ -53,9 +56,11 @@ function Result({ r, t, lang }: { r: RunRow; t: T; lang: string }) {
   const reason = keyed(t, 'error', r.errorKey, r.errorParams, r.error)
   return (
     <>
-      {r.status === 'applied'
-        ? <span className="admin-status">{t('admin.runs.applied', { n: r.catalogVersion })}</span>
-        : <span className="admin-error">{t('admin.runs.failed')}{reason && <>{t.colon}{reason}</>}</span>}
+      {r.status === 'applied' && <span className="admin-status">{t('admin.runs.applied', { n: r.catalogVersion })}</span>}
+      {r.status === 'unchanged' && <span className="admin-status">{t('admin.runs.unchanged')}</span>}
+      {r.status === 'held' && <span className="admin-error">{reason}</span>}
+      {r.status === 'failed' && <span className="admin-error">{t('admin.runs.failed')}{reason && <>{t.colon}{reason}</>}</span>}
+      {r.httpStatus > 0 && <span className="site-muted"> (HTTP {r.httpStatus})</span>}
       <ul className="site-changes">
         <li>{t('admin.runs.properties')}{t.colon}{counts(r.properties)}</li>
         <li>{t('admin.runs.projects')}{t.colon}{counts(r.projects)}</li>

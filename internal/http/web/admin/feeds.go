@@ -1,0 +1,134 @@
+package admin
+
+import (
+	"context"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"immo/internal/domain/feed"
+)
+
+// The CRM's feeds on the catalog's page (issue #33): an admin adds a feed
+// (its secret and push token sealed; the token shown once, through the
+// session), runs one now, pauses or resumes it, deletes it, and answers
+// the guard's question about a held run (apply anyway or discard).
+
+// CatalogFeeds are the feeds as the inbox works them (the app's wiring of
+// feed.Service, feedsync.Runner and the pull jobs).
+type CatalogFeeds interface {
+	Feeds(ctx context.Context) ([]feed.Feed, error)
+	Add(ctx context.Context, in feed.Input, by string) (feed.Feed, string, error)
+	SetPaused(ctx context.Context, id int64, paused bool) error
+	Delete(ctx context.Context, id int64) error
+	// RunNow asks for a pull now (after the run holding the feed, if any).
+	RunNow(ctx context.Context, id int64, by string) error
+	// Held is the feed's run the guard holds, 0: none.
+	Held(ctx context.Context, id int64) (int64, error)
+	ApplyHeld(ctx context.Context, id int64, by string) (feed.Run, error)
+	DiscardHeld(ctx context.Context, id int64) error
+}
+
+// FeedRow is one feed.
+type FeedRow struct {
+	ID         int64  `json:"id"`
+	Name       string `json:"name"`
+	URL        string `json:"url"`
+	Auth       string `json:"auth"` // none, header, basic
+	AuthName   string `json:"authName"`
+	Every      int    `json:"every"` // minutes, 0: daily
+	Daily      string `json:"daily"` // HH:MM, "": every
+	MaxOffline int    `json:"maxOffline"`
+	Paused     bool   `json:"paused"`
+	NextRun    string `json:"nextRun"` // RFC 3339, "": none
+	Failures   int    `json:"failures"`
+	LastRun    int64  `json:"lastRun"`
+	// Held is the run the guard holds for an admin's answer, 0: none.
+	Held int64 `json:"held"`
+	// Push is where the CRM pushes (the path; the page adds the origin).
+	Push string `json:"push"`
+}
+
+// flashToken is the session's key of a new feed's push token, shown once.
+const flashToken = "feed-push-token"
+
+// feedNotices are what a feed's forms say they did.
+var feedNotices = []string{"added", "started", "paused", "resumed", "deleted", "applied", "discarded"}
+
+// feedChange makes the change a post of the catalog's page asks.
+func (h *Handler) feedChange(ctx context.Context, p *post, done *string) (map[string]string, error) {
+	by := p.viewer.Account.Email
+	id, _ := strconv.ParseInt(strings.TrimSpace(p.values["feed"]), 10, 64)
+	set := func(what string) { *done = runsPath + "?done=" + what }
+	switch p.values["action"] {
+	case "add":
+		every, _ := strconv.Atoi(strings.TrimSpace(p.values["every"]))
+		maxOffline, _ := strconv.Atoi(strings.TrimSpace(p.values["maxOffline"]))
+		in := feed.Input{Name: p.values["name"], URL: p.values["url"], Auth: p.values["auth"], AuthName: p.values["authName"],
+			Secret: p.values["secret"], Every: every, Daily: strings.TrimSpace(p.values["daily"]), MaxOffline: maxOffline}
+		if p.values["schedule"] == "daily" {
+			in.Every = 0
+		} else {
+			in.Daily = ""
+		}
+		delete(p.values, "secret") // never echoed back
+		f, token, err := h.o.Feeds.Add(ctx, in, by)
+		if err != nil {
+			return only(err)
+		}
+		h.o.Sessions.Flash(ctx, flashToken, strconv.FormatInt(f.ID, 10)+" "+token)
+		set("added")
+		return nil, nil
+	case "run":
+		set("started")
+		return only(h.o.Feeds.RunNow(ctx, id, by))
+	case "pause", "resume":
+		set(p.values["action"] + "d")
+		return only(h.o.Feeds.SetPaused(ctx, id, p.values["action"] == "pause"))
+	case "delete":
+		set("deleted")
+		return only(h.o.Feeds.Delete(ctx, id))
+	case "apply":
+		set("applied")
+		_, err := h.o.Feeds.ApplyHeld(ctx, id, by)
+		return only(err)
+	case "discard":
+		set("discarded")
+		return only(h.o.Feeds.DiscardHeld(ctx, id))
+	}
+	return map[string]string{"action": "admin.error.action"}, nil
+}
+
+// feedRows are the feeds as the page shows them.
+func (h *Handler) feedRows(ctx context.Context) ([]FeedRow, map[int64]string, error) {
+	list, err := h.o.Feeds.Feeds(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	rows := make([]FeedRow, 0, len(list))
+	names := map[int64]string{}
+	for _, f := range list {
+		held, err := h.o.Feeds.Held(ctx, f.ID)
+		if err != nil {
+			return nil, nil, err
+		}
+		row := FeedRow{ID: f.ID, Name: f.Name, URL: f.URL, Auth: string(f.Auth), AuthName: f.AuthName, Every: int(f.Schedule.Every / time.Minute),
+			Daily: f.Schedule.Daily, MaxOffline: f.MaxOffline, Paused: f.Paused, NextRun: stamp(f.NextRun), Failures: f.Failures,
+			LastRun: f.LastRun, Held: held, Push: "/api/feed/" + strconv.FormatInt(f.ID, 10)}
+		rows = append(rows, row)
+		names[f.ID] = f.Name
+	}
+	return rows, names, nil
+}
+
+// newToken is the push token of a feed just added, from the session
+// (once): its feed and the token.
+func (h *Handler) newToken(r *http.Request) (int64, string) {
+	id, token, ok := strings.Cut(h.o.Sessions.Pop(r.Context(), flashToken), " ")
+	n, err := strconv.ParseInt(id, 10, 64)
+	if !ok || err != nil {
+		return 0, ""
+	}
+	return n, token
+}
