@@ -57,12 +57,12 @@ func TestFeedPush(t *testing.T) {
 			short, _ := json.Marshal(catalog.Catalog{Types: cat.Types, Properties: kept, Projects: cat.Projects})
 
 			bearer := func(tok string) http.Header { return http.Header{"Authorization": {"Bearer " + tok}} }
-			signed := func(key string, at time.Time, body []byte) http.Header {
+			signed := func(key string, at time.Time, method, path string, body []byte) http.Header {
 				ts := strconv.FormatInt(at.Unix(), 10)
-				return http.Header{"X-Immo-Timestamp": {ts}, "X-Immo-Signature": {feed.Signature(key, ts, body)}}
+				return http.Header{"X-Immo-Timestamp": {ts}, "X-Immo-Signature": {feed.Signature(key, ts, method, path, body)}}
 			}
 			now := s.Clock.Now()
-			replayed := signed(token, now, repriced)
+			replayed := signed(token, now, "PUT", propPath, repriced)
 
 			type want struct {
 				code    int
@@ -83,25 +83,28 @@ func TestFeedPush(t *testing.T) {
 				{"the token in the address only", "POST", base + "?token=" + token, nil, file, want{code: 401}},
 				{"the token in the address too", "POST", base + "?token=" + token, bearer(token), file, want{code: 401}},
 				{"an unknown feed", "POST", "/api/feed/" + strconv.FormatInt(f.ID+1000, 10), bearer(token), file, want{code: 401}},
-				{"an unknown feed signed", "POST", "/api/feed/" + strconv.FormatInt(f.ID+1000, 10), signed(token, now, file), file, want{code: 401}},
-				{"a wrong signature", "POST", base, signed(token+"x", now, file), file, want{code: 401}},
-				{"another body's signature", "PUT", propPath, signed(token, now, file), repriced, want{code: 401}},
-				{"an old timestamp", "POST", base, signed(token, now.Add(-10*time.Minute), file), file, want{code: 401}},
-				{"a future timestamp", "POST", base, signed(token, now.Add(10*time.Minute), file), file, want{code: 401}},
+				{"an unknown feed signed", "POST", "/api/feed/" + strconv.FormatInt(f.ID+1000, 10), signed(token, now, "POST", "/api/feed/"+strconv.FormatInt(f.ID+1000, 10), file), file, want{code: 401}},
+				{"a wrong signature", "POST", base, signed(token+"x", now, "POST", base, file), file, want{code: 401}},
+				{"another body's signature", "PUT", propPath, signed(token, now, "PUT", propPath, file), repriced, want{code: 401}},
+				{"an old timestamp", "POST", base, signed(token, now.Add(-10*time.Minute), "POST", base, file), file, want{code: 401}},
+				{"a future timestamp", "POST", base, signed(token, now.Add(10*time.Minute), "POST", base, file), file, want{code: 401}},
 				{"a feed that is no number", "POST", "/api/feed/01", bearer(token), file, want{code: 404}},
 				{"a property that is no number", "PUT", base + "/properties/-3", bearer(token), repriced, want{code: 404}},
 				{"GET", "GET", base, bearer(token), nil, want{code: 405}},
 				{"the whole file", "POST", base, bearer(token), file, want{code: 200, status: feed.StatusApplied, counts: &feed.Counts{Unchanged: 65}}},
 				{"the whole file again", "POST", base, bearer(token), file, want{code: 200, status: feed.StatusApplied, counts: &feed.Counts{Unchanged: 65}}},
-				{"the whole file signed", "POST", base, signed(token, now, file), file, want{code: 200, status: feed.StatusApplied, counts: &feed.Counts{Unchanged: 65}}},
+				{"the whole file signed", "POST", base, signed(token, now, "POST", base, file), file, want{code: 200, status: feed.StatusApplied, counts: &feed.Counts{Unchanged: 65}}},
 				{"one price", "PUT", propPath, replayed, repriced, want{code: 200, status: feed.StatusApplied, counts: &feed.Counts{Updated: 1}}},
 				{"one price replayed", "PUT", propPath, replayed, repriced, want{code: 200, status: feed.StatusUnchanged, counts: &feed.Counts{Unchanged: 1}}},
 				{"an invalid record", "PUT", propPath, bearer(token), invalid, want{code: 422, status: feed.StatusFailed, counts: &feed.Counts{Rejected: 1}, problem: "Price"}},
 				{"another listing's record", "PUT", base + "/properties/4100001", bearer(token), repriced, want{code: 422, status: feed.StatusFailed, problem: "ID"}},
 				{"an oversized record", "PUT", propPath, bearer(token), bytes.Repeat([]byte(" "), 1<<20+1), want{code: 413}},
-				{"an oversized record signed", "PUT", propPath, signed(token, now, bytes.Repeat([]byte(" "), 1<<20+1)), bytes.Repeat([]byte(" "), 1<<20+1), want{code: 413}},
+				{"an oversized record signed", "PUT", propPath, signed(token, now, "PUT", propPath, bytes.Repeat([]byte(" "), 1<<20+1)), bytes.Repeat([]byte(" "), 1<<20+1), want{code: 413}},
 				{"taken offline", "DELETE", propPath, bearer(token), nil, want{code: 200, status: feed.StatusApplied, counts: &feed.Counts{Offline: 1}}},
-				{"taken offline again", "DELETE", propPath, signed(token, now, nil), nil, want{code: 200, status: feed.StatusUnchanged, counts: &feed.Counts{}}},
+				{"taken offline again", "DELETE", propPath, signed(token, now, "DELETE", propPath, nil), nil, want{code: 200, status: feed.StatusUnchanged, counts: &feed.Counts{}}},
+				{"a delete's signature for another listing", "DELETE", base + "/properties/" + strconv.FormatInt(cat.Properties[0].ID, 10),
+					signed(token, now, "DELETE", propPath, nil), nil, want{code: 401}},
+				{"a delete's signature as a put", "PUT", propPath, signed(token, now, "DELETE", propPath, repriced), repriced, want{code: 401}},
 				{"80 % offline", "POST", base, bearer(token), short, want{code: 202, status: feed.StatusHeld}},
 			}
 			runs := 0

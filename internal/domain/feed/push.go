@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"crypto/subtle"
 	"encoding/hex"
+	"hash"
 	"strconv"
 	"strings"
 	"time"
@@ -16,8 +17,10 @@ import (
 //   - Authorization: Bearer <token>;
 //   - or a signature of its body: X-Immo-Timestamp: <Unix seconds> and
 //     X-Immo-Signature: sha256=<hex HMAC-SHA256 keyed with the token of
-//     "<timestamp>.<body>">, the timestamp within SignatureSkew of the
-//     server's clock, so that a body seen once cannot be replayed later.
+//     "<timestamp>.<METHOD> <path>.<body>">, the timestamp within
+//     SignatureSkew of the server's clock, so that a request seen once
+//     cannot be replayed later, nor its signature used for another
+//     method or address (a DELETE of another listing).
 //
 // Both are compared in constant time.
 
@@ -29,19 +32,25 @@ func TokenMatches(key, given string) bool {
 	return key != "" && subtle.ConstantTimeCompare([]byte(key), []byte(given)) == 1
 }
 
-// Signature is the signature of body at timestamp under key, as a CRM
-// sends it.
-func Signature(key, timestamp string, body []byte) string {
-	m := hmac.New(sha256.New, []byte(key))
-	m.Write([]byte(timestamp))
-	m.Write([]byte{'.'})
+// Signature is the signature of a request (its method, its path and its
+// body) at timestamp under key, as a CRM sends it.
+func Signature(key, timestamp, method, path string, body []byte) string {
+	m := Signer(key, timestamp, method, path)
 	m.Write(body)
 	return "sha256=" + hex.EncodeToString(m.Sum(nil))
 }
 
-// SignatureMatches is true when sig signs body at timestamp under key and
-// timestamp is within SignatureSkew of now.
-func SignatureMatches(key, timestamp, sig string, body []byte, now time.Time) bool {
+// Signer is Signature's HMAC before the body: the body is written into
+// it as it is read (a whole file is never held).
+func Signer(key, timestamp, method, path string) hash.Hash {
+	m := hmac.New(sha256.New, []byte(key))
+	m.Write([]byte(timestamp + "." + method + " " + path + "."))
+	return m
+}
+
+// SignatureMatches is true when sig signs the request at timestamp under
+// key and timestamp is within SignatureSkew of now.
+func SignatureMatches(key, timestamp, method, path, sig string, body []byte, now time.Time) bool {
 	sec, err := strconv.ParseInt(timestamp, 10, 64)
 	if key == "" || err != nil || len(timestamp) > 12 || !strings.HasPrefix(sig, "sha256=") {
 		return false
@@ -50,5 +59,5 @@ func SignatureMatches(key, timestamp, sig string, body []byte, now time.Time) bo
 	if at.Before(now.Add(-SignatureSkew)) || at.After(now.Add(SignatureSkew)) {
 		return false
 	}
-	return hmac.Equal([]byte(Signature(key, timestamp, body)), []byte(sig))
+	return hmac.Equal([]byte(Signature(key, timestamp, method, path, body)), []byte(sig))
 }

@@ -5,7 +5,6 @@ import (
 	"context"
 	"crypto/hmac"
 	"crypto/rand"
-	"crypto/sha256"
 	"encoding/hex"
 	"errors"
 	"hash"
@@ -181,7 +180,7 @@ func (p *FeedPushAPI) serve(w http.ResponseWriter, r *http.Request, property boo
 			rand.Read(dummy)
 			key = hex.EncodeToString(dummy)
 		}
-		signed, err := readSigned(http.MaxBytesReader(w, r.Body, limit), key, ts, property)
+		signed, err := readSigned(http.MaxBytesReader(w, r.Body, limit), feed.Signer(key, ts, r.Method, r.URL.Path), property)
 		if signed.file != nil {
 			defer signed.file.Close()
 		}
@@ -312,10 +311,9 @@ func (c *capped) Read(p []byte) (int, error) {
 }
 
 // readSigned reads body, in memory (inMemory) or into a temporary file
-// (unlinked at once: gone once closed), and signs it under key at
-// timestamp as feed.Signature does, without holding a whole file.
-func readSigned(body io.Reader, key, timestamp string, inMemory bool) (pushBody, error) {
-	m := signer(key, timestamp)
+// (unlinked at once: gone once closed), signing it with m
+// (feed.Signer: the request's signature as it is read).
+func readSigned(body io.Reader, m hash.Hash, inMemory bool) (pushBody, error) {
 	out := pushBody{read: true}
 	if inMemory {
 		data, err := io.ReadAll(body)
@@ -340,15 +338,6 @@ func readSigned(body io.Reader, key, timestamp string, inMemory bool) (pushBody,
 	}
 	out.sig = "sha256=" + hex.EncodeToString(m.Sum(nil))
 	return out, nil
-}
-
-// signer is feed.Signature's HMAC with its "<timestamp>." written, for
-// the body to be written into as it is read.
-func signer(key, timestamp string) hash.Hash {
-	m := hmac.New(sha256.New, []byte(key))
-	m.Write([]byte(timestamp))
-	m.Write([]byte{'.'})
-	return m
 }
 
 func (p *FeedPushAPI) fail(w http.ResponseWriter, r *http.Request, err error) {

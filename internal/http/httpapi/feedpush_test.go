@@ -104,12 +104,12 @@ func TestFeedPushReadsNoBodyUnauthenticated(t *testing.T) {
 	}
 	ts := strconv.FormatInt(fake.now.Unix(), 10)
 	rec := do("POST", "/api/feed/7", &watched{Reader: strings.NewReader(file)}, int64(len(file)),
-		map[string]string{"X-Immo-Timestamp": ts, "X-Immo-Signature": feed.Signature("tok", ts, []byte(file))})
+		map[string]string{"X-Immo-Timestamp": ts, "X-Immo-Signature": feed.Signature("tok", ts, "POST", "/api/feed/7", []byte(file))})
 	if rec.Code != 200 || fake.pushed != file {
 		t.Fatalf("a signed file: %d %s, %d bytes pushed", rec.Code, rec.Body, len(fake.pushed))
 	}
 	rec = do("DELETE", "/api/feed/7/properties/3", &watched{Reader: strings.NewReader("")}, 0,
-		map[string]string{"X-Immo-Timestamp": ts, "X-Immo-Signature": feed.Signature("tok", ts, nil)})
+		map[string]string{"X-Immo-Timestamp": ts, "X-Immo-Signature": feed.Signature("tok", ts, "DELETE", "/api/feed/7/properties/3", nil)})
 	if rec.Code != 200 || !strings.Contains(rec.Body.String(), `"status":"unchanged"`) {
 		t.Fatalf("a signed delete: %d %s", rec.Code, rec.Body)
 	}
