@@ -19,6 +19,9 @@ import (
 	"immo/internal/domain/agenda"
 	"immo/internal/domain/errs"
 	"immo/internal/domain/feed"
+	"immo/internal/domain/i18n"
+	"immo/internal/domain/mail"
+	"immo/internal/domain/notify"
 )
 
 // The CRM's feeds (issue #33) run as River jobs on the queue's client,
@@ -258,4 +261,39 @@ func (f inboxFeeds) ApplyHeld(ctx context.Context, id int64, by string) (feed.Ru
 
 func (f inboxFeeds) DiscardHeld(ctx context.Context, id int64) error {
 	return f.j.runner.DiscardHeld(ctx, id)
+}
+
+// feedAlert mails every admin (enabled) that a feed failed
+// feed.FailuresAlert runs in a row, or that it works again, in their
+// language, through the queue in one transaction.
+func feedAlert(store storage.Store, composer *notify.Composer, queue mail.Queue) func(ctx context.Context, f feed.Feed, run feed.Run, recovered bool) error {
+	return func(ctx context.Context, f feed.Feed, run feed.Run, recovered bool) error {
+		staff, err := store.Staff().ListStaff(ctx)
+		if err != nil {
+			return err
+		}
+		var msgs []mail.Message
+		for _, m := range staff {
+			if m.StaffRole != account.Admin || m.Disabled {
+				continue
+			}
+			reason := run.Error
+			if key := "admin.runs.error." + run.ErrorKey; run.ErrorKey != "" && i18n.T(m.Lang, key) != key {
+				var pairs []string
+				for k, v := range run.ErrorParams {
+					pairs = append(pairs, k, v)
+				}
+				reason = i18n.Tf(m.Lang, key, pairs...)
+			}
+			msg, err := composer.FeedAlert(m.Account, f.Name, reason, f.Failures, recovered)
+			if err != nil {
+				return err
+			}
+			msgs = append(msgs, msg)
+		}
+		if len(msgs) == 0 {
+			return nil
+		}
+		return store.WithTx(ctx, func(ctx context.Context, tx mail.Tx) error { return queue.Enqueue(ctx, tx, msgs...) })
+	}
 }

@@ -214,3 +214,74 @@ func onlineCount(s *apptest.Site) int {
 	}
 	return n
 }
+
+// TestFeedFailuresMailAdmins: a feed failing three runs in a row mails
+// each admin once (an agent nothing), a fourth failure nobody, and its
+// recovery each admin once more. On both databases.
+func TestFeedFailuresMailAdmins(t *testing.T) {
+	for _, db := range apptest.Databases {
+		t.Run(db.Name, func(t *testing.T) {
+			var down atomic.Bool
+			down.Store(true)
+			cat, err := demo.Catalog()
+			if err != nil {
+				t.Fatal(err)
+			}
+			file := mustJSON(t, cat)
+			crm := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				if down.Load() {
+					http.Error(w, "gone", http.StatusNotFound)
+					return
+				}
+				w.Write(file)
+			}))
+			defer crm.Close()
+			roots := x509.NewCertPool()
+			roots.AddCert(crm.Certificate())
+			s := apptest.New(t, apptest.Options{DatabaseURL: db.URL(t),
+				Feeds: app.FeedOptions{Private: "127.0.0.1", Client: &safehttp.Options{RootCAs: roots, Timeout: time.Minute}}})
+			waitFeedTick(t, s)
+			boss := newStaffIn(t, s, "boss@agency.test", account.Admin, "198.51.100.1", "fr")
+			newStaff(t, s, "agent@agency.test", account.Agent, "198.51.100.2")
+			f, _, err := s.App.Feeds().Add(t.Context(), feed.Input{Name: "Whise", URL: crm.URL + "/export.json"}, "boss@agency.test")
+			if err != nil {
+				t.Fatal(err)
+			}
+			s.Store.ClaimRun(t.Context(), f.ID, f.NextRun, f.NextRun.Add(24*time.Hour)) // the test runs it alone
+			id := strconv.FormatInt(f.ID, 10)
+			var last int64
+			run := func() feed.Run {
+				rec := boss.do(t, "POST", "/admin/catalog/", url.Values{"action": {"run"}, "feed": {id}})
+				if rec.Code != http.StatusSeeOther {
+					t.Fatalf("run now: %d", rec.Code)
+				}
+				r := waitRun(t, s, f.ID, last, func(feed.Run) bool { return true })
+				last = r.ID
+				return r
+			}
+			before := len(s.SMTP.Messages())
+			for i := range 3 {
+				if r := run(); r.Status != feed.StatusFailed || r.HTTPStatus != 404 {
+					t.Fatalf("failure %d: %+v", i+1, r)
+				}
+			}
+			msgs := s.Delivered(t, before, 1)
+			if to := msgs[0].Header.Get("To"); !strings.Contains(to, "boss@agency.test") || !strings.Contains(msgs[0].Header.Get("Subject"), "Whise") {
+				t.Errorf("the alert: to %s, subject %s", to, msgs[0].Header.Get("Subject"))
+			}
+			run()
+			run() // the recovery below is mailed after these: no second alert
+			down.Store(false)
+			if r := run(); r.Status != feed.StatusApplied && r.Status != feed.StatusUnchanged {
+				t.Fatalf("the recovery: %+v", r)
+			}
+			msgs = s.Delivered(t, before, 2)
+			if got := len(s.SMTP.Messages()); got != before+2 {
+				t.Errorf("%d mails after the failures and the recovery, want 2", got-before)
+			}
+			if subj := msgs[1].Header.Get("Subject"); !strings.Contains(subj, "Whise") || subj == msgs[0].Header.Get("Subject") {
+				t.Errorf("the recovery's subject: %q", subj)
+			}
+		})
+	}
+}

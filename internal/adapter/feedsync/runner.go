@@ -259,6 +259,7 @@ func (r *Runner) finish(ctx context.Context, f feed.Feed, run feed.Run) (feed.Ru
 	switch run.Status {
 	case feed.StatusFailed:
 		st.Failures++
+		f.State = st
 		if st.Failures >= feed.FailuresAlert && !st.Alerted && r.Alert != nil {
 			if aerr := r.Alert(ctx, f, run, false); aerr != nil {
 				r.Log.Warn("mailing a feed's failures", "feed", f.ID, "err", aerr)
