@@ -17,7 +17,7 @@ export function FeedsSection({ props, t }: { props: RunsProps; t: T }) {
       <h2 id="feeds-title">{t('admin.feeds.title')}</h2>
       <p>{t('admin.feeds.help')}</p>
       {props.newToken && (
-        <div className="admin-notice" role="status">
+        <div className="admin-notice feed-token" role="status">
           <p>{t('admin.feeds.token', { n: props.newFeed })}</p>
           <p><code className="admin-wrap">{props.newToken}</code></p>
         </div>
