@@ -3,6 +3,7 @@ package feedsync
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"immo/internal/adapter/importer"
 	"immo/internal/domain/feed"
@@ -17,7 +18,11 @@ import (
 // apply: one listing never takes others offline.
 func (r *Runner) Upsert(ctx context.Context, id, property int64, raw []byte) (feed.Run, error) {
 	return r.one(ctx, id, fmt.Sprintf("push PUT property %d", property), func(ctx context.Context) (importer.Report, error) {
-		return importer.Upsert(ctx, r.Catalog, property, raw, importer.Options{Now: r.Now})
+		rep, err := importer.Upsert(ctx, r.Catalog, property, raw, importer.Options{Now: r.Now})
+		if err == nil {
+			r.ownOrWarn(ctx, id, property, true)
+		}
+		return rep, err
 	})
 }
 
@@ -27,7 +32,11 @@ func (r *Runner) Upsert(ctx context.Context, id, property int64, raw []byte) (fe
 // run; the guard does not apply (the CRM named the one listing).
 func (r *Runner) Remove(ctx context.Context, id, property int64) (feed.Run, error) {
 	return r.one(ctx, id, fmt.Sprintf("push DELETE property %d", property), func(ctx context.Context) (importer.Report, error) {
-		return importer.Remove(ctx, r.Catalog, property, importer.Options{Now: r.Now})
+		rep, err := importer.Remove(ctx, r.Catalog, property, importer.Options{Now: r.Now})
+		if err == nil {
+			r.ownOrWarn(ctx, id, property, false)
+		}
+		return rep, err
 	})
 }
 
@@ -57,4 +66,25 @@ func (r *Runner) one(ctx context.Context, id int64, source string, do func(ctx c
 		}
 	}
 	return run, ferr
+}
+
+// ownOrWarn is own, its failure logged: the listing is applied already.
+func (r *Runner) ownOrWarn(ctx context.Context, id, property int64, owned bool) {
+	if err := r.own(ctx, id, property, owned); err != nil {
+		r.Log.Warn("keeping a feed's listings", "feed", id, "property", property, "err", err)
+	}
+}
+
+// own adds property to the listings feed id owns (its push put it
+// online), or takes it out (its push took it offline).
+func (r *Runner) own(ctx context.Context, id, property int64, owned bool) error {
+	l, err := r.Feeds.Listings(ctx, id)
+	if err != nil {
+		return err
+	}
+	l.Properties = slices.DeleteFunc(l.Properties, func(p int64) bool { return p == property })
+	if owned {
+		l.Properties = append(l.Properties, property)
+	}
+	return r.Feeds.SetListings(ctx, id, l)
 }

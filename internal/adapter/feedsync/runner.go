@@ -210,7 +210,18 @@ func (r *Runner) apply(ctx context.Context, f feed.Feed, run feed.Run, body *os.
 // importBody runs the importer on body with f's guard, records the run
 // and keeps what it leaves on the feed.
 func (r *Runner) importBody(ctx context.Context, f feed.Feed, run feed.Run, body io.Reader, ans answer) (feed.Run, error) {
-	rep, err := importer.Run(ctx, r.Catalog, body, importer.Options{Partial: true, MaxOffline: f.MaxOffline, Now: r.Now})
+	// Another feed's listings are its own: this run leaves them be.
+	others, err := r.Feeds.OthersListings(ctx, f.ID)
+	if err != nil {
+		return run, err
+	}
+	keep := catalog.Keep{Properties: others.Properties, Projects: others.Projects}
+	rep, err := importer.Run(ctx, r.Catalog, body, importer.Options{Partial: true, MaxOffline: f.MaxOffline, Keep: keep, Now: r.Now})
+	if err == nil {
+		if lerr := r.Feeds.SetListings(ctx, f.ID, rep.Delivered); lerr != nil {
+			r.Log.Warn("keeping a feed's listings", "feed", f.ID, "err", lerr)
+		}
+	}
 	status := run.HTTPStatus
 	run = importer.RunOf(run.Source, run.Trigger, run.By, run.Started, r.Now(), rep, err)
 	run.Feed, run.HTTPStatus = f.ID, status

@@ -371,3 +371,64 @@ func TestPullPublicOnly(t *testing.T) {
 }
 
 func slog(t *testing.T) *logpkg.Logger { return logpkg.New(logpkg.DiscardHandler) }
+
+// TestTwoFeeds: each feed owns the listings it delivered; another feed's
+// run leaves them online, and its guard counts only its own.
+func TestTwoFeeds(t *testing.T) {
+	databases(t, func(t *testing.T, f *fixture) {
+		ctx := t.Context()
+		f.crm.serve(file(f.demo, ""))
+		if run, err := f.pull(t, true); err != nil || run.Status != feed.StatusUnchanged && run.Status != feed.StatusApplied {
+			t.Fatalf("the first feed's run: %+v, %v", run, err)
+		}
+		online := len(f.online(t).Properties)
+		// A second CRM with one listing of its own.
+		var cat map[string]any
+		json.Unmarshal(f.demo, &cat)
+		props := cat["properties"].([]any)
+		mine := map[string]any{}
+		for k, v := range props[0].(map[string]any) {
+			mine[k] = v
+		}
+		mine["ID"] = 9900001.0
+		cat["properties"] = []any{mine}
+		cat["projects"] = []any{}
+		one, _ := json.Marshal(cat)
+		second := newCRM(t)
+		second.serve(file(one, ""))
+		roots := x509.NewCertPool()
+		roots.AddCert(second.srv.Certificate())
+		runner := *f.runner
+		runner.Client = safehttp.Client(safehttp.Options{Private: safehttp.Hosts("127.0.0.1"), RootCAs: roots, Timeout: time.Minute})
+		g, _, err := f.svc.Add(ctx, feed.Input{Name: "Other CRM", URL: second.srv.URL + "/one.json"}, "boss@agency.test")
+		if err != nil {
+			t.Fatal(err)
+		}
+		run, err := runner.Pull(ctx, g.ID, feed.TriggerSchedule, "", true)
+		if err != nil || run.Status != feed.StatusApplied || run.Properties.Added != 1 || run.Properties.Offline != 0 {
+			t.Fatalf("the second feed's run: %+v, %v", run, err)
+		}
+		if n := len(f.online(t).Properties); n != online+1 {
+			t.Errorf("%d properties online, want %d", n, online+1)
+		}
+		// The first feed again: the second's listing stays.
+		f.crm.serve(file(append(f.demo, ' '), ""))
+		if run, err := f.pull(t, true); err != nil || run.Status != feed.StatusApplied || run.Properties.Offline != 0 {
+			t.Errorf("the first feed again: %+v, %v", run, err)
+		}
+		if n := len(f.online(t).Properties); n != online+1 {
+			t.Errorf("%d properties online after the first feed ran again, want %d", n, online+1)
+		}
+		// The second CRM's file emptied: refused (no property), its one
+		// listing left online.
+		cat["properties"] = []any{}
+		empty, _ := json.Marshal(cat)
+		second.serve(file(empty, ""))
+		if run, _ := runner.Pull(ctx, g.ID, feed.TriggerSchedule, "", true); run.Status != feed.StatusFailed || run.ErrorKey != importer.ErrKeyEmpty {
+			t.Errorf("the second feed emptied: %+v", run)
+		}
+		if n := len(f.online(t).Properties); n != online+1 {
+			t.Errorf("%d properties online after the second feed emptied, want %d", n, online+1)
+		}
+	})
+}

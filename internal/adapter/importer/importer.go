@@ -26,6 +26,10 @@ type Options struct {
 	Progress func(stage string, done, total int)
 	// Now stamps DateCreated on new listings that carry none.
 	Now func() time.Time
+	// Keep are listings the import leaves as they are although the file
+	// lacks them: another feed's (a CRM feed's run, feed.Feeds.OthersListings).
+	// The guard counts the online properties but them.
+	Keep catalog.Keep
 	// MaxOffline, when above 0, is the share of the online properties in
 	// percent an import may take offline: one taking more is refused with
 	// *ErrGuard before anything is written (a truncated feed must never
@@ -41,6 +45,9 @@ type Report struct {
 	// problems (--partial).
 	Rejected map[string]int
 	Imported bool
+	// Delivered are the listings the file named, applied or rejected
+	// (kept as they were): what its feed owns now. Set when Imported.
+	Delivered feed.Listings
 	// Owners are the owners the file names for the properties imported
 	// (a property record's Owners), for the caller to invite
 	// (account.Owners.InviteNew); none when nothing was imported.
@@ -114,9 +121,13 @@ func Run(ctx context.Context, store catalog.Store, r io.Reader, opts Options) (R
 	if len(cat.Properties) == 0 && !opts.AllowEmpty {
 		return rep, ErrEmpty
 	}
+	rep.Delivered = delivered(cat, keep)
+	keep.Properties = append(keep.Properties, opts.Keep.Properties...)
+	keep.Projects = append(keep.Projects, opts.Keep.Projects...)
 	if opts.MaxOffline > 0 {
-		if off := offline(current, cat, keep); feed.Offline(off, len(current.Properties), opts.MaxOffline) {
-			return rep, &ErrGuard{Offline: off, Online: len(current.Properties), Max: opts.MaxOffline}
+		online := len(current.Properties) - countIn(current, opts.Keep)
+		if off := offline(current, cat, keep); feed.Offline(off, online, opts.MaxOffline) {
+			return rep, &ErrGuard{Offline: off, Online: online, Max: opts.MaxOffline}
 		}
 	}
 	stampDates(cat, current, opts.Now())
@@ -137,6 +148,34 @@ type ErrGuard struct{ Offline, Online, Max int }
 
 func (e *ErrGuard) Error() string {
 	return fmt.Sprintf("it would take %d of the %d online properties offline, more than %d %%: nothing was imported until an admin decides", e.Offline, e.Online, e.Max)
+}
+
+// delivered are the listings of a file: those applied (cat) and those
+// whose records were rejected (keep, left as they were).
+func delivered(cat *catalog.Catalog, keep catalog.Keep) feed.Listings {
+	l := feed.Listings{Properties: slices.Clone(keep.Properties), Projects: slices.Clone(keep.Projects)}
+	for _, p := range cat.Properties {
+		l.Properties = append(l.Properties, p.ID)
+	}
+	for _, p := range cat.Projects {
+		l.Projects = append(l.Projects, p.ID)
+	}
+	return l
+}
+
+// countIn counts the online properties of current that keep names.
+func countIn(current *catalog.Catalog, keep catalog.Keep) int {
+	named := make(map[int64]bool, len(keep.Properties))
+	for _, id := range keep.Properties {
+		named[id] = true
+	}
+	n := 0
+	for _, p := range current.Properties {
+		if named[p.ID] {
+			n++
+		}
+	}
+	return n
 }
 
 // offline counts the online properties next would take offline: absent

@@ -250,6 +250,12 @@ func Offline(offline, online, max int) bool {
 	return offline*100 > online*max
 }
 
+// Listings are listings by kind: the IDs a feed delivered.
+type Listings struct {
+	Properties []int64 `json:"properties,omitempty"`
+	Projects   []int64 `json:"projects,omitempty"`
+}
+
 // Sealer seals the feeds' secrets (account.SecretBox), each for its feed.
 type Sealer interface {
 	SealFor(plain, context string) string
@@ -286,6 +292,12 @@ type Feeds interface {
 	Unlock(ctx context.Context, id int64) error
 	// SaveState keeps what a run leaves on its feed.
 	SaveState(ctx context.Context, id int64, s State) error
+	// Listings are what feed id delivered in its last applied run (the
+	// listings it owns); SetListings replaces them; OthersListings are
+	// those of every other feed, which a run of id leaves as they are.
+	Listings(ctx context.Context, id int64) (Listings, error)
+	SetListings(ctx context.Context, id int64, l Listings) error
+	OthersListings(ctx context.Context, id int64) (Listings, error)
 	// Hold keeps the body of a run the guard stopped, for an admin to
 	// apply or discard (replacing the feed's earlier one); Held is it (nil
 	// with run 0: none); DropHeld forgets it.

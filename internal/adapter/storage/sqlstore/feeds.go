@@ -3,6 +3,7 @@ package sqlstore
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"time"
 
@@ -143,6 +144,53 @@ func (s *Store) Unlock(ctx context.Context, id int64) error {
 func (s *Store) SaveState(ctx context.Context, id int64, st feed.State) error {
 	return s.execFeed(ctx, "save", id, `UPDATE feeds SET etag = ?, last_modified = ?, content_hash = ?, failures = ?, alerted = ?, last_run = ? WHERE id = ?`,
 		st.ETag, st.LastModified, st.ContentHash, st.Failures, st.Alerted, st.LastRun, id)
+}
+
+// Listings implements feed.Feeds.
+func (s *Store) Listings(ctx context.Context, id int64) (feed.Listings, error) {
+	var l feed.Listings
+	var raw string
+	err := s.write.QueryRowContext(ctx, s.d.query(`SELECT listings FROM feeds WHERE id = ?`), id).Scan(&raw)
+	if errors.Is(err, sql.ErrNoRows) {
+		return l, &errs.Error{Code: errs.NotFound, Key: "admin.feeds.error.none", Message: "no such feed"}
+	}
+	if err == nil {
+		err = json.Unmarshal([]byte(raw), &l)
+	}
+	if err != nil {
+		return l, s.errorf("listings of feed %d: %w", id, err)
+	}
+	return l, nil
+}
+
+// SetListings implements feed.Feeds.
+func (s *Store) SetListings(ctx context.Context, id int64, l feed.Listings) error {
+	raw, err := json.Marshal(l)
+	if err != nil {
+		return err
+	}
+	return s.execFeed(ctx, "set listings of", id, `UPDATE feeds SET listings = ? WHERE id = ?`, string(raw), id)
+}
+
+// OthersListings implements feed.Feeds.
+func (s *Store) OthersListings(ctx context.Context, id int64) (feed.Listings, error) {
+	var out feed.Listings
+	raws, err := appendRows(ctx, s.write, nil, func(row scanner) (string, error) {
+		var raw string
+		return raw, row.Scan(&raw)
+	}, s.d.query(`SELECT listings FROM feeds WHERE id <> ?`), id)
+	if err != nil {
+		return out, s.errorf("listings of the feeds but %d: %w", id, err)
+	}
+	for _, raw := range raws {
+		var l feed.Listings
+		if err := json.Unmarshal([]byte(raw), &l); err != nil {
+			return out, s.errorf("listings of a feed: %w", err)
+		}
+		out.Properties = append(out.Properties, l.Properties...)
+		out.Projects = append(out.Projects, l.Projects...)
+	}
+	return out, nil
 }
 
 // Hold implements feed.Feeds.

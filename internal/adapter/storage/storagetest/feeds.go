@@ -18,6 +18,7 @@ func RunFeeds(t *testing.T, open func(t *testing.T) feed.Feeds) {
 	t.Run("RoundTrip", func(t *testing.T) { testFeedsRoundTrip(t, open(t)) })
 	t.Run("OneClaimAndOneLease", func(t *testing.T) { testFeedsClaims(t, open(t)) })
 	t.Run("Held", func(t *testing.T) { testFeedsHeld(t, open(t)) })
+	t.Run("Listings", func(t *testing.T) { testFeedsListings(t, open(t)) })
 }
 
 func sampleFeed(next time.Time) feed.Feed {
@@ -178,5 +179,34 @@ func testFeedsHeld(t *testing.T, s feed.Feeds) {
 	}
 	if run, _, _ := s.Held(ctx, id); run != 0 {
 		t.Errorf("held after deleting its feed: %d", run)
+	}
+}
+
+func testFeedsListings(t *testing.T, s feed.Feeds) {
+	ctx := t.Context()
+	a, _ := s.AddFeed(ctx, sampleFeed(time.Time{}), func(int64, *feed.Feed) {})
+	b, _ := s.AddFeed(ctx, sampleFeed(time.Time{}), func(int64, *feed.Feed) {})
+	c, _ := s.AddFeed(ctx, sampleFeed(time.Time{}), func(int64, *feed.Feed) {})
+	if l, err := s.Listings(ctx, a); err != nil || len(l.Properties)+len(l.Projects) != 0 {
+		t.Errorf("a new feed's listings: %+v, %v", l, err)
+	}
+	if err := s.SetListings(ctx, a, feed.Listings{Properties: []int64{1, 2}, Projects: []int64{7}}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SetListings(ctx, b, feed.Listings{Properties: []int64{3}}); err != nil {
+		t.Fatal(err)
+	}
+	if l, _ := s.Listings(ctx, a); len(l.Properties) != 2 || l.Properties[1] != 2 || len(l.Projects) != 1 {
+		t.Errorf("a's listings: %+v", l)
+	}
+	others, err := s.OthersListings(ctx, c)
+	if err != nil || len(others.Properties) != 3 || len(others.Projects) != 1 {
+		t.Errorf("the others of c: %+v, %v", others, err)
+	}
+	if others, _ := s.OthersListings(ctx, a); len(others.Properties) != 1 || others.Properties[0] != 3 || len(others.Projects) != 0 {
+		t.Errorf("the others of a: %+v", others)
+	}
+	if _, err := s.Listings(ctx, c+100); !isCode(err, errs.NotFound) {
+		t.Errorf("the listings of no feed: %v", err)
 	}
 }
