@@ -173,6 +173,23 @@ func TestInboxFeeds(t *testing.T) {
 			if rec := boss.do(t, "POST", page, url.Values{"action": {"run"}, "feed": {id}}); rec.Code != http.StatusNotFound {
 				t.Errorf("running a deleted feed: %d", rec.Code)
 			}
+			// Every change is in the audit log, by the admin.
+			db, _ := s.Store.QueueDB()
+			var actions []string
+			rows, err := db.QueryContext(t.Context(), `SELECT action FROM audit_log WHERE target_kind = 'feed' ORDER BY id`)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for rows.Next() {
+				var a string
+				rows.Scan(&a)
+				actions = append(actions, a)
+			}
+			rows.Close()
+			if got := strings.Join(actions, " "); !strings.HasPrefix(got, "feed.add feed.run") || !strings.Contains(got, "feed.discard") ||
+				!strings.Contains(got, "feed.apply") || !strings.HasSuffix(got, "feed.pause feed.resume feed.delete") {
+				t.Errorf("the audit log of the feed: %s", got)
+			}
 		})
 	}
 }

@@ -2,8 +2,10 @@ package feed
 
 import (
 	"context"
+
 	"crypto/rand"
 	"encoding/base64"
+	"immo/internal/domain/audit"
 	"time"
 )
 
@@ -19,6 +21,18 @@ type Service struct {
 	// (safehttp.Hosts); nil: none.
 	Private func(host string) bool
 }
+
+// Audit log words: the kind of target and the actions an admin takes.
+const (
+	AuditKind                  = "feed"
+	ActionAdd     audit.Action = "feed.add"
+	ActionPause   audit.Action = "feed.pause"
+	ActionResume  audit.Action = "feed.resume"
+	ActionDelete  audit.Action = "feed.delete"
+	ActionRun     audit.Action = "feed.run"
+	ActionApply   audit.Action = "feed.apply"
+	ActionDiscard audit.Action = "feed.discard"
+)
 
 // PushTokenBytes is the push token's randomness.
 const PushTokenBytes = 32

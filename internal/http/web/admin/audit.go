@@ -14,6 +14,7 @@ import (
 	"immo/internal/domain/antispam"
 	"immo/internal/domain/audit"
 	"immo/internal/domain/booking"
+	"immo/internal/domain/feed"
 	"immo/internal/domain/inbox"
 	"immo/internal/domain/lead"
 	"immo/internal/domain/media"
@@ -34,7 +35,7 @@ const (
 // auditKinds are the kinds of target the inbox's changes are logged under
 // (the filter's choices), in the menu's order.
 var auditKinds = []string{inbox.TargetLead, booking.TargetBooking, booking.TargetAgenda, testimonial.AuditTarget, mailqueue.AuditTarget,
-	antispam.AuditTarget, account.OwnerAuditTarget, demandsAuditTarget, NewsletterAuditTarget, account.StaffAuditTarget, agency.AuditKind, media.AuditKind}
+	antispam.AuditTarget, account.OwnerAuditTarget, demandsAuditTarget, NewsletterAuditTarget, account.StaffAuditTarget, agency.AuditKind, media.AuditKind, feed.AuditKind}
 
 // auditPage is how many entries one page lists.
 const auditPage = 50

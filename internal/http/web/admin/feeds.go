@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"immo/internal/domain/audit"
 	"immo/internal/domain/feed"
 )
 
@@ -56,11 +57,16 @@ const flashToken = "feed-push-token"
 // feedNotices are what a feed's forms say they did.
 var feedNotices = []string{"added", "started", "paused", "resumed", "deleted", "applied", "discarded"}
 
-// feedChange makes the change a post of the catalog's page asks.
+// feedChange makes the change a post of the catalog's page asks, and
+// logs it (the feeds' store writes no audit entry of its own: the entry
+// follows the change).
 func (h *Handler) feedChange(ctx context.Context, p *post, done *string) (map[string]string, error) {
 	by := p.viewer.Account.Email
 	id, _ := strconv.ParseInt(strings.TrimSpace(p.values["feed"]), 10, 64)
 	set := func(what string) { *done = runsPath + "?done=" + what }
+	var action audit.Action
+	var err error
+	after := ""
 	switch p.values["action"] {
 	case "add":
 		every, _ := strconv.Atoi(strings.TrimSpace(p.values["every"]))
@@ -73,31 +79,51 @@ func (h *Handler) feedChange(ctx context.Context, p *post, done *string) (map[st
 			in.Daily = ""
 		}
 		delete(p.values, "secret") // never echoed back
-		f, token, err := h.o.Feeds.Add(ctx, in, by)
-		if err != nil {
+		var f feed.Feed
+		var token string
+		if f, token, err = h.o.Feeds.Add(ctx, in, by); err != nil {
 			return only(err)
 		}
 		h.o.Sessions.Flash(ctx, flashToken, strconv.FormatInt(f.ID, 10)+" "+token)
+		id, action, after = f.ID, feed.ActionAdd, f.Name+" "+f.URL
 		set("added")
-		return nil, nil
 	case "run":
+		action, err = feed.ActionRun, h.o.Feeds.RunNow(ctx, id, by)
 		set("started")
-		return only(h.o.Feeds.RunNow(ctx, id, by))
 	case "pause", "resume":
+		action = feed.ActionPause
+		if p.values["action"] == "resume" {
+			action = feed.ActionResume
+		}
+		err = h.o.Feeds.SetPaused(ctx, id, action == feed.ActionPause)
 		set(p.values["action"] + "d")
-		return only(h.o.Feeds.SetPaused(ctx, id, p.values["action"] == "pause"))
 	case "delete":
+		action, err = feed.ActionDelete, h.o.Feeds.Delete(ctx, id)
 		set("deleted")
-		return only(h.o.Feeds.Delete(ctx, id))
 	case "apply":
+		var run feed.Run
+		run, err = h.o.Feeds.ApplyHeld(ctx, id, by)
+		action, after = feed.ActionApply, "run "+strconv.FormatInt(run.ID, 10)
 		set("applied")
-		_, err := h.o.Feeds.ApplyHeld(ctx, id, by)
-		return only(err)
 	case "discard":
+		action, err = feed.ActionDiscard, h.o.Feeds.DiscardHeld(ctx, id)
 		set("discarded")
-		return only(h.o.Feeds.DiscardHeld(ctx, id))
+	default:
+		return map[string]string{"action": "admin.error.action"}, nil
 	}
-	return map[string]string{"action": "admin.error.action"}, nil
+	if err != nil {
+		return only(err)
+	}
+	return only(h.o.Record(ctx, audit.Entry{Time: h.o.Now(), Actor: p.viewer.Account.ID, Action: action, TargetKind: feed.AuditKind,
+		TargetID: id, After: clipSummary(after)}))
+}
+
+// clipSummary bounds an entry's summary (audit.MaxSummary bytes).
+func clipSummary(s string) string {
+	if len(s) <= audit.MaxSummary {
+		return s
+	}
+	return strings.ToValidUTF8(s[:audit.MaxSummary], "")
 }
 
 // feedRows are the feeds as the page shows them.
