@@ -30,6 +30,7 @@ import (
 	"immo/internal/domain/antispam"
 	"immo/internal/domain/booking"
 	"immo/internal/domain/catalog"
+	"immo/internal/domain/feed"
 	"immo/internal/domain/media"
 	"immo/internal/domain/newsletter"
 	"immo/internal/domain/registrant"
@@ -284,7 +285,8 @@ func New(ctx context.Context, c Config) (*App, error) {
 // Run starts what runs beside the handler until ctx ends or Close: the mail
 // queue sending (StartMail), the watchers picking up what another process
 // stored (the catalog every 2 s, the testimonials and the agenda every 5 s),
-// the hourly anti-spam purge, the hourly forgetting of expired sessions,
+// the hourly anti-spam purge, the hourly forgetting of expired sessions
+// and of old catalog runs,
 // the writing of the pages' visits every VisitFlushInterval, the alert
 // scan of each catalog version, and the picture worker with its feeder. It
 // returns at once.
@@ -318,6 +320,13 @@ func (a *App) Run(ctx context.Context) error {
 	wg.Go(func() {
 		watch(ctx, time.Hour, "expired sessions", func(ctx context.Context) (bool, error) {
 			_, err := store.Sessions().DeleteExpired(ctx, a.now())
+			return false, err
+		}, log)
+	})
+	wg.Go(func() {
+		watch(ctx, time.Hour, "old catalog runs", func(ctx context.Context) (bool, error) {
+			now := a.now()
+			_, err := store.PruneRuns(ctx, now.Add(-feed.KeepUnchanged), now.Add(-feed.KeepRuns))
 			return false, err
 		}, log)
 	})

@@ -51,7 +51,7 @@ var ProblemKeys = []string{KeyIDTwice, KeyPositiveWhole, KeyRequired, KeyAmountR
 	KeyCodeRange, KeyZipBelgium, KeyZipLuxembourg, KeyZipFormat, KeyNotPublicHost, KeyNotSitePathOrPublic, KeyPictureSize,
 	KeyUnknownLanguage, KeyNameNeeded, KeyGoal, KeyUnknownType, KeyPropertyStatus, KeyUnitStatus, KeyNotANumber,
 	KeyCoordinates, KeyTooManyItems, KeyTooLong, KeyInvalidText, KeyNumberRange, KeyTooManyOwners, KeyNotEmail,
-	KeyOwnerName, KeyOwnerLanguage, KeyWrongType, KeyUnknownField, KeyUnreadable}
+	KeyOwnerName, KeyOwnerLanguage, KeyWrongType, KeyUnknownField, KeyUnreadable, KeyIDMismatch}
 
 // The keys of why nothing was applied (feed.Run.ErrorKey, RunOf): the
 // staff read each as admin.runs.error.<key>.

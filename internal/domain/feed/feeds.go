@@ -96,6 +96,11 @@ const (
 	PullAttempts = 4
 	// FailuresAlert is the failed runs in a row that mail the admins.
 	FailuresAlert = 3
+	// KeepUnchanged and KeepRuns are how long the runs are kept: one that
+	// found nothing changed (a schedule every 15 min makes 96 a day), and
+	// every other.
+	KeepUnchanged = 14 * 24 * time.Hour
+	KeepRuns      = 366 * 24 * time.Hour
 )
 
 // The statuses of a run beyond applied and failed.
@@ -292,6 +297,10 @@ type Feeds interface {
 	Unlock(ctx context.Context, id int64) error
 	// SaveState keeps what a run leaves on its feed.
 	SaveState(ctx context.Context, id int64, s State) error
+	// PruneRuns forgets the unchanged runs started before unchanged and
+	// every run started before all, but a held run an admin has yet to
+	// answer; it returns how many it forgot.
+	PruneRuns(ctx context.Context, unchanged, all time.Time) (int64, error)
 	// Listings are what feed id delivered in its last applied run (the
 	// listings it owns); SetListings replaces them; OthersListings are
 	// those of every other feed, which a run of id leaves as they are.

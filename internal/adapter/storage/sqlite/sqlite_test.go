@@ -63,7 +63,7 @@ func TestFeedRuns(t *testing.T) {
 
 func TestFeeds(t *testing.T) {
 	open := opener()
-	storagetest.RunFeeds(t, func(t *testing.T) feed.Feeds { return open(t) })
+	storagetest.RunFeeds(t, func(t *testing.T) storagetest.FeedsStore { return open(t) })
 }
 
 func TestMediaStore(t *testing.T) {

@@ -146,6 +146,25 @@ func (s *Store) SaveState(ctx context.Context, id int64, st feed.State) error {
 		st.ETag, st.LastModified, st.ContentHash, st.Failures, st.Alerted, st.LastRun, id)
 }
 
+// PruneRuns implements feed.Feeds.
+func (s *Store) PruneRuns(ctx context.Context, unchanged, all time.Time) (int64, error) {
+	var n int64
+	err := s.writeTx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, s.d.query(`DELETE FROM feed_runs
+			WHERE (started_at < ? OR status = ? AND started_at < ?) AND id NOT IN (SELECT run_id FROM feed_holds)`),
+			s.d.Time(all), string(feed.StatusUnchanged), s.d.Time(unchanged))
+		if err != nil {
+			return err
+		}
+		n, err = res.RowsAffected()
+		return err
+	})
+	if err != nil {
+		return 0, s.errorf("prune runs: %w", err)
+	}
+	return n, nil
+}
+
 // Listings implements feed.Feeds.
 func (s *Store) Listings(ctx context.Context, id int64) (feed.Listings, error) {
 	var l feed.Listings

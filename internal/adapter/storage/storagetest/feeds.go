@@ -14,11 +14,18 @@ import (
 // RunFeeds is the contract of feed.Feeds: the CRM's feeds kept with their
 // sealed secrets, one claim of each due run, one lease at a time, the
 // runs' state, and the body of a held run.
-func RunFeeds(t *testing.T, open func(t *testing.T) feed.Feeds) {
+func RunFeeds(t *testing.T, open func(t *testing.T) FeedsStore) {
 	t.Run("RoundTrip", func(t *testing.T) { testFeedsRoundTrip(t, open(t)) })
 	t.Run("OneClaimAndOneLease", func(t *testing.T) { testFeedsClaims(t, open(t)) })
 	t.Run("Held", func(t *testing.T) { testFeedsHeld(t, open(t)) })
 	t.Run("Listings", func(t *testing.T) { testFeedsListings(t, open(t)) })
+	t.Run("PruneRuns", func(t *testing.T) { testPruneRuns(t, open(t)) })
+}
+
+// FeedsStore are the feeds and their runs.
+type FeedsStore interface {
+	feed.Feeds
+	feed.Store
 }
 
 func sampleFeed(next time.Time) feed.Feed {
@@ -27,7 +34,7 @@ func sampleFeed(next time.Time) feed.Feed {
 		Created: created, State: feed.State{NextRun: next}}
 }
 
-func testFeedsRoundTrip(t *testing.T, s feed.Feeds) {
+func testFeedsRoundTrip(t *testing.T, s FeedsStore) {
 	ctx := t.Context()
 	var sealedFor int64
 	id, err := s.AddFeed(ctx, sampleFeed(created.Add(time.Minute)), func(id int64, f *feed.Feed) {
@@ -88,7 +95,7 @@ func testFeedsRoundTrip(t *testing.T, s feed.Feeds) {
 	}
 }
 
-func testFeedsClaims(t *testing.T, s feed.Feeds) {
+func testFeedsClaims(t *testing.T, s FeedsStore) {
 	ctx := t.Context()
 	due := created.Add(time.Minute)
 	id, err := s.AddFeed(ctx, sampleFeed(due), func(int64, *feed.Feed) {})
@@ -146,7 +153,7 @@ func testFeedsClaims(t *testing.T, s feed.Feeds) {
 	}
 }
 
-func testFeedsHeld(t *testing.T, s feed.Feeds) {
+func testFeedsHeld(t *testing.T, s FeedsStore) {
 	ctx := t.Context()
 	id, err := s.AddFeed(ctx, sampleFeed(time.Time{}), func(int64, *feed.Feed) {})
 	if err != nil {
@@ -182,7 +189,7 @@ func testFeedsHeld(t *testing.T, s feed.Feeds) {
 	}
 }
 
-func testFeedsListings(t *testing.T, s feed.Feeds) {
+func testFeedsListings(t *testing.T, s FeedsStore) {
 	ctx := t.Context()
 	a, _ := s.AddFeed(ctx, sampleFeed(time.Time{}), func(int64, *feed.Feed) {})
 	b, _ := s.AddFeed(ctx, sampleFeed(time.Time{}), func(int64, *feed.Feed) {})
@@ -208,5 +215,39 @@ func testFeedsListings(t *testing.T, s feed.Feeds) {
 	}
 	if _, err := s.Listings(ctx, c+100); !isCode(err, errs.NotFound) {
 		t.Errorf("the listings of no feed: %v", err)
+	}
+}
+
+func testPruneRuns(t *testing.T, s FeedsStore) {
+	ctx := t.Context()
+	id, _ := s.AddFeed(ctx, sampleFeed(time.Time{}), func(int64, *feed.Feed) {})
+	at := func(days int) time.Time { return created.Add(time.Duration(days) * 24 * time.Hour) }
+	record := func(day int, status feed.Status) int64 {
+		n, err := s.RecordRun(ctx, feed.Run{Feed: id, Source: "x", Trigger: feed.TriggerSchedule, Started: at(day), Ended: at(day), Status: status})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	oldUnchanged := record(0, feed.StatusUnchanged)
+	oldApplied := record(0, feed.StatusApplied)
+	ancient := record(-400, feed.StatusFailed)
+	heldAncient := record(-400, feed.StatusHeld)
+	recent := record(20, feed.StatusUnchanged)
+	if err := s.Hold(ctx, id, heldAncient, []byte("{}")); err != nil {
+		t.Fatal(err)
+	}
+	n, err := s.PruneRuns(ctx, at(10), at(-30))
+	if err != nil || n != 2 {
+		t.Fatalf("PruneRuns = %d, %v; want 2 (an old unchanged run, an ancient one)", n, err)
+	}
+	runs, _ := s.Runs(ctx, 10)
+	var left []int64
+	for _, r := range runs {
+		left = append(left, r.ID)
+	}
+	want := []int64{recent, heldAncient, oldApplied}
+	if len(left) != 3 || left[0] != want[0] || left[1] != want[1] || left[2] != want[2] {
+		t.Errorf("runs left %v, want %v (not %d, %d)", left, want, oldUnchanged, ancient)
 	}
 }
