@@ -757,6 +757,8 @@ export interface FeedRow {
   nextRun: string
   failures: number
   lastRun: number
+  checked: string
+  checkedStatus: string
   held: number
   push: string
 }

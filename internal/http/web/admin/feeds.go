@@ -45,6 +45,10 @@ type FeedRow struct {
 	NextRun    string `json:"nextRun"` // RFC 3339, "": none
 	Failures   int    `json:"failures"`
 	LastRun    int64  `json:"lastRun"`
+	// Checked is when its newest run started (RFC 3339, "": none listed),
+	// CheckedStatus how it ended (unchanged runs are not listed).
+	Checked       string `json:"checked"`
+	CheckedStatus string `json:"checkedStatus"`
 	// Held is the run the guard holds for an admin's answer, 0: none.
 	Held int64 `json:"held"`
 	// Push is where the CRM pushes (the path; the page adds the origin).

@@ -14,8 +14,13 @@ import (
 // An admin's page: the catalog's sources are theirs to watch.
 const runsPath = Prefix + "catalog/"
 
-// runsShown is how many runs the page lists.
-const runsShown = 50
+// runsShown is how many runs the page lists, of the runsRead newest: the
+// runs that found nothing changed (a feed checked every 15 minutes) are
+// not listed, but each feed says when it was last checked.
+const (
+	runsShown = 50
+	runsRead  = 500
+)
 
 // CatalogRuns are the catalog's runs (feed.Store).
 type CatalogRuns interface {
@@ -79,7 +84,7 @@ func (h *Handler) serveRuns(w http.ResponseWriter, r *http.Request, p post) {
 	if answered {
 		return
 	}
-	runs, err := h.o.Runs.Runs(ctx, runsShown)
+	runs, err := h.o.Runs.Runs(ctx, runsRead)
 	if err != nil {
 		h.fail(w, r, http.StatusInternalServerError, err)
 		return
@@ -94,7 +99,14 @@ func (h *Handler) serveRuns(w http.ResponseWriter, r *http.Request, p post) {
 		props.Action = runsPath
 		props.NewFeed, props.NewToken = h.newToken(r)
 	}
+	checked := map[int64]feed.Run{} // each feed's newest run
 	for _, run := range runs {
+		if _, seen := checked[run.Feed]; !seen && run.Feed != 0 {
+			checked[run.Feed] = run
+		}
+		if run.Status == feed.StatusUnchanged || len(props.Runs) == runsShown {
+			continue
+		}
 		row := RunRow{ID: run.ID, Feed: run.Feed, FeedName: names[run.Feed], HTTPStatus: run.HTTPStatus, Source: run.Source, Trigger: string(run.Trigger), By: run.By, Started: stamp(run.Started),
 			Seconds: run.Ended.Sub(run.Started).Seconds(), Status: string(run.Status), Error: run.Error, ErrorKey: run.ErrorKey,
 			ErrorParams: run.ErrorParams, Types: run.Types,
@@ -107,6 +119,11 @@ func (h *Handler) serveRuns(w http.ResponseWriter, r *http.Request, p post) {
 			row.ErrorParams = map[string]string{}
 		}
 		props.Runs = append(props.Runs, row)
+	}
+	for i, f := range props.Feeds {
+		if run, ok := checked[f.ID]; ok {
+			props.Feeds[i].Checked, props.Feeds[i].CheckedStatus = stamp(run.Started), string(run.Status)
+		}
 	}
 	h.render(w, r, props, props.Base, cmp.Or(status, http.StatusOK))
 }

@@ -48,6 +48,7 @@ function State({ f, t, lang }: { f: FeedRow; t: T; lang: string }) {
       {f.paused
         ? <span className="admin-error">{t('admin.feeds.paused')}</span>
         : <span className="admin-status">{t('admin.feeds.active')}{f.nextRun && <> · {t('admin.feeds.next', { at: when(f.nextRun, lang) })}</>}</span>}
+      {f.checked && <><br /><span className="site-muted">{t('admin.feeds.checked', { at: when(f.checked, lang), status: t(`admin.feeds.status.${f.checkedStatus}`) })}</span></>}
       {f.failures > 0 && <><br /><span className="admin-error">{t('admin.feeds.failures', { n: f.failures })}</span></>}
     </>
   )
