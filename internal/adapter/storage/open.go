@@ -32,6 +32,7 @@ type Store interface {
 	media.Store         // the site's picture library
 	feed.Store          // the catalog's runs: every import, what it did and refused
 	feed.Feeds          // the CRM's feeds the catalog is pulled from and pushed to
+	feed.Pictures       // the CRM's pictures fetched into the site
 	// Migrate applies pending migrations; Open already did.
 	Migrate(ctx context.Context) error
 	// QueueDB is the pool and dialect the mail queue (mailqueue) runs on.

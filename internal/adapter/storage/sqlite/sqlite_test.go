@@ -66,6 +66,11 @@ func TestFeeds(t *testing.T) {
 	storagetest.RunFeeds(t, func(t *testing.T) storagetest.FeedsStore { return open(t) })
 }
 
+func TestFeedPictures(t *testing.T) {
+	open := opener()
+	storagetest.RunFeedPictures(t, func(t *testing.T) feed.Pictures { return open(t) })
+}
+
 func TestMediaStore(t *testing.T) {
 	open := opener()
 	storagetest.RunMedia(t, func(t *testing.T) storagetest.MediaStore { return open(t).Store })
