@@ -265,9 +265,11 @@ func New(ctx context.Context, c Config) (*App, error) {
 	if err != nil {
 		return nil, err
 	}
+	feeds.wirePictures(newPics.add)     // the CRM's pictures fetched anew: their variants
 	var variants pictures.Store = store // the pictures' resized variants, which Run's worker makes
 	h := server.Handler(server.Deps{
-		Catalog: cat, Site: cfg, Agency: agencies.Current, Pictures: demo.Pictures(), Library: libraryFiles, Variants: variants, Log: log, Pages: pages, Links: resolver,
+		Catalog: cat, Site: cfg, Agency: agencies.Current, Pictures: demo.Pictures(), Library: libraryFiles,
+		FeedPictures: pictures.FeedFS(store, feeds.runner.FetchOne), Variants: variants, Log: log, Pages: pages, Links: resolver,
 		PublicURL: c.PublicURL, MapTiles: web.TileURL(c.MapFrame.Tiles), Challenges: challenges,
 		TestimonialPictures: &web.TestimonialPictures{Signer: pictureSigner, Store: store, Log: log},
 		TrustedProxies:      c.TrustedProxies,

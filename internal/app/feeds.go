@@ -75,7 +75,8 @@ func newFeeds(store storage.Store, key []byte, o FeedOptions, now func() time.Ti
 	return &feedJobs{
 		service: &feed.Service{Store: store, Sealer: box, Now: now, Loc: agenda.Brussels, Private: opts.Private},
 		runner: &feedsync.Runner{Feeds: store, Runs: store, Catalog: store, Sealer: box, Client: safehttp.Client(opts), Now: now, Log: log,
-			Imported: func(ctx context.Context, rep importer.Report) error { return invite(ctx, rep.Owners) }},
+			Imported: func(ctx context.Context, rep importer.Report) error { return invite(ctx, rep.Owners) },
+			Pictures: store},
 		log: log,
 	}, nil
 }
@@ -84,6 +85,7 @@ func newFeeds(store storage.Store, key []byte, o FeedOptions, now func() time.Ti
 func (j *feedJobs) register(w *river.Workers) {
 	river.AddWorker(w, &feedTickWorker{jobs: j})
 	river.AddWorker(w, &feedPullWorker{jobs: j})
+	river.AddWorker(w, &feedPicturesWorker{jobs: j})
 }
 
 // periodic is the tick, every minute, at once when a leader starts.
@@ -102,6 +104,49 @@ type (
 )
 
 func (feedTickArgs) Kind() string { return "feed-tick" }
+
+// feedPicturesArgs fetches a feed's pictures due (after a run named new
+// ones): unique per feed while it waits; a batch at a time, snoozed
+// between batches.
+type feedPicturesArgs struct {
+	Feed int64 `json:"feed" river:"unique"`
+}
+
+func (feedPicturesArgs) Kind() string { return "feed-pictures" }
+
+func (feedPicturesArgs) InsertOpts() river.InsertOpts {
+	return river.InsertOpts{Queue: mailqueue.JobsQueue, MaxAttempts: feed.PullAttempts,
+		UniqueOpts: river.UniqueOpts{ByArgs: true, ByState: []rivertype.JobState{rivertype.JobStateAvailable, rivertype.JobStatePending,
+			rivertype.JobStateRunning, rivertype.JobStateRetryable, rivertype.JobStateScheduled}}}
+}
+
+type feedPicturesWorker struct {
+	river.WorkerDefaults[feedPicturesArgs]
+	jobs *feedJobs
+}
+
+// Timeout is a batch's bound: feed.PictureBatch pictures of a minute each
+// at most, in practice far less.
+func (w *feedPicturesWorker) Timeout(*river.Job[feedPicturesArgs]) time.Duration {
+	return 30 * time.Minute
+}
+
+func (w *feedPicturesWorker) Work(ctx context.Context, job *river.Job[feedPicturesArgs]) error {
+	fresh, more, err := w.jobs.runner.FetchPictures(ctx, job.Args.Feed)
+	if e, ok := errs.As(err); ok && e.Code == errs.NotFound {
+		return nil // the feed is gone
+	}
+	if err != nil {
+		return err
+	}
+	if fresh > 0 {
+		w.jobs.log.Info("feed pictures", "feed", job.Args.Feed, "fetched", fresh, "more", more)
+	}
+	if more {
+		return river.JobSnooze(time.Second) // the next batch
+	}
+	return nil
+}
 func (feedPullArgs) Kind() string { return "feed-pull" }
 
 func (feedTickArgs) InsertOpts() river.InsertOpts {
@@ -129,19 +174,31 @@ type feedTickWorker struct {
 }
 
 func (w *feedTickWorker) Work(ctx context.Context, _ *river.Job[feedTickArgs]) error {
-	due, err := w.jobs.service.Due(ctx, w.jobs.service.Now())
-	if len(due) > 0 {
-		client, cerr := river.ClientFromContextSafely[*sql.Tx](ctx)
-		if cerr != nil {
-			return cerr
-		}
-		for _, id := range due {
-			if _, ierr := client.Insert(ctx, feedPullArgs{Feed: id, Trigger: feed.TriggerSchedule}, scheduleOpts); ierr != nil {
-				err = errors.Join(err, ierr)
-			}
+	now := w.jobs.service.Now()
+	due, err := w.jobs.service.Due(ctx, now)
+	if err != nil {
+		return err
+	}
+	client, err := river.ClientFromContextSafely[*sql.Tx](ctx)
+	if err != nil {
+		return err
+	}
+	for _, id := range due {
+		if _, ierr := client.Insert(ctx, feedPullArgs{Feed: id, Trigger: feed.TriggerSchedule}, scheduleOpts); ierr != nil {
+			err = errors.Join(err, ierr)
 		}
 	}
-	return err
+	// The pictures due (a run's new ones, those to check again): a
+	// command's run names them too.
+	feeds, ferr := w.jobs.service.Store.Feeds(ctx)
+	for _, f := range feeds {
+		pics, perr := w.jobs.runner.Pictures.PicturesDue(ctx, f.ID, now.Add(-feed.PictureRetry), now.Add(-feed.PictureRecheck), 1)
+		if perr == nil && len(pics) > 0 {
+			_, perr = client.Insert(ctx, feedPicturesArgs{Feed: f.ID}, nil)
+		}
+		err = errors.Join(err, perr)
+	}
+	return errors.Join(err, ferr)
 }
 
 type feedPullWorker struct {
@@ -261,6 +318,16 @@ func (f inboxFeeds) ApplyHeld(ctx context.Context, id int64, by string) (feed.Ru
 
 func (f inboxFeeds) DiscardHeld(ctx context.Context, id int64) error {
 	return f.j.runner.DiscardHeld(ctx, id)
+}
+
+// wirePictures has the CRM's pictures a run names fetched by a job at
+// once, and their variants made by this server's worker (stored).
+func (j *feedJobs) wirePictures(stored func(local string)) {
+	j.runner.PicturesWanted = func(ctx context.Context, id int64) error {
+		_, err := j.queue.Insert(ctx, feedPicturesArgs{Feed: id}, nil)
+		return err
+	}
+	j.runner.PictureStored = stored
 }
 
 // feedAlert mails every admin (enabled) that a feed failed

@@ -1,8 +1,11 @@
 package app_test
 
 import (
+	"bytes"
 	"crypto/x509"
 	"encoding/json"
+	"image"
+	"image/jpeg"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -298,6 +301,68 @@ func TestFeedFailuresMailAdmins(t *testing.T) {
 			}
 			if subj := msgs[1].Header.Get("Subject"); !strings.Contains(subj, "Whise") || subj == msgs[0].Header.Get("Subject") {
 				t.Errorf("the recovery's subject: %q", subj)
+			}
+		})
+	}
+}
+
+// TestFeedPicturesServed: a run's pictures on the CRM's host are served
+// by the site from its own address (fetched at the first request if the
+// job has not yet), as a JPEG; the page names the site's address, never
+// the CRM's. On both databases.
+func TestFeedPicturesServed(t *testing.T) {
+	for _, db := range apptest.Databases {
+		t.Run(db.Name, func(t *testing.T) {
+			cat, err := demo.Catalog()
+			if err != nil {
+				t.Fatal(err)
+			}
+			var crmURL atomic.Value
+			jpegData := func() []byte {
+				img := image.NewRGBA(image.Rect(0, 0, 300, 200))
+				var b bytes.Buffer
+				jpeg.Encode(&b, img, nil)
+				return b.Bytes()
+			}()
+			crm := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				if r.URL.Path == "/photo.jpg" {
+					w.Write(jpegData)
+					return
+				}
+				c := *cat
+				c.Properties = append([]catalog.Property(nil), cat.Properties...)
+				c.Properties[0].SmallPictureItem = catalog.Picture{Url: crmURL.Load().(string) + "/photo.jpg"}
+				w.Write(mustJSON(t, &c))
+			}))
+			defer crm.Close()
+			crmURL.Store(crm.URL)
+			roots := x509.NewCertPool()
+			roots.AddCert(crm.Certificate())
+			s := apptest.New(t, apptest.Options{DatabaseURL: db.URL(t),
+				Feeds: app.FeedOptions{Private: "127.0.0.1", Client: &safehttp.Options{RootCAs: roots, Timeout: time.Minute}}})
+			waitFeedTick(t, s)
+			boss := newStaff(t, s, "boss@agency.test", account.Admin, "198.51.100.1")
+			f, _, err := s.App.Feeds().Add(t.Context(), feed.Input{Name: "CRM", URL: crm.URL + "/export.json"}, "boss@agency.test")
+			if err != nil {
+				t.Fatal(err)
+			}
+			boss.do(t, "POST", "/admin/catalog/", url.Values{"action": {"run"}, "feed": {strconv.FormatInt(f.ID, 10)}})
+			waitRun(t, s, f.ID, 0, func(r feed.Run) bool { return r.Status == feed.StatusApplied })
+			local := feed.LocalURL(crm.URL + "/photo.jpg")
+			rec := httptest.NewRecorder()
+			s.Handler.ServeHTTP(rec, httptest.NewRequest("GET", local, nil))
+			if rec.Code != http.StatusOK || rec.Header().Get("Content-Type") != "image/jpeg" || !bytes.HasPrefix(rec.Body.Bytes(), []byte{0xff, 0xd8}) {
+				t.Fatalf("the CRM's picture at %s: %d %s", local, rec.Code, rec.Header().Get("Content-Type"))
+			}
+			s.App.Catalog.Refresh(t.Context())
+			p, ok := catalog.Listing(s.App.Catalog.Index(), cat.Properties[0].ID)
+			if !ok || p.SmallPictureItem.Url != local {
+				t.Errorf("the listing's picture: %v", p)
+			}
+			rec = httptest.NewRecorder()
+			s.Handler.ServeHTTP(rec, httptest.NewRequest("GET", feed.PicturePrefix+feed.PictureKey(crm.URL+"/photo.jpg")+"/other.jpg", nil))
+			if rec.Code != http.StatusNotFound {
+				t.Errorf("another name of the picture: %d", rec.Code)
 			}
 		})
 	}

@@ -27,7 +27,8 @@ func startPictures(ctx context.Context, store storage.Store, cat *catalog.Servic
 	added *pictureQueue, log *slog.Logger) (variants pictures.Store, stop func()) {
 	variants = store
 	ctx, cancel := context.WithCancel(ctx)
-	open := pictures.FSOpener(demo.PictureURLPrefix, demo.Pictures())
+	// The demo's pictures, the CRM's fetched into the site, the library's.
+	open := pictures.Openers(pictures.FSOpener(demo.PictureURLPrefix, demo.Pictures()), pictures.FeedOpener(store))
 	if library != nil {
 		open = pictures.Openers(open, pictures.LibraryOpener(library))
 	}
@@ -51,8 +52,9 @@ func startPictures(ctx context.Context, store storage.Store, cat *catalog.Servic
 				w.Enqueue(it.URL())
 			}
 		}
-		added.start(w.Enqueue)
 	}
+	// New pictures: the library's added, the CRM's fetched anew.
+	added.start(w.Enqueue)
 	done := make(chan struct{}, 2)
 	go func() { w.Run(ctx); done <- struct{}{} }()
 	go func() { feeder.Run(ctx); done <- struct{}{} }()

@@ -31,17 +31,8 @@ func (r *Runner) fetch(ctx context.Context, f feed.Feed) (*os.File, answer, erro
 	if f.LastModified != "" {
 		req.Header.Set("If-Modified-Since", f.LastModified)
 	}
-	if f.Auth != feed.AuthNone {
-		secret, err := r.Sealer.OpenFor(f.Secret, feed.SealContext(f.ID, "secret"))
-		if err != nil {
-			return nil, answer{}, fail("secret", nil, "the feed's secret does not open (the server's secret changed?): enter it again")
-		}
-		switch f.Auth {
-		case feed.AuthHeader:
-			req.Header.Set(f.AuthName, secret)
-		case feed.AuthBasic:
-			req.SetBasicAuth(f.AuthName, secret)
-		}
+	if err := r.authorize(req, f); err != nil {
+		return nil, answer{}, err
 	}
 	resp, err := r.Client.Do(req)
 	if err != nil {
@@ -73,4 +64,22 @@ func clip(v string) string {
 		return ""
 	}
 	return v
+}
+
+// authorize gives req f's authentication, its secret opened.
+func (r *Runner) authorize(req *http.Request, f feed.Feed) error {
+	if f.Auth == feed.AuthNone {
+		return nil
+	}
+	secret, err := r.Sealer.OpenFor(f.Secret, feed.SealContext(f.ID, "secret"))
+	if err != nil {
+		return fail("secret", nil, "the feed's secret does not open (the server's secret changed?): enter it again")
+	}
+	switch f.Auth {
+	case feed.AuthHeader:
+		req.Header.Set(f.AuthName, secret)
+	case feed.AuthBasic:
+		req.SetBasicAuth(f.AuthName, secret)
+	}
+	return nil
 }

@@ -18,8 +18,19 @@ import (
 // apply: one listing never takes others offline.
 func (r *Runner) Upsert(ctx context.Context, id, property int64, raw []byte) (feed.Run, error) {
 	return r.one(ctx, id, fmt.Sprintf("push PUT property %d", property), func(ctx context.Context) (importer.Report, error) {
-		rep, err := importer.Upsert(ctx, r.Catalog, property, raw, importer.Options{Now: r.Now})
+		opts := importer.Options{Now: r.Now}
+		f, ferr := r.Feeds.Feed(ctx, id)
+		if ferr != nil {
+			return importer.Report{}, ferr
+		}
+		pics := newLocalizer(f)
+		opts.FeedHost = pics.host
+		if r.Pictures != nil {
+			opts.Picture = pics.local
+		}
+		rep, err := importer.Upsert(ctx, r.Catalog, property, raw, opts)
 		if err == nil {
+			r.wanted(ctx, f, pics)
 			r.ownOrWarn(ctx, id, property, true)
 		}
 		return rep, err

@@ -19,7 +19,10 @@ import (
 	"log/slog"
 	"net/http"
 	"os"
+	"sync"
 	"time"
+
+	"golang.org/x/sync/singleflight"
 
 	"immo/internal/adapter/importer"
 	"immo/internal/domain/catalog"
@@ -43,6 +46,16 @@ type Runner struct {
 	// row, or (recovered) that it works again.
 	Alert func(ctx context.Context, f feed.Feed, run feed.Run, recovered bool) error
 	Log   *slog.Logger
+	// Pictures keep the CRM's pictures fetched into the site; nil: the
+	// pictures are linked as the CRM gives them.
+	Pictures feed.Pictures
+	// PicturesWanted asks for the fetch of feed's pictures (a job);
+	// PictureStored is told of a picture stored anew (its variants).
+	PicturesWanted func(ctx context.Context, feedID int64) error
+	PictureStored  func(local string)
+	fetching       singleflight.Group
+	visitorsOnce   sync.Once
+	visitors       chan struct{} // visitorFetches at once (FetchOne)
 	// MaxBody bounds a file pulled or pushed; 0: feed.MaxBody.
 	MaxBody int64
 }
@@ -216,8 +229,14 @@ func (r *Runner) importBody(ctx context.Context, f feed.Feed, run feed.Run, body
 		return run, err
 	}
 	keep := catalog.Keep{Properties: others.Properties, Projects: others.Projects}
-	rep, err := importer.Run(ctx, r.Catalog, body, importer.Options{Partial: true, MaxOffline: f.MaxOffline, Keep: keep, Now: r.Now})
+	pics := newLocalizer(f)
+	opts := importer.Options{Partial: true, MaxOffline: f.MaxOffline, Keep: keep, Now: r.Now, FeedHost: pics.host}
+	if r.Pictures != nil {
+		opts.Picture = pics.local
+	}
+	rep, err := importer.Run(ctx, r.Catalog, body, opts)
 	if err == nil {
+		r.wanted(ctx, f, pics)
 		if lerr := r.Feeds.SetListings(ctx, f.ID, rep.Delivered); lerr != nil {
 			r.Log.Warn("keeping a feed's listings", "feed", f.ID, "err", lerr)
 		}

@@ -72,14 +72,16 @@ func file(body []byte, etag string) func(w http.ResponseWriter, r *http.Request)
 // fixture is a store holding the demo catalog, a feed on a CRM, and the
 // runner.
 type fixture struct {
-	store   storage.Store
-	crm     *crm
-	svc     *feed.Service
-	runner  *feedsync.Runner
-	feed    feed.Feed
-	demo    []byte
-	alerts  []bool // the admins' alerts: false failing, true recovered
-	invited int
+	store  storage.Store
+	crm    *crm
+	svc    *feed.Service
+	runner *feedsync.Runner
+	// runnerWith is a runner like runner with another client.
+	runnerWith func(client *http.Client) *feedsync.Runner
+	feed       feed.Feed
+	demo       []byte
+	alerts     []bool // the admins' alerts: false failing, true recovered
+	invited    int
 }
 
 var clock = time.Date(2026, 11, 29, 10, 0, 0, 0, time.UTC)
@@ -109,14 +111,16 @@ func newFixture(t *testing.T, dbURL string) *fixture {
 	now := func() time.Time { return clock }
 	f := &fixture{store: store, crm: c, demo: demo}
 	f.svc = &feed.Service{Store: store, Sealer: box, Now: now, Loc: time.UTC, Private: private}
-	f.runner = &feedsync.Runner{Feeds: store, Runs: store, Catalog: store, Sealer: box, Now: now,
-		Client:   safehttp.Client(safehttp.Options{Private: private, RootCAs: roots, Timeout: time.Minute}),
-		Imported: func(context.Context, importer.Report) error { f.invited++; return nil },
-		Alert: func(_ context.Context, _ feed.Feed, _ feed.Run, recovered bool) error {
-			f.alerts = append(f.alerts, recovered)
-			return nil
-		},
-		Log: slog(t)}
+	f.runnerWith = func(client *http.Client) *feedsync.Runner {
+		return &feedsync.Runner{Feeds: store, Runs: store, Catalog: store, Sealer: box, Now: now, Client: client, Pictures: store,
+			Imported: func(context.Context, importer.Report) error { f.invited++; return nil },
+			Alert: func(_ context.Context, _ feed.Feed, _ feed.Run, recovered bool) error {
+				f.alerts = append(f.alerts, recovered)
+				return nil
+			},
+			Log: slog(t)}
+	}
+	f.runner = f.runnerWith(safehttp.Client(safehttp.Options{Private: private, RootCAs: roots, Timeout: time.Minute}))
 	f.feed, _, err = f.svc.Add(ctx, feed.Input{Name: "CRM", URL: c.srv.URL + "/export.json", Auth: "header", AuthName: "X-Api-Key",
 		Secret: "s3cret"}, "boss@agency.test")
 	if err != nil {
@@ -225,8 +229,7 @@ func TestPullFailures(t *testing.T) {
 			t.Errorf("alerts after two failures: %v", f.alerts)
 		}
 		// A CRM that never answers: the client's bound ends the pull.
-		slow := *f.runner
-		slow.Client = safehttp.Client(safehttp.Options{Private: safehttp.Hosts("127.0.0.1"), RootCAs: rootsOf(f.crm), Timeout: 200 * time.Millisecond})
+		slow := f.runnerWith(safehttp.Client(safehttp.Options{Private: safehttp.Hosts("127.0.0.1"), RootCAs: rootsOf(f.crm), Timeout: 200 * time.Millisecond}))
 		f.crm.serve(func(w http.ResponseWriter, r *http.Request) { <-r.Context().Done() })
 		run, err = slow.Pull(t.Context(), f.feed.ID, feed.TriggerSchedule, "", true)
 		if err != nil || run.Status != feed.StatusFailed || run.ErrorKey != "network" {
@@ -360,8 +363,7 @@ func TestPullOnce(t *testing.T) {
 // a private address.
 func TestPullPublicOnly(t *testing.T) {
 	databases(t, func(t *testing.T, f *fixture) {
-		strict := *f.runner
-		strict.Client = safehttp.Client(safehttp.Options{RootCAs: rootsOf(f.crm), Timeout: time.Minute})
+		strict := f.runnerWith(safehttp.Client(safehttp.Options{RootCAs: rootsOf(f.crm), Timeout: time.Minute}))
 		f.crm.serve(file(f.demo, ""))
 		run, err := strict.Pull(t.Context(), f.feed.ID, feed.TriggerSchedule, "", true)
 		if err != nil || run.Status != feed.StatusFailed || !strings.Contains(run.Error, "not a public") || f.crm.requests.Load() != 0 {
@@ -398,8 +400,7 @@ func TestTwoFeeds(t *testing.T) {
 		second.serve(file(one, ""))
 		roots := x509.NewCertPool()
 		roots.AddCert(second.srv.Certificate())
-		runner := *f.runner
-		runner.Client = safehttp.Client(safehttp.Options{Private: safehttp.Hosts("127.0.0.1"), RootCAs: roots, Timeout: time.Minute})
+		runner := f.runnerWith(safehttp.Client(safehttp.Options{Private: safehttp.Hosts("127.0.0.1"), RootCAs: roots, Timeout: time.Minute}))
 		g, _, err := f.svc.Add(ctx, feed.Input{Name: "Other CRM", URL: second.srv.URL + "/one.json"}, "boss@agency.test")
 		if err != nil {
 			t.Fatal(err)

@@ -30,6 +30,12 @@ type Options struct {
 	// lacks them: another feed's (a CRM feed's run, feed.Feeds.OthersListings).
 	// The guard counts the online properties but them.
 	Keep catalog.Keep
+	// FeedHost is the host of the CRM feed the file comes from: its
+	// pictures, fetched through the feed's client, may name any port of it.
+	FeedHost string
+	// Picture, when set, is the address a picture is stored under (a CRM
+	// feed's pictures fetched into the site); nil: as the file gives it.
+	Picture func(address string) string
 	// MaxOffline, when above 0, is the share of the online properties in
 	// percent an import may take offline: one taking more is refused with
 	// *ErrGuard before anything is written (a truncated feed must never
@@ -86,7 +92,7 @@ func Run(ctx context.Context, store catalog.Store, r io.Reader, opts Options) (R
 	for _, t := range current.Types {
 		known = append(known, t.WebID)
 	}
-	for _, p := range Validate(cat, known) {
+	for _, p := range validate(cat, known, opts.FeedHost) {
 		p.Index = pos[p.Section][p.Index]
 		problems = append(problems, p)
 	}
@@ -130,6 +136,7 @@ func Run(ctx context.Context, store catalog.Store, r io.Reader, opts Options) (R
 			return rep, &ErrGuard{Offline: off, Online: online, Max: opts.MaxOffline}
 		}
 	}
+	localize(cat, opts.Picture)
 	stampDates(cat, current, opts.Now())
 	progress("write", 0)
 	rep.Result, err = store.Import(ctx, cat, keep)

@@ -54,10 +54,11 @@ func Upsert(ctx context.Context, store catalog.Store, id int64, raw []byte, opts
 	if len(rec.Owners) > 0 {
 		owners[id] = rec.Owners
 	}
-	problems = append(Validate(one, known), validateOwners(one, owners, []int{0})...)
+	problems = append(validate(one, known, opts.FeedHost), validateOwners(one, owners, []int{0})...)
 	if len(problems) > 0 {
 		return Report{Problems: problems, Rejected: map[string]int{"properties": 1}}, &ErrProblems{problems}
 	}
+	localize(one, opts.Picture)
 	stampDates(one, current, opts.Now())
 	rep := Report{Owners: ownersOf(one, owners)}
 	if same(current, one.Properties[0]) {

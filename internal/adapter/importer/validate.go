@@ -6,6 +6,7 @@ package importer
 import (
 	"fmt"
 	"math"
+	"net/url"
 	"slices"
 	"strings"
 
@@ -44,6 +45,10 @@ type checker struct {
 	id       int64
 	seen     map[int64]bool // IDs of the current section
 	problems []Problem
+	// feedHost is the host of the CRM feed the file comes from: its
+	// pictures are fetched into the site through the feed's client, so any
+	// of its ports is accepted ("": a file).
+	feedHost string
 }
 
 // begin starts checking a section.
@@ -147,7 +152,7 @@ func (c *checker) picture(field string, p catalog.Picture) {
 	if p.Url == "" {
 		return
 	}
-	if !sitePath(p.Url) && (strings.HasPrefix(p.Url, "/") || !publicWebAddress(p.Url)) {
+	if !sitePath(p.Url) && (strings.HasPrefix(p.Url, "/") || !publicWebAddress(p.Url) && !c.onFeedHost(p.Url)) {
 		c.fail(field+".Url", KeyNotSitePathOrPublic, nil, "must be a path on this site or an http(s) address on a public host")
 	}
 	if p.Width < 0 || p.Height < 0 || p.Width > 100_000 || p.Height > 100_000 {
@@ -165,10 +170,22 @@ func (c *checker) pictures(small, large catalog.Picture, gallery []catalog.Pictu
 	}
 }
 
+// onFeedHost is true for an http(s) address on the feed's host.
+func (c *checker) onFeedHost(address string) bool {
+	if c.feedHost == "" {
+		return false
+	}
+	u, err := url.Parse(address)
+	return err == nil && (u.Scheme == "https" || u.Scheme == "http") && u.User == nil && strings.EqualFold(u.Hostname(), c.feedHost)
+}
+
 // Validate checks every record of cat. known lists the type web ids that
 // exist already; the file's own types count too.
-func Validate(cat *catalog.Catalog, known []int) []Problem {
-	c := &checker{}
+func Validate(cat *catalog.Catalog, known []int) []Problem { return validate(cat, known, "") }
+
+// validate is Validate of a file from a CRM feed on feedHost ("": none).
+func validate(cat *catalog.Catalog, known []int, feedHost string) []Problem {
+	c := &checker{feedHost: feedHost}
 	webIDs := slices.Clone(known)
 	c.begin("types")
 	for i, t := range cat.Types {

@@ -121,11 +121,12 @@ func (l libraryFS) ReadFile(name string) ([]byte, error) {
 	return it.Data, nil
 }
 
-// memFile is a library picture read whole.
+// memFile is a library's or a CRM's picture read whole; mod its time.
 type memFile struct {
 	*bytes.Reader
 	name string
 	size int64
+	mod  time.Time
 }
 
 func (f *memFile) Stat() (fs.FileInfo, error) { return f, nil }
@@ -133,6 +134,6 @@ func (f *memFile) Close() error               { return nil }
 func (f *memFile) Name() string               { return f.name }
 func (f *memFile) Size() int64                { return f.size }
 func (f *memFile) Mode() fs.FileMode          { return 0o444 }
-func (f *memFile) ModTime() time.Time         { return time.Time{} }
+func (f *memFile) ModTime() time.Time         { return f.mod }
 func (f *memFile) IsDir() bool                { return false }
 func (f *memFile) Sys() any                   { return nil }

@@ -63,7 +63,7 @@ func PictureKey(address string) string {
 
 // PictureName is the local file name of a picture's address: its last
 // segment's letters, digits, dots, dashes and underscores, bounded,
-// ending .jpg unless it ends .png (what the store keeps).
+// ending .jpg (the store keeps every picture re-encoded as JPEG).
 func PictureName(address string) string {
 	name := "picture"
 	if u, err := url.Parse(address); err == nil {
@@ -76,10 +76,7 @@ func PictureName(address string) string {
 		}
 		return -1
 	}, name)
-	ext := ".jpg"
-	if strings.HasSuffix(strings.ToLower(clean), ".png") {
-		ext = ".png"
-	}
+	const ext = ".jpg"
 	base := strings.Trim(strings.TrimSuffix(strings.TrimSuffix(clean, path.Ext(clean)), "."), ".")
 	if base == "" {
 		base = "picture"

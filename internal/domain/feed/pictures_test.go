@@ -11,7 +11,7 @@ import (
 func TestLocalURL(t *testing.T) {
 	for address, name := range map[string]string{
 		"https://crm.example.com/photos/Villa%20Arlon.JPG?v=3": "VillaArlon.jpg",
-		"https://crm.example.com/p/plan.png":                   "plan.png",
+		"https://crm.example.com/p/plan.png":                   "plan.jpg",
 		"https://crm.example.com/":                             "picture.jpg",
 		"https://crm.example.com/x/..%2F..%2Fetc":              "etc.jpg",
 		"https://crm.example.com/" + strings.Repeat("a", 300):  strings.Repeat("a", MaxPictureName-4) + ".jpg",

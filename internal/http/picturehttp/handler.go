@@ -70,6 +70,9 @@ type original struct {
 	etag        string // quoted
 	variable    bool   // variants are made of it
 	checked     time.Time
+	// modTime is the file's when learnt (fs.Stat): with Recheck, a file
+	// whose time changed is learnt again (a CRM's picture fetched anew).
+	modTime time.Time
 }
 
 // Options tune a Handler.
@@ -206,15 +209,20 @@ func (h *Handler) original(name string) (*original, error) {
 	stale := ok && h.recheck > 0 && time.Since(o.checked) > h.recheck
 	h.mu.Unlock()
 	if ok && stale {
-		if _, err := fs.Stat(h.files, name); err != nil {
+		fi, err := fs.Stat(h.files, name)
+		if err != nil {
 			h.mu.Lock()
 			delete(h.originals, name)
 			h.mu.Unlock()
 			return nil, err
 		}
-		h.mu.Lock()
-		o.checked = time.Now()
-		h.mu.Unlock()
+		if !fi.ModTime().Equal(o.modTime) {
+			ok = false // changed: learnt again below
+		} else {
+			h.mu.Lock()
+			o.checked = time.Now()
+			h.mu.Unlock()
+		}
 	}
 	if ok {
 		return o, nil
@@ -228,6 +236,11 @@ func (h *Handler) original(name string) (*original, error) {
 		return nil, err
 	}
 	o = &original{etag: `"` + pictures.Fingerprint(data) + `"`, checked: time.Now()}
+	if h.recheck > 0 {
+		if fi, err := fs.Stat(h.files, name); err == nil {
+			o.modTime = fi.ModTime()
+		}
+	}
 	o.contentType = mime.TypeByExtension(path.Ext(name))
 	if o.contentType == "" {
 		o.contentType = http.DetectContentType(data)

@@ -3,6 +3,7 @@ package server
 import (
 	"net/http"
 
+	"immo/internal/domain/feed"
 	"immo/internal/domain/media"
 	"immo/internal/http/httpapi"
 	"immo/internal/http/picturehttp"
@@ -29,6 +30,11 @@ func routes(d Deps) *http.ServeMux {
 	}
 	if d.Library != nil {
 		picturehttp.New(media.URLPrefix, d.Library, d.Variants, d.Log,
+			picturehttp.Options{CacheBytes: picturehttp.DefaultCacheBytes, Recheck: picturehttp.LibraryRecheck}).Register(mux)
+	}
+	if d.FeedPictures != nil {
+		// A CRM's picture fetched anew is learnt again within the recheck.
+		picturehttp.New(feed.PicturePrefix, d.FeedPictures, d.Variants, d.Log,
 			picturehttp.Options{CacheBytes: picturehttp.DefaultCacheBytes, Recheck: picturehttp.LibraryRecheck}).Register(mux)
 	}
 	mux.HandleFunc("GET /healthz", live)

@@ -29,6 +29,9 @@ type Deps struct {
 	// Library is the site's picture library (pictures.LibraryFS), served
 	// under /pictures/media/; nil: none.
 	Library fs.FS
+	// FeedPictures are the CRM's pictures fetched into the site
+	// (pictures.FeedFS), served under feed.PicturePrefix; nil: none.
+	FeedPictures fs.FS
 	// Variants holds the pictures' resized variants (SPEC §7 width/format
 	// parameters); nil serves the originals whatever is asked.
 	Variants pictures.Store
