@@ -312,6 +312,10 @@ func (f inboxFeeds) Held(ctx context.Context, id int64) (int64, error) {
 	return run, err
 }
 
+func (f inboxFeeds) PictureProblems(ctx context.Context, id int64, limit int) ([]feed.Picture, int, error) {
+	return f.j.runner.Pictures.PictureProblems(ctx, id, limit)
+}
+
 func (f inboxFeeds) ApplyHeld(ctx context.Context, id int64, by string) (feed.Run, error) {
 	return f.j.runner.ApplyHeld(ctx, id, by)
 }

@@ -32,6 +32,8 @@ const (
 	PictureRetry   = 10 * time.Minute
 	// PictureBatch is how many pictures one job fetches.
 	PictureBatch = 200
+	// PictureProblemsShown is how many failed pictures the inbox lists per feed.
+	PictureProblemsShown = 20
 	// MaxPictureName bounds a picture's file name in its local address.
 	MaxPictureName = 80
 )
@@ -124,6 +126,9 @@ type Pictures interface {
 	// checked time and error; its data, sizes and fetched time when Data
 	// is not nil.
 	SavePicture(ctx context.Context, p Picture) error
+	// PictureProblems are at most limit pictures of feed whose last fetch
+	// failed (without data), and how many there are.
+	PictureProblems(ctx context.Context, feedID int64, limit int) ([]Picture, int, error)
 	// FeedPicture is the picture of key, with its data; errs.NotFound.
 	FeedPicture(ctx context.Context, key string) (Picture, error)
 }

@@ -759,8 +759,16 @@ export interface FeedRow {
   lastRun: number
   checked: string
   checkedStatus: string
+  pictures: PictureProblem[] | null
+  picturesFailed: number
   held: number
   push: string
+}
+
+/** admin.PictureProblem */
+export interface PictureProblem {
+  url: string
+  error: string
 }
 
 /** admin.AbuseProps */

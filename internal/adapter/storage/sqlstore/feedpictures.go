@@ -82,6 +82,24 @@ func (s *Store) SavePicture(ctx context.Context, p feed.Picture) error {
 	return nil
 }
 
+// PictureProblems implements feed.Pictures.
+func (s *Store) PictureProblems(ctx context.Context, feedID int64, limit int) ([]feed.Picture, int, error) {
+	var n int
+	if err := s.read.QueryRowContext(ctx, s.d.query(`SELECT COUNT(*) FROM feed_pictures WHERE feed_id = ? AND error <> ''`), feedID).Scan(&n); err != nil {
+		return nil, 0, s.errorf("picture problems of feed %d: %w", feedID, err)
+	}
+	if n == 0 {
+		return nil, 0, nil
+	}
+	out, err := appendRows(ctx, s.read, nil, func(row scanner) (feed.Picture, error) { return scanPicture(row, nil) },
+		s.d.query(`SELECT `+pictureColumns+` FROM feed_pictures WHERE feed_id = ? AND error <> '' ORDER BY checked_at DESC, key LIMIT ?`),
+		feedID, limit)
+	if err != nil {
+		return nil, 0, s.errorf("picture problems of feed %d: %w", feedID, err)
+	}
+	return out, n, nil
+}
+
 // FeedPicture implements feed.Pictures.
 func (s *Store) FeedPicture(ctx context.Context, key string) (feed.Picture, error) {
 	var data []byte

@@ -59,6 +59,9 @@ func testFeedPictures(t *testing.T, s feed.Pictures) {
 	if due, _ = s.PicturesDue(ctx, 3, day.Add(-feed.PictureRetry), day.Add(-feed.PictureRecheck), 10); len(due) != 2 {
 		t.Errorf("due after a day: %d", len(due))
 	}
+	if problems, n, err := s.PictureProblems(ctx, 3, 10); err != nil || n != 1 || len(problems) != 1 || problems[0].Key != b.Key {
+		t.Errorf("the picture problems: %+v, %d, %v", problems, n, err)
+	}
 	// A later fetch that fails keeps the picture.
 	again := fetched
 	again.Data, again.Checked, again.Error = nil, day, "the CRM did not answer"

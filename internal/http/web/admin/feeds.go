@@ -27,6 +27,8 @@ type CatalogFeeds interface {
 	RunNow(ctx context.Context, id int64, by string) error
 	// Held is the feed's run the guard holds, 0: none.
 	Held(ctx context.Context, id int64) (int64, error)
+	// PictureProblems are the feed's pictures whose fetch failed.
+	PictureProblems(ctx context.Context, id int64, limit int) ([]feed.Picture, int, error)
 	ApplyHeld(ctx context.Context, id int64, by string) (feed.Run, error)
 	DiscardHeld(ctx context.Context, id int64) error
 }
@@ -49,10 +51,20 @@ type FeedRow struct {
 	// CheckedStatus how it ended (unchanged runs are not listed).
 	Checked       string `json:"checked"`
 	CheckedStatus string `json:"checkedStatus"`
+	// Pictures are pictures whose last fetch failed (at most
+	// feed.PictureProblemsShown), PicturesFailed how many in all.
+	Pictures       []PictureProblem `json:"pictures"`
+	PicturesFailed int              `json:"picturesFailed"`
 	// Held is the run the guard holds for an admin's answer, 0: none.
 	Held int64 `json:"held"`
 	// Push is where the CRM pushes (the path; the page adds the origin).
 	Push string `json:"push"`
+}
+
+// PictureProblem is a CRM picture the site could not fetch, and why.
+type PictureProblem struct {
+	URL   string `json:"url"`
+	Error string `json:"error"`
 }
 
 // flashToken is the session's key of a new feed's push token, shown once.
@@ -146,6 +158,14 @@ func (h *Handler) feedRows(ctx context.Context) ([]FeedRow, map[int64]string, er
 		row := FeedRow{ID: f.ID, Name: f.Name, URL: f.URL, Auth: string(f.Auth), AuthName: f.AuthName, Every: int(f.Schedule.Every / time.Minute),
 			Daily: f.Schedule.Daily, MaxOffline: f.MaxOffline, Paused: f.Paused, NextRun: stamp(f.NextRun), Failures: f.Failures,
 			LastRun: f.LastRun, Held: held, Push: "/api/feed/" + strconv.FormatInt(f.ID, 10)}
+		pics, failed, err := h.o.Feeds.PictureProblems(ctx, f.ID, feed.PictureProblemsShown)
+		if err != nil {
+			return nil, nil, err
+		}
+		row.Pictures, row.PicturesFailed = make([]PictureProblem, 0, len(pics)), failed
+		for _, p := range pics {
+			row.Pictures = append(row.Pictures, PictureProblem{URL: p.URL, Error: p.Error})
+		}
 		rows = append(rows, row)
 		names[f.ID] = f.Name
 	}

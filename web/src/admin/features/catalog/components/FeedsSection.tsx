@@ -50,6 +50,14 @@ function State({ f, t, lang }: { f: FeedRow; t: T; lang: string }) {
         : <span className="admin-status">{t('admin.feeds.active')}{f.nextRun && <> · {t('admin.feeds.next', { at: when(f.nextRun, lang) })}</>}</span>}
       {f.checked && <><br /><span className="site-muted">{t('admin.feeds.checked', { at: when(f.checked, lang), status: t(`admin.feeds.status.${f.checkedStatus}`) })}</span></>}
       {f.failures > 0 && <><br /><span className="admin-error">{t('admin.feeds.failures', { n: f.failures })}</span></>}
+      {f.picturesFailed > 0 && (
+        <details>
+          <summary className="admin-error">{t('admin.feeds.picturesFailed', { n: f.picturesFailed })}</summary>
+          <ul className="site-changes">
+            {(f.pictures ?? []).map((p) => <li key={p.url} className="admin-wrap"><code>{p.url}</code>{t.colon}{p.error}</li>)}
+          </ul>
+        </details>
+      )}
     </>
   )
 }

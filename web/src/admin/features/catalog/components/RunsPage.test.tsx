@@ -78,6 +78,7 @@ describe('the CRM feeds', () => {
     id: 3, name: 'Whise', url: 'https://crm.example.com/export.json', auth: 'header', authName: 'X-Api-Key', every: 15, daily: '',
     maxOffline: 30, paused: false, nextRun: '2026-11-29T12:15:00Z', failures: 2, lastRun: 9, held: 9, push: '/api/feed/3',
     checked: '2026-11-29T12:00:00Z', checkedStatus: 'unchanged',
+    pictures: [{ url: 'https://crm.example.com/p/9.jpg', error: 'the CRM answered 404 Not Found' }], picturesFailed: 1,
   }
   const held: RunRow = { ...failed, id: 9, feed: 3, feedName: 'Whise', httpStatus: 200, trigger: 'schedule', status: 'held',
     error: 'it would take 52 of the 65 online properties offline', errorKey: 'held', errorParams: { offline: '52', online: '65', max: '30' },
@@ -94,6 +95,8 @@ describe('the CRM feeds', () => {
     expect(row.textContent).toContain('admin.feeds.every')
     expect(row.textContent).toContain('admin.feeds.failures')
     expect(row.textContent).toContain('admin.feeds.checked')
+    expect(row.textContent).toContain('admin.feeds.picturesFailed')
+    expect(row.textContent).toContain('https://crm.example.com/p/9.jpg')
     expect(row.textContent).toContain('admin.feeds.held')
     for (const action of ['apply', 'discard', 'run', 'pause', 'delete']) {
       expect(row.querySelector(`input[name="action"][value="${action}"]`), action).toBeTruthy()
