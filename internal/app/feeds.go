@@ -316,12 +316,12 @@ func (f inboxFeeds) PictureProblems(ctx context.Context, id int64, limit int) ([
 	return f.j.runner.Pictures.PictureProblems(ctx, id, limit)
 }
 
-func (f inboxFeeds) ApplyHeld(ctx context.Context, id int64, by string) (feed.Run, error) {
-	return f.j.runner.ApplyHeld(ctx, id, by)
+func (f inboxFeeds) ApplyHeld(ctx context.Context, id, run int64, by string) (feed.Run, error) {
+	return f.j.runner.ApplyHeld(ctx, id, run, by)
 }
 
-func (f inboxFeeds) DiscardHeld(ctx context.Context, id int64) error {
-	return f.j.runner.DiscardHeld(ctx, id)
+func (f inboxFeeds) DiscardHeld(ctx context.Context, id, run int64) error {
+	return f.j.runner.DiscardHeld(ctx, id, run)
 }
 
 // wirePictures has the CRM's pictures a run names fetched by a job at

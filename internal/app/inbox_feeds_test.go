@@ -131,10 +131,10 @@ func TestInboxFeeds(t *testing.T) {
 			if props["feeds"].([]any)[0].(map[string]any)["held"] != float64(h.ID) {
 				t.Errorf("the held run on the page: %v", props["feeds"])
 			}
-			if rec := agent.do(t, "POST", page, url.Values{"action": {"apply"}, "feed": {id}}); rec.Code != http.StatusForbidden {
+			if rec := agent.do(t, "POST", page, url.Values{"action": {"apply"}, "feed": {id}, "run": {strconv.FormatInt(h.ID, 10)}}); rec.Code != http.StatusForbidden {
 				t.Errorf("an agent applying: %d", rec.Code)
 			}
-			if rec := boss.do(t, "POST", page, url.Values{"action": {"discard"}, "feed": {id}}); rec.Code != http.StatusSeeOther {
+			if rec := boss.do(t, "POST", page, url.Values{"action": {"discard"}, "feed": {id}, "run": {strconv.FormatInt(h.ID, 10)}}); rec.Code != http.StatusSeeOther {
 				t.Errorf("discarding: %d", rec.Code)
 			}
 			online := onlineCount(s)
@@ -142,14 +142,18 @@ func TestInboxFeeds(t *testing.T) {
 			if h2.ID <= h.ID {
 				t.Fatalf("held again: %d after %d", h2.ID, h.ID)
 			}
-			if rec := boss.do(t, "POST", page, url.Values{"action": {"apply"}, "feed": {id}}); rec.Code != http.StatusSeeOther {
+			// An answer to the run discarded before: refused, nothing applied.
+			if rec := boss.do(t, "POST", page, url.Values{"action": {"apply"}, "feed": {id}, "run": {strconv.FormatInt(h.ID, 10)}}); rec.Code != http.StatusConflict {
+				t.Errorf("applying the run discarded before: %d", rec.Code)
+			}
+			if rec := boss.do(t, "POST", page, url.Values{"action": {"apply"}, "feed": {id}, "run": {strconv.FormatInt(h2.ID, 10)}}); rec.Code != http.StatusSeeOther {
 				t.Errorf("applying: %d %s", rec.Code, rec.Body)
 			}
 			s.App.Catalog.Refresh(t.Context())
 			if n := onlineCount(s); n >= online {
 				t.Errorf("%d listings online after applying, were %d", n, online)
 			}
-			if rec := boss.do(t, "POST", page, url.Values{"action": {"apply"}, "feed": {id}}); rec.Code != http.StatusNotFound {
+			if rec := boss.do(t, "POST", page, url.Values{"action": {"apply"}, "feed": {id}, "run": {strconv.FormatInt(h2.ID, 10)}}); rec.Code != http.StatusNotFound {
 				t.Errorf("applying twice: %d", rec.Code)
 			}
 

@@ -2,10 +2,12 @@ package feedsync
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"os"
 	"strconv"
 
+	"immo/internal/adapter/safehttp"
 	"immo/internal/domain/feed"
 )
 
@@ -36,7 +38,9 @@ func (r *Runner) fetch(ctx context.Context, f feed.Feed) (*os.File, answer, erro
 	}
 	resp, err := r.Client.Do(req)
 	if err != nil {
-		return nil, answer{retry: true}, fail("network", nil, "the feed did not answer: %v", err)
+		// A refused address or redirect stays refused: no other attempt.
+		retry := !errors.Is(err, safehttp.ErrNotPublic) && !errors.Is(err, safehttp.ErrRedirect)
+		return nil, answer{retry: retry}, fail("network", nil, "the feed did not answer: %v", err)
 	}
 	defer resp.Body.Close()
 	ans := answer{status: resp.StatusCode}

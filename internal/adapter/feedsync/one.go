@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"immo/internal/adapter/importer"
+	"immo/internal/domain/errs"
 	"immo/internal/domain/feed"
 )
 
@@ -28,6 +29,9 @@ func (r *Runner) Upsert(ctx context.Context, id, property int64, raw []byte) (fe
 		if r.Pictures != nil {
 			opts.Picture = pics.local
 		}
+		if err := r.notOthers(ctx, id, property); err != nil {
+			return importer.Report{}, err
+		}
 		rep, err := importer.Upsert(ctx, r.Catalog, property, raw, opts)
 		if err == nil {
 			r.wanted(ctx, f, pics)
@@ -43,6 +47,9 @@ func (r *Runner) Upsert(ctx context.Context, id, property int64, raw []byte) (fe
 // run; the guard does not apply (the CRM named the one listing).
 func (r *Runner) Remove(ctx context.Context, id, property int64) (feed.Run, error) {
 	return r.one(ctx, id, fmt.Sprintf("push DELETE property %d", property), func(ctx context.Context) (importer.Report, error) {
+		if err := r.notOthers(ctx, id, property); err != nil {
+			return importer.Report{}, err
+		}
 		rep, err := importer.Remove(ctx, r.Catalog, property, importer.Options{Now: r.Now})
 		if err == nil {
 			r.ownOrWarn(ctx, id, property, false)
@@ -65,6 +72,9 @@ func (r *Runner) one(ctx context.Context, id int64, source string, do func(ctx c
 	defer unlock()
 	started := r.Now()
 	rep, err := do(ctx)
+	if e, ok := errs.As(err); ok && e.Code == errs.Conflict {
+		return feed.Run{}, err // another feed's listing: refused, no run of this feed's
+	}
 	run := importer.RunOf(source, feed.TriggerPush, "", started, r.Now(), rep, err)
 	run.Feed = id
 	if err == nil && !rep.Imported {
@@ -98,4 +108,18 @@ func (r *Runner) own(ctx context.Context, id, property int64, owned bool) error 
 		l.Properties = append(l.Properties, property)
 	}
 	return r.Feeds.SetListings(ctx, id, l)
+}
+
+// notOthers refuses a push of feed id naming a property another feed owns:
+// a CRM changes its own listings and adds new ones, never another's.
+func (r *Runner) notOthers(ctx context.Context, id, property int64) error {
+	others, err := r.Feeds.OthersListings(ctx, id)
+	if err != nil {
+		return err
+	}
+	if slices.Contains(others.Properties, property) {
+		return &errs.Error{Code: errs.Conflict, Key: "admin.feeds.error.notOwned",
+			Message: fmt.Sprintf("property %d belongs to another feed", property)}
+	}
+	return nil
 }

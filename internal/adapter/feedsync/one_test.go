@@ -3,6 +3,7 @@ package feedsync_test
 import (
 	"encoding/json"
 	"errors"
+	"strings"
 	"testing"
 
 	"immo/internal/adapter/feedsync"
@@ -56,6 +57,21 @@ func TestPushOne(t *testing.T) {
 		}
 		if n := len(f.online(t).Properties); n != 64 {
 			t.Errorf("%d properties online, want 64", n)
+		}
+		// Another feed's listing: refused to this feed's pushes.
+		other, _, err := f.svc.Add(ctx, feed.Input{Name: "Other", URL: "https://other.example.com/x.json"}, "boss@agency.test")
+		if err != nil {
+			t.Fatal(err)
+		}
+		owned := f.online(t).Properties[0].ID
+		if err := f.store.SetListings(ctx, other.ID, feed.Listings{Properties: []int64{owned}}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.runner.Remove(ctx, f.feed.ID, owned); err == nil || !strings.Contains(err.Error(), "another feed") {
+			t.Errorf("deleting another feed's listing: %v", err)
+		}
+		if n := len(f.online(t).Properties); n != 64 {
+			t.Errorf("%d properties online after refusing another feed's listing, want 64", n)
 		}
 		now := f.svc.Now()
 		if ok, err := f.store.Lock(ctx, f.feed.ID, now, now.Add(feed.PullTimeout)); !ok || err != nil {

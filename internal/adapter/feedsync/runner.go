@@ -68,7 +68,7 @@ func (r *Runner) maxBody() int64 {
 }
 
 // ErrBusy says another run holds the feed: try again later.
-var ErrBusy = &errs.Error{Code: errs.Conflict, Key: "admin.feeds.error.busy", Message: "a run of this feed is in progress"}
+var ErrBusy = &errs.Error{Code: errs.Conflict, Field: "form", Key: "admin.feeds.error.busy", Message: "a run of this feed is in progress"}
 
 // Retryable is a pull's failure worth another attempt: the network, a
 // 5xx or a 429; Run is the failed attempt as recorded.
@@ -137,6 +137,11 @@ func (r *Runner) Push(ctx context.Context, id int64, body io.Reader) (feed.Run, 
 	if file != nil {
 		defer file.Close()
 	}
+	if k, ok := errors.AsType[*keyed](err); ok && k.key == "read" {
+		// The CRM's connection failed (too slow, cut): no run of the
+		// feed's, and no failure counted against it.
+		return feed.Run{}, &errs.Error{Code: errs.Invalid, Key: "admin.feeds.error.body", Message: "the pushed body could not be read: " + err.Error()}
+	}
 	if err != nil {
 		return r.finish(ctx, f, r.failed(run, err))
 	}
@@ -144,9 +149,17 @@ func (r *Runner) Push(ctx context.Context, id int64, body io.Reader) (feed.Run, 
 	return r.apply(ctx, f, run, file, ans)
 }
 
-// ApplyHeld applies the file of feed id's held run without the guard (an
-// admin said so); DiscardHeld forgets it.
-func (r *Runner) ApplyHeld(ctx context.Context, id int64, by string) (feed.Run, error) {
+// errReplaced refuses an answer to a held run that is not the feed's
+// held run any more: answered, replaced by a newer one, or superseded by
+// a run applied since.
+var errReplaced = &errs.Error{Code: errs.Conflict, Field: "form", Key: "admin.feeds.error.replaced",
+	Message: "this run is not the one held any more (answered, replaced, or a later run was applied): reload"}
+
+// ApplyHeld applies the file of feed id's held run, numbered run (the one
+// the admin saw), without the guard (an admin said so); DiscardHeld
+// forgets it. The file applied is the feed's last: the same file pulled
+// again is unchanged, another is applied.
+func (r *Runner) ApplyHeld(ctx context.Context, id, heldRun int64, by string) (feed.Run, error) {
 	f, err := r.Feeds.Feed(ctx, id)
 	if err != nil {
 		return feed.Run{}, err
@@ -161,25 +174,38 @@ func (r *Runner) ApplyHeld(ctx context.Context, id int64, by string) (feed.Run, 
 		return feed.Run{}, err
 	}
 	if held == 0 {
-		return feed.Run{}, &errs.Error{Code: errs.NotFound, Key: "admin.feeds.error.noHeld", Message: "no held run"}
+		return feed.Run{}, &errs.Error{Code: errs.NotFound, Field: "form", Key: "admin.feeds.error.noHeld", Message: "no held run"}
+	}
+	if held != heldRun {
+		return feed.Run{}, errReplaced
 	}
 	run := feed.Run{Feed: id, Source: fmt.Sprintf("%s (run %d)", f.URL, held), Trigger: feed.TriggerStaff, By: by, Started: r.Now()}
 	f.MaxOffline = 100 // what the guard asked, answered
-	run, err = r.importBody(ctx, f, run, bytes.NewReader(body), answer{})
+	sum := sha256.Sum256(body)
+	run, err = r.importBody(ctx, f, run, bytes.NewReader(body), answer{keep: true, hash: hex.EncodeToString(sum[:])})
 	if err == nil || run.Status == feed.StatusApplied {
 		err = errors.Join(err, r.Feeds.DropHeld(ctx, id))
 	}
 	return run, err
 }
 
-// DiscardHeld forgets feed id's held run: the catalog stays as it is.
-func (r *Runner) DiscardHeld(ctx context.Context, id int64) error {
+// DiscardHeld forgets feed id's held run, numbered run: the catalog
+// stays as it is.
+func (r *Runner) DiscardHeld(ctx context.Context, id, heldRun int64) error {
+	unlock, err := r.lock(ctx, id)
+	if err != nil {
+		return err
+	}
+	defer unlock()
 	held, _, err := r.Feeds.Held(ctx, id)
 	if err != nil {
 		return err
 	}
 	if held == 0 {
-		return &errs.Error{Code: errs.NotFound, Key: "admin.feeds.error.noHeld", Message: "no held run"}
+		return &errs.Error{Code: errs.NotFound, Field: "form", Key: "admin.feeds.error.noHeld", Message: "no held run"}
+	}
+	if held != heldRun {
+		return errReplaced
 	}
 	return r.Feeds.DropHeld(ctx, id)
 }
@@ -298,6 +324,12 @@ func (r *Runner) finish(ctx context.Context, f feed.Feed, run feed.Run) (feed.Ru
 			}
 		}
 	case feed.StatusApplied, feed.StatusUnchanged:
+		if run.Status == feed.StatusApplied {
+			// A run applied since supersedes a held one: its file is older.
+			if err := r.Feeds.DropHeld(ctx, f.ID); err != nil {
+				r.Log.Warn("dropping a superseded held run", "feed", f.ID, "err", err)
+			}
+		}
 		if st.Alerted && r.Alert != nil {
 			if aerr := r.Alert(ctx, f, run, true); aerr != nil {
 				r.Log.Warn("mailing a feed's recovery", "feed", f.ID, "err", aerr)

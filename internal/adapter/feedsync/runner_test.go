@@ -286,17 +286,26 @@ func TestPullGuard(t *testing.T) {
 		if held, body, _ := f.store.Held(t.Context(), f.feed.ID); held != run.ID || !bytes.Equal(body, short) {
 			t.Errorf("the held run: %d (want %d), %d bytes", held, run.ID, len(body))
 		}
-		if err := f.runner.DiscardHeld(t.Context(), f.feed.ID); err != nil {
+		if err := f.runner.DiscardHeld(t.Context(), f.feed.ID, run.ID+1); err == nil {
+			t.Error("discarding another run than the one held")
+		}
+		if err := f.runner.DiscardHeld(t.Context(), f.feed.ID, run.ID); err != nil {
 			t.Fatal(err)
 		}
 		if n := len(f.online(t).Properties); n != online {
 			t.Errorf("%d properties online after discarding, want %d", n, online)
 		}
-		// Held again (its validators were not kept), then applied.
-		if run, _ := f.pull(t, true); run.Status != feed.StatusHeld {
-			t.Fatalf("the same short file again: %+v", run)
+		// Held again (its validators were not kept); a newer held run
+		// replaces it: the older cannot be applied any more.
+		first, _ := f.pull(t, true)
+		second, _ := f.pull(t, true)
+		if first.Status != feed.StatusHeld || second.Status != feed.StatusHeld {
+			t.Fatalf("the same short file again, twice: %+v, %+v", first, second)
 		}
-		applied, err := f.runner.ApplyHeld(t.Context(), f.feed.ID, "boss@agency.test")
+		if _, err := f.runner.ApplyHeld(t.Context(), f.feed.ID, first.ID, "boss@agency.test"); err == nil {
+			t.Error("applying a held run replaced since")
+		}
+		applied, err := f.runner.ApplyHeld(t.Context(), f.feed.ID, second.ID, "boss@agency.test")
 		if err != nil || applied.Status != feed.StatusApplied || applied.Trigger != feed.TriggerStaff || applied.Properties.Offline != online-online/5 {
 			t.Fatalf("applying the held run: %+v, %v", applied, err)
 		}
@@ -306,8 +315,30 @@ func TestPullGuard(t *testing.T) {
 		if held, _, _ := f.store.Held(t.Context(), f.feed.ID); held != 0 {
 			t.Errorf("a held run left after applying: %d", held)
 		}
-		if _, err := f.runner.ApplyHeld(t.Context(), f.feed.ID, "boss@agency.test"); err == nil {
+		if _, err := f.runner.ApplyHeld(t.Context(), f.feed.ID, second.ID, "boss@agency.test"); err == nil {
 			t.Error("applying a held run twice")
+		}
+		// The file applied is the feed's last: the same again is unchanged,
+		// the whole one again is applied.
+		if again, _ := f.pull(t, true); again.Status != feed.StatusUnchanged {
+			t.Errorf("the applied short file again: %+v", again)
+		}
+		f.crm.serve(file(f.demo, ""))
+		if whole, _ := f.pull(t, true); whole.Status != feed.StatusApplied || whole.Properties.Updated != online-online/5 {
+			t.Errorf("the whole file after the short one: %+v", whole)
+		}
+		// A held run superseded by a run applied since cannot be applied.
+		f.crm.serve(file(short, ""))
+		held, _ := f.pull(t, true)
+		f.crm.serve(file(append(f.demo, ' '), ""))
+		if run, _ := f.pull(t, true); run.Status != feed.StatusApplied {
+			t.Fatalf("a later file: %+v", run)
+		}
+		if _, err := f.runner.ApplyHeld(t.Context(), f.feed.ID, held.ID, "boss@agency.test"); err == nil {
+			t.Error("applying a held run a later run superseded")
+		}
+		if n := len(f.online(t).Properties); n != online {
+			t.Errorf("%d properties online at the end, want %d", n, online)
 		}
 	})
 }

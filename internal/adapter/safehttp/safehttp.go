@@ -36,8 +36,13 @@ type Options struct {
 // MaxRedirects is how many redirects a fetch follows.
 const MaxRedirects = 3
 
-// ErrNotPublic is the refusal to connect to a non-public address.
-var ErrNotPublic = errors.New("safehttp: the address is not a public one")
+// ErrNotPublic is the refusal to connect to a non-public address;
+// ErrRedirect the refusal to follow a redirect. Neither is worth another
+// attempt.
+var (
+	ErrNotPublic = errors.New("safehttp: the address is not a public one")
+	ErrRedirect  = errors.New("safehttp: a redirect not followed")
+)
 
 // Client is an HTTP client that connects to public addresses only.
 func Client(o Options) *http.Client {
@@ -71,10 +76,10 @@ func Client(o Options) *http.Client {
 	}
 	return &http.Client{Transport: tr, Timeout: o.Timeout, CheckRedirect: func(req *http.Request, via []*http.Request) error {
 		if len(via) >= MaxRedirects {
-			return errors.New("safehttp: too many redirects")
+			return fmt.Errorf("%w: too many", ErrRedirect)
 		}
 		if req.URL.Scheme != "https" && !(req.URL.Scheme == "http" && private(req.URL.Hostname())) {
-			return fmt.Errorf("safehttp: a redirect to %s, not https", req.URL.Scheme)
+			return fmt.Errorf("%w: to %s, not https", ErrRedirect, req.URL.Scheme)
 		}
 		// A redirect to another host carries no credential the first one got.
 		if req.URL.Host != via[0].URL.Host {

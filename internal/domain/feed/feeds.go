@@ -2,6 +2,7 @@ package feed
 
 import (
 	"context"
+	"net/netip"
 	"net/url"
 	"strconv"
 	"strings"
@@ -188,6 +189,19 @@ func CheckURL(raw string, private func(host string) bool) error {
 	}
 	host := u.Hostname()
 	allowed := private != nil && private(host)
+	if port := u.Port(); port != "" {
+		if n, err := strconv.Atoi(port); err != nil || n < 1 || n > 65535 {
+			return bad
+		}
+	}
+	// An address written as a number must be a public one (the pull
+	// checks every address it dials again).
+	if ip, err := netip.ParseAddr(host); err == nil && !allowed {
+		ip = ip.Unmap()
+		if !ip.IsGlobalUnicast() || ip.IsPrivate() || ip.IsLoopback() || ip.IsLinkLocalUnicast() || ip.Zone() != "" {
+			return bad
+		}
+	}
 	switch {
 	case u.Scheme == "https":
 	case u.Scheme == "http" && allowed:

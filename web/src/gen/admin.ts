@@ -706,6 +706,7 @@ export interface RunRow {
   feed: number
   feedName: string
   httpStatus: number
+  waiting: boolean
   source: string
   trigger: string
   by: string

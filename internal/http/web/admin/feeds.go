@@ -29,8 +29,10 @@ type CatalogFeeds interface {
 	Held(ctx context.Context, id int64) (int64, error)
 	// PictureProblems are the feed's pictures whose fetch failed.
 	PictureProblems(ctx context.Context, id int64, limit int) ([]feed.Picture, int, error)
-	ApplyHeld(ctx context.Context, id int64, by string) (feed.Run, error)
-	DiscardHeld(ctx context.Context, id int64) error
+	// ApplyHeld and DiscardHeld answer the feed's held run numbered run
+	// (the one the admin saw): errs.Conflict when it is not held any more.
+	ApplyHeld(ctx context.Context, id, run int64, by string) (feed.Run, error)
+	DiscardHeld(ctx context.Context, id, run int64) error
 }
 
 // FeedRow is one feed.
@@ -79,22 +81,27 @@ var feedNotices = []string{"added", "started", "paused", "resumed", "deleted", "
 func (h *Handler) feedChange(ctx context.Context, p *post, done *string) (map[string]string, error) {
 	by := p.viewer.Account.Email
 	id, _ := strconv.ParseInt(strings.TrimSpace(p.values["feed"]), 10, 64)
+	heldRun, _ := strconv.ParseInt(strings.TrimSpace(p.values["run"]), 10, 64) // the held run the admin saw
 	set := func(what string) { *done = runsPath + "?done=" + what }
 	var action audit.Action
 	var err error
+	var ok bool
 	after := ""
 	switch p.values["action"] {
 	case "add":
-		every, _ := strconv.Atoi(strings.TrimSpace(p.values["every"]))
-		maxOffline, _ := strconv.Atoi(strings.TrimSpace(p.values["maxOffline"]))
 		in := feed.Input{Name: p.values["name"], URL: p.values["url"], Auth: p.values["auth"], AuthName: p.values["authName"],
-			Secret: p.values["secret"], Every: every, Daily: strings.TrimSpace(p.values["daily"]), MaxOffline: maxOffline}
-		if p.values["schedule"] == "daily" {
-			in.Every = 0
-		} else {
-			in.Daily = ""
-		}
+			Secret: p.values["secret"]}
 		delete(p.values, "secret") // never echoed back
+		if p.values["schedule"] == "daily" {
+			if in.Daily = strings.TrimSpace(p.values["daily"]); in.Daily == "" {
+				return map[string]string{"daily": "admin.feeds.error.daily"}, nil
+			}
+		} else if in.Every, ok = count(p.values["every"]); !ok {
+			return map[string]string{"every": "admin.feeds.error.every"}, nil
+		}
+		if in.MaxOffline, ok = count(p.values["maxOffline"]); !ok {
+			return map[string]string{"maxOffline": "admin.feeds.error.maxOffline"}, nil
+		}
 		var f feed.Feed
 		var token string
 		if f, token, err = h.o.Feeds.Add(ctx, in, by); err != nil {
@@ -118,11 +125,11 @@ func (h *Handler) feedChange(ctx context.Context, p *post, done *string) (map[st
 		set("deleted")
 	case "apply":
 		var run feed.Run
-		run, err = h.o.Feeds.ApplyHeld(ctx, id, by)
+		run, err = h.o.Feeds.ApplyHeld(ctx, id, heldRun, by)
 		action, after = feed.ActionApply, "run "+strconv.FormatInt(run.ID, 10)
 		set("applied")
 	case "discard":
-		action, err = feed.ActionDiscard, h.o.Feeds.DiscardHeld(ctx, id)
+		action, err = feed.ActionDiscard, h.o.Feeds.DiscardHeld(ctx, id, heldRun)
 		set("discarded")
 	default:
 		return map[string]string{"action": "admin.error.action"}, nil
@@ -132,6 +139,17 @@ func (h *Handler) feedChange(ctx context.Context, p *post, done *string) (map[st
 	}
 	return only(h.o.Record(ctx, audit.Entry{Time: h.o.Now(), Actor: p.viewer.Account.ID, Action: action, TargetKind: feed.AuditKind,
 		TargetID: id, After: clipSummary(after)}))
+}
+
+// count reads a whole number a field may leave empty (0: the default);
+// ok false for anything else but a positive number.
+func count(v string) (int, bool) {
+	v = strings.TrimSpace(v)
+	if v == "" {
+		return 0, true
+	}
+	n, err := strconv.Atoi(v)
+	return n, err == nil && n > 0
 }
 
 // clipSummary bounds an entry's summary (audit.MaxSummary bytes).

@@ -47,16 +47,19 @@ type RunRow struct {
 	ID int64 `json:"id"`
 	// Feed is the run's feed, 0: a file on the command line; FeedName
 	// its name, "": none or deleted.
-	Feed       int64   `json:"feed"`
-	FeedName   string  `json:"feedName"`
-	HTTPStatus int     `json:"httpStatus"` // the feed's answer, 0: none
-	Source     string  `json:"source"`
-	Trigger    string  `json:"trigger"` // command, schedule, push, staff
-	By         string  `json:"by"`
-	Started    string  `json:"started"` // RFC 3339
-	Seconds    float64 `json:"seconds"` // how long it took
-	Status     string  `json:"status"`  // applied, failed, unchanged, held
-	Error      string  `json:"error"`   // in English: shown when errorKey is ""
+	Feed       int64  `json:"feed"`
+	FeedName   string `json:"feedName"`
+	HTTPStatus int    `json:"httpStatus"` // the feed's answer, 0: none
+	// Waiting is a held run that waits for an admin's answer still (not
+	// answered, replaced or superseded since).
+	Waiting bool    `json:"waiting"`
+	Source  string  `json:"source"`
+	Trigger string  `json:"trigger"` // command, schedule, push, staff
+	By      string  `json:"by"`
+	Started string  `json:"started"` // RFC 3339
+	Seconds float64 `json:"seconds"` // how long it took
+	Status  string  `json:"status"`  // applied, failed, unchanged, held
+	Error   string  `json:"error"`   // in English: shown when errorKey is ""
 	// ErrorKey is why nothing was applied in the staff's words:
 	// admin.runs.error.<errorKey> with errorParams; "" for a run kept
 	// before the keys, or an error without one (a database's).
@@ -100,6 +103,10 @@ func (h *Handler) serveRuns(w http.ResponseWriter, r *http.Request, p post) {
 		props.NewFeed, props.NewToken = h.newToken(r)
 	}
 	checked := map[int64]feed.Run{} // each feed's newest run
+	waiting := map[int64]bool{}
+	for _, f := range props.Feeds {
+		waiting[f.Held] = f.Held != 0
+	}
 	for _, run := range runs {
 		if _, seen := checked[run.Feed]; !seen && run.Feed != 0 {
 			checked[run.Feed] = run
@@ -107,7 +114,7 @@ func (h *Handler) serveRuns(w http.ResponseWriter, r *http.Request, p post) {
 		if run.Status == feed.StatusUnchanged || len(props.Runs) == runsShown {
 			continue
 		}
-		row := RunRow{ID: run.ID, Feed: run.Feed, FeedName: names[run.Feed], HTTPStatus: run.HTTPStatus, Source: run.Source, Trigger: string(run.Trigger), By: run.By, Started: stamp(run.Started),
+		row := RunRow{ID: run.ID, Waiting: waiting[run.ID], Feed: run.Feed, FeedName: names[run.Feed], HTTPStatus: run.HTTPStatus, Source: run.Source, Trigger: string(run.Trigger), By: run.By, Started: stamp(run.Started),
 			Seconds: run.Ended.Sub(run.Started).Seconds(), Status: string(run.Status), Error: run.Error, ErrorKey: run.ErrorKey,
 			ErrorParams: run.ErrorParams, Types: run.Types,
 			TypesRejected: run.TypesRejected, Properties: run.Properties, Projects: run.Projects, CatalogVersion: run.CatalogVersion,

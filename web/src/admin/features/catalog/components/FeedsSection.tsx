@@ -11,11 +11,12 @@ import { when, type T } from '../../../shared/texts'
 export function FeedsSection({ props, t }: { props: RunsProps; t: T }) {
   const feeds = props.feeds ?? []
   const origin = typeof window === 'undefined' ? '' : window.location.origin
-  const head = [t('admin.feeds.name'), t('admin.feeds.schedule'), t('admin.feeds.state'), t('admin.feeds.push'), '']
+  const head = [t('admin.feeds.name'), t('admin.feeds.schedule'), t('admin.feeds.state'), t('admin.feeds.push'), t('admin.feeds.actions')]
   return (
     <section aria-labelledby="feeds-title">
       <h2 id="feeds-title">{t('admin.feeds.title')}</h2>
       <p>{t('admin.feeds.help')}</p>
+      {props.form?.name === 'feed' && props.errors?.form && <p className="admin-error" role="alert">{t(props.errors.form)}</p>}
       {props.newToken && (
         <div className="admin-notice feed-token" role="status">
           <p>{t('admin.feeds.token', { n: props.newFeed })}</p>
@@ -32,7 +33,7 @@ export function FeedsSection({ props, t }: { props: RunsProps; t: T }) {
             <td data-label={head[4]}><Actions f={f} props={props} t={t} /></td>
           </tr>
         )} />
-      <AddForm props={props} t={t} />
+      <AddForm key={feeds.length} props={props} t={t} />
     </section>
   )
 }
@@ -66,22 +67,26 @@ function State({ f, t, lang }: { f: FeedRow; t: T; lang: string }) {
 function Actions({ f, props, t }: { f: FeedRow; props: RunsProps; t: T }) {
   const id = String(f.id)
   return (
-    <div className="admin-actions">
+    <>
       {f.held > 0 && (
         <div className="admin-notice" role="alert">
           <p>{t('admin.feeds.held', { n: f.held, max: f.maxOffline })}</p>
-          <PostButton action={props.action} fields={{ action: 'apply', feed: id }} label={t('admin.feeds.apply')}
-            confirm={t('admin.feeds.applyConfirm')} />
-          <PostButton action={props.action} fields={{ action: 'discard', feed: id }} label={t('admin.feeds.discard')} />
+          <div className="admin-actions feed-actions">
+            <PostButton action={props.action} fields={{ action: 'apply', feed: id, run: String(f.held) }} label={t('admin.feeds.apply')}
+              confirm={t('admin.feeds.applyConfirm')} />
+            <PostButton action={props.action} fields={{ action: 'discard', feed: id, run: String(f.held) }} label={t('admin.feeds.discard')} />
+          </div>
         </div>
       )}
-      <PostButton action={props.action} fields={{ action: 'run', feed: id }} label={t('admin.feeds.run')} />
-      {f.paused
-        ? <PostButton action={props.action} fields={{ action: 'resume', feed: id }} label={t('admin.feeds.resume')} />
-        : <PostButton action={props.action} fields={{ action: 'pause', feed: id }} label={t('admin.feeds.pause')} />}
-      <PostButton action={props.action} fields={{ action: 'delete', feed: id }} label={t('admin.feeds.delete')}
-        confirm={t('admin.feeds.deleteConfirm', { name: f.name })} buttonClassName="admin-danger" />
-    </div>
+      <div className="admin-actions feed-actions">
+        <PostButton action={props.action} fields={{ action: 'run', feed: id }} label={t('admin.feeds.run')} />
+        {f.paused
+          ? <PostButton action={props.action} fields={{ action: 'resume', feed: id }} label={t('admin.feeds.resume')} />
+          : <PostButton action={props.action} fields={{ action: 'pause', feed: id }} label={t('admin.feeds.pause')} />}
+        <PostButton action={props.action} fields={{ action: 'delete', feed: id }} label={t('admin.feeds.delete')}
+          confirm={t('admin.feeds.deleteConfirm', { name: f.name })} buttonClassName="admin-danger" />
+      </div>
+    </>
   )
 }
 
@@ -106,7 +111,6 @@ function AddForm({ props, t }: { props: RunsProps; t: T }) {
     <>
       <h3 id="feeds-add">{t('admin.feeds.add')}</h3>
       <PostForm action={props.action} fields={{ action: 'add' }} className="admin-form">
-        {problem('form')}
         {field('name', t('admin.feeds.name'), { required: true, maxLength: 80 })}
         {field('url', t('admin.feeds.url'), { required: true, type: 'url', maxLength: 2000, placeholder: 'https://' })}
         <p className="admin-field">

@@ -5,7 +5,7 @@ import { RunsPage } from './RunsPage'
 
 const counts = { added: 1, updated: 2, unchanged: 60, rejected: 1, offline: 0 }
 const failed: RunRow = {
-  id: 2, feed: 0, feedName: '', httpStatus: 0, source: 'bad.json', trigger: 'command', by: '', started: '2026-11-29T12:00:00Z', seconds: 0.4, status: 'failed',
+  id: 2, feed: 0, feedName: '', httpStatus: 0, waiting: false, source: 'bad.json', trigger: 'command', by: '', started: '2026-11-29T12:00:00Z', seconds: 0.4, status: 'failed',
   error: '2 problem(s) found', errorKey: '', errorParams: {}, types: 0, typesRejected: 0, properties: { ...counts, added: 0 },
   projects: { ...counts, added: 0 }, catalogVersion: 0,
   problems: [{ section: 'properties', id: 4100001, field: 'Price', message: 'must be a number', key: '' }], moreProblems: 3,
@@ -14,7 +14,7 @@ const props: RunsProps = {
   lang: 'en', texts: {}, viewer: null, nav: null,
   runs: [
     failed,
-    { id: 1, feed: 0, feedName: '', httpStatus: 0, source: 'catalog.json', trigger: 'staff', by: 'boss@agency.test', started: '2026-11-29T11:00:00Z', seconds: 2, status: 'applied',
+    { id: 1, feed: 0, feedName: '', httpStatus: 0, waiting: false, source: 'catalog.json', trigger: 'staff', by: 'boss@agency.test', started: '2026-11-29T11:00:00Z', seconds: 2, status: 'applied',
       error: '', errorKey: '', errorParams: {}, types: 7, typesRejected: 0, properties: counts, projects: counts, catalogVersion: 12,
       problems: [], moreProblems: 0 },
   ],
@@ -80,7 +80,7 @@ describe('the CRM feeds', () => {
     checked: '2026-11-29T12:00:00Z', checkedStatus: 'unchanged',
     pictures: [{ url: 'https://crm.example.com/p/9.jpg', error: 'the CRM answered 404 Not Found' }], picturesFailed: 1,
   }
-  const held: RunRow = { ...failed, id: 9, feed: 3, feedName: 'Whise', httpStatus: 200, trigger: 'schedule', status: 'held',
+  const held: RunRow = { ...failed, id: 9, feed: 3, feedName: 'Whise', httpStatus: 200, trigger: 'schedule', status: 'held', waiting: true,
     error: 'it would take 52 of the 65 online properties offline', errorKey: 'held', errorParams: { offline: '52', online: '65', max: '30' },
     problems: [] }
   const unchanged: RunRow = { ...failed, id: 8, feed: 3, feedName: 'Whise', httpStatus: 304, trigger: 'schedule', status: 'unchanged',
@@ -105,6 +105,7 @@ describe('the CRM feeds', () => {
     const runs = within(screen.getAllByRole('table')[1]).getAllByRole('row')
     expect(runs[1].textContent).toContain('it would take 52 of the 65')
     expect(runs[1].textContent).not.toContain('admin.runs.failed')
+    expect(runs[1].textContent).not.toContain('admin.runs.heldDone')
     expect(runs[1].textContent).toContain('HTTP 200')
     expect(runs[2].textContent).toContain('admin.runs.unchanged')
     expect(runs[2].textContent).toContain('HTTP 304')

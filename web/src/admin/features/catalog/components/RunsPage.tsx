@@ -58,7 +58,9 @@ function Result({ r, t, lang }: { r: RunRow; t: T; lang: string }) {
     <>
       {r.status === 'applied' && <span className="admin-status">{t('admin.runs.applied', { n: r.catalogVersion })}</span>}
       {r.status === 'unchanged' && <span className="admin-status">{t('admin.runs.unchanged')}</span>}
-      {r.status === 'held' && <span className="admin-error">{reason}</span>}
+      {r.status === 'held' && (r.waiting
+        ? <span className="admin-error">{reason}</span>
+        : <span className="site-muted">{t('admin.runs.heldDone')}{t.colon}{reason}</span>)}
       {r.status === 'failed' && <span className="admin-error">{t('admin.runs.failed')}{reason && <>{t.colon}{reason}</>}</span>}
       {r.httpStatus > 0 && <span className="site-muted"> (HTTP {r.httpStatus})</span>}
       <ul className="site-changes">
