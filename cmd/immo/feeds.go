@@ -69,6 +69,9 @@ func runFeeds(ctx context.Context, args []string) error {
 		case *user != "":
 			in.Auth, in.AuthName = string(feed.AuthBasic), *user
 		}
+		if in.Auth == string(feed.AuthNone) && os.Getenv("IMMO_FEED_SECRET") != "" {
+			return errors.New("add: IMMO_FEED_SECRET is set but neither --header nor --user says how to send it")
+		}
 		if in.Auth != string(feed.AuthNone) {
 			if in.Secret = os.Getenv("IMMO_FEED_SECRET"); in.Secret == "" {
 				return errors.New("add: give the header's token or the password in IMMO_FEED_SECRET")

@@ -80,6 +80,11 @@ func (r *Runner) one(ctx context.Context, id int64, source string, do func(ctx c
 	if err == nil && !rep.Imported {
 		run.Status = feed.StatusUnchanged
 	}
+	if run.Status == feed.StatusApplied {
+		// The catalog is not the last whole file any more: that file again
+		// (pulled or pushed) is applied, not skipped as the same.
+		f.ContentHash, f.ETag, f.LastModified = "", "", ""
+	}
 	run, ferr := r.finish(ctx, f, run)
 	if err == nil && (rep.Imported || len(rep.Owners) > 0) && r.Imported != nil {
 		if ierr := r.Imported(ctx, rep); ierr != nil {
