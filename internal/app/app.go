@@ -9,6 +9,7 @@ package app
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io/fs"
 	"log/slog"
@@ -154,11 +155,14 @@ func New(ctx context.Context, c Config) (*App, error) {
 		return nil, fmt.Errorf("load testimonials: %w", err)
 	}
 	// The forms enqueue into it, in the transaction of their request.
-	// The CRM's feeds: an applied run's owners are invited as after `immo import`.
+	// The CRM's feeds: the server that applied a run serves it at once
+	// (the others within their 2 s poll); its owners are invited as after
+	// `immo import`.
 	invites := Config{Store: store, Site: cfg, PublicURL: c.PublicURL, Log: log, Now: c.Now}
 	feeds, err := newFeeds(store, c.Keys.TOTP, c.Feeds, now, log, func(ctx context.Context, owners []importer.FeedOwner) error {
+		_, rerr := cat.Refresh(ctx)
 		_, err := InviteFeedOwners(ctx, invites, owners)
-		return err
+		return errors.Join(rerr, err)
 	})
 	if err != nil {
 		return nil, err
