@@ -61,11 +61,7 @@ func (r *Runner) Remove(ctx context.Context, id, property int64) (feed.Run, erro
 // one runs do for feed id under its lease and records it as a push run
 // named source; the Imported hook hears of its owners unless it failed.
 func (r *Runner) one(ctx context.Context, id int64, source string, do func(ctx context.Context) (importer.Report, error)) (feed.Run, error) {
-	f, err := r.Feeds.Feed(ctx, id)
-	if err != nil {
-		return feed.Run{}, err
-	}
-	unlock, err := r.lock(ctx, id)
+	f, unlock, err := r.locked(ctx, id)
 	if err != nil {
 		return feed.Run{}, err
 	}

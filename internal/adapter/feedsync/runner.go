@@ -89,18 +89,14 @@ const lease = feed.PullTimeout + 3*time.Minute
 // (River) tries again with back-off. A paused feed is pulled only by
 // staff. ErrBusy when another run holds the feed.
 func (r *Runner) Pull(ctx context.Context, id int64, trigger feed.Trigger, by string, last bool) (feed.Run, error) {
-	f, err := r.Feeds.Feed(ctx, id)
-	if err != nil {
-		return feed.Run{}, err
-	}
-	if f.Paused && trigger == feed.TriggerSchedule {
-		return feed.Run{}, nil
-	}
-	unlock, err := r.lock(ctx, id)
+	f, unlock, err := r.locked(ctx, id)
 	if err != nil {
 		return feed.Run{}, err
 	}
 	defer unlock()
+	if f.Paused && trigger == feed.TriggerSchedule {
+		return feed.Run{}, nil
+	}
 	run := feed.Run{Feed: id, Source: f.URL, Trigger: trigger, By: by, Started: r.Now()}
 	body, ans, err := r.fetch(ctx, f)
 	if body != nil {
@@ -123,11 +119,7 @@ func (r *Runner) Pull(ctx context.Context, id int64, trigger feed.Trigger, by st
 
 // Push applies a file the CRM pushed, as a pull would.
 func (r *Runner) Push(ctx context.Context, id int64, body io.Reader) (feed.Run, error) {
-	f, err := r.Feeds.Feed(ctx, id)
-	if err != nil {
-		return feed.Run{}, err
-	}
-	unlock, err := r.lock(ctx, id)
+	f, unlock, err := r.locked(ctx, id)
 	if err != nil {
 		return feed.Run{}, err
 	}
@@ -166,11 +158,7 @@ var errReplaced = &errs.Error{Code: errs.Conflict, Field: "form", Key: "admin.fe
 // forgets it. The file applied is the feed's last: the same file pulled
 // again is unchanged, another is applied.
 func (r *Runner) ApplyHeld(ctx context.Context, id, heldRun int64, by string) (feed.Run, error) {
-	f, err := r.Feeds.Feed(ctx, id)
-	if err != nil {
-		return feed.Run{}, err
-	}
-	unlock, err := r.lock(ctx, id)
+	f, unlock, err := r.locked(ctx, id)
 	if err != nil {
 		return feed.Run{}, err
 	}
@@ -214,6 +202,25 @@ func (r *Runner) DiscardHeld(ctx context.Context, id, heldRun int64) error {
 		return errReplaced
 	}
 	return r.Feeds.DropHeld(ctx, id)
+}
+
+// locked is feed id under its lease, read once the lease is taken (what
+// the run before it left): errs.NotFound without the feed, ErrBusy when
+// another run holds it.
+func (r *Runner) locked(ctx context.Context, id int64) (feed.Feed, func(), error) {
+	if _, err := r.Feeds.Feed(ctx, id); err != nil {
+		return feed.Feed{}, nil, err
+	}
+	unlock, err := r.lock(ctx, id)
+	if err != nil {
+		return feed.Feed{}, nil, err
+	}
+	f, err := r.Feeds.Feed(ctx, id)
+	if err != nil {
+		unlock()
+		return feed.Feed{}, nil, err
+	}
+	return f, unlock, nil
 }
 
 func (r *Runner) lock(ctx context.Context, id int64) (func(), error) {
