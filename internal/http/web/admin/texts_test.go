@@ -137,6 +137,9 @@ func TestEveryTextTranslated(t *testing.T) {
 	for _, c := range []string{"added", "updated", "unchanged", "rejected", "offline", "imported"} {
 		want["admin.runs.count."+c+"_one"], want["admin.runs.count."+c+"_other"] = true, true
 	}
+	for _, c := range []string{"failures", "picturesFailed"} { // FeedsSection's counts
+		want["admin.feeds."+c+"_one"], want["admin.feeds."+c+"_other"] = true, true
+	}
 	for _, lang := range i18n.Languages {
 		have := texts()[lang]
 		for k := range want {

@@ -3,6 +3,7 @@ import type { FeedRow, RunsProps } from '../../../../gen/admin'
 import { PostButton, PostForm, posted } from '../../../shared/forms'
 import { Table } from '../../../shared/lists'
 import { when, type T } from '../../../shared/texts'
+import { plural } from './numbers'
 
 /**
  * The CRM's feeds (admins): each feed with its schedule and state, "run now", pause or resume, delete, the guard's
@@ -50,10 +51,10 @@ function State({ f, t, lang }: { f: FeedRow; t: T; lang: string }) {
         ? <span className="admin-error">{t('admin.feeds.paused')}</span>
         : <span className="admin-status">{t('admin.feeds.active')}{f.nextRun && <> · {t('admin.feeds.next', { at: when(f.nextRun, lang) })}</>}</span>}
       {f.checked && <><br /><span className="site-muted">{t('admin.feeds.checked', { at: when(f.checked, lang), status: t(`admin.feeds.status.${f.checkedStatus}`) })}</span></>}
-      {f.failures > 0 && <><br /><span className="admin-error">{t('admin.feeds.failures', { n: f.failures })}</span></>}
+      {f.failures > 0 && <><br /><span className="admin-error">{t(`admin.feeds.failures_${plural(lang, f.failures)}`, { n: f.failures })}</span></>}
       {f.picturesFailed > 0 && (
         <details>
-          <summary className="admin-error">{t('admin.feeds.picturesFailed', { n: f.picturesFailed })}</summary>
+          <summary className="admin-error">{t(`admin.feeds.picturesFailed_${plural(lang, f.picturesFailed)}`, { n: f.picturesFailed })}</summary>
           <ul className="site-changes">
             {(f.pictures ?? []).map((p) => <li key={p.url} className="admin-wrap"><code>{p.url}</code>{t.colon}{p.error}</li>)}
           </ul>

@@ -93,9 +93,9 @@ describe('the CRM feeds', () => {
     const row = within(feedTable).getAllByRole('row')[1]
     expect(row.textContent).toContain('Whise')
     expect(row.textContent).toContain('admin.feeds.every')
-    expect(row.textContent).toContain('admin.feeds.failures')
+    expect(row.textContent).toContain('admin.feeds.failures_other')
     expect(row.textContent).toContain('admin.feeds.checked')
-    expect(row.textContent).toContain('admin.feeds.picturesFailed')
+    expect(row.textContent).toContain('admin.feeds.picturesFailed_one')
     expect(row.textContent).toContain('https://crm.example.com/p/9.jpg')
     expect(row.textContent).toContain('admin.feeds.held')
     for (const action of ['apply', 'discard', 'run', 'pause', 'delete']) {

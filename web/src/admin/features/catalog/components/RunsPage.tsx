@@ -3,6 +3,7 @@ import { Shell } from '../../../shared/frame'
 import { Table } from '../../../shared/lists'
 import { texts, when, type T } from '../../../shared/texts'
 import { FeedsSection } from './FeedsSection'
+import { decimal, plural } from './numbers'
 
 /** The catalog's updates, newest first: where each came from, who started it, what it did per section, what it refused. */
 export function RunsPage(props: RunsProps) {
@@ -19,20 +20,12 @@ export function RunsPage(props: RunsProps) {
             <td data-label={head[0]}>{when(r.started, props.lang)}</td>
             <td data-label={head[1]} className="admin-wrap">{r.feedName && <><strong>{r.feedName}</strong><br /></>}<code>{r.source}</code></td>
             <td data-label={head[2]} className="admin-wrap">{t(`admin.runs.triggers.${r.trigger}`, { by: r.by })}</td>
-            <td data-label={head[3]}>{t('admin.runs.seconds', { n: r.seconds.toFixed(1) })}</td>
+            <td data-label={head[3]}>{t('admin.runs.seconds', { n: decimal(props.lang, r.seconds) })}</td>
             <td data-label={head[4]} className="admin-wrap"><Result r={r} t={t} lang={props.lang} /></td>
           </tr>
         )} />
     </Shell>
   )
-}
-
-/**
- * Singular or plural, as web/src/lib/i18n's plural(): French counts 0 and 1 as singular, the other languages only 1
- * (no Intl.PluralRules: the server's renderer lacks it).
- */
-function plural(lang: string, n: number): 'one' | 'other' {
-  return n === 1 || (lang === 'fr' && n === 0) ? 'one' : 'other'
 }
 
 /**
