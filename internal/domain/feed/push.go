@@ -7,7 +7,6 @@ import (
 	"encoding/hex"
 	"hash"
 	"strconv"
-	"strings"
 	"time"
 )
 
@@ -48,16 +47,14 @@ func Signer(key, timestamp, method, path string) hash.Hash {
 	return m
 }
 
-// SignatureMatches is true when sig signs the request at timestamp under
-// key and timestamp is within SignatureSkew of now.
-func SignatureMatches(key, timestamp, method, path, sig string, body []byte, now time.Time) bool {
+// SignatureFresh is true when timestamp (Unix seconds) is within
+// SignatureSkew of now: a signature older or newer is refused whatever it
+// signs.
+func SignatureFresh(timestamp string, now time.Time) bool {
 	sec, err := strconv.ParseInt(timestamp, 10, 64)
-	if key == "" || err != nil || len(timestamp) > 12 || !strings.HasPrefix(sig, "sha256=") {
+	if err != nil || len(timestamp) > 12 {
 		return false
 	}
 	at := time.Unix(sec, 0)
-	if at.Before(now.Add(-SignatureSkew)) || at.After(now.Add(SignatureSkew)) {
-		return false
-	}
-	return hmac.Equal([]byte(Signature(key, timestamp, method, path, body)), []byte(sig))
+	return !at.Before(now.Add(-SignatureSkew)) && !at.After(now.Add(SignatureSkew))
 }

@@ -8,6 +8,11 @@ import (
 // TestSignature: a signature holds for its request only — its time
 // within the skew, its method, its path, its body — and so does a token.
 func TestSignature(t *testing.T) {
+	// What the push endpoint checks: a fresh timestamp, then the signature
+	// of the request it received (compared in constant time there).
+	SignatureMatches := func(key, ts, method, path, sig string, body []byte, now time.Time) bool {
+		return key != "" && SignatureFresh(ts, now) && Signature(key, ts, method, path, body) == sig
+	}
 	now := time.Unix(1764450000, 0)
 	ts := "1764450000"
 	sig := Signature("tok", ts, "DELETE", "/api/feed/3/properties/7", nil)

@@ -27,10 +27,7 @@ func (c *Composer) Alert(r demand.Recipient, items []demand.Item, unsubscribe st
 	if daily {
 		subject, intro = "mail.alert.subjectDaily", "mail.alert.introDaily"
 	}
-	greeting := i18n.T(lang, "mail.friend.greetingNoName")
-	if name := fullName(r.FirstName, r.LastName); name != "" {
-		greeting = i18n.Tf(lang, "mail.confirm.greeting", "name", name)
-	}
+	greeting := greet(lang, r.FirstName, r.LastName)
 	p := page{Lang: lang, Subject: i18n.Tf(lang, subject, "agency", a.Name), Agency: a, Greeting: greeting,
 		Paragraphs: []string{i18n.T(lang, intro)}, Closing: i18n.T(lang, "mail.confirm.closing"),
 		Footnote: i18n.Tf(lang, "mail.alert.why", "agency", a.Name)}
@@ -76,10 +73,7 @@ func (c *Composer) OwnerReport(o report.Owner, w report.Week, figures []report.F
 	from, to := w.Span()
 	to = to.Add(-12 * time.Hour) // the Sunday
 	dates := []string{"from", from.In(c.cfg.Zone).Format(dateLayout(lang)), "to", to.In(c.cfg.Zone).Format(dateLayout(lang))}
-	greeting := i18n.T(lang, "mail.friend.greetingNoName")
-	if name := fullName(o.FirstName, o.LastName); name != "" {
-		greeting = i18n.Tf(lang, "mail.confirm.greeting", "name", name)
-	}
+	greeting := greet(lang, o.FirstName, o.LastName)
 	p := page{Lang: lang, Subject: i18n.Tf(lang, "mail.report.subject", append(dates, "agency", a.Name)...), Agency: a,
 		Greeting: greeting, Paragraphs: []string{i18n.Tf(lang, "mail.report.intro", dates...)},
 		Closing: i18n.T(lang, "mail.confirm.closing"), Footnote: i18n.Tf(lang, "mail.report.why", "agency", a.Name)}

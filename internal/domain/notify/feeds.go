@@ -20,10 +20,7 @@ func (c *Composer) FeedAlert(a account.Account, feed, reason string, failures in
 	if recovered {
 		subject, intro = "mail.feed.recoveredSubject", "mail.feed.recoveredIntro"
 	}
-	greeting := i18n.T(lang, "mail.friend.greetingNoName")
-	if name := fullName(a.FirstName, a.LastName); name != "" {
-		greeting = i18n.Tf(lang, "mail.confirm.greeting", "name", name)
-	}
+	greeting := greet(lang, a.FirstName, a.LastName)
 	p := page{Lang: lang, Subject: i18n.Tf(lang, subject, "agency", ag.Name, "feed", feed), Agency: ag, Greeting: greeting,
 		Paragraphs: []string{i18n.Tf(lang, intro, "feed", feed, "n", strconv.Itoa(failures))},
 		Button:     &link{Text: i18n.T(lang, "mail.feed.button"), URL: c.abs("/admin/catalog/")},

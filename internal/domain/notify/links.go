@@ -49,10 +49,7 @@ func (c *Composer) accountLink(a account.Account, to string, t linkTexts, rows [
 	}
 	lang := a.Lang
 	ag := c.agency(lang)
-	greeting := i18n.T(lang, "mail.friend.greetingNoName")
-	if name := fullName(a.FirstName, a.LastName); name != "" {
-		greeting = i18n.Tf(lang, "mail.confirm.greeting", "name", name)
-	}
+	greeting := greet(lang, a.FirstName, a.LastName)
 	p := page{Lang: lang, Subject: i18n.Tf(lang, t.subject, "agency", ag.Name), Agency: ag,
 		Greeting:   greeting,
 		Paragraphs: []string{i18n.Tf(lang, t.intro, append([]string{"agency", ag.Name}, pairs...)...)},

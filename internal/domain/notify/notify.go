@@ -342,6 +342,14 @@ func visitor(r lead.Request) mail.Address {
 // maxName bounds a name that goes into a header.
 const maxName = 100
 
+// greet is a mail's greeting of first last in lang, or the nameless one.
+func greet(lang, first, last string) string {
+	if name := fullName(first, last); name != "" {
+		return i18n.Tf(lang, "mail.confirm.greeting", "name", name)
+	}
+	return i18n.T(lang, "mail.friend.greetingNoName")
+}
+
 func fullName(first, last string) string {
 	return oneLine(strings.TrimSpace(first+" "+last), maxName)
 }

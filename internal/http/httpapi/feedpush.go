@@ -47,7 +47,7 @@ type FeedPush interface {
 //
 // A request proves it holds the feed's push token by Authorization:
 // Bearer <token>, checked before its body is read, or by X-Immo-Timestamp
-// and X-Immo-Signature (feed.SignatureMatches over the exact body), the
+// and X-Immo-Signature (feed.Signer over the exact body, feed.SignatureFresh), the
 // timestamp checked before the body is read; both compared in constant
 // time. No token in the address: a request carrying one (?token=) is
 // refused. An unknown feed and a wrong proof answer the same 401. A
@@ -167,7 +167,7 @@ func (p *FeedPushAPI) serve(w http.ResponseWriter, r *http.Request, property boo
 	case r.Header.Get("X-Immo-Signature") != "":
 		ts, sig := r.Header.Get("X-Immo-Timestamp"), r.Header.Get("X-Immo-Signature")
 		now := p.Feeds.Clock()
-		if !fresh(ts, now) {
+		if !feed.SignatureFresh(ts, now) {
 			unauthorized(w, "the signature's timestamp is missing or more than "+feed.SignatureSkew.String()+" from the server's clock")
 			return
 		}
@@ -243,17 +243,6 @@ func reportOf(run feed.Run) PushReport {
 		rep.Error = run.Error
 	}
 	return rep
-}
-
-// fresh tells whether timestamp (Unix seconds) is within the signature's
-// window of now.
-func fresh(timestamp string, now time.Time) bool {
-	sec, err := strconv.ParseInt(timestamp, 10, 64)
-	if err != nil || len(timestamp) > 12 {
-		return false
-	}
-	at := time.Unix(sec, 0)
-	return !at.Before(now.Add(-feed.SignatureSkew)) && !at.After(now.Add(feed.SignatureSkew))
 }
 
 // pushBody is a push's body: the request's own (Bearer), or read and
