@@ -53,11 +53,7 @@ func TestInboxFeeds(t *testing.T) {
 				w.Write(body.Load().([]byte))
 			}))
 			defer crm.Close()
-			roots := x509.NewCertPool()
-			roots.AddCert(crm.Certificate())
-			s := apptest.New(t, apptest.Options{DatabaseURL: db.URL(t),
-				Feeds: app.FeedOptions{Private: "127.0.0.1", Client: &safehttp.Options{RootCAs: roots, Timeout: time.Minute}}})
-			waitFeedTick(t, s)
+			s := crmSite(t, db.URL(t), crm)
 			boss := newStaff(t, s, "boss@agency.test", account.Admin, "198.51.100.1")
 			agent := newStaff(t, s, "agent@agency.test", account.Agent, "198.51.100.2")
 			boss.inertia = true
@@ -260,11 +256,7 @@ func TestFeedFailuresMailAdmins(t *testing.T) {
 				w.Write(file)
 			}))
 			defer crm.Close()
-			roots := x509.NewCertPool()
-			roots.AddCert(crm.Certificate())
-			s := apptest.New(t, apptest.Options{DatabaseURL: db.URL(t),
-				Feeds: app.FeedOptions{Private: "127.0.0.1", Client: &safehttp.Options{RootCAs: roots, Timeout: time.Minute}}})
-			waitFeedTick(t, s)
+			s := crmSite(t, db.URL(t), crm)
 			boss := newStaffIn(t, s, "boss@agency.test", account.Admin, "198.51.100.1", "fr")
 			newStaff(t, s, "agent@agency.test", account.Agent, "198.51.100.2")
 			f, _, err := s.App.Feeds().Add(t.Context(), feed.Input{Name: "Whise", URL: crm.URL + "/export.json"}, "boss@agency.test")
@@ -340,11 +332,7 @@ func TestFeedPicturesServed(t *testing.T) {
 			}))
 			defer crm.Close()
 			crmURL.Store(crm.URL)
-			roots := x509.NewCertPool()
-			roots.AddCert(crm.Certificate())
-			s := apptest.New(t, apptest.Options{DatabaseURL: db.URL(t),
-				Feeds: app.FeedOptions{Private: "127.0.0.1", Client: &safehttp.Options{RootCAs: roots, Timeout: time.Minute}}})
-			waitFeedTick(t, s)
+			s := crmSite(t, db.URL(t), crm)
 			boss := newStaff(t, s, "boss@agency.test", account.Admin, "198.51.100.1")
 			f, _, err := s.App.Feeds().Add(t.Context(), feed.Input{Name: "CRM", URL: crm.URL + "/export.json"}, "boss@agency.test")
 			if err != nil {
@@ -370,4 +358,16 @@ func TestFeedPicturesServed(t *testing.T) {
 			}
 		})
 	}
+}
+
+// crmSite is the demo site of a test whose CRM is crm (a TLS server on
+// the loopback, trusted), its queue's first tick done.
+func crmSite(t *testing.T, dbURL string, crm *httptest.Server) *apptest.Site {
+	t.Helper()
+	roots := x509.NewCertPool()
+	roots.AddCert(crm.Certificate())
+	s := apptest.New(t, apptest.Options{DatabaseURL: dbURL,
+		Feeds: app.FeedOptions{Private: "127.0.0.1", Client: &safehttp.Options{RootCAs: roots, Timeout: time.Minute}}})
+	waitFeedTick(t, s)
+	return s
 }
