@@ -117,7 +117,6 @@ func (j *siteJobs) Periodic() []*river.PeriodicJob {
 			&river.PeriodicJobOpts{ID: digestArgs{}.Kind()}),
 		river.NewPeriodicJob(report, func() (river.JobArgs, *river.InsertOpts) { return reportArgs{}, nil },
 			&river.PeriodicJobOpts{ID: reportArgs{}.Kind()}),
-		j.feeds.periodic(),
 	}
 }
 

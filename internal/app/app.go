@@ -348,6 +348,7 @@ func (a *App) Run(ctx context.Context) error {
 		}, log)
 	})
 	wg.Go(func() { a.jobs.watch(ctx) })
+	wg.Go(func() { a.jobs.feeds.watch(ctx) }) // the feeds due and their pictures
 	if a.prerender != nil {
 		wg.Go(func() { a.prerender.Prerender(ctx, 2*time.Second) })
 	}

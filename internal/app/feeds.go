@@ -2,7 +2,6 @@ package app
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"log/slog"
 	"time"
@@ -27,10 +26,12 @@ import (
 // The CRM's feeds (issue #33) run as River jobs on the queue's client,
 // like the alerts:
 //
-//   - every minute the elected leader inserts the tick (feedTickArgs); its
-//     worker claims each due feed (feed.Service.Due: a compare-and-set of
-//     the feed's next run, so a second leader claims nothing) and inserts
-//     its pull (feedPullArgs), unique per feed while it waits or runs;
+//   - every minute every server looks for the due feeds (tick, a watcher
+//     of Run's like the alerts' scan, which writes nothing when nothing is
+//     due): it claims each (feed.Service.Due: a compare-and-set of the
+//     feed's next run, so another server claims nothing) and inserts its
+//     pull (feedPullArgs), unique per feed while it waits or runs, and the
+//     fetch of the pictures due (feedPicturesArgs);
 //   - the pull job fetches and applies (feedsync.Runner.Pull) under the
 //     feed's lease, retried with River's back-off on a network error, a
 //     5xx or a 429, feed.PullAttempts times;
@@ -83,19 +84,11 @@ func newFeeds(store storage.Store, key []byte, o FeedOptions, now func() time.Ti
 
 // register adds the feeds' workers.
 func (j *feedJobs) register(w *river.Workers) {
-	river.AddWorker(w, &feedTickWorker{jobs: j})
 	river.AddWorker(w, &feedPullWorker{jobs: j})
 	river.AddWorker(w, &feedPicturesWorker{jobs: j})
 }
 
-// periodic is the tick, every minute, at once when a leader starts.
-func (j *feedJobs) periodic() *river.PeriodicJob {
-	return river.NewPeriodicJob(river.PeriodicInterval(feedTickEvery), func() (river.JobArgs, *river.InsertOpts) { return feedTickArgs{}, nil },
-		&river.PeriodicJobOpts{ID: feedTickArgs{}.Kind(), RunOnStart: true})
-}
-
 type (
-	feedTickArgs struct{}
 	feedPullArgs struct {
 		Feed    int64        `json:"feed" river:"unique"`
 		Trigger feed.Trigger `json:"trigger"`
@@ -103,7 +96,7 @@ type (
 	}
 )
 
-func (feedTickArgs) Kind() string { return "feed-tick" }
+func (feedPullArgs) Kind() string { return "feed-pull" }
 
 // feedPicturesArgs fetches a feed's pictures due (after a run named new
 // ones): unique per feed while it waits; a batch at a time, snoozed
@@ -147,11 +140,6 @@ func (w *feedPicturesWorker) Work(ctx context.Context, job *river.Job[feedPictur
 	}
 	return nil
 }
-func (feedPullArgs) Kind() string { return "feed-pull" }
-
-func (feedTickArgs) InsertOpts() river.InsertOpts {
-	return river.InsertOpts{Queue: mailqueue.JobsQueue}
-}
 
 // A feed's pull: tried feed.PullAttempts times. The schedule's is unique
 // per feed while it waits, runs or waits to retry (scheduleOpts); an
@@ -168,37 +156,34 @@ var scheduleOpts = &river.InsertOpts{Queue: mailqueue.JobsQueue, MaxAttempts: fe
 // busyWait is how long an admin's pull waits for the run holding its feed.
 const busyWait = 10 * time.Second
 
-type feedTickWorker struct {
-	river.WorkerDefaults[feedTickArgs]
-	jobs *feedJobs
-}
-
-func (w *feedTickWorker) Work(ctx context.Context, _ *river.Job[feedTickArgs]) error {
-	now := w.jobs.service.Now()
-	due, err := w.jobs.service.Due(ctx, now)
-	if err != nil {
-		return err
-	}
-	client, err := river.ClientFromContextSafely[*sql.Tx](ctx)
+// tick claims the due feeds and inserts their pulls, and the fetch of
+// the pictures due (a run's new ones, those to check again: a command's
+// run names them too).
+func (j *feedJobs) tick(ctx context.Context) error {
+	now := j.service.Now()
+	due, err := j.service.Due(ctx, now)
 	if err != nil {
 		return err
 	}
 	for _, id := range due {
-		if _, ierr := client.Insert(ctx, feedPullArgs{Feed: id, Trigger: feed.TriggerSchedule}, scheduleOpts); ierr != nil {
+		if _, ierr := j.queue.Insert(ctx, feedPullArgs{Feed: id, Trigger: feed.TriggerSchedule}, scheduleOpts); ierr != nil {
 			err = errors.Join(err, ierr)
 		}
 	}
-	// The pictures due (a run's new ones, those to check again): a
-	// command's run names them too.
-	feeds, ferr := w.jobs.service.Store.Feeds(ctx)
+	feeds, ferr := j.service.Store.Feeds(ctx)
 	for _, f := range feeds {
-		pics, perr := w.jobs.runner.Pictures.PicturesDue(ctx, f.ID, now.Add(-feed.PictureRetry), now.Add(-feed.PictureRecheck), 1)
+		pics, perr := j.runner.Pictures.PicturesDue(ctx, f.ID, now.Add(-feed.PictureRetry), now.Add(-feed.PictureRecheck), 1)
 		if perr == nil && len(pics) > 0 {
-			_, perr = client.Insert(ctx, feedPicturesArgs{Feed: f.ID}, nil)
+			_, perr = j.queue.Insert(ctx, feedPicturesArgs{Feed: f.ID}, nil)
 		}
 		err = errors.Join(err, perr)
 	}
 	return errors.Join(err, ferr)
+}
+
+// watch ticks every feedTickEvery until ctx ends.
+func (j *feedJobs) watch(ctx context.Context) {
+	watch(ctx, feedTickEvery, "feeds", func(ctx context.Context) (bool, error) { return false, j.tick(ctx) }, j.log)
 }
 
 type feedPullWorker struct {

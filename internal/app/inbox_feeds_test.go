@@ -361,13 +361,13 @@ func TestFeedPicturesServed(t *testing.T) {
 }
 
 // crmSite is the demo site of a test whose CRM is crm (a TLS server on
-// the loopback, trusted), its queue's first tick done.
+// the loopback, trusted). Its feeds are pulled when the test says: the
+// schedule's watcher runs in App.Run, which a test's site does not.
 func crmSite(t *testing.T, dbURL string, crm *httptest.Server) *apptest.Site {
 	t.Helper()
 	roots := x509.NewCertPool()
 	roots.AddCert(crm.Certificate())
 	s := apptest.New(t, apptest.Options{DatabaseURL: dbURL,
 		Feeds: app.FeedOptions{Private: "127.0.0.1", Client: &safehttp.Options{RootCAs: roots, Timeout: time.Minute}}})
-	waitFeedTick(t, s)
 	return s
 }
