@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"log/slog"
+	"sync"
 	"time"
 
 	"github.com/riverqueue/river"
@@ -54,6 +55,9 @@ type feedJobs struct {
 	runner  *feedsync.Runner
 	queue   *mailqueue.Queue
 	log     *slog.Logger
+
+	mu    sync.Mutex
+	asked map[int64]time.Time // feed → when an admin last asked for a run here
 }
 
 // newFeeds builds the feeds on the store; invite is told of each applied
@@ -199,6 +203,7 @@ func (w *feedPullWorker) Timeout(*river.Job[feedPullArgs]) time.Duration {
 
 func (w *feedPullWorker) Work(ctx context.Context, job *river.Job[feedPullArgs]) error {
 	a := job.Args
+	w.jobs.started(a.Feed)
 	run, err := w.jobs.runner.Pull(ctx, a.Feed, a.Trigger, a.By, job.Attempt >= job.MaxAttempts)
 	if _, retry := errors.AsType[*feedsync.Retryable](err); retry {
 		return err // River tries again with its back-off
@@ -225,8 +230,41 @@ func (j *feedJobs) RunFeed(ctx context.Context, id int64, by string) error {
 	if _, err := j.service.Store.Feed(ctx, id); err != nil {
 		return err
 	}
+	if !j.firstAsk(id) {
+		return nil // a double click: the pull asked a moment ago answers it
+	}
 	_, err := j.queue.Insert(ctx, feedPullArgs{Feed: id, Trigger: feed.TriggerStaff, By: by}, nil)
 	return err
+}
+
+// askedFor bounds how long an admin's "run now" waits for its pull to
+// start here before another is queued: a pull worked by another server
+// never tells this one.
+const askedFor = time.Minute
+
+// firstAsk tells whether an admin's run of feed id is the only one asked
+// on this server and not started yet (a second is a double click or a
+// form sent twice: the first answers it), and notes it.
+func (j *feedJobs) firstAsk(id int64) bool {
+	now := j.service.Now()
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	if at, ok := j.asked[id]; ok && now.Sub(at) >= 0 && now.Sub(at) < askedFor {
+		return false
+	}
+	if j.asked == nil {
+		j.asked = map[int64]time.Time{}
+	}
+	j.asked[id] = now
+	return true
+}
+
+// started notes that a pull of feed id started: the next "run now" queues
+// another.
+func (j *feedJobs) started(id int64) {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	delete(j.asked, id)
 }
 
 // FeedCommands are the feeds as `immo feeds` works them: the service and

@@ -18,7 +18,7 @@ import (
 // failed with the record's problems (nothing written). The guard does not
 // apply: one listing never takes others offline.
 func (r *Runner) Upsert(ctx context.Context, id, property int64, raw []byte) (feed.Run, error) {
-	return r.one(ctx, id, fmt.Sprintf("push PUT property %d", property), func(ctx context.Context) (importer.Report, error) {
+	return r.one(ctx, id, fmt.Sprintf("PUT /api/feed/%d/properties/%d", id, property), func(ctx context.Context) (importer.Report, error) {
 		opts := importer.Options{Now: r.Now}
 		f, ferr := r.Feeds.Feed(ctx, id)
 		if ferr != nil {
@@ -46,7 +46,7 @@ func (r *Runner) Upsert(ctx context.Context, id, property int64, raw []byte) (fe
 // already is an unchanged run. Under the feed's lease, recorded as a push
 // run; the guard does not apply (the CRM named the one listing).
 func (r *Runner) Remove(ctx context.Context, id, property int64) (feed.Run, error) {
-	return r.one(ctx, id, fmt.Sprintf("push DELETE property %d", property), func(ctx context.Context) (importer.Report, error) {
+	return r.one(ctx, id, fmt.Sprintf("DELETE /api/feed/%d/properties/%d", id, property), func(ctx context.Context) (importer.Report, error) {
 		if err := r.notOthers(ctx, id, property); err != nil {
 			return importer.Report{}, err
 		}

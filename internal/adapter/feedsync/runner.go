@@ -124,7 +124,7 @@ func (r *Runner) Push(ctx context.Context, id int64, body io.Reader) (feed.Run, 
 		return feed.Run{}, err
 	}
 	defer unlock()
-	run := feed.Run{Feed: id, Source: "push", Trigger: feed.TriggerPush, Started: r.Now()}
+	run := feed.Run{Feed: id, Source: fmt.Sprintf("POST /api/feed/%d", id), Trigger: feed.TriggerPush, Started: r.Now()}
 	file, ans, err := spool(body, r.maxBody())
 	if file != nil {
 		defer file.Close()
@@ -173,7 +173,7 @@ func (r *Runner) ApplyHeld(ctx context.Context, id, heldRun int64, by string) (f
 	if held != heldRun {
 		return feed.Run{}, errReplaced
 	}
-	run := feed.Run{Feed: id, Source: fmt.Sprintf("%s (run %d)", f.URL, held), Trigger: feed.TriggerStaff, By: by, Started: r.Now()}
+	run := feed.Run{Feed: id, Source: fmt.Sprintf("%s #%d", f.URL, held), Trigger: feed.TriggerStaff, By: by, Started: r.Now()}
 	f.MaxOffline = 100 // what the guard asked, answered
 	sum := sha256.Sum256(body)
 	run, err = r.importBody(ctx, f, run, bytes.NewReader(body), answer{keep: true, hash: hex.EncodeToString(sum[:])})

@@ -44,7 +44,8 @@ func DecodeFeed(r io.Reader) (*catalog.Catalog, FeedOwners, Positions, []Problem
 		if errors.Is(err, ErrTooLarge) {
 			key = ErrKeyTooLarge
 		}
-		return nil, nil, nil, nil, &keyedError{key, map[string]string{"detail": param(err.Error())},
+		// The staff read where the file goes wrong, not the parser's English.
+		return nil, nil, nil, nil, &keyedError{key, map[string]string{"at": num(dec.InputOffset())},
 			fmt.Errorf("not a catalog file (want an object with types, properties and projects): %w", err)}
 	}
 	// A second catalog or a stray bracket after the object means the file is

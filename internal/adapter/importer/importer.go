@@ -80,7 +80,7 @@ func Run(ctx context.Context, store catalog.Store, r io.Reader, opts Options) (R
 	if err != nil {
 		return Report{}, err
 	}
-	current, _, err := store.Load(ctx)
+	current, err := store.Listed(ctx)
 	if err != nil {
 		return Report{}, err
 	}
@@ -131,13 +131,13 @@ func Run(ctx context.Context, store catalog.Store, r io.Reader, opts Options) (R
 	keep.Properties = append(keep.Properties, opts.Keep.Properties...)
 	keep.Projects = append(keep.Projects, opts.Keep.Projects...)
 	if opts.MaxOffline > 0 {
-		online := len(current.Properties) - countIn(current, opts.Keep)
-		if off := offline(current, cat, keep); feed.Offline(off, online, opts.MaxOffline) {
+		online := len(current.Properties) - countIn(current.Properties, opts.Keep)
+		if off := offline(current.Properties, cat, keep); feed.Offline(off, online, opts.MaxOffline) {
 			return rep, &ErrGuard{Offline: off, Online: online, Max: opts.MaxOffline}
 		}
 	}
 	localize(cat, opts.Picture)
-	stampDates(cat, current, opts.Now())
+	stampDates(cat, current.Properties, opts.Now())
 	progress("write", 0)
 	rep.Result, err = store.Import(ctx, cat, keep)
 	if err != nil {
@@ -170,15 +170,11 @@ func delivered(cat *catalog.Catalog, keep catalog.Keep) feed.Listings {
 	return l
 }
 
-// countIn counts the online properties of current that keep names.
-func countIn(current *catalog.Catalog, keep catalog.Keep) int {
-	named := make(map[int64]bool, len(keep.Properties))
-	for _, id := range keep.Properties {
-		named[id] = true
-	}
+// countIn counts the online properties that keep names.
+func countIn(online map[int64]time.Time, keep catalog.Keep) int {
 	n := 0
-	for _, p := range current.Properties {
-		if named[p.ID] {
+	for _, id := range slices.Compact(slices.Sorted(slices.Values(keep.Properties))) {
+		if _, ok := online[id]; ok {
 			n++
 		}
 	}
@@ -187,7 +183,7 @@ func countIn(current *catalog.Catalog, keep catalog.Keep) int {
 
 // offline counts the online properties next would take offline: absent
 // from it and not kept.
-func offline(current, next *catalog.Catalog, keep catalog.Keep) int {
+func offline(online map[int64]time.Time, next *catalog.Catalog, keep catalog.Keep) int {
 	stays := make(map[int64]bool, len(next.Properties)+len(keep.Properties))
 	for _, p := range next.Properties {
 		stays[p.ID] = true
@@ -196,8 +192,8 @@ func offline(current, next *catalog.Catalog, keep catalog.Keep) int {
 		stays[id] = true
 	}
 	n := 0
-	for _, p := range current.Properties {
-		if !stays[p.ID] {
+	for id := range online {
+		if !stays[id] {
 			n++
 		}
 	}
@@ -248,11 +244,7 @@ func withoutBad(cat *catalog.Catalog, problems []Problem) (*catalog.Catalog, cat
 
 // stampDates defaults the status to available, keeps the first-seen date of known listings and gives new ones
 // without a date the import time, so "newest first" means something.
-func stampDates(cat *catalog.Catalog, current *catalog.Catalog, now time.Time) {
-	seen := make(map[int64]time.Time, len(current.Properties))
-	for _, p := range current.Properties {
-		seen[p.ID] = p.DateCreated
-	}
+func stampDates(cat *catalog.Catalog, seen map[int64]time.Time, now time.Time) {
 	for i := range cat.Properties {
 		p := &cat.Properties[i]
 		if p.Status == "" {

@@ -60,7 +60,7 @@ const (
 	ErrKeyOneProblem   = "oneProblem"   // ErrProblems, one problem
 	ErrKeyProblems     = "problems"     // ErrProblems, {n} problems
 	ErrKeyUnidentified = "unidentified" // --partial and a listing's ID unreadable, at {record}
-	ErrKeyNotCatalog   = "notCatalog"   // not a catalog file: malformed JSON ({detail}, English)
+	ErrKeyNotCatalog   = "notCatalog"   // not a catalog file: malformed JSON, wrong at byte {at}
 	ErrKeyTooLarge     = "tooLarge"     // the reader gave up: ErrTooLarge
 	ErrKeyTrailingData = "trailingData" // more data after the catalog object
 	ErrKeyNoProperties = "noProperties" // no "properties" section

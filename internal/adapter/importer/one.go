@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 	"time"
 
@@ -41,7 +42,7 @@ func Upsert(ctx context.Context, store catalog.Store, id int64, raw []byte, opts
 	if len(problems) > 0 {
 		return Report{Problems: problems, Rejected: map[string]int{"properties": 1}}, &ErrProblems{problems}
 	}
-	current, _, err := store.Load(ctx)
+	current, err := store.Listed(ctx)
 	if err != nil {
 		return Report{}, err
 	}
@@ -59,17 +60,14 @@ func Upsert(ctx context.Context, store catalog.Store, id int64, raw []byte, opts
 		return Report{Problems: problems, Rejected: map[string]int{"properties": 1}}, &ErrProblems{problems}
 	}
 	localize(one, opts.Picture)
-	stampDates(one, current, opts.Now())
+	stampDates(one, current.Properties, opts.Now())
 	rep := Report{Owners: ownersOf(one, owners)}
-	if same(current, one.Properties[0]) {
-		rep.Result.PropertiesUnchanged = 1
-		return rep, nil
-	}
 	rep.Result, err = store.Import(ctx, one, keepAllBut(current, id))
 	if err != nil {
 		return Report{}, err
 	}
-	rep.Imported = true
+	// The store wrote nothing for a record identical to the stored one.
+	rep.Imported = rep.Result.PropertiesUnchanged == 0
 	return rep, nil
 }
 
@@ -77,18 +75,11 @@ func Upsert(ctx context.Context, store catalog.Store, id int64, raw []byte, opts
 // as it is. A property unknown or already offline is nothing to do: the
 // report has Imported false and no error.
 func Remove(ctx context.Context, store catalog.Store, id int64, _ Options) (Report, error) {
-	current, _, err := store.Load(ctx)
+	current, err := store.Listed(ctx)
 	if err != nil {
 		return Report{}, err
 	}
-	online := false
-	for i := range current.Properties {
-		if current.Properties[i].ID == id {
-			online = true
-			break
-		}
-	}
-	if !online {
+	if _, online := current.Properties[id]; !online {
 		return Report{}, nil
 	}
 	res, err := store.Import(ctx, &catalog.Catalog{}, keepAllBut(current, id))
@@ -129,29 +120,13 @@ func decodeRecord(id int64, raw []byte) (feedProperty, []Problem) {
 	return rec, nil
 }
 
-// same tells whether p is online in current as it is.
-func same(current *catalog.Catalog, p catalog.Property) bool {
-	for i := range current.Properties {
-		if current.Properties[i].ID != p.ID {
-			continue
-		}
-		a, aerr := json.Marshal(current.Properties[i])
-		b, berr := json.Marshal(p)
-		return aerr == nil && berr == nil && bytes.Equal(a, b)
-	}
-	return false
-}
-
 // keepAllBut keeps every online listing of current but property id.
-func keepAllBut(current *catalog.Catalog, id int64) catalog.Keep {
-	keep := catalog.Keep{Properties: make([]int64, 0, len(current.Properties)), Projects: make([]int64, 0, len(current.Projects))}
-	for i := range current.Properties {
-		if p := current.Properties[i].ID; p != id {
+func keepAllBut(current catalog.Listed, id int64) catalog.Keep {
+	keep := catalog.Keep{Properties: make([]int64, 0, len(current.Properties)), Projects: slices.Clone(current.Projects)}
+	for p := range current.Properties {
+		if p != id {
 			keep.Properties = append(keep.Properties, p)
 		}
-	}
-	for i := range current.Projects {
-		keep.Projects = append(keep.Projects, current.Projects[i].ID)
 	}
 	return keep
 }

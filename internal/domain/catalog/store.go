@@ -1,6 +1,9 @@
 package catalog
 
-import "context"
+import (
+	"context"
+	"time"
+)
 
 // Store keeps the catalog. One implementation per database (SQLite,
 // PostgreSQL); both pass the same suite in internal/adapter/storage/storagetest.
@@ -10,14 +13,30 @@ type Store interface {
 	Version(ctx context.Context) (int64, error)
 	// Load returns the online catalog and the version it belongs to.
 	Load(ctx context.Context) (*Catalog, int64, error)
+	// Listed is what an import checks a file against, read without the
+	// listings' documents (an import of 10 000 listings must not decode
+	// the 10 000 stored ones).
+	Listed(ctx context.Context) (Listed, error)
 	// Import upserts every listing by ID in one transaction, takes offline
 	// the properties and projects absent from c except those keep names
-	// (they stay exactly as they are), and bumps the version. A listing
-	// whose stored document and online state already match is left
-	// untouched and counted as unchanged.
+	// (they stay exactly as they are), and bumps the version when it
+	// changed anything (a type, a listing written or taken offline). A
+	// listing whose stored document and online state already match is left
+	// untouched and counted as unchanged; an import that changes nothing
+	// leaves the version, so no server reloads and no cached page goes.
 	Import(ctx context.Context, c *Catalog, keep Keep) (ImportResult, error)
 	// Empty tells whether nothing was ever imported.
 	Empty(ctx context.Context) (bool, error)
+}
+
+// Listed is the stored catalog as an import sees it.
+type Listed struct {
+	Types []PropertyType
+	// Properties are the online properties, each with its first-seen
+	// date (DateCreated; zero when the document has none).
+	Properties map[int64]time.Time
+	// Projects are the online projects.
+	Projects []int64
 }
 
 // Keep names the listings an import leaves as they are although they are
@@ -30,14 +49,16 @@ type Keep struct {
 
 // ImportResult summarises an import.
 type ImportResult struct {
-	Types               int   `json:"types"`
-	PropertiesAdded     int   `json:"propertiesAdded"`
-	PropertiesUpdated   int   `json:"propertiesUpdated"`
-	PropertiesUnchanged int   `json:"propertiesUnchanged"`
-	PropertiesOffline   int   `json:"propertiesOffline"`
-	ProjectsAdded       int   `json:"projectsAdded"`
-	ProjectsUpdated     int   `json:"projectsUpdated"`
-	ProjectsUnchanged   int   `json:"projectsUnchanged"`
-	ProjectsOffline     int   `json:"projectsOffline"`
-	Version             int64 `json:"version"`
+	Types               int `json:"types"`
+	PropertiesAdded     int `json:"propertiesAdded"`
+	PropertiesUpdated   int `json:"propertiesUpdated"`
+	PropertiesUnchanged int `json:"propertiesUnchanged"`
+	PropertiesOffline   int `json:"propertiesOffline"`
+	ProjectsAdded       int `json:"projectsAdded"`
+	ProjectsUpdated     int `json:"projectsUpdated"`
+	ProjectsUnchanged   int `json:"projectsUnchanged"`
+	ProjectsOffline     int `json:"projectsOffline"`
+	// Version is the catalog version the import made; 0 when it changed
+	// nothing (the catalog stays at the version it had).
+	Version int64 `json:"version"`
 }

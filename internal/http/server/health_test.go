@@ -36,6 +36,9 @@ func (s *flakyStore) fail(ctx context.Context) error {
 }
 
 func (s *flakyStore) Version(ctx context.Context) (int64, error) { return 3, s.fail(ctx) }
+func (s *flakyStore) Listed(ctx context.Context) (catalog.Listed, error) {
+	return catalog.Listed{}, s.fail(ctx)
+}
 func (s *flakyStore) Load(ctx context.Context) (*catalog.Catalog, int64, error) {
 	return &catalog.Catalog{}, 3, s.fail(ctx)
 }

@@ -33,6 +33,7 @@ func dialect() sqlstore.Dialect {
 		Name:     "postgres",
 		Numbered: true,
 		Now:      "now()", // the transaction's start: every row of an import shares it
+		JSONText: func(column, key string) string { return column + "->>'" + key + "'" },
 		// REPEATABLE READ gives the whole transaction one snapshot.
 		Snapshot:   sql.TxOptions{Isolation: sql.LevelRepeatableRead, ReadOnly: true},
 		SkipLocked: " FOR UPDATE SKIP LOCKED",

@@ -42,8 +42,9 @@ var pragmas = []string{
 // dialect is how SQLite differs from PostgreSQL for the shared queries.
 func dialect() sqlstore.Dialect {
 	return sqlstore.Dialect{
-		Name: "sqlite",
-		Now:  `strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`, // the layout of the catalog's timestamps
+		Name:     "sqlite",
+		Now:      `strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`, // the layout of the catalog's timestamps
+		JSONText: func(column, key string) string { return "json_extract(" + column + ", '$." + key + "')" },
 		// A read transaction in WAL mode is a snapshot.
 		Snapshot: sql.TxOptions{ReadOnly: true},
 		// The single writer connection holds the whole database for the

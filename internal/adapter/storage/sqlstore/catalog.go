@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"immo/internal/domain/catalog"
 )
@@ -66,6 +67,66 @@ func (s *Store) Load(ctx context.Context) (*catalog.Catalog, int64, error) {
 	return c, version, nil
 }
 
+// Listed implements catalog.Store, from one snapshot like Load. The
+// properties' first-seen dates are read by the database out of their
+// documents (the dialect's JSONText), not decoded here.
+func (s *Store) Listed(ctx context.Context) (catalog.Listed, error) {
+	opts := s.d.Snapshot
+	tx, err := s.read.BeginTx(ctx, &opts)
+	if err != nil {
+		return catalog.Listed{}, s.errorf("listed: %w", err)
+	}
+	defer tx.Rollback()
+	l := catalog.Listed{Properties: map[int64]time.Time{}}
+	if l.Types, err = loadJSON[catalog.PropertyType](ctx, tx, `SELECT data FROM property_types ORDER BY id`); err != nil {
+		return l, s.errorf("listed types: %w", err)
+	}
+	rows, err := tx.QueryContext(ctx, `SELECT id, `+s.d.JSONText("data", "DateCreated")+` FROM properties WHERE online`)
+	if err != nil {
+		return l, s.errorf("listed properties: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id int64
+		var created sql.NullString
+		if err := rows.Scan(&id, &created); err != nil {
+			return l, s.errorf("listed properties: %w", err)
+		}
+		var at time.Time
+		if created.Valid {
+			if at, err = time.Parse(time.RFC3339Nano, created.String); err != nil {
+				return l, s.errorf("listed property %d: %w", id, err)
+			}
+		}
+		l.Properties[id] = at
+	}
+	if err := rows.Err(); err != nil {
+		return l, s.errorf("listed properties: %w", err)
+	}
+	if l.Projects, err = ids(ctx, tx, `SELECT id FROM projects WHERE online ORDER BY id`); err != nil {
+		return l, s.errorf("listed projects: %w", err)
+	}
+	return l, nil
+}
+
+// ids reads the single integer column of every row of query.
+func ids(ctx context.Context, tx *sql.Tx, query string) ([]int64, error) {
+	rows, err := tx.QueryContext(ctx, query)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []int64{}
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		out = append(out, id)
+	}
+	return out, rows.Err()
+}
+
 // loadJSON decodes the single JSON column of every row of query. The slice
 // is never nil, so an empty catalog encodes as [] rather than null.
 func loadJSON[T any](ctx context.Context, tx *sql.Tx, query string) ([]T, error) {
@@ -101,18 +162,18 @@ func (s *Store) Import(ctx context.Context, c *catalog.Catalog, keep catalog.Kee
 	}
 	defer tx.Rollback()
 
-	// Bumping the version first locks the meta row: on PostgreSQL a
-	// concurrent import from another server waits here until this one
-	// commits, and then (READ COMMITTED) reads the ids this one wrote, so
-	// the counts stay right; SQLite's writer lock does the same. Every row
-	// of the import gets the time written here, as the database reports it.
+	// Locking the meta row first (an update that changes nothing): on
+	// PostgreSQL a concurrent import from another server waits here until
+	// this one commits, and then (READ COMMITTED) reads the ids this one
+	// wrote, so the counts stay right; SQLite's writer lock does the same.
+	// Every row of the import gets the time read here, as the database
+	// reports it.
 	var now any
-	if err := tx.QueryRowContext(ctx,
-		`UPDATE catalog_meta SET version = version + 1, updated_at = `+s.d.Now+` RETURNING version, updated_at`,
-	).Scan(&res.Version, &now); err != nil {
+	if err := tx.QueryRowContext(ctx, `UPDATE catalog_meta SET version = version RETURNING `+s.d.Now).Scan(&now); err != nil {
 		return res, s.errorf("import version: %w", err)
 	}
-	if err := s.importTypes(ctx, tx, c.Types); err != nil {
+	typesChanged, err := s.importTypes(ctx, tx, c.Types)
+	if err != nil {
 		return res, s.errorf("import types: %w", err)
 	}
 	props, err := importListings(ctx, s, tx, properties, c.Properties, keep.Properties, now)
@@ -123,6 +184,12 @@ func (s *Store) Import(ctx context.Context, c *catalog.Catalog, keep catalog.Kee
 	if err != nil {
 		return res, s.errorf("import projects: %w", err)
 	}
+	if typesChanged || props.changed() || projs.changed() {
+		if err := tx.QueryRowContext(ctx, s.d.query(`UPDATE catalog_meta SET version = version + 1, updated_at = ? RETURNING version`),
+			now).Scan(&res.Version); err != nil {
+			return res, s.errorf("import version: %w", err)
+		}
+	}
 	if err := tx.Commit(); err != nil {
 		return res, s.errorf("import commit: %w", err)
 	}
@@ -131,23 +198,31 @@ func (s *Store) Import(ctx context.Context, c *catalog.Catalog, keep catalog.Kee
 	return res, nil
 }
 
-func (s *Store) importTypes(ctx context.Context, tx *sql.Tx, types []catalog.PropertyType) error {
+// importTypes upserts the types; changed tells whether one was written.
+func (s *Store) importTypes(ctx context.Context, tx *sql.Tx, types []catalog.PropertyType) (changed bool, err error) {
 	stmt, err := tx.PrepareContext(ctx, s.d.query(`INSERT INTO property_types (id, data) VALUES (?, ?)
-		ON CONFLICT (id) DO UPDATE SET data = excluded.data`))
+		ON CONFLICT (id) DO UPDATE SET data = excluded.data
+		WHERE property_types.data IS DISTINCT FROM excluded.data`))
 	if err != nil {
-		return err
+		return false, err
 	}
 	defer stmt.Close()
 	for _, t := range types {
 		data, err := json.Marshal(t)
 		if err != nil {
-			return fmt.Errorf("type %d: %w", t.ID, err)
+			return false, fmt.Errorf("type %d: %w", t.ID, err)
 		}
-		if _, err := stmt.ExecContext(ctx, t.ID, string(data)); err != nil {
-			return fmt.Errorf("type %d: %w", t.ID, err)
+		res, err := stmt.ExecContext(ctx, t.ID, string(data))
+		if err != nil {
+			return false, fmt.Errorf("type %d: %w", t.ID, err)
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return false, fmt.Errorf("type %d: %w", t.ID, err)
+		} else if n > 0 {
+			changed = true
 		}
 	}
-	return nil
+	return changed, nil
 }
 
 // listingTable is how one kind of listing is upserted.

@@ -20,6 +20,9 @@ type Dialect struct {
 	// Now is the SQL expression for the current time, in the column's
 	// format.
 	Now string
+	// JSONText is the SQL expression of the text of key at the top of the
+	// JSON document in column (NULL when absent).
+	JSONText func(column, key string) string
 	// Snapshot are the options of a read transaction that must see one
 	// snapshot throughout (a load of the catalog and its version).
 	Snapshot sql.TxOptions

@@ -24,6 +24,9 @@ func (t *tally) counts() (added, updated, unchanged, offline int) {
 	return t.added, t.updated, t.unchanged, t.offline
 }
 
+// changed tells whether the import wrote or took offline a listing.
+func (t *tally) changed() bool { return t.added+t.updated+t.offline > 0 }
+
 // newTally reads the ids of table (one of our constants); keep lists the
 // ids that never go offline in this import.
 func newTally(ctx context.Context, tx *sql.Tx, table string, keep []int64) (*tally, error) {

@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"time"
 	"testing"
 
 	"immo/internal/domain/catalog"
@@ -29,6 +30,7 @@ func Run(t *testing.T, open func(t *testing.T) catalog.Store) {
 	t.Run("Offline", func(t *testing.T) { testOffline(t, open(t)) })
 	t.Run("Unchanged", func(t *testing.T) { testUnchanged(t, open(t)) })
 	t.Run("Keep", func(t *testing.T) { testKeep(t, open(t)) })
+	t.Run("Listed", func(t *testing.T) { testListed(t, open(t)) })
 	t.Run("Atomic", func(t *testing.T) { testAtomic(t, open(t)) })
 	t.Run("ConcurrentReaders", func(t *testing.T) { testConcurrentReaders(t, open(t)) })
 	t.Run("SharedVersion", func(t *testing.T) { testSharedVersion(t, open(t), open(t)) })
@@ -94,10 +96,16 @@ func testImportRoundTrip(t *testing.T, s catalog.Store) {
 	if v := mustVersion(t, s); v != 1 {
 		t.Errorf("Version = %d, want 1", v)
 	}
-	mustImport(t, s, c, catalog.ImportResult{Types: 3, PropertiesUnchanged: 4, ProjectsUnchanged: 2, Version: 2})
-	if v := mustVersion(t, s); v != 2 {
-		t.Errorf("Version = %d, want 2", v)
+	// Nothing changed: the version stays (no server reloads, no cached
+	// page goes).
+	mustImport(t, s, c, catalog.ImportResult{Types: 3, PropertiesUnchanged: 4, ProjectsUnchanged: 2})
+	if v := mustVersion(t, s); v != 1 {
+		t.Errorf("Version = %d after an import that changed nothing, want 1", v)
 	}
+	// A type's name alone changes the pages: the version grows.
+	renamed := sample(3, 1, 10, 11)
+	renamed.Types[1].Name = catalog.Text{"nl": "Hoeve"}
+	mustImport(t, s, renamed, catalog.ImportResult{Types: 3, PropertiesUnchanged: 4, ProjectsUnchanged: 2, Version: 2})
 }
 
 func testReimport(t *testing.T, s catalog.Store) {
@@ -123,13 +131,13 @@ func testOffline(t *testing.T, s catalog.Store) {
 	mustLoad(t, s, &want, 2)
 
 	// Already offline: not counted again.
-	mustImport(t, s, partial, catalog.ImportResult{Types: 2, PropertiesUnchanged: 3, ProjectsUnchanged: 1, Version: 3})
+	mustImport(t, s, partial, catalog.ImportResult{Types: 2, PropertiesUnchanged: 3, ProjectsUnchanged: 1})
 
 	// Back online, counted as updated, next to a new property 4.
 	back := sample(4, 4, 10, 11)
 	mustImport(t, s, back, catalog.ImportResult{
-		Types: 3, PropertiesAdded: 1, PropertiesUpdated: 3, PropertiesUnchanged: 1, ProjectsUpdated: 2, Version: 4})
-	mustLoad(t, s, back, 4)
+		Types: 3, PropertiesAdded: 1, PropertiesUpdated: 3, PropertiesUnchanged: 1, ProjectsUpdated: 2, Version: 3})
+	mustLoad(t, s, back, 3)
 }
 
 // testUnchanged: a listing imported again as it is stored is counted as
@@ -151,6 +159,35 @@ func testUnchanged(t *testing.T, s catalog.Store) {
 	mustImport(t, s, next, catalog.ImportResult{
 		Types: 3, PropertiesUpdated: 1, PropertiesUnchanged: 3, ProjectsUnchanged: 2, Version: 3})
 	mustLoad(t, s, next, 3)
+}
+
+// testListed: what an import checks against — every type, the online
+// listings only, each property's first-seen date as its document has it
+// (nanoseconds and zone of the instant kept), none for one without.
+func testListed(t *testing.T, s catalog.Store) {
+	c := sample(3, 1, 10, 11)
+	c.Properties[1].DateCreated = time.Time{}
+	mustImport(t, s, c, catalog.ImportResult{Types: 3, PropertiesAdded: 4, ProjectsAdded: 2, Version: 1})
+	next := sample(3, 1, 10)
+	next.Properties[1].DateCreated = time.Time{}
+	next.Properties = slices.DeleteFunc(next.Properties, func(p catalog.Property) bool { return p.ID == 3 })
+	mustImport(t, s, next, catalog.ImportResult{Types: 3, PropertiesUnchanged: 3, PropertiesOffline: 1, ProjectsUnchanged: 1, ProjectsOffline: 1, Version: 2})
+	got, err := s.Listed(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got.Types) != 3 || got.Types[0].WebID != 101 || !slices.Equal(got.Projects, []int64{10}) {
+		t.Errorf("Listed: types %+v, projects %v; want the 3 types, project 10", got.Types, got.Projects)
+	}
+	want := map[int64]time.Time{1: c.Properties[0].DateCreated, 2: {}, 1000: c.Properties[3].DateCreated}
+	if len(got.Properties) != len(want) {
+		t.Errorf("Listed properties = %v, want %v", got.Properties, want)
+	}
+	for id, at := range want {
+		if g, ok := got.Properties[id]; !ok || !g.Equal(at) {
+			t.Errorf("Listed property %d = %v (%v), want %v", id, g, ok, at)
+		}
+	}
 }
 
 // testKeep: the listings Keep names stay as they are although the import
