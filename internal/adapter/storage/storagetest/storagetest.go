@@ -13,8 +13,8 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"time"
 	"testing"
+	"time"
 
 	"immo/internal/domain/catalog"
 )
