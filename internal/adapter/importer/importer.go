@@ -137,7 +137,9 @@ func Run(ctx context.Context, store catalog.Store, r io.Reader, opts Options) (R
 		}
 	}
 	localize(cat, opts.Picture)
-	stampDates(cat, current.Properties, opts.Now())
+	if err := stampDates(ctx, store, cat, current.Properties, opts.Now()); err != nil {
+		return rep, err
+	}
 	progress("write", 0)
 	rep.Result, err = store.Import(ctx, cat, keep)
 	if err != nil {
@@ -171,10 +173,10 @@ func delivered(cat *catalog.Catalog, keep catalog.Keep) feed.Listings {
 }
 
 // countIn counts the online properties that keep names.
-func countIn(online map[int64]time.Time, keep catalog.Keep) int {
+func countIn(online map[int64]bool, keep catalog.Keep) int {
 	n := 0
 	for _, id := range slices.Compact(slices.Sorted(slices.Values(keep.Properties))) {
-		if _, ok := online[id]; ok {
+		if online[id] {
 			n++
 		}
 	}
@@ -183,7 +185,7 @@ func countIn(online map[int64]time.Time, keep catalog.Keep) int {
 
 // offline counts the online properties next would take offline: absent
 // from it and not kept.
-func offline(online map[int64]time.Time, next *catalog.Catalog, keep catalog.Keep) int {
+func offline(online map[int64]bool, next *catalog.Catalog, keep catalog.Keep) int {
 	stays := make(map[int64]bool, len(next.Properties)+len(keep.Properties))
 	for _, p := range next.Properties {
 		stays[p.ID] = true
@@ -244,7 +246,20 @@ func withoutBad(cat *catalog.Catalog, problems []Problem) (*catalog.Catalog, cat
 
 // stampDates defaults the status to available, keeps the first-seen date of known listings and gives new ones
 // without a date the import time, so "newest first" means something.
-func stampDates(cat *catalog.Catalog, seen map[int64]time.Time, now time.Time) {
+func stampDates(ctx context.Context, store catalog.Store, cat *catalog.Catalog, online map[int64]bool, now time.Time) error {
+	var undated []int64
+	for _, p := range cat.Properties {
+		if p.DateCreated.IsZero() && online[p.ID] {
+			undated = append(undated, p.ID)
+		}
+	}
+	var seen map[int64]time.Time
+	if len(undated) > 0 {
+		var err error
+		if seen, err = store.FirstSeen(ctx, undated); err != nil {
+			return err
+		}
+	}
 	for i := range cat.Properties {
 		p := &cat.Properties[i]
 		if p.Status == "" {
@@ -259,4 +274,5 @@ func stampDates(cat *catalog.Catalog, seen map[int64]time.Time, now time.Time) {
 			p.DateCreated = now.UTC()
 		}
 	}
+	return nil
 }

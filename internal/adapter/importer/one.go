@@ -60,7 +60,9 @@ func Upsert(ctx context.Context, store catalog.Store, id int64, raw []byte, opts
 		return Report{Problems: problems, Rejected: map[string]int{"properties": 1}}, &ErrProblems{problems}
 	}
 	localize(one, opts.Picture)
-	stampDates(one, current.Properties, opts.Now())
+	if err := stampDates(ctx, store, one, current.Properties, opts.Now()); err != nil {
+		return Report{}, err
+	}
 	rep := Report{Owners: ownersOf(one, owners)}
 	rep.Result, err = store.Import(ctx, one, keepAllBut(current, id))
 	if err != nil {
@@ -79,7 +81,7 @@ func Remove(ctx context.Context, store catalog.Store, id int64, _ Options) (Repo
 	if err != nil {
 		return Report{}, err
 	}
-	if _, online := current.Properties[id]; !online {
+	if !current.Properties[id] {
 		return Report{}, nil
 	}
 	res, err := store.Import(ctx, &catalog.Catalog{}, keepAllBut(current, id))

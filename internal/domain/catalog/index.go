@@ -57,6 +57,13 @@ type row struct {
 
 // NewIndex builds the index of c at version.
 func NewIndex(c *Catalog, version int64) *Index {
+	return newIndex(c, nil, version)
+}
+
+// newIndex builds the index of c at version; details, when not nil, are
+// the properties' details already taken (patch keeps those of the
+// listings it does not change: deflating them is most of a rebuild).
+func newIndex(c *Catalog, details [][]byte, version int64) *Index {
 	ix := &Index{
 		version:   version,
 		byID:      make(map[int64]int32, len(c.Properties)),
@@ -70,9 +77,12 @@ func NewIndex(c *Catalog, version int64) *Index {
 		ix.typeByWeb[t.WebID] = i
 	}
 	ix.properties = slices.Clone(c.Properties)
-	ix.details = make([][]byte, len(ix.properties))
-	for i := range ix.properties {
-		ix.details[i] = takeDetails(&ix.properties[i])
+	ix.details = details
+	if details == nil {
+		ix.details = make([][]byte, len(ix.properties))
+		for i := range ix.properties {
+			ix.details[i] = takeDetails(&ix.properties[i])
+		}
 	}
 	ix.rows = make([]row, len(ix.properties))
 	cities, zips := interner{}, interner{}

@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"context"
+	"sync"
 	"sync/atomic"
 )
 
@@ -12,6 +13,10 @@ import (
 type Service struct {
 	store Store
 	index atomic.Pointer[Index]
+	// reloading lets one reload run at a time: a refresh that waited for
+	// another finds the version current (the server that ran a CRM feed
+	// refreshes at once, and its 2 s watch may fire meanwhile).
+	reloading sync.Mutex
 }
 
 // NewService loads the catalog from store.
@@ -28,6 +33,12 @@ func (s *Service) Index() *Index { return s.index.Load() }
 
 // Reload rebuilds the index from the store.
 func (s *Service) Reload(ctx context.Context) error {
+	s.reloading.Lock()
+	defer s.reloading.Unlock()
+	return s.load(ctx)
+}
+
+func (s *Service) load(ctx context.Context) error {
 	c, version, err := s.store.Load(ctx)
 	if err != nil {
 		return err
@@ -43,11 +54,25 @@ func (s *Service) Ping(ctx context.Context) error {
 	return err
 }
 
-// Refresh reloads when the stored version differs from the index's.
+// Refresh reloads when the stored version differs from the index's: the
+// listings written since the index's version patch it; a
+// store behind the index (restored) or an index of nothing is loaded
+// whole.
 func (s *Service) Refresh(ctx context.Context) (bool, error) {
+	s.reloading.Lock()
+	defer s.reloading.Unlock()
 	v, err := s.store.Version(ctx)
-	if err != nil || v == s.Index().Version() {
+	ix := s.Index()
+	if err != nil || v == ix.Version() {
 		return false, err
 	}
-	return true, s.Reload(ctx)
+	if ix.Version() == 0 || v < ix.Version() {
+		return true, s.load(ctx)
+	}
+	ch, err := s.store.Changes(ctx, ix.Version())
+	if err != nil {
+		return false, err
+	}
+	s.index.Store(ix.patch(ch))
+	return true, nil
 }

@@ -13,10 +13,18 @@ type Store interface {
 	Version(ctx context.Context) (int64, error)
 	// Load returns the online catalog and the version it belongs to.
 	Load(ctx context.Context) (*Catalog, int64, error)
+	// Changes are what imports wrote after version since, up to the
+	// stored version (one snapshot): the server whose index is at since
+	// patches it (Service.Refresh) instead of loading every listing again.
+	Changes(ctx context.Context, since int64) (Changes, error)
 	// Listed is what an import checks a file against, read without the
 	// listings' documents (an import of 10 000 listings must not decode
 	// the 10 000 stored ones).
 	Listed(ctx context.Context) (Listed, error)
+	// FirstSeen are the first-seen dates (DateCreated) of those of ids
+	// that are online properties, read by the database out of their
+	// documents: an import asks only for the records that carry none.
+	FirstSeen(ctx context.Context, ids []int64) (map[int64]time.Time, error)
 	// Import upserts every listing by ID in one transaction, takes offline
 	// the properties and projects absent from c except those keep names
 	// (they stay exactly as they are), and bumps the version when it
@@ -29,12 +37,27 @@ type Store interface {
 	Empty(ctx context.Context) (bool, error)
 }
 
+// Changes are the catalog's changes after a version.
+type Changes struct {
+	// Version is the stored version the changes lead to.
+	Version int64
+	// Types are every type (a handful: always all of them).
+	Types []PropertyType
+	// Properties and Projects are the listings written online after the
+	// version, by ID.
+	Properties []Property
+	Projects   []Project
+	// OfflineProperties and OfflineProjects are the listings taken
+	// offline after it.
+	OfflineProperties []int64
+	OfflineProjects   []int64
+}
+
 // Listed is the stored catalog as an import sees it.
 type Listed struct {
 	Types []PropertyType
-	// Properties are the online properties, each with its first-seen
-	// date (DateCreated; zero when the document has none).
-	Properties map[int64]time.Time
+	// Properties are the online properties.
+	Properties map[int64]bool
 	// Projects are the online projects.
 	Projects []int64
 }

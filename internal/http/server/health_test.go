@@ -36,6 +36,12 @@ func (s *flakyStore) fail(ctx context.Context) error {
 }
 
 func (s *flakyStore) Version(ctx context.Context) (int64, error) { return 3, s.fail(ctx) }
+func (s *flakyStore) Changes(ctx context.Context, _ int64) (catalog.Changes, error) {
+	return catalog.Changes{}, s.fail(ctx)
+}
+func (s *flakyStore) FirstSeen(ctx context.Context, _ []int64) (map[int64]time.Time, error) {
+	return nil, s.fail(ctx)
+}
 func (s *flakyStore) Listed(ctx context.Context) (catalog.Listed, error) {
 	return catalog.Listed{}, s.fail(ctx)
 }

@@ -78,3 +78,35 @@ func TestImportTimes(t *testing.T) {
 		t.Errorf("times %v: want six, all the same", times)
 	}
 }
+
+// A listing stored before its document's hash was kept (migration 00044)
+// is unchanged when imported again as it is, and gets its hash.
+func TestUnknownHashIsUnchanged(t *testing.T) {
+	ctx := t.Context()
+	db, err := Open(ctx, filepath.Join(t.TempDir(), "immo.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	c := &catalog.Catalog{Properties: []catalog.Property{{ID: 1, City: "Arlon"}, {ID: 2}}, Projects: []catalog.Project{{ID: 3}}}
+	if _, err := db.Import(ctx, c, catalog.Keep{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.write.ExecContext(ctx, `UPDATE properties SET doc_hash = ''`); err != nil {
+		t.Fatal(err)
+	}
+	for range 2 {
+		res, err := db.Import(ctx, c, catalog.Keep{})
+		if err != nil || res != (catalog.ImportResult{PropertiesUnchanged: 2, ProjectsUnchanged: 1}) {
+			t.Errorf("the same catalog again: %+v %v", res, err)
+		}
+	}
+	var unknown int
+	if err := db.read.QueryRowContext(ctx, `SELECT count(*) FROM properties WHERE doc_hash = ''`).Scan(&unknown); err != nil || unknown != 0 {
+		t.Errorf("%d hashes unknown after an import (%v)", unknown, err)
+	}
+	c.Properties[0].City = "Attert"
+	if res, err := db.Import(ctx, c, catalog.Keep{}); err != nil || res.PropertiesUpdated != 1 || res.Version != 2 {
+		t.Errorf("a change after: %+v %v", res, err)
+	}
+}

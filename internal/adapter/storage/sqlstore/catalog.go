@@ -2,7 +2,9 @@ package sqlstore
 
 import (
 	"context"
+	"crypto/sha256"
 	"database/sql"
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -67,9 +69,7 @@ func (s *Store) Load(ctx context.Context) (*catalog.Catalog, int64, error) {
 	return c, version, nil
 }
 
-// Listed implements catalog.Store, from one snapshot like Load. The
-// properties' first-seen dates are read by the database out of their
-// documents (the dialect's JSONText), not decoded here.
+// Listed implements catalog.Store, from one snapshot like Load.
 func (s *Store) Listed(ctx context.Context) (catalog.Listed, error) {
 	opts := s.d.Snapshot
 	tx, err := s.read.BeginTx(ctx, &opts)
@@ -77,31 +77,16 @@ func (s *Store) Listed(ctx context.Context) (catalog.Listed, error) {
 		return catalog.Listed{}, s.errorf("listed: %w", err)
 	}
 	defer tx.Rollback()
-	l := catalog.Listed{Properties: map[int64]time.Time{}}
+	l := catalog.Listed{Properties: map[int64]bool{}}
 	if l.Types, err = loadJSON[catalog.PropertyType](ctx, tx, `SELECT data FROM property_types ORDER BY id`); err != nil {
 		return l, s.errorf("listed types: %w", err)
 	}
-	rows, err := tx.QueryContext(ctx, `SELECT id, `+s.d.JSONText("data", "DateCreated")+` FROM properties WHERE online`)
+	online, err := ids(ctx, tx, `SELECT id FROM properties WHERE online`)
 	if err != nil {
 		return l, s.errorf("listed properties: %w", err)
 	}
-	defer rows.Close()
-	for rows.Next() {
-		var id int64
-		var created sql.NullString
-		if err := rows.Scan(&id, &created); err != nil {
-			return l, s.errorf("listed properties: %w", err)
-		}
-		var at time.Time
-		if created.Valid {
-			if at, err = time.Parse(time.RFC3339Nano, created.String); err != nil {
-				return l, s.errorf("listed property %d: %w", id, err)
-			}
-		}
-		l.Properties[id] = at
-	}
-	if err := rows.Err(); err != nil {
-		return l, s.errorf("listed properties: %w", err)
+	for _, id := range online {
+		l.Properties[id] = true
 	}
 	if l.Projects, err = ids(ctx, tx, `SELECT id FROM projects WHERE online ORDER BY id`); err != nil {
 		return l, s.errorf("listed projects: %w", err)
@@ -109,9 +94,52 @@ func (s *Store) Listed(ctx context.Context) (catalog.Listed, error) {
 	return l, nil
 }
 
+// FirstSeen implements catalog.Store: the dates are read by the database
+// out of the documents (the dialect's JSONText), a batch of ids at a time.
+func (s *Store) FirstSeen(ctx context.Context, want []int64) (map[int64]time.Time, error) {
+	out := map[int64]time.Time{}
+	for batch := range slices.Chunk(want, offlineBatch) {
+		args := make([]any, len(batch))
+		for i, id := range batch {
+			args[i] = id
+		}
+		rows, err := s.read.QueryContext(ctx, s.d.query(`SELECT id, `+s.d.JSONText("data", "DateCreated")+` FROM properties
+			WHERE online AND id IN (?`+strings.Repeat(", ?", len(batch)-1)+`)`), args...)
+		if err != nil {
+			return nil, s.errorf("first seen: %w", err)
+		}
+		for rows.Next() {
+			var id int64
+			var created sql.NullString
+			if err := rows.Scan(&id, &created); err != nil {
+				rows.Close()
+				return nil, s.errorf("first seen: %w", err)
+			}
+			if !created.Valid {
+				continue
+			}
+			at, err := time.Parse(time.RFC3339Nano, created.String)
+			if err != nil {
+				rows.Close()
+				return nil, s.errorf("first seen of property %d: %w", id, err)
+			}
+			if !at.IsZero() { // a document without a date carries time.Time's zero
+				out[id] = at
+			}
+		}
+		if err := rows.Close(); err != nil {
+			return nil, s.errorf("first seen: %w", err)
+		}
+		if err := rows.Err(); err != nil {
+			return nil, s.errorf("first seen: %w", err)
+		}
+	}
+	return out, nil
+}
+
 // ids reads the single integer column of every row of query.
-func ids(ctx context.Context, tx *sql.Tx, query string) ([]int64, error) {
-	rows, err := tx.QueryContext(ctx, query)
+func ids(ctx context.Context, tx *sql.Tx, query string, args ...any) ([]int64, error) {
+	rows, err := tx.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, err
 	}
@@ -127,10 +155,42 @@ func ids(ctx context.Context, tx *sql.Tx, query string) ([]int64, error) {
 	return out, rows.Err()
 }
 
+// Changes implements catalog.Store, from one snapshot like Load.
+func (s *Store) Changes(ctx context.Context, since int64) (catalog.Changes, error) {
+	opts := s.d.Snapshot
+	tx, err := s.read.BeginTx(ctx, &opts)
+	if err != nil {
+		return catalog.Changes{}, s.errorf("changes: %w", err)
+	}
+	defer tx.Rollback()
+	var ch catalog.Changes
+	if err := tx.QueryRowContext(ctx, `SELECT version FROM catalog_meta`).Scan(&ch.Version); err != nil {
+		return ch, s.errorf("changes version: %w", err)
+	}
+	if ch.Types, err = loadJSON[catalog.PropertyType](ctx, tx, `SELECT data FROM property_types ORDER BY id`); err != nil {
+		return ch, s.errorf("changes types: %w", err)
+	}
+	if ch.Properties, err = loadJSON[catalog.Property](ctx, tx,
+		s.d.query(`SELECT data FROM properties WHERE version > ? AND online ORDER BY id`), since); err != nil {
+		return ch, s.errorf("changes properties: %w", err)
+	}
+	if ch.Projects, err = loadJSON[catalog.Project](ctx, tx,
+		s.d.query(`SELECT data FROM projects WHERE version > ? AND online ORDER BY id`), since); err != nil {
+		return ch, s.errorf("changes projects: %w", err)
+	}
+	if ch.OfflineProperties, err = ids(ctx, tx, s.d.query(`SELECT id FROM properties WHERE version > ? AND NOT online ORDER BY id`), since); err != nil {
+		return ch, s.errorf("changes properties offline: %w", err)
+	}
+	if ch.OfflineProjects, err = ids(ctx, tx, s.d.query(`SELECT id FROM projects WHERE version > ? AND NOT online ORDER BY id`), since); err != nil {
+		return ch, s.errorf("changes projects offline: %w", err)
+	}
+	return ch, nil
+}
+
 // loadJSON decodes the single JSON column of every row of query. The slice
 // is never nil, so an empty catalog encodes as [] rather than null.
-func loadJSON[T any](ctx context.Context, tx *sql.Tx, query string) ([]T, error) {
-	rows, err := tx.QueryContext(ctx, query)
+func loadJSON[T any](ctx context.Context, tx *sql.Tx, query string, args ...any) ([]T, error) {
+	rows, err := tx.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, err
 	}
@@ -168,27 +228,31 @@ func (s *Store) Import(ctx context.Context, c *catalog.Catalog, keep catalog.Kee
 	// wrote, so the counts stay right; SQLite's writer lock does the same.
 	// Every row of the import gets the time read here, as the database
 	// reports it.
+	// The rows it writes carry the version it will make (Changes reads
+	// them by it); they are none when it makes none.
 	var now any
-	if err := tx.QueryRowContext(ctx, `UPDATE catalog_meta SET version = version RETURNING `+s.d.Now).Scan(&now); err != nil {
+	var version int64
+	if err := tx.QueryRowContext(ctx, `UPDATE catalog_meta SET version = version RETURNING version, `+s.d.Now).Scan(&version, &now); err != nil {
 		return res, s.errorf("import version: %w", err)
 	}
+	w := write{now: now, version: version + 1}
 	typesChanged, err := s.importTypes(ctx, tx, c.Types)
 	if err != nil {
 		return res, s.errorf("import types: %w", err)
 	}
-	props, err := importListings(ctx, s, tx, properties, c.Properties, keep.Properties, now)
+	props, err := importListings(ctx, s, tx, properties, c.Properties, keep.Properties, w)
 	if err != nil {
 		return res, s.errorf("import properties: %w", err)
 	}
-	projs, err := importListings(ctx, s, tx, projects, c.Projects, keep.Projects, now)
+	projs, err := importListings(ctx, s, tx, projects, c.Projects, keep.Projects, w)
 	if err != nil {
 		return res, s.errorf("import projects: %w", err)
 	}
 	if typesChanged || props.changed() || projs.changed() {
-		if err := tx.QueryRowContext(ctx, s.d.query(`UPDATE catalog_meta SET version = version + 1, updated_at = ? RETURNING version`),
-			now).Scan(&res.Version); err != nil {
+		if _, err := tx.ExecContext(ctx, s.d.query(`UPDATE catalog_meta SET version = ?, updated_at = ?`), w.version, now); err != nil {
 			return res, s.errorf("import version: %w", err)
 		}
+		res.Version = w.version
 	}
 	if err := tx.Commit(); err != nil {
 		return res, s.errorf("import commit: %w", err)
@@ -225,13 +289,20 @@ func (s *Store) importTypes(ctx context.Context, tx *sql.Tx, types []catalog.Pro
 	return changed, nil
 }
 
+// write is what every row an import writes gets: the time of the import
+// and the catalog version it makes.
+type write struct {
+	now     any
+	version int64
+}
+
 // listingTable is how one kind of listing is upserted.
 type listingTable[T any] struct {
 	name   string // the table
 	kind   string // a listing's kind, in errors
 	id     func(T) int64
 	upsert string
-	args   func(l T, data string, now any) []any // the upsert's arguments
+	args   func(l T, data, hash string, w write) []any // the upsert's arguments
 }
 
 // Upserting brings back online a listing an earlier import took offline.
@@ -242,29 +313,31 @@ var (
 		name: "properties", kind: "property",
 		id: func(p catalog.Property) int64 { return p.ID },
 		upsert: `INSERT INTO properties
-		(id, online, status, goal, data, created_at, updated_at) VALUES (?, true, ?, ?, ?, ?, ?)
+		(id, online, status, goal, data, created_at, updated_at, version, doc_hash) VALUES (?, true, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (id) DO UPDATE SET online = true, status = excluded.status,
-		goal = excluded.goal, data = excluded.data, updated_at = excluded.updated_at
+		goal = excluded.goal, data = excluded.data, updated_at = excluded.updated_at, version = excluded.version,
+		doc_hash = excluded.doc_hash
 		WHERE NOT properties.online OR properties.data IS DISTINCT FROM excluded.data`,
-		args: func(p catalog.Property, data string, now any) []any {
-			return []any{p.ID, p.Status, p.Goal, data, now, now}
+		args: func(p catalog.Property, data, hash string, w write) []any {
+			return []any{p.ID, p.Status, p.Goal, data, w.now, w.now, w.version, hash}
 		},
 	}
 	projects = listingTable[catalog.Project]{
 		name: "projects", kind: "project",
 		id: func(p catalog.Project) int64 { return p.ID },
-		upsert: `INSERT INTO projects (id, online, data, updated_at) VALUES (?, true, ?, ?)
-		ON CONFLICT (id) DO UPDATE SET online = true, data = excluded.data, updated_at = excluded.updated_at
+		upsert: `INSERT INTO projects (id, online, data, updated_at, version, doc_hash) VALUES (?, true, ?, ?, ?, ?)
+		ON CONFLICT (id) DO UPDATE SET online = true, data = excluded.data, updated_at = excluded.updated_at, version = excluded.version,
+		doc_hash = excluded.doc_hash
 		WHERE NOT projects.online OR projects.data IS DISTINCT FROM excluded.data`,
-		args: func(p catalog.Project, data string, now any) []any {
-			return []any{p.ID, data, now}
+		args: func(p catalog.Project, data, hash string, w write) []any {
+			return []any{p.ID, data, w.now, w.version, hash}
 		},
 	}
 )
 
 // importListings upserts the listings of one table, then takes offline the
 // ones that were online, are absent from the import and are not kept.
-func importListings[T any](ctx context.Context, s *Store, tx *sql.Tx, table listingTable[T], ls []T, keep []int64, now any) (*tally, error) {
+func importListings[T any](ctx context.Context, s *Store, tx *sql.Tx, table listingTable[T], ls []T, keep []int64, w write) (*tally, error) {
 	tl, err := newTally(ctx, tx, table.name, keep)
 	if err != nil {
 		return nil, err
@@ -280,7 +353,12 @@ func importListings[T any](ctx context.Context, s *Store, tx *sql.Tx, table list
 		if err != nil {
 			return nil, fmt.Errorf("%s %d: %w", table.kind, id, err)
 		}
-		res, err := stmt.ExecContext(ctx, table.args(l, string(data), now)...)
+		hash := docHash(data)
+		if tl.same(id, hash) {
+			tl.see(id, false)
+			continue
+		}
+		res, err := stmt.ExecContext(ctx, table.args(l, string(data), hash, w)...)
 		if err != nil {
 			return nil, fmt.Errorf("%s %d: %w", table.kind, id, err)
 		}
@@ -288,10 +366,24 @@ func importListings[T any](ctx context.Context, s *Store, tx *sql.Tx, table list
 		if err != nil {
 			return nil, fmt.Errorf("%s %d: %w", table.kind, id, err)
 		}
+		if n == 0 && tl.hash[id] != hash {
+			// The same document, its hash not known yet (stored before
+			// migration 00044): noted, not counted as a change.
+			if _, err := tx.ExecContext(ctx, s.d.query(`UPDATE `+table.name+` SET doc_hash = ? WHERE id = ?`), hash, id); err != nil {
+				return nil, fmt.Errorf("%s %d: %w", table.kind, id, err)
+			}
+		}
 		tl.see(id, n > 0)
 	}
-	tl.offline, err = s.takeOffline(ctx, tx, table.name, tl.gone(), now)
+	tl.offline, err = s.takeOffline(ctx, tx, table.name, tl.gone(), w)
 	return tl, err
+}
+
+// docHash is the hash of a listing's document as an import writes it
+// (its doc_hash).
+func docHash(data []byte) string {
+	sum := sha256.Sum256(data)
+	return base64.RawStdEncoding.EncodeToString(sum[:18])
 }
 
 // offlineBatch bounds the ids of one UPDATE, well below both databases'
@@ -300,15 +392,15 @@ const offlineBatch = 500
 
 // takeOffline marks ids of table offline, a batch of ids per statement.
 // table is one of our constants.
-func (s *Store) takeOffline(ctx context.Context, tx *sql.Tx, table string, ids []int64, now any) (int, error) {
+func (s *Store) takeOffline(ctx context.Context, tx *sql.Tx, table string, ids []int64, w write) (int, error) {
 	n := 0
 	for batch := range slices.Chunk(ids, offlineBatch) {
-		args := make([]any, 0, len(batch)+1)
-		args = append(args, now)
+		args := make([]any, 0, len(batch)+2)
+		args = append(args, w.now, w.version)
 		for _, id := range batch {
 			args = append(args, id)
 		}
-		res, err := tx.ExecContext(ctx, s.d.query(`UPDATE `+table+` SET online = false, updated_at = ?
+		res, err := tx.ExecContext(ctx, s.d.query(`UPDATE `+table+` SET online = false, updated_at = ?, version = ?
 			WHERE id IN (?`+strings.Repeat(", ?", len(batch)-1)+`)`), args...)
 		if err != nil {
 			return n, fmt.Errorf("offline: %w", err)

@@ -12,7 +12,8 @@ import (
 // upsert, which keeps the SQL plain and the same on both databases (SQLite
 // has no portable "was this an insert" flag).
 type tally struct {
-	before                    map[int64]bool // id → online, before this import
+	before                    map[int64]bool   // id → online, before this import
+	hash                      map[int64]string // id → its document's hash, before this import ('': unknown)
 	seen                      map[int64]bool
 	keep                      map[int64]bool
 	added, updated, unchanged int
@@ -30,24 +31,34 @@ func (t *tally) changed() bool { return t.added+t.updated+t.offline > 0 }
 // newTally reads the ids of table (one of our constants); keep lists the
 // ids that never go offline in this import.
 func newTally(ctx context.Context, tx *sql.Tx, table string, keep []int64) (*tally, error) {
-	rows, err := tx.QueryContext(ctx, `SELECT id, online FROM `+table)
+	rows, err := tx.QueryContext(ctx, `SELECT id, online, doc_hash FROM `+table)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	t := &tally{before: map[int64]bool{}, seen: map[int64]bool{}, keep: map[int64]bool{}}
+	t := &tally{before: map[int64]bool{}, hash: map[int64]string{}, seen: map[int64]bool{}, keep: map[int64]bool{}}
 	for rows.Next() {
 		var id int64
 		var online bool
-		if err := rows.Scan(&id, &online); err != nil {
+		var hash string
+		if err := rows.Scan(&id, &online, &hash); err != nil {
 			return nil, err
 		}
 		t.before[id] = online
+		if hash != "" {
+			t.hash[id] = hash
+		}
 	}
 	for _, id := range keep {
 		t.keep[id] = true
 	}
 	return t, rows.Err()
+}
+
+// same tells whether id is online with a document of hash, as before this
+// import (a listing twice in one import is left to the database).
+func (t *tally) same(id int64, hash string) bool {
+	return t.before[id] && !t.seen[id] && t.hash[id] == hash
 }
 
 // see records an imported id; changed tells whether the upsert wrote a row

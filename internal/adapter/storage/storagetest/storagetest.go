@@ -31,6 +31,7 @@ func Run(t *testing.T, open func(t *testing.T) catalog.Store) {
 	t.Run("Unchanged", func(t *testing.T) { testUnchanged(t, open(t)) })
 	t.Run("Keep", func(t *testing.T) { testKeep(t, open(t)) })
 	t.Run("Listed", func(t *testing.T) { testListed(t, open(t)) })
+	t.Run("Changes", func(t *testing.T) { testChanges(t, open(t)) })
 	t.Run("Atomic", func(t *testing.T) { testAtomic(t, open(t)) })
 	t.Run("ConcurrentReaders", func(t *testing.T) { testConcurrentReaders(t, open(t)) })
 	t.Run("SharedVersion", func(t *testing.T) { testSharedVersion(t, open(t), open(t)) })
@@ -162,8 +163,9 @@ func testUnchanged(t *testing.T, s catalog.Store) {
 }
 
 // testListed: what an import checks against — every type, the online
-// listings only, each property's first-seen date as its document has it
-// (nanoseconds and zone of the instant kept), none for one without.
+// listings only; and the first-seen dates of online properties as their
+// documents have them (nanoseconds and zone of the instant kept), none for
+// one without, an offline or unknown one.
 func testListed(t *testing.T, s catalog.Store) {
 	c := sample(3, 1, 10, 11)
 	c.Properties[1].DateCreated = time.Time{}
@@ -176,17 +178,90 @@ func testListed(t *testing.T, s catalog.Store) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(got.Types) != 3 || got.Types[0].WebID != 101 || !slices.Equal(got.Projects, []int64{10}) {
-		t.Errorf("Listed: types %+v, projects %v; want the 3 types, project 10", got.Types, got.Projects)
+	if len(got.Types) != 3 || got.Types[0].WebID != 101 || !slices.Equal(got.Projects, []int64{10}) ||
+		!reflect.DeepEqual(got.Properties, map[int64]bool{1: true, 2: true, 1000: true}) {
+		t.Errorf("Listed: types %+v, properties %v, projects %v; want the 3 types, properties 1, 2 and 1000, project 10",
+			got.Types, got.Properties, got.Projects)
 	}
-	want := map[int64]time.Time{1: c.Properties[0].DateCreated, 2: {}, 1000: c.Properties[3].DateCreated}
-	if len(got.Properties) != len(want) {
-		t.Errorf("Listed properties = %v, want %v", got.Properties, want)
+	seen, err := s.FirstSeen(t.Context(), []int64{1, 2, 3, 1000, 99})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[int64]time.Time{1: c.Properties[0].DateCreated, 1000: c.Properties[3].DateCreated}
+	if len(seen) != len(want) {
+		t.Errorf("FirstSeen = %v, want %v", seen, want)
 	}
 	for id, at := range want {
-		if g, ok := got.Properties[id]; !ok || !g.Equal(at) {
-			t.Errorf("Listed property %d = %v (%v), want %v", id, g, ok, at)
+		if g, ok := seen[id]; !ok || !g.Equal(at) {
+			t.Errorf("FirstSeen of property %d = %v (%v), want %v", id, g, ok, at)
 		}
+	}
+}
+
+// testChanges: the listings an import wrote after a version, and those it
+// took offline; an import that changed nothing adds none; a server's
+// catalog refreshed through them is the catalog loaded whole.
+func testChanges(t *testing.T, s catalog.Store) {
+	ctx := t.Context()
+	svc, err := catalog.NewService(ctx, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustImport(t, s, sample(3, 1, 10, 11), catalog.ImportResult{Types: 3, PropertiesAdded: 4, ProjectsAdded: 2, Version: 1})
+	if ok, err := svc.Refresh(ctx); !ok || err != nil {
+		t.Fatalf("Refresh from nothing = %v, %v", ok, err)
+	}
+	next := sample(3, 1, 10, 11)
+	next.Properties[0].Price++
+	next.Properties = slices.DeleteFunc(next.Properties, func(p catalog.Property) bool { return p.ID == 2 })
+	next.Properties = append(next.Properties, property(4, 1))
+	next.Projects = next.Projects[:1]
+	next.Projects[0].Name = catalog.Text{"fr": "Nouveau nom"}
+	mustImport(t, s, next, catalog.ImportResult{Types: 3, PropertiesAdded: 1, PropertiesUpdated: 1, PropertiesUnchanged: 2,
+		PropertiesOffline: 1, ProjectsUpdated: 1, ProjectsOffline: 1, Version: 2})
+	mustImport(t, s, next, catalog.ImportResult{Types: 3, PropertiesUnchanged: 4, ProjectsUnchanged: 1})
+
+	ch, err := s.Changes(ctx, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var props, projs []int64
+	for _, p := range ch.Properties {
+		props = append(props, p.ID)
+	}
+	for _, p := range ch.Projects {
+		projs = append(projs, p.ID)
+	}
+	if ch.Version != 2 || len(ch.Types) != 3 || !slices.Equal(props, []int64{1, 4}) || ch.Properties[0].Price != next.Properties[0].Price ||
+		!slices.Equal(projs, []int64{10}) || !slices.Equal(ch.OfflineProperties, []int64{2}) || !slices.Equal(ch.OfflineProjects, []int64{11}) {
+		t.Errorf("Changes(1) = version %d, %d types, properties %v, projects %v, offline %v and %v",
+			ch.Version, len(ch.Types), props, projs, ch.OfflineProperties, ch.OfflineProjects)
+	}
+	if ch, err := s.Changes(ctx, 2); err != nil || ch.Version != 2 || len(ch.Properties)+len(ch.Projects)+len(ch.OfflineProperties)+len(ch.OfflineProjects) != 0 {
+		t.Errorf("Changes(2) = %+v, %v; want nothing", ch, err)
+	}
+
+	if ok, err := svc.Refresh(ctx); !ok || err != nil {
+		t.Fatalf("Refresh = %v, %v", ok, err)
+	}
+	whole, err := catalog.NewService(ctx, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, b := svc.Index(), whole.Index()
+	q := catalog.NewQuery()
+	if a.Version() != 2 || !reflect.DeepEqual(a.List(q), b.List(q)) || !reflect.DeepEqual(a.Projects(), b.Projects()) {
+		t.Errorf("the refreshed catalog (version %d) differs from the one loaded whole", a.Version())
+	}
+	for _, id := range []int64{1, 1000} {
+		pa, aerr := a.Property(id, "fr")
+		pb, berr := b.Property(id, "fr")
+		if aerr != nil || berr != nil || !reflect.DeepEqual(pa, pb) {
+			t.Errorf("property %d refreshed differs from loaded: %v %v", id, aerr, berr)
+		}
+	}
+	if _, err := a.Property(2, "fr"); err == nil {
+		t.Error("the property taken offline is still served")
 	}
 }
 
