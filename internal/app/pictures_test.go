@@ -99,7 +99,7 @@ func TestStartPictures(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if len(vs) == 10 { // 100, 400, 600, 1360, 1920 × jpeg, webp
+			if len(vs) == 12 { // 100, 400, 600, 800, 1360, 1920 × jpeg, webp
 				break
 			}
 			if time.Now().After(deadline) {

@@ -3,10 +3,10 @@
 // budget. A first view loads the client entry with every chunk it imports
 // statically, the page's view chunk with its static imports, and one
 // language's texts (the largest): what the head's loader fetches
-// (internal/http/web/assets, PagePreloads). What a page loads later — when a part
-// comes near the viewport or the visitor turns to it (the forms and their
-// kit, src/shared/forms/deferred.tsx; the gallery's Swiper, the map frame,
-// ALTCHA, the cookie settings) — is not a first load's.
+// (internal/http/web/assets, PagePreloads). What a page loads later — when the
+// visitor turns to a part (the forms and their kit, on the focus or a pointer:
+// src/shared/forms/deferred.tsx) or it comes near the viewport (the gallery's
+// Swiper, the map frame, ALTCHA, the cookie settings) — is not a first load's.
 //
 // BUDGET_KIB is the home page's: docs/ARCHITECTURE.md states it (a Go test,
 // docs_test.go, keeps the two equal); PAGE_BUDGETS_KIB the other kinds'.

@@ -21,9 +21,12 @@ import (
 	"time"
 )
 
-// Widths are the variant widths of SPEC §7, narrowest first: 100 (thumbnails),
-// 400 and 600 (cards), 1360 (detail, banner on a laptop), 1920 (full screen).
-var Widths = []int{100, 400, 600, 1360, 1920}
+// Widths are the variant widths, narrowest first: SPEC §7's (the picture
+// CDN's) — 100 (thumbnails), 400 and 600 (cards), 1360 (detail, banner on a
+// laptop), 1920 (full screen) — and 800 of our own, for a phone's gallery: a
+// 412-px phone at 1.75× fills 721 pixels, and the next step up was 1360
+// (issue #34). The CDN answers 800 with its 1360.
+var Widths = []int{100, 400, 600, 800, 1360, 1920}
 
 // Pick returns the width of the variant that answers a request for width:
 // the smallest of Widths at or above it, or the largest when width is beyond

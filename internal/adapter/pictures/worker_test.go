@@ -62,7 +62,7 @@ func TestWorkerMakesEveryVariant(t *testing.T) {
 	if res.Made != 2*len(want) || res.Existing != 0 {
 		t.Fatalf("first run: %+v, want %d made", res, 2*len(want))
 	}
-	for _, asked := range []int{100, 400, 600, 1360, 1920} {
+	for _, asked := range []int{100, 400, 600, 800, 1360, 1920} {
 		for _, format := range pictures.Formats {
 			v, err := store.GetVariant(t.Context(), src, asked, format)
 			if err != nil {

@@ -95,9 +95,9 @@ func TestLCPPreload(t *testing.T) {
 			`<link rel="preload" as="image" href="` + pic + `banner.jpg?width=600&amp;height=auto&amp;format=webp" media="(max-width: 767px)" type="image/webp" fetchpriority="high">`,
 			`<link rel="preload" as="image" href="` + pic + `banner.jpg?width=1920&amp;height=auto&amp;format=webp" media="(min-width: 768px)" type="image/webp" fetchpriority="high">`}},
 		{"/fr/a-vendre/arlon/villa-maison-ferme/4100001/", []string{
-			`<link rel="preload" as="image" imagesrcset="` + srcset("house-01.jpg", "600", "1360", "1920") + `" imagesizes="(min-width: 1280px) 1152px, 100vw" type="image/webp" fetchpriority="high">`}},
+			`<link rel="preload" as="image" imagesrcset="` + srcset("house-01.jpg", "600", "800", "1360", "1920") + `" imagesizes="(min-width: 1280px) 1152px, 100vw" type="image/webp" fetchpriority="high">`}},
 		{"/fr/project/?id=5200002", []string{
-			`<link rel="preload" as="image" imagesrcset="` + srcset("residence-01.jpg", "600", "1360", "1920") + `" imagesizes="(min-width: 1024px) 60vw, 100vw" type="image/webp" fetchpriority="high">`}},
+			`<link rel="preload" as="image" imagesrcset="` + srcset("residence-01.jpg", "600", "800", "1360", "1920") + `" imagesizes="(min-width: 1024px) 60vw, 100vw" type="image/webp" fetchpriority="high">`}},
 		{"/fr/contact/", nil},
 		{"/fr/a-vendre/?priceMax=1", nil},
 	}

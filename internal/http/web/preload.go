@@ -64,10 +64,10 @@ type pictureUse struct {
 
 var (
 	// detailUse is the property gallery's picture.
-	detailUse = pictureUse{widths: []int{600, 1360, 1920},
+	detailUse = pictureUse{widths: []int{600, 800, 1360, 1920},
 		sizes: fmt.Sprintf("(min-width: %dpx) 1152px, 100vw", rules.ShellDesktop)}
 	// projectUse is a project page's first photo (ProjectPage.tsx).
-	projectUse = pictureUse{widths: []int{600, 1360, 1920}, sizes: "(min-width: 1024px) 60vw, 100vw"}
+	projectUse = pictureUse{widths: []int{600, 800, 1360, 1920}, sizes: "(min-width: 1024px) 60vw, 100vw"}
 	// cardUse is a list card's picture.
 	cardUse = pictureUse{widths: []int{400, 600},
 		sizes: fmt.Sprintf("(min-width: %dpx) 280px, (min-width: %dpx) 45vw, 100vw", rules.ShellDesktop, rules.ShellTablet)}

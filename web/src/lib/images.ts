@@ -1,13 +1,13 @@
 // Picture addresses at the size a place needs (SPEC §7): the site's picture
 // server and the picture CDN take ?width=W&height=auto[&format=webp] and
-// answer the nearest stored width at or above (100, 400, 600, 1360, 1920;
+// answer the nearest stored width at or above (100, 400, 600, 800, 1360, 1920;
 // docs/ARCHITECTURE.md "Pictures"). Without format the answer is a JPEG.
 //
 // Each place a picture is shown is a use with its widths and usual sizes:
 //
 //   thumb   100 (400 for 2× screens)   gallery thumbnails
 //   card    400 / 600                  property cards
-//   detail  1360 (600 phones, 1920)    the property gallery
+//   detail  1360 (600, 800 phones, 1920) the property gallery
 //   banner  1920 (600 phones, 1360)    the home banner
 //
 // "format=webp where the browser takes it": responsive() gives a WebP
@@ -17,7 +17,8 @@
 import { PICTURE, SHELL } from '../gen/breakpoints'
 
 /** The variant widths, narrowest first. */
-export const WIDTHS = [100, 400, 600, 1360, 1920] as const
+// 800 is ours, not SPEC §7's (the CDN answers it with 1360): a phone's gallery.
+export const WIDTHS = [100, 400, 600, 800, 1360, 1920] as const
 export type Width = (typeof WIDTHS)[number]
 
 export type Format = 'webp' | 'jpeg'
@@ -46,7 +47,7 @@ export interface UseSpec {
 export const USES: Readonly<Record<ImageUse, UseSpec>> = {
   thumb: { src: 100, widths: [100, 400], sizes: '100px' },
   card: { src: 400, widths: [400, 600], sizes: `(min-width: ${SHELL.desktop}px) 280px, (min-width: ${SHELL.tablet}px) 45vw, 100vw` },
-  detail: { src: 1360, widths: [600, 1360, 1920], sizes: `(min-width: ${SHELL.desktop}px) 1152px, 100vw` },
+  detail: { src: 1360, widths: [600, 800, 1360, 1920], sizes: `(min-width: ${SHELL.desktop}px) 1152px, 100vw` },
   banner: { src: 1920, widths: [600, 1360, 1920], sizes: `(max-width: ${PICTURE.mobileMax}px) 600px, 100vw` },
 }
 

@@ -1,7 +1,10 @@
 // A form whose code (the form itself, react-hook-form, zod, the kit's fields:
-// ~25 KB gzip) loads only when the page needs it: not with the page, but
-// when a form comes near the viewport or the visitor turns to one. This
-// module is the light part a view imports; it never imports the kit.
+// ~25 KB gzip) loads only when the page needs it: not with the page, nor
+// when a form comes into view (the contact page's form is in view at once),
+// but when the visitor turns to one — the focus or a pointer on it (issue
+// #34). Until then the server's form is a plain HTML form that posts by
+// itself. This module is the light part a view imports; it never imports
+// the kit.
 import {
   createContext,
   Suspense,
@@ -20,9 +23,6 @@ import './deferred.css'
 export interface FormModule<P> {
   default: ComponentType<P>
 }
-
-/** How far below (or above) the viewport a form starts loading. */
-export const NEAR_MARGIN = '600px 0px'
 
 /**
  * The form element the server rendered for a kind, while its code was not
@@ -102,8 +102,8 @@ type PropsStore<P> = ReturnType<typeof propsStore<P>>
  * In the browser the server's form stays as it is — a plain HTML form that
  * posts and works — inside a Suspense boundary that hydrates only once the
  * code is there: React keeps a boundary's server HTML while its content
- * suspends. The code loads when the form comes within NEAR_MARGIN of the
- * viewport, or gets the focus or a pointer, then the boundary hydrates on the
+ * suspends. The code loads when the form gets the focus or a pointer (a
+ * pointer over it, a touch, a click), then the boundary hydrates on the
  * same elements: what the visitor typed, and the focus, stay (VisitorForm
  * starts from the values in the server's form, ServerFormContext). Rendered
  * by the browser (a later page), the form loads at once.
@@ -172,17 +172,10 @@ export function deferredForm<P extends object>(load: () => Promise<FormModule<P>
       const turn = (e: Event) => e.target instanceof Node && box.contains(e.target) && wantForms()
       const events = ['focusin', 'pointerdown', 'pointerover'] as const
       events.forEach((e) => window.addEventListener(e, turn, { capture: true, passive: true }))
-      let observer: IntersectionObserver | undefined
-      if (typeof IntersectionObserver === 'undefined') wantForms()
-      else {
-        observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && wantForms(), { rootMargin: NEAR_MARGIN })
-        for (const el of box.children) observer.observe(el)
-      }
       let stopped = false
       const stop = () => {
         if (stopped) return
         stopped = true
-        observer?.disconnect()
         events.forEach((e) => window.removeEventListener(e, turn, { capture: true }))
       }
       void formsWanted.then(stop)

@@ -92,7 +92,7 @@ export function ProjectPage({ project: p, name, description, delivery, nameLang,
                 <li key={`${ph.Url}-${i}`}>
                   <img
                     src={sized(ph.Url, i === 0 ? 1360 : 600)}
-                    srcSet={srcSet(ph.Url, i === 0 ? [600, 1360, 1920] : [400, 600])}
+                    srcSet={srcSet(ph.Url, i === 0 ? [600, 800, 1360, 1920] : [400, 600])}
                     sizes={i === 0 ? '(min-width: 1024px) 60vw, 100vw' : '(min-width: 1024px) 20vw, 50vw'}
                     alt={photoAlt(ph, i)}
                     width={ph.Width || 1600}
