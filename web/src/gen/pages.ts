@@ -735,7 +735,6 @@ export interface VisitDay {
 export interface VisitSlot {
   value: string
   time: string
-  label: string
 }
 
 /** route.OfferTerms */

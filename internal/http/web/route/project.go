@@ -20,7 +20,7 @@ func (c *resolution) project(id int64) Result {
 	if pic := p.XLargePictureItem.Url; pic != "" {
 		h.Image = c.r.Absolute(pic)
 	}
-	props := &ProjectProps{Project: p}
+	props := &ProjectProps{Project: p.Narrowed(c.lang)} // the browser gets the page's language only
 	// Each with the language it fell back to, for the view's lang attributes.
 	props.Name, props.NameLang = c.content(p.Name)
 	props.Description, props.DescriptionLang = c.content(p.Description)

@@ -86,6 +86,8 @@ func (c *resolution) property(id int64) Result {
 		h.Image, h.ImageWidth, h.ImageHeight = c.r.shareImage(pic)
 	}
 	h.ShareTitle = props.Title + " – " + sharePrice(&p, c.lang)
+	narrowed := p.Narrowed(c.lang) // the browser gets the page's language only
+	props.Property = &narrowed
 	res := c.result(http.StatusOK, props, h, urlIn)
 	res.Live = props.Visit != nil
 	return res

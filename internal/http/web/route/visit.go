@@ -34,11 +34,12 @@ type VisitDay struct {
 	Slots []VisitSlot `json:"slots"`
 }
 
-// VisitSlot is one free slot.
+// VisitSlot is one free slot. Its button's name ("Dinsdag 24 november om
+// 10:30": visit.slotAt of its day's label and time) is made by the view:
+// seventy slots' names were a third of a property page's data (issue #34).
 type VisitSlot struct {
 	Value string `json:"value"` // its start as the form posts it (RFC 3339, Belgian offset)
 	Time  string `json:"time"`  // "10:30"
-	Label string `json:"label"` // "Dinsdag 24 november om 10:30"
 }
 
 // visit is the property's visit form, when the site has an agenda and the
@@ -55,9 +56,7 @@ func (c *resolution) visit(p *catalog.PublicProperty) *VisitView {
 			v.Days = append(v.Days, VisitDay{Date: date, Label: dayLabel(c.lang, start)})
 		}
 		d := &v.Days[len(v.Days)-1]
-		clock := start.Format("15:04")
-		d.Slots = append(d.Slots, VisitSlot{Value: start.Format(time.RFC3339), Time: clock,
-			Label: i18n.Tf(c.lang, "visit.slotAt", "day", d.Label, "time", clock)})
+		d.Slots = append(d.Slots, VisitSlot{Value: start.Format(time.RFC3339), Time: start.Format("15:04")})
 	}
 	return v
 }

@@ -37,11 +37,11 @@ func TestVisitSlots(t *testing.T) {
 	if r.Version() == v0 || !strings.HasSuffix(r.Version(), ".a7.1") {
 		t.Fatalf("the pages' version %q does not follow the agenda's", r.Version())
 	}
-	for _, tc := range []struct{ lang, day, slot string }{
-		{"nl", "Dinsdag 24 november", "Dinsdag 24 november om 14:30"},
-		{"fr", "Mardi 24 novembre", "Mardi 24 novembre à 14:30"},
-		{"de", "Dienstag, 24. November", "Dienstag, 24. November um 14:30 Uhr"},
-		{"en", "Tuesday 24 November", "Tuesday 24 November at 14:30"},
+	for _, tc := range []struct{ lang, day string }{
+		{"nl", "Dinsdag 24 november"},
+		{"fr", "Mardi 24 novembre"},
+		{"de", "Dienstag, 24. November"},
+		{"en", "Tuesday 24 November"},
 	} {
 		res := resolvePage(r, "/"+tc.lang+"/property/4100001/")
 		p := res.Props.(*PropertyProps)
@@ -52,7 +52,7 @@ func TestVisitSlots(t *testing.T) {
 			t.Fatalf("%s: %+v", tc.lang, p.Visit)
 		}
 		d := p.Visit.Days[0]
-		if d.Date != "2026-11-24" || d.Label != tc.day || len(d.Slots) != 2 || d.Slots[1].Label != tc.slot ||
+		if d.Date != "2026-11-24" || d.Label != tc.day || len(d.Slots) != 2 ||
 			d.Slots[1].Time != "14:30" || d.Slots[1].Value != "2026-11-24T14:30:00+01:00" {
 			t.Errorf("%s: %+v", tc.lang, d)
 		}

@@ -38,7 +38,7 @@ export function SlotPicker({ days }: { days: VisitDay[] }) {
                     type="radio"
                     value={s.value}
                     defaultChecked={chosen === s.value}
-                    aria-label={s.label}
+                    aria-label={t('visit.slotAt', { day: d.label, time: s.time })}
                     aria-describedby={f.aria['aria-describedby']}
                     {...f.register()}
                   />
