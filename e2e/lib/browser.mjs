@@ -165,15 +165,17 @@ export function consentCookie(origin, categories) {
  */
 export async function waitForHydration(locator, timeout = 10_000) {
   await locator.waitFor({ state: 'attached', timeout })
-  // A form's code loads when it comes near the viewport (web/src/shared/forms/deferred.tsx):
-  // the visitor scrolls to it first (to its summary, when it waits behind one).
-  if (await locator.evaluate((el) => el.closest('.deferred-form') !== null)) {
-    await locator.evaluate((el) => (el.closest('details:not([open])') ?? el).scrollIntoView({ block: 'center' }))
-  }
+  // A form's code loads when the visitor turns to it, a pointer over it or the focus in it
+  // (web/src/shared/forms/deferred.tsx): the visitor scrolls to it (to its summary, when it
+  // waits behind one) and moves the pointer over it — again while the page has not hydrated
+  // (the form listens from then on).
+  const deferred = await locator.evaluate((el) => el.closest('.deferred-form') !== null)
+  if (deferred) await locator.evaluate((el) => (el.closest('details:not([open])') ?? el).scrollIntoView({ block: 'center' }))
   const deadline = Date.now() + timeout
   for (;;) {
     const done = await locator.evaluate((el) => Object.keys(el).some((k) => k.startsWith('__reactProps$')))
     if (done) return
+    if (deferred) await locator.dispatchEvent('pointerover')
     if (Date.now() > deadline) throw new Error(`not hydrated after ${timeout} ms: ${await locator.evaluate((el) => el.outerHTML.slice(0, 200))}`)
     await new Promise((r) => setTimeout(r, 50))
   }
