@@ -178,31 +178,39 @@ func (t Text) Translated(lang string) Text {
 // dropped, so a picture's alt text is never half in another language. The
 // stored property is not changed.
 func (p PublicProperty) In(lang string) PublicProperty {
-	p.Availability = p.Availability.Translated(lang)
-	if f := p.Features; f != nil {
-		c := *f
+	p = p.withTexts(func(t Text) Text { return t.Translated(lang) })
+	p.Pictures = picturesIn(p.Pictures, p.Language, lang)
+	return p
+}
+
+// withTexts is p with f applied to the texts of its details and documents
+// (Title and Description excepted): the nested parts it changes are copies,
+// so the stored property is not changed.
+func (p PublicProperty) withTexts(f func(Text) Text) PublicProperty {
+	p.Availability = f(p.Availability)
+	if d := p.Features; d != nil {
+		c := *d
 		for _, t := range []*Text{&c.Heating, &c.Kitchen, &c.WindowGlazing, &c.WindowFrame, &c.RoofMaterial, &c.RoofCondition, &c.FloorCovering} {
-			*t = t.Translated(lang)
+			*t = f(*t)
 		}
 		p.Features = &c
 	}
 	if l := p.Legal; l != nil {
 		c := *l
-		c.Permit, c.PlanningDesignation = c.Permit.Translated(lang), c.PlanningDesignation.Translated(lang)
+		c.Permit, c.PlanningDesignation = f(c.Permit), f(c.PlanningDesignation)
 		p.Legal = &c
 	}
-	if f := p.Flood; f != nil {
-		c := *f
-		c.ZoneName, c.RiskArea = c.ZoneName.Translated(lang), c.RiskArea.Translated(lang)
+	if d := p.Flood; d != nil {
+		c := *d
+		c.ZoneName, c.RiskArea = f(c.ZoneName), f(c.RiskArea)
 		p.Flood = &c
 	}
 	if a := p.Asbestos; a != nil {
 		c := *a
-		c.Type = c.Type.Translated(lang)
+		c.Type = f(c.Type)
 		p.Asbestos = &c
 	}
-	p.Documents = documentsIn(p.Documents, lang)
-	p.Pictures = picturesIn(p.Pictures, p.Language, lang)
+	p.Documents = documentsWith(p.Documents, f)
 	return p
 }
 
@@ -210,14 +218,9 @@ func (p PublicProperty) In(lang string) PublicProperty {
 // and descriptions, the units' buildings, document and picture names) in lang; see
 // PublicProperty.In. Its pictures' names are in French, the feed's language.
 func (p PublicProject) In(lang string) PublicProject {
-	p.Delivery = p.Delivery.Translated(lang)
-	if len(p.Constructions) > 0 {
-		cs := make([]Construction, len(p.Constructions))
-		for i, c := range p.Constructions {
-			cs[i] = Construction{Name: c.Name.Translated(lang), Description: c.Description.Translated(lang)}
-		}
-		p.Constructions = cs
-	}
+	translated := func(t Text) Text { return t.Translated(lang) }
+	p.Delivery = translated(p.Delivery)
+	p.Constructions = constructionsWith(p.Constructions, translated)
 	if len(p.Units) > 0 {
 		us := make([]Unit, len(p.Units))
 		for i, u := range p.Units {
@@ -228,18 +231,29 @@ func (p PublicProject) In(lang string) PublicProject {
 		}
 		p.Units = us
 	}
-	p.Documents = documentsIn(p.Documents, lang)
+	p.Documents = documentsWith(p.Documents, translated)
 	p.Pictures = picturesIn(p.Pictures, "fr", lang)
 	return p
 }
 
-func documentsIn(docs []Document, lang string) []Document {
+func constructionsWith(cs []Construction, f func(Text) Text) []Construction {
+	if len(cs) == 0 {
+		return cs
+	}
+	out := make([]Construction, len(cs))
+	for i, c := range cs {
+		out[i] = Construction{Name: f(c.Name), Description: f(c.Description)}
+	}
+	return out
+}
+
+func documentsWith(docs []Document, f func(Text) Text) []Document {
 	if len(docs) == 0 {
 		return docs
 	}
 	out := make([]Document, len(docs))
 	for i, d := range docs {
-		out[i] = Document{ID: d.ID, Name: d.Name.Translated(lang)}
+		out[i] = Document{ID: d.ID, Name: f(d.Name)}
 	}
 	return out
 }
