@@ -11,7 +11,7 @@ import './content.css'
 import './testimonial.css' // the testimonial form's, inlined with the page's: its code comes later
 
 // The modules' forms: each with the forms kit a chunk of its own, loaded when
-// it comes near the viewport or the visitor turns to it (shared/forms/deferred).
+// the visitor turns to it (shared/forms/deferred).
 const SiteContactForm = deferredForm(() => import('./SiteContactForm'))
 const TestimonialForm = deferredForm(() => import('./TestimonialForm'))
 const JobApplicationForm = deferredForm(() => import('./JobApplicationForm'))

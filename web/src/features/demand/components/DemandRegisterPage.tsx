@@ -3,7 +3,7 @@ import { useSay } from '../model/texts'
 import type { DemandRegisterProps } from '../model/types'
 import './demand.css'
 
-/** The form, with the forms kit a chunk of its own: loaded when it comes near the viewport (at once on a phone's first screen) or gets the focus. */
+/** The form, with the forms kit a chunk of its own: loaded when the visitor turns to it (the focus or a pointer). */
 const DemandRegisterForm = deferredForm(() => import('./DemandRegisterForm'))
 
 /**

@@ -13,7 +13,7 @@ import { deferredForm } from '../../../shared/forms/lazy'
 import { PROJECT_CONTACT_ANCHOR, type ChosenUnit } from '../model/request'
 import './project.css'
 
-/** The request form, with the forms kit a chunk of its own, loaded when it comes near the viewport or the visitor turns to it. */
+/** The request form, with the forms kit a chunk of its own, loaded when the visitor turns to it. */
 const ProjectRequestForm = deferredForm(() => import('./ProjectRequestForm'))
 
 /**

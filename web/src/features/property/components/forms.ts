@@ -1,5 +1,5 @@
 // The page's forms, each with the forms kit a chunk of its own that loads
-// when a form comes near the viewport or the visitor turns to it; the server
+// when the visitor turns to a form (the focus or a pointer); the server
 // renders them whole (shared/forms/deferred).
 import { deferredForm } from '../../../shared/forms/lazy'
 // The forms' own rules, inlined with the page's (the server's forms are styled before their code arrives).

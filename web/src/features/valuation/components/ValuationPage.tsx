@@ -3,7 +3,7 @@ import { useT } from '../../../lib/i18n'
 import type { ValuationProps } from '../model/types'
 import './valuation.css'
 
-/** The form, with the forms kit a chunk of its own: loaded when it comes near the viewport (at once on a phone's first screen) or gets the focus. */
+/** The form, with the forms kit a chunk of its own: loaded when the visitor turns to it (the focus or a pointer). */
 const ValuationForm = deferredForm(() => import('./ValuationForm'))
 
 /**
