@@ -98,7 +98,7 @@ func (s *Store) Listed(ctx context.Context) (catalog.Listed, error) {
 // out of the documents (the dialect's JSONText), a batch of ids at a time.
 func (s *Store) FirstSeen(ctx context.Context, want []int64) (map[int64]time.Time, error) {
 	out := map[int64]time.Time{}
-	for batch := range slices.Chunk(want, offlineBatch) {
+	for batch := range slices.Chunk(want, idBatch) {
 		args := make([]any, len(batch))
 		for i, id := range batch {
 			args[i] = id
@@ -386,15 +386,15 @@ func docHash(data []byte) string {
 	return base64.RawStdEncoding.EncodeToString(sum[:18])
 }
 
-// offlineBatch bounds the ids of one UPDATE, well below both databases'
+// idBatch bounds the ids of one statement (FirstSeen, takeOffline), well below both databases'
 // limits on bound parameters (32 766 in SQLite, 65 535 in PostgreSQL).
-const offlineBatch = 500
+const idBatch = 500
 
 // takeOffline marks ids of table offline, a batch of ids per statement.
 // table is one of our constants.
 func (s *Store) takeOffline(ctx context.Context, tx *sql.Tx, table string, ids []int64, w write) (int, error) {
 	n := 0
-	for batch := range slices.Chunk(ids, offlineBatch) {
+	for batch := range slices.Chunk(ids, idBatch) {
 		args := make([]any, 0, len(batch)+2)
 		args = append(args, w.now, w.version)
 		for _, id := range batch {

@@ -1,7 +1,9 @@
 package route
 
 import (
+	"maps"
 	"net/url"
+	"slices"
 	"testing"
 
 	"immo/internal/domain/catalog"
@@ -36,10 +38,4 @@ func TestPagesCarryTheirLanguageOnly(t *testing.T) {
 	}
 }
 
-func keys(t catalog.Text) []string {
-	var out []string
-	for k := range t {
-		out = append(out, k)
-	}
-	return out
-}
+func keys(t catalog.Text) []string { return slices.Sorted(maps.Keys(t)) }
