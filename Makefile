@@ -108,7 +108,8 @@ bench/lighthouse/node_modules/.installed: bench/lighthouse/package.json bench/li
 	touch $@
 
 ## lighthouse: Lighthouse's mobile audit (Debian's Chromium) of home, a list, a property, a
-## project and the contact page on a fresh demo server, two rounds, for an undecided visitor;
+## project, the contact page, the valuation and the demand register on a fresh demo server, two
+## rounds, for an undecided visitor;
 ## prints scores, paints, blocking time, layout shift and bytes (not part of `make test`)
 lighthouse: build bench/lighthouse/node_modules/.installed
 	cd bench/lighthouse && node run.mjs $(LIGHTHOUSE_ARGS)

@@ -75,6 +75,18 @@ describe('cookie consent and tags', () => {
     await dialog(page).waitFor({ state: 'visible' })
     await ctx.settle()
     assert.deepEqual(ctx.thirdParty, [], 'before a choice')
+    // Fixed at the bottom, a dialog painted before its last element is parsed would grow upwards
+    // when the rest comes (a layout shift Lighthouse counted): it shows only once that element is there.
+    const display = await page.evaluate(() => {
+      const last = document.querySelector('.consent-banner-settings')
+      const box = last.closest('.consent-banner')
+      const [parent, next] = [last.parentNode, last.nextSibling]
+      last.remove()
+      const without = getComputedStyle(box).display
+      parent.insertBefore(last, next)
+      return [without, getComputedStyle(box).display]
+    })
+    assert.deepEqual(display, ['none', 'block'], 'hidden without its last element, shown with it')
     // The default is set once the app runs, which a busy machine may not have reached when the
     // server-rendered dialog shows: wait for it (the assertion below still says what it must be).
     await page.waitForFunction(() => (window.dataLayer ?? []).some((e) => e && e[0] === 'consent'), null, { timeout: slow(10_000) }).catch(() => {})

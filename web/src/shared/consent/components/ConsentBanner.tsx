@@ -41,6 +41,12 @@ export function ConsentBanner({ policyUrl, onAcceptAll, onDeclineAll, onSettings
       <p id="consent-banner-text" className="consent-banner-text">
         {t('consent.description')}
       </p>
+      {policyUrl && (
+        <p className="consent-banner-policy">
+          <a href={policyUrl}>{t('consent.policyLink')}</a>
+        </p>
+      )}
+      {/* Last, and the settings button last in it: the dialog shows once that button is parsed (consent.css). */}
       <div className="consent-banner-buttons">
         <button type="button" className="button consent-banner-choice" onClick={onAcceptAll}>
           {t('consent.acceptAll')}
@@ -52,11 +58,6 @@ export function ConsentBanner({ policyUrl, onAcceptAll, onDeclineAll, onSettings
           {t('consent.settings')}
         </button>
       </div>
-      {policyUrl && (
-        <p className="consent-banner-policy">
-          <a href={policyUrl}>{t('consent.policyLink')}</a>
-        </p>
-      )}
     </ServerMemo>
   )
 }
