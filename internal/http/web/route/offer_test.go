@@ -53,5 +53,8 @@ func TestDocumentChosenWithoutJavaScript(t *testing.T) {
 		if got != tc.want || props.Errors != nil {
 			t.Errorf("%s ?document=%s: form %+v errors %v, want chosen %v", tc.path, tc.document, props.Form, props.Errors, tc.want)
 		}
+		if res.Cacheable == tc.want {
+			t.Errorf("%s ?document=%s: cacheable %v: a chosen document is this visitor's page, an ignored one the canonical page", tc.path, tc.document, res.Cacheable)
+		}
 	}
 }

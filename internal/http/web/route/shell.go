@@ -320,7 +320,10 @@ func (c *resolution) result(status int, props Props, head Head, urlIn func(lang 
 	res := Result{Status: status, Lang: c.lang, View: props.View(), Props: props, Head: head}
 	if status == http.StatusOK && urlIn != nil {
 		path, query, _ := strings.Cut(urlIn(c.lang), "?")
-		res.Cacheable, res.CacheQuery = c.atPath(path), query
+		// A page carrying a form's values (a parameter chose them: ?document=)
+		// is this visitor's: stored under the canonical address it would be
+		// everyone's, the form open with a stranger's choice.
+		res.Cacheable, res.CacheQuery = c.atPath(path) && b.Form == nil && b.Errors == nil, query
 	}
 	return res
 }
