@@ -63,6 +63,7 @@ export function useBrowser() {
  */
 export async function openContext(browser, origin, { javaScriptEnabled = true, expectedStatus = () => false, popup = false, consent = 'necessary' } = {}) {
   const context = await browser.newContext({ javaScriptEnabled, locale: 'fr-BE', viewport: { width: 1280, height: 800 } })
+  scripted.set(context, javaScriptEnabled)
   if (consent !== 'undecided') await context.addCookies([consentCookie(origin, ['necessary'])])
   // The site's pop-up is a modal <dialog> that makes the page inert after its
   // delay; tests other than the pop-up's own start with it closed for the
@@ -181,15 +182,30 @@ export async function waitForHydration(locator, timeout = 10_000) {
   }
 }
 
+/** Whether a context opened by openContext runs JavaScript. */
+const scripted = new WeakMap()
+
 /**
  * Opens a <details> (a form's disclosure) by its summary, as a visitor
  * does; a click that missed (the page still moving under the pointer while
  * pictures load, without JavaScript) is made again, as a visitor would.
+ * The form renders only once opened (web/src/shared/forms FormDisclosure):
+ * with JavaScript in place, once its code is there; without, the open
+ * disclosure holds a link to the page with the form open, which the
+ * visitor follows. Resolves once the form is there.
  */
 export async function unfold(page, selector) {
   const details = page.locator(selector)
   for (let i = 0; i < 3 && (await details.getAttribute('open')) === null; i++) await details.locator('> summary').click()
   assert.notEqual(await details.getAttribute('open'), null, `${selector} opens`)
+  if (scripted.get(page.context()) === false) {
+    const link = details.locator('> .disclosure-open a')
+    if (await link.count()) {
+      await Promise.all([page.waitForURL(/[?&]open=/), link.click()])
+      assert.notEqual(await details.getAttribute('open'), null, `${selector} is open on the page its link loads`)
+    }
+  }
+  await details.locator('form').first().waitFor({ state: 'attached', timeout: slow(10_000) })
 }
 
 /**

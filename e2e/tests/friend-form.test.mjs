@@ -44,7 +44,7 @@ describe('send to a friend', () => {
       const form = page.locator(FRIEND_FORM)
       await waitForHydration(page.locator('#contact form'))
       assert.equal(await form.isVisible(), false, 'closed until asked for')
-      await page.locator('.contact-box a[href="#friend-form"]').click()
+      await page.locator('.contact-box a[href="?open=send-to-friend#friend"]').click()
       await form.waitFor({ state: 'visible', timeout: slow(5_000) })
       // SPEC's /{lang}/property/{id}/ leads to the pretty address, the page's own, where the form posts.
       const own = new URL(page.url()).pathname

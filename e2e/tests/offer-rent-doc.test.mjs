@@ -137,6 +137,8 @@ describe('document request, purchase offer, rent application', () => {
     const states = page.locator('.documents .document-state')
     assert.equal((await states.nth(1).innerText()).trim(), text('en', 'property', 'document.notRequested'), 'the list tells nobody what was asked')
     await page.evaluate(() => document.querySelectorAll('details.offer-form').forEach((d) => (d.open = true)))
+    // Each renders its form once opened.
+    for (const id of await page.locator('details.offer-form').evaluateAll((ds) => ds.map((d) => d.id))) await page.locator(`#${id} form`).waitFor({ state: 'attached' })
     await assertAccessible(page, 'the sale page, its forms open')
     await person(form)
     await solved(page, DOCUMENT_FORM)

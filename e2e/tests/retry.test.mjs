@@ -54,7 +54,7 @@ describe('a second try after a refusal', () => {
     const open = async (doc) => {
       assert.equal((await page.goto(server.url + path)).status(), 200)
       await waitForHydration(page.locator('#contact form'))
-      await page.locator('#document-request > summary').click()
+      await unfold(page, '#document-request')
       await form.locator('select[name="document"]').selectOption(doc)
       await person(form, { first: 'Chloé', last: 'Martin', email: 'chloe.martin@example.be' })
     }
@@ -81,7 +81,7 @@ describe('a second try after a refusal', () => {
     const forms = [a, b].map((v) => v.page.locator('#visit form'))
     for (const v of [a, b]) {
       assert.equal((await v.page.goto(server.url + path)).status(), 200)
-      await waitForHydration(v.page.locator('#visit form'))
+      await waitForHydration(v.page.locator('#contact form'))
       await unfold(v.page, '#visit')
     }
     const slots = () => b.page.locator('#visit form input[name="slot"]').evaluateAll((els) => els.map((e) => e.value))

@@ -64,11 +64,11 @@ describe('the visit form', () => {
       const res = await page.goto(server.url + '/de/property/4100003/')
       assert.equal(res.status(), 200)
       const form = page.locator(FORM)
-      await waitForHydration(form)
-      // Closed until asked for: the contact box's "book a visit" opens it.
-      assert.equal(await form.isVisible(), false, 'the form waits behind its summary')
+      await waitForHydration(page.locator('#contact form'))
+      // Closed until asked for, and not rendered: the contact box's "book a visit" opens it.
+      assert.equal(await form.count(), 0, 'the form waits behind its summary')
       assert.equal((await page.locator('#visit > summary').innerText()).trim(), text('de', 'visit', 'title'))
-      await page.locator('.contact-box a[href="#visit-form"]').click()
+      await page.locator('.contact-box a[href="?open=contact-appointment#visit"]').click()
       await form.waitFor({ state: 'visible', timeout: slow(5_000) })
       const slots = await offered(page)
       assert.ok(slots.length > 0, 'free slots offered')
@@ -109,7 +109,7 @@ describe('the visit form', () => {
     try {
       for (const v of [a, b]) {
         assert.equal((await v.page.goto(server.url + path)).status(), 200)
-        await waitForHydration(v.page.locator(FORM))
+        await waitForHydration(v.page.locator('#contact form'))
         await unfold(v.page, '#visit')
       }
       const slot = (await offered(a.page))[0]
@@ -157,7 +157,8 @@ describe('the visit form', () => {
 
       // A fresh visit of the page does not offer it either.
       await b.page.goto(server.url + path)
-      await waitForHydration(b.page.locator(FORM))
+      await waitForHydration(b.page.locator('#contact form'))
+      await unfold(b.page, '#visit')
       assert.equal((await offered(b.page)).includes(slot), false, 'the full slot is gone after a reload')
       for (const v of [a, b]) {
         await v.ctx.settle()
@@ -186,20 +187,20 @@ describe('the visit form', () => {
       try {
         await page.setViewportSize({ width: 375, height: 812 })
         assert.equal((await page.goto(server.url + '/fr/property/4100003/')).status(), 200)
-        if (js) await waitForHydration(page.locator(FORM))
+        if (js) await waitForHydration(page.locator('#contact form'))
         const bar = page.locator('.contact-bar')
         // Halfway down the page, the bar sits at the bottom of the screen.
         await page.evaluate(() => scrollTo(0, document.documentElement.scrollHeight / 3))
         const box = await bar.boundingBox()
         assert.ok(box && box.y + box.height <= 812 + 1 && box.y + box.height >= 812 - 2, `the bar at the bottom of the screen: ${JSON.stringify(box)}`)
         assert.match(await bar.locator('a[href^="tel:"]').getAttribute('href'), /^tel:\+32/)
-        await bar.locator('a[href="#visit-form"]').click()
-        await page.waitForFunction(() => location.hash === '#visit-form')
+        await bar.locator('a[href="?open=contact-appointment#visit"]').click()
+        await page.waitForFunction(() => location.hash === '#visit')
         const visit = page.locator('#visit')
-        // With or without JavaScript the link opens the form (it leads inside the disclosure, which the browser opens) and lands on it.
+        // With JavaScript the link opens the form in place; without, it loads the page with the form open (?open=); both land on it.
         await page.locator(`${FORM} input[name="firstName"]`).waitFor({ state: 'visible', timeout: slow(5_000) })
         assert.notEqual(await visit.getAttribute('open'), null, 'the visit form is open')
-        const intro = await page.locator('#visit-form').boundingBox()
+        const intro = await page.locator('#visit > summary').boundingBox()
         assert.ok(intro && intro.y >= 0 && intro.y + intro.height <= 812, `the form's start in view: ${JSON.stringify(intro)}`)
         // The page is far shorter than with every form open (13 000 px before).
         await page.goto(server.url + '/fr/property/4100003/')
@@ -222,7 +223,8 @@ describe('the visit form', () => {
     const { ctx, page } = await newPage([404]) // a used link is not found
     try {
       await page.goto(server.url + path)
-      await waitForHydration(page.locator(FORM))
+      await waitForHydration(page.locator('#contact form'))
+      await unfold(page, '#visit')
       const before = await offered(page)
       const mail = await mailTo(server, 'anne.peeters@example.be')
       const link = /https?:\/\/\S+\/nl\/cancel-visit\/\?token=\S+/.exec(mail)?.[0]
@@ -237,7 +239,8 @@ describe('the visit form', () => {
       await waitForText(page.locator('main'), [text('nl', 'visit', 'cancel.done')], 'the visit is cancelled')
 
       await page.goto(server.url + path)
-      await waitForHydration(page.locator(FORM))
+      await waitForHydration(page.locator('#contact form'))
+      await unfold(page, '#visit')
       const after = await offered(page)
       assert.equal(after.length, before.length + 1, 'the slot is offered again')
 

@@ -58,3 +58,38 @@ func TestDocumentChosenWithoutJavaScript(t *testing.T) {
 		}
 	}
 }
+
+// A closed form's "Show the form" link without JavaScript (?open=KIND): the
+// page with that form open and empty, never the cached page; another kind
+// (the information request is always open) or a value is ignored.
+func TestFormOpenedWithoutJavaScript(t *testing.T) {
+	r := demoResolver(t)
+	for _, tc := range []struct{ open, want string }{
+		{"contact-appointment", "contact-appointment"},
+		{"send-to-friend", "send-to-friend"},
+		{"purchase-offer", "purchase-offer"},
+		{"document-request", "document-request"},
+		{"contact-me", ""},
+		{"<script>", ""},
+		{"", ""},
+	} {
+		res := r.Resolve(canonicalPath(r, "/en/property/4100001/"), url.Values{"open": {tc.open}})
+		props, _ := res.Props.(*PropertyProps)
+		if props == nil {
+			t.Fatalf("?open=%s: %T", tc.open, res.Props)
+		}
+		got := ""
+		if props.Form != nil {
+			got = props.Form.Name
+			if len(props.Form.Values) != 0 || props.Errors != nil {
+				t.Errorf("?open=%s: values %v errors %v, want an empty form", tc.open, props.Form.Values, props.Errors)
+			}
+		}
+		if got != tc.want {
+			t.Errorf("?open=%s: form %q, want %q", tc.open, got, tc.want)
+		}
+		if res.Cacheable != (tc.want == "") {
+			t.Errorf("?open=%s: cacheable %v", tc.open, res.Cacheable)
+		}
+	}
+}

@@ -67,6 +67,7 @@ func (c *resolution) property(id int64) Result {
 	props.Visit = c.visit(&p)
 	props.Offer = c.offerTerms(&p)
 	c.documentChosen(props, &p)
+	c.formOpened(props)
 
 	urlIn := func(l string) string {
 		typeName := c.ix.TypeName(p.WebID, l)
@@ -163,6 +164,24 @@ func (c *resolution) missingProperty() Result {
 	// page's own link leads (the address names no property in any).
 	props.Site.Languages = c.languages(func(l string) string { return c.r.ListURL(ListSale, l, nil) })
 	return res
+}
+
+// disclosedForms are the property page's forms behind a disclosure, which
+// the page renders only once opened (web: shared/forms FormDisclosure).
+var disclosedForms = map[lead.Kind]bool{lead.KindVisit: true, lead.KindFriend: true, lead.KindDocument: true,
+	lead.KindPurchaseOffer: true, lead.KindRentApplication: true}
+
+// formOpened answers a closed form's "Show the form" link followed without
+// JavaScript (?open=KIND, one of disclosedForms): the page with that form
+// open and empty, as a refused post of that kind opens it. A page that
+// does not show the form shows no more than without the parameter; a form
+// already chosen (?document=) stays as chosen.
+func (c *resolution) formOpened(props *PropertyProps) {
+	kind := lead.Kind(c.query.Get("open"))
+	if props.Form != nil || !disclosedForms[kind] {
+		return
+	}
+	WithPost(props, respond.PostedForm{Name: string(kind), Values: map[string]any{}}, nil)
 }
 
 // documentChosen answers a documents list's "Request" link followed without

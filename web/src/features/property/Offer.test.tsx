@@ -33,16 +33,23 @@ function dom(p: Page) {
 describe('the offer forms on the property page', () => {
   it.each(['fr', 'de'] as const)('%s, for sale: a document request under the documents and a purchase offer with its advance', (lang) => {
     const el = dom(propertyPage(lang, 0))
-    const doc = el.querySelector('section:has(#documents-title) details#document-request')!
-    expect(doc).not.toBeNull()
-    expect(doc.hasAttribute('open')).toBe(false)
+    // Closed, the forms are not rendered: a link to the page with each open stands for them.
+    for (const [id, kind] of [['document-request', 'document-request'], ['purchase-offer', 'purchase-offer']]) {
+      const closed = el.querySelector(`details#${id}`)!
+      expect(closed.hasAttribute('open')).toBe(false)
+      expect(closed.querySelector('form'), id).toBeNull()
+      expect(closed.querySelector('.disclosure-open a')!.getAttribute('href')).toBe(`?open=${kind}#${id}`)
+    }
     // Without JavaScript the server opens the form with the document chosen (?document=).
     expect(el.querySelector('.documents a.document-request')!.getAttribute('href')).toBe('?document=1#document-request')
+    const opened = (kind: string) => dom(propertyPage(lang, 0, { form: { name: kind, values: {} } }))
+    const doc = opened('document-request').querySelector('section:has(#documents-title) details#document-request')!
+    expect(doc.hasAttribute('open')).toBe(true)
     const select = doc.querySelector('select[name="document"]')!
     expect([...select.querySelectorAll('option')].map((o) => o.getAttribute('value'))).toEqual(['', '1'])
     expect(doc.querySelector('input[name="form"]')!.getAttribute('value')).toBe('document-request')
 
-    const offer = el.querySelector('details#purchase-offer')!
+    const offer = opened('purchase-offer').querySelector('details#purchase-offer')!
     expect(offer.querySelector('.offer-notice')!.textContent).toBe(translate(lang, 'offer.purchase.advanceAmount', { amount: '€ 31.500' }))
     for (const name of ['title', 'firstName', 'lastName', 'email', 'phone', 'street', 'zip', 'city', 'amount', 'conditions', 'validUntil', 'remark']) {
       expect(offer.querySelector(`[name="${name}"]`), name).not.toBeNull()
@@ -53,7 +60,7 @@ describe('the offer forms on the property page', () => {
   })
 
   it('for rent: the rent application with the deposit, the bounds and a CV, posted multipart', () => {
-    const el = dom(propertyPage('nl', 1))
+    const el = dom(propertyPage('nl', 1, { form: { name: 'rent-application', values: {} } }))
     expect(el.querySelector('details#purchase-offer')).toBeNull()
     const rent = el.querySelector('details#rent-application')!
     const notes = [...rent.querySelectorAll('.offer-notice li')].map((li) => li.textContent)

@@ -35,19 +35,23 @@ describe('the visit form on the property page', () => {
   it('is absent when the site offers no visits', () => {
     const el = dom(propertyPage('nl', { visit: undefined }))
     expect(el.querySelector('#visit')).toBeNull()
-    expect(el.querySelector('a[href="#visit-form"]'), 'no link to a visit form').toBeNull()
+    expect(el.querySelector('a[href$="#visit"]'), 'no link to a visit form').toBeNull()
   })
 
   it.each(['nl', 'de'] as const)('%s: slots grouped by day as radio buttons, posting contact-appointment to the page', (lang) => {
-    const p = propertyPage(lang, { visit })
+    // A disclosure, closed until asked for: its summary, the contact box and the contact bar lead to
+    // it, and without JavaScript to the page with it open (?open=); closed, it holds no form.
+    const closed = dom(propertyPage(lang, { visit })).querySelector('details#visit')!
+    expect(closed.hasAttribute('open')).toBe(false)
+    expect(closed.querySelector(':scope > summary')!.textContent).toBe(translate(lang, 'visit.title'))
+    expect(closed.querySelector('form')).toBeNull()
+    expect(closed.querySelector('.disclosure-open a')!.getAttribute('href')).toBe('?open=contact-appointment#visit')
+    const p = propertyPage(lang, { visit, form: { name: 'contact-appointment', values: {} } })
     const el = dom(p)
-    // A disclosure, closed until asked for: its summary, the contact box and the contact bar lead to it.
+    expect(el.querySelector('.contact-box a[href="?open=contact-appointment#visit"]')!.textContent).toBe(translate(lang, 'visit.title'))
+    expect(el.querySelector('.contact-bar a[href="?open=contact-appointment#visit"]')!.textContent).toBe(translate(lang, 'property.bar.visit'))
     const section = el.querySelector('details#visit')!
-    expect(section.hasAttribute('open')).toBe(false)
-    expect(section.querySelector(':scope > summary')!.textContent).toBe(translate(lang, 'visit.title'))
-    expect(el.querySelector('.contact-box a[href="#visit-form"]')!.textContent).toBe(translate(lang, 'visit.title'))
-    expect(el.querySelector('.contact-bar a[href="#visit-form"]')!.textContent).toBe(translate(lang, 'property.bar.visit'))
-    expect(el.querySelector('#visit-form')!.closest('details#visit'), 'the links lead inside the disclosure').not.toBeNull()
+    expect(section.hasAttribute('open')).toBe(true)
     const form = section.querySelector('form')!
     expect(form.getAttribute('method')).toBe('post')
     expect(form.getAttribute('action')).toBe(`${p.url}#visit`)
@@ -75,7 +79,7 @@ describe('the visit form on the property page', () => {
     expect(section.querySelector('h2')!.textContent).toBe(translate('fr', 'visit.title'))
     expect(section.textContent).toContain(translate('fr', 'visit.noSlots'))
     expect(section.querySelector('form')).toBeNull()
-    expect(el.querySelector('a[href="#visit-form"]'), 'no button to book what cannot be booked').toBeNull()
+    expect(el.querySelector('a[href$="#visit"]'), 'no button to book what cannot be booked').toBeNull()
   })
 
   it('after "full": the summary, the slot field in red, what was typed kept', () => {

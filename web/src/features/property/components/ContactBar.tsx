@@ -1,7 +1,8 @@
 import { useT } from '../../../lib/i18n'
-import { openLinkedDisclosure } from '../../../lib/ui/disclosure'
+import { openFormHref } from '../../../lib/ui/disclosure'
 import { SmartLink } from '../../../lib/ui/SmartLink'
-import { CONTACT_ANCHOR, VISIT_FORM_ANCHOR } from '../model/anchors'
+import { CONTACT_ANCHOR, VISIT_ANCHOR, VISIT_KIND } from '../model/anchors'
+import { openForm } from './openForm'
 import type { ContactView } from '../model/sections'
 
 /**
@@ -24,7 +25,7 @@ export function ContactBar({ contact, visits }: { contact: ContactView; visits: 
         {t('property.bar.ask')}
       </a>
       {visits && (
-        <a href={`#${VISIT_FORM_ANCHOR}`} className="button button-outline" data-icon="calendar" onClick={openLinkedDisclosure}>
+        <a href={openFormHref(VISIT_KIND, VISIT_ANCHOR)} className="button button-outline" data-icon="calendar" onClick={openForm}>
           {t('property.bar.visit')}
         </a>
       )}

@@ -1,8 +1,9 @@
 import { useT } from '../../../lib/i18n'
-import { openLinkedDisclosure } from '../../../lib/ui/disclosure'
+import { openFormHref } from '../../../lib/ui/disclosure'
 import { SmartLink } from '../../../lib/ui/SmartLink'
 import type { ContactView } from '../model/sections'
-import { CONTACT_ANCHOR, FRIEND_FORM_ANCHOR, VISIT_FORM_ANCHOR } from '../model/anchors'
+import { CONTACT_ANCHOR, FRIEND_ANCHOR, VISIT_ANCHOR, FRIEND_KIND, VISIT_KIND } from '../model/anchors'
+import { openForm } from './openForm'
 
 /**
  * The agent in charge (else the agency): name, phone (SPEC §9 grouping, a
@@ -38,13 +39,13 @@ export function ContactBox({ contact: c, closed, visits }: { contact: ContactVie
         </li>
         {visits && (
           <li>
-            <a href={`#${VISIT_FORM_ANCHOR}`} className="button button-outline" data-icon="calendar" onClick={openLinkedDisclosure}>
+            <a href={openFormHref(VISIT_KIND, VISIT_ANCHOR)} className="button button-outline" data-icon="calendar" onClick={openForm}>
               {t('visit.title')}
             </a>
           </li>
         )}
         <li>
-          <a href={`#${FRIEND_FORM_ANCHOR}`} className="button button-outline" data-icon="mail" onClick={openLinkedDisclosure}>
+          <a href={openFormHref(FRIEND_KIND, FRIEND_ANCHOR)} className="button button-outline" data-icon="mail" onClick={openForm}>
             {t('property.friend.open')}
           </a>
         </li>

@@ -1,6 +1,7 @@
 import { FormDisclosure, PersonFields, SelectField, VisitorForm } from '../../../shared/forms'
 import { useT } from '../../../lib/i18n'
-import { DOCUMENT_ANCHOR, type DocumentChoice } from '../model/offer'
+import { useEffect } from 'react'
+import { DOCUMENT_ANCHOR, type ChosenDocument, type DocumentChoice } from '../model/offer'
 import './offer.css'
 
 /**
@@ -10,7 +11,7 @@ import './offer.css'
  * was — lands on its thank-you page, which says the document will be sent
  * by email.
  */
-export function DocumentRequestForm({ documents }: { documents: DocumentChoice[] }) {
+export function DocumentRequestForm({ documents, chosen }: { documents: DocumentChoice[]; chosen?: ChosenDocument }) {
   const t = useT()
   if (!documents.length) return null
   return (
@@ -25,8 +26,24 @@ export function DocumentRequestForm({ documents }: { documents: DocumentChoice[]
         />
         <PersonFields />
       </VisitorForm>
+      <Choose chosen={chosen} />
     </FormDisclosure>
   )
+}
+
+/**
+ * Chooses the document the list's link asked for, and puts the focus on the
+ * choice: rendered with the form, so the choice is there when it runs.
+ */
+function Choose({ chosen }: { chosen?: ChosenDocument }) {
+  useEffect(() => {
+    const select = document.querySelector<HTMLSelectElement>(`#${DOCUMENT_ANCHOR} select[name="document"]`)
+    if (!chosen || !select) return
+    select.value = String(chosen.id)
+    select.dispatchEvent(new Event('change', { bubbles: true }))
+    select.focus()
+  }, [chosen])
+  return null
 }
 
 export default DocumentRequestForm

@@ -17,12 +17,24 @@ function dom(p: Page) {
 }
 
 describe('send to a friend on the property page', () => {
-  it.each(['en', 'de'] as const)('%s: a closed disclosure at #friend holding a send-to-friend form posting to the page itself', (lang) => {
-    const p = propertyPage(lang)
-    const el = dom(p)
+  it.each(['en', 'de'] as const)('%s: a closed disclosure at #friend holds a link to the page with it open, no form', (lang) => {
+    const el = dom(propertyPage(lang))
     const details = el.querySelector('details#friend')!
     expect(details.hasAttribute('open')).toBe(false)
     expect(details.querySelector('summary')!.textContent).toBe(translate(lang, 'property.friend.open'))
+    expect(details.querySelector('form')).toBeNull()
+    const link = details.querySelector('.disclosure-open a')!
+    expect(link.textContent).toBe(translate(lang, 'forms.showForm'))
+    expect(link.getAttribute('href')).toBe('?open=send-to-friend#friend')
+  })
+
+  it.each(['en', 'de'] as const)('%s: opened (?open=send-to-friend), a send-to-friend form posting to the page itself', (lang) => {
+    const p = propertyPage(lang, { form: { name: 'send-to-friend', values: {} } })
+    const el = dom(p)
+    const details = el.querySelector('details#friend')!
+    expect(details.hasAttribute('open')).toBe(true)
+    expect(details.querySelector('.disclosure-open')).toBeNull()
+    expect(details.querySelector('.vf-summary')).toBeNull()
     const form = details.querySelector('form')!
     expect(form.getAttribute('method')).toBe('post')
     expect(form.getAttribute('action')).toBe(`${p.url}#friend`)
@@ -39,11 +51,10 @@ describe('send to a friend on the property page', () => {
     expect(legends).toEqual([translate(lang, 'property.friend.you'), translate(lang, 'property.friend.them')])
   })
 
-  it('"Send to a friend" in the contact box leads inside the disclosure (a browser without JavaScript opens it on arriving)', () => {
+  it('"Send to a friend" in the contact box leads to the page with the form open, at its disclosure (what a browser without JavaScript follows)', () => {
     const el = dom(propertyPage('fr'))
     const link = [...el.querySelectorAll('.contact-box a')].find((a) => a.textContent === translate('fr', 'property.friend.open'))!
-    expect(link.getAttribute('href')).toBe('#friend-form')
-    expect(el.querySelector('#friend-form')!.closest('details#friend')).not.toBeNull()
+    expect(link.getAttribute('href')).toBe('?open=send-to-friend#friend')
   })
 
   it('after a refused post: open, the summary, the friend\'s email in red with its message, what was typed kept', () => {

@@ -1,6 +1,6 @@
 import { FormDisclosure, NameFields, TextArea, VisitorForm } from '../../../shared/forms'
 import { useT } from '../../../lib/i18n'
-import { FRIEND_ANCHOR, FRIEND_FORM_ANCHOR } from '../model/anchors'
+import { FRIEND_ANCHOR } from '../model/anchors'
 
 
 /**
@@ -16,7 +16,7 @@ export function FriendForm() {
   const t = useT()
   return (
     <FormDisclosure kind="send-to-friend" id={FRIEND_ANCHOR} className="property-section property-form friend-form" icon="mail" summary={t('property.friend.open')}>
-      <p className="muted" id={FRIEND_FORM_ANCHOR}>
+      <p className="muted">
         {t('property.friend.intro')}
       </p>
       <VisitorForm kind="send-to-friend" anchor={FRIEND_ANCHOR}>

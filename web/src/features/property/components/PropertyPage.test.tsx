@@ -236,21 +236,31 @@ describe('PropertyPage', () => {
     expect(tel.getAttribute('href')).toBe('tel:+32496234517')
     expect(tel.textContent).toBe('Appeler 0496 23 45 17') // the number read out, not shown
     expect(bar.querySelector('a[href="#contact"]')!.textContent).toBe('Contacter')
-    expect(bar.querySelector('a[href="#visit-form"]'), 'no visit offered in this fixture').toBeNull()
+    expect(bar.querySelector('a[href$="#visit"]'), 'no visit offered in this fixture').toBeNull()
     expect(el.querySelector('#contact'), 'the form it leads to').not.toBeNull()
     expect(bar.compareDocumentPosition(el.querySelector('.property-similar')!) & Node.DOCUMENT_POSITION_PRECEDING).toBeTruthy()
   })
 
-  it('the contact box opens the disclosure it leads to before the browser scrolls there', async () => {
+  it('the contact box opens the disclosure it leads to, which then renders its form, without loading a page', async () => {
     const container = await hydrate(page('en'))
     try {
       const friend = container.querySelector<HTMLDetailsElement>('details#friend')!
       expect(friend.open).toBe(false)
-      const link = container.querySelector<HTMLAnchorElement>('.contact-box a[href="#friend-form"]')!
-      await act(async () => link.click())
+      expect(friend.querySelector('form'), 'no form while closed').toBeNull()
+      const link = container.querySelector<HTMLAnchorElement>('.contact-box a[href="?open=send-to-friend#friend"]')!
+      let loaded = true
+      const click = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 })
+      await act(async () => {
+        loaded = link.dispatchEvent(click)
+      })
+      expect(loaded, 'the link is not followed').toBe(false)
       expect(friend.open).toBe(true)
+      expect(location.hash).toBe('#friend')
+      await vi.waitFor(() => expect(friend.querySelector('form input[name="form"]')?.getAttribute('value')).toBe('send-to-friend'))
+      expect(friend.querySelector('.disclosure-open')).toBeNull()
     } finally {
       container.remove()
+      history.replaceState(null, '', location.pathname)
     }
   })
 

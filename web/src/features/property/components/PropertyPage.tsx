@@ -1,9 +1,10 @@
+import { useState } from 'react'
 import { formatListingPrice } from '../../../lib/format'
 import { useLang, useT, type Lang, type TFn } from '../../../lib/i18n'
 import { Link } from '../../../lib/router'
 import type { Picture } from '../../../lib/site/types'
 import { Gallery } from '../../../shared/gallery'
-import { documentChoices } from '../model/offer'
+import { documentChoices, type ChosenDocument } from '../model/offer'
 import type { Card } from '../../../shared/cards/model/types'
 import { CardGrid, GOAL_SALE, pictureAlt } from '../../../shared/cards'
 import { addressLine, propertyView } from '../model/sections'
@@ -82,6 +83,8 @@ function FoundProperty(props: PropertyProps & { property: PropertyDetail }) {
   const closed = p.Status === 'sold' || p.Status === 'rented'
   const alt = (pic: Picture) => pictureAlt(t, p, pic.Name)
   const visits = (props.visit?.days?.length ?? 0) > 0
+  // The document a "Request" link of the list asked the request form to choose (n: each click anew).
+  const [chosen, setChosen] = useState<ChosenDocument>()
   return (
     <article className="page property-page" data-status={p.Status}>
       <div className="container">
@@ -119,8 +122,8 @@ function FoundProperty(props: PropertyProps & { property: PropertyDetail }) {
             {v.location && <Location location={v.location} title={title} />}
             {v.virtualTour && <VirtualTour url={v.virtualTour} title={title} />}
             {v.documents.length > 0 && (
-              <Documents documents={v.documents}>
-                {props.offer && <DocumentRequestForm documents={documentChoices(p, lang)} />}
+              <Documents documents={v.documents} onChoose={(id) => setChosen((c) => ({ id, n: (c?.n ?? 0) + 1 }))}>
+                {props.offer && <DocumentRequestForm documents={documentChoices(p, lang)} chosen={chosen} />}
               </Documents>
             )}
             {v.pointsOfInterest.length > 0 && <PointsOfInterest items={v.pointsOfInterest} />}

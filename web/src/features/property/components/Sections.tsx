@@ -3,6 +3,8 @@ import { formatDistance } from '../../../lib/format'
 import { useT } from '../../../lib/i18n'
 import { SmartLink } from '../../../lib/ui/SmartLink'
 import { DOCUMENT_ANCHOR } from '../model/offer'
+import { openLinkedDisclosure } from '../../../lib/ui/disclosure'
+import { wantForms } from '../../../shared/forms/deferred'
 import type { PointOfInterest } from '../../../shared/cards/model/types'
 import type { DetailGroup, DetailRow } from '../model/details'
 import type { DocumentView, EnergyView, Fact, LocationView } from '../model/sections'
@@ -112,10 +114,10 @@ export function Location({ location: l, title }: { location: LocationView; title
 
 /**
  * The documents and their SPEC §4 state. With the request form (children)
- * each "Request" link goes to it and, with JavaScript, chooses that
- * document in it; without the form, a mail to the agency.
+ * each "Request" link goes to it and, with JavaScript, has it choose that
+ * document (onChoose); without the form, a mail to the agency.
  */
-export function Documents({ documents, children }: { documents: DocumentView[]; children?: ReactNode }) {
+export function Documents({ documents, onChoose, children }: { documents: DocumentView[]; onChoose?: (id: number) => void; children?: ReactNode }) {
   const t = useT()
   const withForm = !!children
   // Not a PropertySection: one more level above the request form would
@@ -134,7 +136,7 @@ export function Documents({ documents, children }: { documents: DocumentView[]; 
             </span>
             {withForm && d.state === 'notRequested' && (
               // Without JavaScript the server answers ?document= with the form open and the document chosen.
-              <a href={`?document=${d.id}#${DOCUMENT_ANCHOR}`} className="document-request" data-icon="mail" onClick={(e) => chooseDocument(e, d.id)}>
+              <a href={`?document=${d.id}#${DOCUMENT_ANCHOR}`} className="document-request" data-icon="mail" onClick={(e) => chooseDocument(e, d.id, onChoose)}>
                 <RequestLabel doc={d} />
               </a>
             )}
@@ -166,16 +168,17 @@ function RequestLabel({ doc: d }: { doc: DocumentView }) {
   )
 }
 
-/** Opens the request form with document id chosen, and puts the focus on the choice. */
-function chooseDocument(e: MouseEvent<HTMLAnchorElement>, id: number) {
-  const form = document.getElementById(DOCUMENT_ANCHOR)
-  const select = form?.querySelector<HTMLSelectElement>('select[name="document"]')
-  if (!(form instanceof HTMLDetailsElement) || !select) return // the browser follows the link
-  e.preventDefault()
-  form.open = true
-  select.value = String(id)
-  select.dispatchEvent(new Event('change', { bubbles: true }))
-  select.focus()
+/**
+ * Opens the request form and has it choose document id (onChoose: the form
+ * renders once opened and its code is there, then puts the focus on the
+ * choice). A click that asks for another tab, or a page without the form's
+ * disclosure, is left to the link, which the server answers with the form
+ * open and the document chosen.
+ */
+function chooseDocument(e: MouseEvent<HTMLAnchorElement>, id: number, onChoose?: (id: number) => void) {
+  if (!onChoose || !openLinkedDisclosure(e)) return
+  wantForms()
+  onChoose(id)
 }
 
 export function PointsOfInterest({ items }: { items: PointOfInterest[] }) {

@@ -7,13 +7,9 @@ export const CONTACT_ANCHOR = 'contact'
 /** The send-to-a-friend form: the contact box's "Send to a friend" goes there. */
 export const FRIEND_ANCHOR = 'friend'
 
-/** The visit form's disclosure. */
+/** The visit form's disclosure: the contact box's and bar's "Book a visit" go there. */
 export const VISIT_ANCHOR = 'visit'
 
-/**
- * Where the links to a disclosed form lead: an element inside the
- * disclosure, so that a browser without JavaScript opens it on arriving
- * (it opens a closed <details> that holds the target, not one that is it).
- */
-export const VISIT_FORM_ANCHOR = 'visit-form'
-export const FRIEND_FORM_ANCHOR = 'friend-form'
+/** The kinds of the disclosed forms the contact box and bar open (lead kinds: the ?open= a browser without JavaScript sends). */
+export const VISIT_KIND = 'contact-appointment'
+export const FRIEND_KIND = 'send-to-friend'

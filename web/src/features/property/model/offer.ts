@@ -12,6 +12,12 @@ export const OFFER_ANCHOR = 'purchase-offer'
 export const RENT_ANCHOR = 'rent-application'
 
 
+/** A document the list's "Request" link chose for the request form; n tells one click from the next. */
+export interface ChosenDocument {
+  id: number
+  n: number
+}
+
 export interface DocumentChoice {
   id: number
   name: string
