@@ -160,7 +160,7 @@ describe('lists and map', () => {
     await iframe.waitFor({ state: 'visible' })
     assert.ok(await iframe.getAttribute('title'), 'the frame has a title')
     const frame = await (await iframe.elementHandle()).contentFrame()
-    await frame.waitForFunction((n) => document.body.dataset.markers === String(n), mapMarkers.length, { timeout: slow(5_000) }).catch(async () => {
+    await frame.waitForFunction((n) => document.body.dataset.markers === String(n), mapMarkers.length, { timeout: slow(15_000) }).catch(async () => {
       assert.fail(`the frame should show ${mapMarkers.length} markers; it says ${await frame.evaluate(() => document.body.dataset.markers)}`)
     })
     const status = await frame.locator('#map-status').textContent()
