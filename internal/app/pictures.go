@@ -53,8 +53,10 @@ func startPictures(ctx context.Context, store storage.Store, cat *catalog.Servic
 			}
 		}
 	}
-	// New pictures: the library's added, the CRM's fetched anew.
-	added.start(w.Enqueue)
+	// New pictures, ahead of the queue (an editor waits for theirs; a first
+	// start queues the catalog's hundreds): the library's added, the CRM's
+	// fetched anew.
+	added.start(w.EnqueueFirst)
 	done := make(chan struct{}, 2)
 	go func() { w.Run(ctx); done <- struct{}{} }()
 	go func() { feeder.Run(ctx); done <- struct{}{} }()

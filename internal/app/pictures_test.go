@@ -58,8 +58,9 @@ func TestPictureSources(t *testing.T) {
 }
 
 // The wiring: at start the worker makes the banner's variants first, then
-// those of the library's pictures (one added before the start, one after),
-// and stopping it returns promptly although pictures remain.
+// those of the library's pictures (one added before the start, one after:
+// ahead of the catalog's hundreds, which a busy machine took minutes
+// over), and stopping it returns promptly although pictures remain.
 func TestStartPictures(t *testing.T) {
 	ctx := context.Background()
 	store, err := storage.Open(ctx, t.TempDir(), "")

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"log/slog"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -92,6 +93,36 @@ func (w *Worker) Enqueue(sources ...string) {
 		w.queue = append(w.queue, s)
 		n++
 	}
+	w.added(n)
+}
+
+// EnqueueFirst queues sources ahead of every other, in order, moving those
+// already waiting: an editor's new picture is made next, not after the
+// catalog's hundreds a first start queues. It never blocks.
+func (w *Worker) EnqueueFirst(sources ...string) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	first := make([]string, 0, len(sources))
+	moved := map[string]bool{}
+	n := 0
+	for _, s := range sources {
+		if s == "" || moved[s] {
+			continue
+		}
+		moved[s] = true
+		first = append(first, s)
+		if !w.queued[s] {
+			w.queued[s] = true
+			n++
+		}
+	}
+	rest := slices.DeleteFunc(w.queue, func(s string) bool { return moved[s] })
+	w.queue = append(first, rest...)
+	w.added(n)
+}
+
+// added counts n sources just queued and wakes Run; w.mu is held.
+func (w *Worker) added(n int) {
 	if n == 0 {
 		return
 	}

@@ -7,6 +7,7 @@ import (
 	"image/jpeg"
 	"io"
 	"log/slog"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -201,6 +202,35 @@ func TestWorkerQueue(t *testing.T) {
 	case <-stopped:
 	case <-time.After(10 * time.Second):
 		t.Fatal("Run did not return when its context ended")
+	}
+}
+
+// EnqueueFirst puts its sources ahead of the queue, in order, moving one
+// already waiting rather than queuing it twice.
+func TestEnqueueFirst(t *testing.T) {
+	var mu sync.Mutex
+	var opened []string
+	open := func(source string) ([]byte, error) {
+		mu.Lock()
+		defer mu.Unlock()
+		opened = append(opened, source)
+		return nil, pictures.ErrUnknownSource // nothing to make: only the order counts
+	}
+	w := pictures.NewWorker(picturestest.NewMemory(), open, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	w.Enqueue("/p/a.jpg", "/p/b.jpg", "/p/c.jpg")
+	w.EnqueueFirst("/p/d.jpg", "/p/c.jpg", "", "/p/d.jpg")
+	ctx, cancel := context.WithCancel(t.Context())
+	defer cancel()
+	go w.Run(ctx)
+	wait, done := context.WithTimeout(t.Context(), 30*time.Second)
+	defer done()
+	if err := w.Wait(wait); err != nil {
+		t.Fatal(err) // c counted twice would never drain
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if want := []string{"/p/d.jpg", "/p/c.jpg", "/p/a.jpg", "/p/b.jpg"}; !slices.Equal(opened, want) {
+		t.Errorf("order %v, want %v", opened, want)
 	}
 }
 
