@@ -59,10 +59,12 @@ export function useBrowser() {
  * `expectedStatus(url, status)` may allow a status on purpose (a 404 page).
  * `consent`: 'necessary' (default: a decided consent cookie, strictly
  * necessary only, so no cookie dialog covers the page) or 'undecided' (no
- * cookie: the dialog shows).
+ * cookie: the dialog shows). `phone`: a touch phone's screen (390 × 844, touch
+ * events) instead of a 1280 × 800 desktop.
  */
-export async function openContext(browser, origin, { javaScriptEnabled = true, expectedStatus = () => false, popup = false, consent = 'necessary' } = {}) {
-  const context = await browser.newContext({ javaScriptEnabled, locale: 'fr-BE', viewport: { width: 1280, height: 800 } })
+export async function openContext(browser, origin, { javaScriptEnabled = true, expectedStatus = () => false, popup = false, consent = 'necessary', phone = false } = {}) {
+  const screen = phone ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } : { viewport: { width: 1280, height: 800 } }
+  const context = await browser.newContext({ javaScriptEnabled, locale: 'fr-BE', ...screen })
   scripted.set(context, javaScriptEnabled)
   if (consent !== 'undecided') await context.addCookies([consentCookie(origin, ['necessary'])])
   // The site's pop-up is a modal <dialog> that makes the page inert after its

@@ -74,6 +74,9 @@ describe('property page', () => {
     assert.match(await page.locator('a[href^="https://www.openstreetmap.org/"]').getAttribute('rel'), /noopener/)
     assert.equal(await page.locator('.property-streetview iframe').count(), 0, 'no street view frame without a key')
     await waitForHydration(page.locator('.gallery-full'))
+    // Swiper loads when the visitor turns to the gallery (a pointer over it); then its buttons show.
+    assert.equal(await page.locator('.gallery-full:not([hidden])').count(), 0, 'no slider before the visitor turns to the gallery')
+    await page.locator('.gallery').dispatchEvent('pointerover')
     await page.locator('.gallery-full:not([hidden])').waitFor()
     await assertAccessible(page)
   })
@@ -82,7 +85,9 @@ describe('property page', () => {
     await page.goto(server.url + '/fr/property/4100001/') // 301 to its pretty address
     const here = new URL(page.url()).pathname
     assert.equal(here, '/fr/a-vendre/arlon/villa-maison-ferme/4100001/', 'SPEC\'s /property/{id}/ leads to the pretty address')
-    // Swiper arrives in its own chunk, after hydration; then the buttons show.
+    // Swiper arrives in its own chunk when the visitor turns to the gallery; then the buttons show.
+    await waitForHydration(page.locator('.gallery-full'))
+    await page.locator('.gallery').dispatchEvent('pointerover')
     await page.locator('.gallery-next:not([hidden])').waitFor()
     assert.ok(requests.some((u) => /\/assets\/swiper-[\w-]+\.js$/.test(u.pathname)), 'the Swiper chunk was loaded')
     await waitForText(counter(page), ['1 / 4'], 'the counter starts at 1')
@@ -128,6 +133,48 @@ describe('property page', () => {
     await page.keyboard.press('Escape')
     await page.waitForFunction(() => document.querySelector('.gallery')?.dataset.full === 'off' && !document.fullscreenElement)
     assert.equal(await full.innerText(), 'Plein écran')
+  })
+
+  it('on a phone: a swipe shows the next photo before Swiper is there, which loads on that touch and takes over at it', { timeout: TIMEOUT, skip }, async () => {
+    await server.start()
+    const phone = await openContext(await browser.get(), server.origin, { phone: true })
+    const page = await phone.context.newPage()
+    const requests = []
+    page.on('request', (req) => requests.push(new URL(req.url())))
+    try {
+      const cdp = await phone.context.newCDPSession(page)
+      await page.goto(server.url + '/fr/a-vendre/arlon/villa-maison-ferme/4100001/')
+      await waitForHydration(page.locator('.gallery-full'))
+      assert.ok(!requests.some((u) => /\/assets\/swiper-[\w-]+\.js$/.test(u.pathname)), 'no Swiper with the page')
+      await page.locator('.gallery').scrollIntoViewIfNeeded()
+      /** A finger moved right to left across the stage. */
+      const swipe = async () => {
+        const box = await page.locator('.gallery-viewport').boundingBox()
+        // Above the previous/next buttons (centred at half height), which take a touch as theirs.
+        const y = box.y + box.height * 0.3
+        const x = box.x + box.width * 0.75
+        await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] })
+        for (let i = 1; i <= 10; i++) {
+          await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: x - i * box.width * 0.06, y }] })
+          await new Promise((r) => setTimeout(r, 16)) // a frame apart, as a finger moves
+        }
+        await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] })
+      }
+      await swipe()
+      await waitForText(counter(page), ['2 / 4'], 'the first swipe shows the second photo')
+      await page.waitForFunction(() => document.querySelector('.gallery-viewport')?.classList.contains('swiper-initialized'), null, { timeout: slow(10_000) })
+      assert.equal(await activeSlide(page).getAttribute('aria-label'), '2 / 4', 'Swiper starts at the photo shown')
+      await page.locator('.gallery-next:not([hidden])').waitFor()
+      await swipe()
+      await waitForText(counter(page), ['3 / 4'], "the next swipe is Swiper's")
+      await phone.settle()
+      phone.assertClean('phone swipe')
+    } catch (err) {
+      err.message += `\nat ${page.url()}` + (phone.problems.length ? `\nbrowser problems:\n  ${phone.problems.join('\n  ')}` : '')
+      throw err
+    } finally {
+      await phone.close()
+    }
   })
 
   test('a sold property says "Bien vendu" (200) with similar properties', async (page) => {

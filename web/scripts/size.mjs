@@ -5,8 +5,8 @@
 // language's texts (the largest): what the head's loader fetches
 // (internal/http/web/assets, PagePreloads). What a page loads later — when the
 // visitor turns to a part (the forms and their kit, on the focus or a pointer:
-// src/shared/forms/deferred.tsx) or it comes near the viewport (the gallery's
-// Swiper, the map frame, ALTCHA, the cookie settings) — is not a first load's.
+// src/shared/forms/deferred.tsx; the gallery's Swiper) or it comes near the
+// viewport (the map frame, ALTCHA, the cookie settings) — is not a first load's.
 //
 // BUDGET_KIB is the home page's: docs/ARCHITECTURE.md states it (a Go test,
 // docs_test.go, keeps the two equal); PAGE_BUDGETS_KIB the other kinds'.

@@ -60,8 +60,14 @@ async function mount(load: () => Promise<SliderModule>, list = pictures, turn = 
   return { before, c: container }
 }
 
-/** The visitor turns to the gallery (a pointer over it): the slider loads at once. */
-const turnTo = () => act(async () => void container!.querySelector('.gallery')!.dispatchEvent(new Event('pointerover', { bubbles: true })))
+/**
+ * The visitor turns to the gallery (a pointer over it): the slider loads at
+ * once, and mounts once the row's own scrolling has been still a moment.
+ */
+const turnTo = async () => {
+  await act(async () => void container!.querySelector('.gallery')!.dispatchEvent(new Event('pointerover', { bubbles: true })))
+  await act(() => new Promise((r) => setTimeout(r, 200)))
+}
 
 const q = <T extends Element = HTMLElement>(sel: string) => container!.querySelector<T & HTMLElement>(sel)!
 const counter = () => q('.gallery-counter').textContent
@@ -89,12 +95,47 @@ describe('Gallery', () => {
     expect(thumbs[1].querySelector('img')!.getAttribute('alt')).toBe('Maison à Arlon – living-01')
   })
 
-  it('loads no slider with the page: only when the visitor turns to the gallery (or, near the viewport, once the browser is idle)', async () => {
+  it('loads no slider with the page, nor when idle: only when the visitor turns to the gallery', async () => {
     const load = vi.fn(() => new Promise<SliderModule>(() => {}))
     await mount(load, pictures, false)
+    await act(() => new Promise((r) => setTimeout(r, 300)))
     expect(load).not.toHaveBeenCalled()
     await turnTo()
     expect(load).toHaveBeenCalledTimes(1)
+  })
+
+  it('before the slider, the row scrolls by itself: the counter follows it, a thumbnail scrolls to its photo, and the slider starts where the row stands', async () => {
+    const s = fakeSlider()
+    let arrive!: (m: SliderModule) => void
+    await mount(() => new Promise<SliderModule>((r) => (arrive = r)), pictures, false)
+    const strip = q('.gallery-viewport')
+    Object.defineProperty(strip, 'clientWidth', { configurable: true, value: 400 })
+    strip.scrollTo = ((o: ScrollToOptions) => {
+      strip.scrollLeft = o.left ?? 0
+      strip.dispatchEvent(new Event('scroll'))
+    }) as typeof strip.scrollTo
+    // A swipe: the row scrolls to the second photo.
+    await act(async () => {
+      strip.scrollLeft = 400
+      strip.dispatchEvent(new Event('scroll'))
+      await new Promise((r) => requestAnimationFrame(() => r(null)))
+    })
+    expect(counter()).toBe('Photo 2 / 3')
+    expect(thumbnails()[1]).toHaveAttribute('aria-current', 'true')
+    // A thumbnail scrolls the row instead of opening its picture.
+    await act(async () => {
+      fireEvent.pointerDown(thumbnails()[2]) // a click's first event: the visitor turned to the gallery
+      expect(fireEvent.click(thumbnails()[2])).toBe(false)
+      await new Promise((r) => requestAnimationFrame(() => r(null)))
+    })
+    expect(strip.scrollLeft).toBe(800)
+    expect(counter()).toBe('Photo 3 / 3')
+    // Swiper, asked for on that pointer, arrives and takes over at the third photo.
+    await act(async () => arrive(s.module))
+    await act(() => new Promise((r) => setTimeout(r, 200)))
+    expect(s.options()).toMatchObject({ initialSlide: 2 })
+    expect(strip.scrollLeft).toBe(0)
+    expect(button('Photo suivante')).toBeDisabled()
   })
 
   it('hydrates without a change while the slider loads', async () => {
@@ -129,11 +170,14 @@ describe('Gallery', () => {
     expect(s.calls).toContain('to 0')
   })
 
-  it('without the slider (its chunk failed), the thumbnails stay links and no button shows', async () => {
+  it('without the slider (its chunk failed), no button shows and a thumbnail still scrolls the row', async () => {
     await mount(() => Promise.reject(new Error('offline')))
     expect(screen.queryAllByRole('button')).toEqual([])
     expect(container!.querySelectorAll('button').length).toBeGreaterThan(0) // there, but hidden
-    expect(fireEvent.click(thumbnails()[1])).toBe(true)
+    const strip = q('.gallery-viewport')
+    strip.scrollTo = vi.fn()
+    expect(fireEvent.click(thumbnails()[1])).toBe(false)
+    expect(strip.scrollTo).toHaveBeenCalled()
   })
 
   it('full screen by the Fullscreen API; Escape leaves it', async () => {

@@ -1,7 +1,6 @@
 import { useEffect, useId, useRef, useState, type MouseEvent } from 'react'
 import 'swiper/css' // Swiper's core layout rules (1 KB): also what lays out the server-rendered slides
 import { useT } from '../../../lib/i18n'
-import { useInView } from '../../../lib/ui/useInView'
 import { sized } from '../../../lib/images'
 import type { Picture } from '../../../lib/site/types'
 import { enterFullscreen, exitFullscreen, FULLSCREEN_EVENTS, fullscreenElement, type FullMode } from '../model/fullscreen'
@@ -23,32 +22,58 @@ export interface GalleryProps {
 const DEFAULT_W = 1600
 const DEFAULT_H = 1067
 const THUMB_W = 100
-/** What makes the visitor's intent to browse the photos: Swiper loads at once. */
+/** What makes the visitor's intent to browse the photos: Swiper loads then. */
 const TURN_EVENTS = ['pointerdown', 'pointerover', 'touchstart', 'focusin', 'keydown'] as const
-/** How long an idle browser is waited for once the gallery is near (ms). */
-const IDLE_WAIT_MS = 2000
+/** How long the slides' own scrolling must be still before Swiper takes it over (ms). */
+const REST_MS = 150
 
-/** Runs fn when the browser is idle (at the latest after ms); returns the cancel. */
-function whenIdle(fn: () => void, ms: number): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const id = requestIdleCallback(fn, { timeout: ms })
-    return () => cancelIdleCallback(id)
+/**
+ * Runs fn once the element's native scrolling is at rest: no finger on it
+ * and no scroll for REST_MS (a swipe's glide ends by itself). Returns the cancel.
+ */
+function atRest(el: HTMLElement, fn: () => void): () => void {
+  let touching = false
+  let timer = 0
+  const wait = () => {
+    clearTimeout(timer)
+    if (!touching) timer = window.setTimeout(done, REST_MS)
   }
-  const id = setTimeout(fn, 1)
-  return () => clearTimeout(id)
+  const down = () => {
+    touching = true
+    clearTimeout(timer)
+  }
+  const up = () => {
+    touching = false
+    wait()
+  }
+  const events: [string, () => void][] = [['scroll', wait], ['touchstart', down], ['touchend', up], ['touchcancel', up]]
+  events.forEach(([e, f]) => el.addEventListener(e, f, { passive: true }))
+  const cancel = () => {
+    clearTimeout(timer)
+    events.forEach(([e, f]) => el.removeEventListener(e, f))
+  }
+  function done() {
+    cancel()
+    fn()
+  }
+  wait()
+  return cancel
 }
+
+/** The slide a natively scrolled strip shows. */
+const slideAt = (strip: HTMLElement) => (strip.clientWidth ? Math.round(strip.scrollLeft / strip.clientWidth) : 0)
 
 /**
  * Photos and slide show. The server renders every slide in Swiper's markup
- * (Swiper's CSS shows the first; the others load lazily) with a counter and
- * thumbnails that link to the pictures, so the page works without
- * JavaScript. Swiper (its own chunk, ~23 KB gzip) loads when the gallery is
- * near the viewport and the browser idle — not in the page's hydration —, or
- * at once when the visitor turns to it (a pointer, a touch, the focus, a
- * key), and mounts on those same slides: swipe, arrow keys, previous/next buttons,
- * thumbnails that show their picture, full screen. Nothing the server
- * rendered changes at hydration; the buttons that need Swiper stay hidden
- * until it runs.
+ * with a counter and thumbnails that link to the pictures; until Swiper
+ * runs, the slides are a row that scrolls by itself (CSS scroll snap): a
+ * swipe shows the next photo, with or without JavaScript, the counter
+ * follows it and a thumbnail scrolls to its photo. Swiper (its own chunk,
+ * ~23 KB gzip) loads only when the visitor turns to the gallery (a pointer,
+ * a touch, the focus, a key; issue #34), then takes the row over where it
+ * stands, once its scrolling is at rest: swipe, arrow keys, previous/next
+ * buttons, full screen. Nothing the server rendered changes at hydration;
+ * the buttons that need Swiper stay hidden until it runs.
  */
 export function Gallery({ pictures, alt, label, load = loadSlider }: GalleryProps) {
   const t = useT()
@@ -62,8 +87,7 @@ export function Gallery({ pictures, alt, label, load = loadSlider }: GalleryProp
   const thumbs = useRef<HTMLUListElement>(null)
   const slider = useRef<Slider | null>(null)
   const wrapperId = `gallery-${useId().replace(/[^\w-]/g, '')}`
-  const near = useInView(root)
-  /** Swiper is wanted: near and idle, or the visitor turned to the gallery. */
+  /** Swiper is wanted: the visitor turned to the gallery. */
   const [wanted, setWanted] = useState(false)
 
   useEffect(() => {
@@ -71,14 +95,27 @@ export function Gallery({ pictures, alt, label, load = loadSlider }: GalleryProp
     if (wanted || n < 2 || !el) return
     const want = () => setWanted(true)
     TURN_EVENTS.forEach((e) => el.addEventListener(e, want, { passive: true }))
-    const cancelIdle = near ? whenIdle(want, IDLE_WAIT_MS) : undefined
-    return () => {
-      TURN_EVENTS.forEach((e) => el.removeEventListener(e, want))
-      cancelIdle?.()
-    }
-  }, [wanted, near, n])
+    return () => TURN_EVENTS.forEach((e) => el.removeEventListener(e, want))
+  }, [wanted, n])
 
-  // Mount Swiper on the server-rendered slides.
+  // Before Swiper: the counter and the thumbnails follow the row's own scrolling.
+  useEffect(() => {
+    const strip = viewport.current
+    if (ready || n < 2 || !strip) return
+    let frame = 0
+    const follow = () => {
+      cancelAnimationFrame(frame)
+      // Not once Swiper has the row (its reset to the start scrolls it too).
+      frame = requestAnimationFrame(() => slider.current || setIndex(slideAt(strip)))
+    }
+    strip.addEventListener('scroll', follow, { passive: true })
+    return () => {
+      cancelAnimationFrame(frame)
+      strip.removeEventListener('scroll', follow)
+    }
+  }, [ready, n])
+
+  // Mount Swiper on the server-rendered slides, at the one the row shows.
   useEffect(() => {
     if (n < 2) {
       setReady(true)
@@ -87,19 +124,28 @@ export function Gallery({ pictures, alt, label, load = loadSlider }: GalleryProp
     if (!wanted) return
     let cancelled = false
     let mounted: Slider | null = null
+    let stopWaiting: (() => void) | undefined
     load().then(
       (m) => {
-        if (cancelled || !viewport.current) return
-        mounted = m.mountSlider(viewport.current, { initialSlide: 0, wrapperId, slideRole: t('gallery.slide'), onChange: setIndex })
-        slider.current = mounted
-        setReady(true)
+        const strip = viewport.current
+        if (cancelled || !strip) return
+        stopWaiting = atRest(strip, () => {
+          if (cancelled) return
+          const at = slideAt(strip)
+          strip.scrollLeft = 0 // Swiper moves the row by a transform from here
+          mounted = m.mountSlider(strip, { initialSlide: at, wrapperId, slideRole: t('gallery.slide'), onChange: setIndex })
+          slider.current = mounted
+          setIndex(at)
+          setReady(true)
+        })
       },
       () => {
-        // No slider (the chunk failed to load): the first picture and the thumbnail links still work.
+        // No slider (the chunk failed to load): the row still scrolls and the thumbnails still work.
       },
     )
     return () => {
       cancelled = true
+      stopWaiting?.()
       mounted?.destroy()
       slider.current = null
     }
@@ -158,9 +204,11 @@ export function Gallery({ pictures, alt, label, load = loadSlider }: GalleryProp
   }
 
   function show(e: MouseEvent<HTMLAnchorElement>, i: number) {
-    if (!slider.current || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return
+    const strip = viewport.current
+    if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || !strip) return
     e.preventDefault()
-    slider.current.to(i)
+    if (slider.current) slider.current.to(i)
+    else strip.scrollTo({ left: i * strip.clientWidth, behavior: 'smooth' })
   }
 
   if (n === 0) return null
