@@ -4,7 +4,7 @@ VERSION := $(shell git describe --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -s -w -X main.version=$(VERSION)
 ADDR    ?= :8080
 
-.PHONY: run build test test-go test-web test-e2e web vet bench bench-inbox clean fuzz fuzz-short gen lighthouse
+.PHONY: run build test test-go test-web test-e2e web vet bench bench-inbox clean fuzz fuzz-short gen lighthouse inp
 
 # Delete a target whose recipe failed, so a half-done build is redone next time.
 .DELETE_ON_ERROR:
@@ -113,6 +113,11 @@ bench/lighthouse/node_modules/.installed: bench/lighthouse/package.json bench/li
 ## prints scores, paints, blocking time, layout shift and bytes (not part of `make test`)
 lighthouse: build bench/lighthouse/node_modules/.installed
 	cd bench/lighthouse && node run.mjs $(LIGHTHOUSE_ARGS)
+
+## inp: interaction to next paint of the drawer, the search box, a list filter and the gallery on a
+## touch phone at 4× CPU slowdown, three rounds each (issue #34; not part of `make test`)
+inp: build e2e/node_modules/.installed
+	node bench/inp/run.mjs $(INP_ARGS)
 
 clean:
 	rm -rf bin var

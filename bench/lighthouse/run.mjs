@@ -14,18 +14,15 @@
 //
 // --url audits a server already running (a TLS front, say) instead of
 // starting one. The JSON reports are kept in a folder the run names.
-import { spawn } from 'node:child_process'
-import { mkdtempSync, writeFileSync, existsSync } from 'node:fs'
-import { createServer } from 'node:net'
+import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
+import { startImmo } from '../lib/immo.mjs'
 
-const root = resolve(import.meta.dirname, '../..')
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
-const IMMO_BIN = resolve(root, process.env.IMMO_BIN || 'bin/immo')
 
 const { values: args } = parseArgs({
   options: {
@@ -70,46 +67,6 @@ async function firstLink(base, path, re) {
   const m = html.replaceAll('&amp;', '&').match(re)
   if (!m) throw new Error(`no link matching ${re} on ${path}`)
   return m[1]
-}
-
-function freePort() {
-  return new Promise((ok, fail) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address()
-      s.close(() => ok(port))
-    })
-    s.on('error', fail)
-  })
-}
-
-// Starts the binary and resolves once its pictures are made: the log line
-// "picture variants up to date" ends the first start's background work.
-async function startImmo() {
-  if (!existsSync(IMMO_BIN)) throw new Error(`${IMMO_BIN} not found: run make build first`)
-  const port = await freePort()
-  const dataDir = mkdtempSync(join(tmpdir(), 'immo-lighthouse-'))
-  const child = spawn(IMMO_BIN, ['serve', '--addr', `127.0.0.1:${port}`, '--data-dir', dataDir], {
-    env: { ...process.env, IMMO_MAP_TILES: 'none' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let log = ''
-  const ready = new Promise((ok, fail) => {
-    const timer = setTimeout(() => fail(new Error(`no "picture variants up to date" in 5 minutes:\n${log.slice(-2000)}`)), 300_000)
-    const read = (chunk) => {
-      log += chunk
-      if (log.includes('picture variants up to date')) {
-        clearTimeout(timer)
-        ok()
-      }
-    }
-    child.stdout.on('data', read)
-    child.stderr.on('data', read)
-    child.on('exit', (code) => fail(new Error(`immo exited (${code}):\n${log.slice(-2000)}`)))
-  })
-  process.on('exit', () => child.kill())
-  console.error(`immo on 127.0.0.1:${port}, data in ${dataDir}; waiting for the picture variants…`)
-  await ready
-  return { base: `http://127.0.0.1:${port}`, stop: () => child.kill() }
 }
 
 async function audit(url) {
@@ -158,7 +115,7 @@ function row(name, round, lhr) {
   }
 }
 
-const server = args.url ? { base: args.url.replace(/\/$/, ''), stop() {} } : await startImmo()
+const server = args.url ? { base: args.url.replace(/\/$/, ''), stop() {} } : await startImmo('lighthouse')
 const reports = mkdtempSync(join(tmpdir(), 'immo-lighthouse-reports-'))
 const rows = []
 try {
