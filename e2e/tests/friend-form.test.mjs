@@ -91,4 +91,36 @@ describe('send to a friend', () => {
     assert.ok(stdout.includes(FRIEND[lang]), `the friend's mail is queued:\n${stdout}`)
     assert.ok(!stdout.split('\n').some((r) => r.includes('anne.dupont@example.be') && !r.includes('bob')), `no confirmation to the sender:\n${stdout}`)
   })
+
+  it("fr: a disclosure opened while the page's scripts still load shows its form once they have, without a page load", { timeout: TIMEOUT, skip }, async () => {
+    await server.start()
+    const ctx = await openContext(await browser.get(), server.origin)
+    contexts.push(ctx)
+    const page = await ctx.context.newPage()
+    try {
+      // A slow phone: every script a moment late, so the visitor is first.
+      const late = async (route) => {
+        await new Promise((r) => setTimeout(r, 1500))
+        await route.continue().catch(() => {})
+      }
+      await page.route('**/assets/*.js', late)
+      let documents = 0
+      page.on('request', (r) => r.isNavigationRequest() && r.frame() === page.mainFrame() && documents++)
+      assert.equal((await page.goto(server.url + PROPERTY('fr'), { waitUntil: 'domcontentloaded' })).status(), 200)
+      documents = 0 // the page and its redirect from /fr/property/{id}/
+      await page.locator('#friend > summary').click()
+      assert.notEqual(await page.locator('#friend').getAttribute('open'), null, 'it opens at once (the browser does)')
+      await page.unroute('**/assets/*.js', late)
+      await page.locator(FRIEND_FORM).waitFor({ state: 'visible', timeout: slow(20_000) })
+      assert.equal(await page.locator('#friend .disclosure-open').count(), 0, 'the form stands where the link was')
+      assert.equal(documents, 0, 'no page load')
+      await ctx.settle()
+      ctx.assertClean('friend form opened early')
+    } catch (err) {
+      err.message += `\nat ${page.url()}` + (ctx.problems.length ? `\nbrowser problems:\n  ${ctx.problems.join('\n  ')}` : '')
+      throw err
+    } finally {
+      await page.close()
+    }
+  })
 })

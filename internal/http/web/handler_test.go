@@ -142,7 +142,7 @@ func TestInertiaProtocol(t *testing.T) {
 			t.Fatalf("search redirect (%v): %d %v", hdr, found.Code, found.Header())
 		}
 		moved := do(h, "GET", "/nl/te-huur/brussel/villa/4100001/?x=1", hdr)
-		if moved.Code != http.StatusMovedPermanently || moved.Header().Get("Location") != "/nl/te-koop/arlon/villa-huis-hoeve/4100001/" {
+		if moved.Code != http.StatusMovedPermanently || moved.Header().Get("Location") != "/nl/te-koop/arlon/villa-huis-hoeve/4100001/?x=1" {
 			t.Fatalf("wrong pretty URL (%v): %d %v", hdr, moved.Code, moved.Header())
 		}
 	}

@@ -97,14 +97,18 @@ func (c *resolution) property(id int64) Result {
 // prettyProperty answers /{list}/{city}/{type}/{id}/. The address says the
 // property's goal, city and type; when one of them is wrong (a sale property
 // under the rent list, an apartment in Arlon called a villa in Brussel) it
-// is another page's address, so it answers 301 to the property's own. The
-// query string is dropped: a property page reads none. Case, the language
-// prefix and the trailing slash are not corrected, as on every other page.
+// is another page's address, so it answers 301 to the property's own, with
+// the request's query (a property page reads ?open= and ?document=, a
+// form's link without JavaScript). Case, the language prefix and the
+// trailing slash are not corrected, as on every other page.
 func (c *resolution) prettyProperty(list *site.Page, id int64, rest []string) Result {
 	if _, err := c.ix.Card(id, c.lang); err != nil {
 		return c.missingProperty()
 	}
 	if canonical, same := c.r.prettyCanonical(list, id, rest, c.lang); !same {
+		if len(c.query) > 0 {
+			canonical += "?" + c.query.Encode()
+		}
 		return c.redirect(http.StatusMovedPermanently, canonical)
 	}
 	return c.property(id)

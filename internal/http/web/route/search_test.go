@@ -103,7 +103,9 @@ func TestPrettyPropertyURLRedirects(t *testing.T) {
 		{"/nl/te-koop/arlon/appartement/4100001/", 301, canon},
 		{"/nl/te-huur/arlon/villa-huis-hoeve/4100001/", 301, canon},
 		{"/nl/verkocht-verhuurd/arlon/villa-huis-hoeve/4100001/", 301, canon},
-		{"/nl/te-koop/brussel/villa/4100001/?utm=x", 301, canon},
+		{"/nl/te-koop/brussel/villa/4100001/?utm=x", 301, canon + "?utm=x"},
+		// A form's link without JavaScript keeps what it asks for.
+		{"/fr/a-vendre/arlon/appartement/4100001/?open=send-to-friend", 301, "/fr/a-vendre/arlon/villa-maison-ferme/4100001/?open=send-to-friend"},
 		{"/fr/a-louer/x/y/4100001/", 301, "/fr/a-vendre/arlon/villa-maison-ferme/4100001/"},
 		{"/en/for-sale/arlon/apartment/4100063/", 301, "/en/for-rent/arlon/apartment/4100063/"},
 		{"/nl/te-koop/arlon/villa/999/", 404, ""},

@@ -163,7 +163,9 @@ export function deferredForm<P extends object>(load: () => Promise<FormModule<P>
       if (loaded || wanted || !box) return gone
       // React's markers of a server-rendered boundary: without them the browser rendered it, and nothing shows until the code is there.
       const fromServer = [...box.childNodes].some((n) => n.nodeType === Node.COMMENT_NODE)
-      if (!fromServer) {
+      // Rendered by the browser, or a disclosure the visitor opened before
+      // this code ran (its form renders only once its code is there).
+      if (!fromServer || box.querySelector('details[open]')) {
         wantForms()
         return gone
       }

@@ -264,6 +264,26 @@ describe('PropertyPage', () => {
     }
   })
 
+  it("a disclosure the visitor opened before the page's code ran shows its form once hydrated", async () => {
+    const p = page('en')
+    const container = document.createElement('div')
+    container.innerHTML = renderPage(p)
+    document.body.appendChild(container)
+    try {
+      const friend = container.querySelector<HTMLDetailsElement>('details#friend')!
+      friend.open = true // the summary, tapped while the scripts load
+      expect(friend.querySelector('form')).toBeNull()
+      const onRecoverableError = vi.fn()
+      await act(async () => {
+        hydrateRoot(container, <App initialPage={p} router={null} views={allViews} />, { onRecoverableError })
+      })
+      expect(onRecoverableError).not.toHaveBeenCalled()
+      await vi.waitFor(() => expect(friend.querySelector('form input[name="form"]')?.getAttribute('value')).toBe('send-to-friend'))
+    } finally {
+      container.remove()
+    }
+  })
+
   it('a sold property says so (role=status) and still offers similar ones', () => {
     const el = dom(page('fr', { Status: 'sold' }, { notice: 'Bien vendu' }))
     expect(el.querySelector('[role="status"]')!.textContent).toBe('Bien vendu')
