@@ -50,6 +50,21 @@ describe('property page', () => {
       }
     })
 
+  /**
+   * A pointer over the gallery, as a visitor's, until its slider is there:
+   * the gallery listens from its effect on, a moment after hydration, and a
+   * pointer before that is missed (the visitor's next move is not).
+   */
+  async function turnToGallery(page) {
+    const ready = page.locator('.gallery-full:not([hidden])')
+    const deadline = Date.now() + slow(15_000)
+    while (!(await ready.count())) {
+      if (Date.now() > deadline) throw new Error('no slider after turning to the gallery')
+      await page.locator('.gallery').dispatchEvent('pointerover')
+      await new Promise((r) => setTimeout(r, 200))
+    }
+  }
+
   const counter = (page) => page.locator('.gallery-counter')
   const activeSlide = (page) => page.locator('.gallery .swiper-slide-active')
 
@@ -76,8 +91,7 @@ describe('property page', () => {
     await waitForHydration(page.locator('.gallery-full'))
     // Swiper loads when the visitor turns to the gallery (a pointer over it); then its buttons show.
     assert.equal(await page.locator('.gallery-full:not([hidden])').count(), 0, 'no slider before the visitor turns to the gallery')
-    await page.locator('.gallery').dispatchEvent('pointerover')
-    await page.locator('.gallery-full:not([hidden])').waitFor()
+    await turnToGallery(page)
     await assertAccessible(page)
   })
 
@@ -87,7 +101,7 @@ describe('property page', () => {
     assert.equal(here, '/fr/a-vendre/arlon/villa-maison-ferme/4100001/', 'SPEC\'s /property/{id}/ leads to the pretty address')
     // Swiper arrives in its own chunk when the visitor turns to the gallery; then the buttons show.
     await waitForHydration(page.locator('.gallery-full'))
-    await page.locator('.gallery').dispatchEvent('pointerover')
+    await turnToGallery(page)
     await page.locator('.gallery-next:not([hidden])').waitFor()
     assert.ok(requests.some((u) => /\/assets\/swiper-[\w-]+\.js$/.test(u.pathname)), 'the Swiper chunk was loaded')
     await waitForText(counter(page), ['1 / 4'], 'the counter starts at 1')
