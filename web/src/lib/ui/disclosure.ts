@@ -24,7 +24,7 @@ export function openLinkedDisclosure(e: MouseEvent<HTMLAnchorElement>): HTMLDeta
 }
 
 /** The query parameter that asks the server for a page with a disclosed form open (route/property.go, formOpened). */
-export const OPEN_PARAM = 'open'
+const OPEN_PARAM = 'open'
 
 /** The address of the page with the form of kind open, at its disclosure id: what a browser without JavaScript follows. */
 export function openFormHref(kind: string, id: string): string {

@@ -1,6 +1,6 @@
 import { FormDisclosure, NameFields, TextArea, VisitorForm } from '../../../shared/forms'
 import { useT } from '../../../lib/i18n'
-import { FRIEND_ANCHOR } from '../model/anchors'
+import { FRIEND_ANCHOR, FRIEND_KIND } from '../model/anchors'
 
 
 /**
@@ -15,11 +15,11 @@ import { FRIEND_ANCHOR } from '../model/anchors'
 export function FriendForm() {
   const t = useT()
   return (
-    <FormDisclosure kind="send-to-friend" id={FRIEND_ANCHOR} className="property-section property-form friend-form" icon="mail" summary={t('property.friend.open')}>
+    <FormDisclosure kind={FRIEND_KIND} id={FRIEND_ANCHOR} className="property-section property-form friend-form" icon="mail" summary={t('property.friend.open')}>
       <p className="muted">
         {t('property.friend.intro')}
       </p>
-      <VisitorForm kind="send-to-friend" anchor={FRIEND_ANCHOR}>
+      <VisitorForm kind={FRIEND_KIND} anchor={FRIEND_ANCHOR}>
         <fieldset className="vf-group">
           <legend>{t('property.friend.you')}</legend>
           <NameFields />

@@ -2,7 +2,7 @@ import { FormDisclosure, PersonFields, TextArea, VisitorForm } from '../../../sh
 import { useT } from '../../../lib/i18n'
 import { usePage } from '../../../lib/router'
 import type { VisitView } from '../../../gen/pages'
-import { VISIT_ANCHOR } from '../model/anchors'
+import { VISIT_ANCHOR, VISIT_KIND } from '../model/anchors'
 import { SlotPicker } from './SlotPicker'
 import './visit.css'
 
@@ -33,12 +33,12 @@ export function VisitForm() {
     )
   }
   return (
-    <FormDisclosure kind="contact-appointment" id={VISIT_ANCHOR} className="property-section property-form visit-form" icon="calendar" summary={t('visit.title')}>
+    <FormDisclosure kind={VISIT_KIND} id={VISIT_ANCHOR} className="property-section property-form visit-form" icon="calendar" summary={t('visit.title')}>
       <p className="muted">
         {t('visit.intro')}
       </p>
       <VisitorForm
-        kind="contact-appointment"
+        kind={VISIT_KIND}
         anchor={VISIT_ANCHOR}
         submitLabel={t('visit.submit')}
       >

@@ -1,6 +1,11 @@
 // The anchors of the page's forms, which links elsewhere on the page (the
 // contact box) lead to: apart from the forms, whose code loads later.
 
+import type { FORMS } from '../../../gen/forms'
+
+/** A form kind the server knows (gen/forms): a link and its form cannot name two. */
+type FormKind = keyof typeof FORMS
+
 /** The information request: the contact box's "Request information" goes there. */
 export const CONTACT_ANCHOR = 'contact'
 
@@ -11,5 +16,5 @@ export const FRIEND_ANCHOR = 'friend'
 export const VISIT_ANCHOR = 'visit'
 
 /** The kinds of the disclosed forms the contact box and bar open (lead kinds: the ?open= a browser without JavaScript sends). */
-export const VISIT_KIND = 'contact-appointment'
-export const FRIEND_KIND = 'send-to-friend'
+export const VISIT_KIND = 'contact-appointment' satisfies FormKind
+export const FRIEND_KIND = 'send-to-friend' satisfies FormKind
