@@ -51,11 +51,17 @@ function brusselsLocal(date) {
   return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}`
 }
 
-/** Polls check() every interval ms until it returns something truthy (that), or fails with why after timeout ms. */
+/**
+ * Polls check() every interval ms until it returns something truthy (that), or fails with why after timeout ms. A
+ * check that meets a navigation (the preview's frame reloads after each save) is tried again.
+ */
 async function until(check, why, timeout, interval = 250) {
   const deadline = Date.now() + timeout
   for (;;) {
-    const got = await check()
+    const got = await check().catch((e) => {
+      if (/Execution context was destroyed|Frame was detached|navigat/i.test(String(e?.message))) return null
+      throw e
+    })
     if (got) return got
     if (Date.now() > deadline) assert.fail(`${why}: not within ${Math.round(timeout / 1000)} s`)
     await new Promise((r) => setTimeout(r, interval))

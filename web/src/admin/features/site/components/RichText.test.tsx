@@ -22,6 +22,14 @@ describe('a text holding HTML', () => {
     expect(change).toHaveBeenCalledWith('<p>Autre</p>')
   })
 
+  it('changes nothing by opening: a text the editor writes otherwise (no paragraph) stays as it is until typed in', async () => {
+    const change = vi.fn()
+    render(<RichText id="site-field-z.fr" lang="fr" value="Combien vaut votre bien ?" readOnly={false} invalid={false} onChange={change} t={t} />)
+    await screen.findByRole('toolbar')
+    await new Promise((r) => setTimeout(r, 50))
+    expect(change).not.toHaveBeenCalled()
+  })
+
   it('shows no toolbar when it may not be changed', async () => {
     render(<RichText id="site-field-y.nl" lang="nl" value="<p>Tekst</p>" readOnly invalid={false} onChange={vi.fn()} t={t} />)
     await waitFor(() => expect(document.querySelector('.site-rich-body')).toBeTruthy())

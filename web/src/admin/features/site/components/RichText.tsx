@@ -35,8 +35,10 @@ export function RichText({ id, lang, value, readOnly, invalid, onChange, t }: {
       editor.commands.setContent(value, { emitUpdate: false })
     }
   }, [editor, value])
+  // Without an update: TipTap's would hand the document back as a change, and a text the editor writes otherwise
+  // (no paragraph around it) would change the draft by being opened.
   useEffect(() => {
-    editor?.setEditable(!readOnly)
+    editor?.setEditable(!readOnly, false)
   }, [editor, readOnly])
 
   if (!editor || source) {
