@@ -12,13 +12,14 @@ import (
 )
 
 // The page is server-rendered and usable before any script runs, so the
-// head asks for nothing before the first paint: the page's stylesheets (the
-// entry's and the view's) are written in the head itself, and the app's
-// scripts — the entry, its chunks, the view's and the language's, all at
-// once rather than a chunk after the chunk that imports it — are fetched by
-// a small script once the page has painted its content (appLoader). A phone on a slow
-// line paints the page, its dialog and its first picture without the
-// app's bytes competing, then hydrates.
+// head asks for nothing before the visitor turns to it: the page's
+// stylesheets (the entry's and the view's) are written in the head itself,
+// and the app's scripts — the entry, its chunks, the view's and the
+// language's, all at once rather than a chunk after the chunk that imports
+// it — are fetched by a small script at the visitor's first touch, key or
+// focus, or once the loaded page leaves the browser idle (appLoader). A
+// phone on a slow line paints the page, its dialog and its pictures without
+// the app's bytes competing, then hydrates.
 
 // viewChunk finds the manifest key of view's component: its source file
 // under web/src, as the views registry names it.
@@ -72,26 +73,39 @@ func (m *ViteManifest) PagePreloads(view, lang string) template.HTML {
 	return out
 }
 
-// appLoader returns the inline script that loads the app once the page has
-// painted its content: the first file (the entry) as a module script, the
-// others as module preloads, each with the page's nonce (the script's own,
-// which respond adds to every <script> of the asset tags). It waits for the
-// first contentful paint (a PerformanceObserver of paints; a browser without
-// one, for the next frame); a tab in the background, which paints nothing,
-// loads them after two seconds.
+// appLoader returns the inline script that loads the app when the visitor
+// first turns to the page or the browser is idle after loading it, whichever
+// comes first: the first file (the entry) as a module script, the others as
+// module preloads, each with the page's nonce (the script's own, which
+// respond adds to every <script> of the asset tags). Until then the page is
+// the server's, which works as it does without JavaScript (links, forms, the
+// drawer's <details>), so the first view fetches no script at all.
+//
+// The first turn is a pointer or a finger down, a key, or the focus coming
+// into the page; idle is the load event then requestIdleCallback (two
+// seconds at most; a browser without it, 200 ms). A page sent as the bare
+// shell (#app empty: nothing to show without the app) loads at once. A click
+// on a button of the app's own (type="button": it does nothing without the
+// app) before the app is there is held and given again once it is
+// (window.immoClicks, replayed by entry-client.tsx).
 func appLoader(files []string) template.HTML {
 	urls := make([]string, len(files))
 	for i, f := range files {
 		urls[i] = URLPrefix + f
 	}
 	list, _ := json.Marshal(urls) // strings only: cannot fail; escapes <, > and &
-	return template.HTML(`<script id="app-load">(function(f,d,w){var n=d.currentScript.nonce,done=0;` +
-		`function go(){if(done)return;done=1;f.forEach(function(u,i){var e=d.createElement(i?"link":"script");` +
+	return template.HTML(`<script id="app-load">(function(f,d,w){var n=d.currentScript.nonce,done=0,held=w.immoClicks=[],` +
+		`turns=["pointerdown","touchstart","keydown","focusin"];` +
+		`function go(){if(done)return;done=1;turns.forEach(function(t){d.removeEventListener(t,go,true)});` +
+		`f.forEach(function(u,i){var e=d.createElement(i?"link":"script");` +
 		`if(i){e.rel="modulepreload";e.href=u}else{e.type="module";e.src=u}e.nonce=n;d.head.appendChild(e)})}` +
-		`function later(){setTimeout(go)}` +
-		`try{new PerformanceObserver(function(l){if(l.getEntriesByName("first-contentful-paint").length)later()}).observe({type:"paint",buffered:true})}` +
-		`catch(e){w.requestAnimationFrame(later)}` +
-		`setTimeout(go,2000)})(` + string(list) + `,document,window)</script>`)
+		`turns.forEach(function(t){d.addEventListener(t,go,true)});` +
+		`d.addEventListener("click",function(e){var b=e.target&&e.target.closest&&e.target.closest('button[type="button"]');` +
+		`if(b&&!w.immoHydrated){e.preventDefault();e.stopPropagation();if(held.indexOf(b)<0)held.push(b);go()}},true);` +
+		`function idle(){w.requestIdleCallback?w.requestIdleCallback(go,{timeout:2000}):setTimeout(go,200)}` +
+		`d.addEventListener("DOMContentLoaded",function(){var a=d.getElementById("app");if(a&&!a.firstElementChild)go()});` +
+		`if(d.readyState==="complete")idle();else w.addEventListener("load",idle)` +
+		`})(` + string(list) + `,document,window)</script>`)
 }
 
 // pageCSS lists the stylesheets a page of view uses when it first shows:

@@ -1,0 +1,107 @@
+// The first view fetches no script (issue #34): on every page kind a phone
+// paints and loads the server's page and asks for none of the app's code
+// until the visitor first turns to it (a key, a finger) or the browser is
+// idle; then the app comes and hydrates. A click on one of the app's own
+// buttons before it is there (the cookie dialog's) is not lost: the head's
+// loader holds it and the app acts on it once it runs.
+import assert from 'node:assert/strict'
+import { describe, it } from 'node:test'
+import { needsChromium, openContext, useBrowser, waitForHydration } from '../lib/browser.mjs'
+import { slow } from '../lib/patience.mjs'
+import { useServer } from '../lib/server.mjs'
+
+const TIMEOUT = slow(90_000)
+const KINDS = [
+  ['home', '/fr/'],
+  ['sale list', '/fr/a-vendre/'],
+  ['property', '/fr/property/4100001/'],
+  ['project list', '/fr/projets/'],
+  ['project', async (url) => /href="(\/fr\/project\/\?id=\d+)"/.exec(await (await fetch(url + '/fr/projets/')).text())?.[1]],
+  ['contact', '/fr/contact/'],
+  ['valuation', '/fr/estimation-gratuite/'],
+  ['demand register', '/fr/recherche/'],
+]
+
+describe('the first view', () => {
+  const server = useServer()
+  const browser = useBrowser()
+  const skip = needsChromium()
+
+  /** A phone whose browser is never idle (requestIdleCallback never calls back): only a turn loads the app. */
+  async function neverIdle(opts = {}) {
+    const phone = await openContext(await browser.get(), server.origin, { phone: true, ...opts })
+    await phone.context.addInitScript(() => {
+      window.requestIdleCallback = () => 0
+    })
+    const scripts = []
+    phone.context.on('request', (r) => {
+      if (r.resourceType() === 'script' || r.url().endsWith('.js')) scripts.push(new URL(r.url()).pathname)
+    })
+    return { ...phone, scripts }
+  }
+
+  it('asks for no script on any page kind until a key is pressed, then hydrates', { timeout: TIMEOUT, skip }, async () => {
+    await server.start()
+    const phone = await neverIdle()
+    try {
+      const page = await phone.context.newPage()
+      for (const [kind, where] of KINDS) {
+        const path = typeof where === 'function' ? await where(server.url) : where
+        assert.ok(path, `${kind}: an address`)
+        phone.scripts.length = 0
+        await page.goto(server.url + path, { waitUntil: 'load' })
+        await page.waitForTimeout(300)
+        assert.deepEqual(phone.scripts, [], `${kind} (${path}): no script before the visitor turns to the page`)
+        assert.equal(await page.evaluate(() => !!window.immoHydrated), false, `${kind}: the app is not there yet`)
+        await page.keyboard.press('Shift')
+        await waitForHydration(page.locator('.drawer-toggle'), slow(10_000))
+        assert.ok(phone.scripts.length > 0, `${kind}: the key brought the app`)
+      }
+      phone.assertClean('the phone')
+    } finally {
+      await phone.close()
+    }
+  })
+
+  it('loads the app by itself once the loaded page leaves the browser idle', { timeout: TIMEOUT, skip }, async () => {
+    await server.start()
+    const phone = await openContext(await browser.get(), server.origin, { phone: true })
+    try {
+      const page = await phone.context.newPage()
+      await page.goto(server.url + '/fr/a-vendre/')
+      await waitForHydration(page.locator('.drawer-toggle'), slow(10_000))
+      phone.assertClean('the phone')
+    } finally {
+      await phone.close()
+    }
+  })
+
+  it("acts on a cookie choice tapped before the app is there", { timeout: TIMEOUT, skip }, async () => {
+    await server.start()
+    const phone = await neverIdle({ consent: 'undecided' })
+    let release
+    const released = new Promise((r) => { release = r })
+    // The app's code is held until the tap is done: the tap surely comes first.
+    await phone.context.route((url) => url.origin === server.origin && url.pathname.endsWith('.js'), async (route) => {
+      await released
+      await route.continue()
+    })
+    try {
+      const page = await phone.context.newPage()
+      await page.goto(server.url + '/fr/', { waitUntil: 'load' })
+      const decline = page.locator('.consent-banner-choice').nth(1)
+      await decline.waitFor()
+      await decline.tap()
+      assert.equal(await page.evaluate(() => window.immoClicks?.length), 1, 'the loader holds the tap')
+      assert.ok(!(await phone.context.cookies()).some((c) => c.name === 'cc_cookie'), 'no choice without the app')
+      release()
+      await page.locator('.consent-banner-choice').first().waitFor({ state: 'hidden', timeout: slow(10_000) })
+      const cookie = (await phone.context.cookies()).find((c) => c.name === 'cc_cookie')
+      assert.ok(cookie, 'the choice is kept')
+      assert.deepEqual(JSON.parse(decodeURIComponent(cookie.value)).categories, ['necessary'], 'declined: the necessary cookies only')
+      phone.assertClean('the phone')
+    } finally {
+      await phone.close()
+    }
+  })
+})
