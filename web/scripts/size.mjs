@@ -14,29 +14,33 @@
 // BUDGET_KIB is the home page's: docs/ARCHITECTURE.md states it (a Go test,
 // docs_test.go, keeps the two equal); PAGE_BUDGETS_KIB the other kinds'.
 // They hold today's sizes, rounded up with about a KiB to spare, so nothing
-// grows unnoticed: lower a budget as a kind gets smaller.
+// grows unnoticed: lower a budget as a kind gets smaller. Every kind +1–2 KiB
+// on 2026-11-30: the entry starts React DOM and the app as two chunks loaded
+// together and evaluated in two tasks (entry-client.tsx; the longest task of
+// the app's start went from both modules' evaluation to React DOM's alone),
+// and more files compress a little worse.
 import { readFileSync } from 'node:fs'
 import { gzipSync } from 'node:zlib'
 
-const BUDGET_KIB = 121
+const BUDGET_KIB = 123
 
 /** Each page kind: the view chunks it is made of, and its budget (KiB gzip). */
 const PAGE_BUDGETS_KIB = {
   home: { views: ['src/features/home/components/HomePage.tsx'], budget: BUDGET_KIB },
   // list: 118 → 119 on 2026-11-28, the router keeping a private page's address only (back asks again)
-  list: { views: ['src/features/list/components/PropertyListPage.tsx'], budget: 119 },
+  list: { views: ['src/features/list/components/PropertyListPage.tsx'], budget: 121 },
   // property: 121 → 122 and project: 114 → 115 on 2026-11-28, the forms reading a number as the site
   // writes a price ("250.000", field.Whole's twin) and the missing property's search (SPEC §8)
   // property: 122 → 123 on 2026-11-30, its disclosed forms rendered only once opened (the page's
   // document lost ~420 of its 1 082 elements; the links that open them, and the list's document choice,
   // now wait for the form: +0.1 KiB)
-  property: { views: ['src/features/property/components/PropertyPage.tsx'], budget: 123 },
-  project: { views: ['src/features/project/components/ProjectPage.tsx'], budget: 115 },
+  property: { views: ['src/features/property/components/PropertyPage.tsx'], budget: 125 },
+  project: { views: ['src/features/project/components/ProjectPage.tsx'], budget: 117 },
   // The contact page and the configured pages that hold a form are content pages (the Page view), as
   // are the legal pages; the valuation and the demand register are form pages of their own.
-  'content and contact': { views: ['src/features/content/components/ContentPage.tsx', 'src/features/content/components/LegalPage.tsx'], budget: 116 },
+  'content and contact': { views: ['src/features/content/components/ContentPage.tsx', 'src/features/content/components/LegalPage.tsx'], budget: 118 },
   // form pages: 111 → 112 on 2026-11-28, the demand register's address, contact device and remark (SPEC §3)
-  'form pages': { views: ['src/features/valuation/components/ValuationPage.tsx', 'src/features/demand/components/DemandRegisterPage.tsx'], budget: 112 },
+  'form pages': { views: ['src/features/valuation/components/ValuationPage.tsx', 'src/features/demand/components/DemandRegisterPage.tsx'], budget: 114 },
 }
 
 const dist = new URL('../../internal/http/web/assets/dist/', import.meta.url)
@@ -68,7 +72,10 @@ const size = (files) => {
   return `${(r / 1024).toFixed(1)} KiB, ${(gzTotal(files) / 1024).toFixed(1)} KiB gzip`
 }
 
-const entry = closure([ENTRY])
+// The entry starts the app in stages (React DOM, then the app: entry-client.tsx), by dynamic imports the head's
+// loader fetches with it: they are the entry's.
+const ENTRY_PARTS = [ENTRY, ...(manifest[ENTRY].dynamicImports ?? [])]
+const entry = closure(ENTRY_PARTS)
 console.log(`entry JS (${[...entry.files].join(', ')}): ${size(entry.files)}`)
 console.log(`entry CSS, inlined in every page (${[...entry.css].join(', ')}): ${size(entry.css)}`)
 
@@ -79,7 +86,7 @@ const over = []
 for (const [kind, { views, budget }] of Object.entries(PAGE_BUDGETS_KIB)) {
   for (const view of views) {
     if (!manifest[view]) throw new Error(`no ${view} chunk in the manifest (page kind ${kind})`)
-    const page = closure([ENTRY, view, ...(largest ? [largest] : [])])
+    const page = closure([...ENTRY_PARTS, view, ...(largest ? [largest] : [])])
     const kib = gzTotal(page.files) / 1024
     const name = view.split('/').pop()
     console.log(`${kind} (${name}) app JS (at the first turn or idle; none before): ${size(page.files)}, budget ${budget} KiB; its CSS: ${size(page.css)}`)

@@ -5,27 +5,25 @@
 // (internal/http/web/assets, appLoader); a click it held on one of the app's buttons
 // meanwhile is given again here.
 import './app/app.css' // first: the base rules come before the components' own
-import { startTransition } from 'react'
-import { createRoot, hydrateRoot } from 'react-dom/client'
-import { App, pageLang } from './app/App'
-import { clientViews } from './app/pages.client'
-import { loadLocale } from './lib/i18n/load'
-import { createRouter, type Page } from './lib/router'
+import type { Page } from './lib/router'
 
 const container = document.getElementById('app')!
 const initialPage = JSON.parse(document.getElementById('page')!.textContent!) as Page
 
-Promise.all([clientViews.load(initialPage.component), loadLocale(pageLang(initialPage))]).then(() => {
-  const router = createRouter(initialPage)
-  const app = <App initialPage={initialPage} router={router} views={clientViews} loadLocale={loadLocale} />
-  // Hydrating in a transition lets React yield to the browser every few
-  // milliseconds instead of holding the main thread for the whole page: the
-  // page is already painted and usable, and a click or a key meanwhile is
-  // handled first (React hydrates what it reaches first).
-  if (container.firstElementChild) startTransition(() => void hydrateRoot(container, app))
-  else createRoot(container).render(app)
+/** A new task: the browser may paint and take input between two parts of the start. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
+
+// React DOM, then the app, each evaluated in a task of its own (their files are fetched together: the head's
+// loader preloads both): one module graph is evaluated in one task, and the two together held the main thread
+// for longer than either.
+void (async () => {
+  const dom = await import('react-dom/client')
+  await nextTask()
+  const { boot } = await import('./app/boot')
+  await nextTask()
+  await boot(container, initialPage, dom)
   replayHeldClicks()
-})
+})()
 
 declare global {
   interface Window {

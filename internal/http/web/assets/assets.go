@@ -85,7 +85,11 @@ type Chunk struct {
 	Src     string   `json:"src,omitempty"`
 	IsEntry bool     `json:"isEntry,omitempty"`
 	Imports []string `json:"imports,omitempty"`
-	CSS     []string `json:"css,omitempty"`
+	// DynamicImports are the chunks it imports when it runs; the client
+	// entry's are the app it starts in stages (entry-client.tsx), part of
+	// every page's load.
+	DynamicImports []string `json:"dynamicImports,omitempty"`
+	CSS            []string `json:"css,omitempty"`
 }
 
 // Entry lists what a page needs to load the client entry. Paths are
@@ -152,8 +156,9 @@ func readManifest(fsys fs.FS) ([]byte, map[string]Chunk, error) {
 }
 
 // resolve is the entry of chunks whose chunk is root (at key): its script,
-// the chunks it imports statically (to preload) and their stylesheets,
-// each once, in the order of the imports.
+// the chunks it imports statically, then those it imports dynamically (the
+// app it starts in stages: React DOM, then the app) with theirs (to
+// preload), and their stylesheets, each once, in that order.
 func resolve(chunks map[string]Chunk, key string, root Chunk) Entry {
 	e := Entry{Script: root.File}
 	seen := map[string]bool{}
@@ -175,6 +180,11 @@ func resolve(chunks map[string]Chunk, key string, root Chunk) Entry {
 		}
 		for _, k := range c.Imports {
 			walk(k, chunks[k], false)
+		}
+		if isRoot {
+			for _, k := range c.DynamicImports {
+				walk(k, chunks[k], false)
+			}
 		}
 	}
 	walk(key, root, true)

@@ -20,9 +20,13 @@ import (
 func TestLoadManifest(t *testing.T) {
 	fsys := fstest.MapFS{"manifest.json": {Data: []byte(`{
 		"src/entry-client.tsx": {"file": "assets/app-1.js", "src": "src/entry-client.tsx", "isEntry": true,
-			"imports": ["_vendor-2.js"], "css": ["assets/app-3.css"]},
+			"imports": ["_vendor-2.js"], "dynamicImports": ["_dom-6.js", "src/app/boot.tsx"], "css": ["assets/app-3.css"]},
 		"_vendor-2.js": {"file": "assets/vendor-2.js", "imports": ["_shared-4.js"], "css": ["assets/vendor-5.css"]},
-		"_shared-4.js": {"file": "assets/shared-4.js", "imports": ["_vendor-2.js"]}
+		"_shared-4.js": {"file": "assets/shared-4.js", "imports": ["_vendor-2.js"]},
+		"_dom-6.js": {"file": "assets/dom-6.js", "imports": ["_react-7.js"]},
+		"_react-7.js": {"file": "assets/react-7.js"},
+		"src/app/boot.tsx": {"file": "assets/boot-8.js", "imports": ["_react-7.js", "_shared-4.js"], "dynamicImports": ["src/View.tsx"], "css": ["assets/boot-9.css"]},
+		"src/View.tsx": {"file": "assets/View-10.js", "isDynamicEntry": true, "css": ["assets/View-11.css"]}
 	}`)}}
 	m, err := LoadManifest(fsys)
 	if err != nil {
@@ -30,8 +34,9 @@ func TestLoadManifest(t *testing.T) {
 	}
 	want := Entry{
 		Script:  "assets/app-1.js",
-		Preload: []string{"assets/vendor-2.js", "assets/shared-4.js"},
-		CSS:     []string{"assets/app-3.css", "assets/vendor-5.css"},
+		// The entry's dynamic imports (the app it starts in stages) load with it; theirs (the views) do not.
+		Preload: []string{"assets/vendor-2.js", "assets/shared-4.js", "assets/dom-6.js", "assets/react-7.js", "assets/boot-8.js"},
+		CSS:     []string{"assets/app-3.css", "assets/vendor-5.css", "assets/boot-9.css"},
 	}
 	if strings.Join(m.Client.Preload, ",") != strings.Join(want.Preload, ",") ||
 		strings.Join(m.Client.CSS, ",") != strings.Join(want.CSS, ",") || m.Client.Script != want.Script {
@@ -237,7 +242,7 @@ func TestConsentAskScript(t *testing.T) {
 // The app's loader adds nothing before the visitor turns to the page or
 // the loaded page leaves the browser idle, then the entry as a module script
 // and the rest as module preloads, each once, each with the loader's own
-// nonce; a bare shell loads at once; a click on an app's button before the
+// nonce, in one insertion into the head; a bare shell loads at once; a click on an app's button before the
 // app is held (not acted on by the browser) and kept for the app. Run in
 // QuickJS on a stand-in document.
 func TestAppLoader(t *testing.T) {
@@ -246,8 +251,10 @@ func TestAppLoader(t *testing.T) {
 function listen(m){return function(t,f){(m[t]=m[t]||[]).push(f)}}
 function fire(m,t,e){(m[t]||[]).slice().forEach(function(f){f(e||{})})}
 var app={firstElementChild:{}};
+var inserts=0;
 var document={readyState:"loading",currentScript:{nonce:"N1"},createElement:function(tag){return {tag:tag}},
-  head:{appendChild:function(e){added.push(e.tag+" "+(e.type||e.rel)+" "+(e.src||e.href)+" "+e.nonce)}},
+  createDocumentFragment:function(){var kids=[];return {kids:kids,appendChild:function(e){kids.push(e)}}},
+  head:{appendChild:function(g){inserts++;g.kids.forEach(function(e){added.push(e.tag+" "+(e.type||e.rel)+" "+(e.src||e.href)+" "+e.nonce)})}},
   addEventListener:listen(on),removeEventListener:function(t,f){on[t]=(on[t]||[]).filter(function(g){return g!==f})},
   getElementById:function(id){return id==="app"?app:null}};
 var window={addEventListener:listen(won),requestIdleCallback:function(f,o){idles.push(f)}};
@@ -259,7 +266,7 @@ function click(el){fire(on,"click",{target:el,preventDefault:function(){held++},
 	want := "script module /assets/app-1.js N1|link modulepreload /assets/a-2.js N1|link modulepreload /assets/b-3.js N1"
 	for _, c := range []struct{ name, setup, steps, want string }{
 		{"at the load then idle", ``, `fire(on,"DOMContentLoaded"); run(timers); before=added.length; fire(won,"load"); before+=added.length; run(idles); fire(on,"pointerdown"); run(idles);`, "0:" + want},
-		{"at the first touch, once", ``, `fire(on,"touchstart"); fire(on,"keydown"); fire(won,"load"); run(idles);`, "0:" + want},
+		{"at the first touch, once, in one insertion", ``, `fire(on,"touchstart"); fire(on,"keydown"); fire(won,"load"); run(idles); before=inserts-1;`, "0:" + want},
 		{"at the first key", ``, `fire(on,"keydown");`, "0:" + want},
 		{"at the focus", ``, `fire(on,"focusin");`, "0:" + want},
 		{"a page loaded already", `document.readyState="complete";`, `before=added.length; run(idles);`, "0:" + want},
