@@ -33,7 +33,7 @@ func TestLoadManifest(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := Entry{
-		Script:  "assets/app-1.js",
+		Script: "assets/app-1.js",
 		// The entry's dynamic imports (the app it starts in stages) load with it; theirs (the views) do not.
 		Preload: []string{"assets/vendor-2.js", "assets/shared-4.js", "assets/dom-6.js", "assets/react-7.js", "assets/boot-8.js"},
 		CSS:     []string{"assets/app-3.css", "assets/vendor-5.css", "assets/boot-9.css"},
