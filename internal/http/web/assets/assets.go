@@ -134,7 +134,7 @@ func LoadManifest(fsys fs.FS) (*ViteManifest, error) {
 	if !ok || entry.File == "" {
 		return nil, fmt.Errorf("assets: manifest.json has no entry %q", ClientEntry)
 	}
-	m.Client = resolve(m.Chunks, ClientEntry, entry)
+	m.Client = resolve(m.Chunks, ClientEntry, entry, true)
 	return m, nil
 }
 
@@ -156,10 +156,12 @@ func readManifest(fsys fs.FS) ([]byte, map[string]Chunk, error) {
 }
 
 // resolve is the entry of chunks whose chunk is root (at key): its script,
-// the chunks it imports statically, then those it imports dynamically (the
-// app it starts in stages: React DOM, then the app) with theirs (to
-// preload), and their stylesheets, each once, in that order.
-func resolve(chunks map[string]Chunk, key string, root Chunk) Entry {
+// the chunks it imports statically — then, when staged, those it imports
+// dynamically (the client entry's: the app it starts in stages, React DOM
+// then the app) with theirs — to preload, and their stylesheets, each once,
+// in that order. Another entry's dynamic imports (the inbox's editor) load
+// when used.
+func resolve(chunks map[string]Chunk, key string, root Chunk, staged bool) Entry {
 	e := Entry{Script: root.File}
 	seen := map[string]bool{}
 	css := map[string]bool{}
@@ -181,7 +183,7 @@ func resolve(chunks map[string]Chunk, key string, root Chunk) Entry {
 		for _, k := range c.Imports {
 			walk(k, chunks[k], false)
 		}
-		if isRoot {
+		if isRoot && staged {
 			for _, k := range c.DynamicImports {
 				walk(k, chunks[k], false)
 			}

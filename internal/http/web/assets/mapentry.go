@@ -28,7 +28,7 @@ func LoadEntry(fsys fs.FS, key string) (Entry, error) {
 	if !ok || root.File == "" {
 		return Entry{}, fmt.Errorf("%w: %q", ErrNoEntry, key)
 	}
-	return resolve(chunks, key, root), nil
+	return resolve(chunks, key, root, false), nil
 }
 
 var mapEntryOnce = sync.OnceValues(func() (Entry, error) { return LoadEntry(Dist(), MapEntry) })
