@@ -240,7 +240,8 @@ func TestConsentAskScript(t *testing.T) {
 }
 
 // The app's loader adds nothing before the visitor turns to the page or
-// the loaded page leaves the browser idle, then the entry as a module script
+// the loaded page leaves the browser idle, nor before the next paint after
+// that, then the entry as a module script
 // and the rest as module preloads, each once, each with the loader's own
 // nonce, in one insertion into the head; a bare shell loads at once; a click on an app's button before the
 // app is held (not acted on by the browser) and kept for the app. Run in
@@ -257,22 +258,25 @@ var document={readyState:"loading",currentScript:{nonce:"N1"},createElement:func
   head:{appendChild:function(g){inserts++;g.kids.forEach(function(e){added.push(e.tag+" "+(e.type||e.rel)+" "+(e.src||e.href)+" "+e.nonce)})}},
   addEventListener:listen(on),removeEventListener:function(t,f){on[t]=(on[t]||[]).filter(function(g){return g!==f})},
   getElementById:function(id){return id==="app"?app:null}};
-var window={addEventListener:listen(won),requestIdleCallback:function(f,o){idles.push(f)}};
+var frames=[];
+var window={addEventListener:listen(won),requestIdleCallback:function(f,o){idles.push(f)},requestAnimationFrame:function(f){frames.push(f)}};
 function setTimeout(f,ms){timers.push(f)}
+function paint(){run(frames);run(timers)}
 function run(list){list.splice(0,list.length).forEach(function(f){f()})}
 function button(type){return {closest:function(sel){return sel==='button[type="button"]'&&type==="button"?this:null}}}
 function click(el){fire(on,"click",{target:el,preventDefault:function(){held++},stopPropagation:function(){}})}
 `
 	want := "script module /assets/app-1.js N1|link modulepreload /assets/a-2.js N1|link modulepreload /assets/b-3.js N1"
 	for _, c := range []struct{ name, setup, steps, want string }{
-		{"at the load then idle", ``, `fire(on,"DOMContentLoaded"); run(timers); before=added.length; fire(won,"load"); before+=added.length; run(idles); fire(on,"pointerdown"); run(idles);`, "0:" + want},
-		{"at the first touch, once, in one insertion", ``, `fire(on,"touchstart"); fire(on,"keydown"); fire(won,"load"); run(idles); before=inserts-1;`, "0:" + want},
-		{"at the first key", ``, `fire(on,"keydown");`, "0:" + want},
-		{"at the focus", ``, `fire(on,"focusin");`, "0:" + want},
-		{"a page loaded already", `document.readyState="complete";`, `before=added.length; run(idles);`, "0:" + want},
-		{"without requestIdleCallback", `delete window.requestIdleCallback;`, `fire(won,"load"); before=added.length; run(timers);`, "0:" + want},
-		{"a bare shell at once", `app.firstElementChild=null;`, `fire(on,"DOMContentLoaded");`, "0:" + want},
-		{"a click on an app's button held", ``, `var b=button("button"); click(b); click(b); click(button("submit")); before=held*10+window.immoClicks.length;`, "21:" + want},
+		{"at the load then idle", ``, `fire(on,"DOMContentLoaded"); run(timers); before=added.length; fire(won,"load"); before+=added.length; run(idles); fire(on,"pointerdown"); run(idles); before+=added.length; paint();`, "0:" + want},
+		{"at the first touch, once, in one insertion", ``, `fire(on,"touchstart"); fire(on,"keydown"); fire(won,"load"); run(idles); before=added.length; paint(); run(timers); before+=inserts-1;`, "0:" + want},
+		{"at the first key", ``, `fire(on,"keydown"); before=added.length; paint();`, "0:" + want},
+		{"at the focus", ``, `fire(on,"focusin"); paint();`, "0:" + want},
+		{"a page loaded already", `document.readyState="complete";`, `before=added.length; run(idles); paint();`, "0:" + want},
+		{"without requestIdleCallback", `delete window.requestIdleCallback;`, `fire(won,"load"); before=added.length; run(timers); run(timers);`, "0:" + want},
+		{"a tab that paints nothing: by the timer", `window.requestAnimationFrame=null;`, `fire(on,"keydown"); before=added.length; run(timers);`, "0:" + want},
+		{"a bare shell at once", `app.firstElementChild=null;`, `fire(on,"DOMContentLoaded"); paint();`, "0:" + want},
+		{"a click on an app's button held", ``, `var b=button("button"); click(b); click(b); click(button("submit")); before=held*10+window.immoClicks.length; paint();`, "21:" + want},
 		{"a click once the app runs goes through", `window.immoHydrated=true;`, `click(button("button")); before=held;`, "0:"},
 	} {
 		vm, err := quickjs.NewVM()

@@ -92,16 +92,22 @@ func (m *ViteManifest) PagePreloads(view, lang string) template.HTML {
 // The tags go into the head in one insertion (a fragment): each element
 // added to the head on its own made the browser update the document's
 // style sheets, 10–25 ms a tag at 4× CPU slowdown (~200 ms for a page's
-// sixteen files, in one task), the fragment ~25 ms.
+// sixteen files, in one task), the fragment ~25 ms. They go in after the
+// next paint (a frame, then a task; half a second at most, for a tab that
+// paints nothing), never inside the visitor's event: there the insertion
+// took up to 195 ms of a tap's handlers at 4× slowdown, before the tap's
+// own response (the drawer's <details>) could paint.
 func appLoader(files []string) template.HTML {
 	urls := make([]string, len(files))
 	for i, f := range files {
 		urls[i] = URLPrefix + f
 	}
 	list, _ := json.Marshal(urls) // strings only: cannot fail; escapes <, > and &
-	return template.HTML(`<script id="app-load">(function(f,d,w){var n=d.currentScript.nonce,done=0,held=w.immoClicks=[],` +
+	return template.HTML(`<script id="app-load">(function(f,d,w){var n=d.currentScript.nonce,done=0,put=0,held=w.immoClicks=[],` +
 		`turns=["pointerdown","touchstart","keydown","focusin"];` +
 		`function go(){if(done)return;done=1;turns.forEach(function(t){d.removeEventListener(t,go,true)});` +
+		`if(w.requestAnimationFrame)w.requestAnimationFrame(function(){setTimeout(tags)});setTimeout(tags,500)}` +
+		`function tags(){if(put)return;put=1;` +
 		`var g=d.createDocumentFragment();f.forEach(function(u,i){var e=d.createElement(i?"link":"script");` +
 		`if(i){e.rel="modulepreload";e.href=u}else{e.type="module";e.src=u}e.nonce=n;g.appendChild(e)});d.head.appendChild(g)}` +
 		`turns.forEach(function(t){d.addEventListener(t,go,true)});` +
