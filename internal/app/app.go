@@ -11,7 +11,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io/fs"
 	"log/slog"
 	"net/http"
 	"net/netip"
@@ -20,7 +19,6 @@ import (
 	"time"
 
 	"immo/internal/adapter/captcha"
-	"immo/internal/adapter/demo"
 	"immo/internal/adapter/importer"
 	"immo/internal/adapter/mailqueue"
 	"immo/internal/adapter/pictures"
@@ -221,7 +219,17 @@ func New(ctx context.Context, c Config) (*App, error) {
 	if err != nil {
 		return nil, err
 	}
-	pages, closePages, err := newPages(resolver, agencies.Current, c.Store, c.MapFrame, forms, cancels, news, sessions, pageVisits, log, c.Web)
+	// The site's picture library: its pictures' variants made by Run's worker.
+	newPics := &pictureQueue{}
+	var library *media.Library
+	if agencies.Stored() {
+		library = media.NewLibrary(store, siteConfigs{agencies, store}, now)
+		library.Added = newPics.add
+		agencies.CheckPictures(library) // no version naming a deleted picture is published
+	}
+	var variants pictures.Store = store // the pictures' resized variants, which Run's worker makes
+	folders := pictureFolders(variants, library, pictures.FeedFS(store, feeds.runner.FetchOne), log)
+	pages, closePages, err := newPages(resolver, agencies.Current, c.Store, c.MapFrame, forms, cancels, news, sessions, pageVisits, folders.Version, log, c.Web)
 	if err != nil {
 		return nil, err
 	}
@@ -254,26 +262,14 @@ func New(ctx context.Context, c Config) (*App, error) {
 		return nil, err
 	}
 	desk := newAgendaDesk(deps, store, requestMails)
-	// The site's picture library: its pictures' variants made by Run's worker.
-	newPics := &pictureQueue{}
-	var library *media.Library
-	var libraryFiles fs.FS
-	if agencies.Stored() {
-		library = media.NewLibrary(store, siteConfigs{agencies, store}, now)
-		library.Added = newPics.add
-		agencies.CheckPictures(library) // no version naming a deleted picture is published
-		libraryFiles = pictures.LibraryFS(library)
-	}
 	inboxPages, err := newAdmin(store, staff, queue, resolver, says, desk, requestMails, abuse, c.Keys.IPHash, secure, c.Web, now, log,
 		draftPreview{agencies, pages}, library, feeds)
 	if err != nil {
 		return nil, err
 	}
-	feeds.wirePictures(newPics.add)     // the CRM's pictures fetched anew: their variants
-	var variants pictures.Store = store // the pictures' resized variants, which Run's worker makes
+	feeds.wirePictures(newPics.add) // the CRM's pictures fetched anew: their variants
 	h := server.Handler(server.Deps{
-		Catalog: cat, Site: cfg, Agency: agencies.Current, Pictures: demo.Pictures(), Library: libraryFiles,
-		FeedPictures: pictures.FeedFS(store, feeds.runner.FetchOne), Variants: variants, Log: log, Pages: pages, Links: resolver,
+		Catalog: cat, Site: cfg, Agency: agencies.Current, Pictures: folders, Log: log, Pages: pages, Links: resolver,
 		PublicURL: c.PublicURL, MapTiles: web.TileURL(c.MapFrame.Tiles), Challenges: challenges,
 		TestimonialPictures: &web.TestimonialPictures{Signer: pictureSigner, Store: store, Log: log},
 		TrustedProxies:      c.TrustedProxies,

@@ -10,6 +10,7 @@ import (
 	"immo/internal/domain/rendered"
 	"immo/internal/http/web"
 	"immo/internal/http/web/assets"
+	"immo/internal/http/web/respond"
 	"immo/internal/http/web/route"
 	"immo/internal/http/web/ssr"
 )
@@ -26,7 +27,7 @@ type Web struct {
 // newPages wires the page handler: the resolver, the map frame, and React
 // rendering in the process when the web app was built (otherwise the client
 // renders); with w, w's renderer and assets instead.
-func newPages(resolver *route.Resolver, current func() *agency.Agency, pagesStore rendered.Store, mapFrame web.MapFrameOptions, forms web.Forms, visits web.VisitCancels, news web.NewsletterPages, sessions web.Sessions, pageVisits web.PageVisits, log *slog.Logger, w *Web) (*web.Handler, func(), error) {
+func newPages(resolver *route.Resolver, current func() *agency.Agency, pagesStore rendered.Store, mapFrame web.MapFrameOptions, forms web.Forms, visits web.VisitCancels, news web.NewsletterPages, sessions web.Sessions, pageVisits web.PageVisits, pictureVersions respond.PictureVersions, log *slog.Logger, w *Web) (*web.Handler, func(), error) {
 	closeFn := func() {}
 	if w == nil {
 		var renderer ssr.Renderer = ssr.Disabled{}
@@ -63,6 +64,8 @@ func newPages(resolver *route.Resolver, current func() *agency.Agency, pagesStor
 		Rendered:     pagesStore,
 		Now:          resolver.Now,
 		Secure:       strings.HasPrefix(resolver.BaseURL, "https://"),
+		// Every page's own pictures at addresses cached a year.
+		PictureVersions: pictureVersions,
 	})
 	return h, closeFn, nil
 }

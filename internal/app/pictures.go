@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"io/fs"
 	"log/slog"
 	"time"
 
@@ -9,9 +10,28 @@ import (
 	"immo/internal/adapter/pictures"
 	"immo/internal/adapter/storage"
 	"immo/internal/domain/catalog"
+	"immo/internal/domain/feed"
 	"immo/internal/domain/media"
 	"immo/internal/domain/site"
+	"immo/internal/http/picturehttp"
 )
+
+// pictureFolders are the handlers of the site's pictures: the demo
+// agency's (embedded), the library's (nil: none) and the CRM's, their
+// variants in variants. The first two are versioned (picturehttp.Folders).
+func pictureFolders(variants pictures.Store, library *media.Library, crm fs.FS, log *slog.Logger) *picturehttp.Folders {
+	folders := &picturehttp.Folders{}
+	folders.Add(picturehttp.New(demo.PictureURLPrefix, demo.Pictures(), variants, log,
+		picturehttp.Options{CacheBytes: picturehttp.DefaultCacheBytes}), true)
+	if library != nil {
+		folders.Add(picturehttp.New(media.URLPrefix, pictures.LibraryFS(library), variants, log,
+			picturehttp.Options{CacheBytes: picturehttp.DefaultCacheBytes, Recheck: picturehttp.LibraryRecheck}), true)
+	}
+	// A CRM's picture fetched anew is learnt again within the recheck.
+	folders.Add(picturehttp.New(feed.PicturePrefix, crm, variants, log,
+		picturehttp.Options{CacheBytes: picturehttp.DefaultCacheBytes, Recheck: picturehttp.LibraryRecheck}), false)
+	return folders
+}
 
 // picturesInterval is how often the feeder looks for a new catalog version;
 // the catalog service itself polls the database every 2 s.

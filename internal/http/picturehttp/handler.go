@@ -15,6 +15,9 @@
 // "auto" (the height follows the width); format is "jpeg" (or "jpg") or
 // "webp", JPEG when absent. An empty value counts as absent; other
 // parameters are ignored. A bad value is a 400 naming the parameter.
+// v is the picture's version (Version): an address whose v is its
+// content's is cached a year, immutable; another v (a page rendered before
+// the picture changed) gets the current picture with the usual day.
 // Without a width, JPEG is the original (it is a JPEG) and WebP the largest
 // variant (the original's size up to 1920 pixels): a URL that asks WebP
 // gets WebP once it is made.
@@ -42,13 +45,21 @@ import (
 	"immo/internal/adapter/pictures"
 )
 
-// Cache lifetimes. The URLs carry no content hash, so nothing is immutable:
-// a day, revalidated with the ETag; a minute for an original standing in
-// for a variant not made yet.
+// Cache lifetimes: a year, immutable, for an address naming its content's
+// version (v=); a day, revalidated with the ETag, for one without; a minute
+// for an original standing in for a variant not made yet.
 const (
-	CacheControl         = "public, max-age=86400"
-	CacheControlNotReady = "public, max-age=60"
+	CacheControlVersioned = "public, max-age=31536000, immutable"
+	CacheControl          = "public, max-age=86400"
+	CacheControlNotReady  = "public, max-age=60"
 )
+
+// VersionParam is the query parameter naming a picture's version.
+const VersionParam = "v"
+
+// versionLen is how many hex digits of the original's fingerprint make its
+// version: 48 bits, which no two contents of one address will share.
+const versionLen = 12
 
 // Handler serves the pictures of a folder and their stored variants. It is
 // safe for concurrent use.
@@ -69,6 +80,7 @@ type original struct {
 	contentType string
 	etag        string // quoted
 	variable    bool   // variants are made of it
+	version     string // its fingerprint's first versionLen digits
 	checked     time.Time
 	// modTime is the file's when learnt (fs.Stat): with Recheck, a file
 	// whose time changed is learnt again (a CRM's picture fetched anew).
@@ -107,8 +119,9 @@ func New(prefix string, files fs.FS, store pictures.Store, log *slog.Logger, o O
 
 // query is a request's parameters, checked.
 type query struct {
-	width  int // 0: the original
-	format string
+	width   int // 0: the original
+	format  string
+	version string // "": none asked
 }
 
 // badRequest is a parameter a request got wrong; its message names it.
@@ -119,7 +132,7 @@ func (e *badRequest) Error() string { return e.param + ": " + e.message }
 // parse checks the picture parameters of a query string.
 func parse(r *http.Request) (query, error) {
 	q := r.URL.Query()
-	out := query{format: pictures.JPEG}
+	out := query{format: pictures.JPEG, version: q.Get(VersionParam)}
 	if s := q.Get("width"); s != "" {
 		w, err := strconv.Atoi(s)
 		if err != nil || w <= 0 {
@@ -160,12 +173,16 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.NotFound(w, r)
 		return
 	}
+	cacheControl := CacheControl
+	if q.version != "" && q.version == orig.version {
+		cacheControl = CacheControlVersioned
+	}
 	width := q.width
 	if width == 0 && q.format == pictures.WebP {
 		width = pictures.Widths[len(pictures.Widths)-1] // the largest variant
 	}
 	if width == 0 || !orig.variable || h.store == nil {
-		h.serveOriginal(w, r, name, orig, CacheControl)
+		h.serveOriginal(w, r, name, orig, cacheControl)
 		return
 	}
 	v, err := h.variant(r.Context(), h.prefix+name, pictures.Pick(width), q.format, orig)
@@ -178,7 +195,23 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		h.serveOriginal(w, r, name, orig, CacheControlNotReady)
 		return
 	}
-	serve(w, r, pictures.ContentType(v.Format), `"`+v.ETag+`"`, CacheControl, bytes.NewReader(v.Data))
+	serve(w, r, pictures.ContentType(v.Format), `"`+v.ETag+`"`, cacheControl, bytes.NewReader(v.Data))
+}
+
+// Version is the version of the picture at address (a path under the
+// handler's prefix), which a page adds to its address as v= so that the
+// browser keeps it a year; ok false for an address not the handler's or
+// a file it does not have.
+func (h *Handler) Version(address string) (version string, ok bool) {
+	name, found := strings.CutPrefix(address, h.prefix)
+	if !found || name == "" || !fs.ValidPath(name) {
+		return "", false
+	}
+	o, err := h.original(name)
+	if err != nil {
+		return "", false
+	}
+	return o.version, true
 }
 
 // variant returns the stored variant answering a request for width (a
@@ -235,7 +268,8 @@ func (h *Handler) original(name string) (*original, error) {
 		}
 		return nil, err
 	}
-	o = &original{etag: `"` + pictures.Fingerprint(data) + `"`, checked: time.Now()}
+	fingerprint := pictures.Fingerprint(data)
+	o = &original{etag: `"` + fingerprint + `"`, version: fingerprint[:versionLen], checked: time.Now()}
 	if h.recheck > 0 {
 		if fi, err := fs.Stat(h.files, name); err == nil {
 			o.modTime = fi.ModTime()

@@ -69,9 +69,13 @@ func TestHandler(t *testing.T) {
 	houseTag := `"` + pictures.Fingerprint(house) + `"`
 
 	const (
+		year   = "public, max-age=31536000, immutable"
 		day    = "public, max-age=86400"
 		minute = "public, max-age=60"
 	)
+	houseV := "v=" + pictures.Fingerprint(house)[:12]
+	lateV := "v=" + pictures.Fingerprint(fsys["late.jpg"].Data)[:12]
+	logoV := "v=" + pictures.Fingerprint(fsys["logo.png"].Data)[:12]
 	for _, c := range []struct {
 		url    string
 		status int
@@ -107,6 +111,14 @@ func TestHandler(t *testing.T) {
 		{url: "house.jpg?width=100&format=WEBP", status: 200, ctype: "image/webp", cache: day, width: 100},
 		{url: "house.jpg?width=400&format=jpg", status: 200, ctype: "image/jpeg", cache: day, width: 400},
 		{url: "house.jpg?width=400&format=jpeg&v=3", status: 200, ctype: "image/jpeg", cache: day, width: 400},
+		// Its version in the address: a year, immutable; another version
+		// (a page made before the picture changed), the usual day.
+		{url: "house.jpg?" + houseV, status: 200, ctype: "image/jpeg", cache: year, body: house},
+		{url: "house.jpg?width=400&height=auto&format=webp&" + houseV, status: 200, ctype: "image/webp", cache: year, width: 400},
+		{url: "house.jpg?width=400&height=auto&format=webp&" + lateV, status: 200, ctype: "image/webp", cache: day, width: 400},
+		{url: "logo.png?width=100&" + logoV, status: 200, ctype: "image/png", cache: year, body: fsys["logo.png"].Data},
+		// A version never lends a year to a stand-in: a variant not made yet.
+		{url: "late.jpg?width=100&height=auto&format=webp&" + lateV, status: 200, ctype: "image/jpeg", cache: minute, width: 300, body: fsys["late.jpg"].Data},
 		// Not made yet, or made of a former original: the original, for a minute.
 		{url: "late.jpg?width=100&height=auto&format=webp", status: 200, ctype: "image/jpeg", cache: minute, width: 300, body: fsys["late.jpg"].Data},
 		{url: "stale.jpg?width=400&height=auto", status: 200, ctype: "image/jpeg", cache: minute, width: 510, body: fsys["stale.jpg"].Data},

@@ -21,6 +21,7 @@ import (
 	"immo/internal/adapter/pictures"
 	"immo/internal/adapter/storage/sqlite"
 	"immo/internal/domain/catalog"
+	"immo/internal/http/picturehttp"
 	"immo/internal/http/server"
 )
 
@@ -42,8 +43,25 @@ func TestPictureRoute(t *testing.T) {
 	if _, err := w.Make(ctx, "/pictures/demo/house-01.jpg"); err != nil {
 		t.Fatal(err)
 	}
-	ts := httptest.NewServer(server.Handler(server.Deps{Catalog: svc, Pictures: demo.Pictures(), Variants: store, Log: log}))
+	folders := &picturehttp.Folders{}
+	folders.Add(picturehttp.New(demo.PictureURLPrefix, demo.Pictures(), store, log, picturehttp.Options{}), true)
+	ts := httptest.NewServer(server.Handler(server.Deps{Catalog: svc, Pictures: folders, Log: log}))
 	defer ts.Close()
+	v, ok := folders.Version("/pictures/demo/house-01.jpg")
+	if !ok || len(v) != 12 {
+		t.Fatalf("house-01's version %q, %v", v, ok)
+	}
+	v2, _ := folders.Version("/pictures/demo/house-02.jpg")
+	if v2 == "" || v2 == v {
+		t.Fatalf("house-02's version %q, house-01's %q", v2, v)
+	}
+	if _, ok := folders.Version("/pictures/demo/nope.jpg"); ok {
+		t.Error("a missing picture has a version")
+	}
+	if _, ok := folders.Version("/pictures/crm/0123/x.jpg"); ok {
+		t.Error("a picture of no folder has a version")
+	}
+	const year = "public, max-age=31536000, immutable"
 
 	for _, c := range []struct {
 		path, ctype, cache string
@@ -56,6 +74,13 @@ func TestPictureRoute(t *testing.T) {
 		{"/pictures/demo/house-02.jpg?width=400&height=auto&format=webp", "image/jpeg", "public, max-age=60", 200, 1600},
 		{"/pictures/demo/logo.png?width=100&height=auto&format=webp", "image/png", "public, max-age=86400", 200, 360},
 		{"/pictures/demo/house-01.jpg?width=wide", "", "", 400, 0},
+		// Its version in the address: kept a year, the original and its
+		// variants; a variant not made yet still for a minute; another
+		// version (a page rendered before the picture changed) a day.
+		{"/pictures/demo/house-01.jpg?v=" + v, "image/jpeg", year, 200, 1600},
+		{"/pictures/demo/house-01.jpg?v=" + v + "&width=400&height=auto&format=webp", "image/webp", year, 200, 400},
+		{"/pictures/demo/house-01.jpg?v=0123456789ab&width=400&height=auto&format=webp", "image/webp", "public, max-age=86400", 200, 400},
+		{"/pictures/demo/house-02.jpg?v=" + v2 + "&width=400&height=auto&format=webp", "image/jpeg", "public, max-age=60", 200, 1600},
 		{"/pictures/demo/", "", "", 404, 0}, // no folder listing
 		{"/pictures/demo/nope.jpg", "", "", 404, 0},
 		{"/pictures/demo/%2e%2e/demo.go", "", "", 404, 0},

@@ -3,15 +3,12 @@ package server
 import (
 	"net/http"
 
-	"immo/internal/domain/feed"
-	"immo/internal/domain/media"
 	"immo/internal/http/httpapi"
-	"immo/internal/http/picturehttp"
 	"immo/internal/http/web/assets"
 )
 
 // routes is every path the site serves: the JSON API under /api/, the
-// pictures under /pictures/demo/ and the library's under /pictures/media/, the built web app under /assets/, the
+// picture folders (the demo agency's, the library's, the CRM's), the built web app under /assets/, the
 // health checks, and the pages (with their generated pictures, robots.txt,
 // the sitemap and the map frame) for the rest.
 func routes(d Deps) *http.ServeMux {
@@ -24,19 +21,7 @@ func routes(d Deps) *http.ServeMux {
 	if d.FeedPush != nil {
 		(&httpapi.FeedPushAPI{Feeds: d.FeedPush, Log: d.Log}).Register(mux)
 	}
-	if d.Pictures != nil {
-		picturehttp.New("/pictures/demo/", d.Pictures, d.Variants, d.Log,
-			picturehttp.Options{CacheBytes: picturehttp.DefaultCacheBytes}).Register(mux)
-	}
-	if d.Library != nil {
-		picturehttp.New(media.URLPrefix, d.Library, d.Variants, d.Log,
-			picturehttp.Options{CacheBytes: picturehttp.DefaultCacheBytes, Recheck: picturehttp.LibraryRecheck}).Register(mux)
-	}
-	if d.FeedPictures != nil {
-		// A CRM's picture fetched anew is learnt again within the recheck.
-		picturehttp.New(feed.PicturePrefix, d.FeedPictures, d.Variants, d.Log,
-			picturehttp.Options{CacheBytes: picturehttp.DefaultCacheBytes, Recheck: picturehttp.LibraryRecheck}).Register(mux)
-	}
+	d.Pictures.Register(mux)
 	mux.HandleFunc("GET /healthz", live)
 	mux.Handle("GET /readyz", ready(d.Catalog, d.ReadyTimeout, d.Log))
 	mux.Handle("GET /assets/", http.StripPrefix("/assets/", assets.Handler()))

@@ -3,18 +3,17 @@
 package server
 
 import (
-	"io/fs"
 	"log/slog"
 	"net/http"
 	"net/netip"
 	"strings"
 	"time"
 
-	"immo/internal/adapter/pictures"
 	"immo/internal/domain/agency"
 	"immo/internal/domain/catalog"
 	"immo/internal/domain/site"
 	"immo/internal/http/httpapi"
+	"immo/internal/http/picturehttp"
 	"immo/internal/http/web"
 )
 
@@ -24,17 +23,10 @@ type Deps struct {
 	Site    *site.Config
 	// Agency is the agency as published (agency.Service.Current), put in
 	// every request's context (agency.FromContext); nil: none.
-	Agency   func() *agency.Agency
-	Pictures fs.FS // the demo agency's pictures, served under /pictures/demo/
-	// Library is the site's picture library (pictures.LibraryFS), served
-	// under /pictures/media/; nil: none.
-	Library fs.FS
-	// FeedPictures are the CRM's pictures fetched into the site
-	// (pictures.FeedFS), served under feed.PicturePrefix; nil: none.
-	FeedPictures fs.FS
-	// Variants holds the pictures' resized variants (SPEC §7 width/format
-	// parameters); nil serves the originals whatever is asked.
-	Variants pictures.Store
+	Agency func() *agency.Agency
+	// Pictures are the site's picture folders (the demo agency's under
+	// /pictures/demo/, the library's, the CRM's); nil: none.
+	Pictures *picturehttp.Folders
 	Log      *slog.Logger
 	Pages    *web.Handler // the server-rendered pages; nil serves the API alone
 	// Admin is the agency's inbox under /admin/ (package admin); nil: none.

@@ -41,6 +41,9 @@ type Handler struct {
 	sessions     Sessions   // the viewer routes' sessions; nil: none
 	pageVisits   PageVisits // counts the property pages' visits (pagevisits.go)
 	secure       bool       // the site is served over HTTPS: its cookies say so
+	// pictureVersions versions the head's picture preloads as the
+	// responder does the page's addresses (they must be the same URLs).
+	pictureVersions respond.PictureVersions
 }
 
 // Options configure a Handler.
@@ -80,6 +83,9 @@ type Options struct {
 	Now      func() time.Time // nil: time.Now
 	// Secure: the site is served over HTTPS (the viewer cookie's flag).
 	Secure bool
+	// PictureVersions gives the local pictures' versions, which every
+	// page's picture addresses carry (a year's cache); nil: none.
+	PictureVersions respond.PictureVersions
 }
 
 // NewHandler returns the page handler.
@@ -92,7 +98,8 @@ func NewHandler(o Options) *Handler {
 		preloads = func(string, string) template.HTML { return "" }
 	}
 	h := &Handler{resolver: o.Resolver, agency: o.Agency, log: o.Log, forms: o.Forms,
-		visits: o.Visits, newsletter: o.Newsletter, sessions: o.Sessions, pageVisits: o.PageVisits, secure: o.Secure}
+		visits: o.Visits, newsletter: o.Newsletter, sessions: o.Sessions, pageVisits: o.PageVisits, secure: o.Secure,
+		pictureVersions: o.PictureVersions}
 	h.rs = respond.New(respond.Options{
 		Renderer:      o.Renderer,
 		Assets:        func(view, lang string) template.HTML { return o.AssetTags + preloads(view, lang) },
@@ -104,6 +111,8 @@ func NewHandler(o Options) *Handler {
 		Store:         o.Rendered,
 		Now:           o.Now,
 		Log:           o.Log,
+		// The head's preloads (preload.go) follow the same versions.
+		PictureVersions: o.PictureVersions,
 	})
 	if o.MapFrame.Log == nil {
 		o.MapFrame.Log = o.Log

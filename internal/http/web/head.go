@@ -75,7 +75,7 @@ func (h *Handler) head(rt *route.Resolver, res route.Result) func() template.HTM
 		}
 		var b bytes.Buffer
 		err := siteHead.Execute(&b, headData{Head: res.Head, Settings: rt.Site.SiteInfo.Settings,
-			ShareTitle: share, Preloads: preloadLinks(lcpPreloads(res)), StructuredData: structuredData(rt, res)})
+			ShareTitle: share, Preloads: preloadLinks(lcpPreloads(res, h.pictureVersions)), StructuredData: structuredData(rt, res)})
 		if err != nil {
 			panic(err) // the template and its data are ours: a failure is a bug
 		}

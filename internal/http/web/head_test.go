@@ -2,6 +2,7 @@ package web
 
 import (
 	"encoding/json"
+	"fmt"
 	"regexp"
 	"slices"
 	"strconv"
@@ -127,5 +128,46 @@ func TestLCPPreload(t *testing.T) {
 		`?width=600&amp;height=auto&amp;format=webp 600w" imagesizes="(min-width: 1280px) 280px, (min-width: 767px) 45vw, 100vw" media="(min-width: 767px)" type="image/webp" fetchpriority="high">`
 	if got := preload.FindAllString(do(h, "GET", "/nl/te-koop/", nil).Body.String(), -1); len(got) != 1 || got[0] != want {
 		t.Errorf("list:\n got %q\nwant %q", got, want)
+	}
+}
+
+// TestVersionedPictures: with the pictures' versions, a page names its own
+// pictures by their versioned addresses (a year's cache), in its data as
+// the browser's router receives it and in its document, and the head's
+// preload names the very addresses the gallery asks for.
+func TestVersionedPictures(t *testing.T) {
+	version := func(address string) (string, bool) {
+		name, ok := strings.CutPrefix(address, "/pictures/demo/")
+		return fmt.Sprintf("%012x", len(name)), ok
+	}
+	h, _, _ := newTestHandler(t, &fakeRenderer{}, func(o *Options) { o.PictureVersions = version })
+	const path = "/fr/a-vendre/arlon/villa-maison-ferme/4100001/"
+	v, _ := version("/pictures/demo/house-01.jpg")
+	// The page's own addresses (the JSON-LD's and the sharing card's are
+	// absolute or sized by the server, for crawlers: left as they are).
+	address := regexp.MustCompile(`"/pictures/demo/[a-z0-9-]+\.(jpg|png)[^"\\]*"`)
+	for _, c := range []struct {
+		name string
+		body string
+	}{
+		{"document", do(h, "GET", path, nil).Body.String()},
+		{"router", do(h, "GET", path, map[string]string{"X-Inertia": "true", "X-Inertia-Version": "v1"}).Body.String()},
+	} {
+		found := address.FindAllString(c.body, -1)
+		if len(found) < 5 {
+			t.Fatalf("%s: %d picture addresses: %q", c.name, len(found), found)
+		}
+		for _, a := range found {
+			if !strings.Contains(a, "?v=") && !strings.Contains(a, "?width=") {
+				t.Errorf("%s: %s has no version", c.name, a)
+			}
+		}
+		if !strings.Contains(c.body, `"/pictures/demo/house-01.jpg?v=`+v+`"`) {
+			t.Errorf("%s: house-01 is not named by its version %s", c.name, v)
+		}
+	}
+	want := `/pictures/demo/house-01.jpg?v=` + v + `&amp;width=600&amp;height=auto&amp;format=webp 600w`
+	if body := do(h, "GET", path, nil).Body.String(); !strings.Contains(body, `imagesrcset="`+want) {
+		t.Errorf("the preload does not name the versioned address %s", want)
 	}
 }

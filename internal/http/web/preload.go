@@ -10,6 +10,7 @@ import (
 	"immo/internal/adapter/pictures"
 	"immo/internal/domain/catalog"
 	"immo/internal/domain/rules"
+	"immo/internal/http/web/respond"
 	"immo/internal/http/web/route"
 )
 
@@ -99,12 +100,13 @@ func (u pictureUse) srcSet(url string) string {
 	return strings.Join(parts, ", ")
 }
 
-// preload is url shown as u, on screens matching media ("": all).
-func (u pictureUse) preload(url, media string) []imagePreload {
+// preload is url shown as u, on screens matching media ("": all), its
+// address versioned as the page's is.
+func (u pictureUse) preload(url, media string, version respond.PictureVersions) []imagePreload {
 	if url == "" || !pictures.Variable(url) {
 		return nil // a PNG or an empty address: no srcset to match
 	}
-	return []imagePreload{{SrcSet: u.srcSet(url), Sizes: u.sizes, Media: media}}
+	return []imagePreload{{SrcSet: u.srcSet(version.Of(url)), Sizes: u.sizes, Media: media}}
 }
 
 // lcpPreloads are the preloads of the page's LCP picture, by page kind,
@@ -115,34 +117,35 @@ func (u pictureUse) preload(url, media string) []imagePreload {
 // filter form fills the first screen and the cards start below the fold,
 // so preloading one would only delay the rest. Other pages (contact,
 // content, forms) have text as their largest element: none.
-func lcpPreloads(res route.Result) []imagePreload {
+func lcpPreloads(res route.Result, version respond.PictureVersions) []imagePreload {
 	if res.Status != 200 {
 		return nil
 	}
 	switch p := res.Props.(type) {
 	case *route.HomeProps:
-		return bannerPreload(bannerPicture(p.Banner))
+		return bannerPreload(bannerPicture(p.Banner), version)
 	case *route.PropertyProps:
 		if p.Property == nil {
 			return nil
 		}
-		return detailUse.preload(firstPicture(p.Property.Pictures, p.Property.XLargePictureItem), "")
+		return detailUse.preload(firstPicture(p.Property.Pictures, p.Property.XLargePictureItem), "", version)
 	case *route.ProjectProps:
-		return projectUse.preload(firstPicture(p.Project.Pictures, p.Project.XLargePictureItem), "")
+		return projectUse.preload(firstPicture(p.Project.Pictures, p.Project.XLargePictureItem), "", version)
 	case *route.ListProps:
 		if p.Mode != "list" || len(p.Items) == 0 {
 			return nil
 		}
-		return cardUse.preload(p.Items[0].SmallPictureItem.Url, fmt.Sprintf("(min-width: %dpx)", rules.ShellTablet))
+		return cardUse.preload(p.Items[0].SmallPictureItem.Url, fmt.Sprintf("(min-width: %dpx)", rules.ShellTablet), version)
 	}
 	return nil
 }
 
 // bannerPreload is BannerPicture's two WebP sources, each for its media.
-func bannerPreload(url string) []imagePreload {
+func bannerPreload(url string, version respond.PictureVersions) []imagePreload {
 	if url == "" || !pictures.Variable(url) {
 		return nil
 	}
+	url = version.Of(url)
 	return []imagePreload{
 		{Href: webpURL(url, bannerMobile), Media: fmt.Sprintf("(max-width: %dpx)", rules.HelperMobileMax)},
 		{Href: webpURL(url, bannerDesktop), Media: fmt.Sprintf("(min-width: %dpx)", rules.HelperMobileMax+1)},

@@ -120,6 +120,9 @@ type Options struct {
 	StoreBytes int64
 	Now        func() time.Time // the store's clock; nil: time.Now
 	Log        *slog.Logger
+	// PictureVersions versions the local pictures' addresses of every page
+	// (pictures.go); nil: they stay as the page names them.
+	PictureVersions PictureVersions
 }
 
 // Responder answers pages.
@@ -261,7 +264,7 @@ func (rs *Responder) Render(w http.ResponseWriter, r *http.Request, p Page) {
 	if IsClient(r) {
 		w.Header().Set("X-Inertia", "true")
 		obj := pageObject{Component: p.View, Props: p.Props, URL: r.URL.RequestURI(), Version: rs.o.Version, Private: p.Private}
-		WriteCompressed(w, r, p.status(), "application/json", mustJSON(obj), nil)
+		WriteCompressed(w, r, p.status(), "application/json", versionPictures(mustJSON(obj), rs.o.PictureVersions), nil)
 		return
 	}
 	get := r.Method == http.MethodGet || r.Method == http.MethodHead
@@ -307,7 +310,7 @@ func canonicalURI(path, query string) string {
 func (rs *Responder) document(ctx context.Context, p Page, obj pageObject, shared bool, who asker) (cached, outcome) {
 	background := who != visitor
 	gen := rs.generation()
-	pageJSON := mustJSON(obj)
+	pageJSON := versionPictures(mustJSON(obj), rs.o.PictureVersions)
 	var head template.HTML
 	if p.Head != nil {
 		head = p.Head()
