@@ -2,7 +2,8 @@
 // footer, the menus, the cards, rendered once per engine and key and then
 // reused, since React costs ~20 µs per element in QuickJS.
 import { createElement, type ReactElement } from 'react'
-import { Preloads, type ImagePreload, type MemoPart, type MemoStore } from '../lib/memo/ServerMemo'
+import { preload } from 'react-dom'
+import type { ImagePreload, MemoPart, MemoStore } from '../lib/memo/ServerMemo'
 
 /** Parts kept per engine; the oldest goes first beyond. */
 export const MEMO_LIMIT = 500
@@ -32,7 +33,12 @@ export class PartMemo {
   /** The store one render reads, collecting the parts it rendered in place. */
   store(misses: Miss[]): MemoStore {
     return {
-      get: (key) => this.get(key),
+      get: (key) => {
+        const part = this.get(key)
+        // The page rendered with the part in place preloaded its pictures: so does the reused part.
+        if (part) preloadImages(part.preloads)
+        return part
+      },
       missed: (key, element) => {
         if (!this.parts.has(key) && !misses.some((m) => m.key === key)) misses.push({ key, element })
       },
@@ -56,6 +62,17 @@ export class PartMemo {
     this.parts.set(key, part)
     while (this.parts.size > this.limit) this.parts.delete(this.parts.keys().next().value!)
   }
+}
+
+/** Preloads pictures as React does for an img not loaded lazily (during a render: React hoists them to the top). */
+function preloadImages(preloads: ImagePreload[]): void {
+  for (const { href, imageSrcSet, imageSizes } of preloads) preload(href, { as: 'image', imageSrcSet, imageSizes })
+}
+
+/** Renders nothing but preloads (reusable checks they come out as the page had them). */
+function Preloads({ preloads }: { preloads: ImagePreload[] }) {
+  preloadImages(preloads)
+  return null
 }
 
 const HOISTED = /^(?:<link [^>]*\/>)*/

@@ -1,5 +1,4 @@
 import { createContext, createElement, useContext, type AllHTMLAttributes, type JSX, type ReactElement, type ReactNode } from 'react'
-import { preload } from 'react-dom'
 import { useLang } from '../i18n'
 
 /**
@@ -8,7 +7,7 @@ import { useLang } from '../i18n'
  * renders its element as any other.
  */
 export interface MemoStore {
-  /** The part under key, if rendered before. */
+  /** The part under key, if rendered before; the store preloads its pictures as React did (src/server/memo.ts). */
   get(key: string): MemoPart | undefined
   /** key is unknown: element (the host with its children) renders in place this time; the store may render it apart for the next. */
   missed(key: string, element: ReactElement): void
@@ -29,17 +28,6 @@ export interface ImagePreload {
   href: string
   imageSrcSet?: string
   imageSizes?: string
-}
-
-/** Preloads pictures as React does for an img not loaded lazily. */
-export function preloadImages(preloads: ImagePreload[]): void {
-  for (const { href, imageSrcSet, imageSizes } of preloads) preload(href, { as: 'image', imageSrcSet, imageSizes })
-}
-
-/** Renders nothing but preloads (src/server/memo.ts checks they come out as the page had them). */
-export function Preloads({ preloads }: { preloads: ImagePreload[] }) {
-  preloadImages(preloads)
-  return null
 }
 
 type Tag = keyof JSX.IntrinsicElements
@@ -74,10 +62,7 @@ export function ServerMemo({ as, part, deps, children, ...host }: ServerMemoProp
   if (!store) return createElement(as, host, children)
   const key = `${part}\u0000${lang}\u0000${JSON.stringify(deps)}`
   const done = store.get(key)
-  if (done) {
-    preloadImages(done.preloads)
-    return createElement(as, { ...host, dangerouslySetInnerHTML: { __html: done.html } })
-  }
+  if (done) return createElement(as, { ...host, dangerouslySetInnerHTML: { __html: done.html } })
   const element = createElement(as, host, children)
   store.missed(key, element)
   return element
