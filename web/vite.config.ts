@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 import { deferredVitePlugin } from './scripts/deferred.mjs'
 import { localesVitePlugin } from './scripts/locales.mjs'
@@ -16,8 +17,25 @@ const entries: Record<string, string> = {
 // the Go binary embeds, one bundle per entry above. The server (SSR) bundle
 // is built separately by scripts/build-server.mjs (one IIFE for
 // modernc.org/quickjs).
+// The app's React runtime (issue #34, docs/ARCHITECTURE.md "The phone's main thread"): React DOM, or
+// with IMMO_RUNTIME=preact Preact's React layer (~10 KB instead of ~67 KB gzip), in the browser, the
+// server bundle (scripts/build-server.mjs) and the unit tests alike — a migration under way, the default
+// until every suite passes on Preact.
+const onPreact = process.env.IMMO_RUNTIME === 'preact'
+const preactAliases = [
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom\/server$/, replacement: 'preact-render-to-string' },
+  { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  // The unit tests' React also gives React 19's act.
+  { find: /^react$/, replacement: process.env.VITEST ? fileURLToPath(new URL('./src/test/preact-react.js', import.meta.url)) : 'preact/compat' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
+]
+
 export default defineConfig({
   base: '/',
+  resolve: { alias: onPreact ? preactAliases : [] },
   publicDir: false,
   // deferredVitePlugin: Vitest only (the tests render deferred forms whole, as the server does).
   plugins: [localesVitePlugin(), deferredVitePlugin()],
@@ -46,5 +64,7 @@ export default defineConfig({
     },
     include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
     setupFiles: ['src/test/setup.ts'],
+    // On Preact the libraries that import React must be bundled by Vitest, so the aliases reach them.
+    server: { deps: { inline: onPreact ? [/@testing-library/, /react-i18next/, /react-hook-form/, /@tiptap/, /@hookform/] : [] } },
   },
 })

@@ -162,9 +162,13 @@ export function consentCookie(origin, categories) {
 }
 
 /**
- * Waits until React has hydrated the element (it then carries React's
- * internal __reactProps$… key, which React sets when it takes a
- * server-rendered node over). Clicking before that would be a plain link.
+ * Waits until the app has hydrated the element. React marks each node it
+ * takes over (its internal __reactProps$… key). Preact's layer (a build
+ * with IMMO_RUNTIME=preact) keeps only an element's handlers on it, in an
+ * object of its own (onClick: a function…), and hydrates the whole page in
+ * one go: an element without handlers is hydrated once the app says so
+ * (window.immoHydrated), a deferred form's once it listens. Clicking before
+ * that would be a plain link.
  */
 export async function waitForHydration(locator, timeout = 10_000) {
   await locator.waitFor({ state: 'attached', timeout })
@@ -176,7 +180,19 @@ export async function waitForHydration(locator, timeout = 10_000) {
   if (deferred) await locator.evaluate((el) => (el.closest('details:not([open])') ?? el).scrollIntoView({ block: 'center' }))
   const deadline = Date.now() + timeout
   for (;;) {
-    const done = await locator.evaluate((el) => Object.keys(el).some((k) => k.startsWith('__reactProps$')))
+    const done = await locator.evaluate((el) => {
+      if (Object.keys(el).some((k) => k.startsWith('__reactProps$'))) return true
+      const app = document.getElementById('app')
+      if (!app || Object.keys(app).some((k) => k.startsWith('__reactContainer$'))) return false // React: not yet
+      const listens = (node) =>
+        node !== null &&
+        Object.keys(node).some((k) => {
+          const v = node[k]
+          return v !== null && typeof v === 'object' && Object.keys(v).some((name) => /^on[A-Z]/.test(name) && typeof v[name] === 'function')
+        })
+      // A deferred form's field or button: its form listens once its code runs.
+      return listens(el) || listens(el.closest('form')) || (window.immoHydrated === true && el.closest('.deferred-form') === null)
+    })
     if (done) return
     if (deferred) await locator.dispatchEvent('pointerover')
     if (Date.now() > deadline) throw new Error(`not hydrated after ${timeout} ms: ${await locator.evaluate((el) => el.outerHTML.slice(0, 200))}`)

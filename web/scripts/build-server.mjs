@@ -22,6 +22,20 @@ const legacyServer = {
   },
 }
 
+// IMMO_RUNTIME=preact (vite.config.ts): the pages rendered with Preact's React layer, so the browser's
+// Preact hydrates markup made by the same runtime (useId's ids agree).
+const preactServer = {
+  name: 'preact-server',
+  setup(b) {
+    const to = (spec) => () => ({ path: fileURLToPath(import.meta.resolve(spec)) })
+    b.onResolve({ filter: /^react-dom\/server(\.browser)?$/ }, to('preact-render-to-string'))
+    b.onResolve({ filter: /^react-dom$/ }, to('preact/compat'))
+    b.onResolve({ filter: /^react$/ }, to('preact/compat'))
+    b.onResolve({ filter: /^react\/jsx-runtime$/ }, to('preact/jsx-runtime'))
+  },
+}
+const runtime = process.env.IMMO_RUNTIME === 'preact' ? preactServer : legacyServer
+
 await build({
   absWorkingDir: web,
   entryPoints: ['src/entry-server.tsx'],
@@ -44,7 +58,7 @@ await build({
   // Components import their CSS; the client build emits it, the server needs none.
   loader: { '.css': 'empty' },
   // deferredEsbuildPlugin: every deferred form rendered whole (src/shared/forms/deferred.tsx).
-  plugins: [legacyServer, localesEsbuildPlugin(), deferredEsbuildPlugin()],
+  plugins: [runtime, localesEsbuildPlugin(), deferredEsbuildPlugin()],
   logLevel: 'warning',
 })
 

@@ -2,7 +2,7 @@
 // footer, the menus, the cards, rendered once per engine and key and then
 // reused, since React costs ~20 µs per element in QuickJS.
 import { createElement, type ReactElement } from 'react'
-import { preload } from 'react-dom'
+import * as ReactDOM from 'react-dom'
 import type { ImagePreload, MemoPart, MemoStore } from '../lib/memo/ServerMemo'
 
 /** Parts kept per engine; the oldest goes first beyond. */
@@ -64,8 +64,13 @@ export class PartMemo {
   }
 }
 
-/** Preloads pictures as React does for an img not loaded lazily (during a render: React hoists them to the top). */
+/**
+ * Preloads pictures as React does for an img not loaded lazily (during a render: React hoists them
+ * to the top). Preact's layer (IMMO_RUNTIME=preact) has no preload and hoists none: nothing to repeat.
+ */
+const preload = (ReactDOM as Partial<typeof ReactDOM>).preload
 function preloadImages(preloads: ImagePreload[]): void {
+  if (!preload) return
   for (const { href, imageSrcSet, imageSizes } of preloads) preload(href, { as: 'image', imageSrcSet, imageSizes })
 }
 
