@@ -31,6 +31,10 @@ const preactAliases = [
   { find: /^react$/, replacement: process.env.VITEST ? fileURLToPath(new URL('./src/test/preact-react.js', import.meta.url)) : 'preact/compat' },
   { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
   { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
+  // Its ES build, whose imports the aliases above reach (its CommonJS one requires React DOM itself).
+  ...(process.env.VITEST
+    ? [{ find: /^@testing-library\/react$/, replacement: fileURLToPath(new URL('./node_modules/@testing-library/react/dist/@testing-library/react.esm.js', import.meta.url)) }]
+    : []),
 ]
 
 export default defineConfig({
