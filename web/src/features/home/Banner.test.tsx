@@ -6,6 +6,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { i18nFor, type Lang } from '../../lib/i18n'
 import type { Agency } from '../../lib/site/types'
 import { cardZero } from '../../test/fixtures'
+import { attrs, dom } from '../../test/markup'
 import type { Card } from '../../shared/cards/model/types'
 import type { ProjectCard } from '../../shared/cards/model/types'
 import { fillTotals, resolveBanner } from './model/banner'
@@ -49,12 +50,14 @@ describe('resolveBanner', () => {
 
 describe('Banner', () => {
   it('an image: 600 pixels on phones, 1920 elsewhere, high priority, sized, the title as h1', () => {
-    const out = html(base)
-    expect(out).toContain('<picture>')
-    expect(out).toContain('media="(max-width: 767px)" type="image/webp" srcSet="/pictures/demo/banner.jpg?width=600&amp;height=auto&amp;format=webp"')
-    expect(out).toContain('type="image/webp" srcSet="/pictures/demo/banner.jpg?width=1920&amp;height=auto&amp;format=webp"')
-    expect(out).toMatch(/<img class="banner-image" src="\/pictures\/demo\/banner.jpg\?width=1920&amp;height=auto" alt="" width="1920" height="800" fetchPriority="high"/)
-    expect(out).toMatch(/<h1 id="banner-title" class="banner-title">Votre agence<\/h1>/)
+    const d = dom(html(base))
+    expect(d.querySelector('picture source[media="(max-width: 767px)"][type="image/webp"]')?.getAttribute('srcset')).toBe('/pictures/demo/banner.jpg?width=600&height=auto&format=webp')
+    expect(d.querySelector('picture source[type="image/webp"]:not([media])')?.getAttribute('srcset')).toBe('/pictures/demo/banner.jpg?width=1920&height=auto&format=webp')
+    expect(attrs(d.querySelector('picture img'))).toEqual({
+      class: 'banner-image', src: '/pictures/demo/banner.jpg?width=1920&height=auto', alt: '', width: '1920', height: '800', fetchpriority: 'high',
+    })
+    expect(attrs(d.querySelector('h1'))).toEqual({ id: 'banner-title', class: 'banner-title' })
+    expect(d.querySelector('h1')?.textContent).toBe('Votre agence')
   })
 
   it('a properties banner without properties is the image banner', () => {
@@ -69,8 +72,9 @@ describe('Banner', () => {
     const from: Card = { ...card, ID: 4100003, TypeDescription: 'Terrain', City: 'Attert', Zip: '6717', Price: 99000, PriceUnit: 7, href: '/fr/a-vendre/attert/terrain/4100003/' }
     const rent: Card = { ...card, ID: 4100004, Goal: 1, TypeDescription: 'Studio', Price: 650, href: '/fr/a-louer/arlon/studio/4100004/' }
     const out = html({ ...base, type: 'properties', properties: [{ ...card, XLargePictureItem: { Url: '/pictures/demo/house-01-xl.jpg' } }, hidden, from, rent] })
-    expect(out).toContain('data-type="properties"')
-    expect(out).toMatch(/<h1 id="banner-title" class="banner-title">Votre agence<\/h1>/)
+    const d = dom(out)
+    expect(d.querySelector('section')?.getAttribute('data-type')).toBe('properties')
+    expect(d.querySelector('h1#banner-title.banner-title')?.textContent).toBe('Votre agence')
     expect(out.match(/aria-roledescription="slide"/g)).toHaveLength(4)
     expect(out).toContain('/pictures/demo/house-01-xl.jpg?width=1920') // the large picture, not the thumbnail
     expect(out).not.toContain('/pictures/demo/flat-02.jpg')
@@ -79,7 +83,7 @@ describe('Banner', () => {
       expect(text).toContain(want)
     for (const p of [card, hidden, from, rent]) expect(out).toContain(`href="${p.href}"`)
     // Only the active slide can be reached: the others are inert.
-    expect(out.match(/inert=""/g)).toHaveLength(3)
+    expect(d.querySelectorAll('[aria-roledescription="slide"][inert]')).toHaveLength(3)
   })
 
   it('a status label on a slide comes from our translations by code', () => {
@@ -99,8 +103,11 @@ describe('Banner', () => {
     const text = out.replace(/<[^>]+>/g, '|')
     for (const want of ['De € 289.000 à € 412.000', 'Les Jardins de Schoppach', '6700 Arlon', 'Résidence Beau-Site', '6780 Messancy']) expect(text).toContain(want)
     expect(out).toContain('href="/fr/project/?id=5200002"')
-    expect(out).toMatch(/<a href="https:\/\/example.com\/beau-site" class="banner-slide-link" target="_blank" rel="noopener">/)
-    expect(out).toMatch(/<h1 id="banner-title" class="banner-title">Votre agence<\/h1>/)
+    const d = dom(out)
+    expect(attrs(d.querySelector('a[href="https://example.com/beau-site"]'))).toEqual({
+      href: 'https://example.com/beau-site', class: 'banner-slide-link', target: '_blank', rel: 'noopener',
+    })
+    expect(d.querySelector('h1#banner-title.banner-title')?.textContent).toBe('Votre agence')
   })
 
   it('the slides move by the controls and the keyboard reaches the active slide only', async () => {
@@ -134,7 +141,8 @@ describe('Banner', () => {
 
   it('a video file plays muted, looping and inline, with the banner picture as poster', () => {
     const out = html({ ...base, type: 'video', video: '/media/banner.mp4' })
-    expect(out).toMatch(/<video[^>]*muted=""[^>]*loop=""[^>]*playsInline=""[^>]*autoPlay=""/)
+    const video = dom(out).querySelector('video')
+    for (const flag of ['muted', 'loop', 'playsinline', 'autoplay']) expect(video?.hasAttribute(flag), flag).toBe(true)
     expect(out).toContain('poster="/pictures/demo/banner.jpg?width=1920&amp;height=auto&amp;format=webp"')
     expect(out).toContain('<source src="/media/banner.mp4" type="video/mp4"/>')
   })

@@ -9,6 +9,7 @@ import type { ModuleView } from '../../shared/modules/model/types'
 import type { Project, ProjectCard } from '../../shared/cards/model/types'
 import { projectPrices } from '../../shared/cards/model/prices'
 import { ProjectPage } from './components/ProjectPage'
+import { attrs, dom } from '../../test/markup'
 
 const projectUrl = '/fr/project/?id=5200002'
 // The page context: the project request posts to the page's own address.
@@ -110,8 +111,11 @@ describe('project-list module', () => {
   it('cards: picture, name, city, prices, delivery, units available of total', () => {
     const html = render([card({})])
     const t = text(html)
-    expect(html).toContain('<h2 class="module-title" id="module-10">Projets neufs</h2>')
-    expect(html).toContain('<h3 class="card-title"><a class="card-link" href="/fr/project/?id=5200002">Les Jardins de Schoppach</a></h3>')
+    const d = dom(html)
+    expect(attrs(d.querySelector('h2'))).toEqual({ class: 'module-title', id: 'module-10' })
+    expect(d.querySelector('h2')?.textContent).toBe('Projets neufs')
+    expect(attrs(d.querySelector('h3.card-title > a'))).toEqual({ class: 'card-link', href: '/fr/project/?id=5200002' })
+    expect(d.querySelector('h3.card-title')?.textContent).toBe('Les Jardins de Schoppach')
     expect(html).toContain('/pictures/demo/residence-01.jpg?width=400&amp;height=auto&amp;format=webp')
     expect(t).toContain('6700 Arlon')
     expect(t).toContain('De € 289.000 à € 412.000')
@@ -121,7 +125,7 @@ describe('project-list module', () => {
 
   it('an external project links to its own site in a new tab', () => {
     const html = render([card({ ID: 5200001, External: true, href: 'https://www.residence-exemple.be/' })])
-    expect(html).toContain('<a href="https://www.residence-exemple.be/" class="card-link" target="_blank" rel="noopener">')
+    expect(attrs(dom(html).querySelector('a.card-link'))).toEqual({ href: 'https://www.residence-exemple.be/', class: 'card-link', target: '_blank', rel: 'noopener' })
     expect(text(html)).toContain("(s'ouvre dans un nouvel onglet)")
   })
 

@@ -7,6 +7,7 @@ import { HIDDEN_MARQUEES, KNOWN_MARQUEES, marqueeOf } from './model/rules'
 import { cardZero } from '../../test/fixtures'
 import type { Card } from './model/types'
 import { PropertyCard } from './components/PropertyCard'
+import { attrs, dom } from '../../test/markup'
 
 // The demo feed writes its labels in French (internal/adapter/demo/gen: marqueeNames).
 const FEED: Record<number, string> = { 1: 'Nouveau', 2: 'Option', 5: 'Prix revu' }
@@ -57,7 +58,9 @@ describe('marquee labels', () => {
         <PropertyCard item={{ ...card, Marquee: 9, MarqueeName: 'Coup de cœur' }} lang="de" level={3} />
       </I18nextProvider>,
     )
-    expect(unknown).toContain('<span class="badge" lang="fr">Coup de cœur</span>')
+    const badge = dom(unknown).querySelector('.badge')
+    expect(attrs(badge)).toEqual({ class: 'badge', lang: 'fr' })
+    expect(badge?.textContent).toBe('Coup de cœur')
 
     const marker = { ID: 1, Goal: 0, lat: 49.68, lng: 5.83, Price: 1, PublishPrice: true, PriceUnit: 1, title: 'Villa – Arlon', City: 'Arlon', href: '/de/x/', Language: 'fr' }
     const msg = buildMapMessage([{ ...marker, Marquee: 2, MarqueeName: 'Option' }, { ...marker, Marquee: 9, MarqueeName: 'Coup de cœur' }, { ...marker, Marquee: 0 }], 'de', tFor('de'))
