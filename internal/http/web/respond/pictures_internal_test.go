@@ -2,6 +2,7 @@ package respond
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -63,5 +64,23 @@ func TestVersionPictures(t *testing.T) {
 	// A truncated page (never ours, but bounded) ends the scan.
 	if got := versionPictures([]byte(`{"a":"/pictures/demo/house-01.jpg`), version); !strings.HasSuffix(string(got), "house-01.jpg") {
 		t.Errorf("truncated: %s", got)
+	}
+}
+
+// BenchmarkVersionPictures: a list page's data (~60 KB, 48 pictures of
+// ours among texts and links), versioned as the responder does per page.
+func BenchmarkVersionPictures(b *testing.B) {
+	type card struct{ Url, Title, Href, Text string }
+	cards := make([]card, 48)
+	for i := range cards {
+		cards[i] = card{Url: fmt.Sprintf("/pictures/demo/house-%02d.jpg", i%9+1), Title: "Villa 4 chambres à Arlon",
+			Href: fmt.Sprintf("/fr/a-vendre/arlon/villa/41000%02d/", i), Text: strings.Repeat("Une description. ", 60)}
+	}
+	raw, _ := json.Marshal(map[string]any{"items": cards})
+	version := PictureVersions(func(string) (string, bool) { return "0a1b2c3d4e5f", true })
+	b.SetBytes(int64(len(raw)))
+	b.ReportAllocs()
+	for b.Loop() {
+		versionPictures(raw, version)
 	}
 }
