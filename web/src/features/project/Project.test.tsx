@@ -45,7 +45,15 @@ function page(project: Project, lang: Lang = 'fr') {
 }
 
 // What a screen reader reads: the phone layout's column names (aria-hidden) left out.
-const text = (html: string) => html.replace(/<span class="cell-label" aria-hidden="true">[^<]*<\/span>/g, '').replace(/<[^>]+>/g, ' ').replace(/&#x27;/g, "'").replace(/\s+/g, ' ')
+/** The page's text as a reader hears it: the price list's cell labels (for narrow screens, hidden from readers) left out. */
+const text = (html: string) => {
+  const d = dom(html)
+  d.querySelectorAll('.cell-label[aria-hidden="true"]').forEach((label) => label.remove())
+  const words: string[] = []
+  const walk = document.createTreeWalker(d, NodeFilter.SHOW_TEXT)
+  while (walk.nextNode()) words.push(walk.currentNode.nodeValue ?? '')
+  return ` ${words.join(' ')} `.replace(/\s+/g, ' ')
+}
 
 describe('ProjectPage', () => {
   it('shows the price list with sold and sold-out units', () => {
