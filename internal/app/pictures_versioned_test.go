@@ -2,7 +2,6 @@ package app_test
 
 import (
 	"net/http"
-	"net/http/httptest"
 	"regexp"
 	"testing"
 
@@ -15,16 +14,7 @@ import (
 // browser; without it, or with another version, a day.
 func TestVersionedPictureAddresses(t *testing.T) {
 	s := apptest.New(t, apptest.Options{})
-	get := func(target string, header ...string) *httptest.ResponseRecorder {
-		r := httptest.NewRequest(http.MethodGet, target, nil)
-		for i := 0; i+1 < len(header); i += 2 {
-			r.Header.Set(header[i], header[i+1])
-		}
-		rec := httptest.NewRecorder()
-		s.Handler.ServeHTTP(rec, r)
-		return rec
-	}
-	page := get("/fr/a-vendre/arlon/villa-maison-ferme/4100001/", "X-Inertia", "true", "X-Inertia-Version", apptest.AssetVersion)
+	page := get(t, s, "/fr/a-vendre/arlon/villa-maison-ferme/4100001/")
 	if page.Code != http.StatusOK {
 		t.Fatalf("the property page: %d", page.Code)
 	}
@@ -37,7 +27,7 @@ func TestVersionedPictureAddresses(t *testing.T) {
 		{"/pictures/demo/house-01.jpg", picturehttp.CacheControl},
 		{"/pictures/demo/house-01.jpg?v=000000000000", picturehttp.CacheControl},
 	} {
-		rec := get(c.target)
+		rec := get(t, s, c.target)
 		if rec.Code != http.StatusOK || rec.Header().Get("Cache-Control") != c.cache {
 			t.Errorf("%s: %d, Cache-Control %q; want %q", c.target, rec.Code, rec.Header().Get("Cache-Control"), c.cache)
 		}
