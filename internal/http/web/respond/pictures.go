@@ -3,6 +3,8 @@ package respond
 import (
 	"bytes"
 	"strings"
+
+	"immo/internal/http/picturehttp"
 )
 
 // PictureVersions gives a local picture's version (picturehttp's v=), from
@@ -11,6 +13,10 @@ type PictureVersions func(address string) (version string, ok bool)
 
 // PicturePrefix starts every local picture's address.
 const PicturePrefix = "/pictures/"
+
+// versionQuery starts a picture's version in its address: the parameter
+// the picture handler reads.
+const versionQuery = "?" + picturehttp.VersionParam + "="
 
 // versionPictures adds its version to every local picture's address in a
 // page's JSON, so that the browser keeps the picture a year (the address
@@ -57,7 +63,7 @@ func versionPictures(page []byte, version PictureVersions) []byte {
 			out = make([]byte, 0, len(page)+len(page)/16)
 		}
 		out = append(out, page[done:end]...)
-		out = append(out, "?v="...)
+		out = append(out, versionQuery...)
 		out = append(out, v...)
 		done = end
 	}
@@ -71,7 +77,7 @@ func versionPictures(page []byte, version PictureVersions) []byte {
 // head names its pictures as the page does), else address as it is.
 func (version PictureVersions) Of(address string) string {
 	if v, ok := version.of(address); ok {
-		return address + "?v=" + v
+		return address + versionQuery + v
 	}
 	return address
 }
