@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 import { deferredVitePlugin } from './scripts/deferred.mjs'
 import { localesVitePlugin } from './scripts/locales.mjs'
+import { exactly, preactModules } from './scripts/preact.mjs'
 
 // The browser's entries, by name. Each is a bundle of its own that the Go
 // side links by its source path in the manifest: the React app, and the map
@@ -13,33 +14,26 @@ const entries: Record<string, string> = {
   map: 'src/map/main.ts',
   admin: 'src/admin/entry.tsx',
 }
+// The app's runtime: Preact's React layer under React's module names (scripts/preact.mjs). The unit
+// tests' React also gives React 19's act (src/test/preact-react.js), and the testing library comes from
+// its ES build, whose imports the aliases reach (its CommonJS one requires React DOM itself).
+const aliases = [
+  ...Object.entries(preactModules).map(([name, replacement]) => ({
+    find: exactly(name),
+    replacement: name === 'react' && process.env.VITEST ? fileURLToPath(new URL('./src/test/preact-react.js', import.meta.url)) : replacement,
+  })),
+  ...(process.env.VITEST
+    ? [{ find: exactly('@testing-library/react'), replacement: fileURLToPath(new URL('./node_modules/@testing-library/react/dist/@testing-library/react.esm.js', import.meta.url)) }]
+    : []),
+]
+
 // Client build: hashed files and a manifest in internal/http/web/assets/dist, which
 // the Go binary embeds, one bundle per entry above. The server (SSR) bundle
 // is built separately by scripts/build-server.mjs (one IIFE for
 // modernc.org/quickjs).
-// The app's React runtime (issue #34, docs/ARCHITECTURE.md "The phone's main thread"): React DOM, or
-// with IMMO_RUNTIME=preact Preact's React layer (~10 KB instead of ~67 KB gzip), in the browser, the
-// server bundle (scripts/build-server.mjs) and the unit tests alike — a migration under way, the default
-// until every suite passes on Preact.
-const onPreact = process.env.IMMO_RUNTIME === 'preact'
-const preactAliases = [
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom\/server$/, replacement: 'preact-render-to-string' },
-  { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  // The unit tests' React also gives React 19's act.
-  { find: /^react$/, replacement: process.env.VITEST ? fileURLToPath(new URL('./src/test/preact-react.js', import.meta.url)) : 'preact/compat' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
-  // Its ES build, whose imports the aliases above reach (its CommonJS one requires React DOM itself).
-  ...(process.env.VITEST
-    ? [{ find: /^@testing-library\/react$/, replacement: fileURLToPath(new URL('./node_modules/@testing-library/react/dist/@testing-library/react.esm.js', import.meta.url)) }]
-    : []),
-]
-
 export default defineConfig({
   base: '/',
-  resolve: { alias: onPreact ? preactAliases : [] },
+  resolve: { alias: aliases },
   publicDir: false,
   // deferredVitePlugin: Vitest only (the tests render deferred forms whole, as the server does).
   plugins: [localesVitePlugin(), deferredVitePlugin()],
@@ -68,7 +62,7 @@ export default defineConfig({
     },
     include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
     setupFiles: ['src/test/setup.ts'],
-    // On Preact the libraries that import React must be bundled by Vitest, so the aliases reach them.
-    server: { deps: { inline: onPreact ? [/@testing-library/, /react-i18next/, /react-hook-form/, /@tiptap/, /@hookform/] : [] } },
+    // The libraries that import React are bundled by Vitest, so the aliases reach them.
+    server: { deps: { inline: [/@testing-library/, /react-i18next/, /react-hook-form/, /@tiptap/, /@hookform/] } },
   },
 })

@@ -162,13 +162,11 @@ export function consentCookie(origin, categories) {
 }
 
 /**
- * Waits until the app has hydrated the element. React marks each node it
- * takes over (its internal __reactProps$… key). Preact's layer (a build
- * with IMMO_RUNTIME=preact) keeps only an element's handlers on it, in an
- * object of its own (onClick: a function…), and hydrates the whole page in
- * one go: an element without handlers is hydrated once the app says so
- * (window.immoHydrated), a deferred form's once it listens. Clicking before
- * that would be a plain link.
+ * Waits until the app has hydrated the element. Preact keeps only an
+ * element's handlers on it, in an object of its own (onClick: a function…),
+ * and hydrates the whole page in one go: an element without handlers is
+ * hydrated once the app says so (window.immoHydrated), a deferred form's
+ * once it listens. Clicking before that would be a plain link.
  */
 export async function waitForHydration(locator, timeout = 10_000) {
   await locator.waitFor({ state: 'attached', timeout })
@@ -181,9 +179,6 @@ export async function waitForHydration(locator, timeout = 10_000) {
   const deadline = Date.now() + timeout
   for (;;) {
     const done = await locator.evaluate((el) => {
-      if (Object.keys(el).some((k) => k.startsWith('__reactProps$'))) return true
-      const app = document.getElementById('app')
-      if (!app || Object.keys(app).some((k) => k.startsWith('__reactContainer$'))) return false // React: not yet
       const listens = (node) =>
         node !== null &&
         Object.keys(node).some((k) => {

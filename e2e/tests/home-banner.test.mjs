@@ -56,7 +56,7 @@ const PRICE = {
 const MARQUEE = { 4100007: 5 } // "new price"
 
 /** The banner section of some markup. */
-// Attributes in any order: React and Preact's layer (IMMO_RUNTIME=preact) write them differently.
+// Attributes in any order: the markup's spelling is the renderer's, not the test's concern.
 const bannerOf = (markup) => /<section [^>]*class="banner"[\s\S]*?<\/section>/.exec(mainMarkup(markup))?.[0] ?? ''
 
 /** A step list sharing one browser context and page, on server. */

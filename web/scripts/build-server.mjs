@@ -7,34 +7,20 @@ import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { deferredEsbuildPlugin } from './deferred.mjs'
 import { localesEsbuildPlugin } from './locales.mjs'
+import { exactly, preactModules } from './preact.mjs'
 
 const web = fileURLToPath(new URL('..', import.meta.url))
 const outfile = fileURLToPath(new URL('../../internal/http/web/assets/dist/server/ssr.js', import.meta.url))
 
-// react-dom/server(.browser) also pulls in the streaming renderer, whose
-// module code needs TextEncoder; the legacy build has renderToString alone.
-const legacyServer = {
-  name: 'react-dom-server-legacy',
+// The pages rendered with Preact's React layer (scripts/preact.mjs), as the browser's app runs.
+const preact = {
+  name: 'preact',
   setup(b) {
-    b.onResolve({ filter: /^react-dom\/server(\.browser)?$/ }, () => ({
-      path: fileURLToPath(import.meta.resolve('react-dom/package.json').replace('package.json', 'cjs/react-dom-server-legacy.browser.production.js')),
-    }))
+    for (const [name, module] of Object.entries(preactModules)) {
+      b.onResolve({ filter: exactly(name) }, () => ({ path: fileURLToPath(import.meta.resolve(module)) }))
+    }
   },
 }
-
-// IMMO_RUNTIME=preact (vite.config.ts): the pages rendered with Preact's React layer, so the browser's
-// Preact hydrates markup made by the same runtime (useId's ids agree).
-const preactServer = {
-  name: 'preact-server',
-  setup(b) {
-    const to = (spec) => () => ({ path: fileURLToPath(import.meta.resolve(spec)) })
-    b.onResolve({ filter: /^react-dom\/server(\.browser)?$/ }, to('preact-render-to-string'))
-    b.onResolve({ filter: /^react-dom$/ }, to('preact/compat'))
-    b.onResolve({ filter: /^react$/ }, to('preact/compat'))
-    b.onResolve({ filter: /^react\/jsx-runtime$/ }, to('preact/jsx-runtime'))
-  },
-}
-const runtime = process.env.IMMO_RUNTIME === 'preact' ? preactServer : legacyServer
 
 await build({
   absWorkingDir: web,
@@ -58,7 +44,7 @@ await build({
   // Components import their CSS; the client build emits it, the server needs none.
   loader: { '.css': 'empty' },
   // deferredEsbuildPlugin: every deferred form rendered whole (src/shared/forms/deferred.tsx).
-  plugins: [runtime, localesEsbuildPlugin(), deferredEsbuildPlugin()],
+  plugins: [preact, localesEsbuildPlugin(), deferredEsbuildPlugin()],
   logLevel: 'warning',
 })
 

@@ -13,9 +13,9 @@ const initialPage = JSON.parse(document.getElementById('page')!.textContent!) as
 /** A new task: the browser may paint and take input between two parts of the start. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 
-// React DOM, then the app, each evaluated in a task of its own (their files are fetched together: the head's
-// loader preloads both): one module graph is evaluated in one task, and the two together held the main thread
-// for longer than either.
+// The runtime (Preact's React layer under react-dom's name: scripts/preact.mjs), then the app, each evaluated in
+// a task of its own (their files are fetched together: the head's loader preloads both): one module graph is
+// evaluated in one task, and the two together held the main thread for longer than either.
 void (async () => {
   const dom = await import('react-dom/client')
   await nextTask()
@@ -34,10 +34,7 @@ declare global {
   }
 }
 
-/**
- * The clicks the loader held are given again, now that React listens: a click on a part not yet hydrated
- * makes React hydrate it at once, then run its handler.
- */
+/** The clicks the loader held are given again, now that the hydrated page listens. */
 function replayHeldClicks() {
   window.immoHydrated = true
   for (const button of window.immoClicks?.splice(0) ?? []) {

@@ -1,6 +1,7 @@
 import { act } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { describe, expect, it, vi } from 'vitest'
+import { waitFor } from '@testing-library/react'
 import { createRouter } from '../lib/router'
 import { fakeWindow, inertia } from '../lib/router/fake-window'
 import { pagesIn } from '../test/fixtures'
@@ -34,7 +35,7 @@ describe('App', () => {
     })
     expect(onRecoverableError).not.toHaveBeenCalled()
     // Hydration changed nothing but the banner's slideshow, which starts once hydrated (and loads its next picture).
-    const outsideBanner = (s: string) => s.replace(/<section class="banner"[\s\S]*?<\/section>/, '')
+    const outsideBanner = (s: string) => s.replace(/<section [^>]*class="banner"[\s\S]*?<\/section>/, '')
     expect(outsideBanner(container.innerHTML)).toBe(outsideBanner(before))
     expect(container.querySelector('.banner [data-icon="pause"]')).not.toBeNull()
     expect(document.title).toBe('Home | Immo Arlon')
@@ -45,9 +46,10 @@ describe('App', () => {
     await act(async () => {
       link.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 }))
     })
-    expect(container.querySelector('h1')!.textContent).toBe('A vendre')
+    await waitFor(() => expect(container.querySelector('h1')!.textContent).toBe('A vendre'))
     expect(container.querySelector('.list-summary')!.textContent).toBe('Page 2 sur 4 – 43 biens')
-    expect(document.title).toBe('List | Immo Arlon')
+    // The head follows in an effect.
+    await waitFor(() => expect(document.title).toBe('List | Immo Arlon'))
     expect(document.head.querySelector('meta[name=description]')!.getAttribute('content')).toBe('List description')
     expect(document.head.querySelectorAll('link[rel=alternate][hreflang]')).toHaveLength(4)
     expect(win.location.pathname).toBe('/fr/a-vendre/')
@@ -56,7 +58,7 @@ describe('App', () => {
     await act(async () => {
       win.history.back()
     })
-    expect(container.querySelector('h1')!.textContent).toBe('Votre agence')
+    await waitFor(() => expect(container.querySelector('h1')!.textContent).toBe('Votre agence'))
     container.remove()
   })
 

@@ -1,4 +1,4 @@
-// The app's start, once React DOM has run (entry-client.tsx loads the two in
+// The app's start, once the runtime has run (entry-client.tsx loads the two in
 // separate tasks): loads the page's view chunk and language, then hydrates
 // the server-rendered #app, or renders it when the server sent the bare
 // shell.

@@ -106,7 +106,7 @@ func TestRenderHome(t *testing.T) {
 		`Les dernières offres</h2>`,
 		`class="card-price">€ `,
 		`href="/fr/a-vendre/"`,
-		`hrefLang="nl" lang="nl" href="/nl/"`,
+		`hreflang="nl" lang="nl" href="/nl/"`,
 		`aria-current="true" href="/fr/"`,
 		`<main id="main" tabindex="-1">`,
 		`Aller au contenu`,
@@ -262,7 +262,7 @@ func TestRenderPages(t *testing.T) {
 		url  string
 		want []string
 	}{
-		{"/fr/a-vendre/", []string{"<h1>", "Page 1 sur 4 – 43 biens", `<nav class="pagination" aria-label="Pagination">`, `href="/fr/a-vendre/?page=2"`, `width="250" height="167"`, `loading="lazy"`}},
+		{"/fr/a-vendre/", []string{"<h1>", "Page 1 sur 4 – 43 biens", `<nav aria-label="Pagination" class="pagination">`, `href="/fr/a-vendre/?page=2"`, `width="250" height="167"`, `loading="lazy"`}},
 		{"/de/zu-verkaufen/?page=2", []string{"Seite 2 von 4 – 43 Immobilien", `rel="prev"`, "Sortieren nach"}},
 		{"/fr/a-vendre/?sort=size", []string{`role="alert"`, "Le paramètre sort n"}},
 		{"/en/property/4100059/", []string{`role="status"`, "Property sold", `alt="EPC label C"`, `src="/images/epc/wallonia/c.svg"`, "Similar properties", "<dl"}},

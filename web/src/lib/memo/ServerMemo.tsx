@@ -7,7 +7,7 @@ import { useLang } from '../i18n'
  * renders its element as any other.
  */
 export interface MemoStore {
-  /** The part under key, if rendered before; the store preloads its pictures as React did (src/server/memo.ts). */
+  /** The part under key, if rendered before. */
   get(key: string): MemoPart | undefined
   /** key is unknown: element (the host with its children) renders in place this time; the store may render it apart for the next. */
   missed(key: string, element: ReactElement): void
@@ -19,15 +19,6 @@ export const MemoStoreContext = createContext<MemoStore | null>(null)
 export interface MemoPart {
   /** The host element's inner HTML. */
   html: string
-  /** The pictures React preloaded from the top of the page for it (an img not loaded lazily), to preload again. */
-  preloads: ImagePreload[]
-}
-
-/** What React's <link rel="preload" as="image"> for an img says. */
-export interface ImagePreload {
-  href: string
-  imageSrcSet?: string
-  imageSizes?: string
 }
 
 type Tag = keyof JSX.IntrinsicElements
@@ -50,8 +41,8 @@ export type ServerMemoProps = AllHTMLAttributes<HTMLElement> & {
 
 /**
  * A part of the page that is the same on many pages (the footer, the menus,
- * a card) and costs much to render in the server's interpreter (React takes
- * ~20 µs per element in QuickJS). On the server, the host element's content
+ * a card) and costs much to render in the server's interpreter (every element
+ * counts in QuickJS). On the server, the host element's content
  * is rendered once per (part, language, deps) and then reused as its inner
  * HTML; the browser renders and hydrates the children, which make the same
  * markup.

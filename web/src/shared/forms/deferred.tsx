@@ -161,8 +161,8 @@ export function deferredForm<P extends object>(load: () => Promise<FormModule<P>
       }
       const box = slot.current
       if (loaded || wanted || !box) return gone
-      // React's markers of a server-rendered boundary: without them the browser rendered it, and nothing shows until the code is there.
-      const fromServer = [...box.childNodes].some((n) => n.nodeType === Node.COMMENT_NODE)
+      // The server's form, kept while its boundary waits: without it the browser rendered the form, and nothing shows until the code is there.
+      const fromServer = box.hasChildNodes()
       // Rendered by the browser, or a disclosure the visitor opened before
       // this code ran (its form renders only once its code is there).
       if (!fromServer || box.querySelector('details[open]')) {

@@ -101,7 +101,7 @@ describe('PropertyPage', () => {
     expect(first.getAttribute('src')).toBe('/pictures/demo/house-01.jpg?width=1360&height=auto')
     expect(first.getAttribute('width')).toBe('1600')
     expect(first.getAttribute('height')).toBe('1067')
-    expect(first.hasAttribute('loading')).toBe(false)
+    expect(first.getAttribute('loading')).toBe('eager')
     expect(first.getAttribute('alt')).toBe('Appartement in Arlon – Façade')
     expect(slides[0].querySelector('source')!.getAttribute('srcset')).toContain('house-01.jpg?width=1920&height=auto&format=webp 1920w')
     expect(slides[1].querySelector('img')!.getAttribute('loading')).toBe('lazy')

@@ -32,7 +32,7 @@ export function ResponsivePicture({ url, use, alt, width, height, sizes, eager =
         alt={alt}
         width={width}
         height={height}
-        loading={eager ? undefined : 'lazy'}
+        loading={eager ? 'eager' : 'lazy'}
         fetchPriority={priority ? 'high' : undefined}
         decoding="async"
       />

@@ -83,7 +83,7 @@ describe('useSuggestions', () => {
     await waitFor(() => expect(calls).toHaveLength(2))
     expect(calls[1].url).toBe('/api/search?q=arl&lang=fr')
     await act(async () => calls[1].answer(json(ARLON)))
-    expect(result.current).toEqual({ query: 'arl', answer: ARLON, loading: false, error: false })
+    await waitFor(() => expect(result.current).toEqual({ query: 'arl', answer: ARLON, loading: false, error: false }))
   })
 
   it('reports a failed request as an error, and keeps an answer for the session', async () => {

@@ -68,7 +68,7 @@ describe('the site editor', () => {
     vi.stubGlobal('fetch', fetch)
     render(wrap(<DraftPage {...props()} />))
     fireEvent.click(screen.getByRole('button', { name: 'Home banner' }))
-    fireEvent.change(document.getElementById('site-field-banner.title.nl')!, { target: { value: 'Lente' } })
+    fireEvent.input(document.getElementById('site-field-banner.title.nl')!, { target: { value: 'Lente' } })
     expect(window.localStorage.getItem('immo-site-draft-7')).toContain('"Lente"')
     expect(fetch).not.toHaveBeenCalled()
     await act(async () => {
@@ -123,7 +123,7 @@ describe('the site editor', () => {
     vi.stubGlobal('fetch', fetch)
     render(wrap(<DraftPage {...props()} />))
     fireEvent.click(screen.getByRole('button', { name: 'Home banner' }))
-    fireEvent.change(document.getElementById('site-field-banner.title.nl')!, { target: { value: 'Lente' } })
+    fireEvent.input(document.getElementById('site-field-banner.title.nl')!, { target: { value: 'Lente' } })
     await act(async () => {
       await vi.advanceTimersByTimeAsync(SAVE_DELAY_MS + 10)
     })

@@ -45,7 +45,7 @@ describe('the picture library', () => {
     render(<MediaPage {...props({ errors: { picture: 'admin.media.error.inUse' }, form: { name: 'picture', values: { action: 'delete', picture: '1' } } })} />)
     const nl = document.getElementById('picture-2-alt-nl') as HTMLInputElement
     expect(nl.closest('.site-lang')!.querySelector('.site-missing')).toBeTruthy()
-    fireEvent.change(nl, { target: { value: 'Logo' } })
+    fireEvent.input(nl, { target: { value: 'Logo' } })
     expect(nl.closest('.site-lang')!.querySelector('.site-missing')).toBeNull()
     expect(document.getElementById('picture-1')!.textContent).toContain('admin.media.error.inUse')
     expect(document.getElementById('picture-2')!.textContent).not.toContain('admin.media.error.inUse')

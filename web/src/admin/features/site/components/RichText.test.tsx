@@ -18,7 +18,7 @@ describe('a text holding HTML', () => {
     const area = document.getElementById('site-field-x.fr') as HTMLTextAreaElement
     expect(area.tagName).toBe('TEXTAREA')
     expect(area.value).toBe('<h2>Titre</h2><p>Texte</p>')
-    fireEvent.change(area, { target: { value: '<p>Autre</p>' } })
+    fireEvent.input(area, { target: { value: '<p>Autre</p>' } })
     expect(change).toHaveBeenCalledWith('<p>Autre</p>')
   })
 

@@ -1,0 +1,2 @@
+export const preactModules: Record<string, string>
+export function exactly(name: string): RegExp
