@@ -6,6 +6,7 @@ import { createRouter } from '../lib/router'
 import { fakeWindow, inertia } from '../lib/router/fake-window'
 import { pagesIn } from '../test/fixtures'
 import { renderPage } from '../test/render'
+import { hydrateInSlices, setSliceClock } from '../lib/hydration/slices'
 import { App } from './App'
 import { pages } from './pages'
 import { loaders } from './pages.client'
@@ -60,6 +61,34 @@ describe('App', () => {
     })
     await waitFor(() => expect(container.querySelector('h1')!.textContent).toBe('Votre agence'))
     container.remove()
+  })
+
+  it('hydrates every page in slices, one part a task, to the markup the server rendered', async () => {
+    // A clock that says every part spends a task's share: each waits for a task of its own.
+    let tick = 0
+    setSliceClock(() => (tick += 100))
+    try {
+      for (const page of pagesIn('fr')) {
+        const html = renderPage(page)
+        const container = document.body.appendChild(document.createElement('div'))
+        container.innerHTML = html
+        const before = container.innerHTML
+        const win = fakeWindow(`http://test.local${page.url}`)
+        const router = createRouter(page, win as unknown as Window)
+        const onRecoverableError = vi.fn()
+        const tasks = await hydrateInSlices(() => {
+          hydrateRoot(container, <App initialPage={page} router={router} views={staticViews(pages)} />, { onRecoverableError })
+        })
+        await act(async () => {})
+        expect(tasks, page.url).toBeGreaterThan(2)
+        expect(onRecoverableError).not.toHaveBeenCalled()
+        const outsideBanner = (s: string) => s.replace(/<section [^>]*class="banner"[\s\S]*?<\/section>/, '')
+        expect(outsideBanner(container.innerHTML), page.url).toBe(outsideBanner(before))
+        container.remove()
+      }
+    } finally {
+      setSliceClock(() => performance.now())
+    }
   })
 
   it('switches language on navigation', async () => {

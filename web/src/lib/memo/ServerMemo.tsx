@@ -1,4 +1,5 @@
 import { createContext, createElement, useContext, type AllHTMLAttributes, type JSX, type ReactElement, type ReactNode } from 'react'
+import { Slice } from '../hydration/slices'
 import { useLang } from '../i18n'
 
 /**
@@ -45,12 +46,14 @@ export type ServerMemoProps = AllHTMLAttributes<HTMLElement> & {
  * counts in QuickJS). On the server, the host element's content
  * is rendered once per (part, language, deps) and then reused as its inner
  * HTML; the browser renders and hydrates the children, which make the same
- * markup.
+ * markup, as a Slice (lib/hydration): when the page's hydration has spent a
+ * task's share, in a later task.
  */
 export function ServerMemo({ as, part, deps, children, ...host }: ServerMemoProps) {
   const store = useContext(MemoStoreContext)
   const lang = useLang()
-  if (!store) return createElement(as, host, children)
+  // The browser: one element without useId, the same on many pages — a part that may hydrate in a later task.
+  if (!store) return <Slice>{createElement(as, host, children)}</Slice>
   const key = `${part}\u0000${lang}\u0000${JSON.stringify(deps)}`
   const done = store.get(key)
   if (done) return createElement(as, { ...host, dangerouslySetInnerHTML: { __html: done.html } })

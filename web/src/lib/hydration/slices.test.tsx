@@ -1,0 +1,60 @@
+import { render } from '@testing-library/react'
+import { useState } from 'react'
+import { hydrateRoot } from 'react-dom/client'
+import { renderToString } from 'react-dom/server'
+import { afterEach, describe, expect, it } from 'vitest'
+import { hydrateInSlices, setSliceClock, Slice, SLICE_MS } from './slices'
+
+/** A part that costs `cost` ms of the clock to render, and counts its clicks once hydrated. */
+const clock = { ms: 0 }
+/** A render's cost on the test's clock. */
+const spend = (ms: number) => void (clock.ms += ms)
+function Part({ name, cost }: { name: string; cost: number }) {
+  spend(cost)
+  const [clicks, setClicks] = useState(0)
+  return (
+    <button type="button" data-name={name} onClick={() => setClicks(clicks + 1)}>
+      {name} {clicks}
+    </button>
+  )
+}
+
+const page = (
+  <div>
+    <Slice><Part name="a" cost={SLICE_MS + 1} /></Slice>
+    <Slice><Part name="b" cost={SLICE_MS} /></Slice>
+    <Slice><Part name="c" cost={1} /></Slice>
+  </div>
+)
+
+const tasks = () => new Promise((resolve) => setTimeout(resolve, 0))
+
+afterEach(() => setSliceClock(() => performance.now()))
+
+describe('hydrateInSlices', () => {
+  it('hydrates the parts over a task’s share in later tasks, on the server’s elements, and says when all are', async () => {
+    setSliceClock(() => clock.ms)
+    const container = document.body.appendChild(document.createElement('div'))
+    container.innerHTML = renderToString(page)
+    const before = [...container.querySelectorAll('button')]
+    expect(before.map((b) => b.textContent)).toEqual(['a 0', 'b 0', 'c 0'])
+    let done = false
+    const hydrated = hydrateInSlices(() => hydrateRoot(container, page)).then(() => (done = true))
+    // The first part spent the task's share: the others wait, as the server rendered them.
+    before[1].click()
+    expect(before[1].textContent).toBe('b 0')
+    expect(done).toBe(false)
+    await hydrated
+    expect([...container.querySelectorAll('button')]).toEqual(before)
+    for (const b of before) b.click()
+    await tasks()
+    expect(before.map((b) => b.textContent)).toEqual(['a 1', 'b 1', 'c 1'])
+    container.remove()
+  })
+
+  it('renders at once outside hydration', () => {
+    setSliceClock(() => clock.ms + 1000)
+    const { container } = render(page)
+    expect([...container.querySelectorAll('button')].map((b) => b.textContent)).toEqual(['a 0', 'b 0', 'c 0'])
+  })
+})

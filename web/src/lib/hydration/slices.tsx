@@ -1,0 +1,82 @@
+// Hydration in slices (issue #34, docs/ARCHITECTURE.md "The phone's main thread"). Preact hydrates a page
+// in one go, in one task: ~60–80 ms of a mid-range phone's main thread for a list or a property page (four
+// times that with Lighthouse's slowdown), during which a tap waits. A Slice is a part of the page whose
+// hydration may wait for the next task: when the current task has spent its share, the part suspends —
+// Preact keeps its server HTML, which still works as the server's (links navigate, forms post) — and
+// hydrates in a later task, on the same elements. The browser paints and handles input between two.
+import { Suspense, type ReactNode } from 'react'
+
+/** A task's share of hydration, in milliseconds of the page's own clock (a slowed phone's too). */
+export const SLICE_MS = 15
+
+let hydrating = false
+let deadline = 0
+/** Whether a part hydrated in this task's share: the first always does, so every task makes progress. */
+let started = false
+let nextTask: Promise<void> | null = null
+let finish: ((tasks: number) => void) | null = null
+/** The tasks this hydration has taken so far. */
+let tasks = 0
+let now = () => performance.now()
+
+/** The next task's promise: the parts over the share wait for it; it opens a new share. */
+function later(): Promise<void> {
+  return (nextTask ??= new Promise<void>((resolve) => {
+    setTimeout(() => {
+      nextTask = null
+      deadline = now() + SLICE_MS
+      started = false
+      tasks++
+      resolve()
+      // The parts it released render in this task's microtasks; after them, none waiting means done.
+      setTimeout(settle, 0)
+    }, 0)
+  }))
+}
+
+function settle() {
+  if (!hydrating || nextTask) return
+  hydrating = false
+  finish?.(tasks)
+  finish = null
+}
+
+/**
+ * Hydrates the page with hydrate (which hydrates the root, synchronously), its Slices over the task's share
+ * in later tasks; resolves once every part is hydrated, with the number of tasks it took.
+ */
+export function hydrateInSlices(hydrate: () => void): Promise<number> {
+  hydrating = true
+  deadline = now() + SLICE_MS
+  started = false
+  tasks = 1
+  const done = new Promise<number>((resolve) => (finish = resolve))
+  hydrate()
+  settle()
+  return done
+}
+
+function Gate({ children }: { children: ReactNode }) {
+  if (hydrating) {
+    if (started && now() > deadline) throw later()
+    started = true
+  }
+  return children
+}
+
+/**
+ * A part of the page that may hydrate in a later task. Its children must render one element (Preact keeps
+ * a suspended part's first node only). Outside hydration (the server, a later page) it renders at once.
+ */
+export function Slice({ children }: { children: ReactNode }) {
+  return (
+    <Suspense fallback={null}>
+      <Gate>{children}</Gate>
+    </Suspense>
+  )
+}
+
+/** Tests: the clock the shares are measured with. */
+export function setSliceClock(clock: () => number): void {
+  now = clock
+}
