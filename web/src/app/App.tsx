@@ -10,6 +10,7 @@ import { i18nFor, isLang, type Lang } from '../lib/i18n'
 import { PageContext, RouterContext, type Page, type Router } from '../lib/router'
 import type { BaseProps } from '../lib/site/types'
 import { unknownView, type Views } from './views'
+import { PageIds } from '../lib/hydration/ids'
 
 /** The footer's newsletter sign-up: its code loads when the footer comes near or the visitor turns to it (shared/forms/deferred). */
 const NewsletterSignup = deferredForm(() => import('../features/newsletter/components/NewsletterSignup'))
@@ -56,9 +57,11 @@ export function App({ initialPage, router, views, loadLocale }: AppProps) {
     <RouterContext.Provider value={router}>
       <PageContext.Provider value={page}>
         <I18nextProvider i18n={i18nFor(lang)}>
-          <Layout newsletter={NewsletterSignup}>
-            <View key={state.key} {...page.props} />
-          </Layout>
+          <PageIds>
+            <Layout newsletter={NewsletterSignup}>
+              <View key={state.key} {...page.props} />
+            </Layout>
+          </PageIds>
         </I18nextProvider>
       </PageContext.Provider>
     </RouterContext.Provider>

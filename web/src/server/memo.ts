@@ -1,7 +1,8 @@
 // The server's memo of page parts (lib/memo/ServerMemo): the HTML of the
 // footer, the menus, the cards, rendered once per engine and key and then
 // reused: each element costs in QuickJS.
-import { createElement, Fragment, useId, type ReactElement } from 'react'
+import { createElement, Fragment, type ReactElement } from 'react'
+import { useElementId } from '../lib/hydration/ids'
 import type { MemoPart, MemoStore } from '../lib/memo/ServerMemo'
 
 /** Parts kept per engine; the oldest goes first beyond. */
@@ -60,7 +61,7 @@ export class PartMemo {
 
 /** Gives out an id, so that a part rendered after it and using useId comes out otherwise. */
 function IdTaken() {
-  useId()
+  useElementId()
   return null
 }
 

@@ -5,6 +5,7 @@
 // Preact keeps its server HTML, which still works as the server's (links navigate, forms post) — and
 // hydrates in a later task, on the same elements. The browser paints and handles input between two.
 import { Suspense, type ReactNode } from 'react'
+import { OwnIds } from './ids'
 
 /** A task's share of hydration, in milliseconds of the page's own clock (a slowed phone's too). */
 export const SLICE_MS = 15
@@ -65,14 +66,18 @@ function Gate({ children }: { children: ReactNode }) {
 }
 
 /**
- * A part of the page that may hydrate in a later task. Its children must render one element (Preact keeps
- * a suspended part's first node only). Outside hydration (the server, a later page) it renders at once.
+ * A part of the page that may hydrate in a later task. Its children must render one element, always
+ * (Preact keeps a suspended part's first node only: one rendered nothing would take its neighbour's),
+ * and take their ids from useElementId (ids.tsx), numbered inside the part. Outside hydration (the
+ * server, a later page) it renders at once.
  */
 export function Slice({ children }: { children: ReactNode }) {
   return (
-    <Suspense fallback={null}>
-      <Gate>{children}</Gate>
-    </Suspense>
+    <OwnIds>
+      <Suspense fallback={null}>
+        <Gate>{children}</Gate>
+      </Suspense>
+    </OwnIds>
   )
 }
 

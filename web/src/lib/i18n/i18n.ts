@@ -80,6 +80,21 @@ export function i18nFor(lang: Lang): I18n {
   return inst
 }
 
+/**
+ * lang's own text for "namespace.key" when it is plain (no {{value}}, no $t() nesting): what i18next's t
+ * gives for it, without its pipeline (resolve, extend, interpolate, nest), which costs ~0.1 ms a key on a
+ * phone — a property page's first render asks a few hundred (issue #34). Anything else: undefined.
+ */
+function plainText(lang: Lang, key: string): string | undefined {
+  const dot = key.indexOf('.')
+  let node: unknown = dot > 0 ? resources[lang]?.[key.slice(0, dot)] : undefined
+  for (const part of key.slice(dot + 1).split('.')) {
+    if (node === null || typeof node !== 'object') return undefined
+    node = (node as Record<string, unknown>)[part]
+  }
+  return typeof node === 'string' && node !== '' && !node.includes('{{') && !node.includes('$t(') ? node : undefined
+}
+
 /** Translates key in a language, with {{name}} values. */
 export type TFn = (key: string, values?: Record<string, string | number>) => string
 
@@ -101,7 +116,7 @@ export function tFor(lang: Lang): TFn {
       const k = values ? `${key}\u0000${JSON.stringify(values)}` : key
       let s = memo.get(k)
       if (s === undefined) {
-        s = String(inst.t(key, values))
+        s = (values ? undefined : plainText(lang, key)) ?? String(inst.t(key, values))
         if (lang === 'fr' && values) s = elideDe(s, values)
         if (memo.size >= MEMO_LIMIT) memo.clear()
         memo.set(k, s)

@@ -56,8 +56,9 @@ export function ServerMemo({ as, part, deps, children, ...host }: ServerMemoProp
   if (!store) return <Slice>{createElement(as, host, children)}</Slice>
   const key = `${part}\u0000${lang}\u0000${JSON.stringify(deps)}`
   const done = store.get(key)
-  if (done) return createElement(as, { ...host, dangerouslySetInnerHTML: { __html: done.html } })
+  // A Slice here too: it takes its number among the page's ids where it stands, as in the browser.
+  if (done) return <Slice>{createElement(as, { ...host, dangerouslySetInnerHTML: { __html: done.html } })}</Slice>
   const element = createElement(as, host, children)
   store.missed(key, element)
-  return element
+  return <Slice>{element}</Slice>
 }

@@ -17,6 +17,7 @@ import {
   useSyncExternalStore,
   type ComponentType,
 } from 'react'
+import { OwnIds } from '../../lib/hydration/ids'
 import './deferred.css'
 
 /** A form's module, as `import()` gives it. */
@@ -189,7 +190,8 @@ export function deferredForm<P extends object>(load: () => Promise<FormModule<P>
 
     return (
       <div ref={slot} className="deferred-form">
-        {boundary}
+        {/* Its ids numbered inside it: the form renders later in the browser than on the server. */}
+        <OwnIds>{boundary}</OwnIds>
       </div>
     )
   }

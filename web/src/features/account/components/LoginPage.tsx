@@ -1,8 +1,8 @@
-import { useId } from 'react'
 import { useSay } from '../model/texts'
 import type { AccountProps } from '../model/types'
 import { FormError } from './FormError'
 import { CardPage, LoginFields } from '../../../shared/plainforms'
+import { useElementId } from '../../../lib/hydration/ids'
 
 /**
  * The owner login: an address and a password, posted to the page as a plain
@@ -12,7 +12,7 @@ import { CardPage, LoginFields } from '../../../shared/plainforms'
  */
 export function LoginPage({ texts, title, action, errors, form, forgot, notice }: AccountProps) {
   const t = useSay(texts)
-  const uid = useId()
+  const uid = useElementId()
   return (
     <CardPage look="account" title={title}>
       {notice && (

@@ -1,9 +1,9 @@
-import { useId } from 'react'
 import { useSay } from '../model/texts'
 import { Link } from '../../../lib/router'
 import type { AccountProps } from '../model/types'
 import { FormError } from './FormError'
 import { CardPage, NewPasswordFields } from '../../../shared/plainforms'
+import { useElementId } from '../../../lib/hydration/ids'
 
 /**
  * The page a password link opens (an owner's invitation): the password and
@@ -12,7 +12,7 @@ import { CardPage, NewPasswordFields } from '../../../shared/plainforms'
  */
 export function PasswordPage({ texts, title, state, token, email, action, login, errors }: AccountProps) {
   const t = useSay(texts)
-  const uid = useId()
+  const uid = useElementId()
   return (
     <CardPage look="account" title={title}>
       {state === 'unknown' && (

@@ -1,8 +1,8 @@
-import { useId } from 'react'
 import type { RegistrantDemand, RegistrantProps, SearchForm } from '../model/types'
 import { FormError } from './RegistrantPage'
 import { Input } from './Input'
 import { SearchRanges } from './SearchFields'
+import { useElementId } from '../../../lib/hydration/ids'
 
 type Say = (key: string, vars?: Record<string, string>) => string
 
@@ -27,7 +27,7 @@ function Action({ action, name, demand, label, className }: { action: string; na
  * page comes back with a notice or with the form's errors.
  */
 export function RegistrantArea({ title, action, account, demands, search, export: exportURL, notice, errors, form, say }: RegistrantProps & { say: Say }) {
-  const uid = useId()
+  const uid = useElementId()
   const posted = form?.name === 'registrant-area' ? (form.values ?? {}) : {}
   const postedAction = typeof posted.action === 'string' ? posted.action : ''
   const postedDemand = typeof posted.demand === 'string' ? Number(posted.demand) : 0
@@ -135,7 +135,7 @@ function Languages({ id, value, label }: { id: string; value: string; label: str
 }
 
 function Demand({ d, action, search, say, errors, posted }: { d: RegistrantDemand; action: string; search?: SearchForm; say: Say; errors: Partial<Record<string, string>>; posted: Record<string, string | string[]> | null }) {
-  const uid = useId()
+  const uid = useElementId()
   const anchor = `demand-${d.id}`
   return (
     <article className="registrant-demand" id={anchor} aria-labelledby={`${uid}-title`}>
@@ -178,7 +178,7 @@ function SearchEditForm({ action, name, demand, values, search, say, errors, sub
   errors: Partial<Record<string, string>>
   submit: string
 }) {
-  const uid = useId()
+  const uid = useElementId()
   const has = (field: string, v: string) => {
     const x = values[field]
     return Array.isArray(x) ? x.includes(v) : x === v

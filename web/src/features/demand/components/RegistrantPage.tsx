@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react'
+import { type ReactNode } from 'react'
 import { usePage } from '../../../lib/router'
 import { CardPage, LoginFields, NewPasswordFields, PlainFormError } from '../../../shared/plainforms'
 import { useSay } from '../model/texts'
@@ -6,6 +6,7 @@ import type { RegistrantProps } from '../model/types'
 import { RegistrantArea } from './RegistrantArea'
 import { Input } from './Input'
 import './demand.css'
+import { useElementId } from '../../../lib/hydration/ids'
 
 type Say = ReturnType<typeof useSay>
 
@@ -43,7 +44,7 @@ export function FormError({ error, say }: { error?: string; say: Say }) {
 }
 
 function Login({ title, action, errors, form, forgot, register, ownerLogin, notice, say }: RegistrantProps & { say: Say }) {
-  const uid = useId()
+  const uid = useElementId()
   return (
     <Card title={title}>
       {notice && (
@@ -66,7 +67,7 @@ function Login({ title, action, errors, form, forgot, register, ownerLogin, noti
 }
 
 function Forgot({ title, action, errors, form, state, login, say }: RegistrantProps & { say: Say }) {
-  const uid = useId()
+  const uid = useElementId()
   const typed = form?.values?.email
   return (
     <Card title={title}>
@@ -89,7 +90,7 @@ function Forgot({ title, action, errors, form, state, login, say }: RegistrantPr
 }
 
 function LinkPage({ page, title, action, errors, state, token, email, choosePassword, login, say }: RegistrantProps & { say: Say }) {
-  const uid = useId()
+  const uid = useElementId()
   if (state === 'unknown' || state === 'failed') {
     return (
       <Card title={title}>

@@ -1,3 +1,4 @@
+import { Slice } from '../../../lib/hydration/slices'
 import { useLang } from '../../../lib/i18n'
 import { Modules } from '../../../shared/modules'
 import type { HomeProps } from '../model/types'
@@ -15,7 +16,11 @@ export function HomePage({ banner, searchBlock, modules, site }: HomeProps) {
   return (
     <div className="home">
       <Banner banner={banner} agency={site.agency} />
-      {searchBlock && <SearchBlock block={searchBlock} saleList={site.links.sale} />}
+      {searchBlock && (
+        <Slice>
+          <SearchBlock block={searchBlock} saleList={site.links.sale} />
+        </Slice>
+      )}
       <Modules modules={modules} lang={lang} agency={site.agency} minLevel={2} />
     </div>
   )

@@ -1,11 +1,12 @@
 import { LoginLink } from './LoginLink'
-import { type KeyboardEvent as ReactKeyboardEvent, type RefObject, useEffect, useId, useLayoutEffect, useRef, useState } from 'react'
+import { type KeyboardEvent as ReactKeyboardEvent, type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { useT } from '../../../lib/i18n'
 import { Link } from '../../../lib/router'
 import type { Shell, SiteLink } from '../../../lib/site/types'
 import { SmartLink } from '../../../lib/ui/SmartLink'
 import { ServerMemo } from '../../../lib/memo/ServerMemo'
 import { LanguageSwitcher } from './LanguageSwitcher'
+import { useElementId } from '../../../lib/hydration/ids'
 
 export interface HeaderProps {
   site: Shell
@@ -23,7 +24,7 @@ export interface HeaderProps {
 export function Header({ site, isHome, scrolled, path }: HeaderProps) {
   const t = useT()
   const [open, setOpen] = useState(false)
-  const drawerId = useId()
+  const drawerId = useElementId()
   const h = site.header
   const valuation = h?.freeValuationButton && site.links?.valuation
   const header = useRef<HTMLElement>(null)

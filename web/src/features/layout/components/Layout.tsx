@@ -4,6 +4,7 @@ import { usePage } from '../../../lib/router'
 import type { ViewName } from '../../../gen/pages'
 import type { BaseProps, Shell } from '../../../lib/site/types'
 import { Breadcrumb } from '../../../lib/ui/Breadcrumb'
+import { Slice } from '../../../lib/hydration/slices'
 import { ConsentManager } from '../../../shared/consent'
 import { BackToTop } from './BackToTop'
 import { Footer, type NewsletterSignup } from './Footer'
@@ -60,7 +61,9 @@ export function Layout({ children, newsletter }: { children: ReactNode; newslett
       {/* The cookie dialog first: fixed at the bottom of the window, the first stop of the keyboard after the skip link. */}
       <ConsentManager />
       <TopBar site={site} />
-      <Header site={site} isHome={page.component === ('Home' satisfies ViewName)} scrolled={scrollY > HEADER_SCROLL} path={path} />
+      <Slice>
+        <Header site={site} isHome={page.component === ('Home' satisfies ViewName)} scrolled={scrollY > HEADER_SCROLL} path={path} />
+      </Slice>
       <main id="main" ref={main} tabIndex={-1}>
         {crumbs.length > 1 && (
           <div className="container breadcrumb-bar">
@@ -69,7 +72,9 @@ export function Layout({ children, newsletter }: { children: ReactNode; newslett
         )}
         {children}
       </main>
-      <Footer site={site} newsletter={newsletter} />
+      <Slice>
+        <Footer site={site} newsletter={newsletter} />
+      </Slice>
       <BackToTop />
       {site.popup && <Popup popup={site.popup} url={page.url} />}
     </>

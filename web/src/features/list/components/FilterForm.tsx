@@ -1,9 +1,10 @@
-import { useId, useState, type ChangeEvent, type FormEvent } from 'react'
+import { useState, type ChangeEvent, type FormEvent } from 'react'
 import { type Lang, useT } from '../../../lib/i18n'
 import { Link, useRouter } from '../../../lib/router'
 import { ServerMemo } from '../../../lib/memo/ServerMemo'
 import { EMPTY_FILTERS, filterHref, isFiltered, listHref, orderValue, ORDERS, SORTS } from '../model/query'
 import type { CityOption, Filters, ListView, PropertyListProps, PropertyTypeOption } from '../model/types'
+import { useElementId } from '../../../lib/hydration/ids'
 
 export interface FilterFormProps {
   pageUrl: string
@@ -38,7 +39,7 @@ function typeCount(t: PropertyTypeOption, list: FilterFormProps['list']): number
 export function FilterForm({ pageUrl, filters, view, list, cities, types, lang }: FilterFormProps) {
   const t = useT()
   const router = useRouter()
-  const id = useId()
+  const id = useElementId()
   const [values, setValues] = useState(filters)
   // A new page (the server's reading of the filters) replaces what the form holds.
   const [shown, setShown] = useState(filters)

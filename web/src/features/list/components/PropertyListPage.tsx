@@ -9,6 +9,7 @@ import { Pagination } from './Pagination'
 import { SearchNotFound } from './SearchNotFound'
 import { ViewSwitch } from './ViewSwitch'
 import './list.css'
+import { Slice } from '../../../lib/hydration/slices'
 
 /** Cards per row on wide screens; the first row loads its pictures at once. */
 const PER_ROW = 4
@@ -42,7 +43,9 @@ export function PropertyListPage(props: PropertyListProps) {
           <h1>{title}</h1>
           <ViewSwitch pageUrl={pageUrl} filters={filters} view={view} />
         </header>
-        <FilterForm pageUrl={pageUrl} filters={filters} view={view} list={list} cities={props.cities} types={props.types} lang={lang} />
+        <Slice>
+          <FilterForm pageUrl={pageUrl} filters={filters} view={view} list={list} cities={props.cities} types={props.types} lang={lang} />
+        </Slice>
         {error && (
           <p className="alert" role="alert">
             {error}

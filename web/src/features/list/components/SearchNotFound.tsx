@@ -1,8 +1,8 @@
-import { useId } from 'react'
 import { useLang, useT } from '../../../lib/i18n'
 import { Link } from '../../../lib/router'
 import type { SearchAnswer } from '../../../shared/search/model/types'
 import { entriesOf } from '../../../shared/search'
+import { useElementId } from '../../../lib/hydration/ids'
 
 /**
  * The suggestions for a search text that names nothing exactly (SPEC §5),
@@ -12,7 +12,7 @@ import { entriesOf } from '../../../shared/search'
 export function SearchNotFound({ suggestions }: { suggestions: SearchAnswer }) {
   const t = useT()
   const lang = useLang()
-  const base = useId()
+  const base = useElementId()
   const entries = entriesOf(suggestions, t, lang, base)
   if (entries.length === 0) return null
   return (

@@ -1,9 +1,9 @@
-import { useId } from 'react'
 import { useT } from '../../../lib/i18n'
 import { Link } from '../../../lib/router'
 import type { NewsletterProps } from '../model/types'
 import './newsletter.css'
 import { CardPage } from '../../../shared/plainforms'
+import { useElementId } from '../../../lib/hydration/ids'
 
 /**
  * The newsletter's pages: what a confirmation link did, and the unsubscribe
@@ -14,7 +14,7 @@ import { CardPage } from '../../../shared/plainforms'
  */
 export function NewsletterPage({ title, step, what, token, action, site, errors, form }: NewsletterProps) {
   const t = useT()
-  const uid = useId()
+  const uid = useElementId()
   const key = errors?.email ?? errors?.form
   const typed = form?.values?.email
   const home = (

@@ -1,9 +1,10 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { ALTCHA_CHALLENGE_URL, ALTCHA_FIELD, altchaStrings, loadAltcha, type MountedAltcha } from '../../../lib/altcha'
 import { useLang, useT } from '../../../lib/i18n'
 import { HONEYPOT_FIELD } from '../../../gen/honeypot'
 import { usePage, useRouter, type PostProps } from '../../../lib/router'
 import './newsletter.css'
+import { useElementId } from '../../../lib/hydration/ids'
 
 const KIND = 'sign-newsletter'
 /** The anchor a refused post without JavaScript comes back to. */
@@ -25,7 +26,7 @@ export function NewsletterSignup({ home }: { home: string }) {
   const t = useT()
   const page = usePage<PostProps>()
   const router = useRouter()
-  const uid = useId()
+  const uid = useElementId()
   const mine = page.props.form?.name === KIND
   const errors = (mine && page.props.errors) || {}
   const typed = mine ? page.props.form?.values?.email : undefined

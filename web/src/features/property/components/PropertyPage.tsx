@@ -16,6 +16,7 @@ import { DocumentRequestForm, FriendForm, InformationForm, OfferForms, VisitForm
 import { PropertySection } from './PropertySection'
 import { Details, Documents, Energy, Facts, Financial, Location, PointsOfInterest } from './Sections'
 import { VirtualTour } from './VirtualTour'
+import { Slice } from '../../../lib/hydration/slices'
 import './property.css'
 
 /**
@@ -110,23 +111,23 @@ function FoundProperty(props: PropertyProps & { property: PropertyDetail }) {
 
         <div className="property-layout">
           <div className="property-main">
-            {v.facts.length > 0 && <Facts facts={v.facts} />}
+            {v.facts.length > 0 && <Slice><Facts facts={v.facts} /></Slice>}
             {v.description && (
               <PropertySection id="description" title={t('property.description')}>
                 <Description text={v.description} lang={props.descriptionLang || undefined} />
               </PropertySection>
             )}
-            {v.energy && <Energy energy={v.energy} />}
-            {v.financial.length > 0 && <Financial rows={v.financial} />}
-            {v.details.length > 0 && <Details groups={v.details} />}
-            {v.location && <Location location={v.location} title={title} />}
+            {v.energy && <Slice><Energy energy={v.energy} /></Slice>}
+            {v.financial.length > 0 && <Slice><Financial rows={v.financial} /></Slice>}
+            {v.details.length > 0 && <Slice><Details groups={v.details} /></Slice>}
+            {v.location && <Slice><Location location={v.location} title={title} /></Slice>}
             {v.virtualTour && <VirtualTour url={v.virtualTour} title={title} />}
             {v.documents.length > 0 && (
               <Documents documents={v.documents} onChoose={(id) => setChosen((c) => ({ id, n: (c?.n ?? 0) + 1 }))}>
                 {props.offer && <DocumentRequestForm documents={documentChoices(p, lang)} chosen={chosen} />}
               </Documents>
             )}
-            {v.pointsOfInterest.length > 0 && <PointsOfInterest items={v.pointsOfInterest} />}
+            {v.pointsOfInterest.length > 0 && <Slice><PointsOfInterest items={v.pointsOfInterest} /></Slice>}
             <InformationForm />
             <VisitForm />
             <FriendForm />

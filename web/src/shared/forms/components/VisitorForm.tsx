@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useCallback, useContext, useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react'
+import { useCallback, useContext, useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { useForm, type Resolver } from 'react-hook-form'
 import { ERROR_KEYS, type FieldSpec, type FormKind } from '../../../gen/forms'
 import { useT } from '../../../lib/i18n'
@@ -13,6 +13,7 @@ import { ServerFormContext } from '../deferred'
 import { Altcha } from './Altcha'
 import { FormKitContext, type FormKit, type ProofHandle, type Values } from './context'
 import './forms.css'
+import { useElementId } from '../../../lib/hydration/ids'
 
 export interface VisitorFormProps {
   kind: FormKind
@@ -81,7 +82,7 @@ export function VisitorForm({ kind, action, anchor, hidden, multipart: multipart
   const t = useT()
   const page = usePage<PostProps>()
   const router = useRouter()
-  const uid = useId()
+  const uid = useElementId()
   const target = action ?? (anchor ? `${page.url.split('#')[0]}#${anchor}` : page.url)
   const mine = page.props.form?.name === kind
   const server = (mine && page.props.errors) || noErrors

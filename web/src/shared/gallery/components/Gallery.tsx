@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type MouseEvent } from 'react'
+import { useEffect, useRef, useState, type MouseEvent } from 'react'
 import 'swiper/css' // Swiper's core layout rules (1 KB): also what lays out the server-rendered slides
 import { useT } from '../../../lib/i18n'
 import { sized } from '../../../lib/images'
@@ -7,6 +7,7 @@ import { enterFullscreen, exitFullscreen, FULLSCREEN_EVENTS, fullscreenElement, 
 import { loadSlider, type Slider, type SliderModule } from '../model/options'
 import { ResponsivePicture } from './ResponsivePicture'
 import './gallery.css'
+import { useElementId } from '../../../lib/hydration/ids'
 
 export interface GalleryProps {
   pictures: Picture[]
@@ -86,7 +87,7 @@ export function Gallery({ pictures, alt, label, load = loadSlider }: GalleryProp
   const viewport = useRef<HTMLDivElement>(null)
   const thumbs = useRef<HTMLUListElement>(null)
   const slider = useRef<Slider | null>(null)
-  const wrapperId = `gallery-${useId().replace(/[^\w-]/g, '')}`
+  const wrapperId = `gallery-${useElementId().replace(/[^\w-]/g, '')}`
   /** Swiper is wanted: the visitor turned to the gallery. */
   const [wanted, setWanted] = useState(false)
 

@@ -12,6 +12,7 @@ import { knownIcon } from '../../../lib/ui/icons'
 import { CardGrid } from '../../cards'
 import { ProjectGrid } from '../../cards/components/ProjectCard'
 import type { ModuleView } from '../model/types'
+import { Slice } from '../../../lib/hydration/slices'
 import './modules.css'
 
 export interface ModulesProps {
@@ -41,7 +42,12 @@ export interface ModulesProps {
  * consecutive narrower ones share a row inside the page's container.
  */
 export function Modules({ modules, lang, agency, minLevel = 2, pageTitle, contactForm, testimonialForm, jobForm }: ModulesProps) {
-  const one = (m: ModuleView) => <Module key={m.id} module={m} lang={lang} agency={agency} minLevel={minLevel} pageTitle={pageTitle} contactForm={contactForm} testimonialForm={testimonialForm} jobForm={jobForm} />
+  // Each module a Slice (lib/hydration): one <section>, which may hydrate in a later task.
+  const one = (m: ModuleView) => (
+    <Slice key={m.id}>
+      <Module module={m} lang={lang} agency={agency} minLevel={minLevel} pageTitle={pageTitle} contactForm={contactForm} testimonialForm={testimonialForm} jobForm={jobForm} />
+    </Slice>
+  )
   return <>{rows(modules ?? []).map((row) => (row.length === 1 && isFull(row[0]) ? one(row[0]) : <div key={`row-${row[0].id}`} className="module-row container">{row.map(one)}</div>))}</>
 }
 

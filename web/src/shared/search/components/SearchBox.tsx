@@ -1,10 +1,11 @@
-import { useEffect, useId, useMemo, useState, type FormEvent, type KeyboardEvent } from 'react'
+import { useEffect, useMemo, useState, type FormEvent, type KeyboardEvent } from 'react'
 import { formatListingPrice, truncate } from '../../../lib/format'
 import { plural, useLang, useT, type Lang, type TFn } from '../../../lib/i18n'
 import { useRouter } from '../../../lib/router'
 import type { CityHit, PropertyHit, SearchAnswer, TypeHit } from '../model/types'
 import { useSuggestions } from '../api/useSuggestions'
 import './search.css'
+import { useElementId } from '../../../lib/hydration/ids'
 
 /** SPEC §9: a property type's description in the results, at most 100 characters. */
 export const TYPE_DESCRIPTION_LIMIT = 100
@@ -81,7 +82,7 @@ export function SearchBox({ action, compact = false, label, placeholder, classNa
   const t = useT()
   const lang = useLang()
   const router = useRouter()
-  const base = useId()
+  const base = useElementId()
   const inputId = `${base}-input`
   const listId = `${base}-list`
   const hintId = `${base}-hint`
