@@ -9,7 +9,7 @@
 // writes the whole <head> from props.head (route.Head).
 import './server/shims'
 import type { ReactElement } from 'react'
-import { renderToString } from 'react-dom/server' // aliased to React's legacy, synchronous renderer
+import { renderToString } from 'react-dom/server' // preact-render-to-string (scripts/preact.mjs): synchronous
 import { I18nextProvider } from 'react-i18next'
 import { App, pageLang } from './app/App'
 import { allViews } from './app/pages'

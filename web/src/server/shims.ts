@@ -1,7 +1,7 @@
 // Globals QuickJS lacks, for the server bundle only. Imported first by
 // entry-server.tsx. QuickJS has no console, window, document, URL, Intl,
-// timers or TextEncoder; React's legacy renderToString needs none of them but
-// may log through console. Messages go to the Go host function __immoLog
+// timers or TextEncoder; preact-render-to-string needs none of them, but the
+// app may log through console. Messages go to the Go host function __immoLog
 // (registered by internal/http/web/ssr), or nowhere.
 type Log = (level: string, msg: string) => void
 const g = globalThis as { console?: unknown; __immoLog?: Log }

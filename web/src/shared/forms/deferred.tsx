@@ -62,8 +62,8 @@ export type DeferredForm<P> = ComponentType<P> & { readonly loader: () => Promis
  * those of `staying` — and resolves once it is there (or failed). The app
  * awaits it before it swaps the page: the swap changes the page's context,
  * and a boundary still waiting for its code would then lose its server HTML
- * (React renders it again, from nothing, as it cannot hydrate it); with the
- * code there, React hydrates it first. A swap to another view unmounts the
+ * (React rendered it again, from nothing; kept on Preact, which was not
+ * checked without it); with the code there, it hydrates first. A swap to another view unmounts the
  * old view's forms, so only the forms that stay (the footer's sign-up) need
  * their code; an answer on the same page keeps every one.
  */
@@ -102,7 +102,7 @@ type PropsStore<P> = ReturnType<typeof propsStore<P>>
  *
  * In the browser the server's form stays as it is — a plain HTML form that
  * posts and works — inside a Suspense boundary that hydrates only once the
- * code is there: React keeps a boundary's server HTML while its content
+ * code is there: Preact keeps a boundary's server HTML while its content
  * suspends. The code loads when the form gets the focus or a pointer (a
  * pointer over it, a touch, a click), then the boundary hydrates on the
  * same elements: what the visitor typed, and the focus, stay (VisitorForm
@@ -170,8 +170,8 @@ export function deferredForm<P extends object>(load: () => Promise<FormModule<P>
         wantForms()
         return gone
       }
-      // On the window, capturing: React's own listener on the root stops
-      // these events from reaching what it has not hydrated yet.
+      // On the window, capturing: the server's form has no listener of its own
+      // until it hydrates, and nothing of the page may stop these first.
       const turn = (e: Event) => e.target instanceof Node && box.contains(e.target) && wantForms()
       const events = ['focusin', 'pointerdown', 'pointerover'] as const
       events.forEach((e) => window.addEventListener(e, turn, { capture: true, passive: true }))
