@@ -11,6 +11,7 @@ import { PageContext, RouterContext, type Page, type Router } from '../lib/route
 import type { BaseProps } from '../lib/site/types'
 import { unknownView, type Views } from './views'
 import { PageIds } from '../lib/hydration/ids'
+import { endSlicing } from '../lib/hydration/slices'
 
 /** The footer's newsletter sign-up: its code loads when the footer comes near or the visitor turns to it (shared/forms/deferred). */
 const NewsletterSignup = deferredForm(() => import('../features/newsletter/components/NewsletterSignup'))
@@ -42,6 +43,8 @@ export function App({ initialPage, router, views, loadLocale }: AppProps) {
       // hydrate before it (another view's swap keeps the footer's alone).
       const staying = preserveState ? undefined : [NewsletterSignup]
       await Promise.all([views.load(page.component), loadLocale?.(pageLang(page)), loadDeferredForms(staying)])
+      // A page swapped in while the first one still hydrates in slices renders whole, at once.
+      endSlicing()
       flushSync(() => setState((s) => ({ page, key: preserveState ? s.key : s.key + 1 })))
     })
   }, [router, views, loadLocale])

@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { renderToString } from 'react-dom/server'
 import { afterEach, describe, expect, it } from 'vitest'
-import { hydrateInSlices, setSliceClock, Slice, SLICE_MS } from './slices'
+import { endSlicing, hydrateInSlices, setSliceClock, Slice, SLICE_MS } from './slices'
 
 /** A part that costs `cost` ms of the clock to render, and counts its clicks once hydrated. */
 const clock = { ms: 0 }
@@ -49,6 +49,23 @@ describe('hydrateInSlices', () => {
     for (const b of before) b.click()
     await tasks()
     expect(before.map((b) => b.textContent)).toEqual(['a 1', 'b 1', 'c 1'])
+    container.remove()
+  })
+
+  it('ends when the app swaps in another page: the parts still waiting hydrate in their task, none waits again', async () => {
+    setSliceClock(() => clock.ms)
+    const container = document.body.appendChild(document.createElement('div'))
+    container.innerHTML = renderToString(page)
+    const buttons = [...container.querySelectorAll('button')]
+    let tasks = 0
+    const hydrated = hydrateInSlices(() => hydrateRoot(container, page)).then((n) => (tasks = n))
+    endSlicing()
+    await hydrated
+    expect(tasks).toBe(1)
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    for (const b of buttons) b.click()
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(buttons.map((b) => b.textContent)).toEqual(['a 1', 'b 1', 'c 1'])
     container.remove()
   })
 

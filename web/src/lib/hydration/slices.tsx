@@ -57,6 +57,17 @@ export function hydrateInSlices(hydrate: () => void): Promise<number> {
   return done
 }
 
+/**
+ * Ends the page's hydration in slices now: the parts still waiting hydrate when their task comes, without
+ * waiting for another. The app calls it before it swaps in another page, whose parts render at once.
+ */
+export function endSlicing(): void {
+  if (!hydrating) return
+  hydrating = false
+  finish?.(tasks)
+  finish = null
+}
+
 function Gate({ children }: { children: ReactNode }) {
   if (hydrating) {
     if (started && now() > deadline) throw later()
