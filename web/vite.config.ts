@@ -63,6 +63,6 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
     setupFiles: ['src/test/setup.ts'],
     // The libraries that import React are bundled by Vitest, so the aliases reach them.
-    server: { deps: { inline: [/@testing-library/, /react-i18next/, /react-hook-form/, /@tiptap/, /@hookform/] } },
+    server: { deps: { inline: [/@testing-library/, /react-hook-form/, /@tiptap/, /@hookform/] } },
   },
 })

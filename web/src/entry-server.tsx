@@ -10,11 +10,10 @@
 import './server/shims'
 import type { ReactElement } from 'react'
 import { renderToString } from 'react-dom/server' // preact-render-to-string (scripts/preact.mjs): synchronous
-import { I18nextProvider } from 'react-i18next'
 import { App, pageLang } from './app/App'
 import { allViews } from './app/pages'
 import './lib/i18n/all' // every language
-import { i18nFor } from './lib/i18n'
+import { LangProvider } from './lib/i18n'
 import { MemoStoreContext } from './lib/memo/ServerMemo'
 import { PageContext, RouterContext, type Page } from './lib/router'
 import { PartMemo, type Miss } from './server/memo'
@@ -39,7 +38,7 @@ function inPage(page: Page, part: ReactElement): ReactElement {
   return (
     <RouterContext.Provider value={null}>
       <PageContext.Provider value={page}>
-        <I18nextProvider i18n={i18nFor(pageLang(page))}>{part}</I18nextProvider>
+        <LangProvider lang={pageLang(page)}>{part}</LangProvider>
       </PageContext.Provider>
     </RouterContext.Provider>
   )

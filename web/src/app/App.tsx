@@ -1,17 +1,16 @@
 import { useEffect, useState } from 'react'
 import { flushSync } from 'react-dom'
-import { I18nextProvider } from 'react-i18next'
 import { Layout } from '../features/layout/components/Layout'
 import '../features/newsletter/components/newsletter.css' // the sign-up's rules, inlined in every page: its code comes later
 import { deferredForm, loadDeferredForms } from '../shared/forms/deferred'
 import { syncHead } from '../lib/head/sync'
 import '../lib/ui/icons.css'
-import { i18nFor, isLang, type Lang } from '../lib/i18n'
+import { isLang, LangProvider, type Lang } from '../lib/i18n'
 import { PageContext, RouterContext, type Page, type Router } from '../lib/router'
 import type { BaseProps } from '../lib/site/types'
 import { unknownView, type Views } from './views'
 import { PageIds } from '../lib/hydration/ids'
-import { endSlicing } from '../lib/hydration/slices'
+import { endSlicing, Slice } from '../lib/hydration/slices'
 
 /** The footer's newsletter sign-up: its code loads when the footer comes near or the visitor turns to it (shared/forms/deferred). */
 const NewsletterSignup = deferredForm(() => import('../features/newsletter/components/NewsletterSignup'))
@@ -59,13 +58,16 @@ export function App({ initialPage, router, views, loadLocale }: AppProps) {
   return (
     <RouterContext.Provider value={router}>
       <PageContext.Provider value={page}>
-        <I18nextProvider i18n={i18nFor(lang)}>
+        <LangProvider lang={lang}>
           <PageIds>
             <Layout newsletter={NewsletterSignup}>
-              <View key={state.key} {...page.props} />
+              {/* The view hydrates after the layout's skeleton, in a task of its own or more (lib/hydration). */}
+              <Slice key={state.key}>
+                <View {...page.props} />
+              </Slice>
             </Layout>
           </PageIds>
-        </I18nextProvider>
+        </LangProvider>
       </PageContext.Provider>
     </RouterContext.Provider>
   )

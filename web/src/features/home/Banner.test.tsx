@@ -1,9 +1,8 @@
 import { act, fireEvent, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { renderToString } from 'react-dom/server'
-import { I18nextProvider } from 'react-i18next'
 import { describe, expect, it, vi } from 'vitest'
-import { i18nFor, type Lang } from '../../lib/i18n'
+import { type Lang, LangProvider } from '../../lib/i18n'
 import type { Agency } from '../../lib/site/types'
 import { cardZero } from '../../test/fixtures'
 import { attrs, dom } from '../../test/markup'
@@ -25,7 +24,7 @@ const project: ProjectCard = {
   SmallPictureItem: { Url: '/pictures/demo/residence-01.jpg' }, XLargePictureItem: { Url: '' }, UnitsTotal: 8, UnitsAvailable: 5, href: '/fr/project/?id=5200002',
 }
 
-const wrap = (el: React.ReactNode, lang: Lang = 'fr') => <I18nextProvider i18n={i18nFor(lang)}>{el}</I18nextProvider>
+const wrap = (el: React.ReactNode, lang: Lang = 'fr') => <LangProvider lang={lang}>{el}</LangProvider>
 const html = (banner: BannerView) => renderToString(wrap(<Banner banner={banner} agency={agency} />))
 
 describe('resolveBanner', () => {

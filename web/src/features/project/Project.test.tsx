@@ -1,7 +1,6 @@
 import { renderToString } from 'react-dom/server'
-import { I18nextProvider } from 'react-i18next'
 import { describe, expect, it } from 'vitest'
-import { i18nFor, type Lang } from '../../lib/i18n'
+import { LangProvider, tFor, type Lang } from '../../lib/i18n'
 import { PageContext } from '../../lib/router'
 import { head, shell } from '../../test/fixtures'
 import { Modules } from '../../shared/modules'
@@ -14,9 +13,9 @@ import { attrs, dom } from '../../test/markup'
 const projectUrl = '/fr/project/?id=5200002'
 // The page context: the project request posts to the page's own address.
 const wrap = (el: React.ReactNode, lang: Lang = 'fr') => (
-  <I18nextProvider i18n={i18nFor(lang)}>
+  <LangProvider lang={lang}>
     <PageContext.Provider value={{ component: 'Project', props: {}, url: projectUrl, version: null }}>{el}</PageContext.Provider>
-  </I18nextProvider>
+  </LangProvider>
 )
 
 const full: Project = {
@@ -99,7 +98,7 @@ describe('ProjectPage', () => {
   })
 
   it('prices: a range, a start, one price or none', () => {
-    const t = i18nFor('en').t.bind(i18nFor('en')) as unknown as (k: string, v?: Record<string, string | number>) => string
+    const t = tFor('en')
     expect(projectPrices(t, 412000, 289000)).toBe('From € 289.000 to € 412.000')
     expect(projectPrices(t, 289000)).toBe('From € 289.000')
     expect(projectPrices(t, 289000, 289000)).toBe('€ 289.000')

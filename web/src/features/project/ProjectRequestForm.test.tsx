@@ -1,8 +1,7 @@
 import { act } from 'react'
 import { createRoot } from 'react-dom/client'
-import { I18nextProvider } from 'react-i18next'
 import { describe, expect, it } from 'vitest'
-import { i18nFor, translate, type Lang } from '../../lib/i18n'
+import { type Lang, LangProvider, translate } from '../../lib/i18n'
 import { PageContext, type Page } from '../../lib/router'
 import { pagesIn } from '../../test/fixtures'
 import { renderPage } from '../../test/render'
@@ -89,11 +88,11 @@ describe('the project request on the project page', () => {
     const root = createRoot(div)
     act(() =>
       root.render(
-        <I18nextProvider i18n={i18nFor('fr')}>
+        <LangProvider lang="fr">
           <PageContext.Provider value={p}>
             <ProjectPage {...props} project={project} />
           </PageContext.Provider>
-        </I18nextProvider>,
+        </LangProvider>,
       ),
     )
     const select = div.querySelector('#contact select[name="unit"]') as HTMLSelectElement

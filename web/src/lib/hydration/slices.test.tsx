@@ -39,12 +39,16 @@ describe('hydrateInSlices', () => {
     const before = [...container.querySelectorAll('button')]
     expect(before.map((b) => b.textContent)).toEqual(['a 0', 'b 0', 'c 0'])
     let done = false
-    const hydrated = hydrateInSlices(() => hydrateRoot(container, page)).then(() => (done = true))
-    // The first part spent the task's share: the others wait, as the server rendered them.
-    before[1].click()
-    expect(before[1].textContent).toBe('b 0')
+    let taken = 0
+    const hydrated = hydrateInSlices(() => hydrateRoot(container, page)).then((n) => ((done = true), (taken = n)))
+    // The first task hydrates what no Slice holds: every part waits, as the server rendered it.
+    before[0].click()
+    expect(before[0].textContent).toBe('a 0')
     expect(done).toBe(false)
     await hydrated
+    // a overran the second task's share alone (a task's first part always hydrates); b spent the third's
+    // exactly, which leaves c its place in it.
+    expect(taken).toBe(3)
     expect([...container.querySelectorAll('button')]).toEqual(before)
     for (const b of before) b.click()
     await tasks()

@@ -1,16 +1,17 @@
-// Translations: i18next with the bundled JSON files of internal/domain/i18n/locales
-// (the same files Go embeds). Keys are "namespace.key", t('list.pageOf',
-// {page, pages}), with {{x}} interpolation, as i18n.Tf does in Go.
+// Translations: the bundled JSON files of internal/domain/i18n/locales (the same files Go embeds). Keys
+// are "namespace.key", t('list.pageOf', {page, pages}), with {{x}} interpolation, as i18n.Tf does in Go.
 //
-// QuickJS has no Intl: i18next only reaches for Intl.PluralRules when a
-// `count` option is given, and for Intl formatters with `{{x, number}}`.
-// Neither is used here: pass numbers under other names ({{total}}) and pick
-// singular/plural keys with plural() below.
+// Read here, not through i18next: its pipeline (resolve, extend, interpolate, nest) cost ~0.1 ms a key on
+// a phone and a property page asks a few hundred, and the library was a fifth of the app's first-view
+// JavaScript (issue #34). What the files use is small — a namespace and a key path, the fallback to French
+// then English, {{name}} values — and i18n.test.ts checks every key in every language, with and without
+// values, against i18next's t with the options the app had: a text needing more (a {{x, format}}, a
+// $t(nesting), a plural) would fail it.
 //
-// The translations are registered with addLocale: all of them at once in the
-// server bundle and the tests (./all.ts), the page's language only in the
-// browser (./load.ts), before rendering.
-import { createInstance, type i18n as I18n } from 'i18next'
+// Pick singular/plural keys with plural() below; pass numbers under other names ({{total}}).
+//
+// The translations are registered with addLocale: all of them at once in the server bundle and the tests
+// (./all.ts), the page's language only in the browser (./load.ts), before rendering.
 
 export type Lang = 'nl' | 'fr' | 'en' | 'de'
 
@@ -18,20 +19,18 @@ export type Lang = 'nl' | 'fr' | 'en' | 'de'
 export const LANGUAGES: readonly Lang[] = ['nl', 'fr', 'en', 'de']
 
 /** Go's i18n.T falls back to fr, then en. */
-const FALLBACK: Lang[] = ['fr', 'en']
+export const FALLBACK: readonly Lang[] = ['fr', 'en']
 
 /** One language's translations: namespace → tree. */
 export type Locale = Record<string, Record<string, unknown>>
 
 const resources: Partial<Record<Lang, Locale>> = {}
-const instances = new Map<Lang, I18n>()
 const ts = new Map<Lang, TFn>()
 
 /** Registers lang's translations (again: replaces them). */
 export function addLocale(lang: Lang, locale: Locale): void {
   resources[lang] = locale
-  // Made again on next use, with every loaded language.
-  instances.clear()
+  // Made again on next use: a fallback may now be found.
   ts.clear()
 }
 
@@ -49,50 +48,36 @@ export function isLang(s: unknown): s is Lang {
   return typeof s === 'string' && (LANGUAGES as readonly string[]).includes(s)
 }
 
-/**
- * The i18next instance of lang, created on first use and kept: the server
- * renders many pages per engine, each in its own language, without any
- * shared changeLanguage state.
- */
-export function i18nFor(lang: Lang): I18n {
-  let inst = instances.get(lang)
-  if (!inst) {
-    inst = createInstance()
-    const loaded: Record<string, Locale> = {}
-    for (const [l, data] of Object.entries(resources)) loaded[l] = data
-    void inst.init({
-      resources: loaded,
-      lng: lang,
-      fallbackLng: FALLBACK,
-      supportedLngs: [...LANGUAGES],
-      ns: namespaces(),
-      defaultNS: 'common',
-      // t('list.pageOf') is namespace "list", key "pageOf", like Go's "list.pageOf".
-      nsSeparator: '.',
-      keySeparator: '.',
-      initAsync: false, // QuickJS has no timers; the resources are here already
-      interpolation: { escapeValue: false }, // React escapes
-      returnNull: false,
-      react: { useSuspense: false },
-    })
-    instances.set(lang, inst)
-  }
-  return inst
-}
-
-/**
- * lang's own text for "namespace.key" when it is plain (no {{value}}, no $t() nesting): what i18next's t
- * gives for it, without its pipeline (resolve, extend, interpolate, nest), which costs ~0.1 ms a key on a
- * phone — a property page's first render asks a few hundred (issue #34). Anything else: undefined.
- */
-function plainText(lang: Lang, key: string): string | undefined {
+/** The text at "namespace.key.path" in one language's files, if it is one. */
+function textAt(locale: Locale | undefined, key: string): string | undefined {
   const dot = key.indexOf('.')
-  let node: unknown = dot > 0 ? resources[lang]?.[key.slice(0, dot)] : undefined
+  let node: unknown = dot > 0 ? locale?.[key.slice(0, dot)] : undefined
   for (const part of key.slice(dot + 1).split('.')) {
     if (node === null || typeof node !== 'object') return undefined
     node = (node as Record<string, unknown>)[part]
   }
-  return typeof node === 'string' && node !== '' && !node.includes('{{') && !node.includes('$t(') ? node : undefined
+  return typeof node === 'string' ? node : undefined
+}
+
+const PLACEHOLDER = /\{\{(.+?)\}\}/g
+
+/**
+ * key's text in lang, else in French, else in English, with values put in its {{name}}s (a name without a
+ * value stays as written; without values nothing is replaced). A missing key is itself, without its
+ * namespace when that one exists: a visible slip, not a crash.
+ */
+function lookup(lang: Lang, key: string, values?: Record<string, string | number>): string {
+  let text = textAt(resources[lang], key)
+  for (let i = 0; text === undefined && i < FALLBACK.length; i++) text = textAt(resources[FALLBACK[i]], key)
+  if (text === undefined) {
+    const dot = key.indexOf('.')
+    return dot > 0 && namespaces().includes(key.slice(0, dot)) ? key.slice(dot + 1) : key
+  }
+  if (!values) return text
+  return text.replace(PLACEHOLDER, (whole, name: string) => {
+    const v = values[name.trim()]
+    return v === undefined ? whole : String(v)
+  })
 }
 
 /** Translates key in a language, with {{name}} values. */
@@ -102,21 +87,18 @@ export type TFn = (key: string, values?: Record<string, string | number>) => str
 const MEMO_LIMIT = 5000
 
 /**
- * The t function of lang, memoised: translations never change once loaded,
- * and an i18next t call is slow in QuickJS (react-i18next's useTranslation
- * even more so: it copies the instance and spreads its options on every
- * call), while a page makes a few hundred. Components get it with useT().
+ * The t function of lang, memoised: translations never change once loaded, and a page asks a few
+ * hundred, many the same (every card's labels). Components get it with useT().
  */
 export function tFor(lang: Lang): TFn {
   let fn = ts.get(lang)
   if (!fn) {
-    const inst = i18nFor(lang)
     const memo = new Map<string, string>()
     fn = (key, values) => {
       const k = values ? `${key}\u0000${JSON.stringify(values)}` : key
       let s = memo.get(k)
       if (s === undefined) {
-        s = (values ? undefined : plainText(lang, key)) ?? String(inst.t(key, values))
+        s = lookup(lang, key, values)
         if (lang === 'fr' && values) s = elideDe(s, values)
         if (memo.size >= MEMO_LIMIT) memo.clear()
         memo.set(k, s)

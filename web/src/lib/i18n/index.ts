@@ -1,3 +1,3 @@
 export { PART, withPart } from './part'
-export { useLang, useT } from './useLang'
-export { addLocale, hasLocale, i18nFor, isLang, LANGUAGES, namespaces, plural, tFor, translate, type Lang, type Locale, type TFn } from './i18n'
+export { LangProvider, useLang, useT } from './useLang'
+export { addLocale, FALLBACK, hasLocale, isLang, LANGUAGES, namespaces, plural, tFor, translate, type Lang, type Locale, type TFn } from './i18n'

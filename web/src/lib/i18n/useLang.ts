@@ -1,10 +1,16 @@
-import { useContext } from 'react'
-import { I18nContext } from 'react-i18next'
+import { createContext, createElement, useContext, type ReactNode } from 'react'
 import { isLang, tFor, type Lang, type TFn } from './i18n'
 
-/** The page's language: that of the i18next instance App provides (one per language). */
+const LangContext = createContext<Lang | undefined>(undefined)
+
+/** Gives its children the page's language (App, the server's entry, tests). */
+export function LangProvider({ lang, children }: { lang: Lang; children?: ReactNode }) {
+  return createElement(LangContext.Provider, { value: lang }, children)
+}
+
+/** The page's language: that of the nearest LangProvider, French without one. */
 export function useLang(): Lang {
-  const lang = useContext(I18nContext)?.i18n?.language
+  const lang = useContext(LangContext)
   return isLang(lang) ? lang : 'fr'
 }
 

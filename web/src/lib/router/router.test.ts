@@ -16,10 +16,15 @@ const headersOf = (win: FakeWindow, call = 0) => new Headers(win.fetch.mock.call
 afterEach(() => vi.useRealTimers())
 
 describe('router', () => {
-  it('stores the initial page in history and takes over scroll restoration', () => {
-    const { win } = setup()
-    expect(win.history.state).toMatchObject({ page: { component: 'Home', url: '/' }, scroll: [0, 0] })
+  it('takes over scroll restoration, and stores the initial page in history when the visitor leaves it', async () => {
+    const { win, router } = setup()
     expect(win.history.scrollRestoration).toBe('manual')
+    expect(win.history.state).toBeNull() // nothing copied during the first task
+    win.scrollTo(0, 300)
+    win.fetch.mockResolvedValue(inertia(page('Listing', '/for-sale/')))
+    await router.visit('/for-sale/')
+    win.history.back()
+    expect(win.history.state).toMatchObject({ page: { component: 'Home', url: '/' }, scroll: [0, 300] })
   })
 
   it('visits with Inertia headers, pushes history, swaps, scrolls to top and notifies', async () => {
@@ -228,14 +233,26 @@ describe('router', () => {
     expect(win.fetch).toHaveBeenCalledTimes(3)
   })
 
-  it("goes back to another page's #hash entry by loading that page again, once", async () => {
+  it("goes back to the #hash entry it left by showing that page again from history", async () => {
     const { win, router, swapped } = setup(page('Property', '/property/4/'))
     win.history.pushState(null, '', '#contact') // the page's own link to its form: the browser's entry, no state
     win.fetch.mockResolvedValue(inertia(page('Thanks', '/feedback/contact-me/')))
     await router.visit('/property/4/', { method: 'post', data: { name: 'Ann' } })
     expect(swapped.map((p) => p.component)).toEqual(['Thanks'])
     win.history.back()
+    await Promise.resolve()
     expect(win.location.href).toBe('http://test.local/property/4/#contact')
+    expect(swapped.map((p) => p.component)).toEqual(['Thanks', 'Property'])
+    expect(win.location.reload).not.toHaveBeenCalled()
+  })
+
+  it("goes back to another page's #hash entry it holds nothing of by loading that page again, once", async () => {
+    const { win, router } = setup(page('Property', '/property/4/'))
+    win.history.pushState(null, '', '#contact') // the browser's entry, no state
+    win.fetch.mockResolvedValue(inertia(page('Thanks', '/feedback/contact-me/')))
+    await router.visit('/property/4/', { method: 'post', data: { name: 'Ann' } })
+    win.history.go(-2) // past the entry it left, to the first: the page's, never stamped
+    expect(win.location.href).toBe('http://test.local/property/4/')
     expect(win.location.reload).toHaveBeenCalledTimes(1)
     expect(win.location.assign).not.toHaveBeenCalled()
   })

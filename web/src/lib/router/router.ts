@@ -29,6 +29,11 @@ export function createRouter(initialPage: Page, win: Window = window): Router {
   const key = (url: string) => { const u = resolve(url); return u.pathname + u.search }
   const scroll = (): [number, number] => [win.scrollX, win.scrollY]
   const saveScroll = () => hist.replaceState({ ...hist.state, scroll: scroll() }, '')
+  /**
+   * The current entry gets the page shown and its scroll, when the visitor leaves it for another: what going
+   * back restores. Not at start: copying a page object into history took ~10 ms of a phone's first task.
+   */
+  const keep = () => hist.replaceState({ ...kept(page), scroll: scroll() } satisfies HistoryState, '')
   const hard = (url: string) => win.location.assign(url)
   /**
    * Tells the server a prefetched page is shown: its prefetch (sent with
@@ -82,7 +87,7 @@ export function createRouter(initialPage: Page, win: Window = window): Router {
     if (opts.replace || url === win.location.pathname + win.location.search + win.location.hash) {
       hist.replaceState({ ...kept(next), scroll: scroll() } satisfies HistoryState, '', url)
     } else {
-      saveScroll()
+      keep()
       hist.pushState({ ...kept(next), scroll: [0, 0] } satisfies HistoryState, '', url)
     }
     page = next
@@ -152,7 +157,8 @@ export function createRouter(initialPage: Page, win: Window = window): Router {
 
   if ('scrollRestoration' in hist) hist.scrollRestoration = 'manual'
   const previous = (hist.state as HistoryState | null)?.scroll
-  hist.replaceState({ ...kept(page), scroll: previous ?? scroll() } satisfies HistoryState, '')
+  // A private page's entry holds its address only, a small copy: at once (the site editor's preview asks its page again by it).
+  if (page.private) hist.replaceState({ ...kept(page), scroll: previous ?? scroll() } satisfies HistoryState, '')
   if (previous) win.scrollTo(previous[0], previous[1])
   win.addEventListener('pagehide', saveScroll)
   win.addEventListener('popstate', async (event: PopStateEvent) => {

@@ -1,19 +1,18 @@
 import { act, fireEvent, render, screen } from '@testing-library/react'
-import { I18nextProvider } from 'react-i18next'
+import { LangProvider } from '../i18n'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { setConsent } from '../consent'
-import { i18nFor } from '../i18n'
 import { ConsentGate } from './ConsentGate'
 
 const frame = () => <div title="the tour" />
 
 function show() {
   render(
-    <I18nextProvider i18n={i18nFor('de')}>
+    <LangProvider lang="de">
       <ConsentGate category="unclassified" provider="tiles.example">
         {frame}
       </ConsentGate>
-    </I18nextProvider>,
+    </LangProvider>,
   )
 }
 

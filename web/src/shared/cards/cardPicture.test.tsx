@@ -1,7 +1,6 @@
 import { renderToString } from 'react-dom/server'
-import { I18nextProvider } from 'react-i18next'
 import { describe, expect, it } from 'vitest'
-import { i18nFor } from '../../lib/i18n'
+import { LangProvider } from '../../lib/i18n'
 import { srcSet, USES } from '../../lib/images'
 import { cardZero } from '../../test/fixtures'
 import { CardGrid } from './components/CardGrid'
@@ -20,7 +19,7 @@ function imgs(html: string): Record<string, string>[] {
 }
 
 const grid = (priority: boolean) =>
-  imgs(renderToString(<I18nextProvider i18n={i18nFor('nl')}><CardGrid items={items} lang="nl" level={2} perRow={4} eager={4} priority={priority} /></I18nextProvider>))
+  imgs(renderToString(<LangProvider lang="nl"><CardGrid items={items} lang="nl" level={2} perRow={4} eager={4} priority={priority} /></LangProvider>))
 
 describe('card pictures', () => {
   it("a list's first card is its LCP picture: high priority, not lazy, with the srcset Go's head preloads (internal/http/web/preload.go)", () => {

@@ -1,8 +1,7 @@
 import { renderToString } from 'react-dom/server'
-import { I18nextProvider } from 'react-i18next'
 import { describe, expect, it } from 'vitest'
 import { buildMapMessage } from '../map'
-import { i18nFor, LANGUAGES, tFor, type Lang } from '../../lib/i18n'
+import { type Lang, LangProvider, LANGUAGES, tFor } from '../../lib/i18n'
 import { HIDDEN_MARQUEES, KNOWN_MARQUEES, marqueeOf } from './model/rules'
 import { cardZero } from '../../test/fixtures'
 import type { Card } from './model/types'
@@ -46,17 +45,17 @@ describe('marquee labels', () => {
   it('a card and a map marker say it in the page language', () => {
     for (const lang of LANGUAGES) {
       const out = renderToString(
-        <I18nextProvider i18n={i18nFor(lang)}>
+        <LangProvider lang={lang}>
           <PropertyCard item={{ ...card, Marquee: 5, MarqueeName: 'Prix revu' }} lang={lang} level={3} />
-        </I18nextProvider>,
+        </LangProvider>,
       )
       expect(out).toContain(`<span class="badge">${WANT[lang][5]}</span>`)
       if (lang !== 'fr') expect(out).not.toContain('Prix revu')
     }
     const unknown = renderToString(
-      <I18nextProvider i18n={i18nFor('de')}>
+      <LangProvider lang="de">
         <PropertyCard item={{ ...card, Marquee: 9, MarqueeName: 'Coup de cœur' }} lang="de" level={3} />
-      </I18nextProvider>,
+      </LangProvider>,
     )
     const badge = dom(unknown).querySelector('.badge')
     expect(attrs(badge)).toEqual({ class: 'badge', lang: 'fr' })

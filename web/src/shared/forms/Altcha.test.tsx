@@ -1,8 +1,7 @@
 import { act, render } from '@testing-library/react'
 import { renderToString } from 'react-dom/server'
-import { I18nextProvider } from 'react-i18next'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { i18nFor, type Lang } from '../../lib/i18n'
+import { type Lang, LangProvider } from '../../lib/i18n'
 import { Altcha } from './components/Altcha'
 import type { AltchaModule, MountOptions } from './model/altcha'
 import { HONEYPOT_FIELD } from '../../gen/forms'
@@ -21,11 +20,11 @@ vi.mock('./model/altcha', async (original) => ({
 
 function inForm(lang: Lang, onChange?: (p: string | null) => void) {
   return (
-    <I18nextProvider i18n={i18nFor(lang)}>
+    <LangProvider lang={lang}>
       <form aria-label="request">
         <Altcha onChange={onChange} />
       </form>
-    </I18nextProvider>
+    </LangProvider>
   )
 }
 

@@ -2,10 +2,9 @@
 // The server's render, where no document exists (QuickJS): Preact's React layer renders a <noscript>'s
 // children only there, as React does.
 import { renderToString } from 'react-dom/server'
-import { I18nextProvider } from 'react-i18next'
 import { describe, expect, it } from 'vitest'
 import type { Captcha as CaptchaConfig } from '../../gen/pages'
-import { i18nFor } from '../../lib/i18n'
+import { LangProvider } from '../../lib/i18n'
 import { PageContext, type Page } from '../../lib/router'
 import { Altcha } from './components/Altcha'
 
@@ -20,7 +19,7 @@ describe('Captcha on the server', () => {
     const page: Page = { component: 'Page', url: '/fr/contact/', version: 'v1', props: { site: { lang: 'fr', captcha } } }
     const html = renderToString(
       <PageContext.Provider value={page}>
-        <I18nextProvider i18n={i18nFor('fr')}><form aria-label="request"><Altcha /></form></I18nextProvider>
+        <LangProvider lang="fr"><form aria-label="request"><Altcha /></form></LangProvider>
       </PageContext.Provider>,
     )
     expect(html).toContain('<noscript><p class="captcha-noscript">Ce formulaire nécessite JavaScript')

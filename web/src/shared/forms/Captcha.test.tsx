@@ -1,10 +1,9 @@
 import { act, render } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { renderToString } from 'react-dom/server'
-import { I18nextProvider } from 'react-i18next'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Captcha as CaptchaConfig } from '../../gen/pages'
-import { i18nFor, type Lang } from '../../lib/i18n'
+import { type Lang, LangProvider } from '../../lib/i18n'
 import { PageContext, type Page, type PostProps } from '../../lib/router'
 import { Altcha } from './components/Altcha'
 import { VisitorForm } from './components/VisitorForm'
@@ -35,7 +34,7 @@ function page(captcha?: CaptchaConfig, errors?: PostProps['errors']): Page {
 function onPage(ui: ReactNode, p: Page, lang: Lang = 'fr') {
   return (
     <PageContext.Provider value={p}>
-      <I18nextProvider i18n={i18nFor(lang)}>{ui}</I18nextProvider>
+      <LangProvider lang={lang}>{ui}</LangProvider>
     </PageContext.Provider>
   )
 }

@@ -3,9 +3,8 @@ import userEvent from '@testing-library/user-event'
 import type { ReactNode } from 'react'
 import { hydrateRoot, type Root } from 'react-dom/client'
 import { renderToString } from 'react-dom/server'
-import { I18nextProvider } from 'react-i18next'
 import { describe, expect, it, vi } from 'vitest'
-import { i18nFor, translate, type Lang } from '../../lib/i18n'
+import { type Lang, LangProvider, translate } from '../../lib/i18n'
 import { PageContext, RouterContext, ServerError, type Page, type Router } from '../../lib/router'
 import { CheckboxField, ContactTimeField, FileField, PersonFields, TextArea, TextField, VisitorForm } from './index'
 import type { PostProps } from './model/post'
@@ -30,7 +29,7 @@ function wrap(ui: ReactNode, { lang = 'en', props = {}, router = fakeRouter() }:
   return (
     <RouterContext.Provider value={router}>
       <PageContext.Provider value={page(props)}>
-        <I18nextProvider i18n={i18nFor(lang)}>{ui}</I18nextProvider>
+        <LangProvider lang={lang}>{ui}</LangProvider>
       </PageContext.Provider>
     </RouterContext.Provider>
   )

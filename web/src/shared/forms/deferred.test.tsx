@@ -3,9 +3,8 @@ import { createContext, useContext, useEffect, useState, type ComponentType, typ
 import { flushSync } from 'react-dom'
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client'
 import { renderToString } from 'react-dom/server'
-import { I18nextProvider } from 'react-i18next'
 import { describe, expect, it, vi } from 'vitest'
-import { i18nFor } from '../../lib/i18n'
+import { LangProvider } from '../../lib/i18n'
 import { PageContext, RouterContext, type Page, type Router } from '../../lib/router'
 import { CHECK_HEADER } from './components/VisitorForm'
 import { ContactTimeField, PersonFields, TextArea, VisitorForm } from './index'
@@ -22,7 +21,7 @@ function wrap(ui: ReactNode, router: Router | null) {
   return (
     <RouterContext.Provider value={router}>
       <PageContext.Provider value={page}>
-        <I18nextProvider i18n={i18nFor('en')}>{ui}</I18nextProvider>
+        <LangProvider lang="en">{ui}</LangProvider>
       </PageContext.Provider>
     </RouterContext.Provider>
   )

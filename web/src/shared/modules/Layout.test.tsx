@@ -1,7 +1,6 @@
 import { render, screen } from '@testing-library/react'
-import { I18nextProvider } from 'react-i18next'
 import { describe, expect, it } from 'vitest'
-import { i18nFor } from '../../lib/i18n'
+import { LangProvider } from '../../lib/i18n'
 import type { Agency } from '../../lib/site/types'
 import type { ModuleView } from './model/types'
 import { Modules } from './components/Modules'
@@ -11,9 +10,9 @@ const m = (id: number, over: Partial<ModuleView>): ModuleView => ({ id, view: ''
 
 function show(modules: ModuleView[]) {
   return render(
-    <I18nextProvider i18n={i18nFor('en')}>
+    <LangProvider lang="en">
       <Modules modules={modules} lang="en" agency={agency} />
-    </I18nextProvider>,
+    </LangProvider>,
   ).container
 }
 

@@ -1,7 +1,6 @@
 import { render, screen } from '@testing-library/react'
-import { I18nextProvider } from 'react-i18next'
 import { describe, expect, it } from 'vitest'
-import { i18nFor, type Lang } from '../../lib/i18n'
+import { type Lang, LangProvider } from '../../lib/i18n'
 import type { Agency } from '../../lib/site/types'
 import type { ModuleView } from './model/types'
 import { Modules } from './components/Modules'
@@ -11,9 +10,9 @@ const module = (over: Partial<ModuleView>): ModuleView => ({ id: 7, view: 'testi
 /** Renders the module and returns its testimonials. */
 function testimonials(m: ModuleView, lang: Lang) {
   render(
-    <I18nextProvider i18n={i18nFor(lang)}>
+    <LangProvider lang={lang}>
       <Modules modules={[m]} lang={lang} agency={agency} />
-    </I18nextProvider>,
+    </LangProvider>,
   )
   return screen.queryAllByRole('figure')
 }

@@ -1,9 +1,8 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { renderToString } from 'react-dom/server'
-import { I18nextProvider } from 'react-i18next'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { i18nFor, type Lang } from '../../lib/i18n'
+import { type Lang, LangProvider } from '../../lib/i18n'
 import { RouterContext, type Router } from '../../lib/router'
 import { parseSearchAnswer, SchemaError } from './api/schema'
 import { cardZero } from '../../test/fixtures'
@@ -70,10 +69,10 @@ function mount(lang: 'fr' | 'nl' = 'fr', action = `/${lang}/a-vendre/`) {
   const user = userEvent.setup()
   render(
     <RouterContext.Provider value={router}>
-      <I18nextProvider i18n={i18nFor(lang)}>
+      <LangProvider lang={lang}>
         <SearchBox action={action} />
         <button type="button">elsewhere</button>
-      </I18nextProvider>
+      </LangProvider>
     </RouterContext.Provider>,
   )
   return { user, input: screen.getByRole<HTMLInputElement>('combobox', { name: LABEL[lang] }) }
@@ -92,9 +91,9 @@ describe('SearchBox', () => {
   it('is a labelled combobox in a GET form (works without JavaScript)', () => {
     const server = document.body.appendChild(document.createElement('div'))
     server.innerHTML = renderToString(
-      <I18nextProvider i18n={i18nFor('fr')}>
+      <LangProvider lang="fr">
         <SearchBox action="/fr/a-vendre/" />
-      </I18nextProvider>,
+      </LangProvider>,
     )
     const form = within(server).getByRole('search')
     expect(form.tagName).toBe('FORM')

@@ -107,21 +107,23 @@ function FoundProperty(props: PropertyProps & { property: PropertyDetail }) {
           </div>
         </header>
 
-        {v.pictures.length > 0 && <Gallery key={p.ID} pictures={v.pictures} alt={alt} label={galleryLabel(t, p)} />}
+        {v.pictures.length > 0 && <Slice key={p.ID}><Gallery pictures={v.pictures} alt={alt} label={galleryLabel(t, p)} /></Slice>}
 
         <div className="property-layout">
           <div className="property-main">
             {v.facts.length > 0 && <Slice><Facts facts={v.facts} /></Slice>}
             {v.description && (
-              <PropertySection id="description" title={t('property.description')}>
-                <Description text={v.description} lang={props.descriptionLang || undefined} />
-              </PropertySection>
+              <Slice>
+                <PropertySection id="description" title={t('property.description')}>
+                  <Description text={v.description} lang={props.descriptionLang || undefined} />
+                </PropertySection>
+              </Slice>
             )}
             {v.energy && <Slice><Energy energy={v.energy} /></Slice>}
             {v.financial.length > 0 && <Slice><Financial rows={v.financial} /></Slice>}
             {v.details.length > 0 && <Slice><Details groups={v.details} /></Slice>}
             {v.location && <Slice><Location location={v.location} title={title} /></Slice>}
-            {v.virtualTour && <VirtualTour url={v.virtualTour} title={title} />}
+            {v.virtualTour && <Slice><VirtualTour url={v.virtualTour} title={title} /></Slice>}
             {v.documents.length > 0 && (
               <Documents documents={v.documents} onChoose={(id) => setChosen((c) => ({ id, n: (c?.n ?? 0) + 1 }))}>
                 {props.offer && <DocumentRequestForm documents={documentChoices(p, lang)} chosen={chosen} />}
@@ -134,16 +136,16 @@ function FoundProperty(props: PropertyProps & { property: PropertyDetail }) {
             <OfferForms property={p} terms={props.offer} />
           </div>
           <div className="property-aside">
-            <ContactBox contact={v.contact} closed={closed} visits={visits} />
+            <Slice><ContactBox contact={v.contact} closed={closed} visits={visits} /></Slice>
           </div>
         </div>
 
-        <Similar items={similar} lang={lang} title={t('property.similar')} />
+        {!!similar?.length && <Slice><Similar items={similar} lang={lang} title={t('property.similar')} /></Slice>}
         <p className="property-back">
           <Link href={listUrl}>{t('property.backToList')}</Link>
         </p>
       </div>
-      <ContactBar contact={v.contact} visits={visits} />
+      <Slice><ContactBar contact={v.contact} visits={visits} /></Slice>
     </article>
   )
 }
