@@ -31,6 +31,8 @@ declare global {
     immoClicks?: HTMLElement[]
     /** Set once the app runs: the loader holds no more clicks. */
     immoHydrated?: boolean
+    /** The elements each task of the first page's hydration hydrated (lib/hydration/slices.tsx). */
+    immoHydration?: number[]
   }
 }
 

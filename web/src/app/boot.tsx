@@ -3,7 +3,7 @@
 // the server-rendered #app, or renders it when the server sent the bare
 // shell.
 import type * as ReactDOMClient from 'react-dom/client'
-import { hydrateInSlices } from '../lib/hydration/slices'
+import { hydrateInSlices, hydrationWork } from '../lib/hydration/slices'
 import { loadLocale } from '../lib/i18n/load'
 import { createRouter, type Page } from '../lib/router'
 import { App, pageLang } from './App'
@@ -15,6 +15,10 @@ export async function boot(container: HTMLElement, initialPage: Page, dom: typeo
   const app = <App initialPage={initialPage} router={router} views={clientViews} loadLocale={loadLocale} />
   // In slices (lib/hydration): the page is already painted and works as the server's; no task of its
   // hydration holds the main thread for long. Resolves once all of it is hydrated.
-  if (container.firstElementChild) await hydrateInSlices(() => void dom.hydrateRoot(container, app))
+  if (container.firstElementChild) {
+    await hydrateInSlices(() => void dom.hydrateRoot(container, app))
+    // What each task hydrated, for the browser tests' work budget (e2e/tests/hydration.test.mjs).
+    window.immoHydration = hydrationWork()
+  }
   else dom.createRoot(container).render(app)
 }

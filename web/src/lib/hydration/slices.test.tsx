@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { renderToString } from 'react-dom/server'
 import { afterEach, describe, expect, it } from 'vitest'
-import { endSlicing, hydrateInSlices, setSliceClock, Slice, SLICE_MS } from './slices'
+import { endSlicing, hydrateInSlices, hydrationWork, setSliceClock, Slice, SLICE_MS } from './slices'
 
 /** A part that costs `cost` ms of the clock to render, and counts its clicks once hydrated. */
 const clock = { ms: 0 }
@@ -49,6 +49,8 @@ describe('hydrateInSlices', () => {
     // a overran the second task's share alone (a task's first part always hydrates); b spent the third's
     // exactly, which leaves c its place in it.
     expect(taken).toBe(3)
+    // The elements each task hydrated: the skeleton's <div>, then a's button, then b's and c's.
+    expect(hydrationWork()).toEqual([1, 1, 2])
     expect([...container.querySelectorAll('button')]).toEqual(before)
     for (const b of before) b.click()
     await tasks()

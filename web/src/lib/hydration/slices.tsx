@@ -4,6 +4,7 @@
 // hydration may wait for the next task: when the current task has spent its share, the part suspends —
 // Preact keeps its server HTML, which still works as the server's (links navigate, forms post) — and
 // hydrates in a later task, on the same elements. The browser paints and handles input between two.
+import { options } from 'preact'
 import { Suspense, type ReactNode } from 'react'
 import { OwnIds } from './ids'
 
@@ -22,6 +23,15 @@ let finish: ((tasks: number) => void) | null = null
 /** The tasks this hydration has taken so far. */
 let tasks = 0
 let now = () => performance.now()
+/** The elements hydrated in each task of the current (or last) hydration: its work, as the browser tests bound it. */
+let work: number[] = []
+
+// Counts the elements each task hydrates (the runtime calls diffed once per rendered vnode; one test of a flag outside).
+const diffed = options.diffed
+options.diffed = (vnode) => {
+  if (hydrating && typeof vnode.type === 'string') work[tasks - 1] = (work[tasks - 1] ?? 0) + 1
+  diffed?.(vnode)
+}
 
 /** The next task's promise: the parts over the share wait for it; it opens a new share. */
 function later(): Promise<void> {
@@ -55,6 +65,7 @@ export function hydrateInSlices(hydrate: () => void): Promise<number> {
   deadline = -Infinity
   started = true
   tasks = 1
+  work = [0]
   const done = new Promise<number>((resolve) => (finish = resolve))
   hydrate()
   settle()
@@ -94,6 +105,11 @@ export function Slice({ children }: { children: ReactNode }) {
       </Suspense>
     </OwnIds>
   )
+}
+
+/** The elements the last hydration hydrated in each of its tasks (the first: the page's skeleton). */
+export function hydrationWork(): number[] {
+  return work.map((n) => n ?? 0)
 }
 
 /** Tests: the clock the shares are measured with. */

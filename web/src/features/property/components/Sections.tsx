@@ -45,7 +45,7 @@ export function Facts({ facts }: { facts: Fact[] }) {
 export function Energy({ energy: e }: { energy: EnergyView }) {
   const t = useT()
   return (
-    <PropertySection id="energy" title={t('property.energyTitle')} className="energy">
+    <PropertySection id="energy" title={t('property.energyTitle')} className="energy property-figures">
       <div className="energy-body">
         {e.image && e.label && <img className="epc-image" src={e.image} alt={t('property.epcAlt', { label: e.label })} width={96} height={40} />}
         <Rows rows={e.rows} />
@@ -62,7 +62,7 @@ export function Energy({ energy: e }: { energy: EnergyView }) {
 export function Financial({ rows }: { rows: DetailRow[] }) {
   const t = useT()
   return (
-    <PropertySection id="financial" title={t('property.financialTitle')}>
+    <PropertySection id="financial" title={t('property.financialTitle')} className="property-figures">
       <Rows rows={rows} />
     </PropertySection>
   )
@@ -71,7 +71,7 @@ export function Financial({ rows }: { rows: DetailRow[] }) {
 export function Details({ groups }: { groups: DetailGroup[] }) {
   const t = useT()
   return (
-    <PropertySection id="details" title={t('property.details')}>
+    <PropertySection id="details" title={t('property.details')} className="property-figures">
       <div className="detail-groups">
         {groups.map((g) => (
           <section key={g.key} className="detail-group" aria-labelledby={`group-${g.key}`}>
@@ -184,7 +184,7 @@ function chooseDocument(e: MouseEvent<HTMLAnchorElement>, id: number, onChoose?:
 export function PointsOfInterest({ items }: { items: PointOfInterest[] }) {
   const t = useT()
   return (
-    <PropertySection id="poi" title={t('property.pointsOfInterest')}>
+    <PropertySection id="poi" title={t('property.pointsOfInterest')} className="property-figures">
       <ul className="poi-list">
         {items.map((poi, i) => (
           <li key={i}>
