@@ -120,7 +120,9 @@ func TestInboxFeeds(t *testing.T) {
 			heldRun := func() feed.Run {
 				before, _ := s.Store.Runs(t.Context(), 1)
 				boss.do(t, "POST", page, url.Values{"action": {"run"}, "feed": {id}})
-				return waitRun(t, s, f.ID, before[0].ID, func(r feed.Run) bool { return r.Status == feed.StatusHeld })
+				run := waitRun(t, s, f.ID, before[0].ID, func(r feed.Run) bool { return r.Status == feed.StatusHeld })
+				heldSettled(t, s, f.ID, run.ID)
+				return run
 			}
 			h := heldRun()
 			_, props = inboxPage(t, boss.do(t, "GET", page, nil))
@@ -225,6 +227,34 @@ func waitRun(t *testing.T, s *apptest.Site, feedID, after int64, ok func(feed.Ru
 	}
 	t.Fatalf("no such run of feed %d in two minutes; the last: %+v", feedID, last)
 	return last
+}
+
+// heldSettled waits until a held run is the feed's to answer and its job has given the feed back: the run
+// is recorded as held a moment before both (the page would show no question yet, an answer would find
+// the feed busy).
+func heldSettled(t *testing.T, s *apptest.Site, feedID, runID int64) {
+	t.Helper()
+	for range 2400 {
+		held, _, err := s.Store.Held(t.Context(), feedID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if held == runID {
+			now := s.Clock.Now() // the runner's clock: its lease is measured on it
+			free, err := s.Store.Lock(t.Context(), feedID, now, now.Add(time.Second))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if free {
+				if err := s.Store.Unlock(t.Context(), feedID); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	t.Fatalf("held run %d of feed %d not settled in two minutes", runID, feedID)
 }
 
 func onlineCount(s *apptest.Site) int {
