@@ -17,7 +17,7 @@ export async function boot(container: HTMLElement, initialPage: Page, dom: typeo
   // hydration holds the main thread for long. Resolves once all of it is hydrated.
   if (container.firstElementChild) {
     await hydrateInSlices(() => void dom.hydrateRoot(container, app))
-    // What each task hydrated, for the browser tests' work budget (e2e/tests/hydration.test.mjs).
+    // What each task hydrated, for the browser tests' work budget (e2e/tests/first-view.test.mjs).
     window.immoHydration = hydrationWork()
   }
   else dom.createRoot(container).render(app)

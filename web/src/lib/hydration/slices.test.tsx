@@ -1,4 +1,5 @@
 import { render } from '@testing-library/react'
+import { options } from 'preact'
 import { useState } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { renderToString } from 'react-dom/server'
@@ -40,7 +41,9 @@ describe('hydrateInSlices', () => {
     expect(before.map((b) => b.textContent)).toEqual(['a 0', 'b 0', 'c 0'])
     let done = false
     let taken = 0
+    const runtimeHook = options.diffed
     const hydrated = hydrateInSlices(() => hydrateRoot(container, page)).then((n) => ((done = true), (taken = n)))
+    expect(options.diffed).not.toBe(runtimeHook) // counting while it hydrates
     // The first task hydrates what no Slice holds: every part waits, as the server rendered it.
     before[0].click()
     expect(before[0].textContent).toBe('a 0')
@@ -51,6 +54,8 @@ describe('hydrateInSlices', () => {
     expect(taken).toBe(3)
     // The elements each task hydrated: the skeleton's <div>, then a's button, then b's and c's.
     expect(hydrationWork()).toEqual([1, 1, 2])
+    // The count's hook is gone with the hydration: later renders (and the server's) pay nothing for it.
+    expect(options.diffed).toBe(runtimeHook)
     expect([...container.querySelectorAll('button')]).toEqual(before)
     for (const b of before) b.click()
     await tasks()

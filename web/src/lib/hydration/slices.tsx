@@ -26,11 +26,23 @@ let now = () => performance.now()
 /** The elements hydrated in each task of the current (or last) hydration: its work, as the browser tests bound it. */
 let work: number[] = []
 
-// Counts the elements each task hydrates (the runtime calls diffed once per rendered vnode; one test of a flag outside).
-const diffed = options.diffed
-options.diffed = (vnode) => {
-  if (hydrating && typeof vnode.type === 'string') work[tasks - 1] = (work[tasks - 1] ?? 0) + 1
-  diffed?.(vnode)
+/**
+ * Counts the elements each task hydrates: the runtime calls diffed once per rendered vnode. Hooked in only
+ * while a hydration runs, so the server's renders and later updates pay nothing for it.
+ */
+let unhook: (() => void) | null = null
+function countWork() {
+  const diffed = options.diffed
+  const counting: typeof options.diffed = (vnode) => {
+    if (typeof vnode.type === 'string') work[tasks - 1] = (work[tasks - 1] ?? 0) + 1
+    diffed?.(vnode)
+  }
+  options.diffed = counting
+  unhook = () => {
+    // Put back only if still ours: a hook added meanwhile keeps its chain.
+    if (options.diffed === counting) options.diffed = diffed
+    unhook = null
+  }
 }
 
 /** The next task's promise: the parts over the share wait for it; it opens a new share. */
@@ -50,7 +62,12 @@ function later(): Promise<void> {
 
 function settle() {
   if (!hydrating || nextTask) return
+  end()
+}
+
+function end() {
   hydrating = false
+  unhook?.()
   finish?.(tasks)
   finish = null
 }
@@ -66,6 +83,7 @@ export function hydrateInSlices(hydrate: () => void): Promise<number> {
   started = true
   tasks = 1
   work = [0]
+  if (!unhook) countWork()
   const done = new Promise<number>((resolve) => (finish = resolve))
   hydrate()
   settle()
@@ -77,10 +95,7 @@ export function hydrateInSlices(hydrate: () => void): Promise<number> {
  * waiting for another. The app calls it before it swaps in another page, whose parts render at once.
  */
 export function endSlicing(): void {
-  if (!hydrating) return
-  hydrating = false
-  finish?.(tasks)
-  finish = null
+  if (hydrating) end()
 }
 
 function Gate({ children }: { children: ReactNode }) {
@@ -109,7 +124,7 @@ export function Slice({ children }: { children: ReactNode }) {
 
 /** The elements the last hydration hydrated in each of its tasks (the first: the page's skeleton). */
 export function hydrationWork(): number[] {
-  return work.map((n) => n ?? 0)
+  return Array.from(work, (n) => n ?? 0) // a task that hydrated no element left a hole
 }
 
 /** Tests: the clock the shares are measured with. */

@@ -33,7 +33,7 @@ export function createRouter(initialPage: Page, win: Window = window): Router {
    * The current entry gets the page shown and its scroll, when the visitor leaves it for another: what going
    * back restores. Not at start: copying a page object into history took ~10 ms of a phone's first task.
    */
-  const keep = () => hist.replaceState({ ...kept(page), scroll: scroll() } satisfies HistoryState, '')
+  const rememberPage = () => hist.replaceState({ ...kept(page), scroll: scroll() } satisfies HistoryState, '')
   const hard = (url: string) => win.location.assign(url)
   /**
    * Tells the server a prefetched page is shown: its prefetch (sent with
@@ -87,7 +87,7 @@ export function createRouter(initialPage: Page, win: Window = window): Router {
     if (opts.replace || url === win.location.pathname + win.location.search + win.location.hash) {
       hist.replaceState({ ...kept(next), scroll: scroll() } satisfies HistoryState, '', url)
     } else {
-      keep()
+      rememberPage()
       hist.pushState({ ...kept(next), scroll: [0, 0] } satisfies HistoryState, '', url)
     }
     page = next
