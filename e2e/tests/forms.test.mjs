@@ -104,6 +104,25 @@ describe('visitor forms', () => {
     })
   }
 
+  test('nl: the widget\'s code comes after the last field was typed: the proof is solved before the send', {}, async (page) => {
+    // Held until the visitor has typed everything: the widget then sees no focus of its own to start on.
+    let release = () => {}
+    const released = new Promise((resolve) => (release = resolve))
+    await page.route(/\/assets\/widget-[\w-]+\.js$/, async (route) => {
+      await released
+      await route.continue()
+    })
+    await page.goto(server.url + CONTACT.nl)
+    const form = page.locator(CONTACT_FORM)
+    await waitForHydration(form)
+    await fill(form)
+    release()
+    await form.locator('altcha-widget').waitFor({ state: 'attached', timeout: slow(10_000) })
+    await page.waitForFunction((sel) => !!document.querySelector(sel)?.querySelector('input[name="altcha"]')?.value, CONTACT_FORM, { timeout: slow(20_000) })
+    await sendTo(page, form, CONTACT_THANKS.nl)
+    accepted++
+  })
+
   for (const lang of ['en', 'de']) {
     test(`${lang}: the information request, reached from "Request information", refused then sent`, {}, async (page) => {
       const res = await page.goto(server.url + PROPERTY(lang))

@@ -42,8 +42,9 @@ export const mountAltcha: AltchaModule['mountAltcha'] = (host: HTMLElement, o: M
     o.onChange(payload)
   }
   widget.addEventListener('statechange', onState)
+  // The element sets itself up a microtask after it is connected: its methods (WidgetMethods) exist from its "load".
+  const setUp = new Promise<void>((resolve) => widget.addEventListener('load', () => resolve(), { once: true }))
   host.append(widget)
-  // The element's methods (WidgetMethods) exist once it is connected.
   const el = widget as HTMLElement & Partial<WidgetMethods>
   return {
     destroy() {
@@ -59,6 +60,7 @@ export const mountAltcha: AltchaModule['mountAltcha'] = (host: HTMLElement, o: M
       if (error) el.setState?.('error' as State, error)
     },
     async verify() {
+      if (!el.verify) await setUp
       if (payload) return payload
       if (el.getState?.() === ('verifying' as State)) await settled(widget)
       if (payload) return payload

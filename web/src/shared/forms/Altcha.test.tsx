@@ -81,6 +81,39 @@ describe('Altcha', () => {
     expect(destroy).toHaveBeenCalledTimes(1)
   })
 
+  it('solves at once when the visitor is still in the form as the widget arrives, and waits otherwise', async () => {
+    const verified: boolean[] = []
+    const module: AltchaModule = {
+      mountAltcha: () => ({ destroy: vi.fn(), reset: vi.fn(), verify: vi.fn(async () => (verified.push(true), 'cGF5bG9hZA==')) }),
+    }
+    let arrive: (m: AltchaModule) => void = () => {}
+    loader.impl = () => new Promise<AltchaModule>((resolve) => (arrive = resolve))
+    const form = (
+      <LangProvider lang="fr">
+        <form aria-label="request">
+          <input name="remark" />
+          <Altcha />
+        </form>
+        <button type="button">elsewhere</button>
+      </LangProvider>
+    )
+    // In the form when the code comes: no focus will follow to start the widget by itself.
+    const first = render(form)
+    await act(async () => first.container.querySelector('input')!.focus())
+    expect(loader.calls).toBe(1)
+    await act(async () => arrive(module))
+    expect(verified).toHaveLength(1)
+    first.unmount()
+
+    // Gone from the form by then: the widget starts on the visitor's return, or at the submit.
+    const second = render(form)
+    await act(async () => second.container.querySelector('input')!.focus())
+    await act(async () => second.container.querySelector('button')!.focus())
+    await act(async () => arrive(module))
+    expect(verified).toHaveLength(1)
+    second.unmount()
+  })
+
   it('mounts nothing when unmounted before the widget arrived', async () => {
     const { module, mounts } = fakeWidget()
     let arrive: (m: AltchaModule) => void = () => {}

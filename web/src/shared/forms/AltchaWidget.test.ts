@@ -34,4 +34,18 @@ describe('mountAltcha', () => {
     mounted.destroy()
     expect(host.querySelector('altcha-widget')).toBeNull()
   })
+  it('verifies when asked at once, before the element has set itself up', async () => {
+    const form = document.createElement('form')
+    const host = document.createElement('div')
+    form.append(host)
+    document.body.append(form)
+    const mounted = mountAltcha(host, { challengeUrl: '/api/altcha', name: 'altcha', lang: 'nl', strings: altchaStrings(tFor('nl')), onChange: vi.fn() })
+    const widget = host.querySelector('altcha-widget') as HTMLElement & { verify?: unknown }
+    const states: string[] = []
+    widget.addEventListener('statechange', (e) => states.push((e as CustomEvent<{ state: string }>).detail.state))
+    expect(widget.verify).toBeUndefined() // its methods come a microtask later
+    // It fails here (no secure context, no server), but it set to work on it.
+    await mounted.verify()
+    expect(states).toContain('verifying')
+  })
 })

@@ -55,6 +55,9 @@ function AltchaWidget({ onChange }: AltchaProps) {
             strings: altchaStrings(t),
             onChange: (p) => change.current?.(p),
           })
+          // The widget solves on the form's next focus; the visitor may already be in it, typing the last
+          // field while the widget's code came: solve now, not at the submit.
+          if (box.current.closest('form')?.contains(document.activeElement)) void mounted.verify()
           return mounted
         })
         .catch(() => {
