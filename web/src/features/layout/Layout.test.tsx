@@ -1,6 +1,7 @@
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { waitFor } from '@testing-library/react'
 import { pagesIn } from '../../test/fixtures'
 import { renderPage } from '../../test/render'
 import { App } from '../../app/App'
@@ -111,5 +112,22 @@ describe('Layout', () => {
     expect(button).toHaveAttribute('aria-expanded', 'false')
     expect(button).toHaveAccessibleName('Menu openen')
     expect(drawer).not.toHaveAttribute('data-open')
+  })
+
+  it("gives the header's measured height to the page's scroll padding, on the html element alone", async () => {
+    // A custom property of :root would be inherited by every element: setting it restyled the whole page.
+    const height = vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockImplementation(function (this: HTMLElement) {
+      return this.classList.contains('site-header') ? 81 : 0
+    })
+    try {
+      const { unmount } = render(<App initialPage={pagesIn('fr')[6]} router={null} views={allViews} />)
+      const root = document.documentElement
+      await waitFor(() => expect(root.style.scrollPaddingTop).toBe('calc(81px + 0.75rem)'))
+      expect(root.getAttribute('style')).not.toContain('--')
+      unmount()
+      expect(root.style.scrollPaddingTop).toBe('')
+    } finally {
+      height.mockRestore()
+    }
   })
 })

@@ -164,9 +164,10 @@ export function deferredForm<P extends object>(load: () => Promise<FormModule<P>
       if (loaded || wanted || !box) return gone
       // The server's form, kept while its boundary waits: without it the browser rendered the form, and nothing shows until the code is there.
       const fromServer = box.hasChildNodes()
-      // Rendered by the browser, or a disclosure the visitor opened before
-      // this code ran (its form renders only once its code is there).
-      if (!fromServer || box.querySelector('details[open]')) {
+      // Rendered by the browser, a disclosure the visitor opened before this
+      // code ran (its form renders only once its code is there), or a form
+      // the visitor is already in (its focus came before these listeners).
+      if (!fromServer || box.querySelector('details[open]') || box.contains(document.activeElement)) {
         wantForms()
         return gone
       }

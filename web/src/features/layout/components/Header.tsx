@@ -44,7 +44,9 @@ export function Header({ site, isHome, scrolled, path }: HeaderProps) {
     const hd = header.current
     if (!s || !hd || !h?.changeOnScroll) return
     const keep = () => {
-      if (hd.offsetHeight > 0) s.style.height = `${hd.offsetHeight}px` // 0: not laid out (hidden, or no layout engine)
+      const height = `${hd.offsetHeight}px`
+      // 0: not laid out (hidden, or no layout engine); the same height written again would still ask for a layout.
+      if (hd.offsetHeight > 0 && s.style.height !== height) s.style.height = height
     }
     keep()
     if (typeof ResizeObserver === 'undefined') return
@@ -54,20 +56,25 @@ export function Header({ site, isHome, scrolled, path }: HeaderProps) {
   }, [h?.changeOnScroll])
 
   // The header's height for the document's scroll padding (app.css): what the browser scrolls into view
-  // stops below the header.
+  // stops below the header. The html element's own scroll-padding-top, written when the height changes: a
+  // custom property of :root, which every element inherits, restyled the whole page when set (100–300 ms of
+  // a slowed phone's hydration).
   useEffect(() => {
     const hd = header.current
     if (!hd || typeof ResizeObserver === 'undefined') return
     const root = document.documentElement
+    let height = 0
     const keep = () => {
-      if (hd.offsetHeight > 0) root.style.setProperty('--header-height', `${hd.offsetHeight}px`)
+      if (hd.offsetHeight <= 0 || hd.offsetHeight === height) return
+      height = hd.offsetHeight
+      root.style.scrollPaddingTop = `calc(${height}px + 0.75rem)`
     }
     keep()
     const observer = new ResizeObserver(keep)
     observer.observe(hd)
     return () => {
       observer.disconnect()
-      root.style.removeProperty('--header-height')
+      root.style.removeProperty('scroll-padding-top')
     }
   }, [])
   useEffect(() => setOpen(false), [path])
