@@ -125,15 +125,18 @@ function FoundProperty(props: PropertyProps & { property: PropertyDetail }) {
             {v.location && <Slice><Location location={v.location} title={title} /></Slice>}
             {v.virtualTour && <Slice><VirtualTour url={v.virtualTour} title={title} /></Slice>}
             {v.documents.length > 0 && (
-              <Documents documents={v.documents} onChoose={(id) => setChosen((c) => ({ id, n: (c?.n ?? 0) + 1 }))}>
-                {props.offer && <DocumentRequestForm documents={documentChoices(p, lang)} chosen={chosen} />}
-              </Documents>
+              <Slice>
+                <Documents documents={v.documents} onChoose={(id) => setChosen((c) => ({ id, n: (c?.n ?? 0) + 1 }))}>
+                  {props.offer && <DocumentRequestForm documents={documentChoices(p, lang)} chosen={chosen} />}
+                </Documents>
+              </Slice>
             )}
             {v.pointsOfInterest.length > 0 && <Slice><PointsOfInterest items={v.pointsOfInterest} /></Slice>}
-            <InformationForm />
-            <VisitForm />
-            <FriendForm />
-            <OfferForms property={p} terms={props.offer} />
+            {/* Each form a part of its own: their wrappers' setup was a third of the view's own part. */}
+            <Slice><InformationForm /></Slice>
+            <Slice><VisitForm /></Slice>
+            <Slice><FriendForm /></Slice>
+            <Slice><OfferForms property={p} terms={props.offer} /></Slice>
           </div>
           <div className="property-aside">
             <Slice><ContactBox contact={v.contact} closed={closed} visits={visits} /></Slice>

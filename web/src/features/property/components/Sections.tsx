@@ -1,4 +1,5 @@
 import type { MouseEvent, ReactNode } from 'react'
+import { Slice } from '../../../lib/hydration/slices'
 import { formatDistance } from '../../../lib/format'
 import { useT } from '../../../lib/i18n'
 import { SmartLink } from '../../../lib/ui/SmartLink'
@@ -73,11 +74,14 @@ export function Details({ groups }: { groups: DetailGroup[] }) {
   return (
     <PropertySection id="details" title={t('property.details')} className="property-figures">
       <div className="detail-groups">
+        {/* A part each: the ~150 elements of all groups were one task over its share. */}
         {groups.map((g) => (
-          <section key={g.key} className="detail-group" aria-labelledby={`group-${g.key}`}>
-            <h3 id={`group-${g.key}`}>{g.title}</h3>
-            <Rows rows={g.rows} />
-          </section>
+          <Slice key={g.key}>
+            <section className="detail-group" aria-labelledby={`group-${g.key}`}>
+              <h3 id={`group-${g.key}`}>{g.title}</h3>
+              <Rows rows={g.rows} />
+            </section>
+          </Slice>
         ))}
       </div>
     </PropertySection>
