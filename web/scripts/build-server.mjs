@@ -40,6 +40,8 @@ await build({
     'import.meta.env.SSR': 'true',
     'import.meta.env.DEV': 'false',
     'import.meta.env.PROD': 'true',
+    // The hydration's part log (src/lib/hydration/slices.tsx): a browser bench build's only.
+    'import.meta.env.VITE_SLICE_LOG': '""',
   },
   // Components import their CSS; the client build emits it, the server needs none.
   loader: { '.css': 'empty' },
