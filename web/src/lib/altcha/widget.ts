@@ -60,7 +60,8 @@ export const mountAltcha: AltchaModule['mountAltcha'] = (host: HTMLElement, o: M
       if (error) el.setState?.('error' as State, error)
     },
     async verify() {
-      if (!el.verify) await setUp
+      // Within the task it was connected in, or never (its setup failed): then the post goes without a proof, as without JavaScript.
+      if (!el.verify) await Promise.race([setUp, new Promise((resolve) => setTimeout(resolve, 0))])
       if (payload) return payload
       if (el.getState?.() === ('verifying' as State)) await settled(widget)
       if (payload) return payload
