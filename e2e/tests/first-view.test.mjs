@@ -83,8 +83,9 @@ describe('the first view', () => {
           await page.keyboard.press('Shift')
           await page.waitForFunction(() => window.immoHydrated === true, null, { timeout: slow(10_000) })
           const work = await page.evaluate(() => window.immoHydration)
-          // The elements the runtime hydrates: the app's, but a deferred form's (hydrated when turned to).
-          const elements = await page.evaluate(() => document.querySelectorAll('#app *').length - document.querySelectorAll('#app .deferred-form *').length)
+          // The elements the runtime hydrates: the app's, but a deferred form's (hydrated when turned to) and
+          // the content of the parts that stay the server's HTML (lib/hydration/Static: cards, figures, texts).
+          const elements = await page.evaluate(() => document.querySelectorAll('#app *').length - document.querySelectorAll('#app .deferred-form *, #app [data-static] *').length)
           const at = `${kind} (${path}, ${phone ? 'phone' : 'desktop'}): elements per task ${JSON.stringify(work)}`
           assert.ok(Array.isArray(work) && work.length >= 2, `${at}: the page hydrates after its skeleton, in tasks of its own`)
           assert.ok(work[0] <= FIRST_TASK_ELEMENTS, `${at}: the first task holds the skeleton only`)
@@ -92,6 +93,11 @@ describe('the first view', () => {
           // released would be): all but a few elements the runtime does not visit (~30: a noscript's).
           const hydrated = work.reduce((a, b) => a + b, 0)
           assert.ok(hydrated >= elements - 40, `${at}: ${hydrated} of the page's ${elements} elements hydrated`)
+          // The parts that never move are the server's HTML, untouched: the page's content, not its code.
+          if (kind === 'sale list' || kind === 'home' || kind === 'property') {
+            const kept = await page.evaluate(() => document.querySelectorAll('#app [data-static] *').length)
+            assert.ok(kept > 100, `${at}: ${kept} elements kept as the server's HTML`)
+          }
         }
         visitor.assertClean(phone ? 'the phone' : 'the desktop')
       } finally {

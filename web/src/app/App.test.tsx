@@ -39,7 +39,8 @@ describe('App', () => {
     const outsideBanner = (s: string) => s.replace(/<section [^>]*class="banner"[\s\S]*?<\/section>/, '')
     expect(outsideBanner(container.innerHTML)).toBe(outsideBanner(before))
     expect(container.querySelector('.banner [data-icon="pause"]')).not.toBeNull()
-    expect(document.title).toBe('Home | Immo Arlon')
+    // The first page's head is Go's, written from the same props: hydration leaves it (here a stand-in).
+    expect(document.title).toBe('x')
 
     // A click on a link to the list loads its view and renders it.
     win.fetch.mockResolvedValue(inertia(list))

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { flushSync } from 'react-dom'
 import { Layout } from '../features/layout/components/Layout'
 import '../features/newsletter/components/newsletter.css' // the sign-up's rules, inlined in every page: its code comes later
@@ -51,7 +51,13 @@ export function App({ initialPage, router, views, loadLocale }: AppProps) {
   const { page } = state
   const lang = pageLang(page)
   const props = page.props as Partial<BaseProps>
-  useEffect(() => syncHead(props.head, lang), [props.head, lang])
+  // The first page's head is Go's, written from the same props: only a later page's needs writing.
+  const headShown = useRef(props.head)
+  useEffect(() => {
+    if (headShown.current === props.head) return
+    headShown.current = props.head
+    syncHead(props.head, lang)
+  }, [props.head, lang])
 
   const View = views.get(page.component)
   if (!View) throw unknownView(page.component)

@@ -126,6 +126,11 @@ export function Slice({ children }: { children: ReactNode }) {
   )
 }
 
+/** Whether the page is hydrating now (its first task or a later slice's): lib/hydration/Static keeps the server's parts then. */
+export function isHydrating(): boolean {
+  return hydrating
+}
+
 /** The elements the last hydration hydrated in each of its tasks (the first: the page's skeleton). */
 export function hydrationWork(): number[] {
   return Array.from(work, (n) => n ?? 0) // a task that hydrated no element left a hole

@@ -1,5 +1,7 @@
 import { createContext, createElement, useContext, type AllHTMLAttributes, type JSX, type ReactElement, type ReactNode } from 'react'
+import { OwnIds } from '../hydration/ids'
 import { Slice } from '../hydration/slices'
+import { Static } from '../hydration/Static'
 import { useLang } from '../i18n'
 
 /**
@@ -37,6 +39,11 @@ export type ServerMemoProps = AllHTMLAttributes<HTMLElement> & {
    * other pages and at other places in the tree; give explicit ids instead.
    */
   deps: unknown[]
+  /**
+   * The part never moves in the browser (links only): hydration keeps the server's HTML and runs none of
+   * its code (lib/hydration/Static), instead of hydrating it as a Slice.
+   */
+  static?: boolean
   children: ReactNode
 }
 
@@ -49,16 +56,29 @@ export type ServerMemoProps = AllHTMLAttributes<HTMLElement> & {
  * markup, as a Slice (lib/hydration): when the page's hydration has spent a
  * task's share, in a later task.
  */
-export function ServerMemo({ as, part, deps, children, ...host }: ServerMemoProps) {
+export function ServerMemo({ as, part, deps, static: still, children, ...host }: ServerMemoProps) {
   const store = useContext(MemoStoreContext)
   const lang = useLang()
-  // The browser: one element without useId, the same on many pages — a part that may hydrate in a later task.
-  if (!store) return <Slice>{createElement(as, host, children)}</Slice>
+  // The browser: one element without useId, the same on many pages — a part kept as the server's HTML, or
+  // one that may hydrate in a later task.
+  if (!store) {
+    if (still) return <Static as={as} deps={[lang, ...deps]} {...host}>{children}</Static>
+    return <Slice>{createElement(as, host, children)}</Slice>
+  }
   const key = `${part}\u0000${lang}\u0000${JSON.stringify(deps)}`
   const done = store.get(key)
-  // A Slice here too: it takes its number among the page's ids where it stands, as in the browser.
-  if (done) return <Slice>{createElement(as, { ...host, dangerouslySetInnerHTML: { __html: done.html } })}</Slice>
-  const element = createElement(as, host, children)
+  // Within its own id scope (a Slice's or Static's), as in the browser: it takes its number where it stands.
+  const Part = still ? StaticOnServer : Slice
+  if (done) return <Part>{createElement(as, { ...host, ...marked(still), dangerouslySetInnerHTML: { __html: done.html } })}</Part>
+  const element = createElement(as, { ...host, ...marked(still) }, children)
   store.missed(key, element)
-  return <Slice>{element}</Slice>
+  return <Part>{element}</Part>
+}
+
+/** The server's element of a Static part, marked as the browser's is. */
+const marked = (still?: boolean) => (still ? { 'data-static': '' } : {})
+
+/** A Static part's id scope on the server (the memo renders its element itself). */
+function StaticOnServer({ children }: { children: ReactNode }) {
+  return <OwnIds>{children}</OwnIds>
 }

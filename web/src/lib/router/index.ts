@@ -1,4 +1,5 @@
 export { createRouter, PREFETCH_TTL } from './router'
 export { Link, type LinkProps } from './Link'
+export { useLinkDelegate, type LinkDelegate } from './delegate'
 export { PageContext, RouterContext, usePage, useRouter } from './context'
 export { ServerError, type Page, type PostProps, type Router, type Swap, type VisitOptions } from './types'

@@ -23,7 +23,8 @@ export function Footer({ site, newsletter: Newsletter }: { site: Shell; newslett
     <footer className="site-footer">
       <Newsletter home={site.links.home} />
       {columns.length > 0 && (
-        <ServerMemo as="div" className="container footer-columns" part="footer-columns" deps={[columns]}>
+        // Texts and links stay the server's HTML; a picture loads when near (FooterImage), so hydrates.
+        <ServerMemo as="div" className="container footer-columns" part="footer-columns" deps={[columns]} static={!columns.some((c) => c.images?.length)}>
           {columns.map((c, i) => (
             <Column key={i} column={c} lang={site.lang} />
           ))}

@@ -57,7 +57,11 @@ export function Popup({ popup, url }: { popup: PopupProps; url: string }) {
   const dismissedByAddress = isDismissedAt(here === null ? url : url.split(/[?#]/, 1)[0] + here, target)
   const preview = isPreview(url)
 
-  useEffect(() => setClosed(readClosed()), [])
+  // Read once the pop-up may show (the cookie choice made): a first visit's hydration opens no storage.
+  const mayShow = consent.decided && !preview
+  useEffect(() => {
+    if (mayShow) setClosed(readClosed())
+  }, [mayShow])
   useEffect(() => {
     if (closed === false && dismissedByAddress) remember(setClosed)
   }, [closed, dismissedByAddress])

@@ -82,8 +82,10 @@ export function FilterForm({ pageUrl, filters, view, list, cities, types, lang }
       {view === 'map' && <input type="hidden" name="view" value="map" />}
       <div className="field field-wide">
         <label htmlFor={field('city')}>{t('list.filters.city')}</label>
-        {/* The options of a select are the same on many pages: the server renders them once per choice (lib/memo). */}
-        <ServerMemo as="select" part="filter-city" deps={[cityOptions, values.city]} id={field('city')} name="city" value={values.city} onChange={onSelect}>
+        {/* The options of a select are the same on many pages: the server renders them once per choice (lib/memo);
+            the browser keeps them as the server's HTML until the choice changes (static: only the select listens).
+            deps: what the options are made of, the props (not the arrays made from them anew each render). */}
+        <ServerMemo as="select" part="filter-city" deps={[cities, values.city]} static id={field('city')} name="city" value={values.city} onChange={onSelect}>
           <option value="">{t('list.filters.anyCity')}</option>
           {cityOptions.map((o) => (
             <option key={o.value} value={o.value}>
@@ -94,7 +96,7 @@ export function FilterForm({ pageUrl, filters, view, list, cities, types, lang }
       </div>
       <div className="field field-wide">
         <label htmlFor={field('type')}>{t('list.filters.type')}</label>
-        <ServerMemo as="select" part="filter-type" deps={[typeOptions, values.type]} id={field('type')} name="type" value={values.type} onChange={onSelect}>
+        <ServerMemo as="select" part="filter-type" deps={[types, list, values.type]} static id={field('type')} name="type" value={values.type} onChange={onSelect}>
           <option value="">{t('list.filters.anyType')}</option>
           {typeOptions.map((o) => (
             <option key={o.value} value={o.value}>
@@ -113,7 +115,7 @@ export function FilterForm({ pageUrl, filters, view, list, cities, types, lang }
       </div>
       <div className="field">
         <label htmlFor={field('bedroomsMin')}>{t('list.filters.bedrooms')}</label>
-        <ServerMemo as="select" part="filter-bedrooms" deps={[values.bedroomsMin]} id={field('bedroomsMin')} name="bedroomsMin" value={values.bedroomsMin} onChange={onSelect}>
+        <ServerMemo as="select" part="filter-bedrooms" deps={[values.bedroomsMin]} static id={field('bedroomsMin')} name="bedroomsMin" value={values.bedroomsMin} onChange={onSelect}>
           <option value="">{t('list.filters.anyBedrooms')}</option>
           {BEDROOMS.map((n) => (
             <option key={n} value={n}>
@@ -125,7 +127,7 @@ export function FilterForm({ pageUrl, filters, view, list, cities, types, lang }
       </div>
       <div className="field">
         <label htmlFor={field('sort')}>{t('list.sortLabel')}</label>
-        <ServerMemo as="select" part="filter-sort" deps={[sortValue]} id={field('sort')} name="sort" value={sortValue} onChange={onSelect}>
+        <ServerMemo as="select" part="filter-sort" deps={[sortValue]} static id={field('sort')} name="sort" value={sortValue} onChange={onSelect}>
           {SORTS.map((s) => (
             <option key={s} value={s}>
               {t(`list.sort.${s || 'default'}`)}

@@ -17,6 +17,7 @@ import { PropertySection } from './PropertySection'
 import { Details, Documents, Energy, Facts, Financial, Location, PointsOfInterest } from './Sections'
 import { VirtualTour } from './VirtualTour'
 import { Slice } from '../../../lib/hydration/slices'
+import { Static } from '../../../lib/hydration/Static'
 import './property.css'
 
 /**
@@ -31,13 +32,14 @@ export function PropertyPage(props: PropertyProps) {
   return <FoundProperty {...props} property={props.property} />
 }
 
+/** Other properties: cards, which never move in the browser (the server's HTML stays). */
 function Similar({ items, lang, title }: { items: Card[] | null; lang: Lang; title: string }) {
   if (!items?.length) return null
   return (
-    <section aria-labelledby="similar-title" className="property-similar">
+    <Static as="section" deps={[items, lang]} aria-labelledby="similar-title" className="property-similar">
       <h2 id="similar-title">{title}</h2>
       <CardGrid items={items} lang={lang} level={3} perRow={4} />
-    </section>
+    </Static>
   )
 }
 
@@ -84,6 +86,7 @@ function FoundProperty(props: PropertyProps & { property: PropertyDetail }) {
   const closed = p.Status === 'sold' || p.Status === 'rented'
   const alt = (pic: Picture) => pictureAlt(t, p, pic.Name)
   const visits = (props.visit?.days?.length ?? 0) > 0
+  const still = [p, lang]
   // The document a "Request" link of the list asked the request form to choose (n: each click anew).
   const [chosen, setChosen] = useState<ChosenDocument>()
   return (
@@ -111,17 +114,16 @@ function FoundProperty(props: PropertyProps & { property: PropertyDetail }) {
 
         <div className="property-layout">
           <div className="property-main">
-            {v.facts.length > 0 && <Slice><Facts facts={v.facts} /></Slice>}
+            {/* The figures and texts never move in the browser: the server's HTML stays (deps: what they are made of). */}
+            {v.facts.length > 0 && <Facts facts={v.facts} deps={still} />}
             {v.description && (
-              <Slice>
-                <PropertySection id="description" title={t('property.description')}>
-                  <Description text={v.description} lang={props.descriptionLang || undefined} />
-                </PropertySection>
-              </Slice>
+              <PropertySection id="description" title={t('property.description')} deps={[v.description, props.descriptionLang]}>
+                <Description text={v.description} lang={props.descriptionLang || undefined} />
+              </PropertySection>
             )}
-            {v.energy && <Slice><Energy energy={v.energy} /></Slice>}
-            {v.financial.length > 0 && <Slice><Financial rows={v.financial} /></Slice>}
-            {v.details.length > 0 && <Slice><Details groups={v.details} /></Slice>}
+            {v.energy && <Energy energy={v.energy} deps={[...still, props.epc]} />}
+            {v.financial.length > 0 && <Financial rows={v.financial} deps={still} />}
+            {v.details.length > 0 && <Details groups={v.details} deps={still} />}
             {v.location && <Slice><Location location={v.location} title={title} /></Slice>}
             {v.virtualTour && <Slice><VirtualTour url={v.virtualTour} title={title} /></Slice>}
             {v.documents.length > 0 && (
@@ -131,7 +133,7 @@ function FoundProperty(props: PropertyProps & { property: PropertyDetail }) {
                 </Documents>
               </Slice>
             )}
-            {v.pointsOfInterest.length > 0 && <Slice><PointsOfInterest items={v.pointsOfInterest} /></Slice>}
+            {v.pointsOfInterest.length > 0 && <PointsOfInterest items={v.pointsOfInterest} deps={still} />}
             {/* Each form a part of its own: their wrappers' setup was a third of the view's own part. */}
             <Slice><InformationForm /></Slice>
             <Slice><VisitForm /></Slice>
@@ -143,7 +145,7 @@ function FoundProperty(props: PropertyProps & { property: PropertyDetail }) {
           </div>
         </div>
 
-        {!!similar?.length && <Slice><Similar items={similar} lang={lang} title={t('property.similar')} /></Slice>}
+        {!!similar?.length && <Similar items={similar} lang={lang} title={t('property.similar')} />}
         <p className="property-back">
           <Link href={listUrl}>{t('property.backToList')}</Link>
         </p>

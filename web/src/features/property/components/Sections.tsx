@@ -1,5 +1,4 @@
 import type { MouseEvent, ReactNode } from 'react'
-import { Slice } from '../../../lib/hydration/slices'
 import { formatDistance } from '../../../lib/format'
 import { useT } from '../../../lib/i18n'
 import { SmartLink } from '../../../lib/ui/SmartLink'
@@ -26,10 +25,11 @@ function Rows({ rows, className }: { rows: DetailRow[]; className?: string }) {
   )
 }
 
-export function Facts({ facts }: { facts: Fact[] }) {
+/** deps (here and below): what the section's content is made from, the property's data and the page's language. */
+export function Facts({ facts, deps }: { facts: Fact[]; deps: unknown[] }) {
   const t = useT()
   return (
-    <PropertySection id="facts" title={t('property.mainFacts')} hideTitle>
+    <PropertySection id="facts" title={t('property.mainFacts')} hideTitle deps={deps}>
       <dl className="facts">
         {facts.map((fact) => (
           <div key={fact.label} className="fact" data-icon={fact.icon}>
@@ -43,10 +43,10 @@ export function Facts({ facts }: { facts: Fact[] }) {
 }
 
 /** The energy certificate: label picture by region (SPEC §9), figures, the renovation notice. */
-export function Energy({ energy: e }: { energy: EnergyView }) {
+export function Energy({ energy: e, deps }: { energy: EnergyView; deps: unknown[] }) {
   const t = useT()
   return (
-    <PropertySection id="energy" title={t('property.energyTitle')} className="energy property-figures">
+    <PropertySection id="energy" title={t('property.energyTitle')} className="energy property-figures" deps={deps}>
       <div className="energy-body">
         {e.image && e.label && <img className="epc-image" src={e.image} alt={t('property.epcAlt', { label: e.label })} width={96} height={40} />}
         <Rows rows={e.rows} />
@@ -60,28 +60,25 @@ export function Energy({ energy: e }: { energy: EnergyView }) {
   )
 }
 
-export function Financial({ rows }: { rows: DetailRow[] }) {
+export function Financial({ rows, deps }: { rows: DetailRow[]; deps: unknown[] }) {
   const t = useT()
   return (
-    <PropertySection id="financial" title={t('property.financialTitle')} className="property-figures">
+    <PropertySection id="financial" title={t('property.financialTitle')} className="property-figures" deps={deps}>
       <Rows rows={rows} />
     </PropertySection>
   )
 }
 
-export function Details({ groups }: { groups: DetailGroup[] }) {
+export function Details({ groups, deps }: { groups: DetailGroup[]; deps: unknown[] }) {
   const t = useT()
   return (
-    <PropertySection id="details" title={t('property.details')} className="property-figures">
+    <PropertySection id="details" title={t('property.details')} className="property-figures" deps={deps}>
       <div className="detail-groups">
-        {/* A part each: the ~150 elements of all groups were one task over its share. */}
         {groups.map((g) => (
-          <Slice key={g.key}>
-            <section className="detail-group" aria-labelledby={`group-${g.key}`}>
-              <h3 id={`group-${g.key}`}>{g.title}</h3>
-              <Rows rows={g.rows} />
-            </section>
-          </Slice>
+          <section key={g.key} className="detail-group" aria-labelledby={`group-${g.key}`}>
+            <h3 id={`group-${g.key}`}>{g.title}</h3>
+            <Rows rows={g.rows} />
+          </section>
         ))}
       </div>
     </PropertySection>
@@ -185,10 +182,10 @@ function chooseDocument(e: MouseEvent<HTMLAnchorElement>, id: number, onChoose?:
   onChoose(id)
 }
 
-export function PointsOfInterest({ items }: { items: PointOfInterest[] }) {
+export function PointsOfInterest({ items, deps }: { items: PointOfInterest[]; deps: unknown[] }) {
   const t = useT()
   return (
-    <PropertySection id="poi" title={t('property.pointsOfInterest')} className="property-figures">
+    <PropertySection id="poi" title={t('property.pointsOfInterest')} className="property-figures" deps={deps}>
       <ul className="poi-list">
         {items.map((poi, i) => (
           <li key={i}>

@@ -23,20 +23,21 @@ export interface PropertyCardProps {
 export function PropertyCard({ item, lang, level, eager = false, priority = false }: PropertyCardProps) {
   const media = <CardMedia item={item} lang={lang} eager={eager} priority={priority} />
   const body = <CardBody item={item} lang={lang} level={level} />
-  // A card shows on many pages (lists, the home, similar properties): the server renders it once (lib/memo).
+  // A card shows on many pages (lists, the home, similar properties): the server renders it once (lib/memo),
+  // and the browser keeps its HTML (links only: lib/hydration/Static).
   // The page's main picture, preloaded with a high priority, which lib/memo cannot preload again as React
   // did: that card reuses its body only.
   if (priority)
     return (
       <article className="card" data-status={item.Status}>
         <div className="card-media">{media}</div>
-        <ServerMemo as="div" className="card-body" part="card-body" deps={[item, lang, level]}>
+        <ServerMemo as="div" className="card-body" part="card-body" deps={[item, lang, level]} static>
           {body}
         </ServerMemo>
       </article>
     )
   return (
-    <ServerMemo as="article" className="card" data-status={item.Status} part="card" deps={[item, lang, level, eager]}>
+    <ServerMemo as="article" className="card" data-status={item.Status} part="card" deps={[item, lang, level, eager]} static>
       <div className="card-media">{media}</div>
       <div className="card-body">{body}</div>
     </ServerMemo>

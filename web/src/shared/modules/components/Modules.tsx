@@ -13,6 +13,7 @@ import { CardGrid } from '../../cards'
 import { ProjectGrid } from '../../cards/components/ProjectCard'
 import type { ModuleView } from '../model/types'
 import { Slice } from '../../../lib/hydration/slices'
+import { Static } from '../../../lib/hydration/Static'
 import './modules.css'
 
 export interface ModulesProps {
@@ -42,14 +43,17 @@ export interface ModulesProps {
  * consecutive narrower ones share a row inside the page's container.
  */
 export function Modules({ modules, lang, agency, minLevel = 2, pageTitle, contactForm, testimonialForm, jobForm }: ModulesProps) {
-  // Each module a Slice (lib/hydration): one <section>, which may hydrate in a later task.
-  const one = (m: ModuleView) => (
-    <Slice key={m.id}>
-      <Module module={m} lang={lang} agency={agency} minLevel={minLevel} pageTitle={pageTitle} contactForm={contactForm} testimonialForm={testimonialForm} jobForm={jobForm} />
-    </Slice>
-  )
+  // A module with a form is a Slice (lib/hydration): one <section>, which may hydrate in a later task; the
+  // others never move in the browser and stay the server's HTML (Module's Static).
+  const one = (m: ModuleView) => {
+    const module = <Module key={m.id} module={m} lang={lang} agency={agency} minLevel={minLevel} pageTitle={pageTitle} contactForm={contactForm} testimonialForm={testimonialForm} jobForm={jobForm} />
+    return WITH_FORM.has(m.view) ? <Slice key={m.id}>{module}</Slice> : module
+  }
   return <>{rows(modules ?? []).map((row) => (row.length === 1 && isFull(row[0]) ? one(row[0]) : <div key={`row-${row[0].id}`} className="module-row container">{row.map(one)}</div>))}</>
 }
+
+/** The module kinds that hold a form: the only ones with more to do in the browser than their links. */
+const WITH_FORM = new Set<string | undefined>(['contact', 'testimonial-form', 'job-application'])
 
 /** A module as wide as the page at every size (col 0 means 12). */
 function isFull(m: ModuleView): boolean {
@@ -171,15 +175,22 @@ function Module({ module: m, lang, agency, minLevel, pageTitle, contactForm, tes
       body = jobForm?.(inner)
       break
   }
-  return (
-    <section className={className} style={{ ...colVars(m.col), ...bg.style }} aria-labelledby={showTitle ? headingId : undefined}>
+  const content = (
+    <>
       {bg.layer}
       <div className="container">
         {head}
         {body}
         {m.description2 && <HtmlContent className="module-description2" html={m.description2} lang={m.description2Lang} />}
       </div>
-    </section>
+    </>
+  )
+  const host = { className, style: { ...colVars(m.col), ...bg.style }, 'aria-labelledby': showTitle ? headingId : undefined }
+  if (WITH_FORM.has(m.view)) return <section {...host}>{content}</section>
+  return (
+    <Static as="section" deps={[m, lang]} {...host}>
+      {content}
+    </Static>
   )
 }
 
