@@ -48,8 +48,9 @@ export function Header({ site, isHome, scrolled, path }: HeaderProps) {
       // 0: not laid out (hidden, or no layout engine); the same height written again would still ask for a layout.
       if (hd.offsetHeight > 0 && s.style.height !== height) s.style.height = height
     }
-    keep()
-    if (typeof ResizeObserver === 'undefined') return
+    // The observer's first call comes in the next frame, after the browser's own layout: reading the height
+    // here, in the hydration's task, made the browser lay the page out inside it.
+    if (typeof ResizeObserver === 'undefined') return keep()
     const observer = new ResizeObserver(keep)
     observer.observe(hd)
     return () => observer.disconnect()
@@ -69,7 +70,7 @@ export function Header({ site, isHome, scrolled, path }: HeaderProps) {
       height = hd.offsetHeight
       root.style.scrollPaddingTop = `calc(${height}px + 0.75rem)`
     }
-    keep()
+    // First read in the observer's first call (the next frame, after layout), not here: see above.
     const observer = new ResizeObserver(keep)
     observer.observe(hd)
     return () => {
