@@ -1,7 +1,7 @@
-// The app's start, once the runtime has run (entry-client.tsx loads the two in
-// separate tasks): loads the page's view chunk and language, then hydrates
-// the server-rendered #app, or renders it when the server sent the bare
-// shell.
+// The app's start, once the runtime has run (entry-client.tsx runs each stage
+// in a task of its own): prepare loads the page's view chunk and language,
+// boot hydrates the server-rendered #app, or renders it when the server sent
+// the bare shell.
 import type * as ReactDOMClient from 'react-dom/client'
 import { hydrateInSlices, hydrationWork } from '../lib/hydration/slices'
 import { loadLocale } from '../lib/i18n/load'
@@ -9,11 +9,13 @@ import { createRouter, type Page } from '../lib/router'
 import { App, pageLang } from './App'
 import { clientViews } from './pages.client'
 
-export async function boot(container: HTMLElement, initialPage: Page, dom: typeof ReactDOMClient) {
+/** Loads what the first page needs besides the app: its view's chunk and its language's texts. */
+export async function prepare(initialPage: Page): Promise<void> {
   await Promise.all([clientViews.load(initialPage.component), loadLocale(pageLang(initialPage))])
-  // The view's chunk and the texts are evaluated in the task their import resolves in: the hydration's
-  // first task comes after, in one of its own (together they were one task over 50 ms at 4× on the list).
-  await new Promise<void>((resolve) => setTimeout(resolve, 0))
+}
+
+/** Starts the app on the first page, once prepare has loaded what it needs. */
+export async function boot(container: HTMLElement, initialPage: Page, dom: typeof ReactDOMClient) {
   const router = createRouter(initialPage)
   const app = <App initialPage={initialPage} router={router} views={clientViews} loadLocale={loadLocale} />
   // In slices (lib/hydration): the page is already painted and works as the server's; no task of its

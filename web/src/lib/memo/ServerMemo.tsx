@@ -56,29 +56,24 @@ export type ServerMemoProps = AllHTMLAttributes<HTMLElement> & {
  * markup, as a Slice (lib/hydration): when the page's hydration has spent a
  * task's share, in a later task.
  */
-export function ServerMemo({ as, part, deps, static: still, children, ...host }: ServerMemoProps) {
+export function ServerMemo({ as, part, deps, static: isStatic, children, ...host }: ServerMemoProps) {
   const store = useContext(MemoStoreContext)
   const lang = useLang()
   // The browser: one element without useId, the same on many pages — a part kept as the server's HTML, or
   // one that may hydrate in a later task.
   if (!store) {
-    if (still) return <Static as={as} deps={[lang, ...deps]} {...host}>{children}</Static>
+    if (isStatic) return <Static as={as} deps={[lang, ...deps]} {...host}>{children}</Static>
     return <Slice>{createElement(as, host, children)}</Slice>
   }
   const key = `${part}\u0000${lang}\u0000${JSON.stringify(deps)}`
   const done = store.get(key)
-  // Within its own id scope (a Slice's or Static's), as in the browser: it takes its number where it stands.
-  const Part = still ? StaticOnServer : Slice
-  if (done) return <Part>{createElement(as, { ...host, ...marked(still), dangerouslySetInnerHTML: { __html: done.html } })}</Part>
-  const element = createElement(as, { ...host, ...marked(still) }, children)
+  // Within its own id scope (a Slice's, or Static's: OwnIds), as in the browser: it takes its number where it stands.
+  const Part = isStatic ? OwnIds : Slice
+  if (done) return <Part>{createElement(as, { ...host, ...marked(isStatic), dangerouslySetInnerHTML: { __html: done.html } })}</Part>
+  const element = createElement(as, { ...host, ...marked(isStatic) }, children)
   store.missed(key, element)
   return <Part>{element}</Part>
 }
 
 /** The server's element of a Static part, marked as the browser's is. */
-const marked = (still?: boolean) => (still ? { 'data-static': '' } : {})
-
-/** A Static part's id scope on the server (the memo renders its element itself). */
-function StaticOnServer({ children }: { children: ReactNode }) {
-  return <OwnIds>{children}</OwnIds>
-}
+const marked = (isStatic?: boolean) => (isStatic ? { 'data-static': '' } : {})

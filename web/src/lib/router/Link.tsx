@@ -1,5 +1,6 @@
 import { useRef, type AnchorHTMLAttributes, type MouseEvent } from 'react'
 import { useRouter } from './context'
+import { isPlainClick, PREFETCH_DELAY, routable } from './delegate'
 import type { VisitOptions } from './types'
 
 export type LinkProps = AnchorHTMLAttributes<HTMLAnchorElement> &
@@ -15,18 +16,18 @@ export function Link({ href, replace, preserveScroll, preserveState, prefetch = 
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
   // No router (the server's render): a plain link, without the handlers React would only skip there.
   if (!router) return <a {...rest} href={href} />
-  const local = () => !!router && router.isLocal(href) && (!rest.target || rest.target === '_self') && rest.download === undefined
+  const local = () => routable(router, href, rest.target, rest.download !== undefined)
 
   function onClick(e: MouseEvent<HTMLAnchorElement>) {
     rest.onClick?.(e)
-    if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || !local()) return
+    if (!isPlainClick(e) || !local()) return
     e.preventDefault()
     clearTimeout(timer.current)
     void router!.visit(href, { replace, preserveScroll, preserveState })
   }
   function onMouseEnter(e: MouseEvent<HTMLAnchorElement>) {
     rest.onMouseEnter?.(e)
-    if (prefetch && local()) timer.current = setTimeout(() => router!.prefetch(href), 75)
+    if (prefetch && local()) timer.current = setTimeout(() => router!.prefetch(href), PREFETCH_DELAY)
   }
   function onMouseLeave(e: MouseEvent<HTMLAnchorElement>) {
     rest.onMouseLeave?.(e)

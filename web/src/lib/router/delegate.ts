@@ -2,8 +2,18 @@ import { useMemo, type MouseEvent, type PointerEvent } from 'react'
 import { useRouter } from './context'
 import type { Router } from './types'
 
-/** How long a pointer rests on a link before its page is fetched ahead (as Link does). */
-const PREFETCH_DELAY = 75
+/** How long a pointer rests on a link before its page is fetched ahead (Link and the containers alike). */
+export const PREFETCH_DELAY = 75
+
+/** A left click without a modifier that nothing has taken yet: the one a router visit replaces (the others open a tab, a window, a download). */
+export function isPlainClick(e: Pick<MouseEvent, 'defaultPrevented' | 'button' | 'metaKey' | 'ctrlKey' | 'shiftKey' | 'altKey'>): boolean {
+  return !e.defaultPrevented && e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey
+}
+
+/** Whether a link to href, with its target and download attribute, opens a page of this site in this tab: the router's to visit. */
+export function routable(router: Router, href: string, target: string | null | undefined, download: boolean): boolean {
+  return router.isLocal(href) && (!target || target === '_self') && !download
+}
 
 /** The handlers a container puts on itself to serve the plain links inside it (see useLinkDelegate). */
 export interface LinkDelegate {
@@ -32,12 +42,12 @@ function delegate(router: Router): LinkDelegate {
     const a = (e.target as Element | null)?.closest?.('a')
     if (!a || !e.currentTarget.contains(a)) return null
     const href = a.getAttribute('href')
-    if (!href || (a.target && a.target !== '_self') || a.hasAttribute('download') || href.startsWith('#') || !router.isLocal(href)) return null
+    if (!href || href.startsWith('#') || !routable(router, href, a.target, a.hasAttribute('download'))) return null
     return href
   }
   return {
     onClick(e) {
-      if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return
+      if (!isPlainClick(e)) return
       const href = target(e)
       if (!href) return
       e.preventDefault()

@@ -86,7 +86,8 @@ function FoundProperty(props: PropertyProps & { property: PropertyDetail }) {
   const closed = p.Status === 'sold' || p.Status === 'rented'
   const alt = (pic: Picture) => pictureAlt(t, p, pic.Name)
   const visits = (props.visit?.days?.length ?? 0) > 0
-  const still = [p, lang]
+  // What the static sections are made of: the property's data and the page's language.
+  const madeOf = [p, lang]
   // The document a "Request" link of the list asked the request form to choose (n: each click anew).
   const [chosen, setChosen] = useState<ChosenDocument>()
   return (
@@ -114,16 +115,16 @@ function FoundProperty(props: PropertyProps & { property: PropertyDetail }) {
 
         <div className="property-layout">
           <div className="property-main">
-            {/* The figures and texts never move in the browser: the server's HTML stays (deps: what they are made of). */}
-            {v.facts.length > 0 && <Facts facts={v.facts} deps={still} />}
+            {/* The figures and texts never move in the browser: the server's HTML stays (lib/hydration/Static). */}
+            {v.facts.length > 0 && <Facts facts={v.facts} deps={madeOf} />}
             {v.description && (
               <PropertySection id="description" title={t('property.description')} deps={[v.description, props.descriptionLang]}>
                 <Description text={v.description} lang={props.descriptionLang || undefined} />
               </PropertySection>
             )}
-            {v.energy && <Energy energy={v.energy} deps={[...still, props.epc]} />}
-            {v.financial.length > 0 && <Financial rows={v.financial} deps={still} />}
-            {v.details.length > 0 && <Details groups={v.details} deps={still} />}
+            {v.energy && <Energy energy={v.energy} deps={[...madeOf, props.epc]} />}
+            {v.financial.length > 0 && <Financial rows={v.financial} deps={madeOf} />}
+            {v.details.length > 0 && <Details groups={v.details} deps={madeOf} />}
             {v.location && <Slice><Location location={v.location} title={title} /></Slice>}
             {v.virtualTour && <Slice><VirtualTour url={v.virtualTour} title={title} /></Slice>}
             {v.documents.length > 0 && (
@@ -133,7 +134,7 @@ function FoundProperty(props: PropertyProps & { property: PropertyDetail }) {
                 </Documents>
               </Slice>
             )}
-            {v.pointsOfInterest.length > 0 && <PointsOfInterest items={v.pointsOfInterest} deps={still} />}
+            {v.pointsOfInterest.length > 0 && <PointsOfInterest items={v.pointsOfInterest} deps={madeOf} />}
             {/* Each form a part of its own: their wrappers' setup was a third of the view's own part. */}
             <Slice><InformationForm /></Slice>
             <Slice><VisitForm /></Slice>
