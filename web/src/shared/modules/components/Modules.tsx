@@ -43,12 +43,9 @@ export interface ModulesProps {
  * consecutive narrower ones share a row inside the page's container.
  */
 export function Modules({ modules, lang, agency, minLevel = 2, pageTitle, contactForm, testimonialForm, jobForm }: ModulesProps) {
-  // A module with a form is a Slice (lib/hydration): one <section>, which may hydrate in a later task; the
-  // others never move in the browser and stay the server's HTML (Module's Static).
-  const one = (m: ModuleView) => {
-    const module = <Module key={m.id} module={m} lang={lang} agency={agency} minLevel={minLevel} pageTitle={pageTitle} contactForm={contactForm} testimonialForm={testimonialForm} jobForm={jobForm} />
-    return WITH_FORM.has(m.view) ? <Slice key={m.id}>{module}</Slice> : module
-  }
+  const one = (m: ModuleView) => (
+    <Module key={m.id} module={m} lang={lang} agency={agency} minLevel={minLevel} pageTitle={pageTitle} contactForm={contactForm} testimonialForm={testimonialForm} jobForm={jobForm} />
+  )
   return <>{rows(modules ?? []).map((row) => (row.length === 1 && isFull(row[0]) ? one(row[0]) : <div key={`row-${row[0].id}`} className="module-row container">{row.map(one)}</div>))}</>
 }
 
@@ -186,7 +183,14 @@ function Module({ module: m, lang, agency, minLevel, pageTitle, contactForm, tes
     </>
   )
   const host = { className, style: { ...colVars(m.col), ...bg.style }, 'aria-labelledby': showTitle ? headingId : undefined }
-  if (WITH_FORM.has(m.view)) return <section {...host}>{content}</section>
+  // A module with a form is a Slice (lib/hydration): one <section>, which may hydrate in a later task; the
+  // others never move in the browser and stay the server's HTML.
+  if (WITH_FORM.has(m.view))
+    return (
+      <Slice>
+        <section {...host}>{content}</section>
+      </Slice>
+    )
   return (
     <Static as="section" deps={[m, lang]} {...host}>
       {content}
