@@ -13,8 +13,9 @@ const initialPage = JSON.parse(document.getElementById('page')!.textContent!) as
 /** A new task: the browser may paint and take input between two parts of the start. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 
-// The runtime (Preact's React layer under react-dom's name: scripts/preact.mjs), the app, then the page's view and
-// texts, each evaluated in a task of its own (their files are fetched together: the head's loader preloads them),
+// The runtime (Preact's React layer under react-dom's name: scripts/preact.mjs, in one chunk with the small modules
+// every page shares, so evaluated with this entry), the app, then the page's view and texts, each evaluated in a
+// task of its own (their files are fetched together: the head's loader preloads them),
 // and the hydration's first task after them: one module graph is evaluated in one task, and any two together held
 // the main thread for longer than either (the view's chunk with the first hydration task: over 50 ms at 4× on the
 // sale list).
