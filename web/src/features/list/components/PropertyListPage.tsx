@@ -57,7 +57,7 @@ export function PropertyListPage(props: PropertyListProps) {
         {search && <SearchNotFound suggestions={search.suggestions} />}
         {view === 'map' && <MapFrame markers={props.markers} lang={lang} />}
         {items.length > 0 ? (
-          <CardGrid items={items} lang={lang} level={2} perRow={PER_ROW} eager={view === 'map' ? 0 : PER_ROW} priority={view !== 'map'} />
+          <CardGrid items={items} lang={lang} level={2} perRow={PER_ROW} eager={view === 'map' ? 0 : 1} priority={view !== 'map'} />
         ) : (
           (isFiltered(filters) || search) && (
             <p className="list-empty">
