@@ -152,11 +152,12 @@ function shown(el: HTMLElement): boolean {
 /**
  * While the mobile drawer is open: focus moves to its first link, Tab and
  * Shift+Tab cycle through the toggle (now "close menu") and the drawer's
- * controls, Escape closes it; on closing, the focus returns to the toggle.
+ * controls, Escape closes it; on closing, the focus returns to the toggle. In the render's own task (a layout
+ * effect): a plain effect runs a frame later, and a key pressed meanwhile went to the page behind.
  */
 function useDrawerFocus(open: boolean, drawer: RefObject<HTMLElement | null>, toggle: RefObject<HTMLElement | null>, close: () => void) {
   const wasOpen = useRef(false)
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!open) {
       const a = document.activeElement
       // Back to the button, unless the visitor has moved the focus elsewhere (a link's new page focuses its content).
