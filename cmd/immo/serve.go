@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"immo/internal/adapter/demo"
+	"immo/internal/adapter/metrics"
 	"immo/internal/app"
 	"immo/internal/domain/agency"
 	"immo/internal/domain/site"
@@ -82,7 +83,13 @@ func runServe(ctx context.Context, args []string) error {
 	if s.publicURL == "" {
 		s.publicURL = scheme + "://" + displayAddr(ln.Addr())
 	}
-	a, err := app.New(ctx, app.Config{Store: store, Agency: agencies, PublicURL: s.publicURL, SMTPURL: smtpURL,
+	// The operator's metrics, served beside the profiles on the operations address (never on the site's).
+	debug := os.Getenv("IMMO_DEBUG_ADDR")
+	var watched *metrics.Metrics
+	if debug != "" {
+		watched = metrics.New()
+	}
+	a, err := app.New(ctx, app.Config{Store: store, Agency: agencies, PublicURL: s.publicURL, SMTPURL: smtpURL, Metrics: watched,
 		Keys: app.Keys{Altcha: keys.altcha, IPHash: keys.ipHash, Picture: keys.picture, TOTP: keys.totp}, Log: log, MapFrame: mapFrame,
 		Feeds:   app.FeedOptions{Private: os.Getenv("IMMO_FEED_PRIVATE_HOSTS")},
 		Captcha: checker, TrustedProxies: proxies, Prerender: *prerender, Now: now})
@@ -95,8 +102,8 @@ func runServe(ctx context.Context, args []string) error {
 		ln.Close()
 		return err
 	}
-	if debug := os.Getenv("IMMO_DEBUG_ADDR"); debug != "" {
-		if err := serveDebug(ctx, debug, log); err != nil {
+	if debug != "" {
+		if err := serveDebug(ctx, debug, watched.Handler(), log); err != nil {
 			return err
 		}
 	}

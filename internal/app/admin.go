@@ -16,6 +16,7 @@ import (
 	"immo/internal/domain/media"
 	"immo/internal/domain/notify"
 	"immo/internal/domain/testimonial"
+	"immo/internal/http/web"
 	"immo/internal/http/web/admin"
 	"immo/internal/http/web/assets"
 	"immo/internal/http/web/route"
@@ -31,7 +32,7 @@ const adminCookie = "immo_staff"
 // a lead read from queue.
 func newAdmin(store storage.Store, staff *account.StaffService, queue *mailqueue.Queue, resolver *route.Resolver, says *testimonial.Service,
 	desk *booking.Desk, requestMails *notify.Composer, abuse *antispam.Batch, ipKey []byte, secure bool, w *Web, now func() time.Time, log *slog.Logger,
-	preview draftPreview, library *media.Library, feeds *feedJobs) (*admin.Handler, error) {
+	preview draftPreview, library *media.Library, feeds *feedJobs, refused func(account.Role, web.Refusal)) (*admin.Handler, error) {
 	ip, err := lead.NewIPHasher(ipKey)
 	if err != nil {
 		return nil, err
@@ -49,7 +50,7 @@ func newAdmin(store storage.Store, staff *account.StaffService, queue *mailqueue
 	moderation := &testimonial.Moderation{Store: store, Shown: says, Now: now, Audit: testimonialAudit(store.Audit())}
 	o := admin.Options{
 		FieldWords: requestMails.FieldWords, Langs: resolver.Site.Languages.Enabled(), DefaultLang: resolver.Site.Languages.Default,
-		Inbox: leads, Audit: store.Audit(), Newsletter: store.Newsletter(), Record: store.Audit().Log, SignIn: staff, Brakes: loginBrakes(ip, store, abuse, secure, now), Staff: account.Members{Store: members}, StaffAdmin: staff, MyFactor: staff,
+		Inbox: leads, Audit: store.Audit(), Newsletter: store.Newsletter(), Record: store.Audit().Log, SignIn: staff, Brakes: loginBrakes(ip, store, abuse, secure, now, refused), Staff: account.Members{Store: members}, StaffAdmin: staff, MyFactor: staff,
 		Sessions: sessions, Assets: tags, Version: version, Log: log.With("component", "inbox"), Now: now,
 		Testimonials: moderation, Mails: mailDesk{Queue: queue, log: store.Audit(), now: now},
 		Abuse:   abuseDesk{Abuse: abuse, log: store.Audit().Log, now: now},

@@ -21,6 +21,7 @@ import (
 	"immo/internal/adapter/captcha"
 	"immo/internal/adapter/importer"
 	"immo/internal/adapter/mailqueue"
+	"immo/internal/adapter/metrics"
 	"immo/internal/adapter/pictures"
 	"immo/internal/adapter/storage"
 	"immo/internal/domain/account"
@@ -86,6 +87,9 @@ type Config struct {
 	// change of the data they show (web.Handler.Prerender); only with the
 	// built web app (not Web).
 	Prerender bool
+	// Metrics, when set, hears the site's work for the operator (package
+	// metrics; cmd/immo serves them on the operations address).
+	Metrics *metrics.Metrics
 }
 
 // App is the site built: its handler, the services behind it, and the
@@ -213,6 +217,7 @@ func New(ctx context.Context, c Config) (*App, error) {
 	// Who is logged in, for the routes that read the viewer: the cookie is
 	// Secure when the site is served over HTTPS.
 	secure := strings.HasPrefix(c.PublicURL, "https://")
+	obs := newObservers(c.Metrics) // what the operator's metrics hear (nothing without them)
 	sessions := session.New(session.Options{Store: store.Sessions(), Accounts: store.Accounts(), Now: now,
 		Secure: secure, Log: log.With("component", "session")})
 	counted, pageVisits, err := newPageVisits(c.Keys.IPHash, now)
@@ -229,18 +234,18 @@ func New(ctx context.Context, c Config) (*App, error) {
 	}
 	var variants pictures.Store = store // the pictures' resized variants, which Run's worker makes
 	folders := pictureFolders(variants, library, pictures.FeedFS(store, feeds.runner.FetchOne), log)
-	pages, closePages, err := newPages(resolver, agencies.Current, c.Store, c.MapFrame, forms, cancels, news, sessions, pageVisits, folders.Version, log, c.Web)
+	pages, closePages, err := newPages(resolver, agencies.Current, c.Store, c.MapFrame, forms, cancels, news, sessions, pageVisits, folders.Version, obs.pages, log, c.Web)
 	if err != nil {
 		return nil, err
 	}
 	// The owners' login, password links and portal.
-	owners, err := ownerPages(store, cat, c.Keys.IPHash, abuse, secure, now)
+	owners, err := ownerPages(store, cat, c.Keys.IPHash, abuse, secure, now, obs.refused)
 	if err != nil {
 		return nil, err
 	}
 	pages.ServeOwners(owners)
 	// The demand registrants' login, links and area.
-	registrants, err := registrantPages(deps, store, deps.Registrants, jobs, queue, secure, now)
+	registrants, err := registrantPages(deps, store, deps.Registrants, jobs, queue, secure, now, obs.refused)
 	if err != nil {
 		return nil, err
 	}
@@ -263,7 +268,7 @@ func New(ctx context.Context, c Config) (*App, error) {
 	}
 	desk := newAgendaDesk(deps, store, requestMails)
 	inboxPages, err := newAdmin(store, staff, queue, resolver, says, desk, requestMails, abuse, c.Keys.IPHash, secure, c.Web, now, log,
-		draftPreview{agencies, pages}, library, feeds)
+		draftPreview{agencies, pages}, library, feeds, obs.refused)
 	if err != nil {
 		return nil, err
 	}
@@ -275,7 +280,9 @@ func New(ctx context.Context, c Config) (*App, error) {
 		TrustedProxies:      c.TrustedProxies,
 		Admin:               inboxPages,
 		FeedPush:            feeds.push(), // the CRM's pushes (POST /api/feed/{feed}…)
+		Observe:             obs.requests,
 	})
+	obs.watch(pages.Responder(), queue, feeds.runner.Feeds)
 	a := &App{Handler: h, Agency: agencies, Catalog: cat, Testimonials: says, Agenda: visits, Challenges: challenges, Staff: staff, EndStreams: inboxPages.EndStreams, Pictures: pictureSigner,
 		Queue: queue, visits: counted, abuse: abuse, store: store, site: cfg, library: library, newPics: newPics, smtpURL: c.SMTPURL, now: now, log: log, closePages: closePages, jobs: jobs}
 	if c.Prerender && c.Web == nil {

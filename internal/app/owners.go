@@ -26,7 +26,7 @@ import (
 
 // ownerPages are the owners' pages' services on the store; the portal
 // counts the active demands against cat's listings.
-func ownerPages(store storage.Store, cat *catalog.Service, ipKey []byte, watch antispam.Watch, secure bool, now func() time.Time) (web.OwnerPages, error) {
+func ownerPages(store storage.Store, cat *catalog.Service, ipKey []byte, watch antispam.Watch, secure bool, now func() time.Time, refused func(account.Role, web.Refusal)) (web.OwnerPages, error) {
 	ip, err := lead.NewIPHasher(ipKey)
 	if err != nil {
 		return web.OwnerPages{}, err
@@ -37,7 +37,7 @@ func ownerPages(store storage.Store, cat *catalog.Service, ipKey []byte, watch a
 		Portal: &portal.Service{Store: store.Portal(), Demands: store.Demands().Active, Now: now,
 			Listing: func(id int64) (*catalog.Property, bool) { return catalog.Listing(cat.Index(), id) }},
 		Now:          now,
-		LoginBrakes:  loginBrakes(ip, store, watch, secure, now),
+		LoginBrakes:  loginBrakes(ip, store, watch, secure, now, refused),
 		WeeklyReport: store.Accounts().SetWeeklyReport,
 	}, nil
 }
@@ -121,10 +121,11 @@ func siteComposer(cfg *site.Config, resolver *route.Resolver, agencies *agency.S
 // loginBrakes are the owners', the registrants' and the staff's login
 // brakes, counted in the anti-spam counters per account.LoginWindow; their device
 // cookies Secure when the site is served over HTTPS.
-func loginBrakes(ip *lead.IPHasher, store storage.Store, watch antispam.Watch, secure bool, now func() time.Time) web.LoginBrakes {
+// refused hears each login refused (the operator's metrics; nil: nobody).
+func loginBrakes(ip *lead.IPHasher, store storage.Store, watch antispam.Watch, secure bool, now func() time.Time, refused func(account.Role, web.Refusal)) web.LoginBrakes {
 	limiter := func(max int, name string) *antispam.Limiter {
 		return &antispam.Limiter{Counter: store.Antispam(), Max: max, Window: account.LoginWindow, Now: now, Name: name, Watch: watch}
 	}
 	return web.LoginBrakes{IP: ip, PerAccountAddress: limiter(account.LoginPerAccountAddress, "login-account-ip"),
-		PerAddress: limiter(account.LoginPerAddress, "login-ip"), PerAccount: limiter(account.LoginPerAccount, "login-account"), Secure: secure}
+		PerAddress: limiter(account.LoginPerAddress, "login-ip"), PerAccount: limiter(account.LoginPerAccount, "login-account"), Secure: secure, Refused: refused}
 }

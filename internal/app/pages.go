@@ -27,7 +27,7 @@ type Web struct {
 // newPages wires the page handler: the resolver, the map frame, and React
 // rendering in the process when the web app was built (otherwise the client
 // renders); with w, w's renderer and assets instead.
-func newPages(resolver *route.Resolver, current func() *agency.Agency, pagesStore rendered.Store, mapFrame web.MapFrameOptions, forms web.Forms, visits web.VisitCancels, news web.NewsletterPages, sessions web.Sessions, pageVisits web.PageVisits, pictureVersions respond.PictureVersions, log *slog.Logger, w *Web) (*web.Handler, func(), error) {
+func newPages(resolver *route.Resolver, current func() *agency.Agency, pagesStore rendered.Store, mapFrame web.MapFrameOptions, forms web.Forms, visits web.VisitCancels, news web.NewsletterPages, sessions web.Sessions, pageVisits web.PageVisits, pictureVersions respond.PictureVersions, observer respond.Observer, log *slog.Logger, w *Web) (*web.Handler, func(), error) {
 	closeFn := func() {}
 	if w == nil {
 		var renderer ssr.Renderer = ssr.Disabled{}
@@ -66,6 +66,7 @@ func newPages(resolver *route.Resolver, current func() *agency.Agency, pagesStor
 		Secure:       strings.HasPrefix(resolver.BaseURL, "https://"),
 		// Every page's own pictures at addresses cached a year.
 		PictureVersions: pictureVersions,
+		Observer:        observer,
 	})
 	return h, closeFn, nil
 }

@@ -34,7 +34,7 @@ func newRegistrants(store storage.Store, cfg *site.Config, cat *catalog.Service,
 // registrantPages are the registrants' pages' services: the login with
 // the login brakes (account.LoginWindow…), the forgotten password's.
 func registrantPages(d formDeps, store storage.Store, reg *registrant.Service, jobs *siteJobs, queue *mailqueue.Queue, secure bool,
-	now func() time.Time) (web.RegistrantPages, error) {
+	now func() time.Time, refused func(account.Role, web.Refusal)) (web.RegistrantPages, error) {
 	ip, err := lead.NewIPHasher(d.IPKey)
 	if err != nil {
 		return web.RegistrantPages{}, err
@@ -56,7 +56,7 @@ func registrantPages(d formDeps, store storage.Store, reg *registrant.Service, j
 		Service:          reg,
 		Forgot:           askForgotten(store, queue),
 		Login:            &account.Service{Store: store.Accounts(), Now: now},
-		LoginBrakes:      loginBrakes(ip, store, d.Watch, secure, now),
+		LoginBrakes:      loginBrakes(ip, store, d.Watch, secure, now, refused),
 		ForgotPerSender:  rateLimit(d, spam.DefaultPolicy.ForgotPerSender, false),
 		ForgotPerAddress: rateLimit(d, spam.DefaultPolicy.ForgotPerAddress, false),
 	}, nil

@@ -24,7 +24,7 @@ func UnlockLogin(ctx context.Context, c Config, email string) ([]account.Role, e
 		clock = time.Now
 	}
 	now := clock()
-	b := loginBrakes(ip, c.Store, nil, false, clock)
+	b := loginBrakes(ip, c.Store, nil, false, clock, nil)
 	var released []account.Role
 	for _, role := range []account.Role{account.Staff, account.Owner, account.Registrant} {
 		err := c.Store.Antispam().Release(ctx, b.AccountKey(role, email), now.UTC().Truncate(account.LoginWindow), now,

@@ -27,6 +27,7 @@ import (
 
 	"immo/internal/adapter/captcha"
 	"immo/internal/adapter/demo"
+	"immo/internal/adapter/metrics"
 	"immo/internal/adapter/smtptest"
 	"immo/internal/adapter/storage"
 	"immo/internal/adapter/storage/postgres/pgtest"
@@ -97,6 +98,8 @@ type Options struct {
 	// version followed by Run; Visits is then implied (the demo's
 	// configuration has them). Without it, the configuration is fixed.
 	Published bool
+	// Metrics hears the site's work for the operator; nil: none.
+	Metrics *metrics.Metrics
 }
 
 // Site is the demo site of one test, closed when it ends.
@@ -153,7 +156,7 @@ func New(tb testing.TB, o Options) *Site {
 		cfg = agencies.Current().Site
 	}
 	a, err := app.New(ctx, app.Config{Store: store, Agency: agencies, Site: cfg, PublicURL: o.PublicURL, SMTPURL: smtp.URL(), Keys: keys,
-		Now: clock.Now, Log: o.Log, MapFrame: o.MapFrame, Captcha: o.Captcha, Feeds: o.Feeds,
+		Now: clock.Now, Log: o.Log, MapFrame: o.MapFrame, Captcha: o.Captcha, Feeds: o.Feeds, Metrics: o.Metrics,
 		Web: &app.Web{AssetTags: o.AssetTags, AssetVersion: AssetVersion}})
 	if err != nil {
 		tb.Fatal(err)

@@ -58,6 +58,9 @@ type Deps struct {
 	// FeedPush takes the CRM's pushes (POST /api/feed/{feed}…,
 	// httpapi.FeedPushAPI); nil: none.
 	FeedPush httpapi.FeedPush
+	// Observe hears every request once answered (the operator's metrics);
+	// nil: nobody.
+	Observe Observe
 }
 
 // Handler returns the whole site.
@@ -69,7 +72,8 @@ func Handler(d Deps) http.Handler {
 	}
 	// The visitor's address first: the bodies' bound per address counts visitors, not the proxy.
 	// The agency before the headers: the pages' policy names what its configuration embeds.
-	return clientAddress(d.TrustedProxies, LimitBodies(bl, withAgency(d.Agency, securityHeaders(recoverPanics(d.Log, defaultLang(d.Site), routes(d)), web.MapFramePath, hsts, newSourceCache(d.Catalog, d.Site, d.MapTiles).get))))
+	// Observed first: a request refused at the edge (a body too slow) counts too.
+	return observeRequests(d.Observe, clientAddress(d.TrustedProxies, LimitBodies(bl, withAgency(d.Agency, securityHeaders(recoverPanics(d.Log, defaultLang(d.Site), routes(d)), web.MapFramePath, hsts, newSourceCache(d.Catalog, d.Site, d.MapTiles).get)))))
 }
 
 // withAgency puts the agency as published in the request's context, as the

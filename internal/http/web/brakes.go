@@ -29,6 +29,9 @@ type LoginBrakes struct {
 	PerAccount                    *antispam.Limiter
 	// Secure marks the device cookies for HTTPS only (DeviceCookie).
 	Secure bool
+	// Refused hears each login refused, by role and why (the operator's
+	// metrics); nil: nobody.
+	Refused func(role account.Role, why Refusal)
 }
 
 // brakes are the three brakes on a login of role's email from ip; from a
@@ -129,16 +132,25 @@ func (b LoginBrakes) Try(ctx context.Context, role account.Role, email, ip, devi
 		return Attempt{}, err
 	}
 	if over != "" {
+		b.refused(role, LoginLocked)
 		return Attempt{Refused: LoginLocked, Limit: over}, nil
 	}
 	a, err := check(ctx, email)
 	switch {
 	case errors.Is(err, account.ErrLogin):
+		b.refused(role, LoginFailed)
 		return Attempt{Refused: LoginFailed}, b.failed(ctx, role, email, ip, device)
 	case errors.Is(err, account.ErrUnconfirmed):
+		b.refused(role, LoginUnconfirmed)
 		return Attempt{Refused: LoginUnconfirmed}, nil
 	case err != nil:
 		return Attempt{}, err
 	}
 	return Attempt{Account: a}, nil
+}
+
+func (b LoginBrakes) refused(role account.Role, why Refusal) {
+	if b.Refused != nil {
+		b.Refused(role, why)
+	}
 }

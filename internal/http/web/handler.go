@@ -86,6 +86,9 @@ type Options struct {
 	// PictureVersions gives the local pictures' versions, which every
 	// page's picture addresses carry (a year's cache); nil: none.
 	PictureVersions respond.PictureVersions
+	// Observer hears how the pages' documents came and the renders' times
+	// (the operator's metrics); nil: nobody.
+	Observer respond.Observer
 }
 
 // NewHandler returns the page handler.
@@ -113,6 +116,7 @@ func NewHandler(o Options) *Handler {
 		Log:           o.Log,
 		// The head's preloads (preload.go) follow the same versions.
 		PictureVersions: o.PictureVersions,
+		Observer:        o.Observer,
 	})
 	if o.MapFrame.Log == nil {
 		o.MapFrame.Log = o.Log

@@ -10,6 +10,9 @@ import (
 type cached struct {
 	status int
 	doc    nonced
+	view   string // the page's view: the request's kind (reqkind) when a hit answers it
+	// source is how this copy came to its request (the operator's metrics), not kept meaning anything in the cache.
+	source Source
 }
 
 // digest names what a document is made of: the build, the status, the

@@ -31,6 +31,7 @@ import (
 	"time"
 
 	"immo/internal/domain/rendered"
+	"immo/internal/http/reqkind"
 	"immo/internal/http/web/assets"
 	"immo/internal/http/web/ssr"
 )
@@ -123,7 +124,36 @@ type Options struct {
 	// PictureVersions versions the local pictures' addresses of every page
 	// (pictures.go); nil: they stay as the page names them.
 	PictureVersions PictureVersions
+	// Observer hears how the documents came and how long the renders took
+	// (the operator's metrics); nil: nobody.
+	Observer Observer
 }
+
+// Observer hears the responder's work, for the operator's metrics (package metrics).
+type Observer interface {
+	// Served: a visitor's document came from source.
+	Served(source Source)
+	// Rendered: a server render (a visitor's or in the background) waited
+	// wait for a render slot and took took; ok: it gave the page.
+	Rendered(wait, took time.Duration, ok bool)
+}
+
+// Source is how a visitor's document came.
+type Source string
+
+const (
+	SourceCache    Source = "cache"       // this process's HTML cache
+	SourceStored   Source = "stored"      // the shared store of rendered pages
+	SourceRendered Source = "rendered"    // rendered for it (or joined a render in flight)
+	SourceLast     Source = "last_render" // the address's last render, every slot busy or the render failed
+	SourceShell    Source = "shell"       // the client-rendered shell: no slot in time, or the render failed
+)
+
+// nobody is the Observer of a responder without one.
+type nobody struct{}
+
+func (nobody) Served(Source)                               {}
+func (nobody) Rendered(time.Duration, time.Duration, bool) {}
 
 // Responder answers pages.
 type Responder struct {
@@ -141,6 +171,9 @@ type Responder struct {
 func New(o Options) *Responder {
 	if o.Renderer == nil {
 		o.Renderer = ssr.Disabled{}
+	}
+	if o.Observer == nil {
+		o.Observer = nobody{}
 	}
 	if o.Assets == nil {
 		o.Assets = func(string, string) template.HTML { return "" }
@@ -228,6 +261,8 @@ func (rs *Responder) Protocol(next http.Handler) http.Handler {
 		}
 		if !IsClient(r) && (r.Method == http.MethodGet || r.Method == http.MethodHead) && rs.cache != nil {
 			if doc, fresh, _ := rs.cache.get(rs.generation(), requestURI(r)); fresh {
+				reqkind.Set(r.Context(), doc.view)
+				rs.o.Observer.Served(SourceCache)
 				h["Cache-Control"] = noCache
 				writeNonced(w, r, doc.status, doc.doc)
 				return
@@ -253,6 +288,7 @@ func requestURI(r *http.Request) string {
 
 // Render answers p.
 func (rs *Responder) Render(w http.ResponseWriter, r *http.Request, p Page) {
+	reqkind.Set(r.Context(), p.View)
 	switch {
 	case p.Private:
 		w.Header().Set("Cache-Control", "private, no-store")
@@ -278,6 +314,7 @@ func (rs *Responder) Render(w http.ResponseWriter, r *http.Request, p Page) {
 	}
 	obj := pageObject{Component: p.View, Props: p.Props, URL: address, Version: rs.o.Version, Private: p.Private}
 	doc, _ := rs.document(r.Context(), p, obj, shared, visitor)
+	rs.o.Observer.Served(doc.source)
 	writeNonced(w, r, doc.status, doc.doc)
 }
 
@@ -319,6 +356,7 @@ func (rs *Responder) document(ctx context.Context, p Page, obj pageObject, share
 	d := digestOf(rs.o.Version, p.status(), p.Lang, head, assets, pageJSON)
 	if shared {
 		if doc, ok := rs.cache.renew(gen, obj.URL, d); ok {
+			doc.source = SourceCache
 			return doc, current
 		}
 	}
@@ -331,7 +369,11 @@ func (rs *Responder) document(ctx context.Context, p Page, obj pageObject, share
 	doc, _ := rs.flight.do(d, func() cached {
 		// The render serves every request sharing it: one leaving does not end it.
 		ctx := context.WithoutCancel(ctx)
-		shell := func() cached { return rs.assemble(p, head, assets, ssr.Result{}, pageJSON, false) }
+		shell := func() cached {
+			doc := rs.assemble(p, head, assets, ssr.Result{}, pageJSON, false)
+			doc.source = SourceShell
+			return doc
+		}
 		lastRender := func() (cached, bool) {
 			if !shared {
 				return cached{}, false
@@ -343,10 +385,12 @@ func (rs *Responder) document(ctx context.Context, p Page, obj pageObject, share
 			if rs.o.Refresh != nil && !background {
 				rs.refresher.add(obj.URL)
 			}
+			old.source = SourceLast
 			return old, true
 		}
 		if shared {
 			if doc, ok := rs.stored(ctx, d); ok {
+				doc.view, doc.source = p.View, SourceStored
 				rs.cache.put(gen, obj.URL, d, doc)
 				return doc
 			}
@@ -354,6 +398,7 @@ func (rs *Responder) document(ctx context.Context, p Page, obj pageObject, share
 		if !background {
 			defer rs.refresher.visit()()
 		}
+		asked := time.Now()
 		if !rs.gate.try() {
 			if background {
 				how = noSlot
@@ -367,14 +412,21 @@ func (rs *Responder) document(ctx context.Context, p Page, obj pageObject, share
 				return shell()
 			}
 		}
+		started := time.Now()
 		out, err := rs.renderApp(ctx, obj, pageJSON)
 		rs.gate.leave()
+		if !errors.Is(err, ssr.ErrDisabled) {
+			rs.o.Observer.Rendered(started.Sub(asked), time.Since(started), err == nil)
+		}
 		if err == nil {
 			how = renderedNow
 		}
 		switch {
 		case err == nil || errors.Is(err, ssr.ErrDisabled):
 			doc := rs.assemble(p, head, assets, out, pageJSON, shared)
+			if err != nil {
+				doc.source = SourceShell // no server bundle: the shell is the page's final form
+			}
 			if shared { // rendered, or the shell as the page's final form
 				rs.cache.put(gen, obj.URL, d, doc)
 				if err == nil {
@@ -500,9 +552,9 @@ func (rs *Responder) assemble(p Page, head, assets template.HTML, out ssr.Result
 		panic(err) // the template and its data are ours: a failure is a bug
 	}
 	if !kept {
-		return cached{status: p.status(), doc: newNoncedOnce(b.Bytes(), rs.slot)}
+		return cached{status: p.status(), doc: newNoncedOnce(b.Bytes(), rs.slot), view: p.View, source: SourceRendered}
 	}
-	return cached{status: p.status(), doc: newNonced(b.Bytes(), rs.slot)}
+	return cached{status: p.status(), doc: newNonced(b.Bytes(), rs.slot), view: p.View, source: SourceRendered}
 }
 
 // document is the HTML around the app; the head's tags are the page's.

@@ -1,0 +1,82 @@
+package app
+
+import (
+	"context"
+	"time"
+
+	"immo/internal/adapter/mailqueue"
+	"immo/internal/adapter/metrics"
+	"immo/internal/domain/account"
+	"immo/internal/domain/feed"
+	"immo/internal/http/server"
+	"immo/internal/http/web"
+	"immo/internal/http/web/respond"
+)
+
+// observers are the site's parts' hooks into the operator's metrics; all
+// nil without them.
+type observers struct {
+	m        *metrics.Metrics
+	requests server.Observe
+	pages    respond.Observer
+	refused  func(account.Role, web.Refusal)
+}
+
+func newObservers(m *metrics.Metrics) observers {
+	if m == nil {
+		return observers{}
+	}
+	return observers{m: m, requests: m.Request, pages: pageObserver{m},
+		refused: func(role account.Role, why web.Refusal) { m.LoginRefused(string(role), string(why)) }}
+}
+
+// watch registers what is read when scraped: the render slots and the
+// HTML cache of the pages' responder, the mail queue, the feeds.
+func (o observers) watch(pages *respond.Responder, queue *mailqueue.Queue, feeds feed.Feeds) {
+	if o.m == nil {
+		return
+	}
+	o.m.Gauge("immo_render_slots", "Server renders that may run at once.", func() float64 { return float64(pages.RenderStats().Slots) })
+	o.m.Gauge("immo_render_slots_busy", "Render slots taken now.", func() float64 { return float64(pages.RenderStats().Busy) })
+	o.m.Gauge("immo_render_queue_length", "Renders waiting for a slot now.", func() float64 { return float64(pages.RenderStats().Waiting) })
+	o.m.Gauge("immo_html_cache_pages", "Pages the HTML cache holds of the current catalog and configuration.", func() float64 {
+		fresh, _ := pages.CacheCounts()
+		return float64(fresh)
+	})
+	o.m.Read([]metrics.Desc{
+		{Name: "immo_mail_queue_depth", Help: "Mails waiting to be sent (queued, retrying, being sent)."},
+		{Name: "immo_mail_queue_oldest_seconds", Help: "Age of the oldest mail waiting; 0: none waits."},
+		{Name: "immo_mail_failed", Help: "Mails given up (every attempt failed, or refused for good), as long as the queue keeps them."},
+		{Name: "immo_feeds", Help: "The CRM feeds set up."},
+		{Name: "immo_feeds_failing", Help: "Feeds, not paused, whose last run failed."},
+	}, func(ctx context.Context) (map[string]float64, error) {
+		v := map[string]float64{}
+		s, err := queue.Stats(ctx)
+		if err != nil {
+			return v, err
+		}
+		v["immo_mail_queue_depth"], v["immo_mail_failed"] = float64(s.Waiting), float64(s.Failed)
+		v["immo_mail_queue_oldest_seconds"] = 0
+		if !s.Oldest.IsZero() {
+			v["immo_mail_queue_oldest_seconds"] = time.Since(s.Oldest).Seconds()
+		}
+		all, err := feeds.Feeds(ctx)
+		if err != nil {
+			return v, err
+		}
+		failing := 0
+		for _, f := range all {
+			if !f.Paused && f.Failures > 0 {
+				failing++
+			}
+		}
+		v["immo_feeds"], v["immo_feeds_failing"] = float64(len(all)), float64(failing)
+		return v, nil
+	})
+}
+
+// pageObserver is the pages' responder's observer on the metrics.
+type pageObserver struct{ m *metrics.Metrics }
+
+func (p pageObserver) Served(source respond.Source)               { p.m.Document(string(source)) }
+func (p pageObserver) Rendered(wait, took time.Duration, ok bool) { p.m.Render(wait, took, ok) }

@@ -1,0 +1,59 @@
+package app_test
+
+import (
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"testing"
+
+	"immo/internal/adapter/metrics"
+	"immo/internal/app/apptest"
+	"immo/internal/domain/account"
+)
+
+// The operator's metrics hear the site's requests by page kind and status,
+// the documents' sources, the logins refused and the stores' figures; the
+// site's own address serves none of them.
+func TestMetrics(t *testing.T) {
+	for _, db := range apptest.Databases {
+		t.Run(db.Name, func(t *testing.T) {
+			m := metrics.New()
+			s := apptest.New(t, apptest.Options{DatabaseURL: db.URL(t), Metrics: m})
+			visitor := &client{h: s.Handler, ip: "203.0.113.7"}
+			for range 2 {
+				if rec := visitor.do(t, "GET", "/fr/", nil); rec.Code != http.StatusOK {
+					t.Fatalf("home: %d", rec.Code)
+				}
+			}
+			if rec := visitor.do(t, "GET", "/metrics", nil); rec.Code != http.StatusNotFound {
+				t.Errorf("the site's /metrics: %d, want 404", rec.Code)
+			}
+			guess := url.Values{"email": {"ann@example.be"}, "password": {"a guess"}}
+			for range account.LoginPerAccountAddress + 1 { // the last one over the brake
+				visitor.do(t, "POST", "/fr/login/", guess)
+			}
+			rec := httptest.NewRecorder()
+			m.Handler().ServeHTTP(rec, httptest.NewRequest("GET", "/metrics", nil))
+			b, _ := io.ReadAll(rec.Body)
+			out := string(b)
+			for _, want := range []string{
+				`immo_http_requests_total{kind="Home",status="200"} 2`,
+				`immo_http_requests_total{kind="NotFound",status="404"} 1`,
+				`immo_page_documents_total{source=`, // the test site's shell or a render, then the cache
+				`immo_logins_refused_total{role="owner",why="failed"} ` + itoa(int64(account.LoginPerAccountAddress)),
+				`immo_logins_refused_total{role="owner",why="locked"} 1`,
+				"immo_render_slots ",
+				"immo_mail_queue_depth 0",
+				"immo_mail_failed 0",
+				"immo_feeds 0",
+				"immo_metrics_read_errors_total 0",
+			} {
+				if !strings.Contains(out, want) {
+					t.Errorf("no %q in the metrics", want)
+				}
+			}
+		})
+	}
+}
