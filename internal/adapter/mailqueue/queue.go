@@ -178,7 +178,7 @@ func (q *Queue) Insert(ctx context.Context, args river.JobArgs, opts *river.Inse
 func driverFor(db *sql.DB, dialect string) (riverdriver.Driver[*sql.Tx], error) {
 	switch dialect {
 	case SQLite:
-		return riversqlite.New(db), nil
+		return pollingSQLite{riversqlite.New(db)}, nil
 	case Postgres:
 		// database/sql over pgx's stdlib, the store's own pool: River inserts
 		// into the store's *sql.Tx and works jobs on the same pool by
@@ -187,6 +187,20 @@ func driverFor(db *sql.DB, dialect string) (riverdriver.Driver[*sql.Tx], error) 
 	}
 	return nil, fmt.Errorf("mailqueue: unknown database %q", dialect)
 }
+
+// pollingSQLite is River's SQLite driver without its emulation of
+// PostgreSQL's LISTEN/NOTIFY, which reads a notifications table every 50 ms
+// whether anything happens or not: on an idle server, ~90 % of the
+// process's CPU (a profile of 30 s; issue #35, "an idle server costs
+// nothing"). Without it River polls for jobs every FetchPollInterval, as it
+// does on PostgreSQL through database/sql, and a job inserted outside a
+// transaction wakes this process's queue at once (River's own path for
+// drivers without a listener). SQLite serves one process, so no other
+// process's notification is missed.
+type pollingSQLite struct{ *riversqlite.Driver }
+
+func (pollingSQLite) SupportsListener() bool     { return false }
+func (pollingSQLite) SupportsListenNotify() bool { return false }
 
 func orDefault[T comparable](v, def T) T {
 	var zero T
