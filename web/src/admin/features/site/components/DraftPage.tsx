@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'react'
 import type { SiteChange, SiteDraftProps, SiteProblem } from '../../../../gen/admin'
 import { Link } from '../../../../lib/router'
 import { PostButton, PostForm } from '../../../shared/forms'
@@ -57,8 +57,10 @@ export function DraftPage(props: SiteDraftProps) {
     const list = (Array.isArray(cfg.moved) ? cfg.moved : []).filter((m) => !(m && typeof m === 'object' && (m as Obj).from === from))
     return JSON.stringify(setAt(cfg, ['moved'], gone ? [...list, { from, to: '' }] : list), null, 2)
   })
-  // A problem's link or a click in the preview: its section shown, its field scrolled to and focused.
-  useEffect(() => {
+  // A problem's link or a click in the preview: its section shown, its field scrolled to and focused —
+  // in the render's task (a layout effect), so the field comes focused: a plain effect ran a frame
+  // after each of the two renders, and a key typed meanwhile went elsewhere.
+  useLayoutEffect(() => {
     if (!focus) return
     const top = focus.split(/[.[]/)[0]
     if (top !== section) {
