@@ -88,9 +88,9 @@ type child struct {
 }
 
 // startChild starts `immo serve` on dir (and the database at dbURL, or
-// SQLite) with SMTP at smtpURL (none: mails wait), and waits until it
-// answers.
-func startChild(t *testing.T, dir, dbURL, smtpURL string) *child {
+// SQLite) with SMTP at smtpURL (none: mails wait) and env's variables, and
+// waits until it answers.
+func startChild(t *testing.T, dir, dbURL, smtpURL string, env ...string) *child {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -101,6 +101,7 @@ func startChild(t *testing.T, dir, dbURL, smtpURL string) *child {
 	cmd := exec.Command(os.Args[0], "serve", "--addr", addr, "--data-dir", dir)
 	cmd.Env = append(os.Environ(), childEnv+"=1", "DATABASE_URL="+dbURL, "IMMO_SMTP_URL="+smtpURL,
 		"IMMO_MAP_TILES=none", "IMMO_SECRET=crash-test-secret-crash-test-secret-0123")
+	cmd.Env = append(cmd.Env, env...)
 	log, err := os.Create(filepath.Join(dir, fmt.Sprintf("serve-%d.log", time.Now().UnixNano())))
 	if err != nil {
 		t.Fatal(err)
