@@ -260,6 +260,7 @@ func New(ctx context.Context, c Config) (*App, error) {
 		return nil, err
 	}
 	feeds.runner.Alert = feedAlert(store, composer, queue) // a feed failing three runs in a row, and its recovery
+	feeds.runner.Ran = obs.feedRan
 	// The requests' mails' composer: the visitors' mails of the agenda's
 	// changes, a request's fields in the staff's words.
 	requestMails, err := newComposer(deps)

@@ -20,6 +20,7 @@ type observers struct {
 	requests server.Observe
 	pages    respond.Observer
 	refused  func(account.Role, web.Refusal)
+	feedRan  func(feed.Run)
 }
 
 func newObservers(m *metrics.Metrics) observers {
@@ -27,7 +28,8 @@ func newObservers(m *metrics.Metrics) observers {
 		return observers{}
 	}
 	return observers{m: m, requests: m.Request, pages: pageObserver{m},
-		refused: func(role account.Role, why web.Refusal) { m.LoginRefused(string(role), string(why)) }}
+		refused: func(role account.Role, why web.Refusal) { m.LoginRefused(string(role), string(why)) },
+		feedRan: func(run feed.Run) { m.FeedRun(string(run.Trigger), string(run.Status)) }}
 }
 
 // watch registers what is read when scraped: the render slots and the

@@ -58,6 +58,8 @@ type Runner struct {
 	visitors       chan struct{} // visitorFetches at once (FetchOne)
 	// MaxBody bounds a file pulled or pushed; 0: feed.MaxBody.
 	MaxBody int64
+	// Ran hears every run recorded (the operator's metrics); nil: nobody.
+	Ran func(run feed.Run)
 }
 
 func (r *Runner) maxBody() int64 {
@@ -311,6 +313,8 @@ func (r *Runner) record(ctx context.Context, run feed.Run) (int64, error) {
 	id, err := r.Runs.RecordRun(ctx, run)
 	if err != nil {
 		r.Log.Error("recording a feed's run", "feed", run.Feed, "err", err)
+	} else if r.Ran != nil {
+		r.Ran(run)
 	}
 	return id, err
 }

@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -82,6 +83,7 @@ type fixture struct {
 	demo       []byte
 	alerts     []bool // the admins' alerts: false failing, true recovered
 	invited    int
+	ran        []feed.Status // the runs the Ran hook heard
 }
 
 var clock = time.Date(2026, 11, 29, 10, 0, 0, 0, time.UTC)
@@ -118,6 +120,7 @@ func newFixture(t *testing.T, dbURL string) *fixture {
 				f.alerts = append(f.alerts, recovered)
 				return nil
 			},
+			Ran: func(run feed.Run) { f.ran = append(f.ran, run.Status) },
 			Log: slog(t)}
 	}
 	f.runner = f.runnerWith(safehttp.Client(safehttp.Options{Private: private, RootCAs: roots, Timeout: time.Minute}))
@@ -193,6 +196,9 @@ func TestPullChangedThenUnchanged(t *testing.T) {
 		runs, _ := f.store.Runs(t.Context(), 10)
 		if len(runs) != 3 || runs[0].Feed != f.feed.ID || f.invited != 1 {
 			t.Errorf("%d runs recorded, %d imported hooks", len(runs), f.invited)
+		}
+		if want := []feed.Status{feed.StatusApplied, feed.StatusUnchanged, feed.StatusUnchanged}; !slices.Equal(f.ran, want) {
+			t.Errorf("the runs heard: %v, want %v", f.ran, want)
 		}
 	})
 }

@@ -1,8 +1,8 @@
 // Package metrics is what an operator watches, as Prometheus metrics
 // (prometheus/client_golang): the requests by page kind and status with
 // their latency, the renders (slots, queue, wait, time, shells served), the
-// HTML cache's hits, the mail queue (depth, oldest, failures), the feeds
-// failing, the logins refused, and Go's own. cmd/immo serves them on the
+// HTML cache's hits, the mail queue (depth, oldest, failures), the feeds'
+// runs and those failing, the logins refused, and Go's own. cmd/immo serves them on the
 // loopback operations address beside the profiles (IMMO_DEBUG_ADDR), never
 // on the site's. docs/ARCHITECTURE.md lists them with the alerts worth
 // setting.
@@ -35,6 +35,7 @@ type Metrics struct {
 	renderTime    prometheus.Histogram
 	renderFailed  prometheus.Counter
 	loginsRefused *prometheus.CounterVec
+	feedRuns      *prometheus.CounterVec
 }
 
 // New returns the metrics with Go's runtime and the process's own.
@@ -57,9 +58,11 @@ func New() *Metrics {
 			Help: "Server renders that failed (an error, the render's deadline)."}),
 		loginsRefused: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "immo_logins_refused_total",
 			Help: "Logins refused, by role (owner, registrant, staff) and why (failed: a wrong address or password; locked: over a brake; unconfirmed)."}, []string{"role", "why"}),
+		feedRuns: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "immo_feed_runs_total",
+			Help: "CRM feed runs recorded by this process, by trigger (schedule, push, staff, command) and status (applied, unchanged, held, failed)."}, []string{"trigger", "status"}),
 	}
 	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
-		m.requests, m.latency, m.documents, m.renderWait, m.renderTime, m.renderFailed, m.loginsRefused)
+		m.requests, m.latency, m.documents, m.renderWait, m.renderTime, m.renderFailed, m.loginsRefused, m.feedRuns)
 	return m
 }
 
@@ -92,6 +95,9 @@ func (m *Metrics) Render(wait, took time.Duration, ok bool) {
 func (m *Metrics) LoginRefused(role, why string) {
 	m.loginsRefused.WithLabelValues(role, why).Inc()
 }
+
+// FeedRun counts a feed's run recorded (feedsync.Runner.Ran).
+func (m *Metrics) FeedRun(trigger, status string) { m.feedRuns.WithLabelValues(trigger, status).Inc() }
 
 // Gauge registers a value read when scraped (a render slot count, say).
 func (m *Metrics) Gauge(name, help string, value func() float64) {

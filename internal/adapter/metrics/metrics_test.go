@@ -30,6 +30,7 @@ func TestEvents(t *testing.T) {
 	m.Request("Home", 200, 40*time.Millisecond)
 	m.Request("asset", 404, time.Millisecond)
 	m.LoginRefused("staff", "locked")
+	m.FeedRun("schedule", "failed")
 	m.Document("cache")
 	m.Document("shell")
 	m.Render(2*time.Millisecond, 30*time.Millisecond, true)
@@ -41,6 +42,7 @@ func TestEvents(t *testing.T) {
 		`immo_http_request_duration_seconds_bucket{kind="Home",le="0.005"} 1`,
 		`immo_http_request_duration_seconds_count{kind="Home"} 2`,
 		`immo_logins_refused_total{role="staff",why="locked"} 1`,
+		`immo_feed_runs_total{status="failed",trigger="schedule"} 1`,
 		`immo_page_documents_total{source="cache"} 1`,
 		`immo_page_documents_total{source="shell"} 1`,
 		`immo_render_duration_seconds_count 2`,
