@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"immo/internal/http/reqkind"
+	"immo/internal/http/web"
 )
 
 // Observe hears each request once answered: its kind (a page's view, or
@@ -22,13 +23,13 @@ func observeRequests(observe Observe, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		ctx, note := reqkind.With(r.Context())
-		sw := &statusWriter{ResponseWriter: w}
+		sw := &web.StatusWriter{ResponseWriter: w}
 		defer func() {
 			kind := note.Kind()
 			if kind == "" {
 				kind = pathClass(r.URL.Path)
 			}
-			status := sw.status
+			status := sw.Status()
 			if status == 0 {
 				status = http.StatusOK // nothing written: net/http answers 200
 			}
@@ -54,31 +55,3 @@ func pathClass(path string) string {
 	}
 	return "other"
 }
-
-// statusWriter keeps the status written. Unwrap lets http.ResponseController
-// reach the connection (deadlines, flushes) through it.
-type statusWriter struct {
-	http.ResponseWriter
-	status int
-}
-
-func (w *statusWriter) WriteHeader(code int) {
-	if w.status == 0 && code >= 200 { // 1xx informational answers come before the final one
-		w.status = code
-	}
-	w.ResponseWriter.WriteHeader(code)
-}
-
-func (w *statusWriter) Write(b []byte) (int, error) {
-	if w.status == 0 {
-		w.status = http.StatusOK
-	}
-	return w.ResponseWriter.Write(b)
-}
-
-// Flush passes a flush on (an event stream's), for callers that ask for http.Flusher.
-func (w *statusWriter) Flush() {
-	http.NewResponseController(w.ResponseWriter).Flush() //nolint:errcheck // a writer that cannot flush sends at the end
-}
-
-func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }

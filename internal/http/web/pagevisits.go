@@ -73,9 +73,9 @@ func (h *Handler) countVisits(next http.Handler) http.Handler {
 			next.ServeHTTP(w, r)
 			return
 		}
-		sw := &statusWriter{ResponseWriter: w}
+		sw := &StatusWriter{ResponseWriter: w}
 		next.ServeHTTP(sw, r)
-		if sw.status == 0 || sw.status == http.StatusOK {
+		if sw.Status() == 0 || sw.Status() == http.StatusOK {
 			count(r, property)
 		}
 	})
@@ -153,28 +153,29 @@ func isBot(ua string) bool {
 	return false
 }
 
-// statusWriter notes the status of the answer it writes; Flush and
-// Unwrap (http.ResponseController) reach the writer beneath.
-type statusWriter struct {
+// StatusWriter notes the status of the answer it writes (a page's visit
+// counted on a 200, the operator's metrics); Flush and Unwrap
+// (http.ResponseController) reach the writer beneath.
+type StatusWriter struct {
 	http.ResponseWriter
 	status int // 0: none written yet
 }
 
-func (w *statusWriter) WriteHeader(code int) {
+func (w *StatusWriter) WriteHeader(code int) {
 	if w.status == 0 && code >= 200 {
 		w.status = code
 	}
 	w.ResponseWriter.WriteHeader(code)
 }
 
-func (w *statusWriter) Write(p []byte) (int, error) {
+func (w *StatusWriter) Write(p []byte) (int, error) {
 	if w.status == 0 {
 		w.status = http.StatusOK
 	}
 	return w.ResponseWriter.Write(p)
 }
 
-func (w *statusWriter) Flush() {
+func (w *StatusWriter) Flush() {
 	if w.status == 0 {
 		w.status = http.StatusOK
 	}
@@ -183,4 +184,7 @@ func (w *statusWriter) Flush() {
 	}
 }
 
-func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+func (w *StatusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+// Status is the status written, 0 none yet.
+func (w *StatusWriter) Status() int { return w.status }

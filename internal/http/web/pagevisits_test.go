@@ -233,14 +233,14 @@ func TestIsBot(t *testing.T) {
 	}
 }
 
-// statusWriter keeps the writer's Flush and its ResponseController.
+// StatusWriter keeps the writer's Flush and its ResponseController.
 func TestStatusWriter(t *testing.T) {
 	rec := httptest.NewRecorder()
-	w := &statusWriter{ResponseWriter: rec}
+	w := &StatusWriter{ResponseWriter: rec}
 	w.WriteHeader(http.StatusEarlyHints)
 	w.WriteHeader(http.StatusNotFound)
-	if w.status != http.StatusNotFound {
-		t.Fatalf("status %d", w.status)
+	if w.Status() != http.StatusNotFound {
+		t.Fatalf("status %d", w.Status())
 	}
 	if err := http.NewResponseController(w).Flush(); err != nil || !rec.Flushed {
 		t.Fatalf("flush through the wrapper: %v, %v", err, rec.Flushed)
