@@ -6,8 +6,6 @@ import (
 	"github.com/riverqueue/river"
 
 	"immo/internal/adapter/mailqueue"
-	"immo/internal/adapter/storage"
-	"immo/internal/domain/mail"
 )
 
 // A forgotten password is asked for on one form for every account of an
@@ -35,12 +33,13 @@ func (w *forgotWorker) Work(ctx context.Context, job *river.Job[forgotArgs]) err
 	return w.jobs.forgot(ctx, job.Args.Email)
 }
 
-// askForgotten is the form's side: the job inserted in its own
-// transaction.
-func askForgotten(store storage.Store, queue *mailqueue.Queue) func(ctx context.Context, email string) error {
+// askForgotten is the form's side: the job inserted on its own, outside
+// any transaction — one row either way, and River wakes this process's
+// queue at once for a job inserted so (a job inserted in a transaction waits
+// for the queue's next poll, up to a second).
+func askForgotten(queue *mailqueue.Queue) func(ctx context.Context, email string) error {
 	return func(ctx context.Context, email string) error {
-		return store.WithTx(ctx, func(ctx context.Context, tx mail.Tx) error {
-			return queue.InsertTx(ctx, tx, forgotArgs{Email: email}, nil)
-		})
+		_, err := queue.Insert(ctx, forgotArgs{Email: email}, nil)
+		return err
 	}
 }

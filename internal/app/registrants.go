@@ -54,7 +54,7 @@ func registrantPages(d formDeps, store storage.Store, reg *registrant.Service, j
 	}
 	return web.RegistrantPages{
 		Service:          reg,
-		Forgot:           askForgotten(store, queue),
+		Forgot:           askForgotten(queue),
 		Login:            &account.Service{Store: store.Accounts(), Now: now},
 		LoginBrakes:      loginBrakes(ip, store, d.Watch, secure, now, refused),
 		ForgotPerSender:  rateLimit(d, spam.DefaultPolicy.ForgotPerSender, false),
