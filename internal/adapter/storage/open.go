@@ -43,6 +43,7 @@ type Store interface {
 	Bookings() *sqlstore.Bookings
 	Newsletter() *sqlstore.Newsletter
 	Accounts() *sqlstore.Accounts       // who logs in
+	Platform() *sqlstore.Platform       // the platform's agencies and their hosts
 	Links() *sqlstore.Links             // every account's single-use links (invitations, resets, staff links)
 	Owners() *sqlstore.Owners           // which owner owns which property
 	Staff() *sqlstore.Staff             // the agency's staff: roles, password links, second factors

@@ -11,6 +11,7 @@ import (
 	"immo/internal/domain/agency"
 	"immo/internal/domain/catalog"
 	"immo/internal/domain/feed"
+	"immo/internal/domain/platform"
 	"immo/internal/domain/rendered"
 	"immo/internal/domain/testimonial"
 )
@@ -152,4 +153,10 @@ func TestMigrateTwice(t *testing.T) {
 func TestIDs(t *testing.T) {
 	open := opener()
 	storagetest.RunIDs(t, func(t *testing.T) *sqlstore.Store { return open(t).Store })
+}
+
+// The platform's agencies and their hosts.
+func TestPlatformStore(t *testing.T) {
+	open := opener()
+	storagetest.RunPlatform(t, func(t *testing.T) platform.Store { return open(t).Platform() })
 }

@@ -1,0 +1,195 @@
+// Package platform is the deployment's agencies and the host names each
+// answers on (issue #35): an agency is a number, a name, a default
+// language and a disabled flag; its hosts are unique across the platform,
+// one of them preferred (the others redirect to it). An empty table is the
+// simple case: the one implicit agency answers every host, as a single
+// agency's site always did.
+package platform
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"time"
+
+	"immo/internal/domain/errs"
+	"immo/internal/domain/i18n"
+)
+
+// Implicit is the number of the one agency a deployment without agencies
+// serves, and of the first agency added: the data already in the database
+// is its own.
+const Implicit int64 = 1
+
+// Limits of what an agency's record holds.
+const (
+	MaxName  = 120 // characters of a name
+	MaxHosts = 8   // host names of one agency
+	maxHost  = 253 // characters of a host name (DNS)
+	maxLabel = 63  // characters of one of its labels
+)
+
+// Agency is one agency of the platform.
+type Agency struct {
+	ID       int64
+	Name     string
+	Lang     string   // its default language (nl, fr, en, de)
+	Disabled bool     // its hosts answer 404 until enabled again
+	Hosts    []string // its host names, the preferred one first
+	Created  time.Time
+}
+
+// Preferred is the host name the agency's links use; "" when it has none.
+func (a Agency) Preferred() string {
+	if len(a.Hosts) == 0 {
+		return ""
+	}
+	return a.Hosts[0]
+}
+
+// Store keeps the agencies and their hosts.
+type Store interface {
+	// AddAgency stores a (its ID ignored) with its hosts, the first
+	// preferred, and returns its number; a host another agency holds is
+	// an errs.Conflict and stores nothing.
+	AddAgency(ctx context.Context, a Agency) (int64, error)
+	// Agencies are every agency with its hosts (the preferred first), by
+	// number.
+	Agencies(ctx context.Context) ([]Agency, error)
+	// SetDisabled disables or enables agency id; ErrUnknown when none.
+	SetDisabled(ctx context.Context, id int64, disabled bool) error
+	// SetHosts replaces agency id's hosts (the first preferred); a host
+	// another agency holds is an errs.Conflict and changes nothing;
+	// ErrUnknown when no such agency.
+	SetHosts(ctx context.Context, id int64, hosts []string) error
+}
+
+// ErrUnknown says no agency has that number.
+var ErrUnknown = &errs.Error{Code: errs.NotFound, Message: "no such agency"}
+
+// HostTaken is the error of a host name another agency holds.
+func HostTaken(host string) error {
+	return &errs.Error{Code: errs.Conflict, Field: "host", Message: "the host " + host + " is another agency's"}
+}
+
+func invalid(field, message string) error {
+	return &errs.Error{Code: errs.Invalid, Field: field, Message: message}
+}
+
+// NormalizeHost is s as a stored host name: lower-case, without a final
+// dot; an error unless it is a DNS name of letters, digits and hyphens
+// (an international name in its xn-- form), with at least one dot. No
+// scheme, port, path or address.
+func NormalizeHost(s string) (string, error) {
+	h := strings.TrimSuffix(strings.ToLower(strings.TrimSpace(s)), ".")
+	switch {
+	case h == "":
+		return "", invalid("host", "a host name is required")
+	case len(h) > maxHost:
+		return "", invalid("host", "the host name is longer than 253 characters")
+	case !strings.Contains(h, "."):
+		return "", invalid("host", "the host name "+h+" has no domain (www.example.be, example.be)")
+	}
+	for label := range strings.SplitSeq(h, ".") {
+		if label == "" || len(label) > maxLabel || label[0] == '-' || label[len(label)-1] == '-' {
+			return "", invalid("host", "the host name "+h+" is not a DNS name")
+		}
+		for _, c := range label {
+			if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-') {
+				return "", invalid("host", "the host name "+h+" is not a DNS name (letters, digits, hyphens; an international name in its xn-- form)")
+			}
+		}
+	}
+	if last := h[strings.LastIndexByte(h, '.')+1:]; last[0] >= '0' && last[0] <= '9' {
+		return "", invalid("host", "an address ("+h+") is not a host name")
+	}
+	return h, nil
+}
+
+// normalizeHosts are hosts normalized, each once, in their order; between
+// 1 and MaxHosts.
+func normalizeHosts(hosts []string) ([]string, error) {
+	var out []string
+	for _, h := range hosts {
+		n, err := NormalizeHost(h)
+		if err != nil {
+			return nil, err
+		}
+		if !slices.Contains(out, n) {
+			out = append(out, n)
+		}
+	}
+	switch {
+	case len(out) == 0:
+		return nil, invalid("host", "an agency needs a host name")
+	case len(out) > MaxHosts:
+		return nil, invalid("host", "an agency has at most 8 host names")
+	}
+	return out, nil
+}
+
+// Service adds and changes the agencies.
+type Service struct {
+	Store Store
+	Now   func() time.Time // nil: time.Now
+}
+
+// ErrOneAgency refuses a second agency: until every table of an agency's
+// data carries its agency (#35), one database holds one agency's data, and
+// a second one's hosts would serve the first one's site.
+var ErrOneAgency = &errs.Error{Code: errs.Conflict,
+	Message: "this version keeps one agency per database: a second agency needs its data kept apart, which is not built yet"}
+
+// Add adds an agency named name, speaking lang first, on hosts (the first
+// preferred).
+func (s *Service) Add(ctx context.Context, name, lang string, hosts []string) (Agency, error) {
+	name = strings.Join(strings.Fields(name), " ")
+	switch {
+	case name == "":
+		return Agency{}, invalid("name", "an agency needs a name")
+	case len([]rune(name)) > MaxName:
+		return Agency{}, invalid("name", "the name is longer than 120 characters")
+	case !slices.Contains(i18n.Languages, lang):
+		return Agency{}, invalid("lang", "the language is one of nl, fr, en, de, not "+lang)
+	}
+	hs, err := normalizeHosts(hosts)
+	if err != nil {
+		return Agency{}, err
+	}
+	all, err := s.Store.Agencies(ctx)
+	if err != nil {
+		return Agency{}, err
+	}
+	if len(all) > 0 {
+		return Agency{}, ErrOneAgency
+	}
+	a := Agency{Name: name, Lang: lang, Hosts: hs, Created: s.now()}
+	if a.ID, err = s.Store.AddAgency(ctx, a); err != nil {
+		return Agency{}, err
+	}
+	return a, nil
+}
+
+// SetHosts gives agency id the host names hosts, the first preferred.
+func (s *Service) SetHosts(ctx context.Context, id int64, hosts []string) error {
+	hs, err := normalizeHosts(hosts)
+	if err != nil {
+		return err
+	}
+	return s.Store.SetHosts(ctx, id, hs)
+}
+
+// SetDisabled disables or enables agency id.
+func (s *Service) SetDisabled(ctx context.Context, id int64, disabled bool) error {
+	return s.Store.SetDisabled(ctx, id, disabled)
+}
+
+// List is every agency.
+func (s *Service) List(ctx context.Context) ([]Agency, error) { return s.Store.Agencies(ctx) }
+
+func (s *Service) now() time.Time {
+	if s.Now != nil {
+		return s.Now().UTC()
+	}
+	return time.Now().UTC()
+}

@@ -1,0 +1,132 @@
+package platform
+
+import (
+	"context"
+	"net"
+	"strings"
+	"sync"
+	"time"
+)
+
+// Answer is what a request's host name means.
+type Answer struct {
+	// Agency is the agency the host is one of; nil for a host no agency
+	// (or a disabled one) answers on.
+	Agency *Agency
+	// Redirect is the agency's preferred host when the request came on
+	// another of its hosts; "" to serve the request.
+	Redirect string
+}
+
+// Resolver answers which agency a host name is, from a copy of the
+// agencies read at most Fresh ago: the edge asks it on every request, and
+// a change made on another server is seen within Fresh. An idle server
+// reads nothing: the copy is read again by the first request that finds
+// it stale.
+type Resolver struct {
+	Store Store
+	// Fresh is how old the copy may be (default 5 s).
+	Fresh time.Duration
+	Now   func() time.Time // nil: time.Now
+
+	mu      sync.Mutex
+	copy    *hostCopy
+	reading bool // a request is reading a fresh copy
+}
+
+// hostCopy is the agencies as read at one time.
+type hostCopy struct {
+	read     time.Time
+	implicit *Agency            // no agency yet: Implicit answers every host
+	byHost   map[string]*Agency // every host of every agency
+}
+
+// DefaultFresh is how old the resolver's copy may be by default.
+const DefaultFresh = 5 * time.Second
+
+// Resolve is what host (a request's Host header, a port allowed) means.
+// Its error is the store's, when no copy could ever be read.
+func (r *Resolver) Resolve(ctx context.Context, host string) (Answer, error) {
+	c, err := r.current(ctx)
+	if err != nil {
+		return Answer{}, err
+	}
+	if c.implicit != nil {
+		return Answer{Agency: c.implicit}, nil
+	}
+	a := c.byHost[RequestHost(host)]
+	if a == nil || a.Disabled {
+		return Answer{}, nil
+	}
+	if p := a.Preferred(); p != RequestHost(host) {
+		return Answer{Agency: a, Redirect: p}, nil
+	}
+	return Answer{Agency: a}, nil
+}
+
+// RequestHost is a Host header's name: lower-case, without its port or a
+// final dot.
+func RequestHost(host string) string {
+	if h, _, err := net.SplitHostPort(host); err == nil {
+		host = h
+	}
+	return strings.TrimSuffix(strings.ToLower(host), ".")
+}
+
+// current is a copy no older than Fresh, or the last one while another
+// request reads the next: once there is a copy, one read at a time,
+// whatever the traffic.
+func (r *Resolver) current(ctx context.Context) (*hostCopy, error) {
+	now := r.now()
+	r.mu.Lock()
+	c := r.copy
+	if c != nil && (now.Sub(c.read) < r.fresh() || r.reading) {
+		r.mu.Unlock()
+		return c, nil
+	}
+	r.reading = true
+	r.mu.Unlock()
+	next, err := r.read(ctx, now)
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.reading = false
+	if err != nil {
+		if c != nil {
+			return c, nil // the last copy stands until the store answers again
+		}
+		return nil, err
+	}
+	r.copy = next
+	return next, nil
+}
+
+func (r *Resolver) read(ctx context.Context, now time.Time) (*hostCopy, error) {
+	all, err := r.Store.Agencies(ctx)
+	if err != nil {
+		return nil, err
+	}
+	c := &hostCopy{read: now, byHost: map[string]*Agency{}}
+	if len(all) == 0 {
+		c.implicit = &Agency{ID: Implicit}
+	}
+	for i := range all {
+		for _, h := range all[i].Hosts {
+			c.byHost[h] = &all[i]
+		}
+	}
+	return c, nil
+}
+
+func (r *Resolver) fresh() time.Duration {
+	if r.Fresh > 0 {
+		return r.Fresh
+	}
+	return DefaultFresh
+}
+
+func (r *Resolver) now() time.Time {
+	if r.Now != nil {
+		return r.Now()
+	}
+	return time.Now()
+}
