@@ -38,6 +38,7 @@ Usage:
   ` + unlockSynopsis + `
   ` + configSynopsis + `
   ` + feedsSynopsis + `
+  ` + agenciesSynopsis + `
   immo version
   immo COMMAND --help
 
@@ -97,7 +98,7 @@ func run(ctx context.Context, args []string) error {
 var commands = map[string]func(ctx context.Context, args []string) error{
 	"serve": runServe, "migrate": runMigrate, "import": runImport, "mail": runMail, "backup": runBackup,
 	"restore": runRestore, "testimonials": runTestimonials, "owners": runOwners, "staff": runStaff,
-	"unlock": runUnlock, "config": runConfig, "feeds": runFeeds,
+	"unlock": runUnlock, "config": runConfig, "feeds": runFeeds, "agencies": runAgencies,
 }
 
 func dispatch(ctx context.Context, args []string) error {

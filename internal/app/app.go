@@ -33,6 +33,7 @@ import (
 	"immo/internal/domain/feed"
 	"immo/internal/domain/media"
 	"immo/internal/domain/newsletter"
+	"immo/internal/domain/platform"
 	"immo/internal/domain/registrant"
 	"immo/internal/domain/site"
 	"immo/internal/domain/testimonial"
@@ -179,6 +180,16 @@ func New(ctx context.Context, c Config) (*App, error) {
 	// search suggestions'.
 	resolver := &route.Resolver{Site: cfg, Catalog: cat, Testimonials: says, BaseURL: strings.TrimRight(c.PublicURL, "/"),
 		MapTiles: web.TileURL(c.MapFrame.Tiles), MapAttribution: web.TileAttribution(c.MapFrame), ConditionErrors: route.LogOnce(log)}
+	// The platform's agencies by host (issue #35): the links' origin is the
+	// agency's preferred host once it has one, IMMO_PUBLIC_URL's until then.
+	hosts := &platform.Resolver{Store: store.Platform()}
+	scheme, _, _ := strings.Cut(c.PublicURL, "://")
+	resolver.Origin = func() string {
+		if h := hosts.Preferred(context.Background(), platform.Implicit); h != "" {
+			return scheme + "://" + h
+		}
+		return ""
+	}
 	requests, spam := store.Requests(), store.Antispam()
 	// The refusals the abuse page counts, in memory until flushed (Run).
 	abuse := antispam.NewBatch(spam)
@@ -282,6 +293,7 @@ func New(ctx context.Context, c Config) (*App, error) {
 		Admin:               inboxPages,
 		FeedPush:            feeds.push(), // the CRM's pushes (POST /api/feed/{feed}…)
 		Observe:             obs.requests,
+		Hosts:               hosts,
 	})
 	obs.watch(pages.Responder(), queue, feeds.runner.Feeds)
 	a := &App{Handler: h, Agency: agencies, Catalog: cat, Testimonials: says, Agenda: visits, Challenges: challenges, Staff: staff, EndStreams: inboxPages.EndStreams, Pictures: pictureSigner,

@@ -130,3 +130,32 @@ func (r *Resolver) now() time.Time {
 	}
 	return time.Now()
 }
+
+// Preferred is agency id's preferred host now; "" when it has none (the
+// implicit agency) or the agencies cannot be read.
+func (r *Resolver) Preferred(ctx context.Context, id int64) string {
+	c, err := r.current(ctx)
+	if err != nil {
+		return ""
+	}
+	for _, a := range c.byHost {
+		if a.ID == id {
+			return a.Preferred()
+		}
+	}
+	return ""
+}
+
+type contextKey struct{}
+
+// NewContext returns ctx carrying a, the agency the request's host names.
+func NewContext(ctx context.Context, a *Agency) context.Context {
+	return context.WithValue(ctx, contextKey{}, a)
+}
+
+// FromContext is the agency ctx's request came for; nil outside a request
+// the edge resolved.
+func FromContext(ctx context.Context) *Agency {
+	a, _ := ctx.Value(contextKey{}).(*Agency)
+	return a
+}

@@ -61,6 +61,9 @@ type Deps struct {
 	// Observe hears every request once answered (the operator's metrics);
 	// nil: nobody.
 	Observe Observe
+	// Hosts names the agency of each request's host (the platform's
+	// agencies, issue #35); nil: every host is the one agency's.
+	Hosts Hosts
 }
 
 // Handler returns the whole site.
@@ -73,7 +76,12 @@ func Handler(d Deps) http.Handler {
 	// The visitor's address first: the bodies' bound per address counts visitors, not the proxy.
 	// The agency before the headers: the pages' policy names what its configuration embeds.
 	// Observed first: a request refused at the edge (a body too slow) counts too.
-	return observeRequests(d.Observe, clientAddress(d.TrustedProxies, LimitBodies(bl, withAgency(d.Agency, securityHeaders(recoverPanics(d.Log, defaultLang(d.Site), routes(d)), web.MapFramePath, hsts, newSourceCache(d.Catalog, d.Site, d.MapTiles).get)))))
+	// The host before anything else reads the request: an unknown one reaches nothing.
+	scheme := "http"
+	if hsts {
+		scheme = "https"
+	}
+	return observeRequests(d.Observe, clientAddress(d.TrustedProxies, byHost(d.Hosts, scheme, LimitBodies(bl, withAgency(d.Agency, securityHeaders(recoverPanics(d.Log, defaultLang(d.Site), routes(d)), web.MapFramePath, hsts, newSourceCache(d.Catalog, d.Site, d.MapTiles).get))))))
 }
 
 // withAgency puts the agency as published in the request's context, as the

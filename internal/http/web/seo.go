@@ -27,7 +27,7 @@ func (h *Handler) robots(w http.ResponseWriter, r *http.Request) {
 	} else {
 		b.WriteString("Disallow: /api/\nDisallow: /map-frame/\n")
 	}
-	b.WriteString("Sitemap: " + h.routes(r.Context()).BaseURL + "/sitemap.xml\n")
+	b.WriteString("Sitemap: " + h.routes(r.Context()).Base() + "/sitemap.xml\n")
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	w.Header().Set("Cache-Control", "public, max-age=3600")
 	w.Write([]byte(b.String()))

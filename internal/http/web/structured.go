@@ -64,7 +64,7 @@ func structuredData(r *route.Resolver, res route.Result) []template.JS {
 // is left out.
 func agencyLD(r *route.Resolver, lang string) ld {
 	a := r.Site.Agency
-	out := ld{"@type": "RealEstateAgent", "@id": r.BaseURL + "/#agency", "name": a.Name, "url": r.Absolute(r.HomeURL(lang))}
+	out := ld{"@type": "RealEstateAgent", "@id": r.Base() + "/#agency", "name": a.Name, "url": r.Absolute(r.HomeURL(lang))}
 	addr := ld{"@type": "PostalAddress"}
 	setText(addr, "streetAddress", strings.TrimSpace(a.Address.Street+" "+a.Address.Number))
 	setText(addr, "postalCode", a.Address.Zip)
@@ -135,7 +135,7 @@ func listingLD(r *route.Resolver, p *route.PropertyProps, head route.Head) ld {
 	if images := listingImages(r, prop); len(images) > 0 {
 		out["image"] = images
 	}
-	offer := ld{"@type": "Offer", "url": canonical, "offeredBy": ld{"@id": r.BaseURL + "/#agency"}}
+	offer := ld{"@type": "Offer", "url": canonical, "offeredBy": ld{"@id": r.Base() + "/#agency"}}
 	if a := availability[prop.Status]; a != "" {
 		offer["availability"] = a
 	}

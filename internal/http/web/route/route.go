@@ -63,6 +63,11 @@ type Resolver struct {
 	// Now is the clock (the footer's copyright year); nil means time.Now.
 	Now     func() time.Time
 	BaseURL string // absolute origin for canonical links, no trailing slash
+	// Origin, when set, is the origin now in place of BaseURL: the
+	// agency's preferred host, which an operator may change while the
+	// site runs (platform.Resolver); the pages' generation names it, so a
+	// change renders them anew.
+	Origin func() string
 	// MapTiles is the map frame's tile URL template (web.TileURL): a
 	// third-party host there is a service waiting for consent.
 	MapTiles string
@@ -104,10 +109,13 @@ func (r *Resolver) Version() string {
 		now.agenda = r.Agenda.Version()
 	}
 	now.site = r.SiteVersion
+	if r.Origin != nil {
+		now.origin = r.Origin()
+	}
 	// Every cached page's answer asks: the text is made when a part changes.
 	st := r.state()
 	if last := st.version.Load(); last != nil && last.catalog == now.catalog &&
-		last.testimonials == now.testimonials && last.agenda == now.agenda && last.site == now.site {
+		last.testimonials == now.testimonials && last.agenda == now.agenda && last.site == now.site && last.origin == now.origin {
 		return last.text
 	}
 	now.text = strconv.FormatInt(now.catalog, 10)
@@ -120,6 +128,9 @@ func (r *Resolver) Version() string {
 	if now.site != 0 {
 		now.text += ".s" + strconv.FormatInt(now.site, 10)
 	}
+	if now.origin != "" {
+		now.text += "@" + now.origin
+	}
 	stored := now // now itself stays on the stack
 	st.version.Store(&stored)
 	return stored.text
@@ -128,7 +139,17 @@ func (r *Resolver) Version() string {
 // versionName is Version's text of the versions it was made of.
 type versionName struct {
 	catalog, testimonials, site int64
-	agenda, text                string
+	agenda, origin, text        string
+}
+
+// Base is the absolute origin of the site's links now, no trailing slash.
+func (r *Resolver) Base() string {
+	if r.Origin != nil {
+		if o := r.Origin(); o != "" {
+			return o
+		}
+	}
+	return r.BaseURL
 }
 
 // Resolve answers path (escaped form is fine) with its query.

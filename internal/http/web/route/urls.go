@@ -89,7 +89,7 @@ func (r *Resolver) Absolute(path string) string {
 	if strings.HasPrefix(path, "http://") || strings.HasPrefix(path, "https://") {
 		return path
 	}
-	return r.BaseURL + path
+	return r.Base() + path
 }
 
 // ValuationPath is the free valuation page's original path (SPEC §2). The

@@ -1,0 +1,103 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"immo/internal/domain/platform"
+)
+
+const agenciesSynopsis = "immo agencies [--data-dir DIR] add NAME --host HOST [--host HOST…] --lang LANG | list | set-host ID --host HOST [--host HOST…] | disable ID | enable ID"
+
+// hostFlags are the repeated --host values, in their order.
+type hostFlags []string
+
+func (h *hostFlags) String() string     { return strings.Join(*h, ",") }
+func (h *hostFlags) Set(v string) error { *h = append(*h, v); return nil }
+
+// runAgencies manages the platform's agencies (issue #35): add one with the
+// host names it answers on (the first preferred: the others redirect to
+// it), list them, replace an agency's hosts, disable or enable one. With
+// none, the site answers every host as the one implicit agency.
+func runAgencies(ctx context.Context, args []string) error {
+	var s settings
+	fs := s.flagSet("agencies", agenciesSynopsis)
+	var hosts hostFlags
+	fs.Var(&hosts, "host", "add, set-host: a host name the agency answers on (repeat it; the first is preferred, the others redirect to it)")
+	lang := fs.String("lang", "", "add: the agency's default language (nl, fr, en, de)")
+	pos, err := parseInterleaved(fs, args)
+	if err != nil {
+		return err
+	}
+	usage := errors.New("usage: " + agenciesSynopsis)
+	var id int64
+	switch {
+	case len(pos) == 2 && pos[0] == "add", len(pos) == 1 && pos[0] == "list":
+	case len(pos) == 2 && (pos[0] == "set-host" || pos[0] == "disable" || pos[0] == "enable"):
+		if id, err = strconv.ParseInt(pos[1], 10, 64); err != nil || id <= 0 {
+			return fmt.Errorf("%s: an agency's number (immo agencies list), not %q", pos[0], pos[1])
+		}
+	default:
+		return usage
+	}
+	if (pos[0] == "add" || pos[0] == "set-host") != (len(hosts) > 0) {
+		if len(hosts) == 0 {
+			return fmt.Errorf("%s: give the agency's host names with --host", pos[0])
+		}
+		return fmt.Errorf("%s takes no --host", pos[0])
+	}
+	if (pos[0] == "add") != (*lang != "") {
+		if *lang == "" {
+			return errors.New("add: give the agency's language with --lang (nl, fr, en, de)")
+		}
+		return fmt.Errorf("%s takes no --lang", pos[0])
+	}
+	store, _, err := openStore(ctx, s)
+	if err != nil {
+		return err
+	}
+	defer store.Close()
+	svc := &platform.Service{Store: store.Platform()}
+	switch pos[0] {
+	case "add":
+		a, err := svc.Add(ctx, pos[1], *lang, hosts)
+		if err != nil {
+			return fmt.Errorf("add: %w", err)
+		}
+		fmt.Fprintf(stdout, "agency %d added: %s, on %s (the others redirect to it)\n", a.ID, a.Name, strings.Join(a.Hosts, ", "))
+		return nil
+	case "list":
+		all, err := svc.List(ctx)
+		if err != nil {
+			return err
+		}
+		if len(all) == 0 {
+			fmt.Fprintln(stdout, "no agency: the site answers every host as the one implicit agency (immo agencies add)")
+			return nil
+		}
+		w := newTable("ID\tNAME\tLANG\tSTATE\tHOSTS (PREFERRED FIRST)\tADDED")
+		for _, a := range all {
+			state := "active"
+			if a.Disabled {
+				state = "disabled"
+			}
+			fmt.Fprintf(w, "%d\t%s\t%s\t%s\t%s\t%s\n", a.ID, clip(a.Name, 40), a.Lang, state, strings.Join(a.Hosts, " "), stamp(a.Created))
+		}
+		return w.Flush()
+	case "set-host":
+		if err := svc.SetHosts(ctx, id, hosts); err != nil {
+			return fmt.Errorf("set-host: %w", err)
+		}
+		fmt.Fprintf(stdout, "agency %d answers on %s now (within 5 s on every server)\n", id, hosts.String())
+		return nil
+	default:
+		if err := svc.SetDisabled(ctx, id, pos[0] == "disable"); err != nil {
+			return fmt.Errorf("%s: %w", pos[0], err)
+		}
+		fmt.Fprintf(stdout, "agency %d %sd (within 5 s on every server)\n", id, pos[0])
+		return nil
+	}
+}

@@ -1,0 +1,62 @@
+package server
+
+import (
+	"context"
+	"net/http"
+
+	"immo/internal/domain/platform"
+)
+
+// Hosts answers which agency a request's host name is (platform.Resolver).
+type Hosts interface {
+	Resolve(ctx context.Context, host string) (platform.Answer, error)
+}
+
+// unknownHost is the whole answer to a host no agency answers on: no
+// agency's name, page or link, in the four languages.
+const unknownHost = `This address is not a site served here.
+Dit adres is geen site die hier wordt aangeboden.
+Cette adresse n'est pas un site servi ici.
+Diese Adresse ist keine hier betriebene Website.
+`
+
+// byHost serves a request on the agency its host names (put in its
+// context, platform.FromContext): a host no agency answers on (or a
+// disabled one's) is a plain 404; a host of an agency that is not its
+// preferred one is a permanent redirect there, the path and query kept
+// (308 for a form's POST, so that it is not turned into a GET). The health
+// checks answer on any host: a load balancer asks by address. scheme is the
+// public one (https behind the TLS proxy).
+func byHost(hosts Hosts, scheme string, next http.Handler) http.Handler {
+	if hosts == nil {
+		return next
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/healthz" || r.URL.Path == "/readyz" {
+			next.ServeHTTP(w, r)
+			return
+		}
+		a, err := hosts.Resolve(r.Context(), r.Host)
+		switch {
+		case err != nil:
+			http.Error(w, http.StatusText(http.StatusServiceUnavailable), http.StatusServiceUnavailable)
+		case a.Agency == nil:
+			w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+			w.Header().Set("Cache-Control", "no-store")
+			w.Header().Set("X-Content-Type-Options", "nosniff")
+			w.WriteHeader(http.StatusNotFound)
+			if r.Method != http.MethodHead {
+				_, _ = w.Write([]byte(unknownHost))
+			}
+		case a.Redirect != "":
+			code := http.StatusMovedPermanently
+			if r.Method != http.MethodGet && r.Method != http.MethodHead {
+				code = http.StatusPermanentRedirect
+			}
+			// The agency's own preferred host: never one the request named.
+			http.Redirect(w, r, scheme+"://"+a.Redirect+r.URL.RequestURI(), code)
+		default:
+			next.ServeHTTP(w, r.WithContext(platform.NewContext(r.Context(), a.Agency)))
+		}
+	})
+}
