@@ -91,7 +91,7 @@ func runAgencies(ctx context.Context, args []string) error {
 		if err := svc.SetHosts(ctx, id, hosts); err != nil {
 			return fmt.Errorf("set-host: %w", err)
 		}
-		fmt.Fprintf(stdout, "agency %d answers on %s now (within 5 s on every server)\n", id, hosts.String())
+		fmt.Fprintf(stdout, "agency %d answers on %s now (within 5 s on every server)\n", id, strings.Join(hosts, ", "))
 		return nil
 	default:
 		if err := svc.SetDisabled(ctx, id, pos[0] == "disable"); err != nil {

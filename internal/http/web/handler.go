@@ -59,7 +59,7 @@ type Options struct {
 	// language's chunks early (assets.ViteManifest.PagePreloads).
 	PagePreloads  func(view, lang string) template.HTML
 	AssetVersion  string
-	CacheBytes    int           // 0: 32 MiB
+	CacheBytes    int           // 0: 16 MiB
 	RenderTimeout time.Duration // 0: 2 s; past it the shell is served
 	Log           *slog.Logger
 	// MapFrame configures the map frame (its tiles: cmd/immo reads them

@@ -20,6 +20,7 @@ func TestPragmas(t *testing.T) {
 		"busy_timeout": "5000",
 		"foreign_keys": "1",
 		"synchronous":  "1", // NORMAL
+		"cache_size":   "-1024",
 	}
 	check := func(name string, conn *sql.Conn) {
 		for pragma, w := range want {

@@ -69,7 +69,12 @@ func withNonceAttr(tags template.HTML, slot string) template.HTML {
 
 // nonced is a document cut at its nonce slots.
 type nonced struct {
-	parts [][]byte // the text between the slots
+	// parts is the text between the slots of a document answered once;
+	// nil for one a cache keeps, which holds its parts deflated only (a
+	// fifth of the bytes) and inflates them for a client that takes no
+	// gzip (texts).
+	parts [][]byte
+	lens  []int // each part's length
 	// deflated holds each part deflated on its own, ending on a byte
 	// boundary; only the last one ends the stream.
 	deflated [][]byte
@@ -89,13 +94,15 @@ type nonced struct {
 func newNoncedOnce(doc []byte, slot string) nonced {
 	d := nonced{parts: bytes.Split(doc, []byte(slot)), once: true}
 	for _, p := range d.parts {
+		d.lens = append(d.lens, len(p))
 		d.size += len(p)
 	}
 	return d
 }
 
 func newNonced(doc []byte, slot string) nonced {
-	d := nonced{parts: bytes.Split(doc, []byte(slot))}
+	parts := bytes.Split(doc, []byte(slot))
+	var d nonced
 	// Each part is deflated with the text before it as its dictionary (as
 	// pigz does), so the page compresses about as well as in one piece. The
 	// decoder's history holds the nonces there; the dictionary holds as many
@@ -104,16 +111,17 @@ func newNonced(doc []byte, slot string) nonced {
 	withDict := bytes.IndexByte(doc, 0xff) < 0
 	filler := bytes.Repeat([]byte{0xff}, nonceLen)
 	var before []byte
-	for i, p := range d.parts {
+	for i, p := range parts {
 		var dict []byte
 		if withDict && i > 0 {
-			before = append(append(before, d.parts[i-1]...), filler...)
+			before = append(append(before, parts[i-1]...), filler...)
 			dict = before[max(0, len(before)-32<<10):]
 		}
-		d.deflated = append(d.deflated, deflate(p, dict, i == len(d.parts)-1))
+		d.deflated = append(d.deflated, deflate(p, dict, i == len(parts)-1))
+		d.lens = append(d.lens, len(p))
 		d.crcs = append(d.crcs, crc32.ChecksumIEEE(p))
 		d.shifts = append(d.shifts, x2nModP(uint64(len(p)), 3))
-		d.size += len(p) + len(d.deflated[i])
+		d.size += len(d.deflated[i]) + 16
 	}
 	d.withDict = withDict
 	d.setLengths()
@@ -143,25 +151,24 @@ func (d nonced) gzip(nonce string) []byte {
 
 // htmlLen and gzipLen are the lengths of html(nonce) and gzip(nonce).
 func (d nonced) htmlLen(nonce string) int {
-	n := len(nonce) * (len(d.parts) - 1)
-	for _, p := range d.parts {
-		n += len(p)
+	n := len(nonce) * (len(d.lens) - 1)
+	for _, l := range d.lens {
+		n += l
 	}
 	return n
 }
 
 func (d nonced) gzipLen(nonce string) int {
-	n := len(gzipHeader) + 8 + (5+len(nonce))*(len(d.parts)-1)
+	n := len(gzipHeader) + 8 + (5+len(nonce))*(len(d.deflated)-1)
 	for _, p := range d.deflated {
 		n += len(p)
 	}
 	return n
 }
 
-// writeHTML writes html(nonce) to w, part by part: a cache hit copies
-// nothing.
+// writeHTML writes html(nonce) to w, part by part.
 func (d nonced) writeHTML(w io.Writer, nonce string) {
-	for i, p := range d.parts {
+	for i, p := range d.texts() {
 		if i > 0 {
 			io.WriteString(w, nonce)
 		}
@@ -274,7 +281,37 @@ func deflate(p, dict []byte, last bool) []byte {
 	} else {
 		zw.Flush()
 	}
-	return b.Bytes()
+	return bytes.Clone(b.Bytes()) // the cache keeps it: not the buffer's spare room
+}
+
+// texts are the document's parts: a cached one's inflated, each with the
+// text before it as dictionary, as newNonced deflated them.
+func (d nonced) texts() [][]byte {
+	if d.parts != nil {
+		return d.parts
+	}
+	parts, _ := inflateParts(d.deflated, d.lens, d.withDict)
+	return parts
+}
+
+// inflateParts inflates deflated parts of the lengths lens; false when one
+// does not inflate to its length.
+func inflateParts(deflated [][]byte, lens []int, withDict bool) ([][]byte, bool) {
+	parts := make([][]byte, len(deflated))
+	filler := bytes.Repeat([]byte{0xff}, nonceLen)
+	var before []byte
+	for i, z := range deflated {
+		var dict []byte
+		if withDict && i > 0 {
+			before = append(append(before, parts[i-1]...), filler...)
+			dict = before[max(0, len(before)-32<<10):]
+		}
+		parts[i] = make([]byte, lens[i])
+		if _, err := io.ReadFull(flate.NewReaderDict(bytes.NewReader(z), dict), parts[i]); err != nil {
+			return parts[:i], false
+		}
+	}
+	return parts, true
 }
 
 // crc32Combine is the CRC-32 of a+b from crc1 of a, crc2 of b and b's length

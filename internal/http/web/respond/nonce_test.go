@@ -61,6 +61,15 @@ func TestNoncedGzip(t *testing.T) {
 				t.Fatalf("gzip of %d bytes with nonce %q: %v, %d bytes", len(doc), nonce, err, len(got))
 			}
 		}
+		// A kept document holds its parts deflated only: a raw copy would
+		// hold five times the bytes in the cache for the rare client
+		// without gzip.
+		if d.parts != nil {
+			t.Errorf("a cached document keeps its raw parts")
+		}
+		if held := d.size; len(doc) > 1000 && held > len(doc)/2 {
+			t.Errorf("a %d-byte document holds %d bytes", len(doc), held)
+		}
 		if strings.HasPrefix(doc, "<p>") {
 			whole := len(assets.Gzip([]byte(strings.ReplaceAll(doc, "SLOT", NewNonce()))))
 			if spliced := len(d.gzip(NewNonce())); spliced > whole+whole/20 {

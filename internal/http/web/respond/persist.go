@@ -2,7 +2,6 @@ package respond
 
 import (
 	"bytes"
-	"compress/flate"
 	"encoding/binary"
 	"errors"
 	"hash/crc32"
@@ -32,9 +31,9 @@ func encodePage(p cached) []byte {
 	} else {
 		b.WriteByte(0)
 	}
-	b.Write(binary.AppendUvarint(nil, uint64(len(p.doc.parts))))
-	for i, part := range p.doc.parts {
-		b.Write(binary.AppendUvarint(nil, uint64(len(part))))
+	b.Write(binary.AppendUvarint(nil, uint64(len(p.doc.lens))))
+	for i, size := range p.doc.lens {
+		b.Write(binary.AppendUvarint(nil, uint64(size)))
 		b.Write(binary.BigEndian.AppendUint32(nil, p.doc.crcs[i]))
 		b.Write(binary.AppendUvarint(nil, uint64(len(p.doc.deflated[i]))))
 		b.Write(p.doc.deflated[i])
@@ -57,9 +56,7 @@ func decodePage(data []byte) (cached, error) {
 		return cached{}, errPersisted
 	}
 	d := nonced{withDict: withDict}
-	filler := bytes.Repeat([]byte{0xff}, nonceLen)
-	var before []byte
-	for i := range int(n) {
+	for range int(n) {
 		size, err1 := binary.ReadUvarint(r)
 		var crc [4]byte
 		_, err2 := io.ReadFull(r, crc[:])
@@ -69,24 +66,25 @@ func decodePage(data []byte) (cached, error) {
 		}
 		z := make([]byte, zlen)
 		io.ReadFull(r, z)
-		var dict []byte
-		if withDict && i > 0 {
-			before = append(append(before, d.parts[i-1]...), filler...)
-			dict = before[max(0, len(before)-32<<10):]
-		}
-		part := make([]byte, size)
-		zr := flate.NewReaderDict(bytes.NewReader(z), dict)
-		if _, err := io.ReadFull(zr, part); err != nil || crc32.ChecksumIEEE(part) != binary.BigEndian.Uint32(crc[:]) {
-			return cached{}, errPersisted
-		}
-		d.parts = append(d.parts, part)
 		d.deflated = append(d.deflated, z)
+		d.lens = append(d.lens, int(size))
 		d.crcs = append(d.crcs, binary.BigEndian.Uint32(crc[:]))
 		d.shifts = append(d.shifts, x2nModP(size, 3))
-		d.size += len(part) + len(z)
+		d.size += len(z) + 16
 	}
 	if r.Len() != 0 {
 		return cached{}, errPersisted
+	}
+	// Inflated once here to check every part against its length and CRC;
+	// the cache keeps the deflated parts only.
+	parts, ok := inflateParts(d.deflated, d.lens, withDict)
+	if !ok {
+		return cached{}, errPersisted
+	}
+	for i, part := range parts {
+		if crc32.ChecksumIEEE(part) != d.crcs[i] {
+			return cached{}, errPersisted
+		}
 	}
 	d.setLengths()
 	return cached{status: status, doc: d}, nil

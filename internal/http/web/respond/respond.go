@@ -102,7 +102,8 @@ type Options struct {
 	// Refresh resolves the page at a request URI again, for the background
 	// render of a page served stale; nil: stale pages are not refreshed.
 	Refresh func(uri string) (Page, bool)
-	// CacheBytes bounds the HTML cache; 0: 32 MiB (the shared Store behind
+	// CacheBytes bounds the HTML cache; 0: 16 MiB of deflated pages, the
+	// demo's ~300 pages six times over (the shared Store behind
 	// it answers a miss without a render); negative: no cache.
 	CacheBytes    int
 	RenderTimeout time.Duration // 0: 2 s
@@ -182,7 +183,7 @@ func New(o Options) *Responder {
 		o.RenderTimeout = 2 * time.Second
 	}
 	if o.CacheBytes == 0 {
-		o.CacheBytes = 32 << 20
+		o.CacheBytes = 16 << 20
 	}
 	if o.Log == nil {
 		o.Log = slog.New(slog.DiscardHandler)
