@@ -11,6 +11,8 @@ import (
 	"immo/internal/adapter/metrics"
 	"immo/internal/app/apptest"
 	"immo/internal/domain/account"
+
+	"github.com/pquerna/otp/totp"
 )
 
 // The operator's metrics hear the site's requests by page kind and status,
@@ -34,6 +36,27 @@ func TestMetrics(t *testing.T) {
 			for range account.LoginPerAccountAddress + 1 { // the last one over the brake
 				visitor.do(t, "POST", "/fr/login/", guess)
 			}
+			// A staff member's wrong second-factor code counts too.
+			newStaff(t, s, "agent@agency.test", account.Agent, "198.51.100.40")
+			agentAcc, err := s.Store.Accounts().ByEmail(t.Context(), account.Staff, "agent@agency.test")
+			if err != nil {
+				t.Fatal(err)
+			}
+			enrol, err := s.Staff.BeginTOTP(t.Context(), account.Viewer{Account: agentAcc})
+			if err != nil {
+				t.Fatal(err)
+			}
+			code, _ := totp.GenerateCode(enrol.Secret, s.Clock.Now())
+			if err := s.Staff.ConfirmTOTP(t.Context(), account.Viewer{Account: agentAcc}, code); err != nil {
+				t.Fatal(err)
+			}
+			login := &staffClient{h: s.Handler, ip: "198.51.100.41", cookies: map[string]*http.Cookie{}}
+			if rec := login.do(t, "POST", "/admin/login/", url.Values{"email": {"agent@agency.test"}, "password": {"a long enough one"}}); rec.Header().Get("Location") != "/admin/login/code/" {
+				t.Fatalf("the password step: %d → %q", rec.Code, rec.Header().Get("Location"))
+			}
+			if rec := login.do(t, "POST", "/admin/login/code/", url.Values{"code": {"000000"}}); rec.Code != http.StatusUnprocessableEntity {
+				t.Fatalf("a wrong code: %d", rec.Code)
+			}
 			rec := httptest.NewRecorder()
 			m.Handler().ServeHTTP(rec, httptest.NewRequest("GET", "/metrics", nil))
 			b, _ := io.ReadAll(rec.Body)
@@ -44,6 +67,7 @@ func TestMetrics(t *testing.T) {
 				`immo_page_documents_total{source=`, // the test site's shell or a render, then the cache
 				`immo_logins_refused_total{role="owner",why="failed"} ` + itoa(int64(account.LoginPerAccountAddress)),
 				`immo_logins_refused_total{role="owner",why="locked"} 1`,
+				`immo_logins_refused_total{role="staff",why="code"} 1`,
 				"immo_render_slots ",
 				"immo_mail_queue_depth 0",
 				"immo_mail_failed 0",

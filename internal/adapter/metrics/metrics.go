@@ -57,7 +57,7 @@ func New() *Metrics {
 		renderFailed: prometheus.NewCounter(prometheus.CounterOpts{Name: "immo_render_failures_total",
 			Help: "Server renders that failed (an error, the render's deadline)."}),
 		loginsRefused: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "immo_logins_refused_total",
-			Help: "Logins refused, by role (owner, registrant, staff) and why (failed: a wrong address or password; locked: over a brake; unconfirmed)."}, []string{"role", "why"}),
+			Help: "Logins refused, by role (owner, registrant, staff) and why (failed: a wrong address or password; locked: over a brake; unconfirmed; code: a staff member's wrong second-factor code)."}, []string{"role", "why"}),
 		feedRuns: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "immo_feed_runs_total",
 			Help: "CRM feed runs recorded by this process, by trigger (schedule, push, staff, command) and status (applied, unchanged, held, failed)."}, []string{"trigger", "status"}),
 	}

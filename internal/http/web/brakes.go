@@ -107,6 +107,7 @@ const (
 	LoginLocked      Refusal = "locked"      // over a brake: nothing checked, nothing counted
 	LoginFailed      Refusal = "failed"      // a wrong address or password (the same for both), counted
 	LoginUnconfirmed Refusal = "unconfirmed" // the right password of an address never proven
+	LoginCode        Refusal = "code"        // a staff member's wrong second-factor code (one over its brake is locked)
 )
 
 // Attempt is what Try made of a login: the account, or why it was
@@ -148,6 +149,10 @@ func (b LoginBrakes) Try(ctx context.Context, role account.Role, email, ip, devi
 	}
 	return Attempt{Account: a}, nil
 }
+
+// Refuse tells of a login refused past the password step (a staff
+// member's second-factor code).
+func (b LoginBrakes) Refuse(role account.Role, why Refusal) { b.refused(role, why) }
 
 func (b LoginBrakes) refused(role account.Role, why Refusal) {
 	if b.Refused != nil {

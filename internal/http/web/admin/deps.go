@@ -51,6 +51,8 @@ type Brakes interface {
 		check func(ctx context.Context, email string) (account.Account, error)) (web.Attempt, error)
 	// DeviceCookie makes this browser a device of role's email.
 	DeviceCookie(role account.Role, email string) *http.Cookie
+	// Refuse tells of a login refused after the password (a wrong code).
+	Refuse(role account.Role, why web.Refusal)
 }
 
 // StaffDirectory is the enabled staff (account.Members), for the

@@ -121,6 +121,14 @@ func (h *Handler) serveCode(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if err != nil {
+		if brakes := h.o.Brakes; brakes != nil {
+			switch {
+			case errors.Is(err, account.ErrCodeBraked):
+				brakes.Refuse(account.Staff, web.LoginLocked)
+			case errors.Is(err, account.ErrCode):
+				brakes.Refuse(account.Staff, web.LoginCode)
+			}
+		}
 		// The domain's refusal on its field (account.ErrCode; ErrCodeBraked: 429).
 		status, problems, ok := refusal(err)
 		if !ok {
