@@ -25,8 +25,8 @@ func (o *OptOuts) AddIn(ctx context.Context, tx mail.Tx, hash string, l optout.L
 	if err != nil {
 		return err
 	}
-	if _, err := t.ExecContext(ctx, o.s.d.query(`INSERT INTO mail_optouts (hash, kind, account_id, demand_id, created_at)
-		VALUES (?, ?, ?, ?, ?)`), hash, string(l.Kind), l.Account, nullID(l.Demand), o.s.d.Time(now)); err != nil {
+	if _, err := t.ExecContext(ctx, o.s.d.query(`INSERT INTO mail_optouts (agency_id, hash, kind, account_id, demand_id, created_at)
+		VALUES (?, ?, ?, ?, ?, ?)`), o.s.agency, hash, string(l.Kind), l.Account, nullID(l.Demand), o.s.d.Time(now)); err != nil {
 		return o.s.errorf("add unsubscribe link: %w", err)
 	}
 	return nil
@@ -38,7 +38,7 @@ func (o *OptOuts) find(ctx context.Context, q interface {
 	var l optout.Link
 	var kind string
 	var d sql.NullInt64
-	err := q.QueryRowContext(ctx, o.s.d.query(`SELECT kind, account_id, demand_id FROM mail_optouts WHERE hash = ?`), hash).
+	err := q.QueryRowContext(ctx, o.s.d.query(`SELECT kind, account_id, demand_id FROM mail_optouts WHERE agency_id = ? AND hash = ?`), o.s.agency, hash).
 		Scan(&kind, &l.Account, &d)
 	if errors.Is(err, sql.ErrNoRows) {
 		return optout.Link{}, optout.ErrUnknown
@@ -70,14 +70,14 @@ func (o *OptOuts) Use(ctx context.Context, hash string, now time.Time) (optout.L
 		}
 		switch l.Kind {
 		case optout.Alert:
-			_, err = tx.ExecContext(ctx, o.s.d.query(`UPDATE demands SET paused = TRUE WHERE id = ?`), l.Demand)
+			_, err = tx.ExecContext(ctx, o.s.d.query(`UPDATE demands SET paused = TRUE WHERE agency_id = ? AND id = ?`), o.s.agency, l.Demand)
 		case optout.Report:
-			_, err = tx.ExecContext(ctx, o.s.d.query(`UPDATE accounts SET weekly_report = FALSE WHERE id = ?`), l.Account)
+			_, err = tx.ExecContext(ctx, o.s.d.query(`UPDATE accounts SET weekly_report = FALSE WHERE agency_id = ? AND id = ?`), o.s.agency, l.Account)
 		}
 		if err != nil {
 			return err
 		}
-		_, err = tx.ExecContext(ctx, o.s.d.query(`UPDATE mail_optouts SET used_at = ? WHERE hash = ?`), o.s.d.Time(now), hash)
+		_, err = tx.ExecContext(ctx, o.s.d.query(`UPDATE mail_optouts SET used_at = ? WHERE agency_id = ? AND hash = ?`), o.s.d.Time(now), o.s.agency, hash)
 		return err
 	})
 	if errors.Is(err, optout.ErrUnknown) {
@@ -91,7 +91,8 @@ func (o *OptOuts) Use(ctx context.Context, hash string, now time.Time) (optout.L
 
 // Purge implements optout.Store.
 func (o *OptOuts) Purge(ctx context.Context, before time.Time) (int64, error) {
-	res, err := o.s.write.ExecContext(ctx, o.s.d.query(`DELETE FROM mail_optouts WHERE created_at < ?`), o.s.d.Time(before))
+	// Old links go, every agency's: a purge by age reads no agency's data.
+	res, err := o.s.write.ExecContext(ctx, o.s.d.query(`DELETE FROM mail_optouts /* every agency */ WHERE created_at < ?`), o.s.d.Time(before))
 	if err != nil {
 		return 0, o.s.errorf("purge unsubscribe links: %w", err)
 	}

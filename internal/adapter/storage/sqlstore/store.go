@@ -12,6 +12,7 @@ import (
 
 	"immo/internal/adapter/pictures"
 	"immo/internal/domain/catalog"
+	"immo/internal/domain/platform"
 	"immo/internal/domain/testimonial"
 )
 
@@ -32,13 +33,28 @@ type Store struct {
 	d     Dialect
 	write *sql.DB
 	read  *sql.DB
+	// agency is the agency every query reads and writes (the column
+	// agency_id of every table of an agency's data): set by New and For
+	// only, never by a caller's argument, so no query can forget it.
+	agency int64
 }
 
 // New returns the store on write and read, which the caller owns (and
-// closes).
+// closes), bound to the implicit agency.
 func New(d Dialect, write, read *sql.DB) *Store {
-	return &Store{d: d, write: write, read: read}
+	return &Store{d: d, write: write, read: read, agency: platform.Implicit}
 }
+
+// For is the store bound to agency: the same pools, every query scoped by
+// it (issue #35).
+func (s *Store) For(agency int64) *Store {
+	c := *s
+	c.agency = agency
+	return &c
+}
+
+// Agency is the agency the store is bound to.
+func (s *Store) Agency() int64 { return s.agency }
 
 // errorf prefixes an error with the dialect's name.
 func (s *Store) errorf(format string, args ...any) error {
@@ -73,7 +89,7 @@ type held struct {
 
 // heldTx is the transaction InTx holds in ctx on s, nil outside one.
 func (s *Store) heldTx(ctx context.Context) *sql.Tx {
-	if h, ok := ctx.Value(heldKey{}).(held); ok && h.s == s {
+	if h, ok := ctx.Value(heldKey{}).(held); ok && h.s.write == s.write && h.s.agency == s.agency {
 		return h.tx
 	}
 	return nil
