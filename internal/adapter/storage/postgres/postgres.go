@@ -84,7 +84,7 @@ const afterWords = "\U0010FFFF"
 //     lead); the walk finds the term soon, as it is frequent.
 //
 // The terms' rows join on the lead, the first one's id the list's key.
-func match(ctx context.Context, db *sql.DB, terms []string) (string, string, []any, string, error) {
+func match(ctx context.Context, db *sql.DB, agency int64, terms []string) (sqlstore.Match, error) {
 	var long []string
 	for _, t := range terms {
 		if utf8.RuneCountInString(t) > searchStart {
@@ -94,14 +94,14 @@ func match(ctx context.Context, db *sql.DB, terms []string) (string, string, []a
 	rare := map[string]bool{}
 	if len(long) > 0 {
 		var q strings.Builder
-		var args []any
+		args := []any{agency}
 		q.WriteString("SELECT ")
 		for i, t := range long {
 			if i > 0 {
 				q.WriteString(", ")
 			}
-			fmt.Fprintf(&q, "(SELECT count(*) FROM (SELECT 1 FROM request_words WHERE word >= $%d AND word < $%d LIMIT %d) c)",
-				2*i+1, 2*i+2, rareRows)
+			fmt.Fprintf(&q, "(SELECT count(*) FROM (SELECT 1 FROM request_words WHERE agency_id = $1 AND word >= $%d AND word < $%d LIMIT %d) c)",
+				2*i+2, 2*i+3, rareRows)
 			args = append(args, t, t+afterWords)
 		}
 		counts := make([]int, len(long))
@@ -110,7 +110,7 @@ func match(ctx context.Context, db *sql.DB, terms []string) (string, string, []a
 			dest[i] = &counts[i]
 		}
 		if err := db.QueryRowContext(ctx, q.String(), args...).Scan(dest...); err != nil {
-			return "", "", nil, "", fmt.Errorf("search index: %w", err)
+			return sqlstore.Match{}, fmt.Errorf("search index: %w", err)
 		}
 		for i, t := range long {
 			rare[t] = counts[i] < rareRows
@@ -124,15 +124,15 @@ func match(ctx context.Context, db *sql.DB, terms []string) (string, string, []a
 		switch r := []rune(t); {
 		case len(r) <= searchStart:
 			source = "request_words " + w
-			condArgs = append(condArgs, t)
-			fmt.Fprintf(&cond, " AND %s.word = ?", w)
+			condArgs = append(condArgs, agency, t)
+			fmt.Fprintf(&cond, " AND %s.agency_id = ? AND %s.word = ?", w, w)
 		case rare[t]:
-			source = "(SELECT DISTINCT request_id FROM request_words WHERE word >= ? AND word < ?) " + w
-			fromArgs = append(fromArgs, t, t+afterWords)
+			source = "(SELECT DISTINCT request_id FROM request_words WHERE agency_id = ? AND word >= ? AND word < ?) " + w
+			fromArgs = append(fromArgs, agency, t, t+afterWords)
 		default:
 			source = "request_words " + w
-			condArgs = append(condArgs, string(r[:searchStart]), string(r[searchStart:]))
-			fmt.Fprintf(&cond, " AND %s.word = ? AND strpos(' ' || r.search, ' ' || %s.word || ?) > 0", w, w)
+			condArgs = append(condArgs, agency, string(r[:searchStart]), string(r[searchStart:]))
+			fmt.Fprintf(&cond, " AND %s.agency_id = ? AND %s.word = ? AND strpos(' ' || r.search, ' ' || %s.word || ?) > 0", w, w, w)
 		}
 		if i == 0 {
 			from.WriteString(source)
@@ -140,8 +140,10 @@ func match(ctx context.Context, db *sql.DB, terms []string) (string, string, []a
 			fmt.Fprintf(&from, " JOIN %s ON %s.request_id = w0.request_id", source, w)
 		}
 	}
-	from.WriteString(" JOIN requests r ON r.id = w0.request_id")
-	return from.String(), strings.TrimPrefix(cond.String(), " AND "), append(fromArgs, condArgs...), "w0.request_id", nil
+	from.WriteString(" JOIN requests r ON r.agency_id = ? AND r.id = w0.request_id")
+	fromArgs = append(fromArgs, agency)
+	return sqlstore.Match{From: from.String(), FromArgs: fromArgs, Cond: strings.TrimPrefix(cond.String(), " AND "), CondArgs: condArgs,
+		Key: "w0.request_id"}, nil
 }
 
 // DB is the store (sqlstore.Store) on a PostgreSQL database (or schema: the

@@ -59,13 +59,13 @@ func dialect() sqlstore.Dialect {
 		// (CROSS JOIN keeps it outside) in the list's order, its rowid: a
 		// frequent word stops at the page's end, a rare one has few rows.
 		// Each term a quoted prefix (terms are letters and digits only).
-		Match: func(_ context.Context, _ *sql.DB, terms []string) (string, string, []any, string, error) {
+		Match: func(_ context.Context, _ *sql.DB, agency int64, terms []string) (sqlstore.Match, error) {
 			q := make([]string, len(terms))
 			for i, t := range terms {
 				q[i] = `"` + t + `"*`
 			}
-			return `requests_fts CROSS JOIN requests r ON r.id = requests_fts.rowid`, `requests_fts MATCH ?`,
-				[]any{strings.Join(q, " AND ")}, `requests_fts.rowid`, nil
+			return sqlstore.Match{From: `requests_fts CROSS JOIN requests r ON r.agency_id = ? AND r.id = requests_fts.rowid`, FromArgs: []any{agency},
+				Cond: `requests_fts MATCH ?`, CondArgs: []any{strings.Join(q, " AND ")}, Key: `requests_fts.rowid`}, nil
 		},
 	}
 }

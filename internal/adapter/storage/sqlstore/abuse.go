@@ -17,9 +17,9 @@ var _ antispam.Abuse = (*Antispam)(nil)
 func (a *Antispam) AddRefusals(ctx context.Context, counts []antispam.Tally) error {
 	err := a.s.writeTx(ctx, func(tx *sql.Tx) error {
 		for _, c := range counts {
-			if _, err := tx.ExecContext(ctx, a.s.d.query(`INSERT INTO refusal_tallies (hour, reason, area, n) VALUES (?, ?, ?, ?)
+			if _, err := tx.ExecContext(ctx, a.s.d.query(`INSERT INTO refusal_tallies (agency_id, hour, reason, area, n) VALUES (?, ?, ?, ?, ?)
 				ON CONFLICT (hour, reason, area) DO UPDATE SET n = refusal_tallies.n + excluded.n`),
-				a.s.d.Time(c.Hour.UTC().Truncate(time.Hour)), c.Reason, c.Area, c.Count); err != nil {
+				a.s.agency, a.s.d.Time(c.Hour.UTC().Truncate(time.Hour)), c.Reason, c.Area, c.Count); err != nil {
 				return err
 			}
 		}
@@ -34,10 +34,10 @@ func (a *Antispam) AddRefusals(ctx context.Context, counts []antispam.Tally) err
 // Held implements antispam.Abuse.
 func (a *Antispam) Held(ctx context.Context, h antispam.Hold) error {
 	err := a.s.writeTx(ctx, func(tx *sql.Tx) error {
-		_, err := tx.ExecContext(ctx, a.s.d.query(`INSERT INTO abuse_holds (key, window_start, limit_name, who, area, max_hits, held_until)
-			VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (key, window_start) DO UPDATE
+		_, err := tx.ExecContext(ctx, a.s.d.query(`INSERT INTO abuse_holds (agency_id, key, window_start, limit_name, who, area, max_hits, held_until)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (key, window_start) DO UPDATE
 			SET who = excluded.who, area = excluded.area, max_hits = excluded.max_hits`),
-			h.Key, a.s.d.Time(h.Window), h.Limit, h.Who, h.Area, h.Max, a.s.d.Time(h.Until))
+			a.s.agency, h.Key, a.s.d.Time(h.Window), h.Limit, h.Who, h.Area, h.Max, a.s.d.Time(h.Until))
 		return err
 	})
 	if err != nil {
@@ -53,7 +53,7 @@ func (a *Antispam) Tallies(ctx context.Context, since time.Time) ([]antispam.Tal
 		err := row.Scan(scanTime{&t.Hour}, &t.Reason, &t.Area, &t.Count)
 		return t, err
 	}, a.s.d.query(`SELECT hour, reason, area, n FROM refusal_tallies
-		WHERE hour >= ? ORDER BY hour DESC, reason, area`), a.s.d.Time(since.UTC().Truncate(time.Hour)))
+		WHERE agency_id = ? AND hour >= ? ORDER BY hour DESC, reason, area`), a.s.agency, a.s.d.Time(since.UTC().Truncate(time.Hour)))
 	if err != nil {
 		return nil, a.s.errorf("refusals: %w", err)
 	}
@@ -62,7 +62,7 @@ func (a *Antispam) Tallies(ctx context.Context, since time.Time) ([]antispam.Tal
 
 // holdColumns are a hold's columns with its counter's hits (h, r).
 const holdColumns = `h.key, h.window_start, h.limit_name, h.who, h.area, h.max_hits, h.held_until, COALESCE(r.hits, 0)
-	FROM abuse_holds h LEFT JOIN rate_hits r ON r.key = h.key AND r.window_start = h.window_start`
+	FROM abuse_holds h LEFT JOIN rate_hits r ON r.agency_id = h.agency_id AND r.key = h.key AND r.window_start = h.window_start`
 
 func scanHold(row scanner) (antispam.Hold, error) {
 	var h antispam.Hold
@@ -72,7 +72,7 @@ func scanHold(row scanner) (antispam.Hold, error) {
 
 // Holds implements antispam.Abuse.
 func (a *Antispam) Holds(ctx context.Context, q antispam.HoldQuery) ([]antispam.Hold, error) {
-	query, args := `SELECT `+holdColumns+` WHERE h.held_until > ?`, []any{a.s.d.Time(q.Now)}
+	query, args := `SELECT `+holdColumns+` WHERE h.agency_id = ? AND h.held_until > ?`, []any{a.s.agency, a.s.d.Time(q.Now)}
 	if q.Who != "" {
 		query += ` AND lower(h.who) LIKE ? ESCAPE '\'`
 		args = append(args, "%"+likeEscaped(strings.ToLower(q.Who))+"%")
@@ -97,14 +97,14 @@ func (a *Antispam) Release(ctx context.Context, key string, window, now time.Tim
 	err := a.s.InTx(ctx, func(ctx context.Context) error {
 		return a.s.writeTx(ctx, func(tx *sql.Tx) error {
 			before, err := scanHold(tx.QueryRowContext(ctx, a.s.d.query(`SELECT `+holdColumns+`
-				WHERE h.key = ? AND h.window_start = ? AND h.held_until > ?`), key, a.s.d.Time(window), a.s.d.Time(now)))
+				WHERE h.agency_id = ? AND h.key = ? AND h.window_start = ? AND h.held_until > ?`), a.s.agency, key, a.s.d.Time(window), a.s.d.Time(now)))
 			if errors.Is(err, sql.ErrNoRows) {
 				return antispam.ErrNoHold
 			}
 			if err != nil {
 				return err
 			}
-			res, err := tx.ExecContext(ctx, a.s.d.query(`DELETE FROM abuse_holds WHERE key = ? AND window_start = ?`), key, a.s.d.Time(window))
+			res, err := tx.ExecContext(ctx, a.s.d.query(`DELETE FROM abuse_holds WHERE agency_id = ? AND key = ? AND window_start = ?`), a.s.agency, key, a.s.d.Time(window))
 			if err != nil {
 				return err
 			}
@@ -114,7 +114,7 @@ func (a *Antispam) Release(ctx context.Context, key string, window, now time.Tim
 				}
 				return err
 			}
-			if _, err := tx.ExecContext(ctx, a.s.d.query(`DELETE FROM rate_hits WHERE key = ?`), key); err != nil {
+			if _, err := tx.ExecContext(ctx, a.s.d.query(`DELETE FROM rate_hits WHERE agency_id = ? AND key = ?`), a.s.agency, key); err != nil {
 				return err
 			}
 			return audit(ctx, before)
@@ -128,9 +128,9 @@ func (a *Antispam) Release(ctx context.Context, key string, window, now time.Tim
 
 // PurgeWatch implements antispam.Abuse.
 func (a *Antispam) PurgeWatch(ctx context.Context, holds, tallies time.Time) error {
-	if _, err := a.purge(ctx, `DELETE FROM abuse_holds WHERE held_until < ?`, holds); err != nil {
+	if _, err := a.purge(ctx, `DELETE FROM abuse_holds /* every agency */ WHERE held_until < ?`, holds); err != nil {
 		return err
 	}
-	_, err := a.purge(ctx, `DELETE FROM refusal_tallies WHERE hour < ?`, tallies)
+	_, err := a.purge(ctx, `DELETE FROM refusal_tallies /* every agency */ WHERE hour < ?`, tallies)
 	return err
 }

@@ -21,10 +21,10 @@ var _ account.Store = (*Accounts)(nil)
 func (a *Accounts) Create(ctx context.Context, acc account.Account) (int64, error) {
 	var id int64
 	err := a.s.write.QueryRowContext(ctx, a.s.d.query(`INSERT INTO accounts
-		(role, email, first_name, last_name, lang, password_hash, created_at, disabled, alert_frequency, weekly_report, staff_role,
+		(agency_id, role, email, first_name, last_name, lang, password_hash, created_at, disabled, alert_frequency, weekly_report, staff_role,
 		email_confirmed_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (role, email) DO NOTHING RETURNING id`),
-		string(acc.Role), acc.Email, acc.FirstName, acc.LastName, acc.Lang, acc.PasswordHash, a.s.d.Time(acc.Created), acc.Disabled,
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (role, email) DO NOTHING RETURNING id`),
+		a.s.agency, string(acc.Role), acc.Email, acc.FirstName, acc.LastName, acc.Lang, acc.PasswordHash, a.s.d.Time(acc.Created), acc.Disabled,
 		string(acc.AlertFrequency.OrInstant()), acc.WeeklyReport, nullStaffRole(acc.StaffRole), nullTime(a.s.d.Time, acc.Confirmed),
 	).Scan(&id)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -76,7 +76,8 @@ func (s scanStaffRole) Scan(v any) error {
 func (a *Accounts) one(ctx context.Context, where string, args ...any) (account.Account, error) {
 	var acc account.Account
 	var role string
-	err := a.s.read.QueryRowContext(ctx, a.s.d.query(`SELECT `+accountColumns+` FROM accounts WHERE `+where), args...).
+	err := a.s.read.QueryRowContext(ctx, a.s.d.query(`SELECT `+accountColumns+` FROM accounts WHERE agency_id = ? AND (`+where+`)`),
+		append([]any{a.s.agency}, args...)...).
 		Scan(accountFields(&acc, &role)...)
 	if errors.Is(err, sql.ErrNoRows) {
 		return account.Account{}, account.ErrNotFound
@@ -100,7 +101,8 @@ func (a *Accounts) ByID(ctx context.Context, id int64) (account.Account, error) 
 
 // SetPasswordHash implements account.Store.
 func (a *Accounts) SetPasswordHash(ctx context.Context, id int64, hash string) error {
-	res, err := a.s.write.ExecContext(ctx, a.s.d.query(`UPDATE accounts SET password_hash = ? WHERE id = ?`), hash, id)
+	res, err := a.s.write.ExecContext(ctx, a.s.d.query(`UPDATE accounts SET password_hash = ? WHERE agency_id = ? AND id = ?`),
+		hash, a.s.agency, id)
 	if err != nil {
 		return a.s.errorf("set password: %w", err)
 	}
@@ -116,17 +118,17 @@ func (a *Accounts) SetPasswordHash(ctx context.Context, id int64, hash string) e
 func (s *Store) ensureAccount(ctx context.Context, tx *sql.Tx, a account.Account) (got account.Account, created bool, err error) {
 	var id int64
 	err = tx.QueryRowContext(ctx, s.d.query(`INSERT INTO accounts
-		(role, email, first_name, last_name, lang, password_hash, created_at, disabled, alert_frequency, weekly_report, staff_role)
-		VALUES (?, ?, ?, ?, ?, ?, ?, FALSE, ?, ?, ?) ON CONFLICT (role, email) DO NOTHING RETURNING id`),
-		string(a.Role), a.Email, a.FirstName, a.LastName, a.Lang, a.PasswordHash, s.d.Time(a.Created),
+		(agency_id, role, email, first_name, last_name, lang, password_hash, created_at, disabled, alert_frequency, weekly_report, staff_role)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, FALSE, ?, ?, ?) ON CONFLICT (role, email) DO NOTHING RETURNING id`),
+		s.agency, string(a.Role), a.Email, a.FirstName, a.LastName, a.Lang, a.PasswordHash, s.d.Time(a.Created),
 		string(a.AlertFrequency.OrInstant()), a.Role == account.Owner, nullStaffRole(a.StaffRole)).Scan(&id)
 	created = err == nil
 	if err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return got, false, err
 	}
 	var role string
-	if err := tx.QueryRowContext(ctx, s.d.query(`SELECT `+accountColumns+` FROM accounts WHERE role = ? AND email = ?`),
-		string(a.Role), a.Email).Scan(accountFields(&got, &role)...); err != nil {
+	if err := tx.QueryRowContext(ctx, s.d.query(`SELECT `+accountColumns+` FROM accounts WHERE agency_id = ? AND role = ? AND email = ?`),
+		s.agency, string(a.Role), a.Email).Scan(accountFields(&got, &role)...); err != nil {
 		return got, false, err
 	}
 	got.Role = account.Role(role)
@@ -135,8 +137,8 @@ func (s *Store) ensureAccount(ctx context.Context, tx *sql.Tx, a account.Account
 
 // SetWeeklyReport turns the owner id's weekly report on or off.
 func (a *Accounts) SetWeeklyReport(ctx context.Context, id int64, on bool) error {
-	res, err := a.s.write.ExecContext(ctx, a.s.d.query(`UPDATE accounts SET weekly_report = ? WHERE id = ? AND role = ?`),
-		on, id, string(account.Owner))
+	res, err := a.s.write.ExecContext(ctx, a.s.d.query(`UPDATE accounts SET weekly_report = ? WHERE agency_id = ? AND id = ? AND role = ?`),
+		on, a.s.agency, id, string(account.Owner))
 	if err != nil {
 		return a.s.errorf("weekly report: %w", err)
 	}

@@ -31,14 +31,15 @@ func (al *Alerts) Scan(ctx context.Context, version int64, now time.Time, fn fun
 	ran := false
 	err := al.s.writeTx(ctx, func(tx *sql.Tx) error {
 		var last int64
-		if err := tx.QueryRowContext(ctx, `SELECT version FROM alert_scans WHERE id = 1`).Scan(&last); err != nil {
+		if err := tx.QueryRowContext(ctx, al.s.d.query(`SELECT version FROM alert_scans WHERE agency_id = ? AND id = 1`),
+			al.s.agency).Scan(&last); err != nil {
 			return err
 		}
 		if version <= last {
 			return nil
 		}
-		res, err := tx.ExecContext(ctx, al.s.d.query(`UPDATE alert_scans SET version = ?, scanned_at = ? WHERE id = 1 AND version = ?`),
-			version, al.s.d.Time(now), last)
+		res, err := tx.ExecContext(ctx, al.s.d.query(`UPDATE alert_scans SET version = ?, scanned_at = ?
+			WHERE agency_id = ? AND id = 1 AND version = ?`), version, al.s.d.Time(now), al.s.agency, last)
 		if err != nil {
 			return err
 		}
@@ -74,7 +75,7 @@ func (t scanTx) Seen(ctx context.Context) (map[int64]demand.Seen, error) {
 		err := row.Scan(&s.Property, &s.Price)
 		out[s.Property] = s
 		return err
-	}, `SELECT property_id, price FROM listing_seen`)
+	}, t.al.s.d.query(`SELECT property_id, price FROM listing_seen WHERE agency_id = ?`), t.al.s.agency)
 	if err != nil {
 		return nil, err
 	}
@@ -90,13 +91,14 @@ func (t scanTx) Remember(ctx context.Context, seen []demand.Seen, now time.Time)
 	for len(seen) > 0 {
 		batch := seen[:min(seenBatch, len(seen))]
 		seen = seen[len(batch):]
-		values := strings.TrimSuffix(strings.Repeat("(?, ?, ?, ?), ", len(batch)), ", ")
-		args := make([]any, 0, 4*len(batch))
+		values := strings.TrimSuffix(strings.Repeat("(?, ?, ?, ?, ?), ", len(batch)), ", ")
+		args := make([]any, 0, 5*len(batch))
 		for _, s := range batch {
-			args = append(args, s.Property, s.Price, at, at)
+			args = append(args, t.al.s.agency, s.Property, s.Price, at, at)
 		}
-		if _, err := t.tx.ExecContext(ctx, t.al.s.d.query(`INSERT INTO listing_seen (property_id, price, first_seen, changed_at)
-			VALUES `+values+` ON CONFLICT (property_id) DO UPDATE SET price = excluded.price, changed_at = excluded.changed_at`), args...); err != nil {
+		if _, err := t.tx.ExecContext(ctx, t.al.s.d.query(`INSERT INTO listing_seen (agency_id, property_id, price, first_seen, changed_at)
+			VALUES `+values+` ON CONFLICT (property_id) DO UPDATE SET price = excluded.price, changed_at = excluded.changed_at
+			WHERE listing_seen.agency_id = excluded.agency_id`), args...); err != nil {
 			return err
 		}
 	}
@@ -121,15 +123,16 @@ func scanRecipient(rows scanner) (demand.Recipient, error) {
 }
 
 func (t scanTx) Recipients(ctx context.Context) ([]demand.Recipient, error) {
-	return appendRows(ctx, t.tx, nil, scanRecipient, `SELECT `+recipientColumns+`
-		FROM demands d JOIN accounts a ON a.id = d.account_id WHERE `+activeDemand+` ORDER BY d.id`)
+	return appendRows(ctx, t.tx, nil, scanRecipient, t.al.s.d.query(`SELECT `+recipientColumns+`
+		FROM demands d JOIN accounts a ON a.id = d.account_id AND a.agency_id = d.agency_id
+		WHERE d.agency_id = ? AND `+activeDemand+` ORDER BY d.id`), t.al.s.agency)
 }
 
 func (t scanTx) Record(ctx context.Context, a demand.Alert, now time.Time) (bool, error) {
-	res, err := t.tx.ExecContext(ctx, t.al.s.d.query(`INSERT INTO demand_alerts (demand_id, property_id, alerted_at, reason, was_price)
-		SELECT ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM demands WHERE id = ?)
+	res, err := t.tx.ExecContext(ctx, t.al.s.d.query(`INSERT INTO demand_alerts (agency_id, demand_id, property_id, alerted_at, reason, was_price)
+		SELECT ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM demands WHERE agency_id = ? AND id = ?)
 		ON CONFLICT (demand_id, property_id) DO NOTHING`),
-		a.Demand, a.Property, t.al.s.d.Time(now), string(a.Reason), a.Was, a.Demand)
+		t.al.s.agency, a.Demand, a.Property, t.al.s.d.Time(now), string(a.Reason), a.Was, t.al.s.agency, a.Demand)
 	if err != nil {
 		return false, err
 	}
@@ -146,8 +149,8 @@ func (al *Alerts) Claim(ctx context.Context, demandID int64, now time.Time,
 	claimed := false
 	err := al.s.writeTx(ctx, func(tx *sql.Tx) error {
 		rows, err := tx.QueryContext(ctx, al.s.d.query(`UPDATE demand_alerts SET mailed_at = ?
-			WHERE demand_id = ? AND mailed_at IS NULL RETURNING property_id, reason, was_price, alerted_at`),
-			al.s.d.Time(now), demandID)
+			WHERE agency_id = ? AND demand_id = ? AND mailed_at IS NULL RETURNING property_id, reason, was_price, alerted_at`),
+			al.s.d.Time(now), al.s.agency, demandID)
 		if err != nil {
 			return err
 		}
@@ -173,7 +176,8 @@ func (al *Alerts) Claim(ctx context.Context, demandID int64, now time.Time,
 		}
 		claimed = true
 		r, err := scanRecipient(tx.QueryRowContext(ctx, al.s.d.query(`SELECT `+recipientColumns+`
-			FROM demands d JOIN accounts a ON a.id = d.account_id WHERE d.id = ? AND `+activeDemand), demandID))
+			FROM demands d JOIN accounts a ON a.id = d.account_id AND a.agency_id = d.agency_id
+			WHERE d.agency_id = ? AND d.id = ? AND `+activeDemand), al.s.agency, demandID))
 		if errors.Is(err, sql.ErrNoRows) {
 			return nil // paused, disabled: its news are dropped
 		}
@@ -191,8 +195,9 @@ func (al *Alerts) Claim(ctx context.Context, demandID int64, now time.Time,
 // PendingDemands implements demand.AlertStore.
 func (al *Alerts) PendingDemands(ctx context.Context, daily bool) ([]int64, error) {
 	q := `SELECT DISTINCT x.demand_id FROM demand_alerts x
-		JOIN demands d ON d.id = x.demand_id JOIN accounts a ON a.id = d.account_id
-		WHERE x.mailed_at IS NULL`
+		JOIN demands d ON d.id = x.demand_id AND d.agency_id = x.agency_id
+		JOIN accounts a ON a.id = d.account_id AND a.agency_id = d.agency_id
+		WHERE x.agency_id = ? AND x.mailed_at IS NULL`
 	if daily {
 		q += ` AND a.alert_frequency = 'daily'`
 	}
@@ -200,7 +205,7 @@ func (al *Alerts) PendingDemands(ctx context.Context, daily bool) ([]int64, erro
 		var id int64
 		err := row.Scan(&id)
 		return id, err
-	}, q+` ORDER BY x.demand_id`)
+	}, al.s.d.query(q+` ORDER BY x.demand_id`), al.s.agency)
 	if err != nil {
 		return nil, al.s.errorf("pending alerts: %w", err)
 	}

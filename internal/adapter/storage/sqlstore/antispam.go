@@ -26,8 +26,8 @@ var (
 func (a *Antispam) Spend(ctx context.Context, key string, expires time.Time) (bool, error) {
 	var n int64
 	err := a.s.writeTx(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, a.s.d.query(`INSERT INTO spent_challenges (key, expires_at)
-			VALUES (?, ?) ON CONFLICT (key) DO NOTHING`), key, a.s.d.Time(expires))
+		res, err := tx.ExecContext(ctx, a.s.d.query(`INSERT INTO spent_challenges (agency_id, key, expires_at)
+			VALUES (?, ?, ?) ON CONFLICT (key) DO NOTHING`), a.s.agency, key, a.s.d.Time(expires))
 		if err != nil {
 			return err
 		}
@@ -42,7 +42,7 @@ func (a *Antispam) Spend(ctx context.Context, key string, expires time.Time) (bo
 
 // PurgeSpent implements antispam.Challenges.
 func (a *Antispam) PurgeSpent(ctx context.Context, now time.Time) (int64, error) {
-	return a.purge(ctx, `DELETE FROM spent_challenges WHERE expires_at < ?`, now)
+	return a.purge(ctx, `DELETE FROM spent_challenges /* every agency */ WHERE expires_at < ?`, now)
 }
 
 // Hit implements antispam.Counter with one upsert: the count comes back
@@ -50,9 +50,9 @@ func (a *Antispam) PurgeSpent(ctx context.Context, now time.Time) (int64, error)
 func (a *Antispam) Hit(ctx context.Context, key string, window time.Time) (int, error) {
 	var n int
 	err := a.s.writeTx(ctx, func(tx *sql.Tx) error {
-		return tx.QueryRowContext(ctx, a.s.d.query(`INSERT INTO rate_hits (key, window_start, hits)
-			VALUES (?, ?, 1) ON CONFLICT (key, window_start) DO UPDATE SET hits = rate_hits.hits + 1
-			RETURNING hits`), key, a.s.d.Time(window)).Scan(&n)
+		return tx.QueryRowContext(ctx, a.s.d.query(`INSERT INTO rate_hits (agency_id, key, window_start, hits)
+			VALUES (?, ?, ?, 1) ON CONFLICT (key, window_start) DO UPDATE SET hits = rate_hits.hits + 1
+			RETURNING hits`), a.s.agency, key, a.s.d.Time(window)).Scan(&n)
 	})
 	if err != nil {
 		return 0, a.s.errorf("hit: %w", err)
@@ -63,8 +63,8 @@ func (a *Antispam) Hit(ctx context.Context, key string, window time.Time) (int, 
 // Count implements antispam.Counter.
 func (a *Antispam) Count(ctx context.Context, key string, window time.Time) (int, error) {
 	var n int
-	err := a.s.read.QueryRowContext(ctx, a.s.d.query(`SELECT hits FROM rate_hits WHERE key = ? AND window_start = ?`),
-		key, a.s.d.Time(window)).Scan(&n)
+	err := a.s.read.QueryRowContext(ctx, a.s.d.query(`SELECT hits FROM rate_hits WHERE agency_id = ? AND key = ? AND window_start = ?`),
+		a.s.agency, key, a.s.d.Time(window)).Scan(&n)
 	if errors.Is(err, sql.ErrNoRows) {
 		return 0, nil
 	}
@@ -76,9 +76,11 @@ func (a *Antispam) Count(ctx context.Context, key string, window time.Time) (int
 
 // PurgeHits implements antispam.Counter.
 func (a *Antispam) PurgeHits(ctx context.Context, before time.Time) (int64, error) {
-	return a.purge(ctx, `DELETE FROM rate_hits WHERE window_start < ?`, before)
+	return a.purge(ctx, `DELETE FROM rate_hits /* every agency */ WHERE window_start < ?`, before)
 }
 
+// purge deletes the rows query names by age, every agency's: it reads
+// nothing of any agency's data.
 func (a *Antispam) purge(ctx context.Context, query string, t time.Time) (int64, error) {
 	var n int64
 	err := a.s.writeTx(ctx, func(tx *sql.Tx) error {

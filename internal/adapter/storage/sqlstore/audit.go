@@ -39,8 +39,8 @@ func (a *Audit) LogIn(ctx context.Context, tx mail.Tx, e audit.Entry) error {
 }
 
 func (a *Audit) write(ctx context.Context, tx *sql.Tx, e audit.Entry) error {
-	_, err := tx.ExecContext(ctx, a.s.d.query(`INSERT INTO audit_log (at, actor_id, action, target_kind, target_id, before, after)
-		VALUES (?, ?, ?, ?, ?, ?, ?)`), a.s.d.Time(e.Time), e.Actor, string(e.Action), e.TargetKind, e.TargetID, e.Before, e.After)
+	_, err := tx.ExecContext(ctx, a.s.d.query(`INSERT INTO audit_log (agency_id, at, actor_id, action, target_kind, target_id, before, after)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`), a.s.agency, a.s.d.Time(e.Time), e.Actor, string(e.Action), e.TargetKind, e.TargetID, e.Before, e.After)
 	return err
 }
 
@@ -50,7 +50,7 @@ func (a *Audit) List(ctx context.Context, q audit.Query) ([]audit.Entry, error) 
 		return nil, err
 	}
 	var conds []string
-	var args []any
+	args := []any{a.s.agency}
 	if q.TargetKind != "" {
 		conds, args = append(conds, "target_kind = ?"), append(args, q.TargetKind)
 		if q.TargetID != 0 {
@@ -65,7 +65,7 @@ func (a *Audit) List(ctx context.Context, q audit.Query) ([]audit.Entry, error) 
 	}
 	where := ""
 	if len(conds) > 0 {
-		where = " WHERE " + strings.Join(conds, " AND ")
+		where = " AND " + strings.Join(conds, " AND ")
 	}
 	args = append(args, q.Limit)
 	out, err := appendRows(ctx, a.s.read, nil, func(row scanner) (audit.Entry, error) {
@@ -75,7 +75,7 @@ func (a *Audit) List(ctx context.Context, q audit.Query) ([]audit.Entry, error) 
 		e.Action = audit.Action(action)
 		return e, err
 	}, a.s.d.query(`SELECT id, at, actor_id, action, target_kind, target_id, before, after
-		FROM audit_log`+where+` ORDER BY id DESC LIMIT ?`), args...)
+		FROM audit_log WHERE agency_id = ?`+where+` ORDER BY id DESC LIMIT ?`), args...)
 	if err != nil {
 		return nil, a.s.errorf("audit log: %w", err)
 	}

@@ -17,7 +17,7 @@ var _ agenda.DeskStore = (*Bookings)(nil)
 // language and document (the person is decoded from it in Go, as every
 // request's is, rather than by each database's JSON functions).
 const visitColumns = `b.id, b.start_at, b.property_id, b.request_id, b.revision, r.lang, r.data
-	FROM bookings b LEFT JOIN requests r ON r.id = b.request_id`
+	FROM bookings b LEFT JOIN requests r ON r.agency_id = b.agency_id AND r.id = b.request_id`
 
 func scanVisit(row scanner) (agenda.Visit, error) {
 	var v agenda.Visit
@@ -44,8 +44,8 @@ func (b *Bookings) Visits(ctx context.Context, from, to time.Time, property int6
 	if limit < 1 || limit > agenda.MaxWeekVisits {
 		limit = agenda.MaxWeekVisits
 	}
-	q := `SELECT ` + visitColumns + ` WHERE b.cancelled_at IS NULL AND b.start_at >= ? AND b.start_at < ?`
-	args := []any{b.s.d.Time(from), b.s.d.Time(to)}
+	q := `SELECT ` + visitColumns + ` WHERE b.agency_id = ? AND b.cancelled_at IS NULL AND b.start_at >= ? AND b.start_at < ?`
+	args := []any{b.s.agency, b.s.d.Time(from), b.s.d.Time(to)}
 	if property > 0 {
 		q += ` AND b.property_id = ?`
 		args = append(args, property)
@@ -68,7 +68,7 @@ func (b *Bookings) Visit(ctx context.Context, id int64) (agenda.Visit, error) {
 
 func (b *Bookings) visit(ctx context.Context, q queryRower, id int64) (agenda.Visit, error) {
 	v, err := scanVisit(q.QueryRowContext(ctx, b.s.d.query(`SELECT `+visitColumns+`
-		WHERE b.id = ? AND b.cancelled_at IS NULL`), id))
+		WHERE b.agency_id = ? AND b.id = ? AND b.cancelled_at IS NULL`), b.s.agency, id))
 	if errors.Is(err, sql.ErrNoRows) {
 		return agenda.Visit{}, agenda.ErrNoBooking
 	}
@@ -84,7 +84,7 @@ func (b *Bookings) OfRequest(ctx context.Context, id int64) ([]agenda.Booked, er
 		k.Property = property.Int64
 		return k, err
 	}, b.s.d.query(`SELECT id, start_at, property_id, revision, cancelled_at IS NOT NULL
-		FROM bookings WHERE request_id = ? ORDER BY id`), id)
+		FROM bookings WHERE agency_id = ? AND request_id = ? ORDER BY id`), b.s.agency, id)
 	if err != nil {
 		return nil, b.s.errorf("bookings of request %d: %w", id, err)
 	}
@@ -94,11 +94,13 @@ func (b *Bookings) OfRequest(ctx context.Context, id int64) ([]agenda.Booked, er
 // free gives back booking id's place in its slot and for its property.
 func (b *Bookings) free(ctx context.Context, tx *sql.Tx, id int64) error {
 	if _, err := tx.ExecContext(ctx, b.s.d.query(`UPDATE agenda_slots SET taken = taken - 1
-		WHERE start_at = (SELECT start_at FROM bookings WHERE id = ?) AND taken > 0`), id); err != nil {
+		WHERE agency_id = ? AND start_at = (SELECT start_at FROM bookings WHERE agency_id = ? AND id = ?) AND taken > 0`),
+		b.s.agency, b.s.agency, id); err != nil {
 		return err
 	}
 	_, err := tx.ExecContext(ctx, b.s.d.query(`UPDATE agenda_property_slots SET taken = taken - 1
-		WHERE (start_at, property_id) = (SELECT start_at, property_id FROM bookings WHERE id = ?) AND taken > 0`), id)
+		WHERE agency_id = ? AND (start_at, property_id) = (SELECT start_at, property_id FROM bookings WHERE agency_id = ? AND id = ?) AND taken > 0`),
+		b.s.agency, b.s.agency, id)
 	return err
 }
 
@@ -113,7 +115,7 @@ func (b *Bookings) CancelID(ctx context.Context, id int64, then func(ctx context
 			return err
 		}
 		res, err := tx.ExecContext(ctx, b.s.d.query(`UPDATE bookings SET cancelled_at = `+b.s.d.Now+`
-			WHERE id = ? AND cancelled_at IS NULL`), id)
+			WHERE agency_id = ? AND id = ? AND cancelled_at IS NULL`), b.s.agency, id)
 		if err != nil {
 			return err
 		}
@@ -156,7 +158,7 @@ func (b *Bookings) Move(ctx context.Context, id int64, start time.Time, hash []b
 			return err
 		}
 		res, err := tx.ExecContext(ctx, b.s.d.query(`UPDATE bookings SET start_at = ?, cancel_hash = ?, revision = revision + 1
-			WHERE id = ? AND cancelled_at IS NULL AND revision = ?`), b.s.d.Time(start), hash, id, before.Revision)
+			WHERE agency_id = ? AND id = ? AND cancelled_at IS NULL AND revision = ?`), b.s.d.Time(start), hash, b.s.agency, id, before.Revision)
 		if err != nil {
 			return err
 		}
@@ -184,9 +186,9 @@ func (b *Bookings) place(ctx context.Context, tx *sql.Tx, start time.Time, prope
 	}
 	var taken int
 	at := b.s.d.Time(start)
-	err := tx.QueryRowContext(ctx, b.s.d.query(`INSERT INTO agenda_slots (start_at, taken) VALUES (?, 1)
+	err := tx.QueryRowContext(ctx, b.s.d.query(`INSERT INTO agenda_slots (agency_id, start_at, taken) VALUES (?, ?, 1)
 		ON CONFLICT (start_at) DO UPDATE SET taken = agenda_slots.taken + 1
-		WHERE agenda_slots.taken < ? RETURNING taken`), at, lim.Slot).Scan(&taken)
+		WHERE agenda_slots.taken < ? RETURNING taken`), b.s.agency, at, lim.Slot).Scan(&taken)
 	if errors.Is(err, sql.ErrNoRows) {
 		return agenda.ErrFull
 	}
@@ -197,9 +199,9 @@ func (b *Bookings) place(ctx context.Context, tx *sql.Tx, start time.Time, prope
 	if capacity < 1 {
 		capacity = lim.Slot
 	}
-	err = tx.QueryRowContext(ctx, b.s.d.query(`INSERT INTO agenda_property_slots (start_at, property_id, taken) VALUES (?, ?, 1)
+	err = tx.QueryRowContext(ctx, b.s.d.query(`INSERT INTO agenda_property_slots (agency_id, start_at, property_id, taken) VALUES (?, ?, ?, 1)
 		ON CONFLICT (start_at, property_id) DO UPDATE SET taken = agenda_property_slots.taken + 1
-		WHERE agenda_property_slots.taken < ? RETURNING taken`), at, property, capacity).Scan(&taken)
+		WHERE agenda_property_slots.taken < ? RETURNING taken`), b.s.agency, at, property, capacity).Scan(&taken)
 	if errors.Is(err, sql.ErrNoRows) {
 		return agenda.ErrFull
 	}
@@ -218,7 +220,7 @@ func cmpErr(err, instead error) error {
 func (b *Bookings) SavedRules(ctx context.Context) ([]byte, int64, error) {
 	var doc string
 	var version int64
-	err := b.s.read.QueryRowContext(ctx, `SELECT rules, version FROM agenda_rules WHERE id = 1`).Scan(&doc, &version)
+	err := b.s.read.QueryRowContext(ctx, b.s.d.query(`SELECT rules, version FROM agenda_rules WHERE agency_id = ? AND id = 1`), b.s.agency).Scan(&doc, &version)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
 		return nil, 0, nil
@@ -235,11 +237,11 @@ func (b *Bookings) SaveRules(ctx context.Context, doc []byte, then func(ctx cont
 	err := b.s.writeTx(ctx, func(tx *sql.Tx) error {
 		var err error
 		if doc == nil {
-			_, err = tx.ExecContext(ctx, `DELETE FROM agenda_rules WHERE id = 1`)
+			_, err = tx.ExecContext(ctx, b.s.d.query(`DELETE FROM agenda_rules WHERE agency_id = ? AND id = 1`), b.s.agency)
 		} else {
-			_, err = tx.ExecContext(ctx, b.s.d.query(`INSERT INTO agenda_rules (id, rules, version, updated_at) VALUES (1, ?, ?, `+b.s.d.Now+`)
+			_, err = tx.ExecContext(ctx, b.s.d.query(`INSERT INTO agenda_rules (agency_id, id, rules, version, updated_at) VALUES (?, 1, ?, ?, `+b.s.d.Now+`)
 				ON CONFLICT (id) DO UPDATE SET rules = excluded.rules, version = excluded.version, updated_at = excluded.updated_at`),
-				string(doc), time.Now().UnixNano())
+				b.s.agency, string(doc), time.Now().UnixNano())
 		}
 		if err != nil {
 			return err

@@ -24,7 +24,7 @@ func (b *Bookings) Taken(ctx context.Context, from, to time.Time) (map[time.Time
 		err = row.Scan(scanTime{&start}, &n)
 		return start, n, err
 	}, b.s.d.query(`SELECT start_at, taken FROM agenda_slots
-		WHERE start_at >= ? AND start_at < ? AND taken > 0`), b.s.d.Time(from), b.s.d.Time(to))
+		WHERE agency_id = ? AND start_at >= ? AND start_at < ? AND taken > 0`), b.s.agency, b.s.d.Time(from), b.s.d.Time(to))
 	if err != nil {
 		return nil, b.s.errorf("taken: %w", err)
 	}
@@ -37,7 +37,7 @@ func (b *Bookings) TakenBy(ctx context.Context, from, to time.Time) (map[agenda.
 		err = row.Scan(scanTime{&k.Start}, &k.Property, &n)
 		return k, n, err
 	}, b.s.d.query(`SELECT start_at, property_id, taken FROM agenda_property_slots
-		WHERE start_at >= ? AND start_at < ? AND taken > 0`), b.s.d.Time(from), b.s.d.Time(to))
+		WHERE agency_id = ? AND start_at >= ? AND start_at < ? AND taken > 0`), b.s.agency, b.s.d.Time(from), b.s.d.Time(to))
 	if err != nil {
 		return nil, b.s.errorf("taken by property: %w", err)
 	}
@@ -96,7 +96,7 @@ func (b *Bookings) take(ctx context.Context, tx *sql.Tx, bk agenda.Booking, lim 
 			now = time.Now()
 		}
 		if err := tx.QueryRowContext(ctx, b.s.d.query(`SELECT count(*) FROM bookings
-			WHERE `+who.column+` = ? AND cancelled_at IS NULL AND start_at > ?`), who.hash, b.s.d.Time(now)).Scan(&open); err != nil {
+			WHERE agency_id = ? AND `+who.column+` = ? AND cancelled_at IS NULL AND start_at > ?`), b.s.agency, who.hash, b.s.d.Time(now)).Scan(&open); err != nil {
 			return 0, err
 		}
 		if open >= who.max {
@@ -104,9 +104,9 @@ func (b *Bookings) take(ctx context.Context, tx *sql.Tx, bk agenda.Booking, lim 
 		}
 	}
 	var taken int
-	err := tx.QueryRowContext(ctx, b.s.d.query(`INSERT INTO agenda_slots (start_at, taken) VALUES (?, 1)
+	err := tx.QueryRowContext(ctx, b.s.d.query(`INSERT INTO agenda_slots (agency_id, start_at, taken) VALUES (?, ?, 1)
 		ON CONFLICT (start_at) DO UPDATE SET taken = agenda_slots.taken + 1
-		WHERE agenda_slots.taken < ? RETURNING taken`), start, lim.Slot).Scan(&taken)
+		WHERE agenda_slots.taken < ? RETURNING taken`), b.s.agency, start, lim.Slot).Scan(&taken)
 	if errors.Is(err, sql.ErrNoRows) {
 		return 0, agenda.ErrFull
 	}
@@ -118,9 +118,9 @@ func (b *Bookings) take(ctx context.Context, tx *sql.Tx, bk agenda.Booking, lim 
 		if capacity < 1 {
 			capacity = lim.Slot
 		}
-		err := tx.QueryRowContext(ctx, b.s.d.query(`INSERT INTO agenda_property_slots (start_at, property_id, taken) VALUES (?, ?, 1)
+		err := tx.QueryRowContext(ctx, b.s.d.query(`INSERT INTO agenda_property_slots (agency_id, start_at, property_id, taken) VALUES (?, ?, ?, 1)
 			ON CONFLICT (start_at, property_id) DO UPDATE SET taken = agenda_property_slots.taken + 1
-			WHERE agenda_property_slots.taken < ? RETURNING taken`), start, bk.Property, capacity).Scan(&taken)
+			WHERE agenda_property_slots.taken < ? RETURNING taken`), b.s.agency, start, bk.Property, capacity).Scan(&taken)
 		if errors.Is(err, sql.ErrNoRows) {
 			return 0, agenda.ErrFull
 		}
@@ -134,8 +134,8 @@ func (b *Bookings) take(ctx context.Context, tx *sql.Tx, bk agenda.Booking, lim 
 	}
 	var id int64
 	err = tx.QueryRowContext(ctx, b.s.d.query(`INSERT INTO bookings
-		(start_at, property_id, request_id, cancel_hash, visitor_hash, sender_hash, created_at) VALUES (?, ?, ?, ?, ?, ?, `+b.s.d.Now+`)
-		RETURNING id`), start, nullID(bk.Property), nullID(bk.RequestID), hash, nullText(bk.Visitor), nullText(bk.Sender)).Scan(&id)
+		(agency_id, start_at, property_id, request_id, cancel_hash, visitor_hash, sender_hash, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, `+b.s.d.Now+`)
+		RETURNING id`), b.s.agency, start, nullID(bk.Property), nullID(bk.RequestID), hash, nullText(bk.Visitor), nullText(bk.Sender)).Scan(&id)
 	return id, err
 }
 
@@ -159,7 +159,7 @@ func (b *Bookings) find(ctx context.Context, q queryRower, hash []byte) (agenda.
 	var bk agenda.Booking
 	var property, request sql.NullInt64
 	err := q.QueryRowContext(ctx, b.s.d.query(`SELECT id, start_at, property_id, request_id, revision FROM bookings
-		WHERE cancel_hash = ? AND cancelled_at IS NULL`), hash).Scan(&bk.ID, scanTime{&bk.Start}, &property, &request, &bk.Revision)
+		WHERE agency_id = ? AND cancel_hash = ? AND cancelled_at IS NULL`), b.s.agency, hash).Scan(&bk.ID, scanTime{&bk.Start}, &property, &request, &bk.Revision)
 	if errors.Is(err, sql.ErrNoRows) {
 		return agenda.Booking{}, agenda.ErrNoBooking
 	}
@@ -181,8 +181,8 @@ func (b *Bookings) Cancel(ctx context.Context, hash []byte, then func(ctx contex
 		}
 		var property, request sql.NullInt64
 		err := tx.QueryRowContext(ctx, b.s.d.query(`UPDATE bookings SET cancelled_at = `+b.s.d.Now+`
-			WHERE cancel_hash = ? AND cancelled_at IS NULL
-			RETURNING id, start_at, property_id, request_id, revision`), hash).Scan(
+			WHERE agency_id = ? AND cancel_hash = ? AND cancelled_at IS NULL
+			RETURNING id, start_at, property_id, request_id, revision`), b.s.agency, hash).Scan(
 			&bk.ID, scanTime{&bk.Start}, &property, &request, &bk.Revision)
 		if errors.Is(err, sql.ErrNoRows) {
 			return agenda.ErrNoBooking
@@ -192,11 +192,12 @@ func (b *Bookings) Cancel(ctx context.Context, hash []byte, then func(ctx contex
 		}
 		bk.Property, bk.RequestID, bk.CancelHash = property.Int64, request.Int64, hash
 		if _, err = tx.ExecContext(ctx, b.s.d.query(`UPDATE agenda_slots SET taken = taken - 1
-			WHERE start_at = (SELECT start_at FROM bookings WHERE id = ?)`), bk.ID); err != nil {
+			WHERE agency_id = ? AND start_at = (SELECT start_at FROM bookings WHERE agency_id = ? AND id = ?)`), b.s.agency, b.s.agency, bk.ID); err != nil {
 			return err
 		}
 		if _, err = tx.ExecContext(ctx, b.s.d.query(`UPDATE agenda_property_slots SET taken = taken - 1
-			WHERE (start_at, property_id) = (SELECT start_at, property_id FROM bookings WHERE id = ?) AND taken > 0`), bk.ID); err != nil {
+			WHERE agency_id = ? AND (start_at, property_id) = (SELECT start_at, property_id FROM bookings WHERE agency_id = ? AND id = ?) AND taken > 0`),
+			b.s.agency, b.s.agency, bk.ID); err != nil {
 			return err
 		}
 		if then != nil {

@@ -17,7 +17,7 @@ import (
 // Version implements catalog.Store.
 func (s *Store) Version(ctx context.Context) (int64, error) {
 	var v int64
-	if err := s.read.QueryRowContext(ctx, `SELECT version FROM catalog_meta`).Scan(&v); err != nil {
+	if err := s.read.QueryRowContext(ctx, s.d.query(`SELECT version FROM catalog_meta WHERE agency_id = ?`), s.agency).Scan(&v); err != nil {
 		return 0, s.errorf("version: %w", err)
 	}
 	return v, nil
@@ -26,11 +26,11 @@ func (s *Store) Version(ctx context.Context) (int64, error) {
 // Empty implements catalog.Store.
 func (s *Store) Empty(ctx context.Context) (bool, error) {
 	var empty bool
-	err := s.read.QueryRowContext(ctx, `SELECT
-		(SELECT version FROM catalog_meta) = 0
-		AND NOT EXISTS (SELECT 1 FROM properties)
-		AND NOT EXISTS (SELECT 1 FROM projects)
-		AND NOT EXISTS (SELECT 1 FROM property_types)`).Scan(&empty)
+	err := s.read.QueryRowContext(ctx, s.d.query(`SELECT
+		(SELECT version FROM catalog_meta WHERE agency_id = ?) = 0
+		AND NOT EXISTS (SELECT 1 FROM properties WHERE agency_id = ?)
+		AND NOT EXISTS (SELECT 1 FROM projects WHERE agency_id = ?)
+		AND NOT EXISTS (SELECT 1 FROM property_types WHERE agency_id = ?)`), s.agency, s.agency, s.agency, s.agency).Scan(&empty)
 	if err != nil {
 		return false, s.errorf("empty: %w", err)
 	}
@@ -50,20 +50,20 @@ func (s *Store) Load(ctx context.Context) (*catalog.Catalog, int64, error) {
 	defer tx.Rollback()
 
 	var version int64
-	if err := tx.QueryRowContext(ctx, `SELECT version FROM catalog_meta`).Scan(&version); err != nil {
+	if err := tx.QueryRowContext(ctx, s.d.query(`SELECT version FROM catalog_meta WHERE agency_id = ?`), s.agency).Scan(&version); err != nil {
 		return nil, 0, s.errorf("load version: %w", err)
 	}
 	c := &catalog.Catalog{}
 	if c.Types, err = loadJSON[catalog.PropertyType](ctx, tx,
-		`SELECT data FROM property_types ORDER BY id`); err != nil {
+		s.d.query(`SELECT data FROM property_types WHERE agency_id = ? ORDER BY id`), s.agency); err != nil {
 		return nil, 0, s.errorf("load types: %w", err)
 	}
 	if c.Properties, err = loadJSON[catalog.Property](ctx, tx,
-		`SELECT data FROM properties WHERE online ORDER BY id`); err != nil {
+		s.d.query(`SELECT data FROM properties WHERE agency_id = ? AND online ORDER BY id`), s.agency); err != nil {
 		return nil, 0, s.errorf("load properties: %w", err)
 	}
 	if c.Projects, err = loadJSON[catalog.Project](ctx, tx,
-		`SELECT data FROM projects WHERE online ORDER BY id`); err != nil {
+		s.d.query(`SELECT data FROM projects WHERE agency_id = ? AND online ORDER BY id`), s.agency); err != nil {
 		return nil, 0, s.errorf("load projects: %w", err)
 	}
 	return c, version, nil
@@ -78,17 +78,17 @@ func (s *Store) Listed(ctx context.Context) (catalog.Listed, error) {
 	}
 	defer tx.Rollback()
 	l := catalog.Listed{Properties: map[int64]bool{}}
-	if l.Types, err = loadJSON[catalog.PropertyType](ctx, tx, `SELECT data FROM property_types ORDER BY id`); err != nil {
+	if l.Types, err = loadJSON[catalog.PropertyType](ctx, tx, s.d.query(`SELECT data FROM property_types WHERE agency_id = ? ORDER BY id`), s.agency); err != nil {
 		return l, s.errorf("listed types: %w", err)
 	}
-	online, err := ids(ctx, tx, `SELECT id FROM properties WHERE online`)
+	online, err := ids(ctx, tx, s.d.query(`SELECT id FROM properties WHERE agency_id = ? AND online`), s.agency)
 	if err != nil {
 		return l, s.errorf("listed properties: %w", err)
 	}
 	for _, id := range online {
 		l.Properties[id] = true
 	}
-	if l.Projects, err = ids(ctx, tx, `SELECT id FROM projects WHERE online ORDER BY id`); err != nil {
+	if l.Projects, err = ids(ctx, tx, s.d.query(`SELECT id FROM projects WHERE agency_id = ? AND online ORDER BY id`), s.agency); err != nil {
 		return l, s.errorf("listed projects: %w", err)
 	}
 	return l, nil
@@ -99,12 +99,13 @@ func (s *Store) Listed(ctx context.Context) (catalog.Listed, error) {
 func (s *Store) FirstSeen(ctx context.Context, want []int64) (map[int64]time.Time, error) {
 	out := map[int64]time.Time{}
 	for batch := range slices.Chunk(want, idBatch) {
-		args := make([]any, len(batch))
-		for i, id := range batch {
-			args[i] = id
+		args := make([]any, 0, len(batch)+1)
+		args = append(args, s.agency)
+		for _, id := range batch {
+			args = append(args, id)
 		}
 		rows, err := s.read.QueryContext(ctx, s.d.query(`SELECT id, `+s.d.JSONText("data", "DateCreated")+` FROM properties
-			WHERE online AND id IN (?`+strings.Repeat(", ?", len(batch)-1)+`)`), args...)
+			WHERE agency_id = ? AND online AND id IN (?`+strings.Repeat(", ?", len(batch)-1)+`)`), args...)
 		if err != nil {
 			return nil, s.errorf("first seen: %w", err)
 		}
@@ -164,24 +165,24 @@ func (s *Store) Changes(ctx context.Context, since int64) (catalog.Changes, erro
 	}
 	defer tx.Rollback()
 	var ch catalog.Changes
-	if err := tx.QueryRowContext(ctx, `SELECT version FROM catalog_meta`).Scan(&ch.Version); err != nil {
+	if err := tx.QueryRowContext(ctx, s.d.query(`SELECT version FROM catalog_meta WHERE agency_id = ?`), s.agency).Scan(&ch.Version); err != nil {
 		return ch, s.errorf("changes version: %w", err)
 	}
-	if ch.Types, err = loadJSON[catalog.PropertyType](ctx, tx, `SELECT data FROM property_types ORDER BY id`); err != nil {
+	if ch.Types, err = loadJSON[catalog.PropertyType](ctx, tx, s.d.query(`SELECT data FROM property_types WHERE agency_id = ? ORDER BY id`), s.agency); err != nil {
 		return ch, s.errorf("changes types: %w", err)
 	}
 	if ch.Properties, err = loadJSON[catalog.Property](ctx, tx,
-		s.d.query(`SELECT data FROM properties WHERE version > ? AND online ORDER BY id`), since); err != nil {
+		s.d.query(`SELECT data FROM properties WHERE agency_id = ? AND version > ? AND online ORDER BY id`), s.agency, since); err != nil {
 		return ch, s.errorf("changes properties: %w", err)
 	}
 	if ch.Projects, err = loadJSON[catalog.Project](ctx, tx,
-		s.d.query(`SELECT data FROM projects WHERE version > ? AND online ORDER BY id`), since); err != nil {
+		s.d.query(`SELECT data FROM projects WHERE agency_id = ? AND version > ? AND online ORDER BY id`), s.agency, since); err != nil {
 		return ch, s.errorf("changes projects: %w", err)
 	}
-	if ch.OfflineProperties, err = ids(ctx, tx, s.d.query(`SELECT id FROM properties WHERE version > ? AND NOT online ORDER BY id`), since); err != nil {
+	if ch.OfflineProperties, err = ids(ctx, tx, s.d.query(`SELECT id FROM properties WHERE agency_id = ? AND version > ? AND NOT online ORDER BY id`), s.agency, since); err != nil {
 		return ch, s.errorf("changes properties offline: %w", err)
 	}
-	if ch.OfflineProjects, err = ids(ctx, tx, s.d.query(`SELECT id FROM projects WHERE version > ? AND NOT online ORDER BY id`), since); err != nil {
+	if ch.OfflineProjects, err = ids(ctx, tx, s.d.query(`SELECT id FROM projects WHERE agency_id = ? AND version > ? AND NOT online ORDER BY id`), s.agency, since); err != nil {
 		return ch, s.errorf("changes projects offline: %w", err)
 	}
 	return ch, nil
@@ -232,10 +233,11 @@ func (s *Store) Import(ctx context.Context, c *catalog.Catalog, keep catalog.Kee
 	// them by it); they are none when it makes none.
 	var now any
 	var version int64
-	if err := tx.QueryRowContext(ctx, `UPDATE catalog_meta SET version = version RETURNING version, `+s.d.Now).Scan(&version, &now); err != nil {
+	if err := tx.QueryRowContext(ctx, s.d.query(`UPDATE catalog_meta SET version = version WHERE agency_id = ? RETURNING version, `+s.d.Now),
+		s.agency).Scan(&version, &now); err != nil {
 		return res, s.errorf("import version: %w", err)
 	}
-	w := write{now: now, version: version + 1}
+	w := write{agency: s.agency, now: now, version: version + 1}
 	typesChanged, err := s.importTypes(ctx, tx, c.Types)
 	if err != nil {
 		return res, s.errorf("import types: %w", err)
@@ -249,7 +251,7 @@ func (s *Store) Import(ctx context.Context, c *catalog.Catalog, keep catalog.Kee
 		return res, s.errorf("import projects: %w", err)
 	}
 	if typesChanged || props.changed() || projs.changed() {
-		if _, err := tx.ExecContext(ctx, s.d.query(`UPDATE catalog_meta SET version = ?, updated_at = ?`), w.version, now); err != nil {
+		if _, err := tx.ExecContext(ctx, s.d.query(`UPDATE catalog_meta SET version = ?, updated_at = ? WHERE agency_id = ?`), w.version, now, s.agency); err != nil {
 			return res, s.errorf("import version: %w", err)
 		}
 		res.Version = w.version
@@ -264,9 +266,11 @@ func (s *Store) Import(ctx context.Context, c *catalog.Catalog, keep catalog.Kee
 
 // importTypes upserts the types; changed tells whether one was written.
 func (s *Store) importTypes(ctx context.Context, tx *sql.Tx, types []catalog.PropertyType) (changed bool, err error) {
-	stmt, err := tx.PrepareContext(ctx, s.d.query(`INSERT INTO property_types (id, data) VALUES (?, ?)
+	// The update's condition on agency_id: a conflict with another
+	// agency's row (the key not per agency yet) leaves that row alone.
+	stmt, err := tx.PrepareContext(ctx, s.d.query(`INSERT INTO property_types (agency_id, id, data) VALUES (?, ?, ?)
 		ON CONFLICT (id) DO UPDATE SET data = excluded.data
-		WHERE property_types.data IS DISTINCT FROM excluded.data`))
+		WHERE property_types.agency_id = excluded.agency_id AND property_types.data IS DISTINCT FROM excluded.data`))
 	if err != nil {
 		return false, err
 	}
@@ -276,7 +280,7 @@ func (s *Store) importTypes(ctx context.Context, tx *sql.Tx, types []catalog.Pro
 		if err != nil {
 			return false, fmt.Errorf("type %d: %w", t.ID, err)
 		}
-		res, err := stmt.ExecContext(ctx, t.ID, string(data))
+		res, err := stmt.ExecContext(ctx, s.agency, t.ID, string(data))
 		if err != nil {
 			return false, fmt.Errorf("type %d: %w", t.ID, err)
 		}
@@ -289,9 +293,10 @@ func (s *Store) importTypes(ctx context.Context, tx *sql.Tx, types []catalog.Pro
 	return changed, nil
 }
 
-// write is what every row an import writes gets: the time of the import
-// and the catalog version it makes.
+// write is what every row an import writes gets: the agency of the
+// store, the time of the import and the catalog version it makes.
 type write struct {
+	agency  int64
 	now     any
 	version int64
 }
@@ -307,30 +312,32 @@ type listingTable[T any] struct {
 
 // Upserting brings back online a listing an earlier import took offline.
 // A listing already online with the same document is not written (no row
-// affected): it counts as unchanged and keeps its updated_at.
+// affected): it counts as unchanged and keeps its updated_at. The update's
+// condition on agency_id: a conflict with another agency's row (the key not
+// per agency yet) leaves that row alone.
 var (
 	properties = listingTable[catalog.Property]{
 		name: "properties", kind: "property",
 		id: func(p catalog.Property) int64 { return p.ID },
 		upsert: `INSERT INTO properties
-		(id, online, status, goal, data, created_at, updated_at, version, doc_hash) VALUES (?, true, ?, ?, ?, ?, ?, ?, ?)
+		(agency_id, id, online, status, goal, data, created_at, updated_at, version, doc_hash) VALUES (?, ?, true, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (id) DO UPDATE SET online = true, status = excluded.status,
 		goal = excluded.goal, data = excluded.data, updated_at = excluded.updated_at, version = excluded.version,
 		doc_hash = excluded.doc_hash
-		WHERE NOT properties.online OR properties.data IS DISTINCT FROM excluded.data`,
+		WHERE properties.agency_id = excluded.agency_id AND (NOT properties.online OR properties.data IS DISTINCT FROM excluded.data)`,
 		args: func(p catalog.Property, data, hash string, w write) []any {
-			return []any{p.ID, p.Status, p.Goal, data, w.now, w.now, w.version, hash}
+			return []any{w.agency, p.ID, p.Status, p.Goal, data, w.now, w.now, w.version, hash}
 		},
 	}
 	projects = listingTable[catalog.Project]{
 		name: "projects", kind: "project",
 		id: func(p catalog.Project) int64 { return p.ID },
-		upsert: `INSERT INTO projects (id, online, data, updated_at, version, doc_hash) VALUES (?, true, ?, ?, ?, ?)
+		upsert: `INSERT INTO projects (agency_id, id, online, data, updated_at, version, doc_hash) VALUES (?, ?, true, ?, ?, ?, ?)
 		ON CONFLICT (id) DO UPDATE SET online = true, data = excluded.data, updated_at = excluded.updated_at, version = excluded.version,
 		doc_hash = excluded.doc_hash
-		WHERE NOT projects.online OR projects.data IS DISTINCT FROM excluded.data`,
+		WHERE projects.agency_id = excluded.agency_id AND (NOT projects.online OR projects.data IS DISTINCT FROM excluded.data)`,
 		args: func(p catalog.Project, data, hash string, w write) []any {
-			return []any{p.ID, data, w.now, w.version, hash}
+			return []any{w.agency, p.ID, data, w.now, w.version, hash}
 		},
 	}
 )
@@ -338,7 +345,7 @@ var (
 // importListings upserts the listings of one table, then takes offline the
 // ones that were online, are absent from the import and are not kept.
 func importListings[T any](ctx context.Context, s *Store, tx *sql.Tx, table listingTable[T], ls []T, keep []int64, w write) (*tally, error) {
-	tl, err := newTally(ctx, tx, table.name, keep)
+	tl, err := newTally(ctx, tx, s.d, table.name, s.agency, keep)
 	if err != nil {
 		return nil, err
 	}
@@ -369,7 +376,7 @@ func importListings[T any](ctx context.Context, s *Store, tx *sql.Tx, table list
 		if n == 0 && tl.hash[id] != hash {
 			// The same document, its hash not known yet (stored before
 			// migration 00044): noted, not counted as a change.
-			if _, err := tx.ExecContext(ctx, s.d.query(`UPDATE `+table.name+` SET doc_hash = ? WHERE id = ?`), hash, id); err != nil {
+			if _, err := tx.ExecContext(ctx, s.d.query(`UPDATE `+table.name+` SET doc_hash = ? WHERE agency_id = ? AND id = ?`), hash, s.agency, id); err != nil {
 				return nil, fmt.Errorf("%s %d: %w", table.kind, id, err)
 			}
 		}
@@ -395,13 +402,13 @@ const idBatch = 500
 func (s *Store) takeOffline(ctx context.Context, tx *sql.Tx, table string, ids []int64, w write) (int, error) {
 	n := 0
 	for batch := range slices.Chunk(ids, idBatch) {
-		args := make([]any, 0, len(batch)+2)
-		args = append(args, w.now, w.version)
+		args := make([]any, 0, len(batch)+3)
+		args = append(args, w.now, w.version, s.agency)
 		for _, id := range batch {
 			args = append(args, id)
 		}
 		res, err := tx.ExecContext(ctx, s.d.query(`UPDATE `+table+` SET online = false, updated_at = ?, version = ?
-			WHERE id IN (?`+strings.Repeat(", ?", len(batch)-1)+`)`), args...)
+			WHERE agency_id = ? AND id IN (?`+strings.Repeat(", ?", len(batch)-1)+`)`), args...)
 		if err != nil {
 			return n, fmt.Errorf("offline: %w", err)
 		}

@@ -22,11 +22,11 @@ func (ds *Demands) Registered(ctx context.Context, q demand.RegisteredQuery) ([]
 	// every request).
 	query := `SELECT ` + demandColumns + `, a.email, a.first_name, a.last_name, a.disabled,
 		(SELECT r.data->'person'->>'phone' FROM requests r WHERE r.kind = 'demand-register'
-			AND lower(trim(r.data->'person'->>'email')) = a.email || '' ORDER BY r.id DESC LIMIT 1),
-		(SELECT count(*) FROM demand_alerts x WHERE x.demand_id = d.id AND x.mailed_at IS NOT NULL),
-		(SELECT max(x.mailed_at) FROM demand_alerts x WHERE x.demand_id = d.id)
-		FROM demands d JOIN accounts a ON a.id = d.account_id WHERE TRUE`
-	args := []any{}
+			AND lower(trim(r.data->'person'->>'email')) = a.email || '' AND r.agency_id = a.agency_id ORDER BY r.id DESC LIMIT 1),
+		(SELECT count(*) FROM demand_alerts x WHERE x.demand_id = d.id AND x.agency_id = d.agency_id AND x.mailed_at IS NOT NULL),
+		(SELECT max(x.mailed_at) FROM demand_alerts x WHERE x.demand_id = d.id AND x.agency_id = d.agency_id)
+		FROM demands d JOIN accounts a ON a.id = d.account_id AND a.agency_id = d.agency_id WHERE d.agency_id = ?`
+	args := []any{ds.s.agency}
 	switch q.State {
 	case demand.StateConfirmed:
 		query += ` AND d.confirmed_at IS NOT NULL`

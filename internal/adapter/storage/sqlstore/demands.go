@@ -55,10 +55,10 @@ func (s *Store) insertDemand(ctx context.Context, tx *sql.Tx, d demand.Demand) (
 	}
 	var id int64
 	err = tx.QueryRowContext(ctx, s.d.query(`INSERT INTO demands
-		(account_id, lang, goal, types, zips, price_min, price_max, bedrooms_min, bedrooms_max,
+		(agency_id, account_id, lang, goal, types, zips, price_min, price_max, bedrooms_min, bedrooms_max,
 		 garages_min, garages_max, parkings_min, parkings_max, bathrooms_min, created_at, confirmed_at, paused)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`),
-		d.Account, d.Lang, d.Goal, types, zips, d.Price.Min, d.Price.Max, d.Bedrooms.Min, d.Bedrooms.Max,
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`),
+		s.agency, d.Account, d.Lang, d.Goal, types, zips, d.Price.Min, d.Price.Max, d.Bedrooms.Min, d.Bedrooms.Max,
 		d.Garages.Min, d.Garages.Max, d.Parkings.Min, d.Parkings.Max, d.BathroomsMin, s.d.Time(d.Created),
 		nullTime(s.d.Time, d.Confirmed), d.Paused,
 	).Scan(&id)
@@ -68,7 +68,8 @@ func (s *Store) insertDemand(ctx context.Context, tx *sql.Tx, d demand.Demand) (
 // Delete implements demand.Store: only account's own demand; its alerts go
 // with it (ON DELETE CASCADE).
 func (ds *Demands) Delete(ctx context.Context, id, account int64) error {
-	res, err := ds.s.write.ExecContext(ctx, ds.s.d.query(`DELETE FROM demands WHERE id = ? AND account_id = ?`), id, account)
+	res, err := ds.s.write.ExecContext(ctx, ds.s.d.query(`DELETE FROM demands WHERE agency_id = ? AND id = ? AND account_id = ?`),
+		ds.s.agency, id, account)
 	if err != nil {
 		return ds.s.errorf("delete demand: %w", err)
 	}
@@ -85,7 +86,9 @@ func (ds *Demands) Delete(ctx context.Context, id, account int64) error {
 // Active implements demand.Store: every demand of an account not
 // disabled, by id.
 func (ds *Demands) Active(ctx context.Context) ([]demand.Demand, error) {
-	return ds.s.demands(ctx, `JOIN accounts a ON a.id = d.account_id WHERE `+activeDemand+` ORDER BY d.id`)
+	return ds.s.demandRows(ctx, `SELECT `+demandColumns+` FROM demands d
+		JOIN accounts a ON a.id = d.account_id AND a.agency_id = d.agency_id
+		WHERE d.agency_id = ? AND `+activeDemand+` ORDER BY d.id`, ds.s.agency)
 }
 
 // activeDemand is the condition of a demand told of matches (d, joined
@@ -122,9 +125,16 @@ const demandColumns = `d.id, d.account_id, d.lang, d.goal, d.types, d.zips,
 	d.price_min, d.price_max, d.bedrooms_min, d.bedrooms_max, d.garages_min, d.garages_max,
 	d.parkings_min, d.parkings_max, d.bathrooms_min, d.created_at, d.confirmed_at, d.paused`
 
-// demands are the demands d of the query's rest (joins, conditions, order).
-func (s *Store) demands(ctx context.Context, rest string, args ...any) ([]demand.Demand, error) {
-	rows, err := s.read.QueryContext(ctx, s.d.query(`SELECT `+demandColumns+` FROM demands d `+rest), args...)
+// demands are the store's agency's demands d where says (conditions, then
+// an order), its arguments args.
+func (s *Store) demands(ctx context.Context, where string, args ...any) ([]demand.Demand, error) {
+	return s.demandRows(ctx, `SELECT `+demandColumns+` FROM demands d WHERE d.agency_id = ? AND `+where,
+		append([]any{s.agency}, args...)...)
+}
+
+// demandRows are the demands query reads (its columns demandColumns).
+func (s *Store) demandRows(ctx context.Context, query string, args ...any) ([]demand.Demand, error) {
+	rows, err := s.read.QueryContext(ctx, s.d.query(query), args...)
 	if err != nil {
 		return nil, s.errorf("demands: %w", err)
 	}
@@ -154,10 +164,10 @@ func (ds *Demands) MarkAlerted(ctx context.Context, demandID, property int64) (b
 	// Marked as told already (mailed_at set): the daily digest sends only
 	// the rows the alert scan left pending.
 	now := ds.s.d.Time(time.Now())
-	res, err := ds.s.write.ExecContext(ctx, ds.s.d.query(`INSERT INTO demand_alerts (demand_id, property_id, alerted_at, mailed_at)
-		SELECT ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM demands WHERE id = ?)
+	res, err := ds.s.write.ExecContext(ctx, ds.s.d.query(`INSERT INTO demand_alerts (agency_id, demand_id, property_id, alerted_at, mailed_at)
+		SELECT ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM demands WHERE agency_id = ? AND id = ?)
 		ON CONFLICT (demand_id, property_id) DO NOTHING`),
-		demandID, property, now, now, demandID)
+		ds.s.agency, demandID, property, now, now, ds.s.agency, demandID)
 	if err != nil {
 		return false, ds.s.errorf("mark alerted: %w", err)
 	}
@@ -169,7 +179,8 @@ func (ds *Demands) MarkAlerted(ctx context.Context, demandID, property int64) (b
 		return true, nil
 	}
 	var one int
-	err = ds.s.read.QueryRowContext(ctx, ds.s.d.query(`SELECT 1 FROM demands WHERE id = ?`), demandID).Scan(&one)
+	err = ds.s.read.QueryRowContext(ctx, ds.s.d.query(`SELECT 1 FROM demands WHERE agency_id = ? AND id = ?`),
+		ds.s.agency, demandID).Scan(&one)
 	if errors.Is(err, sql.ErrNoRows) {
 		return false, demand.ErrNotFound
 	}

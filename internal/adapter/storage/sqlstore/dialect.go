@@ -41,8 +41,9 @@ type Dialect struct {
 	// in the order they appear, and key the expression of r.id the rows
 	// are ordered by — the search index's own order, so that a walk in it
 	// stops at the page's end. db is the pool the query will run on, for a
-	// dialect that first asks its index how frequent a term is.
-	Match func(ctx context.Context, db *sql.DB, terms []string) (from, cond string, args []any, key string, err error)
+	// dialect that first asks its index how frequent a term is; agency is
+	// the store's, whose rows alone the index is read for.
+	Match func(ctx context.Context, db *sql.DB, agency int64, terms []string) (m Match, err error)
 	// Replan, when not nil, goes before the arguments of a query whose
 	// best plan depends on their values (a search's words: a rare one is
 	// read from its index, a frequent one with selective filters may be
@@ -53,6 +54,18 @@ type Dialect struct {
 	// SearchSet, when not empty, is run first in a search's own read-only
 	// transaction (SET LOCAL …: planner settings for the search alone).
 	SearchSet string
+}
+
+// Match is a search's part of the inbox list's statement: From takes the
+// place of "requests r" (joining requests as r), with its arguments;
+// Cond (maybe empty) is a condition, with its; Key the expression of r.id
+// the rows are ordered by.
+type Match struct {
+	From     string
+	FromArgs []any
+	Cond     string
+	CondArgs []any
+	Key      string
 }
 
 // query returns q with its placeholders in the dialect's style.

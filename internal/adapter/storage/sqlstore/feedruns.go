@@ -33,8 +33,8 @@ func (s *Store) RecordRun(ctx context.Context, r feed.Run) (int64, error) {
 	}
 	var id int64
 	if err := s.write.QueryRowContext(ctx, s.d.query(`INSERT INTO feed_runs
-		(feed_id, http_status, source, trigger_kind, started_by, started_at, ended_at, status, error, catalog_version, report)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`), r.Feed, r.HTTPStatus, r.Source, string(r.Trigger), r.By, s.d.Time(r.Started), s.d.Time(r.Ended),
+		(agency_id, feed_id, http_status, source, trigger_kind, started_by, started_at, ended_at, status, error, catalog_version, report)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`), s.agency, r.Feed, r.HTTPStatus, r.Source, string(r.Trigger), r.By, s.d.Time(r.Started), s.d.Time(r.Ended),
 		string(r.Status), r.Error, r.CatalogVersion, string(report)).Scan(&id); err != nil {
 		return 0, s.errorf("record run: %w", err)
 	}
@@ -59,7 +59,7 @@ func (s *Store) Runs(ctx context.Context, limit int) ([]feed.Run, error) {
 		r.ErrorKey, r.ErrorParams = rep.ErrorKey, rep.ErrorParams
 		return r, nil
 	}, s.d.query(`SELECT id, feed_id, http_status, source, trigger_kind, started_by, started_at, ended_at, status, error, catalog_version, report
-		FROM feed_runs ORDER BY id DESC LIMIT ?`), limit)
+		FROM feed_runs WHERE agency_id = ? ORDER BY id DESC LIMIT ?`), s.agency, limit)
 	if err != nil {
 		return nil, s.errorf("runs: %w", err)
 	}

@@ -29,7 +29,7 @@ var _ inbox.Store = (*Inbox)(nil)
 // rowColumns are what inbox.Row is read from (scanRow); a lead's notes are
 // counted through their index, for the page's rows only.
 const rowColumns = `r.id, r.kind, r.status, r.created_at, r.lang, r.page, r.data, r.property_id, r.project_id,
-	r.assignee_id, (SELECT count(*) FROM request_notes n WHERE n.request_id = r.id)`
+	r.assignee_id, (SELECT count(*) FROM request_notes n WHERE n.agency_id = r.agency_id AND n.request_id = r.id)`
 
 func scanRow(rows scanner) (inbox.Row, error) {
 	var r inbox.Row
@@ -51,11 +51,14 @@ func scanRow(rows scanner) (inbox.Row, error) {
 	return r, nil
 }
 
-// selection is the FROM and WHERE of the leads a filter selects, their
-// arguments, and the expression of the id they are ordered by.
+// selection is the FROM of the leads a filter selects and the conditions
+// after the agency's (" AND …"), their arguments, and the expression of
+// the id they are ordered by. A statement reads them as
+// `FROM `+sel.from+` WHERE r.agency_id = ?`+sel.conds.
 type selection struct {
-	from, where string
-	args        []any
+	from, conds string
+	fromArgs    []any // the FROM's own (a search's words)
+	args        []any // the conditions'
 	key         string
 	search      bool // a search: planned for its words (Dialect.Replan)
 }
@@ -65,7 +68,7 @@ type selection struct {
 // for its words (Dialect.Replan), in a transaction of its own when the
 // dialect has settings for it (Dialect.SearchSet).
 func (q *Inbox) read(ctx context.Context, sel selection, query string, scan func(*sql.Rows) error, after ...any) error {
-	args := append(slices.Clip(sel.args), after...)
+	args := append(append(append(slices.Clip(sel.fromArgs), q.s.agency), sel.args...), after...)
 	if sel.search && q.s.d.Replan != nil {
 		args = append([]any{q.s.d.Replan}, args...)
 	}
@@ -101,11 +104,7 @@ func (q *Inbox) read(ctx context.Context, sel selection, query string, scan func
 
 // and adds cond with its arguments.
 func (q *selection) and(cond string, args ...any) {
-	if q.where == "" {
-		q.where = " WHERE " + cond
-	} else {
-		q.where += " AND " + cond
-	}
+	q.conds += " AND " + cond
 	q.args = append(q.args, args...)
 }
 
@@ -113,15 +112,13 @@ func (q *selection) and(cond string, args ...any) {
 func (q *Inbox) selection(ctx context.Context, f inbox.Filter) (selection, error) {
 	sel := selection{from: "requests r", key: "r.id"}
 	if terms := inbox.SearchTerms(f.Search); len(terms) > 0 {
-		from, cond, args, key, err := q.s.d.Match(ctx, q.s.read, terms)
+		m, err := q.s.d.Match(ctx, q.s.read, q.s.agency, terms)
 		if err != nil {
 			return sel, err
 		}
-		sel.from, sel.key, sel.search = from, key, true
-		if cond == "" {
-			sel.args = append(sel.args, args...)
-		} else {
-			sel.and(cond, args...)
+		sel.from, sel.fromArgs, sel.key, sel.search = m.From, m.FromArgs, m.Key, true
+		if m.Cond != "" {
+			sel.and(m.Cond, m.CondArgs...)
 		}
 	}
 	in := func(column string, values []string) {
@@ -162,12 +159,12 @@ func (q *Inbox) selection(ctx context.Context, f inbox.Filter) (selection, error
 	// read an hour wider, hold every lead of the range (the time itself is
 	// checked too). No lead in the wider range: NULL, no lead at all.
 	if !f.From.IsZero() {
-		sel.and(`r.created_at >= ? AND `+sel.key+` >= (SELECT id FROM requests WHERE created_at >= ? ORDER BY created_at LIMIT 1)`,
-			q.s.d.Time(f.From), q.s.d.Time(f.From.Add(-time.Hour)))
+		sel.and(`r.created_at >= ? AND `+sel.key+` >= (SELECT id FROM requests WHERE agency_id = ? AND created_at >= ? ORDER BY created_at LIMIT 1)`,
+			q.s.d.Time(f.From), q.s.agency, q.s.d.Time(f.From.Add(-time.Hour)))
 	}
 	if !f.To.IsZero() {
-		sel.and(`r.created_at < ? AND `+sel.key+` <= (SELECT id FROM requests WHERE created_at < ? ORDER BY created_at DESC LIMIT 1)`,
-			q.s.d.Time(f.To), q.s.d.Time(f.To.Add(time.Hour)))
+		sel.and(`r.created_at < ? AND `+sel.key+` <= (SELECT id FROM requests WHERE agency_id = ? AND created_at < ? ORDER BY created_at DESC LIMIT 1)`,
+			q.s.d.Time(f.To), q.s.agency, q.s.d.Time(f.To.Add(time.Hour)))
 	}
 	switch {
 	case f.Unassigned:
@@ -208,7 +205,7 @@ func (q *Inbox) List(ctx context.Context, f inbox.Filter) (inbox.Page, error) {
 	if !desc {
 		order = " ORDER BY " + sel.key
 	}
-	err = q.read(ctx, sel, `SELECT `+rowColumns+` FROM `+sel.from+sel.where+order+` LIMIT ?`, func(rows *sql.Rows) error {
+	err = q.read(ctx, sel, `SELECT `+rowColumns+` FROM `+sel.from+` WHERE r.agency_id = ?`+sel.conds+order+` LIMIT ?`, func(rows *sql.Rows) error {
 		for rows.Next() {
 			r, err := scanRow(rows)
 			if err != nil {
@@ -251,7 +248,7 @@ func (q *Inbox) Count(ctx context.Context, f inbox.Filter, limit int) (int, erro
 		return 0, q.s.errorf("inbox count: %w", err)
 	}
 	var n int
-	err = q.read(ctx, sel, `SELECT count(*) FROM (SELECT 1 FROM `+sel.from+sel.where+` LIMIT ?) c`, func(rows *sql.Rows) error {
+	err = q.read(ctx, sel, `SELECT count(*) FROM (SELECT 1 FROM `+sel.from+` WHERE r.agency_id = ?`+sel.conds+` LIMIT ?) c`, func(rows *sql.Rows) error {
 		if !rows.Next() {
 			return sql.ErrNoRows
 		}
@@ -271,7 +268,7 @@ func (q *Inbox) Lead(ctx context.Context, id int64) (inbox.Detail, error) {
 	var property, project, assignee sql.NullInt64
 	var kind, status string
 	err := q.s.read.QueryRowContext(ctx, q.s.d.query(`SELECT r.id, r.kind, r.status, r.created_at, r.lang, r.data,
-		r.property_id, r.project_id, r.assignee_id, r.page, r.ip_hash FROM requests r WHERE r.id = ?`), id).Scan(
+		r.property_id, r.project_id, r.assignee_id, r.page, r.ip_hash FROM requests r WHERE r.agency_id = ? AND r.id = ?`), q.s.agency, id).Scan(
 		&d.ID, &kind, &status, scanTime{&d.Created}, &d.Lang, &data, &property, &project, &assignee, &page, &ipHash)
 	if errors.Is(err, sql.ErrNoRows) {
 		return d, q.s.errorf("lead %d: %w", id, inbox.ErrNoLead)
@@ -311,7 +308,7 @@ func (q *Inbox) fileInfos(ctx context.Context, id int64) ([]inbox.FileInfo, erro
 		var f inbox.FileInfo
 		err := row.Scan(&f.Field, &f.Name, &f.Type, &f.Size)
 		return f, err
-	}, q.s.d.query(`SELECT field, name, type, size FROM request_files WHERE request_id = ? ORDER BY field`), id)
+	}, q.s.d.query(`SELECT field, name, type, size FROM request_files WHERE agency_id = ? AND request_id = ? ORDER BY field`), q.s.agency, id)
 }
 
 // NotesOf implements inbox.Store: one query for a page's leads, through
@@ -321,9 +318,9 @@ func (q *Inbox) NotesOf(ctx context.Context, ids []int64) (map[int64][]inbox.Not
 	if len(ids) == 0 {
 		return out, nil
 	}
-	args := make([]any, len(ids))
-	for i, id := range ids {
-		args[i] = id
+	args := []any{q.s.agency}
+	for _, id := range ids {
+		args = append(args, id)
 	}
 	err := eachRow(ctx, q.s.read, func(row scanner) error {
 		var n inbox.Note
@@ -333,7 +330,7 @@ func (q *Inbox) NotesOf(ctx context.Context, ids []int64) (map[int64][]inbox.Not
 		out[n.Lead] = append(out[n.Lead], n)
 		return nil
 	}, q.s.d.query(`SELECT id, request_id, author_id, text, created_at FROM request_notes
-		WHERE request_id IN (?`+strings.Repeat(", ?", len(ids)-1)+`) ORDER BY id`), args...)
+		WHERE agency_id = ? AND request_id IN (?`+strings.Repeat(", ?", len(ids)-1)+`) ORDER BY id`), args...)
 	if err != nil {
 		return nil, q.s.errorf("notes of %d leads: %w", len(ids), err)
 	}
@@ -345,7 +342,7 @@ func (q *Inbox) notes(ctx context.Context, id int64) ([]inbox.Note, error) {
 		n := inbox.Note{Lead: id}
 		err := row.Scan(&n.ID, &n.Author, &n.Text, scanTime{&n.Created})
 		return n, err
-	}, q.s.d.query(`SELECT id, author_id, text, created_at FROM request_notes WHERE request_id = ? ORDER BY id`), id)
+	}, q.s.d.query(`SELECT id, author_id, text, created_at FROM request_notes WHERE agency_id = ? AND request_id = ? ORDER BY id`), q.s.agency, id)
 }
 
 // File implements inbox.Store. An upload is at most upload.MaxSize (5 MB)
@@ -354,7 +351,7 @@ func (q *Inbox) File(ctx context.Context, id int64, name string) (inbox.FileInfo
 	f := inbox.FileInfo{Field: name}
 	var data []byte
 	err := q.s.read.QueryRowContext(ctx, q.s.d.query(
-		`SELECT name, type, size, data FROM request_files WHERE request_id = ? AND field = ?`), id, name).Scan(
+		`SELECT name, type, size, data FROM request_files WHERE agency_id = ? AND request_id = ? AND field = ?`), q.s.agency, id, name).Scan(
 		&f.Name, &f.Type, &f.Size, &data)
 	if errors.Is(err, sql.ErrNoRows) {
 		return f, nil, q.s.errorf("lead %d file %q: %w", id, name, inbox.ErrNoFile)
@@ -368,7 +365,7 @@ func (q *Inbox) File(ctx context.Context, id int64, name string) (inbox.FileInfo
 // Latest implements inbox.Store.
 func (q *Inbox) Latest(ctx context.Context) (int64, error) {
 	var id int64
-	if err := q.s.read.QueryRowContext(ctx, `SELECT coalesce(max(id), 0) FROM requests`).Scan(&id); err != nil {
+	if err := q.s.read.QueryRowContext(ctx, q.s.d.query(`SELECT coalesce(max(id), 0) FROM requests WHERE agency_id = ?`), q.s.agency).Scan(&id); err != nil {
 		return 0, q.s.errorf("latest lead: %w", err)
 	}
 	return id, nil
@@ -377,7 +374,7 @@ func (q *Inbox) Latest(ctx context.Context) (int64, error) {
 // Since implements inbox.Store.
 func (q *Inbox) Since(ctx context.Context, after int64, limit int) ([]inbox.Row, error) {
 	out, err := appendRows(ctx, q.s.read, nil, scanRow, q.s.d.query(`SELECT `+rowColumns+` FROM requests r
-		WHERE r.id > ? ORDER BY r.id LIMIT ?`), after, max(limit, 1))
+		WHERE r.agency_id = ? AND r.id > ? ORDER BY r.id LIMIT ?`), q.s.agency, after, max(limit, 1))
 	if err != nil {
 		return nil, q.s.errorf("leads since %d: %w", after, err)
 	}
@@ -393,8 +390,8 @@ func (q *Inbox) Edit(ctx context.Context, id int64, fn func(e *inbox.Edit) error
 		e := inbox.Edit{ID: id}
 		var status string
 		var assignee sql.NullInt64
-		err := tx.QueryRowContext(ctx, q.s.d.query(`UPDATE requests SET status = status WHERE id = ?
-			RETURNING status, assignee_id`), id).Scan(&status, &assignee)
+		err := tx.QueryRowContext(ctx, q.s.d.query(`UPDATE requests SET status = status WHERE agency_id = ? AND id = ?
+			RETURNING status, assignee_id`), q.s.agency, id).Scan(&status, &assignee)
 		if errors.Is(err, sql.ErrNoRows) {
 			return inbox.ErrNoLead
 		}
@@ -407,14 +404,14 @@ func (q *Inbox) Edit(ctx context.Context, id int64, fn func(e *inbox.Edit) error
 			return err
 		}
 		if e.Status != before.Status || e.Assignee != before.Assignee {
-			if _, err := tx.ExecContext(ctx, q.s.d.query(`UPDATE requests SET status = ?, assignee_id = ? WHERE id = ?`),
-				string(e.Status), nullID(e.Assignee), id); err != nil {
+			if _, err := tx.ExecContext(ctx, q.s.d.query(`UPDATE requests SET status = ?, assignee_id = ? WHERE agency_id = ? AND id = ?`),
+				string(e.Status), nullID(e.Assignee), q.s.agency, id); err != nil {
 				return err
 			}
 		}
 		for _, n := range e.Notes {
-			if _, err := tx.ExecContext(ctx, q.s.d.query(`INSERT INTO request_notes (request_id, author_id, text, created_at)
-				VALUES (?, ?, ?, ?)`), id, n.Author, n.Text, q.s.d.Time(n.Created)); err != nil {
+			if _, err := tx.ExecContext(ctx, q.s.d.query(`INSERT INTO request_notes (agency_id, request_id, author_id, text, created_at)
+				VALUES (?, ?, ?, ?, ?)`), q.s.agency, id, n.Author, n.Text, q.s.d.Time(n.Created)); err != nil {
 				return err
 			}
 		}

@@ -47,9 +47,10 @@ func (l *Links) AddLink(ctx context.Context, to account.Account, t account.Token
 func (l *Links) LinkAccount(ctx context.Context, kind account.LinkKind, hash string, now time.Time) (account.Account, error) {
 	var id int64
 	err := l.s.read.QueryRowContext(ctx, l.s.d.query(`SELECT t.account_id FROM account_tokens t
-		JOIN accounts a ON a.id = t.account_id
-		WHERE t.hash = ? AND t.purpose = ? AND t.used_at IS NULL AND t.expires_at > ? AND a.role = ? AND NOT a.disabled`),
-		hash, kind.Purpose, l.s.d.Time(now), string(kind.Role)).Scan(&id)
+		JOIN accounts a ON a.id = t.account_id AND a.agency_id = t.agency_id
+		WHERE t.agency_id = ? AND t.hash = ? AND t.purpose = ? AND t.used_at IS NULL AND t.expires_at > ? AND a.role = ?
+		AND NOT a.disabled`),
+		l.s.agency, hash, kind.Purpose, l.s.d.Time(now), string(kind.Role)).Scan(&id)
 	if errors.Is(err, sql.ErrNoRows) {
 		return account.Account{}, account.ErrUnknownToken
 	}
@@ -67,9 +68,10 @@ func (l *Links) UseLink(ctx context.Context, kind account.LinkKind, hash string,
 	err := l.s.writeTx(ctx, func(tx *sql.Tx) error {
 		var id int64
 		err := tx.QueryRowContext(ctx, l.s.d.query(`UPDATE account_tokens SET used_at = ?
-			WHERE hash = ? AND purpose = ? AND used_at IS NULL AND expires_at > ?
-			AND account_id IN (SELECT id FROM accounts WHERE role = ? AND NOT disabled)
-			RETURNING account_id`), l.s.d.Time(now), hash, kind.Purpose, l.s.d.Time(now), string(kind.Role)).Scan(&id)
+			WHERE agency_id = ? AND hash = ? AND purpose = ? AND used_at IS NULL AND expires_at > ?
+			AND account_id IN (SELECT id FROM accounts WHERE agency_id = ? AND role = ? AND NOT disabled)
+			RETURNING account_id`), l.s.d.Time(now), l.s.agency, hash, kind.Purpose, l.s.d.Time(now), l.s.agency,
+			string(kind.Role)).Scan(&id)
 		if errors.Is(err, sql.ErrNoRows) {
 			return account.ErrUnknownToken
 		}
@@ -107,7 +109,8 @@ func (l *Links) errorf(what string, err error) error {
 func (s *Store) accountIn(ctx context.Context, tx *sql.Tx, where string, args ...any) (account.Account, error) {
 	var a account.Account
 	var role string
-	err := tx.QueryRowContext(ctx, s.d.query(`SELECT `+accountColumns+` FROM accounts WHERE `+where), args...).
+	err := tx.QueryRowContext(ctx, s.d.query(`SELECT `+accountColumns+` FROM accounts WHERE agency_id = ? AND (`+where+`)`),
+		append([]any{s.agency}, args...)...).
 		Scan(accountFields(&a, &role)...)
 	if errors.Is(err, sql.ErrNoRows) {
 		return account.Account{}, account.ErrNotFound
@@ -139,8 +142,8 @@ func (s *Store) insertLink(ctx context.Context, tx *sql.Tx, accountID int64, pur
 	if err := s.endLinks(ctx, tx, accountID); err != nil {
 		return err
 	}
-	_, err := tx.ExecContext(ctx, s.d.query(`INSERT INTO account_tokens (hash, account_id, purpose, expires_at)
-		VALUES (?, ?, ?, ?)`), hash, accountID, purpose, s.d.Time(expires))
+	_, err := tx.ExecContext(ctx, s.d.query(`INSERT INTO account_tokens (agency_id, hash, account_id, purpose, expires_at)
+		VALUES (?, ?, ?, ?, ?)`), s.agency, hash, accountID, purpose, s.d.Time(expires))
 	return err
 }
 
@@ -150,7 +153,8 @@ func (s *Store) insertLink(ctx context.Context, tx *sql.Tx, accountID int64, pur
 // or a session that needed it led here).
 func (s *Store) setPassword(ctx context.Context, tx *sql.Tx, accountID int64, hash string, now time.Time) error {
 	if _, err := tx.ExecContext(ctx, s.d.query(`UPDATE accounts SET password_hash = ?, password_changed_at = ?,
-		email_confirmed_at = COALESCE(email_confirmed_at, ?) WHERE id = ?`), hash, s.d.Time(now), s.d.Time(now), accountID); err != nil {
+		email_confirmed_at = COALESCE(email_confirmed_at, ?) WHERE agency_id = ? AND id = ?`),
+		hash, s.d.Time(now), s.d.Time(now), s.agency, accountID); err != nil {
 		return err
 	}
 	return s.endLinks(ctx, tx, accountID)
@@ -160,7 +164,7 @@ func (s *Store) setPassword(ctx context.Context, tx *sql.Tx, accountID int64, ha
 // stay: the staff list reads the newest link's expiry). A demand's
 // confirmation link stays too: it confirms that demand, not the password.
 func (s *Store) endLinks(ctx context.Context, tx *sql.Tx, accountID int64) error {
-	_, err := tx.ExecContext(ctx, s.d.query(`DELETE FROM account_tokens WHERE account_id = ? AND used_at IS NULL
-		AND demand_id IS NULL`), accountID)
+	_, err := tx.ExecContext(ctx, s.d.query(`DELETE FROM account_tokens WHERE agency_id = ? AND account_id = ? AND used_at IS NULL
+		AND demand_id IS NULL`), s.agency, accountID)
 	return err
 }

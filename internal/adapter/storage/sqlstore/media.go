@@ -20,8 +20,8 @@ func (s *Store) AddMedia(ctx context.Context, it media.Item, e audit.Entry) (med
 		return media.Item{}, err
 	}
 	err = s.writeTx(ctx, func(tx *sql.Tx) error {
-		if err := tx.QueryRowContext(ctx, s.d.query(`INSERT INTO media (name, mime, width, height, size, alt, created_by, created_at, data)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`), it.Name, it.MIME, it.Width, it.Height, it.Size, string(alt),
+		if err := tx.QueryRowContext(ctx, s.d.query(`INSERT INTO media (agency_id, name, mime, width, height, size, alt, created_by, created_at, data)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`), s.agency, it.Name, it.MIME, it.Width, it.Height, it.Size, string(alt),
 			it.By, s.d.Time(it.Created), it.Data).Scan(&it.ID); err != nil {
 			return err
 		}
@@ -39,11 +39,11 @@ const mediaColumns = `id, name, mime, width, height, size, alt, created_by, crea
 
 // MediaItem implements media.Store.
 func (s *Store) MediaItem(ctx context.Context, id int64, data bool) (media.Item, error) {
-	q := `SELECT ` + mediaColumns + `, NULL FROM media WHERE id = ?`
+	q := `SELECT ` + mediaColumns + `, NULL FROM media WHERE agency_id = ? AND id = ?`
 	if data {
-		q = `SELECT ` + mediaColumns + `, data FROM media WHERE id = ?`
+		q = `SELECT ` + mediaColumns + `, data FROM media WHERE agency_id = ? AND id = ?`
 	}
-	it, err := scanMedia(s.read.QueryRowContext(ctx, s.d.query(q), id))
+	it, err := scanMedia(s.read.QueryRowContext(ctx, s.d.query(q), s.agency, id))
 	if errors.Is(err, sql.ErrNoRows) {
 		return media.Item{}, media.ErrNoItem
 	}
@@ -56,7 +56,7 @@ func (s *Store) MediaItem(ctx context.Context, id int64, data bool) (media.Item,
 // MediaItems implements media.Store.
 func (s *Store) MediaItems(ctx context.Context, limit int) ([]media.Item, error) {
 	out, err := appendRows(ctx, s.read, nil, scanMedia,
-		s.d.query(`SELECT `+mediaColumns+`, NULL FROM media ORDER BY id DESC LIMIT ?`), limit)
+		s.d.query(`SELECT `+mediaColumns+`, NULL FROM media WHERE agency_id = ? ORDER BY id DESC LIMIT ?`), s.agency, limit)
 	if err != nil {
 		return nil, s.errorf("media: %w", err)
 	}
@@ -78,7 +78,7 @@ func scanMedia(row scanner) (media.Item, error) {
 
 // MediaUsage implements media.Store.
 func (s *Store) MediaUsage(ctx context.Context) (items int, bytes int64, err error) {
-	if err := s.read.QueryRowContext(ctx, `SELECT COUNT(*), COALESCE(SUM(size), 0) FROM media`).Scan(&items, &bytes); err != nil {
+	if err := s.read.QueryRowContext(ctx, s.d.query(`SELECT COUNT(*), COALESCE(SUM(size), 0) FROM media WHERE agency_id = ?`), s.agency).Scan(&items, &bytes); err != nil {
 		return 0, 0, s.errorf("media usage: %w", err)
 	}
 	return items, bytes, nil
@@ -91,7 +91,7 @@ func (s *Store) SetMediaAlt(ctx context.Context, id int64, alt site.Text, e audi
 		return err
 	}
 	err = s.writeTx(ctx, func(tx *sql.Tx) error {
-		if err := changedOne(tx.ExecContext(ctx, s.d.query(`UPDATE media SET alt = ? WHERE id = ?`), string(b), id))(media.ErrNoItem); err != nil {
+		if err := changedOne(tx.ExecContext(ctx, s.d.query(`UPDATE media SET alt = ? WHERE agency_id = ? AND id = ?`), string(b), s.agency, id))(media.ErrNoItem); err != nil {
 			return err
 		}
 		e.TargetID = id
@@ -107,14 +107,14 @@ func (s *Store) SetMediaAlt(ctx context.Context, id int64, alt site.Text, e audi
 func (s *Store) DeleteMedia(ctx context.Context, id int64, e audit.Entry) error {
 	err := s.writeTx(ctx, func(tx *sql.Tx) error {
 		var name string
-		if err := tx.QueryRowContext(ctx, s.d.query(`DELETE FROM media WHERE id = ? RETURNING name`), id).Scan(&name); err != nil {
+		if err := tx.QueryRowContext(ctx, s.d.query(`DELETE FROM media WHERE agency_id = ? AND id = ? RETURNING name`), s.agency, id).Scan(&name); err != nil {
 			if errors.Is(err, sql.ErrNoRows) {
 				return media.ErrNoItem
 			}
 			return err
 		}
 		url := media.Item{ID: id, Name: name}.URL()
-		if _, err := tx.ExecContext(ctx, s.d.query(`DELETE FROM picture_variants WHERE source = ?`), url); err != nil {
+		if _, err := tx.ExecContext(ctx, s.d.query(`DELETE FROM picture_variants WHERE agency_id = ? AND source = ?`), s.agency, url); err != nil {
 			return err
 		}
 		e.TargetID = id

@@ -29,13 +29,14 @@ func (n *Newsletter) SubscribeIn(ctx context.Context, tx mail.Tx, email, lang st
 	}
 	s := newsletter.Subscriber{Email: email}
 	var state string
-	err = t.QueryRowContext(ctx, n.s.d.query(`INSERT INTO newsletter_subscribers (email, lang, state, created_at, updated_at)
-		VALUES (?, ?, 'pending', ?, ?)
+	err = t.QueryRowContext(ctx, n.s.d.query(`INSERT INTO newsletter_subscribers (agency_id, email, lang, state, created_at, updated_at)
+		VALUES (?, ?, ?, 'pending', ?, ?)
 		ON CONFLICT (email) DO UPDATE SET
 			lang = CASE WHEN newsletter_subscribers.state = 'confirmed' THEN newsletter_subscribers.lang ELSE excluded.lang END,
 			state = CASE WHEN newsletter_subscribers.state = 'confirmed' THEN 'confirmed' ELSE 'pending' END,
 			updated_at = excluded.updated_at
-		RETURNING id, lang, state`), email, lang, n.s.d.Time(now), n.s.d.Time(now)).Scan(&s.ID, &s.Lang, &state)
+			WHERE newsletter_subscribers.agency_id = excluded.agency_id
+		RETURNING id, lang, state`), n.s.agency, email, lang, n.s.d.Time(now), n.s.d.Time(now)).Scan(&s.ID, &s.Lang, &state)
 	if err != nil {
 		return newsletter.Subscriber{}, n.s.errorf("subscribe: %w", err)
 	}
@@ -49,8 +50,8 @@ func (n *Newsletter) AddTokenIn(ctx context.Context, tx mail.Tx, subscriberID in
 	if err != nil {
 		return n.s.errorf("add token: %w", err)
 	}
-	if _, err := t.ExecContext(ctx, n.s.d.query(`INSERT INTO newsletter_tokens (hash, subscriber_id, purpose, created_at)
-		VALUES (?, ?, ?, ?)`), hash, subscriberID, purpose, n.s.d.Time(now)); err != nil {
+	if _, err := t.ExecContext(ctx, n.s.d.query(`INSERT INTO newsletter_tokens (agency_id, hash, subscriber_id, purpose, created_at)
+		VALUES (?, ?, ?, ?, ?)`), n.s.agency, hash, subscriberID, purpose, n.s.d.Time(now)); err != nil {
 		return n.s.errorf("add token: %w", err)
 	}
 	return nil
@@ -63,8 +64,8 @@ func (n *Newsletter) Use(ctx context.Context, purpose, hash string, state newsle
 	err := n.s.writeTx(ctx, func(tx *sql.Tx) error {
 		var id int64
 		err := tx.QueryRowContext(ctx, n.s.d.query(`UPDATE newsletter_tokens SET used_at = ?
-			WHERE hash = ? AND purpose = ? AND used_at IS NULL RETURNING subscriber_id`),
-			n.s.d.Time(now), hash, purpose).Scan(&id)
+			WHERE agency_id = ? AND hash = ? AND purpose = ? AND used_at IS NULL RETURNING subscriber_id`),
+			n.s.d.Time(now), n.s.agency, hash, purpose).Scan(&id)
 		if errors.Is(err, sql.ErrNoRows) {
 			return newsletter.ErrUnknownToken
 		}
@@ -75,7 +76,8 @@ func (n *Newsletter) Use(ctx context.Context, purpose, hash string, state newsle
 		var st string
 		err = tx.QueryRowContext(ctx, n.s.d.query(`UPDATE newsletter_subscribers
 			SET state = CASE WHEN CAST(? AS TEXT) = 'confirmed' AND state = 'unsubscribed' THEN state ELSE ? END, updated_at = ?
-			WHERE id = ? RETURNING email, lang, state`), string(state), string(state), n.s.d.Time(now), id).
+			WHERE agency_id = ? AND id = ? RETURNING email, lang, state`), string(state), string(state), n.s.d.Time(now),
+			n.s.agency, id).
 			Scan(&s.Email, &s.Lang, &st)
 		s.ID, s.State = id, newsletter.State(st)
 		return err
@@ -94,7 +96,7 @@ func (n *Newsletter) WithSubscriber(ctx context.Context, email string, fn func(c
 	found := false
 	err := n.s.writeTx(ctx, func(tx *sql.Tx) error {
 		s, err := n.scan(tx.QueryRowContext(ctx, n.s.d.query(`SELECT id, email, lang, state FROM newsletter_subscribers
-			WHERE email = ? AND state <> 'unsubscribed'`), email))
+			WHERE agency_id = ? AND email = ? AND state <> 'unsubscribed'`), n.s.agency, email))
 		if errors.Is(err, sql.ErrNoRows) {
 			return nil
 		}
@@ -113,7 +115,7 @@ func (n *Newsletter) WithSubscriber(ctx context.Context, email string, fn func(c
 // Subscriber implements newsletter.Store.
 func (n *Newsletter) Subscriber(ctx context.Context, email string) (newsletter.Subscriber, bool, error) {
 	s, err := n.scan(n.s.read.QueryRowContext(ctx, n.s.d.query(`SELECT id, email, lang, state FROM newsletter_subscribers
-		WHERE email = ?`), email))
+		WHERE agency_id = ? AND email = ?`), n.s.agency, email))
 	if errors.Is(err, sql.ErrNoRows) {
 		return newsletter.Subscriber{}, false, nil
 	}
@@ -140,7 +142,7 @@ func (n *Newsletter) List(ctx context.Context, q newsletter.ListQuery) ([]newsle
 	if q.Limit < 1 || q.Limit > newsletter.MaxList {
 		q.Limit = newsletter.MaxList
 	}
-	where, args := []string{}, []any{}
+	where, args := []string{}, []any{n.s.agency}
 	if q.State != "" {
 		where, args = append(where, "state = ?"), append(args, string(q.State))
 	}
@@ -150,9 +152,9 @@ func (n *Newsletter) List(ctx context.Context, q newsletter.ListQuery) ([]newsle
 	if q.Before > 0 {
 		where, args = append(where, "id < ?"), append(args, q.Before)
 	}
-	query := `SELECT id, email, lang, state, created_at, updated_at FROM newsletter_subscribers`
+	query := `SELECT id, email, lang, state, created_at, updated_at FROM newsletter_subscribers WHERE agency_id = ?`
 	if len(where) > 0 {
-		query += ` WHERE ` + strings.Join(where, " AND ")
+		query += ` AND ` + strings.Join(where, " AND ")
 	}
 	out, err := appendRows(ctx, n.s.read, []newsletter.Listed{}, func(row scanner) (newsletter.Listed, error) {
 		var l newsletter.Listed

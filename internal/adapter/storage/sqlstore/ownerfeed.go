@@ -30,8 +30,8 @@ func (o *Owners) InviteNew(ctx context.Context, a account.Account, properties []
 			return err
 		}
 		for _, p := range properties {
-			res, err := tx.ExecContext(ctx, o.s.d.query(`INSERT INTO owner_properties (account_id, property_id) VALUES (?, ?)
-				ON CONFLICT (account_id, property_id) DO NOTHING`), got.ID, p)
+			res, err := tx.ExecContext(ctx, o.s.d.query(`INSERT INTO owner_properties (agency_id, account_id, property_id) VALUES (?, ?, ?)
+				ON CONFLICT (account_id, property_id) DO NOTHING`), o.s.agency, got.ID, p)
 			if err != nil {
 				return err
 			}

@@ -14,10 +14,12 @@ import (
 var _ account.OwnerDirectory = (*Owners)(nil)
 
 // ownerSummaryQuery reads owners with their newest invitation link's
-// expiry (the owner_properties are read apart, for a page at once).
+// expiry (the owner_properties are read apart, for a page at once); its
+// first argument is the store's agency.
 var ownerSummaryQuery = `SELECT ` + prefixed("a.", accountColumns) + `,
-	(SELECT max(k.expires_at) FROM account_tokens k WHERE k.account_id = a.id AND k.purpose = '` + account.PurposeSetPassword + `')
-	FROM accounts a WHERE a.role = '` + string(account.Owner) + `'`
+	(SELECT max(k.expires_at) FROM account_tokens k WHERE k.account_id = a.id AND k.agency_id = a.agency_id
+		AND k.purpose = '` + account.PurposeSetPassword + `')
+	FROM accounts a WHERE a.agency_id = ? AND a.role = '` + string(account.Owner) + `'`
 
 // likeEscaped is s as a LIKE pattern's literal (ESCAPE '\').
 func likeEscaped(s string) string {
@@ -28,7 +30,7 @@ func likeEscaped(s string) string {
 // first, a search reading the address and names in lower case (owners are
 // a few hundred accounts: the scan of their rows is cheap).
 func (o *Owners) ListOwners(ctx context.Context, q account.OwnerQuery) ([]account.OwnerSummary, bool, error) {
-	query, args := ownerSummaryQuery, []any{}
+	query, args := ownerSummaryQuery, []any{o.s.agency}
 	if q.Q != "" {
 		query += ` AND (lower(a.email) LIKE ? ESCAPE '\' OR lower(a.first_name || ' ' || a.last_name) LIKE ? ESCAPE '\')`
 		p := "%" + likeEscaped(strings.ToLower(q.Q)) + "%"
@@ -49,7 +51,7 @@ func (o *Owners) ListOwners(ctx context.Context, q account.OwnerQuery) ([]accoun
 
 // OwnerSummary implements account.OwnerDirectory.
 func (o *Owners) OwnerSummary(ctx context.Context, id int64) (account.OwnerSummary, error) {
-	list, err := o.summaries(ctx, ownerSummaryQuery+` AND a.id = ?`, id)
+	list, err := o.summaries(ctx, ownerSummaryQuery+` AND a.id = ?`, o.s.agency, id)
 	if err != nil {
 		return account.OwnerSummary{}, o.s.errorf("owner: %w", err)
 	}
@@ -90,12 +92,13 @@ func (o *Owners) summaries(ctx context.Context, query string, args ...any) ([]ac
 	if len(list) == 0 {
 		return list, nil
 	}
-	ids := make([]any, 0, len(list))
+	ids := make([]any, 0, 1+len(list))
+	ids = append(ids, o.s.agency)
 	for _, m := range list {
 		ids = append(ids, m.ID)
 	}
 	props, err := o.s.read.QueryContext(ctx, o.s.d.query(`SELECT account_id, property_id FROM owner_properties
-		WHERE account_id IN (?`+strings.Repeat(", ?", len(ids)-1)+`) ORDER BY account_id, property_id`), ids...)
+		WHERE agency_id = ? AND account_id IN (?`+strings.Repeat(", ?", len(list)-1)+`) ORDER BY account_id, property_id`), ids...)
 	if err != nil {
 		return nil, err
 	}

@@ -29,8 +29,8 @@ func (o *Owners) Invite(ctx context.Context, a account.Account, properties []int
 			return err
 		}
 		for _, p := range properties {
-			if _, err := tx.ExecContext(ctx, o.s.d.query(`INSERT INTO owner_properties (account_id, property_id) VALUES (?, ?)
-				ON CONFLICT (account_id, property_id) DO NOTHING`), got.ID, p); err != nil {
+			if _, err := tx.ExecContext(ctx, o.s.d.query(`INSERT INTO owner_properties (agency_id, account_id, property_id) VALUES (?, ?, ?)
+				ON CONFLICT (account_id, property_id) DO NOTHING`), o.s.agency, got.ID, p); err != nil {
 				return err
 			}
 		}
@@ -49,7 +49,7 @@ func (o *Owners) Properties(ctx context.Context, accountID int64) ([]int64, erro
 		err := row.Scan(&id)
 		return id, err
 	}, o.s.d.query(`SELECT property_id FROM owner_properties
-		WHERE account_id = ? ORDER BY property_id`), accountID)
+		WHERE agency_id = ? AND account_id = ? ORDER BY property_id`), o.s.agency, accountID)
 	if err != nil {
 		return nil, o.s.errorf("owner's properties: %w", err)
 	}

@@ -26,19 +26,19 @@ func (s *Store) PutVariants(ctx context.Context, vs []pictures.Variant) error {
 		}
 		stale[v.Source] = true
 		if _, err := tx.ExecContext(ctx, s.d.query(
-			`DELETE FROM picture_variants WHERE source = ? AND original <> ?`), v.Source, v.Original); err != nil {
+			`DELETE FROM picture_variants WHERE agency_id = ? AND source = ? AND original <> ?`), s.agency, v.Source, v.Original); err != nil {
 			return s.errorf("put variants: %w", err)
 		}
 	}
 	stmt, err := tx.PrepareContext(ctx, s.d.query(`INSERT INTO picture_variants
-		(source, width, format, height, original, etag, data, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+		(agency_id, source, width, format, height, original, etag, data, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (source, width, format) DO NOTHING`))
 	if err != nil {
 		return s.errorf("put variants: %w", err)
 	}
 	defer stmt.Close()
 	for _, v := range vs {
-		if _, err := stmt.ExecContext(ctx, v.Source, v.Width, v.Format, v.Height, v.Original, v.ETag,
+		if _, err := stmt.ExecContext(ctx, s.agency, v.Source, v.Width, v.Format, v.Height, v.Original, v.ETag,
 			v.Data, s.d.Time(v.Created)); err != nil {
 			return s.errorf("put variant %s %d %s: %w", v.Source, v.Width, v.Format, err)
 		}
@@ -54,9 +54,9 @@ func (s *Store) PutVariants(ctx context.Context, vs []pictures.Variant) error {
 func (s *Store) GetVariant(ctx context.Context, source string, width int, format string) (pictures.Variant, error) {
 	v := pictures.Variant{Source: source, Format: format}
 	err := s.read.QueryRowContext(ctx, s.d.query(`SELECT width, height, original, etag, data, created_at
-		FROM picture_variants WHERE source = ? AND format = ?
+		FROM picture_variants WHERE agency_id = ? AND source = ? AND format = ?
 		ORDER BY width < ?, CASE WHEN width >= ? THEN width ELSE -width END LIMIT 1`),
-		source, format, width, width).Scan(&v.Width, &v.Height, &v.Original, &v.ETag, &v.Data, scanTime{&v.Created})
+		s.agency, source, format, width, width).Scan(&v.Width, &v.Height, &v.Original, &v.ETag, &v.Data, scanTime{&v.Created})
 	if errors.Is(err, sql.ErrNoRows) {
 		return v, pictures.ErrNoVariant
 	}
@@ -74,7 +74,7 @@ func (s *Store) ListVariants(ctx context.Context, source string) ([]pictures.Var
 		err := row.Scan(&v.Width, &v.Format, &v.Height, &v.Original, &v.ETag, &v.Size, scanTime{&v.Created})
 		return v, err
 	}, s.d.query(`SELECT width, format, height, original, etag, length(data), created_at
-		FROM picture_variants WHERE source = ? ORDER BY width, format`), source)
+		FROM picture_variants WHERE agency_id = ? AND source = ? ORDER BY width, format`), s.agency, source)
 	if err != nil {
 		return nil, s.errorf("list variants: %w", err)
 	}

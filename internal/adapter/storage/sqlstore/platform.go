@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"strings"
+	"time"
 
 	"immo/internal/domain/errs"
 	"immo/internal/domain/platform"
@@ -28,6 +29,9 @@ func (p *Platform) AddAgency(ctx context.Context, a platform.Agency) (int64, err
 			a.Name, a.Lang, p.s.d.Time(a.Created)).Scan(&id); err != nil {
 			return err
 		}
+		if err := p.provision(ctx, tx, id, a.Created); err != nil {
+			return err
+		}
 		return p.insertHosts(ctx, tx, id, a.Hosts)
 	})
 	if _, ok := errs.As(err); ok {
@@ -37,6 +41,29 @@ func (p *Platform) AddAgency(ctx context.Context, a platform.Agency) (int64, err
 		return 0, p.s.errorf("add agency: %w", err)
 	}
 	return id, nil
+}
+
+// provision writes the rows every agency's stores read from its start —
+// the catalog's, the testimonials' and the alerts' versions, the rendered
+// pages' total, the published configuration's head — as the migrations
+// wrote the implicit agency's (there already: nothing written again).
+func (p *Platform) provision(ctx context.Context, tx *sql.Tx, id int64, now time.Time) error {
+	for _, q := range []string{
+		`INSERT INTO catalog_meta (agency_id, id, version, updated_at) VALUES (?, 1, 0, ?) ON CONFLICT DO NOTHING`,
+		`INSERT INTO content_meta (agency_id, name, version) VALUES (?, 'testimonials', 0) ON CONFLICT DO NOTHING`,
+		`INSERT INTO alert_scans (agency_id, id, version) VALUES (?, 1, 0) ON CONFLICT DO NOTHING`,
+		`INSERT INTO rendered_total (agency_id, id, bytes) VALUES (?, 1, 0) ON CONFLICT DO NOTHING`,
+		`INSERT INTO site_head (agency_id, one, version) VALUES (?, 1, 0) ON CONFLICT DO NOTHING`,
+	} {
+		args := []any{id}
+		if strings.Count(q, "?") == 2 {
+			args = append(args, p.s.d.Time(now))
+		}
+		if _, err := tx.ExecContext(ctx, p.s.d.query(q), args...); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // hostsFree refuses a host another agency than id holds.

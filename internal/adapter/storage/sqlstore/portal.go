@@ -31,20 +31,21 @@ func (p *Portal) Properties(ctx context.Context, owner int64) ([]int64, error) {
 func (p *Portal) Daily(ctx context.Context, owner, property int64, from, to visit.Day) (map[visit.Day]int, int, error) {
 	return daily(ctx, p.s, "owner's daily visits", `
 		SELECT '' AS day, CAST(COALESCE(SUM(v.count), 0) AS BIGINT) FROM property_visits v
-			JOIN owner_properties o ON o.property_id = v.property_id AND o.account_id = ?
-			WHERE v.property_id = ?
+			JOIN owner_properties o ON o.property_id = v.property_id AND o.agency_id = v.agency_id AND o.account_id = ?
+			WHERE v.agency_id = ? AND v.property_id = ?
 		UNION ALL
 		SELECT v.day, v.count FROM property_visits v
-			JOIN owner_properties o ON o.property_id = v.property_id AND o.account_id = ?
-			WHERE v.property_id = ? AND v.day >= ? AND v.day <= ?`,
-		from, to, owner, property, owner, property)
+			JOIN owner_properties o ON o.property_id = v.property_id AND o.agency_id = v.agency_id AND o.account_id = ?
+			WHERE v.agency_id = ? AND v.property_id = ? AND v.day >= ? AND v.day <= ?`,
+		from, to, owner, p.s.agency, property, owner, p.s.agency, property)
 }
 
 // Sources implements portal.Store.
 func (p *Portal) Sources(ctx context.Context, owner, property int64, from, to visit.Day) (map[visit.Source]int, error) {
 	return sources(ctx, p.s, p.s.read, `SELECT s.source, CAST(SUM(s.count) AS BIGINT) FROM property_sources s
-		JOIN owner_properties o ON o.property_id = s.property_id AND o.account_id = ?
-		WHERE s.property_id = ? AND s.day >= ? AND s.day <= ? GROUP BY s.source`, from, to, owner, property)
+		JOIN owner_properties o ON o.property_id = s.property_id AND o.agency_id = s.agency_id AND o.account_id = ?
+		WHERE s.agency_id = ? AND s.property_id = ? AND s.day >= ? AND s.day <= ? GROUP BY s.source`,
+		from, to, owner, p.s.agency, property)
 }
 
 // History implements portal.Store in one statement (the total a window
@@ -54,7 +55,7 @@ func (p *Portal) History(ctx context.Context, owner, property int64, kinds []lea
 	if len(kinds) == 0 || limit <= 0 {
 		return nil, 0, nil
 	}
-	args := []any{owner, property}
+	args := []any{owner, p.s.agency, property}
 	for _, k := range kinds {
 		args = append(args, string(k))
 	}
@@ -62,9 +63,9 @@ func (p *Portal) History(ctx context.Context, owner, property int64, kinds []lea
 	rows, err := p.s.read.QueryContext(ctx, p.s.d.query(`SELECT r.created_at, r.kind, r.status, r.data, b.start_at, b.cancelled_at,
 			COUNT(*) OVER ()
 		FROM requests r
-		JOIN owner_properties o ON o.property_id = r.property_id AND o.account_id = ?
-		LEFT JOIN bookings b ON b.request_id = r.id
-		WHERE r.property_id = ? AND r.status <> 'spam' AND r.kind IN (?`+strings.Repeat(", ?", len(kinds)-1)+`)
+		JOIN owner_properties o ON o.property_id = r.property_id AND o.agency_id = r.agency_id AND o.account_id = ?
+		LEFT JOIN bookings b ON b.request_id = r.id AND b.agency_id = r.agency_id
+		WHERE r.agency_id = ? AND r.property_id = ? AND r.status <> 'spam' AND r.kind IN (?`+strings.Repeat(", ?", len(kinds)-1)+`)
 		ORDER BY r.created_at DESC, r.id DESC
 		LIMIT ?`), args...)
 	if err != nil {

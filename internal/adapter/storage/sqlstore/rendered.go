@@ -17,7 +17,7 @@ var _ rendered.Store = (*Store)(nil)
 func (s *Store) GetRendered(ctx context.Context, key rendered.Key, now time.Time) ([]byte, error) {
 	var body []byte
 	var used time.Time
-	err := s.read.QueryRowContext(ctx, s.d.query(`SELECT body, used_at FROM rendered_pages WHERE key = ?`), key[:]).
+	err := s.read.QueryRowContext(ctx, s.d.query(`SELECT body, used_at FROM rendered_pages WHERE agency_id = ? AND key = ?`), s.agency, key[:]).
 		Scan(&body, scanTime{&used})
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, rendered.ErrNotFound
@@ -26,8 +26,8 @@ func (s *Store) GetRendered(ctx context.Context, key rendered.Key, now time.Time
 		return nil, s.errorf("get rendered page: %w", err)
 	}
 	if now.Sub(used) > rendered.TouchAfter {
-		if _, err := s.write.ExecContext(ctx, s.d.query(`UPDATE rendered_pages SET used_at = ? WHERE key = ?`),
-			s.d.Time(now), key[:]); err != nil {
+		if _, err := s.write.ExecContext(ctx, s.d.query(`UPDATE rendered_pages SET used_at = ? WHERE agency_id = ? AND key = ?`),
+			s.d.Time(now), s.agency, key[:]); err != nil {
 			return nil, s.errorf("touch rendered page: %w", err)
 		}
 	}
@@ -37,7 +37,7 @@ func (s *Store) GetRendered(ctx context.Context, key rendered.Key, now time.Time
 // HasRendered implements rendered.Store.
 func (s *Store) HasRendered(ctx context.Context, key rendered.Key) (bool, error) {
 	var one int
-	err := s.read.QueryRowContext(ctx, s.d.query(`SELECT 1 FROM rendered_pages WHERE key = ?`), key[:]).Scan(&one)
+	err := s.read.QueryRowContext(ctx, s.d.query(`SELECT 1 FROM rendered_pages WHERE agency_id = ? AND key = ?`), s.agency, key[:]).Scan(&one)
 	if errors.Is(err, sql.ErrNoRows) {
 		return false, nil
 	}
@@ -59,8 +59,8 @@ func (s *Store) PutRendered(ctx context.Context, key rendered.Key, body []byte, 
 		return s.errorf("put rendered page: %w", err)
 	}
 	defer tx.Rollback()
-	res, err := tx.ExecContext(ctx, s.d.query(`INSERT INTO rendered_pages (key, body, size, used_at) VALUES (?, ?, ?, ?)
-		ON CONFLICT (key) DO NOTHING`), key[:], body, len(body), s.d.Time(now))
+	res, err := tx.ExecContext(ctx, s.d.query(`INSERT INTO rendered_pages (agency_id, key, body, size, used_at) VALUES (?, ?, ?, ?, ?)
+		ON CONFLICT (key) DO NOTHING`), s.agency, key[:], body, len(body), s.d.Time(now))
 	if err != nil {
 		return s.errorf("put rendered page: %w", err)
 	}
@@ -68,8 +68,8 @@ func (s *Store) PutRendered(ctx context.Context, key rendered.Key, body []byte, 
 		return err // another server stored it first: nothing changed
 	}
 	var total int64
-	if err := tx.QueryRowContext(ctx, s.d.query(`UPDATE rendered_total SET bytes = bytes + ? WHERE id = 1 RETURNING bytes`),
-		len(body)).Scan(&total); err != nil {
+	if err := tx.QueryRowContext(ctx, s.d.query(`UPDATE rendered_total SET bytes = bytes + ? WHERE agency_id = ? AND id = 1 RETURNING bytes`),
+		len(body), s.agency).Scan(&total); err != nil {
 		return s.errorf("put rendered page: total: %w", err)
 	}
 	for total > maxBytes {
@@ -91,8 +91,9 @@ func (s *Store) PutRendered(ctx context.Context, key rendered.Key, body []byte, 
 // evictRendered removes the page used least recently but keep (one: a put
 // over the bound frees about one page), and returns the bytes freed.
 func (s *Store) evictRendered(ctx context.Context, tx *sql.Tx, keep rendered.Key) (int64, error) {
-	rows, err := tx.QueryContext(ctx, s.d.query(`DELETE FROM rendered_pages WHERE key IN
-		(SELECT key FROM rendered_pages WHERE key <> ? ORDER BY used_at, key LIMIT 1) RETURNING size`), keep[:])
+	rows, err := tx.QueryContext(ctx, s.d.query(`DELETE FROM rendered_pages WHERE agency_id = ? AND key IN
+		(SELECT key FROM rendered_pages WHERE agency_id = ? AND key <> ? ORDER BY used_at, key LIMIT 1) RETURNING size`),
+		s.agency, s.agency, keep[:])
 	if err != nil {
 		return 0, s.errorf("evict rendered pages: %w", err)
 	}
@@ -108,7 +109,7 @@ func (s *Store) evictRendered(ctx context.Context, tx *sql.Tx, keep rendered.Key
 	if err := rows.Close(); err != nil {
 		return 0, s.errorf("evict rendered pages: %w", err)
 	}
-	if _, err := tx.ExecContext(ctx, s.d.query(`UPDATE rendered_total SET bytes = bytes - ? WHERE id = 1`), freed); err != nil {
+	if _, err := tx.ExecContext(ctx, s.d.query(`UPDATE rendered_total SET bytes = bytes - ? WHERE agency_id = ? AND id = 1`), freed, s.agency); err != nil {
 		return 0, s.errorf("evict rendered pages: total: %w", err)
 	}
 	return freed, nil
@@ -116,7 +117,8 @@ func (s *Store) evictRendered(ctx context.Context, tx *sql.Tx, keep rendered.Key
 
 // RenderedSize implements rendered.Store.
 func (s *Store) RenderedSize(ctx context.Context) (pages int, bytes int64, err error) {
-	err = s.read.QueryRowContext(ctx, `SELECT COUNT(*), COALESCE(SUM(size), 0) FROM rendered_pages`).Scan(&pages, &bytes)
+	err = s.read.QueryRowContext(ctx, s.d.query(`SELECT COUNT(*), COALESCE(SUM(size), 0) FROM rendered_pages WHERE agency_id = ?`), s.agency).
+		Scan(&pages, &bytes)
 	if err != nil {
 		return 0, 0, s.errorf("rendered size: %w", err)
 	}

@@ -24,8 +24,9 @@ var _ report.Store = (*Reports)(nil)
 // Recipients implements report.Store.
 func (rp *Reports) Recipients(ctx context.Context) ([]report.Owner, error) {
 	rows, err := rp.s.read.QueryContext(ctx, rp.s.d.query(`SELECT `+prefixed("a.", accountColumns)+`, p.property_id
-		FROM accounts a JOIN owner_properties p ON p.account_id = a.id
-		WHERE a.role = ? AND a.weekly_report AND NOT a.disabled ORDER BY a.id, p.property_id`), string(account.Owner))
+		FROM accounts a JOIN owner_properties p ON p.account_id = a.id AND p.agency_id = a.agency_id
+		WHERE a.agency_id = ? AND a.role = ? AND a.weekly_report AND NOT a.disabled ORDER BY a.id, p.property_id`),
+		rp.s.agency, string(account.Owner))
 	if err != nil {
 		return nil, rp.s.errorf("report recipients: %w", err)
 	}
@@ -70,9 +71,10 @@ func (rp *Reports) Figures(ctx context.Context, properties []int64, w report.Wee
 		return out, nil
 	}
 	in := strings.TrimSuffix(strings.Repeat("?, ", len(properties)), ", ")
-	ids := make([]any, len(properties))
-	for i, p := range properties {
-		ids[i] = p
+	ids := make([]any, 1, 1+len(properties)) // the agency, then the properties
+	ids[0] = rp.s.agency
+	for _, p := range properties {
+		ids = append(ids, p)
 		out[p] = report.Figures{Property: p, Requests: map[string]int{}}
 	}
 	from, to := w.Days()
@@ -97,7 +99,7 @@ func (rp *Reports) Figures(ctx context.Context, properties []int64, w report.Wee
 			}, rp.s.d.query(q), args...)
 		}
 		if err := each(`SELECT property_id, day, count FROM property_visits
-			WHERE property_id IN (`+in+`) AND day >= ? AND day <= ?`, append(ids[:len(ids):len(ids)], string(prev), string(to)),
+			WHERE agency_id = ? AND property_id IN (`+in+`) AND day >= ? AND day <= ?`, append(ids[:len(ids):len(ids)], string(prev), string(to)),
 			func(p int64, day string, n int) {
 				f := out[p]
 				if day >= string(from) {
@@ -116,13 +118,14 @@ func (rp *Reports) Figures(ctx context.Context, properties []int64, w report.Wee
 			args = append(args, string(k))
 		}
 		if err := each(`SELECT property_id, kind, count(*) FROM requests
-			WHERE property_id IN (`+in+`) AND created_at >= ? AND created_at < ? AND status <> 'spam' AND kind IN (`+kinds+`)
+			WHERE agency_id = ? AND property_id IN (`+in+`) AND created_at >= ? AND created_at < ? AND status <> 'spam' AND kind IN (`+kinds+`)
 			GROUP BY property_id, kind`, args,
 			func(p int64, kind string, n int) { out[p].Requests[kind] += n }); err != nil {
 			return err
 		}
-		return each(`SELECT b.property_id, '', count(*) FROM bookings b JOIN requests r ON r.id = b.request_id
-			WHERE b.property_id IN (`+in+`) AND b.cancelled_at IS NULL AND r.status <> 'spam' AND r.created_at >= ? AND r.created_at < ?
+		return each(`SELECT b.property_id, '', count(*) FROM bookings b
+			JOIN requests r ON r.id = b.request_id AND r.agency_id = b.agency_id
+			WHERE b.agency_id = ? AND b.property_id IN (`+in+`) AND b.cancelled_at IS NULL AND r.status <> 'spam' AND r.created_at >= ? AND r.created_at < ?
 			GROUP BY b.property_id`,
 			append(ids[:len(ids):len(ids)], rp.s.d.Time(start), rp.s.d.Time(end)),
 			func(p int64, _ string, n int) { f := out[p]; f.Booked += n; out[p] = f })
@@ -138,8 +141,8 @@ func (rp *Reports) Figures(ctx context.Context, properties []int64, w report.Wee
 func (rp *Reports) Send(ctx context.Context, owner int64, w report.Week, now time.Time, fn func(ctx context.Context, tx mail.Tx) error) (bool, error) {
 	sent := false
 	err := rp.s.writeTx(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, rp.s.d.query(`INSERT INTO owner_reports (account_id, week, sent_at) VALUES (?, ?, ?)
-			ON CONFLICT (account_id, week) DO NOTHING`), owner, string(w.Monday), rp.s.d.Time(now))
+		res, err := tx.ExecContext(ctx, rp.s.d.query(`INSERT INTO owner_reports (agency_id, account_id, week, sent_at) VALUES (?, ?, ?, ?)
+			ON CONFLICT (account_id, week) DO NOTHING`), rp.s.agency, owner, string(w.Monday), rp.s.d.Time(now))
 		if err != nil {
 			return err
 		}

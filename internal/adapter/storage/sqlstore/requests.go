@@ -72,9 +72,9 @@ func (q *Requests) insert(ctx context.Context, tx *sql.Tx, r lead.Request) (int6
 	// PostgreSQL a racing twin waits for the first's commit, then inserts
 	// nothing).
 	err = tx.QueryRowContext(ctx, q.s.d.query(`INSERT INTO requests
-		(kind, lang, page, property_id, project_id, created_at, ip_hash, data, fingerprint, search)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (fingerprint) DO NOTHING RETURNING id`),
-		string(r.Kind), r.Lang, r.Page, nullID(r.PropertyID), nullID(r.ProjectID),
+		(agency_id, kind, lang, page, property_id, project_id, created_at, ip_hash, data, fingerprint, search)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (fingerprint) DO NOTHING RETURNING id`),
+		q.s.agency, string(r.Kind), r.Lang, r.Page, nullID(r.PropertyID), nullID(r.ProjectID),
 		q.s.d.Time(created), r.IPHash, string(data), nullText(r.Fingerprint),
 		inbox.SearchText(r),
 	).Scan(&id)
@@ -86,8 +86,8 @@ func (q *Requests) insert(ctx context.Context, tx *sql.Tx, r lead.Request) (int6
 	}
 	for _, f := range r.Files {
 		if _, err := tx.ExecContext(ctx, q.s.d.query(`INSERT INTO request_files
-			(request_id, field, name, type, size, data) VALUES (?, ?, ?, ?, ?, ?)`),
-			id, f.Field, f.Name, f.Type, len(f.Data), nonNil(f.Data)); err != nil {
+			(agency_id, request_id, field, name, type, size, data) VALUES (?, ?, ?, ?, ?, ?, ?)`),
+			q.s.agency, id, f.Field, f.Name, f.Type, len(f.Data), nonNil(f.Data)); err != nil {
 			return 0, err
 		}
 	}
@@ -105,7 +105,8 @@ func nonNil(b []byte) []byte {
 // ForgetFingerprints forgets the fingerprints of the requests stored
 // before before: the same request may be sent again.
 func (q *Requests) ForgetFingerprints(ctx context.Context, before time.Time) (int64, error) {
-	res, err := q.s.write.ExecContext(ctx, q.s.d.query(`UPDATE requests SET fingerprint = NULL
+	// Every agency's, by age: a fingerprint is forgotten, nothing read.
+	res, err := q.s.write.ExecContext(ctx, q.s.d.query(`UPDATE requests /* every agency */ SET fingerprint = NULL
 		WHERE fingerprint IS NOT NULL AND created_at < ?`), q.s.d.Time(before))
 	if err != nil {
 		return 0, q.s.errorf("forget fingerprints: %w", err)
@@ -117,8 +118,8 @@ func (q *Requests) ForgetFingerprints(ctx context.Context, before time.Time) (in
 func (q *Requests) CountFrom(ctx context.Context, ipHash string, since time.Time) (int, error) {
 	var n int
 	if err := q.s.read.QueryRowContext(ctx, q.s.d.query(
-		`SELECT count(*) FROM requests WHERE ip_hash = ? AND created_at >= ?`),
-		ipHash, q.s.d.Time(since)).Scan(&n); err != nil {
+		`SELECT count(*) FROM requests WHERE agency_id = ? AND ip_hash = ? AND created_at >= ?`),
+		q.s.agency, ipHash, q.s.d.Time(since)).Scan(&n); err != nil {
 		return 0, q.s.errorf("count requests: %w", err)
 	}
 	return n, nil
@@ -132,7 +133,7 @@ func (q *Requests) Get(ctx context.Context, id int64) (lead.Request, lead.Status
 	var data []byte
 	var property, project sql.NullInt64
 	err := q.s.read.QueryRowContext(ctx, q.s.d.query(`SELECT kind, lang, page, property_id, project_id,
-		created_at, ip_hash, status, data FROM requests WHERE id = ?`), id).Scan(
+		created_at, ip_hash, status, data FROM requests WHERE agency_id = ? AND id = ?`), q.s.agency, id).Scan(
 		&kind, &r.Lang, &r.Page, &property, &project, scanTime{&r.Time}, &r.IPHash, &status, &data)
 	if errors.Is(err, sql.ErrNoRows) {
 		return r, "", q.s.errorf("request %d: %w", id, lead.ErrNoRequest)
@@ -157,7 +158,7 @@ func (q *Requests) files(ctx context.Context, id int64) ([]lead.File, error) {
 		var f lead.File
 		err := row.Scan(&f.Field, &f.Name, &f.Type, &f.Data)
 		return f, err
-	}, q.s.d.query(`SELECT field, name, type, data FROM request_files WHERE request_id = ? ORDER BY field`), id)
+	}, q.s.d.query(`SELECT field, name, type, data FROM request_files WHERE agency_id = ? AND request_id = ? ORDER BY field`), q.s.agency, id)
 }
 
 // SetStatus marks request id with status; lead.ErrNoRequest when there is
@@ -167,7 +168,7 @@ func (q *Requests) SetStatus(ctx context.Context, id int64, status lead.Status) 
 		return q.s.errorf("request %d status %q: %w", id, status, lead.ErrBadStatus)
 	}
 	err := q.s.writeTx(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, q.s.d.query(`UPDATE requests SET status = ? WHERE id = ?`), string(status), id)
+		res, err := tx.ExecContext(ctx, q.s.d.query(`UPDATE requests SET status = ? WHERE agency_id = ? AND id = ?`), string(status), q.s.agency, id)
 		if err != nil {
 			return err
 		}
@@ -188,7 +189,7 @@ func (q *Requests) SetStatus(ctx context.Context, id int64, status lead.Status) 
 // rather than through each database's JSON functions.
 func (q *Requests) DocumentRequested(ctx context.Context, property int64, email, document string) (bool, error) {
 	rows, err := q.s.read.QueryContext(ctx, q.s.d.query(
-		`SELECT data FROM requests WHERE kind = ? AND property_id = ?`), string(lead.KindDocument), property)
+		`SELECT data FROM requests WHERE agency_id = ? AND kind = ? AND property_id = ?`), q.s.agency, string(lead.KindDocument), property)
 	if err != nil {
 		return false, q.s.errorf("document requests: %w", err)
 	}

@@ -18,8 +18,8 @@ func (s *Store) Sessions() *Sessions { return &Sessions{s} }
 // FindCtx is a session's data while it has not expired.
 func (ss *Sessions) FindCtx(ctx context.Context, token string) ([]byte, bool, error) {
 	var data []byte
-	err := ss.s.read.QueryRowContext(ctx, ss.s.d.query(`SELECT data FROM sessions WHERE token_hash = ? AND expires_at > ?`),
-		token, ss.s.d.Time(time.Now())).Scan(&data)
+	err := ss.s.read.QueryRowContext(ctx, ss.s.d.query(`SELECT data FROM sessions WHERE agency_id = ? AND token_hash = ?
+		AND expires_at > ?`), ss.s.agency, token, ss.s.d.Time(time.Now())).Scan(&data)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, false, nil
 	}
@@ -31,9 +31,10 @@ func (ss *Sessions) FindCtx(ctx context.Context, token string) ([]byte, bool, er
 
 // CommitCtx writes a session's data and expiry.
 func (ss *Sessions) CommitCtx(ctx context.Context, token string, data []byte, expiry time.Time) error {
-	_, err := ss.s.write.ExecContext(ctx, ss.s.d.query(`INSERT INTO sessions (token_hash, data, expires_at) VALUES (?, ?, ?)
-		ON CONFLICT (token_hash) DO UPDATE SET data = excluded.data, expires_at = excluded.expires_at`),
-		token, data, ss.s.d.Time(expiry))
+	_, err := ss.s.write.ExecContext(ctx, ss.s.d.query(`INSERT INTO sessions (agency_id, token_hash, data, expires_at) VALUES (?, ?, ?, ?)
+		ON CONFLICT (token_hash) DO UPDATE SET data = excluded.data, expires_at = excluded.expires_at
+		WHERE sessions.agency_id = excluded.agency_id`),
+		ss.s.agency, token, data, ss.s.d.Time(expiry))
 	if err != nil {
 		return ss.s.errorf("commit session: %w", err)
 	}
@@ -42,7 +43,8 @@ func (ss *Sessions) CommitCtx(ctx context.Context, token string, data []byte, ex
 
 // DeleteCtx forgets a session; an unknown one is no error.
 func (ss *Sessions) DeleteCtx(ctx context.Context, token string) error {
-	if _, err := ss.s.write.ExecContext(ctx, ss.s.d.query(`DELETE FROM sessions WHERE token_hash = ?`), token); err != nil {
+	if _, err := ss.s.write.ExecContext(ctx, ss.s.d.query(`DELETE FROM sessions WHERE agency_id = ? AND token_hash = ?`),
+		ss.s.agency, token); err != nil {
 		return ss.s.errorf("delete session: %w", err)
 	}
 	return nil
@@ -50,7 +52,9 @@ func (ss *Sessions) DeleteCtx(ctx context.Context, token string) error {
 
 // DeleteExpired forgets the sessions expired before now.
 func (ss *Sessions) DeleteExpired(ctx context.Context, now time.Time) (int64, error) {
-	res, err := ss.s.write.ExecContext(ctx, ss.s.d.query(`DELETE FROM sessions WHERE expires_at <= ?`), ss.s.d.Time(now))
+	// Expired sessions go, every agency's: a purge by age reads no agency's data.
+	res, err := ss.s.write.ExecContext(ctx, ss.s.d.query(`DELETE FROM sessions /* every agency */ WHERE expires_at <= ?`),
+		ss.s.d.Time(now))
 	if err != nil {
 		return 0, ss.s.errorf("delete expired sessions: %w", err)
 	}

@@ -26,13 +26,13 @@ func (s *Store) PublishSiteVersion(ctx context.Context, v agency.Version, e audi
 		summary = sql.NullString{String: string(b), Valid: true}
 	}
 	err := s.writeTx(ctx, func(tx *sql.Tx) error {
-		if err := tx.QueryRowContext(ctx, s.d.query(`INSERT INTO site_versions (config, sha256, created_by, note, created_at, summary)
-			VALUES (?, ?, ?, ?, ?, ?) RETURNING id`), v.Config, v.Hash[:], v.By, v.Note, s.d.Time(v.At), summary).Scan(&id); err != nil {
+		if err := tx.QueryRowContext(ctx, s.d.query(`INSERT INTO site_versions (agency_id, config, sha256, created_by, note, created_at, summary)
+			VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`), s.agency, v.Config, v.Hash[:], v.By, v.Note, s.d.Time(v.At), summary).Scan(&id); err != nil {
 			return err
 		}
 		// The head row is locked until the end: a publication over a
 		// version (v.Over) another just replaced finds it moved.
-		q, args := `UPDATE site_head SET version = ? WHERE one = 1`, []any{id}
+		q, args := `UPDATE site_head SET version = ? WHERE agency_id = ? AND one = 1`, []any{id, s.agency}
 		if v.Over != 0 {
 			q, args = q+` AND version = ?`, append(args, v.Over)
 		}
@@ -50,7 +50,8 @@ func (s *Store) PublishSiteVersion(ctx context.Context, v agency.Version, e audi
 
 // SiteVersion implements agency.Store.
 func (s *Store) SiteVersion(ctx context.Context, id int64) (agency.Version, error) {
-	v, err := s.siteVersion(ctx, `SELECT id, sha256, created_by, note, created_at, summary, config FROM site_versions WHERE id = ?`, id)
+	v, err := s.siteVersion(ctx, `SELECT id, sha256, created_by, note, created_at, summary, config FROM site_versions
+		WHERE agency_id = ? AND id = ?`, s.agency, id)
 	if err != nil {
 		return agency.Version{}, s.errorf("site version %d: %w", id, err)
 	}
@@ -60,7 +61,7 @@ func (s *Store) SiteVersion(ctx context.Context, id int64) (agency.Version, erro
 // SiteVersionByHash implements agency.Store.
 func (s *Store) SiteVersionByHash(ctx context.Context, h [sha256.Size]byte) (agency.Version, error) {
 	v, err := s.siteVersion(ctx, `SELECT id, sha256, created_by, note, created_at, summary, NULL FROM site_versions
-		WHERE sha256 = ? ORDER BY id DESC LIMIT 1`, h[:])
+		WHERE agency_id = ? AND sha256 = ? ORDER BY id DESC LIMIT 1`, s.agency, h[:])
 	if err != nil {
 		return agency.Version{}, s.errorf("site version by hash: %w", err)
 	}
@@ -70,7 +71,7 @@ func (s *Store) SiteVersionByHash(ctx context.Context, h [sha256.Size]byte) (age
 // LatestSiteVersionID implements agency.Store.
 func (s *Store) LatestSiteVersionID(ctx context.Context) (int64, error) {
 	var id sql.NullInt64
-	if err := s.read.QueryRowContext(ctx, `SELECT MAX(id) FROM site_versions`).Scan(&id); err != nil {
+	if err := s.read.QueryRowContext(ctx, s.d.query(`SELECT MAX(id) FROM site_versions WHERE agency_id = ?`), s.agency).Scan(&id); err != nil {
 		return 0, s.errorf("latest site version: %w", err)
 	}
 	return id.Int64, nil
@@ -87,7 +88,7 @@ func (s *Store) SiteVersions(ctx context.Context, limit int) ([]agency.Version, 
 		v.Summary = readSummary(summary)
 		return v, err
 	}, s.d.query(`SELECT id, sha256, created_by, note, created_at, summary FROM site_versions
-		ORDER BY id DESC LIMIT ?`), limit)
+		WHERE agency_id = ? ORDER BY id DESC LIMIT ?`), s.agency, limit)
 	if err != nil {
 		return nil, s.errorf("site versions: %w", err)
 	}
@@ -111,13 +112,13 @@ func readSummary(stored sql.NullString) *agency.Summary {
 	return &sum
 }
 
-// siteVersion reads one row of q (id, sha256, created_by, note,
+// siteVersion reads one row of q with args (id, sha256, created_by, note,
 // created_at, summary, config or NULL); agency.ErrNoVersion when there is none.
-func (s *Store) siteVersion(ctx context.Context, q string, arg any) (agency.Version, error) {
+func (s *Store) siteVersion(ctx context.Context, q string, args ...any) (agency.Version, error) {
 	var v agency.Version
 	var hash []byte
 	var summary sql.NullString
-	err := s.read.QueryRowContext(ctx, s.d.query(q), arg).Scan(&v.ID, &hash, &v.By, &v.Note, scanTime{&v.At}, &summary, &v.Config)
+	err := s.read.QueryRowContext(ctx, s.d.query(q), args...).Scan(&v.ID, &hash, &v.By, &v.Note, scanTime{&v.At}, &summary, &v.Config)
 	if errors.Is(err, sql.ErrNoRows) {
 		return agency.Version{}, agency.ErrNoVersion
 	}
@@ -134,11 +135,11 @@ func (s *Store) SaveSiteDraft(ctx context.Context, d agency.Draft) (int64, error
 	id := d.ID
 	err := s.writeTx(ctx, func(tx *sql.Tx) error {
 		if id == 0 {
-			return tx.QueryRowContext(ctx, s.d.query(`INSERT INTO site_drafts (config, base_version, created_by, updated_by, created_at, updated_at)
-				VALUES (?, ?, ?, ?, ?, ?) RETURNING id`), d.Config, d.Base, d.By, d.UpdatedBy, s.d.Time(d.Created), s.d.Time(d.Updated)).Scan(&id)
+			return tx.QueryRowContext(ctx, s.d.query(`INSERT INTO site_drafts (agency_id, config, base_version, created_by, updated_by, created_at,
+				updated_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`), s.agency, d.Config, d.Base, d.By, d.UpdatedBy, s.d.Time(d.Created), s.d.Time(d.Updated)).Scan(&id)
 		}
-		return changedOne(tx.ExecContext(ctx, s.d.query(`UPDATE site_drafts SET config = ?, updated_by = ?, updated_at = ? WHERE id = ?`),
-			d.Config, d.UpdatedBy, s.d.Time(d.Updated), id))(agency.ErrNoDraft)
+		return changedOne(tx.ExecContext(ctx, s.d.query(`UPDATE site_drafts SET config = ?, updated_by = ?, updated_at = ? WHERE agency_id = ? AND id = ?`),
+			d.Config, d.UpdatedBy, s.d.Time(d.Updated), s.agency, id))(agency.ErrNoDraft)
 	})
 	if err != nil {
 		return 0, s.errorf("save site draft: %w", err)
@@ -149,7 +150,7 @@ func (s *Store) SaveSiteDraft(ctx context.Context, d agency.Draft) (int64, error
 // SiteDraft implements agency.DraftStore.
 func (s *Store) SiteDraft(ctx context.Context, id int64) (agency.Draft, error) {
 	d := agency.Draft{ID: id}
-	err := s.read.QueryRowContext(ctx, s.d.query(`SELECT config, `+draftColumns+` FROM site_drafts WHERE id = ?`), id).
+	err := s.read.QueryRowContext(ctx, s.d.query(`SELECT config, `+draftColumns+` FROM site_drafts WHERE agency_id = ? AND id = ?`), s.agency, id).
 		Scan(&d.Config, &d.ID, &d.Base, &d.By, &d.UpdatedBy, scanTime{&d.Created}, scanTime{&d.Updated}, scanTime{&d.PublishAt},
 			&d.ScheduledBy, &d.ScheduleFailed)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -164,7 +165,7 @@ func (s *Store) SiteDraft(ctx context.Context, id int64) (agency.Draft, error) {
 // SiteDrafts implements agency.DraftStore.
 func (s *Store) SiteDrafts(ctx context.Context, limit int) ([]agency.Draft, error) {
 	out, err := appendRows(ctx, s.read, nil, scanDraft, s.d.query(`SELECT `+draftColumns+` FROM site_drafts
-		ORDER BY updated_at DESC, id DESC LIMIT ?`), limit)
+		WHERE agency_id = ? ORDER BY updated_at DESC, id DESC LIMIT ?`), s.agency, limit)
 	if err != nil {
 		return nil, s.errorf("site drafts: %w", err)
 	}
@@ -184,8 +185,8 @@ func scanDraft(row scanner) (agency.Draft, error) {
 // ScheduleSiteDraft implements agency.DraftStore.
 func (s *Store) ScheduleSiteDraft(ctx context.Context, id int64, at time.Time, actor int64) error {
 	err := s.writeTx(ctx, func(tx *sql.Tx) error {
-		return changedOne(tx.ExecContext(ctx, s.d.query(`UPDATE site_drafts SET publish_at = ?, scheduled_by = ?, schedule_failed = '' WHERE id = ?`),
-			nullTime(s.d.Time, at), actor, id))(agency.ErrNoDraft)
+		return changedOne(tx.ExecContext(ctx, s.d.query(`UPDATE site_drafts SET publish_at = ?, scheduled_by = ?, schedule_failed = '' WHERE agency_id = ? AND id = ?`),
+			nullTime(s.d.Time, at), actor, s.agency, id))(agency.ErrNoDraft)
 	})
 	if err != nil {
 		return s.errorf("schedule site draft %d: %w", id, err)
@@ -196,7 +197,7 @@ func (s *Store) ScheduleSiteDraft(ctx context.Context, id int64, at time.Time, a
 // DueSiteDrafts implements agency.DraftStore.
 func (s *Store) DueSiteDrafts(ctx context.Context, now time.Time) ([]agency.Draft, error) {
 	out, err := appendRows(ctx, s.read, nil, scanDraft, s.d.query(`SELECT `+draftColumns+` FROM site_drafts
-		WHERE publish_at IS NOT NULL AND publish_at <= ? ORDER BY publish_at, id LIMIT 20`), s.d.Time(now))
+		WHERE agency_id = ? AND publish_at IS NOT NULL AND publish_at <= ? ORDER BY publish_at, id LIMIT 20`), s.agency, s.d.Time(now))
 	if err != nil {
 		return nil, s.errorf("due site drafts: %w", err)
 	}
@@ -207,7 +208,7 @@ func (s *Store) DueSiteDrafts(ctx context.Context, now time.Time) ([]agency.Draf
 func (s *Store) ClaimSiteDraft(ctx context.Context, id int64, at time.Time) (bool, error) {
 	var claimed bool
 	err := s.writeTx(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, s.d.query(`UPDATE site_drafts SET publish_at = NULL WHERE id = ? AND publish_at = ?`), id, s.d.Time(at))
+		res, err := tx.ExecContext(ctx, s.d.query(`UPDATE site_drafts SET publish_at = NULL WHERE agency_id = ? AND id = ? AND publish_at = ?`), s.agency, id, s.d.Time(at))
 		if err != nil {
 			return err
 		}
@@ -224,7 +225,7 @@ func (s *Store) ClaimSiteDraft(ctx context.Context, id int64, at time.Time) (boo
 // FailSiteDraft implements agency.DraftStore.
 func (s *Store) FailSiteDraft(ctx context.Context, id int64, why string) error {
 	err := s.writeTx(ctx, func(tx *sql.Tx) error {
-		_, err := tx.ExecContext(ctx, s.d.query(`UPDATE site_drafts SET schedule_failed = ? WHERE id = ?`), why, id)
+		_, err := tx.ExecContext(ctx, s.d.query(`UPDATE site_drafts SET schedule_failed = ? WHERE agency_id = ? AND id = ?`), why, s.agency, id)
 		return err
 	})
 	if err != nil {
@@ -236,7 +237,7 @@ func (s *Store) FailSiteDraft(ctx context.Context, id int64, why string) error {
 // DeleteSiteDraft implements agency.DraftStore.
 func (s *Store) DeleteSiteDraft(ctx context.Context, id int64) error {
 	err := s.writeTx(ctx, func(tx *sql.Tx) error {
-		_, err := tx.ExecContext(ctx, s.d.query(`DELETE FROM site_drafts WHERE id = ?`), id)
+		_, err := tx.ExecContext(ctx, s.d.query(`DELETE FROM site_drafts WHERE agency_id = ? AND id = ?`), s.agency, id)
 		return err
 	})
 	if err != nil {

@@ -27,9 +27,10 @@ func (st *Staff) AddStaff(ctx context.Context, a account.Account, t account.Toke
 	a.Role = account.Staff
 	err := st.s.writeTx(ctx, func(tx *sql.Tx) error {
 		err := tx.QueryRowContext(ctx, st.s.d.query(`INSERT INTO accounts
-			(role, email, first_name, last_name, lang, password_hash, created_at, disabled, alert_frequency, weekly_report, staff_role)
-			VALUES (?, ?, ?, ?, ?, ?, ?, FALSE, ?, FALSE, ?) ON CONFLICT (role, email) DO NOTHING RETURNING id`),
-			string(a.Role), a.Email, a.FirstName, a.LastName, a.Lang, a.PasswordHash, st.s.d.Time(a.Created),
+			(agency_id, role, email, first_name, last_name, lang, password_hash, created_at, disabled, alert_frequency, weekly_report,
+			staff_role)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, FALSE, ?, FALSE, ?) ON CONFLICT (role, email) DO NOTHING RETURNING id`),
+			st.s.agency, string(a.Role), a.Email, a.FirstName, a.LastName, a.Lang, a.PasswordHash, st.s.d.Time(a.Created),
 			string(a.AlertFrequency.OrInstant()), string(a.StaffRole)).Scan(&a.ID)
 		if errors.Is(err, sql.ErrNoRows) {
 			return account.ErrStaffTaken
@@ -60,12 +61,14 @@ func (st *Staff) errorf(what string, err error) error {
 }
 
 // staffMemberQuery reads staff members with their second factor's state
-// and their newest password link's expiry.
+// and their newest password link's expiry; its first argument is the
+// store's agency.
 var staffMemberQuery = `SELECT ` + prefixed("a.", accountColumns) + `,
 	CASE WHEN t.enabled_at IS NULL THEN FALSE ELSE TRUE END,
-	(SELECT max(k.expires_at) FROM account_tokens k WHERE k.account_id = a.id AND k.purpose = '` + account.PurposeStaffPassword + `')
-	FROM accounts a LEFT JOIN staff_totp t ON t.account_id = a.id
-	WHERE a.role = '` + string(account.Staff) + `'`
+	(SELECT max(k.expires_at) FROM account_tokens k WHERE k.account_id = a.id AND k.agency_id = a.agency_id
+		AND k.purpose = '` + account.PurposeStaffPassword + `')
+	FROM accounts a LEFT JOIN staff_totp t ON t.account_id = a.id AND t.agency_id = a.agency_id
+	WHERE a.agency_id = ? AND a.role = '` + string(account.Staff) + `'`
 
 // scanMember reads a row of staffMemberQuery.
 func scanMember(row scanner) (account.StaffMember, error) {
@@ -86,7 +89,7 @@ func scanMember(row scanner) (account.StaffMember, error) {
 // ListStaff implements account.StaffStore.
 func (st *Staff) ListStaff(ctx context.Context) ([]account.StaffMember, error) {
 	list, err := appendRows(ctx, st.s.read, []account.StaffMember{}, scanMember, st.s.d.query(staffMemberQuery+`
-		ORDER BY CASE a.staff_role WHEN 'admin' THEN 0 ELSE 1 END, a.email`))
+		ORDER BY CASE a.staff_role WHEN 'admin' THEN 0 ELSE 1 END, a.email`), st.s.agency)
 	if err != nil {
 		return nil, st.errorf("list staff", err)
 	}
@@ -95,7 +98,7 @@ func (st *Staff) ListStaff(ctx context.Context) ([]account.StaffMember, error) {
 
 // StaffMember implements account.StaffStore.
 func (st *Staff) StaffMember(ctx context.Context, id int64) (account.StaffMember, error) {
-	m, err := scanMember(st.s.read.QueryRowContext(ctx, st.s.d.query(staffMemberQuery+` AND a.id = ?`), id))
+	m, err := scanMember(st.s.read.QueryRowContext(ctx, st.s.d.query(staffMemberQuery+` AND a.id = ?`), st.s.agency, id))
 	if errors.Is(err, sql.ErrNoRows) {
 		return account.StaffMember{}, account.ErrNotStaff
 	}
@@ -123,13 +126,14 @@ func (st *Staff) keepAnAdmin(ctx context.Context, tx *sql.Tx, a account.Account)
 	if a.StaffRole != account.Admin || a.Disabled {
 		return nil
 	}
-	if _, err := tx.ExecContext(ctx, `UPDATE accounts SET staff_role = staff_role
-		WHERE role = 'staff' AND staff_role = 'admin' AND NOT disabled`); err != nil {
+	if _, err := tx.ExecContext(ctx, st.s.d.query(`UPDATE accounts SET staff_role = staff_role
+		WHERE agency_id = ? AND role = 'staff' AND staff_role = 'admin' AND NOT disabled`), st.s.agency); err != nil {
 		return err
 	}
 	var others int
 	if err := tx.QueryRowContext(ctx, st.s.d.query(`SELECT COUNT(*) FROM accounts
-		WHERE role = 'staff' AND staff_role = 'admin' AND NOT disabled AND id <> ?`), a.ID).Scan(&others); err != nil {
+		WHERE agency_id = ? AND role = 'staff' AND staff_role = 'admin' AND NOT disabled AND id <> ?`),
+		st.s.agency, a.ID).Scan(&others); err != nil {
 		return err
 	}
 	if others == 0 {
@@ -194,7 +198,8 @@ func (st *Staff) set(ctx context.Context, id int64, fn account.TxFunc, c staffCo
 		if err := fn(ctx, Tx{tx}, a); err != nil {
 			return err
 		}
-		_, err = tx.ExecContext(ctx, st.s.d.query(`UPDATE accounts SET `+c.column+` = ? WHERE id = ?`), c.value, id)
+		_, err = tx.ExecContext(ctx, st.s.d.query(`UPDATE accounts SET `+c.column+` = ? WHERE agency_id = ? AND id = ?`),
+			c.value, st.s.agency, id)
 		return err
 	})
 	if err != nil {

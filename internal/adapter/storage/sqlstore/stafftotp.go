@@ -17,9 +17,9 @@ func (st *Staff) PutPendingTOTP(ctx context.Context, id int64, sealed string) er
 		if _, err := st.member(ctx, tx, id); err != nil {
 			return err
 		}
-		res, err := tx.ExecContext(ctx, st.s.d.query(`INSERT INTO staff_totp (account_id, secret) VALUES (?, ?)
+		res, err := tx.ExecContext(ctx, st.s.d.query(`INSERT INTO staff_totp (agency_id, account_id, secret) VALUES (?, ?, ?)
 			ON CONFLICT (account_id) DO UPDATE SET secret = excluded.secret, last_step = 0
-			WHERE staff_totp.enabled_at IS NULL`), id, sealed)
+			WHERE staff_totp.enabled_at IS NULL AND staff_totp.agency_id = excluded.agency_id`), st.s.agency, id, sealed)
 		if err != nil {
 			return err
 		}
@@ -38,7 +38,7 @@ func (st *Staff) PutPendingTOTP(ctx context.Context, id int64, sealed string) er
 func (st *Staff) TOTP(ctx context.Context, id int64) (account.TOTPState, error) {
 	var s account.TOTPState
 	err := st.s.read.QueryRowContext(ctx, st.s.d.query(`SELECT secret, CASE WHEN enabled_at IS NULL THEN FALSE ELSE TRUE END, last_step
-		FROM staff_totp WHERE account_id = ?`), id).Scan(&s.Sealed, &s.Enabled, &s.LastStep)
+		FROM staff_totp WHERE agency_id = ? AND account_id = ?`), st.s.agency, id).Scan(&s.Sealed, &s.Enabled, &s.LastStep)
 	if errors.Is(err, sql.ErrNoRows) {
 		return s, account.ErrNoTOTP
 	}
@@ -52,7 +52,7 @@ func (st *Staff) TOTP(ctx context.Context, id int64) (account.TOTPState, error) 
 func (st *Staff) EnableTOTP(ctx context.Context, id int64, sealed string, step int64, fn account.TxFunc) error {
 	err := st.s.writeTx(ctx, func(tx *sql.Tx) error {
 		res, err := tx.ExecContext(ctx, st.s.d.query(`UPDATE staff_totp SET enabled_at = `+st.s.d.Now+`, last_step = ?
-			WHERE account_id = ? AND secret = ? AND enabled_at IS NULL`), step, id, sealed)
+			WHERE agency_id = ? AND account_id = ? AND secret = ? AND enabled_at IS NULL`), step, st.s.agency, id, sealed)
 		if err != nil {
 			return err
 		}
@@ -75,7 +75,7 @@ func (st *Staff) EnableTOTP(ctx context.Context, id int64, sealed string, step i
 // servers given the same code at once one records it.
 func (st *Staff) UseTOTPStep(ctx context.Context, id int64, step int64) (bool, error) {
 	res, err := st.s.write.ExecContext(ctx, st.s.d.query(`UPDATE staff_totp SET last_step = ?
-		WHERE account_id = ? AND enabled_at IS NOT NULL AND last_step < ?`), step, id, step)
+		WHERE agency_id = ? AND account_id = ? AND enabled_at IS NOT NULL AND last_step < ?`), step, st.s.agency, id, step)
 	if err != nil {
 		return false, st.errorf("use a code", err)
 	}
@@ -90,7 +90,8 @@ func (st *Staff) DeleteTOTP(ctx context.Context, id int64, fn account.TxFunc) er
 		if err != nil {
 			return err
 		}
-		res, err := tx.ExecContext(ctx, st.s.d.query(`DELETE FROM staff_totp WHERE account_id = ?`), id)
+		res, err := tx.ExecContext(ctx, st.s.d.query(`DELETE FROM staff_totp WHERE agency_id = ? AND account_id = ?`),
+			st.s.agency, id)
 		if err != nil {
 			return err
 		}

@@ -28,10 +28,10 @@ func (t *tally) counts() (added, updated, unchanged, offline int) {
 // changed tells whether the import wrote or took offline a listing.
 func (t *tally) changed() bool { return t.added+t.updated+t.offline > 0 }
 
-// newTally reads the ids of table (one of our constants); keep lists the
-// ids that never go offline in this import.
-func newTally(ctx context.Context, tx *sql.Tx, table string, keep []int64) (*tally, error) {
-	rows, err := tx.QueryContext(ctx, `SELECT id, online, doc_hash FROM `+table)
+// newTally reads the ids of table (one of our constants) that are
+// agency's; keep lists the ids that never go offline in this import.
+func newTally(ctx context.Context, tx *sql.Tx, d Dialect, table string, agency int64, keep []int64) (*tally, error) {
+	rows, err := tx.QueryContext(ctx, d.query(`SELECT id, online, doc_hash FROM `+table+` WHERE agency_id = ?`), agency)
 	if err != nil {
 		return nil, err
 	}

@@ -18,8 +18,8 @@ func (s *Store) EditTestimonial(ctx context.Context, id int64, fn func(ctx conte
 	err := s.writeTx(ctx, func(tx *sql.Tx) error {
 		var t testimonial.Testimonial
 		var request sql.NullInt64
-		err := tx.QueryRowContext(ctx, s.d.query(`UPDATE testimonials SET approved = approved WHERE id = ?
-			RETURNING `+testimonialColumns), id).Scan(&t.ID, &t.Name, &t.Comment, &t.Website, &t.Picture, &t.About, &t.Lang,
+		err := tx.QueryRowContext(ctx, s.d.query(`UPDATE testimonials SET approved = approved WHERE agency_id = ? AND id = ?
+			RETURNING `+testimonialColumns), s.agency, id).Scan(&t.ID, &t.Name, &t.Comment, &t.Website, &t.Picture, &t.About, &t.Lang,
 			&t.Approved, scanTime{&t.CreatedAt}, &request)
 		if errors.Is(err, sql.ErrNoRows) {
 			return testimonial.ErrNotFound
@@ -36,17 +36,17 @@ func (s *Store) EditTestimonial(ctx context.Context, id int64, fn func(ctx conte
 		case testimonial.Keep:
 			return nil
 		case testimonial.Update:
-			_, err = tx.ExecContext(ctx, s.d.query(`UPDATE testimonials SET name = ?, comment = ?, approved = ?, picture = ? WHERE id = ?`),
-				t.Name, t.Comment, t.Approved, t.Picture, id)
+			_, err = tx.ExecContext(ctx, s.d.query(`UPDATE testimonials SET name = ?, comment = ?, approved = ?, picture = ? WHERE agency_id = ? AND id = ?`),
+				t.Name, t.Comment, t.Approved, t.Picture, s.agency, id)
 		case testimonial.Delete:
-			_, err = tx.ExecContext(ctx, s.d.query(`DELETE FROM testimonials WHERE id = ?`), id)
+			_, err = tx.ExecContext(ctx, s.d.query(`DELETE FROM testimonials WHERE agency_id = ? AND id = ?`), s.agency, id)
 		default:
 			return errors.New("unknown operation")
 		}
 		if err != nil {
 			return err
 		}
-		_, err = tx.ExecContext(ctx, bumpTestimonials)
+		_, err = tx.ExecContext(ctx, s.d.query(bumpTestimonials), s.agency)
 		return err
 	})
 	if err != nil {

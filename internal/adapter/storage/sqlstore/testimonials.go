@@ -9,8 +9,9 @@ import (
 	"immo/internal/domain/testimonial"
 )
 
-// bumpTestimonials tells the servers sharing the database to reload.
-const bumpTestimonials = `UPDATE content_meta SET version = version + 1 WHERE name = 'testimonials'`
+// bumpTestimonials tells the servers sharing the database to reload (its
+// argument: the store's agency).
+const bumpTestimonials = `UPDATE content_meta SET version = version + 1 WHERE agency_id = ? AND name = 'testimonials'`
 
 // AddTestimonial implements testimonial.Store.
 func (s *Store) AddTestimonial(ctx context.Context, t testimonial.Testimonial) (int64, error) {
@@ -44,13 +45,13 @@ func (s *Store) AddTestimonialIn(ctx context.Context, tx mail.Tx, t testimonial.
 func (s *Store) addTestimonial(ctx context.Context, tx *sql.Tx, t testimonial.Testimonial) (int64, error) {
 	var id int64
 	if err := tx.QueryRowContext(ctx, s.d.query(`INSERT INTO testimonials
-		(name, comment, website, picture, about, lang, approved, created_at, request_id)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`),
-		t.Name, t.Comment, t.Website, t.Picture, t.About, t.Lang, t.Approved, s.d.Time(t.CreatedAt), nullID(t.RequestID),
+		(agency_id, name, comment, website, picture, about, lang, approved, created_at, request_id)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`),
+		s.agency, t.Name, t.Comment, t.Website, t.Picture, t.About, t.Lang, t.Approved, s.d.Time(t.CreatedAt), nullID(t.RequestID),
 	).Scan(&id); err != nil {
 		return 0, err
 	}
-	_, err := tx.ExecContext(ctx, bumpTestimonials)
+	_, err := tx.ExecContext(ctx, s.d.query(bumpTestimonials), s.agency)
 	return id, err
 }
 
@@ -59,7 +60,7 @@ func (s *Store) addTestimonial(ctx context.Context, tx *sql.Tx, t testimonial.Te
 func (s *Store) SetTestimonialPictureIn(ctx context.Context, tx mail.Tx, id int64, picture string) error {
 	sqltx, err := sqlTx(tx)
 	if err == nil {
-		_, err = sqltx.ExecContext(ctx, s.d.query(`UPDATE testimonials SET picture = ? WHERE id = ?`), picture, id)
+		_, err = sqltx.ExecContext(ctx, s.d.query(`UPDATE testimonials SET picture = ? WHERE agency_id = ? AND id = ?`), picture, s.agency, id)
 	}
 	if err != nil {
 		return s.errorf("testimonial %d picture: %w", id, err)
@@ -73,8 +74,8 @@ func (s *Store) SetTestimonialPictureIn(ctx context.Context, tx mail.Tx, id int6
 func (s *Store) ApprovedPicture(ctx context.Context, id int64) ([]byte, error) {
 	var data []byte
 	err := s.read.QueryRowContext(ctx, s.d.query(`SELECT f.data FROM testimonials t
-		JOIN request_files f ON f.request_id = t.request_id AND f.field = 'picture'
-		WHERE t.id = ? AND t.approved AND t.picture <> ''`), id).Scan(&data)
+		JOIN request_files f ON f.agency_id = t.agency_id AND f.request_id = t.request_id AND f.field = 'picture'
+		WHERE t.agency_id = ? AND t.id = ? AND t.approved AND t.picture <> ''`), s.agency, id).Scan(&data)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, testimonial.ErrNotFound
 	}
@@ -86,7 +87,7 @@ func (s *Store) ApprovedPicture(ctx context.Context, id int64) ([]byte, error) {
 
 // SetTestimonialApproved implements testimonial.Store.
 func (s *Store) SetTestimonialApproved(ctx context.Context, id int64, approved bool) error {
-	err := s.changeTestimonial(ctx, id, `UPDATE testimonials SET approved = ? WHERE id = ?`, approved, id)
+	err := s.changeTestimonial(ctx, id, `UPDATE testimonials SET approved = ? WHERE agency_id = ? AND id = ?`, approved, s.agency, id)
 	if err != nil {
 		return s.errorf("approve testimonial %d: %w", id, err)
 	}
@@ -95,7 +96,7 @@ func (s *Store) SetTestimonialApproved(ctx context.Context, id int64, approved b
 
 // DeleteTestimonial implements testimonial.Store.
 func (s *Store) DeleteTestimonial(ctx context.Context, id int64) error {
-	if err := s.changeTestimonial(ctx, id, `DELETE FROM testimonials WHERE id = ?`, id); err != nil {
+	if err := s.changeTestimonial(ctx, id, `DELETE FROM testimonials WHERE agency_id = ? AND id = ?`, s.agency, id); err != nil {
 		return s.errorf("delete testimonial %d: %w", id, err)
 	}
 	return nil
@@ -112,7 +113,7 @@ func (s *Store) changeTestimonial(ctx context.Context, id int64, stmt string, ar
 		if n, _ := res.RowsAffected(); n == 0 {
 			return testimonial.ErrNotFound
 		}
-		_, err = tx.ExecContext(ctx, bumpTestimonials)
+		_, err = tx.ExecContext(ctx, s.d.query(bumpTestimonials), s.agency)
 		return err
 	})
 }
@@ -121,12 +122,13 @@ const testimonialColumns = `id, name, comment, website, picture, about, lang, ap
 
 // ApprovedTestimonials implements testimonial.Store.
 func (s *Store) ApprovedTestimonials(ctx context.Context) ([]testimonial.Testimonial, error) {
-	return s.testimonials(ctx, `SELECT `+testimonialColumns+` FROM testimonials WHERE approved ORDER BY created_at DESC, id DESC`)
+	return s.testimonials(ctx, `SELECT `+testimonialColumns+` FROM testimonials WHERE agency_id = ? AND approved
+		ORDER BY created_at DESC, id DESC`, s.agency)
 }
 
 // Testimonials implements testimonial.Store.
 func (s *Store) Testimonials(ctx context.Context, q testimonial.Query) ([]testimonial.Testimonial, error) {
-	query, args := `SELECT `+testimonialColumns+` FROM testimonials WHERE approved = ?`, []any{q.Approved}
+	query, args := `SELECT `+testimonialColumns+` FROM testimonials WHERE agency_id = ? AND approved = ?`, []any{s.agency, q.Approved}
 	if q.Before > 0 {
 		query, args = query+` AND id < ?`, append(args, q.Before)
 	}
@@ -139,8 +141,8 @@ func (s *Store) Testimonials(ctx context.Context, q testimonial.Query) ([]testim
 
 // CountTestimonials implements testimonial.Store.
 func (s *Store) CountTestimonials(ctx context.Context) (pending, published int, err error) {
-	err = s.read.QueryRowContext(ctx, `SELECT COUNT(*) FILTER (WHERE NOT approved), COUNT(*) FILTER (WHERE approved) FROM testimonials`).
-		Scan(&pending, &published)
+	err = s.read.QueryRowContext(ctx, s.d.query(`SELECT COUNT(*) FILTER (WHERE NOT approved), COUNT(*) FILTER (WHERE approved)
+		FROM testimonials WHERE agency_id = ?`), s.agency).Scan(&pending, &published)
 	if err != nil {
 		return 0, 0, s.errorf("count testimonials: %w", err)
 	}
@@ -165,7 +167,7 @@ func (s *Store) testimonials(ctx context.Context, query string, args ...any) ([]
 // TestimonialsVersion implements testimonial.Store.
 func (s *Store) TestimonialsVersion(ctx context.Context) (int64, error) {
 	var v int64
-	err := s.read.QueryRowContext(ctx, `SELECT version FROM content_meta WHERE name = 'testimonials'`).Scan(&v)
+	err := s.read.QueryRowContext(ctx, s.d.query(`SELECT version FROM content_meta WHERE agency_id = ? AND name = 'testimonials'`), s.agency).Scan(&v)
 	if err != nil {
 		return 0, s.errorf("testimonials version: %w", err)
 	}

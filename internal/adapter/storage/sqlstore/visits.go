@@ -20,20 +20,23 @@ var _ visit.Store = (*Visits)(nil)
 // day): two servers flushing the same keys at once on PostgreSQL lock the
 // rows in the same order, so neither waits on the other in a deadlock.
 func (v *Visits) Add(ctx context.Context, counts map[visit.Key]int) error {
-	return visitCounts.add(ctx, v.s, counts)
+	return visitCounts(v.s.agency).add(ctx, v.s, counts)
 }
 
-// visitCounts are the visits by property and day.
-var visitCounts = dailyCounts[visit.Key]{
-	what: "add visits",
-	compare: func(a, b visit.Key) int {
-		return cmp.Or(cmp.Compare(a.Property, b.Property), cmp.Compare(a.Day, b.Day))
-	},
-	valid: func(k visit.Key) bool { return k.Day.Valid() },
-	name:  func(k visit.Key) string { return fmt.Sprintf("property %d on %q", k.Property, k.Day) },
-	upsert: `INSERT INTO property_visits (property_id, day, count) VALUES (?, ?, ?)
-		ON CONFLICT (property_id, day) DO UPDATE SET count = property_visits.count + excluded.count`,
-	args: func(k visit.Key) []any { return []any{k.Property, string(k.Day)} },
+// visitCounts are agency's visits by property and day.
+func visitCounts(agency int64) dailyCounts[visit.Key] {
+	return dailyCounts[visit.Key]{
+		what: "add visits",
+		compare: func(a, b visit.Key) int {
+			return cmp.Or(cmp.Compare(a.Property, b.Property), cmp.Compare(a.Day, b.Day))
+		},
+		valid: func(k visit.Key) bool { return k.Day.Valid() },
+		name:  func(k visit.Key) string { return fmt.Sprintf("property %d on %q", k.Property, k.Day) },
+		upsert: `INSERT INTO property_visits (agency_id, property_id, day, count) VALUES (?, ?, ?, ?)
+			ON CONFLICT (property_id, day) DO UPDATE SET count = property_visits.count + excluded.count
+			WHERE property_visits.agency_id = excluded.agency_id`,
+		args: func(k visit.Key) []any { return []any{agency, k.Property, string(k.Day)} },
+	}
 }
 
 // Daily implements visit.Store, in one statement so that the days and the
@@ -41,10 +44,10 @@ var visitCounts = dailyCounts[visit.Key]{
 // no stored day is), the others the days of the range.
 func (v *Visits) Daily(ctx context.Context, property int64, from, to visit.Day) (map[visit.Day]int, int, error) {
 	return daily(ctx, v.s, "daily visits", `
-		SELECT '' AS day, CAST(COALESCE(SUM(count), 0) AS BIGINT) FROM property_visits WHERE property_id = ?
+		SELECT '' AS day, CAST(COALESCE(SUM(count), 0) AS BIGINT) FROM property_visits WHERE agency_id = ? AND property_id = ?
 		UNION ALL
-		SELECT day, count FROM property_visits WHERE property_id = ? AND day >= ? AND day <= ?`,
-		from, to, property, property)
+		SELECT day, count FROM property_visits WHERE agency_id = ? AND property_id = ? AND day >= ? AND day <= ?`,
+		from, to, v.s.agency, property, v.s.agency, property)
 }
 
 // daily reads query's rows: one total (its day empty) then the days; its
