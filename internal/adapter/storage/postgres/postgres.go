@@ -39,6 +39,7 @@ func dialect() sqlstore.Dialect {
 		SkipLocked: " FOR UPDATE SKIP LOCKED",
 		Time:       func(t time.Time) any { return t.UTC() },
 		Match:      match,
+		AgencyKey:  "agency_id, ", // every agency's own keys (migration 00048)
 		// A generic plan of a search (pgx prepares and caches statements,
 		// and PostgreSQL settles on a generic plan after five runs) guesses
 		// every word's frequency alike: it merge-joined a rare word's rows

@@ -18,7 +18,7 @@ func (a *Antispam) AddRefusals(ctx context.Context, counts []antispam.Tally) err
 	err := a.s.writeTx(ctx, func(tx *sql.Tx) error {
 		for _, c := range counts {
 			if _, err := tx.ExecContext(ctx, a.s.d.query(`INSERT INTO refusal_tallies (agency_id, hour, reason, area, n) VALUES (?, ?, ?, ?, ?)
-				ON CONFLICT (hour, reason, area) DO UPDATE SET n = refusal_tallies.n + excluded.n`),
+				ON CONFLICT (`+a.s.d.AgencyKey+`hour, reason, area) DO UPDATE SET n = refusal_tallies.n + excluded.n`),
 				a.s.agency, a.s.d.Time(c.Hour.UTC().Truncate(time.Hour)), c.Reason, c.Area, c.Count); err != nil {
 				return err
 			}
@@ -35,7 +35,7 @@ func (a *Antispam) AddRefusals(ctx context.Context, counts []antispam.Tally) err
 func (a *Antispam) Held(ctx context.Context, h antispam.Hold) error {
 	err := a.s.writeTx(ctx, func(tx *sql.Tx) error {
 		_, err := tx.ExecContext(ctx, a.s.d.query(`INSERT INTO abuse_holds (agency_id, key, window_start, limit_name, who, area, max_hits, held_until)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (key, window_start) DO UPDATE
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (`+a.s.d.AgencyKey+`key, window_start) DO UPDATE
 			SET who = excluded.who, area = excluded.area, max_hits = excluded.max_hits`),
 			a.s.agency, h.Key, a.s.d.Time(h.Window), h.Limit, h.Who, h.Area, h.Max, a.s.d.Time(h.Until))
 		return err

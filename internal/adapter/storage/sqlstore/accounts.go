@@ -23,7 +23,7 @@ func (a *Accounts) Create(ctx context.Context, acc account.Account) (int64, erro
 	err := a.s.write.QueryRowContext(ctx, a.s.d.query(`INSERT INTO accounts
 		(agency_id, role, email, first_name, last_name, lang, password_hash, created_at, disabled, alert_frequency, weekly_report, staff_role,
 		email_confirmed_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (role, email) DO NOTHING RETURNING id`),
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (`+a.s.d.AgencyKey+`role, email) DO NOTHING RETURNING id`),
 		a.s.agency, string(acc.Role), acc.Email, acc.FirstName, acc.LastName, acc.Lang, acc.PasswordHash, a.s.d.Time(acc.Created), acc.Disabled,
 		string(acc.AlertFrequency.OrInstant()), acc.WeeklyReport, nullStaffRole(acc.StaffRole), nullTime(a.s.d.Time, acc.Confirmed),
 	).Scan(&id)
@@ -119,7 +119,7 @@ func (s *Store) ensureAccount(ctx context.Context, tx *sql.Tx, a account.Account
 	var id int64
 	err = tx.QueryRowContext(ctx, s.d.query(`INSERT INTO accounts
 		(agency_id, role, email, first_name, last_name, lang, password_hash, created_at, disabled, alert_frequency, weekly_report, staff_role)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, FALSE, ?, ?, ?) ON CONFLICT (role, email) DO NOTHING RETURNING id`),
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, FALSE, ?, ?, ?) ON CONFLICT (`+s.d.AgencyKey+`role, email) DO NOTHING RETURNING id`),
 		s.agency, string(a.Role), a.Email, a.FirstName, a.LastName, a.Lang, a.PasswordHash, s.d.Time(a.Created),
 		string(a.AlertFrequency.OrInstant()), a.Role == account.Owner, nullStaffRole(a.StaffRole)).Scan(&id)
 	created = err == nil

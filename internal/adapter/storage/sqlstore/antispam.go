@@ -27,7 +27,7 @@ func (a *Antispam) Spend(ctx context.Context, key string, expires time.Time) (bo
 	var n int64
 	err := a.s.writeTx(ctx, func(tx *sql.Tx) error {
 		res, err := tx.ExecContext(ctx, a.s.d.query(`INSERT INTO spent_challenges (agency_id, key, expires_at)
-			VALUES (?, ?, ?) ON CONFLICT (key) DO NOTHING`), a.s.agency, key, a.s.d.Time(expires))
+			VALUES (?, ?, ?) ON CONFLICT (`+a.s.d.AgencyKey+`key) DO NOTHING`), a.s.agency, key, a.s.d.Time(expires))
 		if err != nil {
 			return err
 		}
@@ -51,7 +51,7 @@ func (a *Antispam) Hit(ctx context.Context, key string, window time.Time) (int, 
 	var n int
 	err := a.s.writeTx(ctx, func(tx *sql.Tx) error {
 		return tx.QueryRowContext(ctx, a.s.d.query(`INSERT INTO rate_hits (agency_id, key, window_start, hits)
-			VALUES (?, ?, ?, 1) ON CONFLICT (key, window_start) DO UPDATE SET hits = rate_hits.hits + 1
+			VALUES (?, ?, ?, 1) ON CONFLICT (`+a.s.d.AgencyKey+`key, window_start) DO UPDATE SET hits = rate_hits.hits + 1
 			RETURNING hits`), a.s.agency, key, a.s.d.Time(window)).Scan(&n)
 	})
 	if err != nil {

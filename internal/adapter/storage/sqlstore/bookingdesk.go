@@ -187,7 +187,7 @@ func (b *Bookings) place(ctx context.Context, tx *sql.Tx, start time.Time, prope
 	var taken int
 	at := b.s.d.Time(start)
 	err := tx.QueryRowContext(ctx, b.s.d.query(`INSERT INTO agenda_slots (agency_id, start_at, taken) VALUES (?, ?, 1)
-		ON CONFLICT (start_at) DO UPDATE SET taken = agenda_slots.taken + 1
+		ON CONFLICT (`+b.s.d.AgencyKey+`start_at) DO UPDATE SET taken = agenda_slots.taken + 1
 		WHERE agenda_slots.taken < ? RETURNING taken`), b.s.agency, at, lim.Slot).Scan(&taken)
 	if errors.Is(err, sql.ErrNoRows) {
 		return agenda.ErrFull
@@ -200,7 +200,7 @@ func (b *Bookings) place(ctx context.Context, tx *sql.Tx, start time.Time, prope
 		capacity = lim.Slot
 	}
 	err = tx.QueryRowContext(ctx, b.s.d.query(`INSERT INTO agenda_property_slots (agency_id, start_at, property_id, taken) VALUES (?, ?, ?, 1)
-		ON CONFLICT (start_at, property_id) DO UPDATE SET taken = agenda_property_slots.taken + 1
+		ON CONFLICT (`+b.s.d.AgencyKey+`start_at, property_id) DO UPDATE SET taken = agenda_property_slots.taken + 1
 		WHERE agenda_property_slots.taken < ? RETURNING taken`), b.s.agency, at, property, capacity).Scan(&taken)
 	if errors.Is(err, sql.ErrNoRows) {
 		return agenda.ErrFull
@@ -240,7 +240,7 @@ func (b *Bookings) SaveRules(ctx context.Context, doc []byte, then func(ctx cont
 			_, err = tx.ExecContext(ctx, b.s.d.query(`DELETE FROM agenda_rules WHERE agency_id = ? AND id = 1`), b.s.agency)
 		} else {
 			_, err = tx.ExecContext(ctx, b.s.d.query(`INSERT INTO agenda_rules (agency_id, id, rules, version, updated_at) VALUES (?, 1, ?, ?, `+b.s.d.Now+`)
-				ON CONFLICT (id) DO UPDATE SET rules = excluded.rules, version = excluded.version, updated_at = excluded.updated_at`),
+				ON CONFLICT (`+b.s.d.AgencyKey+`id) DO UPDATE SET rules = excluded.rules, version = excluded.version, updated_at = excluded.updated_at`),
 				b.s.agency, string(doc), time.Now().UnixNano())
 		}
 		if err != nil {

@@ -105,7 +105,7 @@ func (b *Bookings) take(ctx context.Context, tx *sql.Tx, bk agenda.Booking, lim 
 	}
 	var taken int
 	err := tx.QueryRowContext(ctx, b.s.d.query(`INSERT INTO agenda_slots (agency_id, start_at, taken) VALUES (?, ?, 1)
-		ON CONFLICT (start_at) DO UPDATE SET taken = agenda_slots.taken + 1
+		ON CONFLICT (`+b.s.d.AgencyKey+`start_at) DO UPDATE SET taken = agenda_slots.taken + 1
 		WHERE agenda_slots.taken < ? RETURNING taken`), b.s.agency, start, lim.Slot).Scan(&taken)
 	if errors.Is(err, sql.ErrNoRows) {
 		return 0, agenda.ErrFull
@@ -119,7 +119,7 @@ func (b *Bookings) take(ctx context.Context, tx *sql.Tx, bk agenda.Booking, lim 
 			capacity = lim.Slot
 		}
 		err := tx.QueryRowContext(ctx, b.s.d.query(`INSERT INTO agenda_property_slots (agency_id, start_at, property_id, taken) VALUES (?, ?, ?, 1)
-			ON CONFLICT (start_at, property_id) DO UPDATE SET taken = agenda_property_slots.taken + 1
+			ON CONFLICT (`+b.s.d.AgencyKey+`start_at, property_id) DO UPDATE SET taken = agenda_property_slots.taken + 1
 			WHERE agenda_property_slots.taken < ? RETURNING taken`), b.s.agency, start, bk.Property, capacity).Scan(&taken)
 		if errors.Is(err, sql.ErrNoRows) {
 			return 0, agenda.ErrFull

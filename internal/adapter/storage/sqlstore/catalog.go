@@ -269,7 +269,7 @@ func (s *Store) importTypes(ctx context.Context, tx *sql.Tx, types []catalog.Pro
 	// The update's condition on agency_id: a conflict with another
 	// agency's row (the key not per agency yet) leaves that row alone.
 	stmt, err := tx.PrepareContext(ctx, s.d.query(`INSERT INTO property_types (agency_id, id, data) VALUES (?, ?, ?)
-		ON CONFLICT (id) DO UPDATE SET data = excluded.data
+		ON CONFLICT (`+s.d.AgencyKey+`id) DO UPDATE SET data = excluded.data
 		WHERE property_types.agency_id = excluded.agency_id AND property_types.data IS DISTINCT FROM excluded.data`))
 	if err != nil {
 		return false, err
@@ -321,7 +321,7 @@ var (
 		id: func(p catalog.Property) int64 { return p.ID },
 		upsert: `INSERT INTO properties
 		(agency_id, id, online, status, goal, data, created_at, updated_at, version, doc_hash) VALUES (?, ?, true, ?, ?, ?, ?, ?, ?, ?)
-		ON CONFLICT (id) DO UPDATE SET online = true, status = excluded.status,
+		ON CONFLICT ({agency key}id) DO UPDATE SET online = true, status = excluded.status,
 		goal = excluded.goal, data = excluded.data, updated_at = excluded.updated_at, version = excluded.version,
 		doc_hash = excluded.doc_hash
 		WHERE properties.agency_id = excluded.agency_id AND (NOT properties.online OR properties.data IS DISTINCT FROM excluded.data)`,
@@ -333,7 +333,7 @@ var (
 		name: "projects", kind: "project",
 		id: func(p catalog.Project) int64 { return p.ID },
 		upsert: `INSERT INTO projects (agency_id, id, online, data, updated_at, version, doc_hash) VALUES (?, ?, true, ?, ?, ?, ?)
-		ON CONFLICT (id) DO UPDATE SET online = true, data = excluded.data, updated_at = excluded.updated_at, version = excluded.version,
+		ON CONFLICT ({agency key}id) DO UPDATE SET online = true, data = excluded.data, updated_at = excluded.updated_at, version = excluded.version,
 		doc_hash = excluded.doc_hash
 		WHERE projects.agency_id = excluded.agency_id AND (NOT projects.online OR projects.data IS DISTINCT FROM excluded.data)`,
 		args: func(p catalog.Project, data, hash string, w write) []any {
@@ -349,7 +349,7 @@ func importListings[T any](ctx context.Context, s *Store, tx *sql.Tx, table list
 	if err != nil {
 		return nil, err
 	}
-	stmt, err := tx.PrepareContext(ctx, s.d.query(table.upsert))
+	stmt, err := tx.PrepareContext(ctx, s.d.query(s.d.keyed(table.upsert)))
 	if err != nil {
 		return nil, err
 	}

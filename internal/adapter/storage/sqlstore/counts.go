@@ -35,7 +35,7 @@ func (c dailyCounts[K]) add(ctx context.Context, s *Store, counts map[K]int) err
 		return nil
 	}
 	err := s.writeTx(ctx, func(tx *sql.Tx) error {
-		stmt, err := tx.PrepareContext(ctx, s.d.query(c.upsert))
+		stmt, err := tx.PrepareContext(ctx, s.d.query(s.d.keyed(c.upsert)))
 		if err != nil {
 			return err
 		}

@@ -51,6 +51,10 @@ type Dialect struct {
 	// on every run rather than settling on a generic plan after a few
 	// (PostgreSQL: pgx's QueryExecModeExec, an unnamed statement).
 	Replan any
+	// AgencyKey begins the conflict target of an upsert on an agency's own
+	// key ("agency_id, " on PostgreSQL, whose keys are per agency;
+	// "" on SQLite, which holds one agency's data and keeps its keys).
+	AgencyKey string
 	// SearchSet, when not empty, is run first in a search's own read-only
 	// transaction (SET LOCAL …: planner settings for the search alone).
 	SearchSet string
@@ -67,6 +71,10 @@ type Match struct {
 	CondArgs []any
 	Key      string
 }
+
+// keyed is q, a statement kept where no dialect is known, with its
+// conflict target's "{agency key}" as the dialect's AgencyKey.
+func (d Dialect) keyed(q string) string { return strings.ReplaceAll(q, "{agency key}", d.AgencyKey) }
 
 // query returns q with its placeholders in the dialect's style.
 func (d Dialect) query(q string) string {

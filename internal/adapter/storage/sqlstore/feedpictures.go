@@ -19,7 +19,7 @@ func (s *Store) WantPictures(ctx context.Context, feedID int64, want []feed.Pict
 	}
 	err := s.writeTx(ctx, func(tx *sql.Tx) error {
 		stmt, err := tx.PrepareContext(ctx, s.d.query(`INSERT INTO feed_pictures (agency_id, key, url, name, feed_id) VALUES (?, ?, ?, ?, ?)
-			ON CONFLICT (key) DO NOTHING`))
+			ON CONFLICT (`+s.d.AgencyKey+`key) DO NOTHING`))
 		if err != nil {
 			return err
 		}

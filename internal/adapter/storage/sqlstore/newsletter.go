@@ -31,7 +31,7 @@ func (n *Newsletter) SubscribeIn(ctx context.Context, tx mail.Tx, email, lang st
 	var state string
 	err = t.QueryRowContext(ctx, n.s.d.query(`INSERT INTO newsletter_subscribers (agency_id, email, lang, state, created_at, updated_at)
 		VALUES (?, ?, ?, 'pending', ?, ?)
-		ON CONFLICT (email) DO UPDATE SET
+		ON CONFLICT (`+n.s.d.AgencyKey+`email) DO UPDATE SET
 			lang = CASE WHEN newsletter_subscribers.state = 'confirmed' THEN newsletter_subscribers.lang ELSE excluded.lang END,
 			state = CASE WHEN newsletter_subscribers.state = 'confirmed' THEN 'confirmed' ELSE 'pending' END,
 			updated_at = excluded.updated_at

@@ -32,7 +32,7 @@ func (s *Store) PutVariants(ctx context.Context, vs []pictures.Variant) error {
 	}
 	stmt, err := tx.PrepareContext(ctx, s.d.query(`INSERT INTO picture_variants
 		(agency_id, source, width, format, height, original, etag, data, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-		ON CONFLICT (source, width, format) DO NOTHING`))
+		ON CONFLICT (`+s.d.AgencyKey+`source, width, format) DO NOTHING`))
 	if err != nil {
 		return s.errorf("put variants: %w", err)
 	}

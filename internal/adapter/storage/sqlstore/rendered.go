@@ -60,7 +60,7 @@ func (s *Store) PutRendered(ctx context.Context, key rendered.Key, body []byte, 
 	}
 	defer tx.Rollback()
 	res, err := tx.ExecContext(ctx, s.d.query(`INSERT INTO rendered_pages (agency_id, key, body, size, used_at) VALUES (?, ?, ?, ?, ?)
-		ON CONFLICT (key) DO NOTHING`), s.agency, key[:], body, len(body), s.d.Time(now))
+		ON CONFLICT (`+s.d.AgencyKey+`key) DO NOTHING`), s.agency, key[:], body, len(body), s.d.Time(now))
 	if err != nil {
 		return s.errorf("put rendered page: %w", err)
 	}

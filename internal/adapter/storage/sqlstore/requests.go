@@ -73,7 +73,7 @@ func (q *Requests) insert(ctx context.Context, tx *sql.Tx, r lead.Request) (int6
 	// nothing).
 	err = tx.QueryRowContext(ctx, q.s.d.query(`INSERT INTO requests
 		(agency_id, kind, lang, page, property_id, project_id, created_at, ip_hash, data, fingerprint, search)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (fingerprint) DO NOTHING RETURNING id`),
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (`+q.s.d.AgencyKey+`fingerprint) DO NOTHING RETURNING id`),
 		q.s.agency, string(r.Kind), r.Lang, r.Page, nullID(r.PropertyID), nullID(r.ProjectID),
 		q.s.d.Time(created), r.IPHash, string(data), nullText(r.Fingerprint),
 		inbox.SearchText(r),
