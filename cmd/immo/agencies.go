@@ -6,11 +6,14 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
+	"immo/internal/adapter/mailqueue"
+	"immo/internal/adapter/storage"
 	"immo/internal/domain/platform"
 )
 
-const agenciesSynopsis = "immo agencies [--data-dir DIR] add NAME --host HOST [--host HOST…] --lang LANG | list | set-host ID --host HOST [--host HOST…] | disable ID | enable ID"
+const agenciesSynopsis = "immo agencies [--data-dir DIR] add NAME --host HOST [--host HOST…] --lang LANG | list | health | set-host ID --host HOST [--host HOST…] | disable ID | enable ID"
 
 // hostFlags are the repeated --host values, in their order.
 type hostFlags []string
@@ -20,8 +23,9 @@ func (h *hostFlags) Set(v string) error { *h = append(*h, v); return nil }
 
 // runAgencies manages the platform's agencies (issue #35): add one with the
 // host names it answers on (the first preferred: the others redirect to
-// it), list them, replace an agency's hosts, disable or enable one. With
-// none, the site answers every host as the one implicit agency.
+// it), list them, show each one's health (figures, never a lead's
+// content), replace an agency's hosts, disable or enable one. With none,
+// the site answers every host as the one implicit agency.
 func runAgencies(ctx context.Context, args []string) error {
 	var s settings
 	fs := s.flagSet("agencies", agenciesSynopsis)
@@ -35,7 +39,7 @@ func runAgencies(ctx context.Context, args []string) error {
 	usage := errors.New("usage: " + agenciesSynopsis)
 	var id int64
 	switch {
-	case len(pos) == 2 && pos[0] == "add", len(pos) == 1 && pos[0] == "list":
+	case len(pos) == 2 && pos[0] == "add", len(pos) == 1 && (pos[0] == "list" || pos[0] == "health"):
 	case len(pos) == 2 && (pos[0] == "set-host" || pos[0] == "disable" || pos[0] == "enable"):
 		if id, err = strconv.ParseInt(pos[1], 10, 64); err != nil || id <= 0 {
 			return fmt.Errorf("%s: an agency's number (immo agencies list), not %q", pos[0], pos[1])
@@ -87,6 +91,8 @@ func runAgencies(ctx context.Context, args []string) error {
 			fmt.Fprintf(w, "%d\t%s\t%s\t%s\t%s\t%s\n", a.ID, clip(a.Name, 40), a.Lang, state, strings.Join(a.Hosts, " "), stamp(a.Created))
 		}
 		return w.Flush()
+	case "health":
+		return printHealth(ctx, store, svc)
 	case "set-host":
 		if err := svc.SetHosts(ctx, id, hosts); err != nil {
 			return fmt.Errorf("set-host: %w", err)
@@ -100,4 +106,53 @@ func runAgencies(ctx context.Context, args []string) error {
 		fmt.Fprintf(stdout, "agency %d %sd (within 5 s on every server)\n", id, pos[0])
 		return nil
 	}
+}
+
+// healthWeek is how far back an agency's health counts its leads.
+const healthWeek = 7 * 24 * time.Hour
+
+// printHealth prints each agency's figures (the implicit one when there is
+// none) and the mail queue every agency shares.
+func printHealth(ctx context.Context, store storage.Store, svc *platform.Service) error {
+	all, err := svc.List(ctx)
+	if err != nil {
+		return err
+	}
+	if len(all) == 0 {
+		all = []platform.Agency{{ID: platform.Implicit, Name: "(the implicit agency)"}}
+	}
+	since := time.Now().Add(-healthWeek)
+	w := newTable("ID\tNAME\tSTATE\tLISTINGS\tLEADS 7 DAYS\tNEW LEADS\tFEEDS\tFAILING\tLAST RUN")
+	for _, a := range all {
+		h, err := store.For(a.ID).Health(ctx, since)
+		if err != nil {
+			return err
+		}
+		state, last := "active", "-"
+		if a.Disabled {
+			state = "disabled"
+		}
+		if !h.LastRun.IsZero() {
+			last = stamp(h.LastRun) + " " + h.LastRunStatus
+		}
+		fmt.Fprintf(w, "%d\t%s\t%s\t%d\t%d\t%d\t%d\t%d\t%s\n", a.ID, clip(a.Name, 40), state, h.Listings, h.Leads, h.LeadsNew, h.Feeds, h.FeedsFailing, last)
+	}
+	if err := w.Flush(); err != nil {
+		return err
+	}
+	db, dialect := store.QueueDB()
+	q, err := mailqueue.New(db, dialect, mailqueue.Config{})
+	if err != nil {
+		return err
+	}
+	st, err := q.Stats(ctx)
+	if err != nil {
+		return err
+	}
+	oldest := "none waits"
+	if !st.Oldest.IsZero() {
+		oldest = "the oldest queued " + stamp(st.Oldest)
+	}
+	fmt.Fprintf(stdout, "mail queue (every agency's): %d waiting, %s; %d failed\n", st.Waiting, oldest, st.Failed)
+	return nil
 }

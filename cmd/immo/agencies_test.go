@@ -21,6 +21,9 @@ func TestAgenciesCommand(t *testing.T) {
 	if err != nil || !strings.Contains(out, "no agency") {
 		t.Fatalf("list of none: %v\n%s", err, out)
 	}
+	if out, err := agencies("health"); err != nil || !strings.Contains(out, "(the implicit agency)") {
+		t.Errorf("health without agencies: %v\n%s", err, out)
+	}
 	for _, bad := range [][]string{
 		{"add", "Immo Arlon", "--lang", "fr"},
 		{"add", "Immo Arlon", "--host", "www.immo-arlon.be"},
@@ -62,5 +65,13 @@ func TestAgenciesCommand(t *testing.T) {
 	}
 	if out, _ := agencies("list"); !strings.Contains(out, "active") {
 		t.Errorf("list after enable:\n%s", out)
+	}
+	// Its health: figures of its own, the mail queue every agency shares.
+	out, err = agencies("health")
+	if err != nil || !strings.Contains(out, "Immo Arlon") || !strings.Contains(out, "LEADS 7 DAYS") || !strings.Contains(out, "mail queue (every agency's): 0 waiting") {
+		t.Errorf("health: %v\n%s", err, out)
+	}
+	if _, err := agencies("health", "1"); err == nil {
+		t.Error("health with an argument was accepted")
 	}
 }

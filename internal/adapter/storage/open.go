@@ -42,8 +42,11 @@ type Store interface {
 	Antispam() *sqlstore.Antispam
 	Bookings() *sqlstore.Bookings
 	Newsletter() *sqlstore.Newsletter
-	Accounts() *sqlstore.Accounts       // who logs in
-	Platform() *sqlstore.Platform       // the platform's agencies and their hosts
+	Accounts() *sqlstore.Accounts // who logs in
+	Platform() *sqlstore.Platform // the platform's agencies and their hosts
+	// For is the stores bound to another agency than the implicit one,
+	// on the same pools (sqlstore.Store.For).
+	For(agency int64) *sqlstore.Store
 	Links() *sqlstore.Links             // every account's single-use links (invitations, resets, staff links)
 	Owners() *sqlstore.Owners           // which owner owns which property
 	Staff() *sqlstore.Staff             // the agency's staff: roles, password links, second factors

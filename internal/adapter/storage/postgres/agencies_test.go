@@ -100,7 +100,7 @@ func TestAgenciesApart(t *testing.T) {
 				{"Links", storagetest.RunLinks}, {"Staff", storagetest.RunStaff}, {"Demands", storagetest.RunDemands},
 				{"Visits", storagetest.RunVisits}, {"Portal", storagetest.RunPortal}, {"Inbox", storagetest.RunInbox},
 				{"AgendaDesk", storagetest.RunAgendaDesk}, {"Alerts", storagetest.RunAlerts}, {"OptOuts", storagetest.RunOptOuts},
-				{"Reports", storagetest.RunReports}, {"IDs", storagetest.RunIDs},
+				{"Reports", storagetest.RunReports}, {"IDs", storagetest.RunIDs}, {"Health", storagetest.RunHealth},
 			} {
 				t.Run(suite.name, func(t *testing.T) { suite.run(t, open) })
 			}

@@ -157,3 +157,9 @@ func TestPlatformStore(t *testing.T) {
 	open := opener()
 	storagetest.RunPlatform(t, func(t *testing.T) platform.Store { return open(t).Platform() })
 }
+
+// An agency's health, as its platform's operator sees it.
+func TestHealth(t *testing.T) {
+	open := opener()
+	storagetest.RunHealth(t, func(t *testing.T) *sqlstore.Store { return open(t).Store })
+}
