@@ -100,7 +100,13 @@ func (r *Resolver) current(ctx context.Context) (*hostCopy, error) {
 	return next, nil
 }
 
+// readTimeout bounds a read of the agencies: the request that reads them
+// waits no longer (the last copy stands meanwhile for the others).
+const readTimeout = 2 * time.Second
+
 func (r *Resolver) read(ctx context.Context, now time.Time) (*hostCopy, error) {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), readTimeout)
+	defer cancel()
 	all, err := r.Store.Agencies(ctx)
 	if err != nil {
 		return nil, err
