@@ -180,16 +180,11 @@ func New(ctx context.Context, c Config) (*App, error) {
 	// search suggestions'.
 	resolver := &route.Resolver{Site: cfg, Catalog: cat, Testimonials: says, BaseURL: strings.TrimRight(c.PublicURL, "/"),
 		MapTiles: web.TileURL(c.MapFrame.Tiles), MapAttribution: web.TileAttribution(c.MapFrame), ConditionErrors: route.LogOnce(log)}
-	// The platform's agencies by host (issue #35): the links' origin is the
-	// agency's preferred host once it has one, IMMO_PUBLIC_URL's until then.
+	// The platform's agencies by host (issue #35): the links' origin — the
+	// pages' and the mails' — is the agency's preferred host once it has
+	// one, IMMO_PUBLIC_URL's until then.
 	hosts := &platform.Resolver{Store: store.Platform()}
-	scheme, _, _ := strings.Cut(c.PublicURL, "://")
-	resolver.Origin = func() string {
-		if h := hosts.Preferred(context.Background(), platform.Implicit); h != "" {
-			return scheme + "://" + h
-		}
-		return ""
-	}
+	resolver.Origin = agencyOrigin(hosts, c.PublicURL)
 	requests, spam := store.Requests(), store.Antispam()
 	// The refusals the abuse page counts, in memory until flushed (Run).
 	abuse := antispam.NewBatch(spam)
@@ -262,7 +257,7 @@ func New(ctx context.Context, c Config) (*App, error) {
 	}
 	pages.ServeRegistrants(registrants)
 	// The agency's inbox (/admin/), its staff signing in on the staff service.
-	composer, err := staffComposer(cfg, c.PublicURL, agencies)
+	composer, err := staffComposer(cfg, c.PublicURL, resolver.Origin, agencies)
 	if err != nil {
 		return nil, err
 	}

@@ -186,7 +186,7 @@ func rateLimit(d formDeps, r spam.Rate, site bool) spam.Limit {
 // newComposer writes the mails of the site's requests.
 func newComposer(d formDeps) (*notify.Composer, error) {
 	site := d.Resolver.Site
-	cfg := notify.Config{Agency: site.Agency, Lang: site.Languages.Default, BaseURL: d.Resolver.BaseURL,
+	cfg := notify.Config{Agency: site.Agency, Lang: site.Languages.Default, BaseURL: d.Resolver.BaseURL, Origin: d.Resolver.Origin,
 		Listings: listing.Names{Catalog: d.Resolver.Catalog, Site: site}, Links: d.Resolver, LeadURL: inbox.LeadPath,
 		Agencies: published(d.Agencies), Catalog: d.Resolver.Catalog, Sites: d.Resolver, Slots: d.Agenda}
 	return notify.New(cfg)

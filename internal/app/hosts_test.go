@@ -1,13 +1,16 @@
 package app_test
 
 import (
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
 	"strings"
 	"testing"
 
+	"immo/internal/app"
 	"immo/internal/app/apptest"
+	"immo/internal/domain/account"
 	"immo/internal/domain/platform"
 )
 
@@ -91,6 +94,19 @@ func TestHosts(t *testing.T) {
 			}
 			if rec := do("GET", "http://10.0.0.5/healthz", nil); rec.Code != http.StatusOK {
 				t.Errorf("/healthz by address: %d", rec.Code)
+			}
+
+			// The mails' links take the preferred host too (a staff member
+			// added from the command line, IMMO_PUBLIC_URL another host).
+			before := len(s.SMTP.Messages())
+			if _, err := app.AddStaff(t.Context(), app.Config{Store: s.Store, Site: s.Config, PublicURL: apptest.PublicURL, Now: s.Clock.Now},
+				account.NewStaff{Email: "new@agency.test", FirstName: "Ann", LastName: "New", Role: account.Admin, Lang: "fr"}); err != nil {
+				t.Fatal(err)
+			}
+			raw, _ := io.ReadAll(s.Delivered(t, before, 1)[0].Body)
+			body := strings.ReplaceAll(string(raw), "=\r\n", "")
+			if !strings.Contains(body, "https://www.immo-arlon.be/admin/") || strings.Contains(body, "immo.example") {
+				t.Errorf("the staff link is not on the preferred host:\n%s", body)
 			}
 		})
 	}

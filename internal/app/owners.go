@@ -18,6 +18,7 @@ import (
 	"immo/internal/domain/listing"
 	"immo/internal/domain/mail"
 	"immo/internal/domain/notify"
+	"immo/internal/domain/platform"
 	"immo/internal/domain/portal"
 	"immo/internal/domain/site"
 	"immo/internal/http/web"
@@ -96,7 +97,8 @@ func inviting(ctx context.Context, c Config) (*catalog.Service, *route.Resolver,
 	if err != nil {
 		return nil, nil, nil, nil, fmt.Errorf("load catalog: %w", err)
 	}
-	resolver := &route.Resolver{Site: c.Site, Catalog: cat, BaseURL: strings.TrimRight(c.PublicURL, "/")}
+	resolver := &route.Resolver{Site: c.Site, Catalog: cat, BaseURL: strings.TrimRight(c.PublicURL, "/"),
+		Origin: agencyOrigin(&platform.Resolver{Store: c.Store.Platform()}, c.PublicURL)}
 	queue, err := newMail(c.Store, c.Site.Agency, "", slog.New(slog.DiscardHandler))
 	if err != nil {
 		return nil, nil, nil, nil, err
@@ -113,7 +115,7 @@ func inviting(ctx context.Context, c Config) (*catalog.Service, *route.Resolver,
 // alerts and the reports, as the agency last published (agencies; nil:
 // as cfg says).
 func siteComposer(cfg *site.Config, resolver *route.Resolver, agencies *agency.Service) (*notify.Composer, error) {
-	return notify.New(notify.Config{Agency: cfg.Agency, Lang: cfg.Languages.Default, BaseURL: resolver.BaseURL,
+	return notify.New(notify.Config{Agency: cfg.Agency, Lang: cfg.Languages.Default, BaseURL: resolver.BaseURL, Origin: resolver.Origin,
 		Listings: listing.Names{Catalog: resolver.Catalog, Site: cfg}, Links: resolver, Agencies: published(agencies),
 		Catalog: resolver.Catalog, Sites: resolver})
 }

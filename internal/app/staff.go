@@ -17,6 +17,7 @@ import (
 	"immo/internal/domain/i18n"
 	"immo/internal/domain/mail"
 	"immo/internal/domain/notify"
+	"immo/internal/domain/platform"
 	"immo/internal/domain/site"
 )
 
@@ -56,10 +57,24 @@ func staffService(store storage.Store, agency site.Agency, composer *notify.Comp
 }
 
 // staffComposer writes the staff's mails, whose one link is the inbox's
-// on publicURL, as the agency last published (agencies; nil: as cfg says).
-func staffComposer(cfg *site.Config, publicURL string, agencies *agency.Service) (*notify.Composer, error) {
+// on publicURL (origin's when it names one), as the agency last published
+// (agencies; nil: as cfg says).
+func staffComposer(cfg *site.Config, publicURL string, origin func() string, agencies *agency.Service) (*notify.Composer, error) {
 	return notify.New(notify.Config{Agency: cfg.Agency, Lang: cfg.Languages.Default, BaseURL: strings.TrimRight(publicURL, "/"),
-		Agencies: published(agencies)})
+		Origin: origin, Agencies: published(agencies)})
+}
+
+// agencyOrigin is the origin of the site's links as the agency's preferred
+// host names it — publicURL's scheme, the host the platform's agencies give
+// (issue #35) — or "" while it has none (publicURL's then).
+func agencyOrigin(hosts *platform.Resolver, publicURL string) func() string {
+	scheme, _, _ := strings.Cut(publicURL, "://")
+	return func() string {
+		if h := hosts.Preferred(context.Background(), platform.Implicit); h != "" {
+			return scheme + "://" + h
+		}
+		return ""
+	}
 }
 
 // published is what a composer writes a job's or an account's mails as:
@@ -79,7 +94,7 @@ func commandStaff(c Config) (*account.StaffService, error) {
 	if err != nil {
 		return nil, err
 	}
-	composer, err := staffComposer(c.Site, c.PublicURL, nil)
+	composer, err := staffComposer(c.Site, c.PublicURL, agencyOrigin(&platform.Resolver{Store: c.Store.Platform()}, c.PublicURL), nil)
 	if err != nil {
 		return nil, err
 	}

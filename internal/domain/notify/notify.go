@@ -16,6 +16,7 @@ import (
 	"fmt"
 	"net/url"
 	"strings"
+	"sync"
 	"time"
 
 	"immo/internal/domain/agency"
@@ -40,6 +41,10 @@ type Config struct {
 	// BaseURL is the public site ("https://www.immo-arlon.be"): it makes the
 	// site's addresses (pages, logo, pictures) absolute.
 	BaseURL string
+	// Origin, when set, is the site's origin now in place of BaseURL (the
+	// agency's preferred host, which may change while the site runs); ""
+	// or an origin that does not parse keeps BaseURL.
+	Origin func() string
 	// Listings describe the catalog's listings, documents and list values
 	// in a language (listing.Names on the site configured); nil: none is
 	// known, every value as posted.
@@ -117,8 +122,9 @@ type Links interface {
 
 // Composer writes the mails of requests.
 type Composer struct {
-	cfg  Config
-	base *url.URL
+	cfg     Config
+	base    *url.URL
+	origins *originCache // Origin's last answer, parsed (shared by the composer's copies)
 	// writesAs is the agency it writes as (as), whose site's links Sites
 	// gives when a mail needs one; nil: Links.
 	writesAs *agency.Agency
@@ -159,7 +165,36 @@ func New(cfg Config) (*Composer, error) {
 	if cfg.Zone == nil {
 		cfg.Zone = agenda.Brussels
 	}
-	return &Composer{cfg: cfg, base: base}, nil
+	return &Composer{cfg: cfg, base: base, origins: &originCache{}}, nil
+}
+
+// originCache is the last origin parsed.
+type originCache struct {
+	mu   sync.Mutex
+	text string
+	url  *url.URL
+}
+
+// baseURL is the site's origin now: Origin's, else BaseURL.
+func (c *Composer) baseURL() *url.URL {
+	if c.cfg.Origin == nil {
+		return c.base
+	}
+	o := c.cfg.Origin()
+	if o == "" {
+		return c.base
+	}
+	oc := c.origins
+	oc.mu.Lock()
+	defer oc.mu.Unlock()
+	if oc.text != o {
+		u, err := url.Parse(o)
+		if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
+			return c.base
+		}
+		oc.text, oc.url = o, u
+	}
+	return oc.url
 }
 
 // Extra is what the caller makes for one request beyond the request itself.
@@ -293,7 +328,7 @@ func (c *Composer) abs(ref string) string {
 	if !strings.HasPrefix(u.Path, "/") {
 		u.Path = "/" + u.Path
 	}
-	return c.base.ResolveReference(u).String()
+	return c.baseURL().ResolveReference(u).String()
 }
 
 // inboxLink is the button of an agency's notice about request id: its

@@ -558,3 +558,28 @@ func TestNoticeWrapsLongValues(t *testing.T) {
 		}
 	}
 }
+
+// A composer given an origin writes the site's addresses there — the
+// agency's preferred host, which may change while the site runs — and
+// keeps its base URL while the origin names none or does not parse.
+func TestOrigin(t *testing.T) {
+	c := composer(t)
+	origin := ""
+	c.cfg.Origin = func() string { return origin }
+	for _, tc := range []struct{ origin, want string }{
+		{"", "https://www.immo-arlon.be/fr/a-vendre/"},
+		{"https://immo-arlon.test", "https://immo-arlon.test/fr/a-vendre/"},
+		{"https://www.immo-virton.test", "https://www.immo-virton.test/fr/a-vendre/"},
+		{"ftp://nope", "https://www.immo-arlon.be/fr/a-vendre/"},
+		{"%zz", "https://www.immo-arlon.be/fr/a-vendre/"},
+	} {
+		origin = tc.origin
+		if got := c.abs("/fr/a-vendre/"); got != tc.want {
+			t.Errorf("origin %q: %q, want %q", tc.origin, got, tc.want)
+		}
+	}
+	origin = "https://immo-arlon.test"
+	if got := c.baseURL().Host; got != "immo-arlon.test" {
+		t.Errorf("the pages' host %q", got)
+	}
+}

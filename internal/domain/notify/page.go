@@ -76,7 +76,7 @@ func (c *Composer) agency(lang string) agencyView {
 		City:    strings.TrimSpace(a.Address.Zip + " " + a.Address.City),
 		Country: a.Address.Country.In(lang),
 		Phone:   rules.FormatPhone(a.Phone), PhoneLink: rules.TelNumber(a.Phone),
-		Email: a.Email, Website: c.base.String(), Host: c.base.Host,
+		Email: a.Email, Website: c.baseURL().String(), Host: c.baseURL().Host,
 	}
 	if a.VATNumber != "" {
 		v.VAT = i18n.T(lang, "contact.vat") + " " + a.VATNumber

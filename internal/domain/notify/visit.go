@@ -87,7 +87,7 @@ func (c *Composer) invitation(r lead.Request, l Listing, e visitEvent) ([]byte, 
 	lang := r.Lang
 	cal := ics.NewCalendarFor(oneLine(c.cfg.Agency.Name, maxName))
 	cal.SetMethod(ics.MethodPublish)
-	ev := cal.AddEvent("visit-" + strconv.FormatInt(r.ID, 10) + "@" + c.base.Host)
+	ev := cal.AddEvent("visit-" + strconv.FormatInt(r.ID, 10) + "@" + c.baseURL().Host)
 	stamp := r.Time
 	if stamp.IsZero() || cancelled {
 		stamp = time.Now() // DTSTAMP: when this message was made
