@@ -114,8 +114,7 @@ func newNonced(doc []byte, slot string) nonced {
 	for i, p := range parts {
 		var dict []byte
 		if withDict && i > 0 {
-			before = append(append(before, parts[i-1]...), filler...)
-			dict = before[max(0, len(before)-32<<10):]
+			before, dict = nextDict(before, parts[i-1], filler)
 		}
 		d.deflated = append(d.deflated, deflate(p, dict, i == len(parts)-1))
 		d.lens = append(d.lens, len(p))
@@ -284,6 +283,14 @@ func deflate(p, dict []byte, last bool) []byte {
 	return bytes.Clone(b.Bytes()) // the cache keeps it: not the buffer's spare room
 }
 
+// nextDict is the text before the next part — before, the part before it
+// and a nonce's place (filler) — and the dictionary it is deflated with:
+// its last 32 KiB, deflate's window.
+func nextDict(before, prev, filler []byte) (text, dict []byte) {
+	text = append(append(before, prev...), filler...)
+	return text, text[max(0, len(text)-32<<10):]
+}
+
 // texts are the document's parts: a cached one's inflated, each with the
 // text before it as dictionary, as newNonced deflated them.
 func (d nonced) texts() [][]byte {
@@ -303,8 +310,7 @@ func inflateParts(deflated [][]byte, lens []int, withDict bool) ([][]byte, bool)
 	for i, z := range deflated {
 		var dict []byte
 		if withDict && i > 0 {
-			before = append(append(before, parts[i-1]...), filler...)
-			dict = before[max(0, len(before)-32<<10):]
+			before, dict = nextDict(before, parts[i-1], filler)
 		}
 		parts[i] = make([]byte, lens[i])
 		if _, err := io.ReadFull(flate.NewReaderDict(bytes.NewReader(z), dict), parts[i]); err != nil {
