@@ -39,6 +39,7 @@ type hostCopy struct {
 	read     time.Time
 	implicit *Agency            // no agency yet: Implicit answers every host
 	byHost   map[string]*Agency // every host of every agency
+	byID     map[int64]*Agency  // every agency
 }
 
 // DefaultFresh is how old the resolver's copy may be by default.
@@ -111,11 +112,12 @@ func (r *Resolver) read(ctx context.Context, now time.Time) (*hostCopy, error) {
 	if err != nil {
 		return nil, err
 	}
-	c := &hostCopy{read: now, byHost: map[string]*Agency{}}
+	c := &hostCopy{read: now, byHost: map[string]*Agency{}, byID: map[int64]*Agency{}}
 	if len(all) == 0 {
 		c.implicit = &Agency{ID: Implicit}
 	}
 	for i := range all {
+		c.byID[all[i].ID] = &all[i]
 		for _, h := range all[i].Hosts {
 			c.byHost[h] = &all[i]
 		}
@@ -144,10 +146,8 @@ func (r *Resolver) Preferred(ctx context.Context, id int64) string {
 	if err != nil {
 		return ""
 	}
-	for _, a := range c.byHost {
-		if a.ID == id {
-			return a.Preferred()
-		}
+	if a := c.byID[id]; a != nil {
+		return a.Preferred()
 	}
 	return ""
 }

@@ -97,8 +97,7 @@ func (t scanTx) Remember(ctx context.Context, seen []demand.Seen, now time.Time)
 			args = append(args, t.al.s.agency, s.Property, s.Price, at, at)
 		}
 		if _, err := t.tx.ExecContext(ctx, t.al.s.d.query(`INSERT INTO listing_seen (agency_id, property_id, price, first_seen, changed_at)
-			VALUES `+values+` ON CONFLICT (`+t.al.s.d.AgencyKey+`property_id) DO UPDATE SET price = excluded.price, changed_at = excluded.changed_at
-			WHERE listing_seen.agency_id = excluded.agency_id`), args...); err != nil {
+			VALUES `+values+` ON CONFLICT (`+t.al.s.d.AgencyKey+`property_id) DO UPDATE SET price = excluded.price, changed_at = excluded.changed_at`), args...); err != nil {
 			return err
 		}
 	}

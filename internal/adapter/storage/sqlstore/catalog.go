@@ -266,11 +266,9 @@ func (s *Store) Import(ctx context.Context, c *catalog.Catalog, keep catalog.Kee
 
 // importTypes upserts the types; changed tells whether one was written.
 func (s *Store) importTypes(ctx context.Context, tx *sql.Tx, types []catalog.PropertyType) (changed bool, err error) {
-	// The update's condition on agency_id: a conflict with another
-	// agency's row (the key not per agency yet) leaves that row alone.
 	stmt, err := tx.PrepareContext(ctx, s.d.query(`INSERT INTO property_types (agency_id, id, data) VALUES (?, ?, ?)
 		ON CONFLICT (`+s.d.AgencyKey+`id) DO UPDATE SET data = excluded.data
-		WHERE property_types.agency_id = excluded.agency_id AND property_types.data IS DISTINCT FROM excluded.data`))
+		WHERE property_types.data IS DISTINCT FROM excluded.data`))
 	if err != nil {
 		return false, err
 	}
@@ -312,9 +310,7 @@ type listingTable[T any] struct {
 
 // Upserting brings back online a listing an earlier import took offline.
 // A listing already online with the same document is not written (no row
-// affected): it counts as unchanged and keeps its updated_at. The update's
-// condition on agency_id: a conflict with another agency's row (the key not
-// per agency yet) leaves that row alone.
+// affected): it counts as unchanged and keeps its updated_at.
 var (
 	properties = listingTable[catalog.Property]{
 		name: "properties", kind: "property",
@@ -324,7 +320,7 @@ var (
 		ON CONFLICT ({agency key}id) DO UPDATE SET online = true, status = excluded.status,
 		goal = excluded.goal, data = excluded.data, updated_at = excluded.updated_at, version = excluded.version,
 		doc_hash = excluded.doc_hash
-		WHERE properties.agency_id = excluded.agency_id AND (NOT properties.online OR properties.data IS DISTINCT FROM excluded.data)`,
+		WHERE NOT properties.online OR properties.data IS DISTINCT FROM excluded.data`,
 		args: func(p catalog.Property, data, hash string, w write) []any {
 			return []any{w.agency, p.ID, p.Status, p.Goal, data, w.now, w.now, w.version, hash}
 		},
@@ -335,7 +331,7 @@ var (
 		upsert: `INSERT INTO projects (agency_id, id, online, data, updated_at, version, doc_hash) VALUES (?, ?, true, ?, ?, ?, ?)
 		ON CONFLICT ({agency key}id) DO UPDATE SET online = true, data = excluded.data, updated_at = excluded.updated_at, version = excluded.version,
 		doc_hash = excluded.doc_hash
-		WHERE projects.agency_id = excluded.agency_id AND (NOT projects.online OR projects.data IS DISTINCT FROM excluded.data)`,
+		WHERE NOT projects.online OR projects.data IS DISTINCT FROM excluded.data`,
 		args: func(p catalog.Project, data, hash string, w write) []any {
 			return []any{w.agency, p.ID, data, w.now, w.version, hash}
 		},

@@ -218,11 +218,8 @@ func (s *Store) OthersListings(ctx context.Context, id int64) (feed.Listings, er
 // Hold implements feed.Feeds.
 func (s *Store) Hold(ctx context.Context, feedID, runID int64, body []byte) error {
 	err := s.writeTx(ctx, func(tx *sql.Tx) error {
-		// The update's condition on agency_id: a conflict with another
-		// agency's row (the key not per agency yet) leaves that row alone.
 		_, err := tx.ExecContext(ctx, s.d.query(`INSERT INTO feed_holds (agency_id, feed_id, run_id, body) VALUES (?, ?, ?, ?)
-			ON CONFLICT (feed_id) DO UPDATE SET run_id = excluded.run_id, body = excluded.body
-			WHERE feed_holds.agency_id = excluded.agency_id`), s.agency, feedID, runID, body)
+			ON CONFLICT (feed_id) DO UPDATE SET run_id = excluded.run_id, body = excluded.body`), s.agency, feedID, runID, body)
 		return err
 	})
 	if err != nil {

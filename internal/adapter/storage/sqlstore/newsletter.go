@@ -35,7 +35,6 @@ func (n *Newsletter) SubscribeIn(ctx context.Context, tx mail.Tx, email, lang st
 			lang = CASE WHEN newsletter_subscribers.state = 'confirmed' THEN newsletter_subscribers.lang ELSE excluded.lang END,
 			state = CASE WHEN newsletter_subscribers.state = 'confirmed' THEN 'confirmed' ELSE 'pending' END,
 			updated_at = excluded.updated_at
-			WHERE newsletter_subscribers.agency_id = excluded.agency_id
 		RETURNING id, lang, state`), n.s.agency, email, lang, n.s.d.Time(now), n.s.d.Time(now)).Scan(&s.ID, &s.Lang, &state)
 	if err != nil {
 		return newsletter.Subscriber{}, n.s.errorf("subscribe: %w", err)

@@ -48,18 +48,17 @@ func (p *Platform) AddAgency(ctx context.Context, a platform.Agency) (int64, err
 // pages' total, the published configuration's head — as the migrations
 // wrote the implicit agency's (there already: nothing written again).
 func (p *Platform) provision(ctx context.Context, tx *sql.Tx, id int64, now time.Time) error {
-	for _, q := range []string{
-		`INSERT INTO catalog_meta (agency_id, id, version, updated_at) VALUES (?, 1, 0, ?) ON CONFLICT DO NOTHING`,
-		`INSERT INTO content_meta (agency_id, name, version) VALUES (?, 'testimonials', 0) ON CONFLICT DO NOTHING`,
-		`INSERT INTO alert_scans (agency_id, id, version) VALUES (?, 1, 0) ON CONFLICT DO NOTHING`,
-		`INSERT INTO rendered_total (agency_id, id, bytes) VALUES (?, 1, 0) ON CONFLICT DO NOTHING`,
-		`INSERT INTO site_head (agency_id, one, version) VALUES (?, 1, 0) ON CONFLICT DO NOTHING`,
+	for _, st := range []struct {
+		q    string
+		args []any
+	}{
+		{`INSERT INTO catalog_meta (agency_id, id, version, updated_at) VALUES (?, 1, 0, ?) ON CONFLICT DO NOTHING`, []any{id, p.s.d.Time(now)}},
+		{`INSERT INTO content_meta (agency_id, name, version) VALUES (?, 'testimonials', 0) ON CONFLICT DO NOTHING`, []any{id}},
+		{`INSERT INTO alert_scans (agency_id, id, version) VALUES (?, 1, 0) ON CONFLICT DO NOTHING`, []any{id}},
+		{`INSERT INTO rendered_total (agency_id, id, bytes) VALUES (?, 1, 0) ON CONFLICT DO NOTHING`, []any{id}},
+		{`INSERT INTO site_head (agency_id, one, version) VALUES (?, 1, 0) ON CONFLICT DO NOTHING`, []any{id}},
 	} {
-		args := []any{id}
-		if strings.Count(q, "?") == 2 {
-			args = append(args, p.s.d.Time(now))
-		}
-		if _, err := tx.ExecContext(ctx, p.s.d.query(q), args...); err != nil {
+		if _, err := tx.ExecContext(ctx, p.s.d.query(st.q), st.args...); err != nil {
 			return err
 		}
 	}

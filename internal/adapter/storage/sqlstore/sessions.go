@@ -32,8 +32,7 @@ func (ss *Sessions) FindCtx(ctx context.Context, token string) ([]byte, bool, er
 // CommitCtx writes a session's data and expiry.
 func (ss *Sessions) CommitCtx(ctx context.Context, token string, data []byte, expiry time.Time) error {
 	_, err := ss.s.write.ExecContext(ctx, ss.s.d.query(`INSERT INTO sessions (agency_id, token_hash, data, expires_at) VALUES (?, ?, ?, ?)
-		ON CONFLICT (`+ss.s.d.AgencyKey+`token_hash) DO UPDATE SET data = excluded.data, expires_at = excluded.expires_at
-		WHERE sessions.agency_id = excluded.agency_id`),
+		ON CONFLICT (`+ss.s.d.AgencyKey+`token_hash) DO UPDATE SET data = excluded.data, expires_at = excluded.expires_at`),
 		ss.s.agency, token, data, ss.s.d.Time(expiry))
 	if err != nil {
 		return ss.s.errorf("commit session: %w", err)

@@ -29,8 +29,7 @@ func sourceCounts(agency int64) dailyCounts[visit.SourceKey] {
 			return fmt.Sprintf("property %d on %q from %q", k.Property, k.Day, k.Source)
 		},
 		upsert: `INSERT INTO property_sources (agency_id, property_id, day, source, count) VALUES (?, ?, ?, ?, ?)
-			ON CONFLICT ({agency key}property_id, day, source) DO UPDATE SET count = property_sources.count + excluded.count
-			WHERE property_sources.agency_id = excluded.agency_id`,
+			ON CONFLICT ({agency key}property_id, day, source) DO UPDATE SET count = property_sources.count + excluded.count`,
 		args: func(k visit.SourceKey) []any { return []any{agency, k.Property, string(k.Day), string(k.Source)} },
 	}
 }

@@ -19,7 +19,7 @@ func (st *Staff) PutPendingTOTP(ctx context.Context, id int64, sealed string) er
 		}
 		res, err := tx.ExecContext(ctx, st.s.d.query(`INSERT INTO staff_totp (agency_id, account_id, secret) VALUES (?, ?, ?)
 			ON CONFLICT (account_id) DO UPDATE SET secret = excluded.secret, last_step = 0
-			WHERE staff_totp.enabled_at IS NULL AND staff_totp.agency_id = excluded.agency_id`), st.s.agency, id, sealed)
+			WHERE staff_totp.enabled_at IS NULL`), st.s.agency, id, sealed)
 		if err != nil {
 			return err
 		}

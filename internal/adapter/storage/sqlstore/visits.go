@@ -33,8 +33,7 @@ func visitCounts(agency int64) dailyCounts[visit.Key] {
 		valid: func(k visit.Key) bool { return k.Day.Valid() },
 		name:  func(k visit.Key) string { return fmt.Sprintf("property %d on %q", k.Property, k.Day) },
 		upsert: `INSERT INTO property_visits (agency_id, property_id, day, count) VALUES (?, ?, ?, ?)
-			ON CONFLICT ({agency key}property_id, day) DO UPDATE SET count = property_visits.count + excluded.count
-			WHERE property_visits.agency_id = excluded.agency_id`,
+			ON CONFLICT ({agency key}property_id, day) DO UPDATE SET count = property_visits.count + excluded.count`,
 		args: func(k visit.Key) []any { return []any{agency, k.Property, string(k.Day)} },
 	}
 }
