@@ -97,7 +97,12 @@ describe('demand registrant', () => {
       // The map's polygons tick the boxes: the first polygon, then again (off), then on.
       const polygons = page.locator('.zone-map path.leaflet-interactive')
       await polygons.first().waitFor({ timeout: slow(10_000) })
-      assert.equal(await polygons.count(), await form.locator('input[name="zones"]').count(), 'a polygon per zone')
+      // The map may draw its layer again as the form settles (a CI run counted between the two): wait for a whole one.
+      const zoneCount = await form.locator('input[name="zones"]').count()
+      for (const deadline = Date.now() + slow(10_000); (await polygons.count()) !== zoneCount && Date.now() < deadline;) {
+        await new Promise((r) => setTimeout(r, 100))
+      }
+      assert.equal(await polygons.count(), zoneCount, 'a polygon per zone')
       // Hidden from assistive technology, the map takes no tab stop (the list is the keyboard's way).
       const stops = await page.locator('.zone-map').evaluate((map) =>
         [map, ...map.querySelectorAll('*')].filter((e) => e.tabIndex >= 0 && !e.closest('[hidden]')).map((e) => e.outerHTML.slice(0, 80)))
