@@ -66,9 +66,9 @@ func (q *Queue) List(ctx context.Context, n int) ([]Entry, error) {
 	return q.list(ctx, q.listParams().First(n))
 }
 
-// listParams lists mails, newest first.
+// listParams lists q's agency's mails, newest first.
 func (q *Queue) listParams() *river.JobListParams {
-	return river.NewJobListParams().Kinds(kind).OrderBy(river.JobListOrderByID, river.SortOrderDesc)
+	return q.agencyWhere(river.NewJobListParams().Kinds(kind).OrderBy(river.JobListOrderByID, river.SortOrderDesc))
 }
 
 // list returns the mails p selects.

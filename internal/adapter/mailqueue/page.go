@@ -146,8 +146,8 @@ func (q *Queue) Retry(ctx context.Context, id int64, audit func(ctx context.Cont
 	// The mail as it is, read before the transaction: on SQLite the pool
 	// is one connection, which the transaction then holds.
 	job, err := q.client.JobGet(ctx, id)
-	if errors.Is(err, river.ErrNotFound) || (err == nil && job.Kind != kind) {
-		return ErrNoMail
+	if errors.Is(err, river.ErrNotFound) || (err == nil && (job.Kind != kind || AgencyOf(job) != q.Agency())) {
+		return ErrNoMail // another agency's mail is none of this one's
 	}
 	if err != nil {
 		return fmt.Errorf("mailqueue: retry %d: %w", id, err)

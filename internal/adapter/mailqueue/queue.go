@@ -90,6 +90,7 @@ const sendTimeout = time.Minute
 type Queue struct {
 	client  *river.Client[*sql.Tx]
 	exec    riverdriver.Executor
+	agency  int64 // the agency its inserts carry and its lists show (For); 0: the implicit one
 	sending bool
 	working bool // the client works a queue: mails (sending) or other jobs
 	files   attachments
@@ -158,7 +159,7 @@ func (q *Queue) InsertTx(ctx context.Context, tx mail.Tx, args river.JobArgs, op
 	if !ok || st.SQLTx() == nil {
 		return ErrForeignTx
 	}
-	if _, err := q.client.InsertTx(ctx, st.SQLTx(), args, opts); err != nil {
+	if _, err := q.client.InsertTx(ctx, st.SQLTx(), args, q.stamped(opts)); err != nil {
 		return fmt.Errorf("mailqueue: insert %s job: %w", args.Kind(), err)
 	}
 	return nil
@@ -168,7 +169,7 @@ func (q *Queue) InsertTx(ctx context.Context, tx mail.Tx, args river.JobArgs, op
 // (an admin's "run now"); skipped is true when a unique job like it waits
 // or runs already.
 func (q *Queue) Insert(ctx context.Context, args river.JobArgs, opts *river.InsertOpts) (skipped bool, err error) {
-	res, err := q.client.Insert(ctx, args, opts)
+	res, err := q.client.Insert(ctx, args, q.stamped(opts))
 	if err != nil {
 		return false, fmt.Errorf("mailqueue: insert %s job: %w", args.Kind(), err)
 	}
@@ -238,10 +239,7 @@ func (q *Queue) Enqueue(ctx context.Context, tx mail.Tx, msgs ...mail.Message) e
 		if err != nil {
 			return err
 		}
-		params[i] = river.InsertManyParams{Args: args}
-		if !m.NotBefore.IsZero() {
-			params[i].InsertOpts = &river.InsertOpts{ScheduledAt: m.NotBefore}
-		}
+		params[i] = river.InsertManyParams{Args: args, InsertOpts: q.stamped(&river.InsertOpts{ScheduledAt: m.NotBefore})}
 	}
 	jobs, err := q.client.InsertManyTx(ctx, st.SQLTx(), params)
 	if err != nil {
