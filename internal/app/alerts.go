@@ -48,6 +48,9 @@ type siteJobs struct {
 	// forgot mails the password links of an address (passwordlinks.go).
 	forgot  func(ctx context.Context, email string) error
 	feeds   *feedJobs // the CRM's feeds (feeds.go)
+	// queue is the agency's queue (bound to it: its inserts carry it).
+	queue   *mailqueue.Queue
+	own     *jobRouter // its jobs' router when it works its own queue (router)
 	log     *slog.Logger
 	scanned atomic.Int64 // the last catalog version this server scanned or saw scanned (watch)
 }
@@ -62,7 +65,8 @@ func (j *siteJobs) wire(store storage.Store, cat *catalog.Service, resolver *rou
 	if err != nil {
 		return nil, fmt.Errorf("alerts: %w", err)
 	}
-	j.catalog, j.log = cat, log.With("component", "alerts")
+	j.catalog, j.queue, j.log = cat, queue, log.With("component", "alerts")
+	j.router().queue = queue
 	j.optouts = &optout.Service{Store: store.OptOuts(), Now: now}
 	j.alerter = &demand.Alerter{
 		Store: store.Alerts(), Queue: queue, Now: now,
@@ -99,25 +103,30 @@ func (j *siteJobs) wire(store storage.Store, cat *catalog.Service, resolver *rou
 	return j.optouts, nil
 }
 
-// Register implements mailqueue.Jobs.
-func (j *siteJobs) Register(w *river.Workers) {
-	river.AddWorker(w, &alertWorker{jobs: j})
-	river.AddWorker(w, &digestWorker{jobs: j})
-	river.AddWorker(w, &reportWorker{jobs: j})
-	river.AddWorker(w, &forgotWorker{jobs: j})
-	j.feeds.register(w)
-}
+// Register implements mailqueue.Jobs for a site that works its own queue
+// (New without Config.Queue): its jobs are its agency's.
+func (j *siteJobs) Register(w *river.Workers) { j.router().register(w) }
 
 // Periodic implements mailqueue.Jobs: the digest every day, the report
 // every Monday, at their hour in Brussels.
-func (j *siteJobs) Periodic() []*river.PeriodicJob {
-	digest, report := Schedules()
-	return []*river.PeriodicJob{
-		river.NewPeriodicJob(digest, func() (river.JobArgs, *river.InsertOpts) { return digestArgs{}, nil },
-			&river.PeriodicJobOpts{ID: digestArgs{}.Kind()}),
-		river.NewPeriodicJob(report, func() (river.JobArgs, *river.InsertOpts) { return reportArgs{}, nil },
-			&river.PeriodicJobOpts{ID: reportArgs{}.Kind()}),
+func (j *siteJobs) Periodic() []*river.PeriodicJob { return j.router().periodic() }
+
+// router routes the jobs of a site working its own queue: its agency's to
+// it, the periodic ones to it alone (its queue set by wire).
+func (j *siteJobs) router() *jobRouter {
+	if j.own != nil {
+		return j.own
 	}
+	j.own = &jobRouter{
+		sites: func(_ context.Context, agency int64) (*siteJobs, error) {
+			if agency != j.queue.Agency() {
+				return nil, fmt.Errorf("a job of agency %d on agency %d's queue", agency, j.queue.Agency())
+			}
+			return j, nil
+		},
+		agencies: func(context.Context) ([]int64, error) { return []int64{j.queue.Agency()}, nil },
+	}
+	return j.own
 }
 
 // Schedules are the periodic jobs' schedules: the digest's, the report's.
@@ -143,13 +152,19 @@ func (s brusselsAt) Next(t time.Time) time.Time {
 	}
 }
 
-// The jobs: their args say their kind and queue.
+// The jobs: their args say their kind and queue. A periodic job River's
+// leader inserts is every agency's (Every): its worker inserts one per
+// agency, each worked by that agency's site.
 type (
 	alertArgs struct {
 		Demand int64 `json:"demand"`
 	}
-	digestArgs struct{}
-	reportArgs struct{}
+	digestArgs struct {
+		Every bool `json:"every,omitempty"`
+	}
+	reportArgs struct {
+		Every bool `json:"every,omitempty"`
+	}
 )
 
 func (alertArgs) Kind() string  { return "demand-alert" }
@@ -162,21 +177,32 @@ func (reportArgs) InsertOpts() river.InsertOpts { return river.InsertOpts{Queue:
 
 type alertWorker struct {
 	river.WorkerDefaults[alertArgs]
-	jobs *siteJobs
+	r *jobRouter
 }
 
 func (w *alertWorker) Work(ctx context.Context, job *river.Job[alertArgs]) error {
-	_, err := w.jobs.alerter.Send(ctx, job.Args.Demand, false)
+	j, err := w.r.site(ctx, job.JobRow)
+	if err != nil {
+		return err
+	}
+	_, err = j.alerter.Send(ctx, job.Args.Demand, false)
 	return err
 }
 
 type digestWorker struct {
 	river.WorkerDefaults[digestArgs]
-	jobs *siteJobs
+	r *jobRouter
 }
 
-func (w *digestWorker) Work(ctx context.Context, _ *river.Job[digestArgs]) error {
-	_, err := w.jobs.digest(ctx)
+func (w *digestWorker) Work(ctx context.Context, job *river.Job[digestArgs]) error {
+	if job.Args.Every {
+		return w.r.fanOut(ctx, digestArgs{})
+	}
+	j, err := w.r.site(ctx, job.JobRow)
+	if err != nil {
+		return err
+	}
+	_, err = j.digest(ctx)
 	return err
 }
 

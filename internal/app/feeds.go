@@ -86,12 +86,6 @@ func newFeeds(store storage.Store, key []byte, o FeedOptions, now func() time.Ti
 	}, nil
 }
 
-// register adds the feeds' workers.
-func (j *feedJobs) register(w *river.Workers) {
-	river.AddWorker(w, &feedPullWorker{jobs: j})
-	river.AddWorker(w, &feedPicturesWorker{jobs: j})
-}
-
 type (
 	feedPullArgs struct {
 		Feed    int64        `json:"feed" river:"unique"`
@@ -119,7 +113,7 @@ func (feedPicturesArgs) InsertOpts() river.InsertOpts {
 
 type feedPicturesWorker struct {
 	river.WorkerDefaults[feedPicturesArgs]
-	jobs *feedJobs
+	r *jobRouter
 }
 
 // Timeout is a batch's bound: feed.PictureBatch pictures of a minute each
@@ -129,7 +123,12 @@ func (w *feedPicturesWorker) Timeout(*river.Job[feedPicturesArgs]) time.Duration
 }
 
 func (w *feedPicturesWorker) Work(ctx context.Context, job *river.Job[feedPicturesArgs]) error {
-	fresh, more, err := w.jobs.runner.FetchPictures(ctx, job.Args.Feed)
+	site, err := w.r.site(ctx, job.JobRow)
+	if err != nil {
+		return err
+	}
+	j := site.feeds
+	fresh, more, err := j.runner.FetchPictures(ctx, job.Args.Feed)
 	if e, ok := errs.As(err); ok && e.Code == errs.NotFound {
 		return nil // the feed is gone
 	}
@@ -137,7 +136,7 @@ func (w *feedPicturesWorker) Work(ctx context.Context, job *river.Job[feedPictur
 		return err
 	}
 	if fresh > 0 {
-		w.jobs.log.Info("feed pictures", "feed", job.Args.Feed, "fetched", fresh, "more", more)
+		j.log.Info("feed pictures", "feed", job.Args.Feed, "fetched", fresh, "more", more)
 	}
 	if more {
 		return river.JobSnooze(time.Second) // the next batch
@@ -192,7 +191,7 @@ func (j *feedJobs) watch(ctx context.Context) {
 
 type feedPullWorker struct {
 	river.WorkerDefaults[feedPullArgs]
-	jobs *feedJobs
+	r *jobRouter
 }
 
 // Timeout is a pull's bound and its import's: longer than the queue's
@@ -202,9 +201,13 @@ func (w *feedPullWorker) Timeout(*river.Job[feedPullArgs]) time.Duration {
 }
 
 func (w *feedPullWorker) Work(ctx context.Context, job *river.Job[feedPullArgs]) error {
-	a := job.Args
-	w.jobs.started(a.Feed)
-	run, err := w.jobs.runner.Pull(ctx, a.Feed, a.Trigger, a.By, job.Attempt >= job.MaxAttempts)
+	site, err := w.r.site(ctx, job.JobRow)
+	if err != nil {
+		return err
+	}
+	j, a := site.feeds, job.Args
+	j.started(a.Feed)
+	run, err := j.runner.Pull(ctx, a.Feed, a.Trigger, a.By, job.Attempt >= job.MaxAttempts)
 	if _, retry := errors.AsType[*feedsync.Retryable](err); retry {
 		return err // River tries again with its back-off
 	}
@@ -212,14 +215,14 @@ func (w *feedPullWorker) Work(ctx context.Context, job *river.Job[feedPullArgs])
 		return river.JobSnooze(busyWait) // after the run holding the feed
 	}
 	if e, ok := errs.As(err); ok && (e.Code == errs.NotFound || e.Code == errs.Conflict) {
-		w.jobs.log.Info("feed pull skipped", "feed", a.Feed, "why", e.Message)
+		j.log.Info("feed pull skipped", "feed", a.Feed, "why", e.Message)
 		return nil // deleted meanwhile, or another run holds it
 	}
 	if err != nil {
 		return err
 	}
 	if run.ID != 0 {
-		w.jobs.log.Info("feed run", "feed", a.Feed, "run", run.ID, "status", run.Status, "trigger", a.Trigger)
+		j.log.Info("feed run", "feed", a.Feed, "run", run.ID, "status", run.Status, "trigger", a.Trigger)
 	}
 	return nil
 }

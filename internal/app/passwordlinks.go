@@ -26,11 +26,15 @@ func (forgotArgs) InsertOpts() river.InsertOpts { return river.InsertOpts{Queue:
 // registrants' then the owners'), set by New before the queue works.
 type forgotWorker struct {
 	river.WorkerDefaults[forgotArgs]
-	jobs *siteJobs
+	r *jobRouter
 }
 
 func (w *forgotWorker) Work(ctx context.Context, job *river.Job[forgotArgs]) error {
-	return w.jobs.forgot(ctx, job.Args.Email)
+	j, err := w.r.site(ctx, job.JobRow)
+	if err != nil {
+		return err
+	}
+	return j.forgot(ctx, job.Args.Email)
 }
 
 // askForgotten is the form's side: the job inserted on its own, outside

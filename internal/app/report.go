@@ -14,12 +14,19 @@ import (
 
 type reportWorker struct {
 	river.WorkerDefaults[reportArgs]
-	jobs *siteJobs
+	r *jobRouter
 }
 
-func (w *reportWorker) Work(ctx context.Context, _ *river.Job[reportArgs]) error {
-	n, err := w.jobs.reports.Send(ctx)
-	w.jobs.log.Info("owner reports", "sent", n, "err", err)
+func (w *reportWorker) Work(ctx context.Context, job *river.Job[reportArgs]) error {
+	if job.Args.Every {
+		return w.r.fanOut(ctx, reportArgs{})
+	}
+	j, err := w.r.site(ctx, job.JobRow)
+	if err != nil {
+		return err
+	}
+	n, err := j.reports.Send(ctx)
+	j.log.Info("owner reports", "sent", n, "err", err)
 	return err
 }
 
