@@ -46,8 +46,8 @@ type siteJobs struct {
 	optouts *optout.Service
 	catalog *catalog.Service
 	// forgot mails the password links of an address (passwordlinks.go).
-	forgot  func(ctx context.Context, email string) error
-	feeds   *feedJobs // the CRM's feeds (feeds.go)
+	forgot func(ctx context.Context, email string) error
+	feeds  *feedJobs // the CRM's feeds (feeds.go)
 	// queue is the agency's queue (bound to it: its inserts carry it).
 	queue   *mailqueue.Queue
 	own     *jobRouter // its jobs' router when it works its own queue (router)
