@@ -59,12 +59,13 @@ func runAgencies(ctx context.Context, args []string) error {
 		}
 		return fmt.Errorf("%s takes no --lang", pos[0])
 	}
-	store, _, err := openStore(ctx, s)
+	store, target, err := openStore(ctx, s)
 	if err != nil {
 		return err
 	}
 	defer store.Close()
-	svc := &platform.Service{Store: store.Platform()}
+	// PostgreSQL keeps agencies' keys apart; SQLite holds one agency.
+	svc := &platform.Service{Store: store.Platform(), Many: target.Driver == storage.Postgres}
 	switch pos[0] {
 	case "add":
 		a, err := svc.Add(ctx, pos[1], *lang, hosts)

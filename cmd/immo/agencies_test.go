@@ -2,8 +2,12 @@ package main
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"immo/internal/adapter/storage/postgres/pgtest"
 )
 
 // immo agencies adds the agency with its hosts, lists, replaces its hosts,
@@ -44,7 +48,7 @@ func TestAgenciesCommand(t *testing.T) {
 	if err != nil || !strings.Contains(out, "agency 1 added") || !strings.Contains(out, "www.immo-arlon.be, immo-arlon.be") {
 		t.Fatalf("add: %v\n%s", err, out)
 	}
-	if _, err := agencies("add", "Immo Gent", "--host", "immogent.be", "--lang", "nl"); err == nil || !strings.Contains(err.Error(), "one agency per database") {
+	if _, err := agencies("add", "Immo Gent", "--host", "immogent.be", "--lang", "nl"); err == nil || !strings.Contains(err.Error(), "need PostgreSQL") {
 		t.Errorf("a second agency: %v", err)
 	}
 	if _, err := agencies("set-host", "1", "--host", "immo-arlon.be", "--host", "www.immo-arlon.be"); err != nil {
@@ -73,5 +77,60 @@ func TestAgenciesCommand(t *testing.T) {
 	}
 	if _, err := agencies("health", "1"); err == nil {
 		t.Error("health with an argument was accepted")
+	}
+}
+
+// On PostgreSQL a database holds many agencies; the commands that set
+// one up (its configuration, catalog, staff, mails) work on the agency
+// --agency names, each seeing its own.
+func TestAgencyCommands(t *testing.T) {
+	t.Setenv("DATABASE_URL", pgtest.URL(t))
+	t.Setenv("IMMO_SECRET", strings.Repeat("s", 40))
+	dir := t.TempDir()
+	immo := func(args ...string) (string, error) {
+		out := captureStdout(t)
+		err := run(context.Background(), append(args[:1:1], append([]string{"--data-dir", dir}, args[1:]...)...))
+		return out.String(), err
+	}
+	for _, a := range [][]string{
+		{"agencies", "add", "Immo Arlon", "--host", "www.immo-arlon.be", "--lang", "fr"},
+		{"agencies", "add", "Immo Gent", "--host", "www.immo-gent.be", "--lang", "nl"},
+	} {
+		if out, err := immo(a...); err != nil {
+			t.Fatalf("%v: %v\n%s", a, err, out)
+		}
+	}
+	file := filepath.Join(dir, "catalog.json")
+	os.WriteFile(file, []byte(`{"types":[{"ID":1,"WebID":1,"Name":{"nl":"Huis"}}],"properties":[{"ID":1,"Goal":0,"WebID":1,"Price":250000,"City":"Gent","Zip":"9000","CountryID":10}],"projects":[]}`), 0o644)
+	if out, err := immo("import", "--agency", "2", file); err != nil || !strings.Contains(out, "1 added") {
+		t.Fatalf("import --agency 2: %v\n%s", err, out)
+	}
+	// Its starter configuration, published when first needed, under its name.
+	out, err := immo("config", "--agency", "2", "export")
+	if err != nil || !strings.Contains(out, `"name": "Immo Gent"`) || strings.Contains(out, "Immo Arlon") {
+		t.Fatalf("config --agency 2 export: %v\n%.300s", err, out)
+	}
+	if out, err := immo("staff", "--agency", "2", "add", "boss@immo-gent.be", "--role", "admin"); err != nil {
+		t.Fatalf("staff --agency 2 add: %v\n%s", err, out)
+	}
+	if out, _ := immo("staff", "--agency", "2", "list"); !strings.Contains(out, "boss@immo-gent.be") {
+		t.Errorf("agency 2's staff:\n%s", out)
+	}
+	if out, _ := immo("staff", "list"); strings.Contains(out, "boss@immo-gent.be") {
+		t.Errorf("agency 1's staff lists agency 2's:\n%s", out)
+	}
+	// The invitation is agency 2's mail, on its host.
+	if out, _ := immo("mail", "--agency", "2"); !strings.Contains(out, "boss@immo-gent.be") {
+		t.Errorf("agency 2's mails:\n%s", out)
+	}
+	if out, _ := immo("mail"); strings.Contains(out, "boss@immo-gent.be") {
+		t.Errorf("agency 1's mails list agency 2's:\n%s", out)
+	}
+	out, err = immo("agencies", "health")
+	if err != nil || !strings.Contains(out, "Immo Gent") {
+		t.Errorf("health: %v\n%s", err, out)
+	}
+	if _, err := immo("config", "--agency", "3", "list"); err == nil || !strings.Contains(err.Error(), "no such agency") {
+		t.Errorf("an agency that does not exist: %v", err)
 	}
 }

@@ -16,6 +16,7 @@ type settings struct {
 	configFile  string
 	databaseURL string
 	publicURL   string
+	agency      int64 // the agency a command works on (registerAgency); 0: the implicit one
 }
 
 func envOr(name, def string) string {
@@ -42,6 +43,12 @@ func (s *settings) flagSet(name, synopsis string) *flag.FlagSet {
 
 // registerSite adds the flags of a command that reads the site's
 // configuration: --public-url, described by publicURLHelp, and --config.
+// registerAgency adds --agency: the commands that set an agency up (its
+// configuration, catalog, staff) work on the one it names.
+func (s *settings) registerAgency(fs *flag.FlagSet) {
+	fs.Int64Var(&s.agency, "agency", 0, "the agency to work on, by number (immo agencies list; default: the first)")
+}
+
 func (s *settings) registerSite(fs *flag.FlagSet, publicURLHelp string) {
 	fs.StringVar(&s.publicURL, "public-url", os.Getenv("IMMO_PUBLIC_URL"), publicURLHelp)
 	fs.StringVar(&s.configFile, "config", os.Getenv("IMMO_CONFIG"), "a site configuration file, published unless it was before (env IMMO_CONFIG; default: the published one)")

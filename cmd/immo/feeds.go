@@ -11,7 +11,7 @@ import (
 	"immo/internal/domain/feed"
 )
 
-const feedsSynopsis = "immo feeds   [--data-dir DIR] add NAME URL [--every MIN | --daily HH:MM] [--header NAME | --user NAME] [--max-offline PCT] | list | pause ID | resume ID | run ID | delete ID"
+const feedsSynopsis = "immo feeds   [--data-dir DIR] [--agency N] add NAME URL [--every MIN | --daily HH:MM] [--header NAME | --user NAME] [--max-offline PCT] | list | pause ID | resume ID | run ID | delete ID"
 
 // runFeeds manages the CRM's feeds from the command line, as admins do in
 // the inbox (/admin/catalog/): add one (its secret read from
@@ -21,6 +21,7 @@ const feedsSynopsis = "immo feeds   [--data-dir DIR] add NAME URL [--every MIN |
 func runFeeds(ctx context.Context, args []string) error {
 	var s settings
 	fs := s.flagSet("feeds", feedsSynopsis)
+	s.registerAgency(fs)
 	s.registerSite(fs, mailedLinkOrigin)
 	every := fs.Int("every", 0, "add: pull every MIN minutes (5 to 10080; default 15)")
 	daily := fs.String("daily", "", "add: pull every day at HH:MM, Brussels time")
@@ -51,7 +52,11 @@ func runFeeds(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	c.Keys.TOTP = k.totp
+	agencyKeys, err := k.forAgency(store.Agency()) // its feeds' secrets sealed with its own key
+	if err != nil {
+		return err
+	}
+	c.Keys.TOTP = agencyKeys.TOTP
 	c.Feeds.Private = os.Getenv("IMMO_FEED_PRIVATE_HOSTS")
 	feeds, err := app.CommandFeeds(c)
 	if err != nil {

@@ -18,6 +18,7 @@ import (
 func runImport(ctx context.Context, args []string) error {
 	var s settings
 	fs := s.flagSet("import", importSynopsis)
+	s.registerAgency(fs)
 	partial := fs.Bool("partial", false, "import the valid records even when some are bad; a bad record's listing stays as it was")
 	allowEmpty := fs.Bool("allow-empty", false, "import a file that lists no property (it takes every property offline)")
 	s.registerSite(fs, "the site's public origin, which the owners' mailed links start with (env IMMO_PUBLIC_URL; default http://localhost:8080)")

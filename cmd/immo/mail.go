@@ -13,6 +13,7 @@ import (
 func runMail(ctx context.Context, args []string) error {
 	var s settings
 	fs := s.flagSet("mail", mailSynopsis)
+	s.registerAgency(fs)
 	limit := fs.Int("limit", 50, "how many mails to list, newest first (at most 1000)")
 	text := fs.Int64("text", 0, "print the plain-text part of the mail with this ID (among the listed ones) instead of the list")
 	hold := fs.Bool("hold", false, "hold the queue: no mail is sent, by any server of the database, until --release")
@@ -33,6 +34,7 @@ func runMail(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
+	q = q.For(store.Agency()) // lists the agency's mails; a hold holds every agency's
 	switch {
 	case *hold:
 		if err := q.Hold(ctx); err != nil {

@@ -19,8 +19,8 @@ var version = "dev"
 const (
 	serveSynopsis   = "immo serve   [--addr HOST:PORT] [--data-dir DIR] [--config FILE] [--public-url URL]"
 	migrateSynopsis = "immo migrate [--data-dir DIR]"
-	importSynopsis  = "immo import  [--data-dir DIR] [--partial] [--allow-empty] [--config FILE] [--public-url URL] FILE"
-	mailSynopsis    = "immo mail    [--data-dir DIR] [--limit N] [--text ID] [--hold | --release]"
+	importSynopsis  = "immo import  [--data-dir DIR] [--agency N] [--partial] [--allow-empty] [--config FILE] [--public-url URL] FILE"
+	mailSynopsis    = "immo mail    [--data-dir DIR] [--agency N] [--limit N] [--text ID] [--hold | --release]"
 )
 
 const usage = `immo — the agency website
@@ -72,6 +72,8 @@ const environment = `Environment:
                        the CRM hosts on the agency's own network a feed may reach over plain
                        HTTP and at a private address (comma-separated names); unset, a feed
                        reaches public hosts over HTTPS only
+  IMMO_SITES_LOADED    how many agencies' sites a server keeps built at once, the least
+                       recently used dropped past it (default 16)
   IMMO_CLOCK_FILE      a test aid, never for a real site: serve's clock is the wall clock plus
                        the duration written in this file ("1h5m"; empty or missing: 0), read
                        again within a second of a change (default: unset, the wall clock)

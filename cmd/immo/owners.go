@@ -11,7 +11,7 @@ import (
 	"immo/internal/domain/account"
 )
 
-const ownersSynopsis = "immo owners  [--data-dir DIR] [--config FILE] [--public-url URL] invite EMAIL --property ID [--property ID…] [--lang nl|fr|en|de] [--first-name X --last-name Y]"
+const ownersSynopsis = "immo owners  [--data-dir DIR] [--agency N] [--config FILE] [--public-url URL] invite EMAIL --property ID [--property ID…] [--lang nl|fr|en|de] [--first-name X --last-name Y]"
 
 // propertyIDs is the repeatable --property flag.
 type propertyIDs []int64
@@ -42,6 +42,7 @@ func (p *propertyIDs) Set(v string) error {
 func runOwners(ctx context.Context, args []string) error {
 	var s settings
 	fs := s.flagSet("owners", ownersSynopsis)
+	s.registerAgency(fs)
 	s.registerSite(fs, mailedLinkOrigin)
 	var props propertyIDs
 	fs.Var(&props, "property", "a property the owner owns, by its ID (repeat for each)")

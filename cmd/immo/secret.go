@@ -10,7 +10,11 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
+
+	"immo/internal/app"
+	"immo/internal/domain/platform"
 )
 
 // minSecret is the shortest IMMO_SECRET accepted, in bytes.
@@ -27,13 +31,15 @@ type keys struct {
 	ipHash  []byte // keys the hash of a sender's IP (lead.NewIPHasher), with the forms
 	picture []byte // signs the approved testimonials' picture addresses (testimonial.PictureSigner)
 	totp    []byte // seals the staff's TOTP secrets in the database (account.SecretBox)
+	secret  []byte // what they are derived from: each agency's keys (forAgency)
 }
 
 // loadKeys derives the keys from IMMO_SECRET (env, at least 32 bytes)
 // or, without it, from <dataDir>/secret, which the first start writes:
 // 32 random bytes, hex, mode 0600. Servers sharing one database (several
 // servers on PostgreSQL) must share the secret: set the same IMMO_SECRET
-// on each, or copy one file.
+// on each, or copy one file. They are the implicit agency's; forAgency
+// derives another's.
 func loadKeys(env, dataDir string) (keys, error) {
 	secret := []byte(env)
 	if env == "" {
@@ -45,8 +51,34 @@ func loadKeys(env, dataDir string) (keys, error) {
 	if len(secret) < minSecret {
 		return keys{}, fmt.Errorf("IMMO_SECRET: at least %d bytes are needed", minSecret)
 	}
-	derive := func(purpose string) ([]byte, error) { return hkdf.Key(sha256.New, secret, nil, "immo "+purpose, 32) }
-	var k keys
+	return deriveKeys(secret, platform.Implicit)
+}
+
+// forAgency is agency's keys: one secret for the platform, nothing stored
+// per agency, and no agency's key tells another's (issue #35).
+func (k keys) forAgency(agency int64) (app.Keys, error) {
+	d, err := deriveKeys(k.secret, agency)
+	return d.app(), err
+}
+
+// app is k as the site takes them.
+func (k keys) app() app.Keys {
+	return app.Keys{Altcha: k.altcha, IPHash: k.ipHash, Picture: k.picture, TOTP: k.totp}
+}
+
+// deriveKeys derives each purpose's key from secret with HKDF, the agency
+// in the info; the implicit agency's info names none, so its keys — its
+// sealed second factors, its signed links — are those it had before there
+// were agencies.
+func deriveKeys(secret []byte, agency int64) (keys, error) {
+	info := func(purpose string) string {
+		if agency == platform.Implicit {
+			return "immo " + purpose
+		}
+		return "immo " + purpose + " agency " + strconv.FormatInt(agency, 10)
+	}
+	derive := func(purpose string) ([]byte, error) { return hkdf.Key(sha256.New, secret, nil, info(purpose), 32) }
+	k := keys{secret: secret}
 	var err1, err2, err3, err4 error
 	k.altcha, err1 = derive("altcha")
 	k.ipHash, err2 = derive("ip-hash")

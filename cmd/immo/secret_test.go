@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"crypto/hkdf"
+	"crypto/sha256"
 	"os"
 	"path/filepath"
 	"strings"
@@ -35,6 +37,18 @@ func TestLoadKeys(t *testing.T) {
 	other, _ := loadKeys(env, t.TempDir())
 	if !bytes.Equal(fromEnv.altcha, other.altcha) {
 		t.Errorf("one IMMO_SECRET must give every server the same keys")
+	}
+	// Each agency's keys are its own; the implicit agency's are those before agencies.
+	two, err := fromEnv.forAgency(2)
+	if err != nil || bytes.Equal(two.Altcha, fromEnv.altcha) || bytes.Equal(two.TOTP, fromEnv.totp) || len(two.IPHash) != 32 {
+		t.Errorf("agency 2's keys: %v", err)
+	}
+	if one, _ := fromEnv.forAgency(1); !bytes.Equal(one.Altcha, fromEnv.altcha) || !bytes.Equal(one.TOTP, fromEnv.totp) {
+		t.Error("agency 1's keys changed with the agencies")
+	}
+	legacy, _ := hkdf.Key(sha256.New, []byte(env), nil, "immo staff-totp", 32)
+	if !bytes.Equal(legacy, fromEnv.totp) {
+		t.Error("the implicit agency's TOTP key is not the one sealed before agencies")
 	}
 	if _, err := loadKeys("short", dir); err == nil || !strings.Contains(err.Error(), "IMMO_SECRET") {
 		t.Errorf("a short IMMO_SECRET: %v", err)

@@ -10,12 +10,15 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"strconv"
 	"time"
 
 	"immo/internal/adapter/demo"
 	"immo/internal/adapter/metrics"
+	"immo/internal/adapter/storage"
 	"immo/internal/app"
 	"immo/internal/domain/agency"
+	"immo/internal/domain/platform"
 	"immo/internal/domain/site"
 	"immo/internal/http/server"
 	"immo/internal/http/web"
@@ -89,10 +92,21 @@ func runServe(ctx context.Context, args []string) error {
 	if debug != "" {
 		watched = metrics.New()
 	}
-	a, err := app.New(ctx, app.Config{Store: store, Agency: agencies, PublicURL: s.publicURL, SMTPURL: smtpURL, Metrics: watched,
-		Keys: app.Keys{Altcha: keys.altcha, IPHash: keys.ipHash, Picture: keys.picture, TOTP: keys.totp}, Log: log, MapFrame: mapFrame,
-		Feeds:   app.FeedOptions{Private: os.Getenv("IMMO_FEED_PRIVATE_HOSTS")},
-		Captcha: checker, TrustedProxies: proxies, Prerender: *prerender, Now: now})
+	// Every agency of the database, each site built on its first request
+	// (the implicit agency's now, with the configuration opened above).
+	a, err := app.NewPlatform(ctx, app.PlatformConfig{
+		Site: app.Config{Store: store, PublicURL: s.publicURL, SMTPURL: smtpURL, Metrics: watched, Log: log, MapFrame: mapFrame,
+			Feeds:   app.FeedOptions{Private: os.Getenv("IMMO_FEED_PRIVATE_HOSTS")},
+			Captcha: checker, TrustedProxies: proxies, Prerender: *prerender, Now: now},
+		OpenAgency: func(ctx context.Context, bound storage.Store, rec platform.Agency) (*agency.Service, error) {
+			if rec.ID == platform.Implicit {
+				return agencies, nil
+			}
+			return openAdded(ctx, bound, rec, now)
+		},
+		KeysFor: keys.forAgency,
+		Loaded:  loadedSites(),
+	})
 	if err != nil {
 		ln.Close()
 		return err
@@ -107,7 +121,7 @@ func runServe(ctx context.Context, args []string) error {
 			return err
 		}
 	}
-	srv := server.New(s.addr, a.Handler)
+	srv := server.New(s.addr, a)
 	srv.RegisterOnShutdown(a.EndStreams)
 	log.Info("immo is serving", "url", scheme+"://"+displayAddr(ln.Addr()), "version", version)
 	fmt.Fprintf(stdout, "immo is serving on %s://%s\n", scheme, displayAddr(ln.Addr()))
@@ -163,6 +177,26 @@ func openAgency(ctx context.Context, store agency.Store, path string, now func()
 
 // loadSite is the site configuration as published (openAgency), for a
 // command that reads it once.
+// openAdded opens an added agency's configuration: its own once published,
+// else its starter (the demo's pages under its name and language).
+func openAdded(ctx context.Context, store agency.Store, rec platform.Agency, now func() time.Time) (*agency.Service, error) {
+	starter, err := demo.StarterSiteJSON(rec.Name, rec.Lang, rec.Preferred())
+	if err != nil {
+		return nil, err
+	}
+	return agency.Open(ctx, store, agency.Source{Name: "starter", Data: starter, OnlyIfEmpty: true}, now)
+}
+
+// loadedSites is IMMO_SITES_LOADED: how many agencies' sites a server
+// keeps at once (app.DefaultLoaded).
+func loadedSites() int {
+	n, err := strconv.Atoi(os.Getenv("IMMO_SITES_LOADED"))
+	if err != nil || n < 1 {
+		return app.DefaultLoaded
+	}
+	return n
+}
+
 func loadSite(ctx context.Context, store agency.Store, path string) (*site.Config, error) {
 	agencies, err := openAgency(ctx, store, path, nil)
 	if err != nil {

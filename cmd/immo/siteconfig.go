@@ -10,7 +10,7 @@ import (
 	"immo/internal/domain/agency"
 )
 
-const configSynopsis = "immo config  [--data-dir DIR] list | import [--note TEXT] FILE | export [--version N] [FILE] | draft [--draft N] FILE"
+const configSynopsis = "immo config  [--data-dir DIR] [--agency N] list | import [--note TEXT] FILE | export [--version N] [FILE] | draft [--draft N] FILE"
 
 // runConfig manages the site's published configurations: list them,
 // publish a file (checked as `immo serve --config` checks it; the servers
@@ -20,6 +20,7 @@ const configSynopsis = "immo config  [--data-dir DIR] list | import [--note TEXT
 func runConfig(ctx context.Context, args []string) error {
 	var s settings
 	fs := s.flagSet("config", configSynopsis)
+	s.registerAgency(fs)
 	note := fs.String("note", "", "what changed, kept with the version (import)")
 	version := fs.Int64("version", 0, "the version to export (default: the latest)")
 	draft := fs.Int64("draft", 0, "the draft to change (draft; default: a new one)")

@@ -9,7 +9,7 @@ import (
 	"immo/internal/domain/account"
 )
 
-const staffSynopsis = "immo staff   [--data-dir DIR] [--config FILE] [--public-url URL] add EMAIL --role admin|agent [--lang nl|fr|en|de] [--first-name X --last-name Y] | list | reset-2fa EMAIL"
+const staffSynopsis = "immo staff   [--data-dir DIR] [--agency N] [--config FILE] [--public-url URL] add EMAIL --role admin|agent [--lang nl|fr|en|de] [--first-name X --last-name Y] | list | reset-2fa EMAIL"
 
 // runStaff provisions the agency's staff from the command line — the
 // first admin, then anyone when no admin can sign in; admins manage the
@@ -21,6 +21,7 @@ const staffSynopsis = "immo staff   [--data-dir DIR] [--config FILE] [--public-u
 func runStaff(ctx context.Context, args []string) error {
 	var s settings
 	fs := s.flagSet("staff", staffSynopsis)
+	s.registerAgency(fs)
 	s.registerSite(fs, mailedLinkOrigin)
 	role := fs.String("role", "", "add: admin (works the leads and manages the staff) or agent (works the leads)")
 	lang := fs.String("lang", "", "add: the language of the staff member's mail (default: the site's)")

@@ -10,7 +10,7 @@ import (
 	"immo/internal/domain/testimonial"
 )
 
-const testimonialsSynopsis = "immo testimonials [--data-dir DIR] list [--pending] | approve ID | reject ID"
+const testimonialsSynopsis = "immo testimonials [--data-dir DIR] [--agency N] list [--pending] | approve ID | reject ID"
 
 // runTestimonials lets the agency review the visitors' testimonials until
 // its inbox exists: list them (all, or the pending ones), approve one (the
@@ -19,6 +19,7 @@ const testimonialsSynopsis = "immo testimonials [--data-dir DIR] list [--pending
 func runTestimonials(ctx context.Context, args []string) error {
 	var s settings
 	fs := s.flagSet("testimonials", testimonialsSynopsis)
+	s.registerAgency(fs)
 	pending := fs.Bool("pending", false, "list: only the testimonials waiting for approval")
 	pos, err := parseInterleaved(fs, args)
 	if err != nil {

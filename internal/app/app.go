@@ -91,6 +91,15 @@ type Config struct {
 	// Metrics, when set, hears the site's work for the operator (package
 	// metrics; cmd/immo serves them on the operations address).
 	Metrics *metrics.Metrics
+	// Queue, when set, is the process's one mail and job queue, which a
+	// platform of agencies shares (NewPlatform): the site inserts its
+	// agency's mails and jobs into it (bound to the store's agency), its
+	// jobs are routed to it, and the platform starts and stops it. nil: the
+	// site builds, works and stops its own (one agency).
+	Queue *mailqueue.Queue
+	// Hosts, when set, is the platform's host resolver every site shares;
+	// nil: the site reads the agencies itself.
+	Hosts *platform.Resolver
 }
 
 // App is the site built: its handler, the services behind it, and the
@@ -128,6 +137,10 @@ type App struct {
 	closePages func()
 	prerender  *web.Handler // pre-renders its sitemap in Run; nil: none
 
+	// sharedQueue: the queue is the platform's, which starts and stops it.
+	sharedQueue bool
+	pages       *web.Handler // the pages (their renders and cache, for the platform's gauges)
+
 	mu        sync.Mutex
 	stopMail  func()
 	stopLoops func()
@@ -146,8 +159,10 @@ func New(ctx context.Context, c Config) (*App, error) {
 	agencies.Follow(siteEditors{store.Accounts()})
 	// What is not resolved per request yet reads the configuration as it was at the start.
 	cfg := agencies.Current().Site
-	if err := seedDemo(ctx, store, log); err != nil {
-		return nil, err
+	if store.Agency() == platform.Implicit { // an added agency starts with its own catalog, empty
+		if err := seedDemo(ctx, store, log); err != nil {
+			return nil, err
+		}
 	}
 	cat, err := catalog.NewService(ctx, store)
 	if err != nil {
@@ -171,8 +186,10 @@ func New(ctx context.Context, c Config) (*App, error) {
 		return nil, err
 	}
 	jobs := &siteJobs{feeds: feeds} // the alerts', reports' and feeds' jobs, worked by the queue's client (alerts.go, feeds.go)
-	queue, err := newMailJobs(store, cfg.Agency, c.SMTPURL, log, jobs)
-	if err != nil {
+	var queue *mailqueue.Queue
+	if c.Queue != nil {
+		queue = c.Queue.For(store.Agency())
+	} else if queue, err = newMailJobs(store, cfg.Agency, c.SMTPURL, log, jobs); err != nil {
 		return nil, err
 	}
 	feeds.queue = queue
@@ -183,8 +200,11 @@ func New(ctx context.Context, c Config) (*App, error) {
 	// The platform's agencies by host (issue #35): the links' origin — the
 	// pages' and the mails' — is the agency's preferred host once it has
 	// one, IMMO_PUBLIC_URL's until then.
-	hosts := &platform.Resolver{Store: store.Platform()}
-	resolver.Origin = agencyOrigin(hosts, c.PublicURL)
+	hosts := c.Hosts
+	if hosts == nil {
+		hosts = &platform.Resolver{Store: store.Platform()}
+	}
+	resolver.Origin = agencyOrigin(hosts, store.Agency(), c.PublicURL)
 	requests, spam := store.Requests(), store.Antispam()
 	// The refusals the abuse page counts, in memory until flushed (Run).
 	abuse := antispam.NewBatch(spam)
@@ -289,10 +309,14 @@ func New(ctx context.Context, c Config) (*App, error) {
 		FeedPush:            feeds.push(), // the CRM's pushes (POST /api/feed/{feed}…)
 		Observe:             obs.requests,
 		Hosts:               hosts,
+		AgencyID:            store.Agency(),
 	})
-	obs.watch(pages.Responder(), queue, feeds.runner.Feeds)
+	if c.Queue == nil { // a platform's sites are watched by the platform (summed)
+		obs.watch(pages.Responder().RenderStats, pages.Responder().CacheCounts, queue, feeds.runner.Feeds.Feeds)
+	}
 	a := &App{Handler: h, Agency: agencies, Catalog: cat, Testimonials: says, Agenda: visits, Challenges: challenges, Staff: staff, EndStreams: inboxPages.EndStreams, Pictures: pictureSigner,
-		Queue: queue, visits: counted, abuse: abuse, store: store, site: cfg, library: library, newPics: newPics, smtpURL: c.SMTPURL, now: now, log: log, closePages: closePages, jobs: jobs}
+		Queue: queue, visits: counted, abuse: abuse, store: store, site: cfg, library: library, newPics: newPics, smtpURL: c.SMTPURL, now: now, log: log, closePages: closePages, jobs: jobs,
+		sharedQueue: c.Queue != nil, pages: pages}
 	if c.Prerender && c.Web == nil {
 		a.prerender = pages
 	}
@@ -378,6 +402,9 @@ func (a *App) Run(ctx context.Context) error {
 // Run does it too. The tests start the mail alone: the other loops keep
 // real time and would work beside their clock.
 func (a *App) StartMail(ctx context.Context) error {
+	if a.sharedQueue {
+		return nil
+	}
 	stop, err := startMail(ctx, a.Queue, a.site.Agency, a.smtpURL, a.log)
 	if err != nil {
 		return err

@@ -40,7 +40,7 @@ func newMailJobs(store storage.Store, agency site.Agency, smtpURL string, log *s
 	if !q.Sending() {
 		log.Warn("mail: IMMO_SMTP_URL is not set: mails wait in the queue (immo mail lists them)")
 	}
-	return q, nil
+	return q.For(store.Agency()), nil // its mails and jobs the store's agency's
 }
 
 // startMail starts q sending, when it has a sender, and working its other

@@ -34,15 +34,16 @@ func newObservers(m *metrics.Metrics) observers {
 
 // watch registers what is read when scraped: the render slots and the
 // HTML cache of the pages' responder, the mail queue, the feeds.
-func (o observers) watch(pages *respond.Responder, queue *mailqueue.Queue, feeds feed.Feeds) {
+func (o observers) watch(renders func() respond.RenderStats, cached func() (fresh, stale int), queue *mailqueue.Queue,
+	feeds func(ctx context.Context) ([]feed.Feed, error)) {
 	if o.m == nil {
 		return
 	}
-	o.m.Gauge("immo_render_slots", "Server renders that may run at once.", func() float64 { return float64(pages.RenderStats().Slots) })
-	o.m.Gauge("immo_render_slots_busy", "Render slots taken now.", func() float64 { return float64(pages.RenderStats().Busy) })
-	o.m.Gauge("immo_render_queue_length", "Renders waiting for a slot now.", func() float64 { return float64(pages.RenderStats().Waiting) })
+	o.m.Gauge("immo_render_slots", "Server renders that may run at once.", func() float64 { return float64(renders().Slots) })
+	o.m.Gauge("immo_render_slots_busy", "Render slots taken now.", func() float64 { return float64(renders().Busy) })
+	o.m.Gauge("immo_render_queue_length", "Renders waiting for a slot now.", func() float64 { return float64(renders().Waiting) })
 	o.m.Gauge("immo_html_cache_pages", "Pages the HTML cache holds of the current catalog and configuration.", func() float64 {
-		fresh, _ := pages.CacheCounts()
+		fresh, _ := cached()
 		return float64(fresh)
 	})
 	o.m.Read([]metrics.Desc{
@@ -62,7 +63,7 @@ func (o observers) watch(pages *respond.Responder, queue *mailqueue.Queue, feeds
 		if !s.Oldest.IsZero() {
 			v["immo_mail_queue_oldest_seconds"] = time.Since(s.Oldest).Seconds()
 		}
-		all, err := feeds.Feeds(ctx)
+		all, err := feeds(ctx)
 		if err != nil {
 			return v, err
 		}

@@ -98,7 +98,7 @@ func inviting(ctx context.Context, c Config) (*catalog.Service, *route.Resolver,
 		return nil, nil, nil, nil, fmt.Errorf("load catalog: %w", err)
 	}
 	resolver := &route.Resolver{Site: c.Site, Catalog: cat, BaseURL: strings.TrimRight(c.PublicURL, "/"),
-		Origin: agencyOrigin(&platform.Resolver{Store: c.Store.Platform()}, c.PublicURL)}
+		Origin: agencyOrigin(&platform.Resolver{Store: c.Store.Platform()}, c.Store.Agency(), c.PublicURL)}
 	queue, err := newMail(c.Store, c.Site.Agency, "", slog.New(slog.DiscardHandler))
 	if err != nil {
 		return nil, nil, nil, nil, err

@@ -67,10 +67,10 @@ func staffComposer(cfg *site.Config, publicURL string, origin func() string, age
 // agencyOrigin is the origin of the site's links as the agency's preferred
 // host names it — publicURL's scheme, the host the platform's agencies give
 // (issue #35) — or "" while it has none (publicURL's then).
-func agencyOrigin(hosts *platform.Resolver, publicURL string) func() string {
+func agencyOrigin(hosts *platform.Resolver, agency int64, publicURL string) func() string {
 	scheme, _, _ := strings.Cut(publicURL, "://")
 	return func() string {
-		if h := hosts.Preferred(context.Background(), platform.Implicit); h != "" {
+		if h := hosts.Preferred(context.Background(), agency); h != "" {
 			return scheme + "://" + h
 		}
 		return ""
@@ -94,7 +94,7 @@ func commandStaff(c Config) (*account.StaffService, error) {
 	if err != nil {
 		return nil, err
 	}
-	composer, err := staffComposer(c.Site, c.PublicURL, agencyOrigin(&platform.Resolver{Store: c.Store.Platform()}, c.PublicURL), nil)
+	composer, err := staffComposer(c.Site, c.PublicURL, agencyOrigin(&platform.Resolver{Store: c.Store.Platform()}, c.Store.Agency(), c.PublicURL), nil)
 	if err != nil {
 		return nil, err
 	}

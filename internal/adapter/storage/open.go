@@ -47,6 +47,7 @@ type Store interface {
 	// For is the stores bound to another agency than the implicit one,
 	// on the same pools (sqlstore.Store.For).
 	For(agency int64) *sqlstore.Store
+	Agency() int64                      // the agency it is bound to (Bound; the implicit one)
 	Links() *sqlstore.Links             // every account's single-use links (invitations, resets, staff links)
 	Owners() *sqlstore.Owners           // which owner owns which property
 	Staff() *sqlstore.Staff             // the agency's staff: roles, password links, second factors

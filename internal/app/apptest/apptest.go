@@ -20,6 +20,7 @@ import (
 	"html/template"
 	"log/slog"
 	"net/mail"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -37,6 +38,7 @@ import (
 	"immo/internal/domain/altcha"
 	"immo/internal/domain/antispam"
 	"immo/internal/domain/lead"
+	"immo/internal/domain/platform"
 	"immo/internal/domain/site"
 	"immo/internal/http/web"
 	"immo/internal/tool/apitest"
@@ -100,6 +102,8 @@ type Options struct {
 	Published bool
 	// Metrics hears the site's work for the operator; nil: none.
 	Metrics *metrics.Metrics
+	// Loaded is a platform's budget of sites (NewPlatform; 0: its default).
+	Loaded int
 }
 
 // Site is the demo site of one test, closed when it ends.
@@ -237,3 +241,72 @@ func (c *Clock) Set(t time.Time) { c.mu.Lock(); defer c.mu.Unlock(); c.t = t }
 
 // Add moves the clock on by d.
 func (c *Clock) Add(d time.Duration) { c.mu.Lock(); defer c.mu.Unlock(); c.t = c.t.Add(d) }
+
+// Platform is a platform of agencies (app.Platform) on one PostgreSQL
+// schema, as `immo serve` runs one: each agency's site built on its first
+// request, one queue sending every agency's mails to the test's SMTP
+// server, the sites' loops running (the platform's Run).
+type Platform struct {
+	*app.Platform
+	Store storage.Store
+	SMTP  *smtptest.Server
+	Clock *Clock
+}
+
+// NewPlatform builds the platform on o.DatabaseURL after add has added
+// its agencies (the first is the implicit agency, the demo's); an added
+// agency starts with its starter configuration and no listing.
+func NewPlatform(tb testing.TB, o Options, add func(store storage.Store)) *Platform {
+	tb.Helper()
+	ctx := tb.Context()
+	store, err := storage.Open(ctx, tb.TempDir(), o.DatabaseURL)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() { store.Close() })
+	add(store)
+	smtp := smtptest.Start(tb)
+	clock := &Clock{t: Start}
+	if o.PublicURL == "" {
+		o.PublicURL = PublicURL
+	}
+	p, err := app.NewPlatform(ctx, app.PlatformConfig{
+		Site: app.Config{Store: store, PublicURL: o.PublicURL, SMTPURL: smtp.URL(), Now: clock.Now, Log: o.Log,
+			Web: &app.Web{AssetTags: o.AssetTags, AssetVersion: AssetVersion}},
+		OpenAgency: func(ctx context.Context, bound storage.Store, a platform.Agency) (*agency.Service, error) {
+			data := demo.SiteJSON()
+			if a.ID != platform.Implicit {
+				if data, err = demo.StarterSiteJSON(a.Name, a.Lang, a.Preferred()); err != nil {
+					return nil, err
+				}
+			}
+			return agency.Open(ctx, bound, agency.Source{Name: "site.json", Data: data, OnlyIfEmpty: true}, clock.Now)
+		},
+		KeysFor: func(id int64) (app.Keys, error) { return KeysOf(id), nil },
+		Loaded:  o.Loaded,
+	})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(p.Close) // before the SMTP server and the store
+	if err := p.Run(context.WithoutCancel(ctx)); err != nil {
+		tb.Fatal(err)
+	}
+	return &Platform{Platform: p, Store: store, SMTP: smtp, Clock: clock}
+}
+
+// KeysOf is agency id's keys in the tests (each agency's its own).
+func KeysOf(id int64) app.Keys {
+	if id == platform.Implicit {
+		return keys
+	}
+	k := func(c string) []byte { return []byte(strings.Repeat(c, 31) + strconv.FormatInt(id%10, 10)) }
+	return app.Keys{Altcha: k("a"), IPHash: k("i"), Picture: k("p"), TOTP: k("t")}
+}
+
+// Delivered waits for the mails after the first `before` ones and returns
+// them parsed.
+func (p *Platform) Delivered(tb testing.TB, before, n int) []*mail.Message {
+	tb.Helper()
+	return (&Site{SMTP: p.SMTP}).Delivered(tb, before, n)
+}

@@ -131,14 +131,17 @@ func normalizeHosts(hosts []string) ([]string, error) {
 // Service adds and changes the agencies.
 type Service struct {
 	Store Store
-	Now   func() time.Time // nil: time.Now
+	// Many allows more than one agency: the database keeps agencies'
+	// keys apart (PostgreSQL). SQLite keeps one agency's keys.
+	Many bool
+	Now  func() time.Time // nil: time.Now
 }
 
-// ErrOneAgency refuses a second agency: until every table of an agency's
-// data carries its agency (#35), one database holds one agency's data, and
-// a second one's hosts would serve the first one's site.
+// ErrOneAgency refuses a second agency on a database that keeps one
+// agency's keys (SQLite: a listing's number, an account's address are
+// unique in the whole file there).
 var ErrOneAgency = &errs.Error{Code: errs.Conflict,
-	Message: "this version keeps one agency per database: a second agency needs its data kept apart, which is not built yet"}
+	Message: "this database holds one agency: several agencies need PostgreSQL (DATABASE_URL)"}
 
 // Add adds an agency named name, speaking lang first, on hosts (the first
 // preferred).
@@ -160,7 +163,7 @@ func (s *Service) Add(ctx context.Context, name, lang string, hosts []string) (A
 	if err != nil {
 		return Agency{}, err
 	}
-	if len(all) > 0 {
+	if len(all) > 0 && !s.Many {
 		return Agency{}, ErrOneAgency
 	}
 	a := Agency{Name: name, Lang: lang, Hosts: hs, Created: s.now()}

@@ -107,9 +107,16 @@ func TestAdd(t *testing.T) {
 	if a.ID != Implicit || a.Name != "Immo Arlon" || !slices.Equal(a.Hosts, []string{"www.immo-arlon.be", "immo-arlon.be"}) {
 		t.Errorf("added %+v", a)
 	}
-	// One database keeps one agency's data until the tables carry it.
+	// A database that keeps one agency's keys (SQLite) holds one agency.
 	if _, err := s.Add(ctx, "Other", "nl", []string{"other.be"}); !errors.Is(err, ErrOneAgency) {
 		t.Errorf("a second agency: %v, want ErrOneAgency", err)
+	}
+	many := &Service{Store: s.Store, Many: true}
+	if b, err := many.Add(ctx, "Other", "nl", []string{"other.be"}); err != nil || b.ID == a.ID {
+		t.Errorf("a second agency where many are kept: %+v %v", b, err)
+	}
+	if _, err := many.Add(ctx, "Third", "de", []string{"WWW.immo-arlon.be"}); err == nil {
+		t.Error("a host of another agency was given to a third")
 	}
 	if err := s.SetHosts(ctx, a.ID, []string{"nope"}); err == nil {
 		t.Error("a host without a domain was set")

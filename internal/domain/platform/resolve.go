@@ -165,3 +165,16 @@ func FromContext(ctx context.Context) *Agency {
 	a, _ := ctx.Value(contextKey{}).(*Agency)
 	return a
 }
+
+// Lookup is agency id's record as last read (nil: none such, or the
+// agencies cannot be read); the implicit agency's while there is none.
+func (r *Resolver) Lookup(ctx context.Context, id int64) *Agency {
+	c, err := r.current(ctx)
+	if err != nil {
+		return nil
+	}
+	if c.implicit != nil && id == Implicit {
+		return c.implicit
+	}
+	return c.byID[id]
+}

@@ -26,8 +26,11 @@ Diese Adresse ist keine hier betriebene Website.
 // preferred one is a permanent redirect there, the path and query kept
 // (308 for a form's POST, so that it is not turned into a GET). The health
 // checks answer on any host: a load balancer asks by address. scheme is the
-// public one (https behind the TLS proxy).
-func byHost(hosts Hosts, scheme string, next http.Handler) http.Handler {
+// public one (https behind the TLS proxy). A host of an agency other than
+// site (0: any) is refused as an unknown one: a site never serves another
+// agency's host, whatever routed the request to it (a redirect to the
+// agency's preferred host serves nothing, and is sent from any site).
+func byHost(hosts Hosts, site int64, scheme string, next http.Handler) http.Handler {
 	if hosts == nil {
 		return next
 	}
@@ -40,7 +43,7 @@ func byHost(hosts Hosts, scheme string, next http.Handler) http.Handler {
 		switch {
 		case err != nil:
 			http.Error(w, http.StatusText(http.StatusServiceUnavailable), http.StatusServiceUnavailable)
-		case a.Agency == nil:
+		case a.Agency == nil || a.Redirect == "" && site != 0 && a.Agency.ID != site:
 			w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 			w.Header().Set("Cache-Control", "no-store")
 			w.Header().Set("X-Content-Type-Options", "nosniff")

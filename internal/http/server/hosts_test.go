@@ -31,21 +31,25 @@ func TestByHost(t *testing.T) {
 	for _, c := range []struct {
 		name   string
 		hosts  fixedHosts
+		site   int64 // the agency the site is (0: any)
 		path   string
 		code   int
 		reach  bool
 		agency *platform.Agency
 	}{
-		{"known", fixedHosts{answer: platform.Answer{Agency: arlon}}, "/fr/", http.StatusOK, true, arlon},
-		{"unknown", fixedHosts{}, "/fr/", http.StatusNotFound, false, nil},
-		{"store down", fixedHosts{err: errors.New("down")}, "/fr/", http.StatusServiceUnavailable, false, nil},
-		{"health, unknown host", fixedHosts{}, "/healthz", http.StatusOK, true, nil},
-		{"ready, store down", fixedHosts{err: errors.New("down")}, "/readyz", http.StatusOK, true, nil},
-		{"redirect", fixedHosts{answer: platform.Answer{Agency: arlon, Redirect: "www.immo-arlon.be"}}, "/fr/", http.StatusMovedPermanently, false, nil},
+		{"known", fixedHosts{answer: platform.Answer{Agency: arlon}}, 0, "/fr/", http.StatusOK, true, arlon},
+		{"its own", fixedHosts{answer: platform.Answer{Agency: arlon}}, 1, "/fr/", http.StatusOK, true, arlon},
+		{"another agency's", fixedHosts{answer: platform.Answer{Agency: arlon}}, 2, "/fr/", http.StatusNotFound, false, nil},
+		{"unknown", fixedHosts{}, 0, "/fr/", http.StatusNotFound, false, nil},
+		{"store down", fixedHosts{err: errors.New("down")}, 0, "/fr/", http.StatusServiceUnavailable, false, nil},
+		{"health, unknown host", fixedHosts{}, 0, "/healthz", http.StatusOK, true, nil},
+		{"ready, store down", fixedHosts{err: errors.New("down")}, 0, "/readyz", http.StatusOK, true, nil},
+		{"another agency's redirect", fixedHosts{answer: platform.Answer{Agency: arlon, Redirect: "www.immo-arlon.be"}}, 2, "/fr/", http.StatusMovedPermanently, false, nil},
+		{"redirect", fixedHosts{answer: platform.Answer{Agency: arlon, Redirect: "www.immo-arlon.be"}}, 0, "/fr/", http.StatusMovedPermanently, false, nil},
 	} {
 		reached, seen = 0, nil
 		rec := httptest.NewRecorder()
-		byHost(c.hosts, "https", site).ServeHTTP(rec, httptest.NewRequest("GET", "http://immo-arlon.be"+c.path, nil))
+		byHost(c.hosts, c.site, "https", site).ServeHTTP(rec, httptest.NewRequest("GET", "http://immo-arlon.be"+c.path, nil))
 		if rec.Code != c.code || (reached == 1) != c.reach || seen != c.agency {
 			t.Errorf("%s: %d, reached %d, agency %v; want %d, reached %v, %v", c.name, rec.Code, reached, seen, c.code, c.reach, c.agency)
 		}

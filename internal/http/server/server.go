@@ -64,6 +64,10 @@ type Deps struct {
 	// Hosts names the agency of each request's host (the platform's
 	// agencies, issue #35); nil: every host is the one agency's.
 	Hosts Hosts
+	// AgencyID is the agency the site is (0: any): a host of another
+	// agency reaching it is refused as unknown — a second wall behind the
+	// platform's routing by host.
+	AgencyID int64
 }
 
 // Handler returns the whole site.
@@ -81,7 +85,7 @@ func Handler(d Deps) http.Handler {
 	if hsts {
 		scheme = "https"
 	}
-	return observeRequests(d.Observe, clientAddress(d.TrustedProxies, byHost(d.Hosts, scheme, LimitBodies(bl, withAgency(d.Agency, securityHeaders(recoverPanics(d.Log, defaultLang(d.Site), routes(d)), web.MapFramePath, hsts, newSourceCache(d.Catalog, d.Site, d.MapTiles).get))))))
+	return observeRequests(d.Observe, clientAddress(d.TrustedProxies, byHost(d.Hosts, d.AgencyID, scheme, LimitBodies(bl, withAgency(d.Agency, securityHeaders(recoverPanics(d.Log, defaultLang(d.Site), routes(d)), web.MapFramePath, hsts, newSourceCache(d.Catalog, d.Site, d.MapTiles).get))))))
 }
 
 // withAgency puts the agency as published in the request's context, as the

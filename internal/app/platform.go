@@ -1,0 +1,424 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"sort"
+	"sync"
+	"time"
+
+	"immo/internal/adapter/mailqueue"
+	"immo/internal/adapter/storage"
+	"immo/internal/domain/agency"
+	"immo/internal/domain/feed"
+	"immo/internal/domain/platform"
+	"immo/internal/domain/site"
+	"immo/internal/http/web/respond"
+)
+
+// A platform serves every agency of its database from one process (issue
+// #35): each agency's site — what New builds: its bound store, catalog
+// index, caches, renderers, forms, loops — is built on the first request
+// to one of its hosts (or the first job it has), kept while used, and
+// dropped past a budget, least recently used first. What runs without
+// requests is the platform's: the one mail and job queue (River elects one
+// leader per database, which alone inserts the periodic jobs, so a client
+// per agency would leave every agency but one without them) and the host
+// resolver. The implicit agency's site is built at the start: one agency
+// on SQLite runs exactly as a lone site did.
+
+// DefaultLoaded is how many agencies' sites a platform keeps by default.
+const DefaultLoaded = 16
+
+// PlatformConfig is what a platform is built from.
+type PlatformConfig struct {
+	// Site is every agency's site's settings: its Store the database (each
+	// site gets it bound to its agency), Keys and Agency set per agency
+	// (KeysFor, OpenAgency).
+	Site Config
+	// OpenAgency opens agency a's configuration on the store bound to it
+	// (a new agency's first one published).
+	OpenAgency func(ctx context.Context, store storage.Store, a platform.Agency) (*agency.Service, error)
+	// KeysFor derives agency's keys from the platform's secret.
+	KeysFor func(agency int64) (Keys, error)
+	// Loaded is how many sites are kept at once; 0: DefaultLoaded.
+	Loaded int
+}
+
+// Platform serves every agency's site by the request's host.
+type Platform struct {
+	c     PlatformConfig
+	hosts *platform.Resolver
+	queue *mailqueue.Queue
+	log   *slog.Logger
+
+	mu      sync.Mutex
+	sites   map[int64]*loadedSite
+	runCtx  context.Context // Run's: the sites built later run until it ends
+	closed  bool
+	stopQ   func()
+	clock   func() time.Time
+	builtAt map[int64]int // how many times each agency's site was built (tests, logs)
+}
+
+// loadedSite is one agency's site, built once by the first who needs it.
+type loadedSite struct {
+	ready chan struct{} // closed once app or err is set
+	app   *App
+	err   error
+	used  time.Time // its last request
+	refs  int       // requests being served
+}
+
+// NewPlatform builds the platform and the implicit agency's site.
+func NewPlatform(ctx context.Context, c PlatformConfig) (*Platform, error) {
+	if c.Loaded <= 0 {
+		c.Loaded = DefaultLoaded
+	}
+	log := c.Site.logger()
+	p := &Platform{c: c, hosts: &platform.Resolver{Store: c.Site.Store.Platform()}, log: log, clock: c.Site.clock(),
+		sites: map[int64]*loadedSite{}, builtAt: map[int64]int{}}
+	router := &jobRouter{sites: p.jobs, agencies: p.agencies}
+	first, err := p.openAgency(ctx, platform.Implicit)
+	if err != nil {
+		return nil, err
+	}
+	queue, err := newMailJobs(c.Site.Store, first.Current().Site.Agency, c.Site.SMTPURL, log, router)
+	if err != nil {
+		return nil, err
+	}
+	p.queue, router.queue = queue, queue
+	_, release, err := p.site(ctx, platform.Implicit, first)
+	if err != nil {
+		return nil, err
+	}
+	release()
+	newObservers(c.Site.Metrics).watch(p.renderStats, p.cacheCounts, queue, p.loadedFeeds)
+	return p, nil
+}
+
+// ServeHTTP serves the request on the site of the agency its host names.
+// Anything else — an unknown or disabled host, another host of an agency,
+// the health checks — the implicit agency's site answers at its edge
+// (server.byHost: a 404 naming no agency, a redirect, the checks), so no
+// agency's site is built for it.
+func (p *Platform) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	id := platform.Implicit
+	if a, err := p.hosts.Resolve(r.Context(), r.Host); err == nil && a.Agency != nil && a.Redirect == "" {
+		id = a.Agency.ID
+	}
+	a, release, err := p.site(r.Context(), id, nil)
+	if err != nil {
+		p.log.Error("platform: a site could not be built", "agency", id, "err", err)
+		http.Error(w, http.StatusText(http.StatusServiceUnavailable), http.StatusServiceUnavailable)
+		return
+	}
+	defer release()
+	a.Handler.ServeHTTP(w, r)
+}
+
+// site is agency id's site, built (with opened, when given) if it is not
+// loaded; release ends its use.
+func (p *Platform) site(ctx context.Context, id int64, opened *agency.Service) (*App, func(), error) {
+	p.mu.Lock()
+	if p.closed {
+		p.mu.Unlock()
+		return nil, nil, errors.New("platform: closed")
+	}
+	s := p.sites[id]
+	build := s == nil
+	if build {
+		s = &loadedSite{ready: make(chan struct{})}
+		p.sites[id] = s
+	}
+	s.refs++
+	s.used = p.clock()
+	p.mu.Unlock()
+	release := func() {
+		p.mu.Lock()
+		s.refs--
+		p.mu.Unlock()
+	}
+	if build {
+		// Not the request's context: its end must not fail the build
+		// the other requests wait for.
+		a, err := p.build(context.WithoutCancel(ctx), id, opened)
+		p.mu.Lock()
+		s.app, s.err = a, err
+		run := p.runCtx // set after this: Run starts it with the others
+		p.mu.Unlock()
+		if err == nil && run != nil {
+			if s.err = a.Run(run); s.err != nil {
+				a.Close()
+			}
+		}
+		close(s.ready)
+		if s.err == nil {
+			p.dropPastBudget()
+		}
+	} else {
+		select {
+		case <-s.ready:
+		case <-ctx.Done():
+			release()
+			return nil, nil, ctx.Err()
+		}
+	}
+	if s.err != nil {
+		p.mu.Lock()
+		if p.sites[id] == s {
+			delete(p.sites, id) // the next request tries again
+		}
+		s.refs--
+		p.mu.Unlock()
+		return nil, nil, s.err
+	}
+	return s.app, release, nil
+}
+
+// build builds agency id's site.
+func (p *Platform) build(ctx context.Context, id int64, opened *agency.Service) (*App, error) {
+	store := storage.Bound(p.c.Site.Store, id)
+	var err error
+	if opened == nil {
+		if opened, err = p.openAgency(ctx, id); err != nil {
+			return nil, err
+		}
+	}
+	keys, err := p.c.KeysFor(id)
+	if err != nil {
+		return nil, err
+	}
+	c := p.c.Site
+	c.Store, c.Agency, c.Keys, c.Queue, c.Hosts = store, opened, keys, p.queue, p.hosts
+	c.Log = p.log.With("agency", id)
+	a, err := New(ctx, c)
+	if err != nil {
+		return nil, fmt.Errorf("agency %d: %w", id, err)
+	}
+	p.mu.Lock()
+	p.builtAt[id]++
+	p.mu.Unlock()
+	p.log.Info("platform: site loaded", "agency", id)
+	return a, nil
+}
+
+// openAgency opens agency id's configuration on its bound store.
+func (p *Platform) openAgency(ctx context.Context, id int64) (*agency.Service, error) {
+	rec := p.hosts.Lookup(ctx, id)
+	if rec == nil {
+		return nil, fmt.Errorf("platform: no agency %d", id)
+	}
+	return p.c.OpenAgency(ctx, storage.Bound(p.c.Site.Store, id), *rec)
+}
+
+// dropPastBudget closes the least recently used sites past the budget
+// that serve no request now; the implicit agency's is kept while it is the
+// only agency (one agency runs as a lone site did).
+func (p *Platform) dropPastBudget() {
+	p.mu.Lock()
+	var idle []int64
+	for id, s := range p.sites {
+		if s.refs == 0 && s.app != nil {
+			idle = append(idle, id)
+		}
+	}
+	sort.Slice(idle, func(i, j int) bool { return p.sites[idle[i]].used.Before(p.sites[idle[j]].used) })
+	var drop []*App
+	for _, id := range idle {
+		if len(p.sites) <= p.c.Loaded {
+			break
+		}
+		drop = append(drop, p.sites[id].app)
+		delete(p.sites, id)
+		p.log.Info("platform: site dropped", "agency", id)
+	}
+	p.mu.Unlock()
+	for _, a := range drop {
+		a.Close()
+	}
+}
+
+// jobs is agency id's jobs, its site built for them if need be (a job is
+// due whether the agency was visited or not).
+func (p *Platform) jobs(ctx context.Context, id int64) (*siteJobs, error) {
+	a, release, err := p.site(ctx, id, nil)
+	if err != nil {
+		return nil, err
+	}
+	release() // a job outlives no site's stores: they are the platform's
+	return a.jobs, nil
+}
+
+// agencies are the enabled agencies (the implicit one while there are none).
+func (p *Platform) agencies(ctx context.Context) ([]int64, error) {
+	all, err := p.c.Site.Store.Platform().Agencies(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if len(all) == 0 {
+		return []int64{platform.Implicit}, nil
+	}
+	var ids []int64
+	for _, a := range all {
+		if !a.Disabled {
+			ids = append(ids, a.ID)
+		}
+	}
+	return ids, nil
+}
+
+// Run starts the queue and the loaded sites' loops; the sites built later
+// run from their build. It returns at once.
+func (p *Platform) Run(ctx context.Context) error {
+	p.mu.Lock()
+	p.runCtx = ctx
+	var loaded []*App
+	for _, s := range p.sites {
+		if s.app != nil {
+			loaded = append(loaded, s.app)
+		}
+	}
+	p.mu.Unlock()
+	var from site.Agency // the log's: the mails name their agency themselves
+	if implicit := p.implicitSite(); implicit != nil {
+		from = implicit.site.Agency
+	}
+	stop, err := startMail(ctx, p.queue, from, p.c.Site.SMTPURL, p.log)
+	if err != nil {
+		return err
+	}
+	p.mu.Lock()
+	p.stopQ = stop
+	p.mu.Unlock()
+	for _, a := range loaded {
+		if err := a.Run(ctx); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// implicitSite is the implicit agency's site (built by NewPlatform, kept
+// until a budget drops it: then any loaded one, for the sender's name).
+func (p *Platform) implicitSite() *App {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if s := p.sites[platform.Implicit]; s != nil && s.app != nil {
+		return s.app
+	}
+	for _, s := range p.sites {
+		if s.app != nil {
+			return s.app
+		}
+	}
+	return nil
+}
+
+// EndStreams ends every loaded site's open inbox streams (the server's
+// shutdown).
+func (p *Platform) EndStreams() {
+	for _, a := range p.loaded() {
+		a.EndStreams()
+	}
+}
+
+// Close closes every site, then stops the queue (letting the mails being
+// sent finish). Close the store after.
+func (p *Platform) Close() {
+	p.mu.Lock()
+	p.closed = true
+	sites := p.sites
+	p.sites = map[int64]*loadedSite{}
+	stop := p.stopQ
+	p.mu.Unlock()
+	for _, s := range sites {
+		<-s.ready
+		if s.app != nil {
+			s.app.Close()
+		}
+	}
+	if stop != nil {
+		stop()
+	}
+}
+
+// loaded are the sites loaded now.
+func (p *Platform) loaded() []*App {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	var out []*App
+	for _, s := range p.sites {
+		select {
+		case <-s.ready:
+			if s.app != nil {
+				out = append(out, s.app)
+			}
+		default:
+		}
+	}
+	return out
+}
+
+// Loaded are the agencies whose sites are loaded now, in order.
+func (p *Platform) Loaded() []int64 {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	var ids []int64
+	for id, s := range p.sites {
+		if s.app != nil {
+			ids = append(ids, id)
+		}
+	}
+	sort.Slice(ids, func(i, j int) bool { return ids[i] < ids[j] })
+	return ids
+}
+
+// Site is agency id's site, built if need be (the tests', the commands').
+func (p *Platform) Site(ctx context.Context, id int64) (*App, error) {
+	a, release, err := p.site(ctx, id, nil)
+	if err != nil {
+		return nil, err
+	}
+	release()
+	return a, nil
+}
+
+// Queue is the platform's one mail and job queue.
+func (p *Platform) Queue() *mailqueue.Queue { return p.queue }
+
+// The operator's gauges, summed over the loaded sites.
+func (p *Platform) renderStats() respond.RenderStats {
+	var sum respond.RenderStats
+	for _, a := range p.loaded() {
+		s := a.pages.Responder().RenderStats()
+		sum.Slots += s.Slots
+		sum.Busy += s.Busy
+		sum.Waiting += s.Waiting
+	}
+	return sum
+}
+
+func (p *Platform) cacheCounts() (fresh, stale int) {
+	for _, a := range p.loaded() {
+		f, s := a.pages.Responder().CacheCounts()
+		fresh, stale = fresh+f, stale+s
+	}
+	return fresh, stale
+}
+
+// loadedFeeds are the loaded agencies' feeds.
+func (p *Platform) loadedFeeds(ctx context.Context) ([]feed.Feed, error) {
+	var all []feed.Feed
+	for _, a := range p.loaded() {
+		fs, err := a.jobs.feeds.service.Store.Feeds(ctx)
+		if err != nil {
+			return nil, err
+		}
+		all = append(all, fs...)
+	}
+	return all, nil
+}
