@@ -352,38 +352,17 @@ func (a *App) Run(ctx context.Context) error {
 	wg.Go(func() { watch(ctx, 5*time.Second, "testimonials", a.Testimonials.Refresh, log) })
 	// Every 2 s, like the configuration: a version's new slot rules reach the pages as fast.
 	wg.Go(func() { watch(ctx, 2*time.Second, "agenda", a.Agenda.Board.Refresh, log) })
-	wg.Go(func() {
-		watch(ctx, antispam.PurgeInterval, "anti-spam purge", func(ctx context.Context) (bool, error) {
-			return false, antispam.Purge(ctx, store.Antispam(), store.Requests(), a.now())
-		}, log)
-	})
 	wg.Go(func() { a.abuse.Run(ctx, antispam.FlushEvery, log) })
-	wg.Go(func() {
-		watch(ctx, time.Hour, "expired sessions", func(ctx context.Context) (bool, error) {
-			_, err := store.Sessions().DeleteExpired(ctx, a.now())
-			return false, err
-		}, log)
-	})
-	wg.Go(func() {
-		watch(ctx, time.Hour, "old catalog runs", func(ctx context.Context) (bool, error) {
-			now := a.now()
-			_, err := store.PruneRuns(ctx, now.Add(-feed.KeepUnchanged), now.Add(-feed.KeepRuns))
-			return false, err
-		}, log)
-	})
-	wg.Go(func() {
-		watch(ctx, time.Hour, "unconfirmed demands", func(ctx context.Context) (bool, error) {
-			_, err := store.Registrants().PurgePending(ctx, a.now().Add(-registrant.PendingKept))
-			return false, err
-		}, log)
-	})
+	if !a.sharedQueue { // a platform's: once for every agency (Platform.Run)
+		runPurges(ctx, &wg, store, a.now, log)
+		wg.Go(func() { a.jobs.feeds.watch(ctx) }) // the feeds due and their pictures
+	}
 	wg.Go(func() {
 		watch(ctx, VisitFlushInterval, "page visits", func(ctx context.Context) (bool, error) {
 			return false, a.FlushVisits(ctx)
 		}, log)
 	})
 	wg.Go(func() { a.jobs.watch(ctx) })
-	wg.Go(func() { a.jobs.feeds.watch(ctx) }) // the feeds due and their pictures
 	if a.prerender != nil {
 		wg.Go(func() { a.prerender.Prerender(ctx, 2*time.Second) })
 	}
@@ -396,6 +375,36 @@ func (a *App) Run(ctx context.Context) error {
 		wg.Wait()
 	}
 	return nil
+}
+
+// runPurges starts the hourly purges by age: each statement purges every
+// agency's rows (marked "every agency" in the SQL layer), so a process
+// runs them once — a lone site's Run, or the platform's.
+func runPurges(ctx context.Context, wg *sync.WaitGroup, store storage.Store, now func() time.Time, log *slog.Logger) {
+	wg.Go(func() {
+		watch(ctx, antispam.PurgeInterval, "anti-spam purge", func(ctx context.Context) (bool, error) {
+			return false, antispam.Purge(ctx, store.Antispam(), store.Requests(), now())
+		}, log)
+	})
+	wg.Go(func() {
+		watch(ctx, time.Hour, "expired sessions", func(ctx context.Context) (bool, error) {
+			_, err := store.Sessions().DeleteExpired(ctx, now())
+			return false, err
+		}, log)
+	})
+	wg.Go(func() {
+		watch(ctx, time.Hour, "old catalog runs", func(ctx context.Context) (bool, error) {
+			now := now()
+			_, err := store.PruneRuns(ctx, now.Add(-feed.KeepUnchanged), now.Add(-feed.KeepRuns))
+			return false, err
+		}, log)
+	})
+	wg.Go(func() {
+		watch(ctx, time.Hour, "unconfirmed demands", func(ctx context.Context) (bool, error) {
+			_, err := store.Registrants().PurgePending(ctx, now().Add(-registrant.PendingKept))
+			return false, err
+		}, log)
+	})
 }
 
 // StartMail starts the mail queue sending, when the site has an SMTP URL;

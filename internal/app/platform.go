@@ -10,6 +10,7 @@ import (
 	"sync"
 	"time"
 
+	"immo/internal/adapter/importer"
 	"immo/internal/adapter/mailqueue"
 	"immo/internal/adapter/storage"
 	"immo/internal/domain/agency"
@@ -62,6 +63,7 @@ type Platform struct {
 	stopQ   func()
 	clock   func() time.Time
 	builtAt map[int64]int // how many times each agency's site was built (tests, logs)
+	tickers map[int64]*feedJobs // each agency's feeds as the platform's tick claims them
 }
 
 // loadedSite is one agency's site, built once by the first who needs it.
@@ -80,7 +82,7 @@ func NewPlatform(ctx context.Context, c PlatformConfig) (*Platform, error) {
 	}
 	log := c.Site.logger()
 	p := &Platform{c: c, hosts: &platform.Resolver{Store: c.Site.Store.Platform()}, log: log, clock: c.Site.clock(),
-		sites: map[int64]*loadedSite{}, builtAt: map[int64]int{}}
+		sites: map[int64]*loadedSite{}, builtAt: map[int64]int{}, tickers: map[int64]*feedJobs{}}
 	router := &jobRouter{sites: p.jobs, agencies: p.agencies}
 	first, err := p.openAgency(ctx, platform.Implicit)
 	if err != nil {
@@ -299,7 +301,69 @@ func (p *Platform) Run(ctx context.Context) error {
 			return err
 		}
 	}
+	// What runs once for every agency, loaded or not, until Close.
+	loops, cancel := context.WithCancel(ctx)
+	var wg sync.WaitGroup
+	runPurges(loops, &wg, p.c.Site.Store, p.clock, p.log)
+	wg.Go(func() {
+		watch(loops, feedTickEvery, "feeds", func(ctx context.Context) (bool, error) { return false, p.tickFeeds(ctx) }, p.log)
+	})
+	p.mu.Lock()
+	stopQueue := p.stopQ
+	p.stopQ = func() {
+		cancel()
+		wg.Wait()
+		stopQueue()
+	}
+	p.mu.Unlock()
 	return nil
+}
+
+// tickFeeds claims every enabled agency's due feeds and inserts their
+// pulls and picture fetches (feedJobs.tick): a feed is due whether its
+// agency's site is loaded or not, and its job builds the site it runs on.
+func (p *Platform) tickFeeds(ctx context.Context) error {
+	ids, err := p.agencies(ctx)
+	if err != nil {
+		return err
+	}
+	var errs []error
+	for _, id := range ids {
+		j, err := p.feedTicker(id)
+		if err == nil {
+			err = j.tick(ctx)
+		}
+		if err != nil {
+			errs = append(errs, fmt.Errorf("agency %d: %w", id, err))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// feedTicker is agency id's feeds as the tick needs them (its service
+// and pictures on its bound store, its queue): kept, as small as a few
+// pointers, whether its site is loaded or not.
+func (p *Platform) feedTicker(id int64) (*feedJobs, error) {
+	p.mu.Lock()
+	j := p.tickers[id]
+	p.mu.Unlock()
+	if j != nil {
+		return j, nil
+	}
+	keys, err := p.c.KeysFor(id)
+	if err != nil {
+		return nil, err
+	}
+	j, err = newFeeds(storage.Bound(p.c.Site.Store, id), keys.TOTP, p.c.Site.Feeds, p.clock, p.log.With("agency", id),
+		func(context.Context, []importer.FeedOwner) error { return errors.New("platform: a tick imports nothing") })
+	if err != nil {
+		return nil, err
+	}
+	j.queue = p.queue.For(id)
+	p.mu.Lock()
+	p.tickers[id] = j
+	p.mu.Unlock()
+	return j, nil
 }
 
 // implicitSite is the implicit agency's site (built by NewPlatform, kept

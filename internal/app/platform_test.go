@@ -19,6 +19,7 @@ import (
 	"immo/internal/app/apptest"
 	"immo/internal/domain/account"
 	"immo/internal/domain/catalog"
+	"immo/internal/domain/feed"
 	"immo/internal/domain/linktoken"
 	"immo/internal/domain/mail"
 	"immo/internal/domain/newsletter"
@@ -272,5 +273,37 @@ func TestPlatformJobs(t *testing.T) {
 	}
 	if n := len(p.SMTP.Messages()); n != 2 {
 		t.Errorf("%d mails after A's job, want 2 (nothing for an address A does not know)", n)
+	}
+
+	// A feed of B's is due while B's site is not loaded: the platform's
+	// tick claims it for B, and its pull builds B's site.
+	feedsB, err := app.CommandFeeds(app.Config{Store: storage.Bound(p.Store, 2), Keys: apptest.KeysOf(2), Now: p.Clock.Now,
+		Feeds: app.FeedOptions{Private: "crm.test"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := feedsB.Service.Add(t.Context(), feed.Input{Name: "CRM", URL: "http://crm.test/feed.json", Every: 60}, "test"); err != nil {
+		t.Fatal(err)
+	}
+	if got := p.Loaded(); len(got) != 1 || got[0] != 1 {
+		t.Fatalf("loaded before the tick: %v, want A's alone", got)
+	}
+	if err := p.TickFeeds(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	var metadata string
+	if err := db.QueryRow(`SELECT metadata::text FROM river_job WHERE kind = 'feed-pull'`).Scan(&metadata); err != nil {
+		t.Fatalf("no pull inserted: %v", err)
+	}
+	if !strings.Contains(metadata, `"agency": 2`) && !strings.Contains(metadata, `"agency":2`) {
+		t.Errorf("the pull's metadata %s, want agency 2", metadata)
+	}
+	for deadline := time.Now().Add(smtptest.Patience); ; time.Sleep(50 * time.Millisecond) {
+		if got := p.Loaded(); len(got) == 1 && got[0] == 2 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("B's site was not built for its feed's pull: loaded %v", p.Loaded())
+		}
 	}
 }
