@@ -62,7 +62,7 @@ type Platform struct {
 	closed  bool
 	stopQ   func()
 	clock   func() time.Time
-	builtAt map[int64]int // how many times each agency's site was built (tests, logs)
+	builtAt map[int64]int       // how many times each agency's site was built (tests, logs)
 	tickers map[int64]*feedJobs // each agency's feeds as the platform's tick claims them
 }
 
@@ -355,7 +355,9 @@ func (p *Platform) feedTicker(id int64) (*feedJobs, error) {
 		return nil, err
 	}
 	j, err = newFeeds(storage.Bound(p.c.Site.Store, id), keys.TOTP, p.c.Site.Feeds, p.clock, p.log.With("agency", id),
-		func(context.Context, []importer.FeedOwner) error { return errors.New("platform: a tick imports nothing") })
+		func(context.Context, []importer.FeedOwner) error {
+			return errors.New("platform: a tick imports nothing")
+		})
 	if err != nil {
 		return nil, err
 	}
