@@ -317,7 +317,7 @@ func New(ctx context.Context, c Config) (*App, error) {
 	a := &App{Handler: h, Agency: agencies, Catalog: cat, Testimonials: says, Agenda: visits, Challenges: challenges, Staff: staff, EndStreams: inboxPages.EndStreams, Pictures: pictureSigner,
 		Queue: queue, visits: counted, abuse: abuse, store: store, site: cfg, library: library, newPics: newPics, smtpURL: c.SMTPURL, now: now, log: log, closePages: closePages, jobs: jobs,
 		sharedQueue: c.Queue != nil, pages: pages}
-	if c.Prerender && c.Web == nil {
+	if c.Prerender && (c.Web == nil || c.Web.built) {
 		a.prerender = pages
 	}
 	return a, nil

@@ -22,6 +22,27 @@ type Web struct {
 	AssetTags    template.HTML
 	PagePreloads func(view, lang string) template.HTML
 	AssetVersion string
+	built        bool // the built web app (builtWeb): its pages may be pre-rendered
+}
+
+// builtWeb is the built web app: the server renderer on its bundle (a pool
+// of engines, which every agency's site of a platform shares: it renders
+// whatever props it is given) and the manifest's tags; close ends the
+// renderer.
+func builtWeb(log *slog.Logger) (*Web, func(), error) {
+	closeFn := func() {}
+	var renderer ssr.Renderer = ssr.Disabled{}
+	if bundle, ok := assets.ServerBundle(); ok {
+		pool, err := ssr.NewPool(bundle, 0, ssr.WithLogger(log))
+		if err != nil {
+			return nil, nil, fmt.Errorf("server renderer: %w", err)
+		}
+		renderer, closeFn = pool, func() { pool.Close() }
+	} else {
+		log.Warn("web app not built: pages are rendered in the browser only (run make build)")
+	}
+	m, _ := assets.Manifest()
+	return &Web{Renderer: renderer, AssetTags: m.HeadTags(), PagePreloads: m.PagePreloads, AssetVersion: m.Version(), built: true}, closeFn, nil
 }
 
 // newPages wires the page handler: the resolver, the map frame, and React
@@ -30,18 +51,10 @@ type Web struct {
 func newPages(resolver *route.Resolver, current func() *agency.Agency, pagesStore rendered.Store, mapFrame web.MapFrameOptions, forms web.Forms, visits web.VisitCancels, news web.NewsletterPages, sessions web.Sessions, pageVisits web.PageVisits, pictureVersions respond.PictureVersions, observer respond.Observer, log *slog.Logger, w *Web) (*web.Handler, func(), error) {
 	closeFn := func() {}
 	if w == nil {
-		var renderer ssr.Renderer = ssr.Disabled{}
-		if bundle, ok := assets.ServerBundle(); ok {
-			pool, err := ssr.NewPool(bundle, 0, ssr.WithLogger(log))
-			if err != nil {
-				return nil, nil, fmt.Errorf("server renderer: %w", err)
-			}
-			renderer, closeFn = pool, func() { pool.Close() }
-		} else {
-			log.Warn("web app not built: pages are rendered in the browser only (run make build)")
+		var err error
+		if w, closeFn, err = builtWeb(log); err != nil {
+			return nil, nil, err
 		}
-		m, _ := assets.Manifest()
-		w = &Web{Renderer: renderer, AssetTags: m.HeadTags(), PagePreloads: m.PagePreloads, AssetVersion: m.Version()}
 	}
 	renderer := w.Renderer
 	if renderer == nil {

@@ -64,6 +64,7 @@ type Platform struct {
 	clock   func() time.Time
 	builtAt map[int64]int       // how many times each agency's site was built (tests, logs)
 	tickers map[int64]*feedJobs // each agency's feeds as the platform's tick claims them
+	closeWeb func()             // ends the renderer every site shares (nil: the caller's)
 }
 
 // loadedSite is one agency's site, built once by the first who needs it.
@@ -76,13 +77,23 @@ type loadedSite struct {
 }
 
 // NewPlatform builds the platform and the implicit agency's site.
-func NewPlatform(ctx context.Context, c PlatformConfig) (*Platform, error) {
+func NewPlatform(ctx context.Context, c PlatformConfig) (_ *Platform, err error) {
 	if c.Loaded <= 0 {
 		c.Loaded = DefaultLoaded
 	}
 	log := c.Site.logger()
 	p := &Platform{c: c, hosts: &platform.Resolver{Store: c.Site.Store.Platform()}, log: log, clock: c.Site.clock(),
 		sites: map[int64]*loadedSite{}, builtAt: map[int64]int{}, tickers: map[int64]*feedJobs{}}
+	if p.c.Site.Web == nil { // one renderer for every agency's pages
+		if p.c.Site.Web, p.closeWeb, err = builtWeb(log); err != nil {
+			return nil, err
+		}
+		defer func() {
+			if err != nil {
+				p.closeWeb()
+			}
+		}()
+	}
 	router := &jobRouter{sites: p.jobs, agencies: p.agencies}
 	first, err := p.openAgency(ctx, platform.Implicit)
 	if err != nil {
@@ -409,6 +420,9 @@ func (p *Platform) Close() {
 	}
 	if stop != nil {
 		stop()
+	}
+	if p.closeWeb != nil {
+		p.closeWeb()
 	}
 }
 
