@@ -100,6 +100,11 @@ type Config struct {
 	// Hosts, when set, is the platform's host resolver every site shares;
 	// nil: the site reads the agencies itself.
 	Hosts *platform.Resolver
+	// HTMLCacheBytes and PictureCacheBytes bound the site's HTML cache and
+	// each picture folder's cache of variants; 0: a lone site's defaults
+	// (16 MiB, picturehttp.DefaultCacheBytes). A platform of several
+	// agencies gives each site a share (sitesCaches).
+	HTMLCacheBytes, PictureCacheBytes int
 }
 
 // App is the site built: its handler, the services behind it, and the
@@ -258,9 +263,9 @@ func New(ctx context.Context, c Config) (*App, error) {
 		library.Added = newPics.add
 		agencies.CheckPictures(library) // no version naming a deleted picture is published
 	}
-	var variants pictures.Store = store // the pictures' resized variants, which Run's worker makes
-	folders := pictureFolders(variants, library, pictures.FeedFS(store, feeds.runner.FetchOne), log)
-	pages, closePages, err := newPages(resolver, agencies.Current, c.Store, c.MapFrame, forms, cancels, news, sessions, pageVisits, folders.Version, obs.pages, log, c.Web)
+	variants := pictureVariants(store) // the pictures' resized variants, which Run's worker makes
+	folders := pictureFolders(variants, library, pictures.FeedFS(store, feeds.runner.FetchOne), c.PictureCacheBytes, log)
+	pages, closePages, err := newPages(resolver, agencies.Current, c.Store, c.MapFrame, forms, cancels, news, sessions, pageVisits, folders.Version, obs.pages, c.HTMLCacheBytes, log, c.Web)
 	if err != nil {
 		return nil, err
 	}
@@ -366,7 +371,7 @@ func (a *App) Run(ctx context.Context) error {
 	if a.prerender != nil {
 		wg.Go(func() { a.prerender.Prerender(ctx, 2*time.Second) })
 	}
-	_, stopPictures := startPictures(ctx, store, a.Catalog, a.site, a.library, a.newPics, log)
+	_, stopPictures := startPictures(ctx, store, pictureVariants(store), a.Catalog, a.site, a.library, a.newPics, log)
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	a.stopLoops = func() {

@@ -48,7 +48,7 @@ func builtWeb(log *slog.Logger) (*Web, func(), error) {
 // newPages wires the page handler: the resolver, the map frame, and React
 // rendering in the process when the web app was built (otherwise the client
 // renders); with w, w's renderer and assets instead.
-func newPages(resolver *route.Resolver, current func() *agency.Agency, pagesStore rendered.Store, mapFrame web.MapFrameOptions, forms web.Forms, visits web.VisitCancels, news web.NewsletterPages, sessions web.Sessions, pageVisits web.PageVisits, pictureVersions respond.PictureVersions, observer respond.Observer, log *slog.Logger, w *Web) (*web.Handler, func(), error) {
+func newPages(resolver *route.Resolver, current func() *agency.Agency, pagesStore rendered.Store, mapFrame web.MapFrameOptions, forms web.Forms, visits web.VisitCancels, news web.NewsletterPages, sessions web.Sessions, pageVisits web.PageVisits, pictureVersions respond.PictureVersions, observer respond.Observer, cacheBytes int, log *slog.Logger, w *Web) (*web.Handler, func(), error) {
 	closeFn := func() {}
 	if w == nil {
 		var err error
@@ -80,6 +80,7 @@ func newPages(resolver *route.Resolver, current func() *agency.Agency, pagesStor
 		// Every page's own pictures at addresses cached a year.
 		PictureVersions: pictureVersions,
 		Observer:        observer,
+		CacheBytes:      cacheBytes,
 	})
 	return h, closeFn, nil
 }

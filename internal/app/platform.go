@@ -34,6 +34,15 @@ import (
 // DefaultLoaded is how many agencies' sites a platform keeps by default.
 const DefaultLoaded = 16
 
+// A site's caches on a platform of several agencies: its HTML cache's
+// deflated pages (a lone site's: 16 MiB) and each of its picture folders'
+// variants (a lone site's: 32 MiB) — with the default budget of sites, at
+// most 16 × (4 + 3 × 4) MiB together.
+const (
+	SharedHTMLCache    = 4 << 20
+	SharedPictureCache = 4 << 20
+)
+
 // PlatformConfig is what a platform is built from.
 type PlatformConfig struct {
 	// Site is every agency's site's settings: its Store the database (each
@@ -56,15 +65,15 @@ type Platform struct {
 	queue *mailqueue.Queue
 	log   *slog.Logger
 
-	mu      sync.Mutex
-	sites   map[int64]*loadedSite
-	runCtx  context.Context // Run's: the sites built later run until it ends
-	closed  bool
-	stopQ   func()
-	clock   func() time.Time
-	builtAt map[int64]int       // how many times each agency's site was built (tests, logs)
-	tickers map[int64]*feedJobs // each agency's feeds as the platform's tick claims them
-	closeWeb func()             // ends the renderer every site shares (nil: the caller's)
+	mu       sync.Mutex
+	sites    map[int64]*loadedSite
+	runCtx   context.Context // Run's: the sites built later run until it ends
+	closed   bool
+	stopQ    func()
+	clock    func() time.Time
+	builtAt  map[int64]int       // how many times each agency's site was built (tests, logs)
+	tickers  map[int64]*feedJobs // each agency's feeds as the platform's tick claims them
+	closeWeb func()              // ends the renderer every site shares (nil: the caller's)
 }
 
 // loadedSite is one agency's site, built once by the first who needs it.
@@ -208,6 +217,11 @@ func (p *Platform) build(ctx context.Context, id int64, opened *agency.Service) 
 	c := p.c.Site
 	c.Store, c.Agency, c.Keys, c.Queue, c.Hosts = store, opened, keys, p.queue, p.hosts
 	c.Log = p.log.With("agency", id)
+	if ids, err := p.agencies(ctx); err == nil && len(ids) > 1 && c.HTMLCacheBytes == 0 {
+		// Several agencies: each site's caches a share, so that the loaded
+		// sites' together stay bounded (IMMO_SITES_LOADED × the share).
+		c.HTMLCacheBytes, c.PictureCacheBytes = SharedHTMLCache, SharedPictureCache
+	}
 	a, err := New(ctx, c)
 	if err != nil {
 		return nil, fmt.Errorf("agency %d: %w", id, err)

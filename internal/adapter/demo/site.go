@@ -5,6 +5,8 @@ import (
 	_ "embed"
 	"encoding/json"
 	"errors"
+	"html"
+	"regexp"
 	"strings"
 )
 
@@ -17,32 +19,79 @@ func SiteJSON() []byte { return siteJSON }
 
 // StarterSiteJSON is an added agency's first configuration (issue #35):
 // the demo's pages, menus and modules under the agency's name, its mails
-// from info@ its domain, its default language first; the agency edits it
-// in its inbox. domain is its preferred host ("www." dropped for the
-// address).
+// from info@ its domain, its default language first. Nothing of the demo
+// agency's identity stays: no address, phone, VAT or licence number, no social
+// page, no analytics, advertising or verification tag (a visitor's
+// consent would report to the demo's accounts), and search engines are
+// asked not to index it until the agency has made it its own in its
+// inbox. domain is its preferred host ("www." dropped for the address).
 func StarterSiteJSON(name, lang, domain string) ([]byte, error) {
-	// The demo's texts name it: they name the agency now.
 	quoted, err := json.Marshal(name)
 	if err != nil {
 		return nil, err
 	}
-	data := bytes.ReplaceAll(siteJSON, []byte("Immo Arlon"), quoted[1:len(quoted)-1])
-	if domain = strings.TrimPrefix(domain, "www."); domain != "" {
+	bare := quoted[1 : len(quoted)-1]
+	data := bytes.ReplaceAll(siteJSON, []byte("Immo Arlon"), bare)
+	domain = strings.TrimPrefix(domain, "www.")
+	if domain != "" {
 		data = bytes.ReplaceAll(data, []byte("immo-arlon.be"), []byte(domain))
 	}
+	// The legal texts' address, company, VAT and licence numbers.
+	data = demoIdentity.ReplaceAll(data, []byte("…"))
 	var cfg map[string]any
 	if err := json.Unmarshal(data, &cfg); err != nil {
 		return nil, err
 	}
 	agency, _ := cfg["agency"].(map[string]any)
 	languages, _ := cfg["languages"].(map[string]any)
-	if agency == nil || languages == nil {
-		return nil, errors.New("demo: the site configuration has no agency or languages")
+	info, _ := cfg["siteInfo"].(map[string]any)
+	if agency == nil || languages == nil || info == nil {
+		return nil, errors.New("demo: the site configuration has no agency, languages or siteInfo")
 	}
 	agency["name"] = name
+	email := ""
 	if domain != "" {
-		agency["email"] = "info@" + domain
+		email = "info@" + domain
+		agency["email"] = email
 	}
+	// A phone is required: a placeholder no one answers, until the agency
+	// gives its own (the site is not indexed meanwhile).
+	agency["phone"], agency["vatNumber"] = "000 00 00 00", ""
+	agency["address"] = map[string]any{"street": "", "number": "", "zip": "", "city": "", "country": map[string]any{}}
+	delete(agency, "geo")
 	languages["default"] = lang
-	return json.MarshalIndent(cfg, "", "  ") // as the agency exports it
+	for _, tag := range []string{"googleAnalyticsId", "googleAdsId", "tagManagerId", "socialPixelId"} {
+		delete(info, tag)
+	}
+	if settings, _ := info["settings"].(map[string]any); settings != nil {
+		for _, token := range []string{"googleVerification", "facebookVerification", "nortonSafeWeb"} {
+			delete(settings, token)
+		}
+		settings["robots"] = "noindex, follow"
+	}
+	if top, _ := cfg["topBar"].(map[string]any); top != nil { // the demo's phone and social page
+		top["left"], top["right"] = []any{}, []any{}
+	}
+	if footer, _ := cfg["footer"].(map[string]any); footer != nil {
+		if cols, _ := footer["columns"].([]any); len(cols) > 0 {
+			if col, _ := cols[0].(map[string]any); col != nil {
+				if intro, _ := col["introText"].(map[string]any); intro != nil { // the demo's address and phone
+					contact := "<p>" + html.EscapeString(name) + "</p>"
+					if email != "" {
+						contact = "<p>" + html.EscapeString(name) + `<br><a href="mailto:` + email + `">` + email + "</a></p>"
+					}
+					intro["text"] = map[string]any{"nl": contact, "fr": contact, "en": contact, "de": contact}
+				}
+			}
+		}
+	}
+	var out bytes.Buffer
+	enc := json.NewEncoder(&out)
+	enc.SetEscapeHTML(false) // its texts' markup readable, as the agency exports it
+	enc.SetIndent("", "  ")
+	err = enc.Encode(cfg)
+	return out.Bytes(), err
 }
+
+// demoIdentity is the demo agency's address and numbers in its texts.
+var demoIdentity = regexp.MustCompile(`Grand-Rue 12(<br>|, )6700 (Arlon|Aarlen)(, Belgi(en|um))?|Grand-Rue 12|(BE )?0712\.345\.678|512\.345`)

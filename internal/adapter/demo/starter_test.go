@@ -22,9 +22,19 @@ func TestStarterSiteJSON(t *testing.T) {
 	if cfg.Agency.Name != `Immo "Gent" & Zonen` || cfg.Agency.Email != "info@immo-gent.be" || cfg.Languages.Default != "nl" {
 		t.Errorf("agency %+v, default language %q", cfg.Agency, cfg.Languages.Default)
 	}
-	for _, demo := range []string{"Immo Arlon", "immo-arlon.be"} {
+	// Nothing of the demo agency's identity, nor its tags: a visitor's
+	// consent would report to the demo's accounts.
+	for _, demo := range []string{"Immo Arlon", "immo-arlon.be", "G-7KX3QZP1LM", "AW-842196573", "GTM-N4RB8QX", "493817265104382",
+		"demo-google-token", "facebooktoken", "norton-token", "063 22 44 55", "3263224455", "063224455", "facebook.com/immoarlon",
+		"0712.345.678", "512.345", "Grand-Rue 12"} {
 		if strings.Contains(string(data), demo) {
 			t.Errorf("the starter still names %q", demo)
 		}
+	}
+	if cfg.SiteInfo.GoogleAnalyticsID != "" || cfg.SiteInfo.Settings.Robots != "noindex, follow" {
+		t.Errorf("site info %+v: no tag, not indexed until the agency edits it", cfg.SiteInfo)
+	}
+	if !strings.Contains(string(data), `<a href=\"mailto:info@immo-gent.be\">info@immo-gent.be</a>`) {
+		t.Error("the footer does not give the agency's address")
 	}
 }

@@ -157,6 +157,8 @@ func TestResolve(t *testing.T) {
 		{"immo-arlon.be:8080", "www.immo-arlon.be", true},
 		{"elsewhere.be", "", false},
 		{"127.0.0.1", "", false},
+		{"www.immo-arlon.be:abc", "", false},
+		{"www.immo-arlon.be:", "", false},
 		{"", "", false},
 	} {
 		a, err := r.Resolve(ctx, c.host)

@@ -3,6 +3,7 @@ package platform
 import (
 	"context"
 	"net"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -66,9 +67,12 @@ func (r *Resolver) Resolve(ctx context.Context, host string) (Answer, error) {
 }
 
 // RequestHost is a Host header's name: lower-case, without its port or a
-// final dot.
+// final dot; "" (no agency's) when its port is not a number.
 func RequestHost(host string) string {
-	if h, _, err := net.SplitHostPort(host); err == nil {
+	if h, port, err := net.SplitHostPort(host); err == nil {
+		if _, err := strconv.ParseUint(port, 10, 16); err != nil {
+			return ""
+		}
 		host = h
 	}
 	return strings.TrimSuffix(strings.ToLower(host), ".")
