@@ -89,7 +89,7 @@ func main() {
 		}
 	}
 	for i, s := range servers {
-		run.WaitIdle(s.Cmd.Process.Pid, 3*time.Second, time.Minute)
+		run.WaitIdle(s.Cmd.Process.Pid, 3*time.Second, 5*time.Minute) // the demo's picture variants made
 		fmt.Printf("server %d, %d agencies active, %d idle: RSS %s (target ≤ 400 MB)\n", i+1, *active, *agencies-*active, run.MB(run.RSS(s.Cmd.Process.Pid)))
 	}
 
@@ -122,7 +122,7 @@ func main() {
 	for i, s := range servers {
 		fmt.Printf("server %d, all %d agencies loaded: RSS %s\n", i+1, *agencies, run.MB(run.RSS(s.Cmd.Process.Pid)))
 	}
-	fmt.Printf("%-28s %12s %12s %8s\n", "requests/s (2 servers)", "one agency", "all hosts", "ratio")
+	fmt.Printf("%-28s %12s %12s %8s   %s\n", "requests/s (2 servers)", "one agency", "all hosts", "ratio", "shells served (one, all)")
 	for _, m := range []struct {
 		name string
 		path func(r *rand.Rand) string
@@ -130,9 +130,9 @@ func main() {
 		{"cached (home)", func(*rand.Rand) string { return "/fr/" }},
 		{"uncached (filtered list)", func(r *rand.Rand) string { return "/fr/a-vendre/?priceMax=" + strconv.Itoa(100_000+r.IntN(900_000)) }},
 	} {
-		one := load(servers, hosts[:1], m.path, *conns, *duration)
-		all := load(servers, hosts, m.path, *conns, *duration)
-		fmt.Printf("%-28s %12.0f %12.0f %7.2f× (target ≥ 0.8×)\n", m.name, one, all, all/one)
+		one, shellsOne := load(servers, hosts[:1], m.path, *conns, *duration)
+		all, shellsAll := load(servers, hosts, m.path, *conns, *duration)
+		fmt.Printf("%-28s %12.0f %12.0f %7.2f×   %d, %d (target ≥ 0.8×, no shell)\n", m.name, one, all, all/one, shellsOne, shellsAll)
 	}
 	for i, s := range servers {
 		fmt.Printf("server %d after the load: RSS %s, peak %s\n", i+1, run.MB(run.RSS(s.Cmd.Process.Pid)), run.MB(run.Peak(s.Cmd.Process.Pid)))
@@ -214,19 +214,27 @@ var client = &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 64}, T
 
 // get requests path on host through server s, and reads the answer.
 func get(s *run.Server, host, path string) int {
+	code, _ := fetch(s, host, path)
+	return code
+}
+
+// fetch is get that tells whether the page came without its server render
+// (the client-rendered shell: nothing between <div id="app"> and the page
+// object).
+func fetch(s *run.Server, host, path string) (code int, shell bool) {
 	req, err := http.NewRequest("GET", s.URL+path, nil)
 	if err != nil {
 		log.Fatal(err)
 	}
 	req.Host = host
-	req.Header.Set("Accept-Encoding", "gzip")
-	res, err := client.Do(req)
+	res, err := client.Do(req) // gzip asked and undone by the transport
 	if err != nil {
 		log.Fatal(err)
 	}
-	io.Copy(io.Discard, res.Body)
+	body, _ := io.ReadAll(res.Body)
 	res.Body.Close()
-	return res.StatusCode
+	return res.StatusCode, strings.Contains(string(body), `<div id="app"><script type="application/json" id="page">`) ||
+		strings.Contains(string(body), `<div id="app"></div>`)
 }
 
 // walk visits an agency's pages as a visitor would: home, lists, a few
@@ -240,9 +248,8 @@ func walk(s *run.Server, host string) {
 
 // load requests path (drawn per request) on hosts spread over servers,
 // conns at a time, for d; it returns the requests answered per second.
-func load(servers []*run.Server, hosts []string, path func(*rand.Rand) string, conns int, d time.Duration) float64 {
-	var done atomic.Int64
-	var failed atomic.Int64
+func load(servers []*run.Server, hosts []string, path func(*rand.Rand) string, conns int, d time.Duration) (perSecond float64, shells int64) {
+	var done, failed, shell atomic.Int64
 	stop := time.Now().Add(d)
 	var wg sync.WaitGroup
 	for c := range conns {
@@ -250,8 +257,12 @@ func load(servers []*run.Server, hosts []string, path func(*rand.Rand) string, c
 			r := rand.New(rand.NewPCG(uint64(c), 7))
 			for i := c; time.Now().Before(stop); i++ {
 				s := servers[i%len(servers)]
-				if code := get(s, hosts[r.IntN(len(hosts))], path(r)); code != http.StatusOK {
+				code, bare := fetch(s, hosts[r.IntN(len(hosts))], path(r))
+				if code != http.StatusOK {
 					failed.Add(1)
+				}
+				if bare {
+					shell.Add(1)
 				}
 				done.Add(1)
 			}
@@ -261,5 +272,5 @@ func load(servers []*run.Server, hosts []string, path func(*rand.Rand) string, c
 	if n := failed.Load(); n > 0 {
 		log.Printf("%d requests failed", n)
 	}
-	return float64(done.Load()) / d.Seconds()
+	return float64(done.Load()) / d.Seconds(), shell.Load()
 }

@@ -23,6 +23,26 @@ type Web struct {
 	PagePreloads func(view, lang string) template.HTML
 	AssetVersion string
 	built        bool // the built web app (builtWeb): its pages may be pre-rendered
+	// slots, when set, are the renderer's slots every site sharing it takes
+	// (a platform's: sharedSlots); each site then queues at most
+	// SiteQueue renders of its own.
+	slots *respond.Slots
+}
+
+// SiteQueue is how many renders one agency's site may queue for the
+// engines a platform's sites share (the shared queue holds 256): one
+// agency's burst leaves the others room.
+const SiteQueue = 64
+
+// shared is w with slots for every site that renders with it.
+func (w *Web) shared() *Web {
+	c := *w
+	size := 0
+	if sized, ok := w.Renderer.(interface{ Size() int }); ok {
+		size = sized.Size()
+	}
+	c.slots = respond.NewSlots(size, 0)
+	return &c
 }
 
 // builtWeb is the built web app: the server renderer on its bundle (a pool
@@ -81,8 +101,19 @@ func newPages(resolver *route.Resolver, current func() *agency.Agency, pagesStor
 		PictureVersions: pictureVersions,
 		Observer:        observer,
 		CacheBytes:      cacheBytes,
+		SharedSlots:     w.slots,
+		QueueMax:        siteQueue(w.slots),
 	})
 	return h, closeFn, nil
+}
+
+// siteQueue is a site's own queue for its renders: SiteQueue when it
+// shares the engines, the responder's default otherwise.
+func siteQueue(shared *respond.Slots) int {
+	if shared == nil {
+		return 0
+	}
+	return SiteQueue
 }
 
 // draftPreview is the inbox's preview of a draft: the agency's drafts, the

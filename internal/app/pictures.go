@@ -109,8 +109,23 @@ func startPictures(ctx context.Context, store storage.Store, variants pictures.S
 		open = pictures.Openers(open, pictures.LibraryOpener(library))
 	}
 	w := pictures.NewWorker(variants, open, log)
+	enqueue := w.Enqueue
+	if store.Agency() != platform.Implicit {
+		// The demo's pictures are the implicit agency's site's to make
+		// (pictureVariants): an added agency's worker leaves them, or
+		// every site loaded at once would make the same ones together.
+		enqueue = func(sources ...string) {
+			own := make([]string, 0, len(sources)) // a copy: sources may be the catalog index's own list
+			for _, s := range sources {
+				if !strings.HasPrefix(s, demo.PictureURLPrefix) {
+					own = append(own, s)
+				}
+			}
+			w.Enqueue(own...)
+		}
+	}
 	feeder := &pictures.Feeder{
-		Enqueue: w.Enqueue,
+		Enqueue: enqueue,
 		Site:    sitePictures(cfg),
 		Catalog: func() (int64, func() []string) {
 			ix := cat.Index()

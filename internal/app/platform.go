@@ -103,6 +103,9 @@ func NewPlatform(ctx context.Context, c PlatformConfig) (_ *Platform, err error)
 			}
 		}()
 	}
+	if p.c.Site.Web.slots == nil { // the engines' slots every site takes its renders from
+		p.c.Site.Web = p.c.Site.Web.shared()
+	}
 	router := &jobRouter{sites: p.jobs, agencies: p.agencies}
 	first, err := p.openAgency(ctx, platform.Implicit)
 	if err != nil {

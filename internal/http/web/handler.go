@@ -61,7 +61,12 @@ type Options struct {
 	AssetVersion  string
 	CacheBytes    int           // 0: 16 MiB
 	RenderTimeout time.Duration // 0: 2 s; past it the shell is served
-	Log           *slog.Logger
+	// SharedSlots are the render slots of a renderer several sites share
+	// (a platform's agencies), and QueueMax bounds this site's own queue
+	// for them (0: 256).
+	SharedSlots *respond.Slots
+	QueueMax    int
+	Log         *slog.Logger
 	// MapFrame configures the map frame (its tiles: cmd/immo reads them
 	// from the environment).
 	MapFrame MapFrameOptions
@@ -111,6 +116,8 @@ func NewHandler(o Options) *Handler {
 		Refresh:       h.refresh,
 		CacheBytes:    o.CacheBytes,
 		RenderTimeout: o.RenderTimeout,
+		Shared:        o.SharedSlots,
+		QueueMax:      o.QueueMax,
 		Store:         o.Rendered,
 		Now:           o.Now,
 		Log:           o.Log,

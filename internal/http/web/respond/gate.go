@@ -3,6 +3,7 @@ package respond
 import (
 	"context"
 	"errors"
+	"runtime"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -17,6 +18,27 @@ type gate struct {
 	slots   chan struct{} // a value sent holds a slot
 	waiting atomic.Int64
 	max     int64
+	// shared, when set, is the process's gate every site's passes through
+	// after its own (Options.Shared): one pool of engines for every agency
+	// of a platform, its slots and queue first come first served across
+	// them, while each site's own queue bounds what one agency holds.
+	shared *gate
+}
+
+// Slots are render slots several responders share (Options.Shared): one per
+// engine of the renderer they share, and a queue for them.
+type Slots struct{ g *gate }
+
+// NewSlots are n slots (0: one per core) with a queue of at most queue
+// renders (0: 256).
+func NewSlots(n, queue int) *Slots {
+	if n <= 0 {
+		n = runtime.GOMAXPROCS(0)
+	}
+	if queue <= 0 {
+		queue = 256
+	}
+	return &Slots{g: newGate(n, queue)}
 }
 
 var (
@@ -28,24 +50,58 @@ func newGate(slots, queue int) *gate {
 	return &gate{slots: make(chan struct{}, slots), max: int64(queue)}
 }
 
-// try takes a free slot, if there is one now.
+// try takes a free slot, if there is one now (its own and the shared one).
 func (g *gate) try() bool {
 	select {
 	case g.slots <- struct{}{}:
-		return true
 	default:
 		return false
 	}
+	if g.shared != nil && !g.shared.try() {
+		<-g.slots
+		return false
+	}
+	return true
 }
 
 // wait queues for a slot, at most d (a channel's senders are served in
-// order).
+// order): its own, then the shared one's in what is left of d. A render
+// counts in its own queue until it has both: one site's burst holds at
+// most its own queue's bound of the shared one.
 func (g *gate) wait(ctx context.Context, d time.Duration) error {
-	if g.waiting.Add(1) > g.max {
-		g.waiting.Add(-1)
+	if !g.enqueue() {
 		return errQueueFull
 	}
 	defer g.waiting.Add(-1)
+	start := time.Now()
+	if err := g.take(ctx, d); err != nil {
+		return err
+	}
+	if g.shared == nil || g.shared.try() {
+		return nil
+	}
+	err := errQueueFull
+	if g.shared.enqueue() {
+		err = g.shared.take(ctx, d-time.Since(start))
+		g.shared.waiting.Add(-1)
+	}
+	if err != nil {
+		<-g.slots
+	}
+	return err
+}
+
+// enqueue counts a render in g's queue, unless it is full.
+func (g *gate) enqueue() bool {
+	if g.waiting.Add(1) > g.max {
+		g.waiting.Add(-1)
+		return false
+	}
+	return true
+}
+
+// take waits for one of g's own slots, at most d.
+func (g *gate) take(ctx context.Context, d time.Duration) error {
 	t := time.NewTimer(d)
 	defer t.Stop()
 	select {
@@ -58,8 +114,13 @@ func (g *gate) wait(ctx context.Context, d time.Duration) error {
 	}
 }
 
-// leave gives a slot back.
-func (g *gate) leave() { <-g.slots }
+// leave gives a slot back (and the shared one).
+func (g *gate) leave() {
+	if g.shared != nil {
+		<-g.shared.slots
+	}
+	<-g.slots
+}
 
 // flight shares one render among the requests that want the same document
 // at the same time: a burst of visitors on a page no cache holds yet costs

@@ -115,6 +115,10 @@ type Options struct {
 	// client-rendered shell.
 	QueueMax  int
 	QueueWait time.Duration
+	// Shared, when set, are the slots of the renderer this responder
+	// shares with others (a platform's agencies): a render takes one of
+	// its own slots, then one of these.
+	Shared *Slots
 	// Store keeps the rendered pages that are the same for everyone where
 	// every server finds them, across restarts (package rendered); nil:
 	// this process's cache only. StoreBytes bounds it (0: 256 MiB).
@@ -207,6 +211,9 @@ func New(o Options) *Responder {
 		o.Now = time.Now
 	}
 	rs := &Responder{o: o, slot: newSlot(), gate: newGate(o.RenderSlots, o.QueueMax)}
+	if o.Shared != nil {
+		rs.gate.shared = o.Shared.g
+	}
 	if o.CacheBytes > 0 {
 		rs.cache = newHTMLCache(o.CacheBytes)
 	}
