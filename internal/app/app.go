@@ -248,7 +248,7 @@ func New(ctx context.Context, c Config) (*App, error) {
 	// Who is logged in, for the routes that read the viewer: the cookie is
 	// Secure when the site is served over HTTPS.
 	secure := strings.HasPrefix(c.PublicURL, "https://")
-	obs := newObservers(c.Metrics) // what the operator's metrics hear (nothing without them)
+	obs := newObservers(c.Metrics, store.Agency()) // what the operator's metrics hear (nothing without them)
 	sessions := session.New(session.Options{Store: store.Sessions(), Accounts: store.Accounts(), Now: now,
 		Secure: secure, Log: log.With("component", "session")})
 	counted, pageVisits, err := newPageVisits(c.Keys.IPHash, now)

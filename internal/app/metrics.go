@@ -23,11 +23,15 @@ type observers struct {
 	feedRan  func(feed.Run)
 }
 
-func newObservers(m *metrics.Metrics) observers {
+func newObservers(m *metrics.Metrics, agency int64) observers {
 	if m == nil {
 		return observers{}
 	}
-	return observers{m: m, requests: m.Request, pages: pageObserver{m},
+	requests := func(kind string, status int, took time.Duration) {
+		m.Request(kind, status, took)
+		m.AgencyRequest(agency, status)
+	}
+	return observers{m: m, requests: requests, pages: pageObserver{m},
 		refused: func(role account.Role, why web.Refusal) { m.LoginRefused(string(role), string(why)) },
 		feedRan: func(run feed.Run) { m.FeedRun(string(run.Trigger), string(run.Status)) }}
 }

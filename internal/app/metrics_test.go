@@ -63,6 +63,7 @@ func TestMetrics(t *testing.T) {
 			out := string(b)
 			for _, want := range []string{
 				`immo_http_requests_total{kind="Home",status="200"} 2`,
+				`immo_agency_requests_total{agency="1",class="2xx"} `,
 				`immo_http_requests_total{kind="NotFound",status="404"} 1`,
 				`immo_page_documents_total{source=`, // the test site's shell or a render, then the cache
 				`immo_logins_refused_total{role="owner",why="failed"} ` + itoa(int64(account.LoginPerAccountAddress)),

@@ -121,7 +121,10 @@ func NewPlatform(ctx context.Context, c PlatformConfig) (_ *Platform, err error)
 		return nil, err
 	}
 	release()
-	newObservers(c.Site.Metrics).watch(p.renderStats, p.cacheCounts, queue, p.loadedFeeds)
+	newObservers(c.Site.Metrics, platform.Implicit).watch(p.renderStats, p.cacheCounts, queue, p.loadedFeeds)
+	if m := c.Site.Metrics; m != nil {
+		m.Gauge("immo_sites_loaded", "Agencies' sites built and kept now (at most IMMO_SITES_LOADED).", func() float64 { return float64(len(p.Loaded())) })
+	}
 	return p, nil
 }
 
@@ -225,9 +228,13 @@ func (p *Platform) build(ctx context.Context, id int64, opened *agency.Service) 
 		// sites' together stay bounded (IMMO_SITES_LOADED × the share).
 		c.HTMLCacheBytes, c.PictureCacheBytes = SharedHTMLCache, SharedPictureCache
 	}
+	started := time.Now()
 	a, err := New(ctx, c)
 	if err != nil {
 		return nil, fmt.Errorf("agency %d: %w", id, err)
+	}
+	if m := c.Metrics; m != nil {
+		m.SiteBuilt(time.Since(started))
 	}
 	p.mu.Lock()
 	p.builtAt[id]++

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"immo/internal/adapter/demo"
+	"immo/internal/adapter/metrics"
 	"immo/internal/adapter/smtptest"
 	"immo/internal/adapter/storage"
 	"immo/internal/adapter/storage/postgres/pgtest"
@@ -37,7 +38,8 @@ func TestPlatform(t *testing.T) {
 		hostB = "www.gent.test"
 	)
 	var shared int64 // a listing number both agencies have
-	p := apptest.NewPlatform(t, apptest.Options{DatabaseURL: pgtest.URL(t)}, func(store storage.Store) {
+	m := metrics.New()
+	p := apptest.NewPlatform(t, apptest.Options{DatabaseURL: pgtest.URL(t), Metrics: m}, func(store storage.Store) {
 		svc := &platform.Service{Store: store.Platform(), Many: true}
 		if _, err := svc.Add(t.Context(), "Immo Arlon", "fr", []string{hostA}); err != nil {
 			t.Fatal(err)
@@ -187,6 +189,17 @@ func TestPlatform(t *testing.T) {
 	}
 	if _, props := inboxPage(t, post(hostA, "/fr/unsubscribe/", url.Values{"token": {unsubscribe}})); props["step"] != "unsubscribed" {
 		t.Errorf("A's unsubscribe link on A's host: step %v", props["step"])
+	}
+
+	// The operator sees the requests by agency, the sites loaded and built.
+	rec := httptest.NewRecorder()
+	m.Handler().ServeHTTP(rec, httptest.NewRequest("GET", "/metrics", nil))
+	scraped := rec.Body.String()
+	for _, want := range []string{`immo_agency_requests_total{agency="1",class="2xx"}`, `immo_agency_requests_total{agency="2",class="2xx"}`,
+		`immo_agency_requests_total{agency="2",class="4xx"}`, "immo_sites_loaded 2", "immo_site_build_seconds_count 2", "immo_render_slots "} {
+		if !strings.Contains(scraped, want) {
+			t.Errorf("no %q in the metrics", want)
+		}
 	}
 }
 

@@ -36,6 +36,8 @@ type Metrics struct {
 	renderFailed  prometheus.Counter
 	loginsRefused *prometheus.CounterVec
 	feedRuns      *prometheus.CounterVec
+	byAgency      *prometheus.CounterVec
+	siteBuilds    prometheus.Histogram
 }
 
 // New returns the metrics with Go's runtime and the process's own.
@@ -60,9 +62,14 @@ func New() *Metrics {
 			Help: "Logins refused, by role (owner, registrant, staff) and why (failed: a wrong address or password; locked: over a brake; unconfirmed; code: a staff member's wrong second-factor code)."}, []string{"role", "why"}),
 		feedRuns: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "immo_feed_runs_total",
 			Help: "CRM feed runs recorded by this process, by trigger (schedule, push, staff, command) and status (applied, unchanged, held, failed)."}, []string{"trigger", "status"}),
+		byAgency: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "immo_agency_requests_total",
+			Help: "Requests answered by an agency's site, by agency (its number) and status class (2xx, 3xx, 4xx, 5xx)."}, []string{"agency", "class"}),
+		siteBuilds: prometheus.NewHistogram(prometheus.HistogramOpts{Name: "immo_site_build_seconds",
+			Help:    "Time to build an agency's site on its first request or job (its catalog index, configuration, caches); the count is how many were built — often: IMMO_SITES_LOADED is short.",
+			Buckets: []float64{.025, .05, .1, .25, .5, 1, 2.5, 5, 10}}),
 	}
 	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
-		m.requests, m.latency, m.documents, m.renderWait, m.renderTime, m.renderFailed, m.loginsRefused, m.feedRuns)
+		m.requests, m.latency, m.documents, m.renderWait, m.renderTime, m.renderFailed, m.loginsRefused, m.feedRuns, m.byAgency, m.siteBuilds)
 	return m
 }
 
@@ -76,6 +83,16 @@ func (m *Metrics) Request(kind string, status int, took time.Duration) {
 	m.requests.WithLabelValues(kind, strconv.Itoa(status)).Inc()
 	m.latency.WithLabelValues(kind).Observe(took.Seconds())
 }
+
+// AgencyRequest counts a request an agency's site answered: by agency and
+// status class only, so the series grow with the agencies, not with them
+// times the page kinds.
+func (m *Metrics) AgencyRequest(agency int64, status int) {
+	m.byAgency.WithLabelValues(strconv.FormatInt(agency, 10), strconv.Itoa(status/100)+"xx").Inc()
+}
+
+// SiteBuilt times an agency's site built (a platform's).
+func (m *Metrics) SiteBuilt(took time.Duration) { m.siteBuilds.Observe(took.Seconds()) }
 
 // Document counts a page document served to a visitor, by its source
 // (respond.Source: cache, stored, rendered, last_render, shell).

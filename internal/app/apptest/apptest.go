@@ -271,7 +271,7 @@ func NewPlatform(tb testing.TB, o Options, add func(store storage.Store)) *Platf
 		o.PublicURL = PublicURL
 	}
 	p, err := app.NewPlatform(ctx, app.PlatformConfig{
-		Site: app.Config{Store: store, PublicURL: o.PublicURL, SMTPURL: smtp.URL(), Now: clock.Now, Log: o.Log,
+		Site: app.Config{Store: store, PublicURL: o.PublicURL, SMTPURL: smtp.URL(), Now: clock.Now, Log: o.Log, Metrics: o.Metrics,
 			Web: &app.Web{AssetTags: o.AssetTags, AssetVersion: AssetVersion}},
 		OpenAgency: func(ctx context.Context, bound storage.Store, a platform.Agency) (*agency.Service, error) {
 			data := demo.SiteJSON()
