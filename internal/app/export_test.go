@@ -9,3 +9,7 @@ type ForgotArgs = forgotArgs
 // TickFeeds runs the platform's tick of every agency's feeds now (its
 // loop does every minute).
 func (p *Platform) TickFeeds(ctx context.Context) error { return p.tickFeeds(ctx) }
+
+// DropIdle drops the sites idle past the platform's IdleAfter now (its loop
+// does every minute).
+func (p *Platform) DropIdle(ctx context.Context) error { return p.dropIdle(ctx) }

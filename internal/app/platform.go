@@ -56,7 +56,16 @@ type PlatformConfig struct {
 	KeysFor func(agency int64) (Keys, error)
 	// Loaded is how many sites are kept at once; 0: DefaultLoaded.
 	Loaded int
+	// IdleAfter drops a site no request or job used for that long; 0:
+	// DefaultIdleAfter. The implicit agency's is kept while it is the only
+	// agency (one agency runs as a lone site did).
+	IdleAfter time.Duration
 }
+
+// DefaultIdleAfter is how long a platform keeps a site nobody uses: its
+// loops (the 2 s checks of its catalog, configuration and agenda) stop
+// with it, so an idle platform polls for nobody.
+const DefaultIdleAfter = 15 * time.Minute
 
 // Platform serves every agency's site by the request's host.
 type Platform struct {
@@ -89,6 +98,9 @@ type loadedSite struct {
 func NewPlatform(ctx context.Context, c PlatformConfig) (_ *Platform, err error) {
 	if c.Loaded <= 0 {
 		c.Loaded = DefaultLoaded
+	}
+	if c.IdleAfter <= 0 {
+		c.IdleAfter = DefaultIdleAfter
 	}
 	log := c.Site.logger()
 	p := &Platform{c: c, hosts: &platform.Resolver{Store: c.Site.Store.Platform()}, log: log, clock: c.Site.clock(),
@@ -279,6 +291,31 @@ func (p *Platform) dropPastBudget() {
 	}
 }
 
+// dropIdle closes the sites nobody used for IdleAfter, serving no request
+// now; the implicit agency's stays while it is the only agency.
+func (p *Platform) dropIdle(ctx context.Context) error {
+	ids, err := p.agencies(ctx)
+	if err != nil {
+		return err
+	}
+	alone := len(ids) == 1 && ids[0] == platform.Implicit
+	before := p.clock().Add(-p.c.IdleAfter)
+	var drop []*App
+	p.mu.Lock()
+	for id, s := range p.sites {
+		if s.refs == 0 && s.app != nil && s.used.Before(before) && !(alone && id == platform.Implicit) {
+			drop = append(drop, s.app)
+			delete(p.sites, id)
+			p.log.Info("platform: idle site dropped", "agency", id)
+		}
+	}
+	p.mu.Unlock()
+	for _, a := range drop {
+		a.Close()
+	}
+	return nil
+}
+
 // jobs is agency id's jobs, its site built for them if need be (a job is
 // due whether the agency was visited or not).
 func (p *Platform) jobs(ctx context.Context, id int64) (*siteJobs, error) {
@@ -342,6 +379,9 @@ func (p *Platform) Run(ctx context.Context) error {
 	runPurges(loops, &wg, p.c.Site.Store, p.clock, p.log)
 	wg.Go(func() {
 		watch(loops, feedTickEvery, "feeds", func(ctx context.Context) (bool, error) { return false, p.tickFeeds(ctx) }, p.log)
+	})
+	wg.Go(func() {
+		watch(loops, time.Minute, "idle sites", func(ctx context.Context) (bool, error) { return false, p.dropIdle(ctx) }, p.log)
 	})
 	p.mu.Lock()
 	stopQueue := p.stopQ

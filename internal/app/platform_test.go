@@ -319,4 +319,29 @@ func TestPlatformJobs(t *testing.T) {
 			t.Fatalf("B's site was not built for its feed's pull: loaded %v", p.Loaded())
 		}
 	}
+
+	// Nobody uses it for a while (its pull's retries gone): it is dropped,
+	// its loops with it.
+	for deadline := time.Now().Add(smtptest.Patience); ; time.Sleep(50 * time.Millisecond) {
+		if _, err := db.Exec(`DELETE FROM river_job WHERE kind = 'feed-pull' AND state <> 'running'`); err != nil {
+			t.Fatal(err)
+		}
+		var left int
+		if err := db.QueryRow(`SELECT count(*) FROM river_job WHERE kind = 'feed-pull'`).Scan(&left); err != nil {
+			t.Fatal(err)
+		}
+		if left == 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the pull kept running")
+		}
+	}
+	if err := p.DropIdle(t.Context()); err != nil || len(p.Loaded()) != 1 {
+		t.Fatalf("a site in use was dropped: %v, loaded %v", err, p.Loaded())
+	}
+	p.Clock.Add(app.DefaultIdleAfter + time.Second)
+	if err := p.DropIdle(t.Context()); err != nil || len(p.Loaded()) != 0 {
+		t.Errorf("an idle site kept: %v, loaded %v", err, p.Loaded())
+	}
 }
