@@ -20,7 +20,7 @@ func SiteJSON() []byte { return siteJSON }
 // StarterSiteJSON is an added agency's first configuration (issue #35):
 // the demo's pages, menus and modules under the agency's name, its mails
 // from info@ its domain, its default language first. Nothing of the demo
-// agency's identity stays: no address, phone, VAT or licence number, no social
+// agency's identity stays: no logo, address, phone, VAT or licence number, no quote of its clients, no social
 // page, no analytics, advertising or verification tag (a visitor's
 // consent would report to the demo's accounts), and search engines are
 // asked not to index it until the agency has made it its own in its
@@ -56,7 +56,7 @@ func StarterSiteJSON(name, lang, domain string) ([]byte, error) {
 	}
 	// A phone is required: a placeholder no one answers, until the agency
 	// gives its own (the site is not indexed meanwhile).
-	agency["phone"], agency["vatNumber"] = "000 00 00 00", ""
+	agency["phone"], agency["vatNumber"], agency["logo"] = "000 00 00 00", "", "" // the demo's logo spells its name
 	agency["address"] = map[string]any{"street": "", "number": "", "zip": "", "city": "", "country": map[string]any{}}
 	delete(agency, "geo")
 	languages["default"] = lang
@@ -68,6 +68,18 @@ func StarterSiteJSON(name, lang, domain string) ([]byte, error) {
 			delete(settings, token)
 		}
 		settings["robots"] = "noindex, follow"
+	}
+	// The demo's quotes of its clients are no one's of this agency's.
+	if pages, _ := cfg["pages"].([]any); pages != nil {
+		for _, page := range pages {
+			params, _ := page.(map[string]any)["params"].(map[string]any)
+			modules, _ := params["modules"].([]any)
+			for _, m := range modules {
+				if mod, _ := m.(map[string]any); mod != nil && mod["view"] == "testimonials" {
+					mod["items"] = []any{}
+				}
+			}
+		}
 	}
 	if top, _ := cfg["topBar"].(map[string]any); top != nil { // the demo's phone and social page
 		top["left"], top["right"] = []any{}, []any{}

@@ -26,7 +26,7 @@ func TestStarterSiteJSON(t *testing.T) {
 	// consent would report to the demo's accounts.
 	for _, demo := range []string{"Immo Arlon", "immo-arlon.be", "G-7KX3QZP1LM", "AW-842196573", "GTM-N4RB8QX", "493817265104382",
 		"demo-google-token", "facebooktoken", "norton-token", "063 22 44 55", "3263224455", "063224455", "facebook.com/immoarlon",
-		"0712.345.678", "512.345", "Grand-Rue 12"} {
+		"0712.345.678", "512.345", "Grand-Rue 12", "Marie D.", "/pictures/demo/logo.png"} {
 		if strings.Contains(string(data), demo) {
 			t.Errorf("the starter still names %q", demo)
 		}
