@@ -185,7 +185,7 @@ func (p *Platform) site(ctx context.Context, id int64, opened *agency.Service) (
 	if build {
 		// Not the request's context: its end must not fail the build
 		// the other requests wait for.
-		a, err := p.build(context.WithoutCancel(ctx), id, opened)
+		a, err := p.buildSafely(context.WithoutCancel(ctx), id, opened)
 		p.mu.Lock()
 		s.app, s.err = a, err
 		run := p.runCtx // set after this: Run starts it with the others
@@ -217,6 +217,17 @@ func (p *Platform) site(ctx context.Context, id int64, opened *agency.Service) (
 		return nil, nil, s.err
 	}
 	return s.app, release, nil
+}
+
+// buildSafely is build, a panic in it an error: the requests waiting for
+// the site are answered, and the next one tries again.
+func (p *Platform) buildSafely(ctx context.Context, id int64, opened *agency.Service) (a *App, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			a, err = nil, fmt.Errorf("agency %d: building its site panicked: %v", id, r)
+		}
+	}()
+	return p.build(ctx, id, opened)
 }
 
 // build builds agency id's site.
