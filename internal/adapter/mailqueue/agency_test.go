@@ -73,21 +73,8 @@ func TestAgenciesApart(t *testing.T) {
 // A job inserted by a bound queue reaches its worker with its agency.
 func TestJobsCarryAgency(t *testing.T) {
 	eachBackend(t, func(t *testing.T, dir, url string) {
-		store := openStore(t, dir, url)
-		db, dialect := store.QueueDB()
 		seen := make(chan int64, 2)
-		q, err := mailqueue.New(db, dialect, mailqueue.Config{PollInterval: 100 * time.Millisecond, Jobs: probeJobs{seen}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := q.Start(t.Context()); err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() {
-			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-			defer cancel()
-			q.Stop(ctx)
-		})
+		q := startQueue(t, openStore(t, dir, url), mailqueue.Config{PollInterval: 100 * time.Millisecond, Jobs: probeJobs{seen}})
 		for _, agency := range []int64{2, 1} {
 			if _, err := q.For(agency).Insert(t.Context(), probeArgs{}, nil); err != nil {
 				t.Fatal(err)

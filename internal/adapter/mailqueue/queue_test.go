@@ -68,7 +68,6 @@ var agency = mail.Address{Name: "Immo Demo — Arlon", Email: "info@immo-demo.be
 // stops when the test ends), without one it only inserts.
 func newQueue(t *testing.T, store storage.Store, srv *smtptest.Server, maxAttempts int) *mailqueue.Queue {
 	t.Helper()
-	db, dialect := store.QueueDB()
 	cfg := mailqueue.Config{PollInterval: 100 * time.Millisecond, Retry: fastRetry{}, MaxAttempts: maxAttempts}
 	if srv != nil {
 		sender, err := smtpsend.New(smtpsend.Config{URL: srv.URL(), From: agency, Timeout: 5 * time.Second})
@@ -77,6 +76,14 @@ func newQueue(t *testing.T, store storage.Store, srv *smtptest.Server, maxAttemp
 		}
 		cfg.Sender = sender
 	}
+	return startQueue(t, store, cfg)
+}
+
+// startQueue builds the queue of cfg on store and starts it; it stops when
+// the test ends.
+func startQueue(t *testing.T, store storage.Store, cfg mailqueue.Config) *mailqueue.Queue {
+	t.Helper()
+	db, dialect := store.QueueDB()
 	q, err := mailqueue.New(db, dialect, cfg)
 	if err != nil {
 		t.Fatal(err)
