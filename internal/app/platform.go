@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net/http"
 	"sort"
+	"strings"
 	"sync"
 	"time"
 
@@ -17,6 +18,7 @@ import (
 	"immo/internal/domain/feed"
 	"immo/internal/domain/platform"
 	"immo/internal/domain/site"
+	"immo/internal/http/server"
 	"immo/internal/http/web/respond"
 )
 
@@ -83,6 +85,7 @@ type Platform struct {
 	builtAt  map[int64]int       // how many times each agency's site was built (tests, logs)
 	tickers  map[int64]*feedJobs // each agency's feeds as the platform's tick claims them
 	closeWeb func()              // ends the renderer every site shares (nil: the caller's)
+	scheme   string              // the public one (IMMO_PUBLIC_URL's): the redirects to a preferred host
 }
 
 // loadedSite is one agency's site, built once by the first who needs it.
@@ -103,8 +106,11 @@ func NewPlatform(ctx context.Context, c PlatformConfig) (_ *Platform, err error)
 		c.IdleAfter = DefaultIdleAfter
 	}
 	log := c.Site.logger()
-	p := &Platform{c: c, hosts: &platform.Resolver{Store: c.Site.Store.Platform()}, log: log, clock: c.Site.clock(),
-		sites: map[int64]*loadedSite{}, builtAt: map[int64]int{}, tickers: map[int64]*feedJobs{}}
+	p := &Platform{c: c, hosts: &platform.Resolver{Store: c.Site.Store.Platform(), Now: c.Site.Now}, log: log, clock: c.Site.clock(),
+		sites: map[int64]*loadedSite{}, builtAt: map[int64]int{}, tickers: map[int64]*feedJobs{}, scheme: "http"}
+	if strings.HasPrefix(c.Site.PublicURL, "https://") {
+		p.scheme = "https"
+	}
 	if p.c.Site.Web == nil { // one renderer for every agency's pages
 		if p.c.Site.Web, p.closeWeb, err = builtWeb(log); err != nil {
 			return nil, err
@@ -141,14 +147,26 @@ func NewPlatform(ctx context.Context, c PlatformConfig) (_ *Platform, err error)
 }
 
 // ServeHTTP serves the request on the site of the agency its host names.
-// Anything else — an unknown or disabled host, another host of an agency,
-// the health checks — the implicit agency's site answers at its edge
-// (server.byHost: a 404 naming no agency, a redirect, the checks), so no
-// agency's site is built for it.
+// An unknown or disabled host and another host of an agency are answered
+// here, no site built for them (a 404 naming no agency, the redirect to
+// its preferred host); the health checks — on any host — and a request
+// while the agencies cannot be read go to the implicit agency's site (its
+// edge answers them).
 func (p *Platform) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	id := platform.Implicit
-	if a, err := p.hosts.Resolve(r.Context(), r.Host); err == nil && a.Agency != nil && a.Redirect == "" {
-		id = a.Agency.ID
+	if health := r.URL.Path == "/healthz" || r.URL.Path == "/readyz"; !health {
+		a, err := p.hosts.Resolve(r.Context(), r.Host)
+		switch {
+		case err != nil:
+		case a.Agency == nil:
+			server.UnknownHost(w, r)
+			return
+		case a.Redirect != "":
+			server.ToPreferredHost(w, r, p.scheme, a.Redirect)
+			return
+		default:
+			id = a.Agency.ID
+		}
 	}
 	a, release, err := p.site(r.Context(), id, nil)
 	if err != nil {

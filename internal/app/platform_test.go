@@ -344,4 +344,28 @@ func TestPlatformJobs(t *testing.T) {
 	if err := p.DropIdle(t.Context()); err != nil || len(p.Loaded()) != 0 {
 		t.Errorf("an idle site kept: %v, loaded %v", err, p.Loaded())
 	}
+
+	// An unknown host, or another of an agency's, builds no site to be answered.
+	if err := (&platform.Service{Store: p.Store.Platform(), Many: true}).SetHosts(t.Context(), 2, []string{hostB, "gent.test"}); err != nil {
+		t.Fatal(err)
+	}
+	p.Clock.Add(platform.DefaultFresh) // the resolver reads the hosts again
+	for _, c := range []struct {
+		host, method string
+		code         int
+		location     string
+	}{
+		{"www.unknown.test", "GET", http.StatusNotFound, ""},
+		{"gent.test", "GET", http.StatusMovedPermanently, "https://" + hostB + "/nl/?x=1"},
+		{"gent.test", "POST", http.StatusPermanentRedirect, "https://" + hostB + "/nl/?x=1"},
+	} {
+		rec := httptest.NewRecorder()
+		p.ServeHTTP(rec, httptest.NewRequest(c.method, "http://"+c.host+"/nl/?x=1", nil))
+		if rec.Code != c.code || rec.Header().Get("Location") != c.location {
+			t.Errorf("%s %s: %d → %q, want %d → %q", c.method, c.host, rec.Code, rec.Header().Get("Location"), c.code, c.location)
+		}
+	}
+	if got := p.Loaded(); len(got) != 0 {
+		t.Errorf("sites built for an unknown host or a redirect: %v", got)
+	}
 }

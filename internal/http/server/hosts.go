@@ -44,22 +44,35 @@ func byHost(hosts Hosts, site int64, scheme string, next http.Handler) http.Hand
 		case err != nil:
 			http.Error(w, http.StatusText(http.StatusServiceUnavailable), http.StatusServiceUnavailable)
 		case a.Agency == nil || a.Redirect == "" && site != 0 && a.Agency.ID != site:
-			w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-			w.Header().Set("Cache-Control", "no-store")
-			w.Header().Set("X-Content-Type-Options", "nosniff")
-			w.WriteHeader(http.StatusNotFound)
-			if r.Method != http.MethodHead {
-				_, _ = w.Write([]byte(unknownHost))
-			}
+			UnknownHost(w, r)
 		case a.Redirect != "":
-			code := http.StatusMovedPermanently
-			if r.Method != http.MethodGet && r.Method != http.MethodHead {
-				code = http.StatusPermanentRedirect
-			}
-			// The agency's own preferred host: never one the request named.
-			http.Redirect(w, r, scheme+"://"+a.Redirect+r.URL.RequestURI(), code)
+			ToPreferredHost(w, r, scheme, a.Redirect)
 		default:
 			next.ServeHTTP(w, r.WithContext(platform.NewContext(r.Context(), a.Agency)))
 		}
 	})
+}
+
+// UnknownHost answers a request on a host no agency answers on: a plain
+// 404 naming no agency, in the four languages.
+func UnknownHost(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	w.WriteHeader(http.StatusNotFound)
+	if r.Method != http.MethodHead {
+		_, _ = w.Write([]byte(unknownHost))
+	}
+}
+
+// ToPreferredHost sends a request on another host of an agency to its
+// preferred one (scheme the public one), path and query kept: 301, or 308
+// for a form's POST so that it is not turned into a GET.
+func ToPreferredHost(w http.ResponseWriter, r *http.Request, scheme, preferred string) {
+	code := http.StatusMovedPermanently
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		code = http.StatusPermanentRedirect
+	}
+	// The agency's own preferred host: never one the request named.
+	http.Redirect(w, r, scheme+"://"+preferred+r.URL.RequestURI(), code)
 }
