@@ -264,6 +264,12 @@ func (p *Platform) build(ctx context.Context, id int64, opened *agency.Service) 
 	c := p.c.Site
 	c.Store, c.Agency, c.Keys, c.Queue, c.Hosts = store, opened, keys, p.queue, p.hosts
 	c.Log = p.log.With("agency", id)
+	if id != platform.Implicit {
+		// IMMO_CAPTCHA_SECRET is the implicit agency's provider's: another
+		// agency's forms use ALTCHA (their own provider's secret is not
+		// kept per agency yet).
+		c.Captcha = nil
+	}
 	if ids, err := p.agencies(ctx); err == nil && len(ids) > 1 && c.HTMLCacheBytes == 0 {
 		// Several agencies: each site's caches a share, so that the loaded
 		// sites' together stay bounded (IMMO_SITES_LOADED × the share).
