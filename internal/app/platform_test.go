@@ -19,6 +19,7 @@ import (
 	"immo/internal/app"
 	"immo/internal/app/apptest"
 	"immo/internal/domain/account"
+	"immo/internal/domain/agency"
 	"immo/internal/domain/catalog"
 	"immo/internal/domain/feed"
 	"immo/internal/domain/linktoken"
@@ -367,5 +368,51 @@ func TestPlatformJobs(t *testing.T) {
 	}
 	if got := p.Loaded(); len(got) != 0 {
 		t.Errorf("sites built for an unknown host or a redirect: %v", got)
+	}
+}
+
+// An agency whose site cannot be built answers 503, again on the next
+// request (which tries again), whatever failed — a panic included — and
+// the other agencies serve on.
+func TestPlatformBuildFails(t *testing.T) {
+	ctx := t.Context()
+	store, err := storage.Open(ctx, t.TempDir(), pgtest.URL(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	svc := &platform.Service{Store: store.Platform(), Many: true}
+	for _, a := range []struct{ name, host string }{{"Immo Arlon", "www.arlon.test"}, {"Immo Gent", "www.gent.test"}} {
+		if _, err := svc.Add(ctx, a.name, "fr", []string{a.host}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	attempts := 0
+	p, err := app.NewPlatform(ctx, app.PlatformConfig{
+		Site: app.Config{Store: store, PublicURL: apptest.PublicURL, Web: &app.Web{AssetVersion: apptest.AssetVersion}},
+		OpenAgency: func(ctx context.Context, bound storage.Store, a platform.Agency) (*agency.Service, error) {
+			if a.ID != platform.Implicit {
+				attempts++
+				panic("a broken configuration")
+			}
+			return agency.Open(ctx, bound, agency.Source{Name: "site.json", Data: demo.SiteJSON(), OnlyIfEmpty: true}, nil)
+		},
+		KeysFor: func(id int64) (app.Keys, error) { return apptest.KeysOf(id), nil },
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	for i := range 2 {
+		rec := httptest.NewRecorder()
+		p.ServeHTTP(rec, httptest.NewRequest("GET", "https://www.gent.test/fr/", nil))
+		if rec.Code != http.StatusServiceUnavailable || attempts != i+1 {
+			t.Errorf("request %d to the broken agency: %d after %d attempts", i+1, rec.Code, attempts)
+		}
+	}
+	rec := httptest.NewRecorder()
+	p.ServeHTTP(rec, httptest.NewRequest("GET", "https://www.arlon.test/fr/", nil))
+	if rec.Code != http.StatusOK {
+		t.Errorf("the other agency: %d", rec.Code)
 	}
 }
