@@ -105,6 +105,9 @@ type Config struct {
 	// (16 MiB, picturehttp.DefaultCacheBytes). A platform of several
 	// agencies gives each site a share (sitesCaches).
 	HTMLCacheBytes, PictureCacheBytes int
+	// RenderedBytes bounds the site's rendered pages in the database (0:
+	// a lone site's 256 MiB; a platform's sites: SharedRendered each).
+	RenderedBytes int64
 }
 
 // App is the site built: its handler, the services behind it, and the
@@ -265,7 +268,7 @@ func New(ctx context.Context, c Config) (*App, error) {
 	}
 	variants := pictureVariants(store) // the pictures' resized variants, which Run's worker makes
 	folders := pictureFolders(variants, library, pictures.FeedFS(store, feeds.runner.FetchOne), c.PictureCacheBytes, log)
-	pages, closePages, err := newPages(resolver, agencies.Current, c.Store, c.MapFrame, forms, cancels, news, sessions, pageVisits, folders.Version, obs.pages, c.HTMLCacheBytes, log, c.Web)
+	pages, closePages, err := newPages(resolver, agencies.Current, c.Store, c.MapFrame, forms, cancels, news, sessions, pageVisits, folders.Version, obs.pages, caches{html: c.HTMLCacheBytes, rendered: c.RenderedBytes}, log, c.Web)
 	if err != nil {
 		return nil, err
 	}

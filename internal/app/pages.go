@@ -68,7 +68,7 @@ func builtWeb(log *slog.Logger) (*Web, func(), error) {
 // newPages wires the page handler: the resolver, the map frame, and React
 // rendering in the process when the web app was built (otherwise the client
 // renders); with w, w's renderer and assets instead.
-func newPages(resolver *route.Resolver, current func() *agency.Agency, pagesStore rendered.Store, mapFrame web.MapFrameOptions, forms web.Forms, visits web.VisitCancels, news web.NewsletterPages, sessions web.Sessions, pageVisits web.PageVisits, pictureVersions respond.PictureVersions, observer respond.Observer, cacheBytes int, log *slog.Logger, w *Web) (*web.Handler, func(), error) {
+func newPages(resolver *route.Resolver, current func() *agency.Agency, pagesStore rendered.Store, mapFrame web.MapFrameOptions, forms web.Forms, visits web.VisitCancels, news web.NewsletterPages, sessions web.Sessions, pageVisits web.PageVisits, pictureVersions respond.PictureVersions, observer respond.Observer, budget caches, log *slog.Logger, w *Web) (*web.Handler, func(), error) {
 	closeFn := func() {}
 	if w == nil {
 		var err error
@@ -100,11 +100,19 @@ func newPages(resolver *route.Resolver, current func() *agency.Agency, pagesStor
 		// Every page's own pictures at addresses cached a year.
 		PictureVersions: pictureVersions,
 		Observer:        observer,
-		CacheBytes:      cacheBytes,
+		CacheBytes:      budget.html,
+		RenderedBytes:   budget.rendered,
 		SharedSlots:     w.slots,
 		QueueMax:        siteQueue(w.slots),
 	})
 	return h, closeFn, nil
+}
+
+// caches bound a site's pages: its HTML cache in memory, its rendered
+// pages in the database (0: the responder's defaults).
+type caches struct {
+	html     int
+	rendered int64
 }
 
 // siteQueue is a site's own queue for its renders: SiteQueue when it

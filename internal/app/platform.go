@@ -43,6 +43,9 @@ const DefaultLoaded = 16
 const (
 	SharedHTMLCache    = 4 << 20
 	SharedPictureCache = 4 << 20
+	// SharedRendered bounds an agency's rendered pages in the database (a
+	// lone site's: 256 MiB): the demo's ~300 pages, deflated, several times.
+	SharedRendered = 32 << 20
 )
 
 // PlatformConfig is what a platform is built from.
@@ -273,7 +276,7 @@ func (p *Platform) build(ctx context.Context, id int64, opened *agency.Service) 
 	if ids, err := p.agencies(ctx); err == nil && len(ids) > 1 && c.HTMLCacheBytes == 0 {
 		// Several agencies: each site's caches a share, so that the loaded
 		// sites' together stay bounded (IMMO_SITES_LOADED × the share).
-		c.HTMLCacheBytes, c.PictureCacheBytes = SharedHTMLCache, SharedPictureCache
+		c.HTMLCacheBytes, c.PictureCacheBytes, c.RenderedBytes = SharedHTMLCache, SharedPictureCache, SharedRendered
 	}
 	started := time.Now()
 	a, err := New(ctx, c)

@@ -66,7 +66,10 @@ type Options struct {
 	// for them (0: 256).
 	SharedSlots *respond.Slots
 	QueueMax    int
-	Log         *slog.Logger
+	// RenderedBytes bounds the rendered pages this site keeps in the
+	// shared store (0: 256 MiB).
+	RenderedBytes int64
+	Log           *slog.Logger
 	// MapFrame configures the map frame (its tiles: cmd/immo reads them
 	// from the environment).
 	MapFrame MapFrameOptions
@@ -118,6 +121,7 @@ func NewHandler(o Options) *Handler {
 		RenderTimeout: o.RenderTimeout,
 		Shared:        o.SharedSlots,
 		QueueMax:      o.QueueMax,
+		StoreBytes:    o.RenderedBytes,
 		Store:         o.Rendered,
 		Now:           o.Now,
 		Log:           o.Log,
