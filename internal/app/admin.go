@@ -42,7 +42,7 @@ func newAdmin(store storage.Store, staff *account.StaffService, queue *mailqueue
 	sessions := session.New(session.Options{Store: store.Sessions(), Accounts: store.Accounts(), Now: now, Secure: secure,
 		CookieName: adminCookie, Path: admin.Prefix, Log: log.With("component", "inbox-session")})
 	tags, version := adminAssets(log)
-	if w != nil { // the tests' pages: their version, whatever web app is built
+	if w != nil && !w.built { // the tests' pages: their version, whatever web app is built
 		version = w.AssetVersion
 	}
 	// The testimonials' moderation: audited, and the site's list refreshed
