@@ -11,7 +11,7 @@ import (
 	"immo/internal/app"
 )
 
-const unlockSynopsis = "immo unlock  [--data-dir DIR] EMAIL"
+const unlockSynopsis = "immo unlock  [--data-dir DIR] [--agency N] EMAIL"
 
 // runUnlock releases the logins of an address that strangers hold with
 // failures from many addresses (every role's: staff, owner, registrant) —
@@ -21,6 +21,7 @@ const unlockSynopsis = "immo unlock  [--data-dir DIR] EMAIL"
 func runUnlock(ctx context.Context, args []string) error {
 	var s settings
 	fs := s.flagSet("unlock", unlockSynopsis)
+	s.registerAgency(fs)
 	pos, err := parseInterleaved(fs, args)
 	if err != nil {
 		return err
@@ -37,7 +38,11 @@ func runUnlock(ctx context.Context, args []string) error {
 		return err
 	}
 	defer store.Close()
-	roles, err := app.UnlockLogin(ctx, app.Config{Store: store, Keys: app.Keys{IPHash: keys.ipHash},
+	agencyKeys, err := keys.forAgency(store.Agency()) // its brakes' counters are keyed with its own key
+	if err != nil {
+		return err
+	}
+	roles, err := app.UnlockLogin(ctx, app.Config{Store: store, Keys: app.Keys{IPHash: agencyKeys.IPHash},
 		Log: slog.New(slog.DiscardHandler)}, pos[0])
 	if err != nil {
 		return err

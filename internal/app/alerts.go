@@ -118,11 +118,11 @@ func (j *siteJobs) router() *jobRouter {
 		return j.own
 	}
 	j.own = &jobRouter{
-		sites: func(_ context.Context, agency int64) (*siteJobs, error) {
+		sites: func(_ context.Context, agency int64) (*siteJobs, func(), error) {
 			if agency != j.queue.Agency() {
-				return nil, fmt.Errorf("a job of agency %d on agency %d's queue", agency, j.queue.Agency())
+				return nil, nil, fmt.Errorf("a job of agency %d on agency %d's queue", agency, j.queue.Agency())
 			}
-			return j, nil
+			return j, func() {}, nil
 		},
 		agencies: func(context.Context) ([]int64, error) { return []int64{j.queue.Agency()}, nil },
 	}
@@ -181,10 +181,11 @@ type alertWorker struct {
 }
 
 func (w *alertWorker) Work(ctx context.Context, job *river.Job[alertArgs]) error {
-	j, err := w.r.site(ctx, job.JobRow)
+	j, release, err := w.r.site(ctx, job.JobRow)
 	if err != nil {
 		return err
 	}
+	defer release()
 	_, err = j.alerter.Send(ctx, job.Args.Demand, false)
 	return err
 }
@@ -198,10 +199,11 @@ func (w *digestWorker) Work(ctx context.Context, job *river.Job[digestArgs]) err
 	if job.Args.Every {
 		return w.r.fanOut(ctx, digestArgs{})
 	}
-	j, err := w.r.site(ctx, job.JobRow)
+	j, release, err := w.r.site(ctx, job.JobRow)
 	if err != nil {
 		return err
 	}
+	defer release()
 	_, err = j.digest(ctx)
 	return err
 }

@@ -108,6 +108,9 @@ type Config struct {
 	// RenderedBytes bounds the site's rendered pages in the database (0:
 	// a lone site's 256 MiB; a platform's sites: SharedRendered each).
 	RenderedBytes int64
+	// DemoPictures, when set, makes the demo's pictures' variants (the
+	// platform's one worker); nil: the site's own worker does.
+	DemoPictures func(sources ...string)
 }
 
 // App is the site built: its handler, the services behind it, and the
@@ -146,8 +149,9 @@ type App struct {
 	prerender  *web.Handler // pre-renders its sitemap in Run; nil: none
 
 	// sharedQueue: the queue is the platform's, which starts and stops it.
-	sharedQueue bool
-	pages       *web.Handler // the pages (their renders and cache, for the platform's gauges)
+	sharedQueue  bool
+	pages        *web.Handler            // the pages (their renders and cache, for the platform's gauges)
+	demoPictures func(sources ...string) // Config.DemoPictures
 
 	mu        sync.Mutex
 	stopMail  func()
@@ -324,7 +328,7 @@ func New(ctx context.Context, c Config) (*App, error) {
 	}
 	a := &App{Handler: h, Agency: agencies, Catalog: cat, Testimonials: says, Agenda: visits, Challenges: challenges, Staff: staff, EndStreams: inboxPages.EndStreams, Pictures: pictureSigner,
 		Queue: queue, visits: counted, abuse: abuse, store: store, site: cfg, library: library, newPics: newPics, smtpURL: c.SMTPURL, now: now, log: log, closePages: closePages, jobs: jobs,
-		sharedQueue: c.Queue != nil, pages: pages}
+		sharedQueue: c.Queue != nil, pages: pages, demoPictures: c.DemoPictures}
 	if c.Prerender && (c.Web == nil || c.Web.built) {
 		a.prerender = pages
 	}
@@ -374,7 +378,7 @@ func (a *App) Run(ctx context.Context) error {
 	if a.prerender != nil {
 		wg.Go(func() { a.prerender.Prerender(ctx, 2*time.Second) })
 	}
-	_, stopPictures := startPictures(ctx, store, pictureVariants(store), a.Catalog, a.site, a.library, a.newPics, log)
+	_, stopPictures := startPictures(ctx, store, pictureVariants(store), a.Catalog, a.site, a.library, a.newPics, a.demoPictures, log)
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	a.stopLoops = func() {

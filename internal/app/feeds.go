@@ -123,10 +123,11 @@ func (w *feedPicturesWorker) Timeout(*river.Job[feedPicturesArgs]) time.Duration
 }
 
 func (w *feedPicturesWorker) Work(ctx context.Context, job *river.Job[feedPicturesArgs]) error {
-	site, err := w.r.site(ctx, job.JobRow)
+	site, release, err := w.r.site(ctx, job.JobRow)
 	if err != nil {
 		return err
 	}
+	defer release()
 	j := site.feeds
 	fresh, more, err := j.runner.FetchPictures(ctx, job.Args.Feed)
 	if e, ok := errs.As(err); ok && e.Code == errs.NotFound {
@@ -201,10 +202,11 @@ func (w *feedPullWorker) Timeout(*river.Job[feedPullArgs]) time.Duration {
 }
 
 func (w *feedPullWorker) Work(ctx context.Context, job *river.Job[feedPullArgs]) error {
-	site, err := w.r.site(ctx, job.JobRow)
+	site, release, err := w.r.site(ctx, job.JobRow)
 	if err != nil {
 		return err
 	}
+	defer release()
 	j, a := site.feeds, job.Args
 	j.started(a.Feed)
 	run, err := j.runner.Pull(ctx, a.Feed, a.Trigger, a.By, job.Attempt >= job.MaxAttempts)

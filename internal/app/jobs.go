@@ -18,8 +18,9 @@ import (
 // (siteJobs.router); the platform routes every agency's, building an idle
 // agency's site for its job (Platform.jobs).
 type jobRouter struct {
-	// sites finds the agency's jobs, its site built if need be.
-	sites func(ctx context.Context, agency int64) (*siteJobs, error)
+	// sites finds the agency's jobs, its site built if need be and held
+	// until release.
+	sites func(ctx context.Context, agency int64) (jobs *siteJobs, release func(), err error)
 	// agencies are those a periodic job runs for.
 	agencies func(ctx context.Context) ([]int64, error)
 	// queue inserts each agency's share of a periodic job (bound to it).
@@ -55,8 +56,9 @@ func (r *jobRouter) periodic() []*river.PeriodicJob {
 	}
 }
 
-// site is the jobs of the agency job row j was inserted for.
-func (r *jobRouter) site(ctx context.Context, j *rivertype.JobRow) (*siteJobs, error) {
+// site is the jobs of the agency job row j was inserted for, held until
+// release.
+func (r *jobRouter) site(ctx context.Context, j *rivertype.JobRow) (*siteJobs, func(), error) {
 	return r.sites(ctx, mailqueue.AgencyOf(j))
 }
 

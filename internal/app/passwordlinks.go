@@ -30,10 +30,11 @@ type forgotWorker struct {
 }
 
 func (w *forgotWorker) Work(ctx context.Context, job *river.Job[forgotArgs]) error {
-	j, err := w.r.site(ctx, job.JobRow)
+	j, release, err := w.r.site(ctx, job.JobRow)
 	if err != nil {
 		return err
 	}
+	defer release()
 	return j.forgot(ctx, job.Args.Email)
 }
 

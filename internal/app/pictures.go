@@ -101,7 +101,7 @@ const picturesInterval = 5 * time.Second
 // returns once they no longer use the store. The library's pictures are
 // fed at start and as they are added.
 func startPictures(ctx context.Context, store storage.Store, variants pictures.Store, cat *catalog.Service, cfg *site.Config, library *media.Library,
-	added *pictureQueue, log *slog.Logger) (_ pictures.Store, stop func()) {
+	added *pictureQueue, demoPictures func(sources ...string), log *slog.Logger) (_ pictures.Store, stop func()) {
 	ctx, cancel := context.WithCancel(ctx)
 	// The demo's pictures, the CRM's fetched into the site, the library's.
 	open := pictures.Openers(pictures.FSOpener(demo.PictureURLPrefix, demo.Pictures()), pictures.FeedOpener(store))
@@ -110,17 +110,21 @@ func startPictures(ctx context.Context, store storage.Store, variants pictures.S
 	}
 	w := pictures.NewWorker(variants, open, log)
 	enqueue := w.Enqueue
-	if store.Agency() != platform.Implicit {
-		// The demo's pictures are the implicit agency's site's to make
-		// (pictureVariants): an added agency's worker leaves them, or
-		// every site loaded at once would make the same ones together.
+	if demoPictures != nil {
+		// The demo's pictures are the platform's worker's to make
+		// (pictureVariants): every site loaded at once would make the same
+		// ones together.
 		enqueue = func(sources ...string) {
 			own := make([]string, 0, len(sources)) // a copy: sources may be the catalog index's own list
+			var shared []string
 			for _, s := range sources {
-				if !strings.HasPrefix(s, demo.PictureURLPrefix) {
+				if strings.HasPrefix(s, demo.PictureURLPrefix) {
+					shared = append(shared, s)
+				} else {
 					own = append(own, s)
 				}
 			}
+			demoPictures(shared...)
 			w.Enqueue(own...)
 		}
 	}

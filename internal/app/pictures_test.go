@@ -85,7 +85,7 @@ func TestStartPictures(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	variants, stop := startPictures(ctx, store, store, cat, cfg, library, added, log)
+	variants, stop := startPictures(ctx, store, store, cat, cfg, library, added, nil, log)
 	if variants == nil {
 		t.Fatal("SQLite must keep picture variants")
 	}

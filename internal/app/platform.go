@@ -11,8 +11,10 @@ import (
 	"sync"
 	"time"
 
+	"immo/internal/adapter/demo"
 	"immo/internal/adapter/importer"
 	"immo/internal/adapter/mailqueue"
+	"immo/internal/adapter/pictures"
 	"immo/internal/adapter/storage"
 	"immo/internal/domain/agency"
 	"immo/internal/domain/feed"
@@ -89,6 +91,9 @@ type Platform struct {
 	tickers  map[int64]*feedJobs // each agency's feeds as the platform's tick claims them
 	closeWeb func()              // ends the renderer every site shares (nil: the caller's)
 	scheme   string              // the public one (IMMO_PUBLIC_URL's): the redirects to a preferred host
+	// demoPictures makes the demo's pictures' variants, once for every
+	// site (their rows the implicit agency's: pictureVariants).
+	demoPictures *pictures.Worker
 }
 
 // loadedSite is one agency's site, built once by the first who needs it.
@@ -127,6 +132,9 @@ func NewPlatform(ctx context.Context, c PlatformConfig) (_ *Platform, err error)
 	if p.c.Site.Web.slots == nil { // the engines' slots every site takes its renders from
 		p.c.Site.Web = p.c.Site.Web.shared()
 	}
+	p.demoPictures = pictures.NewWorker(c.Site.Store.For(platform.Implicit),
+		pictures.FSOpener(demo.PictureURLPrefix, demo.Pictures()), log.With("component", "demo pictures"))
+	p.c.Site.DemoPictures = p.demoPictures.Enqueue
 	router := &jobRouter{sites: p.jobs, agencies: p.agencies}
 	first, err := p.openAgency(ctx, platform.Implicit)
 	if err != nil {
@@ -214,6 +222,9 @@ func (p *Platform) site(ctx context.Context, id int64, opened *agency.Service) (
 		if err == nil && run != nil {
 			if s.err = a.Run(run); s.err != nil {
 				a.Close()
+				p.mu.Lock()
+				s.app = nil
+				p.mu.Unlock()
 			}
 		}
 		close(s.ready)
@@ -355,14 +366,14 @@ func (p *Platform) dropIdle(ctx context.Context) error {
 }
 
 // jobs is agency id's jobs, its site built for them if need be (a job is
-// due whether the agency was visited or not).
-func (p *Platform) jobs(ctx context.Context, id int64) (*siteJobs, error) {
+// due whether the agency was visited or not), held until release: no
+// budget nor idleness drops a site while its job runs.
+func (p *Platform) jobs(ctx context.Context, id int64) (*siteJobs, func(), error) {
 	a, release, err := p.site(ctx, id, nil)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	release() // a job outlives no site's stores: they are the platform's
-	return a.jobs, nil
+	return a.jobs, release, nil
 }
 
 // agencies are the enabled agencies (the implicit one while there are none).
@@ -387,11 +398,18 @@ func (p *Platform) agencies(ctx context.Context) ([]int64, error) {
 // run from their build. It returns at once.
 func (p *Platform) Run(ctx context.Context) error {
 	p.mu.Lock()
+	if p.closed || p.runCtx != nil {
+		p.mu.Unlock()
+		return errors.New("platform: run once, before Close")
+	}
 	p.runCtx = ctx
-	var loaded []*App
+	// The sites built so far, held while they start: a drop meanwhile
+	// waits for them (refs), and no site built later is among them.
+	var loaded []*loadedSite
 	for _, s := range p.sites {
 		if s.app != nil {
-			loaded = append(loaded, s.app)
+			s.refs++
+			loaded = append(loaded, s)
 		}
 	}
 	p.mu.Unlock()
@@ -399,17 +417,10 @@ func (p *Platform) Run(ctx context.Context) error {
 	if implicit := p.implicitSite(); implicit != nil {
 		from = implicit.site.Agency
 	}
-	stop, err := startMail(ctx, p.queue, from, p.c.Site.SMTPURL, p.log)
+	stopQueue, err := startMail(ctx, p.queue, from, p.c.Site.SMTPURL, p.log)
 	if err != nil {
+		p.release(loaded)
 		return err
-	}
-	p.mu.Lock()
-	p.stopQ = stop
-	p.mu.Unlock()
-	for _, a := range loaded {
-		if err := a.Run(ctx); err != nil {
-			return err
-		}
 	}
 	// What runs once for every agency, loaded or not, until Close.
 	loops, cancel := context.WithCancel(ctx)
@@ -421,15 +432,33 @@ func (p *Platform) Run(ctx context.Context) error {
 	wg.Go(func() {
 		watch(loops, time.Minute, "idle sites", func(ctx context.Context) (bool, error) { return false, p.dropIdle(ctx) }, p.log)
 	})
+	if p.demoPictures != nil {
+		wg.Go(func() { p.demoPictures.Run(loops) })
+	}
 	p.mu.Lock()
-	stopQueue := p.stopQ
 	p.stopQ = func() {
 		cancel()
 		wg.Wait()
 		stopQueue()
 	}
 	p.mu.Unlock()
+	for _, s := range loaded {
+		if err := s.app.Run(ctx); err != nil {
+			p.release(loaded)
+			return err
+		}
+	}
+	p.release(loaded)
 	return nil
+}
+
+// release ends the hold Run took on sites.
+func (p *Platform) release(sites []*loadedSite) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for _, s := range sites {
+		s.refs--
+	}
 }
 
 // tickFeeds claims every enabled agency's due feeds and inserts their
@@ -505,23 +534,31 @@ func (p *Platform) EndStreams() {
 	}
 }
 
-// Close closes every site, then stops the queue (letting the mails being
-// sent finish). Close the store after.
+// Close stops what runs for every agency — the loops, then the queue,
+// letting the jobs and mails under way finish — then closes every site,
+// then the renderer they share. Close the store after. A second Close
+// does nothing.
 func (p *Platform) Close() {
 	p.mu.Lock()
+	if p.closed {
+		p.mu.Unlock()
+		return
+	}
 	p.closed = true
+	stop := p.stopQ
+	p.mu.Unlock()
+	if stop != nil {
+		stop()
+	}
+	p.mu.Lock()
 	sites := p.sites
 	p.sites = map[int64]*loadedSite{}
-	stop := p.stopQ
 	p.mu.Unlock()
 	for _, s := range sites {
 		<-s.ready
 		if s.app != nil {
 			s.app.Close()
 		}
-	}
-	if stop != nil {
-		stop()
 	}
 	if p.closeWeb != nil {
 		p.closeWeb()
@@ -573,13 +610,13 @@ func (p *Platform) Site(ctx context.Context, id int64) (*App, error) {
 func (p *Platform) Queue() *mailqueue.Queue { return p.queue }
 
 // The operator's gauges, summed over the loaded sites.
+// renderStats are the shared engines' slots, and the renders every site
+// has waiting (each counted in its own queue until it has an engine).
 func (p *Platform) renderStats() respond.RenderStats {
-	var sum respond.RenderStats
+	sum := p.c.Site.Web.slots.Stats()
+	sum.Waiting = 0
 	for _, a := range p.loaded() {
-		s := a.pages.Responder().RenderStats()
-		sum.Slots += s.Slots
-		sum.Busy += s.Busy
-		sum.Waiting += s.Waiting
+		sum.Waiting += a.pages.Responder().RenderStats().Waiting
 	}
 	return sum
 }

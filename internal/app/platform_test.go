@@ -402,7 +402,13 @@ func TestPlatformBuildFails(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer p.Close()
+	defer p.Close() // a second Close: nothing
+	if err := p.Run(context.WithoutCancel(ctx)); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Run(context.WithoutCancel(ctx)); err == nil {
+		t.Error("a second Run was accepted")
+	}
 	for i := range 2 {
 		rec := httptest.NewRecorder()
 		p.ServeHTTP(rec, httptest.NewRequest("GET", "https://www.gent.test/fr/", nil))
@@ -414,5 +420,11 @@ func TestPlatformBuildFails(t *testing.T) {
 	p.ServeHTTP(rec, httptest.NewRequest("GET", "https://www.arlon.test/fr/", nil))
 	if rec.Code != http.StatusOK {
 		t.Errorf("the other agency: %d", rec.Code)
+	}
+	p.Close()
+	rec = httptest.NewRecorder()
+	p.ServeHTTP(rec, httptest.NewRequest("GET", "https://www.arlon.test/fr/", nil))
+	if rec.Code != http.StatusServiceUnavailable {
+		t.Errorf("a closed platform: %d", rec.Code)
 	}
 }

@@ -21,10 +21,11 @@ func (w *reportWorker) Work(ctx context.Context, job *river.Job[reportArgs]) err
 	if job.Args.Every {
 		return w.r.fanOut(ctx, reportArgs{})
 	}
-	j, err := w.r.site(ctx, job.JobRow)
+	j, release, err := w.r.site(ctx, job.JobRow)
 	if err != nil {
 		return err
 	}
+	defer release()
 	n, err := j.reports.Send(ctx)
 	j.log.Info("owner reports", "sent", n, "err", err)
 	return err

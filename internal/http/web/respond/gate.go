@@ -50,6 +50,11 @@ func newGate(slots, queue int) *gate {
 	return &gate{slots: make(chan struct{}, slots), max: int64(queue)}
 }
 
+// Stats are the shared slots' state now.
+func (s *Slots) Stats() RenderStats {
+	return RenderStats{Slots: cap(s.g.slots), Busy: len(s.g.slots), Waiting: int(s.g.waiting.Load())}
+}
+
 // try takes a free slot, if there is one now (its own and the shared one).
 func (g *gate) try() bool {
 	select {
