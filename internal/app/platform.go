@@ -87,7 +87,6 @@ type Platform struct {
 	closed   bool
 	stopQ    func()
 	clock    func() time.Time
-	builtAt  map[int64]int       // how many times each agency's site was built (tests, logs)
 	tickers  map[int64]*feedJobs // each agency's feeds as the platform's tick claims them
 	closeWeb func()              // ends the renderer every site shares (nil: the caller's)
 	scheme   string              // the public one (IMMO_PUBLIC_URL's): the redirects to a preferred host
@@ -115,7 +114,7 @@ func NewPlatform(ctx context.Context, c PlatformConfig) (_ *Platform, err error)
 	}
 	log := c.Site.logger()
 	p := &Platform{c: c, hosts: &platform.Resolver{Store: c.Site.Store.Platform(), Now: c.Site.Now}, log: log, clock: c.Site.clock(),
-		sites: map[int64]*loadedSite{}, builtAt: map[int64]int{}, tickers: map[int64]*feedJobs{}, scheme: "http"}
+		sites: map[int64]*loadedSite{}, tickers: map[int64]*feedJobs{}, scheme: "http"}
 	if strings.HasPrefix(c.Site.PublicURL, "https://") {
 		p.scheme = "https"
 	}
@@ -297,9 +296,6 @@ func (p *Platform) build(ctx context.Context, id int64, opened *agency.Service) 
 	if m := c.Metrics; m != nil {
 		m.SiteBuilt(time.Since(started))
 	}
-	p.mu.Lock()
-	p.builtAt[id]++
-	p.mu.Unlock()
 	p.log.Info("platform: site loaded", "agency", id)
 	return a, nil
 }
