@@ -105,11 +105,11 @@ func (j *siteJobs) wire(store storage.Store, cat *catalog.Service, resolver *rou
 
 // Register implements mailqueue.Jobs for a site that works its own queue
 // (New without Config.Queue): its jobs are its agency's.
-func (j *siteJobs) Register(w *river.Workers) { j.router().register(w) }
+func (j *siteJobs) Register(w *river.Workers) { j.router().Register(w) }
 
 // Periodic implements mailqueue.Jobs: the digest every day, the report
 // every Monday, at their hour in Brussels.
-func (j *siteJobs) Periodic() []*river.PeriodicJob { return j.router().periodic() }
+func (j *siteJobs) Periodic() []*river.PeriodicJob { return j.router().Periodic() }
 
 // router routes the jobs of a site working its own queue: its agency's to
 // it, the periodic ones to it alone (its queue set by wire).

@@ -30,12 +30,7 @@ type jobRouter struct {
 var _ mailqueue.Jobs = (*jobRouter)(nil)
 
 // Register implements mailqueue.Jobs: every job kind's worker.
-func (r *jobRouter) Register(w *river.Workers) { r.register(w) }
-
-// Periodic implements mailqueue.Jobs.
-func (r *jobRouter) Periodic() []*river.PeriodicJob { return r.periodic() }
-
-func (r *jobRouter) register(w *river.Workers) {
+func (r *jobRouter) Register(w *river.Workers) {
 	river.AddWorker(w, &alertWorker{r: r})
 	river.AddWorker(w, &digestWorker{r: r})
 	river.AddWorker(w, &reportWorker{r: r})
@@ -44,9 +39,9 @@ func (r *jobRouter) register(w *river.Workers) {
 	river.AddWorker(w, &feedPicturesWorker{r: r})
 }
 
-// periodic: the digest every day, the report every Monday, at their hour
-// in Brussels, each for every agency (Every).
-func (r *jobRouter) periodic() []*river.PeriodicJob {
+// Periodic implements mailqueue.Jobs: the digest every day, the report
+// every Monday, at their hour in Brussels, each for every agency (Every).
+func (r *jobRouter) Periodic() []*river.PeriodicJob {
 	digest, report := Schedules()
 	return []*river.PeriodicJob{
 		river.NewPeriodicJob(digest, func() (river.JobArgs, *river.InsertOpts) { return digestArgs{Every: true}, nil },

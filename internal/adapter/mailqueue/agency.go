@@ -66,18 +66,14 @@ func (q *Queue) stamped(opts *river.InsertOpts) *river.InsertOpts {
 	return &o
 }
 
-// agencyWhere is the condition a job list takes to keep q's agency's jobs:
-// the metadata's agency, or none for the implicit agency's.
+// agencyWhere is p keeping q's agency's jobs: the metadata's agency, or
+// none for the implicit agency's.
 func (q *Queue) agencyWhere(p *river.JobListParams) *river.JobListParams {
-	expr := `COALESCE(json_extract(metadata, '$.agency'), 1) = @agency`
-	if q.files.dialect == Postgres {
-		expr = `COALESCE((metadata->>'agency')::bigint, 1) = @agency`
-	}
-	return p.Where(expr, river.NamedArgs{"agency": q.Agency()})
+	return p.Where(q.agencyCond()+"@agency", river.NamedArgs{"agency": q.Agency()})
 }
 
-// agencyCond is the same condition in a statement of the queue's own, on
-// river_job's row (the dialect's placeholders come after).
+// agencyCond is that condition on river_job's row, its value to follow
+// (a placeholder of the statement's own).
 func (q *Queue) agencyCond() string {
 	if q.files.dialect == Postgres {
 		return `COALESCE((metadata->>'agency')::bigint, 1) = `
