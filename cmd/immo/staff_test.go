@@ -34,7 +34,20 @@ func TestStaffCommand(t *testing.T) {
 	if out, err := staff("add", "bob@example.be", "--role", "agent"); err != nil || !strings.Contains(out, "agent (fr)") { // the site's language
 		t.Fatalf("add an agent: %v\n%s", err, out)
 	}
-	for _, bad := range [][]string{{"add", "ann@example.be", "--role", "agent"}, {"add", "carl@example.be"},
+	if out, err := staff("add", "ops@platform.test", "--role", "operator", "--lang", "en"); err != nil || !strings.Contains(out, "operator (en)") {
+		t.Fatalf("add the platform's operator: %v\n%s", err, out)
+	}
+	if out, err := staff("disable", "ops@platform.test"); err != nil || !strings.Contains(out, "disabled") {
+		t.Fatalf("disable the operator: %v\n%s", err, out)
+	}
+	if out, err := staff("enable", "OPS@platform.test"); err != nil || !strings.Contains(out, "enabled") {
+		t.Fatalf("enable the operator: %v\n%s", err, out)
+	}
+	if _, err := staff("add", "ops2@platform.test", "--role", "operator", "--agency", "2"); err == nil || !strings.Contains(err.Error(), "first agency") {
+		t.Errorf("an operator of agency 2: %v", err)
+	}
+	for _, bad := range [][]string{{"add", "ann@example.be", "--role", "agent"}, {"add", "carl@example.be"}, {"disable", "nobody@example.be"},
+		{"disable", "ann@example.be"}, {"enable"},
 		{"add", "carl@example.be", "--role", "boss"}, {"add", "not-an-address", "--role", "agent"},
 		{"add", "carl@example.be", "--role", "agent", "--lang", "es"}, {"list", "extra"}, {"remove", "ann@example.be"}, {},
 		{"reset-2fa", "nobody@example.be"}} {
@@ -47,7 +60,7 @@ func TestStaffCommand(t *testing.T) {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSpace(out), "\n")
-	if len(lines) != 3 || !strings.Contains(lines[1], "admin") || !strings.Contains(lines[1], "ann@example.be") ||
+	if len(lines) != 4 || !strings.Contains(lines[1], "admin") || !strings.Contains(lines[1], "ann@example.be") ||
 		!strings.Contains(lines[1], "not yet") || !strings.Contains(lines[1], "Ann Peeters") || !strings.Contains(lines[2], "bob@example.be") {
 		t.Fatalf("list:\n%s", out)
 	}
@@ -93,7 +106,7 @@ func TestStaffCommand(t *testing.T) {
 			t.Errorf("an entry of the command line by %d", e.Actor)
 		}
 	}
-	if got := strings.Join(log, "|"); got != "staff.totp-reset |staff.add agent|staff.add admin" {
+	if got := strings.Join(log, "|"); got != "staff.totp-reset |staff.enable enabled|staff.disable disabled|staff.add operator|staff.add agent|staff.add admin" {
 		t.Errorf("audit log %q", got)
 	}
 	store.Close()
@@ -109,7 +122,7 @@ func TestStaffCommand(t *testing.T) {
 			annMail = strings.Fields(line)[0]
 		}
 	}
-	if strings.Count(mails.String(), "@example.be") != 2 || annMail == "" {
+	if strings.Count(mails.String(), "@example.be") != 2 || !strings.Contains(mails.String(), "ops@platform.test") || annMail == "" {
 		t.Fatalf("mails:\n%s", mails)
 	}
 	text := captureStdout(t)
@@ -121,7 +134,7 @@ func TestStaffCommand(t *testing.T) {
 		t.Fatalf("the admin's mail:\n%s", text)
 	}
 	help := captureStdout(t)
-	if err := run(context.Background(), []string{"staff", "--help"}); err != nil || !strings.Contains(help.String(), "--role admin|agent") {
+	if err := run(context.Background(), []string{"staff", "--help"}); err != nil || !strings.Contains(help.String(), "--role admin|agent|operator") {
 		t.Fatalf("help: %v %s", err, help)
 	}
 }

@@ -15,6 +15,7 @@ import (
 	"immo/internal/domain/lead"
 	"immo/internal/domain/media"
 	"immo/internal/domain/notify"
+	"immo/internal/domain/platform"
 	"immo/internal/domain/testimonial"
 	"immo/internal/http/web"
 	"immo/internal/http/web/admin"
@@ -32,7 +33,7 @@ const adminCookie = "immo_staff"
 // a lead read from queue.
 func newAdmin(store storage.Store, staff *account.StaffService, queue *mailqueue.Queue, resolver *route.Resolver, says *testimonial.Service,
 	desk *booking.Desk, requestMails *notify.Composer, abuse *antispam.Batch, ipKey []byte, secure bool, w *Web, now func() time.Time, log *slog.Logger,
-	preview draftPreview, library *media.Library, feeds *feedJobs, refused func(account.Role, web.Refusal)) (*admin.Handler, error) {
+	preview draftPreview, library *media.Library, feeds *feedJobs, refused func(account.Role, web.Refusal), console *platform.Console) (*admin.Handler, error) {
 	ip, err := lead.NewIPHasher(ipKey)
 	if err != nil {
 		return nil, err
@@ -58,6 +59,11 @@ func newAdmin(store storage.Store, staff *account.StaffService, queue *mailqueue
 		Agenda:  desk,
 		Runs:    store,
 		Feeds:   inboxFeeds{feeds},
+		// The agency's leave for the platform's operator to read its leads.
+		Access: &platform.Access{Store: store.Grants(), Audit: store.Audit(), Now: now},
+	}
+	if console != nil {
+		o.Console = console
 	}
 	if preview.Service.Stored() {
 		o.Site, o.Drafts = preview.Service, preview.Service

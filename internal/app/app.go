@@ -100,6 +100,9 @@ type Config struct {
 	// Hosts, when set, is the platform's host resolver every site shares;
 	// nil: the site reads the agencies itself.
 	Hosts *platform.Resolver
+	// Console is the platform operator's pages' service (the implicit
+	// agency's inbox, whose accounts the operators are); nil: none.
+	Console *platform.Console
 	// HTMLCacheBytes and PictureCacheBytes bound the site's HTML cache and
 	// each picture folder's cache of variants; 0: a lone site's defaults
 	// (16 MiB, picturehttp.DefaultCacheBytes). A platform of several
@@ -307,7 +310,7 @@ func New(ctx context.Context, c Config) (*App, error) {
 	}
 	desk := newAgendaDesk(deps, store, requestMails)
 	inboxPages, err := newAdmin(store, staff, queue, resolver, says, desk, requestMails, abuse, c.Keys.IPHash, secure, c.Web, now, log,
-		draftPreview{agencies, pages}, library, feeds, obs.refused)
+		draftPreview{agencies, pages}, library, feeds, obs.refused, c.Console)
 	if err != nil {
 		return nil, err
 	}

@@ -277,7 +277,11 @@ func (p *Platform) build(ctx context.Context, id int64, opened *agency.Service) 
 	c := p.c.Site
 	c.Store, c.Agency, c.Keys, c.Queue, c.Hosts = store, opened, keys, p.queue, p.hosts
 	c.Log = p.log.With("agency", id)
-	if id != platform.Implicit {
+	if id == platform.Implicit {
+		// The platform's operators are the implicit agency's accounts:
+		// their pages are in its inbox.
+		c.Console = p.console()
+	} else {
 		// IMMO_CAPTCHA_SECRET is the implicit agency's provider's: another
 		// agency's forms use ALTCHA (their own provider's secret is not
 		// kept per agency yet).

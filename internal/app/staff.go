@@ -163,3 +163,22 @@ func ResetStaffTOTP(ctx context.Context, c Config, email string) (account.Accoun
 	}
 	return a, s.ProvisionResetTOTP(ctx, a.ID)
 }
+
+// SetStaffDisabled disables (or enables) the staff member of email on
+// c.Store, audited as the command line's: the platform's operator's
+// account, which the inbox never changes, or anyone's when no admin can
+// sign in. The last enabled admin stays.
+func SetStaffDisabled(ctx context.Context, c Config, email string, disabled bool) (account.Account, error) {
+	a, err := c.Store.Accounts().ByEmail(ctx, account.Staff, account.NormalEmail(email))
+	if errors.Is(err, account.ErrNotFound) {
+		return account.Account{}, fmt.Errorf("%s has no staff account", account.NormalEmail(email))
+	}
+	if err != nil {
+		return account.Account{}, err
+	}
+	s, err := commandStaff(c)
+	if err != nil {
+		return account.Account{}, err
+	}
+	return a, s.ProvisionSetDisabled(ctx, a.ID, disabled)
+}

@@ -61,6 +61,7 @@ type Store interface {
 	Alerts() *sqlstore.Alerts           // the demand alerts' scans, listings seen and pending alerts (demand.AlertStore)
 	Reports() *sqlstore.Reports         // the owners' weekly figures and reports sent (report.Store)
 	OptOuts() *sqlstore.OptOuts         // the alert and report mails' unsubscribe links (optout.Store)
+	Grants() *sqlstore.Grants           // the agency's leave for the platform's operator (platform.GrantStore)
 	// WithTx runs fn in one write transaction (a job inserted with what
 	// it follows).
 	WithTx(ctx context.Context, fn func(ctx context.Context, tx mail.Tx) error) error

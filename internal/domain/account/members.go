@@ -7,7 +7,8 @@ import (
 
 // Members reads the staff as the work is shared out: only an enabled
 // member may be given a lead (IsStaff, inbox.Staff) or be offered in the
-// assignee lists (Enabled); a disabled one keeps the leads they had.
+// assignee lists (Enabled); a disabled one keeps the leads they had. The
+// platform's operator is no member: never given a lead.
 type Members struct {
 	Store interface {
 		ListStaff(ctx context.Context) ([]StaffMember, error)
@@ -24,7 +25,7 @@ func (m Members) IsStaff(ctx context.Context, id int64) (bool, error) {
 	case err != nil:
 		return false, err
 	}
-	return !member.Disabled, nil
+	return !member.Disabled && member.StaffRole.Valid(), nil
 }
 
 // Enabled is every enabled staff member, admins first, then by address.
@@ -35,7 +36,7 @@ func (m Members) Enabled(ctx context.Context) ([]StaffMember, error) {
 	}
 	out := list[:0]
 	for _, member := range list {
-		if !member.Disabled {
+		if !member.Disabled && member.StaffRole.Valid() {
 			out = append(out, member)
 		}
 	}

@@ -28,20 +28,21 @@ func (brokenStaff) StaffMember(context.Context, int64) (StaffMember, error) {
 }
 
 // TestMembersShareOutToEnabledStaffOnly: a lead goes only to an enabled
-// member, the lists offer only them, and a failing store is an error, not
-// a "no".
+// member (never to the platform's operator), the lists offer only them,
+// and a failing store is an error, not a "no".
 func TestMembersShareOutToEnabledStaffOnly(t *testing.T) {
 	staff := memberList{
-		{Account: Account{ID: 1, Email: "an@agency.test"}},
-		{Account: Account{ID: 2, Email: "bo@agency.test", Disabled: true}},
-		{Account: Account{ID: 3, Email: "cy@agency.test"}},
+		{Account: Account{ID: 1, Email: "an@agency.test", StaffRole: Admin}},
+		{Account: Account{ID: 2, Email: "bo@agency.test", StaffRole: Agent, Disabled: true}},
+		{Account: Account{ID: 3, Email: "cy@agency.test", StaffRole: Agent}},
+		{Account: Account{ID: 5, Email: "ops@platform.test", StaffRole: Operator}},
 	}
 	m := Members{Store: staff}
 	ctx := context.Background()
 	for _, c := range []struct {
 		id   int64
 		want bool
-	}{{1, true}, {2, false}, {3, true}, {4, false}} {
+	}{{1, true}, {2, false}, {3, true}, {4, false}, {5, false}} {
 		got, err := m.IsStaff(ctx, c.id)
 		if err != nil || got != c.want {
 			t.Errorf("IsStaff(%d) = %v, %v; want %v", c.id, got, err, c.want)

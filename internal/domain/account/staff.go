@@ -30,16 +30,24 @@ type StaffRole string
 const (
 	Admin StaffRole = "admin" // works the leads and manages the staff
 	Agent StaffRole = "agent" // works the leads
+	// Operator is the platform's operator (issue #35): an account of the
+	// implicit agency, the platform's own, that adds, disables and watches
+	// the agencies and reaches no agency's leads — its own agency's
+	// included — unless that agency grants it. Not an agency's staff role
+	// (Valid is false): every page and service that asks for staff refuses
+	// it. Made on the command line only; the inbox never changes it.
+	Operator StaffRole = "operator"
 )
 
-// Valid tells whether r is a staff role.
+// Valid tells whether r is a staff role of the agency (admin or agent).
 func (r StaffRole) Valid() bool { return r == Admin || r == Agent }
 
-// ParseStaffRole is the role s names (admin or agent, any case).
+// ParseStaffRole is the role s names (admin, agent, or operator: the
+// command line's, any case).
 func ParseStaffRole(s string) (StaffRole, error) {
 	r := StaffRole(strings.ToLower(strings.TrimSpace(s)))
-	if !r.Valid() {
-		return "", fmt.Errorf("account: %q is no staff role (admin or agent)", s)
+	if !r.Valid() && r != Operator {
+		return "", fmt.Errorf("account: %q is no staff role (admin, agent or operator)", s)
 	}
 	return r, nil
 }
@@ -72,6 +80,9 @@ var (
 	ErrStaffTaken = &errs.Error{Code: errs.Conflict, Field: "email", Key: "admin.staff.error.taken", Message: "account: the address has a staff account"}
 	// ErrStaffDisabled: a link to a disabled account would open nothing.
 	ErrStaffDisabled = &errs.Error{Code: errs.Conflict, Field: "id", Key: "admin.staff.error.disabled", Message: "account: the staff account is disabled"}
+	// ErrOperatorManaged: the account is the platform's operator's, which
+	// only the command line changes.
+	ErrOperatorManaged = &errs.Error{Code: errs.Conflict, Field: "id", Key: "admin.staff.error.operator", Message: "account: the platform operator's account is changed on the command line only"}
 )
 
 // StaffMember is a staff account as the staff list shows it.
@@ -225,6 +236,23 @@ func admin(by Viewer) error {
 	return nil
 }
 
+// manages is nil when the admin by may change the staff account id: not
+// the platform operator's (ErrOperatorManaged), which only the command
+// line makes and nothing makes an operator later.
+func (s *StaffService) manages(ctx context.Context, by Viewer, id int64) error {
+	if err := admin(by); err != nil {
+		return err
+	}
+	m, err := s.Store.StaffMember(ctx, id)
+	switch {
+	case err != nil:
+		return err
+	case m.StaffRole == Operator:
+		return ErrOperatorManaged
+	}
+	return nil
+}
+
 // Add adds a staff account as the admin by: the account (its password
 // unknown) and, in the same transaction, its password link's mail and the
 // audit record. Field errors say what is wrong with n.
@@ -232,16 +260,17 @@ func (s *StaffService) Add(ctx context.Context, by Viewer, n NewStaff) (Account,
 	if err := admin(by); err != nil {
 		return Account{}, nil, err
 	}
-	return s.add(ctx, by.Account.ID, n)
+	return s.add(ctx, by.Account.ID, n, Admin, Agent)
 }
 
 // Provision adds a staff account from the command line (`immo staff add`),
-// which needs no admin: it bootstraps the first one.
+// which needs no admin: it bootstraps the first one. It alone makes the
+// platform's operators.
 func (s *StaffService) Provision(ctx context.Context, n NewStaff) (Account, field.Errors, error) {
-	return s.add(ctx, 0, n)
+	return s.add(ctx, 0, n, Admin, Agent, Operator)
 }
 
-func (s *StaffService) add(ctx context.Context, by int64, n NewStaff) (Account, field.Errors, error) {
+func (s *StaffService) add(ctx context.Context, by int64, n NewStaff, roles ...StaffRole) (Account, field.Errors, error) {
 	e := field.Errors{}
 	e.Email("email", strings.TrimSpace(n.Email), true)
 	e.Plain("firstName", n.FirstName, false)
@@ -249,7 +278,11 @@ func (s *StaffService) add(ctx context.Context, by int64, n NewStaff) (Account, 
 	e.Text("firstName", n.FirstName, false)
 	e.Text("lastName", n.LastName, false)
 	e.OneOf("lang", n.Lang, true, i18n.Languages...)
-	e.OneOf("role", string(n.Role), true, string(Admin), string(Agent))
+	names := make([]string, len(roles))
+	for i, r := range roles {
+		names[i] = string(r)
+	}
+	e.OneOf("role", string(n.Role), true, names...)
 	if len(e) > 0 {
 		return Account{}, e, nil
 	}
@@ -300,7 +333,7 @@ func (s *StaffService) List(ctx context.Context, by Viewer) ([]StaffMember, erro
 // SetRole makes the staff account id an admin or an agent, as the admin
 // by; ErrLastAdmin when it would demote the last enabled admin.
 func (s *StaffService) SetRole(ctx context.Context, by Viewer, id int64, role StaffRole) error {
-	if err := admin(by); err != nil {
+	if err := s.manages(ctx, by, id); err != nil {
 		return err
 	}
 	if !role.Valid() {
@@ -317,7 +350,7 @@ func (s *StaffService) SetRole(ctx context.Context, by Viewer, id int64, role St
 // site's): a staff member's own choice, audited. The same again changes
 // and logs nothing.
 func (s *StaffService) SetLang(ctx context.Context, by Viewer, lang string, langs []string) error {
-	if !by.IsStaff() {
+	if !by.InInbox() {
 		return ErrForbidden
 	}
 	if !slices.Contains(langs, lang) || !slices.Contains(i18n.Languages, lang) {
@@ -333,7 +366,7 @@ func (s *StaffService) SetLang(ctx context.Context, by Viewer, lang string, lang
 // their next request. ErrLastAdmin when it would disable the last
 // enabled admin.
 func (s *StaffService) SetDisabled(ctx context.Context, by Viewer, id int64, disabled bool) error {
-	if err := admin(by); err != nil {
+	if err := s.manages(ctx, by, id); err != nil {
 		return err
 	}
 	action := StaffEnabled
@@ -346,10 +379,24 @@ func (s *StaffService) SetDisabled(ctx context.Context, by Viewer, id int64, dis
 	})
 }
 
+// ProvisionSetDisabled is SetDisabled from the command line (`immo staff
+// disable|enable`): the way to end the platform's operator's access
+// (which the inbox never changes), or a member's when no admin can sign
+// in. The last enabled admin stays (ErrLastAdmin).
+func (s *StaffService) ProvisionSetDisabled(ctx context.Context, id int64, disabled bool) error {
+	action := StaffEnabled
+	if disabled {
+		action = StaffDisabled
+	}
+	return s.Store.SetStaffDisabled(ctx, id, disabled, func(ctx context.Context, tx mail.Tx, a Account) error {
+		return s.record(ctx, tx, StaffChange{Account: id, Action: action, Before: stateOf(a.Disabled), After: stateOf(disabled)})
+	})
+}
+
 // SetSiteEditor gives the staff account id the right to edit the site (or
 // takes it back), as the admin by; an admin has it anyway.
 func (s *StaffService) SetSiteEditor(ctx context.Context, by Viewer, id int64, editor bool) error {
-	if err := admin(by); err != nil {
+	if err := s.manages(ctx, by, id); err != nil {
 		return err
 	}
 	action := StaffEditorOff
@@ -365,7 +412,7 @@ func (s *StaffService) SetSiteEditor(ctx context.Context, by Viewer, id int64, e
 // (a lost invitation, or a forgotten password); earlier links stay valid
 // until they expire or one is used.
 func (s *StaffService) Resend(ctx context.Context, by Viewer, id int64) error {
-	if err := admin(by); err != nil {
+	if err := s.manages(ctx, by, id); err != nil {
 		return err
 	}
 	links, err := s.links()

@@ -104,7 +104,7 @@ type Enrolment struct {
 // never another's), waiting for its first code; the one waiting before is
 // forgotten. ErrTOTPOn when one is on.
 func (s *StaffService) BeginTOTP(ctx context.Context, by Viewer) (Enrolment, error) {
-	if !by.IsStaff() {
+	if !by.InInbox() {
 		return Enrolment{}, ErrForbidden
 	}
 	if s.Seal == nil {
@@ -125,7 +125,7 @@ func (s *StaffService) BeginTOTP(ctx context.Context, by Viewer) (Enrolment, err
 // TOTPOf says where by's own second factor is: on, waiting for its first
 // code, or neither (none).
 func (s *StaffService) TOTPOf(ctx context.Context, by Viewer) (on, waiting bool, err error) {
-	if !by.IsStaff() {
+	if !by.InInbox() {
 		return false, false, ErrForbidden
 	}
 	st, err := s.Store.TOTP(ctx, by.Account.ID)
@@ -184,7 +184,7 @@ func (s *StaffService) issuer(ctx context.Context) string {
 
 // factor is by's stored second factor and its secret opened.
 func (s *StaffService) factor(ctx context.Context, by Viewer) (TOTPState, string, error) {
-	if !by.IsStaff() {
+	if !by.InInbox() {
 		return TOTPState{}, "", ErrForbidden
 	}
 	return s.openFactor(ctx, by.Account.ID)
@@ -206,7 +206,7 @@ func (s *StaffService) openFactor(ctx context.Context, id int64) (TOTPState, str
 // code is one of its codes: ErrCode (counted against the brake),
 // ErrCodeBraked, ErrNoTOTP. The step of code is used: it opens no login.
 func (s *StaffService) ConfirmTOTP(ctx context.Context, by Viewer, code string) error {
-	if !by.IsStaff() {
+	if !by.InInbox() {
 		return ErrForbidden
 	}
 	id := by.Account.ID
@@ -230,7 +230,7 @@ func (s *StaffService) ConfirmTOTP(ctx context.Context, by Viewer, code string) 
 // TurnOffTOTP removes by's own second factor when code is a current code
 // of it, not used before (a stolen session alone cannot turn it off).
 func (s *StaffService) TurnOffTOTP(ctx context.Context, by Viewer, code string) error {
-	if !by.IsStaff() {
+	if !by.InInbox() {
 		return ErrForbidden
 	}
 	id := by.Account.ID
@@ -244,7 +244,7 @@ func (s *StaffService) TurnOffTOTP(ctx context.Context, by Viewer, code string) 
 // admin by: the way back for someone who lost their phone, who then logs
 // in with their password alone and may enrol again.
 func (s *StaffService) ResetTOTP(ctx context.Context, by Viewer, id int64) error {
-	if err := admin(by); err != nil {
+	if err := s.manages(ctx, by, id); err != nil {
 		return err
 	}
 	return s.Store.DeleteTOTP(ctx, id, s.audited(StaffChange{By: by.Account.ID, Account: id, Action: StaffTOTPReset}))

@@ -20,6 +20,15 @@ func (v Viewer) Is(role Role) bool { return v.LoggedIn() && v.Account.Role == ro
 // who may open the inbox.
 func (v Viewer) IsStaff() bool { return v.Is(Staff) && v.Account.StaffRole.Valid() }
 
+// IsOperator tells whether the viewer is the platform's operator
+// (Operator): who may open the inbox's platform pages and their own
+// account, nothing of an agency's staff.
+func (v Viewer) IsOperator() bool { return v.Is(Staff) && v.Account.StaffRole == Operator }
+
+// InInbox tells whether the viewer signs in to the inbox: the staff, or
+// the platform's operator (their own account's pages).
+func (v Viewer) InInbox() bool { return v.IsStaff() || v.IsOperator() }
+
 // IsAdmin tells whether the viewer is a staff admin: who manages the staff.
 func (v Viewer) IsAdmin() bool { return v.IsStaff() && v.Account.StaffRole == Admin }
 

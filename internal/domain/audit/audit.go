@@ -22,7 +22,7 @@ type Action string
 type Entry struct {
 	ID     int64
 	Time   time.Time
-	Actor  int64 // the staff account that made the change, or CommandLine or Visitor
+	Actor  int64 // the staff account that made the change, or CommandLine, Visitor or Operator
 	Action Action
 	// TargetKind and TargetID name what changed ("lead" 12; a kind with
 	// TargetID 0: the whole list, as an export).
@@ -36,6 +36,9 @@ type Entry struct {
 const (
 	CommandLine int64 = 0  // immo on the server's command line (staff add, reset-2fa)
 	Visitor     int64 = -1 // a visitor, on the site (a request sent)
+	// Operator is the platform's operator (issue #35), whose account is
+	// another agency's: the entry's After or Before names them.
+	Operator int64 = -2
 )
 
 // MaxSummary bounds Before and After: the log says what changed, it is not

@@ -94,8 +94,11 @@ func (c *Composer) OwnerInvite(a account.Account, setPassword string, properties
 func (c *Composer) StaffInvite(a account.Account, setPassword string) (mail.Message, error) {
 	c = c.published()
 	role := i18n.T(a.Lang, "mail.staff.roleAgent")
-	if a.StaffRole == account.Admin {
+	switch a.StaffRole {
+	case account.Admin:
 		role = i18n.T(a.Lang, "mail.staff.roleAdmin")
+	case account.Operator:
+		role = i18n.T(a.Lang, "mail.staff.roleOperator")
 	}
 	return c.accountLink(a, setPassword, staffLinkTexts, nil, "role", role)
 }

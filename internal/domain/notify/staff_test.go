@@ -19,7 +19,7 @@ func TestStaffInvite(t *testing.T) {
 		t.Fatalf("StaffPasswordLink = %q", got)
 	}
 	for _, lang := range i18n.Languages {
-		for _, role := range []account.StaffRole{account.Admin, account.Agent} {
+		for _, role := range []account.StaffRole{account.Admin, account.Agent, account.Operator} {
 			a := account.Account{Role: account.Staff, StaffRole: role, Email: "ann.peeters@example.com", FirstName: "Ann",
 				LastName: "Peeters", Lang: lang}
 			m, err := c.StaffInvite(a, account.StaffPasswordLink("tok123"))

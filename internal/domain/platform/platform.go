@@ -69,11 +69,22 @@ var ErrUnknown = &errs.Error{Code: errs.NotFound, Message: "no such agency"}
 
 // HostTaken is the error of a host name another agency holds.
 func HostTaken(host string) error {
-	return &errs.Error{Code: errs.Conflict, Field: "host", Message: "the host " + host + " is another agency's"}
+	return &errs.Error{Code: errs.Conflict, Field: "host", Key: KeyHostTaken, Message: "the host " + host + " is another agency's"}
 }
 
-func invalid(field, message string) error {
-	return &errs.Error{Code: errs.Invalid, Field: field, Message: message}
+// The translation keys of the refusals (admin.json: the operator's pages
+// say them; the command line prints the messages).
+const (
+	KeyName      = "admin.platform.error.name"
+	KeyLang      = "admin.platform.error.lang"
+	KeyHost      = "admin.platform.error.host"
+	KeyHosts     = "admin.platform.error.hosts"
+	KeyHostTaken = "admin.platform.error.hostTaken"
+	KeyOneAgency = "admin.platform.error.oneAgency"
+)
+
+func invalid(field, key, message string) error {
+	return &errs.Error{Code: errs.Invalid, Field: field, Key: key, Message: message}
 }
 
 // NormalizeHost is s as a stored host name: lower-case, without a final
@@ -84,24 +95,24 @@ func NormalizeHost(s string) (string, error) {
 	h := strings.TrimSuffix(strings.ToLower(strings.TrimSpace(s)), ".")
 	switch {
 	case h == "":
-		return "", invalid("host", "a host name is required")
+		return "", invalid("host", KeyHost, "a host name is required")
 	case len(h) > maxHost:
-		return "", invalid("host", "the host name is longer than 253 characters")
+		return "", invalid("host", KeyHost, "the host name is longer than 253 characters")
 	case !strings.Contains(h, "."):
-		return "", invalid("host", "the host name "+h+" has no domain (www.example.be, example.be)")
+		return "", invalid("host", KeyHost, "the host name "+h+" has no domain (www.example.be, example.be)")
 	}
 	for label := range strings.SplitSeq(h, ".") {
 		if label == "" || len(label) > maxLabel || label[0] == '-' || label[len(label)-1] == '-' {
-			return "", invalid("host", "the host name "+h+" is not a DNS name")
+			return "", invalid("host", KeyHost, "the host name "+h+" is not a DNS name")
 		}
 		for _, c := range label {
 			if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-') {
-				return "", invalid("host", "the host name "+h+" is not a DNS name (letters, digits, hyphens; an international name in its xn-- form)")
+				return "", invalid("host", KeyHost, "the host name "+h+" is not a DNS name (letters, digits, hyphens; an international name in its xn-- form)")
 			}
 		}
 	}
 	if last := h[strings.LastIndexByte(h, '.')+1:]; last[0] >= '0' && last[0] <= '9' {
-		return "", invalid("host", "an address ("+h+") is not a host name")
+		return "", invalid("host", KeyHost, "an address ("+h+") is not a host name")
 	}
 	return h, nil
 }
@@ -121,9 +132,9 @@ func normalizeHosts(hosts []string) ([]string, error) {
 	}
 	switch {
 	case len(out) == 0:
-		return nil, invalid("host", "an agency needs a host name")
+		return nil, invalid("host", KeyHosts, "an agency needs a host name")
 	case len(out) > MaxHosts:
-		return nil, invalid("host", "an agency has at most 8 host names")
+		return nil, invalid("host", KeyHosts, "an agency has at most 8 host names")
 	}
 	return out, nil
 }
@@ -140,7 +151,7 @@ type Service struct {
 // ErrOneAgency refuses a second agency on a database that keeps one
 // agency's keys (SQLite: a listing's number, an account's address are
 // unique in the whole file there).
-var ErrOneAgency = &errs.Error{Code: errs.Conflict,
+var ErrOneAgency = &errs.Error{Code: errs.Conflict, Field: "name", Key: KeyOneAgency,
 	Message: "this database holds one agency: several agencies need PostgreSQL (DATABASE_URL)"}
 
 // Add adds an agency named name, speaking lang first, on hosts (the first
@@ -149,11 +160,11 @@ func (s *Service) Add(ctx context.Context, name, lang string, hosts []string) (A
 	name = strings.Join(strings.Fields(name), " ")
 	switch {
 	case name == "":
-		return Agency{}, invalid("name", "an agency needs a name")
+		return Agency{}, invalid("name", KeyName, "an agency needs a name")
 	case len([]rune(name)) > MaxName:
-		return Agency{}, invalid("name", "the name is longer than 120 characters")
+		return Agency{}, invalid("name", KeyName, "the name is longer than 120 characters")
 	case !slices.Contains(i18n.Languages, lang):
-		return Agency{}, invalid("lang", "the language is one of nl, fr, en, de, not "+lang)
+		return Agency{}, invalid("lang", KeyLang, "the language is one of nl, fr, en, de, not "+lang)
 	}
 	hs, err := normalizeHosts(hosts)
 	if err != nil {

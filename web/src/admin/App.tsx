@@ -21,6 +21,9 @@ import { DemandsPage } from './features/demands/components/DemandsPage'
 import { DraftPage } from './features/site/components/DraftPage'
 import { MediaPage } from './features/site/components/MediaPage'
 import { SitePage } from './features/site/components/SitePage'
+import { PlatformLeadsPage } from './features/platform/components/PlatformLeadsPage'
+import { PlatformPage } from './features/platform/components/PlatformPage'
+import { AccessPage } from './features/access/components/AccessPage'
 
 /** The inbox's views (internal/http/web/views.Admin): a view missing here, or taking other props, fails tsc. */
 const views: { [V in ViewName]: ComponentType<ViewProps[V]> } = {
@@ -43,6 +46,9 @@ const views: { [V in ViewName]: ComponentType<ViewProps[V]> } = {
   AdminSiteDraft: DraftPage,
   AdminSiteMedia: MediaPage,
   AdminRuns: RunsPage,
+  AdminPlatform: PlatformPage,
+  AdminPlatformLeads: PlatformLeadsPage,
+  AdminAccess: AccessPage,
 }
 
 /** The inbox's app: the current page's view, swapped by the router. */

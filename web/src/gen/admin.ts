@@ -364,7 +364,7 @@ export interface StaffRow {
   id: number
   name: string
   email: string
-  role: 'admin' | 'agent'
+  role: 'admin' | 'agent' | 'operator'
   disabled: boolean
   twoFactor: boolean
   siteEditor: boolean
@@ -384,7 +384,7 @@ export interface AccountProps {
   notice?: string
   name: string
   email: string
-  role: 'admin' | 'agent'
+  role: 'admin' | 'agent' | 'operator'
   twoFactor: 'off' | 'waiting' | 'on'
   qr: string
   secret: string
@@ -818,8 +818,98 @@ export interface HoldRow {
   until: string
 }
 
+/** admin.PlatformProps */
+export interface PlatformProps {
+  lang: 'nl' | 'fr' | 'en' | 'de'
+  texts: Record<string, string> | null
+  viewer: Viewer | null
+  nav: NavLink[] | null
+  errors?: Partial<Record<string, string>>
+  form?: PostedForm
+  notice?: string
+  agencies: AgencyRow[] | null
+  action: string
+  langs: string[] | null
+  queue: QueueRow
+  days: number
+}
+
+/** admin.AgencyRow */
+export interface AgencyRow {
+  id: number
+  name: string
+  lang: string
+  hosts: string[] | null
+  disabled: boolean
+  own: boolean
+  implicit: boolean
+  created: string
+  listings: number
+  leads: number
+  leadsNew: number
+  feeds: number
+  feedsFailing: number
+  lastRun: string
+  lastStatus: string
+  grantUntil: string
+  leadsHref: string
+}
+
+/** admin.QueueRow */
+export interface QueueRow {
+  waiting: number
+  oldest: string
+  failed: number
+}
+
+/** admin.PlatformLeadsProps */
+export interface PlatformLeadsProps {
+  lang: 'nl' | 'fr' | 'en' | 'de'
+  texts: Record<string, string> | null
+  viewer: Viewer | null
+  nav: NavLink[] | null
+  errors?: Partial<Record<string, string>>
+  form?: PostedForm
+  notice?: string
+  agency: string
+  until: string
+  rows: PlatformLead[] | null
+  back: string
+  max: number
+}
+
+/** admin.PlatformLead */
+export interface PlatformLead {
+  id: number
+  kind: string
+  status: string
+  created: string
+  name: string
+  email: string
+  phone: string
+  lang: string
+  remark: string
+}
+
+/** admin.AccessProps */
+export interface AccessProps {
+  lang: 'nl' | 'fr' | 'en' | 'de'
+  texts: Record<string, string> | null
+  viewer: Viewer | null
+  nav: NavLink[] | null
+  errors?: Partial<Record<string, string>>
+  form?: PostedForm
+  notice?: string
+  action: string
+  days: number[] | null
+  until: string
+  given: string
+  by: string
+  audit: string
+}
+
 /** The views the React app renders (internal/http/web/views). */
-export type ViewName = 'AdminLogin' | 'AdminLeads' | 'AdminLead' | 'AdminError' | 'AdminAgenda' | 'AdminAgendaRules' | 'AdminTestimonials' | 'AdminMails' | 'AdminStaff' | 'AdminAccount' | 'AdminOwners' | 'AdminDemands' | 'AdminAudit' | 'AdminNewsletter' | 'AdminSite' | 'AdminSiteDraft' | 'AdminSiteMedia' | 'AdminRuns' | 'AdminAbuse'
+export type ViewName = 'AdminLogin' | 'AdminLeads' | 'AdminLead' | 'AdminError' | 'AdminAgenda' | 'AdminAgendaRules' | 'AdminTestimonials' | 'AdminMails' | 'AdminStaff' | 'AdminAccount' | 'AdminOwners' | 'AdminDemands' | 'AdminAudit' | 'AdminNewsletter' | 'AdminSite' | 'AdminSiteDraft' | 'AdminSiteMedia' | 'AdminRuns' | 'AdminAbuse' | 'AdminPlatform' | 'AdminPlatformLeads' | 'AdminAccess'
 
 /** Each view's props. */
 export interface ViewProps {
@@ -842,4 +932,7 @@ export interface ViewProps {
   AdminSiteMedia: MediaProps
   AdminRuns: RunsProps
   AdminAbuse: AbuseProps
+  AdminPlatform: PlatformProps
+  AdminPlatformLeads: PlatformLeadsProps
+  AdminAccess: AccessProps
 }

@@ -101,6 +101,7 @@ func TestAgenciesApart(t *testing.T) {
 				{"Visits", storagetest.RunVisits}, {"Portal", storagetest.RunPortal}, {"Inbox", storagetest.RunInbox},
 				{"AgendaDesk", storagetest.RunAgendaDesk}, {"Alerts", storagetest.RunAlerts}, {"OptOuts", storagetest.RunOptOuts},
 				{"Reports", storagetest.RunReports}, {"IDs", storagetest.RunIDs}, {"Health", storagetest.RunHealth},
+				{"Grants", storagetest.RunGrants},
 			} {
 				t.Run(suite.name, func(t *testing.T) { suite.run(t, open) })
 			}

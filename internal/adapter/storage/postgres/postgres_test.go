@@ -163,3 +163,9 @@ func TestHealth(t *testing.T) {
 	open := opener()
 	storagetest.RunHealth(t, func(t *testing.T) *sqlstore.Store { return open(t).Store })
 }
+
+// The platform's operator: an agency's leave for it, its account.
+func TestGrants(t *testing.T) {
+	open := opener()
+	storagetest.RunGrants(t, func(t *testing.T) *sqlstore.Store { return open(t).Store })
+}

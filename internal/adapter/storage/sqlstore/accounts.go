@@ -37,14 +37,43 @@ func (a *Accounts) Create(ctx context.Context, acc account.Account) (int64, erro
 }
 
 const accountColumns = `id, role, email, first_name, last_name, lang, password_hash, created_at, disabled,
-	alert_frequency, weekly_report, password_changed_at, staff_role, email_confirmed_at, site_editor`
+	alert_frequency, weekly_report, password_changed_at, staff_role, email_confirmed_at, site_editor, operator`
 
 // accountFields are where a row of accountColumns scans into acc (its role
 // into role).
 func accountFields(acc *account.Account, role *string) []any {
 	return []any{&acc.ID, role, &acc.Email, &acc.FirstName, &acc.LastName, &acc.Lang, &acc.PasswordHash,
 		scanTime{&acc.Created}, &acc.Disabled, (*string)(&acc.AlertFrequency), &acc.WeeklyReport, scanTime{&acc.PasswordChanged},
-		scanStaffRole{&acc.StaffRole}, scanTime{&acc.Confirmed}, &acc.SiteEditor}
+		scanStaffRole{&acc.StaffRole}, scanTime{&acc.Confirmed}, &acc.SiteEditor, scanOperator{&acc.StaffRole}}
+}
+
+// scanOperator reads the operator flag (after staff_role): an operator's
+// row keeps staff_role 'agent' for the column's check, the domain's role
+// is account.Operator.
+type scanOperator struct{ r *account.StaffRole }
+
+func (s scanOperator) Scan(v any) error {
+	var on bool
+	switch v := v.(type) {
+	case bool:
+		on = v
+	case int64:
+		on = v != 0
+	default:
+		return fmt.Errorf("operator column: unexpected %T", v)
+	}
+	if on {
+		*s.r = account.Operator
+	}
+	return nil
+}
+
+// staffRoleColumns are the staff_role and operator values of role r.
+func staffRoleColumns(r account.StaffRole) (staffRole any, operator bool) {
+	if r == account.Operator {
+		return string(account.Agent), true
+	}
+	return nullStaffRole(r), false
 }
 
 // nullStaffRole binds a staff role, none as NULL (every account but the

@@ -25,13 +25,14 @@ var _ account.StaffStore = (*Staff)(nil)
 // AddStaff implements account.StaffStore.
 func (st *Staff) AddStaff(ctx context.Context, a account.Account, t account.Token, fn account.TxFunc) (account.Account, error) {
 	a.Role = account.Staff
+	staffRole, operator := staffRoleColumns(a.StaffRole)
 	err := st.s.writeTx(ctx, func(tx *sql.Tx) error {
 		err := tx.QueryRowContext(ctx, st.s.d.query(`INSERT INTO accounts
 			(agency_id, role, email, first_name, last_name, lang, password_hash, created_at, disabled, alert_frequency, weekly_report,
-			staff_role)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, FALSE, ?, FALSE, ?) ON CONFLICT (`+st.s.d.AgencyKey+`role, email) DO NOTHING RETURNING id`),
+			staff_role, operator)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, FALSE, ?, FALSE, ?, ?) ON CONFLICT (`+st.s.d.AgencyKey+`role, email) DO NOTHING RETURNING id`),
 			st.s.agency, string(a.Role), a.Email, a.FirstName, a.LastName, a.Lang, a.PasswordHash, st.s.d.Time(a.Created),
-			string(a.AlertFrequency.OrInstant()), string(a.StaffRole)).Scan(&a.ID)
+			string(a.AlertFrequency.OrInstant()), staffRole, operator).Scan(&a.ID)
 		if errors.Is(err, sql.ErrNoRows) {
 			return account.ErrStaffTaken
 		}

@@ -51,6 +51,12 @@ type Options struct {
 	Runs CatalogRuns
 	// Feeds are the CRM's feeds (on the runs' page); nil: none.
 	Feeds CatalogFeeds
+	// Console is the platform operator's pages' service (the implicit
+	// agency's inbox); nil: none.
+	Console PlatformConsole
+	// Access is the agency's leave for the platform's operator (an
+	// admin's page); nil: none.
+	Access OperatorAccess
 	// Audit reads the audit log (the admins' page).
 	Audit AuditLog
 	// Newsletter lists the newsletter's subscribers.

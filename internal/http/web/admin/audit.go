@@ -182,13 +182,16 @@ func actionWords(t Texts, a audit.Action) string {
 }
 
 // actorName is who made a change: a staff member, the command line
-// (immo staff add, reset-2fa) or a visitor (a request sent).
+// (immo staff add, reset-2fa), a visitor (a request sent) or the
+// platform's operator (named in the entry's values).
 func actorName(t Texts, names map[int64]string, id int64) string {
 	switch id {
 	case audit.CommandLine:
 		return t["admin.audit.commandLine"]
 	case audit.Visitor:
 		return t["admin.audit.visitor"]
+	case audit.Operator:
+		return t["admin.audit.operator"]
 	}
 	return nameOr(names, id)
 }

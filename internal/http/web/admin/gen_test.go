@@ -19,7 +19,7 @@ func TestGeneratedTypes(t *testing.T) {
 // the Go structs the inbox's handler sends; DO NOT EDIT. Regenerate with
 // `+"`make gen`"+` after changing them.
 
-`, []views.Props{LoginProps{}, LeadsProps{}, LeadProps{}, ErrorProps{}, AgendaProps{}, AgendaRulesProps{}, TestimonialsProps{}, MailsProps{}, StaffProps{}, AccountProps{}, OwnersProps{}, DemandsProps{}, AuditProps{}, NewsletterProps{}, SiteProps{}, SiteDraftProps{}, MediaProps{}, RunsProps{}, AbuseProps{}})
+`, []views.Props{LoginProps{}, LeadsProps{}, LeadProps{}, ErrorProps{}, AgendaProps{}, AgendaRulesProps{}, TestimonialsProps{}, MailsProps{}, StaffProps{}, AccountProps{}, OwnersProps{}, DemandsProps{}, AuditProps{}, NewsletterProps{}, SiteProps{}, SiteDraftProps{}, MediaProps{}, RunsProps{}, AbuseProps{}, PlatformProps{}, PlatformLeadsProps{}, AccessProps{}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -31,7 +31,7 @@ func (h *Handler) serveLogin(w http.ResponseWriter, r *http.Request) {
 	switch {
 	case !ok:
 		return
-	case !posted && v.IsStaff():
+	case !posted && v.InInbox():
 		h.rs.Redirect(w, r, next, http.StatusFound)
 		return
 	case !posted:
@@ -94,7 +94,7 @@ func (h *Handler) serveCode(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	next := nextPage(r.URL.Query())
 	id := h.o.Sessions.Awaiting(ctx)
-	if id == 0 || account.FromContext(ctx).IsStaff() {
+	if id == 0 || account.FromContext(ctx).InInbox() {
 		h.rs.Redirect(w, r, withNext(loginPath, next), http.StatusSeeOther)
 		return
 	}

@@ -19,7 +19,7 @@ import (
 // sign-in page), else the one of the browser's the product speaks that it
 // prefers most, else the site's default (a browser in Spanish).
 func (h *Handler) langOf(r *http.Request) string {
-	if v := account.FromContext(r.Context()); v.IsStaff() && slices.Contains(i18n.Languages, v.Account.Lang) {
+	if v := account.FromContext(r.Context()); v.InInbox() && slices.Contains(i18n.Languages, v.Account.Lang) {
 		return v.Account.Lang
 	}
 	if l := i18n.Preferred(r.Header.Get("Accept-Language")); l != "" {
@@ -71,12 +71,16 @@ type section struct {
 	href, label string // label: a translation key
 	adminOnly   bool   // shown to admins only
 	editorsOnly bool   // shown to who may edit the site (account.Viewer.CanEditSite)
+	// operator: shown to the platform's operator (and staff unless
+	// operatorOnly); every other section is staff's only.
+	operator, operatorOnly bool
 	// served says whether the inbox serves the section (its part wired); nil: always.
 	served func(o Options) bool
 }
 
 // sections are the inbox's menu, in its order.
 var sections = []section{
+	{href: platformPath, label: "admin.nav.platform", operator: true, operatorOnly: true, served: func(o Options) bool { return o.Console != nil }},
 	{href: leadsPath, label: "admin.nav.leads"},
 	{href: ownersPath, label: "admin.nav.owners"},
 	{href: demandsPath, label: "admin.nav.demands"},
@@ -89,14 +93,15 @@ var sections = []section{
 	{href: runsPath, label: "admin.nav.catalog", adminOnly: true, served: func(o Options) bool { return o.Runs != nil }},
 	{href: staffPath, label: "admin.nav.staff", adminOnly: true},
 	{href: auditPath, label: "admin.nav.audit", adminOnly: true},
-	{href: accountPath, label: "admin.nav.account"},
+	{href: accessPath, label: "admin.nav.access", adminOnly: true, served: func(o Options) bool { return o.Access != nil }},
+	{href: accountPath, label: "admin.nav.account", operator: true},
 }
 
 // base is what every page of r carries, for viewer v (none on the login).
 func (h *Handler) base(r *http.Request, v account.Viewer) Base {
 	lang := h.langOf(r)
 	b := Base{Lang: lang, Texts: texts()[lang]}
-	if !v.IsStaff() {
+	if !v.InInbox() {
 		return b
 	}
 	a := v.Account
@@ -106,7 +111,8 @@ func (h *Handler) base(r *http.Request, v account.Viewer) Base {
 		b.Viewer.Name = a.Email
 	}
 	for _, s := range sections {
-		if s.adminOnly && !v.IsAdmin() || s.editorsOnly && !v.CanEditSite() || s.served != nil && !s.served(h.o) {
+		if s.adminOnly && !v.IsAdmin() || s.editorsOnly && !v.CanEditSite() || s.served != nil && !s.served(h.o) ||
+			v.IsOperator() && !s.operator || v.IsStaff() && s.operatorOnly {
 			continue
 		}
 		b.Nav = append(b.Nav, NavLink{Href: s.href, Label: s.label, Current: strings.HasPrefix(r.URL.Path, s.href)})
@@ -143,7 +149,7 @@ func (h *Handler) fail(w http.ResponseWriter, r *http.Request, status int, err e
 	v := account.FromContext(r.Context())
 	b := h.base(r, v)
 	p := ErrorProps{Base: b, Status: status}
-	if !v.IsStaff() {
+	if !v.InInbox() {
 		p.Login = loginPath
 	}
 	h.render(w, r, p, b, status)

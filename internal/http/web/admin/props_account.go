@@ -7,7 +7,7 @@ type AccountProps struct {
 	Base
 	Name  string `json:"name"`
 	Email string `json:"email"`
-	Role  string `json:"role" tstype:"'admin' | 'agent'"`
+	Role  string `json:"role" tstype:"'admin' | 'agent' | 'operator'"`
 	// TwoFactor is where the second factor is: off, waiting for its first
 	// code (the QR code and the secret shown), or on.
 	TwoFactor string `json:"twoFactor" tstype:"'off' | 'waiting' | 'on'"`

@@ -20,7 +20,7 @@ type StaffRow struct {
 	ID        int64  `json:"id"`
 	Name      string `json:"name"` // "": none given
 	Email     string `json:"email"`
-	Role      string `json:"role" tstype:"'admin' | 'agent'"`
+	Role      string `json:"role" tstype:"'admin' | 'agent' | 'operator'"`
 	Disabled  bool   `json:"disabled"`
 	TwoFactor bool   `json:"twoFactor"`
 	// SiteEditor: an agent given the right to edit the site (an admin

@@ -21,6 +21,11 @@ func (h *Handler) routes() {
 	adminPage := func(f http.HandlerFunc) http.Handler { return staffPage(h.adminOnly(f)) }
 	// The site's section: an admin's, or an agent's given the editor right.
 	editorPage := func(f http.HandlerFunc) http.Handler { return staffPage(h.only(account.Viewer.CanEditSite, f)) }
+	// The platform operator's pages; and a page both staff and the
+	// operator open (their own account). Every other page refuses the
+	// operator (staffOnly).
+	operatorPage := func(f http.HandlerFunc) http.Handler { return page(h.signedIn(account.Viewer.IsOperator, f)) }
+	ownPage := func(f http.HandlerFunc) http.Handler { return page(h.signedIn(account.Viewer.InInbox, f)) }
 	h.mux.Handle(loginPath+"{$}", page(h.serveLogin))
 	h.mux.Handle(codePath+"{$}", page(h.serveCode))
 	h.mux.Handle("POST "+logoutPath+"{$}", page(h.serveLogout))
@@ -34,7 +39,7 @@ func (h *Handler) routes() {
 	h.mux.Handle("GET "+exportPath, staffFile(h.serveExport))
 	h.mux.Handle("GET "+eventsPath, staffFile(h.serveEvents))
 	h.mux.Handle(staffPath+"{$}", adminPage(h.forms(h.serveStaff)))
-	h.mux.Handle(accountPath+"{$}", staffPage(h.forms(h.serveAccount)))
+	h.mux.Handle(accountPath+"{$}", ownPage(h.forms(h.serveAccount)))
 	h.mux.Handle(ownersPath+"{$}", staffPage(h.forms(h.serveOwners)))
 	h.mux.Handle("GET "+demandsPath+"{$}", staffPage(h.serveDemands))
 	h.mux.Handle("GET "+demandsExportPath, staffFile(h.serveDemandsExport))
@@ -48,6 +53,13 @@ func (h *Handler) routes() {
 		h.mux.Handle(runsPath+"{$}", adminPage(h.forms(h.serveRuns)))
 	}
 	h.mux.Handle("GET "+auditExportPath, staffFile(h.adminOnly(h.serveAuditExport)))
+	if h.o.Console != nil {
+		h.mux.Handle(platformPath+"{$}", operatorPage(h.forms(h.servePlatform)))
+		h.mux.Handle("GET "+platformPath+"{id}/leads/{$}", operatorPage(h.servePlatformLeads))
+	}
+	if h.o.Access != nil {
+		h.mux.Handle(accessPath+"{$}", adminPage(h.forms(h.serveAccess)))
+	}
 	h.mux.Handle("GET "+newsletterPath+"{$}", staffPage(h.serveNewsletter))
 	h.mux.Handle("GET "+newsletterExportPath, staffFile(h.serveNewsletterExport))
 	h.mux.Handle(abusePath+"{$}", staffPage(h.forms(h.serveAbuse)))
@@ -77,12 +89,18 @@ func (h *Handler) routes() {
 // refused (403), or, asking for a page (toLogin) with GET, sent to the
 // login, which leads back to the page (?next=). A file (a CSV, an upload)
 // a browser navigates to is refused with the inbox's page saying to log
-// in (signedOut), still 403.
+// in (signedOut), still 403. The platform's operator is refused every
+// staff page and file — the inbox's landing sends them to theirs.
 func (h *Handler) staffOnly(next http.HandlerFunc, toLogin bool) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
+		v := account.FromContext(r.Context())
 		switch {
-		case account.FromContext(r.Context()).IsStaff():
+		case v.IsStaff():
 			next(w, r)
+		case v.IsOperator() && h.o.Console != nil && r.Method == http.MethodGet && (r.URL.Path == Prefix || r.URL.Path == leadsPath):
+			h.rs.Redirect(w, r, platformPath, http.StatusFound)
+		case v.IsOperator() && toLogin:
+			h.fail(w, r, http.StatusForbidden, nil)
 		case toLogin && r.Method == http.MethodGet:
 			h.rs.Redirect(w, r, withNext(loginPath, r.URL.RequestURI()), http.StatusFound)
 		case r.Method == http.MethodGet && navigation(r):
@@ -130,6 +148,25 @@ func crossSite(r *http.Request) bool {
 	}
 	u, err := url.Parse(origin)
 	return err != nil || u.Host != r.Host
+}
+
+// signedIn lets through who may allows (a signed-in operator, or staff);
+// anyone else signed in gets the forbidden page, nobody the login (GET)
+// or a 403.
+func (h *Handler) signedIn(may func(account.Viewer) bool, next http.HandlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		v := account.FromContext(r.Context())
+		switch {
+		case may(v):
+			next(w, r)
+		case v.InInbox():
+			h.fail(w, r, http.StatusForbidden, nil)
+		case r.Method == http.MethodGet:
+			h.rs.Redirect(w, r, withNext(loginPath, r.URL.RequestURI()), http.StatusFound)
+		default:
+			http.Error(w, http.StatusText(http.StatusForbidden), http.StatusForbidden)
+		}
+	}
 }
 
 // only lets through the staff may allows (staffOnly runs first); other

@@ -73,25 +73,28 @@ func (r Registry) Lookup(name string) (View, bool) {
 
 // The inbox's views (the second entry, web/src/admin).
 const (
-	AdminLogin        = "AdminLogin"
-	AdminLeads        = "AdminLeads"
-	AdminLead         = "AdminLead"
-	AdminError        = "AdminError"
-	AdminTestimonials = "AdminTestimonials"
-	AdminMails        = "AdminMails"
-	AdminStaff        = "AdminStaff"
-	AdminAccount      = "AdminAccount"
-	AdminOwners       = "AdminOwners"
-	AdminDemands      = "AdminDemands"
-	AdminAgenda       = "AdminAgenda"
-	AdminAgendaRules  = "AdminAgendaRules"
-	AdminAudit        = "AdminAudit"
-	AdminNewsletter   = "AdminNewsletter"
-	AdminSite         = "AdminSite"
-	AdminSiteDraft    = "AdminSiteDraft"
-	AdminSiteMedia    = "AdminSiteMedia"
-	AdminRuns         = "AdminRuns"
-	AdminAbuse        = "AdminAbuse"
+	AdminLogin         = "AdminLogin"
+	AdminLeads         = "AdminLeads"
+	AdminLead          = "AdminLead"
+	AdminError         = "AdminError"
+	AdminTestimonials  = "AdminTestimonials"
+	AdminMails         = "AdminMails"
+	AdminStaff         = "AdminStaff"
+	AdminAccount       = "AdminAccount"
+	AdminOwners        = "AdminOwners"
+	AdminDemands       = "AdminDemands"
+	AdminAgenda        = "AdminAgenda"
+	AdminAgendaRules   = "AdminAgendaRules"
+	AdminAudit         = "AdminAudit"
+	AdminNewsletter    = "AdminNewsletter"
+	AdminSite          = "AdminSite"
+	AdminSiteDraft     = "AdminSiteDraft"
+	AdminSiteMedia     = "AdminSiteMedia"
+	AdminRuns          = "AdminRuns"
+	AdminPlatform      = "AdminPlatform"
+	AdminPlatformLeads = "AdminPlatformLeads"
+	AdminAccess        = "AdminAccess"
+	AdminAbuse         = "AdminAbuse"
 )
 
 // Admin is the agency inbox's views: a bundle of their own, so not one
@@ -116,4 +119,7 @@ var Admin = Registry{
 	{AdminSiteMedia, "admin/features/site/components/MediaPage"},
 	{AdminRuns, "admin/features/catalog/components/RunsPage"},
 	{AdminAbuse, "admin/features/abuse/components/AbusePage"},
+	{AdminPlatform, "admin/features/platform/components/PlatformPage"},
+	{AdminPlatformLeads, "admin/features/platform/components/PlatformLeadsPage"},
+	{AdminAccess, "admin/features/access/components/AccessPage"},
 }

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { describe, expect, it, vi } from 'vitest'
-import type { StaffProps } from '../../../../gen/admin'
+import type { StaffProps, StaffRow } from '../../../../gen/admin'
 import { PageContext, RouterContext, type Page, type Router } from '../../../../lib/router'
 import { StaffPage } from './StaffPage'
 
@@ -40,5 +40,19 @@ describe('the staff page after an answer shows what holds', () => {
     rerender(wrap(<StaffPage {...staff} errors={{ id: 'admin.staff.error.lastAdmin' }} form={{ name: 'role', values: { action: 'role', id: '3', role: 'agent' } }} />))
     expect(screen.getByText('admin.staff.error.lastAdmin')).toBeTruthy()
     expect((screen.getAllByRole('combobox')[0] as HTMLSelectElement).value).toBe('admin')
+  })
+})
+
+describe('the platform operator on the staff page', () => {
+  it('is shown with its role and no action: the command line manages it', () => {
+    const operator: StaffRow = { id: 5, name: 'Platform Ops', email: 'ops@platform.test', role: 'operator', disabled: false,
+      twoFactor: true, siteEditor: false, passwordSet: true, lastLink: '', self: false }
+    render(wrap(<StaffPage {...staff} members={[...staff.members!, operator]} />))
+    const row = screen.getAllByRole('row')[2]
+    expect(row.textContent).toContain('admin.staff.roles.operator')
+    expect(row.textContent).toContain('admin.staff.operatorManaged')
+    expect(row.querySelector('form')).toBeNull()
+    expect(row.querySelector('button')).toBeNull()
+    expect(screen.getAllByRole('row')[1].querySelector('form')).toBeTruthy()
   })
 })

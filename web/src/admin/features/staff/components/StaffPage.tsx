@@ -41,6 +41,9 @@ function MemberRow({ m, props, t }: { m: StaffRow; props: StaffProps; t: T }) {
   // (the last admin) does not leave the select on the value refused.
   const [role, setRole] = useState(m.role)
   useEffect(() => setRole(m.role), [m.role, props.errors])
+  // The platform's operator: an account of the command line's (immo), which
+  // this page shows and never changes.
+  const operator = m.role === 'operator'
   return (
     <tr className={m.disabled ? 'admin-off' : undefined}>
       <td>
@@ -55,31 +58,38 @@ function MemberRow({ m, props, t }: { m: StaffRow; props: StaffProps; t: T }) {
       <td data-label={t('admin.staff.twoFactor')}>{t(m.twoFactor ? 'admin.staff.on' : 'admin.staff.off')}</td>
       <td data-label={t('admin.staff.lastLink')}>{m.lastLink ? when(m.lastLink, props.lang) : t('admin.staff.never')}</td>
       <td>
-        <div className="admin-row-actions">
-          <PostForm action={props.action} fields={{ action: 'role', id }}>
-            <label>
-              <span className="admin-sr">{t('admin.staff.role')} {m.name || m.email}</span>
-              <select name="role" value={role} onChange={(e) => setRole(e.target.value === 'admin' ? 'admin' : 'agent')}>
-                {(props.roles ?? []).map((r) => <option key={r} value={r}>{roleLabel(t, r)}</option>)}
-              </select>
-            </label>{' '}
-            <button type="submit">{t('admin.staff.setRole')}</button>
-          </PostForm>
-          <PostButton action={props.action} fields={{ action: m.disabled ? 'enable' : 'disable', id }}
-            confirm={m.disabled ? undefined : t('admin.staff.disableConfirm', { name: m.name || m.email })} label={t(m.disabled ? 'admin.staff.enable' : 'admin.staff.disable')} />
-          {m.role === 'agent' && (
-            <PostButton action={props.action} fields={{ action: m.siteEditor ? 'editor-off' : 'editor-on', id }}
-              label={t(m.siteEditor ? 'admin.staff.editorOff' : 'admin.staff.editorOn')} />
-          )}
-          {!m.disabled && (
-            <PostButton action={props.action} fields={{ action: 'resend', id }} label={t('admin.staff.resend')} />
-          )}
-          {m.twoFactor && (
-            <PostButton action={props.action} fields={{ action: 'reset2fa', id }}
-              confirm={t('admin.staff.reset2faConfirm', { name: m.name || m.email })} label={t('admin.staff.reset2fa')} />
-          )}
-          {failed && <p className="admin-error" role="alert">{t(failed)}</p>}
-        </div>
+        {operator ? (
+          <>
+            <span className="admin-small">{t('admin.staff.operatorManaged')}</span>
+            {failed && <p className="admin-error" role="alert">{t(failed)}</p>}
+          </>
+        ) : (
+          <div className="admin-row-actions">
+            <PostForm action={props.action} fields={{ action: 'role', id }}>
+              <label>
+                <span className="admin-sr">{t('admin.staff.role')} {m.name || m.email}</span>
+                <select name="role" value={role} onChange={(e) => setRole(e.target.value === 'admin' ? 'admin' : 'agent')}>
+                  {(props.roles ?? []).map((r) => <option key={r} value={r}>{roleLabel(t, r)}</option>)}
+                </select>
+              </label>{' '}
+              <button type="submit">{t('admin.staff.setRole')}</button>
+            </PostForm>
+            <PostButton action={props.action} fields={{ action: m.disabled ? 'enable' : 'disable', id }}
+              confirm={m.disabled ? undefined : t('admin.staff.disableConfirm', { name: m.name || m.email })} label={t(m.disabled ? 'admin.staff.enable' : 'admin.staff.disable')} />
+            {m.role === 'agent' && (
+              <PostButton action={props.action} fields={{ action: m.siteEditor ? 'editor-off' : 'editor-on', id }}
+                label={t(m.siteEditor ? 'admin.staff.editorOff' : 'admin.staff.editorOn')} />
+            )}
+            {!m.disabled && (
+              <PostButton action={props.action} fields={{ action: 'resend', id }} label={t('admin.staff.resend')} />
+            )}
+            {m.twoFactor && (
+              <PostButton action={props.action} fields={{ action: 'reset2fa', id }}
+                confirm={t('admin.staff.reset2faConfirm', { name: m.name || m.email })} label={t('admin.staff.reset2fa')} />
+            )}
+            {failed && <p className="admin-error" role="alert">{t(failed)}</p>}
+          </div>
+        )}
       </td>
     </tr>
   )

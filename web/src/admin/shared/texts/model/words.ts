@@ -1,4 +1,5 @@
 import type { T } from './texts'
 
-/** A staff role in the staff's words. */
-export const roleLabel = (t: T, role: string) => t(role === 'admin' ? 'admin.staff.roles.admin' : 'admin.staff.roles.agent')
+/** A staff role in the staff's words (the platform's operator, managed on the command line, among them). */
+export const roleLabel = (t: T, role: string) =>
+  t(role === 'admin' || role === 'operator' ? `admin.staff.roles.${role}` : 'admin.staff.roles.agent')
