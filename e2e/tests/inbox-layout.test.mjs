@@ -123,8 +123,14 @@ describe('inbox: long words', () => {
       await staff.close()
     }
     const guesser = await (await browser.get()).newContext()
-    for (let i = 0; i < 7; i++) await guesser.request.post(server.url + '/admin/login/', { form: { email: STAFF, password: `guess ${i}` }, headers: { Origin: server.origin } })
+    const answers = []
+    for (let i = 0; i < 7; i++) {
+      const answer = await guesser.request.post(server.url + '/admin/login/', { form: { email: STAFF, password: `guess ${i}` }, headers: { Origin: server.origin } })
+      answers.push(answer.status())
+    }
     await guesser.close()
+    // The guesses are what the abuse page counts: refused (422), then held at the brake (429).
+    assert.ok(answers.includes(429) && answers.every((s) => s === 422 || s === 429), `the guesses' answers: ${answers.join(', ')}`)
 
     const b = await browser.get()
     for (const lang of ['nl', 'fr', 'en', 'de']) {
