@@ -6,8 +6,11 @@
 // its banner, its language set (the second speaks nl and en only), its
 // listings (the same listing numbers in both, each agency's own), its
 // canonical links on its own host; a language the agency does not speak is
-// a 404 there. Throughout: no console error, no failed request, no request
-// to another host.
+// a 404 there. The platform's operator (immo staff add --role operator)
+// signs in on the first agency's host and sees every agency with its
+// health, reads the second's leads once its admin allows it on its own
+// host, and adds a third. Throughout: no console error, no failed request,
+// no request to another host.
 import assert from 'node:assert/strict'
 import { execFileSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
@@ -175,6 +178,69 @@ describe('two agencies on one server, by host name', { skip: needsChromium() }, 
       assert.equal(other.headers().location, `http://${HOST_B}/nl/`)
       await ctx.settle()
       ctx.assertClean("B's pages")
+    } finally {
+      await ctx.close()
+    }
+  })
+
+  it("the platform's operator sees every agency, reads one's leads once it allows it, and adds one", { timeout: STEP_TIMEOUT }, async () => {
+    await setUp()
+    immo('staff', 'add', 'ops@platform.test', '--role', 'operator', '--lang', 'en')
+    immo('staff', '--agency', '2', 'add', 'baas@gent.test', '--role', 'admin', '--lang', 'nl')
+    /** The password link mailed to email in agency's queue (its path: the host is the page's). */
+    const linkOf = (agency, email) => {
+      const line = immo('mail', '--agency', agency).split('\n').find((l) => l.includes(email))
+      assert.ok(line, `no mail to ${email}`)
+      const text = immo('mail', '--agency', agency, '--text', line.trim().split(/\s+/)[0])
+      return text.match(/\/admin\/password\/\?token=[A-Za-z0-9_%.~-]+/)[0]
+    }
+    const choosePassword = async (page, origin, link, landing) => {
+      await page.goto(origin + link)
+      await page.locator('#login-password').fill('a long enough password')
+      await page.locator('#login-passwordConfirm').fill('a long enough password')
+      await Promise.all([page.waitForURL((u) => u.pathname === landing), page.locator('button[type="submit"]').click()])
+    }
+
+    // B's admin allows the operator to read B's leads for 7 days.
+    const b = await contextOn(HOST_B)
+    try {
+      await choosePassword(b.page, b.origin, linkOf('2', 'baas@gent.test'), '/admin/leads/')
+      await b.page.goto(`${b.origin}/admin/access/`)
+      await b.page.locator('select[name="days"]').selectOption('7')
+      await Promise.all([b.page.waitForURL((u) => u.search === '?done=give'),
+        b.page.locator('form', { has: b.page.locator('select[name="days"]') }).locator('button[type="submit"]').click()])
+      await b.ctx.settle()
+      b.ctx.assertClean("B's admin")
+    } finally {
+      await b.ctx.close()
+    }
+
+    const { ctx, origin, page } = await contextOn(HOST_A)
+    try {
+      await choosePassword(page, origin, linkOf('1', 'ops@platform.test'), '/admin/platform/')
+      const rows = page.locator('main table tbody tr')
+      assert.equal(await rows.count(), 2)
+      assert.match(await rows.nth(0).innerText(), /Immo Arlon/)
+      assert.match(await rows.nth(1).innerText(), /Immo Gent[\s\S]*www\.gent\.test/)
+      // A's leads are not the operator's: the inbox's leads send them back to the platform.
+      await page.goto(`${origin}/admin/leads/`)
+      assert.equal(new URL(page.url()).pathname, '/admin/platform/')
+      // B allows it: its leads, read only.
+      await Promise.all([page.waitForURL((u) => u.pathname === '/admin/platform/2/leads/'), rows.nth(1).locator('a[href$="/leads/"]').click()])
+      assert.match(await page.locator('main').innerText(), /Immo Gent/)
+      assert.equal(await page.locator('main form').count(), 0, 'nothing to change')
+      // A third agency, added in the form.
+      await page.goto(`${origin}/admin/platform/`)
+      const add = page.locator('form', { has: page.locator('input[name="name"]') })
+      await add.locator('input[name="name"]').fill('Immo Brugge')
+      await add.locator('select[name="lang"]').selectOption('nl')
+      await add.locator('input[name="hosts"]').fill('www.brugge.test brugge.test')
+      await Promise.all([page.waitForURL((u) => u.search === '?done=add'), add.locator('button[type="submit"]').click()])
+      assert.equal(await rows.count(), 3)
+      assert.match(await rows.nth(2).innerText(), /Immo Brugge[\s\S]*www\.brugge\.test/)
+      assert.match(immo('agencies', 'list'), /3\s+Immo Brugge\s+nl\s+active\s+www\.brugge\.test brugge\.test/)
+      await ctx.settle()
+      ctx.assertClean("the operator's pages")
     } finally {
       await ctx.close()
     }
