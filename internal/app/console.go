@@ -22,7 +22,7 @@ func (p *Platform) console() *platform.Console {
 	return &platform.Console{
 		// PostgreSQL keeps agencies' keys apart; SQLite holds one agency.
 		Agencies: &platform.Service{Store: store.Platform(), Many: dialect == mailqueue.Postgres, Now: p.c.Site.Now},
-		Reach:    func(id int64) platform.Reach { return reach{store.For(id)} },
+		Reach:    func(id int64) platform.Reach { return reach{store.For(id), p.queue.For(id)} },
 		Queue: func(ctx context.Context) (platform.QueueHealth, error) {
 			st, err := p.queue.Stats(ctx)
 			return platform.QueueHealth{Waiting: st.Waiting, Oldest: st.Oldest, Failed: st.Failed}, err
@@ -31,8 +31,11 @@ func (p *Platform) console() *platform.Console {
 	}
 }
 
-// reach is one agency as the console reads it: its bound store.
-type reach struct{ s *sqlstore.Store }
+// reach is one agency as the console reads it: its bound store and queue.
+type reach struct {
+	s *sqlstore.Store
+	q *mailqueue.Queue
+}
 
 func (r reach) Health(ctx context.Context, since time.Time) (platform.Health, error) {
 	return r.s.Health(ctx, since)
@@ -45,6 +48,11 @@ func (r reach) SetGrant(ctx context.Context, g platform.Grant, fn func(ctx conte
 }
 
 func (r reach) Log(ctx context.Context, e audit.Entry) error { return r.s.Audit().Log(ctx, e) }
+
+func (r reach) Mails(ctx context.Context) (platform.QueueHealth, error) {
+	st, err := r.q.AgencyStats(ctx)
+	return platform.QueueHealth{Waiting: st.Waiting, Oldest: st.Oldest, Failed: st.Failed}, err
+}
 
 // Leads are the agency's newest leads, spam left out (the inbox's list
 // without a filter).

@@ -39,6 +39,15 @@ func TestAgenciesApart(t *testing.T) {
 				t.Errorf("agency %d lists %+v (%v), want only %q", c.q.Agency(), page.Mails, err, c.want)
 			}
 		}
+		// Each agency's figures count its own mails; the queue's, both.
+		for _, q := range []*mailqueue.Queue{a, b} {
+			if st, err := q.AgencyStats(t.Context()); err != nil || st.Failed != 1 || st.Waiting != 0 {
+				t.Errorf("agency %d's figures: %+v, %v", q.Agency(), st, err)
+			}
+		}
+		if st, err := shared.Stats(t.Context()); err != nil || st.Failed != 2 {
+			t.Errorf("the queue's figures: %+v, %v", st, err)
+		}
 		none := func(context.Context, mail.Tx, mailqueue.Entry) error { return nil }
 		if err := b.Retry(t.Context(), failedA.ID, none); !errors.Is(err, mailqueue.ErrNoMail) {
 			t.Errorf("B retried A's mail: %v", err)

@@ -49,6 +49,8 @@ type Reach interface {
 	Log(ctx context.Context, e audit.Entry) error
 	// Leads are the agency's newest leads (spam left out), at most limit.
 	Leads(ctx context.Context, limit int) ([]inbox.Row, error)
+	// Mails are the agency's mails in the shared queue: waiting, failed.
+	Mails(ctx context.Context) (QueueHealth, error)
 }
 
 // HealthWindow is how far back an agency's health counts its leads.
@@ -74,7 +76,8 @@ var (
 type Overview struct {
 	Agency
 	Health Health
-	Grant  Grant // the zero Grant: none
+	Mails  QueueHealth // its mails in the shared queue
+	Grant  Grant       // the zero Grant: none
 	// Implicit: the deployment has no agency added; this is the one that
 	// answers every host.
 	Implicit bool
@@ -111,6 +114,9 @@ func (c *Console) List(ctx context.Context, by account.Viewer) ([]Overview, erro
 			return nil, err
 		}
 		if out[i].Grant, err = r.Grant(ctx); err != nil {
+			return nil, err
+		}
+		if out[i].Mails, err = r.Mails(ctx); err != nil {
 			return nil, err
 		}
 	}

@@ -36,6 +36,9 @@ func (m *memReach) LogIn(_ context.Context, _ mail.Tx, e audit.Entry) error {
 	return nil
 }
 func (m *memReach) Leads(context.Context, int) ([]inbox.Row, error) { return m.leads, nil }
+func (m *memReach) Mails(context.Context) (QueueHealth, error) {
+	return QueueHealth{Failed: len(m.log)}, nil
+}
 
 func viewer(id int64, role account.StaffRole) account.Viewer {
 	return account.Viewer{Account: account.Account{ID: id, Role: account.Staff, StaffRole: role, Email: string(role) + "@example.test"}}

@@ -851,6 +851,9 @@ export interface AgencyRow {
   feedsFailing: number
   lastRun: string
   lastStatus: string
+  mailsWaiting: number
+  mailsOldest: string
+  mailsFailed: number
   grantUntil: string
   leadsHref: string
 }

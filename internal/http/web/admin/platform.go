@@ -61,6 +61,11 @@ type AgencyRow struct {
 	FeedsFailing int    `json:"feedsFailing"`
 	LastRun      string `json:"lastRun"` // RFC 3339; "": never
 	LastStatus   string `json:"lastStatus"`
+	// Its mails in the shared queue: waiting (the oldest's time, "":
+	// none) and given up.
+	MailsWaiting int    `json:"mailsWaiting"`
+	MailsOldest  string `json:"mailsOldest"`
+	MailsFailed  int    `json:"mailsFailed"`
 	// GrantUntil is when the agency's leave for the operator ends, ""
 	// none; LeadsHref its leads' page while it lasts.
 	GrantUntil string `json:"grantUntil"`
@@ -100,7 +105,8 @@ func (h *Handler) servePlatform(w http.ResponseWriter, r *http.Request, p post) 
 	for _, a := range list {
 		row := AgencyRow{ID: a.ID, Name: a.Name, Lang: a.Lang, Hosts: a.Hosts, Disabled: a.Disabled, Own: a.ID == platform.Implicit,
 			Implicit: a.Implicit, Created: stamp(a.Created), Listings: a.Health.Listings, Leads: a.Health.Leads, LeadsNew: a.Health.LeadsNew,
-			Feeds: a.Health.Feeds, FeedsFailing: a.Health.FeedsFailing, LastRun: stamp(a.Health.LastRun), LastStatus: a.Health.LastRunStatus}
+			Feeds: a.Health.Feeds, FeedsFailing: a.Health.FeedsFailing, LastRun: stamp(a.Health.LastRun), LastStatus: a.Health.LastRunStatus,
+			MailsWaiting: a.Mails.Waiting, MailsOldest: stamp(a.Mails.Oldest), MailsFailed: a.Mails.Failed}
 		if row.Hosts == nil {
 			row.Hosts = []string{}
 		}

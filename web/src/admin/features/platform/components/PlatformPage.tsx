@@ -143,6 +143,9 @@ function Health({ a, props, t }: { a: AgencyRow; props: PlatformProps; t: T }) {
       <dt>{t('admin.platform.leadsNew')}</dt><dd>{a.leadsNew}</dd>
       <dt>{t('admin.platform.feeds')}</dt><dd>{a.feeds}</dd>
       <dt>{t('admin.platform.feedsFailing')}</dt><dd className={a.feedsFailing > 0 ? 'admin-error' : undefined}>{a.feedsFailing}</dd>
+      <dt>{t('admin.platform.mailsWaiting')}</dt>
+      <dd>{a.mailsWaiting}{a.mailsOldest && <> ({t('admin.platform.mailsSince', { when: when(a.mailsOldest, props.lang) })})</>}</dd>
+      <dt>{t('admin.platform.mailsFailed')}</dt><dd className={a.mailsFailed > 0 ? 'admin-error' : undefined}>{a.mailsFailed}</dd>
       <dt>{t('admin.platform.lastRun')}</dt>
       <dd>{a.lastRun ? <>{when(a.lastRun, props.lang)}{a.lastStatus && <> ({runStatus(t, a.lastStatus)})</>}</> : t('admin.platform.never')}</dd>
     </dl>
