@@ -90,6 +90,7 @@ type Platform struct {
 	tickers  map[int64]*feedJobs // each agency's feeds as the platform's tick claims them
 	closeWeb func()              // ends the renderer every site shares (nil: the caller's)
 	scheme   string              // the public one (IMMO_PUBLIC_URL's): the redirects to a preferred host
+	health   http.Handler        // /healthz and /readyz when the implicit agency's site is not loaded
 	// demoPictures makes the demo's pictures' variants, once for every
 	// site (their rows the implicit agency's: pictureVariants).
 	demoPictures *pictures.Worker
@@ -118,6 +119,8 @@ func NewPlatform(ctx context.Context, c PlatformConfig) (_ *Platform, err error)
 	if strings.HasPrefix(c.Site.PublicURL, "https://") {
 		p.scheme = "https"
 	}
+	db, _ := c.Site.Store.QueueDB()
+	p.health = server.PlatformHealth(db.PingContext, 0, log)
 	if p.c.Site.Web == nil { // one renderer for every agency's pages
 		if p.c.Site.Web, p.closeWeb, err = builtWeb(log); err != nil {
 			return nil, err
@@ -159,24 +162,32 @@ func NewPlatform(ctx context.Context, c PlatformConfig) (_ *Platform, err error)
 // ServeHTTP serves the request on the site of the agency its host names.
 // An unknown or disabled host and another host of an agency are answered
 // here, no site built for them (a 404 naming no agency, the redirect to
-// its preferred host); the health checks — on any host — and a request
-// while the agencies cannot be read go to the implicit agency's site (its
-// edge answers them).
+// its preferred host); the health checks — on any host — go to the
+// implicit agency's site while it is loaded (one agency: always, as a lone
+// site answered them), else the platform answers them itself, building
+// and keeping no site for a balancer's probe; a request while the
+// agencies cannot be read goes to the implicit agency's site.
 func (p *Platform) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	id := platform.Implicit
-	if health := r.URL.Path == "/healthz" || r.URL.Path == "/readyz"; !health {
-		a, err := p.hosts.Resolve(r.Context(), r.Host)
-		switch {
-		case err != nil:
-		case a.Agency == nil:
-			server.UnknownHost(w, r)
+	if r.URL.Path == "/healthz" || r.URL.Path == "/readyz" {
+		if a, release := p.builtSite(platform.Implicit); a != nil {
+			defer release()
+			a.Handler.ServeHTTP(w, r)
 			return
-		case a.Redirect != "":
-			server.ToPreferredHost(w, r, p.scheme, a.Redirect)
-			return
-		default:
-			id = a.Agency.ID
 		}
+		p.health.ServeHTTP(w, r)
+		return
+	}
+	id := platform.Implicit
+	switch a, err := p.hosts.Resolve(r.Context(), r.Host); {
+	case err != nil:
+	case a.Agency == nil:
+		server.UnknownHost(w, r)
+		return
+	case a.Redirect != "":
+		server.ToPreferredHost(w, r, p.scheme, a.Redirect)
+		return
+	default:
+		id = a.Agency.ID
 	}
 	a, release, err := p.site(r.Context(), id, nil)
 	if err != nil {
@@ -186,6 +197,31 @@ func (p *Platform) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	defer release()
 	a.Handler.ServeHTTP(w, r)
+}
+
+// builtSite is agency id's site when it is built and running, held
+// without counting as a use (a probe keeps no site loaded); nil when not.
+func (p *Platform) builtSite(id int64) (*App, func()) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	s := p.sites[id]
+	if s == nil || p.closed {
+		return nil, nil
+	}
+	select {
+	case <-s.ready:
+	default:
+		return nil, nil
+	}
+	if s.err != nil || s.app == nil {
+		return nil, nil
+	}
+	s.refs++
+	return s.app, func() {
+		p.mu.Lock()
+		s.refs--
+		p.mu.Unlock()
+	}
 }
 
 // site is agency id's site, built (with opened, when given) if it is not

@@ -366,8 +366,26 @@ func TestPlatformJobs(t *testing.T) {
 			t.Errorf("%s %s: %d → %q, want %d → %q", c.method, c.host, rec.Code, rec.Header().Get("Location"), c.code, c.location)
 		}
 	}
+	// A balancer's probes, on any host, are the platform's own while no
+	// site is loaded: the database answers, no site is built for them.
+	for _, path := range []string{"/healthz", "/readyz"} {
+		rec := httptest.NewRecorder()
+		p.ServeHTTP(rec, httptest.NewRequest("GET", "http://10.0.0.5"+path, nil))
+		if rec.Code != 200 || !strings.Contains(rec.Body.String(), "true") {
+			t.Errorf("%s with no site loaded: %d %s", path, rec.Code, rec.Body.String())
+		}
+	}
 	if got := p.Loaded(); len(got) != 0 {
-		t.Errorf("sites built for an unknown host or a redirect: %v", got)
+		t.Errorf("sites built for an unknown host, a redirect or a probe: %v", got)
+	}
+	// Once the implicit agency's site is loaded, it answers them (its catalog's state).
+	if _, err := p.Site(t.Context(), platform.Implicit); err != nil {
+		t.Fatal(err)
+	}
+	rec := httptest.NewRecorder()
+	p.ServeHTTP(rec, httptest.NewRequest("GET", "http://10.0.0.5/readyz", nil))
+	if rec.Code != 200 || !strings.Contains(rec.Body.String(), "catalogVersion") {
+		t.Errorf("/readyz with the implicit site loaded: %d %s", rec.Code, rec.Body.String())
 	}
 }
 

@@ -27,9 +27,6 @@ func live(w http.ResponseWriter, r *http.Request) {
 // load balancer sends visitors elsewhere. The database's own error is only
 // logged: it may name hosts.
 func ready(cat *catalog.Service, timeout time.Duration, log *slog.Logger) http.Handler {
-	if timeout <= 0 {
-		timeout = DefaultReadyTimeout
-	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Cache-Control", "no-store")
 		ix := cat.Index()
@@ -37,19 +34,47 @@ func ready(cat *catalog.Service, timeout time.Duration, log *slog.Logger) http.H
 			notReady(w, "the catalog is not loaded")
 			return
 		}
-		ctx, cancel := context.WithTimeout(r.Context(), timeout)
-		defer cancel()
-		if err := cat.Ping(ctx); err != nil {
-			reason := "the database does not answer"
-			if errors.Is(ctx.Err(), context.DeadlineExceeded) {
-				reason = "the database did not answer within " + timeout.String()
-			}
-			log.Warn("not ready", "reason", reason, "err", err)
-			notReady(w, reason)
-			return
+		if pinged(w, r, cat.Ping, timeout, log) {
+			httpapi.JSON(w, http.StatusOK, map[string]any{"ready": true, "catalogVersion": ix.Version()})
 		}
-		httpapi.JSON(w, http.StatusOK, map[string]any{"ready": true, "catalogVersion": ix.Version()})
 	})
+}
+
+// PlatformHealth answers /healthz and /readyz for a platform whose
+// implicit agency's site is not loaded to answer them (app.Platform): a
+// balancer's probe builds no site and keeps none loaded. Live as a
+// site's; ready when the database answers ping within timeout (each
+// agency's catalog is its site's, loaded on its first request).
+func PlatformHealth(ping func(context.Context) error, timeout time.Duration, log *slog.Logger) http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /healthz", live)
+	mux.HandleFunc("GET /readyz", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Cache-Control", "no-store")
+		if pinged(w, r, ping, timeout, log) {
+			httpapi.JSON(w, http.StatusOK, map[string]any{"ready": true})
+		}
+	})
+	return mux
+}
+
+// pinged tells whether the database answers ping within timeout; when it
+// does not, it answers 503 with the reason (its error logged only).
+func pinged(w http.ResponseWriter, r *http.Request, ping func(context.Context) error, timeout time.Duration, log *slog.Logger) bool {
+	if timeout <= 0 {
+		timeout = DefaultReadyTimeout
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), timeout)
+	defer cancel()
+	if err := ping(ctx); err != nil {
+		reason := "the database does not answer"
+		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+			reason = "the database did not answer within " + timeout.String()
+		}
+		log.Warn("not ready", "reason", reason, "err", err)
+		notReady(w, reason)
+		return false
+	}
+	return true
 }
 
 func notReady(w http.ResponseWriter, reason string) {
