@@ -212,6 +212,9 @@ func New(ctx context.Context, c Config) (*App, error) {
 	// search suggestions'.
 	resolver := &route.Resolver{Site: cfg, Catalog: cat, Testimonials: says, BaseURL: strings.TrimRight(c.PublicURL, "/"),
 		MapTiles: web.TileURL(c.MapFrame.Tiles), MapAttribution: web.TileAttribution(c.MapFrame), ConditionErrors: route.LogOnce(log)}
+	if c.Captcha != nil {
+		resolver.Checked = c.Captcha.Provider.Name
+	}
 	// The platform's agencies by host (issue #35): the links' origin — the
 	// pages' and the mails' — is the agency's preferred host once it has
 	// one, IMMO_PUBLIC_URL's until then.

@@ -40,7 +40,7 @@ func (r *Resolver) For(a *agency.Agency) *Resolver {
 		return last
 	}
 	f := &Resolver{Site: a.Site, SiteVersion: a.Version, Draft: a.Draft, Past: a.Past, Catalog: r.Catalog, Testimonials: r.Testimonials, Now: r.Now,
-		BaseURL: r.BaseURL, Origin: r.Origin, MapTiles: r.MapTiles, MapAttribution: r.MapAttribution, ConditionErrors: r.ConditionErrors, Visits: r.Visits}
+		BaseURL: r.BaseURL, Origin: r.Origin, Checked: r.Checked, MapTiles: r.MapTiles, MapAttribution: r.MapAttribution, ConditionErrors: r.ConditionErrors, Visits: r.Visits}
 	if a.Site.Appointments != nil { // a version that stops taking visits offers none, one that starts does
 		f.Agenda = r.Visits
 		if f.Agenda == nil {

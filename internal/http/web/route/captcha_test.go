@@ -9,8 +9,9 @@ import (
 )
 
 // Every page's shell carries a configured third-party captcha's provider,
-// site key and script for the forms kit, and nothing of one by default
-// (ALTCHA).
+// site key and script for the forms kit when the server checks that
+// provider, and nothing of one by default (ALTCHA) nor when the server
+// checks none (an agency without its secret) or another.
 func TestShellCaptcha(t *testing.T) {
 	r := demoResolver(t)
 	res := resolve(r, "/fr/contact/")
@@ -21,6 +22,13 @@ func TestShellCaptcha(t *testing.T) {
 	cfg := *r.Site
 	cfg.Captcha = &site.Captcha{Provider: "turnstile", SiteKey: "0x4AAAAAAABkMYinukE8nzY"}
 	r.Site = &cfg
+	for _, checked := range []string{"", "hcaptcha"} {
+		r.Checked = checked
+		if res := resolve(r, "/fr/contact/"); res.Props.base().Site.Captcha != nil {
+			t.Errorf("a captcha the server checks not (it checks %q) offered", checked)
+		}
+	}
+	r.Checked = "turnstile"
 	for _, path := range []string{"/fr/contact/", "/nl/"} {
 		res = resolve(r, path)
 		got := res.Props.base().Site.Captcha

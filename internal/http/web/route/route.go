@@ -68,6 +68,11 @@ type Resolver struct {
 	// site runs (platform.Resolver); the pages' generation names it, so a
 	// change renders them anew.
 	Origin func() string
+	// Checked is the third-party captcha the server checks ("": none, the
+	// forms use ALTCHA): the shell offers the configuration's captcha only
+	// when it is this one, so a page never shows a widget whose token no
+	// one checks (an agency of the platform without its secret).
+	Checked string
 	// MapTiles is the map frame's tile URL template (web.TileURL): a
 	// third-party host there is a service waiting for consent.
 	MapTiles string

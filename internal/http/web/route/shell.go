@@ -151,7 +151,7 @@ func (c *resolution) makeShell() Shell {
 			Owner: c.r.OwnerURL(lang)},
 	}
 	s.Links.Valuation, _ = c.link(ValuationPath)
-	if cp := cfg.Captcha; cp != nil {
+	if cp := cfg.Captcha; cp != nil && cp.Provider == c.r.Checked {
 		s.Captcha = &Captcha{Provider: cp.Provider, SiteKey: cp.SiteKey, Script: captcha.Providers[cp.Provider].Script}
 	}
 	s.Consent = c.consentShell()
