@@ -171,9 +171,12 @@ func TestOperator(t *testing.T) {
 		t.Errorf("the platform page on B's host: %d", rec.Code)
 	}
 
-	// B's leads: refused until B's admin grants the leave, and nothing logged.
-	if rec := ops.do(t, "GET", "/admin/platform/2/leads/", nil); rec.Code != http.StatusForbidden || strings.Contains(rec.Body.String(), "zoe@") {
-		t.Fatalf("B's leads without leave: %d", rec.Code)
+	// B's leads: refused until B's admin grants the leave (the page says
+	// so), and nothing logged.
+	rec = ops.do(t, "GET", "/admin/platform/2/leads/", nil)
+	if _, props := inboxPage(t, rec); rec.Code != http.StatusForbidden || strings.Contains(rec.Body.String(), "zoe@") ||
+		props["reason"] != "admin.platform.error.notGranted" {
+		t.Fatalf("B's leads without leave: %d, reason %v", rec.Code, props["reason"])
 	}
 	if n := logged(2, platform.ActionRead); n != 0 {
 		t.Errorf("a refused reading logged %d times", n)
@@ -191,6 +194,14 @@ func TestOperator(t *testing.T) {
 	_, props = inboxPage(t, ops.do(t, "GET", "/admin/platform/", nil))
 	if href := props["agencies"].([]any)[1].(map[string]any)["leadsHref"]; href != "/admin/platform/2/leads/" {
 		t.Errorf("B's leads link once granted: %v", href)
+	}
+	// Another site's page cannot make the operator's browser read them (a
+	// reading writes B's log).
+	if rec := ops.do(t, "GET", "/admin/platform/2/leads/", nil, "Sec-Fetch-Site", "cross-site", "Sec-Fetch-Mode", "navigate"); rec.Code != http.StatusForbidden {
+		t.Errorf("B's leads asked from another site: %d", rec.Code)
+	}
+	if n := logged(2, platform.ActionRead); n != 0 {
+		t.Errorf("a refused reading logged %d times", n)
 	}
 	rec = ops.do(t, "GET", "/admin/platform/2/leads/", nil)
 	view, props = inboxPage(t, rec)
@@ -242,6 +253,10 @@ func TestOperator(t *testing.T) {
 		{url.Values{"action": {"add"}, "name": {"Immo Brugge"}, "lang": {"es"}, "hosts": {"www.brugge.test"}}, http.StatusUnprocessableEntity, platform.KeyLang},
 		{url.Values{"action": {"add"}, "name": {"Immo Brugge"}, "lang": {"nl"}, "hosts": {"10.0.0.1"}}, http.StatusUnprocessableEntity, platform.KeyHost},
 		{url.Values{"action": {"disable"}, "id": {"1"}}, http.StatusConflict, "admin.platform.error.own"},
+		{url.Values{"action": {"hosts"}, "id": {"1"}, "hosts": {"www.elsewhere.test"}}, http.StatusConflict, "admin.platform.error.ownHosts"},
+		{url.Values{"action": {"disable"}, "id": {"9"}}, http.StatusNotFound, ""},
+		{url.Values{"action": {"add"}, "name": {"Immo\x00Brugge"}, "lang": {"nl"}, "hosts": {"www.brugge.test"}}, http.StatusUnprocessableEntity, platform.KeyName},
+		{url.Values{"action": {"add"}, "name": {"Immo \xff"}, "lang": {"nl"}, "hosts": {"www.brugge.test"}}, http.StatusUnprocessableEntity, platform.KeyName},
 		{url.Values{"action": {"add"}, "name": {"Immo Brugge"}, "lang": {"nl"}, "hosts": {"www.brugge.test, brugge.test"}}, http.StatusSeeOther, ""},
 		{url.Values{"action": {"disable"}, "id": {"3"}}, http.StatusSeeOther, ""},
 		{url.Values{"action": {"hosts"}, "id": {"2"}, "hosts": {"www.gent.test gent.test"}}, http.StatusSeeOther, ""},
@@ -286,6 +301,27 @@ func TestOperator(t *testing.T) {
 	}
 	if rec := ops.do(t, "GET", "/admin/platform/", nil); rec.Code != 200 {
 		t.Errorf("the operator after A's admin's attempts: %d", rec.Code)
+	}
+	// A's log names the operator's own changes (their password chosen);
+	// B's says the leave's end as a time, the operator's readings as theirs.
+	named := func(c *staffClient, actor, action string) bool {
+		_, props := inboxPage(t, c.do(t, "GET", "/admin/audit/", nil))
+		for _, row := range props["rows"].([]any) {
+			if r := row.(map[string]any); r["actor"] == actor && r["action"] == action {
+				return true
+			}
+		}
+		return false
+	}
+	if !named(adminA, "ops@platform.test", string(account.StaffPasswordSet)) {
+		t.Error("A's log does not name the operator")
+	}
+	_, props = inboxPage(t, adminB.do(t, "GET", "/admin/audit/", nil))
+	for _, row := range props["rows"].([]any) {
+		r := row.(map[string]any)
+		if r["action"] == string(platform.ActionGranted) && r["afterAt"] == "" {
+			t.Errorf("a grant's entry without the leave's end as a time: %v", r)
+		}
 	}
 }
 

@@ -3,7 +3,6 @@ package platform
 import (
 	"context"
 	"slices"
-	"strconv"
 	"time"
 
 	"immo/internal/domain/account"
@@ -49,8 +48,11 @@ const (
 	ActionDisabled audit.Action = "agency.disable"  // … disabled it
 	ActionEnabled  audit.Action = "agency.enable"   // … enabled it again
 	ActionHosts    audit.Action = "agency.hosts"    // … changed its host names
-	targetAccess                = "operator-access" // the entries' target kind (id 0)
-	targetAgency                = "agency"
+	// TargetAccess is the target kind of the leave's entries and of the
+	// readings (id 0); the grants' After and withdrawals' Before are the
+	// leave's end, RFC 3339.
+	TargetAccess = "operator-access"
+	targetAgency = "agency"
 )
 
 // KeyDays refuses a length not in GrantDays.
@@ -82,7 +84,7 @@ func (a *Access) Give(ctx context.Context, by account.Viewer, days int) error {
 	g := Grant{By: by.Account.ID, At: at, Until: at.Add(time.Duration(days) * 24 * time.Hour)}
 	return a.Store.SetGrant(ctx, g, func(ctx context.Context, tx mail.Tx) error {
 		return a.Audit.LogIn(ctx, tx, audit.Entry{Time: at, Actor: by.Account.ID, Action: ActionGranted,
-			TargetKind: targetAccess, After: strconv.Itoa(days) + " days, until " + g.Until.Format(time.RFC3339)})
+			TargetKind: TargetAccess, After: g.Until.Format(time.RFC3339)})
 	})
 }
 
@@ -93,13 +95,13 @@ func (a *Access) Withdraw(ctx context.Context, by account.Viewer) error {
 		return ErrNotAdmin
 	}
 	g, err := a.Store.Grant(ctx)
-	if err != nil || g == (Grant{}) {
+	at := now(a.Now)
+	if err != nil || !g.Active(at) { // none, or ended by itself: nothing to take back
 		return err
 	}
-	at := now(a.Now)
 	return a.Store.SetGrant(ctx, Grant{}, func(ctx context.Context, tx mail.Tx) error {
 		return a.Audit.LogIn(ctx, tx, audit.Entry{Time: at, Actor: by.Account.ID, Action: ActionRevoked,
-			TargetKind: targetAccess, Before: "until " + g.Until.Format(time.RFC3339)})
+			TargetKind: TargetAccess, Before: g.Until.Format(time.RFC3339)})
 	})
 }
 

@@ -70,6 +70,11 @@ var (
 	// disabled — it would lock the operator out.
 	ErrOwnAgency = &errs.Error{Code: errs.Conflict, Field: "id", Key: "admin.platform.error.own",
 		Message: "platform: the platform's own agency stays enabled"}
+	// ErrOwnHosts: the platform's own agency's host names, where the
+	// operator signs in, change on the command line only (immo agencies
+	// set-host) — a mistyped one would lock the operator out.
+	ErrOwnHosts = &errs.Error{Code: errs.Conflict, Field: "id", Key: "admin.platform.error.ownHosts",
+		Message: "platform: the platform's own agency's host names change on the command line"}
 )
 
 // Overview is one agency as the console lists it.
@@ -145,6 +150,13 @@ func (c *Console) SetDisabled(ctx context.Context, by account.Viewer, id int64, 
 	if id == Implicit && disabled {
 		return ErrOwnAgency
 	}
+	a, err := c.agency(ctx, id)
+	switch {
+	case err != nil:
+		return err
+	case a.Disabled == disabled: // as it is: nothing changes, nothing logged
+		return nil
+	}
 	action := ActionEnabled
 	if disabled {
 		action = ActionDisabled
@@ -160,6 +172,9 @@ func (c *Console) SetDisabled(ctx context.Context, by account.Viewer, id int64, 
 func (c *Console) SetHosts(ctx context.Context, by account.Viewer, id int64, hosts []string) error {
 	if err := operator(by); err != nil {
 		return err
+	}
+	if id == Implicit {
+		return ErrOwnHosts
 	}
 	before, err := c.agency(ctx, id)
 	if err != nil {
@@ -221,17 +236,17 @@ func (c *Console) agency(ctx context.Context, id int64) (Agency, error) {
 }
 
 // entry is the operator by's action on agency id (target 0: its leads),
-// the operator named in the entry's After (their account is the
-// platform's agency's, not this one's).
+// the operator named by their address after the values (their account is
+// the platform's agency's, not this one's): words of no language, the
+// audit page translates the action.
 func (c *Console) entry(by account.Viewer, action audit.Action, id int64, before, after string) audit.Entry {
 	kind := targetAgency
 	if action == ActionRead {
-		kind = targetAccess
+		kind = TargetAccess
 	}
-	who := "by " + by.Account.Email
 	if after != "" {
-		after += " — "
+		after += " · "
 	}
 	return audit.Entry{Time: now(c.Now), Actor: audit.Operator, Action: action, TargetKind: kind, TargetID: id,
-		Before: audit.Summary(before), After: audit.Summary(after + who)}
+		Before: audit.Summary(before), After: audit.Summary(after + by.Account.Email)}
 }

@@ -71,8 +71,17 @@ func TestAccess(t *testing.T) {
 	if err := a.Withdraw(ctx, viewer(1, account.Admin)); err != nil || r.grant != (Grant{}) {
 		t.Errorf("withdrawn: %v, %+v", err, r.grant)
 	}
-	if len(r.log) != 2 || r.log[0].Action != ActionGranted || r.log[1].Action != ActionRevoked || r.log[0].Actor != 1 {
+	if len(r.log) != 2 || r.log[0].Action != ActionGranted || r.log[1].Action != ActionRevoked || r.log[0].Actor != 1 ||
+		r.log[0].After != "2026-12-08T10:00:00Z" || r.log[1].Before != "2026-12-08T10:00:00Z" {
 		t.Errorf("the log: %+v", r.log)
+	}
+	// A leave that ended by itself is nothing to take back.
+	if err := a.Give(ctx, viewer(1, account.Admin), 1); err != nil {
+		t.Fatal(err)
+	}
+	at = at.Add(25 * time.Hour)
+	if err := a.Withdraw(ctx, viewer(1, account.Admin)); err != nil || len(r.log) != 3 {
+		t.Errorf("withdrawing an ended leave: %v, log %+v", err, r.log)
 	}
 }
 
@@ -122,11 +131,30 @@ func TestConsole(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if e := reaches[2].log; len(e) != 1 || e[0].Action != ActionAdded || e[0].Actor != audit.Operator || e[0].After != "Immo Gent (www.gent.test) — by operator@example.test" {
+	if e := reaches[2].log; len(e) != 1 || e[0].Action != ActionAdded || e[0].Actor != audit.Operator || e[0].After != "Immo Gent (www.gent.test) · operator@example.test" {
 		t.Errorf("B's log after its adding: %+v", e)
 	}
 	if err := c.SetDisabled(ctx, ops, Implicit, true); !errors.Is(err, ErrOwnAgency) {
 		t.Errorf("the platform's own agency disabled: %v", err)
+	}
+	if err := c.SetHosts(ctx, ops, Implicit, []string{"www.elsewhere.test"}); !errors.Is(err, ErrOwnHosts) {
+		t.Errorf("the platform's own agency's hosts changed: %v", err)
+	}
+	// Enabling what is enabled changes and logs nothing; an unknown agency is said so.
+	if err := c.SetDisabled(ctx, ops, 2, false); err != nil || len(reaches[2].log) != 1 {
+		t.Errorf("enabling an enabled agency: %v, log %+v", err, reaches[2].log)
+	}
+	if err := c.SetDisabled(ctx, ops, 7, true); !errors.Is(err, ErrUnknown) {
+		t.Errorf("disabling no agency: %v", err)
+	}
+	if _, err := c.Add(ctx, ops, "Immo\x1b[31m Rood", "nl", []string{"www.rood.test"}); err == nil {
+		t.Error("a name with a control character added")
+	}
+	if _, err := c.Add(ctx, ops, "Immo \u202eRood", "nl", []string{"www.rood.test"}); err == nil {
+		t.Error("a name with a direction override added")
+	}
+	if _, err := c.Add(ctx, ops, "Immo \xff", "nl", []string{"www.rood.test"}); err == nil {
+		t.Error("a name not in UTF-8 added")
 	}
 	if _, _, _, err := c.Leads(ctx, ops, 2); !errors.Is(err, ErrNotGranted) || len(reaches[2].log) != 1 {
 		t.Errorf("B's leads without leave: %v, log %+v", err, reaches[2].log)

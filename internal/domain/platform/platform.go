@@ -11,6 +11,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"immo/internal/domain/errs"
 	"immo/internal/domain/i18n"
@@ -65,7 +67,7 @@ type Store interface {
 }
 
 // ErrUnknown says no agency has that number.
-var ErrUnknown = &errs.Error{Code: errs.NotFound, Message: "no such agency"}
+var ErrUnknown = &errs.Error{Code: errs.NotFound, Field: "id", Key: "admin.platform.error.unknown", Message: "no such agency"}
 
 // HostTaken is the error of a host name another agency holds.
 func HostTaken(host string) error {
@@ -161,6 +163,10 @@ func (s *Service) Add(ctx context.Context, name, lang string, hosts []string) (A
 	switch {
 	case name == "":
 		return Agency{}, invalid("name", KeyName, "an agency needs a name")
+	case !plainName(name):
+		// Its name is in mails' headers, pages' titles, the log: no
+		// control or direction-changing character, valid UTF-8.
+		return Agency{}, invalid("name", KeyName, "the name holds a control character or is not UTF-8")
 	case len([]rune(name)) > MaxName:
 		return Agency{}, invalid("name", KeyName, "the name is longer than 120 characters")
 	case !slices.Contains(i18n.Languages, lang):
@@ -182,6 +188,14 @@ func (s *Service) Add(ctx context.Context, name, lang string, hosts []string) (A
 		return Agency{}, err
 	}
 	return a, nil
+}
+
+// plainName tells whether s is valid UTF-8 without control, format
+// (bidirectional overrides, zero-width) or private-use characters.
+func plainName(s string) bool {
+	return utf8.ValidString(s) && !strings.ContainsFunc(s, func(r rune) bool {
+		return unicode.IsControl(r) || unicode.Is(unicode.Cf, r) || unicode.Is(unicode.Co, r)
+	})
 }
 
 // SetHosts gives agency id the host names hosts, the first preferred.

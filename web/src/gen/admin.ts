@@ -209,6 +209,7 @@ export interface ErrorProps {
   status: number
   login?: string
   signedOut?: boolean
+  reason?: string
 }
 
 /** admin.AgendaProps */

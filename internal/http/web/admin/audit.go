@@ -18,6 +18,7 @@ import (
 	"immo/internal/domain/inbox"
 	"immo/internal/domain/lead"
 	"immo/internal/domain/media"
+	"immo/internal/domain/platform"
 	"immo/internal/domain/testimonial"
 )
 
@@ -101,13 +102,33 @@ func targetHref(e audit.Entry) string {
 	return ""
 }
 
+// auditNames are the staff to filter the log by (the enabled ones) and
+// the names of everyone who may have written it: disabled members and the
+// platform's operator too, so an entry of theirs names them.
+func (h *Handler) auditNames(r *http.Request) ([]StaffName, map[int64]string, error) {
+	staff, names, err := h.staffNames(r)
+	if err != nil || h.o.StaffAdmin == nil {
+		return staff, names, err
+	}
+	all, err := h.o.StaffAdmin.List(r.Context(), account.FromContext(r.Context()))
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, m := range all {
+		if _, ok := names[m.ID]; !ok {
+			names[m.ID] = m.DisplayName()
+		}
+	}
+	return staff, names, nil
+}
+
 // serveAudit answers the audit log (an admin's): who changed what and
 // when, newest first, by target kind and actor, a page at a time.
 func (h *Handler) serveAudit(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	b := h.base(r, account.FromContext(ctx))
 	q := r.URL.Query()
-	staff, names, err := h.staffNames(r)
+	staff, names, err := h.auditNames(r)
 	if err != nil {
 		h.fail(w, r, http.StatusInternalServerError, err)
 		return
@@ -146,7 +167,7 @@ func (h *Handler) serveAuditExport(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, http.StatusText(http.StatusBadRequest), http.StatusBadRequest)
 		return
 	}
-	_, names, err := h.staffNames(r)
+	_, names, err := h.auditNames(r)
 	if err != nil {
 		h.fault(w, "audit export", "err", err)
 		return
@@ -209,6 +230,10 @@ func auditValues(t Texts, names map[int64]string, e audit.Entry) (before, after,
 		return v
 	}
 	switch {
+	case e.TargetKind == platform.TargetAccess && e.Action == platform.ActionGranted: // the leave's end
+		return "", "", "", e.After
+	case e.TargetKind == platform.TargetAccess && e.Action == platform.ActionRevoked:
+		return "", "", e.Before, ""
 	case e.TargetKind == inbox.TargetLead && e.Action == lead.ActionReceived: // the request's kind
 		return "", word("admin.kind.", e.After), "", ""
 	case e.TargetKind == inbox.TargetLead && e.Action == inbox.ActionStatus:

@@ -143,12 +143,18 @@ func (h *Handler) render(w http.ResponseWriter, r *http.Request, props interface
 // logged first). It leads somewhere: to the leads (the menu's first
 // section) for staff, to the login for anyone else.
 func (h *Handler) fail(w http.ResponseWriter, r *http.Request, status int, err error) {
+	h.failFor(w, r, status, err, "")
+}
+
+// failFor is fail saying why (reason: a translation key; "": the status's
+// words only).
+func (h *Handler) failFor(w http.ResponseWriter, r *http.Request, status int, err error, reason string) {
 	if status >= 500 {
 		h.o.Log.Error("inbox", "url", r.URL.Path, "err", err)
 	}
 	v := account.FromContext(r.Context())
 	b := h.base(r, v)
-	p := ErrorProps{Base: b, Status: status}
+	p := ErrorProps{Base: b, Status: status, Reason: reason}
 	if !v.InInbox() {
 		p.Login = loginPath
 	}

@@ -186,11 +186,17 @@ func (h *Handler) servePlatformLeads(w http.ResponseWriter, r *http.Request) {
 	v := account.FromContext(r.Context())
 	a, g, rows, err := h.o.Console.Leads(r.Context(), v, id)
 	if err != nil {
-		status, _, ok := refusal(err)
+		status, problems, ok := refusal(err)
 		if !ok {
 			status = http.StatusInternalServerError
 		}
-		h.fail(w, r, status, err)
+		// The page says why: the agency does not grant the leave (its
+		// admins give it), or there is no such agency.
+		var reason string
+		for _, key := range problems {
+			reason = key
+		}
+		h.failFor(w, r, status, err, reason)
 		return
 	}
 	b := h.base(r, v)

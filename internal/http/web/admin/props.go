@@ -238,6 +238,9 @@ type ErrorProps struct {
 	// SignedOut: a file refused to a browser not logged in, which the page
 	// says (log in to open it).
 	SignedOut bool `json:"signedOut,omitempty"`
+	// Reason is why, when the refusal says more than its status (a
+	// translation key: an agency that does not grant the leave).
+	Reason string `json:"reason,omitempty"`
 }
 
 func (ErrorProps) View() string { return ViewError }

@@ -55,7 +55,9 @@ func (h *Handler) routes() {
 	h.mux.Handle("GET "+auditExportPath, staffFile(h.adminOnly(h.serveAuditExport)))
 	if h.o.Console != nil {
 		h.mux.Handle(platformPath+"{$}", operatorPage(h.forms(h.servePlatform)))
-		h.mux.Handle("GET "+platformPath+"{id}/leads/{$}", operatorPage(h.servePlatformLeads))
+		// A reading is a GET that writes the agency's log: another site's
+		// page may not make the browser ask it (ownSite).
+		h.mux.Handle("GET "+platformPath+"{id}/leads/{$}", operatorPage(h.ownSite(h.servePlatformLeads)))
 	}
 	if h.o.Access != nil {
 		h.mux.Handle(accessPath+"{$}", adminPage(h.forms(h.serveAccess)))

@@ -20,6 +20,7 @@ export function ErrorPage(props: ErrorProps) {
   const key = props.status === 404 ? 'admin.error.notFound' : props.status === 403 ? 'admin.error.forbidden' : 'admin.error.failure'
   return (
     <Shell base={props} title={t(key)}>
+      {props.reason && <p>{t(props.reason)}</p>}
       {props.login ? <p><Link href={props.login}>{t('admin.login.submit')}</Link></p>
         : props.nav?.[0] && <p><Link href={props.nav[0].href}>{t(props.nav[0].label)}</Link></p>}
     </Shell>

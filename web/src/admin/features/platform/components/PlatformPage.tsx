@@ -121,8 +121,8 @@ function AgencyLine({ a, props, t, head, refusal }: { a: AgencyRow; props: Platf
                 confirm={a.disabled ? undefined : t('admin.platform.disableConfirm', { name })}
                 label={t(a.disabled ? 'admin.platform.enable' : 'admin.platform.disable')} />
             )}
-          {!a.implicit && <HostsForm a={a} name={name} props={props} t={t} refusal={refusal} />}
-          {refusal && a.implicit && <p className="admin-error" role="alert">{t(refusal)}</p>}
+          {!a.implicit && !a.own && <HostsForm a={a} name={name} props={props} t={t} refusal={refusal} />}
+          {refusal && (a.implicit || a.own) && <p className="admin-error" role="alert">{t(refusal)}</p>}
         </div>
       </td>
     </tr>
