@@ -4,16 +4,18 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"strconv"
 	"strings"
 	"time"
 
 	"immo/internal/adapter/mailqueue"
+	"immo/internal/app"
 	"immo/internal/adapter/storage"
 	"immo/internal/domain/platform"
 )
 
-const agenciesSynopsis = "immo agencies [--data-dir DIR] add NAME --host HOST [--host HOST…] --lang LANG | list | health | set-host ID --host HOST [--host HOST…] | disable ID | enable ID"
+const agenciesSynopsis = "immo agencies [--data-dir DIR] add NAME --host HOST [--host HOST…] --lang LANG | list | health | set-host ID --host HOST [--host HOST…] | disable ID | enable ID | set-captcha ID [--clear]"
 
 // hostFlags are the repeated --host values, in their order.
 type hostFlags []string
@@ -24,14 +26,17 @@ func (h *hostFlags) Set(v string) error { *h = append(*h, v); return nil }
 // runAgencies manages the platform's agencies (issue #35): add one with the
 // host names it answers on (the first preferred: the others redirect to
 // it), list them, show each one's health (figures, never a lead's
-// content), replace an agency's hosts, disable or enable one. With none,
-// the site answers every host as the one implicit agency.
+// content), replace an agency's hosts, disable or enable one, keep its
+// third-party captcha's secret (IMMO_CAPTCHA_SECRET, sealed with the
+// agency's own key; --clear removes it). With none, the site answers every
+// host as the one implicit agency.
 func runAgencies(ctx context.Context, args []string) error {
 	var s settings
 	fs := s.flagSet("agencies", agenciesSynopsis)
 	var hosts hostFlags
 	fs.Var(&hosts, "host", "add, set-host: a host name the agency answers on (repeat it; the first is preferred, the others redirect to it)")
 	lang := fs.String("lang", "", "add: the agency's default language (nl, fr, en, de)")
+	clearSecret := fs.Bool("clear", false, "set-captcha: remove the agency's captcha secret (its forms use ALTCHA)")
 	pos, err := parseInterleaved(fs, args)
 	if err != nil {
 		return err
@@ -40,7 +45,7 @@ func runAgencies(ctx context.Context, args []string) error {
 	var id int64
 	switch {
 	case len(pos) == 2 && pos[0] == "add", len(pos) == 1 && (pos[0] == "list" || pos[0] == "health"):
-	case len(pos) == 2 && (pos[0] == "set-host" || pos[0] == "disable" || pos[0] == "enable"):
+	case len(pos) == 2 && (pos[0] == "set-host" || pos[0] == "disable" || pos[0] == "enable" || pos[0] == "set-captcha"):
 		if id, err = strconv.ParseInt(pos[1], 10, 64); err != nil || id <= 0 {
 			return fmt.Errorf("%s: an agency's number (immo agencies list), not %q", pos[0], pos[1])
 		}
@@ -94,6 +99,8 @@ func runAgencies(ctx context.Context, args []string) error {
 		return w.Flush()
 	case "health":
 		return printHealth(ctx, store, svc)
+	case "set-captcha":
+		return setCaptcha(ctx, store, s, id, *clearSecret)
 	case "set-host":
 		if err := svc.SetHosts(ctx, id, hosts); err != nil {
 			return fmt.Errorf("set-host: %w", err)
@@ -155,5 +162,43 @@ func printHealth(ctx context.Context, store storage.Store, svc *platform.Service
 		oldest = "the oldest queued " + stamp(st.Oldest)
 	}
 	fmt.Fprintf(stdout, "mail queue (every agency's): %d waiting, %s; %d failed\n", st.Waiting, oldest, st.Failed)
+	return nil
+}
+
+// setCaptcha keeps agency id's third-party captcha secret — the
+// provider's, in IMMO_CAPTCHA_SECRET (never on the command line, where
+// other users see it) — sealed with the agency's key; clear removes it.
+// Its site checks the provider its configuration names with it once built
+// again (a server's start, or after the site was idle).
+func setCaptcha(ctx context.Context, store storage.Store, s settings, id int64, clear bool) error {
+	secret := os.Getenv("IMMO_CAPTCHA_SECRET")
+	switch {
+	case clear && secret != "":
+		return errors.New("set-captcha: --clear, or IMMO_CAPTCHA_SECRET, not both")
+	case !clear && secret == "":
+		return errors.New("set-captcha: give the provider's secret in IMMO_CAPTCHA_SECRET (or --clear to remove it)")
+	}
+	sealed := ""
+	if !clear {
+		k, err := loadKeys(os.Getenv("IMMO_SECRET"), s.dataDir)
+		if err != nil {
+			return err
+		}
+		agencyKeys, err := k.forAgency(id)
+		if err != nil {
+			return err
+		}
+		if sealed, err = app.SealCaptchaSecret(agencyKeys.TOTP, id, secret); err != nil {
+			return err
+		}
+	}
+	if err := store.Platform().SetCaptchaSecret(ctx, id, sealed); err != nil {
+		return fmt.Errorf("set-captcha: %w", err)
+	}
+	if clear {
+		fmt.Fprintf(stdout, "agency %d: captcha secret removed; its forms use ALTCHA once its site is built again\n", id)
+	} else {
+		fmt.Fprintf(stdout, "agency %d: captcha secret kept (sealed); its configuration's provider is checked once its site is built again\n", id)
+	}
 	return nil
 }

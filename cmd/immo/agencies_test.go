@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"immo/internal/adapter/storage"
 	"immo/internal/adapter/storage/postgres/pgtest"
 )
 
@@ -132,5 +133,39 @@ func TestAgencyCommands(t *testing.T) {
 	}
 	if _, err := immo("config", "--agency", "3", "list"); err == nil || !strings.Contains(err.Error(), "no such agency") {
 		t.Errorf("an agency that does not exist: %v", err)
+	}
+
+	// Agency 2's captcha secret: from IMMO_CAPTCHA_SECRET, sealed with its key, never in the clear.
+	if _, err := immo("agencies", "set-captcha", "2"); err == nil || !strings.Contains(err.Error(), "IMMO_CAPTCHA_SECRET") {
+		t.Errorf("set-captcha without a secret: %v", err)
+	}
+	t.Setenv("IMMO_CAPTCHA_SECRET", "0x4AAAAAAA-the-secret")
+	if out, err := immo("agencies", "set-captcha", "2"); err != nil || !strings.Contains(out, "kept (sealed)") {
+		t.Fatalf("set-captcha: %v\n%s", err, out)
+	}
+	if _, err := immo("agencies", "set-captcha", "7"); err == nil {
+		t.Error("a captcha secret for no agency")
+	}
+	if _, err := immo("agencies", "set-captcha", "2", "--clear"); err == nil {
+		t.Error("--clear with a secret given")
+	}
+	store, err := storage.Open(t.Context(), dir, os.Getenv("DATABASE_URL"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	stored := func() string {
+		all, err := store.Platform().Agencies(t.Context())
+		if err != nil || len(all) != 2 {
+			t.Fatalf("agencies: %v %v", all, err)
+		}
+		return all[1].CaptchaSecret
+	}
+	if got := stored(); got == "" || strings.Contains(got, "the-secret") {
+		t.Errorf("the secret as kept: %q", got)
+	}
+	t.Setenv("IMMO_CAPTCHA_SECRET", "")
+	if out, err := immo("agencies", "set-captcha", "2", "--clear"); err != nil || stored() != "" {
+		t.Errorf("set-captcha --clear: %v\n%s", err, out)
 	}
 }

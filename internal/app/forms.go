@@ -4,10 +4,12 @@ import (
 	"fmt"
 	"log/slog"
 	"slices"
+	"strconv"
 	"time"
 
 	"immo/internal/adapter/captcha"
 	"immo/internal/adapter/storage/sqlstore"
+	"immo/internal/domain/account"
 	"immo/internal/domain/agency"
 	"immo/internal/domain/altcha"
 	"immo/internal/domain/antispam"
@@ -85,6 +87,33 @@ func NewCaptcha(cfg *site.Config, secret string, log *slog.Logger) (*captcha.Che
 	}
 	log.Info("forms: a third-party captcha instead of ALTCHA", "provider", cfg.Captcha.Provider)
 	return c, nil
+}
+
+// SealCaptchaSecret seals an agency's third-party captcha secret with its
+// own key (Keys.TOTP, which seals its feeds' secrets too), bound to the
+// agency: a sealed secret copied to another agency's row opens nothing.
+func SealCaptchaSecret(key []byte, agency int64, secret string) (string, error) {
+	box, err := account.NewSecretBox(key)
+	if err != nil {
+		return "", err
+	}
+	return box.SealFor(secret, captchaContext(agency)), nil
+}
+
+func captchaContext(agency int64) string { return "captcha:agency:" + strconv.FormatInt(agency, 10) }
+
+// agencyCaptcha is the checker of cfg's provider with the agency's sealed
+// secret; nil when cfg names no provider.
+func agencyCaptcha(key []byte, agency int64, sealed string, cfg *site.Config, log *slog.Logger) (*captcha.Checker, error) {
+	box, err := account.NewSecretBox(key)
+	if err != nil {
+		return nil, err
+	}
+	secret, err := box.OpenFor(sealed, captchaContext(agency))
+	if err != nil {
+		return nil, fmt.Errorf("the sealed secret does not open (IMMO_SECRET changed?): %w", err)
+	}
+	return NewCaptcha(cfg, secret, log)
 }
 
 // newForms wires the visitor forms: the lead service storing a request and

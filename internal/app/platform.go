@@ -318,10 +318,19 @@ func (p *Platform) build(ctx context.Context, id int64, opened *agency.Service) 
 		// their pages are in its inbox.
 		c.Console = p.console()
 	} else {
-		// IMMO_CAPTCHA_SECRET is the implicit agency's provider's: another
-		// agency's forms use ALTCHA (their own provider's secret is not
-		// kept per agency yet).
+		c.Captcha = nil // IMMO_CAPTCHA_SECRET is the implicit agency's
+	}
+	if rec := p.hosts.Lookup(ctx, id); rec != nil && rec.CaptchaSecret != "" {
+		// The agency's own secret (immo agencies set-captcha): its
+		// configuration's provider checked with it. One that does not
+		// open (IMMO_SECRET changed) leaves the forms on ALTCHA, and the
+		// pages offer no widget no one checks (route.Resolver.Checked).
 		c.Captcha = nil
+		if checker, err := agencyCaptcha(keys.TOTP, id, rec.CaptchaSecret, opened.Current().Site, c.Log); err != nil {
+			c.Log.Error("platform: the agency's captcha secret", "err", err)
+		} else {
+			c.Captcha = checker
+		}
 	}
 	if ids, err := p.agencies(ctx); err == nil && len(ids) > 1 && c.HTMLCacheBytes == 0 {
 		// Several agencies: each site's caches a share, so that the loaded

@@ -39,6 +39,9 @@ type Agency struct {
 	Disabled bool     // its hosts answer 404 until enabled again
 	Hosts    []string // its host names, the preferred one first
 	Created  time.Time
+	// CaptchaSecret is its third-party captcha's secret, sealed with the
+	// agency's own key (never in the clear here); "": none.
+	CaptchaSecret string
 }
 
 // Preferred is the host name the agency's links use; "" when it has none.
@@ -64,6 +67,9 @@ type Store interface {
 	// another agency holds is an errs.Conflict and changes nothing;
 	// ErrUnknown when no such agency.
 	SetHosts(ctx context.Context, id int64, hosts []string) error
+	// SetCaptchaSecret keeps agency id's captcha secret, sealed ("":
+	// none); ErrUnknown when no such agency.
+	SetCaptchaSecret(ctx context.Context, id int64, sealed string) error
 }
 
 // ErrUnknown says no agency has that number.

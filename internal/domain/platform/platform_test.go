@@ -58,6 +58,16 @@ func (m *memStore) SetHosts(_ context.Context, id int64, hosts []string) error {
 	return ErrUnknown
 }
 
+func (m *memStore) SetCaptchaSecret(_ context.Context, id int64, sealed string) error {
+	for i := range m.all {
+		if m.all[i].ID == id {
+			m.all[i].CaptchaSecret = sealed
+			return nil
+		}
+	}
+	return ErrUnknown
+}
+
 func TestNormalizeHost(t *testing.T) {
 	for _, c := range []struct{ in, want string }{
 		{"www.Immo-Arlon.be", "www.immo-arlon.be"},

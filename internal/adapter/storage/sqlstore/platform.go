@@ -94,7 +94,7 @@ func (p *Platform) insertHosts(ctx context.Context, tx *sql.Tx, id int64, hosts 
 
 // Agencies implements platform.Store.
 func (p *Platform) Agencies(ctx context.Context) ([]platform.Agency, error) {
-	rows, err := p.s.read.QueryContext(ctx, `SELECT a.id, a.name, a.lang, a.disabled, a.created_at, h.host
+	rows, err := p.s.read.QueryContext(ctx, `SELECT a.id, a.name, a.lang, a.disabled, a.created_at, a.captcha_secret, h.host
 		FROM agencies a LEFT JOIN agency_hosts h ON h.agency_id = a.id
 		ORDER BY a.id, h.preferred DESC, h.host`)
 	if err != nil {
@@ -105,7 +105,7 @@ func (p *Platform) Agencies(ctx context.Context) ([]platform.Agency, error) {
 	for rows.Next() {
 		var a platform.Agency
 		var host sql.NullString
-		if err := rows.Scan(&a.ID, &a.Name, &a.Lang, &a.Disabled, scanTime{&a.Created}, &host); err != nil {
+		if err := rows.Scan(&a.ID, &a.Name, &a.Lang, &a.Disabled, scanTime{&a.Created}, &a.CaptchaSecret, &host); err != nil {
 			return nil, p.s.errorf("agencies: %w", err)
 		}
 		if n := len(out); n == 0 || out[n-1].ID != a.ID {
@@ -127,6 +127,18 @@ func (p *Platform) SetDisabled(ctx context.Context, id int64, disabled bool) err
 	res, err := p.s.write.ExecContext(ctx, p.s.d.query(`UPDATE agencies SET disabled = ? WHERE id = ?`), disabled, id)
 	if err != nil {
 		return p.s.errorf("disable agency %d: %w", id, err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return platform.ErrUnknown
+	}
+	return nil
+}
+
+// SetCaptchaSecret implements platform.Store.
+func (p *Platform) SetCaptchaSecret(ctx context.Context, id int64, sealed string) error {
+	res, err := p.s.write.ExecContext(ctx, p.s.d.query(`UPDATE agencies SET captcha_secret = ? WHERE id = ?`), sealed, id)
+	if err != nil {
+		return p.s.errorf("captcha secret of agency %d: %w", id, err)
 	}
 	if n, _ := res.RowsAffected(); n == 0 {
 		return platform.ErrUnknown

@@ -68,12 +68,18 @@ func RunPlatform(t *testing.T, open func(t *testing.T) platform.Store) {
 	if err := s.SetDisabled(ctx, 999, true); !errors.Is(err, platform.ErrUnknown) {
 		t.Errorf("disabling no agency: %v", err)
 	}
+	if err := s.SetCaptchaSecret(ctx, gentID, "sealed-secret"); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SetCaptchaSecret(ctx, 999, "sealed-secret"); !errors.Is(err, platform.ErrUnknown) {
+		t.Errorf("a captcha secret for no agency: %v", err)
+	}
 	all, err = s.Agencies(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
 	want[0].Hosts = []string{"immo-arlon.be", "www.immo-arlon.be"}
-	want[1].Hosts, want[1].Disabled = []string{"www.immogent.be", "immogent.be"}, true
+	want[1].Hosts, want[1].Disabled, want[1].CaptchaSecret = []string{"www.immogent.be", "immogent.be"}, true, "sealed-secret"
 	if !agenciesEqual(all, want) {
 		t.Fatalf("after changes %+v, want %+v", all, want)
 	}
@@ -86,6 +92,6 @@ func RunPlatform(t *testing.T, open func(t *testing.T) platform.Store) {
 func agenciesEqual(a, b []platform.Agency) bool {
 	return slices.EqualFunc(a, b, func(x, y platform.Agency) bool {
 		return x.ID == y.ID && x.Name == y.Name && x.Lang == y.Lang && x.Disabled == y.Disabled &&
-			slices.Equal(x.Hosts, y.Hosts) && x.Created.Equal(y.Created)
+			slices.Equal(x.Hosts, y.Hosts) && x.Created.Equal(y.Created) && x.CaptchaSecret == y.CaptchaSecret
 	})
 }
