@@ -10,8 +10,8 @@ import (
 	"time"
 
 	"immo/internal/adapter/mailqueue"
-	"immo/internal/app"
 	"immo/internal/adapter/storage"
+	"immo/internal/app"
 	"immo/internal/domain/platform"
 )
 
