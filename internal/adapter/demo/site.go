@@ -6,19 +6,28 @@ import (
 	"encoding/json"
 	"errors"
 	"html"
-	"regexp"
 	"strings"
 )
 
 //go:embed site.json
 var siteJSON []byte
 
+// starterJSON is the demo's configuration made neutral for an added
+// agency: the same pages, menus, modules and pictures, but no text names
+// the demo's town, street, phone, region or history ("in de regio", "dans
+// la région"), the footer gives only its name and mail, the legal texts
+// leave its company and licence numbers as "…" to fill in, and it has no
+// zone (the demand register waits for the agency's own).
+//
+//go:embed starter.json
+var starterJSON []byte
+
 // SiteJSON is the demo agency's site configuration (internal/domain/site format).
 // The slice is shared: do not modify it.
 func SiteJSON() []byte { return siteJSON }
 
 // StarterSiteJSON is an added agency's first configuration (issue #35):
-// the demo's pages, menus and modules under the agency's name, its mails
+// the demo's pages, menus and modules (starter.json) under the agency's name, its mails
 // from info@ its domain, its default language first. Nothing of the demo
 // agency's identity stays: no logo, address, phone, VAT or licence number, no quote of its clients, no social
 // page, no analytics, advertising or verification tag (a visitor's
@@ -31,13 +40,11 @@ func StarterSiteJSON(name, lang, domain string) ([]byte, error) {
 		return nil, err
 	}
 	bare := quoted[1 : len(quoted)-1]
-	data := bytes.ReplaceAll(siteJSON, []byte("Immo Arlon"), bare)
+	data := bytes.ReplaceAll(starterJSON, []byte("Immo Arlon"), bare)
 	domain = strings.TrimPrefix(domain, "www.")
 	if domain != "" {
 		data = bytes.ReplaceAll(data, []byte("immo-arlon.be"), []byte(domain))
 	}
-	// The legal texts' address, company, VAT and licence numbers.
-	data = demoIdentity.ReplaceAll(data, []byte("…"))
 	var cfg map[string]any
 	if err := json.Unmarshal(data, &cfg); err != nil {
 		return nil, err
@@ -104,6 +111,3 @@ func StarterSiteJSON(name, lang, domain string) ([]byte, error) {
 	err = enc.Encode(cfg)
 	return out.Bytes(), err
 }
-
-// demoIdentity is the demo agency's address and numbers in its texts.
-var demoIdentity = regexp.MustCompile(`Grand-Rue 12(<br>|, )6700 (Arlon|Aarlen)(, Belgi(en|um))?|Grand-Rue 12|(BE )?0712\.345\.678|512\.345`)

@@ -82,7 +82,33 @@ var (
 	// library (Pictures): published, it would show it broken.
 	ErrPictureGone = &errs.Error{Code: errs.Conflict, Field: "draft", Key: "admin.site.error.pictureGone",
 		Message: "agency: the configuration names a picture no longer in the library"}
+	// ErrCaptchaUnchecked: the configuration names a third-party captcha
+	// the server has no secret for (its pages would fall back to ALTCHA).
+	ErrCaptchaUnchecked = &errs.Error{Code: errs.Conflict, Field: "draft", Key: "admin.site.error.captchaSecret",
+		Message: "agency: the configuration names a captcha provider whose secret the server does not have"}
 )
+
+// CheckCaptcha refuses from now on to publish a configuration naming a
+// third-party captcha other than checked's (the provider the server holds
+// a secret for; "": none): its visitors' forms would not show it.
+func (s *Service) CheckCaptcha(checked func() string) { s.captcha = checked }
+
+// captchaChecked is nil when data names no third-party captcha, or the
+// one the server checks.
+func (s *Service) captchaChecked(data []byte) error {
+	if s.captcha == nil {
+		return nil
+	}
+	var named struct {
+		Captcha *struct {
+			Provider string `json:"provider"`
+		} `json:"captcha"`
+	}
+	if err := json.Unmarshal(data, &named); err != nil || named.Captcha == nil || named.Captcha.Provider == s.captcha() {
+		return nil // a configuration that does not parse is refused by its rules
+	}
+	return fmt.Errorf("%w: %s", ErrCaptchaUnchecked, named.Captcha.Provider)
+}
 
 // Pictures says which of the site library's pictures a configuration
 // names are no longer in it (media.Library), by their addresses.

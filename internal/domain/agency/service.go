@@ -28,6 +28,7 @@ type Service struct {
 	// pictures says which library pictures a configuration names are
 	// gone (CheckPictures); nil: none is checked.
 	pictures Pictures
+	captcha  func() string // the third-party captcha the server checks (CheckCaptcha); nil: not asked
 }
 
 // Source is the configuration a server starts with.
@@ -179,6 +180,9 @@ var ErrBroken = &errs.Error{Code: errs.Conflict, Field: "version", Key: "admin.s
 // e — over version over only, when not 0 (ErrMeanwhile) — and what it
 // changes of the version it replaces (Summary), and serves it here at once.
 func (s *Service) keep(ctx context.Context, e audit.Entry, data []byte, by, note string, over int64) (Version, error) {
+	if err := s.captchaChecked(data); err != nil {
+		return Version{}, err
+	}
 	if s.pictures != nil {
 		gone, err := s.pictures.Missing(ctx, data)
 		if err != nil {

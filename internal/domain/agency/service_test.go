@@ -85,6 +85,32 @@ func TestPublishRefusesWhatItCannotKeep(t *testing.T) {
 	}
 }
 
+// A site that checks one captcha provider (or none) publishes no version
+// naming another: its visitors would not see it.
+func TestPublishRefusesAnUncheckedCaptcha(t *testing.T) {
+	demo, err := os.ReadFile("../../adapter/demo/site.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	with := strings.Replace(string(demo), `{`, `{"captcha": {"provider": "turnstile", "siteKey": "0x4AAAAAAABkMYinukE8nzY"},`, 1)
+	for _, c := range []struct {
+		checked string
+		data    string
+		refused bool
+	}{{"", string(demo), false}, {"", with, true}, {"hcaptcha", with, true}, {"turnstile", with, false}} {
+		store := &memory{}
+		s := &Service{store: store, now: time.Now}
+		s.CheckCaptcha(func() string { return c.checked })
+		_, err := s.Publish(t.Context(), "site.json", []byte(c.data), "x", "")
+		if errors.Is(err, ErrCaptchaUnchecked) != c.refused || !c.refused && err != nil {
+			t.Errorf("checking %q, a captcha named %v: %v", c.checked, c.data != string(demo), err)
+		}
+		if c.refused && len(store.versions) != 0 {
+			t.Errorf("checking %q: a refused version stored", c.checked)
+		}
+	}
+}
+
 func TestClip(t *testing.T) {
 	for _, c := range []struct {
 		in   string
