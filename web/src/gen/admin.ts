@@ -358,6 +358,7 @@ export interface StaffProps {
   action: string
   roles: string[] | null
   langs: string[] | null
+  access: string
 }
 
 /** admin.StaffRow */

@@ -93,7 +93,6 @@ var sections = []section{
 	{href: runsPath, label: "admin.nav.catalog", adminOnly: true, served: func(o Options) bool { return o.Runs != nil }},
 	{href: staffPath, label: "admin.nav.staff", adminOnly: true},
 	{href: auditPath, label: "admin.nav.audit", adminOnly: true},
-	{href: accessPath, label: "admin.nav.access", adminOnly: true, served: func(o Options) bool { return o.Access != nil }},
 	{href: accountPath, label: "admin.nav.account", operator: true},
 }
 

@@ -11,6 +11,10 @@ type StaffProps struct {
 	// password link's mail).
 	Roles []string `json:"roles"`
 	Langs []string `json:"langs"`
+	// Access is the page where admins let the platform's operator read
+	// the leads, or not ("": none); linked from here rather than the menu,
+	// which holds on one line.
+	Access string `json:"access"`
 }
 
 func (StaffProps) View() string { return ViewStaff }

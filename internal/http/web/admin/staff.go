@@ -48,6 +48,9 @@ func (h *Handler) serveStaff(w http.ResponseWriter, r *http.Request, p post) {
 	}
 	props := StaffProps{Base: b, Members: make([]StaffRow, 0, len(list)), Action: staffPath,
 		Roles: []string{string(account.Admin), string(account.Agent)}, Langs: h.langs(ctx)}
+	if h.o.Access != nil {
+		props.Access = accessPath
+	}
 	for _, m := range list {
 		props.Members = append(props.Members, StaffRow{ID: m.ID, Name: m.Name(),
 			Email: m.Email, Role: string(m.StaffRole), Disabled: m.Disabled, TwoFactor: m.TwoFactor, SiteEditor: m.SiteEditor,

@@ -17,7 +17,7 @@ function wrap(ui: ReactNode) {
 }
 
 const staff: StaffProps = {
-  lang: 'en', texts: {}, viewer: null, nav: null, action: '/admin/staff/', roles: ['admin', 'agent'], langs: ['fr', 'nl', 'en', 'de'],
+  lang: 'en', texts: {}, viewer: null, nav: null, action: '/admin/staff/', roles: ['admin', 'agent'], langs: ['fr', 'nl', 'en', 'de'], access: '/admin/access/',
   members: [{ id: 3, name: 'Ann Boss', email: 'boss@agency.test', role: 'admin', disabled: false, twoFactor: false, siteEditor: false, passwordSet: true, lastLink: '', self: true }],
 }
 

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { z } from 'zod'
 import type { StaffProps, StaffRow } from '../../../../gen/admin'
-import { useRouter } from '../../../../lib/router'
+import { Link, useRouter } from '../../../../lib/router'
 import { posted, PostButton, PostForm } from '../../../shared/forms'
 import { Table, Who } from '../../../shared/lists'
 import { Shell } from '../../../shared/frame'
@@ -30,6 +30,7 @@ export function StaffPage(props: StaffProps) {
       <Table rows={members} row={(m) => <MemberRow key={m.id} m={m} props={props} t={t} />}
         head={[t('admin.staff.member'), t('admin.staff.role'), t('admin.staff.state'), t('admin.staff.twoFactor'), t('admin.staff.lastLink'), t('admin.staff.actions')]} />
       <AddForm props={props} t={t} />
+      {props.access && <p className="admin-aside"><Link href={props.access}>{t('admin.staff.operatorAccess')}</Link></p>}
     </Shell>
   )
 }
