@@ -150,18 +150,7 @@ func ListStaff(ctx context.Context, c Config) ([]account.StaffMember, error) {
 // sign in to do it, or when the server's secret changed and no sealed
 // secret opens any more.
 func ResetStaffTOTP(ctx context.Context, c Config, email string) (account.Account, error) {
-	a, err := c.Store.Accounts().ByEmail(ctx, account.Staff, account.NormalEmail(email))
-	if errors.Is(err, account.ErrNotFound) {
-		return account.Account{}, fmt.Errorf("%s has no staff account", account.NormalEmail(email))
-	}
-	if err != nil {
-		return account.Account{}, err
-	}
-	s, err := commandStaff(c)
-	if err != nil {
-		return account.Account{}, err
-	}
-	return a, s.ProvisionResetTOTP(ctx, a.ID)
+	return onStaff(ctx, c, email, func(s *account.StaffService, id int64) error { return s.ProvisionResetTOTP(ctx, id) })
 }
 
 // SetStaffDisabled disables (or enables) the staff member of email on
@@ -169,6 +158,11 @@ func ResetStaffTOTP(ctx context.Context, c Config, email string) (account.Accoun
 // account, which the inbox never changes, or anyone's when no admin can
 // sign in. The last enabled admin stays.
 func SetStaffDisabled(ctx context.Context, c Config, email string, disabled bool) (account.Account, error) {
+	return onStaff(ctx, c, email, func(s *account.StaffService, id int64) error { return s.ProvisionSetDisabled(ctx, id, disabled) })
+}
+
+// onStaff runs change, as the command line, on the staff member of email.
+func onStaff(ctx context.Context, c Config, email string, change func(s *account.StaffService, id int64) error) (account.Account, error) {
 	a, err := c.Store.Accounts().ByEmail(ctx, account.Staff, account.NormalEmail(email))
 	if errors.Is(err, account.ErrNotFound) {
 		return account.Account{}, fmt.Errorf("%s has no staff account", account.NormalEmail(email))
@@ -180,5 +174,5 @@ func SetStaffDisabled(ctx context.Context, c Config, email string, disabled bool
 	if err != nil {
 		return account.Account{}, err
 	}
-	return a, s.ProvisionSetDisabled(ctx, a.ID, disabled)
+	return a, change(s, a.ID)
 }
