@@ -146,6 +146,11 @@ func TestOperator(t *testing.T) {
 			t.Errorf("GET %s to the operator: %d", path, rec.Code)
 		}
 	}
+	// A file the operator's browser opens: the forbidden page, not one asking them to sign in.
+	rec = ops.do(t, "GET", "/admin/leads.csv", nil, "Sec-Fetch-Site", "none", "Sec-Fetch-Mode", "navigate")
+	if _, props := inboxPage(t, rec); rec.Code != http.StatusForbidden || props["signedOut"] == true {
+		t.Errorf("a file opened by the operator: %d, signed out %v", rec.Code, props["signedOut"])
+	}
 	if rec := ops.do(t, "PUT", "/admin/site/drafts/1/config", url.Values{}); rec.Code != http.StatusForbidden {
 		t.Errorf("the operator saving a draft: %d", rec.Code)
 	}

@@ -101,7 +101,7 @@ func (h *Handler) staffOnly(next http.HandlerFunc, toLogin bool) http.HandlerFun
 			next(w, r)
 		case v.IsOperator() && h.o.Console != nil && r.Method == http.MethodGet && (r.URL.Path == Prefix || r.URL.Path == leadsPath):
 			h.rs.Redirect(w, r, platformPath, http.StatusFound)
-		case v.IsOperator() && toLogin:
+		case v.IsOperator() && (toLogin || navigation(r)):
 			h.fail(w, r, http.StatusForbidden, nil)
 		case toLogin && r.Method == http.MethodGet:
 			h.rs.Redirect(w, r, withNext(loginPath, r.URL.RequestURI()), http.StatusFound)
