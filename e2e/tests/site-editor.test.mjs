@@ -104,8 +104,13 @@ describe('the site editor', () => {
   /** Types value into the field at path and waits for the autosave to answer. */
   async function type(page, path, value) {
     const saved = page.waitForResponse((r) => r.url().endsWith('/config') && r.request().method() === 'PUT')
-    await page.locator(byId(`site-field-${path}`)).fill(value)
-    const res = await saved
+    const field = page.locator(byId(`site-field-${path}`))
+    await field.fill(value)
+    // A save that never comes says what the field held (an intermittent wait of a CI run).
+    const res = await saved.catch(async (err) => {
+      const held = await field.evaluate((el) => ('value' in el ? el.value : el.textContent)).catch((e) => `unreadable: ${e.message}`)
+      throw new Error(`no autosave after typing ${path}; the field holds ${JSON.stringify(held).slice(0, 200)}: ${err.message}`)
+    })
     assert.equal(res.status(), 200, `saving ${path}`)
     return res.json()
   }
