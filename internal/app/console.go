@@ -9,7 +9,6 @@ import (
 	"immo/internal/adapter/storage/sqlstore"
 	"immo/internal/domain/audit"
 	"immo/internal/domain/inbox"
-	"immo/internal/domain/mail"
 	"immo/internal/domain/platform"
 )
 
@@ -23,11 +22,8 @@ func (p *Platform) console() *platform.Console {
 		// PostgreSQL keeps agencies' keys apart; SQLite holds one agency.
 		Agencies: &platform.Service{Store: store.Platform(), Many: dialect == mailqueue.Postgres, Now: p.c.Site.Now},
 		Reach:    func(id int64) platform.Reach { return reach{store.For(id), p.queue.For(id)} },
-		Queue: func(ctx context.Context) (platform.QueueHealth, error) {
-			st, err := p.queue.Stats(ctx)
-			return platform.QueueHealth{Waiting: st.Waiting, Oldest: st.Oldest, Failed: st.Failed}, err
-		},
-		Now: p.c.Site.Now,
+		Queue:    func(ctx context.Context) (platform.QueueHealth, error) { return queueHealth(p.queue.Stats(ctx)) },
+		Now:      p.c.Site.Now,
 	}
 }
 
@@ -43,14 +39,14 @@ func (r reach) Health(ctx context.Context, since time.Time) (platform.Health, er
 
 func (r reach) Grant(ctx context.Context) (platform.Grant, error) { return r.s.Grants().Grant(ctx) }
 
-func (r reach) SetGrant(ctx context.Context, g platform.Grant, fn func(ctx context.Context, tx mail.Tx) error) error {
-	return r.s.Grants().SetGrant(ctx, g, fn)
-}
-
 func (r reach) Log(ctx context.Context, e audit.Entry) error { return r.s.Audit().Log(ctx, e) }
 
 func (r reach) Mails(ctx context.Context) (platform.QueueHealth, error) {
-	st, err := r.q.AgencyStats(ctx)
+	return queueHealth(r.q.AgencyStats(ctx))
+}
+
+// queueHealth is the queue's figures as the console shows them.
+func queueHealth(st mailqueue.Stats, err error) (platform.QueueHealth, error) {
 	return platform.QueueHealth{Waiting: st.Waiting, Oldest: st.Oldest, Failed: st.Failed}, err
 }
 

@@ -44,7 +44,8 @@ func (c *Console) QueueHealth(ctx context.Context, by account.Viewer) (QueueHeal
 // Reach is one agency as the console reaches it.
 type Reach interface {
 	HealthReader
-	GrantStore
+	// Grant is the agency's leave (GrantStore.Grant).
+	Grant(ctx context.Context) (Grant, error)
 	// Log writes an entry of the agency's audit log.
 	Log(ctx context.Context, e audit.Entry) error
 	// Leads are the agency's newest leads (spam left out), at most limit.

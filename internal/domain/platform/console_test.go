@@ -23,6 +23,8 @@ func (m *memReach) Health(context.Context, time.Time) (Health, error) {
 	return Health{Leads: len(m.leads)}, nil
 }
 func (m *memReach) Grant(context.Context) (Grant, error) { return m.grant, nil }
+
+// SetGrant and LogIn make it the agency side's store and log too (Access).
 func (m *memReach) SetGrant(ctx context.Context, g Grant, fn func(context.Context, mail.Tx) error) error {
 	if err := fn(ctx, nil); err != nil {
 		return err
@@ -30,11 +32,11 @@ func (m *memReach) SetGrant(ctx context.Context, g Grant, fn func(context.Contex
 	m.grant = g
 	return nil
 }
-func (m *memReach) Log(_ context.Context, e audit.Entry) error { m.log = append(m.log, e); return nil }
 func (m *memReach) LogIn(_ context.Context, _ mail.Tx, e audit.Entry) error {
 	m.log = append(m.log, e)
 	return nil
 }
+func (m *memReach) Log(_ context.Context, e audit.Entry) error      { m.log = append(m.log, e); return nil }
 func (m *memReach) Leads(context.Context, int) ([]inbox.Row, error) { return m.leads, nil }
 func (m *memReach) Mails(context.Context) (QueueHealth, error) {
 	return QueueHealth{Failed: len(m.log)}, nil
