@@ -274,10 +274,8 @@ func New(ctx context.Context, c Config) (*App, error) {
 	if agencies.Stored() {
 		library = media.NewLibrary(store, siteConfigs{agencies, store}, now)
 		library.Added = newPics.add
-		agencies.CheckPictures(library) // no version naming a deleted picture is published
-		// Nor one naming a captcha this site holds no secret for.
-		checked := resolver.Checked
-		agencies.CheckCaptcha(func() string { return checked })
+		agencies.CheckPictures(library)         // no version naming a deleted picture is published
+		agencies.CheckCaptcha(resolver.Checked) // nor one naming a captcha this site holds no secret for
 	}
 	variants := pictureVariants(store) // the pictures' resized variants, which Run's worker makes
 	folders := pictureFolders(variants, library, pictures.FeedFS(store, feeds.runner.FetchOne), c.PictureCacheBytes, log)

@@ -11,6 +11,7 @@ import (
 	"sync"
 	"time"
 
+	"immo/internal/adapter/captcha"
 	"immo/internal/adapter/demo"
 	"immo/internal/adapter/importer"
 	"immo/internal/adapter/mailqueue"
@@ -217,11 +218,7 @@ func (p *Platform) builtSite(id int64) (*App, func()) {
 		return nil, nil
 	}
 	s.refs++
-	return s.app, func() {
-		p.mu.Lock()
-		s.refs--
-		p.mu.Unlock()
-	}
+	return s.app, func() { p.release([]*loadedSite{s}) }
 }
 
 // site is agency id's site, built (with opened, when given) if it is not
@@ -241,11 +238,7 @@ func (p *Platform) site(ctx context.Context, id int64, opened *agency.Service) (
 	s.refs++
 	s.used = p.clock()
 	p.mu.Unlock()
-	release := func() {
-		p.mu.Lock()
-		s.refs--
-		p.mu.Unlock()
-	}
+	release := func() { p.release([]*loadedSite{s}) }
 	if build {
 		// Not the request's context: its end must not fail the build
 		// the other requests wait for.
@@ -317,21 +310,8 @@ func (p *Platform) build(ctx context.Context, id int64, opened *agency.Service) 
 		// The platform's operators are the implicit agency's accounts:
 		// their pages are in its inbox.
 		c.Console = p.console()
-	} else {
-		c.Captcha = nil // IMMO_CAPTCHA_SECRET is the implicit agency's
 	}
-	if rec := p.hosts.Lookup(ctx, id); rec != nil && rec.CaptchaSecret != "" {
-		// The agency's own secret (immo agencies set-captcha): its
-		// configuration's provider checked with it. One that does not
-		// open (IMMO_SECRET changed) leaves the forms on ALTCHA, and the
-		// pages offer no widget no one checks (route.Resolver.Checked).
-		c.Captcha = nil
-		if checker, err := agencyCaptcha(keys.TOTP, id, rec.CaptchaSecret, opened.Current().Site, c.Log); err != nil {
-			c.Log.Error("platform: the agency's captcha secret", "err", err)
-		} else {
-			c.Captcha = checker
-		}
-	}
+	c.Captcha = p.captchaOf(ctx, id, keys, opened, c.Log)
 	if ids, err := p.agencies(ctx); err == nil && len(ids) > 1 && c.HTMLCacheBytes == 0 {
 		// Several agencies: each site's caches a share, so that the loaded
 		// sites' together stay bounded (IMMO_SITES_LOADED × the share).
@@ -347,6 +327,28 @@ func (p *Platform) build(ctx context.Context, id int64, opened *agency.Service) 
 	}
 	p.log.Info("platform: site loaded", "agency", id)
 	return a, nil
+}
+
+// captchaOf is the third-party captcha agency id's forms check: with its
+// own sealed secret (immo agencies set-captcha), else, the implicit
+// agency's, with IMMO_CAPTCHA_SECRET (the platform's Site.Captcha), else
+// none (ALTCHA). A secret that does not open (IMMO_SECRET changed) leaves
+// the forms on ALTCHA, and the pages offer no widget no one checks
+// (route.Resolver.Checked).
+func (p *Platform) captchaOf(ctx context.Context, id int64, keys Keys, opened *agency.Service, log *slog.Logger) *captcha.Checker {
+	rec := p.hosts.Lookup(ctx, id)
+	if rec == nil || rec.CaptchaSecret == "" {
+		if id == platform.Implicit {
+			return p.c.Site.Captcha
+		}
+		return nil
+	}
+	checker, err := agencyCaptcha(keys.TOTP, id, rec.CaptchaSecret, opened.Current().Site, log)
+	if err != nil {
+		log.Error("platform: the agency's captcha secret", "err", err)
+		return nil
+	}
+	return checker
 }
 
 // openAgency opens agency id's configuration on its bound store.

@@ -89,14 +89,14 @@ var (
 )
 
 // CheckCaptcha refuses from now on to publish a configuration naming a
-// third-party captcha other than checked's (the provider the server holds
-// a secret for; "": none): its visitors' forms would not show it.
-func (s *Service) CheckCaptcha(checked func() string) { s.captcha = checked }
+// third-party captcha other than checked (the provider the server holds a
+// secret for; "": none): its visitors' forms would not show it.
+func (s *Service) CheckCaptcha(checked string) { s.captcha, s.checksCaptcha = checked, true }
 
 // captchaChecked is nil when data names no third-party captcha, or the
 // one the server checks.
 func (s *Service) captchaChecked(data []byte) error {
-	if s.captcha == nil {
+	if !s.checksCaptcha {
 		return nil
 	}
 	var named struct {
@@ -104,7 +104,7 @@ func (s *Service) captchaChecked(data []byte) error {
 			Provider string `json:"provider"`
 		} `json:"captcha"`
 	}
-	if err := json.Unmarshal(data, &named); err != nil || named.Captcha == nil || named.Captcha.Provider == s.captcha() {
+	if err := json.Unmarshal(data, &named); err != nil || named.Captcha == nil || named.Captcha.Provider == s.captcha {
 		return nil // a configuration that does not parse is refused by its rules
 	}
 	return fmt.Errorf("%w: %s", ErrCaptchaUnchecked, named.Captcha.Provider)

@@ -28,7 +28,10 @@ type Service struct {
 	// pictures says which library pictures a configuration names are
 	// gone (CheckPictures); nil: none is checked.
 	pictures Pictures
-	captcha  func() string // the third-party captcha the server checks (CheckCaptcha); nil: not asked
+	// captcha is the third-party captcha the server checks ("": none),
+	// when checksCaptcha (CheckCaptcha was asked).
+	captcha       string
+	checksCaptcha bool
 }
 
 // Source is the configuration a server starts with.
