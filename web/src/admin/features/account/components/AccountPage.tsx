@@ -5,8 +5,7 @@ import type { AccountProps } from '../../../../gen/admin'
 import { useRouter } from '../../../../lib/router'
 import { codeSchema, PostButton, PostForm } from '../../../shared/forms'
 import { Shell } from '../../../shared/frame'
-import { roleLabel, texts, type T } from '../../../shared/texts'
-import { autonyms } from '../model/autonyms'
+import { autonyms, roleLabel, texts, type T } from '../../../shared/texts'
 
 /** The key in groups of four, as it is typed into an app by hand. */
 const grouped = (secret: string) => secret.replace(/(.{4})/g, '$1 ').trim()

@@ -7,7 +7,7 @@ import { Link, useRouter } from '../../../../lib/router'
 import { invalid, posted, PostButton, PostForm } from '../../../shared/forms'
 import { Shell } from '../../../shared/frame'
 import { Table } from '../../../shared/lists'
-import { texts, when, type T } from '../../../shared/texts'
+import { autonyms, texts, when, type T } from '../../../shared/texts'
 
 /** platform.MaxName: an agency's name, said before the round trip. */
 const MAX_NAME = 120
@@ -225,7 +225,7 @@ function AddForm({ props, t }: { props: PlatformProps; t: T }) {
         <p className="admin-field">
           <label htmlFor="platform-lang">{t('admin.platform.lang')}</label>
           <select id="platform-lang" {...invalid(err('lang'), 'platform-lang-error')} {...register('lang')}>
-            {langs.map((l) => <option key={l} value={l}>{l.toUpperCase()}</option>)}
+            {langs.map((l) => <option key={l} value={l} lang={l}>{autonyms[l] ?? l.toUpperCase()}</option>)}
           </select>
           {problem('lang')}
         </p>
