@@ -53,7 +53,7 @@ func (h *Handler) serveAccess(w http.ResponseWriter, r *http.Request, p post) {
 	}
 	props := AccessProps{Base: p.base, Action: accessPath, Days: platform.GrantDays, Audit: auditPath}
 	if g.Active(h.o.Now()) {
-		_, names, err := h.staffNames(r)
+		_, names, err := h.auditNames(r) // the admin who gave it, even disabled since
 		if err != nil {
 			h.fail(w, r, http.StatusInternalServerError, err)
 			return
