@@ -196,6 +196,11 @@ func TestOperator(t *testing.T) {
 	if props["until"] == "" || props["by"] != "baas@gent.test" {
 		t.Errorf("B's access page after the grant: until %v by %v", props["until"], props["by"])
 	}
+	for _, link := range props["nav"].([]any) {
+		if l := link.(map[string]any); (l["href"] == "/admin/staff/") != (l["current"] == true) {
+			t.Errorf("the access page's menu: %v (the staff's section is the current one)", l)
+		}
+	}
 	_, props = inboxPage(t, ops.do(t, "GET", "/admin/platform/", nil))
 	if href := props["agencies"].([]any)[1].(map[string]any)["leadsHref"]; href != "/admin/platform/2/leads/" {
 		t.Errorf("B's leads link once granted: %v", href)

@@ -74,6 +74,8 @@ type section struct {
 	// operator: shown to the platform's operator (and staff unless
 	// operatorOnly); every other section is staff's only.
 	operator, operatorOnly bool
+	// within are other pages of the section (the menu marks it on them).
+	within []string
 	// served says whether the inbox serves the section (its part wired); nil: always.
 	served func(o Options) bool
 }
@@ -91,7 +93,7 @@ var sections = []section{
 	{href: abusePath, label: "admin.nav.abuse"},
 	{href: sitePath, label: "admin.nav.site", editorsOnly: true, served: func(o Options) bool { return o.Site != nil }},
 	{href: runsPath, label: "admin.nav.catalog", adminOnly: true, served: func(o Options) bool { return o.Runs != nil }},
-	{href: staffPath, label: "admin.nav.staff", adminOnly: true},
+	{href: staffPath, label: "admin.nav.staff", adminOnly: true, within: []string{accessPath}},
 	{href: auditPath, label: "admin.nav.audit", adminOnly: true},
 	{href: accountPath, label: "admin.nav.account", operator: true},
 }
@@ -114,7 +116,8 @@ func (h *Handler) base(r *http.Request, v account.Viewer) Base {
 			v.IsOperator() && !s.operator || v.IsStaff() && s.operatorOnly {
 			continue
 		}
-		b.Nav = append(b.Nav, NavLink{Href: s.href, Label: s.label, Current: strings.HasPrefix(r.URL.Path, s.href)})
+		current := strings.HasPrefix(r.URL.Path, s.href) || slices.ContainsFunc(s.within, func(p string) bool { return strings.HasPrefix(r.URL.Path, p) })
+		b.Nav = append(b.Nav, NavLink{Href: s.href, Label: s.label, Current: current})
 	}
 	return b
 }

@@ -7,7 +7,7 @@ import { Link, useRouter } from '../../../../lib/router'
 import { posted, PostButton, PostForm } from '../../../shared/forms'
 import { Table, Who } from '../../../shared/lists'
 import { Shell } from '../../../shared/frame'
-import { roleLabel, texts, when, type T } from '../../../shared/texts'
+import { autonyms, roleLabel, type T, texts, when } from '../../../shared/texts'
 
 /** field.Text's bound on a name, said before the round trip. */
 const MAX_NAME = 200
@@ -151,7 +151,7 @@ function AddForm({ props, t }: { props: StaffProps; t: T }) {
         <p className="admin-field">
           <label htmlFor="staff-lang">{t('admin.staff.lang')}</label>
           <select id="staff-lang" {...register('lang')}>
-            {(props.langs ?? []).map((l) => <option key={l} value={l}>{l.toUpperCase()}</option>)}
+            {(props.langs ?? []).map((l) => <option key={l} value={l} lang={l}>{autonyms[l] ?? l.toUpperCase()}</option>)}
           </select>
           {err('lang') && <span className="admin-error">{t(err('lang')!)}</span>}
         </p>
