@@ -124,21 +124,20 @@ func (p *Platform) Agencies(ctx context.Context) ([]platform.Agency, error) {
 
 // SetDisabled implements platform.Store.
 func (p *Platform) SetDisabled(ctx context.Context, id int64, disabled bool) error {
-	res, err := p.s.write.ExecContext(ctx, p.s.d.query(`UPDATE agencies SET disabled = ? WHERE id = ?`), disabled, id)
-	if err != nil {
-		return p.s.errorf("disable agency %d: %w", id, err)
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return platform.ErrUnknown
-	}
-	return nil
+	return p.setColumn(ctx, id, "disabled", disabled)
 }
 
 // SetCaptchaSecret implements platform.Store.
 func (p *Platform) SetCaptchaSecret(ctx context.Context, id int64, sealed string) error {
-	res, err := p.s.write.ExecContext(ctx, p.s.d.query(`UPDATE agencies SET captcha_secret = ? WHERE id = ?`), sealed, id)
+	return p.setColumn(ctx, id, "captcha_secret", sealed)
+}
+
+// setColumn sets column (one of ours, never a caller's) of agency id;
+// platform.ErrUnknown when there is no such agency.
+func (p *Platform) setColumn(ctx context.Context, id int64, column string, value any) error {
+	res, err := p.s.write.ExecContext(ctx, p.s.d.query(`UPDATE agencies SET `+column+` = ? WHERE id = ?`), value, id)
 	if err != nil {
-		return p.s.errorf("captcha secret of agency %d: %w", id, err)
+		return p.s.errorf("agency %d's %s: %w", id, column, err)
 	}
 	if n, _ := res.RowsAffected(); n == 0 {
 		return platform.ErrUnknown
