@@ -2,12 +2,10 @@ package postgres
 
 import (
 	"database/sql"
-	"io/fs"
 	"testing"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/stdlib"
-	"github.com/pressly/goose/v3"
 
 	"immo/internal/adapter/storage/postgres/pgtest"
 	"immo/internal/adapter/storage/sqlstore"
@@ -35,11 +33,7 @@ func TestUpgrade35(t *testing.T) {
 func TestDown35(t *testing.T) {
 	db, _ := migratedTo(t, storagetest.Upgrade35Version+1)
 	defer db.Close()
-	fsys, err := fs.Sub(migrations, "migrations")
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := goose.NewProvider(goose.DialectPostgres, db, fsys, goose.WithDisableGlobalRegistry(true))
+	p, err := provider(db)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -54,23 +48,25 @@ func TestDown35(t *testing.T) {
 // migratedTo is a new database migrated up to version, and its address.
 func migratedTo(t *testing.T, version int64) (*sql.DB, string) {
 	url := pgtest.URL(t)
+	return migratedToAt(t, url, version), url
+}
+
+// migratedToAt is the database at url migrated up to version.
+func migratedToAt(t *testing.T, url string, version int64) *sql.DB {
 	cfg, err := pgx.ParseConfig(url)
 	if err != nil {
 		t.Fatal(err)
 	}
 	old := stdlib.OpenDB(*cfg)
-	fsys, err := fs.Sub(migrations, "migrations")
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := goose.NewProvider(goose.DialectPostgres, old, fsys, goose.WithDisableGlobalRegistry(true))
+	p, err := provider(old)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if _, err := p.UpTo(t.Context(), version); err != nil {
 		t.Fatal(err)
 	}
-	return old, url
+	t.Cleanup(func() { old.Close() })
+	return old
 }
 
 // openLatest opens the database at url as the server does: migrated to the latest.

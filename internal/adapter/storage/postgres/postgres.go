@@ -181,10 +181,6 @@ func Open(ctx context.Context, url string) (*DB, error) {
 // queue's tables). Several servers may
 // start at once on one database, so migrations run under an advisory lock.
 func (db *DB) Migrate(ctx context.Context) error {
-	fsys, err := fs.Sub(migrations, "migrations")
-	if err != nil {
-		return err
-	}
 	lockID, err := db.lockID(ctx)
 	if err != nil {
 		return fmt.Errorf("postgres: migrate: %w", err)
@@ -195,9 +191,7 @@ func (db *DB) Migrate(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("postgres: migrate: %w", err)
 	}
-	p, err := goose.NewProvider(goose.DialectPostgres, db.db, fsys,
-		goose.WithDisableGlobalRegistry(true),
-		goose.WithSessionLocker(locker))
+	p, err := provider(db.db, goose.WithSessionLocker(locker))
 	if err != nil {
 		return fmt.Errorf("postgres: migrations: %w", err)
 	}
@@ -205,6 +199,17 @@ func (db *DB) Migrate(ctx context.Context) error {
 		return fmt.Errorf("postgres: migrate: %w", err)
 	}
 	return mailqueue.Migrate(ctx, db.db, mailqueue.Postgres)
+}
+
+// provider holds the migrations: the embedded SQL files and the one in Go
+// (00050, agencyIndexes).
+func provider(db *sql.DB, opts ...goose.ProviderOption) (*goose.Provider, error) {
+	fsys, err := fs.Sub(migrations, "migrations")
+	if err != nil {
+		return nil, err
+	}
+	opts = append(opts, goose.WithDisableGlobalRegistry(true), goose.WithGoMigrations(agencyIndexes))
+	return goose.NewProvider(goose.DialectPostgres, db, fsys, opts...)
 }
 
 // QueueDB is the pool the mail queue runs on and its dialect.

@@ -41,6 +41,30 @@ const DefaultURL = "postgres://postgres@127.0.0.1:5432/test?sslmode=disable"
 // missing database must fail the build rather than silently skip.
 func URL(t testing.TB) string {
 	t.Helper()
+	u, base := server(t)
+	schema := create(t, base, "SCHEMA", "CASCADE")
+	q := u.Query()
+	q.Set("search_path", schema)
+	u.RawQuery = q.Encode()
+	return u.String()
+}
+
+// Database creates a database of its own, named immo_test_<random hex>,
+// drops it when the test ends, and returns its URL. It is for the few tests
+// that must not share a database with the others running at the same time:
+// a concurrent index build, say, waits for every transaction of its
+// database, other schemas' included.
+func Database(t testing.TB) string {
+	t.Helper()
+	u, base := server(t)
+	u.Path = "/" + create(t, base, "DATABASE", "WITH (FORCE)")
+	return u.String()
+}
+
+// server is the server's parsed and raw URL: IMMO_TEST_POSTGRES_URL, else
+// DefaultURL.
+func server(t testing.TB) (*url.URL, string) {
+	t.Helper()
 	base := os.Getenv("IMMO_TEST_POSTGRES_URL")
 	if base == "" {
 		base = DefaultURL
@@ -49,7 +73,15 @@ func URL(t testing.TB) string {
 	if err != nil || (u.Scheme != "postgres" && u.Scheme != "postgresql") {
 		t.Fatalf("pgtest: IMMO_TEST_POSTGRES_URL must be a postgres:// URL, got %q", base)
 	}
+	return u, base
+}
 
+// create makes a schema or a database (what) of a random name on the server
+// at base, dropped with the given option when the test ends, and returns
+// its name. It skips the test when the server is unreachable.
+func create(t testing.TB, base, what, dropOption string) string {
+	t.Helper()
+	u, _ := url.Parse(base)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	if err, ok := unreachable.Load(base); ok {
@@ -64,30 +96,26 @@ func URL(t testing.TB) string {
 
 	var b [8]byte
 	rand.Read(b[:]) // never fails since Go 1.24
-	schema := "immo_test_" + hex.EncodeToString(b[:])
-	if _, err := conn.Exec(ctx, "CREATE SCHEMA "+schema); err != nil {
+	name := "immo_test_" + hex.EncodeToString(b[:])
+	if _, err := conn.Exec(ctx, "CREATE "+what+" "+name); err != nil {
 		t.Fatalf("pgtest: %v", err)
 	}
 	// Cleanups run last-registered first, so the Stores a test opens after
-	// calling URL are closed before the schema goes.
+	// calling URL or Database are closed before the schema or database goes.
 	t.Cleanup(func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()
 		conn, err := pgx.Connect(ctx, base)
 		if err != nil {
-			t.Errorf("pgtest: dropping schema %s: %v", schema, err)
+			t.Errorf("pgtest: dropping %s %s: %v", strings.ToLower(what), name, err)
 			return
 		}
 		defer conn.Close(ctx)
-		if _, err := conn.Exec(ctx, "DROP SCHEMA "+schema+" CASCADE"); err != nil {
-			t.Errorf("pgtest: dropping schema %s: %v", schema, err)
+		if _, err := conn.Exec(ctx, "DROP "+what+" "+name+" "+dropOption); err != nil {
+			t.Errorf("pgtest: dropping %s %s: %v", strings.ToLower(what), name, err)
 		}
 	})
-
-	q := u.Query()
-	q.Set("search_path", schema)
-	u.RawQuery = q.Encode()
-	return u.String()
+	return name
 }
 
 // unreachable holds, per server URL, the error of a failed connection, so
