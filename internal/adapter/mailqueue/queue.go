@@ -53,8 +53,9 @@ type Config struct {
 	MaxAttempts int
 	// Retry overrides River's backoff (tests use a short one).
 	Retry river.ClientRetryPolicy
-	// PollInterval is how often the database is polled for new mails; 0 is
-	// one second; at least 20 ms (the fetch cooldown).
+	// PollInterval is how often the database is polled for jobs no insert
+	// of this process announced (wake.go); 0 is five seconds; at least 20 ms
+	// (the fetch cooldown).
 	PollInterval time.Duration
 	// RescueAfter is when a mail left "sending" by a killed process is
 	// tried again; 0 is 5 minutes (a send times out after one).
@@ -95,8 +96,10 @@ type Queue struct {
 	working bool // the client works a queue: mails (sending) or other jobs
 	files   attachments
 	log     *slog.Logger
-	stop    chan struct{} // closes the attachments' purge (Start)
+	waker   *waker        // shared by the copies For makes
+	stop    chan struct{} // closes the attachments' purge and the waker (Start)
 	done    chan struct{}
+	woken   chan struct{} // closed when the waker has stopped
 }
 
 var _ mail.Queue = (*Queue)(nil)
@@ -115,6 +118,7 @@ func New(db *sql.DB, dialect string, cfg Config) (*Queue, error) {
 	files := attachments{db: db, dialect: dialect}
 	workers := river.NewWorkers()
 	river.AddWorker(workers, &worker{send: cfg.Sender, files: files})
+	river.AddWorker(workers, wakeWorker{})
 	if cfg.Jobs != nil {
 		cfg.Jobs.Register(workers)
 	}
@@ -125,9 +129,10 @@ func New(db *sql.DB, dialect string, cfg Config) (*Queue, error) {
 		RetryPolicy: cfg.Retry,
 		// A busy queue fetches again as soon as workers are free, at most
 		// every 20 ms (River's default, 100 ms, caps 20 workers at 200/s);
-		// an idle one polls every PollInterval.
+		// an idle one polls every PollInterval, and is woken by its own
+		// inserts (wake.go).
 		FetchCooldown:               20 * time.Millisecond,
-		FetchPollInterval:           orDefault(cfg.PollInterval, time.Second),
+		FetchPollInterval:           orDefault(cfg.PollInterval, 5*time.Second),
 		RescueStuckJobsAfter:        orDefault(cfg.RescueAfter, 5*time.Minute),
 		JobTimeout:                  sendTimeout,
 		CompletedJobRetentionPeriod: 30 * 24 * time.Hour, // `immo mail` shows what was sent
@@ -148,8 +153,13 @@ func New(db *sql.DB, dialect string, cfg Config) (*Queue, error) {
 	if err != nil {
 		return nil, fmt.Errorf("mailqueue: %w", err)
 	}
-	return &Queue{client: client, exec: driver.GetExecutor(), sending: cfg.Sender != nil, working: cfg.Sender != nil || cfg.Jobs != nil,
-		files: files, log: logger}, nil
+	q := &Queue{client: client, exec: driver.GetExecutor(), sending: cfg.Sender != nil, working: cfg.Sender != nil || cfg.Jobs != nil,
+		files: files, log: logger}
+	q.waker = newWaker(func(ctx context.Context, queue string) error {
+		_, err := client.Insert(ctx, wakeArgs{}, &river.InsertOpts{Queue: queue, UniqueOpts: river.UniqueOpts{ByQueue: true}})
+		return err
+	})
+	return q, nil
 }
 
 // InsertTx inserts a job of the other jobs (Config.Jobs) in tx, the
@@ -159,9 +169,11 @@ func (q *Queue) InsertTx(ctx context.Context, tx mail.Tx, args river.JobArgs, op
 	if !ok || st.SQLTx() == nil {
 		return ErrForeignTx
 	}
-	if _, err := q.client.InsertTx(ctx, st.SQLTx(), args, q.stamped(opts)); err != nil {
+	res, err := q.client.InsertTx(ctx, st.SQLTx(), args, q.stamped(opts))
+	if err != nil {
 		return fmt.Errorf("mailqueue: insert %s job: %w", args.Kind(), err)
 	}
+	q.wakeAfterCommit(tx, res.Job.Queue)
 	return nil
 }
 
@@ -253,6 +265,7 @@ func (q *Queue) Enqueue(ctx context.Context, tx mail.Tx, msgs ...mail.Message) e
 			return err
 		}
 	}
+	q.wakeAfterCommit(tx, queueName)
 	return nil
 }
 
@@ -334,6 +347,13 @@ func (q *Queue) Start(ctx context.Context) error {
 	}
 	q.stop, q.done = make(chan struct{}), make(chan struct{})
 	go q.purgeAttachments(ctx)
+	q.woken = make(chan struct{})
+	go func() {
+		defer close(q.woken)
+		q.waker.run(ctx, q.stop, func(queue string, err error) {
+			q.log.Warn("mailqueue: waking the workers", "queue", queue, "err", err)
+		})
+	}()
 	return nil
 }
 
@@ -367,6 +387,7 @@ func (q *Queue) Stop(ctx context.Context) error {
 	if q.stop != nil {
 		close(q.stop)
 		<-q.done
+		<-q.woken
 		q.stop = nil
 	}
 	return q.client.Stop(ctx)

@@ -47,7 +47,7 @@ func (al *Alerts) Scan(ctx context.Context, version int64, now time.Time, fn fun
 			return err
 		}
 		ran = true
-		return fn(ctx, scanTx{Tx{tx}, al}, last == 0)
+		return fn(ctx, scanTx{al.s.mailTx(tx), al}, last == 0)
 	})
 	if err != nil {
 		return ran, al.s.errorf("alert scan: %w", err)
@@ -59,7 +59,7 @@ func (al *Alerts) Scan(ctx context.Context, version int64, now time.Time, fn fun
 // for a caller whose mail tells of nothing another store writes (a link
 // token stored with its mail).
 func (s *Store) WithTx(ctx context.Context, fn func(ctx context.Context, tx mail.Tx) error) error {
-	return s.writeTx(ctx, func(tx *sql.Tx) error { return fn(ctx, Tx{tx}) })
+	return s.writeTx(ctx, func(tx *sql.Tx) error { return fn(ctx, s.mailTx(tx)) })
 }
 
 // scanTx is demand.ScanTx on the scan's transaction.
@@ -183,7 +183,7 @@ func (al *Alerts) Claim(ctx context.Context, demandID int64, now time.Time,
 		if err != nil {
 			return err
 		}
-		return fn(ctx, Tx{tx}, r, pending)
+		return fn(ctx, al.s.mailTx(tx), r, pending)
 	})
 	if err != nil {
 		return false, al.s.errorf("claim alerts: %w", err)

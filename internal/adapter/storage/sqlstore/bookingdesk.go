@@ -126,7 +126,7 @@ func (b *Bookings) CancelID(ctx context.Context, id int64, then func(ctx context
 			return err
 		}
 		if then != nil {
-			return then(ctx, Tx{tx}, v)
+			return then(ctx, b.s.mailTx(tx), v)
 		}
 		return nil
 	})
@@ -168,7 +168,7 @@ func (b *Bookings) Move(ctx context.Context, id int64, start time.Time, hash []b
 		after = before
 		after.Start, after.Revision, after.CancelHash = start.UTC(), before.Revision+1, hash
 		if then != nil {
-			return then(ctx, Tx{tx}, before, after)
+			return then(ctx, b.s.mailTx(tx), before, after)
 		}
 		return nil
 	})
@@ -247,7 +247,7 @@ func (b *Bookings) SaveRules(ctx context.Context, doc []byte, then func(ctx cont
 			return err
 		}
 		if then != nil {
-			return then(ctx, Tx{tx})
+			return then(ctx, b.s.mailTx(tx))
 		}
 		return nil
 	})

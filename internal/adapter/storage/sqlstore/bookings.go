@@ -201,7 +201,7 @@ func (b *Bookings) Cancel(ctx context.Context, hash []byte, then func(ctx contex
 			return err
 		}
 		if then != nil {
-			return then(ctx, Tx{tx}, bk)
+			return then(ctx, b.s.mailTx(tx), bk)
 		}
 		return nil
 	})

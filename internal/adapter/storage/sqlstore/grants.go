@@ -47,7 +47,7 @@ func (g *Grants) SetGrant(ctx context.Context, grant platform.Grant, fn func(ctx
 		if err != nil {
 			return err
 		}
-		return fn(ctx, Tx{tx})
+		return fn(ctx, g.s.mailTx(tx))
 	})
 	if err != nil {
 		return g.s.errorf("set operator grant: %w", err)

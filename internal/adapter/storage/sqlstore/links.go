@@ -85,7 +85,7 @@ func (l *Links) UseLink(ctx context.Context, kind account.LinkKind, hash string,
 			return err
 		}
 		if fn != nil {
-			return fn(ctx, Tx{tx}, a)
+			return fn(ctx, l.s.mailTx(tx), a)
 		}
 		return nil
 	})
@@ -131,7 +131,7 @@ func (s *Store) giveLink(ctx context.Context, tx *sql.Tx, a account.Account, t a
 		return err
 	}
 	if fn != nil {
-		return fn(ctx, Tx{tx}, a)
+		return fn(ctx, s.mailTx(tx), a)
 	}
 	return nil
 }

@@ -103,7 +103,7 @@ func (n *Newsletter) WithSubscriber(ctx context.Context, email string, fn func(c
 			return err
 		}
 		found = true
-		return fn(ctx, Tx{tx}, s)
+		return fn(ctx, n.s.mailTx(tx), s)
 	})
 	if err != nil {
 		return false, n.s.errorf("newsletter subscriber: %w", err)

@@ -328,7 +328,7 @@ func (rs *Registrants) DeleteAccount(ctx context.Context, accountID int64, fn fu
 			rs.s.agency, email); err != nil {
 			return err
 		}
-		return fn(ctx, Tx{tx}, email)
+		return fn(ctx, rs.s.mailTx(tx), email)
 	})
 	if errors.Is(err, sql.ErrNoRows) {
 		return account.ErrNotFound

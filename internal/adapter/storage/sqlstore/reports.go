@@ -150,7 +150,7 @@ func (rp *Reports) Send(ctx context.Context, owner int64, w report.Week, now tim
 			return err
 		}
 		sent = true
-		return fn(ctx, Tx{tx})
+		return fn(ctx, rp.s.mailTx(tx))
 	})
 	if err != nil {
 		return false, rp.s.errorf("send report: %w", err)

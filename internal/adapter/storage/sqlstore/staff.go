@@ -42,7 +42,7 @@ func (st *Staff) AddStaff(ctx context.Context, a account.Account, t account.Toke
 		if err := st.s.insertLink(ctx, tx, a.ID, account.PurposeStaffPassword, t.Hash, t.Expires); err != nil {
 			return err
 		}
-		return fn(ctx, Tx{tx}, a)
+		return fn(ctx, st.s.mailTx(tx), a)
 	})
 	if err != nil {
 		return account.Account{}, st.errorf("add staff", err)
@@ -196,7 +196,7 @@ func (st *Staff) set(ctx context.Context, id int64, fn account.TxFunc, c staffCo
 				return err
 			}
 		}
-		if err := fn(ctx, Tx{tx}, a); err != nil {
+		if err := fn(ctx, st.s.mailTx(tx), a); err != nil {
 			return err
 		}
 		_, err = tx.ExecContext(ctx, st.s.d.query(`UPDATE accounts SET `+c.column+` = ? WHERE agency_id = ? AND id = ?`),

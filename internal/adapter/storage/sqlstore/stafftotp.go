@@ -63,7 +63,7 @@ func (st *Staff) EnableTOTP(ctx context.Context, id int64, sealed string, step i
 		if err != nil {
 			return err
 		}
-		return fn(ctx, Tx{tx}, a)
+		return fn(ctx, st.s.mailTx(tx), a)
 	})
 	if err != nil {
 		return st.errorf("turn a second factor on", err)
@@ -98,7 +98,7 @@ func (st *Staff) DeleteTOTP(ctx context.Context, id int64, fn account.TxFunc) er
 		if n, err := res.RowsAffected(); err != nil || n == 0 {
 			return err // none: nothing changed, nothing to audit
 		}
-		return fn(ctx, Tx{tx}, a)
+		return fn(ctx, st.s.mailTx(tx), a)
 	})
 	if err != nil {
 		return st.errorf("remove a second factor", err)

@@ -37,12 +37,15 @@ type Store struct {
 	// agency_id of every table of an agency's data): set by New and For
 	// only, never by a caller's argument, so no query can forget it.
 	agency int64
+	// after is what waits for the commit of each write transaction, shared
+	// by every copy For makes.
+	after *afterCommits
 }
 
 // New returns the store on write and read, which the caller owns (and
 // closes), bound to the implicit agency.
 func New(d Dialect, write, read *sql.DB) *Store {
-	return &Store{d: d, write: write, read: read, agency: platform.Implicit}
+	return &Store{d: d, write: write, read: read, agency: platform.Implicit, after: &afterCommits{}}
 }
 
 // For is the store bound to agency: the same pools, every query scoped by
@@ -72,11 +75,20 @@ func (s *Store) writeTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	if err != nil {
 		return err
 	}
-	defer tx.Rollback()
+	defer func() {
+		tx.Rollback()
+		s.after.take(tx) // rolled back: nothing of it runs
+	}()
 	if err := fn(tx); err != nil {
 		return err
 	}
-	return tx.Commit()
+	if err := tx.Commit(); err != nil {
+		return err
+	}
+	for _, f := range s.after.take(tx) {
+		f()
+	}
+	return nil
 }
 
 // heldKey is the context key of the transaction InTx holds.

@@ -28,7 +28,7 @@ func (s *Store) EditTestimonial(ctx context.Context, id int64, fn func(ctx conte
 			return err
 		}
 		t.RequestID = request.Int64
-		op, err := fn(ctx, Tx{tx}, &t)
+		op, err := fn(ctx, s.mailTx(tx), &t)
 		if err != nil {
 			return err
 		}

@@ -4,20 +4,64 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"sync"
 
 	"immo/internal/domain/mail"
 )
 
 // Tx is the transaction a store hands to its callback as a mail.Tx. The
 // queue adapter asserts interface{ SQLTx() *sql.Tx } to insert its jobs into
-// the same transaction, so a record and its mails commit together.
-type Tx struct{ tx *sql.Tx }
+// the same transaction, so a record and its mails commit together, and
+// interface{ AfterCommit(func()) } to wake its workers once they can see
+// them.
+type Tx struct {
+	tx    *sql.Tx
+	after *afterCommits
+}
+
+// mailTx is tx, a write transaction of s, as a mail.Tx.
+func (s *Store) mailTx(tx *sql.Tx) Tx { return Tx{tx, s.after} }
 
 // StorageTx implements mail.Tx.
 func (Tx) StorageTx() {}
 
 // SQLTx is the database/sql transaction.
 func (t Tx) SQLTx() *sql.Tx { return t.tx }
+
+// AfterCommit runs f once the transaction commits (not if it rolls back;
+// a savepoint undone inside it does not take f back). f runs on the
+// committing goroutine: it must not block.
+func (t Tx) AfterCommit(f func()) {
+	if t.after != nil {
+		t.after.add(t.tx, f)
+	}
+}
+
+// afterCommits holds, per open write transaction, what runs once it
+// commits: database/sql tells no one of a commit, and the mail queue's
+// workers would otherwise find a queued job only at their next poll.
+type afterCommits struct {
+	mu   sync.Mutex
+	byTx map[*sql.Tx][]func()
+}
+
+func (a *afterCommits) add(tx *sql.Tx, f func()) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.byTx == nil {
+		a.byTx = map[*sql.Tx][]func(){}
+	}
+	a.byTx[tx] = append(a.byTx[tx], f)
+}
+
+// take removes and returns what waits on tx.
+func (a *afterCommits) take(tx *sql.Tx) []func() {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	fs := a.byTx[tx]
+	delete(a.byTx, tx)
+	return fs
+}
 
 var _ mail.Tx = Tx{}
 
@@ -49,7 +93,7 @@ func (s *Store) insertThen(ctx context.Context, insert func(tx *sql.Tx) (int64, 
 		}
 		var err error
 		if id, err = insert(tx); err == nil && fn != nil {
-			err = fn(ctx, Tx{tx}, id)
+			err = fn(ctx, s.mailTx(tx), id)
 		}
 		if err != nil {
 			if _, rerr := tx.ExecContext(ctx, "ROLLBACK TO SAVEPOINT insert_then"); rerr != nil {
@@ -68,7 +112,7 @@ func (s *Store) insertThen(ctx context.Context, insert func(tx *sql.Tx) (int64, 
 			return err
 		}
 		if fn != nil {
-			return fn(ctx, Tx{tx}, id)
+			return fn(ctx, s.mailTx(tx), id)
 		}
 		return nil
 	})
