@@ -103,7 +103,7 @@ func newStaffIn(t *testing.T, s *apptest.Site, email string, role account.StaffR
 		Lang: lang}); err != nil {
 		t.Fatal(err)
 	}
-	msg := s.Delivered(t, before, 1)[0]
+	msg := s.DeliveredTo(t, before, email)
 	raw, _ := io.ReadAll(msg.Body)
 	link := staffLink.FindString(strings.ReplaceAll(string(raw), "=\r\n", ""))
 	if link == "" {

@@ -10,6 +10,7 @@ import (
 	"io"
 	"log"
 	"net"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -155,6 +156,32 @@ func (s *Server) Wait(t testing.TB, n int, timeout time.Duration) []Message {
 		case <-arrived:
 		case <-deadline:
 			t.Fatalf("smtptest: %d messages after %v, want %d", got, timeout, n)
+		}
+	}
+}
+
+// WaitFor waits until a message after the first `after` ones is addressed
+// to rcpt (its envelope), or fails the test after timeout; it returns the
+// first such message. Mails queued by different paths need not arrive in
+// the order they were queued.
+func (s *Server) WaitFor(t testing.TB, after int, rcpt string, timeout time.Duration) Message {
+	t.Helper()
+	deadline := time.After(timeout)
+	for {
+		s.mu.Lock()
+		msgs, arrived := s.messages, s.arrived
+		s.mu.Unlock()
+		for _, m := range msgs[min(after, len(msgs)):] {
+			for _, to := range m.To {
+				if strings.EqualFold(to, rcpt) {
+					return m
+				}
+			}
+		}
+		select {
+		case <-arrived:
+		case <-deadline:
+			t.Fatalf("smtptest: no message to %s after %v (%d messages)", rcpt, timeout, len(msgs))
 		}
 	}
 }

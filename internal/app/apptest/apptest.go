@@ -227,6 +227,19 @@ func (s *Site) Delivered(tb testing.TB, before, n int) []*mail.Message {
 	return out
 }
 
+// DeliveredTo waits for a mail to rcpt after the first `before` ones and
+// returns it parsed, whatever else arrives meanwhile (a command's mail
+// waits for the queue's next poll, a site's is sent at once).
+func (s *Site) DeliveredTo(tb testing.TB, before int, rcpt string) *mail.Message {
+	tb.Helper()
+	m := s.SMTP.WaitFor(tb, before, rcpt, smtptest.Patience)
+	msg, err := mail.ReadMessage(strings.NewReader(string(m.Data)))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return msg
+}
+
 // Clock is the site's clock, moved by the tests.
 type Clock struct {
 	mu sync.Mutex
