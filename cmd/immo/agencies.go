@@ -130,7 +130,7 @@ func printHealth(ctx context.Context, store storage.Store, svc *platform.Service
 		all = []platform.Agency{{ID: platform.Implicit, Name: "(the implicit agency)"}}
 	}
 	since := time.Now().Add(-healthWeek)
-	w := newTable("ID\tNAME\tSTATE\tLISTINGS\tLEADS 7 DAYS\tNEW LEADS\tFEEDS\tFAILING\tLAST RUN")
+	w := newTable("ID\tNAME\tSTATE\tLISTINGS\tLEADS 7 DAYS\tNEW LEADS\tFEEDS\tFAILING\t5XX 7 DAYS\tLAST RUN")
 	for _, a := range all {
 		h, err := store.For(a.ID).Health(ctx, since)
 		if err != nil {
@@ -143,7 +143,8 @@ func printHealth(ctx context.Context, store storage.Store, svc *platform.Service
 		if !h.LastRun.IsZero() {
 			last = stamp(h.LastRun) + " " + h.LastRunStatus
 		}
-		fmt.Fprintf(w, "%d\t%s\t%s\t%d\t%d\t%d\t%d\t%d\t%s\n", a.ID, clip(a.Name, 40), state, h.Listings, h.Leads, h.LeadsNew, h.Feeds, h.FeedsFailing, last)
+		fmt.Fprintf(w, "%d\t%s\t%s\t%d\t%d\t%d\t%d\t%d\t%d\t%s\n", a.ID, clip(a.Name, 40), state, h.Listings, h.Leads, h.LeadsNew, h.Feeds,
+			h.FeedsFailing, h.ServerErrors, last)
 	}
 	if err := w.Flush(); err != nil {
 		return err

@@ -73,7 +73,7 @@ func TestAgenciesCommand(t *testing.T) {
 	}
 	// Its health: figures of its own, the mail queue every agency shares.
 	out, err = agencies("health")
-	if err != nil || !strings.Contains(out, "Immo Arlon") || !strings.Contains(out, "LEADS 7 DAYS") || !strings.Contains(out, "mail queue (every agency's): 0 waiting") {
+	if err != nil || !strings.Contains(out, "Immo Arlon") || !strings.Contains(out, "LEADS 7 DAYS") || !strings.Contains(out, "5XX 7 DAYS") || !strings.Contains(out, "mail queue (every agency's): 0 waiting") {
 		t.Errorf("health: %v\n%s", err, out)
 	}
 	if _, err := agencies("health", "1"); err == nil {

@@ -91,6 +91,9 @@ type Config struct {
 	// Metrics, when set, hears the site's work for the operator (package
 	// metrics; cmd/immo serves them on the operations address).
 	Metrics *metrics.Metrics
+	// ServerError, when set, hears each server error (5xx) the site
+	// answers: the platform's count for its operator's console.
+	ServerError func()
 	// Queue, when set, is the process's one mail and job queue, which a
 	// platform of agencies shares (NewPlatform): the site inserts its
 	// agency's mails and jobs into it (bound to the store's agency), its
@@ -261,7 +264,7 @@ func New(ctx context.Context, c Config) (*App, error) {
 	// Who is logged in, for the routes that read the viewer: the cookie is
 	// Secure when the site is served over HTTPS.
 	secure := strings.HasPrefix(c.PublicURL, "https://")
-	obs := newObservers(c.Metrics, store.Agency()) // what the operator's metrics hear (nothing without them)
+	obs := newObservers(c.Metrics, store.Agency(), c.ServerError) // what the operator hears
 	sessions := session.New(session.Options{Store: store.Sessions(), Accounts: store.Accounts(), Now: now,
 		Secure: secure, Log: log.With("component", "session")})
 	counted, pageVisits, err := newPageVisits(c.Keys.IPHash, now)

@@ -13,8 +13,8 @@ import (
 	"immo/internal/http/web/respond"
 )
 
-// observers are the site's parts' hooks into the operator's metrics; all
-// nil without them.
+// observers are the site's parts' hooks into the operator's metrics (all
+// nil without them) and its count of server errors (requests).
 type observers struct {
 	m        *metrics.Metrics
 	requests server.Observe
@@ -23,13 +23,24 @@ type observers struct {
 	feedRan  func(feed.Run)
 }
 
-func newObservers(m *metrics.Metrics, agency int64) observers {
+func newObservers(m *metrics.Metrics, agency int64, serverError func()) observers {
+	var errors server.Observe
+	if serverError != nil {
+		errors = func(_ string, status int, _ time.Duration) {
+			if status >= 500 {
+				serverError()
+			}
+		}
+	}
 	if m == nil {
-		return observers{}
+		return observers{requests: errors}
 	}
 	requests := func(kind string, status int, took time.Duration) {
 		m.Request(kind, status, took)
 		m.AgencyRequest(agency, status)
+		if errors != nil {
+			errors(kind, status, took)
+		}
 	}
 	return observers{m: m, requests: requests, pages: pageObserver{m},
 		refused: func(role account.Role, why web.Refusal) { m.LoginRefused(string(role), string(why)) },

@@ -50,6 +50,10 @@ func TestOperator(t *testing.T) {
 				leadA = saved
 			}
 		}
+		// Server errors B's sites answered, as the servers write them.
+		if err := store.For(2).CountServerErrors(t.Context(), apptest.Start, 3); err != nil {
+			t.Fatal(err)
+		}
 	})
 	mails := 0
 	signIn := func(id int64, host, email string, role account.StaffRole, ip string) *staffClient {
@@ -116,7 +120,8 @@ func TestOperator(t *testing.T) {
 		t.Fatalf("agencies: %v", agencies)
 	}
 	b := agencies[1].(map[string]any)
-	if b["name"] != "Immo Gent" || b["leads"] != 1.0 || b["leadsNew"] != 1.0 || b["leadsHref"] != "" || agencies[0].(map[string]any)["own"] != true {
+	if b["name"] != "Immo Gent" || b["leads"] != 1.0 || b["leadsNew"] != 1.0 || b["leadsHref"] != "" || agencies[0].(map[string]any)["own"] != true ||
+		b["serverErrors"] != 3.0 || agencies[0].(map[string]any)["serverErrors"] != 0.0 {
 		t.Errorf("B's row: %v", b)
 	}
 	if nav := props["nav"].([]any); len(nav) != 2 {

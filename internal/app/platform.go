@@ -92,6 +92,7 @@ type Platform struct {
 	closeWeb func()              // ends the renderer every site shares (nil: the caller's)
 	scheme   string              // the public one (IMMO_PUBLIC_URL's): the redirects to a preferred host
 	health   http.Handler        // /healthz and /readyz when the implicit agency's site is not loaded
+	errors   *serverErrors       // the sites' 5xx, written once a minute for the operator's console
 	// demoPictures makes the demo's pictures' variants, once for every
 	// site (their rows the implicit agency's: pictureVariants).
 	demoPictures *pictures.Worker
@@ -115,7 +116,7 @@ func NewPlatform(ctx context.Context, c PlatformConfig) (_ *Platform, err error)
 		c.IdleAfter = DefaultIdleAfter
 	}
 	log := c.Site.logger()
-	p := &Platform{c: c, hosts: &platform.Resolver{Store: c.Site.Store.Platform(), Now: c.Site.Now}, log: log, clock: c.Site.clock(),
+	p := &Platform{c: c, errors: newServerErrors(), hosts: &platform.Resolver{Store: c.Site.Store.Platform(), Now: c.Site.Now}, log: log, clock: c.Site.clock(),
 		sites: map[int64]*loadedSite{}, tickers: map[int64]*feedJobs{}, scheme: "http"}
 	if strings.HasPrefix(c.Site.PublicURL, "https://") {
 		p.scheme = "https"
@@ -153,7 +154,7 @@ func NewPlatform(ctx context.Context, c PlatformConfig) (_ *Platform, err error)
 		return nil, err
 	}
 	release()
-	newObservers(c.Site.Metrics, platform.Implicit).watch(p.renderStats, p.cacheCounts, queue, p.loadedFeeds)
+	newObservers(c.Site.Metrics, platform.Implicit, nil).watch(p.renderStats, p.cacheCounts, queue, p.loadedFeeds)
 	if m := c.Site.Metrics; m != nil {
 		m.Gauge("immo_sites_loaded", "Agencies' sites built and kept now (at most IMMO_SITES_LOADED).", func() float64 { return float64(len(p.Loaded())) })
 	}
@@ -306,6 +307,7 @@ func (p *Platform) build(ctx context.Context, id int64, opened *agency.Service) 
 	c := p.c.Site
 	c.Store, c.Agency, c.Keys, c.Queue, c.Hosts = store, opened, keys, p.queue, p.hosts
 	c.Log = p.log.With("agency", id)
+	c.ServerError = func() { p.errors.add(id) }
 	if id == platform.Implicit {
 		// The platform's operators are the implicit agency's accounts:
 		// their pages are in its inbox.
@@ -479,6 +481,9 @@ func (p *Platform) Run(ctx context.Context) error {
 	wg.Go(func() {
 		watch(loops, time.Minute, "idle sites", func(ctx context.Context) (bool, error) { return false, p.dropIdle(ctx) }, p.log)
 	})
+	wg.Go(func() {
+		watch(loops, time.Minute, "server errors", func(ctx context.Context) (bool, error) { return false, p.flushErrors(ctx) }, p.log)
+	})
 	if p.demoPictures != nil {
 		wg.Go(func() { p.demoPictures.Run(loops) })
 	}
@@ -486,6 +491,12 @@ func (p *Platform) Run(ctx context.Context) error {
 	p.stopQ = func() {
 		cancel()
 		wg.Wait()
+		// The last minute's errors, before the database goes.
+		ctx, done := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+		defer done()
+		if err := p.flushErrors(ctx); err != nil {
+			p.log.Warn("platform: the last server errors not counted", "err", err)
+		}
 		stopQueue()
 	}
 	p.mu.Unlock()
@@ -497,6 +508,11 @@ func (p *Platform) Run(ctx context.Context) error {
 	}
 	p.release(loaded)
 	return nil
+}
+
+// flushErrors writes the sites' server errors counted since the last time.
+func (p *Platform) flushErrors(ctx context.Context) error {
+	return p.errors.flush(ctx, func(id int64) platform.ErrorCounter { return p.c.Site.Store.For(id) }, p.clock())
 }
 
 // release ends the hold Run took on sites.

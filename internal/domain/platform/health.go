@@ -17,9 +17,23 @@ type Health struct {
 	// an import's), with its status; zero: never.
 	LastRun       time.Time
 	LastRunStatus string
+	// ServerErrors counts the server errors (5xx) its site answered since
+	// the time asked, every server's, up to their last minute.
+	ServerErrors int
 }
 
 // HealthReader reads an agency's health: a store bound to it.
 type HealthReader interface {
 	Health(ctx context.Context, since time.Time) (Health, error)
 }
+
+// ErrorCounter keeps an agency's count of server errors: a store bound to
+// it.
+type ErrorCounter interface {
+	// CountServerErrors adds n errors to the hour's count, and forgets the
+	// hours before ErrorsKept.
+	CountServerErrors(ctx context.Context, hour time.Time, n int) error
+}
+
+// ErrorsKept is how long the hourly counts of server errors are kept.
+const ErrorsKept = 30 * 24 * time.Hour

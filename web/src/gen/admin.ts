@@ -851,6 +851,7 @@ export interface AgencyRow {
   leadsNew: number
   feeds: number
   feedsFailing: number
+  serverErrors: number
   lastRun: string
   lastStatus: string
   mailsWaiting: number

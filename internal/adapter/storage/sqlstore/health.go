@@ -9,7 +9,10 @@ import (
 	"immo/internal/domain/platform"
 )
 
-var _ platform.HealthReader = (*Store)(nil)
+var (
+	_ platform.HealthReader = (*Store)(nil)
+	_ platform.ErrorCounter = (*Store)(nil)
+)
 
 // Health implements platform.HealthReader for the store's agency: counts
 // only, in one statement, and its last catalog run.
@@ -29,10 +32,33 @@ func (s *Store) Health(ctx context.Context, since time.Time) (platform.Health, e
 		return h, s.errorf("health: %w", err)
 	}
 	h.Listings += projects
+	// The hour of since counts whole: the counts are per hour.
+	err = s.read.QueryRowContext(ctx, s.d.query(`SELECT COALESCE(SUM(count), 0) FROM agency_errors WHERE agency_id = ? AND hour >= ?`),
+		a, s.d.Time(since.Truncate(time.Hour))).Scan(&h.ServerErrors)
+	if err != nil {
+		return h, s.errorf("health: server errors: %w", err)
+	}
 	err = s.read.QueryRowContext(ctx, s.d.query(`SELECT ended_at, status FROM feed_runs WHERE agency_id = ? ORDER BY id DESC LIMIT 1`), a).
 		Scan(scanTime{&h.LastRun}, &h.LastRunStatus)
 	if err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return h, s.errorf("health: last run: %w", err)
 	}
 	return h, nil
+}
+
+// CountServerErrors implements platform.ErrorCounter.
+func (s *Store) CountServerErrors(ctx context.Context, hour time.Time, n int) error {
+	hour = hour.Truncate(time.Hour)
+	return s.writeTx(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, s.d.query(`INSERT INTO agency_errors (agency_id, hour, count) VALUES (?, ?, ?)
+			ON CONFLICT (agency_id, hour) DO UPDATE SET count = agency_errors.count + excluded.count`),
+			s.agency, s.d.Time(hour), n); err != nil {
+			return s.errorf("count server errors: %w", err)
+		}
+		if _, err := tx.ExecContext(ctx, s.d.query(`DELETE FROM agency_errors WHERE agency_id = ? AND hour < ?`),
+			s.agency, s.d.Time(hour.Add(-platform.ErrorsKept))); err != nil {
+			return s.errorf("forget server errors: %w", err)
+		}
+		return nil
+	})
 }

@@ -13,7 +13,8 @@ import (
 
 // RunHealth is the contract of platform.HealthReader: an agency's figures
 // — listings online, leads since a time (spam left out) and still new,
-// feeds and those failing, its last catalog run — counted, nothing read.
+// feeds and those failing, its last catalog run, its server errors by the
+// hour — counted, nothing read.
 func RunHealth(t *testing.T, open func(t *testing.T) *sqlstore.Store) {
 	t.Run("Figures", func(t *testing.T) { testHealth(t, open(t)) })
 }
@@ -53,14 +54,32 @@ func testHealth(t *testing.T, s *sqlstore.Store) {
 		Status: feed.StatusFailed, Error: "the CRM answered 503"}); err != nil {
 		t.Fatal(err)
 	}
+	// Server errors by hour: one before the week, two counts of one hour
+	// added together, one of the next hour.
+	for _, c := range []struct {
+		at time.Time
+		n  int
+	}{{week.Add(-2 * time.Hour), 5}, {day, 2}, {day.Add(10 * time.Minute), 3}, {day.Add(time.Hour), 1}} {
+		if err := s.CountServerErrors(ctx, c.at, c.n); err != nil {
+			t.Fatal(err)
+		}
+	}
 	h, err := s.Health(ctx, week)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := platform.Health{Listings: 6, Leads: 2, LeadsNew: 3, Feeds: 2, FeedsFailing: 1, LastRunStatus: string(feed.StatusFailed)}
+	want := platform.Health{Listings: 6, Leads: 2, LeadsNew: 3, Feeds: 2, FeedsFailing: 1, LastRunStatus: string(feed.StatusFailed), ServerErrors: 6}
 	got := h
 	got.LastRun = time.Time{}
 	if got != want || !h.LastRun.Equal(ended) {
 		t.Errorf("health %+v, want %+v with the last run at %v", h, want, ended)
+	}
+	// A count a month on forgets the hours before platform.ErrorsKept.
+	later := day.Add(platform.ErrorsKept + 2*time.Hour)
+	if err := s.CountServerErrors(ctx, later, 4); err != nil {
+		t.Fatal(err)
+	}
+	if h, err := s.Health(ctx, week); err != nil || h.ServerErrors != 4 {
+		t.Errorf("the errors after a month: %d, %v; want the new hour's 4 only", h.ServerErrors, err)
 	}
 }

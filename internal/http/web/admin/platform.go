@@ -59,6 +59,8 @@ type AgencyRow struct {
 	LeadsNew     int    `json:"leadsNew"`
 	Feeds        int    `json:"feeds"`
 	FeedsFailing int    `json:"feedsFailing"`
+	// ServerErrors: the 5xx its site answered in the health's days.
+	ServerErrors int    `json:"serverErrors"`
 	LastRun      string `json:"lastRun"` // RFC 3339; "": never
 	LastStatus   string `json:"lastStatus"`
 	// Its mails in the shared queue: waiting (the oldest's time, "":
@@ -105,7 +107,7 @@ func (h *Handler) servePlatform(w http.ResponseWriter, r *http.Request, p post) 
 	for _, a := range list {
 		row := AgencyRow{ID: a.ID, Name: a.Name, Lang: a.Lang, Hosts: a.Hosts, Disabled: a.Disabled, Own: a.ID == platform.Implicit,
 			Implicit: a.Implicit, Created: stamp(a.Created), Listings: a.Health.Listings, Leads: a.Health.Leads, LeadsNew: a.Health.LeadsNew,
-			Feeds: a.Health.Feeds, FeedsFailing: a.Health.FeedsFailing, LastRun: stamp(a.Health.LastRun), LastStatus: a.Health.LastRunStatus,
+			Feeds: a.Health.Feeds, FeedsFailing: a.Health.FeedsFailing, ServerErrors: a.Health.ServerErrors, LastRun: stamp(a.Health.LastRun), LastStatus: a.Health.LastRunStatus,
 			MailsWaiting: a.Mails.Waiting, MailsOldest: stamp(a.Mails.Oldest), MailsFailed: a.Mails.Failed}
 		if row.Hosts == nil {
 			row.Hosts = []string{}

@@ -18,7 +18,7 @@ function wrap(ui: ReactNode) {
 
 const row = (more: Partial<AgencyRow>): AgencyRow => ({
   id: 1, name: 'Immo Arlon', lang: 'fr', hosts: ['www.immo-arlon.be', 'immo-arlon.be'], disabled: false, own: true, implicit: false,
-  created: '2026-11-01T09:00:00Z', listings: 42, leads: 9, leadsNew: 3, feeds: 1, feedsFailing: 0, lastRun: '2026-11-29T11:00:00Z',
+  created: '2026-11-01T09:00:00Z', listings: 42, leads: 9, leadsNew: 3, feeds: 1, feedsFailing: 0, serverErrors: 0, lastRun: '2026-11-29T11:00:00Z',
   lastStatus: 'applied', mailsWaiting: 0, mailsOldest: '', mailsFailed: 0, grantUntil: '', leadsHref: '', ...more,
 })
 
@@ -26,6 +26,7 @@ const words: Record<string, string> = {
   'admin.platform.listings': 'Listings online',
   'admin.platform.leads': 'Leads, last {{days}} days',
   'admin.platform.feedsFailing': 'Failing feeds',
+  'admin.platform.serverErrors': 'Server errors, last {{days}} days',
   'admin.platform.readLeads': 'Read the leads (until {{until}})',
 }
 
@@ -34,7 +35,7 @@ const props: PlatformProps = {
   queue: { waiting: 2, oldest: '2026-11-29T10:00:00Z', failed: 1 },
   agencies: [
     row({}),
-    row({ id: 2, name: 'Immo Namur', lang: 'nl', hosts: ['www.immo-namur.be'], own: false, listings: 17, feeds: 2, feedsFailing: 1, mailsFailed: 2,
+    row({ id: 2, name: 'Immo Namur', lang: 'nl', hosts: ['www.immo-namur.be'], own: false, listings: 17, feeds: 2, feedsFailing: 1, serverErrors: 12, mailsFailed: 2,
       grantUntil: '2026-12-06T12:00:00Z', leadsHref: '/admin/platform/2/leads/' }),
   ],
 }
@@ -54,6 +55,9 @@ describe('the platform page', () => {
     expect(figure(other, 'Listings online').textContent).toBe('17')
     expect(figure(other, 'Failing feeds').className).toContain('admin-error')
     expect(figure(own, 'Failing feeds').className).not.toContain('admin-error')
+    expect(figure(other, 'Server errors, last 7 days').textContent).toBe('12')
+    expect(figure(other, 'Server errors, last 7 days').className).toContain('admin-error')
+    expect(figure(own, 'Server errors, last 7 days').className).not.toContain('admin-error')
     expect(figure(other, 'admin.platform.mailsFailed').textContent).toBe('2')
     expect(figure(other, 'admin.platform.mailsFailed').className).toContain('admin-error')
     expect(within(own).queryByRole('link')).toBeNull()

@@ -134,7 +134,7 @@ function HostName({ host }: { host: string }) {
   return <>{host.split('.').map((label, i) => <span key={i}>{i > 0 && <>.<wbr /></>}{label}</span>)}</>
 }
 
-/** An agency's figures: listings online, recent and new leads, feeds (the failing ones marked), the last catalog run. */
+/** An agency's figures: listings online, recent and new leads, feeds (the failing ones marked), its site's server errors, its mails, the last catalog run. */
 function Health({ a, props, t }: { a: AgencyRow; props: PlatformProps; t: T }) {
   return (
     <dl className="admin-health">
@@ -143,6 +143,7 @@ function Health({ a, props, t }: { a: AgencyRow; props: PlatformProps; t: T }) {
       <dt>{t('admin.platform.leadsNew')}</dt><dd>{a.leadsNew}</dd>
       <dt>{t('admin.platform.feeds')}</dt><dd>{a.feeds}</dd>
       <dt>{t('admin.platform.feedsFailing')}</dt><dd className={a.feedsFailing > 0 ? 'admin-error' : undefined}>{a.feedsFailing}</dd>
+      <dt>{t('admin.platform.serverErrors', { days: props.days })}</dt><dd className={a.serverErrors > 0 ? 'admin-error' : undefined}>{a.serverErrors}</dd>
       <dt>{t('admin.platform.mailsWaiting')}</dt>
       <dd>{a.mailsWaiting}{a.mailsOldest && <> ({t('admin.platform.mailsSince', { when: when(a.mailsOldest, props.lang) })})</>}</dd>
       <dt>{t('admin.platform.mailsFailed')}</dt><dd className={a.mailsFailed > 0 ? 'admin-error' : undefined}>{a.mailsFailed}</dd>
