@@ -12,7 +12,9 @@ import (
 // counterFunc is a platform.ErrorCounter of a function.
 type counterFunc func(hour time.Time, n int) error
 
-func (f counterFunc) CountServerErrors(_ context.Context, hour time.Time, n int) error { return f(hour, n) }
+func (f counterFunc) CountServerErrors(_ context.Context, hour time.Time, n int) error {
+	return f(hour, n)
+}
 
 // The server errors a site answers reach the tally (its 5xx only), and
 // are written per agency once; a count the database refused waits for
