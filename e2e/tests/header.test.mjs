@@ -97,7 +97,7 @@ describe('header layout', { skip: needsChromium() }, () => {
           if (!a.textContent.includes('Provinz')) a.textContent = `${a.textContent} – Häuser, Wohnungen und Grundstücke in der Provinz Luxemburg`
         })
         await page.setViewportSize({ width: 1365 - (i % 2), height: 900 })
-        compact = await page.waitForFunction(() => document.querySelector('.site-header').hasAttribute('data-compact'), null, { timeout: 500 })
+        compact = await page.waitForFunction(() => document.querySelector('.site-header').hasAttribute('data-compact'), null, { timeout: slow(125) })
           .then(() => true, () => false)
       }
       assert.ok(compact, 'the crowded header did not turn to the drawer')
