@@ -193,6 +193,9 @@ func (q *Queue) Retry(ctx context.Context, id int64, audit func(ctx context.Cont
 	if err := tx.Commit(); err != nil {
 		return fmt.Errorf("mailqueue: retry %d: %w", id, err)
 	}
+	if q.works(queueName) {
+		q.waker.wake(queueName) // sent now, not at the next poll
+	}
 	return nil
 }
 

@@ -94,6 +94,7 @@ type Queue struct {
 	agency  int64 // the agency its inserts carry and its lists show (For); 0: the implicit one
 	sending bool
 	working bool // the client works a queue: mails (sending) or other jobs
+	jobs    bool // the client works JobsQueue (Config.Jobs)
 	files   attachments
 	log     *slog.Logger
 	waker   *waker        // shared by the copies For makes
@@ -154,7 +155,7 @@ func New(db *sql.DB, dialect string, cfg Config) (*Queue, error) {
 		return nil, fmt.Errorf("mailqueue: %w", err)
 	}
 	q := &Queue{client: client, exec: driver.GetExecutor(), sending: cfg.Sender != nil, working: cfg.Sender != nil || cfg.Jobs != nil,
-		files: files, log: logger}
+		jobs: cfg.Jobs != nil, files: files, log: logger}
 	q.waker = newWaker(func(ctx context.Context, queue string) error {
 		_, err := client.Insert(ctx, wakeArgs{}, &river.InsertOpts{Queue: queue, UniqueOpts: river.UniqueOpts{ByQueue: true}})
 		return err

@@ -5,6 +5,8 @@ import (
 	"sync"
 
 	"github.com/riverqueue/river"
+
+	"immo/internal/domain/mail"
 )
 
 // Waking the workers (issue #35, "an idle server costs nothing"). Without
@@ -81,13 +83,22 @@ func (w *waker) run(ctx context.Context, stop <-chan struct{}, warn func(queue s
 }
 
 // wakeAfterCommit wakes queue's workers once tx commits, when tx tells
-// its commit (the SQL store's transactions do) and this process works
-// the queue.
-func (q *Queue) wakeAfterCommit(tx any, queue string) {
-	if !q.working || q.waker == nil {
-		return
-	}
-	if c, ok := tx.(interface{ AfterCommit(func()) }); ok {
+// its commit (the SQL store's transactions do).
+func (q *Queue) wakeAfterCommit(tx mail.Tx, queue string) {
+	if c, ok := tx.(interface{ AfterCommit(func()) }); ok && q.works(queue) {
 		c.AfterCommit(func() { q.waker.wake(queue) })
 	}
+}
+
+// works says whether this process works queue: a wake job in a queue
+// nobody here works (the mails of a server without SMTP) would only wait
+// there.
+func (q *Queue) works(queue string) bool {
+	switch queue {
+	case queueName:
+		return q.sending
+	case JobsQueue:
+		return q.jobs
+	}
+	return false
 }

@@ -37,6 +37,29 @@ func TestCommitWakesTheWorkers(t *testing.T) {
 				t.Fatalf("%q not sent: the commit did not wake the workers (their poll is an hour)", subject)
 			}
 		}
+		// A mail refused for good, then sent again by the staff's retry:
+		// the retry wakes the workers too.
+		srv.Refuse(550)
+		if err := store.For(1).WithTx(t.Context(), func(ctx context.Context, tx mail.Tx) error {
+			return q.Enqueue(ctx, tx, message("refused"))
+		}); err != nil {
+			t.Fatal(err)
+		}
+		var refused mailqueue.Entry
+		for deadline := time.Now().Add(smtptest.Patience); refused.State != mailqueue.Failed; time.Sleep(20 * time.Millisecond) {
+			list, err := q.List(t.Context(), 1)
+			if err != nil || time.Now().After(deadline) {
+				t.Fatalf("the refused mail not failed: %+v, %v", list, err)
+			}
+			refused = list[0]
+		}
+		srv.Accept()
+		if err := q.Retry(t.Context(), refused.ID, nil); err != nil {
+			t.Fatal(err)
+		}
+		if got := srv.Wait(t, 5, smtptest.Patience); len(got) != 5 {
+			t.Fatal("the retried mail not sent: the retry did not wake the workers")
+		}
 		// A transaction rolled back wakes nothing and sends nothing.
 		_ = store.For(1).WithTx(t.Context(), func(ctx context.Context, tx mail.Tx) error {
 			if err := q.Enqueue(ctx, tx, message("rolled back")); err != nil {
@@ -45,7 +68,7 @@ func TestCommitWakesTheWorkers(t *testing.T) {
 			return context.Canceled
 		})
 		list, err := q.List(t.Context(), 10)
-		if err != nil || len(list) != 4 || list[0].Subject != "and again" {
+		if err != nil || len(list) != 5 || list[0].Subject != "refused" {
 			t.Fatalf("after a rollback the queue holds %+v (%v)", list, err)
 		}
 	})

@@ -26,18 +26,15 @@ func (s *Store) Health(ctx context.Context, since time.Time) (platform.Health, e
 		(SELECT count(*) FROM requests WHERE agency_id = ? AND created_at >= ? AND status <> 'spam'),
 		(SELECT count(*) FROM requests WHERE agency_id = ? AND status = 'new'),
 		(SELECT count(*) FROM feeds WHERE agency_id = ?),
-		(SELECT count(*) FROM feeds WHERE agency_id = ? AND NOT paused AND failures > 0)`),
-		a, a, a, s.d.Time(since), a, a, a).Scan(&h.Listings, &projects, &h.Leads, &h.LeadsNew, &h.Feeds, &h.FeedsFailing)
+		(SELECT count(*) FROM feeds WHERE agency_id = ? AND NOT paused AND failures > 0),
+		(SELECT COALESCE(SUM(count), 0) FROM agency_errors WHERE agency_id = ? AND hour >= ?)`),
+		// The hour of since counts whole: the errors are counted per hour.
+		a, a, a, s.d.Time(since), a, a, a, a, s.d.Time(since.Truncate(time.Hour))).
+		Scan(&h.Listings, &projects, &h.Leads, &h.LeadsNew, &h.Feeds, &h.FeedsFailing, &h.ServerErrors)
 	if err != nil {
 		return h, s.errorf("health: %w", err)
 	}
 	h.Listings += projects
-	// The hour of since counts whole: the counts are per hour.
-	err = s.read.QueryRowContext(ctx, s.d.query(`SELECT COALESCE(SUM(count), 0) FROM agency_errors WHERE agency_id = ? AND hour >= ?`),
-		a, s.d.Time(since.Truncate(time.Hour))).Scan(&h.ServerErrors)
-	if err != nil {
-		return h, s.errorf("health: server errors: %w", err)
-	}
 	err = s.read.QueryRowContext(ctx, s.d.query(`SELECT ended_at, status FROM feed_runs WHERE agency_id = ? ORDER BY id DESC LIMIT 1`), a).
 		Scan(scanTime{&h.LastRun}, &h.LastRunStatus)
 	if err != nil && !errors.Is(err, sql.ErrNoRows) {
