@@ -3,7 +3,9 @@
 // their prices and cities varied), imports it into a fresh data folder with
 // `immo import`, starts `immo serve` on it and prints its resident memory
 // once ready and idle, then after a walk of pages (lists, property pages in
-// four languages, the sitemap) has filled its caches. With -heap FILE it
+// four languages, the sitemap) has filled its caches, and once settled: after
+// -settle idle (the server hands back what the walk freed: Go's heap
+// slowly, the C allocator's regions once a minute). With -heap FILE it
 // also saves the server's heap profile (IMMO_DEBUG_ADDR's pprof).
 //
 //	go run ./bench/scale -bin bin/immo -n 10000,100000
@@ -32,19 +34,20 @@ func main() {
 	bin := flag.String("bin", "bin/immo", "the immo binary")
 	sizes := flag.String("n", "10000,100000", "catalog sizes")
 	heap := flag.String("heap", "", "save the heap profile of the last size here")
+	settle := flag.Duration("settle", 150*time.Second, "how long the server idles after the walk before the settled figure")
 	prerender := flag.Bool("prerender", false, "let the server pre-render its sitemap (40 000 pages at 10 000 listings: many minutes)")
 	flag.Parse()
-	fmt.Printf("%-9s %12s %12s %12s %12s\n", "listings", "import", "ready RSS", "walked RSS", "peak RSS")
+	fmt.Printf("%-9s %12s %12s %12s %12s %12s\n", "listings", "import", "ready RSS", "walked RSS", "settled RSS", "peak RSS")
 	for _, f := range strings.Split(*sizes, ",") {
 		n, err := strconv.Atoi(strings.TrimSpace(f))
 		if err != nil {
 			log.Fatal(err)
 		}
-		measure(*bin, n, *heap, *prerender)
+		measure(*bin, n, *heap, *prerender, *settle)
 	}
 }
 
-func measure(bin string, n int, heapFile string, prerender bool) {
+func measure(bin string, n int, heapFile string, prerender bool, settle time.Duration) {
 	dir, err := os.MkdirTemp("", "immo-scale-")
 	if err != nil {
 		log.Fatal(err)
@@ -75,10 +78,12 @@ func measure(bin string, n int, heapFile string, prerender bool) {
 	ready := run.RSS(pid)
 	walk(srv.URL, n)
 	walked := run.RSS(pid)
+	time.Sleep(settle)
+	settled := run.RSS(pid)
 	if heapFile != "" {
 		save(heapFile, "http://"+debug+"/debug/pprof/heap?gc=1")
 	}
-	fmt.Printf("%-9d %12s %12s %12s %12s\n", n, took.Round(time.Second), run.MB(ready), run.MB(walked), run.MB(run.Peak(pid)))
+	fmt.Printf("%-9d %12s %12s %12s %12s %12s\n", n, took.Round(time.Second), run.MB(ready), run.MB(walked), run.MB(settled), run.MB(run.Peak(pid)))
 }
 
 // writeCatalog writes n properties: the demo's, copied under new IDs.

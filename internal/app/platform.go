@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"immo/internal/adapter/captcha"
+	"immo/internal/adapter/cmemory"
 	"immo/internal/adapter/demo"
 	"immo/internal/adapter/importer"
 	"immo/internal/adapter/mailqueue"
@@ -483,6 +484,11 @@ func (p *Platform) Run(ctx context.Context) error {
 	})
 	wg.Go(func() {
 		watch(loops, time.Minute, "server errors", func(ctx context.Context) (bool, error) { return false, p.flushErrors(ctx) }, p.log)
+	})
+	// What a burst freed in C (the pre-render's, an engine closed when
+	// idle, SQLite's) back to the system, once it is over.
+	wg.Go(func() {
+		watch(loops, time.Minute, "C memory", func(context.Context) (bool, error) { _, err := cmemory.Trim(); return false, err }, p.log)
 	})
 	if p.demoPictures != nil {
 		wg.Go(func() { p.demoPictures.Run(loops) })

@@ -27,6 +27,8 @@ type options struct {
 	wait        time.Duration
 	memoryLimit uintptr
 	maxRenders  int
+	keep        int
+	idleAfter   time.Duration
 	logger      *slog.Logger
 }
 
@@ -49,35 +51,48 @@ func WithMemoryLimit(bytes uintptr) Option { return func(o *options) { o.memoryL
 // 10000), bounding whatever a long-lived JS heap might accumulate.
 func WithMaxRenders(n int) Option { return func(o *options) { o.maxRenders = n } }
 
+// WithIdleEngines keeps keep engines at least (default 1) and closes the
+// others once idle for after (default a minute). The pool starts with keep
+// engines and starts another, up to its size, when a render finds none
+// free: an engine holds ~9 MiB of C memory, most of a small site's, while
+// one engine renders a pre-render pass or a crawler's walk (issue #35).
+func WithIdleEngines(keep int, after time.Duration) Option {
+	return func(o *options) { o.keep, o.idleAfter = keep, after }
+}
+
 // WithLogger receives the bundle's console output and the pool's own
 // messages (default slog.Default()).
 func WithLogger(l *slog.Logger) Option { return func(o *options) { o.logger = l } }
 
 // Stats are counters of a Pool since it started.
 type Stats struct {
-	Size     int    // engines the pool keeps
+	Size     int    // the most engines the pool runs at once
+	Engines  int    // engines running or starting now
 	Idle     int    // engines free right now
 	Renders  uint64 // successful renders
 	Errors   uint64 // renders that failed in the engine (JS error, timeout, cancel)
 	Timeouts uint64 // of those, renders interrupted at their deadline
 	Busy     uint64 // Render calls that found no free engine in time
 	Replaced uint64 // engines discarded and replaced
+	Closed   uint64 // engines closed when idle
 }
 
-// Pool is a Renderer over a fixed number of QuickJS engines, each loaded
-// with the server bundle once. An engine serves one render at a time.
+// Pool is a Renderer over at most size QuickJS engines, each loaded with
+// the server bundle once. An engine serves one render at a time.
 type Pool struct {
 	bytecode []byte
 	opts     options
 	idle     chan *engine
 	size     int
 
-	mu     sync.Mutex
-	closed bool
-	done   chan struct{}
-	wg     sync.WaitGroup // replacements in progress
+	mu      sync.Mutex
+	closed  bool
+	engines int         // running or starting
+	reaper  *time.Timer // closes the engines idle too long; nil while none is above keep
+	done    chan struct{}
+	wg      sync.WaitGroup // engines starting
 
-	renders, errors, timeouts, busy, replaced atomic.Uint64
+	renders, errors, timeouts, busy, replaced, reaped atomic.Uint64
 }
 
 var _ Renderer = (*Pool)(nil)
@@ -85,17 +100,22 @@ var _ Renderer = (*Pool)(nil)
 type engine struct {
 	vm      *quickjs.VM
 	renders int
+	freed   time.Time // when it last went back to the pool
 }
 
-// NewPool starts size engines (runtime.GOMAXPROCS(0) when size <= 0) and
-// loads bundle, the server bundle's source, into each. It fails when the
-// bundle does not load or does not define immoRender.
+// NewPool compiles bundle, the server bundle's source, and starts the
+// engines it keeps (WithIdleEngines), loading the bundle into each; it
+// runs up to size engines (runtime.GOMAXPROCS(0) when size <= 0) when
+// renders come at once. It fails when the bundle does not load or does not
+// define immoRender.
 func NewPool(bundle []byte, size int, opts ...Option) (*Pool, error) {
 	o := options{
 		timeout:     2 * time.Second,
 		wait:        100 * time.Millisecond,
 		memoryLimit: 256 << 20,
 		maxRenders:  10000,
+		keep:        1,
+		idleAfter:   time.Minute,
 		logger:      slog.Default(),
 	}
 	for _, opt := range opts {
@@ -104,6 +124,7 @@ func NewPool(bundle []byte, size int, opts ...Option) (*Pool, error) {
 	if size <= 0 {
 		size = runtime.GOMAXPROCS(0)
 	}
+	o.keep = min(max(o.keep, 1), size)
 	p := &Pool{opts: o, idle: make(chan *engine, size), size: size, done: make(chan struct{})}
 
 	// Compile once; every engine then loads the bytecode.
@@ -118,8 +139,8 @@ func NewPool(bundle []byte, size int, opts ...Option) (*Pool, error) {
 		return nil, fmt.Errorf("ssr: compile bundle: %w", err)
 	}
 
-	engines := make([]*engine, size)
-	errs := make([]error, size)
+	engines := make([]*engine, o.keep)
+	errs := make([]error, o.keep)
 	var wg sync.WaitGroup
 	for i := range engines {
 		wg.Go(func() { engines[i], errs[i] = p.newEngine() })
@@ -133,7 +154,9 @@ func NewPool(bundle []byte, size int, opts ...Option) (*Pool, error) {
 		}
 		return nil, err
 	}
+	p.engines = len(engines)
 	for _, e := range engines {
+		e.freed = time.Now()
 		p.idle <- e
 	}
 	return p, nil
@@ -220,6 +243,7 @@ func (p *Pool) acquire(ctx context.Context) (*engine, error) {
 		return e, nil
 	default:
 	}
+	p.grow()
 	t := time.NewTimer(p.opts.wait)
 	defer t.Stop()
 	select {
@@ -304,6 +328,7 @@ func (p *Pool) release(e *engine, ok bool) {
 		p.replace()
 		return
 	}
+	e.freed = time.Now()
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.closed {
@@ -313,21 +338,84 @@ func (p *Pool) release(e *engine, ok bool) {
 	p.idle <- e // never blocks: at most size engines exist
 }
 
-func (p *Pool) replace() {
+// grow starts one more engine, unless size run or start already: a render
+// found none free. The engine goes to whichever render waits first.
+func (p *Pool) grow() {
 	p.mu.Lock()
-	if p.closed {
-		p.mu.Unlock()
+	defer p.mu.Unlock()
+	if p.closed || p.engines >= p.size {
 		return
 	}
-	p.wg.Add(1)
-	p.mu.Unlock()
+	p.engines++
+	p.start()
+	if p.reaper == nil {
+		p.reaper = time.AfterFunc(p.opts.idleAfter, p.reap)
+	}
+}
+
+// reap closes the engines above keep that have been idle for the pool's
+// idleAfter, and looks again later while engines above keep remain.
+func (p *Pool) reap() {
+	var gone []*engine
+	defer func() { // outside the lock: freeing an engine takes a while
+		for _, e := range gone {
+			e.close()
+		}
+	}()
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.closed {
+		return
+	}
+	var kept []*engine
+	for p.engines > p.opts.keep {
+		var e *engine
+		select {
+		case e = <-p.idle:
+		default:
+		}
+		if e == nil {
+			break
+		}
+		if time.Since(e.freed) < p.opts.idleAfter {
+			kept = append(kept, e)
+			continue
+		}
+		gone = append(gone, e)
+		p.engines--
+		p.reaped.Add(1)
+	}
+	for _, e := range kept {
+		p.idle <- e
+	}
+	if p.engines > p.opts.keep {
+		p.reaper.Reset(p.opts.idleAfter)
+	} else {
+		p.reaper = nil
+	}
+}
+
+func (p *Pool) replace() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.closed {
+		return
+	}
 	p.replaced.Add(1)
+	p.start()
+}
+
+// start loads an engine in the background, trying again until it loads or
+// the pool closes, and hands it to the pool. p.mu is held.
+func (p *Pool) start() {
+	p.wg.Add(1)
 	go func() {
 		defer p.wg.Done()
 		backoff := 100 * time.Millisecond
 		for {
 			e, err := p.newEngine()
 			if err == nil {
+				e.freed = time.Now()
 				p.mu.Lock()
 				if p.closed {
 					e.close()
@@ -337,7 +425,7 @@ func (p *Pool) replace() {
 				p.mu.Unlock()
 				return
 			}
-			p.opts.logger.Error("ssr: replacing an engine failed", "err", err, "retry", backoff)
+			p.opts.logger.Error("ssr: starting an engine failed", "err", err, "retry", backoff)
 			select {
 			case <-p.done:
 				return
@@ -348,19 +436,24 @@ func (p *Pool) replace() {
 	}()
 }
 
-// Size is how many engines the pool keeps: how many renders run at once.
+// Size is the most engines the pool runs: how many renders run at once.
 func (p *Pool) Size() int { return p.size }
 
 // Stats returns the pool's counters.
 func (p *Pool) Stats() Stats {
+	p.mu.Lock()
+	engines := p.engines
+	p.mu.Unlock()
 	return Stats{
 		Size:     p.size,
+		Engines:  engines,
 		Idle:     len(p.idle),
 		Renders:  p.renders.Load(),
 		Errors:   p.errors.Load(),
 		Timeouts: p.timeouts.Load(),
 		Busy:     p.busy.Load(),
 		Replaced: p.replaced.Load(),
+		Closed:   p.reaped.Load(),
 	}
 }
 
@@ -374,6 +467,9 @@ func (p *Pool) Close() error {
 	}
 	p.closed = true
 	close(p.done)
+	if p.reaper != nil {
+		p.reaper.Stop()
+	}
 	p.mu.Unlock()
 	p.wg.Wait()
 	for {

@@ -212,8 +212,83 @@ func TestConcurrent(t *testing.T) {
 	for err := range errs {
 		t.Error(err)
 	}
-	if s := p.Stats(); s.Renders != 640 || s.Idle != 4 {
+	// Renders at once start engines, up to the pool's 4 (how many depends
+	// on the machine's pace); every one is free once those starting loaded.
+	s := waitStats(t, p, func(s Stats) bool { return s.Idle == s.Engines })
+	if s.Renders != 640 || s.Engines < 1 || s.Engines > 4 {
 		t.Fatalf("stats %+v", s)
+	}
+}
+
+// waitStats polls p's counters until ok holds (engines start and close in
+// the background), failing after testLimit.
+func waitStats(t *testing.T, p *Pool, ok func(Stats) bool) Stats {
+	t.Helper()
+	deadline := time.Now().Add(testLimit)
+	for {
+		s := p.Stats()
+		if ok(s) {
+			return s
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("stats %+v", s)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// holdEngine takes one engine with an endless render until the returned
+// function ends it.
+func holdEngine(t *testing.T, p *Pool) (end func()) {
+	t.Helper()
+	idle := p.Stats().Idle
+	loop, cancel := context.WithCancel(context.Background())
+	var wg sync.WaitGroup
+	wg.Go(func() { p.Render(loop, page("Loop", "")) })
+	waitStats(t, p, func(s Stats) bool { return s.Idle < idle })
+	return func() { cancel(); wg.Wait() }
+}
+
+func TestEnginesStartWhenRendersComeAtOnce(t *testing.T) {
+	p := newTestPool(t, 2)
+	if s := p.Stats(); s.Size != 2 || s.Engines != 1 {
+		t.Fatalf("a new pool runs one engine of its 2: %+v", s)
+	}
+	end := holdEngine(t, p)
+	defer end()
+	// The one engine is busy: the pool starts its second for this render.
+	res, err := p.Render(context.Background(), page("Home", "second"))
+	if err != nil || res.Body != "<p>second</p>" {
+		t.Fatalf("%+v, %v", res, err)
+	}
+	if s := p.Stats(); s.Engines != 2 {
+		t.Fatalf("stats %+v", s)
+	}
+}
+
+func TestIdleEnginesClose(t *testing.T) {
+	p := newTestPool(t, 3, WithIdleEngines(1, 20*time.Millisecond))
+	end := holdEngine(t, p)
+	if _, err := p.Render(context.Background(), page("Home", "x")); err != nil {
+		t.Fatal(err)
+	}
+	// The second engine idles and closes; the busy one is not touched.
+	s := waitStats(t, p, func(s Stats) bool { return s.Closed == 1 })
+	if s.Engines != 1 || s.Idle != 0 {
+		t.Fatalf("the idle engine closed, the busy one kept: %+v", s)
+	}
+	end()
+	// Back to the one engine kept, which still renders.
+	res, err := p.Render(context.Background(), page("Home", "kept"))
+	if err != nil || res.Body != "<p>kept</p>" {
+		t.Fatalf("%+v, %v", res, err)
+	}
+	// (The interrupted engine's replacement may still be loading when
+	// that render comes: then the pool starts another, which idles out.)
+	waitStats(t, p, func(s Stats) bool { return s.Engines == 1 && s.Idle == 1 })
+	time.Sleep(50 * time.Millisecond) // idle longer than 20 ms: kept all the same
+	if s := p.Stats(); s.Engines != 1 || s.Idle != 1 {
+		t.Fatalf("the pool keeps one engine: %+v", s)
 	}
 }
 
