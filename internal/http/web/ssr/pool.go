@@ -243,8 +243,13 @@ func (p *Pool) acquire(ctx context.Context) (*engine, error) {
 		return e, nil
 	default:
 	}
-	p.grow()
-	t := time.NewTimer(p.opts.wait)
+	wait := p.opts.wait
+	if p.grow() {
+		// The engine this render starts takes a moment to load (~0.1 s):
+		// wait for it, or another to come free, up to a render's time.
+		wait = max(wait, p.opts.timeout)
+	}
+	t := time.NewTimer(wait)
 	defer t.Stop()
 	select {
 	case e := <-p.idle:
@@ -339,18 +344,20 @@ func (p *Pool) release(e *engine, ok bool) {
 }
 
 // grow starts one more engine, unless size run or start already: a render
-// found none free. The engine goes to whichever render waits first.
-func (p *Pool) grow() {
+// found none free. The engine goes to whichever render waits first. It
+// reports whether it started one.
+func (p *Pool) grow() bool {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.closed || p.engines >= p.size {
-		return
+		return false
 	}
 	p.engines++
 	p.start()
 	if p.reaper == nil {
 		p.reaper = time.AfterFunc(p.opts.idleAfter, p.reap)
 	}
+	return true
 }
 
 // reap closes the engines above keep that have been idle for the pool's

@@ -250,7 +250,9 @@ func holdEngine(t *testing.T, p *Pool) (end func()) {
 }
 
 func TestEnginesStartWhenRendersComeAtOnce(t *testing.T) {
-	p := newTestPool(t, 2)
+	// The pool's wait for a free engine is short; the render that starts an
+	// engine waits for it all the same (up to a render's time).
+	p := newTestPool(t, 2, WithWait(time.Millisecond))
 	if s := p.Stats(); s.Size != 2 || s.Engines != 1 {
 		t.Fatalf("a new pool runs one engine of its 2: %+v", s)
 	}
