@@ -252,7 +252,7 @@ func holdEngine(t *testing.T, p *Pool) (end func()) {
 func TestEnginesStartWhenRendersComeAtOnce(t *testing.T) {
 	// The pool's wait for a free engine is short; the render that starts an
 	// engine waits for it all the same (up to a render's time).
-	p := newTestPool(t, 2, WithWait(time.Millisecond))
+	p := newTestPool(t, 2, WithWait(time.Nanosecond))
 	if s := p.Stats(); s.Size != 2 || s.Engines != 1 {
 		t.Fatalf("a new pool runs one engine of its 2: %+v", s)
 	}
