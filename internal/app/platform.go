@@ -24,6 +24,7 @@ import (
 	"immo/internal/domain/site"
 	"immo/internal/http/server"
 	"immo/internal/http/web/respond"
+	"immo/internal/http/web/ssr"
 )
 
 // A platform serves every agency of its database from one process (issue
@@ -158,6 +159,10 @@ func NewPlatform(ctx context.Context, c PlatformConfig) (_ *Platform, err error)
 	newObservers(c.Site.Metrics, platform.Implicit, nil).watch(p.renderStats, p.cacheCounts, queue, p.loadedFeeds)
 	if m := c.Site.Metrics; m != nil {
 		m.Gauge("immo_sites_loaded", "Agencies' sites built and kept now (at most IMMO_SITES_LOADED).", func() float64 { return float64(len(p.Loaded())) })
+		if pool, ok := p.c.Site.Web.Renderer.(interface{ Stats() ssr.Stats }); ok {
+			m.Gauge("immo_render_engines", "Server render engines running now (one kept; more start when renders come at once, and close after an idle minute).",
+				func() float64 { return float64(pool.Stats().Engines) })
+		}
 	}
 	return p, nil
 }

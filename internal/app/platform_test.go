@@ -26,6 +26,7 @@ import (
 	"immo/internal/domain/mail"
 	"immo/internal/domain/newsletter"
 	"immo/internal/domain/platform"
+	"immo/internal/http/web/ssr"
 )
 
 // Two agencies served by one process on one PostgreSQL (issue #35): the
@@ -392,6 +393,50 @@ func TestPlatformJobs(t *testing.T) {
 // An agency whose site cannot be built answers 503, again on the next
 // request (which tries again), whatever failed — a panic included — and
 // the other agencies serve on.
+// The operator sees how many render engines run: one kept, another
+// started while renders come at once.
+func TestRenderEnginesGauge(t *testing.T) {
+	bundle := `globalThis.immoRender = function (json) {
+		if (JSON.parse(json).component === 'Loop') for (;;) {}
+		return '<main>page</main>'
+	}`
+	// Timeouts of an hour: only the test ends the loop, however busy the machine.
+	pool, err := ssr.NewPool([]byte(bundle), 2, ssr.WithTimeout(time.Hour), ssr.WithWait(time.Hour))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pool.Close()
+	m := metrics.New()
+	apptest.NewPlatform(t, apptest.Options{Metrics: m, Renderer: pool}, func(storage.Store) {})
+	scrape := func() string {
+		rec := httptest.NewRecorder()
+		m.Handler().ServeHTTP(rec, httptest.NewRequest("GET", "/metrics", nil))
+		return rec.Body.String()
+	}
+	if got := scrape(); !strings.Contains(got, "\nimmo_render_engines 1\n") {
+		t.Fatalf("no immo_render_engines 1 in the metrics:\n%s", got)
+	}
+	// Two renders at once: the second starts the pool's other engine.
+	hold, end := context.WithCancel(t.Context())
+	defer end()
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		pool.Render(hold, []byte(`{"component":"Loop"}`))
+	}()
+	for pool.Stats().Idle != 0 {
+		time.Sleep(time.Millisecond)
+	}
+	if _, err := pool.Render(t.Context(), []byte(`{"component":"Home"}`)); err != nil {
+		t.Fatal(err)
+	}
+	if got := scrape(); !strings.Contains(got, "\nimmo_render_engines 2\n") {
+		t.Fatalf("no immo_render_engines 2 in the metrics:\n%s", got)
+	}
+	end()
+	<-done
+}
+
 func TestPlatformBuildFails(t *testing.T) {
 	ctx := t.Context()
 	store, err := storage.Open(ctx, t.TempDir(), pgtest.URL(t))

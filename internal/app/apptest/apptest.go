@@ -41,6 +41,7 @@ import (
 	"immo/internal/domain/platform"
 	"immo/internal/domain/site"
 	"immo/internal/http/web"
+	"immo/internal/http/web/ssr"
 	"immo/internal/tool/apitest"
 )
 
@@ -104,6 +105,9 @@ type Options struct {
 	Metrics *metrics.Metrics
 	// Loaded is a platform's budget of sites (NewPlatform; 0: its default).
 	Loaded int
+	// Renderer renders a platform's pages (NewPlatform; nil: none, the
+	// client-rendered shell).
+	Renderer ssr.Renderer
 }
 
 // Site is the demo site of one test, closed when it ends.
@@ -285,7 +289,7 @@ func NewPlatform(tb testing.TB, o Options, add func(store storage.Store)) *Platf
 	}
 	p, err := app.NewPlatform(ctx, app.PlatformConfig{
 		Site: app.Config{Store: store, PublicURL: o.PublicURL, SMTPURL: smtp.URL(), Now: clock.Now, Log: o.Log, Metrics: o.Metrics,
-			Web: &app.Web{AssetTags: o.AssetTags, AssetVersion: AssetVersion}},
+			Web: &app.Web{Renderer: o.Renderer, AssetTags: o.AssetTags, AssetVersion: AssetVersion}},
 		OpenAgency: func(ctx context.Context, bound storage.Store, a platform.Agency) (*agency.Service, error) {
 			data := demo.SiteJSON()
 			if a.ID != platform.Implicit {
