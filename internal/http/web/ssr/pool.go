@@ -396,7 +396,13 @@ func (p *Pool) reap() {
 		p.idle <- e
 	}
 	if p.engines > p.opts.keep {
-		p.reaper.Reset(p.opts.idleAfter)
+		// Next when the longest idle of those kept is due (busy ones: a
+		// whole idleAfter from now at the earliest).
+		next := p.opts.idleAfter
+		for _, e := range kept {
+			next = min(next, p.opts.idleAfter-time.Since(e.freed))
+		}
+		p.reaper.Reset(max(next, time.Millisecond))
 	} else {
 		p.reaper = nil
 	}
